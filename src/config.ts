@@ -1,0 +1,256 @@
+import { existsSync } from "node:fs";
+import { z } from "zod";
+
+/** Settings whose values must never be printed, not even in a validation error. */
+export const SECRET_SETTINGS = [
+  "BOT_TOKEN",
+  "OZON_API_KEY",
+  "OZON_PERFORMANCE_CLIENT_SECRET",
+  "WEBHOOK_SECRET",
+] as const;
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(["1", "0", "true", "false", "yes", "no", "on", "off", ""]))
+  .transform((v) => (v === "" ? undefined : ["1", "true", "yes", "on"].includes(v)))
+  .optional();
+
+const seconds = (fallback: number) =>
+  z.coerce
+    .number({ error: "must be a number of seconds" })
+    .positive("must be greater than 0")
+    .max(86_400, "must be at most 86400 (one day)")
+    .default(fallback);
+
+const url = (fallback: string) =>
+  z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+    .default(fallback)
+    .transform((v) => v.replace(/\/+$/, ""));
+
+const timezone = z
+  .string()
+  .default("Europe/Moscow")
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, "must be an IANA time zone such as Europe/Moscow");
+
+const telegramIds = z
+  .string()
+  .default("")
+  .transform((raw, ctx) => {
+    const ids: number[] = [];
+    for (const part of raw.split(/[\s,;]+/).filter(Boolean)) {
+      if (!/^\d{1,15}$/.test(part)) {
+        ctx.addIssue({ code: "custom", message: `"${part}" is not a Telegram user id` });
+        return z.NEVER;
+      }
+      ids.push(Number(part));
+    }
+    return ids;
+  });
+
+const schema = z.object({
+  BOT_TOKEN: z
+    .string({ error: "is required (get one from @BotFather)" })
+    .trim()
+    .regex(/^\d+:[\w-]{20,}$/, "does not look like a bot token (expected 123456:ABC...)"),
+  TELEGRAM_API_ROOT: url("https://api.telegram.org"),
+  ADMIN_IDS: telegramIds,
+  OZON_CLIENT_ID: optionalText,
+  OZON_API_KEY: optionalText,
+  OZON_SELLER_URL: url("https://api-seller.ozon.ru"),
+  OZON_PERFORMANCE_CLIENT_ID: optionalText,
+  OZON_PERFORMANCE_CLIENT_SECRET: optionalText,
+  OZON_PERFORMANCE_URL: url("https://api-performance.ozon.ru"),
+  OZON_SANDBOX: flag,
+  OZON_SELLER_RPS: z.coerce.number().positive().max(1000).default(50),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+        .optional(),
+    )
+    .optional(),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  STORE: z
+    .enum(["memory", "file", "redis", ""], { error: "must be memory, file or redis" })
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+  BOT_MODE: z
+    .enum(["polling", "webhook"], { error: "must be polling or webhook" })
+    .default("polling"),
+  WEBHOOK_URL: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.url({ protocol: /^https$/, error: "must be an https URL" }).optional())
+    .optional(),
+  WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9_-]{1,256}$/,
+          "may hold only A-Z, a-z, 0-9, _ and - (1 to 256 characters)",
+        )
+        .optional(),
+    )
+    .optional(),
+  PORT: z.coerce.number().int().min(1).max(65_535, "must be a TCP port").default(8080),
+  POSTINGS_POLL_SECONDS: seconds(30),
+  CHATS_POLL_SECONDS: seconds(15),
+  REPORT_POLL_SECONDS: seconds(5),
+  TIMEZONE: timezone,
+  DEFAULT_LOCALE: z.enum(["ru", "en"], { error: "must be ru or en" }).default("ru"),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      error: "must be one of fatal, error, warn, info, debug, trace, silent",
+    })
+    .default("info"),
+});
+
+export type RawSettings = z.infer<typeof schema>;
+
+export interface Config {
+  botToken: string;
+  telegramApiRoot: string;
+  adminIds: number[];
+  ozon: {
+    sandbox: boolean;
+    seller: { url: string; clientId: string; apiKey: string; requestsPerSecond: number };
+    performance: { url: string; clientId: string; clientSecret: string };
+  };
+  store: { kind: "memory" | "file" | "redis"; redisUrl?: string; dataDir: string };
+  bot: {
+    mode: "polling" | "webhook";
+    webhookUrl?: string;
+    webhookSecret?: string;
+    port: number;
+  };
+  pollSeconds: { postings: number; chats: number; reports: number };
+  timezone: string;
+  defaultLocale: "ru" | "en";
+  logLevel: RawSettings["LOG_LEVEL"];
+}
+
+/** Raised for a bad configuration; the message names each variable and never holds a secret value. */
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+    this.problems = problems;
+  }
+}
+
+/** Sandbox credentials: the built-in simulated Ozon accepts exactly these. */
+export const SANDBOX_CREDENTIALS = {
+  sellerClientId: "sandbox-client",
+  sellerApiKey: "sandbox-api-key",
+  performanceClientId: "sandbox-performance-client",
+  performanceClientSecret: "sandbox-performance-secret",
+} as const;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    // zod issues carry the path and our message, never the input value.
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? "configuration");
+      return `${name} ${issue.message}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const s = parsed.data;
+  const problems: string[] = [];
+
+  const hasSeller = Boolean(s.OZON_CLIENT_ID || s.OZON_API_KEY);
+  const hasPerformance = Boolean(s.OZON_PERFORMANCE_CLIENT_ID || s.OZON_PERFORMANCE_CLIENT_SECRET);
+  const sandbox = s.OZON_SANDBOX ?? !(hasSeller || hasPerformance);
+  if (!sandbox) {
+    if (hasSeller && !(s.OZON_CLIENT_ID && s.OZON_API_KEY)) {
+      problems.push("OZON_CLIENT_ID and OZON_API_KEY must be set together");
+    }
+    if (hasPerformance && !(s.OZON_PERFORMANCE_CLIENT_ID && s.OZON_PERFORMANCE_CLIENT_SECRET)) {
+      problems.push(
+        "OZON_PERFORMANCE_CLIENT_ID and OZON_PERFORMANCE_CLIENT_SECRET must be set together",
+      );
+    }
+    if (!hasSeller && !hasPerformance) {
+      problems.push("OZON_SANDBOX is off but no Ozon credentials are set");
+    }
+  }
+  if (s.BOT_MODE === "webhook" && !s.WEBHOOK_URL) {
+    problems.push("WEBHOOK_URL is required when BOT_MODE is webhook");
+  }
+  if (s.STORE === "redis" && !s.REDIS_URL) {
+    problems.push("STORE is redis but REDIS_URL is not set");
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const storeKind = s.STORE ?? (s.REDIS_URL ? "redis" : "file");
+  return {
+    botToken: s.BOT_TOKEN,
+    telegramApiRoot: s.TELEGRAM_API_ROOT,
+    adminIds: s.ADMIN_IDS,
+    ozon: {
+      sandbox,
+      seller: {
+        url: s.OZON_SELLER_URL,
+        clientId: sandbox ? SANDBOX_CREDENTIALS.sellerClientId : (s.OZON_CLIENT_ID ?? ""),
+        apiKey: sandbox ? SANDBOX_CREDENTIALS.sellerApiKey : (s.OZON_API_KEY ?? ""),
+        requestsPerSecond: s.OZON_SELLER_RPS,
+      },
+      performance: {
+        url: s.OZON_PERFORMANCE_URL,
+        clientId: sandbox
+          ? SANDBOX_CREDENTIALS.performanceClientId
+          : (s.OZON_PERFORMANCE_CLIENT_ID ?? ""),
+        clientSecret: sandbox
+          ? SANDBOX_CREDENTIALS.performanceClientSecret
+          : (s.OZON_PERFORMANCE_CLIENT_SECRET ?? ""),
+      },
+    },
+    store: { kind: storeKind, redisUrl: s.REDIS_URL, dataDir: s.DATA_DIR },
+    bot: {
+      mode: s.BOT_MODE,
+      webhookUrl: s.WEBHOOK_URL,
+      webhookSecret: s.WEBHOOK_SECRET,
+      port: s.PORT,
+    },
+    pollSeconds: {
+      postings: s.POSTINGS_POLL_SECONDS,
+      chats: s.CHATS_POLL_SECONDS,
+      reports: s.REPORT_POLL_SECONDS,
+    },
+    timezone: s.TIMEZONE,
+    defaultLocale: s.DEFAULT_LOCALE,
+    logLevel: s.LOG_LEVEL,
+  };
+}
+
+/** Reads `.env` when present (Node's own parser); variables already set win. */
+export function loadDotEnv(path = ".env") {
+  if (existsSync(path)) process.loadEnvFile(path);
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, SANDBOX_CREDENTIALS } from "../src/config.ts";
+
+const TOKEN = "123456789:AAHsecretsecretsecretsecretsecret_xyz";
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("loadConfig", () => {
+  it("runs with only a bot token: sandbox, file store, polling, defaults", () => {
+    const config = loadConfig({ BOT_TOKEN: TOKEN });
+    expect(config.ozon.sandbox).toBe(true);
+    expect(config.ozon.seller.clientId).toBe(SANDBOX_CREDENTIALS.sellerClientId);
+    expect(config.store).toEqual({ kind: "file", redisUrl: undefined, dataDir: "./data" });
+    expect(config.bot.mode).toBe("polling");
+    expect(config.bot.port).toBe(8080);
+    expect(config.pollSeconds).toEqual({ postings: 30, chats: 15, reports: 5 });
+    expect(config.timezone).toBe("Europe/Moscow");
+    expect(config.defaultLocale).toBe("ru");
+    expect(config.telegramApiRoot).toBe("https://api.telegram.org");
+  });
+
+  it("parses admins, fractions of seconds and Redis", () => {
+    const config = loadConfig({
+      BOT_TOKEN: TOKEN,
+      ADMIN_IDS: "1, 22;333",
+      CHATS_POLL_SECONDS: "0.5",
+      REDIS_URL: "redis://127.0.0.1:6379",
+      TELEGRAM_API_ROOT: "http://127.0.0.1:9000/",
+    });
+    expect(config.adminIds).toEqual([1, 22, 333]);
+    expect(config.pollSeconds.chats).toBe(0.5);
+    expect(config.store.kind).toBe("redis");
+    expect(config.telegramApiRoot).toBe("http://127.0.0.1:9000");
+  });
+
+  it("uses real credentials when given, and the sandbox only when asked", () => {
+    const config = loadConfig({
+      BOT_TOKEN: TOKEN,
+      OZON_CLIENT_ID: "42",
+      OZON_API_KEY: "key-1234567",
+    });
+    expect(config.ozon.sandbox).toBe(false);
+    expect(config.ozon.seller).toMatchObject({ clientId: "42", apiKey: "key-1234567" });
+    expect(problemsOf({ BOT_TOKEN: TOKEN, OZON_CLIENT_ID: "42" })).toEqual([
+      "OZON_CLIENT_ID and OZON_API_KEY must be set together",
+    ]);
+    expect(
+      loadConfig({ BOT_TOKEN: TOKEN, OZON_SANDBOX: "1", OZON_CLIENT_ID: "42" }).ozon.sandbox,
+    ).toBe(true);
+  });
+
+  it("names every bad variable and never prints a secret", () => {
+    const secretToken = "not-a-token-but-very-secret-value";
+    const problems = problemsOf({
+      BOT_TOKEN: secretToken,
+      PORT: "99999",
+      TIMEZONE: "Mars/Olympus",
+      POSTINGS_POLL_SECONDS: "-1",
+      BOT_MODE: "push",
+      ADMIN_IDS: "12,abc",
+      WEBHOOK_SECRET: "has spaces in it",
+    });
+    const text = problems.join("\n");
+    for (const name of [
+      "BOT_TOKEN",
+      "PORT",
+      "TIMEZONE",
+      "POSTINGS_POLL_SECONDS",
+      "BOT_MODE",
+      "ADMIN_IDS",
+      "WEBHOOK_SECRET",
+    ]) {
+      expect(text).toContain(name);
+    }
+    expect(text).not.toContain(secretToken);
+    expect(text).not.toContain("has spaces in it");
+  });
+
+  it("requires a bot token and a webhook URL in webhook mode", () => {
+    expect(problemsOf({}).join()).toMatch(/BOT_TOKEN is required/);
+    expect(problemsOf({ BOT_TOKEN: TOKEN, BOT_MODE: "webhook" })).toEqual([
+      "WEBHOOK_URL is required when BOT_MODE is webhook",
+    ]);
+  });
+});

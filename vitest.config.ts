@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+    // Tests start HTTP servers on ephemeral ports and use their own Redis key prefixes,
+    // so files can run in parallel.
+    pool: "forks",
+  },
+});
