@@ -1,0 +1,27 @@
+# syntax=docker/dockerfile:1
+# Node 24 runs the TypeScript sources directly (type stripping), so there is no build step:
+# the first stage installs production dependencies only, the second runs as a non-root user.
+
+FROM node:24-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
+
+FROM node:24-slim AS runtime
+ENV NODE_ENV=production \
+    DATA_DIR=/data \
+    PORT=8080
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
+COPY package.json ./
+COPY src ./src
+COPY locales ./locales
+# The image's own unprivileged "node" user owns only the data folder.
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 8080
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+STOPSIGNAL SIGTERM
+CMD ["node", "src/main.ts"]
