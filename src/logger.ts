@@ -32,7 +32,7 @@ export const REDACTED_PATHS = CONTAINERS.flatMap((prefix) =>
 );
 
 /** Bot tokens inside URLs (Bot API paths, file links) and Ozon keys are masked in any string. */
-const TOKEN_IN_TEXT = /\b\d{5,}:[A-Za-z0-9_-]{30,}\b/g;
+const TOKEN_IN_TEXT = /(?<!\d)\d{5,}:[A-Za-z0-9_-]{30,}/g;
 
 export function maskSecrets(text: string, secrets: readonly string[] = []): string {
   let masked = text.replace(TOKEN_IN_TEXT, "[bot token]");

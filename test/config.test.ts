@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, SANDBOX_CREDENTIALS } from "../src/config.ts";
 
@@ -89,5 +90,31 @@ describe("loadConfig", () => {
     expect(problemsOf({ BOT_TOKEN: TOKEN, BOT_MODE: "webhook" })).toEqual([
       "WEBHOOK_URL is required when BOT_MODE is webhook",
     ]);
+  });
+});
+
+describe(".env.example", () => {
+  const example = readFileSync(new URL("../.env.example", import.meta.url), "utf8");
+  const documented = new Map(
+    example
+      .split("\n")
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+  );
+
+  it("documents every setting the configuration reads", () => {
+    const source = readFileSync(new URL("../src/config.ts", import.meta.url), "utf8");
+    const schemaBlock = source.slice(source.indexOf("const schema"), source.indexOf("export type"));
+    const read = [...schemaBlock.matchAll(/^ {2}([A-Z][A-Z_]+):/gm)].map((m) => m[1]);
+    expect(read.length).toBeGreaterThan(20);
+    expect([...documented.keys()].sort()).toEqual([...read].sort());
+  });
+
+  it("is a valid configuration once a bot token is filled in", () => {
+    const env = Object.fromEntries(documented);
+    env.BOT_TOKEN = TOKEN;
+    const config = loadConfig(env);
+    expect(config.ozon.sandbox).toBe(true);
+    expect(config.store.kind).toBe("file");
   });
 });
