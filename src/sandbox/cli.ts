@@ -1,0 +1,87 @@
+/**
+ * `npm run sandbox -- --port 8081`: the simulated Ozon alone, driven by hand through /_sandbox/.
+ * Sandbox credentials are published constants, not secrets, so printing them is intended.
+ */
+import { parseArgs } from "node:util";
+import { startSandbox } from "./index.ts";
+
+const USAGE = `Usage: npm run sandbox -- [options]
+  --port N                   port to listen on (default 8081; 0 = any free port)
+  --host H                   address to bind (default 127.0.0.1)
+  --seed N                   data seed (default 1)
+  --postings N               postings awaiting packaging at start (default 5)
+  --chats N                  buyer chats at start (default 4)
+  --new-posting-every S      seconds between new postings (default 60; 0 = on demand only)
+  --buyer-message-every S    seconds between buyer messages (default 45; 0 = on demand only)
+  --report-step-ms MS        time per report state step (default 3000)
+  --retire 404|410           answer the spec forms that have successors with 404/410
+  --help`;
+
+function numberOption(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < 0) {
+    process.stderr.write(`--${name} must be a non-negative number\n${USAGE}\n`);
+    process.exit(2);
+  }
+  return parsed;
+}
+
+const { values } = parseArgs({
+  options: {
+    port: { type: "string" },
+    host: { type: "string" },
+    seed: { type: "string" },
+    postings: { type: "string" },
+    chats: { type: "string" },
+    "new-posting-every": { type: "string" },
+    "buyer-message-every": { type: "string" },
+    "report-step-ms": { type: "string" },
+    retire: { type: "string" },
+    help: { type: "boolean" },
+  },
+  strict: true,
+});
+
+if (values.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
+if (values.retire !== undefined && values.retire !== "404" && values.retire !== "410") {
+  process.stderr.write(`--retire must be 404 or 410\n${USAGE}\n`);
+  process.exit(2);
+}
+
+const sandbox = await startSandbox({
+  port: numberOption(values.port, "port", 8081),
+  host: values.host ?? "127.0.0.1",
+  seed: numberOption(values.seed, "seed", 1),
+  initialPostings: numberOption(values.postings, "postings", 5),
+  initialChats: numberOption(values.chats, "chats", 4),
+  newPostingEverySeconds: numberOption(values["new-posting-every"], "new-posting-every", 60),
+  buyerMessageEverySeconds: numberOption(values["buyer-message-every"], "buyer-message-every", 45),
+  reportStepMs: numberOption(values["report-step-ms"], "report-step-ms", 3000),
+  retireSpecMethods: values.retire === undefined ? false : values.retire === "404" ? 404 : 410,
+});
+
+const c = sandbox.credentials;
+process.stdout.write(
+  [
+    `Ozon sandbox listening on ${sandbox.url}`,
+    `  Seller API:      ${sandbox.sellerUrl}   Client-Id: ${c.sellerClientId}   Api-Key: ${c.sellerApiKey}`,
+    `  Performance API: ${sandbox.performanceUrl}   client_id: ${c.performanceClientId}   client_secret: ${c.performanceClientSecret}`,
+    `  Control:         ${sandbox.url}/_sandbox/   (GET it for the list of control endpoints)`,
+    "Stop with Ctrl+C.",
+    "",
+  ].join("\n"),
+);
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  process.stdout.write(`${signal}: stopping the sandbox\n`);
+  void sandbox.close().then(() => process.exit(0));
+};
+process.on("SIGINT", () => stop("SIGINT"));
+process.on("SIGTERM", () => stop("SIGTERM"));

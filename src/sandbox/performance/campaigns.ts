@@ -1,0 +1,218 @@
+import { z } from "zod";
+import { isoDate, RUB } from "../data.ts";
+import type { SandboxRequest } from "../http.ts";
+import { badRequest, fail, jsonReply, notFound, performanceError, readBody } from "../http.ts";
+import type { Route } from "../router.ts";
+import type { Campaign, SandboxState } from "../state.ts";
+
+/** Money arrives as a JSON string or a number of millionths of a rouble. */
+const moneyLike = z.union([
+  z.number().int().min(0),
+  z
+    .string()
+    .regex(/^\d+$/, "must be an integer amount in millionths of a rouble")
+    .transform(Number),
+]);
+const dateOrEmpty = z
+  .string()
+  .refine((v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && Number.isFinite(Date.parse(v))), {
+    message: "must be YYYY-MM-DD or empty",
+  });
+
+/** Daily budgets are kopeck-rounded (multiples of 10 000 millionths) and at least 100 ₽; 0 = none. */
+export const MIN_DAILY_BUDGET = 100 * RUB;
+const KOPECK = 10_000;
+
+export function campaignJson(c: Campaign) {
+  return {
+    id: c.id,
+    paymentType: c.paymentType,
+    title: c.title,
+    state: c.state,
+    advObjectType: c.advObjectType,
+    fromDate: c.fromDate,
+    toDate: c.toDate,
+    budget: String(c.budget),
+    dailyBudget: String(c.dailyBudget),
+    weeklyBudget: String(c.weeklyBudget),
+    placement: c.placement,
+    productAutopilotStrategy: "NO_AUTO_STRATEGY",
+    autostopStatus: "AUTOSTOP_STATUS_NONE",
+    isAutocreated: false,
+    productCampaignMode: "PRODUCT_CAMPAIGN_MODE_MANUAL",
+    createdAt: new Date(c.createdAt).toISOString(),
+    updatedAt: new Date(c.updatedAt).toISOString(),
+  };
+}
+
+export function findCampaign(state: SandboxState, req: SandboxRequest): Campaign {
+  const id = req.params.campaignId ?? "";
+  if (!/^\d+$/.test(id)) badRequest("performance", "campaignId must be an integer");
+  const campaign = state.campaigns.get(String(BigInt(id)));
+  if (!campaign) return notFound("performance", "campaign not found");
+  return campaign;
+}
+
+function refuseArchived(c: Campaign): void {
+  if (c.state === "CAMPAIGN_STATE_ARCHIVED") fail(performanceError(400, "campaign is archived"));
+}
+
+function checkDailyBudget(value: number): void {
+  if (value % KOPECK !== 0) {
+    badRequest("performance", "dailyBudget must be rounded to kopecks (a multiple of 10000)");
+  }
+  if (value !== 0 && value < MIN_DAILY_BUDGET) {
+    badRequest("performance", `dailyBudget must be at least ${MIN_DAILY_BUDGET} (100 RUB)`);
+  }
+}
+
+function checkPeriod(fromDate: string, toDate: string): void {
+  if (fromDate && !toDate) badRequest("performance", "toDate is required when fromDate is given");
+  if (fromDate && toDate && fromDate > toDate)
+    badRequest("performance", "fromDate is after toDate");
+}
+
+function touch(state: SandboxState, c: Campaign): void {
+  c.updatedAt = state.now();
+}
+
+export function setDailyBudget(state: SandboxState, c: Campaign, value: number): void {
+  refuseArchived(c);
+  checkDailyBudget(value);
+  c.dailyBudget = value;
+  touch(state, c);
+}
+
+export function campaignRoutes(state: SandboxState): Route[] {
+  const perf = { service: "performance", auth: "performance" } as const;
+  const today = () => isoDate(state.now());
+  return [
+    {
+      ...perf,
+      method: "GET",
+      pattern: "/api/client/campaign",
+      handle(req) {
+        const ids = req.query
+          .getAll("campaignIds")
+          .flatMap((v) => v.split(","))
+          .map((v) => v.trim())
+          .filter(Boolean);
+        const type = req.query.get("advObjectType");
+        const wantedState = req.query.get("state");
+        let list = [...state.campaigns.values()].filter(
+          (c) =>
+            (ids.length === 0 || ids.includes(c.id)) &&
+            (!type || c.advObjectType === type) &&
+            (!wantedState || wantedState === "CAMPAIGN_STATE_UNKNOWN" || c.state === wantedState),
+        );
+        const pageSize = Number(req.query.get("pageSize") ?? 0);
+        if (pageSize > 0) {
+          const page = Math.max(1, Number(req.query.get("page") ?? 1));
+          list = list.slice((page - 1) * pageSize, page * pageSize);
+        }
+        return jsonReply({ list: list.map(campaignJson) });
+      },
+    },
+    {
+      ...perf,
+      method: "POST",
+      pattern: "/api/client/campaign/{campaignId}/activate",
+      handle(req) {
+        const c = findCampaign(state, req);
+        refuseArchived(c);
+        if (c.state.startsWith("CAMPAIGN_STATE_MODERATION")) {
+          fail(performanceError(400, "campaign has not passed moderation"));
+        }
+        if (c.toDate && c.toDate < today())
+          fail(performanceError(400, "campaign period has ended"));
+        c.state =
+          c.fromDate && c.fromDate > today() ? "CAMPAIGN_STATE_PLANNED" : "CAMPAIGN_STATE_RUNNING";
+        touch(state, c);
+        return jsonReply(campaignJson(c));
+      },
+    },
+    {
+      ...perf,
+      method: "POST",
+      pattern: "/api/client/campaign/{campaignId}/deactivate",
+      handle(req) {
+        const c = findCampaign(state, req);
+        refuseArchived(c);
+        c.state = "CAMPAIGN_STATE_INACTIVE";
+        touch(state, c);
+        return jsonReply(campaignJson(c));
+      },
+    },
+    {
+      ...perf,
+      method: "PUT",
+      pattern: "/api/client/campaign/{campaignId}/period",
+      handle(req) {
+        const c = findCampaign(state, req);
+        const body = readBody(
+          req,
+          z.object({ fromDate: dateOrEmpty, toDate: dateOrEmpty.optional() }),
+        );
+        refuseArchived(c);
+        checkPeriod(body.fromDate, body.toDate ?? "");
+        c.fromDate = body.fromDate;
+        c.toDate = body.toDate ?? "";
+        if (c.state === "CAMPAIGN_STATE_RUNNING" && c.fromDate > today())
+          c.state = "CAMPAIGN_STATE_PLANNED";
+        touch(state, c);
+        return jsonReply({});
+      },
+    },
+    {
+      ...perf,
+      method: "PUT",
+      pattern: "/api/client/campaign/{campaignId}/daily_budget",
+      retirable: true,
+      handle(req) {
+        const c = findCampaign(state, req);
+        const body = readBody(req, z.object({ dailyBudget: moneyLike }));
+        setDailyBudget(state, c, body.dailyBudget);
+        return jsonReply({});
+      },
+    },
+    {
+      ...perf,
+      method: "PATCH",
+      pattern: "/api/client/campaign/{campaignId}",
+      handle(req) {
+        const c = findCampaign(state, req);
+        const body = readBody(
+          req,
+          z.object({
+            dailyBudget: moneyLike.optional(),
+            weeklyBudget: moneyLike.optional(),
+            budget: moneyLike.optional(),
+            fromDate: dateOrEmpty.optional(),
+            toDate: dateOrEmpty.optional(),
+          }),
+        );
+        refuseArchived(c);
+        if (body.dailyBudget !== undefined) checkDailyBudget(body.dailyBudget);
+        const fromDate = body.fromDate ?? c.fromDate;
+        const toDate = body.toDate ?? c.toDate;
+        checkPeriod(fromDate, toDate);
+        if (body.dailyBudget !== undefined) c.dailyBudget = body.dailyBudget;
+        if (body.weeklyBudget !== undefined) c.weeklyBudget = body.weeklyBudget;
+        if (body.budget !== undefined) c.budget = body.budget;
+        c.fromDate = fromDate;
+        c.toDate = toDate;
+        touch(state, c);
+        return jsonReply({ campaignId: c.id });
+      },
+    },
+    {
+      ...perf,
+      method: "GET",
+      pattern: "/api/client/campaign/{campaignId}/objects",
+      handle(req) {
+        const c = findCampaign(state, req);
+        return jsonReply({ list: c.objects.map((id) => ({ id })) });
+      },
+    },
+  ];
+}

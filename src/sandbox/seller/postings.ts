@@ -1,0 +1,568 @@
+import { z } from "zod";
+import { badRequest, binaryReply, fail, GRPC, jsonReply, readBody, sellerError } from "../http.ts";
+import { buildPdf } from "../pdf.ts";
+import type { Route } from "../router.ts";
+import type { Posting, PostingStatus, SandboxState } from "../state.ts";
+import { UNFULFILLED_STATUSES } from "../state.ts";
+import { isMarkValid } from "./marks.ts";
+import { postingV3, postingV4, setStatus, type WithFlags } from "./posting-model.ts";
+
+const intLike = z.union([
+  z.number().int(),
+  z.string().regex(/^\d+$/, "must be an integer").transform(Number),
+]);
+const dateText = z
+  .string()
+  .refine((v) => Number.isFinite(Date.parse(v)), "must be an RFC 3339 date-time");
+const withSchema = z
+  .object({
+    analytics_data: z.boolean().optional(),
+    barcodes: z.boolean().optional(),
+    financial_data: z.boolean().optional(),
+    legal_info: z.boolean().optional(),
+    translit: z.boolean().optional(),
+  })
+  .optional();
+
+/** Ozon's seller cancel reasons (v2 list); 402 "other" needs a message. */
+export const CANCEL_REASONS = [
+  { id: 352, title: "Товар закончился на складе продавца", type_id: "seller", available: true },
+  { id: 400, title: "Остался только бракованный товар", type_id: "seller", available: true },
+  { id: 401, title: "Отмена из арбитража", type_id: "seller", available: false },
+  { id: 402, title: "Другое (вина продавца)", type_id: "seller", available: true },
+  { id: 665, title: "Покупатель не забрал заказ", type_id: "buyer", available: false },
+  {
+    id: 666,
+    title: "Возврат из службы доставки: нет доставки в указанный регион",
+    type_id: "seller",
+    available: false,
+  },
+  { id: 667, title: "Заказ утерян службой доставки", type_id: "seller", available: false },
+] as const;
+export const OTHER_REASON_ID = 402;
+
+const postingError = (message: string): never =>
+  fail(sellerError(400, GRPC.invalidArgument, message));
+
+export function findPosting(state: SandboxState, postingNumber: string): Posting {
+  const posting = state.postings.get(postingNumber);
+  if (!posting) return fail(sellerError(404, GRPC.notFound, "POSTING_NOT_FOUND"));
+  return posting;
+}
+
+// ---- Domain operations (also used by the control surface) ------------------------------------
+
+export interface ShipItem {
+  /** SKU (v2) or product_id (v4; Ozon means the SKU, the product id is accepted too). */
+  id: number;
+  quantity: number;
+  marks?: string[];
+}
+
+/** Ship (package) a posting. Returns the posting numbers the packages became. */
+export function shipPosting(
+  state: SandboxState,
+  posting: Posting,
+  packages: ShipItem[][],
+  checkMarks: boolean,
+): string[] {
+  refuseUnlessAwaitingPackaging(posting);
+  if (packages.length === 0 || packages.some((p) => p.length === 0)) {
+    postingError("PACKAGES_ARE_EMPTY");
+  }
+  const bySku = new Map<number, number>();
+  const marksBySku = new Map<number, string[]>();
+  const resolved = packages.map((items) =>
+    items.map((item) => {
+      const line = posting.lines.find((l) => l.sku === item.id || l.productId === item.id);
+      if (!line) return postingError("PRODUCT_IS_NOT_IN_POSTING");
+      bySku.set(line.sku, (bySku.get(line.sku) ?? 0) + item.quantity);
+      marksBySku.set(line.sku, [...(marksBySku.get(line.sku) ?? []), ...(item.marks ?? [])]);
+      return { sku: line.sku, quantity: item.quantity };
+    }),
+  );
+  for (const line of posting.lines) {
+    if ((bySku.get(line.sku) ?? 0) !== line.quantity) postingError("INCORRECT_PRODUCT_QUANTITY");
+  }
+  if (checkMarks) {
+    for (const line of posting.lines.filter((l) => l.markRequired)) {
+      const marks = (marksBySku.get(line.sku) ?? []).filter((m) => m.trim() !== "");
+      if (marks.length !== line.quantity) postingError("MANDATORY_MARK_REQUIRED");
+      if (!marks.every(isMarkValid)) postingError("INVALID_MANDATORY_MARK");
+    }
+  }
+
+  if (posting.failNextShip) {
+    // Ozon answers 200 yet the posting stays; only a re-read shows the failure.
+    posting.failNextShip = false;
+    posting.previousSubstatus = posting.substatus;
+    posting.substatus = "ship_failed";
+    return [posting.postingNumber];
+  }
+
+  const numbers: string[] = [];
+  resolved.forEach((items, index) => {
+    const target = index === 0 ? posting : splitOff(state, posting);
+    target.lines = items.map((item) => {
+      const line = posting.lines.find((l) => l.sku === item.sku);
+      if (!line) return postingError("PRODUCT_IS_NOT_IN_POSTING");
+      const marks = (marksBySku.get(item.sku) ?? []).splice(
+        0,
+        line.markRequired ? item.quantity : 0,
+      );
+      return { ...line, quantity: item.quantity, marks };
+    });
+    setStatus(state, target, "awaiting_deliver");
+    numbers.push(target.postingNumber);
+  });
+  return numbers;
+}
+
+/** A new posting of the same order for the second and later packages of a split. */
+function splitOff(state: SandboxState, original: Posting): Posting {
+  const used = [...state.postings.values()]
+    .filter((p) => p.orderNumber === original.orderNumber)
+    .map((p) => Number(p.postingNumber.split("-")[2] ?? 0));
+  const copy: Posting = {
+    ...original,
+    seq: ++state.postingSeq,
+    postingNumber: `${original.orderNumber}-${Math.max(...used) + 1}`,
+    lines: [],
+    barcodes: { upper: `%${state.random.digits(12)}%`, lower: state.random.digits(14) },
+  };
+  state.postings.set(copy.postingNumber, copy);
+  return copy;
+}
+
+function refuseUnlessAwaitingPackaging(posting: Posting): void {
+  if (posting.status === "awaiting_packaging") return;
+  if (posting.status === "cancelled") postingError("POSTING_ALREADY_CANCELLED");
+  const shipped: PostingStatus[] = ["awaiting_deliver", "delivering", "driver_pickup", "delivered"];
+  if (shipped.includes(posting.status)) postingError("POSTING_ALREADY_SHIPPED");
+  postingError("HAS_INCORRECT_STATUS");
+}
+
+export function cancelPosting(
+  state: SandboxState,
+  posting: Posting,
+  reasonId: number,
+  message: string | undefined,
+): void {
+  if (posting.status === "cancelled") postingError("POSTING_ALREADY_CANCELLED");
+  if (posting.status !== "awaiting_packaging" && posting.status !== "awaiting_deliver") {
+    postingError("HAS_INCORRECT_STATUS");
+  }
+  const reason = CANCEL_REASONS.find((r) => r.id === reasonId && r.available);
+  if (!reason) postingError("HAS_INCORRECT_CANCEL_REASON");
+  if (reasonId === OTHER_REASON_ID && !message?.trim()) postingError("HAS_INCORRECT_CANCEL_REASON");
+  posting.cancellation = {
+    reasonId,
+    reason: reasonId === OTHER_REASON_ID && message ? message.trim() : (reason?.title ?? ""),
+    type: "seller",
+    initiator: "Продавец",
+    afterShip: posting.status === "awaiting_deliver",
+  };
+  setStatus(state, posting, "cancelled");
+}
+
+// ---- Listing -----------------------------------------------------------------------------------
+
+interface ListFilter {
+  statuses?: string[];
+  cutoffFrom?: string;
+  cutoffTo?: string;
+  warehouseIds?: number[];
+  deliveryMethodIds?: number[];
+  providerIds?: number[];
+}
+
+function matching(state: SandboxState, filter: ListFilter, descending: boolean): Posting[] {
+  const from = filter.cutoffFrom ? Date.parse(filter.cutoffFrom) : undefined;
+  const to = filter.cutoffTo ? Date.parse(filter.cutoffTo) : undefined;
+  const list = [...state.postings.values()].filter((p) => {
+    if (filter.statuses && filter.statuses.length > 0) {
+      if (!filter.statuses.includes(p.status)) return false;
+    } else if (!UNFULFILLED_STATUSES.has(p.status)) {
+      return false;
+    }
+    if (from !== undefined && p.shipmentDate < from) return false;
+    if (to !== undefined && p.shipmentDate > to) return false;
+    if (filter.warehouseIds?.length && !filter.warehouseIds.includes(p.warehouseId)) return false;
+    if (
+      filter.deliveryMethodIds?.length &&
+      !filter.deliveryMethodIds.includes(p.deliveryMethodId)
+    ) {
+      return false;
+    }
+    if (filter.providerIds?.length) {
+      const method = state.deliveryMethods.find((m) => m.id === p.deliveryMethodId);
+      if (!method || !filter.providerIds.includes(method.tplProviderId)) return false;
+    }
+    return true;
+  });
+  list.sort((a, b) => a.shipmentDate - b.shipmentDate || a.seq - b.seq);
+  if (descending) list.reverse();
+  return list;
+}
+
+const v3ListBody = z.object({
+  dir: z.string().optional(),
+  filter: z
+    .object({
+      cutoff_from: dateText.optional(),
+      cutoff_to: dateText.optional(),
+      delivering_date_from: dateText.optional(),
+      delivering_date_to: dateText.optional(),
+      delivery_method_id: z.array(intLike).optional(),
+      provider_id: z.array(intLike).optional(),
+      warehouse_id: z.array(intLike).optional(),
+      status: z.string().optional(),
+    })
+    .optional(),
+  limit: z.number().int().min(1).max(1000),
+  offset: z.number().int().min(0).optional(),
+  with: withSchema,
+});
+
+const v4ListBody = z.object({
+  cursor: z.string().optional(),
+  limit: z.number().int().min(1).max(1000).optional(),
+  sort_dir: z.string().optional(),
+  filter: z
+    .object({
+      cutoff_from: dateText.optional(),
+      cutoff_to: dateText.optional(),
+      delivering_date_from: dateText.optional(),
+      delivering_date_to: dateText.optional(),
+      delivery_method_ids: z.array(intLike).optional(),
+      provider_ids: z.array(intLike).optional(),
+      warehouse_ids: z.array(intLike).optional(),
+      statuses: z.array(z.string()).optional(),
+    })
+    .optional(),
+  with: withSchema,
+  translit: z.boolean().optional(),
+});
+
+/** Keyset cursor: the sort key of the last posting returned. */
+function encodeCursor(p: Posting): string {
+  return Buffer.from(JSON.stringify([p.shipmentDate, p.seq])).toString("base64url");
+}
+
+function decodeCursor(cursor: string): [number, number] {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (Array.isArray(value) && value.length === 2 && value.every(Number.isFinite)) {
+      return [Number(value[0]), Number(value[1])];
+    }
+  } catch {
+    // answered below
+  }
+  return badRequest("seller", "invalid cursor");
+}
+
+// ---- Routes ------------------------------------------------------------------------------------
+
+export function postingRoutes(state: SandboxState): Route[] {
+  const seller = { service: "seller", auth: "seller" } as const;
+  return [
+    {
+      ...seller,
+      method: "POST",
+      pattern: "/v3/posting/fbs/unfulfilled/list",
+      retirable: true,
+      handle(req) {
+        const body = readBody(req, v3ListBody);
+        const f = body.filter ?? {};
+        const all = matching(
+          state,
+          {
+            statuses: f.status ? [f.status] : undefined,
+            cutoffFrom: f.cutoff_from,
+            cutoffTo: f.cutoff_to,
+            warehouseIds: f.warehouse_id,
+            deliveryMethodIds: f.delivery_method_id,
+            providerIds: f.provider_id,
+          },
+          body.dir?.toUpperCase() === "DESC",
+        );
+        const offset = body.offset ?? 0;
+        const page = all.slice(offset, offset + body.limit);
+        return jsonReply({
+          result: {
+            postings: page.map((p) => postingV3(state, p, body.with ?? {}, false)),
+            count: all.length,
+          },
+        });
+      },
+    },
+    {
+      ...seller,
+      method: "POST",
+      pattern: "/v4/posting/fbs/unfulfilled/list",
+      handle(req) {
+        const body = readBody(req, v4ListBody);
+        const f = body.filter ?? {};
+        const descending = body.sort_dir?.toUpperCase() === "DESC";
+        let all = matching(
+          state,
+          {
+            statuses: f.statuses,
+            cutoffFrom: f.cutoff_from,
+            cutoffTo: f.cutoff_to,
+            warehouseIds: f.warehouse_ids,
+            deliveryMethodIds: f.delivery_method_ids,
+            providerIds: f.provider_ids,
+          },
+          descending,
+        );
+        if (body.cursor) {
+          const [date, seq] = decodeCursor(body.cursor);
+          const after = (p: Posting) =>
+            descending
+              ? p.shipmentDate < date || (p.shipmentDate === date && p.seq < seq)
+              : p.shipmentDate > date || (p.shipmentDate === date && p.seq > seq);
+          all = all.filter(after);
+        }
+        const limit = body.limit ?? 100;
+        const page = all.slice(0, limit);
+        const last = page.at(-1);
+        const hasNext = all.length > limit;
+        return jsonReply({
+          postings: page.map((p) => postingV4(state, p, body.with ?? {})),
+          cursor: hasNext && last ? encodeCursor(last) : "",
+          has_next: hasNext,
+        });
+      },
+    },
+    {
+      ...seller,
+      method: "POST",
+      pattern: "/v3/posting/fbs/get",
+      handle(req) {
+        const body = readBody(
+          req,
+          z.object({
+            posting_number: z.string().min(1),
+            with: z.record(z.string(), z.boolean()).optional(),
+          }),
+        );
+        const posting = findPosting(state, body.posting_number);
+        const flags: WithFlags = body.with ?? {};
+        return jsonReply({ result: postingV3(state, posting, flags, true) });
+      },
+    },
+    {
+      ...seller,
+      method: "POST",
+      pattern: "/v2/posting/fbs/ship",
+      retirable: true,
+      handle(req) {
+        const body = readBody(
+          req,
+          z.object({
+            posting_number: z.string().min(1),
+            packages: z
+              .array(
+                z.object({
+                  items: z.array(
+                    z.object({
+                      sku: intLike,
+                      quantity: z.number().int().min(1),
+                      mandatory_mark: z.array(z.string()).nullish(),
+                    }),
+                  ),
+                }),
+              )
+              .min(1),
+          }),
+        );
+        const posting = findPosting(state, body.posting_number);
+        const packages = body.packages.map((p) =>
+          p.items.map((i) => ({ id: i.sku, quantity: i.quantity, marks: i.mandatory_mark ?? [] })),
+        );
+        return jsonReply({ result: shipPosting(state, posting, packages, true) });
+      },
+    },
+    {
+      ...seller,
+      method: "POST",
+      pattern: "/v4/posting/fbs/ship",
+      handle(req) {
+        const body = readBody(
+          req,
+          z.object({
+            posting_number: z.string().min(1),
+            packages: z
+              .array(
+                z.object({
+                  products: z.array(
+                    z.object({ product_id: intLike, quantity: z.number().int().min(1) }),
+                  ),
+                }),
+              )
+              .min(1),
+            with: z.object({ additional_data: z.boolean().optional() }).optional(),
+          }),
+        );
+        const posting = findPosting(state, body.posting_number);
+        const packages = body.packages.map((p) =>
+          p.products.map((i) => ({ id: i.product_id, quantity: i.quantity })),
+        );
+        const numbers = shipPosting(state, posting, packages, false);
+        const additional = body.with?.additional_data
+          ? numbers.map((n) => {
+              const p = findPosting(state, n);
+              return {
+                posting_number: n,
+                products: p.lines.map((l) => ({
+                  sku: l.sku,
+                  offer_id: l.offerId,
+                  name: l.name,
+                  price: l.price,
+                  currency_code: "RUB",
+                  quantity: l.quantity,
+                  mandatory_mark: l.marks,
+                })),
+              };
+            })
+          : [];
+        return jsonReply({ result: numbers, additional_data: additional });
+      },
+    },
+    {
+      ...seller,
+      method: "POST",
+      pattern: "/v2/posting/fbs/cancel",
+      handle(req) {
+        const body = readBody(
+          req,
+          z.object({
+            posting_number: z.string().min(1),
+            cancel_reason_id: intLike,
+            cancel_reason_message: z.string().nullish(),
+          }),
+        );
+        const posting = findPosting(state, body.posting_number);
+        cancelPosting(
+          state,
+          posting,
+          body.cancel_reason_id,
+          body.cancel_reason_message ?? undefined,
+        );
+        return jsonReply({ result: true });
+      },
+    },
+    {
+      ...seller,
+      method: "POST",
+      pattern: "/v2/posting/fbs/cancel-reason/list",
+      handle() {
+        return jsonReply({
+          result: CANCEL_REASONS.map((r) => ({
+            id: r.id,
+            title: r.title,
+            type_id: r.type_id,
+            is_available_for_cancellation: r.available,
+          })),
+        });
+      },
+    },
+    {
+      ...seller,
+      method: "POST",
+      pattern: "/v2/posting/fbs/package-label",
+      handle(req) {
+        const body = readBody(
+          req,
+          z.object({ posting_number: z.array(z.string().min(1)).min(1).max(20) }),
+        );
+        const postings = body.posting_number.map((n) => findPosting(state, n));
+        if (postings.some((p) => p.status === "cancelled"))
+          postingError("POSTING_ALREADY_CANCELLED");
+        const pdf = buildPdf(
+          postings.map((p) => [
+            "OZON",
+            p.postingNumber,
+            `Order ${p.orderNumber}`,
+            `Items: ${p.lines.reduce((n, l) => n + l.quantity, 0)}`,
+            `Barcode ${p.barcodes.lower}`,
+            `Ship by ${new Date(p.shipmentDate).toISOString().slice(0, 10)}`,
+          ]),
+        );
+        return binaryReply("application/pdf", pdf, "labels.pdf");
+      },
+    },
+    {
+      ...seller,
+      method: "POST",
+      pattern: "/v2/posting/fbs/product/mandatory-mark/is-required",
+      handle(req) {
+        const body = readBody(req, z.object({ sku: z.array(intLike).min(1) }));
+        return jsonReply({
+          result: body.sku.map((sku) => ({
+            sku,
+            is_required: state.products.some((p) => p.sku === sku && p.markRequired),
+          })),
+        });
+      },
+    },
+    {
+      ...seller,
+      method: "POST",
+      pattern: "/v2/posting/fbs/product/mandatory-mark/validate",
+      handle(req) {
+        const body = readBody(req, z.object({ mandatory_mark: z.array(z.string()).min(1) }));
+        return jsonReply({
+          result: body.mandatory_mark.map((mark) => ({
+            mandatory_mark: mark,
+            result: isMarkValid(mark),
+          })),
+        });
+      },
+    },
+    {
+      ...seller,
+      method: "POST",
+      pattern: "/v1/warehouse/list",
+      handle(req) {
+        const body = readBody(
+          req,
+          z.object({
+            limit: z.number().int().min(1).max(200).optional(),
+            offset: z.number().int().min(0).optional(),
+          }),
+        );
+        const offset = body.offset ?? 0;
+        const list = state.warehouses.slice(offset, body.limit ? offset + body.limit : undefined);
+        return jsonReply({
+          result: list.map((w) => ({
+            warehouse_id: w.id,
+            name: w.name,
+            is_rfbs: w.isRfbs,
+            status: "created",
+            is_able_to_set_price: false,
+            has_entrusted_acceptance: false,
+            first_mile_type: {
+              dropoff_point_id: "",
+              dropoff_timeslot_id: 0,
+              first_mile_is_changing: false,
+              first_mile_type: w.isRfbs ? "Pickup" : "DropOff",
+            },
+            is_kgt: false,
+            can_print_act_in_advance: true,
+            min_working_days: 5,
+            is_karantin: false,
+            has_postings_limit: false,
+            postings_limit: -1,
+            working_days: ["1", "2", "3", "4", "5"],
+            min_postings_limit: 10,
+            is_timetable_editable: true,
+            is_economy: false,
+            is_presorted: false,
+          })),
+        });
+      },
+    },
+  ];
+}

@@ -1,0 +1,254 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
+import { type Faults, spoilBody } from "./faults.ts";
+import {
+  GRPC,
+  jsonReply,
+  makeJsonReader,
+  type Reply,
+  ReplyError,
+  type SandboxRequest,
+  type Service,
+  serviceError,
+} from "./http.ts";
+import { checkToken } from "./performance/auth.ts";
+import type { Route, Router } from "./router.ts";
+import type { SandboxState } from "./state.ts";
+
+export interface RequestLogEntry {
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  status: number;
+  /** Arrival time, ms since the epoch. */
+  at: number;
+  /** The matched route pattern, e.g. `/api/client/statistics/{uuid}`. */
+  route?: string;
+  durationMs: number;
+}
+
+export interface ControlSurface {
+  handleHttp(
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    rawBody: Buffer,
+  ): Promise<Reply> | Reply;
+}
+
+export interface ServerParts {
+  state: SandboxState;
+  router: Router;
+  faults: Faults;
+  control: ControlSurface;
+  log: RequestLogEntry[];
+  counters: Map<string, number>;
+}
+
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
+const MAX_LOG_ENTRIES = 100_000;
+
+export const OBSOLETE_MESSAGE = "obsolete method";
+
+class BodyTooLarge extends Error {}
+
+function readRawBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new BodyTooLarge());
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+function send(res: ServerResponse, reply: Reply): void {
+  const body = typeof reply.body === "string" ? Buffer.from(reply.body, "utf8") : reply.body;
+  res.writeHead(reply.status, { ...reply.headers, "content-length": String(body.byteLength) });
+  res.end(body);
+}
+
+function sellerAuthError(state: SandboxState, req: SandboxRequest): Reply | undefined {
+  const clientId = req.headers["client-id"];
+  const apiKey = req.headers["api-key"];
+  const { sellerClientId, sellerApiKey } = state.settings.credentials;
+  if (typeof clientId !== "string" || typeof apiKey !== "string" || !clientId || !apiKey) {
+    return serviceError(
+      "seller",
+      401,
+      "Client-Id and Api-Key headers are required",
+      GRPC.unauthenticated,
+    );
+  }
+  if (clientId !== sellerClientId || apiKey !== sellerApiKey) {
+    return serviceError(
+      "seller",
+      401,
+      "Invalid Api-Key, please contact support",
+      GRPC.unauthenticated,
+    );
+  }
+  return undefined;
+}
+
+function authError(state: SandboxState, route: Route, req: SandboxRequest): Reply | undefined {
+  if (route.auth === "seller") return sellerAuthError(state, req);
+  if (route.auth === "performance") {
+    const problem = checkToken(state, req.headers);
+    return problem ? jsonReply({ error: problem }, 401) : undefined;
+  }
+  return undefined;
+}
+
+function obsoleteReply(service: Service, status: 404 | 410): Reply {
+  const body: Record<string, unknown> = {
+    code: GRPC.notFound,
+    message: OBSOLETE_MESSAGE,
+    details: [],
+  };
+  // Performance clients read `error`; the Seller-style fields stay for one parser of both forms.
+  if (service === "performance") body.error = OBSOLETE_MESSAGE;
+  return jsonReply(body, status);
+}
+
+function rateLimitedReply(service: Service, retryAfterSeconds: number | undefined): Reply {
+  const reply =
+    service === "seller"
+      ? serviceError(
+          service,
+          429,
+          "You have reached request rate limit per second",
+          GRPC.resourceExhausted,
+        )
+      : jsonReply({ error: "rate limit exceeded" }, 429);
+  if (retryAfterSeconds !== undefined) reply.headers["retry-after"] = String(retryAfterSeconds);
+  return reply;
+}
+
+async function apiReply(
+  parts: ServerParts,
+  method: string,
+  path: string,
+  query: URLSearchParams,
+  incoming: IncomingMessage,
+  rawBody: Buffer,
+): Promise<{ reply: Reply; route?: Route }> {
+  const { state, router, faults } = parts;
+  const service: Service =
+    path.startsWith("/api/client/") || path === "/api/client" ? "performance" : "seller";
+  const match = router.match(method, path);
+  if (match.kind === "missing") {
+    return { reply: serviceError(service, 404, "Not Found", GRPC.notFound) };
+  }
+  if (match.kind === "wrong-method") {
+    const reply = serviceError(service, 405, "Method Not Allowed", GRPC.unimplemented);
+    reply.headers.allow = match.allowed.join(", ");
+    return { reply };
+  }
+  const { route, params } = match;
+  const decision = faults.decide(method, path);
+  if (decision && decision.latencyMs > 0) await sleep(decision.latencyMs);
+  if (decision?.outcome === "429") {
+    return { route, reply: rateLimitedReply(service, decision.spec.retryAfterSeconds) };
+  }
+  if (decision?.outcome === "5xx") {
+    const status = decision.spec.status5xx ?? 500;
+    return { route, reply: serviceError(service, status, "Internal Server Error", GRPC.internal) };
+  }
+  if (route.retirable && state.retireMode) {
+    return { route, reply: obsoleteReply(service, state.retireMode) };
+  }
+  const request: SandboxRequest = {
+    method,
+    path,
+    query,
+    headers: incoming.headers,
+    params,
+    rawBody,
+    service,
+    json: makeJsonReader(rawBody, service),
+  };
+  const refused = authError(state, route, request);
+  if (refused) return { route, reply: refused };
+
+  let reply: Reply;
+  try {
+    reply = await route.handle(request);
+  } catch (error) {
+    if (error instanceof ReplyError) {
+      reply = error.reply;
+    } else {
+      process.stderr.write(
+        `ozon sandbox: ${method} ${path} failed: ${(error as Error).stack ?? error}\n`,
+      );
+      reply = serviceError(service, 500, "internal sandbox error", GRPC.internal);
+    }
+  }
+  if (decision?.malformed && reply.status < 300) {
+    reply = {
+      ...reply,
+      body: spoilBody(reply.body, reply.headers["content-type"] ?? "", decision.spec.malformedKind),
+    };
+  }
+  return { route, reply };
+}
+
+function record(parts: ServerParts, entry: RequestLogEntry): void {
+  if (parts.log.length >= MAX_LOG_ENTRIES) parts.log.splice(0, MAX_LOG_ENTRIES / 10);
+  parts.log.push(entry);
+  const key = `${entry.method} ${entry.path}`;
+  parts.counters.set(key, (parts.counters.get(key) ?? 0) + 1);
+}
+
+export function createRequestListener(parts: ServerParts): RequestListener {
+  return (incoming, res) => {
+    const at = Date.now();
+    const url = new URL(incoming.url ?? "/", "http://sandbox.local");
+    const method = (incoming.method ?? "GET").toUpperCase();
+    const path = url.pathname;
+    const isControl = path === "/_sandbox" || path.startsWith("/_sandbox/");
+    void (async () => {
+      let rawBody: Buffer;
+      try {
+        rawBody = await readRawBody(incoming);
+      } catch (error) {
+        if (error instanceof BodyTooLarge)
+          send(res, jsonReply({ error: "request body too large" }, 413));
+        else res.destroy();
+        return;
+      }
+      if (isControl) {
+        send(res, await parts.control.handleHttp(method, path, url.searchParams, rawBody));
+        return;
+      }
+      const { reply, route } = await apiReply(
+        parts,
+        method,
+        path,
+        url.searchParams,
+        incoming,
+        rawBody,
+      );
+      record(parts, {
+        method,
+        path,
+        status: reply.status,
+        at,
+        route: route?.pattern,
+        durationMs: Date.now() - at,
+      });
+      if (!res.destroyed) send(res, reply);
+    })().catch((error: unknown) => {
+      process.stderr.write(`ozon sandbox: ${method} ${path} crashed: ${String(error)}\n`);
+      if (!res.headersSent) send(res, jsonReply({ error: "internal sandbox error" }, 500));
+    });
+  };
+}

@@ -1,0 +1,272 @@
+import type { Random } from "./random.ts";
+
+/** The credentials the sandbox accepts (defaults: SANDBOX_CREDENTIALS of src/config.ts). */
+export interface SandboxCredentials {
+  sellerClientId: string;
+  sellerApiKey: string;
+  performanceClientId: string;
+  performanceClientSecret: string;
+}
+
+export interface SandboxSettings {
+  seed: number;
+  credentials: SandboxCredentials;
+  reportStepMs: number;
+  maxConcurrentReports: number;
+  maxReportPeriodDays: number;
+  tokenTtlSeconds: number;
+}
+
+// ---- Seller: catalogue, warehouses, postings -------------------------------------------------
+
+export interface Product {
+  sku: number;
+  productId: number;
+  offerId: string;
+  name: string;
+  /** Rubles with kopecks as Ozon writes them: "1290.00". */
+  price: string;
+  oldPrice: string;
+  /** Needs a "Честный знак" mandatory mark per unit when shipped. */
+  markRequired: boolean;
+  category: string;
+  weightGrams: number;
+  dimensionsMm: { height: number; length: number; width: number };
+}
+
+export interface Warehouse {
+  id: number;
+  name: string;
+  city: string;
+  isRfbs: boolean;
+}
+
+export interface DeliveryMethod {
+  id: number;
+  name: string;
+  warehouseId: number;
+  tplProvider: string;
+  tplProviderId: number;
+}
+
+export type PostingStatus =
+  | "awaiting_registration"
+  | "acceptance_in_progress"
+  | "awaiting_approve"
+  | "awaiting_packaging"
+  | "awaiting_deliver"
+  | "arbitration"
+  | "client_arbitration"
+  | "delivering"
+  | "driver_pickup"
+  | "delivered"
+  | "cancelled"
+  | "not_accepted";
+
+export const POSTING_STATUSES: readonly PostingStatus[] = [
+  "awaiting_registration",
+  "acceptance_in_progress",
+  "awaiting_approve",
+  "awaiting_packaging",
+  "awaiting_deliver",
+  "arbitration",
+  "client_arbitration",
+  "delivering",
+  "driver_pickup",
+  "delivered",
+  "cancelled",
+  "not_accepted",
+];
+
+/** What the unfulfilled lists return when no status filter is given. */
+export const UNFULFILLED_STATUSES: ReadonlySet<PostingStatus> = new Set<PostingStatus>([
+  "awaiting_registration",
+  "acceptance_in_progress",
+  "awaiting_approve",
+  "awaiting_packaging",
+  "awaiting_deliver",
+  "arbitration",
+  "client_arbitration",
+]);
+
+export interface PostingLine {
+  sku: number;
+  productId: number;
+  offerId: string;
+  name: string;
+  price: string;
+  oldPrice: string;
+  quantity: number;
+  markRequired: boolean;
+  /** Marks given at shipping (v2 ship). */
+  marks: string[];
+}
+
+export interface Cancellation {
+  reasonId: number;
+  reason: string;
+  type: "seller" | "buyer" | "ozon";
+  initiator: string;
+  afterShip: boolean;
+}
+
+export interface Posting {
+  seq: number;
+  postingNumber: string;
+  orderId: number;
+  orderNumber: string;
+  status: PostingStatus;
+  substatus: string;
+  previousSubstatus: string;
+  inProcessAt: number;
+  shipmentDate: number;
+  deliveringDate: number | null;
+  statusChangedAt: number;
+  warehouseId: number;
+  deliveryMethodId: number;
+  lines: PostingLine[];
+  city: string;
+  region: string;
+  deliveryType: string;
+  isPremium: boolean;
+  paymentType: string;
+  isExpress: boolean;
+  trackingNumber: string;
+  barcodes: { upper: string; lower: string };
+  cancellation: Cancellation | null;
+  customerId: number;
+  /** Set by failNextShip: the next ship answers 200 but the posting stays, substatus ship_failed. */
+  failNextShip: boolean;
+}
+
+// ---- Seller: chats ----------------------------------------------------------------------------
+
+export type ChatAuthor = "buyer" | "seller" | "crm" | "support";
+
+export interface Attachment {
+  fileId: string;
+  name: string;
+  mime: string;
+  size: number;
+  isImage: boolean;
+  /** How /v1 shows it: the spec's `file{}` object, or a Markdown link in the text (live form). */
+  form: "file" | "markdown";
+}
+
+export interface ChatMessage {
+  id: bigint;
+  chatId: string;
+  createdAt: number;
+  author: ChatAuthor;
+  userId: string;
+  text: string;
+  attachment?: Attachment;
+  isRead: boolean;
+  context?: { orderNumber: string; postingNumber: string; sku: number };
+}
+
+export interface Chat {
+  seq: number;
+  id: string;
+  kind: "buyer" | "support";
+  /** The chat type as this chat writes it (BUYER_SELLER, Buyer_Seller, SELLER_SUPPORT). */
+  typeLabel: string;
+  status: "OPENED" | "CLOSED";
+  createdAt: number;
+  /** Buyer (or support agent) user id. */
+  partnerId: string;
+  /** The buyer's user type as this chat writes it: customer, Customer or Сustomer (Cyrillic С). */
+  partnerType: string;
+  postingNumber?: string;
+  orderNumber?: string;
+  sku?: number;
+  messages: ChatMessage[];
+  answerWindowClosed: boolean;
+}
+
+export interface StoredFile {
+  id: string;
+  chatId: string;
+  name: string;
+  mime: string;
+  data: Uint8Array;
+}
+
+// ---- Performance ------------------------------------------------------------------------------
+
+export type AdvObjectType = "SKU" | "BANNER" | "SEARCH_PROMO";
+
+export interface Campaign {
+  id: string;
+  title: string;
+  state: string;
+  advObjectType: AdvObjectType;
+  paymentType: "CPC" | "CPM" | "CPO";
+  placement: string;
+  fromDate: string;
+  toDate: string;
+  /** Millionths of a rouble. */
+  dailyBudget: number;
+  weeklyBudget: number;
+  budget: number;
+  createdAt: number;
+  updatedAt: number;
+  /** Advertised object ids: SKUs, or banner ids for banner campaigns. */
+  objects: string[];
+  /** The report of this campaign carries a `Корректировка` line before `Всего`. */
+  hasCorrection: boolean;
+}
+
+export type ReportKind = "STATS" | "SEARCH_PHRASES" | "ATTRIBUTION";
+export type GroupBy = "NO_GROUP_BY" | "DATE" | "START_OF_WEEK" | "START_OF_MONTH";
+export type ReportState = "NOT_STARTED" | "IN_PROGRESS" | "OK" | "ERROR";
+
+export interface ReportJob {
+  uuid: string;
+  kind: ReportKind;
+  /** The request body as sent. */
+  request: unknown;
+  campaigns: string[];
+  /** Inclusive period, YYYY-MM-DD. */
+  dateFrom: string;
+  dateTo: string;
+  groupBy: GroupBy;
+  attributionDays?: number;
+  objects: string[];
+  createdAt: number;
+  /** When set, the job ends in ERROR with this text. */
+  failText?: string;
+}
+
+// ---- The whole state --------------------------------------------------------------------------
+
+export interface SandboxState {
+  settings: SandboxSettings;
+  /** Data generation stream. */
+  random: Random;
+  /** Schedules and on-demand picks, apart from data so that they do not shift it. */
+  activity: Random;
+  /** Where the server listens; used to build chat file URLs. */
+  baseUrl: string;
+  sellerUserId: string;
+  products: Product[];
+  warehouses: Warehouse[];
+  deliveryMethods: DeliveryMethod[];
+  postings: Map<string, Posting>;
+  /** Order numbers in use, so new orders never repeat one. */
+  orderNumbers: Set<string>;
+  postingSeq: number;
+  chats: Map<string, Chat>;
+  chatSeq: number;
+  nextMessageId: bigint;
+  files: Map<string, StoredFile>;
+  campaigns: Map<string, Campaign>;
+  reports: Map<string, ReportJob>;
+  /** Text for the next submitted report that should fail ('next'). */
+  failNextReportText: string | undefined;
+  /** Performance access tokens and when they expire (ms). */
+  tokens: Map<string, number>;
+  chatPremium: boolean;
+  retireMode: false | 404 | 410;
+  now(): number;
+}

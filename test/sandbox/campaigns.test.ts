@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type CampaignSnapshot, type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { getToken, perf } from "./helpers.ts";
+
+let sb: Sandbox;
+let token: string;
+beforeAll(async () => {
+  sb = await startSandbox({ seed: 21 });
+  token = await getToken(sb);
+});
+afterAll(() => sb.close());
+
+const byState = (state: string): CampaignSnapshot => {
+  const c = sb.control.campaigns().find((x) => x.state === state);
+  if (!c) throw new Error(`no campaign in ${state}`);
+  return c;
+};
+const listed = async (id: string) =>
+  (await perf(sb, "GET", `/api/client/campaign?campaignIds=${id}`, { token })).json.list[0];
+
+describe("campaign list", () => {
+  it("answers {list} with ids and budgets as JSON strings, mixed states and types", async () => {
+    const res = await perf(sb, "GET", "/api/client/campaign", { token });
+    expect(res.status).toBe(200);
+    const list = res.json.list as Array<Record<string, unknown>>;
+    expect(list.length).toBeGreaterThanOrEqual(6);
+    for (const c of list) {
+      expect(c.id).toMatch(/^\d+$/);
+      expect(c.dailyBudget).toMatch(/^\d+$/);
+      expect(c.title).toMatch(/[А-Яа-я]/);
+    }
+    expect(res.text).toMatch(/"id":"\d+"/);
+    expect(new Set(list.map((c) => c.state)).size).toBeGreaterThanOrEqual(5);
+    expect(new Set(list.map((c) => c.advObjectType))).toEqual(
+      new Set(["SKU", "BANNER", "SEARCH_PROMO"]),
+    );
+  });
+
+  it("filters by campaignIds, advObjectType and state", async () => {
+    const [a, b] = sb.control.campaigns();
+    const res = await perf(
+      sb,
+      "GET",
+      `/api/client/campaign?campaignIds=${a?.id}&campaignIds=${b?.id}`,
+      { token },
+    );
+    expect(res.json.list.map((c: { id: string }) => c.id)).toEqual([a?.id, b?.id]);
+    const banners = await perf(sb, "GET", "/api/client/campaign?advObjectType=BANNER", { token });
+    for (const c of banners.json.list) expect(c.advObjectType).toBe("BANNER");
+    const running = await perf(sb, "GET", "/api/client/campaign?state=CAMPAIGN_STATE_RUNNING", {
+      token,
+    });
+    for (const c of running.json.list) expect(c.state).toBe("CAMPAIGN_STATE_RUNNING");
+  });
+});
+
+describe("campaign changes", () => {
+  it("activates and deactivates", async () => {
+    const c = byState("CAMPAIGN_STATE_INACTIVE");
+    const activated = await perf(sb, "POST", `/api/client/campaign/${c.id}/activate`, {
+      token,
+      body: {},
+    });
+    expect(activated.status).toBe(200);
+    expect((await listed(c.id)).state).toBe("CAMPAIGN_STATE_RUNNING");
+    const deactivated = await perf(sb, "POST", `/api/client/campaign/${c.id}/deactivate`, {
+      token,
+      body: {},
+    });
+    expect(deactivated.status).toBe(200);
+    expect((await listed(c.id)).state).toBe("CAMPAIGN_STATE_INACTIVE");
+  });
+
+  it("refuses to activate a campaign whose period has ended", async () => {
+    const stopped = byState("CAMPAIGN_STATE_STOPPED");
+    const res = await perf(sb, "POST", `/api/client/campaign/${stopped.id}/activate`, {
+      token,
+      body: {},
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatch(/period/);
+  });
+
+  it("refuses changes to an archived campaign; unknown ids are 404", async () => {
+    const archived = byState("CAMPAIGN_STATE_ARCHIVED");
+    const res = await perf(sb, "POST", `/api/client/campaign/${archived.id}/activate`, {
+      token,
+      body: {},
+    });
+    expect(res.status).toBe(400);
+    expect(res.json).toHaveProperty("error");
+    const missing = await perf(sb, "POST", "/api/client/campaign/1/activate", { token, body: {} });
+    expect(missing.status).toBe(404);
+    expect(missing.json).toEqual({ error: "campaign not found" });
+    expect(
+      (await perf(sb, "POST", "/api/client/campaign/abc/activate", { token, body: {} })).status,
+    ).toBe(400);
+  });
+
+  it("PUT period sets dates; toDate is required with fromDate and must not precede it", async () => {
+    const c = byState("CAMPAIGN_STATE_INACTIVE");
+    const path = `/api/client/campaign/${c.id}/period`;
+    const ok = await perf(sb, "PUT", path, {
+      token,
+      body: { fromDate: "2026-05-01", toDate: "2026-05-31" },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.json).toEqual({});
+    expect(await listed(c.id)).toMatchObject({ fromDate: "2026-05-01", toDate: "2026-05-31" });
+    expect((await perf(sb, "PUT", path, { token, body: { fromDate: "2026-05-01" } })).status).toBe(
+      400,
+    );
+    expect(
+      (
+        await perf(sb, "PUT", path, {
+          token,
+          body: { fromDate: "2026-06-01", toDate: "2026-05-01" },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await perf(sb, "PUT", path, { token, body: { fromDate: "", toDate: "" } })).status,
+    ).toBe(200);
+  });
+
+  it("PUT daily_budget (spec) takes strings or numbers of millionths, kopeck-rounded, at least 100 ₽", async () => {
+    const c = byState("CAMPAIGN_STATE_RUNNING");
+    const path = `/api/client/campaign/${c.id}/daily_budget`;
+    const asString = await perf(sb, "PUT", path, { token, body: { dailyBudget: "2500000000" } });
+    expect(asString.status).toBe(200);
+    expect(asString.json).toEqual({});
+    expect((await listed(c.id)).dailyBudget).toBe("2500000000");
+    expect(
+      (await perf(sb, "PUT", path, { token, body: { dailyBudget: 3_000_000_000 } })).status,
+    ).toBe(200);
+    expect((await listed(c.id)).dailyBudget).toBe("3000000000");
+    expect((await perf(sb, "PUT", path, { token, body: { dailyBudget: "1000001" } })).status).toBe(
+      400,
+    );
+    expect((await perf(sb, "PUT", path, { token, body: { dailyBudget: "50000000" } })).status).toBe(
+      400,
+    );
+    expect((await perf(sb, "PUT", path, { token, body: { dailyBudget: "много" } })).status).toBe(
+      400,
+    );
+  });
+
+  it("PATCH (successor) changes dailyBudget and answers {campaignId}", async () => {
+    const c = byState("CAMPAIGN_STATE_RUNNING");
+    const res = await perf(sb, "PATCH", `/api/client/campaign/${c.id}`, {
+      token,
+      body: { dailyBudget: "1200000000" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ campaignId: c.id });
+    expect((await listed(c.id)).dailyBudget).toBe("1200000000");
+  });
+
+  it("lists advertised objects with string ids", async () => {
+    for (const c of sb.control.campaigns()) {
+      const res = await perf(sb, "GET", `/api/client/campaign/${c.id}/objects`, { token });
+      expect(res.json).toEqual({ list: c.objects.map((id) => ({ id })) });
+    }
+  });
+});
