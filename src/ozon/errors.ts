@@ -1,0 +1,233 @@
+/**
+ * The errors every Ozon call can end in. Messages name the method and path, never a key or a
+ * token; callers branch with the type guards at the bottom.
+ */
+
+export type OzonService = "seller" | "performance";
+
+interface RequestInfo {
+  service: OzonService;
+  method: string;
+  path: string;
+}
+
+export class OzonError extends Error {
+  override name = "OzonError";
+}
+
+export interface OzonApiErrorInit extends RequestInfo {
+  status: number;
+  /** Ozon's own code: the gRPC code in Seller answers (it is not the HTTP status), absent otherwise. */
+  code?: number | string | undefined;
+  message: string;
+  details?: unknown[] | undefined;
+}
+
+/** Ozon answered with an HTTP error status. */
+export class OzonApiError extends OzonError {
+  override name = "OzonApiError";
+  readonly service: OzonService;
+  readonly status: number;
+  readonly code: number | string | undefined;
+  /** The text Ozon gave, without our prefix. */
+  readonly apiMessage: string;
+  readonly details: unknown[];
+  readonly method: string;
+  readonly path: string;
+
+  constructor(init: OzonApiErrorInit) {
+    super(
+      `Ozon ${init.service} API ${init.method} ${init.path} answered HTTP ${init.status}` +
+        (init.code !== undefined ? ` (code ${init.code})` : "") +
+        (init.message ? `: ${init.message}` : ""),
+    );
+    this.service = init.service;
+    this.status = init.status;
+    this.code = init.code;
+    this.apiMessage = init.message;
+    this.details = init.details ?? [];
+    this.method = init.method;
+    this.path = init.path;
+  }
+}
+
+/** HTTP 429: too many requests (or, on statistics submit, too many report jobs at once). */
+export class OzonRateLimitError extends OzonApiError {
+  override name = "OzonRateLimitError";
+  /** What `Retry-After` asked for, when the answer carried one. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(init: OzonApiErrorInit & { retryAfterMs?: number | undefined }) {
+    super(init);
+    this.retryAfterMs = init.retryAfterMs;
+  }
+}
+
+/** 401/403, or Ozon codes 16 (unauthenticated) / 7 (permission denied): keys, token, subscription. */
+export class OzonAuthError extends OzonApiError {
+  override name = "OzonAuthError";
+}
+
+/** The request never got a complete answer: connection refused or reset, or a timeout. */
+export class OzonNetworkError extends OzonError {
+  override name = "OzonNetworkError";
+  readonly service: OzonService;
+  readonly method: string;
+  readonly path: string;
+  readonly timeout: boolean;
+  /** Which timeout fired, when one did. */
+  readonly phase: "connect" | "headers" | "body" | undefined;
+
+  constructor(
+    init: RequestInfo & {
+      timeout: boolean;
+      phase?: "connect" | "headers" | "body" | undefined;
+      reason: string;
+      cause?: unknown;
+    },
+  ) {
+    super(
+      `Ozon ${init.service} API ${init.method} ${init.path}: ${init.timeout ? `${init.phase ?? "request"} timeout` : "network error"} (${init.reason})`,
+      { cause: init.cause },
+    );
+    this.service = init.service;
+    this.method = init.method;
+    this.path = init.path;
+    this.timeout = init.timeout;
+    this.phase = init.phase;
+  }
+}
+
+/** The answer did not have the shape we rely on; `field` names the first wrong field. */
+export class OzonShapeError extends OzonError {
+  override name = "OzonShapeError";
+  readonly service: OzonService;
+  readonly method: string;
+  readonly path: string;
+  /** e.g. `result.postings[3].posting_number` (empty for the whole body). */
+  readonly field: string;
+  /** Every problem found, each as `field: what was expected`. */
+  readonly problems: string[];
+
+  constructor(init: RequestInfo & { field: string; problems: string[] }) {
+    super(
+      `Ozon ${init.service} API ${init.method} ${init.path} answered an unexpected shape: ${init.problems[0] ?? "invalid body"}` +
+        (init.problems.length > 1 ? ` (and ${init.problems.length - 1} more)` : ""),
+    );
+    this.service = init.service;
+    this.method = init.method;
+    this.path = init.path;
+    this.field = init.field;
+    this.problems = init.problems;
+  }
+}
+
+/** Our own input was rejected before anything was sent (e.g. a message longer than 1000 characters). */
+export class OzonInputError extends OzonError {
+  override name = "OzonInputError";
+  readonly field: string;
+
+  constructor(field: string, problem: string) {
+    super(field ? `${field}: ${problem}` : problem);
+    this.field = field;
+  }
+}
+
+/** Ozon took the ship request, but the posting did not move on (`ship_failed`, or still awaiting packaging). */
+export class OzonShipFailedError extends OzonError {
+  override name = "OzonShipFailedError";
+  readonly postingNumber: string;
+  readonly status: string;
+  readonly substatus: string | undefined;
+
+  constructor(postingNumber: string, status: string, substatus: string | undefined) {
+    super(
+      `posting ${postingNumber} was not shipped: status ${status}` +
+        (substatus ? `, substatus ${substatus}` : "") +
+        "; try again",
+    );
+    this.postingNumber = postingNumber;
+    this.status = status;
+    this.substatus = substatus;
+  }
+}
+
+export const isOzonError = (e: unknown): e is OzonError => e instanceof OzonError;
+export const isOzonApiError = (e: unknown): e is OzonApiError => e instanceof OzonApiError;
+export const isOzonRateLimitError = (e: unknown): e is OzonRateLimitError =>
+  e instanceof OzonRateLimitError;
+export const isOzonAuthError = (e: unknown): e is OzonAuthError => e instanceof OzonAuthError;
+export const isOzonNetworkError = (e: unknown): e is OzonNetworkError =>
+  e instanceof OzonNetworkError;
+export const isOzonShapeError = (e: unknown): e is OzonShapeError => e instanceof OzonShapeError;
+export const isOzonInputError = (e: unknown): e is OzonInputError => e instanceof OzonInputError;
+export const isOzonShipFailedError = (e: unknown): e is OzonShipFailedError =>
+  e instanceof OzonShipFailedError;
+/** Ozon says the method is gone (retired): the cue to move to a successor. */
+export const isRetiredMethodError = (e: unknown): e is OzonApiError =>
+  e instanceof OzonApiError && (e.status === 404 || e.status === 410);
+
+/** The parts of an error answer that both Ozon body forms share. */
+export interface ErrorBody {
+  code: number | string | undefined;
+  message: string;
+  details: unknown[];
+}
+
+const MAX_MESSAGE = 300;
+
+/**
+ * Reads Ozon's error bodies: Seller `{code, message, details}`, Performance `{error: "text"}`,
+ * the push form `{error: {code, message, details}}`, or anything else as plain text.
+ */
+export function readErrorBody(body: unknown, rawText: string): ErrorBody {
+  if (body !== null && typeof body === "object" && !Array.isArray(body)) {
+    const record = body as Record<string, unknown>;
+    if (typeof record.error === "string") {
+      return { code: undefined, message: clip(record.error), details: [] };
+    }
+    if (record.error !== null && typeof record.error === "object") {
+      return readErrorBody(record.error, rawText);
+    }
+    const code =
+      typeof record.code === "number" || typeof record.code === "string" ? record.code : undefined;
+    const message =
+      typeof record.message === "string"
+        ? record.message
+        : typeof record.error_message === "string"
+          ? record.error_message
+          : "";
+    const details = Array.isArray(record.details)
+      ? record.details
+      : record.details !== undefined
+        ? [record.details]
+        : [];
+    if (code !== undefined || message) return { code, message: clip(message), details };
+  }
+  return { code: undefined, message: clip(rawText.trim()), details: [] };
+}
+
+function clip(text: string): string {
+  return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
+}
+
+/** Picks the error class by status and Ozon code. */
+export function apiErrorFor(
+  init: RequestInfo & { status: number; body: ErrorBody; retryAfterMs?: number | undefined },
+): OzonApiError {
+  const base: OzonApiErrorInit = {
+    service: init.service,
+    method: init.method,
+    path: init.path,
+    status: init.status,
+    code: init.body.code,
+    message: init.body.message,
+    details: init.body.details,
+  };
+  if (init.status === 429)
+    return new OzonRateLimitError({ ...base, retryAfterMs: init.retryAfterMs });
+  if (init.status === 401 || init.status === 403 || init.body.code === 16 || init.body.code === 7) {
+    return new OzonAuthError(base);
+  }
+  return new OzonApiError(base);
+}

@@ -1,0 +1,22 @@
+/** The Ozon clients and what callers need around them. */
+
+export type { RetryPolicy } from "./backoff.ts";
+export type { Clock } from "./clock.ts";
+export { systemClock } from "./clock.ts";
+export * from "./errors.ts";
+export type { Endpoint, FetchLike, Timeouts } from "./http.ts";
+export { parseJson, stringifyJson } from "./json.ts";
+export { type RateLimiter, TokenBucket } from "./limiter.ts";
+export {
+  createPerformanceClient,
+  type PerformanceClient,
+  type PerformanceClientOptions,
+} from "./performance/client.ts";
+export * from "./performance/money.ts";
+export type * from "./performance/types.ts";
+export {
+  createSellerClient,
+  type SellerClient,
+  type SellerClientOptions,
+} from "./seller/client.ts";
+export type * from "./seller/types.ts";

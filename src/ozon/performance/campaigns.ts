@@ -1,0 +1,106 @@
+/** The campaigns namespace. */
+
+import type { z } from "zod";
+import { OzonInputError } from "../errors.ts";
+import type { OzonHttp } from "../http.ts";
+import type { Successors } from "../successors.ts";
+import {
+  activateCampaign,
+  campaignDailyBudget,
+  campaignList,
+  campaignObjects,
+  campaignPatch,
+  campaignPeriod,
+  dailyBudget,
+  deactivateCampaign,
+  period,
+  type wireCampaign,
+} from "./endpoints/campaigns.ts";
+import { isWholeKopecks } from "./money.ts";
+import type { Campaign } from "./types.ts";
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function normalizeCampaign(wire: z.output<typeof wireCampaign>): Campaign {
+  return {
+    id: wire.id,
+    title: wire.title ?? "",
+    state: wire.state,
+    advObjectType: wire.advObjectType,
+    fromDate: wire.fromDate,
+    toDate: wire.toDate,
+    dailyBudget: wire.dailyBudget ?? 0n,
+    placement: Array.isArray(wire.placement)
+      ? wire.placement.join(",")
+      : (wire.placement ?? undefined),
+    paymentType: wire.paymentType,
+  };
+}
+
+function checkId(id: string | number): string {
+  const text = String(id).trim();
+  if (!/^\d+$/.test(text)) throw new OzonInputError("campaignId", "must be a numeric id");
+  return text;
+}
+
+export function createCampaignsApi(http: OzonHttp, successors: Successors) {
+  return {
+    async list(): Promise<Campaign[]> {
+      const answer = await http.call(campaignList);
+      return (answer.list ?? []).map(normalizeCampaign);
+    },
+
+    async activate(id: string | number): Promise<void> {
+      await http.call(activateCampaign, { params: { campaignId: checkId(id) }, body: {} });
+    },
+
+    async deactivate(id: string | number): Promise<void> {
+      await http.call(deactivateCampaign, { params: { campaignId: checkId(id) }, body: {} });
+    },
+
+    /** Dates as YYYY-MM-DD; two empty strings make the campaign unlimited in time. */
+    async setPeriod(id: string | number, fromDate: string, toDate: string): Promise<void> {
+      if (fromDate && !DATE.test(fromDate))
+        throw new OzonInputError("fromDate", "expected YYYY-MM-DD");
+      if (toDate && !DATE.test(toDate)) throw new OzonInputError("toDate", "expected YYYY-MM-DD");
+      if (fromDate && !toDate)
+        throw new OzonInputError("toDate", "is needed when fromDate is given");
+      if (fromDate && toDate && fromDate > toDate) {
+        throw new OzonInputError("toDate", "must not be before fromDate");
+      }
+      const params = { campaignId: checkId(id) };
+      await successors.run(
+        period,
+        () => http.call(campaignPeriod, { params, body: { fromDate, toDate } }),
+        () => http.call(campaignPatch, { params, body: { fromDate, toDate } }),
+      );
+    },
+
+    /** Millionths of a rouble, whole kopecks (a multiple of 10 000). */
+    async setDailyBudget(id: string | number, millionths: bigint): Promise<void> {
+      if (millionths < 0n) throw new OzonInputError("dailyBudget", "must not be negative");
+      if (!isWholeKopecks(millionths)) {
+        throw new OzonInputError(
+          "dailyBudget",
+          "must be whole kopecks (a multiple of 10000 millionths)",
+        );
+      }
+      const params = { campaignId: checkId(id) };
+      const body = { dailyBudget: millionths.toString() };
+      await successors.run(
+        dailyBudget,
+        () => http.call(campaignDailyBudget, { params, body }),
+        () => http.call(campaignPatch, { params, body }),
+      );
+    },
+
+    /** Ids of the advertised objects (SKUs for product campaigns). */
+    async objects(id: string | number): Promise<string[]> {
+      const answer = await http.call(campaignObjects, { params: { campaignId: checkId(id) } });
+      const rows = Array.isArray(answer) ? answer : "list" in answer ? answer.list : answer.objects;
+      return rows.map((row) => row.id);
+    },
+  };
+}
+
+export type CampaignsApi = ReturnType<typeof createCampaignsApi>;

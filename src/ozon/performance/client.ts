@@ -1,0 +1,86 @@
+/** The Performance API client: token auth, campaigns, statistics. */
+import type { Dispatcher } from "undici";
+import type { Logger } from "../../logger.ts";
+import type { RetryPolicy } from "../backoff.ts";
+import { type Clock, systemClock } from "../clock.ts";
+import { createAgent, type FetchLike, noAuth, OzonHttp, type Timeouts } from "../http.ts";
+import { type RateLimiter, TokenBucket } from "../limiter.ts";
+import { Successors } from "../successors.ts";
+import { createCampaignsApi } from "./campaigns.ts";
+import { createStatisticsApi } from "./statistics.ts";
+import { PerformanceToken } from "./token.ts";
+
+export const DEFAULT_PERFORMANCE_URL = "https://api-performance.ozon.ru";
+
+export interface PerformanceClientOptions {
+  baseUrl?: string;
+  clientId: string;
+  clientSecret: string;
+  logger?: Logger | undefined;
+  timeouts?: Partial<Timeouts>;
+  retry?: Partial<RetryPolicy>;
+  /** No per-second limit is documented (100 000 requests a day); set one if wanted. */
+  requestsPerSecond?: number;
+  limiter?: RateLimiter | null;
+  dispatcher?: Dispatcher;
+  fetch?: FetchLike;
+  clock?: Clock;
+  random?: () => number;
+  /** Renew the token this long before it expires. Default 60 s. */
+  renewTokenBeforeSeconds?: number;
+}
+
+export function createPerformanceClient(options: PerformanceClientOptions) {
+  if (!options.clientId || !options.clientSecret) {
+    throw new TypeError("createPerformanceClient needs clientId and clientSecret");
+  }
+  const clock = options.clock ?? systemClock;
+  const ownAgent = options.dispatcher ? undefined : createAgent(options.timeouts);
+  const dispatcher = options.dispatcher ?? ownAgent;
+  const limiter =
+    options.limiter !== undefined
+      ? options.limiter
+      : options.requestsPerSecond
+        ? new TokenBucket(options.requestsPerSecond, { clock })
+        : null;
+  const common = {
+    service: "performance" as const,
+    baseUrl: options.baseUrl ?? DEFAULT_PERFORMANCE_URL,
+    clock,
+    limiter,
+    logger: options.logger,
+    ...(dispatcher ? { dispatcher } : {}),
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+    ...(options.retry ? { retry: options.retry } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.random ? { random: options.random } : {}),
+  };
+  const tokenHttp = new OzonHttp({ ...common, auth: noAuth });
+  const token = new PerformanceToken({
+    http: tokenHttp,
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    clock,
+    logger: options.logger,
+    ...(options.renewTokenBeforeSeconds !== undefined
+      ? { renewBeforeSeconds: options.renewTokenBeforeSeconds }
+      : {}),
+  });
+  const http = new OzonHttp({ ...common, auth: token });
+  const successors = new Successors(options.logger);
+
+  return {
+    campaigns: createCampaignsApi(http, successors),
+    statistics: createStatisticsApi(http),
+    /** The token provider (diagnostics: `token.fetched`; never log `token.token()`). */
+    token,
+    /** How many tokens this client has fetched. */
+    tokenFetches: (): number => token.fetched,
+    movedToSuccessors: (): string[] => successors.moved(),
+    close: async (): Promise<void> => {
+      await ownAgent?.close();
+    },
+  };
+}
+
+export type PerformanceClient = ReturnType<typeof createPerformanceClient>;

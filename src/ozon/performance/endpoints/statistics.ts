@@ -1,0 +1,91 @@
+/** Statistics: submit (campaigns, phrases, attribution), status, report download. */
+import { z } from "zod";
+import { endpoint } from "../../http.ts";
+import { optionalText, rawAnswer } from "../../wire.ts";
+
+const day = z
+  .string()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/,
+    "expected YYYY-MM-DD or an RFC 3339 time",
+  );
+const ids = z.array(z.string().regex(/^\d+$/, "expected a numeric id"));
+const groupBy = z.enum(["DATE", "START_OF_WEEK", "START_OF_MONTH"]);
+
+/** The id of a report request; the live service spells the key `UUID`. */
+const submitted = z
+  .object({ uuid: optionalText, UUID: optionalText })
+  .superRefine((answer, ctx) => {
+    if (!answer.uuid && !answer.UUID) {
+      ctx.addIssue({ code: "custom", path: ["UUID"], message: "expected string, got nothing" });
+    }
+  })
+  .transform((answer) => answer.UUID ?? answer.uuid ?? "");
+
+// A repeated submit would queue a second job (and the queue holds one to three), so never repeat it.
+export const submitCampaigns = endpoint({
+  method: "POST",
+  path: "/api/client/statistics",
+  request: z.object({
+    campaigns: ids.min(1).max(10),
+    dateFrom: day,
+    dateTo: day,
+    groupBy: groupBy.optional(),
+  }),
+  response: submitted,
+  safe: false,
+  busyOn429: true,
+});
+
+export const submitPhrases = endpoint({
+  method: "POST",
+  path: "/api/client/statistics/phrases",
+  request: z.object({
+    campaigns: ids.min(1).max(10),
+    dateFrom: day,
+    dateTo: day,
+    objects: ids.min(1),
+    groupBy: groupBy.optional(),
+  }),
+  response: submitted,
+  safe: false,
+  busyOn429: true,
+});
+
+export const submitAttribution = endpoint({
+  method: "POST",
+  path: "/api/client/statistics/attribution",
+  request: z.object({
+    campaigns: ids.min(1).max(10),
+    dateFrom: day,
+    dateTo: day,
+    groupBy: groupBy.optional(),
+    attributionDays: z.number().int().min(1).optional(),
+  }),
+  response: submitted,
+  safe: false,
+  busyOn429: true,
+});
+
+export const reportStatus = endpoint({
+  method: "GET",
+  path: "/api/client/statistics/{uuid}",
+  response: z.object({
+    uuid: optionalText,
+    UUID: optionalText,
+    state: z.enum(["NOT_STARTED", "IN_PROGRESS", "ERROR", "OK"]),
+    error: optionalText,
+    link: optionalText,
+    createdAt: optionalText,
+    updatedAt: optionalText,
+  }),
+  safe: true,
+});
+
+export const reportDownload = endpoint({
+  method: "GET",
+  path: "/api/client/statistics/report?UUID={uuid}",
+  response: rawAnswer,
+  safe: true,
+  raw: "bytes",
+});

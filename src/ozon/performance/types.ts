@@ -1,0 +1,50 @@
+/** Our own Performance types, whatever form (string or number ids and money) Ozon used. */
+
+export interface Campaign {
+  /** Always a string: Ozon sends ids as strings or numbers. */
+  id: string;
+  title: string;
+  state: string;
+  advObjectType: string | undefined;
+  /** YYYY-MM-DD, undefined when unset (Ozon sends an empty string). */
+  fromDate: string | undefined;
+  toDate: string | undefined;
+  /** Millionths of a rouble; 0n when Ozon gave none. */
+  dailyBudget: bigint;
+  placement: string | undefined;
+  paymentType: string | undefined;
+}
+
+export type StatisticsKind = "campaigns" | "phrases" | "attribution";
+export type GroupBy = "DATE" | "START_OF_WEEK" | "START_OF_MONTH";
+
+export interface StatisticsRequest {
+  kind: StatisticsKind;
+  /** 1..10 campaign ids. */
+  campaigns: readonly (string | number)[];
+  /** YYYY-MM-DD (or an RFC 3339 time). */
+  dateFrom: string;
+  dateTo: string;
+  groupBy?: GroupBy;
+  /** Advertised object ids: required for phrases. */
+  objects?: readonly (string | number)[];
+  /** Attribution window in days: attribution only. */
+  attributionDays?: number;
+}
+
+export type ReportState = "NOT_STARTED" | "IN_PROGRESS" | "ERROR" | "OK";
+
+export interface ReportStatus {
+  uuid: string;
+  state: ReportState;
+  error: string | undefined;
+  /** Relative link to the finished report. */
+  link: string | undefined;
+  createdAt: string | undefined;
+  updatedAt: string | undefined;
+}
+
+export interface ReportFile {
+  format: "csv" | "zip";
+  bytes: Uint8Array;
+}

@@ -1,0 +1,78 @@
+/** The Seller API client: one request core, namespaces by area, successor switches per client. */
+import type { Dispatcher } from "undici";
+import type { Logger } from "../../logger.ts";
+import type { RetryPolicy } from "../backoff.ts";
+import { type Clock, systemClock } from "../clock.ts";
+import { type FetchLike, headerAuth, OzonHttp, type Timeouts } from "../http.ts";
+import { type RateLimiter, sharedLimiter } from "../limiter.ts";
+import { Successors } from "../successors.ts";
+import { createChatsApi } from "./chats.ts";
+import type { SellerContext } from "./context.ts";
+import { createMarksApi } from "./marks.ts";
+import { createPostingsApi } from "./postings.ts";
+import { createWarehousesApi } from "./warehouses.ts";
+
+export const DEFAULT_SELLER_URL = "https://api-seller.ozon.ru";
+/** Ozon's limit is 50 requests/s per Client-Id over all methods. */
+export const DEFAULT_SELLER_RPS = 50;
+
+export interface SellerClientOptions {
+  baseUrl?: string;
+  clientId: string;
+  apiKey: string;
+  /** Client-side cap per Client-Id, shared by every client of that Client-Id in this process. */
+  requestsPerSecond?: number;
+  logger?: Logger | undefined;
+  timeouts?: Partial<Timeouts>;
+  retry?: Partial<RetryPolicy>;
+  /** Replaces the shared per-Client-Id limiter; null disables limiting. */
+  limiter?: RateLimiter | null;
+  dispatcher?: Dispatcher;
+  fetch?: FetchLike;
+  clock?: Clock;
+  random?: () => number;
+  /** Page size for the v3 postings list (≤ 1000). */
+  pageSize?: number;
+}
+
+export function createSellerClient(options: SellerClientOptions) {
+  if (!options.clientId || !options.apiKey) {
+    throw new TypeError("createSellerClient needs clientId and apiKey");
+  }
+  const clock = options.clock ?? systemClock;
+  const limiter =
+    options.limiter === undefined
+      ? sharedLimiter(
+          `seller:${options.clientId}`,
+          options.requestsPerSecond ?? DEFAULT_SELLER_RPS,
+          clock,
+        )
+      : options.limiter;
+  const http = new OzonHttp({
+    service: "seller",
+    baseUrl: options.baseUrl ?? DEFAULT_SELLER_URL,
+    auth: headerAuth({ "Client-Id": options.clientId, "Api-Key": options.apiKey }),
+    limiter,
+    clock,
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+    ...(options.retry ? { retry: options.retry } : {}),
+    ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.random ? { random: options.random } : {}),
+    logger: options.logger,
+  });
+  const successors = new Successors(options.logger);
+  const ctx: SellerContext = { http, successors, clock, logger: options.logger };
+
+  return {
+    postings: createPostingsApi(ctx, options.pageSize ? { pageSize: options.pageSize } : {}),
+    marks: createMarksApi(ctx),
+    warehouses: createWarehousesApi(ctx),
+    chats: createChatsApi(ctx),
+    /** Capabilities that moved to their successor, e.g. `["postings.ship"]`. */
+    movedToSuccessors: (): string[] => successors.moved(),
+    close: (): Promise<void> => http.close(),
+  };
+}
+
+export type SellerClient = ReturnType<typeof createSellerClient>;

@@ -1,0 +1,30 @@
+/** Mandatory marks (Chestny ZNAK): which SKUs need them, and whether given marks are valid. */
+import { z } from "zod";
+import { endpoint } from "../../http.ts";
+import { flexBool, idString } from "../../wire.ts";
+
+export const markIsRequired = endpoint({
+  method: "POST",
+  path: "/v2/posting/fbs/product/mandatory-mark/is-required",
+  request: z.object({ sku: z.array(z.union([z.string(), z.number()])).min(1) }),
+  response: z.object({
+    result: z.array(z.object({ sku: idString, is_required: flexBool })),
+  }),
+  safe: true,
+});
+
+export const markValidate = endpoint({
+  method: "POST",
+  path: "/v2/posting/fbs/product/mandatory-mark/validate",
+  request: z.object({ mandatory_mark: z.array(z.string().min(1)).min(1) }),
+  response: z.object({
+    result: z.array(
+      z.object({
+        mandatory_mark: z.string(),
+        // Not specified beyond its name: a flag, or a verdict text.
+        result: z.union([z.boolean(), z.string()]).nullish(),
+      }),
+    ),
+  }),
+  safe: true,
+});

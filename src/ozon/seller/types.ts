@@ -1,0 +1,155 @@
+/**
+ * Our own Seller types. The client normalises every wire form (spec and successor) into these,
+ * so callers never see which form Ozon answered in.
+ */
+
+export interface PostingProduct {
+  /** Ozon SKU (also the `product_id` of the v4 ship form). */
+  sku: string;
+  offerId: string | undefined;
+  name: string;
+  quantity: number;
+  /** Unit price as Ozon wrote it, a decimal string such as "1390.0000". */
+  price: string;
+  currency: string | undefined;
+  mandatoryMarks: string[];
+}
+
+export interface Posting {
+  postingNumber: string;
+  orderId: string | undefined;
+  orderNumber: string | undefined;
+  status: string;
+  substatus: string | undefined;
+  /** Time by which the posting must be packed and handed over (the cut-off). */
+  shipmentDate: string | undefined;
+  inProcessAt: string | undefined;
+  deliveryMethod:
+    | {
+        id: string | undefined;
+        name: string | undefined;
+        warehouseId: string | undefined;
+        warehouse: string | undefined;
+      }
+    | undefined;
+  products: PostingProduct[];
+}
+
+export interface AwaitingPackagingFilter {
+  warehouseIds?: readonly (string | number)[];
+  deliveryMethodIds?: readonly (string | number)[];
+  /** ISO times bounding the cut-off. The v3 form needs both: a window around now is used when absent. */
+  cutoffFrom?: string;
+  cutoffTo?: string;
+}
+
+export interface ShipItem {
+  sku: string | number;
+  quantity: number;
+  /** Mandatory marks (Chestny ZNAK) of this item; the v4 form does not carry them. */
+  marks?: readonly string[];
+}
+
+export interface ShipPackage {
+  items: readonly ShipItem[];
+}
+
+export interface ShipResult {
+  /** Posting numbers Ozon returned (one per package when a posting is split). */
+  postingNumbers: string[];
+  /** The posting as re-read after shipping. */
+  posting: Posting;
+}
+
+export interface CancelReason {
+  id: number;
+  title: string;
+  typeId: string | undefined;
+  /** False when Ozon says this reason cannot be used now. */
+  available: boolean;
+}
+
+export interface MarkRequirement {
+  sku: string;
+  isRequired: boolean;
+}
+
+export interface MarkCheck {
+  mark: string;
+  valid: boolean;
+  /** Ozon's own verdict text when it gave one. */
+  detail: string | undefined;
+}
+
+export interface Warehouse {
+  id: string;
+  name: string;
+  isRfbs: boolean;
+  status: string | undefined;
+}
+
+export type AuthorKind = "buyer" | "seller" | "support" | "system";
+
+export interface ChatAttachment {
+  kind: "image" | "file";
+  name: string;
+  sizeBytes?: number;
+  url: string;
+  mime?: string;
+}
+
+export interface ChatMessage {
+  /** Exact decimal id (they exceed 2^53). */
+  id: string;
+  createdAt: string;
+  author: { id: string; kind: AuthorKind };
+  text: string;
+  attachments: ChatAttachment[];
+  context: { orderNumber?: string; sku?: string; postingNumber?: string };
+  isRead?: boolean;
+}
+
+/** Canonical chat types; Ozon writes them as `BUYER_SELLER` or `Buyer_Seller`. */
+export type ChatType =
+  | "BUYER_SELLER"
+  | "SELLER_SUPPORT"
+  | "SELLER_NOTIFICATION"
+  | "UNSPECIFIED"
+  | (string & {});
+
+export interface Chat {
+  id: string;
+  type: ChatType;
+  isBuyerChat: boolean;
+  status: "OPENED" | "CLOSED" | undefined;
+  createdAt: string | undefined;
+  lastMessageId: string | undefined;
+  firstUnreadMessageId: string | undefined;
+  unreadCount: number | undefined;
+}
+
+export interface ChatListOptions {
+  unreadOnly?: boolean;
+  /** Only the successor form filters by status; the spec form lists all chats. */
+  status?: "opened" | "closed" | "all";
+}
+
+export interface HistoryOptions {
+  fromMessageId?: string;
+  /** 1..1000, default 100. */
+  limit?: number;
+  /** forward: from older to newer; backward (Ozon's default): from newer to older. */
+  direction?: "forward" | "backward";
+}
+
+export interface HistoryPage {
+  /** Always oldest first, whatever the direction asked for. */
+  messages: ChatMessage[];
+  hasNext: boolean;
+}
+
+export interface DownloadedFile {
+  bytes: Uint8Array;
+  contentType: string;
+  name?: string;
+}

@@ -1,0 +1,554 @@
+/**
+ * Every client method against the project's simulated Ozon over real HTTP: first with the spec's
+ * forms, then with the spec forms retired (404 and 410), so the successors are exercised too.
+ */
+import { unzipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  isOzonApiError,
+  isOzonAuthError,
+  isOzonShapeError,
+  isOzonShipFailedError,
+  type OzonShapeError,
+} from "../../src/ozon/errors.ts";
+import {
+  createPerformanceClient,
+  type PerformanceClient,
+} from "../../src/ozon/performance/client.ts";
+import { createSellerClient, type SellerClient } from "../../src/ozon/seller/client.ts";
+import type { ShipPackage } from "../../src/ozon/seller/types.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { fakeClock } from "./support/clock.ts";
+import { captureLogger } from "./support/logger.ts";
+
+async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of iterable) items.push(item);
+  return items;
+}
+
+const modes = [
+  { name: "spec forms", retire: false as const },
+  { name: "successor forms (spec retired with 404)", retire: 404 as const },
+  { name: "successor forms (spec retired with 410)", retire: 410 as const },
+];
+
+describe.each(modes)("clients against the sandbox: $name", ({ retire }) => {
+  let sandbox: Sandbox;
+  let seller: SellerClient;
+  let perf: PerformanceClient;
+  let sellerClock: ReturnType<typeof fakeClock>;
+  let lines: Record<string, unknown>[];
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({
+      seed: 42,
+      retireSpecMethods: retire,
+      initialPostings: 7,
+      reportStepMs: 30,
+    });
+    const captured = captureLogger();
+    lines = captured.lines;
+    // A fake clock makes retry delays instant and visible; it starts at the real time because
+    // the sandbox dates its postings by the real time.
+    sellerClock = fakeClock(Date.now());
+    seller = createSellerClient({
+      baseUrl: sandbox.sellerUrl,
+      clientId: sandbox.credentials.sellerClientId,
+      apiKey: sandbox.credentials.sellerApiKey,
+      logger: captured.logger,
+      clock: sellerClock,
+      random: () => 0.5,
+      pageSize: 3,
+    });
+    perf = createPerformanceClient({
+      baseUrl: sandbox.performanceUrl,
+      clientId: sandbox.credentials.performanceClientId,
+      clientSecret: sandbox.credentials.performanceClientSecret,
+      logger: captured.logger,
+      clock: fakeClock(Date.now()),
+      random: () => 0.5,
+    });
+  });
+
+  afterAll(async () => {
+    await seller.close();
+    await perf.close();
+    await sandbox.close();
+  });
+
+  const awaiting = () =>
+    sandbox.control
+      .postings()
+      .filter((p) => p.status === "awaiting_packaging")
+      .map((p) => p.postingNumber);
+
+  const packagesFor = (postingNumber: string): ShipPackage[] => {
+    const posting = sandbox.control.posting(postingNumber);
+    if (!posting) throw new Error("no such posting");
+    return [
+      {
+        items: posting.products.map((p) => ({
+          sku: p.sku,
+          quantity: p.quantity,
+          marks: p.markRequired
+            ? Array.from({ length: p.quantity }, () => sandbox.control.sampleMark())
+            : [],
+        })),
+      },
+    ];
+  };
+
+  describe("seller: postings", () => {
+    it("lists every posting awaiting packaging, page after page", async () => {
+      const listed = await collect(seller.postings.listAwaitingPackaging());
+      expect(listed.map((p) => p.postingNumber).sort()).toEqual(awaiting().sort());
+      const first = listed[0];
+      const snapshot = sandbox.control.posting(first?.postingNumber ?? "");
+      expect(first?.status).toBe("awaiting_packaging");
+      expect(first?.products.map((p) => [p.sku, p.quantity, p.name])).toEqual(
+        snapshot?.products.map((p) => [String(p.sku), p.quantity, p.name]),
+      );
+      expect(first?.products[0]?.price).toMatch(/^\d+(\.\d+)?$/);
+      // Several pages were needed (page size 3).
+      const pages =
+        (sandbox.counters()["POST /v3/posting/fbs/unfulfilled/list"] ?? 0) +
+        (sandbox.counters()["POST /v4/posting/fbs/unfulfilled/list"] ?? 0);
+      expect(pages).toBeGreaterThanOrEqual(3);
+    });
+
+    it("gets a posting, normalised the same as in the list", async () => {
+      const [listed] = await collect(seller.postings.listAwaitingPackaging());
+      const got = await seller.postings.get(listed?.postingNumber ?? "");
+      expect(got.postingNumber).toBe(listed?.postingNumber);
+      expect(got.products).toEqual(listed?.products);
+      expect(got.shipmentDate).toBe(listed?.shipmentDate);
+    });
+
+    it("ships a posting and sees it awaiting delivery", async () => {
+      const postingNumber = awaiting()[0] ?? "";
+      const result = await seller.postings.ship(postingNumber, packagesFor(postingNumber));
+      expect(result.postingNumbers).toEqual([postingNumber]);
+      expect(result.posting.status).toBe("awaiting_deliver");
+      expect(sandbox.control.posting(postingNumber)?.status).toBe("awaiting_deliver");
+    });
+
+    it("reports a ship that Ozon accepted but failed", async () => {
+      const postingNumber = awaiting()[0] ?? "";
+      sandbox.control.failNextShip(postingNumber);
+      const error = await seller.postings
+        .ship(postingNumber, packagesFor(postingNumber))
+        .catch((e: unknown) => e);
+      expect(isOzonShipFailedError(error)).toBe(true);
+    });
+
+    it("answers Ozon's refusal of a second ship as an API error", async () => {
+      const postingNumber = awaiting()[0] ?? "";
+      await seller.postings.ship(postingNumber, packagesFor(postingNumber));
+      const error = await seller.postings
+        .ship(postingNumber, packagesFor(postingNumber))
+        .catch((e: unknown) => e);
+      expect(isOzonApiError(error) && error.apiMessage).toBe("POSTING_ALREADY_SHIPPED");
+    });
+
+    it("lists cancel reasons and cancels a posting", async () => {
+      const reasons = await seller.postings.cancelReasons();
+      expect(reasons).toContainEqual(
+        expect.objectContaining({ id: 352, typeId: "seller", available: true }),
+      );
+      const postingNumber = awaiting()[0] ?? "";
+      await seller.postings.cancel(postingNumber, 402, "Покупатель попросил отменить");
+      expect(sandbox.control.posting(postingNumber)?.status).toBe("cancelled");
+    });
+
+    it("prints package labels as a PDF", async () => {
+      const numbers = awaiting().slice(0, 2);
+      const pdf = await seller.postings.packageLabel(numbers);
+      expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe("%PDF-");
+    });
+  });
+
+  describe("seller: marks and warehouses", () => {
+    it("says which SKUs need marks and validates marks", async () => {
+      const products = sandbox.control.products();
+      const answer = await seller.marks.isRequired(products.map((p) => p.sku));
+      expect(answer).toEqual(
+        products.map((p) => ({ sku: String(p.sku), isRequired: p.markRequired })),
+      );
+      const good = sandbox.control.sampleMark();
+      await expect(seller.marks.validate([good, "BAD-0104601234567890"])).resolves.toEqual([
+        { mark: good, valid: true, detail: undefined },
+        { mark: "BAD-0104601234567890", valid: false, detail: undefined },
+      ]);
+    });
+
+    it("lists warehouses", async () => {
+      const warehouses = await seller.warehouses.list();
+      expect(warehouses.map((w) => [w.id, w.name, w.isRfbs])).toEqual(
+        sandbox.control.warehouses().map((w) => [String(w.id), w.name, w.isRfbs]),
+      );
+    });
+  });
+
+  describe("seller: chats", () => {
+    const openBuyerChat = () => {
+      const chat = sandbox.control
+        .chats()
+        .find((c) => c.kind === "buyer" && c.status === "OPENED" && c.messages.length > 0);
+      if (!chat) throw new Error("the sandbox has no open buyer chat");
+      return chat;
+    };
+
+    it("lists every chat, buyer chats recognised", async () => {
+      const chats = await collect(seller.chats.list());
+      const snapshots = sandbox.control.chats();
+      expect(chats.map((c) => c.id).sort()).toEqual(snapshots.map((c) => c.id).sort());
+      for (const chat of chats) {
+        const snapshot = snapshots.find((s) => s.id === chat.id);
+        expect(chat.isBuyerChat).toBe(snapshot?.kind === "buyer");
+      }
+    });
+
+    it("reads history with exact ids beyond 2^53", async () => {
+      const chat = openBuyerChat();
+      const page = await seller.chats.history(chat.id, { limit: 100 });
+      expect(page.messages.map((m) => m.id)).toEqual(chat.messages.map((m) => m.id));
+      expect(BigInt(page.messages[0]?.id ?? "0")).toBeGreaterThan(2n ** 53n);
+      const buyerLine = page.messages.find((m) => m.author.kind === "buyer");
+      expect(buyerLine).toBeDefined();
+    });
+
+    it("reads history forward from a message", async () => {
+      const chat = openBuyerChat();
+      const from = chat.messages[0]?.id ?? "";
+      const page = await seller.chats.history(chat.id, {
+        fromMessageId: from,
+        direction: "forward",
+      });
+      expect(page.messages.map((m) => m.id)).toEqual(chat.messages.map((m) => m.id));
+    });
+
+    it("brings a buyer's new text, image and file as updates, and downloads the files", async () => {
+      const chat = openBuyerChat();
+      const lastId = chat.messages.at(-1)?.id ?? "";
+      const photo = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
+      const receipt = new Uint8Array(Buffer.from("%PDF-1.4 чек"));
+      sandbox.control.buyerWrites(chat.id, { text: "Когда отправите заказ?" });
+      sandbox.control.buyerWrites(chat.id, {
+        file: { name: "фото.jpg", mime: "image/jpeg", data: photo, form: "markdown" },
+      });
+      sandbox.control.buyerWrites(chat.id, {
+        file: { name: "чек.pdf", mime: "application/pdf", data: receipt, form: "file" },
+      });
+      const updates = await seller.chats.updates(chat.id, lastId);
+      expect(updates).toHaveLength(3);
+      expect(updates[0]).toMatchObject({
+        author: { kind: "buyer" },
+        text: "Когда отправите заказ?",
+      });
+      const image = updates[1]?.attachments[0];
+      const file = updates[2]?.attachments[0];
+      expect(image).toMatchObject({ kind: "image", name: "фото.jpg" });
+      expect(file).toMatchObject({ kind: "file", name: "чек.pdf" });
+      expect(updates.every((m) => m.author.kind === "buyer")).toBe(true);
+
+      const downloadedImage = await seller.chats.downloadFile(image?.url ?? "");
+      expect(downloadedImage.bytes).toEqual(photo);
+      expect(downloadedImage.contentType).toContain("image/jpeg");
+      const downloadedFile = await seller.chats.downloadFile(file?.url ?? "");
+      expect(downloadedFile.bytes).toEqual(receipt);
+    });
+
+    it("sends a message and a file, and marks the chat read", async () => {
+      const chat = openBuyerChat();
+      await seller.chats.sendMessage(chat.id, "Здравствуйте! Отправим сегодня.");
+      await seller.chats.sendFile(chat.id, "инструкция.txt", new Uint8Array(Buffer.from("Шаг 1")));
+      const after = sandbox.control.chat(chat.id);
+      const [text, file] = after?.messages.slice(-2) ?? [];
+      expect(text).toMatchObject({ author: "seller", text: "Здравствуйте! Отправим сегодня." });
+      expect(file?.file?.name).toBe("инструкция.txt");
+
+      sandbox.control.buyerWrites(chat.id, { text: "Спасибо" });
+      const newest = sandbox.control.chat(chat.id)?.messages.at(-1)?.id ?? "";
+      await expect(seller.chats.read(chat.id, newest)).resolves.toEqual({ unreadCount: 0 });
+      expect(sandbox.control.chat(chat.id)?.unreadCount).toBe(0);
+    });
+
+    it("starts the chat of a posting", async () => {
+      const postingNumber = sandbox.control.postings()[0]?.postingNumber ?? "";
+      const chatId = await seller.chats.start(postingNumber);
+      expect(sandbox.control.chat(chatId)?.postingNumber).toBe(postingNumber);
+    });
+  });
+
+  describe("performance", () => {
+    it("lists campaigns with string ids and bigint budgets", async () => {
+      const campaigns = await perf.campaigns.list();
+      const snapshots = sandbox.control.campaigns();
+      expect(campaigns.map((c) => [c.id, c.dailyBudget, c.state])).toEqual(
+        snapshots.map((s) => [String(s.id), BigInt(s.dailyBudget), s.state]),
+      );
+    });
+
+    it("activates, deactivates, sets the period and the daily budget", async () => {
+      const campaign = sandbox.control
+        .campaigns()
+        .find((c) => c.state !== "CAMPAIGN_STATE_ARCHIVED" && !c.state.includes("MODERATION"));
+      const id = String(campaign?.id);
+      await perf.campaigns.deactivate(id);
+      expect(sandbox.control.campaign(id)?.state).toBe("CAMPAIGN_STATE_INACTIVE");
+      await perf.campaigns.setPeriod(id, "2026-12-01", "2026-12-31");
+      expect(sandbox.control.campaign(id)).toMatchObject({
+        fromDate: "2026-12-01",
+        toDate: "2026-12-31",
+      });
+      await perf.campaigns.setPeriod(id, "", "");
+      await perf.campaigns.activate(id);
+      expect(sandbox.control.campaign(id)?.state).toBe("CAMPAIGN_STATE_RUNNING");
+      await perf.campaigns.setDailyBudget(id, 350_500_000n);
+      expect(sandbox.control.campaign(id)?.dailyBudget).toBe("350500000");
+      await perf.campaigns.setDailyBudget(id, 500_000_000n);
+      expect(sandbox.control.campaign(id)?.dailyBudget).toBe("500000000");
+    });
+
+    it("lists advertised objects", async () => {
+      const campaign = sandbox.control.campaigns().find((c) => c.objects.length > 0);
+      await expect(perf.campaigns.objects(String(campaign?.id))).resolves.toEqual(
+        campaign?.objects,
+      );
+    });
+
+    const period = () => {
+      const to = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+      const from = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+      return { dateFrom: from, dateTo: to };
+    };
+
+    async function finished(uuid: string) {
+      // Polls with a deadline: the sandbox moves a job one state per reportStepMs.
+      let status = await perf.statistics.status(uuid);
+      const deadline = Date.now() + 10_000;
+      while (status.state !== "OK" && status.state !== "ERROR" && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        status = await perf.statistics.status(uuid);
+      }
+      return status;
+    }
+
+    it("orders a one-campaign report and downloads it as CSV", async () => {
+      const id = String(sandbox.control.campaigns()[0]?.id);
+      const uuid = await perf.statistics.submit({
+        kind: "campaigns",
+        campaigns: [id],
+        ...period(),
+        groupBy: "DATE",
+      });
+      const status = await finished(uuid);
+      expect(status).toMatchObject({ uuid, state: "OK", error: undefined });
+      expect(status.link).toContain(uuid);
+      const report = await perf.statistics.download(uuid);
+      expect(report.format).toBe("csv");
+      const text = Buffer.from(report.bytes).toString("utf8");
+      expect(text.startsWith("\uFEFF;")).toBe(true);
+      expect(text).toContain("Всего");
+    });
+
+    it("orders a several-campaign report and downloads it as ZIP", async () => {
+      const ids = sandbox.control
+        .campaigns()
+        .slice(0, 2)
+        .map((c) => String(c.id));
+      const uuid = await perf.statistics.submit({ kind: "campaigns", campaigns: ids, ...period() });
+      await finished(uuid);
+      const report = await perf.statistics.download(uuid);
+      expect(report.format).toBe("zip");
+      expect(Object.keys(unzipSync(report.bytes)).sort()).toEqual(
+        ids.map((id) => `${id}.csv`).sort(),
+      );
+    });
+
+    it("orders phrase and attribution reports", async () => {
+      const campaign = sandbox.control.campaigns().find((c) => c.objects.length > 0);
+      const id = String(campaign?.id);
+      const phrases = await perf.statistics.submit({
+        kind: "phrases",
+        campaigns: [id],
+        objects: campaign?.objects.slice(0, 1) ?? [],
+        ...period(),
+      });
+      expect((await finished(phrases)).state).toBe("OK");
+      const attribution = await perf.statistics.submit({
+        kind: "attribution",
+        campaigns: [id],
+        attributionDays: 7,
+        ...period(),
+      });
+      expect((await finished(attribution)).state).toBe("OK");
+      expect((await perf.statistics.download(attribution)).format).toBe("csv");
+    });
+
+    it("reports a failed report and an unknown one", async () => {
+      sandbox.control.failNextReport("next", "campaign statistics unavailable");
+      const id = String(sandbox.control.campaigns()[0]?.id);
+      const uuid = await perf.statistics.submit({
+        kind: "campaigns",
+        campaigns: [id],
+        ...period(),
+      });
+      await expect(finished(uuid)).resolves.toMatchObject({
+        state: "ERROR",
+        error: "campaign statistics unavailable",
+      });
+      const missing = await perf.statistics
+        .download("00000000-0000-0000-0000-000000000000")
+        .catch((e: unknown) => e);
+      expect(isOzonApiError(missing) && [missing.status, missing.apiMessage]).toEqual([
+        404,
+        "report not found",
+      ]);
+    });
+
+    it("renews the token after the sandbox revokes it", async () => {
+      const before = perf.tokenFetches();
+      sandbox.control.expireTokens();
+      await perf.campaigns.list();
+      expect(perf.tokenFetches()).toBe(before + 1);
+    });
+
+    it("turns bad credentials into an auth error", async () => {
+      const wrong = createPerformanceClient({
+        baseUrl: sandbox.performanceUrl,
+        clientId: sandbox.credentials.performanceClientId,
+        clientSecret: "not-the-secret",
+      });
+      const error = await wrong.campaigns.list().catch((e: unknown) => e);
+      await wrong.close();
+      expect(isOzonAuthError(error)).toBe(true);
+    });
+  });
+
+  it("used the successors exactly when the spec forms were retired, and said so once each", () => {
+    const moved = [...seller.movedToSuccessors(), ...perf.movedToSuccessors()].sort();
+    if (retire === false) {
+      expect(moved).toEqual([]);
+      expect(lines.filter((l) => l.capability)).toEqual([]);
+      return;
+    }
+    expect(moved).toEqual([
+      "campaigns.dailyBudget",
+      "chats.history",
+      "chats.list",
+      "chats.updates",
+      "postings.awaitingPackaging",
+      "postings.ship",
+    ]);
+    for (const capability of moved) {
+      expect(lines.filter((l) => l.capability === capability)).toHaveLength(1);
+    }
+    const counters = sandbox.counters();
+    for (const spec of [
+      "POST /v3/posting/fbs/unfulfilled/list",
+      "POST /v2/posting/fbs/ship",
+      "POST /v1/chat/list",
+      "POST /v1/chat/history",
+      "POST /v1/chat/updates",
+      "PUT /api/client/campaign/{campaignId}/daily_budget",
+    ]) {
+      const [method, path] = spec.split(" ");
+      const hits = Object.entries(counters)
+        .filter(([key]) => {
+          const [m, p] = key.split(" ");
+          return (
+            m === method &&
+            new RegExp(`^${(path ?? "").replace("{campaignId}", "\\d+")}$`).test(p ?? "")
+          );
+        })
+        .reduce((n, [, count]) => n + count, 0);
+      // Each retired form was tried once, then never again.
+      expect(hits, spec).toBe(1);
+    }
+  });
+});
+
+describe("the sandbox's faults against the clients", () => {
+  let sandbox: Sandbox;
+  let seller: SellerClient;
+  let clock: ReturnType<typeof fakeClock>;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: 7 });
+    clock = fakeClock(Date.now());
+    seller = createSellerClient({
+      baseUrl: sandbox.sellerUrl,
+      clientId: sandbox.credentials.sellerClientId,
+      apiKey: sandbox.credentials.sellerApiKey,
+      clock,
+      random: () => 0.5,
+      // Only retry delays should reach the clock here.
+      limiter: null,
+    });
+  });
+  afterAll(async () => {
+    await seller.close();
+    await sandbox.close();
+  });
+
+  it("repeats a read after a 5xx", async () => {
+    sandbox.resetCounters();
+    sandbox.control.setFault("POST /v1/warehouse/list", { rate5xx: 1, status5xx: 503, times: 1 });
+    await expect(seller.warehouses.list()).resolves.not.toHaveLength(0);
+    expect(sandbox.counters()["POST /v1/warehouse/list"]).toBe(2);
+  });
+
+  it("never repeats a message send after a 5xx", async () => {
+    sandbox.resetCounters();
+    const chat = sandbox.control.chats().find((c) => c.kind === "buyer" && c.status === "OPENED");
+    sandbox.control.setFault("POST /v1/chat/send/message", { rate5xx: 1, times: 1 });
+    const error = await seller.chats
+      .sendMessage(chat?.id ?? "", "Добрый день")
+      .catch((e: unknown) => e);
+    expect(isOzonApiError(error) && error.status).toBe(500);
+    expect(sandbox.counters()["POST /v1/chat/send/message"]).toBe(1);
+  });
+
+  it("waits out a 429 for as long as Retry-After says, even on an unsafe POST", async () => {
+    sandbox.resetCounters();
+    clock.sleeps.length = 0;
+    const chat = sandbox.control.chats().find((c) => c.kind === "buyer" && c.status === "OPENED");
+    sandbox.control.setFault("POST /v1/chat/send/message", {
+      rate429: 1,
+      retryAfterSeconds: 3,
+      times: 2,
+    });
+    await seller.chats.sendMessage(chat?.id ?? "", "Добрый день");
+    expect(clock.sleeps).toEqual([3000, 3000]);
+    expect(sandbox.counters()["POST /v1/chat/send/message"]).toBe(3);
+  });
+
+  it("names the field of a malformed answer", async () => {
+    sandbox.control.setFault("POST /v1/warehouse/list", {
+      malformed: true,
+      malformedKind: "wrong-shape",
+      times: 1,
+    });
+    const wrongShape = (await seller.warehouses.list().catch((e: unknown) => e)) as OzonShapeError;
+    expect(isOzonShapeError(wrongShape)).toBe(true);
+    expect(wrongShape.field).toBe("result");
+    sandbox.control.setFault("POST /v1/warehouse/list", { malformed: true, times: 1 });
+    const cut = (await seller.warehouses.list().catch((e: unknown) => e)) as OzonShapeError;
+    expect(cut.problems).toEqual(["body: not valid JSON"]);
+  });
+
+  it("turns a bad API key into an auth error", async () => {
+    const wrong = createSellerClient({
+      baseUrl: sandbox.sellerUrl,
+      clientId: sandbox.credentials.sellerClientId,
+      apiKey: "wrong-api-key",
+      limiter: null,
+    });
+    const error = await wrong.warehouses.list().catch((e: unknown) => e);
+    await wrong.close();
+    expect(isOzonAuthError(error)).toBe(true);
+    expect(String(error)).not.toContain("wrong-api-key");
+  });
+});

@@ -1,0 +1,143 @@
+import { Agent, errors, fetch as undiciFetch } from "undici";
+import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { isOzonNetworkError, type OzonNetworkError } from "../../src/ozon/errors.ts";
+import { endpoint, headerAuth, OzonHttp } from "../../src/ozon/http.ts";
+import { fakeClock } from "./support/clock.ts";
+import { type Handler, startServer, type TestServer } from "./support/server.ts";
+
+const read = endpoint({
+  method: "POST",
+  path: "/v1/slow",
+  response: z.object({ ok: z.boolean() }),
+  safe: true,
+});
+const write = endpoint({
+  method: "POST",
+  path: "/v1/slow/write",
+  response: z.object({ ok: z.boolean() }),
+  safe: false,
+});
+
+let server: TestServer | undefined;
+const closers: (() => Promise<void>)[] = [];
+
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+  await server?.close();
+  server = undefined;
+});
+
+async function coreFor(handler: Handler, maxAttempts = 1) {
+  server = await startServer(handler);
+  const core = new OzonHttp({
+    service: "seller",
+    baseUrl: server.url,
+    auth: headerAuth({ "Client-Id": "1", "Api-Key": "key-key-key" }),
+    timeouts: { connectSeconds: 0.2, headersSeconds: 0.2, bodySeconds: 0.2 },
+    retry: { maxAttempts },
+    clock: fakeClock(),
+  });
+  closers.push(() => core.close());
+  return { core, server };
+}
+
+describe("timeouts", () => {
+  it("gives up waiting for headers after the configured seconds", async () => {
+    const { core } = await coreFor(() => {
+      // never answers
+    });
+    const started = Date.now();
+    const error = (await core.call(read).catch((e: unknown) => e)) as OzonNetworkError;
+    expect(isOzonNetworkError(error)).toBe(true);
+    expect(error.timeout).toBe(true);
+    expect(error.phase).toBe("headers");
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it("gives up on a body that stops arriving", async () => {
+    const { core } = await coreFor((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"ok":');
+    });
+    const error = (await core.call(read).catch((e: unknown) => e)) as OzonNetworkError;
+    expect(isOzonNetworkError(error)).toBe(true);
+    expect(error.timeout).toBe(true);
+    expect(error.phase).toBe("body");
+  });
+
+  it("repeats a timed-out safe request but not an unsafe one", async () => {
+    const { core, server } = await coreFor((req, res, nth) => {
+      if (nth === 1) return; // first attempt of each route hangs
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end('{"ok":true}');
+      void req;
+    }, 3);
+    await expect(core.call(read)).resolves.toEqual({ ok: true });
+    expect(server.to("POST /v1/slow")).toHaveLength(2);
+    const error = await core.call(write).catch((e: unknown) => e);
+    expect(isOzonNetworkError(error) && error.timeout).toBe(true);
+    expect(server.to("POST /v1/slow/write")).toHaveLength(1);
+  });
+
+  it("works the same through an injected fetch", async () => {
+    server = await startServer((req, res) => {
+      if (req.route === "/v1/slow") return; // hangs
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(`{"ok":true,"key":"${String(req.headers["api-key"])}"}`);
+    });
+    const core = new OzonHttp({
+      service: "seller",
+      baseUrl: server.url,
+      auth: headerAuth({ "Client-Id": "1", "Api-Key": "key-key-key" }),
+      timeouts: { headersSeconds: 0.2 },
+      retry: { maxAttempts: 1 },
+      fetch: undiciFetch,
+    });
+    closers.push(() => core.close());
+    await expect(core.call(write)).resolves.toEqual({ ok: true });
+    expect(server.requests[0]?.headers["api-key"]).toBe("key-key-key");
+    const error = (await core.call(read).catch((e: unknown) => e)) as OzonNetworkError;
+    expect(isOzonNetworkError(error)).toBe(true);
+    expect(error.timeout).toBe(true);
+    expect(error.phase).toBe("headers");
+  });
+
+  it("reports a connect timeout as such", async () => {
+    // Loopback always connects at once, so the connector fails the way undici's does on timeout.
+    const agent = new Agent({
+      connect: (_options, callback) => {
+        setTimeout(() => callback(new errors.ConnectTimeoutError(), null), 10);
+      },
+    });
+    closers.push(() => agent.close());
+    const core = new OzonHttp({
+      service: "performance",
+      baseUrl: "http://127.0.0.1:9",
+      auth: headerAuth({}),
+      dispatcher: agent,
+      retry: { maxAttempts: 1 },
+    });
+    const error = (await core.call(read).catch((e: unknown) => e)) as OzonNetworkError;
+    expect(isOzonNetworkError(error)).toBe(true);
+    expect(error.timeout).toBe(true);
+    expect(error.phase).toBe("connect");
+  });
+
+  it("reports a refused connection as a network error without timeout", async () => {
+    const probe = await startServer(() => {});
+    const url = probe.url;
+    await probe.close();
+    const core = new OzonHttp({
+      service: "seller",
+      baseUrl: url,
+      auth: headerAuth({}),
+      retry: { maxAttempts: 1 },
+    });
+    closers.push(() => core.close());
+    const error = (await core.call(read).catch((e: unknown) => e)) as OzonNetworkError;
+    expect(isOzonNetworkError(error)).toBe(true);
+    expect(error.timeout).toBe(false);
+    expect(error.message).toContain("ECONNREFUSED");
+  });
+});
