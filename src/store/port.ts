@@ -5,9 +5,23 @@
  *
  * Values are JSON-serialisable. Keys are plain strings such as `user:42`; each adapter adds its
  * own namespace prefix (tests give every suite its own prefix).
+ *
+ * What every adapter guarantees (the contract suite in test/store checks each one):
+ * - Values go in and come out as JSON copies: later changes to the object you stored, or to the
+ *   one you read, never reach the store. `bigint`, functions, `undefined` and symbols are not
+ *   JSON: `set(key, 10n)` throws a TypeError; `undefined` inside objects is dropped, as
+ *   `JSON.stringify` does. `null` is a value like any other (distinct from a missing key).
+ * - Expiry behaves as in Redis: an entry is invisible from the millisecond its TTL runs out
+ *   (to get, list, take, delete, setIfAbsent...), and adapters purge expired entries in the
+ *   background. `set` without `ttlMs` makes the entry permanent (clears an earlier TTL);
+ *   `increment` keeps the TTL the entry already has.
+ * - Keys are compared and listed in Unicode code point order (= UTF-8 byte order).
  */
 export interface SetOptions {
-  /** Time to live in milliseconds; the entry disappears after it, as a Redis key with PX would. */
+  /**
+   * Time to live in milliseconds; the entry disappears after it, as a Redis key with PX would.
+   * Must be a positive finite number (fractions are rounded up to the next millisecond).
+   */
   ttlMs?: number;
 }
 
@@ -23,9 +37,29 @@ export interface Store {
   take<T = unknown>(key: string): Promise<T | undefined>;
   /** All live entries whose key starts with `prefix`, in key order. */
   list<T = unknown>(prefix: string): Promise<Array<{ key: string; value: T }>>;
-  /** Atomically adds `by` to a number stored at key (missing counts as 0) and returns the result. */
+  /**
+   * Atomically adds `by` to a number stored at key (missing counts as 0) and returns the result.
+   * `by` (default 1) and the stored number must be safe integers (Redis INCRBY semantics);
+   * anything else at the key is an error and leaves it unchanged.
+   */
   increment(key: string, by?: number): Promise<number>;
+  /**
+   * Atomically replaces the value at key with `next` only while the key is live and its value
+   * still equals `expected`; `next === undefined` deletes the key instead. True when it changed.
+   * Values are compared by their JSON text, so build `expected` the way the stored value was
+   * built (a plain string is simplest). The TTL is replaced by `options.ttlMs` (none: permanent).
+   *
+   * Added for leases (src/store/lease.ts): renewing or releasing a lease with get-then-set would
+   * let a holder whose lease just expired overwrite or delete the lease another holder took.
+   */
+  compareAndSet(
+    key: string,
+    expected: unknown,
+    next: unknown,
+    options?: SetOptions,
+  ): Promise<boolean>;
   /** True when the backing service answers. */
   ping(): Promise<boolean>;
+  /** Releases connections, timers and locks; the store must not be used afterwards. */
   close(): Promise<void>;
 }

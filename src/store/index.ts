@@ -1,0 +1,72 @@
+import type { Config } from "../config.ts";
+import type { Logger } from "../logger.ts";
+import { StoreOpenError } from "./errors.ts";
+import { MemoryStore } from "./memory.ts";
+import type { Store } from "./port.ts";
+import { DEFAULT_REDIS_PREFIX, RedisStore } from "./redis.ts";
+import { SqliteStore } from "./sqlite.ts";
+
+export { isStoreOpenError, StoreOpenError, type StoreOpenProblem } from "./errors.ts";
+export { acquireLease, leaseHolder, leaseKey, releaseLease, renewLease } from "./lease.ts";
+export { MemoryStore, type MemoryStoreOptions } from "./memory.ts";
+export type { SetOptions, Store } from "./port.ts";
+export { DEFAULT_REDIS_PREFIX, maskRedisUrl, RedisStore, type RedisStoreOptions } from "./redis.ts";
+export {
+  type ConversationStorageOptions,
+  conversationStorage,
+  type StoreAdapterOptions,
+  storeAdapter,
+} from "./session-storage.ts";
+export { SQLITE_FILE_NAME, SqliteStore, type SqliteStoreOptions } from "./sqlite.ts";
+
+export interface OpenStoreOptions {
+  /** Redis key namespace (default "ozonbot:"); the memory and file stores need none. */
+  prefix?: string;
+}
+
+/**
+ * Opens the store the configuration asks for and says in the log which one it is.
+ * Throws StoreOpenError (file locked, damaged or not writable; Redis unreachable): the caller
+ * should log its message and stop, since running on would lose or split the bot's state.
+ */
+export async function openStore(
+  config: Config["store"],
+  logger: Logger,
+  options: OpenStoreOptions = {},
+): Promise<Store> {
+  switch (config.kind) {
+    case "memory":
+      logger.warn(
+        "Store: in memory. Everything the bot keeps (people, roles, subscriptions, relay positions, conversations) is forgotten when it stops; use it for tests and throwaway trials only",
+      );
+      return new MemoryStore();
+    case "file": {
+      const store = await SqliteStore.open({
+        dataDir: config.dataDir,
+        onBackgroundError: (error) =>
+          logger.warn({ err: error }, "Store: purging expired entries failed; will retry"),
+      });
+      logger.info(
+        { file: store.file },
+        "Store: SQLite file (one process only; state survives restarts)",
+      );
+      return store;
+    }
+    case "redis": {
+      if (!config.redisUrl) {
+        throw new StoreOpenError(
+          "unreachable",
+          "(none)",
+          "STORE is redis but REDIS_URL is not set",
+        );
+      }
+      const store = await RedisStore.open({
+        url: config.redisUrl,
+        prefix: options.prefix ?? DEFAULT_REDIS_PREFIX,
+        logger,
+      });
+      logger.info({ redis: store.safeUrl, prefix: store.prefix }, "Store: Redis");
+      return store;
+    }
+  }
+}

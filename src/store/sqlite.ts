@@ -1,0 +1,418 @@
+import { accessSync, closeSync, constants, mkdirSync, openSync, readSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+import {
+  checkedSum,
+  checkIncrement,
+  counterValue,
+  decodeValue,
+  encodeValue,
+  prefixUpperBound,
+  ttlOf,
+} from "./codec.ts";
+import { StoreOpenError, type StoreOpenProblem } from "./errors.ts";
+import type { SetOptions, Store } from "./port.ts";
+
+export const SQLITE_FILE_NAME = "ozon-bot.sqlite";
+
+/** Bumped when the table layout changes; a file from a newer bot is refused, never rewritten. */
+const SCHEMA_VERSION = 1;
+const SQLITE_HEADER = "SQLite format 3\0";
+const PURGE_BATCH = 500;
+
+export interface SqliteStoreOptions {
+  /** Folder holding `ozon-bot.sqlite` (DATA_DIR); created when missing. */
+  dataDir: string;
+  /** How often expired rows are purged; they are invisible at once regardless. */
+  sweepIntervalMs?: number;
+  /** The clock, replaceable in tests. */
+  now?: () => number;
+  /** Told about a failed background purge (the store keeps working). */
+  onBackgroundError?: (error: unknown) => void;
+}
+
+/**
+ * Everything in one SQLite file through Node's built-in `node:sqlite`, for a bot that runs as a
+ * single process without Redis.
+ *
+ * One file, one process: the connection uses `locking_mode=EXCLUSIVE` and takes the write lock
+ * at open, so the operating system lock on the file is held until `close()` or until the
+ * process dies (even by SIGKILL, so no stale lock survives). A second opener, in this process or
+ * another, gets a StoreOpenError naming the file. With an exclusive lock SQLite keeps the WAL
+ * index in process memory, so WAL works without the shared-memory `-shm` file.
+ *
+ * node:sqlite is synchronous: each operation below runs to completion without yielding, so a
+ * read-then-write (increment) cannot interleave with another call and needs no transaction.
+ * `synchronous=NORMAL` with WAL: a commit survives the process crashing; a power cut may lose
+ * the last moments of writes but never corrupts the file.
+ */
+export class SqliteStore implements Store {
+  readonly kind = "file" as const;
+  /** Absolute path of the database file. */
+  readonly file: string;
+  readonly #db: DatabaseSync;
+  readonly #now: () => number;
+  readonly #sweeper: NodeJS.Timeout;
+  readonly #onBackgroundError: (error: unknown) => void;
+  readonly #sql: ReturnType<typeof prepareStatements>;
+  #closed = false;
+
+  /** Opens (and creates when missing) `<dataDir>/ozon-bot.sqlite`; throws StoreOpenError. */
+  static async open(options: SqliteStoreOptions): Promise<SqliteStore> {
+    const dir = resolve(options.dataDir);
+    const file = join(dir, SQLITE_FILE_NAME);
+    checkFiles(dir, file);
+    const db = openLocked(file);
+    try {
+      return new SqliteStore(db, file, options);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
+
+  /** Use `SqliteStore.open`, which checks the file and takes the lock first. */
+  private constructor(db: DatabaseSync, file: string, options: SqliteStoreOptions) {
+    this.#db = db;
+    this.file = file;
+    this.#now = options.now ?? Date.now;
+    this.#onBackgroundError = options.onBackgroundError ?? (() => {});
+    this.#sql = prepareStatements(db);
+    this.#sweeper = setInterval(() => this.#sweep(), options.sweepIntervalMs ?? 5_000);
+    this.#sweeper.unref();
+  }
+
+  /** Deletes expired rows (at most one batch); returns how many. The background sweep calls it. */
+  purgeExpired(): number {
+    return Number(this.#sql.purge.run(this.#now(), PURGE_BATCH).changes);
+  }
+
+  /** Rows held, expired or not (tests check that the sweep purges). */
+  rawCount(): number {
+    return Number(this.#sql.count.get()?.n ?? 0);
+  }
+
+  async get<T = unknown>(key: string): Promise<T | undefined> {
+    const row = this.#sql.get.get(key, this.#now());
+    return row ? decodeValue<T>(row.value as string) : undefined;
+  }
+
+  async set(key: string, value: unknown, options?: SetOptions): Promise<void> {
+    this.#sql.set.run(key, encodeValue(key, value), this.#expiresAt(options));
+  }
+
+  async setIfAbsent(key: string, value: unknown, options?: SetOptions): Promise<boolean> {
+    const json = encodeValue(key, value);
+    const result = this.#sql.setIfAbsent.run(key, json, this.#expiresAt(options), this.#now());
+    return Number(result.changes) === 1;
+  }
+
+  async delete(key: string): Promise<boolean> {
+    const row = this.#sql.take.get(key);
+    return row !== undefined && this.#isLive(row.expires_at);
+  }
+
+  async take<T = unknown>(key: string): Promise<T | undefined> {
+    // One DELETE ... RETURNING: the row is gone the moment it is read.
+    const row = this.#sql.take.get(key);
+    if (!row || !this.#isLive(row.expires_at)) return undefined;
+    return decodeValue<T>(row.value as string);
+  }
+
+  async list<T = unknown>(prefix: string): Promise<Array<{ key: string; value: T }>> {
+    // A key range rather than LIKE, so % and _ in the prefix are plain characters.
+    const bound = prefixUpperBound(prefix);
+    const now = this.#now();
+    const rows =
+      bound === undefined
+        ? this.#sql.listFrom.all(prefix, now)
+        : this.#sql.listRange.all(prefix, bound, now);
+    return rows.map((row) => ({
+      key: row.key as string,
+      value: decodeValue<T>(row.value as string),
+    }));
+  }
+
+  async increment(key: string, by = 1): Promise<number> {
+    checkIncrement(by);
+    const row = this.#sql.getWithExpiry.get(key, this.#now());
+    const next = checkedSum(key, row ? counterValue(key, row.value as string) : 0, by);
+    // Synchronous read and write: nothing else runs in between (see the class comment).
+    this.#sql.set.run(key, JSON.stringify(next), (row?.expires_at as number | null) ?? null);
+    return next;
+  }
+
+  async compareAndSet(
+    key: string,
+    expected: unknown,
+    next: unknown,
+    options?: SetOptions,
+  ): Promise<boolean> {
+    const expectedJson = encodeValue(key, expected);
+    const now = this.#now();
+    const result =
+      next === undefined
+        ? this.#sql.deleteIf.run(key, expectedJson, now)
+        : this.#sql.replaceIf.run(
+            encodeValue(key, next),
+            this.#expiresAt(options),
+            key,
+            expectedJson,
+            now,
+          );
+    return Number(result.changes) === 1;
+  }
+
+  async ping(): Promise<boolean> {
+    if (this.#closed) return false;
+    try {
+      this.#sql.ping.get();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    clearInterval(this.#sweeper);
+    // Closing checkpoints the WAL into the file and releases the lock.
+    this.#db.close();
+  }
+
+  #sweep() {
+    if (this.#closed) return;
+    try {
+      // A full batch means more are waiting: continue soon, without one long statement.
+      if (this.purgeExpired() === PURGE_BATCH) setImmediate(() => this.#sweep());
+    } catch (error) {
+      this.#onBackgroundError(error);
+    }
+  }
+
+  #expiresAt(options: SetOptions | undefined): number | null {
+    const ttlMs = ttlOf(options);
+    return ttlMs === undefined ? null : this.#now() + ttlMs;
+  }
+
+  #isLive(expiresAt: unknown): boolean {
+    return expiresAt === null || (expiresAt as number) > this.#now();
+  }
+}
+
+/** A row counts only while unexpired; the bound parameter is the current time. */
+const LIVE = "(expires_at IS NULL OR expires_at > ?)";
+
+function prepareStatements(db: DatabaseSync) {
+  const prepare = (sql: string): StatementSync => db.prepare(sql);
+  return {
+    get: prepare(`SELECT value FROM kv WHERE key = ? AND ${LIVE}`),
+    getWithExpiry: prepare(`SELECT value, expires_at FROM kv WHERE key = ? AND ${LIVE}`),
+    set: prepare(
+      `INSERT INTO kv (key, value, expires_at) VALUES (?, ?, ?)
+       ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at`,
+    ),
+    // Replaces only an expired row: a live one makes the upsert change nothing.
+    setIfAbsent: prepare(
+      `INSERT INTO kv (key, value, expires_at) VALUES (?, ?, ?)
+       ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at
+       WHERE kv.expires_at IS NOT NULL AND kv.expires_at <= ?`,
+    ),
+    take: prepare("DELETE FROM kv WHERE key = ? RETURNING value, expires_at"),
+    listRange: prepare(
+      `SELECT key, value FROM kv WHERE key >= ? AND key < ? AND ${LIVE}
+       ORDER BY key`,
+    ),
+    listFrom: prepare(`SELECT key, value FROM kv WHERE key >= ? AND ${LIVE} ORDER BY key`),
+    replaceIf: prepare(
+      `UPDATE kv SET value = ?, expires_at = ?
+       WHERE key = ? AND value = ? AND ${LIVE}`,
+    ),
+    deleteIf: prepare(`DELETE FROM kv WHERE key = ? AND value = ? AND ${LIVE}`),
+    purge: prepare(
+      `DELETE FROM kv WHERE key IN
+       (SELECT key FROM kv WHERE expires_at <= ? ORDER BY expires_at LIMIT ?)`,
+    ),
+    count: prepare("SELECT count(*) AS n FROM kv"),
+    ping: prepare("SELECT 1"),
+  };
+}
+
+/** Plain file-system checks first: their messages are clearer than SQLite's "disk I/O error". */
+function checkFiles(dir: string, file: string) {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw new StoreOpenError(
+      "unwritable",
+      dir,
+      `Cannot create the data directory ${dir} (${codeOf(error)}). Create it with write permission for the bot's user, or set DATA_DIR to a writable folder.`,
+      error,
+    );
+  }
+  try {
+    accessSync(dir, constants.W_OK | constants.X_OK);
+  } catch (error) {
+    throw new StoreOpenError(
+      "unwritable",
+      dir,
+      `Cannot write in the data directory ${dir} (${codeOf(error)}); the store ${file} and its journal live there. Give the bot's user write permission on it, or set DATA_DIR to a writable folder.`,
+      error,
+    );
+  }
+  for (const path of [file, `${file}-wal`]) {
+    let size: number;
+    try {
+      const stat = statSync(path);
+      if (!stat.isFile()) {
+        throw new StoreOpenError(
+          "unreadable",
+          path,
+          `${path} is not a regular file. Move it away so the store can be created there, or set DATA_DIR to another folder.`,
+        );
+      }
+      size = stat.size;
+    } catch (error) {
+      if (error instanceof StoreOpenError) throw error;
+      if (codeOf(error) === "ENOENT") continue;
+      throw new StoreOpenError(
+        "unreadable",
+        path,
+        `Cannot inspect ${path} (${codeOf(error)}).`,
+        error,
+      );
+    }
+    for (const [mode, problem, verb] of [
+      [constants.R_OK, "unreadable", "read"],
+      [constants.W_OK, "unwritable", "write"],
+    ] as const) {
+      try {
+        accessSync(path, mode);
+      } catch (error) {
+        throw new StoreOpenError(
+          problem,
+          path,
+          `Cannot ${verb} ${path} (${codeOf(error)}). It holds the bot's data: give the bot's user read and write permission on it; do not delete it.`,
+          error,
+        );
+      }
+    }
+    // SQLite quietly starts afresh over some tiny non-database files; refuse anything that is
+    // not empty and does not carry the SQLite header.
+    if (path === file && size > 0 && readHeader(file) !== SQLITE_HEADER) {
+      throw new StoreOpenError(
+        "corrupt",
+        file,
+        corruptMessage(file, "it does not start with the SQLite header"),
+      );
+    }
+  }
+}
+
+function readHeader(file: string): string {
+  const fd = openSync(file, "r");
+  try {
+    const buffer = Buffer.alloc(SQLITE_HEADER.length);
+    const read = readSync(fd, buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, read).toString("latin1");
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Opens the file, takes the exclusive lock, verifies it and brings the schema up to date. */
+function openLocked(file: string): DatabaseSync {
+  let db: DatabaseSync;
+  try {
+    // timeout 0: a file locked by someone else is refused at once, not waited for.
+    db = new DatabaseSync(file, { timeout: 0 });
+  } catch (error) {
+    throw sqliteOpenError(file, error);
+  }
+  try {
+    db.exec("PRAGMA locking_mode = EXCLUSIVE");
+    // An immediate transaction takes the write lock, which exclusive mode then keeps.
+    db.exec("BEGIN IMMEDIATE; COMMIT");
+    const check = db.prepare("PRAGMA quick_check").all();
+    const verdict = check.map((row) => String(row.quick_check)).join("; ");
+    if (verdict !== "ok") {
+      throw new StoreOpenError("corrupt", file, corruptMessage(file, verdict.slice(0, 300)));
+    }
+    const version = Number(db.prepare("PRAGMA user_version").get()?.user_version ?? 0);
+    if (version > SCHEMA_VERSION) {
+      throw new StoreOpenError(
+        "unsupported",
+        file,
+        `${file} was written by a newer version of the bot (schema ${version}; this one knows ${SCHEMA_VERSION}). Run the newer version, or restore a backup. The file was left untouched.`,
+      );
+    }
+    const mode = db.prepare("PRAGMA journal_mode = WAL").get()?.journal_mode;
+    if (mode !== "wal") throw new Error(`SQLite refused WAL mode (journal_mode is ${mode})`);
+    db.exec("PRAGMA synchronous = NORMAL");
+    // Checkpoints are where WAL mode fsyncs; fewer of them (WAL up to ~16 MB) make writes cheaper.
+    db.exec("PRAGMA wal_autocheckpoint = 4000");
+    db.exec(`BEGIN IMMEDIATE;
+      CREATE TABLE IF NOT EXISTS kv (
+        key TEXT PRIMARY KEY NOT NULL,
+        value TEXT NOT NULL,
+        expires_at INTEGER
+      ) WITHOUT ROWID;
+      CREATE INDEX IF NOT EXISTS kv_expires_at ON kv (expires_at) WHERE expires_at IS NOT NULL;
+      PRAGMA user_version = ${SCHEMA_VERSION};
+      COMMIT;`);
+    return db;
+  } catch (error) {
+    try {
+      if (db.isTransaction) db.exec("ROLLBACK");
+      db.close();
+    } catch {
+      // Already failing; the first error is the one worth reporting.
+    }
+    throw error instanceof StoreOpenError ? error : sqliteOpenError(file, error);
+  }
+}
+
+function sqliteOpenError(file: string, error: unknown): StoreOpenError {
+  const code = sqliteCode(error);
+  const detail = (error as Error)?.message ?? String(error);
+  const [problem, message] = ((): [StoreOpenProblem, string] => {
+    switch (code) {
+      case 5: // SQLITE_BUSY
+      case 6: // SQLITE_LOCKED
+        return [
+          "locked",
+          `${file} is in use by another bot process (or another store in this process). One file serves one process: stop the other one, or give this one its own DATA_DIR. Several processes together need Redis (REDIS_URL).`,
+        ];
+      case 11: // SQLITE_CORRUPT
+      case 26: // SQLITE_NOTADB
+        return ["corrupt", corruptMessage(file, detail)];
+      case 8: // SQLITE_READONLY
+      case 13: // SQLITE_FULL
+        return [
+          "unwritable",
+          `Cannot write ${file} (${detail}). Check the permissions and free space of its folder.`,
+        ];
+      default:
+        return [
+          "unreadable",
+          `Cannot open ${file} (${detail}). Check that the bot's user may read and write it and its folder.`,
+        ];
+    }
+  })();
+  return new StoreOpenError(problem, file, message, error);
+}
+
+function corruptMessage(file: string, detail: string): string {
+  return `${file} is damaged or is not a SQLite database (${detail}). It was left untouched. Restore it from a backup, or move it away to start with an empty store.`;
+}
+
+function sqliteCode(error: unknown): number | undefined {
+  const code = (error as { errcode?: unknown })?.errcode;
+  // Extended result codes carry the primary code in their low byte.
+  return typeof code === "number" ? code & 0xff : undefined;
+}
+
+function codeOf(error: unknown): string {
+  return (error as NodeJS.ErrnoException)?.code ?? (error as Error)?.message ?? String(error);
+}

@@ -1,0 +1,156 @@
+import { createServer } from "node:net";
+import { Redis } from "ioredis";
+import { afterAll, describe, expect, it } from "vitest";
+import { StoreOpenError } from "../../src/store/errors.ts";
+import { escapeGlob, maskRedisUrl, RedisStore } from "../../src/store/redis.ts";
+import { redisAvailability, removeKeys, uniquePrefix } from "../support/redis.ts";
+import { storeContract } from "./contract.ts";
+
+const redis = await redisAvailability();
+
+describe("Redis URL masking and glob escaping", () => {
+  it("masks the password, or a lone user part, and keeps the rest", () => {
+    expect(maskRedisUrl("redis://:s3cret-pass@cache.local:6380/2")).toBe(
+      "redis://:***@cache.local:6380/2",
+    );
+    expect(maskRedisUrl("rediss://bot:s3cret-pass@cache.local")).toBe(
+      "rediss://bot:***@cache.local",
+    );
+    expect(maskRedisUrl("redis://s3cret-token@cache.local")).toBe("redis://***@cache.local");
+    expect(maskRedisUrl("redis://127.0.0.1:6379")).toBe("redis://127.0.0.1:6379");
+    expect(maskRedisUrl("not a url s3cret")).not.toContain("s3cret");
+  });
+
+  it("escapes every glob character", () => {
+    expect(escapeGlob("a*b?c[d]e\\f^g-h")).toBe("a\\*b\\?c\\[d\\]e\\\\f^g-h");
+  });
+});
+
+describe("RedisStore.open when Redis does not answer", () => {
+  it("fails fast with StoreOpenError and no password in the message", async () => {
+    // A port that was free a moment ago: nothing listens there.
+    const server = createServer();
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const { port } = server.address() as { port: number };
+    await new Promise((done) => server.close(done));
+    const started = Date.now();
+    const error = await RedisStore.open({ url: `redis://:hunter2-secret@127.0.0.1:${port}` }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(StoreOpenError);
+    const { message, problem, location } = error as StoreOpenError;
+    expect(problem).toBe("unreachable");
+    expect(message).toContain(`127.0.0.1:${port}`);
+    expect(message).toMatch(/ECONNREFUSED/);
+    expect(`${message} ${location} ${JSON.stringify(error)}`).not.toContain("hunter2");
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
+redis.describe("RedisStore (real Redis)", () => {
+  const prefixes: string[] = [];
+  afterAll(async () => {
+    let left = 0;
+    for (const prefix of prefixes) left += await removeKeys(redis.url, prefix);
+    // Every test closed its stores after deleting; nothing of ours may stay behind.
+    expect(left).toBe(0);
+  });
+
+  async function openPair(name: string) {
+    const prefix = uniquePrefix(name);
+    prefixes.push(prefix);
+    return { prefix, store: await RedisStore.open({ url: redis.url, prefix }) };
+  }
+
+  storeContract("redis", async () => {
+    const { prefix, store } = await openPair("contract");
+    // Separate connections, so the concurrency tests really race inside Redis.
+    const peers = await Promise.all(
+      [1, 2, 3].map(() => RedisStore.open({ url: redis.url, prefix })),
+    );
+    return {
+      store,
+      peers,
+      dispose: async () => {
+        await removeKeys(redis.url, prefix);
+        await Promise.all([store, ...peers].map((s) => s.close()));
+      },
+    };
+  });
+
+  describe("RedisStore specifics", () => {
+    it("keeps two stores with different prefixes apart", async () => {
+      const a = await openPair("iso-a");
+      const b = await openPair("iso-b");
+      await a.store.set("user:1", "from a");
+      await b.store.set("user:1", "from b");
+      await a.store.set("only:a", 1);
+      expect(await a.store.get("user:1")).toBe("from a");
+      expect(await b.store.get("user:1")).toBe("from b");
+      expect(await b.store.get("only:a")).toBeUndefined();
+      expect(await b.store.take("only:a")).toBeUndefined();
+      expect(await b.store.delete("only:a")).toBe(false);
+      expect(await a.store.list("")).toEqual([
+        { key: "only:a", value: 1 },
+        { key: "user:1", value: "from a" },
+      ]);
+      expect(await b.store.list("")).toEqual([{ key: "user:1", value: "from b" }]);
+      for (const pair of [a, b]) {
+        await removeKeys(redis.url, pair.prefix);
+        await pair.store.close();
+      }
+    });
+
+    it("keeps a prefix holding glob characters apart from look-alikes", async () => {
+      const base = uniquePrefix("glob");
+      prefixes.push(base);
+      const odd = await RedisStore.open({ url: redis.url, prefix: `${base}[x]*:` });
+      const plain = await RedisStore.open({ url: redis.url, prefix: `${base}x-:` });
+      await odd.set("k", "odd");
+      await plain.set("k", "plain");
+      expect(await odd.list("")).toEqual([{ key: "k", value: "odd" }]);
+      await removeKeys(redis.url, base);
+      await Promise.all([odd.close(), plain.close()]);
+    });
+
+    it("stores JSON text under the prefix, and counters as plain integers", async () => {
+      const { prefix, store } = await openPair("raw");
+      const raw = new Redis(redis.url);
+      try {
+        await store.set("obj", { a: [1, "b"] }, { ttlMs: 60_000 });
+        await store.increment("n", 7);
+        expect(await raw.get(`${prefix}obj`)).toBe('{"a":[1,"b"]}');
+        expect(await raw.get(`${prefix}n`)).toBe("7");
+        const ttl = await raw.pttl(`${prefix}obj`);
+        expect(ttl).toBeGreaterThan(50_000);
+        expect(ttl).toBeLessThanOrEqual(60_000);
+        expect(await raw.exists("obj")).toBe(0);
+      } finally {
+        await removeKeys(redis.url, prefix);
+        raw.disconnect();
+        await store.close();
+      }
+    });
+
+    it("reports a wrong password without repeating it", async () => {
+      const url = new URL(redis.url);
+      url.username = "no-such-user";
+      url.password = "wrong-secret-pw";
+      const error = await RedisStore.open({ url: url.toString() }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(StoreOpenError);
+      expect((error as Error).message).toContain("no-such-user:***@");
+      expect((error as Error).message).not.toContain("wrong-secret-pw");
+    });
+
+    it("answers ping while open and not after close", async () => {
+      const { store } = await openPair("ping");
+      expect(await store.ping()).toBe(true);
+      await store.close();
+      expect(await store.ping()).toBe(false);
+    });
+  });
+});
