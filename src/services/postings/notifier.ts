@@ -1,0 +1,90 @@
+/**
+ * What the posting watcher needs from Telegram, and nothing more: the bot implements this
+ * interface (formatting, buttons, i18n), the watcher stays free of grammY.
+ *
+ * Contract for an implementation:
+ * - Each call sends exactly ONE Telegram message to `subscriber.chatId` and resolves only when
+ *   Telegram accepted it (the Bot API call returned ok). The watcher marks postings as delivered on
+ *   that resolution, so resolving early loses alerts and resolving late repeats them.
+ * - On failure, reject. Throw `RecipientGoneError` when the chat can no longer be reached (bot
+ *   blocked, kicked, chat deleted, user deactivated; `botApiErrorMeansGone` tells from the Bot
+ *   API's error_code and description): the watcher then unsubscribes the chat. Any other error
+ *   is retried on the next pass.
+ * - Never hang: the watcher's pass waits for every send, so the Bot API call needs a timeout
+ *   (a send the pacer holds back for the limits is not hanging; it will go out).
+ * - One message per call makes pacing simple: wrap the Bot API call in
+ *   `pacer.schedule({ chatId, kind }, () => api.sendMessage(...))` (see pacer.ts); the pacer
+ *   queues instead of dropping, so the returned promise still means "Telegram accepted".
+ * - Text must stay within `TELEGRAM_TEXT_LIMIT`; a digest carries at most `DigestInfo.chunkSize`
+ *   postings, so `postingBudget(info)` characters per posting always fit.
+ */
+import type { Posting } from "../../ozon/seller/types.ts";
+import type { Subscriber } from "../subscriptions.ts";
+
+export const TELEGRAM_TEXT_LIMIT = 4096;
+
+export interface DigestInfo {
+  /** Why these postings are grouped: new arrivals or deadline reminders. */
+  reason: "new" | "reminder";
+  /** 1-based number of this message among the digests of this pass for this subscriber. */
+  part: number;
+  /** How many digest messages this pass sends to this subscriber. */
+  parts: number;
+  /** Postings in all parts together. */
+  total: number;
+  /** The most postings any part holds (the watcher's `digestSize`). */
+  chunkSize: number;
+}
+
+export interface PostingNotifier {
+  /** One new posting (the alert with Ship, Cancel and Label buttons). */
+  alert(subscriber: Subscriber, posting: Posting): Promise<void>;
+  /**
+   * First run only: `count` postings were already waiting when the watcher started
+   * ("N postings are waiting for packaging", with a button to list them).
+   */
+  summary(subscriber: Subscriber, count: number): Promise<void>;
+  /**
+   * Several postings in one message (a burst, or many reminders at once); each must stay
+   * openable, e.g. by a button or a command per posting.
+   */
+  digest(subscriber: Subscriber, postings: readonly Posting[], info: DigestInfo): Promise<void>;
+  /** The posting's shipping deadline is near and it still awaits packaging. */
+  reminder(subscriber: Subscriber, posting: Posting): Promise<void>;
+}
+
+/** The chat is gone for good (blocked, kicked, deleted): the watcher unsubscribes it. */
+export class RecipientGoneError extends Error {
+  override name = "RecipientGoneError";
+  readonly chatId: number;
+
+  constructor(chatId: number, reason: string, options?: ErrorOptions) {
+    super(`Chat ${chatId} cannot be reached: ${reason}`, options);
+    this.chatId = chatId;
+  }
+}
+
+export function isRecipientGone(error: unknown): error is RecipientGoneError {
+  return error instanceof RecipientGoneError;
+}
+
+/**
+ * Whether a Bot API error (`error_code`, `description`, as grammY's GrammyError carries them) means
+ * the chat is gone for good, so the notifier should throw RecipientGoneError: 403 (bot blocked,
+ * kicked, user deactivated) and 400 "chat not found" and the like. Anything else (network, 5xx,
+ * 429, missing rights in a group that an admin can fix) is worth retrying.
+ */
+export function botApiErrorMeansGone(errorCode: number, description: string): boolean {
+  if (errorCode === 403) return true;
+  return (
+    errorCode === 400 &&
+    /chat not found|user not found|peer_id_invalid|group chat was deactivated|chat was deleted/i.test(
+      description,
+    )
+  );
+}
+
+/** Characters of a digest message each posting may use, leaving `headerChars` for a title. */
+export function postingBudget(info: DigestInfo, headerChars = 200): number {
+  return Math.floor((TELEGRAM_TEXT_LIMIT - headerChars) / Math.max(1, info.chunkSize));
+}

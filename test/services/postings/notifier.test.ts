@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import {
+  botApiErrorMeansGone,
+  isRecipientGone,
+  postingBudget,
+  RecipientGoneError,
+  TELEGRAM_TEXT_LIMIT,
+} from "../../../src/services/postings/notifier.ts";
+
+describe("notifier helpers", () => {
+  it("treats blocked, kicked and deleted chats as gone, and nothing else", () => {
+    expect(botApiErrorMeansGone(403, "Forbidden: bot was blocked by the user")).toBe(true);
+    expect(botApiErrorMeansGone(403, "Forbidden: bot was kicked from the group chat")).toBe(true);
+    expect(botApiErrorMeansGone(403, "Forbidden: user is deactivated")).toBe(true);
+    expect(botApiErrorMeansGone(400, "Bad Request: chat not found")).toBe(true);
+    expect(botApiErrorMeansGone(429, "Too Many Requests: retry after 5")).toBe(false);
+    expect(botApiErrorMeansGone(400, "Bad Request: message is too long")).toBe(false);
+    expect(botApiErrorMeansGone(502, "Bad Gateway")).toBe(false);
+  });
+
+  it("marks RecipientGoneError with a type guard", () => {
+    const gone = new RecipientGoneError(-100, "bot was kicked");
+    expect(isRecipientGone(gone)).toBe(true);
+    expect(gone.chatId).toBe(-100);
+    expect(isRecipientGone(new Error("bot was kicked"))).toBe(false);
+  });
+
+  it("gives each posting of a full digest a share of the 4096 characters", () => {
+    const info = { reason: "new" as const, part: 1, parts: 25, total: 1000, chunkSize: 40 };
+    const budget = postingBudget(info);
+    expect(budget).toBe(97);
+    expect(budget * info.chunkSize + 200).toBeLessThanOrEqual(TELEGRAM_TEXT_LIMIT);
+  });
+});
