@@ -1,0 +1,446 @@
+/**
+ * Ozon → Telegram. Every pass lists the chats (all pages), compares each chat's last message id
+ * with the relay's cursor for it, and reads history only for chats that moved on, from the cursor
+ * forward. Each buyer message goes to the notifier; the cursor moves past it only once the
+ * notifier resolved (Telegram accepted), so a restart repeats nothing delivered and skips nothing.
+ */
+import { hostname } from "node:os";
+import type { Logger } from "../../logger.ts";
+import {
+  isOzonApiError,
+  isOzonAuthError,
+  isOzonNetworkError,
+  isOzonRateLimitError,
+} from "../../ozon/errors.ts";
+import { acquireLease, releaseLease, renewLease } from "../../store/lease.ts";
+import type { Store } from "../../store/port.ts";
+import { ChatContexts } from "./context.ts";
+import { compareIds, isMessageId, RelayCursors } from "./cursors.ts";
+import { MessageLinks } from "./links.ts";
+import type {
+  Chat,
+  ChatContext,
+  ChatMessage,
+  RelayAttachment,
+  RelayChatsApi,
+  RelayNotifier,
+} from "./types.ts";
+
+/** Telegram bots may upload at most 50 MB; bigger files are announced, not downloaded. */
+export const TELEGRAM_UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
+export const RELAY_LEASE_NAME = "chat-relay";
+/** Messages read, once per chat, when looking back for its order and product. */
+const CONTEXT_BACKFILL_LIMIT = 1000;
+
+type RelayLogger = Pick<Logger, "debug" | "info" | "warn" | "error">;
+
+export interface ChatRelayOptions {
+  /** The Seller client's `chats` namespace. */
+  chats: RelayChatsApi;
+  store: Store;
+  notifier: RelayNotifier;
+  /** CHATS_POLL_SECONDS: pause between the end of one pass and the start of the next. */
+  pollSeconds?: number;
+  logger?: RelayLogger;
+  /** Messages per history call (1..1000). */
+  historyPageSize?: number;
+  /** Chats read and relayed at the same time; messages within a chat always go one by one. */
+  concurrency?: number;
+  maxDownloadBytes?: number;
+  /** How long a Telegram → Ozon message link lives. */
+  linkTtlMs?: number;
+  /**
+   * One poller at a time across processes sharing the store (src/store/lease.ts). `false` turns
+   * it off. The default holder id is host and process id, so a restarted process takes its
+   * own lease back at once, and another process waits until the lease runs out.
+   */
+  lease?: false | { holderId?: string; ttlMs?: number };
+  now?: () => Date;
+}
+
+export interface RelayFailure {
+  ozonChatId: string;
+  /** The message that could not be relayed (it comes again on the next pass). */
+  messageId?: string;
+  error: unknown;
+}
+
+export interface RelayPassReport {
+  /** False when another process holds the lease: this pass did nothing. */
+  leader: boolean;
+  /** The first pass ever: cursors were set at the current last messages, nothing relayed. */
+  firstRun: boolean;
+  chatsListed: number;
+  /** Chats whose history was read. */
+  chatsChanged: number;
+  historyCalls: number;
+  /** Buyer messages the notifier accepted. */
+  relayed: number;
+  /** Seller, support and system messages passed over. */
+  passedOver: number;
+  failures: RelayFailure[];
+}
+
+export class ChatRelay {
+  readonly #chats: RelayChatsApi;
+  readonly #store: Store;
+  readonly #notifier: RelayNotifier;
+  readonly #pollMs: number;
+  readonly #logger: RelayLogger | undefined;
+  readonly #pageSize: number;
+  readonly #concurrency: number;
+  readonly #maxDownloadBytes: number;
+  readonly #cursors: RelayCursors;
+  readonly #contexts: ChatContexts;
+  readonly #links: MessageLinks;
+  readonly #lease: { holderId: string; ttlMs: number } | undefined;
+  readonly #now: () => Date;
+  #leaseCheckedAt = 0;
+  #leaseLost = false;
+  /** Chats whose listed last message history did not show on the last pass (see #stalled). */
+  readonly #stalls = new Map<string, string>();
+  #pass: Promise<RelayPassReport> | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #running = false;
+
+  constructor(options: ChatRelayOptions) {
+    this.#chats = options.chats;
+    this.#store = options.store;
+    this.#notifier = options.notifier;
+    this.#pollMs = Math.max(1, (options.pollSeconds ?? 15) * 1000);
+    this.#logger = options.logger;
+    this.#pageSize = Math.min(1000, Math.max(1, Math.floor(options.historyPageSize ?? 100)));
+    this.#concurrency = Math.max(1, Math.floor(options.concurrency ?? 4));
+    this.#maxDownloadBytes = options.maxDownloadBytes ?? TELEGRAM_UPLOAD_LIMIT_BYTES;
+    this.#cursors = new RelayCursors(options.store);
+    this.#contexts = new ChatContexts(options.store);
+    this.#links = new MessageLinks(options.store, { ttlMs: options.linkTtlMs });
+    this.#lease =
+      options.lease === false
+        ? undefined
+        : {
+            holderId: options.lease?.holderId ?? `${hostname()}:${process.pid}:chat-relay`,
+            // Well above one pass, so a slow pass keeps it; renewed as the pass goes on.
+            ttlMs: options.lease?.ttlMs ?? Math.max(60_000, 4 * this.#pollMs),
+          };
+    this.#now = options.now ?? (() => new Date());
+  }
+
+  /** Polls every pollSeconds until stop(); the first pass starts at once. */
+  start(): void {
+    if (this.#running) return;
+    this.#running = true;
+    this.#schedule(0);
+  }
+
+  /** True between start() and stop(). */
+  get running(): boolean {
+    return this.#running;
+  }
+
+  /** Stops polling, waits for a pass in progress, and gives the lease up. */
+  async stop(): Promise<void> {
+    this.#running = false;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    await this.#pass?.catch(() => undefined);
+    if (this.#lease) {
+      await releaseLease(this.#store, RELAY_LEASE_NAME, this.#lease.holderId).catch(
+        (error: unknown) =>
+          this.#logger?.warn({ err: error }, "Chat relay: releasing lease failed"),
+      );
+    }
+  }
+
+  /** Starts a pass now (an Ozon push said a message arrived) unless one is running. */
+  nudge(): void {
+    if (!this.#running) return;
+    if (this.#pass) {
+      // The pass under way may have listed the chats already: run another right after it.
+      void this.#pass.finally(() => this.nudge()).catch(() => undefined);
+      return;
+    }
+    clearTimeout(this.#timer);
+    this.#schedule(0);
+  }
+
+  /**
+   * One pass. Concurrent callers share the pass in progress. Rejects only when the chat list
+   * cannot be read; a chat that fails is reported in `failures` and tried again next pass.
+   */
+  runOnce(): Promise<RelayPassReport> {
+    if (!this.#pass) {
+      this.#pass = this.#runPass().finally(() => {
+        this.#pass = undefined;
+      });
+    }
+    return this.#pass;
+  }
+
+  #schedule(delayMs: number): void {
+    this.#timer = setTimeout(async () => {
+      this.#timer = undefined;
+      try {
+        const report = await this.runOnce();
+        for (const failure of report.failures) {
+          this.#logger?.warn(
+            { err: failure.error, ozonChatId: failure.ozonChatId, messageId: failure.messageId },
+            "Chat relay: a chat could not be relayed; will retry on the next pass",
+          );
+        }
+      } catch (error) {
+        this.#logger?.warn({ err: error }, "Chat relay: pass failed; will retry");
+      }
+      if (this.#running && !this.#timer) this.#schedule(this.#pollMs);
+    }, delayMs);
+  }
+
+  async #runPass(): Promise<RelayPassReport> {
+    const report: RelayPassReport = {
+      leader: true,
+      firstRun: false,
+      chatsListed: 0,
+      chatsChanged: 0,
+      historyCalls: 0,
+      relayed: 0,
+      passedOver: 0,
+      failures: [],
+    };
+    if (!(await this.#takeLease())) {
+      report.leader = false;
+      return report;
+    }
+    const [initialized, cursors] = await Promise.all([
+      this.#cursors.isInitialized(),
+      this.#cursors.all(),
+    ]);
+    report.firstRun = !initialized;
+
+    const changed: Array<{ chat: Chat; cursor: string | undefined }> = [];
+    const seen = new Set<string>();
+    for await (const chat of this.#chats.list()) {
+      // Pages can shift while a listing goes on; a chat seen twice must not be relayed twice.
+      if (seen.has(chat.id)) continue;
+      seen.add(chat.id);
+      report.chatsListed++;
+      // Support and notification chats hold no buyer messages: they cost no history call.
+      if (!chat.isBuyerChat) continue;
+      // A chat without messages shows no id or 0: nothing to read yet.
+      const last = isMessageId(chat.lastMessageId) ? chat.lastMessageId : undefined;
+      if (last === undefined || BigInt(last) === 0n) continue;
+      const cursor = cursors.get(chat.id);
+      if (cursor === undefined && !initialized) {
+        // First run: start from where each chat stands now; old history is not dumped.
+        await this.#cursors.set(chat.id, last);
+        continue;
+      }
+      if (cursor === undefined || compareIds(last, cursor) > 0) changed.push({ chat, cursor });
+    }
+    if (!initialized) await this.#cursors.markInitialized(this.#now());
+
+    report.chatsChanged = changed.length;
+    let next = 0;
+    const worker = async () => {
+      while (next < changed.length) {
+        const item = changed[next++];
+        if (item) await this.#relayChat(item.chat, item.cursor, report);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.#concurrency, changed.length) }, worker));
+    return report;
+  }
+
+  /** Relays one chat from `cursor` (undefined: a chat new since the first run) up to its end. */
+  async #relayChat(chat: Chat, from: string | undefined, report: RelayPassReport): Promise<void> {
+    const target = chat.lastMessageId;
+    let stored = from;
+    let cursor = from;
+    let messageId: string | undefined;
+    try {
+      let context = await this.#contexts.get(chat.id);
+      // Read from its start, a chat shows all its context; otherwise older history may hold it.
+      let contextSought = from === undefined || (await this.#contexts.wasSought(chat.id));
+      for (let page = 0; ; page++) {
+        const history = await this.#chats.history(chat.id, {
+          fromMessageId: cursor ?? "0",
+          limit: this.#pageSize,
+          direction: "forward",
+        });
+        report.historyCalls++;
+        const fresh = newerThan(history.messages, cursor);
+        if (fresh.length === 0) {
+          if (page === 0 && target !== undefined) cursor = this.#stalled(chat.id, target, cursor);
+          break;
+        }
+        this.#stalls.delete(chat.id);
+        for (const message of fresh) {
+          messageId = message.id;
+          await this.#keepLease();
+          context = await this.#contexts.merge(chat.id, ChatContexts.of(message), context);
+          if (message.author.kind === "buyer") {
+            if (!contextSought && ChatContexts.isEmpty(context)) {
+              context = await this.#backfillContext(chat.id, from, context, report);
+              contextSought = true;
+            }
+            const attachments = await this.#prepareAttachments(message);
+            const sent = await this.#notifier.relayBuyerMessage(
+              { ozonChatId: chat.id, context },
+              message,
+              attachments,
+            );
+            // Telegram accepted it: from here on it must never be sent again.
+            await this.#cursors.set(chat.id, message.id);
+            stored = cursor = message.id;
+            report.relayed++;
+            if (sent && sent.length > 0) {
+              await this.#links.remember(sent, { ozonChatId: chat.id, ozonMessageId: message.id });
+            }
+          } else {
+            report.passedOver++;
+          }
+          cursor = message.id;
+        }
+        messageId = undefined;
+        const caughtUp =
+          target !== undefined && cursor !== undefined && compareIds(cursor, target) >= 0;
+        const more = history.hasNext || history.messages.length >= this.#pageSize;
+        if (caughtUp || !more) break;
+      }
+    } catch (error) {
+      report.failures.push({ ozonChatId: chat.id, messageId, error });
+    } finally {
+      // Messages passed over since the last relayed one: no need to read them again.
+      if (cursor !== undefined && (stored === undefined || compareIds(cursor, stored) > 0)) {
+        await this.#cursors.set(chat.id, cursor).catch((error: unknown) => {
+          report.failures.push({ ozonChatId: chat.id, error });
+        });
+      }
+    }
+  }
+
+  /**
+   * The list says a chat moved on, but its history shows nothing newer than the cursor. Ozon
+   * may list a message a moment before history shows it, so the first time nothing is skipped;
+   * when the next pass sees the same thing, the message is taken as invisible to the seller
+   * and the cursor catches up with the list, so the chat stops costing a call every pass.
+   */
+  #stalled(chatId: string, target: string, cursor: string | undefined): string | undefined {
+    if (cursor !== undefined && compareIds(target, cursor) <= 0) return cursor;
+    if (this.#stalls.get(chatId) !== target) {
+      this.#stalls.set(chatId, target);
+      return cursor;
+    }
+    this.#stalls.delete(chatId);
+    this.#logger?.warn(
+      { ozonChatId: chatId, lastMessageId: target },
+      "Chat relay: the chat list names a message that history does not show; moving past it",
+    );
+    return target;
+  }
+
+  /**
+   * The first run skips old history, and Ozon puts the order and product only on some messages,
+   * so a chat's context may lie before the cursor. One backward read per chat, ever, finds it.
+   */
+  async #backfillContext(
+    chatId: string,
+    cursor: string | undefined,
+    known: ChatContext,
+    report: RelayPassReport,
+  ): Promise<ChatContext> {
+    const history = await this.#chats.history(chatId, {
+      limit: CONTEXT_BACKFILL_LIMIT,
+      direction: "backward",
+    });
+    report.historyCalls++;
+    let context = known;
+    for (const message of history.messages) {
+      if (cursor !== undefined && compareIds(message.id, cursor) > 0) continue;
+      context = { ...context, ...ChatContexts.of(message) };
+    }
+    await this.#contexts.markSought(chatId);
+    return this.#contexts.merge(chatId, context, known);
+  }
+
+  async #prepareAttachments(message: ChatMessage): Promise<RelayAttachment[]> {
+    const prepared: RelayAttachment[] = [];
+    for (const attachment of message.attachments) {
+      const result: RelayAttachment = { kind: attachment.kind, name: attachment.name };
+      if (attachment.sizeBytes !== undefined) result.sizeBytes = attachment.sizeBytes;
+      if (attachment.mime) result.mime = attachment.mime;
+      prepared.push(result);
+      if (attachment.sizeBytes !== undefined && attachment.sizeBytes > this.#maxDownloadBytes) {
+        result.skipped = "too_large";
+        continue;
+      }
+      try {
+        const file = await this.#chats.downloadFile(attachment.url);
+        result.sizeBytes = file.bytes.byteLength;
+        if (!result.mime && file.contentType) result.mime = file.contentType.split(";")[0]?.trim();
+        if (!result.name && file.name) result.name = file.name;
+        if (file.bytes.byteLength > this.#maxDownloadBytes) result.skipped = "too_large";
+        else result.bytes = file.bytes;
+      } catch (error) {
+        // Worth another pass when Ozon is busy or down; a file Ozon refuses for good is announced.
+        if (isTransient(error)) throw error;
+        this.#logger?.warn(
+          { err: error, messageId: message.id, file: attachment.name },
+          "Chat relay: a chat file could not be downloaded; announcing it by name",
+        );
+        result.skipped = "unavailable";
+      }
+    }
+    return prepared;
+  }
+
+  async #takeLease(): Promise<boolean> {
+    if (!this.#lease) return true;
+    const held = await acquireLease(
+      this.#store,
+      RELAY_LEASE_NAME,
+      this.#lease.holderId,
+      this.#lease.ttlMs,
+    );
+    this.#leaseCheckedAt = Date.now();
+    this.#leaseLost = !held;
+    return held;
+  }
+
+  /** Renews the lease during a long pass; stops the pass when another process took it over. */
+  async #keepLease(): Promise<void> {
+    if (this.#leaseLost) throw new LeaseLostError();
+    if (!this.#lease || Date.now() - this.#leaseCheckedAt < this.#lease.ttlMs / 3) return;
+    const held = await renewLease(
+      this.#store,
+      RELAY_LEASE_NAME,
+      this.#lease.holderId,
+      this.#lease.ttlMs,
+    );
+    this.#leaseCheckedAt = Date.now();
+    if (!held) {
+      this.#leaseLost = true;
+      throw new LeaseLostError();
+    }
+  }
+}
+
+/** The pass ran longer than its lease and another process took over the relay. */
+export class LeaseLostError extends Error {
+  override name = "LeaseLostError";
+  constructor() {
+    super("The chat relay lease passed to another process during the pass");
+  }
+}
+
+function newerThan(messages: readonly ChatMessage[], cursor: string | undefined): ChatMessage[] {
+  return messages
+    .filter((m) => isMessageId(m.id) && (cursor === undefined || compareIds(m.id, cursor) > 0))
+    .sort((a, b) => compareIds(a.id, b.id));
+}
+
+function isTransient(error: unknown): boolean {
+  if (isOzonNetworkError(error) || isOzonRateLimitError(error) || isOzonAuthError(error))
+    return true;
+  if (isOzonApiError(error)) return error.status >= 500 || error.status === 408;
+  return !(error instanceof Error && error.name.startsWith("Ozon"));
+}
