@@ -1,0 +1,231 @@
+/**
+ * Daily budgets of advertising campaigns, free of Telegram: list and search campaigns, check a
+ * typed amount, change the budget through the Performance client (which tries the spec's PUT and
+ * moves to the successor PATCH on 404/410), then read it back so the person sees what Ozon holds.
+ */
+import { isOzonInputError } from "../../ozon/errors.ts";
+import { isWholeKopecks } from "../../ozon/performance/money.ts";
+import type { Campaign } from "../../ozon/performance/types.ts";
+import {
+  type BudgetInputResult,
+  type BudgetLimits,
+  DEFAULT_BUDGET_LIMITS,
+  parseBudgetInput,
+} from "./budget-input.ts";
+
+/** What the service needs of the Performance client's campaigns namespace. */
+export interface BudgetCampaignsApi {
+  list(): Promise<Campaign[]>;
+  setDailyBudget(id: string, millionths: bigint): Promise<void>;
+}
+
+/** A state the bot can translate; Ozon's own value stays in `Campaign.state`. */
+export type CampaignStateKey =
+  | "running"
+  | "planned"
+  | "stopped"
+  | "inactive"
+  | "archived"
+  | "moderation"
+  | "moderation_failed"
+  | "other";
+
+const STATE_KEYS: Record<string, CampaignStateKey> = {
+  CAMPAIGN_STATE_RUNNING: "running",
+  CAMPAIGN_STATE_PLANNED: "planned",
+  CAMPAIGN_STATE_STOPPED: "stopped",
+  CAMPAIGN_STATE_INACTIVE: "inactive",
+  CAMPAIGN_STATE_ARCHIVED: "archived",
+  CAMPAIGN_STATE_MODERATION_DRAFT: "moderation",
+  CAMPAIGN_STATE_MODERATION_IN_PROGRESS: "moderation",
+  CAMPAIGN_STATE_MODERATION_FAILED: "moderation_failed",
+};
+
+export function campaignStateKey(state: string): CampaignStateKey {
+  return STATE_KEYS[state.trim().toUpperCase()] ?? "other";
+}
+
+/** Running first, then the ones that may run, then the rest; archived last. */
+const STATE_ORDER: Record<CampaignStateKey, number> = {
+  running: 0,
+  planned: 1,
+  moderation: 2,
+  inactive: 3,
+  stopped: 4,
+  moderation_failed: 5,
+  other: 6,
+  archived: 7,
+};
+
+export interface BudgetCampaign {
+  id: string;
+  title: string;
+  state: string;
+  stateKey: CampaignStateKey;
+  /** Millionths of a rouble; 0n when the campaign has no daily budget. */
+  dailyBudget: bigint;
+}
+
+export interface CampaignPage {
+  items: BudgetCampaign[];
+  /** 0-based page actually shown (clamped into range). */
+  page: number;
+  pages: number;
+  /** Campaigns matching the search, over all pages. */
+  total: number;
+}
+
+export interface ListOptions {
+  /** Part of the title (case, ё/е and extra spaces ignored) or of the id. */
+  search?: string;
+  page?: number;
+  pageSize?: number;
+  /** Archived campaigns are left out unless asked for. */
+  includeArchived?: boolean;
+}
+
+export interface BudgetChange {
+  campaign: BudgetCampaign;
+  oldMillionths: bigint;
+  requestedMillionths: bigint;
+  /** What Ozon holds after the change (read back). */
+  newMillionths: bigint;
+  /** The read-back equals the request. */
+  confirmed: boolean;
+}
+
+export type BudgetErrorCode = "campaign_not_found" | "invalid_amount";
+
+export class BudgetError extends Error {
+  readonly code: BudgetErrorCode;
+  constructor(code: BudgetErrorCode, message: string) {
+    super(message);
+    this.name = "BudgetError";
+    this.code = code;
+  }
+}
+
+export const isBudgetError = (e: unknown): e is BudgetError => e instanceof BudgetError;
+
+export interface BudgetServiceOptions {
+  campaigns: BudgetCampaignsApi;
+  limits?: BudgetLimits;
+  /** The campaign list is reused this long between pages and searches (default 15 s). */
+  cacheMs?: number;
+  now?: () => number;
+}
+
+function fold(text: string): string {
+  return text.normalize("NFKC").toLowerCase().replace(/ё/g, "е").replace(/\s+/g, " ").trim();
+}
+
+function view(campaign: Campaign): BudgetCampaign {
+  return {
+    id: campaign.id,
+    title: campaign.title,
+    state: campaign.state,
+    stateKey: campaignStateKey(campaign.state),
+    dailyBudget: campaign.dailyBudget,
+  };
+}
+
+export class BudgetService {
+  readonly limits: BudgetLimits;
+  readonly #api: BudgetCampaignsApi;
+  readonly #cacheMs: number;
+  readonly #now: () => number;
+  #cache: { at: number; list: Promise<BudgetCampaign[]> } | undefined;
+
+  constructor(options: BudgetServiceOptions) {
+    this.#api = options.campaigns;
+    this.limits = options.limits ?? DEFAULT_BUDGET_LIMITS;
+    this.#cacheMs = options.cacheMs ?? 15_000;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** All campaigns, sorted (running first, then by title); cached briefly. */
+  async all(fresh = false): Promise<BudgetCampaign[]> {
+    const now = this.#now();
+    if (fresh || !this.#cache || now - this.#cache.at >= this.#cacheMs) {
+      const list = this.#api
+        .list()
+        .then((campaigns) =>
+          campaigns
+            .map(view)
+            .sort(
+              (a, b) =>
+                STATE_ORDER[a.stateKey] - STATE_ORDER[b.stateKey] ||
+                a.title.localeCompare(b.title, "ru") ||
+                a.id.localeCompare(b.id, "en", { numeric: true }),
+            ),
+        );
+      this.#cache = { at: now, list };
+      list.catch(() => {
+        if (this.#cache?.list === list) this.#cache = undefined;
+      });
+    }
+    return this.#cache.list;
+  }
+
+  /** One page of campaigns, optionally narrowed by part of the title (or the id). */
+  async list(options: ListOptions = {}): Promise<CampaignPage> {
+    const pageSize = Math.max(1, options.pageSize ?? 8);
+    const needle = fold(options.search ?? "");
+    const matching = (await this.all()).filter(
+      (c) =>
+        (options.includeArchived || c.stateKey !== "archived") &&
+        (needle === "" || fold(c.title).includes(needle) || c.id.includes(needle)),
+    );
+    const pages = Math.max(1, Math.ceil(matching.length / pageSize));
+    const page = Math.min(Math.max(0, Math.trunc(options.page ?? 0)), pages - 1);
+    return {
+      items: matching.slice(page * pageSize, (page + 1) * pageSize),
+      page,
+      pages,
+      total: matching.length,
+    };
+  }
+
+  async find(id: string, fresh = false): Promise<BudgetCampaign | undefined> {
+    return (await this.all(fresh)).find((c) => c.id === id);
+  }
+
+  /** Checks a typed answer against this service's limits (see budget-input.ts). */
+  parseInput(text: string): BudgetInputResult {
+    return parseBudgetInput(text, this.limits);
+  }
+
+  /**
+   * Sets the daily budget and reads it back. The amount is checked again here (whole kopecks,
+   * within the limits), so no caller can send Ozon something the person was not shown.
+   */
+  async change(campaignId: string, millionths: bigint): Promise<BudgetChange> {
+    if (
+      millionths <= 0n ||
+      !isWholeKopecks(millionths) ||
+      millionths < this.limits.minMillionths ||
+      millionths > this.limits.maxMillionths
+    ) {
+      throw new BudgetError("invalid_amount", "daily budget out of range or not whole kopecks");
+    }
+    const before = await this.find(campaignId, true);
+    if (!before) throw new BudgetError("campaign_not_found", `campaign ${campaignId} not found`);
+    try {
+      await this.#api.setDailyBudget(campaignId, millionths);
+    } catch (error) {
+      if (isOzonInputError(error)) throw new BudgetError("invalid_amount", error.message);
+      throw error;
+    } finally {
+      this.#cache = undefined;
+    }
+    const after = await this.find(campaignId, true);
+    if (!after) throw new BudgetError("campaign_not_found", `campaign ${campaignId} disappeared`);
+    return {
+      campaign: after,
+      oldMillionths: before.dailyBudget,
+      requestedMillionths: millionths,
+      newMillionths: after.dailyBudget,
+      confirmed: after.dailyBudget === millionths,
+    };
+  }
+}

@@ -1,0 +1,532 @@
+/**
+ * Moves report jobs along: submits queued ones (FIFO, at most N submitted per Performance account
+ * at once), polls Ozon with growing intervals, downloads the file when Ozon says OK and hands it
+ * to the notifier. Everything it learns is written to the store before it acts on it, so a new
+ * runner on the same store resumes where the last one stopped: submitted jobs keep their uuid and
+ * are polled, not resubmitted; ready ones are downloaded again and delivered.
+ *
+ * Delivered exactly once, as far as one side can promise it: a job becomes `delivered` only after
+ * notifier.deliver resolved (Telegram accepted the file). A crash between those two moments sends
+ * the file again after the restart — at most the last one, as the design asks.
+ *
+ * Several processes on one Redis: a lease per account lets one runner work at a time.
+ */
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import type { Logger } from "../../logger.ts";
+import {
+  isOzonApiError,
+  isOzonAuthError,
+  isOzonInputError,
+  isOzonNetworkError,
+  isOzonRateLimitError,
+} from "../../ozon/errors.ts";
+import { acquireLease, releaseLease } from "../../store/lease.ts";
+import type { Store } from "../../store/port.ts";
+import {
+  isFinished,
+  type ReportFailure,
+  type ReportGroupBy,
+  type ReportJob,
+  ReportJobRepository,
+  type ReportKind,
+  reportFileName,
+} from "./report-jobs.ts";
+import { type ReportSummary, summarizeReport } from "./report-summary.ts";
+
+/** What the runner needs of the Performance client's statistics namespace. */
+export interface ReportStatisticsApi {
+  submit(request: {
+    kind: ReportKind;
+    campaigns: string[];
+    dateFrom: string;
+    dateTo: string;
+    groupBy?: ReportGroupBy;
+    objects?: string[];
+    attributionDays?: number;
+  }): Promise<string>;
+  status(uuid: string): Promise<{ state: string; error?: string | undefined; updatedAt?: unknown }>;
+  download(uuid: string): Promise<{ format: "csv" | "zip"; bytes: Uint8Array }>;
+}
+
+export type ReportProgress =
+  /** Waiting for a free slot; `busy` when Ozon answered 429 (its queue is full). */
+  | { state: "queued"; placeInQueue: number; busy: boolean }
+  /** Ozon is preparing the report. */
+  | { state: "submitted" }
+  /** Downloading and sending the file (time for an upload_document action). */
+  | { state: "delivering" };
+
+export interface ReportFile {
+  name: string;
+  bytes: Uint8Array;
+  format: "csv" | "zip";
+}
+
+/** The Telegram side, behind a small interface (the bot implements it; tests record it). */
+export interface ReportNotifier {
+  /**
+   * Show the state (edit the progress message). May resolve to a new message reference, which the
+   * runner keeps in job.progressMessageRef for the next edit. A failure here is logged, not fatal.
+   */
+  progress(job: ReportJob, update: ReportProgress): Promise<unknown>;
+  /** Send the file and summary; resolve only once Telegram accepted it. */
+  deliver(job: ReportJob, file: ReportFile, summary: ReportSummary | null): Promise<void>;
+  /** Tell the person the report failed and why. */
+  failed(job: ReportJob, reason: ReportFailure): Promise<void>;
+}
+
+export interface ReportRunnerOptions {
+  store: Store;
+  statistics: ReportStatisticsApi;
+  notifier: ReportNotifier;
+  /** Performance account (client id): the runner serves this account's queue only. */
+  account: string;
+  /** REPORT_POLL_SECONDS: the first poll interval, and the base of every backoff. */
+  pollSeconds: number;
+  /** Each unanswered poll multiplies the interval by this (default 1.5)... */
+  pollGrowth?: number;
+  /** ...up to this many seconds (default 60, never below pollSeconds). */
+  pollCapSeconds?: number;
+  /** Jobs submitted to Ozon at once per account (default 1, the live limit; the spec says 3). */
+  maxSubmitted?: number;
+  /** Transient failures in a row (network, 5xx) before a job is failed (default 8). */
+  maxAttempts?: number;
+  /** Lease time for one runner per account across processes; 0 turns the lease off (default 30 s). */
+  leaseTtlMs?: number;
+  now?: () => number;
+  logger?: Logger;
+}
+
+export interface RoundResult {
+  /** false when another runner holds this account's lease. */
+  leader: boolean;
+  submitted: number;
+  busy: number;
+  polled: number;
+  delivered: number;
+  failed: number;
+}
+
+type Outcome = "not_found" | "transient" | "rejected";
+
+function classify(error: unknown): Outcome {
+  // Our own client refused the request before sending it: asking again will not help.
+  if (isOzonInputError(error)) return "rejected";
+  if (isOzonRateLimitError(error) || isOzonNetworkError(error) || isOzonAuthError(error)) {
+    return "transient";
+  }
+  if (isOzonApiError(error)) {
+    if (error.status === 404) return "not_found";
+    if (error.status >= 500 || error.status === 408) return "transient";
+    return "rejected";
+  }
+  return "transient";
+}
+
+function errorText(error: unknown): string {
+  if (isOzonApiError(error)) return error.apiMessage || `HTTP ${error.status}`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+function parseTime(value: unknown): number | undefined {
+  if (typeof value !== "string" && typeof value !== "number") return undefined;
+  const ms = typeof value === "number" ? value : Date.parse(value);
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
+export class ReportRunner {
+  readonly #o: Required<Omit<ReportRunnerOptions, "logger">> & { logger?: Logger };
+  readonly #jobs: ReportJobRepository;
+  readonly #owner = `${hostname()}:${process.pid}:${randomUUID()}`;
+  readonly #leaseName: string;
+  #chain: Promise<unknown> = Promise.resolve();
+  #loop: Promise<void> | undefined;
+  #stopped = true;
+  #wake: (() => void) | undefined;
+  #earliest: number | undefined;
+
+  constructor(options: ReportRunnerOptions) {
+    const pollSeconds = options.pollSeconds;
+    this.#o = {
+      pollGrowth: 1.5,
+      maxSubmitted: 1,
+      maxAttempts: 8,
+      leaseTtlMs: 30_000,
+      now: Date.now,
+      ...options,
+      pollCapSeconds: Math.max(options.pollCapSeconds ?? 60, pollSeconds),
+    };
+    this.#jobs = new ReportJobRepository(options.store);
+    this.#leaseName = `report-runner:${options.account}`;
+  }
+
+  get #pollMs(): number {
+    return Math.max(1, Math.round(this.#o.pollSeconds * 1000));
+  }
+
+  get #capMs(): number {
+    return Math.round(this.#o.pollCapSeconds * 1000);
+  }
+
+  #grow(intervalMs: number | undefined): number {
+    return Math.min(this.#capMs, Math.round((intervalMs ?? this.#pollMs) * this.#o.pollGrowth));
+  }
+
+  #backoff(attempts: number): number {
+    return Math.min(this.#capMs, this.#pollMs * 2 ** Math.max(0, attempts - 1));
+  }
+
+  /** One pass over this account's jobs; calls never overlap. */
+  runOnce(): Promise<RoundResult> {
+    const round = this.#chain.then(() => this.#round());
+    this.#chain = round.catch(() => undefined);
+    return round;
+  }
+
+  /** Runs rounds until stop(), sleeping until the next job is due (or wake() is called). */
+  start(): void {
+    if (!this.#stopped) return;
+    this.#stopped = false;
+    this.#loop = this.#run();
+  }
+
+  /** Cuts the current sleep short, e.g. right after a job was enqueued in this process. */
+  wake(): void {
+    this.#wake?.();
+  }
+
+  /** Finishes the round in progress, stops, and gives the lease up for the next runner. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.wake();
+    await this.#loop;
+    this.#loop = undefined;
+    await this.#chain;
+    if (this.#o.leaseTtlMs > 0) {
+      try {
+        await releaseLease(this.#o.store, this.#leaseName, this.#owner);
+      } catch (error) {
+        this.#o.logger?.warn({ err: error }, "report runner: could not release its lease");
+      }
+    }
+  }
+
+  async #run(): Promise<void> {
+    while (!this.#stopped) {
+      try {
+        await this.runOnce();
+      } catch (error) {
+        this.#o.logger?.error({ err: error }, "report runner: round failed");
+      }
+      if (this.#stopped) break;
+      const due = this.#earliest === undefined ? this.#pollMs : this.#earliest - this.#o.now();
+      const waitMs = Math.min(Math.max(due, 5), this.#pollMs);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, waitMs);
+        this.#wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.#wake = undefined;
+    }
+  }
+
+  async #holdLease(): Promise<boolean> {
+    const ttlMs = this.#o.leaseTtlMs;
+    if (ttlMs <= 0) return true;
+    return acquireLease(this.#o.store, this.#leaseName, this.#owner, ttlMs);
+  }
+
+  async #round(): Promise<RoundResult> {
+    const result: RoundResult = {
+      leader: false,
+      submitted: 0,
+      busy: 0,
+      polled: 0,
+      delivered: 0,
+      failed: 0,
+    };
+    this.#earliest = undefined;
+    if (!(await this.#holdLease())) return result;
+    result.leader = true;
+    const jobs = (await this.#jobs.all()).filter(
+      (j) => j.account === this.#o.account && !isFinished(j),
+    );
+    const due = (job: ReportJob) => job.nextPollAt <= this.#o.now();
+
+    // Failures not yet told to the person.
+    for (const job of jobs.filter((j) => j.state === "failed" && due(j))) {
+      await this.#notifyFailure(job);
+    }
+
+    // Ozon preparing: poll; an OK goes straight on to delivery in this round.
+    for (const job of jobs.filter((j) => j.state === "submitted" && due(j))) {
+      if (!(await this.#holdLease())) return result;
+      result.polled++;
+      await this.#poll(job);
+      if (job.state === "failed") result.failed++;
+    }
+
+    for (const job of jobs.filter(
+      (j) => (j.state === "ready" || j.state === "delivering") && due(j),
+    )) {
+      if (!(await this.#holdLease())) return result;
+      await this.#deliver(job);
+      if (job.state === "delivered") result.delivered++;
+      if (job.state === "failed") result.failed++;
+    }
+
+    // Free slots go to the oldest queued jobs, strictly in order.
+    const queued = jobs.filter((j) => j.state === "queued");
+    let slots = this.#o.maxSubmitted - jobs.filter((j) => j.state === "submitted").length;
+    while (slots > 0 && queued.length > 0) {
+      const head = queued[0] as ReportJob;
+      if (!due(head)) break; // waiting out a busy answer or a backoff: the ones behind wait too
+      if (!(await this.#holdLease())) return result;
+      const outcome = await this.#submit(head);
+      if (outcome === "busy") {
+        result.busy++;
+        break;
+      }
+      if (outcome === "retry") break;
+      queued.shift();
+      if (outcome === "submitted") {
+        result.submitted++;
+        slots--;
+      } else {
+        result.failed++;
+      }
+    }
+
+    // Tell the ones still waiting where they stand.
+    for (const [index, job] of queued.entries()) {
+      await this.#progress(job, {
+        state: "queued",
+        placeInQueue: index + 1,
+        busy: job.busy === true,
+      });
+    }
+
+    // When to look again: the next due poll, delivery or retry; queued jobs count only while a
+    // slot is free (otherwise a poll frees one first).
+    const waiting = jobs.filter((j) => !isFinished(j) && j.state !== "queued");
+    if (slots > 0 && queued[0]) waiting.push(queued[0]);
+    for (const job of waiting) {
+      if (this.#earliest === undefined || job.nextPollAt < this.#earliest) {
+        this.#earliest = job.nextPollAt;
+      }
+    }
+    return result;
+  }
+
+  async #submit(job: ReportJob): Promise<"submitted" | "busy" | "retry" | "failed"> {
+    try {
+      const uuid = await this.#o.statistics.submit({
+        kind: job.kind,
+        campaigns: job.campaigns.map((c) => c.id),
+        dateFrom: job.period.from,
+        dateTo: job.period.to,
+        groupBy: job.groupBy,
+        ...(job.objects ? { objects: job.objects } : {}),
+        ...(job.attributionDays !== undefined ? { attributionDays: job.attributionDays } : {}),
+      });
+      const now = this.#o.now();
+      job.uuid = uuid;
+      job.state = "submitted";
+      job.submittedAt = now;
+      job.busy = false;
+      job.attempts = 0;
+      job.pollIntervalMs = this.#pollMs;
+      job.nextPollAt = now + this.#pollMs;
+      await this.#jobs.save(job);
+      this.#o.logger?.info({ job: job.id, uuid }, "report submitted");
+      await this.#progress(job, { state: "submitted" });
+      return "submitted";
+    } catch (error) {
+      if (isOzonRateLimitError(error)) {
+        // Ozon's queue for this account is full: wait, do not count it against the job.
+        const interval = job.busy ? this.#grow(job.pollIntervalMs) : this.#pollMs;
+        job.busy = true;
+        job.pollIntervalMs = interval;
+        job.nextPollAt = this.#o.now() + Math.max(interval, error.retryAfterMs ?? 0);
+        await this.#jobs.save(job);
+        this.#o.logger?.info({ job: job.id }, "report submit: Ozon busy, will retry");
+        return "busy";
+      }
+      const outcome = classify(error);
+      if (outcome === "rejected") {
+        await this.#fail(job, { code: "rejected", message: errorText(error) });
+        return "failed";
+      }
+      return (await this.#retryLater(job, error, "submit")) ? "retry" : "failed";
+    }
+  }
+
+  async #poll(job: ReportJob): Promise<void> {
+    let status: Awaited<ReturnType<ReportStatisticsApi["status"]>>;
+    try {
+      status = await this.#o.statistics.status(job.uuid as string);
+    } catch (error) {
+      const outcome = classify(error);
+      if (outcome === "not_found") return this.#resubmit(job, "status");
+      if (outcome === "rejected") {
+        return this.#fail(job, { code: "rejected", message: errorText(error) });
+      }
+      await this.#retryLater(job, error, "status");
+      return;
+    }
+    const now = this.#o.now();
+    job.attempts = 0;
+    if (status.state === "OK") {
+      job.state = "ready";
+      job.readyAt = now;
+      const ozonTime = parseTime(status.updatedAt);
+      if (ozonTime !== undefined) job.ozonReadyAt = ozonTime;
+      job.nextPollAt = now;
+      await this.#jobs.save(job);
+      return;
+    }
+    if (status.state === "ERROR") {
+      return this.#fail(job, {
+        code: "ozon_error",
+        message: status.error?.trim() || "Ozon could not prepare the report",
+      });
+    }
+    job.pollIntervalMs = this.#grow(job.pollIntervalMs);
+    job.nextPollAt = now + job.pollIntervalMs;
+    await this.#jobs.save(job);
+    await this.#progress(job, { state: "submitted" });
+  }
+
+  async #deliver(job: ReportJob): Promise<void> {
+    if (job.state !== "delivering") {
+      job.state = "delivering";
+      await this.#jobs.save(job);
+    }
+    await this.#progress(job, { state: "delivering" });
+
+    let download: Awaited<ReturnType<ReportStatisticsApi["download"]>>;
+    try {
+      download = await this.#o.statistics.download(job.uuid as string);
+    } catch (error) {
+      const outcome = classify(error);
+      if (outcome === "not_found") return this.#resubmit(job, "download");
+      job.state = "ready";
+      if (outcome === "rejected") {
+        return this.#fail(job, { code: "unreadable", message: errorText(error) });
+      }
+      await this.#retryLater(job, error, "download");
+      return;
+    }
+
+    const file: ReportFile = {
+      name: reportFileName(job, download.format),
+      bytes: download.bytes,
+      format: download.format,
+    };
+    let summary: ReportSummary | null = null;
+    try {
+      summary = summarizeReport({ format: file.format, bytes: file.bytes, name: file.name });
+    } catch (error) {
+      // The file is still worth sending; only the summary is left out.
+      this.#o.logger?.warn({ job: job.id, err: error }, "report summary not readable");
+    }
+
+    job.handedAt = this.#o.now();
+    try {
+      await this.#o.notifier.deliver(job, file, summary);
+    } catch (error) {
+      job.state = "ready";
+      await this.#retryLater(job, error, "deliver", "delivery_failed");
+      return;
+    }
+    job.state = "delivered";
+    job.deliveredAt = this.#o.now();
+    job.attempts = 0;
+    await this.#jobs.save(job);
+    this.#o.logger?.info({ job: job.id, file: file.name }, "report delivered");
+  }
+
+  /** Ozon no longer knows the uuid (expired, or lost): ask again from the start. */
+  async #resubmit(job: ReportJob, step: string): Promise<void> {
+    this.#o.logger?.warn(
+      { job: job.id, uuid: job.uuid, step },
+      "report unknown to Ozon, resubmitting",
+    );
+    job.attempts++;
+    if (job.attempts >= this.#o.maxAttempts) {
+      return this.#fail(job, { code: "gave_up", message: "Ozon lost the report request" });
+    }
+    delete job.uuid;
+    job.state = "queued";
+    job.nextPollAt = this.#o.now();
+    await this.#jobs.save(job);
+  }
+
+  /** Counts a transient failure; false when it was one too many and the job failed. */
+  async #retryLater(
+    job: ReportJob,
+    error: unknown,
+    step: string,
+    giveUpCode: ReportFailure["code"] = "gave_up",
+  ): Promise<boolean> {
+    job.attempts++;
+    this.#o.logger?.warn(
+      { job: job.id, step, attempts: job.attempts, err: error },
+      "report step failed",
+    );
+    if (job.attempts >= this.#o.maxAttempts) {
+      await this.#fail(job, { code: giveUpCode, message: errorText(error) });
+      return false;
+    }
+    job.nextPollAt = this.#o.now() + this.#backoff(job.attempts);
+    await this.#jobs.save(job);
+    return true;
+  }
+
+  async #fail(job: ReportJob, failure: ReportFailure): Promise<void> {
+    job.state = "failed";
+    job.failure = failure;
+    job.error = failure.message;
+    job.failureNotified = false;
+    job.attempts = 0;
+    job.nextPollAt = this.#o.now();
+    await this.#jobs.save(job);
+    this.#o.logger?.warn({ job: job.id, failure }, "report failed");
+    await this.#notifyFailure(job);
+  }
+
+  async #notifyFailure(job: ReportJob): Promise<void> {
+    const failure = job.failure ?? { code: "gave_up", message: job.error ?? "unknown" };
+    try {
+      await this.#o.notifier.failed(job, failure);
+      job.failureNotified = true;
+    } catch (error) {
+      job.attempts++;
+      // Give up telling after as many tries as any other step; the job stays failed either way.
+      if (job.attempts >= this.#o.maxAttempts) {
+        job.failureNotified = true;
+        this.#o.logger?.error({ job: job.id, err: error }, "report failure could not be told");
+      } else {
+        job.nextPollAt = this.#o.now() + this.#backoff(job.attempts);
+      }
+    }
+    await this.#jobs.save(job);
+  }
+
+  async #progress(job: ReportJob, update: ReportProgress): Promise<void> {
+    const shown =
+      update.state === "queued" ? `queued:${update.placeInQueue}:${update.busy}` : update.state;
+    if (job.shownProgress === shown) return;
+    try {
+      const ref = await this.#o.notifier.progress(job, update);
+      if (ref !== undefined && ref !== null) job.progressMessageRef = ref;
+    } catch (error) {
+      this.#o.logger?.warn({ job: job.id, err: error }, "report progress not shown");
+    }
+    job.shownProgress = shown;
+    await this.#jobs.save(job);
+  }
+}

@@ -1,0 +1,245 @@
+/**
+ * Runner branches that the sandbox does not easily produce (network failures, a lost uuid,
+ * Telegram refusing the file, two runners on one store), with a scripted statistics API and a
+ * hand-moved clock. The end-to-end behaviour against the sandbox is in report-jobs.e2e.test.ts.
+ */
+import { readFileSync } from "node:fs";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { OzonApiError, OzonNetworkError, OzonRateLimitError } from "../../../src/ozon/errors.ts";
+import { presetPeriod } from "../../../src/services/ads/periods.ts";
+import { ReportJobs } from "../../../src/services/ads/report-jobs.ts";
+import { ReportRunner, type ReportStatisticsApi } from "../../../src/services/ads/report-runner.ts";
+import { MemoryStore } from "../../../src/store/memory.ts";
+import { RecordingNotifier } from "./support.ts";
+
+const csv = new Uint8Array(
+  readFileSync(new URL("../../fixtures/reports/sku-14275771.csv", import.meta.url)),
+);
+const info = { service: "performance" as const, method: "POST", path: "/api/client/statistics" };
+
+class ScriptedApi implements ReportStatisticsApi {
+  calls: string[] = [];
+  submits: Array<() => Promise<string>> = [];
+  statuses: Array<() => Promise<{ state: string; error?: string }>> = [];
+  downloads: Array<() => Promise<{ format: "csv" | "zip"; bytes: Uint8Array }>> = [];
+  #seq = 0;
+
+  async submit(): Promise<string> {
+    this.calls.push("submit");
+    const next = this.submits.shift();
+    return next ? next() : `uuid-${++this.#seq}`;
+  }
+  async status(uuid: string) {
+    this.calls.push(`status:${uuid}`);
+    const next = this.statuses.shift();
+    return next ? next() : { state: "OK" };
+  }
+  async download(uuid: string) {
+    this.calls.push(`download:${uuid}`);
+    const next = this.downloads.shift();
+    return next ? next() : { format: "csv" as const, bytes: csv };
+  }
+}
+
+let now: number;
+let store: MemoryStore;
+let api: ScriptedApi;
+let notifier: RecordingNotifier;
+let jobs: ReportJobs;
+const zone = "Europe/Moscow";
+const clock = () => now;
+
+function runner(extra: Partial<ConstructorParameters<typeof ReportRunner>[0]> = {}) {
+  return new ReportRunner({
+    store,
+    statistics: api,
+    notifier,
+    account: "acc",
+    pollSeconds: 5,
+    now: clock,
+    ...extra,
+  });
+}
+
+function request(id = "14275771") {
+  return {
+    requestedBy: { chatId: 1, userId: 2, locale: "ru" },
+    campaigns: [{ id, title: "Кружки" }],
+    period: presetPeriod("last_7_days", { now, zone }),
+    kind: "campaigns" as const,
+  };
+}
+
+beforeEach(() => {
+  now = Date.parse("2026-10-16T10:00:00+03:00");
+  store = new MemoryStore({ now: clock });
+  api = new ScriptedApi();
+  notifier = new RecordingNotifier();
+  jobs = new ReportJobs({ store, account: "acc", zone, now: clock });
+});
+afterEach(async () => {
+  await store.close();
+});
+
+describe("ReportRunner timing", () => {
+  it("polls with intervals growing ×1.5 from REPORT_POLL_SECONDS up to the cap", async () => {
+    const r = runner({ pollCapSeconds: 12 });
+    const job = await jobs.enqueue(request());
+    for (let i = 0; i < 6; i++) api.statuses.push(async () => ({ state: "IN_PROGRESS" }));
+    await r.runOnce();
+    const waits: number[] = [];
+    let last = (await jobs.get(job.id))?.nextPollAt ?? 0;
+    waits.push(last - now);
+    for (let i = 0; i < 6; i++) {
+      now = last;
+      await r.runOnce();
+      const next = (await jobs.get(job.id))?.nextPollAt ?? 0;
+      waits.push(next - now);
+      last = next;
+    }
+    expect(waits).toEqual([5000, 7500, 11250, 12000, 12000, 12000, 12000]);
+    // Nothing is polled before it is due.
+    const polls = api.calls.filter((c) => c.startsWith("status")).length;
+    await r.runOnce();
+    expect(api.calls.filter((c) => c.startsWith("status")).length).toBe(polls);
+  });
+});
+
+describe("ReportRunner failures", () => {
+  it("retries network failures with backoff and gives up after maxAttempts", async () => {
+    const r = runner({ maxAttempts: 3 });
+    const job = await jobs.enqueue(request());
+    const down = () =>
+      Promise.reject(new OzonNetworkError({ ...info, timeout: false, reason: "ECONNREFUSED" }));
+    api.submits.push(down, down, down);
+    await r.runOnce();
+    expect(await jobs.get(job.id)).toMatchObject({ state: "queued", attempts: 1 });
+    now += 5000;
+    await r.runOnce();
+    expect(await jobs.get(job.id)).toMatchObject({ state: "queued", attempts: 2 });
+    now += 9999; // backoff doubled to 10 s
+    await r.runOnce();
+    expect(api.calls.filter((c) => c === "submit")).toHaveLength(2);
+    now += 1;
+    await r.runOnce();
+    expect(await jobs.get(job.id)).toMatchObject({ state: "failed", failure: { code: "gave_up" } });
+    expect(notifier.failures()).toHaveLength(1);
+  });
+
+  it("fails at once, with Ozon's words, when Ozon refuses the request (400)", async () => {
+    const r = runner();
+    const job = await jobs.enqueue(request());
+    api.submits.push(() =>
+      Promise.reject(new OzonApiError({ ...info, status: 400, message: "campaign not found" })),
+    );
+    await r.runOnce();
+    expect(await jobs.get(job.id)).toMatchObject({
+      state: "failed",
+      error: "campaign not found",
+      failure: { code: "rejected", message: "campaign not found" },
+      failureNotified: true,
+    });
+  });
+
+  it("resubmits when Ozon no longer knows the uuid (404 report not found)", async () => {
+    const r = runner();
+    const job = await jobs.enqueue(request());
+    await r.runOnce();
+    api.statuses.push(() =>
+      Promise.reject(new OzonApiError({ ...info, status: 404, message: "report not found" })),
+    );
+    now += 5000;
+    await r.runOnce(); // 404 → back in the queue → submitted again in the same round
+    expect(await jobs.get(job.id)).toMatchObject({ state: "submitted", uuid: "uuid-2" });
+    now += 5000;
+    await r.runOnce();
+    expect(notifier.deliveries()).toHaveLength(1);
+  });
+
+  it("keeps the file until Telegram takes it, and delivers it once", async () => {
+    const r = runner();
+    const job = await jobs.enqueue(request());
+    notifier.failDeliveries = 2;
+    await r.runOnce();
+    now += 5000;
+    await r.runOnce();
+    expect(await jobs.get(job.id)).toMatchObject({ state: "ready", attempts: 1 });
+    now += 5000;
+    await r.runOnce();
+    expect(await jobs.get(job.id)).toMatchObject({ state: "ready", attempts: 2 });
+    now += 10_000;
+    await r.runOnce();
+    expect(await jobs.get(job.id)).toMatchObject({ state: "delivered" });
+    expect(notifier.deliveries()).toHaveLength(1);
+    // Downloaded each time it was tried, submitted once.
+    expect(api.calls.filter((c) => c === "submit")).toHaveLength(1);
+    expect(api.calls.filter((c) => c.startsWith("download"))).toHaveLength(3);
+    now += 60_000;
+    await r.runOnce();
+    expect(notifier.deliveries()).toHaveLength(1);
+  });
+
+  it("delivers the file without a summary when the file cannot be read", async () => {
+    const r = runner();
+    await jobs.enqueue(request());
+    api.downloads.push(async () => ({ format: "csv", bytes: new TextEncoder().encode("garbage") }));
+    await r.runOnce();
+    now += 5000;
+    await r.runOnce();
+    expect(notifier.deliveries()).toHaveLength(1);
+    expect(notifier.deliveries()[0]?.summary).toBeNull();
+  });
+
+  it("honours Retry-After on a busy answer and does not count it as a failure", async () => {
+    const r = runner({ maxAttempts: 2 });
+    const job = await jobs.enqueue(request());
+    const busy = () =>
+      Promise.reject(
+        new OzonRateLimitError({ ...info, status: 429, message: "limit", retryAfterMs: 30_000 }),
+      );
+    api.submits.push(busy, busy, busy);
+    for (let i = 0; i < 3; i++) {
+      await r.runOnce();
+      expect(await jobs.get(job.id)).toMatchObject({ state: "queued", busy: true, attempts: 0 });
+      now += 29_999;
+      await r.runOnce();
+      now += 1;
+    }
+    expect(api.calls.filter((c) => c === "submit")).toHaveLength(3);
+    await r.runOnce();
+    expect(await jobs.get(job.id)).toMatchObject({ state: "submitted", busy: false });
+    expect(notifier.progressOf(job.id)).toEqual(["queued:1:busy", "submitted"]);
+  });
+});
+
+describe("ReportRunner on a shared store", () => {
+  it("lets one runner per account work; the other takes over when the lease lapses", async () => {
+    const a = runner({ leaseTtlMs: 10_000 });
+    const b = runner({ leaseTtlMs: 10_000 });
+    const job = await jobs.enqueue(request());
+    expect((await a.runOnce()).leader).toBe(true);
+    expect((await b.runOnce()).leader).toBe(false);
+    now += 10_000; // a "crashed": its lease runs out
+    const round = await b.runOnce();
+    expect(round).toMatchObject({ leader: true, polled: 1, delivered: 1 });
+    expect(await jobs.get(job.id)).toMatchObject({ state: "delivered", uuid: "uuid-1" });
+    expect(api.calls.filter((c) => c === "submit")).toHaveLength(1);
+  });
+
+  it("stop() hands the lease over at once", async () => {
+    const a = runner();
+    const b = runner();
+    await jobs.enqueue(request());
+    expect((await a.runOnce()).leader).toBe(true);
+    await a.stop();
+    expect((await b.runOnce()).leader).toBe(true);
+  });
+
+  it("serves only its own account's queue", async () => {
+    const other = new ReportJobs({ store, account: "other", zone, now: clock });
+    const job = await other.enqueue(request());
+    await runner().runOnce();
+    expect(await jobs.get(job.id)).toMatchObject({ state: "queued" });
+    expect(api.calls).toEqual([]);
+  });
+});
