@@ -1,0 +1,42 @@
+import type { Conversation, ConversationFlavor } from "@grammyjs/conversations";
+import type { I18nFlavor } from "@grammyjs/i18n";
+import type { Context, SessionFlavor } from "grammy";
+import type { Person } from "../services/access.ts";
+import type { DecodedCallback } from "./callback-data.ts";
+import type { Locale } from "./i18n.ts";
+
+/** Per-chat session (kept in the store, so it survives restarts with the file store or Redis). */
+export interface SessionData {
+  /**
+   * Conversation state of each person in this chat, by Telegram user id (grammY conversations,
+   * versioned). Per person, so two people in a group each have their own dialog.
+   */
+  conversations?: Record<string, unknown>;
+}
+
+/** Who acts, resolved once per update before any feature runs. */
+export interface AccessFlavor {
+  /** The person with their roles; undefined for a stranger (nobody invited them). */
+  person: Person | undefined;
+  /** The language to answer in: chosen with /language, else guessed from Telegram. */
+  locale: Locale;
+}
+
+export interface CallbackFlavor {
+  /** Verified callback data of a button press (forged or malformed data never gets this far). */
+  callback?: DecodedCallback;
+}
+
+type OutsideContext = Context &
+  SessionFlavor<SessionData> &
+  I18nFlavor &
+  AccessFlavor &
+  CallbackFlavor;
+
+/** The context of the bot's middleware tree. */
+export type BotContext = ConversationFlavor<OutsideContext>;
+
+/** The context inside conversations: translations (and 429 retries) are installed as plugins. */
+export type ConversationContext = Context & I18nFlavor & { locale: Locale };
+
+export type BotConversation = Conversation<BotContext, ConversationContext>;

@@ -1,0 +1,134 @@
+/**
+ * Conversations: the plugin set-up and the list of guided dialogs. Later features add their
+ * conversation specs (one file per conversation in this folder) to `BUILT_IN_CONVERSATIONS`.
+ *
+ * Bump CONVERSATIONS_VERSION whenever a conversation's code changes in a way that would replay
+ * differently: saved state of another version is dropped and the person starts over.
+ */
+import {
+  type ConversationBuilder,
+  type ConversationControls,
+  type ConversationData,
+  conversations,
+  createConversation,
+  type VersionedState,
+} from "@grammyjs/conversations";
+import type { I18n } from "@grammyjs/i18n";
+import { Composer, type MiddlewareFn } from "grammy";
+import type { BotContext, BotConversation, ConversationContext } from "../context.ts";
+import type { LocalizedContext } from "../i18n.ts";
+import { retryInConversation } from "../retry.ts";
+
+export const CONVERSATIONS_VERSION = 1;
+
+/** A dialog left unanswered this long is over: the next message is handled as usual. */
+export const DEFAULT_WAIT_MS = 60 * 60 * 1000;
+
+export interface ConversationSpec {
+  id: string;
+  builder: ConversationBuilder<BotContext, ConversationContext>;
+  /** Timeout of every wait in this conversation (default DEFAULT_WAIT_MS). */
+  maxMillisecondsToWait?: number;
+}
+
+/** The bot's own conversations; features of later issues add theirs here. */
+export const BUILT_IN_CONVERSATIONS: ConversationSpec[] = [];
+
+type Saved = VersionedState<ConversationData>;
+
+/** Where a person's dialog state lives: inside the chat's session, under their user id. */
+function personSlot(ctx: BotContext): string | undefined {
+  if (ctx.chatId === undefined || ctx.from === undefined) return undefined;
+  return String(ctx.from.id);
+}
+
+/**
+ * The conversations plugin. Its state is kept in the chat session (so in the store, and with
+ * Redis or the file store a dialog continues at the same step after a restart), per person, so
+ * in a group each person has their own dialog and nobody else's messages are swallowed.
+ * Inside conversations the person's language and the 429 retry are installed as plugins: the
+ * outside middleware does not reach there.
+ */
+export function conversationsPlugin(i18n: I18n<LocalizedContext>): MiddlewareFn<BotContext> {
+  const translate = i18n.middleware() as unknown as MiddlewareFn<ConversationContext>;
+  return conversations<BotContext, ConversationContext>({
+    storage: {
+      type: "context",
+      version: CONVERSATIONS_VERSION,
+      adapter: {
+        read: (ctx) => {
+          const slot = personSlot(ctx);
+          const saved =
+            slot === undefined ? undefined : (ctx.session.conversations?.[slot] as Saved);
+          if (slot !== undefined && saved && saved.version?.[1] !== CONVERSATIONS_VERSION) {
+            // Saved by other code (the version was bumped): the person starts over.
+            removeSlot(ctx, slot);
+            return undefined;
+          }
+          return saved;
+        },
+        write: (ctx, state) => {
+          const slot = personSlot(ctx);
+          if (slot === undefined) return;
+          ctx.session.conversations = { ...ctx.session.conversations, [slot]: state };
+        },
+        delete: (ctx) => {
+          const slot = personSlot(ctx);
+          if (slot !== undefined) removeSlot(ctx, slot);
+        },
+      },
+    },
+    plugins: (conversation: BotConversation) => [
+      async (ctx, next) => {
+        // The locale the outside middleware negotiated for this update (recorded for replays).
+        ctx.locale = await conversation.external((outside) => outside.locale);
+        await next();
+      },
+      translate,
+      retryInConversation(conversation),
+    ],
+  });
+}
+
+function removeSlot(ctx: BotContext, slot: string): void {
+  const all = ctx.session.conversations;
+  if (!all || !(slot in all)) return;
+  const { [slot]: _gone, ...rest } = all;
+  ctx.session.conversations = Object.keys(rest).length > 0 ? rest : undefined;
+}
+
+/** True when this person has a dialog saved in this chat (it must receive the update). */
+export function hasSavedDialog(ctx: BotContext): boolean {
+  const slot = personSlot(ctx);
+  return slot !== undefined && ctx.session.conversations?.[slot] !== undefined;
+}
+
+/**
+ * `ctx.conversation` for updates that skip the conversations plugin (no saved dialog, and the
+ * route does not enter one): nothing is active, leaving is a no-op, entering is a mistake.
+ */
+export const NO_DIALOG: ConversationControls = Object.freeze({
+  enter: async (name: string) => {
+    throw new Error(
+      `Conversation "${name}" entered from a route not marked { entersConversation: true } (see src/bot/router.ts)`,
+    );
+  },
+  exit: async () => {},
+  exitAll: async () => {},
+  exitOne: async () => {},
+  active: ((name?: string) => (name === undefined ? {} : 0)) as ConversationControls["active"],
+});
+
+/** Registers conversations so `ctx.conversation.enter(id)` works and their updates reach them. */
+export function registerConversations(specs: readonly ConversationSpec[]): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  for (const spec of specs) {
+    composer.use(
+      createConversation<BotContext, ConversationContext>(spec.builder, {
+        id: spec.id,
+        maxMillisecondsToWait: spec.maxMillisecondsToWait ?? DEFAULT_WAIT_MS,
+      }),
+    );
+  }
+  return composer;
+}

@@ -1,0 +1,20 @@
+/** What nobody handled: old or unknown buttons, unknown commands, strangers writing in private. */
+import type { MiddlewareFn } from "grammy";
+import type { BotContext } from "../context.ts";
+import { refuse } from "../guard.ts";
+
+export function fallbackFeature(): MiddlewareFn<BotContext> {
+  return async (ctx) => {
+    // A button no handler knows (from an older version of the bot, or a message left behind).
+    if (ctx.callbackQuery) {
+      await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
+      return;
+    }
+    // In groups the bot stays quiet about messages that are not for it.
+    if (!ctx.message || ctx.chat?.type !== "private") return;
+    if (!ctx.person) return refuse(ctx, "people");
+    const entity = ctx.message.entities?.[0];
+    const isCommand = entity?.type === "bot_command" && entity.offset === 0;
+    await ctx.reply(ctx.t(isCommand ? "unknown-command" : "unhandled-hint"));
+  };
+}

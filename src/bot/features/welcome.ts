@@ -1,0 +1,83 @@
+/** /start (also with an invite payload), /help, and the menu buttons they show. */
+import type { RedeemFailure } from "../../services/access.ts";
+import { commandKey, commandSpec, isCommandName } from "../commands.ts";
+import type { BotContext } from "../context.ts";
+import type { FeatureDeps } from "../deps.ts";
+import { mayUse, refuse, roleNames } from "../guard.ts";
+import { availableCommands, MENU_CALLBACK, menuKeyboard } from "../keyboards/menu.ts";
+import { displayName, profileOf } from "../messages.ts";
+import { commandArgs } from "../router.ts";
+
+const REDEEM_FAILURE_KEYS = {
+  used: "invite-used",
+  expired: "invite-expired",
+  unknown: "invite-unknown",
+} as const satisfies Record<RedeemFailure, string>;
+
+export function welcomeFeature(deps: FeatureDeps): undefined {
+  const { access, codec, router, logger } = deps;
+
+  async function showWelcome(ctx: BotContext, intro?: string) {
+    const person = ctx.person;
+    if (!person) return refuse(ctx, "people");
+    const greeting = ctx.t("welcome-person", {
+      name: displayName(person),
+      roles: roleNames(ctx, person.roles),
+    });
+    const text = intro ? `${intro}\n\n${greeting}` : greeting;
+    await ctx.reply(text, { reply_markup: menuKeyboard(ctx, codec) });
+  }
+
+  async function redeem(ctx: BotContext, payload: string) {
+    if (!ctx.from) return;
+    const result = await access.redeem(payload, profileOf(ctx.from));
+    if (!result.ok) {
+      await ctx.reply(ctx.t(REDEEM_FAILURE_KEYS[result.reason]));
+      return;
+    }
+    ctx.person = result.person;
+    if (result.kind === "owner") {
+      logger.info({ user_id: ctx.from.id }, "Owner link used: this person is now the admin");
+    } else {
+      logger.info({ user_id: ctx.from.id, role: result.role }, "Invite redeemed");
+    }
+    const intro =
+      result.kind === "owner"
+        ? ctx.t("invite-joined-owner")
+        : ctx.t("invite-joined", { role: roleNames(ctx, [result.role]) });
+    await showWelcome(ctx, intro);
+  }
+
+  router.command("start", async (ctx) => {
+    const payload = commandArgs(ctx);
+    // Deep links open the private chat; in a group /start only shows the menu.
+    if (payload && ctx.chat?.type === "private") return redeem(ctx, payload);
+    return showWelcome(ctx);
+  });
+
+  router.command("help", async (ctx) => {
+    const person = ctx.person;
+    if (!person) return refuse(ctx, "people");
+    const lines = availableCommands(person).map(
+      (name) => `/${name} — ${ctx.t(commandKey(name, "description"))}`,
+    );
+    lines.push(`/cancel — ${ctx.t(commandKey("cancel", "description"))}`);
+    const text = [ctx.t("help-intro", { roles: roleNames(ctx, person.roles) }), "", ...lines].join(
+      "\n",
+    );
+    await ctx.reply(text, { reply_markup: menuKeyboard(ctx, codec) });
+  });
+
+  // A menu button runs its command exactly as typing it would, after the same role check.
+  router.callback(MENU_CALLBACK, "everyone", async (ctx, [name]) => {
+    const handler = name && isCommandName(name) ? router.handler(name) : undefined;
+    if (!name || !isCommandName(name) || !handler) {
+      await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
+      return;
+    }
+    const spec = commandSpec(name);
+    if (!mayUse(ctx.person, spec.audience)) return refuse(ctx, spec.audience);
+    await ctx.answerCallbackQuery();
+    await handler(ctx);
+  });
+}

@@ -1,0 +1,156 @@
+/**
+ * createBot(deps): the whole bot as grammY middleware, built without any side effect (no network,
+ * no timers); main.ts decides how updates arrive (runner or webhook) and registers commands.
+ *
+ * Order matters:
+ *   in-flight counter → error boundary → sequentialize per chat → session → error boundary →
+ *   who acts (person, locale) → i18n → callback signature check →
+ *   [conversations plugin → /cancel → conversations]  (only when a dialog is saved or entered)
+ *   → commands and buttons (the router; each feature file registers its own there) →
+ *   features' other middleware → fallback.
+ *
+ * Auto-retry is an API transformer (Telegram 429s waited out); inside conversations, where
+ * transformers of bot.api do not reach, i18n and a replay-safe 429 retry are plugins.
+ */
+import type { I18n } from "@grammyjs/i18n";
+import { sequentialize } from "@grammyjs/runner";
+import { type ApiClientOptions, Bot, Composer, type StorageAdapter } from "grammy";
+import type { UserFromGetMe } from "grammy/types";
+import type { Config } from "../config.ts";
+import type { Logger } from "../logger.ts";
+import type { AccessService } from "../services/access.ts";
+import type { Store } from "../store/port.ts";
+import { storeAdapter } from "../store/session-storage.ts";
+import { createCallbackCodec } from "./callback-data.ts";
+import type { BotContext, SessionData } from "./context.ts";
+import {
+  BUILT_IN_CONVERSATIONS,
+  type ConversationSpec,
+  conversationsPlugin,
+  hasSavedDialog,
+  NO_DIALOG,
+  registerConversations,
+} from "./conversations/index.ts";
+import type { FeatureDeps } from "./deps.ts";
+import { errorBoundary, lastResort } from "./error-boundary.ts";
+import { cancelFeature } from "./features/cancel.ts";
+import { comingSoonFeature } from "./features/coming-soon.ts";
+import { fallbackFeature } from "./features/fallback.ts";
+import { inviteFeature } from "./features/invite.ts";
+import { languageFeature } from "./features/language.ts";
+import { usersFeature } from "./features/users.ts";
+import { welcomeFeature } from "./features/welcome.ts";
+import { createI18n, type LocalizedContext } from "./i18n.ts";
+import { identify } from "./identify.ts";
+import type { InflightUpdates } from "./inflight.ts";
+import { telegramAutoRetry } from "./retry.ts";
+import { Router } from "./router.ts";
+import { chatSession } from "./session.ts";
+import { verifyCallbacks } from "./verify-callback.ts";
+
+export type { BotContext } from "./context.ts";
+
+/** The updates the bot asks Telegram for (polling and setWebhook). */
+export const ALLOWED_UPDATES = ["message", "callback_query", "my_chat_member"] as const;
+
+/**
+ * A feature registers its commands and buttons on `deps.router`; it returns a Composer only when
+ * it handles other updates too (plain messages, reactions...).
+ */
+export type FeatureFactory = (deps: FeatureDeps) => Composer<BotContext> | undefined;
+
+export interface BotDeps {
+  config: Config;
+  logger: Logger;
+  store: Store;
+  access: AccessService;
+  /** The bot's own user; given, no getMe is needed (tests, benchmarks). */
+  botInfo?: UserFromGetMe;
+  /** grammY client options over `{ apiRoot: config.telegramApiRoot }` (a fake Bot API in tests). */
+  client?: ApiClientOptions;
+  /** Counts updates in flight so main can drain them on shutdown. */
+  inflight?: InflightUpdates;
+  /** Translations; one is made from locales/ when absent. */
+  i18n?: I18n<LocalizedContext>;
+  /** Session storage; default: the store under `session:<chat id>`. */
+  sessionStorage?: StorageAdapter<SessionData>;
+  /** Extra conversations (registered after /cancel with the built-in ones). */
+  conversations?: readonly ConversationSpec[];
+  /** Extra features, installed after the built-in ones and before "coming soon". */
+  features?: readonly FeatureFactory[];
+}
+
+export function createBot(deps: BotDeps): Bot<BotContext> {
+  const { config, logger, access } = deps;
+  const bot = new Bot<BotContext>(config.botToken, {
+    botInfo: deps.botInfo,
+    client: { apiRoot: config.telegramApiRoot, ...deps.client },
+  });
+  bot.api.config.use(telegramAutoRetry());
+  bot.catch(lastResort(logger));
+
+  const i18n = deps.i18n ?? createI18n({ defaultLocale: config.defaultLocale, logger });
+  const featureDeps: FeatureDeps = {
+    config,
+    logger,
+    access,
+    codec: createCallbackCodec(config.botToken),
+    router: new Router(),
+    i18n,
+  };
+
+  const boundary = errorBoundary(logger, i18n, config.defaultLocale);
+  if (deps.inflight) bot.use(deps.inflight.middleware());
+  bot.use(boundary); // failures of the store itself (session read or write)
+  bot.use(sequentialize<BotContext>(sameChatInOrder));
+  bot.use(chatSession(deps.sessionStorage ?? storeAdapter<SessionData>(deps.store)));
+  // Inside the session: after a failure the session is still written, so a conversation that
+  // threw is really left (grammY does not write a session back when an error passes through).
+  bot.use(boundary);
+  bot.use(identify(access, config.defaultLocale));
+  bot.use(i18n.middleware());
+  bot.use(verifyCallbacks(featureDeps.codec, logger));
+
+  const features: FeatureFactory[] = [
+    welcomeFeature,
+    languageFeature,
+    inviteFeature,
+    usersFeature,
+    ...(deps.features ?? []),
+    comingSoonFeature,
+  ];
+  const composers = features.map((feature) => feature(featureDeps));
+  const handlers = new Composer<BotContext>(featureDeps.router.middleware());
+  for (const composer of composers) if (composer) handlers.use(composer);
+  handlers.use(fallbackFeature());
+
+  // The conversations plugin costs a few microseconds per update, so it runs only for updates
+  // that may need it: the person has a dialog saved in this chat, or the route enters one.
+  // Elsewhere ctx.conversation says that nothing is active (NO_DIALOG).
+  const dialogs = [...BUILT_IN_CONVERSATIONS, ...(deps.conversations ?? [])];
+  const withDialogs = new Composer<BotContext>(conversationsPlugin(i18n));
+  withDialogs.use(cancelFeature()); // before the dialogs, which would swallow /cancel
+  if (dialogs.length > 0) withDialogs.use(registerConversations(dialogs));
+  withDialogs.use(handlers);
+  const withoutDialogs = new Composer<BotContext>(
+    (ctx, next) => {
+      ctx.conversation = NO_DIALOG;
+      return next();
+    },
+    cancelFeature(),
+    handlers,
+  );
+  bot.branch(
+    (ctx) => hasSavedDialog(ctx) || featureDeps.router.entersConversation(ctx),
+    withDialogs,
+    withoutDialogs,
+  );
+  return bot;
+}
+
+/** Updates of one chat are handled one after another (sessions and dialogs stay consistent). */
+function sameChatInOrder(ctx: BotContext): string | undefined {
+  if (ctx.chatId !== undefined) return `chat:${ctx.chatId}`;
+  if (ctx.from) return `user:${ctx.from.id}`;
+  return undefined;
+}

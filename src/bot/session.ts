@@ -1,0 +1,43 @@
+import { type MiddlewareFn, type StorageAdapter, session } from "grammy";
+import type { BotContext, SessionData } from "./context.ts";
+
+/**
+ * Wraps a session storage so that a session which did not change is not written back: grammY
+ * writes every session it touched, and most updates (a command, a button) change nothing. The
+ * JSON of each value read (or created empty) is remembered beside the object and compared when
+ * grammY writes. A new chat whose empty session stays empty costs no write at all.
+ */
+export function skipUnchangedWrites<T extends object>(
+  storage: StorageAdapter<T>,
+): { storage: StorageAdapter<T>; initial: () => T } {
+  // Kept under a symbol, which JSON ignores (cheaper for the garbage collector than a WeakMap).
+  // A copy of the object carries the snapshot along, which is still right: the snapshot says
+  // what the store holds, and equal JSON needs no write whichever object it comes from.
+  const remember = (value: T) => {
+    (value as Snapshotted)[STORED] = JSON.stringify(value);
+    return value;
+  };
+  return {
+    storage: {
+      read: async (key) => {
+        const value = await storage.read(key);
+        return value === undefined || value === null ? undefined : remember(value);
+      },
+      write: async (key, value) => {
+        if ((value as Snapshotted)[STORED] === JSON.stringify(value)) return;
+        await storage.write(key, value);
+      },
+      delete: (key) => storage.delete(key),
+    },
+    initial: () => remember({} as T),
+  };
+}
+
+const STORED = Symbol("session as stored");
+type Snapshotted = { [STORED]?: string };
+
+/** The per-chat session (grammY's own) over the store's StorageAdapter. */
+export function chatSession(storage: StorageAdapter<SessionData>): MiddlewareFn<BotContext> {
+  const wrapped = skipUnchangedWrites(storage);
+  return session<SessionData, BotContext>({ initial: wrapped.initial, storage: wrapped.storage });
+}

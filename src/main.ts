@@ -1,0 +1,173 @@
+/**
+ * Start: configuration → container → bot → polling (grammY runner) or webhook (node:http).
+ * GET /healthz answers in both modes. SIGTERM/SIGINT: stop taking updates, finish those in
+ * flight, close the store and the sandbox, exit 0.
+ */
+import type { Server } from "node:http";
+import { run } from "@grammyjs/runner";
+import { GrammyError } from "grammy";
+import { deepLink } from "./bot/features/invite.ts";
+import { createI18n } from "./bot/i18n.ts";
+import { ALLOWED_UPDATES, createBot } from "./bot/index.ts";
+import { InflightUpdates } from "./bot/inflight.ts";
+import { registerCommands } from "./bot/set-commands.ts";
+import { type Config, ConfigError, loadConfig, loadDotEnv } from "./config.ts";
+import { type Container, createContainer } from "./container.ts";
+import { createLogger, type Logger } from "./logger.ts";
+import { healthRoute } from "./server/health.ts";
+import { closeServer, createHttpServer, listen, type Route } from "./server/http.ts";
+import { webhookPath, webhookRoute, webhookSecret } from "./server/webhook.ts";
+import { isStoreOpenError } from "./store/index.ts";
+
+/** How long a stop waits for updates in flight before closing anyway. */
+const DRAIN_TIMEOUT_MS = 25_000;
+
+function readConfig(): Config {
+  try {
+    loadDotEnv();
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      // The message names each variable and holds no secret value; no stack trace needed.
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const secretToken = webhookSecret(config.bot.webhookSecret, config.botToken);
+  const logger = createLogger({
+    level: config.logLevel,
+    secrets: [
+      config.botToken,
+      config.ozon.seller.apiKey,
+      config.ozon.performance.clientSecret,
+      secretToken,
+    ],
+  });
+  process.on("unhandledRejection", (error) => logger.error({ err: error }, "unhandled rejection"));
+
+  let container: Container;
+  try {
+    container = await createContainer(config, logger);
+  } catch (error) {
+    logger.fatal(
+      isStoreOpenError(error) ? { problem: (error as Error).message } : { err: error },
+      "Could not start",
+    );
+    process.exit(1);
+  }
+  const { store, access } = container;
+
+  const inflight = new InflightUpdates();
+  const i18n = createI18n({ defaultLocale: config.defaultLocale, logger });
+  const bot = createBot({ config, logger, store, access, inflight, i18n });
+  try {
+    await bot.init();
+  } catch (error) {
+    const refused = error instanceof GrammyError && error.error_code === 401;
+    logger.fatal(
+      { err: error },
+      refused
+        ? "Telegram did not accept the bot token (getMe failed): check BOT_TOKEN"
+        : "Telegram could not be reached (getMe failed): check the network or TELEGRAM_API_ROOT",
+    );
+    await container.close();
+    process.exit(1);
+  }
+  const username = bot.botInfo.username;
+
+  const ownerPayload = await access.ensureOwnerLink();
+  if (ownerPayload) {
+    const link = deepLink(username, ownerPayload);
+    logger.warn(
+      { ownerLink: link },
+      `No admin yet. Open this link in Telegram to become the bot's admin (it works once): ${link}`,
+    );
+  }
+
+  try {
+    await registerCommands(bot.api, i18n, config.defaultLocale);
+  } catch (error) {
+    logger.warn({ err: error }, "Could not register the command list with Telegram");
+  }
+
+  const routes: Route[] = [healthRoute(store)];
+  const mode = config.bot.mode;
+  if (mode === "webhook" && config.bot.webhookUrl) {
+    routes.push(
+      webhookRoute(bot, { path: webhookPath(config.bot.webhookUrl), secretToken, logger }),
+    );
+  }
+  const server = createHttpServer(routes, logger);
+  const port = await listen(server, config.bot.port);
+  logger.info({ port }, "HTTP server listening (GET /healthz)");
+
+  let runner: ReturnType<typeof run> | undefined;
+  if (mode === "webhook" && config.bot.webhookUrl) {
+    await bot.api.setWebhook(config.bot.webhookUrl, {
+      secret_token: secretToken,
+      allowed_updates: [...ALLOWED_UPDATES],
+    });
+    logger.info({ path: webhookPath(config.bot.webhookUrl) }, "Webhook set");
+  } else {
+    await bot.api.deleteWebhook();
+    runner = run(bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
+    runner.task()?.catch((error: unknown) => {
+      logger.fatal({ err: error }, "Polling stopped: Telegram refused getUpdates");
+      void stop("polling failure", 1);
+    });
+  }
+  logger.info(
+    { bot: username, mode, store: store.kind, sandbox: container.sandbox?.url },
+    `Bot @${username} started (${mode}, ${store.kind} store${container.sandbox ? ", Ozon sandbox" : ""})`,
+  );
+
+  let stopping = false;
+  async function stop(reason: string, code = 0): Promise<void> {
+    if (stopping) return;
+    stopping = true;
+    logger.info(
+      { reason, inFlight: inflight.size },
+      "Stopping: no new updates, finishing those in flight",
+    );
+    await shutdown({ logger, runner, server, inflight, container, confirm: bot.api });
+    logger.info("Stopped");
+    process.exit(code);
+  }
+  process.once("SIGTERM", () => void stop("SIGTERM"));
+  process.once("SIGINT", () => void stop("SIGINT"));
+}
+
+async function shutdown(parts: {
+  logger: Logger;
+  runner: ReturnType<typeof run> | undefined;
+  server: Server;
+  inflight: InflightUpdates;
+  container: Container;
+  confirm: { getUpdates: ReturnType<typeof createBot>["api"]["getUpdates"] };
+}): Promise<void> {
+  const { logger, runner, server, inflight, container } = parts;
+  // 1. Take no more updates: stop polling, or stop accepting webhook connections.
+  if (runner) await runner.stop();
+  const serverClosed = closeServer(server);
+  // 2. Finish what is in flight.
+  if (!(await inflight.drain(DRAIN_TIMEOUT_MS))) {
+    logger.warn({ inFlight: inflight.size }, "Updates still in flight after the drain timeout");
+  }
+  // 3. Polling: confirm the handled updates so Telegram does not send them again after a restart.
+  const last = inflight.highestDoneUpdateId;
+  if (runner && last !== undefined) {
+    await parts.confirm
+      .getUpdates({ offset: last + 1, limit: 1, timeout: 0 })
+      .catch((error: unknown) => logger.warn({ err: error }, "Could not confirm the last updates"));
+  }
+  await serverClosed;
+  // 4. Close the Ozon clients, the sandbox and the store.
+  await container.close();
+}
+
+await main();

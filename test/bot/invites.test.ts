@@ -1,0 +1,189 @@
+/** Invites: an admin picks a role, gets a one-time deep link; it works once and for a day. */
+import { afterEach, describe, expect, it } from "vitest";
+import { createCallbackCodec } from "../../src/bot/callback-data.ts";
+import { MemoryStore } from "../../src/store/memory.ts";
+import { callback, command, group, person } from "../support/updates.ts";
+import { waitFor } from "../support/wait.ts";
+import { type Harness, press, startBot, textOf } from "./harness.ts";
+
+const ADMIN = person(201, { first_name: "Ada", language_code: "en" });
+const BOB = person(202, { first_name: "Bob", language_code: "en" });
+const CAROL = person(203, { first_name: "Carol", language_code: "en" });
+
+let h: Harness;
+afterEach(() => h?.close());
+
+/** Runs /invite as ADMIN, presses the role button, returns the deep-link payload. */
+async function invite(roleLabel: string): Promise<string> {
+  const since = h.fake.calls.length;
+  await h.send(command("invite", { from: ADMIN }));
+  const menu = await h.fake.waitForCall("sendMessage", () => true, 2_000, { since });
+  expect(textOf(menu)).toContain("Which role is the invite for?");
+  await h.send(press(menu, roleLabel, ADMIN));
+  const edited = await h.fake.waitForCall("editMessageText", () => true, 2_000, { since });
+  const link = /https:\/\/t\.me\/ozon_test_bot\?start=([A-Za-z0-9_-]+)/.exec(textOf(edited));
+  expect(link, textOf(edited)).not.toBeNull();
+  return link?.[1] ?? "";
+}
+
+async function startWith(who: typeof BOB, payload: string): Promise<string> {
+  const since = h.fake.calls.length;
+  await h.send(command("start", { from: who, args: payload }));
+  const reply = await h.fake.waitForCall(
+    "sendMessage",
+    (c) => c.payload.chat_id === who.id,
+    2_000,
+    { since },
+  );
+  return textOf(reply);
+}
+
+describe("invites", () => {
+  it("an admin invites a warehouse person; the link works once and gives the role", async () => {
+    h = await startBot({ adminIds: [ADMIN.id] });
+    const payload = await invite("warehouse");
+    expect(payload.length).toBeGreaterThanOrEqual(16);
+
+    expect(await h.access.find(BOB.id)).toBeUndefined();
+    const welcome = await startWith(BOB, payload);
+    expect(welcome).toContain('You now have the role "warehouse"');
+    expect((await h.access.find(BOB.id))?.roles).toEqual(["warehouse"]);
+    // Bob may now use warehouse commands (still "coming soon") but not admin ones.
+    expect(await startWith(BOB, "")).toContain("Hello, Bob");
+
+    const second = await startWith(CAROL, payload);
+    expect(second).toContain("already been used");
+    expect(await h.access.find(CAROL.id)).toBeUndefined();
+  });
+
+  it("the invite expires (store TTL) and then says so", async () => {
+    h = await startBot({ adminIds: [ADMIN.id], inviteTtlMs: 150 });
+    const payload = await invite("seller");
+    await waitFor(async () => (await h.store.get(`invite:${payload}`)) === undefined, {
+      timeoutMs: 3_000,
+      message: "invite expired in the store",
+    });
+    expect(await startWith(BOB, payload)).toContain("expired");
+    expect(await h.access.find(BOB.id)).toBeUndefined();
+  });
+
+  it("a wrong payload gets a clear message and no role", async () => {
+    h = await startBot({ adminIds: [ADMIN.id] });
+    expect(await startWith(BOB, "not-a-real-invite-123")).toContain("not recognised");
+    expect(await startWith(BOB, "bad payload with spaces")).toContain("not recognised");
+    expect(await h.access.find(BOB.id)).toBeUndefined();
+  });
+
+  it("two people opening the same link at once: exactly one gets the role", async () => {
+    h = await startBot({ adminIds: [ADMIN.id] });
+    const payload = await invite("manager");
+    const people = Array.from({ length: 8 }, (_, i) => person(300 + i, { language_code: "en" }));
+    await Promise.all(people.map((p) => h.send(command("start", { from: p, args: payload }))));
+    const members = (await Promise.all(people.map((p) => h.access.find(p.id)))).filter(Boolean);
+    expect(members).toHaveLength(1);
+    expect(members[0]?.roles).toEqual(["manager"]);
+    const used = people
+      .flatMap((p) => h.fake.textsTo(p.id))
+      .filter((t) => t.includes("already been used"));
+    expect(used).toHaveLength(people.length - 1);
+  });
+
+  it("an invite payload in a group is not redeemed (deep links open the private chat)", async () => {
+    h = await startBot({ adminIds: [ADMIN.id] });
+    const payload = await invite("seller");
+    await h.send(command("start", { from: BOB, chat: group(-100900), args: payload }));
+    expect(await h.access.find(BOB.id)).toBeUndefined();
+    expect(await startWith(BOB, payload)).toContain('role "seller"');
+  });
+
+  it("someone without the admin role pressing the role button gets a refusal, no invite", async () => {
+    h = await startBot({ adminIds: [ADMIN.id] });
+    await h.access.grant(BOB.id, "warehouse");
+    const team = group(-100901);
+    const since = h.fake.calls.length;
+    await h.send(command("invite", { from: ADMIN, chat: team }));
+    const menu = await h.fake.waitForCall("sendMessage", () => true, 2_000, { since });
+    await h.send(press(menu, "administrator", BOB));
+    const answer = await h.fake.waitForCall("answerCallbackQuery", () => true, 2_000, { since });
+    expect(answer.payload.show_alert).toBe(true);
+    expect(String(answer.payload.text)).toContain("only for these roles");
+    expect(await h.store.list("invite:")).toEqual([]);
+  });
+
+  it("in a group the link goes to the admin privately, never into the group", async () => {
+    h = await startBot({ adminIds: [ADMIN.id] });
+    const team = group(-100902);
+    const since = h.fake.calls.length;
+    await h.send(command("invite", { from: ADMIN, chat: team }));
+    const menu = await h.fake.waitForCall("sendMessage", () => true, 2_000, { since });
+    await h.send(press(menu, "seller", ADMIN));
+    const calls = h.fake.calls.slice(since);
+    const toGroup = calls.filter((c) => c.payload.chat_id === team.id).map(textOf);
+    expect(toGroup.join("\n")).not.toContain("start=");
+    expect(toGroup).toContain("I sent you the invite link in a private chat.");
+    const privately = h.fake.textsTo(ADMIN.id).join("\n");
+    expect(privately).toMatch(/https:\/\/t\.me\/ozon_test_bot\?start=/);
+  });
+
+  it("when the admin never opened a private chat, the group invite is withdrawn and explained", async () => {
+    h = await startBot({ adminIds: [ADMIN.id] });
+    const team = group(-100903);
+    const since = h.fake.calls.length;
+    await h.send(command("invite", { from: ADMIN, chat: team }));
+    const menu = await h.fake.waitForCall("sendMessage", () => true, 2_000, { since });
+    h.fake.failNext("sendMessage", {
+      error_code: 403,
+      description: "Forbidden: bot can't initiate conversation with a user",
+    });
+    await h.send(press(menu, "seller", ADMIN));
+    const answer = await h.fake.waitForCall("answerCallbackQuery", () => true, 2_000, { since });
+    expect(answer.payload.show_alert).toBe(true);
+    expect(String(answer.payload.text)).toContain("open a private chat with me");
+    expect(await h.store.list("invite:")).toEqual([]);
+  });
+
+  it("a forged role choice (tampered data) creates nothing", async () => {
+    h = await startBot({ adminIds: [ADMIN.id] });
+    const real = createCallbackCodec(h.fake.token).encode("iv", "seller");
+    await h.send(callback(real.replace("seller", "admin"), { from: ADMIN }));
+    await h.send(callback(createCallbackCodec(h.fake.token).encode("iv", "root"), { from: ADMIN }));
+    const answers = h.fake.callsTo("answerCallbackQuery");
+    expect(answers).toHaveLength(2);
+    for (const a of answers) expect(String(a.payload.text)).toContain("no longer works");
+    expect(await h.store.list("invite:")).toEqual([]);
+  });
+});
+
+describe("owner link", () => {
+  it("with no admin at all, the first person to open the owner link becomes admin; it dies", async () => {
+    const store = new MemoryStore();
+    h = await startBot({ store, closeStore: true });
+    const payload = await h.access.ensureOwnerLink();
+    expect(payload).toBeDefined();
+    // A restart before anyone used it prints the same link.
+    expect(await h.access.ensureOwnerLink()).toBe(payload);
+
+    expect(await startWith(BOB, payload ?? "")).toContain("You are the administrator");
+    expect((await h.access.find(BOB.id))?.roles).toEqual(["admin"]);
+    expect(await startWith(CAROL, payload ?? "")).toContain("already been used");
+    expect(await h.access.find(CAROL.id)).toBeUndefined();
+    // An admin exists now: no owner link at the next start.
+    expect(await h.access.ensureOwnerLink()).toBeUndefined();
+  });
+
+  it("no owner link when ADMIN_IDS names an admin", async () => {
+    h = await startBot({ adminIds: [ADMIN.id] });
+    expect(await h.access.ensureOwnerLink()).toBeUndefined();
+  });
+
+  it("an owner link made before ADMIN_IDS was set dies at the next start", async () => {
+    const store = new MemoryStore();
+    h = await startBot({ store });
+    const payload = await h.access.ensureOwnerLink();
+    await h.close();
+    h = await startBot({ store, adminIds: [ADMIN.id], closeStore: true });
+    expect(await h.access.ensureOwnerLink()).toBeUndefined();
+    expect(await startWith(BOB, payload ?? "")).not.toContain("administrator of this bot");
+    expect(await h.access.find(BOB.id)).toBeUndefined();
+  });
+});

@@ -1,0 +1,252 @@
+/**
+ * `node src/main.ts` as a real child process against the fake Bot API: start-up (commands,
+ * owner link, /healthz), graceful stop on SIGTERM, webhook mode, bad configuration.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { FakeBotApi } from "../support/fake-bot-api.ts";
+import { command, person } from "../support/updates.ts";
+import { waitFor } from "../support/wait.ts";
+
+const MAIN = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
+const ADMIN = person(901, { first_name: "Ada", language_code: "en" });
+
+interface LogLine {
+  level: number;
+  msg: string;
+  [key: string]: unknown;
+}
+
+interface Running {
+  child: ChildProcess;
+  logs: LogLine[];
+  stdout: () => string;
+  stderr: () => string;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  waitForLog(predicate: (line: LogLine) => boolean, timeoutMs?: number): Promise<LogLine>;
+}
+
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+let fake: FakeBotApi | undefined;
+
+afterEach(async () => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  await fake?.close();
+  fake = undefined;
+});
+
+/**
+ * A free TCP port: the configuration takes PORT 1-65535 (not 0), so one is found by binding an
+ * ephemeral port and releasing it.
+ */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+function startMain(env: Record<string, string>): Running {
+  const cwd = mkdtempSync(join(tmpdir(), "ozon-bot-main-")); // no .env here
+  dirs.push(cwd);
+  const child = spawn(process.execPath, [MAIN], {
+    cwd,
+    env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let out = "";
+  let err = "";
+  const logs: LogLine[] = [];
+  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+    out += chunk;
+    const lines = out.split("\n");
+    for (const line of lines.slice(logs.length, lines.length - 1)) {
+      try {
+        logs.push(JSON.parse(line) as LogLine);
+      } catch {
+        logs.push({ level: 0, msg: line });
+      }
+    }
+  });
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+    err += chunk;
+  });
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+  return {
+    child,
+    logs,
+    stdout: () => out,
+    stderr: () => err,
+    exit,
+    waitForLog: async (predicate, timeoutMs = 10_000) => {
+      try {
+        return await waitFor(() => logs.find(predicate), { timeoutMs, message: "log line" });
+      } catch (error) {
+        const seen = logs.map((l) => l.msg).join(" | ");
+        throw new Error(`${(error as Error).message}; logs: ${seen}; stderr: ${err}`);
+      }
+    },
+  };
+}
+
+async function baseEnv(
+  f: FakeBotApi,
+  extra: Record<string, string> = {},
+): Promise<Record<string, string>> {
+  return {
+    BOT_TOKEN: f.token,
+    TELEGRAM_API_ROOT: f.apiRoot,
+    STORE: "memory",
+    PORT: String(await freePort()),
+    ...extra,
+  };
+}
+
+async function portOf(run: Running): Promise<number> {
+  const line = await run.waitForLog((l) => l.msg.startsWith("HTTP server listening"));
+  return Number(line.port);
+}
+
+describe("node src/main.ts", () => {
+  it("with only BOT_TOKEN: sandbox, commands in ru and en, owner link, /healthz, polling", async () => {
+    fake = await FakeBotApi.start();
+    const run = startMain(await baseEnv(fake));
+    const started = await run.waitForLog((l) => l.msg.startsWith("Bot @ozon_test_bot started"));
+    expect(started.msg).toContain("polling");
+    expect(started.msg).toContain("Ozon sandbox");
+    expect(run.logs.some((l) => l.msg.includes("built-in Ozon sandbox"))).toBe(true);
+
+    const commands = fake.callsTo("setMyCommands");
+    expect(commands).toHaveLength(2);
+    expect(commands[0]?.payload.language_code).toBeUndefined();
+    expect(JSON.stringify(commands[0]?.payload.commands)).toContain("Главное меню");
+    expect(commands[1]?.payload.language_code).toBe("en");
+    expect(JSON.stringify(commands[1]?.payload.commands)).toContain("Main menu");
+    expect(fake.callsTo("deleteWebhook")).toHaveLength(1);
+
+    const port = await portOf(run);
+    const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ ok: true, store: "up" });
+
+    // No admin yet: the owner link is in the log; the first to open it becomes admin.
+    const owner = run.logs.find((l) => typeof l.ownerLink === "string");
+    const payload = /start=([\w-]+)/.exec(String(owner?.ownerLink))?.[1];
+    expect(payload).toBeDefined();
+    fake.queueUpdates(command("start", { from: ADMIN, args: payload }));
+    const welcome = await fake.waitForCall(
+      "sendMessage",
+      (c) => c.payload.chat_id === ADMIN.id,
+      10_000,
+    );
+    expect(String(welcome.payload.text)).toContain("You are the administrator");
+
+    expect(run.stdout()).not.toContain(fake.token);
+    run.child.kill("SIGTERM");
+    expect((await run.exit).code).toBe(0);
+  });
+
+  it("SIGTERM: stops taking updates, finishes the one in flight, closes the store, exits 0", async () => {
+    fake = await FakeBotApi.start();
+    const run = startMain(await baseEnv(fake, { ADMIN_IDS: String(ADMIN.id) }));
+    await run.waitForLog((l) => l.msg.startsWith("Bot @ozon_test_bot started"));
+    expect(run.logs.some((l) => typeof l.ownerLink === "string")).toBe(false);
+
+    fake.delay("sendMessage", 1_500);
+    const inFlight = command("help", { from: ADMIN });
+    fake.queueUpdates(inFlight);
+    const reply = await fake.waitForCall("sendMessage", () => true, 10_000);
+    expect(reply.answeredAt).toBeUndefined(); // the answer is being held: the update is in flight
+
+    run.child.kill("SIGTERM");
+    await run.waitForLog((l) => l.msg.startsWith("Stopping"));
+    const late = command("help", { from: person(902) });
+    fake.queueUpdates(late); // arrives after the stop: must not be taken
+
+    const { code } = await run.exit;
+    expect(code).toBe(0);
+    expect(reply.answeredAt).toBeDefined();
+    expect(String(reply.payload.text)).toContain("Commands you may use");
+    const messages = run.logs.map((l) => l.msg);
+    expect(messages).toEqual(
+      expect.arrayContaining(["Store closed", "Ozon sandbox closed", "Stopped"]),
+    );
+    expect(messages.indexOf("Store closed")).toBeGreaterThan(
+      messages.findIndex((m) => m.startsWith("Stopping")),
+    );
+    // Handled updates were confirmed to Telegram; the late one was neither handled nor confirmed.
+    const confirm = fake.callsTo("getUpdates").at(-1);
+    expect(confirm?.payload.offset).toBe(inFlight.update_id + 1);
+    expect(fake.textsTo(902)).toEqual([]);
+    expect(fake.pendingUpdates).toBe(1);
+  });
+
+  it("webhook mode: setWebhook with the secret; a wrong secret gets 401; SIGTERM exits 0", async () => {
+    fake = await FakeBotApi.start();
+    const secret = "hook_secret-123456";
+    const run = startMain(
+      await baseEnv(fake, {
+        ADMIN_IDS: String(ADMIN.id),
+        BOT_MODE: "webhook",
+        WEBHOOK_URL: "https://bot.example.com/tg/hook",
+        WEBHOOK_SECRET: secret,
+      }),
+    );
+    await run.waitForLog((l) => l.msg.startsWith("Bot @ozon_test_bot started"));
+    const setWebhook = fake.callsTo("setWebhook")[0];
+    expect(setWebhook?.payload).toMatchObject({
+      url: "https://bot.example.com/tg/hook",
+      secret_token: secret,
+    });
+    expect(fake.callsTo("getUpdates")).toEqual([]);
+
+    const port = await portOf(run);
+    const post = (token: string) =>
+      fetch(`http://127.0.0.1:${port}/tg/hook`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": token },
+        body: JSON.stringify(command("help", { from: ADMIN })),
+      });
+    expect((await post("wrong")).status).toBe(401);
+    expect(fake.callsTo("sendMessage")).toEqual([]);
+    expect((await post(secret)).status).toBe(200);
+    expect(fake.textsTo(ADMIN.id)[0]).toContain("Commands you may use");
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    expect(run.stdout()).not.toContain(secret);
+
+    run.child.kill("SIGTERM");
+    expect((await run.exit).code).toBe(0);
+  });
+
+  it("a bad configuration is reported cleanly and exits 1", async () => {
+    const run = startMain({ STORE: "memory", BOT_MODE: "sideways" });
+    const { code } = await run.exit;
+    expect(code).toBe(1);
+    expect(run.stderr()).toContain("BOT_TOKEN is required");
+    expect(run.stderr()).toContain("BOT_MODE must be polling or webhook");
+    expect(run.stderr()).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it("a token Telegram refuses stops the start with a clear message", async () => {
+    fake = await FakeBotApi.start();
+    const run = startMain(
+      await baseEnv(fake, { BOT_TOKEN: "123456:AAWrongTokenWrongTokenWrongToken12" }),
+    );
+    const { code } = await run.exit;
+    expect(code).toBe(1);
+    expect(run.logs.some((l) => l.msg.includes("getMe failed"))).toBe(true);
+    expect(run.stdout()).not.toContain("AAWrongTokenWrongTokenWrongToken12");
+  });
+});

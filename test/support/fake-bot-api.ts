@@ -1,0 +1,590 @@
+/**
+ * A fake Telegram Bot API over real HTTP on 127.0.0.1 (ephemeral port). It records every call
+ * and answers the way Telegram does, so a bot under test runs unchanged with
+ * `client: { apiRoot: fake.apiRoot }` (or TELEGRAM_API_ROOT=fake.apiRoot for a child process).
+ * Conversations build their own Api objects, so intercepting with `bot.api.config.use` would
+ * miss their calls; going through HTTP sees everything.
+ *
+ * ```ts
+ * const fake = await FakeBotApi.start();
+ * const bot = createBot({ ..., botInfo: fake.botInfo, client: { apiRoot: fake.apiRoot } });
+ * await bot.handleUpdate(command("start", { from: alice }));
+ * const sent = await fake.waitForCall("sendMessage", (c) => c.payload.chat_id === alice.id);
+ * fake.rateLimit("sendMessage", 1);          // the next sendMessage answers 429, retry_after 1
+ * fake.delay("sendMessage", 500);            // hold sendMessage answers for 500 ms
+ * fake.queueUpdates(update1, update2);       // served by getUpdates (runner / polling tests)
+ * const file = fake.registerFile(bytes, { fileName: "a.pdf" }); // getFile + /file/bot<token>/...
+ * await fake.close();
+ * ```
+ *
+ * Methods with a real answer: getMe, sendMessage, editMessageText, editMessageReplyMarkup,
+ * editMessageCaption, answerCallbackQuery, setMyCommands, sendDocument, sendPhoto, sendMediaGroup,
+ * copyMessage, forwardMessage, deleteMessage, setWebhook, deleteWebhook, getWebhookInfo,
+ * getUpdates, getFile, createForumTopic, setMessageReaction, sendChatAction, getChat.
+ * Any other method answers `{ ok: true, result: true }` (and is recorded).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Update, UserFromGetMe } from "grammy/types";
+
+export interface UploadedFile {
+  /** Form field that carried it (`document`, `photo`, or an `attach://` name). */
+  field: string;
+  fileName: string;
+  size: number;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+export interface RecordedCall {
+  /** Order of arrival, from 0. */
+  seq: number;
+  method: string;
+  /** Parameters as the bot sent them (JSON body, form fields or query). */
+  payload: Record<string, unknown>;
+  /** Files uploaded with multipart/form-data. */
+  files: UploadedFile[];
+  /** The token in the URL. */
+  token: string;
+  receivedAt: number;
+  /** When the answer was sent (undefined while held by `delay`). */
+  answeredAt?: number;
+  /** What the bot received: the result, or the error for an injected failure. */
+  response?: TelegramResponse;
+}
+
+export interface TelegramError {
+  error_code: number;
+  description: string;
+  parameters?: { retry_after?: number; migrate_to_chat_id?: number };
+}
+
+export type TelegramResponse = { ok: true; result: unknown } | ({ ok: false } & TelegramError);
+
+/** A custom answer for a method: return the `result`, or throw a TelegramError-like object. */
+export type MethodHandler = (payload: Record<string, unknown>, call: RecordedCall) => unknown;
+
+export interface RegisteredFile {
+  file_id: string;
+  file_unique_id: string;
+  file_path: string;
+  file_size: number;
+}
+
+export interface FakeBotApiOptions {
+  token?: string;
+  botInfo?: Partial<UserFromGetMe>;
+  /** Longest time getUpdates holds a request open waiting for updates (default 1 000 ms). */
+  maxLongPollMs?: number;
+}
+
+export const TEST_BOT_TOKEN = "7000001:AAFakeTokenForTestsOnly_abcdefghijklmnop";
+
+interface Injection {
+  remaining: number;
+  error?: TelegramError;
+  delayMs?: number;
+}
+
+export class FakeBotApi {
+  readonly token: string;
+  readonly botInfo: UserFromGetMe;
+  /** Every call in order of arrival. */
+  readonly calls: RecordedCall[] = [];
+  readonly #server: Server;
+  readonly #maxLongPollMs: number;
+  #apiRoot = "";
+  #messageId = 1000;
+  #fileSeq = 0;
+  #topicSeq = 100;
+  readonly #failures = new Map<string, Injection[]>();
+  readonly #delays = new Map<string, Injection[]>();
+  readonly #handlers = new Map<string, MethodHandler>();
+  readonly #files = new Map<string, { meta: RegisteredFile; bytes: Uint8Array }>();
+  readonly #updates: Update[] = [];
+  readonly #pollers = new Set<() => void>();
+  readonly #callWaiters = new Set<() => void>();
+
+  private constructor(options: FakeBotApiOptions) {
+    this.token = options.token ?? TEST_BOT_TOKEN;
+    const id = Number(this.token.split(":")[0]);
+    this.botInfo = {
+      id,
+      is_bot: true,
+      first_name: "Ozon Test Bot",
+      username: "ozon_test_bot",
+      can_join_groups: true,
+      can_read_all_group_messages: false,
+      supports_inline_queries: false,
+      can_connect_to_business: false,
+      has_main_web_app: false,
+      has_topics_enabled: false,
+      allows_users_to_create_topics: false,
+      can_manage_bots: false,
+      supports_join_request_queries: false,
+      ...options.botInfo,
+    };
+    this.#maxLongPollMs = options.maxLongPollMs ?? 1_000;
+    this.#server = createServer((req, res) => {
+      this.#handle(req, res).catch((error: unknown) => {
+        if (!res.headersSent) res.writeHead(500).end(String(error));
+      });
+    });
+    this.#server.keepAliveTimeout = 1_000;
+  }
+
+  /** Starts the fake on 127.0.0.1 with an ephemeral port. */
+  static async start(options: FakeBotApiOptions = {}): Promise<FakeBotApi> {
+    const fake = new FakeBotApi(options);
+    await new Promise<void>((resolve) => fake.#server.listen(0, "127.0.0.1", resolve));
+    const { port } = fake.#server.address() as AddressInfo;
+    fake.#apiRoot = `http://127.0.0.1:${port}`;
+    return fake;
+  }
+
+  /** The Bot API root to give the bot (`client.apiRoot` or TELEGRAM_API_ROOT). */
+  get apiRoot(): string {
+    return this.#apiRoot;
+  }
+
+  /** Recorded calls of one method, in order. */
+  callsTo(method: string): RecordedCall[] {
+    return this.calls.filter((c) => c.method === method);
+  }
+
+  /** Texts of sendMessage calls to a chat (a handy view for assertions). */
+  textsTo(chatId: number): string[] {
+    return this.callsTo("sendMessage")
+      .filter((c) => Number(c.payload.chat_id) === chatId)
+      .map((c) => String(c.payload.text));
+  }
+
+  /**
+   * Resolves with the first call of `method` matching `predicate` whose seq is at least `since`
+   * (default 0: earlier calls count too); rejects after `timeoutMs`.
+   */
+  waitForCall(
+    method: string,
+    predicate: (call: RecordedCall) => boolean = () => true,
+    timeoutMs = 5_000,
+    options: { since?: number; answered?: boolean } = {},
+  ): Promise<RecordedCall> {
+    const since = options.since ?? 0;
+    const find = () =>
+      this.calls.find(
+        (c) =>
+          c.seq >= since &&
+          c.method === method &&
+          (!options.answered || c.answeredAt !== undefined) &&
+          predicate(c),
+      );
+    const found = find();
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#callWaiters.delete(check);
+        const seen = this.calls.map((c) => c.method).join(", ") || "none";
+        reject(new Error(`no matching ${method} call within ${timeoutMs} ms (calls: ${seen})`));
+      }, timeoutMs);
+      const check = () => {
+        const call = find();
+        if (!call) return;
+        clearTimeout(timer);
+        this.#callWaiters.delete(check);
+        resolve(call);
+      };
+      this.#callWaiters.add(check);
+    });
+  }
+
+  /** The next `times` calls of `method` answer 429 with `parameters.retry_after`. */
+  rateLimit(method: string, retryAfterSeconds: number, times = 1): void {
+    this.failNext(
+      method,
+      {
+        error_code: 429,
+        description: `Too Many Requests: retry after ${retryAfterSeconds}`,
+        parameters: { retry_after: retryAfterSeconds },
+      },
+      times,
+    );
+  }
+
+  /** The next `times` calls of `method` fail with this Telegram error. */
+  failNext(method: string, error: TelegramError, times = 1): void {
+    const list = this.#failures.get(method) ?? [];
+    list.push({ remaining: times, error });
+    this.#failures.set(method, list);
+  }
+
+  /** The next `times` answers to `method` are held for `ms` (the call is recorded at once). */
+  delay(method: string, ms: number, times = 1): void {
+    const list = this.#delays.get(method) ?? [];
+    list.push({ remaining: times, delayMs: ms });
+    this.#delays.set(method, list);
+  }
+
+  /** A custom answer for a method (replaces the built-in one). */
+  respond(method: string, handler: MethodHandler): void {
+    this.#handlers.set(method, handler);
+  }
+
+  /** Updates served by getUpdates, in order. */
+  queueUpdates(...updates: Update[]): void {
+    this.#updates.push(...updates);
+    for (const wake of this.#pollers) wake();
+  }
+
+  /** Updates queued and not yet confirmed by an offset. */
+  get pendingUpdates(): number {
+    return this.#updates.length;
+  }
+
+  /** Makes bytes downloadable: getFile(file_id) then GET /file/bot<token>/<file_path>. */
+  registerFile(
+    bytes: Uint8Array,
+    options: { fileName?: string; fileId?: string; filePath?: string } = {},
+  ): RegisteredFile {
+    const n = ++this.#fileSeq;
+    const meta: RegisteredFile = {
+      file_id: options.fileId ?? `file-${n}`,
+      file_unique_id: `unique-${n}`,
+      file_path: options.filePath ?? `documents/${options.fileName ?? `file_${n}.bin`}`,
+      file_size: bytes.byteLength,
+    };
+    this.#files.set(meta.file_id, { meta, bytes });
+    return meta;
+  }
+
+  /** Forgets calls, injections and custom handlers (updates and files stay). */
+  reset(): void {
+    this.calls.length = 0;
+    this.#failures.clear();
+    this.#delays.clear();
+    this.#handlers.clear();
+  }
+
+  async close(): Promise<void> {
+    for (const wake of this.#pollers) wake();
+    this.#server.closeAllConnections();
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+
+  // --- HTTP handling -------------------------------------------------------------------------
+
+  async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const fileMatch = /^\/file\/bot([^/]+)\/(.+)$/.exec(url.pathname);
+    if (fileMatch)
+      return this.#download(res, fileMatch[1] ?? "", decodeURIComponent(fileMatch[2] ?? ""));
+    const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(url.pathname);
+    if (!match) return send(res, 404, { ok: false, error_code: 404, description: "Not Found" });
+    const token = match[1] ?? "";
+    const method = match[2] ?? "";
+    const body = await readBody(req);
+    const { payload, files } = await parsePayload(req, url, body);
+
+    const call: RecordedCall = {
+      seq: this.calls.length,
+      method,
+      payload,
+      files,
+      token,
+      receivedAt: Date.now(),
+    };
+    this.calls.push(call);
+    this.#notify();
+
+    if (token !== this.token) {
+      return this.#answer(res, call, 401, {
+        ok: false,
+        error_code: 401,
+        description: "Unauthorized",
+      });
+    }
+    const held = take(this.#delays, method);
+    if (held?.delayMs) await new Promise((r) => setTimeout(r, held.delayMs));
+
+    const failure = take(this.#failures, method)?.error;
+    if (failure) return this.#answer(res, call, failure.error_code, { ok: false, ...failure });
+
+    try {
+      const result = await this.#result(method, payload, call, req);
+      return this.#answer(res, call, 200, { ok: true, result });
+    } catch (error) {
+      const e = error as Partial<TelegramError>;
+      if (typeof e.error_code === "number") {
+        return this.#answer(res, call, e.error_code, {
+          ok: false,
+          error_code: e.error_code,
+          description: e.description ?? "Error",
+          parameters: e.parameters,
+        });
+      }
+      throw error;
+    }
+  }
+
+  #answer(res: ServerResponse, call: RecordedCall, status: number, body: TelegramResponse) {
+    call.response = body;
+    call.answeredAt = Date.now();
+    send(res, status, body);
+    this.#notify();
+  }
+
+  #notify() {
+    for (const check of [...this.#callWaiters]) check();
+  }
+
+  #download(res: ServerResponse, token: string, path: string) {
+    const file = [...this.#files.values()].find((f) => f.meta.file_path === path);
+    if (token !== this.token || !file) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, {
+      "content-type": "application/octet-stream",
+      "content-length": file.bytes.byteLength,
+    });
+    res.end(Buffer.from(file.bytes));
+  }
+
+  async #result(
+    method: string,
+    payload: Record<string, unknown>,
+    call: RecordedCall,
+    req: IncomingMessage,
+  ): Promise<unknown> {
+    const custom = this.#handlers.get(method);
+    if (custom) return await custom(payload, call);
+    switch (method) {
+      case "getMe":
+        return this.botInfo;
+      case "sendMessage":
+        return this.#message(payload, { text: payload.text, entities: payload.entities });
+      case "sendDocument":
+        return this.#message(payload, {
+          document: this.#fileFor(payload.document, call, "document"),
+          caption: payload.caption,
+        });
+      case "sendPhoto": {
+        const file = this.#fileFor(payload.photo, call, "photo");
+        return this.#message(payload, {
+          photo: [{ ...file, width: 800, height: 600 }],
+          caption: payload.caption,
+        });
+      }
+      case "sendMediaGroup": {
+        const media = Array.isArray(payload.media) ? payload.media : [];
+        return media.map((item: { type?: string; caption?: string }) =>
+          this.#message(payload, { caption: item.caption, media_type: item.type }),
+        );
+      }
+      case "copyMessage":
+        return { message_id: ++this.#messageId };
+      case "forwardMessage":
+        return this.#message(payload, {});
+      case "editMessageText":
+      case "editMessageCaption":
+      case "editMessageReplyMarkup":
+        if (payload.inline_message_id !== undefined) return true;
+        return {
+          ...this.#message(payload, { text: payload.text, caption: payload.caption }),
+          message_id: Number(payload.message_id),
+          edit_date: now(),
+        };
+      case "getUpdates":
+        return await this.#getUpdates(payload, req);
+      case "getFile": {
+        const file = this.#files.get(String(payload.file_id));
+        if (!file) throw { error_code: 400, description: "Bad Request: invalid file_id" };
+        return file.meta;
+      }
+      case "getWebhookInfo":
+        return { url: "", has_custom_certificate: false, pending_update_count: 0 };
+      case "createForumTopic":
+        return {
+          message_thread_id: ++this.#topicSeq,
+          name: String(payload.name ?? ""),
+          icon_color: Number(payload.icon_color ?? 7322096),
+        };
+      case "getChat":
+        return { ...chatFor(payload.chat_id), accent_color_id: 0, max_reaction_count: 11 };
+      default:
+        // answerCallbackQuery, setMyCommands, setWebhook, deleteWebhook, setMessageReaction,
+        // sendChatAction, deleteMessage and anything else: Telegram answers `true`.
+        return true;
+    }
+  }
+
+  #message(payload: Record<string, unknown>, content: Record<string, unknown>) {
+    const message: Record<string, unknown> = {
+      message_id: ++this.#messageId,
+      date: now(),
+      chat: chatFor(payload.chat_id),
+      from: {
+        id: this.botInfo.id,
+        is_bot: true,
+        first_name: this.botInfo.first_name,
+        username: this.botInfo.username,
+      },
+    };
+    for (const [key, value] of Object.entries(content)) {
+      if (value !== undefined) message[key] = value;
+    }
+    if (payload.reply_markup !== undefined) message.reply_markup = payload.reply_markup;
+    if (payload.message_thread_id !== undefined) {
+      message.message_thread_id = Number(payload.message_thread_id);
+      message.is_topic_message = true;
+    }
+    return message;
+  }
+
+  /** A file object for an upload (multipart), an `attach://` name, or a file_id string. */
+  #fileFor(value: unknown, call: RecordedCall, field: string) {
+    const n = ++this.#fileSeq;
+    const upload =
+      call.files.find((f) => f.field === field) ??
+      (typeof value === "string" && value.startsWith("attach://")
+        ? call.files.find((f) => f.field === value.slice("attach://".length))
+        : undefined);
+    if (upload) {
+      return {
+        file_id: `uploaded-${n}`,
+        file_unique_id: `uploaded-unique-${n}`,
+        file_name: upload.fileName,
+        file_size: upload.size,
+        mime_type: upload.contentType,
+      };
+    }
+    return { file_id: String(value), file_unique_id: `unique-${n}` };
+  }
+
+  async #getUpdates(payload: Record<string, unknown>, req: IncomingMessage): Promise<Update[]> {
+    const offset = Number(payload.offset ?? 0);
+    const limit = Math.min(Math.max(Number(payload.limit ?? 100), 1), 100);
+    // An offset confirms every update before it, as Telegram does.
+    while (this.#updates.length > 0 && (this.#updates[0]?.update_id ?? 0) < offset) {
+      this.#updates.shift();
+    }
+    const ready = () => this.#updates.filter((u) => u.update_id >= offset).slice(0, limit);
+    const waitMs = Math.min(Number(payload.timeout ?? 0) * 1000, this.#maxLongPollMs);
+    if (ready().length === 0 && waitMs > 0) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          this.#pollers.delete(done);
+          req.off("close", done);
+          resolve();
+        };
+        const timer = setTimeout(done, waitMs);
+        this.#pollers.add(done);
+        req.once("close", done);
+      });
+    }
+    return ready();
+  }
+}
+
+// --- helpers ---------------------------------------------------------------------------------
+
+function now(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+/** The chat Telegram would report for a chat_id: positive → private, negative → supergroup. */
+function chatFor(chatId: unknown): Record<string, unknown> {
+  const id = Number(chatId);
+  if (Number.isFinite(id) && id > 0) return { id, type: "private", first_name: "User" };
+  if (Number.isFinite(id) && id < 0) return { id, type: "supergroup", title: "Group" };
+  return { id: -1000000000001, type: "channel", title: String(chatId) };
+}
+
+function take(map: Map<string, Injection[]>, method: string): Injection | undefined {
+  const list = map.get(method);
+  const first = list?.[0];
+  if (!list || !first) return undefined;
+  first.remaining--;
+  if (first.remaining <= 0) list.shift();
+  return first;
+}
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.once("end", () => resolve(Buffer.concat(chunks)));
+    req.once("error", reject);
+  });
+}
+
+const NUMERIC_FIELDS = new Set([
+  "chat_id",
+  "message_id",
+  "message_thread_id",
+  "reply_to_message_id",
+]);
+
+/** Multipart and form fields arrive as text: objects are JSON, ids are numbers. */
+function fieldValue(name: string, value: string): unknown {
+  if (/^[[{]/.test(value)) {
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value;
+    }
+  }
+  if (NUMERIC_FIELDS.has(name) && /^-?\d+$/.test(value)) return Number(value);
+  if (value === "true" || value === "false") return value === "true";
+  return value;
+}
+
+async function parsePayload(
+  req: IncomingMessage,
+  url: URL,
+  body: Buffer,
+): Promise<{ payload: Record<string, unknown>; files: UploadedFile[] }> {
+  const payload: Record<string, unknown> = {};
+  const files: UploadedFile[] = [];
+  for (const [name, value] of url.searchParams) payload[name] = fieldValue(name, value);
+  const type = req.headers["content-type"] ?? "";
+  if (body.byteLength === 0) return { payload, files };
+  if (type.startsWith("application/json")) {
+    Object.assign(payload, JSON.parse(body.toString("utf8")));
+  } else if (type.startsWith("multipart/form-data")) {
+    const form = await new Request("http://127.0.0.1/", {
+      method: "POST",
+      headers: { "content-type": type },
+      body,
+    }).formData();
+    for (const [name, value] of form) {
+      if (typeof value === "string") {
+        payload[name] = fieldValue(name, value);
+      } else {
+        const bytes = new Uint8Array(await value.arrayBuffer());
+        files.push({
+          field: name,
+          fileName: value.name,
+          size: bytes.byteLength,
+          contentType: value.type,
+          bytes,
+        });
+        payload[name] = `attach://${name}`;
+      }
+    }
+  } else if (type.startsWith("application/x-www-form-urlencoded")) {
+    for (const [name, value] of new URLSearchParams(body.toString("utf8"))) {
+      payload[name] = fieldValue(name, value);
+    }
+  }
+  return { payload, files };
+}
