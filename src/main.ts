@@ -10,6 +10,8 @@ import { deepLink } from "./bot/features/invite.ts";
 import { createI18n } from "./bot/i18n.ts";
 import { ALLOWED_UPDATES, createBot } from "./bot/index.ts";
 import { InflightUpdates } from "./bot/inflight.ts";
+import type { BotModule } from "./bot/module.ts";
+import { createModules } from "./bot/modules/index.ts";
 import { registerCommands } from "./bot/set-commands.ts";
 import { type Config, ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { type Container, createContainer } from "./container.ts";
@@ -64,7 +66,8 @@ async function main(): Promise<void> {
 
   const inflight = new InflightUpdates();
   const i18n = createI18n({ defaultLocale: config.defaultLocale, logger });
-  const bot = createBot({ config, logger, store, access, inflight, i18n });
+  const modules = createModules({ container, i18n });
+  const bot = createBot({ config, logger, store, access, inflight, i18n, modules });
   try {
     await bot.init();
   } catch (error) {
@@ -121,6 +124,10 @@ async function main(): Promise<void> {
       void stop("polling failure", 1);
     });
   }
+  for (const module of modules) {
+    await module.start?.(bot.api);
+    logger.info({ module: module.name }, "Module started");
+  }
   logger.info(
     { bot: username, mode, store: store.kind, sandbox: container.sandbox?.url },
     `Bot @${username} started (${mode}, ${store.kind} store${container.sandbox ? ", Ozon sandbox" : ""})`,
@@ -134,7 +141,7 @@ async function main(): Promise<void> {
       { reason, inFlight: inflight.size },
       "Stopping: no new updates, finishing those in flight",
     );
-    await shutdown({ logger, runner, server, inflight, container, confirm: bot.api });
+    await shutdown({ logger, runner, server, inflight, modules, container, confirm: bot.api });
     logger.info("Stopped");
     process.exit(code);
   }
@@ -147,6 +154,7 @@ async function shutdown(parts: {
   runner: ReturnType<typeof run> | undefined;
   server: Server;
   inflight: InflightUpdates;
+  modules: readonly BotModule[];
   container: Container;
   confirm: { getUpdates: ReturnType<typeof createBot>["api"]["getUpdates"] };
 }): Promise<void> {
@@ -166,7 +174,13 @@ async function shutdown(parts: {
       .catch((error: unknown) => logger.warn({ err: error }, "Could not confirm the last updates"));
   }
   await serverClosed;
-  // 4. Close the Ozon clients, the sandbox and the store.
+  // 4. Stop the pollers and report jobs (sends in flight finish), while the store is still open.
+  for (const module of [...parts.modules].reverse()) {
+    await module
+      .stop?.()
+      .catch((error: unknown) => logger.warn({ err: error, module: module.name }, "Stop failed"));
+  }
+  // 5. Close the Ozon clients, the sandbox and the store.
   await container.close();
 }
 

@@ -27,6 +27,7 @@ export const COMMANDS = [
   { name: "report", audience: ["manager"], button: true },
   { name: "invite", audience: ["admin"], button: true },
   { name: "users", audience: ["admin"], button: true },
+  { name: "relay_here", audience: ["admin"], button: false },
   { name: "language", audience: "everyone", button: true },
   { name: "cancel", audience: "people", button: false },
 ] as const satisfies readonly CommandSpec[];
@@ -42,6 +43,7 @@ export const PLANNED_COMMANDS: readonly CommandName[] = [
   "cancel_posting",
   "budget",
   "report",
+  "relay_here",
 ];
 
 const byName = new Map<string, CommandSpec>(COMMANDS.map((c) => [c.name, c]));

@@ -43,6 +43,7 @@ import { welcomeFeature } from "./features/welcome.ts";
 import { createI18n, type LocalizedContext } from "./i18n.ts";
 import { identify } from "./identify.ts";
 import type { InflightUpdates } from "./inflight.ts";
+import type { BotModule } from "./module.ts";
 import { telegramAutoRetry } from "./retry.ts";
 import { Router } from "./router.ts";
 import { chatSession } from "./session.ts";
@@ -78,6 +79,8 @@ export interface BotDeps {
   conversations?: readonly ConversationSpec[];
   /** Extra features, installed after the built-in ones and before "coming soon". */
   features?: readonly FeatureFactory[];
+  /** Product areas (posting alerts, buyer chats, advertising): see module.ts. */
+  modules?: readonly BotModule[];
 }
 
 export function createBot(deps: BotDeps): Bot<BotContext> {
@@ -110,6 +113,12 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.use(identify(access, config.defaultLocale));
   bot.use(i18n.middleware());
   bot.use(verifyCallbacks(featureDeps.codec, logger));
+  const modules = deps.modules ?? [];
+  // Before any dialog could swallow them (a reply to a buyer, say).
+  for (const early of modules.flatMap((m) => m.beforeConversations ?? [])) {
+    const composer = early(featureDeps);
+    if (composer) bot.use(composer);
+  }
 
   const features: FeatureFactory[] = [
     welcomeFeature,
@@ -117,6 +126,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     inviteFeature,
     usersFeature,
     ...(deps.features ?? []),
+    ...modules.flatMap((m) => m.features ?? []),
     comingSoonFeature,
   ];
   const composers = features.map((feature) => feature(featureDeps));
@@ -127,7 +137,11 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   // The conversations plugin costs a few microseconds per update, so it runs only for updates
   // that may need it: the person has a dialog saved in this chat, or the route enters one.
   // Elsewhere ctx.conversation says that nothing is active (NO_DIALOG).
-  const dialogs = [...BUILT_IN_CONVERSATIONS, ...(deps.conversations ?? [])];
+  const dialogs = [
+    ...BUILT_IN_CONVERSATIONS,
+    ...(deps.conversations ?? []),
+    ...modules.flatMap((m) => m.conversations ?? []),
+  ];
   const withDialogs = new Composer<BotContext>(conversationsPlugin(i18n));
   withDialogs.use(cancelFeature()); // before the dialogs, which would swallow /cancel
   if (dialogs.length > 0) withDialogs.use(registerConversations(dialogs));
