@@ -25,6 +25,9 @@
  * Targets: ≥ 2 000 updates/s with Redis, and ours ≤ 1.5 × the bare bot's time with Redis.
  */
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { Bot, type Context, type SessionFlavor, session, type Transformer } from "grammy";
 import type { Update, UserFromGetMe } from "grammy/types";
@@ -38,6 +41,7 @@ import { MemoryStore } from "../src/store/memory.ts";
 import type { Store } from "../src/store/port.ts";
 import { RedisStore } from "../src/store/redis.ts";
 import { storeAdapter } from "../src/store/session-storage.ts";
+import { SqliteStore } from "../src/store/sqlite.ts";
 
 const UPDATES = Number(process.env.BENCH_UPDATES ?? 20_000);
 const CHATS = Number(process.env.BENCH_CHATS ?? 2_000);
@@ -278,8 +282,15 @@ console.log(
   `bench/bot.ts: ${UPDATES} updates from ${CHATS} chats, ${CONCURRENCY} in flight, ${ROUNDS} rounds (node ${process.version})`,
 );
 
+const fileDir = mkdtempSync(join(tmpdir(), "bench-bot-file-"));
 const setups: Setup[] = [
   await setup("ours, memory store", new MemoryStore(), (s) => ourBot(s).bot, seedOurs),
+  await setup(
+    "ours, file store",
+    await SqliteStore.open({ dataDir: fileDir }),
+    (s) => ourBot(s).bot,
+    seedOurs,
+  ),
   await setup("bare grammY, memory session", new MemoryStore(), bareBot),
 ];
 const prefix = `bench:bot:${process.pid}:${randomBytes(3).toString("hex")}:`;
@@ -305,6 +316,7 @@ for (let round = 0; round < ROUNDS; round++) {
   }
 }
 for (const s of setups) await s.close();
+rmSync(fileDir, { recursive: true, force: true });
 if (redisOk) await removeKeys(prefix);
 
 const median = (values: number[]) => {
@@ -341,6 +353,10 @@ for (const r of results) {
 let failed = false;
 const memoryRatio = ratioOf("ours, memory store", "bare grammY, memory session");
 console.log(`\nours / bare time, memory: ${memoryRatio.toFixed(2)}x`);
+// Issue 7: the default file store must not make update handling slower than 1.5x memory.
+const fileRatio = ratioOf("ours, file store", "ours, memory store");
+console.log(`ours file store / ours memory store time: ${fileRatio.toFixed(2)}x (target ≤ 1.5x)`);
+if (!(fileRatio <= 1.5)) failed = true;
 if (redisOk) {
   const ours = results.find((r) => r.name === "ours, Redis");
   const redisRatio = ratioOf("ours, Redis", "bare grammY, Redis session");
