@@ -124,3 +124,252 @@ coming-soon = The /{ $command } command is coming in one of the next versions of
 ## Errors
 
 error-generic = Something went wrong. Please try again a little later.
+
+## Buyer chats
+
+relay-header-buyer = 💬 Buyer
+relay-header-order = order { $order }
+relay-header-posting = posting { $posting }
+relay-header-sku = SKU { $sku }
+relay-header-chat = chat { $chat }
+relay-topic-order = Order { $order }
+relay-topic-posting = Posting { $posting }
+relay-topic-sku = SKU { $sku }
+relay-topic-chat = Buyer chat { $chat }
+relay-empty = (an empty message)
+relay-file-too-large = 📎 { $name } ({ $size }) is too large for Telegram: open it in the Ozon seller account.
+relay-file-unavailable = 📎 { $name } ({ $size }): Ozon did not give the file; open it in the Ozon seller account.
+relay-reply-sent = ✓ Sent to the buyer
+relay-reply-unsupported = This kind of message cannot be sent to a buyer: send text, a photo or a file.
+relay-reply-file-too-big = The file is { $size }: Telegram lets the bot fetch files up to { $limit }. Nothing was sent to the buyer.
+relay-reply-fetch-failed = The file could not be fetched from Telegram, so nothing was sent to the buyer. Please send it again.
+relay-fail-premium = Not sent: replying to buyers needs a Premium Plus or Premium Pro subscription on Ozon.
+relay-fail-window = Not sent: the time to answer this buyer has passed. Ozon lets you write again once the buyer writes.
+relay-fail-too-large = Not sent: Ozon does not accept a file this large.
+relay-fail-unavailable = Not sent: Ozon is not answering right now. Please try again in a few minutes.
+relay-fail-not-found = Not sent: Ozon does not know this chat any more.
+relay-fail-auth = Not sent: Ozon refused the shop's API key. An administrator should check the key and its chat permission.
+relay-fail-empty = Not sent: the message is empty.
+relay-fail-unknown = Not sent: Ozon answered "{ $detail }".
+relay-fail-partial = The first { $sent } of { $total } parts did reach the buyer.
+relay-here-private = Send /relay_here in the group where buyer messages should arrive.
+relay-here-set = Buyer messages will now arrive in this group. Reply to one to answer the buyer. Send /relay_here again to stop.
+relay-here-set-forum = Buyer messages will now arrive in this group, each buyer chat in its own topic. Write in a topic to answer that buyer. Send /relay_here again to stop.
+relay-here-cleared = Buyer messages go to the sellers' private chats again.
+relay-here-stop-button = Stop relaying here
+relay-here-not-set = Buyer messages are not relayed to this group.
+relay-write-prompt = ✍️ Chat with the buyer of posting { $posting }: reply to this message to write to them.
+relay-write-prompt-topic = ✍️ Chat with the buyer of posting { $posting }: write in this topic to reach them.
+relay-write-placeholder = Message to the buyer
+
+## Postings
+
+postings-card-title = 📦 Posting { $posting } (order { $order })
+postings-card-deadline = ⏰ Ship by: { $deadline }
+postings-card-delivery = 🚚 { $method } · warehouse: { $warehouse }
+postings-card-product = { $index }. { $name }
+    article { $article } · { $quantity } pcs · { $price } each
+postings-line = { $index }. { $posting } · by { $deadline } · { $warehouse } · { $units } pcs
+postings-button-ship = 📦 Ship
+postings-button-cancel = ✖️ Cancel posting
+postings-button-label = 🏷 Label
+postings-write-to-buyer = 💬 Write to buyer
+postings-button-list = Show them
+postings-button-retry = 🔁 Retry
+postings-summary = { $count ->
+    [one] 1 posting is waiting for packaging.
+   *[other] { $count } postings are waiting for packaging.
+}
+postings-digest-new = 📦 New postings: { $count } (message { $part } of { $parts })
+postings-digest-reminder = ⏰ Shipping deadline is near for { $count } postings (message { $part } of { $parts })
+postings-digest-hint = Tap a number to open that posting.
+postings-reminder = ⏰ Posting { $posting } still awaits packaging; ship it by { $deadline }.
+postings-list-title = Postings awaiting packaging: { $count }
+postings-list-empty = No postings are awaiting packaging.
+postings-list-ship = { $index } 📦 Ship
+postings-list-cancel = { $index } ✖️ Cancel
+postings-list-label = { $index } 🏷 Label
+postings-list-prev = « Back
+postings-list-next = Next »
+postings-label-preparing = Preparing the label…
+postings-label-caption = Package label of posting { $posting }
+postings-label-failed = Could not get the label of posting { $posting }: { $reason }
+postings-step-over = This step is over. Start again with /ship or /cancel_posting.
+postings-step-stale = This button belongs to an earlier step; answer the last question.
+postings-not-your-step = This question was asked to someone else.
+postings-answer-with-text = Please answer with a text message or the buttons.
+postings-use-buttons = Please choose with the buttons below the question.
+postings-text-empty = The text is empty. Please write it again.
+postings-text-too-long = The text is too long: at most { $max } characters. Please shorten it.
+postings-choose = Which posting? Tap one or type its number.
+postings-choose-none-listed = No postings are awaiting packaging right now. Type a posting number, or cancel.
+postings-unknown = I do not know a posting "{ $posting }". Check the number and type it again.
+postings-not-awaiting = Posting { $posting } is no longer awaiting packaging (status: { $status }). Choose another one.
+postings-ship-how = How do you pack it?
+postings-ship-one-package = One package
+postings-ship-split = Split into packages
+postings-ship-split-product = { $name }: { $quantity } pcs. How many go into each package? Type the numbers per package separated by spaces, e.g. "1 1".
+postings-ship-split-invalid = Type whole numbers separated by spaces, one per package, e.g. "2 1".
+postings-ship-split-sum = The numbers add up to { $sum }, but there are { $quantity } pcs. Please type them again.
+postings-ship-marks-intro = Ozon needs the mandatory marks (Chestny ZNAK) of { $count } units. Scan or type each code.
+postings-ship-mark = Mark of { $name }, unit { $unit } of { $units }:
+postings-ship-mark-again = Type the mark of { $name }, unit { $unit } of { $units } again:
+postings-ship-marks-bad = Ozon did not accept { $count } marks:
+    { $list }
+    Please type them again.
+postings-ship-confirm = Ship posting { $posting } in { $count } packages?
+postings-ship-package = Package { $number }:
+postings-ship-marks-count = Mandatory marks: { $count }
+postings-ship-confirm-button = ✅ Ship
+postings-ship-done = ✅ Posting { $posting } is shipped (packages: { $numbers }). Print the label:
+postings-ship-failed = ❌ Posting { $posting } was not shipped: { $reason }
+postings-cancel-reason = Why is posting { $posting } cancelled?
+postings-cancel-no-reasons = Ozon offers no reason to cancel posting { $posting } now.
+postings-cancel-explain = Explain the reason in a few words (up to 500 characters):
+postings-cancel-confirm = Cancel posting { $posting }?
+    Reason: { $reason }
+    Explanation: { $explanation }
+postings-cancel-confirm-button = ✅ Yes, cancel it
+postings-cancel-done = ✅ Posting { $posting } is cancelled.
+postings-cancel-failed = ❌ Posting { $posting } was not cancelled: { $reason }
+postings-subscribed = 🔔 This chat now gets an alert for each new posting.
+postings-already-subscribed = 🔔 This chat already gets posting alerts.
+postings-unsubscribed = 🔕 This chat no longer gets posting alerts.
+postings-not-subscribed = This chat is not subscribed to posting alerts. Subscribe with /subscribe.
+postings-subscribe-group-admin-only = Only an administrator can subscribe or unsubscribe a group.
+postings-warehouses-current-all = Alerts for all warehouses.
+postings-warehouses-current = Alerts only for: { $names }
+postings-warehouses-hint = Tap warehouses to get alerts only for them.
+postings-warehouses-all = All warehouses
+postings-warehouses-done = Done
+postings-error-ship-failed = Ozon took the request, but the posting did not move on. Try again in a minute.
+postings-error-rate-limited = Ozon asks to slow down (too many requests). Try again in a minute.
+postings-error-auth = Ozon refused the API key. Ask an administrator to check the Ozon settings.
+postings-error-network = Ozon did not answer in time. Try again in a minute.
+postings-error-input = Ozon cannot take this request as it is.
+postings-error-already-shipped = Posting { $posting } is already shipped.
+postings-error-already-cancelled = Posting { $posting } is already cancelled.
+postings-error-not-found = Ozon does not know posting { $posting }. Check the number.
+postings-error-wrong-status = Posting { $posting } is not in a state that allows this any more.
+postings-error-marks = Ozon did not accept the mandatory marks.
+postings-error-quantity = The quantities do not match the posting.
+postings-error-cancel-reason = Ozon does not accept this cancellation reason.
+postings-error-unavailable = Ozon is temporarily unavailable. Try again in a few minutes.
+postings-error-ozon = Ozon answered: { $message }
+postings-error-unknown = Something went wrong while talking to Ozon. Try again a little later.
+
+## Budget
+
+ads-state-running = running
+ads-state-planned = planned
+ads-state-stopped = stopped
+ads-state-inactive = inactive
+ads-state-archived = archived
+ads-state-moderation = in moderation
+ads-state-moderation-failed = failed moderation
+ads-state-other = other state
+ads-campaign-line = { $number }. { $title } — { $state } — { $budget }
+ads-campaigns-more = { $shown } and { $more } more
+ads-budget-unset = no limit
+ads-budget-choose = Choose a campaign to change its daily budget. You can type part of its title to find it.
+ads-budget-choose-search = Campaigns matching "{ $search }":
+ads-budget-none = There are no advertising campaigns yet.
+ads-budget-not-found = No campaigns match "{ $search }". Type another part of the title.
+ads-budget-ask = Campaign "{ $title }", daily budget now: { $current }.
+    Type the new daily budget in roubles, for example 1500 or 1 500,50.
+ads-budget-bad-number = "{ $input }" does not look like an amount. Type a number of roubles, for example 1500 or 1 500,50.
+ads-budget-bad-positive = The budget must be more than zero.
+ads-budget-bad-decimals = At most two decimals: budgets are counted in kopecks.
+ads-budget-bad-min = Too little: the daily budget cannot be less than { $limit }.
+ads-budget-bad-max = Too much: the daily budget cannot be more than { $limit }.
+ads-budget-confirm = Change the daily budget of "{ $title }"?
+    { $old } → { $new }
+ads-budget-rounded = The amount was rounded to kopecks.
+ads-budget-confirm-button = ✅ Change
+ads-budget-other-amount-button = ✏️ Another amount
+ads-back-button = « Back
+ads-budget-done = Done: the daily budget of "{ $title }" is now { $new } (was { $old }).
+ads-budget-mismatch = Ozon accepted the change but now shows { $actual } instead of { $requested }. Check again in a few minutes.
+ads-budget-refused = Ozon did not accept the amount: { $message }
+ads-campaign-gone = This campaign is no longer in Ozon's list.
+ads-stale-button = This button belongs to an earlier step.
+ads-use-buttons = Choose with the buttons below.
+ads-dialog-over = This dialog is over. Start again: /budget or /report
+ads-ozon-busy = Ozon is overloaded with requests right now. Try again in a minute.
+ads-ozon-unavailable = Ozon does not answer. Try again a little later.
+ads-ozon-auth = Ozon did not accept the Performance API keys. Tell the bot's administrator.
+ads-ozon-refused = Ozon refused: { $message }
+ads-ozon-other = Ozon could not be reached. Try again a little later.
+
+## Reports
+
+ads-kind-campaigns = Campaign statistics
+ads-kind-phrases = Search phrases
+ads-kind-attribution = Order attribution
+ads-group-day = By day
+ads-group-week = By week
+ads-group-month = By month
+ads-period-yesterday = Yesterday
+ads-period-last-7-days = Last 7 days
+ads-period-last-30-days = Last 30 days
+ads-period-this-month = This month
+ads-period-last-month = Last month
+ads-days = { $days } d
+ads-report-choose = Choose campaigns for the report (at most { $max }). Chosen: { $count }. You can type part of a title to find it.
+ads-report-not-found = No campaigns match "{ $search }". Type another part of the title. Chosen: { $count }.
+ads-report-done-button = Done ({ $count })
+ads-report-too-many = At most { $max } campaigns go into one report; this would make { $count }.
+ads-report-none-chosen = Choose at least one campaign.
+ads-report-period = For which period? Days are counted in the { $zone } time zone.
+    Or type the dates, for example { $example }
+ads-period-bad-format = I did not understand the dates. Type them like this: { $example }
+ads-period-bad-date = There is no such date in the calendar. Check the day and the month.
+ads-period-bad-order = The period ends before it starts.
+ads-period-bad-future = The period cannot end after today.
+ads-period-too-long = The period is too long: { $days } days, and Ozon makes reports for at most { $max } days. For this end date the earliest start is { $earliest }.
+ads-report-period-chosen = Period: { $period }.
+ads-report-grouping = How should the rows be grouped?
+ads-report-kind = Which report do you need?
+ads-report-phrases-one = The search phrases report is made for one campaign: choose exactly one.
+ads-report-no-objects = This campaign has no products, so there is no phrases report. Choose another report.
+ads-report-objects = Phrases for which products (SKU)?
+ads-report-objects-all = All ({ $count })
+ads-report-days = Attribution window: count orders for how many days after a click?
+ads-report-bad-days = The attribution window is 1 to 365 days.
+ads-report-bad-request = This report cannot be ordered. Start again: /report
+ads-report-confirm = Order the report?
+    { $kind }
+    Campaigns: { $campaigns }
+    Period: { $period }
+    Grouping: { $grouping }
+ads-report-confirm-objects = Products: { $objects }
+ads-report-confirm-days = Attribution window: { $days } days
+ads-report-order-button = ✅ Order
+ads-report-refused = The report was not ordered: { $reason }
+ads-report-about = { $kind } · { $campaigns } · { $period }
+ads-report-progress-ordered = ⏳ Report ordered; I will hand it to Ozon shortly.
+    { $about }
+ads-report-progress-queued = ⏳ The report is in the queue: number { $place }. Ozon prepares reports one at a time.
+    { $about }
+ads-report-progress-busy = ⏳ Ozon is busy with other reports of this account; the report is in the queue: number { $place }. I will ask again by myself.
+    { $about }
+ads-report-progress-preparing = ⏳ Ozon is preparing the report…
+    { $about }
+ads-report-progress-sending = 📤 The report is ready, sending the file…
+    { $about }
+ads-report-progress-delivered = ✅ Report sent.
+    { $about }
+ads-report-caption = 📊 { $about }
+
+    { $summary }
+ads-report-no-summary = No summary could be read from the file; please open it.
+ads-report-failed-ozon = ❌ Ozon could not prepare the report: { $message }
+    { $about }
+ads-report-failed-rejected = ❌ Ozon refused the report request: { $message }
+    { $about }
+ads-report-failed-gave-up = ❌ The report could not be fetched: Ozon has not answered for a long time. Please order it again a little later.
+    { $about }
+ads-report-failed-unreadable = ❌ Ozon said the report is ready, but the file cannot be downloaded: { $message }
+    { $about }
+ads-report-failed-delivery = ❌ The report is ready, but the file could not be sent to Telegram. Please order it again.
+    { $about }

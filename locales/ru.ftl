@@ -124,3 +124,253 @@ coming-soon = Команда /{ $command } появится в одной из �
 ## Errors
 
 error-generic = Что-то пошло не так. Попробуйте ещё раз чуть позже.
+
+## Buyer chats
+
+relay-header-buyer = 💬 Покупатель
+relay-header-order = заказ { $order }
+relay-header-posting = отправление { $posting }
+relay-header-sku = SKU { $sku }
+relay-header-chat = чат { $chat }
+relay-topic-order = Заказ { $order }
+relay-topic-posting = Отправление { $posting }
+relay-topic-sku = SKU { $sku }
+relay-topic-chat = Чат покупателя { $chat }
+relay-empty = (пустое сообщение)
+relay-file-too-large = 📎 { $name } ({ $size }) слишком большой для Telegram: откройте его в личном кабинете Ozon.
+relay-file-unavailable = 📎 { $name } ({ $size }): Ozon не отдал файл; откройте его в личном кабинете Ozon.
+relay-reply-sent = ✓ Отправлено покупателю
+relay-reply-unsupported = Такое сообщение нельзя отправить покупателю: пришлите текст, фото или файл.
+relay-reply-file-too-big = Файл весит { $size }: Telegram даёт боту скачивать файлы до { $limit }. Покупателю ничего не отправлено.
+relay-reply-fetch-failed = Не удалось получить файл из Telegram, покупателю ничего не отправлено. Пришлите его ещё раз.
+relay-fail-premium = Не отправлено: отвечать покупателям можно с подпиской Premium Plus или Premium Pro на Ozon.
+relay-fail-window = Не отправлено: время ответа этому покупателю истекло. Написать снова можно, когда покупатель напишет сам.
+relay-fail-too-large = Не отправлено: Ozon не принимает такой большой файл.
+relay-fail-unavailable = Не отправлено: Ozon сейчас не отвечает. Попробуйте через несколько минут.
+relay-fail-not-found = Не отправлено: Ozon больше не знает этот чат.
+relay-fail-auth = Не отправлено: Ozon отклонил API-ключ магазина. Администратору стоит проверить ключ и его доступ к чатам.
+relay-fail-empty = Не отправлено: сообщение пустое.
+relay-fail-unknown = Не отправлено: Ozon ответил «{ $detail }».
+relay-fail-partial = Первые { $sent } из { $total } частей покупатель всё же получил.
+relay-here-private = Отправьте /relay_here в группе, куда должны приходить сообщения покупателей.
+relay-here-set = Теперь сообщения покупателей приходят в эту группу. Чтобы ответить, ответьте на сообщение. Чтобы отключить, снова отправьте /relay_here.
+relay-here-set-forum = Теперь сообщения покупателей приходят в эту группу, каждый чат в свою тему. Чтобы ответить покупателю, пишите в его теме. Чтобы отключить, снова отправьте /relay_here.
+relay-here-cleared = Сообщения покупателей снова приходят продавцам в личные чаты.
+relay-here-stop-button = Больше не присылать сюда
+relay-here-not-set = Сообщения покупателей в эту группу не пересылаются.
+relay-write-prompt = ✍️ Чат с покупателем отправления { $posting }: ответьте на это сообщение, чтобы написать ему.
+relay-write-prompt-topic = ✍️ Чат с покупателем отправления { $posting }: пишите в этой теме, чтобы написать ему.
+relay-write-placeholder = Сообщение покупателю
+
+## Postings
+
+postings-card-title = 📦 Отправление { $posting } (заказ { $order })
+postings-card-deadline = ⏰ Отгрузить до: { $deadline }
+postings-card-delivery = 🚚 { $method } · склад: { $warehouse }
+postings-card-product = { $index }. { $name }
+    артикул { $article } · { $quantity } шт. · { $price } за шт.
+postings-line = { $index }. { $posting } · до { $deadline } · { $warehouse } · { $units } шт.
+postings-button-ship = 📦 Собрать
+postings-button-cancel = ✖️ Отменить
+postings-button-label = 🏷 Этикетка
+postings-write-to-buyer = 💬 Написать покупателю
+postings-button-list = Показать
+postings-button-retry = 🔁 Повторить
+postings-summary = { $count ->
+    [one] { $count } отправление ждёт сборки.
+    [few] { $count } отправления ждут сборки.
+   *[other] { $count } отправлений ждут сборки.
+}
+postings-digest-new = 📦 Новые отправления: { $count } (сообщение { $part } из { $parts })
+postings-digest-reminder = ⏰ Скоро срок отгрузки у { $count } отправлений (сообщение { $part } из { $parts })
+postings-digest-hint = Нажмите номер, чтобы открыть отправление.
+postings-reminder = ⏰ Отправление { $posting } всё ещё ждёт сборки; отгрузите его до { $deadline }.
+postings-list-title = Отправления, ожидающие сборки: { $count }
+postings-list-empty = Нет отправлений, ожидающих сборки.
+postings-list-ship = { $index } 📦 Собрать
+postings-list-cancel = { $index } ✖️ Отменить
+postings-list-label = { $index } 🏷 Этикетка
+postings-list-prev = « Назад
+postings-list-next = Дальше »
+postings-label-preparing = Готовлю этикетку…
+postings-label-caption = Этикетка отправления { $posting }
+postings-label-failed = Не удалось получить этикетку отправления { $posting }: { $reason }
+postings-step-over = Этот шаг уже завершён. Начните заново: /ship или /cancel_posting.
+postings-step-stale = Эта кнопка от прошлого шага; ответьте на последний вопрос.
+postings-not-your-step = Этот вопрос задан другому человеку.
+postings-answer-with-text = Ответьте текстом или кнопками.
+postings-use-buttons = Выберите кнопкой под вопросом.
+postings-text-empty = Текст пустой. Напишите его ещё раз.
+postings-text-too-long = Слишком длинный текст: не больше { $max } символов. Сократите его.
+postings-choose = Какое отправление? Нажмите кнопку или введите номер.
+postings-choose-none-listed = Сейчас нет отправлений, ожидающих сборки. Введите номер отправления или отмените.
+postings-unknown = Не знаю отправления «{ $posting }». Проверьте номер и введите его ещё раз.
+postings-not-awaiting = Отправление { $posting } уже не ждёт сборки (статус: { $status }). Выберите другое.
+postings-ship-how = Как упаковать?
+postings-ship-one-package = Одна коробка
+postings-ship-split = Разделить на коробки
+postings-ship-split-product = { $name }: { $quantity } шт. Сколько штук в каждую коробку? Введите числа через пробел, например «1 1».
+postings-ship-split-invalid = Введите целые числа через пробел, по одному на коробку, например «2 1».
+postings-ship-split-sum = В сумме { $sum }, а в отправлении { $quantity } шт. Введите ещё раз.
+postings-ship-marks-intro = Ozon требует коды маркировки «Честный ЗНАК» для { $count } шт. Отсканируйте или введите каждый код.
+postings-ship-mark = Код маркировки: { $name }, штука { $unit } из { $units }:
+postings-ship-mark-again = Введите ещё раз код маркировки: { $name }, штука { $unit } из { $units }:
+postings-ship-marks-bad = Ozon не принял коды ({ $count }):
+    { $list }
+    Введите их ещё раз.
+postings-ship-confirm = Собрать отправление { $posting } в коробках: { $count }?
+postings-ship-package = Коробка { $number }:
+postings-ship-marks-count = Кодов маркировки: { $count }
+postings-ship-confirm-button = ✅ Собрать
+postings-ship-done = ✅ Отправление { $posting } собрано (отправления: { $numbers }). Распечатайте этикетку:
+postings-ship-failed = ❌ Отправление { $posting } не собрано: { $reason }
+postings-cancel-reason = Почему отменяете отправление { $posting }?
+postings-cancel-no-reasons = Ozon сейчас не предлагает причин отмены отправления { $posting }.
+postings-cancel-explain = Поясните причину в нескольких словах (до 500 символов):
+postings-cancel-confirm = Отменить отправление { $posting }?
+    Причина: { $reason }
+    Пояснение: { $explanation }
+postings-cancel-confirm-button = ✅ Да, отменить
+postings-cancel-done = ✅ Отправление { $posting } отменено.
+postings-cancel-failed = ❌ Отправление { $posting } не отменено: { $reason }
+postings-subscribed = 🔔 Теперь в этот чат приходит уведомление о каждом новом отправлении.
+postings-already-subscribed = 🔔 Этот чат уже получает уведомления об отправлениях.
+postings-unsubscribed = 🔕 Этот чат больше не получает уведомления об отправлениях.
+postings-not-subscribed = Этот чат не подписан на уведомления об отправлениях. Подписаться: /subscribe.
+postings-subscribe-group-admin-only = Подписать или отписать группу может только администратор.
+postings-warehouses-current-all = Уведомления по всем складам.
+postings-warehouses-current = Уведомления только по складам: { $names }
+postings-warehouses-hint = Нажмите на склады, чтобы получать уведомления только по ним.
+postings-warehouses-all = Все склады
+postings-warehouses-done = Готово
+postings-error-ship-failed = Ozon принял запрос, но отправление не перешло дальше. Попробуйте через минуту.
+postings-error-rate-limited = Ozon просит не спешить (слишком много запросов). Попробуйте через минуту.
+postings-error-auth = Ozon не принял ключ API. Попросите администратора проверить настройки Ozon.
+postings-error-network = Ozon не ответил вовремя. Попробуйте через минуту.
+postings-error-input = Ozon не может принять такой запрос.
+postings-error-already-shipped = Отправление { $posting } уже собрано.
+postings-error-already-cancelled = Отправление { $posting } уже отменено.
+postings-error-not-found = Ozon не знает отправления { $posting }. Проверьте номер.
+postings-error-wrong-status = Отправление { $posting } уже в статусе, в котором это сделать нельзя.
+postings-error-marks = Ozon не принял коды маркировки.
+postings-error-quantity = Количество не совпадает с отправлением.
+postings-error-cancel-reason = Ozon не принимает эту причину отмены.
+postings-error-unavailable = Ozon временно недоступен. Попробуйте через несколько минут.
+postings-error-ozon = Ozon ответил: { $message }
+postings-error-unknown = Что-то пошло не так при обращении к Ozon. Попробуйте чуть позже.
+
+## Budget
+
+ads-state-running = работает
+ads-state-planned = запланирована
+ads-state-stopped = остановлена
+ads-state-inactive = не активна
+ads-state-archived = в архиве
+ads-state-moderation = на модерации
+ads-state-moderation-failed = не прошла модерацию
+ads-state-other = другое состояние
+ads-campaign-line = { $number }. { $title } — { $state } — { $budget }
+ads-campaigns-more = { $shown } и ещё { $more }
+ads-budget-unset = без ограничения
+ads-budget-choose = Выберите кампанию, чтобы изменить её дневной бюджет. Можно написать часть названия — покажу подходящие.
+ads-budget-choose-search = Кампании по запросу «{ $search }»:
+ads-budget-none = Рекламных кампаний пока нет.
+ads-budget-not-found = Не нашёл кампаний по запросу «{ $search }». Напишите другую часть названия.
+ads-budget-ask = Кампания «{ $title }», дневной бюджет сейчас: { $current }.
+    Напишите новый дневной бюджет в рублях, например 1500 или 1 500,50.
+ads-budget-bad-number = «{ $input }» не похоже на сумму. Напишите число в рублях, например 1500 или 1 500,50.
+ads-budget-bad-positive = Бюджет должен быть больше нуля.
+ads-budget-bad-decimals = Не больше двух знаков после запятой: бюджет считается в копейках.
+ads-budget-bad-min = Слишком мало: дневной бюджет не может быть меньше { $limit }.
+ads-budget-bad-max = Слишком много: дневной бюджет не может быть больше { $limit }.
+ads-budget-confirm = Изменить дневной бюджет кампании «{ $title }»?
+    { $old } → { $new }
+ads-budget-rounded = Сумма округлена до копеек.
+ads-budget-confirm-button = ✅ Изменить
+ads-budget-other-amount-button = ✏️ Другая сумма
+ads-back-button = « Назад
+ads-budget-done = Готово: дневной бюджет кампании «{ $title }» теперь { $new } (было { $old }).
+ads-budget-mismatch = Ozon принял изменение, но сейчас показывает { $actual } вместо { $requested }. Проверьте ещё раз через несколько минут.
+ads-budget-refused = Ozon не принял сумму: { $message }
+ads-campaign-gone = Этой кампании больше нет в списке Ozon.
+ads-stale-button = Эта кнопка от прошлого шага.
+ads-use-buttons = Выберите вариант кнопкой ниже.
+ads-dialog-over = Этот диалог уже закончен. Начните заново: /budget или /report
+ads-ozon-busy = Ozon сейчас перегружен запросами. Попробуйте через минуту.
+ads-ozon-unavailable = Ozon не отвечает. Попробуйте чуть позже.
+ads-ozon-auth = Ozon не принял ключи Performance API. Сообщите администратору бота.
+ads-ozon-refused = Ozon отказал: { $message }
+ads-ozon-other = Не получилось обратиться к Ozon. Попробуйте чуть позже.
+
+## Reports
+
+ads-kind-campaigns = Статистика кампаний
+ads-kind-phrases = Поисковые фразы
+ads-kind-attribution = Атрибуция заказов
+ads-group-day = По дням
+ads-group-week = По неделям
+ads-group-month = По месяцам
+ads-period-yesterday = Вчера
+ads-period-last-7-days = Последние 7 дней
+ads-period-last-30-days = Последние 30 дней
+ads-period-this-month = Этот месяц
+ads-period-last-month = Прошлый месяц
+ads-days = { $days } дн.
+ads-report-choose = Выберите кампании для отчёта (не больше { $max }). Отмечено: { $count }. Можно написать часть названия — покажу подходящие.
+ads-report-not-found = Не нашёл кампаний по запросу «{ $search }». Напишите другую часть названия. Отмечено: { $count }.
+ads-report-done-button = Готово ({ $count })
+ads-report-too-many = В одном отчёте не больше { $max } кампаний, а выбрано бы стало { $count }.
+ads-report-none-chosen = Отметьте хотя бы одну кампанию.
+ads-report-period = За какой период? Дни считаются по часовому поясу { $zone }.
+    Или напишите даты, например { $example }
+ads-period-bad-format = Не понял даты. Напишите так: { $example }
+ads-period-bad-date = Такой даты нет в календаре. Проверьте день и месяц.
+ads-period-bad-order = Конец периода раньше его начала.
+ads-period-bad-future = Период не может заканчиваться позже сегодняшнего дня.
+ads-period-too-long = Период слишком длинный: { $days } дн., а Ozon строит отчёт не больше чем за { $max } дн. Для этого конца периода самое раннее начало — { $earliest }.
+ads-report-period-chosen = Период: { $period }.
+ads-report-grouping = Как сгруппировать строки?
+ads-report-kind = Какой отчёт нужен?
+ads-report-phrases-one = Отчёт по поисковым фразам строится для одной кампании: отметьте ровно одну.
+ads-report-no-objects = В этой кампании нет товаров, отчёт по фразам не построить. Выберите другой отчёт.
+ads-report-objects = По каким товарам (SKU) нужны фразы?
+ads-report-objects-all = Все ({ $count })
+ads-report-days = Окно атрибуции: за сколько дней после клика учитывать заказы?
+ads-report-bad-days = Окно атрибуции — от 1 до 365 дней.
+ads-report-bad-request = Такой отчёт заказать нельзя. Начните заново: /report
+ads-report-confirm = Заказать отчёт?
+    { $kind }
+    Кампании: { $campaigns }
+    Период: { $period }
+    Группировка: { $grouping }
+ads-report-confirm-objects = Товары: { $objects }
+ads-report-confirm-days = Окно атрибуции: { $days } дн.
+ads-report-order-button = ✅ Заказать
+ads-report-refused = Отчёт не заказан: { $reason }
+ads-report-about = { $kind } · { $campaigns } · { $period }
+ads-report-progress-ordered = ⏳ Отчёт заказан, скоро передам его Ozon.
+    { $about }
+ads-report-progress-queued = ⏳ Отчёт в очереди: { $place }-й. Ozon готовит отчёты по одному.
+    { $about }
+ads-report-progress-busy = ⏳ Ozon занят другими отчётами этого аккаунта, отчёт в очереди: { $place }-й. Повторю запрос сам.
+    { $about }
+ads-report-progress-preparing = ⏳ Ozon готовит отчёт…
+    { $about }
+ads-report-progress-sending = 📤 Отчёт готов, отправляю файл…
+    { $about }
+ads-report-progress-delivered = ✅ Отчёт отправлен.
+    { $about }
+ads-report-caption = 📊 { $about }
+
+    { $summary }
+ads-report-no-summary = Сводку по файлу составить не удалось — откройте файл.
+ads-report-failed-ozon = ❌ Ozon не смог подготовить отчёт: { $message }
+    { $about }
+ads-report-failed-rejected = ❌ Ozon отклонил запрос отчёта: { $message }
+    { $about }
+ads-report-failed-gave-up = ❌ Не удалось получить отчёт: Ozon долго не отвечает. Закажите его ещё раз чуть позже.
+    { $about }
+ads-report-failed-unreadable = ❌ Ozon сообщил, что отчёт готов, но файл не скачивается: { $message }
+    { $about }
+ads-report-failed-delivery = ❌ Отчёт готов, но отправить файл в Telegram не получилось. Закажите его ещё раз.
+    { $about }

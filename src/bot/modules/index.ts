@@ -6,6 +6,9 @@ import type { I18n } from "@grammyjs/i18n";
 import type { Container } from "../../container.ts";
 import type { LocalizedContext } from "../i18n.ts";
 import type { BotModule } from "../module.ts";
+import { createAdsModule } from "./ads.ts";
+import { createPostingsModule } from "./postings.ts";
+import { createRelayModule } from "./relay.ts";
 
 export interface ModuleDeps {
   container: Container;
@@ -13,5 +16,9 @@ export interface ModuleDeps {
 }
 
 export function createModules(_deps: ModuleDeps): BotModule[] {
-  return [];
+  return [
+    ...(_deps.container.ozon.performance ? [createAdsModule(_deps)] : []),
+    ...(_deps.container.ozon.seller ? [createRelayModule(_deps)] : []),
+    ...(_deps.container.ozon.seller ? [createPostingsModule(_deps)] : []),
+  ];
 }

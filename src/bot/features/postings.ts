@@ -1,0 +1,187 @@
+/**
+ * Postings for warehouse staff: /postings (paged, each posting with its buttons), opening a
+ * posting from a digest, the package label as a PDF, and the entries into the ship and cancel
+ * dialogs (/ship, /cancel_posting and the Ship / Cancel buttons, posting preselected).
+ */
+import { InlineKeyboard, InputFile } from "grammy";
+import type { SellerClient } from "../../ozon/index.ts";
+import type { Posting } from "../../ozon/seller/types.ts";
+import type { BotContext } from "../context.ts";
+import { CANCEL_POSTING_CONVERSATION } from "../conversations/cancel-posting.ts";
+import { SHIP_CONVERSATION } from "../conversations/ship.ts";
+import type { FeatureDeps } from "../deps.ts";
+import {
+  describeOzonError,
+  type PostingFormat,
+  postingCard,
+  postingLine,
+  problemText,
+} from "../format/postings.ts";
+import type { FeatureFactory } from "../index.ts";
+import {
+  ANSWER_CALLBACK,
+  CANCEL_POSTING_CALLBACK,
+  LABEL_CALLBACK,
+  LIST_CALLBACK,
+  OPEN_POSTING_CALLBACK,
+  postingKeyboard,
+  SHIP_CALLBACK,
+} from "../keyboards/postings.ts";
+import { showScreen } from "../messages.ts";
+import { commandArgs } from "../router.ts";
+
+export const POSTINGS_PAGE_SIZE = 5;
+/** /postings reads at most this many postings (the list is for people, not an export). */
+const LIST_LIMIT = 1000;
+const POSTING_ARG = /^[0-9][0-9-]{2,40}$/;
+
+export interface PostingsFeatureDeps {
+  seller: SellerClient;
+}
+
+function formatOf(ctx: BotContext, timezone: string): PostingFormat {
+  return { t: ctx.t, locale: ctx.locale, timezone };
+}
+
+async function awaitingPostings(seller: SellerClient): Promise<Posting[]> {
+  const postings: Posting[] = [];
+  for await (const posting of seller.postings.listAwaitingPackaging()) {
+    postings.push(posting);
+    if (postings.length >= LIST_LIMIT) break;
+  }
+  const deadline = (p: Posting) => (p.shipmentDate ? Date.parse(p.shipmentDate) : Infinity);
+  return postings.sort((a, b) => deadline(a) - deadline(b));
+}
+
+/** Leaves any open dialog of this person here, then enters `id` (with the posting, if any). */
+async function enter(ctx: BotContext, id: string, posting: string | undefined): Promise<void> {
+  await ctx.conversation.exitAll();
+  await ctx.conversation.enter(id, posting ?? null);
+}
+
+export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
+  return (deps: FeatureDeps) => {
+    const { router, codec, config, logger } = deps;
+    const { seller } = area;
+
+    async function showList(ctx: BotContext, requested: number): Promise<void> {
+      let postings: Posting[];
+      try {
+        postings = await awaitingPostings(seller);
+      } catch (error) {
+        logger.warn({ err: error }, "listing postings failed");
+        await showScreen(ctx, problemText(ctx.t, describeOzonError(error)));
+        return;
+      }
+      if (postings.length === 0) return showScreen(ctx, ctx.t("postings-list-empty"));
+      const pages = Math.ceil(postings.length / POSTINGS_PAGE_SIZE);
+      const page = Math.min(Math.max(requested, 0), pages - 1);
+      const first = page * POSTINGS_PAGE_SIZE;
+      const shown = postings.slice(first, first + POSTINGS_PAGE_SIZE);
+      const format = formatOf(ctx, config.timezone);
+      const lines = shown.map((posting, i) => postingLine(posting, first + i + 1, format, 600));
+      const keyboard = new InlineKeyboard();
+      shown.forEach((posting, i) => {
+        const n = first + i + 1;
+        const number = posting.postingNumber;
+        keyboard
+          .text(ctx.t("postings-list-ship", { index: n }), codec.encode(SHIP_CALLBACK, number))
+          .text(
+            ctx.t("postings-list-cancel", { index: n }),
+            codec.encode(CANCEL_POSTING_CALLBACK, number),
+          )
+          .text(ctx.t("postings-list-label", { index: n }), codec.encode(LABEL_CALLBACK, number))
+          .row();
+      });
+      if (pages > 1) {
+        if (page > 0) {
+          keyboard.text(ctx.t("postings-list-prev"), codec.encode(LIST_CALLBACK, page - 1));
+        }
+        keyboard.text(`${page + 1} / ${pages}`, codec.encode(LIST_CALLBACK, page));
+        if (page < pages - 1) {
+          keyboard.text(ctx.t("postings-list-next"), codec.encode(LIST_CALLBACK, page + 1));
+        }
+      }
+      const title = ctx.t("postings-list-title", { count: postings.length });
+      await showScreen(ctx, [title, "", ...lines].join("\n"), keyboard);
+    }
+
+    const invalid = (ctx: BotContext) =>
+      ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
+
+    router.command("postings", (ctx) => showList(ctx, 0));
+    router.callback(LIST_CALLBACK, ["warehouse"], async (ctx, [page]) => {
+      if (page === undefined || !/^\d{1,6}$/.test(page)) return invalid(ctx);
+      await ctx.answerCallbackQuery();
+      await showList(ctx, Number(page));
+    });
+
+    router.callback(OPEN_POSTING_CALLBACK, ["warehouse"], async (ctx, [number]) => {
+      if (!number || !POSTING_ARG.test(number)) return invalid(ctx);
+      await ctx.answerCallbackQuery();
+      try {
+        const posting = await seller.postings.get(number);
+        await ctx.reply(postingCard(posting, formatOf(ctx, config.timezone)), {
+          reply_markup: postingKeyboard(codec, ctx.t, number),
+        });
+      } catch (error) {
+        await ctx.reply(problemText(ctx.t, describeOzonError(error, number)));
+      }
+    });
+
+    router.callback(LABEL_CALLBACK, ["warehouse"], async (ctx, [number]) => {
+      if (!number || !POSTING_ARG.test(number)) return invalid(ctx);
+      await ctx.answerCallbackQuery({ text: ctx.t("postings-label-preparing") });
+      await ctx.replyWithChatAction("upload_document");
+      let pdf: Uint8Array;
+      try {
+        pdf = await seller.postings.packageLabel([number]);
+      } catch (error) {
+        logger.info({ err: error, posting: number }, "package label not available");
+        await ctx.reply(
+          ctx.t("postings-label-failed", {
+            posting: number,
+            reason: problemText(ctx.t, describeOzonError(error, number)),
+          }),
+        );
+        return;
+      }
+      await ctx.replyWithDocument(new InputFile(pdf, `label-${number}.pdf`), {
+        caption: ctx.t("postings-label-caption", { posting: number }),
+      });
+    });
+
+    const entering = { entersConversation: true } as const;
+    router.command(
+      "ship",
+      (ctx) => enter(ctx, SHIP_CONVERSATION, commandArgs(ctx) || undefined),
+      entering,
+    );
+    router.command(
+      "cancel_posting",
+      (ctx) => enter(ctx, CANCEL_POSTING_CONVERSATION, commandArgs(ctx) || undefined),
+      entering,
+    );
+    const pressed =
+      (id: string) =>
+      async (ctx: BotContext, [number]: string[]) => {
+        if (!number || !POSTING_ARG.test(number)) return invalid(ctx);
+        await ctx.answerCallbackQuery();
+        await enter(ctx, id, number);
+      };
+    router.callback(SHIP_CALLBACK, ["warehouse"], pressed(SHIP_CONVERSATION), entering);
+    router.callback(
+      CANCEL_POSTING_CALLBACK,
+      ["warehouse"],
+      pressed(CANCEL_POSTING_CONVERSATION),
+      entering,
+    );
+    // A dialog's button after the dialog ended (finished, cancelled, timed out).
+    router.callback(ANSWER_CALLBACK, ["warehouse"], (ctx, [, , owner]) => {
+      const mine = owner === String(ctx.from?.id ?? 0);
+      const key = mine ? "postings-step-over" : "postings-not-your-step";
+      return ctx.answerCallbackQuery({ text: ctx.t(key), show_alert: true });
+    });
+    return undefined;
+  };
+}

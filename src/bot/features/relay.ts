@@ -1,0 +1,291 @@
+/**
+ * Buyer chats in Telegram: replies to relayed messages (and messages in a buyer's forum topic)
+ * go to the buyer, /relay_here picks the relay group, and "Write to buyer" on a posting opens
+ * the chat. The reply handler runs before the conversations, so an open dialog never eats it.
+ */
+import { Composer, GrammyError, InlineKeyboard } from "grammy";
+import type { Message } from "grammy/types";
+import { RelayGroupSetting } from "../../services/relay/audience.ts";
+import { ChatContexts } from "../../services/relay/context.ts";
+import { MessageLinks } from "../../services/relay/links.ts";
+import { ReplyRouter } from "../../services/relay/reply-router.ts";
+import type { ReplyFailure, ReplyService } from "../../services/relay/reply-service.ts";
+import type { Store } from "../../store/port.ts";
+import type { BotContext } from "../context.ts";
+import type { FeatureDeps } from "../deps.ts";
+import { formatBytes, REPLY_FAILURE_KEYS, topicName } from "../format/relay.ts";
+import { mayUse, refuse } from "../guard.ts";
+import { translatorFor } from "../i18n.ts";
+import type { FeatureFactory } from "../index.ts";
+import { ensureRelayTopic } from "../notifiers/relay.ts";
+import {
+  fetchTelegramFile,
+  type OutgoingFile,
+  outgoingContent,
+  TELEGRAM_FETCH_LIMIT_BYTES,
+  TelegramFileTooBigError,
+} from "./relay-files.ts";
+
+/** "Write to buyer" on a posting: `wb:<posting number>` (made by the postings area). */
+export const WRITE_TO_BUYER_CALLBACK = "wb";
+/** "Stop relaying here" under the /relay_here confirmation. */
+export const RELAY_HERE_CALLBACK = "rh";
+
+export interface RelayFeatureServices {
+  store: Store;
+  replies: ReplyService;
+}
+
+const SELLERS = ["seller"] as const;
+const THUMBS_UP = [{ type: "emoji", emoji: "👍" }] as const;
+
+/** Telegram → Ozon: installed as `beforeConversations`; calls next() for everything else. */
+export function relayRepliesFeature(services: RelayFeatureServices): FeatureFactory {
+  return (deps) => {
+    const router = new ReplyRouter(services.store);
+    const links = new MessageLinks(services.store);
+    const composer = new Composer<BotContext>();
+    composer.on("message", async (ctx, next) => {
+      const message = ctx.message;
+      if (ctx.from.is_bot || isCommand(message)) return next();
+      const replyTo = message.reply_to_message?.message_id;
+      const topicId = message.is_topic_message ? message.message_thread_id : undefined;
+      if (replyTo === undefined && topicId === undefined) return next();
+      const content = outgoingContent(message);
+      if (content.kind === "none") return next();
+      const ozonChatId = await router.resolve({
+        chatId: ctx.chat.id,
+        replyToMessageId: replyTo,
+        topicId,
+      });
+      if (!ozonChatId) return next();
+      if (!mayUse(ctx.person, SELLERS)) return refuse(ctx, SELLERS);
+
+      // A reply to what the seller wrote reaches the same buyer.
+      await links.remember([{ chatId: ctx.chat.id, messageId: message.message_id }], {
+        ozonChatId,
+      });
+      if (content.kind === "unsupported") return answer(ctx, ctx.t("relay-reply-unsupported"));
+      if (content.kind === "text") {
+        const sent = await services.replies.sendText(ozonChatId, content.text);
+        if (!sent.ok) return explain(ctx, sent, sent.partsSent, sent.partsTotal);
+        return acknowledge(ctx);
+      }
+      const bytes = await fetchFile(ctx, deps, content.file);
+      if (!bytes) return;
+      const sent = await services.replies.sendFile(ozonChatId, content.file.name, bytes);
+      if (!sent.ok) return explain(ctx, sent);
+      if (content.caption.trim()) {
+        const text = await services.replies.sendText(ozonChatId, content.caption);
+        if (!text.ok) return explain(ctx, text, text.partsSent, text.partsTotal);
+      }
+      return acknowledge(ctx);
+    });
+    return composer;
+  };
+}
+
+/** /relay_here, its "stop" button, and "Write to buyer". */
+export function relayFeature(services: RelayFeatureServices): FeatureFactory {
+  return (deps) => {
+    const { codec, router, config, i18n } = deps;
+    const groups = new RelayGroupSetting(services.store);
+    const links = new MessageLinks(services.store);
+    const contexts = new ChatContexts(services.store);
+
+    router.command("relay_here", async (ctx) => {
+      const chat = ctx.chat;
+      if (!chat || (chat.type !== "group" && chat.type !== "supergroup")) {
+        await ctx.reply(ctx.t("relay-here-private"));
+        return;
+      }
+      const current = await groups.get();
+      if (current?.chatId === chat.id) {
+        await groups.clear();
+        await ctx.reply(ctx.t("relay-here-cleared"));
+        return;
+      }
+      const isForum = chat.type === "supergroup" && chat.is_forum === true;
+      await groups.set({ chatId: chat.id, title: chat.title, isForum, setBy: ctx.from?.id });
+      const stop = new InlineKeyboard().text(
+        ctx.t("relay-here-stop-button"),
+        codec.encode(RELAY_HERE_CALLBACK, "off"),
+      );
+      await ctx.reply(ctx.t(isForum ? "relay-here-set-forum" : "relay-here-set"), {
+        reply_markup: stop,
+      });
+    });
+
+    router.callback(RELAY_HERE_CALLBACK, ["admin"], async (ctx, [action]) => {
+      const current = await groups.get();
+      if (action !== "off" || !current || current.chatId !== ctx.chat?.id) {
+        await ctx.answerCallbackQuery({ text: ctx.t("relay-here-not-set") });
+        await ctx.editMessageReplyMarkup().catch(() => undefined);
+        return;
+      }
+      await groups.clear();
+      await ctx.answerCallbackQuery();
+      await ctx.editMessageText(ctx.t("relay-here-cleared"));
+    });
+
+    router.callback(WRITE_TO_BUYER_CALLBACK, SELLERS, async (ctx, [postingNumber]) => {
+      if (!postingNumber || !ctx.from) {
+        await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
+        return;
+      }
+      const started = await services.replies.startChatForPosting(postingNumber);
+      if (!started.ok) {
+        const reason = ctx.t(REPLY_FAILURE_KEYS[started.reason], { detail: started.detail });
+        await ctx.answerCallbackQuery({ text: reason.slice(0, 200), show_alert: true });
+        return;
+      }
+      await ctx.answerCallbackQuery();
+      const { ozonChatId } = started;
+      const group = await groups.get();
+      let where: { chatId: number; threadId?: number; private: boolean };
+      let text: string;
+      if (group) {
+        const t = translatorFor(i18n, config.defaultLocale);
+        where = { chatId: group.chatId, private: false };
+        if (group.isForum) {
+          const context = await contexts.get(ozonChatId);
+          where.threadId = await ensureRelayTopic({
+            api: ctx.api,
+            store: services.store,
+            groupChatId: group.chatId,
+            ozonChatId,
+            name: topicName(t, context, ozonChatId),
+          });
+        }
+        text = t(where.threadId ? "relay-write-prompt-topic" : "relay-write-prompt", {
+          posting: postingNumber,
+        });
+      } else {
+        where = { chatId: ctx.from.id, private: true };
+        text = ctx.t("relay-write-prompt", { posting: postingNumber });
+      }
+      const placeholder = ctx.t("relay-write-placeholder").slice(0, 64);
+      const prompt = (chatId: number, threadId: number | undefined) =>
+        ctx.api.sendMessage(chatId, text, {
+          ...(threadId ? { message_thread_id: threadId } : {}),
+          // Opens the reply field at once in private; selective keeps it from popping up for a whole group.
+          ...(threadId
+            ? {}
+            : {
+                reply_markup: {
+                  force_reply: true,
+                  selective: true,
+                  input_field_placeholder: placeholder,
+                },
+              }),
+        });
+      let sent: Message;
+      try {
+        sent = await prompt(where.chatId, where.threadId);
+      } catch (error) {
+        // The person never opened a private chat with the bot: ask where they pressed.
+        const here = ctx.chat?.id;
+        if (
+          !where.private ||
+          here === undefined ||
+          here === where.chatId ||
+          !isUnreachable(error)
+        ) {
+          throw error;
+        }
+        where = { chatId: here, private: false };
+        const thread = ctx.callbackQuery?.message?.is_topic_message
+          ? ctx.callbackQuery.message.message_thread_id
+          : undefined;
+        sent = await prompt(here, thread);
+      }
+      await links.remember([{ chatId: where.chatId, messageId: sent.message_id }], {
+        ozonChatId,
+      });
+    });
+    return undefined;
+  };
+}
+
+function isUnreachable(error: unknown): boolean {
+  return (
+    error instanceof GrammyError &&
+    (error.error_code === 403 || /chat not found/i.test(error.description))
+  );
+}
+
+function isCommand(message: Message): boolean {
+  const entity = message.entities?.[0];
+  return entity?.type === "bot_command" && entity.offset === 0;
+}
+
+/** The file's bytes, or undefined after telling the sender why it cannot be fetched. */
+async function fetchFile(
+  ctx: BotContext,
+  deps: FeatureDeps,
+  file: OutgoingFile,
+): Promise<Uint8Array | undefined> {
+  const tooBig = (size: number | undefined) =>
+    answer(
+      ctx,
+      ctx.t("relay-reply-file-too-big", {
+        size: size === undefined ? "> 20 MB" : formatBytes(size),
+        limit: formatBytes(TELEGRAM_FETCH_LIMIT_BYTES),
+      }),
+    );
+  if (file.size !== undefined && file.size > TELEGRAM_FETCH_LIMIT_BYTES) {
+    await tooBig(file.size);
+    return undefined;
+  }
+  try {
+    return await fetchTelegramFile({
+      api: ctx.api,
+      apiRoot: deps.config.telegramApiRoot,
+      token: deps.config.botToken,
+      fileId: file.fileId,
+    });
+  } catch (error) {
+    if (error instanceof TelegramFileTooBigError) {
+      await tooBig(error.size);
+      return undefined;
+    }
+    deps.logger.warn({ err: error }, "Chat relay: a file could not be fetched from Telegram");
+    await answer(ctx, ctx.t("relay-reply-fetch-failed"));
+    return undefined;
+  }
+}
+
+/** Replies to the sender's message (in its topic, when there is one). */
+async function answer(ctx: BotContext, text: string): Promise<void> {
+  const messageId = ctx.msg?.message_id;
+  await ctx.reply(text, {
+    reply_parameters: messageId
+      ? { message_id: messageId, allow_sending_without_reply: true }
+      : undefined,
+  });
+}
+
+/** 👍 on the sender's message; a short reply where reactions are not allowed. */
+async function acknowledge(ctx: BotContext): Promise<void> {
+  const chatId = ctx.chat?.id;
+  const messageId = ctx.msg?.message_id;
+  if (chatId === undefined || messageId === undefined) return;
+  try {
+    await ctx.api.setMessageReaction(chatId, messageId, [...THUMBS_UP]);
+  } catch {
+    await answer(ctx, ctx.t("relay-reply-sent"));
+  }
+}
+
+async function explain(
+  ctx: BotContext,
+  failure: ReplyFailure,
+  partsSent = 0,
+  partsTotal = 0,
+): Promise<void> {
+  const lines = [ctx.t(REPLY_FAILURE_KEYS[failure.reason], { detail: failure.detail })];
+  if (partsSent > 0) {
+    lines.push(ctx.t("relay-fail-partial", { sent: partsSent, total: partsTotal }));
+  }
+  await answer(ctx, lines.join("\n"));
+}

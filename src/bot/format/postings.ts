@@ -1,0 +1,147 @@
+/**
+ * Postings as text: the full card of an alert, a line of a digest or list, and Ozon's failures
+ * as plain sentences (a locale key with its variables, so a dialog can keep it in its replay log).
+ */
+import { DateTime } from "luxon";
+import {
+  isOzonApiError,
+  isOzonAuthError,
+  isOzonInputError,
+  isOzonNetworkError,
+  isOzonRateLimitError,
+  isOzonShipFailedError,
+} from "../../ozon/errors.ts";
+import type { Posting } from "../../ozon/seller/types.ts";
+import type { Locale } from "../i18n.ts";
+
+export type Translate = (key: string, variables?: Record<string, string | number>) => string;
+
+export interface PostingFormat {
+  t: Translate;
+  locale: Locale;
+  timezone: string;
+}
+
+/** A sentence about a failure, kept as data: `t(problem.key, problem.vars)`. */
+export interface Problem {
+  key: string;
+  vars?: Record<string, string>;
+}
+
+export const AWAITING_PACKAGING = "awaiting_packaging";
+
+/** Cuts `text` to `max` characters, ending with "…" when cut. */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, Math.max(0, max - 1))}…`;
+}
+
+/** "23 Nov, 14:00" in the configured zone; "—" when Ozon gave no time. */
+export function formatDeadline(iso: string | undefined, format: PostingFormat): string {
+  if (!iso) return "—";
+  const time = DateTime.fromISO(iso, { zone: "utc" });
+  if (!time.isValid) return iso;
+  return time.setZone(format.timezone).setLocale(format.locale).toFormat("d MMM, HH:mm");
+}
+
+/** "1 390 ₽" from Ozon's "1390.0000". */
+export function formatPrice(price: string, currency: string | undefined, locale: Locale): string {
+  const amount = Number(price);
+  if (!Number.isFinite(amount)) return price;
+  try {
+    return new Intl.NumberFormat(locale === "ru" ? "ru-RU" : "en-GB", {
+      style: "currency",
+      currency: currency || "RUB",
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 2,
+    }).format(amount);
+  } catch {
+    return `${amount} ${currency ?? ""}`.trim();
+  }
+}
+
+export function unitCount(posting: Posting): number {
+  return posting.products.reduce((sum, product) => sum + product.quantity, 0);
+}
+
+/** The full posting: numbers, deadline, delivery, warehouse and every product. */
+export function postingCard(posting: Posting, format: PostingFormat): string {
+  const { t } = format;
+  const lines = [
+    t("postings-card-title", {
+      posting: posting.postingNumber,
+      order: posting.orderNumber ?? "—",
+    }),
+    t("postings-card-deadline", { deadline: formatDeadline(posting.shipmentDate, format) }),
+    t("postings-card-delivery", {
+      method: posting.deliveryMethod?.name ?? "—",
+      warehouse: posting.deliveryMethod?.warehouse ?? "—",
+    }),
+    "",
+  ];
+  posting.products.forEach((product, index) => {
+    lines.push(
+      t("postings-card-product", {
+        index: index + 1,
+        name: clip(product.name, 200),
+        article: product.offerId ?? product.sku,
+        quantity: product.quantity,
+        price: formatPrice(product.price, product.currency, format.locale),
+      }),
+    );
+  });
+  return lines.join("\n");
+}
+
+/** One posting on one or two lines (digests, /postings), at most `budget` characters. */
+export function postingLine(
+  posting: Posting,
+  index: number,
+  format: PostingFormat,
+  budget: number,
+): string {
+  const head = format.t("postings-line", {
+    index,
+    posting: posting.postingNumber,
+    deadline: formatDeadline(posting.shipmentDate, format),
+    warehouse: posting.deliveryMethod?.warehouse ?? "—",
+    units: unitCount(posting),
+  });
+  const products = posting.products.map((p) => `${p.name} ×${p.quantity}`).join("; ");
+  return clip(`${head}\n   ${products}`, budget);
+}
+
+/** What went wrong with an Ozon call, as a locale key (never a stack trace). */
+export function describeOzonError(error: unknown, postingNumber = ""): Problem {
+  const posting = { posting: postingNumber };
+  if (isOzonShipFailedError(error)) return { key: "postings-error-ship-failed", vars: posting };
+  if (isOzonRateLimitError(error)) return { key: "postings-error-rate-limited" };
+  if (isOzonAuthError(error)) return { key: "postings-error-auth" };
+  if (isOzonNetworkError(error)) return { key: "postings-error-network" };
+  if (isOzonInputError(error)) return { key: "postings-error-input" };
+  if (isOzonApiError(error)) {
+    const text = error.apiMessage;
+    if (/ALREADY_SHIPPED/i.test(text))
+      return { key: "postings-error-already-shipped", vars: posting };
+    if (/ALREADY_CANCEL/i.test(text))
+      return { key: "postings-error-already-cancelled", vars: posting };
+    if (/NOT_FOUND/i.test(text) || error.status === 404) {
+      return { key: "postings-error-not-found", vars: posting };
+    }
+    if (/INCORRECT_STATUS/i.test(text))
+      return { key: "postings-error-wrong-status", vars: posting };
+    if (/MANDATORY_MARK/i.test(text)) return { key: "postings-error-marks" };
+    if (/QUANTITY/i.test(text)) return { key: "postings-error-quantity" };
+    if (/CANCEL_REASON/i.test(text)) return { key: "postings-error-cancel-reason" };
+    if (error.status >= 500) return { key: "postings-error-unavailable" };
+    return {
+      key: "postings-error-ozon",
+      vars: { message: clip(text || String(error.status), 200) },
+    };
+  }
+  return { key: "postings-error-unknown" };
+}
+
+export function problemText(t: Translate, problem: Problem): string {
+  return t(problem.key, problem.vars);
+}

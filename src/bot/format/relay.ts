@@ -1,0 +1,80 @@
+/**
+ * How a relayed buyer message reads in Telegram: a header saying who wrote about what, then the
+ * text. Plain text (no parse mode), so whatever the buyer wrote is shown as written.
+ */
+
+import type { ReplyFailureReason } from "../../services/relay/reply-errors.ts";
+import type { ChatContext, RelayAttachment } from "../../services/relay/types.ts";
+import type { Translator } from "../i18n.ts";
+
+/** Telegram's limits: message text, photo and document captions, forum topic names. */
+export const TELEGRAM_TEXT_LIMIT = 4096;
+export const TELEGRAM_CAPTION_LIMIT = 1024;
+export const TELEGRAM_TOPIC_NAME_LIMIT = 128;
+
+/** "💬 Buyer · order 123 · SKU 456". */
+export function relayHeader(t: Translator, context: ChatContext, ozonChatId: string): string {
+  const parts = [t("relay-header-buyer")];
+  if (context.orderNumber) parts.push(t("relay-header-order", { order: context.orderNumber }));
+  else if (context.postingNumber) {
+    parts.push(t("relay-header-posting", { posting: context.postingNumber }));
+  }
+  if (context.sku) parts.push(t("relay-header-sku", { sku: context.sku }));
+  if (parts.length === 1) parts.push(t("relay-header-chat", { chat: shortChatId(ozonChatId) }));
+  return parts.join(" · ");
+}
+
+/** The forum topic of a buyer chat, named after its order (or posting, or product). */
+export function topicName(t: Translator, context: ChatContext, ozonChatId: string): string {
+  let name: string;
+  if (context.orderNumber) name = t("relay-topic-order", { order: context.orderNumber });
+  else if (context.postingNumber) {
+    name = t("relay-topic-posting", { posting: context.postingNumber });
+  } else if (context.sku) name = t("relay-topic-sku", { sku: context.sku });
+  else name = t("relay-topic-chat", { chat: shortChatId(ozonChatId) });
+  if (context.sku && (context.orderNumber || context.postingNumber)) {
+    name = `${name} · ${t("relay-header-sku", { sku: context.sku })}`;
+  }
+  return name.slice(0, TELEGRAM_TOPIC_NAME_LIMIT);
+}
+
+/** A file Telegram would refuse, or Ozon would not give, announced by name and size. */
+export function fileAnnouncement(t: Translator, attachment: RelayAttachment): string {
+  const name = attachment.name || "file";
+  const size = attachment.sizeBytes !== undefined ? formatBytes(attachment.sizeBytes) : "?";
+  return attachment.skipped === "too_large"
+    ? t("relay-file-too-large", { name, size })
+    : t("relay-file-unavailable", { name, size });
+}
+
+/** 1536 → "1.5 KB"; 52428800 → "50.0 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  if (bytes < 1024 * 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${(bytes / (1024 * 1024 * 1024)).toFixed(1)} GB`;
+}
+
+/** Keeps a caption within Telegram's limit. */
+export function caption(text: string): string {
+  return text.length <= TELEGRAM_CAPTION_LIMIT
+    ? text
+    : `${text.slice(0, TELEGRAM_CAPTION_LIMIT - 1)}…`;
+}
+
+/** Locale keys of the reasons a reply did not reach the buyer. */
+export const REPLY_FAILURE_KEYS = {
+  premium_required: "relay-fail-premium",
+  window_closed: "relay-fail-window",
+  file_too_large: "relay-fail-too-large",
+  ozon_unavailable: "relay-fail-unavailable",
+  chat_not_found: "relay-fail-not-found",
+  ozon_auth: "relay-fail-auth",
+  empty_message: "relay-fail-empty",
+  unknown: "relay-fail-unknown",
+} as const satisfies Record<ReplyFailureReason, string>;
+
+/** Ozon chat ids are long UUIDs: the first block is enough to tell chats apart. */
+function shortChatId(ozonChatId: string): string {
+  return ozonChatId.split("-")[0] ?? ozonChatId;
+}

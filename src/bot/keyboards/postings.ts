@@ -1,0 +1,71 @@
+/**
+ * Buttons of the postings area. Callback kinds (signed, ≤ 64 bytes: posting numbers fit):
+ *   ps:<posting> Ship · pc:<posting> Cancel · pl:<posting> Label · po:<posting> open the card ·
+ *   pp:<page> the /postings list · pw:<action>[:<warehouse>] the warehouse filter ·
+ *   pa:<step>:<value>:<user> an answer inside a ship or cancel dialog · wb:<posting> write to the buyer
+ *   (handled by the buyer chats area).
+ */
+import { InlineKeyboard } from "grammy";
+import type { CallbackCodec } from "../callback-data.ts";
+import { CANCEL_CALLBACK } from "./cancel.ts";
+
+export const SHIP_CALLBACK = "ps";
+export const CANCEL_POSTING_CALLBACK = "pc";
+export const LABEL_CALLBACK = "pl";
+export const OPEN_POSTING_CALLBACK = "po";
+export const LIST_CALLBACK = "pp";
+export const WAREHOUSE_CALLBACK = "pw";
+export const ANSWER_CALLBACK = "pa";
+export const WRITE_TO_BUYER_CALLBACK = "wb";
+
+type T = (key: string, variables?: Record<string, string | number>) => string;
+
+/** Ship, Cancel, Label and Write to buyer for one posting. */
+export function postingKeyboard(codec: CallbackCodec, t: T, postingNumber: string): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(t("postings-button-ship"), codec.encode(SHIP_CALLBACK, postingNumber))
+    .text(t("postings-button-cancel"), codec.encode(CANCEL_POSTING_CALLBACK, postingNumber))
+    .row()
+    .text(t("postings-button-label"), codec.encode(LABEL_CALLBACK, postingNumber))
+    .text(t("postings-write-to-buyer"), codec.encode(WRITE_TO_BUYER_CALLBACK, postingNumber));
+}
+
+/** Numbered buttons opening each posting of a digest (`first` is the number of the first). */
+export function digestKeyboard(
+  codec: CallbackCodec,
+  postingNumbers: readonly string[],
+  first: number,
+): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  postingNumbers.forEach((number, i) => {
+    if (i > 0 && i % 8 === 0) keyboard.row();
+    keyboard.text(String(first + i), codec.encode(OPEN_POSTING_CALLBACK, number));
+  });
+  return keyboard;
+}
+
+/** "Show them": opens the first page of /postings. */
+export function listButton(codec: CallbackCodec, t: T): InlineKeyboard {
+  return new InlineKeyboard().text(t("postings-button-list"), codec.encode(LIST_CALLBACK, 0));
+}
+
+/**
+ * A dialog answer button: `step` tells stale buttons of earlier steps apart, `owner` (the person
+ * in the dialog) keeps someone else in a group from answering for them.
+ */
+export function answerData(
+  codec: CallbackCodec,
+  step: string,
+  value: string | number,
+  owner: number | undefined,
+): string {
+  return codec.encode(ANSWER_CALLBACK, step, value, owner ?? 0);
+}
+
+/** Adds the Cancel row every dialog step has. */
+export function withCancel(codec: CallbackCodec, t: T, keyboard?: InlineKeyboard): InlineKeyboard {
+  const markup = keyboard ?? new InlineKeyboard();
+  const last = markup.inline_keyboard.at(-1);
+  if (last && last.length > 0) markup.row();
+  return markup.text(t("cancel-button"), codec.encode(CANCEL_CALLBACK));
+}

@@ -1,0 +1,110 @@
+/**
+ * Advertising as a bot module: /budget and /report with their dialogs, and the report runner
+ * that moves report jobs along in the background (queued → submitted → ready → delivered) and
+ * tells the person through the Telegram notifier. Jobs live in the store, so a new module on the
+ * same store (a restart) picks them up and delivers each once.
+ */
+import {
+  type BudgetLimits,
+  BudgetService,
+  DEFAULT_REPORT_LIMITS,
+  LIVE_MAX_PERIOD_DAYS,
+  ReportJobs,
+  ReportRunner,
+} from "../../services/ads/index.ts";
+import { createCallbackCodec } from "../callback-data.ts";
+import { type AdsDialogDeps, budgetConversation } from "../conversations/budget.ts";
+import { reportConversation } from "../conversations/report.ts";
+import { adsFeature } from "../features/ads.ts";
+import type { BotModule } from "../module.ts";
+import { TelegramReportNotifier } from "../notifiers/reports.ts";
+import type { ModuleDeps } from "./index.ts";
+
+export interface AdsModuleOptions {
+  /** Reports submitted to Ozon at once per Performance account (default 1, the live limit). */
+  maxSubmitted?: number;
+  /** Longest report period in days (default 62, the live limit; the spec says 366). */
+  maxPeriodDays?: number;
+  /** Campaigns per report (default 10). */
+  maxCampaigns?: number;
+  /** Accepted daily budgets (default 100 ₽ … 10 000 000 ₽). */
+  budgetLimits?: BudgetLimits;
+  /** Cap of the growing poll interval, seconds (default 60). */
+  pollCapSeconds?: number;
+  /** Runner lease across processes, ms (default 30 s; 0 = off). */
+  leaseTtlMs?: number;
+  /** start() runs the runner's loop (default true); tests may drive runner.runOnce() instead. */
+  runLoop?: boolean;
+}
+
+export interface AdsModule extends BotModule {
+  readonly budget: BudgetService;
+  readonly jobs: ReportJobs;
+  readonly runner: ReportRunner;
+  readonly notifier: TelegramReportNotifier;
+}
+
+export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}): AdsModule {
+  const { container, i18n } = deps;
+  const { config, logger, store } = container;
+  const performance = container.ozon.performance;
+  if (!performance) throw new Error("the ads module needs the Performance API client");
+  const account = config.ozon.performance.clientId;
+  const maxPeriodDays = options.maxPeriodDays ?? LIVE_MAX_PERIOD_DAYS;
+  const maxCampaigns = options.maxCampaigns ?? DEFAULT_REPORT_LIMITS.maxCampaigns;
+
+  const budget = new BudgetService({
+    campaigns: performance.campaigns,
+    ...(options.budgetLimits ? { limits: options.budgetLimits } : {}),
+  });
+  const notifier = new TelegramReportNotifier({
+    i18n,
+    defaultLocale: config.defaultLocale,
+    logger,
+  });
+  const runner = new ReportRunner({
+    store,
+    statistics: performance.statistics,
+    notifier,
+    account,
+    pollSeconds: config.pollSeconds.reports,
+    logger,
+    ...(options.maxSubmitted !== undefined ? { maxSubmitted: options.maxSubmitted } : {}),
+    ...(options.pollCapSeconds !== undefined ? { pollCapSeconds: options.pollCapSeconds } : {}),
+    ...(options.leaseTtlMs !== undefined ? { leaseTtlMs: options.leaseTtlMs } : {}),
+  });
+  const jobs = new ReportJobs({
+    store,
+    account,
+    zone: config.timezone,
+    limits: { maxPeriodDays, maxCampaigns },
+    // A job asked for in this process starts at once instead of at the next poll.
+    onEnqueued: () => runner.wake(),
+  });
+
+  const dialogs: AdsDialogDeps = {
+    budget,
+    jobs,
+    campaigns: performance.campaigns,
+    codec: createCallbackCodec(config.botToken),
+    timezone: config.timezone,
+    maxPeriodDays,
+    maxCampaigns,
+    logger,
+  };
+
+  return {
+    name: "ads",
+    budget,
+    jobs,
+    runner,
+    notifier,
+    features: [adsFeature],
+    conversations: [budgetConversation(dialogs), reportConversation(dialogs)],
+    start(api) {
+      notifier.attach(api);
+      if (options.runLoop ?? true) runner.start();
+    },
+    stop: () => runner.stop(),
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * The postings area as a bot module: alerts for subscribed chats (the watcher with a Telegram
+ * notifier, started once the bot can send), /subscribe and the warehouse filter, /postings,
+ * labels, and the ship and cancel dialogs.
+ */
+import type { SellerClient } from "../../ozon/index.ts";
+import {
+  PostingWatcher,
+  type PostingWatcherOptions,
+  SendPacer,
+} from "../../services/postings/index.ts";
+import { SubscriptionService } from "../../services/subscriptions.ts";
+import { createCallbackCodec } from "../callback-data.ts";
+import { cancelPostingConversation } from "../conversations/cancel-posting.ts";
+import { shipConversation } from "../conversations/ship.ts";
+import { postingsFeature } from "../features/postings.ts";
+import { subscriptionsFeature } from "../features/subscriptions.ts";
+import type { BotModule } from "../module.ts";
+import { TelegramPostingNotifier } from "../notifiers/postings.ts";
+import type { ModuleDeps } from "./index.ts";
+
+export interface PostingsModuleOptions {
+  /** Poll on a timer after start (default true); tests drive `watcher.runOnce()` instead. */
+  poll?: boolean;
+  /** Watcher settings over the defaults (burst threshold, digest size, reminder time...). */
+  watcher?: Partial<Omit<PostingWatcherOptions, "seller" | "store" | "subscriptions" | "notifier">>;
+  /** The pacer of alert sends (default: Telegram's limits on the system clock). */
+  pacer?: SendPacer;
+}
+
+export interface PostingsModule extends BotModule {
+  readonly subscriptions: SubscriptionService;
+  /** The running watcher (after start). */
+  readonly watcher: PostingWatcher | undefined;
+}
+
+/** The postings module; only for a container with a Seller client (Ozon credentials). */
+export function createPostingsModule(
+  deps: ModuleDeps,
+  options: PostingsModuleOptions = {},
+): PostingsModule {
+  const { container, i18n } = deps;
+  const seller: SellerClient | undefined = container.ozon.seller;
+  if (!seller) throw new Error("The postings module needs the Seller API client");
+  const { config, store, access, logger } = container;
+  const subscriptions = new SubscriptionService(store);
+  const codec = createCallbackCodec(config.botToken);
+  const dialogs = { seller, codec, timezone: config.timezone };
+  let watcher: PostingWatcher | undefined;
+  let pacer: SendPacer | undefined;
+
+  return {
+    name: "postings",
+    subscriptions,
+    get watcher() {
+      return watcher;
+    },
+    features: [postingsFeature({ seller }), subscriptionsFeature({ seller, subscriptions })],
+    conversations: [shipConversation(dialogs), cancelPostingConversation(dialogs)],
+    start(api) {
+      if (watcher) return;
+      pacer = options.pacer ?? new SendPacer();
+      const notifier = new TelegramPostingNotifier({
+        api,
+        pacer,
+        i18n,
+        access,
+        codec,
+        timezone: config.timezone,
+        defaultLocale: config.defaultLocale,
+      });
+      watcher = new PostingWatcher({
+        pollSeconds: config.pollSeconds.postings,
+        // Only Redis is shared by several processes; the file and memory stores belong to one,
+        // and a lease left by a killed process would only hold the restarted bot back.
+        ...(config.store.kind === "redis" ? {} : { lease: false as const }),
+        logger: logger.child({ module: "postings" }),
+        ...options.watcher,
+        seller,
+        store,
+        subscriptions,
+        notifier,
+      });
+      if (options.poll ?? true) watcher.start();
+    },
+    async stop() {
+      await watcher?.stop();
+      pacer?.close();
+      watcher = undefined;
+      pacer = undefined;
+    },
+  };
+}

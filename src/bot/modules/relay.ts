@@ -1,0 +1,88 @@
+/**
+ * Buyer chats relayed both ways, as one bot module: the chat relay polls Ozon every
+ * CHATS_POLL_SECONDS and sends buyer messages to Telegram; replies (before any dialog), the
+ * /relay_here command and "Write to buyer" go back to Ozon.
+ */
+import type { Api } from "grammy";
+import { SendPacer } from "../../services/postings/pacer.ts";
+import {
+  ChatRelay,
+  type ChatRelayOptions,
+  type RelayPassReport,
+} from "../../services/relay/chat-relay.ts";
+import { ReplyService } from "../../services/relay/reply-service.ts";
+import { relayFeature, relayRepliesFeature } from "../features/relay.ts";
+import type { BotModule } from "../module.ts";
+import { TelegramRelayNotifier } from "../notifiers/relay.ts";
+import type { ModuleDeps } from "./index.ts";
+
+export interface RelayModuleOptions {
+  /** Paces sends to Telegram (default: Telegram's published limits). */
+  pacer?: SendPacer;
+  /** false: start() prepares the relay but does not poll (tests drive it with runOnce). */
+  poll?: boolean;
+  /** Passed to the ChatRelay. */
+  relay?: Pick<
+    ChatRelayOptions,
+    "historyPageSize" | "concurrency" | "lease" | "maxDownloadBytes" | "linkTtlMs"
+  >;
+}
+
+export interface RelayBotModule extends BotModule {
+  /** The relay, once start() ran. */
+  readonly relay: ChatRelay | undefined;
+  /** One pass now (an Ozon push, tests); start() must have run. */
+  runOnce(): Promise<RelayPassReport>;
+}
+
+export function createRelayModule(
+  deps: ModuleDeps,
+  options: RelayModuleOptions = {},
+): RelayBotModule {
+  const { container, i18n } = deps;
+  const seller = container.ozon.seller;
+  if (!seller) throw new Error("The buyer chat relay needs the Seller API client");
+  const { store, access, config, logger } = container;
+  const replies = new ReplyService({ chats: seller.chats, store, logger });
+  const services = { store, replies };
+  const pacer = options.pacer ?? new SendPacer();
+  let relay: ChatRelay | undefined;
+
+  return {
+    name: "relay",
+    beforeConversations: [relayRepliesFeature(services)],
+    features: [relayFeature(services)],
+    get relay() {
+      return relay;
+    },
+    start(api: Api) {
+      if (relay?.running) return;
+      const notifier = new TelegramRelayNotifier({
+        api,
+        store,
+        access,
+        i18n,
+        defaultLocale: config.defaultLocale,
+        pacer,
+        logger,
+      });
+      relay = new ChatRelay({
+        ...options.relay,
+        chats: seller.chats,
+        store,
+        notifier,
+        pollSeconds: config.pollSeconds.chats,
+        logger,
+      });
+      if (options.poll !== false) relay.start();
+    },
+    async stop() {
+      await relay?.stop();
+      await pacer.onIdle();
+    },
+    runOnce() {
+      if (!relay) return Promise.reject(new Error("The relay module has not been started"));
+      return relay.runOnce();
+    },
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * The report runner's Telegram side over grammY's Api: one progress message per report, edited as
+ * the job moves (queued with its place, preparing, sending), an upload_document action while the
+ * file goes out, the file as a document with its meaningful name and a short summary, and Ozon's
+ * ERROR text said plainly.
+ *
+ * deliver() resolves only after Telegram accepted the document, and nothing after that moment
+ * may make it fail (the runner would send the file again): the last progress edit is best effort.
+ */
+import type { I18n } from "@grammyjs/i18n";
+import { type Api, GrammyError, InputFile } from "grammy";
+import type { Logger } from "../../logger.ts";
+import {
+  formatReportSummary,
+  type ReportFailure,
+  type ReportFile,
+  type ReportJob,
+  type ReportNotifier,
+  type ReportProgress,
+  type ReportSummary,
+} from "../../services/ads/index.ts";
+import { FAILURE_KEYS, reportAbout } from "../format/ads.ts";
+import {
+  isLocale,
+  type Locale,
+  type LocalizedContext,
+  type Translator,
+  translatorFor,
+} from "../i18n.ts";
+
+/** Where the progress message is: kept in job.progressMessageRef. */
+export interface ProgressMessageRef {
+  chatId: number;
+  messageId: number;
+}
+
+export function isProgressMessageRef(value: unknown): value is ProgressMessageRef {
+  const ref = value as Partial<ProgressMessageRef> | null | undefined;
+  return typeof ref?.chatId === "number" && typeof ref.messageId === "number";
+}
+
+/** Telegram caps captions at 1024 characters. */
+const CAPTION_LIMIT = 1024;
+/** A chat action shows for about 5 s; repeated while a large file is still uploading. */
+const ACTION_REPEAT_MS = 4_000;
+
+export interface TelegramReportNotifierOptions {
+  i18n: I18n<LocalizedContext>;
+  defaultLocale: Locale;
+  logger?: Logger;
+}
+
+export class TelegramReportNotifier implements ReportNotifier {
+  readonly #options: TelegramReportNotifierOptions;
+  #api: Api | undefined;
+
+  constructor(options: TelegramReportNotifierOptions) {
+    this.#options = options;
+  }
+
+  /** The Api to send with (the module's start gives the bot's, with auto-retry installed). */
+  attach(api: Api): void {
+    this.#api = api;
+  }
+
+  get #telegram(): Api {
+    if (!this.#api) throw new Error("report notifier used before the bot started");
+    return this.#api;
+  }
+
+  #t(job: ReportJob): Translator {
+    const locale = job.requestedBy.locale;
+    return translatorFor(
+      this.#options.i18n,
+      isLocale(locale) ? locale : this.#options.defaultLocale,
+    );
+  }
+
+  async progress(job: ReportJob, update: ReportProgress): Promise<unknown> {
+    const t = this.#t(job);
+    const about = reportAbout(t, job);
+    const text =
+      update.state === "queued"
+        ? t(update.busy ? "ads-report-progress-busy" : "ads-report-progress-queued", {
+            about,
+            place: update.placeInQueue,
+          })
+        : update.state === "submitted"
+          ? t("ads-report-progress-preparing", { about })
+          : t("ads-report-progress-sending", { about });
+    if (update.state === "delivering") {
+      await this.#action(job.requestedBy.chatId);
+    }
+    return this.#showProgress(job, text);
+  }
+
+  async deliver(job: ReportJob, file: ReportFile, summary: ReportSummary | null): Promise<void> {
+    const t = this.#t(job);
+    const chatId = job.requestedBy.chatId;
+    const summaryText = summary
+      ? formatReportSummary(summary, job.requestedBy.locale)
+      : t("ads-report-no-summary");
+    const caption = t("ads-report-caption", { about: reportAbout(t, job), summary: summaryText });
+
+    await this.#action(chatId);
+    const repeat = setInterval(() => void this.#action(chatId), ACTION_REPEAT_MS);
+    try {
+      await this.#telegram.sendDocument(chatId, new InputFile(file.bytes, file.name), {
+        caption:
+          caption.length <= CAPTION_LIMIT ? caption : `${caption.slice(0, CAPTION_LIMIT - 1)}…`,
+      });
+    } finally {
+      clearInterval(repeat);
+    }
+    // Accepted: from here on nothing may throw.
+    try {
+      await this.#showProgress(
+        job,
+        t("ads-report-progress-delivered", { about: reportAbout(t, job) }),
+      );
+    } catch (error) {
+      this.#options.logger?.warn({ err: error, job: job.id }, "report: last progress edit failed");
+    }
+  }
+
+  async failed(job: ReportJob, reason: ReportFailure): Promise<void> {
+    const t = this.#t(job);
+    const text = t(FAILURE_KEYS[reason.code], {
+      about: reportAbout(t, job),
+      message: reason.message.slice(0, 500),
+    });
+    await this.#showProgress(job, text);
+  }
+
+  async #action(chatId: number): Promise<void> {
+    try {
+      await this.#telegram.sendChatAction(chatId, "upload_document");
+    } catch (error) {
+      this.#options.logger?.debug({ err: error, chatId }, "report: chat action not shown");
+    }
+  }
+
+  /** Edits the progress message, or sends one when there is none (or it cannot be edited). */
+  async #showProgress(job: ReportJob, text: string): Promise<ProgressMessageRef> {
+    const api = this.#telegram;
+    const ref = job.progressMessageRef;
+    if (isProgressMessageRef(ref)) {
+      try {
+        await api.editMessageText(ref.chatId, ref.messageId, text, {
+          link_preview_options: { is_disabled: true },
+        });
+        return ref;
+      } catch (error) {
+        if (error instanceof GrammyError && error.description.includes("message is not modified")) {
+          return ref;
+        }
+        if (!(error instanceof GrammyError) || error.error_code !== 400) throw error;
+        // Deleted or too old to edit: a new progress message instead.
+      }
+    }
+    const sent = await api.sendMessage(job.requestedBy.chatId, text, {
+      link_preview_options: { is_disabled: true },
+    });
+    return { chatId: sent.chat.id, messageId: sent.message_id };
+  }
+}

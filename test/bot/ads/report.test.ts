@@ -1,0 +1,433 @@
+/**
+ * /report end to end: the dialog over the fake Bot API, the report job in the store, the runner
+ * against the sandbox over HTTP, and the file delivered as a Telegram document.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { User } from "grammy/types";
+import { DateTime } from "luxon";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  formatReportSummary,
+  presetPeriod,
+  type ReportPeriod,
+  summarizeReport,
+} from "../../../src/services/ads/index.ts";
+import { SqliteStore } from "../../../src/store/sqlite.ts";
+import { driveUntil } from "../../services/ads/support.ts";
+import type { RecordedCall } from "../../support/fake-bot-api.ts";
+import { waitFor } from "../../support/wait.ts";
+import {
+  alerts,
+  closeWorlds,
+  jobsOf,
+  MANAGER,
+  MANAGER_EN,
+  performanceCalls,
+  progressTexts,
+  STRANGER,
+  say,
+  screen,
+  screenText,
+  slash,
+  startWorld,
+  tap,
+  WAREHOUSE,
+  type World,
+} from "./world.ts";
+
+afterEach(closeWorlds);
+
+const ZONE = "Europe/Moscow";
+const lastWeek = (): ReportPeriod => presetPeriod("last_7_days", { now: Date.now(), zone: ZONE });
+
+function idOf(w: World, titleStart: string): string {
+  const found = w.sandbox.control.campaigns().find((c) => c.title.startsWith(titleStart));
+  if (!found) throw new Error(`no campaign ${titleStart}`);
+  return String(found.id);
+}
+
+interface Order {
+  campaigns: string[];
+  period?: string;
+  grouping?: string;
+  kind?: string;
+}
+
+/** Texts of the progress message from "ordered" on (before that it was the dialog's screen). */
+function progressOf(w: World, chatId: number, messageId: number): string[] {
+  const texts = progressTexts(w, chatId, messageId).map((text) => text.split("\n")[0] ?? "");
+  return texts.slice(texts.indexOf("⏳ Отчёт заказан, скоро передам его Ozon."));
+}
+
+/** Goes through the whole dialog; returns the progress message (the confirm screen, edited). */
+async function orderReport(w: World, user: User, order: Order): Promise<RecordedCall> {
+  await slash(w, user, "report");
+  for (const label of order.campaigns) await tap(w, user, label);
+  await tap(w, user, /^Готово/);
+  await tap(w, user, order.period ?? "Последние 7 дней");
+  await tap(w, user, order.grouping ?? "По дням");
+  await tap(w, user, order.kind ?? "Статистика кампаний");
+  expect(screenText(w, user.id)).toContain("Заказать отчёт?");
+  await tap(w, user, "Заказать");
+  const progress = screen(w, user.id);
+  expect(String(progress.payload.text)).toContain("Отчёт заказан");
+  return progress;
+}
+
+const documentsTo = (w: World, chatId: number) =>
+  w.fake
+    .callsTo("sendDocument")
+    .filter((c) => Number(c.payload.chat_id) === chatId && c.response?.ok);
+
+async function waitForDocuments(w: World, chatId: number, count: number) {
+  const deadline = Date.now() + 10_000;
+  while (documentsTo(w, chatId).length < count) {
+    if (Date.now() > deadline) throw new Error(`expected ${count} documents`);
+    await w.fake
+      .waitForCall("sendDocument", () => true, 2_000, {
+        since: w.fake.calls.length,
+      })
+      .catch(() => undefined);
+  }
+  return documentsTo(w, chatId);
+}
+
+function expectSummaryOf(document: RecordedCall, format: "csv" | "zip") {
+  const file = document.files[0];
+  if (!file) throw new Error("no file uploaded");
+  const summary = formatReportSummary(summarizeReport({ format, bytes: file.bytes }), "ru");
+  expect(summary).toContain("Показы:");
+  expect(summary).toContain("Расход:");
+  expect(String(document.payload.caption)).toContain(summary);
+  return file;
+}
+
+describe("/report", () => {
+  it("one campaign: the progress message is edited, then a CSV with a meaningful name and a summary", async () => {
+    const w = await startWorld();
+    await w.start();
+    const id = idOf(w, "Кроссовки");
+    const progress = await orderReport(w, MANAGER, { campaigns: ["Кроссовки"] });
+    const [document] = await waitForDocuments(w, MANAGER.id, 1);
+    if (!document) throw new Error("no document");
+    const period = lastWeek();
+    const file = expectSummaryOf(document, "csv");
+    expect(file.fileName).toBe(`ozon-ads_${id}_${period.from}_${period.to}.csv`);
+    expect([...file.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(String(document.payload.caption)).toContain(
+      "📊 Статистика кампаний · «Кроссовки и ботинки — поиск» · ",
+    );
+
+    // The upload action came before the file, and the progress message told each state.
+    const action = w.fake
+      .callsTo("sendChatAction")
+      .find((c) => c.payload.action === "upload_document");
+    expect(action && action.seq < document.seq).toBe(true);
+    const messageId = Number(progress.payload.message_id);
+    await w.fake.waitForCall("editMessageText", (c) =>
+      String(c.payload.text).startsWith("✅ Отчёт отправлен"),
+    );
+    const shown = progressOf(w, MANAGER.id, messageId);
+    expect(shown).toEqual([
+      "⏳ Отчёт заказан, скоро передам его Ozon.",
+      "⏳ Ozon готовит отчёт…",
+      "📤 Отчёт готов, отправляю файл…",
+      "✅ Отчёт отправлен.",
+    ]);
+    await waitFor(async () => (await jobsOf(w))[0]?.state === "delivered");
+    expect((await jobsOf(w))[0]).toMatchObject({ groupBy: "DATE" });
+  });
+
+  it("several campaigns: a ZIP grouped by week, with the summary over all of them", async () => {
+    const w = await startWorld();
+    await w.start();
+    const ids = [idOf(w, "Кроссовки"), idOf(w, "Баннер")];
+    await orderReport(w, MANAGER, { campaigns: ["Кроссовки", "Баннер"], grouping: "По неделям" });
+    const [document] = await waitForDocuments(w, MANAGER.id, 1);
+    if (!document) throw new Error("no document");
+    const period = lastWeek();
+    const file = expectSummaryOf(document, "zip");
+    expect(file.fileName).toBe(`ozon-ads_${ids.join("-")}_${period.from}_${period.to}.zip`);
+    expect([...file.bytes.slice(0, 2)]).toEqual([0x50, 0x4b]);
+    const job = await waitFor(async () => {
+      const [stored] = await jobsOf(w);
+      return stored?.state === "delivered" ? stored : undefined;
+    });
+    expect(job.groupBy).toBe("START_OF_WEEK");
+    expect(job.campaigns.map((c) => c.id)).toEqual(ids);
+  });
+
+  it("three reports asked at once with concurrency 1: queued, edited, delivered in order, one token", async () => {
+    const w = await startWorld({ module: { runLoop: false, maxSubmitted: 1 } });
+    await w.start();
+    const labels = ["Кроссовки", "Баннер", "Новинки"];
+    const ids = labels.map((label) => idOf(w, label));
+    const progress: RecordedCall[] = [];
+    for (const label of labels)
+      progress.push(await orderReport(w, MANAGER, { campaigns: [label] }));
+    const runner = w.module.runner;
+    const first = await runner.runOnce();
+    expect(first).toMatchObject({ submitted: 1 });
+    await driveUntil(
+      async () => (await jobsOf(w)).every((job) => job.state === "delivered"),
+      () => runner.runOnce(),
+      { what: "three deliveries" },
+    );
+
+    const documents = documentsTo(w, MANAGER.id);
+    expect(documents.map((d) => d.files[0]?.fileName.split("_")[1])).toEqual(ids);
+    const third = progressOf(w, MANAGER.id, Number(progress[2]?.payload.message_id));
+    expect(third).toEqual([
+      "⏳ Отчёт заказан, скоро передам его Ozon.",
+      "⏳ Отчёт в очереди: 2-й. Ozon готовит отчёты по одному.",
+      "⏳ Отчёт в очереди: 1-й. Ozon готовит отчёты по одному.",
+      "⏳ Ozon готовит отчёт…",
+      "📤 Отчёт готов, отправляю файл…",
+      "✅ Отчёт отправлен.",
+    ]);
+    // Never more than one report at Ozon at once: the sandbox never had to say 429.
+    expect(w.sandbox.requests.filter((r) => r.status === 429)).toEqual([]);
+    const calls = performanceCalls(w.sandbox);
+    expect(calls).toMatchObject({ token: 1, submit: 3, download: 3 });
+    expect(w.client.tokenFetches()).toBe(1);
+  });
+
+  it("a restart while Ozon prepares the report: the new process delivers it, once", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "ads-restart-"));
+    try {
+      const w = await startWorld({
+        sandbox: { reportStepMs: 300 },
+        module: { runLoop: false },
+        store: await SqliteStore.open({ dataDir }),
+        reopen: () => SqliteStore.open({ dataDir }),
+      });
+      await w.start();
+      const progress = await orderReport(w, MANAGER, { campaigns: ["Кроссовки"] });
+      await w.module.runner.runOnce();
+      const [submitted] = await jobsOf(w);
+      expect(submitted).toMatchObject({ state: "submitted" });
+      const uuid = submitted?.uuid as string;
+      expect(w.sandbox.control.report(uuid)?.state).not.toBe("OK");
+
+      await w.restart(); // the process goes away; a new one opens the same file
+      const runner = w.module.runner;
+      await driveUntil(
+        async () => (await jobsOf(w))[0]?.state === "delivered",
+        () => runner.runOnce(),
+        { what: "delivery after the restart" },
+      );
+      for (let i = 0; i < 3; i++) await runner.runOnce();
+      expect(documentsTo(w, MANAGER.id)).toHaveLength(1);
+      expect(performanceCalls(w.sandbox).submit).toBe(1); // polled after the restart, not resubmitted
+      const last = progressTexts(w, MANAGER.id, Number(progress.payload.message_id)).at(-1);
+      expect(last).toContain("✅ Отчёт отправлен.");
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("Ozon's ERROR and its text are told plainly on the progress message; no file", async () => {
+    const w = await startWorld({ module: { runLoop: false } });
+    await w.start();
+    w.sandbox.control.failNextReport("next", "Превышен лимит строк отчёта");
+    const progress = await orderReport(w, MANAGER, { campaigns: ["Кроссовки"] });
+    await driveUntil(
+      async () => (await jobsOf(w))[0]?.failureNotified === true,
+      () => w.module.runner.runOnce(),
+    );
+    const last = progressTexts(w, MANAGER.id, Number(progress.payload.message_id)).at(-1);
+    expect(last).toContain("❌ Ozon не смог подготовить отчёт: Превышен лимит строк отчёта");
+    expect(documentsTo(w, MANAGER.id)).toEqual([]);
+  });
+
+  it("Telegram failing the upload once: the file is sent again and accepted exactly once", async () => {
+    const w = await startWorld({ module: { runLoop: false } });
+    await w.start();
+    await orderReport(w, MANAGER, { campaigns: ["Кроссовки"] });
+    // Not one auto-retry repeats (a 5xx would be): the runner itself tries again later.
+    w.fake.failNext("sendDocument", { error_code: 400, description: "Bad Request: upload failed" });
+    await driveUntil(
+      async () => (await jobsOf(w))[0]?.state === "delivered",
+      () => w.module.runner.runOnce(),
+    );
+    for (let i = 0; i < 3; i++) await w.module.runner.runOnce();
+    const tries = w.fake.callsTo("sendDocument").map((c) => c.response?.ok);
+    expect(tries).toEqual([false, true]);
+    expect(performanceCalls(w.sandbox).submit).toBe(1);
+  });
+
+  it("429 on submit: the person sees Ozon is busy, and the report still arrives", async () => {
+    const w = await startWorld({ sandbox: { reportStepMs: 150 }, module: { runLoop: false } });
+    await w.start();
+    // Someone else (the seller's cabinet) holds the account's only report slot.
+    const period = lastWeek();
+    await w.client.statistics.submit({
+      kind: "campaigns",
+      campaigns: [idOf(w, "Баннер")],
+      dateFrom: period.from,
+      dateTo: period.to,
+    });
+    const progress = await orderReport(w, MANAGER, { campaigns: ["Кроссовки"] });
+    const round = await w.module.runner.runOnce();
+    expect(round).toMatchObject({ busy: 1, submitted: 0 });
+    const messageId = Number(progress.payload.message_id);
+    expect(progressTexts(w, MANAGER.id, messageId).at(-1)).toContain(
+      "Ozon занят другими отчётами этого аккаунта",
+    );
+    await driveUntil(
+      async () => (await jobsOf(w))[0]?.state === "delivered",
+      () => w.module.runner.runOnce(),
+    );
+    expect(documentsTo(w, MANAGER.id)).toHaveLength(1);
+    expect(progressTexts(w, MANAGER.id, messageId).at(-1)).toContain("✅ Отчёт отправлен.");
+  });
+
+  it("a period longer than allowed is refused with the reason and asked again; Ozon is not asked", async () => {
+    const w = await startWorld();
+    await slash(w, MANAGER, "report");
+    await tap(w, MANAGER, "Кроссовки");
+    await tap(w, MANAGER, /^Готово/);
+    const today = DateTime.now().setZone(ZONE).startOf("day");
+    const show = (d: DateTime) => d.toFormat("dd.MM.yyyy");
+    await say(w, MANAGER, `${show(today.minus({ days: 100 }))}-${show(today.minus({ days: 1 }))}`);
+    const answer = screenText(w, MANAGER.id);
+    expect(answer).toContain("Период слишком длинный: 100 дн.");
+    expect(answer).toContain("не больше чем за 62 дн.");
+    expect(answer).toContain(`самое раннее начало — ${show(today.minus({ days: 62 }))}`);
+    expect(answer).toContain("За какой период?"); // the same question again
+
+    await say(w, MANAGER, "31.02.2026-01.03.2026");
+    expect(screenText(w, MANAGER.id)).toContain("Такой даты нет в календаре");
+    await say(w, MANAGER, "вчера и позавчера");
+    expect(screenText(w, MANAGER.id)).toContain("Не понял даты");
+
+    const from = today.minus({ days: 15 });
+    await say(w, MANAGER, `${show(from)}-${show(today.minus({ days: 1 }))}`);
+    expect(screenText(w, MANAGER.id)).toContain(`Период: ${show(from)}–`);
+    expect(screenText(w, MANAGER.id)).toContain("Как сгруппировать строки?");
+    expect(performanceCalls(w.sandbox).submit).toBe(0);
+    expect(await jobsOf(w)).toEqual([]);
+  });
+
+  it("one campaign more than allowed is refused on the spot, before Ozon is asked", async () => {
+    // The sandbox has 8 campaigns; the limit is lowered to 3 so the 4th stands for the 11th.
+    const w = await startWorld({ module: { maxCampaigns: 3 } });
+    await slash(w, MANAGER, "report");
+    for (const label of ["Кроссовки", "Баннер", "Новинки"]) await tap(w, MANAGER, label);
+    const since = w.fake.calls.length;
+    await tap(w, MANAGER, "Одежда");
+    expect(alerts(w, since)).toEqual([
+      "В одном отчёте не больше 3 кампаний, а выбрано бы стало 4.",
+    ]);
+    expect(screenText(w, MANAGER.id)).toContain("Отмечено: 3");
+    await tap(w, MANAGER, /^Готово \(3\)/);
+    expect(screenText(w, MANAGER.id)).toContain("За какой период?");
+    expect(performanceCalls(w.sandbox).submit).toBe(0);
+  });
+
+  it("the job refuses 11 campaigns even if a dialog let them through", async () => {
+    const w = await startWorld();
+    const campaigns = Array.from({ length: 11 }, (_, i) => ({ id: String(1000 + i) }));
+    await expect(
+      w.module.jobs.enqueue({
+        requestedBy: { chatId: MANAGER.id, userId: MANAGER.id, locale: "ru" },
+        campaigns,
+        period: lastWeek(),
+        kind: "campaigns",
+      }),
+    ).rejects.toMatchObject({ problem: { code: "too_many_campaigns", count: 11, max: 10 } });
+    expect(performanceCalls(w.sandbox).submit).toBe(0);
+  });
+
+  it("phrases: exactly one campaign, its products from Ozon, delivered as a phrases CSV", async () => {
+    const w = await startWorld();
+    await w.start();
+    const id = idOf(w, "Кроссовки");
+    await slash(w, MANAGER, "report");
+    await tap(w, MANAGER, "Кроссовки");
+    await tap(w, MANAGER, "Баннер");
+    await tap(w, MANAGER, /^Готово/);
+    await tap(w, MANAGER, "Вчера");
+    await tap(w, MANAGER, "По дням");
+    const since = w.fake.calls.length;
+    await tap(w, MANAGER, "Поисковые фразы");
+    expect(alerts(w, since)[0]).toContain("отметьте ровно одну");
+    await slash(w, MANAGER, "report");
+    await tap(w, MANAGER, "Кроссовки");
+    await tap(w, MANAGER, /^Готово/);
+    await tap(w, MANAGER, "Вчера");
+    await tap(w, MANAGER, "По дням");
+    await tap(w, MANAGER, "Поисковые фразы");
+    expect(screenText(w, MANAGER.id)).toContain("По каким товарам");
+    await tap(w, MANAGER, /^Все/);
+    expect(screenText(w, MANAGER.id)).toContain("Товары: ");
+    await tap(w, MANAGER, "Заказать");
+    const [document] = await waitForDocuments(w, MANAGER.id, 1);
+    expect(document?.files[0]?.fileName).toMatch(new RegExp(`^ozon-ads-phrases_${id}_`));
+    const [job] = await jobsOf(w);
+    expect(job?.objects).toEqual(w.sandbox.control.campaign(id)?.objects);
+  });
+
+  it("attribution: the window in days goes to Ozon; the report arrives in English for an English speaker", async () => {
+    const w = await startWorld();
+    await w.start();
+    await slash(w, MANAGER_EN, "report");
+    await tap(w, MANAGER_EN, "Кроссовки");
+    await tap(w, MANAGER_EN, /^Done/);
+    await tap(w, MANAGER_EN, "Last 7 days");
+    await tap(w, MANAGER_EN, "By month");
+    await tap(w, MANAGER_EN, "Order attribution");
+    await tap(w, MANAGER_EN, "14 d");
+    expect(screenText(w, MANAGER_EN.id)).toContain("Attribution window: 14 days");
+    await tap(w, MANAGER_EN, "Order");
+    const [document] = await waitForDocuments(w, MANAGER_EN.id, 1);
+    expect(document?.files[0]?.fileName).toMatch(/^ozon-ads-attribution_/);
+    expect(String(document?.payload.caption)).toContain("📊 Order attribution · ");
+    const submitted = w.sandbox.requests.find(
+      (r) => r.path === "/api/client/statistics/attribution",
+    );
+    expect(submitted?.status).toBe(200);
+    expect((await jobsOf(w))[0]).toMatchObject({ attributionDays: 14, groupBy: "START_OF_MONTH" });
+  });
+
+  it("Cancel on a later step, and commands mid-dialog pass through without losing the step", async () => {
+    const w = await startWorld();
+    await slash(w, MANAGER, "report");
+    await tap(w, MANAGER, "Кроссовки");
+    await tap(w, MANAGER, /^Готово/);
+    await slash(w, MANAGER, "help");
+    expect(screenText(w, MANAGER.id)).toContain("/report");
+    // Still at the period step: a typed period is taken.
+    const today = DateTime.now().setZone(ZONE).startOf("day");
+    await say(w, MANAGER, today.minus({ days: 3 }).toFormat("dd.MM.yyyy"));
+    expect(screenText(w, MANAGER.id)).toContain("Как сгруппировать строки?");
+    await tap(w, MANAGER, "Отмена");
+    expect(screenText(w, MANAGER.id)).toBe("Отменено.");
+    await say(w, MANAGER, "По дням");
+    expect(await jobsOf(w)).toEqual([]);
+    expect(performanceCalls(w.sandbox).submit).toBe(0);
+  });
+
+  it("is refused to people without the manager role", async () => {
+    const w = await startWorld();
+    await slash(w, WAREHOUSE, "report");
+    expect(screenText(w, WAREHOUSE.id)).toContain("только для ролей: менеджер");
+    await slash(w, STRANGER, "report");
+    expect(screenText(w, STRANGER.id)).toContain(String(STRANGER.id));
+    expect(performanceCalls(w.sandbox)).toMatchObject({ token: 0, list: 0 });
+  });
+
+  it("a manager whose role is revoked mid-dialog is stopped at the next answer", async () => {
+    const w = await startWorld();
+    await slash(w, MANAGER, "report");
+    await tap(w, MANAGER, "Кроссовки");
+    await w.access.grant(MANAGER.id, "warehouse");
+    await w.access.revoke(MANAGER.id, "manager");
+    const since = w.fake.calls.length;
+    await tap(w, MANAGER, /^Готово/);
+    expect(alerts(w, since)[0]).toContain("только для ролей: менеджер");
+    expect(await jobsOf(w)).toEqual([]);
+  });
+});

@@ -1,0 +1,238 @@
+/**
+ * The advertising module end to end: the real sandbox over HTTP, the real Performance client,
+ * the fake Bot API over HTTP, a store, and the bot built with the ads module as main.ts builds
+ * it. `restart()` stops the module and builds a new module and bot over the same store (or a
+ * reopened one), as a new process would.
+ */
+import type { Update, User } from "grammy/types";
+import { createI18n } from "../../../src/bot/i18n.ts";
+import { createBot } from "../../../src/bot/index.ts";
+import {
+  type AdsModule,
+  type AdsModuleOptions,
+  createAdsModule,
+} from "../../../src/bot/modules/ads.ts";
+import { loadConfig } from "../../../src/config.ts";
+import type { Container } from "../../../src/container.ts";
+import {
+  createPerformanceClient,
+  type PerformanceClient,
+} from "../../../src/ozon/performance/client.ts";
+import { type Sandbox, type SandboxOptions, startSandbox } from "../../../src/sandbox/index.ts";
+import { AccessService } from "../../../src/services/access.ts";
+import type { ReportJob } from "../../../src/services/ads/index.ts";
+import { MemoryStore } from "../../../src/store/memory.ts";
+import type { Store } from "../../../src/store/port.ts";
+import { FakeBotApi, type RecordedCall } from "../../support/fake-bot-api.ts";
+import { command, person, text } from "../../support/updates.ts";
+import { captureLogger, type LogLine, press } from "../harness.ts";
+
+export const MANAGER = person(7101, { first_name: "Marina", language_code: "ru" });
+export const MANAGER_EN = person(7102, { first_name: "Mark", language_code: "en" });
+export const WAREHOUSE = person(7103, { first_name: "Vasya", language_code: "ru" });
+export const STRANGER = person(7104, { first_name: "Stranger", language_code: "ru" });
+
+export interface WorldOptions {
+  sandbox?: SandboxOptions;
+  module?: AdsModuleOptions;
+  /** REPORT_POLL_SECONDS (default 0.02). */
+  pollSeconds?: number;
+  /** A store to use (default: a new memory store); `reopen` gives one for a restart. */
+  store?: Store;
+  reopen?: () => Promise<Store>;
+}
+
+export interface World {
+  sandbox: Sandbox;
+  fake: FakeBotApi;
+  store: Store;
+  access: AccessService;
+  client: PerformanceClient;
+  module: AdsModule;
+  logs: LogLine[];
+  bot: ReturnType<typeof createBot>;
+  send(update: Update): Promise<void>;
+  /** Stops the module (and reopens the store when asked) and builds a new module and bot. */
+  restart(options?: { start?: boolean }): Promise<void>;
+  /** The module's start(api) with the bot's api (auto-retry installed). */
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const open: Array<() => Promise<void>> = [];
+
+/** Closes everything the worlds of a test opened (call in afterEach). */
+export async function closeWorlds(): Promise<void> {
+  while (open.length > 0) await open.pop()?.();
+}
+
+export async function startWorld(options: WorldOptions = {}): Promise<World> {
+  const sandbox = await startSandbox({ reportStepMs: 40, ...options.sandbox });
+  open.push(() => sandbox.close());
+  const fake = await FakeBotApi.start();
+  open.push(() => fake.close());
+  const config = loadConfig({
+    BOT_TOKEN: fake.token,
+    TELEGRAM_API_ROOT: fake.apiRoot,
+    STORE: "memory",
+    OZON_SANDBOX: "1",
+    OZON_PERFORMANCE_URL: sandbox.performanceUrl,
+    REPORT_POLL_SECONDS: String(options.pollSeconds ?? 0.02),
+    TIMEZONE: "Europe/Moscow",
+    DEFAULT_LOCALE: "ru",
+  });
+  const { logger, logs } = captureLogger();
+  // No pauses between the client's own retries: the runner hears a 429 at once.
+  const client = createPerformanceClient({
+    baseUrl: sandbox.performanceUrl,
+    clientId: config.ozon.performance.clientId,
+    clientSecret: config.ozon.performance.clientSecret,
+    random: () => 0,
+    logger,
+  });
+  open.push(() => client.close());
+  let store = options.store ?? new MemoryStore();
+  const i18n = createI18n({ defaultLocale: "ru", logger });
+
+  const build = () => {
+    const access = new AccessService({ store, adminIds: [] });
+    const container: Container = {
+      config,
+      logger,
+      store,
+      access,
+      ozon: { performance: client },
+      close: async () => {},
+    };
+    const module = createAdsModule({ container, i18n }, { pollCapSeconds: 0.1, ...options.module });
+    const bot = createBot({
+      config,
+      logger,
+      store,
+      access,
+      botInfo: fake.botInfo,
+      client: { apiRoot: fake.apiRoot },
+      i18n,
+      modules: [module],
+    });
+    return { access, module, bot };
+  };
+
+  let built = build();
+  let started = false;
+  const world: World = {
+    sandbox,
+    fake,
+    get store() {
+      return store;
+    },
+    get access() {
+      return built.access;
+    },
+    client,
+    get module() {
+      return built.module;
+    },
+    logs,
+    get bot() {
+      return built.bot;
+    },
+    send: (update) => built.bot.handleUpdate(update),
+    async start() {
+      await built.module.start?.(built.bot.api);
+      started = true;
+    },
+    async restart(restartOptions = {}) {
+      await built.module.stop?.();
+      started = false;
+      if (options.reopen) {
+        await store.close();
+        store = await options.reopen();
+      }
+      built = build();
+      if (restartOptions.start ?? true) await world.start();
+    },
+    async close() {
+      if (started) await built.module.stop?.();
+      started = false;
+      if (!options.store || options.reopen) await store.close();
+    },
+  };
+  open.push(() => world.close());
+  await world.access.grant(MANAGER.id, "manager");
+  await world.access.grant(MANAGER_EN.id, "manager");
+  await world.access.grant(WAREHOUSE.id, "warehouse");
+  await world.access.setLocale({ id: MANAGER_EN.id, firstName: MANAGER_EN.first_name }, "en");
+  sandbox.resetCounters();
+  return world;
+}
+
+/** The latest screen the bot showed in this chat: a sent or edited message. */
+export function screen(w: World, chatId: number): RecordedCall {
+  const calls = w.fake.calls.filter(
+    (c) =>
+      (c.method === "sendMessage" || c.method === "editMessageText") &&
+      Number(c.payload.chat_id) === chatId &&
+      c.response?.ok,
+  );
+  const last = calls.at(-1);
+  if (!last) throw new Error(`nothing shown in chat ${chatId}`);
+  return last;
+}
+
+export function screenText(w: World, chatId: number): string {
+  return String(screen(w, chatId).payload.text ?? "");
+}
+
+/** Presses the button labelled `label` on the latest screen in `user`'s private chat. */
+export async function tap(w: World, user: User, label: string | RegExp): Promise<void> {
+  await w.send(press(screen(w, user.id), label, user));
+}
+
+export async function say(w: World, user: User, body: string): Promise<void> {
+  await w.send(text(body, { from: user }));
+}
+
+export async function slash(w: World, user: User, name: string): Promise<void> {
+  await w.send(command(name, { from: user }));
+}
+
+/** Answers to button presses since call `since` (text and alert). */
+export function alerts(w: World, since = 0): string[] {
+  return w.fake
+    .callsTo("answerCallbackQuery")
+    .filter((c) => c.seq >= since && c.payload.text !== undefined)
+    .map((c) => String(c.payload.text));
+}
+
+/** Calls to the Performance API, by kind, from the sandbox's own counters. */
+export function performanceCalls(sandbox: Sandbox) {
+  const counted = { token: 0, list: 0, budget: 0, submit: 0, status: 0, download: 0, other: 0 };
+  for (const [key, n] of Object.entries(sandbox.counters())) {
+    if (key === "POST /api/client/token") counted.token += n;
+    else if (key === "GET /api/client/campaign") counted.list += n;
+    else if (/^(PUT|PATCH) \/api\/client\/campaign\//.test(key)) counted.budget += n;
+    else if (/^POST \/api\/client\/statistics(\/phrases|\/attribution)?$/.test(key))
+      counted.submit += n;
+    else if (key === "GET /api/client/statistics/report") counted.download += n;
+    else if (key.startsWith("GET /api/client/statistics/")) counted.status += n;
+    else counted.other += n;
+  }
+  return counted;
+}
+
+export async function jobsOf(w: World): Promise<ReportJob[]> {
+  return w.module.jobs.repository.all();
+}
+
+/** Edits and sends of one progress message (by its message id), texts in order. */
+export function progressTexts(w: World, chatId: number, messageId: number): string[] {
+  return w.fake.calls
+    .filter(
+      (c) =>
+        c.method === "editMessageText" &&
+        Number(c.payload.chat_id) === chatId &&
+        Number(c.payload.message_id) === messageId,
+    )
+    .map((c) => String(c.payload.text));
+}

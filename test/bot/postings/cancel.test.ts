@@ -1,0 +1,96 @@
+/** The cancel dialog against the sandbox: reasons from Ozon, the explanation "other" needs, errors. */
+import { afterEach, describe, expect, it } from "vitest";
+import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
+import type { RecordedCall } from "../../support/fake-bot-api.ts";
+import { callback, command, text } from "../../support/updates.ts";
+import { buttonsOf, press, textOf } from "../harness.ts";
+import { exchange, KEEPER, lastScreen, type PostingsHarness, startPostings } from "./harness.ts";
+
+let h: PostingsHarness;
+afterEach(() => h.close());
+
+const textsOf = (calls: RecordedCall[]) =>
+  calls.filter((c) => c.method === "sendMessage" && c.response?.ok).map(textOf);
+const say = (body: string) => exchange(h, text(body, { from: KEEPER }));
+const tap = (screen: RecordedCall, label: string | RegExp) =>
+  exchange(h, press(screen, label, KEEPER));
+const cancelButton = (postingNumber: string) =>
+  callback(createCallbackCodec(h.fake.token).encode("pc", postingNumber), { from: KEEPER });
+
+describe("cancel dialog", () => {
+  it("cancels with a reason that needs no explanation", async () => {
+    h = await startPostings();
+    const posting = h.sandbox.control.addPosting();
+    const reasons = lastScreen(await exchange(h, cancelButton(posting.postingNumber)));
+    expect(textOf(reasons)).toBe(`Why is posting ${posting.postingNumber} cancelled?`);
+    // Only the reasons Ozon allows now, then Cancel.
+    expect(buttonsOf(reasons).map((b) => b.text)).toEqual([
+      "Товар закончился на складе продавца",
+      "Остался только бракованный товар",
+      "Другое (вина продавца)",
+      "Cancel",
+    ]);
+    const confirm = lastScreen(await tap(reasons, "Товар закончился"));
+    expect(textOf(confirm)).toBe(
+      `Cancel posting ${posting.postingNumber}?\nReason: Товар закончился на складе продавца\nExplanation: —`,
+    );
+    expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("awaiting_packaging");
+    const done = lastScreen(await tap(confirm, "Yes, cancel it"));
+    expect(textOf(done)).toBe(`✅ Posting ${posting.postingNumber} is cancelled.`);
+    expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("cancelled");
+  });
+
+  it('"other" asks for an explanation, refusing an empty or too long one', async () => {
+    h = await startPostings();
+    const posting = h.sandbox.control.addPosting();
+    const chooser = lastScreen(await exchange(h, command("cancel_posting", { from: KEEPER })));
+    expect(textOf(chooser)).toBe("Which posting? Tap one or type its number.");
+    const reasons = lastScreen(await say(posting.postingNumber));
+    expect(textsOf(await say("just because"))).toEqual([
+      "Please choose with the buttons below the question.",
+      textOf(reasons),
+    ]);
+    const explain = lastScreen(await tap(reasons, "Другое"));
+    const question = "Explain the reason in a few words (up to 500 characters):";
+    expect(textOf(explain)).toBe(question);
+
+    expect(textsOf(await say("   "))).toEqual([
+      "The text is empty. Please write it again.",
+      question,
+    ]);
+    expect(textsOf(await say("x".repeat(501)))).toEqual([
+      "The text is too long: at most 500 characters. Please shorten it.",
+      question,
+    ]);
+    const confirm = lastScreen(await say("The buyer asked to change the colour"));
+    expect(textOf(confirm)).toContain("Explanation: The buyer asked to change the colour");
+    const done = lastScreen(await tap(confirm, "Yes, cancel it"));
+    expect(textOf(done)).toContain("is cancelled");
+    const cancelled = h.sandbox.control.posting(posting.postingNumber);
+    expect(cancelled?.status).toBe("cancelled");
+    expect(JSON.stringify(cancelled)).toContain("The buyer asked to change the colour");
+  });
+
+  it("says in plain words when the posting was cancelled meanwhile", async () => {
+    h = await startPostings();
+    const posting = h.sandbox.control.addPosting();
+    const reasons = lastScreen(await exchange(h, cancelButton(posting.postingNumber)));
+    const confirm = lastScreen(await tap(reasons, "Остался только"));
+    h.sandbox.control.setPostingStatus(posting.postingNumber, "cancelled");
+    const result = lastScreen(await tap(confirm, "Yes, cancel it"));
+    expect(textOf(result)).toBe(
+      `❌ Posting ${posting.postingNumber} was not cancelled: Posting ${posting.postingNumber} is already cancelled.`,
+    );
+  });
+
+  it("says in plain words when Ozon asks to slow down", async () => {
+    h = await startPostings();
+    const posting = h.sandbox.control.addPosting();
+    const reasons = lastScreen(await exchange(h, cancelButton(posting.postingNumber)));
+    const confirm = lastScreen(await tap(reasons, "Остался только"));
+    h.sandbox.control.setFault("/v2/posting/fbs/cancel", { rate429: 1, times: 5 });
+    const result = lastScreen(await tap(confirm, "Yes, cancel it"));
+    expect(textOf(result)).toContain("Ozon asks to slow down (too many requests)");
+    expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("awaiting_packaging");
+  });
+});

@@ -1,0 +1,188 @@
+/**
+ * The postings module in a real bot: the sandbox over HTTP with the real Seller client, the fake
+ * Bot API over HTTP, a store (memory, or Redis for restart tests). The watcher does not poll on a
+ * timer: tests drive `h.watcher.runOnce()`. Alert pacing is fast so tests do not wait seconds.
+ */
+import type { Bot } from "grammy";
+import type { Update, User } from "grammy/types";
+import type { BotContext } from "../../../src/bot/context.ts";
+import { createI18n } from "../../../src/bot/i18n.ts";
+import { createBot } from "../../../src/bot/index.ts";
+import {
+  createPostingsModule,
+  type PostingsModule,
+  type PostingsModuleOptions,
+} from "../../../src/bot/modules/postings.ts";
+import { loadConfig } from "../../../src/config.ts";
+import type { Container } from "../../../src/container.ts";
+import { createSellerClient, type SellerClient } from "../../../src/ozon/index.ts";
+import { type Sandbox, type SandboxOptions, startSandbox } from "../../../src/sandbox/index.ts";
+import { AccessService, type Role } from "../../../src/services/access.ts";
+import { type PostingWatcher, SendPacer } from "../../../src/services/postings/index.ts";
+import { MemoryStore } from "../../../src/store/memory.ts";
+import type { Store } from "../../../src/store/port.ts";
+import { FakeBotApi, type RecordedCall } from "../../support/fake-bot-api.ts";
+import { person } from "../../support/updates.ts";
+import { captureLogger } from "../harness.ts";
+
+export const ADMIN = person(9001, { first_name: "Ada", language_code: "en" });
+export const KEEPER = person(9002, { first_name: "Kim", language_code: "en" });
+export const PACKER = person(9003, { first_name: "Pat", language_code: "en" });
+/** A seller: may write to buyers, not ship. */
+export const SELLER = person(9004, { first_name: "Sam", language_code: "en" });
+
+export interface PostingsHarnessOptions {
+  store?: Store;
+  sandbox?: SandboxOptions;
+  module?: Omit<PostingsModuleOptions, "pacer" | "poll">;
+  /** The pacer of each built module (default: limits so high that tests never wait). */
+  pacer?: () => SendPacer;
+  /** Close the store on close (default: when the harness made it). */
+  closeStore?: boolean;
+}
+
+export interface PostingsHarness {
+  sandbox: Sandbox;
+  seller: SellerClient;
+  fake: FakeBotApi;
+  store: Store;
+  access: AccessService;
+  module: PostingsModule;
+  bot: Bot<BotContext>;
+  readonly watcher: PostingWatcher;
+  send(update: Update): Promise<void>;
+  /** Stops the module, builds a new bot and module over the same store, sandbox and fake. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const fastPacer = () => {
+  const quick = { capacity: 1000, intervalMs: 1 };
+  return new SendPacer({ limits: { private: quick, group: quick, global: quick } });
+};
+
+export async function startPostings(
+  options: PostingsHarnessOptions = {},
+): Promise<PostingsHarness> {
+  const sandbox = await startSandbox({
+    initialPostings: 0,
+    historyPostings: 0,
+    ...options.sandbox,
+  });
+  const fake = await FakeBotApi.start();
+  const store = options.store ?? new MemoryStore();
+  const config = loadConfig({
+    BOT_TOKEN: fake.token,
+    TELEGRAM_API_ROOT: fake.apiRoot,
+    ADMIN_IDS: String(ADMIN.id),
+    STORE: "memory",
+    DEFAULT_LOCALE: "en",
+    TIMEZONE: "Europe/Moscow",
+  });
+  const { logger } = captureLogger();
+  const access = new AccessService({ store, adminIds: config.adminIds });
+  const roles: Array<[User, Role]> = [
+    [KEEPER, "warehouse"],
+    [PACKER, "warehouse"],
+    [SELLER, "seller"],
+  ];
+  for (const [user, role] of roles) await access.grant(user.id, role, ADMIN.id);
+  const seller = createSellerClient({
+    baseUrl: sandbox.sellerUrl,
+    clientId: sandbox.credentials.sellerClientId,
+    apiKey: sandbox.credentials.sellerApiKey,
+    limiter: null,
+    retry: { maxAttempts: 1 },
+  });
+  const i18n = createI18n({ defaultLocale: config.defaultLocale, logger });
+  const container = {
+    config,
+    logger,
+    store,
+    access,
+    ozon: { seller },
+    close: async () => {},
+  } satisfies Container;
+
+  const build = () => {
+    const module = createPostingsModule(
+      { container, i18n },
+      { ...options.module, poll: false, pacer: (options.pacer ?? fastPacer)() },
+    );
+    const bot = createBot({
+      config,
+      logger,
+      store,
+      access,
+      i18n,
+      botInfo: fake.botInfo,
+      client: { apiRoot: fake.apiRoot },
+      modules: [module],
+    });
+    module.start?.(bot.api);
+    return { module, bot };
+  };
+
+  let current = build();
+  const harness: PostingsHarness = {
+    sandbox,
+    seller,
+    fake,
+    store,
+    access,
+    get module() {
+      return current.module;
+    },
+    get bot() {
+      return current.bot;
+    },
+    get watcher() {
+      const watcher = current.module.watcher;
+      if (!watcher) throw new Error("module not started");
+      return watcher;
+    },
+    send: (update) => current.bot.handleUpdate(update),
+    async restart() {
+      await current.module.stop?.();
+      current = build();
+    },
+    async close() {
+      await current.module.stop?.();
+      await seller.close();
+      await sandbox.close();
+      await fake.close();
+      if (options.closeStore ?? !options.store) await store.close();
+    },
+  };
+  return harness;
+}
+
+/** sendMessage calls to a chat since `since` (Telegram accepted them). */
+export function messagesTo(h: PostingsHarness, chatId: number, since = 0): RecordedCall[] {
+  return h.fake
+    .callsTo("sendMessage")
+    .filter((c) => c.seq >= since && Number(c.payload.chat_id) === chatId && c.response?.ok);
+}
+
+/** Sends an update and returns what the bot sent or edited in answer (handleUpdate waits). */
+export async function exchange(h: PostingsHarness, update: Update): Promise<RecordedCall[]> {
+  const since = h.fake.calls.length;
+  await h.send(update);
+  return h.fake.calls.slice(since);
+}
+
+/** The last sendMessage / editMessageText among `calls` (the screen the person sees now). */
+export function lastScreen(calls: RecordedCall[]): RecordedCall {
+  const screens = calls.filter(
+    (c) => (c.method === "sendMessage" || c.method === "editMessageText") && c.response?.ok,
+  );
+  const last = screens.at(-1);
+  if (!last) throw new Error(`no message among: ${calls.map((c) => c.method).join(", ")}`);
+  return last;
+}
+
+/** The value, or a failed test saying what was missing. */
+export function must<T>(value: T | null | undefined, what = "value"): T {
+  if (value === null || value === undefined) throw new Error(`missing ${what}`);
+  return value;
+}

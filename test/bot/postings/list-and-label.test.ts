@@ -1,0 +1,108 @@
+/** /postings paging, the package label as a PDF document, and buttons refused to the wrong people. */
+import { afterEach, describe, expect, it } from "vitest";
+import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
+import { callback, command, group } from "../../support/updates.ts";
+import { buttonsOf, press, textOf } from "../harness.ts";
+import {
+  exchange,
+  KEEPER,
+  lastScreen,
+  messagesTo,
+  must,
+  type PostingsHarness,
+  SELLER,
+  startPostings,
+} from "./harness.ts";
+
+let h: PostingsHarness;
+afterEach(() => h.close());
+
+describe("/postings and labels", () => {
+  it("lists postings awaiting packaging five per page, each with its buttons", async () => {
+    h = await startPostings({ sandbox: { initialPostings: 7 } });
+    h.sandbox.control.addPosting({ status: "awaiting_deliver" }); // not listed
+    const awaiting = h.sandbox.control
+      .postings()
+      .filter((p) => p.status === "awaiting_packaging")
+      .map((p) => p.postingNumber);
+    expect(awaiting).toHaveLength(7);
+
+    const first = lastScreen(await exchange(h, command("postings", { from: KEEPER })));
+    expect(textOf(first)).toContain("Postings awaiting packaging: 7");
+    const labels = buttonsOf(first).map((b) => b.text);
+    expect(labels.filter((l) => l.includes("Ship"))).toEqual([
+      "1 📦 Ship",
+      "2 📦 Ship",
+      "3 📦 Ship",
+      "4 📦 Ship",
+      "5 📦 Ship",
+    ]);
+    expect(labels).toContain("Next »");
+    expect(labels).not.toContain("« Back");
+
+    const second = lastScreen(await exchange(h, press(first, "Next »", KEEPER)));
+    expect(second.method).toBe("editMessageText");
+    expect(
+      buttonsOf(second)
+        .filter((b) => b.text.includes("Ship"))
+        .map((b) => b.text),
+    ).toEqual(["6 📦 Ship", "7 📦 Ship"]);
+    const shown = `${textOf(first)}\n${textOf(second)}`;
+    for (const number of awaiting) expect(shown).toContain(number);
+    const back = lastScreen(await exchange(h, press(second, "« Back", KEEPER)));
+    expect(textOf(back)).toBe(textOf(first));
+  });
+
+  it("the Label button sends the package label as a PDF document", async () => {
+    h = await startPostings();
+    const posting = h.sandbox.control.addPosting();
+    const data = createCallbackCodec(h.fake.token).encode("pl", posting.postingNumber);
+    const calls = await exchange(h, callback(data, { from: KEEPER }));
+    const action = calls.findIndex(
+      (c) => c.method === "sendChatAction" && c.payload.action === "upload_document",
+    );
+    const sent = calls.findIndex((c) => c.method === "sendDocument");
+    expect(action).toBeGreaterThanOrEqual(0);
+    expect(sent).toBeGreaterThan(action);
+    const file = must(must(calls[sent]).files[0]);
+    expect(file.fileName).toBe(`label-${posting.postingNumber}.pdf`);
+    expect(new TextDecoder().decode(file.bytes.subarray(0, 5))).toBe("%PDF-");
+  });
+
+  it("a label Ozon cannot give is explained in plain words", async () => {
+    h = await startPostings();
+    const posting = h.sandbox.control.addPosting();
+    h.sandbox.control.setFault("/v2/posting/fbs/package-label", { rate429: 1, times: 5 });
+    const data = createCallbackCodec(h.fake.token).encode("pl", posting.postingNumber);
+    const calls = await exchange(h, callback(data, { from: KEEPER }));
+    expect(calls.some((c) => c.method === "sendDocument")).toBe(false);
+    expect(textOf(lastScreen(calls))).toBe(
+      `Could not get the label of posting ${posting.postingNumber}: Ozon asks to slow down (too many requests). Try again in a minute.`,
+    );
+  });
+
+  it("Ship, Cancel and Label pressed by someone without the warehouse role are refused", async () => {
+    h = await startPostings();
+    await exchange(h, command("subscribe", { from: KEEPER }));
+    await h.watcher.runOnce();
+    const posting = h.sandbox.control.addPosting();
+    await h.watcher.runOnce();
+    const alert = messagesTo(h, KEEPER.id).find((c) => textOf(c).includes(posting.postingNumber));
+    for (const label of ["Ship", "Cancel posting", "Label"]) {
+      const calls = await exchange(h, press(must(alert), label, SELLER));
+      const answer = calls.find((c) => c.method === "answerCallbackQuery");
+      expect(answer?.payload.show_alert).toBe(true);
+      expect(String(answer?.payload.text)).toContain("only for these roles");
+      expect(
+        calls.filter((c) => c.method === "sendMessage" || c.method === "sendDocument"),
+      ).toEqual([]);
+    }
+    // Nor may they list postings or subscribe.
+    const listed = await exchange(h, command("postings", { from: SELLER }));
+    expect(textOf(lastScreen(listed))).toContain("only for these roles");
+    const team = group(-100901);
+    const subscribed = await exchange(h, command("subscribe", { from: SELLER, chat: team }));
+    expect(textOf(lastScreen(subscribed))).toContain("only for these roles");
+    expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("awaiting_packaging");
+  });
+});

@@ -1,0 +1,279 @@
+/**
+ * The ship dialog, driven by successive updates: the sandbox decides (status, marks, failures),
+ * the fake Bot API shows what the person saw.
+ */
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
+import { CANCEL_CALLBACK } from "../../../src/bot/keyboards/cancel.ts";
+import { RedisStore } from "../../../src/store/redis.ts";
+import type { RecordedCall } from "../../support/fake-bot-api.ts";
+import { redisAvailability, removeKeys, uniquePrefix } from "../../support/redis.ts";
+import { callback, command, group, text } from "../../support/updates.ts";
+import { buttonsOf, press, textOf } from "../harness.ts";
+import {
+  exchange,
+  KEEPER,
+  lastScreen,
+  PACKER,
+  type PostingsHarness,
+  SELLER,
+  startPostings,
+} from "./harness.ts";
+
+let h: PostingsHarness;
+
+/** Texts the bot sent in answer to one update. */
+const textsOf = (calls: RecordedCall[]) =>
+  calls.filter((c) => c.method === "sendMessage" && c.response?.ok).map(textOf);
+
+async function say(body: string): Promise<RecordedCall[]> {
+  return exchange(h, text(body, { from: KEEPER }));
+}
+
+async function tap(screen: RecordedCall, label: string | RegExp): Promise<RecordedCall[]> {
+  return exchange(h, press(screen, label, KEEPER));
+}
+
+function shipButton(postingNumber: string) {
+  return callback(createCallbackCodec(h.fake.token).encode("ps", postingNumber), { from: KEEPER });
+}
+
+describe("ship dialog", () => {
+  afterEach(() => h.close());
+
+  it("ships in one package from the Ship button, then offers the label as a PDF", async () => {
+    h = await startPostings();
+    const posting = h.sandbox.control.addPosting({
+      products: [{ name: "Kettle", quantity: 2, markRequired: false }],
+    });
+    const start = await exchange(h, shipButton(posting.postingNumber));
+    const texts = textsOf(start);
+    expect(texts[0]).toContain(`Posting ${posting.postingNumber}`);
+    expect(texts[1]).toBe("How do you pack it?");
+    const how = lastScreen(start);
+    expect(buttonsOf(how).map((b) => b.text)).toEqual([
+      "One package",
+      "Split into packages",
+      "Cancel",
+    ]);
+
+    const confirm = lastScreen(await tap(how, "One package"));
+    expect(textOf(confirm)).toContain(`Ship posting ${posting.postingNumber} in 1 packages?`);
+    expect(textOf(confirm)).toContain("• Kettle ×2");
+
+    const done = lastScreen(await tap(confirm, "✅ Ship"));
+    expect(textOf(done)).toContain(`Posting ${posting.postingNumber} is shipped`);
+    expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("awaiting_deliver");
+
+    const label = await tap(done, "Label");
+    const document = label.find((c) => c.method === "sendDocument");
+    expect(document?.files[0]?.fileName).toBe(`label-${posting.postingNumber}.pdf`);
+  });
+
+  it("/ship lets the person choose; splits units over packages, asking again when they do not add up", async () => {
+    h = await startPostings();
+    const posting = h.sandbox.control.addPosting({
+      products: [
+        { name: "Cup", quantity: 2, markRequired: false },
+        { name: "Plate", quantity: 1, markRequired: false },
+      ],
+    });
+    const choose = lastScreen(await exchange(h, command("ship", { from: KEEPER })));
+    expect(textOf(choose)).toBe("Which posting? Tap one or type its number.");
+    const how = lastScreen(await tap(choose, posting.postingNumber));
+    const cup = lastScreen(await tap(how, "Split into packages"));
+    expect(textOf(cup)).toContain("Cup: 2 pcs. How many go into each package?");
+
+    const wrong = await say("2 1");
+    expect(textsOf(wrong)).toEqual([
+      "The numbers add up to 3, but there are 2 pcs. Please type them again.",
+      textOf(cup),
+    ]);
+    const junk = await say("two");
+    expect(textsOf(junk)[0]).toContain("Type whole numbers separated by spaces");
+    expect(textsOf(junk)[1]).toBe(textOf(cup));
+
+    const plate = await say("1 1");
+    expect(textsOf(plate)).toEqual([expect.stringContaining("Plate: 1 pcs.")]);
+    const confirm = lastScreen(await say("1 0"));
+    expect(textOf(confirm)).toContain("in 2 packages?");
+    expect(textOf(confirm)).toMatch(/Package 1:\n• Cup ×1\n• Plate ×1\n\nPackage 2:\n• Cup ×1$/);
+
+    const done = lastScreen(await tap(confirm, "✅ Ship"));
+    expect(textOf(done)).toContain("is shipped");
+    const order = h.sandbox.control.postings().filter((p) => p.orderNumber === posting.orderNumber);
+    expect(order).toHaveLength(2);
+    expect(order.every((p) => p.status === "awaiting_deliver")).toBe(true);
+    for (const p of order) expect(textOf(done)).toContain(p.postingNumber);
+  });
+
+  it("asks for mandatory marks, asks again only for the one Ozon rejected, and ships with them", async () => {
+    h = await startPostings();
+    const posting = h.sandbox.control.addPosting({
+      products: [{ name: "Sneakers", quantity: 2, markRequired: true }],
+    });
+    const how = lastScreen(await exchange(h, shipButton(posting.postingNumber)));
+    const first = await tap(how, "One package");
+    expect(textsOf(first)[0]).toContain("mandatory marks (Chestny ZNAK) of 2 units");
+    expect(textOf(lastScreen(first))).toBe("Mark of Sneakers, unit 1 of 2:");
+
+    const good = h.sandbox.control.sampleMark();
+    const second = await say("BAD-MARK-0000000000000000");
+    expect(textOf(lastScreen(second))).toBe("Mark of Sneakers, unit 2 of 2:");
+    const rejected = await say(good);
+    expect(textsOf(rejected)).toEqual([
+      "Ozon did not accept 1 marks:\n• BAD-MARK-0000000000000000\nPlease type them again.",
+      "Type the mark of Sneakers, unit 1 of 2 again:",
+    ]);
+    const fixed = h.sandbox.control.sampleMark();
+    const confirm = lastScreen(await say(fixed));
+    expect(textOf(confirm)).toContain("Mandatory marks: 2");
+
+    const done = lastScreen(await tap(confirm, "✅ Ship"));
+    expect(textOf(done)).toContain("is shipped");
+    const shipped = h.sandbox.control.posting(posting.postingNumber);
+    expect(shipped?.status).toBe("awaiting_deliver");
+    expect(JSON.stringify(shipped)).toContain(fixed);
+    expect(JSON.stringify(shipped)).toContain(good);
+  });
+
+  it("reports a failed ship in plain words with Retry, and Retry ships it", async () => {
+    h = await startPostings();
+    const posting = h.sandbox.control.addPosting({
+      products: [{ name: "Lamp", quantity: 1, markRequired: false }],
+    });
+    h.sandbox.control.failNextShip(posting.postingNumber);
+    // One unit: no packing question, straight to the summary.
+    const confirm = lastScreen(await exchange(h, shipButton(posting.postingNumber)));
+    expect(textOf(confirm)).toContain("in 1 packages?");
+    const failed = lastScreen(await tap(confirm, "✅ Ship"));
+    expect(textOf(failed)).toBe(
+      `❌ Posting ${posting.postingNumber} was not shipped: Ozon took the request, but the posting did not move on. Try again in a minute.`,
+    );
+    expect(textOf(failed)).not.toMatch(/Error|at \w+ \(/);
+    expect(buttonsOf(failed).map((b) => b.text)).toEqual(["🔁 Retry", "Cancel"]);
+    const done = lastScreen(await tap(failed, "Retry"));
+    expect(textOf(done)).toContain("is shipped");
+    expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("awaiting_deliver");
+  });
+
+  it("explains each wrong choice of posting and asks again; buttons are needed where offered", async () => {
+    h = await startPostings();
+    const open = h.sandbox.control.addPosting({
+      products: [{ name: "Mug", quantity: 2, markRequired: false }],
+    });
+    const gone = h.sandbox.control.addPosting({ status: "cancelled" });
+    const choose = lastScreen(await exchange(h, command("ship", { from: KEEPER })));
+    const question = textOf(choose);
+
+    expect(textsOf(await say("hello"))).toEqual([
+      'I do not know a posting "hello". Check the number and type it again.',
+      question,
+    ]);
+    expect(textsOf(await say("99999999-0001-1"))).toEqual([
+      "Ozon does not know posting 99999999-0001-1. Check the number.",
+      question,
+    ]);
+    expect(textsOf(await say(gone.postingNumber))).toEqual([
+      `Posting ${gone.postingNumber} is no longer awaiting packaging (status: cancelled). Choose another one.`,
+      question,
+    ]);
+    const how = await say(open.postingNumber);
+    expect(textOf(lastScreen(how))).toBe("How do you pack it?");
+    expect(textsOf(await say("one please"))).toEqual([
+      "Please choose with the buttons below the question.",
+      "How do you pack it?",
+    ]);
+    // The preselected posting that no longer awaits packaging falls back to choosing.
+    const stale = await exchange(h, shipButton(gone.postingNumber));
+    expect(textsOf(stale)[0]).toContain("is no longer awaiting packaging");
+    expect(textsOf(stale)[1]).toBe(question);
+  });
+
+  it("another command during the dialog is answered and the dialog goes on", async () => {
+    h = await startPostings();
+    const posting = h.sandbox.control.addPosting({
+      products: [{ name: "Mug", quantity: 2, markRequired: false }],
+    });
+    const how = lastScreen(await exchange(h, shipButton(posting.postingNumber)));
+    const listed = await exchange(h, command("postings", { from: KEEPER }));
+    expect(textOf(lastScreen(listed))).toContain("Postings awaiting packaging: 1");
+    const confirm = lastScreen(await tap(how, "One package"));
+    expect(textOf(confirm)).toContain("in 1 packages?");
+  });
+
+  it("in a group, a dialog's buttons answer only for the person in it", async () => {
+    h = await startPostings();
+    const team = group(-100903);
+    const posting = h.sandbox.control.addPosting({
+      products: [{ name: "Mug", quantity: 2, markRequired: false }],
+    });
+    const data = createCallbackCodec(h.fake.token).encode("ps", posting.postingNumber);
+    const how = lastScreen(await exchange(h, callback(data, { from: KEEPER, chat: team })));
+    expect(textOf(how)).toBe("How do you pack it?");
+
+    const other = await exchange(h, press(how, "One package", PACKER));
+    const refusal = other.find((c) => c.method === "answerCallbackQuery");
+    expect(refusal?.payload.text).toBe("This question was asked to someone else.");
+    expect(textsOf(other)).toEqual([]);
+    const stranger = await exchange(h, press(how, "One package", SELLER));
+    expect(
+      String(stranger.find((c) => c.method === "answerCallbackQuery")?.payload.text),
+    ).toContain("only for these roles");
+
+    const confirm = lastScreen(await tap(how, "One package"));
+    expect(textOf(confirm)).toContain("in 1 packages?");
+  });
+
+  it("/cancel and the Cancel button leave the dialog", async () => {
+    h = await startPostings();
+    const posting = h.sandbox.control.addPosting({
+      products: [{ name: "Mug", quantity: 2, markRequired: false }],
+    });
+    await exchange(h, shipButton(posting.postingNumber));
+    expect(textsOf(await exchange(h, command("cancel", { from: KEEPER })))).toEqual(["Cancelled."]);
+    // The dialog is over: a text is no answer any more.
+    expect(textsOf(await say("1 1"))).toEqual(["To see what I can do, send /help"]);
+
+    const how = lastScreen(await exchange(h, shipButton(posting.postingNumber)));
+    const cancelData = buttonsOf(how).find((b) => b.text === "Cancel")?.callback_data;
+    expect(cancelData).toBe(createCallbackCodec(h.fake.token).encode(CANCEL_CALLBACK));
+    const left = await tap(how, "Cancel");
+    expect(lastScreen(left).method).toBe("editMessageText");
+    expect(textOf(lastScreen(left))).toBe("Cancelled.");
+    // A button of the finished dialog is refused politely.
+    const stale = await tap(how, "One package");
+    expect(stale.find((c) => c.method === "answerCallbackQuery")?.payload.text).toContain(
+      "This step is over",
+    );
+    expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("awaiting_packaging");
+  });
+});
+
+const redis = await redisAvailability();
+redis.describe("ship dialog with Redis", () => {
+  const prefix = uniquePrefix("postings-ship");
+  afterAll(() => removeKeys(redis.url, prefix));
+
+  it("continues at the same step after a restart", async () => {
+    const store = await RedisStore.open({ url: redis.url, prefix });
+    h = await startPostings({ store, closeStore: true });
+    try {
+      const posting = h.sandbox.control.addPosting({
+        products: [{ name: "Vase", quantity: 2, markRequired: false }],
+      });
+      const how = lastScreen(await exchange(h, shipButton(posting.postingNumber)));
+      const cup = lastScreen(await tap(how, "Split into packages"));
+      expect(textOf(cup)).toContain("Vase: 2 pcs.");
+
+      await h.restart();
+      const confirm = lastScreen(await say("1 1"));
+      expect(textOf(confirm)).toContain("in 2 packages?");
+      const done = lastScreen(await tap(confirm, "✅ Ship"));
+      expect(textOf(done)).toContain("is shipped");
+      expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("awaiting_deliver");
+    } finally {
+      await h.close();
+    }
+  });
+});

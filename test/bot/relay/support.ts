@@ -1,0 +1,174 @@
+/**
+ * The relay module end to end: the real sandbox over HTTP with a real Seller client, the fake
+ * Bot API over HTTP, a store, and a bot built with the module. Passes are driven with runOnce().
+ */
+import type { Update } from "grammy/types";
+import { createI18n } from "../../../src/bot/i18n.ts";
+import type { BotDeps } from "../../../src/bot/index.ts";
+import { createBot } from "../../../src/bot/index.ts";
+import { createRelayModule, type RelayBotModule } from "../../../src/bot/modules/relay.ts";
+import { type Config, loadConfig } from "../../../src/config.ts";
+import type { Container } from "../../../src/container.ts";
+import { createSellerClient, type SellerClient } from "../../../src/ozon/seller/client.ts";
+import { type Sandbox, type SandboxOptions, startSandbox } from "../../../src/sandbox/index.ts";
+import { AccessService } from "../../../src/services/access.ts";
+import { SendPacer } from "../../../src/services/postings/pacer.ts";
+import { MemoryStore } from "../../../src/store/memory.ts";
+import type { Store } from "../../../src/store/port.ts";
+import { FakeBotApi, type RecordedCall } from "../../support/fake-bot-api.ts";
+import { person } from "../../support/updates.ts";
+import { captureLogger, type LogLine } from "../harness.ts";
+
+export const ADMIN = person(701, { first_name: "Anna", language_code: "en" });
+export const SELLER = person(702, { first_name: "Sergey", language_code: "en" });
+export const WAREHOUSE = person(703, { first_name: "Wanda", language_code: "en" });
+
+export interface RelayEnv {
+  sandbox: Sandbox;
+  seller: SellerClient;
+  fake: FakeBotApi;
+  store: Store;
+  access: AccessService;
+  config: Config;
+  logs: LogLine[];
+  module: RelayBotModule;
+  bot: ReturnType<typeof createBot>;
+  send(update: Update): Promise<void>;
+  /** A new process: a fresh module and bot over the same store, sandbox and fake. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface RelayEnvOptions {
+  sandbox?: SandboxOptions;
+  store?: Store;
+  conversations?: BotDeps["conversations"];
+  features?: BotDeps["features"];
+}
+
+/** No waiting between sends: the pacer's limits are tested with the postings area. */
+export function fastPacer(): SendPacer {
+  const free = { capacity: 1, intervalMs: 0 };
+  return new SendPacer({ limits: { private: free, group: free, global: free } });
+}
+
+export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<RelayEnv> {
+  const sandbox = await startSandbox({ initialChats: 3, ...options.sandbox });
+  const seller = createSellerClient({
+    baseUrl: sandbox.sellerUrl,
+    clientId: sandbox.credentials.sellerClientId,
+    apiKey: sandbox.credentials.sellerApiKey,
+    limiter: null,
+    retry: { baseDelayMs: 1, maxDelayMs: 5 },
+  });
+  const fake = await FakeBotApi.start();
+  const store = options.store ?? new MemoryStore();
+  const config = loadConfig({
+    BOT_TOKEN: fake.token,
+    TELEGRAM_API_ROOT: fake.apiRoot,
+    ADMIN_IDS: String(ADMIN.id),
+    STORE: "memory",
+    DEFAULT_LOCALE: "en",
+    OZON_CLIENT_ID: sandbox.credentials.sellerClientId,
+    OZON_API_KEY: sandbox.credentials.sellerApiKey,
+  });
+  const { logger, logs } = captureLogger();
+  const access = new AccessService({ store, adminIds: config.adminIds });
+  await access.grant(SELLER.id, "seller", ADMIN.id);
+  await access.grant(WAREHOUSE.id, "warehouse", ADMIN.id);
+  const container: Container = {
+    config,
+    logger,
+    store,
+    access,
+    ozon: { seller },
+    close: async () => undefined,
+  };
+  const i18n = createI18n({ defaultLocale: config.defaultLocale, logger });
+
+  const build = async () => {
+    const module = createRelayModule({ container, i18n }, { pacer: fastPacer(), poll: false });
+    const bot = createBot({
+      config,
+      logger,
+      store,
+      access,
+      i18n,
+      botInfo: fake.botInfo,
+      client: { apiRoot: fake.apiRoot },
+      conversations: options.conversations,
+      features: options.features,
+      modules: [module],
+    });
+    await module.start?.(bot.api);
+    return { module, bot };
+  };
+
+  const built = await build();
+  const env: RelayEnv = {
+    sandbox,
+    seller,
+    fake,
+    store,
+    access,
+    config,
+    logs,
+    module: built.module,
+    bot: built.bot,
+    send: (update) => env.bot.handleUpdate(update),
+    async restart() {
+      await env.module.stop?.();
+      const next = await build();
+      env.module = next.module;
+      env.bot = next.bot;
+    },
+    async close() {
+      await env.module.stop?.();
+      await fake.close();
+      await seller.close();
+      await sandbox.close();
+      if (!options.store) await store.close();
+    },
+  };
+  return env;
+}
+
+/** Open buyer chats of the sandbox, oldest first. */
+export function openBuyerChats(sandbox: Sandbox) {
+  return sandbox.control.chats().filter((c) => c.kind === "buyer" && c.status === "OPENED");
+}
+
+/** What the seller side wrote into a sandbox chat after message `afterId` (the seed has some). */
+export function sellerMessages(sandbox: Sandbox, chatId: string, afterId = "0") {
+  return (sandbox.control.chat(chatId)?.messages ?? []).filter(
+    (m) => m.author === "seller" && BigInt(m.id) > BigInt(afterId),
+  );
+}
+
+/** Calls that sent something to a Telegram chat (messages, photos, documents). */
+export function sendsTo(fake: FakeBotApi, chatId: number): RecordedCall[] {
+  return fake.calls.filter(
+    (c) =>
+      ["sendMessage", "sendPhoto", "sendDocument"].includes(c.method) &&
+      Number(c.payload.chat_id) === chatId,
+  );
+}
+
+/** The message a recorded call produced, for building a reply to it. */
+export function resultOf(call: RecordedCall) {
+  if (!call.response?.ok) throw new Error(`${call.method} was not accepted`);
+  return call.response.result as never;
+}
+
+export function bytesOf(length: number, seed = 7): Uint8Array {
+  const bytes = new Uint8Array(length);
+  for (let i = 0; i < length; i++) bytes[i] = (i * 31 + seed) % 251;
+  return bytes;
+}
+
+/** The topic a recorded createForumTopic call made. */
+export function createdTopicId(call: RecordedCall | undefined): number {
+  const result = call?.response?.ok ? (call.response.result as { message_thread_id?: number }) : {};
+  if (typeof result.message_thread_id !== "number") throw new Error("no topic was created");
+  return result.message_thread_id;
+}
