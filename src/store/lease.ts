@@ -67,3 +67,12 @@ function checkHolder(holderId: string) {
     throw new TypeError("A lease holder id must be a non-empty string");
   }
 }
+
+/**
+ * Whether several processes may share this store, so that pollers need a lease to take turns.
+ * Only Redis is; the file store is locked to one process and memory belongs to one. Without
+ * this, a lease left by a killed process would hold the restarted bot back until it ran out.
+ */
+export function sharedByProcesses(store: Store): boolean {
+  return store.kind === "redis";
+}

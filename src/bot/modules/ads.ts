@@ -4,6 +4,7 @@
  * tells the person through the Telegram notifier. Jobs live in the store, so a new module on the
  * same store (a restart) picks them up and delivers each once.
  */
+
 import {
   type BudgetLimits,
   BudgetService,
@@ -12,6 +13,7 @@ import {
   ReportJobs,
   ReportRunner,
 } from "../../services/ads/index.ts";
+import { sharedByProcesses } from "../../store/lease.ts";
 import { createCallbackCodec } from "../callback-data.ts";
 import { type AdsDialogDeps, budgetConversation } from "../conversations/budget.ts";
 import { reportConversation } from "../conversations/report.ts";
@@ -71,7 +73,10 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
     logger,
     ...(options.maxSubmitted !== undefined ? { maxSubmitted: options.maxSubmitted } : {}),
     ...(options.pollCapSeconds !== undefined ? { pollCapSeconds: options.pollCapSeconds } : {}),
-    ...(options.leaseTtlMs !== undefined ? { leaseTtlMs: options.leaseTtlMs } : {}),
+    // 0 turns the lease off: it is needed only when processes share the store.
+    ...(options.leaseTtlMs !== undefined || !sharedByProcesses(store)
+      ? { leaseTtlMs: options.leaseTtlMs ?? 0 }
+      : {}),
   });
   const jobs = new ReportJobs({
     store,

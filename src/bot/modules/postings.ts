@@ -3,6 +3,7 @@
  * notifier, started once the bot can send), /subscribe and the warehouse filter, /postings,
  * labels, and the ship and cancel dialogs.
  */
+
 import type { SellerClient } from "../../ozon/index.ts";
 import {
   PostingWatcher,
@@ -10,6 +11,7 @@ import {
   SendPacer,
 } from "../../services/postings/index.ts";
 import { SubscriptionService } from "../../services/subscriptions.ts";
+import { sharedByProcesses } from "../../store/lease.ts";
 import { createCallbackCodec } from "../callback-data.ts";
 import { cancelPostingConversation } from "../conversations/cancel-posting.ts";
 import { shipConversation } from "../conversations/ship.ts";
@@ -71,9 +73,7 @@ export function createPostingsModule(
       });
       watcher = new PostingWatcher({
         pollSeconds: config.pollSeconds.postings,
-        // Only Redis is shared by several processes; the file and memory stores belong to one,
-        // and a lease left by a killed process would only hold the restarted bot back.
-        ...(config.store.kind === "redis" ? {} : { lease: false as const }),
+        ...(sharedByProcesses(store) ? {} : { lease: false as const }),
         logger: logger.child({ module: "postings" }),
         ...options.watcher,
         seller,

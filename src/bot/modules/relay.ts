@@ -3,6 +3,7 @@
  * CHATS_POLL_SECONDS and sends buyer messages to Telegram; replies (before any dialog), the
  * /relay_here command and "Write to buyer" go back to Ozon.
  */
+
 import type { Api } from "grammy";
 import { SendPacer } from "../../services/postings/pacer.ts";
 import {
@@ -11,6 +12,7 @@ import {
   type RelayPassReport,
 } from "../../services/relay/chat-relay.ts";
 import { ReplyService } from "../../services/relay/reply-service.ts";
+import { sharedByProcesses } from "../../store/lease.ts";
 import { relayFeature, relayRepliesFeature } from "../features/relay.ts";
 import type { BotModule } from "../module.ts";
 import { TelegramRelayNotifier } from "../notifiers/relay.ts";
@@ -67,6 +69,7 @@ export function createRelayModule(
         logger,
       });
       relay = new ChatRelay({
+        ...(sharedByProcesses(store) ? {} : { lease: false as const }),
         ...options.relay,
         chats: seller.chats,
         store,
