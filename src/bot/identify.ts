@@ -19,6 +19,11 @@ export function identify(access: AccessService, defaultLocale: Locale): Middlewa
     const { person, locale } = await access.lookup(from.id);
     ctx.person = person;
     ctx.locale = isLocale(locale) ? locale : guessLocale(from.language_code, defaultLocale);
+    if (person && !isLocale(locale)) {
+      // Keep the first guess, so alerts and relayed messages sent outside any update (no
+      // Telegram language at hand then) speak the person's language too; /language changes it.
+      await access.setLocale(profileOf(from), ctx.locale);
+    }
     // Keep names fresh for /users; costs a write only when Telegram shows a change.
     if (
       person &&
