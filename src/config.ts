@@ -36,6 +36,14 @@ const url = (fallback: string) =>
     .default(fallback)
     .transform((v) => v.replace(/\/+$/, ""));
 
+const whole = (fallback: number, min: number, max: number) =>
+  z.coerce
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .default(fallback);
+
 const timezone = z
   .string()
   .default("Europe/Moscow")
@@ -121,6 +129,12 @@ const schema = z.object({
   POSTINGS_POLL_SECONDS: seconds(30),
   CHATS_POLL_SECONDS: seconds(15),
   REPORT_POLL_SECONDS: seconds(5),
+  POSTINGS_BURST_THRESHOLD: whole(5, 1, 1000),
+  POSTINGS_REMINDER_MINUTES: whole(120, 1, 10_080),
+  REPORT_CONCURRENCY: whole(1, 1, 10),
+  REPORT_MAX_PERIOD_DAYS: whole(62, 1, 366),
+  BUDGET_MIN_ROUBLES: whole(100, 0, 100_000_000),
+  BUDGET_MAX_ROUBLES: whole(10_000_000, 1, 100_000_000),
   TIMEZONE: timezone,
   DEFAULT_LOCALE: z.enum(["ru", "en"], { error: "must be ru or en" }).default("ru"),
   LOG_LEVEL: z
@@ -149,6 +163,20 @@ export interface Config {
     port: number;
   };
   pollSeconds: { postings: number; chats: number; reports: number };
+  postings: {
+    /** More new postings than this in one pass arrive as digests. */
+    burstThreshold: number;
+    /** A reminder goes this long before a posting's shipping deadline. */
+    reminderBeforeMinutes: number;
+  };
+  reports: {
+    /** Report jobs at Ozon at once per Performance account (the live service allows 1). */
+    concurrency: number;
+    /** Longest report period (the live service allows 62 days, the spec a year). */
+    maxPeriodDays: number;
+  };
+  /** Daily budgets a person may set, whole roubles. */
+  budget: { minRoubles: number; maxRoubles: number };
   timezone: string;
   defaultLocale: "ru" | "en";
   logLevel: RawSettings["LOG_LEVEL"];
@@ -207,6 +235,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (s.STORE === "redis" && !s.REDIS_URL) {
     problems.push("STORE is redis but REDIS_URL is not set");
   }
+  if (s.BUDGET_MIN_ROUBLES >= s.BUDGET_MAX_ROUBLES) {
+    problems.push("BUDGET_MIN_ROUBLES must be below BUDGET_MAX_ROUBLES");
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const storeKind = s.STORE ?? (s.REDIS_URL ? "redis" : "file");
@@ -244,6 +275,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       chats: s.CHATS_POLL_SECONDS,
       reports: s.REPORT_POLL_SECONDS,
     },
+    postings: {
+      burstThreshold: s.POSTINGS_BURST_THRESHOLD,
+      reminderBeforeMinutes: s.POSTINGS_REMINDER_MINUTES,
+    },
+    reports: { concurrency: s.REPORT_CONCURRENCY, maxPeriodDays: s.REPORT_MAX_PERIOD_DAYS },
+    budget: { minRoubles: s.BUDGET_MIN_ROUBLES, maxRoubles: s.BUDGET_MAX_ROUBLES },
     timezone: s.TIMEZONE,
     defaultLocale: s.DEFAULT_LOCALE,
     logLevel: s.LOG_LEVEL,

@@ -26,6 +26,32 @@ describe("loadConfig", () => {
     expect(config.timezone).toBe("Europe/Moscow");
     expect(config.defaultLocale).toBe("ru");
     expect(config.telegramApiRoot).toBe("https://api.telegram.org");
+    expect(config.postings).toEqual({ burstThreshold: 5, reminderBeforeMinutes: 120 });
+    expect(config.reports).toEqual({ concurrency: 1, maxPeriodDays: 62 });
+    expect(config.budget).toEqual({ minRoubles: 100, maxRoubles: 10_000_000 });
+  });
+
+  it("checks the limits of alerts, reports and budgets", () => {
+    const config = loadConfig({
+      BOT_TOKEN: TOKEN,
+      POSTINGS_BURST_THRESHOLD: "10",
+      REPORT_CONCURRENCY: "3",
+      REPORT_MAX_PERIOD_DAYS: "366",
+    });
+    expect(config.postings.burstThreshold).toBe(10);
+    expect(config.reports).toEqual({ concurrency: 3, maxPeriodDays: 366 });
+    const problems = problemsOf({
+      BOT_TOKEN: TOKEN,
+      POSTINGS_REMINDER_MINUTES: "1.5",
+      REPORT_MAX_PERIOD_DAYS: "400",
+    });
+    expect(problems).toEqual([
+      "POSTINGS_REMINDER_MINUTES must be a whole number",
+      "REPORT_MAX_PERIOD_DAYS must be at most 366",
+    ]);
+    expect(
+      problemsOf({ BOT_TOKEN: TOKEN, BUDGET_MIN_ROUBLES: "500", BUDGET_MAX_ROUBLES: "500" }),
+    ).toEqual(["BUDGET_MIN_ROUBLES must be below BUDGET_MAX_ROUBLES"]);
   });
 
   it("parses admins, fractions of seconds and Redis", () => {

@@ -5,11 +5,12 @@
  * same store (a restart) picks them up and delivers each once.
  */
 
+import { MILLIONTHS_PER_ROUBLE } from "../../ozon/performance/money.ts";
 import {
   type BudgetLimits,
   BudgetService,
+  DEFAULT_BUDGET_LIMITS,
   DEFAULT_REPORT_LIMITS,
-  LIVE_MAX_PERIOD_DAYS,
   ReportJobs,
   ReportRunner,
 } from "../../services/ads/index.ts";
@@ -23,13 +24,13 @@ import { TelegramReportNotifier } from "../notifiers/reports.ts";
 import type { ModuleDeps } from "./index.ts";
 
 export interface AdsModuleOptions {
-  /** Reports submitted to Ozon at once per Performance account (default 1, the live limit). */
+  /** Reports submitted to Ozon at once per Performance account (default REPORT_CONCURRENCY). */
   maxSubmitted?: number;
-  /** Longest report period in days (default 62, the live limit; the spec says 366). */
+  /** Longest report period in days (default REPORT_MAX_PERIOD_DAYS). */
   maxPeriodDays?: number;
   /** Campaigns per report (default 10). */
   maxCampaigns?: number;
-  /** Accepted daily budgets (default 100 ₽ … 10 000 000 ₽). */
+  /** Accepted daily budgets (default BUDGET_MIN_ROUBLES … BUDGET_MAX_ROUBLES). */
   budgetLimits?: BudgetLimits;
   /** Cap of the growing poll interval, seconds (default 60). */
   pollCapSeconds?: number;
@@ -52,12 +53,16 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
   const performance = container.ozon.performance;
   if (!performance) throw new Error("the ads module needs the Performance API client");
   const account = config.ozon.performance.clientId;
-  const maxPeriodDays = options.maxPeriodDays ?? LIVE_MAX_PERIOD_DAYS;
+  const maxPeriodDays = options.maxPeriodDays ?? config.reports.maxPeriodDays;
   const maxCampaigns = options.maxCampaigns ?? DEFAULT_REPORT_LIMITS.maxCampaigns;
 
   const budget = new BudgetService({
     campaigns: performance.campaigns,
-    ...(options.budgetLimits ? { limits: options.budgetLimits } : {}),
+    limits: options.budgetLimits ?? {
+      ...DEFAULT_BUDGET_LIMITS,
+      minMillionths: BigInt(config.budget.minRoubles) * MILLIONTHS_PER_ROUBLE,
+      maxMillionths: BigInt(config.budget.maxRoubles) * MILLIONTHS_PER_ROUBLE,
+    },
   });
   const notifier = new TelegramReportNotifier({
     i18n,
@@ -71,7 +76,7 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
     account,
     pollSeconds: config.pollSeconds.reports,
     logger,
-    ...(options.maxSubmitted !== undefined ? { maxSubmitted: options.maxSubmitted } : {}),
+    maxSubmitted: options.maxSubmitted ?? config.reports.concurrency,
     ...(options.pollCapSeconds !== undefined ? { pollCapSeconds: options.pollCapSeconds } : {}),
     // 0 turns the lease off: it is needed only when processes share the store.
     ...(options.leaseTtlMs !== undefined || !sharedByProcesses(store)

@@ -74,6 +74,8 @@ export function createPostingsModule(
       watcher = new PostingWatcher({
         pollSeconds: config.pollSeconds.postings,
         ...(sharedByProcesses(store) ? {} : { lease: false as const }),
+        burstThreshold: config.postings.burstThreshold,
+        reminderBeforeMs: config.postings.reminderBeforeMinutes * 60_000,
         logger: logger.child({ module: "postings" }),
         ...options.watcher,
         seller,

@@ -120,6 +120,16 @@ describe("/budget", () => {
     expect(screenText(w, MANAGER.id)).toContain("Готово");
   });
 
+  it("takes its limits from BUDGET_MIN_ROUBLES and BUDGET_MAX_ROUBLES", async () => {
+    const w = await startWorld({ env: { BUDGET_MIN_ROUBLES: "500", BUDGET_MAX_ROUBLES: "2000" } });
+    await chooseShoes(w);
+    await say(w, MANAGER, "400");
+    expect(screenText(w, MANAGER.id)).toContain("не может быть меньше 500\u00A0₽");
+    await say(w, MANAGER, "2500");
+    expect(screenText(w, MANAGER.id)).toContain("не может быть больше 2\u00A0000\u00A0₽");
+    expect(performanceCalls(w.sandbox).budget).toBe(0);
+  });
+
   it("moves to the successor method when the spec's PUT answers 404/410", async () => {
     const w = await startWorld();
     w.sandbox.control.retireSpecMethods(410);

@@ -37,6 +37,8 @@ export interface WorldOptions {
   module?: AdsModuleOptions;
   /** REPORT_POLL_SECONDS (default 0.02). */
   pollSeconds?: number;
+  /** Extra settings, as environment variables (BUDGET_MAX_ROUBLES...). */
+  env?: Record<string, string>;
   /** A store to use (default: a new memory store); `reopen` gives one for a restart. */
   store?: Store;
   reopen?: () => Promise<Store>;
@@ -80,6 +82,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     REPORT_POLL_SECONDS: String(options.pollSeconds ?? 0.02),
     TIMEZONE: "Europe/Moscow",
     DEFAULT_LOCALE: "ru",
+    ...options.env,
   });
   const { logger, logs } = captureLogger();
   // No pauses between the client's own retries: the runner hears a 429 at once.

@@ -108,6 +108,17 @@ describe("posting alerts", () => {
     for (const p of h.sandbox.control.postings()) expect(textOf(list)).toContain(p.postingNumber);
   });
 
+  it("POSTINGS_BURST_THRESHOLD sets how many new postings make a burst", async () => {
+    h = await startPostings({ env: { POSTINGS_BURST_THRESHOLD: "2" } });
+    await subscribe(KEEPER);
+    await h.watcher.runOnce();
+    h.sandbox.control.addPosting();
+    h.sandbox.control.addPosting();
+    expect((await h.watcher.runOnce()).sent).toMatchObject({ alerts: 2, digests: 0 });
+    for (let i = 0; i < 3; i++) h.sandbox.control.addPosting();
+    expect((await h.watcher.runOnce()).sent).toMatchObject({ alerts: 0, digests: 1 });
+  });
+
   it("a burst becomes digests that fit Telegram's limit, each posting openable", async () => {
     h = await startPostings({ module: { watcher: { digestSize: 3 } } });
     await subscribe(KEEPER);

@@ -37,6 +37,8 @@ export interface PostingsHarnessOptions {
   module?: Omit<PostingsModuleOptions, "pacer" | "poll">;
   /** The pacer of each built module (default: limits so high that tests never wait). */
   pacer?: () => SendPacer;
+  /** Extra settings, as environment variables (POSTINGS_BURST_THRESHOLD...). */
+  env?: Record<string, string>;
   /** Close the store on close (default: when the harness made it). */
   closeStore?: boolean;
 }
@@ -78,6 +80,7 @@ export async function startPostings(
     STORE: "memory",
     DEFAULT_LOCALE: "en",
     TIMEZONE: "Europe/Moscow",
+    ...options.env,
   });
   const { logger } = captureLogger();
   const access = new AccessService({ store, adminIds: config.adminIds });
