@@ -56,10 +56,12 @@ async function main(): Promise<void> {
   try {
     container = await createContainer(config, logger);
   } catch (error) {
-    logger.fatal(
-      isStoreOpenError(error) ? { problem: (error as Error).message } : { err: error },
-      "Could not start",
-    );
+    if (isStoreOpenError(error)) {
+      // The message names the file (or Redis) and what to do; a stack trace would only hide it.
+      logger.fatal({ store: error.location }, `Could not start: ${error.message}`);
+    } else {
+      logger.fatal({ err: error }, "Could not start");
+    }
     process.exit(1);
   }
   const { store, access } = container;

@@ -2,6 +2,9 @@
  * `node src/main.ts` as a real child process against the fake Bot API: start-up (commands,
  * owner link, /healthz), graceful stop on SIGTERM, webhook mode, bad configuration.
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { FakeBotApi } from "../support/fake-bot-api.ts";
 import {
@@ -149,6 +152,34 @@ describe("node src/main.ts", () => {
 
     run.child.kill("SIGTERM");
     expect((await run.exit).code).toBe(0);
+  });
+
+  it("the file store: a second bot on the same file, or a corrupt file, stops with the file named", async () => {
+    fake = await FakeBotApi.start();
+    const dataDir = mkdtempSync(join(tmpdir(), "ozon-bot-data-"));
+    try {
+      const env = async () =>
+        baseEnv(fake as FakeBotApi, { STORE: "", DATA_DIR: dataDir, ADMIN_IDS: String(ADMIN.id) });
+      const first = startMain(await env());
+      await first.waitForLog((l) => l.msg.startsWith("Bot @ozon_test_bot started"));
+      const file = join(dataDir, "ozon-bot.sqlite");
+
+      const second = startMain(await env());
+      expect((await second.exit).code).toBe(1);
+      const refusal = second.logs.find((l) => l.msg.startsWith("Could not start"));
+      expect(refusal?.msg).toContain(file);
+      first.child.kill("SIGTERM");
+      expect((await first.exit).code).toBe(0);
+
+      writeFileSync(file, "this is not a database, just some words long enough to matter");
+      const corrupt = startMain(await env());
+      expect((await corrupt.exit).code).toBe(1);
+      const message = corrupt.logs.find((l) => l.msg.startsWith("Could not start"))?.msg;
+      expect(message).toContain(file);
+      expect(readFileSync(file, "utf8")).toContain("not a database"); // nothing reset
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it("a bad configuration is reported cleanly and exits 1", async () => {
