@@ -5,49 +5,41 @@
  *
  * Every Ozon call runs in conversation.external and returns JSON-safe values (money as decimal
  * strings of millionths), so a replay never calls Ozon again and nothing drifts through floats.
- * The dialog helpers at the end are shared with the report dialog.
+ * The dialog steps shared with the report dialog are in ads-steps.ts.
  */
-import { GrammyError, type InlineKeyboard } from "grammy";
-import type { Logger } from "../../logger.ts";
-import type { PerformanceClient } from "../../ozon/index.ts";
-import { type BudgetService, isBudgetError, type ReportJobs } from "../../services/ads/index.ts";
-import type { CallbackCodec } from "../callback-data.ts";
-import type { BotContext, BotConversation, ConversationContext } from "../context.ts";
+import { isBudgetError } from "../../services/ads/index.ts";
+import type { ConversationContext } from "../context.ts";
 import {
   BUDGET_REASON_KEYS,
   budgetText,
   type CampaignView,
-  campaignLine,
   campaignTitle,
   campaignView,
-  type OzonProblem,
   ozonProblem,
   ozonProblemText,
 } from "../format/ads.ts";
-import { refusalText } from "../guard.ts";
 import {
   BUDGET_CALLBACK,
   budgetAmountKeyboard,
   budgetCampaignsKeyboard,
   budgetConfirmKeyboard,
 } from "../keyboards/ads.ts";
+import {
+  type AdsDialogDeps,
+  campaignLines,
+  campaignPage,
+  campaignSearch,
+  markFirst,
+  nextAnswer,
+  ozon,
+  show,
+  stale,
+} from "./ads-steps.ts";
 import type { ConversationSpec } from "./index.ts";
 
 export const BUDGET_CONVERSATION = "ads-budget";
-export const ADS_PAGE_SIZE = 6;
-
-/** What the advertising dialogs are built from (the ads module hands it over). */
-export interface AdsDialogDeps {
-  budget: BudgetService;
-  jobs: ReportJobs;
-  campaigns: Pick<PerformanceClient["campaigns"], "objects">;
-  codec: CallbackCodec;
-  /** TIMEZONE: report periods are whole days there. */
-  timezone: string;
-  maxPeriodDays: number;
-  maxCampaigns: number;
-  logger?: Logger;
-}
+// The ads module takes the dialogs' dependencies from here.
+export type { AdsDialogDeps } from "./ads-steps.ts";
 
 export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
   return {
@@ -80,10 +72,7 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
 
       for (;;) {
         if (step === "choose") {
-          const listing = await ozon(conversation, deps, async () => {
-            const found = await budget.list({ search, page, pageSize: ADS_PAGE_SIZE });
-            return { ...found, items: found.items.map(campaignView) };
-          });
+          const listing = await campaignPage(conversation, deps, { search, page });
           if (!listing.ok) return void (await show(at, ozonProblemText(t, listing.problem)));
           page = listing.value.page;
           const { items, pages, total } = listing.value;
@@ -91,14 +80,14 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
             total === 0
               ? t(search ? "ads-budget-not-found" : "ads-budget-none", { search })
               : t(search ? "ads-budget-choose-search" : "ads-budget-choose", { search });
-          const lines = items.map((c, i) => campaignLine(t, c, page * ADS_PAGE_SIZE + i + 1));
+          const lines = campaignLines(t, items, page);
           const text = [notice, head, "", ...lines].filter((l, i) => i > 0 || l).join("\n");
           notice = "";
           await show(at, text, budgetCampaignsKeyboard(codec, t, items, page, pages));
           const answer = await nextAnswer(conversation, codec, BUDGET_CALLBACK);
           at = answer.ctx;
           if (answer.type === "text") {
-            search = answer.text.trim().slice(0, 64);
+            search = campaignSearch(answer.text);
             page = 0;
           } else if (answer.action === "p") {
             page = Number(answer.args[0]) || 0;
@@ -230,125 +219,4 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
       }
     },
   };
-}
-
-// ——— shared with the report dialog ———
-
-export type DialogAnswer =
-  | { type: "text"; ctx: ConversationContext; text: string }
-  | { type: "button"; ctx: ConversationContext; action: string; args: string[] };
-
-/**
- * The next text or press of this dialog's buttons. Commands and other features' buttons pass on
- * to the rest of the bot (the dialog keeps waiting at the same step); so do other messages.
- * A person who lost the role meanwhile is refused and the dialog ends.
- */
-export async function nextAnswer(
-  conversation: BotConversation,
-  codec: CallbackCodec,
-  kind: string,
-): Promise<DialogAnswer> {
-  const ctx = await conversation.wait();
-  const data = ctx.callbackQuery?.data;
-  let answer: DialogAnswer | undefined;
-  if (data !== undefined) {
-    const decoded = codec.decode(data);
-    if (decoded?.kind === kind) {
-      answer = { type: "button", ctx, action: decoded.args[0] ?? "", args: decoded.args.slice(1) };
-    }
-  } else {
-    const text = ctx.message?.text;
-    if (text !== undefined && !text.startsWith("/")) answer = { type: "text", ctx, text };
-  }
-  if (!answer) return conversation.skip({ next: true });
-  if (!(await stillAllowed(conversation, ctx))) return conversation.halt();
-  return answer;
-}
-
-/** True while the person holds the manager role (or admin); otherwise tells them and says false. */
-export async function stillAllowed(
-  conversation: BotConversation,
-  ctx: ConversationContext,
-): Promise<boolean> {
-  const refusal = await conversation.external((outside: BotContext) =>
-    outside.person?.roles.some((role) => role === "manager" || role === "admin")
-      ? null
-      : refusalText(outside, ["manager"]),
-  );
-  if (refusal === null) return true;
-  if (ctx.callbackQuery) await answerOnce(ctx, { text: refusal.slice(0, 200), show_alert: true });
-  else await ctx.reply(refusal);
-  return false;
-}
-
-/** A step's screen: a press edits the message that holds the button, a typed answer gets a new one. */
-export async function show(
-  ctx: ConversationContext,
-  text: string,
-  keyboard?: InlineKeyboard,
-): Promise<{ chatId: number; messageId: number }> {
-  const options = { reply_markup: keyboard, link_preview_options: { is_disabled: true } };
-  // The dialog's first screen is always a new message (a menu press was answered by the menu).
-  const first = isFirstUpdate(ctx);
-  if (!first) await answerOnce(ctx);
-  const message = first ? undefined : ctx.callbackQuery?.message;
-  if (message) {
-    try {
-      await ctx.editMessageText(text, options);
-      return { chatId: message.chat.id, messageId: message.message_id };
-    } catch (error) {
-      if (error instanceof GrammyError && error.description.includes("message is not modified")) {
-        return { chatId: message.chat.id, messageId: message.message_id };
-      }
-      // Too old to edit, or gone: a new message instead.
-    }
-  }
-  const sent = await ctx.reply(text, options);
-  return { chatId: sent.chat.id, messageId: sent.message_id };
-}
-
-const firstUpdates = new WeakSet<ConversationContext>();
-
-/** Marks the context the dialog was entered with (its screen goes to a new message). */
-export function markFirst(ctx: ConversationContext): void {
-  firstUpdates.add(ctx);
-}
-
-function isFirstUpdate(ctx: ConversationContext): boolean {
-  return firstUpdates.has(ctx);
-}
-
-const answered = new WeakSet<ConversationContext>();
-
-/** Answers a press once (Telegram refuses a second answer); a no-op for messages. */
-export async function answerOnce(
-  ctx: ConversationContext,
-  options?: { text: string; show_alert?: boolean },
-): Promise<void> {
-  if (!ctx.callbackQuery || answered.has(ctx)) return;
-  answered.add(ctx);
-  await ctx.answerCallbackQuery(options);
-}
-
-/** A press of a button from an earlier step. */
-export async function stale(ctx: ConversationContext): Promise<void> {
-  await answerOnce(ctx, { text: ctx.t("ads-stale-button") });
-}
-
-export type OzonResult<T> = { ok: true; value: T } | { ok: false; problem: OzonProblem };
-
-/** Runs an Ozon call once (outside the replay) and returns a JSON-safe result or problem. */
-export function ozon<T>(
-  conversation: BotConversation,
-  deps: Pick<AdsDialogDeps, "logger">,
-  task: () => Promise<T>,
-): Promise<OzonResult<T>> {
-  return conversation.external(async (): Promise<OzonResult<T>> => {
-    try {
-      return { ok: true, value: await task() };
-    } catch (error) {
-      deps.logger?.warn({ err: error }, "Ozon call in an advertising dialog failed");
-      return { ok: false, problem: ozonProblem(error) };
-    }
-  });
 }

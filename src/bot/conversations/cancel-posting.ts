@@ -8,7 +8,14 @@ import type { CancelReason } from "../../ozon/seller/types.ts";
 import { clip, problemText } from "../format/postings.ts";
 import { answerData } from "../keyboards/postings.ts";
 import type { ConversationSpec } from "./index.ts";
-import { ask, askButton, attempt, choosePosting, type PostingDialogDeps } from "./ship.ts";
+import {
+  ask,
+  askButton,
+  attempt,
+  choosePosting,
+  freeTextRefusal,
+  type PostingDialogDeps,
+} from "./posting-steps.ts";
 
 export const CANCEL_POSTING_CONVERSATION = "postings-cancel";
 
@@ -25,11 +32,13 @@ export function cancelPostingConversation(deps: PostingDialogDeps): Conversation
       const number = chosen.posting.postingNumber;
       let ctx = chosen.ctx;
 
-      const reasons = await conversation.external(() =>
-        attempt(async () => {
+      const reasons = await attempt(
+        conversation,
+        async () => {
           const all: CancelReason[] = await deps.seller.postings.cancelReasons();
           return all.filter((reason) => reason.available);
-        }, number),
+        },
+        number,
       );
       if (!reasons.ok) {
         await ctx.reply(problemText(ctx.t, reasons.problem));
@@ -64,14 +73,14 @@ export function cancelPostingConversation(deps: PostingDialogDeps): Conversation
           ctx = answer.ctx;
           if (answer.kind !== "text") {
             await ctx.reply(ctx.t("postings-answer-with-text"));
-          } else if (answer.text === "") {
-            await ctx.reply(ctx.t("postings-text-empty"));
-          } else if (answer.text.length > MAX_EXPLANATION) {
-            await ctx.reply(ctx.t("postings-text-too-long", { max: MAX_EXPLANATION }));
-          } else {
+            continue;
+          }
+          const refused = freeTextRefusal(ctx.t, answer.text, MAX_EXPLANATION);
+          if (refused === undefined) {
             explanation = answer.text;
             break;
           }
+          await ctx.reply(refused);
         }
       }
 
@@ -87,8 +96,10 @@ export function cancelPostingConversation(deps: PostingDialogDeps): Conversation
       const confirmed = await askButton(conversation, ctx, codec, "c", summary, confirm);
       ctx = confirmed.ctx;
 
-      const cancelled = await conversation.external(() =>
-        attempt(() => deps.seller.postings.cancel(number, reason.id, explanation), number),
+      const cancelled = await attempt(
+        conversation,
+        () => deps.seller.postings.cancel(number, reason.id, explanation),
+        number,
       );
       await ctx.reply(
         cancelled.ok

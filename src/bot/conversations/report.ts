@@ -26,9 +26,7 @@ import {
 } from "../../services/ads/index.ts";
 import type { ConversationContext } from "../context.ts";
 import {
-  campaignLine,
   campaignsText,
-  campaignView,
   GROUPING_KEYS,
   KIND_KEYS,
   ozonProblemText,
@@ -50,15 +48,17 @@ import {
   reportConfirmKeyboard,
 } from "../keyboards/ads.ts";
 import {
-  ADS_PAGE_SIZE,
   type AdsDialogDeps,
   answerOnce,
+  campaignLines,
+  campaignPage,
+  campaignSearch,
   markFirst,
   nextAnswer,
   ozon,
   show,
   stale,
-} from "./budget.ts";
+} from "./ads-steps.ts";
 import type { ConversationSpec } from "./index.ts";
 
 export const REPORT_CONVERSATION = "ads-report";
@@ -69,7 +69,7 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
   return {
     id: REPORT_CONVERSATION,
     builder: async (conversation, first) => {
-      const { codec, budget } = deps;
+      const { codec } = deps;
       const t = first.t.bind(first);
       markFirst(first);
       let at: ConversationContext = first;
@@ -93,14 +93,10 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
 
       for (;;) {
         if (step === "campaigns") {
-          const listing = await ozon(conversation, deps, async () => {
-            const found = await budget.list({
-              search,
-              page,
-              pageSize: ADS_PAGE_SIZE,
-              includeArchived: true,
-            });
-            return { ...found, items: found.items.map(campaignView) };
+          const listing = await campaignPage(conversation, deps, {
+            search,
+            page,
+            includeArchived: true,
           });
           if (!listing.ok) return void (await show(at, ozonProblemText(t, listing.problem)));
           const { items, pages, total } = listing.value;
@@ -110,7 +106,7 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
             count: chosen.size,
             search,
           });
-          const lines = items.map((c, i) => campaignLine(t, c, page * ADS_PAGE_SIZE + i + 1));
+          const lines = campaignLines(t, items, page);
           const keyboard = reportCampaignsKeyboard(
             codec,
             t,
@@ -124,7 +120,7 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
           const answer = await nextAnswer(conversation, codec, REPORT_CALLBACK);
           at = answer.ctx;
           if (answer.type === "text") {
-            search = answer.text.trim().slice(0, 64);
+            search = campaignSearch(answer.text);
             page = 0;
           } else if (answer.action === "p") {
             page = Number(answer.args[0]) || 0;

@@ -3,170 +3,38 @@
  * package or split → mandatory marks when Ozon wants them → confirm → ship, with Retry on a
  * failure → the label offered as a PDF button.
  *
- * Every Ozon call runs in `conversation.external` and returns plain data (failures as a locale
- * key), so replays after a restart read the recorded answers instead of calling Ozon again.
- * The small dialog helpers (asking, choosing a posting) are shared with cancel-posting.ts.
+ * Every Ozon call goes through `attempt` (posting-steps.ts): it runs in `conversation.external` and
+ * returns plain data (failures as a locale key), so replays after a restart read the recorded
+ * answers instead of calling Ozon again.
  */
 import { InlineKeyboard } from "grammy";
-import type { SellerClient } from "../../ozon/index.ts";
 import type { Posting, ShipPackage } from "../../ozon/seller/types.ts";
 import type { CallbackCodec } from "../callback-data.ts";
 import type { BotConversation, ConversationContext } from "../context.ts";
 import {
-  AWAITING_PACKAGING,
   clip,
-  describeOzonError,
   type PostingFormat,
-  type Problem,
   postingCard,
   problemText,
   unitCount,
 } from "../format/postings.ts";
-import { ANSWER_CALLBACK, answerData, LABEL_CALLBACK, withCancel } from "../keyboards/postings.ts";
+import { answerData, LABEL_CALLBACK } from "../keyboards/postings.ts";
 import type { ConversationSpec } from "./index.ts";
+import {
+  ask,
+  askButton,
+  attempt,
+  choosePosting,
+  freeTextRefusal,
+  type PostingDialogDeps,
+} from "./posting-steps.ts";
 
 export const SHIP_CONVERSATION = "postings-ship";
 
-/** How many postings the "choose a posting" step shows as buttons. */
-const CHOICES = 10;
 const MAX_MARK_LENGTH = 200;
-const POSTING_NUMBER = /^[0-9][0-9-]{2,40}$/;
-
-export interface PostingDialogDeps {
-  seller: SellerClient;
-  codec: CallbackCodec;
-  timezone: string;
-}
-
-export type Outcome<T> = { ok: true; value: T } | { ok: false; problem: Problem };
-
-/** Runs an Ozon call; a failure becomes a sentence (data, replayable), never an exception. */
-export async function attempt<T>(call: () => Promise<T>, postingNumber = ""): Promise<Outcome<T>> {
-  try {
-    return { ok: true, value: await call() };
-  } catch (error) {
-    return { ok: false, problem: describeOzonError(error, postingNumber) };
-  }
-}
-
-export type Answer =
-  | { kind: "button"; value: string; ctx: ConversationContext }
-  | { kind: "text"; text: string; ctx: ConversationContext };
-
-/**
- * Sends the question (with a Cancel button) and waits for a text or one of this step's buttons.
- * Other buttons and commands are left to the rest of the bot; a stale button of an earlier step
- * is answered and ignored; anything else gets a hint and the wait goes on.
- */
-export async function ask(
-  conversation: BotConversation,
-  ctx: ConversationContext,
-  codec: CallbackCodec,
-  step: string,
-  question: string,
-  keyboard?: InlineKeyboard,
-): Promise<Answer> {
-  await ctx.reply(question, {
-    reply_markup: withCancel(codec, ctx.t, keyboard),
-    link_preview_options: { is_disabled: true },
-  });
-  for (;;) {
-    const next = await conversation.wait();
-    const data = next.callbackQuery?.data;
-    if (data !== undefined) {
-      const decoded = codec.decode(data);
-      if (decoded?.kind !== ANSWER_CALLBACK) return conversation.skip({ next: true });
-      if (decoded.args[2] !== String(next.from?.id ?? 0)) {
-        await next.answerCallbackQuery({
-          text: next.t("postings-not-your-step"),
-          show_alert: true,
-        });
-        continue;
-      }
-      if (decoded.args[0] !== step) {
-        await next.answerCallbackQuery({ text: next.t("postings-step-stale") });
-        continue;
-      }
-      await next.answerCallbackQuery();
-      return { kind: "button", value: decoded.args[1] ?? "", ctx: next };
-    }
-    const text = next.message?.text;
-    if (text === undefined) {
-      if (!next.message) return conversation.skip({ next: true });
-      await next.reply(next.t("postings-answer-with-text"));
-      continue;
-    }
-    if (text.startsWith("/")) return conversation.skip({ next: true });
-    return { kind: "text", text: text.trim(), ctx: next };
-  }
-}
 
 function formatOf(ctx: ConversationContext, timezone: string): PostingFormat {
   return { t: ctx.t, locale: ctx.locale, timezone };
-}
-
-/**
- * The posting to work on: the one given (when it still awaits packaging), else chosen with a
- * button or typed. A wrong answer is explained and the question asked again.
- */
-export async function choosePosting(
-  conversation: BotConversation,
-  start: ConversationContext,
-  deps: PostingDialogDeps,
-  given: string | undefined,
-): Promise<{ posting: Posting; ctx: ConversationContext }> {
-  let ctx = start;
-  let candidate = given;
-  for (;;) {
-    if (candidate === undefined) {
-      const listed = await conversation.external(() =>
-        attempt(async () => {
-          const numbers: string[] = [];
-          for await (const posting of deps.seller.postings.listAwaitingPackaging()) {
-            numbers.push(posting.postingNumber);
-            if (numbers.length >= CHOICES) break;
-          }
-          return numbers;
-        }),
-      );
-      const keyboard = new InlineKeyboard();
-      if (listed.ok) {
-        listed.value.forEach((number, i) => {
-          if (i > 0 && i % 2 === 0) keyboard.row();
-          keyboard.text(number, answerData(deps.codec, "n", number, ctx.from?.id));
-        });
-      } else {
-        await ctx.reply(problemText(ctx.t, listed.problem));
-      }
-      const question =
-        listed.ok && listed.value.length === 0
-          ? ctx.t("postings-choose-none-listed")
-          : ctx.t("postings-choose");
-      const answer = await ask(conversation, ctx, deps.codec, "n", question, keyboard);
-      ctx = answer.ctx;
-      candidate = answer.kind === "button" ? answer.value : answer.text;
-    }
-    const number = candidate;
-    candidate = undefined;
-    if (!POSTING_NUMBER.test(number)) {
-      await ctx.reply(ctx.t("postings-unknown", { posting: clip(number, 60) }));
-      continue;
-    }
-    const found = await conversation.external(() =>
-      attempt(() => deps.seller.postings.get(number), number),
-    );
-    if (!found.ok) {
-      await ctx.reply(problemText(ctx.t, found.problem));
-      continue;
-    }
-    if (found.value.status !== AWAITING_PACKAGING) {
-      await ctx.reply(
-        ctx.t("postings-not-awaiting", { posting: number, status: found.value.status }),
-      );
-      continue;
-    }
-    return { posting: found.value, ctx };
-  }
 }
 
 /** Asks until `parse` accepts the text answer; its error is said before asking again. */
@@ -188,24 +56,6 @@ async function askText<T>(
         : { error: current.t("postings-answer-with-text") };
     if ("value" in parsed) return { value: parsed.value, ctx: current };
     await current.reply(parsed.error);
-  }
-}
-
-/** Asks until one of the offered buttons is pressed (a text gets "please use the buttons"). */
-export async function askButton(
-  conversation: BotConversation,
-  ctx: ConversationContext,
-  codec: CallbackCodec,
-  step: string,
-  question: string,
-  keyboard: InlineKeyboard,
-): Promise<{ value: string; ctx: ConversationContext }> {
-  let current = ctx;
-  for (;;) {
-    const answer = await ask(conversation, current, codec, step, question, keyboard.clone());
-    current = answer.ctx;
-    if (answer.kind === "button") return { value: answer.value, ctx: current };
-    await current.reply(current.t("postings-use-buttons"));
   }
 }
 
@@ -279,8 +129,10 @@ async function askMarks(
   posting: Posting,
 ): Promise<{ marks: Map<string, string[]>; ctx: ConversationContext } | undefined> {
   const skus = [...new Set(posting.products.map((p) => p.sku))];
-  const required = await conversation.external(() =>
-    attempt(() => deps.seller.marks.isRequired(skus), posting.postingNumber),
+  const required = await attempt(
+    conversation,
+    () => deps.seller.marks.isRequired(skus),
+    posting.postingNumber,
   );
   if (!required.ok) {
     await ctx.reply(problemText(ctx.t, required.problem));
@@ -319,18 +171,17 @@ async function askMarks(
         "k",
         question,
         (text) => {
-          if (text === "") return { error: current.t("postings-text-empty") };
-          if (text.length > MAX_MARK_LENGTH) {
-            return { error: current.t("postings-text-too-long", { max: MAX_MARK_LENGTH }) };
-          }
-          return { value: text };
+          const refused = freeTextRefusal(current.t, text, MAX_MARK_LENGTH);
+          return refused === undefined ? { value: text } : { error: refused };
         },
       );
       current = answer.ctx;
       typed[i] = answer.value;
     }
-    const checks = await conversation.external(() =>
-      attempt(() => deps.seller.marks.validate(typed), posting.postingNumber),
+    const checks = await attempt(
+      conversation,
+      () => deps.seller.marks.validate(typed),
+      posting.postingNumber,
     );
     if (!checks.ok) {
       await current.reply(problemText(current.t, checks.problem));
@@ -437,11 +288,10 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
       const number = posting.postingNumber;
       for (let attemptNo = 1; ; attemptNo++) {
         await ctx.replyWithChatAction("typing");
-        const shipped = await conversation.external(() =>
-          attempt(
-            async () => (await deps.seller.postings.ship(number, packages)).postingNumbers,
-            number,
-          ),
+        const shipped = await attempt(
+          conversation,
+          async () => (await deps.seller.postings.ship(number, packages)).postingNumbers,
+          number,
         );
         if (shipped.ok) {
           const label = new InlineKeyboard().text(
