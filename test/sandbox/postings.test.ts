@@ -233,6 +233,288 @@ describe("ship", () => {
   });
 });
 
+describe("ship: packages split the posting, checked as a whole first", () => {
+  const plainProducts = () => sb.control.products().filter((p) => !p.markRequired);
+  /** Two unmarked products A and B: a posting of A×1 and B×2. */
+  const twoProductPosting = () => {
+    const [a, b] = plainProducts();
+    if (!a || !b) throw new Error("two unmarked products needed");
+    const posting = sb.control.addPosting({
+      products: [
+        { sku: a.sku, quantity: 1 },
+        { sku: b.sku, quantity: 2 },
+      ],
+    });
+    return { number: posting.postingNumber, order: posting.orderNumber, a, b };
+  };
+  const shipped = async (number: string) => {
+    const p = await getPosting(number);
+    return {
+      status: p.status,
+      order: p.order_number,
+      products: p.products.map((x: { sku: number; quantity: number }) => [x.sku, x.quantity]),
+    };
+  };
+  /** Everything a refused ship must leave as it was. */
+  const stateOf = async (number: string) => ({
+    control: sb.control.snapshot(),
+    wire: (
+      await seller(sb, "/v3/posting/fbs/get", {
+        posting_number: number,
+        with: { analytics_data: true, barcodes: true, financial_data: true },
+      })
+    ).text,
+  });
+  const expectRefusedUnchanged = async (
+    number: string,
+    path: string,
+    body: unknown,
+    message: string,
+  ) => {
+    const before = await stateOf(number);
+    const res = await seller(sb, path, body);
+    expect(errorOf(res)).toEqual({ status: 400, code: 3, message });
+    expect(await stateOf(number)).toEqual(before);
+  };
+
+  it("v2: package 1 without product A; each package becomes a posting with its own lines", async () => {
+    const { number, order, a, b } = twoProductPosting();
+    const postingsBefore = sb.control.postings().length;
+    const res = await seller(sb, "/v2/posting/fbs/ship", {
+      posting_number: number,
+      packages: [
+        { items: [{ sku: b.sku, quantity: 2, mandatory_mark: [] }] },
+        { items: [{ sku: a.sku, quantity: 1, mandatory_mark: [] }] },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const [first, second, ...rest] = res.json.result as string[];
+    expect(rest).toEqual([]);
+    expect(first).toBe(number);
+    expect(second).toMatch(new RegExp(`^${order}-\\d+$`));
+    expect(second).not.toBe(number);
+    expect(await shipped(number)).toEqual({
+      status: "awaiting_deliver",
+      order,
+      products: [[b.sku, 2]],
+    });
+    expect(await shipped(second ?? "")).toEqual({
+      status: "awaiting_deliver",
+      order,
+      products: [[a.sku, 1]],
+    });
+    expect(sb.control.postings()).toHaveLength(postingsBefore + 1);
+    expect(sb.control.postings().filter((p) => p.orderNumber === order)).toHaveLength(2);
+  });
+
+  it("v4: three packages, package 1 without A; product_id may be the product id too", async () => {
+    const { number, order, a, b } = twoProductPosting();
+    const res = await seller(sb, "/v4/posting/fbs/ship", {
+      posting_number: number,
+      packages: [
+        { products: [{ product_id: b.sku, quantity: 1 }] },
+        { products: [{ product_id: a.productId, quantity: 1 }] },
+        { products: [{ product_id: b.sku, quantity: 1 }] },
+      ],
+      with: { additional_data: true },
+    });
+    expect(res.status).toBe(200);
+    const numbers = res.json.result as string[];
+    expect(numbers).toHaveLength(3);
+    expect(numbers[0]).toBe(number);
+    expect(new Set(numbers).size).toBe(3);
+    for (const n of numbers) expect(n.startsWith(`${order}-`)).toBe(true);
+    expect(
+      res.json.additional_data.map((d: { posting_number: string; products: { sku: number }[] }) => [
+        d.posting_number,
+        d.products.map((p) => p.sku),
+      ]),
+    ).toEqual([
+      [numbers[0], [b.sku]],
+      [numbers[1], [a.sku]],
+      [numbers[2], [b.sku]],
+    ]);
+    const lines = await Promise.all(numbers.map(shipped));
+    expect(lines).toEqual([
+      { status: "awaiting_deliver", order, products: [[b.sku, 1]] },
+      { status: "awaiting_deliver", order, products: [[a.sku, 1]] },
+      { status: "awaiting_deliver", order, products: [[b.sku, 1]] },
+    ]);
+    // The split-off postings are listed like any other awaiting delivery.
+    const listed = await seller(sb, "/v4/posting/fbs/unfulfilled/list", {
+      limit: 1000,
+      filter: { statuses: ["awaiting_deliver"] },
+    });
+    const listedNumbers = listed.json.postings.map(
+      (p: { posting_number: string }) => p.posting_number,
+    );
+    expect(listedNumbers).toEqual(expect.arrayContaining(numbers));
+  });
+
+  it("quantities that do not add up are refused and change nothing", async () => {
+    const { number, a, b } = twoProductPosting();
+    // B short: 1 of 2, the rest nowhere.
+    await expectRefusedUnchanged(
+      number,
+      "/v2/posting/fbs/ship",
+      {
+        posting_number: number,
+        packages: [
+          { items: [{ sku: b.sku, quantity: 1 }] },
+          { items: [{ sku: a.sku, quantity: 1 }] },
+        ],
+      },
+      "INCORRECT_PRODUCT_QUANTITY",
+    );
+    // B over: 2 + 1 of 2.
+    await expectRefusedUnchanged(
+      number,
+      "/v4/posting/fbs/ship",
+      {
+        posting_number: number,
+        packages: [
+          { products: [{ product_id: b.sku, quantity: 2 }] },
+          {
+            products: [
+              { product_id: a.sku, quantity: 1 },
+              { product_id: b.sku, quantity: 1 },
+            ],
+          },
+        ],
+      },
+      "INCORRECT_PRODUCT_QUANTITY",
+    );
+    // A left out entirely.
+    await expectRefusedUnchanged(
+      number,
+      "/v4/posting/fbs/ship",
+      {
+        posting_number: number,
+        packages: [
+          { products: [{ product_id: b.sku, quantity: 1 }] },
+          { products: [{ product_id: b.sku, quantity: 1 }] },
+        ],
+      },
+      "INCORRECT_PRODUCT_QUANTITY",
+    );
+    // An empty package among full ones.
+    await expectRefusedUnchanged(
+      number,
+      "/v4/posting/fbs/ship",
+      {
+        posting_number: number,
+        packages: [
+          {
+            products: [
+              { product_id: a.sku, quantity: 1 },
+              { product_id: b.sku, quantity: 2 },
+            ],
+          },
+          { products: [] },
+        ],
+      },
+      "PACKAGES_ARE_EMPTY",
+    );
+    expect(sb.control.posting(number)?.status).toBe("awaiting_packaging");
+  });
+
+  it("a product that is not in the posting is refused and changes nothing, in any package", async () => {
+    const { number, a, b } = twoProductPosting();
+    const stranger = plainProducts().find((p) => p.sku !== a.sku && p.sku !== b.sku);
+    if (!stranger) throw new Error("a third unmarked product needed");
+    await expectRefusedUnchanged(
+      number,
+      "/v2/posting/fbs/ship",
+      {
+        posting_number: number,
+        packages: [
+          { items: [{ sku: b.sku, quantity: 2 }] },
+          {
+            items: [
+              { sku: a.sku, quantity: 1 },
+              { sku: stranger.sku, quantity: 1 },
+            ],
+          },
+        ],
+      },
+      "PRODUCT_IS_NOT_IN_POSTING",
+    );
+    await expectRefusedUnchanged(
+      number,
+      "/v4/posting/fbs/ship",
+      {
+        posting_number: number,
+        packages: [
+          {
+            products: [
+              { product_id: a.sku, quantity: 1 },
+              { product_id: b.sku, quantity: 2 },
+            ],
+          },
+          { products: [{ product_id: 999_999_999_999, quantity: 1 }] },
+        ],
+      },
+      "PRODUCT_IS_NOT_IN_POSTING",
+    );
+    // The same posting still ships afterwards.
+    const res = await seller(sb, "/v2/posting/fbs/ship", {
+      posting_number: number,
+      packages: [
+        { items: [{ sku: b.sku, quantity: 2 }] },
+        { items: [{ sku: a.sku, quantity: 1 }] },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.result).toHaveLength(2);
+  });
+
+  it("v2 still wants one valid mark per unit, in the item that holds the unit", async () => {
+    const plain = plainSku();
+    const marked = markedSku();
+    const posting = sb.control.addPosting({
+      products: [
+        { sku: plain, quantity: 1 },
+        { sku: marked, quantity: 2 },
+      ],
+    });
+    const number = posting.postingNumber;
+    const [m1, m2] = [sb.control.sampleMark(), sb.control.sampleMark()];
+    const body = (first: string[], second: string[]) => ({
+      posting_number: number,
+      packages: [
+        { items: [{ sku: plain, quantity: 1, mandatory_mark: [] }] },
+        { items: [{ sku: marked, quantity: 1, mandatory_mark: first }] },
+        { items: [{ sku: marked, quantity: 1, mandatory_mark: second }] },
+      ],
+    });
+    const path = "/v2/posting/fbs/ship";
+    // Both marks in package 2, none in package 3: the count per unit is wrong.
+    await expectRefusedUnchanged(number, path, body([m1, m2], []), "MANDATORY_MARK_REQUIRED");
+    await expectRefusedUnchanged(number, path, body([m1], ["  "]), "MANDATORY_MARK_REQUIRED");
+    await expectRefusedUnchanged(
+      number,
+      path,
+      body([m1], ["BAD0104600439931256211234567"]),
+      "INVALID_MANDATORY_MARK",
+    );
+
+    const res = await seller(sb, path, body([m1], [m2]));
+    expect(res.status).toBe(200);
+    const numbers = res.json.result as string[];
+    expect(numbers).toHaveLength(3);
+    const marksOf = async (n: string) =>
+      (await getPosting(n)).products.map((p: { sku: number; mandatory_mark: string[] }) => [
+        p.sku,
+        p.mandatory_mark,
+      ]);
+    expect(await Promise.all(numbers.map(marksOf))).toEqual([
+      [[plain, []]],
+      [[marked, [m1]]],
+      [[marked, [m2]]],
+    ]);
+  });
+});
+
 describe("mandatory marks", () => {
   it("is-required is true exactly for SKUs of marked categories", async () => {
     const res = await seller(sb, "/v2/posting/fbs/product/mandatory-mark/is-required", {

@@ -174,6 +174,46 @@ export function setStatus(state: SandboxState, posting: Posting, status: Posting
   posting.statusChangedAt = state.now();
 }
 
+/**
+ * Ships a posting as checked packages (each the lines it holds): the first package stays the
+ * posting, each further one becomes a new posting of the same order, `<order number>-<n>`; all of
+ * them await delivery. Returns them in package order.
+ */
+export function shipAsPackages(
+  state: SandboxState,
+  posting: Posting,
+  packages: PostingLine[][],
+): Posting[] {
+  // Copies are taken while the posting is untouched, so each starts from its packaging state.
+  const targets = packages.map((_, index) =>
+    index === 0 ? posting : newPostingOfOrder(state, posting),
+  );
+  targets.forEach((target, index) => {
+    target.lines = packages[index] ?? [];
+    setStatus(state, target, "awaiting_deliver");
+  });
+  return targets;
+}
+
+/** A new posting of the same order (a split-off package), numbered after the order's others. */
+function newPostingOfOrder(state: SandboxState, original: Posting): Posting {
+  const used = [...state.postings.values()]
+    .filter((p) => p.orderNumber === original.orderNumber)
+    .map((p) => Number(p.postingNumber.slice(original.orderNumber.length + 1)))
+    .filter(Number.isSafeInteger);
+  let n = Math.max(0, ...used) + 1;
+  while (state.postings.has(`${original.orderNumber}-${n}`)) n++;
+  const copy: Posting = {
+    ...original,
+    seq: ++state.postingSeq,
+    postingNumber: `${original.orderNumber}-${n}`,
+    lines: [],
+    barcodes: { upper: `%${state.random.digits(12)}%`, lower: state.random.digits(14) },
+  };
+  state.postings.set(copy.postingNumber, copy);
+  return copy;
+}
+
 // ---- Wire rendering ---------------------------------------------------------------------------
 
 export interface WithFlags {

@@ -2,10 +2,16 @@ import { z } from "zod";
 import { badRequest, binaryReply, fail, GRPC, jsonReply, readBody, sellerError } from "../http.ts";
 import { buildPdf } from "../pdf.ts";
 import type { Route } from "../router.ts";
-import type { Posting, PostingStatus, SandboxState } from "../state.ts";
+import type { Posting, PostingLine, PostingStatus, SandboxState } from "../state.ts";
 import { UNFULFILLED_STATUSES } from "../state.ts";
 import { isMarkValid } from "./marks.ts";
-import { postingV3, postingV4, setStatus, type WithFlags } from "./posting-model.ts";
+import {
+  postingV3,
+  postingV4,
+  setStatus,
+  shipAsPackages,
+  type WithFlags,
+} from "./posting-model.ts";
 
 const intLike = z.union([
   z.number().int(),
@@ -59,7 +65,10 @@ export interface ShipItem {
   marks?: string[];
 }
 
-/** Ship (package) a posting. Returns the posting numbers the packages became. */
+/**
+ * Ship (package) a posting. The whole request is checked before anything changes, so a refusal
+ * leaves the state as it was. Returns the posting numbers the packages became, in package order.
+ */
 export function shipPosting(
   state: SandboxState,
   posting: Posting,
@@ -67,30 +76,7 @@ export function shipPosting(
   checkMarks: boolean,
 ): string[] {
   refuseUnlessAwaitingPackaging(posting);
-  if (packages.length === 0 || packages.some((p) => p.length === 0)) {
-    postingError("PACKAGES_ARE_EMPTY");
-  }
-  const bySku = new Map<number, number>();
-  const marksBySku = new Map<number, string[]>();
-  const resolved = packages.map((items) =>
-    items.map((item) => {
-      const line = posting.lines.find((l) => l.sku === item.id || l.productId === item.id);
-      if (!line) return postingError("PRODUCT_IS_NOT_IN_POSTING");
-      bySku.set(line.sku, (bySku.get(line.sku) ?? 0) + item.quantity);
-      marksBySku.set(line.sku, [...(marksBySku.get(line.sku) ?? []), ...(item.marks ?? [])]);
-      return { sku: line.sku, quantity: item.quantity };
-    }),
-  );
-  for (const line of posting.lines) {
-    if ((bySku.get(line.sku) ?? 0) !== line.quantity) postingError("INCORRECT_PRODUCT_QUANTITY");
-  }
-  if (checkMarks) {
-    for (const line of posting.lines.filter((l) => l.markRequired)) {
-      const marks = (marksBySku.get(line.sku) ?? []).filter((m) => m.trim() !== "");
-      if (marks.length !== line.quantity) postingError("MANDATORY_MARK_REQUIRED");
-      if (!marks.every(isMarkValid)) postingError("INVALID_MANDATORY_MARK");
-    }
-  }
+  const planned = planPackages(posting, packages, checkMarks);
 
   if (posting.failNextShip) {
     // Ozon answers 200 yet the posting stays; only a re-read shows the failure.
@@ -99,39 +85,69 @@ export function shipPosting(
     posting.substatus = "ship_failed";
     return [posting.postingNumber];
   }
-
-  const numbers: string[] = [];
-  resolved.forEach((items, index) => {
-    const target = index === 0 ? posting : splitOff(state, posting);
-    target.lines = items.map((item) => {
-      const line = posting.lines.find((l) => l.sku === item.sku);
-      if (!line) return postingError("PRODUCT_IS_NOT_IN_POSTING");
-      const marks = (marksBySku.get(item.sku) ?? []).splice(
-        0,
-        line.markRequired ? item.quantity : 0,
-      );
-      return { ...line, quantity: item.quantity, marks };
-    });
-    setStatus(state, target, "awaiting_deliver");
-    numbers.push(target.postingNumber);
-  });
-  return numbers;
+  return shipAsPackages(state, posting, planned).map((p) => p.postingNumber);
 }
 
-/** A new posting of the same order for the second and later packages of a split. */
-function splitOff(state: SandboxState, original: Posting): Posting {
-  const used = [...state.postings.values()]
-    .filter((p) => p.orderNumber === original.orderNumber)
-    .map((p) => Number(p.postingNumber.split("-")[2] ?? 0));
-  const copy: Posting = {
-    ...original,
-    seq: ++state.postingSeq,
-    postingNumber: `${original.orderNumber}-${Math.max(...used) + 1}`,
-    lines: [],
-    barcodes: { upper: `%${state.random.digits(12)}%`, lower: state.random.digits(14) },
-  };
-  state.postings.set(copy.postingNumber, copy);
-  return copy;
+/** The posting's line for a requested id: the SKU first, the product id accepted too. */
+function lineFor(posting: Posting, id: number): PostingLine {
+  const line =
+    posting.lines.find((l) => l.sku === id) ?? posting.lines.find((l) => l.productId === id);
+  return line ?? postingError("PRODUCT_IS_NOT_IN_POSTING");
+}
+
+/**
+ * Checks a ship request against the posting and returns each package's lines (fresh copies):
+ * only the posting's products, each exactly its quantity over all packages, and (v2) one valid
+ * mark per unit in each item of a product that needs marks. Reads the posting, never changes it.
+ */
+function planPackages(
+  posting: Posting,
+  packages: ShipItem[][],
+  checkMarks: boolean,
+): PostingLine[][] {
+  if (packages.length === 0 || packages.some((p) => p.length === 0)) {
+    postingError("PACKAGES_ARE_EMPTY");
+  }
+  const resolved = packages.map((items) =>
+    items.map((item) => ({ item, line: lineFor(posting, item.id) })),
+  );
+
+  const ordered = new Map<number, number>();
+  for (const line of posting.lines) {
+    ordered.set(line.sku, (ordered.get(line.sku) ?? 0) + line.quantity);
+  }
+  const shipped = new Map<number, number>();
+  for (const { item, line } of resolved.flat()) {
+    shipped.set(line.sku, (shipped.get(line.sku) ?? 0) + item.quantity);
+  }
+  for (const [sku, quantity] of ordered) {
+    if (shipped.get(sku) !== quantity) postingError("INCORRECT_PRODUCT_QUANTITY");
+  }
+
+  const marksOf = (item: ShipItem) => (item.marks ?? []).filter((m) => m.trim() !== "");
+  if (checkMarks) {
+    for (const { item, line } of resolved.flat()) {
+      if (!line.markRequired) continue;
+      const marks = marksOf(item);
+      if (marks.length !== item.quantity) postingError("MANDATORY_MARK_REQUIRED");
+      if (!marks.every(isMarkValid)) postingError("INVALID_MANDATORY_MARK");
+    }
+  }
+
+  return resolved.map((items) => {
+    const bySku = new Map<number, PostingLine>();
+    for (const { item, line } of items) {
+      const marks = checkMarks && line.markRequired ? marksOf(item) : [];
+      const merged = bySku.get(line.sku);
+      if (merged) {
+        merged.quantity += item.quantity;
+        merged.marks.push(...marks);
+      } else {
+        bySku.set(line.sku, { ...line, quantity: item.quantity, marks: [...marks] });
+      }
+    }
+    return [...bySku.values()];
+  });
 }
 
 function refuseUnlessAwaitingPackaging(posting: Posting): void {

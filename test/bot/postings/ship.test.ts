@@ -70,7 +70,7 @@ describe("ship dialog", () => {
     expect(document?.files[0]?.fileName).toBe(`label-${posting.postingNumber}.pdf`);
   });
 
-  it("/ship lets the person choose; splits units over packages, asking again when they do not add up", async () => {
+  it("/ship lets the person choose; splits the products over packages, asking again when they do not add up", async () => {
     h = await startPostings();
     const posting = h.sandbox.control.addPosting({
       products: [
@@ -93,18 +93,33 @@ describe("ship dialog", () => {
     expect(textsOf(junk)[0]).toContain("Type whole numbers separated by spaces");
     expect(textsOf(junk)[1]).toBe(textOf(cup));
 
-    const plate = await say("1 1");
+    // Product A (Cup) all in package 1, product B (Plate) all in package 2.
+    const plate = await say("2 0");
     expect(textsOf(plate)).toEqual([expect.stringContaining("Plate: 1 pcs.")]);
-    const confirm = lastScreen(await say("1 0"));
+    const confirm = lastScreen(await say("0 1"));
     expect(textOf(confirm)).toContain("in 2 packages?");
-    expect(textOf(confirm)).toMatch(/Package 1:\n• Cup ×1\n• Plate ×1\n\nPackage 2:\n• Cup ×1$/);
+    expect(textOf(confirm)).toMatch(/Package 1:\n• Cup ×2\n\nPackage 2:\n• Plate ×1$/);
 
     const done = lastScreen(await tap(confirm, "✅ Ship"));
-    expect(textOf(done)).toContain("is shipped");
     const order = h.sandbox.control.postings().filter((p) => p.orderNumber === posting.orderNumber);
     expect(order).toHaveLength(2);
-    expect(order.every((p) => p.status === "awaiting_deliver")).toBe(true);
-    for (const p of order) expect(textOf(done)).toContain(p.postingNumber);
+    const split = order.find((p) => p.postingNumber !== posting.postingNumber);
+    expect(textOf(done)).toBe(
+      `✅ Posting ${posting.postingNumber} is shipped (packages: ${posting.postingNumber}, ${split?.postingNumber}). Print the label:`,
+    );
+    const [cupSku, plateSku] = posting.products.map((p) => p.sku);
+    const contents = (n: string | undefined) => {
+      const p = h.sandbox.control.posting(n ?? "");
+      return { status: p?.status, products: p?.products.map((x) => [x.sku, x.quantity]) };
+    };
+    expect(contents(posting.postingNumber)).toEqual({
+      status: "awaiting_deliver",
+      products: [[cupSku, 2]],
+    });
+    expect(contents(split?.postingNumber)).toEqual({
+      status: "awaiting_deliver",
+      products: [[plateSku, 1]],
+    });
   });
 
   it("asks for mandatory marks, asks again only for the one Ozon rejected, and ships with them", async () => {
