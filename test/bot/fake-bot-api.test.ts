@@ -116,3 +116,150 @@ describe("fake Bot API", () => {
     );
   });
 });
+
+describe("fake Bot API: multipart file names and malformed bodies", () => {
+  /** Every byte value, and a line that looks like the start of a boundary, to survive intact. */
+  const binary = () => {
+    const bytes = new Uint8Array(600);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = i % 256;
+    bytes.set(new TextEncoder().encode("\r\n--\r\n\r\n"), 300);
+    return bytes;
+  };
+
+  it("keeps the UTF-8 file names grammY sends unquoted (documents, photos, media groups)", async () => {
+    fake = await FakeBotApi.start();
+    const api = botFor(fake).api;
+    const bytes = binary();
+    const message = await api.sendDocument(42, new InputFile(bytes, "Счёт №5.pdf"), {
+      caption: "Ваш счёт",
+    });
+    expect(message.document).toMatchObject({ file_name: "Счёт №5.pdf", file_size: 600 });
+    await api.sendPhoto(42, new InputFile(new Uint8Array(10), "фото.jpg"));
+    await api.sendMediaGroup(42, [
+      { type: "document", media: new InputFile(new Uint8Array(3), "Договор.pdf") },
+      { type: "document", media: new InputFile(new Uint8Array(4), "Акт 📎 сверки.xlsx") },
+    ]);
+
+    const [document, photo, group] = fake.calls;
+    expect(document?.parseError).toBeUndefined();
+    expect(document?.payload).toMatchObject({ chat_id: 42, caption: "Ваш счёт" });
+    expect(document?.files[0]?.fileName).toBe("Счёт №5.pdf");
+    expect(document?.files[0]?.bytes).toEqual(bytes);
+    expect(photo?.files.map((f) => f.fileName)).toEqual(["фото.jpg"]);
+    expect(group?.files.map((f) => [f.fileName, f.size])).toEqual([
+      ["Договор.pdf", 3],
+      ["Акт 📎 сверки.xlsx", 4],
+    ]);
+  });
+
+  it("reads an unquoted name up to a semicolon, as Telegram's own server does", async () => {
+    fake = await FakeBotApi.start();
+    // grammY does not quote or escape the name, so Telegram sees `filename=Акт; 2024.pdf`.
+    const message = await botFor(fake).api.sendDocument(
+      42,
+      new InputFile(new Uint8Array(2), "Акт; 2024.pdf"),
+    );
+    expect(message.document?.file_name).toBe("Акт");
+  });
+
+  it("reads quoted names with escapes and RFC 5987 filename*", async () => {
+    fake = await FakeBotApi.start();
+    const quoted = await postForm(fake, "sendDocument", [
+      field("chat_id", "42"),
+      filePart('name="document"; filename="Счёт \\"срочно\\"; №5.pdf"', binary()),
+    ]);
+    expect(quoted.status).toBe(200);
+    const extended = await postForm(fake, "sendDocument", [
+      field("chat_id", "42"),
+      filePart(
+        'name="document"; filename="Schet.pdf"; filename*=UTF-8\'\'%D0%A1%D1%87%D1%91%D1%82%20%E2%84%965.pdf',
+        new Uint8Array([1, 2, 3]),
+      ),
+    ]);
+    expect(await extended.json()).toMatchObject({
+      ok: true,
+      result: { document: { file_name: "Счёт №5.pdf", file_size: 3 } },
+    });
+    const [first, second] = fake.callsTo("sendDocument");
+    expect(first?.files[0]?.fileName).toBe('Счёт "срочно"; №5.pdf');
+    expect(first?.files[0]?.bytes).toEqual(binary());
+    expect(second?.files[0]?.fileName).toBe("Счёт №5.pdf");
+    expect(second?.payload.chat_id).toBe(42);
+  });
+
+  it("records a body it cannot read and answers 400, as Telegram does", async () => {
+    fake = await FakeBotApi.start();
+    const noName = await postForm(fake, "sendDocument", [
+      field("chat_id", "42"),
+      filePart('filename="a.pdf"', new Uint8Array(5)),
+    ]);
+    expect(noName.status).toBe(400);
+    expect(await noName.json()).toEqual({
+      ok: false,
+      error_code: 400,
+      description: "Bad Request: field name in multipart/form-data not found",
+    });
+    // Cut off before the closing boundary: what came before it is still recorded.
+    const whole = formBody([field("chat_id", "42"), filePart('name="photo"', new Uint8Array(9))]);
+    const cut = await fetch(`${fake.apiRoot}/bot${fake.token}/sendPhoto`, {
+      method: "POST",
+      headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
+      body: whole.subarray(0, whole.byteLength - 20),
+    });
+    expect(cut.status).toBe(400);
+    const noBoundary = await fetch(`${fake.apiRoot}/bot${fake.token}/sendDocument`, {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data" },
+      body: whole,
+    });
+    expect(noBoundary.status).toBe(400);
+    const badJson = await fetch(`${fake.apiRoot}/bot${fake.token}/sendMessage`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"chat_id": 1, "text": ',
+    });
+    expect(badJson.status).toBe(400);
+
+    expect(fake.calls.map((c) => [c.method, c.parseError, c.response?.ok])).toEqual([
+      ["sendDocument", "Bad Request: field name in multipart/form-data not found", false],
+      ["sendPhoto", "Bad Request: multipart/form-data ended without the closing boundary", false],
+      ["sendDocument", "Bad Request: boundary not found", false],
+      ["sendMessage", "Bad Request: can't parse JSON object", false],
+    ]);
+    expect(fake.calls[1]?.payload.chat_id).toBe(42);
+  });
+});
+
+const BOUNDARY = "----------TestBoundary0123456789";
+
+function field(name: string, value: string): Uint8Array {
+  return Buffer.from(`Content-Disposition: form-data; name="${name}"\r\n\r\n${value}`);
+}
+
+function filePart(params: string, bytes: Uint8Array): Uint8Array {
+  const headers = `Content-Disposition: form-data; ${params}\r\nContent-Type: application/pdf\r\n\r\n`;
+  return Buffer.concat([Buffer.from(headers), bytes]);
+}
+
+function formBody(parts: Uint8Array[]): Buffer {
+  const chunks: Uint8Array[] = [Buffer.from(`--${BOUNDARY}\r\n`)];
+  parts.forEach((part, i) => {
+    if (i > 0) chunks.push(Buffer.from(`\r\n--${BOUNDARY}\r\n`));
+    chunks.push(part);
+  });
+  chunks.push(Buffer.from(`\r\n--${BOUNDARY}--\r\n`));
+  return Buffer.concat(chunks);
+}
+
+function postForm(
+  f: FakeBotApi,
+  method: string,
+  parts: Uint8Array[],
+  contentType = `multipart/form-data; boundary=${BOUNDARY}`,
+): Promise<Response> {
+  return fetch(`${f.apiRoot}/bot${f.token}/${method}`, {
+    method: "POST",
+    headers: { "content-type": contentType },
+    body: formBody(parts),
+  });
+}

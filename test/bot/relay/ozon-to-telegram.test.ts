@@ -89,6 +89,32 @@ describe.each([
   });
 });
 
+describe.each([{ form: "markdown" as const }, { form: "file" as const }])(
+  "a buyer's file with a Cyrillic name ($form form)",
+  ({ form }) => {
+    it("reaches Telegram as a document that keeps its name", async () => {
+      const e = await started();
+      const chat = firstChat(e);
+      const pdf = bytesOf(1_700, 12);
+      e.sandbox.control.buyerWrites(chat.id, { file: { name: "Счёт №5.pdf", data: pdf, form } });
+      expect(await e.module.runOnce()).toMatchObject({ relayed: 1, failures: [] });
+
+      for (const to of [ADMIN, SELLER]) {
+        const [document, ...more] = sendsTo(e.fake, to.id);
+        expect(more).toHaveLength(0);
+        expect(document?.method).toBe("sendDocument");
+        expect(document?.parseError).toBeUndefined();
+        expect(document?.files[0]?.fileName).toBe("Счёт №5.pdf");
+        expect(document?.files[0]?.bytes).toEqual(pdf);
+        expect(document?.response).toMatchObject({
+          ok: true,
+          result: { document: { file_name: "Счёт №5.pdf" } },
+        });
+      }
+    });
+  },
+);
+
 describe("files Telegram would refuse", () => {
   it("announces a file over 50 MB with its name and size, and sends a big image as a document", async () => {
     const e = await started();

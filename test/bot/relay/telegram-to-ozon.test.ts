@@ -112,6 +112,29 @@ describe("replies from a private chat", () => {
     expect(reactionOn(e, docUpdate)).toBeDefined();
   });
 
+  it("a document with a Cyrillic name reaches the buyer under that name", async () => {
+    const e = await started();
+    const { chat, message, sent } = await relayed(e, SELLER.id);
+    const pdf = bytesOf(2_200, 13);
+    // Telegram keeps the name in the file path too: the download URL carries it encoded.
+    const file = e.fake.registerFile(pdf, { fileName: "Договор.pdf" });
+    const update = document({
+      from: SELLER,
+      replyTo: message,
+      fileId: file.file_id,
+      fileName: "Договор.pdf",
+    });
+    await e.send(update);
+
+    expect(sent().map((m) => [m.file?.name ?? null, m.file?.size ?? null])).toEqual([
+      ["Договор.pdf", pdf.byteLength],
+    ]);
+    const stored = e.sandbox.control.chat(chat.id)?.messages.at(-1);
+    expect(stored).toMatchObject({ author: "seller", file: { name: "Договор.pdf" } });
+    expect(stored?.file?.url).toContain(encodeURIComponent("Договор.pdf"));
+    expect(reactionOn(e, update)).toBeDefined();
+  });
+
   it("a reply to the seller's own message reaches the same buyer", async () => {
     const e = await started();
     const { message, sent } = await relayed(e, SELLER.id);
