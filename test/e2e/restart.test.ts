@@ -160,5 +160,5 @@ describe("restart with the file store", () => {
     for (const question of ["один", "два", "три", "четыре"]) {
       expect(timesShown(`Вопрос номер ${question}`), `buyer message "${question}"`).toBe(1);
     }
-  });
+  }, 120_000);
 });

@@ -161,7 +161,7 @@ describe("node src/main.ts", () => {
       const env = async () =>
         baseEnv(fake as FakeBotApi, { STORE: "", DATA_DIR: dataDir, ADMIN_IDS: String(ADMIN.id) });
       const first = startMain(await env());
-      await first.waitForLog((l) => l.msg.startsWith("Bot @ozon_test_bot started"));
+      await first.waitForLog((l) => l.msg.startsWith("Bot @ozon_test_bot started"), 30_000);
       const file = join(dataDir, "ozon-bot.sqlite");
 
       const second = startMain(await env());
@@ -180,7 +180,7 @@ describe("node src/main.ts", () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 
   it("a bad configuration is reported cleanly and exits 1", async () => {
     const run = startMain({ STORE: "memory", BOT_MODE: "sideways" });

@@ -78,3 +78,20 @@ export const REPLY_FAILURE_KEYS = {
 function shortChatId(ozonChatId: string): string {
   return ozonChatId.split("-")[0] ?? ozonChatId;
 }
+
+/**
+ * A buyer's file name made safe for a Telegram upload. grammY writes the name unquoted into the
+ * multipart header, so Telegram cuts it at `;`, drops surrounding quotes, and grammY refuses
+ * line breaks outright (the file would never go). Such characters become `_`; a very long name
+ * keeps its extension.
+ */
+export function uploadFileName(name: string | undefined): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are the point
+  const cleaned = (name ?? "").replace(/[\u0000-\u001f\u007f;"\\]/g, "_").trim();
+  if (!cleaned) return "file";
+  const limit = 128;
+  if (cleaned.length <= limit) return cleaned;
+  const dot = cleaned.lastIndexOf(".");
+  const extension = dot > 0 && cleaned.length - dot <= 10 ? cleaned.slice(dot) : "";
+  return cleaned.slice(0, limit - extension.length) + extension;
+}

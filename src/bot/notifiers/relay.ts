@@ -27,6 +27,7 @@ import {
   relayHeader,
   TELEGRAM_TEXT_LIMIT,
   topicName,
+  uploadFileName,
 } from "../format/relay.ts";
 import { isLocale, type Locale, type LocalizedContext, translatorFor } from "../i18n.ts";
 
@@ -187,7 +188,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
           continue;
         }
         const options = { ...where, caption: caption(header) };
-        const name = attachment.name || "file";
+        const name = uploadFileName(attachment.name);
         if (attachment.kind === "image" && bytes.byteLength <= TELEGRAM_PHOTO_LIMIT_BYTES) {
           try {
             await send(() => this.#api.sendPhoto(chatId, new InputFile(bytes, name), options));

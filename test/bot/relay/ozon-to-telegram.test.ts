@@ -68,7 +68,6 @@ describe.each([
   it("sends an image as a photo and another file as a document with its name", async () => {
     const e = await started({ sandbox: { retireSpecMethods: retire } });
     const chat = firstChat(e);
-    // ASCII names: the fake Bot API cannot parse grammY's unquoted UTF-8 multipart file names.
     const image = bytesOf(900, 1);
     const pdf = bytesOf(1500, 2);
     e.sandbox.control.buyerWrites(chat.id, {
