@@ -29,6 +29,7 @@ import {
   campaignsText,
   GROUPING_KEYS,
   KIND_KEYS,
+  objectsText,
   ozonProblemText,
   PERIOD_REASON_KEYS,
   periodExample,
@@ -302,7 +303,9 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
             grouping: t(GROUPING_KEYS[groupBy]),
           }),
         ];
-        if (objects) details.push(t("ads-report-confirm-objects", { objects: objects.join(", ") }));
+        if (objects) {
+          details.push(t("ads-report-confirm-objects", { objects: objectsText(t, objects) }));
+        }
         if (attributionDays !== undefined) {
           details.push(t("ads-report-confirm-days", { days: attributionDays }));
         }

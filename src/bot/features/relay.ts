@@ -13,11 +13,11 @@ import type { ReplyFailure, ReplyService } from "../../services/relay/reply-serv
 import type { Store } from "../../store/port.ts";
 import type { BotContext } from "../context.ts";
 import type { FeatureDeps } from "../deps.ts";
-import { formatBytes, REPLY_FAILURE_KEYS, topicName } from "../format/relay.ts";
+import { formatBytes, replyFailureText, topicName } from "../format/relay.ts";
 import { mayUse, refuse } from "../guard.ts";
 import { translatorFor } from "../i18n.ts";
 import type { FeatureFactory } from "../index.ts";
-import { ensureRelayTopic } from "../notifiers/relay.ts";
+import { ensureRelayTopic, moveRelayGroup } from "../notifiers/relay.ts";
 import {
   fetchTelegramFile,
   type OutgoingFile,
@@ -45,9 +45,20 @@ export function relayRepliesFeature(services: RelayFeatureServices): FeatureFact
     const router = new ReplyRouter(services.store);
     const links = new MessageLinks(services.store);
     const composer = new Composer<BotContext>();
+    // A group becomes a supergroup (topics turned on, say) under a new id: the relay follows it.
+    composer.on("message:migrate_to_chat_id", async (ctx, next) => {
+      const group = await new RelayGroupSetting(services.store).get();
+      if (group?.chatId === ctx.chat.id) {
+        await moveRelayGroup(ctx.api, services.store, ctx.chat.id, ctx.message.migrate_to_chat_id);
+      }
+      return next();
+    });
     composer.on("message", async (ctx, next) => {
       const message = ctx.message;
-      if (ctx.from.is_bot || isCommand(message)) return next();
+      if (isCommand(message)) return next();
+      // An anonymous admin (or a linked channel) writes as the group: nobody to check the role of.
+      const anonymous = message.sender_chat !== undefined;
+      if (ctx.from.is_bot && !anonymous) return next();
       const replyTo = message.reply_to_message?.message_id;
       const topicId = message.is_topic_message ? message.message_thread_id : undefined;
       if (replyTo === undefined && topicId === undefined) return next();
@@ -59,6 +70,7 @@ export function relayRepliesFeature(services: RelayFeatureServices): FeatureFact
         topicId,
       });
       if (!ozonChatId) return next();
+      if (anonymous) return answer(ctx, ctx.t("relay-reply-anonymous"));
       if (!mayUse(ctx.person, SELLERS)) return refuse(ctx, SELLERS);
 
       // A reply to what the seller wrote reaches the same buyer.
@@ -77,7 +89,11 @@ export function relayRepliesFeature(services: RelayFeatureServices): FeatureFact
       if (!sent.ok) return explain(ctx, sent);
       if (content.caption.trim()) {
         const text = await services.replies.sendText(ozonChatId, content.caption);
-        if (!text.ok) return explain(ctx, text, text.partsSent, text.partsTotal);
+        if (!text.ok) {
+          // The file is with the buyer: sending it again would only make a duplicate.
+          const went = ctx.t("relay-fail-caption-only", { name: content.file.name });
+          return explain(ctx, text, text.partsSent, text.partsTotal, went);
+        }
       }
       return acknowledge(ctx);
     });
@@ -100,20 +116,23 @@ export function relayFeature(services: RelayFeatureServices): FeatureFactory {
         return;
       }
       const current = await groups.get();
-      if (current?.chatId === chat.id) {
+      const isForum = chat.type === "supergroup" && chat.is_forum === true;
+      // Same group, same shape: the command switches the relay off. A group that turned topics
+      // on (or off) since is set up anew instead.
+      if (current?.chatId === chat.id && current.isForum === isForum) {
         await groups.clear();
         await ctx.reply(ctx.t("relay-here-cleared"));
         return;
       }
-      const isForum = chat.type === "supergroup" && chat.is_forum === true;
       await groups.set({ chatId: chat.id, title: chat.title, isForum, setBy: ctx.from?.id });
       const stop = new InlineKeyboard().text(
         ctx.t("relay-here-stop-button"),
         codec.encode(RELAY_HERE_CALLBACK, "off"),
       );
-      await ctx.reply(ctx.t(isForum ? "relay-here-set-forum" : "relay-here-set"), {
-        reply_markup: stop,
-      });
+      const lines = [ctx.t(isForum ? "relay-here-set-forum" : "relay-here-set")];
+      // Without the right to make topics every buyer message would wait unseen: say so now.
+      if (isForum && !(await mayManageTopics(ctx))) lines.push(ctx.t("relay-here-needs-topics"));
+      await ctx.reply(lines.join("\n\n"), { reply_markup: stop });
     });
 
     router.callback(RELAY_HERE_CALLBACK, ["admin"], async (ctx, [action]) => {
@@ -135,13 +154,19 @@ export function relayFeature(services: RelayFeatureServices): FeatureFactory {
       }
       const started = await services.replies.startChatForPosting(postingNumber);
       if (!started.ok) {
-        const reason = ctx.t(REPLY_FAILURE_KEYS[started.reason], { detail: started.detail });
+        const reason = replyFailureText(ctx.t, started);
         await ctx.answerCallbackQuery({ text: reason.slice(0, 200), show_alert: true });
         return;
       }
-      await ctx.answerCallbackQuery();
       const { ozonChatId } = started;
       const group = await groups.get();
+      // Pressed elsewhere (a private alert, say): the prompt appears in the relay group, so say so.
+      const elsewhere = group && group.chatId !== ctx.chat?.id;
+      await ctx.answerCallbackQuery(
+        elsewhere
+          ? { text: ctx.t("relay-write-in-group", { group: group.title ?? "" }).slice(0, 200) }
+          : undefined,
+      );
       let where: { chatId: number; threadId?: number; private: boolean };
       let text: string;
       if (group) {
@@ -214,6 +239,14 @@ function isUnreachable(error: unknown): boolean {
   );
 }
 
+/** False only when Telegram says plainly that the bot may not create topics here. */
+async function mayManageTopics(ctx: BotContext): Promise<boolean> {
+  const me = await ctx.getChatMember(ctx.me.id).catch(() => undefined);
+  if (!me || typeof me !== "object" || !("status" in me)) return true;
+  if (me.status === "creator") return true;
+  return me.status === "administrator" && me.can_manage_topics === true;
+}
+
 function isCommand(message: Message): boolean {
   const entity = message.entities?.[0];
   return entity?.type === "bot_command" && entity.offset === 0;
@@ -282,8 +315,10 @@ async function explain(
   failure: ReplyFailure,
   partsSent = 0,
   partsTotal = 0,
+  before?: string,
 ): Promise<void> {
-  const lines = [ctx.t(REPLY_FAILURE_KEYS[failure.reason], { detail: failure.detail })];
+  const lines = [replyFailureText(ctx.t, failure)];
+  if (before) lines.unshift(before);
   if (partsSent > 0) {
     lines.push(ctx.t("relay-fail-partial", { sent: partsSent, total: partsTotal }));
   }

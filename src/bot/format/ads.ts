@@ -131,6 +131,13 @@ export function campaignsText(
   return t("ads-campaigns-more", { shown: titles.slice(0, 3).join(", "), more: titles.length - 3 });
 }
 
+/** Advertised products (SKUs) for a message: up to ten, then "and N more". */
+export function objectsText(t: Translator, objects: readonly string[]): string {
+  const shown = objects.slice(0, 10).join(", ");
+  if (objects.length <= 10) return shown;
+  return t("ads-campaigns-more", { shown, more: objects.length - 10 });
+}
+
 /** What a report is about, one line: "Campaign statistics · «A», «B» · 01.10.2026–15.10.2026". */
 export function reportAbout(
   t: Translator,

@@ -3,6 +3,7 @@
  * text. Plain text (no parse mode), so whatever the buyer wrote is shown as written.
  */
 
+import { isOzonApiError } from "../../ozon/errors.ts";
 import type { ReplyFailureReason } from "../../services/relay/reply-errors.ts";
 import type { ChatContext, RelayAttachment } from "../../services/relay/types.ts";
 import type { Translator } from "../i18n.ts";
@@ -73,6 +74,21 @@ export const REPLY_FAILURE_KEYS = {
   empty_message: "relay-fail-empty",
   unknown: "relay-fail-unknown",
 } as const satisfies Record<ReplyFailureReason, string>;
+
+/**
+ * Why a reply did not reach the buyer. An unexplained refusal quotes Ozon only when Ozon said
+ * something; our own errors (an unexpected answer, a network fault) are never shown as its words.
+ */
+export function replyFailureText(
+  t: Translator,
+  failure: { reason: ReplyFailureReason; detail: string; error?: unknown },
+): string {
+  if (failure.reason === "unknown") {
+    const said = isOzonApiError(failure.error) ? failure.error.apiMessage.trim() : "";
+    return said ? t("relay-fail-unknown", { detail: said.slice(0, 300) }) : t("relay-fail-other");
+  }
+  return t(REPLY_FAILURE_KEYS[failure.reason], { detail: failure.detail });
+}
 
 /** Ozon chat ids are long UUIDs: the first block is enough to tell chats apart. */
 function shortChatId(ozonChatId: string): string {

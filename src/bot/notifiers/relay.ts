@@ -9,7 +9,11 @@ import { type Api, GrammyError, InputFile } from "grammy";
 import type { Logger } from "../../logger.ts";
 import { AccessService } from "../../services/access.ts";
 import { SendPacer } from "../../services/postings/pacer.ts";
-import { type RelayGroup, resolveRelayAudience } from "../../services/relay/audience.ts";
+import {
+  type RelayGroup,
+  RelayGroupSetting,
+  resolveRelayAudience,
+} from "../../services/relay/audience.ts";
 import { DeliveryMarks } from "../../services/relay/delivery-marks.ts";
 import { splitText } from "../../services/relay/split-text.ts";
 import { RelayTopics } from "../../services/relay/topics.ts";
@@ -78,11 +82,32 @@ export class TelegramRelayNotifier implements RelayNotifier {
     message: ChatMessage,
     attachments: RelayAttachment[],
   ): Promise<TelegramMessageRef[]> {
-    const recipients = await this.#recipients();
+    try {
+      return await this.#relayTo(await this.#recipients(), chat, message, attachments);
+    } catch (error) {
+      if (!(error instanceof RelayGroupGoneError)) throw error;
+      // The group setting was cleared: this message and the next go to the sellers in private.
+      return this.#relayTo(await this.#recipients(), chat, message, attachments);
+    }
+  }
+
+  async #relayTo(
+    recipients: Recipient[],
+    chat: RelayChatRef,
+    message: ChatMessage,
+    attachments: RelayAttachment[],
+  ): Promise<TelegramMessageRef[]> {
     // Marking the message relayed with nobody to read it would lose it: it waits instead.
     if (recipients.length === 0) throw new NoRelayAudienceError();
     const results = await Promise.allSettled(
-      recipients.map((recipient) => this.#deliverOnce(recipient, chat, message, attachments)),
+      recipients.map((recipient) =>
+        recipient.kind === "group"
+          ? this.#deliverToGroup(recipient, chat, message, attachments)
+          : this.#deliverOnce(recipient, chat, message, attachments).then((ids) => ({
+              chatId: recipient.chatId,
+              ids,
+            })),
+      ),
     );
     const refs: TelegramMessageRef[] = [];
     const failures: unknown[] = [];
@@ -90,7 +115,8 @@ export class TelegramRelayNotifier implements RelayNotifier {
       const recipient = recipients[index];
       if (!recipient) return;
       if (result.status === "fulfilled") {
-        refs.push(...result.value.map((messageId) => ({ chatId: recipient.chatId, messageId })));
+        const { chatId, ids } = result.value;
+        refs.push(...ids.map((messageId) => ({ chatId, messageId })));
       } else if (recipient.kind === "private" && isUnreachable(result.reason)) {
         // A person who blocked the bot must not hold up everyone else's messages.
         this.#logger?.warn(
@@ -131,6 +157,39 @@ export class TelegramRelayNotifier implements RelayNotifier {
     }));
   }
 
+  /**
+   * The relay group, followed when Telegram upgraded it to a supergroup (a new chat id). A group
+   * the bot can no longer write to at all is given up, so buyer messages do not wait behind it
+   * for ever: RelayGroupGoneError tells the caller to send to the sellers instead.
+   */
+  async #deliverToGroup(
+    recipient: Recipient,
+    chat: RelayChatRef,
+    message: ChatMessage,
+    attachments: RelayAttachment[],
+  ): Promise<{ chatId: number; ids: number[] }> {
+    try {
+      const ids = await this.#deliverOnce(recipient, chat, message, attachments);
+      return { chatId: recipient.chatId, ids };
+    } catch (error) {
+      const movedTo = migratedTo(error);
+      if (movedTo !== undefined && recipient.group) {
+        const group = await moveRelayGroup(this.#api, this.#store, recipient.chatId, movedTo);
+        const moved: Recipient = { ...recipient, chatId: movedTo, group };
+        const ids = await this.#deliverOnce(moved, chat, message, attachments);
+        return { chatId: movedTo, ids };
+      }
+      if (!isUnreachable(error)) throw error;
+      const groups = new RelayGroupSetting(this.#store);
+      if ((await groups.get())?.chatId === recipient.chatId) await groups.clear();
+      this.#logger?.warn(
+        { err: error, telegramChatId: recipient.chatId },
+        "Chat relay: the bot cannot write to the relay group any more; back to private chats",
+      );
+      throw new RelayGroupGoneError();
+    }
+  }
+
   /** Telegram message ids the recipient got for this message (sent now, or on an earlier try). */
   async #deliverOnce(
     recipient: Recipient,
@@ -167,20 +226,34 @@ export class TelegramRelayNotifier implements RelayNotifier {
     }
     const where = threadId === undefined ? {} : { message_thread_id: threadId };
     const ids: number[] = [];
+    const marks = [chat.ozonChatId, message.id, chatId] as const;
+    let part = 0;
+    /** True (and the part counted) when an earlier try already got the next part through. */
+    const already = async () => {
+      const earlier = await this.#marks.partId(...marks, part);
+      if (earlier === undefined) return false;
+      ids.push(earlier);
+      part++;
+      return true;
+    };
     const send = async (call: () => Promise<{ message_id: number }>) => {
       const sent = await this.#pacer.schedule({ chatId, kind: recipient.kind }, call);
       ids.push(sent.message_id);
+      await this.#marks.markPart(...marks, part, sent.message_id);
+      part++;
     };
 
     try {
       const text = message.text.trim();
       if (text || attachments.length === 0) {
         const body = `${header}\n\n${text || t("relay-empty")}`;
-        for (const part of splitText(body, TELEGRAM_TEXT_LIMIT)) {
-          await send(() => this.#api.sendMessage(chatId, part, where));
+        for (const piece of splitText(body, TELEGRAM_TEXT_LIMIT)) {
+          if (await already()) continue;
+          await send(() => this.#api.sendMessage(chatId, piece, where));
         }
       }
       for (const attachment of attachments) {
+        if (await already()) continue;
         const bytes = attachment.skipped ? undefined : attachment.bytes;
         if (!bytes) {
           const body = `${header}\n${fileAnnouncement(t, attachment)}`;
@@ -209,6 +282,43 @@ export class TelegramRelayNotifier implements RelayNotifier {
     }
     return ids;
   }
+}
+
+/** The relay group is out of the bot's reach (removed, deleted): the setting was cleared. */
+class RelayGroupGoneError extends Error {
+  override name = "RelayGroupGoneError";
+  constructor() {
+    super("The bot can no longer write to the relay group");
+  }
+}
+
+/** The new id of a group Telegram upgraded to a supergroup, from a refused send. */
+function migratedTo(error: unknown): number | undefined {
+  if (!(error instanceof GrammyError)) return undefined;
+  const id = error.parameters?.migrate_to_chat_id;
+  return typeof id === "number" ? id : undefined;
+}
+
+/**
+ * Points the relay setting at the supergroup a relay group became (only when it still names the
+ * old group). Upgrades happen when topics are turned on, so whether it is a forum is asked anew.
+ */
+export async function moveRelayGroup(
+  api: Api,
+  store: Store,
+  fromChatId: number,
+  toChatId: number,
+): Promise<RelayGroup> {
+  const groups = new RelayGroupSetting(store);
+  const current = await groups.get();
+  if (current && current.chatId !== fromChatId) return current;
+  const chat = await api.getChat(toChatId).catch(() => undefined);
+  const isForum = chat?.type === "supergroup" && chat.is_forum === true;
+  const moved: Omit<RelayGroup, "setAt"> = { chatId: toChatId, isForum };
+  const title = chat && "title" in chat ? chat.title : current?.title;
+  if (title !== undefined) moved.title = title;
+  if (current?.setBy !== undefined) moved.setBy = current.setBy;
+  return groups.set(moved);
 }
 
 /** Nobody can get buyer messages: no relay group, and no seller reachable in private. */
@@ -246,7 +356,10 @@ export async function ensureRelayTopic(options: EnsureTopicOptions): Promise<num
 function isUnreachable(error: unknown): boolean {
   if (!(error instanceof GrammyError)) return false;
   if (error.error_code === 403) return true;
-  return error.error_code === 400 && /chat not found|user is deactivated/i.test(error.description);
+  return (
+    error.error_code === 400 &&
+    /chat not found|user is deactivated|group chat was deactivated/i.test(error.description)
+  );
 }
 
 function isTopicGone(error: unknown): boolean {

@@ -18,6 +18,7 @@ import {
   type ReportNotifier,
   type ReportProgress,
   type ReportSummary,
+  type SummaryLabels,
 } from "../../services/ads/index.ts";
 import { FAILURE_KEYS, reportAbout } from "../format/ads.ts";
 import {
@@ -27,6 +28,19 @@ import {
   type Translator,
   translatorFor,
 } from "../i18n.ts";
+
+/** The summary's words in the person's language. */
+function summaryLabels(t: Translator): SummaryLabels {
+  return {
+    impressions: t("ads-summary-impressions"),
+    clicks: t("ads-summary-clicks"),
+    ctr: t("ads-summary-ctr"),
+    spend: t("ads-summary-spend"),
+    orders: t("ads-summary-orders"),
+    revenue: t("ads-summary-revenue"),
+    nothing: t("ads-summary-nothing"),
+  };
+}
 
 /** Where the progress message is: kept in job.progressMessageRef. */
 export interface ProgressMessageRef {
@@ -98,7 +112,7 @@ export class TelegramReportNotifier implements ReportNotifier {
     const t = this.#t(job);
     const chatId = job.requestedBy.chatId;
     const summaryText = summary
-      ? formatReportSummary(summary, job.requestedBy.locale)
+      ? formatReportSummary(summary, job.requestedBy.locale, summaryLabels(t))
       : t("ads-report-no-summary");
     const caption = t("ads-report-caption", { about: reportAbout(t, job), summary: summaryText });
 
@@ -125,10 +139,13 @@ export class TelegramReportNotifier implements ReportNotifier {
 
   async failed(job: ReportJob, reason: ReportFailure): Promise<void> {
     const t = this.#t(job);
-    const text = t(FAILURE_KEYS[reason.code], {
-      about: reportAbout(t, job),
-      message: reason.message.slice(0, 500),
-    });
+    const message = reason.message.trim().slice(0, 500);
+    // Ozon may say ERROR without a reason: then the sentence ends without a quote.
+    const key =
+      reason.code === "ozon_error" && !message
+        ? "ads-report-failed-ozon-silent"
+        : FAILURE_KEYS[reason.code];
+    const text = t(key, { about: reportAbout(t, job), message });
     await this.#showProgress(job, text);
   }
 

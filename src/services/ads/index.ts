@@ -82,6 +82,7 @@ export {
   type ReportFileSummary,
   type ReportMetric,
   type ReportSummary,
+  type SummaryLabels,
   summarizeCsv,
   summarizeReport,
 } from "./report-summary.ts";

@@ -92,6 +92,12 @@ export interface ReportRunnerOptions {
   maxSubmitted?: number;
   /** Transient failures in a row (network, 5xx) before a job is failed (default 8). */
   maxAttempts?: number;
+  /**
+   * How long Ozon may keep preparing a report (or answer "busy" to it) before the job is given up
+   * and the person told, so one report Ozon never finishes does not hold the queue for ever
+   * (default 6 h).
+   */
+  giveUpAfterMs?: number;
   /** Lease time for one runner per account across processes; 0 turns the lease off (default 30 s). */
   leaseTtlMs?: number;
   now?: () => number;
@@ -152,6 +158,7 @@ export class ReportRunner {
       pollGrowth: 1.5,
       maxSubmitted: 1,
       maxAttempts: 8,
+      giveUpAfterMs: 6 * 60 * 60 * 1000,
       leaseTtlMs: 30_000,
       now: Date.now,
       ...options,
@@ -346,6 +353,10 @@ export class ReportRunner {
       return "submitted";
     } catch (error) {
       if (isOzonRateLimitError(error)) {
+        if (this.#o.now() - job.createdAt >= this.#o.giveUpAfterMs) {
+          await this.#fail(job, { code: "gave_up", message: "Ozon stayed busy" });
+          return "failed";
+        }
         // Ozon's queue for this account is full: wait, do not count it against the job.
         const interval = job.busy ? this.#grow(job.pollIntervalMs) : this.#pollMs;
         job.busy = true;
@@ -391,8 +402,12 @@ export class ReportRunner {
     if (status.state === "ERROR") {
       return this.#fail(job, {
         code: "ozon_error",
-        message: status.error?.trim() || "Ozon could not prepare the report",
+        // Empty when Ozon gave no reason: the notifier words that in the person's language.
+        message: status.error?.trim() ?? "",
       });
+    }
+    if (now - (job.submittedAt ?? now) >= this.#o.giveUpAfterMs) {
+      return this.#fail(job, { code: "gave_up", message: `Ozon still says ${status.state}` });
     }
     job.pollIntervalMs = this.#grow(job.pollIntervalMs);
     job.nextPollAt = now + job.pollIntervalMs;

@@ -448,8 +448,15 @@ function hundredthsText(value: number, space: string): string {
 }
 
 /** A few short lines ("Показы: 12 345") for the message that goes with the file. */
-export function formatReportSummary(summary: ReportSummary, locale: string = "ru"): string {
-  const labels = locale.startsWith("en") ? LABELS.en : LABELS.ru;
+/** The words of a summary: the bot passes its locale's; the defaults serve logs and tests. */
+export type SummaryLabels = Record<keyof (typeof LABELS)["ru"], string>;
+
+export function formatReportSummary(
+  summary: ReportSummary,
+  locale: string = "ru",
+  words?: SummaryLabels,
+): string {
+  const labels = words ?? (locale.startsWith("en") ? LABELS.en : LABELS.ru);
   const space = "\u00A0";
   const t = summary.totals;
   const lines: string[] = [];

@@ -10,6 +10,13 @@ const DEFAULT_MARK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const markKey = (ozonChatId: string, ozonMessageId: string, telegramChatId: number) =>
   `relay:delivered:${ozonChatId}:${ozonMessageId}:${telegramChatId}`;
 
+const partKey = (
+  ozonChatId: string,
+  ozonMessageId: string,
+  telegramChatId: number,
+  index: number,
+) => `relay:delivered-part:${ozonChatId}:${ozonMessageId}:${telegramChatId}:${index}`;
+
 export class DeliveryMarks {
   readonly #store: Store;
   readonly #ttlMs: number;
@@ -40,5 +47,35 @@ export class DeliveryMarks {
   async deliveredIds(ozonChatId: string, ozonMessageId: string, telegramChatId: number) {
     const ids = await this.#store.get<number[]>(markKey(ozonChatId, ozonMessageId, telegramChatId));
     return Array.isArray(ids) ? ids : undefined;
+  }
+
+  /**
+   * One buyer message can take several Telegram messages (text, each file). Each part is marked
+   * as it is accepted, so a retry after a later part failed sends only what is missing.
+   */
+  async partId(
+    ozonChatId: string,
+    ozonMessageId: string,
+    telegramChatId: number,
+    index: number,
+  ): Promise<number | undefined> {
+    const id = await this.#store.get<number>(
+      partKey(ozonChatId, ozonMessageId, telegramChatId, index),
+    );
+    return typeof id === "number" ? id : undefined;
+  }
+
+  async markPart(
+    ozonChatId: string,
+    ozonMessageId: string,
+    telegramChatId: number,
+    index: number,
+    telegramMessageId: number,
+  ): Promise<void> {
+    await this.#store.set(
+      partKey(ozonChatId, ozonMessageId, telegramChatId, index),
+      telegramMessageId,
+      { ttlMs: this.#ttlMs },
+    );
   }
 }

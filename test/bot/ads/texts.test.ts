@@ -1,0 +1,92 @@
+/**
+ * What a manager reads about a report, in their language: an Ozon ERROR without a text, and the
+ * summary under the file, come from the locale files, never from English strings in the code.
+ */
+import type { User } from "grammy/types";
+import { afterEach, describe, expect, it } from "vitest";
+import { createI18n, translatorFor } from "../../../src/bot/i18n.ts";
+import { driveUntil } from "../../services/ads/support.ts";
+import { captureLogger } from "../harness.ts";
+import {
+  closeWorlds,
+  jobsOf,
+  MANAGER,
+  MANAGER_EN,
+  progressTexts,
+  screen,
+  slash,
+  startWorld,
+  tap,
+  type World,
+} from "./world.ts";
+
+afterEach(closeWorlds);
+
+const { logger } = captureLogger();
+const i18n = createI18n({ defaultLocale: "ru", logger });
+
+async function orderOne(
+  w: World,
+  user: User,
+  labels: { done: RegExp; period: string; group: string; kind: string; order: string },
+) {
+  await slash(w, user, "report");
+  await tap(w, user, "Кроссовки");
+  await tap(w, user, labels.done);
+  await tap(w, user, labels.period);
+  await tap(w, user, labels.group);
+  await tap(w, user, labels.kind);
+  await tap(w, user, labels.order);
+  return Number(screen(w, user.id).payload.message_id);
+}
+
+const RU = {
+  done: /^Готово/,
+  period: "Последние 7 дней",
+  group: "По дням",
+  kind: "Статистика кампаний",
+  order: "Заказать",
+};
+const EN = {
+  done: /^Done/,
+  period: "Last 7 days",
+  group: "By day",
+  kind: "Campaign statistics",
+  order: "Order",
+};
+
+describe("report texts come from the locales", () => {
+  it("an Ozon ERROR without any text is told in the person's language", async () => {
+    const w = await startWorld({ module: { runLoop: false } });
+    await w.start();
+    w.sandbox.control.failNextReport("next", " ");
+    const progress = await orderOne(w, MANAGER, RU);
+    await driveUntil(
+      async () => (await jobsOf(w))[0]?.failureNotified === true,
+      () => w.module.runner.runOnce(),
+    );
+    const last = progressTexts(w, MANAGER.id, progress).at(-1) ?? "";
+    expect(last).toContain("❌ Ozon не смог подготовить отчёт");
+    expect(last).not.toMatch(/[A-Za-z]{4,} (could|report)|: \n|:\s*$/m);
+  });
+
+  it("the summary under the file uses the locale's words (ru and en)", async () => {
+    for (const locale of ["ru", "en"] as const) {
+      const t = translatorFor(i18n, locale);
+      for (const key of ["impressions", "clicks", "ctr", "spend", "orders", "revenue", "nothing"]) {
+        expect(t(`ads-summary-${key}`)).not.toContain("ads-summary");
+      }
+    }
+    const w = await startWorld({ module: { runLoop: false } });
+    await w.start();
+    await orderOne(w, MANAGER_EN, EN);
+    await driveUntil(
+      async () => (await jobsOf(w))[0]?.state === "delivered",
+      () => w.module.runner.runOnce(),
+    );
+    const caption = String(w.fake.callsTo("sendDocument").at(-1)?.payload.caption);
+    const en = translatorFor(i18n, "en");
+    expect(caption).toContain(`${en("ads-summary-impressions")}: `);
+    expect(caption).toContain(`${en("ads-summary-spend")}: `);
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * The relay group stops being reachable: Telegram upgraded it to a supergroup (new id), or the
+ * bot was removed. Buyer messages must not pile up unseen behind it forever.
+ */
+import type { Chat } from "grammy/types";
+import { afterEach, describe, expect, it } from "vitest";
+import { RelayGroupSetting } from "../../../src/services/relay/audience.ts";
+import { command, group, messageUpdate } from "../../support/updates.ts";
+import { ADMIN, openBuyerChats, type RelayEnv, SELLER, sendsTo, startRelayEnv } from "./support.ts";
+
+let env: RelayEnv | undefined;
+afterEach(async () => {
+  await env?.close();
+  env = undefined;
+});
+
+async function started() {
+  env = await startRelayEnv();
+  await env.module.runOnce();
+  return env;
+}
+
+const basicGroup: Chat.GroupChat = { id: -4001, type: "group", title: "Team" };
+const upgradedId = -1004001;
+
+describe("relay group no longer reachable", () => {
+  it("follows a group upgraded to a supergroup: the message arrives there, the setting moves", async () => {
+    const e = await started();
+    await e.send(command("relay_here", { from: ADMIN, chat: basicGroup }));
+    expect((await new RelayGroupSetting(e.store).get())?.chatId).toBe(basicGroup.id);
+    e.fake.failNext("sendMessage", {
+      error_code: 400,
+      description: "Bad Request: group chat was upgraded to a supergroup chat",
+      parameters: { migrate_to_chat_id: upgradedId },
+    });
+    const chat = openBuyerChats(e.sandbox)[0];
+    if (!chat) throw new Error("no chat");
+    e.sandbox.control.buyerWrites(chat.id, { text: "После переезда" });
+    const pass = await e.module.runOnce();
+    expect(pass).toMatchObject({ relayed: 1, failures: [] });
+    expect(e.fake.textsTo(upgradedId).at(-1)).toContain("После переезда");
+    expect((await new RelayGroupSetting(e.store).get())?.chatId).toBe(upgradedId);
+  });
+
+  it("follows the migration service message in the relay group", async () => {
+    const e = await started();
+    await e.send(command("relay_here", { from: ADMIN, chat: basicGroup }));
+    await e.send(
+      messageUpdate({
+        message_id: 9001,
+        date: Math.floor(Date.now() / 1000),
+        chat: basicGroup,
+        from: ADMIN,
+        migrate_to_chat_id: upgradedId,
+      } as never),
+    );
+    expect((await new RelayGroupSetting(e.store).get())?.chatId).toBe(upgradedId);
+  });
+
+  it("the bot was removed from the relay group: sellers get the message in private", async () => {
+    const e = await started();
+    const team = group(-100555, { title: "Gone" });
+    await e.send(command("relay_here", { from: ADMIN, chat: team }));
+    e.fake.failNext("sendMessage", {
+      error_code: 403,
+      description: "Forbidden: bot was kicked from the supergroup chat",
+    });
+    const chat = openBuyerChats(e.sandbox)[0];
+    if (!chat) throw new Error("no chat");
+    e.sandbox.control.buyerWrites(chat.id, { text: "Кто-нибудь?" });
+    const pass = await e.module.runOnce();
+    expect(pass).toMatchObject({ relayed: 1, failures: [] });
+    expect(e.fake.textsTo(SELLER.id).at(-1)).toContain("Кто-нибудь?");
+    expect(sendsTo(e.fake, ADMIN.id).length).toBeGreaterThan(0);
+    expect(await new RelayGroupSetting(e.store).get()).toBeUndefined();
+  });
+});
+
+describe("/relay_here in a group that turned on topics since", () => {
+  it("updates the setting to a forum instead of switching the relay off", async () => {
+    const e = await started();
+    const plain = group(-100666, { title: "Team" });
+    await e.send(command("relay_here", { from: ADMIN, chat: plain }));
+    expect(await new RelayGroupSetting(e.store).get()).toMatchObject({ isForum: false });
+    const forum = group(-100666, { title: "Team", forum: true });
+    await e.send(command("relay_here", { from: ADMIN, chat: forum }));
+    expect(await new RelayGroupSetting(e.store).get()).toMatchObject({
+      chatId: -100666,
+      isForum: true,
+    });
+    expect(e.fake.textsTo(-100666).at(-1)).toContain("each buyer chat in its own topic");
+  });
+});
+
+describe("an anonymous group admin writes to a buyer", () => {
+  it("is told to write under their own name instead of being ignored", async () => {
+    const e = await started();
+    const team = group(-100444, { title: "Team" });
+    await e.send(command("relay_here", { from: ADMIN, chat: team }));
+    const chat = openBuyerChats(e.sandbox)[0];
+    if (!chat) throw new Error("no chat");
+    e.sandbox.control.buyerWrites(chat.id, { text: "Есть кто?" });
+    await e.module.runOnce();
+    const relayed = e.fake
+      .callsTo("sendMessage")
+      .filter((c) => Number(c.payload.chat_id) === team.id)
+      .at(-1);
+    const anonymous = {
+      id: 1087968824,
+      is_bot: true,
+      first_name: "Group",
+      username: "GroupAnonymousBot",
+    };
+    const before = e.fake.textsTo(team.id).length;
+    await e.send(
+      messageUpdate({
+        message_id: 9100,
+        date: Math.floor(Date.now() / 1000),
+        chat: team,
+        from: anonymous,
+        sender_chat: team,
+        text: "Да, слушаем",
+        reply_to_message: relayed?.response?.ok ? relayed.response.result : undefined,
+      } as never),
+    );
+    const said = e.fake.textsTo(team.id).slice(before);
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(/anonymous/i);
+  });
+});
