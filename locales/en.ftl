@@ -116,6 +116,7 @@ language-name-en = English
 cancel-done = Cancelled.
 cancel-nothing = There is nothing to cancel.
 cancel-button = Cancel
+cancel-not-yours = This Cancel button belongs to someone else's question.
 
 ## Coming soon
 
@@ -140,6 +141,7 @@ relay-empty = (an empty message)
 relay-file-too-large = 📎 { $name } ({ $size }) is too large for Telegram: open it in the Ozon seller account.
 relay-file-unavailable = 📎 { $name } ({ $size }): Ozon did not give the file; open it in the Ozon seller account.
 relay-reply-sent = ✓ Sent to the buyer
+relay-reply-anonymous = Nothing was sent to the buyer: the bot cannot tell who writes as the group (anonymous admin). Turn off "Remain anonymous" in your admin rights and write again.
 relay-reply-unsupported = This kind of message cannot be sent to a buyer: send text, a photo or a file.
 relay-reply-file-too-big = The file is { $size }: Telegram lets the bot fetch files up to { $limit }. Nothing was sent to the buyer.
 relay-reply-fetch-failed = The file could not be fetched from Telegram, so nothing was sent to the buyer. Please send it again.
@@ -151,15 +153,19 @@ relay-fail-not-found = Not sent: Ozon does not know this chat any more.
 relay-fail-auth = Not sent: Ozon refused the shop's API key. An administrator should check the key and its chat permission.
 relay-fail-empty = Not sent: the message is empty.
 relay-fail-unknown = Not sent: Ozon answered "{ $detail }".
-relay-fail-partial = The first { $sent } of { $total } parts did reach the buyer.
+relay-fail-caption-only = The file { $name } reached the buyer, but its caption did not:
+relay-fail-other = Not sent: Ozon gave no answer that makes sense. Please try again in a few minutes.
+relay-fail-partial = Part of the message did reach the buyer: { $sent } of { $total } parts.
 relay-here-private = Send /relay_here in the group where buyer messages should arrive.
 relay-here-set = Buyer messages will now arrive in this group. Reply to one to answer the buyer. Send /relay_here again to stop.
 relay-here-set-forum = Buyer messages will now arrive in this group, each buyer chat in its own topic. Write in a topic to answer that buyer. Send /relay_here again to stop.
+relay-here-needs-topics = ⚠️ But the bot cannot create topics now: make it an administrator with the "Manage topics" right, or buyer messages will not arrive here.
 relay-here-cleared = Buyer messages go to the sellers' private chats again.
 relay-here-stop-button = Stop relaying here
 relay-here-not-set = Buyer messages are not relayed to this group.
 relay-write-prompt = ✍️ Chat with the buyer of posting { $posting }: reply to this message to write to them.
 relay-write-prompt-topic = ✍️ Chat with the buyer of posting { $posting }: write in this topic to reach them.
+relay-write-in-group = The chat with the buyer is open in the group "{ $group }": write to the buyer there.
 relay-write-placeholder = Message to the buyer
 
 ## Postings
@@ -169,6 +175,26 @@ postings-card-deadline = ⏰ Ship by: { $deadline }
 postings-card-delivery = 🚚 { $method } · warehouse: { $warehouse }
 postings-card-product = { $index }. { $name }
     article { $article } · { $quantity } pcs · { $price } each
+postings-card-more = { $count ->
+    [one] …and 1 more product
+   *[other] …and { $count } more products
+}
+postings-status = { $status ->
+    [awaiting_registration] awaiting registration
+    [acceptance_in_progress] being accepted
+    [awaiting_approve] awaiting approval
+    [awaiting_packaging] awaiting packaging
+    [awaiting_deliver] packed, awaiting handover
+    [arbitration] in arbitration
+    [client_arbitration] in delivery arbitration
+    [delivering] being delivered
+    [driver_pickup] with the driver
+    [delivered] delivered
+    [cancelled] cancelled
+    [not_accepted] not accepted at the sorting centre
+    [sent_by_seller] sent by the seller
+   *[other] { $status }
+}
 postings-line = { $index }. { $posting } · by { $deadline } · { $warehouse } · { $units } pcs
 postings-button-ship = 📦 Ship
 postings-button-cancel = ✖️ Cancel posting
@@ -181,7 +207,10 @@ postings-summary = { $count ->
    *[other] { $count } postings are waiting for packaging.
 }
 postings-digest-new = 📦 New postings: { $count } (message { $part } of { $parts })
-postings-digest-reminder = ⏰ Shipping deadline is near for { $count } postings (message { $part } of { $parts })
+postings-digest-reminder = { $count ->
+    [one] ⏰ Shipping deadline is near for 1 posting (message { $part } of { $parts })
+   *[other] ⏰ Shipping deadline is near for { $count } postings (message { $part } of { $parts })
+}
 postings-digest-hint = Tap a number to open that posting.
 postings-reminder = ⏰ Posting { $posting } still awaits packaging; ship it by { $deadline }.
 postings-list-title = Postings awaiting packaging: { $count }
@@ -211,13 +240,26 @@ postings-ship-split = Split into packages
 postings-ship-split-product = { $name }: { $quantity } pcs. How many go into each package? Type the numbers per package separated by spaces, e.g. "1 1".
 postings-ship-split-invalid = Type whole numbers separated by spaces, one per package, e.g. "2 1".
 postings-ship-split-sum = The numbers add up to { $sum }, but there are { $quantity } pcs. Please type them again.
-postings-ship-marks-intro = Ozon needs the mandatory marks (Chestny ZNAK) of { $count } units. Scan or type each code.
+postings-ship-marks-intro = { $count ->
+    [one] Ozon needs the mandatory mark (Chestny ZNAK) of 1 unit. Scan or type the code.
+   *[other] Ozon needs the mandatory marks (Chestny ZNAK) of { $count } units. Scan or type each code.
+}
 postings-ship-mark = Mark of { $name }, unit { $unit } of { $units }:
+postings-ship-mark-duplicate = This code was already typed for unit { $unit } of { $name }. Scan the code of this unit.
 postings-ship-mark-again = Type the mark of { $name }, unit { $unit } of { $units } again:
-postings-ship-marks-bad = Ozon did not accept { $count } marks:
-    { $list }
-    Please type them again.
-postings-ship-confirm = Ship posting { $posting } in { $count } packages?
+postings-ship-marks-bad = { $count ->
+    [one] Ozon did not accept 1 mark:
+        { $list }
+        Please type it again.
+   *[other] Ozon did not accept { $count } marks:
+        { $list }
+        Please type them again.
+}
+postings-ship-confirm = { $count ->
+    [one] Ship posting { $posting } in 1 package?
+   *[other] Ship posting { $posting } in { $count } packages?
+}
+postings-ship-more-lines = …and { $count } more
 postings-ship-package = Package { $number }:
 postings-ship-marks-count = Mandatory marks: { $count }
 postings-ship-confirm-button = ✅ Ship
@@ -363,7 +405,16 @@ ads-report-caption = 📊 { $about }
 
     { $summary }
 ads-report-no-summary = No summary could be read from the file; please open it.
+ads-summary-impressions = Impressions
+ads-summary-clicks = Clicks
+ads-summary-ctr = CTR
+ads-summary-spend = Spend
+ads-summary-orders = Orders
+ads-summary-revenue = Revenue
+ads-summary-nothing = The report has no impressions, clicks or spend.
 ads-report-failed-ozon = ❌ Ozon could not prepare the report: { $message }
+    { $about }
+ads-report-failed-ozon-silent = ❌ Ozon could not prepare the report and gave no reason. Try ordering it again, or for another period.
     { $about }
 ads-report-failed-rejected = ❌ Ozon refused the report request: { $message }
     { $about }

@@ -116,6 +116,7 @@ language-name-en = English
 cancel-done = Отменено.
 cancel-nothing = Сейчас нечего отменять.
 cancel-button = Отмена
+cancel-not-yours = Эта кнопка «Отмена» относится к вопросу другого человека.
 
 ## Coming soon
 
@@ -140,6 +141,7 @@ relay-empty = (пустое сообщение)
 relay-file-too-large = 📎 { $name } ({ $size }) слишком большой для Telegram: откройте его в личном кабинете Ozon.
 relay-file-unavailable = 📎 { $name } ({ $size }): Ozon не отдал файл; откройте его в личном кабинете Ozon.
 relay-reply-sent = ✓ Отправлено покупателю
+relay-reply-anonymous = Покупателю ничего не отправлено: бот не знает, кто пишет от имени группы. Отключите «Анонимность» в правах администратора и напишите ещё раз.
 relay-reply-unsupported = Такое сообщение нельзя отправить покупателю: пришлите текст, фото или файл.
 relay-reply-file-too-big = Файл весит { $size }: Telegram даёт боту скачивать файлы до { $limit }. Покупателю ничего не отправлено.
 relay-reply-fetch-failed = Не удалось получить файл из Telegram, покупателю ничего не отправлено. Пришлите его ещё раз.
@@ -151,15 +153,19 @@ relay-fail-not-found = Не отправлено: Ozon больше не зна�
 relay-fail-auth = Не отправлено: Ozon отклонил API-ключ магазина. Администратору стоит проверить ключ и его доступ к чатам.
 relay-fail-empty = Не отправлено: сообщение пустое.
 relay-fail-unknown = Не отправлено: Ozon ответил «{ $detail }».
-relay-fail-partial = Первые { $sent } из { $total } частей покупатель всё же получил.
+relay-fail-caption-only = Файл { $name } покупатель получил, а подпись к нему — нет:
+relay-fail-other = Не отправлено: Ozon ответил непонятно или не ответил. Попробуйте ещё раз через несколько минут.
+relay-fail-partial = Часть сообщения покупатель всё же получил: { $sent } из { $total }.
 relay-here-private = Отправьте /relay_here в группе, куда должны приходить сообщения покупателей.
 relay-here-set = Теперь сообщения покупателей приходят в эту группу. Чтобы ответить, ответьте на сообщение. Чтобы отключить, снова отправьте /relay_here.
 relay-here-set-forum = Теперь сообщения покупателей приходят в эту группу, каждый чат в свою тему. Чтобы ответить покупателю, пишите в его теме. Чтобы отключить, снова отправьте /relay_here.
+relay-here-needs-topics = ⚠️ Но сейчас бот не может создавать темы: сделайте его администратором с правом «Управление темами», иначе сообщения покупателей сюда не дойдут.
 relay-here-cleared = Сообщения покупателей снова приходят продавцам в личные чаты.
 relay-here-stop-button = Больше не присылать сюда
 relay-here-not-set = Сообщения покупателей в эту группу не пересылаются.
 relay-write-prompt = ✍️ Чат с покупателем отправления { $posting }: ответьте на это сообщение, чтобы написать ему.
 relay-write-prompt-topic = ✍️ Чат с покупателем отправления { $posting }: пишите в этой теме, чтобы написать ему.
+relay-write-in-group = Чат с покупателем открыт в группе «{ $group }»: пишите покупателю там.
 relay-write-placeholder = Сообщение покупателю
 
 ## Postings
@@ -169,6 +175,27 @@ postings-card-deadline = ⏰ Отгрузить до: { $deadline }
 postings-card-delivery = 🚚 { $method } · склад: { $warehouse }
 postings-card-product = { $index }. { $name }
     артикул { $article } · { $quantity } шт. · { $price } за шт.
+postings-card-more = { $count ->
+    [one] …и ещё { $count } товар
+    [few] …и ещё { $count } товара
+   *[other] …и ещё { $count } товаров
+}
+postings-status = { $status ->
+    [awaiting_registration] ожидает регистрации
+    [acceptance_in_progress] идёт приёмка
+    [awaiting_approve] ожидает подтверждения
+    [awaiting_packaging] ожидает сборки
+    [awaiting_deliver] собрано, ожидает отгрузки
+    [arbitration] арбитраж
+    [client_arbitration] клиентский арбитраж доставки
+    [delivering] доставляется
+    [driver_pickup] у водителя
+    [delivered] доставлено
+    [cancelled] отменено
+    [not_accepted] не принято на сортировочном центре
+    [sent_by_seller] отправлено продавцом
+   *[other] { $status }
+}
 postings-line = { $index }. { $posting } · до { $deadline } · { $warehouse } · { $units } шт.
 postings-button-ship = 📦 Собрать
 postings-button-cancel = ✖️ Отменить
@@ -182,7 +209,10 @@ postings-summary = { $count ->
    *[other] { $count } отправлений ждут сборки.
 }
 postings-digest-new = 📦 Новые отправления: { $count } (сообщение { $part } из { $parts })
-postings-digest-reminder = ⏰ Скоро срок отгрузки у { $count } отправлений (сообщение { $part } из { $parts })
+postings-digest-reminder = { $count ->
+    [one] ⏰ Скоро срок отгрузки у { $count } отправления (сообщение { $part } из { $parts })
+   *[other] ⏰ Скоро срок отгрузки у { $count } отправлений (сообщение { $part } из { $parts })
+}
 postings-digest-hint = Нажмите номер, чтобы открыть отправление.
 postings-reminder = ⏰ Отправление { $posting } всё ещё ждёт сборки; отгрузите его до { $deadline }.
 postings-list-title = Отправления, ожидающие сборки: { $count }
@@ -214,11 +244,18 @@ postings-ship-split-invalid = Введите целые числа через п
 postings-ship-split-sum = В сумме { $sum }, а в отправлении { $quantity } шт. Введите ещё раз.
 postings-ship-marks-intro = Ozon требует коды маркировки «Честный ЗНАК» для { $count } шт. Отсканируйте или введите каждый код.
 postings-ship-mark = Код маркировки: { $name }, штука { $unit } из { $units }:
+postings-ship-mark-duplicate = Этот код уже введён для штуки { $unit }: { $name }. Отсканируйте код этой штуки.
 postings-ship-mark-again = Введите ещё раз код маркировки: { $name }, штука { $unit } из { $units }:
-postings-ship-marks-bad = Ozon не принял коды ({ $count }):
-    { $list }
-    Введите их ещё раз.
+postings-ship-marks-bad = { $count ->
+    [one] Ozon не принял код:
+        { $list }
+        Введите его ещё раз.
+   *[other] Ozon не принял коды ({ $count }):
+        { $list }
+        Введите их ещё раз.
+}
 postings-ship-confirm = Собрать отправление { $posting } в коробках: { $count }?
+postings-ship-more-lines = …и ещё { $count }
 postings-ship-package = Коробка { $number }:
 postings-ship-marks-count = Кодов маркировки: { $count }
 postings-ship-confirm-button = ✅ Собрать
@@ -364,7 +401,16 @@ ads-report-caption = 📊 { $about }
 
     { $summary }
 ads-report-no-summary = Сводку по файлу составить не удалось — откройте файл.
+ads-summary-impressions = Показы
+ads-summary-clicks = Клики
+ads-summary-ctr = CTR
+ads-summary-spend = Расход
+ads-summary-orders = Заказы
+ads-summary-revenue = Выручка
+ads-summary-nothing = В отчёте нет показов, кликов и расходов.
 ads-report-failed-ozon = ❌ Ozon не смог подготовить отчёт: { $message }
+    { $about }
+ads-report-failed-ozon-silent = ❌ Ozon не смог подготовить отчёт и не назвал причину. Попробуйте заказать его ещё раз или с другим периодом.
     { $about }
 ads-report-failed-rejected = ❌ Ozon отклонил запрос отчёта: { $message }
     { $about }

@@ -13,6 +13,7 @@ import {
   askButton,
   attempt,
   choosePosting,
+  dialogTag,
   freeTextRefusal,
   type PostingDialogDeps,
 } from "./posting-steps.ts";
@@ -27,8 +28,10 @@ export function cancelPostingConversation(deps: PostingDialogDeps): Conversation
   const { codec } = deps;
   return {
     id: CANCEL_POSTING_CONVERSATION,
+    audience: ["warehouse"],
     builder: async (conversation, start, given?: string | null) => {
-      const chosen = await choosePosting(conversation, start, deps, given ?? undefined);
+      const tag = await dialogTag(conversation);
+      const chosen = await choosePosting(conversation, start, deps, given ?? undefined, tag);
       const number = chosen.posting.postingNumber;
       let ctx = chosen.ctx;
 
@@ -51,14 +54,14 @@ export function cancelPostingConversation(deps: PostingDialogDeps): Conversation
       const keyboard = new InlineKeyboard();
       for (const reason of reasons.value) {
         keyboard
-          .text(clip(reason.title, 60), answerData(codec, "r", reason.id, ctx.from?.id))
+          .text(clip(reason.title, 60), answerData(codec, `${tag}r`, reason.id, ctx.from?.id))
           .row();
       }
       const picked = await askButton(
         conversation,
         ctx,
         codec,
-        "r",
+        `${tag}r`,
         ctx.t("postings-cancel-reason", { posting: number }),
         keyboard,
       );
@@ -69,7 +72,13 @@ export function cancelPostingConversation(deps: PostingDialogDeps): Conversation
       let explanation: string | undefined;
       if (reason.id === REASON_OTHER) {
         for (;;) {
-          const answer = await ask(conversation, ctx, codec, "e", ctx.t("postings-cancel-explain"));
+          const answer = await ask(
+            conversation,
+            ctx,
+            codec,
+            `${tag}e`,
+            ctx.t("postings-cancel-explain"),
+          );
           ctx = answer.ctx;
           if (answer.kind !== "text") {
             await ctx.reply(ctx.t("postings-answer-with-text"));
@@ -86,14 +95,14 @@ export function cancelPostingConversation(deps: PostingDialogDeps): Conversation
 
       const confirm = new InlineKeyboard().text(
         ctx.t("postings-cancel-confirm-button"),
-        answerData(codec, "c", "yes", ctx.from?.id),
+        answerData(codec, `${tag}c`, "yes", ctx.from?.id),
       );
       const summary = ctx.t("postings-cancel-confirm", {
         posting: number,
         reason: reason.title,
         explanation: explanation ?? "—",
       });
-      const confirmed = await askButton(conversation, ctx, codec, "c", summary, confirm);
+      const confirmed = await askButton(conversation, ctx, codec, `${tag}c`, summary, confirm);
       ctx = confirmed.ctx;
 
       const cancelled = await attempt(

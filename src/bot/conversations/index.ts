@@ -15,11 +15,13 @@ import {
 } from "@grammyjs/conversations";
 import type { I18n } from "@grammyjs/i18n";
 import { Composer, type MiddlewareFn } from "grammy";
+import type { Audience } from "../commands.ts";
 import type { BotContext, BotConversation, ConversationContext } from "../context.ts";
+import { mayUse, refuse } from "../guard.ts";
 import type { LocalizedContext } from "../i18n.ts";
 import { retryInConversation } from "../retry.ts";
 
-export const CONVERSATIONS_VERSION = 1;
+export const CONVERSATIONS_VERSION = 2;
 
 /** A dialog left unanswered this long is over: the next message is handled as usual. */
 export const DEFAULT_WAIT_MS = 60 * 60 * 1000;
@@ -29,6 +31,11 @@ export interface ConversationSpec {
   builder: ConversationBuilder<BotContext, ConversationContext>;
   /** Timeout of every wait in this conversation (default DEFAULT_WAIT_MS). */
   maxMillisecondsToWait?: number;
+  /**
+   * Who may go on with this dialog, checked again on every update it would receive: a person
+   * whose role is revoked mid-dialog is refused and the dialog ends (default: any invited person).
+   */
+  audience?: Audience;
 }
 
 /** The bot's own conversations; features of later issues add theirs here. */
@@ -122,6 +129,18 @@ export const NO_DIALOG: ConversationControls = Object.freeze({
 /** Registers conversations so `ctx.conversation.enter(id)` works and their updates reach them. */
 export function registerConversations(specs: readonly ConversationSpec[]): Composer<BotContext> {
   const composer = new Composer<BotContext>();
+  // The router's role check does not see updates a dialog takes, so the dialog's own audience
+  // is checked here, before the dialog gets the update.
+  composer.use(async (ctx, next) => {
+    for (const spec of specs) {
+      const audience = spec.audience ?? "people";
+      if (ctx.conversation.active(spec.id) === 0 || mayUse(ctx.person, audience)) continue;
+      await ctx.conversation.exit(spec.id);
+      await refuse(ctx, audience);
+      return;
+    }
+    return next();
+  });
   for (const spec of specs) {
     composer.use(
       createConversation<BotContext, ConversationContext>(spec.builder, {

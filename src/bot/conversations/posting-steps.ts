@@ -2,6 +2,7 @@
  * The steps the postings dialogs (ship.ts, cancel-posting.ts) share: calling Ozon, asking a
  * question (text or this step's buttons, with a Cancel button), and choosing the posting.
  */
+import { randomBytes } from "node:crypto";
 import { InlineKeyboard } from "grammy";
 import type { SellerClient } from "../../ozon/index.ts";
 import type { Posting } from "../../ozon/seller/types.ts";
@@ -29,6 +30,15 @@ export interface PostingDialogDeps {
 }
 
 export type Outcome<T> = OzonOutcome<T, Problem>;
+
+/**
+ * A short random tag of one dialog run, put in front of every step name of its answer buttons:
+ * a button left over from an earlier dialog (an abandoned ship's "✅ Ship") is then stale here,
+ * never an answer to this dialog's question.
+ */
+export function dialogTag(conversation: BotConversation): Promise<string> {
+  return conversation.external(() => randomBytes(3).toString("base64url"));
+}
 
 /**
  * Runs an Ozon call once (outside the replay); a failure becomes a sentence about the posting
@@ -60,7 +70,7 @@ export async function ask(
   keyboard?: InlineKeyboard,
 ): Promise<Answer> {
   await ctx.reply(question, {
-    reply_markup: withCancel(codec, ctx.t, keyboard),
+    reply_markup: withCancel(codec, ctx.t, keyboard, ctx.from?.id),
     link_preview_options: { is_disabled: true },
   });
   for (;;) {
@@ -128,7 +138,9 @@ export async function choosePosting(
   start: ConversationContext,
   deps: PostingDialogDeps,
   given: string | undefined,
+  tag: string,
 ): Promise<{ posting: Posting; ctx: ConversationContext }> {
+  const step = `${tag}n`;
   let ctx = start;
   let candidate = given;
   for (;;) {
@@ -145,7 +157,7 @@ export async function choosePosting(
       if (listed.ok) {
         listed.value.forEach((number, i) => {
           if (i > 0 && i % 2 === 0) keyboard.row();
-          keyboard.text(number, answerData(deps.codec, "n", number, ctx.from?.id));
+          keyboard.text(number, answerData(deps.codec, step, number, ctx.from?.id));
         });
       } else {
         await ctx.reply(problemText(ctx.t, listed.problem));
@@ -154,7 +166,7 @@ export async function choosePosting(
         listed.ok && listed.value.length === 0
           ? ctx.t("postings-choose-none-listed")
           : ctx.t("postings-choose");
-      const answer = await ask(conversation, ctx, deps.codec, "n", question, keyboard);
+      const answer = await ask(conversation, ctx, deps.codec, step, question, keyboard);
       ctx = answer.ctx;
       candidate = answer.kind === "button" ? answer.value : answer.text;
     }
@@ -171,7 +183,10 @@ export async function choosePosting(
     }
     if (found.value.status !== AWAITING_PACKAGING) {
       await ctx.reply(
-        ctx.t("postings-not-awaiting", { posting: number, status: found.value.status }),
+        ctx.t("postings-not-awaiting", {
+          posting: number,
+          status: ctx.t("postings-status", { status: found.value.status }),
+        }),
       );
       continue;
     }

@@ -13,9 +13,11 @@ import type { CallbackCodec } from "../callback-data.ts";
 import type { BotConversation, ConversationContext } from "../context.ts";
 import {
   clip,
+  fitItems,
   type PostingFormat,
   postingCard,
   problemText,
+  TEXT_BUDGET,
   unitCount,
 } from "../format/postings.ts";
 import { answerData, LABEL_CALLBACK } from "../keyboards/postings.ts";
@@ -25,6 +27,7 @@ import {
   askButton,
   attempt,
   choosePosting,
+  dialogTag,
   freeTextRefusal,
   type PostingDialogDeps,
 } from "./posting-steps.ts";
@@ -32,6 +35,14 @@ import {
 export const SHIP_CONVERSATION = "postings-ship";
 
 const MAX_MARK_LENGTH = 200;
+/** Statuses of a posting that has been packed and handed on. */
+const SHIPPED = new Set([
+  "awaiting_deliver",
+  "delivering",
+  "driver_pickup",
+  "delivered",
+  "sent_by_seller",
+]);
 
 function formatOf(ctx: ConversationContext, timezone: string): PostingFormat {
   return { t: ctx.t, locale: ctx.locale, timezone };
@@ -91,6 +102,7 @@ async function askSplit(
   ctx: ConversationContext,
   codec: CallbackCodec,
   posting: Posting,
+  tag: string,
 ): Promise<{ layout: Layout; ctx: ConversationContext }> {
   let current = ctx;
   const layout: Layout = [];
@@ -99,17 +111,24 @@ async function askSplit(
       name: clip(product.name, 100),
       quantity: product.quantity,
     });
-    const answer = await askText<number[]>(conversation, current, codec, "q", question, (text) => {
-      const quantities = parseQuantities(text);
-      if (!quantities) return { error: current.t("postings-ship-split-invalid") };
-      const sum = quantities.reduce((a, b) => a + b, 0);
-      if (sum !== product.quantity) {
-        return {
-          error: current.t("postings-ship-split-sum", { sum, quantity: product.quantity }),
-        };
-      }
-      return { value: quantities };
-    });
+    const answer = await askText<number[]>(
+      conversation,
+      current,
+      codec,
+      `${tag}q`,
+      question,
+      (text) => {
+        const quantities = parseQuantities(text);
+        if (!quantities) return { error: current.t("postings-ship-split-invalid") };
+        const sum = quantities.reduce((a, b) => a + b, 0);
+        if (sum !== product.quantity) {
+          return {
+            error: current.t("postings-ship-split-sum", { sum, quantity: product.quantity }),
+          };
+        }
+        return { value: quantities };
+      },
+    );
     current = answer.ctx;
     answer.value.forEach((quantity, index) => {
       if (quantity === 0) return;
@@ -127,6 +146,7 @@ async function askMarks(
   ctx: ConversationContext,
   deps: PostingDialogDeps,
   posting: Posting,
+  tag: string,
 ): Promise<{ marks: Map<string, string[]>; ctx: ConversationContext } | undefined> {
   const skus = [...new Set(posting.products.map((p) => p.sku))];
   const required = await attempt(
@@ -168,11 +188,23 @@ async function askMarks(
         conversation,
         current,
         deps.codec,
-        "k",
+        `${tag}k`,
         question,
         (text) => {
           const refused = freeTextRefusal(current.t, text, MAX_MARK_LENGTH);
-          return refused === undefined ? { value: text } : { error: refused };
+          if (refused !== undefined) return { error: refused };
+          // Scanning the same code twice is an easy slip; Ozon wants one code per unit.
+          const twin = typed.findIndex((mark, j) => j !== i && mark === text);
+          const other = units[twin];
+          if (other) {
+            return {
+              error: current.t("postings-ship-mark-duplicate", {
+                name: clip(other.name, 100),
+                unit: other.unit,
+              }),
+            };
+          }
+          return { value: text };
         },
       );
       current = answer.ctx;
@@ -190,7 +222,11 @@ async function askMarks(
     const bad = new Set(checks.value.filter((c) => !c.valid).map((c) => c.mark));
     toAsk = typed.flatMap((mark, i) => (bad.has(mark) ? [i] : []));
     if (toAsk.length === 0) break;
-    const list = toAsk.map((i) => `• ${clip(typed[i] ?? "", 60)}`).join("\n");
+    const list = fitItems(
+      toAsk.map((i) => `• ${clip(typed[i] ?? "", 60)}`),
+      TEXT_BUDGET - 200,
+      (count) => current.t("postings-ship-more-lines", { count }),
+    ).join("\n");
     await current.reply(current.t("postings-ship-marks-bad", { count: toAsk.length, list }));
   }
   units.forEach((unit, i) => {
@@ -215,32 +251,39 @@ function packagesOf(layout: Layout, marks: Map<string, string[]>): ShipPackage[]
   }));
 }
 
+/** What will be shipped, within Telegram's length limit (products that do not fit are counted). */
 function summaryOf(ctx: ConversationContext, posting: Posting, packages: ShipPackage[]): string {
   const names = new Map(posting.products.map((p) => [p.sku, p.name]));
-  const lines = [
-    ctx.t("postings-ship-confirm", { posting: posting.postingNumber, count: packages.length }),
-  ];
-  packages.forEach((pack, i) => {
-    lines.push("", ctx.t("postings-ship-package", { number: i + 1 }));
-    for (const item of pack.items) {
-      const name = clip(names.get(String(item.sku)) ?? String(item.sku), 100);
-      lines.push(`• ${name} ×${item.quantity}`);
-    }
+  const title = ctx.t("postings-ship-confirm", {
+    posting: posting.postingNumber,
+    count: packages.length,
   });
+  // One item per product line; a package's heading travels with its first product.
+  const items = packages.flatMap((pack, i) =>
+    pack.items.map((item, j) => {
+      const name = clip(names.get(String(item.sku)) ?? String(item.sku), 100);
+      const line = `• ${name} ×${item.quantity}`;
+      return j === 0 ? `\n${ctx.t("postings-ship-package", { number: i + 1 })}\n${line}` : line;
+    }),
+  );
   const markCount = packages.reduce(
     (sum, pack) => sum + pack.items.reduce((n, item) => n + (item.marks?.length ?? 0), 0),
     0,
   );
-  if (markCount > 0) lines.push("", ctx.t("postings-ship-marks-count", { count: markCount }));
-  return lines.join("\n");
+  const tail = markCount > 0 ? ["", ctx.t("postings-ship-marks-count", { count: markCount })] : [];
+  const budget = TEXT_BUDGET - title.length - tail.join("\n").length - 2;
+  const more = (count: number) => ctx.t("postings-ship-more-lines", { count });
+  return [title, ...fitItems(items, budget, more), ...tail].join("\n");
 }
 
 export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
   const { codec } = deps;
   return {
     id: SHIP_CONVERSATION,
+    audience: ["warehouse"],
     builder: async (conversation, start, given?: string | null) => {
-      const chosen = await choosePosting(conversation, start, deps, given ?? undefined);
+      const tag = await dialogTag(conversation);
+      const chosen = await choosePosting(conversation, start, deps, given ?? undefined, tag);
       const posting = chosen.posting;
       let ctx = chosen.ctx;
       await ctx.reply(postingCard(posting, formatOf(ctx, deps.timezone)));
@@ -248,38 +291,41 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
       let layout = oneBox(posting);
       if (unitCount(posting) > 1) {
         const how = new InlineKeyboard()
-          .text(ctx.t("postings-ship-one-package"), answerData(codec, "m", "one", ctx.from?.id))
-          .text(ctx.t("postings-ship-split"), answerData(codec, "m", "split", ctx.from?.id));
+          .text(
+            ctx.t("postings-ship-one-package"),
+            answerData(codec, `${tag}m`, "one", ctx.from?.id),
+          )
+          .text(ctx.t("postings-ship-split"), answerData(codec, `${tag}m`, "split", ctx.from?.id));
         const mode = await askButton(
           conversation,
           ctx,
           codec,
-          "m",
+          `${tag}m`,
           ctx.t("postings-ship-how"),
           how,
         );
         ctx = mode.ctx;
         if (mode.value === "split") {
-          const split = await askSplit(conversation, ctx, codec, posting);
+          const split = await askSplit(conversation, ctx, codec, posting, tag);
           layout = split.layout;
           ctx = split.ctx;
         }
       }
 
-      const marked = await askMarks(conversation, ctx, deps, posting);
+      const marked = await askMarks(conversation, ctx, deps, posting, tag);
       if (!marked) return;
       ctx = marked.ctx;
       const packages = packagesOf(layout, marked.marks);
 
       const confirm = new InlineKeyboard().text(
         ctx.t("postings-ship-confirm-button"),
-        answerData(codec, "c", "yes", ctx.from?.id),
+        answerData(codec, `${tag}c`, "yes", ctx.from?.id),
       );
       const confirmed = await askButton(
         conversation,
         ctx,
         codec,
-        "c",
+        `${tag}c`,
         summaryOf(ctx, posting, packages),
         confirm,
       );
@@ -293,28 +339,48 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
           async () => (await deps.seller.postings.ship(number, packages)).postingNumbers,
           number,
         );
-        if (shipped.ok) {
-          const label = new InlineKeyboard().text(
-            ctx.t("postings-button-label"),
-            codec.encode(LABEL_CALLBACK, number),
-          );
-          const numbers = shipped.value.length > 0 ? shipped.value.join(", ") : number;
-          await ctx.reply(ctx.t("postings-ship-done", { posting: number, numbers }), {
-            reply_markup: label,
-          });
-          return;
+        if (!shipped.ok) {
+          // Ozon may have shipped it although its answer was lost (a timeout, a broken body), or
+          // someone shipped it meanwhile: a Retry could then only fail. Ozon's state decides.
+          const now = await attempt(conversation, () => deps.seller.postings.get(number), number);
+          if (!(now.ok && SHIPPED.has(now.value.status))) {
+            const retry = new InlineKeyboard().text(
+              ctx.t("postings-button-retry"),
+              answerData(codec, `${tag}x${attemptNo}`, "retry", ctx.from?.id),
+            );
+            const question = ctx.t("postings-ship-failed", {
+              posting: number,
+              reason: problemText(ctx.t, shipped.problem),
+            });
+            // Each attempt has its own step, so a Retry button of an earlier failure is stale.
+            const again = await askButton(
+              conversation,
+              ctx,
+              codec,
+              `${tag}x${attemptNo}`,
+              question,
+              retry,
+            );
+            ctx = again.ctx;
+            continue;
+          }
         }
-        const retry = new InlineKeyboard().text(
-          ctx.t("postings-button-retry"),
-          answerData(codec, `x${attemptNo}`, "retry", ctx.from?.id),
-        );
-        const question = ctx.t("postings-ship-failed", {
-          posting: number,
-          reason: problemText(ctx.t, shipped.problem),
+        const parts = shipped.ok ? shipped.value : [];
+        const numbers = parts.length > 0 ? parts.join(", ") : number;
+        // A split makes one posting per package, and each package needs its own label.
+        const label = new InlineKeyboard();
+        if (parts.length > 1) {
+          parts.forEach((each, i) => {
+            if (i > 0 && i % 2 === 0) label.row();
+            label.text(`🏷 ${each}`, codec.encode(LABEL_CALLBACK, each));
+          });
+        } else {
+          label.text(ctx.t("postings-button-label"), codec.encode(LABEL_CALLBACK, number));
+        }
+        await ctx.reply(ctx.t("postings-ship-done", { posting: number, numbers }), {
+          reply_markup: label,
         });
-        // Each attempt has its own step, so a Retry button of an earlier failure is stale.
-        const again = await askButton(conversation, ctx, codec, `x${attemptNo}`, question, retry);
-        ctx = again.ctx;
+        return;
       }
     },
   };

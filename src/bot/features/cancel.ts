@@ -26,7 +26,12 @@ export function cancelFeature(): MiddlewareFn<BotContext> {
     });
   });
 
-  router.callback(CANCEL_CALLBACK, "people", async (ctx) => {
+  router.callback(CANCEL_CALLBACK, "people", async (ctx, [owner]) => {
+    // In a group, someone else's question: their dialog and its buttons are left alone.
+    if (owner !== undefined && owner !== String(ctx.from?.id ?? 0)) {
+      await ctx.answerCallbackQuery({ text: ctx.t("cancel-not-yours"), show_alert: true });
+      return;
+    }
     const left = await leaveConversations(ctx);
     const text = ctx.t(left ? "cancel-done" : "cancel-nothing");
     await ctx.answerCallbackQuery({ text });

@@ -64,7 +64,38 @@ export function unitCount(posting: Posting): number {
   return posting.products.reduce((sum, product) => sum + product.quantity, 0);
 }
 
-/** The full posting: numbers, deadline, delivery, warehouse and every product. */
+/**
+ * The longest text a card or a dialog summary may take: Telegram takes 4096 characters, and a
+ * reminder puts a sentence in front of the card.
+ */
+export const TEXT_BUDGET = 3800;
+/** Room kept for the "…and N more" line. */
+const MORE_LINE_RESERVE = 80;
+
+/**
+ * The items (one or more lines each) that fit in `budget` characters, joined by newlines; the
+ * ones left out are counted in a last line made by `more`.
+ */
+export function fitItems(
+  items: readonly string[],
+  budget: number,
+  more: (left: number) => string,
+): string[] {
+  const kept: string[] = [];
+  let used = 0;
+  for (const [i, item] of items.entries()) {
+    const reserve = i < items.length - 1 ? MORE_LINE_RESERVE : 0;
+    if (used + item.length + 1 + reserve > budget) {
+      kept.push(clip(more(items.length - i), MORE_LINE_RESERVE));
+      return kept;
+    }
+    kept.push(item);
+    used += item.length + 1;
+  }
+  return kept;
+}
+
+/** The full posting: numbers, deadline, delivery, warehouse and the products that fit. */
 export function postingCard(posting: Posting, format: PostingFormat): string {
   const { t } = format;
   const lines = [
@@ -79,18 +110,19 @@ export function postingCard(posting: Posting, format: PostingFormat): string {
     }),
     "",
   ];
-  posting.products.forEach((product, index) => {
-    lines.push(
-      t("postings-card-product", {
-        index: index + 1,
-        name: clip(product.name, 200),
-        article: product.offerId ?? product.sku,
-        quantity: product.quantity,
-        price: formatPrice(product.price, product.currency, format.locale),
-      }),
-    );
-  });
-  return lines.join("\n");
+  const products = posting.products.map((product, index) =>
+    t("postings-card-product", {
+      index: index + 1,
+      name: clip(product.name, 200),
+      article: product.offerId ?? product.sku,
+      quantity: product.quantity,
+      price: formatPrice(product.price, product.currency, format.locale),
+    }),
+  );
+  const head = lines.join("\n");
+  const budget = TEXT_BUDGET - head.length - 1;
+  const more = (count: number) => t("postings-card-more", { count });
+  return [head, ...fitItems(products, budget, more)].join("\n");
 }
 
 /** One posting on one or two lines (digests, /postings), at most `budget` characters. */

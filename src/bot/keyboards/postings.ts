@@ -7,7 +7,7 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { CallbackCodec } from "../callback-data.ts";
-import { CANCEL_CALLBACK } from "./cancel.ts";
+import { cancelData } from "./cancel.ts";
 
 export const SHIP_CALLBACK = "ps";
 export const CANCEL_POSTING_CALLBACK = "pc";
@@ -62,10 +62,15 @@ export function answerData(
   return codec.encode(ANSWER_CALLBACK, step, value, owner ?? 0);
 }
 
-/** Adds the Cancel row every dialog step has. */
-export function withCancel(codec: CallbackCodec, t: T, keyboard?: InlineKeyboard): InlineKeyboard {
+/** Adds the Cancel row every dialog step has; `owner` is the person in the dialog. */
+export function withCancel(
+  codec: CallbackCodec,
+  t: T,
+  keyboard?: InlineKeyboard,
+  owner?: number,
+): InlineKeyboard {
   const markup = keyboard ?? new InlineKeyboard();
   const last = markup.inline_keyboard.at(-1);
   if (last && last.length > 0) markup.row();
-  return markup.text(t("cancel-button"), codec.encode(CANCEL_CALLBACK));
+  return markup.text(t("cancel-button"), cancelData(codec, owner));
 }

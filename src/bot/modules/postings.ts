@@ -5,12 +5,14 @@
  */
 
 import type { SellerClient } from "../../ozon/index.ts";
+import { AccessService } from "../../services/access.ts";
 import {
   PostingWatcher,
   type PostingWatcherOptions,
   SendPacer,
+  type SubscriberDirectory,
 } from "../../services/postings/index.ts";
-import { SubscriptionService } from "../../services/subscriptions.ts";
+import { type Subscriber, SubscriptionService } from "../../services/subscriptions.ts";
 import { sharedByProcesses } from "../../store/lease.ts";
 import { createCallbackCodec } from "../callback-data.ts";
 import { cancelPostingConversation } from "../conversations/cancel-posting.ts";
@@ -80,7 +82,7 @@ export function createPostingsModule(
         ...options.watcher,
         seller,
         store,
-        subscriptions,
+        subscriptions: entitledSubscribers(subscriptions, access),
         notifier,
       });
       if (options.poll ?? true) watcher.start();
@@ -91,5 +93,31 @@ export function createPostingsModule(
       watcher = undefined;
       pacer = undefined;
     },
+  };
+}
+
+/**
+ * The subscribers alerts go to: a private chat only while its person holds the warehouse role
+ * (or admin), so someone whose role was revoked stops getting postings; the subscription is kept
+ * and works again if the role comes back. Groups were subscribed by an admin and stay.
+ */
+function entitledSubscribers(
+  subscriptions: SubscriptionService,
+  access: AccessService,
+): SubscriberDirectory {
+  return {
+    async list() {
+      const entitled: Subscriber[] = [];
+      for (const subscriber of await subscriptions.list()) {
+        if (subscriber.kind !== "private") {
+          entitled.push(subscriber);
+          continue;
+        }
+        const { person } = await access.lookup(subscriber.chatId);
+        if (AccessService.holds(person, "warehouse")) entitled.push(subscriber);
+      }
+      return entitled;
+    },
+    unsubscribe: (chatId) => subscriptions.unsubscribe(chatId),
   };
 }

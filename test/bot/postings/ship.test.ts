@@ -58,7 +58,7 @@ describe("ship dialog", () => {
     ]);
 
     const confirm = lastScreen(await tap(how, "One package"));
-    expect(textOf(confirm)).toContain(`Ship posting ${posting.postingNumber} in 1 packages?`);
+    expect(textOf(confirm)).toContain(`Ship posting ${posting.postingNumber} in 1 package?`);
     expect(textOf(confirm)).toContain("• Kettle ×2");
 
     const done = lastScreen(await tap(confirm, "✅ Ship"));
@@ -137,7 +137,7 @@ describe("ship dialog", () => {
     expect(textOf(lastScreen(second))).toBe("Mark of Sneakers, unit 2 of 2:");
     const rejected = await say(good);
     expect(textsOf(rejected)).toEqual([
-      "Ozon did not accept 1 marks:\n• BAD-MARK-0000000000000000\nPlease type them again.",
+      "Ozon did not accept 1 mark:\n• BAD-MARK-0000000000000000\nPlease type it again.",
       "Type the mark of Sneakers, unit 1 of 2 again:",
     ]);
     const fixed = h.sandbox.control.sampleMark();
@@ -160,7 +160,7 @@ describe("ship dialog", () => {
     h.sandbox.control.failNextShip(posting.postingNumber);
     // One unit: no packing question, straight to the summary.
     const confirm = lastScreen(await exchange(h, shipButton(posting.postingNumber)));
-    expect(textOf(confirm)).toContain("in 1 packages?");
+    expect(textOf(confirm)).toContain("in 1 package?");
     const failed = lastScreen(await tap(confirm, "✅ Ship"));
     expect(textOf(failed)).toBe(
       `❌ Posting ${posting.postingNumber} was not shipped: Ozon took the request, but the posting did not move on. Try again in a minute.`,
@@ -214,7 +214,7 @@ describe("ship dialog", () => {
     const listed = await exchange(h, command("postings", { from: KEEPER }));
     expect(textOf(lastScreen(listed))).toContain("Postings awaiting packaging: 1");
     const confirm = lastScreen(await tap(how, "One package"));
-    expect(textOf(confirm)).toContain("in 1 packages?");
+    expect(textOf(confirm)).toContain("in 1 package?");
   });
 
   it("in a group, a dialog's buttons answer only for the person in it", async () => {
@@ -237,7 +237,7 @@ describe("ship dialog", () => {
     ).toContain("only for these roles");
 
     const confirm = lastScreen(await tap(how, "One package"));
-    expect(textOf(confirm)).toContain("in 1 packages?");
+    expect(textOf(confirm)).toContain("in 1 package?");
   });
 
   it("/cancel and the Cancel button leave the dialog", async () => {
@@ -252,7 +252,7 @@ describe("ship dialog", () => {
 
     const how = lastScreen(await exchange(h, shipButton(posting.postingNumber)));
     const cancelData = buttonsOf(how).find((b) => b.text === "Cancel")?.callback_data;
-    expect(cancelData).toBe(createCallbackCodec(h.fake.token).encode(CANCEL_CALLBACK));
+    expect(cancelData).toBe(createCallbackCodec(h.fake.token).encode(CANCEL_CALLBACK, KEEPER.id));
     const left = await tap(how, "Cancel");
     expect(lastScreen(left).method).toBe("editMessageText");
     expect(textOf(lastScreen(left))).toBe("Cancelled.");

@@ -1,0 +1,191 @@
+/**
+ * What a dialog must never do: act for someone who lost the role meanwhile, take a button of an
+ * earlier dialog as an answer, or send a message longer than Telegram takes.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
+import type { RecordedCall } from "../../support/fake-bot-api.ts";
+import { callback, command, group, text } from "../../support/updates.ts";
+import { press, textOf } from "../harness.ts";
+import {
+  ADMIN,
+  exchange,
+  KEEPER,
+  lastScreen,
+  messagesTo,
+  PACKER,
+  type PostingsHarness,
+  startPostings,
+} from "./harness.ts";
+
+let h: PostingsHarness;
+afterEach(() => h.close());
+
+const tap = (screen: RecordedCall, label: string | RegExp) =>
+  exchange(h, press(screen, label, KEEPER));
+const pressed = (kind: string, postingNumber: string) =>
+  callback(createCallbackCodec(h.fake.token).encode(kind, postingNumber), { from: KEEPER });
+
+describe("dialog safety", () => {
+  it("a person whose role was revoked mid-dialog cannot finish it", async () => {
+    h = await startPostings();
+    const posting = h.sandbox.control.addPosting();
+    const reasons = lastScreen(await exchange(h, pressed("pc", posting.postingNumber)));
+    const confirm = lastScreen(await tap(reasons, "Товар закончился"));
+    await h.access.revoke(KEEPER.id, "warehouse");
+    const answer = await tap(confirm, "Yes, cancel it");
+    expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("awaiting_packaging");
+    const refusal = answer.find((c) => c.method === "answerCallbackQuery");
+    expect(String(refusal?.payload.text)).toContain("serves the shop's team only");
+    // The dialog is over: given the role back, the old button does nothing either.
+    await h.access.grant(KEEPER.id, "warehouse", ADMIN.id);
+    await tap(confirm, "Yes, cancel it");
+    expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("awaiting_packaging");
+  });
+
+  it("a confirm button of an earlier dialog does not confirm the current one", async () => {
+    h = await startPostings();
+    const first = h.sandbox.control.addPosting({
+      products: [{ name: "Kettle", quantity: 1, markRequired: false }],
+    });
+    const second = h.sandbox.control.addPosting();
+    // Ship dialog for the first posting, up to its confirm step, then left.
+    const shipConfirm = lastScreen(await exchange(h, pressed("ps", first.postingNumber)));
+    expect(textOf(shipConfirm)).toContain(`Ship posting ${first.postingNumber}`);
+    await exchange(h, command("cancel", { from: KEEPER }));
+    // Cancel dialog for the second posting, at its confirm step.
+    const reasons = lastScreen(await exchange(h, pressed("pc", second.postingNumber)));
+    const cancelConfirm = lastScreen(await tap(reasons, "Товар закончился"));
+    expect(textOf(cancelConfirm)).toContain(`Cancel posting ${second.postingNumber}?`);
+    // The old "Ship" button of the first dialog must not cancel the second posting.
+    const stale = await tap(shipConfirm, "✅ Ship");
+    expect(h.sandbox.control.posting(second.postingNumber)?.status).toBe("awaiting_packaging");
+    expect(h.sandbox.control.posting(first.postingNumber)?.status).toBe("awaiting_packaging");
+    expect(stale.some((c) => c.method === "answerCallbackQuery")).toBe(true);
+    // The current confirm still works.
+    const done = lastScreen(await tap(cancelConfirm, "Yes, cancel it"));
+    expect(textOf(done)).toContain("is cancelled");
+  });
+
+  it("keeps the card and the ship summary of a posting with many long products within 4096 characters", async () => {
+    h = await startPostings();
+    const name =
+      "Электрический чайник с терморегулятором, подсветкой и защитой от перегрева, стеклянный корпус 1,7 л, цвет серебристый металлик, модель 2026 года ";
+    const products = Array.from({ length: 40 }, (_, i) => ({
+      name: `${name}${i + 1}`,
+      quantity: 1,
+      markRequired: false,
+    }));
+    const posting = h.sandbox.control.addPosting({ products });
+    const calls = await exchange(h, pressed("ps", posting.postingNumber));
+    const sent = calls.filter((c) => c.method === "sendMessage");
+    expect(sent.length).toBeGreaterThan(1);
+    for (const call of sent) expect(textOf(call).length).toBeLessThanOrEqual(4096);
+    const confirm = lastScreen(await tap(lastScreen(calls), "One package"));
+    expect(textOf(confirm).length).toBeLessThanOrEqual(4096);
+    expect(textOf(confirm)).toContain(`Ship posting ${posting.postingNumber}`);
+  });
+
+  it("in a group, someone else's press on a dialog's Cancel leaves that dialog's question alone", async () => {
+    h = await startPostings();
+    const chat = group(-100777);
+    const posting = h.sandbox.control.addPosting();
+    const calls = await exchange(
+      h,
+      command("cancel_posting", { from: KEEPER, chat, args: posting.postingNumber }),
+    );
+    const question = lastScreen(calls);
+    const since = h.fake.calls.length;
+    await exchange(h, press(question, "Cancel", PACKER));
+    const edits = h.fake.calls.slice(since).filter((c) => c.method === "editMessageText");
+    expect(edits).toEqual([]);
+    expect(messagesTo(h, chat.id, since)).toEqual([]);
+    const answer = h.fake.calls.slice(since).find((c) => c.method === "answerCallbackQuery");
+    expect(String(answer?.payload.text)).toContain("someone else's question");
+    // The owner's dialog goes on.
+    const confirm = lastScreen(await exchange(h, press(question, "Товар закончился", KEEPER)));
+    expect(textOf(confirm)).toContain(`Cancel posting ${posting.postingNumber}?`);
+  });
+
+  it("names a posting's status in words, and counts one package in the singular", async () => {
+    h = await startPostings();
+    const packed = h.sandbox.control.addPosting();
+    h.sandbox.control.setPostingStatus(packed.postingNumber, "awaiting_deliver");
+    const refused = await exchange(h, pressed("ps", packed.postingNumber));
+    expect(refused.map(textOf)).toContain(
+      `Posting ${packed.postingNumber} is no longer awaiting packaging (status: packed, awaiting handover). Choose another one.`,
+    );
+    await exchange(h, command("cancel", { from: KEEPER }));
+    const posting = h.sandbox.control.addPosting({
+      products: [{ name: "Kettle", quantity: 1, markRequired: false }],
+    });
+    const confirm = lastScreen(await exchange(h, pressed("ps", posting.postingNumber)));
+    expect(textOf(confirm)).toContain(`Ship posting ${posting.postingNumber} in 1 package?`);
+  });
+
+  it("after a split, offers the label of every package", async () => {
+    h = await startPostings();
+    const posting = h.sandbox.control.addPosting({
+      products: [{ name: "Cup", quantity: 2, markRequired: false }],
+    });
+    const how = lastScreen(await exchange(h, pressed("ps", posting.postingNumber)));
+    await tap(how, "Split into packages");
+    const confirm = lastScreen(await exchange(h, text("1 1", { from: KEEPER })));
+    const done = lastScreen(await tap(confirm, "✅ Ship"));
+    const order = h.sandbox.control.postings().filter((p) => p.orderNumber === posting.orderNumber);
+    expect(order).toHaveLength(2);
+    for (const part of order) {
+      const label = await tap(done, part.postingNumber);
+      const document = label.find((c) => c.method === "sendDocument");
+      expect(document?.files[0]?.fileName).toBe(`label-${part.postingNumber}.pdf`);
+    }
+  });
+
+  it("refuses the same mark typed for two units, and asks again for that unit", async () => {
+    h = await startPostings();
+    const posting = h.sandbox.control.addPosting({
+      products: [{ name: "Shoes", quantity: 2, markRequired: true }],
+    });
+    const how = lastScreen(await exchange(h, pressed("ps", posting.postingNumber)));
+    await tap(how, "One package");
+    const mark = "010460712345678921AAAAAAAA1";
+    await exchange(h, text(mark, { from: KEEPER }));
+    const again = await exchange(h, text(mark, { from: KEEPER }));
+    expect(again.map(textOf)).toEqual([
+      "This code was already typed for unit 1 of Shoes. Scan the code of this unit.",
+      "Mark of Shoes, unit 2 of 2:",
+    ]);
+    const confirm = lastScreen(
+      await exchange(h, text("010460712345678921AAAAAAAA2", { from: KEEPER })),
+    );
+    expect(textOf(confirm)).toContain("Mandatory marks: 2");
+  });
+
+  it("when Ozon shipped but its answer was lost, says shipped instead of offering a Retry that cannot work", async () => {
+    h = await startPostings();
+    const posting = h.sandbox.control.addPosting({
+      products: [{ name: "Kettle", quantity: 1, markRequired: false }],
+    });
+    const confirm = lastScreen(await exchange(h, pressed("ps", posting.postingNumber)));
+    h.sandbox.control.setFault("/v2/posting/fbs/ship", { malformed: true, times: 1 });
+    const done = lastScreen(await tap(confirm, "✅ Ship"));
+    expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("awaiting_deliver");
+    expect(textOf(done)).toContain(`Posting ${posting.postingNumber} is shipped`);
+    const label = await tap(done, "Label");
+    expect(label.some((c) => c.method === "sendDocument")).toBe(true);
+  });
+
+  it("a person who lost the warehouse role gets no more posting alerts in their private chat", async () => {
+    h = await startPostings();
+    for (const who of [KEEPER, PACKER]) {
+      await exchange(h, command("subscribe", { from: who }));
+    }
+    await h.watcher.runOnce();
+    await h.access.revoke(PACKER.id, "warehouse");
+    const posting = h.sandbox.control.addPosting();
+    const since = h.fake.calls.length;
+    await h.watcher.runOnce();
+    expect(messagesTo(h, KEEPER.id, since).map(textOf).join("\n")).toContain(posting.postingNumber);
+    expect(messagesTo(h, PACKER.id, since)).toEqual([]);
+  });
+});
