@@ -44,6 +44,7 @@ export type { AdsDialogDeps } from "./ads-steps.ts";
 export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
   return {
     id: BUDGET_CONVERSATION,
+    audience: ["manager"],
     builder: async (conversation, first) => {
       const { codec, budget } = deps;
       const t = first.t.bind(first);
@@ -83,7 +84,7 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
           const lines = campaignLines(t, items, page);
           const text = [notice, head, "", ...lines].filter((l, i) => i > 0 || l).join("\n");
           notice = "";
-          await show(at, text, budgetCampaignsKeyboard(codec, t, items, page, pages));
+          await show(at, text, budgetCampaignsKeyboard(codec, t, items, page, pages, at.from?.id));
           const answer = await nextAnswer(conversation, codec, BUDGET_CALLBACK);
           at = answer.ctx;
           if (answer.type === "text") {
@@ -118,7 +119,7 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
           await show(
             at,
             [notice, question].filter(Boolean).join("\n\n"),
-            budgetAmountKeyboard(codec, t),
+            budgetAmountKeyboard(codec, t, at.from?.id),
           );
           notice = "";
           const answer = await nextAnswer(conversation, codec, BUDGET_CALLBACK);
@@ -144,7 +145,7 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
         ]
           .filter(Boolean)
           .join("\n");
-        await show(at, confirmText, budgetConfirmKeyboard(codec, t));
+        await show(at, confirmText, budgetConfirmKeyboard(codec, t, at.from?.id));
         const answer = await nextAnswer(conversation, codec, BUDGET_CALLBACK);
         at = answer.ctx;
         if (answer.type === "text") {

@@ -69,6 +69,7 @@ type Step = "campaigns" | "period" | "grouping" | "kind" | "objects" | "days" | 
 export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
   return {
     id: REPORT_CONVERSATION,
+    audience: ["manager"],
     builder: async (conversation, first) => {
       const { codec } = deps;
       const t = first.t.bind(first);
@@ -115,6 +116,7 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
             new Set(chosen.keys()),
             page,
             pages,
+            at.from?.id,
           );
           if (redraw) await show(at, withNotice([head, "", ...lines].join("\n")), keyboard);
           redraw = true;
@@ -163,7 +165,7 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
           await show(
             at,
             withNotice(t("ads-report-period", { zone: deps.timezone, example })),
-            periodKeyboard(codec, t),
+            periodKeyboard(codec, t, at.from?.id),
           );
           const answer = await nextAnswer(conversation, codec, REPORT_CALLBACK);
           at = answer.ctx;
@@ -200,7 +202,7 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
           await show(
             at,
             withNotice(`${about}\n\n${t("ads-report-grouping")}`),
-            groupingKeyboard(codec, t),
+            groupingKeyboard(codec, t, at.from?.id),
           );
           const answer = await nextAnswer(conversation, codec, REPORT_CALLBACK);
           at = answer.ctx;
@@ -214,7 +216,8 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
         }
 
         if (step === "kind") {
-          if (redraw) await show(at, withNotice(t("ads-report-kind")), kindKeyboard(codec, t));
+          if (redraw)
+            await show(at, withNotice(t("ads-report-kind")), kindKeyboard(codec, t, at.from?.id));
           redraw = true;
           const answer = await nextAnswer(conversation, codec, REPORT_CALLBACK);
           at = answer.ctx;
@@ -248,7 +251,7 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
           await show(
             at,
             withNotice(t("ads-report-objects")),
-            objectsKeyboard(codec, t, found.value),
+            objectsKeyboard(codec, t, found.value, at.from?.id),
           );
           const answer = await nextAnswer(conversation, codec, REPORT_CALLBACK);
           at = answer.ctx;
@@ -265,7 +268,11 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
         }
 
         if (step === "days") {
-          await show(at, withNotice(t("ads-report-days")), attributionKeyboard(codec, t));
+          await show(
+            at,
+            withNotice(t("ads-report-days")),
+            attributionKeyboard(codec, t, at.from?.id),
+          );
           const answer = await nextAnswer(conversation, codec, REPORT_CALLBACK);
           at = answer.ctx;
           const value =
@@ -309,7 +316,11 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
         if (attributionDays !== undefined) {
           details.push(t("ads-report-confirm-days", { days: attributionDays }));
         }
-        await show(at, withNotice(details.join("\n")), reportConfirmKeyboard(codec, t));
+        await show(
+          at,
+          withNotice(details.join("\n")),
+          reportConfirmKeyboard(codec, t, at.from?.id),
+        );
         const answer = await nextAnswer(conversation, codec, REPORT_CALLBACK);
         at = answer.ctx;
         if (answer.type !== "button" || answer.action !== "y") {

@@ -16,7 +16,7 @@ import {
   shortLabel,
 } from "../format/ads.ts";
 import type { Translator } from "../i18n.ts";
-import { CANCEL_CALLBACK } from "./cancel.ts";
+import { cancelData } from "./cancel.ts";
 
 /** Buttons of the /budget dialog. */
 export const BUDGET_CALLBACK = "ab";
@@ -26,8 +26,14 @@ export const REPORT_CALLBACK = "ar";
 /** Attribution windows offered as buttons (days). */
 export const ATTRIBUTION_DAYS = [1, 7, 14, 30] as const;
 
-function cancelRow(keyboard: InlineKeyboard, codec: CallbackCodec, t: Translator): InlineKeyboard {
-  return keyboard.row().text(t("cancel-button"), codec.encode(CANCEL_CALLBACK));
+/** Cancel, for the person in the dialog only (in a group others' presses are refused). */
+function cancelRow(
+  keyboard: InlineKeyboard,
+  codec: CallbackCodec,
+  t: Translator,
+  owner: number | undefined,
+): InlineKeyboard {
+  return keyboard.row().text(t("cancel-button"), cancelData(codec, owner));
 }
 
 function pager(
@@ -51,6 +57,7 @@ export function budgetCampaignsKeyboard(
   campaigns: readonly CampaignView[],
   page: number,
   pages: number,
+  owner?: number,
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   for (const campaign of campaigns) {
@@ -58,21 +65,29 @@ export function budgetCampaignsKeyboard(
     keyboard.text(label, codec.encode(BUDGET_CALLBACK, "c", campaign.id)).row();
   }
   pager(keyboard, codec, BUDGET_CALLBACK, page, pages);
-  return cancelRow(keyboard, codec, t);
+  return cancelRow(keyboard, codec, t, owner);
 }
 
-export function budgetAmountKeyboard(codec: CallbackCodec, t: Translator): InlineKeyboard {
+export function budgetAmountKeyboard(
+  codec: CallbackCodec,
+  t: Translator,
+  owner?: number,
+): InlineKeyboard {
   return new InlineKeyboard()
     .text(t("ads-back-button"), codec.encode(BUDGET_CALLBACK, "b"))
-    .text(t("cancel-button"), codec.encode(CANCEL_CALLBACK));
+    .text(t("cancel-button"), cancelData(codec, owner));
 }
 
-export function budgetConfirmKeyboard(codec: CallbackCodec, t: Translator): InlineKeyboard {
+export function budgetConfirmKeyboard(
+  codec: CallbackCodec,
+  t: Translator,
+  owner?: number,
+): InlineKeyboard {
   const keyboard = new InlineKeyboard()
     .text(t("ads-budget-confirm-button"), codec.encode(BUDGET_CALLBACK, "y"))
     .row()
     .text(t("ads-budget-other-amount-button"), codec.encode(BUDGET_CALLBACK, "a"));
-  return cancelRow(keyboard, codec, t);
+  return cancelRow(keyboard, codec, t, owner);
 }
 
 /** Toggles (✅ chosen), the pages, "Done (n)", Cancel. */
@@ -83,6 +98,7 @@ export function reportCampaignsKeyboard(
   chosen: ReadonlySet<string>,
   page: number,
   pages: number,
+  owner?: number,
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   for (const campaign of campaigns) {
@@ -98,32 +114,40 @@ export function reportCampaignsKeyboard(
   keyboard
     .row()
     .text(t("ads-report-done-button", { count: chosen.size }), codec.encode(REPORT_CALLBACK, "d"));
-  return cancelRow(keyboard, codec, t);
+  return cancelRow(keyboard, codec, t, owner);
 }
 
-export function periodKeyboard(codec: CallbackCodec, t: Translator): InlineKeyboard {
+export function periodKeyboard(
+  codec: CallbackCodec,
+  t: Translator,
+  owner?: number,
+): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   PERIOD_PRESETS.forEach((preset, index) => {
     if (index > 0 && index % 2 === 0) keyboard.row();
     keyboard.text(t(PRESET_KEYS[preset]), codec.encode(REPORT_CALLBACK, "pp", preset));
   });
-  return cancelRow(keyboard, codec, t);
+  return cancelRow(keyboard, codec, t, owner);
 }
 
-export function groupingKeyboard(codec: CallbackCodec, t: Translator): InlineKeyboard {
+export function groupingKeyboard(
+  codec: CallbackCodec,
+  t: Translator,
+  owner?: number,
+): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   for (const grouping of REPORT_GROUPINGS) {
     keyboard.text(t(GROUPING_KEYS[grouping]), codec.encode(REPORT_CALLBACK, "g", grouping));
   }
-  return cancelRow(keyboard, codec, t);
+  return cancelRow(keyboard, codec, t, owner);
 }
 
-export function kindKeyboard(codec: CallbackCodec, t: Translator): InlineKeyboard {
+export function kindKeyboard(codec: CallbackCodec, t: Translator, owner?: number): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   for (const kind of REPORT_KINDS) {
     keyboard.text(t(KIND_KEYS[kind]), codec.encode(REPORT_CALLBACK, "k", kind)).row();
   }
-  return cancelRow(keyboard, codec, t);
+  return cancelRow(keyboard, codec, t, owner);
 }
 
 /** "All (n)" and one button per advertised object (SKU), up to `max`. */
@@ -131,6 +155,7 @@ export function objectsKeyboard(
   codec: CallbackCodec,
   t: Translator,
   objects: readonly string[],
+  owner?: number,
   max = 12,
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard().text(
@@ -141,21 +166,29 @@ export function objectsKeyboard(
     if (index % 3 === 0) keyboard.row();
     keyboard.text(object, codec.encode(REPORT_CALLBACK, "o", object));
   });
-  return cancelRow(keyboard, codec, t);
+  return cancelRow(keyboard, codec, t, owner);
 }
 
-export function attributionKeyboard(codec: CallbackCodec, t: Translator): InlineKeyboard {
+export function attributionKeyboard(
+  codec: CallbackCodec,
+  t: Translator,
+  owner?: number,
+): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   for (const days of ATTRIBUTION_DAYS) {
     keyboard.text(t("ads-days", { days }), codec.encode(REPORT_CALLBACK, "a", days));
   }
-  return cancelRow(keyboard, codec, t);
+  return cancelRow(keyboard, codec, t, owner);
 }
 
-export function reportConfirmKeyboard(codec: CallbackCodec, t: Translator): InlineKeyboard {
+export function reportConfirmKeyboard(
+  codec: CallbackCodec,
+  t: Translator,
+  owner?: number,
+): InlineKeyboard {
   const keyboard = new InlineKeyboard().text(
     t("ads-report-order-button"),
     codec.encode(REPORT_CALLBACK, "y"),
   );
-  return cancelRow(keyboard, codec, t);
+  return cancelRow(keyboard, codec, t, owner);
 }

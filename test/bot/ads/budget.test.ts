@@ -227,4 +227,19 @@ describe("/budget", () => {
     expect(screenText(w, team.id)).toContain("дневной бюджет сейчас");
     expect(performanceCalls(w.sandbox).budget).toBe(0);
   });
+
+  it("in a group, another manager's Cancel leaves someone else's question alone", async () => {
+    const w = await startWorld();
+    const team = group(-100711);
+    await w.send(command("budget", { from: MANAGER, chat: team }));
+    const list = screen(w, team.id);
+    const since = w.fake.calls.length;
+    const cancel = findButton(list, "Отмена").callback_data ?? "";
+    await w.send(callback(cancel, { from: MANAGER_EN, message: sentMessage(list) }));
+    expect(alerts(w, since)).toEqual(["This Cancel button belongs to someone else's question."]);
+    expect(w.fake.calls.slice(since).map((c) => c.method)).toEqual(["answerCallbackQuery"]);
+    // The owner's own Cancel still leaves the dialog.
+    await w.send(callback(cancel, { from: MANAGER, message: sentMessage(list) }));
+    expect(screenText(w, team.id)).toContain("Отменено.");
+  });
 });
