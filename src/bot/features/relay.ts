@@ -12,6 +12,7 @@ import { ReplyRouter } from "../../services/relay/reply-router.ts";
 import type { ReplyFailure, ReplyService } from "../../services/relay/reply-service.ts";
 import type { Store } from "../../store/port.ts";
 import type { BotContext } from "../context.ts";
+import { hasSavedDialog } from "../conversations/index.ts";
 import type { FeatureDeps } from "../deps.ts";
 import { formatBytes, replyFailureText, topicName } from "../format/relay.ts";
 import { mayUse, refuse } from "../guard.ts";
@@ -64,6 +65,11 @@ export function relayRepliesFeature(services: RelayFeatureServices): FeatureFact
       if (replyTo === undefined && topicId === undefined) return next();
       const content = outgoingContent(message);
       if (content.kind === "none") return next();
+      // In a buyer's topic a plain message (no reply to anything but the topic itself) of a
+      // person with a dialog open here answers the dialog; an explicit reply always goes to
+      // the buyer. Telegram marks every topic message as a reply to the topic's first message.
+      const explicitReply = replyTo !== undefined && replyTo !== message.message_thread_id;
+      if (!explicitReply && hasSavedDialog(ctx)) return next();
       const ozonChatId = await router.resolve({
         chatId: ctx.chat.id,
         replyToMessageId: replyTo,

@@ -360,6 +360,29 @@ describe("an open dialog", () => {
     await e.send(text("Sergey", { from: SELLER }));
     expect(e.fake.textsTo(SELLER.id).at(-1)).toBe("step 2: age of Sergey?");
   });
+
+  it("in a buyer's topic, gets the person's plain messages; replies still go to the buyer", async () => {
+    const e = await started({ conversations: [survey], features: [surveyFeature] });
+    const forum = group(-100885, { forum: true });
+    await e.send(command("relay_here", { from: ADMIN, chat: forum }));
+    const { message, sent } = await relayed(e, forum.id);
+    const threadId = createdTopicId(e.fake.callsTo("createForumTopic")[0]);
+    await e.send(command("survey", { from: SELLER, chat: forum, threadId }));
+
+    await e.send(text("Sergey", { from: SELLER, chat: forum, threadId }));
+    expect(e.fake.textsTo(forum.id).at(-1)).toBe("step 2: age of Sergey?");
+    expect(sent()).toEqual([]);
+
+    await e.send(
+      text("Ответ покупателю", { from: SELLER, chat: forum, threadId, replyTo: message }),
+    );
+    expect(sent().map((m) => m.text)).toEqual(["Ответ покупателю"]);
+    await e.send(text("42", { from: SELLER, chat: forum, threadId }));
+    expect(e.fake.textsTo(forum.id).at(-1)).toBe("done: Sergey, 42 [Cancel]");
+    // With the dialog over, writing in the topic reaches the buyer again.
+    await e.send(text("Ещё вопрос?", { from: SELLER, chat: forum, threadId }));
+    expect(sent().map((m) => m.text)).toEqual(["Ответ покупателю", "Ещё вопрос?"]);
+  });
 });
 
 describe("Write to buyer", () => {
