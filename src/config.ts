@@ -9,18 +9,19 @@ export const SECRET_SETTINGS = [
   "WEBHOOK_SECRET",
 ] as const;
 
-const optionalText = z
-  .string()
-  .trim()
-  .transform((v) => (v === "" ? undefined : v))
-  .optional();
+// Blank values never reach the schema (loadConfig drops them), so "optional" covers "blank".
+const optionalText = z.string().trim().optional();
 
 const flag = z
   .string()
   .trim()
   .toLowerCase()
-  .pipe(z.enum(["1", "0", "true", "false", "yes", "no", "on", "off", ""]))
-  .transform((v) => (v === "" ? undefined : ["1", "true", "yes", "on"].includes(v)))
+  .pipe(
+    z.enum(["1", "0", "true", "false", "yes", "no", "on", "off"], {
+      error: "must be 1 or 0 (true/false, yes/no, on/off also work)",
+    }),
+  )
+  .transform((v) => ["1", "true", "yes", "on"].includes(v))
   .optional();
 
 const seconds = (fallback: number) =>
@@ -71,6 +72,9 @@ const telegramIds = z
     return ids;
   });
 
+const PORT_PROBLEM = "must be a TCP port, 1 to 65535";
+const RPS_PROBLEM = "must be a number of requests per second above 0, at most 1000";
+
 const schema = z.object({
   BOT_TOKEN: z
     .string({ error: "is required (get one from @BotFather)" })
@@ -85,47 +89,37 @@ const schema = z.object({
   OZON_PERFORMANCE_CLIENT_SECRET: optionalText,
   OZON_PERFORMANCE_URL: url("https://api-performance.ozon.ru"),
   OZON_SANDBOX: flag,
-  OZON_SELLER_RPS: z.coerce.number().positive().max(1000).default(50),
+  OZON_SELLER_RPS: z.coerce
+    .number({ error: RPS_PROBLEM })
+    .positive(RPS_PROBLEM)
+    .max(1000, RPS_PROBLEM)
+    .default(50),
   REDIS_URL: z
     .string()
     .trim()
-    .transform((v) => (v === "" ? undefined : v))
-    .pipe(
-      z
-        .string()
-        .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
-        .optional(),
-    )
+    .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
     .optional(),
   DATA_DIR: z.string().trim().min(1).default("./data"),
-  STORE: z
-    .enum(["memory", "file", "redis", ""], { error: "must be memory, file or redis" })
-    .optional()
-    .transform((v) => (v === "" ? undefined : v)),
+  STORE: z.enum(["memory", "file", "redis"], { error: "must be memory, file or redis" }).optional(),
   BOT_MODE: z
     .enum(["polling", "webhook"], { error: "must be polling or webhook" })
     .default("polling"),
   WEBHOOK_URL: z
     .string()
     .trim()
-    .transform((v) => (v === "" ? undefined : v))
-    .pipe(z.url({ protocol: /^https$/, error: "must be an https URL" }).optional())
+    .pipe(z.url({ protocol: /^https$/, error: "must be an https URL" }))
     .optional(),
   WEBHOOK_SECRET: z
     .string()
     .trim()
-    .transform((v) => (v === "" ? undefined : v))
-    .pipe(
-      z
-        .string()
-        .regex(
-          /^[A-Za-z0-9_-]{1,256}$/,
-          "may hold only A-Z, a-z, 0-9, _ and - (1 to 256 characters)",
-        )
-        .optional(),
-    )
+    .regex(/^[A-Za-z0-9_-]{1,256}$/, "may hold only A-Z, a-z, 0-9, _ and - (1 to 256 characters)")
     .optional(),
-  PORT: z.coerce.number().int().min(1).max(65_535, "must be a TCP port").default(8080),
+  PORT: z.coerce
+    .number({ error: PORT_PROBLEM })
+    .int(PORT_PROBLEM)
+    .min(1, PORT_PROBLEM)
+    .max(65_535, PORT_PROBLEM)
+    .default(8080),
   POSTINGS_POLL_SECONDS: seconds(30),
   CHATS_POLL_SECONDS: seconds(15),
   REPORT_POLL_SECONDS: seconds(5),
@@ -201,7 +195,11 @@ export const SANDBOX_CREDENTIALS = {
 } as const;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = schema.safeParse(env);
+  // `VAR=` (an .env line, docker compose passing an unset variable on) means "not set": default.
+  const given = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""),
+  );
+  const parsed = schema.safeParse(given);
   if (!parsed.success) {
     // zod issues carry the path and our message, never the input value.
     const problems = parsed.error.issues.map((issue) => {

@@ -111,6 +111,44 @@ describe("loadConfig", () => {
     expect(text).not.toContain("has spaces in it");
   });
 
+  it("treats a blank setting as unset: its default applies (docker compose passes VAR= on)", () => {
+    const blanks = {
+      TELEGRAM_API_ROOT: "",
+      OZON_SELLER_URL: "",
+      OZON_SELLER_RPS: "",
+      DATA_DIR: " ",
+      BOT_MODE: "",
+      PORT: "",
+      POSTINGS_POLL_SECONDS: "",
+      CHATS_POLL_SECONDS: "  ",
+      BUDGET_MIN_ROUBLES: "",
+      TIMEZONE: "",
+      DEFAULT_LOCALE: "",
+      LOG_LEVEL: "",
+    };
+    const config = loadConfig({ BOT_TOKEN: TOKEN, ...blanks });
+    expect(config).toEqual(loadConfig({ BOT_TOKEN: TOKEN }));
+    expect(problemsOf({ BOT_TOKEN: "  " }).join()).toMatch(/BOT_TOKEN is required/);
+  });
+
+  it("says in plain words what a bad port, rate or sandbox switch should be", () => {
+    const problems = problemsOf({
+      BOT_TOKEN: TOKEN,
+      PORT: "abc",
+      OZON_SELLER_RPS: "0",
+      OZON_SANDBOX: "maybe",
+    });
+    expect([...problems].sort()).toEqual([
+      "OZON_SANDBOX must be 1 or 0 (true/false, yes/no, on/off also work)",
+      "OZON_SELLER_RPS must be a number of requests per second above 0, at most 1000",
+      "PORT must be a TCP port, 1 to 65535",
+    ]);
+    expect(problemsOf({ BOT_TOKEN: TOKEN, PORT: "70000", OZON_SELLER_RPS: "x" }).sort()).toEqual([
+      "OZON_SELLER_RPS must be a number of requests per second above 0, at most 1000",
+      "PORT must be a TCP port, 1 to 65535",
+    ]);
+  });
+
   it("requires a bot token and a webhook URL in webhook mode", () => {
     expect(problemsOf({}).join()).toMatch(/BOT_TOKEN is required/);
     expect(problemsOf({ BOT_TOKEN: TOKEN, BOT_MODE: "webhook" })).toEqual([

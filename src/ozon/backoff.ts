@@ -33,6 +33,8 @@ export function parseRetryAfter(
   const text = value.trim();
   if (text === "") return undefined;
   if (/^\d+(\.\d+)?$/.test(text)) return Math.ceil(Number(text) * 1000);
+  // Only the HTTP-date forms (IMF-fixdate, RFC 850): V8's lenient parser reads "-1" as a date.
+  if (!/^[A-Za-z]{3,9}, .+ GMT$/.test(text)) return undefined;
   const date = Date.parse(text);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - nowMs);

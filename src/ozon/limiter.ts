@@ -20,6 +20,8 @@ export class TokenBucket implements RateLimiter {
   readonly #clock: Clock;
   /** When the bucket would be full again if nobody else came (the theoretical arrival time). */
   #fullAt: number;
+  /** The latest time seen, to notice the wall clock being set back. */
+  #lastNow: number;
 
   constructor(ratePerSecond: number, options: { burst?: number; clock?: Clock } = {}) {
     if (!(ratePerSecond > 0)) throw new RangeError("ratePerSecond must be greater than 0");
@@ -28,6 +30,7 @@ export class TokenBucket implements RateLimiter {
     this.intervalMs = Math.ceil(1000 / ratePerSecond);
     this.#clock = options.clock ?? systemClock;
     this.#fullAt = -Infinity;
+    this.#lastNow = -Infinity;
   }
 
   /** Reserves a token; resolves when it is due. */
@@ -39,6 +42,9 @@ export class TokenBucket implements RateLimiter {
   /** Takes a token now (possibly on credit) and says how many ms to wait before using it. */
   reserve(): number {
     const now = Math.ceil(this.#clock.now());
+    // Set back (NTP, a resumed VM): move the schedule with it, or every caller would wait that long.
+    if (now < this.#lastNow) this.#fullAt -= this.#lastNow - now;
+    this.#lastNow = now;
     const fullAt = Math.max(this.#fullAt, now);
     const grantAt = Math.max(now, fullAt - (this.burst - 1) * this.intervalMs);
     this.#fullAt = fullAt + this.intervalMs;

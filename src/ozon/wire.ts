@@ -6,6 +6,12 @@ export const idString = z
   .union([z.string().min(1), z.number().int()])
   .transform((value) => String(value));
 
+/** An id that may be absent: Ozon's gateway writes a missing one as "", which becomes undefined. */
+export const optionalId = z
+  .union([z.literal(""), idString])
+  .nullish()
+  .transform((value) => (value === "" || value === null ? undefined : value));
+
 /** A count or quantity that may arrive as a numeric string. */
 export const intLike = z
   .union([z.number().int(), z.string().regex(/^-?\d+$/, "expected an integer")])

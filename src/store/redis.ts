@@ -8,6 +8,7 @@ export const DEFAULT_REDIS_PREFIX = "ozonbot:";
 const SCAN_BATCH = 5_000;
 const MGET_BATCH = 500;
 const PING_TIMEOUT_MS = 2_000;
+const COMMAND_TIMEOUT_MS = 5_000;
 
 /** Replaces a value only while the current one equals ARGV[1]; ARGV[2] = "del" deletes instead. */
 const COMPARE_AND_SET = `
@@ -21,6 +22,20 @@ else
 end
 return 1`;
 
+/**
+ * INCRBY, undone when the result leaves JavaScript's safe integer range (the other stores refuse
+ * it too). The sum is read back as text: Lua numbers are doubles and would round it.
+ */
+const INCREMENT = `
+redis.call('INCRBY', KEYS[1], ARGV[1])
+local text = redis.call('GET', KEYS[1])
+local digits = string.gsub(text, '^%-', '')
+if #digits > 16 or (#digits == 16 and digits > '9007199254740991') then
+  redis.call('DECRBY', KEYS[1], ARGV[1])
+  return redis.error_reply('UNSAFE sum beyond the safe integer range')
+end
+return text`;
+
 export interface RedisStoreOptions {
   /** redis:// or rediss:// URL; it may hold a password, which never reaches a message. */
   url: string;
@@ -29,6 +44,8 @@ export interface RedisStoreOptions {
   /** Where lost and regained connections are reported once the store is open. */
   logger?: Pick<Logger, "warn" | "info">;
   connectTimeoutMs?: number;
+  /** A command with no answer by then fails (Redis paused, a half-dead connection). */
+  commandTimeoutMs?: number;
 }
 
 /**
@@ -51,6 +68,8 @@ export class RedisStore implements Store {
     const client = new Redis(options.url, {
       lazyConnect: true,
       connectTimeout: options.connectTimeoutMs ?? 5_000,
+      // An open connection that stops answering must not hang updates or shutdown for ever.
+      commandTimeout: options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS,
       // Before the store is open a failure is final; afterwards reconnect with a capped backoff.
       retryStrategy: (times) => (state.opened ? Math.min(times * 100, 2_000) : null),
       // A command waits for a few reconnects, then fails instead of hanging the update.
@@ -147,8 +166,11 @@ export class RedisStore implements Store {
   async increment(key: string, by = 1): Promise<number> {
     checkIncrement(by);
     try {
-      return await this.#client.incrby(this.prefix + key, by);
+      return Number(await this.#client.eval(INCREMENT, 1, this.prefix + key, by));
     } catch (error) {
+      if (/UNSAFE sum/.test((error as Error).message)) {
+        throw new RangeError(`Incrementing "${key}" would leave the safe integer range`);
+      }
       if (/not an integer|out of range/.test((error as Error).message)) {
         throw new TypeError(`Store value for "${key}" is not an integer, cannot increment it`);
       }
@@ -198,7 +220,12 @@ export class RedisStore implements Store {
       this.#client.disconnect();
       return;
     }
-    await this.#client.quit();
+    try {
+      await this.#client.quit();
+    } catch {
+      // No answer to QUIT (it timed out): drop the connection instead.
+      this.#client.disconnect();
+    }
   }
 }
 

@@ -1,4 +1,14 @@
-import { accessSync, closeSync, constants, mkdirSync, openSync, readSync, statSync } from "node:fs";
+import {
+  accessSync,
+  closeSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  realpathSync,
+  statSync,
+} from "node:fs";
 import { join, resolve } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import {
@@ -19,6 +29,13 @@ export const SQLITE_FILE_NAME = "ozon-bot.sqlite";
 const SCHEMA_VERSION = 1;
 const SQLITE_HEADER = "SQLite format 3\0";
 const PURGE_BATCH = 500;
+
+/**
+ * Files open in this process. A second opener here is refused before it touches the file:
+ * POSIX locks belong to the process, so merely closing a descriptor of the file (the header
+ * check) would drop the holder's lock and let another process in.
+ */
+const openHere = new Set<string>();
 
 export interface SqliteStoreOptions {
   /** Folder holding `ozon-bot.sqlite` (DATA_DIR); created when missing. */
@@ -59,12 +76,17 @@ export class SqliteStore implements Store {
 
   /** Opens (and creates when missing) `<dataDir>/ozon-bot.sqlite`; throws StoreOpenError. */
   static async open(options: SqliteStoreOptions): Promise<SqliteStore> {
-    const dir = resolve(options.dataDir);
+    const given = resolve(options.dataDir);
+    // The real path, so two spellings of one folder (a symlink, "..") count as one file.
+    const dir = existsSync(given) ? realpathSync(given) : given;
     const file = join(dir, SQLITE_FILE_NAME);
+    if (openHere.has(file)) throw new StoreOpenError("locked", file, lockedMessage(file));
     checkFiles(dir, file);
     const db = openLocked(file);
     try {
-      return new SqliteStore(db, file, options);
+      const store = new SqliteStore(db, file, options);
+      openHere.add(file);
+      return store;
     } catch (error) {
       db.close();
       throw error;
@@ -178,7 +200,11 @@ export class SqliteStore implements Store {
     this.#closed = true;
     clearInterval(this.#sweeper);
     // Closing checkpoints the WAL into the file and releases the lock.
-    this.#db.close();
+    try {
+      this.#db.close();
+    } finally {
+      openHere.delete(this.file);
+    }
   }
 
   #sweep() {
@@ -380,10 +406,7 @@ function sqliteOpenError(file: string, error: unknown): StoreOpenError {
     switch (code) {
       case 5: // SQLITE_BUSY
       case 6: // SQLITE_LOCKED
-        return [
-          "locked",
-          `${file} is in use by another bot process (or another store in this process). One file serves one process: stop the other one, or give this one its own DATA_DIR. Several processes together need Redis (REDIS_URL).`,
-        ];
+        return ["locked", lockedMessage(file)];
       case 11: // SQLITE_CORRUPT
       case 26: // SQLITE_NOTADB
         return ["corrupt", corruptMessage(file, detail)];
@@ -401,6 +424,10 @@ function sqliteOpenError(file: string, error: unknown): StoreOpenError {
     }
   })();
   return new StoreOpenError(problem, file, message, error);
+}
+
+function lockedMessage(file: string): string {
+  return `${file} is in use by another bot process (or another store in this process). One file serves one process: stop the other one, or give this one its own DATA_DIR. Several processes together need Redis (REDIS_URL).`;
 }
 
 function corruptMessage(file: string, detail: string): string {

@@ -95,4 +95,13 @@ describe("Retry-After", () => {
     expect(parseRetryAfter("soon", now)).toBeUndefined();
     expect(parseRetryAfter(undefined, now)).toBeUndefined();
   });
+
+  it("treats a value that is neither seconds nor an HTTP date as absent (backoff then applies)", () => {
+    const now = Date.parse("2026-06-15T09:00:00Z");
+    // V8's lenient date parser reads these as dates in the past, which would mean "retry at once".
+    for (const odd of ["-1", "abc 1", "1e3", "12abc", "15 Jun 2026"]) {
+      expect(parseRetryAfter(odd, now), odd).toBeUndefined();
+    }
+    expect(parseRetryAfter("Monday, 15-Jun-26 09:00:03 GMT", now)).toBe(3000);
+  });
 });

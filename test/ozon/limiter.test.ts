@@ -33,6 +33,18 @@ describe("token bucket", () => {
     expect(Math.max(...grants)).toBe(179 * 20);
   });
 
+  it("does not stall when the wall clock is set back (NTP, a VM resumed)", () => {
+    const clock = fakeClock(1_000_000);
+    const bucket = new TokenBucket(50, { clock });
+    expect(bucket.reserve()).toBe(0);
+    expect(bucket.reserve()).toBe(20);
+    clock.advance(-3_600_000);
+    // The queue keeps its shape relative to the new time: one more slot after the two taken.
+    expect(bucket.reserve()).toBe(40);
+    clock.advance(1_000);
+    expect(bucket.reserve()).toBe(0);
+  });
+
   it("stays under N per second for callers arriving over time", async () => {
     const clock = fakeClock(0);
     const bucket = new TokenBucket(10, { clock });

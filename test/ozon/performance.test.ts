@@ -211,6 +211,26 @@ describe("Performance token", () => {
   });
 });
 
+describe("Performance token errors", () => {
+  it("masks the client secret when the token answer echoes it", async () => {
+    const { perf, server } = await performanceAgainst(
+      {},
+      {
+        tokenHandler: (req, res) => {
+          const body = req.body as Record<string, string>;
+          send(res, 400, { error: `bad request: client_secret=${body.client_secret} rejected` });
+        },
+      },
+    );
+    const error = (await perf.campaigns.list().catch((e: unknown) => e)) as OzonApiError;
+    expect(isOzonApiError(error)).toBe(true);
+    expect(server.to("POST /api/client/token")).toHaveLength(1);
+    expect(error.message).toContain("client_secret=[secret] rejected");
+    expect(error.message).not.toContain(SECRET);
+    expect(error.apiMessage).not.toContain(SECRET);
+  });
+});
+
 describe("campaigns", () => {
   it("lists campaigns with ids as strings and budgets as bigint millionths", async () => {
     const { perf } = await performanceAgainst({

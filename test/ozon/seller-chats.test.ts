@@ -120,6 +120,27 @@ describe("chat list", () => {
   });
 });
 
+describe("chat list moving to v3 in the middle of a listing", () => {
+  it("restarts in the new form and still lists the chats beyond the first page", async () => {
+    const page = (from: number) =>
+      Array.from({ length: 100 }, (_, i) => ({ chat: { chat_id: `chat-${from + i}` } }));
+    setup = await sellerAgainst({
+      "POST /v1/chat/list": (_req, res, nth) =>
+        nth === 1
+          ? send(res, 200, { chats: page(0).map((c) => c.chat), has_next: true })
+          : retired(_req, res),
+      "POST /v3/chat/list": (req, res) => {
+        const { cursor } = req.body as { cursor?: string };
+        if (!cursor) send(res, 200, { chats: page(0), cursor: "p2", has_next: true });
+        else send(res, 200, { chats: page(100).slice(0, 5), cursor: "", has_next: false });
+      },
+    });
+    const chats = await collect(setup.seller.chats.list());
+    expect(chats.map((c) => c.id)).toEqual(Array.from({ length: 105 }, (_, i) => `chat-${i}`));
+    expect(setup.server.to("POST /v3/chat/list")).toHaveLength(2);
+  });
+});
+
 describe("chat history and updates", () => {
   it("reads history in the spec form, oldest first, ids exact", async () => {
     setup = await sellerAgainst({

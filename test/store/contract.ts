@@ -317,6 +317,16 @@ export function storeContract(label: string, open: () => Promise<ContractSubject
         expect(await store.get("n")).toBeUndefined();
       });
 
+      it("refuses to leave the safe integer range and keeps the value", async () => {
+        await store.set("big", Number.MAX_SAFE_INTEGER);
+        await expect(store.increment("big")).rejects.toThrow(RangeError);
+        expect(await store.get("big")).toBe(Number.MAX_SAFE_INTEGER);
+        await store.set("low", Number.MIN_SAFE_INTEGER + 1);
+        await expect(store.increment("low", -2)).rejects.toThrow(RangeError);
+        expect(await store.get("low")).toBe(Number.MIN_SAFE_INTEGER + 1);
+        expect(await store.increment("low", -1)).toBe(Number.MIN_SAFE_INTEGER);
+      });
+
       it("keeps the TTL the entry had", async () => {
         await store.set("window", 1, { ttlMs: SHORT_TTL });
         expect(await store.increment("window")).toBe(2);

@@ -48,6 +48,54 @@ describe("RedisStore.open when Redis does not answer", () => {
   });
 });
 
+describe("RedisStore when Redis stops answering after the start", () => {
+  it("fails a command after the command timeout instead of hanging the bot", async () => {
+    // A Redis look-alike: answers the handshake and the opening PING, then goes silent while
+    // keeping the connection open (a paused server, a half-dead network path).
+    let answering = true;
+    const server = createServer((socket) => {
+      socket.on("data", (chunk: Buffer) => {
+        if (!answering) return;
+        for (const command of chunk.toString("latin1").split("*").slice(1)) {
+          const name = command.split("\r\n")[2]?.toUpperCase();
+          if (name === "INFO") socket.write("$21\r\n# Server\r\nloading:0\r\n\r\n");
+          else if (name === "PING") socket.write("+PONG\r\n");
+          else socket.write("+OK\r\n");
+        }
+      });
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const { port } = server.address() as { port: number };
+    const store = await RedisStore.open({
+      url: `redis://127.0.0.1:${port}`,
+      commandTimeoutMs: 300,
+    });
+    try {
+      answering = false;
+      const started = Date.now();
+      const outcome = await Promise.race([
+        store.get("anything").then(
+          () => "answered",
+          (error: unknown) => error,
+        ),
+        new Promise((done) => setTimeout(() => done("still waiting"), 5_000).unref()),
+      ]);
+      expect(outcome).toBeInstanceOf(Error);
+      expect(String(outcome)).toMatch(/timed out/i);
+      expect(Date.now() - started).toBeLessThan(4_000);
+      // Shutdown must not wait for ever on a QUIT that is never answered.
+      const closing = await Promise.race([
+        store.close().then(() => "closed"),
+        new Promise((done) => setTimeout(() => done("close hung"), 5_000).unref()),
+      ]);
+      expect(closing).toBe("closed");
+    } finally {
+      await store.close();
+      server.close();
+    }
+  });
+});
+
 redis.describe("RedisStore (real Redis)", () => {
   const prefixes: string[] = [];
   afterAll(async () => {

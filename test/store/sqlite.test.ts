@@ -213,6 +213,19 @@ describe("SqliteStore", () => {
       await first.close();
     });
 
+    it("still refuses another process after a second opener in this process was refused", async () => {
+      // POSIX locks belong to the process: closing any descriptor of the file (as a header
+      // check does) would drop the holder's lock and let another process in.
+      const dir = freshDir();
+      const first = await SqliteStore.open({ dataDir: dir });
+      await first.set("k", "v");
+      expect((await openError(dir)).problem).toBe("locked");
+      const { report } = await runChild(dir, "try");
+      expect(report.error?.problem).toBe("locked");
+      expect(await first.get("k")).toBe("v");
+      await first.close();
+    });
+
     it("refuses a second process, naming the file", async () => {
       const dir = freshDir();
       const store = await SqliteStore.open({ dataDir: dir });

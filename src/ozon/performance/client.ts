@@ -55,7 +55,11 @@ export function createPerformanceClient(options: PerformanceClientOptions) {
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.random ? { random: options.random } : {}),
   };
-  const tokenHttp = new OzonHttp({ ...common, auth: noAuth });
+  // No auth headers for the token request, but its error answers are masked for the secret sent.
+  const tokenHttp = new OzonHttp({
+    ...common,
+    auth: { ...noAuth, secrets: () => [options.clientSecret] },
+  });
   const token = new PerformanceToken({
     http: tokenHttp,
     clientId: options.clientId,

@@ -93,6 +93,8 @@ export function createChatsApi(ctx: SellerContext) {
         () => v1Page(page),
         () => v3Page(options, form === "successor" ? cursor : undefined),
       );
+      // A move to the successor restarts the listing, so its first page holds only repeats.
+      const restarted = form !== undefined && form !== result.form;
       form = result.form;
       let fresh = 0;
       for (const wire of result.value.chats) {
@@ -103,7 +105,7 @@ export function createChatsApi(ctx: SellerContext) {
         yield chat;
       }
       // A page with nothing new means the server ignores paging: stop rather than loop.
-      if (!result.value.hasNext || fresh === 0) return;
+      if (!result.value.hasNext || (fresh === 0 && !restarted)) return;
       if (form === "spec") {
         page++;
       } else {

@@ -2,17 +2,15 @@
 import { z } from "zod";
 import { endpoint } from "../../http.ts";
 import { capability } from "../../successors.ts";
-import { flexBool, idString, intLike, optionalText, rawAnswer } from "../../wire.ts";
+import { flexBool, idString, intLike, optionalId, optionalText, rawAnswer } from "../../wire.ts";
 
-const messageId = idString;
-
-const wireUser = z.object({ id: idString.nullish(), type: z.string().nullish() }).nullish();
+const wireUser = z.object({ id: optionalId, type: z.string().nullish() }).nullish();
 
 /** A message in either form: spec `{id, text, file{}, context{item, order}}`, v3 `{message_id, data[]}`. */
 export const wireMessage = z
   .object({
-    id: messageId.nullish(),
-    message_id: messageId.nullish(),
+    id: optionalId,
+    message_id: optionalId,
     created_at: z.string(),
     user: wireUser,
     text: z.string().nullish(),
@@ -30,9 +28,9 @@ export const wireMessage = z
     context: z
       .object({
         order_number: optionalText,
-        sku: idString.nullish(),
+        sku: optionalId,
         posting_number: optionalText,
-        item: z.object({ sku: idString.nullish() }).nullish(),
+        item: z.object({ sku: optionalId }).nullish(),
         order: z
           .object({
             order_number: optionalText,
@@ -56,15 +54,15 @@ export type WireMessage = z.output<typeof wireMessage>;
 
 /** A chat in any of the forms seen: spec `{id, users}`, old v1 `{chat_id, ...}`, v3 `{chat{...}, counters}`. */
 const chatFields = {
-  id: idString.nullish(),
-  chat_id: idString.nullish(),
+  id: optionalId,
+  chat_id: optionalId,
   chat_type: optionalText,
   chat_status: optionalText,
   created_at: optionalText,
-  last_message_id: messageId.nullish(),
-  first_unread_message_id: messageId.nullish(),
+  last_message_id: optionalId,
+  first_unread_message_id: optionalId,
   unread_count: intLike.nullish(),
-  users: z.array(z.object({ id: idString.nullish(), type: z.string().nullish() })).nullish(),
+  users: z.array(z.object({ id: optionalId, type: z.string().nullish() })).nullish(),
 };
 export const wireChat = z
   .object({

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { endpoint } from "../../http.ts";
 import { capability } from "../../successors.ts";
-import { flexBool, idString, intLike, optionalText, rawAnswer } from "../../wire.ts";
+import { flexBool, idString, intLike, optionalId, optionalText, rawAnswer } from "../../wire.ts";
 
 const wireId = z.union([z.string(), z.number()]);
 
@@ -25,7 +25,7 @@ export const wirePostingProduct = z.object({
 
 export const wirePosting = z.object({
   posting_number: z.string().min(1),
-  order_id: idString.nullish(),
+  order_id: optionalId,
   order_number: optionalText,
   status: z.string(),
   substatus: optionalText,
@@ -33,9 +33,9 @@ export const wirePosting = z.object({
   in_process_at: optionalText,
   delivery_method: z
     .object({
-      id: idString.nullish(),
+      id: optionalId,
       name: optionalText,
-      warehouse_id: idString.nullish(),
+      warehouse_id: optionalId,
       warehouse: optionalText,
     })
     .nullish(),
