@@ -1,14 +1,6 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
 
-/** Settings whose values must never be printed, not even in a validation error. */
-export const SECRET_SETTINGS = [
-  "BOT_TOKEN",
-  "OZON_API_KEY",
-  "OZON_PERFORMANCE_CLIENT_SECRET",
-  "WEBHOOK_SECRET",
-] as const;
-
 // Blank values never reach the schema (loadConfig drops them), so "optional" covers "blank".
 const optionalText = z.string().trim().optional();
 
