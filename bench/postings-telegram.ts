@@ -1,4 +1,4 @@
-// node test/bot/postings/bench.ts [--postings 1000] [--speedup 20]
+// node bench/postings-telegram.ts [--postings 1000] [--speedup 20]
 //
 // End to end: 1 000 new postings in one pass to 3 subscribers (two people and a group) through
 // the sandbox over HTTP, the real Seller client, the bot's Telegram notifier (real formatting,
@@ -6,9 +6,9 @@
 // running `speedup` times faster than the wall clock, so "Telegram time" is what a real bot would
 // take. Figures: messages per subscriber, Seller API calls, time to deliver all, peak memory.
 import { parseArgs } from "node:util";
-import { createScaledClock, SendPacer } from "../../../src/services/postings/index.ts";
-import { command, group } from "../../support/updates.ts";
-import { ADMIN, KEEPER, PACKER, startPostings } from "./harness.ts";
+import { createScaledClock, SendPacer } from "../src/services/postings/index.ts";
+import { command, group } from "../test/support/updates.ts";
+import { ADMIN, KEEPER, PACKER, startPostings } from "../test/bot/postings/harness.ts";
 
 const { values: args } = parseArgs({
   options: {
