@@ -7,8 +7,8 @@
 // take. Figures: messages per subscriber, Seller API calls, time to deliver all, peak memory.
 import { parseArgs } from "node:util";
 import { createScaledClock, SendPacer } from "../src/services/postings/index.ts";
-import { command, group } from "../test/support/updates.ts";
 import { ADMIN, KEEPER, PACKER, startPostings } from "../test/bot/postings/harness.ts";
+import { command, group } from "../test/support/updates.ts";
 
 const { values: args } = parseArgs({
   options: {
