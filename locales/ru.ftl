@@ -254,7 +254,10 @@ postings-ship-marks-bad = { $count ->
         { $list }
         Введите их ещё раз.
 }
-postings-ship-confirm = Собрать отправление { $posting } в коробках: { $count }?
+postings-ship-confirm = { $count ->
+    [one] Собрать отправление { $posting } в { $count } коробке?
+   *[other] Собрать отправление { $posting } в { $count } коробках?
+}
 postings-ship-more-lines = …и ещё { $count }
 postings-ship-package = Коробка { $number }:
 postings-ship-marks-count = Кодов маркировки: { $count }

@@ -64,6 +64,8 @@ export async function createContainer(
         port: 0,
         newPostingEverySeconds: 300,
         buyerMessageEverySeconds: 180,
+        // Rebuilt at every start while the store remembers: new numbers and ids must not repeat.
+        freshAfterStart: true,
       });
       closers.push({ name: "Ozon sandbox", close: () => started.close() });
       sellerUrl = started.sellerUrl;

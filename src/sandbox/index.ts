@@ -7,14 +7,14 @@ import { Faults } from "./faults.ts";
 import { tokenRoute } from "./performance/auth.ts";
 import { campaignRoutes } from "./performance/campaigns.ts";
 import { statisticsRoutes } from "./performance/statistics.ts";
-import { createRandom } from "./random.ts";
+import { createRandom, hashSeed } from "./random.ts";
 import { Router } from "./router.ts";
 import { scheduledBuyerMessage, seedChats } from "./seller/chat-model.ts";
 import { chatRoutes } from "./seller/chats.ts";
 import { createPosting } from "./seller/posting-model.ts";
 import { postingRoutes } from "./seller/postings.ts";
 import { createRequestListener, type RequestLogEntry } from "./server.ts";
-import type { PostingStatus, SandboxCredentials, SandboxSettings } from "./state.ts";
+import type { PostingStatus, SandboxCredentials, SandboxSettings, SandboxState } from "./state.ts";
 
 export type {
   BuyerMessageInput,
@@ -63,6 +63,13 @@ export interface SandboxOptions {
   tokenTtlSeconds?: number;
   /** Retire the spec forms that have successors from the start (404 or 410). */
   retireSpecMethods?: false | 404 | 410;
+  /**
+   * The seeded shop as always, but what happens after the start (new postings, chats, messages)
+   * draws from a stream seeded by the clock and message ids continue from the clock: a sandbox
+   * rebuilt at every start (the built-in one) never repeats the numbers and ids of its previous
+   * life, which a bot's durable state remembers as already announced or relayed.
+   */
+  freshAfterStart?: boolean;
 }
 
 export interface Sandbox {
@@ -100,6 +107,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     createPosting(state, { status: HISTORY_STATUSES[i % HISTORY_STATUSES.length] });
   }
   seedChats(state, options.initialChats ?? 4);
+  if (options.freshAfterStart) continueFromClock(state, Date.now());
 
   const router = new Router();
   router.add(
@@ -171,4 +179,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return closing;
     },
   };
+}
+
+/** Ozon-like message ids that grow with time: 100 000 per millisecond above this base. */
+const CLOCK_ID_BASE = 3_000_000_000_000_000_000n;
+
+function continueFromClock(state: SandboxState, now: number): void {
+  state.random = createRandom(hashSeed(state.settings.seed, "after-start", now));
+  state.activity = state.random.fork("activity");
+  const floor = CLOCK_ID_BASE + BigInt(now) * 100_000n;
+  if (state.nextMessageId < floor) state.nextMessageId = floor;
 }
