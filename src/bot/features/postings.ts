@@ -17,6 +17,7 @@ import {
   postingLine,
   problemText,
 } from "../format/postings.ts";
+import { mayUse } from "../guard.ts";
 import type { FeatureFactory } from "../index.ts";
 import {
   ANSWER_CALLBACK,
@@ -122,7 +123,7 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
       try {
         const posting = await seller.postings.get(number);
         await ctx.reply(postingCard(posting, formatOf(ctx, config.timezone)), {
-          reply_markup: postingKeyboard(codec, ctx.t, number),
+          reply_markup: postingKeyboard(codec, ctx.t, number, mayWriteToBuyer(ctx)),
         });
       } catch (error) {
         await ctx.reply(problemText(ctx.t, describeOzonError(error, number)));
@@ -184,4 +185,9 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
     });
     return undefined;
   };
+}
+
+/** Write to buyer is offered where it can work: a seller's (or admin's) private chat, or a group. */
+function mayWriteToBuyer(ctx: BotContext): boolean {
+  return ctx.chat?.type !== "private" || mayUse(ctx.person, ["seller"]);
 }

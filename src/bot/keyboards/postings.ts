@@ -20,14 +20,29 @@ export const WRITE_TO_BUYER_CALLBACK = "wb";
 
 type T = (key: string, variables?: Record<string, string | number>) => string;
 
-/** Ship, Cancel, Label and Write to buyer for one posting. */
-export function postingKeyboard(codec: CallbackCodec, t: T, postingNumber: string): InlineKeyboard {
-  return new InlineKeyboard()
+/**
+ * Ship, Cancel, Label and — for chats where someone may write to buyers (a seller's private
+ * chat, or a group) — Write to buyer, for one posting. A button that could only be refused is
+ * left out.
+ */
+export function postingKeyboard(
+  codec: CallbackCodec,
+  t: T,
+  postingNumber: string,
+  writeToBuyer: boolean,
+): InlineKeyboard {
+  const keyboard = new InlineKeyboard()
     .text(t("postings-button-ship"), codec.encode(SHIP_CALLBACK, postingNumber))
     .text(t("postings-button-cancel"), codec.encode(CANCEL_POSTING_CALLBACK, postingNumber))
     .row()
-    .text(t("postings-button-label"), codec.encode(LABEL_CALLBACK, postingNumber))
-    .text(t("postings-write-to-buyer"), codec.encode(WRITE_TO_BUYER_CALLBACK, postingNumber));
+    .text(t("postings-button-label"), codec.encode(LABEL_CALLBACK, postingNumber));
+  if (writeToBuyer) {
+    keyboard.text(
+      t("postings-write-to-buyer"),
+      codec.encode(WRITE_TO_BUYER_CALLBACK, postingNumber),
+    );
+  }
+  return keyboard;
 }
 
 /** Numbered buttons opening each posting of a digest (`first` is the number of the first). */

@@ -6,7 +6,7 @@
 import type { I18n } from "@grammyjs/i18n";
 import { type Api, GrammyError, type InlineKeyboard } from "grammy";
 import type { Posting } from "../../ozon/seller/types.ts";
-import type { AccessService } from "../../services/access.ts";
+import { AccessService } from "../../services/access.ts";
 import {
   botApiErrorMeansGone,
   type DigestInfo,
@@ -57,7 +57,7 @@ export class TelegramPostingNotifier implements PostingNotifier {
     await this.#send(
       subscriber,
       postingCard(posting, format),
-      postingKeyboard(this.#options.codec, format.t, posting.postingNumber),
+      postingKeyboard(this.#options.codec, format.t, posting.postingNumber, format.writeToBuyer),
     );
   }
 
@@ -98,18 +98,22 @@ export class TelegramPostingNotifier implements PostingNotifier {
     await this.#send(
       subscriber,
       `${head}\n\n${postingCard(posting, format)}`,
-      postingKeyboard(this.#options.codec, format.t, posting.postingNumber),
+      postingKeyboard(this.#options.codec, format.t, posting.postingNumber, format.writeToBuyer),
     );
   }
 
-  async #format(subscriber: Subscriber): Promise<PostingFormat> {
+  /** The subscriber's language, and whether they may write to buyers (always, in a group). */
+  async #format(subscriber: Subscriber): Promise<PostingFormat & { writeToBuyer: boolean }> {
     const { i18n, access, defaultLocale, timezone } = this.#options;
     let locale = defaultLocale;
+    let writeToBuyer = true;
     if (subscriber.kind === "private") {
-      const chosen = (await access.lookup(subscriber.chatId)).locale;
+      const { person, locale: chosen } = await access.lookup(subscriber.chatId);
       if (isLocale(chosen)) locale = chosen;
+      writeToBuyer = AccessService.holds(person, "seller");
     }
-    return { t: (key, variables) => i18n.t(locale, key, variables), locale, timezone };
+    const t: PostingFormat["t"] = (key, variables) => i18n.t(locale, key, variables);
+    return { t, locale, timezone, writeToBuyer };
   }
 
   async #send(subscriber: Subscriber, text: string, keyboard: InlineKeyboard): Promise<void> {

@@ -52,11 +52,11 @@ describe("posting alerts", () => {
       expect(text).toContain("KETTLE-1");
       expect(text).toContain("2 pcs");
       expect(text).toContain("1,390");
+      // Warehouse staff may not write to buyers: no button that could only be refused.
       expect(buttonsOf(alert).map((b) => b.text)).toEqual([
         "📦 Ship",
         "✖️ Cancel posting",
         "🏷 Label",
-        "💬 Write to buyer",
       ]);
     }
 
@@ -205,6 +205,22 @@ describe("posting alerts", () => {
     );
     expect(buttonsOf(must(reminder)).map((b) => b.text)).toContain("📦 Ship");
     expect((await h.watcher.runOnce()).sent.reminders).toBe(0);
+  });
+
+  it("offers Write to buyer only where it can work: a seller's or admin's chat, or a group", async () => {
+    h = await startPostings();
+    const team = group(-100903);
+    await subscribe(KEEPER, ADMIN);
+    await exchange(h, command("subscribe", { from: ADMIN, chat: team }));
+    await h.watcher.runOnce();
+    const since = h.fake.calls.length;
+    h.sandbox.control.addPosting();
+    await h.watcher.runOnce();
+    const labels = (chatId: number) =>
+      messagesTo(h, chatId, since).flatMap((m) => buttonsOf(m).map((b) => b.text));
+    expect(labels(KEEPER.id)).not.toContain("💬 Write to buyer");
+    expect(labels(ADMIN.id)).toContain("💬 Write to buyer");
+    expect(labels(team.id)).toContain("💬 Write to buyer");
   });
 
   it("in a group only an admin subscribes; others are told so", async () => {
