@@ -30,7 +30,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { Bot, type Context, type SessionFlavor, session, type Transformer } from "grammy";
-import type { Update, UserFromGetMe } from "grammy/types";
+import type { Update } from "grammy/types";
 import { Redis } from "ioredis";
 import { createCallbackCodec } from "../src/bot/callback-data.ts";
 import { createBot } from "../src/bot/index.ts";
@@ -42,6 +42,7 @@ import type { Store } from "../src/store/port.ts";
 import { RedisStore } from "../src/store/redis.ts";
 import { storeAdapter } from "../src/store/session-storage.ts";
 import { SqliteStore } from "../src/store/sqlite.ts";
+import { botInfoFor } from "../test/support/bot-info.ts";
 
 const UPDATES = Number(process.env.BENCH_UPDATES ?? 20_000);
 const CHATS = Number(process.env.BENCH_CHATS ?? 2_000);
@@ -51,21 +52,7 @@ const MAX_SECONDS = Number(process.env.BENCH_MAX_SECONDS ?? 60);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const TOKEN = "7000001:AAFakeTokenForBenchmarksOnly_abcdefghijkl";
 
-const BOT_INFO: UserFromGetMe = {
-  id: 7000001,
-  is_bot: true,
-  first_name: "Bench Bot",
-  username: "bench_bot",
-  can_join_groups: true,
-  can_read_all_group_messages: false,
-  supports_inline_queries: false,
-  can_connect_to_business: false,
-  has_main_web_app: false,
-  has_topics_enabled: false,
-  allows_users_to_create_topics: false,
-  can_manage_bots: false,
-  supports_join_request_queries: false,
-};
+const BOT_INFO = botInfoFor(7000001, "bench_bot", "Bench Bot");
 
 /** Answers every Bot API call in process, as Telegram would, without the network. */
 function telegramInProcess(): Transformer {

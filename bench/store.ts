@@ -6,13 +6,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Bot, type Context, type SessionFlavor, session } from "grammy";
-import type { Update, UserFromGetMe } from "grammy/types";
+import type { Update } from "grammy/types";
 import { Redis } from "ioredis";
 import { MemoryStore } from "../src/store/memory.ts";
 import type { Store } from "../src/store/port.ts";
 import { maskRedisUrl, RedisStore } from "../src/store/redis.ts";
 import { storeAdapter } from "../src/store/session-storage.ts";
 import { SqliteStore } from "../src/store/sqlite.ts";
+import { botInfoFor } from "../test/support/bot-info.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 0.5);
 const REDIS_URL = process.env.BENCH_REDIS_URL || process.env.REDIS_URL || "redis://127.0.0.1:6379";
@@ -47,21 +48,7 @@ const sessions = (concurrency: number): Scenario => ({
   },
 });
 
-const BOT_INFO = {
-  id: 1,
-  is_bot: true,
-  first_name: "Bench",
-  username: "bench_bot",
-  can_join_groups: true,
-  can_read_all_group_messages: false,
-  supports_inline_queries: false,
-  can_connect_to_business: false,
-  has_main_web_app: false,
-  has_topics_enabled: false,
-  allows_users_to_create_topics: false,
-  can_manage_bots: false,
-  supports_join_request_queries: false,
-} satisfies UserFromGetMe;
+const BOT_INFO = botInfoFor(1, "bench_bot", "Bench");
 
 const textUpdate = (i: number): Update => ({
   update_id: i,

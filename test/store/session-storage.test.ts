@@ -8,13 +8,14 @@ import {
   createConversation,
 } from "@grammyjs/conversations";
 import { Bot, type Context, type SessionFlavor, session } from "grammy";
-import type { Update, UserFromGetMe } from "grammy/types";
+import type { Update } from "grammy/types";
 import { afterAll, describe, expect, it } from "vitest";
 import { MemoryStore } from "../../src/store/memory.ts";
 import type { Store } from "../../src/store/port.ts";
 import { RedisStore } from "../../src/store/redis.ts";
 import { conversationStorage, storeAdapter } from "../../src/store/session-storage.ts";
 import { SqliteStore } from "../../src/store/sqlite.ts";
+import { botInfoFor } from "../support/bot-info.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../support/redis.ts";
 import { eventually } from "./wait.ts";
 
@@ -23,21 +24,7 @@ const redis = await redisAvailability();
 const root = mkdtempSync(join(tmpdir(), "ozon-session-test-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const BOT_INFO = {
-  id: 42,
-  is_bot: true,
-  first_name: "Store test bot",
-  username: "store_test_bot",
-  can_join_groups: true,
-  can_read_all_group_messages: false,
-  supports_inline_queries: false,
-  can_connect_to_business: false,
-  has_main_web_app: false,
-  has_topics_enabled: false,
-  allows_users_to_create_topics: false,
-  can_manage_bots: false,
-  supports_join_request_queries: false,
-} satisfies UserFromGetMe;
+const BOT_INFO = botInfoFor(42, "store_test_bot", "Store test bot");
 const TOKEN = "42:test-token-not-used-because-no-api-call-is-made";
 
 let updateId = 0;

@@ -28,6 +28,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Update, UserFromGetMe } from "grammy/types";
+import { botInfoFor } from "./bot-info.ts";
 
 export interface UploadedFile {
   /** Form field that carried it (`document`, `photo`, or an `attach://` name). */
@@ -115,22 +116,7 @@ export class FakeBotApi {
   private constructor(options: FakeBotApiOptions) {
     this.token = options.token ?? TEST_BOT_TOKEN;
     const id = Number(this.token.split(":")[0]);
-    this.botInfo = {
-      id,
-      is_bot: true,
-      first_name: "Ozon Test Bot",
-      username: "ozon_test_bot",
-      can_join_groups: true,
-      can_read_all_group_messages: false,
-      supports_inline_queries: false,
-      can_connect_to_business: false,
-      has_main_web_app: false,
-      has_topics_enabled: false,
-      allows_users_to_create_topics: false,
-      can_manage_bots: false,
-      supports_join_request_queries: false,
-      ...options.botInfo,
-    };
+    this.botInfo = { ...botInfoFor(id, "ozon_test_bot", "Ozon Test Bot"), ...options.botInfo };
     this.#maxLongPollMs = options.maxLongPollMs ?? 1_000;
     this.#server = createServer((req, res) => {
       this.#handle(req, res).catch((error: unknown) => {
