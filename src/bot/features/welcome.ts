@@ -24,7 +24,7 @@ export function welcomeFeature(deps: FeatureDeps): undefined {
       name: displayName(person),
       roles: roleNames(ctx, person.roles),
     });
-    const text = intro ? `${intro}\n\n${greeting}` : greeting;
+    const text = [intro, greeting, sellerHint(ctx)].filter(Boolean).join("\n\n");
     await ctx.reply(text, { reply_markup: menuKeyboard(ctx, codec) });
   }
 
@@ -62,9 +62,9 @@ export function welcomeFeature(deps: FeatureDeps): undefined {
       (name) => `/${name} — ${ctx.t(commandKey(name, "description"))}`,
     );
     lines.push(`/cancel — ${ctx.t(commandKey("cancel", "description"))}`);
-    const text = [ctx.t("help-intro", { roles: roleNames(ctx, person.roles) }), "", ...lines].join(
-      "\n",
-    );
+    const hint = sellerHint(ctx);
+    const intro = ctx.t("help-intro", { roles: roleNames(ctx, person.roles) });
+    const text = [intro, "", ...lines, ...(hint ? ["", hint] : [])].join("\n");
     await ctx.reply(text, { reply_markup: menuKeyboard(ctx, codec) });
   });
 
@@ -80,4 +80,10 @@ export function welcomeFeature(deps: FeatureDeps): undefined {
     await ctx.answerCallbackQuery();
     await handler(ctx);
   });
+}
+
+/** Buyer chats have no command: a seller in a private chat is told how they work. */
+function sellerHint(ctx: BotContext): string | undefined {
+  const seller = ctx.chat?.type === "private" && mayUse(ctx.person, ["seller"]);
+  return seller ? ctx.t("welcome-seller-hint") : undefined;
 }
