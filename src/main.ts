@@ -108,7 +108,20 @@ async function main(): Promise<void> {
     );
   }
   const server = createHttpServer(routes, logger);
-  const port = await listen(server, config.bot.port);
+  let port: number;
+  try {
+    port = await listen(server, config.bot.port);
+  } catch (error) {
+    const inUse = (error as NodeJS.ErrnoException).code === "EADDRINUSE";
+    logger.fatal(
+      inUse ? {} : { err: error },
+      inUse
+        ? `Could not start: port ${config.bot.port} is already in use; set PORT to a free one`
+        : `Could not start: cannot listen on port ${config.bot.port}`,
+    );
+    await container.close();
+    process.exit(1);
+  }
   logger.info({ port }, "HTTP server listening (GET /healthz)");
 
   let runner: ReturnType<typeof run> | undefined;

@@ -3,6 +3,8 @@
  * owner link, /healthz), graceful stop on SIGTERM, webhook mode, bad configuration.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -181,6 +183,25 @@ describe("node src/main.ts", () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it("a port already in use stops the start with a message that says so", async () => {
+    fake = await FakeBotApi.start();
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const run = startMain(
+        await baseEnv(fake, { ADMIN_IDS: String(ADMIN.id), PORT: String(port) }),
+      );
+      expect((await run.exit).code).toBe(1);
+      expect(run.logs.map((l) => l.msg)).toContain(
+        `Could not start: port ${port} is already in use; set PORT to a free one`,
+      );
+      expect(run.logs.map((l) => l.msg)).toContain("Store closed");
+    } finally {
+      await new Promise<void>((resolve) => taken.close(() => resolve()));
+    }
+  });
 
   it("a bad configuration is reported cleanly and exits 1", async () => {
     const run = startMain({ STORE: "memory", BOT_MODE: "sideways" });
