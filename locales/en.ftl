@@ -272,6 +272,8 @@ postings-cancel-explain = Explain the reason in a few words (up to 500 character
 postings-cancel-confirm = Cancel posting { $posting }?
     Reason: { $reason }
     Explanation: { $explanation }
+
+    "Cancel" only leaves this dialog: the posting stays.
 postings-cancel-confirm-button = ✅ Yes, cancel it
 postings-cancel-done = ✅ Posting { $posting } is cancelled.
 postings-cancel-failed = ❌ Posting { $posting } was not cancelled: { $reason }

@@ -271,6 +271,8 @@ postings-cancel-explain = Поясните причину в нескольки�
 postings-cancel-confirm = Отменить отправление { $posting }?
     Причина: { $reason }
     Пояснение: { $explanation }
+
+    «Отмена» только закроет этот диалог — отправление останется.
 postings-cancel-confirm-button = ✅ Да, отменить
 postings-cancel-done = ✅ Отправление { $posting } отменено.
 postings-cancel-failed = ❌ Отправление { $posting } не отменено: { $reason }
