@@ -15,6 +15,22 @@ export class OzonError extends Error {
   override name = "OzonError";
 }
 
+/** An error of one request: which service, method and path it was. */
+export class OzonRequestError extends OzonError {
+  override name = "OzonRequestError";
+  readonly service: OzonService;
+  readonly method: string;
+  readonly path: string;
+
+  /** `problem` follows the request's name as is: " answered …" or ": … timeout". */
+  constructor(info: RequestInfo, problem: string, options?: ErrorOptions) {
+    super(`Ozon ${info.service} API ${info.method} ${info.path}${problem}`, options);
+    this.service = info.service;
+    this.method = info.method;
+    this.path = info.path;
+  }
+}
+
 export interface OzonApiErrorInit extends RequestInfo {
   status: number;
   /** Ozon's own code: the gRPC code in Seller answers (it is not the HTTP status), absent otherwise. */
@@ -24,30 +40,25 @@ export interface OzonApiErrorInit extends RequestInfo {
 }
 
 /** Ozon answered with an HTTP error status. */
-export class OzonApiError extends OzonError {
+export class OzonApiError extends OzonRequestError {
   override name = "OzonApiError";
-  readonly service: OzonService;
   readonly status: number;
   readonly code: number | string | undefined;
   /** The text Ozon gave, without our prefix. */
   readonly apiMessage: string;
   readonly details: unknown[];
-  readonly method: string;
-  readonly path: string;
 
   constructor(init: OzonApiErrorInit) {
     super(
-      `Ozon ${init.service} API ${init.method} ${init.path} answered HTTP ${init.status}` +
+      init,
+      ` answered HTTP ${init.status}` +
         (init.code !== undefined ? ` (code ${init.code})` : "") +
         (init.message ? `: ${init.message}` : ""),
     );
-    this.service = init.service;
     this.status = init.status;
     this.code = init.code;
     this.apiMessage = init.message;
     this.details = init.details ?? [];
-    this.method = init.method;
-    this.path = init.path;
   }
 }
 
@@ -69,11 +80,8 @@ export class OzonAuthError extends OzonApiError {
 }
 
 /** The request never got a complete answer: connection refused or reset, or a timeout. */
-export class OzonNetworkError extends OzonError {
+export class OzonNetworkError extends OzonRequestError {
   override name = "OzonNetworkError";
-  readonly service: OzonService;
-  readonly method: string;
-  readonly path: string;
   readonly timeout: boolean;
   /** Which timeout fired, when one did. */
   readonly phase: "connect" | "headers" | "body" | undefined;
@@ -87,23 +95,18 @@ export class OzonNetworkError extends OzonError {
     },
   ) {
     super(
-      `Ozon ${init.service} API ${init.method} ${init.path}: ${init.timeout ? `${init.phase ?? "request"} timeout` : "network error"} (${init.reason})`,
+      init,
+      `: ${init.timeout ? `${init.phase ?? "request"} timeout` : "network error"} (${init.reason})`,
       { cause: init.cause },
     );
-    this.service = init.service;
-    this.method = init.method;
-    this.path = init.path;
     this.timeout = init.timeout;
     this.phase = init.phase;
   }
 }
 
 /** The answer did not have the shape we rely on; `field` names the first wrong field. */
-export class OzonShapeError extends OzonError {
+export class OzonShapeError extends OzonRequestError {
   override name = "OzonShapeError";
-  readonly service: OzonService;
-  readonly method: string;
-  readonly path: string;
   /** e.g. `result.postings[3].posting_number` (empty for the whole body). */
   readonly field: string;
   /** Every problem found, each as `field: what was expected`. */
@@ -111,12 +114,10 @@ export class OzonShapeError extends OzonError {
 
   constructor(init: RequestInfo & { field: string; problems: string[] }) {
     super(
-      `Ozon ${init.service} API ${init.method} ${init.path} answered an unexpected shape: ${init.problems[0] ?? "invalid body"}` +
+      init,
+      ` answered an unexpected shape: ${init.problems[0] ?? "invalid body"}` +
         (init.problems.length > 1 ? ` (and ${init.problems.length - 1} more)` : ""),
     );
-    this.service = init.service;
-    this.method = init.method;
-    this.path = init.path;
     this.field = init.field;
     this.problems = init.problems;
   }
