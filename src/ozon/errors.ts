@@ -1,6 +1,7 @@
 /**
  * The errors every Ozon call can end in. Messages name the method and path, never a key or a
- * token; callers branch with the type guards at the bottom.
+ * token; callers branch on `ozonFailureKind` (one classification for every area) or, for what only
+ * their area knows, on the type guards and Ozon's own code and text.
  */
 
 export type OzonService = "seller" | "performance";
@@ -212,6 +213,29 @@ function clip(text: string): string {
   return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
 }
 
+/** gRPC codes as the Seller API puts them in `code` (it is not the HTTP status). */
+const GRPC = {
+  deadlineExceeded: 4,
+  notFound: 5,
+  alreadyExists: 6,
+  permissionDenied: 7,
+  resourceExhausted: 8,
+  failedPrecondition: 9,
+  aborted: 10,
+  unavailable: 14,
+  unauthenticated: 16,
+} as const;
+
+/** 401/403 or gRPC 16/7: the keys, the token or the subscription behind them are refused. */
+function refusesKeys(status: number, code: number | string | undefined): boolean {
+  return (
+    status === 401 ||
+    status === 403 ||
+    code === GRPC.unauthenticated ||
+    code === GRPC.permissionDenied
+  );
+}
+
 /** Picks the error class by status and Ozon code. */
 export function apiErrorFor(
   init: RequestInfo & { status: number; body: ErrorBody; retryAfterMs?: number | undefined },
@@ -227,8 +251,90 @@ export function apiErrorFor(
   };
   if (init.status === 429)
     return new OzonRateLimitError({ ...base, retryAfterMs: init.retryAfterMs });
-  if (init.status === 401 || init.status === 403 || init.body.code === 16 || init.body.code === 7) {
-    return new OzonAuthError(base);
-  }
+  if (refusesKeys(init.status, init.body.code)) return new OzonAuthError(base);
   return new OzonApiError(base);
+}
+
+/**
+ * What went wrong, in kinds every area maps to its own words. Ozon's business codes
+ * (`POSTING_ALREADY_SHIPPED`, a closed chat…) are not kinds: the area that knows them reads the
+ * OzonApiError's `code` and `apiMessage` (or `ozonFailureMessage`) to say more.
+ */
+export type OzonFailureKind =
+  /** 429 or gRPC 8: too many requests (on statistics submit: too many report jobs at once). */
+  | "rate_limited"
+  /** 401/403 or gRPC 16/7: keys expired or revoked, "Offer not signed", a missing subscription. */
+  | "keys_refused"
+  /** 404 or gRPC 5: Ozon does not know the posting, chat or report. */
+  | "not_found"
+  /** The request as made is refused: our client's own check, or any other 4xx (validation). */
+  | "our_input"
+  /** The object's state forbids it: 409, gRPC 6/9/10, or a ship Ozon took without moving on. */
+  | "conflict"
+  /** 5xx, gRPC 14, or "Circle is open" (a method blocked for minutes after heavy use). */
+  | "ozon_down"
+  /** No answer at all: connection refused or reset, DNS. */
+  | "network"
+  /** No answer in time: our timeouts, HTTP 408 or gRPC 4. */
+  | "timeout"
+  /** An answer without the shape we rely on (cut JSON, a field of another type). */
+  | "bad_answer"
+  /** Not an Ozon failure. */
+  | "unknown";
+
+const CIRCLE_IS_OPEN = /circle is open/i;
+
+export function ozonFailureKind(error: unknown): OzonFailureKind {
+  if (error instanceof OzonInputError) return "our_input";
+  if (error instanceof OzonShipFailedError) return "conflict";
+  if (error instanceof OzonNetworkError) return error.timeout ? "timeout" : "network";
+  if (error instanceof OzonShapeError) return "bad_answer";
+  if (!(error instanceof OzonApiError)) return "unknown";
+  const { status, code } = error;
+  if (status === 429 || code === GRPC.resourceExhausted) return "rate_limited";
+  if (CIRCLE_IS_OPEN.test(error.apiMessage)) return "ozon_down";
+  if (refusesKeys(status, code)) return "keys_refused";
+  if (status === 408 || code === GRPC.deadlineExceeded) return "timeout";
+  if (status >= 500 || code === GRPC.unavailable) return "ozon_down";
+  if (status === 404 || code === GRPC.notFound) return "not_found";
+  if (
+    status === 409 ||
+    code === GRPC.alreadyExists ||
+    code === GRPC.failedPrecondition ||
+    code === GRPC.aborted
+  ) {
+    return "conflict";
+  }
+  return status >= 400 ? "our_input" : "unknown";
+}
+
+const TRANSIENT = {
+  rate_limited: true,
+  ozon_down: true,
+  network: true,
+  timeout: true,
+  // An administrator may renew the keys meanwhile.
+  keys_refused: true,
+  // A cut or odd answer need not come again.
+  bad_answer: true,
+  // Not understood (a store hiccup, a bug): never a verdict on the request.
+  unknown: true,
+  not_found: false,
+  our_input: false,
+  conflict: false,
+} as const satisfies Record<OzonFailureKind, boolean>;
+
+/**
+ * The one place that decides whether asking again later may succeed: what a background loop
+ * retries (still within its own cap of tries) instead of giving up on. Dialogs do not retry;
+ * they tell the person.
+ */
+export function isTransient(kind: OzonFailureKind): boolean {
+  return TRANSIENT[kind];
+}
+
+/** Ozon's own words about a failure (its HTTP status when it gave none), else the error's message. */
+export function ozonFailureMessage(error: unknown): string {
+  if (error instanceof OzonApiError) return error.apiMessage || `HTTP ${error.status}`;
+  return error instanceof Error ? error.message : String(error);
 }

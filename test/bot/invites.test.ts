@@ -125,16 +125,16 @@ describe("invites", () => {
     expect(privately).toMatch(/https:\/\/t\.me\/ozon_test_bot\?start=/);
   });
 
-  it("when the admin never opened a private chat, the group invite is withdrawn and explained", async () => {
+  it.each([
+    { error_code: 403, description: "Forbidden: bot can't initiate conversation with a user" },
+    { error_code: 400, description: "Bad Request: chat not found" },
+  ])("no private chat with the admin ($error_code): the invite is withdrawn", async (refusal) => {
     h = await startBot({ adminIds: [ADMIN.id] });
     const team = group(-100903);
     const since = h.fake.calls.length;
     await h.send(command("invite", { from: ADMIN, chat: team }));
     const menu = await h.fake.waitForCall("sendMessage", () => true, 2_000, { since });
-    h.fake.failNext("sendMessage", {
-      error_code: 403,
-      description: "Forbidden: bot can't initiate conversation with a user",
-    });
+    h.fake.failNext("sendMessage", refusal);
     await h.send(press(menu, "seller", ADMIN));
     const answer = await h.fake.waitForCall("answerCallbackQuery", () => true, 2_000, { since });
     expect(answer.payload.show_alert).toBe(true);

@@ -1,9 +1,10 @@
 /** /invite: an admin picks a role and gets a one-time deep link that lives for a day. */
-import { GrammyError, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import { isRole, ROLES } from "../../services/access.ts";
 import type { FeatureDeps } from "../deps.ts";
 import { ROLE_KEYS } from "../guard.ts";
 import { formatDateTime, showScreen } from "../messages.ts";
+import { isChatUnreachable } from "../telegram-errors.ts";
 
 export const INVITE_CALLBACK = "iv";
 
@@ -45,7 +46,7 @@ export function inviteFeature(deps: FeatureDeps): undefined {
     try {
       await ctx.api.sendMessage(ctx.from.id, text, { link_preview_options: { is_disabled: true } });
     } catch (error) {
-      if (!(error instanceof GrammyError && error.error_code === 403)) throw error;
+      if (!isChatUnreachable(error)) throw error;
       await access.forgetInvite(payload);
       await ctx.answerCallbackQuery({ text: ctx.t("invite-open-private-chat"), show_alert: true });
       return;

@@ -3,7 +3,7 @@
  * go to the buyer, /relay_here picks the relay group, and "Write to buyer" on a posting opens
  * the chat. The reply handler runs before the conversations, so an open dialog never eats it.
  */
-import { Composer, GrammyError, InlineKeyboard } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
 import type { Message } from "grammy/types";
 import { RelayGroupSetting } from "../../services/relay/audience.ts";
 import { ChatContexts } from "../../services/relay/context.ts";
@@ -19,6 +19,7 @@ import { mayUse, refuse } from "../guard.ts";
 import { translatorFor } from "../i18n.ts";
 import type { FeatureFactory } from "../index.ts";
 import { ensureRelayTopic, moveRelayGroup } from "../notifiers/relay.ts";
+import { isChatUnreachable } from "../telegram-errors.ts";
 import {
   fetchTelegramFile,
   type OutgoingFile,
@@ -220,7 +221,7 @@ export function relayFeature(services: RelayFeatureServices): FeatureFactory {
           !where.private ||
           here === undefined ||
           here === where.chatId ||
-          !isUnreachable(error)
+          !isChatUnreachable(error)
         ) {
           throw error;
         }
@@ -236,13 +237,6 @@ export function relayFeature(services: RelayFeatureServices): FeatureFactory {
     });
     return undefined;
   };
-}
-
-function isUnreachable(error: unknown): boolean {
-  return (
-    error instanceof GrammyError &&
-    (error.error_code === 403 || /chat not found/i.test(error.description))
-  );
 }
 
 /** False only when Telegram says plainly that the bot may not create topics here. */

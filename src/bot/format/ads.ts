@@ -3,13 +3,7 @@
  * refusal or Ozon failure in plain words. Pure functions over a translate function, so the
  * conversations (ctx.t) and the report notifier (a job's locale) phrase things alike.
  */
-import {
-  isOzonApiError,
-  isOzonAuthError,
-  isOzonInputError,
-  isOzonNetworkError,
-  isOzonRateLimitError,
-} from "../../ozon/errors.ts";
+import { type OzonFailureKind, ozonFailureKind, ozonFailureMessage } from "../../ozon/errors.ts";
 import {
   type BudgetCampaign,
   type BudgetInputReason,
@@ -187,16 +181,22 @@ export interface OzonProblem {
   message?: string;
 }
 
+const PROBLEM_KINDS = {
+  rate_limited: "busy",
+  keys_refused: "auth",
+  network: "unavailable",
+  timeout: "unavailable",
+  ozon_down: "unavailable",
+  not_found: "refused",
+  our_input: "refused",
+  conflict: "refused",
+  bad_answer: "other",
+  unknown: "other",
+} as const satisfies Record<OzonFailureKind, OzonProblem["kind"]>;
+
 export function ozonProblem(error: unknown): OzonProblem {
-  if (isOzonRateLimitError(error)) return { kind: "busy" };
-  if (isOzonAuthError(error)) return { kind: "auth" };
-  if (isOzonNetworkError(error)) return { kind: "unavailable" };
-  if (isOzonInputError(error)) return { kind: "refused", message: error.message };
-  if (isOzonApiError(error)) {
-    if (error.status >= 500) return { kind: "unavailable" };
-    return { kind: "refused", message: error.apiMessage || `HTTP ${error.status}` };
-  }
-  return { kind: "other" };
+  const kind = PROBLEM_KINDS[ozonFailureKind(error)];
+  return kind === "refused" ? { kind, message: ozonFailureMessage(error) } : { kind };
 }
 
 export function ozonProblemText(t: Translator, problem: OzonProblem): string {

@@ -3,14 +3,7 @@
  * as plain sentences (a locale key with its variables, so a dialog can keep it in its replay log).
  */
 import { DateTime } from "luxon";
-import {
-  isOzonApiError,
-  isOzonAuthError,
-  isOzonInputError,
-  isOzonNetworkError,
-  isOzonRateLimitError,
-  isOzonShipFailedError,
-} from "../../ozon/errors.ts";
+import { isOzonApiError, isOzonShipFailedError, ozonFailureKind } from "../../ozon/errors.ts";
 import type { Posting } from "../../ozon/seller/types.ts";
 import type { Locale } from "../i18n.ts";
 
@@ -147,31 +140,36 @@ export function postingLine(
 export function describeOzonError(error: unknown, postingNumber = ""): Problem {
   const posting = { posting: postingNumber };
   if (isOzonShipFailedError(error)) return { key: "postings-error-ship-failed", vars: posting };
-  if (isOzonRateLimitError(error)) return { key: "postings-error-rate-limited" };
-  if (isOzonAuthError(error)) return { key: "postings-error-auth" };
-  if (isOzonNetworkError(error)) return { key: "postings-error-network" };
-  if (isOzonInputError(error)) return { key: "postings-error-input" };
-  if (isOzonApiError(error)) {
-    const text = error.apiMessage;
-    if (/ALREADY_SHIPPED/i.test(text))
-      return { key: "postings-error-already-shipped", vars: posting };
-    if (/ALREADY_CANCEL/i.test(text))
-      return { key: "postings-error-already-cancelled", vars: posting };
-    if (/NOT_FOUND/i.test(text) || error.status === 404) {
-      return { key: "postings-error-not-found", vars: posting };
-    }
-    if (/INCORRECT_STATUS/i.test(text))
-      return { key: "postings-error-wrong-status", vars: posting };
-    if (/MANDATORY_MARK/i.test(text)) return { key: "postings-error-marks" };
-    if (/QUANTITY/i.test(text)) return { key: "postings-error-quantity" };
-    if (/CANCEL_REASON/i.test(text)) return { key: "postings-error-cancel-reason" };
-    if (error.status >= 500) return { key: "postings-error-unavailable" };
-    return {
-      key: "postings-error-ozon",
-      vars: { message: clip(text || String(error.status), 200) },
-    };
+  const kind = ozonFailureKind(error);
+  switch (kind) {
+    case "rate_limited":
+      return { key: "postings-error-rate-limited" };
+    case "keys_refused":
+      return { key: "postings-error-auth" };
+    case "network":
+    case "timeout":
+      return { key: "postings-error-network" };
+    case "ozon_down":
+      return { key: "postings-error-unavailable" };
+    case "bad_answer":
+    case "unknown":
+      return { key: "postings-error-unknown" };
   }
-  return { key: "postings-error-unknown" };
+  if (!isOzonApiError(error)) return { key: "postings-error-input" };
+  // Ozon refused: its own code in the text says why.
+  const text = error.apiMessage;
+  if (/ALREADY_SHIPPED/i.test(text))
+    return { key: "postings-error-already-shipped", vars: posting };
+  if (/ALREADY_CANCEL/i.test(text))
+    return { key: "postings-error-already-cancelled", vars: posting };
+  if (kind === "not_found" || /NOT_FOUND/i.test(text)) {
+    return { key: "postings-error-not-found", vars: posting };
+  }
+  if (/INCORRECT_STATUS/i.test(text)) return { key: "postings-error-wrong-status", vars: posting };
+  if (/MANDATORY_MARK/i.test(text)) return { key: "postings-error-marks" };
+  if (/QUANTITY/i.test(text)) return { key: "postings-error-quantity" };
+  if (/CANCEL_REASON/i.test(text)) return { key: "postings-error-cancel-reason" };
+  return { key: "postings-error-ozon", vars: { message: clip(text || String(error.status), 200) } };
 }
 
 export function problemText(t: Translate, problem: Problem): string {

@@ -8,7 +8,6 @@ import { type Api, GrammyError, type InlineKeyboard } from "grammy";
 import type { Posting } from "../../ozon/seller/types.ts";
 import { AccessService } from "../../services/access.ts";
 import {
-  botApiErrorMeansGone,
   type DigestInfo,
   type PostingNotifier,
   postingBudget,
@@ -25,6 +24,7 @@ import {
 } from "../format/postings.ts";
 import { isLocale, type Locale, type LocalizedContext } from "../i18n.ts";
 import { digestKeyboard, listButton, postingKeyboard } from "../keyboards/postings.ts";
+import { isChatUnreachable } from "../telegram-errors.ts";
 
 /** A send Telegram has not answered within this long is given up (retried next pass). */
 const SEND_TIMEOUT_MS = 30_000;
@@ -130,10 +130,7 @@ export class TelegramPostingNotifier implements PostingNotifier {
         ),
       );
     } catch (error) {
-      if (
-        error instanceof GrammyError &&
-        botApiErrorMeansGone(error.error_code, error.description)
-      ) {
+      if (error instanceof GrammyError && isChatUnreachable(error)) {
         throw new RecipientGoneError(chatId, error.description, { cause: error });
       }
       throw error;

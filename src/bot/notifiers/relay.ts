@@ -34,6 +34,7 @@ import {
   uploadFileName,
 } from "../format/relay.ts";
 import { isLocale, type Locale, type LocalizedContext, translatorFor } from "../i18n.ts";
+import { isChatUnreachable, telegramChatGone } from "../telegram-errors.ts";
 
 /** Telegram takes photos up to 10 MB; a bigger image goes as a document. */
 export const TELEGRAM_PHOTO_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -117,7 +118,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
       if (result.status === "fulfilled") {
         const { chatId, ids } = result.value;
         refs.push(...ids.map((messageId) => ({ chatId, messageId })));
-      } else if (recipient.kind === "private" && isUnreachable(result.reason)) {
+      } else if (recipient.kind === "private" && isChatUnreachable(result.reason)) {
         // A person who blocked the bot must not hold up everyone else's messages.
         this.#logger?.warn(
           { err: result.reason, telegramChatId: recipient.chatId },
@@ -172,14 +173,15 @@ export class TelegramRelayNotifier implements RelayNotifier {
       const ids = await this.#deliverOnce(recipient, chat, message, attachments);
       return { chatId: recipient.chatId, ids };
     } catch (error) {
-      const movedTo = migratedTo(error);
-      if (movedTo !== undefined && recipient.group) {
+      const gone = telegramChatGone(error);
+      if (gone?.kind === "migrated" && recipient.group) {
+        const movedTo = gone.chatId;
         const group = await moveRelayGroup(this.#api, this.#store, recipient.chatId, movedTo);
         const moved: Recipient = { ...recipient, chatId: movedTo, group };
         const ids = await this.#deliverOnce(moved, chat, message, attachments);
         return { chatId: movedTo, ids };
       }
-      if (!isUnreachable(error)) throw error;
+      if (!isChatUnreachable(error)) throw error;
       const groups = new RelayGroupSetting(this.#store);
       if ((await groups.get())?.chatId === recipient.chatId) await groups.clear();
       this.#logger?.warn(
@@ -292,13 +294,6 @@ class RelayGroupGoneError extends Error {
   }
 }
 
-/** The new id of a group Telegram upgraded to a supergroup, from a refused send. */
-function migratedTo(error: unknown): number | undefined {
-  if (!(error instanceof GrammyError)) return undefined;
-  const id = error.parameters?.migrate_to_chat_id;
-  return typeof id === "number" ? id : undefined;
-}
-
 /**
  * Points the relay setting at the supergroup a relay group became (only when it still names the
  * old group). Upgrades happen when topics are turned on, so whether it is a forum is asked anew.
@@ -350,16 +345,6 @@ export async function ensureRelayTopic(options: EnsureTopicOptions): Promise<num
   const topic = await (options.pace ? options.pace(create) : create());
   await topics.set(options.groupChatId, options.ozonChatId, topic.message_thread_id, options.name);
   return topic.message_thread_id;
-}
-
-/** The person blocked the bot, deleted their account or never started it: retrying won't help. */
-function isUnreachable(error: unknown): boolean {
-  if (!(error instanceof GrammyError)) return false;
-  if (error.error_code === 403) return true;
-  return (
-    error.error_code === 400 &&
-    /chat not found|user is deactivated|group chat was deactivated/i.test(error.description)
-  );
 }
 
 function isTopicGone(error: unknown): boolean {

@@ -15,11 +15,10 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { Logger } from "../../logger.ts";
 import {
-  isOzonApiError,
-  isOzonAuthError,
-  isOzonInputError,
-  isOzonNetworkError,
+  ozonFailureMessage as errorText,
   isOzonRateLimitError,
+  isTransient,
+  ozonFailureKind,
 } from "../../ozon/errors.ts";
 import { acquireLease, releaseLease } from "../../store/lease.ts";
 import type { Store } from "../../store/port.ts";
@@ -117,22 +116,9 @@ export interface RoundResult {
 type Outcome = "not_found" | "transient" | "rejected";
 
 function classify(error: unknown): Outcome {
-  // Our own client refused the request before sending it: asking again will not help.
-  if (isOzonInputError(error)) return "rejected";
-  if (isOzonRateLimitError(error) || isOzonNetworkError(error) || isOzonAuthError(error)) {
-    return "transient";
-  }
-  if (isOzonApiError(error)) {
-    if (error.status === 404) return "not_found";
-    if (error.status >= 500 || error.status === 408) return "transient";
-    return "rejected";
-  }
-  return "transient";
-}
-
-function errorText(error: unknown): string {
-  if (isOzonApiError(error)) return error.apiMessage || `HTTP ${error.status}`;
-  return error instanceof Error ? error.message : String(error);
+  const kind = ozonFailureKind(error);
+  if (kind === "not_found") return "not_found";
+  return isTransient(kind) ? "transient" : "rejected";
 }
 
 function parseTime(value: unknown): number | undefined {

@@ -1,6 +1,5 @@
 /** Posting alerts without Telegram: the watcher, what it needs from the bot, and the send pacer. */
 export {
-  botApiErrorMeansGone,
   type DigestInfo,
   isRecipientGone,
   type PostingNotifier,

@@ -7,9 +7,8 @@
  *   Telegram accepted it (the Bot API call returned ok). The watcher marks postings as delivered on
  *   that resolution, so resolving early loses alerts and resolving late repeats them.
  * - On failure, reject. Throw `RecipientGoneError` when the chat can no longer be reached (bot
- *   blocked, kicked, chat deleted, user deactivated; `botApiErrorMeansGone` tells from the Bot
- *   API's error_code and description): the watcher then unsubscribes the chat. Any other error
- *   is retried on the next pass.
+ *   blocked, kicked, chat deleted, user deactivated; the bot reads that from the Bot API's
+ *   answer): the watcher then unsubscribes the chat. Any other error is retried on the next pass.
  * - Never hang: the watcher's pass waits for every send, so the Bot API call needs a timeout
  *   (a send the pacer holds back for the limits is not hanging; it will go out).
  * - One message per call makes pacing simple: wrap the Bot API call in
@@ -66,22 +65,6 @@ export class RecipientGoneError extends Error {
 
 export function isRecipientGone(error: unknown): error is RecipientGoneError {
   return error instanceof RecipientGoneError;
-}
-
-/**
- * Whether a Bot API error (`error_code`, `description`, as grammY's GrammyError carries them) means
- * the chat is gone for good, so the notifier should throw RecipientGoneError: 403 (bot blocked,
- * kicked, user deactivated) and 400 "chat not found" and the like. Anything else (network, 5xx,
- * 429, missing rights in a group that an admin can fix) is worth retrying.
- */
-export function botApiErrorMeansGone(errorCode: number, description: string): boolean {
-  if (errorCode === 403) return true;
-  return (
-    errorCode === 400 &&
-    /chat not found|user not found|peer_id_invalid|group chat was deactivated|chat was deleted/i.test(
-      description,
-    )
-  );
 }
 
 /** Characters of a digest message each posting may use, leaving `headerChars` for a title. */

@@ -6,12 +6,7 @@
  */
 import { hostname } from "node:os";
 import type { Logger } from "../../logger.ts";
-import {
-  isOzonApiError,
-  isOzonAuthError,
-  isOzonNetworkError,
-  isOzonRateLimitError,
-} from "../../ozon/errors.ts";
+import { isTransient as isTransientKind, ozonFailureKind } from "../../ozon/errors.ts";
 import { acquireLease, releaseLease, renewLease } from "../../store/lease.ts";
 import type { Store } from "../../store/port.ts";
 import { ChatContexts } from "./context.ts";
@@ -439,8 +434,5 @@ function newerThan(messages: readonly ChatMessage[], cursor: string | undefined)
 }
 
 function isTransient(error: unknown): boolean {
-  if (isOzonNetworkError(error) || isOzonRateLimitError(error) || isOzonAuthError(error))
-    return true;
-  if (isOzonApiError(error)) return error.status >= 500 || error.status === 408;
-  return !(error instanceof Error && error.name.startsWith("Ozon"));
+  return isTransientKind(ozonFailureKind(error));
 }

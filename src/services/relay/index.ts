@@ -20,7 +20,7 @@ export { ChatContexts } from "./context.ts";
 export { compareIds, RelayCursors } from "./cursors.ts";
 export { DeliveryMarks } from "./delivery-marks.ts";
 export { DEFAULT_LINK_TTL_MS, type MessageLink, MessageLinks } from "./links.ts";
-export { classifyReplyError, describeReplyError, type ReplyFailureReason } from "./reply-errors.ts";
+export { classifyReplyError, type ReplyFailureReason } from "./reply-errors.ts";
 export { ReplyRouter, type TelegramPlace } from "./reply-router.ts";
 export {
   type ReplyChatsApi,

@@ -1,13 +1,13 @@
 /**
- * Why a reply did not reach the buyer, in terms the bot can explain in the person's language.
- * Ozon's answers differ by method and over time, so the status, gRPC code and text are all read.
+ * Why a reply did not reach the buyer, in terms the bot can explain in the person's language:
+ * the kind of Ozon failure, sharpened by what the chat methods say in their text (Premium, a
+ * closed answer window, a file too large), which differs by method and over time.
  */
 import {
   isOzonApiError,
   isOzonInputError,
-  isOzonNetworkError,
-  isOzonRateLimitError,
-  isOzonShapeError,
+  type OzonFailureKind,
+  ozonFailureKind,
 } from "../../ozon/errors.ts";
 
 export type ReplyFailureReason =
@@ -34,52 +34,41 @@ const TOO_LARGE =
 /** The chat itself is closed: like a closed window, the buyer cannot be written to any more. */
 const CHAT_CLOSED = /chat[_ ]is[_ ]closed|chat closed|чат закрыт/i;
 const NOT_FOUND = /not found|no such|unknown chat|не найден/i;
-const UNAVAILABLE = /circle is open|unavailable|try (again )?later/i;
-/** gRPC codes as Ozon's Seller API puts them in `code`. */
-const GRPC = {
-  notFound: 5,
-  permissionDenied: 7,
-  resourceExhausted: 8,
-  unavailable: 14,
-  unauthenticated: 16,
-} as const;
+const UNAVAILABLE = /unavailable|try (again )?later/i;
 const KEYS = /api[- ]?key|client[- ]?id|token|credential|unauthori[sz]ed|offer not signed|ключ/i;
 
-export function classifyReplyError(error: unknown): ReplyFailureReason {
-  if (isOzonNetworkError(error) || isOzonRateLimitError(error)) return "ozon_unavailable";
-  if (isOzonInputError(error)) {
-    if (error.field === "text" || error.field === "bytes") return "empty_message";
-    return "unknown";
-  }
-  if (isOzonShapeError(error)) return "unknown";
-  if (!isOzonApiError(error)) return "unknown";
+const REASONS = {
+  rate_limited: "ozon_unavailable",
+  ozon_down: "ozon_unavailable",
+  network: "ozon_unavailable",
+  timeout: "ozon_unavailable",
+  keys_refused: "ozon_auth",
+  not_found: "chat_not_found",
+  our_input: "unknown",
+  conflict: "unknown",
+  bad_answer: "unknown",
+  unknown: "unknown",
+} as const satisfies Record<OzonFailureKind, ReplyFailureReason>;
 
+export function classifyReplyError(error: unknown): ReplyFailureReason {
+  if (isOzonInputError(error)) {
+    return error.field === "text" || error.field === "bytes" ? "empty_message" : "unknown";
+  }
+  const kind = ozonFailureKind(error);
+  if (!isOzonApiError(error) || kind === "rate_limited") return REASONS[kind];
+
+  // What a chat method adds to the kind, in Ozon's words.
   const text = `${error.apiMessage} ${JSON.stringify(error.details)}`;
   if (PREMIUM.test(text)) return "premium_required";
-  const refused = error.status === 401 || error.status === 403;
-  if (refused || error.code === GRPC.unauthenticated || error.code === GRPC.permissionDenied) {
+  if (kind === "keys_refused") {
     // Keys are refused with 401 or code 16, or a text about them; a bare 403 on a chat
     // method is the subscription check.
-    const keys = error.status === 401 || error.code === GRPC.unauthenticated || KEYS.test(text);
+    const keys = error.status === 401 || error.code === 16 || KEYS.test(text);
     return keys ? "ozon_auth" : "premium_required";
   }
   if (TOO_LARGE.test(text) || error.status === 413) return "file_too_large";
   if (WINDOW.test(text) || CHAT_CLOSED.test(text)) return "window_closed";
-  if (error.status >= 500 || error.status === 408 || UNAVAILABLE.test(text)) {
-    return "ozon_unavailable";
-  }
-  if (error.code === GRPC.unavailable || error.code === GRPC.resourceExhausted) {
-    return "ozon_unavailable";
-  }
-  if (error.status === 404 || error.code === GRPC.notFound || NOT_FOUND.test(text)) {
-    return "chat_not_found";
-  }
-  return "unknown";
-}
-
-/** Ozon's own words about the failure, safe to show or log (never holds a key). */
-export function describeReplyError(error: unknown): string {
-  if (isOzonApiError(error)) return error.apiMessage || `HTTP ${error.status}`;
-  if (error instanceof Error) return error.message;
-  return String(error);
+  if (UNAVAILABLE.test(text)) return "ozon_unavailable";
+  if (kind !== "ozon_down" && kind !== "timeout" && NOT_FOUND.test(text)) return "chat_not_found";
+  return REASONS[kind];
 }

@@ -4,9 +4,10 @@
  * typed result with a reason the bot can put into words, never as silence.
  */
 import type { Logger } from "../../logger.ts";
+import { ozonFailureMessage } from "../../ozon/errors.ts";
 import type { Store } from "../../store/port.ts";
 import { ChatContexts } from "./context.ts";
-import { classifyReplyError, describeReplyError, type ReplyFailureReason } from "./reply-errors.ts";
+import { classifyReplyError, type ReplyFailureReason } from "./reply-errors.ts";
 import { OZON_TEXT_LIMIT, splitText } from "./split-text.ts";
 
 /** Telegram lets a bot download files up to 20 MB, so nothing bigger can reach this service. */
@@ -114,7 +115,7 @@ export class ReplyService {
 
   #failure(error: unknown, target: string, what: "text" | "file" | "start"): ReplyFailure {
     const reason = classifyReplyError(error);
-    const detail = describeReplyError(error);
+    const detail = ozonFailureMessage(error);
     this.#logger?.warn({ err: error, target, what, reason }, "Reply to a buyer was not delivered");
     return { ok: false, reason, detail, error };
   }

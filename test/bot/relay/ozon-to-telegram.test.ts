@@ -257,11 +257,16 @@ describe("when Telegram refuses", () => {
 });
 
 describe("sellers who cannot be reached", () => {
-  it("a seller who blocked the bot does not hold up the others", async () => {
+  it.each([
+    { error_code: 403, description: "Forbidden: bot was blocked by the user" },
+    { error_code: 400, description: "Bad Request: PEER_ID_INVALID" },
+    { error_code: 400, description: "Bad Request: chat was deleted" },
+    { error_code: 400, description: "Bad Request: user not found" },
+  ])("a seller whose chat answers $description does not hold up the others", async (refusal) => {
     const e = await started();
     e.fake.respond("sendMessage", (payload) => {
       if (Number(payload.chat_id) === SELLER.id) {
-        throw { error_code: 403, description: "Forbidden: bot was blocked by the user" };
+        throw refusal;
       }
       return {
         message_id: 9000 + e.fake.calls.length,

@@ -141,6 +141,24 @@ describe("ReportRunner failures", () => {
     });
   });
 
+  it("waits out a method Ozon blocked for a while (400 Circle is open) instead of failing", async () => {
+    const r = runner();
+    const job = await jobs.enqueue(request());
+    await r.runOnce();
+    api.statuses.push(() =>
+      Promise.reject(
+        new OzonApiError({ ...info, status: 400, code: 9, message: "Circle is open" }),
+      ),
+    );
+    now += 5000;
+    await r.runOnce();
+    expect(await jobs.get(job.id)).toMatchObject({ state: "submitted", attempts: 1 });
+    expect(notifier.failures()).toHaveLength(0);
+    now += 5000;
+    await r.runOnce();
+    expect(notifier.deliveries()).toHaveLength(1);
+  });
+
   it("resubmits when Ozon no longer knows the uuid (404 report not found)", async () => {
     const r = runner();
     const job = await jobs.enqueue(request());

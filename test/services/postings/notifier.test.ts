@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  botApiErrorMeansGone,
   isRecipientGone,
   postingBudget,
   RecipientGoneError,
@@ -8,16 +7,6 @@ import {
 } from "../../../src/services/postings/notifier.ts";
 
 describe("notifier helpers", () => {
-  it("treats blocked, kicked and deleted chats as gone, and nothing else", () => {
-    expect(botApiErrorMeansGone(403, "Forbidden: bot was blocked by the user")).toBe(true);
-    expect(botApiErrorMeansGone(403, "Forbidden: bot was kicked from the group chat")).toBe(true);
-    expect(botApiErrorMeansGone(403, "Forbidden: user is deactivated")).toBe(true);
-    expect(botApiErrorMeansGone(400, "Bad Request: chat not found")).toBe(true);
-    expect(botApiErrorMeansGone(429, "Too Many Requests: retry after 5")).toBe(false);
-    expect(botApiErrorMeansGone(400, "Bad Request: message is too long")).toBe(false);
-    expect(botApiErrorMeansGone(502, "Bad Gateway")).toBe(false);
-  });
-
   it("marks RecipientGoneError with a type guard", () => {
     const gone = new RecipientGoneError(-100, "bot was kicked");
     expect(isRecipientGone(gone)).toBe(true);
