@@ -84,6 +84,9 @@ describe("node src/main.ts", () => {
     expect(commands[1]?.payload.language_code).toBe("en");
     expect(JSON.stringify(commands[1]?.payload.commands)).toContain("Main menu");
     expect(fake.callsTo("deleteWebhook")).toHaveLength(1);
+    // Removals and blocks come as my_chat_member: they must be asked for.
+    const polled = await fake.waitForCall("getUpdates", () => true, 10_000);
+    expect(polled.payload.allowed_updates).toContain("my_chat_member");
 
     const port = await portOf(run);
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
@@ -151,6 +154,7 @@ describe("node src/main.ts", () => {
       url: "https://bot.example.com/tg/hook",
       secret_token: secret,
     });
+    expect(setWebhook?.payload.allowed_updates).toContain("my_chat_member");
     expect(fake.callsTo("getUpdates")).toEqual([]);
 
     const port = await portOf(run);
