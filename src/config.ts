@@ -100,6 +100,11 @@ const schema = z.object({
     .string()
     .trim()
     .pipe(z.url({ protocol: /^https$/, error: "must be an https URL" }))
+    // That path answers health checks; updates sent there would never reach the bot.
+    .refine(
+      (url) => new URL(url).pathname !== "/healthz",
+      "must not have the path /healthz (the health check)",
+    )
     .optional(),
   WEBHOOK_SECRET: z
     .string()

@@ -14,6 +14,7 @@ import { startSandbox } from "./sandbox/index.ts";
 import { AccessService } from "./services/access.ts";
 import { openStore } from "./store/index.ts";
 import type { Store } from "./store/port.ts";
+import { storedSuccessors } from "./store/successor-memory.ts";
 
 export interface Container {
   config: Config;
@@ -85,6 +86,7 @@ export async function createContainer(
         clientId: sellerConfig.clientId,
         apiKey: sellerConfig.apiKey,
         requestsPerSecond: sellerConfig.requestsPerSecond,
+        successorMemory: storedSuccessors(store, "seller"),
         logger,
       });
       closers.push({ name: "Seller API client", close: () => seller.close() });
@@ -95,6 +97,7 @@ export async function createContainer(
         baseUrl: performanceUrl,
         clientId: performanceConfig.clientId,
         clientSecret: performanceConfig.clientSecret,
+        successorMemory: storedSuccessors(store, "performance"),
         logger,
       });
       closers.push({ name: "Performance API client", close: () => performance.close() });

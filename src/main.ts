@@ -18,7 +18,7 @@ import { type Container, createContainer } from "./container.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { healthRoute } from "./server/health.ts";
 import { closeServer, createHttpServer, listen, type Route } from "./server/http.ts";
-import { webhookPath, webhookRoute, webhookSecret } from "./server/webhook.ts";
+import { webhookEndpoint, webhookRoute, webhookSecret } from "./server/webhook.ts";
 import { isStoreOpenError } from "./store/index.ts";
 
 /** How long a stop waits for updates in flight before closing anyway. */
@@ -102,11 +102,11 @@ async function main(): Promise<void> {
 
   const routes: Route[] = [healthRoute(store)];
   const mode = config.bot.mode;
-  if (mode === "webhook" && config.bot.webhookUrl) {
-    routes.push(
-      webhookRoute(bot, { path: webhookPath(config.bot.webhookUrl), secretToken, logger }),
-    );
-  }
+  const webhook =
+    mode === "webhook" && config.bot.webhookUrl
+      ? webhookEndpoint(config.bot.webhookUrl)
+      : undefined;
+  if (webhook) routes.push(webhookRoute(bot, { path: webhook.path, secretToken, logger }));
   const server = createHttpServer(routes, logger);
   let port: number;
   try {
@@ -125,12 +125,13 @@ async function main(): Promise<void> {
   logger.info({ port }, "HTTP server listening (GET /healthz)");
 
   let runner: ReturnType<typeof run> | undefined;
-  if (mode === "webhook" && config.bot.webhookUrl) {
-    await bot.api.setWebhook(config.bot.webhookUrl, {
+  if (webhook) {
+    // The URL registered is the one whose path is served above.
+    await bot.api.setWebhook(webhook.url, {
       secret_token: secretToken,
       allowed_updates: [...ALLOWED_UPDATES],
     });
-    logger.info({ path: webhookPath(config.bot.webhookUrl) }, "Webhook set");
+    logger.info({ path: webhook.path }, "Webhook set");
   } else {
     await bot.api.deleteWebhook();
     runner = run(bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });

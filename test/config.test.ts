@@ -154,6 +154,14 @@ describe("loadConfig", () => {
     expect(problemsOf({ BOT_TOKEN: TOKEN, BOT_MODE: "webhook" })).toEqual([
       "WEBHOOK_URL is required when BOT_MODE is webhook",
     ]);
+    const webhook = { BOT_TOKEN: TOKEN, BOT_MODE: "webhook" };
+    expect(problemsOf({ ...webhook, WEBHOOK_URL: "http://bot.example.com/tg" })).toEqual([
+      "WEBHOOK_URL must be an https URL",
+    ]);
+    // The health check's path: updates would never reach the bot.
+    expect(problemsOf({ ...webhook, WEBHOOK_URL: "https://bot.example.com/healthz" })).toEqual([
+      "WEBHOOK_URL must not have the path /healthz (the health check)",
+    ]);
   });
 });
 

@@ -20,3 +20,4 @@ export {
   type SellerClientOptions,
 } from "./seller/client.ts";
 export type * from "./seller/types.ts";
+export type { SuccessorMemory } from "./successors.ts";

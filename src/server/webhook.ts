@@ -13,10 +13,14 @@ export function webhookSecret(configured: string | undefined, botToken: string):
   return createHash("sha256").update(`webhook:${botToken}`).digest("base64url").slice(0, 48);
 }
 
-/** The path the webhook listens on: the path of WEBHOOK_URL, or /telegram when it has none. */
-export function webhookPath(webhookUrl: string): string {
-  const path = new URL(webhookUrl).pathname;
-  return path === "/" || path === "" ? "/telegram" : path;
+/**
+ * The URL given to Telegram and the path served for it, one made from the other so that they
+ * always agree: WEBHOOK_URL as it is, or with /telegram added when it names no path.
+ */
+export function webhookEndpoint(webhookUrl: string): { url: string; path: string } {
+  const url = new URL(webhookUrl);
+  if (url.pathname === "/") url.pathname = "/telegram";
+  return { url: url.href, path: url.pathname };
 }
 
 /**

@@ -45,6 +45,29 @@ async function portOf(run: MainProcess): Promise<number> {
   return Number(line.port);
 }
 
+/** The bot in webhook mode with this WEBHOOK_URL and secret, once it has started. */
+async function startWebhookMode(f: FakeBotApi, url: string, secret: string): Promise<MainProcess> {
+  const run = startMain(
+    await baseEnv(f, {
+      ADMIN_IDS: String(ADMIN.id),
+      BOT_MODE: "webhook",
+      WEBHOOK_URL: url,
+      WEBHOOK_SECRET: secret,
+    }),
+  );
+  await run.waitForLog((l) => l.msg.startsWith("Bot @ozon_test_bot started"));
+  return run;
+}
+
+/** POSTs an update to `path` on the bot's port, as Telegram does to a webhook. */
+function postUpdate(port: number, path: string, secret: string, update: unknown) {
+  return fetch(`http://127.0.0.1:${port}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": secret },
+    body: JSON.stringify(update),
+  });
+}
+
 describe("node src/main.ts", () => {
   it("with only BOT_TOKEN: sandbox, commands in ru and en, owner link, /healthz, polling", async () => {
     fake = await FakeBotApi.start();
@@ -61,6 +84,9 @@ describe("node src/main.ts", () => {
     expect(commands[1]?.payload.language_code).toBe("en");
     expect(JSON.stringify(commands[1]?.payload.commands)).toContain("Main menu");
     expect(fake.callsTo("deleteWebhook")).toHaveLength(1);
+    // Removals and blocks come as my_chat_member: they must be asked for.
+    const polled = await fake.waitForCall("getUpdates", () => true, 10_000);
+    expect(polled.payload.allowed_updates).toContain("my_chat_member");
 
     const port = await portOf(run);
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
@@ -122,35 +148,46 @@ describe("node src/main.ts", () => {
   it("webhook mode: setWebhook with the secret; a wrong secret gets 401; SIGTERM exits 0", async () => {
     fake = await FakeBotApi.start();
     const secret = "hook_secret-123456";
-    const run = startMain(
-      await baseEnv(fake, {
-        ADMIN_IDS: String(ADMIN.id),
-        BOT_MODE: "webhook",
-        WEBHOOK_URL: "https://bot.example.com/tg/hook",
-        WEBHOOK_SECRET: secret,
-      }),
-    );
-    await run.waitForLog((l) => l.msg.startsWith("Bot @ozon_test_bot started"));
+    const run = await startWebhookMode(fake, "https://bot.example.com/tg/hook", secret);
     const setWebhook = fake.callsTo("setWebhook")[0];
     expect(setWebhook?.payload).toMatchObject({
       url: "https://bot.example.com/tg/hook",
       secret_token: secret,
     });
+    expect(setWebhook?.payload.allowed_updates).toContain("my_chat_member");
     expect(fake.callsTo("getUpdates")).toEqual([]);
 
     const port = await portOf(run);
     const post = (token: string) =>
-      fetch(`http://127.0.0.1:${port}/tg/hook`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": token },
-        body: JSON.stringify(command("help", { from: ADMIN })),
-      });
+      postUpdate(port, "/tg/hook", token, command("help", { from: ADMIN }));
     expect((await post("wrong")).status).toBe(401);
     expect(fake.callsTo("sendMessage")).toEqual([]);
     expect((await post(secret)).status).toBe(200);
     expect(fake.textsTo(ADMIN.id)[0]).toContain("Commands you may use");
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     expect(run.stdout()).not.toContain(secret);
+
+    run.child.kill("SIGTERM");
+    expect((await run.exit).code).toBe(0);
+  });
+
+  it("webhook mode with a WEBHOOK_URL without a path: updates sent to the URL registered are handled", async () => {
+    fake = await FakeBotApi.start();
+    const secret = "hook_secret-654321";
+    const run = await startWebhookMode(fake, "https://bot.example.com", secret);
+    const registered = new URL(String(fake.callsTo("setWebhook")[0]?.payload.url));
+    expect(registered.host).toBe("bot.example.com");
+
+    // Telegram posts to exactly the URL it was given; the proxy in front passes the path on.
+    const port = await portOf(run);
+    const res = await postUpdate(
+      port,
+      registered.pathname,
+      secret,
+      command("help", { from: ADMIN }),
+    );
+    expect(res.status).toBe(200);
+    expect(fake.textsTo(ADMIN.id)[0]).toContain("Commands you may use");
 
     run.child.kill("SIGTERM");
     expect((await run.exit).code).toBe(0);

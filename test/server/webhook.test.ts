@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { healthRoute } from "../../src/server/health.ts";
 import { closeServer, createHttpServer, listen } from "../../src/server/http.ts";
-import { webhookPath, webhookRoute, webhookSecret } from "../../src/server/webhook.ts";
+import { webhookEndpoint, webhookRoute, webhookSecret } from "../../src/server/webhook.ts";
 import { MemoryStore } from "../../src/store/memory.ts";
 import { type Harness, startBot } from "../bot/harness.ts";
 import { command, person } from "../support/updates.ts";
@@ -85,9 +85,21 @@ describe("webhook", () => {
     expect(webhookSecret("mine", "123456:x")).toBe("mine");
   });
 
-  it("listens on the path of WEBHOOK_URL", () => {
-    expect(webhookPath("https://bot.example.com/tg/ozon")).toBe("/tg/ozon");
-    expect(webhookPath("https://bot.example.com")).toBe("/telegram");
+  it("listens on the path of WEBHOOK_URL, and registers /telegram when it names none", () => {
+    expect(webhookEndpoint("https://bot.example.com/tg/ozon")).toEqual({
+      url: "https://bot.example.com/tg/ozon",
+      path: "/tg/ozon",
+    });
+    for (const bare of ["https://bot.example.com", "https://bot.example.com/"]) {
+      expect(webhookEndpoint(bare)).toEqual({
+        url: "https://bot.example.com/telegram",
+        path: "/telegram",
+      });
+    }
+    expect(webhookEndpoint("https://bot.example.com:8443?k=v")).toEqual({
+      url: "https://bot.example.com:8443/telegram?k=v",
+      path: "/telegram",
+    });
   });
 });
 

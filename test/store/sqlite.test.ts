@@ -2,9 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import {
   chmodSync,
-  copyFileSync,
   existsSync,
-  linkSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -62,10 +60,10 @@ async function runChild(
   mode: "try" | "hold",
   options: { asNobody?: boolean } = {},
 ): Promise<{ report: ChildReport; child: ChildProcess }> {
-  const node = options.asNobody ? nodeForNobody() : process.execPath;
-  const child = spawn(node, [CHILD, dataDir, mode], {
+  // As root the child drops to nobody itself, after loading its code from wherever the checkout is.
+  const user = options.asNobody && isRoot() ? ["nobody"] : [];
+  const child = spawn(process.execPath, [CHILD, dataDir, mode, ...user], {
     stdio: ["ignore", "pipe", "pipe"],
-    ...(options.asNobody && isRoot() ? { uid: 65534, gid: 65534 } : {}),
   });
   children.push(child);
   let stdout = "";
@@ -93,24 +91,6 @@ async function runChild(
 
 function isRoot(): boolean {
   return process.getuid?.() === 0;
-}
-
-let nobodyNode: string | undefined;
-/** Node where user nobody can run it (the usual one sits under root's home). */
-function nodeForNobody(): string {
-  if (!isRoot()) return process.execPath;
-  if (nobodyNode) return nobodyNode;
-  const dir = join(root, "bin");
-  mkdirSync(dir, { recursive: true, mode: 0o755 });
-  const target = join(dir, "node");
-  try {
-    linkSync(process.execPath, target);
-  } catch {
-    copyFileSync(process.execPath, target);
-    chmodSync(target, 0o755);
-  }
-  nobodyNode = target;
-  return target;
 }
 
 async function openError(dataDir: string): Promise<StoreOpenError> {

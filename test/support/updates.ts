@@ -189,22 +189,34 @@ export function callback(data: string, options: CallbackOptions): Update {
   } as Update;
 }
 
-/** The bot was added to (or removed from) a group. */
+export type BotMemberStatus = "member" | "administrator" | "left" | "kicked";
+
+/**
+ * The bot's own membership changed: added to a group ("member", "administrator") or removed
+ * ("left", "kicked"); in a private chat "kicked" is the person blocking the bot. `was`: the
+ * status before (default: the opposite of joining or leaving).
+ */
 export function myChatMember(
   chat: Chat,
   by: User,
-  status: "member" | "administrator" | "left",
+  status: BotMemberStatus,
+  was: BotMemberStatus = status === "left" || status === "kicked" ? "member" : "left",
   botUser: User = { id: 7000001, is_bot: true, first_name: "Ozon Test Bot" },
 ): Update {
   const date = Math.floor(Date.now() / 1000);
+  const member = (s: BotMemberStatus) => ({
+    status: s,
+    user: botUser,
+    ...(s === "kicked" ? { until_date: 0 } : {}),
+  });
   return {
     update_id: nextUpdateId(),
     my_chat_member: {
       chat,
       from: by,
       date,
-      old_chat_member: { status: "left", user: botUser },
-      new_chat_member: { status, user: botUser } as never,
+      old_chat_member: member(was) as never,
+      new_chat_member: member(status) as never,
     },
   } as Update;
 }

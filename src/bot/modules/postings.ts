@@ -17,6 +17,7 @@ import { sharedByProcesses } from "../../store/lease.ts";
 import { createCallbackCodec } from "../callback-data.ts";
 import { cancelPostingConversation } from "../conversations/cancel-posting.ts";
 import { shipConversation } from "../conversations/ship.ts";
+import { whenBotRemoved } from "../features/bot-removed.ts";
 import { postingsFeature } from "../features/postings.ts";
 import { subscriptionsFeature } from "../features/subscriptions.ts";
 import type { BotModule } from "../module.ts";
@@ -59,6 +60,11 @@ export function createPostingsModule(
     get watcher() {
       return watcher;
     },
+    beforeConversations: [
+      whenBotRemoved("subscription to posting alerts", (chatId) =>
+        subscriptions.unsubscribe(chatId),
+      ),
+    ],
     features: [postingsFeature({ seller }), subscriptionsFeature({ seller, subscriptions })],
     conversations: [shipConversation(dialogs), cancelPostingConversation(dialogs)],
     start(api) {

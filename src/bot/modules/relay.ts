@@ -6,6 +6,7 @@
 
 import type { Api } from "grammy";
 import { SendPacer } from "../../services/postings/pacer.ts";
+import { RelayGroupSetting } from "../../services/relay/audience.ts";
 import {
   ChatRelay,
   type ChatRelayOptions,
@@ -13,6 +14,7 @@ import {
 } from "../../services/relay/chat-relay.ts";
 import { ReplyService } from "../../services/relay/reply-service.ts";
 import { sharedByProcesses } from "../../store/lease.ts";
+import { whenBotRemoved } from "../features/bot-removed.ts";
 import { relayFeature, relayRepliesFeature } from "../features/relay.ts";
 import type { BotModule } from "../module.ts";
 import { TelegramRelayNotifier } from "../notifiers/relay.ts";
@@ -52,7 +54,12 @@ export function createRelayModule(
 
   return {
     name: "relay",
-    beforeConversations: [relayRepliesFeature(services)],
+    beforeConversations: [
+      relayRepliesFeature(services),
+      whenBotRemoved("setting as the relay group", (chatId) =>
+        new RelayGroupSetting(store).clearIf(chatId),
+      ),
+    ],
     features: [relayFeature(services)],
     get relay() {
       return relay;

@@ -5,7 +5,7 @@ import type { RetryPolicy } from "../backoff.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { createAgent, type FetchLike, noAuth, OzonHttp, type Timeouts } from "../http.ts";
 import { type RateLimiter, TokenBucket } from "../limiter.ts";
-import { Successors } from "../successors.ts";
+import { type SuccessorMemory, Successors } from "../successors.ts";
 import { createCampaignsApi } from "./campaigns.ts";
 import { createStatisticsApi } from "./statistics.ts";
 import { PerformanceToken } from "./token.ts";
@@ -28,6 +28,8 @@ export interface PerformanceClientOptions {
   random?: () => number;
   /** Renew the token this long before it expires. Default 60 s. */
   renewTokenBeforeSeconds?: number;
+  /** Keeps the moves to successors beyond this client's life (the bot's store). */
+  successorMemory?: SuccessorMemory;
 }
 
 export function createPerformanceClient(options: PerformanceClientOptions) {
@@ -71,7 +73,7 @@ export function createPerformanceClient(options: PerformanceClientOptions) {
       : {}),
   });
   const http = new OzonHttp({ ...common, auth: token });
-  const successors = new Successors(options.logger);
+  const successors = new Successors(options.logger, options.successorMemory);
 
   return {
     campaigns: createCampaignsApi(http, successors),

@@ -5,7 +5,7 @@ import type { RetryPolicy } from "../backoff.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { type FetchLike, headerAuth, OzonHttp, type Timeouts } from "../http.ts";
 import { type RateLimiter, sharedLimiter } from "../limiter.ts";
-import { Successors } from "../successors.ts";
+import { type SuccessorMemory, Successors } from "../successors.ts";
 import { createChatsApi } from "./chats.ts";
 import type { SellerContext } from "./context.ts";
 import { createMarksApi } from "./marks.ts";
@@ -33,6 +33,8 @@ export interface SellerClientOptions {
   random?: () => number;
   /** Page size for the v3 postings list (≤ 1000). */
   pageSize?: number;
+  /** Keeps the moves to successors beyond this client's life (the bot's store). */
+  successorMemory?: SuccessorMemory;
 }
 
 export function createSellerClient(options: SellerClientOptions) {
@@ -61,7 +63,7 @@ export function createSellerClient(options: SellerClientOptions) {
     ...(options.random ? { random: options.random } : {}),
     logger: options.logger,
   });
-  const successors = new Successors(options.logger);
+  const successors = new Successors(options.logger, options.successorMemory);
   const ctx: SellerContext = { http, successors, clock, logger: options.logger };
 
   return {

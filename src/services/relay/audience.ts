@@ -43,6 +43,13 @@ export class RelayGroupSetting {
   async clear(): Promise<boolean> {
     return this.#store.delete(RELAY_GROUP_KEY);
   }
+
+  /** Back to private chats when the relay group is this chat (and still is at the write). */
+  async clearIf(chatId: number): Promise<boolean> {
+    const current = await this.#store.get<RelayGroup>(RELAY_GROUP_KEY);
+    if (current?.chatId !== chatId) return false;
+    return this.#store.compareAndSet(RELAY_GROUP_KEY, current, undefined);
+  }
 }
 
 export interface AudienceOptions {

@@ -5,7 +5,7 @@
 import type { Chat } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
 import { RelayGroupSetting } from "../../../src/services/relay/audience.ts";
-import { command, group, messageUpdate } from "../../support/updates.ts";
+import { command, group, messageUpdate, myChatMember } from "../../support/updates.ts";
 import { ADMIN, openBuyerChats, type RelayEnv, SELLER, sendsTo, startRelayEnv } from "./support.ts";
 
 let env: RelayEnv | undefined;
@@ -72,6 +72,29 @@ describe("relay group no longer reachable", () => {
     expect(pass).toMatchObject({ relayed: 1, failures: [] });
     expect(e.fake.textsTo(SELLER.id).at(-1)).toContain("Кто-нибудь?");
     expect(sendsTo(e.fake, ADMIN.id).length).toBeGreaterThan(0);
+    expect(await new RelayGroupSetting(e.store).get()).toBeUndefined();
+  });
+});
+
+describe("the bot removed from the relay group (my_chat_member)", () => {
+  it("relays to the sellers in private at once, never trying the group, nor after it is added back", async () => {
+    const e = await started();
+    const team = group(-100556, { title: "Team" });
+    await e.send(command("relay_here", { from: ADMIN, chat: team }));
+    // Leaving some other group changes nothing.
+    await e.send(myChatMember(group(-100557), ADMIN, "left"));
+    expect((await new RelayGroupSetting(e.store).get())?.chatId).toBe(team.id);
+
+    await e.send(myChatMember(team, ADMIN, "kicked"));
+    expect(await new RelayGroupSetting(e.store).get()).toBeUndefined();
+    await e.send(myChatMember(team, ADMIN, "member", "kicked"));
+    const since = e.fake.calls.length;
+    const chat = openBuyerChats(e.sandbox)[0];
+    if (!chat) throw new Error("no chat");
+    e.sandbox.control.buyerWrites(chat.id, { text: "Вы здесь?" });
+    expect(await e.module.runOnce()).toMatchObject({ relayed: 1, failures: [] });
+    expect(e.fake.textsTo(SELLER.id).at(-1)).toContain("Вы здесь?");
+    expect(sendsTo(e.fake, team.id).filter((c) => c.seq >= since)).toEqual([]);
     expect(await new RelayGroupSetting(e.store).get()).toBeUndefined();
   });
 });

@@ -1,0 +1,51 @@
+/**
+ * The container as main.ts builds it (the built-in sandbox, a given store): the Ozon clients keep
+ * their moves to successors in the store, so the next start does not ask a retired form again.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config.ts";
+import { type Container, createContainer } from "../src/container.ts";
+import { MemoryStore } from "../src/store/memory.ts";
+import { captureLogger } from "./ozon/support/logger.ts";
+
+const containers: Container[] = [];
+afterEach(async () => {
+  for (const container of containers.splice(0).reverse()) await container.close();
+});
+
+async function start(store: MemoryStore): Promise<Container> {
+  const config = loadConfig({
+    BOT_TOKEN: "123456:container-test-token-aaaaaaaaaaaa",
+    STORE: "memory",
+  });
+  const container = await createContainer(config, captureLogger().logger, { store });
+  containers.push(container);
+  return container;
+}
+
+async function firstPosting(container: Container): Promise<void> {
+  const seller = container.ozon.seller;
+  if (!seller) throw new Error("no Seller client");
+  for await (const _posting of seller.postings.listAwaitingPackaging()) return;
+}
+
+describe("createContainer", () => {
+  it("gives the Ozon clients the store to keep their moves to successors", async () => {
+    const store = new MemoryStore();
+    const first = await start(store);
+    const retire = await fetch(`${first.sandbox?.url}/_sandbox/retire`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ mode: 404 }),
+    });
+    expect(retire.status).toBe(200);
+    await firstPosting(first);
+    expect(first.ozon.seller?.movedToSuccessors()).toEqual(["postings.awaitingPackaging"]);
+
+    // The next start: a sandbox of its own that still serves the spec form, yet the client
+    // goes to the successor at once, as the store says.
+    const second = await start(store);
+    await firstPosting(second);
+    expect(second.ozon.seller?.movedToSuccessors()).toEqual(["postings.awaitingPackaging"]);
+  });
+});

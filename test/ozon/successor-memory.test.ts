@@ -1,0 +1,135 @@
+/**
+ * Moves to successors outlive the client: a client with a store learns that the sandbox retired
+ * the spec forms; a new client on the same store (a restart, another process) goes straight to
+ * the successors and asks no retired form again.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  createPerformanceClient,
+  createSellerClient,
+  type SuccessorMemory,
+} from "../../src/ozon/index.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { MemoryStore } from "../../src/store/memory.ts";
+import type { Store } from "../../src/store/port.ts";
+import { storedSuccessors } from "../../src/store/successor-memory.ts";
+import { captureLogger } from "./support/logger.ts";
+
+let sandbox: Sandbox | undefined;
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
+  await sandbox?.close();
+  sandbox = undefined;
+});
+
+async function retiredSandbox(): Promise<Sandbox> {
+  sandbox = await startSandbox({ seed: 3, retireSpecMethods: 404, initialPostings: 2 });
+  return sandbox;
+}
+
+function newStore(): MemoryStore {
+  const store = new MemoryStore();
+  closers.push(() => store.close());
+  return store;
+}
+
+function sellerWith(sb: Sandbox, successorMemory: SuccessorMemory) {
+  const { logger, lines } = captureLogger();
+  const client = createSellerClient({
+    baseUrl: sb.sellerUrl,
+    clientId: sb.credentials.sellerClientId,
+    apiKey: sb.credentials.sellerApiKey,
+    limiter: null,
+    logger,
+    successorMemory,
+  });
+  closers.push(() => client.close());
+  return { client, lines };
+}
+
+function performanceWith(sb: Sandbox, store: Store) {
+  const client = createPerformanceClient({
+    baseUrl: sb.performanceUrl,
+    clientId: sb.credentials.performanceClientId,
+    clientSecret: sb.credentials.performanceClientSecret,
+    successorMemory: storedSuccessors(store, "performance"),
+  });
+  closers.push(() => client.close());
+  return client;
+}
+
+async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of iterable) items.push(item);
+  return items;
+}
+
+const V3_UNFULFILLED = "POST /v3/posting/fbs/unfulfilled/list";
+const V4_UNFULFILLED = "POST /v4/posting/fbs/unfulfilled/list";
+const V1_CHAT_LIST = "POST /v1/chat/list";
+const V3_CHAT_LIST = "POST /v3/chat/list";
+
+describe("moves to successors kept in the store", () => {
+  it("a new seller client on the same store asks no retired form", async () => {
+    const sb = await retiredSandbox();
+    const store = newStore();
+    const first = sellerWith(sb, storedSuccessors(store, "seller")).client;
+    expect(await collect(first.postings.listAwaitingPackaging())).toHaveLength(2);
+    await collect(first.chats.list());
+    expect(sb.counters()[V3_UNFULFILLED]).toBe(1);
+    expect(sb.counters()[V1_CHAT_LIST]).toBe(1);
+    expect((await store.list("ozon:successor:seller:")).map((e) => e.key)).toEqual([
+      "ozon:successor:seller:chats.list",
+      "ozon:successor:seller:postings.awaitingPackaging",
+    ]);
+
+    sb.resetCounters();
+    const { client: second, lines } = sellerWith(sb, storedSuccessors(store, "seller"));
+    expect(await collect(second.postings.listAwaitingPackaging())).toHaveLength(2);
+    expect((await collect(second.chats.list())).length).toBeGreaterThan(0);
+    const counters = sb.counters();
+    expect(counters[V3_UNFULFILLED]).toBeUndefined();
+    expect(counters[V1_CHAT_LIST]).toBeUndefined();
+    expect(counters[V4_UNFULFILLED]).toBe(1);
+    expect(counters[V3_CHAT_LIST]).toBeGreaterThan(0);
+    expect(second.movedToSuccessors().sort()).toEqual(["chats.list", "postings.awaitingPackaging"]);
+    // Known moves are not news: nothing is logged about them again.
+    expect(lines.filter((l) => l.capability)).toEqual([]);
+  });
+
+  it("a new Performance client on the same store sets budgets with PATCH straight away", async () => {
+    const sb = await retiredSandbox();
+    const store = newStore();
+    const campaign = sb.control.campaigns()[0];
+    if (!campaign) throw new Error("the sandbox has no campaign");
+    const id = String(campaign.id);
+    await performanceWith(sb, store).campaigns.setDailyBudget(id, 350_500_000n);
+    expect(sb.requests.filter((r) => r.method === "PUT")).toHaveLength(1);
+
+    sb.resetCounters();
+    await performanceWith(sb, store).campaigns.setDailyBudget(id, 500_000_000n);
+    expect(sb.requests.map((r) => r.method)).not.toContain("PUT");
+    expect(sb.requests.filter((r) => r.method === "PATCH")).toHaveLength(1);
+    expect(sb.control.campaign(id)?.dailyBudget).toBe("500000000");
+    // Each service keeps its own moves.
+    expect(await store.list("ozon:successor:seller:")).toEqual([]);
+  });
+
+  it("a memory that fails costs only the retired form's 404 again, said in the log", async () => {
+    const sb = await retiredSandbox();
+    const broken: SuccessorMemory = {
+      recall: () => Promise.reject(new Error("store down")),
+      remember: () => Promise.reject(new Error("store down")),
+    };
+    const { client, lines } = sellerWith(sb, broken);
+    expect(await collect(client.postings.listAwaitingPackaging())).toHaveLength(2);
+    expect(await collect(client.postings.listAwaitingPackaging())).toHaveLength(2);
+    expect(sb.counters()[V3_UNFULFILLED]).toBe(1);
+    const messages = lines.map((l) => String(l.msg));
+    expect(messages).toContain("Could not read which Ozon methods were retired");
+    expect(messages.some((m) => m.startsWith("Could not keep the move to the successor"))).toBe(
+      true,
+    );
+  });
+});
