@@ -13,6 +13,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { createScaledClock } from "../src/clock.ts";
 import { createSellerClient } from "../src/ozon/seller/client.ts";
 import type { Posting } from "../src/ozon/seller/types.ts";
 import { startSandbox } from "../src/sandbox/index.ts";
@@ -21,7 +22,7 @@ import {
   type PostingNotifier,
   TELEGRAM_TEXT_LIMIT,
 } from "../src/services/postings/notifier.ts";
-import { createScaledClock, SendPacer } from "../src/services/postings/pacer.ts";
+import { SendPacer } from "../src/services/postings/pacer.ts";
 import { PostingWatcher } from "../src/services/postings/watcher.ts";
 import { type Subscriber, SubscriptionService } from "../src/services/subscriptions.ts";
 import { MemoryStore } from "../src/store/memory.ts";

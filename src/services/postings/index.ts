@@ -10,14 +10,11 @@ export {
 } from "./notifier.ts";
 export {
   type BucketLimit,
-  createScaledClock,
-  type PacerClock,
   PacerClosedError,
   type PacerLimits,
   type PaceTarget,
   SendPacer,
   type SendPacerOptions,
-  systemClock,
   TELEGRAM_LIMITS,
   telegramRetryAfterMs,
 } from "./pacer.ts";

@@ -10,35 +10,7 @@
  * Telegram-free: the bot's notifier wraps each Bot API call in `pacer.schedule(...)`. The clock is
  * injectable so tests run on a manual clock and benchmarks on a fast one.
  */
-import { setTimeout as delay } from "node:timers/promises";
-
-export interface PacerClock {
-  /** Milliseconds (any origin, never going back). */
-  now(): number;
-  /** Resolves after `ms` of this clock's time, or early (without error) when `signal` aborts. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-}
-
-export const systemClock: PacerClock = {
-  now: () => performance.timeOrigin + performance.now(),
-  sleep: (ms, signal) =>
-    delay(Math.max(0, ms), undefined, signal ? { signal } : undefined).catch(() => undefined),
-};
-
-/**
- * A clock whose time runs `speedup` times faster than the wall clock: limits are enforced exactly
- * in its time while a benchmark finishes `speedup` times sooner. Timer granularity (about 1 ms of
- * real time) can only make pacing slower than the limits, never faster.
- */
-export function createScaledClock(speedup: number): PacerClock {
-  if (!(speedup > 0)) throw new RangeError("speedup must be greater than 0");
-  const realStart = performance.now();
-  const virtualStart = Date.now();
-  return {
-    now: () => virtualStart + (performance.now() - realStart) * speedup,
-    sleep: (ms, signal) => systemClock.sleep(ms / speedup, signal),
-  };
-}
+import { type Clock, systemClock } from "../../clock.ts";
 
 /** A token bucket: holds up to `capacity` tokens and gains one every `intervalMs`. */
 export interface BucketLimit {
@@ -71,7 +43,7 @@ export interface PaceTarget {
 }
 
 export interface SendPacerOptions {
-  clock?: PacerClock;
+  clock?: Clock;
   limits?: Partial<PacerLimits>;
   /**
    * Recognises Telegram's "429 Too Many Requests" and returns how long to wait (ms, from
@@ -161,7 +133,7 @@ interface ChatLane {
 }
 
 export class SendPacer {
-  readonly #clock: PacerClock;
+  readonly #clock: Clock;
   readonly #limits: PacerLimits;
   readonly #retryAfterMs: (error: unknown) => number | undefined;
   readonly #maxRetries: number;

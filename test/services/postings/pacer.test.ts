@@ -5,7 +5,7 @@ import {
   SendPacer,
   type SendPacerOptions,
 } from "../../../src/services/postings/pacer.ts";
-import { ManualClock } from "./manual-clock.ts";
+import { ManualClock } from "../../support/manual-clock.ts";
 
 interface Start {
   chat: string;
