@@ -34,3 +34,21 @@ export function createScaledClock(speedup: number): Clock {
     sleep: (ms, signal) => systemClock.sleep(ms / speedup, signal),
   };
 }
+
+/**
+ * `clock.now()` that never goes back: a jump back (NTP, a resumed VM) is absorbed, so anything
+ * scheduled on it waits at most as long as it meant to instead of for the size of the jump.
+ */
+export function steadyNow(clock: Clock): () => number {
+  let last = -Infinity;
+  let skew = 0;
+  return () => {
+    const now = clock.now() + skew;
+    if (now < last) {
+      skew += last - now;
+      return last;
+    }
+    last = now;
+    return now;
+  };
+}
