@@ -48,7 +48,7 @@ export interface AdsModule extends BotModule {
 }
 
 export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}): AdsModule {
-  const { container, i18n } = deps;
+  const { container, i18n, sender } = deps;
   const { config, logger, store } = container;
   const performance = container.ozon.performance;
   if (!performance) throw new Error("the ads module needs the Performance API client");
@@ -65,6 +65,7 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
     },
   });
   const notifier = new TelegramReportNotifier({
+    sender,
     i18n,
     defaultLocale: config.defaultLocale,
     logger,

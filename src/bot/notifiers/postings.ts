@@ -1,6 +1,7 @@
 /**
- * The posting watcher's notifier over grammY's Api: one message per call, paced per chat
- * (SendPacer), resolving only when Telegram accepted it. Texts are in the subscriber's language:
+ * The posting watcher's notifier over grammY's Api: one message per call through the bot's
+ * sender (alerts and reminders before digests and summaries), resolving only when Telegram
+ * accepted it. Texts are in the subscriber's language:
  * the person's chosen one in a private chat, the bot's default in a group.
  */
 import type { I18n } from "@grammyjs/i18n";
@@ -13,7 +14,6 @@ import {
   type PostingNotifier,
   postingBudget,
   RecipientGoneError,
-  type SendPacer,
 } from "../../services/postings/index.ts";
 import type { Subscriber } from "../../services/subscriptions.ts";
 import type { CallbackCodec } from "../callback-data.ts";
@@ -25,6 +25,7 @@ import {
 } from "../format/postings.ts";
 import { isLocale, type Locale, type LocalizedContext } from "../i18n.ts";
 import { digestKeyboard, listButton, postingKeyboard } from "../keyboards/postings.ts";
+import type { Priority, TelegramSender } from "../sender/index.ts";
 
 /** A send Telegram has not answered within this long is given up (retried next pass). */
 const SEND_TIMEOUT_MS = 30_000;
@@ -36,7 +37,7 @@ const DIGEST_TITLE_KEYS = {
 
 export interface TelegramPostingNotifierOptions {
   api: Api;
-  pacer: SendPacer;
+  sender: TelegramSender;
   i18n: I18n<LocalizedContext>;
   access: AccessService;
   codec: CallbackCodec;
@@ -56,6 +57,7 @@ export class TelegramPostingNotifier implements PostingNotifier {
     const format = await this.#format(subscriber);
     await this.#send(
       subscriber,
+      "alert",
       postingCard(posting, format),
       postingKeyboard(this.#options.codec, format.t, posting.postingNumber, format.writeToBuyer),
     );
@@ -65,6 +67,7 @@ export class TelegramPostingNotifier implements PostingNotifier {
     const format = await this.#format(subscriber);
     await this.#send(
       subscriber,
+      "bulk",
       format.t("postings-summary", { count }),
       listButton(this.#options.codec, format.t),
     );
@@ -86,7 +89,7 @@ export class TelegramPostingNotifier implements PostingNotifier {
     const lines = postings.map((posting, i) => postingLine(posting, first + i, format, budget));
     const text = [title, format.t("postings-digest-hint"), "", ...lines].join("\n");
     const numbers = postings.map((p) => p.postingNumber);
-    await this.#send(subscriber, text, digestKeyboard(this.#options.codec, numbers, first));
+    await this.#send(subscriber, "bulk", text, digestKeyboard(this.#options.codec, numbers, first));
   }
 
   async reminder(subscriber: Subscriber, posting: Posting): Promise<void> {
@@ -97,6 +100,7 @@ export class TelegramPostingNotifier implements PostingNotifier {
     });
     await this.#send(
       subscriber,
+      "alert",
       `${head}\n\n${postingCard(posting, format)}`,
       postingKeyboard(this.#options.codec, format.t, posting.postingNumber, format.writeToBuyer),
     );
@@ -116,12 +120,17 @@ export class TelegramPostingNotifier implements PostingNotifier {
     return { t, locale, timezone, writeToBuyer };
   }
 
-  async #send(subscriber: Subscriber, text: string, keyboard: InlineKeyboard): Promise<void> {
-    const { api, pacer } = this.#options;
+  async #send(
+    subscriber: Subscriber,
+    priority: Priority,
+    text: string,
+    keyboard: InlineKeyboard,
+  ): Promise<void> {
+    const { api, sender } = this.#options;
     const chatId = subscriber.chatId;
     const timeout = this.#options.sendTimeoutMs ?? SEND_TIMEOUT_MS;
     try {
-      await pacer.schedule({ chatId, kind: subscriber.kind }, () =>
+      await sender.schedule({ chatId, kind: subscriber.kind, priority }, () =>
         api.sendMessage(
           chatId,
           text,
