@@ -21,6 +21,7 @@ import { reportConversation } from "../conversations/report.ts";
 import { adsFeature } from "../features/ads.ts";
 import type { BotModule } from "../module.ts";
 import { TelegramReportNotifier } from "../notifiers/reports.ts";
+import { apiForSender } from "../sender/index.ts";
 import type { ModuleDeps } from "./index.ts";
 
 export interface AdsModuleOptions {
@@ -113,7 +114,7 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
     features: [adsFeature],
     conversations: [budgetConversation(dialogs), reportConversation(dialogs)],
     start(api) {
-      notifier.attach(api);
+      notifier.attach(apiForSender(api));
       if (options.runLoop ?? true) runner.start();
     },
     stop: () => runner.stop(),

@@ -20,6 +20,7 @@ import { postingsFeature } from "../features/postings.ts";
 import { subscriptionsFeature } from "../features/subscriptions.ts";
 import type { BotModule } from "../module.ts";
 import { TelegramPostingNotifier } from "../notifiers/postings.ts";
+import { apiForSender } from "../sender/index.ts";
 import type { ModuleDeps } from "./index.ts";
 
 export interface PostingsModuleOptions {
@@ -60,7 +61,7 @@ export function createPostingsModule(
     start(api) {
       if (watcher) return;
       const notifier = new TelegramPostingNotifier({
-        api,
+        api: apiForSender(api),
         sender,
         i18n,
         access,

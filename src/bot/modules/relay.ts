@@ -15,6 +15,7 @@ import { sharedByProcesses } from "../../store/lease.ts";
 import { relayFeature, relayRepliesFeature } from "../features/relay.ts";
 import type { BotModule } from "../module.ts";
 import { TelegramRelayNotifier } from "../notifiers/relay.ts";
+import { apiForSender } from "../sender/index.ts";
 import type { ModuleDeps } from "./index.ts";
 
 export interface RelayModuleOptions {
@@ -56,7 +57,7 @@ export function createRelayModule(
     start(api: Api) {
       if (relay?.running) return;
       const notifier = new TelegramRelayNotifier({
-        api,
+        api: apiForSender(api),
         store,
         access,
         i18n,

@@ -36,6 +36,7 @@ const DIGEST_TITLE_KEYS = {
 } as const satisfies Record<DigestInfo["reason"], string>;
 
 export interface TelegramPostingNotifierOptions {
+  /** Sends without auto-retry: the sender waits out 429s (see apiForSender). */
   api: Api;
   sender: TelegramSender;
   i18n: I18n<LocalizedContext>;

@@ -39,6 +39,7 @@ import type { TelegramSender } from "../sender/index.ts";
 export const TELEGRAM_PHOTO_LIMIT_BYTES = 10 * 1024 * 1024;
 
 export interface TelegramRelayNotifierOptions {
+  /** Sends without auto-retry: the sender waits out 429s (see apiForSender). */
   api: Api;
   store: Store;
   access: AccessService;

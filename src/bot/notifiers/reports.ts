@@ -75,7 +75,7 @@ export class TelegramReportNotifier implements ReportNotifier {
     this.#options = options;
   }
 
-  /** The Api to send with (the module's start gives the bot's, with auto-retry installed). */
+  /** The Api to send with (the module's start gives the bot's, without auto-retry: see apiForSender). */
   attach(api: Api): void {
     this.#api = api;
   }

@@ -1,4 +1,5 @@
 /** The bot-wide Telegram sender: limits (SendBudget), queues with priorities, its Api. */
+export { apiForSender } from "./api.ts";
 export {
   type BucketLimit,
   type BudgetGrant,
