@@ -43,7 +43,7 @@ const SPEEDUP = Number(args.speedup);
 interface Sent {
   chatId: number;
   kind: Subscriber["kind"];
-  /** Pacer (Telegram) time. */
+  /** Sender (Telegram) time. */
   at: number;
   /** Wall-clock time (performance.now). */
   wallAt: number;
