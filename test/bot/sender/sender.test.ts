@@ -8,6 +8,7 @@ import {
   type TelegramSenderOptions,
 } from "../../../src/bot/sender/index.ts";
 import { ManualClock } from "../../support/manual-clock.ts";
+import { maxInWindow } from "./windows.ts";
 
 interface Start {
   chat: string;
@@ -37,17 +38,6 @@ const group = (chatId: number, priority: Priority = "alert"): SendRequest => ({
   kind: "group",
   priority,
 });
-
-/** The most starts inside any window of `windowMs` (half-open), with a float tolerance. */
-function maxInWindow(times: number[], windowMs: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let most = 0;
-  for (const [i, t] of sorted.entries()) {
-    const inside = sorted.slice(i).filter((u) => u < t + windowMs - 1e-6).length;
-    most = Math.max(most, inside);
-  }
-  return most;
-}
 
 describe("TelegramSender, as the posting pacer was", () => {
   it("sends at most one message per second to a private chat, in order", async () => {

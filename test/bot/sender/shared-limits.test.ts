@@ -25,6 +25,7 @@ import { FakeBotApi } from "../../support/fake-bot-api.ts";
 import { ManualClock } from "../../support/manual-clock.ts";
 import { waitFor } from "../../support/wait.ts";
 import { captureLogger } from "../harness.ts";
+import { maxInWindow } from "./windows.ts";
 
 let fake: FakeBotApi | undefined;
 afterEach(async () => {
@@ -59,16 +60,6 @@ class RecordingBudget implements SendBudget {
   backOff(target: SendTarget, retryAfterMs: number) {
     return this.#inner.backOff(target, retryAfterMs);
   }
-}
-
-/** The most entries inside any window of `windowMs` (half-open), with a float tolerance. */
-function maxInWindow(times: number[], windowMs: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let most = 0;
-  for (const [i, t] of sorted.entries()) {
-    most = Math.max(most, sorted.slice(i).filter((u) => u < t + windowMs - 1e-6).length);
-  }
-  return most;
 }
 
 const posting = (n: number): Posting => ({
