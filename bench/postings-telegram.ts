@@ -2,11 +2,12 @@
 //
 // End to end: 1 000 new postings in one pass to 3 subscribers (two people and a group) through
 // the sandbox over HTTP, the real Seller client, the bot's Telegram notifier (real formatting,
-// buttons, i18n) and the fake Bot API over HTTP. The pacer enforces Telegram's limits on a clock
+// buttons, i18n) and the fake Bot API over HTTP. The bot's sender enforces Telegram's limits on a clock
 // running `speedup` times faster than the wall clock, so "Telegram time" is what a real bot would
 // take. Figures: messages per subscriber, Seller API calls, time to deliver all, peak memory.
 import { parseArgs } from "node:util";
-import { createScaledClock, SendPacer } from "../src/services/postings/index.ts";
+import { TelegramSender } from "../src/bot/sender/index.ts";
+import { createScaledClock } from "../src/clock.ts";
 import { ADMIN, KEEPER, PACKER, startPostings } from "../test/bot/postings/harness.ts";
 import { command, group } from "../test/support/updates.ts";
 
@@ -20,7 +21,7 @@ const POSTINGS = Number(args.postings);
 const SPEEDUP = Number(args.speedup);
 const clock = createScaledClock(SPEEDUP);
 
-const h = await startPostings({ pacer: () => new SendPacer({ clock }) });
+const h = await startPostings({ sender: () => new TelegramSender({ clock }) });
 const team = group(-1_000_777);
 await h.send(command("subscribe", { from: KEEPER }));
 await h.send(command("subscribe", { from: PACKER }));

@@ -1,9 +1,10 @@
 // node bench/postings.ts [--postings 1000] [--speedup 20] [--store memory|file]
 //
 // 1 000 new postings in one pass to 3 subscribers (two people and a group), through the real
-// sandbox over HTTP and the real Seller client, with a notifier that goes through the send pacer.
+// sandbox over HTTP and the real Seller client, with a notifier that goes through the bot's
+// Telegram sender.
 //
-// The pacer enforces Telegram's real limits (1 msg/s per private chat, 20/min per group, 30/s in
+// The sender enforces Telegram's real limits (1 msg/s per private chat, 20/min per group, 30/s in
 // all) on a SCALED clock: its time runs `speedup` times faster than the wall clock, so "Telegram
 // time" figures are what a real bot would take, while the benchmark itself finishes sooner.
 // Every send's Telegram time is recorded and the limits are checked on it afterwards. Timer
@@ -13,6 +14,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { type Priority, TelegramSender } from "../src/bot/sender/index.ts";
+import { createScaledClock } from "../src/clock.ts";
 import { createSellerClient } from "../src/ozon/seller/client.ts";
 import type { Posting } from "../src/ozon/seller/types.ts";
 import { startSandbox } from "../src/sandbox/index.ts";
@@ -21,7 +24,6 @@ import {
   type PostingNotifier,
   TELEGRAM_TEXT_LIMIT,
 } from "../src/services/postings/notifier.ts";
-import { createScaledClock, SendPacer } from "../src/services/postings/pacer.ts";
 import { PostingWatcher } from "../src/services/postings/watcher.ts";
 import { type Subscriber, SubscriptionService } from "../src/services/subscriptions.ts";
 import { MemoryStore } from "../src/store/memory.ts";
@@ -41,7 +43,7 @@ const SPEEDUP = Number(args.speedup);
 interface Sent {
   chatId: number;
   kind: Subscriber["kind"];
-  /** Pacer (Telegram) time. */
+  /** Sender (Telegram) time. */
   at: number;
   /** Wall-clock time (performance.now). */
   wallAt: number;
@@ -87,13 +89,14 @@ const seller = createSellerClient({
 });
 const { store, cleanup } = await openStore();
 const clock = createScaledClock(SPEEDUP);
-const pacer = new SendPacer({ clock });
+const sender = new TelegramSender({ clock });
 const sent: Sent[] = [];
 
 const paced =
-  (subscriber: Subscriber, postings: readonly Posting[], text: string) =>
+  (subscriber: Subscriber, priority: Priority, postings: readonly Posting[], text: string) =>
   async (): Promise<void> => {
-    await pacer.schedule(subscriber, async () => {
+    const { chatId, kind } = subscriber;
+    await sender.schedule({ chatId, kind, priority }, async () => {
       // Here the bot calls the Bot API; the promise resolves when Telegram accepted the message.
       sent.push({
         chatId: subscriber.chatId,
@@ -107,10 +110,10 @@ const paced =
   };
 
 const notifier: PostingNotifier = {
-  alert: (s, p) => paced(s, [p], `Новое отправление ${p.postingNumber}`)(),
-  summary: (s, count) => paced(s, [], `Ждут сборки: ${count}`)(),
-  digest: (s, postings, info) => paced(s, postings, digestText(postings, info))(),
-  reminder: (s, p) => paced(s, [p], `Скоро срок отгрузки ${p.postingNumber}`)(),
+  alert: (s, p) => paced(s, "alert", [p], `Новое отправление ${p.postingNumber}`)(),
+  summary: (s, count) => paced(s, "bulk", [], `Ждут сборки: ${count}`)(),
+  digest: (s, postings, info) => paced(s, "bulk", postings, digestText(postings, info))(),
+  reminder: (s, p) => paced(s, "alert", [p], `Скоро срок отгрузки ${p.postingNumber}`)(),
 };
 
 const subscriptions = new SubscriptionService(store);
@@ -217,7 +220,7 @@ console.log(
     `paced delivery, first to last message: ${(deliverySpanMs / 1000).toFixed(1)} s of Telegram time`,
     `time to deliver all ≈ ${((firstWall - realStart) / 1000 + deliverySpanMs / 1000).toFixed(1)} s ` +
       `(wall time before the first message + paced span; the run took ${(realMs / 1000).toFixed(2)} s ` +
-      `of wall time with the pacer clock ×${SPEEDUP}, i.e. ${(telegramMs / 1000).toFixed(1)} s on that clock)`,
+      `of wall time with the sender's clock ×${SPEEDUP}, i.e. ${(telegramMs / 1000).toFixed(1)} s on that clock)`,
     `Telegram limits on the recorded sends: group max ${maxInWindow(groupTimes, 60_000)}/min, ` +
       `all chats max ${maxInWindow(
         sent.map((m) => m.at),
@@ -243,7 +246,7 @@ if (sent.length !== sentBefore) problems.push("the second pass sent messages aga
 console.log(problems.length === 0 ? "targets met" : `TARGETS MISSED:\n  ${problems.join("\n  ")}`);
 
 await watcher.stop();
-pacer.close();
+await sender.close();
 await seller.close();
 await sandbox.close();
 await cleanup();

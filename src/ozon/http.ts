@@ -4,10 +4,10 @@
  */
 import { Agent, type Dispatcher, request as undiciRequest } from "undici";
 import type { z } from "zod";
+import { type Clock, systemClock } from "../clock.ts";
 import type { Logger } from "../logger.ts";
 import { maskSecrets } from "../logger.ts";
 import { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from "./backoff.ts";
-import { type Clock, systemClock } from "./clock.ts";
 import {
   apiErrorFor,
   OzonInputError,

@@ -1,8 +1,8 @@
 /** The Ozon clients and what callers need around them. */
 
+export type { Clock } from "../clock.ts";
+export { systemClock } from "../clock.ts";
 export type { RetryPolicy } from "./backoff.ts";
-export type { Clock } from "./clock.ts";
-export { systemClock } from "./clock.ts";
 export * from "./errors.ts";
 export type { Endpoint, FetchLike, Timeouts } from "./http.ts";
 export { parseJson, stringifyJson } from "./json.ts";

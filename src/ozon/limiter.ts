@@ -1,4 +1,4 @@
-import { type Clock, systemClock } from "./clock.ts";
+import { type Clock, systemClock } from "../clock.ts";
 
 /** Something that lets a request go when the rate allows. */
 export interface RateLimiter {

@@ -21,6 +21,7 @@ import { reportConversation } from "../conversations/report.ts";
 import { adsFeature } from "../features/ads.ts";
 import type { BotModule } from "../module.ts";
 import { TelegramReportNotifier } from "../notifiers/reports.ts";
+import { apiForSender } from "../sender/index.ts";
 import type { ModuleDeps } from "./index.ts";
 
 export interface AdsModuleOptions {
@@ -48,7 +49,7 @@ export interface AdsModule extends BotModule {
 }
 
 export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}): AdsModule {
-  const { container, i18n } = deps;
+  const { container, i18n, sender } = deps;
   const { config, logger, store } = container;
   const performance = container.ozon.performance;
   if (!performance) throw new Error("the ads module needs the Performance API client");
@@ -65,6 +66,7 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
     },
   });
   const notifier = new TelegramReportNotifier({
+    sender,
     i18n,
     defaultLocale: config.defaultLocale,
     logger,
@@ -112,7 +114,7 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
     features: [adsFeature],
     conversations: [budgetConversation(dialogs), reportConversation(dialogs)],
     start(api) {
-      notifier.attach(api);
+      notifier.attach(apiForSender(api));
       if (options.runLoop ?? true) runner.start();
     },
     stop: () => runner.stop(),

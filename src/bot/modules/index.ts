@@ -1,11 +1,17 @@
 /**
  * The product areas the running bot is made of, built once from the container.
  * An area whose Ozon client is missing (no credentials for that API) is left out.
+ *
+ * They share one TelegramSender, so alerts, relayed buyer messages and reports together keep to
+ * Telegram's limits. It comes last in the list as a module of its own: main stops modules in
+ * reverse order, so the sender closes first — queued sends are refused at once (left undelivered
+ * for the next start) and the areas' loops, no longer waiting on them, stop quickly.
  */
 import type { I18n } from "@grammyjs/i18n";
 import type { Container } from "../../container.ts";
 import type { LocalizedContext } from "../i18n.ts";
 import type { BotModule } from "../module.ts";
+import { TelegramSender } from "../sender/index.ts";
 import { createAdsModule } from "./ads.ts";
 import { createPostingsModule } from "./postings.ts";
 import { createRelayModule } from "./relay.ts";
@@ -13,12 +19,22 @@ import { createRelayModule } from "./relay.ts";
 export interface ModuleDeps {
   container: Container;
   i18n: I18n<LocalizedContext>;
+  /** The bot's one sender for everything sent outside an update. */
+  sender: TelegramSender;
 }
 
-export function createModules(_deps: ModuleDeps): BotModule[] {
+export function createModules(deps: Omit<ModuleDeps, "sender">): BotModule[] {
+  const sender = new TelegramSender();
+  const shared: ModuleDeps = { ...deps, sender };
   return [
-    ...(_deps.container.ozon.performance ? [createAdsModule(_deps)] : []),
-    ...(_deps.container.ozon.seller ? [createRelayModule(_deps)] : []),
-    ...(_deps.container.ozon.seller ? [createPostingsModule(_deps)] : []),
+    ...(deps.container.ozon.performance ? [createAdsModule(shared)] : []),
+    ...(deps.container.ozon.seller ? [createRelayModule(shared)] : []),
+    ...(deps.container.ozon.seller ? [createPostingsModule(shared)] : []),
+    senderModule(sender),
   ];
+}
+
+/** The sender's stop: refuses what is queued, waits for the sends in flight. */
+function senderModule(sender: TelegramSender): BotModule {
+  return { name: "telegram-sender", stop: () => sender.close() };
 }

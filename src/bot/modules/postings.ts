@@ -9,7 +9,6 @@ import { AccessService } from "../../services/access.ts";
 import {
   PostingWatcher,
   type PostingWatcherOptions,
-  SendPacer,
   type SubscriberDirectory,
 } from "../../services/postings/index.ts";
 import { type Subscriber, SubscriptionService } from "../../services/subscriptions.ts";
@@ -22,6 +21,7 @@ import { postingsFeature } from "../features/postings.ts";
 import { subscriptionsFeature } from "../features/subscriptions.ts";
 import type { BotModule } from "../module.ts";
 import { TelegramPostingNotifier } from "../notifiers/postings.ts";
+import { apiForSender } from "../sender/index.ts";
 import type { ModuleDeps } from "./index.ts";
 
 export interface PostingsModuleOptions {
@@ -29,8 +29,6 @@ export interface PostingsModuleOptions {
   poll?: boolean;
   /** Watcher settings over the defaults (burst threshold, digest size, reminder time...). */
   watcher?: Partial<Omit<PostingWatcherOptions, "seller" | "store" | "subscriptions" | "notifier">>;
-  /** The pacer of alert sends (default: Telegram's limits on the system clock). */
-  pacer?: SendPacer;
 }
 
 export interface PostingsModule extends BotModule {
@@ -44,7 +42,7 @@ export function createPostingsModule(
   deps: ModuleDeps,
   options: PostingsModuleOptions = {},
 ): PostingsModule {
-  const { container, i18n } = deps;
+  const { container, i18n, sender } = deps;
   const seller: SellerClient | undefined = container.ozon.seller;
   if (!seller) throw new Error("The postings module needs the Seller API client");
   const { config, store, access, logger } = container;
@@ -52,7 +50,6 @@ export function createPostingsModule(
   const codec = createCallbackCodec(config.botToken);
   const dialogs = { seller, codec, timezone: config.timezone };
   let watcher: PostingWatcher | undefined;
-  let pacer: SendPacer | undefined;
 
   return {
     name: "postings",
@@ -69,10 +66,9 @@ export function createPostingsModule(
     conversations: [shipConversation(dialogs), cancelPostingConversation(dialogs)],
     start(api) {
       if (watcher) return;
-      pacer = options.pacer ?? new SendPacer();
       const notifier = new TelegramPostingNotifier({
-        api,
-        pacer,
+        api: apiForSender(api),
+        sender,
         i18n,
         access,
         codec,
@@ -95,9 +91,7 @@ export function createPostingsModule(
     },
     async stop() {
       await watcher?.stop();
-      pacer?.close();
       watcher = undefined;
-      pacer = undefined;
     },
   };
 }

@@ -5,7 +5,6 @@
  */
 
 import type { Api } from "grammy";
-import { SendPacer } from "../../services/postings/pacer.ts";
 import { RelayGroupSetting } from "../../services/relay/audience.ts";
 import {
   ChatRelay,
@@ -18,11 +17,10 @@ import { whenBotRemoved } from "../features/bot-removed.ts";
 import { relayFeature, relayRepliesFeature } from "../features/relay.ts";
 import type { BotModule } from "../module.ts";
 import { TelegramRelayNotifier } from "../notifiers/relay.ts";
+import { apiForSender } from "../sender/index.ts";
 import type { ModuleDeps } from "./index.ts";
 
 export interface RelayModuleOptions {
-  /** Paces sends to Telegram (default: Telegram's published limits). */
-  pacer?: SendPacer;
   /** false: start() prepares the relay but does not poll (tests drive it with runOnce). */
   poll?: boolean;
   /** Passed to the ChatRelay. */
@@ -43,13 +41,12 @@ export function createRelayModule(
   deps: ModuleDeps,
   options: RelayModuleOptions = {},
 ): RelayBotModule {
-  const { container, i18n } = deps;
+  const { container, i18n, sender } = deps;
   const seller = container.ozon.seller;
   if (!seller) throw new Error("The buyer chat relay needs the Seller API client");
   const { store, access, config, logger } = container;
   const replies = new ReplyService({ chats: seller.chats, store, logger });
   const services = { store, replies };
-  const pacer = options.pacer ?? new SendPacer();
   let relay: ChatRelay | undefined;
 
   return {
@@ -67,12 +64,12 @@ export function createRelayModule(
     start(api: Api) {
       if (relay?.running) return;
       const notifier = new TelegramRelayNotifier({
-        api,
+        api: apiForSender(api),
         store,
         access,
         i18n,
         defaultLocale: config.defaultLocale,
-        pacer,
+        sender,
         logger,
       });
       relay = new ChatRelay({
@@ -88,7 +85,6 @@ export function createRelayModule(
     },
     async stop() {
       await relay?.stop();
-      await pacer.onIdle();
     },
     runOnce() {
       if (!relay) return Promise.reject(new Error("The relay module has not been started"));

@@ -1,6 +1,7 @@
 /**
- * The posting watcher's notifier over grammY's Api: one message per call, paced per chat
- * (SendPacer), resolving only when Telegram accepted it. Texts are in the subscriber's language:
+ * The posting watcher's notifier over grammY's Api: one message per call through the bot's
+ * sender (alerts and reminders before digests and summaries), resolving only when Telegram
+ * accepted it. Texts are in the subscriber's language:
  * the person's chosen one in a private chat, the bot's default in a group.
  */
 import type { I18n } from "@grammyjs/i18n";
@@ -12,7 +13,6 @@ import {
   type PostingNotifier,
   postingBudget,
   RecipientGoneError,
-  type SendPacer,
 } from "../../services/postings/index.ts";
 import type { Subscriber } from "../../services/subscriptions.ts";
 import type { CallbackCodec } from "../callback-data.ts";
@@ -24,6 +24,7 @@ import {
 } from "../format/postings.ts";
 import { isLocale, type Locale, type LocalizedContext } from "../i18n.ts";
 import { digestKeyboard, listButton, postingKeyboard } from "../keyboards/postings.ts";
+import type { Priority, TelegramSender } from "../sender/index.ts";
 import { isChatUnreachable } from "../telegram-errors.ts";
 
 /** A send Telegram has not answered within this long is given up (retried next pass). */
@@ -35,8 +36,9 @@ const DIGEST_TITLE_KEYS = {
 } as const satisfies Record<DigestInfo["reason"], string>;
 
 export interface TelegramPostingNotifierOptions {
+  /** Sends without auto-retry: the sender waits out 429s (see apiForSender). */
   api: Api;
-  pacer: SendPacer;
+  sender: TelegramSender;
   i18n: I18n<LocalizedContext>;
   access: AccessService;
   codec: CallbackCodec;
@@ -56,6 +58,7 @@ export class TelegramPostingNotifier implements PostingNotifier {
     const format = await this.#format(subscriber);
     await this.#send(
       subscriber,
+      "alert",
       postingCard(posting, format),
       postingKeyboard(this.#options.codec, format.t, posting.postingNumber, format.writeToBuyer),
     );
@@ -65,6 +68,7 @@ export class TelegramPostingNotifier implements PostingNotifier {
     const format = await this.#format(subscriber);
     await this.#send(
       subscriber,
+      "bulk",
       format.t("postings-summary", { count }),
       listButton(this.#options.codec, format.t),
     );
@@ -86,7 +90,7 @@ export class TelegramPostingNotifier implements PostingNotifier {
     const lines = postings.map((posting, i) => postingLine(posting, first + i, format, budget));
     const text = [title, format.t("postings-digest-hint"), "", ...lines].join("\n");
     const numbers = postings.map((p) => p.postingNumber);
-    await this.#send(subscriber, text, digestKeyboard(this.#options.codec, numbers, first));
+    await this.#send(subscriber, "bulk", text, digestKeyboard(this.#options.codec, numbers, first));
   }
 
   async reminder(subscriber: Subscriber, posting: Posting): Promise<void> {
@@ -97,6 +101,7 @@ export class TelegramPostingNotifier implements PostingNotifier {
     });
     await this.#send(
       subscriber,
+      "alert",
       `${head}\n\n${postingCard(posting, format)}`,
       postingKeyboard(this.#options.codec, format.t, posting.postingNumber, format.writeToBuyer),
     );
@@ -116,12 +121,17 @@ export class TelegramPostingNotifier implements PostingNotifier {
     return { t, locale, timezone, writeToBuyer };
   }
 
-  async #send(subscriber: Subscriber, text: string, keyboard: InlineKeyboard): Promise<void> {
-    const { api, pacer } = this.#options;
+  async #send(
+    subscriber: Subscriber,
+    priority: Priority,
+    text: string,
+    keyboard: InlineKeyboard,
+  ): Promise<void> {
+    const { api, sender } = this.#options;
     const chatId = subscriber.chatId;
     const timeout = this.#options.sendTimeoutMs ?? SEND_TIMEOUT_MS;
     try {
-      await pacer.schedule({ chatId, kind: subscriber.kind }, () =>
+      await sender.schedule({ chatId, kind: subscriber.kind, priority }, () =>
         api.sendMessage(
           chatId,
           text,

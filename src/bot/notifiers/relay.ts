@@ -8,7 +8,6 @@ import type { I18n } from "@grammyjs/i18n";
 import { type Api, GrammyError, InputFile } from "grammy";
 import type { Logger } from "../../logger.ts";
 import { AccessService } from "../../services/access.ts";
-import { SendPacer } from "../../services/postings/pacer.ts";
 import {
   type RelayGroup,
   RelayGroupSetting,
@@ -34,19 +33,21 @@ import {
   uploadFileName,
 } from "../format/relay.ts";
 import { isLocale, type Locale, type LocalizedContext, translatorFor } from "../i18n.ts";
+import type { TelegramSender } from "../sender/index.ts";
 import { isChatUnreachable, telegramChatGone } from "../telegram-errors.ts";
 
 /** Telegram takes photos up to 10 MB; a bigger image goes as a document. */
 export const TELEGRAM_PHOTO_LIMIT_BYTES = 10 * 1024 * 1024;
 
 export interface TelegramRelayNotifierOptions {
+  /** Sends without auto-retry: the sender waits out 429s (see apiForSender). */
   api: Api;
   store: Store;
   access: AccessService;
   i18n: I18n<LocalizedContext>;
   defaultLocale: Locale;
-  /** Paces sends to Telegram's limits (shared with nothing else by default). */
-  pacer?: SendPacer;
+  /** The bot's sender: buyer messages go as alerts, each chat's parts in order. */
+  sender: TelegramSender;
   logger?: Pick<Logger, "warn" | "info">;
 }
 
@@ -63,7 +64,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
   readonly #access: AccessService;
   readonly #i18n: I18n<LocalizedContext>;
   readonly #defaultLocale: Locale;
-  readonly #pacer: SendPacer;
+  readonly #sender: TelegramSender;
   readonly #marks: DeliveryMarks;
   readonly #logger: Pick<Logger, "warn" | "info"> | undefined;
 
@@ -73,7 +74,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
     this.#access = options.access;
     this.#i18n = options.i18n;
     this.#defaultLocale = options.defaultLocale;
-    this.#pacer = options.pacer ?? new SendPacer();
+    this.#sender = options.sender;
     this.#marks = new DeliveryMarks(options.store);
     this.#logger = options.logger;
   }
@@ -223,7 +224,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
         groupChatId: chatId,
         ozonChatId: chat.ozonChatId,
         name: topicName(t, chat.context, chat.ozonChatId),
-        pace: (send) => this.#pacer.schedule({ chatId, kind: "group" }, send),
+        pace: (send) => this.#sender.schedule({ chatId, kind: "group", priority: "alert" }, send),
       });
     }
     const where = threadId === undefined ? {} : { message_thread_id: threadId };
@@ -239,7 +240,8 @@ export class TelegramRelayNotifier implements RelayNotifier {
       return true;
     };
     const send = async (call: () => Promise<{ message_id: number }>) => {
-      const sent = await this.#pacer.schedule({ chatId, kind: recipient.kind }, call);
+      const target = { chatId, kind: recipient.kind, priority: "alert" } as const;
+      const sent = await this.#sender.schedule(target, call);
       ids.push(sent.message_id);
       await this.#marks.markPart(...marks, part, sent.message_id);
       part++;

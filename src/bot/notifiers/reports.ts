@@ -2,7 +2,8 @@
  * The report runner's Telegram side over grammY's Api: one progress message per report, edited as
  * the job moves (queued with its place, preparing, sending), an upload_document action while the
  * file goes out, the file as a document with its meaningful name and a short summary, and Ozon's
- * ERROR text said plainly.
+ * ERROR text said plainly. Messages, edits and the file go through the bot's sender as bulk (alerts
+ * and buyer messages first); the upload action is shown at once.
  *
  * deliver() resolves only after Telegram accepted the document, and nothing after that moment
  * may make it fail (the runner would send the file again): the last progress edit is best effort.
@@ -28,6 +29,7 @@ import {
   type Translator,
   translatorFor,
 } from "../i18n.ts";
+import { chatKindOf, type TelegramSender } from "../sender/index.ts";
 
 /** The summary's words in the person's language. */
 function summaryLabels(t: Translator): SummaryLabels {
@@ -59,6 +61,7 @@ const CAPTION_LIMIT = 1024;
 const ACTION_REPEAT_MS = 4_000;
 
 export interface TelegramReportNotifierOptions {
+  sender: TelegramSender;
   i18n: I18n<LocalizedContext>;
   defaultLocale: Locale;
   logger?: Logger;
@@ -72,7 +75,7 @@ export class TelegramReportNotifier implements ReportNotifier {
     this.#options = options;
   }
 
-  /** The Api to send with (the module's start gives the bot's, with auto-retry installed). */
+  /** The Api to send with (the module's start gives the bot's, without auto-retry: see apiForSender). */
   attach(api: Api): void {
     this.#api = api;
   }
@@ -80,6 +83,13 @@ export class TelegramReportNotifier implements ReportNotifier {
   get #telegram(): Api {
     if (!this.#api) throw new Error("report notifier used before the bot started");
     return this.#api;
+  }
+
+  /** One message, edit or file to `chatId`, when the bot-wide limits allow. */
+  #paced<T>(chatId: number, call: (api: Api) => Promise<T>): Promise<T> {
+    const api = this.#telegram;
+    const target = { chatId, kind: chatKindOf(chatId), priority: "bulk" } as const;
+    return this.#options.sender.schedule(target, () => call(api));
   }
 
   #t(job: ReportJob): Translator {
@@ -119,10 +129,12 @@ export class TelegramReportNotifier implements ReportNotifier {
     await this.#action(chatId);
     const repeat = setInterval(() => void this.#action(chatId), ACTION_REPEAT_MS);
     try {
-      await this.#telegram.sendDocument(chatId, new InputFile(file.bytes, file.name), {
-        caption:
-          caption.length <= CAPTION_LIMIT ? caption : `${caption.slice(0, CAPTION_LIMIT - 1)}…`,
-      });
+      await this.#paced(chatId, (api) =>
+        api.sendDocument(chatId, new InputFile(file.bytes, file.name), {
+          caption:
+            caption.length <= CAPTION_LIMIT ? caption : `${caption.slice(0, CAPTION_LIMIT - 1)}…`,
+        }),
+      );
     } finally {
       clearInterval(repeat);
     }
@@ -159,13 +171,14 @@ export class TelegramReportNotifier implements ReportNotifier {
 
   /** Edits the progress message, or sends one when there is none (or it cannot be edited). */
   async #showProgress(job: ReportJob, text: string): Promise<ProgressMessageRef> {
-    const api = this.#telegram;
     const ref = job.progressMessageRef;
     if (isProgressMessageRef(ref)) {
       try {
-        await api.editMessageText(ref.chatId, ref.messageId, text, {
-          link_preview_options: { is_disabled: true },
-        });
+        await this.#paced(ref.chatId, (api) =>
+          api.editMessageText(ref.chatId, ref.messageId, text, {
+            link_preview_options: { is_disabled: true },
+          }),
+        );
         return ref;
       } catch (error) {
         if (error instanceof GrammyError && error.description.includes("message is not modified")) {
@@ -175,9 +188,10 @@ export class TelegramReportNotifier implements ReportNotifier {
         // Deleted or too old to edit: a new progress message instead.
       }
     }
-    const sent = await api.sendMessage(job.requestedBy.chatId, text, {
-      link_preview_options: { is_disabled: true },
-    });
+    const chatId = job.requestedBy.chatId;
+    const sent = await this.#paced(chatId, (api) =>
+      api.sendMessage(chatId, text, { link_preview_options: { is_disabled: true } }),
+    );
     return { chatId: sent.chat.id, messageId: sent.message_id };
   }
 }

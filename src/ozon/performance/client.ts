@@ -1,8 +1,8 @@
 /** The Performance API client: token auth, campaigns, statistics. */
 import type { Dispatcher } from "undici";
+import { type Clock, systemClock } from "../../clock.ts";
 import type { Logger } from "../../logger.ts";
 import type { RetryPolicy } from "../backoff.ts";
-import { type Clock, systemClock } from "../clock.ts";
 import { createAgent, type FetchLike, noAuth, OzonHttp, type Timeouts } from "../http.ts";
 import { type RateLimiter, TokenBucket } from "../limiter.ts";
 import { type SuccessorMemory, Successors } from "../successors.ts";

@@ -2,8 +2,9 @@
  * The Performance API token: fetched once, cached, renewed shortly before `expires_in` runs out
  * and once after a 401. Concurrent callers share one token request.
  */
+
+import { type Clock, systemClock } from "../../clock.ts";
 import type { Logger } from "../../logger.ts";
-import { type Clock, systemClock } from "../clock.ts";
 import type { OzonAuth, OzonHttp } from "../http.ts";
 import { tokenEndpoint } from "./endpoints/token.ts";
 

@@ -1,8 +1,8 @@
 /** The Seller API client: one request core, namespaces by area, successor switches per client. */
 import type { Dispatcher } from "undici";
+import { type Clock, systemClock } from "../../clock.ts";
 import type { Logger } from "../../logger.ts";
 import type { RetryPolicy } from "../backoff.ts";
-import { type Clock, systemClock } from "../clock.ts";
 import { type FetchLike, headerAuth, OzonHttp, type Timeouts } from "../http.ts";
 import { type RateLimiter, sharedLimiter } from "../limiter.ts";
 import { type SuccessorMemory, Successors } from "../successors.ts";

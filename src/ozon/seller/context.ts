@@ -1,5 +1,5 @@
+import type { Clock } from "../../clock.ts";
 import type { Logger } from "../../logger.ts";
-import type { Clock } from "../clock.ts";
 import type { OzonHttp } from "../http.ts";
 import type { Successors } from "../successors.ts";
 

@@ -1,4 +1,4 @@
-/** Posting alerts without Telegram: the watcher, what it needs from the bot, and the send pacer. */
+/** Posting alerts without Telegram: the watcher and what it needs from the bot. */
 export {
   type DigestInfo,
   isRecipientGone,
@@ -7,19 +7,6 @@ export {
   RecipientGoneError,
   TELEGRAM_TEXT_LIMIT,
 } from "./notifier.ts";
-export {
-  type BucketLimit,
-  createScaledClock,
-  type PacerClock,
-  PacerClosedError,
-  type PacerLimits,
-  type PaceTarget,
-  SendPacer,
-  type SendPacerOptions,
-  systemClock,
-  TELEGRAM_LIMITS,
-  telegramRetryAfterMs,
-} from "./pacer.ts";
 export { createStoreLease, type PollLease, type StoreLeaseOptions } from "./poll-lease.ts";
 export {
   type AwaitingPackagingSource,

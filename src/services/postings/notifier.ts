@@ -10,10 +10,10 @@
  *   blocked, kicked, chat deleted, user deactivated; the bot reads that from the Bot API's
  *   answer): the watcher then unsubscribes the chat. Any other error is retried on the next pass.
  * - Never hang: the watcher's pass waits for every send, so the Bot API call needs a timeout
- *   (a send the pacer holds back for the limits is not hanging; it will go out).
- * - One message per call makes pacing simple: wrap the Bot API call in
- *   `pacer.schedule({ chatId, kind }, () => api.sendMessage(...))` (see pacer.ts); the pacer
- *   queues instead of dropping, so the returned promise still means "Telegram accepted".
+ *   (a send the bot's sender holds back for the limits is not hanging; it will go out).
+ * - One message per call makes pacing simple: the bot wraps the Bot API call in its sender's
+ *   `schedule(...)`, which queues instead of dropping, so the returned promise still means
+ *   "Telegram accepted".
  * - Text must stay within `TELEGRAM_TEXT_LIMIT`; a digest carries at most `DigestInfo.chunkSize`
  *   postings, so `postingBudget(info)` characters per posting always fit.
  */

@@ -24,6 +24,7 @@ import type { ReportJob } from "../../../src/services/ads/index.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import type { Store } from "../../../src/store/port.ts";
 import { FakeBotApi, type RecordedCall } from "../../support/fake-bot-api.ts";
+import { unlimitedSender } from "../../support/sender.ts";
 import { command, person, text } from "../../support/updates.ts";
 import { captureLogger, type LogLine, press } from "../harness.ts";
 
@@ -56,7 +57,7 @@ export interface World {
   send(update: Update): Promise<void>;
   /** Stops the module (and reopens the store when asked) and builds a new module and bot. */
   restart(options?: { start?: boolean }): Promise<void>;
-  /** The module's start(api) with the bot's api (auto-retry installed). */
+  /** The module's start(api) with the bot's api. */
   start(): Promise<void>;
   close(): Promise<void>;
 }
@@ -107,7 +108,11 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       ozon: { performance: client },
       close: async () => {},
     };
-    const module = createAdsModule({ container, i18n }, { pollCapSeconds: 0.1, ...options.module });
+    const sender = unlimitedSender();
+    const module = createAdsModule(
+      { container, i18n, sender },
+      { pollCapSeconds: 0.1, ...options.module },
+    );
     const bot = createBot({
       config,
       logger,
@@ -118,7 +123,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       i18n,
       modules: [module],
     });
-    return { access, module, bot };
+    return { access, module, bot, sender };
   };
 
   let built = build();
@@ -147,6 +152,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     },
     async restart(restartOptions = {}) {
       await built.module.stop?.();
+      await built.sender.close();
       started = false;
       if (options.reopen) {
         await store.close();
@@ -157,6 +163,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     },
     async close() {
       if (started) await built.module.stop?.();
+      await built.sender.close();
       started = false;
       if (!options.store || options.reopen) await store.close();
     },

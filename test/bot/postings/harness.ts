@@ -1,7 +1,7 @@
 /**
  * The postings module in a real bot: the sandbox over HTTP with the real Seller client, the fake
  * Bot API over HTTP, a store (memory, or Redis for restart tests). The watcher does not poll on a
- * timer: tests drive `h.watcher.runOnce()`. Alert pacing is fast so tests do not wait seconds.
+ * timer: tests drive `h.watcher.runOnce()`. The sender has no limits so tests do not wait seconds.
  */
 import type { Bot } from "grammy";
 import type { Update, User } from "grammy/types";
@@ -13,15 +13,17 @@ import {
   type PostingsModule,
   type PostingsModuleOptions,
 } from "../../../src/bot/modules/postings.ts";
+import type { TelegramSender } from "../../../src/bot/sender/index.ts";
 import { loadConfig } from "../../../src/config.ts";
 import type { Container } from "../../../src/container.ts";
 import { createSellerClient, type SellerClient } from "../../../src/ozon/index.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../../src/sandbox/index.ts";
 import { AccessService, type Role } from "../../../src/services/access.ts";
-import { type PostingWatcher, SendPacer } from "../../../src/services/postings/index.ts";
+import type { PostingWatcher } from "../../../src/services/postings/index.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import type { Store } from "../../../src/store/port.ts";
 import { FakeBotApi, type RecordedCall } from "../../support/fake-bot-api.ts";
+import { unlimitedSender } from "../../support/sender.ts";
 import { person } from "../../support/updates.ts";
 import { captureLogger } from "../harness.ts";
 
@@ -34,9 +36,9 @@ export const SELLER = person(9004, { first_name: "Sam", language_code: "en" });
 export interface PostingsHarnessOptions {
   store?: Store;
   sandbox?: SandboxOptions;
-  module?: Omit<PostingsModuleOptions, "pacer" | "poll">;
-  /** The pacer of each built module (default: limits so high that tests never wait). */
-  pacer?: () => SendPacer;
+  module?: Omit<PostingsModuleOptions, "poll">;
+  /** The sender of each built bot (default: no limits, so tests never wait). */
+  sender?: () => TelegramSender;
   /** Extra settings, as environment variables (POSTINGS_BURST_THRESHOLD...). */
   env?: Record<string, string>;
   /** Close the store on close (default: when the harness made it). */
@@ -57,11 +59,6 @@ export interface PostingsHarness {
   restart(): Promise<void>;
   close(): Promise<void>;
 }
-
-const fastPacer = () => {
-  const quick = { capacity: 1000, intervalMs: 1 };
-  return new SendPacer({ limits: { private: quick, group: quick, global: quick } });
-};
 
 export async function startPostings(
   options: PostingsHarnessOptions = {},
@@ -108,9 +105,10 @@ export async function startPostings(
   } satisfies Container;
 
   const build = () => {
+    const sender = (options.sender ?? unlimitedSender)();
     const module = createPostingsModule(
-      { container, i18n },
-      { ...options.module, poll: false, pacer: (options.pacer ?? fastPacer)() },
+      { container, i18n, sender },
+      { ...options.module, poll: false },
     );
     const bot = createBot({
       config,
@@ -123,7 +121,7 @@ export async function startPostings(
       modules: [module],
     });
     module.start?.(bot.api);
-    return { module, bot };
+    return { module, bot, sender };
   };
 
   let current = build();
@@ -147,10 +145,12 @@ export async function startPostings(
     send: (update) => current.bot.handleUpdate(update),
     async restart() {
       await current.module.stop?.();
+      await current.sender.close();
       current = build();
     },
     async close() {
       await current.module.stop?.();
+      await current.sender.close();
       await seller.close();
       await sandbox.close();
       await fake.close();

@@ -11,8 +11,9 @@ import { AccessService } from "../../../src/services/access.ts";
 import type { ChatMessage, RelayAttachment } from "../../../src/services/relay/types.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import { FakeBotApi } from "../../support/fake-bot-api.ts";
+import { unlimitedSender } from "../../support/sender.ts";
 import { captureLogger } from "../harness.ts";
-import { bytesOf, fastPacer } from "./support.ts";
+import { bytesOf } from "./support.ts";
 
 let fake: FakeBotApi | undefined;
 afterEach(async () => {
@@ -44,7 +45,7 @@ describe("a buyer message of several parts", () => {
       access,
       i18n: createI18n({ defaultLocale: "ru", logger }),
       defaultLocale: "ru",
-      pacer: fastPacer(),
+      sender: unlimitedSender(),
     });
     const attachments: RelayAttachment[] = [
       { kind: "file", name: "чек.pdf", bytes: bytesOf(300) },

@@ -12,10 +12,10 @@ import type { Container } from "../../../src/container.ts";
 import { createSellerClient, type SellerClient } from "../../../src/ozon/seller/client.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../../src/sandbox/index.ts";
 import { AccessService } from "../../../src/services/access.ts";
-import { SendPacer } from "../../../src/services/postings/pacer.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import type { Store } from "../../../src/store/port.ts";
 import { FakeBotApi, type RecordedCall } from "../../support/fake-bot-api.ts";
+import { unlimitedSender } from "../../support/sender.ts";
 import { person } from "../../support/updates.ts";
 import { captureLogger, type LogLine } from "../harness.ts";
 
@@ -44,12 +44,6 @@ export interface RelayEnvOptions {
   store?: Store;
   conversations?: BotDeps["conversations"];
   features?: BotDeps["features"];
-}
-
-/** No waiting between sends: the pacer's limits are tested with the postings area. */
-export function fastPacer(): SendPacer {
-  const free = { capacity: 1, intervalMs: 0 };
-  return new SendPacer({ limits: { private: free, group: free, global: free } });
 }
 
 export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<RelayEnv> {
@@ -87,7 +81,8 @@ export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<Rela
   const i18n = createI18n({ defaultLocale: config.defaultLocale, logger });
 
   const build = async () => {
-    const module = createRelayModule({ container, i18n }, { pacer: fastPacer(), poll: false });
+    const sender = unlimitedSender();
+    const module = createRelayModule({ container, i18n, sender }, { poll: false });
     const bot = createBot({
       config,
       logger,
@@ -101,10 +96,11 @@ export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<Rela
       modules: [module],
     });
     await module.start?.(bot.api);
-    return { module, bot };
+    return { module, bot, sender };
   };
 
   const built = await build();
+  let sender = built.sender;
   const env: RelayEnv = {
     sandbox,
     seller,
@@ -118,12 +114,15 @@ export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<Rela
     send: (update) => env.bot.handleUpdate(update),
     async restart() {
       await env.module.stop?.();
+      await sender.close();
       const next = await build();
       env.module = next.module;
       env.bot = next.bot;
+      sender = next.sender;
     },
     async close() {
       await env.module.stop?.();
+      await sender.close();
       await fake.close();
       await seller.close();
       await sandbox.close();

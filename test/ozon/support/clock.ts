@@ -1,5 +1,5 @@
 /** A clock for tests: sleeping records the delay asked for and moves time on at once. */
-import type { Clock } from "../../../src/ozon/clock.ts";
+import type { Clock } from "../../../src/clock.ts";
 
 export interface FakeClock extends Clock {
   /** Every delay asked for, in order. */

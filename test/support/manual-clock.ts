@@ -1,4 +1,4 @@
-import type { PacerClock } from "../../../src/services/postings/pacer.ts";
+import type { Clock } from "../../src/clock.ts";
 
 /** Lets promise chains started by a wake-up run to their next wait. */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -9,7 +9,7 @@ interface Sleeper {
 }
 
 /** A clock that moves only when the test says so; sleepers wake in time order. */
-export class ManualClock implements PacerClock {
+export class ManualClock implements Clock {
   #now: number;
   #sleepers: Sleeper[] = [];
 
@@ -21,14 +21,27 @@ export class ManualClock implements PacerClock {
     return this.#now;
   }
 
+  /** Sleeps not yet woken nor aborted (each would hold a timer on the system clock). */
+  get sleeping(): number {
+    return this.#sleepers.length;
+  }
+
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(signal.reason);
+        return;
+      }
       const sleeper: Sleeper = { at: this.#now + Math.max(0, ms), resolve };
       this.#sleepers.push(sleeper);
-      signal?.addEventListener("abort", () => {
-        this.#sleepers = this.#sleepers.filter((s) => s !== sleeper);
-        resolve();
-      });
+      signal?.addEventListener(
+        "abort",
+        () => {
+          this.#sleepers = this.#sleepers.filter((s) => s !== sleeper);
+          reject(signal.reason);
+        },
+        { once: true },
+      );
     });
   }
 
