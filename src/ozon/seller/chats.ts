@@ -1,5 +1,6 @@
 /** The chats namespace: list, history, updates, send, start, read, file download. */
 import { OzonInputError } from "../errors.ts";
+import { chatFileLocation } from "./chat-files.ts";
 import {
   compareMessageIds,
   normalizeChat,
@@ -41,10 +42,6 @@ export const MAX_MESSAGE_LENGTH = 1000;
 
 const V3_STATUS = { opened: "Opened", closed: "Closed", all: "All" } as const;
 
-function messagesOf(answer: { result?: WireMessage[] | null; messages?: WireMessage[] | null }) {
-  return (answer.result ?? answer.messages ?? []).map(normalizeMessage);
-}
-
 function checkLimit(limit: number | undefined): number {
   const value = limit ?? 100;
   if (!Number.isInteger(value) || value < 1 || value > 1000) {
@@ -54,6 +51,11 @@ function checkLimit(limit: number | undefined): number {
 }
 
 export function createChatsApi(ctx: SellerContext) {
+  const fileLocation = chatFileLocation(ctx.http.baseUrl);
+  const isChatFile = (url: string) => fileLocation(url) !== undefined;
+  const messagesOf = (answer: { result?: WireMessage[] | null; messages?: WireMessage[] | null }) =>
+    (answer.result ?? answer.messages ?? []).map((wire) => normalizeMessage(wire, isChatFile));
+
   interface ListPage {
     chats: WireChat[];
     hasNext: boolean;
@@ -227,19 +229,14 @@ export function createChatsApi(ctx: SellerContext) {
     return { unreadCount: answer.unread_count ?? undefined };
   }
 
-  /** Downloads an attachment; the Seller headers go only to the Seller API's own origin. */
+  /**
+   * Downloads a chat file. Only Ozon's chat file location on the Seller origin is fetched (with
+   * the Seller headers); any other URL is refused before a request is made.
+   */
   async function downloadFile(url: string): Promise<DownloadedFile> {
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      throw new OzonInputError("url", "is not a valid URL");
-    }
-    if (target.protocol !== "https:" && target.protocol !== "http:") {
-      throw new OzonInputError("url", "must be an http(s) URL");
-    }
-    const sameOrigin = target.origin === new URL(ctx.http.baseUrl).origin;
-    const answer = await ctx.http.call(chatFile, { url: target.href, withAuth: sameOrigin });
+    const target = fileLocation(url);
+    if (!target) throw new OzonInputError("url", "is not an Ozon chat file location");
+    const answer = await ctx.http.call(chatFile, { url: target.href, withAuth: true });
     const file: DownloadedFile = { bytes: answer.bytes, contentType: answer.contentType };
     if (answer.fileName) file.name = answer.fileName;
     return file;
