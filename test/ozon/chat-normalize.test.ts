@@ -98,14 +98,14 @@ describe("chat normalisation", () => {
         {
           kind: "file",
           name: "Чек.pdf",
-          sizeBytes: 12 * 1024,
+          labelBytes: 12 * 1024,
           url: "https://api-seller.ozon.ru/v2/chat/file/abc/check",
           mime: "application/pdf",
         },
         {
           kind: "file",
           name: "Видео",
-          sizeBytes: Math.round(1.5 * 1024 * 1024),
+          labelBytes: Math.round(1.5 * 1024 * 1024),
           url: "https://api-seller.ozon.ru/v2/chat/file/abc/video",
         },
       ],
@@ -156,7 +156,7 @@ describe("chat normalisation", () => {
       {
         kind: "file",
         name: "Накладная.pdf",
-        sizeBytes: Math.round(1.2 * 1024 * 1024),
+        labelBytes: Math.round(1.2 * 1024 * 1024),
         url: "https://api-seller.ozon.ru/v2/chat/file/f1/n",
         mime: "application/pdf",
       },
@@ -184,7 +184,7 @@ describe("chat normalisation", () => {
     expect(entry("[a.txt (800 B)](https://api-seller.ozon.ru/v2/chat/file/f)")).toMatchObject({
       kind: "file",
       name: "a.txt",
-      sizeBytes: 800,
+      labelBytes: 800,
     });
   });
 

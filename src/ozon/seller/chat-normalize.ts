@@ -175,9 +175,9 @@ export function attachmentFromMarkdown(
     const sized = NAME_WITH_SIZE.exec(link[1].trim());
     if (sized) {
       const name = sized[1]?.trim() || lastSegment(url);
-      const sizeBytes = sizeOf(sized[2] ?? "", sized[3] ?? "");
+      const labelBytes = sizeOf(sized[2] ?? "", sized[3] ?? "");
       const attachment: ChatAttachment = { kind: "file", name, url };
-      if (sizeBytes !== undefined) attachment.sizeBytes = sizeBytes;
+      if (labelBytes !== undefined) attachment.labelBytes = labelBytes;
       return withMime(attachment);
     }
     return withMime({ kind: isImage ? "image" : "file", name: link[1].trim(), url });

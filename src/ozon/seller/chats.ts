@@ -9,7 +9,6 @@ import {
 } from "./chat-normalize.ts";
 import type { SellerContext } from "./context.ts";
 import {
-  chatFile,
   chatHistory,
   chatHistoryV1,
   chatHistoryV3,
@@ -30,6 +29,7 @@ import type {
   ChatListOptions,
   ChatMessage,
   DownloadedFile,
+  DownloadFileOptions,
   HistoryOptions,
   HistoryPage,
 } from "./types.ts";
@@ -39,6 +39,9 @@ const MAX_PAGES = 1000;
 const UPDATES_LIMIT = 1000;
 const MAX_UPDATE_PAGES = 20;
 export const MAX_MESSAGE_LENGTH = 1000;
+/** Telegram's upload limit: a bigger file could not be passed on anyway. */
+export const DEFAULT_DOWNLOAD_MAX_BYTES = 50 * 1024 * 1024;
+export const DEFAULT_DOWNLOAD_DEADLINE_MS = 60_000;
 
 const V3_STATUS = { opened: "Opened", closed: "Closed", all: "All" } as const;
 
@@ -233,10 +236,18 @@ export function createChatsApi(ctx: SellerContext) {
    * Downloads a chat file. Only Ozon's chat file location on the Seller origin is fetched (with
    * the Seller headers); any other URL is refused before a request is made.
    */
-  async function downloadFile(url: string): Promise<DownloadedFile> {
+  async function downloadFile(
+    url: string,
+    options: DownloadFileOptions = {},
+  ): Promise<DownloadedFile> {
     const target = fileLocation(url);
     if (!target) throw new OzonInputError("url", "is not an Ozon chat file location");
-    const answer = await ctx.http.call(chatFile, { url: target.href, withAuth: true });
+    const answer = await ctx.http.download(target.href, {
+      withAuth: true,
+      maxBytes: options.maxBytes ?? DEFAULT_DOWNLOAD_MAX_BYTES,
+      deadlineMs: options.deadlineMs ?? DEFAULT_DOWNLOAD_DEADLINE_MS,
+      signal: options.signal,
+    });
     const file: DownloadedFile = { bytes: answer.bytes, contentType: answer.contentType };
     if (answer.fileName) file.name = answer.fileName;
     return file;
