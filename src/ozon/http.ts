@@ -8,6 +8,7 @@ import { type Clock, systemClock } from "../clock.ts";
 import type { Logger } from "../logger.ts";
 import { maskSecrets } from "../logger.ts";
 import { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from "./backoff.ts";
+import { BodyOverLimit, OzonFileTooLargeError, readCapped } from "./download.ts";
 import {
   apiErrorFor,
   OzonInputError,
@@ -132,6 +133,16 @@ export interface CallOptions<E extends AnyEndpoint> {
   withAuth?: boolean;
 }
 
+export interface DownloadOptions {
+  /** Send the service's auth headers: only for a URL the caller checked is the service's own. */
+  withAuth: boolean;
+  /** Bytes read at most; a larger file ends in OzonFileTooLargeError. */
+  maxBytes: number;
+  /** One deadline for the whole download (rate limit, connect, headers, body). */
+  deadlineMs: number;
+  signal?: AbortSignal | undefined;
+}
+
 interface Answer {
   status: number;
   header(name: string): string | undefined;
@@ -180,6 +191,47 @@ export class OzonHttp {
   /** Closes the connection pool this core created (an injected dispatcher is left alone). */
   async close(): Promise<void> {
     if (this.#ownsDispatcher) await this.#dispatcher.close();
+  }
+
+  /**
+   * GETs a file at an absolute URL, streamed (src/ozon/download.ts): at most `maxBytes` read,
+   * all within `deadlineMs`, redirects not followed, tried once (the caller decides on another
+   * try). The caller checks the URL first: a download never goes where input alone said.
+   */
+  async download(url: string, options: DownloadOptions): Promise<RawAnswer> {
+    const info = { service: this.service, method: "GET", path: safePathOf(url) };
+    const deadline = AbortSignal.timeout(options.deadlineMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+    let answer: Answer;
+    try {
+      await this.#limiter?.take(signal);
+      answer = await readCapped(url, {
+        headers: { accept: "*/*", ...(options.withAuth ? await this.#auth.headers(signal) : {}) },
+        dispatcher: this.#dispatcher,
+        signal,
+        maxBytes: options.maxBytes,
+        headersTimeoutMs: this.#timeouts.headersSeconds * 1000,
+        bodyTimeoutMs: this.#timeouts.bodySeconds * 1000,
+      });
+    } catch (error) {
+      if (options.signal?.aborted) throw options.signal.reason ?? error;
+      if (error instanceof BodyOverLimit) {
+        throw new OzonFileTooLargeError(info, options.maxBytes, error.declaredBytes);
+      }
+      if (!deadline.aborted) throw networkErrorOf(error, info);
+      throw new OzonNetworkError({
+        ...info,
+        timeout: true,
+        reason: `not done within ${options.deadlineMs} ms`,
+        cause: error,
+      });
+    }
+    if (answer.status < 200 || answer.status >= 300) throw this.#errorOf(answer, info);
+    return {
+      bytes: answer.bytes,
+      contentType: answer.header("content-type") ?? "",
+      fileName: fileNameOf(answer.header("content-disposition")),
+    };
   }
 
   async call<E extends AnyEndpoint>(

@@ -3,6 +3,7 @@
 export type { Clock } from "../clock.ts";
 export { systemClock } from "../clock.ts";
 export type { RetryPolicy } from "./backoff.ts";
+export { isOzonFileTooLargeError, OzonFileTooLargeError } from "./download.ts";
 export * from "./errors.ts";
 export type { Endpoint, FetchLike, Timeouts } from "./http.ts";
 export { parseJson, stringifyJson } from "./json.ts";

@@ -238,6 +238,8 @@ const faultSchema = z.object({
   status5xx: z.number().int().min(500).max(599).optional(),
   malformed: z.union([z.number().min(0).max(1), z.boolean()]).optional(),
   malformedKind: z.enum(["invalid-json", "wrong-shape"]).optional(),
+  bodyChunkBytes: z.number().int().min(1).optional(),
+  bodyPauseMs: z.number().min(0).optional(),
   times: z.number().int().min(1).optional(),
 });
 
@@ -360,7 +362,7 @@ export function createHttpControl(
         control.setFault(route, spec);
         return control.faults();
       },
-      "/_sandbox/faults  {route, latencyMs?, rate429?, retryAfterSeconds?, rate5xx?, status5xx?, malformed?, malformedKind?, times?}",
+      "/_sandbox/faults  {route, latencyMs?, rate429?, retryAfterSeconds?, rate5xx?, status5xx?, malformed?, malformedKind?, bodyChunkBytes?, bodyPauseMs?, times?}",
     ],
     [
       "DELETE",

@@ -23,6 +23,13 @@ export interface FaultSpec {
   malformed?: number | boolean;
   /** `invalid-json` (default): the body cut in half; `wrong-shape`: first top-level field of the wrong type. */
   malformedKind?: "invalid-json" | "wrong-shape";
+  /**
+   * Successful answers go out without Content-Length, in pieces of this many bytes, each written
+   * once the client took the one before (an answer that does not say how big it is).
+   */
+  bodyChunkBytes?: number;
+  /** With `bodyChunkBytes`: a pause before each further piece, in ms (a trickling body). */
+  bodyPauseMs?: number;
   /** Apply to this many matching requests only, then remove the rule. */
   times?: number;
 }

@@ -25,6 +25,11 @@ export interface RequestLogEntry {
   /** The matched route pattern, e.g. `/api/client/statistics/{uuid}`. */
   route?: string;
   durationMs: number;
+  /**
+   * Body bytes written for an answer sent in pieces (the `bodyChunkBytes` fault), set once it
+   * ended: all of them, or as far as it got before the client went away.
+   */
+  bodyBytesWritten?: number;
 }
 
 export interface ControlSurface {
@@ -74,6 +79,37 @@ function send(res: ServerResponse, reply: Reply): void {
   const body = typeof reply.body === "string" ? Buffer.from(reply.body, "utf8") : reply.body;
   res.writeHead(reply.status, { ...reply.headers, "content-length": String(body.byteLength) });
   res.end(body);
+}
+
+/** Sends the body in pieces without Content-Length, as the client takes them; stops when it leaves. */
+async function sendInPieces(
+  res: ServerResponse,
+  reply: Reply,
+  pieceBytes: number,
+  pauseMs: number,
+): Promise<number> {
+  const body = typeof reply.body === "string" ? Buffer.from(reply.body, "utf8") : reply.body;
+  res.writeHead(reply.status, reply.headers);
+  let written = 0;
+  while (written < body.byteLength && !res.destroyed) {
+    if (written > 0 && pauseMs > 0) await sleep(pauseMs);
+    if (res.destroyed) break;
+    const piece = body.subarray(written, written + pieceBytes);
+    written += piece.byteLength;
+    if (!res.write(piece)) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          res.off("drain", done);
+          res.off("close", done);
+          resolve();
+        };
+        res.on("drain", done);
+        res.on("close", done);
+      });
+    }
+  }
+  if (!res.destroyed) res.end();
+  return written;
 }
 
 function sellerAuthError(state: SandboxState, req: SandboxRequest): Reply | undefined {
@@ -140,7 +176,7 @@ async function apiReply(
   query: URLSearchParams,
   incoming: IncomingMessage,
   rawBody: Buffer,
-): Promise<{ reply: Reply; route?: Route }> {
+): Promise<{ reply: Reply; route?: Route; pieces?: { bytes: number; pauseMs: number } }> {
   const { state, router, faults } = parts;
   const service: Service =
     path.startsWith("/api/client/") || path === "/api/client" ? "performance" : "seller";
@@ -198,6 +234,10 @@ async function apiReply(
       body: spoilBody(reply.body, reply.headers["content-type"] ?? "", decision.spec.malformedKind),
     };
   }
+  const pieceBytes = decision?.spec.bodyChunkBytes;
+  if (pieceBytes && reply.status < 300) {
+    return { route, reply, pieces: { bytes: pieceBytes, pauseMs: decision.spec.bodyPauseMs ?? 0 } };
+  }
   return { route, reply };
 }
 
@@ -229,7 +269,7 @@ export function createRequestListener(parts: ServerParts): RequestListener {
         send(res, await parts.control.handleHttp(method, path, url.searchParams, rawBody));
         return;
       }
-      const { reply, route } = await apiReply(
+      const { reply, route, pieces } = await apiReply(
         parts,
         method,
         path,
@@ -237,15 +277,18 @@ export function createRequestListener(parts: ServerParts): RequestListener {
         incoming,
         rawBody,
       );
-      record(parts, {
+      const entry: RequestLogEntry = {
         method,
         path,
         status: reply.status,
         at,
         route: route?.pattern,
         durationMs: Date.now() - at,
-      });
-      if (!res.destroyed) send(res, reply);
+      };
+      record(parts, entry);
+      if (res.destroyed) return;
+      if (!pieces) return send(res, reply);
+      entry.bodyBytesWritten = await sendInPieces(res, reply, pieces.bytes, pieces.pauseMs);
     })().catch((error: unknown) => {
       process.stderr.write(`ozon sandbox: ${method} ${path} crashed: ${String(error)}\n`);
       if (!res.headersSent) send(res, jsonReply({ error: "internal sandbox error" }, 500));

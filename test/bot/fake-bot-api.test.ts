@@ -46,6 +46,15 @@ describe("fake Bot API", () => {
     expect(call?.payload).toMatchObject({ chat_id: 42, caption: "Label" });
   });
 
+  it("refuses an empty upload as Telegram does", async () => {
+    fake = await FakeBotApi.start();
+    const api = botFor(fake).api;
+    const empty = () => new InputFile(new Uint8Array(0), "empty.pdf");
+    await expect(api.sendDocument(42, empty())).rejects.toThrow(/file must be non-empty/);
+    await expect(api.sendPhoto(42, empty())).rejects.toThrow(/file must be non-empty/);
+    expect(fake.callsTo("sendDocument")[0]?.response).toMatchObject({ ok: false, error_code: 400 });
+  });
+
   it("serves registered files through getFile and the download path", async () => {
     fake = await FakeBotApi.start();
     const file = fake.registerFile(new TextEncoder().encode("hello"), { fileName: "a.txt" });

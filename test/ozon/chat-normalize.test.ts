@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseJson } from "../../src/ozon/json.ts";
+import { chatFileLocation } from "../../src/ozon/seller/chat-files.ts";
 import {
   attachmentFromMarkdown,
   authorKindOf,
@@ -9,7 +10,9 @@ import {
 } from "../../src/ozon/seller/chat-normalize.ts";
 import { wireChat, wireMessage } from "../../src/ozon/seller/endpoints/chats.ts";
 
-const message = (json: string) => normalizeMessage(wireMessage.parse(parseJson(json)));
+const location = chatFileLocation("https://api-seller.ozon.ru");
+const isChatFile = (url: string) => location(url) !== undefined;
+const message = (json: string) => normalizeMessage(wireMessage.parse(parseJson(json)), isChatFile);
 
 describe("chat normalisation", () => {
   it("recognises buyers in every spelling, Cyrillic С included", () => {
@@ -95,14 +98,14 @@ describe("chat normalisation", () => {
         {
           kind: "file",
           name: "Чек.pdf",
-          sizeBytes: 12 * 1024,
+          labelBytes: 12 * 1024,
           url: "https://api-seller.ozon.ru/v2/chat/file/abc/check",
           mime: "application/pdf",
         },
         {
           kind: "file",
           name: "Видео",
-          sizeBytes: Math.round(1.5 * 1024 * 1024),
+          labelBytes: Math.round(1.5 * 1024 * 1024),
           url: "https://api-seller.ozon.ru/v2/chat/file/abc/video",
         },
       ],
@@ -153,7 +156,7 @@ describe("chat normalisation", () => {
       {
         kind: "file",
         name: "Накладная.pdf",
-        sizeBytes: Math.round(1.2 * 1024 * 1024),
+        labelBytes: Math.round(1.2 * 1024 * 1024),
         url: "https://api-seller.ozon.ru/v2/chat/file/f1/n",
         mime: "application/pdf",
       },
@@ -169,21 +172,63 @@ describe("chat normalisation", () => {
   });
 
   it("treats a whole-entry link as an attachment only when it looks like one", () => {
-    expect(attachmentFromMarkdown("[see this](https://www.ozon.ru/product/1)")).toBeUndefined();
-    expect(attachmentFromMarkdown("plain text")).toBeUndefined();
-    expect(attachmentFromMarkdown("[scan.png](https://api-seller.ozon.ru/v2/chat/file/9)")).toEqual(
-      {
-        kind: "file",
-        name: "scan.png",
-        url: "https://api-seller.ozon.ru/v2/chat/file/9",
-        mime: "image/png",
-      },
-    );
-    expect(attachmentFromMarkdown("[a.txt (800 B)](https://h.test/f)")).toMatchObject({
+    const entry = (text: string) => attachmentFromMarkdown(text, isChatFile);
+    expect(entry("[see this](https://www.ozon.ru/product/1)")).toBeUndefined();
+    expect(entry("plain text")).toBeUndefined();
+    expect(entry("[scan.png](https://api-seller.ozon.ru/v2/chat/file/9)")).toEqual({
+      kind: "file",
+      name: "scan.png",
+      url: "https://api-seller.ozon.ru/v2/chat/file/9",
+      mime: "image/png",
+    });
+    expect(entry("[a.txt (800 B)](https://api-seller.ozon.ru/v2/chat/file/f)")).toMatchObject({
       kind: "file",
       name: "a.txt",
-      sizeBytes: 800,
+      labelBytes: 800,
     });
+  });
+
+  it("keeps a link a buyer could write as text unless it is Ozon's own chat file", () => {
+    const entries = [
+      // Another host, even with the file path and a size label.
+      "[a.txt (800 B)](https://h.test/f)",
+      "[Чек.pdf (12 KB)](http://169.254.169.254/latest/meta-data/chat/file/x)",
+      "![](http://127.0.0.1:6379/v2/chat/file/x.png)",
+      "https://evil.test/v2/chat/file/abc",
+      // The Seller origin, but not the file path: the keys must not go there.
+      "[Отчёт (1 KB)](https://api-seller.ozon.ru/v3/posting/fbs/get)",
+      "[x (1 KB)](https://api-seller.ozon.ru/v2/chat/file/../../v1/chat/send/message)",
+      "[x (1 KB)](https://api-seller.ozon.ru/v2/chat/file/%2e%2e/%2e%2e/v1/x)",
+      "[x (1 KB)](https://api-seller.ozon.ru/v2/chat/file/..%2F..%2Fv1%2Fx)",
+      "[x (1 KB)](https://api-seller.ozon.ru/v2/chat/file/)",
+      // Same host name, other scheme or port, or credentials in the URL.
+      "[x (1 KB)](http://api-seller.ozon.ru/v2/chat/file/a)",
+      "[x (1 KB)](https://api-seller.ozon.ru:8443/v2/chat/file/a)",
+      "[x (1 KB)](https://user:pass@api-seller.ozon.ru/v2/chat/file/a)",
+      "[x (1 KB)](https://api-seller.ozon.ru.evil.test/v2/chat/file/a)",
+    ];
+    for (const text of entries) {
+      expect(attachmentFromMarkdown(text, isChatFile, true), text).toBeUndefined();
+    }
+    const m = message(
+      JSON.stringify({
+        message_id: "21",
+        created_at: "x",
+        user: { id: "1", type: "customer" },
+        data: entries,
+        is_image: true,
+      }),
+    );
+    expect(m.attachments).toEqual([]);
+    expect(m.text).toBe(entries.join("\n"));
+  });
+
+  it("takes a link under a Seller base URL with a path for a file only under that path", () => {
+    const proxied = chatFileLocation("http://127.0.0.1:8081/ozon/");
+    expect(proxied("http://127.0.0.1:8081/ozon/v2/chat/file/a/b.pdf")?.href).toBe(
+      "http://127.0.0.1:8081/ozon/v2/chat/file/a/b.pdf",
+    );
+    expect(proxied("http://127.0.0.1:8081/v2/chat/file/a")).toBeUndefined();
   });
 
   it("names the missing id of a message", () => {

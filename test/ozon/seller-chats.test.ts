@@ -325,17 +325,16 @@ describe("sending and the rest", () => {
     });
     expect(setup.server.requests[0]?.headers["client-id"]).toBe(CLIENT_ID);
 
-    // A file on another origin gets no keys.
+    // A file on another origin gets no keys: it is not fetched at all.
     const elsewhere = await startServer((_req, res) => {
       res.writeHead(200, { "content-type": "application/pdf" });
       res.end("%PDF-1.4");
     });
     try {
-      const other = await setup.seller.chats.downloadFile(`${elsewhere.url}/files/check.pdf`);
-      expect(other).toEqual({
-        bytes: new Uint8Array(Buffer.from("%PDF-1.4")),
-        contentType: "application/pdf",
-      });
+      await expect(
+        setup.seller.chats.downloadFile(`${elsewhere.url}/files/check.pdf`),
+      ).rejects.toSatisfy(isOzonInputError);
+      expect(elsewhere.requests).toHaveLength(0);
       expect(elsewhere.requests[0]?.headers["api-key"]).toBeUndefined();
       expect(elsewhere.requests[0]?.headers["client-id"]).toBeUndefined();
     } finally {

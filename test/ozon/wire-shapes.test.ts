@@ -15,7 +15,7 @@ describe("empty strings where Ozon has no id", () => {
           '"data":["Заказ передан в доставку"],"is_image":false,"is_read":true}',
       ),
     );
-    const message = normalizeMessage(wire);
+    const message = normalizeMessage(wire, () => false);
     expect(message).toMatchObject({
       id: "3000000000817031942",
       author: { id: "", kind: "system" },

@@ -447,6 +447,9 @@ export class FakeBotApi {
         ? call.files.find((f) => f.field === value.slice("attach://".length))
         : undefined);
     if (upload) {
+      // Telegram refuses an empty upload, and will every time it is sent again.
+      if (upload.size === 0)
+        throw { error_code: 400, description: "Bad Request: file must be non-empty" };
       return {
         file_id: `uploaded-${n}`,
         file_unique_id: `uploaded-unique-${n}`,

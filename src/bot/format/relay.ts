@@ -39,13 +39,19 @@ export function topicName(t: Translator, context: ChatContext, ozonChatId: strin
   return name.slice(0, TELEGRAM_TOPIC_NAME_LIMIT);
 }
 
-/** A file Telegram would refuse, or Ozon would not give, announced by name and size. */
+const ANNOUNCEMENT_KEYS = {
+  too_large: "relay-file-too-large",
+  unavailable: "relay-file-unavailable",
+  unfetched: "relay-file-unfetched",
+  empty: "relay-file-empty",
+} as const satisfies Record<NonNullable<RelayAttachment["skipped"]>, string>;
+
+/** A file Telegram would refuse, or the bot could not get, announced by name and size. */
 export function fileAnnouncement(t: Translator, attachment: RelayAttachment): string {
   const name = attachment.name || "file";
   const size = attachment.sizeBytes !== undefined ? formatBytes(attachment.sizeBytes) : "?";
-  return attachment.skipped === "too_large"
-    ? t("relay-file-too-large", { name, size })
-    : t("relay-file-unavailable", { name, size });
+  const reason = attachment.skipped ?? "unavailable";
+  return t(ANNOUNCEMENT_KEYS[reason], { name, size });
 }
 
 /** 1536 → "1.5 KB"; 52428800 → "50.0 MB". */

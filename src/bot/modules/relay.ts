@@ -26,7 +26,13 @@ export interface RelayModuleOptions {
   /** Passed to the ChatRelay. */
   relay?: Pick<
     ChatRelayOptions,
-    "historyPageSize" | "concurrency" | "lease" | "maxDownloadBytes" | "linkTtlMs"
+    | "historyPageSize"
+    | "concurrency"
+    | "lease"
+    | "maxDownloadBytes"
+    | "downloadDeadlineMs"
+    | "fileTries"
+    | "linkTtlMs"
   >;
 }
 

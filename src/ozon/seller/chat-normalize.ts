@@ -1,7 +1,9 @@
 /**
  * Turns Ozon's chat wire forms into our Chat and ChatMessage: buyer types in their real
  * spellings (`customer`, `Customer`, `Сustomer` with a Cyrillic С), chat types `BUYER_SELLER` /
- * `Buyer_Seller`, and attachments both as `file{}` and as Markdown links inside `data[]`.
+ * `Buyer_Seller`, and attachments both as `file{}` and as Markdown links inside `data[]`. Buyer
+ * text shares `data[]`, so a link counts as an attachment only at Ozon's own file location
+ * (chat-files.ts); any other link stays text, as the buyer wrote it.
  */
 import type { WireChat, WireMessage } from "./endpoints/chats.ts";
 import type { AuthorKind, Chat, ChatAttachment, ChatMessage, ChatType } from "./types.ts";
@@ -148,33 +150,39 @@ function sizeOf(amount: string, unit: string): number | undefined {
 }
 
 const looksLikeUrl = (text: string) => /^https?:\/\/\S+$/.test(text);
-const isChatFileUrl = (url: string) => /\/chat\/file\//.test(url);
 
-/** An attachment when the whole `data[]` entry is one Markdown link; links inside prose stay text. */
-export function attachmentFromMarkdown(entry: string, isImage = false): ChatAttachment | undefined {
+/**
+ * An attachment when the whole `data[]` entry is one Markdown link (or a bare URL) to one of
+ * Ozon's chat file locations; links inside prose, and links anywhere else, stay text.
+ */
+export function attachmentFromMarkdown(
+  entry: string,
+  isChatFile: (url: string) => boolean,
+  isImage = false,
+): ChatAttachment | undefined {
   const text = entry.trim();
   const image = IMAGE_LINK.exec(text);
   if (image?.[2]) {
     const url = image[2];
+    if (!isChatFile(url)) return undefined;
     const name = image[1]?.trim() || lastSegment(url);
     return withMime({ kind: "image", name, url });
   }
   const link = LINK.exec(text);
   if (link?.[1] && link[2]) {
     const url = link[2];
+    if (!isChatFile(url)) return undefined;
     const sized = NAME_WITH_SIZE.exec(link[1].trim());
     if (sized) {
       const name = sized[1]?.trim() || lastSegment(url);
-      const sizeBytes = sizeOf(sized[2] ?? "", sized[3] ?? "");
+      const labelBytes = sizeOf(sized[2] ?? "", sized[3] ?? "");
       const attachment: ChatAttachment = { kind: "file", name, url };
-      if (sizeBytes !== undefined) attachment.sizeBytes = sizeBytes;
+      if (labelBytes !== undefined) attachment.labelBytes = labelBytes;
       return withMime(attachment);
     }
-    if (isChatFileUrl(url))
-      return withMime({ kind: isImage ? "image" : "file", name: link[1].trim(), url });
-    return undefined;
+    return withMime({ kind: isImage ? "image" : "file", name: link[1].trim(), url });
   }
-  if (looksLikeUrl(text) && (isImage || isChatFileUrl(text))) {
+  if (looksLikeUrl(text) && isChatFile(text)) {
     return withMime({ kind: isImage ? "image" : "file", name: lastSegment(text), url: text });
   }
   return undefined;
@@ -186,12 +194,16 @@ function withMime(attachment: ChatAttachment): ChatAttachment {
   return attachment;
 }
 
-export function normalizeMessage(wire: WireMessage): ChatMessage {
+/** `isChatFile`: whether a link points at Ozon's own chat files (chatFileLocation). */
+export function normalizeMessage(
+  wire: WireMessage,
+  isChatFile: (url: string) => boolean,
+): ChatMessage {
   const attachments: ChatAttachment[] = [];
   const lines: string[] = [];
   // The v1 form may also carry a Markdown attachment in `text`, so both go through one path.
   for (const entry of [...(wire.text ? [wire.text] : []), ...(wire.data ?? [])]) {
-    const attachment = attachmentFromMarkdown(entry, wire.is_image ?? false);
+    const attachment = attachmentFromMarkdown(entry, isChatFile, wire.is_image ?? false);
     if (attachment) attachments.push(attachment);
     else lines.push(entry);
   }

@@ -1,5 +1,6 @@
 /** The chats namespace: list, history, updates, send, start, read, file download. */
 import { OzonInputError } from "../errors.ts";
+import { chatFileLocation } from "./chat-files.ts";
 import {
   compareMessageIds,
   normalizeChat,
@@ -8,7 +9,6 @@ import {
 } from "./chat-normalize.ts";
 import type { SellerContext } from "./context.ts";
 import {
-  chatFile,
   chatHistory,
   chatHistoryV1,
   chatHistoryV3,
@@ -29,6 +29,7 @@ import type {
   ChatListOptions,
   ChatMessage,
   DownloadedFile,
+  DownloadFileOptions,
   HistoryOptions,
   HistoryPage,
 } from "./types.ts";
@@ -38,12 +39,11 @@ const MAX_PAGES = 1000;
 const UPDATES_LIMIT = 1000;
 const MAX_UPDATE_PAGES = 20;
 export const MAX_MESSAGE_LENGTH = 1000;
+/** Telegram's upload limit: a bigger file could not be passed on anyway. */
+export const DEFAULT_DOWNLOAD_MAX_BYTES = 50 * 1024 * 1024;
+export const DEFAULT_DOWNLOAD_DEADLINE_MS = 60_000;
 
 const V3_STATUS = { opened: "Opened", closed: "Closed", all: "All" } as const;
-
-function messagesOf(answer: { result?: WireMessage[] | null; messages?: WireMessage[] | null }) {
-  return (answer.result ?? answer.messages ?? []).map(normalizeMessage);
-}
 
 function checkLimit(limit: number | undefined): number {
   const value = limit ?? 100;
@@ -54,6 +54,11 @@ function checkLimit(limit: number | undefined): number {
 }
 
 export function createChatsApi(ctx: SellerContext) {
+  const fileLocation = chatFileLocation(ctx.http.baseUrl);
+  const isChatFile = (url: string) => fileLocation(url) !== undefined;
+  const messagesOf = (answer: { result?: WireMessage[] | null; messages?: WireMessage[] | null }) =>
+    (answer.result ?? answer.messages ?? []).map((wire) => normalizeMessage(wire, isChatFile));
+
   interface ListPage {
     chats: WireChat[];
     hasNext: boolean;
@@ -227,19 +232,22 @@ export function createChatsApi(ctx: SellerContext) {
     return { unreadCount: answer.unread_count ?? undefined };
   }
 
-  /** Downloads an attachment; the Seller headers go only to the Seller API's own origin. */
-  async function downloadFile(url: string): Promise<DownloadedFile> {
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      throw new OzonInputError("url", "is not a valid URL");
-    }
-    if (target.protocol !== "https:" && target.protocol !== "http:") {
-      throw new OzonInputError("url", "must be an http(s) URL");
-    }
-    const sameOrigin = target.origin === new URL(ctx.http.baseUrl).origin;
-    const answer = await ctx.http.call(chatFile, { url: target.href, withAuth: sameOrigin });
+  /**
+   * Downloads a chat file. Only Ozon's chat file location on the Seller origin is fetched (with
+   * the Seller headers); any other URL is refused before a request is made.
+   */
+  async function downloadFile(
+    url: string,
+    options: DownloadFileOptions = {},
+  ): Promise<DownloadedFile> {
+    const target = fileLocation(url);
+    if (!target) throw new OzonInputError("url", "is not an Ozon chat file location");
+    const answer = await ctx.http.download(target.href, {
+      withAuth: true,
+      maxBytes: options.maxBytes ?? DEFAULT_DOWNLOAD_MAX_BYTES,
+      deadlineMs: options.deadlineMs ?? DEFAULT_DOWNLOAD_DEADLINE_MS,
+      signal: options.signal,
+    });
     const file: DownloadedFile = { bytes: answer.bytes, contentType: answer.contentType };
     if (answer.fileName) file.name = answer.fileName;
     return file;

@@ -93,7 +93,13 @@ export type AuthorKind = "buyer" | "seller" | "support" | "system";
 export interface ChatAttachment {
   kind: "image" | "file";
   name: string;
+  /** The size in Ozon's `file{}` field. */
   sizeBytes?: number;
+  /**
+   * The size written in a Markdown link, `[name (12 KB)](url)`: text anyone can write, shown
+   * while the real size is unknown and never used to decide anything.
+   */
+  labelBytes?: number;
   url: string;
   mime?: string;
 }
@@ -146,6 +152,14 @@ export interface HistoryPage {
   /** Always oldest first, whatever the direction asked for. */
   messages: ChatMessage[];
   hasNext: boolean;
+}
+
+export interface DownloadFileOptions {
+  /** Bytes read at most (default: Telegram's 50 MB upload limit). */
+  maxBytes?: number;
+  /** One deadline for the whole download (default 60 s). */
+  deadlineMs?: number;
+  signal?: AbortSignal;
 }
 
 export interface DownloadedFile {

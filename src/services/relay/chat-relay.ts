@@ -6,22 +6,15 @@
  */
 import { hostname } from "node:os";
 import type { Logger } from "../../logger.ts";
-import { isTransient as isTransientKind, ozonFailureKind } from "../../ozon/errors.ts";
 import { acquireLease, releaseLease, renewLease } from "../../store/lease.ts";
 import type { Store } from "../../store/port.ts";
+import { AttachmentFetcher } from "./attachments.ts";
 import { ChatContexts } from "./context.ts";
 import { compareIds, isMessageId, RelayCursors } from "./cursors.ts";
 import { MessageLinks } from "./links.ts";
-import type {
-  Chat,
-  ChatContext,
-  ChatMessage,
-  RelayAttachment,
-  RelayChatsApi,
-  RelayNotifier,
-} from "./types.ts";
+import type { Chat, ChatContext, ChatMessage, RelayChatsApi, RelayNotifier } from "./types.ts";
 
-/** Telegram bots may upload at most 50 MB; bigger files are announced, not downloaded. */
+/** Telegram bots may upload at most 50 MB; bigger files are announced, not passed on. */
 export const TELEGRAM_UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
 export const RELAY_LEASE_NAME = "chat-relay";
 /** Messages read, once per chat, when looking back for its order and product. */
@@ -41,7 +34,12 @@ export interface ChatRelayOptions {
   historyPageSize?: number;
   /** Chats read and relayed at the same time; messages within a chat always go one by one. */
   concurrency?: number;
+  /** Bytes read at most per file (Telegram's upload limit). */
   maxDownloadBytes?: number;
+  /** One deadline per file download (default 60 s). */
+  downloadDeadlineMs?: number;
+  /** Passes a file may fail for a passing reason before it is announced as not fetched (5). */
+  fileTries?: number;
   /** How long a Telegram → Ozon message link lives. */
   linkTtlMs?: number;
   /**
@@ -84,7 +82,9 @@ export class ChatRelay {
   readonly #logger: RelayLogger | undefined;
   readonly #pageSize: number;
   readonly #concurrency: number;
-  readonly #maxDownloadBytes: number;
+  readonly #attachments: AttachmentFetcher;
+  /** Aborted by stop(): a download in progress must not hold up the shutdown. */
+  #downloads = new AbortController();
   readonly #cursors: RelayCursors;
   readonly #contexts: ChatContexts;
   readonly #links: MessageLinks;
@@ -106,7 +106,14 @@ export class ChatRelay {
     this.#logger = options.logger;
     this.#pageSize = Math.min(1000, Math.max(1, Math.floor(options.historyPageSize ?? 100)));
     this.#concurrency = Math.max(1, Math.floor(options.concurrency ?? 4));
-    this.#maxDownloadBytes = options.maxDownloadBytes ?? TELEGRAM_UPLOAD_LIMIT_BYTES;
+    this.#attachments = new AttachmentFetcher({
+      chats: options.chats,
+      store: options.store,
+      maxBytes: options.maxDownloadBytes ?? TELEGRAM_UPLOAD_LIMIT_BYTES,
+      deadlineMs: options.downloadDeadlineMs,
+      tries: options.fileTries,
+      logger: options.logger,
+    });
     this.#cursors = new RelayCursors(options.store);
     this.#contexts = new ChatContexts(options.store);
     this.#links = new MessageLinks(options.store, { ttlMs: options.linkTtlMs });
@@ -138,7 +145,9 @@ export class ChatRelay {
     this.#running = false;
     clearTimeout(this.#timer);
     this.#timer = undefined;
+    this.#downloads.abort();
     await this.#pass?.catch(() => undefined);
+    this.#downloads = new AbortController();
     if (this.#lease) {
       await releaseLease(this.#store, RELAY_LEASE_NAME, this.#lease.holderId).catch(
         (error: unknown) =>
@@ -277,7 +286,11 @@ export class ChatRelay {
               context = await this.#backfillContext(chat.id, from, context, report);
               contextSought = true;
             }
-            const attachments = await this.#prepareAttachments(message);
+            const attachments = await this.#attachments.prepare(
+              chat.id,
+              message,
+              this.#downloads.signal,
+            );
             const sent = await this.#notifier.relayBuyerMessage(
               { ozonChatId: chat.id, context },
               message,
@@ -357,37 +370,6 @@ export class ChatRelay {
     return this.#contexts.merge(chatId, context, known);
   }
 
-  async #prepareAttachments(message: ChatMessage): Promise<RelayAttachment[]> {
-    const prepared: RelayAttachment[] = [];
-    for (const attachment of message.attachments) {
-      const result: RelayAttachment = { kind: attachment.kind, name: attachment.name };
-      if (attachment.sizeBytes !== undefined) result.sizeBytes = attachment.sizeBytes;
-      if (attachment.mime) result.mime = attachment.mime;
-      prepared.push(result);
-      if (attachment.sizeBytes !== undefined && attachment.sizeBytes > this.#maxDownloadBytes) {
-        result.skipped = "too_large";
-        continue;
-      }
-      try {
-        const file = await this.#chats.downloadFile(attachment.url);
-        result.sizeBytes = file.bytes.byteLength;
-        if (!result.mime && file.contentType) result.mime = file.contentType.split(";")[0]?.trim();
-        if (!result.name && file.name) result.name = file.name;
-        if (file.bytes.byteLength > this.#maxDownloadBytes) result.skipped = "too_large";
-        else result.bytes = file.bytes;
-      } catch (error) {
-        // Worth another pass when Ozon is busy or down; a file Ozon refuses for good is announced.
-        if (isTransient(error)) throw error;
-        this.#logger?.warn(
-          { err: error, messageId: message.id, file: attachment.name },
-          "Chat relay: a chat file could not be downloaded; announcing it by name",
-        );
-        result.skipped = "unavailable";
-      }
-    }
-    return prepared;
-  }
-
   async #takeLease(): Promise<boolean> {
     if (!this.#lease) return true;
     const held = await acquireLease(
@@ -431,8 +413,4 @@ function newerThan(messages: readonly ChatMessage[], cursor: string | undefined)
   return messages
     .filter((m) => isMessageId(m.id) && (cursor === undefined || compareIds(m.id, cursor) > 0))
     .sort((a, b) => compareIds(a.id, b.id));
-}
-
-function isTransient(error: unknown): boolean {
-  return isTransientKind(ozonFailureKind(error));
 }

@@ -8,6 +8,7 @@ import type {
   ChatListOptions,
   ChatMessage,
   DownloadedFile,
+  DownloadFileOptions,
   HistoryOptions,
   HistoryPage,
 } from "../../ozon/seller/types.ts";
@@ -18,8 +19,11 @@ export type { Chat, ChatAttachment, ChatMessage };
 export interface RelayChatsApi {
   list(options?: ChatListOptions): AsyncIterable<Chat>;
   history(chatId: string, options: HistoryOptions): Promise<HistoryPage>;
-  /** Downloads a chat file with the seller's credentials. */
-  downloadFile(url: string): Promise<DownloadedFile>;
+  /**
+   * Downloads a chat file with the seller's credentials: only from Ozon's own file location,
+   * at most `maxBytes`, within `deadlineMs` (OzonFileTooLargeError, OzonNetworkError otherwise).
+   */
+  downloadFile(url: string, options?: DownloadFileOptions): Promise<DownloadedFile>;
 }
 
 /** Who wrote about what: kept per Ozon chat from the context messages carry. */
@@ -46,8 +50,12 @@ export interface RelayAttachment {
   sizeBytes?: number;
   mime?: string;
   bytes?: Uint8Array;
-  /** too_large: over Telegram's 50 MB upload limit; unavailable: Ozon would not give the file. */
-  skipped?: "too_large" | "unavailable";
+  /**
+   * too_large: over Telegram's 50 MB upload limit; unavailable: Ozon would not give the file (or
+   * it is not at Ozon's file location); unfetched: every try over several passes failed (network,
+   * deadline, Ozon busy); empty: the file has no bytes (Telegram refuses those for good).
+   */
+  skipped?: "too_large" | "unavailable" | "unfetched" | "empty";
 }
 
 /** One Telegram message the notifier sent, so a reply to it can be routed back to Ozon. */

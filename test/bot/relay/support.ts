@@ -6,7 +6,11 @@ import type { Update } from "grammy/types";
 import { createI18n } from "../../../src/bot/i18n.ts";
 import type { BotDeps } from "../../../src/bot/index.ts";
 import { createBot } from "../../../src/bot/index.ts";
-import { createRelayModule, type RelayBotModule } from "../../../src/bot/modules/relay.ts";
+import {
+  createRelayModule,
+  type RelayBotModule,
+  type RelayModuleOptions,
+} from "../../../src/bot/modules/relay.ts";
 import { type Config, loadConfig } from "../../../src/config.ts";
 import type { Container } from "../../../src/container.ts";
 import { createSellerClient, type SellerClient } from "../../../src/ozon/seller/client.ts";
@@ -44,6 +48,8 @@ export interface RelayEnvOptions {
   store?: Store;
   conversations?: BotDeps["conversations"];
   features?: BotDeps["features"];
+  /** Passed to the ChatRelay (download limits, tries). */
+  relay?: RelayModuleOptions["relay"];
 }
 
 export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<RelayEnv> {
@@ -82,7 +88,10 @@ export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<Rela
 
   const build = async () => {
     const sender = unlimitedSender();
-    const module = createRelayModule({ container, i18n, sender }, { poll: false });
+    const module = createRelayModule(
+      { container, i18n, sender },
+      { poll: false, ...(options.relay ? { relay: options.relay } : {}) },
+    );
     const bot = createBot({
       config,
       logger,

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { endpoint } from "../../http.ts";
 import { capability } from "../../successors.ts";
-import { flexBool, idString, intLike, optionalId, optionalText, rawAnswer } from "../../wire.ts";
+import { flexBool, idString, intLike, optionalId, optionalText } from "../../wire.ts";
 
 const wireUser = z.object({ id: optionalId, type: z.string().nullish() }).nullish();
 
@@ -223,13 +223,4 @@ export const readChat = endpoint({
   request: z.object({ chat_id: z.string().min(1), from_message_id: wireMessageId.optional() }),
   response: z.object({ unread_count: intLike.nullish() }),
   safe: true,
-});
-
-/** A chat attachment, fetched by its absolute URL with the Seller headers. */
-export const chatFile = endpoint({
-  method: "GET",
-  path: "/v2/chat/file",
-  response: rawAnswer,
-  safe: true,
-  raw: "bytes",
 });
