@@ -228,6 +228,8 @@ export class TelegramRelayNotifier implements RelayNotifier {
       });
     }
     const where = threadId === undefined ? {} : { message_thread_id: threadId };
+    // A buyer's links stay plain text: no preview that would fetch (and show) what they point at.
+    const asText = { ...where, link_preview_options: { is_disabled: true } };
     const ids: number[] = [];
     const marks = [chat.ozonChatId, message.id, chatId] as const;
     let part = 0;
@@ -253,7 +255,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
         const body = `${header}\n\n${text || t("relay-empty")}`;
         for (const piece of splitText(body, TELEGRAM_TEXT_LIMIT)) {
           if (await already()) continue;
-          await send(() => this.#api.sendMessage(chatId, piece, where));
+          await send(() => this.#api.sendMessage(chatId, piece, asText));
         }
       }
       for (const attachment of attachments) {
@@ -261,7 +263,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
         const bytes = attachment.skipped ? undefined : attachment.bytes;
         if (!bytes) {
           const body = `${header}\n${fileAnnouncement(t, attachment)}`;
-          await send(() => this.#api.sendMessage(chatId, body, where));
+          await send(() => this.#api.sendMessage(chatId, body, asText));
           continue;
         }
         const options = { ...where, caption: caption(header) };

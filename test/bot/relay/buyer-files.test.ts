@@ -54,6 +54,9 @@ describe("links a buyer writes", () => {
     const got = received(e);
     expect(got.map((m) => m.method)).toEqual(["sendMessage", "sendMessage", "sendMessage"]);
     expect(got.map((m) => m.text.split("\n\n")[1])).toEqual(texts);
+    // No link preview either: Telegram would fetch the buyer's link and show what it answers.
+    const previews = sendsTo(e.fake, SELLER.id).map((call) => call.payload.link_preview_options);
+    expect(previews).toEqual(texts.map(() => ({ is_disabled: true })));
   });
 
   it("to other paths of the Seller API are relayed as text, and no request carries the keys there", async () => {
