@@ -388,7 +388,7 @@ function unzip(bytes: Uint8Array, name: string): Array<{ name: string; bytes: Ui
         throw new ReportFileError("bad_zip", detail, { file: name });
       }
       chunks.push(chunk);
-      if (final) files.push({ name: entry.name, bytes: joinChunks(chunks, size) });
+      if (final) files.push({ name: entry.name, bytes: Buffer.concat(chunks, size) });
     };
     entry.start();
   });
@@ -406,17 +406,6 @@ function unzip(bytes: Uint8Array, name: string): Array<{ name: string; bytes: Ui
     throw new ReportFileError("no_csv_in_zip", "no .csv inside", { file: name });
   }
   return files.sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
-}
-
-function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0] as Uint8Array;
-  const joined = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    joined.set(chunk, at);
-    at += chunk.length;
-  }
-  return joined;
 }
 
 function addTotals(files: ReportFileSummary[]): MetricTotals {
