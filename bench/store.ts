@@ -113,6 +113,22 @@ const subscriptions: Scenario = {
   },
 };
 
+/** The report runner's look at its queue every few seconds, with no report asked for. */
+const emptyQueue: Scenario = {
+  name: `list an empty report queue among ${OTHER_KEYS} other keys`,
+  concurrency: 1,
+  setup: async (store) => {
+    for (let i = 0; i < OTHER_KEYS; i += 100) {
+      const batch = Array.from({ length: 100 }, (_, j) => `relay:seen:${i + j}`);
+      await Promise.all(batch.map((key) => store.set(key, 1, { ttlMs: DAY_MS })));
+    }
+    return async () => {
+      const found = await store.list("report-job:");
+      if (found.length !== 0) throw new Error(`listed ${found.length} jobs`);
+    };
+  },
+};
+
 const SCENARIOS = [
   sessions(1),
   sessions(16),
@@ -121,6 +137,7 @@ const SCENARIOS = [
   relay(1),
   relay(16),
   subscriptions,
+  emptyQueue,
 ];
 
 /** Runs `step` for SECONDS with `concurrency` loops; returns operations per second. */

@@ -85,12 +85,13 @@ async function main(): Promise<void> {
   }
   const username = bot.botInfo.username;
 
-  const ownerPayload = await access.ensureOwnerLink();
-  if (ownerPayload) {
-    const link = deepLink(username, ownerPayload);
+  const owner = await access.ensureOwnerLink();
+  if (owner) {
+    const link = deepLink(username, owner.payload);
+    const until = owner.expiresAt.toISOString();
     logger.warn(
-      { ownerLink: link },
-      `No admin yet. Open this link in Telegram to become the bot's admin (it works once): ${link}`,
+      { ownerLink: link, ownerLinkExpiresAt: until },
+      `No admin yet. Open this link in Telegram to become the bot's admin (it works once, until ${until}; after that the next start writes a new one): ${link}`,
     );
   }
 

@@ -70,6 +70,8 @@ export interface SandboxOptions {
    * life, which a bot's durable state remembers as already announced or relayed.
    */
   freshAfterStart?: boolean;
+  /** The sandbox's clock (epoch ms): what "now" is for message, posting and report times. */
+  now?: () => number;
 }
 
 export interface Sandbox {
@@ -100,7 +102,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     maxReportPeriodDays: options.maxReportPeriodDays ?? 62,
     tokenTtlSeconds: options.tokenTtlSeconds ?? 1800,
   };
-  const state = createState(settings, createRandom(settings.seed), () => Date.now());
+  const state = createState(settings, createRandom(settings.seed), options.now ?? Date.now);
   state.retireMode = options.retireSpecMethods ?? false;
   for (let i = 0; i < (options.initialPostings ?? 5); i++) createPosting(state);
   for (let i = 0; i < (options.historyPostings ?? 3); i++) {

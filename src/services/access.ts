@@ -3,14 +3,20 @@
  * the bot layer asks `find` on every update and turns the answers into replies.
  *
  * Store layout (keys are namespaced by the store adapter):
- *   person:<telegram id>       Person record (roles, name, chosen language)
+ *   person:<telegram id>       Person record (roles, name, chosen language); without any role
+ *                              (a stranger who chose a language, a person whose roles were all
+ *                              revoked) it expires after STRANGER_TTL_MS, renewed by each change
  *   invite:<payload>           a live invite (TTL: one day), taken atomically on redemption
  *   invite-issued:<payload>    remembers an invite a while longer, to tell "expired" from "wrong"
  *   invite-used:<payload>      remembers a redeemed invite, to tell "already used" from "wrong"
- *   owner-link                 payload of the current owner link while no admin exists
+ *   owner-link                 payload of the current owner link while no admin exists (TTL as
+ *                              the link's invite: one day; the next start writes a new one)
+ *
+ * Redeeming is one compareAndSetMany: the invite goes, the "used" mark and the role come, all in
+ * one step, so a crash can neither spend an invite without granting its role nor grant it twice.
  */
 import { randomBytes } from "node:crypto";
-import type { Store } from "../store/port.ts";
+import type { Change, Store } from "../store/port.ts";
 
 export const ROLES = ["admin", "seller", "warehouse", "manager"] as const;
 export type Role = (typeof ROLES)[number];
@@ -76,6 +82,8 @@ export interface AccessServiceOptions {
   inviteTtlMs?: number;
   /** How long a used or expired invite is still recognised as such. */
   inviteMemoryMs?: number;
+  /** How long the owner link works; one day by default. */
+  ownerLinkTtlMs?: number;
   /**
    * How long a person read from the store is reused for the next updates (default 2 s; 0: never).
    * Changes made through this service are seen at once; a change made by another process
@@ -86,6 +94,8 @@ export interface AccessServiceOptions {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** A record without any role (a stranger's language, a person whose roles went) lives this long. */
+export const STRANGER_TTL_MS = 30 * DAY_MS;
 /** Telegram deep-link payloads allow A-Z, a-z, 0-9, _ and -, up to 64 characters. */
 const PAYLOAD_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -106,6 +116,7 @@ export class AccessService {
   readonly #adminIds: ReadonlySet<number>;
   readonly #inviteTtlMs: number;
   readonly #inviteMemoryMs: number;
+  readonly #ownerLinkTtlMs: number;
   readonly #now: () => number;
   readonly #cacheTtlMs: number;
   readonly #cache = new Map<number, CachedLookup>();
@@ -115,6 +126,7 @@ export class AccessService {
     this.#adminIds = new Set(options.adminIds);
     this.#inviteTtlMs = options.inviteTtlMs ?? DAY_MS;
     this.#inviteMemoryMs = options.inviteMemoryMs ?? 30 * DAY_MS;
+    this.#ownerLinkTtlMs = options.ownerLinkTtlMs ?? DAY_MS;
     this.#now = options.now ?? Date.now;
     this.#cacheTtlMs = options.cacheTtlMs ?? 2_000;
   }
@@ -242,20 +254,29 @@ export class AccessService {
   /** A one-time invite for a role; redeemed by `/start <payload>` within `inviteTtlMs`. */
   async createInvite(role: Role, createdBy: number): Promise<{ payload: string; expiresAt: Date }> {
     const payload = newPayload();
+    const invite = await this.#issue(
+      payload,
+      { role, kind: "invite", createdBy },
+      this.#inviteTtlMs,
+    );
+    return { payload, expiresAt: new Date(invite.expiresAt ?? 0) };
+  }
+
+  /** Stores an invite that lives `ttlMs`, and the mark that tells "expired" from "wrong" later. */
+  async #issue(
+    payload: string,
+    what: Pick<Invite, "role" | "kind" | "createdBy">,
+    ttlMs: number,
+  ): Promise<Invite> {
     const now = this.#now();
-    const expiresAt = new Date(now + this.#inviteTtlMs);
     const invite: Invite = {
-      role,
-      kind: "invite",
-      createdBy,
+      ...what,
       createdAt: new Date(now).toISOString(),
-      expiresAt: expiresAt.toISOString(),
+      expiresAt: new Date(now + ttlMs).toISOString(),
     };
-    await this.#store.set(issuedKey(payload), true, {
-      ttlMs: this.#inviteTtlMs + this.#inviteMemoryMs,
-    });
-    await this.#store.set(inviteKey(payload), invite, { ttlMs: this.#inviteTtlMs });
-    return { payload, expiresAt };
+    await this.#store.set(issuedKey(payload), true, { ttlMs: ttlMs + this.#inviteMemoryMs });
+    await this.#store.set(inviteKey(payload), invite, { ttlMs });
+    return invite;
   }
 
   /** Withdraws an invite that was never handed out. */
@@ -264,65 +285,94 @@ export class AccessService {
   }
 
   /**
-   * The owner link's payload while nobody is admin: reused across restarts (so a link printed
-   * earlier still works) and removed once an admin exists. Undefined when an admin exists.
+   * The owner link while nobody is admin: reused across restarts while it lives (so a link
+   * printed earlier still works), a new one once it expired, none once an admin exists.
    */
-  async ensureOwnerLink(): Promise<string | undefined> {
+  async ensureOwnerLink(): Promise<{ payload: string; expiresAt: Date } | undefined> {
     if (await this.hasAnyAdmin()) {
       const stale = await this.#store.take<string>(OWNER_LINK_KEY);
       if (stale) await this.#store.delete(inviteKey(stale));
       return undefined;
     }
-    const current = await this.#store.get<string>(OWNER_LINK_KEY);
-    if (current && (await this.#store.get<Invite>(inviteKey(current)))) return current;
-    if (current) await this.#store.delete(OWNER_LINK_KEY);
+    const current = await this.#currentOwnerLink();
+    if (current) return current;
     const payload = newPayload();
-    const invite: Invite = { role: "admin", kind: "owner", createdAt: this.#isoNow() };
-    await this.#store.set(inviteKey(payload), invite);
+    const invite = await this.#issue(
+      payload,
+      { role: "admin", kind: "owner" },
+      this.#ownerLinkTtlMs,
+    );
     // Several processes may start together: the first pointer wins, the others use it.
-    if (await this.#store.setIfAbsent(OWNER_LINK_KEY, payload)) return payload;
+    if (await this.#store.setIfAbsent(OWNER_LINK_KEY, payload, { ttlMs: this.#ownerLinkTtlMs })) {
+      return { payload, expiresAt: new Date(invite.expiresAt ?? 0) };
+    }
     await this.#store.delete(inviteKey(payload));
-    return await this.#store.get<string>(OWNER_LINK_KEY);
+    return this.#currentOwnerLink();
   }
 
-  /** Redeems an invite or the owner link exactly once (the store's atomic take decides). */
+  async #currentOwnerLink(): Promise<{ payload: string; expiresAt: Date } | undefined> {
+    const payload = await this.#store.get<string>(OWNER_LINK_KEY);
+    const invite = payload ? await this.#store.get<Invite>(inviteKey(payload)) : undefined;
+    if (payload && invite?.kind === "owner") {
+      // A link from before owner links expired has no expiresAt: it goes now, a new one comes.
+      if (invite.expiresAt) return { payload, expiresAt: new Date(invite.expiresAt) };
+      await this.#store.delete(inviteKey(payload));
+    }
+    if (payload) await this.#store.compareAndSet(OWNER_LINK_KEY, payload, undefined);
+    return undefined;
+  }
+
+  /**
+   * Redeems an invite or the owner link exactly once: taking the invite, marking it used and
+   * granting the role are one atomic step (compareAndSetMany), retried when something changed
+   * in between. Of several people at once, one gets the role; the others hear "used".
+   */
   async redeem(payload: string, profile: Profile): Promise<RedeemResult> {
     if (!PAYLOAD_PATTERN.test(payload)) return { ok: false, reason: "unknown" };
-    const invite = await this.#store.take<Invite>(inviteKey(payload));
-    if (!invite || !isRole(invite.role)) {
-      if (await this.#store.get(usedKey(payload))) return { ok: false, reason: "used" };
-      if (await this.#store.get(issuedKey(payload))) return { ok: false, reason: "expired" };
-      return { ok: false, reason: "unknown" };
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const invite = await this.#store.get<Invite>(inviteKey(payload));
+      if (!invite || !isRole(invite.role))
+        return { ok: false, reason: await this.#whyNot(payload) };
+      const spend: Change[] = [
+        { key: inviteKey(payload), expected: invite, next: undefined },
+        {
+          key: usedKey(payload),
+          expected: undefined,
+          next: { by: profile.id, at: this.#isoNow() },
+          ttlMs: this.#inviteMemoryMs,
+        },
+      ];
+      if (invite.kind === "owner") {
+        // Only the current owner link, and only while nobody is admin; a stale one is spent.
+        const pointer = await this.#store.get<string>(OWNER_LINK_KEY);
+        if (pointer !== payload || (await this.hasAnyAdmin())) {
+          await this.#store.compareAndSetMany(spend);
+          return { ok: false, reason: "used" };
+        }
+        spend.push({ key: OWNER_LINK_KEY, expected: payload, next: undefined });
+      }
+      const record = await this.#read(profile.id);
+      const next: PersonRecord = {
+        ...(record ?? { id: profile.id, roles: [], joinedAt: this.#isoNow() }),
+        ...profileFields(profile),
+        id: profile.id,
+        roles: sortRoles([...(record?.roles ?? []), invite.role]),
+        invitedBy: record?.invitedBy ?? invite.createdBy,
+      };
+      const grant: Change = { key: personKey(profile.id), expected: record, next };
+      if (await this.#store.compareAndSetMany([...spend, grant])) {
+        this.#remember(profile.id, next);
+        const person = this.#view(profile.id, next);
+        return { ok: true, role: invite.role, kind: invite.kind, person };
+      }
     }
-    await this.#store.set(
-      usedKey(payload),
-      { by: profile.id, at: this.#isoNow() },
-      {
-        ttlMs: this.#inviteMemoryMs,
-      },
-    );
-    if (invite.kind === "owner" && !(await this.#ownerLinkIsStill(payload))) {
-      return { ok: false, reason: "used" };
-    }
-
-    const next = await this.#update(profile.id, (record) => ({
-      ...(record ?? { id: profile.id, roles: [], joinedAt: this.#isoNow() }),
-      ...profileFields(profile),
-      id: profile.id,
-      roles: sortRoles([...(record?.roles ?? []), invite.role]),
-      invitedBy: record?.invitedBy ?? invite.createdBy,
-    }));
-    return { ok: true, role: invite.role, kind: invite.kind, person: this.#view(profile.id, next) };
+    throw new Error(`invite for ${profile.id} changed concurrently too often; try again`);
   }
 
-  /** Retires the owner link; false when it was no longer the current one or an admin exists. */
-  async #ownerLinkIsStill(payload: string): Promise<boolean> {
-    const pointer = await this.#store.take<string>(OWNER_LINK_KEY);
-    if (pointer !== payload) {
-      if (pointer) await this.#store.setIfAbsent(OWNER_LINK_KEY, pointer);
-      return false;
-    }
-    return !(await this.hasAnyAdmin());
+  async #whyNot(payload: string): Promise<RedeemFailure> {
+    if (await this.#store.get(usedKey(payload))) return "used";
+    if (await this.#store.get(issuedKey(payload))) return "expired";
+    return "unknown";
   }
 
   #read(id: number): Promise<PersonRecord | undefined> {
@@ -364,11 +414,9 @@ export class AccessService {
         this.#remember(id, current);
         return current;
       }
-      const written =
-        current === undefined
-          ? await this.#store.setIfAbsent(key, next)
-          : await this.#store.compareAndSet(key, current, next);
-      if (written) {
+      // Nobody keeps a record without a role for ever: strangers leave nothing behind.
+      const ttlMs = this.#view(id, next).roles.length === 0 ? STRANGER_TTL_MS : undefined;
+      if (await this.#store.compareAndSetMany([{ key, expected: current, next, ttlMs }])) {
         this.#remember(id, next);
         return next;
       }

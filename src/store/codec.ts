@@ -1,4 +1,31 @@
 /** Rules shared by every adapter, so memory, file and Redis agree on values, TTLs and key order. */
+import type { Change } from "./port.ts";
+
+/** A change of compareAndSetMany with its JSON texts: undefined stands for "absent" / "delete". */
+export interface EncodedChange {
+  key: string;
+  expected: string | undefined;
+  next: string | undefined;
+  ttlMs: number | undefined;
+}
+
+/** Checks and encodes every change before any is applied; a repeated key is a RangeError. */
+export function encodeChanges(changes: readonly Change[]): EncodedChange[] {
+  const keys = new Set<string>();
+  return changes.map((change) => {
+    if (keys.has(change.key)) {
+      throw new RangeError(`compareAndSetMany: the key "${change.key}" appears twice`);
+    }
+    keys.add(change.key);
+    return {
+      key: change.key,
+      expected:
+        change.expected === undefined ? undefined : encodeValue(change.key, change.expected),
+      next: change.next === undefined ? undefined : encodeValue(change.key, change.next),
+      ttlMs: ttlOf(change),
+    };
+  });
+}
 
 /** JSON text of a value; throws a TypeError for what JSON cannot hold (bigint, undefined...). */
 export function encodeValue(key: string, value: unknown): string {

@@ -9,7 +9,7 @@ import { SqliteStore } from "./sqlite.ts";
 export { isStoreOpenError, StoreOpenError, type StoreOpenProblem } from "./errors.ts";
 export { acquireLease, leaseHolder, leaseKey, releaseLease, renewLease } from "./lease.ts";
 export { MemoryStore, type MemoryStoreOptions } from "./memory.ts";
-export type { SetOptions, Store } from "./port.ts";
+export type { Change, SetOptions, Store } from "./port.ts";
 export { DEFAULT_REDIS_PREFIX, maskRedisUrl, RedisStore, type RedisStoreOptions } from "./redis.ts";
 export {
   type ConversationStorageOptions,
@@ -64,6 +64,11 @@ export async function openStore(
         url: config.redisUrl,
         prefix: options.prefix ?? DEFAULT_REDIS_PREFIX,
         logger,
+        onBackgroundError: (error) =>
+          logger.warn(
+            { err: error },
+            "Store: sweeping expired keys from the index failed; will retry",
+          ),
       });
       logger.info({ redis: store.safeUrl, prefix: store.prefix }, "Store: Redis");
       return store;

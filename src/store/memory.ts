@@ -4,10 +4,11 @@ import {
   compareKeys,
   counterValue,
   decodeValue,
+  encodeChanges,
   encodeValue,
   ttlOf,
 } from "./codec.ts";
-import type { SetOptions, Store } from "./port.ts";
+import type { Change, SetOptions, Store } from "./port.ts";
 
 interface Entry {
   /** JSON text: storing text, not the object, is what makes every read a fresh copy. */
@@ -116,6 +117,16 @@ export class MemoryStore implements Store {
     if (this.#live(key)?.json !== expectedJson) return false;
     if (nextJson === undefined) this.#entries.delete(key);
     else this.#write(key, nextJson, ttlMs);
+    return true;
+  }
+
+  async compareAndSetMany(changes: readonly Change[]): Promise<boolean> {
+    const encoded = encodeChanges(changes);
+    if (encoded.some((c) => this.#live(c.key)?.json !== c.expected)) return false;
+    for (const change of encoded) {
+      if (change.next === undefined) this.#entries.delete(change.key);
+      else this.#write(change.key, change.next, change.ttlMs);
+    }
     return true;
   }
 

@@ -25,6 +25,20 @@ export interface SetOptions {
   ttlMs?: number;
 }
 
+/** One key's part in `compareAndSetMany`. */
+export interface Change {
+  key: string;
+  /**
+   * What the key must hold for the step to happen, compared by JSON text as in compareAndSet;
+   * `undefined`: the key must be absent (or expired).
+   */
+  expected: unknown;
+  /** The value written; `undefined` deletes the key. */
+  next: unknown;
+  /** TTL of the written value (none: permanent), as in `set`. */
+  ttlMs?: number;
+}
+
 export interface Store {
   readonly kind: "memory" | "file" | "redis";
   get<T = unknown>(key: string): Promise<T | undefined>;
@@ -58,6 +72,15 @@ export interface Store {
     next: unknown,
     options?: SetOptions,
   ): Promise<boolean>;
+  /**
+   * All or nothing over several keys: applies every change only while every key still holds its
+   * `expected` value, in one atomic step; true when it did. No other operation sees a state in
+   * between, and a crash leaves either all changes or none. A key may appear only once.
+   *
+   * Added for invites (src/services/access.ts): taking the invite and granting its role in two
+   * steps lost the invite when the process died between them.
+   */
+  compareAndSetMany(changes: readonly Change[]): Promise<boolean>;
   /** True when the backing service answers. */
   ping(): Promise<boolean>;
   /** Releases connections, timers and locks; the store must not be used afterwards. */

@@ -1,40 +1,24 @@
 import { Redis } from "ioredis";
 import type { Logger } from "../logger.ts";
-import { checkIncrement, compareKeys, decodeValue, encodeValue, ttlOf } from "./codec.ts";
+import {
+  checkIncrement,
+  decodeValue,
+  type EncodedChange,
+  encodeChanges,
+  encodeValue,
+  prefixUpperBound,
+  ttlOf,
+} from "./codec.ts";
 import { StoreOpenError } from "./errors.ts";
-import type { SetOptions, Store } from "./port.ts";
+import type { Change, SetOptions, Store } from "./port.ts";
+import { SCRIPTS } from "./redis-scripts.ts";
 
 export const DEFAULT_REDIS_PREFIX = "ozonbot:";
 const SCAN_BATCH = 5_000;
 const MGET_BATCH = 500;
+const SWEEP_BATCH = 500;
 const PING_TIMEOUT_MS = 2_000;
 const COMMAND_TIMEOUT_MS = 5_000;
-
-/** Replaces a value only while the current one equals ARGV[1]; ARGV[2] = "del" deletes instead. */
-const COMPARE_AND_SET = `
-if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
-if ARGV[2] == 'del' then
-  redis.call('DEL', KEYS[1])
-elseif ARGV[4] == '' then
-  redis.call('SET', KEYS[1], ARGV[3])
-else
-  redis.call('SET', KEYS[1], ARGV[3], 'PX', ARGV[4])
-end
-return 1`;
-
-/**
- * INCRBY, undone when the result leaves JavaScript's safe integer range (the other stores refuse
- * it too). The sum is read back as text: Lua numbers are doubles and would round it.
- */
-const INCREMENT = `
-redis.call('INCRBY', KEYS[1], ARGV[1])
-local text = redis.call('GET', KEYS[1])
-local digits = string.gsub(text, '^%-', '')
-if #digits > 16 or (#digits == 16 and digits > '9007199254740991') then
-  redis.call('DECRBY', KEYS[1], ARGV[1])
-  return redis.error_reply('UNSAFE sum beyond the safe integer range')
-end
-return text`;
 
 export interface RedisStoreOptions {
   /** redis:// or rediss:// URL; it may hold a password, which never reaches a message. */
@@ -46,12 +30,22 @@ export interface RedisStoreOptions {
   connectTimeoutMs?: number;
   /** A command with no answer by then fails (Redis paused, a half-dead connection). */
   commandTimeoutMs?: number;
+  /** How often index members of expired keys are removed; they are never listed regardless. */
+  sweepIntervalMs?: number;
+  /** Told about a failed background sweep (the store keeps working). */
+  onBackgroundError?: (error: unknown) => void;
 }
 
 /**
  * State in Redis, for one or several bot processes. Each port operation is one Redis command
- * (SET NX PX, GETDEL, INCRBY...) or one Lua script, so each is atomic across processes.
- * Values are stored as JSON text; counters too (INCRBY writes the plain integer, which is JSON).
+ * (GET, MGET) or one Lua script, so each is atomic across processes. Values are stored as JSON
+ * text; counters too (INCRBY writes the plain integer, which is JSON).
+ *
+ * Writes keep an index of the keys in two sorted sets beside the data (redis-scripts.ts), so
+ * list() reads only the keys it returns instead of scanning every key of the Redis database.
+ * Keys written by an older version, without the index, are indexed once when a store opens on a
+ * namespace that has no index yet; all processes sharing a namespace must run a version that
+ * keeps the index.
  */
 export class RedisStore implements Store {
   readonly kind = "redis" as const;
@@ -59,6 +53,12 @@ export class RedisStore implements Store {
   /** The URL with its password masked, fit for logs. */
   readonly safeUrl: string;
   readonly #client: Redis;
+  /** The index and expiry sorted sets (see redis-scripts.ts). */
+  readonly #indexKeys: readonly [string, string];
+  /** Present while keys written before the index are being indexed. */
+  readonly #migrationKey: string;
+  readonly #sweeper: NodeJS.Timeout;
+  readonly #onBackgroundError: (error: unknown) => void;
 
   /** Connects (failing fast when Redis does not answer) and returns the store. */
   static async open(options: RedisStoreOptions): Promise<RedisStore> {
@@ -98,15 +98,52 @@ export class RedisStore implements Store {
         `Cannot reach Redis at ${safeUrl} (${reason}). Check REDIS_URL and that Redis is running; unset REDIS_URL to use the file store instead.`,
       );
     }
+    const store = new RedisStore(client, options.prefix ?? DEFAULT_REDIS_PREFIX, safeUrl, options);
+    try {
+      await store.#indexOlderKeys();
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
     state.opened = true;
-    return new RedisStore(client, options.prefix ?? DEFAULT_REDIS_PREFIX, safeUrl);
+    return store;
   }
 
   /** Use `RedisStore.open`, which connects first. */
-  private constructor(client: Redis, prefix: string, safeUrl: string) {
+  private constructor(client: Redis, prefix: string, safeUrl: string, options: RedisStoreOptions) {
     this.#client = client;
     this.prefix = prefix;
     this.safeUrl = safeUrl;
+    this.#indexKeys = [`${prefix}\0index`, `${prefix}\0expiry`];
+    this.#migrationKey = `${prefix}\0indexing`;
+    this.#onBackgroundError = options.onBackgroundError ?? (() => {});
+    this.#sweeper = setInterval(() => this.#sweep(), options.sweepIntervalMs ?? 5_000);
+    this.#sweeper.unref();
+  }
+
+  /**
+   * Removes index members of keys Redis has expired (at most one batch); returns how many
+   * members were looked at. The background sweep calls it; list() is right without it.
+   */
+  async purgeExpired(): Promise<number> {
+    const args = [this.prefix, String(SWEEP_BATCH)];
+    return Number(await SCRIPTS.sweep.run(this.#client, this.#indexKeys, args));
+  }
+
+  #sweep(): void {
+    if (this.#client.status !== "ready") return;
+    this.purgeExpired().then(
+      // A full batch means more are waiting: continue soon, without one long script.
+      (seen) => {
+        if (seen === SWEEP_BATCH) setImmediate(() => this.#sweep());
+      },
+      this.#onBackgroundError,
+    );
+  }
+
+  /** Members of the key index, expired keys not yet swept included (tests check the sweep). */
+  async indexedCount(): Promise<number> {
+    return this.#client.zcard(this.#indexKeys[0]);
   }
 
   async get<T = unknown>(key: string): Promise<T | undefined> {
@@ -116,47 +153,38 @@ export class RedisStore implements Store {
 
   async set(key: string, value: unknown, options?: SetOptions): Promise<void> {
     const json = encodeValue(key, value);
-    const ttlMs = ttlOf(options);
-    if (ttlMs === undefined) await this.#client.set(this.prefix + key, json);
-    else await this.#client.set(this.prefix + key, json, "PX", ttlMs);
+    await this.#run(SCRIPTS.set, key, [json, ttlArg(ttlOf(options))]);
   }
 
   async setIfAbsent(key: string, value: unknown, options?: SetOptions): Promise<boolean> {
     const json = encodeValue(key, value);
-    const ttlMs = ttlOf(options);
-    const reply =
-      ttlMs === undefined
-        ? await this.#client.set(this.prefix + key, json, "NX")
-        : await this.#client.set(this.prefix + key, json, "PX", ttlMs, "NX");
-    return reply === "OK";
+    return (await this.#run(SCRIPTS.setIfAbsent, key, [json, ttlArg(ttlOf(options))])) === 1;
   }
 
   async delete(key: string): Promise<boolean> {
-    return (await this.#client.del(this.prefix + key)) > 0;
+    return Number(await this.#run(SCRIPTS.delete, key, [])) > 0;
   }
 
   async take<T = unknown>(key: string): Promise<T | undefined> {
-    const text = await this.#client.getdel(this.prefix + key);
-    return text === null ? undefined : decodeValue<T>(text);
+    const text = await this.#run(SCRIPTS.take, key, []);
+    return typeof text === "string" ? decodeValue<T>(text) : undefined;
   }
 
   async list<T = unknown>(prefix: string): Promise<Array<{ key: string; value: T }>> {
-    const pattern = `${escapeGlob(this.prefix + prefix)}*`;
-    const found = new Set<string>(); // SCAN may return a key more than once
-    let cursor = "0";
-    do {
-      const [next, keys] = await this.#client.scan(cursor, "MATCH", pattern, "COUNT", SCAN_BATCH);
-      for (const key of keys) found.add(key.slice(this.prefix.length));
-      cursor = next;
-    } while (cursor !== "0");
-    const keys = [...found].sort(compareKeys);
+    // The index is ordered by bytes, which for UTF-8 is code point order, as the port asks.
+    const bound = prefixUpperBound(prefix);
+    const keys = await this.#client.zrangebylex(
+      this.#indexKeys[0],
+      prefix === "" ? "-" : `[${prefix}`,
+      bound === undefined ? "+" : `(${bound}`,
+    );
     const entries: Array<{ key: string; value: T }> = [];
     for (let i = 0; i < keys.length; i += MGET_BATCH) {
       const batch = keys.slice(i, i + MGET_BATCH);
       const texts = await this.#client.mget(batch.map((key) => this.prefix + key));
       batch.forEach((key, j) => {
         const text = texts[j];
-        // Expired or deleted between SCAN and MGET: not live any more, so not listed.
+        // Expired (not swept from the index yet) or deleted meanwhile: not live, not listed.
         if (text !== null && text !== undefined) entries.push({ key, value: decodeValue<T>(text) });
       });
     }
@@ -166,7 +194,7 @@ export class RedisStore implements Store {
   async increment(key: string, by = 1): Promise<number> {
     checkIncrement(by);
     try {
-      return Number(await this.#client.eval(INCREMENT, 1, this.prefix + key, by));
+      return Number(await this.#run(SCRIPTS.increment, key, [String(by)]));
     } catch (error) {
       if (/UNSAFE sum/.test((error as Error).message)) {
         throw new RangeError(`Incrementing "${key}" would leave the safe integer range`);
@@ -184,19 +212,78 @@ export class RedisStore implements Store {
     next: unknown,
     options?: SetOptions,
   ): Promise<boolean> {
-    const expectedJson = encodeValue(key, expected);
-    const nextJson = next === undefined ? "" : encodeValue(key, next);
-    const ttlMs = ttlOf(options);
-    const changed = await this.#client.eval(
-      COMPARE_AND_SET,
-      1,
-      this.prefix + key,
-      expectedJson,
-      next === undefined ? "del" : "set",
-      nextJson,
-      ttlMs === undefined ? "" : String(ttlMs),
+    const change: EncodedChange = {
+      key,
+      expected: encodeValue(key, expected),
+      next: next === undefined ? undefined : encodeValue(key, next),
+      ttlMs: ttlOf(options),
+    };
+    return this.#compareAndSetMany([change]);
+  }
+
+  async compareAndSetMany(changes: readonly Change[]): Promise<boolean> {
+    return this.#compareAndSetMany(encodeChanges(changes));
+  }
+
+  async #compareAndSetMany(changes: readonly EncodedChange[]): Promise<boolean> {
+    if (changes.length === 0) return true;
+    const keys = changes.map((c) => this.prefix + c.key);
+    const args = changes.flatMap((c) => [
+      c.key,
+      c.expected === undefined ? "" : `=${c.expected}`,
+      c.next === undefined ? "" : `=${c.next}`,
+      ttlArg(c.ttlMs),
+    ]);
+    const changed = await SCRIPTS.compareAndSetMany.run(
+      this.#client,
+      [...this.#indexKeys, ...keys],
+      args,
     );
     return changed === 1;
+  }
+
+  /** Runs a one-key script: KEYS index, expiry, the key; ARGV the key without prefix, then args. */
+  #run(script: (typeof SCRIPTS)[keyof typeof SCRIPTS], key: string, args: readonly string[]) {
+    return script.run(this.#client, [...this.#indexKeys, this.prefix + key], [key, ...args]);
+  }
+
+  /**
+   * Indexes the keys an older version wrote (it kept no index), once per namespace: when there is
+   * no index yet, or an earlier indexing did not finish. Idempotent, so stores opening together
+   * may both do it.
+   */
+  async #indexOlderKeys(): Promise<void> {
+    const [index, expiry] = this.#indexKeys;
+    const [indexed, unfinished] = await Promise.all([
+      this.#client.exists(index, expiry),
+      this.#client.exists(this.#migrationKey),
+    ]);
+    if (indexed > 0 && unfinished === 0) return;
+    await this.#client.set(this.#migrationKey, "1");
+    const own = `${this.prefix}\0`;
+    let cursor = "0";
+    do {
+      const [next, found] = await this.#client.scan(
+        cursor,
+        "MATCH",
+        `${escapeGlob(this.prefix)}*`,
+        "COUNT",
+        SCAN_BATCH,
+      );
+      const keys = found.filter((key) => !key.startsWith(own));
+      if (keys.length > 0) {
+        const pipeline = this.#client.pipeline();
+        for (const key of keys) pipeline.pttl(key);
+        const ttls = (await pipeline.exec()) ?? [];
+        const args = keys.flatMap((key, i) => [
+          key.slice(this.prefix.length),
+          String(ttls[i]?.[1] ?? -2),
+        ]);
+        await SCRIPTS.adopt.run(this.#client, this.#indexKeys, args);
+      }
+      cursor = next;
+    } while (cursor !== "0");
+    await this.#client.del(this.#migrationKey);
   }
 
   async ping(): Promise<boolean> {
@@ -215,6 +302,7 @@ export class RedisStore implements Store {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.#sweeper);
     if (this.#client.status === "end") return;
     if (this.#client.status !== "ready") {
       this.#client.disconnect();
@@ -227,6 +315,11 @@ export class RedisStore implements Store {
       this.#client.disconnect();
     }
   }
+}
+
+/** A TTL as a script argument: the milliseconds, or '' for none. */
+function ttlArg(ttlMs: number | undefined): string {
+  return ttlMs === undefined ? "" : String(ttlMs);
 }
 
 /** A Redis URL fit for logs and messages: the password (or a lone user part) becomes ***. */

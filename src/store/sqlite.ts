@@ -16,12 +16,13 @@ import {
   checkIncrement,
   counterValue,
   decodeValue,
+  encodeChanges,
   encodeValue,
   prefixUpperBound,
   ttlOf,
 } from "./codec.ts";
 import { StoreOpenError, type StoreOpenProblem } from "./errors.ts";
-import type { SetOptions, Store } from "./port.ts";
+import type { Change, SetOptions, Store } from "./port.ts";
 
 export const SQLITE_FILE_NAME = "ozon-bot.sqlite";
 
@@ -183,6 +184,32 @@ export class SqliteStore implements Store {
             now,
           );
     return Number(result.changes) === 1;
+  }
+
+  async compareAndSetMany(changes: readonly Change[]): Promise<boolean> {
+    const encoded = encodeChanges(changes);
+    const now = this.#now();
+    for (const change of encoded) {
+      const current = this.#sql.get.get(change.key, now)?.value as string | undefined;
+      if (current !== change.expected) return false;
+    }
+    // Synchronous checks and writes (see the class comment); the transaction makes the writes
+    // one commit, so a crash keeps all of them or none.
+    this.#db.exec("BEGIN IMMEDIATE");
+    try {
+      for (const change of encoded) {
+        if (change.next === undefined) this.#sql.take.get(change.key);
+        else {
+          const expiresAt = change.ttlMs === undefined ? null : now + change.ttlMs;
+          this.#sql.set.run(change.key, change.next, expiresAt);
+        }
+      }
+      this.#db.exec("COMMIT");
+    } catch (error) {
+      this.#db.exec("ROLLBACK");
+      throw error;
+    }
+    return true;
   }
 
   async ping(): Promise<boolean> {

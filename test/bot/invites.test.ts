@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createCallbackCodec } from "../../src/bot/callback-data.ts";
 import { MemoryStore } from "../../src/store/memory.ts";
+import { faultyStore } from "../support/faulty-store.ts";
 import { callback, command, group, person } from "../support/updates.ts";
 import { waitFor } from "../support/wait.ts";
 import { type Harness, press, startBot, textOf } from "./harness.ts";
@@ -158,10 +159,11 @@ describe("owner link", () => {
   it("with no admin at all, the first person to open the owner link becomes admin; it dies", async () => {
     const store = new MemoryStore();
     h = await startBot({ store, closeStore: true });
-    const payload = await h.access.ensureOwnerLink();
+    const owner = await h.access.ensureOwnerLink();
+    const payload = owner?.payload;
     expect(payload).toBeDefined();
     // A restart before anyone used it prints the same link.
-    expect(await h.access.ensureOwnerLink()).toBe(payload);
+    expect(await h.access.ensureOwnerLink()).toEqual(owner);
 
     expect(await startWith(BOB, payload ?? "")).toContain("You are the administrator");
     expect((await h.access.find(BOB.id))?.roles).toEqual(["admin"]);
@@ -179,11 +181,69 @@ describe("owner link", () => {
   it("an owner link made before ADMIN_IDS was set dies at the next start", async () => {
     const store = new MemoryStore();
     h = await startBot({ store });
-    const payload = await h.access.ensureOwnerLink();
+    const payload = (await h.access.ensureOwnerLink())?.payload;
     await h.close();
     h = await startBot({ store, adminIds: [ADMIN.id], closeStore: true });
     expect(await h.access.ensureOwnerLink()).toBeUndefined();
     expect(await startWith(BOB, payload ?? "")).not.toContain("administrator of this bot");
     expect(await h.access.find(BOB.id)).toBeUndefined();
+  });
+
+  it("lives a day; after that it says so, and the next start writes a new one", async () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    // The store's clock is moved by hand; the link's stated expiry comes from the real one.
+    let now = Date.now();
+    const store = new MemoryStore({ now: () => now });
+    h = await startBot({ store, closeStore: true });
+    const before = Date.now();
+    const first = await h.access.ensureOwnerLink();
+    expect(first?.expiresAt.getTime()).toBeGreaterThanOrEqual(before + DAY);
+    expect(first?.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + DAY);
+    now += DAY - 1;
+    expect(await h.access.ensureOwnerLink()).toEqual(first);
+
+    now += 1;
+    expect(await startWith(BOB, first?.payload ?? "")).toContain("expired");
+    expect(await h.access.find(BOB.id)).toBeUndefined();
+    const second = await h.access.ensureOwnerLink();
+    expect(second?.payload).not.toBe(first?.payload);
+    expect(second?.expiresAt.getTime()).toBeGreaterThanOrEqual(first?.expiresAt.getTime() ?? 0);
+    expect(await startWith(BOB, second?.payload ?? "")).toContain("You are the administrator");
+  });
+
+  it("a link written before owner links expired is replaced at the next start", async () => {
+    const store = new MemoryStore();
+    const old = "ownerLinkFromAnOlderBot1";
+    await store.set(`invite:${old}`, { role: "admin", kind: "owner", createdAt: "2026-01-01" });
+    await store.set("owner-link", old);
+    h = await startBot({ store, closeStore: true });
+    const owner = await h.access.ensureOwnerLink();
+    expect(owner?.payload).not.toBe(old);
+    expect(await startWith(BOB, old)).not.toContain("administrator of this bot");
+    expect(await h.access.find(BOB.id)).toBeUndefined();
+  });
+});
+
+describe("a crash while an invite is redeemed", () => {
+  it("spends nothing when the role could not be granted: the same link works again", async () => {
+    const memory = new MemoryStore();
+    let crash = true;
+    // The process "dies" at the moment BOB's role would be written.
+    const store = faultyStore(memory, (operation, keys) => {
+      const write = operation !== "get" && operation !== "list";
+      if (!crash || !write || !keys.includes(`person:${BOB.id}`)) return false;
+      crash = false;
+      return true;
+    });
+    h = await startBot({ store, adminIds: [ADMIN.id] });
+    const payload = await invite("seller");
+    expect(await startWith(BOB, payload)).not.toContain('role "seller"');
+    expect(await h.access.find(BOB.id)).toBeUndefined();
+
+    h.restart();
+    expect(await startWith(BOB, payload)).toContain('You now have the role "seller"');
+    expect((await h.access.find(BOB.id))?.roles).toEqual(["seller"]);
+    expect(await startWith(CAROL, payload)).toContain("already been used");
+    await memory.close();
   });
 });

@@ -97,6 +97,11 @@ describe("node src/main.ts", () => {
     const owner = run.logs.find((l) => typeof l.ownerLink === "string");
     const payload = /start=([\w-]+)/.exec(String(owner?.ownerLink))?.[1];
     expect(payload).toBeDefined();
+    // It works for a day, and the log says until when.
+    const until = Date.parse(String(owner?.ownerLinkExpiresAt));
+    expect(until - Date.now()).toBeGreaterThan(23 * 60 * 60 * 1000);
+    expect(until - Date.now()).toBeLessThanOrEqual(24 * 60 * 60 * 1000);
+    expect(owner?.msg).toContain(`until ${owner?.ownerLinkExpiresAt}`);
     fake.queueUpdates(command("start", { from: ADMIN, args: payload }));
     const welcome = await fake.waitForCall(
       "sendMessage",

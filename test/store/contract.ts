@@ -383,6 +383,132 @@ export function storeContract(label: string, open: () => Promise<ContractSubject
       });
     });
 
+    describe("compareAndSetMany", () => {
+      it("applies every change when every expectation holds: sets, deletes, TTLs", async () => {
+        await store.set("invite:x", { role: "seller" });
+        await store.set("person:1", { roles: [] });
+        const applied = await store.compareAndSetMany([
+          { key: "invite:x", expected: { role: "seller" }, next: undefined },
+          { key: "person:1", expected: { roles: [] }, next: { roles: ["seller"] } },
+          { key: "used:x", expected: undefined, next: { by: 1 }, ttlMs: SHORT_TTL },
+          { key: "new:y", expected: undefined, next: "permanent" },
+        ]);
+        expect(applied).toBe(true);
+        expect(await store.get("invite:x")).toBeUndefined();
+        expect(await store.get("person:1")).toEqual({ roles: ["seller"] });
+        expect(await store.get("used:x")).toEqual({ by: 1 });
+        await goneAfterExpiry("used:x");
+        expect(await store.get("new:y")).toBe("permanent");
+        expect((await store.list("")).map((e) => e.key)).toEqual(["new:y", "person:1"]);
+      });
+
+      it("changes nothing when one expectation fails", async () => {
+        await store.set("a", 1);
+        await store.set("b", 2);
+        await store.set("present", "here");
+        const attempts: Array<Parameters<Store["compareAndSetMany"]>[0]> = [
+          [
+            { key: "a", expected: 1, next: 10 },
+            { key: "b", expected: 3, next: 20 },
+          ],
+          [
+            { key: "a", expected: 1, next: undefined },
+            { key: "present", expected: undefined, next: "again" },
+          ],
+          [
+            { key: "a", expected: 1, next: 10 },
+            { key: "missing", expected: "x", next: "y" },
+          ],
+        ];
+        for (const changes of attempts) expect(await store.compareAndSetMany(changes)).toBe(false);
+        expect(await store.list("")).toEqual([
+          { key: "a", value: 1 },
+          { key: "b", value: 2 },
+          { key: "present", value: "here" },
+        ]);
+      });
+
+      it("counts an expired key as absent", async () => {
+        await store.set("lapsed", "old", { ttlMs: SHORT_TTL });
+        await goneAfterExpiry("lapsed");
+        expect(await store.compareAndSetMany([{ key: "lapsed", expected: "old", next: 1 }])).toBe(
+          false,
+        );
+        expect(
+          await store.compareAndSetMany([{ key: "lapsed", expected: undefined, next: "new" }]),
+        ).toBe(true);
+        expect(await store.get("lapsed")).toBe("new");
+      });
+
+      it("refuses a key given twice, and values that are not JSON, changing nothing", async () => {
+        await store.set("k", 1);
+        await expect(
+          store.compareAndSetMany([
+            { key: "k", expected: 1, next: 2 },
+            { key: "k", expected: 1, next: 3 },
+          ]),
+        ).rejects.toThrow(RangeError);
+        await expect(
+          store.compareAndSetMany([
+            { key: "k", expected: 1, next: 2 },
+            { key: "j", expected: undefined, next: 10n },
+          ]),
+        ).rejects.toThrow(TypeError);
+        expect(await store.list("")).toEqual([{ key: "k", value: 1 }]);
+        expect(await store.compareAndSetMany([])).toBe(true);
+      });
+
+      it("lets exactly one of many concurrent callers take the same key", async () => {
+        await store.set("invite:once", "seller");
+        const results = await race(24, (s, i) =>
+          s.compareAndSetMany([
+            { key: "invite:once", expected: "seller", next: undefined },
+            { key: `person:${i}`, expected: undefined, next: ["seller"] },
+          ]),
+        );
+        const winners = results.flatMap((won, i) => (won ? [i] : []));
+        expect(winners).toHaveLength(1);
+        expect((await store.list("person:")).map((e) => e.key)).toEqual([`person:${winners[0]}`]);
+        expect(await store.get("invite:once")).toBeUndefined();
+      });
+    });
+
+    describe("list after writes of every kind", () => {
+      it("lists exactly the live keys, whichever operation wrote, renewed or removed them", async () => {
+        await store.set("k:set", 1);
+        await store.setIfAbsent("k:nx", 2);
+        await store.increment("k:count", 3);
+        await store.set("k:cas", "a");
+        await store.compareAndSet("k:cas", "a", "b", { ttlMs: LONG_TTL });
+        await store.set("k:taken", 4);
+        await store.take("k:taken");
+        await store.set("k:deleted", 5);
+        await store.delete("k:deleted");
+        await store.set("k:cas-deleted", "x");
+        await store.compareAndSet("k:cas-deleted", "x", undefined);
+        // Written with a short TTL, then made permanent, or given a longer one: still listed.
+        await store.set("k:renewed", 6, { ttlMs: SHORT_TTL });
+        await store.set("k:renewed", 7);
+        await store.set("k:extended", 8, { ttlMs: SHORT_TTL });
+        await store.set("k:extended", 9, { ttlMs: LONG_TTL });
+        await store.set("k:short", 10, { ttlMs: SHORT_TTL });
+        await goneAfterExpiry("k:short");
+        // Expired, then written again without a TTL.
+        await store.set("k:back", 11, { ttlMs: SHORT_TTL });
+        await goneAfterExpiry("k:back");
+        await store.increment("k:back", 12);
+        expect(await store.list("k:")).toEqual([
+          { key: "k:back", value: 12 },
+          { key: "k:cas", value: "b" },
+          { key: "k:count", value: 3 },
+          { key: "k:extended", value: 9 },
+          { key: "k:nx", value: 2 },
+          { key: "k:renewed", value: 7 },
+          { key: "k:set", value: 1 },
+        ]);
+      });
+    });
+
     it("answers ping", async () => {
       expect(await store.ping()).toBe(true);
     });

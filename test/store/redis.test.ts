@@ -5,6 +5,7 @@ import { StoreOpenError } from "../../src/store/errors.ts";
 import { escapeGlob, maskRedisUrl, RedisStore } from "../../src/store/redis.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../support/redis.ts";
 import { storeContract } from "./contract.ts";
+import { eventually } from "./wait.ts";
 
 const redis = await redisAvailability();
 
@@ -50,16 +51,21 @@ describe("RedisStore.open when Redis does not answer", () => {
 
 describe("RedisStore when Redis stops answering after the start", () => {
   it("fails a command after the command timeout instead of hanging the bot", async () => {
-    // A Redis look-alike: answers the handshake and the opening PING, then goes silent while
-    // keeping the connection open (a paused server, a half-dead network path).
+    // A Redis look-alike: answers the handshake, the opening PING and the look for older keys
+    // as an empty Redis would, then goes silent while keeping the connection open (a paused
+    // server, a half-dead network path).
     let answering = true;
     const server = createServer((socket) => {
       socket.on("data", (chunk: Buffer) => {
         if (!answering) return;
-        for (const command of chunk.toString("latin1").split("*").slice(1)) {
+        // Each command is an array ("*<count>"); a "*" inside an argument (a SCAN pattern) is not.
+        const commands = chunk.toString("latin1").split(/(?:^|\r\n)\*(?=\d+\r\n)/);
+        for (const command of commands.slice(1)) {
           const name = command.split("\r\n")[2]?.toUpperCase();
           if (name === "INFO") socket.write("$21\r\n# Server\r\nloading:0\r\n\r\n");
           else if (name === "PING") socket.write("+PONG\r\n");
+          else if (name === "EXISTS" || name === "DEL") socket.write(":0\r\n");
+          else if (name === "SCAN") socket.write("*2\r\n$1\r\n0\r\n*0\r\n");
           else socket.write("+OK\r\n");
         }
       });
@@ -192,6 +198,116 @@ redis.describe("RedisStore (real Redis)", () => {
       expect(error).toBeInstanceOf(StoreOpenError);
       expect((error as Error).message).toContain("no-such-user:***@");
       expect((error as Error).message).not.toContain("wrong-secret-pw");
+    });
+
+    it("lists from its key index: no SCAN of the keyspace, however many other keys", async () => {
+      const { prefix, store } = await openPair("no-scan");
+      const monitor = await new Redis(redis.url).monitor();
+      const seen: string[][] = [];
+      monitor.on("monitor", (_time: string, args: string[]) => {
+        if (args.some((arg) => arg.includes(prefix))) seen.push(args);
+      });
+      try {
+        for (let i = 0; i < 50; i++) await store.set(`other:${i}`, i);
+        await store.set("report-job:1", { id: 1 });
+        expect(await store.list("report-job:")).toEqual([
+          { key: "report-job:1", value: { id: 1 } },
+        ]);
+        // MONITOR reports commands as they run: an ECHO after the list marks its end.
+        const marker = `${prefix}end-of-list`;
+        const echo = new Redis(redis.url);
+        await echo.echo(marker);
+        echo.disconnect();
+        await eventually("MONITOR to show the marker", () =>
+          seen.some((args) => args.includes(marker)),
+        );
+        const commands = seen.map((args) => args[0]?.toLowerCase());
+        expect(commands).toContain("zrangebylex");
+        expect(commands).not.toContain("scan");
+        expect(commands).not.toContain("keys");
+      } finally {
+        monitor.disconnect();
+        await removeKeys(redis.url, prefix);
+        await store.close();
+      }
+    });
+
+    it("sweeps index entries of keys Redis expired, and keeps re-written ones", async () => {
+      const prefix = uniquePrefix("sweep");
+      prefixes.push(prefix);
+      const store = await RedisStore.open({ url: redis.url, prefix, sweepIntervalMs: 20 });
+      try {
+        await store.set("gone", 1, { ttlMs: 30 });
+        await store.set("back", 2, { ttlMs: 30 });
+        await store.set("stays", 3);
+        expect(await store.indexedCount()).toBe(3);
+        await eventually("back to expire", async () => (await store.get("back")) === undefined);
+        await store.set("back", 4);
+        await eventually("the sweep to drop the expired key", async () => {
+          return (await store.indexedCount()) === 2;
+        });
+        expect(await store.list("")).toEqual([
+          { key: "back", value: 4 },
+          { key: "stays", value: 3 },
+        ]);
+      } finally {
+        await removeKeys(redis.url, prefix);
+        await store.close();
+      }
+    });
+
+    it("indexes keys an older version wrote without an index, TTLs included", async () => {
+      const prefix = uniquePrefix("adopt");
+      prefixes.push(prefix);
+      const raw = new Redis(redis.url);
+      try {
+        await raw.set(`${prefix}person:1`, JSON.stringify({ id: 1, roles: ["admin"] }));
+        await raw.set(`${prefix}report-job:7`, JSON.stringify({ id: "7" }), "PX", 60_000);
+        await raw.set(`${prefix}short`, "1", "PX", 40);
+        const store = await RedisStore.open({ url: redis.url, prefix, sweepIntervalMs: 20 });
+        try {
+          expect(await store.list("person:")).toEqual([
+            { key: "person:1", value: { id: 1, roles: ["admin"] } },
+          ]);
+          expect(await store.list("report-job:")).toEqual([
+            { key: "report-job:7", value: { id: "7" } },
+          ]);
+          // The short-lived key was indexed with its TTL, so the sweep drops it once it expires.
+          await eventually("the short key to leave the index", async () => {
+            return (await store.indexedCount()) === 2;
+          });
+          // A second store on the namespace finds the index and does not look again.
+          await raw.set(`${prefix}written:behind`, "1");
+          const again = await RedisStore.open({ url: redis.url, prefix });
+          expect((await again.list("")).map((e) => e.key)).toEqual(["person:1", "report-job:7"]);
+          await again.close();
+        } finally {
+          await removeKeys(redis.url, prefix);
+          await store.close();
+        }
+      } finally {
+        raw.disconnect();
+      }
+    });
+
+    it("finishes an indexing that a crash interrupted", async () => {
+      const prefix = uniquePrefix("adopt-crash");
+      prefixes.push(prefix);
+      const raw = new Redis(redis.url);
+      try {
+        // A store indexed one key, then died before the other: the marker stayed.
+        await raw.set(`${prefix}subscriber:1`, "1");
+        await raw.set(`${prefix}subscriber:2`, "2");
+        await raw.zadd(`${prefix}\0index`, 0, "subscriber:1");
+        await raw.set(`${prefix}\0indexing`, "1");
+        const store = await RedisStore.open({ url: redis.url, prefix });
+        expect((await store.list("subscriber:")).map((e) => e.value)).toEqual([1, 2]);
+        expect(await raw.exists(`${prefix}\0indexing`)).toBe(0);
+        await removeKeys(redis.url, prefix);
+        await store.close();
+      } finally {
+        raw.disconnect();
+      }
     });
 
     it("answers ping while open and not after close", async () => {

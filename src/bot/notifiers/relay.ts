@@ -338,12 +338,14 @@ export interface EnsureTopicOptions {
   name: string;
   /** Wraps the Bot API call (pacing); default: call it at once. */
   pace?: <T>(send: () => Promise<T>) => Promise<T>;
+  /** The clock that says when a topic's entries are due for renewal (tests). */
+  now?: () => number;
 }
 
 /** The forum topic of a buyer chat in the relay group: the known one, or a new one. */
 export async function ensureRelayTopic(options: EnsureTopicOptions): Promise<number> {
-  const topics = new RelayTopics(options.store);
-  const known = await topics.get(options.groupChatId, options.ozonChatId);
+  const topics = new RelayTopics(options.store, { now: options.now });
+  const known = await topics.use(options.groupChatId, options.ozonChatId);
   if (known) return known.topicId;
   const create = () => options.api.createForumTopic(options.groupChatId, options.name);
   const topic = await (options.pace ? options.pace(create) : create());

@@ -3,16 +3,33 @@ import { OzonInputError, OzonShapeError } from "../errors.ts";
 import type { OzonHttp } from "../http.ts";
 import {
   reportDownload,
+  reportList,
   reportStatus,
   submitAttribution,
   submitCampaigns,
   submitPhrases,
 } from "./endpoints/statistics.ts";
-import type { ReportFile, ReportStatus, StatisticsRequest } from "./types.ts";
+import type {
+  ReportFile,
+  ReportRequestInfo,
+  ReportStatus,
+  StatisticsKind,
+  StatisticsRequest,
+} from "./types.ts";
 
 const MAX_CAMPAIGNS = 10;
 
 const idsOf = (values: readonly (string | number)[]) => values.map((v) => String(v).trim());
+
+/** Ozon's report kinds (the list's `kind`) in our words. */
+const KINDS: Record<string, StatisticsKind> = {
+  STATS: "campaigns",
+  SEARCH_PHRASES: "phrases",
+  ATTRIBUTION: "attribution",
+};
+
+/** The date part of YYYY-MM-DD or an RFC 3339 time. */
+const dayOf = (value: string | undefined) => /^\d{4}-\d{2}-\d{2}/.exec(value ?? "")?.[0];
 
 function startsWithZipMagic(bytes: Uint8Array): boolean {
   return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
@@ -65,6 +82,32 @@ export function createStatisticsApi(http: OzonHttp) {
         createdAt: answer.createdAt,
         updatedAt: answer.updatedAt,
       };
+    },
+
+    /**
+     * One page (from 1) of the report requests made through the API, as Ozon lists them; a request
+     * without an id is left out.
+     */
+    async list(page: { page: number; pageSize: number }): Promise<ReportRequestInfo[]> {
+      const answer = await http.call(reportList, { params: page });
+      return (answer.items ?? []).flatMap((item): ReportRequestInfo[] => {
+        const meta = item.meta;
+        const uuid = meta?.UUID ?? meta?.uuid;
+        if (!uuid) return [];
+        const request = meta?.request;
+        const createdAt = Date.parse(meta?.createdAt ?? "");
+        return [
+          {
+            uuid,
+            state: meta?.state,
+            createdAt: Number.isFinite(createdAt) ? createdAt : undefined,
+            kind: KINDS[meta?.kind ?? "STATS"],
+            campaigns: request?.campaigns ?? item.campaigns?.map((c) => c.id) ?? [],
+            dateFrom: dayOf(request?.dateFrom ?? request?.from),
+            dateTo: dayOf(request?.dateTo ?? request?.to),
+          },
+        ];
+      });
     },
 
     /** The finished report: CSV for one campaign, ZIP of CSVs for several, told by Content-Type. */

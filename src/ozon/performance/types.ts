@@ -44,6 +44,20 @@ export interface ReportStatus {
   updatedAt: string | undefined;
 }
 
+/** A report request as Ozon's list of API-made requests shows it. */
+export interface ReportRequestInfo {
+  uuid: string;
+  /** NOT_STARTED, IN_PROGRESS, ERROR, OK (as Ozon writes it). */
+  state: string | undefined;
+  /** Epoch ms of Ozon's createdAt; undefined when absent or unreadable. */
+  createdAt: number | undefined;
+  kind: StatisticsKind | undefined;
+  campaigns: string[];
+  /** YYYY-MM-DD. */
+  dateFrom: string | undefined;
+  dateTo: string | undefined;
+}
+
 export interface ReportFile {
   format: "csv" | "zip";
   bytes: Uint8Array;

@@ -170,6 +170,30 @@ export function reportFile(
   return { contentType: "application/zip", name: `${job.uuid}.zip`, data: zipSync(files) };
 }
 
+/**
+ * Report requests made through the API, newest first, a page at a time (`page` from 1,
+ * `pageSize` up to 1000; Ozon's OpenAPI names no limit).
+ */
+function reportList(state: SandboxState, req: SandboxRequest) {
+  const number = (name: string, fallback: number, max: number) => {
+    const raw = req.query.get(name);
+    const value = raw === null || raw === "" ? fallback : Number(raw);
+    if (!Number.isInteger(value) || value < 1 || value > max) {
+      return bad(`${name} must be an integer from 1 to ${max}`);
+    }
+    return value;
+  };
+  const page = number("page", 1, 1_000_000);
+  const pageSize = number("pageSize", 100, 1000);
+  const all = [...state.reports.values()].sort((a, b) => b.createdAt - a.createdAt);
+  const items = all.slice((page - 1) * pageSize, page * pageSize).map((job) => ({
+    meta: reportStatusJson(state, job),
+    campaigns: job.campaigns.map((id) => ({ id, title: state.campaigns.get(id)?.title ?? "" })),
+    name: `report ${job.uuid}`,
+  }));
+  return jsonReply({ items, total: String(all.length) });
+}
+
 export function statisticsRoutes(state: SandboxState): Route[] {
   const perf = { service: "performance", auth: "performance" } as const;
   const findJob = (uuid: string | null | undefined): ReportJob => {
@@ -194,6 +218,12 @@ export function statisticsRoutes(state: SandboxState): Route[] {
       method: "POST",
       pattern: "/api/client/statistics/attribution",
       handle: (req) => submit(state, req, "ATTRIBUTION"),
+    },
+    {
+      ...perf,
+      method: "GET",
+      pattern: "/api/client/statistics/externallist",
+      handle: (req) => reportList(state, req),
     },
     {
       ...perf,

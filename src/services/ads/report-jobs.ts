@@ -79,6 +79,12 @@ export interface ReportJob extends ReportRequest {
   state: ReportJobState;
   /** Ozon's request id once submitted; kept across restarts so nothing is resubmitted needlessly. */
   uuid?: string;
+  /**
+   * Set and saved just before each submit, cleared once Ozon's answer (the uuid) is saved. On a
+   * queued job it says the last submit may have reached Ozon unanswered (a crash, a lost answer):
+   * Ozon's list is searched before submitting again (report-reconcile.ts).
+   */
+  submitIntentAt?: number;
   /** Failed tries of the current step (submit, poll, download, deliver); 0 after each success. */
   attempts: number;
   /** Epoch ms before which the runner leaves the job alone (poll interval, backoff). */

@@ -5,6 +5,11 @@
  * runner on the same store resumes where the last one stopped: submitted jobs keep their uuid and
  * are polled, not resubmitted; ready ones are downloaded again and delivered.
  *
+ * Submitted once: the intent is saved before the submit and the uuid right after it; a job whose
+ * intent is still there (the process died in between, or Ozon's answer was lost) is looked up in
+ * Ozon's list of report requests before it is submitted again, and the first round a runner leads
+ * does that for every such job (`reconcile`, report-reconcile.ts).
+ *
  * Delivered exactly once, as far as one side can promise it: a job becomes `delivered` only after
  * notifier.deliver resolved (Telegram accepted the file). A crash between those two moments sends
  * the file again after the restart — at most the last one, as the design asks.
@@ -31,10 +36,17 @@ import {
   type ReportKind,
   reportFileName,
 } from "./report-jobs.ts";
+import {
+  findSubmitted,
+  listOzonRequests,
+  type ReportRequestInfo,
+  type ReportRequestLister,
+  unclaimedInProgress,
+} from "./report-reconcile.ts";
 import { type ReportSummary, summarizeReport } from "./report-summary.ts";
 
 /** What the runner needs of the Performance client's statistics namespace. */
-export interface ReportStatisticsApi {
+export interface ReportStatisticsApi extends ReportRequestLister {
   submit(request: {
     kind: ReportKind;
     campaigns: string[];
@@ -115,6 +127,12 @@ export interface RoundResult {
 
 type Outcome = "not_found" | "transient" | "rejected";
 
+/** Ozon's list of report requests, and the uuids that jobs already hold (not to be taken). */
+interface OzonRequests {
+  requests: ReportRequestInfo[];
+  claimed: Set<string>;
+}
+
 function classify(error: unknown): Outcome {
   const kind = ozonFailureKind(error);
   if (kind === "not_found") return "not_found";
@@ -137,6 +155,8 @@ export class ReportRunner {
   #stopped = true;
   #wake: (() => void) | undefined;
   #earliest: number | undefined;
+  /** The start-up look at Ozon's list (reconcile) is done. */
+  #reconciled = false;
 
   constructor(options: ReportRunnerOptions) {
     const pollSeconds = options.pollSeconds;
@@ -244,6 +264,7 @@ export class ReportRunner {
     this.#earliest = undefined;
     if (!(await this.#holdLease())) return result;
     result.leader = true;
+    if (!this.#reconciled) this.#reconciled = await this.reconcile();
     const jobs = (await this.#jobs.all()).filter(
       (j) => j.account === this.#o.account && !isFinished(j),
     );
@@ -314,7 +335,66 @@ export class ReportRunner {
     return result;
   }
 
+  /**
+   * Start-up check (the first round this runner leads calls it; call it before `runOnce` to have
+   * it earlier): every queued job whose submit may have reached Ozon without its uuid being saved
+   * is looked up in Ozon's list of report requests. Found: the job takes that request over and is
+   * polled, nothing is submitted again. Not found: the intent is dropped and the job is submitted
+   * in its turn. Requests Ozon is preparing that no job knows are logged and left to finish (Ozon
+   * has no way to cancel one). False when Ozon's list could not be read; the submit step then
+   * looks again before each submit.
+   */
+  async reconcile(): Promise<boolean> {
+    const unsure = (await this.#jobs.all()).filter(
+      (j) =>
+        j.account === this.#o.account && j.state === "queued" && j.submitIntentAt !== undefined,
+    );
+    if (unsure.length === 0) return true;
+    let atOzon: OzonRequests;
+    try {
+      atOzon = await this.#lookAtOzon();
+    } catch (error) {
+      this.#o.logger?.warn({ err: error }, "report runner: Ozon's list of reports not readable");
+      return false;
+    }
+    const { requests, claimed } = atOzon;
+    for (const job of unsure) {
+      const found = findSubmitted(job, requests, claimed);
+      if (found) {
+        claimed.add(found.uuid);
+        await this.#submitted(job, found.uuid, "report found at Ozon after a restart, resumed");
+      } else {
+        delete job.submitIntentAt;
+        await this.#jobs.save(job);
+      }
+    }
+    const orphans = unclaimedInProgress(requests, claimed).map((r) => r.uuid);
+    if (orphans.length > 0) {
+      this.#o.logger?.warn(
+        { uuids: orphans },
+        "report runner: Ozon is preparing reports no job waits for; they hold the queue until Ozon finishes them",
+      );
+    }
+    return true;
+  }
+
   async #submit(job: ReportJob): Promise<"submitted" | "busy" | "retry" | "failed"> {
+    if (job.submitIntentAt !== undefined) {
+      // The last submit may have reached Ozon without its answer: look before asking again.
+      let found: ReportRequestInfo | undefined;
+      try {
+        const { requests, claimed } = await this.#lookAtOzon();
+        found = findSubmitted(job, requests, claimed);
+      } catch (error) {
+        return (await this.#retryLater(job, error, "look-up")) ? "retry" : "failed";
+      }
+      if (found) {
+        await this.#submitted(job, found.uuid, "report found at Ozon, resumed");
+        return "submitted";
+      }
+    }
+    job.submitIntentAt = this.#o.now();
+    await this.#jobs.save(job);
     try {
       const uuid = await this.#o.statistics.submit({
         kind: job.kind,
@@ -325,19 +405,11 @@ export class ReportRunner {
         ...(job.objects ? { objects: job.objects } : {}),
         ...(job.attributionDays !== undefined ? { attributionDays: job.attributionDays } : {}),
       });
-      const now = this.#o.now();
-      job.uuid = uuid;
-      job.state = "submitted";
-      job.submittedAt = now;
-      job.busy = false;
-      job.attempts = 0;
-      job.pollIntervalMs = this.#pollMs;
-      job.nextPollAt = now + this.#pollMs;
-      await this.#jobs.save(job);
-      this.#o.logger?.info({ job: job.id, uuid }, "report submitted");
-      await this.#progress(job, { state: "submitted" });
+      await this.#submitted(job, uuid, "report submitted");
       return "submitted";
     } catch (error) {
+      // Ozon answered, so it did not queue the request; only a lost answer keeps the intent.
+      if (isOzonRateLimitError(error) || classify(error) === "rejected") delete job.submitIntentAt;
       if (isOzonRateLimitError(error)) {
         if (this.#o.now() - job.createdAt >= this.#o.giveUpAfterMs) {
           await this.#fail(job, { code: "gave_up", message: "Ozon stayed busy" });
@@ -359,6 +431,28 @@ export class ReportRunner {
       }
       return (await this.#retryLater(job, error, "submit")) ? "retry" : "failed";
     }
+  }
+
+  /** Ozon's list of report requests, and the uuids that jobs already hold. */
+  async #lookAtOzon(): Promise<OzonRequests> {
+    const claimed = new Set((await this.#jobs.all()).flatMap((j) => (j.uuid ? [j.uuid] : [])));
+    return { requests: await listOzonRequests(this.#o.statistics), claimed };
+  }
+
+  /** Ozon has the request: the job keeps its uuid, and is polled from now on. */
+  async #submitted(job: ReportJob, uuid: string, message: string): Promise<void> {
+    const now = this.#o.now();
+    job.uuid = uuid;
+    job.state = "submitted";
+    job.submittedAt = now;
+    job.busy = false;
+    job.attempts = 0;
+    job.pollIntervalMs = this.#pollMs;
+    job.nextPollAt = now + this.#pollMs;
+    delete job.submitIntentAt;
+    await this.#jobs.save(job);
+    this.#o.logger?.info({ job: job.id, uuid }, message);
+    await this.#progress(job, { state: "submitted" });
   }
 
   async #poll(job: ReportJob): Promise<void> {

@@ -42,6 +42,8 @@ export interface ChatRelayOptions {
   fileTries?: number;
   /** How long a Telegram → Ozon message link lives. */
   linkTtlMs?: number;
+  /** How long a quiet chat's cursor lives (default 90 days, renewed by each message). */
+  cursorTtlMs?: number;
   /**
    * One poller at a time across processes sharing the store (src/store/lease.ts). `false` turns
    * it off. The default holder id is host and process id, so a restarted process takes its
@@ -114,7 +116,7 @@ export class ChatRelay {
       tries: options.fileTries,
       logger: options.logger,
     });
-    this.#cursors = new RelayCursors(options.store);
+    this.#cursors = new RelayCursors(options.store, { ttlMs: options.cursorTtlMs });
     this.#contexts = new ChatContexts(options.store);
     this.#links = new MessageLinks(options.store, { ttlMs: options.linkTtlMs });
     this.#lease =
@@ -254,9 +256,16 @@ export class ChatRelay {
     return report;
   }
 
-  /** Relays one chat from `cursor` (undefined: a chat new since the first run) up to its end. */
+  /**
+   * Relays one chat from `cursor` up to its end. Without a cursor (a chat new since the first
+   * run, or one whose cursor expired after months of quiet) the chat is read from its start, and
+   * buyer messages older than the cursor's TTL are passed over: they were dealt with before the
+   * cursor expired, since every message renews it.
+   */
   async #relayChat(chat: Chat, from: string | undefined, report: RelayPassReport): Promise<void> {
     const target = chat.lastMessageId;
+    const horizon =
+      from === undefined ? this.#now().getTime() - this.#cursors.ttlMs : Number.NEGATIVE_INFINITY;
     let stored = from;
     let cursor = from;
     let messageId: string | undefined;
@@ -281,7 +290,9 @@ export class ChatRelay {
           messageId = message.id;
           await this.#keepLease();
           context = await this.#contexts.merge(chat.id, ChatContexts.of(message), context);
-          if (message.author.kind === "buyer") {
+          // A time Ozon did not give (NaN) is not "older": such a message is relayed.
+          const dealtWith = Date.parse(message.createdAt) <= horizon;
+          if (message.author.kind === "buyer" && !dealtWith) {
             if (!contextSought && ChatContexts.isEmpty(context)) {
               context = await this.#backfillContext(chat.id, from, context, report);
               contextSought = true;

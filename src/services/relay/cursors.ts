@@ -1,11 +1,16 @@
 /**
  * Per chat, the id of the last Ozon message the relay has dealt with (relayed, or skipped
  * because it was not a buyer's). Ids are compared as BigInt: they exceed 2^53.
+ *
+ * A cursor lives CURSOR_TTL_MS from the last message it moved past, so chats gone quiet for
+ * months leave nothing behind. A chat whose cursor expired and whose buyer writes again is read
+ * from its start, and the relay passes over what is older than the TTL (see ChatRelay).
  */
 import type { Store } from "../../store/port.ts";
 
 const CURSOR_PREFIX = "relay:cursor:";
 const INITIALIZED_KEY = "relay:initialized";
+export const CURSOR_TTL_MS = 90 * 24 * 60 * 60 * 1000;
 
 export function compareIds(a: string, b: string): number {
   const x = BigInt(a);
@@ -20,9 +25,11 @@ export function isMessageId(value: unknown): value is string {
 
 export class RelayCursors {
   readonly #store: Store;
+  readonly ttlMs: number;
 
-  constructor(store: Store) {
+  constructor(store: Store, options: { ttlMs?: number } = {}) {
     this.#store = store;
+    this.ttlMs = options.ttlMs ?? CURSOR_TTL_MS;
   }
 
   /** Every chat's cursor, read in one store call. */
@@ -42,7 +49,7 @@ export class RelayCursors {
 
   async set(chatId: string, messageId: string): Promise<void> {
     if (!isMessageId(messageId)) throw new TypeError(`not a message id: ${messageId}`);
-    await this.#store.set(CURSOR_PREFIX + chatId, messageId);
+    await this.#store.set(CURSOR_PREFIX + chatId, messageId, { ttlMs: this.ttlMs });
   }
 
   /** True once a first pass has recorded where every chat stood. */

@@ -23,6 +23,9 @@ class NeverReady implements ReportStatisticsApi {
   async download(): Promise<{ format: "csv"; bytes: Uint8Array }> {
     throw new Error("not ready");
   }
+  async list() {
+    return [];
+  }
 }
 
 const zone = "Europe/Moscow";

@@ -24,6 +24,7 @@ import {
 import { ReportRunner } from "../../../src/services/ads/report-runner.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import { SqliteStore } from "../../../src/store/sqlite.ts";
+import { faultyStore } from "../../support/faulty-store.ts";
 import { driveUntil, RecordingNotifier } from "./support.ts";
 
 const zone = "Europe/Moscow";
@@ -296,6 +297,58 @@ describe("report jobs against the sandbox", () => {
     );
     expect(w.notifier.deliveries()).toHaveLength(1);
     expect(calls(w.sandbox)).toMatchObject({ submit: 1, download: 2 });
+  });
+
+  it("a crash between the submit and saving its id: after the restart the report is found at Ozon, not submitted again", async () => {
+    const w = await world({ reportStepMs: 150, maxConcurrentReports: 1 });
+    const job = await w.jobs.enqueue(request([w.campaignIds[0] as string]));
+    // The process dies the moment it would save Ozon's answer (the first job save after the
+    // submit): from then on it does nothing at all.
+    let died = false;
+    const dying = faultyStore(w.store, (operation, [key]) => {
+      if (!died && operation === "set" && key?.startsWith("report-job:")) {
+        died = calls(w.sandbox).submit > 0;
+      }
+      return died;
+    });
+    const crashed = w.runner({ store: dying, leaseTtlMs: 0 });
+    await expect(crashed.runOnce()).rejects.toThrow("store unavailable");
+    const left = await w.jobs.get(job.id);
+    expect(left?.state).toBe("queued");
+    expect(left?.uuid).toBeUndefined();
+    const [atOzon, ...more] = await w.client.statistics.list({ page: 1, pageSize: 100 });
+    expect(more).toEqual([]);
+    expect(atOzon?.campaigns).toEqual([w.campaignIds[0]]);
+
+    // A new process: new client, new runner, the same store.
+    const after = w.runner({ statistics: w.newClient().statistics, leaseTtlMs: 0 });
+    await driveUntil(
+      async () => (await stateOf(w, job)) === "delivered",
+      () => after.runOnce(),
+    );
+    expect((await w.jobs.get(job.id))?.uuid).toBe(atOzon?.uuid);
+    expect(w.notifier.deliveries()).toHaveLength(1);
+    expect(calls(w.sandbox).submit).toBe(1);
+    // No second request waited behind the first in Ozon's one-report queue.
+    expect(w.sandbox.requests.filter((r) => r.status === 429)).toEqual([]);
+  });
+
+  it("a submit whose answer is lost on the way is found at Ozon, not submitted again", async () => {
+    const w = await world({ reportStepMs: 150, maxConcurrentReports: 1 });
+    // Ozon queues the request, but its answer arrives spoiled.
+    w.sandbox.control.setFault("POST /api/client/statistics", { malformed: true, times: 1 });
+    const runner = w.runner();
+    const job = await w.jobs.enqueue(request([w.campaignIds[0] as string]));
+    await runner.runOnce();
+    expect(await w.jobs.get(job.id)).toMatchObject({ state: "queued", attempts: 1 });
+    await driveUntil(
+      async () => (await stateOf(w, job)) === "delivered",
+      () => runner.runOnce(),
+    );
+    expect(calls(w.sandbox).submit).toBe(1);
+    expect(w.sandbox.requests.filter((r) => r.status === 429)).toEqual([]);
+    expect(w.notifier.deliveries()).toHaveLength(1);
+    expect(w.notifier.failures()).toEqual([]);
   });
 
   it("Ozon's ERROR is reported with its text, and nothing is downloaded", async () => {

@@ -7,7 +7,8 @@ import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { OzonApiError, OzonNetworkError, OzonRateLimitError } from "../../../src/ozon/errors.ts";
 import { presetPeriod } from "../../../src/services/ads/periods.ts";
-import { ReportJobs } from "../../../src/services/ads/report-jobs.ts";
+import { type ReportJob, ReportJobs } from "../../../src/services/ads/report-jobs.ts";
+import type { ReportRequestInfo } from "../../../src/services/ads/report-reconcile.ts";
 import { ReportRunner, type ReportStatisticsApi } from "../../../src/services/ads/report-runner.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import { RecordingNotifier } from "./support.ts";
@@ -38,6 +39,12 @@ class ScriptedApi implements ReportStatisticsApi {
     this.calls.push(`download:${uuid}`);
     const next = this.downloads.shift();
     return next ? next() : { format: "csv" as const, bytes: csv };
+  }
+  /** Ozon's list of report requests: what `listed` holds (a test fills it). */
+  listed: ReportRequestInfo[] = [];
+  async list(page: { page: number }) {
+    this.calls.push(`list:${page.page}`);
+    return page.page === 1 ? this.listed : [];
   }
 }
 
@@ -227,6 +234,85 @@ describe("ReportRunner failures", () => {
     await r.runOnce();
     expect(await jobs.get(job.id)).toMatchObject({ state: "submitted", busy: false });
     expect(notifier.progressOf(job.id)).toEqual(["queued:1:busy", "submitted"]);
+  });
+});
+
+describe("ReportRunner when a submit's answer is lost", () => {
+  const lost = () =>
+    Promise.reject(new OzonNetworkError({ ...info, timeout: true, reason: "timed out" }));
+  /** How Ozon lists the request the lost submit made. */
+  const atOzon = (job: ReportJob, extra: Partial<ReportRequestInfo> = {}): ReportRequestInfo => ({
+    uuid: "uuid-at-ozon",
+    state: "IN_PROGRESS",
+    createdAt: now,
+    kind: "campaigns",
+    campaigns: job.campaigns.map((c) => c.id),
+    dateFrom: job.period.from,
+    dateTo: job.period.to,
+    ...extra,
+  });
+
+  it("finds the request in Ozon's list and takes it over instead of submitting again", async () => {
+    const r = runner();
+    const job = await jobs.enqueue(request());
+    api.submits.push(lost);
+    await r.runOnce();
+    const saved = await jobs.get(job.id);
+    expect(saved).toMatchObject({ state: "queued", attempts: 1, submitIntentAt: now });
+    api.listed = [atOzon(job, { createdAt: now + 20 })];
+    now += 5000;
+    await r.runOnce();
+    expect(await jobs.get(job.id)).toMatchObject({ state: "submitted", uuid: "uuid-at-ozon" });
+    expect((await jobs.get(job.id))?.submitIntentAt).toBeUndefined();
+    expect(api.calls).toEqual(["submit", "list:1"]);
+    now += 5000;
+    await r.runOnce();
+    expect(notifier.deliveries()).toHaveLength(1);
+    expect(api.calls.filter((c) => c === "submit")).toHaveLength(1);
+  });
+
+  it("takes only a request that matches: same kind, campaigns and period, made after the intent", async () => {
+    const r = runner();
+    const job = await jobs.enqueue(request());
+    const other = await jobs.enqueue(request("14275772"));
+    await store.set(`report-job:${other.id}`, { ...other, state: "delivered", uuid: "theirs" });
+    api.submits.push(lost);
+    await r.runOnce();
+    api.listed = [
+      atOzon(job, { uuid: "other-campaigns", campaigns: ["14275772"] }),
+      atOzon(job, { uuid: "other-period", dateFrom: "2026-01-01" }),
+      atOzon(job, { uuid: "other-kind", kind: "phrases" }),
+      atOzon(job, { uuid: "before-the-intent", createdAt: now - 6 * 60 * 1000 }),
+      atOzon(job, { uuid: "theirs" }),
+    ];
+    now += 5000;
+    await r.runOnce();
+    // Nothing of it was this job's: submitted again, as usual.
+    expect(await jobs.get(job.id)).toMatchObject({ state: "submitted", uuid: "uuid-1" });
+    expect(api.calls).toEqual(["submit", "list:1", "submit"]);
+  });
+
+  it("submits nothing while Ozon's list cannot be read, and counts it as a failed try", async () => {
+    const r = runner();
+    const job = await jobs.enqueue(request());
+    api.submits.push(lost);
+    await r.runOnce();
+    api.list = async () => lost();
+    now += 5000;
+    await r.runOnce();
+    expect(await jobs.get(job.id)).toMatchObject({ state: "queued", attempts: 2 });
+    expect(api.calls.filter((c) => c === "submit")).toHaveLength(1);
+  });
+
+  it("at start, resumes a job whose submit reached Ozon before the crash, in the first round", async () => {
+    const job = await jobs.enqueue(request());
+    // What the crashed process left: the intent saved, the uuid never.
+    await store.set(`report-job:${job.id}`, { ...job, submitIntentAt: now - 1000 });
+    api.listed = [atOzon(job, { createdAt: now - 900 })];
+    const round = await runner().runOnce();
+    expect(round).toMatchObject({ leader: true, submitted: 0 });
+    expect(await jobs.get(job.id)).toMatchObject({ state: "submitted", uuid: "uuid-at-ozon" });
+    expect(api.calls).toEqual(["list:1"]);
   });
 });
 

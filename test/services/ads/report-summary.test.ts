@@ -4,11 +4,14 @@ import { describe, expect, it } from "vitest";
 import {
   formatReportSummary,
   isReportFileError,
+  MAX_UNPACKED_BYTES,
+  MAX_ZIP_FILES,
   metricOfColumn,
   type ReportFileError,
   summarizeCsv,
   summarizeReport,
 } from "../../../src/services/ads/report-summary.ts";
+import { buildZip } from "../../support/zip.ts";
 
 const fixture = (name: string) =>
   new Uint8Array(readFileSync(new URL(`../../fixtures/reports/${name}`, import.meta.url)));
@@ -186,6 +189,47 @@ describe("summarizeReport", () => {
     );
     const binary = new Uint8Array([0xff, 0x00, 0x10, 0x3b, 0x00]);
     expect(errorOf(() => summarizeReport({ format: "csv", bytes: binary })).code).toBe("not_text");
+  });
+});
+
+describe("summarizeReport on archives that lie or grow too large", () => {
+  const csv = fixture("sku-14275771.csv");
+  /** CSV-like text of `size` bytes: the same rows again and again (it packs about 1000:1). */
+  const bulk = (size: number) => {
+    const row = new TextEncoder().encode("01.10.2026;1;2;3;4\n");
+    const bytes = new Uint8Array(size);
+    for (let at = 0; at < size; at += row.length) bytes.set(row.subarray(0, size - at), at);
+    return bytes;
+  };
+
+  it("reads a ZIP built by hand like any other (the builder makes real archives)", () => {
+    const zip = buildZip([{ name: "14275771.csv", content: csv }]);
+    expect(summarizeReport({ format: "zip", bytes: zip }).totals.impressions).toBe(3704);
+  });
+
+  it("stops an entry that inflates beyond the size it states, never inflating it in full", () => {
+    const zip = buildZip([{ name: "1.csv", content: bulk(8 * 1024 * 1024), statedSize: 100 }]);
+    const error = errorOf(() => summarizeReport({ format: "zip", bytes: zip, name: "r.zip" }));
+    expect(error).toMatchObject({ code: "bad_zip", file: "r.zip" });
+    expect(error.message).toContain("beyond the 100 bytes it states");
+  });
+
+  it("counts the bytes really inflated against the cap when sizes come only after the data", () => {
+    const half = bulk(MAX_UNPACKED_BYTES / 2 + 1);
+    const zip = buildZip([
+      { name: "1.csv", content: half, dataDescriptor: true },
+      { name: "2.csv", content: half, dataDescriptor: true, statedSize: 10 },
+    ]);
+    expect(errorOf(() => summarizeReport({ format: "zip", bytes: zip })).code).toBe("too_large");
+  });
+
+  it("refuses an archive of too many CSV files, and a lone CSV over the cap", () => {
+    const many = buildZip(
+      Array.from({ length: MAX_ZIP_FILES + 1 }, (_, i) => ({ name: `${i}.csv`, content: csv })),
+    );
+    expect(errorOf(() => summarizeReport({ format: "zip", bytes: many })).code).toBe("too_large");
+    const huge = bulk(MAX_UNPACKED_BYTES + 1);
+    expect(errorOf(() => summarizeReport({ format: "csv", bytes: huge })).code).toBe("too_large");
   });
 });
 

@@ -7,6 +7,7 @@ import { RelayCursors } from "../../../src/services/relay/cursors.ts";
 import { MessageLinks } from "../../../src/services/relay/links.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import type { Store } from "../../../src/store/port.ts";
+import { faultyStore } from "../../support/faulty-store.ts";
 import {
   bytesOf,
   historyCalls,
@@ -136,26 +137,11 @@ describe("ChatRelay: Ozon → Telegram", () => {
     store = memory;
     let failLinks = 0;
     // The store refuses link writes when told to; everything else goes through.
-    const flaky: Store = {
-      kind: memory.kind,
-      get: (key) => memory.get(key),
-      set: async (key, value, options) => {
-        if (key.startsWith("relay:link:") && failLinks > 0) {
-          failLinks--;
-          throw new Error("store unavailable");
-        }
-        return memory.set(key, value, options);
-      },
-      setIfAbsent: (key, value, options) => memory.setIfAbsent(key, value, options),
-      delete: (key) => memory.delete(key),
-      take: (key) => memory.take(key),
-      list: (prefix) => memory.list(prefix),
-      increment: (key, by) => memory.increment(key, by),
-      compareAndSet: (key, expected, next, options) =>
-        memory.compareAndSet(key, expected, next, options),
-      ping: () => memory.ping(),
-      close: () => memory.close(),
-    };
+    const flaky = faultyStore(memory, (operation, [key]) => {
+      if (operation !== "set" || !key?.startsWith("relay:link:") || failLinks <= 0) return false;
+      failLinks--;
+      return true;
+    });
     const relay = new ChatRelay({ chats: env.seller.chats, store: flaky, notifier });
     await relay.runOnce();
     const [chat] = openBuyerChats(env.sandbox);

@@ -63,6 +63,7 @@ describe("relay maps", () => {
       groupChatId: -100500,
       topicId: 333,
       name: "Заказ 12345-0001",
+      touchedAt: expect.any(Number),
     });
     expect(await topics.findOzonChat(-100500, 333)).toBe("c-1");
     expect(await new ChatContexts(store).get("c-1")).toEqual({

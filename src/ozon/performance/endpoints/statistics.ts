@@ -1,7 +1,7 @@
-/** Statistics: submit (campaigns, phrases, attribution), status, report download. */
+/** Statistics: submit (campaigns, phrases, attribution), status, report download, list. */
 import { z } from "zod";
 import { endpoint } from "../../http.ts";
-import { optionalText, rawAnswer } from "../../wire.ts";
+import { idString, optionalText, rawAnswer } from "../../wire.ts";
 
 const day = z
   .string()
@@ -88,4 +88,41 @@ export const reportDownload = endpoint({
   response: rawAnswer,
   safe: true,
   raw: "bytes",
+});
+
+/**
+ * Report requests made through the API (Ozon's `externallist`; `list` holds only those made in
+ * the cabinet), a page at a time. Used to find a request whose id a crash kept from the store.
+ */
+export const reportList = endpoint({
+  method: "GET",
+  path: "/api/client/statistics/externallist?page={page}&pageSize={pageSize}",
+  response: z.object({
+    items: z
+      .array(
+        z.object({
+          meta: z
+            .object({
+              UUID: optionalText,
+              uuid: optionalText,
+              state: optionalText,
+              createdAt: optionalText,
+              kind: optionalText,
+              request: z
+                .object({
+                  campaigns: z.array(idString).nullish(),
+                  dateFrom: optionalText,
+                  dateTo: optionalText,
+                  from: optionalText,
+                  to: optionalText,
+                })
+                .nullish(),
+            })
+            .nullish(),
+          campaigns: z.array(z.object({ id: idString })).nullish(),
+        }),
+      )
+      .nullish(),
+  }),
+  safe: true,
 });
