@@ -119,6 +119,14 @@ cancel-nothing = There is nothing to cancel.
 cancel-button = Cancel
 cancel-not-yours = This Cancel button belongs to someone else's question.
 
+## Dialogs
+
+dialog-not-yours = This question was asked to someone else.
+dialog-earlier = This button is from an earlier dialog, which is over. Answer the last question.
+dialog-step-stale = This button belongs to an earlier step; answer the last question.
+dialog-answer-with-text = Please answer with a text message or the buttons.
+dialog-use-buttons = Please choose with the buttons below the question.
+
 ## Coming soon
 
 coming-soon = The /{ $command } command is coming in one of the next versions of the bot.
@@ -225,10 +233,6 @@ postings-label-preparing = Preparing the label…
 postings-label-caption = Package label of posting { $posting }
 postings-label-failed = Could not get the label of posting { $posting }: { $reason }
 postings-step-over = This step is over. Start again with /ship or /cancel_posting.
-postings-step-stale = This button belongs to an earlier step; answer the last question.
-postings-not-your-step = This question was asked to someone else.
-postings-answer-with-text = Please answer with a text message or the buttons.
-postings-use-buttons = Please choose with the buttons below the question.
 postings-text-empty = The text is empty. Please write it again.
 postings-text-too-long = The text is too long: at most { $max } characters. Please shorten it.
 postings-choose = Which posting? Tap one or type its number.
@@ -337,8 +341,6 @@ ads-budget-done = Done: the daily budget of "{ $title }" is now { $new } (was { 
 ads-budget-mismatch = Ozon accepted the change but now shows { $actual } instead of { $requested }. Check again in a few minutes.
 ads-budget-refused = Ozon did not accept the amount: { $message }
 ads-campaign-gone = This campaign is no longer in Ozon's list.
-ads-stale-button = This button belongs to an earlier step.
-ads-use-buttons = Choose with the buttons below.
 ads-dialog-over = This dialog is over. Start again: /budget or /report
 ads-ozon-busy = Ozon is overloaded with requests right now. Try again in a minute.
 ads-ozon-unavailable = Ozon does not answer. Try again a little later.

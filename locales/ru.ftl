@@ -119,6 +119,14 @@ cancel-nothing = Сейчас нечего отменять.
 cancel-button = Отмена
 cancel-not-yours = Эта кнопка «Отмена» относится к вопросу другого человека.
 
+## Dialogs
+
+dialog-not-yours = Этот вопрос задан другому человеку.
+dialog-earlier = Эта кнопка из прошлого диалога, он уже закончен. Ответьте на последний вопрос.
+dialog-step-stale = Эта кнопка от прошлого шага; ответьте на последний вопрос.
+dialog-answer-with-text = Ответьте текстом или кнопками.
+dialog-use-buttons = Выберите кнопкой под вопросом.
+
 ## Coming soon
 
 coming-soon = Команда /{ $command } появится в одной из следующих версий бота.
@@ -227,10 +235,6 @@ postings-label-preparing = Готовлю этикетку…
 postings-label-caption = Этикетка отправления { $posting }
 postings-label-failed = Не удалось получить этикетку отправления { $posting }: { $reason }
 postings-step-over = Этот шаг уже завершён. Начните заново: /ship или /cancel_posting.
-postings-step-stale = Эта кнопка от прошлого шага; ответьте на последний вопрос.
-postings-not-your-step = Этот вопрос задан другому человеку.
-postings-answer-with-text = Ответьте текстом или кнопками.
-postings-use-buttons = Выберите кнопкой под вопросом.
 postings-text-empty = Текст пустой. Напишите его ещё раз.
 postings-text-too-long = Слишком длинный текст: не больше { $max } символов. Сократите его.
 postings-choose = Какое отправление? Нажмите кнопку или введите номер.
@@ -336,8 +340,6 @@ ads-budget-done = Готово: дневной бюджет кампании «{
 ads-budget-mismatch = Ozon принял изменение, но сейчас показывает { $actual } вместо { $requested }. Проверьте ещё раз через несколько минут.
 ads-budget-refused = Ozon не принял сумму: { $message }
 ads-campaign-gone = Этой кампании больше нет в списке Ozon.
-ads-stale-button = Эта кнопка от прошлого шага.
-ads-use-buttons = Выберите вариант кнопкой ниже.
 ads-dialog-over = Этот диалог уже закончен. Начните заново: /budget или /report
 ads-ozon-busy = Ozon сейчас перегружен запросами. Попробуйте через минуту.
 ads-ozon-unavailable = Ozon не отвечает. Попробуйте чуть позже.

@@ -20,7 +20,6 @@ import {
 import { mayUse } from "../guard.ts";
 import type { FeatureFactory } from "../index.ts";
 import {
-  ANSWER_CALLBACK,
   CANCEL_POSTING_CALLBACK,
   LABEL_CALLBACK,
   LIST_CALLBACK,
@@ -177,12 +176,6 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
       pressed(CANCEL_POSTING_CONVERSATION),
       entering,
     );
-    // A dialog's button after the dialog ended (finished, cancelled, timed out).
-    router.callback(ANSWER_CALLBACK, ["warehouse"], (ctx, [, , owner]) => {
-      const mine = owner === String(ctx.from?.id ?? 0);
-      const key = mine ? "postings-step-over" : "postings-not-your-step";
-      return ctx.answerCallbackQuery({ text: ctx.t(key), show_alert: true });
-    });
     return undefined;
   };
 }

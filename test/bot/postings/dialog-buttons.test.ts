@@ -1,0 +1,102 @@
+/**
+ * Every button of the ship and cancel dialogs belongs to its dialog and its owner: the confirm
+ * button of an earlier, abandoned dialog does not act on the dialog open now, and in a group one
+ * person's button does not act on another person's dialog.
+ */
+import type { Chat, User } from "grammy/types";
+import { afterEach, describe, expect, it } from "vitest";
+import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
+import type { RecordedCall } from "../../support/fake-bot-api.ts";
+import { callback, group, privateChat } from "../../support/updates.ts";
+import { press, textOf } from "../harness.ts";
+import {
+  exchange,
+  KEEPER,
+  lastScreen,
+  PACKER,
+  type PostingsHarness,
+  startPostings,
+} from "./harness.ts";
+
+let h: PostingsHarness;
+afterEach(() => h.close());
+
+const EARLIER = "This button is from an earlier dialog, which is over. Answer the last question.";
+const NOT_YOURS = "This question was asked to someone else.";
+
+const statusOf = (postingNumber: string) => h.sandbox.control.posting(postingNumber)?.status;
+const alertOf = (calls: RecordedCall[]) =>
+  calls.find((c) => c.method === "answerCallbackQuery")?.payload.text;
+
+/** Presses the Ship (`ps`) or Cancel (`pc`) button of a posting: the dialog starts. */
+function entered(kind: "ps" | "pc", postingNumber: string, from: User, chat: Chat) {
+  const data = createCallbackCodec(h.fake.token).encode(kind, postingNumber);
+  return exchange(h, callback(data, { from, message: { message_id: 1, chat } }));
+}
+
+interface DialogCase {
+  name: string;
+  /** Starts the dialog for a new posting and goes up to its confirm question. */
+  toConfirm(from: User, chat: Chat): Promise<{ confirm: RecordedCall; posting: string }>;
+  confirmLabel: string;
+  /** The posting's status once the dialog did its work. */
+  done: string;
+}
+
+const SHIP: DialogCase = {
+  name: "ship",
+  async toConfirm(from, chat) {
+    const { postingNumber } = h.sandbox.control.addPosting({
+      products: [{ name: "Kettle", quantity: 1, markRequired: false }],
+    });
+    const confirm = lastScreen(await entered("ps", postingNumber, from, chat));
+    expect(textOf(confirm)).toContain(`Ship posting ${postingNumber}`);
+    return { confirm, posting: postingNumber };
+  },
+  confirmLabel: "✅ Ship",
+  done: "awaiting_deliver",
+};
+
+const CANCEL: DialogCase = {
+  name: "cancel posting",
+  async toConfirm(from, chat) {
+    const { postingNumber } = h.sandbox.control.addPosting();
+    const reasons = lastScreen(await entered("pc", postingNumber, from, chat));
+    const confirm = lastScreen(await exchange(h, press(reasons, "Товар закончился", from)));
+    expect(textOf(confirm)).toContain(`Cancel posting ${postingNumber}?`);
+    return { confirm, posting: postingNumber };
+  },
+  confirmLabel: "Yes, cancel it",
+  done: "cancelled",
+};
+
+describe.each([SHIP, CANCEL])("buttons of the $name dialog", (dialog) => {
+  it("the confirm button of an abandoned dialog does not confirm the one open now", async () => {
+    h = await startPostings();
+    const mine = privateChat(KEEPER);
+    const abandoned = await dialog.toConfirm(KEEPER, mine);
+    const current = await dialog.toConfirm(KEEPER, mine);
+    const stale = await exchange(h, press(abandoned.confirm, dialog.confirmLabel, KEEPER));
+    expect(alertOf(stale)).toBe(EARLIER);
+    expect(statusOf(abandoned.posting)).toBe("awaiting_packaging");
+    expect(statusOf(current.posting)).toBe("awaiting_packaging");
+    // The dialog open now still takes its own button.
+    await exchange(h, press(current.confirm, dialog.confirmLabel, KEEPER));
+    expect(statusOf(current.posting)).toBe(dialog.done);
+    expect(statusOf(abandoned.posting)).toBe("awaiting_packaging");
+  });
+
+  it("in a group, one person's confirm button does not confirm another person's dialog", async () => {
+    h = await startPostings();
+    const team = group(-100930);
+    const keepers = await dialog.toConfirm(KEEPER, team);
+    const packers = await dialog.toConfirm(PACKER, team);
+    const other = await exchange(h, press(keepers.confirm, dialog.confirmLabel, PACKER));
+    expect(alertOf(other)).toBe(NOT_YOURS);
+    expect(statusOf(keepers.posting)).toBe("awaiting_packaging");
+    expect(statusOf(packers.posting)).toBe("awaiting_packaging");
+    await exchange(h, press(keepers.confirm, dialog.confirmLabel, KEEPER));
+    expect(statusOf(keepers.posting)).toBe(dialog.done);
+    expect(statusOf(packers.posting)).toBe("awaiting_packaging");
+  });
+});
