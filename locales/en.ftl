@@ -42,7 +42,7 @@ command-relay_here =
     .button = 💬 Relay here
 command-cancel =
     .description = Leave the current dialog
-    .button = Cancel
+    .button = Close
 
 ## Roles
 
@@ -116,8 +116,8 @@ language-name-en = English
 
 cancel-done = Cancelled.
 cancel-nothing = There is nothing to cancel.
-cancel-button = Cancel
-cancel-not-yours = This Cancel button belongs to someone else's question.
+cancel-button = Close
+cancel-not-yours = This Close button belongs to someone else's question.
 
 ## Dialogs
 
@@ -236,7 +236,7 @@ postings-step-over = This step is over. Start again with /ship or /cancel_postin
 postings-text-empty = The text is empty. Please write it again.
 postings-text-too-long = The text is too long: at most { $max } characters. Please shorten it.
 postings-choose = Which posting? Tap one or type its number.
-postings-choose-none-listed = No postings are awaiting packaging right now. Type a posting number, or cancel.
+postings-choose-none-listed = No postings are awaiting packaging right now. Type a posting number, or press Close.
 postings-unknown = I do not know a posting "{ $posting }". Check the number and type it again.
 postings-not-awaiting = Posting { $posting } is no longer awaiting packaging (status: { $status }). Choose another one.
 postings-ship-how = How do you pack it?
@@ -277,10 +277,11 @@ postings-cancel-confirm = Cancel posting { $posting }?
     Reason: { $reason }
     Explanation: { $explanation }
 
-    "Cancel" only leaves this dialog: the posting stays.
+    "Close" only leaves this dialog: the posting stays.
 postings-cancel-confirm-button = ✅ Yes, cancel it
 postings-cancel-done = ✅ Posting { $posting } is cancelled.
 postings-cancel-failed = ❌ Posting { $posting } was not cancelled: { $reason }
+postings-cancel-left = You left the dialog. The posting was not cancelled.
 postings-subscribed = 🔔 This chat now gets an alert for each new posting.
 postings-already-subscribed = 🔔 This chat already gets posting alerts.
 postings-unsubscribed = 🔕 This chat no longer gets posting alerts.

@@ -42,7 +42,7 @@ command-relay_here =
     .button = 💬 Чаты сюда
 command-cancel =
     .description = Прервать текущий диалог
-    .button = Отмена
+    .button = Выйти
 
 ## Roles
 
@@ -116,8 +116,8 @@ language-name-en = English
 
 cancel-done = Отменено.
 cancel-nothing = Сейчас нечего отменять.
-cancel-button = Отмена
-cancel-not-yours = Эта кнопка «Отмена» относится к вопросу другого человека.
+cancel-button = Выйти
+cancel-not-yours = Эта кнопка «Выйти» относится к вопросу другого человека.
 
 ## Dialogs
 
@@ -238,7 +238,7 @@ postings-step-over = Этот шаг уже завершён. Начните з�
 postings-text-empty = Текст пустой. Напишите его ещё раз.
 postings-text-too-long = Слишком длинный текст: не больше { $max } символов. Сократите его.
 postings-choose = Какое отправление? Нажмите кнопку или введите номер.
-postings-choose-none-listed = Сейчас нет отправлений, ожидающих сборки. Введите номер отправления или отмените.
+postings-choose-none-listed = Сейчас нет отправлений, ожидающих сборки. Введите номер отправления или нажмите «Выйти».
 postings-unknown = Не знаю отправления «{ $posting }». Проверьте номер и введите его ещё раз.
 postings-not-awaiting = Отправление { $posting } уже не ждёт сборки (статус: { $status }). Выберите другое.
 postings-ship-how = Как упаковать?
@@ -276,10 +276,11 @@ postings-cancel-confirm = Отменить отправление { $posting }?
     Причина: { $reason }
     Пояснение: { $explanation }
 
-    «Отмена» только закроет этот диалог — отправление останется.
+    «Выйти» только закроет этот диалог — отправление останется.
 postings-cancel-confirm-button = ✅ Да, отменить
 postings-cancel-done = ✅ Отправление { $posting } отменено.
 postings-cancel-failed = ❌ Отправление { $posting } не отменено: { $reason }
+postings-cancel-left = Вы вышли из диалога. Отправление не отменено.
 postings-subscribed = 🔔 Теперь в этот чат приходит уведомление о каждом новом отправлении.
 postings-already-subscribed = 🔔 Этот чат уже получает уведомления об отправлениях.
 postings-unsubscribed = 🔕 Этот чат больше не получает уведомления об отправлениях.

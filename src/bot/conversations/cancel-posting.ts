@@ -1,7 +1,7 @@
 /**
  * The cancel dialog (/cancel_posting, or the Cancel button of a posting): posting → one of the
  * reasons Ozon allows → an explanation when the reason needs one ("other", id 402) → confirm →
- * cancel → the result in plain words.
+ * cancel → the result in plain words. Leaving it says that the posting stays as it was.
  */
 import { InlineKeyboard } from "grammy";
 import type { CancelReason } from "../../ozon/seller/types.ts";
@@ -22,10 +22,14 @@ export const CANCEL_POSTING_DIALOG_CALLBACK = "dc";
 export const REASON_OTHER = 402;
 export const MAX_EXPLANATION = 500;
 
+/** Leaving says the posting stays: "Cancelled." would read as a cancelled posting here. */
+const CANCEL_POSTING_KEYS = { left: "postings-cancel-left" } as const;
+
 export function cancelPostingConversation(deps: PostingDialogDeps): ConversationSpec {
   return postingDialog(deps, {
     id: CANCEL_POSTING_CONVERSATION,
     kind: CANCEL_POSTING_DIALOG_CALLBACK,
+    leftKey: CANCEL_POSTING_KEYS.left,
     run: async (dialog, posting, chosen) => {
       const number = posting.postingNumber;
       let ctx = chosen;

@@ -44,6 +44,8 @@ export interface ConversationSpec {
    * told after the dialog ended.
    */
   buttons?: { kind: string; overKey: string };
+  /** Locale key of what leaving it (/cancel, Close) says; default "cancel-done". */
+  leftKey?: string;
 }
 
 /** The bot's own conversations; features of later issues add theirs here. */

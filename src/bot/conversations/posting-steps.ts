@@ -40,7 +40,7 @@ const POSTING_DIALOG_KEYS = { over: "postings-step-over" } as const;
  */
 export function postingDialog(
   deps: PostingDialogDeps,
-  dialog: Pick<ConversationSpec, "id"> & {
+  dialog: Pick<ConversationSpec, "id" | "leftKey"> & {
     kind: string;
     run: (dialog: Dialog, posting: Posting, ctx: ConversationContext) => Promise<void>;
   },

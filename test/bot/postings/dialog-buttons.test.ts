@@ -1,13 +1,14 @@
 /**
  * Every button of the ship and cancel dialogs belongs to its dialog and its owner: the confirm
  * button of an earlier, abandoned dialog does not act on the dialog open now, and in a group one
- * person's button does not act on another person's dialog.
+ * person's button does not act on another person's dialog. Leaving the cancel dialog never
+ * reads as a cancelled posting.
  */
 import type { Chat, User } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
 import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
-import { callback, group, privateChat } from "../../support/updates.ts";
+import { callback, command, group, privateChat } from "../../support/updates.ts";
 import { press, textOf } from "../harness.ts";
 import {
   exchange,
@@ -23,6 +24,7 @@ afterEach(() => h.close());
 
 const EARLIER = "This button is from an earlier dialog, which is over. Answer the last question.";
 const NOT_YOURS = "This question was asked to someone else.";
+const LEFT = "You left the dialog. The posting was not cancelled.";
 
 const statusOf = (postingNumber: string) => h.sandbox.control.posting(postingNumber)?.status;
 const alertOf = (calls: RecordedCall[]) =>
@@ -98,5 +100,26 @@ describe.each([SHIP, CANCEL])("buttons of the $name dialog", (dialog) => {
     await exchange(h, press(keepers.confirm, dialog.confirmLabel, KEEPER));
     expect(statusOf(keepers.posting)).toBe(dialog.done);
     expect(statusOf(packers.posting)).toBe("awaiting_packaging");
+  });
+});
+
+describe("leaving the cancel dialog", () => {
+  it("Close on the reasons screen says the posting stays, and it does", async () => {
+    h = await startPostings();
+    const { postingNumber } = h.sandbox.control.addPosting();
+    const reasons = lastScreen(await entered("pc", postingNumber, KEEPER, privateChat(KEEPER)));
+    const left = await exchange(h, press(reasons, "Close", KEEPER));
+    expect(alertOf(left)).toBe(LEFT);
+    expect(textOf(lastScreen(left))).toBe(LEFT);
+    expect(statusOf(postingNumber)).toBe("awaiting_packaging");
+  });
+
+  it("/cancel on the confirm screen says the posting stays, and it does", async () => {
+    h = await startPostings();
+    const { confirm, posting } = await CANCEL.toConfirm(KEEPER, privateChat(KEEPER));
+    expect(textOf(confirm)).toContain('"Close" only leaves this dialog');
+    const left = await exchange(h, command("cancel", { from: KEEPER }));
+    expect(left.filter((c) => c.method === "sendMessage").map(textOf)).toEqual([LEFT]);
+    expect(statusOf(posting)).toBe("awaiting_packaging");
   });
 });
