@@ -232,6 +232,7 @@ postings-list-next = Next »
 postings-label-preparing = Preparing the label…
 postings-label-caption = Package label of posting { $posting }
 postings-label-failed = Could not get the label of posting { $posting }: { $reason }
+postings-label-once = This label is already on its way. Tap again in half a minute if you need another copy.
 postings-step-over = This step is over. Start again with /ship or /cancel_posting.
 postings-text-empty = The text is empty. Please write it again.
 postings-text-too-long = The text is too long: at most { $max } characters. Please shorten it.

@@ -234,6 +234,7 @@ postings-list-next = Дальше »
 postings-label-preparing = Готовлю этикетку…
 postings-label-caption = Этикетка отправления { $posting }
 postings-label-failed = Не удалось получить этикетку отправления { $posting }: { $reason }
+postings-label-once = Эта этикетка уже отправляется. Если нужна ещё одна копия, нажмите снова через полминуты.
 postings-step-over = Этот шаг уже завершён. Начните заново: /ship или /cancel_posting.
 postings-text-empty = Текст пустой. Напишите его ещё раз.
 postings-text-too-long = Слишком длинный текст: не больше { $max } символов. Сократите его.

@@ -59,7 +59,7 @@ export function createPostingsModule(
     get watcher() {
       return watcher;
     },
-    features: [postingsFeature({ seller }), subscriptionsFeature({ seller, subscriptions })],
+    features: [postingsFeature({ seller, store }), subscriptionsFeature({ seller, subscriptions })],
     conversations: [shipConversation(dialogs), cancelPostingConversation(dialogs)],
     start(api) {
       if (watcher) return;
