@@ -72,20 +72,33 @@ const CANCEL: DialogCase = {
   done: "cancelled",
 };
 
+type Reached = Awaited<ReturnType<DialogCase["toConfirm"]>>;
+
 describe.each([SHIP, CANCEL])("buttons of the $name dialog", (dialog) => {
+  /** `by` presses the confirm button of `pressed`: refused with `alert`, no posting changes. */
+  async function refused(pressed: Reached, by: User, alert: string, ...others: Reached[]) {
+    const calls = await exchange(h, press(pressed.confirm, dialog.confirmLabel, by));
+    expect(alertOf(calls)).toBe(alert);
+    for (const each of [pressed, ...others]) {
+      expect(statusOf(each.posting)).toBe("awaiting_packaging");
+    }
+  }
+
+  /** `owner` presses the confirm button of `pressed`: its posting changes, no other one. */
+  async function taken(pressed: Reached, owner: User, other: Reached) {
+    await exchange(h, press(pressed.confirm, dialog.confirmLabel, owner));
+    expect(statusOf(pressed.posting)).toBe(dialog.done);
+    expect(statusOf(other.posting)).toBe("awaiting_packaging");
+  }
+
   it("the confirm button of an abandoned dialog does not confirm the one open now", async () => {
     h = await startPostings();
     const mine = privateChat(KEEPER);
     const abandoned = await dialog.toConfirm(KEEPER, mine);
     const current = await dialog.toConfirm(KEEPER, mine);
-    const stale = await exchange(h, press(abandoned.confirm, dialog.confirmLabel, KEEPER));
-    expect(alertOf(stale)).toBe(EARLIER);
-    expect(statusOf(abandoned.posting)).toBe("awaiting_packaging");
-    expect(statusOf(current.posting)).toBe("awaiting_packaging");
+    await refused(abandoned, KEEPER, EARLIER, current);
     // The dialog open now still takes its own button.
-    await exchange(h, press(current.confirm, dialog.confirmLabel, KEEPER));
-    expect(statusOf(current.posting)).toBe(dialog.done);
-    expect(statusOf(abandoned.posting)).toBe("awaiting_packaging");
+    await taken(current, KEEPER, abandoned);
   });
 
   it("in a group, one person's confirm button does not confirm another person's dialog", async () => {
@@ -93,13 +106,8 @@ describe.each([SHIP, CANCEL])("buttons of the $name dialog", (dialog) => {
     const team = group(-100930);
     const keepers = await dialog.toConfirm(KEEPER, team);
     const packers = await dialog.toConfirm(PACKER, team);
-    const other = await exchange(h, press(keepers.confirm, dialog.confirmLabel, PACKER));
-    expect(alertOf(other)).toBe(NOT_YOURS);
-    expect(statusOf(keepers.posting)).toBe("awaiting_packaging");
-    expect(statusOf(packers.posting)).toBe("awaiting_packaging");
-    await exchange(h, press(keepers.confirm, dialog.confirmLabel, KEEPER));
-    expect(statusOf(keepers.posting)).toBe(dialog.done);
-    expect(statusOf(packers.posting)).toBe("awaiting_packaging");
+    await refused(keepers, PACKER, NOT_YOURS, packers);
+    await taken(keepers, KEEPER, packers);
   });
 });
 
