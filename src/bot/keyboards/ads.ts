@@ -68,8 +68,9 @@ export function reportCampaignsKeyboard(
   const keyboard = new InlineKeyboard();
   for (const campaign of campaigns) {
     const mark = chosen.has(campaign.id) ? "✅" : "▫️";
-    keyboard.text(`${mark} ${shortLabel(campaignTitle(campaign), 34)}`, button("t", campaign.id));
-    keyboard.row();
+    keyboard
+      .text(`${mark} ${shortLabel(campaignTitle(campaign), 34)}`, button("t", campaign.id))
+      .row();
   }
   pager(keyboard, button, page, pages);
   return keyboard.row().text(t("ads-report-done-button", { count: chosen.size }), button("d"));
@@ -86,8 +87,9 @@ export function periodKeyboard(button: ButtonData, t: Translator): InlineKeyboar
 
 export function groupingKeyboard(button: ButtonData, t: Translator): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  for (const grouping of REPORT_GROUPINGS)
+  for (const grouping of REPORT_GROUPINGS) {
     keyboard.text(t(GROUPING_KEYS[grouping]), button("g", grouping));
+  }
   return keyboard;
 }
 
