@@ -42,7 +42,7 @@ command-relay_here =
     .button = 💬 Relay here
 command-cancel =
     .description = Leave the current dialog
-    .button = Cancel
+    .button = Close
 
 ## Roles
 
@@ -116,8 +116,16 @@ language-name-en = English
 
 cancel-done = Cancelled.
 cancel-nothing = There is nothing to cancel.
-cancel-button = Cancel
-cancel-not-yours = This Cancel button belongs to someone else's question.
+cancel-button = Close
+cancel-not-yours = This Close button belongs to someone else's question.
+
+## Dialogs
+
+dialog-not-yours = This question was asked to someone else.
+dialog-earlier = This button is from an earlier dialog, which is over. Answer the last question.
+dialog-step-stale = This button belongs to an earlier step; answer the last question.
+dialog-answer-with-text = Please answer with a text message or the buttons.
+dialog-use-buttons = Please choose with the buttons below the question.
 
 ## Coming soon
 
@@ -226,15 +234,12 @@ postings-list-next = Next »
 postings-label-preparing = Preparing the label…
 postings-label-caption = Package label of posting { $posting }
 postings-label-failed = Could not get the label of posting { $posting }: { $reason }
+postings-label-once = This label is already on its way. Tap again in half a minute if you need another copy.
 postings-step-over = This step is over. Start again with /ship or /cancel_posting.
-postings-step-stale = This button belongs to an earlier step; answer the last question.
-postings-not-your-step = This question was asked to someone else.
-postings-answer-with-text = Please answer with a text message or the buttons.
-postings-use-buttons = Please choose with the buttons below the question.
 postings-text-empty = The text is empty. Please write it again.
 postings-text-too-long = The text is too long: at most { $max } characters. Please shorten it.
 postings-choose = Which posting? Tap one or type its number.
-postings-choose-none-listed = No postings are awaiting packaging right now. Type a posting number, or cancel.
+postings-choose-none-listed = No postings are awaiting packaging right now. Type a posting number, or press Close.
 postings-unknown = I do not know a posting "{ $posting }". Check the number and type it again.
 postings-not-awaiting = Posting { $posting } is no longer awaiting packaging (status: { $status }). Choose another one.
 postings-ship-how = How do you pack it?
@@ -275,10 +280,11 @@ postings-cancel-confirm = Cancel posting { $posting }?
     Reason: { $reason }
     Explanation: { $explanation }
 
-    "Cancel" only leaves this dialog: the posting stays.
+    "Close" only leaves this dialog: the posting stays.
 postings-cancel-confirm-button = ✅ Yes, cancel it
 postings-cancel-done = ✅ Posting { $posting } is cancelled.
 postings-cancel-failed = ❌ Posting { $posting } was not cancelled: { $reason }
+postings-cancel-left = You left the dialog. The posting was not cancelled.
 postings-subscribed = 🔔 This chat now gets an alert for each new posting.
 postings-already-subscribed = 🔔 This chat already gets posting alerts.
 postings-unsubscribed = 🔕 This chat no longer gets posting alerts.
@@ -339,8 +345,6 @@ ads-budget-done = Done: the daily budget of "{ $title }" is now { $new } (was { 
 ads-budget-mismatch = Ozon accepted the change but now shows { $actual } instead of { $requested }. Check again in a few minutes.
 ads-budget-refused = Ozon did not accept the amount: { $message }
 ads-campaign-gone = This campaign is no longer in Ozon's list.
-ads-stale-button = This button belongs to an earlier step.
-ads-use-buttons = Choose with the buttons below.
 ads-dialog-over = This dialog is over. Start again: /budget or /report
 ads-ozon-busy = Ozon is overloaded with requests right now. Try again in a minute.
 ads-ozon-unavailable = Ozon does not answer. Try again a little later.

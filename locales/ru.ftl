@@ -42,7 +42,7 @@ command-relay_here =
     .button = 💬 Чаты сюда
 command-cancel =
     .description = Прервать текущий диалог
-    .button = Отмена
+    .button = Выйти
 
 ## Roles
 
@@ -116,8 +116,16 @@ language-name-en = English
 
 cancel-done = Отменено.
 cancel-nothing = Сейчас нечего отменять.
-cancel-button = Отмена
-cancel-not-yours = Эта кнопка «Отмена» относится к вопросу другого человека.
+cancel-button = Выйти
+cancel-not-yours = Эта кнопка «Выйти» относится к вопросу другого человека.
+
+## Dialogs
+
+dialog-not-yours = Этот вопрос задан другому человеку.
+dialog-earlier = Эта кнопка из прошлого диалога, он уже закончен. Ответьте на последний вопрос.
+dialog-step-stale = Эта кнопка от прошлого шага; ответьте на последний вопрос.
+dialog-answer-with-text = Ответьте текстом или кнопками.
+dialog-use-buttons = Выберите кнопкой под вопросом.
 
 ## Coming soon
 
@@ -228,15 +236,12 @@ postings-list-next = Дальше »
 postings-label-preparing = Готовлю этикетку…
 postings-label-caption = Этикетка отправления { $posting }
 postings-label-failed = Не удалось получить этикетку отправления { $posting }: { $reason }
+postings-label-once = Эта этикетка уже отправляется. Если нужна ещё одна копия, нажмите снова через полминуты.
 postings-step-over = Этот шаг уже завершён. Начните заново: /ship или /cancel_posting.
-postings-step-stale = Эта кнопка от прошлого шага; ответьте на последний вопрос.
-postings-not-your-step = Этот вопрос задан другому человеку.
-postings-answer-with-text = Ответьте текстом или кнопками.
-postings-use-buttons = Выберите кнопкой под вопросом.
 postings-text-empty = Текст пустой. Напишите его ещё раз.
 postings-text-too-long = Слишком длинный текст: не больше { $max } символов. Сократите его.
 postings-choose = Какое отправление? Нажмите кнопку или введите номер.
-postings-choose-none-listed = Сейчас нет отправлений, ожидающих сборки. Введите номер отправления или отмените.
+postings-choose-none-listed = Сейчас нет отправлений, ожидающих сборки. Введите номер отправления или нажмите «Выйти».
 postings-unknown = Не знаю отправления «{ $posting }». Проверьте номер и введите его ещё раз.
 postings-not-awaiting = Отправление { $posting } уже не ждёт сборки (статус: { $status }). Выберите другое.
 postings-ship-how = Как упаковать?
@@ -274,10 +279,11 @@ postings-cancel-confirm = Отменить отправление { $posting }?
     Причина: { $reason }
     Пояснение: { $explanation }
 
-    «Отмена» только закроет этот диалог — отправление останется.
+    «Выйти» только закроет этот диалог — отправление останется.
 postings-cancel-confirm-button = ✅ Да, отменить
 postings-cancel-done = ✅ Отправление { $posting } отменено.
 postings-cancel-failed = ❌ Отправление { $posting } не отменено: { $reason }
+postings-cancel-left = Вы вышли из диалога. Отправление не отменено.
 postings-subscribed = 🔔 Теперь в этот чат приходит уведомление о каждом новом отправлении.
 postings-already-subscribed = 🔔 Этот чат уже получает уведомления об отправлениях.
 postings-unsubscribed = 🔕 Этот чат больше не получает уведомления об отправлениях.
@@ -338,8 +344,6 @@ ads-budget-done = Готово: дневной бюджет кампании «{
 ads-budget-mismatch = Ozon принял изменение, но сейчас показывает { $actual } вместо { $requested }. Проверьте ещё раз через несколько минут.
 ads-budget-refused = Ozon не принял сумму: { $message }
 ads-campaign-gone = Этой кампании больше нет в списке Ozon.
-ads-stale-button = Эта кнопка от прошлого шага.
-ads-use-buttons = Выберите вариант кнопкой ниже.
 ads-dialog-over = Этот диалог уже закончен. Начните заново: /budget или /report
 ads-ozon-busy = Ozon сейчас перегружен запросами. Попробуйте через минуту.
 ads-ozon-unavailable = Ozon не отвечает. Попробуйте чуть позже.

@@ -143,8 +143,8 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     ...modules.flatMap((m) => m.conversations ?? []),
   ];
   const withDialogs = new Composer<BotContext>(conversationsPlugin(i18n));
-  withDialogs.use(cancelFeature()); // before the dialogs, which would swallow /cancel
-  if (dialogs.length > 0) withDialogs.use(registerConversations(dialogs));
+  withDialogs.use(cancelFeature(dialogs)); // before the dialogs, which would swallow /cancel
+  if (dialogs.length > 0) withDialogs.use(registerConversations(dialogs, featureDeps.router));
   withDialogs.use(handlers);
   const withoutDialogs = new Composer<BotContext>(
     (ctx, next) => {

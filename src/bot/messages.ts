@@ -31,7 +31,8 @@ export function formatDateTime(date: Date, locale: Locale, timeZone: string): st
   }).format(date);
 }
 
-function isNotModified(error: unknown): boolean {
+/** Telegram's answer to an edit that would change nothing (the same text and buttons). */
+export function isNotModified(error: unknown): boolean {
   return error instanceof GrammyError && error.description.includes("message is not modified");
 }
 

@@ -35,24 +35,20 @@ describe("conversations (memory store)", () => {
 
   it("walks through two waits, translated in the person's language", async () => {
     h = await startBot({ adminIds: [ALICE.id, BORIS.id], ...withSurvey });
-    expect(await replies(h, command("survey", { from: ALICE }))).toEqual([
-      "step 1: name? [Cancel]",
-    ]);
+    expect(await replies(h, command("survey", { from: ALICE }))).toEqual(["step 1: name? [Close]"]);
     expect(await replies(h, text("Alice", { from: ALICE }))).toEqual(["step 2: age of Alice?"]);
-    expect(await replies(h, text("30", { from: ALICE }))).toEqual(["done: Alice, 30 [Cancel]"]);
+    expect(await replies(h, text("30", { from: ALICE }))).toEqual(["done: Alice, 30 [Close]"]);
     // Over: the next text is handled as usual.
     expect(await replies(h, text("hi", { from: ALICE }))).toEqual([
       "To see what I can do, send /help",
     ]);
-    expect(await replies(h, command("survey", { from: BORIS }))).toEqual([
-      "step 1: name? [Отмена]",
-    ]);
+    expect(await replies(h, command("survey", { from: BORIS }))).toEqual(["step 1: name? [Выйти]"]);
   });
 
   it("a button whose route enters a conversation starts it", async () => {
     h = await startBot({ adminIds: [ALICE.id], ...withSurvey });
     const data = createCallbackCodec(h.fake.token).encode("sv");
-    expect(await replies(h, callback(data, { from: ALICE }))).toEqual(["step 1: name? [Cancel]"]);
+    expect(await replies(h, callback(data, { from: ALICE }))).toEqual(["step 1: name? [Close]"]);
     expect(await replies(h, text("Alice", { from: ALICE }))).toEqual(["step 2: age of Alice?"]);
   });
 
@@ -64,7 +60,7 @@ describe("conversations (memory store)", () => {
     const help = await replies(h, command("help", { from: BORIS, chat: team }));
     expect(help[0]).toContain("Доступные команды");
     expect(await replies(h, command("survey", { from: BORIS, chat: team }))).toEqual([
-      "step 1: name? [Отмена]",
+      "step 1: name? [Выйти]",
     ]);
     expect(await replies(h, text("Alice", { from: ALICE, chat: team }))).toEqual([
       "step 2: age of Alice?",
@@ -73,7 +69,7 @@ describe("conversations (memory store)", () => {
       "step 2: age of Boris?",
     ]);
     expect(await replies(h, text("30", { from: ALICE, chat: team }))).toEqual([
-      "done: Alice, 30 [Cancel]",
+      "done: Alice, 30 [Close]",
     ]);
   });
 
@@ -119,7 +115,7 @@ describe("conversations (memory store)", () => {
 
     // The next update replays the recorded 429: no second wait.
     const replayed = Date.now();
-    expect(await replies(h, text("30", { from: ALICE }))).toEqual(["done: Alice, 30 [Cancel]"]);
+    expect(await replies(h, text("30", { from: ALICE }))).toEqual(["done: Alice, 30 [Close]"]);
     expect(Date.now() - replayed).toBeLessThan(900);
   });
 
@@ -194,7 +190,7 @@ redis.describe("conversations and sessions survive a restart (Redis)", () => {
     const first = await startBot({ adminIds: [ALICE.id], store: store1, fake, ...withSurvey });
     expect(await replies(first, command("visit", { from: ALICE }))).toEqual(["visits: 1"]);
     expect(await replies(first, command("survey", { from: ALICE }))).toEqual([
-      "step 1: name? [Cancel]",
+      "step 1: name? [Close]",
     ]);
     expect(await replies(first, text("Alice", { from: ALICE }))).toEqual(["step 2: age of Alice?"]);
     await store1.close(); // the process goes away
@@ -209,7 +205,7 @@ redis.describe("conversations and sessions survive a restart (Redis)", () => {
     });
     try {
       expect(await replies(second, text("42", { from: ALICE }))).toEqual([
-        "done: Alice, 42 [Cancel]",
+        "done: Alice, 42 [Close]",
       ]);
       expect(await replies(second, command("visit", { from: ALICE }))).toEqual(["visits: 2"]);
       // The state really is in Redis, under the session key of the chat.

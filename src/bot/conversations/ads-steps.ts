@@ -1,19 +1,12 @@
 /**
- * The steps the advertising dialogs (budget.ts, report.ts) share: waiting for this dialog's
- * answer (and the role still held), showing a step's screen, answering presses, calling Ozon,
- * and the paged campaign list both start with.
+ * What the advertising dialogs (budget.ts, report.ts) share besides the dialog toolkit
+ * (dialog.ts): their spec, calling Ozon, and the paged campaign list both start with.
  */
-import { GrammyError, type InlineKeyboard } from "grammy";
 import type { Logger } from "../../logger.ts";
 import type { PerformanceClient } from "../../ozon/index.ts";
-import type {
-  BudgetService,
-  CampaignPage,
-  ListOptions,
-  ReportJobs,
-} from "../../services/ads/index.ts";
+import type { BudgetService, CampaignPage, ReportJobs } from "../../services/ads/index.ts";
 import type { CallbackCodec } from "../callback-data.ts";
-import type { BotContext, BotConversation, ConversationContext } from "../context.ts";
+import type { BotConversation } from "../context.ts";
 import {
   type CampaignView,
   campaignLine,
@@ -21,11 +14,12 @@ import {
   type OzonProblem,
   ozonProblem,
 } from "../format/ads.ts";
-import { refusalText } from "../guard.ts";
 import type { Translator } from "../i18n.ts";
+import { type Answer, type Dialog, type DialogOptions, dialogSpec } from "./dialog.ts";
+import type { ConversationSpec } from "./index.ts";
 import { callOzon, type OzonOutcome } from "./ozon-call.ts";
 
-export const ADS_PAGE_SIZE = 6;
+const ADS_PAGE_SIZE = 6;
 
 /** What the advertising dialogs are built from (the ads module hands it over). */
 export interface AdsDialogDeps {
@@ -40,108 +34,22 @@ export interface AdsDialogDeps {
   logger?: Logger;
 }
 
-export type DialogAnswer =
-  | { type: "text"; ctx: ConversationContext; text: string }
-  | { type: "button"; ctx: ConversationContext; action: string; args: string[] };
+const ADS_DIALOG_KEYS = { over: "ads-dialog-over" } as const;
 
-/**
- * The next text or press of this dialog's buttons. Commands and other features' buttons pass on
- * to the rest of the bot (the dialog keeps waiting at the same step); so do other messages.
- * A person who lost the role meanwhile is refused and the dialog ends.
- */
-export async function nextAnswer(
-  conversation: BotConversation,
-  codec: CallbackCodec,
-  kind: string,
-): Promise<DialogAnswer> {
-  const ctx = await conversation.wait();
-  const data = ctx.callbackQuery?.data;
-  let answer: DialogAnswer | undefined;
-  if (data !== undefined) {
-    const decoded = codec.decode(data);
-    if (decoded?.kind === kind) {
-      answer = { type: "button", ctx, action: decoded.args[0] ?? "", args: decoded.args.slice(1) };
-    }
-  } else {
-    const text = ctx.message?.text;
-    if (text !== undefined && !text.startsWith("/")) answer = { type: "text", ctx, text };
-  }
-  if (!answer) return conversation.skip({ next: true });
-  if (!(await stillAllowed(conversation, ctx))) return conversation.halt();
-  return answer;
+/** An advertising dialog: for managers, its buttons of kind `kind`. */
+export function adsDialog(
+  deps: AdsDialogDeps,
+  dialog: { id: string; kind: string; run: DialogOptions<[]>["run"] },
+): ConversationSpec {
+  return dialogSpec({
+    ...dialog,
+    audience: ["manager"],
+    codec: deps.codec,
+    overKey: ADS_DIALOG_KEYS.over,
+  });
 }
 
-/** True while the person holds the manager role (or admin); otherwise tells them and says false. */
-export async function stillAllowed(
-  conversation: BotConversation,
-  ctx: ConversationContext,
-): Promise<boolean> {
-  const refusal = await conversation.external((outside: BotContext) =>
-    outside.person?.roles.some((role) => role === "manager" || role === "admin")
-      ? null
-      : refusalText(outside, ["manager"]),
-  );
-  if (refusal === null) return true;
-  if (ctx.callbackQuery) await answerOnce(ctx, { text: refusal.slice(0, 200), show_alert: true });
-  else await ctx.reply(refusal);
-  return false;
-}
-
-/** A step's screen: a press edits the message that holds the button, a typed answer gets a new one. */
-export async function show(
-  ctx: ConversationContext,
-  text: string,
-  keyboard?: InlineKeyboard,
-): Promise<{ chatId: number; messageId: number }> {
-  const options = { reply_markup: keyboard, link_preview_options: { is_disabled: true } };
-  // The dialog's first screen is always a new message (a menu press was answered by the menu).
-  const first = isFirstUpdate(ctx);
-  if (!first) await answerOnce(ctx);
-  const message = first ? undefined : ctx.callbackQuery?.message;
-  if (message) {
-    try {
-      await ctx.editMessageText(text, options);
-      return { chatId: message.chat.id, messageId: message.message_id };
-    } catch (error) {
-      if (error instanceof GrammyError && error.description.includes("message is not modified")) {
-        return { chatId: message.chat.id, messageId: message.message_id };
-      }
-      // Too old to edit, or gone: a new message instead.
-    }
-  }
-  const sent = await ctx.reply(text, options);
-  return { chatId: sent.chat.id, messageId: sent.message_id };
-}
-
-const firstUpdates = new WeakSet<ConversationContext>();
-
-/** Marks the context the dialog was entered with (its screen goes to a new message). */
-export function markFirst(ctx: ConversationContext): void {
-  firstUpdates.add(ctx);
-}
-
-function isFirstUpdate(ctx: ConversationContext): boolean {
-  return firstUpdates.has(ctx);
-}
-
-const answered = new WeakSet<ConversationContext>();
-
-/** Answers a press once (Telegram refuses a second answer); a no-op for messages. */
-export async function answerOnce(
-  ctx: ConversationContext,
-  options?: { text: string; show_alert?: boolean },
-): Promise<void> {
-  if (!ctx.callbackQuery || answered.has(ctx)) return;
-  answered.add(ctx);
-  await ctx.answerCallbackQuery(options);
-}
-
-/** A press of a button from an earlier step. */
-export async function stale(ctx: ConversationContext): Promise<void> {
-  await answerOnce(ctx, { text: ctx.t("ads-stale-button") });
-}
-
-export type OzonResult<T> = OzonOutcome<T, OzonProblem>;
+type OzonResult<T> = OzonOutcome<T, OzonProblem>;
 
 /** Runs an Ozon call once (outside the replay) and returns a JSON-safe result or problem. */
 export function ozon<T>(
@@ -155,24 +63,61 @@ export function ozon<T>(
   });
 }
 
-/** The campaign list's search: what was typed, trimmed and cut to a sane length. */
-export function campaignSearch(text: string): string {
-  return text.trim().slice(0, 64);
-}
+/** One page of the campaign list, as JSON-safe views. */
+type CampaignListPage = Omit<CampaignPage, "items"> & { items: CampaignView[] };
 
-/** One page of the campaign list (as JSON-safe views), read once outside the replay. */
-export function campaignPage(
-  conversation: BotConversation,
-  deps: Pick<AdsDialogDeps, "budget" | "logger">,
-  options: Omit<ListOptions, "pageSize">,
-): Promise<OzonResult<Omit<CampaignPage, "items"> & { items: CampaignView[] }>> {
-  return ozon(conversation, deps, async () => {
-    const found = await deps.budget.list({ ...options, pageSize: ADS_PAGE_SIZE });
-    return { ...found, items: found.items.map(campaignView) };
-  });
-}
+/**
+ * The paged campaign list both advertising dialogs start with: a typed text searches (cut to a
+ * sane length, from the first page), the pager's buttons (step "p") turn the pages.
+ */
+export class CampaignList {
+  search = "";
+  page = 0;
+  readonly #dialog: Dialog;
+  readonly #deps: Pick<AdsDialogDeps, "budget" | "logger">;
+  readonly #includeArchived: boolean;
 
-/** The page's campaigns as numbered lines (numbering goes on across pages). */
-export function campaignLines(t: Translator, items: CampaignView[], page: number): string[] {
-  return items.map((c, i) => campaignLine(t, c, page * ADS_PAGE_SIZE + i + 1));
+  constructor(
+    dialog: Dialog,
+    deps: Pick<AdsDialogDeps, "budget" | "logger">,
+    includeArchived: boolean,
+  ) {
+    this.#dialog = dialog;
+    this.#deps = deps;
+    this.#includeArchived = includeArchived;
+  }
+
+  /** The page asked for (or the last one there is), read once outside the replay. */
+  async load(): Promise<OzonResult<CampaignListPage>> {
+    const { search, page } = this;
+    const found = await ozon(this.#dialog.conversation, this.#deps, async () => {
+      const listed = await this.#deps.budget.list({
+        search,
+        page,
+        includeArchived: this.#includeArchived,
+        pageSize: ADS_PAGE_SIZE,
+      });
+      return { ...listed, items: listed.items.map(campaignView) };
+    });
+    if (found.ok) this.page = found.value.page;
+    return found;
+  }
+
+  /** The page's campaigns as numbered lines (numbering goes on across pages). */
+  lines(t: Translator, items: readonly CampaignView[]): string[] {
+    return items.map((c, i) => campaignLine(t, c, this.page * ADS_PAGE_SIZE + i + 1));
+  }
+
+  /** Takes a typed search or a press of the pager; false for any other answer. */
+  take(answer: Answer): boolean {
+    if (answer.kind === "text") {
+      this.search = answer.text.slice(0, 64);
+      this.page = 0;
+    } else if (answer.step === "p") {
+      this.page = Number(answer.value) || 0;
+    } else {
+      return false;
+    }
+    return true;
+  }
 }

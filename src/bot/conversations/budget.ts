@@ -5,7 +5,7 @@
  *
  * Every Ozon call runs in conversation.external and returns JSON-safe values (money as decimal
  * strings of millionths), so a replay never calls Ozon again and nothing drifts through floats.
- * The dialog steps shared with the report dialog are in ads-steps.ts.
+ * What it shares with the report dialog is in ads-steps.ts; its steps are dialog.ts's.
  */
 import { isBudgetError } from "../../services/ads/index.ts";
 import type { ConversationContext } from "../context.ts";
@@ -19,39 +19,29 @@ import {
   ozonProblemText,
 } from "../format/ads.ts";
 import {
-  BUDGET_CALLBACK,
   budgetAmountKeyboard,
   budgetCampaignsKeyboard,
   budgetConfirmKeyboard,
 } from "../keyboards/ads.ts";
-import {
-  type AdsDialogDeps,
-  campaignLines,
-  campaignPage,
-  campaignSearch,
-  markFirst,
-  nextAnswer,
-  ozon,
-  show,
-  stale,
-} from "./ads-steps.ts";
+import { type AdsDialogDeps, adsDialog, CampaignList, ozon } from "./ads-steps.ts";
 import type { ConversationSpec } from "./index.ts";
 
 export const BUDGET_CONVERSATION = "ads-budget";
+/** Callback kind of the budget dialog's buttons (dialog.ts). */
+export const BUDGET_DIALOG_CALLBACK = "db";
 // The ads module takes the dialogs' dependencies from here.
 export type { AdsDialogDeps } from "./ads-steps.ts";
 
 export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
-  return {
+  return adsDialog(deps, {
     id: BUDGET_CONVERSATION,
-    audience: ["manager"],
-    builder: async (conversation, first) => {
-      const { codec, budget } = deps;
+    kind: BUDGET_DIALOG_CALLBACK,
+    run: async (dialog, first) => {
+      const { conversation, button } = dialog;
+      const { budget } = deps;
       const t = first.t.bind(first);
-      markFirst(first);
       let at: ConversationContext = first;
-      let search = "";
-      let page = 0;
+      const list = new CampaignList(dialog, deps, false);
       let chosen: CampaignView | undefined;
       let amount: { millionths: string; rounded: boolean } | undefined;
       let step: "choose" | "amount" | "confirm" = "choose";
@@ -73,39 +63,31 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
 
       for (;;) {
         if (step === "choose") {
-          const listing = await campaignPage(conversation, deps, { search, page });
-          if (!listing.ok) return void (await show(at, ozonProblemText(t, listing.problem)));
-          page = listing.value.page;
+          const listing = await list.load();
+          if (!listing.ok) return void (await dialog.show(at, ozonProblemText(t, listing.problem)));
           const { items, pages, total } = listing.value;
+          const { search } = list;
           const head =
             total === 0
               ? t(search ? "ads-budget-not-found" : "ads-budget-none", { search })
               : t(search ? "ads-budget-choose-search" : "ads-budget-choose", { search });
-          const lines = campaignLines(t, items, page);
+          const lines = list.lines(t, items);
           const text = [notice, head, "", ...lines].filter((l, i) => i > 0 || l).join("\n");
           notice = "";
-          await show(at, text, budgetCampaignsKeyboard(codec, t, items, page, pages, at.from?.id));
-          const answer = await nextAnswer(conversation, codec, BUDGET_CALLBACK);
+          await dialog.show(at, text, budgetCampaignsKeyboard(button, t, items, list.page, pages));
+          const answer = await dialog.answer(["p", "c"]);
           at = answer.ctx;
-          if (answer.type === "text") {
-            search = campaignSearch(answer.text);
-            page = 0;
-          } else if (answer.action === "p") {
-            page = Number(answer.args[0]) || 0;
-          } else if (answer.action === "c") {
-            const id = answer.args[0] ?? "";
-            const found = await ozon(conversation, deps, async () => {
-              const campaign = await budget.find(id);
-              return campaign ? campaignView(campaign) : null;
-            });
-            if (!found.ok) return void (await show(at, ozonProblemText(t, found.problem)));
-            if (!found.value) notice = t("ads-campaign-gone");
-            else {
-              chosen = found.value;
-              step = "amount";
-            }
-          } else {
-            await stale(at);
+          if (list.take(answer) || answer.kind !== "button") continue;
+          const id = answer.value;
+          const found = await ozon(conversation, deps, async () => {
+            const campaign = await budget.find(id);
+            return campaign ? campaignView(campaign) : null;
+          });
+          if (!found.ok) return void (await dialog.show(at, ozonProblemText(t, found.problem)));
+          if (!found.value) notice = t("ads-campaign-gone");
+          else {
+            chosen = found.value;
+            step = "amount";
           }
           continue;
         }
@@ -116,21 +98,13 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
             title: campaignTitle(campaign),
             current: budgetText(t, campaign.budget),
           });
-          await show(
-            at,
-            [notice, question].filter(Boolean).join("\n\n"),
-            budgetAmountKeyboard(codec, t, at.from?.id),
-          );
+          const text = [notice, question].filter(Boolean).join("\n\n");
+          await dialog.show(at, text, budgetAmountKeyboard(button, t));
           notice = "";
-          const answer = await nextAnswer(conversation, codec, BUDGET_CALLBACK);
+          const answer = await dialog.answer(["b"]);
           at = answer.ctx;
-          if (answer.type === "text") {
-            takeAmount(answer.text);
-          } else if (answer.action === "b") {
-            step = "choose";
-          } else {
-            await stale(at);
-          }
+          if (answer.kind === "text") takeAmount(answer.text);
+          else step = "choose";
           continue;
         }
 
@@ -145,20 +119,16 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
         ]
           .filter(Boolean)
           .join("\n");
-        await show(at, confirmText, budgetConfirmKeyboard(codec, t, at.from?.id));
-        const answer = await nextAnswer(conversation, codec, BUDGET_CALLBACK);
+        await dialog.show(at, confirmText, budgetConfirmKeyboard(button, t));
+        const answer = await dialog.answer(["y", "a"]);
         at = answer.ctx;
-        if (answer.type === "text") {
+        if (answer.kind === "text") {
           // A typed amount on the confirm screen is a new answer to the amount question.
           takeAmount(answer.text);
           continue;
         }
-        if (answer.action === "a") {
+        if (answer.step === "a") {
           step = "amount";
-          continue;
-        }
-        if (answer.action !== "y") {
-          await stale(at);
           continue;
         }
         const changed = await conversation.external(async () => {
@@ -196,7 +166,7 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
               }),
             );
           }
-          await show(at, lines.join("\n\n"));
+          await dialog.show(at, lines.join("\n\n"));
           return;
         }
         if (changed.code === "invalid_amount") {
@@ -212,12 +182,12 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
             step = "amount";
             continue;
           }
-          await show(at, ozonProblemText(t, changed.problem));
+          await dialog.show(at, ozonProblemText(t, changed.problem));
           return;
         }
-        await show(at, t("ads-campaign-gone"));
+        await dialog.show(at, t("ads-campaign-gone"));
         return;
       }
     },
-  };
+  });
 }

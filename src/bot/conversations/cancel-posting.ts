@@ -1,42 +1,41 @@
 /**
  * The cancel dialog (/cancel_posting, or the Cancel button of a posting): posting → one of the
  * reasons Ozon allows → an explanation when the reason needs one ("other", id 402) → confirm →
- * cancel → the result in plain words.
+ * cancel → the result in plain words. Leaving it says that the posting stays as it was.
  */
 import { InlineKeyboard } from "grammy";
 import type { CancelReason } from "../../ozon/seller/types.ts";
 import { clip, problemText } from "../format/postings.ts";
-import { answerData } from "../keyboards/postings.ts";
 import type { ConversationSpec } from "./index.ts";
 import {
-  ask,
-  askButton,
   attempt,
-  choosePosting,
-  dialogTag,
   freeTextRefusal,
   type PostingDialogDeps,
+  postingDialog,
 } from "./posting-steps.ts";
 
 export const CANCEL_POSTING_CONVERSATION = "postings-cancel";
+/** Callback kind of the cancel dialog's buttons (dialog.ts). */
+export const CANCEL_POSTING_DIALOG_CALLBACK = "dc";
 
 /** Ozon's "other" reason: it needs a few words from the seller. */
 export const REASON_OTHER = 402;
 export const MAX_EXPLANATION = 500;
 
+/** Leaving says the posting stays: "Cancelled." would read as a cancelled posting here. */
+const CANCEL_POSTING_KEYS = { left: "postings-cancel-left" } as const;
+
 export function cancelPostingConversation(deps: PostingDialogDeps): ConversationSpec {
-  const { codec } = deps;
-  return {
+  return postingDialog(deps, {
     id: CANCEL_POSTING_CONVERSATION,
-    audience: ["warehouse"],
-    builder: async (conversation, start, given?: string | null) => {
-      const tag = await dialogTag(conversation);
-      const chosen = await choosePosting(conversation, start, deps, given ?? undefined, tag);
-      const number = chosen.posting.postingNumber;
-      let ctx = chosen.ctx;
+    kind: CANCEL_POSTING_DIALOG_CALLBACK,
+    leftKey: CANCEL_POSTING_KEYS.left,
+    run: async (dialog, posting, chosen) => {
+      const number = posting.postingNumber;
+      let ctx = chosen;
 
       const reasons = await attempt(
-        conversation,
+        dialog.conversation,
         async () => {
           const all: CancelReason[] = await deps.seller.postings.cancelReasons();
           return all.filter((reason) => reason.available);
@@ -53,60 +52,37 @@ export function cancelPostingConversation(deps: PostingDialogDeps): Conversation
       }
       const keyboard = new InlineKeyboard();
       for (const reason of reasons.value) {
-        keyboard
-          .text(clip(reason.title, 60), answerData(codec, `${tag}r`, reason.id, ctx.from?.id))
-          .row();
+        keyboard.text(clip(reason.title, 60), dialog.button("r", reason.id)).row();
       }
-      const picked = await askButton(
-        conversation,
-        ctx,
-        codec,
-        `${tag}r`,
-        ctx.t("postings-cancel-reason", { posting: number }),
-        keyboard,
-      );
+      const question = ctx.t("postings-cancel-reason", { posting: number });
+      const picked = await dialog.choose(ctx, "r", question, keyboard);
       ctx = picked.ctx;
       const reason = reasons.value.find((r) => String(r.id) === picked.value);
       if (!reason) return;
 
       let explanation: string | undefined;
       if (reason.id === REASON_OTHER) {
-        for (;;) {
-          const answer = await ask(
-            conversation,
-            ctx,
-            codec,
-            `${tag}e`,
-            ctx.t("postings-cancel-explain"),
-          );
-          ctx = answer.ctx;
-          if (answer.kind !== "text") {
-            await ctx.reply(ctx.t("postings-answer-with-text"));
-            continue;
-          }
-          const refused = freeTextRefusal(ctx.t, answer.text, MAX_EXPLANATION);
-          if (refused === undefined) {
-            explanation = answer.text;
-            break;
-          }
-          await ctx.reply(refused);
-        }
+        const explained = await dialog.text(ctx, ctx.t("postings-cancel-explain"), (text) => {
+          const refused = freeTextRefusal(ctx.t, text, MAX_EXPLANATION);
+          return refused === undefined ? { value: text } : { error: refused };
+        });
+        ctx = explained.ctx;
+        explanation = explained.value;
       }
 
       const confirm = new InlineKeyboard().text(
         ctx.t("postings-cancel-confirm-button"),
-        answerData(codec, `${tag}c`, "yes", ctx.from?.id),
+        dialog.button("c", "yes"),
       );
       const summary = ctx.t("postings-cancel-confirm", {
         posting: number,
         reason: reason.title,
         explanation: explanation ?? "—",
       });
-      const confirmed = await askButton(conversation, ctx, codec, `${tag}c`, summary, confirm);
-      ctx = confirmed.ctx;
+      ctx = (await dialog.choose(ctx, "c", summary, confirm)).ctx;
 
       const cancelled = await attempt(
-        conversation,
+        dialog.conversation,
         () => deps.seller.postings.cancel(number, reason.id, explanation),
         number,
       );
@@ -119,5 +95,5 @@ export function cancelPostingConversation(deps: PostingDialogDeps): Conversation
             }),
       );
     },
-  };
+  });
 }

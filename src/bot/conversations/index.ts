@@ -1,6 +1,7 @@
 /**
  * Conversations: the plugin set-up and the list of guided dialogs. Later features add their
- * conversation specs (one file per conversation in this folder) to `BUILT_IN_CONVERSATIONS`.
+ * conversation specs (one file per conversation in this folder) to `BUILT_IN_CONVERSATIONS`;
+ * the bot's own dialogs are built with the toolkit in dialog.ts.
  *
  * Bump CONVERSATIONS_VERSION whenever a conversation's code changes in a way that would replay
  * differently: saved state of another version is dropped and the person starts over.
@@ -20,8 +21,10 @@ import type { BotContext, BotConversation, ConversationContext } from "../contex
 import { mayUse, refuse } from "../guard.ts";
 import type { LocalizedContext } from "../i18n.ts";
 import { retryInConversation } from "../retry.ts";
+import type { Router } from "../router.ts";
+import { pressedAfterDialog } from "./dialog.ts";
 
-export const CONVERSATIONS_VERSION = 2;
+export const CONVERSATIONS_VERSION = 3;
 
 /** A dialog left unanswered this long is over: the next message is handled as usual. */
 export const DEFAULT_WAIT_MS = 60 * 60 * 1000;
@@ -36,6 +39,13 @@ export interface ConversationSpec {
    * whose role is revoked mid-dialog is refused and the dialog ends (default: any invited person).
    */
   audience?: Audience;
+  /**
+   * The dialog's buttons (dialog.ts): their callback kind, and the locale key of what a press is
+   * told after the dialog ended.
+   */
+  buttons?: { kind: string; overKey: string };
+  /** Locale key of what leaving it (/cancel, Close) says; default "cancel-done". */
+  leftKey?: string;
 }
 
 /** The bot's own conversations; features of later issues add theirs here. */
@@ -126,8 +136,20 @@ export const NO_DIALOG: ConversationControls = Object.freeze({
   active: ((name?: string) => (name === undefined ? {} : 0)) as ConversationControls["active"],
 });
 
-/** Registers conversations so `ctx.conversation.enter(id)` works and their updates reach them. */
-export function registerConversations(specs: readonly ConversationSpec[]): Composer<BotContext> {
+/**
+ * Registers conversations so `ctx.conversation.enter(id)` works and their updates reach them;
+ * a press of a dialog's button that no open dialog takes is answered on `router`.
+ */
+export function registerConversations(
+  specs: readonly ConversationSpec[],
+  router: Router,
+): Composer<BotContext> {
+  for (const { buttons, audience } of specs) {
+    if (!buttons) continue;
+    router.callback(buttons.kind, audience ?? "people", (ctx, args) =>
+      pressedAfterDialog(ctx, args, buttons.overKey),
+    );
+  }
   const composer = new Composer<BotContext>();
   // The router's role check does not see updates a dialog takes, so the dialog's own audience
   // is checked here, before the dialog gets the update.

@@ -44,114 +44,76 @@ import {
   kindKeyboard,
   objectsKeyboard,
   periodKeyboard,
-  REPORT_CALLBACK,
   reportCampaignsKeyboard,
   reportConfirmKeyboard,
 } from "../keyboards/ads.ts";
-import {
-  type AdsDialogDeps,
-  answerOnce,
-  campaignLines,
-  campaignPage,
-  campaignSearch,
-  markFirst,
-  nextAnswer,
-  ozon,
-  show,
-  stale,
-} from "./ads-steps.ts";
+import { type AdsDialogDeps, adsDialog, CampaignList, ozon } from "./ads-steps.ts";
+import type { Answer } from "./dialog.ts";
 import type { ConversationSpec } from "./index.ts";
 
 export const REPORT_CONVERSATION = "ads-report";
+/** Callback kind of the report dialog's buttons (dialog.ts). */
+export const REPORT_DIALOG_CALLBACK = "dr";
 
 type Step = "campaigns" | "period" | "grouping" | "kind" | "objects" | "days" | "confirm";
 
 export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
-  return {
+  return adsDialog(deps, {
     id: REPORT_CONVERSATION,
-    audience: ["manager"],
-    builder: async (conversation, first) => {
-      const { codec } = deps;
+    kind: REPORT_DIALOG_CALLBACK,
+    run: async (dialog, first) => {
+      const { conversation, button } = dialog;
       const t = first.t.bind(first);
-      markFirst(first);
       let at: ConversationContext = first;
       let step: Step = "campaigns";
       let notice = "";
-      let search = "";
-      let page = 0;
+      const list = new CampaignList(dialog, deps, true);
       const chosen = new Map<string, string>(); // id → title, in the order chosen
       let period: ReportPeriod | undefined;
       let groupBy: ReportGroupBy = "DATE";
       let kind: ReportKind = "campaigns";
       let objects: string[] | undefined;
       let attributionDays: number | undefined;
-      // False after a press was answered with an alert: the screen stays as it is.
-      let redraw = true;
       const withNotice = (text: string) => {
         const full = notice ? `${notice}\n\n${text}` : text;
         notice = "";
         return full;
       };
+      /** The value of a press of `step`; a text on a buttons-only screen asks for the buttons. */
+      const pressed = (answer: Answer, step: string): string | undefined => {
+        if (answer.kind === "text") notice = t("dialog-use-buttons");
+        else if (answer.step === step) return answer.value;
+        return undefined;
+      };
 
       for (;;) {
         if (step === "campaigns") {
-          const listing = await campaignPage(conversation, deps, {
-            search,
-            page,
-            includeArchived: true,
-          });
-          if (!listing.ok) return void (await show(at, ozonProblemText(t, listing.problem)));
+          const listing = await list.load();
+          if (!listing.ok) return void (await dialog.show(at, ozonProblemText(t, listing.problem)));
           const { items, pages, total } = listing.value;
-          page = listing.value.page;
           const head = t(total === 0 ? "ads-report-not-found" : "ads-report-choose", {
             max: deps.maxCampaigns,
             count: chosen.size,
-            search,
+            search: list.search,
           });
-          const lines = campaignLines(t, items, page);
-          const keyboard = reportCampaignsKeyboard(
-            codec,
-            t,
-            items,
-            new Set(chosen.keys()),
-            page,
-            pages,
-            at.from?.id,
-          );
-          if (redraw) await show(at, withNotice([head, "", ...lines].join("\n")), keyboard);
-          redraw = true;
-          const answer = await nextAnswer(conversation, codec, REPORT_CALLBACK);
+          const lines = list.lines(t, items);
+          const marked = new Set(chosen.keys());
+          const keyboard = reportCampaignsKeyboard(button, t, items, marked, list.page, pages);
+          await dialog.show(at, withNotice([head, "", ...lines].join("\n")), keyboard);
+          // Refused on the spot, before Ozon is ever asked; the list stays as it was.
+          const answer = await dialog.answer(["p", "t", "d"], (press) => {
+            const adding = press.step === "t" && !chosen.has(press.value);
+            if (adding && chosen.size >= deps.maxCampaigns) {
+              return t("ads-report-too-many", { count: chosen.size + 1, max: deps.maxCampaigns });
+            }
+            if (press.step === "d" && chosen.size === 0) return t("ads-report-none-chosen");
+            return undefined;
+          });
           at = answer.ctx;
-          if (answer.type === "text") {
-            search = campaignSearch(answer.text);
-            page = 0;
-          } else if (answer.action === "p") {
-            page = Number(answer.args[0]) || 0;
-          } else if (answer.action === "t") {
-            const id = answer.args[0] ?? "";
-            if (chosen.has(id)) chosen.delete(id);
-            else if (chosen.size >= deps.maxCampaigns) {
-              // Refused before Ozon is ever asked; the list stays as it was.
-              await answerOnce(at, {
-                text: t("ads-report-too-many", { count: chosen.size + 1, max: deps.maxCampaigns }),
-                show_alert: true,
-              });
-              redraw = false;
-              continue;
-            } else {
-              const title = items.find((c) => c.id === id)?.title ?? "";
-              chosen.set(id, title);
-            }
-          } else if (answer.action === "d") {
-            if (chosen.size === 0) {
-              await answerOnce(at, { text: t("ads-report-none-chosen"), show_alert: true });
-              redraw = false;
-              continue;
-            }
-            step = "period";
-          } else {
-            await stale(at);
-          }
+          if (list.take(answer) || answer.kind !== "button") continue;
+          if (answer.step === "d") step = "period";
+          else if (chosen.has(answer.value)) chosen.delete(answer.value);
+          else chosen.set(answer.value, items.find((c) => c.id === answer.value)?.title ?? "");
           continue;
         }
 
@@ -162,26 +124,20 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
             from: presetPeriod("last_30_days", clock).from,
             to: presetPeriod("yesterday", clock).to,
           });
-          await show(
+          await dialog.show(
             at,
             withNotice(t("ads-report-period", { zone: deps.timezone, example })),
-            periodKeyboard(codec, t, at.from?.id),
+            periodKeyboard(button, t),
           );
-          const answer = await nextAnswer(conversation, codec, REPORT_CALLBACK);
+          const answer = await dialog.answer(["pp"]);
           at = answer.ctx;
           let picked: ReportPeriod | undefined;
-          if (answer.type === "text") {
+          if (answer.kind === "text") {
             const parsed = parsePeriodInput(answer.text, clock);
             if (parsed.ok) picked = parsed.period;
             else notice = t(PERIOD_REASON_KEYS[parsed.reason], { example });
-          } else if (
-            answer.action === "pp" &&
-            PERIOD_PRESETS.includes(answer.args[0] as PeriodPreset)
-          ) {
-            picked = presetPeriod(answer.args[0] as PeriodPreset, clock);
-          } else {
-            await stale(at);
-            continue;
+          } else if (PERIOD_PRESETS.includes(answer.value as PeriodPreset)) {
+            picked = presetPeriod(answer.value as PeriodPreset, clock);
           }
           if (picked) {
             const check = checkPeriod(picked, { maxDays: deps.maxPeriodDays, clock });
@@ -199,39 +155,29 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
           const about = t("ads-report-period-chosen", {
             period: formatPeriod(period as ReportPeriod),
           });
-          await show(
+          await dialog.show(
             at,
             withNotice(`${about}\n\n${t("ads-report-grouping")}`),
-            groupingKeyboard(codec, t, at.from?.id),
+            groupingKeyboard(button, t),
           );
-          const answer = await nextAnswer(conversation, codec, REPORT_CALLBACK);
+          const answer = await dialog.answer(["g"]);
           at = answer.ctx;
-          const value = answer.type === "button" && answer.action === "g" ? answer.args[0] : "";
+          const value = pressed(answer, "g");
           if (REPORT_GROUPINGS.includes(value as ReportGroupBy)) {
             groupBy = value as ReportGroupBy;
             step = "kind";
-          } else if (answer.type === "button") await stale(at);
-          else notice = t("ads-use-buttons");
+          }
           continue;
         }
 
         if (step === "kind") {
-          if (redraw)
-            await show(at, withNotice(t("ads-report-kind")), kindKeyboard(codec, t, at.from?.id));
-          redraw = true;
-          const answer = await nextAnswer(conversation, codec, REPORT_CALLBACK);
+          await dialog.show(at, withNotice(t("ads-report-kind")), kindKeyboard(button, t));
+          const answer = await dialog.answer(["k"], ({ value }) =>
+            value === "phrases" && chosen.size !== 1 ? t("ads-report-phrases-one") : undefined,
+          );
           at = answer.ctx;
-          const value = answer.type === "button" && answer.action === "k" ? answer.args[0] : "";
-          if (!REPORT_KINDS.includes(value as ReportKind)) {
-            if (answer.type === "button") await stale(at);
-            else notice = t("ads-use-buttons");
-            continue;
-          }
-          if (value === "phrases" && chosen.size !== 1) {
-            await answerOnce(at, { text: t("ads-report-phrases-one"), show_alert: true });
-            redraw = false;
-            continue;
-          }
+          const value = pressed(answer, "k");
+          if (!REPORT_KINDS.includes(value as ReportKind)) continue;
           kind = value as ReportKind;
           objects = undefined;
           attributionDays = undefined;
@@ -242,46 +188,33 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
         if (step === "objects") {
           const id = [...chosen.keys()][0] as string;
           const found = await ozon(conversation, deps, () => deps.campaigns.objects(id));
-          if (!found.ok) return void (await show(at, ozonProblemText(t, found.problem)));
+          if (!found.ok) return void (await dialog.show(at, ozonProblemText(t, found.problem)));
           if (found.value.length === 0) {
             notice = t("ads-report-no-objects");
             step = "kind";
             continue;
           }
-          await show(
+          await dialog.show(
             at,
             withNotice(t("ads-report-objects")),
-            objectsKeyboard(codec, t, found.value, at.from?.id),
+            objectsKeyboard(button, t, found.value),
           );
-          const answer = await nextAnswer(conversation, codec, REPORT_CALLBACK);
+          const answer = await dialog.answer(["o"]);
           at = answer.ctx;
-          const value = answer.type === "button" && answer.action === "o" ? answer.args[0] : "";
+          const value = pressed(answer, "o");
           if (value === "all") objects = found.value;
           else if (value && found.value.includes(value)) objects = [value];
-          else {
-            if (answer.type === "button") await stale(at);
-            else notice = t("ads-use-buttons");
-            continue;
-          }
+          else continue;
           step = "confirm";
           continue;
         }
 
         if (step === "days") {
-          await show(
-            at,
-            withNotice(t("ads-report-days")),
-            attributionKeyboard(codec, t, at.from?.id),
-          );
-          const answer = await nextAnswer(conversation, codec, REPORT_CALLBACK);
+          await dialog.show(at, withNotice(t("ads-report-days")), attributionKeyboard(button, t));
+          const answer = await dialog.answer(["a"]);
           at = answer.ctx;
-          const value =
-            answer.type === "button" && answer.action === "a" ? Number(answer.args[0]) : 0;
-          if (!(ATTRIBUTION_DAYS as readonly number[]).includes(value)) {
-            if (answer.type === "button") await stale(at);
-            else notice = t("ads-use-buttons");
-            continue;
-          }
+          const value = Number(pressed(answer, "a"));
+          if (!(ATTRIBUTION_DAYS as readonly number[]).includes(value)) continue;
           attributionDays = value;
           step = "confirm";
           continue;
@@ -316,24 +249,16 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
         if (attributionDays !== undefined) {
           details.push(t("ads-report-confirm-days", { days: attributionDays }));
         }
-        await show(
-          at,
-          withNotice(details.join("\n")),
-          reportConfirmKeyboard(codec, t, at.from?.id),
-        );
-        const answer = await nextAnswer(conversation, codec, REPORT_CALLBACK);
+        await dialog.show(at, withNotice(details.join("\n")), reportConfirmKeyboard(button, t));
+        const answer = await dialog.answer(["y"]);
         at = answer.ctx;
-        if (answer.type !== "button" || answer.action !== "y") {
-          if (answer.type === "button") await stale(at);
-          else notice = t("ads-use-buttons");
-          continue;
-        }
+        if (pressed(answer, "y") === undefined) continue;
 
         // Checked once more (the day may have changed), then the confirm message becomes the
         // progress message the runner edits.
         const problem = await conversation.external(() => deps.jobs.check(request) ?? null);
-        if (problem) return void (await show(at, refusal(t, problem)));
-        const progress = await show(
+        if (problem) return void (await dialog.show(at, refusal(t, problem)));
+        const progress = await dialog.show(
           at,
           t("ads-report-progress-ordered", { about: reportAbout(t, request) }),
         );
@@ -346,11 +271,11 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
             throw error;
           }
         });
-        if (!queued.ok) await show(at, refusal(t, queued.problem));
+        if (!queued.ok) await dialog.show(at, refusal(t, queued.problem));
         return;
       }
     },
-  };
+  });
 }
 
 function refusal(t: Translator, problem: ReportRequestProblem): string {

@@ -9,8 +9,7 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { Posting, ShipPackage } from "../../ozon/seller/types.ts";
-import type { CallbackCodec } from "../callback-data.ts";
-import type { BotConversation, ConversationContext } from "../context.ts";
+import type { ConversationContext } from "../context.ts";
 import {
   clip,
   fitItems,
@@ -20,19 +19,19 @@ import {
   TEXT_BUDGET,
   unitCount,
 } from "../format/postings.ts";
-import { answerData, LABEL_CALLBACK } from "../keyboards/postings.ts";
+import { LABEL_CALLBACK } from "../keyboards/postings.ts";
+import type { Dialog } from "./dialog.ts";
 import type { ConversationSpec } from "./index.ts";
 import {
-  ask,
-  askButton,
   attempt,
-  choosePosting,
-  dialogTag,
   freeTextRefusal,
   type PostingDialogDeps,
+  postingDialog,
 } from "./posting-steps.ts";
 
 export const SHIP_CONVERSATION = "postings-ship";
+/** Callback kind of the ship dialog's buttons (dialog.ts). */
+export const SHIP_DIALOG_CALLBACK = "ds";
 
 const MAX_MARK_LENGTH = 200;
 /** Statuses of a posting that has been packed and handed on. */
@@ -46,28 +45,6 @@ const SHIPPED = new Set([
 
 function formatOf(ctx: ConversationContext, timezone: string): PostingFormat {
   return { t: ctx.t, locale: ctx.locale, timezone };
-}
-
-/** Asks until `parse` accepts the text answer; its error is said before asking again. */
-async function askText<T>(
-  conversation: BotConversation,
-  ctx: ConversationContext,
-  codec: CallbackCodec,
-  step: string,
-  question: string,
-  parse: (text: string) => { value: T } | { error: string },
-): Promise<{ value: T; ctx: ConversationContext }> {
-  let current = ctx;
-  for (;;) {
-    const answer = await ask(conversation, current, codec, step, question);
-    current = answer.ctx;
-    const parsed =
-      answer.kind === "text"
-        ? parse(answer.text)
-        : { error: current.t("postings-answer-with-text") };
-    if ("value" in parsed) return { value: parsed.value, ctx: current };
-    await current.reply(parsed.error);
-  }
 }
 
 /** "2 1" / "2,1" → [2, 1]; undefined for anything else. */
@@ -98,11 +75,9 @@ function oneBox(posting: Posting): Layout {
 }
 
 async function askSplit(
-  conversation: BotConversation,
+  dialog: Dialog,
   ctx: ConversationContext,
-  codec: CallbackCodec,
   posting: Posting,
-  tag: string,
 ): Promise<{ layout: Layout; ctx: ConversationContext }> {
   let current = ctx;
   const layout: Layout = [];
@@ -111,24 +86,17 @@ async function askSplit(
       name: clip(product.name, 100),
       quantity: product.quantity,
     });
-    const answer = await askText<number[]>(
-      conversation,
-      current,
-      codec,
-      `${tag}q`,
-      question,
-      (text) => {
-        const quantities = parseQuantities(text);
-        if (!quantities) return { error: current.t("postings-ship-split-invalid") };
-        const sum = quantities.reduce((a, b) => a + b, 0);
-        if (sum !== product.quantity) {
-          return {
-            error: current.t("postings-ship-split-sum", { sum, quantity: product.quantity }),
-          };
-        }
-        return { value: quantities };
-      },
-    );
+    const answer = await dialog.text<number[]>(current, question, (text) => {
+      const quantities = parseQuantities(text);
+      if (!quantities) return { error: current.t("postings-ship-split-invalid") };
+      const sum = quantities.reduce((a, b) => a + b, 0);
+      if (sum !== product.quantity) {
+        return {
+          error: current.t("postings-ship-split-sum", { sum, quantity: product.quantity }),
+        };
+      }
+      return { value: quantities };
+    });
     current = answer.ctx;
     answer.value.forEach((quantity, index) => {
       if (quantity === 0) return;
@@ -142,12 +110,12 @@ async function askSplit(
 }
 
 async function askMarks(
-  conversation: BotConversation,
+  dialog: Dialog,
   ctx: ConversationContext,
   deps: PostingDialogDeps,
   posting: Posting,
-  tag: string,
 ): Promise<{ marks: Map<string, string[]>; ctx: ConversationContext } | undefined> {
+  const { conversation } = dialog;
   const skus = [...new Set(posting.products.map((p) => p.sku))];
   const required = await attempt(
     conversation,
@@ -184,29 +152,22 @@ async function askMarks(
           units: unit.units,
         },
       );
-      const answer = await askText<string>(
-        conversation,
-        current,
-        deps.codec,
-        `${tag}k`,
-        question,
-        (text) => {
-          const refused = freeTextRefusal(current.t, text, MAX_MARK_LENGTH);
-          if (refused !== undefined) return { error: refused };
-          // Scanning the same code twice is an easy slip; Ozon wants one code per unit.
-          const twin = typed.findIndex((mark, j) => j !== i && mark === text);
-          const other = units[twin];
-          if (other) {
-            return {
-              error: current.t("postings-ship-mark-duplicate", {
-                name: clip(other.name, 100),
-                unit: other.unit,
-              }),
-            };
-          }
-          return { value: text };
-        },
-      );
+      const answer = await dialog.text<string>(current, question, (text) => {
+        const refused = freeTextRefusal(current.t, text, MAX_MARK_LENGTH);
+        if (refused !== undefined) return { error: refused };
+        // Scanning the same code twice is an easy slip; Ozon wants one code per unit.
+        const twin = typed.findIndex((mark, j) => j !== i && mark === text);
+        const other = units[twin];
+        if (other) {
+          return {
+            error: current.t("postings-ship-mark-duplicate", {
+              name: clip(other.name, 100),
+              unit: other.unit,
+            }),
+          };
+        }
+        return { value: text };
+      });
       current = answer.ctx;
       typed[i] = answer.value;
     }
@@ -278,58 +239,38 @@ function summaryOf(ctx: ConversationContext, posting: Posting, packages: ShipPac
 
 export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
   const { codec } = deps;
-  return {
+  return postingDialog(deps, {
     id: SHIP_CONVERSATION,
-    audience: ["warehouse"],
-    builder: async (conversation, start, given?: string | null) => {
-      const tag = await dialogTag(conversation);
-      const chosen = await choosePosting(conversation, start, deps, given ?? undefined, tag);
-      const posting = chosen.posting;
-      let ctx = chosen.ctx;
+    kind: SHIP_DIALOG_CALLBACK,
+    run: async (dialog, posting, chosen) => {
+      const { conversation } = dialog;
+      let ctx = chosen;
       await ctx.reply(postingCard(posting, formatOf(ctx, deps.timezone)));
 
       let layout = oneBox(posting);
       if (unitCount(posting) > 1) {
         const how = new InlineKeyboard()
-          .text(
-            ctx.t("postings-ship-one-package"),
-            answerData(codec, `${tag}m`, "one", ctx.from?.id),
-          )
-          .text(ctx.t("postings-ship-split"), answerData(codec, `${tag}m`, "split", ctx.from?.id));
-        const mode = await askButton(
-          conversation,
-          ctx,
-          codec,
-          `${tag}m`,
-          ctx.t("postings-ship-how"),
-          how,
-        );
+          .text(ctx.t("postings-ship-one-package"), dialog.button("m", "one"))
+          .text(ctx.t("postings-ship-split"), dialog.button("m", "split"));
+        const mode = await dialog.choose(ctx, "m", ctx.t("postings-ship-how"), how);
         ctx = mode.ctx;
         if (mode.value === "split") {
-          const split = await askSplit(conversation, ctx, codec, posting, tag);
+          const split = await askSplit(dialog, ctx, posting);
           layout = split.layout;
           ctx = split.ctx;
         }
       }
 
-      const marked = await askMarks(conversation, ctx, deps, posting, tag);
+      const marked = await askMarks(dialog, ctx, deps, posting);
       if (!marked) return;
       ctx = marked.ctx;
       const packages = packagesOf(layout, marked.marks);
 
       const confirm = new InlineKeyboard().text(
         ctx.t("postings-ship-confirm-button"),
-        answerData(codec, `${tag}c`, "yes", ctx.from?.id),
+        dialog.button("c", "yes"),
       );
-      const confirmed = await askButton(
-        conversation,
-        ctx,
-        codec,
-        `${tag}c`,
-        summaryOf(ctx, posting, packages),
-        confirm,
-      );
-      ctx = confirmed.ctx;
+      ctx = (await dialog.choose(ctx, "c", summaryOf(ctx, posting, packages), confirm)).ctx;
 
       const number = posting.postingNumber;
       for (let attemptNo = 1; ; attemptNo++) {
@@ -344,24 +285,17 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
           // someone shipped it meanwhile: a Retry could then only fail. Ozon's state decides.
           const now = await attempt(conversation, () => deps.seller.postings.get(number), number);
           if (!(now.ok && SHIPPED.has(now.value.status))) {
+            // Each attempt has its own step, so a Retry button of an earlier failure is stale.
+            const step = `x${attemptNo}`;
             const retry = new InlineKeyboard().text(
               ctx.t("postings-button-retry"),
-              answerData(codec, `${tag}x${attemptNo}`, "retry", ctx.from?.id),
+              dialog.button(step, "retry"),
             );
             const question = ctx.t("postings-ship-failed", {
               posting: number,
               reason: problemText(ctx.t, shipped.problem),
             });
-            // Each attempt has its own step, so a Retry button of an earlier failure is stale.
-            const again = await askButton(
-              conversation,
-              ctx,
-              codec,
-              `${tag}x${attemptNo}`,
-              question,
-              retry,
-            );
-            ctx = again.ctx;
+            ctx = (await dialog.choose(ctx, step, question, retry)).ctx;
             continue;
           }
         }
@@ -383,5 +317,5 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
         return;
       }
     },
-  };
+  });
 }

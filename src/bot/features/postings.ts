@@ -1,11 +1,13 @@
 /**
  * Postings for warehouse staff: /postings (paged, each posting with its buttons), opening a
- * posting from a digest, the package label as a PDF, and the entries into the ship and cancel
- * dialogs (/ship, /cancel_posting and the Ship / Cancel buttons, posting preselected).
+ * posting from a digest, the package label as a PDF (one tap, one file), and the entries into the
+ * ship and cancel dialogs (/ship, /cancel_posting and the Ship / Cancel buttons, posting
+ * preselected).
  */
 import { InlineKeyboard, InputFile } from "grammy";
 import type { SellerClient } from "../../ozon/index.ts";
 import type { Posting } from "../../ozon/seller/types.ts";
+import type { Store } from "../../store/port.ts";
 import type { BotContext } from "../context.ts";
 import { CANCEL_POSTING_CONVERSATION } from "../conversations/cancel-posting.ts";
 import { SHIP_CONVERSATION } from "../conversations/ship.ts";
@@ -20,7 +22,6 @@ import {
 import { mayUse } from "../guard.ts";
 import type { FeatureFactory } from "../index.ts";
 import {
-  ANSWER_CALLBACK,
   CANCEL_POSTING_CALLBACK,
   LABEL_CALLBACK,
   LIST_CALLBACK,
@@ -35,9 +36,26 @@ export const POSTINGS_PAGE_SIZE = 5;
 /** /postings reads at most this many postings (the list is for people, not an export). */
 const LIST_LIMIT = 1000;
 const POSTING_ARG = /^[0-9][0-9-]{2,40}$/;
+/**
+ * A Label button pressed again within this time sends nothing more: a double tap, or a tap in
+ * another process sharing the store, while the file is on its way. Later taps print it again.
+ */
+const LABEL_ONCE_MS = 30_000;
 
 export interface PostingsFeatureDeps {
   seller: SellerClient;
+  /** Keeps the Label buttons' idempotency keys (shared by processes with Redis). */
+  store: Store;
+}
+
+/** The idempotency key of one Label button: its message and posting (whoever presses it). */
+function labelKey(ctx: BotContext, postingNumber: string): string {
+  const query = ctx.callbackQuery;
+  const message = query?.message;
+  const button = message
+    ? `${message.chat.id}:${message.message_id}`
+    : `inline:${query?.inline_message_id ?? ctx.from?.id}`;
+  return `label-press:${button}:${postingNumber}`;
 }
 
 function formatOf(ctx: BotContext, timezone: string): PostingFormat {
@@ -63,7 +81,7 @@ async function enter(ctx: BotContext, id: string, posting: string | undefined): 
 export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
   return (deps: FeatureDeps) => {
     const { router, codec, config, logger } = deps;
-    const { seller } = area;
+    const { seller, store } = area;
 
     async function showList(ctx: BotContext, requested: number): Promise<void> {
       let postings: Posting[];
@@ -130,8 +148,8 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
       }
     });
 
-    router.callback(LABEL_CALLBACK, ["warehouse"], async (ctx, [number]) => {
-      if (!number || !POSTING_ARG.test(number)) return invalid(ctx);
+    /** The label as a PDF; false when Ozon gave none (the person is told why). */
+    async function sendLabel(ctx: BotContext, number: string): Promise<boolean> {
       await ctx.answerCallbackQuery({ text: ctx.t("postings-label-preparing") });
       await ctx.replyWithChatAction("upload_document");
       let pdf: Uint8Array;
@@ -145,11 +163,26 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
             reason: problemText(ctx.t, describeOzonError(error, number)),
           }),
         );
-        return;
+        return false;
       }
       await ctx.replyWithDocument(new InputFile(pdf, `label-${number}.pdf`), {
         caption: ctx.t("postings-label-caption", { posting: number }),
       });
+      return true;
+    }
+
+    router.callback(LABEL_CALLBACK, ["warehouse"], async (ctx, [number]) => {
+      if (!number || !POSTING_ARG.test(number)) return invalid(ctx);
+      const key = labelKey(ctx, number);
+      if (!(await store.setIfAbsent(key, true, { ttlMs: LABEL_ONCE_MS }))) {
+        return ctx.answerCallbackQuery({ text: ctx.t("postings-label-once") });
+      }
+      // When no file went out, the next tap tries again at once.
+      const sent = await sendLabel(ctx, number).catch(async (error: unknown) => {
+        await store.delete(key);
+        throw error;
+      });
+      if (!sent) await store.delete(key);
     });
 
     const entering = { entersConversation: true } as const;
@@ -177,12 +210,6 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
       pressed(CANCEL_POSTING_CONVERSATION),
       entering,
     );
-    // A dialog's button after the dialog ended (finished, cancelled, timed out).
-    router.callback(ANSWER_CALLBACK, ["warehouse"], (ctx, [, , owner]) => {
-      const mine = owner === String(ctx.from?.id ?? 0);
-      const key = mine ? "postings-step-over" : "postings-not-your-step";
-      return ctx.answerCallbackQuery({ text: ctx.t(key), show_alert: true });
-    });
     return undefined;
   };
 }

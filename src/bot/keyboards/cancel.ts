@@ -1,18 +1,12 @@
-import { InlineKeyboard } from "grammy";
 import type { CallbackCodec } from "../callback-data.ts";
 
-/** Callback kind of the Cancel button every conversation step shows (handled before dialogs). */
+/** Callback kind of the Close button every conversation step shows (handled before dialogs). */
 export const CANCEL_CALLBACK = "cx";
 
 /**
- * Data of a Cancel button. With `owner` (the person in the dialog) a press by anyone else in a
+ * Data of a Close button. With `owner` (the person in the dialog) a press by anyone else in a
  * group is refused instead of touching the owner's question.
  */
 export function cancelData(codec: CallbackCodec, owner?: number): string {
   return owner === undefined ? codec.encode(CANCEL_CALLBACK) : codec.encode(CANCEL_CALLBACK, owner);
-}
-
-/** A Cancel button; `label` is the translated "Cancel" (`ctx.t("cancel-button")`). */
-export function cancelButton(codec: CallbackCodec, label: string, owner?: number): InlineKeyboard {
-  return new InlineKeyboard().text(label, cancelData(codec, owner));
 }

@@ -2,12 +2,11 @@
  * Buttons of the postings area. Callback kinds (signed, ≤ 64 bytes: posting numbers fit):
  *   ps:<posting> Ship · pc:<posting> Cancel · pl:<posting> Label · po:<posting> open the card ·
  *   pp:<page> the /postings list · pw:<action>[:<warehouse>] the warehouse filter ·
- *   pa:<step>:<value>:<user> an answer inside a ship or cancel dialog · wb:<posting> write to the buyer
- *   (handled by the buyer chats area).
+ *   wb:<posting> write to the buyer (handled by the buyer chats area).
+ * The ship and cancel dialogs' own buttons are made by the dialog toolkit (conversations/dialog.ts).
  */
 import { InlineKeyboard } from "grammy";
 import type { CallbackCodec } from "../callback-data.ts";
-import { cancelData } from "./cancel.ts";
 
 export const SHIP_CALLBACK = "ps";
 export const CANCEL_POSTING_CALLBACK = "pc";
@@ -15,7 +14,6 @@ export const LABEL_CALLBACK = "pl";
 export const OPEN_POSTING_CALLBACK = "po";
 export const LIST_CALLBACK = "pp";
 export const WAREHOUSE_CALLBACK = "pw";
-export const ANSWER_CALLBACK = "pa";
 export const WRITE_TO_BUYER_CALLBACK = "wb";
 
 type T = (key: string, variables?: Record<string, string | number>) => string;
@@ -62,30 +60,4 @@ export function digestKeyboard(
 /** "Show them": opens the first page of /postings. */
 export function listButton(codec: CallbackCodec, t: T): InlineKeyboard {
   return new InlineKeyboard().text(t("postings-button-list"), codec.encode(LIST_CALLBACK, 0));
-}
-
-/**
- * A dialog answer button: `step` tells stale buttons of earlier steps apart, `owner` (the person
- * in the dialog) keeps someone else in a group from answering for them.
- */
-export function answerData(
-  codec: CallbackCodec,
-  step: string,
-  value: string | number,
-  owner: number | undefined,
-): string {
-  return codec.encode(ANSWER_CALLBACK, step, value, owner ?? 0);
-}
-
-/** Adds the Cancel row every dialog step has; `owner` is the person in the dialog. */
-export function withCancel(
-  codec: CallbackCodec,
-  t: T,
-  keyboard?: InlineKeyboard,
-  owner?: number,
-): InlineKeyboard {
-  const markup = keyboard ?? new InlineKeyboard();
-  const last = markup.inline_keyboard.at(-1);
-  if (last && last.length > 0) markup.row();
-  return markup.text(t("cancel-button"), cancelData(codec, owner));
 }

@@ -62,7 +62,7 @@ export function createPostingsModule(
         subscriptions.unsubscribe(chatId),
       ),
     ],
-    features: [postingsFeature({ seller }), subscriptionsFeature({ seller, subscriptions })],
+    features: [postingsFeature({ seller, store }), subscriptionsFeature({ seller, subscriptions })],
     conversations: [shipConversation(dialogs), cancelPostingConversation(dialogs)],
     start(api) {
       if (watcher) return;

@@ -29,6 +29,7 @@ import {
   type Translator,
   translatorFor,
 } from "../i18n.ts";
+import { isNotModified } from "../messages.ts";
 import { chatKindOf, type TelegramSender } from "../sender/index.ts";
 
 /** The summary's words in the person's language. */
@@ -181,9 +182,7 @@ export class TelegramReportNotifier implements ReportNotifier {
         );
         return ref;
       } catch (error) {
-        if (error instanceof GrammyError && error.description.includes("message is not modified")) {
-          return ref;
-        }
+        if (isNotModified(error)) return ref;
         if (!(error instanceof GrammyError) || error.error_code !== 400) throw error;
         // Deleted or too old to edit: a new progress message instead.
       }

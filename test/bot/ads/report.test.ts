@@ -403,7 +403,7 @@ describe("/report", () => {
     const today = DateTime.now().setZone(ZONE).startOf("day");
     await say(w, MANAGER, today.minus({ days: 3 }).toFormat("dd.MM.yyyy"));
     expect(screenText(w, MANAGER.id)).toContain("Как сгруппировать строки?");
-    await tap(w, MANAGER, "Отмена");
+    await tap(w, MANAGER, "Выйти");
     expect(screenText(w, MANAGER.id)).toBe("Отменено.");
     await say(w, MANAGER, "По дням");
     expect(await jobsOf(w)).toEqual([]);

@@ -28,11 +28,11 @@ describe("cancel dialog", () => {
       "Товар закончился на складе продавца",
       "Остался только бракованный товар",
       "Другое (вина продавца)",
-      "Cancel",
+      "Close",
     ]);
     const confirm = lastScreen(await tap(reasons, "Товар закончился"));
     expect(textOf(confirm)).toBe(
-      `Cancel posting ${posting.postingNumber}?\nReason: Товар закончился на складе продавца\nExplanation: —\n\n"Cancel" only leaves this dialog: the posting stays.`,
+      `Cancel posting ${posting.postingNumber}?\nReason: Товар закончился на складе продавца\nExplanation: —\n\n"Close" only leaves this dialog: the posting stays.`,
     );
     expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("awaiting_packaging");
     const done = lastScreen(await tap(confirm, "Yes, cancel it"));

@@ -96,7 +96,7 @@ describe("dialog safety", () => {
     );
     const question = lastScreen(calls);
     const since = h.fake.calls.length;
-    await exchange(h, press(question, "Cancel", PACKER));
+    await exchange(h, press(question, "Close", PACKER));
     const edits = h.fake.calls.slice(since).filter((c) => c.method === "editMessageText");
     expect(edits).toEqual([]);
     expect(messagesTo(h, chat.id, since)).toEqual([]);

@@ -1,7 +1,13 @@
-/** /postings paging, the package label as a PDF document, and buttons refused to the wrong people. */
-import { afterEach, describe, expect, it } from "vitest";
+/**
+ * /postings paging, the package label as a PDF document (one tap, one file, also across
+ * processes sharing Redis), and buttons refused to the wrong people.
+ */
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
-import { callback, command, group } from "../../support/updates.ts";
+import { RedisStore } from "../../../src/store/redis.ts";
+import type { RecordedCall } from "../../support/fake-bot-api.ts";
+import { redisAvailability, removeKeys, uniquePrefix } from "../../support/redis.ts";
+import { callback, command, group, privateChat } from "../../support/updates.ts";
 import { buttonsOf, press, textOf } from "../harness.ts";
 import {
   exchange,
@@ -16,6 +22,20 @@ import {
 
 let h: PostingsHarness;
 afterEach(() => h.close());
+
+const ONCE =
+  "This label is already on its way. Tap again in half a minute if you need another copy.";
+
+/** A press of the Label button of `postingNumber` on one message of KEEPER's chat. */
+function labelPress(postingNumber: string, messageId: number) {
+  const data = createCallbackCodec(h.fake.token).encode("pl", postingNumber);
+  const message = { message_id: messageId, date: 0, chat: privateChat(KEEPER) };
+  return callback(data, { from: KEEPER, message });
+}
+
+const documents = () => h.fake.callsTo("sendDocument").filter((c) => c.response?.ok);
+const answers = (calls: RecordedCall[]) =>
+  calls.filter((c) => c.method === "answerCallbackQuery").map((c) => c.payload.text);
 
 describe("/postings and labels", () => {
   it("lists postings awaiting packaging five per page, each with its buttons", async () => {
@@ -104,5 +124,49 @@ describe("/postings and labels", () => {
     const subscribed = await exchange(h, command("subscribe", { from: SELLER, chat: team }));
     expect(textOf(lastScreen(subscribed))).toContain("only for these roles");
     expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("awaiting_packaging");
+  });
+
+  it("tapping Label twice quickly sends one file; the second tap is told why", async () => {
+    h = await startPostings();
+    const posting = h.sandbox.control.addPosting();
+    const [first, second] = [
+      labelPress(posting.postingNumber, 7001),
+      labelPress(posting.postingNumber, 7001),
+    ];
+    const since = h.fake.calls.length;
+    await Promise.all([h.send(first), h.send(second)]);
+    expect(documents()).toHaveLength(1);
+    expect(answers(h.fake.calls.slice(since))).toContain(ONCE);
+    // Another message's Label button of the same posting is another button.
+    await h.send(labelPress(posting.postingNumber, 7002));
+    expect(documents()).toHaveLength(2);
+  });
+
+  it("after a label Ozon could not give, the next tap on the button tries again", async () => {
+    h = await startPostings();
+    const posting = h.sandbox.control.addPosting();
+    h.sandbox.control.setFault("/v2/posting/fbs/package-label", { rate429: 1, times: 1 });
+    const failed = await exchange(h, labelPress(posting.postingNumber, 7003));
+    expect(textOf(lastScreen(failed))).toContain("Could not get the label");
+    const again = await exchange(h, labelPress(posting.postingNumber, 7003));
+    expect(again.filter((c) => c.method === "sendDocument")).toHaveLength(1);
+  });
+});
+
+const redis = await redisAvailability();
+redis.describe("the Label button with Redis", () => {
+  const prefix = uniquePrefix("postings-label");
+  afterAll(() => removeKeys(redis.url, prefix));
+
+  it("a second tap handled by another process sends no second file", async () => {
+    const store = await RedisStore.open({ url: redis.url, prefix });
+    h = await startPostings({ store, closeStore: true });
+    const posting = h.sandbox.control.addPosting();
+    await h.send(labelPress(posting.postingNumber, 7004));
+    expect(documents()).toHaveLength(1);
+    await h.restart(); // a new bot and module: only the store is shared
+    const second = await exchange(h, labelPress(posting.postingNumber, 7004));
+    expect(answers(second)).toEqual([ONCE]);
+    expect(documents()).toHaveLength(1);
   });
 });

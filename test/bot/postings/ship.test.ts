@@ -54,7 +54,7 @@ describe("ship dialog", () => {
     expect(buttonsOf(how).map((b) => b.text)).toEqual([
       "One package",
       "Split into packages",
-      "Cancel",
+      "Close",
     ]);
 
     const confirm = lastScreen(await tap(how, "One package"));
@@ -166,7 +166,7 @@ describe("ship dialog", () => {
       `❌ Posting ${posting.postingNumber} was not shipped: Ozon took the request, but the posting did not move on. Try again in a minute.`,
     );
     expect(textOf(failed)).not.toMatch(/Error|at \w+ \(/);
-    expect(buttonsOf(failed).map((b) => b.text)).toEqual(["🔁 Retry", "Cancel"]);
+    expect(buttonsOf(failed).map((b) => b.text)).toEqual(["🔁 Retry", "Close"]);
     const done = lastScreen(await tap(failed, "Retry"));
     expect(textOf(done)).toContain("is shipped");
     expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("awaiting_deliver");
@@ -251,9 +251,9 @@ describe("ship dialog", () => {
     expect(textsOf(await say("1 1"))).toEqual(["To see what I can do, send /help"]);
 
     const how = lastScreen(await exchange(h, shipButton(posting.postingNumber)));
-    const cancelData = buttonsOf(how).find((b) => b.text === "Cancel")?.callback_data;
+    const cancelData = buttonsOf(how).find((b) => b.text === "Close")?.callback_data;
     expect(cancelData).toBe(createCallbackCodec(h.fake.token).encode(CANCEL_CALLBACK, KEEPER.id));
-    const left = await tap(how, "Cancel");
+    const left = await tap(how, "Close");
     expect(lastScreen(left).method).toBe("editMessageText");
     expect(textOf(lastScreen(left))).toBe("Cancelled.");
     // A button of the finished dialog is refused politely.

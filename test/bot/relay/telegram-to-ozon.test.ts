@@ -352,7 +352,7 @@ describe("an open dialog", () => {
     const e = await started({ conversations: [survey], features: [surveyFeature] });
     const { message, sent } = await relayed(e, SELLER.id);
     await e.send(command("survey", { from: SELLER }));
-    expect(e.fake.textsTo(SELLER.id).at(-1)).toBe("step 1: name? [Cancel]");
+    expect(e.fake.textsTo(SELLER.id).at(-1)).toBe("step 1: name? [Close]");
 
     await e.send(text("Ответ покупателю", { from: SELLER, replyTo: message }));
     expect(sent().map((m) => m.text)).toEqual(["Ответ покупателю"]);
@@ -378,7 +378,7 @@ describe("an open dialog", () => {
     );
     expect(sent().map((m) => m.text)).toEqual(["Ответ покупателю"]);
     await e.send(text("42", { from: SELLER, chat: forum, threadId }));
-    expect(e.fake.textsTo(forum.id).at(-1)).toBe("done: Sergey, 42 [Cancel]");
+    expect(e.fake.textsTo(forum.id).at(-1)).toBe("done: Sergey, 42 [Close]");
     // With the dialog over, writing in the topic reaches the buyer again.
     await e.send(text("Ещё вопрос?", { from: SELLER, chat: forum, threadId }));
     expect(sent().map((m) => m.text)).toEqual(["Ответ покупателю", "Ещё вопрос?"]);

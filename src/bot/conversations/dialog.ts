@@ -1,0 +1,223 @@
+/**
+ * The one toolkit every guided dialog (ship, cancel posting, budget, report) is built with: its
+ * buttons, its messages and the wait for the next answer.
+ *
+ * A dialog's button carries the dialog's callback kind, a random tag of this run of the dialog
+ * and its owner's Telegram id: `<kind>:<tag>:<owner>:<step>:<value>` (signed by the codec, far
+ * below 64 bytes). A press answers the question only when all of them are this dialog's and the
+ * step is one the question offers; anything else is refused with a sentence and changes nothing:
+ * someone else's button (in a group), a button of an earlier, abandoned run of the dialog, a
+ * button of an earlier step. A press after the dialog ended reaches the router, where
+ * `pressedAfterDialog` answers it (registered for every dialog by registerConversations).
+ *
+ * Commands and other features' buttons pass on to the rest of the bot while the dialog waits at
+ * the same step. Who may go on is not checked here: registerConversations checks the dialog's
+ * audience on every update before the dialog gets it. Close (`cx:<owner>`, keyboards/cancel.ts)
+ * is handled before the dialogs, as /cancel is.
+ */
+import { randomBytes } from "node:crypto";
+import type { ConversationBuilder } from "@grammyjs/conversations";
+import { InlineKeyboard } from "grammy";
+import type { CallbackCodec } from "../callback-data.ts";
+import type { BotContext, BotConversation, ConversationContext } from "../context.ts";
+import { cancelData } from "../keyboards/cancel.ts";
+import { isNotModified } from "../messages.ts";
+import type { ConversationSpec } from "./index.ts";
+
+/** Callback data of one of this dialog's buttons: it answers `step` with `value`. */
+export type ButtonData = (step: string, value?: string | number) => string;
+
+export type Answer =
+  | { kind: "text"; text: string; ctx: ConversationContext }
+  | { kind: "button"; step: string; value: string; ctx: ConversationContext };
+
+/** A pressed button of the question on screen, before it is taken. */
+export interface Press {
+  step: string;
+  value: string;
+}
+
+export interface MessageRef {
+  chatId: number;
+  messageId: number;
+}
+
+const SENT = { link_preview_options: { is_disabled: true } } as const;
+
+export class Dialog {
+  readonly conversation: BotConversation;
+  readonly #codec: CallbackCodec;
+  readonly #kind: string;
+  readonly #tag: string;
+  readonly #owner: number;
+  /** The update the dialog was entered with (its screen is always a new message). */
+  readonly #first: ConversationContext;
+
+  constructor(
+    conversation: BotConversation,
+    first: ConversationContext,
+    buttons: { kind: string; codec: CallbackCodec },
+    tag: string,
+  ) {
+    this.conversation = conversation;
+    this.#first = first;
+    this.#codec = buttons.codec;
+    this.#kind = buttons.kind;
+    this.#tag = tag;
+    this.#owner = first.from?.id ?? 0;
+  }
+
+  readonly button: ButtonData = (step, value = "") =>
+    this.#codec.encode(this.#kind, this.#tag, this.#owner, step, value);
+
+  /** Sends a question as a new message, with `keyboard` and the Close button under it. */
+  async ask(ctx: ConversationContext, question: string, keyboard?: InlineKeyboard): Promise<void> {
+    await ctx.reply(question, { ...SENT, reply_markup: this.#withClose(ctx, keyboard) });
+  }
+
+  /**
+   * A screen: after a press the message holding the button becomes it; the first screen and the
+   * one after a typed answer are new messages. A question has a keyboard (Close is added); a
+   * final screen has none.
+   */
+  async show(
+    ctx: ConversationContext,
+    text: string,
+    keyboard?: InlineKeyboard,
+  ): Promise<MessageRef> {
+    const options = { ...SENT, reply_markup: keyboard && this.#withClose(ctx, keyboard) };
+    const pressed = ctx === this.#first ? undefined : ctx.callbackQuery?.message;
+    if (pressed) {
+      const ref = { chatId: pressed.chat.id, messageId: pressed.message_id };
+      try {
+        await ctx.editMessageText(text, options);
+        return ref;
+      } catch (error) {
+        if (isNotModified(error)) return ref;
+        // Too old to edit, or gone: a new message instead.
+      }
+    }
+    const sent = await ctx.reply(text, options);
+    return { chatId: sent.chat.id, messageId: sent.message_id };
+  }
+
+  /**
+   * The next answer to the question on screen: a typed text (trimmed), or a press of this run's
+   * button for one of `steps` (answered at once). `refuse` may turn an offered press down: its
+   * sentence is shown as an alert and the question stays as it is. Refused presses and messages
+   * without text are told why and leave no trace in the dialog.
+   */
+  async answer(
+    steps: readonly string[],
+    refuse?: (press: Press) => string | undefined,
+  ): Promise<Answer> {
+    const ctx = await this.conversation.waitUntil((c) => this.#concerns(c), { next: true });
+    const data = ctx.callbackQuery?.data;
+    if (data === undefined) {
+      const text = ctx.message?.text;
+      if (text !== undefined) return { kind: "text", text: text.trim(), ctx };
+      await ctx.reply(ctx.t("dialog-answer-with-text"));
+      return this.conversation.skip();
+    }
+    const [tag, owner, step = "", value = ""] = this.#codec.decode(data)?.args ?? [];
+    let refusal: { text: string; show_alert: boolean } | undefined;
+    if (owner !== String(ctx.from?.id ?? 0)) {
+      refusal = { text: ctx.t("dialog-not-yours"), show_alert: true };
+    } else if (tag !== this.#tag) {
+      refusal = { text: ctx.t("dialog-earlier"), show_alert: true };
+    } else if (!steps.includes(step)) {
+      refusal = { text: ctx.t("dialog-step-stale"), show_alert: false };
+    } else {
+      const why = refuse?.({ step, value });
+      if (why !== undefined) refusal = { text: why.slice(0, 200), show_alert: true };
+    }
+    await ctx.answerCallbackQuery(refusal);
+    if (refusal) return this.conversation.skip();
+    return { kind: "button", step, value, ctx };
+  }
+
+  /** Asks until one of the buttons of `step` is pressed (a text gets "please use the buttons"). */
+  async choose(
+    ctx: ConversationContext,
+    step: string,
+    question: string,
+    keyboard: InlineKeyboard,
+  ): Promise<{ value: string; ctx: ConversationContext }> {
+    for (let current = ctx; ; ) {
+      await this.ask(current, question, keyboard);
+      const answer = await this.answer([step]);
+      current = answer.ctx;
+      if (answer.kind === "button") return { value: answer.value, ctx: current };
+      await current.reply(current.t("dialog-use-buttons"));
+    }
+  }
+
+  /** Asks until `parse` accepts the typed answer; its error is said before asking again. */
+  async text<T>(
+    ctx: ConversationContext,
+    question: string,
+    parse: (text: string) => { value: T } | { error: string },
+  ): Promise<{ value: T; ctx: ConversationContext }> {
+    for (let current = ctx; ; ) {
+      await this.ask(current, question);
+      const answer = await this.answer([]);
+      current = answer.ctx;
+      if (answer.kind !== "text") continue; // no step is offered: only texts come back
+      const parsed = parse(answer.text);
+      if ("value" in parsed) return { value: parsed.value, ctx: current };
+      await current.reply(parsed.error);
+    }
+  }
+
+  /** This dialog's presses (of any run: a wrong one is refused here) and non-command messages. */
+  #concerns(ctx: ConversationContext): boolean {
+    const data = ctx.callbackQuery?.data;
+    if (data !== undefined) return this.#codec.decode(data)?.kind === this.#kind;
+    return ctx.message !== undefined && !ctx.message.text?.startsWith("/");
+  }
+
+  /** A copy of `keyboard` with the owner's Close button in a row of its own. */
+  #withClose(ctx: ConversationContext, keyboard?: InlineKeyboard): InlineKeyboard {
+    const markup = keyboard?.clone() ?? new InlineKeyboard();
+    if (markup.inline_keyboard.at(-1)?.length) markup.row();
+    return markup.text(ctx.t("cancel-button"), cancelData(this.#codec, this.#owner));
+  }
+}
+
+/** What a dialog is: its conversation spec, plus its buttons and the sentences about them. */
+export interface DialogOptions<A extends unknown[]>
+  extends Omit<ConversationSpec, "builder" | "buttons"> {
+  /** Callback kind of the dialog's buttons (one kind per dialog). */
+  kind: string;
+  codec: CallbackCodec;
+  /** Locale key of the answer to a press after the dialog ended. */
+  overKey: string;
+  run: (dialog: Dialog, first: ConversationContext, ...args: A) => Promise<void>;
+}
+
+/** A conversation spec whose builder runs `run` with a Dialog of a new random tag. */
+export function dialogSpec<A extends unknown[]>(options: DialogOptions<A>): ConversationSpec {
+  const { kind, codec, overKey, run, ...spec } = options;
+  const builder = async (conversation: BotConversation, first: ConversationContext, ...args: A) => {
+    const tag = await conversation.external(() => randomBytes(3).toString("base64url"));
+    await run(new Dialog(conversation, first, { kind, codec }, tag), first, ...args);
+  };
+  return {
+    ...spec,
+    builder: builder as ConversationBuilder<BotContext, ConversationContext>,
+    buttons: { kind, overKey },
+  };
+}
+
+/** A press of a dialog's button that no open dialog took: someone else's, or its dialog is over. */
+export async function pressedAfterDialog(
+  ctx: BotContext,
+  [, owner]: string[],
+  overKey: string,
+): Promise<void> {
+  const mine = owner === String(ctx.from?.id ?? 0);
+  await ctx.answerCallbackQuery({
+    text: ctx.t(mine ? overKey : "dialog-not-yours"),
+    show_alert: true,
+  });
+}
