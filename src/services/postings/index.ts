@@ -21,7 +21,6 @@ export {
   TELEGRAM_LIMITS,
   telegramRetryAfterMs,
 } from "./pacer.ts";
-export { createStoreLease, type PollLease, type StoreLeaseOptions } from "./poll-lease.ts";
 export {
   type AwaitingPackagingSource,
   type PassReport,

@@ -27,13 +27,14 @@
  * reminder (telling the warehouse about a posting already shipped or cancelled helps no one).
  */
 import type { Posting } from "../../ozon/seller/types.ts";
+import { createStoreLease, DEFAULT_LEASE_TTL_MS, type Lease } from "../../store/lease.ts";
 import type { Store } from "../../store/port.ts";
+import { BackgroundLoop } from "../background-loop.ts";
 import type { Subscriber } from "../subscriptions.ts";
 import { wantsWarehouse } from "../subscriptions.ts";
 import { DeliveryLedger, type KnownPosting, type MarkKind } from "./ledger.ts";
 import type { DigestInfo, PostingNotifier } from "./notifier.ts";
 import { isRecipientGone } from "./notifier.ts";
-import { createStoreLease, type PollLease } from "./poll-lease.ts";
 
 /** What the watcher reads from the Seller client (`createSellerClient(...)` fits). */
 export interface AwaitingPackagingSource {
@@ -84,10 +85,10 @@ export interface PostingWatcherOptions {
   now?: () => number;
   /**
    * Only the lease holder polls and sends (several processes on one Redis). Default: the store's
-   * lease "postings" with a TTL of 3 poll periods (at least a minute), renewed during a pass;
-   * `false` turns it off (one process, nothing to share).
+   * lease "postings" (DEFAULT_LEASE_TTL_MS, renewed while the watcher runs); `false` turns it off
+   * (one process, nothing to share).
    */
-  lease?: PollLease | false;
+  lease?: Lease | false;
   logger?: WatcherLogger;
 }
 
@@ -157,18 +158,11 @@ export class PostingWatcher {
   readonly #digestSize: number;
   readonly #reminderBeforeMs: number;
   readonly #now: () => number;
-  readonly #lease: PollLease | undefined;
   readonly #log: WatcherLogger;
   readonly #ledger: DeliveryLedger;
-
-  #holdsLease = false;
-  /** Set when renewing the lease during a pass failed: no further send starts. */
-  #leaseLost = false;
-
-  #pass: Promise<PassReport> | undefined;
-  #timer: NodeJS.Timeout | undefined;
-  #started = false;
-  #stopping = false;
+  readonly #loop: BackgroundLoop<PassReport>;
+  /** The pass's signal: aborted on stop() or when the lease is lost, after which no send starts. */
+  #signal: AbortSignal | undefined;
 
   constructor(options: PostingWatcherOptions) {
     this.#seller = options.seller;
@@ -183,11 +177,6 @@ export class PostingWatcher {
       ttlMs: options.markTtlMs ?? 30 * DAY_MS,
     });
     this.#now = options.now ?? Date.now;
-    this.#lease =
-      options.lease === false
-        ? undefined
-        : (options.lease ??
-          createStoreLease(options.store, { ttlMs: Math.max(60_000, 3 * this.#pollMs) }));
     this.#log = options.logger ?? silentLogger;
     if (!(this.#pollMs > 0)) throw new RangeError("pollSeconds must be greater than 0");
     if (!Number.isInteger(this.#burstThreshold) || this.#burstThreshold < 0) {
@@ -196,108 +185,44 @@ export class PostingWatcher {
     if (!Number.isInteger(this.#digestSize) || this.#digestSize < 1) {
       throw new RangeError("digestSize must be a whole number >= 1");
     }
+    this.#loop = new BackgroundLoop({
+      name: "posting watcher",
+      round: (signal) => this.#work(signal),
+      pauseMs: () => this.#pollMs,
+      lease:
+        options.lease === false
+          ? undefined
+          : (options.lease ??
+            createStoreLease(options.store, { name: "postings", ttlMs: DEFAULT_LEASE_TTL_MS })),
+      // Another process may have written marks while this one did not hold the lease.
+      onLeaseChange: () => this.#ledger.forget(),
+      logger: this.#log,
+    });
   }
 
   /** Polls now and then every `pollSeconds` after each pass ends (passes never overlap). */
   start(): void {
-    if (this.#started) return;
-    this.#started = true;
-    this.#stopping = false;
-    const tick = async () => {
-      this.#timer = undefined;
-      try {
-        await this.runOnce();
-      } catch (error) {
-        this.#log.error({ err: error }, "posting watcher pass failed; retrying next pass");
-      }
-      if (this.#started && !this.#stopping) this.#timer = setTimeout(tick, this.#pollMs);
-    };
-    this.#timer = setTimeout(tick, 0);
+    this.#loop.start();
   }
 
   /**
-   * Stops polling: no new send starts, the sends in flight finish (their marks are written), the
-   * lease is released. Undelivered postings stay owed and go out on the next start.
+   * Stops polling: no new send starts, the send in flight finishes (its mark is written), the
+   * lease is released. Undelivered postings stay owed and go out on the next start. Resolves
+   * false when `deadline` (default 5 s) came before the pass ended.
    */
-  async stop(): Promise<void> {
-    this.#started = false;
-    this.#stopping = true;
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = undefined;
-    await this.#pass?.catch(() => undefined);
-    if (this.#lease && this.#holdsLease) {
-      this.#holdsLease = false;
-      await this.#lease.release();
-    }
+  stop(deadline?: AbortSignal): Promise<boolean> {
+    return this.#loop.stop(deadline);
   }
 
-  /** One pass. Concurrent calls share the pass in progress. */
-  runOnce(): Promise<PassReport> {
-    if (!this.#pass) {
-      this.#pass = this.#runPass().finally(() => {
-        this.#pass = undefined;
-      });
-    }
-    return this.#pass;
+  /** One pass now, or right after the one in progress. */
+  async runOnce(): Promise<PassReport> {
+    const outcome = await this.#loop.runOnce();
+    return outcome.leader ? outcome.result : { ...emptyReport(), skipped: "lease" };
   }
 
-  async #runPass(): Promise<PassReport> {
-    const report: PassReport = {
-      firstRun: false,
-      awaiting: 0,
-      discovered: 0,
-      sent: { summaries: 0, alerts: 0, digests: 0, reminders: 0 },
-      announced: 0,
-      reminded: 0,
-      failed: [],
-      unsubscribed: [],
-    };
-    if (this.#stopping && !this.#started) {
-      // stop() was called: a pass started by hand after it still runs (tests drive runOnce).
-      this.#stopping = false;
-    }
-    if (this.#lease) {
-      const held = await this.#lease.acquire();
-      if (!held) {
-        if (this.#holdsLease) this.#ledger.forget(); // another process may write while we wait
-        this.#holdsLease = false;
-        return { ...report, skipped: "lease" };
-      }
-      if (!this.#holdsLease) this.#ledger.forget();
-      this.#holdsLease = true;
-    }
-    const heartbeat = this.#keepLease();
-    try {
-      return await this.#work(report);
-    } finally {
-      clearInterval(heartbeat);
-      if (this.#leaseLost) {
-        this.#holdsLease = false;
-        this.#ledger.forget();
-      }
-    }
-  }
-
-  /** Renews the lease while a long pass (paced sends) runs; losing it stops further sends. */
-  #keepLease(): NodeJS.Timeout | undefined {
-    this.#leaseLost = false;
-    const lease = this.#lease;
-    if (!lease) return undefined;
-    const timer = setInterval(() => {
-      lease.acquire().then(
-        (held) => {
-          if (!held) this.#leaseLost = true;
-        },
-        (error: unknown) => {
-          this.#log.warn({ err: error }, "could not renew the postings lease");
-        },
-      );
-    }, lease.ttlMs / 3);
-    timer.unref();
-    return timer;
-  }
-
-  async #work(report: PassReport): Promise<PassReport> {
+  async #work(signal: AbortSignal): Promise<PassReport> {
+    this.#signal = signal;
+    const report = emptyReport();
     const listed = await this.#listAwaiting();
     report.awaiting = listed.length;
     const now = this.#now();
@@ -468,7 +393,7 @@ export class PostingWatcher {
 
   /** Sends once; a failure ends this subscriber's turn (retried next pass) or unsubscribes the chat. */
   async #deliver(subscriber: Subscriber, report: PassReport, send: () => Promise<void>) {
-    if (this.#stopping || this.#leaseLost) throw new TurnOver();
+    if (this.#signal?.aborted) throw new TurnOver();
     try {
       await send();
     } catch (error) {
@@ -501,6 +426,19 @@ export class PostingWatcher {
     const numbers = entries.map((entry) => entry.facts.postingNumber);
     return this.#ledger.mark(kind, chatId, numbers, this.#now());
   }
+}
+
+function emptyReport(): PassReport {
+  return {
+    firstRun: false,
+    awaiting: 0,
+    discovered: 0,
+    sent: { summaries: 0, alerts: 0, digests: 0, reminders: 0 },
+    announced: 0,
+    reminded: 0,
+    failed: [],
+    unsubscribed: [],
+  };
 }
 
 function byArrival(a: Current, b: Current): number {
