@@ -211,8 +211,9 @@ export class BackgroundLoop<R> {
   #pauseAfter(outcome: RoundOutcome<R> | undefined): number {
     const ms = this.#o.pauseMs(outcome?.leader ? outcome.result : undefined);
     const lease = this.#o.lease;
-    // A follower asks again soon: the holder may be gone.
-    if (lease && !outcome?.leader) return Math.min(ms, lease.ttlMs / 3);
+    // A follower (or a loop that lost the lease during the round) asks again soon: the holder
+    // may be gone.
+    if (lease && !(outcome?.leader && this.#held)) return Math.min(ms, lease.ttlMs / 3);
     return ms;
   }
 

@@ -115,6 +115,8 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
       notifier.attach(api);
       if (options.runLoop ?? true) runner.start();
     },
-    stop: () => runner.stop(),
+    async stop(deadline) {
+      await runner.stop(deadline);
+    },
   };
 }
