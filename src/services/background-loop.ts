@@ -17,6 +17,7 @@
  *   round's signal with LeaseLostError. A loop that is not the leader tries again at least every
  *   third of the TTL, so it takes over soon after the holder dies.
  */
+import { settlesBefore } from "../deadline.ts";
 
 export interface LoopLease {
   readonly ttlMs: number;
@@ -63,30 +64,6 @@ export class LeaseLostError extends Error {
   override name = "LeaseLostError";
   constructor(loop: string) {
     super(`${loop}: the lease passed to another process during the round`);
-  }
-}
-
-/** True when `promise` settled before `signal` aborted (it is left running otherwise). */
-export async function settlesBefore(
-  promise: Promise<unknown>,
-  signal: AbortSignal,
-): Promise<boolean> {
-  if (signal.aborted) return false;
-  let onAbort: (() => void) | undefined;
-  const aborted = new Promise<false>((resolve) => {
-    onAbort = () => resolve(false);
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-  try {
-    return await Promise.race([
-      promise.then(
-        () => true,
-        () => true,
-      ),
-      aborted,
-    ]);
-  } finally {
-    if (onAbort) signal.removeEventListener("abort", onAbort);
   }
 }
 
