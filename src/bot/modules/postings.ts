@@ -6,6 +6,7 @@
 
 import type { SellerClient } from "../../ozon/index.ts";
 import { AccessService } from "../../services/access.ts";
+import { LoopStoppedError } from "../../services/background-loop.ts";
 import {
   PostingWatcher,
   type PostingWatcherOptions,
@@ -52,6 +53,8 @@ export function createPostingsModule(
   const dialogs = { seller, codec, timezone: config.timezone };
   let watcher: PostingWatcher | undefined;
   let pacer: SendPacer | undefined;
+  /** Aborted on stop: alerts waiting in the pacer are dropped (they go out after the next start). */
+  let life: AbortController | undefined;
 
   return {
     name: "postings",
@@ -64,6 +67,7 @@ export function createPostingsModule(
     start(api) {
       if (watcher) return;
       pacer = options.pacer ?? new SendPacer();
+      life = new AbortController();
       const notifier = new TelegramPostingNotifier({
         api,
         pacer,
@@ -72,6 +76,7 @@ export function createPostingsModule(
         codec,
         timezone: config.timezone,
         defaultLocale: config.defaultLocale,
+        signal: life.signal,
       });
       watcher = new PostingWatcher({
         pollSeconds: config.pollSeconds.postings,
@@ -87,8 +92,9 @@ export function createPostingsModule(
       });
       if (options.poll ?? true) watcher.start();
     },
-    async stop() {
-      await watcher?.stop();
+    async stop(deadline) {
+      life?.abort(new LoopStoppedError("posting watcher"));
+      await watcher?.stop(deadline);
       pacer?.close();
       watcher = undefined;
       pacer = undefined;

@@ -5,6 +5,8 @@
  */
 
 import type { Api } from "grammy";
+import { settlesBefore } from "../../deadline.ts";
+import { DEFAULT_STOP_TIMEOUT_MS, LoopStoppedError } from "../../services/background-loop.ts";
 import { SendPacer } from "../../services/postings/pacer.ts";
 import {
   ChatRelay,
@@ -49,6 +51,8 @@ export function createRelayModule(
   const services = { store, replies };
   const pacer = options.pacer ?? new SendPacer();
   let relay: ChatRelay | undefined;
+  /** Aborted on stop: sends waiting in the pacer are dropped (they go out after the next start). */
+  let life: AbortController | undefined;
 
   return {
     name: "relay",
@@ -59,6 +63,7 @@ export function createRelayModule(
     },
     start(api: Api) {
       if (relay?.running) return;
+      life = new AbortController();
       const notifier = new TelegramRelayNotifier({
         api,
         store,
@@ -66,6 +71,7 @@ export function createRelayModule(
         i18n,
         defaultLocale: config.defaultLocale,
         pacer,
+        signal: life.signal,
         logger,
       });
       relay = new ChatRelay({
@@ -79,9 +85,10 @@ export function createRelayModule(
       });
       if (options.poll !== false) relay.start();
     },
-    async stop() {
-      await relay?.stop();
-      await pacer.onIdle();
+    async stop(deadline = AbortSignal.timeout(DEFAULT_STOP_TIMEOUT_MS)) {
+      life?.abort(new LoopStoppedError("chat relay"));
+      await relay?.stop(deadline);
+      await settlesBefore(pacer.onIdle(), deadline);
     },
     runOnce() {
       if (!relay) return Promise.reject(new Error("The relay module has not been started"));

@@ -43,6 +43,8 @@ export interface TelegramPostingNotifierOptions {
   timezone: string;
   defaultLocale: Locale;
   sendTimeoutMs?: number;
+  /** Aborts on stop: sends still waiting for their turn are dropped unsent. */
+  signal?: AbortSignal;
 }
 
 export class TelegramPostingNotifier implements PostingNotifier {
@@ -117,17 +119,20 @@ export class TelegramPostingNotifier implements PostingNotifier {
   }
 
   async #send(subscriber: Subscriber, text: string, keyboard: InlineKeyboard): Promise<void> {
-    const { api, pacer } = this.#options;
+    const { api, pacer, signal } = this.#options;
     const chatId = subscriber.chatId;
     const timeout = this.#options.sendTimeoutMs ?? SEND_TIMEOUT_MS;
     try {
-      await pacer.schedule({ chatId, kind: subscriber.kind }, () =>
-        api.sendMessage(
-          chatId,
-          text,
-          { reply_markup: keyboard, link_preview_options: { is_disabled: true } },
-          AbortSignal.timeout(timeout) as Parameters<Api["sendMessage"]>[3],
-        ),
+      await pacer.schedule(
+        { chatId, kind: subscriber.kind },
+        () =>
+          api.sendMessage(
+            chatId,
+            text,
+            { reply_markup: keyboard, link_preview_options: { is_disabled: true } },
+            AbortSignal.timeout(timeout) as Parameters<Api["sendMessage"]>[3],
+          ),
+        signal,
       );
     } catch (error) {
       if (

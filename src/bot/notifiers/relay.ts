@@ -46,6 +46,8 @@ export interface TelegramRelayNotifierOptions {
   defaultLocale: Locale;
   /** Paces sends to Telegram's limits (shared with nothing else by default). */
   pacer?: SendPacer;
+  /** Aborts on stop: sends still waiting for their turn are dropped unsent. */
+  signal?: AbortSignal;
   logger?: Pick<Logger, "warn" | "info">;
 }
 
@@ -65,6 +67,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
   readonly #pacer: SendPacer;
   readonly #marks: DeliveryMarks;
   readonly #logger: Pick<Logger, "warn" | "info"> | undefined;
+  readonly #signal: AbortSignal | undefined;
 
   constructor(options: TelegramRelayNotifierOptions) {
     this.#api = options.api;
@@ -75,6 +78,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
     this.#pacer = options.pacer ?? new SendPacer();
     this.#marks = new DeliveryMarks(options.store);
     this.#logger = options.logger;
+    this.#signal = options.signal;
   }
 
   async relayBuyerMessage(
@@ -221,7 +225,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
         groupChatId: chatId,
         ozonChatId: chat.ozonChatId,
         name: topicName(t, chat.context, chat.ozonChatId),
-        pace: (send) => this.#pacer.schedule({ chatId, kind: "group" }, send),
+        pace: (send) => this.#pacer.schedule({ chatId, kind: "group" }, send, this.#signal),
       });
     }
     const where = threadId === undefined ? {} : { message_thread_id: threadId };
@@ -237,7 +241,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
       return true;
     };
     const send = async (call: () => Promise<{ message_id: number }>) => {
-      const sent = await this.#pacer.schedule({ chatId, kind: recipient.kind }, call);
+      const sent = await this.#pacer.schedule({ chatId, kind: recipient.kind }, call, this.#signal);
       ids.push(sent.message_id);
       await this.#marks.markPart(...marks, part, sent.message_id);
       part++;

@@ -150,6 +150,7 @@ interface Job {
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
   rateLimitRetries: number;
+  signal: AbortSignal | undefined;
 }
 
 interface ChatLane {
@@ -190,10 +191,13 @@ export class SendPacer {
 
   /**
    * Runs `send` when the limits allow; resolves or rejects with what `send` did. Nothing is
-   * dropped: a full queue only waits longer.
+   * dropped: a full queue only waits longer. When `signal` aborts while the send still waits
+   * (its turn, or a 429's retry_after), it is dropped unsent and rejects with the signal's reason;
+   * a send in flight finishes.
    */
-  schedule<T>(target: PaceTarget, send: () => Promise<T>): Promise<T> {
+  schedule<T>(target: PaceTarget, send: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     if (this.#closed) return Promise.reject(new PacerClosedError());
+    if (signal?.aborted) return Promise.reject(signal.reason);
     const key = `${target.kind}:${target.chatId}`;
     let lane = this.#lanes.get(key);
     if (!lane) {
@@ -208,16 +212,34 @@ export class SendPacer {
       this.#lanes.set(key, lane);
     }
     const queue = lane.queue;
+    let job: Job | undefined;
     const promise = new Promise<T>((resolve, reject) => {
-      queue.push({
+      job = {
         seq: this.#seq++,
         send,
         resolve: resolve as (value: unknown) => void,
         reject,
         rateLimitRetries: 0,
-      });
+        signal,
+      };
+      queue.push(job);
     });
     this.#queued += 1;
+    if (signal && job) {
+      const waiting = job;
+      const drop = () => {
+        const index = queue.indexOf(waiting);
+        if (index < 0) return; // in flight or done
+        queue.splice(index, 1);
+        this.#queued -= 1;
+        waiting.reject(signal.reason);
+        this.#kick();
+        this.#notifyIdle();
+      };
+      signal.addEventListener("abort", drop, { once: true });
+      const forget = () => signal.removeEventListener("abort", drop);
+      promise.then(forget, forget);
+    }
     this.#kick();
     return promise;
   }
@@ -312,7 +334,8 @@ export class SendPacer {
       job.resolve(await job.send());
     } catch (error) {
       const waitMs = this.#retryAfterMs(error);
-      if (waitMs !== undefined && job.rateLimitRetries < this.#maxRetries && !this.#closed) {
+      const retry = !this.#closed && !job.signal?.aborted;
+      if (waitMs !== undefined && job.rateLimitRetries < this.#maxRetries && retry) {
         job.rateLimitRetries += 1;
         lane.blockedUntil = this.#clock.now() + Math.max(0, waitMs);
         lane.queue.unshift(job);

@@ -13,7 +13,7 @@ import {
 } from "../../ozon/errors.ts";
 import { createStoreLease, DEFAULT_LEASE_TTL_MS } from "../../store/lease.ts";
 import type { Store } from "../../store/port.ts";
-import { BackgroundLoop } from "../background-loop.ts";
+import { BackgroundLoop, LoopStoppedError } from "../background-loop.ts";
 import { ChatContexts } from "./context.ts";
 import { compareIds, isMessageId, RelayCursors } from "./cursors.ts";
 import { MessageLinks } from "./links.ts";
@@ -200,7 +200,7 @@ export class ChatRelay {
     await Promise.all(Array.from({ length: Math.min(this.#concurrency, changed.length) }, worker));
     for (const failure of report.failures) {
       // Stopping (or losing the lease) between messages is no failure of the chat.
-      if (failure.error === signal.reason) continue;
+      if (failure.error === signal.reason || failure.error instanceof LoopStoppedError) continue;
       this.#logger?.warn(
         { err: failure.error, ozonChatId: failure.ozonChatId, messageId: failure.messageId },
         "Chat relay: a chat could not be relayed; will retry on the next pass",

@@ -6,7 +6,11 @@ import type { Update } from "grammy/types";
 import { createI18n } from "../../../src/bot/i18n.ts";
 import type { BotDeps } from "../../../src/bot/index.ts";
 import { createBot } from "../../../src/bot/index.ts";
-import { createRelayModule, type RelayBotModule } from "../../../src/bot/modules/relay.ts";
+import {
+  createRelayModule,
+  type RelayBotModule,
+  type RelayModuleOptions,
+} from "../../../src/bot/modules/relay.ts";
 import { type Config, loadConfig } from "../../../src/config.ts";
 import type { Container } from "../../../src/container.ts";
 import { createSellerClient, type SellerClient } from "../../../src/ozon/seller/client.ts";
@@ -35,11 +39,15 @@ export interface RelayEnv {
   bot: ReturnType<typeof createBot>;
   send(update: Update): Promise<void>;
   /** A new process: a fresh module and bot over the same store, sandbox and fake. */
-  restart(): Promise<void>;
+  restart(module?: ModuleOptions): Promise<void>;
   close(): Promise<void>;
 }
 
+/** The module's pacer and polling (default: a pacer that never waits, no polling: runOnce()). */
+type ModuleOptions = Pick<RelayModuleOptions, "pacer" | "poll">;
+
 export interface RelayEnvOptions {
+  module?: ModuleOptions;
   sandbox?: SandboxOptions;
   store?: Store;
   conversations?: BotDeps["conversations"];
@@ -86,8 +94,11 @@ export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<Rela
   };
   const i18n = createI18n({ defaultLocale: config.defaultLocale, logger });
 
-  const build = async () => {
-    const module = createRelayModule({ container, i18n }, { pacer: fastPacer(), poll: false });
+  const build = async (moduleOptions: ModuleOptions = {}) => {
+    const module = createRelayModule(
+      { container, i18n },
+      { pacer: fastPacer(), poll: false, ...moduleOptions },
+    );
     const bot = createBot({
       config,
       logger,
@@ -104,7 +115,7 @@ export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<Rela
     return { module, bot };
   };
 
-  const built = await build();
+  const built = await build(options.module);
   const env: RelayEnv = {
     sandbox,
     seller,
@@ -116,9 +127,9 @@ export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<Rela
     module: built.module,
     bot: built.bot,
     send: (update) => env.bot.handleUpdate(update),
-    async restart() {
+    async restart(module) {
       await env.module.stop?.();
-      const next = await build();
+      const next = await build(module);
       env.module = next.module;
       env.bot = next.bot;
     },

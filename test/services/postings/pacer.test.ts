@@ -190,4 +190,61 @@ describe("SendPacer", () => {
     expect(idle).toBe(true);
     expect(pacer.pending).toBe(0);
   });
+  it("drops sends still waiting when their signal aborts; the one in flight finishes", async () => {
+    const { clock, pacer } = setup();
+    const stop = new AbortController();
+    const started: string[] = [];
+    let finishFirst: () => void = () => {};
+    const first = pacer.schedule(
+      group(-100),
+      () =>
+        new Promise<string>((resolve) => {
+          started.push("g0");
+          finishFirst = () => resolve("g0");
+        }),
+      stop.signal,
+    );
+    const queued = [1, 2, 3].map((i) =>
+      pacer.schedule(
+        group(-100),
+        async () => {
+          started.push(`g${i}`);
+          return `g${i}`;
+        },
+        stop.signal,
+      ),
+    );
+    const other = pacer.schedule(group(-200), async () => "other");
+    await clock.advance(0);
+    expect(started).toEqual(["g0"]);
+    const reason = new Error("stopping");
+    stop.abort(reason);
+    for (const send of queued) expect(await send.catch((e: unknown) => e)).toBe(reason);
+    finishFirst();
+    expect(await first).toBe("g0");
+    await clock.advance(10_000);
+    expect(await other).toBe("other"); // another caller's send is not touched
+    expect(started).toEqual(["g0"]);
+    expect(pacer.pending).toBe(0);
+    await pacer.onIdle();
+    await expect(pacer.schedule(group(-100), async () => "late", stop.signal)).rejects.toBe(reason);
+  });
+
+  it("does not retry after a 429 once the signal aborted", async () => {
+    const { clock, pacer } = setup();
+    const stop = new AbortController();
+    let tries = 0;
+    const send = pacer.schedule(
+      privateChat(5),
+      async () => {
+        tries++;
+        if (tries === 1) stop.abort(new Error("stopping"));
+        throw { error_code: 429, parameters: { retry_after: 5 } };
+      },
+      stop.signal,
+    );
+    await clock.advance(10_000);
+    await expect(send).rejects.toMatchObject({ error_code: 429 });
+    expect(tries).toBe(1);
+  });
 });
