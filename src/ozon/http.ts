@@ -1,6 +1,7 @@
 /**
  * One request core for both Ozon services: auth headers, client-side rate limit, timeouts,
  * JSON in and out (lossless), zod-checked answers, typed errors, and retries for what is safe.
+ * (Past 400 lines on purpose: one request loop, and the helpers only it uses.)
  */
 import { Agent, type Dispatcher, request as undiciRequest } from "undici";
 import type { z } from "zod";

@@ -12,6 +12,7 @@
  * Several processes on one Redis: a lease per account lets one runner work at a time. The loop
  * (start, wake, stop, lease) is the shared background loop; with no unfinished job it looks at
  * the store only every `idleSeconds`, and a job enqueued in this process wakes it.
+ * (Past 400 lines on purpose: a job's whole state machine, submit to delivery, in one place.)
  */
 import type { Logger } from "../../logger.ts";
 import {

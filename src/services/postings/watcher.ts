@@ -32,23 +32,14 @@ import type { Store } from "../../store/port.ts";
 import { BackgroundLoop } from "../background-loop.ts";
 import type { Subscriber } from "../subscriptions.ts";
 import { wantsWarehouse } from "../subscriptions.ts";
-import { DeliveryLedger, type KnownPosting, type MarkKind } from "./ledger.ts";
+import { DeliveryLedger, type MarkKind } from "./ledger.ts";
 import type { DigestInfo, PostingNotifier } from "./notifier.ts";
 import { isRecipientGone } from "./notifier.ts";
+import { byArrival, byDeadline, type Current, chunk, factsOf } from "./posting-facts.ts";
 
 /** What the watcher reads from the Seller client (`createSellerClient(...)` fits). */
 export interface AwaitingPackagingSource {
   postings: { listAwaitingPackaging(): AsyncIterable<Posting> };
-}
-
-/** The few facts the watcher needs about a posting. */
-interface PostingFacts {
-  postingNumber: string;
-  warehouseId?: string | undefined;
-  /** Shipping deadline (`shipment_date`), epoch ms. */
-  shipmentDeadline?: number | undefined;
-  /** When Ozon put it into processing, epoch ms; orders alerts. */
-  arrivedAt?: number | undefined;
 }
 
 /** The subscriber list as the watcher uses it (SubscriptionService fits). */
@@ -110,12 +101,6 @@ export interface PassReport {
   unsubscribed: number[];
 }
 
-interface Current {
-  posting: Posting;
-  facts: PostingFacts;
-  known: KnownPosting;
-}
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const silentLogger: WatcherLogger = {
@@ -124,27 +109,6 @@ const silentLogger: WatcherLogger = {
   warn() {},
   error() {},
 };
-
-function chunk<T>(items: readonly T[], size: number): T[][] {
-  const parts: T[][] = [];
-  for (let i = 0; i < items.length; i += size) parts.push(items.slice(i, i + size));
-  return parts;
-}
-
-function timeOf(iso: string | undefined): number | undefined {
-  if (!iso) return undefined;
-  const ms = Date.parse(iso);
-  return Number.isFinite(ms) ? ms : undefined;
-}
-
-function factsOf(posting: Posting): PostingFacts {
-  return {
-    postingNumber: posting.postingNumber,
-    warehouseId: posting.deliveryMethod?.warehouseId,
-    shipmentDeadline: timeOf(posting.shipmentDate),
-    arrivedAt: timeOf(posting.inProcessAt),
-  };
-}
 
 /** Ends one subscriber's turn in a pass (a failed send; the rest waits for the next pass). */
 class TurnOver extends Error {}
@@ -439,15 +403,4 @@ function emptyReport(): PassReport {
     failed: [],
     unsubscribed: [],
   };
-}
-
-function byArrival(a: Current, b: Current): number {
-  const at =
-    (a.facts.arrivedAt ?? a.known.firstSeenAt) - (b.facts.arrivedAt ?? b.known.firstSeenAt);
-  return at !== 0 ? at : a.facts.postingNumber.localeCompare(b.facts.postingNumber);
-}
-
-function byDeadline(a: Current, b: Current): number {
-  const at = (a.facts.shipmentDeadline ?? 0) - (b.facts.shipmentDeadline ?? 0);
-  return at !== 0 ? at : a.facts.postingNumber.localeCompare(b.facts.postingNumber);
 }
