@@ -177,6 +177,7 @@ export class OzonHttp {
   readonly #inFlight = new Set<Promise<Answer>>();
   /** Aborts what is still in flight when close() ran out of patience. */
   readonly #closing = new AbortController();
+  #closed: Promise<void> | undefined;
 
   constructor(options: OzonHttpOptions) {
     this.service = options.service;
@@ -197,7 +198,12 @@ export class OzonHttp {
    * Ends this core: requests still in flight after a second are aborted (a stop never waits for
    * a slow Ozon), then the connection pool it created is closed (an injected one is left alone).
    */
-  async close(): Promise<void> {
+  close(): Promise<void> {
+    this.#closed ??= this.#close();
+    return this.#closed;
+  }
+
+  async #close(): Promise<void> {
     const idle = Promise.allSettled(this.#inFlight);
     if (!(await settlesBefore(idle, AbortSignal.timeout(CLOSE_GRACE_MS)))) {
       this.#closing.abort(new Error(`The ${this.service} client was closed`));

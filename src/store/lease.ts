@@ -186,6 +186,24 @@ export function createStoreLease(store: Store, options: StoreLeaseOptions): Stor
 }
 
 /**
+ * The lease a background loop runs under: none (`false`), the one given, or else the store's
+ * lease `name` (DEFAULT_LEASE_TTL_MS and a holder id naming this process, unless set).
+ */
+export function loopLease(
+  store: Store,
+  name: string,
+  option: false | Lease | { holderId?: string | undefined; ttlMs?: number | undefined } = {},
+): Lease | undefined {
+  if (option === false) return undefined;
+  if ("acquire" in option) return option;
+  return createStoreLease(store, {
+    name,
+    ttlMs: option.ttlMs ?? DEFAULT_LEASE_TTL_MS,
+    ...(option.holderId ? { holderId: option.holderId } : {}),
+  });
+}
+
+/**
  * Whether several processes may share this store, so that pollers need a lease to take turns.
  * Only Redis is; the file store is locked to one process and memory belongs to one. Without
  * this, a lease left by a killed process would hold the restarted bot back until it ran out.

@@ -14,6 +14,7 @@ import { FakeBotApi } from "../support/fake-bot-api.ts";
 import {
   freePort,
   type MainProcess,
+  sellerEnv,
   startMain,
   stopMainProcesses,
 } from "../support/main-process.ts";
@@ -49,10 +50,7 @@ redis.describe("leases after a crash (Redis)", () => {
       BOT_TOKEN: fake.token,
       TELEGRAM_API_ROOT: fake.apiRoot,
       REDIS_URL: url,
-      OZON_SANDBOX: "0",
-      OZON_SELLER_URL: sandbox.url,
-      OZON_CLIENT_ID: sandbox.credentials.sellerClientId,
-      OZON_API_KEY: sandbox.credentials.sellerApiKey,
+      ...sellerEnv(sandbox),
       CHATS_POLL_SECONDS: "0.2",
       PORT: String(await freePort()),
     });

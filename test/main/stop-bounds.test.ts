@@ -13,6 +13,7 @@ import { FakeBotApi } from "../support/fake-bot-api.ts";
 import {
   freePort,
   type MainProcess,
+  sellerEnv,
   startMain,
   stopMainProcesses,
 } from "../support/main-process.ts";
@@ -96,10 +97,7 @@ describe("SIGTERM within the bound", () => {
         BOT_TOKEN: fake.token,
         TELEGRAM_API_ROOT: fake.apiRoot,
         ADMIN_IDS: String(ADMIN.id),
-        OZON_SANDBOX: "0",
-        OZON_SELLER_URL: sandbox.url,
-        OZON_CLIENT_ID: sandbox.credentials.sellerClientId,
-        OZON_API_KEY: sandbox.credentials.sellerApiKey,
+        ...sellerEnv(sandbox),
         DATA_DIR: dataDir,
         CHATS_POLL_SECONDS: "0.2",
         PORT: String(await freePort()),

@@ -2,7 +2,7 @@ import { Agent, errors, fetch as undiciFetch } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { isOzonNetworkError, type OzonNetworkError } from "../../src/ozon/errors.ts";
-import { endpoint, headerAuth, OzonHttp } from "../../src/ozon/http.ts";
+import { endpoint, headerAuth, OzonHttp, type Timeouts } from "../../src/ozon/http.ts";
 import { waitFor } from "../support/wait.ts";
 import { fakeClock } from "./support/clock.ts";
 import { type Handler, startServer, type TestServer } from "./support/server.ts";
@@ -29,13 +29,13 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function coreFor(handler: Handler, maxAttempts = 1) {
+async function coreFor(handler: Handler, maxAttempts = 1, timeouts: Partial<Timeouts> = {}) {
   server = await startServer(handler);
   const core = new OzonHttp({
     service: "seller",
     baseUrl: server.url,
     auth: headerAuth({ "Client-Id": "1", "Api-Key": "key-key-key" }),
-    timeouts: { connectSeconds: 0.2, headersSeconds: 0.2, bodySeconds: 0.2 },
+    timeouts: { connectSeconds: 0.2, headersSeconds: 0.2, bodySeconds: 0.2, ...timeouts },
     retry: { maxAttempts },
     clock: fakeClock(),
   });
@@ -68,20 +68,13 @@ describe("timeouts", () => {
   });
 
   it("gives up on an answer that keeps trickling in once the whole exchange took too long", async () => {
-    server = await startServer((_req, res) => {
+    const handler: Handler = (_req, res) => {
       res.writeHead(200, { "content-type": "application/json" });
       // A byte every 50 ms: no gap is long enough for the body timeout (0.2 s) to fire.
       const drip = setInterval(() => res.write(" "), 50);
       res.once("close", () => clearInterval(drip));
-    });
-    const core = new OzonHttp({
-      service: "seller",
-      baseUrl: server.url,
-      auth: headerAuth({ "Client-Id": "1", "Api-Key": "key-key-key" }),
-      timeouts: { headersSeconds: 0.2, bodySeconds: 0.2, totalSeconds: 0.5 },
-      retry: { maxAttempts: 1 },
-    });
-    closers.push(() => core.close());
+    };
+    const { core } = await coreFor(handler, 1, { totalSeconds: 0.5 });
     const started = Date.now();
     const error = (await core.call(read).catch((e: unknown) => e)) as OzonNetworkError;
     expect(isOzonNetworkError(error)).toBe(true);
@@ -102,16 +95,13 @@ describe("timeouts", () => {
   });
 
   it("close() cuts off a request still waiting after a second", async () => {
-    server = await startServer(() => {
-      // never answers
-    });
-    const core = new OzonHttp({
-      service: "seller",
-      baseUrl: server.url,
-      auth: headerAuth({}),
-      timeouts: { headersSeconds: 60 },
-      retry: { maxAttempts: 3 },
-    });
+    const { core } = await coreFor(
+      () => {
+        // never answers
+      },
+      3,
+      { headersSeconds: 60 },
+    );
     const pending = core.call(read).catch((e: unknown) => e);
     await waitFor(() => server?.requests.length === 1, { message: "the request at the server" });
     const started = Date.now();

@@ -22,7 +22,7 @@ import {
   isOzonNetworkError,
   isOzonRateLimitError,
 } from "../../ozon/errors.ts";
-import { createStoreLease, DEFAULT_LEASE_TTL_MS } from "../../store/lease.ts";
+import { DEFAULT_LEASE_TTL_MS, loopLease } from "../../store/lease.ts";
 import type { Store } from "../../store/port.ts";
 import { BackgroundLoop } from "../background-loop.ts";
 import {
@@ -166,18 +166,16 @@ export class ReportRunner {
       pollCapSeconds: Math.max(options.pollCapSeconds ?? 60, pollSeconds),
     };
     this.#jobs = new ReportJobRepository(options.store);
-    const { leaseTtlMs } = this.#o;
     this.#loop = new BackgroundLoop({
       name: "report runner",
       round: (signal) => this.#round(signal),
       pauseMs: (result) => this.#pauseAfter(result),
-      lease:
-        leaseTtlMs > 0
-          ? createStoreLease(options.store, {
-              name: `report-runner:${options.account}`,
-              ttlMs: leaseTtlMs,
-            })
-          : undefined,
+      // One runner per account; a TTL of 0 turns the lease off.
+      lease: loopLease(
+        options.store,
+        `report-runner:${options.account}`,
+        this.#o.leaseTtlMs > 0 && { ttlMs: this.#o.leaseTtlMs },
+      ),
       logger: options.logger,
     });
   }

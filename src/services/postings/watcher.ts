@@ -27,7 +27,7 @@
  * reminder (telling the warehouse about a posting already shipped or cancelled helps no one).
  */
 import type { Posting } from "../../ozon/seller/types.ts";
-import { createStoreLease, DEFAULT_LEASE_TTL_MS, type Lease } from "../../store/lease.ts";
+import { type Lease, loopLease } from "../../store/lease.ts";
 import type { Store } from "../../store/port.ts";
 import { BackgroundLoop } from "../background-loop.ts";
 import type { Subscriber } from "../subscriptions.ts";
@@ -153,11 +153,7 @@ export class PostingWatcher {
       name: "posting watcher",
       round: (signal) => this.#work(signal),
       pauseMs: () => this.#pollMs,
-      lease:
-        options.lease === false
-          ? undefined
-          : (options.lease ??
-            createStoreLease(options.store, { name: "postings", ttlMs: DEFAULT_LEASE_TTL_MS })),
+      lease: loopLease(options.store, "postings", options.lease),
       // Another process may have written marks while this one did not hold the lease.
       onLeaseChange: () => this.#ledger.forget(),
       logger: this.#log,

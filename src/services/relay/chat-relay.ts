@@ -11,7 +11,7 @@ import {
   isOzonNetworkError,
   isOzonRateLimitError,
 } from "../../ozon/errors.ts";
-import { createStoreLease, DEFAULT_LEASE_TTL_MS } from "../../store/lease.ts";
+import { loopLease } from "../../store/lease.ts";
 import type { Store } from "../../store/port.ts";
 import { BackgroundLoop, LoopStoppedError } from "../background-loop.ts";
 import { ChatContexts } from "./context.ts";
@@ -115,14 +115,7 @@ export class ChatRelay {
       name: "chat relay",
       round: (signal) => this.#runPass(signal),
       pauseMs: () => this.#pollMs,
-      lease:
-        options.lease === false
-          ? undefined
-          : createStoreLease(options.store, {
-              name: RELAY_LEASE_NAME,
-              ttlMs: options.lease?.ttlMs ?? DEFAULT_LEASE_TTL_MS,
-              ...(options.lease?.holderId ? { holderId: options.lease.holderId } : {}),
-            }),
+      lease: loopLease(options.store, RELAY_LEASE_NAME, options.lease),
       logger: this.#logger,
     });
   }
