@@ -18,7 +18,7 @@ import { createLogger } from "./logger.ts";
 import { healthRoute } from "./server/health.ts";
 import { createHttpServer, listen, type Route } from "./server/http.ts";
 import { webhookPath, webhookRoute, webhookSecret } from "./server/webhook.ts";
-import { STOP_BOUNDS, shutdown, withWatchdog } from "./shutdown.ts";
+import { STOP_WATCHDOG_MS, shutdown, withWatchdog } from "./shutdown.ts";
 import { isStoreOpenError } from "./store/index.ts";
 
 function readConfig(): Config {
@@ -171,11 +171,11 @@ async function main(): Promise<void> {
             container,
             confirm: runner ? confirm : undefined,
           }),
-        STOP_BOUNDS.watchdogMs,
+        STOP_WATCHDOG_MS,
         () => {
           logger.fatal(
-            { reason, watchdogMs: STOP_BOUNDS.watchdogMs },
-            `Stopping took longer than ${STOP_BOUNDS.watchdogMs / 1000} s; exiting anyway`,
+            { reason, watchdogMs: STOP_WATCHDOG_MS },
+            `Stopping took longer than ${STOP_WATCHDOG_MS / 1000} s; exiting anyway`,
           );
           process.exit(1);
         },

@@ -9,7 +9,7 @@
  *  4. close the Ozon clients (requests still in flight are cut off after a second), the sandbox
  *     and the store.
  * With nothing stuck this takes well under a second, and at most about 8 s when everything is.
- * main.ts arms a watchdog for `watchdogMs` besides: should a step hang after all (a store that
+ * main.ts arms a watchdog for STOP_WATCHDOG_MS besides: should a step hang after all (a store that
  * never closes), the process ends with exit code 1 and a log line saying why.
  */
 import type { Server } from "node:http";
@@ -24,11 +24,12 @@ export interface StopBounds {
   drainMs: number;
   /** Confirming the handled updates to Telegram. */
   confirmMs: number;
-  /** The whole stop; past it the watchdog ends the process with exit code 1. */
-  watchdogMs: number;
 }
 
-export const STOP_BOUNDS: StopBounds = { drainMs: 5_000, confirmMs: 2_000, watchdogMs: 15_000 };
+export const STOP_BOUNDS: StopBounds = { drainMs: 5_000, confirmMs: 2_000 };
+
+/** The whole stop; past it the watchdog ends the process with exit code 1. */
+export const STOP_WATCHDOG_MS = 15_000;
 
 export interface RunningParts {
   logger: Logger;

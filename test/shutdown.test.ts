@@ -57,7 +57,7 @@ describe("shutdown", () => {
           );
         },
       },
-      { drainMs: 200, confirmMs: 100, watchdogMs: 10_000 },
+      { drainMs: 200, confirmMs: 100 },
     );
     const took = Date.now() - started;
 
