@@ -1,28 +1,25 @@
 /**
  * Start: configuration → container → bot → polling (grammY runner) or webhook (node:http).
  * GET /healthz answers in both modes. SIGTERM/SIGINT: stop taking updates, finish those in
- * flight, close the store and the sandbox, exit 0.
+ * flight, stop the modules, close the store and the sandbox, exit 0 — within the bounds of
+ * shutdown.ts, and a watchdog ends the process with exit code 1 should the stop ever hang.
  */
-import type { Server } from "node:http";
 import { run } from "@grammyjs/runner";
 import { GrammyError } from "grammy";
 import { deepLink } from "./bot/features/invite.ts";
 import { createI18n } from "./bot/i18n.ts";
 import { ALLOWED_UPDATES, createBot } from "./bot/index.ts";
 import { InflightUpdates } from "./bot/inflight.ts";
-import type { BotModule } from "./bot/module.ts";
 import { createModules } from "./bot/modules/index.ts";
 import { registerCommands } from "./bot/set-commands.ts";
 import { type Config, ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { type Container, createContainer } from "./container.ts";
-import { createLogger, type Logger } from "./logger.ts";
+import { createLogger } from "./logger.ts";
 import { healthRoute } from "./server/health.ts";
-import { closeServer, createHttpServer, listen, type Route } from "./server/http.ts";
+import { createHttpServer, listen, type Route } from "./server/http.ts";
 import { webhookEndpoint, webhookRoute, webhookSecret } from "./server/webhook.ts";
+import { STOP_WATCHDOG_MS, shutdown, withWatchdog } from "./shutdown.ts";
 import { isStoreOpenError } from "./store/index.ts";
-
-/** How long a stop waits for updates in flight before closing anyway. */
-const DRAIN_TIMEOUT_MS = 25_000;
 
 function readConfig(): Config {
   try {
@@ -154,51 +151,46 @@ async function main(): Promise<void> {
   async function stop(reason: string, code = 0): Promise<void> {
     if (stopping) return;
     stopping = true;
+    const started = Date.now();
     logger.info(
       { reason, inFlight: inflight.size },
       "Stopping: no new updates, finishing those in flight",
     );
-    await shutdown({ logger, runner, server, inflight, modules, container, confirm: bot.api });
-    logger.info("Stopped");
+    const confirm = (offset: number, signal: AbortSignal) =>
+      bot.api.getUpdates(
+        { offset, limit: 1, timeout: 0 },
+        signal as Parameters<typeof bot.api.getUpdates>[1],
+      );
+    try {
+      await withWatchdog(
+        () =>
+          shutdown({
+            logger,
+            runner,
+            server,
+            inflight,
+            modules,
+            container,
+            confirm: runner ? confirm : undefined,
+          }),
+        STOP_WATCHDOG_MS,
+        () => {
+          logger.fatal(
+            { reason, watchdogMs: STOP_WATCHDOG_MS },
+            `Stopping took longer than ${STOP_WATCHDOG_MS / 1000} s; exiting anyway`,
+          );
+          process.exit(1);
+        },
+      );
+    } catch (error) {
+      logger.error({ err: error }, "Stopping failed");
+      code = 1;
+    }
+    logger.info({ tookMs: Date.now() - started }, "Stopped");
     process.exit(code);
   }
   process.once("SIGTERM", () => void stop("SIGTERM"));
   process.once("SIGINT", () => void stop("SIGINT"));
-}
-
-async function shutdown(parts: {
-  logger: Logger;
-  runner: ReturnType<typeof run> | undefined;
-  server: Server;
-  inflight: InflightUpdates;
-  modules: readonly BotModule[];
-  container: Container;
-  confirm: { getUpdates: ReturnType<typeof createBot>["api"]["getUpdates"] };
-}): Promise<void> {
-  const { logger, runner, server, inflight, container } = parts;
-  // 1. Take no more updates: stop polling, or stop accepting webhook connections.
-  if (runner) await runner.stop();
-  const serverClosed = closeServer(server);
-  // 2. Finish what is in flight.
-  if (!(await inflight.drain(DRAIN_TIMEOUT_MS))) {
-    logger.warn({ inFlight: inflight.size }, "Updates still in flight after the drain timeout");
-  }
-  // 3. Polling: confirm the handled updates so Telegram does not send them again after a restart.
-  const last = inflight.highestDoneUpdateId;
-  if (runner && last !== undefined) {
-    await parts.confirm
-      .getUpdates({ offset: last + 1, limit: 1, timeout: 0 })
-      .catch((error: unknown) => logger.warn({ err: error }, "Could not confirm the last updates"));
-  }
-  await serverClosed;
-  // 4. Stop the pollers and report jobs (sends in flight finish), while the store is still open.
-  for (const module of [...parts.modules].reverse()) {
-    await module
-      .stop?.()
-      .catch((error: unknown) => logger.warn({ err: error, module: module.name }, "Stop failed"));
-  }
-  // 5. Close the Ozon clients, the sandbox and the store.
-  await container.close();
 }
 
 await main();

@@ -51,6 +51,12 @@ import { verifyCallbacks } from "./verify-callback.ts";
 
 export type { BotContext } from "./context.ts";
 
+/**
+ * Longest time one Bot API call may take, upload or long poll included (grammY's default is
+ * 500 s): polling asks for 30 s, and a 50 MB upload needs about this much on a slow link.
+ */
+export const TELEGRAM_TIMEOUT_SECONDS = 60;
+
 /** The updates the bot asks Telegram for (polling and setWebhook). */
 export const ALLOWED_UPDATES = ["message", "callback_query", "my_chat_member"] as const;
 
@@ -87,7 +93,11 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   const { config, logger, access } = deps;
   const bot = new Bot<BotContext>(config.botToken, {
     botInfo: deps.botInfo,
-    client: { apiRoot: config.telegramApiRoot, ...deps.client },
+    client: {
+      apiRoot: config.telegramApiRoot,
+      timeoutSeconds: TELEGRAM_TIMEOUT_SECONDS,
+      ...deps.client,
+    },
   });
   bot.api.config.use(telegramAutoRetry());
   bot.catch(lastResort(logger));

@@ -21,6 +21,9 @@ export interface BotModule {
   readonly conversations?: readonly ConversationSpec[];
   /** Starts background work; `api` sends to Telegram (auto-retry installed). */
   start?(api: Api): void | Promise<void>;
-  /** Stops background work, letting sends in flight finish. */
-  stop?(): Promise<void>;
+  /**
+   * Stops background work between two sends: a send in flight finishes, queued ones are dropped
+   * and go out after the next start. Should resolve by `deadline`; main stops waiting then anyway.
+   */
+  stop?(deadline?: AbortSignal): Promise<void>;
 }

@@ -80,17 +80,19 @@ export class OzonAuthError extends OzonApiError {
   override name = "OzonAuthError";
 }
 
+export type TimeoutPhase = "connect" | "headers" | "body" | "total";
+
 /** The request never got a complete answer: connection refused or reset, or a timeout. */
 export class OzonNetworkError extends OzonRequestError {
   override name = "OzonNetworkError";
   readonly timeout: boolean;
-  /** Which timeout fired, when one did. */
-  readonly phase: "connect" | "headers" | "body" | undefined;
+  /** Which timeout fired, when one did (`total`: the whole exchange took too long). */
+  readonly phase: TimeoutPhase | undefined;
 
   constructor(
     init: RequestInfo & {
       timeout: boolean;
-      phase?: "connect" | "headers" | "body" | undefined;
+      phase?: TimeoutPhase | undefined;
       reason: string;
       cause?: unknown;
     },

@@ -1,10 +1,12 @@
 /**
  * One request core for both Ozon services: auth headers, client-side rate limit, timeouts,
  * JSON in and out (lossless), zod-checked answers, typed errors, and retries for what is safe.
+ * (Past 400 lines on purpose: one request loop, and the helpers only it uses.)
  */
 import { Agent, type Dispatcher, request as undiciRequest } from "undici";
 import type { z } from "zod";
 import { type Clock, systemClock } from "../clock.ts";
+import { settlesBefore } from "../deadline.ts";
 import type { Logger } from "../logger.ts";
 import { maskSecrets } from "../logger.ts";
 import { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from "./backoff.ts";
@@ -17,6 +19,7 @@ import {
   type OzonService,
   OzonShapeError,
   readErrorBody,
+  type TimeoutPhase,
 } from "./errors.ts";
 import { parseJson, stringifyJson } from "./json.ts";
 import type { RateLimiter } from "./limiter.ts";
@@ -77,18 +80,28 @@ export function headerAuth(headers: Record<string, string>): OzonAuth {
   return { headers: () => headers, secrets: () => Object.values(headers) };
 }
 
-/** Timeouts in seconds: TCP/TLS connect, waiting for the answer's headers, gaps while reading its body. */
+/**
+ * Timeouts in seconds: TCP/TLS connect, waiting for the answer's headers, gaps while reading its
+ * body, and the whole exchange (connect to the last byte of the body), so that an answer that
+ * trickles in never holds a caller for ever. Each attempt of a call gets its own `totalSeconds`.
+ */
 export interface Timeouts {
   connectSeconds: number;
   headersSeconds: number;
   bodySeconds: number;
+  totalSeconds: number;
 }
 
 export const DEFAULT_TIMEOUTS: Timeouts = {
   connectSeconds: 5,
   headersSeconds: 15,
   bodySeconds: 30,
+  // Room for a 50 MB chat file or report on a slow link; JSON answers take a second or two.
+  totalSeconds: 120,
 };
+
+/** How long close() lets requests in flight finish before cutting them off. */
+const CLOSE_GRACE_MS = 1_000;
 
 /** A fetch-compatible function (undici's or the global one); used instead of undici.request when given. */
 export type FetchLike = (
@@ -172,6 +185,11 @@ export class OzonHttp {
   readonly #clock: Clock;
   readonly #random: () => number;
   readonly #logger: Logger | undefined;
+  /** Requests under way: close() waits a second for them, then aborts them. */
+  readonly #inFlight = new Set<Promise<unknown>>();
+  /** Aborts what is still in flight when close() ran out of patience. */
+  readonly #closing = new AbortController();
+  #closed: Promise<void> | undefined;
 
   constructor(options: OzonHttpOptions) {
     this.service = options.service;
@@ -188,8 +206,21 @@ export class OzonHttp {
     this.#dispatcher = options.dispatcher ?? createAgent(this.#timeouts);
   }
 
-  /** Closes the connection pool this core created (an injected dispatcher is left alone). */
-  async close(): Promise<void> {
+  /**
+   * Ends this core: requests still in flight after a second are aborted (a stop never waits for
+   * a slow Ozon), then the connection pool it created is closed (an injected one is left alone).
+   */
+  close(): Promise<void> {
+    this.#closed ??= this.#close();
+    return this.#closed;
+  }
+
+  async #close(): Promise<void> {
+    const idle = Promise.allSettled(this.#inFlight);
+    if (!(await settlesBefore(idle, AbortSignal.timeout(CLOSE_GRACE_MS)))) {
+      this.#closing.abort(new Error(`The ${this.service} client was closed`));
+      await idle;
+    }
     if (this.#ownsDispatcher) await this.#dispatcher.close();
   }
 
@@ -204,15 +235,7 @@ export class OzonHttp {
     const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
     let answer: Answer;
     try {
-      await this.#limiter?.take(signal);
-      answer = await readCapped(url, {
-        headers: { accept: "*/*", ...(options.withAuth ? await this.#auth.headers(signal) : {}) },
-        dispatcher: this.#dispatcher,
-        signal,
-        maxBytes: options.maxBytes,
-        headersTimeoutMs: this.#timeouts.headersSeconds * 1000,
-        bodyTimeoutMs: this.#timeouts.bodySeconds * 1000,
-      });
+      answer = await this.#fetchFile(url, options, signal);
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason ?? error;
       if (error instanceof BodyOverLimit) {
@@ -232,6 +255,26 @@ export class OzonHttp {
       contentType: answer.header("content-type") ?? "",
       fileName: fileNameOf(answer.header("content-disposition")),
     };
+  }
+
+  async #fetchFile(url: string, options: DownloadOptions, signal: AbortSignal): Promise<Answer> {
+    await this.#limiter?.take(signal);
+    return readCapped(url, {
+      headers: { accept: "*/*", ...(options.withAuth ? await this.#auth.headers(signal) : {}) },
+      dispatcher: this.#dispatcher,
+      signal,
+      maxBytes: options.maxBytes,
+      headersTimeoutMs: this.#timeouts.headersSeconds * 1000,
+      bodyTimeoutMs: this.#timeouts.bodySeconds * 1000,
+    });
+  }
+
+  /** Counts `work` as in flight (see close()) until it settles. */
+  #tracked<T>(work: Promise<T>): Promise<T> {
+    this.#inFlight.add(work);
+    const settled = () => this.#inFlight.delete(work);
+    void work.then(settled, settled);
+    return work;
   }
 
   async call<E extends AnyEndpoint>(
@@ -257,11 +300,25 @@ export class OzonHttp {
       if (body !== undefined) headers["content-type"] = "application/json";
 
       let answer: Answer;
+      const deadline = AbortSignal.timeout(this.#timeouts.totalSeconds * 1000);
+      const signals = [deadline, this.#closing.signal];
+      if (options.signal) signals.push(options.signal);
       try {
-        answer = await this.#send(ep.method, url, headers, body, options.signal);
+        answer = await this.#tracked(
+          this.#send(ep.method, url, headers, body, AbortSignal.any(signals)),
+        );
       } catch (error) {
         if (options.signal?.aborted) throw options.signal.reason ?? error;
-        const failure = networkErrorOf(error, info);
+        const failure = deadline.aborted
+          ? new OzonNetworkError({
+              ...info,
+              timeout: true,
+              phase: "total",
+              reason: `no complete answer within ${this.#timeouts.totalSeconds} s`,
+              cause: error,
+            })
+          : networkErrorOf(error, info);
+        if (this.#closing.signal.aborted) throw failure; // closed: nothing is tried again
         if (ep.safe && retries + 1 < this.#retry.maxAttempts) {
           await this.#pause(retries++, undefined, info, failure.message, options.signal);
           continue;
@@ -308,7 +365,7 @@ export class OzonHttp {
     url: string,
     headers: Record<string, string>,
     body: string | undefined,
-    signal: AbortSignal | undefined,
+    signal: AbortSignal,
   ): Promise<Answer> {
     if (this.#fetch) {
       const response = await this.#fetch(url, {
@@ -329,7 +386,7 @@ export class OzonHttp {
       method,
       headers,
       body: body ?? null,
-      signal: signal ?? null,
+      signal,
       dispatcher: this.#dispatcher,
       headersTimeout: this.#timeouts.headersSeconds * 1000,
       bodyTimeout: this.#timeouts.bodySeconds * 1000,
@@ -445,7 +502,7 @@ function fileNameOf(disposition: string | undefined): string | undefined {
   return name?.trim() || undefined;
 }
 
-const TIMEOUT_PHASES: Record<string, "connect" | "headers" | "body"> = {
+const TIMEOUT_PHASES: Record<string, Exclude<TimeoutPhase, "total">> = {
   UND_ERR_CONNECT_TIMEOUT: "connect",
   UND_ERR_HEADERS_TIMEOUT: "headers",
   UND_ERR_BODY_TIMEOUT: "body",

@@ -1,33 +1,95 @@
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import type { Store } from "./port.ts";
 
 /**
  * Leases: "one poller per stream at a time" across processes sharing a store. A lease is a key
- * `lease:<name>` holding the holder's id with a TTL; whoever holds it does the work, and if that
- * process dies the lease runs out and another takes over.
- *
- * The simplest use is to call `acquireLease` at every tick, with a TTL of a few ticks:
+ * `lease:<name>` holding the holder's id with a TTL; whoever holds it does the work, renewing it
+ * every third of the TTL, and if that process dies the lease runs out and another takes over.
  *
  * ```ts
- * const me = `${hostname()}:${process.pid}:${randomUUID()}`;
- * setInterval(async () => {
- *   if (await acquireLease(store, "postings", me, 3 * periodMs)) await pollPostings();
- * }, periodMs);
- * // on shutdown: await releaseLease(store, "postings", me);
+ * const lease = createStoreLease(store, { name: "postings", ttlMs: DEFAULT_LEASE_TTL_MS });
+ * if (await lease.acquire()) await pollPostings(); // lease.token: this hold's fencing number
+ * // on shutdown: await lease.release();
  * ```
  *
  * Renewing and releasing use the port's compareAndSet, so a holder whose lease already ran out
  * can never extend or delete the lease that another holder has taken since.
- * The lease is not a fence: work started under a lease may still be finishing just after it
- * expired, so keep the TTL well above one tick and make the work itself idempotent.
+ *
+ * A dead holder need not always be waited out. Holder ids made here (`holderIdFor`) name the
+ * process: `<host>|<pid>|<start id>|<random>`. A lease whose holder has this host name and
+ *  - this process id, but another start id: our own previous life (a container restarted by its
+ *    restart policy comes back as pid 1 with the same host name), or
+ *  - a process id that no longer exists on this host
+ * is provably gone and is taken over at once. Anything else (another host, a live process, a
+ * holder id in another form) waits for the TTL. This relies on processes sharing one store having
+ * distinct host names or running on one host; Docker and Kubernetes give each container its own.
+ *
+ * Fencing: every time a holder takes the lease (not when it renews), `token` becomes a number
+ * from the counter `lease-generation:<name>`, drawn before taking, so a later holder always has a
+ * higher one. A store write guarded by "token ≥ the highest token written" would refuse a holder
+ * that lost its lease; nothing checks it yet.
+ * The lease is not a fence by itself: work started under a lease may still be finishing just
+ * after it expired, so the work itself stays idempotent.
  */
+
+/** TTL of the pollers' leases: a holder renews every third of it, so it outlives two missed renewals. */
+export const DEFAULT_LEASE_TTL_MS = 15_000;
 
 export function leaseKey(name: string): string {
   return `lease:${name}`;
 }
 
+function generationKey(name: string): string {
+  return `lease-generation:${name}`;
+}
+
+/** The process as lease holders name it: host name, process id and an id of this start. */
+export interface ProcessIdentity {
+  host: string;
+  pid: number;
+  start: string;
+}
+
+export const THIS_PROCESS: ProcessIdentity = {
+  host: hostname(),
+  pid: process.pid,
+  start: randomUUID().slice(0, 8),
+};
+
+/** A holder id naming this process (see the file comment), unique per call. */
+export function holderIdFor(self: ProcessIdentity = THIS_PROCESS): string {
+  return [self.host, self.pid, self.start, randomUUID().slice(0, 8)].join("|");
+}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code !== "ESRCH";
+  }
+}
+
+/** True when `holderId` names a process that is provably gone (see the file comment). */
+export function isHolderGone(
+  holderId: string,
+  self: ProcessIdentity = THIS_PROCESS,
+  alive: (pid: number) => boolean = isProcessAlive,
+): boolean {
+  const parts = holderId.split("|");
+  const [host, pidText, start] = parts;
+  const pid = Number(pidText);
+  if (parts.length !== 4 || host !== self.host || !start) return false;
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  if (pid === self.pid) return start !== self.start;
+  return !alive(pid);
+}
+
 /**
- * Takes the lease when it is free, or extends it when `holderId` already holds it.
- * True when `holderId` holds the lease for the next `ttlMs`.
+ * Takes the lease when it is free or its holder is provably gone, or extends it when `holderId`
+ * already holds it. True when `holderId` holds the lease for the next `ttlMs`.
  */
 export async function acquireLease(
   store: Store,
@@ -37,7 +99,11 @@ export async function acquireLease(
 ): Promise<boolean> {
   checkHolder(holderId);
   if (await store.setIfAbsent(leaseKey(name), holderId, { ttlMs })) return true;
-  return renewLease(store, name, holderId, ttlMs);
+  if (await renewLease(store, name, holderId, ttlMs)) return true;
+  const holder = await leaseHolder(store, name);
+  if (holder === undefined) return store.setIfAbsent(leaseKey(name), holderId, { ttlMs });
+  if (!isHolderGone(holder)) return false;
+  return store.compareAndSet(leaseKey(name), holder, holderId, { ttlMs });
 }
 
 /** Extends the lease by `ttlMs` from now; false when `holderId` no longer holds it. */
@@ -66,6 +132,75 @@ function checkHolder(holderId: string) {
   if (typeof holderId !== "string" || holderId.length === 0) {
     throw new TypeError("A lease holder id must be a non-empty string");
   }
+}
+
+/**
+ * One named lease held by one holder, as a background loop uses it (src/services/background-loop.ts):
+ * `acquire` takes or renews it and says whether it is held for the next `ttlMs`; `release` gives
+ * it up on stop.
+ */
+export interface Lease {
+  readonly ttlMs: number;
+  acquire(): Promise<boolean>;
+  release(): Promise<void>;
+}
+
+export interface StoreLeaseOptions {
+  /** The key is `lease:<name>`. */
+  name: string;
+  ttlMs: number;
+  /** Default: `holderIdFor()`, naming this process. */
+  holderId?: string;
+}
+
+/** A lease in the store, with the fencing token of the current hold. */
+export interface StoreLease extends Lease {
+  readonly holderId: string;
+  /** Fencing number of the current hold; undefined while not held. */
+  readonly token: number | undefined;
+}
+
+export function createStoreLease(store: Store, options: StoreLeaseOptions): StoreLease {
+  const { name, ttlMs } = options;
+  const holderId = options.holderId ?? holderIdFor();
+  let token: number | undefined;
+  return {
+    ttlMs,
+    holderId,
+    get token() {
+      return token;
+    },
+    async acquire() {
+      if (token !== undefined && (await renewLease(store, name, holderId, ttlMs))) return true;
+      token = undefined;
+      const next = await store.increment(generationKey(name));
+      if (!(await acquireLease(store, name, holderId, ttlMs))) return false;
+      token = next;
+      return true;
+    },
+    async release() {
+      token = undefined;
+      await releaseLease(store, name, holderId);
+    },
+  };
+}
+
+/**
+ * The lease a background loop runs under: none (`false`), the one given, or else the store's
+ * lease `name` (DEFAULT_LEASE_TTL_MS and a holder id naming this process, unless set).
+ */
+export function loopLease(
+  store: Store,
+  name: string,
+  option: false | Lease | { holderId?: string | undefined; ttlMs?: number | undefined } = {},
+): Lease | undefined {
+  if (option === false) return undefined;
+  if ("acquire" in option) return option;
+  return createStoreLease(store, {
+    name,
+    ttlMs: option.ttlMs ?? DEFAULT_LEASE_TTL_MS,
+    ...(option.holderId ? { holderId: option.holderId } : {}),
+  });
 }
 
 /**

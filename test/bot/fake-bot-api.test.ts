@@ -86,6 +86,22 @@ describe("fake Bot API", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(280);
   });
 
+  it("stops answering on demand: calls are recorded and held until it answers again", async () => {
+    fake = await FakeBotApi.start();
+    const impatient = new Bot(fake.token, {
+      botInfo: fake.botInfo,
+      client: { apiRoot: fake.apiRoot, timeoutSeconds: 0.3 },
+    });
+    fake.stopAnswering();
+    await expect(impatient.api.sendMessage(42, "lost")).rejects.toThrow(/sendMessage/);
+    const held = botFor(fake).api.sendMessage(42, "held");
+    const call = await fake.waitForCall("sendMessage", (c) => c.payload.text === "held");
+    expect(call.answeredAt).toBeUndefined();
+    fake.answerAgain();
+    expect((await held).text).toBe("held");
+    expect(fake.callsTo("sendMessage").map((c) => c.payload.text)).toEqual(["lost", "held"]);
+  });
+
   it("refuses a wrong token with 401", async () => {
     fake = await FakeBotApi.start();
     const bot = new Bot("1:wrong", { botInfo: fake.botInfo, client: { apiRoot: fake.apiRoot } });

@@ -13,6 +13,7 @@ import { FakeBotApi, type RecordedCall } from "../support/fake-bot-api.ts";
 import {
   freePort,
   type MainProcess,
+  sellerEnv,
   startMain,
   stopMainProcesses,
 } from "../support/main-process.ts";
@@ -47,10 +48,7 @@ async function startBot(): Promise<MainProcess> {
     BOT_TOKEN: fake.token,
     TELEGRAM_API_ROOT: fake.apiRoot,
     ADMIN_IDS: String(ADMIN.id),
-    OZON_SANDBOX: "0",
-    OZON_SELLER_URL: sandbox.url,
-    OZON_CLIENT_ID: credentials.sellerClientId,
-    OZON_API_KEY: credentials.sellerApiKey,
+    ...sellerEnv(sandbox),
     OZON_PERFORMANCE_URL: sandbox.url,
     OZON_PERFORMANCE_CLIENT_ID: credentials.performanceClientId,
     OZON_PERFORMANCE_CLIENT_SECRET: credentials.performanceClientSecret,

@@ -2,7 +2,8 @@ import { Agent, errors, fetch as undiciFetch } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { isOzonNetworkError, type OzonNetworkError } from "../../src/ozon/errors.ts";
-import { endpoint, headerAuth, OzonHttp } from "../../src/ozon/http.ts";
+import { endpoint, headerAuth, OzonHttp, type Timeouts } from "../../src/ozon/http.ts";
+import { waitFor } from "../support/wait.ts";
 import { fakeClock } from "./support/clock.ts";
 import { type Handler, startServer, type TestServer } from "./support/server.ts";
 
@@ -28,13 +29,13 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function coreFor(handler: Handler, maxAttempts = 1) {
+async function coreFor(handler: Handler, maxAttempts = 1, timeouts: Partial<Timeouts> = {}) {
   server = await startServer(handler);
   const core = new OzonHttp({
     service: "seller",
     baseUrl: server.url,
     auth: headerAuth({ "Client-Id": "1", "Api-Key": "key-key-key" }),
-    timeouts: { connectSeconds: 0.2, headersSeconds: 0.2, bodySeconds: 0.2 },
+    timeouts: { connectSeconds: 0.2, headersSeconds: 0.2, bodySeconds: 0.2, ...timeouts },
     retry: { maxAttempts },
     clock: fakeClock(),
   });
@@ -64,6 +65,49 @@ describe("timeouts", () => {
     expect(isOzonNetworkError(error)).toBe(true);
     expect(error.timeout).toBe(true);
     expect(error.phase).toBe("body");
+  });
+
+  it("gives up on an answer that keeps trickling in once the whole exchange took too long", async () => {
+    const handler: Handler = (_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      // A byte every 50 ms: no gap is long enough for the body timeout (0.2 s) to fire.
+      const drip = setInterval(() => res.write(" "), 50);
+      res.once("close", () => clearInterval(drip));
+    };
+    const { core } = await coreFor(handler, 1, { totalSeconds: 0.5 });
+    const started = Date.now();
+    const error = (await core.call(read).catch((e: unknown) => e)) as OzonNetworkError;
+    expect(isOzonNetworkError(error)).toBe(true);
+    expect(error.timeout).toBe(true);
+    expect(error.phase).toBe("total");
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it("the caller's signal still ends a call with the caller's reason", async () => {
+    const { core } = await coreFor(() => {
+      // never answers
+    });
+    const reason = new Error("stopping");
+    const controller = new AbortController();
+    const call = core.call(read, { signal: controller.signal });
+    controller.abort(reason);
+    expect(await call.catch((e: unknown) => e)).toBe(reason);
+  });
+
+  it("close() cuts off a request still waiting after a second", async () => {
+    const { core } = await coreFor(
+      () => {
+        // never answers
+      },
+      3,
+      { headersSeconds: 60 },
+    );
+    const pending = core.call(read).catch((e: unknown) => e);
+    await waitFor(() => server?.requests.length === 1, { message: "the request at the server" });
+    const started = Date.now();
+    await core.close();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(isOzonNetworkError(await pending)).toBe(true);
   });
 
   it("repeats a timed-out safe request but not an unsafe one", async () => {

@@ -1,13 +1,18 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   acquireLease,
+  createStoreLease,
+  holderIdFor,
+  isHolderGone,
   leaseHolder,
   leaseKey,
   releaseLease,
   renewLease,
+  THIS_PROCESS,
 } from "../../src/store/lease.ts";
 import { MemoryStore } from "../../src/store/memory.ts";
 import type { Store } from "../../src/store/port.ts";
@@ -17,6 +22,23 @@ import { redisAvailability, removeKeys, uniquePrefix } from "../support/redis.ts
 import { eventually } from "./wait.ts";
 
 const redis = await redisAvailability();
+/** The process id of a child that has exited (not reused this soon). */
+const exitedPid = spawnSync(process.execPath, ["-e", ""]).pid as number;
+
+describe("isHolderGone", () => {
+  const self = { host: "bot-1", pid: 1, start: "now" };
+  const alive = (pid: number) => pid === 7;
+  it("knows a holder gone only by this host's name and a process id that is ours or dead", () => {
+    expect(isHolderGone("bot-1|1|before|x", self, alive)).toBe(true);
+    expect(isHolderGone("bot-1|8|before|x", self, alive)).toBe(true);
+    expect(isHolderGone("bot-1|1|now|x", self, alive)).toBe(false);
+    expect(isHolderGone("bot-1|7|before|x", self, alive)).toBe(false);
+    expect(isHolderGone("bot-2|8|before|x", self, alive)).toBe(false);
+    expect(isHolderGone("bot-1|0|before|x", self, alive)).toBe(false);
+    expect(isHolderGone("bot-1", self, alive)).toBe(false);
+    expect(isHolderGone("bot-1:8:before:x", self, alive)).toBe(false);
+  });
+});
 const root = mkdtempSync(join(tmpdir(), "ozon-lease-test-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -89,6 +111,45 @@ function leaseSuite(label: string, open: () => Promise<Subject>) {
       const winners = contenders.filter((_, i) => results[i]);
       expect(winners).toHaveLength(1);
       expect(await leaseHolder(store, "race")).toBe(winners[0]);
+    });
+
+    it("is taken over at once from a holder that is provably gone, and only then", async () => {
+      const { host, pid, start } = THIS_PROCESS;
+      // Our own previous life: same host and process id (a restarted container), another start.
+      await store.set(leaseKey("restarted"), `${host}|${pid}|earlier|abcd`, { ttlMs: 60_000 });
+      expect(await acquireLease(store, "restarted", holderIdFor(), 60_000)).toBe(true);
+      // A process of this host that has exited.
+      await store.set(leaseKey("exited"), `${host}|${exitedPid}|x|abcd`, { ttlMs: 60_000 });
+      expect(await acquireLease(store, "exited", "me", 60_000)).toBe(true);
+      expect(await leaseHolder(store, "exited")).toBe("me");
+      // Alive, or not provably gone: waited out.
+      const alive = [
+        holderIdFor(), // another loop of this very process
+        `${host}|${process.ppid}|x|abcd`, // a live process on this host
+        `elsewhere.example|${pid}|${start}|abcd`, // another host
+        "process-a", // holder ids in other forms
+        `${host}:${pid}:${start}:abcd`,
+      ];
+      for (const [i, holder] of alive.entries()) {
+        await store.set(leaseKey(`alive-${i}`), holder, { ttlMs: 60_000 });
+        expect(await acquireLease(store, `alive-${i}`, holderIdFor(), 60_000), holder).toBe(false);
+      }
+    });
+
+    it("numbers each hold with a growing fencing token; renewals keep it", async () => {
+      const a = createStoreLease(store, { name: "fenced", ttlMs: 60_000 });
+      const b = createStoreLease(store, { name: "fenced", ttlMs: 60_000 });
+      expect(a.token).toBeUndefined();
+      expect(await a.acquire()).toBe(true);
+      const first = a.token as number;
+      expect(await a.acquire()).toBe(true);
+      expect(a.token).toBe(first);
+      expect(await b.acquire()).toBe(false);
+      expect(b.token).toBeUndefined();
+      await a.release();
+      expect(a.token).toBeUndefined();
+      expect(await b.acquire()).toBe(true);
+      expect(b.token).toBeGreaterThan(first);
     });
 
     it("refuses an empty holder id", async () => {

@@ -12,6 +12,8 @@
  * const sent = await fake.waitForCall("sendMessage", (c) => c.payload.chat_id === alice.id);
  * fake.rateLimit("sendMessage", 1);          // the next sendMessage answers 429, retry_after 1
  * fake.delay("sendMessage", 500);            // hold sendMessage answers for 500 ms
+ * fake.stopAnswering();                      // Telegram goes silent: calls recorded, never answered
+ * fake.answerAgain();                        // ...until this (the held calls are answered now)
  * fake.queueUpdates(update1, update2);       // served by getUpdates (runner / polling tests)
  * const file = fake.registerFile(bytes, { fileName: "a.pdf" }); // getFile + /file/bot<token>/...
  * await fake.close();
@@ -112,6 +114,8 @@ export class FakeBotApi {
   readonly #updates: Update[] = [];
   readonly #pollers = new Set<() => void>();
   readonly #callWaiters = new Set<() => void>();
+  /** Set while the fake does not answer: resolves when it answers again. */
+  #silence: { over: Promise<void>; end: () => void } | undefined;
 
   private constructor(options: FakeBotApiOptions) {
     this.token = options.token ?? TEST_BOT_TOKEN;
@@ -217,6 +221,23 @@ export class FakeBotApi {
     this.#delays.set(method, list);
   }
 
+  /**
+   * Telegram stops answering: every call from now on is recorded and then held without an answer
+   * (the connection stays open) until answerAgain() or close().
+   */
+  stopAnswering(): void {
+    if (this.#silence) return;
+    let end: () => void = () => {};
+    const over = new Promise<void>((resolve) => (end = resolve));
+    this.#silence = { over, end };
+  }
+
+  /** Answers the held calls and every later one again. */
+  answerAgain(): void {
+    this.#silence?.end();
+    this.#silence = undefined;
+  }
+
   /** A custom answer for a method (replaces the built-in one). */
   respond(method: string, handler: MethodHandler): void {
     this.#handlers.set(method, handler);
@@ -258,6 +279,7 @@ export class FakeBotApi {
   }
 
   async close(): Promise<void> {
+    this.answerAgain();
     for (const wake of this.#pollers) wake();
     this.#server.closeAllConnections();
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
@@ -288,6 +310,7 @@ export class FakeBotApi {
     if (error !== undefined) call.parseError = error;
     this.calls.push(call);
     this.#notify();
+    if (this.#silence) await this.#silence.over;
 
     if (error !== undefined) {
       return this.#answer(res, call, 400, { ok: false, error_code: 400, description: error });

@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Sandbox } from "../../src/sandbox/index.ts";
 import { waitFor } from "./wait.ts";
 
 const MAIN = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
@@ -47,6 +48,16 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/** The settings that point the bot at a sandbox of the test's own as its Seller API. */
+export function sellerEnv(sandbox: Sandbox): Record<string, string> {
+  return {
+    OZON_SANDBOX: "0",
+    OZON_SELLER_URL: sandbox.url,
+    OZON_CLIENT_ID: sandbox.credentials.sellerClientId,
+    OZON_API_KEY: sandbox.credentials.sellerApiKey,
+  };
 }
 
 /** Starts the bot in a fresh empty working folder (so no .env is read) with only `env`. */

@@ -35,7 +35,7 @@ export interface AdsModuleOptions {
   budgetLimits?: BudgetLimits;
   /** Cap of the growing poll interval, seconds (default 60). */
   pollCapSeconds?: number;
-  /** Runner lease across processes, ms (default 30 s; 0 = off). */
+  /** Runner lease across processes, ms (default DEFAULT_LEASE_TTL_MS, 15 s; 0 = off). */
   leaseTtlMs?: number;
   /** start() runs the runner's loop (default true); tests may drive runner.runOnce() instead. */
   runLoop?: boolean;
@@ -117,6 +117,8 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
       notifier.attach(apiForSender(api));
       if (options.runLoop ?? true) runner.start();
     },
-    stop: () => runner.stop(),
+    async stop(deadline) {
+      await runner.stop(deadline);
+    },
   };
 }

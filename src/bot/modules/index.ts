@@ -3,9 +3,10 @@
  * An area whose Ozon client is missing (no credentials for that API) is left out.
  *
  * They share one TelegramSender, so alerts, relayed buyer messages and reports together keep to
- * Telegram's limits. It comes last in the list as a module of its own: main stops modules in
- * reverse order, so the sender closes first — queued sends are refused at once (left undelivered
- * for the next start) and the areas' loops, no longer waiting on them, stop quickly.
+ * Telegram's limits. It comes last in the list as a module of its own: main stops the modules side
+ * by side, last first (src/shutdown.ts), so the sender closes as the areas' loops are told to
+ * stop — queued sends are refused at once (left undelivered for the next start) and the loops,
+ * no longer waiting on them, stop between two messages.
  */
 import type { I18n } from "@grammyjs/i18n";
 import type { Container } from "../../container.ts";
@@ -35,6 +36,6 @@ export function createModules(deps: Omit<ModuleDeps, "sender">): BotModule[] {
 }
 
 /** The sender's stop: refuses what is queued, waits for the sends in flight. */
-function senderModule(sender: TelegramSender): BotModule {
+export function senderModule(sender: TelegramSender): BotModule {
   return { name: "telegram-sender", stop: () => sender.close() };
 }

@@ -89,8 +89,8 @@ export function createPostingsModule(
       });
       if (options.poll ?? true) watcher.start();
     },
-    async stop() {
-      await watcher?.stop();
+    async stop(deadline) {
+      await watcher?.stop(deadline);
       watcher = undefined;
     },
   };

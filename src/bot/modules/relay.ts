@@ -89,8 +89,8 @@ export function createRelayModule(
       });
       if (options.poll !== false) relay.start();
     },
-    async stop() {
-      await relay?.stop();
+    async stop(deadline) {
+      await relay?.stop(deadline);
     },
     runOnce() {
       if (!relay) return Promise.reject(new Error("The relay module has not been started"));

@@ -16,6 +16,7 @@
  * SenderClosedError knows nothing was sent and leaves the item undelivered for the next start.
  */
 import { type Clock, steadyNow, systemClock } from "../../clock.ts";
+import { StoppingError } from "../../services/background-loop.ts";
 import type { SendBudget, SendTarget } from "./budget.ts";
 import { MemorySendBudget } from "./memory-budget.ts";
 
@@ -64,7 +65,7 @@ export function telegramRetryAfterMs(error: unknown): number | undefined {
 }
 
 /** The sender was closed before this message was sent: nothing was sent. */
-export class SenderClosedError extends Error {
+export class SenderClosedError extends StoppingError {
   override name = "SenderClosedError";
   constructor(options?: ErrorOptions) {
     super("The Telegram sender was closed before this message was sent", options);

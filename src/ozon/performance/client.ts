@@ -84,6 +84,7 @@ export function createPerformanceClient(options: PerformanceClientOptions) {
     tokenFetches: (): number => token.fetched,
     movedToSuccessors: (): string[] => successors.moved(),
     close: async (): Promise<void> => {
+      await Promise.all([http.close(), tokenHttp.close()]);
       await ownAgent?.close();
     },
   };

@@ -14,10 +14,13 @@
  * notifier.deliver resolved (Telegram accepted the file). A crash between those two moments sends
  * the file again after the restart — at most the last one, as the design asks.
  *
- * Several processes on one Redis: a lease per account lets one runner work at a time.
+ * Several processes on one Redis: a lease per account lets one runner work at a time. The loop
+ * (start, wake, stop, lease) is the shared background loop; with no unfinished job it looks at
+ * the store only every `idleSeconds`, and a job enqueued in this process wakes it.
+ * (Past 400 lines on purpose: a job's whole state machine — submit with its intent, poll,
+ * deliver, fail — in one place, each step writing the store before it acts. The loop, the lease
+ * and matching Ozon's list of requests live in background-loop.ts and report-reconcile.ts.)
  */
-import { randomUUID } from "node:crypto";
-import { hostname } from "node:os";
 import type { Logger } from "../../logger.ts";
 import {
   ozonFailureMessage as errorText,
@@ -25,8 +28,9 @@ import {
   isTransient,
   ozonFailureKind,
 } from "../../ozon/errors.ts";
-import { acquireLease, releaseLease } from "../../store/lease.ts";
+import { DEFAULT_LEASE_TTL_MS, loopLease } from "../../store/lease.ts";
 import type { Store } from "../../store/port.ts";
+import { BackgroundLoop } from "../background-loop.ts";
 import {
   isFinished,
   type ReportFailure,
@@ -109,8 +113,10 @@ export interface ReportRunnerOptions {
    * (default 6 h).
    */
   giveUpAfterMs?: number;
-  /** Lease time for one runner per account across processes; 0 turns the lease off (default 30 s). */
+  /** Lease time for one runner per account across processes; 0 turns the lease off (default 15 s). */
   leaseTtlMs?: number;
+  /** With no unfinished job, seconds until the store is looked at again (default 60). */
+  idleSeconds?: number;
   now?: () => number;
   logger?: Logger;
 }
@@ -148,12 +154,8 @@ function parseTime(value: unknown): number | undefined {
 export class ReportRunner {
   readonly #o: Required<Omit<ReportRunnerOptions, "logger">> & { logger?: Logger };
   readonly #jobs: ReportJobRepository;
-  readonly #owner = `${hostname()}:${process.pid}:${randomUUID()}`;
-  readonly #leaseName: string;
-  #chain: Promise<unknown> = Promise.resolve();
-  #loop: Promise<void> | undefined;
-  #stopped = true;
-  #wake: (() => void) | undefined;
+  readonly #loop: BackgroundLoop<RoundResult>;
+  /** When the next job is due, as the last round found it; undefined: no unfinished job. */
   #earliest: number | undefined;
   /** The start-up look at Ozon's list (reconcile) is done. */
   #reconciled = false;
@@ -165,13 +167,25 @@ export class ReportRunner {
       maxSubmitted: 1,
       maxAttempts: 8,
       giveUpAfterMs: 6 * 60 * 60 * 1000,
-      leaseTtlMs: 30_000,
+      leaseTtlMs: DEFAULT_LEASE_TTL_MS,
+      idleSeconds: 60,
       now: Date.now,
       ...options,
       pollCapSeconds: Math.max(options.pollCapSeconds ?? 60, pollSeconds),
     };
     this.#jobs = new ReportJobRepository(options.store);
-    this.#leaseName = `report-runner:${options.account}`;
+    this.#loop = new BackgroundLoop({
+      name: "report runner",
+      round: (signal) => this.#round(signal),
+      pauseMs: (result) => this.#pauseAfter(result),
+      // One runner per account; a TTL of 0 turns the lease off.
+      lease: loopLease(
+        options.store,
+        `report-runner:${options.account}`,
+        this.#o.leaseTtlMs > 0 && { ttlMs: this.#o.leaseTtlMs },
+      ),
+      logger: options.logger,
+    });
   }
 
   get #pollMs(): number {
@@ -190,71 +204,40 @@ export class ReportRunner {
     return Math.min(this.#capMs, this.#pollMs * 2 ** Math.max(0, attempts - 1));
   }
 
-  /** One pass over this account's jobs; calls never overlap. */
-  runOnce(): Promise<RoundResult> {
-    const round = this.#chain.then(() => this.#round());
-    this.#chain = round.catch(() => undefined);
-    return round;
+  /** One pass over this account's jobs, or the next one when a pass is under way. */
+  async runOnce(): Promise<RoundResult> {
+    const outcome = await this.#loop.runOnce();
+    if (outcome.leader) return outcome.result;
+    return { leader: false, submitted: 0, busy: 0, polled: 0, delivered: 0, failed: 0 };
   }
 
   /** Runs rounds until stop(), sleeping until the next job is due (or wake() is called). */
   start(): void {
-    if (!this.#stopped) return;
-    this.#stopped = false;
-    this.#loop = this.#run();
+    this.#loop.start();
   }
 
-  /** Cuts the current sleep short, e.g. right after a job was enqueued in this process. */
+  /** Starts a round now (or right after the one in progress), e.g. when a job was enqueued. */
   wake(): void {
-    this.#wake?.();
+    this.#loop.wake();
   }
 
-  /** Finishes the round in progress, stops, and gives the lease up for the next runner. */
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    this.wake();
-    await this.#loop;
-    this.#loop = undefined;
-    await this.#chain;
-    if (this.#o.leaseTtlMs > 0) {
-      try {
-        await releaseLease(this.#o.store, this.#leaseName, this.#owner);
-      } catch (error) {
-        this.#o.logger?.warn({ err: error }, "report runner: could not release its lease");
-      }
-    }
+  /**
+   * Stops between two jobs and gives the lease up for the next runner; false when `deadline`
+   * (default 5 s) came first.
+   */
+  stop(deadline?: AbortSignal): Promise<boolean> {
+    return this.#loop.stop(deadline);
   }
 
-  async #run(): Promise<void> {
-    while (!this.#stopped) {
-      try {
-        await this.runOnce();
-      } catch (error) {
-        this.#o.logger?.error({ err: error }, "report runner: round failed");
-      }
-      if (this.#stopped) break;
-      const due = this.#earliest === undefined ? this.#pollMs : this.#earliest - this.#o.now();
-      const waitMs = Math.min(Math.max(due, 5), this.#pollMs);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, waitMs);
-        this.#wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.#wake = undefined;
-    }
+  #pauseAfter(result: RoundResult | undefined): number {
+    if (result === undefined) return this.#pollMs;
+    if (this.#earliest === undefined) return Math.round(this.#o.idleSeconds * 1000);
+    return Math.min(Math.max(this.#earliest - this.#o.now(), 5), this.#pollMs);
   }
 
-  async #holdLease(): Promise<boolean> {
-    const ttlMs = this.#o.leaseTtlMs;
-    if (ttlMs <= 0) return true;
-    return acquireLease(this.#o.store, this.#leaseName, this.#owner, ttlMs);
-  }
-
-  async #round(): Promise<RoundResult> {
+  async #round(signal: AbortSignal): Promise<RoundResult> {
     const result: RoundResult = {
-      leader: false,
+      leader: true,
       submitted: 0,
       busy: 0,
       polled: 0,
@@ -262,12 +245,9 @@ export class ReportRunner {
       failed: 0,
     };
     this.#earliest = undefined;
-    if (!(await this.#holdLease())) return result;
-    result.leader = true;
-    if (!this.#reconciled) this.#reconciled = await this.reconcile();
-    const jobs = (await this.#jobs.all()).filter(
-      (j) => j.account === this.#o.account && !isFinished(j),
-    );
+    const all = await this.#jobs.all();
+    if (!this.#reconciled) this.#reconciled = await this.#reconcile(all);
+    const jobs = all.filter((j) => j.account === this.#o.account && !isFinished(j));
     const due = (job: ReportJob) => job.nextPollAt <= this.#o.now();
 
     // Failures not yet told to the person.
@@ -277,7 +257,7 @@ export class ReportRunner {
 
     // Ozon preparing: poll; an OK goes straight on to delivery in this round.
     for (const job of jobs.filter((j) => j.state === "submitted" && due(j))) {
-      if (!(await this.#holdLease())) return result;
+      if (signal.aborted) return result;
       result.polled++;
       await this.#poll(job);
       if (job.state === "failed") result.failed++;
@@ -286,7 +266,7 @@ export class ReportRunner {
     for (const job of jobs.filter(
       (j) => (j.state === "ready" || j.state === "delivering") && due(j),
     )) {
-      if (!(await this.#holdLease())) return result;
+      if (signal.aborted) return result;
       await this.#deliver(job);
       if (job.state === "delivered") result.delivered++;
       if (job.state === "failed") result.failed++;
@@ -298,7 +278,7 @@ export class ReportRunner {
     while (slots > 0 && queued.length > 0) {
       const head = queued[0] as ReportJob;
       if (!due(head)) break; // waiting out a busy answer or a backoff: the ones behind wait too
-      if (!(await this.#holdLease())) return result;
+      if (signal.aborted) return result;
       const outcome = await this.#submit(head);
       if (outcome === "busy") {
         result.busy++;
@@ -345,7 +325,12 @@ export class ReportRunner {
    * looks again before each submit.
    */
   async reconcile(): Promise<boolean> {
-    const unsure = (await this.#jobs.all()).filter(
+    return this.#reconcile(await this.#jobs.all());
+  }
+
+  /** reconcile() over the jobs a round has read (it updates them in place). */
+  async #reconcile(all: ReportJob[]): Promise<boolean> {
+    const unsure = all.filter(
       (j) =>
         j.account === this.#o.account && j.state === "queued" && j.submitIntentAt !== undefined,
     );

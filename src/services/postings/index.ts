@@ -7,7 +7,6 @@ export {
   RecipientGoneError,
   TELEGRAM_TEXT_LIMIT,
 } from "./notifier.ts";
-export { createStoreLease, type PollLease, type StoreLeaseOptions } from "./poll-lease.ts";
 export {
   type AwaitingPackagingSource,
   type PassReport,

@@ -27,27 +27,19 @@
  * reminder (telling the warehouse about a posting already shipped or cancelled helps no one).
  */
 import type { Posting } from "../../ozon/seller/types.ts";
+import { type Lease, loopLease } from "../../store/lease.ts";
 import type { Store } from "../../store/port.ts";
+import { BackgroundLoop } from "../background-loop.ts";
 import type { Subscriber } from "../subscriptions.ts";
 import { wantsWarehouse } from "../subscriptions.ts";
-import { DeliveryLedger, type KnownPosting, type MarkKind } from "./ledger.ts";
+import { DeliveryLedger, type MarkKind } from "./ledger.ts";
 import type { DigestInfo, PostingNotifier } from "./notifier.ts";
 import { isRecipientGone } from "./notifier.ts";
-import { createStoreLease, type PollLease } from "./poll-lease.ts";
+import { byArrival, byDeadline, type Current, chunk, factsOf } from "./posting-facts.ts";
 
 /** What the watcher reads from the Seller client (`createSellerClient(...)` fits). */
 export interface AwaitingPackagingSource {
   postings: { listAwaitingPackaging(): AsyncIterable<Posting> };
-}
-
-/** The few facts the watcher needs about a posting. */
-interface PostingFacts {
-  postingNumber: string;
-  warehouseId?: string | undefined;
-  /** Shipping deadline (`shipment_date`), epoch ms. */
-  shipmentDeadline?: number | undefined;
-  /** When Ozon put it into processing, epoch ms; orders alerts. */
-  arrivedAt?: number | undefined;
 }
 
 /** The subscriber list as the watcher uses it (SubscriptionService fits). */
@@ -84,10 +76,10 @@ export interface PostingWatcherOptions {
   now?: () => number;
   /**
    * Only the lease holder polls and sends (several processes on one Redis). Default: the store's
-   * lease "postings" with a TTL of 3 poll periods (at least a minute), renewed during a pass;
-   * `false` turns it off (one process, nothing to share).
+   * lease "postings" (DEFAULT_LEASE_TTL_MS, renewed while the watcher runs); `false` turns it off
+   * (one process, nothing to share).
    */
-  lease?: PollLease | false;
+  lease?: Lease | false;
   logger?: WatcherLogger;
 }
 
@@ -109,12 +101,6 @@ export interface PassReport {
   unsubscribed: number[];
 }
 
-interface Current {
-  posting: Posting;
-  facts: PostingFacts;
-  known: KnownPosting;
-}
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const silentLogger: WatcherLogger = {
@@ -123,27 +109,6 @@ const silentLogger: WatcherLogger = {
   warn() {},
   error() {},
 };
-
-function chunk<T>(items: readonly T[], size: number): T[][] {
-  const parts: T[][] = [];
-  for (let i = 0; i < items.length; i += size) parts.push(items.slice(i, i + size));
-  return parts;
-}
-
-function timeOf(iso: string | undefined): number | undefined {
-  if (!iso) return undefined;
-  const ms = Date.parse(iso);
-  return Number.isFinite(ms) ? ms : undefined;
-}
-
-function factsOf(posting: Posting): PostingFacts {
-  return {
-    postingNumber: posting.postingNumber,
-    warehouseId: posting.deliveryMethod?.warehouseId,
-    shipmentDeadline: timeOf(posting.shipmentDate),
-    arrivedAt: timeOf(posting.inProcessAt),
-  };
-}
 
 /** Ends one subscriber's turn in a pass (a failed send; the rest waits for the next pass). */
 class TurnOver extends Error {}
@@ -157,18 +122,11 @@ export class PostingWatcher {
   readonly #digestSize: number;
   readonly #reminderBeforeMs: number;
   readonly #now: () => number;
-  readonly #lease: PollLease | undefined;
   readonly #log: WatcherLogger;
   readonly #ledger: DeliveryLedger;
-
-  #holdsLease = false;
-  /** Set when renewing the lease during a pass failed: no further send starts. */
-  #leaseLost = false;
-
-  #pass: Promise<PassReport> | undefined;
-  #timer: NodeJS.Timeout | undefined;
-  #started = false;
-  #stopping = false;
+  readonly #loop: BackgroundLoop<PassReport>;
+  /** The pass's signal: aborted on stop() or when the lease is lost, after which no send starts. */
+  #signal: AbortSignal | undefined;
 
   constructor(options: PostingWatcherOptions) {
     this.#seller = options.seller;
@@ -183,11 +141,6 @@ export class PostingWatcher {
       ttlMs: options.markTtlMs ?? 30 * DAY_MS,
     });
     this.#now = options.now ?? Date.now;
-    this.#lease =
-      options.lease === false
-        ? undefined
-        : (options.lease ??
-          createStoreLease(options.store, { ttlMs: Math.max(60_000, 3 * this.#pollMs) }));
     this.#log = options.logger ?? silentLogger;
     if (!(this.#pollMs > 0)) throw new RangeError("pollSeconds must be greater than 0");
     if (!Number.isInteger(this.#burstThreshold) || this.#burstThreshold < 0) {
@@ -196,108 +149,40 @@ export class PostingWatcher {
     if (!Number.isInteger(this.#digestSize) || this.#digestSize < 1) {
       throw new RangeError("digestSize must be a whole number >= 1");
     }
+    this.#loop = new BackgroundLoop({
+      name: "posting watcher",
+      round: (signal) => this.#work(signal),
+      pauseMs: () => this.#pollMs,
+      lease: loopLease(options.store, "postings", options.lease),
+      // Another process may have written marks while this one did not hold the lease.
+      onLeaseChange: () => this.#ledger.forget(),
+      logger: this.#log,
+    });
   }
 
   /** Polls now and then every `pollSeconds` after each pass ends (passes never overlap). */
   start(): void {
-    if (this.#started) return;
-    this.#started = true;
-    this.#stopping = false;
-    const tick = async () => {
-      this.#timer = undefined;
-      try {
-        await this.runOnce();
-      } catch (error) {
-        this.#log.error({ err: error }, "posting watcher pass failed; retrying next pass");
-      }
-      if (this.#started && !this.#stopping) this.#timer = setTimeout(tick, this.#pollMs);
-    };
-    this.#timer = setTimeout(tick, 0);
+    this.#loop.start();
   }
 
   /**
-   * Stops polling: no new send starts, the sends in flight finish (their marks are written), the
-   * lease is released. Undelivered postings stay owed and go out on the next start.
+   * Stops polling: no new send starts, the send in flight finishes (its mark is written), the
+   * lease is released. Undelivered postings stay owed and go out on the next start. Resolves
+   * false when `deadline` (default 5 s) came before the pass ended.
    */
-  async stop(): Promise<void> {
-    this.#started = false;
-    this.#stopping = true;
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = undefined;
-    await this.#pass?.catch(() => undefined);
-    if (this.#lease && this.#holdsLease) {
-      this.#holdsLease = false;
-      await this.#lease.release();
-    }
+  stop(deadline?: AbortSignal): Promise<boolean> {
+    return this.#loop.stop(deadline);
   }
 
-  /** One pass. Concurrent calls share the pass in progress. */
-  runOnce(): Promise<PassReport> {
-    if (!this.#pass) {
-      this.#pass = this.#runPass().finally(() => {
-        this.#pass = undefined;
-      });
-    }
-    return this.#pass;
+  /** One pass now, or right after the one in progress. */
+  async runOnce(): Promise<PassReport> {
+    const outcome = await this.#loop.runOnce();
+    return outcome.leader ? outcome.result : { ...emptyReport(), skipped: "lease" };
   }
 
-  async #runPass(): Promise<PassReport> {
-    const report: PassReport = {
-      firstRun: false,
-      awaiting: 0,
-      discovered: 0,
-      sent: { summaries: 0, alerts: 0, digests: 0, reminders: 0 },
-      announced: 0,
-      reminded: 0,
-      failed: [],
-      unsubscribed: [],
-    };
-    if (this.#stopping && !this.#started) {
-      // stop() was called: a pass started by hand after it still runs (tests drive runOnce).
-      this.#stopping = false;
-    }
-    if (this.#lease) {
-      const held = await this.#lease.acquire();
-      if (!held) {
-        if (this.#holdsLease) this.#ledger.forget(); // another process may write while we wait
-        this.#holdsLease = false;
-        return { ...report, skipped: "lease" };
-      }
-      if (!this.#holdsLease) this.#ledger.forget();
-      this.#holdsLease = true;
-    }
-    const heartbeat = this.#keepLease();
-    try {
-      return await this.#work(report);
-    } finally {
-      clearInterval(heartbeat);
-      if (this.#leaseLost) {
-        this.#holdsLease = false;
-        this.#ledger.forget();
-      }
-    }
-  }
-
-  /** Renews the lease while a long pass (paced sends) runs; losing it stops further sends. */
-  #keepLease(): NodeJS.Timeout | undefined {
-    this.#leaseLost = false;
-    const lease = this.#lease;
-    if (!lease) return undefined;
-    const timer = setInterval(() => {
-      lease.acquire().then(
-        (held) => {
-          if (!held) this.#leaseLost = true;
-        },
-        (error: unknown) => {
-          this.#log.warn({ err: error }, "could not renew the postings lease");
-        },
-      );
-    }, lease.ttlMs / 3);
-    timer.unref();
-    return timer;
-  }
-
-  async #work(report: PassReport): Promise<PassReport> {
+  async #work(signal: AbortSignal): Promise<PassReport> {
+    this.#signal = signal;
+    const report = emptyReport();
     const listed = await this.#listAwaiting();
     report.awaiting = listed.length;
     const now = this.#now();
@@ -468,7 +353,7 @@ export class PostingWatcher {
 
   /** Sends once; a failure ends this subscriber's turn (retried next pass) or unsubscribes the chat. */
   async #deliver(subscriber: Subscriber, report: PassReport, send: () => Promise<void>) {
-    if (this.#stopping || this.#leaseLost) throw new TurnOver();
+    if (this.#signal?.aborted) throw new TurnOver();
     try {
       await send();
     } catch (error) {
@@ -503,13 +388,15 @@ export class PostingWatcher {
   }
 }
 
-function byArrival(a: Current, b: Current): number {
-  const at =
-    (a.facts.arrivedAt ?? a.known.firstSeenAt) - (b.facts.arrivedAt ?? b.known.firstSeenAt);
-  return at !== 0 ? at : a.facts.postingNumber.localeCompare(b.facts.postingNumber);
-}
-
-function byDeadline(a: Current, b: Current): number {
-  const at = (a.facts.shipmentDeadline ?? 0) - (b.facts.shipmentDeadline ?? 0);
-  return at !== 0 ? at : a.facts.postingNumber.localeCompare(b.facts.postingNumber);
+function emptyReport(): PassReport {
+  return {
+    firstRun: false,
+    awaiting: 0,
+    discovered: 0,
+    sent: { summaries: 0, alerts: 0, digests: 0, reminders: 0 },
+    announced: 0,
+    reminded: 0,
+    failed: [],
+    unsubscribed: [],
+  };
 }

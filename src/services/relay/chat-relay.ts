@@ -4,10 +4,10 @@
  * forward. Each buyer message goes to the notifier; the cursor moves past it only once the
  * notifier resolved (Telegram accepted), so a restart repeats nothing delivered and skips nothing.
  */
-import { hostname } from "node:os";
 import type { Logger } from "../../logger.ts";
-import { acquireLease, releaseLease, renewLease } from "../../store/lease.ts";
+import { loopLease } from "../../store/lease.ts";
 import type { Store } from "../../store/port.ts";
+import { BackgroundLoop, StoppingError } from "../background-loop.ts";
 import { AttachmentFetcher } from "./attachments.ts";
 import { ChatContexts } from "./context.ts";
 import { compareIds, isMessageId, RelayCursors } from "./cursors.ts";
@@ -45,9 +45,9 @@ export interface ChatRelayOptions {
   /** How long a quiet chat's cursor lives (default 90 days, renewed by each message). */
   cursorTtlMs?: number;
   /**
-   * One poller at a time across processes sharing the store (src/store/lease.ts). `false` turns
-   * it off. The default holder id is host and process id, so a restarted process takes its
-   * own lease back at once, and another process waits until the lease runs out.
+   * One poller at a time across processes sharing the store (src/store/lease.ts); `false` turns
+   * it off. The default holder id names this process, so a restarted process takes its own
+   * lease back at once, and another process waits until the lease runs out.
    */
   lease?: false | { holderId?: string; ttlMs?: number };
   now?: () => Date;
@@ -78,31 +78,22 @@ export interface RelayPassReport {
 
 export class ChatRelay {
   readonly #chats: RelayChatsApi;
-  readonly #store: Store;
   readonly #notifier: RelayNotifier;
   readonly #pollMs: number;
   readonly #logger: RelayLogger | undefined;
   readonly #pageSize: number;
   readonly #concurrency: number;
   readonly #attachments: AttachmentFetcher;
-  /** Aborted by stop(): a download in progress must not hold up the shutdown. */
-  #downloads = new AbortController();
   readonly #cursors: RelayCursors;
   readonly #contexts: ChatContexts;
   readonly #links: MessageLinks;
-  readonly #lease: { holderId: string; ttlMs: number } | undefined;
   readonly #now: () => Date;
-  #leaseCheckedAt = 0;
-  #leaseLost = false;
   /** Chats whose listed last message history did not show on the last pass (see #stalled). */
   readonly #stalls = new Map<string, string>();
-  #pass: Promise<RelayPassReport> | undefined;
-  #timer: NodeJS.Timeout | undefined;
-  #running = false;
+  readonly #loop: BackgroundLoop<RelayPassReport>;
 
   constructor(options: ChatRelayOptions) {
     this.#chats = options.chats;
-    this.#store = options.store;
     this.#notifier = options.notifier;
     this.#pollMs = Math.max(1, (options.pollSeconds ?? 15) * 1000);
     this.#logger = options.logger;
@@ -119,103 +110,50 @@ export class ChatRelay {
     this.#cursors = new RelayCursors(options.store, { ttlMs: options.cursorTtlMs });
     this.#contexts = new ChatContexts(options.store);
     this.#links = new MessageLinks(options.store, { ttlMs: options.linkTtlMs });
-    this.#lease =
-      options.lease === false
-        ? undefined
-        : {
-            holderId: options.lease?.holderId ?? `${hostname()}:${process.pid}:chat-relay`,
-            // Well above one pass, so a slow pass keeps it; renewed as the pass goes on.
-            ttlMs: options.lease?.ttlMs ?? Math.max(60_000, 4 * this.#pollMs),
-          };
     this.#now = options.now ?? (() => new Date());
+    this.#loop = new BackgroundLoop({
+      name: "chat relay",
+      round: (signal) => this.#runPass(signal),
+      pauseMs: () => this.#pollMs,
+      lease: loopLease(options.store, RELAY_LEASE_NAME, options.lease),
+      logger: this.#logger,
+    });
   }
 
   /** Polls every pollSeconds until stop(); the first pass starts at once. */
   start(): void {
-    if (this.#running) return;
-    this.#running = true;
-    this.#schedule(0);
+    this.#loop.start();
   }
 
   /** True between start() and stop(). */
   get running(): boolean {
-    return this.#running;
-  }
-
-  /** Stops polling, waits for a pass in progress, and gives the lease up. */
-  async stop(): Promise<void> {
-    this.#running = false;
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    this.#downloads.abort();
-    await this.#pass?.catch(() => undefined);
-    this.#downloads = new AbortController();
-    if (this.#lease) {
-      await releaseLease(this.#store, RELAY_LEASE_NAME, this.#lease.holderId).catch(
-        (error: unknown) =>
-          this.#logger?.warn({ err: error }, "Chat relay: releasing lease failed"),
-      );
-    }
-  }
-
-  /** Starts a pass now (an Ozon push said a message arrived) unless one is running. */
-  nudge(): void {
-    if (!this.#running) return;
-    if (this.#pass) {
-      // The pass under way may have listed the chats already: run another right after it.
-      void this.#pass.finally(() => this.nudge()).catch(() => undefined);
-      return;
-    }
-    clearTimeout(this.#timer);
-    this.#schedule(0);
+    return this.#loop.running;
   }
 
   /**
-   * One pass. Concurrent callers share the pass in progress. Rejects only when the chat list
-   * cannot be read; a chat that fails is reported in `failures` and tried again next pass.
+   * Stops polling between two messages (what was not sent waits in the store for the next
+   * start) and gives the lease up. False when `deadline` (default 5 s) came first.
    */
-  runOnce(): Promise<RelayPassReport> {
-    if (!this.#pass) {
-      this.#pass = this.#runPass().finally(() => {
-        this.#pass = undefined;
-      });
-    }
-    return this.#pass;
+  stop(deadline?: AbortSignal): Promise<boolean> {
+    return this.#loop.stop(deadline);
   }
 
-  #schedule(delayMs: number): void {
-    this.#timer = setTimeout(async () => {
-      this.#timer = undefined;
-      try {
-        const report = await this.runOnce();
-        for (const failure of report.failures) {
-          this.#logger?.warn(
-            { err: failure.error, ozonChatId: failure.ozonChatId, messageId: failure.messageId },
-            "Chat relay: a chat could not be relayed; will retry on the next pass",
-          );
-        }
-      } catch (error) {
-        this.#logger?.warn({ err: error }, "Chat relay: pass failed; will retry");
-      }
-      if (this.#running && !this.#timer) this.#schedule(this.#pollMs);
-    }, delayMs);
+  /** A pass now (an Ozon push said a message arrived), or right after the one under way. */
+  nudge(): void {
+    this.#loop.wake();
   }
 
-  async #runPass(): Promise<RelayPassReport> {
-    const report: RelayPassReport = {
-      leader: true,
-      firstRun: false,
-      chatsListed: 0,
-      chatsChanged: 0,
-      historyCalls: 0,
-      relayed: 0,
-      passedOver: 0,
-      failures: [],
-    };
-    if (!(await this.#takeLease())) {
-      report.leader = false;
-      return report;
-    }
+  /**
+   * One pass, or the next one when a pass is under way. Rejects only when the chat list cannot
+   * be read; a chat that fails is reported in `failures` and tried again next pass.
+   */
+  async runOnce(): Promise<RelayPassReport> {
+    const outcome = await this.#loop.runOnce();
+    return outcome.leader ? outcome.result : { ...emptyReport(), leader: false };
+  }
+
+  async #runPass(signal: AbortSignal): Promise<RelayPassReport> {
+    const report = emptyReport();
     const [initialized, cursors] = await Promise.all([
       this.#cursors.isInitialized(),
       this.#cursors.all(),
@@ -247,22 +185,36 @@ export class ChatRelay {
     report.chatsChanged = changed.length;
     let next = 0;
     const worker = async () => {
-      while (next < changed.length) {
+      while (next < changed.length && !signal.aborted) {
         const item = changed[next++];
-        if (item) await this.#relayChat(item.chat, item.cursor, report);
+        if (item) await this.#relayChat(item.chat, item.cursor, report, signal);
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.#concurrency, changed.length) }, worker));
+    for (const failure of report.failures) {
+      // Stopping (or losing the lease) between messages is no failure of the chat, nor is a send
+      // the sender refused because the bot is stopping: the message goes after the next start.
+      if (failure.error === signal.reason || failure.error instanceof StoppingError) continue;
+      this.#logger?.warn(
+        { err: failure.error, ozonChatId: failure.ozonChatId, messageId: failure.messageId },
+        "Chat relay: a chat could not be relayed; will retry on the next pass",
+      );
+    }
     return report;
   }
 
   /**
-   * Relays one chat from `cursor` up to its end. Without a cursor (a chat new since the first
-   * run, or one whose cursor expired after months of quiet) the chat is read from its start, and
-   * buyer messages older than the cursor's TTL are passed over: they were dealt with before the
-   * cursor expired, since every message renews it.
+   * Relays one chat from `cursor` up to its end, or until `signal` aborts (between two messages).
+   * Without a cursor (a chat new since the first run, or one whose cursor expired after months of
+   * quiet) the chat is read from its start, and buyer messages older than the cursor's TTL are
+   * passed over: they were dealt with before the cursor expired, since every message renews it.
    */
-  async #relayChat(chat: Chat, from: string | undefined, report: RelayPassReport): Promise<void> {
+  async #relayChat(
+    chat: Chat,
+    from: string | undefined,
+    report: RelayPassReport,
+    signal: AbortSignal,
+  ): Promise<void> {
     const target = chat.lastMessageId;
     const horizon =
       from === undefined ? this.#now().getTime() - this.#cursors.ttlMs : Number.NEGATIVE_INFINITY;
@@ -288,7 +240,7 @@ export class ChatRelay {
         this.#stalls.delete(chat.id);
         for (const message of fresh) {
           messageId = message.id;
-          await this.#keepLease();
+          signal.throwIfAborted();
           context = await this.#contexts.merge(chat.id, ChatContexts.of(message), context);
           // A time Ozon did not give (NaN) is not "older": such a message is relayed.
           const dealtWith = Date.parse(message.createdAt) <= horizon;
@@ -297,11 +249,8 @@ export class ChatRelay {
               context = await this.#backfillContext(chat.id, from, context, report);
               contextSought = true;
             }
-            const attachments = await this.#attachments.prepare(
-              chat.id,
-              message,
-              this.#downloads.signal,
-            );
+            // A stop aborts a download in progress: it must not hold up the shutdown.
+            const attachments = await this.#attachments.prepare(chat.id, message, signal);
             const sent = await this.#notifier.relayBuyerMessage(
               { ozonChatId: chat.id, context },
               message,
@@ -380,44 +329,19 @@ export class ChatRelay {
     await this.#contexts.markSought(chatId);
     return this.#contexts.merge(chatId, context, known);
   }
-
-  async #takeLease(): Promise<boolean> {
-    if (!this.#lease) return true;
-    const held = await acquireLease(
-      this.#store,
-      RELAY_LEASE_NAME,
-      this.#lease.holderId,
-      this.#lease.ttlMs,
-    );
-    this.#leaseCheckedAt = Date.now();
-    this.#leaseLost = !held;
-    return held;
-  }
-
-  /** Renews the lease during a long pass; stops the pass when another process took it over. */
-  async #keepLease(): Promise<void> {
-    if (this.#leaseLost) throw new LeaseLostError();
-    if (!this.#lease || Date.now() - this.#leaseCheckedAt < this.#lease.ttlMs / 3) return;
-    const held = await renewLease(
-      this.#store,
-      RELAY_LEASE_NAME,
-      this.#lease.holderId,
-      this.#lease.ttlMs,
-    );
-    this.#leaseCheckedAt = Date.now();
-    if (!held) {
-      this.#leaseLost = true;
-      throw new LeaseLostError();
-    }
-  }
 }
 
-/** The pass ran longer than its lease and another process took over the relay. */
-export class LeaseLostError extends Error {
-  override name = "LeaseLostError";
-  constructor() {
-    super("The chat relay lease passed to another process during the pass");
-  }
+function emptyReport(): RelayPassReport {
+  return {
+    leader: true,
+    firstRun: false,
+    chatsListed: 0,
+    chatsChanged: 0,
+    historyCalls: 0,
+    relayed: 0,
+    passedOver: 0,
+    failures: [],
+  };
 }
 
 function newerThan(messages: readonly ChatMessage[], cursor: string | undefined): ChatMessage[] {

@@ -10,7 +10,6 @@ export {
 export {
   ChatRelay,
   type ChatRelayOptions,
-  LeaseLostError,
   RELAY_LEASE_NAME,
   type RelayFailure,
   type RelayPassReport,

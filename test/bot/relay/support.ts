@@ -6,16 +6,19 @@ import type { Update } from "grammy/types";
 import { createI18n } from "../../../src/bot/i18n.ts";
 import type { BotDeps } from "../../../src/bot/index.ts";
 import { createBot } from "../../../src/bot/index.ts";
+import { senderModule } from "../../../src/bot/modules/index.ts";
 import {
   createRelayModule,
   type RelayBotModule,
   type RelayModuleOptions,
 } from "../../../src/bot/modules/relay.ts";
+import type { TelegramSender } from "../../../src/bot/sender/index.ts";
 import { type Config, loadConfig } from "../../../src/config.ts";
 import type { Container } from "../../../src/container.ts";
 import { createSellerClient, type SellerClient } from "../../../src/ozon/seller/client.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../../src/sandbox/index.ts";
 import { AccessService } from "../../../src/services/access.ts";
+import { stopModules } from "../../../src/shutdown.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import type { Store } from "../../../src/store/port.ts";
 import { FakeBotApi, type RecordedCall } from "../../support/fake-bot-api.ts";
@@ -38,12 +41,21 @@ export interface RelayEnv {
   module: RelayBotModule;
   bot: ReturnType<typeof createBot>;
   send(update: Update): Promise<void>;
+  /** Stops as main does: the module and its sender side by side (queued sends are refused). */
+  stop(deadline?: AbortSignal): Promise<void>;
   /** A new process: a fresh module and bot over the same store, sandbox and fake. */
-  restart(): Promise<void>;
+  restart(module?: ModuleOptions): Promise<void>;
   close(): Promise<void>;
 }
 
+/** The module's sender and polling (default: a sender that never waits, no polling: runOnce()). */
+interface ModuleOptions {
+  sender?: TelegramSender;
+  poll?: boolean;
+}
+
 export interface RelayEnvOptions {
+  module?: ModuleOptions;
   sandbox?: SandboxOptions;
   store?: Store;
   conversations?: BotDeps["conversations"];
@@ -86,11 +98,14 @@ export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<Rela
   };
   const i18n = createI18n({ defaultLocale: config.defaultLocale, logger });
 
-  const build = async () => {
-    const sender = unlimitedSender();
+  const build = async (moduleOptions: ModuleOptions = {}) => {
+    const sender = moduleOptions.sender ?? unlimitedSender();
     const module = createRelayModule(
       { container, i18n, sender },
-      { poll: false, ...(options.relay ? { relay: options.relay } : {}) },
+      {
+        poll: moduleOptions.poll ?? false,
+        ...(options.relay ? { relay: options.relay } : {}),
+      },
     );
     const bot = createBot({
       config,
@@ -108,7 +123,7 @@ export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<Rela
     return { module, bot, sender };
   };
 
-  const built = await build();
+  const built = await build(options.module);
   let sender = built.sender;
   const env: RelayEnv = {
     sandbox,
@@ -121,17 +136,17 @@ export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<Rela
     module: built.module,
     bot: built.bot,
     send: (update) => env.bot.handleUpdate(update),
-    async restart() {
-      await env.module.stop?.();
-      await sender.close();
-      const next = await build();
+    stop: (deadline = AbortSignal.timeout(10_000)) =>
+      stopModules([env.module, senderModule(sender)], deadline, logger),
+    async restart(module) {
+      await env.stop();
+      const next = await build(module);
       env.module = next.module;
       env.bot = next.bot;
       sender = next.sender;
     },
     async close() {
-      await env.module.stop?.();
-      await sender.close();
+      await env.stop();
       await fake.close();
       await seller.close();
       await sandbox.close();

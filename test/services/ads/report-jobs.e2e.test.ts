@@ -289,6 +289,9 @@ describe("report jobs against the sandbox", () => {
       },
     );
     expect(await stateOf(w, job)).toBe("delivering");
+    // The process dies: nothing renews or releases its lease any more (a stop with no time left
+    // does just that, leaving the upload hanging).
+    expect(await crashed.stop(AbortSignal.abort())).toBe(false);
 
     const next = w.runner({ leaseTtlMs: 300 });
     await driveUntil(

@@ -11,6 +11,7 @@ import { type ReportJob, ReportJobs } from "../../../src/services/ads/report-job
 import type { ReportRequestInfo } from "../../../src/services/ads/report-reconcile.ts";
 import { ReportRunner, type ReportStatisticsApi } from "../../../src/services/ads/report-runner.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
+import { waitFor } from "../../support/wait.ts";
 import { RecordingNotifier } from "./support.ts";
 
 const csv = new Uint8Array(
@@ -109,6 +110,77 @@ describe("ReportRunner timing", () => {
     const polls = api.calls.filter((c) => c.startsWith("status")).length;
     await r.runOnce();
     expect(api.calls.filter((c) => c.startsWith("status")).length).toBe(polls);
+  });
+});
+
+describe("ReportRunner's loop", () => {
+  /** The memory store, counting listings; `hold` makes the next listing wait after its read. */
+  class WatchedStore extends MemoryStore {
+    lists = 0;
+    hold: Promise<void> | undefined;
+    override async list<T>(prefix: string) {
+      this.lists++;
+      const found = await super.list<T>(prefix);
+      const hold = this.hold;
+      this.hold = undefined;
+      await hold;
+      return found;
+    }
+  }
+  /** Moves the clock on at each look, so that jobs come due. */
+  const delivered = (id: string) => async () => {
+    now += 1_000;
+    return (await jobs.get(id))?.state === "delivered";
+  };
+
+  it("with no job it looks at the store only every idleSeconds; a job enqueued here wakes it", async () => {
+    store = new WatchedStore({ now: clock });
+    const watched = store as WatchedStore;
+    const r = runner({ store, pollSeconds: 0.01 });
+    jobs = new ReportJobs({ store, account: "acc", zone, now: clock, onEnqueued: () => r.wake() });
+    r.start();
+    await waitFor(() => watched.lists === 1, { message: "the first round" });
+    // Idle: not every poll period (10 ms) but once a minute.
+    await expect(waitFor(() => watched.lists > 1, { timeoutMs: 300 })).rejects.toThrow();
+    const job = await jobs.enqueue(request());
+    await waitFor(delivered(job.id), { timeoutMs: 2_000, message: "the job delivered" });
+    await r.stop();
+  });
+
+  it("a wake-up during a round that missed the new job runs another round at once", async () => {
+    store = new WatchedStore({ now: clock });
+    const watched = store as WatchedStore;
+    const r = runner({ store, pollSeconds: 60 });
+    jobs = new ReportJobs({ store, account: "acc", zone, now: clock, onEnqueued: () => r.wake() });
+    let release: () => void = () => {};
+    watched.hold = new Promise((resolve) => (release = resolve));
+    r.start();
+    await waitFor(() => watched.lists === 1, { message: "the first round's listing" });
+    const job = await jobs.enqueue(request()); // after the round read the store
+    release();
+    await waitFor(async () => (await jobs.get(job.id))?.state === "submitted", {
+      timeoutMs: 2_000,
+      message: "the job submitted without waiting a poll period",
+    });
+    await r.stop();
+  });
+
+  it("stop() ends a round between two jobs", async () => {
+    const r = runner();
+    const first = await jobs.enqueue(request());
+    await r.runOnce(); // submitted; ready at the next poll
+    const second = await jobs.enqueue(request("2"));
+    let stopping: Promise<boolean> | undefined;
+    const deliver = notifier.deliver.bind(notifier);
+    notifier.deliver = async (...args) => {
+      await deliver(...args);
+      stopping = r.stop(); // SIGTERM while the first file goes out
+    };
+    now += 5_000;
+    await r.runOnce();
+    expect(await stopping).toBe(true);
+    expect(await jobs.get(first.id)).toMatchObject({ state: "delivered" });
+    expect(await jobs.get(second.id)).toMatchObject({ state: "queued" }); // not submitted
   });
 });
 

@@ -10,9 +10,9 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createSellerClient, type SellerClient } from "../../../src/ozon/seller/client.ts";
 import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
-import { createStoreLease } from "../../../src/services/postings/poll-lease.ts";
 import { PostingWatcher } from "../../../src/services/postings/watcher.ts";
 import { SubscriptionService } from "../../../src/services/subscriptions.ts";
+import { createStoreLease } from "../../../src/store/lease.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import type { Store } from "../../../src/store/port.ts";
 import { RedisStore } from "../../../src/store/redis.ts";
@@ -98,7 +98,7 @@ function restartSuite(makeKind: () => StoreKind) {
   function boot(
     store: Store,
     clock: TestClock,
-    lease = createStoreLease(store, { ttlMs: 60_000 }),
+    lease = createStoreLease(store, { name: "postings", ttlMs: 60_000 }),
   ) {
     const notifier = new RecordingNotifier();
     const subscriptions = new SubscriptionService(store, { now: clock.now });
@@ -118,7 +118,11 @@ function restartSuite(makeKind: () => StoreKind) {
     const store = await kind.open();
     open.push(store);
     const clock = new TestClock();
-    const one = boot(store, clock, createStoreLease(store, { ttlMs: leaseTtlMs }));
+    const one = boot(
+      store,
+      clock,
+      createStoreLease(store, { name: "postings", ttlMs: leaseTtlMs }),
+    );
     await one.subscriptions.subscribe({ chatId: PRIVATE_CHAT, kind: "private", subscribedBy: 1 });
     await one.subscriptions.subscribe({ chatId: GROUP_CHAT, kind: "group", subscribedBy: 1 });
     expect((await one.watcher.runOnce()).firstRun).toBe(true);

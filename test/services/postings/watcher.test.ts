@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createLogger } from "../../../src/logger.ts";
 import { RecipientGoneError } from "../../../src/services/postings/notifier.ts";
-import { createStoreLease } from "../../../src/services/postings/poll-lease.ts";
 import type { PostingWatcherOptions } from "../../../src/services/postings/watcher.ts";
+import { createStoreLease } from "../../../src/store/lease.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import { waitFor } from "../../support/wait.ts";
 import {
@@ -452,7 +452,7 @@ describe("PostingWatcher: one poller", () => {
     world = w;
     let held = true;
     let refusals = 0;
-    const inner = createStoreLease(w.store, { ttlMs: 60_000, holderId: "test" });
+    const inner = createStoreLease(w.store, { name: "postings", ttlMs: 60_000, holderId: "test" });
     const lease = {
       ttlMs: 30,
       acquire: async () => {

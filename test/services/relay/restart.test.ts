@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { ChatRelay } from "../../../src/services/relay/chat-relay.ts";
 import { MessageLinks } from "../../../src/services/relay/links.ts";
+import { holderIdFor, THIS_PROCESS } from "../../../src/store/lease.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import type { Store } from "../../../src/store/port.ts";
 import { RedisStore } from "../../../src/store/redis.ts";
@@ -38,8 +39,11 @@ async function burstAcrossRestart(kind: StoreKind, failAt: number) {
   let store = await kind.open();
   cleanups.push(() => store.close());
 
+  // The process before the restart: this host and process id, an earlier start (a container
+  // restarted by its policy is pid 1 again). The new one takes its lease over at once.
+  const lease = { holderId: holderIdFor({ ...THIS_PROCESS, start: "earlier" }) };
   const before = new RecordingNotifier({ firstTelegramId: 100 });
-  await new ChatRelay({ chats: env.seller.chats, store, notifier: before }).runOnce();
+  await new ChatRelay({ chats: env.seller.chats, store, notifier: before, lease }).runOnce();
 
   const [a, b] = openBuyerChats(env.sandbox);
   if (!a || !b) throw new Error("sandbox has too few chats");
@@ -59,6 +63,7 @@ async function burstAcrossRestart(kind: StoreKind, failAt: number) {
     chats: env.seller.chats,
     store,
     notifier: before,
+    lease,
   }).runOnce();
   expect(crashed.failures).toEqual([
     expect.objectContaining({ ozonChatId: a.id, messageId: idsA[failAt] }),

@@ -1,0 +1,278 @@
+/**
+ * One background loop — the posting watcher, the chat relay and the report runner each run on one:
+ * rounds of work one at a time with a pause between them, woken early on demand, stopped within
+ * a deadline, and (optionally) only while this process holds a lease, so that several processes
+ * on one store take turns.
+ *
+ * - `start()`: a first round at once, then after each round the pause `pauseMs(result)`.
+ * - `wake()`: the next round starts now; a wake-up during a round runs another round right after
+ *   it (the round in progress may have read its input before the news arrived).
+ * - `runOnce()`: one round now, or right after the round in progress; callers meanwhile share it.
+ * - `stop(deadline?)`: no new round; the round in progress sees its `signal` abort and should start
+ *   nothing new (stop between messages, not after the backlog). Resolves when the round ended or
+ *   at the deadline (default 5 s), whichever is first. The lease is released only when the round
+ *   ended: a round still sending must not overlap another process's.
+ * - Lease: taken before each round (`{ leader: false }` when another holder has it), renewed every
+ *   third of its TTL while the loop runs or a round is in progress. A failed renewal aborts the
+ *   round's signal with LeaseLostError. A loop that is not the leader tries again at least every
+ *   third of the TTL, so it takes over soon after the holder dies.
+ */
+import { settlesBefore } from "../deadline.ts";
+
+export interface LoopLease {
+  readonly ttlMs: number;
+  /** Takes or renews; true while this loop holds the lease. */
+  acquire(): Promise<boolean>;
+  release(): Promise<void>;
+}
+
+export type RoundOutcome<R> = { leader: true; result: R } | { leader: false };
+
+export interface LoopLogger {
+  warn(object: object, message?: string): void;
+  error(object: object, message?: string): void;
+}
+
+export interface BackgroundLoopOptions<R> {
+  /** Names the loop in logs and errors. */
+  name: string;
+  /** One round; `signal` aborts on stop() or when the lease is lost. */
+  round(signal: AbortSignal): Promise<R>;
+  /** Pause before the next round; `undefined` after a round that failed or was not the leader's. */
+  pauseMs(result: R | undefined): number;
+  /** Only the lease holder runs rounds; none: always. */
+  lease?: LoopLease | undefined;
+  /** Called when this loop starts or stops holding the lease (between rounds). */
+  onLeaseChange?(held: boolean): void;
+  /** stop()'s deadline when it is given none (default 5 s). */
+  stopTimeoutMs?: number;
+  logger?: LoopLogger | undefined;
+}
+
+export const DEFAULT_STOP_TIMEOUT_MS = 5_000;
+
+/**
+ * Work left undone because the bot is stopping (a loop's round told to stop, a send the Telegram
+ * sender no longer takes): nothing was done, it is done after the next start, and it is no failure.
+ */
+export class StoppingError extends Error {}
+
+/** The reason a round's signal aborts when its loop is stopped. */
+export class LoopStoppedError extends StoppingError {
+  override name = "LoopStoppedError";
+  constructor(loop: string) {
+    super(`${loop} is stopping`);
+  }
+}
+
+/** The reason a round's signal aborts when another process took the lease over. */
+export class LeaseLostError extends Error {
+  override name = "LeaseLostError";
+  constructor(loop: string) {
+    super(`${loop}: the lease passed to another process during the round`);
+  }
+}
+
+export class BackgroundLoop<R> {
+  readonly #o: BackgroundLoopOptions<R>;
+  #running = false;
+  #stopping = false;
+  #loop: Promise<void> | undefined;
+  /** The round in progress, and the one callers asked for meanwhile. */
+  #current: Promise<RoundOutcome<R>> | undefined;
+  #next: Promise<RoundOutcome<R>> | undefined;
+  #controller: AbortController | undefined;
+  /** wake() arrived since the loop's round began. */
+  #again = false;
+  #endPause: (() => void) | undefined;
+  #held = false;
+  #lostInRound = false;
+  #heartbeat: NodeJS.Timeout | undefined;
+  #renewing = false;
+
+  constructor(options: BackgroundLoopOptions<R>) {
+    this.#o = options;
+  }
+
+  /** True between start() and stop(). */
+  get running(): boolean {
+    return this.#running;
+  }
+
+  /** Runs rounds until stop(); the first starts at once. */
+  start(): void {
+    if (this.#running) return;
+    this.#running = true;
+    this.#loop = this.#run();
+  }
+
+  /** The next round starts now (or right after the one in progress). No effect unless running. */
+  wake(): void {
+    if (!this.#running) return;
+    this.#again = true;
+    this.#endPause?.();
+  }
+
+  /** One round now, or right after the round in progress; concurrent callers share it. */
+  runOnce(): Promise<RoundOutcome<R>> {
+    const current = this.#current;
+    if (!current) return this.#begin();
+    this.#next ??= current.then(
+      () => this.#follow(),
+      () => this.#follow(),
+    );
+    return this.#next;
+  }
+
+  /**
+   * Stops: no new round, the round in progress is told to stop (its signal aborts). Resolves true
+   * once it ended and the lease was given up, false when `deadline` came first.
+   */
+  async stop(deadline?: AbortSignal): Promise<boolean> {
+    const signal =
+      deadline ?? AbortSignal.timeout(this.#o.stopTimeoutMs ?? DEFAULT_STOP_TIMEOUT_MS);
+    this.#running = false;
+    this.#stopping = true;
+    this.#endPause?.();
+    this.#controller?.abort(new LoopStoppedError(this.#o.name));
+    try {
+      const work = Promise.allSettled([this.#loop, this.#current, this.#next]);
+      const ended = await settlesBefore(work, signal);
+      this.#loop = undefined;
+      this.#stopHeartbeat();
+      if (!ended) {
+        this.#o.logger?.warn(
+          { loop: this.#o.name },
+          "Stop deadline passed with a round still running; its lease is left to run out",
+        );
+        return false;
+      }
+      if (this.#o.lease && this.#held) {
+        const released = this.#o.lease.release().catch((error: unknown) => {
+          this.#o.logger?.warn({ err: error, loop: this.#o.name }, "Could not release the lease");
+        });
+        if (!(await settlesBefore(released, signal))) return false;
+        this.#setHeld(false);
+      }
+      return true;
+    } finally {
+      this.#stopping = false;
+    }
+  }
+
+  #follow(): Promise<RoundOutcome<R>> {
+    this.#next = undefined;
+    return this.#begin();
+  }
+
+  #begin(): Promise<RoundOutcome<R>> {
+    const round = this.#execute().finally(() => {
+      if (this.#current === round) this.#current = undefined;
+    });
+    this.#current = round;
+    return round;
+  }
+
+  async #run(): Promise<void> {
+    while (this.#running) {
+      this.#again = false;
+      let outcome: RoundOutcome<R> | undefined;
+      try {
+        outcome = await this.runOnce();
+      } catch (error) {
+        this.#o.logger?.error(
+          { err: error, loop: this.#o.name },
+          "Background round failed; trying again after the pause",
+        );
+      }
+      if (!this.#running) break;
+      if (this.#again) continue;
+      await this.#pause(this.#pauseAfter(outcome));
+    }
+  }
+
+  #pauseAfter(outcome: RoundOutcome<R> | undefined): number {
+    const ms = this.#o.pauseMs(outcome?.leader ? outcome.result : undefined);
+    const lease = this.#o.lease;
+    // A follower (or a loop that lost the lease during the round) asks again soon: the holder
+    // may be gone.
+    if (lease && !(outcome?.leader && this.#held)) return Math.min(ms, lease.ttlMs / 3);
+    return ms;
+  }
+
+  #pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const end = () => {
+        clearTimeout(timer);
+        this.#endPause = undefined;
+        resolve();
+      };
+      const timer = setTimeout(end, Math.max(0, ms));
+      this.#endPause = end;
+    });
+  }
+
+  async #execute(): Promise<RoundOutcome<R>> {
+    const lease = this.#o.lease;
+    if (this.#stopping) return { leader: false };
+    if (lease) {
+      this.#setHeld(await lease.acquire());
+      if (!this.#held) return { leader: false };
+    }
+    const controller = new AbortController();
+    this.#controller = controller;
+    this.#lostInRound = false;
+    this.#syncHeartbeat(true);
+    try {
+      return { leader: true, result: await this.#o.round(controller.signal) };
+    } finally {
+      this.#controller = undefined;
+      if (this.#lostInRound) this.#setHeld(false);
+      this.#syncHeartbeat(false);
+    }
+  }
+
+  #setHeld(held: boolean): void {
+    if (held === this.#held) return;
+    this.#held = held;
+    this.#o.onLeaseChange?.(held);
+  }
+
+  /** Renews while the loop runs or a round is in progress, and only while the lease is held. */
+  #syncHeartbeat(inRound: boolean): void {
+    const lease = this.#o.lease;
+    const wanted = lease !== undefined && this.#held && (inRound || this.#running);
+    if (!wanted) {
+      this.#stopHeartbeat();
+      return;
+    }
+    if (this.#heartbeat) return;
+    this.#heartbeat = setInterval(() => void this.#renew(), lease.ttlMs / 3);
+    this.#heartbeat.unref();
+  }
+
+  #stopHeartbeat(): void {
+    clearInterval(this.#heartbeat);
+    this.#heartbeat = undefined;
+  }
+
+  async #renew(): Promise<void> {
+    const lease = this.#o.lease;
+    if (!lease || this.#renewing) return;
+    this.#renewing = true;
+    try {
+      if (await lease.acquire()) return;
+      this.#stopHeartbeat();
+      if (this.#controller) {
+        this.#lostInRound = true;
+        this.#controller.abort(new LeaseLostError(this.#o.name));
+      } else {
+        this.#setHeld(false);
+      }
+    } catch (error) {
+      this.#o.logger?.warn({ err: error, loop: this.#o.name }, "Could not renew the lease");
+    } finally {
+      this.#renewing = false;
+    }
+  }
+}
