@@ -185,7 +185,7 @@ export class OzonHttp {
   readonly #clock: Clock;
   readonly #random: () => number;
   readonly #logger: Logger | undefined;
-  /** Requests under way: close() waits a second for them, then aborts them. */
+  /** Requests and downloads under way: close() waits a second for them, then aborts them. */
   readonly #inFlight = new Set<Promise<unknown>>();
   /** Aborts what is still in flight when close() ran out of patience. */
   readonly #closing = new AbortController();
@@ -207,8 +207,8 @@ export class OzonHttp {
   }
 
   /**
-   * Ends this core: requests still in flight after a second are aborted (a stop never waits for
-   * a slow Ozon), then the connection pool it created is closed (an injected one is left alone).
+   * Ends this core: requests and downloads still in flight after a second are aborted (a stop
+   * never waits for a slow Ozon), then the connection pool it created is closed (an injected one is left alone).
    */
   close(): Promise<void> {
     this.#closed ??= this.#close();
@@ -232,10 +232,12 @@ export class OzonHttp {
   async download(url: string, options: DownloadOptions): Promise<RawAnswer> {
     const info = { service: this.service, method: "GET", path: safePathOf(url) };
     const deadline = AbortSignal.timeout(options.deadlineMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+    const signals = [deadline, this.#closing.signal];
+    if (options.signal) signals.push(options.signal);
+    const signal = AbortSignal.any(signals);
     let answer: Answer;
     try {
-      answer = await this.#fetchFile(url, options, signal);
+      answer = await this.#tracked(this.#fetchFile(url, options, signal));
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason ?? error;
       if (error instanceof BodyOverLimit) {

@@ -149,4 +149,17 @@ describe("chat file download", () => {
     stop.abort(reason);
     expect(await download).toBe(reason);
   });
+
+  it("closing the client cuts off a download still under way after a second", async () => {
+    const { sandbox, seller, url, written } = await sandboxFile(new Uint8Array(1_000));
+    // One byte every 20 ms: 20 s, well inside the download's own 60 s deadline.
+    sandbox.control.setFault("GET /v2/chat/file/*", { bodyChunkBytes: 1, bodyPauseMs: 20 });
+    const download = seller.chats.downloadFile(url).catch((error: unknown) => error);
+    await waitFor(() => sandbox.requests.length > 0, { message: "the download under way" });
+    const started = Date.now();
+    await seller.close();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(isOzonNetworkError(await download)).toBe(true);
+    expect(await waitFor(written)).toBeLessThan(1_000);
+  });
 });
