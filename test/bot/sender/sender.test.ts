@@ -325,6 +325,20 @@ describe("TelegramSender stopping", () => {
     expect(sender.pending).toBe(0);
   });
 
+  it("does not retry a send Telegram refused with 429 once closed", async () => {
+    const { clock, sender } = setup();
+    let tries = 0;
+    const send = sender.schedule(privateChat(5), async () => {
+      tries += 1;
+      void sender.close(); // the stop comes while this send is at Telegram
+      throw Object.assign(new Error("429"), { error_code: 429, parameters: { retry_after: 5 } });
+    });
+    const refused = expect(send).rejects.toBeInstanceOf(SenderClosedError);
+    await clock.advance(10_000);
+    await refused;
+    expect(tries).toBe(1);
+  });
+
   it("leaves no wait behind on the clock after stop, so nothing keeps the process alive", async () => {
     const clock = new ManualClock(0);
     const stop = new AbortController();
