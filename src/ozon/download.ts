@@ -56,7 +56,8 @@ export async function readCapped(url: string, options: ReadCappedOptions): Promi
   const limit = ok ? options.maxBytes : ERROR_BODY_LIMIT;
   const declared = lengthOf(header("content-length"));
   if (ok && declared !== undefined && declared > limit) {
-    response.body.destroy();
+    // Given up unread: undici reports that as an abort error, which no one else listens for.
+    response.body.on("error", () => {}).destroy();
     throw new BodyOverLimit(declared);
   }
   const chunks: Buffer[] = [];
