@@ -22,8 +22,9 @@ export interface BotModule {
   /** Starts background work; `api` sends to Telegram (auto-retry installed). */
   start?(api: Api): void | Promise<void>;
   /**
-   * Stops background work between two sends: a send in flight finishes, queued ones are dropped
-   * and go out after the next start. Should resolve by `deadline`; main stops waiting then anyway.
+   * Stops background work between two sends: a send in flight finishes; what was not sent (the
+   * sender's module refuses its queued sends) goes out after the next start. Should resolve by
+   * `deadline`; main stops waiting then anyway.
    */
   stop?(deadline?: AbortSignal): Promise<void>;
 }

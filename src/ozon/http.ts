@@ -208,7 +208,8 @@ export class OzonHttp {
 
   /**
    * Ends this core: requests and downloads still in flight after a second are aborted (a stop
-   * never waits for a slow Ozon), then the connection pool it created is closed (an injected one is left alone).
+   * never waits for a slow Ozon), then the connection pool it created is closed (an injected one
+   * is left alone).
    */
   close(): Promise<void> {
     this.#closed ??= this.#close();
