@@ -326,8 +326,10 @@ export class AccessService {
    * Redeems an invite or the owner link exactly once: taking the invite, marking it used and
    * granting the role are one atomic step (compareAndSetMany), retried when something changed
    * in between. Of several people at once, one gets the role; the others hear "used".
+   * `guessedLocale` (from Telegram) is kept unless the person chose a language before: messages
+   * sent outside any update of theirs (relayed buyer messages, alerts) speak it from the start.
    */
-  async redeem(payload: string, profile: Profile): Promise<RedeemResult> {
+  async redeem(payload: string, profile: Profile, guessedLocale?: string): Promise<RedeemResult> {
     if (!PAYLOAD_PATTERN.test(payload)) return { ok: false, reason: "unknown" };
     for (let attempt = 0; attempt < 20; attempt++) {
       const invite = await this.#store.get<Invite>(inviteKey(payload));
@@ -358,6 +360,7 @@ export class AccessService {
         id: profile.id,
         roles: sortRoles([...(record?.roles ?? []), invite.role]),
         invitedBy: record?.invitedBy ?? invite.createdBy,
+        locale: record?.locale ?? guessedLocale,
       };
       const grant: Change = { key: personKey(profile.id), expected: record, next };
       if (await this.#store.compareAndSetMany([...spend, grant])) {

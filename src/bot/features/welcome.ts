@@ -30,7 +30,7 @@ export function welcomeFeature(deps: FeatureDeps): undefined {
 
   async function redeem(ctx: BotContext, payload: string) {
     if (!ctx.from) return;
-    const result = await access.redeem(payload, profileOf(ctx.from));
+    const result = await access.redeem(payload, profileOf(ctx.from), ctx.locale);
     if (!result.ok) {
       await ctx.reply(ctx.t(REDEEM_FAILURE_KEYS[result.reason]));
       return;
