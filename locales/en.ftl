@@ -86,6 +86,12 @@ invite-joined-owner = You are the administrator of this bot. Invite your team wi
 invite-used = This invite has already been used. Ask an administrator for a new one.
 invite-expired = This invite has expired (links last one day). Ask an administrator for a new one.
 invite-unknown = This invite link is not recognised. Check it or ask an administrator for a new one.
+invite-used-by-you = This link has already worked — for you; there is no need to open it again.
+invite-failed-admin = { $reason ->
+    [used] This link has already been used.
+    [expired] This link has expired.
+   *[other] This link is not recognised.
+} You are an administrator: /invite makes a new invite.
 
 ## Users
 
