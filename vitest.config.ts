@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // Checks of every test (keyboards without empty rows).
+    setupFiles: ["test/support/setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Tests start HTTP servers on ephemeral ports and use their own Redis key prefixes,

@@ -86,6 +86,12 @@ invite-joined-owner = You are the administrator of this bot. Invite your team wi
 invite-used = This invite has already been used. Ask an administrator for a new one.
 invite-expired = This invite has expired (links last one day). Ask an administrator for a new one.
 invite-unknown = This invite link is not recognised. Check it or ask an administrator for a new one.
+invite-used-by-you = This link has already worked — for you; there is no need to open it again.
+invite-failed-admin = { $reason ->
+    [used] This link has already been used.
+    [expired] This link has expired.
+   *[other] This link is not recognised.
+} You are an administrator: /invite makes a new invite.
 
 ## Users
 
@@ -273,6 +279,8 @@ postings-ship-marks-count = Mandatory marks: { $count }
 postings-ship-confirm-button = ✅ Ship
 postings-ship-done = ✅ Posting { $posting } is shipped (packages: { $numbers }). Print the label:
 postings-ship-failed = ❌ Posting { $posting } was not shipped: { $reason }
+postings-ship-packed-by = 📦 Posting { $posting } is already packed — { $name }, { $time }. The label:
+postings-ship-packed-outside = 📦 Posting { $posting } was already packed outside the bot (in the Ozon seller cabinet). The label:
 postings-cancel-reason = Why is posting { $posting } cancelled?
 postings-cancel-no-reasons = Ozon offers no reason to cancel posting { $posting } now.
 postings-cancel-explain = Explain the reason in a few words (up to 500 characters):

@@ -86,6 +86,12 @@ invite-joined-owner = Вы — администратор этого бота. �
 invite-used = Это приглашение уже использовано. Попросите у администратора новое.
 invite-expired = Срок действия приглашения истёк (ссылка действует сутки). Попросите у администратора новое.
 invite-unknown = Ссылка-приглашение не распознана. Проверьте её или попросите у администратора новую.
+invite-used-by-you = Эта ссылка уже сработала — для вас, открывать её снова не нужно.
+invite-failed-admin = { $reason ->
+    [used] Эта ссылка уже использована.
+    [expired] Срок действия этой ссылки истёк.
+   *[other] Эта ссылка не распознана.
+} Вы — администратор: новое приглашение создаёт команда /invite.
 
 ## Users
 
@@ -272,6 +278,8 @@ postings-ship-marks-count = Кодов маркировки: { $count }
 postings-ship-confirm-button = ✅ Собрать
 postings-ship-done = ✅ Отправление { $posting } собрано (отправления: { $numbers }). Распечатайте этикетку:
 postings-ship-failed = ❌ Отправление { $posting } не собрано: { $reason }
+postings-ship-packed-by = 📦 Отправление { $posting } уже собрано — { $name }, { $time }. Этикетка:
+postings-ship-packed-outside = 📦 Отправление { $posting } уже собрано не через бота (в кабинете Ozon). Этикетка:
 postings-cancel-reason = Почему отменяете отправление { $posting }?
 postings-cancel-no-reasons = Ozon сейчас не предлагает причин отмены отправления { $posting }.
 postings-cancel-explain = Поясните причину в нескольких словах (до 500 символов):

@@ -64,7 +64,12 @@ export interface Invite {
 export type RedeemFailure = "used" | "expired" | "unknown";
 export type RedeemResult =
   | { ok: true; role: Role; kind: Invite["kind"]; person: Person }
-  | { ok: false; reason: RedeemFailure };
+  | {
+      ok: false;
+      reason: RedeemFailure;
+      /** Who redeemed it, when it was used (and that is still remembered). */
+      usedBy?: number;
+    };
 
 export type RoleChange =
   | { ok: true; person: Person }
@@ -326,19 +331,20 @@ export class AccessService {
    * Redeems an invite or the owner link exactly once: taking the invite, marking it used and
    * granting the role are one atomic step (compareAndSetMany), retried when something changed
    * in between. Of several people at once, one gets the role; the others hear "used".
+   * `guessedLocale` (from Telegram) is kept unless the person chose a language before: messages
+   * sent outside any update of theirs (relayed buyer messages, alerts) speak it from the start.
    */
-  async redeem(payload: string, profile: Profile): Promise<RedeemResult> {
+  async redeem(payload: string, profile: Profile, guessedLocale?: string): Promise<RedeemResult> {
     if (!PAYLOAD_PATTERN.test(payload)) return { ok: false, reason: "unknown" };
     for (let attempt = 0; attempt < 20; attempt++) {
       const invite = await this.#store.get<Invite>(inviteKey(payload));
-      if (!invite || !isRole(invite.role))
-        return { ok: false, reason: await this.#whyNot(payload) };
+      if (!invite || !isRole(invite.role)) return this.#whyNot(payload);
       const spend: Change[] = [
         { key: inviteKey(payload), expected: invite, next: undefined },
         {
           key: usedKey(payload),
           expected: undefined,
-          next: { by: profile.id, at: this.#isoNow() },
+          next: { by: profile.id, at: this.#isoNow() } satisfies UsedMark,
           ttlMs: this.#inviteMemoryMs,
         },
       ];
@@ -358,6 +364,7 @@ export class AccessService {
         id: profile.id,
         roles: sortRoles([...(record?.roles ?? []), invite.role]),
         invitedBy: record?.invitedBy ?? invite.createdBy,
+        locale: record?.locale ?? guessedLocale,
       };
       const grant: Change = { key: personKey(profile.id), expected: record, next };
       if (await this.#store.compareAndSetMany([...spend, grant])) {
@@ -369,10 +376,15 @@ export class AccessService {
     throw new Error(`invite for ${profile.id} changed concurrently too often; try again`);
   }
 
-  async #whyNot(payload: string): Promise<RedeemFailure> {
-    if (await this.#store.get(usedKey(payload))) return "used";
-    if (await this.#store.get(issuedKey(payload))) return "expired";
-    return "unknown";
+  async #whyNot(payload: string): Promise<RedeemResult & { ok: false }> {
+    const used = await this.#store.get<UsedMark>(usedKey(payload));
+    if (used) {
+      return typeof used.by === "number"
+        ? { ok: false, reason: "used", usedBy: used.by }
+        : { ok: false, reason: "used" };
+    }
+    if (await this.#store.get(issuedKey(payload))) return { ok: false, reason: "expired" };
+    return { ok: false, reason: "unknown" };
   }
 
   #read(id: number): Promise<PersonRecord | undefined> {
@@ -439,6 +451,12 @@ export class AccessService {
   #isoNow(): string {
     return new Date(this.#now()).toISOString();
   }
+}
+
+/** What `invite-used:<payload>` holds. */
+interface UsedMark {
+  by: number;
+  at: string;
 }
 
 interface CachedLookup {

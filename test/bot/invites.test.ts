@@ -57,6 +57,29 @@ describe("invites", () => {
     expect(await h.access.find(CAROL.id)).toBeUndefined();
   });
 
+  it("a person opening their own used invite again is shown what they may do", async () => {
+    h = await startBot({ adminIds: [ADMIN.id] });
+    const payload = await invite("warehouse");
+    await startWith(BOB, payload);
+    const again = await startWith(BOB, payload);
+    expect(again).toContain("This link has already worked — for you");
+    expect(again).toContain("Your roles: warehouse.");
+  });
+
+  it("an admin opening a link that no longer works is told to make a new one, not to ask an administrator", async () => {
+    h = await startBot({ adminIds: [ADMIN.id] });
+    const payload = await invite("seller");
+    await startWith(BOB, payload);
+    expect(await startWith(ADMIN, payload)).toBe(
+      "This link has already been used. You are an administrator: /invite makes a new invite.",
+    );
+    expect(await startWith(ADMIN, "not-a-real-invite-123")).toBe(
+      "This link is not recognised. You are an administrator: /invite makes a new invite.",
+    );
+    // Whoever is not an administrator is still sent to one.
+    expect(await startWith(CAROL, payload)).toContain("Ask an administrator for a new one.");
+  });
+
   it("the invite expires (store TTL) and then says so", async () => {
     h = await startBot({ adminIds: [ADMIN.id], inviteTtlMs: 150 });
     const payload = await invite("seller");
@@ -171,6 +194,16 @@ describe("owner link", () => {
     expect(await h.access.find(CAROL.id)).toBeUndefined();
     // An admin exists now: no owner link at the next start.
     expect(await h.access.ensureOwnerLink()).toBeUndefined();
+  });
+
+  it("the admin opening her owner link again is told it already worked for her, not to ask an administrator", async () => {
+    h = await startBot({ store: new MemoryStore(), closeStore: true });
+    const payload = (await h.access.ensureOwnerLink())?.payload ?? "";
+    expect(await startWith(BOB, payload)).toContain("You are the administrator");
+    const again = await startWith(BOB, payload);
+    expect(again).toContain("This link has already worked — for you");
+    expect(again).toContain("Your roles: administrator.");
+    expect(again).not.toContain("Ask an administrator");
   });
 
   it("no owner link when ADMIN_IDS names an admin", async () => {

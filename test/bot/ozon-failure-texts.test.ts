@@ -31,12 +31,12 @@ const EXPECTED: Record<string, [object, object, string]> = {
     "premium_required",
   ],
   "404 posting not found": [
-    { key: "postings-error-not-found", vars: posting },
+    { key: "postings-error-not-found", vars: posting, final: true },
     { kind: "refused", message: "POSTING_NOT_FOUND" },
     "chat_not_found",
   ],
   "404 report not found (Performance)": [
-    { key: "postings-error-not-found", vars: posting },
+    { key: "postings-error-not-found", vars: posting, final: true },
     { kind: "refused", message: "report not found" },
     "chat_not_found",
   ],
@@ -46,7 +46,7 @@ const EXPECTED: Record<string, [object, object, string]> = {
     "unknown",
   ],
   "400 POSTING_ALREADY_SHIPPED (a business code, refined by the area)": [
-    { key: "postings-error-already-shipped", vars: posting },
+    { key: "postings-error-already-shipped", vars: posting, final: true },
     { kind: "refused", message: "POSTING_ALREADY_SHIPPED" },
     "unknown",
   ],

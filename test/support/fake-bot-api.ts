@@ -26,6 +26,8 @@
  * Any other method answers `{ ok: true, result: true }` (and is recorded).
  * A body the fake cannot read (bad JSON, malformed multipart) is still recorded, with
  * `parseError`, and answered 400 "Bad Request: ..." as Telegram answers a malformed request.
+ * A keyboard with an empty row (a `row()` too many) is answered as usual but noted:
+ * test/support/setup.ts fails the test that sent one (`takeEmptyKeyboardRows`).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -308,6 +310,9 @@ export class FakeBotApi {
       receivedAt: Date.now(),
     };
     if (error !== undefined) call.parseError = error;
+    if (hasEmptyRow(payload.reply_markup)) {
+      emptyKeyboardRows.push(`${method}: ${JSON.stringify(payload.reply_markup)}`);
+    }
     this.calls.push(call);
     this.#notify();
     if (this.#silence) await this.#silence.over;
@@ -557,6 +562,22 @@ const NUMERIC_FIELDS = new Set([
   "message_thread_id",
   "reply_to_message_id",
 ]);
+
+/** Keyboards with an empty row that any fake of this test file received, not yet taken. */
+const emptyKeyboardRows: string[] = [];
+
+/** The keyboards with an empty row received since the last call (method and markup each). */
+export function takeEmptyKeyboardRows(): string[] {
+  return emptyKeyboardRows.splice(0);
+}
+
+function hasEmptyRow(markup: unknown): boolean {
+  if (markup === null || typeof markup !== "object") return false;
+  const { inline_keyboard: inline, keyboard } = markup as Record<string, unknown>;
+  return [inline, keyboard].some(
+    (rows) => Array.isArray(rows) && rows.some((row) => !Array.isArray(row) || row.length === 0),
+  );
+}
 
 /** Multipart and form fields arrive as text: objects are JSON, ids are numbers. */
 function fieldValue(name: string, value: string): unknown {

@@ -6,6 +6,7 @@
 import { InlineKeyboard } from "grammy";
 import type { CancelReason } from "../../ozon/seller/types.ts";
 import { clip, problemText } from "../format/postings.ts";
+import { newRow } from "../keyboards/rows.ts";
 import type { ConversationSpec } from "./index.ts";
 import {
   attempt,
@@ -52,7 +53,7 @@ export function cancelPostingConversation(deps: PostingDialogDeps): Conversation
       }
       const keyboard = new InlineKeyboard();
       for (const reason of reasons.value) {
-        keyboard.text(clip(reason.title, 60), dialog.button("r", reason.id)).row();
+        newRow(keyboard).text(clip(reason.title, 60), dialog.button("r", reason.id));
       }
       const question = ctx.t("postings-cancel-reason", { posting: number });
       const picked = await dialog.choose(ctx, "r", question, keyboard);

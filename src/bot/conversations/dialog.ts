@@ -21,6 +21,7 @@ import { InlineKeyboard } from "grammy";
 import type { CallbackCodec } from "../callback-data.ts";
 import type { BotContext, BotConversation, ConversationContext } from "../context.ts";
 import { cancelData } from "../keyboards/cancel.ts";
+import { newRow } from "../keyboards/rows.ts";
 import { isNotModified } from "../messages.ts";
 import type { ConversationSpec } from "./index.ts";
 
@@ -179,8 +180,7 @@ export class Dialog {
   /** A copy of `keyboard` with the owner's Close button in a row of its own. */
   #withClose(ctx: ConversationContext, keyboard?: InlineKeyboard): InlineKeyboard {
     const markup = keyboard?.clone() ?? new InlineKeyboard();
-    if (markup.inline_keyboard.at(-1)?.length) markup.row();
-    return markup.text(ctx.t("cancel-button"), cancelData(this.#codec, this.#owner));
+    return newRow(markup).text(ctx.t("cancel-button"), cancelData(this.#codec, this.#owner));
   }
 }
 

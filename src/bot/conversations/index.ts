@@ -24,7 +24,7 @@ import { retryInConversation } from "../retry.ts";
 import type { Router } from "../router.ts";
 import { pressedAfterDialog } from "./dialog.ts";
 
-export const CONVERSATIONS_VERSION = 3;
+export const CONVERSATIONS_VERSION = 4;
 
 /** A dialog left unanswered this long is over: the next message is handled as usual. */
 export const DEFAULT_WAIT_MS = 60 * 60 * 1000;

@@ -5,6 +5,7 @@
 import { InlineKeyboard } from "grammy";
 import type { SellerClient } from "../../ozon/index.ts";
 import type { Posting } from "../../ozon/seller/types.ts";
+import type { Store } from "../../store/port.ts";
 import type { CallbackCodec } from "../callback-data.ts";
 import type { BotConversation, ConversationContext } from "../context.ts";
 import {
@@ -27,6 +28,8 @@ export interface PostingDialogDeps {
   seller: SellerClient;
   codec: CallbackCodec;
   timezone: string;
+  /** Where the ship dialog notes who packed a posting (PackedByLedger). */
+  store: Store;
 }
 
 export type Outcome<T> = OzonOutcome<T, Problem>;

@@ -1,25 +1,29 @@
 /**
  * The ship dialog (/ship, or the Ship button with the posting chosen): posting → contents → one
- * package or split → mandatory marks when Ozon wants them → confirm → ship, with Retry on a
- * failure → the label offered as a PDF button.
+ * package or split → mandatory marks when Ozon wants them → confirm → ship (ship-request.ts: a
+ * posting someone else packed meanwhile says who), with Retry on a failure that asking again may
+ * mend → the label offered as a PDF button.
  *
- * Every Ozon call goes through `attempt` (posting-steps.ts): it runs in `conversation.external` and
+ * Every Ozon call runs in `conversation.external` (`attempt` in posting-steps.ts, `requestShip`) and
  * returns plain data (failures as a locale key), so replays after a restart read the recorded
  * answers instead of calling Ozon again.
  */
 import { InlineKeyboard } from "grammy";
 import type { Posting, ShipPackage } from "../../ozon/seller/types.ts";
+import { PackedByLedger } from "../../services/postings/packed-by.ts";
 import type { ConversationContext } from "../context.ts";
 import {
   clip,
   fitItems,
+  formatMoment,
   type PostingFormat,
   postingCard,
   problemText,
   TEXT_BUDGET,
   unitCount,
 } from "../format/postings.ts";
-import { LABEL_CALLBACK } from "../keyboards/postings.ts";
+import { labelKeyboard } from "../keyboards/postings.ts";
+import { displayName, profileOf } from "../messages.ts";
 import type { Dialog } from "./dialog.ts";
 import type { ConversationSpec } from "./index.ts";
 import {
@@ -28,20 +32,13 @@ import {
   type PostingDialogDeps,
   postingDialog,
 } from "./posting-steps.ts";
+import { requestShip, type ShipOutcome, type ShipRequest } from "./ship-request.ts";
 
 export const SHIP_CONVERSATION = "postings-ship";
 /** Callback kind of the ship dialog's buttons (dialog.ts). */
 export const SHIP_DIALOG_CALLBACK = "ds";
 
 const MAX_MARK_LENGTH = 200;
-/** Statuses of a posting that has been packed and handed on. */
-const SHIPPED = new Set([
-  "awaiting_deliver",
-  "delivering",
-  "driver_pickup",
-  "delivered",
-  "sent_by_seller",
-]);
 
 function formatOf(ctx: ConversationContext, timezone: string): PostingFormat {
   return { t: ctx.t, locale: ctx.locale, timezone };
@@ -237,8 +234,17 @@ function summaryOf(ctx: ConversationContext, posting: Posting, packages: ShipPac
   return [title, ...fitItems(items, budget, more), ...tail].join("\n");
 }
 
+/** Who confirmed the ship, as a second packer will be told. */
+function packerOf(ctx: ConversationContext): ShipRequest["packer"] {
+  const from = ctx.from;
+  return { userId: from?.id ?? 0, name: from ? clip(displayName(profileOf(from)), 100) : "—" };
+}
+
 export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
   const { codec } = deps;
+  const shipping = { seller: deps.seller, packedBy: new PackedByLedger(deps.store) };
+  const labels = (ctx: ConversationContext, parts: string[], number: string) =>
+    labelKeyboard(codec, ctx.t, parts, number);
   return postingDialog(deps, {
     id: SHIP_CONVERSATION,
     kind: SHIP_DIALOG_CALLBACK,
@@ -273,46 +279,49 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
       ctx = (await dialog.choose(ctx, "c", summaryOf(ctx, posting, packages), confirm)).ctx;
 
       const number = posting.postingNumber;
+      const packer = packerOf(ctx);
+      let unanswered = false;
       for (let attemptNo = 1; ; attemptNo++) {
         await ctx.replyWithChatAction("typing");
-        const shipped = await attempt(
-          conversation,
-          async () => (await deps.seller.postings.ship(number, packages)).postingNumbers,
-          number,
+        const request: ShipRequest = { postingNumber: number, packages, packer, unanswered };
+        const outcome: ShipOutcome = await conversation.external(() =>
+          requestShip(shipping, request),
         );
-        if (!shipped.ok) {
-          // Ozon may have shipped it although its answer was lost (a timeout, a broken body), or
-          // someone shipped it meanwhile: a Retry could then only fail. Ozon's state decides.
-          const now = await attempt(conversation, () => deps.seller.postings.get(number), number);
-          if (!(now.ok && SHIPPED.has(now.value.status))) {
-            // Each attempt has its own step, so a Retry button of an earlier failure is stale.
-            const step = `x${attemptNo}`;
-            const retry = new InlineKeyboard().text(
-              ctx.t("postings-button-retry"),
-              dialog.button(step, "retry"),
-            );
-            const question = ctx.t("postings-ship-failed", {
-              posting: number,
-              reason: problemText(ctx.t, shipped.problem),
-            });
-            ctx = (await dialog.choose(ctx, step, question, retry)).ctx;
-            continue;
-          }
-        }
-        const parts = shipped.ok ? shipped.value : [];
-        const numbers = parts.length > 0 ? parts.join(", ") : number;
-        // A split makes one posting per package, and each package needs its own label.
-        const label = new InlineKeyboard();
-        if (parts.length > 1) {
-          parts.forEach((each, i) => {
-            if (i > 0 && i % 2 === 0) label.row();
-            label.text(`🏷 ${each}`, codec.encode(LABEL_CALLBACK, each));
+        unanswered = outcome.unanswered;
+        if (outcome.kind === "failed") {
+          const question = ctx.t("postings-ship-failed", {
+            posting: number,
+            reason: problemText(ctx.t, outcome.problem),
           });
-        } else {
-          label.text(ctx.t("postings-button-label"), codec.encode(LABEL_CALLBACK, number));
+          if (outcome.problem.final) {
+            await ctx.reply(question);
+            return;
+          }
+          // Each attempt has its own step, so a Retry button of an earlier failure is stale.
+          const step = `x${attemptNo}`;
+          const retry = new InlineKeyboard().text(
+            ctx.t("postings-button-retry"),
+            dialog.button(step, "retry"),
+          );
+          ctx = (await dialog.choose(ctx, step, question, retry)).ctx;
+          continue;
         }
+        if (outcome.kind === "packed") {
+          const by = outcome.by;
+          const text = by
+            ? ctx.t("postings-ship-packed-by", {
+                posting: number,
+                name: by.name,
+                time: formatMoment(by.at, formatOf(ctx, deps.timezone), await conversation.now()),
+              })
+            : ctx.t("postings-ship-packed-outside", { posting: number });
+          await ctx.reply(text, { reply_markup: labels(ctx, by?.parts ?? [], number) });
+          return;
+        }
+        const parts = outcome.parts;
+        const numbers = parts.length > 0 ? parts.join(", ") : number;
         await ctx.reply(ctx.t("postings-ship-done", { posting: number, numbers }), {
-          reply_markup: label,
+          reply_markup: labels(ctx, parts, number),
         });
         return;
       }

@@ -29,6 +29,7 @@ import {
   postingKeyboard,
   SHIP_CALLBACK,
 } from "../keyboards/postings.ts";
+import { newRow } from "../keyboards/rows.ts";
 import { showScreen } from "../messages.ts";
 import { commandArgs } from "../router.ts";
 
@@ -103,16 +104,16 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
       shown.forEach((posting, i) => {
         const n = first + i + 1;
         const number = posting.postingNumber;
-        keyboard
+        newRow(keyboard)
           .text(ctx.t("postings-list-ship", { index: n }), codec.encode(SHIP_CALLBACK, number))
           .text(
             ctx.t("postings-list-cancel", { index: n }),
             codec.encode(CANCEL_POSTING_CALLBACK, number),
           )
-          .text(ctx.t("postings-list-label", { index: n }), codec.encode(LABEL_CALLBACK, number))
-          .row();
+          .text(ctx.t("postings-list-label", { index: n }), codec.encode(LABEL_CALLBACK, number));
       });
       if (pages > 1) {
+        newRow(keyboard);
         if (page > 0) {
           keyboard.text(ctx.t("postings-list-prev"), codec.encode(LIST_CALLBACK, page - 1));
         }

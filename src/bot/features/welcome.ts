@@ -30,9 +30,19 @@ export function welcomeFeature(deps: FeatureDeps): undefined {
 
   async function redeem(ctx: BotContext, payload: string) {
     if (!ctx.from) return;
-    const result = await access.redeem(payload, profileOf(ctx.from));
+    const result = await access.redeem(payload, profileOf(ctx.from), ctx.locale);
     if (!result.ok) {
-      await ctx.reply(ctx.t(REDEEM_FAILURE_KEYS[result.reason]));
+      // Their own link again (the owner link, say): they are in already.
+      if (ctx.person && result.usedBy === ctx.from.id) {
+        return showWelcome(ctx, ctx.t("invite-used-by-you"));
+      }
+      // "Ask an administrator" is no advice to an administrator.
+      const admin = ctx.person?.roles.includes("admin");
+      await ctx.reply(
+        admin
+          ? ctx.t("invite-failed-admin", { reason: result.reason })
+          : ctx.t(REDEEM_FAILURE_KEYS[result.reason]),
+      );
       return;
     }
     ctx.person = result.person;

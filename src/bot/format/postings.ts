@@ -19,6 +19,8 @@ export interface PostingFormat {
 export interface Problem {
   key: string;
   vars?: Record<string, string>;
+  /** Asking Ozon again can never succeed: the posting is cancelled, packed, unknown… */
+  final?: true;
 }
 
 export const AWAITING_PACKAGING = "awaiting_packaging";
@@ -35,6 +37,14 @@ export function formatDeadline(iso: string | undefined, format: PostingFormat): 
   const time = DateTime.fromISO(iso, { zone: "utc" });
   if (!time.isValid) return iso;
   return time.setZone(format.timezone).setLocale(format.locale).toFormat("d MMM, HH:mm");
+}
+
+/** "14:02" on the day of `now`, else as a deadline ("23 Nov, 14:02"), in the configured zone. */
+export function formatMoment(iso: string, format: PostingFormat, now: number): string {
+  const time = DateTime.fromISO(iso, { zone: "utc" }).setZone(format.timezone);
+  if (!time.isValid) return iso;
+  const today = DateTime.fromMillis(now, { zone: format.timezone });
+  return time.hasSame(today, "day") ? time.toFormat("HH:mm") : formatDeadline(iso, format);
 }
 
 /** "1 390 ₽" from Ozon's "1390.0000". */
@@ -156,16 +166,13 @@ export function describeOzonError(error: unknown, postingNumber = ""): Problem {
       return { key: "postings-error-unknown" };
   }
   if (!isOzonApiError(error)) return { key: "postings-error-input" };
-  // Ozon refused: its own code in the text says why.
+  // Ozon refused: its own code in the text says why. The posting's state refuses for good.
   const text = error.apiMessage;
-  if (/ALREADY_SHIPPED/i.test(text))
-    return { key: "postings-error-already-shipped", vars: posting };
-  if (/ALREADY_CANCEL/i.test(text))
-    return { key: "postings-error-already-cancelled", vars: posting };
-  if (kind === "not_found" || /NOT_FOUND/i.test(text)) {
-    return { key: "postings-error-not-found", vars: posting };
-  }
-  if (/INCORRECT_STATUS/i.test(text)) return { key: "postings-error-wrong-status", vars: posting };
+  const final = (key: string): Problem => ({ key, vars: posting, final: true });
+  if (/ALREADY_SHIPPED/i.test(text)) return final("postings-error-already-shipped");
+  if (/ALREADY_CANCEL/i.test(text)) return final("postings-error-already-cancelled");
+  if (kind === "not_found" || /NOT_FOUND/i.test(text)) return final("postings-error-not-found");
+  if (/INCORRECT_STATUS/i.test(text)) return final("postings-error-wrong-status");
   if (/MANDATORY_MARK/i.test(text)) return { key: "postings-error-marks" };
   if (/QUANTITY/i.test(text)) return { key: "postings-error-quantity" };
   if (/CANCEL_REASON/i.test(text)) return { key: "postings-error-cancel-reason" };

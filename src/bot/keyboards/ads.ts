@@ -16,13 +16,14 @@ import {
   shortLabel,
 } from "../format/ads.ts";
 import type { Translator } from "../i18n.ts";
+import { newRow } from "./rows.ts";
 
 /** Attribution windows offered as buttons (days). */
 export const ATTRIBUTION_DAYS = [1, 7, 14, 30] as const;
 
 function pager(keyboard: InlineKeyboard, button: ButtonData, page: number, pages: number): void {
   if (pages <= 1) return;
-  keyboard.row();
+  newRow(keyboard);
   if (page > 0) keyboard.text("«", button("p", page - 1));
   keyboard.text(`${page + 1} / ${pages}`, button("p", page));
   if (page < pages - 1) keyboard.text("»", button("p", page + 1));
@@ -39,7 +40,7 @@ export function budgetCampaignsKeyboard(
   const keyboard = new InlineKeyboard();
   for (const campaign of campaigns) {
     const label = `${shortLabel(campaignTitle(campaign), 28)} · ${budgetText(t, campaign.budget)}`;
-    keyboard.text(label, button("c", campaign.id)).row();
+    newRow(keyboard).text(label, button("c", campaign.id));
   }
   pager(keyboard, button, page, pages);
   return keyboard;
@@ -68,12 +69,13 @@ export function reportCampaignsKeyboard(
   const keyboard = new InlineKeyboard();
   for (const campaign of campaigns) {
     const mark = chosen.has(campaign.id) ? "✅" : "▫️";
-    keyboard
-      .text(`${mark} ${shortLabel(campaignTitle(campaign), 34)}`, button("t", campaign.id))
-      .row();
+    newRow(keyboard).text(
+      `${mark} ${shortLabel(campaignTitle(campaign), 34)}`,
+      button("t", campaign.id),
+    );
   }
   pager(keyboard, button, page, pages);
-  return keyboard.row().text(t("ads-report-done-button", { count: chosen.size }), button("d"));
+  return newRow(keyboard).text(t("ads-report-done-button", { count: chosen.size }), button("d"));
 }
 
 export function periodKeyboard(button: ButtonData, t: Translator): InlineKeyboard {
@@ -95,7 +97,7 @@ export function groupingKeyboard(button: ButtonData, t: Translator): InlineKeybo
 
 export function kindKeyboard(button: ButtonData, t: Translator): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  for (const kind of REPORT_KINDS) keyboard.text(t(KIND_KEYS[kind]), button("k", kind)).row();
+  for (const kind of REPORT_KINDS) newRow(keyboard).text(t(KIND_KEYS[kind]), button("k", kind));
   return keyboard;
 }
 

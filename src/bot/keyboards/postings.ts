@@ -57,6 +57,27 @@ export function digestKeyboard(
   return keyboard;
 }
 
+/**
+ * The label of a packed posting: one button, or after a split one per posting it became (each
+ * package needs its own label).
+ */
+export function labelKeyboard(
+  codec: CallbackCodec,
+  t: T,
+  parts: readonly string[],
+  postingNumber: string,
+): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  if (parts.length <= 1) {
+    return keyboard.text(t("postings-button-label"), codec.encode(LABEL_CALLBACK, postingNumber));
+  }
+  parts.forEach((part, i) => {
+    if (i > 0 && i % 2 === 0) keyboard.row();
+    keyboard.text(`🏷 ${part}`, codec.encode(LABEL_CALLBACK, part));
+  });
+  return keyboard;
+}
+
 /** "Show them": opens the first page of /postings. */
 export function listButton(codec: CallbackCodec, t: T): InlineKeyboard {
   return new InlineKeyboard().text(t("postings-button-list"), codec.encode(LIST_CALLBACK, 0));

@@ -48,7 +48,7 @@ export function createPostingsModule(
   const { config, store, access, logger } = container;
   const subscriptions = new SubscriptionService(store);
   const codec = createCallbackCodec(config.botToken);
-  const dialogs = { seller, codec, timezone: config.timezone };
+  const dialogs = { seller, codec, timezone: config.timezone, store };
   let watcher: PostingWatcher | undefined;
 
   return {

@@ -1,5 +1,6 @@
-/** Russian phrasing of the ship confirmation that reads right for any number of packages. */
+/** Russian phrasing of the ship texts: the confirmation for any number of packages, who packed it. */
 import { describe, expect, it } from "vitest";
+import { formatMoment } from "../../../src/bot/format/postings.ts";
 import { createI18n, translatorFor } from "../../../src/bot/i18n.ts";
 import { captureLogger } from "../harness.ts";
 
@@ -17,6 +18,25 @@ describe("ship confirmation texts", () => {
     expect(ask(21)).toBe("Собрать отправление 1-2-3 в 21 коробке?");
     expect(en("postings-ship-confirm", { posting: "1-2-3", count: 1 })).toBe(
       "Ship posting 1-2-3 in 1 package?",
+    );
+  });
+});
+
+describe("who packed it, and when", () => {
+  const format = { t: ru, locale: "ru" as const, timezone: "Asia/Vladivostok" };
+  // 13:45 UTC is 23:45 in Vladivostok (UTC+10).
+  const now = Date.parse("2026-03-10T13:45:00Z");
+
+  it("says the time alone on the same day in TIMEZONE, the date too on another", () => {
+    expect(formatMoment("2026-03-10T13:40:00Z", format, now)).toBe("23:40");
+    expect(formatMoment("2026-03-09T03:02:00Z", format, now)).toBe("9 мар., 13:02");
+    // Half an hour later it is the 11th there, though still the 10th in UTC.
+    expect(formatMoment("2026-03-10T13:40:00Z", format, now + 30 * 60_000)).toBe("10 мар., 23:40");
+  });
+
+  it("reads in Russian with the packer's name", () => {
+    expect(ru("postings-ship-packed-by", { posting: "1-2-3", name: "Вика", time: "14:02" })).toBe(
+      "📦 Отправление 1-2-3 уже собрано — Вика, 14:02. Этикетка:",
     );
   });
 });

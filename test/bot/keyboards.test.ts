@@ -1,0 +1,99 @@
+/**
+ * No keyboard builder leaves an empty row, whatever it is given: none, one or many items, one page
+ * or several. (Every bot test also checks the keyboards it makes the bot send: test/support/setup.ts.)
+ */
+import { InlineKeyboard } from "grammy";
+import { describe, expect, it } from "vitest";
+import { createCallbackCodec } from "../../src/bot/callback-data.ts";
+import type { CampaignView } from "../../src/bot/format/ads.ts";
+import {
+  attributionKeyboard,
+  budgetAmountKeyboard,
+  budgetCampaignsKeyboard,
+  budgetConfirmKeyboard,
+  groupingKeyboard,
+  kindKeyboard,
+  objectsKeyboard,
+  periodKeyboard,
+  reportCampaignsKeyboard,
+  reportConfirmKeyboard,
+} from "../../src/bot/keyboards/ads.ts";
+import {
+  digestKeyboard,
+  labelKeyboard,
+  listButton,
+  postingKeyboard,
+} from "../../src/bot/keyboards/postings.ts";
+import { newRow } from "../../src/bot/keyboards/rows.ts";
+import { TEST_BOT_TOKEN } from "../support/fake-bot-api.ts";
+
+const codec = createCallbackCodec(TEST_BOT_TOKEN);
+const t = (key: string) => key;
+const button = (step: string, value: string | number = "") => `${step}:${value}`;
+const campaigns = (n: number): CampaignView[] =>
+  Array.from({ length: n }, (_, i) => ({
+    id: String(1000 + i),
+    title: `Campaign ${i}`,
+    stateKey: "running",
+    budget: "1500000000",
+  }));
+const numbers = (n: number) => Array.from({ length: n }, (_, i) => `1234-${i}-1`);
+
+function emptyRows(keyboard: InlineKeyboard): number[] {
+  return keyboard.inline_keyboard.flatMap((row, i) => (row.length === 0 ? [i] : []));
+}
+
+const counts = [1, 2, 3, 7];
+const pagings = [
+  [0, 1],
+  [0, 3],
+  [1, 3],
+  [2, 3],
+] as const;
+
+describe("keyboard builders", () => {
+  it("newRow starts a row only after buttons", () => {
+    const keyboard = newRow(newRow(new InlineKeyboard()));
+    expect(keyboard.inline_keyboard).toEqual([[]]);
+    newRow(keyboard.text("a", "a")).text("b", "b");
+    newRow(newRow(keyboard));
+    expect(keyboard.inline_keyboard.map((row) => row.map((b) => b.text))).toEqual([
+      ["a"],
+      ["b"],
+      [],
+    ]);
+  });
+
+  it.each(counts.flatMap((count) => pagings.map(([page, pages]) => ({ count, page, pages }))))(
+    "campaign lists: $count campaigns, page $page of $pages",
+    ({ count, page, pages }) => {
+      const shown = campaigns(count);
+      const chosen = new Set([shown[0]?.id ?? ""]);
+      expect(emptyRows(budgetCampaignsKeyboard(button, t, shown, page, pages))).toEqual([]);
+      expect(emptyRows(reportCampaignsKeyboard(button, t, shown, chosen, page, pages))).toEqual([]);
+    },
+  );
+
+  it.each(counts)("objects, digests and labels of %i items", (count) => {
+    expect(emptyRows(objectsKeyboard(button, t, numbers(count)))).toEqual([]);
+    expect(emptyRows(digestKeyboard(codec, numbers(count), 1))).toEqual([]);
+    expect(emptyRows(labelKeyboard(codec, t, numbers(count), "1234-0-1"))).toEqual([]);
+  });
+
+  it("the fixed keyboards", () => {
+    const fixed = [
+      budgetAmountKeyboard(button, t),
+      budgetConfirmKeyboard(button, t),
+      periodKeyboard(button, t),
+      groupingKeyboard(button, t),
+      kindKeyboard(button, t),
+      attributionKeyboard(button, t),
+      reportConfirmKeyboard(button, t),
+      postingKeyboard(codec, t, "1234-0-1", false),
+      postingKeyboard(codec, t, "1234-0-1", true),
+      labelKeyboard(codec, t, [], "1234-0-1"),
+      listButton(codec, t),
+    ];
+    for (const keyboard of fixed) expect(emptyRows(keyboard)).toEqual([]);
+  });
+});
