@@ -5,12 +5,9 @@
  */
 import { Composer, InlineKeyboard } from "grammy";
 import type { Message } from "grammy/types";
-import { RelayGroupSetting } from "../../services/relay/audience.ts";
-import { ChatContexts } from "../../services/relay/context.ts";
-import { MessageLinks } from "../../services/relay/links.ts";
 import { ReplyRouter } from "../../services/relay/reply-router.ts";
 import type { ReplyFailure, ReplyService } from "../../services/relay/reply-service.ts";
-import type { Store } from "../../store/port.ts";
+import type { RelayRepositories } from "../../services/relay/repositories.ts";
 import type { BotContext } from "../context.ts";
 import { hasSavedDialog } from "../conversations/index.ts";
 import type { FeatureDeps } from "../deps.ts";
@@ -34,7 +31,7 @@ export const WRITE_TO_BUYER_CALLBACK = "wb";
 export const RELAY_HERE_CALLBACK = "rh";
 
 export interface RelayFeatureServices {
-  store: Store;
+  repositories: RelayRepositories;
   replies: ReplyService;
 }
 
@@ -44,14 +41,14 @@ const THUMBS_UP = [{ type: "emoji", emoji: "👍" }] as const;
 /** Telegram → Ozon: installed as `beforeConversations`; calls next() for everything else. */
 export function relayRepliesFeature(services: RelayFeatureServices): FeatureFactory {
   return (deps) => {
-    const router = new ReplyRouter(services.store);
-    const links = new MessageLinks(services.store);
+    const { groups, links } = services.repositories;
+    const router = new ReplyRouter(services.repositories);
     const composer = new Composer<BotContext>();
     // A group becomes a supergroup (topics turned on, say) under a new id: the relay follows it.
     composer.on("message:migrate_to_chat_id", async (ctx, next) => {
-      const group = await new RelayGroupSetting(services.store).get();
+      const group = await groups.get();
       if (group?.chatId === ctx.chat.id) {
-        await moveRelayGroup(ctx.api, services.store, ctx.chat.id, ctx.message.migrate_to_chat_id);
+        await moveRelayGroup(ctx.api, groups, ctx.chat.id, ctx.message.migrate_to_chat_id);
       }
       return next();
     });
@@ -112,9 +109,7 @@ export function relayRepliesFeature(services: RelayFeatureServices): FeatureFact
 export function relayFeature(services: RelayFeatureServices): FeatureFactory {
   return (deps) => {
     const { codec, router, config, i18n } = deps;
-    const groups = new RelayGroupSetting(services.store);
-    const links = new MessageLinks(services.store);
-    const contexts = new ChatContexts(services.store);
+    const { groups, links, contexts, topics } = services.repositories;
 
     router.command("relay_here", async (ctx) => {
       const chat = ctx.chat;
@@ -183,7 +178,7 @@ export function relayFeature(services: RelayFeatureServices): FeatureFactory {
           const context = await contexts.get(ozonChatId);
           where.threadId = await ensureRelayTopic({
             api: ctx.api,
-            store: services.store,
+            topics,
             groupChatId: group.chatId,
             ozonChatId,
             name: topicName(t, context, ozonChatId),

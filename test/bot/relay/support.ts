@@ -62,6 +62,8 @@ export interface RelayEnvOptions {
   features?: BotDeps["features"];
   /** Passed to the ChatRelay (download limits, tries). */
   relay?: RelayModuleOptions["relay"];
+  /** Lifetimes of the relay's records (message links, cursors). */
+  repositories?: RelayModuleOptions["repositories"];
 }
 
 export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<RelayEnv> {
@@ -105,6 +107,7 @@ export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<Rela
       {
         poll: moduleOptions.poll ?? false,
         ...(options.relay ? { relay: options.relay } : {}),
+        ...(options.repositories ? { repositories: options.repositories } : {}),
       },
     );
     const bot = createBot({
