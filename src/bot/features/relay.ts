@@ -15,6 +15,7 @@ import { formatBytes, replyFailureText, topicName } from "../format/relay.ts";
 import { mayUse, refuse } from "../guard.ts";
 import { translatorFor } from "../i18n.ts";
 import type { FeatureFactory } from "../index.ts";
+import { WRITE_TO_BUYER_CALLBACK } from "../keyboards/postings.ts";
 import { ensureRelayTopic, moveRelayGroup } from "../notifiers/relay.ts";
 import { isChatUnreachable } from "../telegram-errors.ts";
 import {
@@ -25,8 +26,6 @@ import {
   TelegramFileTooBigError,
 } from "./relay-files.ts";
 
-/** "Write to buyer" on a posting: `wb:<posting number>` (made by the postings area). */
-export const WRITE_TO_BUYER_CALLBACK = "wb";
 /** "Stop relaying here" under the /relay_here confirmation. */
 export const RELAY_HERE_CALLBACK = "rh";
 

@@ -3,6 +3,7 @@
  * Bot API over HTTP, a store, and a bot built with the module. Passes are driven with runOnce().
  */
 import type { Update } from "grammy/types";
+import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
 import { createI18n } from "../../../src/bot/i18n.ts";
 import type { BotDeps } from "../../../src/bot/index.ts";
 import { createBot } from "../../../src/bot/index.ts";
@@ -99,11 +100,12 @@ export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<Rela
     close: async () => undefined,
   };
   const i18n = createI18n({ defaultLocale: config.defaultLocale, logger });
+  const codec = createCallbackCodec(config.botToken);
 
   const build = async (moduleOptions: ModuleOptions = {}) => {
     const sender = moduleOptions.sender ?? unlimitedSender();
     const module = createRelayModule(
-      { container, i18n, sender },
+      { container, i18n, codec, sender },
       {
         poll: moduleOptions.poll ?? false,
         ...(options.relay ? { relay: options.relay } : {}),
@@ -116,6 +118,7 @@ export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<Rela
       store,
       access,
       i18n,
+      codec,
       botInfo: fake.botInfo,
       client: { apiRoot: fake.apiRoot },
       conversations: options.conversations,
