@@ -16,6 +16,7 @@ import { mayUse, refuse } from "../guard.ts";
 import { translatorFor } from "../i18n.ts";
 import type { FeatureFactory } from "../index.ts";
 import { WRITE_TO_BUYER_CALLBACK } from "../keyboards/postings.ts";
+import { replyToMessage } from "../messages.ts";
 import { ensureRelayTopic, moveRelayGroup } from "../notifiers/relay.ts";
 import { isChatUnreachable } from "../telegram-errors.ts";
 import {
@@ -73,14 +74,15 @@ export function relayRepliesFeature(services: RelayFeatureServices): FeatureFact
         topicId,
       });
       if (!ozonChatId) return next();
-      if (anonymous) return answer(ctx, ctx.t("relay-reply-anonymous"));
+      if (anonymous) return replyToMessage(ctx, ctx.t("relay-reply-anonymous"));
       if (!mayUse(ctx.person, SELLERS)) return refuse(ctx, SELLERS);
 
       // A reply to what the seller wrote reaches the same buyer.
       await links.remember([{ chatId: ctx.chat.id, messageId: message.message_id }], {
         ozonChatId,
       });
-      if (content.kind === "unsupported") return answer(ctx, ctx.t("relay-reply-unsupported"));
+      if (content.kind === "unsupported")
+        return replyToMessage(ctx, ctx.t("relay-reply-unsupported"));
       if (content.kind === "text") {
         const sent = await services.replies.sendText(ozonChatId, content.text);
         if (!sent.ok) return explain(ctx, sent, sent.partsSent, sent.partsTotal);
@@ -253,7 +255,7 @@ async function fetchFile(
   file: OutgoingFile,
 ): Promise<Uint8Array | undefined> {
   const tooBig = (size: number | undefined) =>
-    answer(
+    replyToMessage(
       ctx,
       ctx.t("relay-reply-file-too-big", {
         size: size === undefined ? "> 20 MB" : formatBytes(size),
@@ -277,19 +279,9 @@ async function fetchFile(
       return undefined;
     }
     deps.logger.warn({ err: error }, "Chat relay: a file could not be fetched from Telegram");
-    await answer(ctx, ctx.t("relay-reply-fetch-failed"));
+    await replyToMessage(ctx, ctx.t("relay-reply-fetch-failed"));
     return undefined;
   }
-}
-
-/** Replies to the sender's message (in its topic, when there is one). */
-async function answer(ctx: BotContext, text: string): Promise<void> {
-  const messageId = ctx.msg?.message_id;
-  await ctx.reply(text, {
-    reply_parameters: messageId
-      ? { message_id: messageId, allow_sending_without_reply: true }
-      : undefined,
-  });
 }
 
 /** 👍 on the sender's message; a short reply where reactions are not allowed. */
@@ -300,7 +292,7 @@ async function acknowledge(ctx: BotContext): Promise<void> {
   try {
     await ctx.api.setMessageReaction(chatId, messageId, [...THUMBS_UP]);
   } catch {
-    await answer(ctx, ctx.t("relay-reply-sent"));
+    await replyToMessage(ctx, ctx.t("relay-reply-sent"));
   }
 }
 
@@ -316,5 +308,5 @@ async function explain(
   if (partsSent > 0) {
     lines.push(ctx.t("relay-fail-partial", { sent: partsSent, total: partsTotal }));
   }
-  await answer(ctx, lines.join("\n"));
+  await replyToMessage(ctx, lines.join("\n"));
 }
