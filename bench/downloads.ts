@@ -10,6 +10,7 @@
 import { createSellerClient } from "../src/ozon/seller/client.ts";
 import { startSandbox } from "../src/sandbox/index.ts";
 import { ChatRelay } from "../src/services/relay/chat-relay.ts";
+import { createRelayRepositories } from "../src/services/relay/repositories.ts";
 import { MemoryStore } from "../src/store/memory.ts";
 
 const MB = 1024 * 1024;
@@ -78,7 +79,7 @@ console.log(
 
 const relay = new ChatRelay({
   chats: seller.chats,
-  store: new MemoryStore(),
+  repositories: createRelayRepositories(new MemoryStore()),
   notifier: { relayBuyerMessage: async () => [] },
   lease: false,
 });

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { createSellerClient } from "../src/ozon/seller/client.ts";
 import { type Sandbox, startSandbox } from "../src/sandbox/index.ts";
 import { ChatRelay } from "../src/services/relay/chat-relay.ts";
+import { createRelayRepositories } from "../src/services/relay/repositories.ts";
 import type { RelayNotifier, TelegramMessageRef } from "../src/services/relay/types.ts";
 import { MemoryStore } from "../src/store/memory.ts";
 import type { Store } from "../src/store/port.ts";
@@ -61,7 +62,11 @@ async function callsPerPass(form: "spec (v1)" | "successor (v3)") {
   });
   const store = new MemoryStore();
   const notifier = new CountingNotifier();
-  const relay = new ChatRelay({ chats: seller.chats, store, notifier });
+  const relay = new ChatRelay({
+    chats: seller.chats,
+    repositories: createRelayRepositories(store),
+    notifier,
+  });
   const ids = buyerChatIds(sandbox);
   const changed = ids.filter((_, i) => i % 97 === 5).slice(0, 10);
 
@@ -116,7 +121,11 @@ async function burst(storeKind: "memory" | "sqlite", spread: number, limited: bo
     store = new MemoryStore();
   }
   const notifier = new CountingNotifier();
-  const relay = new ChatRelay({ chats: seller.chats, store, notifier });
+  const relay = new ChatRelay({
+    chats: seller.chats,
+    repositories: createRelayRepositories(store),
+    notifier,
+  });
   await relay.runOnce();
   const ids = buyerChatIds(sandbox).slice(0, spread);
   for (let i = 0; i < 500; i++) {

@@ -124,6 +124,7 @@ cancel-done = Cancelled.
 cancel-nothing = There is nothing to cancel.
 cancel-button = Close
 cancel-not-yours = This Close button belongs to someone else's question.
+cancel-dialog-over = This Close button belongs to a dialog that is over.
 
 ## Dialogs
 

@@ -6,6 +6,7 @@
  */
 import { run } from "@grammyjs/runner";
 import { GrammyError } from "grammy";
+import { createCallbackCodec } from "./bot/callback-data.ts";
 import { deepLink } from "./bot/features/invite.ts";
 import { createI18n } from "./bot/i18n.ts";
 import { ALLOWED_UPDATES, createBot } from "./bot/index.ts";
@@ -65,8 +66,9 @@ async function main(): Promise<void> {
 
   const inflight = new InflightUpdates();
   const i18n = createI18n({ defaultLocale: config.defaultLocale, logger });
-  const modules = createModules({ container, i18n });
-  const bot = createBot({ config, logger, store, access, inflight, i18n, modules });
+  const codec = createCallbackCodec(config.botToken);
+  const modules = createModules({ container, i18n, codec });
+  const bot = createBot({ config, logger, store, access, inflight, i18n, codec, modules });
   try {
     await bot.init();
   } catch (error) {

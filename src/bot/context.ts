@@ -12,6 +12,11 @@ export interface SessionData {
    * versioned). Per person, so two people in a group each have their own dialog.
    */
   conversations?: Record<string, unknown>;
+  /**
+   * The run tag of the dialog each person has open in this chat, by Telegram user id: kept
+   * outside the replayed state, so Close can tell its own run from an earlier one (slots.ts).
+   */
+  dialogRuns?: Record<string, string>;
 }
 
 /** Who acts, resolved once per update before any feature runs. */

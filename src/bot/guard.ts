@@ -7,6 +7,7 @@ import type { MiddlewareFn } from "grammy";
 import { AccessService, type Person, type Role } from "../services/access.ts";
 import type { Audience } from "./commands.ts";
 import type { BotContext } from "./context.ts";
+import { replyToMessage } from "./messages.ts";
 
 /** Locale keys of role names. */
 export const ROLE_KEYS = {
@@ -45,14 +46,7 @@ export async function refuse(ctx: BotContext, audience: Audience): Promise<void>
     await ctx.answerCallbackQuery({ text: text.slice(0, 200), show_alert: true });
     return;
   }
-  if (ctx.chat) {
-    const messageId = ctx.msg?.message_id;
-    await ctx.reply(text, {
-      reply_parameters: messageId
-        ? { message_id: messageId, allow_sending_without_reply: true }
-        : undefined,
-    });
-  }
+  if (ctx.chat) await replyToMessage(ctx, text);
 }
 
 /** Middleware that lets only the audience through and refuses everyone else. */

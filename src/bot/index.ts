@@ -21,7 +21,7 @@ import type { Logger } from "../logger.ts";
 import type { AccessService } from "../services/access.ts";
 import type { Store } from "../store/port.ts";
 import { storeAdapter } from "../store/session-storage.ts";
-import { createCallbackCodec } from "./callback-data.ts";
+import { type CallbackCodec, createCallbackCodec } from "./callback-data.ts";
 import type { BotContext, SessionData } from "./context.ts";
 import {
   BUILT_IN_CONVERSATIONS,
@@ -79,6 +79,8 @@ export interface BotDeps {
   inflight?: InflightUpdates;
   /** Translations; one is made from locales/ when absent. */
   i18n?: I18n<LocalizedContext>;
+  /** Signs and checks button data; one is made from the bot token when absent. The modules' own. */
+  codec?: CallbackCodec;
   /** Session storage; default: the store under `session:<chat id>`. */
   sessionStorage?: StorageAdapter<SessionData>;
   /** Extra conversations (registered after /cancel with the built-in ones). */
@@ -107,7 +109,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     config,
     logger,
     access,
-    codec: createCallbackCodec(config.botToken),
+    codec: deps.codec ?? createCallbackCodec(config.botToken),
     router: new Router(),
     i18n,
   };

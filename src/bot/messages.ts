@@ -56,3 +56,13 @@ export async function showScreen(
   }
   await ctx.reply(text, options);
 }
+
+/** Replies to the message of the update (sent anyway when that message is gone meanwhile). */
+export async function replyToMessage(ctx: BotContext, text: string): Promise<void> {
+  const messageId = ctx.msg?.message_id;
+  await ctx.reply(text, {
+    reply_parameters: messageId
+      ? { message_id: messageId, allow_sending_without_reply: true }
+      : undefined,
+  });
+}

@@ -74,7 +74,7 @@ export class LeaseLostError extends Error {
 }
 
 export class BackgroundLoop<R> {
-  readonly #o: BackgroundLoopOptions<R>;
+  readonly #options: BackgroundLoopOptions<R>;
   #running = false;
   #stopping = false;
   #loop: Promise<void> | undefined;
@@ -91,7 +91,7 @@ export class BackgroundLoop<R> {
   #renewing = false;
 
   constructor(options: BackgroundLoopOptions<R>) {
-    this.#o = options;
+    this.#options = options;
   }
 
   /** True between start() and stop(). */
@@ -130,26 +130,29 @@ export class BackgroundLoop<R> {
    */
   async stop(deadline?: AbortSignal): Promise<boolean> {
     const signal =
-      deadline ?? AbortSignal.timeout(this.#o.stopTimeoutMs ?? DEFAULT_STOP_TIMEOUT_MS);
+      deadline ?? AbortSignal.timeout(this.#options.stopTimeoutMs ?? DEFAULT_STOP_TIMEOUT_MS);
     this.#running = false;
     this.#stopping = true;
     this.#endPause?.();
-    this.#controller?.abort(new LoopStoppedError(this.#o.name));
+    this.#controller?.abort(new LoopStoppedError(this.#options.name));
     try {
       const work = Promise.allSettled([this.#loop, this.#current, this.#next]);
       const ended = await settlesBefore(work, signal);
       this.#loop = undefined;
       this.#stopHeartbeat();
       if (!ended) {
-        this.#o.logger?.warn(
-          { loop: this.#o.name },
+        this.#options.logger?.warn(
+          { loop: this.#options.name },
           "Stop deadline passed with a round still running; its lease is left to run out",
         );
         return false;
       }
-      if (this.#o.lease && this.#held) {
-        const released = this.#o.lease.release().catch((error: unknown) => {
-          this.#o.logger?.warn({ err: error, loop: this.#o.name }, "Could not release the lease");
+      if (this.#options.lease && this.#held) {
+        const released = this.#options.lease.release().catch((error: unknown) => {
+          this.#options.logger?.warn(
+            { err: error, loop: this.#options.name },
+            "Could not release the lease",
+          );
         });
         if (!(await settlesBefore(released, signal))) return false;
         this.#setHeld(false);
@@ -180,8 +183,8 @@ export class BackgroundLoop<R> {
       try {
         outcome = await this.runOnce();
       } catch (error) {
-        this.#o.logger?.error(
-          { err: error, loop: this.#o.name },
+        this.#options.logger?.error(
+          { err: error, loop: this.#options.name },
           "Background round failed; trying again after the pause",
         );
       }
@@ -192,8 +195,8 @@ export class BackgroundLoop<R> {
   }
 
   #pauseAfter(outcome: RoundOutcome<R> | undefined): number {
-    const ms = this.#o.pauseMs(outcome?.leader ? outcome.result : undefined);
-    const lease = this.#o.lease;
+    const ms = this.#options.pauseMs(outcome?.leader ? outcome.result : undefined);
+    const lease = this.#options.lease;
     // A follower (or a loop that lost the lease during the round) asks again soon: the holder
     // may be gone.
     if (lease && !(outcome?.leader && this.#held)) return Math.min(ms, lease.ttlMs / 3);
@@ -213,7 +216,7 @@ export class BackgroundLoop<R> {
   }
 
   async #execute(): Promise<RoundOutcome<R>> {
-    const lease = this.#o.lease;
+    const lease = this.#options.lease;
     if (this.#stopping) return { leader: false };
     if (lease) {
       this.#setHeld(await lease.acquire());
@@ -224,7 +227,7 @@ export class BackgroundLoop<R> {
     this.#lostInRound = false;
     this.#syncHeartbeat(true);
     try {
-      return { leader: true, result: await this.#o.round(controller.signal) };
+      return { leader: true, result: await this.#options.round(controller.signal) };
     } finally {
       this.#controller = undefined;
       if (this.#lostInRound) this.#setHeld(false);
@@ -235,12 +238,12 @@ export class BackgroundLoop<R> {
   #setHeld(held: boolean): void {
     if (held === this.#held) return;
     this.#held = held;
-    this.#o.onLeaseChange?.(held);
+    this.#options.onLeaseChange?.(held);
   }
 
   /** Renews while the loop runs or a round is in progress, and only while the lease is held. */
   #syncHeartbeat(inRound: boolean): void {
-    const lease = this.#o.lease;
+    const lease = this.#options.lease;
     const wanted = lease !== undefined && this.#held && (inRound || this.#running);
     if (!wanted) {
       this.#stopHeartbeat();
@@ -257,7 +260,7 @@ export class BackgroundLoop<R> {
   }
 
   async #renew(): Promise<void> {
-    const lease = this.#o.lease;
+    const lease = this.#options.lease;
     if (!lease || this.#renewing) return;
     this.#renewing = true;
     try {
@@ -265,12 +268,15 @@ export class BackgroundLoop<R> {
       this.#stopHeartbeat();
       if (this.#controller) {
         this.#lostInRound = true;
-        this.#controller.abort(new LeaseLostError(this.#o.name));
+        this.#controller.abort(new LeaseLostError(this.#options.name));
       } else {
         this.#setHeld(false);
       }
     } catch (error) {
-      this.#o.logger?.warn({ err: error, loop: this.#o.name }, "Could not renew the lease");
+      this.#options.logger?.warn(
+        { err: error, loop: this.#options.name },
+        "Could not renew the lease",
+      );
     } finally {
       this.#renewing = false;
     }

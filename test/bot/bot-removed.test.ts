@@ -4,6 +4,7 @@
  * as the relay group, each module seeing the update.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { createCallbackCodec } from "../../src/bot/callback-data.ts";
 import { createI18n } from "../../src/bot/i18n.ts";
 import { createBot } from "../../src/bot/index.ts";
 import { createModules } from "../../src/bot/modules/index.ts";
@@ -41,8 +42,18 @@ describe("the bot removed from a group", () => {
     container = await createContainer(config, logger);
     const { store, access } = container;
     const i18n = createI18n({ defaultLocale: config.defaultLocale, logger });
-    const modules = createModules({ container, i18n });
-    const bot = createBot({ config, logger, store, access, i18n, modules, botInfo: fake.botInfo });
+    const codec = createCallbackCodec(config.botToken);
+    const modules = createModules({ container, i18n, codec });
+    const bot = createBot({
+      config,
+      logger,
+      store,
+      access,
+      i18n,
+      codec,
+      modules,
+      botInfo: fake.botInfo,
+    });
 
     await bot.handleUpdate(command("subscribe", { from: ADMIN, chat: team }));
     await bot.handleUpdate(command("relay_here", { from: ADMIN, chat: team }));

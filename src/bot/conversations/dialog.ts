@@ -12,8 +12,10 @@
  *
  * Commands and other features' buttons pass on to the rest of the bot while the dialog waits at
  * the same step. Who may go on is not checked here: registerConversations checks the dialog's
- * audience on every update before the dialog gets it. Close (`cx:<owner>`, keyboards/cancel.ts)
- * is handled before the dialogs, as /cancel is.
+ * audience on every update before the dialog gets it. Close (`cx:<owner>:<tag>`,
+ * keyboards/cancel.ts) is handled before the dialogs, as /cancel is; so that it can tell this run
+ * from an earlier one, the run's tag is also recorded in the session outside the dialog's state
+ * (slots.ts).
  */
 import { randomBytes } from "node:crypto";
 import type { ConversationBuilder } from "@grammyjs/conversations";
@@ -24,6 +26,7 @@ import { cancelData } from "../keyboards/cancel.ts";
 import { newRow } from "../keyboards/rows.ts";
 import { isNotModified } from "../messages.ts";
 import type { ConversationSpec } from "./index.ts";
+import { recordDialogRun } from "./slots.ts";
 
 /** Callback data of one of this dialog's buttons: it answers `step` with `value`. */
 export type ButtonData = (step: string, value?: string | number) => string;
@@ -180,7 +183,10 @@ export class Dialog {
   /** A copy of `keyboard` with the owner's Close button in a row of its own. */
   #withClose(ctx: ConversationContext, keyboard?: InlineKeyboard): InlineKeyboard {
     const markup = keyboard?.clone() ?? new InlineKeyboard();
-    return newRow(markup).text(ctx.t("cancel-button"), cancelData(this.#codec, this.#owner));
+    return newRow(markup).text(
+      ctx.t("cancel-button"),
+      cancelData(this.#codec, this.#owner, this.#tag),
+    );
   }
 }
 
@@ -199,7 +205,11 @@ export interface DialogOptions<A extends unknown[]>
 export function dialogSpec<A extends unknown[]>(options: DialogOptions<A>): ConversationSpec {
   const { kind, codec, overKey, run, ...spec } = options;
   const builder = async (conversation: BotConversation, first: ConversationContext, ...args: A) => {
-    const tag = await conversation.external(() => randomBytes(3).toString("base64url"));
+    const tag = await conversation.external((outside) => {
+      const made = randomBytes(3).toString("base64url");
+      recordDialogRun(outside, made);
+      return made;
+    });
     await run(new Dialog(conversation, first, { kind, codec }, tag), first, ...args);
   };
   return {

@@ -23,8 +23,9 @@ import type { LocalizedContext } from "../i18n.ts";
 import { retryInConversation } from "../retry.ts";
 import type { Router } from "../router.ts";
 import { pressedAfterDialog } from "./dialog.ts";
+import { personSlot, removeSlot } from "./slots.ts";
 
-export const CONVERSATIONS_VERSION = 4;
+export const CONVERSATIONS_VERSION = 5;
 
 /** A dialog left unanswered this long is over: the next message is handled as usual. */
 export const DEFAULT_WAIT_MS = 60 * 60 * 1000;
@@ -52,12 +53,6 @@ export interface ConversationSpec {
 export const BUILT_IN_CONVERSATIONS: ConversationSpec[] = [];
 
 type Saved = VersionedState<ConversationData>;
-
-/** Where a person's dialog state lives: inside the chat's session, under their user id. */
-function personSlot(ctx: BotContext): string | undefined {
-  if (ctx.chatId === undefined || ctx.from === undefined) return undefined;
-  return String(ctx.from.id);
-}
 
 /**
  * The conversations plugin. Its state is kept in the chat session (so in the store, and with
@@ -105,13 +100,6 @@ export function conversationsPlugin(i18n: I18n<LocalizedContext>): MiddlewareFn<
       retryInConversation(conversation),
     ],
   });
-}
-
-function removeSlot(ctx: BotContext, slot: string): void {
-  const all = ctx.session.conversations;
-  if (!all || !(slot in all)) return;
-  const { [slot]: _gone, ...rest } = all;
-  ctx.session.conversations = Object.keys(rest).length > 0 ? rest : undefined;
 }
 
 /** True when this person has a dialog saved in this chat (it must receive the update). */

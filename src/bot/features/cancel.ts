@@ -1,26 +1,46 @@
 /**
  * /cancel and the Close button of every conversation step. Installed before the conversations:
  * an open dialog swallows its person's updates, so leaving it must be decided first.
+ *
+ * /cancel leaves whatever dialog is open. Close leaves only the run of the dialog it was shown
+ * with (its data carries the owner and the run's tag, keyboards/cancel.ts): one left on the
+ * message of an earlier, abandoned dialog is answered that its dialog is over, and changes nothing.
  */
 import type { MiddlewareFn } from "grammy";
 import type { BotContext } from "../context.ts";
 import type { ConversationSpec } from "../conversations/index.ts";
+import { openDialogRun } from "../conversations/slots.ts";
 import { CANCEL_CALLBACK } from "../keyboards/cancel.ts";
 import { showScreen } from "../messages.ts";
 import { Router } from "../router.ts";
+
+/** Ids of the dialogs this person has open in this chat. */
+function activeDialogs(ctx: BotContext): string[] {
+  return Object.entries(ctx.conversation.active())
+    .filter(([, count]) => count > 0)
+    .map(([id]) => id);
+}
 
 /**
  * Leaves this person's dialogs in this chat and says so in the words of the dialog left (leaving
  * the cancel-posting dialog must not sound like a cancelled posting); `dialogs` are the specs.
  */
 async function leave(ctx: BotContext, dialogs: readonly ConversationSpec[]): Promise<string> {
-  const active = Object.entries(ctx.conversation.active())
-    .filter(([, count]) => count > 0)
-    .map(([id]) => id);
+  const active = activeDialogs(ctx);
   if (active.length === 0) return ctx.t("cancel-nothing");
   await ctx.conversation.exitAll();
   const left = dialogs.find((spec) => active.includes(spec.id));
   return ctx.t(left?.leftKey ?? "cancel-done");
+}
+
+/**
+ * True when a Close with this run tag belongs to the dialog open now. A Close without a tag comes
+ * from a dialog that records none (one not made with the toolkit), so it may leave only such a one.
+ */
+function closesOpenRun(ctx: BotContext, tag: string | undefined): boolean {
+  const open = openDialogRun(ctx);
+  if (tag === undefined) return open === undefined;
+  return tag === open && activeDialogs(ctx).length > 0;
 }
 
 /** `dialogs`: the conversation specs (none where no dialog can be open). */
@@ -32,10 +52,14 @@ export function cancelFeature(dialogs: readonly ConversationSpec[] = []): Middle
     await ctx.reply(await leave(ctx, dialogs), { reply_markup: { remove_keyboard: true } });
   });
 
-  router.callback(CANCEL_CALLBACK, "people", async (ctx, [owner]) => {
+  router.callback(CANCEL_CALLBACK, "people", async (ctx, [owner, tag]) => {
     // In a group, someone else's question: their dialog and its buttons are left alone.
     if (owner !== undefined && owner !== String(ctx.from?.id ?? 0)) {
       await ctx.answerCallbackQuery({ text: ctx.t("cancel-not-yours"), show_alert: true });
+      return;
+    }
+    if (!closesOpenRun(ctx, tag)) {
+      await ctx.answerCallbackQuery({ text: ctx.t("cancel-dialog-over"), show_alert: true });
       return;
     }
     const text = await leave(ctx, dialogs);

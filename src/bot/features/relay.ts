@@ -5,12 +5,9 @@
  */
 import { Composer, InlineKeyboard } from "grammy";
 import type { Message } from "grammy/types";
-import { RelayGroupSetting } from "../../services/relay/audience.ts";
-import { ChatContexts } from "../../services/relay/context.ts";
-import { MessageLinks } from "../../services/relay/links.ts";
 import { ReplyRouter } from "../../services/relay/reply-router.ts";
 import type { ReplyFailure, ReplyService } from "../../services/relay/reply-service.ts";
-import type { Store } from "../../store/port.ts";
+import type { RelayRepositories } from "../../services/relay/repositories.ts";
 import type { BotContext } from "../context.ts";
 import { hasSavedDialog } from "../conversations/index.ts";
 import type { FeatureDeps } from "../deps.ts";
@@ -18,6 +15,8 @@ import { formatBytes, replyFailureText, topicName } from "../format/relay.ts";
 import { mayUse, refuse } from "../guard.ts";
 import { translatorFor } from "../i18n.ts";
 import type { FeatureFactory } from "../index.ts";
+import { WRITE_TO_BUYER_CALLBACK } from "../keyboards/postings.ts";
+import { replyToMessage } from "../messages.ts";
 import { ensureRelayTopic, moveRelayGroup } from "../notifiers/relay.ts";
 import { isChatUnreachable } from "../telegram-errors.ts";
 import {
@@ -28,13 +27,11 @@ import {
   TelegramFileTooBigError,
 } from "./relay-files.ts";
 
-/** "Write to buyer" on a posting: `wb:<posting number>` (made by the postings area). */
-export const WRITE_TO_BUYER_CALLBACK = "wb";
 /** "Stop relaying here" under the /relay_here confirmation. */
 export const RELAY_HERE_CALLBACK = "rh";
 
 export interface RelayFeatureServices {
-  store: Store;
+  repositories: RelayRepositories;
   replies: ReplyService;
 }
 
@@ -44,14 +41,14 @@ const THUMBS_UP = [{ type: "emoji", emoji: "👍" }] as const;
 /** Telegram → Ozon: installed as `beforeConversations`; calls next() for everything else. */
 export function relayRepliesFeature(services: RelayFeatureServices): FeatureFactory {
   return (deps) => {
-    const router = new ReplyRouter(services.store);
-    const links = new MessageLinks(services.store);
+    const { groups, links } = services.repositories;
+    const router = new ReplyRouter(services.repositories);
     const composer = new Composer<BotContext>();
     // A group becomes a supergroup (topics turned on, say) under a new id: the relay follows it.
     composer.on("message:migrate_to_chat_id", async (ctx, next) => {
-      const group = await new RelayGroupSetting(services.store).get();
+      const group = await groups.get();
       if (group?.chatId === ctx.chat.id) {
-        await moveRelayGroup(ctx.api, services.store, ctx.chat.id, ctx.message.migrate_to_chat_id);
+        await moveRelayGroup(ctx.api, groups, ctx.chat.id, ctx.message.migrate_to_chat_id);
       }
       return next();
     });
@@ -77,14 +74,15 @@ export function relayRepliesFeature(services: RelayFeatureServices): FeatureFact
         topicId,
       });
       if (!ozonChatId) return next();
-      if (anonymous) return answer(ctx, ctx.t("relay-reply-anonymous"));
+      if (anonymous) return replyToMessage(ctx, ctx.t("relay-reply-anonymous"));
       if (!mayUse(ctx.person, SELLERS)) return refuse(ctx, SELLERS);
 
       // A reply to what the seller wrote reaches the same buyer.
       await links.remember([{ chatId: ctx.chat.id, messageId: message.message_id }], {
         ozonChatId,
       });
-      if (content.kind === "unsupported") return answer(ctx, ctx.t("relay-reply-unsupported"));
+      if (content.kind === "unsupported")
+        return replyToMessage(ctx, ctx.t("relay-reply-unsupported"));
       if (content.kind === "text") {
         const sent = await services.replies.sendText(ozonChatId, content.text);
         if (!sent.ok) return explain(ctx, sent, sent.partsSent, sent.partsTotal);
@@ -112,9 +110,7 @@ export function relayRepliesFeature(services: RelayFeatureServices): FeatureFact
 export function relayFeature(services: RelayFeatureServices): FeatureFactory {
   return (deps) => {
     const { codec, router, config, i18n } = deps;
-    const groups = new RelayGroupSetting(services.store);
-    const links = new MessageLinks(services.store);
-    const contexts = new ChatContexts(services.store);
+    const { groups, links, contexts, topics } = services.repositories;
 
     router.command("relay_here", async (ctx) => {
       const chat = ctx.chat;
@@ -183,7 +179,7 @@ export function relayFeature(services: RelayFeatureServices): FeatureFactory {
           const context = await contexts.get(ozonChatId);
           where.threadId = await ensureRelayTopic({
             api: ctx.api,
-            store: services.store,
+            topics,
             groupChatId: group.chatId,
             ozonChatId,
             name: topicName(t, context, ozonChatId),
@@ -259,7 +255,7 @@ async function fetchFile(
   file: OutgoingFile,
 ): Promise<Uint8Array | undefined> {
   const tooBig = (size: number | undefined) =>
-    answer(
+    replyToMessage(
       ctx,
       ctx.t("relay-reply-file-too-big", {
         size: size === undefined ? "> 20 MB" : formatBytes(size),
@@ -283,19 +279,9 @@ async function fetchFile(
       return undefined;
     }
     deps.logger.warn({ err: error }, "Chat relay: a file could not be fetched from Telegram");
-    await answer(ctx, ctx.t("relay-reply-fetch-failed"));
+    await replyToMessage(ctx, ctx.t("relay-reply-fetch-failed"));
     return undefined;
   }
-}
-
-/** Replies to the sender's message (in its topic, when there is one). */
-async function answer(ctx: BotContext, text: string): Promise<void> {
-  const messageId = ctx.msg?.message_id;
-  await ctx.reply(text, {
-    reply_parameters: messageId
-      ? { message_id: messageId, allow_sending_without_reply: true }
-      : undefined,
-  });
 }
 
 /** 👍 on the sender's message; a short reply where reactions are not allowed. */
@@ -306,7 +292,7 @@ async function acknowledge(ctx: BotContext): Promise<void> {
   try {
     await ctx.api.setMessageReaction(chatId, messageId, [...THUMBS_UP]);
   } catch {
-    await answer(ctx, ctx.t("relay-reply-sent"));
+    await replyToMessage(ctx, ctx.t("relay-reply-sent"));
   }
 }
 
@@ -322,5 +308,5 @@ async function explain(
   if (partsSent > 0) {
     lines.push(ctx.t("relay-fail-partial", { sent: partsSent, total: partsTotal }));
   }
-  await answer(ctx, lines.join("\n"));
+  await replyToMessage(ctx, lines.join("\n"));
 }

@@ -4,9 +4,10 @@ import type { CallbackCodec } from "../callback-data.ts";
 export const CANCEL_CALLBACK = "cx";
 
 /**
- * Data of a Close button. With `owner` (the person in the dialog) a press by anyone else in a
- * group is refused instead of touching the owner's question.
+ * Data of the Close button of one run of a dialog: `cx:<owner>:<tag>`. A press by anyone but the
+ * owner (in a group) is refused, and so is a press whose tag is not the run open now (the Close
+ * left on an earlier, abandoned dialog's message): see features/cancel.ts.
  */
-export function cancelData(codec: CallbackCodec, owner?: number): string {
-  return owner === undefined ? codec.encode(CANCEL_CALLBACK) : codec.encode(CANCEL_CALLBACK, owner);
+export function cancelData(codec: CallbackCodec, owner: number, tag: string): string {
+  return codec.encode(CANCEL_CALLBACK, owner, tag);
 }

@@ -15,7 +15,6 @@ import {
   ReportRunner,
 } from "../../services/ads/index.ts";
 import { sharedByProcesses } from "../../store/lease.ts";
-import { createCallbackCodec } from "../callback-data.ts";
 import { type AdsDialogDeps, budgetConversation } from "../conversations/budget.ts";
 import { reportConversation } from "../conversations/report.ts";
 import { adsFeature } from "../features/ads.ts";
@@ -98,7 +97,7 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
     budget,
     jobs,
     campaigns: performance.campaigns,
-    codec: createCallbackCodec(config.botToken),
+    codec: deps.codec,
     timezone: config.timezone,
     maxPeriodDays,
     maxCampaigns,

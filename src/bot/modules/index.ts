@@ -10,6 +10,7 @@
  */
 import type { I18n } from "@grammyjs/i18n";
 import type { Container } from "../../container.ts";
+import type { CallbackCodec } from "../callback-data.ts";
 import type { LocalizedContext } from "../i18n.ts";
 import type { BotModule } from "../module.ts";
 import { TelegramSender } from "../sender/index.ts";
@@ -20,6 +21,8 @@ import { createRelayModule } from "./relay.ts";
 export interface ModuleDeps {
   container: Container;
   i18n: I18n<LocalizedContext>;
+  /** The bot's one callback codec (createBot gets the same). */
+  codec: CallbackCodec;
   /** The bot's one sender for everything sent outside an update. */
   sender: TelegramSender;
 }

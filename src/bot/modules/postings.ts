@@ -13,7 +13,6 @@ import {
 } from "../../services/postings/index.ts";
 import { type Subscriber, SubscriptionService } from "../../services/subscriptions.ts";
 import { sharedByProcesses } from "../../store/lease.ts";
-import { createCallbackCodec } from "../callback-data.ts";
 import { cancelPostingConversation } from "../conversations/cancel-posting.ts";
 import { shipConversation } from "../conversations/ship.ts";
 import { whenBotRemoved } from "../features/bot-removed.ts";
@@ -42,12 +41,11 @@ export function createPostingsModule(
   deps: ModuleDeps,
   options: PostingsModuleOptions = {},
 ): PostingsModule {
-  const { container, i18n, sender } = deps;
+  const { container, i18n, sender, codec } = deps;
   const seller: SellerClient | undefined = container.ozon.seller;
   if (!seller) throw new Error("The postings module needs the Seller API client");
   const { config, store, access, logger } = container;
   const subscriptions = new SubscriptionService(store);
-  const codec = createCallbackCodec(config.botToken);
   const dialogs = { seller, codec, timezone: config.timezone, store };
   let watcher: PostingWatcher | undefined;
 

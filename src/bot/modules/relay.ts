@@ -5,13 +5,16 @@
  */
 
 import type { Api } from "grammy";
-import { RelayGroupSetting } from "../../services/relay/audience.ts";
 import {
   ChatRelay,
   type ChatRelayOptions,
   type RelayPassReport,
 } from "../../services/relay/chat-relay.ts";
 import { ReplyService } from "../../services/relay/reply-service.ts";
+import {
+  createRelayRepositories,
+  type RelayRepositoryOptions,
+} from "../../services/relay/repositories.ts";
 import { sharedByProcesses } from "../../store/lease.ts";
 import { whenBotRemoved } from "../features/bot-removed.ts";
 import { relayFeature, relayRepliesFeature } from "../features/relay.ts";
@@ -32,8 +35,9 @@ export interface RelayModuleOptions {
     | "maxDownloadBytes"
     | "downloadDeadlineMs"
     | "fileTries"
-    | "linkTtlMs"
   >;
+  /** Lifetimes of message links and cursors, the same for every part of the relay. */
+  repositories?: Pick<RelayRepositoryOptions, "linkTtlMs" | "cursorTtlMs">;
 }
 
 export interface RelayBotModule extends BotModule {
@@ -51,17 +55,18 @@ export function createRelayModule(
   const seller = container.ozon.seller;
   if (!seller) throw new Error("The buyer chat relay needs the Seller API client");
   const { store, access, config, logger } = container;
-  const replies = new ReplyService({ chats: seller.chats, store, logger });
-  const services = { store, replies };
+  // The one set of the relay's records: every part below reads and writes these.
+  const repositories = createRelayRepositories(store, options.repositories);
+  const { contexts, groups } = repositories;
+  const replies = new ReplyService({ chats: seller.chats, contexts, logger });
+  const services = { repositories, replies };
   let relay: ChatRelay | undefined;
 
   return {
     name: "relay",
     beforeConversations: [
       relayRepliesFeature(services),
-      whenBotRemoved("setting as the relay group", (chatId) =>
-        new RelayGroupSetting(store).clearIf(chatId),
-      ),
+      whenBotRemoved("setting as the relay group", (chatId) => groups.clearIf(chatId)),
     ],
     features: [relayFeature(services)],
     get relay() {
@@ -71,7 +76,7 @@ export function createRelayModule(
       if (relay?.running) return;
       const notifier = new TelegramRelayNotifier({
         api: apiForSender(api),
-        store,
+        repositories,
         access,
         i18n,
         defaultLocale: config.defaultLocale,
@@ -82,7 +87,7 @@ export function createRelayModule(
         ...(sharedByProcesses(store) ? {} : { lease: false as const }),
         ...options.relay,
         chats: seller.chats,
-        store,
+        repositories,
         notifier,
         pollSeconds: config.pollSeconds.chats,
         logger,

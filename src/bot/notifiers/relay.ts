@@ -10,12 +10,13 @@ import type { Logger } from "../../logger.ts";
 import { AccessService } from "../../services/access.ts";
 import {
   type RelayGroup,
-  RelayGroupSetting,
+  type RelayGroupSetting,
   resolveRelayAudience,
 } from "../../services/relay/audience.ts";
-import { DeliveryMarks } from "../../services/relay/delivery-marks.ts";
+import type { DeliveryMarks } from "../../services/relay/delivery-marks.ts";
+import type { RelayRepositories } from "../../services/relay/repositories.ts";
 import { splitText } from "../../services/relay/split-text.ts";
-import { RelayTopics } from "../../services/relay/topics.ts";
+import type { RelayTopics } from "../../services/relay/topics.ts";
 import type {
   ChatMessage,
   RelayAttachment,
@@ -23,7 +24,6 @@ import type {
   RelayNotifier,
   TelegramMessageRef,
 } from "../../services/relay/types.ts";
-import type { Store } from "../../store/port.ts";
 import {
   caption,
   fileAnnouncement,
@@ -42,7 +42,8 @@ export const TELEGRAM_PHOTO_LIMIT_BYTES = 10 * 1024 * 1024;
 export interface TelegramRelayNotifierOptions {
   /** Sends without auto-retry: the sender waits out 429s (see apiForSender). */
   api: Api;
-  store: Store;
+  /** The relay group, its forum topics and the marks of who already got a message. */
+  repositories: Pick<RelayRepositories, "groups" | "topics" | "marks">;
   access: AccessService;
   i18n: I18n<LocalizedContext>;
   defaultLocale: Locale;
@@ -60,7 +61,8 @@ interface Recipient {
 
 export class TelegramRelayNotifier implements RelayNotifier {
   readonly #api: Api;
-  readonly #store: Store;
+  readonly #groups: RelayGroupSetting;
+  readonly #topics: RelayTopics;
   readonly #access: AccessService;
   readonly #i18n: I18n<LocalizedContext>;
   readonly #defaultLocale: Locale;
@@ -70,12 +72,13 @@ export class TelegramRelayNotifier implements RelayNotifier {
 
   constructor(options: TelegramRelayNotifierOptions) {
     this.#api = options.api;
-    this.#store = options.store;
+    this.#groups = options.repositories.groups;
+    this.#topics = options.repositories.topics;
     this.#access = options.access;
     this.#i18n = options.i18n;
     this.#defaultLocale = options.defaultLocale;
     this.#sender = options.sender;
-    this.#marks = new DeliveryMarks(options.store);
+    this.#marks = options.repositories.marks;
     this.#logger = options.logger;
   }
 
@@ -138,7 +141,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
   async #recipients(): Promise<Recipient[]> {
     const people = new Map<number, Locale>();
     const audience = await resolveRelayAudience({
-      store: this.#store,
+      groups: this.#groups,
       listSellerIds: async () => {
         const everyone = await this.#access.listPeople();
         const sellers = everyone.filter((p) => AccessService.holds(p, "seller"));
@@ -177,14 +180,13 @@ export class TelegramRelayNotifier implements RelayNotifier {
       const gone = telegramChatGone(error);
       if (gone?.kind === "migrated" && recipient.group) {
         const movedTo = gone.chatId;
-        const group = await moveRelayGroup(this.#api, this.#store, recipient.chatId, movedTo);
+        const group = await moveRelayGroup(this.#api, this.#groups, recipient.chatId, movedTo);
         const moved: Recipient = { ...recipient, chatId: movedTo, group };
         const ids = await this.#deliverOnce(moved, chat, message, attachments);
         return { chatId: movedTo, ids };
       }
       if (!isChatUnreachable(error)) throw error;
-      const groups = new RelayGroupSetting(this.#store);
-      if ((await groups.get())?.chatId === recipient.chatId) await groups.clear();
+      if ((await this.#groups.get())?.chatId === recipient.chatId) await this.#groups.clear();
       this.#logger?.warn(
         { err: error, telegramChatId: recipient.chatId },
         "Chat relay: the bot cannot write to the relay group any more; back to private chats",
@@ -220,7 +222,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
     if (recipient.group?.isForum) {
       threadId = await ensureRelayTopic({
         api: this.#api,
-        store: this.#store,
+        topics: this.#topics,
         groupChatId: chatId,
         ozonChatId: chat.ozonChatId,
         name: topicName(t, chat.context, chat.ozonChatId),
@@ -282,7 +284,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
     } catch (error) {
       if (threadId !== undefined && isTopicGone(error)) {
         // Someone deleted the topic: the next try makes a new one.
-        await new RelayTopics(this.#store).forget(chatId, chat.ozonChatId);
+        await this.#topics.forget(chatId, chat.ozonChatId);
       }
       throw error;
     }
@@ -304,11 +306,10 @@ class RelayGroupGoneError extends Error {
  */
 export async function moveRelayGroup(
   api: Api,
-  store: Store,
+  groups: RelayGroupSetting,
   fromChatId: number,
   toChatId: number,
 ): Promise<RelayGroup> {
-  const groups = new RelayGroupSetting(store);
   const current = await groups.get();
   if (current && current.chatId !== fromChatId) return current;
   const chat = await api.getChat(toChatId).catch(() => undefined);
@@ -332,19 +333,17 @@ export class NoRelayAudienceError extends Error {
 
 export interface EnsureTopicOptions {
   api: Api;
-  store: Store;
+  topics: RelayTopics;
   groupChatId: number;
   ozonChatId: string;
   name: string;
   /** Wraps the Bot API call (pacing); default: call it at once. */
   pace?: <T>(send: () => Promise<T>) => Promise<T>;
-  /** The clock that says when a topic's entries are due for renewal (tests). */
-  now?: () => number;
 }
 
 /** The forum topic of a buyer chat in the relay group: the known one, or a new one. */
 export async function ensureRelayTopic(options: EnsureTopicOptions): Promise<number> {
-  const topics = new RelayTopics(options.store, { now: options.now });
+  const { topics } = options;
   const known = await topics.use(options.groupChatId, options.ozonChatId);
   if (known) return known.topicId;
   const create = () => options.api.createForumTopic(options.groupChatId, options.name);

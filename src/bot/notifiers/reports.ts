@@ -93,7 +93,7 @@ export class TelegramReportNotifier implements ReportNotifier {
     return this.#options.sender.schedule(target, () => call(api));
   }
 
-  #t(job: ReportJob): Translator {
+  #translator(job: ReportJob): Translator {
     const locale = job.requestedBy.locale;
     return translatorFor(
       this.#options.i18n,
@@ -102,7 +102,7 @@ export class TelegramReportNotifier implements ReportNotifier {
   }
 
   async progress(job: ReportJob, update: ReportProgress): Promise<unknown> {
-    const t = this.#t(job);
+    const t = this.#translator(job);
     const about = reportAbout(t, job);
     const text =
       update.state === "queued"
@@ -120,7 +120,7 @@ export class TelegramReportNotifier implements ReportNotifier {
   }
 
   async deliver(job: ReportJob, file: ReportFile, summary: ReportSummary | null): Promise<void> {
-    const t = this.#t(job);
+    const t = this.#translator(job);
     const chatId = job.requestedBy.chatId;
     const summaryText = summary
       ? formatReportSummary(summary, job.requestedBy.locale, summaryLabels(t))
@@ -151,7 +151,7 @@ export class TelegramReportNotifier implements ReportNotifier {
   }
 
   async failed(job: ReportJob, reason: ReportFailure): Promise<void> {
-    const t = this.#t(job);
+    const t = this.#translator(job);
     const message = reason.message.trim().slice(0, 500);
     // Ozon may say ERROR without a reason: then the sentence ends without a quote.
     const key =

@@ -53,13 +53,13 @@ export class RelayGroupSetting {
 }
 
 export interface AudienceOptions {
-  store: Store;
+  groups: RelayGroupSetting;
   /** Telegram user ids of everyone who holds the seller role, admins included. */
   listSellerIds: () => Promise<readonly number[]>;
 }
 
 export async function resolveRelayAudience(options: AudienceOptions): Promise<RelayAudience> {
-  const group = await new RelayGroupSetting(options.store).get();
+  const group = await options.groups.get();
   if (group) return { kind: "group", group };
   const ids = await options.listSellerIds();
   return { kind: "people", chatIds: [...new Set(ids)].sort((a, b) => a - b) };

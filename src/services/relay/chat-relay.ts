@@ -6,12 +6,12 @@
  */
 import type { Logger } from "../../logger.ts";
 import { loopLease } from "../../store/lease.ts";
-import type { Store } from "../../store/port.ts";
 import { BackgroundLoop, StoppingError } from "../background-loop.ts";
 import { AttachmentFetcher } from "./attachments.ts";
 import { ChatContexts } from "./context.ts";
-import { compareIds, isMessageId, RelayCursors } from "./cursors.ts";
-import { MessageLinks } from "./links.ts";
+import { compareIds, isMessageId, type RelayCursors } from "./cursors.ts";
+import type { MessageLinks } from "./links.ts";
+import type { RelayRepositories } from "./repositories.ts";
 import type { Chat, ChatContext, ChatMessage, RelayChatsApi, RelayNotifier } from "./types.ts";
 
 /** Telegram bots may upload at most 50 MB; bigger files are announced, not passed on. */
@@ -25,7 +25,8 @@ type RelayLogger = Pick<Logger, "debug" | "info" | "warn" | "error">;
 export interface ChatRelayOptions {
   /** The Seller client's `chats` namespace. */
   chats: RelayChatsApi;
-  store: Store;
+  /** Cursors, contexts and message links (their lifetimes are set where they are built). */
+  repositories: RelayRepositories;
   notifier: RelayNotifier;
   /** CHATS_POLL_SECONDS: pause between the end of one pass and the start of the next. */
   pollSeconds?: number;
@@ -40,10 +41,6 @@ export interface ChatRelayOptions {
   downloadDeadlineMs?: number;
   /** Passes a file may fail for a passing reason before it is announced as not fetched (5). */
   fileTries?: number;
-  /** How long a Telegram → Ozon message link lives. */
-  linkTtlMs?: number;
-  /** How long a quiet chat's cursor lives (default 90 days, renewed by each message). */
-  cursorTtlMs?: number;
   /**
    * One poller at a time across processes sharing the store (src/store/lease.ts); `false` turns
    * it off. The default holder id names this process, so a restarted process takes its own
@@ -99,23 +96,24 @@ export class ChatRelay {
     this.#logger = options.logger;
     this.#pageSize = Math.min(1000, Math.max(1, Math.floor(options.historyPageSize ?? 100)));
     this.#concurrency = Math.max(1, Math.floor(options.concurrency ?? 4));
+    const { store } = options.repositories;
     this.#attachments = new AttachmentFetcher({
       chats: options.chats,
-      store: options.store,
+      store,
       maxBytes: options.maxDownloadBytes ?? TELEGRAM_UPLOAD_LIMIT_BYTES,
       deadlineMs: options.downloadDeadlineMs,
       tries: options.fileTries,
       logger: options.logger,
     });
-    this.#cursors = new RelayCursors(options.store, { ttlMs: options.cursorTtlMs });
-    this.#contexts = new ChatContexts(options.store);
-    this.#links = new MessageLinks(options.store, { ttlMs: options.linkTtlMs });
+    this.#cursors = options.repositories.cursors;
+    this.#contexts = options.repositories.contexts;
+    this.#links = options.repositories.links;
     this.#now = options.now ?? (() => new Date());
     this.#loop = new BackgroundLoop({
       name: "chat relay",
       round: (signal) => this.#runPass(signal),
       pauseMs: () => this.#pollMs,
-      lease: loopLease(options.store, RELAY_LEASE_NAME, options.lease),
+      lease: loopLease(store, RELAY_LEASE_NAME, options.lease),
       logger: this.#logger,
     });
   }

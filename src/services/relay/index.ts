@@ -31,6 +31,11 @@ export {
   type StartChatResult,
   TELEGRAM_DOWNLOAD_LIMIT_BYTES,
 } from "./reply-service.ts";
+export {
+  createRelayRepositories,
+  type RelayRepositories,
+  type RelayRepositoryOptions,
+} from "./repositories.ts";
 export { OZON_TEXT_LIMIT, splitText } from "./split-text.ts";
 export { type RelayTopic, RelayTopics } from "./topics.ts";
 export type {

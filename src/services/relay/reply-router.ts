@@ -3,9 +3,9 @@
  * replies to, or else the buyer chat whose forum topic it was written in. Undefined: not a
  * reply to a buyer, and the bot leaves the message alone.
  */
-import type { Store } from "../../store/port.ts";
-import { MessageLinks } from "./links.ts";
-import { RelayTopics } from "./topics.ts";
+import type { MessageLinks } from "./links.ts";
+import type { RelayRepositories } from "./repositories.ts";
+import type { RelayTopics } from "./topics.ts";
 
 export interface TelegramPlace {
   chatId: number;
@@ -19,9 +19,9 @@ export class ReplyRouter {
   readonly #links: MessageLinks;
   readonly #topics: RelayTopics;
 
-  constructor(store: Store) {
-    this.#links = new MessageLinks(store);
-    this.#topics = new RelayTopics(store);
+  constructor(repositories: Pick<RelayRepositories, "links" | "topics">) {
+    this.#links = repositories.links;
+    this.#topics = repositories.topics;
   }
 
   async resolve(place: TelegramPlace): Promise<string | undefined> {

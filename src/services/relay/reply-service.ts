@@ -5,8 +5,7 @@
  */
 import type { Logger } from "../../logger.ts";
 import { ozonFailureMessage } from "../../ozon/errors.ts";
-import type { Store } from "../../store/port.ts";
-import { ChatContexts } from "./context.ts";
+import type { ChatContexts } from "./context.ts";
 import { classifyReplyError, type ReplyFailureReason } from "./reply-errors.ts";
 import { OZON_TEXT_LIMIT, splitText } from "./split-text.ts";
 
@@ -44,7 +43,7 @@ export type StartChatResult = { ok: true; ozonChatId: string } | ReplyFailure;
 export interface ReplyServiceOptions {
   chats: ReplyChatsApi;
   /** Lets startChatForPosting remember the posting as the chat's context. */
-  store?: Store;
+  contexts?: ChatContexts;
   logger?: Pick<Logger, "info" | "warn">;
   /** Largest file accepted (default 20 MB, Telegram's download limit). */
   maxFileBytes?: number;
@@ -61,7 +60,7 @@ export class ReplyService {
 
   constructor(options: ReplyServiceOptions) {
     this.#chats = options.chats;
-    this.#contexts = options.store ? new ChatContexts(options.store) : undefined;
+    this.#contexts = options.contexts;
     this.#logger = options.logger;
     this.#maxFileBytes = options.maxFileBytes ?? TELEGRAM_DOWNLOAD_LIMIT_BYTES;
     this.#textLimit = options.textLimit ?? OZON_TEXT_LIMIT;

@@ -5,6 +5,7 @@
  * reopened one), as a new process would.
  */
 import type { Update, User } from "grammy/types";
+import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
 import { createI18n } from "../../../src/bot/i18n.ts";
 import { createBot } from "../../../src/bot/index.ts";
 import {
@@ -97,6 +98,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   open.push(() => client.close());
   let store = options.store ?? new MemoryStore();
   const i18n = createI18n({ defaultLocale: "ru", logger });
+  const codec = createCallbackCodec(config.botToken);
 
   const build = () => {
     const access = new AccessService({ store, adminIds: [] });
@@ -110,7 +112,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     };
     const sender = unlimitedSender();
     const module = createAdsModule(
-      { container, i18n, sender },
+      { container, i18n, codec, sender },
       { pollCapSeconds: 0.1, ...options.module },
     );
     const bot = createBot({
@@ -121,6 +123,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       botInfo: fake.botInfo,
       client: { apiRoot: fake.apiRoot },
       i18n,
+      codec,
       modules: [module],
     });
     return { access, module, bot, sender };

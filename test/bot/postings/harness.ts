@@ -5,6 +5,7 @@
  */
 import type { Bot } from "grammy";
 import type { Update, User } from "grammy/types";
+import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
 import type { BotContext } from "../../../src/bot/context.ts";
 import { createI18n } from "../../../src/bot/i18n.ts";
 import { createBot } from "../../../src/bot/index.ts";
@@ -95,6 +96,7 @@ export async function startPostings(
     retry: { maxAttempts: 1 },
   });
   const i18n = createI18n({ defaultLocale: config.defaultLocale, logger });
+  const codec = createCallbackCodec(config.botToken);
   const container = {
     config,
     logger,
@@ -107,7 +109,7 @@ export async function startPostings(
   const build = () => {
     const sender = (options.sender ?? unlimitedSender)();
     const module = createPostingsModule(
-      { container, i18n, sender },
+      { container, i18n, codec, sender },
       { ...options.module, poll: false },
     );
     const bot = createBot({
@@ -116,6 +118,7 @@ export async function startPostings(
       store,
       access,
       i18n,
+      codec,
       botInfo: fake.botInfo,
       client: { apiRoot: fake.apiRoot },
       modules: [module],

@@ -9,7 +9,7 @@ import { RedisStore } from "../../../src/store/redis.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../../support/redis.ts";
 import { callback, command, group, text } from "../../support/updates.ts";
-import { buttonsOf, press, textOf } from "../harness.ts";
+import { buttonsOf, findButton, press, textOf } from "../harness.ts";
 import {
   exchange,
   KEEPER,
@@ -251,8 +251,12 @@ describe("ship dialog", () => {
     expect(textsOf(await say("1 1"))).toEqual(["To see what I can do, send /help"]);
 
     const how = lastScreen(await exchange(h, shipButton(posting.postingNumber)));
+    // The run's tag, as the dialog's other buttons carry it: `<kind>:<tag>:<owner>:<step>:<value>`.
+    const codec = createCallbackCodec(h.fake.token);
+    const [tag = ""] = codec.decode(findButton(how, "One package").callback_data ?? "")?.args ?? [];
+    expect(tag).toMatch(/^[\w-]{4}$/);
     const cancelData = buttonsOf(how).find((b) => b.text === "Close")?.callback_data;
-    expect(cancelData).toBe(createCallbackCodec(h.fake.token).encode(CANCEL_CALLBACK, KEEPER.id));
+    expect(cancelData).toBe(codec.encode(CANCEL_CALLBACK, KEEPER.id, tag));
     const left = await tap(how, "Close");
     expect(lastScreen(left).method).toBe("editMessageText");
     expect(textOf(lastScreen(left))).toBe("Cancelled.");

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createI18n } from "../../../src/bot/i18n.ts";
 import { TelegramRelayNotifier } from "../../../src/bot/notifiers/relay.ts";
 import { AccessService } from "../../../src/services/access.ts";
+import { createRelayRepositories } from "../../../src/services/relay/repositories.ts";
 import type { ChatMessage, RelayAttachment } from "../../../src/services/relay/types.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import { FakeBotApi } from "../../support/fake-bot-api.ts";
@@ -41,7 +42,7 @@ describe("a buyer message of several parts", () => {
     await access.grant(SELLER_ID, "seller");
     const notifier = new TelegramRelayNotifier({
       api: new Api(fake.token, { apiRoot: fake.apiRoot }),
-      store,
+      repositories: createRelayRepositories(store),
       access,
       i18n: createI18n({ defaultLocale: "ru", logger }),
       defaultLocale: "ru",

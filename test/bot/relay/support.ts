@@ -3,6 +3,7 @@
  * Bot API over HTTP, a store, and a bot built with the module. Passes are driven with runOnce().
  */
 import type { Update } from "grammy/types";
+import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
 import { createI18n } from "../../../src/bot/i18n.ts";
 import type { BotDeps } from "../../../src/bot/index.ts";
 import { createBot } from "../../../src/bot/index.ts";
@@ -62,6 +63,8 @@ export interface RelayEnvOptions {
   features?: BotDeps["features"];
   /** Passed to the ChatRelay (download limits, tries). */
   relay?: RelayModuleOptions["relay"];
+  /** Lifetimes of the relay's records (message links, cursors). */
+  repositories?: RelayModuleOptions["repositories"];
 }
 
 export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<RelayEnv> {
@@ -97,14 +100,16 @@ export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<Rela
     close: async () => undefined,
   };
   const i18n = createI18n({ defaultLocale: config.defaultLocale, logger });
+  const codec = createCallbackCodec(config.botToken);
 
   const build = async (moduleOptions: ModuleOptions = {}) => {
     const sender = moduleOptions.sender ?? unlimitedSender();
     const module = createRelayModule(
-      { container, i18n, sender },
+      { container, i18n, codec, sender },
       {
         poll: moduleOptions.poll ?? false,
         ...(options.relay ? { relay: options.relay } : {}),
+        ...(options.repositories ? { repositories: options.repositories } : {}),
       },
     );
     const bot = createBot({
@@ -113,6 +118,7 @@ export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<Rela
       store,
       access,
       i18n,
+      codec,
       botInfo: fake.botInfo,
       client: { apiRoot: fake.apiRoot },
       conversations: options.conversations,

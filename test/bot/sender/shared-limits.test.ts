@@ -20,6 +20,7 @@ import {
 import type { Posting } from "../../../src/ozon/seller/types.ts";
 import { AccessService } from "../../../src/services/access.ts";
 import { presetPeriod, ReportJobs } from "../../../src/services/ads/index.ts";
+import { createRelayRepositories } from "../../../src/services/relay/repositories.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import { FakeBotApi } from "../../support/fake-bot-api.ts";
 import { ManualClock } from "../../support/manual-clock.ts";
@@ -108,7 +109,7 @@ describe("one sender for the whole bot", () => {
     });
     const relay = new TelegramRelayNotifier({
       api,
-      store,
+      repositories: createRelayRepositories(store),
       access,
       i18n,
       defaultLocale: "en",

@@ -5,6 +5,7 @@ import { ChatRelay, type ChatRelayOptions } from "../../../src/services/relay/ch
 import { ChatContexts } from "../../../src/services/relay/context.ts";
 import { RelayCursors } from "../../../src/services/relay/cursors.ts";
 import { MessageLinks } from "../../../src/services/relay/links.ts";
+import { createRelayRepositories } from "../../../src/services/relay/repositories.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import type { Store } from "../../../src/store/port.ts";
 import { faultyStore } from "../../support/faulty-store.ts";
@@ -39,7 +40,7 @@ async function setup(
   const notifier = new RecordingNotifier();
   const relay = new ChatRelay({
     chats: env.seller.chats,
-    store,
+    repositories: createRelayRepositories(store),
     notifier,
     ...options,
   });
@@ -142,7 +143,11 @@ describe("ChatRelay: Ozon → Telegram", () => {
       failLinks--;
       return true;
     });
-    const relay = new ChatRelay({ chats: env.seller.chats, store: flaky, notifier });
+    const relay = new ChatRelay({
+      chats: env.seller.chats,
+      repositories: createRelayRepositories(flaky),
+      notifier,
+    });
     await relay.runOnce();
     const [chat] = openBuyerChats(env.sandbox);
     if (!chat) throw new Error("no chat");
@@ -408,7 +413,7 @@ describe("ChatRelay: Ozon → Telegram", () => {
     const other = new RecordingNotifier();
     const second = new ChatRelay({
       chats: env.seller.chats,
-      store,
+      repositories: createRelayRepositories(store),
       notifier: other,
       lease: { holderId: "process-b" },
     });
@@ -440,7 +445,7 @@ describe("ChatRelay: Ozon → Telegram", () => {
         return { ...page, messages: page.messages.filter((m) => !hidden.has(m.id)) };
       },
     };
-    const relay = new ChatRelay({ chats, store, notifier });
+    const relay = new ChatRelay({ chats, repositories: createRelayRepositories(store), notifier });
     await relay.runOnce();
     const [chat] = openBuyerChats(env.sandbox);
     if (!chat) throw new Error("no chat");

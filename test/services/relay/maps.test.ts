@@ -9,6 +9,7 @@ import { ChatContexts } from "../../../src/services/relay/context.ts";
 import { DeliveryMarks } from "../../../src/services/relay/delivery-marks.ts";
 import { MessageLinks } from "../../../src/services/relay/links.ts";
 import { ReplyRouter } from "../../../src/services/relay/reply-router.ts";
+import { createRelayRepositories } from "../../../src/services/relay/repositories.ts";
 import { RelayTopics } from "../../../src/services/relay/topics.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import { SqliteStore } from "../../../src/store/sqlite.ts";
@@ -105,16 +106,16 @@ describe("relay maps", () => {
 
   it("audience: the relay group when set, else every seller (deduplicated), group cleared back", async () => {
     const store = new MemoryStore();
+    const setting = new RelayGroupSetting(store);
     const sellers = async () => [30, 10, 20, 10];
-    expect(await resolveRelayAudience({ store, listSellerIds: sellers })).toEqual({
+    expect(await resolveRelayAudience({ groups: setting, listSellerIds: sellers })).toEqual({
       kind: "people",
       chatIds: [10, 20, 30],
     });
-    const setting = new RelayGroupSetting(store);
     await setting.set({ chatId: -1009, title: "Покупатели", isForum: false, setBy: 10 });
     let asked = 0;
     const audience = await resolveRelayAudience({
-      store,
+      groups: setting,
       listSellerIds: async () => {
         asked++;
         return [1];
@@ -126,7 +127,9 @@ describe("relay maps", () => {
     });
     expect(asked).toBe(0);
     expect(await setting.clear()).toBe(true);
-    expect((await resolveRelayAudience({ store, listSellerIds: sellers })).kind).toBe("people");
+    expect((await resolveRelayAudience({ groups: setting, listSellerIds: sellers })).kind).toBe(
+      "people",
+    );
     await store.close();
   });
 
@@ -147,7 +150,7 @@ describe("relay maps", () => {
       ozonChatId: "by-link",
     });
     await new RelayTopics(store).set(-100, "by-topic", 77);
-    const router = new ReplyRouter(store);
+    const router = new ReplyRouter(createRelayRepositories(store));
     expect(await router.resolve({ chatId: -100, replyToMessageId: 5, topicId: 77 })).toBe(
       "by-link",
     );

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ensureRelayTopic } from "../../../src/bot/notifiers/relay.ts";
 import { ChatRelay } from "../../../src/services/relay/chat-relay.ts";
 import { CURSOR_TTL_MS, RelayCursors } from "../../../src/services/relay/cursors.ts";
+import { createRelayRepositories } from "../../../src/services/relay/repositories.ts";
 import { RelayTopics, TOPIC_TTL_MS } from "../../../src/services/relay/topics.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import { FakeBotApi } from "../../support/fake-bot-api.ts";
@@ -32,7 +33,7 @@ describe("chats gone quiet", () => {
     const notifier = new RecordingNotifier();
     const relay = new ChatRelay({
       chats: env.seller.chats,
-      store,
+      repositories: createRelayRepositories(store),
       notifier,
       lease: false,
       now: () => new Date(now),
@@ -72,16 +73,9 @@ describe("chats gone quiet", () => {
     closing.push(fake, store);
     const api = new Api(fake.token, { apiRoot: fake.apiRoot });
     const group = -1001234;
-    const topicFor = (ozonChatId: string) =>
-      ensureRelayTopic({
-        api,
-        store,
-        groupChatId: group,
-        ozonChatId,
-        name: `Chat ${ozonChatId}`,
-        now: clock,
-      });
     const topics = new RelayTopics(store, { now: clock });
+    const topicFor = (ozonChatId: string) =>
+      ensureRelayTopic({ api, topics, groupChatId: group, ozonChatId, name: `Chat ${ozonChatId}` });
 
     const topic = await topicFor("busy");
     await topicFor("quiet");

@@ -9,6 +9,7 @@ import {
   ReplyService,
   TELEGRAM_DOWNLOAD_LIMIT_BYTES,
 } from "../../../src/services/relay/reply-service.ts";
+import { createRelayRepositories } from "../../../src/services/relay/repositories.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import {
   bytesOf,
@@ -30,7 +31,7 @@ async function setup(options: { retire?: 404 | 410 } = {}) {
     ...(options.retire ? { retireSpecMethods: options.retire } : {}),
   });
   const store = new MemoryStore();
-  const replies = new ReplyService({ chats: env.seller.chats, store });
+  const replies = new ReplyService({ chats: env.seller.chats, contexts: new ChatContexts(store) });
   const [chat] = openBuyerChats(env.sandbox);
   if (!chat) throw new Error("no open chat");
   const sellerMessages = () =>
@@ -91,7 +92,11 @@ describe("ReplyService: Telegram → Ozon", () => {
   it("what the team sends is not relayed back as a buyer message", async () => {
     const { env, store, replies, chat } = await setup();
     const notifier = new RecordingNotifier();
-    const relay = new ChatRelay({ chats: env.seller.chats, store, notifier });
+    const relay = new ChatRelay({
+      chats: env.seller.chats,
+      repositories: createRelayRepositories(store),
+      notifier,
+    });
     await relay.runOnce();
     await replies.sendText(chat.id, "Ответ продавца");
     await replies.sendFile(chat.id, "чек.pdf", bytesOf(100));

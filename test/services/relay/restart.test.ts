@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { ChatRelay } from "../../../src/services/relay/chat-relay.ts";
 import { MessageLinks } from "../../../src/services/relay/links.ts";
+import { createRelayRepositories } from "../../../src/services/relay/repositories.ts";
 import { holderIdFor, THIS_PROCESS } from "../../../src/store/lease.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import type { Store } from "../../../src/store/port.ts";
@@ -43,7 +44,12 @@ async function burstAcrossRestart(kind: StoreKind, failAt: number) {
   // restarted by its policy is pid 1 again). The new one takes its lease over at once.
   const lease = { holderId: holderIdFor({ ...THIS_PROCESS, start: "earlier" }) };
   const before = new RecordingNotifier({ firstTelegramId: 100 });
-  await new ChatRelay({ chats: env.seller.chats, store, notifier: before, lease }).runOnce();
+  await new ChatRelay({
+    chats: env.seller.chats,
+    repositories: createRelayRepositories(store),
+    notifier: before,
+    lease,
+  }).runOnce();
 
   const [a, b] = openBuyerChats(env.sandbox);
   if (!a || !b) throw new Error("sandbox has too few chats");
@@ -61,7 +67,7 @@ async function burstAcrossRestart(kind: StoreKind, failAt: number) {
   before.failWhen = (message) => message.id === idsA[failAt];
   const crashed = await new ChatRelay({
     chats: env.seller.chats,
-    store,
+    repositories: createRelayRepositories(store),
     notifier: before,
     lease,
   }).runOnce();
@@ -74,7 +80,11 @@ async function burstAcrossRestart(kind: StoreKind, failAt: number) {
   // The process dies; a new one starts on the same data.
   store = await kind.reopen(store);
   const after = new RecordingNotifier({ firstTelegramId: 500 });
-  const relay = new ChatRelay({ chats: env.seller.chats, store, notifier: after });
+  const relay = new ChatRelay({
+    chats: env.seller.chats,
+    repositories: createRelayRepositories(store),
+    notifier: after,
+  });
   const resumed = await relay.runOnce();
   expect(resumed).toMatchObject({ firstRun: false, failures: [], relayed: 8 - failAt });
   expect(after.idsOf(a.id)).toEqual(idsA.slice(failAt));

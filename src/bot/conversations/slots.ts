@@ -1,0 +1,42 @@
+/**
+ * A person's place in the chat session (per person, so in a group each has their own dialog):
+ * the conversation state the plugin saves and replays, and beside it, outside that state, the
+ * run tag of the dialog open now. The tag is written once, when a dialog starts (dialog.ts), and
+ * read by the Close button's handler, which runs before any dialog (features/cancel.ts): the
+ * Close of an earlier, abandoned run must not leave the one open now. Both go when the dialog
+ * ends, however it ends (the plugin then deletes the person's state).
+ */
+import type { BotContext } from "../context.ts";
+
+/** The person's key in the chat session: their Telegram user id (none outside a chat). */
+export function personSlot(ctx: BotContext): string | undefined {
+  if (ctx.chatId === undefined || ctx.from === undefined) return undefined;
+  return String(ctx.from.id);
+}
+
+/** The run tag of the dialog this person has open in this chat, when its dialog recorded one. */
+export function openDialogRun(ctx: BotContext): string | undefined {
+  const slot = personSlot(ctx);
+  return slot === undefined ? undefined : ctx.session.dialogRuns?.[slot];
+}
+
+/** Records the run tag of the dialog this person just started here (one dialog at a time). */
+export function recordDialogRun(ctx: BotContext, tag: string): void {
+  const slot = personSlot(ctx);
+  if (slot !== undefined) ctx.session.dialogRuns = { ...ctx.session.dialogRuns, [slot]: tag };
+}
+
+/** Forgets the person's dialog here: its saved state and its run tag. */
+export function removeSlot(ctx: BotContext, slot: string): void {
+  ctx.session.conversations = without(ctx.session.conversations, slot);
+  ctx.session.dialogRuns = without(ctx.session.dialogRuns, slot);
+}
+
+function without<T>(
+  all: Record<string, T> | undefined,
+  slot: string,
+): Record<string, T> | undefined {
+  if (!all || !(slot in all)) return all;
+  const { [slot]: _gone, ...rest } = all;
+  return Object.keys(rest).length > 0 ? rest : undefined;
+}

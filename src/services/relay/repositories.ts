@@ -1,0 +1,48 @@
+/**
+ * The relay's records in the store, built once (by the relay module) and handed to everything
+ * that reads or writes them: the poller, the reply router and service, the Telegram notifier and
+ * the bot's relay features. So a setting such as how long a message link lives holds for every
+ * writer, whichever side of the relay remembers the link.
+ */
+import type { Store } from "../../store/port.ts";
+import { RelayGroupSetting } from "./audience.ts";
+import { ChatContexts } from "./context.ts";
+import { RelayCursors } from "./cursors.ts";
+import { DeliveryMarks } from "./delivery-marks.ts";
+import { MessageLinks } from "./links.ts";
+import { RelayTopics } from "./topics.ts";
+
+export interface RelayRepositoryOptions {
+  /** How long a Telegram → Ozon message link lives (default 30 days). */
+  linkTtlMs?: number;
+  /** How long a quiet chat's cursor lives (default 90 days, renewed by each message). */
+  cursorTtlMs?: number;
+  /** The clock that says when a forum topic's entries are due for renewal (tests). */
+  now?: () => number;
+}
+
+export interface RelayRepositories {
+  /** Where they are kept; the poller's lease and its count of failed file tries live there too. */
+  readonly store: Store;
+  readonly links: MessageLinks;
+  readonly cursors: RelayCursors;
+  readonly contexts: ChatContexts;
+  readonly topics: RelayTopics;
+  readonly groups: RelayGroupSetting;
+  readonly marks: DeliveryMarks;
+}
+
+export function createRelayRepositories(
+  store: Store,
+  options: RelayRepositoryOptions = {},
+): RelayRepositories {
+  return {
+    store,
+    links: new MessageLinks(store, { ttlMs: options.linkTtlMs }),
+    cursors: new RelayCursors(store, { ttlMs: options.cursorTtlMs }),
+    contexts: new ChatContexts(store),
+    topics: new RelayTopics(store, { now: options.now }),
+    groups: new RelayGroupSetting(store),
+    marks: new DeliveryMarks(store),
+  };
+}
