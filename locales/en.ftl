@@ -11,8 +11,8 @@ command-postings =
     .description = Postings awaiting packaging
     .button = 📦 Postings
 command-ship =
-    .description = Pack and ship a posting
-    .button = 🚚 Ship
+    .description = Pack a posting
+    .button = 📦 Pack
 command-cancel_posting =
     .description = Cancel a posting
     .button = ✖️ Cancel a posting
@@ -188,7 +188,7 @@ relay-write-placeholder = Message to the buyer
 ## Postings
 
 postings-card-title = 📦 Posting { $posting } (order { $order })
-postings-card-deadline = ⏰ Ship by: { $deadline }
+postings-card-deadline = ⏰ Pack by: { $deadline }
 postings-card-delivery = 🚚 { $method } · warehouse: { $warehouse }
 postings-card-product = { $index }. { $name }
     article { $article } · { $quantity } pcs · { $price } each
@@ -213,7 +213,7 @@ postings-status = { $status ->
    *[other] { $status }
 }
 postings-line = { $index }. { $posting } · by { $deadline } · { $warehouse } · { $units } pcs
-postings-button-ship = 📦 Ship
+postings-button-ship = 📦 Pack
 postings-button-cancel = ✖️ Cancel posting
 postings-button-label = 🏷 Label
 postings-write-to-buyer = 💬 Write to buyer
@@ -225,14 +225,14 @@ postings-summary = { $count ->
 }
 postings-digest-new = 📦 New postings: { $count } (message { $part } of { $parts })
 postings-digest-reminder = { $count ->
-    [one] ⏰ Shipping deadline is near for 1 posting (message { $part } of { $parts })
-   *[other] ⏰ Shipping deadline is near for { $count } postings (message { $part } of { $parts })
+    [one] ⏰ Packing deadline is near for 1 posting (message { $part } of { $parts })
+   *[other] ⏰ Packing deadline is near for { $count } postings (message { $part } of { $parts })
 }
 postings-digest-hint = Tap a number to open that posting.
-postings-reminder = ⏰ Posting { $posting } still awaits packaging; ship it by { $deadline }.
+postings-reminder = ⏰ Posting { $posting } still awaits packaging; pack it by { $deadline }.
 postings-list-title = Postings awaiting packaging: { $count }
 postings-list-empty = No postings are awaiting packaging.
-postings-list-ship = { $index } 📦 Ship
+postings-list-ship = { $index } 📦 Pack
 postings-list-cancel = { $index } ✖️ Cancel
 postings-list-label = { $index } 🏷 Label
 postings-list-prev = « Back
@@ -270,15 +270,15 @@ postings-ship-marks-bad = { $count ->
         Please type them again.
 }
 postings-ship-confirm = { $count ->
-    [one] Ship posting { $posting } in 1 package?
-   *[other] Ship posting { $posting } in { $count } packages?
+    [one] Pack posting { $posting } in 1 package?
+   *[other] Pack posting { $posting } in { $count } packages?
 }
 postings-ship-more-lines = …and { $count } more
 postings-ship-package = Package { $number }:
 postings-ship-marks-count = Mandatory marks: { $count }
-postings-ship-confirm-button = ✅ Ship
-postings-ship-done = ✅ Posting { $posting } is shipped (packages: { $numbers }). Print the label:
-postings-ship-failed = ❌ Posting { $posting } was not shipped: { $reason }
+postings-ship-confirm-button = ✅ Pack
+postings-ship-done = ✅ Posting { $posting } is packed (packages: { $numbers }). Print the label:
+postings-ship-failed = ❌ Posting { $posting } was not packed: { $reason }
 postings-ship-packed-by = 📦 Posting { $posting } is already packed — { $name }, { $time }. The label:
 postings-ship-packed-outside = 📦 Posting { $posting } was already packed outside the bot (in the Ozon seller cabinet). The label:
 postings-cancel-reason = Why is posting { $posting } cancelled?
@@ -308,7 +308,7 @@ postings-error-rate-limited = Ozon asks to slow down (too many requests). Try ag
 postings-error-auth = Ozon refused the API key. Ask an administrator to check the Ozon settings.
 postings-error-network = Ozon did not answer in time. Try again in a minute.
 postings-error-input = Ozon cannot take this request as it is.
-postings-error-already-shipped = Posting { $posting } is already shipped.
+postings-error-already-shipped = Posting { $posting } is already packed.
 postings-error-already-cancelled = Posting { $posting } is already cancelled.
 postings-error-not-found = Ozon does not know posting { $posting }. Check the number.
 postings-error-wrong-status = Posting { $posting } is not in a state that allows this any more.

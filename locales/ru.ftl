@@ -11,8 +11,8 @@ command-postings =
     .description = Отправления, ожидающие сборки
     .button = 📦 Отправления
 command-ship =
-    .description = Собрать и отгрузить отправление
-    .button = 🚚 Отгрузить
+    .description = Собрать отправление
+    .button = 📦 Собрать
 command-cancel_posting =
     .description = Отменить отправление
     .button = ✖️ Отменить отправление
@@ -188,7 +188,7 @@ relay-write-placeholder = Сообщение покупателю
 ## Postings
 
 postings-card-title = 📦 Отправление { $posting } (заказ { $order })
-postings-card-deadline = ⏰ Отгрузить до: { $deadline }
+postings-card-deadline = ⏰ Собрать до: { $deadline }
 postings-card-delivery = 🚚 { $method } · склад: { $warehouse }
 postings-card-product = { $index }. { $name }
     артикул { $article } · { $quantity } шт. · { $price } за шт.
@@ -227,11 +227,11 @@ postings-summary = { $count ->
 }
 postings-digest-new = 📦 Новые отправления: { $count } (сообщение { $part } из { $parts })
 postings-digest-reminder = { $count ->
-    [one] ⏰ Скоро срок отгрузки у { $count } отправления (сообщение { $part } из { $parts })
-   *[other] ⏰ Скоро срок отгрузки у { $count } отправлений (сообщение { $part } из { $parts })
+    [one] ⏰ Скоро срок сборки у { $count } отправления (сообщение { $part } из { $parts })
+   *[other] ⏰ Скоро срок сборки у { $count } отправлений (сообщение { $part } из { $parts })
 }
 postings-digest-hint = Нажмите номер, чтобы открыть отправление.
-postings-reminder = ⏰ Отправление { $posting } всё ещё ждёт сборки; отгрузите его до { $deadline }.
+postings-reminder = ⏰ Отправление { $posting } всё ещё ждёт сборки; соберите его до { $deadline }.
 postings-list-title = Отправления, ожидающие сборки: { $count }
 postings-list-empty = Нет отправлений, ожидающих сборки.
 postings-list-ship = { $index } 📦 Собрать
