@@ -83,6 +83,7 @@ invite-sent-privately = I sent you the invite link in a private chat.
 invite-open-private-chat = I cannot write to you privately: open a private chat with me and press Start first, then try /invite again.
 invite-joined = Welcome! You now have the role "{ $role }".
 invite-joined-owner = You are the administrator of this bot. Invite your team with /invite.
+invite-accepted = { $name } accepted the invite: { $role }
 invite-used = This invite has already been used. Ask an administrator for a new one.
 invite-expired = This invite has expired (links last one day). Ask an administrator for a new one.
 invite-unknown = This invite link is not recognised. Check it or ask an administrator for a new one.

@@ -1,9 +1,10 @@
 /** /start (also with an invite payload), /help, and the menu buttons they show. */
 import type { RedeemFailure } from "../../services/access.ts";
+import { tellAdmins } from "../admins.ts";
 import { commandKey, commandSpec, isCommandName } from "../commands.ts";
 import type { BotContext } from "../context.ts";
 import type { FeatureDeps } from "../deps.ts";
-import { mayUse, refuse, roleNames } from "../guard.ts";
+import { mayUse, ROLE_KEYS, refuse, roleNames } from "../guard.ts";
 import { availableCommands, MENU_CALLBACK, menuKeyboard } from "../keyboards/menu.ts";
 import { displayName, profileOf } from "../messages.ts";
 import { commandArgs } from "../router.ts";
@@ -50,6 +51,14 @@ export function welcomeFeature(deps: FeatureDeps): undefined {
       logger.info({ user_id: ctx.from.id }, "Owner link used: this person is now the admin");
     } else {
       logger.info({ user_id: ctx.from.id, role: result.role }, "Invite redeemed");
+      const name = displayName(result.person);
+      const role = ROLE_KEYS[result.role];
+      await tellAdmins(
+        ctx.api,
+        deps,
+        (t) => ({ text: t("invite-accepted", { name, role: t(role) }) }),
+        ctx.from.id,
+      );
     }
     const intro =
       result.kind === "owner"
