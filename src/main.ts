@@ -11,6 +11,7 @@ import { createI18n } from "./bot/i18n.ts";
 import { ALLOWED_UPDATES, createBot } from "./bot/index.ts";
 import { InflightUpdates } from "./bot/inflight.ts";
 import { createModules } from "./bot/modules/index.ts";
+import { PersonMenus } from "./bot/person-menus.ts";
 import { registerCommands } from "./bot/set-commands.ts";
 import { type Config, ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { type Container, createContainer } from "./container.ts";
@@ -66,7 +67,14 @@ async function main(): Promise<void> {
   const inflight = new InflightUpdates();
   const i18n = createI18n({ defaultLocale: config.defaultLocale, logger });
   const modules = createModules({ container, i18n });
-  const bot = createBot({ config, logger, store, access, inflight, i18n, modules });
+  const menus = new PersonMenus({
+    access,
+    store,
+    i18n,
+    defaultLocale: config.defaultLocale,
+    logger,
+  });
+  const bot = createBot({ config, logger, store, access, inflight, i18n, modules, menus });
   try {
     await bot.init();
   } catch (error) {
@@ -97,6 +105,8 @@ async function main(): Promise<void> {
   } catch (error) {
     logger.warn({ err: error }, "Could not register the command list with Telegram");
   }
+  // ADMIN_IDS and everyone already in the store; unchanged menus are not sent again.
+  await menus.refreshAll(bot.api);
 
   const routes: Route[] = [healthRoute(store)];
   const mode = config.bot.mode;

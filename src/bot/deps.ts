@@ -4,6 +4,7 @@ import type { Logger } from "../logger.ts";
 import type { AccessService } from "../services/access.ts";
 import type { CallbackCodec } from "./callback-data.ts";
 import type { LocalizedContext } from "./i18n.ts";
+import type { PersonMenus } from "./person-menus.ts";
 import type { Router } from "./router.ts";
 
 /** What every feature (one Composer per file in features/) is built from. */
@@ -15,4 +16,6 @@ export interface FeatureDeps {
   /** Where features register their commands and buttons. */
   router: Router;
   i18n: I18n<LocalizedContext>;
+  /** Each person's command menu, set again when their roles, language or subscription change. */
+  menus: PersonMenus;
 }

@@ -44,6 +44,7 @@ import { createI18n, type LocalizedContext } from "./i18n.ts";
 import { identify } from "./identify.ts";
 import type { InflightUpdates } from "./inflight.ts";
 import type { BotModule } from "./module.ts";
+import { PersonMenus } from "./person-menus.ts";
 import { telegramAutoRetry } from "./retry.ts";
 import { Router } from "./router.ts";
 import { chatSession } from "./session.ts";
@@ -85,6 +86,8 @@ export interface BotDeps {
   conversations?: readonly ConversationSpec[];
   /** Extra features, installed after the built-in ones and before "coming soon". */
   features?: readonly FeatureFactory[];
+  /** Per-person command menus; one is made over the store when absent. */
+  menus?: PersonMenus;
   /** Product areas (posting alerts, buyer chats, advertising): see module.ts. */
   modules?: readonly BotModule[];
 }
@@ -110,6 +113,15 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     codec: createCallbackCodec(config.botToken),
     router: new Router(),
     i18n,
+    menus:
+      deps.menus ??
+      new PersonMenus({
+        access,
+        store: deps.store,
+        i18n,
+        defaultLocale: config.defaultLocale,
+        logger,
+      }),
   };
 
   const boundary = errorBoundary(logger, i18n, config.defaultLocale);

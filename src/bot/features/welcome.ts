@@ -16,7 +16,7 @@ const REDEEM_FAILURE_KEYS = {
 } as const satisfies Record<RedeemFailure, string>;
 
 export function welcomeFeature(deps: FeatureDeps): undefined {
-  const { access, codec, router, logger } = deps;
+  const { access, codec, router, logger, menus } = deps;
 
   async function showWelcome(ctx: BotContext, intro?: string) {
     const person = ctx.person;
@@ -47,6 +47,7 @@ export function welcomeFeature(deps: FeatureDeps): undefined {
       return;
     }
     ctx.person = result.person;
+    await menus.refresh(ctx.api, ctx.from.id);
     if (result.kind === "owner") {
       logger.info({ user_id: ctx.from.id }, "Owner link used: this person is now the admin");
     } else {

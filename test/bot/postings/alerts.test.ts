@@ -251,6 +251,26 @@ describe("posting alerts", () => {
     expect(labels(team.id)).toContain("💬 Write to buyer");
   });
 
+  it("the person's command menu shows Unsubscribe once subscribed, Subscribe again after", async () => {
+    h = await startPostings();
+    const menu = () =>
+      h.fake
+        .callsTo("setMyCommands")
+        .filter(
+          (c) =>
+            JSON.stringify(c.payload.scope) ===
+            JSON.stringify({ type: "chat", chat_id: KEEPER.id }),
+        )
+        .map((c) => (c.payload.commands as Array<{ command: string }>).map((x) => x.command))
+        .at(-1);
+    await subscribe(KEEPER);
+    expect(menu()).toContain("unsubscribe");
+    expect(menu()).not.toContain("subscribe");
+    await exchange(h, command("unsubscribe", { from: KEEPER }));
+    expect(menu()).toContain("subscribe");
+    expect(menu()).not.toContain("unsubscribe");
+  });
+
   it("in a group only an admin subscribes; others are told so", async () => {
     h = await startPostings();
     const team = group(-100900);
