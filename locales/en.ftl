@@ -57,6 +57,17 @@ access-stranger =
     Sorry, this bot serves the shop's team only.
     Your Telegram id: { $id }
     Send it to an administrator and ask for an invite link.
+access-request-button = 🙋 Ask for access
+access-request-sent = Your request went to the administrators. If they invite you, they will send you a link.
+access-request-nobody = No administrator can receive the request right now. Please try later.
+access-request-wait = Your request was already sent. You can ask again in a day.
+access-request-member = You already have access: /start
+access-request-admin =
+    🙋 Asks for access: { $name }, Telegram id: { $id }
+    Invite as:
+access-request-ignore = Ignore
+access-request-ignored = Request { $id } ignored.
+access-request-handled = This request has already been answered.
 access-denied = This is only for these roles: { $roles }. If you need it, ask an administrator.
 callback-invalid = This button no longer works. Open the menu again: /start
 

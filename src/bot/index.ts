@@ -33,6 +33,7 @@ import {
 } from "./conversations/index.ts";
 import type { FeatureDeps } from "./deps.ts";
 import { errorBoundary, lastResort } from "./error-boundary.ts";
+import { accessRequestsFeature } from "./features/access-requests.ts";
 import { cancelFeature } from "./features/cancel.ts";
 import { comingSoonFeature } from "./features/coming-soon.ts";
 import { fallbackFeature } from "./features/fallback.ts";
@@ -110,6 +111,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     config,
     logger,
     access,
+    store: deps.store,
     codec: createCallbackCodec(config.botToken),
     router: new Router(),
     i18n,
@@ -147,6 +149,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     languageFeature,
     inviteFeature,
     usersFeature,
+    accessRequestsFeature,
     ...(deps.features ?? []),
     ...modules.flatMap((m) => m.features ?? []),
     comingSoonFeature,
@@ -154,7 +157,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   const composers = features.map((feature) => feature(featureDeps));
   const handlers = new Composer<BotContext>(featureDeps.router.middleware());
   for (const composer of composers) if (composer) handlers.use(composer);
-  handlers.use(fallbackFeature());
+  handlers.use(fallbackFeature(featureDeps.codec));
 
   // The conversations plugin costs a few microseconds per update, so it runs only for updates
   // that may need it: the person has a dialog saved in this chat, or the route enters one.

@@ -88,7 +88,7 @@ describe("node src/main.ts", () => {
     expect(commands[1]?.payload.language_code).toBe("en");
     expect(JSON.stringify(commands[1]?.payload.commands)).toContain("Main menu");
     const names = (c: RecordedCall | undefined) =>
-      (c?.payload.commands as Array<{ command: string }>).map((x) => x.command);
+      ((c?.payload.commands ?? []) as Array<{ command: string }>).map((x) => x.command);
     expect(names(commands[0])).toEqual(["start", "help", "language"]);
     expect(names(scoped("all_group_chats")[0])).toContain("invite");
     expect(fake.callsTo("setMyCommands")).toHaveLength(4);

@@ -1,7 +1,6 @@
 /** /invite: an admin picks a role and gets a one-time deep link that lives for a day. */
 import { InlineKeyboard } from "grammy";
 import { isRole, type Role } from "../../services/access.ts";
-import type { BotContext } from "../context.ts";
 import type { FeatureDeps } from "../deps.ts";
 import { ROLE_KEYS } from "../guard.ts";
 import { formatDateTime, showScreen } from "../messages.ts";
@@ -18,11 +17,14 @@ export const INVITE_ROLES = [
 ] as const satisfies readonly Role[];
 
 /** Role buttons two per row, each pressing `encode(role)`. */
-export function roleKeyboard(ctx: BotContext, encode: (role: Role) => string): InlineKeyboard {
+export function roleKeyboard(
+  t: (key: string) => string,
+  encode: (role: Role) => string,
+): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   INVITE_ROLES.forEach((role, index) => {
     if (index > 0 && index % 2 === 0) keyboard.row();
-    keyboard.text(ctx.t(ROLE_KEYS[role]), encode(role));
+    keyboard.text(t(ROLE_KEYS[role]), encode(role));
   });
   return keyboard;
 }
@@ -36,7 +38,7 @@ export function inviteFeature(deps: FeatureDeps): undefined {
   const { access, codec, router, config, logger } = deps;
 
   router.command("invite", async (ctx) => {
-    const keyboard = roleKeyboard(ctx, (role) => codec.encode(INVITE_CALLBACK, role));
+    const keyboard = roleKeyboard(ctx.t, (role) => codec.encode(INVITE_CALLBACK, role));
     await ctx.reply(ctx.t("invite-choose-role"), { reply_markup: keyboard });
   });
 

@@ -8,6 +8,7 @@ import { mayUse, ROLE_KEYS, refuse, roleNames } from "../guard.ts";
 import { availableCommands, MENU_CALLBACK, menuKeyboard } from "../keyboards/menu.ts";
 import { displayName, profileOf } from "../messages.ts";
 import { commandArgs } from "../router.ts";
+import { refuseStranger } from "./access-requests.ts";
 
 const REDEEM_FAILURE_KEYS = {
   used: "invite-used",
@@ -20,6 +21,7 @@ export function welcomeFeature(deps: FeatureDeps): undefined {
 
   async function showWelcome(ctx: BotContext, intro?: string) {
     const person = ctx.person;
+    if (!person && ctx.chat?.type === "private") return refuseStranger(ctx, codec);
     if (!person) return refuse(ctx, "people");
     const greeting = ctx.t("welcome-person", {
       name: displayName(person),
