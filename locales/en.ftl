@@ -11,8 +11,8 @@ command-postings =
     .description = Postings awaiting packaging
     .button = 📦 Postings
 command-ship =
-    .description = Pack and ship a posting
-    .button = 🚚 Ship
+    .description = Pack a posting
+    .button = 📦 Pack
 command-cancel_posting =
     .description = Cancel a posting
     .button = ✖️ Cancel a posting
@@ -57,6 +57,17 @@ access-stranger =
     Sorry, this bot serves the shop's team only.
     Your Telegram id: { $id }
     Send it to an administrator and ask for an invite link.
+access-request-button = 🙋 Ask for access
+access-request-sent = Your request went to the administrators. If they invite you, they will send you a link.
+access-request-nobody = No administrator can receive the request right now. Please try later.
+access-request-wait = Your request was already sent. You can ask again in a day.
+access-request-member = You already have access: /start
+access-request-admin =
+    🙋 Asks for access: { $name }, Telegram id: { $id }
+    Invite as:
+access-request-ignore = Ignore
+access-request-ignored = Request { $id } ignored.
+access-request-handled = This request has already been answered.
 access-denied = This is only for these roles: { $roles }. If you need it, ask an administrator.
 callback-invalid = This button no longer works. Open the menu again: /start
 
@@ -83,6 +94,7 @@ invite-sent-privately = I sent you the invite link in a private chat.
 invite-open-private-chat = I cannot write to you privately: open a private chat with me and press Start first, then try /invite again.
 invite-joined = Welcome! You now have the role "{ $role }".
 invite-joined-owner = You are the administrator of this bot. Invite your team with /invite.
+invite-accepted = { $name } accepted the invite: { $role }
 invite-used = This invite has already been used. Ask an administrator for a new one.
 invite-expired = This invite has expired (links last one day). Ask an administrator for a new one.
 invite-unknown = This invite link is not recognised. Check it or ask an administrator for a new one.
@@ -189,7 +201,7 @@ relay-write-placeholder = Message to the buyer
 ## Postings
 
 postings-card-title = 📦 Posting { $posting } (order { $order })
-postings-card-deadline = ⏰ Ship by: { $deadline }
+postings-card-deadline = ⏰ Pack by: { $deadline }
 postings-card-delivery = 🚚 { $method } · warehouse: { $warehouse }
 postings-card-product = { $index }. { $name }
     article { $article } · { $quantity } pcs · { $price } each
@@ -214,7 +226,7 @@ postings-status = { $status ->
    *[other] { $status }
 }
 postings-line = { $index }. { $posting } · by { $deadline } · { $warehouse } · { $units } pcs
-postings-button-ship = 📦 Ship
+postings-button-ship = 📦 Pack
 postings-button-cancel = ✖️ Cancel posting
 postings-button-label = 🏷 Label
 postings-write-to-buyer = 💬 Write to buyer
@@ -226,14 +238,14 @@ postings-summary = { $count ->
 }
 postings-digest-new = 📦 New postings: { $count } (message { $part } of { $parts })
 postings-digest-reminder = { $count ->
-    [one] ⏰ Shipping deadline is near for 1 posting (message { $part } of { $parts })
-   *[other] ⏰ Shipping deadline is near for { $count } postings (message { $part } of { $parts })
+    [one] ⏰ Packing deadline is near for 1 posting (message { $part } of { $parts })
+   *[other] ⏰ Packing deadline is near for { $count } postings (message { $part } of { $parts })
 }
 postings-digest-hint = Tap a number to open that posting.
-postings-reminder = ⏰ Posting { $posting } still awaits packaging; ship it by { $deadline }.
+postings-reminder = ⏰ Posting { $posting } still awaits packaging; pack it by { $deadline }.
 postings-list-title = Postings awaiting packaging: { $count }
 postings-list-empty = No postings are awaiting packaging.
-postings-list-ship = { $index } 📦 Ship
+postings-list-ship = { $index } 📦 Pack
 postings-list-cancel = { $index } ✖️ Cancel
 postings-list-label = { $index } 🏷 Label
 postings-list-prev = « Back
@@ -271,15 +283,15 @@ postings-ship-marks-bad = { $count ->
         Please type them again.
 }
 postings-ship-confirm = { $count ->
-    [one] Ship posting { $posting } in 1 package?
-   *[other] Ship posting { $posting } in { $count } packages?
+    [one] Pack posting { $posting } in 1 package?
+   *[other] Pack posting { $posting } in { $count } packages?
 }
 postings-ship-more-lines = …and { $count } more
 postings-ship-package = Package { $number }:
 postings-ship-marks-count = Mandatory marks: { $count }
-postings-ship-confirm-button = ✅ Ship
-postings-ship-done = ✅ Posting { $posting } is shipped (packages: { $numbers }). Print the label:
-postings-ship-failed = ❌ Posting { $posting } was not shipped: { $reason }
+postings-ship-confirm-button = ✅ Pack
+postings-ship-done = ✅ Posting { $posting } is packed (packages: { $numbers }). Print the label:
+postings-ship-failed = ❌ Posting { $posting } was not packed: { $reason }
 postings-ship-packed-by = 📦 Posting { $posting } is already packed — { $name }, { $time }. The label:
 postings-ship-packed-outside = 📦 Posting { $posting } was already packed outside the bot (in the Ozon seller cabinet). The label:
 postings-cancel-reason = Why is posting { $posting } cancelled?
@@ -309,7 +321,7 @@ postings-error-rate-limited = Ozon asks to slow down (too many requests). Try ag
 postings-error-auth = Ozon refused the API key. Ask an administrator to check the Ozon settings.
 postings-error-network = Ozon did not answer in time. Try again in a minute.
 postings-error-input = Ozon cannot take this request as it is.
-postings-error-already-shipped = Posting { $posting } is already shipped.
+postings-error-already-shipped = Posting { $posting } is already packed.
 postings-error-already-cancelled = Posting { $posting } is already cancelled.
 postings-error-not-found = Ozon does not know posting { $posting }. Check the number.
 postings-error-wrong-status = Posting { $posting } is not in a state that allows this any more.

@@ -11,8 +11,8 @@ command-postings =
     .description = Отправления, ожидающие сборки
     .button = 📦 Отправления
 command-ship =
-    .description = Собрать и отгрузить отправление
-    .button = 🚚 Отгрузить
+    .description = Собрать отправление
+    .button = 📦 Собрать
 command-cancel_posting =
     .description = Отменить отправление
     .button = ✖️ Отменить отправление
@@ -57,6 +57,17 @@ access-stranger =
     Извините, этот бот работает только для команды магазина.
     Ваш Telegram id: { $id }
     Отправьте его администратору и попросите ссылку-приглашение.
+access-request-button = 🙋 Попросить доступ
+access-request-sent = Запрос отправлен администраторам. Когда вас пригласят, пришлют ссылку.
+access-request-nobody = Сейчас ни один администратор не может получить запрос. Попробуйте позже.
+access-request-wait = Запрос уже отправлен. Повторить можно через сутки.
+access-request-member = У вас уже есть доступ: /start
+access-request-admin =
+    🙋 Просит доступ: { $name }, Telegram id: { $id }
+    Пригласить с ролью:
+access-request-ignore = Не приглашать
+access-request-ignored = Запрос { $id } оставлен без ответа.
+access-request-handled = На этот запрос уже ответили.
 access-denied = Это доступно только для ролей: { $roles }. Если вам это нужно, обратитесь к администратору.
 callback-invalid = Эта кнопка больше не действует. Откройте меню заново: /start
 
@@ -83,6 +94,7 @@ invite-sent-privately = Ссылку-приглашение я отправил 
 invite-open-private-chat = Я не могу написать вам лично: сначала откройте личный чат со мной и нажмите «Старт», потом повторите /invite.
 invite-joined = Добро пожаловать! Теперь у вас роль «{ $role }».
 invite-joined-owner = Вы — администратор этого бота. Приглашайте команду командой /invite.
+invite-accepted = { $name } принял(а) приглашение: { $role }
 invite-used = Это приглашение уже использовано. Попросите у администратора новое.
 invite-expired = Срок действия приглашения истёк (ссылка действует сутки). Попросите у администратора новое.
 invite-unknown = Ссылка-приглашение не распознана. Проверьте её или попросите у администратора новую.
@@ -189,7 +201,7 @@ relay-write-placeholder = Сообщение покупателю
 ## Postings
 
 postings-card-title = 📦 Отправление { $posting } (заказ { $order })
-postings-card-deadline = ⏰ Отгрузить до: { $deadline }
+postings-card-deadline = ⏰ Собрать до: { $deadline }
 postings-card-delivery = 🚚 { $method } · склад: { $warehouse }
 postings-card-product = { $index }. { $name }
     артикул { $article } · { $quantity } шт. · { $price } за шт.
@@ -228,11 +240,11 @@ postings-summary = { $count ->
 }
 postings-digest-new = 📦 Новые отправления: { $count } (сообщение { $part } из { $parts })
 postings-digest-reminder = { $count ->
-    [one] ⏰ Скоро срок отгрузки у { $count } отправления (сообщение { $part } из { $parts })
-   *[other] ⏰ Скоро срок отгрузки у { $count } отправлений (сообщение { $part } из { $parts })
+    [one] ⏰ Скоро срок сборки у { $count } отправления (сообщение { $part } из { $parts })
+   *[other] ⏰ Скоро срок сборки у { $count } отправлений (сообщение { $part } из { $parts })
 }
 postings-digest-hint = Нажмите номер, чтобы открыть отправление.
-postings-reminder = ⏰ Отправление { $posting } всё ещё ждёт сборки; отгрузите его до { $deadline }.
+postings-reminder = ⏰ Отправление { $posting } всё ещё ждёт сборки; соберите его до { $deadline }.
 postings-list-title = Отправления, ожидающие сборки: { $count }
 postings-list-empty = Нет отправлений, ожидающих сборки.
 postings-list-ship = { $index } 📦 Собрать

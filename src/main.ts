@@ -12,6 +12,7 @@ import { createI18n } from "./bot/i18n.ts";
 import { ALLOWED_UPDATES, createBot } from "./bot/index.ts";
 import { InflightUpdates } from "./bot/inflight.ts";
 import { createModules } from "./bot/modules/index.ts";
+import { PersonMenus } from "./bot/person-menus.ts";
 import { registerCommands } from "./bot/set-commands.ts";
 import { type Config, ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { type Container, createContainer } from "./container.ts";
@@ -68,7 +69,14 @@ async function main(): Promise<void> {
   const i18n = createI18n({ defaultLocale: config.defaultLocale, logger });
   const codec = createCallbackCodec(config.botToken);
   const modules = createModules({ container, i18n, codec });
-  const bot = createBot({ config, logger, store, access, inflight, i18n, codec, modules });
+  const menus = new PersonMenus({
+    access,
+    store,
+    i18n,
+    defaultLocale: config.defaultLocale,
+    logger,
+  });
+  const bot = createBot({ config, logger, store, access, inflight, i18n, codec, modules, menus });
   try {
     await bot.init();
   } catch (error) {
@@ -99,6 +107,8 @@ async function main(): Promise<void> {
   } catch (error) {
     logger.warn({ err: error }, "Could not register the command list with Telegram");
   }
+  // ADMIN_IDS and everyone already in the store; unchanged menus are not sent again.
+  await menus.refreshAll(bot.api);
 
   const routes: Route[] = [healthRoute(store)];
   const mode = config.bot.mode;

@@ -33,6 +33,7 @@ import {
 } from "./conversations/index.ts";
 import type { FeatureDeps } from "./deps.ts";
 import { errorBoundary, lastResort } from "./error-boundary.ts";
+import { accessRequestsFeature } from "./features/access-requests.ts";
 import { cancelFeature } from "./features/cancel.ts";
 import { comingSoonFeature } from "./features/coming-soon.ts";
 import { fallbackFeature } from "./features/fallback.ts";
@@ -44,6 +45,7 @@ import { createI18n, type LocalizedContext } from "./i18n.ts";
 import { identify } from "./identify.ts";
 import type { InflightUpdates } from "./inflight.ts";
 import type { BotModule } from "./module.ts";
+import { PersonMenus } from "./person-menus.ts";
 import { telegramAutoRetry } from "./retry.ts";
 import { Router } from "./router.ts";
 import { chatSession } from "./session.ts";
@@ -87,6 +89,8 @@ export interface BotDeps {
   conversations?: readonly ConversationSpec[];
   /** Extra features, installed after the built-in ones and before "coming soon". */
   features?: readonly FeatureFactory[];
+  /** Per-person command menus; one is made over the store when absent. */
+  menus?: PersonMenus;
   /** Product areas (posting alerts, buyer chats, advertising): see module.ts. */
   modules?: readonly BotModule[];
 }
@@ -109,9 +113,19 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     config,
     logger,
     access,
+    store: deps.store,
     codec: deps.codec ?? createCallbackCodec(config.botToken),
     router: new Router(),
     i18n,
+    menus:
+      deps.menus ??
+      new PersonMenus({
+        access,
+        store: deps.store,
+        i18n,
+        defaultLocale: config.defaultLocale,
+        logger,
+      }),
   };
 
   const boundary = errorBoundary(logger, i18n, config.defaultLocale);
@@ -137,6 +151,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     languageFeature,
     inviteFeature,
     usersFeature,
+    accessRequestsFeature,
     ...(deps.features ?? []),
     ...modules.flatMap((m) => m.features ?? []),
     comingSoonFeature,
@@ -144,7 +159,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   const composers = features.map((feature) => feature(featureDeps));
   const handlers = new Composer<BotContext>(featureDeps.router.middleware());
   for (const composer of composers) if (composer) handlers.use(composer);
-  handlers.use(fallbackFeature());
+  handlers.use(fallbackFeature(featureDeps.codec));
 
   // The conversations plugin costs a few microseconds per update, so it runs only for updates
   // that may need it: the person has a dialog saved in this chat, or the route enters one.

@@ -1,25 +1,34 @@
 import type { I18n } from "@grammyjs/i18n";
 import type { Api } from "grammy";
+import type { BotCommandScope } from "grammy/types";
 import { COMMANDS, commandKey } from "./commands.ts";
 import { LOCALES, type Locale, type LocalizedContext } from "./i18n.ts";
 
 /**
- * Registers the command list with descriptions in every language: the default locale without a
- * language_code (everyone else sees it), the others with their language_code.
+ * Registers the shared command lists in every language (the default locale without a
+ * language_code, the others with theirs): private chats by default get only what a stranger may
+ * use — each person's own list comes from person-menus.ts —, group chats the whole catalogue.
  */
 export async function registerCommands(
   api: Api,
   i18n: I18n<LocalizedContext>,
   defaultLocale: Locale,
 ): Promise<void> {
-  const listIn = (locale: Locale) =>
-    COMMANDS.map((c) => ({
-      command: c.name,
-      description: i18n.t(locale, commandKey(c.name, "description")),
-    }));
-  await api.setMyCommands(listIn(defaultLocale));
-  for (const locale of LOCALES) {
-    if (locale !== defaultLocale)
-      await api.setMyCommands(listIn(locale), { language_code: locale });
+  const lists: Array<{ scope: BotCommandScope; names: readonly string[] }> = [
+    {
+      scope: { type: "default" },
+      names: COMMANDS.filter((c) => c.audience === "everyone").map((c) => c.name),
+    },
+    { scope: { type: "all_group_chats" }, names: COMMANDS.map((c) => c.name) },
+  ];
+  for (const { scope, names } of lists) {
+    for (const locale of LOCALES) {
+      const commands = COMMANDS.filter((c) => names.includes(c.name)).map((c) => ({
+        command: c.name,
+        description: i18n.t(locale, commandKey(c.name, "description")),
+      }));
+      const language = locale === defaultLocale ? {} : { language_code: locale };
+      await api.setMyCommands(commands, { scope, ...language });
+    }
   }
 }

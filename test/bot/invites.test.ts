@@ -5,7 +5,7 @@ import { MemoryStore } from "../../src/store/memory.ts";
 import { faultyStore } from "../support/faulty-store.ts";
 import { callback, command, group, person } from "../support/updates.ts";
 import { waitFor } from "../support/wait.ts";
-import { type Harness, press, startBot, textOf } from "./harness.ts";
+import { buttonsOf, type Harness, press, startBot, textOf } from "./harness.ts";
 
 const ADMIN = person(201, { first_name: "Ada", language_code: "en" });
 const BOB = person(202, { first_name: "Bob", language_code: "en" });
@@ -55,6 +55,37 @@ describe("invites", () => {
     const second = await startWith(CAROL, payload);
     expect(second).toContain("already been used");
     expect(await h.access.find(CAROL.id)).toBeUndefined();
+  });
+
+  it("offers the most common roles first, and tells the other admins who joined", async () => {
+    const EVE = person(204, { first_name: "Eve", language_code: "ru" });
+    h = await startBot({ adminIds: [ADMIN.id, EVE.id] });
+    await h.access.setLocale({ id: EVE.id, firstName: "Eve" }, "ru");
+    await h.send(command("invite", { from: ADMIN }));
+    const menu = await h.fake.waitForCall("sendMessage");
+    expect(buttonsOf(menu).map((b) => b.text)).toEqual([
+      "warehouse",
+      "seller",
+      "manager",
+      "administrator",
+    ]);
+    const payload = await invite("warehouse");
+    const since = h.fake.calls.length;
+    await startWith(BOB, payload);
+    const toAdmin = await h.fake.waitForCall(
+      "sendMessage",
+      (c) => c.payload.chat_id === ADMIN.id,
+      2_000,
+      { since },
+    );
+    expect(textOf(toAdmin)).toBe("Bob accepted the invite: warehouse");
+    const toEve = await h.fake.waitForCall(
+      "sendMessage",
+      (c) => c.payload.chat_id === EVE.id,
+      2_000,
+      { since },
+    );
+    expect(textOf(toEve)).toBe("Bob принял(а) приглашение: склад");
   });
 
   it("a person opening their own used invite again is shown what they may do", async () => {

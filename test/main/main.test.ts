@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { FakeBotApi } from "../support/fake-bot-api.ts";
+import { FakeBotApi, type RecordedCall } from "../support/fake-bot-api.ts";
 import {
   freePort,
   type MainProcess,
@@ -77,12 +77,21 @@ describe("node src/main.ts", () => {
     expect(started.msg).toContain("Ozon sandbox");
     expect(run.logs.some((l) => l.msg.includes("built-in Ozon sandbox"))).toBe(true);
 
-    const commands = fake.callsTo("setMyCommands");
+    const api = fake;
+    const scoped = (type: string) =>
+      api.callsTo("setMyCommands").filter((c) => JSON.stringify(c.payload.scope).includes(type));
+    // Private chats by default: only what a stranger may use; groups: the whole catalogue.
+    const commands = scoped('"default"');
     expect(commands).toHaveLength(2);
     expect(commands[0]?.payload.language_code).toBeUndefined();
     expect(JSON.stringify(commands[0]?.payload.commands)).toContain("Главное меню");
     expect(commands[1]?.payload.language_code).toBe("en");
     expect(JSON.stringify(commands[1]?.payload.commands)).toContain("Main menu");
+    const names = (c: RecordedCall | undefined) =>
+      ((c?.payload.commands ?? []) as Array<{ command: string }>).map((x) => x.command);
+    expect(names(commands[0])).toEqual(["start", "help", "language"]);
+    expect(names(scoped("all_group_chats")[0])).toContain("invite");
+    expect(fake.callsTo("setMyCommands")).toHaveLength(4);
     expect(fake.callsTo("deleteWebhook")).toHaveLength(1);
     // Removals and blocks come as my_chat_member: they must be asked for.
     const polled = await fake.waitForCall("getUpdates", () => true, 10_000);
@@ -109,6 +118,15 @@ describe("node src/main.ts", () => {
       10_000,
     );
     expect(String(welcome.payload.text)).toContain("You are the administrator");
+    // The owner's own menu: everything an admin may do, in their language.
+    const ownMenu = await fake.waitForCall(
+      "setMyCommands",
+      (c) =>
+        JSON.stringify(c.payload.scope) === JSON.stringify({ type: "chat", chat_id: ADMIN.id }),
+      10_000,
+    );
+    expect(names(ownMenu)).toContain("invite");
+    expect(JSON.stringify(ownMenu.payload.commands)).toContain("Main menu");
 
     expect(run.stdout()).not.toContain(fake.token);
     run.child.kill("SIGTERM");

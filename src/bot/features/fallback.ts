@@ -1,9 +1,10 @@
 /** What nobody handled: old or unknown buttons, unknown commands, strangers writing in private. */
 import type { MiddlewareFn } from "grammy";
+import type { CallbackCodec } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
-import { refuse } from "../guard.ts";
+import { refuseStranger } from "./access-requests.ts";
 
-export function fallbackFeature(): MiddlewareFn<BotContext> {
+export function fallbackFeature(codec: CallbackCodec): MiddlewareFn<BotContext> {
   return async (ctx) => {
     // A button no handler knows (from an older version of the bot, or a message left behind).
     if (ctx.callbackQuery) {
@@ -12,7 +13,7 @@ export function fallbackFeature(): MiddlewareFn<BotContext> {
     }
     // In groups the bot stays quiet about messages that are not for it.
     if (!ctx.message || ctx.chat?.type !== "private") return;
-    if (!ctx.person) return refuse(ctx, "people");
+    if (!ctx.person) return refuseStranger(ctx, codec);
     const entity = ctx.message.entities?.[0];
     const isCommand = entity?.type === "bot_command" && entity.offset === 0;
     await ctx.reply(ctx.t(isCommand ? "unknown-command" : "unhandled-hint"));

@@ -1,12 +1,33 @@
 /** /invite: an admin picks a role and gets a one-time deep link that lives for a day. */
 import { InlineKeyboard } from "grammy";
-import { isRole, ROLES } from "../../services/access.ts";
+import { isRole, type Role } from "../../services/access.ts";
 import type { FeatureDeps } from "../deps.ts";
 import { ROLE_KEYS } from "../guard.ts";
 import { formatDateTime, showScreen } from "../messages.ts";
 import { isChatUnreachable } from "../telegram-errors.ts";
 
 export const INVITE_CALLBACK = "iv";
+
+/** Roles offered for an invite, the most common first. */
+export const INVITE_ROLES = [
+  "warehouse",
+  "seller",
+  "manager",
+  "admin",
+] as const satisfies readonly Role[];
+
+/** Role buttons two per row, each pressing `encode(role)`. */
+export function roleKeyboard(
+  t: (key: string) => string,
+  encode: (role: Role) => string,
+): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  INVITE_ROLES.forEach((role, index) => {
+    if (index > 0 && index % 2 === 0) keyboard.row();
+    keyboard.text(t(ROLE_KEYS[role]), encode(role));
+  });
+  return keyboard;
+}
 
 /** The deep link Telegram opens in the private chat with the bot, running `/start <payload>`. */
 export function deepLink(botUsername: string, payload: string): string {
@@ -17,11 +38,7 @@ export function inviteFeature(deps: FeatureDeps): undefined {
   const { access, codec, router, config, logger } = deps;
 
   router.command("invite", async (ctx) => {
-    const keyboard = new InlineKeyboard();
-    ROLES.forEach((role, index) => {
-      if (index > 0 && index % 2 === 0) keyboard.row();
-      keyboard.text(ctx.t(ROLE_KEYS[role]), codec.encode(INVITE_CALLBACK, role));
-    });
+    const keyboard = roleKeyboard(ctx.t, (role) => codec.encode(INVITE_CALLBACK, role));
     await ctx.reply(ctx.t("invite-choose-role"), { reply_markup: keyboard });
   });
 

@@ -5,7 +5,7 @@ import { LANGUAGE_CALLBACK, languageKeyboard } from "../keyboards/language.ts";
 import { profileOf, showScreen } from "../messages.ts";
 
 export function languageFeature(deps: FeatureDeps): undefined {
-  const { access, codec, router } = deps;
+  const { access, codec, router, menus } = deps;
 
   router.command("language", async (ctx) => {
     await ctx.reply(ctx.t("language-choose"), { reply_markup: languageKeyboard(ctx, codec) });
@@ -20,6 +20,7 @@ export function languageFeature(deps: FeatureDeps): undefined {
     await access.setLocale(profileOf(ctx.from), locale);
     ctx.locale = locale;
     await ctx.i18n.renegotiateLocale();
+    await menus.refresh(ctx.api, ctx.from.id);
     await ctx.answerCallbackQuery({ text: ctx.t("language-changed") });
     await showScreen(ctx, ctx.t("language-changed"), languageKeyboard(ctx, codec));
   });

@@ -63,7 +63,7 @@ function filterText(ctx: BotContext, warehouses: Warehouse[], subscriber: Subscr
 
 export function subscriptionsFeature(area: SubscriptionsFeatureDeps): FeatureFactory {
   return (deps: FeatureDeps) => {
-    const { router, codec } = deps;
+    const { router, codec, menus } = deps;
     const { seller, subscriptions } = area;
 
     async function showFilter(ctx: BotContext, subscriber: Subscriber, lead?: string) {
@@ -96,6 +96,7 @@ export function subscriptionsFeature(area: SubscriptionsFeatureDeps): FeatureFac
         kind: ctx.chat.type === "private" ? "private" : "group",
         subscribedBy: ctx.from.id,
       });
+      if (ctx.chat.type === "private") await menus.refresh(ctx.api, ctx.from.id);
       const lead = ctx.t(created ? "postings-subscribed" : "postings-already-subscribed");
       await showFilter(ctx, subscriber, lead);
     });
@@ -107,6 +108,7 @@ export function subscriptionsFeature(area: SubscriptionsFeatureDeps): FeatureFac
         return;
       }
       const removed = await subscriptions.unsubscribe(ctx.chat.id);
+      if (ctx.chat.type === "private") await menus.refresh(ctx.api, ctx.chat.id);
       await ctx.reply(ctx.t(removed ? "postings-unsubscribed" : "postings-not-subscribed"));
     });
 

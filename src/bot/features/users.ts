@@ -23,7 +23,7 @@ function intArg(value: string | undefined): number | undefined {
 }
 
 export function usersFeature(deps: FeatureDeps): undefined {
-  const { access, codec, router } = deps;
+  const { access, codec, router, menus } = deps;
 
   async function showList(ctx: BotContext, requestedPage: number) {
     const people = await access.listPeople();
@@ -107,6 +107,7 @@ export function usersFeature(deps: FeatureDeps): undefined {
       const change =
         action === "g" ? await access.grant(id, role, ctx.from?.id) : await access.revoke(id, role);
       if (change.ok) {
+        await menus.refresh(ctx.api, id);
         const key = action === "g" ? "users-granted" : "users-revoked";
         await ctx.answerCallbackQuery({ text: ctx.t(key, { role: ctx.t(ROLE_KEYS[role]) }) });
         return showPerson(ctx, change.person, page);

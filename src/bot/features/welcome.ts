@@ -1,12 +1,14 @@
 /** /start (also with an invite payload), /help, and the menu buttons they show. */
 import type { RedeemFailure } from "../../services/access.ts";
+import { tellAdmins } from "../admins.ts";
 import { commandKey, commandSpec, isCommandName } from "../commands.ts";
 import type { BotContext } from "../context.ts";
 import type { FeatureDeps } from "../deps.ts";
-import { mayUse, refuse, roleNames } from "../guard.ts";
+import { mayUse, ROLE_KEYS, refuse, roleNames } from "../guard.ts";
 import { availableCommands, MENU_CALLBACK, menuKeyboard } from "../keyboards/menu.ts";
 import { displayName, profileOf } from "../messages.ts";
 import { commandArgs } from "../router.ts";
+import { refuseStranger } from "./access-requests.ts";
 
 const REDEEM_FAILURE_KEYS = {
   used: "invite-used",
@@ -15,10 +17,11 @@ const REDEEM_FAILURE_KEYS = {
 } as const satisfies Record<RedeemFailure, string>;
 
 export function welcomeFeature(deps: FeatureDeps): undefined {
-  const { access, codec, router, logger } = deps;
+  const { access, codec, router, logger, menus } = deps;
 
   async function showWelcome(ctx: BotContext, intro?: string) {
     const person = ctx.person;
+    if (!person && ctx.chat?.type === "private") return refuseStranger(ctx, codec);
     if (!person) return refuse(ctx, "people");
     const greeting = ctx.t("welcome-person", {
       name: displayName(person),
@@ -46,10 +49,19 @@ export function welcomeFeature(deps: FeatureDeps): undefined {
       return;
     }
     ctx.person = result.person;
+    await menus.refresh(ctx.api, ctx.from.id);
     if (result.kind === "owner") {
       logger.info({ user_id: ctx.from.id }, "Owner link used: this person is now the admin");
     } else {
       logger.info({ user_id: ctx.from.id, role: result.role }, "Invite redeemed");
+      const name = displayName(result.person);
+      const role = ROLE_KEYS[result.role];
+      await tellAdmins(
+        ctx.api,
+        deps,
+        (t) => ({ text: t("invite-accepted", { name, role: t(role) }) }),
+        ctx.from.id,
+      );
     }
     const intro =
       result.kind === "owner"

@@ -142,8 +142,51 @@ export function postingLine(
     warehouse: posting.deliveryMethod?.warehouse ?? "—",
     units: unitCount(posting),
   });
-  const products = posting.products.map((p) => `${p.name} ×${p.quantity}`).join("; ");
-  return clip(`${head}\n   ${products}`, budget);
+  const products = productsLine(posting.products, budget - head.length - 4);
+  return products ? `${head}\n   ${products}` : clip(head, budget);
+}
+
+/** A product name is not cut shorter than this: "Вод…" says nothing; the line drops it instead. */
+const MIN_NAME_CHARS = 12;
+
+/**
+ * "Name ×2; Other name ×1" within `room` characters: whole items first; the first that does not
+ * fit is shortened at a word boundary when enough of its name is left, and the rest are counted
+ * ("+3"). Undefined when not even one name fits readably.
+ */
+function productsLine(products: Posting["products"], room: number): string | undefined {
+  const parts: string[] = [];
+  let used = 0;
+  for (const [i, product] of products.entries()) {
+    const quantity = ` ×${product.quantity}`;
+    const separator = parts.length > 0 ? 2 : 0;
+    const left = products.length - i - 1;
+    const tail = left > 0 ? `; +${left}`.length : 0;
+    const whole = `${product.name}${quantity}`;
+    if (used + separator + whole.length + tail <= room) {
+      parts.push(whole);
+      used += separator + whole.length;
+      continue;
+    }
+    const nameRoom = room - used - separator - quantity.length - tail;
+    if (nameRoom >= MIN_NAME_CHARS) {
+      parts.push(`${shortenName(product.name, nameRoom)}${quantity}`);
+      if (left > 0) parts.push(`+${left}`);
+    } else if (parts.length > 0) {
+      parts.push(`+${products.length - i}`);
+    }
+    break;
+  }
+  return parts.length > 0 ? parts.join("; ") : undefined;
+}
+
+/** The name cut to `max` characters after its last whole word (mid-word only in one long word), with "…". */
+function shortenName(name: string, max: number): string {
+  if (name.length <= max) return name;
+  const cut = name.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  const words = space >= 4 ? cut.slice(0, space) : cut;
+  return `${words.trimEnd()}…`;
 }
 
 /** What went wrong with an Ozon call, as a locale key (never a stack trace). */

@@ -54,7 +54,7 @@ describe("posting alerts", () => {
       expect(text).toContain("1,390");
       // Warehouse staff may not write to buyers: no button that could only be refused.
       expect(buttonsOf(alert).map((b) => b.text)).toEqual([
-        "📦 Ship",
+        "📦 Pack",
         "✖️ Cancel posting",
         "🏷 Label",
       ]);
@@ -119,6 +119,34 @@ describe("posting alerts", () => {
     expect((await h.watcher.runOnce()).sent).toMatchObject({ alerts: 0, digests: 1 });
   });
 
+  it("digest lines shorten product names at a word or drop them, never to a stub like «Вод…»", async () => {
+    h = await startPostings();
+    await subscribe(KEEPER);
+    await h.watcher.runOnce();
+    const products = [
+      { name: "Вода питьевая негазированная горная 19 литров", quantity: 2 },
+      { name: "Помпа механическая для бутылей", quantity: 1 },
+    ];
+    for (let i = 0; i < 6; i++) h.sandbox.control.addPosting({ products });
+    const since = h.fake.calls.length;
+    expect((await h.watcher.runOnce()).sent).toMatchObject({ digests: 1 });
+    const [digest] = messagesTo(h, KEEPER.id, since);
+    const productLines = textOf(must(digest))
+      .split("\n")
+      .filter((line) => line.startsWith("   "));
+    expect(productLines).not.toHaveLength(0);
+    for (const line of productLines) {
+      // Every name shown keeps at least one whole word, and a cut ends at a word boundary.
+      for (const item of line.trim().split("; ")) {
+        if (/^\+\d+$/.test(item)) continue;
+        const name = item.replace(/ ×\d+$/, "");
+        expect(name.length).toBeGreaterThanOrEqual(5);
+        if (name.endsWith("…"))
+          expect(products.some((p) => p.name.startsWith(`${name.slice(0, -1)} `))).toBe(true);
+      }
+    }
+  });
+
   it("a burst becomes digests that fit Telegram's limit, each posting openable", async () => {
     h = await startPostings({ module: { watcher: { digestSize: 3 } } });
     await subscribe(KEEPER);
@@ -152,7 +180,7 @@ describe("posting alerts", () => {
     const fifth = textOf(must(digests[1])).match(/^5\. (\S+)/m)?.[1];
     expect(fifth).toBeDefined();
     expect(textOf(opened)).toContain(`Posting ${fifth}`);
-    expect(buttonsOf(opened).map((b) => b.text)).toContain("📦 Ship");
+    expect(buttonsOf(opened).map((b) => b.text)).toContain("📦 Pack");
   });
 
   it("a subscriber narrowed to one warehouse hears only about that warehouse", async () => {
@@ -203,7 +231,7 @@ describe("posting alerts", () => {
     expect(textOf(must(reminder))).toContain(
       `Posting ${posting.postingNumber} still awaits packaging`,
     );
-    expect(buttonsOf(must(reminder)).map((b) => b.text)).toContain("📦 Ship");
+    expect(buttonsOf(must(reminder)).map((b) => b.text)).toContain("📦 Pack");
     expect((await h.watcher.runOnce()).sent.reminders).toBe(0);
   });
 
@@ -221,6 +249,26 @@ describe("posting alerts", () => {
     expect(labels(KEEPER.id)).not.toContain("💬 Write to buyer");
     expect(labels(ADMIN.id)).toContain("💬 Write to buyer");
     expect(labels(team.id)).toContain("💬 Write to buyer");
+  });
+
+  it("the person's command menu shows Unsubscribe once subscribed, Subscribe again after", async () => {
+    h = await startPostings();
+    const menu = () =>
+      h.fake
+        .callsTo("setMyCommands")
+        .filter(
+          (c) =>
+            JSON.stringify(c.payload.scope) ===
+            JSON.stringify({ type: "chat", chat_id: KEEPER.id }),
+        )
+        .map((c) => (c.payload.commands as Array<{ command: string }>).map((x) => x.command))
+        .at(-1);
+    await subscribe(KEEPER);
+    expect(menu()).toContain("unsubscribe");
+    expect(menu()).not.toContain("subscribe");
+    await exchange(h, command("unsubscribe", { from: KEEPER }));
+    expect(menu()).toContain("subscribe");
+    expect(menu()).not.toContain("unsubscribe");
   });
 
   it("in a group only an admin subscribes; others are told so", async () => {

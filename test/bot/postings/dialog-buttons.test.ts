@@ -52,10 +52,10 @@ const SHIP: DialogCase = {
       products: [{ name: "Kettle", quantity: 1, markRequired: false }],
     });
     const confirm = lastScreen(await entered("ps", postingNumber, from, chat));
-    expect(textOf(confirm)).toContain(`Ship posting ${postingNumber}`);
+    expect(textOf(confirm)).toContain(`Pack posting ${postingNumber}`);
     return { confirm, posting: postingNumber };
   },
-  confirmLabel: "✅ Ship",
+  confirmLabel: "✅ Pack",
   done: "awaiting_deliver",
 };
 

@@ -51,14 +51,14 @@ describe("dialog safety", () => {
     const second = h.sandbox.control.addPosting();
     // Ship dialog for the first posting, up to its confirm step, then left.
     const shipConfirm = lastScreen(await exchange(h, pressed("ps", first.postingNumber)));
-    expect(textOf(shipConfirm)).toContain(`Ship posting ${first.postingNumber}`);
+    expect(textOf(shipConfirm)).toContain(`Pack posting ${first.postingNumber}`);
     await exchange(h, command("cancel", { from: KEEPER }));
     // Cancel dialog for the second posting, at its confirm step.
     const reasons = lastScreen(await exchange(h, pressed("pc", second.postingNumber)));
     const cancelConfirm = lastScreen(await tap(reasons, "Товар закончился"));
     expect(textOf(cancelConfirm)).toContain(`Cancel posting ${second.postingNumber}?`);
     // The old "Ship" button of the first dialog must not cancel the second posting.
-    const stale = await tap(shipConfirm, "✅ Ship");
+    const stale = await tap(shipConfirm, "✅ Pack");
     expect(h.sandbox.control.posting(second.postingNumber)?.status).toBe("awaiting_packaging");
     expect(h.sandbox.control.posting(first.postingNumber)?.status).toBe("awaiting_packaging");
     expect(stale.some((c) => c.method === "answerCallbackQuery")).toBe(true);
@@ -83,7 +83,7 @@ describe("dialog safety", () => {
     for (const call of sent) expect(textOf(call).length).toBeLessThanOrEqual(4096);
     const confirm = lastScreen(await tap(lastScreen(calls), "One package"));
     expect(textOf(confirm).length).toBeLessThanOrEqual(4096);
-    expect(textOf(confirm)).toContain(`Ship posting ${posting.postingNumber}`);
+    expect(textOf(confirm)).toContain(`Pack posting ${posting.postingNumber}`);
   });
 
   it("in a group, someone else's press on a dialog's Cancel leaves that dialog's question alone", async () => {
@@ -120,7 +120,7 @@ describe("dialog safety", () => {
       products: [{ name: "Kettle", quantity: 1, markRequired: false }],
     });
     const confirm = lastScreen(await exchange(h, pressed("ps", posting.postingNumber)));
-    expect(textOf(confirm)).toContain(`Ship posting ${posting.postingNumber} in 1 package?`);
+    expect(textOf(confirm)).toContain(`Pack posting ${posting.postingNumber} in 1 package?`);
   });
 
   it("after a split, offers the label of every package", async () => {
@@ -131,7 +131,7 @@ describe("dialog safety", () => {
     const how = lastScreen(await exchange(h, pressed("ps", posting.postingNumber)));
     await tap(how, "Split into packages");
     const confirm = lastScreen(await exchange(h, text("1 1", { from: KEEPER })));
-    const done = lastScreen(await tap(confirm, "✅ Ship"));
+    const done = lastScreen(await tap(confirm, "✅ Pack"));
     const order = h.sandbox.control.postings().filter((p) => p.orderNumber === posting.orderNumber);
     expect(order).toHaveLength(2);
     for (const part of order) {
@@ -168,9 +168,9 @@ describe("dialog safety", () => {
     });
     const confirm = lastScreen(await exchange(h, pressed("ps", posting.postingNumber)));
     h.sandbox.control.setFault("/v2/posting/fbs/ship", { malformed: true, times: 1 });
-    const done = lastScreen(await tap(confirm, "✅ Ship"));
+    const done = lastScreen(await tap(confirm, "✅ Pack"));
     expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("awaiting_deliver");
-    expect(textOf(done)).toContain(`Posting ${posting.postingNumber} is shipped`);
+    expect(textOf(done)).toContain(`Posting ${posting.postingNumber} is packed`);
     const label = await tap(done, "Label");
     expect(label.some((c) => c.method === "sendDocument")).toBe(true);
   });

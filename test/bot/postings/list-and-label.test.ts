@@ -50,12 +50,12 @@ describe("/postings and labels", () => {
     const first = lastScreen(await exchange(h, command("postings", { from: KEEPER })));
     expect(textOf(first)).toContain("Postings awaiting packaging: 7");
     const labels = buttonsOf(first).map((b) => b.text);
-    expect(labels.filter((l) => l.includes("Ship"))).toEqual([
-      "1 📦 Ship",
-      "2 📦 Ship",
-      "3 📦 Ship",
-      "4 📦 Ship",
-      "5 📦 Ship",
+    expect(labels.filter((l) => l.includes("Pack"))).toEqual([
+      "1 📦 Pack",
+      "2 📦 Pack",
+      "3 📦 Pack",
+      "4 📦 Pack",
+      "5 📦 Pack",
     ]);
     expect(labels).toContain("Next »");
     expect(labels).not.toContain("« Back");
@@ -64,9 +64,9 @@ describe("/postings and labels", () => {
     expect(second.method).toBe("editMessageText");
     expect(
       buttonsOf(second)
-        .filter((b) => b.text.includes("Ship"))
+        .filter((b) => b.text.includes("Pack"))
         .map((b) => b.text),
-    ).toEqual(["6 📦 Ship", "7 📦 Ship"]);
+    ).toEqual(["6 📦 Pack", "7 📦 Pack"]);
     const shown = `${textOf(first)}\n${textOf(second)}`;
     for (const number of awaiting) expect(shown).toContain(number);
     const back = lastScreen(await exchange(h, press(second, "« Back", KEEPER)));
@@ -108,7 +108,7 @@ describe("/postings and labels", () => {
     const posting = h.sandbox.control.addPosting();
     await h.watcher.runOnce();
     const alert = messagesTo(h, KEEPER.id).find((c) => textOf(c).includes(posting.postingNumber));
-    for (const label of ["Ship", "Cancel posting", "Label"]) {
+    for (const label of ["Pack", "Cancel posting", "Label"]) {
       const calls = await exchange(h, press(must(alert), label, SELLER));
       const answer = calls.find((c) => c.method === "answerCallbackQuery");
       expect(answer?.payload.show_alert).toBe(true);

@@ -45,7 +45,7 @@ function shipPressed(postingNumber: string, from = KEEPER) {
 /** A one-unit posting's ship dialog of `who`, at its confirm question. */
 async function confirmOf(postingNumber: string, who = KEEPER): Promise<RecordedCall> {
   const confirm = lastScreen(await exchange(h, shipPressed(postingNumber, who)));
-  expect(textOf(confirm)).toContain(`Ship posting ${postingNumber} in 1 package?`);
+  expect(textOf(confirm)).toContain(`Pack posting ${postingNumber} in 1 package?`);
   return confirm;
 }
 
@@ -61,16 +61,16 @@ describe("ship outcomes", () => {
     await h.watcher.runOnce();
     const alertTo = (who: typeof KEEPER) => must(messagesTo(h, who.id, since)[0], "alert");
 
-    const keeperConfirm = lastScreen(await exchange(h, press(alertTo(KEEPER), "Ship", KEEPER)));
-    const packerConfirm = lastScreen(await exchange(h, press(alertTo(PACKER), "Ship", PACKER)));
-    expect(textOf(packerConfirm)).toContain(`Ship posting ${posting.postingNumber}`);
+    const keeperConfirm = lastScreen(await exchange(h, press(alertTo(KEEPER), "Pack", KEEPER)));
+    const packerConfirm = lastScreen(await exchange(h, press(alertTo(PACKER), "Pack", PACKER)));
+    expect(textOf(packerConfirm)).toContain(`Pack posting ${posting.postingNumber}`);
 
     const before = Date.now();
-    const done = lastScreen(await exchange(h, press(keeperConfirm, "✅ Ship", KEEPER)));
+    const done = lastScreen(await exchange(h, press(keeperConfirm, "✅ Pack", KEEPER)));
     const after = Date.now();
-    expect(textOf(done)).toContain(`Posting ${posting.postingNumber} is shipped`);
+    expect(textOf(done)).toContain(`Posting ${posting.postingNumber} is packed`);
 
-    const second = lastScreen(await exchange(h, press(packerConfirm, "✅ Ship", PACKER)));
+    const second = lastScreen(await exchange(h, press(packerConfirm, "✅ Pack", PACKER)));
     const times = minutesBetween(before, after).join("|");
     expect(textOf(second)).toMatch(
       new RegExp(
@@ -78,7 +78,7 @@ describe("ship outcomes", () => {
         `^📦 Posting ${posting.postingNumber} is already packed — Kim, (\\d{1,2} \\w{3}, )?(${times})\\. The label:$`,
       ),
     );
-    expect(textOf(second)).not.toContain("is shipped");
+    expect(textOf(second)).not.toContain("is packed");
     expect(buttonsOf(second).map((b) => b.text)).toEqual(["🏷 Label"]);
     const label = await exchange(h, press(second, "Label", PACKER));
     const document = label.find((c) => c.method === "sendDocument");
@@ -94,7 +94,7 @@ describe("ship outcomes", () => {
     const packerHow = lastScreen(await exchange(h, shipPressed(posting.postingNumber, PACKER)));
     await exchange(h, press(how, "Split into packages", KEEPER));
     const confirm = lastScreen(await exchange(h, text("1 1", { from: KEEPER })));
-    await exchange(h, press(confirm, "✅ Ship", KEEPER));
+    await exchange(h, press(confirm, "✅ Pack", KEEPER));
     const parts = h.sandbox.control
       .postings()
       .filter((p) => p.orderNumber === posting.orderNumber)
@@ -102,7 +102,7 @@ describe("ship outcomes", () => {
     expect(parts).toHaveLength(2);
 
     const packerConfirm = lastScreen(await exchange(h, press(packerHow, "One package", PACKER)));
-    const second = lastScreen(await exchange(h, press(packerConfirm, "✅ Ship", PACKER)));
+    const second = lastScreen(await exchange(h, press(packerConfirm, "✅ Pack", PACKER)));
     expect(textOf(second)).toContain("is already packed — Kim");
     expect(
       buttonsOf(second)
@@ -116,7 +116,7 @@ describe("ship outcomes", () => {
     const posting = h.sandbox.control.addPosting(oneUnit);
     const confirm = await confirmOf(posting.postingNumber);
     h.sandbox.control.setPostingStatus(posting.postingNumber, "awaiting_deliver");
-    const result = lastScreen(await exchange(h, press(confirm, "✅ Ship", KEEPER)));
+    const result = lastScreen(await exchange(h, press(confirm, "✅ Pack", KEEPER)));
     expect(textOf(result)).toBe(
       `📦 Posting ${posting.postingNumber} was already packed outside the bot (in the Ozon seller cabinet). The label:`,
     );
@@ -128,9 +128,9 @@ describe("ship outcomes", () => {
     const posting = h.sandbox.control.addPosting(oneUnit);
     const confirm = await confirmOf(posting.postingNumber);
     h.sandbox.control.setPostingStatus(posting.postingNumber, "cancelled");
-    const result = lastScreen(await exchange(h, press(confirm, "✅ Ship", KEEPER)));
+    const result = lastScreen(await exchange(h, press(confirm, "✅ Pack", KEEPER)));
     expect(textOf(result)).toBe(
-      `❌ Posting ${posting.postingNumber} was not shipped: Posting ${posting.postingNumber} is already cancelled.`,
+      `❌ Posting ${posting.postingNumber} was not packed: Posting ${posting.postingNumber} is already cancelled.`,
     );
     expect(buttonsOf(result)).toEqual([]);
     // The dialog is over: the next text is no answer to it.
@@ -143,12 +143,12 @@ describe("ship outcomes", () => {
     const posting = h.sandbox.control.addPosting(oneUnit);
     const confirm = await confirmOf(posting.postingNumber);
     h.sandbox.control.setFault("/v2/posting/fbs/ship", { rate5xx: 1, times: 1 });
-    const failed = lastScreen(await exchange(h, press(confirm, "✅ Ship", KEEPER)));
+    const failed = lastScreen(await exchange(h, press(confirm, "✅ Pack", KEEPER)));
     expect(textOf(failed)).toContain("Ozon is temporarily unavailable");
     expect(buttonsOf(failed).map((b) => b.text)).toEqual(["🔁 Retry", "Close"]);
     // The unanswered request is what packed it, as far as anyone can tell.
     h.sandbox.control.setPostingStatus(posting.postingNumber, "awaiting_deliver");
     const done = lastScreen(await exchange(h, press(failed, "Retry", KEEPER)));
-    expect(textOf(done)).toContain(`Posting ${posting.postingNumber} is shipped`);
+    expect(textOf(done)).toContain(`Posting ${posting.postingNumber} is packed`);
   });
 });

@@ -58,11 +58,11 @@ describe("ship dialog", () => {
     ]);
 
     const confirm = lastScreen(await tap(how, "One package"));
-    expect(textOf(confirm)).toContain(`Ship posting ${posting.postingNumber} in 1 package?`);
+    expect(textOf(confirm)).toContain(`Pack posting ${posting.postingNumber} in 1 package?`);
     expect(textOf(confirm)).toContain("• Kettle ×2");
 
-    const done = lastScreen(await tap(confirm, "✅ Ship"));
-    expect(textOf(done)).toContain(`Posting ${posting.postingNumber} is shipped`);
+    const done = lastScreen(await tap(confirm, "✅ Pack"));
+    expect(textOf(done)).toContain(`Posting ${posting.postingNumber} is packed`);
     expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("awaiting_deliver");
 
     const label = await tap(done, "Label");
@@ -100,12 +100,12 @@ describe("ship dialog", () => {
     expect(textOf(confirm)).toContain("in 2 packages?");
     expect(textOf(confirm)).toMatch(/Package 1:\n• Cup ×2\n\nPackage 2:\n• Plate ×1$/);
 
-    const done = lastScreen(await tap(confirm, "✅ Ship"));
+    const done = lastScreen(await tap(confirm, "✅ Pack"));
     const order = h.sandbox.control.postings().filter((p) => p.orderNumber === posting.orderNumber);
     expect(order).toHaveLength(2);
     const split = order.find((p) => p.postingNumber !== posting.postingNumber);
     expect(textOf(done)).toBe(
-      `✅ Posting ${posting.postingNumber} is shipped (packages: ${posting.postingNumber}, ${split?.postingNumber}). Print the label:`,
+      `✅ Posting ${posting.postingNumber} is packed (packages: ${posting.postingNumber}, ${split?.postingNumber}). Print the label:`,
     );
     const [cupSku, plateSku] = posting.products.map((p) => p.sku);
     const contents = (n: string | undefined) => {
@@ -144,8 +144,8 @@ describe("ship dialog", () => {
     const confirm = lastScreen(await say(fixed));
     expect(textOf(confirm)).toContain("Mandatory marks: 2");
 
-    const done = lastScreen(await tap(confirm, "✅ Ship"));
-    expect(textOf(done)).toContain("is shipped");
+    const done = lastScreen(await tap(confirm, "✅ Pack"));
+    expect(textOf(done)).toContain("is packed");
     const shipped = h.sandbox.control.posting(posting.postingNumber);
     expect(shipped?.status).toBe("awaiting_deliver");
     expect(JSON.stringify(shipped)).toContain(fixed);
@@ -161,14 +161,14 @@ describe("ship dialog", () => {
     // One unit: no packing question, straight to the summary.
     const confirm = lastScreen(await exchange(h, shipButton(posting.postingNumber)));
     expect(textOf(confirm)).toContain("in 1 package?");
-    const failed = lastScreen(await tap(confirm, "✅ Ship"));
+    const failed = lastScreen(await tap(confirm, "✅ Pack"));
     expect(textOf(failed)).toBe(
-      `❌ Posting ${posting.postingNumber} was not shipped: Ozon took the request, but the posting did not move on. Try again in a minute.`,
+      `❌ Posting ${posting.postingNumber} was not packed: Ozon took the request, but the posting did not move on. Try again in a minute.`,
     );
     expect(textOf(failed)).not.toMatch(/Error|at \w+ \(/);
     expect(buttonsOf(failed).map((b) => b.text)).toEqual(["🔁 Retry", "Close"]);
     const done = lastScreen(await tap(failed, "Retry"));
-    expect(textOf(done)).toContain("is shipped");
+    expect(textOf(done)).toContain("is packed");
     expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("awaiting_deliver");
   });
 
@@ -288,8 +288,8 @@ redis.describe("ship dialog with Redis", () => {
       await h.restart();
       const confirm = lastScreen(await say("1 1"));
       expect(textOf(confirm)).toContain("in 2 packages?");
-      const done = lastScreen(await tap(confirm, "✅ Ship"));
-      expect(textOf(done)).toContain("is shipped");
+      const done = lastScreen(await tap(confirm, "✅ Pack"));
+      expect(textOf(done)).toContain("is packed");
       expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("awaiting_deliver");
     } finally {
       await h.close();
