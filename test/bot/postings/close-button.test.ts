@@ -61,7 +61,7 @@ describe("the Close button", () => {
     });
 
     const confirm = lastScreen(await exchange(h, press(current, "One package", KEEPER)));
-    expect(textOf(confirm)).toContain(`Ship posting ${second.postingNumber} in 1 package?`);
+    expect(textOf(confirm)).toContain(`Pack posting ${second.postingNumber} in 1 package?`);
     const left = await exchange(h, press(confirm, "Close", KEEPER));
     expect(outcome(left)).toEqual({ text: "Cancelled.", alert: undefined, screens: 1 });
     expect(textOf(lastScreen(left))).toBe("Cancelled.");
@@ -122,7 +122,7 @@ describe("the Close button", () => {
     expect(outcome(left)).toEqual({ text: "Cancelled.", alert: undefined, screens: 1 });
     // The packer's dialog in the same group goes on.
     const confirm = lastScreen(await exchange(h, press(packers, "One package", PACKER)));
-    expect(textOf(confirm)).toContain(`Ship posting ${first.postingNumber} in 1 package?`);
+    expect(textOf(confirm)).toContain(`Pack posting ${first.postingNumber} in 1 package?`);
     const theirs = await exchange(h, press(confirm, "Close", PACKER));
     expect(outcome(theirs)).toEqual({ text: "Cancelled.", alert: undefined, screens: 1 });
   });
