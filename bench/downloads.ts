@@ -11,6 +11,7 @@ import { createSellerClient } from "../src/ozon/seller/client.ts";
 import { startSandbox } from "../src/sandbox/index.ts";
 import { ChatRelay } from "../src/services/relay/chat-relay.ts";
 import { MemoryStore } from "../src/store/memory.ts";
+import { waitFor } from "../test/support/wait.ts";
 
 const MB = 1024 * 1024;
 const deadlineMs = Number(process.env.DEADLINE_MS ?? 60_000);
@@ -36,12 +37,11 @@ async function attempt(url: string, options: { deadlineMs?: number } = {}) {
 
 /** Body bytes the sandbox wrote for the last file request sent in pieces, once it ended. */
 async function writtenFor(path: string): Promise<number | undefined> {
-  for (let i = 0; i < 500; i++) {
+  const ended = await waitFor(() => {
     const entry = sandbox.requests.findLast((r) => r.path === path);
-    if (entry?.bodyBytesWritten !== undefined) return entry.bodyBytesWritten;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return undefined;
+    return entry?.bodyBytesWritten !== undefined && entry;
+  }).catch(() => undefined);
+  return ended?.bodyBytesWritten;
 }
 
 const huge = sandbox.control.buyerWrites(chatId, {
@@ -88,9 +88,9 @@ sandbox.control.buyerWrites(chatId, {
 });
 sandbox.resetCounters();
 const pass = relay.runOnce();
-while (!sandbox.requests.some((r) => r.path.startsWith("/v2/chat/file/"))) {
-  await new Promise((resolve) => setTimeout(resolve, 10));
-}
+await waitFor(() => sandbox.requests.some((r) => r.path.startsWith("/v2/chat/file/")), {
+  message: "the pass's file request",
+});
 await new Promise((resolve) => setTimeout(resolve, 2_000)); // well into the trickle
 const stopping = performance.now();
 await relay.stop();

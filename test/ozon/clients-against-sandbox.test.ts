@@ -18,6 +18,7 @@ import {
 import { createSellerClient, type SellerClient } from "../../src/ozon/seller/client.ts";
 import type { ShipPackage } from "../../src/ozon/seller/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { waitFor } from "../support/wait.ts";
 import { fakeClock } from "./support/clock.ts";
 import { captureLogger } from "./support/logger.ts";
 
@@ -324,16 +325,15 @@ describe.each(modes)("clients against the sandbox: $name", ({ retire }) => {
       return { dateFrom: from, dateTo: to };
     };
 
-    async function finished(uuid: string) {
-      // Polls with a deadline: the sandbox moves a job one state per reportStepMs.
-      let status = await perf.statistics.status(uuid);
-      const deadline = Date.now() + 10_000;
-      while (status.state !== "OK" && status.state !== "ERROR" && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        status = await perf.statistics.status(uuid);
-      }
-      return status;
-    }
+    // The sandbox moves a job one state per reportStepMs.
+    const finished = (uuid: string) =>
+      waitFor(
+        async () => {
+          const status = await perf.statistics.status(uuid);
+          return (status.state === "OK" || status.state === "ERROR") && status;
+        },
+        { timeoutMs: 10_000, intervalMs: 20, message: `report ${uuid}`, rethrow: true },
+      );
 
     it("orders a one-campaign report and downloads it as CSV", async () => {
       const id = String(sandbox.control.campaigns()[0]?.id);

@@ -11,8 +11,8 @@ import {
   type PerformanceClient,
 } from "../../src/ozon/performance/client.ts";
 import type { Campaign } from "../../src/ozon/performance/types.ts";
+import { waitFor } from "../support/wait.ts";
 import { fakeClock } from "./support/clock.ts";
-import { until } from "./support/deadline.ts";
 import { captureLogger } from "./support/logger.ts";
 import {
   type Handler,
@@ -141,7 +141,7 @@ describe("Performance token", () => {
     // The default handler's token list is what the routes check; keep it in step.
     current?.tokens.push("token-1");
     const calls = Array.from({ length: 5 }, () => perf.campaigns.list());
-    await until(() => server.to("POST /api/client/token").length === 1);
+    await waitFor(() => server.to("POST /api/client/token").length === 1);
     release();
     await Promise.all(calls);
     expect(server.to("POST /api/client/token")).toHaveLength(1);

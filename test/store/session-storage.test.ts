@@ -17,7 +17,7 @@ import { conversationStorage, storeAdapter } from "../../src/store/session-stora
 import { SqliteStore } from "../../src/store/sqlite.ts";
 import { botInfoFor } from "../support/bot-info.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../support/redis.ts";
-import { eventually } from "./wait.ts";
+import { waitFor } from "../support/wait.ts";
 
 const redis = await redisAvailability();
 
@@ -63,7 +63,9 @@ describe("storeAdapter", () => {
     const adapter = storeAdapter<string>(store, { ttlMs: 40 });
     await adapter.write("9", "x");
     expect(await store.get("session:9")).toBe("x");
-    await eventually("the session entry to expire", async () => !(await adapter.read("9")));
+    await waitFor(async () => !(await adapter.read("9")), {
+      message: "the session entry to expire",
+    });
     await store.close();
   });
 });
