@@ -18,8 +18,8 @@ import {
 import { createSellerClient, type SellerClient } from "../../src/ozon/seller/client.ts";
 import type { ShipPackage } from "../../src/ozon/seller/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { ManualClock } from "../support/manual-clock.ts";
 import { waitFor } from "../support/wait.ts";
-import { fakeClock } from "./support/clock.ts";
 import { captureLogger } from "./support/logger.ts";
 
 async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
@@ -38,7 +38,7 @@ describe.each(modes)("clients against the sandbox: $name", ({ retire }) => {
   let sandbox: Sandbox;
   let seller: SellerClient;
   let perf: PerformanceClient;
-  let sellerClock: ReturnType<typeof fakeClock>;
+  let sellerClock: ManualClock;
   let lines: Record<string, unknown>[];
 
   beforeAll(async () => {
@@ -52,7 +52,7 @@ describe.each(modes)("clients against the sandbox: $name", ({ retire }) => {
     lines = captured.lines;
     // A fake clock makes retry delays instant and visible; it starts at the real time because
     // the sandbox dates its postings by the real time.
-    sellerClock = fakeClock(Date.now());
+    sellerClock = ManualClock.instant(Date.now());
     seller = createSellerClient({
       baseUrl: sandbox.sellerUrl,
       clientId: sandbox.credentials.sellerClientId,
@@ -67,7 +67,7 @@ describe.each(modes)("clients against the sandbox: $name", ({ retire }) => {
       clientId: sandbox.credentials.performanceClientId,
       clientSecret: sandbox.credentials.performanceClientSecret,
       logger: captured.logger,
-      clock: fakeClock(Date.now()),
+      clock: ManualClock.instant(Date.now()),
       random: () => 0.5,
     });
   });
@@ -473,11 +473,11 @@ describe.each(modes)("clients against the sandbox: $name", ({ retire }) => {
 describe("the sandbox's faults against the clients", () => {
   let sandbox: Sandbox;
   let seller: SellerClient;
-  let clock: ReturnType<typeof fakeClock>;
+  let clock: ManualClock;
 
   beforeAll(async () => {
     sandbox = await startSandbox({ seed: 7 });
-    clock = fakeClock(Date.now());
+    clock = ManualClock.instant(Date.now());
     seller = createSellerClient({
       baseUrl: sandbox.sellerUrl,
       clientId: sandbox.credentials.sellerClientId,

@@ -13,6 +13,7 @@ import {
 import { type Subscriber, SubscriptionService } from "../../../src/services/subscriptions.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import type { Store } from "../../../src/store/port.ts";
+import { ManualClock } from "../../support/manual-clock.ts";
 
 export type NotifierMethod = "alert" | "summary" | "digest" | "reminder";
 
@@ -101,18 +102,6 @@ export class RecordingNotifier implements PostingNotifier {
   }
 }
 
-/** A clock the test moves by hand; the watcher and the subscriptions share it. */
-export class TestClock {
-  #now: number;
-  constructor(start = Date.now()) {
-    this.#now = start;
-  }
-  readonly now = (): number => this.#now;
-  advance(ms: number): void {
-    this.#now += ms;
-  }
-}
-
 export const PRIVATE_CHAT = 1001;
 export const OTHER_PRIVATE_CHAT = 1002;
 export const GROUP_CHAT = -100_555;
@@ -121,7 +110,8 @@ export interface World {
   sandbox: Sandbox;
   seller: SellerClient;
   store: Store;
-  clock: TestClock;
+  /** Moved by the test; the watcher and the subscriptions share it. */
+  clock: ManualClock;
   subscriptions: SubscriptionService;
   notifier: RecordingNotifier;
   watcher(overrides?: Partial<PostingWatcherOptions>): PostingWatcher;
@@ -136,7 +126,7 @@ export interface WorldOptions {
   store?: Store;
   /** Page size the Seller client asks for. */
   pageSize?: number;
-  clock?: TestClock;
+  clock?: ManualClock;
 }
 
 export async function createWorld(options: WorldOptions = {}): Promise<World> {
@@ -153,7 +143,7 @@ export async function createWorld(options: WorldOptions = {}): Promise<World> {
     ...(options.pageSize ? { pageSize: options.pageSize } : {}),
   });
   const store = options.store ?? new MemoryStore();
-  const clock = options.clock ?? new TestClock();
+  const clock = options.clock ?? new ManualClock(Date.now());
   const subscriptions = new SubscriptionService(store, { now: clock.now });
   const notifier = new RecordingNotifier();
   const watchers: PostingWatcher[] = [];
