@@ -21,12 +21,7 @@ import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { ManualClock } from "../support/manual-clock.ts";
 import { waitFor } from "../support/wait.ts";
 import { captureLogger } from "./support/logger.ts";
-
-async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
-  const items: T[] = [];
-  for await (const item of iterable) items.push(item);
-  return items;
-}
+import { collect } from "./support/seller.ts";
 
 const modes = [
   { name: "spec forms", retire: false as const },

@@ -14,6 +14,7 @@ import { MemoryStore } from "../../src/store/memory.ts";
 import type { Store } from "../../src/store/port.ts";
 import { storedSuccessors } from "../../src/store/successor-memory.ts";
 import { captureLogger } from "./support/logger.ts";
+import { collect } from "./support/seller.ts";
 
 let sandbox: Sandbox | undefined;
 const closers: Array<() => Promise<void>> = [];
@@ -57,12 +58,6 @@ function performanceWith(sb: Sandbox, store: Store) {
   });
   closers.push(() => client.close());
   return client;
-}
-
-async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
-  const items: T[] = [];
-  for await (const item of iterable) items.push(item);
-  return items;
 }
 
 const V3_UNFULFILLED = "POST /v3/posting/fbs/unfulfilled/list";

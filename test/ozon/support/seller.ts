@@ -1,4 +1,4 @@
-/** A Seller client against a test server, with a fake clock and a captured logger. */
+/** A Seller client against a test server, with an instant clock and a captured logger. */
 import { createSellerClient, type SellerClient } from "../../../src/ozon/seller/client.ts";
 import { ManualClock } from "../../support/manual-clock.ts";
 import { captureLogger } from "./logger.ts";
@@ -81,4 +81,11 @@ export function v4Posting(number: string, overrides: Record<string, unknown> = {
       price: { amount: price, currency: currency_code },
     })),
   };
+}
+
+/** Every item of a paged listing (the clients page through Ozon's lists as async iterables). */
+export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of iterable) items.push(item);
+  return items;
 }
