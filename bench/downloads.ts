@@ -7,22 +7,17 @@
 // 2. A body that trickles one byte a second: when the download is given up (the deadline), and
 //    how long the relay's stop() (SIGTERM) waits for a pass stuck in such a download.
 //    `DEADLINE_MS=5000 node bench/downloads.ts` shortens the wait of the first figure.
-import { createSellerClient } from "../src/ozon/seller/client.ts";
 import { startSandbox } from "../src/sandbox/index.ts";
 import { ChatRelay } from "../src/services/relay/chat-relay.ts";
 import { MemoryStore } from "../src/store/memory.ts";
+import { sandboxSeller } from "../test/support/sandbox-seller.ts";
 import { waitFor } from "../test/support/wait.ts";
 
 const MB = 1024 * 1024;
 const deadlineMs = Number(process.env.DEADLINE_MS ?? 60_000);
 
 const sandbox = await startSandbox({ initialChats: 1 });
-const seller = createSellerClient({
-  baseUrl: sandbox.sellerUrl,
-  clientId: sandbox.credentials.sellerClientId,
-  apiKey: sandbox.credentials.sellerApiKey,
-  limiter: null,
-});
+const seller = sandboxSeller(sandbox);
 const chatId = sandbox.control.chats().find((c) => c.kind === "buyer")?.id ?? "";
 const FILES = "GET /v2/chat/file/*";
 

@@ -4,15 +4,12 @@
  * the successors and asks no retired form again.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  createPerformanceClient,
-  createSellerClient,
-  type SuccessorMemory,
-} from "../../src/ozon/index.ts";
+import { createPerformanceClient, type SuccessorMemory } from "../../src/ozon/index.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { MemoryStore } from "../../src/store/memory.ts";
 import type { Store } from "../../src/store/port.ts";
 import { storedSuccessors } from "../../src/store/successor-memory.ts";
+import { sandboxSeller } from "../support/sandbox-seller.ts";
 import { captureLogger } from "./support/logger.ts";
 import { collect } from "./support/seller.ts";
 
@@ -37,11 +34,7 @@ function newStore(): MemoryStore {
 
 function sellerWith(sb: Sandbox, successorMemory: SuccessorMemory) {
   const { logger, lines } = captureLogger();
-  const client = createSellerClient({
-    baseUrl: sb.sellerUrl,
-    clientId: sb.credentials.sellerClientId,
-    apiKey: sb.credentials.sellerApiKey,
-    limiter: null,
+  const client = sandboxSeller(sb, {
     logger,
     successorMemory,
   });

@@ -2,7 +2,7 @@
  * The world of a posting watcher test: the real sandbox over HTTP, the real Seller client, a store,
  * subscriptions, and a notifier that records what "Telegram accepted".
  */
-import { createSellerClient, type SellerClient } from "../../../src/ozon/seller/client.ts";
+import type { SellerClient } from "../../../src/ozon/seller/client.ts";
 import type { Posting } from "../../../src/ozon/seller/types.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../../src/sandbox/index.ts";
 import type { DigestInfo, PostingNotifier } from "../../../src/services/postings/notifier.ts";
@@ -14,6 +14,7 @@ import { type Subscriber, SubscriptionService } from "../../../src/services/subs
 import { MemoryStore } from "../../../src/store/memory.ts";
 import type { Store } from "../../../src/store/port.ts";
 import { ManualClock } from "../../support/manual-clock.ts";
+import { sandboxSeller } from "../../support/sandbox-seller.ts";
 
 export type NotifierMethod = "alert" | "summary" | "digest" | "reminder";
 
@@ -135,11 +136,7 @@ export async function createWorld(options: WorldOptions = {}): Promise<World> {
     historyPostings: 2,
     ...options.sandbox,
   });
-  const seller = createSellerClient({
-    baseUrl: sandbox.sellerUrl,
-    clientId: sandbox.credentials.sellerClientId,
-    apiKey: sandbox.credentials.sellerApiKey,
-    limiter: null,
+  const seller = sandboxSeller(sandbox, {
     ...(options.pageSize ? { pageSize: options.pageSize } : {}),
   });
   const store = options.store ?? new MemoryStore();

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createSellerClient, type SellerClient } from "../../../src/ozon/seller/client.ts";
+import type { SellerClient } from "../../../src/ozon/seller/client.ts";
 import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
 import { PostingWatcher } from "../../../src/services/postings/watcher.ts";
 import { SubscriptionService } from "../../../src/services/subscriptions.ts";
@@ -19,6 +19,7 @@ import { RedisStore } from "../../../src/store/redis.ts";
 import { SqliteStore } from "../../../src/store/sqlite.ts";
 import { ManualClock } from "../../support/manual-clock.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../../support/redis.ts";
+import { sandboxSeller } from "../../support/sandbox-seller.ts";
 import { waitFor } from "../../support/wait.ts";
 import { GROUP_CHAT, PRIVATE_CHAT, RecordingNotifier } from "./harness.ts";
 
@@ -75,12 +76,7 @@ let sandbox: Sandbox;
 let seller: SellerClient;
 beforeAll(async () => {
   sandbox = await startSandbox({ initialPostings: 2, historyPostings: 0 });
-  seller = createSellerClient({
-    baseUrl: sandbox.sellerUrl,
-    clientId: sandbox.credentials.sellerClientId,
-    apiKey: sandbox.credentials.sellerApiKey,
-    limiter: null,
-  });
+  seller = sandboxSeller(sandbox);
 });
 afterAll(async () => {
   await seller.close();
