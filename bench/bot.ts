@@ -43,6 +43,7 @@ import { RedisStore } from "../src/store/redis.ts";
 import { storeAdapter } from "../src/store/session-storage.ts";
 import { SqliteStore } from "../src/store/sqlite.ts";
 import { botInfoFor } from "../test/support/bot-info.ts";
+import { removeKeys } from "../test/support/redis.ts";
 
 const UPDATES = Number(process.env.BENCH_UPDATES ?? 20_000);
 const CHATS = Number(process.env.BENCH_CHATS ?? 2_000);
@@ -252,17 +253,6 @@ async function redisReachable(): Promise<boolean> {
   }
 }
 
-async function removeKeys(prefix: string) {
-  const client = new Redis(REDIS_URL);
-  let cursor = "0";
-  do {
-    const [nextCursor, keys] = await client.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 1000);
-    if (keys.length > 0) await client.unlink(...keys);
-    cursor = nextCursor;
-  } while (cursor !== "0");
-  client.disconnect();
-}
-
 const seedOurs = (store: Store) => seedPeople(new AccessService({ store, adminIds: [] }));
 
 console.log(
@@ -304,7 +294,7 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 for (const s of setups) await s.close();
 rmSync(fileDir, { recursive: true, force: true });
-if (redisOk) await removeKeys(prefix);
+if (redisOk) await removeKeys(REDIS_URL, prefix);
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

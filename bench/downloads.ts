@@ -7,22 +7,18 @@
 // 2. A body that trickles one byte a second: when the download is given up (the deadline), and
 //    how long the relay's stop() (SIGTERM) waits for a pass stuck in such a download.
 //    `DEADLINE_MS=5000 node bench/downloads.ts` shortens the wait of the first figure.
-import { createSellerClient } from "../src/ozon/seller/client.ts";
 import { startSandbox } from "../src/sandbox/index.ts";
 import { ChatRelay } from "../src/services/relay/chat-relay.ts";
 import { createRelayRepositories } from "../src/services/relay/repositories.ts";
 import { MemoryStore } from "../src/store/memory.ts";
+import { sandboxSeller } from "../test/support/sandbox-seller.ts";
+import { waitFor } from "../test/support/wait.ts";
 
 const MB = 1024 * 1024;
 const deadlineMs = Number(process.env.DEADLINE_MS ?? 60_000);
 
 const sandbox = await startSandbox({ initialChats: 1 });
-const seller = createSellerClient({
-  baseUrl: sandbox.sellerUrl,
-  clientId: sandbox.credentials.sellerClientId,
-  apiKey: sandbox.credentials.sellerApiKey,
-  limiter: null,
-});
+const seller = sandboxSeller(sandbox);
 const chatId = sandbox.control.chats().find((c) => c.kind === "buyer")?.id ?? "";
 const FILES = "GET /v2/chat/file/*";
 
@@ -37,12 +33,11 @@ async function attempt(url: string, options: { deadlineMs?: number } = {}) {
 
 /** Body bytes the sandbox wrote for the last file request sent in pieces, once it ended. */
 async function writtenFor(path: string): Promise<number | undefined> {
-  for (let i = 0; i < 500; i++) {
+  const ended = await waitFor(() => {
     const entry = sandbox.requests.findLast((r) => r.path === path);
-    if (entry?.bodyBytesWritten !== undefined) return entry.bodyBytesWritten;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return undefined;
+    return entry?.bodyBytesWritten !== undefined && entry;
+  }).catch(() => undefined);
+  return ended?.bodyBytesWritten;
 }
 
 const huge = sandbox.control.buyerWrites(chatId, {
@@ -89,9 +84,9 @@ sandbox.control.buyerWrites(chatId, {
 });
 sandbox.resetCounters();
 const pass = relay.runOnce();
-while (!sandbox.requests.some((r) => r.path.startsWith("/v2/chat/file/"))) {
-  await new Promise((resolve) => setTimeout(resolve, 10));
-}
+await waitFor(() => sandbox.requests.some((r) => r.path.startsWith("/v2/chat/file/")), {
+  message: "the pass's file request",
+});
 await new Promise((resolve) => setTimeout(resolve, 2_000)); // well into the trickle
 const stopping = performance.now();
 await relay.stop();

@@ -17,6 +17,7 @@ import type { RelayNotifier, TelegramMessageRef } from "../src/services/relay/ty
 import { MemoryStore } from "../src/store/memory.ts";
 import type { Store } from "../src/store/port.ts";
 import { SqliteStore } from "../src/store/sqlite.ts";
+import { sandboxSeller } from "../test/support/sandbox-seller.ts";
 
 const CHATS = 1_000;
 
@@ -54,12 +55,7 @@ async function callsPerPass(form: "spec (v1)" | "successor (v3)") {
     initialChats: CHATS,
     ...(form === "successor (v3)" ? { retireSpecMethods: 404 as const } : {}),
   });
-  const seller = createSellerClient({
-    baseUrl: sandbox.sellerUrl,
-    clientId: sandbox.credentials.sellerClientId,
-    apiKey: sandbox.credentials.sellerApiKey,
-    limiter: null,
-  });
+  const seller = sandboxSeller(sandbox);
   const store = new MemoryStore();
   const notifier = new CountingNotifier();
   const relay = new ChatRelay({

@@ -9,6 +9,7 @@ import { presetPeriod } from "../src/services/ads/periods.ts";
 import { type ReportJob, ReportJobs } from "../src/services/ads/report-jobs.ts";
 import { type ReportNotifier, ReportRunner } from "../src/services/ads/report-runner.ts";
 import { MemoryStore } from "../src/store/memory.ts";
+import { waitFor } from "../test/support/wait.ts";
 
 const scale = process.env.BENCH_QUICK === "1" ? 0.1 : 1;
 
@@ -103,11 +104,11 @@ async function run(scenario: Scenario) {
     });
   }
   runner.wake();
-  const deadline = Date.now() + 600_000;
-  while (handed.size < scenario.reports.length) {
-    if (Date.now() > deadline) throw new Error("bench timed out");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await waitFor(() => handed.size >= scenario.reports.length, {
+    timeoutMs: 600_000,
+    intervalMs: 20,
+    message: "every report handed over",
+  });
   const wall = Date.now() - started;
   await runner.stop();
 

@@ -7,13 +7,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Bot, type Context, type SessionFlavor, session } from "grammy";
 import type { Update } from "grammy/types";
-import { Redis } from "ioredis";
 import { MemoryStore } from "../src/store/memory.ts";
 import type { Store } from "../src/store/port.ts";
 import { maskRedisUrl, RedisStore } from "../src/store/redis.ts";
 import { storeAdapter } from "../src/store/session-storage.ts";
 import { SqliteStore } from "../src/store/sqlite.ts";
 import { botInfoFor } from "../test/support/bot-info.ts";
+import { removeKeys } from "../test/support/redis.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 0.5);
 const REDIS_URL = process.env.BENCH_REDIS_URL || process.env.REDIS_URL || "redis://127.0.0.1:6379";
@@ -186,14 +186,7 @@ async function redisColumn(): Promise<Column | undefined> {
     label: "redis",
     open: () => RedisStore.open({ url: REDIS_URL, prefix: redisPrefix }),
     cleanup: async () => {
-      const client = new Redis(REDIS_URL);
-      let cursor = "0";
-      do {
-        const [next, keys] = await client.scan(cursor, "MATCH", `${redisPrefix}*`, "COUNT", 1000);
-        if (keys.length > 0) await client.unlink(...keys);
-        cursor = next;
-      } while (cursor !== "0");
-      client.disconnect();
+      await removeKeys(REDIS_URL, redisPrefix);
     },
   };
 }

@@ -10,8 +10,9 @@ import {
   isOzonNetworkError,
   type OzonNetworkError,
 } from "../../src/ozon/errors.ts";
-import { createSellerClient, type SellerClient } from "../../src/ozon/seller/client.ts";
+import type { SellerClient } from "../../src/ozon/seller/client.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { sandboxSeller } from "../support/sandbox-seller.ts";
 import { waitFor } from "../support/wait.ts";
 import { API_KEY, type SellerSetup, sellerAgainst } from "./support/seller.ts";
 import { startServer, type TestServer } from "./support/server.ts";
@@ -34,12 +35,7 @@ afterEach(async () => {
 /** The sandbox with one buyer file of `bytes`, and a Seller client; the file's URL. */
 async function sandboxFile(bytes: Uint8Array) {
   sandbox = await startSandbox({ initialChats: 1 });
-  seller = createSellerClient({
-    baseUrl: sandbox.sellerUrl,
-    clientId: sandbox.credentials.sellerClientId,
-    apiKey: sandbox.credentials.sellerApiKey,
-    limiter: null,
-  });
+  seller = sandboxSeller(sandbox);
   const chat = sandbox.control.chats().find((c) => c.kind === "buyer");
   const message = sandbox.control.buyerWrites(chat?.id, {
     file: { name: "video.mp4", data: bytes, form: "file" },

@@ -18,14 +18,10 @@ import {
 import { createSellerClient, type SellerClient } from "../../src/ozon/seller/client.ts";
 import type { ShipPackage } from "../../src/ozon/seller/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { fakeClock } from "./support/clock.ts";
+import { ManualClock } from "../support/manual-clock.ts";
+import { waitFor } from "../support/wait.ts";
 import { captureLogger } from "./support/logger.ts";
-
-async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
-  const items: T[] = [];
-  for await (const item of iterable) items.push(item);
-  return items;
-}
+import { collect } from "./support/seller.ts";
 
 const modes = [
   { name: "spec forms", retire: false as const },
@@ -37,7 +33,7 @@ describe.each(modes)("clients against the sandbox: $name", ({ retire }) => {
   let sandbox: Sandbox;
   let seller: SellerClient;
   let perf: PerformanceClient;
-  let sellerClock: ReturnType<typeof fakeClock>;
+  let sellerClock: ManualClock;
   let lines: Record<string, unknown>[];
 
   beforeAll(async () => {
@@ -51,7 +47,7 @@ describe.each(modes)("clients against the sandbox: $name", ({ retire }) => {
     lines = captured.lines;
     // A fake clock makes retry delays instant and visible; it starts at the real time because
     // the sandbox dates its postings by the real time.
-    sellerClock = fakeClock(Date.now());
+    sellerClock = ManualClock.instant(Date.now());
     seller = createSellerClient({
       baseUrl: sandbox.sellerUrl,
       clientId: sandbox.credentials.sellerClientId,
@@ -66,7 +62,7 @@ describe.each(modes)("clients against the sandbox: $name", ({ retire }) => {
       clientId: sandbox.credentials.performanceClientId,
       clientSecret: sandbox.credentials.performanceClientSecret,
       logger: captured.logger,
-      clock: fakeClock(Date.now()),
+      clock: ManualClock.instant(Date.now()),
       random: () => 0.5,
     });
   });
@@ -324,16 +320,15 @@ describe.each(modes)("clients against the sandbox: $name", ({ retire }) => {
       return { dateFrom: from, dateTo: to };
     };
 
-    async function finished(uuid: string) {
-      // Polls with a deadline: the sandbox moves a job one state per reportStepMs.
-      let status = await perf.statistics.status(uuid);
-      const deadline = Date.now() + 10_000;
-      while (status.state !== "OK" && status.state !== "ERROR" && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        status = await perf.statistics.status(uuid);
-      }
-      return status;
-    }
+    // The sandbox moves a job one state per reportStepMs.
+    const finished = (uuid: string) =>
+      waitFor(
+        async () => {
+          const status = await perf.statistics.status(uuid);
+          return (status.state === "OK" || status.state === "ERROR") && status;
+        },
+        { timeoutMs: 10_000, intervalMs: 20, message: `report ${uuid}`, rethrow: true },
+      );
 
     it("orders a one-campaign report and downloads it as CSV", async () => {
       const id = String(sandbox.control.campaigns()[0]?.id);
@@ -473,11 +468,11 @@ describe.each(modes)("clients against the sandbox: $name", ({ retire }) => {
 describe("the sandbox's faults against the clients", () => {
   let sandbox: Sandbox;
   let seller: SellerClient;
-  let clock: ReturnType<typeof fakeClock>;
+  let clock: ManualClock;
 
   beforeAll(async () => {
     sandbox = await startSandbox({ seed: 7 });
-    clock = fakeClock(Date.now());
+    clock = ManualClock.instant(Date.now());
     seller = createSellerClient({
       baseUrl: sandbox.sellerUrl,
       clientId: sandbox.credentials.sellerClientId,

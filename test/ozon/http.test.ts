@@ -12,7 +12,7 @@ import {
   type OzonShapeError,
 } from "../../src/ozon/errors.ts";
 import { endpoint, headerAuth, OzonHttp, type OzonHttpOptions } from "../../src/ozon/http.ts";
-import { fakeClock } from "./support/clock.ts";
+import { ManualClock } from "../support/manual-clock.ts";
 import { captureLogger } from "./support/logger.ts";
 import { type Handler, send, startServer, type TestServer } from "./support/server.ts";
 
@@ -64,7 +64,7 @@ afterEach(async () => {
 
 async function setup(handler: Handler, options: Partial<OzonHttpOptions> = {}) {
   server = await startServer(handler);
-  const clock = fakeClock();
+  const clock = ManualClock.instant();
   const core = new OzonHttp({
     service: "seller",
     baseUrl: server.url,

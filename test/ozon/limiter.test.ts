@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { sharedLimiter, TokenBucket } from "../../src/ozon/limiter.ts";
 import { createSellerClient } from "../../src/ozon/seller/client.ts";
-import { fakeClock } from "./support/clock.ts";
+import { ManualClock } from "../support/manual-clock.ts";
 import { send, startServer, type TestServer } from "./support/server.ts";
 
 /** The most grants that fall inside any window of `windowMs`. */
@@ -18,7 +18,7 @@ function busiestWindow(times: number[], windowMs = 1000): number {
 
 describe("token bucket", () => {
   it("keeps a burst of callers under N per second", async () => {
-    const clock = fakeClock(0);
+    const clock = ManualClock.instant(0);
     const bucket = new TokenBucket(50, { clock });
     const grants: number[] = [];
     await Promise.all(
@@ -33,24 +33,24 @@ describe("token bucket", () => {
     expect(Math.max(...grants)).toBe(179 * 20);
   });
 
-  it("does not stall when the wall clock is set back (NTP, a VM resumed)", () => {
-    const clock = fakeClock(1_000_000);
+  it("does not stall when the wall clock is set back (NTP, a VM resumed)", async () => {
+    const clock = ManualClock.instant(1_000_000);
     const bucket = new TokenBucket(50, { clock });
     expect(bucket.reserve()).toBe(0);
     expect(bucket.reserve()).toBe(20);
-    clock.advance(-3_600_000);
+    await clock.advance(-3_600_000);
     // The queue keeps its shape relative to the new time: one more slot after the two taken.
     expect(bucket.reserve()).toBe(40);
-    clock.advance(1_000);
+    await clock.advance(1_000);
     expect(bucket.reserve()).toBe(0);
   });
 
   it("stays under N per second for callers arriving over time", async () => {
-    const clock = fakeClock(0);
+    const clock = ManualClock.instant(0);
     const bucket = new TokenBucket(10, { clock });
     const grants: number[] = [];
     for (let i = 0; i < 100; i++) {
-      clock.advance(i % 7 === 0 ? 250 : 13);
+      await clock.advance(i % 7 === 0 ? 250 : 13);
       const askedAt = clock.now();
       grants.push(askedAt + bucket.reserve());
     }
@@ -58,27 +58,27 @@ describe("token bucket", () => {
   });
 
   it("never lets rounding through, also at a rate that does not divide a second", async () => {
-    const clock = fakeClock(0);
+    const clock = ManualClock.instant(0);
     const bucket = new TokenBucket(30, { clock });
     const grants: number[] = [];
     let seed = 7;
     for (let i = 0; i < 500; i++) {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      clock.advance(seed % 50);
+      await clock.advance(seed % 50);
       grants.push(clock.now() + bucket.reserve());
     }
     expect(busiestWindow(grants)).toBeLessThanOrEqual(30);
   });
 
   it("allows a configured burst, then the sustained rate", async () => {
-    const clock = fakeClock(0);
+    const clock = ManualClock.instant(0);
     const bucket = new TokenBucket(10, { clock, burst: 3 });
     const grants = Array.from({ length: 6 }, () => bucket.reserve());
     expect(grants).toEqual([0, 0, 0, 100, 200, 300]);
   });
 
   it("waits through the clock it was given", async () => {
-    const clock = fakeClock(0);
+    const clock = ManualClock.instant(0);
     const bucket = new TokenBucket(4, { clock });
     await Promise.all([bucket.take(), bucket.take(), bucket.take()]);
     // Each waiter is released when its token is due: 0, 250 and 500 ms.
@@ -95,7 +95,7 @@ describe("per Client-Id limit in the Seller client", () => {
 
   it("shares one bucket between clients of the same Client-Id", async () => {
     server = await startServer((_req, res) => send(res, 200, { result: [] }));
-    const clock = fakeClock(0);
+    const clock = ManualClock.instant(0);
     const options = {
       baseUrl: server.url,
       apiKey: "key-key-key",

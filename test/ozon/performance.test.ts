@@ -11,8 +11,8 @@ import {
   type PerformanceClient,
 } from "../../src/ozon/performance/client.ts";
 import type { Campaign } from "../../src/ozon/performance/types.ts";
-import { fakeClock } from "./support/clock.ts";
-import { until } from "./support/deadline.ts";
+import { ManualClock } from "../support/manual-clock.ts";
+import { waitFor } from "../support/wait.ts";
 import { captureLogger } from "./support/logger.ts";
 import {
   type Handler,
@@ -29,7 +29,7 @@ const SECRET = "s3cr3t-performance-client-secret-xyz";
 interface Setup {
   perf: PerformanceClient;
   server: TestServer;
-  clock: ReturnType<typeof fakeClock>;
+  clock: ManualClock;
   lines: Record<string, unknown>[];
   tokens: string[];
 }
@@ -83,7 +83,7 @@ async function performanceAgainst(
       ),
     }),
   );
-  const clock = fakeClock();
+  const clock = ManualClock.instant();
   const { logger, lines } = captureLogger();
   const perf = createPerformanceClient({
     baseUrl: server.url,
@@ -141,7 +141,7 @@ describe("Performance token", () => {
     // The default handler's token list is what the routes check; keep it in step.
     current?.tokens.push("token-1");
     const calls = Array.from({ length: 5 }, () => perf.campaigns.list());
-    await until(() => server.to("POST /api/client/token").length === 1);
+    await waitFor(() => server.to("POST /api/client/token").length === 1);
     release();
     await Promise.all(calls);
     expect(server.to("POST /api/client/token")).toHaveLength(1);
@@ -155,10 +155,10 @@ describe("Performance token", () => {
       { expiresIn: 1800 },
     );
     await perf.campaigns.list();
-    clock.advance((1800 - 61) * 1000);
+    await clock.advance((1800 - 61) * 1000);
     await perf.campaigns.list();
     expect(server.to("POST /api/client/token")).toHaveLength(1);
-    clock.advance(2000); // now within the last minute of the token's life
+    await clock.advance(2000); // now within the last minute of the token's life
     await perf.campaigns.list();
     expect(server.to("POST /api/client/token")).toHaveLength(2);
     expect(server.to("GET /api/client/campaign").map((r) => r.headers.token)).toEqual([
@@ -201,7 +201,7 @@ describe("Performance token", () => {
       baseUrl: server.url,
       clientId: CLIENT_ID,
       clientSecret: "wrong-secret-value",
-      clock: fakeClock(),
+      clock: ManualClock.instant(),
     });
     const error = await perf.campaigns.list().catch((e: unknown) => e);
     await perf.close();

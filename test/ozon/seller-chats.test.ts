@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { isOzonApiError, isOzonInputError } from "../../src/ozon/errors.ts";
 import type { Chat } from "../../src/ozon/seller/types.ts";
-import { API_KEY, CLIENT_ID, type SellerSetup, sellerAgainst } from "./support/seller.ts";
+import { API_KEY, CLIENT_ID, collect, type SellerSetup, sellerAgainst } from "./support/seller.ts";
 import { send, startServer } from "./support/server.ts";
 
 let setup: SellerSetup | undefined;
@@ -9,12 +9,6 @@ afterEach(async () => {
   await setup?.close();
   setup = undefined;
 });
-
-async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
-  const items: T[] = [];
-  for await (const item of iterable) items.push(item);
-  return items;
-}
 
 const BIG = "3000000000817031942";
 const retired = (_req: unknown, res: Parameters<typeof send>[0]) =>

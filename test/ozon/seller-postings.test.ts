@@ -10,6 +10,7 @@ import type { Posting } from "../../src/ozon/seller/types.ts";
 import {
   API_KEY,
   CLIENT_ID,
+  collect,
   type SellerSetup,
   sellerAgainst,
   v3Posting,
@@ -22,12 +23,6 @@ afterEach(async () => {
   await setup?.close();
   setup = undefined;
 });
-
-async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
-  const items: T[] = [];
-  for await (const item of iterable) items.push(item);
-  return items;
-}
 
 const NUMBERS = Array.from({ length: 7 }, (_, i) => `23713478-00${10 + i}-1`);
 

@@ -4,16 +4,14 @@
  * the successors and asks no retired form again.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  createPerformanceClient,
-  createSellerClient,
-  type SuccessorMemory,
-} from "../../src/ozon/index.ts";
+import { createPerformanceClient, type SuccessorMemory } from "../../src/ozon/index.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { MemoryStore } from "../../src/store/memory.ts";
 import type { Store } from "../../src/store/port.ts";
 import { storedSuccessors } from "../../src/store/successor-memory.ts";
+import { sandboxSeller } from "../support/sandbox-seller.ts";
 import { captureLogger } from "./support/logger.ts";
+import { collect } from "./support/seller.ts";
 
 let sandbox: Sandbox | undefined;
 const closers: Array<() => Promise<void>> = [];
@@ -36,11 +34,7 @@ function newStore(): MemoryStore {
 
 function sellerWith(sb: Sandbox, successorMemory: SuccessorMemory) {
   const { logger, lines } = captureLogger();
-  const client = createSellerClient({
-    baseUrl: sb.sellerUrl,
-    clientId: sb.credentials.sellerClientId,
-    apiKey: sb.credentials.sellerApiKey,
-    limiter: null,
+  const client = sandboxSeller(sb, {
     logger,
     successorMemory,
   });
@@ -57,12 +51,6 @@ function performanceWith(sb: Sandbox, store: Store) {
   });
   closers.push(() => client.close());
   return client;
-}
-
-async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
-  const items: T[] = [];
-  for await (const item of iterable) items.push(item);
-  return items;
 }
 
 const V3_UNFULFILLED = "POST /v3/posting/fbs/unfulfilled/list";

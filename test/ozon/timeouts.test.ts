@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { isOzonNetworkError, type OzonNetworkError } from "../../src/ozon/errors.ts";
 import { endpoint, headerAuth, OzonHttp, type Timeouts } from "../../src/ozon/http.ts";
+import { ManualClock } from "../support/manual-clock.ts";
 import { waitFor } from "../support/wait.ts";
-import { fakeClock } from "./support/clock.ts";
 import { type Handler, startServer, type TestServer } from "./support/server.ts";
 
 const read = endpoint({
@@ -37,7 +37,7 @@ async function coreFor(handler: Handler, maxAttempts = 1, timeouts: Partial<Time
     auth: headerAuth({ "Client-Id": "1", "Api-Key": "key-key-key" }),
     timeouts: { connectSeconds: 0.2, headersSeconds: 0.2, bodySeconds: 0.2, ...timeouts },
     retry: { maxAttempts },
-    clock: fakeClock(),
+    clock: ManualClock.instant(),
   });
   closers.push(() => core.close());
   return { core, server };

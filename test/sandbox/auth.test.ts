@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_CREDENTIALS } from "../../src/config.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { getToken, perf, SELLER_HEADERS, seller, waitFor } from "./helpers.ts";
+import { waitFor } from "../support/wait.ts";
+import { getToken, perf, SELLER_HEADERS, seller } from "./helpers.ts";
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -134,7 +135,7 @@ describe("Performance API auth", () => {
       await waitFor(
         async () => (await perf(short, "GET", "/api/client/campaign", { token })).status === 401,
         {
-          what: "token expiry",
+          message: "token expiry",
         },
       );
     } finally {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ChatSnapshot, type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { bareIntegers, SELLER_HEADERS, seller, waitFor } from "./helpers.ts";
+import { waitFor } from "../support/wait.ts";
+import { bareIntegers, SELLER_HEADERS, seller } from "./helpers.ts";
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -333,7 +334,7 @@ describe("buyers write", () => {
     try {
       const total = () => scheduled.control.chats().reduce((n, c) => n + c.messages.length, 0);
       const before = total();
-      await waitFor(() => total() >= before + 3, { what: "scheduled buyer messages" });
+      await waitFor(() => total() >= before + 3, { message: "scheduled buyer messages" });
     } finally {
       await scheduled.close();
     }

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { SANDBOX_CREDENTIALS } from "../../src/config.ts";
-import { waitFor } from "./helpers.ts";
+import { waitFor } from "../support/wait.ts";
 
 const cli = fileURLToPath(new URL("../../src/sandbox/cli.ts", import.meta.url));
 
@@ -26,7 +26,7 @@ describe("npm run sandbox", () => {
         () => /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1],
         {
           timeoutMs: 10_000,
-          what: "the sandbox URL",
+          message: "the sandbox URL",
         },
       );
       expect(output).toContain(SANDBOX_CREDENTIALS.sellerApiKey);

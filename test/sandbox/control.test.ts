@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_CREDENTIALS } from "../../src/config.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { control, getToken, perf, seller, waitFor } from "./helpers.ts";
+import { waitFor } from "../support/wait.ts";
+import { control, getToken, perf, seller } from "./helpers.ts";
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -97,7 +98,7 @@ describe("HTTP control surface", () => {
         const job = reports.json.find((r: { uuid: string }) => r.uuid === submitted.json.UUID);
         return job?.state === "ERROR" ? job : undefined;
       },
-      { what: "the report to fail" },
+      { message: "the report to fail" },
     );
     expect(failed.error).toBe("нет данных");
 

@@ -93,20 +93,6 @@ export async function control(
   return answer(response);
 }
 
-/** Polls until `probe` gives a value, failing after the deadline. */
-export async function waitFor<T>(
-  probe: () => Promise<T | undefined | false> | T | undefined | false,
-  { timeoutMs = 5_000, what = "condition" }: { timeoutMs?: number; what?: string } = {},
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 /** All `"key":<bare integer>` values of the raw JSON text, digits exact. */
 export function bareIntegers(text: string, key: string): string[] {
   return [...text.matchAll(new RegExp(`"${key}":(\\d+)`, "g"))].map((m) => m[1] as string);

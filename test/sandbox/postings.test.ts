@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { type Answer, seller, waitFor } from "./helpers.ts";
+import { waitFor } from "../support/wait.ts";
+import { type Answer, seller } from "./helpers.ts";
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -667,7 +668,7 @@ describe("warehouses and new postings", () => {
         (await seller(scheduled, "/v4/posting/fbs/unfulfilled/list", { limit: 1000 })).json.postings
           .length;
       expect(await count()).toBeGreaterThanOrEqual(1);
-      await waitFor(async () => (await count()) >= 3, { what: "scheduled postings" });
+      await waitFor(async () => (await count()) >= 3, { message: "scheduled postings" });
       const added = scheduled.control.addPosting({
         products: [{ sku: 123456789, name: "Тестовый товар", quantity: 3 }],
       });

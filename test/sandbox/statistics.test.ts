@@ -1,7 +1,8 @@
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { type Answer, getToken, perf, waitFor } from "./helpers.ts";
+import { waitFor } from "../support/wait.ts";
+import { type Answer, getToken, perf } from "./helpers.ts";
 
 let sb: Sandbox;
 let token: string;
@@ -27,7 +28,7 @@ const finished = (uuid: string, on = sb, t = token) =>
       const res = await status(uuid, on, t);
       return res.json.state === "OK" || res.json.state === "ERROR" ? res : undefined;
     },
-    { what: `report ${uuid}` },
+    { message: `report ${uuid}` },
   );
 const download = (uuid: string) =>
   perf(sb, "GET", `/api/client/statistics/report?UUID=${uuid}`, { token });
@@ -62,7 +63,7 @@ describe("report lifecycle", () => {
           if (states.at(-1) !== res.json.state) states.push(res.json.state);
           return res.json.state === "OK" ? res : undefined;
         },
-        { what: "report OK" },
+        { message: "report OK" },
       );
       expect(states).toEqual(["NOT_STARTED", "IN_PROGRESS", "OK"]);
       expect(done.json).toMatchObject({

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Store } from "../../src/store/port.ts";
-import { eventually } from "./wait.ts";
+import { waitFor } from "../support/wait.ts";
 
 export interface ContractSubject {
   store: Store;
@@ -39,7 +39,7 @@ export function storeContract(label: string, open: () => Promise<ContractSubject
       );
 
     const goneAfterExpiry = (key: string) =>
-      eventually(`${key} to expire`, async () => (await store.get(key)) === undefined);
+      waitFor(async () => (await store.get(key)) === undefined, { message: `${key} to expire` });
 
     describe("get and set", () => {
       it("returns undefined for a missing key and the stored value otherwise", async () => {

@@ -19,7 +19,7 @@ import type { Store } from "../../src/store/port.ts";
 import { RedisStore } from "../../src/store/redis.ts";
 import { SqliteStore } from "../../src/store/sqlite.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../support/redis.ts";
-import { eventually } from "./wait.ts";
+import { waitFor } from "../support/wait.ts";
 
 const redis = await redisAvailability();
 /** The process id of a child that has exited (not reused this soon). */
@@ -82,9 +82,9 @@ function leaseSuite(label: string, open: () => Promise<Subject>) {
 
     it("passes to another holder when it runs out, and the old holder cannot take it back", async () => {
       expect(await acquireLease(store, "chats", "old", 50)).toBe(true);
-      await eventually("the lease to pass to the new holder", () =>
-        acquireLease(store, "chats", "new", 60_000),
-      );
+      await waitFor(() => acquireLease(store, "chats", "new", 60_000), {
+        message: "the lease to pass to the new holder",
+      });
       expect(await renewLease(store, "chats", "old", 60_000)).toBe(false);
       expect(await releaseLease(store, "chats", "old")).toBe(false);
       expect(await acquireLease(store, "chats", "old", 60_000)).toBe(false);
@@ -95,8 +95,8 @@ function leaseSuite(label: string, open: () => Promise<Subject>) {
       expect(await acquireLease(store, "renewed", "me", 80)).toBe(true);
       expect(await renewLease(store, "renewed", "me", 60_000)).toBe(true);
       expect(await acquireLease(store, "control", "me", 80)).toBe(true);
-      await eventually("the control lease to run out", async () => {
-        return (await leaseHolder(store, "control")) === undefined;
+      await waitFor(async () => (await leaseHolder(store, "control")) === undefined, {
+        message: "the control lease to run out",
       });
       expect(await leaseHolder(store, "renewed")).toBe("me");
     });

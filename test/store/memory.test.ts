@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MemoryStore } from "../../src/store/memory.ts";
+import { waitFor } from "../support/wait.ts";
 import { storeContract } from "./contract.ts";
-import { eventually } from "./wait.ts";
 
 storeContract("memory", async () => {
   const store = new MemoryStore();
@@ -27,7 +27,9 @@ describe("MemoryStore", () => {
     await store.set("long", 2);
     expect(store.rawCount()).toBe(2);
     // Nothing reads "short", so only the sweep can remove it.
-    await eventually("the sweep to purge the expired entry", () => store.rawCount() === 1);
+    await waitFor(() => store.rawCount() === 1, {
+      message: "the sweep to purge the expired entry",
+    });
     expect(await store.get("long")).toBe(2);
     await store.close();
   });

@@ -4,8 +4,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { StoreOpenError } from "../../src/store/errors.ts";
 import { escapeGlob, maskRedisUrl, RedisStore } from "../../src/store/redis.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../support/redis.ts";
+import { waitFor } from "../support/wait.ts";
 import { storeContract } from "./contract.ts";
-import { eventually } from "./wait.ts";
 
 const redis = await redisAvailability();
 
@@ -218,9 +218,9 @@ redis.describe("RedisStore (real Redis)", () => {
         const echo = new Redis(redis.url);
         await echo.echo(marker);
         echo.disconnect();
-        await eventually("MONITOR to show the marker", () =>
-          seen.some((args) => args.includes(marker)),
-        );
+        await waitFor(() => seen.some((args) => args.includes(marker)), {
+          message: "MONITOR to show the marker",
+        });
         const commands = seen.map((args) => args[0]?.toLowerCase());
         expect(commands).toContain("zrangebylex");
         expect(commands).not.toContain("scan");
@@ -241,10 +241,12 @@ redis.describe("RedisStore (real Redis)", () => {
         await store.set("back", 2, { ttlMs: 30 });
         await store.set("stays", 3);
         expect(await store.indexedCount()).toBe(3);
-        await eventually("back to expire", async () => (await store.get("back")) === undefined);
+        await waitFor(async () => (await store.get("back")) === undefined, {
+          message: "back to expire",
+        });
         await store.set("back", 4);
-        await eventually("the sweep to drop the expired key", async () => {
-          return (await store.indexedCount()) === 2;
+        await waitFor(async () => (await store.indexedCount()) === 2, {
+          message: "the sweep to drop the expired key",
         });
         expect(await store.list("")).toEqual([
           { key: "back", value: 4 },
@@ -273,8 +275,8 @@ redis.describe("RedisStore (real Redis)", () => {
             { key: "report-job:7", value: { id: "7" } },
           ]);
           // The short-lived key was indexed with its TTL, so the sweep drops it once it expires.
-          await eventually("the short key to leave the index", async () => {
-            return (await store.indexedCount()) === 2;
+          await waitFor(async () => (await store.indexedCount()) === 2, {
+            message: "the short key to leave the index",
           });
           // A second store on the namespace finds the index and does not look again.
           await raw.set(`${prefix}written:behind`, "1");

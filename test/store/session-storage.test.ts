@@ -17,7 +17,8 @@ import { conversationStorage, storeAdapter } from "../../src/store/session-stora
 import { SqliteStore } from "../../src/store/sqlite.ts";
 import { botInfoFor } from "../support/bot-info.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../support/redis.ts";
-import { eventually } from "./wait.ts";
+import { command, person, text } from "../support/updates.ts";
+import { waitFor } from "../support/wait.ts";
 
 const redis = await redisAvailability();
 
@@ -27,22 +28,10 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const BOT_INFO = botInfoFor(42, "store_test_bot", "Store test bot");
 const TOKEN = "42:test-token-not-used-because-no-api-call-is-made";
 
-let updateId = 0;
-function message(chatId: number, text: string): Update {
-  const command = text.startsWith("/") ? text.split(" ")[0] : undefined;
-  return {
-    update_id: ++updateId,
-    message: {
-      message_id: updateId,
-      date: Math.floor(Date.now() / 1000),
-      chat: { id: chatId, type: "private", first_name: "Buyer" },
-      from: { id: chatId, is_bot: false, first_name: "Buyer" },
-      text,
-      ...(command
-        ? { entities: [{ type: "bot_command", offset: 0, length: command.length }] }
-        : {}),
-    },
-  };
+/** A private message from the buyer whose chat is `chatId`; "/name" is sent as that command. */
+function message(chatId: number, body: string): Update {
+  const from = person(chatId, { first_name: "Buyer" });
+  return body.startsWith("/") ? command(body.slice(1), { from }) : text(body, { from });
 }
 
 describe("storeAdapter", () => {
@@ -63,7 +52,9 @@ describe("storeAdapter", () => {
     const adapter = storeAdapter<string>(store, { ttlMs: 40 });
     await adapter.write("9", "x");
     expect(await store.get("session:9")).toBe("x");
-    await eventually("the session entry to expire", async () => !(await adapter.read("9")));
+    await waitFor(async () => !(await adapter.read("9")), {
+      message: "the session entry to expire",
+    });
     await store.close();
   });
 });

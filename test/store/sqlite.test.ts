@@ -16,8 +16,8 @@ import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { StoreOpenError } from "../../src/store/errors.ts";
 import { SQLITE_FILE_NAME, SqliteStore } from "../../src/store/sqlite.ts";
+import { waitFor } from "../support/wait.ts";
 import { storeContract } from "./contract.ts";
-import { eventually } from "./wait.ts";
 
 const root = mkdtempSync(join(tmpdir(), "ozon-store-test-"));
 // Another user must be able to reach the folders below (the permission tests run as nobody).
@@ -75,15 +75,14 @@ async function runChild(
     stderr += chunk;
   });
   const exited = once(child, "exit");
-  const line = await eventually(
-    "the child's report",
+  const line = await waitFor(
     () => {
       if (child.exitCode !== null && !stdout.includes("\n")) {
         throw new Error(`child exited ${child.exitCode} without a report: ${stderr}`);
       }
       return stdout.split("\n")[0] && stdout.includes("\n") ? stdout.split("\n")[0] : undefined;
     },
-    { timeoutMs: 15_000, intervalMs: 10 },
+    { message: "the child's report", timeoutMs: 15_000, rethrow: true },
   );
   if (mode === "try") await exited;
   return { report: JSON.parse(line) as ChildReport, child };
@@ -133,7 +132,9 @@ describe("SqliteStore", () => {
     expect(await second.get("cursor:chat:9")).toEqual({ lastMessageId: "123" });
     expect(await second.setIfAbsent("dedupe:1", false)).toBe(false);
     expect(await second.increment("count")).toBe(4);
-    await eventually("the short entry to expire", async () => !(await second.get("short")));
+    await waitFor(async () => !(await second.get("short")), {
+      message: "the short entry to expire",
+    });
     await second.close();
   });
 
@@ -161,7 +162,7 @@ describe("SqliteStore", () => {
     await store.set("short", 1, { ttlMs: 20 });
     await store.set("long", 2);
     expect(store.rawCount()).toBe(2);
-    await eventually("the sweep to purge the expired row", () => store.rawCount() === 1);
+    await waitFor(() => store.rawCount() === 1, { message: "the sweep to purge the expired row" });
     expect(await store.get("long")).toBe(2);
     await store.close();
   });
@@ -175,7 +176,7 @@ describe("SqliteStore", () => {
     });
     for (let i = 0; i < 1_200; i++) await store.set(`k:${i}`, i, { ttlMs: 10 });
     now += 10;
-    await eventually("every expired row to be purged", () => store.rawCount() === 0);
+    await waitFor(() => store.rawCount() === 0, { message: "every expired row to be purged" });
     await store.close();
   });
 

@@ -81,18 +81,14 @@ const documentsTo = (w: World, chatId: number) =>
     .callsTo("sendDocument")
     .filter((c) => Number(c.payload.chat_id) === chatId && c.response?.ok);
 
-async function waitForDocuments(w: World, chatId: number, count: number) {
-  const deadline = Date.now() + 10_000;
-  while (documentsTo(w, chatId).length < count) {
-    if (Date.now() > deadline) throw new Error(`expected ${count} documents`);
-    await w.fake
-      .waitForCall("sendDocument", () => true, 2_000, {
-        since: w.fake.calls.length,
-      })
-      .catch(() => undefined);
-  }
-  return documentsTo(w, chatId);
-}
+const waitForDocuments = (w: World, chatId: number, count: number) =>
+  waitFor(
+    () => {
+      const documents = documentsTo(w, chatId);
+      return documents.length >= count && documents;
+    },
+    { timeoutMs: 10_000, message: `${count} documents` },
+  );
 
 function expectSummaryOf(document: RecordedCall, format: "csv" | "zip") {
   const file = document.files[0];

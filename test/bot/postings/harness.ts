@@ -17,13 +17,14 @@ import {
 import type { TelegramSender } from "../../../src/bot/sender/index.ts";
 import { loadConfig } from "../../../src/config.ts";
 import type { Container } from "../../../src/container.ts";
-import { createSellerClient, type SellerClient } from "../../../src/ozon/index.ts";
+import type { SellerClient } from "../../../src/ozon/index.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../../src/sandbox/index.ts";
 import { AccessService, type Role } from "../../../src/services/access.ts";
 import type { PostingWatcher } from "../../../src/services/postings/index.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import type { Store } from "../../../src/store/port.ts";
 import { FakeBotApi, type RecordedCall } from "../../support/fake-bot-api.ts";
+import { sandboxSeller } from "../../support/sandbox-seller.ts";
 import { unlimitedSender } from "../../support/sender.ts";
 import { person } from "../../support/updates.ts";
 import { captureLogger } from "../harness.ts";
@@ -88,11 +89,7 @@ export async function startPostings(
     [SELLER, "seller"],
   ];
   for (const [user, role] of roles) await access.grant(user.id, role, ADMIN.id);
-  const seller = createSellerClient({
-    baseUrl: sandbox.sellerUrl,
-    clientId: sandbox.credentials.sellerClientId,
-    apiKey: sandbox.credentials.sellerApiKey,
-    limiter: null,
+  const seller = sandboxSeller(sandbox, {
     retry: { maxAttempts: 1 },
   });
   const i18n = createI18n({ defaultLocale: config.defaultLocale, logger });

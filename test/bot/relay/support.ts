@@ -16,13 +16,14 @@ import {
 import type { TelegramSender } from "../../../src/bot/sender/index.ts";
 import { type Config, loadConfig } from "../../../src/config.ts";
 import type { Container } from "../../../src/container.ts";
-import { createSellerClient, type SellerClient } from "../../../src/ozon/seller/client.ts";
+import type { SellerClient } from "../../../src/ozon/seller/client.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../../src/sandbox/index.ts";
 import { AccessService } from "../../../src/services/access.ts";
 import { stopModules } from "../../../src/shutdown.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import type { Store } from "../../../src/store/port.ts";
 import { FakeBotApi, type RecordedCall } from "../../support/fake-bot-api.ts";
+import { sandboxSeller } from "../../support/sandbox-seller.ts";
 import { unlimitedSender } from "../../support/sender.ts";
 import { person } from "../../support/updates.ts";
 import { captureLogger, type LogLine } from "../harness.ts";
@@ -69,11 +70,7 @@ export interface RelayEnvOptions {
 
 export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<RelayEnv> {
   const sandbox = await startSandbox({ initialChats: 3, ...options.sandbox });
-  const seller = createSellerClient({
-    baseUrl: sandbox.sellerUrl,
-    clientId: sandbox.credentials.sellerClientId,
-    apiKey: sandbox.credentials.sellerApiKey,
-    limiter: null,
+  const seller = sandboxSeller(sandbox, {
     retry: { baseDelayMs: 1, maxDelayMs: 5 },
   });
   const fake = await FakeBotApi.start();

@@ -363,14 +363,13 @@ describe("TelegramSender stopping", () => {
 
 describe("MemorySendBudget", () => {
   it("does not stall when the system clock is set back", async () => {
-    let now = Date.parse("2026-06-15T09:00:00Z");
-    const clock = { now: () => now, sleep: async () => undefined };
+    const clock = new ManualClock(Date.parse("2026-06-15T09:00:00Z"));
     const budget = new MemorySendBudget({ clock });
     const chat = { chatId: 5, kind: "private" } as const;
     expect(await budget.take(chat)).toEqual({ granted: true });
-    now -= 3_600_000; // an hour back
+    await clock.advance(-3_600_000); // an hour back
     expect(await budget.take(chat)).toMatchObject({ granted: false });
-    now += 1000; // the second the chat's limit asks for, not an hour and a second
+    await clock.advance(1000); // the second the chat's limit asks for, not an hour and a second
     expect(await budget.take(chat)).toEqual({ granted: true });
   });
 });

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { OzonFailureKind } from "../../../src/ozon/errors.ts";
 import { endpoint, headerAuth, OzonHttp } from "../../../src/ozon/http.ts";
-import { fakeClock } from "./clock.ts";
+import { ManualClock } from "../../support/manual-clock.ts";
 import { type Handler, send, startServer } from "./server.ts";
 
 const ship = endpoint({
@@ -144,7 +144,7 @@ export async function failureOf(answer: Handler | Fault): Promise<unknown> {
     auth: headerAuth({ "Client-Id": "136794", "Api-Key": "7f3c2a18-secret-key" }),
     timeouts: { connectSeconds: 0.5, headersSeconds: 0.2, bodySeconds: 0.2 },
     retry: { maxAttempts: 1 },
-    clock: fakeClock(),
+    clock: ManualClock.instant(),
   });
   try {
     const posting_number = answer === "empty posting number" ? "" : "39268230-0002-3";

@@ -1,6 +1,6 @@
-/** A Seller client against a test server, with a fake clock and a captured logger. */
+/** A Seller client against a test server, with an instant clock and a captured logger. */
 import { createSellerClient, type SellerClient } from "../../../src/ozon/seller/client.ts";
-import { fakeClock } from "./clock.ts";
+import { ManualClock } from "../../support/manual-clock.ts";
 import { captureLogger } from "./logger.ts";
 import { type Handler, routes, startServer, type TestServer } from "./server.ts";
 
@@ -11,13 +11,13 @@ export interface SellerSetup {
   seller: SellerClient;
   server: TestServer;
   lines: Record<string, unknown>[];
-  clock: ReturnType<typeof fakeClock>;
+  clock: ManualClock;
   close(): Promise<void>;
 }
 
 export async function sellerAgainst(table: Record<string, Handler>): Promise<SellerSetup> {
   const server = await startServer(routes(table));
-  const clock = fakeClock();
+  const clock = ManualClock.instant();
   const { logger, lines } = captureLogger();
   const seller = createSellerClient({
     baseUrl: server.url,
@@ -81,4 +81,11 @@ export function v4Posting(number: string, overrides: Record<string, unknown> = {
       price: { amount: price, currency: currency_code },
     })),
   };
+}
+
+/** Every item of a paged listing (the clients page through Ozon's lists as async iterables). */
+export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of iterable) items.push(item);
+  return items;
 }

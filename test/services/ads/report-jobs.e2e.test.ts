@@ -25,6 +25,7 @@ import { ReportRunner } from "../../../src/services/ads/report-runner.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import { SqliteStore } from "../../../src/store/sqlite.ts";
 import { faultyStore } from "../../support/faulty-store.ts";
+import { waitFor } from "../../support/wait.ts";
 import { driveUntil, RecordingNotifier } from "./support.ts";
 
 const zone = "Europe/Moscow";
@@ -489,11 +490,11 @@ describe("report jobs against the sandbox", () => {
     runner.start();
     const job = await w.jobs.enqueue(request([w.campaignIds[0] as string]));
     runner.wake();
-    const deadline = Date.now() + 10_000;
-    while ((await stateOf(w, job)) !== "delivered") {
-      if (Date.now() > deadline) throw new Error("not delivered");
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    await waitFor(async () => (await stateOf(w, job)) === "delivered", {
+      timeoutMs: 10_000,
+      intervalMs: 0,
+      message: "the delivery",
+    });
     await runner.stop();
     expect(w.notifier.deliveries()).toHaveLength(1);
   });

@@ -1,4 +1,4 @@
-/** Test helpers for the ads services: a recording notifier and a deadline-bound wait. */
+/** Test helpers for the ads services: a recording notifier and a runner driven to a condition. */
 import type { ReportFailure, ReportJob } from "../../../src/services/ads/report-jobs.ts";
 import type {
   ReportFile,
@@ -6,6 +6,7 @@ import type {
   ReportProgress,
 } from "../../../src/services/ads/report-runner.ts";
 import type { ReportSummary } from "../../../src/services/ads/report-summary.ts";
+import { waitFor } from "../../support/wait.ts";
 
 export interface RecordedEvent {
   jobId: string;
@@ -62,19 +63,25 @@ export class RecordingNotifier implements ReportNotifier {
   }
 }
 
-/** Calls `step` (e.g. runner.runOnce) until `done` holds, or fails at the deadline. */
+/**
+ * Calls `step` (e.g. runner.runOnce) until `done` holds, or fails at the deadline; a throw from
+ * either fails at once.
+ */
 export async function driveUntil(
   done: () => boolean | Promise<boolean>,
   step: () => Promise<unknown>,
   options: { timeoutMs?: number; what?: string } = {},
 ): Promise<void> {
-  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
-  while (!(await done())) {
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${options.what ?? "the condition"}`);
-    }
+  const stepUnlessDone = async () => {
+    if (await done()) return true;
     await step();
-    // Yield to the event loop so HTTP answers and timers can arrive between rounds.
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+    return false;
+  };
+  await waitFor(stepUnlessDone, {
+    timeoutMs: options.timeoutMs ?? 10_000,
+    // Between rounds the event loop turns, so HTTP answers and timers can arrive.
+    intervalMs: 0,
+    message: options.what ?? "the condition",
+    rethrow: true,
+  });
 }

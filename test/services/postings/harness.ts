@@ -2,7 +2,7 @@
  * The world of a posting watcher test: the real sandbox over HTTP, the real Seller client, a store,
  * subscriptions, and a notifier that records what "Telegram accepted".
  */
-import { createSellerClient, type SellerClient } from "../../../src/ozon/seller/client.ts";
+import type { SellerClient } from "../../../src/ozon/seller/client.ts";
 import type { Posting } from "../../../src/ozon/seller/types.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../../src/sandbox/index.ts";
 import type { DigestInfo, PostingNotifier } from "../../../src/services/postings/notifier.ts";
@@ -13,6 +13,8 @@ import {
 import { type Subscriber, SubscriptionService } from "../../../src/services/subscriptions.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import type { Store } from "../../../src/store/port.ts";
+import { ManualClock } from "../../support/manual-clock.ts";
+import { sandboxSeller } from "../../support/sandbox-seller.ts";
 
 export type NotifierMethod = "alert" | "summary" | "digest" | "reminder";
 
@@ -101,18 +103,6 @@ export class RecordingNotifier implements PostingNotifier {
   }
 }
 
-/** A clock the test moves by hand; the watcher and the subscriptions share it. */
-export class TestClock {
-  #now: number;
-  constructor(start = Date.now()) {
-    this.#now = start;
-  }
-  readonly now = (): number => this.#now;
-  advance(ms: number): void {
-    this.#now += ms;
-  }
-}
-
 export const PRIVATE_CHAT = 1001;
 export const OTHER_PRIVATE_CHAT = 1002;
 export const GROUP_CHAT = -100_555;
@@ -121,7 +111,8 @@ export interface World {
   sandbox: Sandbox;
   seller: SellerClient;
   store: Store;
-  clock: TestClock;
+  /** Moved by the test; the watcher and the subscriptions share it. */
+  clock: ManualClock;
   subscriptions: SubscriptionService;
   notifier: RecordingNotifier;
   watcher(overrides?: Partial<PostingWatcherOptions>): PostingWatcher;
@@ -136,7 +127,7 @@ export interface WorldOptions {
   store?: Store;
   /** Page size the Seller client asks for. */
   pageSize?: number;
-  clock?: TestClock;
+  clock?: ManualClock;
 }
 
 export async function createWorld(options: WorldOptions = {}): Promise<World> {
@@ -145,15 +136,11 @@ export async function createWorld(options: WorldOptions = {}): Promise<World> {
     historyPostings: 2,
     ...options.sandbox,
   });
-  const seller = createSellerClient({
-    baseUrl: sandbox.sellerUrl,
-    clientId: sandbox.credentials.sellerClientId,
-    apiKey: sandbox.credentials.sellerApiKey,
-    limiter: null,
+  const seller = sandboxSeller(sandbox, {
     ...(options.pageSize ? { pageSize: options.pageSize } : {}),
   });
   const store = options.store ?? new MemoryStore();
-  const clock = options.clock ?? new TestClock();
+  const clock = options.clock ?? new ManualClock(Date.now());
   const subscriptions = new SubscriptionService(store, { now: clock.now });
   const notifier = new RecordingNotifier();
   const watchers: PostingWatcher[] = [];

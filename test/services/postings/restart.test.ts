@@ -8,7 +8,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createSellerClient, type SellerClient } from "../../../src/ozon/seller/client.ts";
+import type { SellerClient } from "../../../src/ozon/seller/client.ts";
 import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
 import { PostingWatcher } from "../../../src/services/postings/watcher.ts";
 import { SubscriptionService } from "../../../src/services/subscriptions.ts";
@@ -17,9 +17,11 @@ import { MemoryStore } from "../../../src/store/memory.ts";
 import type { Store } from "../../../src/store/port.ts";
 import { RedisStore } from "../../../src/store/redis.ts";
 import { SqliteStore } from "../../../src/store/sqlite.ts";
+import { ManualClock } from "../../support/manual-clock.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../../support/redis.ts";
+import { sandboxSeller } from "../../support/sandbox-seller.ts";
 import { waitFor } from "../../support/wait.ts";
-import { GROUP_CHAT, PRIVATE_CHAT, RecordingNotifier, TestClock } from "./harness.ts";
+import { GROUP_CHAT, PRIVATE_CHAT, RecordingNotifier } from "./harness.ts";
 
 interface StoreKind {
   name: string;
@@ -74,12 +76,7 @@ let sandbox: Sandbox;
 let seller: SellerClient;
 beforeAll(async () => {
   sandbox = await startSandbox({ initialPostings: 2, historyPostings: 0 });
-  seller = createSellerClient({
-    baseUrl: sandbox.sellerUrl,
-    clientId: sandbox.credentials.sellerClientId,
-    apiKey: sandbox.credentials.sellerApiKey,
-    limiter: null,
-  });
+  seller = sandboxSeller(sandbox);
 });
 afterAll(async () => {
   await seller.close();
@@ -97,7 +94,7 @@ function restartSuite(makeKind: () => StoreKind) {
   /** One "process": its own subscriptions service, notifier and watcher over `store`. */
   function boot(
     store: Store,
-    clock: TestClock,
+    clock: ManualClock,
     lease = createStoreLease(store, { name: "postings", ttlMs: 60_000 }),
   ) {
     const notifier = new RecordingNotifier();
@@ -117,7 +114,7 @@ function restartSuite(makeKind: () => StoreKind) {
     kind = makeKind();
     const store = await kind.open();
     open.push(store);
-    const clock = new TestClock();
+    const clock = new ManualClock(Date.now());
     const one = boot(
       store,
       clock,
@@ -126,7 +123,7 @@ function restartSuite(makeKind: () => StoreKind) {
     await one.subscriptions.subscribe({ chatId: PRIVATE_CHAT, kind: "private", subscribedBy: 1 });
     await one.subscriptions.subscribe({ chatId: GROUP_CHAT, kind: "group", subscribedBy: 1 });
     expect((await one.watcher.runOnce()).firstRun).toBe(true);
-    clock.advance(1_000);
+    await clock.advance(1_000);
     const number = sandbox.control.addPosting().postingNumber;
 
     // The group's send is still waiting for Telegram when the process goes away.
@@ -139,10 +136,10 @@ function restartSuite(makeKind: () => StoreKind) {
     return { store, clock, one, number, pass, dropGroupSend: (e: Error) => dropGroupSend(e) };
   }
 
-  async function secondProcess(store: Store, clock: TestClock) {
+  async function secondProcess(store: Store, clock: ManualClock) {
     const restarted = await kind.reopen(store);
     open.push(restarted);
-    clock.advance(30_000);
+    await clock.advance(30_000);
     const two = boot(restarted, clock);
     return { two, restarted };
   }

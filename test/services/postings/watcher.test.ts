@@ -4,13 +4,13 @@ import { RecipientGoneError } from "../../../src/services/postings/notifier.ts";
 import type { PostingWatcherOptions } from "../../../src/services/postings/watcher.ts";
 import { createStoreLease } from "../../../src/store/lease.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
+import { ManualClock } from "../../support/manual-clock.ts";
 import { waitFor } from "../../support/wait.ts";
 import {
   createWorld,
   GROUP_CHAT,
   OTHER_PRIVATE_CHAT,
   PRIVATE_CHAT,
-  TestClock,
   type World,
   type WorldOptions,
 } from "./harness.ts";
@@ -35,7 +35,7 @@ async function subscribedWorld(
   const watcher = w.watcher(watcherOptions);
   const first = await watcher.runOnce();
   expect(first.firstRun).toBe(true);
-  w.clock.advance(1_000);
+  await w.clock.advance(1_000);
   return { w, watcher };
 }
 
@@ -56,7 +56,7 @@ describe("PostingWatcher: first run", () => {
       ]);
     }
 
-    w.clock.advance(1_000);
+    await w.clock.advance(1_000);
     const second = await watcher.runOnce();
     expect(second).toMatchObject({ firstRun: false, awaiting: 4, discovered: 0 });
     expect(w.notifier.delivered).toHaveLength(2); // no repeated summary, no alerts for them
@@ -99,7 +99,7 @@ describe("PostingWatcher: new postings", () => {
       { method: "alert", chatId: GROUP_CHAT, postings: [number] },
     ]);
 
-    w.clock.advance(30_000);
+    await w.clock.advance(30_000);
     await watcher.runOnce();
     await watcher.runOnce();
     expect(w.notifier.delivered).toHaveLength(2);
@@ -134,13 +134,13 @@ describe("PostingWatcher: new postings", () => {
     const { w, watcher } = await subscribedWorld();
     const old = w.addPosting();
     await watcher.runOnce();
-    w.clock.advance(1_000);
+    await w.clock.advance(1_000);
     await w.subscriptions.subscribe({
       chatId: OTHER_PRIVATE_CHAT,
       kind: "private",
       subscribedBy: 2,
     });
-    w.clock.advance(1_000);
+    await w.clock.advance(1_000);
     const fresh = w.addPosting();
     await watcher.runOnce();
     expect(w.notifier.announcedTo(OTHER_PRIVATE_CHAT)).toEqual([fresh]);
@@ -195,7 +195,7 @@ describe("PostingWatcher: failures", () => {
     expect(w.notifier.announcedTo(PRIVATE_CHAT)).toEqual([]);
     expect(w.notifier.announcedTo(GROUP_CHAT)).toEqual([a, b]);
 
-    w.clock.advance(30_000);
+    await w.clock.advance(30_000);
     const retry = await watcher.runOnce();
     expect(retry.failed).toEqual([]);
     expect(w.notifier.announcedTo(PRIVATE_CHAT)).toEqual([a, b]);
@@ -304,17 +304,17 @@ describe("PostingWatcher: reminders", () => {
     await watcher.runOnce(); // the alert, 3 h before
     expect(w.notifier.remindedTo(PRIVATE_CHAT)).toEqual([]);
 
-    w.clock.advance(50 * 60_000); // 2 h 10 min before: not yet
+    await w.clock.advance(50 * 60_000); // 2 h 10 min before: not yet
     await watcher.runOnce();
     expect(w.notifier.remindedTo(PRIVATE_CHAT)).toEqual([]);
 
-    w.clock.advance(20 * 60_000); // 1 h 50 min before
+    await w.clock.advance(20 * 60_000); // 1 h 50 min before
     await watcher.runOnce();
     expect(w.notifier.remindedTo(PRIVATE_CHAT)).toEqual([number]);
     expect(w.notifier.remindedTo(GROUP_CHAT)).toEqual([number]);
     expect(w.notifier.to(PRIVATE_CHAT).at(-1)?.method).toBe("reminder");
 
-    w.clock.advance(30 * 60_000);
+    await w.clock.advance(30 * 60_000);
     await watcher.runOnce();
     await watcher.runOnce();
     expect(w.notifier.remindedTo(PRIVATE_CHAT)).toEqual([number]);
@@ -327,7 +327,7 @@ describe("PostingWatcher: reminders", () => {
     const waiting = w.addPosting({ shipmentDate: w.clock.now() + 3 * HOUR });
     await watcher.runOnce();
     w.sandbox.control.setPostingStatus(shipped, "awaiting_deliver");
-    w.clock.advance(90 * 60_000);
+    await w.clock.advance(90 * 60_000);
     await watcher.runOnce();
     expect(w.notifier.remindedTo(PRIVATE_CHAT)).toEqual([waiting]);
     expect(w.notifier.remindedTo(GROUP_CHAT)).toEqual([waiting]);
@@ -337,7 +337,7 @@ describe("PostingWatcher: reminders", () => {
     const { w, watcher } = await subscribedWorld();
     const number = w.addPosting({ shipmentDate: w.clock.now() + HOUR });
     await watcher.runOnce();
-    w.clock.advance(10 * 60_000);
+    await w.clock.advance(10 * 60_000);
     await watcher.runOnce();
     expect(w.notifier.announcedTo(PRIVATE_CHAT)).toEqual([number]);
     expect(w.notifier.remindedTo(PRIVATE_CHAT)).toEqual([]);
@@ -350,7 +350,7 @@ describe("PostingWatcher: reminders", () => {
     await w.subscriptions.subscribe({ chatId: PRIVATE_CHAT, kind: "private", subscribedBy: 1 });
     const watcher = w.watcher();
     await watcher.runOnce();
-    w.clock.advance(4 * HOUR);
+    await w.clock.advance(4 * HOUR);
     await watcher.runOnce();
     expect(w.notifier.to(PRIVATE_CHAT).map((c) => c.method)).toEqual(["summary", "reminder"]);
     expect(w.notifier.remindedTo(PRIVATE_CHAT)).toEqual([number]);
@@ -360,7 +360,7 @@ describe("PostingWatcher: reminders", () => {
     const { w, watcher } = await subscribedWorld();
     const number = w.addPosting({ shipmentDate: w.clock.now() + 3 * HOUR });
     await watcher.runOnce();
-    w.clock.advance(HOUR + 5 * 60_000);
+    await w.clock.advance(HOUR + 5 * 60_000);
     w.notifier.next(GROUP_CHAT, () => {
       throw new Error("socket hang up");
     });
@@ -378,7 +378,7 @@ describe("PostingWatcher: reminders", () => {
     const deadline = w.clock.now() + 3 * HOUR; // Ozon gives many postings the same cut-off
     const numbers = Array.from({ length: 8 }, () => w.addPosting({ shipmentDate: deadline }));
     await watcher.runOnce();
-    w.clock.advance(HOUR + 1);
+    await w.clock.advance(HOUR + 1);
     await watcher.runOnce();
     const reminders = w.notifier.to(PRIVATE_CHAT).filter((c) => c.info?.reason === "reminder");
     expect(reminders).toHaveLength(1);
@@ -391,7 +391,7 @@ describe("PostingWatcher: records kept with a TTL", () => {
   const DAY = 24 * HOUR;
 
   async function ttlWorld() {
-    const clock = new TestClock();
+    const clock = new ManualClock(Date.now());
     // The store's expiry follows the test clock too.
     const store = new MemoryStore({ now: clock.now });
     const { w, watcher } = await subscribedWorld({ clock, store }, { markTtlMs: DAY });
@@ -403,7 +403,7 @@ describe("PostingWatcher: records kept with a TTL", () => {
     const number = w.addPosting({ shipmentDate: w.clock.now() + 10 * DAY });
     await watcher.runOnce();
     for (let hour = 0; hour < 3 * 24; hour += 5) {
-      w.clock.advance(5 * HOUR);
+      await w.clock.advance(5 * HOUR);
       await watcher.runOnce();
     }
     // A restarted process knows only what the store kept.
@@ -419,7 +419,7 @@ describe("PostingWatcher: records kept with a TTL", () => {
     await watcher.runOnce();
     expect((await store.list(`postings:announced:${PRIVATE_CHAT}:`)).length).toBe(1);
     w.sandbox.control.setPostingStatus(number, "awaiting_deliver");
-    w.clock.advance(DAY + 1);
+    await w.clock.advance(DAY + 1);
     await watcher.runOnce();
     const left = (await store.list("postings:")).map((e) => e.key);
     expect(left.filter((key) => key.includes(number))).toEqual([]);
@@ -465,7 +465,7 @@ describe("PostingWatcher: one poller", () => {
     await w.subscriptions.subscribe({ chatId: PRIVATE_CHAT, kind: "private", subscribedBy: 1 });
     const watcher = w.watcher({ lease });
     await watcher.runOnce();
-    w.clock.advance(1_000);
+    await w.clock.advance(1_000);
     w.addPosting({ inProcessAt: Date.now() - 1000 });
     w.addPosting({ inProcessAt: Date.now() });
     // The first alert is accepted only after a lease renewal (every 10 ms) found it lost.

@@ -9,6 +9,7 @@ import { createRelayRepositories } from "../../../src/services/relay/repositorie
 import { MemoryStore } from "../../../src/store/memory.ts";
 import type { Store } from "../../../src/store/port.ts";
 import { faultyStore } from "../../support/faulty-store.ts";
+import { waitFor } from "../../support/wait.ts";
 import {
   bytesOf,
   historyCalls,
@@ -45,15 +46,6 @@ async function setup(
     ...options,
   });
   return { env, store, notifier, relay };
-}
-
-/** Waits for a condition with a deadline (the event, not a fixed time). */
-async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error("timed out waiting for the relay");
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
 }
 
 describe("ChatRelay: Ozon → Telegram", () => {

@@ -1,5 +1,5 @@
 /** The real sandbox over HTTP, a real Seller client, and a notifier that records what it is given. */
-import { createSellerClient, type SellerClient } from "../../../src/ozon/seller/client.ts";
+import type { SellerClient } from "../../../src/ozon/seller/client.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../../src/sandbox/index.ts";
 import type {
   ChatMessage,
@@ -8,6 +8,7 @@ import type {
   RelayNotifier,
   TelegramMessageRef,
 } from "../../../src/services/relay/types.ts";
+import { sandboxSeller } from "../../support/sandbox-seller.ts";
 
 export const TELEGRAM_GROUP = -1001234567890;
 
@@ -64,11 +65,7 @@ export interface SellerSandbox {
 
 export async function sellerSandbox(options: SandboxOptions = {}): Promise<SellerSandbox> {
   const sandbox = await startSandbox(options);
-  const seller = createSellerClient({
-    baseUrl: sandbox.sellerUrl,
-    clientId: sandbox.credentials.sellerClientId,
-    apiKey: sandbox.credentials.sellerApiKey,
-    limiter: null,
+  const seller = sandboxSeller(sandbox, {
     retry: { baseDelayMs: 1, maxDelayMs: 5 },
   });
   return {
