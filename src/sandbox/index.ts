@@ -1,7 +1,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SANDBOX_CREDENTIALS } from "../config.ts";
-import { createControl, createHttpControl, type SandboxControl } from "./control.ts";
+import { createControl, type SandboxControl } from "./control.ts";
+import { createHttpControl } from "./control-http.ts";
 import { createState } from "./data.ts";
 import { Faults } from "./faults.ts";
 import { tokenRoute } from "./performance/auth.ts";
