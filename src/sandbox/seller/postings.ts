@@ -5,13 +5,8 @@ import type { Route } from "../router.ts";
 import type { Posting, PostingLine, PostingStatus, SandboxState } from "../state.ts";
 import { UNFULFILLED_STATUSES } from "../state.ts";
 import { isMarkValid } from "./marks.ts";
-import {
-  postingV3,
-  postingV4,
-  setStatus,
-  shipAsPackages,
-  type WithFlags,
-} from "./posting-model.ts";
+import { setStatus, shipAsPackages } from "./posting-model.ts";
+import { postingV3, postingV4, type WithFlags } from "./posting-wire.ts";
 
 const intLike = z.union([
   z.number().int(),
