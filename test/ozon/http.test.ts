@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { endpoint, headerAuth } from "../../src/ozon/endpoint.ts";
 import {
   isOzonApiError,
   isOzonAuthError,
@@ -11,7 +12,7 @@ import {
   type OzonRateLimitError,
   type OzonShapeError,
 } from "../../src/ozon/errors.ts";
-import { endpoint, headerAuth, OzonHttp, type OzonHttpOptions } from "../../src/ozon/http.ts";
+import { OzonHttp, type OzonHttpOptions } from "../../src/ozon/http.ts";
 import { fakeClock } from "./support/clock.ts";
 import { captureLogger } from "./support/logger.ts";
 import { type Handler, send, startServer, type TestServer } from "./support/server.ts";
