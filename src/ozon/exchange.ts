@@ -1,9 +1,11 @@
 /**
  * One exchange with Ozon on the wire: the request sent through undici (or an injected fetch)
- * within the timeouts, the whole answer read, and a failure to get one named by what timed out.
- * The core (http.ts) decides what to send, whether to try again and what the answer means.
+ * within the timeouts, the answer read up to a byte cap, and a failure to get one named by what
+ * timed out. The core (http.ts) decides what to send, whether to try again and what the answer
+ * means.
  */
-import { Agent, type Dispatcher, request as undiciRequest } from "undici";
+import { Agent, type Dispatcher } from "undici";
+import { type CappedAnswer, readBodyCapped, readCapped } from "./download.ts";
 import type { HttpMethod } from "./endpoint.ts";
 import { OzonNetworkError, type OzonService, type TimeoutPhase } from "./errors.ts";
 
@@ -50,7 +52,8 @@ export type FetchLike = (
 ) => Promise<{
   status: number;
   headers: { get(name: string): string | null };
-  arrayBuffer(): Promise<ArrayBuffer>;
+  /** A web ReadableStream (what fetch gives): read up to the cap, cancelled past it. */
+  body: (AsyncIterable<Uint8Array> & { cancel(): Promise<void> }) | null;
 }>;
 
 /** How requests go out: the connection pool, its timeouts, and a fetch when one was injected. */
@@ -60,22 +63,19 @@ export interface Transport {
   fetch: FetchLike | undefined;
 }
 
-/** An answer as the core reads it: status, headers and the whole body. */
-export interface Answer {
-  status: number;
-  header(name: string): string | undefined;
-  bytes: Uint8Array;
-}
-
-/** Sends one request and reads its whole answer; throws what undici (or the fetch) threw. */
+/**
+ * Sends one request and reads its answer: at most `maxBytes` of a successful body (more ends in
+ * BodyOverLimit), the first 64 KB of an error body. Throws what undici (or the fetch) threw.
+ */
 export async function sendRequest(
   transport: Transport,
   method: HttpMethod,
   url: string,
   headers: Record<string, string>,
   body: string | undefined,
+  maxBytes: number,
   signal: AbortSignal,
-): Promise<Answer> {
+): Promise<CappedAnswer> {
   if (transport.fetch) {
     const response = await transport.fetch(url, {
       method,
@@ -84,31 +84,26 @@ export async function sendRequest(
       signal,
       dispatcher: transport.dispatcher,
     });
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    return {
-      status: response.status,
-      header: (name) => response.headers.get(name) ?? undefined,
-      bytes,
-    };
+    const header = (name: string) => response.headers.get(name) ?? undefined;
+    const stream = response.body;
+    const giveUp = () => void stream?.cancel().catch(() => {});
+    const bytes = await readBodyCapped(
+      { status: response.status, header, body: stream },
+      maxBytes,
+      giveUp,
+    );
+    return { status: response.status, header, bytes };
   }
-  const response = await undiciRequest(url, {
+  return readCapped(url, {
     method,
     headers,
-    body: body ?? null,
-    signal,
+    body,
     dispatcher: transport.dispatcher,
-    headersTimeout: transport.timeouts.headersSeconds * 1000,
-    bodyTimeout: transport.timeouts.bodySeconds * 1000,
+    signal,
+    maxBytes,
+    headersTimeoutMs: transport.timeouts.headersSeconds * 1000,
+    bodyTimeoutMs: transport.timeouts.bodySeconds * 1000,
   });
-  const bytes = new Uint8Array(await response.body.arrayBuffer());
-  return {
-    status: response.statusCode,
-    header: (name) => {
-      const value = response.headers[name.toLowerCase()];
-      return Array.isArray(value) ? value.join(", ") : value;
-    },
-    bytes,
-  };
 }
 
 /** The path of an absolute URL, without a query that might carry a signature. */

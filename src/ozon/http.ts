@@ -10,7 +10,7 @@ import { settlesBefore } from "../deadline.ts";
 import type { Logger } from "../logger.ts";
 import { maskSecrets } from "../logger.ts";
 import { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from "./backoff.ts";
-import { BodyOverLimit, OzonFileTooLargeError, readCapped } from "./download.ts";
+import { BodyOverLimit, type CappedAnswer, OzonFileTooLargeError, readCapped } from "./download.ts";
 import type { AnyEndpoint, OzonAuth, RawAnswer, RequestOf, ResponseOf } from "./endpoint.ts";
 import {
   apiErrorFor,
@@ -22,7 +22,6 @@ import {
   readErrorBody,
 } from "./errors.ts";
 import {
-  type Answer,
   createAgent,
   DEFAULT_TIMEOUTS,
   type FetchLike,
@@ -40,6 +39,13 @@ import { problemsOf } from "./zod-problems.ts";
 /** How long close() lets requests in flight finish before cutting them off. */
 const CLOSE_GRACE_MS = 1_000;
 
+/**
+ * An answer is read this far at most unless the call says otherwise (a report file): far above
+ * any real JSON answer (a page of 1 000 postings is a few MB), and low enough that a broken or
+ * hostile answer cannot fill memory. Past it the call fails without reading more.
+ */
+export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+
 export interface OzonHttpOptions {
   service: OzonService;
   baseUrl: string;
@@ -55,6 +61,8 @@ export interface OzonHttpOptions {
   /** [0, 1) source for backoff jitter. */
   random?: () => number;
   logger?: Logger | undefined;
+  /** Bytes of an answer read at most when the call gives no cap of its own (MAX_ANSWER_BYTES). */
+  maxAnswerBytes?: number;
 }
 
 export interface CallOptions<E extends AnyEndpoint> {
@@ -65,6 +73,11 @@ export interface CallOptions<E extends AnyEndpoint> {
   url?: string;
   /** Send the service's auth headers (default true). */
   withAuth?: boolean;
+  /**
+   * Bytes of the answer read at most (default: the core's maxAnswerBytes); a larger answer ends
+   * in OzonFileTooLargeError for a `raw: "bytes"` endpoint, in OzonShapeError otherwise.
+   */
+  maxBytes?: number;
 }
 
 export interface DownloadOptions {
@@ -90,6 +103,7 @@ export class OzonHttp {
   readonly #clock: Clock;
   readonly #random: () => number;
   readonly #logger: Logger | undefined;
+  readonly #maxAnswerBytes: number;
   /** Requests and downloads under way: close() waits a second for them, then aborts them. */
   readonly #inFlight = new Set<Promise<unknown>>();
   /** Aborts what is still in flight when close() ran out of patience. */
@@ -106,6 +120,7 @@ export class OzonHttp {
     this.#clock = options.clock ?? systemClock;
     this.#random = options.random ?? Math.random;
     this.#logger = options.logger;
+    this.#maxAnswerBytes = options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
     this.#ownsDispatcher = !options.dispatcher;
     this.#dispatcher = options.dispatcher ?? createAgent(this.#timeouts);
     this.#transport = {
@@ -145,7 +160,7 @@ export class OzonHttp {
     const signals = [deadline, this.#closing.signal];
     if (options.signal) signals.push(options.signal);
     const signal = AbortSignal.any(signals);
-    let answer: Answer;
+    let answer: CappedAnswer;
     try {
       answer = await this.#tracked(this.#fetchFile(url, options, signal));
     } catch (error) {
@@ -169,7 +184,11 @@ export class OzonHttp {
     };
   }
 
-  async #fetchFile(url: string, options: DownloadOptions, signal: AbortSignal): Promise<Answer> {
+  async #fetchFile(
+    url: string,
+    options: DownloadOptions,
+    signal: AbortSignal,
+  ): Promise<CappedAnswer> {
     await this.#limiter?.take(signal);
     return readCapped(url, {
       headers: { accept: "*/*", ...(options.withAuth ? await this.#auth.headers(signal) : {}) },
@@ -199,6 +218,7 @@ export class OzonHttp {
     const info = { service: this.service, method: ep.method, path: shownPath };
     const body = this.#encodeBody(ep, options.body);
     const withAuth = options.withAuth ?? true;
+    const maxBytes = options.maxBytes ?? this.#maxAnswerBytes;
 
     let retries = 0;
     let renewed = false;
@@ -211,16 +231,19 @@ export class OzonHttp {
       };
       if (body !== undefined) headers["content-type"] = "application/json";
 
-      let answer: Answer;
+      let answer: CappedAnswer;
       const deadline = AbortSignal.timeout(this.#timeouts.totalSeconds * 1000);
       const signals = [deadline, this.#closing.signal];
       if (options.signal) signals.push(options.signal);
       try {
+        const signal = AbortSignal.any(signals);
         answer = await this.#tracked(
-          sendRequest(this.#transport, ep.method, url, headers, body, AbortSignal.any(signals)),
+          sendRequest(this.#transport, ep.method, url, headers, body, maxBytes, signal),
         );
       } catch (error) {
         if (options.signal?.aborted) throw options.signal.reason ?? error;
+        // Asking again brings the same answer: it fails at once.
+        if (error instanceof BodyOverLimit) throw tooLarge(ep, info, maxBytes, error);
         const failure = deadline.aborted
           ? new OzonNetworkError({
               ...info,
@@ -274,7 +297,7 @@ export class OzonHttp {
 
   #accept<E extends AnyEndpoint>(
     ep: E,
-    answer: Answer,
+    answer: CappedAnswer,
     info: { service: OzonService; method: string; path: string },
   ): ResponseOf<E> {
     let value: unknown;
@@ -300,7 +323,7 @@ export class OzonHttp {
     return checked.data as ResponseOf<E>;
   }
 
-  #errorOf(answer: Answer, info: { service: OzonService; method: string; path: string }) {
+  #errorOf(answer: CappedAnswer, info: { service: OzonService; method: string; path: string }) {
     const text = new TextDecoder().decode(answer.bytes);
     let parsed: unknown;
     try {
@@ -336,6 +359,18 @@ export class OzonHttp {
 
 export function createOzonHttp(options: OzonHttpOptions): OzonHttp {
   return new OzonHttp(options);
+}
+
+/** An answer past the cap: a file is too large to take, a JSON answer is not one we can use. */
+function tooLarge(
+  ep: AnyEndpoint,
+  info: { service: OzonService; method: string; path: string },
+  maxBytes: number,
+  error: BodyOverLimit,
+): OzonFileTooLargeError | OzonShapeError {
+  if (ep.raw === "bytes") return new OzonFileTooLargeError(info, maxBytes, error.declaredBytes);
+  const problem = `body: larger than the ${maxBytes} bytes read at most`;
+  return new OzonShapeError({ ...info, field: "", problems: [problem] });
 }
 
 function fillPath(template: string, params: Record<string, string | number>): string {

@@ -32,6 +32,8 @@ export interface PerformanceClientOptions {
   renewTokenBeforeSeconds?: number;
   /** Keeps the moves to successors beyond this client's life (the bot's store). */
   successorMemory?: SuccessorMemory;
+  /** Bytes of a report file read at most (MAX_REPORT_BYTES, 100 MB). */
+  maxReportBytes?: number;
 }
 
 export function createPerformanceClient(options: PerformanceClientOptions) {
@@ -79,7 +81,10 @@ export function createPerformanceClient(options: PerformanceClientOptions) {
 
   return {
     campaigns: createCampaignsApi(http, successors),
-    statistics: createStatisticsApi(http),
+    statistics: createStatisticsApi(
+      http,
+      options.maxReportBytes !== undefined ? { maxReportBytes: options.maxReportBytes } : {},
+    ),
     /** The token provider (diagnostics: `token.fetched`; never log `token.token()`). */
     token,
     /** How many tokens this client has fetched. */

@@ -4,6 +4,7 @@
  * after notifier.deliver resolved (Telegram accepted the file); a crash between those two moments
  * sends the file again after the restart — at most the last one, as the design asks.
  */
+import { isOzonFileTooLargeError } from "../../ozon/download.ts";
 import { ozonFailureMessage as errorText } from "../../ozon/errors.ts";
 import { type ReportJob, reportFileName } from "./report-jobs.ts";
 import {
@@ -29,6 +30,9 @@ export async function deliverJob(steps: JobSteps, job: ReportJob): Promise<void>
     const outcome = classify(error);
     if (outcome === "not_found") return steps.resubmit(job, "download");
     job.state = "ready";
+    if (isOzonFileTooLargeError(error)) {
+      return steps.fail(job, { code: "too_large", message: errorText(error) });
+    }
     if (outcome === "rejected") {
       return steps.fail(job, { code: "unreadable", message: errorText(error) });
     }
