@@ -452,5 +452,7 @@ ads-report-failed-gave-up = ❌ The report could not be fetched: Ozon has not an
     { $about }
 ads-report-failed-unreadable = ❌ Ozon said the report is ready, but the file cannot be downloaded: { $message }
     { $about }
+ads-report-failed-too-large = ❌ The report is ready, but Ozon's file is larger than the bot takes, and asking again brings the same file. Order it for a shorter period, for fewer campaigns, or grouped by week or month.
+    { $about }
 ads-report-failed-delivery = ❌ The report is ready, but the file could not be sent to Telegram. Please order it again.
     { $about }

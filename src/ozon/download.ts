@@ -1,11 +1,12 @@
 /**
- * Reading a file answer without trusting it: the body is read as a stream and given up once it
+ * Reading an answer without trusting it: the body is read as a stream and given up once it
  * passes a byte cap (a Content-Length over the cap ends it before the body), and the caller's
  * signal bounds the whole exchange, since undici's timeouts are per gap and a body trickling a
  * byte at a time never trips them. Redirects are not followed (undici's `request` never does):
  * whatever a 3xx points at was not checked, so it comes back as the error answer it is.
  */
 import { type Dispatcher, request } from "undici";
+import type { HttpMethod } from "./endpoint.ts";
 import { OzonRequestError, type OzonService } from "./errors.ts";
 
 /** An error answer is read this far: enough for Ozon's message, never a whole body. */
@@ -18,7 +19,10 @@ export interface CappedAnswer {
 }
 
 export interface ReadCappedOptions {
+  /** GET unless said otherwise. */
+  method?: HttpMethod;
   headers: Record<string, string>;
+  body?: string | undefined;
   dispatcher: Dispatcher;
   /** Aborts the request and the body read: the overall deadline, and whoever may cancel. */
   signal: AbortSignal;
@@ -38,11 +42,12 @@ export class BodyOverLimit extends Error {
   }
 }
 
-/** GETs `url` and reads at most `maxBytes` of a successful body (64 KB of an error body). */
+/** Sends the request and reads at most `maxBytes` of a successful body (64 KB of an error body). */
 export async function readCapped(url: string, options: ReadCappedOptions): Promise<CappedAnswer> {
   const response = await request(url, {
-    method: "GET",
+    method: options.method ?? "GET",
     headers: options.headers,
+    body: options.body ?? null,
     dispatcher: options.dispatcher,
     signal: options.signal,
     headersTimeout: options.headersTimeoutMs,
@@ -52,19 +57,42 @@ export async function readCapped(url: string, options: ReadCappedOptions): Promi
     const value = response.headers[name.toLowerCase()];
     return Array.isArray(value) ? value.join(", ") : value;
   };
-  const ok = response.statusCode >= 200 && response.statusCode < 300;
-  const limit = ok ? options.maxBytes : ERROR_BODY_LIMIT;
-  const declared = lengthOf(header("content-length"));
+  // Given up unread: undici reports that as an abort error, which no one else listens for.
+  const giveUp = () => void response.body.on("error", () => {}).destroy();
+  const bytes = await readBodyCapped(
+    { status: response.statusCode, header, body: response.body },
+    options.maxBytes,
+    giveUp,
+  );
+  return { status: response.statusCode, header, bytes };
+}
+
+/**
+ * Reads an answer's body: at most `maxBytes` of a successful one (more ends in BodyOverLimit,
+ * before any of it is read when Content-Length says so), the first 64 KB of an error body.
+ * `giveUp` ends the source of a body left unread.
+ */
+export async function readBodyCapped(
+  answer: {
+    status: number;
+    header(name: string): string | undefined;
+    body: AsyncIterable<Uint8Array> | null;
+  },
+  maxBytes: number,
+  giveUp: () => void,
+): Promise<Uint8Array> {
+  const ok = answer.status >= 200 && answer.status < 300;
+  const limit = ok ? maxBytes : ERROR_BODY_LIMIT;
+  const declared = lengthOf(answer.header("content-length"));
   if (ok && declared !== undefined && declared > limit) {
-    // Given up unread: undici reports that as an abort error, which no one else listens for.
-    response.body.on("error", () => {}).destroy();
+    giveUp();
     throw new BodyOverLimit(declared);
   }
-  const chunks: Buffer[] = [];
+  const chunks: Uint8Array[] = [];
   let total = 0;
-  for await (const chunk of response.body as AsyncIterable<Buffer>) {
+  for await (const chunk of answer.body ?? []) {
     if (total + chunk.byteLength > limit) {
-      response.body.destroy();
+      giveUp();
       if (ok) throw new BodyOverLimit(declared);
       chunks.push(chunk.subarray(0, limit - total));
       total = limit;
@@ -79,7 +107,7 @@ export async function readCapped(url: string, options: ReadCappedOptions): Promi
     bytes.set(chunk, at);
     at += chunk.byteLength;
   }
-  return { status: response.statusCode, header, bytes };
+  return bytes;
 }
 
 function lengthOf(value: string | undefined): number | undefined {

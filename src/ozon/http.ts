@@ -1,16 +1,17 @@
 /**
  * One request core for both Ozon services: auth headers, client-side rate limit, timeouts,
- * JSON in and out (lossless), zod-checked answers, typed errors, and retries for what is safe.
- * (Past 400 lines on purpose: one request loop, and the helpers only it uses.)
+ * JSON in and out (lossless), zod-checked answers, typed errors, and retries for what is safe;
+ * and file downloads within a byte cap and one deadline. Methods are described in endpoint.ts,
+ * the exchange on the wire is exchange.ts, reading a capped file answer download.ts.
  */
-import { Agent, type Dispatcher, request as undiciRequest } from "undici";
-import type { z } from "zod";
+import type { Dispatcher } from "undici";
 import { type Clock, systemClock } from "../clock.ts";
 import { settlesBefore } from "../deadline.ts";
 import type { Logger } from "../logger.ts";
 import { maskSecrets } from "../logger.ts";
 import { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from "./backoff.ts";
-import { BodyOverLimit, OzonFileTooLargeError, readCapped } from "./download.ts";
+import { BodyOverLimit, type CappedAnswer, OzonFileTooLargeError, readCapped } from "./download.ts";
+import type { AnyEndpoint, OzonAuth, RawAnswer, RequestOf, ResponseOf } from "./endpoint.ts";
 import {
   apiErrorFor,
   OzonInputError,
@@ -19,105 +20,31 @@ import {
   type OzonService,
   OzonShapeError,
   readErrorBody,
-  type TimeoutPhase,
 } from "./errors.ts";
+import {
+  createAgent,
+  DEFAULT_TIMEOUTS,
+  type FetchLike,
+  fileNameOf,
+  networkErrorOf,
+  safePathOf,
+  sendRequest,
+  type Timeouts,
+  type Transport,
+} from "./exchange.ts";
 import { parseJson, stringifyJson } from "./json.ts";
 import type { RateLimiter } from "./limiter.ts";
 import { problemsOf } from "./zod-problems.ts";
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-
-/** What a `raw: "bytes"` endpoint's response schema receives. */
-export interface RawAnswer {
-  bytes: Uint8Array;
-  contentType: string;
-  /** From Content-Disposition, when the answer names its file. */
-  fileName?: string | undefined;
-}
-
-/** One Ozon method, described as plain data (Notion SDK style). */
-export interface Endpoint<Req = unknown, Res = unknown> {
-  readonly method: HttpMethod;
-  /** Path with `{param}` placeholders, filled (URL-encoded) from the call's params. */
-  readonly path: string;
-  readonly request?: z.ZodType<unknown, Req>;
-  /** Checks the JSON answer, or the RawAnswer of a `raw: "bytes"` endpoint. */
-  readonly response: z.ZodType<Res>;
-  /** Safe to repeat after a 5xx or a network failure (reads, idempotent writes). */
-  readonly safe: boolean;
-  readonly raw?: "bytes";
-  /**
-   * A 429 here means "the service's queue is full" (statistics jobs), not the per-second limit:
-   * hand it to the caller at once, who queues and retries later, instead of waiting it out.
-   */
-  readonly busyOn429?: boolean;
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: any endpoint, whatever its schemas
-export type AnyEndpoint = Endpoint<any, any>;
-export type RequestOf<E extends AnyEndpoint> = E["request"] extends z.ZodType
-  ? z.input<E["request"]>
-  : undefined;
-export type ResponseOf<E extends AnyEndpoint> = z.output<E["response"]>;
-
-/** Keeps the literal types of a descriptor. */
-export function endpoint<const E extends AnyEndpoint>(descriptor: E): E {
-  return descriptor;
-}
-
-/** Auth for one service: headers for each attempt, and optionally a way to renew after a 401. */
-export interface OzonAuth {
-  headers(signal?: AbortSignal): Promise<Record<string, string>> | Record<string, string>;
-  /** Called once per request after a 401 with the headers that were refused; true = retry once. */
-  renew?(refused: Record<string, string>, signal?: AbortSignal): Promise<boolean>;
-  /** Values to mask if an answer ever echoes them into an error message. */
-  secrets(): readonly string[];
-}
-
-export const noAuth: OzonAuth = { headers: () => ({}), secrets: () => [] };
-
-export function headerAuth(headers: Record<string, string>): OzonAuth {
-  return { headers: () => headers, secrets: () => Object.values(headers) };
-}
-
-/**
- * Timeouts in seconds: TCP/TLS connect, waiting for the answer's headers, gaps while reading its
- * body, and the whole exchange (connect to the last byte of the body), so that an answer that
- * trickles in never holds a caller for ever. Each attempt of a call gets its own `totalSeconds`.
- */
-export interface Timeouts {
-  connectSeconds: number;
-  headersSeconds: number;
-  bodySeconds: number;
-  totalSeconds: number;
-}
-
-export const DEFAULT_TIMEOUTS: Timeouts = {
-  connectSeconds: 5,
-  headersSeconds: 15,
-  bodySeconds: 30,
-  // Room for a 50 MB chat file or report on a slow link; JSON answers take a second or two.
-  totalSeconds: 120,
-};
-
 /** How long close() lets requests in flight finish before cutting them off. */
 const CLOSE_GRACE_MS = 1_000;
 
-/** A fetch-compatible function (undici's or the global one); used instead of undici.request when given. */
-export type FetchLike = (
-  url: string,
-  init: {
-    method: string;
-    headers: Record<string, string>;
-    body?: string | Uint8Array | undefined;
-    signal?: AbortSignal | undefined;
-    dispatcher?: Dispatcher | undefined;
-  },
-) => Promise<{
-  status: number;
-  headers: { get(name: string): string | null };
-  arrayBuffer(): Promise<ArrayBuffer>;
-}>;
+/**
+ * An answer is read this far at most unless the call says otherwise (a report file): far above
+ * any real JSON answer (a page of 1 000 postings is a few MB), and low enough that a broken or
+ * hostile answer cannot fill memory. Past it the call fails without reading more.
+ */
+export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
 export interface OzonHttpOptions {
   service: OzonService;
@@ -134,6 +61,8 @@ export interface OzonHttpOptions {
   /** [0, 1) source for backoff jitter. */
   random?: () => number;
   logger?: Logger | undefined;
+  /** Bytes of an answer read at most when the call gives no cap of its own (MAX_ANSWER_BYTES). */
+  maxAnswerBytes?: number;
 }
 
 export interface CallOptions<E extends AnyEndpoint> {
@@ -144,6 +73,11 @@ export interface CallOptions<E extends AnyEndpoint> {
   url?: string;
   /** Send the service's auth headers (default true). */
   withAuth?: boolean;
+  /**
+   * Bytes of the answer read at most (default: the core's maxAnswerBytes); a larger answer ends
+   * in OzonFileTooLargeError for a `raw: "bytes"` endpoint, in OzonShapeError otherwise.
+   */
+  maxBytes?: number;
 }
 
 export interface DownloadOptions {
@@ -156,22 +90,6 @@ export interface DownloadOptions {
   signal?: AbortSignal | undefined;
 }
 
-interface Answer {
-  status: number;
-  header(name: string): string | undefined;
-  bytes: Uint8Array;
-}
-
-/** An undici Agent with our timeouts (seconds), for clients that share one pool between cores. */
-export function createAgent(timeouts: Partial<Timeouts> = {}): Agent {
-  const t = { ...DEFAULT_TIMEOUTS, ...timeouts };
-  return new Agent({
-    connect: { timeout: t.connectSeconds * 1000 },
-    headersTimeout: t.headersSeconds * 1000,
-    bodyTimeout: t.bodySeconds * 1000,
-  });
-}
-
 export class OzonHttp {
   readonly service: OzonService;
   readonly baseUrl: string;
@@ -181,10 +99,11 @@ export class OzonHttp {
   readonly #limiter: RateLimiter | null;
   readonly #dispatcher: Dispatcher;
   readonly #ownsDispatcher: boolean;
-  readonly #fetch: FetchLike | undefined;
+  readonly #transport: Transport;
   readonly #clock: Clock;
   readonly #random: () => number;
   readonly #logger: Logger | undefined;
+  readonly #maxAnswerBytes: number;
   /** Requests and downloads under way: close() waits a second for them, then aborts them. */
   readonly #inFlight = new Set<Promise<unknown>>();
   /** Aborts what is still in flight when close() ran out of patience. */
@@ -198,12 +117,17 @@ export class OzonHttp {
     this.#timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
     this.#retry = { ...DEFAULT_RETRY, ...options.retry };
     this.#limiter = options.limiter ?? null;
-    this.#fetch = options.fetch;
     this.#clock = options.clock ?? systemClock;
     this.#random = options.random ?? Math.random;
     this.#logger = options.logger;
+    this.#maxAnswerBytes = options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
     this.#ownsDispatcher = !options.dispatcher;
     this.#dispatcher = options.dispatcher ?? createAgent(this.#timeouts);
+    this.#transport = {
+      dispatcher: this.#dispatcher,
+      timeouts: this.#timeouts,
+      fetch: options.fetch,
+    };
   }
 
   /**
@@ -236,7 +160,7 @@ export class OzonHttp {
     const signals = [deadline, this.#closing.signal];
     if (options.signal) signals.push(options.signal);
     const signal = AbortSignal.any(signals);
-    let answer: Answer;
+    let answer: CappedAnswer;
     try {
       answer = await this.#tracked(this.#fetchFile(url, options, signal));
     } catch (error) {
@@ -260,7 +184,11 @@ export class OzonHttp {
     };
   }
 
-  async #fetchFile(url: string, options: DownloadOptions, signal: AbortSignal): Promise<Answer> {
+  async #fetchFile(
+    url: string,
+    options: DownloadOptions,
+    signal: AbortSignal,
+  ): Promise<CappedAnswer> {
     await this.#limiter?.take(signal);
     return readCapped(url, {
       headers: { accept: "*/*", ...(options.withAuth ? await this.#auth.headers(signal) : {}) },
@@ -290,6 +218,7 @@ export class OzonHttp {
     const info = { service: this.service, method: ep.method, path: shownPath };
     const body = this.#encodeBody(ep, options.body);
     const withAuth = options.withAuth ?? true;
+    const maxBytes = options.maxBytes ?? this.#maxAnswerBytes;
 
     let retries = 0;
     let renewed = false;
@@ -302,16 +231,19 @@ export class OzonHttp {
       };
       if (body !== undefined) headers["content-type"] = "application/json";
 
-      let answer: Answer;
+      let answer: CappedAnswer;
       const deadline = AbortSignal.timeout(this.#timeouts.totalSeconds * 1000);
       const signals = [deadline, this.#closing.signal];
       if (options.signal) signals.push(options.signal);
       try {
+        const signal = AbortSignal.any(signals);
         answer = await this.#tracked(
-          this.#send(ep.method, url, headers, body, AbortSignal.any(signals)),
+          sendRequest(this.#transport, ep.method, url, headers, body, maxBytes, signal),
         );
       } catch (error) {
         if (options.signal?.aborted) throw options.signal.reason ?? error;
+        // Asking again brings the same answer: it fails at once.
+        if (error instanceof BodyOverLimit) throw tooLarge(ep, info, maxBytes, error);
         const failure = deadline.aborted
           ? new OzonNetworkError({
               ...info,
@@ -363,51 +295,9 @@ export class OzonHttp {
     return stringifyJson(checked.data);
   }
 
-  async #send(
-    method: HttpMethod,
-    url: string,
-    headers: Record<string, string>,
-    body: string | undefined,
-    signal: AbortSignal,
-  ): Promise<Answer> {
-    if (this.#fetch) {
-      const response = await this.#fetch(url, {
-        method,
-        headers,
-        body,
-        signal,
-        dispatcher: this.#dispatcher,
-      });
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      return {
-        status: response.status,
-        header: (name) => response.headers.get(name) ?? undefined,
-        bytes,
-      };
-    }
-    const response = await undiciRequest(url, {
-      method,
-      headers,
-      body: body ?? null,
-      signal,
-      dispatcher: this.#dispatcher,
-      headersTimeout: this.#timeouts.headersSeconds * 1000,
-      bodyTimeout: this.#timeouts.bodySeconds * 1000,
-    });
-    const bytes = new Uint8Array(await response.body.arrayBuffer());
-    return {
-      status: response.statusCode,
-      header: (name) => {
-        const value = response.headers[name.toLowerCase()];
-        return Array.isArray(value) ? value.join(", ") : value;
-      },
-      bytes,
-    };
-  }
-
   #accept<E extends AnyEndpoint>(
     ep: E,
-    answer: Answer,
+    answer: CappedAnswer,
     info: { service: OzonService; method: string; path: string },
   ): ResponseOf<E> {
     let value: unknown;
@@ -433,7 +323,7 @@ export class OzonHttp {
     return checked.data as ResponseOf<E>;
   }
 
-  #errorOf(answer: Answer, info: { service: OzonService; method: string; path: string }) {
+  #errorOf(answer: CappedAnswer, info: { service: OzonService; method: string; path: string }) {
     const text = new TextDecoder().decode(answer.bytes);
     let parsed: unknown;
     try {
@@ -471,6 +361,18 @@ export function createOzonHttp(options: OzonHttpOptions): OzonHttp {
   return new OzonHttp(options);
 }
 
+/** An answer past the cap: a file is too large to take, a JSON answer is not one we can use. */
+function tooLarge(
+  ep: AnyEndpoint,
+  info: { service: OzonService; method: string; path: string },
+  maxBytes: number,
+  error: BodyOverLimit,
+): OzonFileTooLargeError | OzonShapeError {
+  if (ep.raw === "bytes") return new OzonFileTooLargeError(info, maxBytes, error.declaredBytes);
+  const problem = `body: larger than the ${maxBytes} bytes read at most`;
+  return new OzonShapeError({ ...info, field: "", problems: [problem] });
+}
+
 function fillPath(template: string, params: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
@@ -479,56 +381,4 @@ function fillPath(template: string, params: Record<string, string | number>): st
     }
     return encodeURIComponent(String(value));
   });
-}
-
-/** The path of an absolute URL, without a query that might carry a signature. */
-function safePathOf(url: string): string {
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return "(invalid URL)";
-  }
-}
-
-function fileNameOf(disposition: string | undefined): string | undefined {
-  if (!disposition) return undefined;
-  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1].trim());
-    } catch {
-      // fall through to the plain form
-    }
-  }
-  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(disposition);
-  const name = plain?.[2] ?? plain?.[1];
-  return name?.trim() || undefined;
-}
-
-const TIMEOUT_PHASES: Record<string, Exclude<TimeoutPhase, "total">> = {
-  UND_ERR_CONNECT_TIMEOUT: "connect",
-  UND_ERR_HEADERS_TIMEOUT: "headers",
-  UND_ERR_BODY_TIMEOUT: "body",
-  ETIMEDOUT: "connect",
-};
-
-function networkErrorOf(
-  error: unknown,
-  info: { service: OzonService; method: string; path: string },
-): OzonNetworkError {
-  let reason = "request failed";
-  let cursor: unknown = error;
-  for (let depth = 0; cursor && depth < 5; depth++) {
-    const code = (cursor as { code?: unknown }).code;
-    if (typeof code === "string") {
-      const phase = TIMEOUT_PHASES[code];
-      if (phase)
-        return new OzonNetworkError({ ...info, timeout: true, phase, reason: code, cause: error });
-      reason = code;
-      break;
-    }
-    cursor = (cursor as { cause?: unknown }).cause;
-  }
-  if (reason === "request failed" && error instanceof Error) reason = error.message.slice(0, 200);
-  return new OzonNetworkError({ ...info, timeout: false, reason, cause: error });
 }

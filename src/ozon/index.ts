@@ -4,8 +4,9 @@ export type { Clock } from "../clock.ts";
 export { systemClock } from "../clock.ts";
 export type { RetryPolicy } from "./backoff.ts";
 export { isOzonFileTooLargeError, OzonFileTooLargeError } from "./download.ts";
+export type { Endpoint } from "./endpoint.ts";
 export * from "./errors.ts";
-export type { Endpoint, FetchLike, Timeouts } from "./http.ts";
+export type { FetchLike, Timeouts } from "./exchange.ts";
 export { parseJson, stringifyJson } from "./json.ts";
 export { type RateLimiter, TokenBucket } from "./limiter.ts";
 export {

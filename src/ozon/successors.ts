@@ -6,8 +6,8 @@
  * is logged once.
  */
 import type { Logger } from "../logger.ts";
+import type { AnyEndpoint } from "./endpoint.ts";
 import { isRetiredMethodError } from "./errors.ts";
-import type { AnyEndpoint } from "./http.ts";
 
 export interface Capability {
   readonly name: string;

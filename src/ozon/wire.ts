@@ -42,7 +42,7 @@ export function wireInt(id: string | number): number | string {
   return /^-?\d+$/.test(text) && Number.isSafeInteger(value) ? value : text;
 }
 
-/** What a `raw: "bytes"` endpoint answers (see RawAnswer in http.ts). */
+/** What a `raw: "bytes"` endpoint answers (see RawAnswer in endpoint.ts). */
 export const rawAnswer = z.object({
   bytes: z.instanceof(Uint8Array),
   contentType: z.string(),

@@ -1,7 +1,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SANDBOX_CREDENTIALS } from "../config.ts";
-import { createControl, createHttpControl, type SandboxControl } from "./control.ts";
+import { createControl, type SandboxControl } from "./control.ts";
+import { createHttpControl } from "./control-http.ts";
 import { createState } from "./data.ts";
 import { Faults } from "./faults.ts";
 import { tokenRoute } from "./performance/auth.ts";
@@ -13,6 +14,7 @@ import { scheduledBuyerMessage, seedChats } from "./seller/chat-model.ts";
 import { chatRoutes } from "./seller/chats.ts";
 import { createPosting } from "./seller/posting-model.ts";
 import { postingRoutes } from "./seller/postings.ts";
+import { warehouseRoutes } from "./seller/warehouses.ts";
 import { createRequestListener, type RequestLogEntry } from "./server.ts";
 import type { PostingStatus, SandboxCredentials, SandboxSettings, SandboxState } from "./state.ts";
 
@@ -114,6 +116,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const router = new Router();
   router.add(
     ...postingRoutes(state),
+    ...warehouseRoutes(state),
     ...chatRoutes(state),
     tokenRoute(state),
     ...campaignRoutes(state),

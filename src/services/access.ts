@@ -12,72 +12,33 @@
  *   owner-link                 payload of the current owner link while no admin exists (TTL as
  *                              the link's invite: one day; the next start writes a new one)
  *
- * Redeeming is one compareAndSetMany: the invite goes, the "used" mark and the role come, all in
- * one step, so a crash can neither spend an invite without granting its role nor grant it twice.
+ * People and roles are this file; invites and the owner link are access/invites.ts, the role and
+ * person types access/roles.ts.
  */
-import { randomBytes } from "node:crypto";
-import type { Change, Store } from "../store/port.ts";
+import type { Store } from "../store/port.ts";
+import { Invites, type RedeemResult } from "./access/invites.ts";
+import {
+  isRole,
+  type Person,
+  type PersonRecord,
+  type Profile,
+  personKey,
+  profileFields,
+  type Role,
+  type RoleChange,
+  sortRoles,
+} from "./access/roles.ts";
 
-export const ROLES = ["admin", "seller", "warehouse", "manager"] as const;
-export type Role = (typeof ROLES)[number];
-
-export function isRole(value: unknown): value is Role {
-  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
-}
-
-/** What is stored for a person. */
-export interface PersonRecord {
-  id: number;
-  /** Roles granted through invites or by an admin (ADMIN_IDS are added when read). */
-  roles: Role[];
-  firstName?: string;
-  lastName?: string;
-  username?: string;
-  /** Language chosen with /language; absent means "guess from Telegram". */
-  locale?: string;
-  joinedAt?: string;
-  invitedBy?: number;
-}
-
-/** A person as the bot sees them: effective roles, ADMIN_IDS included. */
-export interface Person extends PersonRecord {
-  /** True when the admin role comes from ADMIN_IDS (it cannot be revoked in the bot). */
-  configAdmin: boolean;
-}
-
-/** What Telegram tells about the person who acts; stored to show names in /users. */
-export interface Profile {
-  id: number;
-  firstName?: string;
-  lastName?: string;
-  username?: string;
-}
-
-export interface Invite {
-  role: Role;
-  kind: "invite" | "owner";
-  createdBy?: number;
-  createdAt: string;
-  expiresAt?: string;
-}
-
-export type RedeemFailure = "used" | "expired" | "unknown";
-export type RedeemResult =
-  | { ok: true; role: Role; kind: Invite["kind"]; person: Person }
-  | {
-      ok: false;
-      reason: RedeemFailure;
-      /** Who redeemed it, when it was used (and that is still remembered). */
-      usedBy?: number;
-    };
-
-export type RoleChange =
-  | { ok: true; person: Person }
-  | {
-      ok: false;
-      reason: "unchanged" | "unknown-person" | "config-admin" | "last-admin";
-      person?: Person;
-    };
+export type { Invite, RedeemFailure, RedeemResult } from "./access/invites.ts";
+export {
+  isRole,
+  type Person,
+  type PersonRecord,
+  type Profile,
+  ROLES,
+  type Role,
+  type RoleChange,
+} from "./access/roles.ts";
 
 export interface AccessServiceOptions {
   store: Store;
@@ -101,39 +62,35 @@ export interface AccessServiceOptions {
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A record without any role (a stranger's language, a person whose roles went) lives this long. */
 export const STRANGER_TTL_MS = 30 * DAY_MS;
-/** Telegram deep-link payloads allow A-Z, a-z, 0-9, _ and -, up to 64 characters. */
-const PAYLOAD_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-
-const personKey = (id: number) => `person:${id}`;
-const inviteKey = (payload: string) => `invite:${payload}`;
-const issuedKey = (payload: string) => `invite-issued:${payload}`;
-const usedKey = (payload: string) => `invite-used:${payload}`;
-const OWNER_LINK_KEY = "owner-link";
-
-/** Role order used wherever roles are listed. */
-function sortRoles(roles: Iterable<Role>): Role[] {
-  const set = new Set(roles);
-  return ROLES.filter((role) => set.has(role));
-}
 
 export class AccessService {
   readonly #store: Store;
   readonly #adminIds: ReadonlySet<number>;
   readonly #inviteTtlMs: number;
-  readonly #inviteMemoryMs: number;
-  readonly #ownerLinkTtlMs: number;
   readonly #now: () => number;
   readonly #cacheTtlMs: number;
   readonly #cache = new Map<number, CachedLookup>();
+  readonly #invites: Invites;
 
   constructor(options: AccessServiceOptions) {
     this.#store = options.store;
     this.#adminIds = new Set(options.adminIds);
     this.#inviteTtlMs = options.inviteTtlMs ?? DAY_MS;
-    this.#inviteMemoryMs = options.inviteMemoryMs ?? 30 * DAY_MS;
-    this.#ownerLinkTtlMs = options.ownerLinkTtlMs ?? DAY_MS;
     this.#now = options.now ?? Date.now;
     this.#cacheTtlMs = options.cacheTtlMs ?? 2_000;
+    this.#invites = new Invites({
+      store: options.store,
+      people: {
+        hasAnyAdmin: () => this.hasAnyAdmin(),
+        read: (id) => this.#read(id),
+        remember: (id, record) => void this.#remember(id, record),
+        view: (id, record) => this.#view(id, record),
+      },
+      inviteTtlMs: this.#inviteTtlMs,
+      inviteMemoryMs: options.inviteMemoryMs ?? 30 * DAY_MS,
+      ownerLinkTtlMs: options.ownerLinkTtlMs ?? DAY_MS,
+      now: this.#now,
+    });
   }
 
   get inviteTtlMs(): number {
@@ -257,134 +214,23 @@ export class AccessService {
   }
 
   /** A one-time invite for a role; redeemed by `/start <payload>` within `inviteTtlMs`. */
-  async createInvite(role: Role, createdBy: number): Promise<{ payload: string; expiresAt: Date }> {
-    const payload = newPayload();
-    const invite = await this.#issue(
-      payload,
-      { role, kind: "invite", createdBy },
-      this.#inviteTtlMs,
-    );
-    return { payload, expiresAt: new Date(invite.expiresAt ?? 0) };
-  }
-
-  /** Stores an invite that lives `ttlMs`, and the mark that tells "expired" from "wrong" later. */
-  async #issue(
-    payload: string,
-    what: Pick<Invite, "role" | "kind" | "createdBy">,
-    ttlMs: number,
-  ): Promise<Invite> {
-    const now = this.#now();
-    const invite: Invite = {
-      ...what,
-      createdAt: new Date(now).toISOString(),
-      expiresAt: new Date(now + ttlMs).toISOString(),
-    };
-    await this.#store.set(issuedKey(payload), true, { ttlMs: ttlMs + this.#inviteMemoryMs });
-    await this.#store.set(inviteKey(payload), invite, { ttlMs });
-    return invite;
+  createInvite(role: Role, createdBy: number): Promise<{ payload: string; expiresAt: Date }> {
+    return this.#invites.createInvite(role, createdBy);
   }
 
   /** Withdraws an invite that was never handed out. */
-  async forgetInvite(payload: string): Promise<void> {
-    await this.#store.delete(inviteKey(payload));
+  forgetInvite(payload: string): Promise<void> {
+    return this.#invites.forgetInvite(payload);
   }
 
-  /**
-   * The owner link while nobody is admin: reused across restarts while it lives (so a link
-   * printed earlier still works), a new one once it expired, none once an admin exists.
-   */
-  async ensureOwnerLink(): Promise<{ payload: string; expiresAt: Date } | undefined> {
-    if (await this.hasAnyAdmin()) {
-      const stale = await this.#store.take<string>(OWNER_LINK_KEY);
-      if (stale) await this.#store.delete(inviteKey(stale));
-      return undefined;
-    }
-    const current = await this.#currentOwnerLink();
-    if (current) return current;
-    const payload = newPayload();
-    const invite = await this.#issue(
-      payload,
-      { role: "admin", kind: "owner" },
-      this.#ownerLinkTtlMs,
-    );
-    // Several processes may start together: the first pointer wins, the others use it.
-    if (await this.#store.setIfAbsent(OWNER_LINK_KEY, payload, { ttlMs: this.#ownerLinkTtlMs })) {
-      return { payload, expiresAt: new Date(invite.expiresAt ?? 0) };
-    }
-    await this.#store.delete(inviteKey(payload));
-    return this.#currentOwnerLink();
+  /** The owner link while nobody is admin (see Invites.ensureOwnerLink). */
+  ensureOwnerLink(): Promise<{ payload: string; expiresAt: Date } | undefined> {
+    return this.#invites.ensureOwnerLink();
   }
 
-  async #currentOwnerLink(): Promise<{ payload: string; expiresAt: Date } | undefined> {
-    const payload = await this.#store.get<string>(OWNER_LINK_KEY);
-    const invite = payload ? await this.#store.get<Invite>(inviteKey(payload)) : undefined;
-    if (payload && invite?.kind === "owner") {
-      // A link from before owner links expired has no expiresAt: it goes now, a new one comes.
-      if (invite.expiresAt) return { payload, expiresAt: new Date(invite.expiresAt) };
-      await this.#store.delete(inviteKey(payload));
-    }
-    if (payload) await this.#store.compareAndSet(OWNER_LINK_KEY, payload, undefined);
-    return undefined;
-  }
-
-  /**
-   * Redeems an invite or the owner link exactly once: taking the invite, marking it used and
-   * granting the role are one atomic step (compareAndSetMany), retried when something changed
-   * in between. Of several people at once, one gets the role; the others hear "used".
-   * `guessedLocale` (from Telegram) is kept unless the person chose a language before: messages
-   * sent outside any update of theirs (relayed buyer messages, alerts) speak it from the start.
-   */
-  async redeem(payload: string, profile: Profile, guessedLocale?: string): Promise<RedeemResult> {
-    if (!PAYLOAD_PATTERN.test(payload)) return { ok: false, reason: "unknown" };
-    for (let attempt = 0; attempt < 20; attempt++) {
-      const invite = await this.#store.get<Invite>(inviteKey(payload));
-      if (!invite || !isRole(invite.role)) return this.#whyNot(payload);
-      const spend: Change[] = [
-        { key: inviteKey(payload), expected: invite, next: undefined },
-        {
-          key: usedKey(payload),
-          expected: undefined,
-          next: { by: profile.id, at: this.#isoNow() } satisfies UsedMark,
-          ttlMs: this.#inviteMemoryMs,
-        },
-      ];
-      if (invite.kind === "owner") {
-        // Only the current owner link, and only while nobody is admin; a stale one is spent.
-        const pointer = await this.#store.get<string>(OWNER_LINK_KEY);
-        if (pointer !== payload || (await this.hasAnyAdmin())) {
-          await this.#store.compareAndSetMany(spend);
-          return { ok: false, reason: "used" };
-        }
-        spend.push({ key: OWNER_LINK_KEY, expected: payload, next: undefined });
-      }
-      const record = await this.#read(profile.id);
-      const next: PersonRecord = {
-        ...(record ?? { id: profile.id, roles: [], joinedAt: this.#isoNow() }),
-        ...profileFields(profile),
-        id: profile.id,
-        roles: sortRoles([...(record?.roles ?? []), invite.role]),
-        invitedBy: record?.invitedBy ?? invite.createdBy,
-        locale: record?.locale ?? guessedLocale,
-      };
-      const grant: Change = { key: personKey(profile.id), expected: record, next };
-      if (await this.#store.compareAndSetMany([...spend, grant])) {
-        this.#remember(profile.id, next);
-        const person = this.#view(profile.id, next);
-        return { ok: true, role: invite.role, kind: invite.kind, person };
-      }
-    }
-    throw new Error(`invite for ${profile.id} changed concurrently too often; try again`);
-  }
-
-  async #whyNot(payload: string): Promise<RedeemResult & { ok: false }> {
-    const used = await this.#store.get<UsedMark>(usedKey(payload));
-    if (used) {
-      return typeof used.by === "number"
-        ? { ok: false, reason: "used", usedBy: used.by }
-        : { ok: false, reason: "used" };
-    }
-    if (await this.#store.get(issuedKey(payload))) return { ok: false, reason: "expired" };
-    return { ok: false, reason: "unknown" };
+  /** Redeems an invite or the owner link exactly once (see Invites.redeem). */
+  redeem(payload: string, profile: Profile, guessedLocale?: string): Promise<RedeemResult> {
+    return this.#invites.redeem(payload, profile, guessedLocale);
   }
 
   #read(id: number): Promise<PersonRecord | undefined> {
@@ -453,12 +299,6 @@ export class AccessService {
   }
 }
 
-/** What `invite-used:<payload>` holds. */
-interface UsedMark {
-  by: number;
-  at: string;
-}
-
 interface CachedLookup {
   at: number;
   lookup: { person?: Person; locale?: string };
@@ -467,19 +307,4 @@ interface CachedLookup {
 function deepFreeze<T extends { roles: readonly unknown[] }>(value: T): T {
   Object.freeze(value.roles);
   return Object.freeze(value);
-}
-
-function newPayload(): string {
-  // 16 random bytes: 22 characters, unguessable, valid as a Telegram start parameter.
-  return randomBytes(16).toString("base64url");
-}
-
-function profileFields(
-  profile: Profile,
-): Pick<PersonRecord, "firstName" | "lastName" | "username"> {
-  return {
-    firstName: profile.firstName,
-    lastName: profile.lastName,
-    username: profile.username,
-  };
 }

@@ -1,5 +1,7 @@
+import { fetch as undiciFetch } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { endpoint, headerAuth } from "../../src/ozon/endpoint.ts";
 import {
   isOzonApiError,
   isOzonAuthError,
@@ -11,7 +13,7 @@ import {
   type OzonRateLimitError,
   type OzonShapeError,
 } from "../../src/ozon/errors.ts";
-import { endpoint, headerAuth, OzonHttp, type OzonHttpOptions } from "../../src/ozon/http.ts";
+import { MAX_ANSWER_BYTES, OzonHttp, type OzonHttpOptions } from "../../src/ozon/http.ts";
 import { ManualClock } from "../support/manual-clock.ts";
 import { captureLogger } from "./support/logger.ts";
 import { type Handler, send, startServer, type TestServer } from "./support/server.ts";
@@ -315,5 +317,51 @@ describe("request core", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ method: "POST", path: "/v1/thing/list", attempt: 1 });
     expect(JSON.stringify(lines)).not.toContain(API_KEY);
+  });
+});
+
+describe("answer size cap", () => {
+  /** A page of postings as JSON, well over 1 000 bytes. */
+  const bigPage = JSON.stringify({
+    result: {
+      count: 100,
+      postings: Array.from({ length: 100 }, (_, i) => ({ posting_number: `1000-${i}-1` })),
+    },
+  });
+  /** Sends `text` without Content-Length, in two pieces. */
+  const inPieces =
+    (text: string): Handler =>
+    (_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write(text.slice(0, 100));
+      res.end(text.slice(100));
+    };
+
+  it("gives up a JSON answer that says it is over 32 MB before reading it, and does not ask again", async () => {
+    const { core, server } = await setup((_req, res) => {
+      const declared = String(MAX_ANSWER_BYTES + 1);
+      res.writeHead(200, { "content-type": "application/json", "content-length": declared });
+      res.write("{"); // and nothing more: a reader waiting for the rest would wait for ever
+    });
+    const error = (await core.call(postings).catch((e: unknown) => e)) as OzonShapeError;
+    expect(isOzonShapeError(error)).toBe(true);
+    expect(error.problems).toEqual([
+      `body: larger than the ${MAX_ANSWER_BYTES} bytes read at most`,
+    ]);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("stops reading a JSON answer without Content-Length once it passes the cap", async () => {
+    const { core, server } = await setup(inPieces(bigPage), { maxAnswerBytes: 1_000 });
+    const error = (await core.call(postings).catch((e: unknown) => e)) as OzonShapeError;
+    expect(isOzonShapeError(error)).toBe(true);
+    expect(error.problems).toEqual(["body: larger than the 1000 bytes read at most"]);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("caps an answer read through an injected fetch the same way", async () => {
+    const { core } = await setup(inPieces(bigPage), { maxAnswerBytes: 1_000, fetch: undiciFetch });
+    const error = (await core.call(postings).catch((e: unknown) => e)) as OzonShapeError;
+    expect(error.problems).toEqual(["body: larger than the 1000 bytes read at most"]);
   });
 });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { OzonFileTooLargeError } from "../../src/ozon/download.ts";
 import {
   isOzonApiError,
   isOzonAuthError,
@@ -10,6 +11,7 @@ import {
   createPerformanceClient,
   type PerformanceClient,
 } from "../../src/ozon/performance/client.ts";
+import { MAX_REPORT_BYTES } from "../../src/ozon/performance/statistics.ts";
 import type { Campaign } from "../../src/ozon/performance/types.ts";
 import { ManualClock } from "../support/manual-clock.ts";
 import { waitFor } from "../support/wait.ts";
@@ -518,5 +520,22 @@ describe("statistics", () => {
       "/api/client/statistics/report?UUID=many",
       "/api/client/statistics/report?UUID=gone",
     ]);
+  });
+
+  it("gives up a report file that says it is over 100 MB before reading it, and does not ask again", async () => {
+    const { perf, server } = await performanceAgainst({
+      "GET /api/client/statistics/report": (_req, res) => {
+        const declared = String(MAX_REPORT_BYTES + 1);
+        res.writeHead(200, { "content-type": "text/csv", "content-length": declared });
+        res.write(";"); // and nothing more: a reader waiting for the rest would wait for ever
+      },
+    });
+    const failure = await perf.statistics.download("huge").catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(OzonFileTooLargeError);
+    expect(failure).toMatchObject({
+      limitBytes: MAX_REPORT_BYTES,
+      sizeBytes: MAX_REPORT_BYTES + 1,
+    });
+    expect(server.to("GET /api/client/statistics/report")).toHaveLength(1);
   });
 });

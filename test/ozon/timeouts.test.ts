@@ -1,8 +1,10 @@
 import { Agent, errors, fetch as undiciFetch } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { endpoint, headerAuth } from "../../src/ozon/endpoint.ts";
 import { isOzonNetworkError, type OzonNetworkError } from "../../src/ozon/errors.ts";
-import { endpoint, headerAuth, OzonHttp, type Timeouts } from "../../src/ozon/http.ts";
+import type { Timeouts } from "../../src/ozon/exchange.ts";
+import { OzonHttp } from "../../src/ozon/http.ts";
 import { ManualClock } from "../support/manual-clock.ts";
 import { waitFor } from "../support/wait.ts";
 import { type Handler, startServer, type TestServer } from "./support/server.ts";

@@ -219,5 +219,6 @@ export const FAILURE_KEYS = {
   rejected: "ads-report-failed-rejected",
   gave_up: "ads-report-failed-gave-up",
   unreadable: "ads-report-failed-unreadable",
+  too_large: "ads-report-failed-too-large",
   delivery_failed: "ads-report-failed-delivery",
 } as const satisfies Record<ReportFailure["code"], string>;

@@ -3,7 +3,9 @@ import type { Dispatcher } from "undici";
 import { type Clock, systemClock } from "../../clock.ts";
 import type { Logger } from "../../logger.ts";
 import type { RetryPolicy } from "../backoff.ts";
-import { createAgent, type FetchLike, noAuth, OzonHttp, type Timeouts } from "../http.ts";
+import { noAuth } from "../endpoint.ts";
+import { createAgent, type FetchLike, type Timeouts } from "../exchange.ts";
+import { OzonHttp } from "../http.ts";
 import { type RateLimiter, TokenBucket } from "../limiter.ts";
 import { type SuccessorMemory, Successors } from "../successors.ts";
 import { createCampaignsApi } from "./campaigns.ts";
@@ -30,6 +32,8 @@ export interface PerformanceClientOptions {
   renewTokenBeforeSeconds?: number;
   /** Keeps the moves to successors beyond this client's life (the bot's store). */
   successorMemory?: SuccessorMemory;
+  /** Bytes of a report file read at most (MAX_REPORT_BYTES, 100 MB). */
+  maxReportBytes?: number;
 }
 
 export function createPerformanceClient(options: PerformanceClientOptions) {
@@ -77,7 +81,10 @@ export function createPerformanceClient(options: PerformanceClientOptions) {
 
   return {
     campaigns: createCampaignsApi(http, successors),
-    statistics: createStatisticsApi(http),
+    statistics: createStatisticsApi(
+      http,
+      options.maxReportBytes !== undefined ? { maxReportBytes: options.maxReportBytes } : {},
+    ),
     /** The token provider (diagnostics: `token.fetched`; never log `token.token()`). */
     token,
     /** How many tokens this client has fetched. */

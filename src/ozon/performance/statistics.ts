@@ -19,6 +19,19 @@ import type {
 
 const MAX_CAMPAIGNS = 10;
 
+/**
+ * A report file is read this far at most: twice Telegram's 50 MB upload limit (a local Bot API
+ * server takes more), and thousands of times a report of 10 campaigns × 62 days (some 30 KB).
+ * A larger file is given up unread (OzonFileTooLargeError): a broken or hostile answer cannot
+ * fill memory.
+ */
+export const MAX_REPORT_BYTES = 100 * 1024 * 1024;
+
+export interface StatisticsApiOptions {
+  /** Bytes of a report file read at most (MAX_REPORT_BYTES). */
+  maxReportBytes?: number;
+}
+
 const idsOf = (values: readonly (string | number)[]) => values.map((v) => String(v).trim());
 
 /** Ozon's report kinds (the list's `kind`) in our words. */
@@ -35,7 +48,8 @@ function startsWithZipMagic(bytes: Uint8Array): boolean {
   return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 }
 
-export function createStatisticsApi(http: OzonHttp) {
+export function createStatisticsApi(http: OzonHttp, options: StatisticsApiOptions = {}) {
+  const maxReportBytes = options.maxReportBytes ?? MAX_REPORT_BYTES;
   return {
     /**
      * Queues a report and returns its UUID. A 429 here means the queue is busy
@@ -110,9 +124,15 @@ export function createStatisticsApi(http: OzonHttp) {
       });
     },
 
-    /** The finished report: CSV for one campaign, ZIP of CSVs for several, told by Content-Type. */
+    /**
+     * The finished report: CSV for one campaign, ZIP of CSVs for several, told by Content-Type.
+     * A file over `maxReportBytes` ends in OzonFileTooLargeError, whoever asks again.
+     */
     async download(uuid: string): Promise<ReportFile> {
-      const answer = await http.call(reportDownload, { params: { uuid } });
+      const answer = await http.call(reportDownload, {
+        params: { uuid },
+        maxBytes: maxReportBytes,
+      });
       const type = answer.contentType.toLowerCase();
       if (type.includes("zip") || startsWithZipMagic(answer.bytes)) {
         return { format: "zip", bytes: answer.bytes };

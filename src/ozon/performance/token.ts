@@ -5,7 +5,8 @@
 
 import { type Clock, systemClock } from "../../clock.ts";
 import type { Logger } from "../../logger.ts";
-import type { OzonAuth, OzonHttp } from "../http.ts";
+import type { OzonAuth } from "../endpoint.ts";
+import type { OzonHttp } from "../http.ts";
 import { tokenEndpoint } from "./endpoints/token.ts";
 
 export interface TokenProviderOptions {

@@ -13,7 +13,7 @@ import {
   startChatFor,
   unreadOf,
 } from "./chat-model.ts";
-import { findPosting } from "./postings.ts";
+import { findPosting } from "./posting-actions.ts";
 
 export const PREMIUM_MESSAGE =
   "This method is available only to sellers with a Premium Plus or Premium Pro subscription";

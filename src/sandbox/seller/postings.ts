@@ -1,17 +1,19 @@
+/** The FBS posting routes: lists (v3 pages, v4 cursors), get, ship, cancel, labels, marks. */
 import { z } from "zod";
-import { badRequest, binaryReply, fail, GRPC, jsonReply, readBody, sellerError } from "../http.ts";
+import { badRequest, binaryReply, jsonReply, readBody } from "../http.ts";
 import { buildPdf } from "../pdf.ts";
 import type { Route } from "../router.ts";
-import type { Posting, PostingLine, PostingStatus, SandboxState } from "../state.ts";
+import type { Posting, SandboxState } from "../state.ts";
 import { UNFULFILLED_STATUSES } from "../state.ts";
 import { isMarkValid } from "./marks.ts";
 import {
-  postingV3,
-  postingV4,
-  setStatus,
-  shipAsPackages,
-  type WithFlags,
-} from "./posting-model.ts";
+  CANCEL_REASONS,
+  cancelPosting,
+  findPosting,
+  postingError,
+  shipPosting,
+} from "./posting-actions.ts";
+import { postingV3, postingV4, type WithFlags } from "./posting-wire.ts";
 
 const intLike = z.union([
   z.number().int(),
@@ -29,157 +31,6 @@ const withSchema = z
     translit: z.boolean().optional(),
   })
   .optional();
-
-/** Ozon's seller cancel reasons (v2 list); 402 "other" needs a message. */
-export const CANCEL_REASONS = [
-  { id: 352, title: "Товар закончился на складе продавца", type_id: "seller", available: true },
-  { id: 400, title: "Остался только бракованный товар", type_id: "seller", available: true },
-  { id: 401, title: "Отмена из арбитража", type_id: "seller", available: false },
-  { id: 402, title: "Другое (вина продавца)", type_id: "seller", available: true },
-  { id: 665, title: "Покупатель не забрал заказ", type_id: "buyer", available: false },
-  {
-    id: 666,
-    title: "Возврат из службы доставки: нет доставки в указанный регион",
-    type_id: "seller",
-    available: false,
-  },
-  { id: 667, title: "Заказ утерян службой доставки", type_id: "seller", available: false },
-] as const;
-export const OTHER_REASON_ID = 402;
-
-const postingError = (message: string): never =>
-  fail(sellerError(400, GRPC.invalidArgument, message));
-
-export function findPosting(state: SandboxState, postingNumber: string): Posting {
-  const posting = state.postings.get(postingNumber);
-  if (!posting) return fail(sellerError(404, GRPC.notFound, "POSTING_NOT_FOUND"));
-  return posting;
-}
-
-// ---- Domain operations (also used by the control surface) ------------------------------------
-
-export interface ShipItem {
-  /** SKU (v2) or product_id (v4; Ozon means the SKU, the product id is accepted too). */
-  id: number;
-  quantity: number;
-  marks?: string[];
-}
-
-/**
- * Ship (package) a posting. The whole request is checked before anything changes, so a refusal
- * leaves the state as it was. Returns the posting numbers the packages became, in package order.
- */
-export function shipPosting(
-  state: SandboxState,
-  posting: Posting,
-  packages: ShipItem[][],
-  checkMarks: boolean,
-): string[] {
-  refuseUnlessAwaitingPackaging(posting);
-  const planned = planPackages(posting, packages, checkMarks);
-
-  if (posting.failNextShip) {
-    // Ozon answers 200 yet the posting stays; only a re-read shows the failure.
-    posting.failNextShip = false;
-    posting.previousSubstatus = posting.substatus;
-    posting.substatus = "ship_failed";
-    return [posting.postingNumber];
-  }
-  return shipAsPackages(state, posting, planned).map((p) => p.postingNumber);
-}
-
-/** The posting's line for a requested id: the SKU first, the product id accepted too. */
-function lineFor(posting: Posting, id: number): PostingLine {
-  const line =
-    posting.lines.find((l) => l.sku === id) ?? posting.lines.find((l) => l.productId === id);
-  return line ?? postingError("PRODUCT_IS_NOT_IN_POSTING");
-}
-
-/**
- * Checks a ship request against the posting and returns each package's lines (fresh copies):
- * only the posting's products, each exactly its quantity over all packages, and (v2) one valid
- * mark per unit in each item of a product that needs marks. Reads the posting, never changes it.
- */
-function planPackages(
-  posting: Posting,
-  packages: ShipItem[][],
-  checkMarks: boolean,
-): PostingLine[][] {
-  if (packages.length === 0 || packages.some((p) => p.length === 0)) {
-    postingError("PACKAGES_ARE_EMPTY");
-  }
-  const resolved = packages.map((items) =>
-    items.map((item) => ({ item, line: lineFor(posting, item.id) })),
-  );
-
-  const ordered = new Map<number, number>();
-  for (const line of posting.lines) {
-    ordered.set(line.sku, (ordered.get(line.sku) ?? 0) + line.quantity);
-  }
-  const shipped = new Map<number, number>();
-  for (const { item, line } of resolved.flat()) {
-    shipped.set(line.sku, (shipped.get(line.sku) ?? 0) + item.quantity);
-  }
-  for (const [sku, quantity] of ordered) {
-    if (shipped.get(sku) !== quantity) postingError("INCORRECT_PRODUCT_QUANTITY");
-  }
-
-  const marksOf = (item: ShipItem) => (item.marks ?? []).filter((m) => m.trim() !== "");
-  if (checkMarks) {
-    for (const { item, line } of resolved.flat()) {
-      if (!line.markRequired) continue;
-      const marks = marksOf(item);
-      if (marks.length !== item.quantity) postingError("MANDATORY_MARK_REQUIRED");
-      if (!marks.every(isMarkValid)) postingError("INVALID_MANDATORY_MARK");
-    }
-  }
-
-  return resolved.map((items) => {
-    const bySku = new Map<number, PostingLine>();
-    for (const { item, line } of items) {
-      const marks = checkMarks && line.markRequired ? marksOf(item) : [];
-      const merged = bySku.get(line.sku);
-      if (merged) {
-        merged.quantity += item.quantity;
-        merged.marks.push(...marks);
-      } else {
-        bySku.set(line.sku, { ...line, quantity: item.quantity, marks: [...marks] });
-      }
-    }
-    return [...bySku.values()];
-  });
-}
-
-function refuseUnlessAwaitingPackaging(posting: Posting): void {
-  if (posting.status === "awaiting_packaging") return;
-  if (posting.status === "cancelled") postingError("POSTING_ALREADY_CANCELLED");
-  const shipped: PostingStatus[] = ["awaiting_deliver", "delivering", "driver_pickup", "delivered"];
-  if (shipped.includes(posting.status)) postingError("POSTING_ALREADY_SHIPPED");
-  postingError("HAS_INCORRECT_STATUS");
-}
-
-export function cancelPosting(
-  state: SandboxState,
-  posting: Posting,
-  reasonId: number,
-  message: string | undefined,
-): void {
-  if (posting.status === "cancelled") postingError("POSTING_ALREADY_CANCELLED");
-  if (posting.status !== "awaiting_packaging" && posting.status !== "awaiting_deliver") {
-    postingError("HAS_INCORRECT_STATUS");
-  }
-  const reason = CANCEL_REASONS.find((r) => r.id === reasonId && r.available);
-  if (!reason) postingError("HAS_INCORRECT_CANCEL_REASON");
-  if (reasonId === OTHER_REASON_ID && !message?.trim()) postingError("HAS_INCORRECT_CANCEL_REASON");
-  posting.cancellation = {
-    reasonId,
-    reason: reasonId === OTHER_REASON_ID && message ? message.trim() : (reason?.title ?? ""),
-    type: "seller",
-    initiator: "Продавец",
-    afterShip: posting.status === "awaiting_deliver",
-  };
-  setStatus(state, posting, "cancelled");
-}
 
 // ---- Listing -----------------------------------------------------------------------------------
 
@@ -533,49 +384,6 @@ export function postingRoutes(state: SandboxState): Route[] {
           result: body.mandatory_mark.map((mark) => ({
             mandatory_mark: mark,
             result: isMarkValid(mark),
-          })),
-        });
-      },
-    },
-    {
-      ...seller,
-      method: "POST",
-      pattern: "/v1/warehouse/list",
-      handle(req) {
-        const body = readBody(
-          req,
-          z.object({
-            limit: z.number().int().min(1).max(200).optional(),
-            offset: z.number().int().min(0).optional(),
-          }),
-        );
-        const offset = body.offset ?? 0;
-        const list = state.warehouses.slice(offset, body.limit ? offset + body.limit : undefined);
-        return jsonReply({
-          result: list.map((w) => ({
-            warehouse_id: w.id,
-            name: w.name,
-            is_rfbs: w.isRfbs,
-            status: "created",
-            is_able_to_set_price: false,
-            has_entrusted_acceptance: false,
-            first_mile_type: {
-              dropoff_point_id: "",
-              dropoff_timeslot_id: 0,
-              first_mile_is_changing: false,
-              first_mile_type: w.isRfbs ? "Pickup" : "DropOff",
-            },
-            is_kgt: false,
-            can_print_act_in_advance: true,
-            min_working_days: 5,
-            is_karantin: false,
-            has_postings_limit: false,
-            postings_limit: -1,
-            working_days: ["1", "2", "3", "4", "5"],
-            min_postings_limit: 10,
-            is_timetable_editable: true,
-            is_economy: false,
-            is_presorted: false,
           })),
         });
       },

@@ -38,6 +38,12 @@ export {
   type ReportPeriod,
   SPEC_MAX_PERIOD_DAYS,
 } from "./periods.ts";
+export { metricOfColumn, REPORT_METRICS, type ReportMetric } from "./report-csv.ts";
+export {
+  isReportFileError,
+  ReportFileError,
+  type ReportFileErrorCode,
+} from "./report-file.ts";
 export {
   checkReportRequest,
   DEFAULT_REPORT_LIMITS,
@@ -72,17 +78,10 @@ export {
   type RoundResult,
 } from "./report-runner.ts";
 export {
-  formatReportSummary,
-  isReportFileError,
   type MetricTotals,
-  metricOfColumn,
-  REPORT_METRICS,
-  ReportFileError,
-  type ReportFileErrorCode,
   type ReportFileSummary,
-  type ReportMetric,
   type ReportSummary,
-  type SummaryLabels,
   summarizeCsv,
   summarizeReport,
 } from "./report-summary.ts";
+export { formatReportSummary, type SummaryLabels } from "./report-summary-text.ts";

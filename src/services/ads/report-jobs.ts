@@ -63,9 +63,10 @@ export interface ReportFailure {
    * rejected: Ozon refused the request (4xx, message is Ozon's text);
    * gave_up: too many transient failures (network, 5xx) in a row;
    * unreadable: Ozon said OK but the file could not be downloaded;
+   * too_large: Ozon's file is larger than the bot reads (asking again brings the same file);
    * delivery_failed: the notifier kept failing to hand the file over.
    */
-  code: "ozon_error" | "rejected" | "gave_up" | "unreadable" | "delivery_failed";
+  code: "ozon_error" | "rejected" | "gave_up" | "unreadable" | "too_large" | "delivery_failed";
   message: string;
 }
 

@@ -11,7 +11,8 @@
  * job's. Of several such, the earliest is the one the intent sent.
  */
 import type { ReportRequestInfo } from "../../ozon/performance/types.ts";
-import type { ReportJob } from "./report-jobs.ts";
+import type { ReportJob, ReportJobRepository } from "./report-jobs.ts";
+import type { JobSteps } from "./report-steps.ts";
 
 export type { ReportRequestInfo };
 
@@ -74,4 +75,59 @@ function sortedIds(ids: readonly string[]): string {
     .map((id) => id.trim().replace(/^0+(?=\d)/, ""))
     .sort()
     .join(",");
+}
+
+/** Ozon's list of report requests, and the uuids that jobs already hold (not to be taken). */
+export interface OzonRequests {
+  requests: ReportRequestInfo[];
+  claimed: Set<string>;
+}
+
+/** Ozon's list of report requests, and the uuids that jobs already hold. */
+export async function lookAtOzon(
+  jobs: ReportJobRepository,
+  lister: ReportRequestLister,
+): Promise<OzonRequests> {
+  const claimed = new Set((await jobs.all()).flatMap((j) => (j.uuid ? [j.uuid] : [])));
+  return { requests: await listOzonRequests(lister), claimed };
+}
+
+/** ReportRunner.reconcile() over the jobs a round has read (it updates them in place). */
+export async function reconcileJobs(steps: JobSteps, all: ReportJob[]): Promise<boolean> {
+  const unsure = all.filter(
+    (j) =>
+      j.account === steps.settings.account &&
+      j.state === "queued" &&
+      j.submitIntentAt !== undefined,
+  );
+  if (unsure.length === 0) return true;
+  let atOzon: OzonRequests;
+  try {
+    atOzon = await lookAtOzon(steps.jobs, steps.settings.statistics);
+  } catch (error) {
+    steps.settings.logger?.warn(
+      { err: error },
+      "report runner: Ozon's list of reports not readable",
+    );
+    return false;
+  }
+  const { requests, claimed } = atOzon;
+  for (const job of unsure) {
+    const found = findSubmitted(job, requests, claimed);
+    if (found) {
+      claimed.add(found.uuid);
+      await steps.submitted(job, found.uuid, "report found at Ozon after a restart, resumed");
+    } else {
+      delete job.submitIntentAt;
+      await steps.jobs.save(job);
+    }
+  }
+  const orphans = unclaimedInProgress(requests, claimed).map((r) => r.uuid);
+  if (orphans.length > 0) {
+    steps.settings.logger?.warn(
+      { uuids: orphans },
+      "report runner: Ozon is preparing reports no job waits for; they hold the queue until Ozon finishes them",
+    );
+  }
+  return true;
 }

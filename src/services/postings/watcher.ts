@@ -11,8 +11,8 @@
  * 2. first run (no state in the store): record them all as "baseline" and owe each subscriber one
  *    summary instead of N alerts; later runs: record the postings not seen before;
  * 3. for each subscriber, concurrently (one chat's trouble never holds up another): the owed
- *    summary, then new postings, then deadline reminders. The first failed send ends that
- *    subscriber's turn and is retried next pass; a `RecipientGoneError` unsubscribes the chat.
+ *    summary, then new postings, then deadline reminders (turn.ts). The first failed send ends
+ *    that subscriber's turn and is retried next pass; a `RecipientGoneError` unsubscribes the chat.
  *
  * "New" for a subscriber: matches its warehouse filter, was first listed after the first run and
  * not before the chat subscribed, and is not marked announced for it. More than `burstThreshold`
@@ -31,11 +31,10 @@ import { type Lease, loopLease } from "../../store/lease.ts";
 import type { Store } from "../../store/port.ts";
 import { BackgroundLoop } from "../background-loop.ts";
 import type { Subscriber } from "../subscriptions.ts";
-import { wantsWarehouse } from "../subscriptions.ts";
-import { DeliveryLedger, type MarkKind } from "./ledger.ts";
-import type { DigestInfo, PostingNotifier } from "./notifier.ts";
-import { isRecipientGone } from "./notifier.ts";
-import { byArrival, byDeadline, type Current, chunk, factsOf } from "./posting-facts.ts";
+import { DeliveryLedger } from "./ledger.ts";
+import type { PostingNotifier } from "./notifier.ts";
+import { type Current, factsOf } from "./posting-facts.ts";
+import { SubscriberTurns, type TurnSettings } from "./turn.ts";
 
 /** What the watcher reads from the Seller client (`createSellerClient(...)` fits). */
 export interface AwaitingPackagingSource {
@@ -110,32 +109,22 @@ const silentLogger: WatcherLogger = {
   error() {},
 };
 
-/** Ends one subscriber's turn in a pass (a failed send; the rest waits for the next pass). */
-class TurnOver extends Error {}
-
 export class PostingWatcher {
   readonly #seller: AwaitingPackagingSource;
   readonly #subscriptions: SubscriberDirectory;
-  readonly #notifier: PostingNotifier;
   readonly #pollMs: number;
-  readonly #burstThreshold: number;
-  readonly #digestSize: number;
-  readonly #reminderBeforeMs: number;
   readonly #now: () => number;
   readonly #log: WatcherLogger;
   readonly #ledger: DeliveryLedger;
+  readonly #turnSettings: TurnSettings;
   readonly #loop: BackgroundLoop<PassReport>;
-  /** The pass's signal: aborted on stop() or when the lease is lost, after which no send starts. */
-  #signal: AbortSignal | undefined;
 
   constructor(options: PostingWatcherOptions) {
     this.#seller = options.seller;
     this.#subscriptions = options.subscriptions;
-    this.#notifier = options.notifier;
     this.#pollMs = (options.pollSeconds ?? 30) * 1000;
-    this.#burstThreshold = options.burstThreshold ?? 5;
-    this.#digestSize = options.digestSize ?? 40;
-    this.#reminderBeforeMs = options.reminderBeforeMs ?? 2 * 60 * 60 * 1000;
+    const burstThreshold = options.burstThreshold ?? 5;
+    const digestSize = options.digestSize ?? 40;
     this.#ledger = new DeliveryLedger(options.store, {
       prefix: options.keyPrefix ?? "postings:",
       ttlMs: options.markTtlMs ?? 30 * DAY_MS,
@@ -143,12 +132,22 @@ export class PostingWatcher {
     this.#now = options.now ?? Date.now;
     this.#log = options.logger ?? silentLogger;
     if (!(this.#pollMs > 0)) throw new RangeError("pollSeconds must be greater than 0");
-    if (!Number.isInteger(this.#burstThreshold) || this.#burstThreshold < 0) {
+    if (!Number.isInteger(burstThreshold) || burstThreshold < 0) {
       throw new RangeError("burstThreshold must be a whole number >= 0");
     }
-    if (!Number.isInteger(this.#digestSize) || this.#digestSize < 1) {
+    if (!Number.isInteger(digestSize) || digestSize < 1) {
       throw new RangeError("digestSize must be a whole number >= 1");
     }
+    this.#turnSettings = {
+      subscriptions: this.#subscriptions,
+      notifier: options.notifier,
+      ledger: this.#ledger,
+      burstThreshold,
+      digestSize,
+      reminderBeforeMs: options.reminderBeforeMs ?? 2 * 60 * 60 * 1000,
+      now: this.#now,
+      log: this.#log,
+    };
     this.#loop = new BackgroundLoop({
       name: "posting watcher",
       round: (signal) => this.#work(signal),
@@ -181,7 +180,6 @@ export class PostingWatcher {
   }
 
   async #work(signal: AbortSignal): Promise<PassReport> {
-    this.#signal = signal;
     const report = emptyReport();
     const listed = await this.#listAwaiting();
     report.awaiting = listed.length;
@@ -215,10 +213,11 @@ export class PostingWatcher {
     }));
 
     const owedSummaries = await this.#ledger.owedSummaries();
+    const subscriberTurns = new SubscriberTurns(this.#turnSettings, signal);
     // allSettled: a store error in one chat's turn must not cut the others' turns short.
     const turns = await Promise.allSettled(
       subscribers.map((subscriber) =>
-        this.#serve(subscriber, current, owedSummaries.has(subscriber.chatId), report),
+        subscriberTurns.serve(subscriber, current, owedSummaries.has(subscriber.chatId), report),
       ),
     );
     const broken = turns.find((turn) => turn.status === "rejected");
@@ -240,151 +239,6 @@ export class PostingWatcher {
       listed.set(facts.postingNumber, { posting, facts });
     }
     return [...listed.values()];
-  }
-
-  /** One subscriber's turn: owed summary, new postings, reminders. */
-  async #serve(
-    subscriber: Subscriber,
-    current: Current[],
-    owesSummary: boolean,
-    report: PassReport,
-  ): Promise<void> {
-    const mine = current.filter((entry) => wantsWarehouse(subscriber, entry.facts.warehouseId));
-    try {
-      if (owesSummary) await this.#sendSummary(subscriber, mine, report);
-      await this.#sendNew(subscriber, mine, report);
-      await this.#sendReminders(subscriber, mine, report);
-    } catch (error) {
-      if (error instanceof TurnOver) return;
-      throw error;
-    }
-  }
-
-  async #sendSummary(subscriber: Subscriber, mine: Current[], report: PassReport) {
-    const count = mine.filter((entry) => entry.known.baseline).length;
-    if (count > 0) {
-      await this.#deliver(subscriber, report, () => this.#notifier.summary(subscriber, count));
-      report.sent.summaries += 1;
-    }
-    await this.#ledger.settleSummary(subscriber.chatId);
-  }
-
-  async #sendNew(subscriber: Subscriber, mine: Current[], report: PassReport) {
-    const since = Date.parse(subscriber.createdAt);
-    const candidates = mine.filter(
-      (entry) => !entry.known.baseline && !(entry.known.firstSeenAt < since),
-    );
-    const due = await this.#unmarked("announced", subscriber.chatId, candidates);
-    due.sort(byArrival);
-    if (due.length === 0) return;
-
-    if (due.length <= this.#burstThreshold) {
-      for (const entry of due) {
-        await this.#deliver(subscriber, report, () =>
-          this.#notifier.alert(subscriber, entry.posting),
-        );
-        report.sent.alerts += 1;
-        await this.#mark("announced", subscriber.chatId, [entry]);
-        report.announced += 1;
-      }
-      return;
-    }
-    await this.#sendDigests(subscriber, due, "new", report);
-  }
-
-  async #sendReminders(subscriber: Subscriber, mine: Current[], report: PassReport) {
-    const now = this.#now();
-    const candidates = mine.filter((entry) => {
-      const deadline = entry.facts.shipmentDeadline;
-      if (deadline === undefined) return false;
-      const windowOpens = deadline - this.#reminderBeforeMs;
-      if (now < windowOpens) return false;
-      // An alert delivered once the window was open already showed the near deadline.
-      const announcedAt = this.#ledger.markedAt(
-        "announced",
-        subscriber.chatId,
-        entry.facts.postingNumber,
-      );
-      return announcedAt === undefined || announcedAt < windowOpens;
-    });
-    const due = await this.#unmarked("reminded", subscriber.chatId, candidates);
-    due.sort(byDeadline);
-    if (due.length === 0) return;
-
-    if (due.length <= this.#burstThreshold) {
-      for (const entry of due) {
-        await this.#deliver(subscriber, report, () =>
-          this.#notifier.reminder(subscriber, entry.posting),
-        );
-        report.sent.reminders += 1;
-        await this.#mark("reminded", subscriber.chatId, [entry]);
-        report.reminded += 1;
-      }
-      return;
-    }
-    await this.#sendDigests(subscriber, due, "reminder", report);
-  }
-
-  async #sendDigests(
-    subscriber: Subscriber,
-    due: Current[],
-    reason: DigestInfo["reason"],
-    report: PassReport,
-  ) {
-    const parts = chunk(due, this.#digestSize);
-    for (const [index, part] of parts.entries()) {
-      const info: DigestInfo = {
-        reason,
-        part: index + 1,
-        parts: parts.length,
-        total: due.length,
-        chunkSize: this.#digestSize,
-      };
-      const postings = part.map((entry) => entry.posting);
-      await this.#deliver(subscriber, report, () =>
-        this.#notifier.digest(subscriber, postings, info),
-      );
-      report.sent.digests += 1;
-      await this.#mark(reason === "new" ? "announced" : "reminded", subscriber.chatId, part);
-      if (reason === "new") report.announced += part.length;
-      else report.reminded += part.length;
-    }
-  }
-
-  /** Sends once; a failure ends this subscriber's turn (retried next pass) or unsubscribes the chat. */
-  async #deliver(subscriber: Subscriber, report: PassReport, send: () => Promise<void>) {
-    if (this.#signal?.aborted) throw new TurnOver();
-    try {
-      await send();
-    } catch (error) {
-      if (isRecipientGone(error)) {
-        this.#log.info({ chatId: subscriber.chatId }, "chat is gone; unsubscribing it");
-        await this.#subscriptions.unsubscribe(subscriber.chatId);
-        await this.#ledger.settleSummary(subscriber.chatId);
-        report.unsubscribed.push(subscriber.chatId);
-      } else {
-        this.#log.warn(
-          { chatId: subscriber.chatId, err: error },
-          "posting alert not delivered; retrying next pass",
-        );
-        report.failed.push(subscriber.chatId);
-      }
-      throw new TurnOver();
-    }
-  }
-
-  /** The entries not yet marked `kind` for this chat (read from the store when not cached). */
-  async #unmarked(kind: MarkKind, chatId: number, entries: Current[]): Promise<Current[]> {
-    const numbers = entries.map((entry) => entry.facts.postingNumber);
-    await this.#ledger.load(kind, chatId, numbers);
-    return entries.filter(
-      (entry) => this.#ledger.markedAt(kind, chatId, entry.facts.postingNumber) === undefined,
-    );
-  }
-
-  #mark(kind: MarkKind, chatId: number, entries: Current[]): Promise<void> {
-    const numbers = entries.map((entry) => entry.facts.postingNumber);
-    return this.#ledger.mark(kind, chatId, numbers, this.#now());
   }
 }
 

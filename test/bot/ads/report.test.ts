@@ -238,6 +238,24 @@ describe("/report", () => {
     expect(documentsTo(w, MANAGER.id)).toEqual([]);
   });
 
+  it("a report file larger than the bot takes: told plainly on the progress message, once; no file", async () => {
+    const w = await startWorld({ maxReportBytes: 200, module: { runLoop: false } });
+    await w.start();
+    const progress = await orderReport(w, MANAGER, { campaigns: ["Кроссовки"] });
+    await driveUntil(
+      async () => (await jobsOf(w))[0]?.failureNotified === true,
+      () => w.module.runner.runOnce(),
+    );
+    for (let i = 0; i < 3; i++) await w.module.runner.runOnce();
+    const texts = progressTexts(w, MANAGER.id, Number(progress.payload.message_id));
+    expect(texts.at(-1)).toContain(
+      "❌ Отчёт готов, но файл от Ozon больше, чем бот может принять, и повторный запрос этого не изменит.",
+    );
+    expect(texts.filter((text) => text.startsWith("❌"))).toHaveLength(1);
+    expect(documentsTo(w, MANAGER.id)).toEqual([]);
+    expect(performanceCalls(w.sandbox).download).toBe(1);
+  });
+
   it("Telegram failing the upload once: the file is sent again and accepted exactly once", async () => {
     const w = await startWorld({ module: { runLoop: false } });
     await w.start();

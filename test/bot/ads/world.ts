@@ -39,6 +39,8 @@ export interface WorldOptions {
   module?: AdsModuleOptions;
   /** REPORT_POLL_SECONDS (default 0.02). */
   pollSeconds?: number;
+  /** The Performance client's cap on report files (default MAX_REPORT_BYTES). */
+  maxReportBytes?: number;
   /** Extra settings, as environment variables (BUDGET_MAX_ROUBLES...). */
   env?: Record<string, string>;
   /** A store to use (default: a new memory store); `reopen` gives one for a restart. */
@@ -94,6 +96,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     clientSecret: config.ozon.performance.clientSecret,
     random: () => 0,
     logger,
+    ...(options.maxReportBytes !== undefined ? { maxReportBytes: options.maxReportBytes } : {}),
   });
   open.push(() => client.close());
   let store = options.store ?? new MemoryStore();

@@ -5,8 +5,9 @@
  * each area makes of it.
  */
 import { z } from "zod";
+import { endpoint, headerAuth } from "../../../src/ozon/endpoint.ts";
 import type { OzonFailureKind } from "../../../src/ozon/errors.ts";
-import { endpoint, headerAuth, OzonHttp } from "../../../src/ozon/http.ts";
+import { OzonHttp } from "../../../src/ozon/http.ts";
 import { ManualClock } from "../../support/manual-clock.ts";
 import { type Handler, send, startServer } from "./server.ts";
 

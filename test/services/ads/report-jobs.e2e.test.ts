@@ -381,6 +381,35 @@ describe("report jobs against the sandbox", () => {
     expect(w.notifier.failures()).toHaveLength(1);
   });
 
+  it.each([
+    ["saying its length", {}],
+    ["in pieces, without a length", { bodyChunkBytes: 64 }],
+  ])(
+    "a report file larger than the bot reads (%s) fails the job at once, and is not asked for again",
+    async (_, fault) => {
+      const w = await world();
+      const client = w.newClient({ maxReportBytes: 200 });
+      const runner = w.runner({ statistics: client.statistics });
+      w.sandbox.control.setFault("GET /api/client/statistics/report", fault);
+      const job = await w.jobs.enqueue(request([w.campaignIds[0] as string]));
+      await driveUntil(
+        async () => (await stateOf(w, job)) === "failed",
+        () => runner.runOnce(),
+      );
+
+      expect(w.notifier.failures()).toEqual([
+        expect.objectContaining({
+          jobId: job.id,
+          failure: expect.objectContaining({ code: "too_large" }),
+        }),
+      ]);
+      expect(w.notifier.deliveries()).toEqual([]);
+      for (let i = 0; i < 3; i++) await runner.runOnce();
+      expect(calls(w.sandbox).download).toBe(1);
+      expect(w.notifier.failures()).toHaveLength(1);
+    },
+  );
+
   it("429 on submit means busy: the job waits in the queue and is delivered later", async () => {
     const w = await world({ reportStepMs: 120, maxConcurrentReports: 1 });
     // Someone else (the seller's cabinet) holds the account's only report slot.

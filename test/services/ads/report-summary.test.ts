@@ -1,16 +1,15 @@
 import { readFileSync } from "node:fs";
 import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { metricOfColumn } from "../../../src/services/ads/report-csv.ts";
 import {
-  formatReportSummary,
   isReportFileError,
   MAX_UNPACKED_BYTES,
-  MAX_ZIP_FILES,
-  metricOfColumn,
   type ReportFileError,
-  summarizeCsv,
-  summarizeReport,
-} from "../../../src/services/ads/report-summary.ts";
+} from "../../../src/services/ads/report-file.ts";
+import { summarizeCsv, summarizeReport } from "../../../src/services/ads/report-summary.ts";
+import { formatReportSummary } from "../../../src/services/ads/report-summary-text.ts";
+import { MAX_ZIP_FILES } from "../../../src/services/ads/report-zip.ts";
 import { buildZip } from "../../support/zip.ts";
 
 const fixture = (name: string) =>

@@ -1,6 +1,6 @@
 /** Campaigns: list, activate, deactivate, period, daily budget (PUT, successor PATCH), objects. */
 import { z } from "zod";
-import { endpoint } from "../../http.ts";
+import { endpoint } from "../../endpoint.ts";
 import { capability } from "../../successors.ts";
 import { bigintLike, idString, optionalText } from "../../wire.ts";
 

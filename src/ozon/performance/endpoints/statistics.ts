@@ -1,6 +1,6 @@
 /** Statistics: submit (campaigns, phrases, attribution), status, report download, list. */
 import { z } from "zod";
-import { endpoint } from "../../http.ts";
+import { endpoint } from "../../endpoint.ts";
 import { idString, optionalText, rawAnswer } from "../../wire.ts";
 
 const day = z

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { endpoint } from "../../http.ts";
+import { endpoint } from "../../endpoint.ts";
 import { intLike } from "../../wire.ts";
 
 export const tokenEndpoint = endpoint({

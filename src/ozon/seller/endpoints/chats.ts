@@ -1,6 +1,6 @@
 /** Chats with buyers: list and history (v1, successors v3), send, start, read, file download. */
 import { z } from "zod";
-import { endpoint } from "../../http.ts";
+import { endpoint } from "../../endpoint.ts";
 import { capability } from "../../successors.ts";
 import { flexBool, idString, intLike, optionalId, optionalText } from "../../wire.ts";
 

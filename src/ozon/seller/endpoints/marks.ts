@@ -1,6 +1,6 @@
 /** Mandatory marks (Chestny ZNAK): which SKUs need them, and whether given marks are valid. */
 import { z } from "zod";
-import { endpoint } from "../../http.ts";
+import { endpoint } from "../../endpoint.ts";
 import { flexBool, idString } from "../../wire.ts";
 
 export const markIsRequired = endpoint({

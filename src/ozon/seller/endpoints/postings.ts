@@ -1,6 +1,6 @@
 /** FBS postings: unfulfilled list (v3, successor v4), get (v3), ship (v2, successor v4), cancel, label. */
 import { z } from "zod";
-import { endpoint } from "../../http.ts";
+import { endpoint } from "../../endpoint.ts";
 import { capability } from "../../successors.ts";
 import { flexBool, idString, intLike, optionalId, optionalText, rawAnswer } from "../../wire.ts";
 

@@ -1,6 +1,6 @@
 /** The seller's warehouses. */
 import { z } from "zod";
-import { endpoint } from "../../http.ts";
+import { endpoint } from "../../endpoint.ts";
 import { flexBool, idString, optionalText } from "../../wire.ts";
 
 export const warehouseList = endpoint({

@@ -1,0 +1,246 @@
+/** The sandbox's control surface over HTTP: each in-process control method's twin under /_sandbox/. */
+import { z } from "zod";
+import type { BuyerMessageInput, SandboxControl } from "./control.ts";
+import { jsonReply, type Reply } from "./http.ts";
+import { parseJsonLossless } from "./json.ts";
+import type { HttpMethod } from "./router.ts";
+import type { PostingSeed } from "./seller/posting-model.ts";
+import type { ControlSurface } from "./server.ts";
+import type { PostingStatus } from "./state.ts";
+
+export interface HttpControlExtras {
+  counters(): Record<string, number>;
+  resetCounters(): void;
+  requests(): ReadonlyArray<unknown>;
+  info(): Record<string, unknown>;
+}
+
+const fileSchema = z.object({
+  name: z.string().min(1),
+  mime: z.string().optional(),
+  base64: z.string().optional(),
+  form: z.enum(["file", "markdown"]).optional(),
+});
+const buyerMessageSchema = z.object({
+  text: z.string().min(1).optional(),
+  file: fileSchema.optional(),
+});
+const faultSchema = z.object({
+  route: z.string().min(1),
+  latencyMs: z.number().min(0).optional(),
+  rate429: z.number().min(0).max(1).optional(),
+  retryAfterSeconds: z.number().min(0).optional(),
+  rate5xx: z.number().min(0).max(1).optional(),
+  status5xx: z.number().int().min(500).max(599).optional(),
+  malformed: z.union([z.number().min(0).max(1), z.boolean()]).optional(),
+  malformedKind: z.enum(["invalid-json", "wrong-shape"]).optional(),
+  bodyChunkBytes: z.number().int().min(1).optional(),
+  bodyPauseMs: z.number().min(0).optional(),
+  times: z.number().int().min(1).optional(),
+});
+
+type ControlHandler = (args: {
+  params: string[];
+  body: unknown;
+  query: URLSearchParams;
+}) => unknown;
+
+export function createHttpControl(
+  control: SandboxControl,
+  extras: HttpControlExtras,
+): ControlSurface {
+  const toBuyerMessage = (body: unknown): BuyerMessageInput => {
+    const parsed = buyerMessageSchema.parse(body ?? {});
+    const file = parsed.file
+      ? {
+          name: parsed.file.name,
+          mime: parsed.file.mime,
+          form: parsed.file.form,
+          data: parsed.file.base64
+            ? new Uint8Array(Buffer.from(parsed.file.base64, "base64"))
+            : undefined,
+        }
+      : undefined;
+    return { text: parsed.text, file };
+  };
+  const routes: Array<[HttpMethod, RegExp, ControlHandler, string]> = [
+    [
+      "GET",
+      /^$/,
+      () => ({ ...extras.info(), endpoints: routes.map(([m, , , doc]) => `${m} ${doc}`) }),
+      "/_sandbox/",
+    ],
+    ["GET", /^state$/, () => control.snapshot(), "/_sandbox/state"],
+    ["GET", /^postings$/, () => control.postings(), "/_sandbox/postings"],
+    [
+      "POST",
+      /^postings$/,
+      ({ body }) => control.addPosting((body ?? {}) as PostingSeed),
+      "/_sandbox/postings  {products?, status?, warehouseId?, ...}",
+    ],
+    [
+      "POST",
+      /^postings\/([^/]+)\/status$/,
+      ({ params, body }) =>
+        control.setPostingStatus(
+          params[0] as string,
+          z.object({ status: z.string() }).parse(body).status as PostingStatus,
+        ),
+      "/_sandbox/postings/{postingNumber}/status  {status}",
+    ],
+    [
+      "POST",
+      /^postings\/([^/]+)\/fail-next-ship$/,
+      ({ params }) => {
+        control.failNextShip(params[0] as string);
+        return { ok: true };
+      },
+      "/_sandbox/postings/{postingNumber}/fail-next-ship",
+    ],
+    ["GET", /^products$/, () => control.products(), "/_sandbox/products"],
+    ["GET", /^warehouses$/, () => control.warehouses(), "/_sandbox/warehouses"],
+    ["GET", /^marks\/sample$/, () => ({ mark: control.sampleMark() }), "/_sandbox/marks/sample"],
+    ["GET", /^chats$/, () => control.chats(), "/_sandbox/chats"],
+    [
+      "POST",
+      /^chats$/,
+      ({ body }) => control.addChat((body ?? {}) as { postingNumber?: string }),
+      "/_sandbox/chats  {postingNumber?, status?}",
+    ],
+    [
+      "POST",
+      /^chats\/messages$/,
+      ({ body }) => control.buyerWrites(undefined, toBuyerMessage(body)),
+      "/_sandbox/chats/messages  {text? | file{name, mime?, base64?, form?}}  (a random chat)",
+    ],
+    [
+      "POST",
+      /^chats\/([^/]+)\/messages$/,
+      ({ params, body }) => control.buyerWrites(params[0], toBuyerMessage(body)),
+      "/_sandbox/chats/{chatId}/messages  {text? | file{...}}",
+    ],
+    [
+      "POST",
+      /^chats\/([^/]+)\/close-answer-window$/,
+      ({ params }) => {
+        control.closeAnswerWindow(params[0] as string);
+        return { ok: true };
+      },
+      "/_sandbox/chats/{chatId}/close-answer-window",
+    ],
+    [
+      "POST",
+      /^premium$/,
+      ({ body }) => {
+        control.setChatPremium(z.object({ enabled: z.boolean() }).parse(body).enabled);
+        return { ok: true };
+      },
+      "/_sandbox/premium  {enabled}",
+    ],
+    [
+      "POST",
+      /^retire$/,
+      ({ body }) => {
+        const parsed = z
+          .object({ mode: z.union([z.literal(404), z.literal(410), z.literal(false)]).optional() })
+          .parse(body ?? {});
+        control.retireSpecMethods(parsed.mode ?? 404);
+        return { retired: parsed.mode ?? 404 };
+      },
+      "/_sandbox/retire  {mode: 404 | 410 | false}",
+    ],
+    ["GET", /^faults$/, () => control.faults(), "/_sandbox/faults"],
+    [
+      "POST",
+      /^faults$/,
+      ({ body }) => {
+        const { route, ...spec } = faultSchema.parse(body);
+        control.setFault(route, spec);
+        return control.faults();
+      },
+      "/_sandbox/faults  {route, latencyMs?, rate429?, retryAfterSeconds?, rate5xx?, status5xx?, malformed?, malformedKind?, bodyChunkBytes?, bodyPauseMs?, times?}",
+    ],
+    [
+      "DELETE",
+      /^faults$/,
+      ({ query }) => {
+        control.clearFaults(query.get("route") ?? undefined);
+        return control.faults();
+      },
+      "/_sandbox/faults[?route=...]",
+    ],
+    ["GET", /^campaigns$/, () => control.campaigns(), "/_sandbox/campaigns"],
+    ["GET", /^reports$/, () => control.reports(), "/_sandbox/reports"],
+    [
+      "POST",
+      /^reports\/fail-next$/,
+      ({ body }) => {
+        const parsed = z
+          .object({ uuid: z.string().optional(), text: z.string().optional() })
+          .parse(body ?? {});
+        control.failNextReport(parsed.uuid ?? "next", parsed.text);
+        return { ok: true };
+      },
+      "/_sandbox/reports/fail-next  {uuid? ('next' by default), text?}",
+    ],
+    [
+      "POST",
+      /^tokens\/expire$/,
+      () => {
+        control.expireTokens();
+        return { ok: true };
+      },
+      "/_sandbox/tokens/expire",
+    ],
+    ["GET", /^counters$/, () => extras.counters(), "/_sandbox/counters"],
+    [
+      "DELETE",
+      /^counters$/,
+      () => {
+        extras.resetCounters();
+        return {};
+      },
+      "/_sandbox/counters  (reset counters and the request log)",
+    ],
+    [
+      "GET",
+      /^requests$/,
+      ({ query }) => extras.requests().slice(-Math.max(1, Number(query.get("limit") ?? 1000))),
+      "/_sandbox/requests[?limit=N]",
+    ],
+  ];
+
+  return {
+    handleHttp(method, path, query, rawBody): Reply {
+      const rest = path.replace(/^\/_sandbox\/?/, "").replace(/\/$/, "");
+      let body: unknown = {};
+      try {
+        const text = rawBody.toString("utf8").trim();
+        body = text ? parseJsonLossless(text) : {};
+      } catch {
+        return jsonReply({ error: "body is not valid JSON" }, 400);
+      }
+      let pathMatched = false;
+      for (const [m, regex, handler] of routes) {
+        const found = regex.exec(rest);
+        if (!found) continue;
+        pathMatched = true;
+        if (m !== method) continue;
+        try {
+          const params = found.slice(1).map((p) => decodeURIComponent(p ?? ""));
+          return jsonReply(handler({ params, body, query }) ?? {});
+        } catch (error) {
+          const message =
+            error instanceof z.ZodError
+              ? `invalid body: ${error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ")}`
+              : (error as Error).message;
+          return jsonReply({ error: message }, /not found/.test(message) ? 404 : 400);
+        }
+      }
+      return jsonReply(
+        { error: pathMatched ? "method not allowed" : "unknown control endpoint" },
+        pathMatched ? 405 : 404,
+      );
+    },
+  };
+}

@@ -1,0 +1,199 @@
+/**
+ * One subscriber's turn in a pass of the posting watcher (watcher.ts): the owed summary, then new
+ * postings, then deadline reminders; more than `burstThreshold` of them go as digests of
+ * `digestSize`. A posting is marked for the chat only after its send resolved. The first failed
+ * send ends the turn (retried next pass); a `RecipientGoneError` unsubscribes the chat.
+ */
+import type { Subscriber } from "../subscriptions.ts";
+import { wantsWarehouse } from "../subscriptions.ts";
+import type { DeliveryLedger, MarkKind } from "./ledger.ts";
+import type { DigestInfo, PostingNotifier } from "./notifier.ts";
+import { isRecipientGone } from "./notifier.ts";
+import { byArrival, byDeadline, type Current, chunk } from "./posting-facts.ts";
+import type { PassReport, SubscriberDirectory, WatcherLogger } from "./watcher.ts";
+
+/** What a turn works with; the watcher's, shared by every turn. */
+export interface TurnSettings {
+  subscriptions: SubscriberDirectory;
+  notifier: PostingNotifier;
+  ledger: DeliveryLedger;
+  burstThreshold: number;
+  digestSize: number;
+  reminderBeforeMs: number;
+  now: () => number;
+  log: WatcherLogger;
+}
+
+/** Ends one subscriber's turn in a pass (a failed send; the rest waits for the next pass). */
+class TurnOver extends Error {}
+
+/** The turns of one pass: no send starts once the pass's signal is aborted. */
+export class SubscriberTurns {
+  readonly #subscriptions: SubscriberDirectory;
+  readonly #notifier: PostingNotifier;
+  readonly #ledger: DeliveryLedger;
+  readonly #burstThreshold: number;
+  readonly #digestSize: number;
+  readonly #reminderBeforeMs: number;
+  readonly #now: () => number;
+  readonly #log: WatcherLogger;
+  /** The pass's signal: aborted on stop() or when the lease is lost, after which no send starts. */
+  readonly #signal: AbortSignal;
+
+  constructor(settings: TurnSettings, signal: AbortSignal) {
+    this.#subscriptions = settings.subscriptions;
+    this.#notifier = settings.notifier;
+    this.#ledger = settings.ledger;
+    this.#burstThreshold = settings.burstThreshold;
+    this.#digestSize = settings.digestSize;
+    this.#reminderBeforeMs = settings.reminderBeforeMs;
+    this.#now = settings.now;
+    this.#log = settings.log;
+    this.#signal = signal;
+  }
+
+  /** One subscriber's turn: owed summary, new postings, reminders. */
+  async serve(
+    subscriber: Subscriber,
+    current: Current[],
+    owesSummary: boolean,
+    report: PassReport,
+  ): Promise<void> {
+    const mine = current.filter((entry) => wantsWarehouse(subscriber, entry.facts.warehouseId));
+    try {
+      if (owesSummary) await this.#sendSummary(subscriber, mine, report);
+      await this.#sendNew(subscriber, mine, report);
+      await this.#sendReminders(subscriber, mine, report);
+    } catch (error) {
+      if (error instanceof TurnOver) return;
+      throw error;
+    }
+  }
+
+  async #sendSummary(subscriber: Subscriber, mine: Current[], report: PassReport) {
+    const count = mine.filter((entry) => entry.known.baseline).length;
+    if (count > 0) {
+      await this.#deliver(subscriber, report, () => this.#notifier.summary(subscriber, count));
+      report.sent.summaries += 1;
+    }
+    await this.#ledger.settleSummary(subscriber.chatId);
+  }
+
+  async #sendNew(subscriber: Subscriber, mine: Current[], report: PassReport) {
+    const since = Date.parse(subscriber.createdAt);
+    const candidates = mine.filter(
+      (entry) => !entry.known.baseline && !(entry.known.firstSeenAt < since),
+    );
+    const due = await this.#unmarked("announced", subscriber.chatId, candidates);
+    due.sort(byArrival);
+    if (due.length === 0) return;
+
+    if (due.length <= this.#burstThreshold) {
+      for (const entry of due) {
+        await this.#deliver(subscriber, report, () =>
+          this.#notifier.alert(subscriber, entry.posting),
+        );
+        report.sent.alerts += 1;
+        await this.#mark("announced", subscriber.chatId, [entry]);
+        report.announced += 1;
+      }
+      return;
+    }
+    await this.#sendDigests(subscriber, due, "new", report);
+  }
+
+  async #sendReminders(subscriber: Subscriber, mine: Current[], report: PassReport) {
+    const now = this.#now();
+    const candidates = mine.filter((entry) => {
+      const deadline = entry.facts.shipmentDeadline;
+      if (deadline === undefined) return false;
+      const windowOpens = deadline - this.#reminderBeforeMs;
+      if (now < windowOpens) return false;
+      // An alert delivered once the window was open already showed the near deadline.
+      const announcedAt = this.#ledger.markedAt(
+        "announced",
+        subscriber.chatId,
+        entry.facts.postingNumber,
+      );
+      return announcedAt === undefined || announcedAt < windowOpens;
+    });
+    const due = await this.#unmarked("reminded", subscriber.chatId, candidates);
+    due.sort(byDeadline);
+    if (due.length === 0) return;
+
+    if (due.length <= this.#burstThreshold) {
+      for (const entry of due) {
+        await this.#deliver(subscriber, report, () =>
+          this.#notifier.reminder(subscriber, entry.posting),
+        );
+        report.sent.reminders += 1;
+        await this.#mark("reminded", subscriber.chatId, [entry]);
+        report.reminded += 1;
+      }
+      return;
+    }
+    await this.#sendDigests(subscriber, due, "reminder", report);
+  }
+
+  async #sendDigests(
+    subscriber: Subscriber,
+    due: Current[],
+    reason: DigestInfo["reason"],
+    report: PassReport,
+  ) {
+    const parts = chunk(due, this.#digestSize);
+    for (const [index, part] of parts.entries()) {
+      const info: DigestInfo = {
+        reason,
+        part: index + 1,
+        parts: parts.length,
+        total: due.length,
+        chunkSize: this.#digestSize,
+      };
+      const postings = part.map((entry) => entry.posting);
+      await this.#deliver(subscriber, report, () =>
+        this.#notifier.digest(subscriber, postings, info),
+      );
+      report.sent.digests += 1;
+      await this.#mark(reason === "new" ? "announced" : "reminded", subscriber.chatId, part);
+      if (reason === "new") report.announced += part.length;
+      else report.reminded += part.length;
+    }
+  }
+
+  /** Sends once; a failure ends this subscriber's turn (retried next pass) or unsubscribes the chat. */
+  async #deliver(subscriber: Subscriber, report: PassReport, send: () => Promise<void>) {
+    if (this.#signal.aborted) throw new TurnOver();
+    try {
+      await send();
+    } catch (error) {
+      if (isRecipientGone(error)) {
+        this.#log.info({ chatId: subscriber.chatId }, "chat is gone; unsubscribing it");
+        await this.#subscriptions.unsubscribe(subscriber.chatId);
+        await this.#ledger.settleSummary(subscriber.chatId);
+        report.unsubscribed.push(subscriber.chatId);
+      } else {
+        this.#log.warn(
+          { chatId: subscriber.chatId, err: error },
+          "posting alert not delivered; retrying next pass",
+        );
+        report.failed.push(subscriber.chatId);
+      }
+      throw new TurnOver();
+    }
+  }
+
+  /** The entries not yet marked `kind` for this chat (read from the store when not cached). */
+  async #unmarked(kind: MarkKind, chatId: number, entries: Current[]): Promise<Current[]> {
+    const numbers = entries.map((entry) => entry.facts.postingNumber);
+    await this.#ledger.load(kind, chatId, numbers);
+    return entries.filter(
+      (entry) => this.#ledger.markedAt(kind, chatId, entry.facts.postingNumber) === undefined,
+    );
+  }
+
+  #mark(kind: MarkKind, chatId: number, entries: Current[]): Promise<void> {
+    const numbers = entries.map((entry) => entry.facts.postingNumber);
+    return this.#ledger.mark(kind, chatId, numbers, this.#now());
+  }
+}
