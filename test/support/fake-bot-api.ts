@@ -259,14 +259,20 @@ export class FakeBotApi {
   /** Makes bytes downloadable: getFile(file_id) then GET /file/bot<token>/<file_path>. */
   registerFile(
     bytes: Uint8Array,
-    options: { fileName?: string; fileId?: string; filePath?: string } = {},
+    options: {
+      fileName?: string;
+      fileId?: string;
+      filePath?: string;
+      /** What getFile says the size is (default: the true size), to stand for a lying peer. */
+      declaredSize?: number;
+    } = {},
   ): RegisteredFile {
     const n = ++this.#fileSeq;
     const meta: RegisteredFile = {
       file_id: options.fileId ?? `file-${n}`,
       file_unique_id: `unique-${n}`,
       file_path: options.filePath ?? `documents/${options.fileName ?? `file_${n}.bin`}`,
-      file_size: bytes.byteLength,
+      file_size: options.declaredSize ?? bytes.byteLength,
     };
     this.#files.set(meta.file_id, { meta, bytes });
     return meta;

@@ -2,8 +2,10 @@
  * What a seller sends to a buyer, read from a Telegram message: its text, or the file it carries
  * (photo, document, video, voice...) fetched from Telegram. Bots may fetch files up to 20 MB.
  */
+
 import { type Api, GrammyError } from "grammy";
 import type { Message } from "grammy/types";
+import { BodyOverLimit, readBodyCapped } from "../../ozon/download.ts";
 
 export const TELEGRAM_FETCH_LIMIT_BYTES = 20 * 1024 * 1024;
 
@@ -118,23 +120,15 @@ export async function fetchTelegramFile(options: {
   if (!response.ok || !response.body) {
     throw new Error(`Downloading the file from Telegram failed: HTTP ${response.status}`);
   }
-  const declared = Number(response.headers.get("content-length") ?? Number.NaN);
-  if (declared > maxBytes) {
-    await response.body.cancel();
-    throw new TelegramFileTooBigError(declared);
+  try {
+    const answer = {
+      status: response.status,
+      header: (name: string) => response.headers.get(name) ?? undefined,
+      body: response.body,
+    };
+    return await readBodyCapped(answer, maxBytes, () => void response.body?.cancel());
+  } catch (error) {
+    if (error instanceof BodyOverLimit) throw new TelegramFileTooBigError(error.declaredBytes);
+    throw error;
   }
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for await (const chunk of response.body) {
-    total += chunk.byteLength;
-    if (total > maxBytes) throw new TelegramFileTooBigError(total);
-    chunks.push(chunk);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }

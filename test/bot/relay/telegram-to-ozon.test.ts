@@ -201,6 +201,14 @@ describe("why a reply did not arrive", () => {
     const undeclared = document({ from: SELLER, replyTo: message, fileId: big.file_id });
     await e.send(undeclared);
     expect(repliesTo(e, undeclared)[0]).toContain("The file is 21.0 MB");
+    // getFile understates it: the download itself stops at the cap.
+    const lying = e.fake.registerFile(new Uint8Array(21 * 1024 * 1024), {
+      fileName: "lying.pdf",
+      declaredSize: 1024,
+    });
+    const understated = document({ from: SELLER, replyTo: message, fileId: lying.file_id });
+    await e.send(understated);
+    expect(repliesTo(e, understated)[0]).toContain("The file is 21.0 MB");
     expect(sent()).toEqual([]);
   });
 });
