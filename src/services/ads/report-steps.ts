@@ -12,6 +12,7 @@ import {
   ozonFailureKind,
 } from "../../ozon/errors.ts";
 import type { Store } from "../../store/port.ts";
+import { StoppingError } from "../background-loop.ts";
 import type {
   ReportFailure,
   ReportGroupBy,
@@ -170,6 +171,12 @@ export class JobSteps {
     step: string,
     giveUpCode: ReportFailure["code"] = "gave_up",
   ): Promise<boolean> {
+    if (error instanceof StoppingError) {
+      // Refused because this process is stopping: no try was spent; the next start goes on.
+      job.nextPollAt = this.settings.now();
+      await this.jobs.save(job);
+      return true;
+    }
     job.attempts++;
     this.settings.logger?.warn(
       { job: job.id, step, attempts: job.attempts, err: error },

@@ -4,6 +4,7 @@
  * `digestSize`. A posting is marked for the chat only after its send resolved. The first failed
  * send ends the turn (retried next pass); a `RecipientGoneError` unsubscribes the chat.
  */
+import { StoppingError } from "../background-loop.ts";
 import type { Subscriber } from "../subscriptions.ts";
 import { wantsWarehouse } from "../subscriptions.ts";
 import type { DeliveryLedger, MarkKind } from "./ledger.ts";
@@ -172,7 +173,8 @@ export class SubscriberTurns {
         await this.#subscriptions.unsubscribe(subscriber.chatId);
         await this.#ledger.settleSummary(subscriber.chatId);
         report.unsubscribed.push(subscriber.chatId);
-      } else {
+      } else if (!(error instanceof StoppingError)) {
+        // (A send refused because the bot is stopping is no failure: it goes after the restart.)
         this.#log.warn(
           { chatId: subscriber.chatId, err: error },
           "posting alert not delivered; retrying next pass",

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SenderClosedError } from "../../../src/bot/sender/index.ts";
 import { OzonApiError, OzonNetworkError, OzonRateLimitError } from "../../../src/ozon/errors.ts";
 import { presetPeriod } from "../../../src/services/ads/periods.ts";
 import { type ReportJob, ReportJobs } from "../../../src/services/ads/report-jobs.ts";
@@ -273,6 +274,25 @@ describe("ReportRunner failures", () => {
     expect(api.calls.filter((c) => c.startsWith("download"))).toHaveLength(3);
     now += 60_000;
     await r.runOnce();
+    expect(notifier.deliveries()).toHaveLength(1);
+  });
+
+  it("does not count a delivery refused because the bot is stopping as a failed try", async () => {
+    const r = runner({ maxAttempts: 2 });
+    const job = await jobs.enqueue(request());
+    const deliver = notifier.deliver.bind(notifier);
+    let stopping = 3;
+    notifier.deliver = async (...args) => {
+      if (stopping-- > 0) throw new SenderClosedError();
+      return deliver(...args);
+    };
+    for (let round = 0; round < 6; round++) {
+      await r.runOnce();
+      now += 5000;
+    }
+    // Three stops in a row spent none of the two tries: the file still went out, once.
+    expect(await jobs.get(job.id)).toMatchObject({ state: "delivered" });
+    expect(notifier.failures()).toEqual([]);
     expect(notifier.deliveries()).toHaveLength(1);
   });
 
