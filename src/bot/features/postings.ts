@@ -32,10 +32,9 @@ import {
 import { newRow } from "../keyboards/rows.ts";
 import { showScreen } from "../messages.ts";
 import { commandArgs } from "../router.ts";
+import { awaitingPostings } from "./awaiting-postings.ts";
 
 export const POSTINGS_PAGE_SIZE = 5;
-/** /postings reads at most this many postings (the list is for people, not an export). */
-const LIST_LIMIT = 1000;
 const POSTING_ARG = /^[0-9][0-9-]{2,40}$/;
 /**
  * A Label button pressed again within this time sends nothing more: a double tap, or a tap in
@@ -61,16 +60,6 @@ function labelKey(ctx: BotContext, postingNumber: string): string {
 
 function formatOf(ctx: BotContext, timezone: string): PostingFormat {
   return { t: ctx.t, locale: ctx.locale, timezone };
-}
-
-async function awaitingPostings(seller: SellerClient): Promise<Posting[]> {
-  const postings: Posting[] = [];
-  for await (const posting of seller.postings.listAwaitingPackaging()) {
-    postings.push(posting);
-    if (postings.length >= LIST_LIMIT) break;
-  }
-  const deadline = (p: Posting) => (p.shipmentDate ? Date.parse(p.shipmentDate) : Infinity);
-  return postings.sort((a, b) => deadline(a) - deadline(b));
 }
 
 /** Leaves any open dialog of this person here, then enters `id` (with the posting, if any). */
