@@ -1,5 +1,6 @@
 /**
- * Postings for warehouse staff: /postings (paged, each posting with its buttons), opening a
+ * Postings for warehouse staff: /postings (paged; a line and a Pack button per posting, the rest
+ * of its buttons on its card), opening a
  * posting from a digest, the package label as a PDF (one tap, one file), and the entries into the
  * ship and cancel dialogs (/ship, /cancel_posting and the Ship / Cancel buttons, posting
  * preselected).
@@ -16,7 +17,7 @@ import {
   describeOzonError,
   type PostingFormat,
   postingCard,
-  postingLine,
+  postingGist,
   problemText,
 } from "../format/postings.ts";
 import { mayUse } from "../guard.ts";
@@ -88,18 +89,19 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
       const first = page * POSTINGS_PAGE_SIZE;
       const shown = postings.slice(first, first + POSTINGS_PAGE_SIZE);
       const format = formatOf(ctx, config.timezone);
-      const lines = shown.map((posting, i) => postingLine(posting, first + i + 1, format, 600));
       const keyboard = new InlineKeyboard();
-      shown.forEach((posting, i) => {
-        const n = first + i + 1;
+      const lines = shown.map((posting, i) => {
+        const index = first + i + 1;
         const number = posting.postingNumber;
+        // One main button; the rest (cancel, label, buyer) is on the card, away from a slip.
         newRow(keyboard)
-          .text(ctx.t("postings-list-ship", { index: n }), codec.encode(SHIP_CALLBACK, number))
+          .text(ctx.t("postings-list-ship", { index }), codec.encode(SHIP_CALLBACK, number))
           .text(
-            ctx.t("postings-list-cancel", { index: n }),
-            codec.encode(CANCEL_POSTING_CALLBACK, number),
-          )
-          .text(ctx.t("postings-list-label", { index: n }), codec.encode(LABEL_CALLBACK, number));
+            ctx.t("postings-list-card", { index }),
+            codec.encode(OPEN_POSTING_CALLBACK, number),
+          );
+        const gist = postingGist(posting, format);
+        return ctx.t("postings-list-line", { index, gist, posting: number });
       });
       if (pages > 1) {
         newRow(keyboard);
