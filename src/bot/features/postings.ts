@@ -8,6 +8,7 @@
 import { InlineKeyboard, InputFile } from "grammy";
 import type { SellerClient } from "../../ozon/index.ts";
 import type { Posting } from "../../ozon/seller/types.ts";
+import { awaitingPostings } from "../../services/postings/awaiting.ts";
 import type { Store } from "../../store/port.ts";
 import type { BotContext } from "../context.ts";
 import { CANCEL_POSTING_CONVERSATION } from "../conversations/cancel-posting.ts";
@@ -33,7 +34,6 @@ import {
 import { newRow } from "../keyboards/rows.ts";
 import { showScreen } from "../messages.ts";
 import { commandArgs } from "../router.ts";
-import { awaitingPostings } from "./awaiting-postings.ts";
 
 export const POSTINGS_PAGE_SIZE = 5;
 const POSTING_ARG = /^[0-9][0-9-]{2,40}$/;

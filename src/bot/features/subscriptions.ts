@@ -7,6 +7,7 @@
 import { InlineKeyboard } from "grammy";
 import type { SellerClient } from "../../ozon/index.ts";
 import type { Warehouse } from "../../ozon/seller/types.ts";
+import { awaitingPostings } from "../../services/postings/awaiting.ts";
 import type { Subscriber, SubscriptionService } from "../../services/subscriptions.ts";
 import type { CallbackCodec } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
@@ -15,7 +16,6 @@ import { clip, describeOzonError, problemText } from "../format/postings.ts";
 import type { FeatureFactory } from "../index.ts";
 import { LIST_CALLBACK, listButton, WAREHOUSE_CALLBACK } from "../keyboards/postings.ts";
 import { showScreen } from "../messages.ts";
-import { awaitingPostings } from "./awaiting-postings.ts";
 
 export interface SubscriptionsFeatureDeps {
   seller: SellerClient;
