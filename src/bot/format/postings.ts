@@ -147,15 +147,15 @@ export function postingLine(
   return products ? `${head}\n   ${products}` : clip(head, budget);
 }
 
-/** Room for the products of a posting in its one-line gist. */
+/** Room for the products of a posting in its one-line gist (by default). */
 const GIST_PRODUCTS = 34;
 
 /**
  * A posting in a few words, for a phone screen or a button: "Short product name ×1; +2 · 23 Nov,
  * 14:00" (its products shortened, then the deadline).
  */
-export function postingGist(posting: Posting, format: PostingFormat): string {
-  const products = productsLine(posting.products, GIST_PRODUCTS) ?? "—";
+export function postingGist(posting: Posting, format: PostingFormat, room = GIST_PRODUCTS): string {
+  const products = productsLine(posting.products, room) ?? "—";
   return `${products} · ${formatDeadline(posting.shipmentDate, format)}`;
 }
 
