@@ -1,9 +1,8 @@
 /**
  * Postings for warehouse staff: /postings (paged; a line and a Pack button per posting, the rest
- * of its buttons on its card), opening a
- * posting from a digest, the package label as a PDF (one tap, one file), and the entries into the
- * ship and cancel dialogs (/ship, /cancel_posting and the Ship / Cancel buttons, posting
- * preselected).
+ * of its buttons on its card), opening a posting's card, the package label as a PDF (one tap, one
+ * file), and the entries into the ship and cancel dialogs (/ship, /cancel_posting and the Ship /
+ * Cancel buttons, posting preselected).
  */
 import { InlineKeyboard, InputFile } from "grammy";
 import type { SellerClient } from "../../ozon/index.ts";

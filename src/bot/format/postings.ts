@@ -1,7 +1,7 @@
 /**
  * Postings as text: the full card of an alert, a line of a digest, a posting's gist (/postings,
- * the chooser), and Ozon's failures
- * as plain sentences (a locale key with its variables, so a dialog can keep it in its replay log).
+ * the chooser), and Ozon's failures as plain sentences (a locale key with its variables, so a
+ * dialog can keep it in its replay log).
  */
 import { DateTime } from "luxon";
 import { isOzonApiError, isOzonShipFailedError, ozonFailureKind } from "../../ozon/errors.ts";
