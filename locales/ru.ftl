@@ -248,8 +248,8 @@ postings-reminder = ⏰ Отправление { $posting } всё ещё ждё
 postings-list-title = Отправления, ожидающие сборки: { $count }
 postings-list-empty = Нет отправлений, ожидающих сборки.
 postings-list-ship = { $index } 📦 Собрать
-postings-list-cancel = { $index } ✖️ Отменить
-postings-list-label = { $index } 🏷 Этикетка
+postings-list-card = { $index } 📋 Карточка
+postings-list-line = { $index }. { $gist } · { $posting }
 postings-list-prev = « Назад
 postings-list-next = Дальше »
 postings-label-preparing = Готовлю этикетку…
@@ -261,6 +261,12 @@ postings-text-empty = Текст пустой. Напишите его ещё р
 postings-text-too-long = Слишком длинный текст: не больше { $max } символов. Сократите его.
 postings-choose = Какое отправление? Нажмите кнопку или введите номер.
 postings-choose-none-listed = Сейчас нет отправлений, ожидающих сборки. Введите номер отправления или нажмите «Выйти».
+postings-choose-order = { $count ->
+    [one] В заказе { $order } { $count } отправление ждёт сборки. Какое выбрать?
+    [few] В заказе { $order } { $count } отправления ждут сборки. Какое выбрать?
+   *[other] В заказе { $order } { $count } отправлений ждут сборки. Какое выбрать?
+}
+postings-order-none = У заказа { $order } нет отправлений, ожидающих сборки. Проверьте номер и введите его снова.
 postings-unknown = Не знаю отправления «{ $posting }». Проверьте номер и введите его ещё раз.
 postings-not-awaiting = Отправление { $posting } уже не ждёт сборки (статус: { $status }). Выберите другое.
 postings-ship-how = Как упаковать?

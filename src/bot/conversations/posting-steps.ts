@@ -5,6 +5,7 @@
 import { InlineKeyboard } from "grammy";
 import type { SellerClient } from "../../ozon/index.ts";
 import type { Posting } from "../../ozon/seller/types.ts";
+import { awaitingPostings } from "../../services/postings/awaiting.ts";
 import type { Store } from "../../store/port.ts";
 import type { CallbackCodec } from "../callback-data.ts";
 import type { BotConversation, ConversationContext } from "../context.ts";
@@ -13,6 +14,7 @@ import {
   clip,
   describeOzonError,
   type Problem,
+  postingGist,
   problemText,
   type Translate,
 } from "../format/postings.ts";
@@ -22,7 +24,11 @@ import { callOzon, type OzonOutcome } from "./ozon-call.ts";
 
 /** How many postings the "choose a posting" step shows as buttons. */
 const CHOICES = 10;
+/** Room for the products on a chooser button (the deadline and the number follow). */
+const BUTTON_PRODUCTS = 22;
 const POSTING_NUMBER = /^[0-9][0-9-]{2,40}$/;
+/** An order number: a posting number without its package suffix ("12345678-0001"). */
+const ORDER_NUMBER = /^[0-9]{1,20}-[0-9]{1,10}$/;
 
 export interface PostingDialogDeps {
   seller: SellerClient;
@@ -80,9 +86,58 @@ export function freeTextRefusal(t: Translate, text: string, max: number): string
   return undefined;
 }
 
+/** A posting of order `order` (its number is the order's, with a package suffix). */
+function ofOrder(posting: Posting, order: string): boolean {
+  return posting.orderNumber === order || posting.postingNumber.startsWith(`${order}-`);
+}
+
+/** Postings offered as buttons instead of the soonest ones: the postings of a typed order. */
+interface Offer {
+  order: string;
+  postings: Posting[];
+}
+
+/**
+ * Asks which posting: buttons (product, deadline, number) for the offered postings, else for the
+ * ones whose deadline comes soonest; the answer is a posting number tapped, or any text typed.
+ */
+async function askPosting(
+  dialog: Dialog,
+  ctx: ConversationContext,
+  deps: PostingDialogDeps,
+  offer: Offer | undefined,
+): Promise<{ value: string; ctx: ConversationContext }> {
+  let postings = offer?.postings ?? [];
+  let question: string;
+  if (offer) {
+    question = ctx.t("postings-choose-order", { order: offer.order, count: postings.length });
+  } else {
+    const listed = await attempt(dialog.conversation, async () =>
+      (await awaitingPostings(deps.seller)).slice(0, CHOICES),
+    );
+    if (listed.ok) postings = listed.value;
+    else await ctx.reply(problemText(ctx.t, listed.problem));
+    question =
+      listed.ok && postings.length === 0
+        ? ctx.t("postings-choose-none-listed")
+        : ctx.t("postings-choose");
+  }
+  const format = { t: ctx.t, locale: ctx.locale, timezone: deps.timezone };
+  const keyboard = new InlineKeyboard();
+  for (const posting of postings) {
+    const gist = postingGist(posting, format, BUTTON_PRODUCTS);
+    const label = `${gist} · ${posting.postingNumber}`;
+    keyboard.text(label, dialog.button("n", posting.postingNumber)).row();
+  }
+  await dialog.ask(ctx, question, keyboard);
+  const answer = await dialog.answer(["n"]);
+  return { value: answer.kind === "button" ? answer.value : answer.text, ctx: answer.ctx };
+}
+
 /**
  * The posting to work on: the one given (when it still awaits packaging), else chosen with a
- * button or typed. A wrong answer is explained and the question asked again.
+ * button or typed. A typed order number (no package suffix) finds that order's postings. A wrong
+ * answer is explained and the question asked again.
  */
 async function choosePosting(
   dialog: Dialog,
@@ -93,36 +148,27 @@ async function choosePosting(
   const { conversation } = dialog;
   let ctx = start;
   let candidate = given;
+  let offer: Offer | undefined;
   for (;;) {
     if (candidate === undefined) {
-      const listed = await attempt(conversation, async () => {
-        const numbers: string[] = [];
-        for await (const posting of deps.seller.postings.listAwaitingPackaging()) {
-          numbers.push(posting.postingNumber);
-          if (numbers.length >= CHOICES) break;
-        }
-        return numbers;
-      });
-      const keyboard = new InlineKeyboard();
-      if (listed.ok) {
-        listed.value.forEach((number, i) => {
-          if (i > 0 && i % 2 === 0) keyboard.row();
-          keyboard.text(number, dialog.button("n", number));
-        });
-      } else {
-        await ctx.reply(problemText(ctx.t, listed.problem));
-      }
-      const question =
-        listed.ok && listed.value.length === 0
-          ? ctx.t("postings-choose-none-listed")
-          : ctx.t("postings-choose");
-      await dialog.ask(ctx, question, keyboard);
-      const answer = await dialog.answer(["n"]);
-      ctx = answer.ctx;
-      candidate = answer.kind === "button" ? answer.value : answer.text;
+      const answer = await askPosting(dialog, ctx, deps, offer);
+      ({ ctx } = answer);
+      candidate = answer.value;
+      offer = undefined;
     }
     const number = candidate;
     candidate = undefined;
+    if (ORDER_NUMBER.test(number)) {
+      const found = await attempt(conversation, async () =>
+        (await awaitingPostings(deps.seller)).filter((p) => ofOrder(p, number)).slice(0, CHOICES),
+      );
+      if (!found.ok) await ctx.reply(problemText(ctx.t, found.problem));
+      else if (found.value.length === 0)
+        await ctx.reply(ctx.t("postings-order-none", { order: number }));
+      else if (found.value.length === 1) candidate = found.value[0]?.postingNumber;
+      else offer = { order: number, postings: found.value };
+      continue;
+    }
     if (!POSTING_NUMBER.test(number)) {
       await ctx.reply(ctx.t("postings-unknown", { posting: clip(number, 60) }));
       continue;

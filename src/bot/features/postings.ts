@@ -1,12 +1,13 @@
 /**
- * Postings for warehouse staff: /postings (paged, each posting with its buttons), opening a
- * posting from a digest, the package label as a PDF (one tap, one file), and the entries into the
- * ship and cancel dialogs (/ship, /cancel_posting and the Ship / Cancel buttons, posting
- * preselected).
+ * Postings for warehouse staff: /postings (paged; a line and a Pack button per posting, the rest
+ * of its buttons on its card), opening a posting's card, the package label as a PDF (one tap, one
+ * file), and the entries into the ship and cancel dialogs (/ship, /cancel_posting and the Ship /
+ * Cancel buttons, posting preselected).
  */
 import { InlineKeyboard, InputFile } from "grammy";
 import type { SellerClient } from "../../ozon/index.ts";
 import type { Posting } from "../../ozon/seller/types.ts";
+import { awaitingPostings } from "../../services/postings/awaiting.ts";
 import type { Store } from "../../store/port.ts";
 import type { BotContext } from "../context.ts";
 import { CANCEL_POSTING_CONVERSATION } from "../conversations/cancel-posting.ts";
@@ -16,7 +17,7 @@ import {
   describeOzonError,
   type PostingFormat,
   postingCard,
-  postingLine,
+  postingGist,
   problemText,
 } from "../format/postings.ts";
 import { mayUse } from "../guard.ts";
@@ -34,8 +35,6 @@ import { showScreen } from "../messages.ts";
 import { commandArgs } from "../router.ts";
 
 export const POSTINGS_PAGE_SIZE = 5;
-/** /postings reads at most this many postings (the list is for people, not an export). */
-const LIST_LIMIT = 1000;
 const POSTING_ARG = /^[0-9][0-9-]{2,40}$/;
 /**
  * A Label button pressed again within this time sends nothing more: a double tap, or a tap in
@@ -61,16 +60,6 @@ function labelKey(ctx: BotContext, postingNumber: string): string {
 
 function formatOf(ctx: BotContext, timezone: string): PostingFormat {
   return { t: ctx.t, locale: ctx.locale, timezone };
-}
-
-async function awaitingPostings(seller: SellerClient): Promise<Posting[]> {
-  const postings: Posting[] = [];
-  for await (const posting of seller.postings.listAwaitingPackaging()) {
-    postings.push(posting);
-    if (postings.length >= LIST_LIMIT) break;
-  }
-  const deadline = (p: Posting) => (p.shipmentDate ? Date.parse(p.shipmentDate) : Infinity);
-  return postings.sort((a, b) => deadline(a) - deadline(b));
 }
 
 /** Leaves any open dialog of this person here, then enters `id` (with the posting, if any). */
@@ -99,18 +88,19 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
       const first = page * POSTINGS_PAGE_SIZE;
       const shown = postings.slice(first, first + POSTINGS_PAGE_SIZE);
       const format = formatOf(ctx, config.timezone);
-      const lines = shown.map((posting, i) => postingLine(posting, first + i + 1, format, 600));
       const keyboard = new InlineKeyboard();
-      shown.forEach((posting, i) => {
-        const n = first + i + 1;
+      const lines = shown.map((posting, i) => {
+        const index = first + i + 1;
         const number = posting.postingNumber;
+        // One main button; the rest (cancel, label, buyer) is on the card, away from a slip.
         newRow(keyboard)
-          .text(ctx.t("postings-list-ship", { index: n }), codec.encode(SHIP_CALLBACK, number))
+          .text(ctx.t("postings-list-ship", { index }), codec.encode(SHIP_CALLBACK, number))
           .text(
-            ctx.t("postings-list-cancel", { index: n }),
-            codec.encode(CANCEL_POSTING_CALLBACK, number),
-          )
-          .text(ctx.t("postings-list-label", { index: n }), codec.encode(LABEL_CALLBACK, number));
+            ctx.t("postings-list-card", { index }),
+            codec.encode(OPEN_POSTING_CALLBACK, number),
+          );
+        const gist = postingGist(posting, format);
+        return ctx.t("postings-list-line", { index, gist, posting: number });
       });
       if (pages > 1) {
         newRow(keyboard);

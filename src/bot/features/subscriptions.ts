@@ -1,18 +1,20 @@
 /**
  * /subscribe and /unsubscribe: a person with the warehouse role (or an admin) subscribes their
  * private chat; in a group only an admin subscribes the group. After subscribing, buttons narrow
- * the alerts to some warehouses (toggles, or "all warehouses").
+ * the alerts to some warehouses (toggles, or "all warehouses"). Subscribing also says how many
+ * postings already await packing (alerts cover only new ones), with a button that lists them.
  */
 import { InlineKeyboard } from "grammy";
 import type { SellerClient } from "../../ozon/index.ts";
 import type { Warehouse } from "../../ozon/seller/types.ts";
+import { awaitingPostings } from "../../services/postings/awaiting.ts";
 import type { Subscriber, SubscriptionService } from "../../services/subscriptions.ts";
 import type { CallbackCodec } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
 import type { FeatureDeps } from "../deps.ts";
 import { clip, describeOzonError, problemText } from "../format/postings.ts";
 import type { FeatureFactory } from "../index.ts";
-import { WAREHOUSE_CALLBACK } from "../keyboards/postings.ts";
+import { LIST_CALLBACK, listButton, WAREHOUSE_CALLBACK } from "../keyboards/postings.ts";
 import { showScreen } from "../messages.ts";
 
 export interface SubscriptionsFeatureDeps {
@@ -33,6 +35,7 @@ function warehouseKeyboard(
   codec: CallbackCodec,
   warehouses: Warehouse[],
   subscriber: Subscriber,
+  withList: boolean,
 ): InlineKeyboard {
   const chosen = new Set(subscriber.warehouseIds ?? []);
   const keyboard = new InlineKeyboard();
@@ -51,6 +54,9 @@ function warehouseKeyboard(
     codec.encode(WAREHOUSE_CALLBACK, "a"),
   );
   keyboard.row().text(ctx.t("postings-warehouses-done"), codec.encode(WAREHOUSE_CALLBACK, "d"));
+  if (withList) {
+    keyboard.row().text(ctx.t("postings-button-list"), codec.encode(LIST_CALLBACK, 0));
+  }
   return keyboard;
 }
 
@@ -63,16 +69,32 @@ function filterText(ctx: BotContext, warehouses: Warehouse[], subscriber: Subscr
 
 export function subscriptionsFeature(area: SubscriptionsFeatureDeps): FeatureFactory {
   return (deps: FeatureDeps) => {
-    const { router, codec, menus } = deps;
+    const { router, codec, menus, logger } = deps;
     const { seller, subscriptions } = area;
 
-    async function showFilter(ctx: BotContext, subscriber: Subscriber, lead?: string) {
+    /** How many postings await packing now; undefined when Ozon could not say. */
+    async function waitingCount(): Promise<number | undefined> {
+      try {
+        return (await awaitingPostings(seller)).length;
+      } catch (error) {
+        logger.warn({ err: error }, "counting waiting postings failed");
+        return undefined;
+      }
+    }
+
+    /** The warehouse filter; `withList` adds the button that lists the waiting postings. */
+    async function showFilter(
+      ctx: BotContext,
+      subscriber: Subscriber,
+      lead?: string,
+      withList = false,
+    ) {
       let warehouses: Warehouse[];
       try {
         warehouses = await seller.warehouses.list();
       } catch (error) {
         const text = [lead, problemText(ctx.t, describeOzonError(error))].filter(Boolean);
-        await showScreen(ctx, text.join("\n\n"));
+        await showScreen(ctx, text.join("\n\n"), withList ? listButton(codec, ctx.t) : undefined);
         return;
       }
       const text = [
@@ -82,7 +104,8 @@ export function subscriptionsFeature(area: SubscriptionsFeatureDeps): FeatureFac
       ]
         .filter(Boolean)
         .join("\n\n");
-      await showScreen(ctx, text, warehouseKeyboard(ctx, codec, warehouses, subscriber));
+      const keyboard = warehouseKeyboard(ctx, codec, warehouses, subscriber, withList);
+      await showScreen(ctx, text, keyboard);
     }
 
     router.command("subscribe", async (ctx) => {
@@ -97,8 +120,12 @@ export function subscriptionsFeature(area: SubscriptionsFeatureDeps): FeatureFac
         subscribedBy: ctx.from.id,
       });
       if (ctx.chat.type === "private") await menus.refresh(ctx.api, ctx.from.id);
-      const lead = ctx.t(created ? "postings-subscribed" : "postings-already-subscribed");
-      await showFilter(ctx, subscriber, lead);
+      const waiting = await waitingCount();
+      const lead = [
+        ctx.t(created ? "postings-subscribed" : "postings-already-subscribed"),
+        waiting ? ctx.t("postings-summary", { count: waiting }) : undefined,
+      ];
+      await showFilter(ctx, subscriber, lead.filter(Boolean).join("\n"), Boolean(waiting));
     });
 
     router.command("unsubscribe", async (ctx) => {

@@ -1,6 +1,7 @@
 /**
- * Postings as text: the full card of an alert, a line of a digest or list, and Ozon's failures
- * as plain sentences (a locale key with its variables, so a dialog can keep it in its replay log).
+ * Postings as text: the full card of an alert, a line of a digest, a posting's gist (/postings,
+ * the chooser), and Ozon's failures as plain sentences (a locale key with its variables, so a
+ * dialog can keep it in its replay log).
  */
 import { DateTime } from "luxon";
 import { isOzonApiError, isOzonShipFailedError, ozonFailureKind } from "../../ozon/errors.ts";
@@ -144,6 +145,18 @@ export function postingLine(
   });
   const products = productsLine(posting.products, budget - head.length - 4);
   return products ? `${head}\n   ${products}` : clip(head, budget);
+}
+
+/** Room for the products of a posting in its one-line gist (by default). */
+const GIST_PRODUCTS = 34;
+
+/**
+ * A posting in a few words, for a phone screen or a button: "Short product name ×1; +2 · 23 Nov,
+ * 14:00" (its products shortened, then the deadline).
+ */
+export function postingGist(posting: Posting, format: PostingFormat, room = GIST_PRODUCTS): string {
+  const products = productsLine(posting.products, room) ?? "—";
+  return `${products} · ${formatDeadline(posting.shipmentDate, format)}`;
 }
 
 /** A product name is not cut shorter than this: "Вод…" says nothing; the line drops it instead. */

@@ -7,9 +7,10 @@ import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
 import { RedisStore } from "../../../src/store/redis.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../../support/redis.ts";
-import { callback, command, group, privateChat } from "../../support/updates.ts";
-import { buttonsOf, press, textOf } from "../harness.ts";
+import { callback, command, group, person, privateChat } from "../../support/updates.ts";
+import { buttonsOf, press, sentMessage, textOf } from "../harness.ts";
 import {
+  ADMIN,
   exchange,
   KEEPER,
   lastScreen,
@@ -71,6 +72,49 @@ describe("/postings and labels", () => {
     for (const number of awaiting) expect(shown).toContain(number);
     const back = lastScreen(await exchange(h, press(second, "« Back", KEEPER)));
     expect(textOf(back)).toBe(textOf(first));
+  });
+
+  it("a phone-sized list: per posting a short product name, the deadline and one Pack button; cancel is on the card", async () => {
+    h = await startPostings();
+    const shipmentDate = new Date(Date.now() + 2 * 86_400_000);
+    shipmentDate.setUTCHours(11, 0, 0, 0); // 14:00 in Moscow
+    const posting = h.sandbox.control.addPosting({
+      shipmentDate,
+      products: [
+        { name: "Вода питьевая негазированная горная 19 литров", quantity: 2 },
+        { name: "Кулер", quantity: 1 },
+      ],
+    });
+    const day = new Intl.DateTimeFormat("en-GB", {
+      day: "numeric",
+      month: "short",
+      timeZone: "Europe/Moscow",
+    }).format(shipmentDate);
+
+    const list = lastScreen(await exchange(h, command("postings", { from: KEEPER })));
+    const line = must(
+      textOf(list)
+        .split("\n")
+        .find((l) => l.includes(posting.postingNumber)),
+    );
+    expect(line).toBe(`1. Вода питьевая… ×2; +1 · ${day}, 14:00 · ${posting.postingNumber}`);
+    const rows = must(sentMessage(list).reply_markup as { inline_keyboard: unknown[][] });
+    expect(rows.inline_keyboard).toHaveLength(1);
+    expect(buttonsOf(list).map((b) => b.text)).toEqual(["1 📦 Pack", "1 📋 Card"]);
+
+    const card = lastScreen(await exchange(h, press(list, "1 📋 Card", KEEPER)));
+    expect(textOf(card)).toContain(`Posting ${posting.postingNumber}`);
+    expect(buttonsOf(card).map((b) => b.text)).toEqual(["📦 Pack", "✖️ Cancel posting", "🏷 Label"]);
+  });
+
+  it("the list speaks Russian: «Собрать» and «Карточка»", async () => {
+    h = await startPostings();
+    h.sandbox.control.addPosting({ products: [{ name: "Кулер", quantity: 1 }] });
+    const ivan = person(9010, { first_name: "Иван", language_code: "ru" });
+    await h.access.grant(ivan.id, "warehouse", ADMIN.id);
+    const list = lastScreen(await exchange(h, command("postings", { from: ivan })));
+    expect(textOf(list)).toContain("1. Кулер ×1 · ");
+    expect(buttonsOf(list).map((b) => b.text)).toEqual(["1 📦 Собрать", "1 📋 Карточка"]);
   });
 
   it("the Label button sends the package label as a PDF document", async () => {

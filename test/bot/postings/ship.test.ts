@@ -205,6 +205,58 @@ describe("ship dialog", () => {
     expect(textsOf(stale)[1]).toBe(question);
   });
 
+  it("the chooser's buttons show product and deadline; a typed order number finds its postings", async () => {
+    h = await startPostings();
+    const shipmentDate = new Date(Date.now() + 2 * 86_400_000);
+    shipmentDate.setUTCHours(11, 0, 0, 0); // 14:00 in Moscow
+    const day = new Intl.DateTimeFormat("en-GB", {
+      day: "numeric",
+      month: "short",
+      timeZone: "Europe/Moscow",
+    }).format(shipmentDate);
+    const kettle = h.sandbox.control.addPosting({
+      shipmentDate,
+      products: [{ name: "Kettle", quantity: 2, markRequired: false }],
+    });
+    const choose = lastScreen(await exchange(h, command("ship", { from: KEEPER })));
+    expect(buttonsOf(choose)[0]?.text).toBe(`Kettle ×2 · ${day}, 14:00 · ${kettle.postingNumber}`);
+
+    // An order of two postings: both offered, with their products.
+    const order = kettle.orderNumber;
+    const mug = h.sandbox.control.addPosting({
+      postingNumber: `${order}-7`,
+      products: [{ name: "Mug", quantity: 2, markRequired: false }],
+    });
+    const offered = lastScreen(await say(order));
+    expect(textOf(offered)).toBe(`Order ${order} has 2 postings awaiting packaging. Which one?`);
+    const labels = buttonsOf(offered).map((b) => b.text);
+    expect(labels.filter((l) => l.endsWith(kettle.postingNumber))).toHaveLength(1);
+    expect(
+      labels.filter((l) => l.startsWith("Mug ×2") && l.endsWith(mug.postingNumber)),
+    ).toHaveLength(1);
+    const how = await tap(offered, mug.postingNumber);
+    expect(textsOf(how)[0]).toContain(`Posting ${mug.postingNumber}`);
+    expect(textOf(lastScreen(how))).toBe("How do you pack it?");
+  });
+
+  it("a typed order number with one posting goes straight on; one with none is explained", async () => {
+    h = await startPostings();
+    const posting = h.sandbox.control.addPosting({
+      products: [{ name: "Mug", quantity: 2, markRequired: false }],
+    });
+    const choose = lastScreen(await exchange(h, command("ship", { from: KEEPER })));
+    expect(textsOf(await say("99999999-0001"))).toEqual([
+      "No posting of order 99999999-0001 awaits packaging. Check the number and type it again.",
+      textOf(choose),
+    ]);
+    const how = await say(posting.orderNumber);
+    expect(textsOf(how)[0]).toContain(`Posting ${posting.postingNumber}`);
+    expect(textOf(lastScreen(how))).toBe("How do you pack it?");
+    // Also given with the command.
+    const given = await exchange(h, command("ship", { from: KEEPER, args: posting.orderNumber }));
+    expect(textOf(lastScreen(given))).toBe("How do you pack it?");
+  });
+
   it("another command during the dialog is answered and the dialog goes on", async () => {
     h = await startPostings();
     const posting = h.sandbox.control.addPosting({

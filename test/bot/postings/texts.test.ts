@@ -40,3 +40,11 @@ describe("who packed it, and when", () => {
     );
   });
 });
+
+describe("choosing a posting of an order", () => {
+  it("agrees the Russian noun with the number of postings", () => {
+    const ask = (count: number) => ru("postings-choose-order", { order: "1-2", count });
+    expect(ask(2)).toBe("В заказе 1-2 2 отправления ждут сборки. Какое выбрать?");
+    expect(ask(5)).toBe("В заказе 1-2 5 отправлений ждут сборки. Какое выбрать?");
+  });
+});
