@@ -81,6 +81,7 @@ help-intro = Your roles: { $roles }. Commands you may use:
 welcome-seller-hint = 💬 Buyers' messages from Ozon chats arrive in this chat. To answer a buyer, reply to their message (swipe it left, or tap and choose Reply); files work too.
 unknown-command = I do not know that command. The list is at /help
 unhandled-hint = To see what I can do, send /help
+unhandled-hint-seller = To answer a buyer, reply to their message: swipe it left (or long-press it → Reply) and write your answer there. Everything else I can do: /help
 
 ## Invites
 
