@@ -198,6 +198,13 @@ relay-write-prompt = ✍️ Chat with the buyer of posting { $posting }: reply t
 relay-write-prompt-topic = ✍️ Chat with the buyer of posting { $posting }: write in this topic to reach them.
 relay-write-in-group = The chat with the buyer is open in the group "{ $group }": write to the buyer there.
 relay-write-placeholder = Message to the buyer
+relay-answer-button = ↩️ Reply
+relay-answer-prompt =
+    ✍️ { $chat }
+    Reply to this message with your answer to the buyer.
+relay-answer-prompt-topic =
+    ✍️ { $chat }
+    Write your answer to the buyer in this topic.
 
 ## Postings
 

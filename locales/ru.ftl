@@ -198,6 +198,13 @@ relay-write-prompt = ✍️ Чат с покупателем отправлен�
 relay-write-prompt-topic = ✍️ Чат с покупателем отправления { $posting }: пишите в этой теме, чтобы написать ему.
 relay-write-in-group = Чат с покупателем открыт в группе «{ $group }»: пишите покупателю там.
 relay-write-placeholder = Сообщение покупателю
+relay-answer-button = ↩️ Ответить
+relay-answer-prompt =
+    ✍️ { $chat }
+    Напишите ответ покупателю ответом на это сообщение.
+relay-answer-prompt-topic =
+    ✍️ { $chat }
+    Напишите ответ покупателю в этой теме.
 
 ## Postings
 

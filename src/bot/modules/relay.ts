@@ -51,7 +51,7 @@ export function createRelayModule(
   deps: ModuleDeps,
   options: RelayModuleOptions = {},
 ): RelayBotModule {
-  const { container, i18n, sender } = deps;
+  const { container, i18n, sender, codec } = deps;
   const seller = container.ozon.seller;
   if (!seller) throw new Error("The buyer chat relay needs the Seller API client");
   const { store, access, config, logger } = container;
@@ -81,6 +81,7 @@ export function createRelayModule(
         i18n,
         defaultLocale: config.defaultLocale,
         sender,
+        codec,
         logger,
       });
       relay = new ChatRelay({

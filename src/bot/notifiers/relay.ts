@@ -24,6 +24,7 @@ import type {
   RelayNotifier,
   TelegramMessageRef,
 } from "../../services/relay/types.ts";
+import type { CallbackCodec } from "../callback-data.ts";
 import {
   caption,
   fileAnnouncement,
@@ -33,6 +34,7 @@ import {
   uploadFileName,
 } from "../format/relay.ts";
 import { isLocale, type Locale, type LocalizedContext, translatorFor } from "../i18n.ts";
+import { answerKeyboard } from "../keyboards/relay.ts";
 import type { TelegramSender } from "../sender/index.ts";
 import { isChatUnreachable, telegramChatGone } from "../telegram-errors.ts";
 
@@ -49,6 +51,8 @@ export interface TelegramRelayNotifierOptions {
   defaultLocale: Locale;
   /** The bot's sender: buyer messages go as alerts, each chat's parts in order. */
   sender: TelegramSender;
+  /** Signs the "Reply" button under each relayed message. */
+  codec: CallbackCodec;
   logger?: Pick<Logger, "warn" | "info">;
 }
 
@@ -68,6 +72,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
   readonly #defaultLocale: Locale;
   readonly #sender: TelegramSender;
   readonly #marks: DeliveryMarks;
+  readonly #codec: CallbackCodec;
   readonly #logger: Pick<Logger, "warn" | "info"> | undefined;
 
   constructor(options: TelegramRelayNotifierOptions) {
@@ -79,6 +84,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
     this.#defaultLocale = options.defaultLocale;
     this.#sender = options.sender;
     this.#marks = options.repositories.marks;
+    this.#codec = options.codec;
     this.#logger = options.logger;
   }
 
@@ -251,24 +257,32 @@ export class TelegramRelayNotifier implements RelayNotifier {
       part++;
     };
 
+    const text = message.text.trim();
+    const pieces =
+      text || attachments.length === 0
+        ? splitText(`${header}\n\n${text || t("relay-empty")}`, TELEGRAM_TEXT_LIMIT)
+        : [];
+    // "Reply" goes under the last part only: one button per message, not one per piece.
+    const keyboard = answerKeyboard(this.#codec, t, chat.ozonChatId);
+    const lastPart = pieces.length + attachments.length - 1;
+    const button = () => (keyboard && part === lastPart ? { reply_markup: keyboard } : {});
+
     try {
-      const text = message.text.trim();
-      if (text || attachments.length === 0) {
-        const body = `${header}\n\n${text || t("relay-empty")}`;
-        for (const piece of splitText(body, TELEGRAM_TEXT_LIMIT)) {
-          if (await already()) continue;
-          await send(() => this.#api.sendMessage(chatId, piece, asText));
-        }
+      for (const piece of pieces) {
+        if (await already()) continue;
+        const options = { ...asText, ...button() };
+        await send(() => this.#api.sendMessage(chatId, piece, options));
       }
       for (const attachment of attachments) {
         if (await already()) continue;
         const bytes = attachment.skipped ? undefined : attachment.bytes;
         if (!bytes) {
           const body = `${header}\n${fileAnnouncement(t, attachment)}`;
-          await send(() => this.#api.sendMessage(chatId, body, asText));
+          const options = { ...asText, ...button() };
+          await send(() => this.#api.sendMessage(chatId, body, options));
           continue;
         }
-        const options = { ...where, caption: caption(header) };
+        const options = { ...where, caption: caption(header), ...button() };
         const name = uploadFileName(attachment.name);
         if (attachment.kind === "image" && bytes.byteLength <= TELEGRAM_PHOTO_LIMIT_BYTES) {
           try {
