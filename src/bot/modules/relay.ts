@@ -10,6 +10,7 @@ import {
   type ChatRelayOptions,
   type RelayPassReport,
 } from "../../services/relay/chat-relay.ts";
+import { ProductNames } from "../../services/relay/product-names.ts";
 import { ReplyService } from "../../services/relay/reply-service.ts";
 import {
   createRelayRepositories,
@@ -82,6 +83,7 @@ export function createRelayModule(
         defaultLocale: config.defaultLocale,
         sender,
         codec,
+        productNames: new ProductNames({ store, source: seller.products, logger }),
         logger,
       });
       relay = new ChatRelay({

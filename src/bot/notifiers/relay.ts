@@ -14,6 +14,7 @@ import {
   resolveRelayAudience,
 } from "../../services/relay/audience.ts";
 import type { DeliveryMarks } from "../../services/relay/delivery-marks.ts";
+import type { ProductNames } from "../../services/relay/product-names.ts";
 import type { RelayRepositories } from "../../services/relay/repositories.ts";
 import { splitText } from "../../services/relay/split-text.ts";
 import type { RelayTopics } from "../../services/relay/topics.ts";
@@ -28,6 +29,7 @@ import type { CallbackCodec } from "../callback-data.ts";
 import {
   caption,
   fileAnnouncement,
+  relayDetails,
   relayHeader,
   TELEGRAM_TEXT_LIMIT,
   topicName,
@@ -53,7 +55,14 @@ export interface TelegramRelayNotifierOptions {
   sender: TelegramSender;
   /** Signs the "Reply" button under each relayed message. */
   codec: CallbackCodec;
+  /** Names the product a chat is about; without it the header shows the SKU only. */
+  productNames?: Pick<ProductNames, "nameOf">;
   logger?: Pick<Logger, "warn" | "info">;
+}
+
+/** A buyer chat with what was found out about it for this message. */
+interface RelayedChat extends RelayChatRef {
+  productName?: string | undefined;
 }
 
 interface Recipient {
@@ -73,6 +82,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
   readonly #sender: TelegramSender;
   readonly #marks: DeliveryMarks;
   readonly #codec: CallbackCodec;
+  readonly #productNames: Pick<ProductNames, "nameOf"> | undefined;
   readonly #logger: Pick<Logger, "warn" | "info"> | undefined;
 
   constructor(options: TelegramRelayNotifierOptions) {
@@ -85,6 +95,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
     this.#sender = options.sender;
     this.#marks = options.repositories.marks;
     this.#codec = options.codec;
+    this.#productNames = options.productNames;
     this.#logger = options.logger;
   }
 
@@ -93,18 +104,23 @@ export class TelegramRelayNotifier implements RelayNotifier {
     message: ChatMessage,
     attachments: RelayAttachment[],
   ): Promise<TelegramMessageRef[]> {
+    const { sku } = chat.context;
+    const about: RelayedChat = {
+      ...chat,
+      productName: sku ? await this.#productNames?.nameOf(sku) : undefined,
+    };
     try {
-      return await this.#relayTo(await this.#recipients(), chat, message, attachments);
+      return await this.#relayTo(await this.#recipients(), about, message, attachments);
     } catch (error) {
       if (!(error instanceof RelayGroupGoneError)) throw error;
       // The group setting was cleared: this message and the next go to the sellers in private.
-      return this.#relayTo(await this.#recipients(), chat, message, attachments);
+      return this.#relayTo(await this.#recipients(), about, message, attachments);
     }
   }
 
   async #relayTo(
     recipients: Recipient[],
-    chat: RelayChatRef,
+    chat: RelayedChat,
     message: ChatMessage,
     attachments: RelayAttachment[],
   ): Promise<TelegramMessageRef[]> {
@@ -175,7 +191,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
    */
   async #deliverToGroup(
     recipient: Recipient,
-    chat: RelayChatRef,
+    chat: RelayedChat,
     message: ChatMessage,
     attachments: RelayAttachment[],
   ): Promise<{ chatId: number; ids: number[] }> {
@@ -204,7 +220,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
   /** Telegram message ids the recipient got for this message (sent now, or on an earlier try). */
   async #deliverOnce(
     recipient: Recipient,
-    chat: RelayChatRef,
+    chat: RelayedChat,
     message: ChatMessage,
     attachments: RelayAttachment[],
   ): Promise<number[]> {
@@ -217,13 +233,16 @@ export class TelegramRelayNotifier implements RelayNotifier {
 
   async #deliver(
     recipient: Recipient,
-    chat: RelayChatRef,
+    chat: RelayedChat,
     message: ChatMessage,
     attachments: RelayAttachment[],
   ): Promise<number[]> {
     const t = translatorFor(this.#i18n, recipient.locale);
     const { chatId } = recipient;
-    const header = relayHeader(t, chat.context, chat.ozonChatId);
+    const header = [
+      relayHeader(t, chat.context, chat.ozonChatId),
+      ...relayDetails(t, chat.context, chat.productName),
+    ].join("\n");
     let threadId: number | undefined;
     if (recipient.group?.isForum) {
       threadId = await ensureRelayTopic({
