@@ -49,7 +49,9 @@ export class ProductNames {
       logger?.warn({ err: error, sku }, "Chat relay: the product name could not be read");
       return undefined;
     }
-    const name = names.get(sku)?.trim().slice(0, PRODUCT_NAME_LIMIT) || undefined;
+    // One line, whatever Ozon sent: the name sits in a header.
+    const name =
+      names.get(sku)?.replace(/\s+/g, " ").trim().slice(0, PRODUCT_NAME_LIMIT) || undefined;
     const ttlMs = name
       ? (this.#options.ttlMs ?? 7 * DAY_MS)
       : (this.#options.unknownTtlMs ?? DAY_MS);
