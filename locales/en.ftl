@@ -81,6 +81,7 @@ help-intro = Your roles: { $roles }. Commands you may use:
 welcome-seller-hint = 💬 Buyers' messages from Ozon chats arrive in this chat. To answer a buyer, reply to their message (swipe it left, or tap and choose Reply); files work too.
 unknown-command = I do not know that command. The list is at /help
 unhandled-hint = To see what I can do, send /help
+unhandled-hint-seller = To answer a buyer, reply to their message: swipe it left (or long-press it → Reply) and write your answer there. Everything else I can do: /help
 
 ## Invites
 
@@ -161,6 +162,8 @@ relay-header-order = order { $order }
 relay-header-posting = posting { $posting }
 relay-header-sku = SKU { $sku }
 relay-header-chat = chat { $chat }
+relay-header-product = 📦 { $name }
+relay-header-order-link = 🔗 Order in the Ozon seller account: { $url }
 relay-topic-order = Order { $order }
 relay-topic-posting = Posting { $posting }
 relay-topic-sku = SKU { $sku }
@@ -197,6 +200,13 @@ relay-write-prompt = ✍️ Chat with the buyer of posting { $posting }: reply t
 relay-write-prompt-topic = ✍️ Chat with the buyer of posting { $posting }: write in this topic to reach them.
 relay-write-in-group = The chat with the buyer is open in the group "{ $group }": write to the buyer there.
 relay-write-placeholder = Message to the buyer
+relay-answer-button = ↩️ Reply
+relay-answer-prompt =
+    ✍️ { $chat }
+    Reply to this message with your answer to the buyer.
+relay-answer-prompt-topic =
+    ✍️ { $chat }
+    Write your answer to the buyer in this topic.
 
 ## Postings
 

@@ -81,6 +81,7 @@ help-intro = Ваши роли: { $roles }. Доступные команды:
 welcome-seller-hint = 💬 Сообщения покупателей из чатов Ozon приходят в этот чат. Чтобы ответить покупателю, ответьте на его сообщение (смахните его влево или нажмите и выберите «Ответить»); файлы тоже можно.
 unknown-command = Такой команды я не знаю. Список команд — /help
 unhandled-hint = Чтобы увидеть, что я умею, отправьте /help
+unhandled-hint-seller = Чтобы ответить покупателю, ответьте на его сообщение: смахните его влево (или нажмите и удерживайте → «Ответить») и напишите ответ. Всё остальное, что я умею, — /help
 
 ## Invites
 
@@ -161,6 +162,8 @@ relay-header-order = заказ { $order }
 relay-header-posting = отправление { $posting }
 relay-header-sku = SKU { $sku }
 relay-header-chat = чат { $chat }
+relay-header-product = 📦 { $name }
+relay-header-order-link = 🔗 Заказ в кабинете продавца Ozon: { $url }
 relay-topic-order = Заказ { $order }
 relay-topic-posting = Отправление { $posting }
 relay-topic-sku = SKU { $sku }
@@ -197,6 +200,13 @@ relay-write-prompt = ✍️ Чат с покупателем отправлен�
 relay-write-prompt-topic = ✍️ Чат с покупателем отправления { $posting }: пишите в этой теме, чтобы написать ему.
 relay-write-in-group = Чат с покупателем открыт в группе «{ $group }»: пишите покупателю там.
 relay-write-placeholder = Сообщение покупателю
+relay-answer-button = ↩️ Ответить
+relay-answer-prompt =
+    ✍️ { $chat }
+    Напишите ответ покупателю ответом на это сообщение.
+relay-answer-prompt-topic =
+    ✍️ { $chat }
+    Напишите ответ покупателю в этой теме.
 
 ## Postings
 

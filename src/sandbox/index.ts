@@ -14,6 +14,7 @@ import { scheduledBuyerMessage, seedChats } from "./seller/chat-model.ts";
 import { chatRoutes } from "./seller/chats.ts";
 import { createPosting } from "./seller/posting-model.ts";
 import { postingRoutes } from "./seller/postings.ts";
+import { productRoutes } from "./seller/products.ts";
 import { warehouseRoutes } from "./seller/warehouses.ts";
 import { createRequestListener, type RequestLogEntry } from "./server.ts";
 import type { PostingStatus, SandboxCredentials, SandboxSettings, SandboxState } from "./state.ts";
@@ -117,6 +118,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   router.add(
     ...postingRoutes(state),
     ...warehouseRoutes(state),
+    ...productRoutes(state),
     ...chatRoutes(state),
     tokenRoute(state),
     ...campaignRoutes(state),

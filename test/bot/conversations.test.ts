@@ -17,6 +17,10 @@ import { exploding, survey, surveyFeature } from "./survey.ts";
 const ALICE = person(601, { first_name: "Alice", language_code: "en" });
 const BORIS = person(602, { first_name: "Boris", language_code: "ru" });
 
+/** What an admin (who gets buyer messages too) is told about a plain message nobody handled. */
+const HINT =
+  "To answer a buyer, reply to their message: swipe it left (or long-press it → Reply) and write your answer there. Everything else I can do: /help";
+
 const withSurvey = { conversations: [survey, exploding], features: [surveyFeature] };
 
 /** Sends an update and returns the texts the bot sent back (handleUpdate waits for them). */
@@ -39,9 +43,7 @@ describe("conversations (memory store)", () => {
     expect(await replies(h, text("Alice", { from: ALICE }))).toEqual(["step 2: age of Alice?"]);
     expect(await replies(h, text("30", { from: ALICE }))).toEqual(["done: Alice, 30 [Close]"]);
     // Over: the next text is handled as usual.
-    expect(await replies(h, text("hi", { from: ALICE }))).toEqual([
-      "To see what I can do, send /help",
-    ]);
+    expect(await replies(h, text("hi", { from: ALICE }))).toEqual([HINT]);
     expect(await replies(h, command("survey", { from: BORIS }))).toEqual(["step 1: name? [Выйти]"]);
   });
 
@@ -77,9 +79,7 @@ describe("conversations (memory store)", () => {
     h = await startBot({ adminIds: [ALICE.id], ...withSurvey });
     await replies(h, command("survey", { from: ALICE }));
     expect(await replies(h, command("cancel", { from: ALICE }))).toEqual(["Cancelled."]);
-    expect(await replies(h, text("Alice", { from: ALICE }))).toEqual([
-      "To see what I can do, send /help",
-    ]);
+    expect(await replies(h, text("Alice", { from: ALICE }))).toEqual([HINT]);
     expect(await replies(h, command("cancel", { from: ALICE }))).toEqual([
       "There is nothing to cancel.",
     ]);
@@ -96,9 +96,7 @@ describe("conversations (memory store)", () => {
     const edit = calls.find((c) => c.method === "editMessageText");
     expect(edit && textOf(edit)).toBe("Cancelled.");
     expect(edit?.payload.reply_markup).toBeUndefined();
-    expect(await replies(h, text("Alice", { from: ALICE }))).toEqual([
-      "To see what I can do, send /help",
-    ]);
+    expect(await replies(h, text("Alice", { from: ALICE }))).toEqual([HINT]);
   });
 
   it("a 429 inside a conversation is waited out once, not again on the next replay", async () => {
@@ -153,9 +151,7 @@ describe("conversations (memory store)", () => {
     if (!saved) throw new Error("no saved dialog");
     saved.version = [0, "older code"];
     await h.store.set(key, session);
-    expect(await replies(h, text("Alice", { from: ALICE }))).toEqual([
-      "To see what I can do, send /help",
-    ]);
+    expect(await replies(h, text("Alice", { from: ALICE }))).toEqual([HINT]);
     expect((await h.store.get<{ conversations?: object }>(key))?.conversations).toBeUndefined();
   });
 
@@ -168,9 +164,7 @@ describe("conversations (memory store)", () => {
     ]);
     const logged = h.logs.find((l) => l.msg === "update failed");
     expect(logged?.update_id).toBe(update.update_id);
-    expect(await replies(h, text("hi", { from: ALICE }))).toEqual([
-      "To see what I can do, send /help",
-    ]);
+    expect(await replies(h, text("hi", { from: ALICE }))).toEqual([HINT]);
   });
 });
 

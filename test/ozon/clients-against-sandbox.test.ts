@@ -184,6 +184,16 @@ describe.each(modes)("clients against the sandbox: $name", ({ retire }) => {
         sandbox.control.warehouses().map((w) => [String(w.id), w.name, w.isRfbs]),
       );
     });
+
+    it("names products by SKU, leaving out SKUs Ozon does not know", async () => {
+      const [first, second] = sandbox.control.products();
+      if (!first || !second) throw new Error("the sandbox has fewer than two products");
+      const names = await seller.products.namesBySku([String(first.sku), String(second.sku), "1"]);
+      expect(Object.fromEntries(names)).toEqual({
+        [String(first.sku)]: first.name,
+        [String(second.sku)]: second.name,
+      });
+    });
   });
 
   describe("seller: chats", () => {

@@ -2,6 +2,7 @@
 import type { MiddlewareFn } from "grammy";
 import type { CallbackCodec } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
+import { mayUse } from "../guard.ts";
 import { refuseStranger } from "./access-requests.ts";
 
 export function fallbackFeature(codec: CallbackCodec): MiddlewareFn<BotContext> {
@@ -16,6 +17,12 @@ export function fallbackFeature(codec: CallbackCodec): MiddlewareFn<BotContext> 
     if (!ctx.person) return refuseStranger(ctx, codec);
     const entity = ctx.message.entities?.[0];
     const isCommand = entity?.type === "bot_command" && entity.offset === 0;
-    await ctx.reply(ctx.t(isCommand ? "unknown-command" : "unhandled-hint"));
+    let key = "unhandled-hint";
+    if (isCommand) key = "unknown-command";
+    // A seller who just types in the chat most likely meant to answer a buyer: say how.
+    else if (!ctx.message.reply_to_message && mayUse(ctx.person, ["seller"])) {
+      key = "unhandled-hint-seller";
+    }
+    await ctx.reply(ctx.t(key));
   };
 }

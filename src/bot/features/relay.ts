@@ -11,11 +11,12 @@ import type { RelayRepositories } from "../../services/relay/repositories.ts";
 import type { BotContext } from "../context.ts";
 import { hasSavedDialog } from "../conversations/index.ts";
 import type { FeatureDeps } from "../deps.ts";
-import { formatBytes, replyFailureText, topicName } from "../format/relay.ts";
+import { formatBytes, relayHeader, replyFailureText, topicName } from "../format/relay.ts";
 import { mayUse, refuse } from "../guard.ts";
 import { translatorFor } from "../i18n.ts";
 import type { FeatureFactory } from "../index.ts";
 import { WRITE_TO_BUYER_CALLBACK } from "../keyboards/postings.ts";
+import { ANSWER_BUYER_CALLBACK } from "../keyboards/relay.ts";
 import { replyToMessage } from "../messages.ts";
 import { ensureRelayTopic, moveRelayGroup } from "../notifiers/relay.ts";
 import { isChatUnreachable } from "../telegram-errors.ts";
@@ -192,24 +193,10 @@ export function relayFeature(services: RelayFeatureServices): FeatureFactory {
         where = { chatId: ctx.from.id, private: true };
         text = ctx.t("relay-write-prompt", { posting: postingNumber });
       }
-      const placeholder = ctx.t("relay-write-placeholder").slice(0, 64);
       const prompt = (chatId: number, threadId: number | undefined) =>
-        ctx.api.sendMessage(chatId, text, {
-          ...(threadId ? { message_thread_id: threadId } : {}),
-          // Opens the reply field at once in private; selective keeps it from popping up for a whole group.
-          ...(threadId
-            ? {}
-            : {
-                reply_markup: {
-                  force_reply: true,
-                  selective: true,
-                  input_field_placeholder: placeholder,
-                },
-              }),
-        });
-      let sent: Message;
+        askForAnswer(ctx, links, ozonChatId, { chatId, threadId, text });
       try {
-        sent = await prompt(where.chatId, where.threadId);
+        await prompt(where.chatId, where.threadId);
       } catch (error) {
         // The person never opened a private chat with the bot: ask where they pressed.
         const here = ctx.chat?.id;
@@ -225,14 +212,54 @@ export function relayFeature(services: RelayFeatureServices): FeatureFactory {
         const thread = ctx.callbackQuery?.message?.is_topic_message
           ? ctx.callbackQuery.message.message_thread_id
           : undefined;
-        sent = await prompt(here, thread);
+        await prompt(here, thread);
       }
-      await links.remember([{ chatId: where.chatId, messageId: sent.message_id }], {
-        ozonChatId,
+    });
+
+    // "Reply" under a relayed buyer message: the same prompt, where the message is.
+    router.callback(ANSWER_BUYER_CALLBACK, SELLERS, async (ctx, [ozonChatId]) => {
+      const message = ctx.callbackQuery?.message;
+      if (!ozonChatId || !message) {
+        await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
+        return;
+      }
+      await ctx.answerCallbackQuery();
+      const threadId = message.is_topic_message ? message.message_thread_id : undefined;
+      const about = relayHeader(ctx.t, await contexts.get(ozonChatId), ozonChatId);
+      const key = threadId ? "relay-answer-prompt-topic" : "relay-answer-prompt";
+      await askForAnswer(ctx, links, ozonChatId, {
+        chatId: message.chat.id,
+        threadId,
+        text: ctx.t(key, { chat: about }),
       });
     });
     return undefined;
   };
+}
+
+/**
+ * A prompt whose reply goes to the buyer. In private the reply field opens at once; selective
+ * keeps it from popping up for a whole group. In a topic every message reaches the buyer anyway.
+ */
+async function askForAnswer(
+  ctx: BotContext,
+  links: RelayRepositories["links"],
+  ozonChatId: string,
+  where: { chatId: number; threadId: number | undefined; text: string },
+): Promise<void> {
+  const placeholder = ctx.t("relay-write-placeholder").slice(0, 64);
+  const sent = await ctx.api.sendMessage(where.chatId, where.text, {
+    ...(where.threadId
+      ? { message_thread_id: where.threadId }
+      : {
+          reply_markup: {
+            force_reply: true,
+            selective: true,
+            input_field_placeholder: placeholder,
+          },
+        }),
+  });
+  await links.remember([{ chatId: where.chatId, messageId: sent.message_id }], { ozonChatId });
 }
 
 /** False only when Telegram says plainly that the bot may not create topics here. */

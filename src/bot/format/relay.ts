@@ -12,6 +12,8 @@ import type { Translator } from "../i18n.ts";
 export const TELEGRAM_TEXT_LIMIT = 4096;
 export const TELEGRAM_CAPTION_LIMIT = 1024;
 export const TELEGRAM_TOPIC_NAME_LIMIT = 128;
+/** FBS postings in the seller's Ozon account; `?search=` finds an order by its number. */
+const OZON_POSTINGS_URL = "https://seller.ozon.ru/app/postings/fbs";
 
 /** "💬 Buyer · order 123 · SKU 456". */
 export function relayHeader(t: Translator, context: ChatContext, ozonChatId: string): string {
@@ -23,6 +25,20 @@ export function relayHeader(t: Translator, context: ChatContext, ozonChatId: str
   if (context.sku) parts.push(t("relay-header-sku", { sku: context.sku }));
   if (parts.length === 1) parts.push(t("relay-header-chat", { chat: shortChatId(ozonChatId) }));
   return parts.join(" · ");
+}
+
+/**
+ * The lines under the header: the product's name, and the order in the seller's Ozon account
+ * (the order number is Ozon's, but it is encoded all the same: it only ever fills the search).
+ */
+export function relayDetails(t: Translator, context: ChatContext, productName?: string): string[] {
+  const lines: string[] = [];
+  if (productName) lines.push(t("relay-header-product", { name: productName }));
+  if (context.orderNumber) {
+    const url = `${OZON_POSTINGS_URL}?search=${encodeURIComponent(context.orderNumber)}`;
+    lines.push(t("relay-header-order-link", { url }));
+  }
+  return lines;
 }
 
 /** The forum topic of a buyer chat, named after its order (or posting, or product). */

@@ -10,6 +10,7 @@ import {
   type ChatRelayOptions,
   type RelayPassReport,
 } from "../../services/relay/chat-relay.ts";
+import { ProductNames } from "../../services/relay/product-names.ts";
 import { ReplyService } from "../../services/relay/reply-service.ts";
 import {
   createRelayRepositories,
@@ -51,7 +52,7 @@ export function createRelayModule(
   deps: ModuleDeps,
   options: RelayModuleOptions = {},
 ): RelayBotModule {
-  const { container, i18n, sender } = deps;
+  const { container, i18n, sender, codec } = deps;
   const seller = container.ozon.seller;
   if (!seller) throw new Error("The buyer chat relay needs the Seller API client");
   const { store, access, config, logger } = container;
@@ -81,6 +82,8 @@ export function createRelayModule(
         i18n,
         defaultLocale: config.defaultLocale,
         sender,
+        codec,
+        productNames: new ProductNames({ store, source: seller.products, logger }),
         logger,
       });
       relay = new ChatRelay({

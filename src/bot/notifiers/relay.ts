@@ -14,6 +14,7 @@ import {
   resolveRelayAudience,
 } from "../../services/relay/audience.ts";
 import type { DeliveryMarks } from "../../services/relay/delivery-marks.ts";
+import type { ProductNames } from "../../services/relay/product-names.ts";
 import type { RelayRepositories } from "../../services/relay/repositories.ts";
 import { splitText } from "../../services/relay/split-text.ts";
 import type { RelayTopics } from "../../services/relay/topics.ts";
@@ -24,15 +25,18 @@ import type {
   RelayNotifier,
   TelegramMessageRef,
 } from "../../services/relay/types.ts";
+import type { CallbackCodec } from "../callback-data.ts";
 import {
   caption,
   fileAnnouncement,
+  relayDetails,
   relayHeader,
   TELEGRAM_TEXT_LIMIT,
   topicName,
   uploadFileName,
 } from "../format/relay.ts";
 import { isLocale, type Locale, type LocalizedContext, translatorFor } from "../i18n.ts";
+import { answerKeyboard } from "../keyboards/relay.ts";
 import type { TelegramSender } from "../sender/index.ts";
 import { isChatUnreachable, telegramChatGone } from "../telegram-errors.ts";
 
@@ -49,7 +53,16 @@ export interface TelegramRelayNotifierOptions {
   defaultLocale: Locale;
   /** The bot's sender: buyer messages go as alerts, each chat's parts in order. */
   sender: TelegramSender;
+  /** Signs the "Reply" button under each relayed message. */
+  codec: CallbackCodec;
+  /** Names the product a chat is about; without it the header shows the SKU only. */
+  productNames?: Pick<ProductNames, "nameOf">;
   logger?: Pick<Logger, "warn" | "info">;
+}
+
+/** A buyer chat with what was found out about it for this message. */
+interface RelayedChat extends RelayChatRef {
+  productName?: string | undefined;
 }
 
 interface Recipient {
@@ -68,6 +81,8 @@ export class TelegramRelayNotifier implements RelayNotifier {
   readonly #defaultLocale: Locale;
   readonly #sender: TelegramSender;
   readonly #marks: DeliveryMarks;
+  readonly #codec: CallbackCodec;
+  readonly #productNames: Pick<ProductNames, "nameOf"> | undefined;
   readonly #logger: Pick<Logger, "warn" | "info"> | undefined;
 
   constructor(options: TelegramRelayNotifierOptions) {
@@ -79,6 +94,8 @@ export class TelegramRelayNotifier implements RelayNotifier {
     this.#defaultLocale = options.defaultLocale;
     this.#sender = options.sender;
     this.#marks = options.repositories.marks;
+    this.#codec = options.codec;
+    this.#productNames = options.productNames;
     this.#logger = options.logger;
   }
 
@@ -87,18 +104,23 @@ export class TelegramRelayNotifier implements RelayNotifier {
     message: ChatMessage,
     attachments: RelayAttachment[],
   ): Promise<TelegramMessageRef[]> {
+    const { sku } = chat.context;
+    const about: RelayedChat = {
+      ...chat,
+      productName: sku ? await this.#productNames?.nameOf(sku) : undefined,
+    };
     try {
-      return await this.#relayTo(await this.#recipients(), chat, message, attachments);
+      return await this.#relayTo(await this.#recipients(), about, message, attachments);
     } catch (error) {
       if (!(error instanceof RelayGroupGoneError)) throw error;
       // The group setting was cleared: this message and the next go to the sellers in private.
-      return this.#relayTo(await this.#recipients(), chat, message, attachments);
+      return this.#relayTo(await this.#recipients(), about, message, attachments);
     }
   }
 
   async #relayTo(
     recipients: Recipient[],
-    chat: RelayChatRef,
+    chat: RelayedChat,
     message: ChatMessage,
     attachments: RelayAttachment[],
   ): Promise<TelegramMessageRef[]> {
@@ -169,7 +191,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
    */
   async #deliverToGroup(
     recipient: Recipient,
-    chat: RelayChatRef,
+    chat: RelayedChat,
     message: ChatMessage,
     attachments: RelayAttachment[],
   ): Promise<{ chatId: number; ids: number[] }> {
@@ -198,7 +220,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
   /** Telegram message ids the recipient got for this message (sent now, or on an earlier try). */
   async #deliverOnce(
     recipient: Recipient,
-    chat: RelayChatRef,
+    chat: RelayedChat,
     message: ChatMessage,
     attachments: RelayAttachment[],
   ): Promise<number[]> {
@@ -211,13 +233,16 @@ export class TelegramRelayNotifier implements RelayNotifier {
 
   async #deliver(
     recipient: Recipient,
-    chat: RelayChatRef,
+    chat: RelayedChat,
     message: ChatMessage,
     attachments: RelayAttachment[],
   ): Promise<number[]> {
     const t = translatorFor(this.#i18n, recipient.locale);
     const { chatId } = recipient;
-    const header = relayHeader(t, chat.context, chat.ozonChatId);
+    const header = [
+      relayHeader(t, chat.context, chat.ozonChatId),
+      ...relayDetails(t, chat.context, chat.productName),
+    ].join("\n");
     let threadId: number | undefined;
     if (recipient.group?.isForum) {
       threadId = await ensureRelayTopic({
@@ -251,24 +276,32 @@ export class TelegramRelayNotifier implements RelayNotifier {
       part++;
     };
 
+    const text = message.text.trim();
+    const pieces =
+      text || attachments.length === 0
+        ? splitText(`${header}\n\n${text || t("relay-empty")}`, TELEGRAM_TEXT_LIMIT)
+        : [];
+    // "Reply" goes under the last part only: one button per message, not one per piece.
+    const keyboard = answerKeyboard(this.#codec, t, chat.ozonChatId);
+    const lastPart = pieces.length + attachments.length - 1;
+    const button = () => (keyboard && part === lastPart ? { reply_markup: keyboard } : {});
+
     try {
-      const text = message.text.trim();
-      if (text || attachments.length === 0) {
-        const body = `${header}\n\n${text || t("relay-empty")}`;
-        for (const piece of splitText(body, TELEGRAM_TEXT_LIMIT)) {
-          if (await already()) continue;
-          await send(() => this.#api.sendMessage(chatId, piece, asText));
-        }
+      for (const piece of pieces) {
+        if (await already()) continue;
+        const options = { ...asText, ...button() };
+        await send(() => this.#api.sendMessage(chatId, piece, options));
       }
       for (const attachment of attachments) {
         if (await already()) continue;
         const bytes = attachment.skipped ? undefined : attachment.bytes;
         if (!bytes) {
           const body = `${header}\n${fileAnnouncement(t, attachment)}`;
-          await send(() => this.#api.sendMessage(chatId, body, asText));
+          const options = { ...asText, ...button() };
+          await send(() => this.#api.sendMessage(chatId, body, options));
           continue;
         }
-        const options = { ...where, caption: caption(header) };
+        const options = { ...where, caption: caption(header), ...button() };
         const name = uploadFileName(attachment.name);
         if (attachment.kind === "image" && bytes.byteLength <= TELEGRAM_PHOTO_LIMIT_BYTES) {
           try {

@@ -12,6 +12,7 @@ import { createChatsApi } from "./chats.ts";
 import type { SellerContext } from "./context.ts";
 import { createMarksApi } from "./marks.ts";
 import { createPostingsApi } from "./postings.ts";
+import { createProductsApi } from "./products.ts";
 import { createWarehousesApi } from "./warehouses.ts";
 
 export const DEFAULT_SELLER_URL = "https://api-seller.ozon.ru";
@@ -72,6 +73,7 @@ export function createSellerClient(options: SellerClientOptions) {
     postings: createPostingsApi(ctx, options.pageSize ? { pageSize: options.pageSize } : {}),
     marks: createMarksApi(ctx),
     warehouses: createWarehousesApi(ctx),
+    products: createProductsApi(ctx),
     chats: createChatsApi(ctx),
     /** Capabilities that moved to their successor, e.g. `["postings.ship"]`. */
     movedToSuccessors: (): string[] => successors.moved(),

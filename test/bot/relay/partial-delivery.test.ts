@@ -5,6 +5,7 @@
  */
 import { Api } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
+import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
 import { createI18n } from "../../../src/bot/i18n.ts";
 import { TelegramRelayNotifier } from "../../../src/bot/notifiers/relay.ts";
 import { AccessService } from "../../../src/services/access.ts";
@@ -47,6 +48,7 @@ describe("a buyer message of several parts", () => {
       i18n: createI18n({ defaultLocale: "ru", logger }),
       defaultLocale: "ru",
       sender: unlimitedSender(),
+      codec: createCallbackCodec(fake.token),
     });
     const attachments: RelayAttachment[] = [
       { kind: "file", name: "чек.pdf", bytes: bytesOf(300) },

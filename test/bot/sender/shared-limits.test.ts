@@ -114,6 +114,7 @@ describe("one sender for the whole bot", () => {
       i18n,
       defaultLocale: "en",
       sender,
+      codec: createCallbackCodec(fake.token),
     });
     const reports = new TelegramReportNotifier({ sender, i18n, defaultLocale: "en" });
     reports.attach(api);

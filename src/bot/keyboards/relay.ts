@@ -1,0 +1,25 @@
+/**
+ * The button under a relayed buyer message. Callback kind (signed, ≤ 64 bytes: an Ozon chat id
+ * is a UUID): br:<ozon chat id> asks for the answer to that buyer (handled by the buyer chats area).
+ */
+import { InlineKeyboard } from "grammy";
+import type { CallbackCodec } from "../callback-data.ts";
+import type { Translator } from "../i18n.ts";
+
+export const ANSWER_BUYER_CALLBACK = "br";
+
+/** "Reply" for those who do not know the swipe; none when the chat id cannot go in a button. */
+export function answerKeyboard(
+  codec: CallbackCodec,
+  t: Translator,
+  ozonChatId: string,
+): InlineKeyboard | undefined {
+  let data: string;
+  try {
+    data = codec.encode(ANSWER_BUYER_CALLBACK, ozonChatId);
+  } catch {
+    // An id of an unexpected shape from Ozon: the message still goes, replying by swipe works.
+    return undefined;
+  }
+  return new InlineKeyboard().text(t("relay-answer-button"), data);
+}
