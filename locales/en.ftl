@@ -348,7 +348,7 @@ ads-budget-unset = no limit
 ads-budget-choose = Choose a campaign to change its daily budget. You can type part of its title to find it.
 ads-budget-choose-search = Campaigns matching "{ $search }":
 ads-budget-none = There are no advertising campaigns yet.
-ads-budget-not-found = No campaigns match "{ $search }". Type another part of the title.
+ads-search-missed = No campaigns match "{ $search }"; the list is as it was. Type another part of the title.
 ads-budget-ask = Campaign "{ $title }", daily budget now: { $current }.
     Type the new daily budget in roubles, for example 1500 or 1 500,50.
 ads-budget-bad-number = "{ $input }" does not look like an amount. Type a number of roubles, for example 1500 or 1 500,50.
@@ -388,7 +388,6 @@ ads-period-this-month = This month
 ads-period-last-month = Last month
 ads-days = { $days } d
 ads-report-choose = Choose campaigns for the report (at most { $max }). Chosen: { $count }. You can type part of a title to find it.
-ads-report-not-found = No campaigns match "{ $search }". Type another part of the title. Chosen: { $count }.
 ads-report-done-button = Done ({ $count })
 ads-report-too-many = At most { $max } campaigns go into one report; this would make { $count }.
 ads-report-none-chosen = Choose at least one campaign.

@@ -90,12 +90,9 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
         if (step === "campaigns") {
           const listing = await list.load();
           if (!listing.ok) return void (await dialog.show(at, ozonProblemText(t, listing.problem)));
-          const { items, pages, total } = listing.value;
-          const head = t(total === 0 ? "ads-report-not-found" : "ads-report-choose", {
-            max: deps.maxCampaigns,
-            count: chosen.size,
-            search: list.search,
-          });
+          const { items, pages, missed } = listing.value;
+          if (missed) notice = t("ads-search-missed", { search: missed });
+          const head = t("ads-report-choose", { max: deps.maxCampaigns, count: chosen.size });
           const lines = list.lines(t, items);
           const marked = new Set(chosen.keys());
           const keyboard = reportCampaignsKeyboard(button, t, items, marked, list.page, pages);
