@@ -455,3 +455,7 @@ ads-report-failed-too-large = ❌ The report is ready, but Ozon's file is larger
     { $about }
 ads-report-failed-delivery = ❌ The report is ready, but the file could not be sent to Telegram. Please order it again.
     { $about }
+ads-report-retry-button = 🔁 Retry
+ads-report-retry-gone = This report is no longer on record. Order it again: /report
+ads-report-retry-not-yours = Only the person who ordered this report can retry it.
+ads-report-retry-done = This report has already been ordered again.

@@ -5,6 +5,7 @@
  */
 import { InlineKeyboard } from "grammy";
 import { PERIOD_PRESETS, REPORT_GROUPINGS, REPORT_KINDS } from "../../services/ads/index.ts";
+import type { CallbackCodec } from "../callback-data.ts";
 import type { ButtonData } from "../conversations/dialog.ts";
 import {
   budgetText,
@@ -127,4 +128,19 @@ export function attributionKeyboard(button: ButtonData, t: Translator): InlineKe
 
 export function reportConfirmKeyboard(button: ButtonData, t: Translator): InlineKeyboard {
   return new InlineKeyboard().text(t("ads-report-order-button"), button("y"));
+}
+
+/** Callback kind of the Retry button under a failed report: `rr:<failed job's id>`. */
+export const REPORT_RETRY_CALLBACK = "rr";
+
+/** Retry under a failed report: orders the same report again (features/ads.ts). */
+export function reportRetryKeyboard(
+  codec: CallbackCodec,
+  t: Translator,
+  jobId: string,
+): InlineKeyboard {
+  return new InlineKeyboard().text(
+    t("ads-report-retry-button"),
+    codec.encode(REPORT_RETRY_CALLBACK, jobId),
+  );
 }

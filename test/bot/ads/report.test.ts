@@ -17,7 +17,9 @@ import {
 import { SqliteStore } from "../../../src/store/sqlite.ts";
 import { driveUntil } from "../../services/ads/support.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
+import { callback } from "../../support/updates.ts";
 import { waitFor } from "../../support/wait.ts";
+import { findButton, sentMessage } from "../harness.ts";
 import {
   alerts,
   closeWorlds,
@@ -236,6 +238,64 @@ describe("/report", () => {
     const last = progressTexts(w, MANAGER.id, Number(progress.payload.message_id)).at(-1);
     expect(last).toContain("❌ Ozon не смог подготовить отчёт: Превышен лимит строк отчёта");
     expect(documentsTo(w, MANAGER.id)).toEqual([]);
+  });
+
+  it("a failed report offers Retry: the same report again, once, only for the person who ordered it", async () => {
+    const w = await startWorld({ module: { runLoop: false } });
+    await w.start();
+    w.sandbox.control.failNextReport("next", "Превышен лимит строк отчёта");
+    const progress = await orderReport(w, MANAGER, {
+      campaigns: ["Кроссовки"],
+      grouping: "По неделям",
+    });
+    const messageId = Number(progress.payload.message_id);
+    await driveUntil(
+      async () => (await jobsOf(w))[0]?.failureNotified === true,
+      () => w.module.runner.runOnce(),
+    );
+    const failure = w.fake
+      .callsTo("editMessageText")
+      .filter((c) => Number(c.payload.message_id) === messageId)
+      .at(-1);
+    if (!failure) throw new Error("no failure message");
+    expect(String(failure.payload.text)).toContain("❌ Ozon не смог подготовить отчёт");
+    const retry = findButton(failure, "🔁 Повторить").callback_data ?? "";
+    expect(retry).toContain((await jobsOf(w))[0]?.id);
+    const pressRetry = (from: User) =>
+      w.send(callback(retry, { from, message: sentMessage(failure) }));
+
+    // Another manager (in English) cannot retry someone else's report.
+    let since = w.fake.calls.length;
+    await pressRetry(MANAGER_EN);
+    expect(alerts(w, since)).toEqual(["Only the person who ordered this report can retry it."]);
+    expect(await jobsOf(w)).toHaveLength(1);
+
+    // The owner's press orders the same report again; the failure message becomes its progress.
+    await pressRetry(MANAGER);
+    const [failed, again] = await jobsOf(w);
+    expect(again).toMatchObject({
+      state: "queued",
+      campaigns: failed?.campaigns,
+      period: failed?.period,
+      kind: "campaigns",
+      groupBy: "START_OF_WEEK",
+      requestedBy: failed?.requestedBy,
+      progressMessageRef: { chatId: MANAGER.id, messageId },
+    });
+    expect(progressTexts(w, MANAGER.id, messageId).at(-1)).toContain("⏳ Отчёт заказан");
+    await driveUntil(
+      async () => (await jobsOf(w))[1]?.state === "delivered",
+      () => w.module.runner.runOnce(),
+    );
+    expect(documentsTo(w, MANAGER.id)).toHaveLength(1);
+    expect(progressTexts(w, MANAGER.id, messageId).at(-1)).toContain("✅ Отчёт отправлен.");
+
+    // The same button acts once.
+    since = w.fake.calls.length;
+    await pressRetry(MANAGER);
+    expect(alerts(w, since)).toEqual(["Этот отчёт уже заказан повторно."]);
+    expect(await jobsOf(w)).toHaveLength(2);
+    expect(performanceCalls(w.sandbox).submit).toBe(2);
   });
 
   it("a report file larger than the bot takes: told plainly on the progress message, once; no file", async () => {

@@ -115,7 +115,12 @@ describe("one sender for the whole bot", () => {
       defaultLocale: "en",
       sender,
     });
-    const reports = new TelegramReportNotifier({ sender, i18n, defaultLocale: "en" });
+    const reports = new TelegramReportNotifier({
+      sender,
+      codec: createCallbackCodec(fake.token),
+      i18n,
+      defaultLocale: "en",
+    });
     reports.attach(api);
     const jobs = new ReportJobs({ store, account: "acc", zone: "Europe/Moscow" });
     const period = presetPeriod("last_7_days", { now: clock.now(), zone: "Europe/Moscow" });
