@@ -381,6 +381,9 @@ ads-kind-attribution = Order attribution
 ads-group-day = By day
 ads-group-week = By week
 ads-group-month = By month
+ads-quick-yesterday = ⚡ Yesterday by day
+ads-quick-week = ⚡ 7 days
+ads-quick-month = ⚡ Month
 ads-period-yesterday = Yesterday
 ads-period-last-7-days = Last 7 days
 ads-period-last-30-days = Last 30 days
@@ -393,6 +396,7 @@ ads-report-too-many = At most { $max } campaigns go into one report; this would 
 ads-report-none-chosen = Choose at least one campaign.
 ads-report-period = For which period? Days are counted in the { $zone } time zone.
     Or type the dates, for example { $example }
+    The ⚡ buttons go straight to the order, grouped by day; after the others I will ask how to group.
 ads-period-bad-format = I did not understand the dates. Type them like this: { $example }
 ads-period-bad-date = There is no such date in the calendar. Check the day and the month.
 ads-period-bad-order = The period ends before it starts.

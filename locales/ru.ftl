@@ -380,6 +380,9 @@ ads-kind-attribution = Атрибуция заказов
 ads-group-day = По дням
 ads-group-week = По неделям
 ads-group-month = По месяцам
+ads-quick-yesterday = ⚡ Вчера по дням
+ads-quick-week = ⚡ 7 дней
+ads-quick-month = ⚡ Месяц
 ads-period-yesterday = Вчера
 ads-period-last-7-days = Последние 7 дней
 ads-period-last-30-days = Последние 30 дней
@@ -392,6 +395,7 @@ ads-report-too-many = В одном отчёте не больше { $max } ка
 ads-report-none-chosen = Отметьте хотя бы одну кампанию.
 ads-report-period = За какой период? Дни считаются по часовому поясу { $zone }.
     Или напишите даты, например { $example }
+    Кнопки ⚡ сразу ведут к заказу, с группировкой по дням; после остальных спрошу группировку.
 ads-period-bad-format = Не понял даты. Напишите так: { $example }
 ads-period-bad-date = Такой даты нет в календаре. Проверьте день и месяц.
 ads-period-bad-order = Конец периода раньше его начала.

@@ -68,9 +68,9 @@ async function orderReport(w: World, user: User, order: Order): Promise<Recorded
   await slash(w, user, "report");
   for (const label of order.campaigns) await tap(w, user, label);
   await tap(w, user, /^Готово/);
+  await tap(w, user, order.kind ?? "Статистика кампаний");
   await tap(w, user, order.period ?? "Последние 7 дней");
   await tap(w, user, order.grouping ?? "По дням");
-  await tap(w, user, order.kind ?? "Статистика кампаний");
   expect(screenText(w, user.id)).toContain("Заказать отчёт?");
   await tap(w, user, "Заказать");
   const progress = screen(w, user.id);
@@ -358,11 +358,61 @@ describe("/report", () => {
     expect(progressTexts(w, MANAGER.id, messageId).at(-1)).toContain("✅ Отчёт отправлен.");
   });
 
+  it("a usual report is three taps after the campaigns: kind, a quick period with its grouping, Order", async () => {
+    const w = await startWorld({ module: { runLoop: false } });
+    const clock = { now: Date.now(), zone: ZONE };
+    const orders = [
+      {
+        user: MANAGER,
+        done: /^Готово/,
+        kind: "Статистика кампаний",
+        quick: "⚡ Вчера по дням",
+        order: "Заказать",
+        preset: "yesterday",
+      },
+      {
+        user: MANAGER,
+        done: /^Готово/,
+        kind: "Статистика кампаний",
+        quick: "⚡ Месяц",
+        order: "Заказать",
+        preset: "last_30_days",
+      },
+      {
+        user: MANAGER_EN,
+        done: /^Done/,
+        kind: "Campaign statistics",
+        quick: "⚡ 7 days",
+        order: "Order",
+        preset: "last_7_days",
+      },
+    ] as const;
+    for (const [index, { user, done, kind, quick, order, preset }] of orders.entries()) {
+      await slash(w, user, "report");
+      await tap(w, user, "Кроссовки");
+      await tap(w, user, done);
+      await tap(w, user, kind);
+      await tap(w, user, quick);
+      expect(screenText(w, user.id)).toContain(
+        user === MANAGER ? "Группировка: По дням" : "Grouping: By day",
+      );
+      await tap(w, user, order);
+      const job = (await jobsOf(w))[index];
+      expect(job, quick).toMatchObject({
+        kind: "campaigns",
+        groupBy: "DATE",
+        period: presetPeriod(preset, clock),
+        requestedBy: { userId: user.id },
+      });
+    }
+  });
+
   it("a period longer than allowed is refused with the reason and asked again; Ozon is not asked", async () => {
     const w = await startWorld();
     await slash(w, MANAGER, "report");
     await tap(w, MANAGER, "Кроссовки");
     await tap(w, MANAGER, /^Готово/);
+    await tap(w, MANAGER, "Статистика кампаний");
     const today = DateTime.now().setZone(ZONE).startOf("day");
     const show = (d: DateTime) => d.toFormat("dd.MM.yyyy");
     await say(w, MANAGER, `${show(today.minus({ days: 100 }))}-${show(today.minus({ days: 1 }))}`);
@@ -397,7 +447,7 @@ describe("/report", () => {
     ]);
     expect(screenText(w, MANAGER.id)).toContain("Отмечено: 3");
     await tap(w, MANAGER, /^Готово \(3\)/);
-    expect(screenText(w, MANAGER.id)).toContain("За какой период?");
+    expect(screenText(w, MANAGER.id)).toContain("Какой отчёт нужен?");
     expect(performanceCalls(w.sandbox).submit).toBe(0);
   });
 
@@ -423,19 +473,17 @@ describe("/report", () => {
     await tap(w, MANAGER, "Кроссовки");
     await tap(w, MANAGER, "Баннер");
     await tap(w, MANAGER, /^Готово/);
-    await tap(w, MANAGER, "Вчера");
-    await tap(w, MANAGER, "По дням");
     const since = w.fake.calls.length;
     await tap(w, MANAGER, "Поисковые фразы");
     expect(alerts(w, since)[0]).toContain("отметьте ровно одну");
     await slash(w, MANAGER, "report");
     await tap(w, MANAGER, "Кроссовки");
     await tap(w, MANAGER, /^Готово/);
-    await tap(w, MANAGER, "Вчера");
-    await tap(w, MANAGER, "По дням");
     await tap(w, MANAGER, "Поисковые фразы");
     expect(screenText(w, MANAGER.id)).toContain("По каким товарам");
     await tap(w, MANAGER, /^Все/);
+    await tap(w, MANAGER, /^Вчера$/);
+    await tap(w, MANAGER, "По дням");
     expect(screenText(w, MANAGER.id)).toContain("Товары: ");
     await tap(w, MANAGER, "Заказать");
     const [document] = await waitForDocuments(w, MANAGER.id, 1);
@@ -450,10 +498,10 @@ describe("/report", () => {
     await slash(w, MANAGER_EN, "report");
     await tap(w, MANAGER_EN, "Кроссовки");
     await tap(w, MANAGER_EN, /^Done/);
-    await tap(w, MANAGER_EN, "Last 7 days");
-    await tap(w, MANAGER_EN, "By month");
     await tap(w, MANAGER_EN, "Order attribution");
     await tap(w, MANAGER_EN, "14 d");
+    await tap(w, MANAGER_EN, "Last 7 days");
+    await tap(w, MANAGER_EN, "By month");
     expect(screenText(w, MANAGER_EN.id)).toContain("Attribution window: 14 days");
     await tap(w, MANAGER_EN, "Order");
     const [document] = await waitForDocuments(w, MANAGER_EN.id, 1);
@@ -471,6 +519,7 @@ describe("/report", () => {
     await slash(w, MANAGER, "report");
     await tap(w, MANAGER, "Кроссовки");
     await tap(w, MANAGER, /^Готово/);
+    await tap(w, MANAGER, "Статистика кампаний");
     await slash(w, MANAGER, "help");
     expect(screenText(w, MANAGER.id)).toContain("/report");
     // Still at the period step: a typed period is taken.

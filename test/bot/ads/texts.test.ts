@@ -33,9 +33,9 @@ async function orderOne(
   await slash(w, user, "report");
   await tap(w, user, "Кроссовки");
   await tap(w, user, labels.done);
+  await tap(w, user, labels.kind);
   await tap(w, user, labels.period);
   await tap(w, user, labels.group);
-  await tap(w, user, labels.kind);
   await tap(w, user, labels.order);
   return Number(screen(w, user.id).payload.message_id);
 }
