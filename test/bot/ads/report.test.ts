@@ -27,6 +27,7 @@ import {
   MANAGER,
   MANAGER_EN,
   performanceCalls,
+  progressEdits,
   progressTexts,
   STRANGER,
   say,
@@ -253,10 +254,7 @@ describe("/report", () => {
       async () => (await jobsOf(w))[0]?.failureNotified === true,
       () => w.module.runner.runOnce(),
     );
-    const failure = w.fake
-      .callsTo("editMessageText")
-      .filter((c) => Number(c.payload.message_id) === messageId)
-      .at(-1);
+    const failure = progressEdits(w, MANAGER.id, messageId).at(-1);
     if (!failure) throw new Error("no failure message");
     expect(String(failure.payload.text)).toContain("❌ Ozon не смог подготовить отчёт");
     const retry = findButton(failure, "🔁 Повторить").callback_data ?? "";

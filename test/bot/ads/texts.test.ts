@@ -12,6 +12,7 @@ import {
   jobsOf,
   MANAGER,
   MANAGER_EN,
+  progressEdits,
   progressTexts,
   screen,
   slash,
@@ -84,10 +85,7 @@ describe("report texts come from the locales", () => {
         async () => (await jobsOf(w))[index]?.failureNotified === true,
         () => w.module.runner.runOnce(),
       );
-      const failure = w.fake
-        .callsTo("editMessageText")
-        .filter((c) => Number(c.payload.message_id) === progress)
-        .at(-1);
+      const failure = progressEdits(w, user.id, progress).at(-1);
       if (!failure) throw new Error("no failure message");
       expect(buttonsOf(failure).map((b) => b.text)).toEqual([retry]);
     }
