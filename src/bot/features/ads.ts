@@ -62,10 +62,7 @@ export function adsFeature(jobs: ReportJobs): FeatureFactory {
         // Too old to edit: the runner's next progress sends a new message instead.
         logger.debug({ err: error, job: id }, "report retry: failure message not edited");
       }
-      await jobs.enqueue({
-        ...claim.request,
-        ...(progressMessageRef ? { progressMessageRef } : {}),
-      });
+      await jobs.enqueue({ ...claim.request, progressMessageRef });
     });
     return undefined;
   };

@@ -405,6 +405,19 @@ describe("/report", () => {
     }
   });
 
+  it("a campaign search that finds nothing keeps the list and what was chosen", async () => {
+    const w = await startWorld();
+    await slash(w, MANAGER, "report");
+    await tap(w, MANAGER, "Кроссовки");
+    await say(w, MANAGER, "нет такой");
+    const missed = screenText(w, MANAGER.id);
+    expect(missed).toContain("Не нашёл кампаний по запросу «нет такой» — список прежний");
+    expect(missed).toContain("Отмечено: 1");
+    expect(missed).toContain("Баннер");
+    await tap(w, MANAGER, "Баннер"); // the kept list's buttons still work
+    expect(screenText(w, MANAGER.id)).toContain("Отмечено: 2");
+  });
+
   it("a period longer than allowed is refused with the reason and asked again; Ozon is not asked", async () => {
     const w = await startWorld();
     await slash(w, MANAGER, "report");
