@@ -360,7 +360,7 @@ ads-budget-unset = no limit
 ads-budget-choose = Choose a campaign to change its daily budget. You can type part of its title to find it.
 ads-budget-choose-search = Campaigns matching "{ $search }":
 ads-budget-none = There are no advertising campaigns yet.
-ads-budget-not-found = No campaigns match "{ $search }". Type another part of the title.
+ads-search-missed = No campaigns match "{ $search }"; the list is as it was. Type another part of the title.
 ads-budget-ask = Campaign "{ $title }", daily budget now: { $current }.
     Type the new daily budget in roubles, for example 1500 or 1 500,50.
 ads-budget-bad-number = "{ $input }" does not look like an amount. Type a number of roubles, for example 1500 or 1 500,50.
@@ -393,6 +393,9 @@ ads-kind-attribution = Order attribution
 ads-group-day = By day
 ads-group-week = By week
 ads-group-month = By month
+ads-quick-yesterday = ⚡ Yesterday by day
+ads-quick-week = ⚡ 7 days
+ads-quick-month = ⚡ Month
 ads-period-yesterday = Yesterday
 ads-period-last-7-days = Last 7 days
 ads-period-last-30-days = Last 30 days
@@ -400,12 +403,12 @@ ads-period-this-month = This month
 ads-period-last-month = Last month
 ads-days = { $days } d
 ads-report-choose = Choose campaigns for the report (at most { $max }). Chosen: { $count }. You can type part of a title to find it.
-ads-report-not-found = No campaigns match "{ $search }". Type another part of the title. Chosen: { $count }.
 ads-report-done-button = Done ({ $count })
 ads-report-too-many = At most { $max } campaigns go into one report; this would make { $count }.
 ads-report-none-chosen = Choose at least one campaign.
 ads-report-period = For which period? Days are counted in the { $zone } time zone.
     Or type the dates, for example { $example }
+    The ⚡ buttons go straight to the order, grouped by day; after the others I will ask how to group.
 ads-period-bad-format = I did not understand the dates. Type them like this: { $example }
 ads-period-bad-date = There is no such date in the calendar. Check the day and the month.
 ads-period-bad-order = The period ends before it starts.
@@ -468,3 +471,7 @@ ads-report-failed-too-large = ❌ The report is ready, but Ozon's file is larger
     { $about }
 ads-report-failed-delivery = ❌ The report is ready, but the file could not be sent to Telegram. Please order it again.
     { $about }
+ads-report-retry-button = 🔁 Retry
+ads-report-retry-gone = This report is no longer on record. Order it again: /report
+ads-report-retry-not-yours = Only the person who ordered this report can retry it.
+ads-report-retry-done = This report has already been ordered again.

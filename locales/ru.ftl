@@ -363,7 +363,7 @@ ads-budget-unset = без ограничения
 ads-budget-choose = Выберите кампанию, чтобы изменить её дневной бюджет. Можно написать часть названия — покажу подходящие.
 ads-budget-choose-search = Кампании по запросу «{ $search }»:
 ads-budget-none = Рекламных кампаний пока нет.
-ads-budget-not-found = Не нашёл кампаний по запросу «{ $search }». Напишите другую часть названия.
+ads-search-missed = Не нашёл кампаний по запросу «{ $search }» — список прежний. Напишите другую часть названия.
 ads-budget-ask = Кампания «{ $title }», дневной бюджет сейчас: { $current }.
     Напишите новый дневной бюджет в рублях, например 1500 или 1 500,50.
 ads-budget-bad-number = «{ $input }» не похоже на сумму. Напишите число в рублях, например 1500 или 1 500,50.
@@ -396,6 +396,9 @@ ads-kind-attribution = Атрибуция заказов
 ads-group-day = По дням
 ads-group-week = По неделям
 ads-group-month = По месяцам
+ads-quick-yesterday = ⚡ Вчера по дням
+ads-quick-week = ⚡ 7 дней
+ads-quick-month = ⚡ Месяц
 ads-period-yesterday = Вчера
 ads-period-last-7-days = Последние 7 дней
 ads-period-last-30-days = Последние 30 дней
@@ -403,12 +406,12 @@ ads-period-this-month = Этот месяц
 ads-period-last-month = Прошлый месяц
 ads-days = { $days } дн.
 ads-report-choose = Выберите кампании для отчёта (не больше { $max }). Отмечено: { $count }. Можно написать часть названия — покажу подходящие.
-ads-report-not-found = Не нашёл кампаний по запросу «{ $search }». Напишите другую часть названия. Отмечено: { $count }.
 ads-report-done-button = Готово ({ $count })
 ads-report-too-many = В одном отчёте не больше { $max } кампаний, а выбрано бы стало { $count }.
 ads-report-none-chosen = Отметьте хотя бы одну кампанию.
 ads-report-period = За какой период? Дни считаются по часовому поясу { $zone }.
     Или напишите даты, например { $example }
+    Кнопки ⚡ сразу ведут к заказу, с группировкой по дням; после остальных спрошу группировку.
 ads-period-bad-format = Не понял даты. Напишите так: { $example }
 ads-period-bad-date = Такой даты нет в календаре. Проверьте день и месяц.
 ads-period-bad-order = Конец периода раньше его начала.
@@ -471,3 +474,7 @@ ads-report-failed-too-large = ❌ Отчёт готов, но файл от Ozon
     { $about }
 ads-report-failed-delivery = ❌ Отчёт готов, но отправить файл в Telegram не получилось. Закажите его ещё раз.
     { $about }
+ads-report-retry-button = 🔁 Повторить
+ads-report-retry-gone = Этого отчёта больше нет в списке. Закажите его заново: /report
+ads-report-retry-not-yours = Повторить отчёт может только тот, кто его заказал.
+ads-report-retry-done = Этот отчёт уже заказан повторно.

@@ -63,16 +63,22 @@ export function ozon<T>(
   });
 }
 
-/** One page of the campaign list, as JSON-safe views. */
-type CampaignListPage = Omit<CampaignPage, "items"> & { items: CampaignView[] };
+/**
+ * One page of the campaign list, as JSON-safe views; `missed` is a search that found nothing
+ * (the page is then the list shown before it).
+ */
+type CampaignListPage = Omit<CampaignPage, "items"> & { items: CampaignView[]; missed?: string };
 
 /**
  * The paged campaign list both advertising dialogs start with: a typed text searches (cut to a
- * sane length, from the first page), the pager's buttons (step "p") turn the pages.
+ * sane length, from the first page), the pager's buttons (step "p") turn the pages. A search
+ * that finds nothing keeps the list shown before it.
  */
 export class CampaignList {
   search = "";
   page = 0;
+  /** The search and page of the list last shown (where a search that misses goes back to). */
+  #shown = { search: "", page: 0 };
   readonly #dialog: Dialog;
   readonly #deps: Pick<AdsDialogDeps, "budget" | "logger">;
   readonly #includeArchived: boolean;
@@ -87,8 +93,23 @@ export class CampaignList {
     this.#includeArchived = includeArchived;
   }
 
-  /** The page asked for (or the last one there is), read once outside the replay. */
+  /**
+   * The page asked for (or the last one there is), read once outside the replay; when a search
+   * finds nothing, the list shown before it instead, with the search as `missed`.
+   */
   async load(): Promise<OzonResult<CampaignListPage>> {
+    const found = await this.#read();
+    if (!found.ok || found.value.total > 0 || !this.search) {
+      this.#shown = { search: this.search, page: this.page };
+      return found;
+    }
+    const missed = this.search;
+    ({ search: this.search, page: this.page } = this.#shown);
+    const before = await this.#read();
+    return before.ok ? { ok: true, value: { ...before.value, missed } } : before;
+  }
+
+  async #read(): Promise<OzonResult<CampaignListPage>> {
     const { search, page } = this;
     const found = await ozon(this.#dialog.conversation, this.#deps, async () => {
       const listed = await this.#deps.budget.list({

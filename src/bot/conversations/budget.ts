@@ -65,11 +65,12 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
         if (step === "choose") {
           const listing = await list.load();
           if (!listing.ok) return void (await dialog.show(at, ozonProblemText(t, listing.problem)));
-          const { items, pages, total } = listing.value;
+          const { items, pages, total, missed } = listing.value;
           const { search } = list;
+          if (missed) notice = t("ads-search-missed", { search: missed });
           const head =
             total === 0
-              ? t(search ? "ads-budget-not-found" : "ads-budget-none", { search })
+              ? t("ads-budget-none")
               : t(search ? "ads-budget-choose-search" : "ads-budget-choose", { search });
           const lines = list.lines(t, items);
           const text = [notice, head, "", ...lines].filter((l, i) => i > 0 || l).join("\n");

@@ -1,8 +1,10 @@
 /**
- * /report: choose campaigns (toggles, paged, typing searches, at most 10) → period (presets or
- * typed `01.10.2026-15.10.2026`, whole days in TIMEZONE) → grouping → kind (campaign statistics;
- * phrases for exactly one campaign and its objects; attribution with its days) → confirm → a
- * report job is queued and the confirm message becomes the progress message the runner edits.
+ * /report: choose campaigns (toggles, paged, typing searches, at most 10) → kind (campaign
+ * statistics; phrases for exactly one campaign and its objects; attribution with its days) →
+ * period (a quick report — period and grouping in one tap — or a preset or typed
+ * `01.10.2026-15.10.2026`, whole days in TIMEZONE, then the grouping) → confirm → a report job
+ * is queued and the confirm message becomes the progress message the runner edits. A usual
+ * report is three taps after the campaigns: kind, quick report, Order.
  *
  * Everything that can be checked without Ozon is checked here, with the reason in plain words,
  * before any job exists: too many campaigns, a period too long for the account (refused, not
@@ -44,6 +46,8 @@ import {
   kindKeyboard,
   objectsKeyboard,
   periodKeyboard,
+  QUICK_REPORTS,
+  type QuickReport,
   reportCampaignsKeyboard,
   reportConfirmKeyboard,
 } from "../keyboards/ads.ts";
@@ -90,12 +94,9 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
         if (step === "campaigns") {
           const listing = await list.load();
           if (!listing.ok) return void (await dialog.show(at, ozonProblemText(t, listing.problem)));
-          const { items, pages, total } = listing.value;
-          const head = t(total === 0 ? "ads-report-not-found" : "ads-report-choose", {
-            max: deps.maxCampaigns,
-            count: chosen.size,
-            search: list.search,
-          });
+          const { items, pages, missed } = listing.value;
+          if (missed) notice = t("ads-search-missed", { search: missed });
+          const head = t("ads-report-choose", { max: deps.maxCampaigns, count: chosen.size });
           const lines = list.lines(t, items);
           const marked = new Set(chosen.keys());
           const keyboard = reportCampaignsKeyboard(button, t, items, marked, list.page, pages);
@@ -111,7 +112,7 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
           });
           at = answer.ctx;
           if (list.take(answer) || answer.kind !== "button") continue;
-          if (answer.step === "d") step = "period";
+          if (answer.step === "d") step = "kind";
           else if (chosen.has(answer.value)) chosen.delete(answer.value);
           else chosen.set(answer.value, items.find((c) => c.id === answer.value)?.title ?? "");
           continue;
@@ -129,13 +130,17 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
             withNotice(t("ads-report-period", { zone: deps.timezone, example })),
             periodKeyboard(button, t),
           );
-          const answer = await dialog.answer(["pp"]);
+          const answer = await dialog.answer(["pp", "qp"]);
           at = answer.ctx;
           let picked: ReportPeriod | undefined;
+          let quick: QuickReport | undefined;
           if (answer.kind === "text") {
             const parsed = parsePeriodInput(answer.text, clock);
             if (parsed.ok) picked = parsed.period;
             else notice = t(PERIOD_REASON_KEYS[parsed.reason], { example });
+          } else if (answer.step === "qp") {
+            quick = QUICK_REPORTS.find((q) => q.id === answer.value);
+            if (quick) picked = presetPeriod(quick.preset, clock);
           } else if (PERIOD_PRESETS.includes(answer.value as PeriodPreset)) {
             picked = presetPeriod(answer.value as PeriodPreset, clock);
           }
@@ -143,7 +148,9 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
             const check = checkPeriod(picked, { maxDays: deps.maxPeriodDays, clock });
             if (check.ok) {
               period = picked;
-              step = "grouping";
+              // A quick report brings its grouping along.
+              if (quick) groupBy = quick.groupBy;
+              step = quick ? "confirm" : "grouping";
             } else {
               notice = reportProblemText(t, check);
             }
@@ -165,7 +172,7 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
           const value = pressed(answer, "g");
           if (REPORT_GROUPINGS.includes(value as ReportGroupBy)) {
             groupBy = value as ReportGroupBy;
-            step = "kind";
+            step = "confirm";
           }
           continue;
         }
@@ -181,7 +188,7 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
           kind = value as ReportKind;
           objects = undefined;
           attributionDays = undefined;
-          step = kind === "phrases" ? "objects" : kind === "attribution" ? "days" : "confirm";
+          step = kind === "phrases" ? "objects" : kind === "attribution" ? "days" : "period";
           continue;
         }
 
@@ -205,7 +212,7 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
           if (value === "all") objects = found.value;
           else if (value && found.value.includes(value)) objects = [value];
           else continue;
-          step = "confirm";
+          step = "period";
           continue;
         }
 
@@ -216,7 +223,7 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
           const value = Number(pressed(answer, "a"));
           if (!(ATTRIBUTION_DAYS as readonly number[]).includes(value)) continue;
           attributionDays = value;
-          step = "confirm";
+          step = "period";
           continue;
         }
 

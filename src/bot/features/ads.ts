@@ -3,12 +3,20 @@
  * every command and press). Each command leaves any dialog the person had open here and starts
  * its own. A press on a dialog's button after the dialog ended (timed out, cancelled, finished)
  * is answered plainly by the dialog toolkit (conversations/dialog.ts).
+ *
+ * Retry under a failed report orders the same report again, once, for the person who ordered
+ * it; the failure message becomes the new report's progress message.
  */
 
+import type { ReportJobs } from "../../services/ads/index.ts";
 import type { BotContext } from "../context.ts";
 import { BUDGET_CONVERSATION } from "../conversations/budget.ts";
 import { REPORT_CONVERSATION } from "../conversations/report.ts";
 import type { FeatureDeps } from "../deps.ts";
+import { reportAbout, reportProblemText } from "../format/ads.ts";
+import type { FeatureFactory } from "../index.ts";
+import { REPORT_RETRY_CALLBACK } from "../keyboards/ads.ts";
+import { showScreen } from "../messages.ts";
 
 /** From a menu button too (the menu answers the press): the dialog starts in a new message. */
 async function enter(ctx: BotContext, id: string): Promise<void> {
@@ -16,8 +24,46 @@ async function enter(ctx: BotContext, id: string): Promise<void> {
   await ctx.conversation.enter(id);
 }
 
-export function adsFeature({ router }: FeatureDeps): undefined {
-  const enters = { entersConversation: true } as const;
-  router.command("budget", (ctx) => enter(ctx, BUDGET_CONVERSATION), enters);
-  router.command("report", (ctx) => enter(ctx, REPORT_CONVERSATION), enters);
+const RETRY_REFUSAL_KEYS = {
+  gone: "ads-report-retry-gone",
+  not_yours: "ads-report-retry-not-yours",
+  retried: "ads-report-retry-done",
+} as const;
+
+export function adsFeature(jobs: ReportJobs): FeatureFactory {
+  return ({ router, logger }: FeatureDeps) => {
+    const enters = { entersConversation: true } as const;
+    router.command("budget", (ctx) => enter(ctx, BUDGET_CONVERSATION), enters);
+    router.command("report", (ctx) => enter(ctx, REPORT_CONVERSATION), enters);
+
+    router.callback(REPORT_RETRY_CALLBACK, ["manager"], async (ctx, [id = ""]) => {
+      const t = ctx.t.bind(ctx);
+      const claim = await jobs.claimRetry(id, ctx.from?.id ?? 0);
+      if (!claim.ok) {
+        const text =
+          claim.reason === "refused"
+            ? t("ads-report-refused", { reason: reportProblemText(t, claim.problem) })
+            : t(RETRY_REFUSAL_KEYS[claim.reason]);
+        await ctx.answerCallbackQuery({ text: text.slice(0, 200), show_alert: true });
+        return;
+      }
+      await ctx.answerCallbackQuery();
+      const message = ctx.callbackQuery?.message;
+      const progressMessageRef = message && {
+        chatId: message.chat.id,
+        messageId: message.message_id,
+      };
+      try {
+        await showScreen(
+          ctx,
+          t("ads-report-progress-ordered", { about: reportAbout(t, claim.request) }),
+        );
+      } catch (error) {
+        // Too old to edit: the runner's next progress sends a new message instead.
+        logger.debug({ err: error, job: id }, "report retry: failure message not edited");
+      }
+      await jobs.enqueue({ ...claim.request, progressMessageRef });
+    });
+    return undefined;
+  };
 }

@@ -4,7 +4,14 @@
  * it stays far below 64 bytes). The dialog adds the Close row when it shows them.
  */
 import { InlineKeyboard } from "grammy";
-import { PERIOD_PRESETS, REPORT_GROUPINGS, REPORT_KINDS } from "../../services/ads/index.ts";
+import {
+  PERIOD_PRESETS,
+  type PeriodPreset,
+  REPORT_GROUPINGS,
+  REPORT_KINDS,
+  type ReportGroupBy,
+} from "../../services/ads/index.ts";
+import type { CallbackCodec } from "../callback-data.ts";
 import type { ButtonData } from "../conversations/dialog.ts";
 import {
   budgetText,
@@ -78,10 +85,25 @@ export function reportCampaignsKeyboard(
   return newRow(keyboard).text(t("ads-report-done-button", { count: chosen.size }), button("d"));
 }
 
+/** Quick reports: a period and its grouping in one tap (step "qp"), the usual ones first. */
+export const QUICK_REPORTS = [
+  { id: "yd", preset: "yesterday", groupBy: "DATE", key: "ads-quick-yesterday" },
+  { id: "7d", preset: "last_7_days", groupBy: "DATE", key: "ads-quick-week" },
+  { id: "30d", preset: "last_30_days", groupBy: "DATE", key: "ads-quick-month" },
+] as const satisfies ReadonlyArray<{
+  id: string;
+  preset: PeriodPreset;
+  groupBy: ReportGroupBy;
+  key: string;
+}>;
+export type QuickReport = (typeof QUICK_REPORTS)[number];
+
+/** The quick reports in a row, then the period presets (step "pp", the grouping comes next). */
 export function periodKeyboard(button: ButtonData, t: Translator): InlineKeyboard {
   const keyboard = new InlineKeyboard();
+  for (const quick of QUICK_REPORTS) keyboard.text(t(quick.key), button("qp", quick.id));
   PERIOD_PRESETS.forEach((preset, index) => {
-    if (index > 0 && index % 2 === 0) keyboard.row();
+    if (index % 2 === 0) keyboard.row();
     keyboard.text(t(PRESET_KEYS[preset]), button("pp", preset));
   });
   return keyboard;
@@ -127,4 +149,19 @@ export function attributionKeyboard(button: ButtonData, t: Translator): InlineKe
 
 export function reportConfirmKeyboard(button: ButtonData, t: Translator): InlineKeyboard {
   return new InlineKeyboard().text(t("ads-report-order-button"), button("y"));
+}
+
+/** Callback kind of the Retry button under a failed report: `rr:<failed job's id>`. */
+export const REPORT_RETRY_CALLBACK = "rr";
+
+/** Retry under a failed report: orders the same report again (features/ads.ts). */
+export function reportRetryKeyboard(
+  codec: CallbackCodec,
+  t: Translator,
+  jobId: string,
+): InlineKeyboard {
+  return new InlineKeyboard().text(
+    t("ads-report-retry-button"),
+    codec.encode(REPORT_RETRY_CALLBACK, jobId),
+  );
 }

@@ -66,6 +66,7 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
   });
   const notifier = new TelegramReportNotifier({
     sender,
+    codec: deps.codec,
     i18n,
     defaultLocale: config.defaultLocale,
     logger,
@@ -110,7 +111,7 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
     jobs,
     runner,
     notifier,
-    features: [adsFeature],
+    features: [adsFeature(jobs)],
     conversations: [budgetConversation(dialogs), reportConversation(dialogs)],
     start(api) {
       notifier.attach(apiForSender(api));

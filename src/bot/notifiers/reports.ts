@@ -9,7 +9,7 @@
  * may make it fail (the runner would send the file again): the last progress edit is best effort.
  */
 import type { I18n } from "@grammyjs/i18n";
-import { type Api, GrammyError, InputFile } from "grammy";
+import { type Api, GrammyError, type InlineKeyboard, InputFile } from "grammy";
 import type { Logger } from "../../logger.ts";
 import {
   formatReportSummary,
@@ -21,6 +21,7 @@ import {
   type ReportSummary,
   type SummaryLabels,
 } from "../../services/ads/index.ts";
+import type { CallbackCodec } from "../callback-data.ts";
 import { FAILURE_KEYS, reportAbout } from "../format/ads.ts";
 import {
   isLocale,
@@ -29,6 +30,7 @@ import {
   type Translator,
   translatorFor,
 } from "../i18n.ts";
+import { reportRetryKeyboard } from "../keyboards/ads.ts";
 import { isNotModified } from "../messages.ts";
 import { chatKindOf, type TelegramSender } from "../sender/index.ts";
 
@@ -63,6 +65,8 @@ const ACTION_REPEAT_MS = 4_000;
 
 export interface TelegramReportNotifierOptions {
   sender: TelegramSender;
+  /** Signs the Retry button under a failed report. */
+  codec: CallbackCodec;
   i18n: I18n<LocalizedContext>;
   defaultLocale: Locale;
   logger?: Logger;
@@ -159,7 +163,10 @@ export class TelegramReportNotifier implements ReportNotifier {
         ? "ads-report-failed-ozon-silent"
         : FAILURE_KEYS[reason.code];
     const text = t(key, { about: reportAbout(t, job), message });
-    await this.#showProgress(job, text);
+    // Asking again brings the same too-large file: no Retry for that one.
+    const retry =
+      reason.code === "too_large" ? undefined : reportRetryKeyboard(this.#options.codec, t, job.id);
+    await this.#showProgress(job, text, retry);
   }
 
   async #action(chatId: number): Promise<void> {
@@ -171,14 +178,17 @@ export class TelegramReportNotifier implements ReportNotifier {
   }
 
   /** Edits the progress message, or sends one when there is none (or it cannot be edited). */
-  async #showProgress(job: ReportJob, text: string): Promise<ProgressMessageRef> {
+  async #showProgress(
+    job: ReportJob,
+    text: string,
+    keyboard?: InlineKeyboard,
+  ): Promise<ProgressMessageRef> {
+    const options = { link_preview_options: { is_disabled: true }, reply_markup: keyboard };
     const ref = job.progressMessageRef;
     if (isProgressMessageRef(ref)) {
       try {
         await this.#paced(ref.chatId, (api) =>
-          api.editMessageText(ref.chatId, ref.messageId, text, {
-            link_preview_options: { is_disabled: true },
-          }),
+          api.editMessageText(ref.chatId, ref.messageId, text, options),
         );
         return ref;
       } catch (error) {
@@ -188,9 +198,7 @@ export class TelegramReportNotifier implements ReportNotifier {
       }
     }
     const chatId = job.requestedBy.chatId;
-    const sent = await this.#paced(chatId, (api) =>
-      api.sendMessage(chatId, text, { link_preview_options: { is_disabled: true } }),
-    );
+    const sent = await this.#paced(chatId, (api) => api.sendMessage(chatId, text, options));
     return { chatId: sent.chat.id, messageId: sent.message_id };
   }
 }

@@ -66,6 +66,7 @@ export {
   ReportRequestError,
   type ReportRequester,
   type ReportRequestProblem,
+  type RetryClaim,
   reportFileName,
 } from "./report-jobs.ts";
 export {

@@ -243,7 +243,28 @@ export interface ReportJobsOptions {
   onEnqueued?: (job: ReportJob) => void;
 }
 
-/** What the bot uses: enqueue a checked request, and look jobs up. */
+const RETRY_PREFIX = "report-retry:";
+
+export type RetryClaim =
+  | { ok: true; request: ReportRequest }
+  | { ok: false; reason: "gone" | "not_yours" | "retried" }
+  | { ok: false; reason: "refused"; problem: ReportRequestProblem };
+
+/** The request a job was made from, without its progress message. */
+function requestOf(job: ReportJob): ReportRequest {
+  const { requestedBy, campaigns, period, kind, groupBy, objects, attributionDays } = job;
+  return {
+    requestedBy: { ...requestedBy },
+    campaigns: campaigns.map((c) => ({ ...c })),
+    period: { ...period },
+    kind,
+    groupBy,
+    ...(objects ? { objects: [...objects] } : {}),
+    ...(attributionDays !== undefined ? { attributionDays } : {}),
+  };
+}
+
+/** What the bot uses: enqueue a checked request, retry a failed one, and look jobs up. */
 export class ReportJobs {
   readonly repository: ReportJobRepository;
   readonly #options: ReportJobsOptions;
@@ -295,6 +316,24 @@ export class ReportJobs {
 
   get(id: string): Promise<ReportJob | undefined> {
     return this.repository.get(id);
+  }
+
+  /**
+   * Claims the one retry of a failed job for the person who ordered it: the same request to
+   * enqueue again (checked as a new one), or why not. The claim is kept as long as a finished
+   * job is, so a second press of the same button finds it taken.
+   */
+  async claimRetry(id: string, userId: number): Promise<RetryClaim> {
+    const job = await this.repository.get(id);
+    if (job?.state !== "failed") return { ok: false, reason: "gone" };
+    if (job.requestedBy.userId !== userId) return { ok: false, reason: "not_yours" };
+    const request = requestOf(job);
+    const problem = this.check(request);
+    if (problem) return { ok: false, reason: "refused", problem };
+    const claimed = await this.#options.store.setIfAbsent(RETRY_PREFIX + id, this.#now(), {
+      ttlMs: FINISHED_JOB_TTL_MS,
+    });
+    return claimed ? { ok: true, request } : { ok: false, reason: "retried" };
   }
 
   /** Unfinished jobs of one person, oldest first (for "your reports in progress"). */

@@ -90,6 +90,28 @@ describe("/budget", () => {
     expect(budgetOf(w, id)).toBe("1500500000");
   });
 
+  it("a search that finds nothing keeps the list shown before it and says so, in both languages", async () => {
+    const w = await startWorld();
+    await slash(w, MANAGER, "budget");
+    await say(w, MANAGER, "кросс");
+    await say(w, MANAGER, "нет такой");
+    const missed = screenText(w, MANAGER.id);
+    expect(missed).toContain("Не нашёл кампаний по запросу «нет такой» — список прежний");
+    expect(missed).toContain("по запросу «кросс»"); // the earlier search's list, as it was
+    expect(missed).toContain(SHOES);
+    expect(findButton(screen(w, MANAGER.id), "Кроссовки")).toBeDefined();
+    // Its buttons still work.
+    await tap(w, MANAGER, "Кроссовки");
+    expect(screenText(w, MANAGER.id)).toContain("дневной бюджет сейчас: 1\u00A0500\u00A0₽");
+
+    await slash(w, MANAGER_EN, "budget");
+    await say(w, MANAGER_EN, "nothing like it");
+    const english = screenText(w, MANAGER_EN.id);
+    expect(english).toContain('No campaigns match "nothing like it"; the list is as it was.');
+    expect(english).toContain("Choose a campaign to change its daily budget");
+    expect(english).toContain(SHOES);
+  });
+
   it("each bad amount is asked again with its reason; nothing reaches Ozon", async () => {
     const w = await startWorld({
       module: { budgetLimits: { ...DEFAULT_BUDGET_LIMITS, fraction: "reject" } },

@@ -62,9 +62,9 @@ async function reportConfirm(
   await w.send(command("report", { from: user, chat }));
   await next(campaign);
   await next(/^(Готово|Done)/);
+  await next(/^(Статистика кампаний|Campaign statistics)$/);
   await next(/^(Последние 7 дней|Last 7 days)$/);
   await next(/^(По дням|By day)$/);
-  await next(/^(Статистика кампаний|Campaign statistics)$/);
   return screen(w, chat.id);
 }
 

@@ -17,7 +17,9 @@ import {
 import { SqliteStore } from "../../../src/store/sqlite.ts";
 import { driveUntil } from "../../services/ads/support.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
+import { callback } from "../../support/updates.ts";
 import { waitFor } from "../../support/wait.ts";
+import { findButton, sentMessage } from "../harness.ts";
 import {
   alerts,
   closeWorlds,
@@ -25,6 +27,7 @@ import {
   MANAGER,
   MANAGER_EN,
   performanceCalls,
+  progressEdits,
   progressTexts,
   STRANGER,
   say,
@@ -66,9 +69,9 @@ async function orderReport(w: World, user: User, order: Order): Promise<Recorded
   await slash(w, user, "report");
   for (const label of order.campaigns) await tap(w, user, label);
   await tap(w, user, /^Готово/);
+  await tap(w, user, order.kind ?? "Статистика кампаний");
   await tap(w, user, order.period ?? "Последние 7 дней");
   await tap(w, user, order.grouping ?? "По дням");
-  await tap(w, user, order.kind ?? "Статистика кампаний");
   expect(screenText(w, user.id)).toContain("Заказать отчёт?");
   await tap(w, user, "Заказать");
   const progress = screen(w, user.id);
@@ -238,6 +241,61 @@ describe("/report", () => {
     expect(documentsTo(w, MANAGER.id)).toEqual([]);
   });
 
+  it("a failed report offers Retry: the same report again, once, only for the person who ordered it", async () => {
+    const w = await startWorld({ module: { runLoop: false } });
+    await w.start();
+    w.sandbox.control.failNextReport("next", "Превышен лимит строк отчёта");
+    const progress = await orderReport(w, MANAGER, {
+      campaigns: ["Кроссовки"],
+      grouping: "По неделям",
+    });
+    const messageId = Number(progress.payload.message_id);
+    await driveUntil(
+      async () => (await jobsOf(w))[0]?.failureNotified === true,
+      () => w.module.runner.runOnce(),
+    );
+    const failure = progressEdits(w, MANAGER.id, messageId).at(-1);
+    if (!failure) throw new Error("no failure message");
+    expect(String(failure.payload.text)).toContain("❌ Ozon не смог подготовить отчёт");
+    const retry = findButton(failure, "🔁 Повторить").callback_data ?? "";
+    expect(retry).toContain((await jobsOf(w))[0]?.id);
+    const pressRetry = (from: User) =>
+      w.send(callback(retry, { from, message: sentMessage(failure) }));
+
+    // Another manager (in English) cannot retry someone else's report.
+    let since = w.fake.calls.length;
+    await pressRetry(MANAGER_EN);
+    expect(alerts(w, since)).toEqual(["Only the person who ordered this report can retry it."]);
+    expect(await jobsOf(w)).toHaveLength(1);
+
+    // The owner's press orders the same report again; the failure message becomes its progress.
+    await pressRetry(MANAGER);
+    const [failed, again] = await jobsOf(w);
+    expect(again).toMatchObject({
+      state: "queued",
+      campaigns: failed?.campaigns,
+      period: failed?.period,
+      kind: "campaigns",
+      groupBy: "START_OF_WEEK",
+      requestedBy: failed?.requestedBy,
+      progressMessageRef: { chatId: MANAGER.id, messageId },
+    });
+    expect(progressTexts(w, MANAGER.id, messageId).at(-1)).toContain("⏳ Отчёт заказан");
+    await driveUntil(
+      async () => (await jobsOf(w))[1]?.state === "delivered",
+      () => w.module.runner.runOnce(),
+    );
+    expect(documentsTo(w, MANAGER.id)).toHaveLength(1);
+    expect(progressTexts(w, MANAGER.id, messageId).at(-1)).toContain("✅ Отчёт отправлен.");
+
+    // The same button acts once.
+    since = w.fake.calls.length;
+    await pressRetry(MANAGER);
+    expect(alerts(w, since)).toEqual(["Этот отчёт уже заказан повторно."]);
+    expect(await jobsOf(w)).toHaveLength(2);
+    expect(performanceCalls(w.sandbox).submit).toBe(2);
+  });
+
   it("a report file larger than the bot takes: told plainly on the progress message, once; no file", async () => {
     const w = await startWorld({ maxReportBytes: 200, module: { runLoop: false } });
     await w.start();
@@ -298,11 +356,74 @@ describe("/report", () => {
     expect(progressTexts(w, MANAGER.id, messageId).at(-1)).toContain("✅ Отчёт отправлен.");
   });
 
+  it("a usual report is three taps after the campaigns: kind, a quick period with its grouping, Order", async () => {
+    const w = await startWorld({ module: { runLoop: false } });
+    const clock = { now: Date.now(), zone: ZONE };
+    const orders = [
+      {
+        user: MANAGER,
+        done: /^Готово/,
+        kind: "Статистика кампаний",
+        quick: "⚡ Вчера по дням",
+        order: "Заказать",
+        preset: "yesterday",
+      },
+      {
+        user: MANAGER,
+        done: /^Готово/,
+        kind: "Статистика кампаний",
+        quick: "⚡ Месяц",
+        order: "Заказать",
+        preset: "last_30_days",
+      },
+      {
+        user: MANAGER_EN,
+        done: /^Done/,
+        kind: "Campaign statistics",
+        quick: "⚡ 7 days",
+        order: "Order",
+        preset: "last_7_days",
+      },
+    ] as const;
+    for (const [index, { user, done, kind, quick, order, preset }] of orders.entries()) {
+      await slash(w, user, "report");
+      await tap(w, user, "Кроссовки");
+      await tap(w, user, done);
+      await tap(w, user, kind);
+      await tap(w, user, quick);
+      expect(screenText(w, user.id)).toContain(
+        user === MANAGER ? "Группировка: По дням" : "Grouping: By day",
+      );
+      await tap(w, user, order);
+      const job = (await jobsOf(w))[index];
+      expect(job, quick).toMatchObject({
+        kind: "campaigns",
+        groupBy: "DATE",
+        period: presetPeriod(preset, clock),
+        requestedBy: { userId: user.id },
+      });
+    }
+  });
+
+  it("a campaign search that finds nothing keeps the list and what was chosen", async () => {
+    const w = await startWorld();
+    await slash(w, MANAGER, "report");
+    await tap(w, MANAGER, "Кроссовки");
+    await say(w, MANAGER, "нет такой");
+    const missed = screenText(w, MANAGER.id);
+    expect(missed).toContain("Не нашёл кампаний по запросу «нет такой» — список прежний");
+    expect(missed).toContain("Отмечено: 1");
+    expect(missed).toContain("Баннер");
+    await tap(w, MANAGER, "Баннер"); // the kept list's buttons still work
+    expect(screenText(w, MANAGER.id)).toContain("Отмечено: 2");
+  });
+
   it("a period longer than allowed is refused with the reason and asked again; Ozon is not asked", async () => {
     const w = await startWorld();
     await slash(w, MANAGER, "report");
     await tap(w, MANAGER, "Кроссовки");
     await tap(w, MANAGER, /^Готово/);
+    await tap(w, MANAGER, "Статистика кампаний");
     const today = DateTime.now().setZone(ZONE).startOf("day");
     const show = (d: DateTime) => d.toFormat("dd.MM.yyyy");
     await say(w, MANAGER, `${show(today.minus({ days: 100 }))}-${show(today.minus({ days: 1 }))}`);
@@ -337,7 +458,7 @@ describe("/report", () => {
     ]);
     expect(screenText(w, MANAGER.id)).toContain("Отмечено: 3");
     await tap(w, MANAGER, /^Готово \(3\)/);
-    expect(screenText(w, MANAGER.id)).toContain("За какой период?");
+    expect(screenText(w, MANAGER.id)).toContain("Какой отчёт нужен?");
     expect(performanceCalls(w.sandbox).submit).toBe(0);
   });
 
@@ -363,19 +484,17 @@ describe("/report", () => {
     await tap(w, MANAGER, "Кроссовки");
     await tap(w, MANAGER, "Баннер");
     await tap(w, MANAGER, /^Готово/);
-    await tap(w, MANAGER, "Вчера");
-    await tap(w, MANAGER, "По дням");
     const since = w.fake.calls.length;
     await tap(w, MANAGER, "Поисковые фразы");
     expect(alerts(w, since)[0]).toContain("отметьте ровно одну");
     await slash(w, MANAGER, "report");
     await tap(w, MANAGER, "Кроссовки");
     await tap(w, MANAGER, /^Готово/);
-    await tap(w, MANAGER, "Вчера");
-    await tap(w, MANAGER, "По дням");
     await tap(w, MANAGER, "Поисковые фразы");
     expect(screenText(w, MANAGER.id)).toContain("По каким товарам");
     await tap(w, MANAGER, /^Все/);
+    await tap(w, MANAGER, /^Вчера$/);
+    await tap(w, MANAGER, "По дням");
     expect(screenText(w, MANAGER.id)).toContain("Товары: ");
     await tap(w, MANAGER, "Заказать");
     const [document] = await waitForDocuments(w, MANAGER.id, 1);
@@ -390,10 +509,10 @@ describe("/report", () => {
     await slash(w, MANAGER_EN, "report");
     await tap(w, MANAGER_EN, "Кроссовки");
     await tap(w, MANAGER_EN, /^Done/);
-    await tap(w, MANAGER_EN, "Last 7 days");
-    await tap(w, MANAGER_EN, "By month");
     await tap(w, MANAGER_EN, "Order attribution");
     await tap(w, MANAGER_EN, "14 d");
+    await tap(w, MANAGER_EN, "Last 7 days");
+    await tap(w, MANAGER_EN, "By month");
     expect(screenText(w, MANAGER_EN.id)).toContain("Attribution window: 14 days");
     await tap(w, MANAGER_EN, "Order");
     const [document] = await waitForDocuments(w, MANAGER_EN.id, 1);
@@ -411,6 +530,7 @@ describe("/report", () => {
     await slash(w, MANAGER, "report");
     await tap(w, MANAGER, "Кроссовки");
     await tap(w, MANAGER, /^Готово/);
+    await tap(w, MANAGER, "Статистика кампаний");
     await slash(w, MANAGER, "help");
     expect(screenText(w, MANAGER.id)).toContain("/report");
     // Still at the period step: a typed period is taken.

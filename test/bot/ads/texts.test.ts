@@ -6,12 +6,13 @@ import type { User } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
 import { createI18n, translatorFor } from "../../../src/bot/i18n.ts";
 import { driveUntil } from "../../services/ads/support.ts";
-import { captureLogger } from "../harness.ts";
+import { buttonsOf, captureLogger } from "../harness.ts";
 import {
   closeWorlds,
   jobsOf,
   MANAGER,
   MANAGER_EN,
+  progressEdits,
   progressTexts,
   screen,
   slash,
@@ -33,9 +34,9 @@ async function orderOne(
   await slash(w, user, "report");
   await tap(w, user, "Кроссовки");
   await tap(w, user, labels.done);
+  await tap(w, user, labels.kind);
   await tap(w, user, labels.period);
   await tap(w, user, labels.group);
-  await tap(w, user, labels.kind);
   await tap(w, user, labels.order);
   return Number(screen(w, user.id).payload.message_id);
 }
@@ -68,6 +69,26 @@ describe("report texts come from the locales", () => {
     const last = progressTexts(w, MANAGER.id, progress).at(-1) ?? "";
     expect(last).toContain("❌ Ozon не смог подготовить отчёт");
     expect(last).not.toMatch(/[A-Za-z]{4,} (could|report)|: \n|:\s*$/m);
+  });
+
+  it("the Retry under a failed report speaks the person's language (ru and en)", async () => {
+    const w = await startWorld({ module: { runLoop: false } });
+    await w.start();
+    const orders = [
+      { user: MANAGER, labels: RU, retry: "🔁 Повторить" },
+      { user: MANAGER_EN, labels: EN, retry: "🔁 Retry" },
+    ];
+    for (const [index, { user, labels, retry }] of orders.entries()) {
+      w.sandbox.control.failNextReport("next", "limit");
+      const progress = await orderOne(w, user, labels);
+      await driveUntil(
+        async () => (await jobsOf(w))[index]?.failureNotified === true,
+        () => w.module.runner.runOnce(),
+      );
+      const failure = progressEdits(w, user.id, progress).at(-1);
+      if (!failure) throw new Error("no failure message");
+      expect(buttonsOf(failure).map((b) => b.text)).toEqual([retry]);
+    }
   });
 
   it("the summary under the file uses the locale's words (ru and en)", async () => {

@@ -241,14 +241,17 @@ export async function jobsOf(w: World): Promise<ReportJob[]> {
   return w.module.jobs.repository.all();
 }
 
+/** Edits of one progress message (by its message id), in order. */
+export function progressEdits(w: World, chatId: number, messageId: number): RecordedCall[] {
+  return w.fake.calls.filter(
+    (c) =>
+      c.method === "editMessageText" &&
+      Number(c.payload.chat_id) === chatId &&
+      Number(c.payload.message_id) === messageId,
+  );
+}
+
 /** Edits and sends of one progress message (by its message id), texts in order. */
 export function progressTexts(w: World, chatId: number, messageId: number): string[] {
-  return w.fake.calls
-    .filter(
-      (c) =>
-        c.method === "editMessageText" &&
-        Number(c.payload.chat_id) === chatId &&
-        Number(c.payload.message_id) === messageId,
-    )
-    .map((c) => String(c.payload.text));
+  return progressEdits(w, chatId, messageId).map((c) => String(c.payload.text));
 }

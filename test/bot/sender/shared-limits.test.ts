@@ -116,7 +116,12 @@ describe("one sender for the whole bot", () => {
       sender,
       codec: createCallbackCodec(fake.token),
     });
-    const reports = new TelegramReportNotifier({ sender, i18n, defaultLocale: "en" });
+    const reports = new TelegramReportNotifier({
+      sender,
+      codec: createCallbackCodec(fake.token),
+      i18n,
+      defaultLocale: "en",
+    });
     reports.attach(api);
     const jobs = new ReportJobs({ store, account: "acc", zone: "Europe/Moscow" });
     const period = presetPeriod("last_7_days", { now: clock.now(), zone: "Europe/Moscow" });
