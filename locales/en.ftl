@@ -61,6 +61,7 @@ access-request-button = 🙋 Ask for access
 access-request-sent = Your request went to the administrators. If they invite you, they will send you a link.
 access-request-nobody = No administrator can receive the request right now. Please try later.
 access-request-wait = Your request was already sent. You can ask again in a day.
+access-request-busy = Many people have asked for access in the last hour. Please try again later.
 access-request-member = You already have access: /start
 access-request-admin =
     🙋 Asks for access: { $name }, Telegram id: { $id }

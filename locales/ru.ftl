@@ -61,6 +61,7 @@ access-request-button = 🙋 Попросить доступ
 access-request-sent = Запрос отправлен администраторам. Когда вас пригласят, пришлют ссылку.
 access-request-nobody = Сейчас ни один администратор не может получить запрос. Попробуйте позже.
 access-request-wait = Запрос уже отправлен. Повторить можно через сутки.
+access-request-busy = За последний час о доступе просили слишком многие. Попробуйте позже.
 access-request-member = У вас уже есть доступ: /start
 access-request-admin =
     🙋 Просит доступ: { $name }, Telegram id: { $id }

@@ -1,5 +1,6 @@
 /** A stranger asks for access: admins hear it once a day, one admin answers it once. */
 import { afterEach, describe, expect, it } from "vitest";
+import { ACCESS_REQUESTS_PER_HOUR } from "../../src/bot/features/access-requests.ts";
 import { command, person, text } from "../support/updates.ts";
 import { buttonsOf, type Harness, press, startBot, textOf } from "./harness.ts";
 
@@ -70,5 +71,28 @@ describe("access requests", () => {
     // The link works; nothing permanent stays for a stranger: the request expires in a day.
     await h.send(command("start", { from: STRANGER, args: payload }));
     expect((await h.access.find(STRANGER.id))?.roles).toEqual(["warehouse"]);
+  });
+
+  it("reach the admins at most so many times an hour, however many accounts ask", async () => {
+    h = await startBot({ adminIds: [ADMIN.id] });
+    await h.access.setLocale({ id: ADMIN.id }, "en");
+    const ask = async (id: number) => {
+      const stranger = person(id, { first_name: `S${id}`, language_code: "en" });
+      let since = h.fake.calls.length;
+      await h.send(text("hello", { from: stranger }));
+      const refusal = await to(id, since);
+      since = h.fake.calls.length;
+      await h.send(press(refusal, "Ask for access", stranger));
+      return h.fake.waitForCall("answerCallbackQuery", (c) => c.seq >= since);
+    };
+    for (let i = 0; i < ACCESS_REQUESTS_PER_HOUR; i++) await ask(5000 + i);
+    expect(
+      h.fake.callsTo("sendMessage").filter((c) => c.payload.chat_id === ADMIN.id),
+    ).toHaveLength(ACCESS_REQUESTS_PER_HOUR);
+    const refused = await ask(6000);
+    expect(refused.payload.text).toContain("try again later");
+    expect(
+      h.fake.callsTo("sendMessage").filter((c) => c.payload.chat_id === ADMIN.id),
+    ).toHaveLength(ACCESS_REQUESTS_PER_HOUR);
   });
 });

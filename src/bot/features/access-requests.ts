@@ -17,6 +17,9 @@ import { deepLink, roleKeyboard } from "./invite.ts";
 export const ACCESS_REQUEST_CALLBACK = "ar";
 export const ACCESS_DECISION_CALLBACK = "ad";
 export const ACCESS_REQUEST_TTL_MS = 24 * 60 * 60 * 1000;
+/** Requests that reach the admins in one hour, whoever asks: many new accounts cannot flood them. */
+export const ACCESS_REQUESTS_PER_HOUR = 20;
+const HOUR_MS = 60 * 60 * 1000;
 
 interface AccessRequest {
   at: number;
@@ -53,6 +56,14 @@ export function accessRequestsFeature(deps: FeatureDeps): undefined {
     );
     if (!fresh) {
       await ctx.answerCallbackQuery({ text: ctx.t("access-request-wait"), show_alert: true });
+      return;
+    }
+    const hour = `access-request-hour:${Math.floor(Date.now() / HOUR_MS)}`;
+    await store.setIfAbsent(hour, 0, { ttlMs: 2 * HOUR_MS });
+    if ((await store.increment(hour)) > ACCESS_REQUESTS_PER_HOUR) {
+      // Not this person's fault: nothing of theirs is kept, so they may ask again later.
+      await store.delete(requestKey(ctx.from.id));
+      await ctx.answerCallbackQuery({ text: ctx.t("access-request-busy"), show_alert: true });
       return;
     }
     const who = profileOf(ctx.from);
