@@ -476,3 +476,10 @@ ads-report-retry-button = 🔁 Retry
 ads-report-retry-gone = This report is no longer on record. Order it again: /report
 ads-report-retry-not-yours = Only the person who ordered this report can retry it.
 ads-report-retry-done = This report has already been ordered again.
+
+## Stores
+shop-tag = 🏬 { $name }
+shop-choose = Which store?
+shop-none-for-you = You have no access to any store for this. Ask an admin.
+shop-gone = The store “{ $name }” was removed while this dialog was open. The dialog is closed; nothing was changed.
+shop-paused = The store “{ $name }” is paused: the bot does not serve it now.

@@ -1,5 +1,7 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
+import type { ShopEntry } from "./shops/entry.ts";
+import { shopsFromEnv } from "./shops/env.ts";
 
 // Blank values never reach the schema (loadConfig drops them), so "optional" covers "blank".
 const optionalText = z.string().trim().optional();
@@ -74,6 +76,8 @@ const schema = z.object({
     .regex(/^\d+:[\w-]{20,}$/, "does not look like a bot token (expected 123456:ABC...)"),
   TELEGRAM_API_ROOT: url("https://api.telegram.org"),
   ADMIN_IDS: telegramIds,
+  OZON_STORES: z.string().optional(),
+  OZON_STORE_NAME: z.string().optional(),
   OZON_CLIENT_ID: optionalText,
   OZON_API_KEY: optionalText,
   OZON_SELLER_URL: url("https://api-seller.ozon.ru"),
@@ -81,6 +85,15 @@ const schema = z.object({
   OZON_PERFORMANCE_CLIENT_SECRET: optionalText,
   OZON_PERFORMANCE_URL: url("https://api-performance.ozon.ru"),
   OZON_SANDBOX: flag,
+  SANDBOX_STORES: whole(1, 1, 20),
+  SECRETS_KEY: z
+    .string()
+    .trim()
+    .refine(
+      (v) => /^[A-Za-z0-9+/]{43}=$/.test(v) && Buffer.from(v, "base64").length === 32,
+      "must be 32 bytes in base64 (make one with: openssl rand -base64 32)",
+    )
+    .optional(),
   OZON_SELLER_RPS: z.coerce
     .number({ error: RPS_PROBLEM })
     .positive(RPS_PROBLEM)
@@ -143,9 +156,15 @@ export interface Config {
   adminIds: number[];
   ozon: {
     sandbox: boolean;
-    seller: { url: string; clientId: string; apiKey: string; requestsPerSecond: number };
-    performance: { url: string; clientId: string; clientSecret: string };
+    /** Stores the built-in sandbox simulates (with `sandbox`). */
+    sandboxStores: number;
+    /** Stores from the environment; empty with the sandbox (its stores are known once it runs). */
+    shops: ShopEntry[];
+    seller: { url: string; requestsPerSecond: number };
+    performance: { url: string };
   };
+  /** Encrypts keys added in the bot; unset: derived from the bot token (with a warning). */
+  secretsKey?: Buffer;
   store: { kind: "memory" | "file" | "redis"; redisUrl?: string; dataDir: string };
   bot: {
     mode: "polling" | "webhook";
@@ -208,19 +227,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const s = parsed.data;
   const problems: string[] = [];
 
-  const hasSeller = Boolean(s.OZON_CLIENT_ID || s.OZON_API_KEY);
-  const hasPerformance = Boolean(s.OZON_PERFORMANCE_CLIENT_ID || s.OZON_PERFORMANCE_CLIENT_SECRET);
-  const sandbox = s.OZON_SANDBOX ?? !(hasSeller || hasPerformance);
+  const credentialsGiven = Boolean(
+    s.OZON_STORES ||
+      s.OZON_CLIENT_ID ||
+      s.OZON_API_KEY ||
+      s.OZON_PERFORMANCE_CLIENT_ID ||
+      s.OZON_PERFORMANCE_CLIENT_SECRET,
+  );
+  const sandbox = s.OZON_SANDBOX ?? !credentialsGiven;
+  let shops: ShopEntry[] = [];
   if (!sandbox) {
-    if (hasSeller && !(s.OZON_CLIENT_ID && s.OZON_API_KEY)) {
-      problems.push("OZON_CLIENT_ID and OZON_API_KEY must be set together");
-    }
-    if (hasPerformance && !(s.OZON_PERFORMANCE_CLIENT_ID && s.OZON_PERFORMANCE_CLIENT_SECRET)) {
-      problems.push(
-        "OZON_PERFORMANCE_CLIENT_ID and OZON_PERFORMANCE_CLIENT_SECRET must be set together",
-      );
-    }
-    if (!hasSeller && !hasPerformance) {
+    const fromEnv = shopsFromEnv(s);
+    problems.push(...fromEnv.problems);
+    shops = fromEnv.shops;
+    if (fromEnv.problems.length === 0 && shops.length === 0) {
       problems.push("OZON_SANDBOX is off but no Ozon credentials are set");
     }
   }
@@ -242,22 +262,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminIds: s.ADMIN_IDS,
     ozon: {
       sandbox,
-      seller: {
-        url: s.OZON_SELLER_URL,
-        clientId: sandbox ? SANDBOX_CREDENTIALS.sellerClientId : (s.OZON_CLIENT_ID ?? ""),
-        apiKey: sandbox ? SANDBOX_CREDENTIALS.sellerApiKey : (s.OZON_API_KEY ?? ""),
-        requestsPerSecond: s.OZON_SELLER_RPS,
-      },
-      performance: {
-        url: s.OZON_PERFORMANCE_URL,
-        clientId: sandbox
-          ? SANDBOX_CREDENTIALS.performanceClientId
-          : (s.OZON_PERFORMANCE_CLIENT_ID ?? ""),
-        clientSecret: sandbox
-          ? SANDBOX_CREDENTIALS.performanceClientSecret
-          : (s.OZON_PERFORMANCE_CLIENT_SECRET ?? ""),
-      },
+      sandboxStores: s.SANDBOX_STORES,
+      shops,
+      seller: { url: s.OZON_SELLER_URL, requestsPerSecond: s.OZON_SELLER_RPS },
+      performance: { url: s.OZON_PERFORMANCE_URL },
     },
+    ...(s.SECRETS_KEY ? { secretsKey: Buffer.from(s.SECRETS_KEY, "base64") } : {}),
     store: { kind: storeKind, redisUrl: s.REDIS_URL, dataDir: s.DATA_DIR },
     bot: {
       mode: s.BOT_MODE,

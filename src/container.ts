@@ -1,17 +1,16 @@
 /**
- * Builds the long-lived parts once — store, Ozon sandbox (when asked for), Ozon clients, access
- * service — and closes them in reverse order. main.ts hands them to the bot and the services.
+ * Builds the long-lived parts once — store, Ozon sandbox (when asked for), the shops with their
+ * Ozon clients, access service — and closes them in reverse order. main.ts hands them to the bot
+ * and the services.
  */
 import type { Config } from "./config.ts";
 import type { Logger } from "./logger.ts";
-import {
-  createPerformanceClient,
-  createSellerClient,
-  type PerformanceClient,
-  type SellerClient,
-} from "./ozon/index.ts";
+import { createPerformanceClient, createSellerClient } from "./ozon/index.ts";
 import { startSandbox } from "./sandbox/index.ts";
 import { AccessService } from "./services/access.ts";
+import type { ShopEntry } from "./shops/entry.ts";
+import { type ShopClientFactory, ShopRegistry } from "./shops/registry.ts";
+import { SecretBox } from "./shops/secrets.ts";
 import { openStore } from "./store/index.ts";
 import type { Store } from "./store/port.ts";
 import { storedSuccessors } from "./store/successor-memory.ts";
@@ -21,8 +20,8 @@ export interface Container {
   logger: Logger;
   store: Store;
   access: AccessService;
-  /** Each client exists when its credentials are set (always with the sandbox). */
-  ozon: { seller?: SellerClient; performance?: PerformanceClient };
+  /** The Ozon stores served, each with the clients its keys allow. */
+  shops: ShopRegistry;
   /** The built-in simulated Ozon, when OZON_SANDBOX is on. */
   sandbox?: { url: string };
   /** Closes the Ozon clients, the sandbox and the store (Redis connection, SQLite file). */
@@ -58,6 +57,7 @@ export async function createContainer(
     let sellerUrl = config.ozon.seller.url;
     let performanceUrl = config.ozon.performance.url;
     let sandbox: Container["sandbox"];
+    let fromEnv: ShopEntry[] = config.ozon.shops;
     if (config.ozon.sandbox) {
       // Some life in the simulated shop, so a trial run shows alerts and buyer messages.
       const started = await startSandbox({
@@ -72,42 +72,68 @@ export async function createContainer(
       sellerUrl = started.sellerUrl;
       performanceUrl = started.performanceUrl;
       sandbox = { url: started.url };
+      const c = started.credentials;
+      fromEnv = [
+        {
+          id: c.sellerClientId,
+          name: "Северный",
+          seller: { clientId: c.sellerClientId, apiKey: c.sellerApiKey },
+          performance: { clientId: c.performanceClientId, clientSecret: c.performanceClientSecret },
+        },
+      ];
       logger.info(
         { sandbox: started.url },
         "Using the built-in Ozon sandbox: a simulated shop, no real Ozon account is touched",
       );
     }
 
-    const ozon: Container["ozon"] = {};
-    const { seller: sellerConfig, performance: performanceConfig } = config.ozon;
-    if (sellerConfig.clientId && sellerConfig.apiKey) {
-      const seller = createSellerClient({
-        baseUrl: sellerUrl,
-        clientId: sellerConfig.clientId,
-        apiKey: sellerConfig.apiKey,
-        requestsPerSecond: sellerConfig.requestsPerSecond,
-        successorMemory: storedSuccessors(store, "seller"),
-        logger,
-      });
-      closers.push({ name: "Seller API client", close: () => seller.close() });
-      ozon.seller = seller;
-    }
-    if (performanceConfig.clientId && performanceConfig.clientSecret) {
-      const performance = createPerformanceClient({
-        baseUrl: performanceUrl,
-        clientId: performanceConfig.clientId,
-        clientSecret: performanceConfig.clientSecret,
-        successorMemory: storedSuccessors(store, "performance"),
-        logger,
-      });
-      closers.push({ name: "Performance API client", close: () => performance.close() });
-      ozon.performance = performance;
-    }
+    const clients: ShopClientFactory = (entry, shopStore) => ({
+      ...(entry.seller
+        ? {
+            seller: createSellerClient({
+              baseUrl: sellerUrl,
+              clientId: entry.seller.clientId,
+              apiKey: entry.seller.apiKey,
+              requestsPerSecond: config.ozon.seller.requestsPerSecond,
+              successorMemory: storedSuccessors(shopStore, "seller"),
+              logger: logger.child({ shop: entry.id }),
+            }),
+          }
+        : {}),
+      ...(entry.performance
+        ? {
+            performance: createPerformanceClient({
+              baseUrl: performanceUrl,
+              clientId: entry.performance.clientId,
+              clientSecret: entry.performance.clientSecret,
+              successorMemory: storedSuccessors(shopStore, "performance"),
+              logger: logger.child({ shop: entry.id }),
+            }),
+          }
+        : {}),
+    });
+    const shops = await ShopRegistry.open({
+      store,
+      fromEnv,
+      clients,
+      secrets: secretBox(config, logger),
+      logger,
+    });
+    closers.push({ name: "Ozon clients", close: () => shops.close() });
 
     const access = new AccessService({ store, adminIds: config.adminIds });
-    return { config, logger, store, access, ozon, sandbox, close };
+    return { config, logger, store, access, shops, sandbox, close };
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+/** SECRETS_KEY, or a key derived from the bot token (said once, at start). */
+function secretBox(config: Config, logger: Logger): SecretBox {
+  if (config.secretsKey) return SecretBox.fromKey(config.secretsKey);
+  logger.warn(
+    "SECRETS_KEY is not set: keys of stores added in the bot are encrypted with a key derived from BOT_TOKEN (set SECRETS_KEY to keep them readable when the token changes)",
+  );
+  return SecretBox.fromBotToken(config.botToken);
 }

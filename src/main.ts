@@ -20,6 +20,7 @@ import { createLogger } from "./logger.ts";
 import { healthRoute } from "./server/health.ts";
 import { createHttpServer, listen, type Route } from "./server/http.ts";
 import { webhookEndpoint, webhookRoute, webhookSecret } from "./server/webhook.ts";
+import { secretsOf } from "./shops/entry.ts";
 import { STOP_WATCHDOG_MS, shutdown, withWatchdog } from "./shutdown.ts";
 import { isStoreOpenError } from "./store/index.ts";
 
@@ -42,12 +43,7 @@ async function main(): Promise<void> {
   const secretToken = webhookSecret(config.bot.webhookSecret, config.botToken);
   const logger = createLogger({
     level: config.logLevel,
-    secrets: [
-      config.botToken,
-      config.ozon.seller.apiKey,
-      config.ozon.performance.clientSecret,
-      secretToken,
-    ],
+    secrets: [config.botToken, ...config.ozon.shops.flatMap(secretsOf), secretToken],
   });
   process.on("unhandledRejection", (error) => logger.error({ err: error }, "unhandled rejection"));
 

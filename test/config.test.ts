@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, SANDBOX_CREDENTIALS } from "../src/config.ts";
+import { ConfigError, loadConfig } from "../src/config.ts";
 
 const TOKEN = "123456789:AAHsecretsecretsecretsecretsecret_xyz";
 
@@ -18,7 +18,8 @@ describe("loadConfig", () => {
   it("runs with only a bot token: sandbox, file store, polling, defaults", () => {
     const config = loadConfig({ BOT_TOKEN: TOKEN });
     expect(config.ozon.sandbox).toBe(true);
-    expect(config.ozon.seller.clientId).toBe(SANDBOX_CREDENTIALS.sellerClientId);
+    expect(config.ozon.shops).toEqual([]);
+    expect(config.ozon.sandboxStores).toBe(1);
     expect(config.store).toEqual({ kind: "file", redisUrl: undefined, dataDir: "./data" });
     expect(config.bot.mode).toBe("polling");
     expect(config.bot.port).toBe(8080);
@@ -75,7 +76,9 @@ describe("loadConfig", () => {
       OZON_API_KEY: "key-1234567",
     });
     expect(config.ozon.sandbox).toBe(false);
-    expect(config.ozon.seller).toMatchObject({ clientId: "42", apiKey: "key-1234567" });
+    expect(config.ozon.shops).toEqual([
+      { id: "42", name: "Ozon 42", seller: { clientId: "42", apiKey: "key-1234567" } },
+    ]);
     expect(problemsOf({ BOT_TOKEN: TOKEN, OZON_CLIENT_ID: "42" })).toEqual([
       "OZON_CLIENT_ID and OZON_API_KEY must be set together",
     ]);

@@ -24,7 +24,7 @@ async function start(store: MemoryStore): Promise<Container> {
 }
 
 async function firstPosting(container: Container): Promise<void> {
-  const seller = container.ozon.seller;
+  const seller = container.shops.all()[0]?.seller;
   if (!seller) throw new Error("no Seller client");
   for await (const _posting of seller.postings.listAwaitingPackaging()) return;
 }
@@ -40,12 +40,16 @@ describe("createContainer", () => {
     });
     expect(retire.status).toBe(200);
     await firstPosting(first);
-    expect(first.ozon.seller?.movedToSuccessors()).toEqual(["postings.awaitingPackaging"]);
+    expect(first.shops.all()[0]?.seller?.movedToSuccessors()).toEqual([
+      "postings.awaitingPackaging",
+    ]);
 
     // The next start: a sandbox of its own that still serves the spec form, yet the client
     // goes to the successor at once, as the store says.
     const second = await start(store);
     await firstPosting(second);
-    expect(second.ozon.seller?.movedToSuccessors()).toEqual(["postings.awaitingPackaging"]);
+    expect(second.shops.all()[0]?.seller?.movedToSuccessors()).toEqual([
+      "postings.awaitingPackaging",
+    ]);
   });
 });

@@ -49,10 +49,12 @@ export interface AdsModule extends BotModule {
 
 export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}): AdsModule {
   const { container, i18n, sender } = deps;
-  const { config, logger, store } = container;
-  const performance = container.ozon.performance;
-  if (!performance) throw new Error("the ads module needs the Performance API client");
-  const account = config.ozon.performance.clientId;
+  const { config, logger, shops } = container;
+  const first = shops.all().find((shop) => shop.performance);
+  const performance = first?.performance;
+  if (!first || !performance) throw new Error("the ads module needs the Performance API client");
+  const account = first.performanceAccount ?? first.id;
+  const store = first.store;
   const maxPeriodDays = options.maxPeriodDays ?? config.reports.maxPeriodDays;
   const maxCampaigns = options.maxCampaigns ?? DEFAULT_REPORT_LIMITS.maxCampaigns;
 

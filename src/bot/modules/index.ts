@@ -30,10 +30,12 @@ export interface ModuleDeps {
 export function createModules(deps: Omit<ModuleDeps, "sender">): BotModule[] {
   const sender = new TelegramSender();
   const shared: ModuleDeps = { ...deps, sender };
+  const shops = deps.container.shops.all();
+  const hasSeller = shops.some((shop) => shop.seller);
   return [
-    ...(deps.container.ozon.performance ? [createAdsModule(shared)] : []),
-    ...(deps.container.ozon.seller ? [createRelayModule(shared)] : []),
-    ...(deps.container.ozon.seller ? [createPostingsModule(shared)] : []),
+    ...(shops.some((shop) => shop.performance) ? [createAdsModule(shared)] : []),
+    ...(hasSeller ? [createRelayModule(shared)] : []),
+    ...(hasSeller ? [createPostingsModule(shared)] : []),
     senderModule(sender),
   ];
 }

@@ -4,7 +4,6 @@
  * labels, and the ship and cancel dialogs.
  */
 
-import type { SellerClient } from "../../ozon/index.ts";
 import { AccessService } from "../../services/access.ts";
 import {
   PostingWatcher,
@@ -12,6 +11,7 @@ import {
   type SubscriberDirectory,
 } from "../../services/postings/index.ts";
 import { type Subscriber, SubscriptionService } from "../../services/subscriptions.ts";
+import { PerShop } from "../../shops/per-shop.ts";
 import { sharedByProcesses } from "../../store/lease.ts";
 import { cancelPostingConversation } from "../conversations/cancel-posting.ts";
 import { shipConversation } from "../conversations/ship.ts";
@@ -32,38 +32,45 @@ export interface PostingsModuleOptions {
 
 export interface PostingsModule extends BotModule {
   readonly subscriptions: SubscriptionService;
-  /** The running watcher (after start). */
+  /** The running watcher of the first shop (after start). */
   readonly watcher: PostingWatcher | undefined;
+  /** The running watcher of each shop (after start). */
+  watcherOf(shopId: string): PostingWatcher | undefined;
 }
 
-/** The postings module; only for a container with a Seller client (Ozon credentials). */
+/** The postings module; only for a container with a shop that has a Seller client. */
 export function createPostingsModule(
   deps: ModuleDeps,
   options: PostingsModuleOptions = {},
 ): PostingsModule {
   const { container, i18n, sender, codec } = deps;
-  const seller: SellerClient | undefined = container.ozon.seller;
-  if (!seller) throw new Error("The postings module needs the Seller API client");
-  const { config, store, access, logger } = container;
+  const { config, store, access, logger, shops } = container;
+  const first = shops.all().find((shop) => shop.seller);
+  const seller = first?.seller;
+  if (!first || !seller) throw new Error("The postings module needs the Seller API client");
   const subscriptions = new SubscriptionService(store);
-  const dialogs = { seller, codec, timezone: config.timezone, store };
-  let watcher: PostingWatcher | undefined;
+  const dialogs = { seller, codec, timezone: config.timezone, store: first.store };
+  let watchers: PerShop<PostingWatcher> | undefined;
 
   return {
     name: "postings",
     subscriptions,
     get watcher() {
-      return watcher;
+      return watchers?.get(first.id);
     },
+    watcherOf: (shopId) => watchers?.get(shopId),
     beforeConversations: [
       whenBotRemoved("subscription to posting alerts", (chatId) =>
         subscriptions.unsubscribe(chatId),
       ),
     ],
-    features: [postingsFeature({ seller, store }), subscriptionsFeature({ seller, subscriptions })],
+    features: [
+      postingsFeature({ seller, store: first.store }),
+      subscriptionsFeature({ seller, subscriptions }),
+    ],
     conversations: [shipConversation(dialogs), cancelPostingConversation(dialogs)],
     start(api) {
-      if (watcher) return;
+      if (watchers) return;
       const notifier = new TelegramPostingNotifier({
         api: apiForSender(api),
         sender,
@@ -73,23 +80,35 @@ export function createPostingsModule(
         timezone: config.timezone,
         defaultLocale: config.defaultLocale,
       });
-      watcher = new PostingWatcher({
-        pollSeconds: config.pollSeconds.postings,
-        ...(sharedByProcesses(store) ? {} : { lease: false as const }),
-        burstThreshold: config.postings.burstThreshold,
-        reminderBeforeMs: config.postings.reminderBeforeMinutes * 60_000,
-        logger: logger.child({ module: "postings" }),
-        ...options.watcher,
-        seller,
-        store,
-        subscriptions: entitledSubscribers(subscriptions, access),
-        notifier,
+      const entitled = entitledSubscribers(subscriptions, access);
+      const perShop = new PerShop({
+        shops,
+        logger,
+        wants: (shop) => shop.seller !== undefined,
+        start: (shop) => {
+          const watcher = new PostingWatcher({
+            pollSeconds: config.pollSeconds.postings,
+            ...(sharedByProcesses(store) ? {} : { lease: false as const }),
+            burstThreshold: config.postings.burstThreshold,
+            reminderBeforeMs: config.postings.reminderBeforeMinutes * 60_000,
+            logger: logger.child({ module: "postings", shop: shop.id }),
+            ...options.watcher,
+            // wants() let only shops with a Seller client through.
+            seller: shop.seller as NonNullable<typeof shop.seller>,
+            store: shop.store,
+            subscriptions: entitled,
+            notifier,
+          });
+          if (options.poll ?? true) watcher.start();
+          return watcher;
+        },
       });
-      if (options.poll ?? true) watcher.start();
+      watchers = perShop;
+      perShop.start();
     },
     async stop(deadline) {
-      await watcher?.stop(deadline);
-      watcher = undefined;
+      await watchers?.stop(deadline);
+      watchers = undefined;
     },
   };
 }

@@ -16,6 +16,7 @@ import {
   createRelayRepositories,
   type RelayRepositoryOptions,
 } from "../../services/relay/repositories.ts";
+import { PerShop } from "../../shops/per-shop.ts";
 import { sharedByProcesses } from "../../store/lease.ts";
 import { whenBotRemoved } from "../features/bot-removed.ts";
 import { relayFeature, relayRepliesFeature } from "../features/relay.ts";
@@ -42,9 +43,11 @@ export interface RelayModuleOptions {
 }
 
 export interface RelayBotModule extends BotModule {
-  /** The relay, once start() ran. */
+  /** The relay of the first shop, once start() ran. */
   readonly relay: ChatRelay | undefined;
-  /** One pass now (an Ozon push, tests); start() must have run. */
+  /** The relay of each shop, once start() ran. */
+  relayOf(shopId: string): ChatRelay | undefined;
+  /** One pass of the first shop now (tests); start() must have run. */
   runOnce(): Promise<RelayPassReport>;
 }
 
@@ -53,15 +56,16 @@ export function createRelayModule(
   options: RelayModuleOptions = {},
 ): RelayBotModule {
   const { container, i18n, sender, codec } = deps;
-  const seller = container.ozon.seller;
-  if (!seller) throw new Error("The buyer chat relay needs the Seller API client");
-  const { store, access, config, logger } = container;
+  const { store, access, config, logger, shops } = container;
+  const first = shops.all().find((shop) => shop.seller);
+  const seller = first?.seller;
+  if (!first || !seller) throw new Error("The buyer chat relay needs the Seller API client");
   // The one set of the relay's records: every part below reads and writes these.
-  const repositories = createRelayRepositories(store, options.repositories);
+  const repositories = createRelayRepositories(first.store, options.repositories);
   const { contexts, groups } = repositories;
   const replies = new ReplyService({ chats: seller.chats, contexts, logger });
   const services = { repositories, replies };
-  let relay: ChatRelay | undefined;
+  let relays: PerShop<ChatRelay> | undefined;
 
   return {
     name: "relay",
@@ -71,36 +75,59 @@ export function createRelayModule(
     ],
     features: [relayFeature(services)],
     get relay() {
-      return relay;
+      return relays?.get(first.id);
     },
+    relayOf: (shopId) => relays?.get(shopId),
     start(api: Api) {
-      if (relay?.running) return;
-      const notifier = new TelegramRelayNotifier({
-        api: apiForSender(api),
-        repositories,
-        access,
-        i18n,
-        defaultLocale: config.defaultLocale,
-        sender,
-        codec,
-        productNames: new ProductNames({ store, source: seller.products, logger }),
+      if (relays) return;
+      const perShop = new PerShop({
+        shops,
         logger,
+        wants: (shop) => shop.seller !== undefined,
+        start: (shop) => {
+          // wants() let only shops with a Seller client through.
+          const shopSeller = shop.seller as NonNullable<typeof shop.seller>;
+          const shopRepositories =
+            shop.id === first.id
+              ? repositories
+              : createRelayRepositories(shop.store, options.repositories);
+          const notifier = new TelegramRelayNotifier({
+            api: apiForSender(api),
+            repositories: shopRepositories,
+            access,
+            i18n,
+            defaultLocale: config.defaultLocale,
+            sender,
+            codec,
+            productNames: new ProductNames({
+              store: shop.store,
+              source: shopSeller.products,
+              logger,
+            }),
+            logger,
+          });
+          const relay = new ChatRelay({
+            ...(sharedByProcesses(store) ? {} : { lease: false as const }),
+            ...options.relay,
+            chats: shopSeller.chats,
+            repositories: shopRepositories,
+            notifier,
+            pollSeconds: config.pollSeconds.chats,
+            logger: logger.child({ shop: shop.id }),
+          });
+          if (options.poll !== false) relay.start();
+          return relay;
+        },
       });
-      relay = new ChatRelay({
-        ...(sharedByProcesses(store) ? {} : { lease: false as const }),
-        ...options.relay,
-        chats: seller.chats,
-        repositories,
-        notifier,
-        pollSeconds: config.pollSeconds.chats,
-        logger,
-      });
-      if (options.poll !== false) relay.start();
+      relays = perShop;
+      perShop.start();
     },
     async stop(deadline) {
-      await relay?.stop(deadline);
+      await relays?.stop(deadline);
+      relays = undefined;
     },
     runOnce() {
+      const relay = relays?.get(first.id);
       if (!relay) return Promise.reject(new Error("The relay module has not been started"));
       return relay.runOnce();
     },

@@ -19,6 +19,11 @@ export interface PersonRecord {
   locale?: string;
   joinedAt?: string;
   invitedBy?: number;
+  /**
+   * Roles limited to some Ozon stores (shop ids), e.g. warehouse of one store only. A role not
+   * named here covers every store; admin always covers every store.
+   */
+  shops?: Partial<Record<Role, string[]>>;
 }
 
 /** A person as the bot sees them: effective roles, ADMIN_IDS included. */

@@ -26,6 +26,7 @@ import { MemoryStore } from "../../../src/store/memory.ts";
 import type { Store } from "../../../src/store/port.ts";
 import { FakeBotApi, type RecordedCall } from "../../support/fake-bot-api.ts";
 import { unlimitedSender } from "../../support/sender.ts";
+import { testShops } from "../../support/shops.ts";
 import { command, person, text } from "../../support/updates.ts";
 import { captureLogger, type LogLine, press } from "../harness.ts";
 
@@ -92,8 +93,8 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   // No pauses between the client's own retries: the runner hears a 429 at once.
   const client = createPerformanceClient({
     baseUrl: sandbox.performanceUrl,
-    clientId: config.ozon.performance.clientId,
-    clientSecret: config.ozon.performance.clientSecret,
+    clientId: sandbox.credentials.performanceClientId,
+    clientSecret: sandbox.credentials.performanceClientSecret,
     random: () => 0,
     logger,
     ...(options.maxReportBytes !== undefined ? { maxReportBytes: options.maxReportBytes } : {}),
@@ -103,14 +104,17 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const i18n = createI18n({ defaultLocale: "ru", logger });
   const codec = createCallbackCodec(config.botToken);
 
-  const build = () => {
+  const build = async () => {
     const access = new AccessService({ store, adminIds: [] });
+    const shops = await testShops(store, [
+      { performance: client, performanceAccount: sandbox.credentials.performanceClientId },
+    ]);
     const container: Container = {
       config,
       logger,
       store,
       access,
-      ozon: { performance: client },
+      shops,
       close: async () => {},
     };
     const sender = unlimitedSender();
@@ -132,7 +136,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     return { access, module, bot, sender };
   };
 
-  let built = build();
+  let built = await build();
   let started = false;
   const world: World = {
     sandbox,
@@ -164,7 +168,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
         await store.close();
         store = await options.reopen();
       }
-      built = build();
+      built = await build();
       if (restartOptions.start ?? true) await world.start();
     },
     async close() {

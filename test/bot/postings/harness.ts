@@ -26,6 +26,7 @@ import type { Store } from "../../../src/store/port.ts";
 import { FakeBotApi, type RecordedCall } from "../../support/fake-bot-api.ts";
 import { sandboxSeller } from "../../support/sandbox-seller.ts";
 import { unlimitedSender } from "../../support/sender.ts";
+import { testShops } from "../../support/shops.ts";
 import { person } from "../../support/updates.ts";
 import { captureLogger } from "../harness.ts";
 
@@ -99,7 +100,7 @@ export async function startPostings(
     logger,
     store,
     access,
-    ozon: { seller },
+    shops: await testShops(store, [{ seller }]),
     close: async () => {},
   } satisfies Container;
 

@@ -25,6 +25,7 @@ import type { Store } from "../../../src/store/port.ts";
 import { FakeBotApi, type RecordedCall } from "../../support/fake-bot-api.ts";
 import { sandboxSeller } from "../../support/sandbox-seller.ts";
 import { unlimitedSender } from "../../support/sender.ts";
+import { testShops } from "../../support/shops.ts";
 import { person } from "../../support/updates.ts";
 import { captureLogger, type LogLine } from "../harness.ts";
 
@@ -93,7 +94,7 @@ export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<Rela
     logger,
     store,
     access,
-    ozon: { seller },
+    shops: await testShops(store, [{ seller }]),
     close: async () => undefined,
   };
   const i18n = createI18n({ defaultLocale: config.defaultLocale, logger });
