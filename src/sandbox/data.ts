@@ -101,19 +101,44 @@ export function buildProducts(random: Random): Product[] {
   });
 }
 
-const WAREHOUSES: ReadonlyArray<{ name: string; city: string; isRfbs: boolean }> = [
+type WarehouseTemplate = { name: string; city: string; isRfbs: boolean };
+
+const WAREHOUSES: readonly WarehouseTemplate[] = [
   { name: "Склад Подольск (Москва)", city: "Подольск", isRfbs: false },
   { name: "Склад Шушары (Санкт-Петербург)", city: "Санкт-Петербург", isRfbs: false },
   { name: "Склад Екатеринбург, Кольцовский тракт", city: "Екатеринбург", isRfbs: true },
 ];
 
-export function buildWarehouses(random: Random): {
+/** Where the other simulated stores ship from, so each store's warehouses differ from store 1's. */
+const OTHER_WAREHOUSES: readonly WarehouseTemplate[] = [
+  { name: "Склад Казань, Константиновка", city: "Казань", isRfbs: false },
+  { name: "Склад Новосибирск, Толмачёво", city: "Новосибирск", isRfbs: true },
+  { name: "Склад Краснодар, Знаменский", city: "Краснодар", isRfbs: false },
+  { name: "Склад Ростов-на-Дону, Аксай", city: "Ростов-на-Дону", isRfbs: true },
+  { name: "Склад Хоругвино (Москва)", city: "Солнечногорск", isRfbs: false },
+];
+
+/** Store 1 (index 0) ships from the original three; store k from two of the others and one of them. */
+function warehousesOf(storeIndex: number): readonly WarehouseTemplate[] {
+  if (storeIndex === 0) return WAREHOUSES;
+  const n = OTHER_WAREHOUSES.length;
+  return [
+    OTHER_WAREHOUSES[(storeIndex - 1) % n],
+    OTHER_WAREHOUSES[storeIndex % n],
+    WAREHOUSES[storeIndex % WAREHOUSES.length],
+  ] as WarehouseTemplate[];
+}
+
+export function buildWarehouses(
+  random: Random,
+  storeIndex = 0,
+): {
   warehouses: Warehouse[];
   deliveryMethods: DeliveryMethod[];
 } {
   const warehouses: Warehouse[] = [];
   const deliveryMethods: DeliveryMethod[] = [];
-  for (const w of WAREHOUSES) {
+  for (const w of warehousesOf(storeIndex)) {
     // Ozon warehouse ids are 16-digit numbers that still fit a double exactly.
     const id = 1_020_000_000_000_000 + random.int(1, 99_999) * 1000;
     warehouses.push({ id, name: w.name, city: w.city, isRfbs: w.isRfbs });
@@ -334,14 +359,18 @@ export function pickDistinct<T>(random: Random, items: readonly T[], count: numb
   return picked;
 }
 
+/** Message ids of different stores never meet (Ozon's are unique across accounts). */
+export const STORE_MESSAGE_ID_SPACING = 10_000_000_000_000_000n;
+
 /** The starting state: catalogue, warehouses and campaigns; postings and chats come after. */
 export function createState(
   settings: SandboxSettings,
   random: Random,
   now: () => number,
+  storeIndex = 0,
 ): SandboxState {
   const products = buildProducts(random);
-  const { warehouses, deliveryMethods } = buildWarehouses(random);
+  const { warehouses, deliveryMethods } = buildWarehouses(random, storeIndex);
   const campaigns = buildCampaigns(random, products, now());
   return {
     settings,
@@ -357,7 +386,10 @@ export function createState(
     postingSeq: 0,
     chats: new Map(),
     chatSeq: 0,
-    nextMessageId: 3_000_000_000_817_031_942n + BigInt(random.int(0, 9_999)) * 1_000n,
+    nextMessageId:
+      3_000_000_000_817_031_942n +
+      BigInt(random.int(0, 9_999)) * 1_000n +
+      BigInt(storeIndex) * STORE_MESSAGE_ID_SPACING,
     files: new Map(),
     campaigns: new Map(campaigns.map((c) => [c.id, c])),
     reports: new Map(),
