@@ -34,7 +34,10 @@ export function tokenRoute(state: SandboxState): Route {
       }
       const token = `sbx.${randomBytes(24).toString("base64url")}`;
       const ttl = state.settings.tokenTtlSeconds;
-      state.tokens.set(token, state.now() + ttl * 1000);
+      const now = state.now();
+      // Dead tokens go, so a sandbox that runs for weeks does not keep every token it issued.
+      for (const [old, expiresAt] of state.tokens) if (expiresAt <= now) state.tokens.delete(old);
+      state.tokens.set(token, now + ttl * 1000);
       return jsonReply({ access_token: token, expires_in: ttl, token_type: "Bearer" });
     },
   };
