@@ -3,12 +3,13 @@
  * Sandbox credentials are published constants, not secrets, so printing them is intended.
  */
 import { parseArgs } from "node:util";
-import { startSandbox } from "./index.ts";
+import { MAX_SANDBOX_STORES, startSandbox } from "./index.ts";
 
 const USAGE = `Usage: npm run sandbox -- [options]
   --port N                   port to listen on (default 8081; 0 = any free port)
   --host H                   address to bind (default 127.0.0.1)
   --seed N                   data seed (default 1)
+  --stores N                 simulated stores, each with its own keys and data (default 1)
   --postings N               postings awaiting packaging at start (default 5)
   --chats N                  buyer chats at start (default 4)
   --new-posting-every S      seconds between new postings (default 60; 0 = on demand only)
@@ -27,11 +28,23 @@ function numberOption(value: string | undefined, name: string, fallback: number)
   return parsed;
 }
 
+function storesOption(value: string | undefined): number {
+  const count = numberOption(value, "stores", 1);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_SANDBOX_STORES) {
+    process.stderr.write(
+      `--stores must be a whole number from 1 to ${MAX_SANDBOX_STORES}\n${USAGE}\n`,
+    );
+    process.exit(2);
+  }
+  return count;
+}
+
 const { values } = parseArgs({
   options: {
     port: { type: "string" },
     host: { type: "string" },
     seed: { type: "string" },
+    stores: { type: "string" },
     postings: { type: "string" },
     chats: { type: "string" },
     "new-posting-every": { type: "string" },
@@ -56,6 +69,7 @@ const sandbox = await startSandbox({
   port: numberOption(values.port, "port", 8081),
   host: values.host ?? "127.0.0.1",
   seed: numberOption(values.seed, "seed", 1),
+  stores: storesOption(values.stores),
   initialPostings: numberOption(values.postings, "postings", 5),
   initialChats: numberOption(values.chats, "chats", 4),
   newPostingEverySeconds: numberOption(values["new-posting-every"], "new-posting-every", 60),
@@ -64,13 +78,18 @@ const sandbox = await startSandbox({
   retireSpecMethods: values.retire === undefined ? false : values.retire === "404" ? 404 : 410,
 });
 
-const c = sandbox.credentials;
+const storeLines = sandbox.stores.flatMap(({ name, credentials: c }, index) => [
+  `  Store ${index + 1} «${name}»`,
+  `    Seller API:      Client-Id: ${c.sellerClientId}   Api-Key: ${c.sellerApiKey}`,
+  `    Performance API: client_id: ${c.performanceClientId}   client_secret: ${c.performanceClientSecret}`,
+]);
 process.stdout.write(
   [
     `Ozon sandbox listening on ${sandbox.url}`,
-    `  Seller API:      ${sandbox.sellerUrl}   Client-Id: ${c.sellerClientId}   Api-Key: ${c.sellerApiKey}`,
-    `  Performance API: ${sandbox.performanceUrl}   client_id: ${c.performanceClientId}   client_secret: ${c.performanceClientSecret}`,
-    `  Control:         ${sandbox.url}/_sandbox/   (GET it for the list of control endpoints)`,
+    `  Seller API:      ${sandbox.sellerUrl}`,
+    `  Performance API: ${sandbox.performanceUrl}`,
+    ...storeLines,
+    `  Control:         ${sandbox.url}/_sandbox/   (GET it for the list of control endpoints; ?store=<Client-Id> picks a store)`,
     "Stop with Ctrl+C.",
     "",
   ].join("\n"),

@@ -7,6 +7,7 @@ import type { HttpMethod } from "./router.ts";
 import type { PostingSeed } from "./seller/posting-model.ts";
 import type { ControlSurface } from "./server.ts";
 import type { PostingStatus } from "./state.ts";
+import type { StoreDirectory } from "./stores.ts";
 
 export interface HttpControlExtras {
   counters(): Record<string, number>;
@@ -37,18 +38,33 @@ const faultSchema = z.object({
   bodyChunkBytes: z.number().int().min(1).optional(),
   bodyPauseMs: z.number().min(0).optional(),
   times: z.number().int().min(1).optional(),
+  rate403: z.number().min(0).max(1).optional(),
+  store: z.string().min(1).max(200).optional(),
 });
 
 type ControlHandler = (args: {
   params: string[];
   body: unknown;
   query: URLSearchParams;
+  /** The control of the store `?store=<clientId>` names (store 1 without it). */
+  control: SandboxControl;
 }) => unknown;
 
+class UnknownStore extends Error {}
+
+/** Every endpoint but the store-wide ones (faults, retire, counters) acts on one store. */
 export function createHttpControl(
-  control: SandboxControl,
+  stores: StoreDirectory,
   extras: HttpControlExtras,
 ): ControlSurface {
+  const storeOf = (query: URLSearchParams) => {
+    const wanted = query.get("store");
+    if (wanted === null) return stores.first;
+    const store = stores.find(wanted);
+    // The id is the caller's own text: echo it capped, so a huge query cannot inflate the answer.
+    if (!store) throw new UnknownStore(`store ${wanted.slice(0, 100)} not found`);
+    return store;
+  };
   const toBuyerMessage = (body: unknown): BuyerMessageInput => {
     const parsed = buyerMessageSchema.parse(body ?? {});
     const file = parsed.file
@@ -68,20 +84,26 @@ export function createHttpControl(
       "GET",
       /^$/,
       () => ({ ...extras.info(), endpoints: routes.map(([m, , , doc]) => `${m} ${doc}`) }),
-      "/_sandbox/",
+      "/_sandbox/  (add ?store=<clientId> to any endpoint to act on that store; default store 1)",
     ],
-    ["GET", /^state$/, () => control.snapshot(), "/_sandbox/state"],
-    ["GET", /^postings$/, () => control.postings(), "/_sandbox/postings"],
+    [
+      "GET",
+      /^stores$/,
+      () => stores.all.map(({ name, credentials }) => ({ name, credentials })),
+      "/_sandbox/stores",
+    ],
+    ["GET", /^state$/, ({ control }) => control.snapshot(), "/_sandbox/state"],
+    ["GET", /^postings$/, ({ control }) => control.postings(), "/_sandbox/postings"],
     [
       "POST",
       /^postings$/,
-      ({ body }) => control.addPosting((body ?? {}) as PostingSeed),
+      ({ body, control }) => control.addPosting((body ?? {}) as PostingSeed),
       "/_sandbox/postings  {products?, status?, warehouseId?, ...}",
     ],
     [
       "POST",
       /^postings\/([^/]+)\/status$/,
-      ({ params, body }) =>
+      ({ params, body, control }) =>
         control.setPostingStatus(
           params[0] as string,
           z.object({ status: z.string() }).parse(body).status as PostingStatus,
@@ -91,38 +113,43 @@ export function createHttpControl(
     [
       "POST",
       /^postings\/([^/]+)\/fail-next-ship$/,
-      ({ params }) => {
+      ({ params, control }) => {
         control.failNextShip(params[0] as string);
         return { ok: true };
       },
       "/_sandbox/postings/{postingNumber}/fail-next-ship",
     ],
-    ["GET", /^products$/, () => control.products(), "/_sandbox/products"],
-    ["GET", /^warehouses$/, () => control.warehouses(), "/_sandbox/warehouses"],
-    ["GET", /^marks\/sample$/, () => ({ mark: control.sampleMark() }), "/_sandbox/marks/sample"],
-    ["GET", /^chats$/, () => control.chats(), "/_sandbox/chats"],
+    ["GET", /^products$/, ({ control }) => control.products(), "/_sandbox/products"],
+    ["GET", /^warehouses$/, ({ control }) => control.warehouses(), "/_sandbox/warehouses"],
+    [
+      "GET",
+      /^marks\/sample$/,
+      ({ control }) => ({ mark: control.sampleMark() }),
+      "/_sandbox/marks/sample",
+    ],
+    ["GET", /^chats$/, ({ control }) => control.chats(), "/_sandbox/chats"],
     [
       "POST",
       /^chats$/,
-      ({ body }) => control.addChat((body ?? {}) as { postingNumber?: string }),
+      ({ body, control }) => control.addChat((body ?? {}) as { postingNumber?: string }),
       "/_sandbox/chats  {postingNumber?, status?}",
     ],
     [
       "POST",
       /^chats\/messages$/,
-      ({ body }) => control.buyerWrites(undefined, toBuyerMessage(body)),
+      ({ body, control }) => control.buyerWrites(undefined, toBuyerMessage(body)),
       "/_sandbox/chats/messages  {text? | file{name, mime?, base64?, form?}}  (a random chat)",
     ],
     [
       "POST",
       /^chats\/([^/]+)\/messages$/,
-      ({ params, body }) => control.buyerWrites(params[0], toBuyerMessage(body)),
+      ({ params, body, control }) => control.buyerWrites(params[0], toBuyerMessage(body)),
       "/_sandbox/chats/{chatId}/messages  {text? | file{...}}",
     ],
     [
       "POST",
       /^chats\/([^/]+)\/close-answer-window$/,
-      ({ params }) => {
+      ({ params, control }) => {
         control.closeAnswerWindow(params[0] as string);
         return { ok: true };
       },
@@ -131,7 +158,7 @@ export function createHttpControl(
     [
       "POST",
       /^premium$/,
-      ({ body }) => {
+      ({ body, control }) => {
         control.setChatPremium(z.object({ enabled: z.boolean() }).parse(body).enabled);
         return { ok: true };
       },
@@ -140,7 +167,7 @@ export function createHttpControl(
     [
       "POST",
       /^retire$/,
-      ({ body }) => {
+      ({ body, control }) => {
         const parsed = z
           .object({ mode: z.union([z.literal(404), z.literal(410), z.literal(false)]).optional() })
           .parse(body ?? {});
@@ -149,32 +176,39 @@ export function createHttpControl(
       },
       "/_sandbox/retire  {mode: 404 | 410 | false}",
     ],
-    ["GET", /^faults$/, () => control.faults(), "/_sandbox/faults"],
+    ["GET", /^faults$/, ({ control }) => control.faults(), "/_sandbox/faults"],
     [
       "POST",
       /^faults$/,
-      ({ body }) => {
+      ({ body, query, control }) => {
         const { route, ...spec } = faultSchema.parse(body);
-        control.setFault(route, spec);
+        if (spec.store !== undefined && !stores.find(spec.store)) {
+          throw new UnknownStore(`store ${spec.store} not found`);
+        }
+        // `?store=` limits the fault to that store when the body names none.
+        const store =
+          spec.store ??
+          (query.has("store") ? storeOf(query).credentials.sellerClientId : undefined);
+        control.setFault(route, store === undefined ? spec : { ...spec, store });
         return control.faults();
       },
-      "/_sandbox/faults  {route, latencyMs?, rate429?, retryAfterSeconds?, rate5xx?, status5xx?, malformed?, malformedKind?, bodyChunkBytes?, bodyPauseMs?, times?}",
+      "/_sandbox/faults  {route, latencyMs?, rate429?, retryAfterSeconds?, rate5xx?, status5xx?, rate403?, malformed?, malformedKind?, bodyChunkBytes?, bodyPauseMs?, times?, store?}",
     ],
     [
       "DELETE",
       /^faults$/,
-      ({ query }) => {
+      ({ query, control }) => {
         control.clearFaults(query.get("route") ?? undefined);
         return control.faults();
       },
       "/_sandbox/faults[?route=...]",
     ],
-    ["GET", /^campaigns$/, () => control.campaigns(), "/_sandbox/campaigns"],
-    ["GET", /^reports$/, () => control.reports(), "/_sandbox/reports"],
+    ["GET", /^campaigns$/, ({ control }) => control.campaigns(), "/_sandbox/campaigns"],
+    ["GET", /^reports$/, ({ control }) => control.reports(), "/_sandbox/reports"],
     [
       "POST",
       /^reports\/fail-next$/,
-      ({ body }) => {
+      ({ body, control }) => {
         const parsed = z
           .object({ uuid: z.string().optional(), text: z.string().optional() })
           .parse(body ?? {});
@@ -186,7 +220,7 @@ export function createHttpControl(
     [
       "POST",
       /^tokens\/expire$/,
-      () => {
+      ({ control }) => {
         control.expireTokens();
         return { ok: true };
       },
@@ -228,7 +262,8 @@ export function createHttpControl(
         if (m !== method) continue;
         try {
           const params = found.slice(1).map((p) => decodeURIComponent(p ?? ""));
-          return jsonReply(handler({ params, body, query }) ?? {});
+          const { control } = storeOf(query);
+          return jsonReply(handler({ params, body, query, control }) ?? {});
         } catch (error) {
           const message =
             error instanceof z.ZodError

@@ -96,7 +96,17 @@ export interface SandboxSnapshot {
   retired: false | 404 | 410;
 }
 
-export function createControl(state: SandboxState, faults: Faults): SandboxControl {
+/**
+ * `retire` defaults to this store alone; the sandbox passes one that reaches every store. Faults
+ * are the sandbox's own, shared by its stores (a fault's `store` limits it to one).
+ */
+export function createControl(
+  state: SandboxState,
+  faults: Faults,
+  retire: (mode: false | 404 | 410) => void = (mode) => {
+    state.retireMode = mode;
+  },
+): SandboxControl {
   const postingOrThrow = (n: string) => {
     const p = state.postings.get(n);
     if (!p) throw new Error(`posting ${n} not found`);
@@ -192,7 +202,7 @@ export function createControl(state: SandboxState, faults: Faults): SandboxContr
     retireSpecMethods(mode) {
       if (mode !== false && mode !== 404 && mode !== 410)
         throw new Error("mode must be 404, 410 or false");
-      state.retireMode = mode;
+      retire(mode);
     },
     setFault: (route, fault) => faults.set(route, fault),
     clearFaults: (route) => faults.clear(route),

@@ -1,13 +1,6 @@
 import type { Random } from "./random.ts";
-import type {
-  AdvObjectType,
-  Campaign,
-  DeliveryMethod,
-  Product,
-  SandboxSettings,
-  SandboxState,
-  Warehouse,
-} from "./state.ts";
+import type { AdvObjectType, Campaign, Product, SandboxSettings, SandboxState } from "./state.ts";
+import { buildWarehouses } from "./warehouse-data.ts";
 
 /**
  * Realistic, seed-determined data. Names and texts are fixed lists; numbers (SKUs, ids, posting
@@ -99,57 +92,6 @@ export function buildProducts(random: Random): Product[] {
       dimensionsMm: { height: Math.round(side / 2), length: side, width: Math.round(side * 0.7) },
     };
   });
-}
-
-const WAREHOUSES: ReadonlyArray<{ name: string; city: string; isRfbs: boolean }> = [
-  { name: "Склад Подольск (Москва)", city: "Подольск", isRfbs: false },
-  { name: "Склад Шушары (Санкт-Петербург)", city: "Санкт-Петербург", isRfbs: false },
-  { name: "Склад Екатеринбург, Кольцовский тракт", city: "Екатеринбург", isRfbs: true },
-];
-
-export function buildWarehouses(random: Random): {
-  warehouses: Warehouse[];
-  deliveryMethods: DeliveryMethod[];
-} {
-  const warehouses: Warehouse[] = [];
-  const deliveryMethods: DeliveryMethod[] = [];
-  for (const w of WAREHOUSES) {
-    // Ozon warehouse ids are 16-digit numbers that still fit a double exactly.
-    const id = 1_020_000_000_000_000 + random.int(1, 99_999) * 1000;
-    warehouses.push({ id, name: w.name, city: w.city, isRfbs: w.isRfbs });
-    if (w.isRfbs) {
-      deliveryMethods.push({
-        id: id + 1,
-        name: `Доставка продавца курьером, ${w.city}`,
-        warehouseId: id,
-        tplProvider: "Собственная доставка",
-        tplProviderId: 0,
-      });
-      deliveryMethods.push({
-        id: id + 2,
-        name: `СДЭК до пункта выдачи, ${w.city}`,
-        warehouseId: id,
-        tplProvider: "СДЭК",
-        tplProviderId: 1012,
-      });
-    } else {
-      deliveryMethods.push({
-        id: id + 1,
-        name: `Ozon Логистика курьеру Ozon, ${w.city}`,
-        warehouseId: id,
-        tplProvider: "Ozon Логистика",
-        tplProviderId: 24,
-      });
-      deliveryMethods.push({
-        id: id + 2,
-        name: `Ozon Логистика самостоятельно, ${w.city}`,
-        warehouseId: id,
-        tplProvider: "Ozon Логистика",
-        tplProviderId: 24,
-      });
-    }
-  }
-  return { warehouses, deliveryMethods };
 }
 
 export const CITIES: ReadonlyArray<{ city: string; region: string }> = [
@@ -334,14 +276,18 @@ export function pickDistinct<T>(random: Random, items: readonly T[], count: numb
   return picked;
 }
 
+/** Message ids of different stores never meet (Ozon's are unique across accounts). */
+export const STORE_MESSAGE_ID_SPACING = 10_000_000_000_000_000n;
+
 /** The starting state: catalogue, warehouses and campaigns; postings and chats come after. */
 export function createState(
   settings: SandboxSettings,
   random: Random,
   now: () => number,
+  storeIndex = 0,
 ): SandboxState {
   const products = buildProducts(random);
-  const { warehouses, deliveryMethods } = buildWarehouses(random);
+  const { warehouses, deliveryMethods } = buildWarehouses(random, storeIndex);
   const campaigns = buildCampaigns(random, products, now());
   return {
     settings,
@@ -357,7 +303,10 @@ export function createState(
     postingSeq: 0,
     chats: new Map(),
     chatSeq: 0,
-    nextMessageId: 3_000_000_000_817_031_942n + BigInt(random.int(0, 9_999)) * 1_000n,
+    nextMessageId:
+      3_000_000_000_817_031_942n +
+      BigInt(random.int(0, 9_999)) * 1_000n +
+      BigInt(storeIndex) * STORE_MESSAGE_ID_SPACING,
     files: new Map(),
     campaigns: new Map(campaigns.map((c) => [c.id, c])),
     reports: new Map(),

@@ -17,6 +17,8 @@ export interface FaultSpec {
   retryAfterSeconds?: number;
   /** Share (0..1) of requests answered with a server error (not executed). */
   rate5xx?: number;
+  /** Share (0..1) of requests refused 403 with the service's error body (not executed). */
+  rate403?: number;
   /** Status of those server errors; default 500. */
   status5xx?: number;
   /** Share (0..1; true = 1) of successful answers whose body is spoiled. */
@@ -32,13 +34,18 @@ export interface FaultSpec {
   bodyPauseMs?: number;
   /** Apply to this many matching requests only, then remove the rule. */
   times?: number;
+  /**
+   * Only requests to this store (its Seller Client-Id, or its Performance client id): one store
+   * answers 5xx or 403 while the others work. Unset: every store, and requests of no store.
+   */
+  store?: string;
 }
 
 export type RoutePattern = string | RegExp;
 
 export interface FaultDecision {
   latencyMs: number;
-  outcome: "429" | "5xx" | "pass";
+  outcome: "429" | "5xx" | "403" | "pass";
   malformed: boolean;
   spec: FaultSpec;
 }
@@ -82,18 +89,26 @@ export class Faults {
     this.seed = seed;
   }
 
+  /** Replaces the rule of the same pattern and the same store (or the same lack of one). */
   set(pattern: RoutePattern, spec: FaultSpec): void {
-    this.clear(pattern);
+    this.rules = this.rules.filter(
+      (r) => String(r.pattern) !== String(pattern) || r.spec.store !== spec.store,
+    );
+    // The unlimited rule's stream stays what it was before stores existed: runs stay reproducible.
+    const streamSeed =
+      spec.store === undefined
+        ? hashSeed(this.seed, "fault", String(pattern))
+        : hashSeed(this.seed, "fault", String(pattern), spec.store);
     this.rules.push({
       pattern,
       test: compilePattern(pattern),
       spec: { ...spec },
-      random: createRandom(hashSeed(this.seed, "fault", String(pattern))),
+      random: createRandom(streamSeed),
       remaining: spec.times,
     });
   }
 
-  /** Removes the rule of that pattern, or every rule. */
+  /** Removes the rules of that pattern (for every store), or every rule. */
   clear(pattern?: RoutePattern): void {
     if (pattern === undefined) {
       this.rules = [];
@@ -110,25 +125,37 @@ export class Faults {
     }));
   }
 
-  /** What happens to this request; undefined when no rule matches. */
-  decide(method: string, path: string): FaultDecision | undefined {
+  /**
+   * What happens to this request; undefined when no rule matches. `storeIds` are the Seller and
+   * Performance client ids of the store it reached (none when its credentials match no store).
+   */
+  decide(
+    method: string,
+    path: string,
+    storeIds: readonly string[] = [],
+  ): FaultDecision | undefined {
     const key = `${method} ${path}`;
-    const rule = [...this.rules].reverse().find((r) => r.test(key));
+    const applies = (r: FaultRule) => r.spec.store === undefined || storeIds.includes(r.spec.store);
+    const rule = [...this.rules].reverse().find((r) => applies(r) && r.test(key));
     if (!rule) return undefined;
     if (rule.remaining !== undefined) {
       rule.remaining -= 1;
       if (rule.remaining <= 0) this.rules = this.rules.filter((r) => r !== rule);
     }
-    // Always draw three numbers so one kind of fault does not shift the others' sequence.
+    // Always draw the same numbers so one kind of fault does not shift the others' sequence.
     const draw429 = rule.random.next();
     const draw5xx = rule.random.next();
     const drawMalformed = rule.random.next();
+    // Drawn only by rules that ask for 403s, so the older rules keep their exact sequence.
+    const draw403 = rule.spec.rate403 === undefined ? 1 : rule.random.next();
     const outcome =
       draw429 < share(rule.spec.rate429)
         ? "429"
         : draw5xx < share(rule.spec.rate5xx)
           ? "5xx"
-          : "pass";
+          : draw403 < share(rule.spec.rate403)
+            ? "403"
+            : "pass";
     return {
       latencyMs: Math.max(0, rule.spec.latencyMs ?? 0),
       outcome,

@@ -1,23 +1,23 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SANDBOX_CREDENTIALS } from "../config.ts";
-import { createControl, type SandboxControl } from "./control.ts";
+import type { SandboxControl } from "./control.ts";
 import { createHttpControl } from "./control-http.ts";
-import { createState } from "./data.ts";
+import { STORE_MESSAGE_ID_SPACING } from "./data.ts";
 import { Faults } from "./faults.ts";
-import { tokenRoute } from "./performance/auth.ts";
-import { campaignRoutes } from "./performance/campaigns.ts";
-import { statisticsRoutes } from "./performance/statistics.ts";
 import { createRandom, hashSeed } from "./random.ts";
-import { Router } from "./router.ts";
 import { scheduledBuyerMessage, seedChats } from "./seller/chat-model.ts";
-import { chatRoutes } from "./seller/chats.ts";
 import { createPosting } from "./seller/posting-model.ts";
-import { postingRoutes } from "./seller/postings.ts";
-import { productRoutes } from "./seller/products.ts";
-import { warehouseRoutes } from "./seller/warehouses.ts";
 import { createRequestListener, type RequestLogEntry } from "./server.ts";
 import type { PostingStatus, SandboxCredentials, SandboxSettings, SandboxState } from "./state.ts";
+import {
+  createStore,
+  MAX_SANDBOX_STORES,
+  type SandboxStore,
+  StoreDirectory,
+  type StoreRuntime,
+  storeCredentials,
+} from "./stores.ts";
 
 export type {
   BuyerMessageInput,
@@ -36,25 +36,32 @@ export type { FaultSpec, RoutePattern } from "./faults.ts";
 export { isMarkValid, MIN_MARK_LENGTH } from "./seller/marks.ts";
 export type { RequestLogEntry } from "./server.ts";
 export type { SandboxCredentials } from "./state.ts";
+export type { SandboxStore } from "./stores.ts";
+export { MAX_SANDBOX_STORES, storeCredentials, storeName } from "./stores.ts";
 
 export interface SandboxOptions {
   /** 0 = ephemeral (default). */
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
-  /** Seed of all generated data, schedules and fault decisions (default 1). */
+  /** Seed of all generated data, schedules and fault decisions (default 1); store k uses seed + k − 1. */
   seed?: number;
-  /** Default SANDBOX_CREDENTIALS from src/config.ts. */
+  /**
+   * Simulated Ozon accounts (default 1, at most MAX_SANDBOX_STORES), each with its own data and
+   * keys: store 1 those of `credentials`, store k ≥ 2 `sandbox-client-k`, `sandbox-api-key-k`…
+   */
+  stores?: number;
+  /** Store 1's keys; default SANDBOX_CREDENTIALS from src/config.ts. */
   credentials?: Partial<SandboxCredentials>;
-  /** Postings awaiting packaging at start (default 5). */
+  /** Postings awaiting packaging at start, per store (default 5). */
   initialPostings?: number;
   /** Older postings at start, cycling awaiting_deliver, delivering, cancelled (default 3). */
   historyPostings?: number;
-  /** Buyer chats at start (default 4; the fourth is CLOSED). One support chat is always added. */
+  /** Buyer chats at start per store (default 4; the fourth is CLOSED); one support chat is added. */
   initialChats?: number;
-  /** 0/undefined = new postings only on demand. */
+  /** 0/undefined = new postings only on demand. Every store gets one each time. */
   newPostingEverySeconds?: number;
-  /** 0/undefined = buyer messages only on demand. */
+  /** 0/undefined = buyer messages only on demand. Every store gets one each time. */
   buyerMessageEverySeconds?: number;
   /** Time per statistics state step NOT_STARTED → IN_PROGRESS → OK (default 1500). */
   reportStepMs?: number;
@@ -82,8 +89,12 @@ export interface Sandbox {
   url: string;
   sellerUrl: string;
   performanceUrl: string;
+  /** Store 1's keys. */
   credentials: SandboxCredentials;
+  /** Store 1's control (faults and retiring reach every store). */
   control: SandboxControl;
+  /** Every store, store 1 first. */
+  stores: SandboxStore[];
   /** Every API request (control requests excluded), oldest first. */
   readonly requests: ReadonlyArray<RequestLogEntry>;
   /** Count per "METHOD /path" (path without the query). */
@@ -96,36 +107,34 @@ export interface Sandbox {
 const HISTORY_STATUSES: readonly PostingStatus[] = ["awaiting_deliver", "delivering", "cancelled"];
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const credentials: SandboxCredentials = { ...SANDBOX_CREDENTIALS, ...options.credentials };
-  const settings: SandboxSettings = {
-    seed: options.seed ?? 1,
-    credentials,
-    reportStepMs: options.reportStepMs ?? 1500,
-    maxConcurrentReports: options.maxConcurrentReports ?? 1,
-    maxReportPeriodDays: options.maxReportPeriodDays ?? 62,
-    tokenTtlSeconds: options.tokenTtlSeconds ?? 1800,
-  };
-  const state = createState(settings, createRandom(settings.seed), options.now ?? Date.now);
-  state.retireMode = options.retireSpecMethods ?? false;
-  for (let i = 0; i < (options.initialPostings ?? 5); i++) createPosting(state);
-  for (let i = 0; i < (options.historyPostings ?? 3); i++) {
-    createPosting(state, { status: HISTORY_STATUSES[i % HISTORY_STATUSES.length] });
+  const storeCount = options.stores ?? 1;
+  if (!Number.isInteger(storeCount) || storeCount < 1 || storeCount > MAX_SANDBOX_STORES) {
+    throw new RangeError(`stores must be an integer from 1 to ${MAX_SANDBOX_STORES}`);
   }
-  seedChats(state, options.initialChats ?? 4);
-  if (options.freshAfterStart) continueFromClock(state, Date.now());
+  const seed = options.seed ?? 1;
+  const firstCredentials: SandboxCredentials = { ...SANDBOX_CREDENTIALS, ...options.credentials };
+  const faults = new Faults(seed);
+  const list: StoreRuntime[] = [];
+  const shared = {
+    faults,
+    retireAll(mode: false | 404 | 410) {
+      for (const store of list) store.state.retireMode = mode;
+    },
+  };
+  for (let index = 0; index < storeCount; index++) {
+    list.push(
+      createStore(
+        index,
+        settingsOf(options, seed + index, firstCredentials, index),
+        options.now ?? Date.now,
+        shared,
+      ),
+    );
+  }
+  for (const [index, { state }] of list.entries()) seedStore(state, options, index);
+  const stores = new StoreDirectory(list);
+  const first = stores.first;
 
-  const router = new Router();
-  router.add(
-    ...postingRoutes(state),
-    ...warehouseRoutes(state),
-    ...productRoutes(state),
-    ...chatRoutes(state),
-    tokenRoute(state),
-    ...campaignRoutes(state),
-    ...statisticsRoutes(state),
-  );
-  const faults = new Faults(settings.seed);
-  const control = createControl(state, faults);
   const log: RequestLogEntry[] = [];
   const counters = new Map<string, number>();
   const counterRecord = () => Object.fromEntries(counters);
@@ -133,15 +142,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     counters.clear();
     log.length = 0;
   };
-  const httpControl = createHttpControl(control, {
+  const publicStores: SandboxStore[] = list.map(({ name, credentials, control }) => ({
+    name,
+    credentials,
+    control,
+  }));
+  const httpControl = createHttpControl(stores, {
     counters: counterRecord,
     resetCounters,
     requests: () => log,
-    info: () => ({ url: state.baseUrl, credentials }),
+    info: () => ({
+      url: first.state.baseUrl,
+      credentials: first.credentials,
+      stores: list.map(({ name, credentials }) => ({ name, credentials })),
+    }),
   });
   const server = createServer(
     { keepAliveTimeout: 5_000 },
-    createRequestListener({ state, router, faults, control: httpControl, log, counters }),
+    createRequestListener({ stores, faults, control: httpControl, log, counters }),
   );
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -152,26 +170,30 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
   const address = server.address() as AddressInfo;
   const host = ["0.0.0.0", "::"].includes(address.address) ? "127.0.0.1" : address.address;
-  state.baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
+  const baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
+  for (const store of list) store.state.baseUrl = baseUrl;
 
   const timers: NodeJS.Timeout[] = [];
-  if (options.newPostingEverySeconds && options.newPostingEverySeconds > 0) {
-    timers.push(setInterval(() => createPosting(state), options.newPostingEverySeconds * 1000));
-  }
-  if (options.buyerMessageEverySeconds && options.buyerMessageEverySeconds > 0) {
+  const everyStore = (seconds: number | undefined, act: (state: SandboxState) => void) => {
+    if (!seconds || seconds <= 0) return;
     timers.push(
-      setInterval(() => scheduledBuyerMessage(state), options.buyerMessageEverySeconds * 1000),
+      setInterval(() => {
+        for (const store of list) act(store.state);
+      }, seconds * 1000),
     );
-  }
+  };
+  everyStore(options.newPostingEverySeconds, (state) => createPosting(state));
+  everyStore(options.buyerMessageEverySeconds, (state) => scheduledBuyerMessage(state));
   for (const timer of timers) timer.unref();
 
   let closing: Promise<void> | undefined;
   return {
-    url: state.baseUrl,
-    sellerUrl: state.baseUrl,
-    performanceUrl: state.baseUrl,
-    credentials,
-    control,
+    url: baseUrl,
+    sellerUrl: baseUrl,
+    performanceUrl: baseUrl,
+    credentials: first.credentials,
+    control: first.control,
+    stores: publicStores,
     get requests() {
       return log;
     },
@@ -188,12 +210,40 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
 }
 
+function settingsOf(
+  options: SandboxOptions,
+  seed: number,
+  firstCredentials: SandboxCredentials,
+  index: number,
+): SandboxSettings {
+  return {
+    seed,
+    credentials: storeCredentials(index, firstCredentials),
+    reportStepMs: options.reportStepMs ?? 1500,
+    maxConcurrentReports: options.maxConcurrentReports ?? 1,
+    maxReportPeriodDays: options.maxReportPeriodDays ?? 62,
+    tokenTtlSeconds: options.tokenTtlSeconds ?? 1800,
+  };
+}
+
+/** The store's postings and chats at start (its catalogue, warehouses and campaigns exist already). */
+function seedStore(state: SandboxState, options: SandboxOptions, index: number): void {
+  state.retireMode = options.retireSpecMethods ?? false;
+  for (let i = 0; i < (options.initialPostings ?? 5); i++) createPosting(state);
+  for (let i = 0; i < (options.historyPostings ?? 3); i++) {
+    createPosting(state, { status: HISTORY_STATUSES[i % HISTORY_STATUSES.length] });
+  }
+  seedChats(state, options.initialChats ?? 4);
+  if (options.freshAfterStart) continueFromClock(state, Date.now(), index);
+}
+
 /** Ozon-like message ids that grow with time: 100 000 per millisecond above this base. */
 const CLOCK_ID_BASE = 3_000_000_000_000_000_000n;
 
-function continueFromClock(state: SandboxState, now: number): void {
+function continueFromClock(state: SandboxState, now: number, storeIndex: number): void {
   state.random = createRandom(hashSeed(state.settings.seed, "after-start", now));
   state.activity = state.random.fork("activity");
-  const floor = CLOCK_ID_BASE + BigInt(now) * 100_000n;
+  const floor =
+    CLOCK_ID_BASE + BigInt(now) * 100_000n + BigInt(storeIndex) * STORE_MESSAGE_ID_SPACING;
   if (state.nextMessageId < floor) state.nextMessageId = floor;
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
-import { type Faults, spoilBody } from "./faults.ts";
+import { type FaultDecision, type Faults, spoilBody } from "./faults.ts";
 import {
   GRPC,
   jsonReply,
@@ -11,9 +11,10 @@ import {
   type Service,
   serviceError,
 } from "./http.ts";
-import { checkToken } from "./performance/auth.ts";
-import type { Route, Router } from "./router.ts";
+import { checkToken, tokenRequest } from "./performance/auth.ts";
+import type { Route } from "./router.ts";
 import type { SandboxState } from "./state.ts";
+import type { StoreDirectory, StoreRuntime } from "./stores.ts";
 
 export interface RequestLogEntry {
   method: string;
@@ -24,6 +25,8 @@ export interface RequestLogEntry {
   at: number;
   /** The matched route pattern, e.g. `/api/client/statistics/{uuid}`. */
   route?: string;
+  /** Seller Client-Id of the store the request reached; unset when its credentials match none. */
+  store?: string;
   durationMs: number;
   /**
    * Body bytes written for an answer sent in pieces (the `bodyChunkBytes` fault), set once it
@@ -42,8 +45,7 @@ export interface ControlSurface {
 }
 
 export interface ServerParts {
-  state: SandboxState;
-  router: Router;
+  stores: StoreDirectory;
   faults: Faults;
   control: ControlSurface;
   log: RequestLogEntry[];
@@ -54,6 +56,8 @@ const MAX_BODY_BYTES = 32 * 1024 * 1024;
 const MAX_LOG_ENTRIES = 100_000;
 
 export const OBSOLETE_MESSAGE = "obsolete method";
+/** What a `rate403` fault answers: keys that were valid and are refused now (revoked, expired). */
+export const FORBIDDEN_MESSAGE = "Api-Key is deactivated or expired";
 
 class BodyTooLarge extends Error {}
 
@@ -169,6 +173,27 @@ function rateLimitedReply(service: Service, retryAfterSeconds: number | undefine
   return reply;
 }
 
+interface ApiOutcome {
+  reply: Reply;
+  route?: Route;
+  store?: StoreRuntime;
+  pieces?: { bytes: number; pauseMs: number };
+}
+
+/** A fault's refusal before the handler runs (nothing changes), or undefined. */
+function faultReply(service: Service, decision: FaultDecision | undefined): Reply | undefined {
+  if (decision?.outcome === "429")
+    return rateLimitedReply(service, decision.spec.retryAfterSeconds);
+  if (decision?.outcome === "5xx") {
+    const status = decision.spec.status5xx ?? 500;
+    return serviceError(service, status, "Internal Server Error", GRPC.internal);
+  }
+  if (decision?.outcome === "403") {
+    return serviceError(service, 403, FORBIDDEN_MESSAGE, GRPC.permissionDenied);
+  }
+  return undefined;
+}
+
 async function apiReply(
   parts: ServerParts,
   method: string,
@@ -176,11 +201,12 @@ async function apiReply(
   query: URLSearchParams,
   incoming: IncomingMessage,
   rawBody: Buffer,
-): Promise<{ reply: Reply; route?: Route; pieces?: { bytes: number; pauseMs: number } }> {
-  const { state, router, faults } = parts;
+): Promise<ApiOutcome> {
+  const { stores, faults } = parts;
   const service: Service =
     path.startsWith("/api/client/") || path === "/api/client" ? "performance" : "seller";
-  const match = router.match(method, path);
+  // Every store serves the same routes; store 1's table tells which one and how it is authorised.
+  const match = stores.first.router.match(method, path);
   if (match.kind === "missing") {
     return { reply: serviceError(service, 404, "Not Found", GRPC.notFound) };
   }
@@ -189,31 +215,39 @@ async function apiReply(
     reply.headers.allow = match.allowed.join(", ");
     return { reply };
   }
-  const { route, params } = match;
-  const decision = faults.decide(method, path);
-  if (decision && decision.latencyMs > 0) await sleep(decision.latencyMs);
-  if (decision?.outcome === "429") {
-    return { route, reply: rateLimitedReply(service, decision.spec.retryAfterSeconds) };
-  }
-  if (decision?.outcome === "5xx") {
-    const status = decision.spec.status5xx ?? 500;
-    return { route, reply: serviceError(service, status, "Internal Server Error", GRPC.internal) };
-  }
-  if (route.retirable && state.retireMode) {
-    return { route, reply: obsoleteReply(service, state.retireMode) };
-  }
   const request: SandboxRequest = {
     method,
     path,
     query,
     headers: incoming.headers,
-    params,
+    params: match.params,
     rawBody,
     service,
     json: makeJsonReader(rawBody, service),
   };
-  const refused = authError(state, route, request);
-  if (refused) return { route, reply: refused };
+  const store = stores.resolve(match.route.auth, incoming.headers, () => {
+    try {
+      return tokenRequest(request);
+    } catch {
+      return {}; // the handler answers the unreadable body
+    }
+  });
+  const storeIds = store
+    ? [store.credentials.sellerClientId, store.credentials.performanceClientId]
+    : [];
+  const decision = faults.decide(method, path, storeIds);
+  if (decision && decision.latencyMs > 0) await sleep(decision.latencyMs);
+  const refusedByFault = faultReply(service, decision);
+  if (refusedByFault) return { route: match.route, store, reply: refusedByFault };
+  // A request of no store is refused by store 1's checks, with the same texts as before.
+  const target = store ?? stores.first;
+  const targetMatch = target.router.match(method, path);
+  const route = targetMatch.kind === "found" ? targetMatch.route : match.route;
+  if (route.retirable && target.state.retireMode) {
+    return { route, store, reply: obsoleteReply(service, target.state.retireMode) };
+  }
+  const refused = authError(target.state, route, request);
+  if (refused) return { route, store, reply: refused };
 
   let reply: Reply;
   try {
@@ -236,9 +270,10 @@ async function apiReply(
   }
   const pieceBytes = decision?.spec.bodyChunkBytes;
   if (pieceBytes && reply.status < 300) {
-    return { route, reply, pieces: { bytes: pieceBytes, pauseMs: decision.spec.bodyPauseMs ?? 0 } };
+    const pieces = { bytes: pieceBytes, pauseMs: decision.spec.bodyPauseMs ?? 0 };
+    return { route, store, reply, pieces };
   }
-  return { route, reply };
+  return { route, store, reply };
 }
 
 function record(parts: ServerParts, entry: RequestLogEntry): void {
@@ -269,7 +304,7 @@ export function createRequestListener(parts: ServerParts): RequestListener {
         send(res, await parts.control.handleHttp(method, path, url.searchParams, rawBody));
         return;
       }
-      const { reply, route, pieces } = await apiReply(
+      const { reply, route, store, pieces } = await apiReply(
         parts,
         method,
         path,
@@ -283,6 +318,7 @@ export function createRequestListener(parts: ServerParts): RequestListener {
         status: reply.status,
         at,
         route: route?.pattern,
+        store: store?.credentials.sellerClientId,
         durationMs: Date.now() - at,
       };
       record(parts, entry);

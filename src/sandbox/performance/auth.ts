@@ -4,7 +4,8 @@ import { fail, jsonReply, performanceError, type SandboxRequest } from "../http.
 import type { Route } from "../router.ts";
 import type { SandboxState } from "../state.ts";
 
-function tokenRequest(req: SandboxRequest): Record<string, unknown> {
+/** The token request's fields, from a form or a JSON body. */
+export function tokenRequest(req: SandboxRequest): Record<string, unknown> {
   const type = String(req.headers["content-type"] ?? "");
   if (type.includes("application/x-www-form-urlencoded")) {
     return Object.fromEntries(new URLSearchParams(req.rawBody.toString("utf8")));
@@ -33,19 +34,28 @@ export function tokenRoute(state: SandboxState): Route {
       }
       const token = `sbx.${randomBytes(24).toString("base64url")}`;
       const ttl = state.settings.tokenTtlSeconds;
-      state.tokens.set(token, state.now() + ttl * 1000);
+      const now = state.now();
+      // Dead tokens go, so a sandbox that runs for weeks does not keep every token it issued.
+      for (const [old, expiresAt] of state.tokens) if (expiresAt <= now) state.tokens.delete(old);
+      state.tokens.set(token, now + ttl * 1000);
       return jsonReply({ access_token: token, expires_in: ttl, token_type: "Bearer" });
     },
   };
 }
 
-/** The token from `Token: <t>` or `Authorization: Bearer <t>`; an error text when refused. */
-export function checkToken(state: SandboxState, headers: IncomingHttpHeaders): string | undefined {
+/** The tokens a request carries: `Token: <t>` and `Authorization: Bearer <t>`. */
+export function tokenCandidates(headers: IncomingHttpHeaders): string[] {
   const candidates: string[] = [];
   const direct = headers.token;
   if (typeof direct === "string" && direct.trim()) candidates.push(direct.trim());
   const bearer = /^Bearer\s+(.+)$/i.exec(String(headers.authorization ?? ""));
   if (bearer?.[1]) candidates.push(bearer[1].trim());
+  return candidates;
+}
+
+/** An error text when the request carries no live token of this store. */
+export function checkToken(state: SandboxState, headers: IncomingHttpHeaders): string | undefined {
+  const candidates = tokenCandidates(headers);
   if (candidates.length === 0) return "unauthorized: no access token";
   const now = state.now();
   const valid = candidates.some((token) => (state.tokens.get(token) ?? 0) > now);
