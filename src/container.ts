@@ -67,20 +67,18 @@ export async function createContainer(
         buyerMessageEverySeconds: 180,
         // Rebuilt at every start while the store remembers: new numbers and ids must not repeat.
         freshAfterStart: true,
+        stores: config.ozon.sandboxStores,
       });
       closers.push({ name: "Ozon sandbox", close: () => started.close() });
       sellerUrl = started.sellerUrl;
       performanceUrl = started.performanceUrl;
       sandbox = { url: started.url };
-      const c = started.credentials;
-      fromEnv = [
-        {
-          id: c.sellerClientId,
-          name: "Северный",
-          seller: { clientId: c.sellerClientId, apiKey: c.sellerApiKey },
-          performance: { clientId: c.performanceClientId, clientSecret: c.performanceClientSecret },
-        },
-      ];
+      fromEnv = started.stores.map(({ name, credentials: c }) => ({
+        id: c.sellerClientId,
+        name,
+        seller: { clientId: c.sellerClientId, apiKey: c.sellerApiKey },
+        performance: { clientId: c.performanceClientId, clientSecret: c.performanceClientSecret },
+      }));
       logger.info(
         { sandbox: started.url },
         "Using the built-in Ozon sandbox: a simulated shop, no real Ozon account is touched",

@@ -53,3 +53,35 @@ describe("createContainer", () => {
     ]);
   });
 });
+
+describe("createContainer with several sandbox stores", () => {
+  it("makes one shop per simulated store, each reaching its own postings", async () => {
+    const config = loadConfig({
+      BOT_TOKEN: "123456:container-test-token-aaaaaaaaaaaa",
+      STORE: "memory",
+      SANDBOX_STORES: "2",
+    });
+    const container = await createContainer(config, captureLogger().logger, {
+      store: new MemoryStore(),
+    });
+    containers.push(container);
+    const shops = container.shops.all();
+    expect(shops.map((s) => [s.name, s.ref, Boolean(s.seller), Boolean(s.performance)])).toEqual([
+      ["Северный", "1", true, true],
+      ["Южный", "2", true, true],
+    ]);
+    const numbers = async (index: number) => {
+      const found: string[] = [];
+      const seller = shops[index]?.seller;
+      if (!seller) throw new Error("no Seller client");
+      for await (const posting of seller.postings.listAwaitingPackaging()) {
+        found.push(posting.postingNumber);
+      }
+      return found;
+    };
+    const [north, south] = [await numbers(0), await numbers(1)];
+    expect(north.length).toBeGreaterThan(0);
+    expect(south.length).toBeGreaterThan(0);
+    expect(north.filter((n) => south.includes(n))).toEqual([]);
+  });
+});
