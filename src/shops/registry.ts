@@ -100,7 +100,12 @@ export class ShopRegistry {
     const { store, fromEnv, logger } = this.#options;
     // The first shop of the first start owns what a single-shop version wrote (none on a new store).
     const first = fromEnv[0];
-    if (first) await store.setIfAbsent(LEGACY_OWNER_KEY, first.id);
+    if (first && (await store.setIfAbsent(LEGACY_OWNER_KEY, first.id)) && fromEnv.length > 1) {
+      logger?.info(
+        { shop: first.id },
+        `Records kept from before several stores were served (cursors, links, announced postings) belong to "${first.name}", the first store listed`,
+      );
+    }
     this.#legacyOwner = await store.get<string>(LEGACY_OWNER_KEY);
 
     const saved = await this.#saved.list();
