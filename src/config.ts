@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
+import { isCidr } from "./server/networks.ts";
 import type { ShopEntry } from "./shops/entry.ts";
 import { shopsFromEnv } from "./shops/env.ts";
 
@@ -130,6 +131,29 @@ const schema = z.object({
     .min(1, PORT_PROBLEM)
     .max(65_535, PORT_PROBLEM)
     .default(8080),
+  OZON_PUSH_PATH: z
+    .string()
+    .trim()
+    .regex(/^\/[A-Za-z0-9._~/-]{1,200}$/, "must be a path such as /ozon/push")
+    .refine((path) => path !== "/healthz", "must not be /healthz (the health check)")
+    .default("/ozon/push"),
+  OZON_PUSH_ALLOW: z
+    .string()
+    .default("")
+    .transform((raw, ctx) => {
+      const networks = raw.split(/[\s,;]+/).filter(Boolean);
+      for (const network of networks) {
+        if (!isCidr(network)) {
+          ctx.addIssue({
+            code: "custom",
+            message: `"${network.slice(0, 60)}" is not a network such as 195.34.21.0/24`,
+          });
+          return z.NEVER;
+        }
+      }
+      return networks;
+    }),
+  TRUST_PROXY: flag,
   POSTINGS_POLL_SECONDS: seconds(30),
   CHATS_POLL_SECONDS: seconds(15),
   REPORT_POLL_SECONDS: seconds(5),
@@ -166,6 +190,14 @@ export interface Config {
   /** Encrypts keys added in the bot; unset: derived from the bot token (with a warning). */
   secretsKey?: Buffer;
   store: { kind: "memory" | "file" | "redis"; redisUrl?: string; dataDir: string };
+  /** Ozon push notifications on the bot's HTTP server. */
+  push: {
+    path: string;
+    /** Source networks allowed to push (CIDR); empty: any. */
+    allow: string[];
+    /** Take the client address from X-Forwarded-For (behind a proxy you run). */
+    trustProxy: boolean;
+  };
   bot: {
     mode: "polling" | "webhook";
     webhookUrl?: string;
@@ -250,6 +282,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (s.STORE === "redis" && !s.REDIS_URL) {
     problems.push("STORE is redis but REDIS_URL is not set");
   }
+  if (s.WEBHOOK_URL && new URL(s.WEBHOOK_URL).pathname === s.OZON_PUSH_PATH) {
+    problems.push("OZON_PUSH_PATH must differ from the path of WEBHOOK_URL");
+  }
   if (s.BUDGET_MIN_ROUBLES >= s.BUDGET_MAX_ROUBLES) {
     problems.push("BUDGET_MIN_ROUBLES must be below BUDGET_MAX_ROUBLES");
   }
@@ -269,6 +304,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     ...(s.SECRETS_KEY ? { secretsKey: Buffer.from(s.SECRETS_KEY, "base64") } : {}),
     store: { kind: storeKind, redisUrl: s.REDIS_URL, dataDir: s.DATA_DIR },
+    push: {
+      path: s.OZON_PUSH_PATH,
+      allow: s.OZON_PUSH_ALLOW,
+      trustProxy: s.TRUST_PROXY ?? false,
+    },
     bot: {
       mode: s.BOT_MODE,
       webhookUrl: s.WEBHOOK_URL,

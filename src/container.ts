@@ -23,7 +23,7 @@ export interface Container {
   /** The Ozon stores served, each with the clients its keys allow. */
   shops: ShopRegistry;
   /** The built-in simulated Ozon, when OZON_SANDBOX is on. */
-  sandbox?: { url: string };
+  sandbox?: { url: string; setPushTarget(url: string | undefined): void };
   /** Closes the Ozon clients, the sandbox and the store (Redis connection, SQLite file). */
   close(): Promise<void>;
 }
@@ -72,7 +72,7 @@ export async function createContainer(
       closers.push({ name: "Ozon sandbox", close: () => started.close() });
       sellerUrl = started.sellerUrl;
       performanceUrl = started.performanceUrl;
-      sandbox = { url: started.url };
+      sandbox = { url: started.url, setPushTarget: (url) => started.setPushTarget(url) };
       fromEnv = started.stores.map(({ name, credentials: c }) => ({
         id: c.sellerClientId,
         name,

@@ -19,10 +19,14 @@ import { type Container, createContainer } from "./container.ts";
 import { createLogger } from "./logger.ts";
 import { healthRoute } from "./server/health.ts";
 import { createHttpServer, listen, type Route } from "./server/http.ts";
+import { ozonPushRoute } from "./server/ozon-push.ts";
 import { webhookEndpoint, webhookRoute, webhookSecret } from "./server/webhook.ts";
+import { PushDispatcher } from "./services/push/dispatcher.ts";
+import { PushQueue } from "./services/push/queue.ts";
 import { secretsOf } from "./shops/entry.ts";
 import { STOP_WATCHDOG_MS, shutdown, withWatchdog } from "./shutdown.ts";
 import { isStoreOpenError } from "./store/index.ts";
+import { BOT_VERSION } from "./version.ts";
 
 function readConfig(): Config {
   try {
@@ -106,7 +110,33 @@ async function main(): Promise<void> {
   // ADMIN_IDS and everyone already in the store; unchanged menus are not sent again.
   await menus.refreshAll(bot.api);
 
-  const routes: Route[] = [healthRoute(store)];
+  const pushQueue = new PushQueue(store);
+  const dispatcher = new PushDispatcher({
+    queue: pushQueue,
+    knows: (shopId) => container.shops.get(shopId) !== undefined,
+    passFor: (shopId, area) => {
+      for (const module of modules) {
+        const pass = module.passAfterPush?.(shopId, area);
+        if (pass) return pass;
+      }
+      return undefined;
+    },
+    logger: logger.child({ module: "ozon-push" }),
+  });
+  const routes: Route[] = [
+    healthRoute(store),
+    ozonPushRoute({
+      path: config.push.path,
+      queue: pushQueue,
+      shopOf: (sellerId) => container.shops.get(sellerId),
+      onQueued: () => dispatcher.wake(),
+      allow: config.push.allow,
+      trustProxy: config.push.trustProxy,
+      name: `@${username}`,
+      version: BOT_VERSION,
+      logger,
+    }),
+  ];
   const mode = config.bot.mode;
   const webhook =
     mode === "webhook" && config.bot.webhookUrl
@@ -128,7 +158,10 @@ async function main(): Promise<void> {
     await container.close();
     process.exit(1);
   }
-  logger.info({ port }, "HTTP server listening (GET /healthz)");
+  logger.info(
+    { port, ozonPush: config.push.path },
+    `HTTP server listening (GET /healthz, Ozon push at POST ${config.push.path})`,
+  );
 
   let runner: ReturnType<typeof run> | undefined;
   if (webhook) {
@@ -150,6 +183,9 @@ async function main(): Promise<void> {
     await module.start?.(bot.api);
     logger.info({ module: module.name }, "Module started");
   }
+  dispatcher.start();
+  // The built-in sandbox pushes its events as Ozon would, so a trial run is real-time too.
+  container.sandbox?.setPushTarget(`http://127.0.0.1:${port}${config.push.path}`);
   logger.info(
     { bot: username, mode, store: store.kind, sandbox: container.sandbox?.url },
     `Bot @${username} started (${mode}, ${store.kind} store${container.sandbox ? ", Ozon sandbox" : ""})`,
@@ -177,7 +213,7 @@ async function main(): Promise<void> {
             runner,
             server,
             inflight,
-            modules,
+            modules: [pushModule(dispatcher), ...modules],
             container,
             confirm: runner ? confirm : undefined,
           }),
@@ -199,6 +235,14 @@ async function main(): Promise<void> {
   }
   process.once("SIGTERM", () => void stop("SIGTERM"));
   process.once("SIGINT", () => void stop("SIGINT"));
+}
+
+/** The push dispatcher stops with the modules (first: it only starts their passes). */
+function pushModule(dispatcher: PushDispatcher) {
+  return {
+    name: "ozon-push",
+    stop: (deadline?: AbortSignal) => dispatcher.stop(deadline).then(() => undefined),
+  };
 }
 
 await main();

@@ -6,6 +6,8 @@
  * closes.
  */
 import type { Api } from "grammy";
+import type { PushPass } from "../services/push/dispatcher.ts";
+import type { PushArea } from "../services/push/events.ts";
 import type { ConversationSpec } from "./conversations/index.ts";
 import type { FeatureFactory } from "./index.ts";
 
@@ -27,4 +29,9 @@ export interface BotModule {
    * `deadline`; main stops waiting then anyway.
    */
   stop?(deadline?: AbortSignal): Promise<void>;
+  /**
+   * The pass an Ozon push about a shop's postings or chats calls for (src/services/push/), when
+   * this module runs one for that shop in this process.
+   */
+  passAfterPush?(shopId: string, area: PushArea): PushPass | undefined;
 }

@@ -14,6 +14,7 @@ export interface HttpControlExtras {
   resetCounters(): void;
   requests(): ReadonlyArray<unknown>;
   info(): Record<string, unknown>;
+  setPushTarget(url: string | undefined): void;
 }
 
 const fileSchema = z.object({
@@ -175,6 +176,23 @@ export function createHttpControl(
         return { retired: parsed.mode ?? 404 };
       },
       "/_sandbox/retire  {mode: 404 | 410 | false}",
+    ],
+    [
+      "POST",
+      /^push$/,
+      ({ body }) => {
+        const parsed = z
+          .object({
+            url: z
+              .url({ protocol: /^https?$/ })
+              .max(2048)
+              .nullable(),
+          })
+          .parse(body ?? {});
+        extras.setPushTarget(parsed.url ?? undefined);
+        return { pushUrl: parsed.url };
+      },
+      "/_sandbox/push  {url: http(s) URL of the bot's push receiver | null}",
     ],
     ["GET", /^faults$/, ({ control }) => control.faults(), "/_sandbox/faults"],
     [

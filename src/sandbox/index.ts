@@ -5,6 +5,7 @@ import type { SandboxControl } from "./control.ts";
 import { createHttpControl } from "./control-http.ts";
 import { STORE_MESSAGE_ID_SPACING } from "./data.ts";
 import { Faults } from "./faults.ts";
+import { type PushDelivery, PushSender } from "./push.ts";
 import { createRandom, hashSeed } from "./random.ts";
 import { scheduledBuyerMessage, seedChats } from "./seller/chat-model.ts";
 import { createPosting } from "./seller/posting-model.ts";
@@ -33,6 +34,7 @@ export type {
   WarehouseSnapshot,
 } from "./control.ts";
 export type { FaultSpec, RoutePattern } from "./faults.ts";
+export type { PushDelivery } from "./push.ts";
 export { isMarkValid, MIN_MARK_LENGTH } from "./seller/marks.ts";
 export type { RequestLogEntry } from "./server.ts";
 export type { SandboxCredentials } from "./state.ts";
@@ -82,6 +84,8 @@ export interface SandboxOptions {
   freshAfterStart?: boolean;
   /** The sandbox's clock (epoch ms): what "now" is for message, posting and report times. */
   now?: () => number;
+  /** Sends Ozon push notifications of every store to this URL (also `setPushTarget`). */
+  pushUrl?: string;
 }
 
 export interface Sandbox {
@@ -101,6 +105,10 @@ export interface Sandbox {
   counters(): Record<string, number>;
   /** Clears the counters and the request log. */
   resetCounters(): void;
+  /** Where push notifications go (undefined: none are sent). */
+  setPushTarget(url: string | undefined): void;
+  /** Push notifications sent, oldest first. */
+  readonly pushes: ReadonlyArray<PushDelivery>;
   close(): Promise<void>;
 }
 
@@ -132,6 +140,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     );
   }
   for (const [index, { state }] of list.entries()) seedStore(state, options, index);
+  // After seeding: what a store holds at start was never "pushed".
+  const pushes = new PushSender(options.pushUrl);
+  for (const store of list) {
+    store.state.onEvent = pushes.forStore(
+      store.credentials.sellerClientId,
+      options.now ?? Date.now,
+    );
+  }
   const stores = new StoreDirectory(list);
   const first = stores.first;
 
@@ -149,6 +165,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   }));
   const httpControl = createHttpControl(stores, {
     counters: counterRecord,
+    setPushTarget: (url) => pushes.setTarget(url),
     resetCounters,
     requests: () => log,
     info: () => ({
@@ -199,6 +216,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     counters: counterRecord,
     resetCounters,
+    setPushTarget: (url) => pushes.setTarget(url),
+    get pushes() {
+      return pushes.deliveries;
+    },
     close() {
       closing ??= new Promise<void>((resolve) => {
         for (const timer of timers) clearInterval(timer);

@@ -269,4 +269,9 @@ export interface SandboxState {
   chatPremium: boolean;
   retireMode: false | 404 | 410;
   now(): number;
+  /** Told of each event Ozon would push (new posting, status change, buyer message). */
+  onEvent?: (event: SandboxEvent) => void;
 }
+
+/** An event as Ozon pushes it, without `seller_id` (the sender adds its store's). */
+export type SandboxEvent = { message_type: string } & Record<string, unknown>;

@@ -59,6 +59,10 @@ export function createPostingsModule(
       return watchers?.get(first.id);
     },
     watcherOf: (shopId) => watchers?.get(shopId),
+    passAfterPush(shopId, area) {
+      const watcher = area === "postings" ? watchers?.get(shopId) : undefined;
+      return watcher && (async () => (await watcher.runOnce()).skipped !== "lease");
+    },
     beforeConversations: [
       whenBotRemoved("subscription to posting alerts", (chatId) =>
         subscriptions.unsubscribe(chatId),

@@ -78,6 +78,10 @@ export function createRelayModule(
       return relays?.get(first.id);
     },
     relayOf: (shopId) => relays?.get(shopId),
+    passAfterPush(shopId, area) {
+      const relay = area === "chats" ? relays?.get(shopId) : undefined;
+      return relay && (async () => (await relay.runOnce()).leader !== false);
+    },
     start(api: Api) {
       if (relays) return;
       const perShop = new PerShop({

@@ -97,7 +97,18 @@ export function addMessage(state: SandboxState, chat: Chat, input: MessageInput)
         : undefined,
   };
   chat.messages.push(message);
-  if (input.author === "buyer") chat.answerWindowClosed = false;
+  if (input.author === "buyer") {
+    chat.answerWindowClosed = false;
+    state.onEvent?.({
+      message_type: "TYPE_NEW_MESSAGE",
+      chat_id: chat.id,
+      chat_type: "Buyer_Seller",
+      message_id: String(id),
+      created_at: new Date(message.createdAt).toISOString(),
+      user: { id: chat.partnerId, type: "Customer" },
+      data: message.text ? [message.text] : [],
+    });
+  }
   return message;
 }
 

@@ -168,14 +168,43 @@ export function createPosting(state: SandboxState, seed: PostingSeed = {}): Post
   }
   state.postings.set(posting.postingNumber, posting);
   state.orderNumbers.add(posting.orderNumber);
+  if (status === "awaiting_packaging") {
+    state.onEvent?.({
+      message_type: "TYPE_NEW_POSTING",
+      posting_number: posting.postingNumber,
+      products: posting.lines.map((line) => ({ sku: line.sku, quantity: line.quantity })),
+      in_process_at: new Date(now).toISOString(),
+      warehouse_id: posting.warehouseId,
+    });
+  }
   return posting;
 }
 
 export function setStatus(state: SandboxState, posting: Posting, status: PostingStatus): void {
+  const old = posting.status;
   posting.previousSubstatus = posting.substatus;
   posting.status = status;
   posting.substatus = SUBSTATUS_OF[status];
   posting.statusChangedAt = state.now();
+  const changedAt = new Date(posting.statusChangedAt).toISOString();
+  state.onEvent?.(
+    status === "cancelled"
+      ? {
+          message_type: "TYPE_POSTING_CANCELLED",
+          posting_number: posting.postingNumber,
+          old_state: old,
+          new_state: status,
+          changed_state_date: changedAt,
+          warehouse_id: posting.warehouseId,
+        }
+      : {
+          message_type: "TYPE_STATE_CHANGED",
+          posting_number: posting.postingNumber,
+          new_state: status,
+          changed_state_date: changedAt,
+          warehouse_id: posting.warehouseId,
+        },
+  );
 }
 
 /**
