@@ -355,7 +355,11 @@ interface CachedLookup {
   lookup: { person?: Person; locale?: string };
 }
 
-function deepFreeze<T extends { roles: readonly unknown[] }>(value: T): T {
+function deepFreeze<T extends Pick<PersonRecord, "roles" | "shops">>(value: T): T {
   Object.freeze(value.roles);
+  if (value.shops) {
+    for (const ids of Object.values(value.shops)) Object.freeze(ids);
+    Object.freeze(value.shops);
+  }
   return Object.freeze(value);
 }

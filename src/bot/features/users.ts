@@ -161,10 +161,9 @@ export function usersFeature(deps: FeatureDeps): undefined {
     if (isPickerAction(pickerAction)) {
       const [draftId, ref] = args;
       const press = { action: pickerAction, draftId, ref };
-      let name = "";
       const picked = await pressPicker(ctx, drafts, shops, press, async (draft, id) => {
-        name ||= displayName((await access.find(draft.person ?? 0)) ?? { id: draft.person ?? 0 });
-        return showPicker(ctx, draft, id, name);
+        const who = await access.find(draft.person ?? 0);
+        return showPicker(ctx, draft, id, who ? displayName(who) : String(draft.person));
       });
       if (picked?.draft.person !== undefined) return applyScope(ctx, picked.draft, picked.scope);
       if (picked) return invalid(); // a draft of /invite pressed here: not made by this screen
