@@ -107,6 +107,22 @@ invite-failed-admin = { $reason ->
    *[other] This link is not recognised.
 } You are an administrator: /invite makes a new invite.
 
+# The store picker: which stores an invite covers (also a role on a /users card).
+invite-role-scope = { $role } · { $shops }
+scope-choose-invite =
+    Invite for the role "{ $role }": which stores will it cover?
+    Mark the stores and press Done, or choose All stores.
+scope-all = 🌐 All stores
+scope-done = Done
+scope-marked = ✅ { $name }
+scope-unmarked = ▫️ { $name }
+scope-all-stores = all stores
+scope-no-store = no store
+scope-more = +{ $count }
+scope-none-marked = Mark at least one store, or choose All stores.
+scope-expired = This choice has expired. Start again.
+scope-shop-gone = This store has been removed.
+
 ## Users
 
 users-title = People with access to the bot: { $count }
@@ -124,6 +140,13 @@ users-unchanged = Someone already changed this — showing how it is now
 users-unknown-person = This person is no longer in the list
 users-config-admin-locked = This administrator comes from the ADMIN_IDS setting; the role can only be removed there.
 users-last-admin = The last administrator cannot be removed: appoint another one first.
+users-role-scoped = { $role } ({ $shops })
+users-scope-button = 🏬 { $role }: { $shops }
+users-scope-choose =
+    { $name }: which stores does the role "{ $role }" cover?
+    Mark the stores and press Done, or choose All stores.
+users-scope-changed = Stores of "{ $role }": { $shops }
+users-scope-unreachable = ⚠️ "{ $role }" reaches no store: every store it was limited to has been removed. Choose stores again with the button below.
 
 ## Language
 

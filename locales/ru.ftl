@@ -107,6 +107,22 @@ invite-failed-admin = { $reason ->
    *[other] Эта ссылка не распознана.
 } Вы — администратор: новое приглашение создаёт команда /invite.
 
+# Выбор магазинов: на какие магазины приглашение (и роль в карточке /users).
+invite-role-scope = { $role } · { $shops }
+scope-choose-invite =
+    Приглашение для роли «{ $role }»: на какие магазины?
+    Отметьте магазины и нажмите «Готово» или выберите «Все магазины».
+scope-all = 🌐 Все магазины
+scope-done = Готово
+scope-marked = ✅ { $name }
+scope-unmarked = ▫️ { $name }
+scope-all-stores = все магазины
+scope-no-store = ни одного магазина
+scope-more = ещё { $count }
+scope-none-marked = Отметьте хотя бы один магазин или выберите «Все магазины».
+scope-expired = Этот выбор устарел. Начните заново.
+scope-shop-gone = Этот магазин удалён.
+
 ## Users
 
 users-title = Люди с доступом к боту: { $count }
@@ -124,6 +140,13 @@ users-unchanged = Уже изменено кем-то другим — пока�
 users-unknown-person = Этого человека больше нет в списке
 users-config-admin-locked = Этот администратор задан в настройке ADMIN_IDS; снять роль можно только там.
 users-last-admin = Нельзя снять последнего администратора: сначала назначьте другого.
+users-role-scoped = { $role } ({ $shops })
+users-scope-button = 🏬 { $role }: { $shops }
+users-scope-choose =
+    { $name }: на какие магазины действует роль «{ $role }»?
+    Отметьте магазины и нажмите «Готово» или выберите «Все магазины».
+users-scope-changed = Магазины роли «{ $role }»: { $shops }
+users-scope-unreachable = ⚠️ Роль «{ $role }» не действует ни в одном магазине: все магазины, которыми она была ограничена, удалены. Выберите магазины заново кнопкой ниже.
 
 ## Language
 

@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     }
     process.exit(1);
   }
-  const { store, access } = container;
+  const { store, access, shops } = container;
 
   const inflight = new InflightUpdates();
   const i18n = createI18n({ defaultLocale: config.defaultLocale, logger });
@@ -76,7 +76,18 @@ async function main(): Promise<void> {
     defaultLocale: config.defaultLocale,
     logger,
   });
-  const bot = createBot({ config, logger, store, access, inflight, i18n, codec, modules, menus });
+  const bot = createBot({
+    config,
+    logger,
+    store,
+    access,
+    shops,
+    inflight,
+    i18n,
+    codec,
+    modules,
+    menus,
+  });
   try {
     await bot.init();
   } catch (error) {

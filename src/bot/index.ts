@@ -31,7 +31,7 @@ import {
   NO_DIALOG,
   registerConversations,
 } from "./conversations/index.ts";
-import type { FeatureDeps } from "./deps.ts";
+import { type BotShops, type FeatureDeps, NO_SHOPS } from "./deps.ts";
 import { errorBoundary, lastResort } from "./error-boundary.ts";
 import { accessRequestsFeature } from "./features/access-requests.ts";
 import { cancelFeature } from "./features/cancel.ts";
@@ -93,6 +93,8 @@ export interface BotDeps {
   menus?: PersonMenus;
   /** Product areas (posting alerts, buyer chats, advertising): see module.ts. */
   modules?: readonly BotModule[];
+  /** The Ozon stores (container.shops); none when absent. */
+  shops?: BotShops;
 }
 
 export function createBot(deps: BotDeps): Bot<BotContext> {
@@ -126,6 +128,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
         defaultLocale: config.defaultLocale,
         logger,
       }),
+    shops: deps.shops ?? NO_SHOPS,
   };
 
   const boundary = errorBoundary(logger, i18n, config.defaultLocale);

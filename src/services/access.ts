@@ -3,7 +3,8 @@
  * the bot layer asks `find` on every update and turns the answers into replies.
  *
  * Store layout (keys are namespaced by the store adapter):
- *   person:<telegram id>       Person record (roles, name, chosen language); without any role
+ *   person:<telegram id>       Person record (roles, the stores a role is limited to, name,
+ *                              chosen language); without any role
  *                              (a stranger who chose a language, a person whose roles were all
  *                              revoked) it expires after STRANGER_TTL_MS, renewed by each change
  *   invite:<payload>           a live invite (TTL: one day), taken atomically on redemption
@@ -28,6 +29,7 @@ import {
   type RoleChange,
   sortRoles,
 } from "./access/roles.ts";
+import { normalizeScope, recordWithShops, withScope } from "./access/shop-scope.ts";
 
 export type { Invite, RedeemFailure, RedeemResult } from "./access/invites.ts";
 export {
@@ -154,11 +156,15 @@ export class AccessService {
         unchanged = person;
         return undefined;
       }
-      return {
-        ...(record ?? { id, joinedAt: this.#isoNow(), invitedBy: by }),
-        id,
-        roles: sortRoles([...(record?.roles ?? []), role]),
-      };
+      // Granted here, a role covers every store; the card's store picker limits it.
+      return recordWithShops(
+        {
+          ...(record ?? { id, joinedAt: this.#isoNow(), invitedBy: by }),
+          id,
+          roles: sortRoles([...(record?.roles ?? []), role]),
+        },
+        withScope(record?.shops, role, undefined),
+      );
     });
     if (unchanged) return { ok: false, reason: "unchanged", person: unchanged };
     return { ok: true, person: this.#view(id, next) };
@@ -184,7 +190,39 @@ export class AccessService {
         failure = { ok: false, reason: "unchanged", person: this.#view(id, record) };
         return undefined;
       }
-      return { ...record, roles: record.roles.filter((r) => r !== role) };
+      // The role's store limit goes with it: granted again, it covers every store.
+      return recordWithShops(
+        { ...record, roles: record.roles.filter((r) => r !== role) },
+        withScope(record.shops, role, undefined),
+      );
+    });
+    return failure ?? { ok: true, person: this.#view(id, next) };
+  }
+
+  /**
+   * Limits `role` of a person to the stores `shops` (shop ids, at least one), or lets it cover
+   * every store again (undefined). The admin role always covers every store.
+   */
+  async setScope(
+    id: number,
+    role: Role,
+    shops: readonly string[] | undefined,
+  ): Promise<RoleChange> {
+    const scope = normalizeScope(shops);
+    if (role === "admin" || scope?.length === 0) {
+      throw new Error("a store limit names at least one store, and never of the admin role");
+    }
+    let failure: RoleChange | undefined;
+    const next = await this.#update(id, (record) => {
+      if (!record?.roles.includes(role)) {
+        failure = record
+          ? { ok: false, reason: "unchanged", person: this.#view(id, record) }
+          : { ok: false, reason: "unknown-person" };
+        return undefined;
+      }
+      // The same stores again (a second press of Done) changes nothing and is no failure.
+      if (sameScope(record.shops?.[role], scope)) return undefined;
+      return recordWithShops(record, withScope(record.shops, role, scope));
     });
     return failure ?? { ok: true, person: this.#view(id, next) };
   }
@@ -213,9 +251,16 @@ export class AccessService {
     });
   }
 
-  /** A one-time invite for a role; redeemed by `/start <payload>` within `inviteTtlMs`. */
-  createInvite(role: Role, createdBy: number): Promise<{ payload: string; expiresAt: Date }> {
-    return this.#invites.createInvite(role, createdBy);
+  /**
+   * A one-time invite for a role, limited to the stores `shops` when given; redeemed by
+   * `/start <payload>` within `inviteTtlMs`.
+   */
+  createInvite(
+    role: Role,
+    createdBy: number,
+    shops?: readonly string[],
+  ): Promise<{ payload: string; expiresAt: Date }> {
+    return this.#invites.createInvite(role, createdBy, shops);
   }
 
   /** Withdraws an invite that was never handed out. */
@@ -299,12 +344,22 @@ export class AccessService {
   }
 }
 
+/** Two scopes name the same stores (undefined: all stores). */
+function sameScope(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a.length === b.length && a.every((id) => b.includes(id));
+}
+
 interface CachedLookup {
   at: number;
   lookup: { person?: Person; locale?: string };
 }
 
-function deepFreeze<T extends { roles: readonly unknown[] }>(value: T): T {
+function deepFreeze<T extends Pick<PersonRecord, "roles" | "shops">>(value: T): T {
   Object.freeze(value.roles);
+  if (value.shops) {
+    for (const ids of Object.values(value.shops)) Object.freeze(ids);
+    Object.freeze(value.shops);
+  }
   return Object.freeze(value);
 }

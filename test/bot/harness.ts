@@ -46,6 +46,8 @@ export interface HarnessOptions {
   defaultLocale?: "ru" | "en";
   conversations?: BotDeps["conversations"];
   features?: BotDeps["features"];
+  /** The Ozon stores (testShops); none when absent. */
+  shops?: BotDeps["shops"];
   /** Close the store on close (default true when the harness made it). */
   closeStore?: boolean;
 }
@@ -85,6 +87,7 @@ export async function startBot(options: HarnessOptions = {}): Promise<Harness> {
       client: { apiRoot: fake.apiRoot },
       conversations: options.conversations,
       features: options.features,
+      shops: options.shops,
     });
   const harness: Harness = {
     fake,

@@ -1,8 +1,22 @@
-/** /invite: an admin picks a role and gets a one-time deep link that lives for a day. */
+/**
+ * /invite: an admin picks a role and, when the bot serves several stores, which of them it covers
+ * (all, or some: the store picker); the one-time deep link lives for a day and names both
+ * ("warehouse · Южный"). The admin role always covers every store: no picker for it.
+ */
 import { InlineKeyboard } from "grammy";
 import { isRole, type Role } from "../../services/access.ts";
+import type { BotContext } from "../context.ts";
 import type { FeatureDeps } from "../deps.ts";
+import { inviteRoleText } from "../format/scope.ts";
 import { ROLE_KEYS } from "../guard.ts";
+import {
+  isPickerAction,
+  type PickerAction,
+  pressPicker,
+  type ScopeDraft,
+  ScopeDrafts,
+  scopeKeyboard,
+} from "../keyboards/shop-scope.ts";
 import { formatDateTime, showScreen } from "../messages.ts";
 import { isChatUnreachable } from "../telegram-errors.ts";
 
@@ -35,22 +49,56 @@ export function deepLink(botUsername: string, payload: string): string {
 }
 
 export function inviteFeature(deps: FeatureDeps): undefined {
-  const { access, codec, router, config, logger } = deps;
+  const { access, codec, router, config, logger, shops } = deps;
+  const drafts = new ScopeDrafts(deps.store);
 
   router.command("invite", async (ctx) => {
     const keyboard = roleKeyboard(ctx.t, (role) => codec.encode(INVITE_CALLBACK, role));
     await ctx.reply(ctx.t("invite-choose-role"), { reply_markup: keyboard });
   });
 
-  router.callback(INVITE_CALLBACK, ["admin"], async (ctx, [role]) => {
-    if (!isRole(role) || !ctx.from) {
+  function showPicker(ctx: BotContext, draft: ScopeDraft, draftId: string) {
+    const encode = (action: PickerAction, ref?: string) =>
+      codec.encode(INVITE_CALLBACK, action, draftId, ...(ref ? [ref] : []));
+    const keyboard = scopeKeyboard(ctx.t, shops, draft.marked, encode);
+    const role = ctx.t(ROLE_KEYS[draft.role]);
+    return showScreen(ctx, ctx.t("scope-choose-invite", { role }), keyboard);
+  }
+
+  // `iv:<role>` picks the role; `iv:<t|a|d>:<draft>[:<ref>]` are presses on the store picker.
+  router.callback(INVITE_CALLBACK, ["admin"], async (ctx, [first, draftId, ref]) => {
+    if (isPickerAction(first)) {
+      const picked = await pressPicker(
+        ctx,
+        drafts,
+        shops,
+        { action: first, draftId, ref },
+        (d, id) => showPicker(ctx, d, id),
+      );
+      if (picked) await sendInvite(ctx, picked.draft.role, picked.scope);
+      return;
+    }
+    if (!isRole(first) || !ctx.from) {
       await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
       return;
     }
-    const { payload, expiresAt } = await access.createInvite(role, ctx.from.id);
-    logger.info({ user_id: ctx.from.id, role }, "Invite created");
+    if (first !== "admin" && shops.many) {
+      const draft: ScopeDraft = { role: first, marked: [] };
+      const id = await drafts.open(draft);
+      await ctx.answerCallbackQuery();
+      await showPicker(ctx, draft, id);
+      return;
+    }
+    await sendInvite(ctx, first, undefined);
+  });
+
+  /** Makes the invite and shows its link: here in a private chat, privately from a group. */
+  async function sendInvite(ctx: BotContext, role: Role, scope: string[] | undefined) {
+    if (!ctx.from) return;
+    const { payload, expiresAt } = await access.createInvite(role, ctx.from.id, scope);
+    logger.info({ user_id: ctx.from.id, role, shops: scope }, "Invite created");
     const text = ctx.t("invite-created", {
-      role: ctx.t(ROLE_KEYS[role]),
+      role: inviteRoleText(ctx.t, shops, role, scope),
       link: deepLink(ctx.me.username, payload),
       expires: formatDateTime(expiresAt, ctx.locale, config.timezone),
     });
@@ -70,5 +118,5 @@ export function inviteFeature(deps: FeatureDeps): undefined {
     }
     await ctx.answerCallbackQuery();
     await showScreen(ctx, ctx.t("invite-sent-privately"));
-  });
+  }
 }

@@ -4,7 +4,8 @@ import { tellAdmins } from "../admins.ts";
 import { commandKey, commandSpec, isCommandName } from "../commands.ts";
 import type { BotContext } from "../context.ts";
 import type { FeatureDeps } from "../deps.ts";
-import { mayUse, ROLE_KEYS, refuse, roleNames } from "../guard.ts";
+import { inviteRoleText } from "../format/scope.ts";
+import { mayUse, refuse, roleNames } from "../guard.ts";
 import { availableCommands, MENU_CALLBACK, menuKeyboard } from "../keyboards/menu.ts";
 import { displayName, profileOf } from "../messages.ts";
 import { commandArgs } from "../router.ts";
@@ -17,7 +18,7 @@ const REDEEM_FAILURE_KEYS = {
 } as const satisfies Record<RedeemFailure, string>;
 
 export function welcomeFeature(deps: FeatureDeps): undefined {
-  const { access, codec, router, logger, menus } = deps;
+  const { access, codec, router, logger, menus, shops } = deps;
 
   async function showWelcome(ctx: BotContext, intro?: string) {
     const person = ctx.person;
@@ -55,18 +56,21 @@ export function welcomeFeature(deps: FeatureDeps): undefined {
     } else {
       logger.info({ user_id: ctx.from.id, role: result.role }, "Invite redeemed");
       const name = displayName(result.person);
-      const role = ROLE_KEYS[result.role];
+      // "warehouse · Южный": the stores the invite named, when there are several.
+      const { role, shops: scope } = result;
       await tellAdmins(
         ctx.api,
         deps,
-        (t) => ({ text: t("invite-accepted", { name, role: t(role) }) }),
+        (t) => ({
+          text: t("invite-accepted", { name, role: inviteRoleText(t, shops, role, scope) }),
+        }),
         ctx.from.id,
       );
     }
     const intro =
       result.kind === "owner"
         ? ctx.t("invite-joined-owner")
-        : ctx.t("invite-joined", { role: roleNames(ctx, [result.role]) });
+        : ctx.t("invite-joined", { role: inviteRoleText(ctx.t, shops, result.role, result.shops) });
     await showWelcome(ctx, intro);
   }
 

@@ -17,18 +17,28 @@ import {
   type Role,
   sortRoles,
 } from "./roles.ts";
+import { normalizeScope, recordWithShops, widenedScope, withScope } from "./shop-scope.ts";
 
 export interface Invite {
   role: Role;
   kind: "invite" | "owner";
   createdBy?: number;
+  /** The stores (shop ids) the role is granted for; absent: all stores. Never for admin. */
+  shops?: string[];
   createdAt: string;
   expiresAt?: string;
 }
 
 export type RedeemFailure = "used" | "expired" | "unknown";
 export type RedeemResult =
-  | { ok: true; role: Role; kind: Invite["kind"]; person: Person }
+  | {
+      ok: true;
+      role: Role;
+      kind: Invite["kind"];
+      /** The stores the invite named (absent: all); the person's scope may be wider. */
+      shops?: string[];
+      person: Person;
+    }
   | {
       ok: false;
       reason: RedeemFailure;
@@ -80,12 +90,21 @@ export class Invites {
     this.#now = options.now;
   }
 
-  /** A one-time invite for a role; redeemed by `/start <payload>` within `inviteTtlMs`. */
-  async createInvite(role: Role, createdBy: number): Promise<{ payload: string; expiresAt: Date }> {
+  /**
+   * A one-time invite for a role, limited to `shops` when given (admin is always all stores);
+   * redeemed by `/start <payload>` within `inviteTtlMs`.
+   */
+  async createInvite(
+    role: Role,
+    createdBy: number,
+    shops?: readonly string[],
+  ): Promise<{ payload: string; expiresAt: Date }> {
+    const scope = role === "admin" ? undefined : normalizeScope(shops);
+    if (scope?.length === 0) throw new Error("an invite limited to stores names at least one");
     const payload = newPayload();
     const invite = await this.#issue(
       payload,
-      { role, kind: "invite", createdBy },
+      { role, kind: "invite", createdBy, ...(scope ? { shops: scope } : {}) },
       this.#inviteTtlMs,
     );
     return { payload, expiresAt: new Date(invite.expiresAt ?? 0) };
@@ -94,7 +113,7 @@ export class Invites {
   /** Stores an invite that lives `ttlMs`, and the mark that tells "expired" from "wrong" later. */
   async #issue(
     payload: string,
-    what: Pick<Invite, "role" | "kind" | "createdBy">,
+    what: Pick<Invite, "role" | "kind" | "createdBy" | "shops">,
     ttlMs: number,
   ): Promise<Invite> {
     const now = this.#now();
@@ -182,19 +201,25 @@ export class Invites {
         spend.push({ key: OWNER_LINK_KEY, expected: payload, next: undefined });
       }
       const record = await this.#people.read(profile.id);
-      const next: PersonRecord = {
-        ...(record ?? { id: profile.id, roles: [], joinedAt: this.#isoNow() }),
-        ...profileFields(profile),
-        id: profile.id,
-        roles: sortRoles([...(record?.roles ?? []), invite.role]),
-        invitedBy: record?.invitedBy ?? invite.createdBy,
-        locale: record?.locale ?? guessedLocale,
-      };
+      const offered = invite.role === "admin" ? undefined : normalizeScope(invite.shops);
+      const scope = widenedScope(record, invite.role, offered);
+      const next: PersonRecord = recordWithShops(
+        {
+          ...(record ?? { id: profile.id, roles: [], joinedAt: this.#isoNow() }),
+          ...profileFields(profile),
+          id: profile.id,
+          roles: sortRoles([...(record?.roles ?? []), invite.role]),
+          invitedBy: record?.invitedBy ?? invite.createdBy,
+          locale: record?.locale ?? guessedLocale,
+        },
+        withScope(record?.shops, invite.role, scope),
+      );
       const grant: Change = { key: personKey(profile.id), expected: record, next };
       if (await this.#store.compareAndSetMany([...spend, grant])) {
         this.#people.remember(profile.id, next);
         const person = this.#people.view(profile.id, next);
-        return { ok: true, role: invite.role, kind: invite.kind, person };
+        const granted = { ok: true as const, role: invite.role, kind: invite.kind, person };
+        return offered ? { ...granted, shops: offered } : granted;
       }
     }
     throw new Error(`invite for ${profile.id} changed concurrently too often; try again`);
