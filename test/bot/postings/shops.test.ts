@@ -206,6 +206,24 @@ describe("postings with two shops", () => {
     expect(h.sandbox.requests.length).toBe(requests);
   });
 
+  it("a shop paused while its dialog is open ends the dialog with a sentence; Ozon is not called", async () => {
+    h = await startPostings({ stores: 2 });
+    await exchange(h, command("subscribe", { from: KEEPER }));
+    const { south } = await postingInEachStore();
+    const since = h.fake.calls.length;
+    await h.watcherOf(1).runOnce();
+    const alert = alertOf(messagesTo(h, KEEPER.id, since), south.postingNumber);
+    const confirm = lastScreen(await exchange(h, press(alert, "Pack", KEEPER)));
+    await h.shops.setPaused(must(h.shops.all()[1]).id, true);
+    const requests = h.sandbox.requests.length;
+    const ended = lastScreen(await exchange(h, press(confirm, "✅ Pack", KEEPER)));
+    expect(textOf(ended)).toContain("“Южный” is paused");
+    expect(h.sandbox.requests.length).toBe(requests);
+    expect(must(h.sandbox.stores[1]).control.posting(south.postingNumber)?.status).toBe(
+      "awaiting_packaging",
+    );
+  });
+
   it.each([
     ["answers 500", { rate5xx: 1, latencyMs: 1500 }],
     ["refuses the keys", { rate403: 1, latencyMs: 1500 }],
