@@ -4,7 +4,7 @@
  * file), and the entries into the ship and cancel dialogs (/ship, /cancel_posting and the Ship /
  * Cancel buttons, posting preselected).
  */
-import { InlineKeyboard, InputFile } from "grammy";
+import { InputFile } from "grammy";
 import type { BotContext } from "../context.ts";
 import { CANCEL_POSTING_CONVERSATION } from "../conversations/cancel-posting.ts";
 import type { PostingTarget } from "../conversations/posting-steps.ts";
@@ -14,7 +14,6 @@ import {
   describeOzonError,
   type PostingFormat,
   postingCard,
-  postingGist,
   problemText,
 } from "../format/postings.ts";
 import { mayUse } from "../guard.ts";
@@ -27,7 +26,6 @@ import {
   postingKeyboard,
   SHIP_CALLBACK,
 } from "../keyboards/postings.ts";
-import { showScreen } from "../messages.ts";
 import { commandArgs } from "../router.ts";
 import { withShopTag } from "../shops.ts";
 import { type PostingShops, type SellerShop, SHOP_REF, shopOfButton } from "./posting-shop.ts";

@@ -19,7 +19,6 @@ import {
   wantsShop,
   warehousesOf,
 } from "../../services/subscriptions.ts";
-import type { CallbackCodec } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
 import type { FeatureDeps } from "../deps.ts";
 import { clip, describeOzonError, problemText } from "../format/postings.ts";
