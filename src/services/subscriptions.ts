@@ -15,8 +15,16 @@ export interface Subscriber {
   kind: SubscriberKind;
   /** Telegram user id of the person who subscribed the chat. */
   subscribedBy: number;
-  /** Warehouses the chat wants alerts for; absent or empty means every warehouse. */
+  /**
+   * Warehouses of the legacy shop (the one store of the versions before several stores, whose
+   * records keep their unprefixed keys) the chat wants alerts for; absent or empty means every
+   * warehouse. So a record written before several stores existed means what it meant.
+   */
   warehouseIds?: string[];
+  /** Warehouses of every other shop, by shop id (warehouse ids are per seller account). */
+  shopWarehouses?: Record<string, string[]>;
+  /** Shops (ids) the chat wants alerts of; absent or empty means every shop. */
+  shopIds?: string[];
   /** ISO time of the subscription; postings first seen before it are not announced to this chat. */
   createdAt: string;
 }
@@ -31,6 +39,8 @@ export interface SubscribeInput {
 export interface SubscriptionServiceOptions {
   /** Milliseconds since the epoch; injectable for tests. */
   now?: () => number;
+  /** The shop whose warehouses a record's legacy `warehouseIds` name (see Subscriber). */
+  legacyShopId?: () => string | undefined;
 }
 
 const KEY_PREFIX = "subscriber:";
@@ -56,13 +66,46 @@ export function wantsWarehouse(subscriber: Subscriber, warehouseId: string | und
   return warehouseId !== undefined && filter.includes(String(warehouseId));
 }
 
+/** True when the subscriber wants alerts of this shop (no shop filter: every shop). */
+export function wantsShop(subscriber: Subscriber, shopId: string): boolean {
+  const filter = subscriber.shopIds;
+  return filter === undefined || filter.length === 0 || filter.includes(shopId);
+}
+
+/** The warehouse filter of one shop; `legacyShopId` owns the record's `warehouseIds`. */
+export function warehousesOf(
+  subscriber: Subscriber,
+  shopId: string,
+  legacyShopId: string | undefined,
+): string[] | undefined {
+  const ids =
+    shopId === legacyShopId ? subscriber.warehouseIds : subscriber.shopWarehouses?.[shopId];
+  return ids?.length ? ids : undefined;
+}
+
+/** The subscriber as one shop's watcher sees it: that shop's warehouse filter in `warehouseIds`. */
+export function subscriberForShop(
+  subscriber: Subscriber,
+  shopId: string,
+  legacyShopId: string | undefined,
+): Subscriber {
+  const { warehouseIds: _legacy, shopWarehouses: _all, ...rest } = subscriber;
+  const warehouseIds = warehousesOf(subscriber, shopId, legacyShopId);
+  return { ...rest, ...(warehouseIds ? { warehouseIds } : {}) };
+}
+
+/** At most this many shop ids in a filter (more shops than any seller runs). */
+const MAX_FILTER_SHOPS = 200;
+
 export class SubscriptionService {
   readonly #store: Store;
   readonly #now: () => number;
+  readonly #legacyShopId: () => string | undefined;
 
   constructor(store: Store, options: SubscriptionServiceOptions = {}) {
     this.#store = store;
     this.#now = options.now ?? Date.now;
+    this.#legacyShopId = options.legacyShopId ?? (() => undefined);
   }
 
   /**
@@ -108,18 +151,49 @@ export class SubscriptionService {
     return entries.map((entry) => entry.value);
   }
 
-  /** Narrows a subscription to some warehouses (empty: all); undefined when the chat is not subscribed. */
+  /**
+   * Narrows a subscription to some warehouses of one shop (empty: all of them); undefined when the
+   * chat is not subscribed. Without a shop, or for the legacy shop, the filter is `warehouseIds`.
+   */
   async setWarehouses(
     chatId: number,
     warehouseIds: readonly string[],
+    shopId?: string,
   ): Promise<Subscriber | undefined> {
     const clean = normaliseWarehouses(warehouseIds);
+    const legacy = shopId === undefined || shopId === this.#legacyShopId();
+    return this.#update(chatId, (existing) => {
+      if (legacy) {
+        const { warehouseIds: _old, ...rest } = existing;
+        return { ...rest, ...(clean ? { warehouseIds: clean } : {}) };
+      }
+      const { shopWarehouses, ...rest } = existing;
+      const others = { ...shopWarehouses };
+      if (clean) others[shopId] = clean;
+      else delete others[shopId];
+      return { ...rest, ...(Object.keys(others).length > 0 ? { shopWarehouses: others } : {}) };
+    });
+  }
+
+  /** Narrows a subscription to some shops (empty: every shop); undefined when not subscribed. */
+  async setShops(chatId: number, shopIds: readonly string[]): Promise<Subscriber | undefined> {
+    const clean = [...new Set(shopIds.map(String))].slice(0, MAX_FILTER_SHOPS);
+    return this.#update(chatId, (existing) => {
+      const { shopIds: _old, ...rest } = existing;
+      return { ...rest, ...(clean.length > 0 ? { shopIds: clean } : {}) };
+    });
+  }
+
+  async #update(
+    chatId: number,
+    change: (existing: Subscriber) => Subscriber,
+  ): Promise<Subscriber | undefined> {
+    checkChatId(chatId);
     // Compare-and-set so a concurrent unsubscribe is never undone by this write.
     for (;;) {
       const existing = await this.get(chatId);
       if (!existing) return undefined;
-      const { warehouseIds: _old, ...rest } = existing;
-      const updated: Subscriber = { ...rest, ...(clean ? { warehouseIds: clean } : {}) };
+      const updated = change(existing);
       if (await this.#store.compareAndSet(keyOf(chatId), existing, updated)) return updated;
     }
   }

@@ -76,8 +76,8 @@ describe("keyboard builders", () => {
 
   it.each(counts)("objects, digests and labels of %i items", (count) => {
     expect(emptyRows(objectsKeyboard(button, t, numbers(count)))).toEqual([]);
-    expect(emptyRows(digestKeyboard(codec, numbers(count), 1))).toEqual([]);
-    expect(emptyRows(labelKeyboard(codec, t, numbers(count), "1234-0-1"))).toEqual([]);
+    expect(emptyRows(digestKeyboard(codec, numbers(count), 1, "1"))).toEqual([]);
+    expect(emptyRows(labelKeyboard(codec, t, numbers(count), "1234-0-1", "1"))).toEqual([]);
   });
 
   it("the fixed keyboards", () => {
@@ -89,9 +89,9 @@ describe("keyboard builders", () => {
       kindKeyboard(button, t),
       attributionKeyboard(button, t),
       reportConfirmKeyboard(button, t),
-      postingKeyboard(codec, t, "1234-0-1", false),
-      postingKeyboard(codec, t, "1234-0-1", true),
-      labelKeyboard(codec, t, [], "1234-0-1"),
+      postingKeyboard(codec, t, "1234-0-1", false, "1"),
+      postingKeyboard(codec, t, "1234-0-1", true, "1"),
+      labelKeyboard(codec, t, [], "1234-0-1", "1"),
       listButton(codec, t),
     ];
     for (const keyboard of fixed) expect(emptyRows(keyboard)).toEqual([]);

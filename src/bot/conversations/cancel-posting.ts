@@ -31,14 +31,14 @@ export function cancelPostingConversation(deps: PostingDialogDeps): Conversation
     id: CANCEL_POSTING_CONVERSATION,
     kind: CANCEL_POSTING_DIALOG_CALLBACK,
     leftKey: CANCEL_POSTING_KEYS.left,
-    run: async (dialog, posting, chosen) => {
+    run: async (dialog, posting, chosen, shop) => {
       const number = posting.postingNumber;
       let ctx = chosen;
 
       const reasons = await attempt(
         dialog.conversation,
         async () => {
-          const all: CancelReason[] = await deps.seller.postings.cancelReasons();
+          const all: CancelReason[] = await shop.seller().postings.cancelReasons();
           return all.filter((reason) => reason.available);
         },
         number,
@@ -55,7 +55,7 @@ export function cancelPostingConversation(deps: PostingDialogDeps): Conversation
       for (const reason of reasons.value) {
         newRow(keyboard).text(clip(reason.title, 60), dialog.button("r", reason.id));
       }
-      const question = ctx.t("postings-cancel-reason", { posting: number });
+      const question = shop.tagged(ctx.t, ctx.t("postings-cancel-reason", { posting: number }));
       const picked = await dialog.choose(ctx, "r", question, keyboard);
       ctx = picked.ctx;
       const reason = reasons.value.find((r) => String(r.id) === picked.value);
@@ -75,18 +75,25 @@ export function cancelPostingConversation(deps: PostingDialogDeps): Conversation
         ctx.t("postings-cancel-confirm-button"),
         dialog.button("c", "yes"),
       );
-      const summary = ctx.t("postings-cancel-confirm", {
-        posting: number,
-        reason: reason.title,
-        explanation: explanation ?? "—",
-      });
+      const summary = shop.tagged(
+        ctx.t,
+        ctx.t("postings-cancel-confirm", {
+          posting: number,
+          reason: reason.title,
+          explanation: explanation ?? "—",
+        }),
+      );
       ctx = (await dialog.choose(ctx, "c", summary, confirm)).ctx;
 
       const cancelled = await attempt(
         dialog.conversation,
-        () => deps.seller.postings.cancel(number, reason.id, explanation),
+        () => shop.seller().postings.cancel(number, reason.id, explanation),
         number,
       );
+      if (!cancelled.ok && cancelled.problem.shopGone) {
+        await ctx.reply(problemText(ctx.t, cancelled.problem));
+        return;
+      }
       await ctx.reply(
         cancelled.ok
           ? ctx.t("postings-cancel-done", { posting: number })

@@ -1,14 +1,27 @@
 /**
  * What the postings dialogs (ship.ts, cancel-posting.ts) share besides the dialog toolkit
- * (dialog.ts): their spec, choosing the posting, calling Ozon, refusing a bad free text.
+ * (dialog.ts): their spec, choosing the shop and the posting, calling Ozon, refusing a bad free
+ * text.
+ *
+ * The shop: the one the pressed button carries; else, for a posting typed with the command, the
+ * one shop of the person's that has it; else "which store?" (only when the person reaches more
+ * than one). The dialog keeps a plain ShopChoice and looks the shop up inside every Ozon call, so
+ * a shop paused or removed meanwhile ends the dialog with a sentence and Ozon is not called.
  */
 import { InlineKeyboard } from "grammy";
 import type { SellerClient } from "../../ozon/index.ts";
 import type { Posting } from "../../ozon/seller/types.ts";
+import type { AccessService } from "../../services/access.ts";
 import { awaitingPostings } from "../../services/postings/awaiting.ts";
 import type { Store } from "../../store/port.ts";
 import type { CallbackCodec } from "../callback-data.ts";
 import type { BotConversation, ConversationContext } from "../context.ts";
+import {
+  currentShop,
+  type PostingShops,
+  reachableShops,
+  type SellerShop,
+} from "../features/posting-shop.ts";
 import {
   AWAITING_PACKAGING,
   clip,
@@ -18,9 +31,11 @@ import {
   problemText,
   type Translate,
 } from "../format/postings.ts";
+import { type ShopChoice, shopChoice, withShopTag } from "../shops.ts";
 import { type Dialog, dialogSpec } from "./dialog.ts";
 import type { ConversationSpec } from "./index.ts";
 import { callOzon, type OzonOutcome } from "./ozon-call.ts";
+import { chooseShop } from "./shop-step.ts";
 
 /** How many postings the "choose a posting" step shows as buttons. */
 const CHOICES = 10;
@@ -31,11 +46,28 @@ const POSTING_NUMBER = /^[0-9][0-9-]{2,40}$/;
 const ORDER_NUMBER = /^[0-9]{1,20}-[0-9]{1,10}$/;
 
 export interface PostingDialogDeps {
-  seller: SellerClient;
+  shops: PostingShops;
+  /** Whose warehouse role reaches which shops. */
+  access: AccessService;
   codec: CallbackCodec;
   timezone: string;
-  /** Where the ship dialog notes who packed a posting (PackedByLedger). */
-  store: Store;
+}
+
+/** What a dialog is entered with: a posting (typed, or of a button) and the button's shop ref. */
+export interface PostingTarget {
+  posting?: string;
+  shop?: string;
+}
+
+/** The shop a dialog acts for. Call `seller()` / `store()` only inside `conversation.external`. */
+export interface DialogShop {
+  choice: ShopChoice;
+  /** The shop's Seller client now; throws ShopUnavailableError when it was paused or removed. */
+  seller(): SellerClient;
+  /** The shop's part of the store (packed-by marks); throws like `seller()`. */
+  store(): Store;
+  /** `text` headed by the shop's current name when there are several shops. */
+  tagged(t: Translate, text: string): string;
 }
 
 export type Outcome<T> = OzonOutcome<T, Problem>;
@@ -51,7 +83,12 @@ export function postingDialog(
   deps: PostingDialogDeps,
   dialog: Pick<ConversationSpec, "id" | "leftKey"> & {
     kind: string;
-    run: (dialog: Dialog, posting: Posting, ctx: ConversationContext) => Promise<void>;
+    run: (
+      dialog: Dialog,
+      posting: Posting,
+      ctx: ConversationContext,
+      shop: DialogShop,
+    ) => Promise<void>;
   },
 ): ConversationSpec {
   const { run, ...spec } = dialog;
@@ -60,11 +97,73 @@ export function postingDialog(
     audience: ["warehouse"],
     codec: deps.codec,
     overKey: POSTING_DIALOG_KEYS.over,
-    run: async (opened, start, given?: string | null) => {
-      const chosen = await choosePosting(opened, start, deps, given ?? undefined);
-      await run(opened, chosen.posting, chosen.ctx);
+    run: async (opened, start, given?: string | PostingTarget | null) => {
+      // A dialog saved by the version before shops was entered with the posting number alone.
+      const target: PostingTarget = typeof given === "string" ? { posting: given } : (given ?? {});
+      const picked = await pickShop(opened, start, deps, target);
+      if (!picked) return;
+      const shop = dialogShop(deps, picked.shop);
+      const chosen = await choosePosting(opened, picked.ctx, deps, shop, target.posting);
+      if (chosen) await run(opened, chosen.posting, chosen.ctx, shop);
     },
   });
+}
+
+function dialogShop(deps: PostingDialogDeps, choice: ShopChoice): DialogShop {
+  const { shops } = deps.shops;
+  const now = () => currentShop(shops, choice.id, choice.name);
+  return {
+    choice,
+    seller: () => now().seller,
+    store: () => now().store,
+    tagged: (t, text) => withShopTag(t, shops, choice.id, text),
+  };
+}
+
+/** Does this shop have the posting (or, for an order number, a posting of the order) waiting? */
+async function holds(shop: SellerShop, number: string): Promise<boolean> {
+  if (ORDER_NUMBER.test(number)) {
+    return (await awaitingPostings(shop.seller)).some((p) => ofOrder(p, number));
+  }
+  if (!POSTING_NUMBER.test(number)) return false;
+  return (await shop.seller.postings.get(number)).status === AWAITING_PACKAGING;
+}
+
+/** The shop of the dialog, or undefined when the dialog ended with a sentence. */
+async function pickShop(
+  dialog: Dialog,
+  ctx: ConversationContext,
+  deps: PostingDialogDeps,
+  target: PostingTarget,
+): Promise<{ shop: ShopChoice; ctx: ConversationContext } | undefined> {
+  const { conversation } = dialog;
+  const { shops } = deps.shops;
+  const userId = ctx.from?.id ?? 0;
+  // Read once and recorded: a replay sees the same person (plain data).
+  const person = await conversation.external(async () => (await deps.access.lookup(userId)).person);
+  if (target.shop !== undefined) {
+    const ref = target.shop;
+    const shop = await conversation.external(() => {
+      const found = shops.byRef(ref);
+      return found ? shopChoice(found) : undefined;
+    });
+    if (shop) return { shop, ctx };
+    await dialog.show(ctx, ctx.t("postings-shop-unknown"));
+    return undefined;
+  }
+  const typed = target.posting;
+  if (typed !== undefined) {
+    // A posting typed with the command: the one shop of the person's that has it waiting.
+    const having = await conversation.external(async () => {
+      const reachable = reachableShops(person, shops);
+      if (reachable.length < 2) return [];
+      const found = await Promise.all(reachable.map((s) => holds(s, typed).catch(() => false)));
+      return reachable.filter((_, i) => found[i]).map(shopChoice);
+    });
+    const [only] = having;
+    if (only && having.length === 1) return { shop: only, ctx };
+  }
+  return chooseShop(dialog, ctx, () => reachableShops(person, shops));
 }
 
 /**
@@ -105,16 +204,21 @@ async function askPosting(
   dialog: Dialog,
   ctx: ConversationContext,
   deps: PostingDialogDeps,
+  shop: DialogShop,
   offer: Offer | undefined,
-): Promise<{ value: string; ctx: ConversationContext }> {
+): Promise<{ value: string; ctx: ConversationContext } | undefined> {
   let postings = offer?.postings ?? [];
   let question: string;
   if (offer) {
     question = ctx.t("postings-choose-order", { order: offer.order, count: postings.length });
   } else {
     const listed = await attempt(dialog.conversation, async () =>
-      (await awaitingPostings(deps.seller)).slice(0, CHOICES),
+      (await awaitingPostings(shop.seller())).slice(0, CHOICES),
     );
+    if (!listed.ok && listed.problem.shopGone) {
+      await dialog.show(ctx, problemText(ctx.t, listed.problem));
+      return undefined;
+    }
     if (listed.ok) postings = listed.value;
     else await ctx.reply(problemText(ctx.t, listed.problem));
     question =
@@ -129,7 +233,7 @@ async function askPosting(
     const label = `${gist} · ${posting.postingNumber}`;
     keyboard.text(label, dialog.button("n", posting.postingNumber)).row();
   }
-  await dialog.ask(ctx, question, keyboard);
+  await dialog.ask(ctx, shop.tagged(ctx.t, question), keyboard);
   const answer = await dialog.answer(["n"]);
   return { value: answer.kind === "button" ? answer.value : answer.text, ctx: answer.ctx };
 }
@@ -143,15 +247,23 @@ async function choosePosting(
   dialog: Dialog,
   start: ConversationContext,
   deps: PostingDialogDeps,
+  shop: DialogShop,
   given: string | undefined,
-): Promise<{ posting: Posting; ctx: ConversationContext }> {
+): Promise<{ posting: Posting; ctx: ConversationContext } | undefined> {
   const { conversation } = dialog;
   let ctx = start;
   let candidate = given;
   let offer: Offer | undefined;
+  /** The shop was paused or removed: the dialog ends with that sentence. */
+  const ended = async (problem: Problem) => {
+    if (!problem.shopGone) return false;
+    await dialog.show(ctx, problemText(ctx.t, problem));
+    return true;
+  };
   for (;;) {
     if (candidate === undefined) {
-      const answer = await askPosting(dialog, ctx, deps, offer);
+      const answer = await askPosting(dialog, ctx, deps, shop, offer);
+      if (!answer) return undefined;
       ({ ctx } = answer);
       candidate = answer.value;
       offer = undefined;
@@ -160,8 +272,9 @@ async function choosePosting(
     candidate = undefined;
     if (ORDER_NUMBER.test(number)) {
       const found = await attempt(conversation, async () =>
-        (await awaitingPostings(deps.seller)).filter((p) => ofOrder(p, number)).slice(0, CHOICES),
+        (await awaitingPostings(shop.seller())).filter((p) => ofOrder(p, number)).slice(0, CHOICES),
       );
+      if (!found.ok && (await ended(found.problem))) return undefined;
       if (!found.ok) await ctx.reply(problemText(ctx.t, found.problem));
       else if (found.value.length === 0)
         await ctx.reply(ctx.t("postings-order-none", { order: number }));
@@ -173,7 +286,8 @@ async function choosePosting(
       await ctx.reply(ctx.t("postings-unknown", { posting: clip(number, 60) }));
       continue;
     }
-    const found = await attempt(conversation, () => deps.seller.postings.get(number), number);
+    const found = await attempt(conversation, () => shop.seller().postings.get(number), number);
+    if (!found.ok && (await ended(found.problem))) return undefined;
     if (!found.ok) {
       await ctx.reply(problemText(ctx.t, found.problem));
       continue;

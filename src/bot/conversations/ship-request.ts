@@ -14,7 +14,8 @@
 import { type OzonFailureKind, ozonFailureKind } from "../../ozon/errors.ts";
 import type { SellerClient } from "../../ozon/index.ts";
 import type { ShipPackage } from "../../ozon/seller/types.ts";
-import type { PackedBy, PackedByLedger } from "../../services/postings/packed-by.ts";
+import { type PackedBy, PackedByLedger } from "../../services/postings/packed-by.ts";
+import type { Store } from "../../store/port.ts";
 import { describeOzonError, type Problem } from "../format/postings.ts";
 
 /** Statuses of a posting that has been packed and handed on. */
@@ -49,11 +50,24 @@ export interface ShipRequest {
   unanswered: boolean;
 }
 
-/** Ships once (call it inside `conversation.external`: the outcome is plain data). */
-export async function requestShip(
-  deps: { seller: SellerClient; packedBy: PackedByLedger },
-  request: ShipRequest,
-): Promise<ShipOutcome> {
+/** Where a ship goes: the shop's Seller client and its part of the store, looked up now. */
+export interface ShipShop {
+  seller(): SellerClient;
+  store(): Store;
+}
+
+/**
+ * Ships once (call it inside `conversation.external`: the outcome is plain data). A shop paused
+ * or removed meanwhile fails before Ozon is called.
+ */
+export async function requestShip(shop: ShipShop, request: ShipRequest): Promise<ShipOutcome> {
+  let deps: { seller: SellerClient; packedBy: PackedByLedger };
+  try {
+    deps = { seller: shop.seller(), packedBy: new PackedByLedger(shop.store()) };
+  } catch (error) {
+    const problem = describeOzonError(error, request.postingNumber);
+    return { kind: "failed", problem, unanswered: request.unanswered };
+  }
   const number = request.postingNumber;
   const packer = (parts: string[]): PackedBy => ({
     ...request.packer,

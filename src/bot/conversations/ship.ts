@@ -10,7 +10,6 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { Posting, ShipPackage } from "../../ozon/seller/types.ts";
-import { PackedByLedger } from "../../services/postings/packed-by.ts";
 import type { ConversationContext } from "../context.ts";
 import {
   clip,
@@ -28,6 +27,7 @@ import type { Dialog } from "./dialog.ts";
 import type { ConversationSpec } from "./index.ts";
 import {
   attempt,
+  type DialogShop,
   freeTextRefusal,
   type PostingDialogDeps,
   postingDialog,
@@ -109,14 +109,14 @@ async function askSplit(
 async function askMarks(
   dialog: Dialog,
   ctx: ConversationContext,
-  deps: PostingDialogDeps,
+  shop: DialogShop,
   posting: Posting,
 ): Promise<{ marks: Map<string, string[]>; ctx: ConversationContext } | undefined> {
   const { conversation } = dialog;
   const skus = [...new Set(posting.products.map((p) => p.sku))];
   const required = await attempt(
     conversation,
-    () => deps.seller.marks.isRequired(skus),
+    () => shop.seller().marks.isRequired(skus),
     posting.postingNumber,
   );
   if (!required.ok) {
@@ -170,7 +170,7 @@ async function askMarks(
     }
     const checks = await attempt(
       conversation,
-      () => deps.seller.marks.validate(typed),
+      () => shop.seller().marks.validate(typed),
       posting.postingNumber,
     );
     if (!checks.ok) {
@@ -242,16 +242,15 @@ function packerOf(ctx: ConversationContext): ShipRequest["packer"] {
 
 export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
   const { codec } = deps;
-  const shipping = { seller: deps.seller, packedBy: new PackedByLedger(deps.store) };
-  const labels = (ctx: ConversationContext, parts: string[], number: string) =>
-    labelKeyboard(codec, ctx.t, parts, number);
   return postingDialog(deps, {
     id: SHIP_CONVERSATION,
     kind: SHIP_DIALOG_CALLBACK,
-    run: async (dialog, posting, chosen) => {
+    run: async (dialog, posting, chosen, shop) => {
       const { conversation } = dialog;
+      const labels = (ctx: ConversationContext, parts: string[], number: string) =>
+        labelKeyboard(codec, ctx.t, parts, number, shop.choice.ref);
       let ctx = chosen;
-      await ctx.reply(postingCard(posting, formatOf(ctx, deps.timezone)));
+      await ctx.reply(shop.tagged(ctx.t, postingCard(posting, formatOf(ctx, deps.timezone))));
 
       let layout = oneBox(posting);
       if (unitCount(posting) > 1) {
@@ -267,7 +266,7 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
         }
       }
 
-      const marked = await askMarks(dialog, ctx, deps, posting);
+      const marked = await askMarks(dialog, ctx, shop, posting);
       if (!marked) return;
       ctx = marked.ctx;
       const packages = packagesOf(layout, marked.marks);
@@ -276,7 +275,8 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
         ctx.t("postings-ship-confirm-button"),
         dialog.button("c", "yes"),
       );
-      ctx = (await dialog.choose(ctx, "c", summaryOf(ctx, posting, packages), confirm)).ctx;
+      const summary = shop.tagged(ctx.t, summaryOf(ctx, posting, packages));
+      ctx = (await dialog.choose(ctx, "c", summary, confirm)).ctx;
 
       const number = posting.postingNumber;
       const packer = packerOf(ctx);
@@ -284,10 +284,12 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
       for (let attemptNo = 1; ; attemptNo++) {
         await ctx.replyWithChatAction("typing");
         const request: ShipRequest = { postingNumber: number, packages, packer, unanswered };
-        const outcome: ShipOutcome = await conversation.external(() =>
-          requestShip(shipping, request),
-        );
+        const outcome: ShipOutcome = await conversation.external(() => requestShip(shop, request));
         unanswered = outcome.unanswered;
+        if (outcome.kind === "failed" && outcome.problem.shopGone) {
+          await ctx.reply(problemText(ctx.t, outcome.problem));
+          return;
+        }
         if (outcome.kind === "failed") {
           const question = ctx.t("postings-ship-failed", {
             posting: number,
@@ -320,7 +322,8 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
         }
         const parts = outcome.parts;
         const numbers = parts.length > 0 ? parts.join(", ") : number;
-        await ctx.reply(ctx.t("postings-ship-done", { posting: number, numbers }), {
+        const done = ctx.t("postings-ship-done", { posting: number, numbers });
+        await ctx.reply(shop.tagged(ctx.t, done), {
           reply_markup: labels(ctx, parts, number),
         });
         return;

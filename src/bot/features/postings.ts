@@ -4,20 +4,16 @@
  * file), and the entries into the ship and cancel dialogs (/ship, /cancel_posting and the Ship /
  * Cancel buttons, posting preselected).
  */
-import { InlineKeyboard, InputFile } from "grammy";
-import type { SellerClient } from "../../ozon/index.ts";
-import type { Posting } from "../../ozon/seller/types.ts";
-import { awaitingPostings } from "../../services/postings/awaiting.ts";
-import type { Store } from "../../store/port.ts";
+import { InputFile } from "grammy";
 import type { BotContext } from "../context.ts";
 import { CANCEL_POSTING_CONVERSATION } from "../conversations/cancel-posting.ts";
+import type { PostingTarget } from "../conversations/posting-steps.ts";
 import { SHIP_CONVERSATION } from "../conversations/ship.ts";
 import type { FeatureDeps } from "../deps.ts";
 import {
   describeOzonError,
   type PostingFormat,
   postingCard,
-  postingGist,
   problemText,
 } from "../format/postings.ts";
 import { mayUse } from "../guard.ts";
@@ -30,11 +26,11 @@ import {
   postingKeyboard,
   SHIP_CALLBACK,
 } from "../keyboards/postings.ts";
-import { newRow } from "../keyboards/rows.ts";
-import { showScreen } from "../messages.ts";
 import { commandArgs } from "../router.ts";
+import { withShopTag } from "../shops.ts";
+import { type PostingShops, type SellerShop, SHOP_REF, shopOfButton } from "./posting-shop.ts";
+import { postingsList } from "./postings-list.ts";
 
-export const POSTINGS_PAGE_SIZE = 5;
 const POSTING_ARG = /^[0-9][0-9-]{2,40}$/;
 /**
  * A Label button pressed again within this time sends nothing more: a double tap, or a tap in
@@ -43,9 +39,8 @@ const POSTING_ARG = /^[0-9][0-9-]{2,40}$/;
 const LABEL_ONCE_MS = 30_000;
 
 export interface PostingsFeatureDeps {
-  seller: SellerClient;
-  /** Keeps the Label buttons' idempotency keys (shared by processes with Redis). */
-  store: Store;
+  /** The shops; each button's shop keeps its Label idempotency keys (shared with Redis). */
+  shops: PostingShops;
 }
 
 /** The idempotency key of one Label button: its message and posting (whoever presses it). */
@@ -58,81 +53,57 @@ function labelKey(ctx: BotContext, postingNumber: string): string {
   return `label-press:${button}:${postingNumber}`;
 }
 
-function formatOf(ctx: BotContext, timezone: string): PostingFormat {
+export function formatOf(ctx: BotContext, timezone: string): PostingFormat {
   return { t: ctx.t, locale: ctx.locale, timezone };
 }
 
 /** Leaves any open dialog of this person here, then enters `id` (with the posting, if any). */
-async function enter(ctx: BotContext, id: string, posting: string | undefined): Promise<void> {
+async function enter(ctx: BotContext, id: string, target: PostingTarget): Promise<void> {
   await ctx.conversation.exitAll();
-  await ctx.conversation.enter(id, posting ?? null);
+  await ctx.conversation.enter(id, target);
 }
 
 export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
   return (deps: FeatureDeps) => {
     const { router, codec, config, logger } = deps;
-    const { seller, store } = area;
-
-    async function showList(ctx: BotContext, requested: number): Promise<void> {
-      let postings: Posting[];
-      try {
-        postings = await awaitingPostings(seller);
-      } catch (error) {
-        logger.warn({ err: error }, "listing postings failed");
-        await showScreen(ctx, problemText(ctx.t, describeOzonError(error)));
-        return;
-      }
-      if (postings.length === 0) return showScreen(ctx, ctx.t("postings-list-empty"));
-      const pages = Math.ceil(postings.length / POSTINGS_PAGE_SIZE);
-      const page = Math.min(Math.max(requested, 0), pages - 1);
-      const first = page * POSTINGS_PAGE_SIZE;
-      const shown = postings.slice(first, first + POSTINGS_PAGE_SIZE);
-      const format = formatOf(ctx, config.timezone);
-      const keyboard = new InlineKeyboard();
-      const lines = shown.map((posting, i) => {
-        const index = first + i + 1;
-        const number = posting.postingNumber;
-        // One main button; the rest (cancel, label, buyer) is on the card, away from a slip.
-        newRow(keyboard)
-          .text(ctx.t("postings-list-ship", { index }), codec.encode(SHIP_CALLBACK, number))
-          .text(
-            ctx.t("postings-list-card", { index }),
-            codec.encode(OPEN_POSTING_CALLBACK, number),
-          );
-        const gist = postingGist(posting, format);
-        return ctx.t("postings-list-line", { index, gist, posting: number });
-      });
-      if (pages > 1) {
-        newRow(keyboard);
-        if (page > 0) {
-          keyboard.text(ctx.t("postings-list-prev"), codec.encode(LIST_CALLBACK, page - 1));
-        }
-        keyboard.text(`${page + 1} / ${pages}`, codec.encode(LIST_CALLBACK, page));
-        if (page < pages - 1) {
-          keyboard.text(ctx.t("postings-list-next"), codec.encode(LIST_CALLBACK, page + 1));
-        }
-      }
-      const title = ctx.t("postings-list-title", { count: postings.length });
-      await showScreen(ctx, [title, "", ...lines].join("\n"), keyboard);
-    }
+    const where = area.shops;
+    const { shops } = where;
+    const showList = postingsList({ codec, timezone: config.timezone, logger, where });
 
     const invalid = (ctx: BotContext) =>
       ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
+    const validRef = (ref: string | undefined) => ref === undefined || SHOP_REF.test(ref);
 
-    router.command("postings", (ctx) => showList(ctx, 0));
-    router.callback(LIST_CALLBACK, ["warehouse"], async (ctx, [page]) => {
-      if (page === undefined || !/^\d{1,6}$/.test(page)) return invalid(ctx);
+    /** The shop of a pressed button, or undefined when the person was told why not. */
+    async function pressedShop(ctx: BotContext, ref: string | undefined) {
+      const found = shopOfButton(ctx.t, ctx.person, where, ref);
+      if (found.ok) return found.shop;
+      await ctx.answerCallbackQuery({ text: found.text, show_alert: true });
+      return undefined;
+    }
+
+    router.command("postings", (ctx) => showList(ctx, 0, undefined));
+    router.callback(LIST_CALLBACK, ["warehouse"], async (ctx, [page, ref]) => {
+      if (page === undefined || !/^\d{1,6}$/.test(page) || !validRef(ref)) return invalid(ctx);
+      let shop: SellerShop | undefined;
+      if (ref !== undefined) {
+        shop = await pressedShop(ctx, ref);
+        if (!shop) return;
+      }
       await ctx.answerCallbackQuery();
-      await showList(ctx, Number(page));
+      await showList(ctx, Number(page), shop);
     });
 
-    router.callback(OPEN_POSTING_CALLBACK, ["warehouse"], async (ctx, [number]) => {
-      if (!number || !POSTING_ARG.test(number)) return invalid(ctx);
+    router.callback(OPEN_POSTING_CALLBACK, ["warehouse"], async (ctx, [number, ref]) => {
+      if (!number || !POSTING_ARG.test(number) || !validRef(ref)) return invalid(ctx);
+      const shop = await pressedShop(ctx, ref);
+      if (!shop) return;
       await ctx.answerCallbackQuery();
       try {
-        const posting = await seller.postings.get(number);
-        await ctx.reply(postingCard(posting, formatOf(ctx, config.timezone)), {
-          reply_markup: postingKeyboard(codec, ctx.t, number, mayWriteToBuyer(ctx)),
+        const posting = await shop.seller.postings.get(number);
+        const card = postingCard(posting, formatOf(ctx, config.timezone));
+        await ctx.reply(withShopTag(ctx.t, shops, shop.id, card), {
+          reply_markup: postingKeyboard(codec, ctx.t, number, mayWriteToBuyer(ctx), shop.ref),
         });
       } catch (error) {
         await ctx.reply(problemText(ctx.t, describeOzonError(error, number)));
@@ -140,14 +111,14 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
     });
 
     /** The label as a PDF; false when Ozon gave none (the person is told why). */
-    async function sendLabel(ctx: BotContext, number: string): Promise<boolean> {
+    async function sendLabel(ctx: BotContext, shop: SellerShop, number: string): Promise<boolean> {
       await ctx.answerCallbackQuery({ text: ctx.t("postings-label-preparing") });
       await ctx.replyWithChatAction("upload_document");
       let pdf: Uint8Array;
       try {
-        pdf = await seller.postings.packageLabel([number]);
+        pdf = await shop.seller.postings.packageLabel([number]);
       } catch (error) {
-        logger.info({ err: error, posting: number }, "package label not available");
+        logger.info({ err: error, posting: number, shop: shop.id }, "package label not available");
         await ctx.reply(
           ctx.t("postings-label-failed", {
             posting: number,
@@ -156,20 +127,24 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
         );
         return false;
       }
+      const caption = ctx.t("postings-label-caption", { posting: number });
       await ctx.replyWithDocument(new InputFile(pdf, `label-${number}.pdf`), {
-        caption: ctx.t("postings-label-caption", { posting: number }),
+        caption: withShopTag(ctx.t, shops, shop.id, caption),
       });
       return true;
     }
 
-    router.callback(LABEL_CALLBACK, ["warehouse"], async (ctx, [number]) => {
-      if (!number || !POSTING_ARG.test(number)) return invalid(ctx);
+    router.callback(LABEL_CALLBACK, ["warehouse"], async (ctx, [number, ref]) => {
+      if (!number || !POSTING_ARG.test(number) || !validRef(ref)) return invalid(ctx);
+      const shop = await pressedShop(ctx, ref);
+      if (!shop) return;
+      const { store } = shop;
       const key = labelKey(ctx, number);
       if (!(await store.setIfAbsent(key, true, { ttlMs: LABEL_ONCE_MS }))) {
         return ctx.answerCallbackQuery({ text: ctx.t("postings-label-once") });
       }
       // When no file went out, the next tap tries again at once.
-      const sent = await sendLabel(ctx, number).catch(async (error: unknown) => {
+      const sent = await sendLabel(ctx, shop, number).catch(async (error: unknown) => {
         await store.delete(key);
         throw error;
       });
@@ -177,22 +152,24 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
     });
 
     const entering = { entersConversation: true } as const;
-    router.command(
-      "ship",
-      (ctx) => enter(ctx, SHIP_CONVERSATION, commandArgs(ctx) || undefined),
-      entering,
-    );
+    const typed = (ctx: BotContext): PostingTarget => {
+      const posting = commandArgs(ctx);
+      return posting ? { posting } : {};
+    };
+    router.command("ship", (ctx) => enter(ctx, SHIP_CONVERSATION, typed(ctx)), entering);
     router.command(
       "cancel_posting",
-      (ctx) => enter(ctx, CANCEL_POSTING_CONVERSATION, commandArgs(ctx) || undefined),
+      (ctx) => enter(ctx, CANCEL_POSTING_CONVERSATION, typed(ctx)),
       entering,
     );
     const pressed =
       (id: string) =>
-      async (ctx: BotContext, [number]: string[]) => {
-        if (!number || !POSTING_ARG.test(number)) return invalid(ctx);
+      async (ctx: BotContext, [number, ref]: string[]) => {
+        if (!number || !POSTING_ARG.test(number) || !validRef(ref)) return invalid(ctx);
+        const shop = await pressedShop(ctx, ref);
+        if (!shop) return;
         await ctx.answerCallbackQuery();
-        await enter(ctx, id, number);
+        await enter(ctx, id, { posting: number, shop: shop.ref });
       };
     router.callback(SHIP_CALLBACK, ["warehouse"], pressed(SHIP_CONVERSATION), entering);
     router.callback(

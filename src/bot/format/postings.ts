@@ -6,6 +6,7 @@
 import { DateTime } from "luxon";
 import { isOzonApiError, isOzonShipFailedError, ozonFailureKind } from "../../ozon/errors.ts";
 import type { Posting } from "../../ozon/seller/types.ts";
+import { ShopUnavailableError } from "../features/posting-shop.ts";
 import type { Locale } from "../i18n.ts";
 
 export type Translate = (key: string, variables?: Record<string, string | number>) => string;
@@ -22,6 +23,8 @@ export interface Problem {
   vars?: Record<string, string>;
   /** Asking Ozon again can never succeed: the posting is cancelled, packed, unknown… */
   final?: true;
+  /** The shop was paused or removed: a dialog ends with this sentence. */
+  shopGone?: true;
 }
 
 export const AWAITING_PACKAGING = "awaiting_packaging";
@@ -205,6 +208,9 @@ function shortenName(name: string, max: number): string {
 /** What went wrong with an Ozon call, as a locale key (never a stack trace). */
 export function describeOzonError(error: unknown, postingNumber = ""): Problem {
   const posting = { posting: postingNumber };
+  if (error instanceof ShopUnavailableError) {
+    return { key: error.key, vars: { name: error.shopName }, final: true, shopGone: true };
+  }
   if (isOzonShipFailedError(error)) return { key: "postings-error-ship-failed", vars: posting };
   const kind = ozonFailureKind(error);
   switch (kind) {

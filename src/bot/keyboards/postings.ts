@@ -1,8 +1,11 @@
 /**
  * Buttons of the postings area. Callback kinds (signed, ≤ 64 bytes: posting numbers fit):
- *   ps:<posting> Ship · pc:<posting> Cancel · pl:<posting> Label · po:<posting> open the card ·
- *   pp:<page> the /postings list · pw:<action>[:<warehouse>] the warehouse filter ·
- *   wb:<posting> write to the buyer (handled by the buyer chats area).
+ *   ps:<posting>:<shop> Ship · pc:<posting>:<shop> Cancel · pl:<posting>:<shop> Label ·
+ *   po:<posting>:<shop> open the card · pp:<page>[:<shop>] the /postings list (of one shop, or of
+ *   every shop of the person) · pw:<action>[:<arg>][:<shop>] the subscription filters ·
+ *   wb:<posting>:<shop> write to the buyer (handled by the buyer chats area).
+ * <shop> is the shop's short ref (src/shops/refs.ts). Buttons sent before several shops existed
+ * carry none; the handlers read those as the legacy shop's (see features/posting-shop.ts).
  * The ship and cancel dialogs' own buttons are made by the dialog toolkit (conversations/dialog.ts).
  */
 import { InlineKeyboard } from "grammy";
@@ -28,18 +31,15 @@ export function postingKeyboard(
   t: T,
   postingNumber: string,
   writeToBuyer: boolean,
+  shopRef: string,
 ): InlineKeyboard {
+  const data = (kind: string) => codec.encode(kind, postingNumber, shopRef);
   const keyboard = new InlineKeyboard()
-    .text(t("postings-button-ship"), codec.encode(SHIP_CALLBACK, postingNumber))
-    .text(t("postings-button-cancel"), codec.encode(CANCEL_POSTING_CALLBACK, postingNumber))
+    .text(t("postings-button-ship"), data(SHIP_CALLBACK))
+    .text(t("postings-button-cancel"), data(CANCEL_POSTING_CALLBACK))
     .row()
-    .text(t("postings-button-label"), codec.encode(LABEL_CALLBACK, postingNumber));
-  if (writeToBuyer) {
-    keyboard.text(
-      t("postings-write-to-buyer"),
-      codec.encode(WRITE_TO_BUYER_CALLBACK, postingNumber),
-    );
-  }
+    .text(t("postings-button-label"), data(LABEL_CALLBACK));
+  if (writeToBuyer) keyboard.text(t("postings-write-to-buyer"), data(WRITE_TO_BUYER_CALLBACK));
   return keyboard;
 }
 
@@ -48,11 +48,12 @@ export function digestKeyboard(
   codec: CallbackCodec,
   postingNumbers: readonly string[],
   first: number,
+  shopRef: string,
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   postingNumbers.forEach((number, i) => {
     if (i > 0 && i % 8 === 0) keyboard.row();
-    keyboard.text(String(first + i), codec.encode(OPEN_POSTING_CALLBACK, number));
+    keyboard.text(String(first + i), codec.encode(OPEN_POSTING_CALLBACK, number, shopRef));
   });
   return keyboard;
 }
@@ -66,19 +67,28 @@ export function labelKeyboard(
   t: T,
   parts: readonly string[],
   postingNumber: string,
+  shopRef: string,
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   if (parts.length <= 1) {
-    return keyboard.text(t("postings-button-label"), codec.encode(LABEL_CALLBACK, postingNumber));
+    const data = codec.encode(LABEL_CALLBACK, postingNumber, shopRef);
+    return keyboard.text(t("postings-button-label"), data);
   }
   parts.forEach((part, i) => {
     if (i > 0 && i % 2 === 0) keyboard.row();
-    keyboard.text(`🏷 ${part}`, codec.encode(LABEL_CALLBACK, part));
+    keyboard.text(`🏷 ${part}`, codec.encode(LABEL_CALLBACK, part, shopRef));
   });
   return keyboard;
 }
 
-/** "Show them": opens the first page of /postings. */
-export function listButton(codec: CallbackCodec, t: T): InlineKeyboard {
-  return new InlineKeyboard().text(t("postings-button-list"), codec.encode(LIST_CALLBACK, 0));
+/** "Show them": opens the first page of /postings (of one shop when `shopRef` is given). */
+export function listButton(codec: CallbackCodec, t: T, shopRef?: string): InlineKeyboard {
+  return new InlineKeyboard().text(t("postings-button-list"), listData(codec, 0, shopRef));
+}
+
+/** A page of the /postings list: of one shop, or (no ref) of every shop the person reaches. */
+export function listData(codec: CallbackCodec, page: number, shopRef?: string): string {
+  return shopRef === undefined
+    ? codec.encode(LIST_CALLBACK, page)
+    : codec.encode(LIST_CALLBACK, page, shopRef);
 }

@@ -4,18 +4,25 @@
  * labels, and the ship and cancel dialogs.
  */
 
-import { AccessService } from "../../services/access.ts";
+import { reachesShop } from "../../services/access/shop-scope.ts";
+import type { AccessService } from "../../services/access.ts";
 import {
   PostingWatcher,
   type PostingWatcherOptions,
   type SubscriberDirectory,
 } from "../../services/postings/index.ts";
-import { type Subscriber, SubscriptionService } from "../../services/subscriptions.ts";
+import {
+  type Subscriber,
+  SubscriptionService,
+  subscriberForShop,
+  wantsShop,
+} from "../../services/subscriptions.ts";
 import { PerShop } from "../../shops/per-shop.ts";
 import { sharedByProcesses } from "../../store/lease.ts";
 import { cancelPostingConversation } from "../conversations/cancel-posting.ts";
 import { shipConversation } from "../conversations/ship.ts";
 import { whenBotRemoved } from "../features/bot-removed.ts";
+import { type PostingShops, postingShops } from "../features/posting-shop.ts";
 import { postingsFeature } from "../features/postings.ts";
 import { subscriptionsFeature } from "../features/subscriptions.ts";
 import type { BotModule } from "../module.ts";
@@ -46,10 +53,10 @@ export function createPostingsModule(
   const { container, i18n, sender, codec } = deps;
   const { config, store, access, logger, shops } = container;
   const first = shops.all().find((shop) => shop.seller);
-  const seller = first?.seller;
-  if (!first || !seller) throw new Error("The postings module needs the Seller API client");
-  const subscriptions = new SubscriptionService(store);
-  const dialogs = { seller, codec, timezone: config.timezone, store: first.store };
+  if (!first) throw new Error("The postings module needs the Seller API client");
+  const where = postingShops(shops, store);
+  const subscriptions = new SubscriptionService(store, { legacyShopId: () => where.legacy()?.id });
+  const dialogs = { shops: where, access, codec, timezone: config.timezone };
   let watchers: PerShop<PostingWatcher> | undefined;
 
   return {
@@ -69,22 +76,24 @@ export function createPostingsModule(
       ),
     ],
     features: [
-      postingsFeature({ seller, store: first.store }),
-      subscriptionsFeature({ seller, subscriptions }),
+      postingsFeature({ shops: where }),
+      subscriptionsFeature({ shops: where, subscriptions }),
     ],
     conversations: [shipConversation(dialogs), cancelPostingConversation(dialogs)],
     start(api) {
       if (watchers) return;
-      const notifier = new TelegramPostingNotifier({
-        api: apiForSender(api),
-        sender,
-        i18n,
-        access,
-        codec,
-        timezone: config.timezone,
-        defaultLocale: config.defaultLocale,
-      });
-      const entitled = entitledSubscribers(subscriptions, access);
+      const notifierOf = (shop: { id: string; ref: string }) =>
+        new TelegramPostingNotifier({
+          api: apiForSender(api),
+          sender,
+          i18n,
+          access,
+          codec,
+          timezone: config.timezone,
+          defaultLocale: config.defaultLocale,
+          shops,
+          shop: { id: shop.id, ref: shop.ref },
+        });
       const perShop = new PerShop({
         shops,
         logger,
@@ -100,8 +109,8 @@ export function createPostingsModule(
             // wants() let only shops with a Seller client through.
             seller: shop.seller as NonNullable<typeof shop.seller>,
             store: shop.store,
-            subscriptions: entitled,
-            notifier,
+            subscriptions: entitledSubscribers(subscriptions, access, where, shop.id),
+            notifier: notifierOf(shop),
           });
           if (options.poll ?? true) watcher.start();
           return watcher;
@@ -118,24 +127,29 @@ export function createPostingsModule(
 }
 
 /**
- * The subscribers alerts go to: a private chat only while its person holds the warehouse role
- * (or admin), so someone whose role was revoked stops getting postings; the subscription is kept
- * and works again if the role comes back. Groups were subscribed by an admin and stay.
+ * The subscribers one shop's alerts go to: those whose shop filter includes the shop (no filter:
+ * every shop), each with that shop's warehouse filter. A private chat only while its person's
+ * warehouse role (or admin) reaches the shop, so someone whose role was revoked or narrowed stops
+ * getting its postings; the subscription is kept and works again if the role comes back. Groups
+ * were subscribed by an admin and stay.
  */
 function entitledSubscribers(
   subscriptions: SubscriptionService,
   access: AccessService,
+  where: PostingShops,
+  shopId: string,
 ): SubscriberDirectory {
   return {
     async list() {
       const entitled: Subscriber[] = [];
+      const legacyId = where.legacy()?.id;
       for (const subscriber of await subscriptions.list()) {
-        if (subscriber.kind !== "private") {
-          entitled.push(subscriber);
-          continue;
+        if (!wantsShop(subscriber, shopId)) continue;
+        if (subscriber.kind === "private") {
+          const { person } = await access.lookup(subscriber.chatId);
+          if (!reachesShop(person, "warehouse", shopId)) continue;
         }
-        const { person } = await access.lookup(subscriber.chatId);
-        if (AccessService.holds(person, "warehouse")) entitled.push(subscriber);
+        entitled.push(subscriberForShop(subscriber, shopId, legacyId));
       }
       return entitled;
     },

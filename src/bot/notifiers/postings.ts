@@ -15,6 +15,7 @@ import {
   RecipientGoneError,
 } from "../../services/postings/index.ts";
 import type { Subscriber } from "../../services/subscriptions.ts";
+import type { ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../callback-data.ts";
 import {
   formatDeadline,
@@ -25,10 +26,13 @@ import {
 import { isLocale, type Locale, type LocalizedContext } from "../i18n.ts";
 import { digestKeyboard, listButton, postingKeyboard } from "../keyboards/postings.ts";
 import type { Priority, TelegramSender } from "../sender/index.ts";
+import { withShopTag } from "../shops.ts";
 import { isChatUnreachable } from "../telegram-errors.ts";
 
 /** A send Telegram has not answered within this long is given up (retried next pass). */
 const SEND_TIMEOUT_MS = 30_000;
+/** Characters the shop's tag line may take: "🏬 " and a name of up to 40 characters. */
+const SHOP_TAG_ROOM = 48;
 
 const DIGEST_TITLE_KEYS = {
   new: "postings-digest-new",
@@ -45,6 +49,9 @@ export interface TelegramPostingNotifierOptions {
   timezone: string;
   defaultLocale: Locale;
   sendTimeoutMs?: number;
+  shops: ShopRegistry;
+  /** The shop whose postings this notifier announces. */
+  shop: { id: string; ref: string };
 }
 
 export class TelegramPostingNotifier implements PostingNotifier {
@@ -59,8 +66,9 @@ export class TelegramPostingNotifier implements PostingNotifier {
     await this.#send(
       subscriber,
       "alert",
+      format,
       postingCard(posting, format),
-      postingKeyboard(this.#options.codec, format.t, posting.postingNumber, format.writeToBuyer),
+      this.#postingKeyboard(format, posting.postingNumber),
     );
   }
 
@@ -69,8 +77,9 @@ export class TelegramPostingNotifier implements PostingNotifier {
     await this.#send(
       subscriber,
       "bulk",
+      format,
       format.t("postings-summary", { count }),
-      listButton(this.#options.codec, format.t),
+      listButton(this.#options.codec, format.t, this.#options.shop.ref),
     );
   }
 
@@ -86,11 +95,18 @@ export class TelegramPostingNotifier implements PostingNotifier {
       part: info.part,
       parts: info.parts,
     });
-    const budget = postingBudget(info) - 2;
+    // Room for the shop's name on top of the title (a name is at most 40 characters).
+    const budget = postingBudget(info, 200 + SHOP_TAG_ROOM) - 2;
     const lines = postings.map((posting, i) => postingLine(posting, first + i, format, budget));
     const text = [title, format.t("postings-digest-hint"), "", ...lines].join("\n");
     const numbers = postings.map((p) => p.postingNumber);
-    await this.#send(subscriber, "bulk", text, digestKeyboard(this.#options.codec, numbers, first));
+    await this.#send(
+      subscriber,
+      "bulk",
+      format,
+      text,
+      digestKeyboard(this.#options.codec, numbers, first, this.#options.shop.ref),
+    );
   }
 
   async reminder(subscriber: Subscriber, posting: Posting): Promise<void> {
@@ -102,9 +118,15 @@ export class TelegramPostingNotifier implements PostingNotifier {
     await this.#send(
       subscriber,
       "alert",
+      format,
       `${head}\n\n${postingCard(posting, format)}`,
-      postingKeyboard(this.#options.codec, format.t, posting.postingNumber, format.writeToBuyer),
+      this.#postingKeyboard(format, posting.postingNumber),
     );
+  }
+
+  #postingKeyboard(format: PostingFormat & { writeToBuyer: boolean }, postingNumber: string) {
+    const { codec, shop } = this.#options;
+    return postingKeyboard(codec, format.t, postingNumber, format.writeToBuyer, shop.ref);
   }
 
   /** The subscriber's language, and whether they may write to buyers (always, in a group). */
@@ -124,17 +146,20 @@ export class TelegramPostingNotifier implements PostingNotifier {
   async #send(
     subscriber: Subscriber,
     priority: Priority,
+    format: PostingFormat,
     text: string,
     keyboard: InlineKeyboard,
   ): Promise<void> {
-    const { api, sender } = this.#options;
+    const { api, sender, shops, shop } = this.#options;
     const chatId = subscriber.chatId;
+    // The shop's name as it is now: a rename shows on the next message.
+    const tagged = withShopTag(format.t, shops, shop.id, text);
     const timeout = this.#options.sendTimeoutMs ?? SEND_TIMEOUT_MS;
     try {
       await sender.schedule({ chatId, kind: subscriber.kind, priority }, () =>
         api.sendMessage(
           chatId,
-          text,
+          tagged,
           { reply_markup: keyboard, link_preview_options: { is_disabled: true } },
           AbortSignal.timeout(timeout) as Parameters<Api["sendMessage"]>[3],
         ),

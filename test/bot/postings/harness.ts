@@ -18,13 +18,14 @@ import type { TelegramSender } from "../../../src/bot/sender/index.ts";
 import { loadConfig } from "../../../src/config.ts";
 import type { Container } from "../../../src/container.ts";
 import type { SellerClient } from "../../../src/ozon/index.ts";
+import { createSellerClient } from "../../../src/ozon/seller/client.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../../src/sandbox/index.ts";
 import { AccessService, type Role } from "../../../src/services/access.ts";
 import type { PostingWatcher } from "../../../src/services/postings/index.ts";
+import type { ShopRegistry } from "../../../src/shops/registry.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import type { Store } from "../../../src/store/port.ts";
 import { FakeBotApi, type RecordedCall } from "../../support/fake-bot-api.ts";
-import { sandboxSeller } from "../../support/sandbox-seller.ts";
 import { unlimitedSender } from "../../support/sender.ts";
 import { testShops } from "../../support/shops.ts";
 import { person } from "../../support/updates.ts";
@@ -46,17 +47,25 @@ export interface PostingsHarnessOptions {
   env?: Record<string, string>;
   /** Close the store on close (default: when the harness made it). */
   closeStore?: boolean;
+  /** Sandbox stores, each a shop of the bot named as the sandbox names it (default 1). */
+  stores?: number;
 }
 
 export interface PostingsHarness {
   sandbox: Sandbox;
+  /** The first shop's Seller client. */
   seller: SellerClient;
+  /** Every shop's Seller client, in the sandbox's store order. */
+  sellers: SellerClient[];
+  shops: ShopRegistry;
   fake: FakeBotApi;
   store: Store;
   access: AccessService;
   module: PostingsModule;
   bot: Bot<BotContext>;
   readonly watcher: PostingWatcher;
+  /** The watcher of the i-th shop (0-based, in the sandbox's store order). */
+  watcherOf(index: number): PostingWatcher;
   send(update: Update): Promise<void>;
   /** Stops the module, builds a new bot and module over the same store, sandbox and fake. */
   restart(): Promise<void>;
@@ -70,6 +79,7 @@ export async function startPostings(
     initialPostings: 0,
     historyPostings: 0,
     ...options.sandbox,
+    ...(options.stores ? { stores: options.stores } : {}),
   });
   const fake = await FakeBotApi.start();
   const store = options.store ?? new MemoryStore();
@@ -90,9 +100,24 @@ export async function startPostings(
     [SELLER, "seller"],
   ];
   for (const [user, role] of roles) await access.grant(user.id, role, ADMIN.id);
-  const seller = sandboxSeller(sandbox, {
-    retry: { maxAttempts: 1 },
-  });
+  const sellers = sandbox.stores.map(({ credentials }) =>
+    createSellerClient({
+      baseUrl: sandbox.sellerUrl,
+      clientId: credentials.sellerClientId,
+      apiKey: credentials.sellerApiKey,
+      limiter: null,
+      retry: { maxAttempts: 1 },
+    }),
+  );
+  const seller = sellers[0] as SellerClient;
+  const shops = await testShops(
+    store,
+    sandbox.stores.map((one, i) => ({
+      id: one.credentials.sellerClientId,
+      name: one.name,
+      seller: sellers[i] as SellerClient,
+    })),
+  );
   const i18n = createI18n({ defaultLocale: config.defaultLocale, logger });
   const codec = createCallbackCodec(config.botToken);
   const container = {
@@ -100,7 +125,7 @@ export async function startPostings(
     logger,
     store,
     access,
-    shops: await testShops(store, [{ seller }]),
+    shops,
     close: async () => {},
   } satisfies Container;
 
@@ -129,6 +154,8 @@ export async function startPostings(
   const harness: PostingsHarness = {
     sandbox,
     seller,
+    sellers,
+    shops,
     fake,
     store,
     access,
@@ -143,6 +170,10 @@ export async function startPostings(
       if (!watcher) throw new Error("module not started");
       return watcher;
     },
+    watcherOf(index) {
+      const shop = must(shops.all()[index], `shop ${index}`);
+      return must(current.module.watcherOf(shop.id), `watcher of shop ${index}`);
+    },
     send: (update) => current.bot.handleUpdate(update),
     async restart() {
       await current.module.stop?.();
@@ -152,7 +183,7 @@ export async function startPostings(
     async close() {
       await current.module.stop?.();
       await current.sender.close();
-      await seller.close();
+      for (const one of sellers) await one.close();
       await sandbox.close();
       await fake.close();
       if (options.closeStore ?? !options.store) await store.close();

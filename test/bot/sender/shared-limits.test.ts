@@ -24,6 +24,7 @@ import { createRelayRepositories } from "../../../src/services/relay/repositorie
 import { MemoryStore } from "../../../src/store/memory.ts";
 import { FakeBotApi } from "../../support/fake-bot-api.ts";
 import { ManualClock } from "../../support/manual-clock.ts";
+import { testShops } from "../../support/shops.ts";
 import { waitFor } from "../../support/wait.ts";
 import { captureLogger } from "../harness.ts";
 import { maxInWindow } from "./windows.ts";
@@ -106,6 +107,8 @@ describe("one sender for the whole bot", () => {
       codec: createCallbackCodec(fake.token),
       timezone: "Europe/Moscow",
       defaultLocale: "en",
+      shops: await testShops(store, [{}]),
+      shop: { id: "sandbox-client", ref: "1" },
     });
     const relay = new TelegramRelayNotifier({
       api,
