@@ -14,7 +14,7 @@ import { shopsInScope } from "../../services/access/shop-scope.ts";
 import type { AdsAccount, BudgetLimits, CampaignPage } from "../../services/ads/index.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../callback-data.ts";
-import type { BotConversation, ConversationContext } from "../context.ts";
+import type { ConversationContext } from "../context.ts";
 import {
   type CampaignView,
   campaignLine,
