@@ -141,6 +141,8 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
   let runners: PerShop<{ stop(deadline?: AbortSignal): Promise<unknown> }> | undefined;
   let unsubscribe: (() => void) | undefined;
   const cancellations = new Set<Promise<void>>();
+  /** Runners of paused or removed shops still finishing their round, by shop id. */
+  const stopping = new Map<string, Promise<void>>();
 
   /** A removed shop: its runner stops first (no save of it may follow ours), then its jobs end. */
   const cancelRemoved = async (shop: Shop): Promise<void> => {
@@ -207,12 +209,29 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
         wants: (shop) => shop.performance !== undefined,
         start: (shop) => {
           const account = accountOf(shop.id) as AdsAccount; // wants() let only such shops in
-          if (options.runLoop ?? true) account.runner.start();
+          const startLoop = () => {
+            if (accounts.get(shop.id) === account) account.runner.start();
+          };
+          if (options.runLoop ?? true) {
+            // Paused and resumed at once: the old runner ends first, so one queue never has two.
+            const previous = stopping.get(shop.id);
+            if (previous) void previous.then(startLoop);
+            else startLoop();
+          }
           return {
             stop: (deadline?: AbortSignal) => {
               // Paused or removed: a shop that comes back gets a fresh runner and client.
               if (accounts.get(shop.id) === account) accounts.delete(shop.id);
-              return account.runner.stop(deadline);
+              const stopped = account.runner.stop(deadline);
+              const settled = stopped.then(
+                () => undefined,
+                () => undefined,
+              );
+              stopping.set(shop.id, settled);
+              void settled.then(() => {
+                if (stopping.get(shop.id) === settled) stopping.delete(shop.id);
+              });
+              return stopped;
             },
           };
         },

@@ -184,6 +184,33 @@ describe("advertising with two shops", () => {
     expect(w.sandbox.requests.filter((r) => r.path === "/api/client/statistics")).toEqual([]);
   });
 
+  it("a paused shop's report waits while the other shop's is delivered, and goes out on resume", async () => {
+    const w = await startWorld({ stores: 2 });
+    await w.start();
+    await w.shops.setPaused(SOUTH, true);
+    const waiting = await w.module.accountOf(SOUTH)?.jobs.enqueue({
+      requestedBy: { chatId: MANAGER.id, userId: MANAGER.id, locale: "ru" },
+      campaigns: [{ id: String(shoesOf(w, SOUTH).id), title: SHOES }],
+      period: presetPeriod("last_7_days", { now: Date.now(), zone: "Europe/Moscow" }),
+      kind: "campaigns",
+    });
+    await orderShoes(w, MANAGER, "Северный");
+    await waitFor(() => documentsTo(w, MANAGER.id).length === 1, {
+      timeoutMs: 10_000,
+      message: "Северный's report",
+    });
+    expect((await jobsOf(w, SOUTH)).map((j) => j.state)).toEqual(["queued"]);
+    expect(w.sandbox.requests.filter((r) => r.store === SOUTH)).toEqual([]);
+
+    await w.shops.setPaused(SOUTH, false);
+    await waitFor(() => documentsTo(w, MANAGER.id).length === 2, {
+      timeoutMs: 10_000,
+      message: "Южный's report after the resume",
+    });
+    expect(documentsTo(w, MANAGER.id)[1]?.files[0]?.fileName).toContain("Южный");
+    expect((await w.module.accountOf(SOUTH)?.jobs.get(waiting?.id ?? ""))?.shop).toBe(SOUTH);
+  });
+
   it("a shop removed or paused while a dialog is open ends the dialog at its next step", async () => {
     const w = await startWorld({ stores: 3, addedInBot: true });
     await slash(w, MANAGER, "budget");
