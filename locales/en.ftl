@@ -502,6 +502,10 @@ ads-report-failed-too-large = ❌ The report is ready, but Ozon's file is larger
     { $about }
 ads-report-failed-delivery = ❌ The report is ready, but the file could not be sent to Telegram. Please order it again.
     { $about }
+ads-report-failed-shop-removed = ❌ The report was cancelled: its store was removed.
+    { $about }
+ads-report-cancelled = ❌ The report was cancelled: the store “{ $name }” was removed while the report was being prepared. If the store is added again, order the report again: /report
+    { $about }
 ads-report-retry-button = 🔁 Retry
 ads-report-retry-gone = This report is no longer on record. Order it again: /report
 ads-report-retry-not-yours = Only the person who ordered this report can retry it.

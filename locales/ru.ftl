@@ -505,6 +505,10 @@ ads-report-failed-too-large = ❌ Отчёт готов, но файл от Ozon
     { $about }
 ads-report-failed-delivery = ❌ Отчёт готов, но отправить файл в Telegram не получилось. Закажите его ещё раз.
     { $about }
+ads-report-failed-shop-removed = ❌ Отчёт отменён: его магазин отключён.
+    { $about }
+ads-report-cancelled = ❌ Отчёт отменён: магазин «{ $name }» отключён, пока отчёт готовился. Если магазин подключат снова, закажите отчёт заново: /report
+    { $about }
 ads-report-retry-button = 🔁 Повторить
 ads-report-retry-gone = Этого отчёта больше нет в списке. Закажите его заново: /report
 ads-report-retry-not-yours = Повторить отчёт может только тот, кто его заказал.

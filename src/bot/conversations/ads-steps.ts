@@ -1,31 +1,50 @@
 /**
  * What the advertising dialogs (budget.ts, report.ts) share besides the dialog toolkit
- * (dialog.ts): their spec, calling Ozon, and the paged campaign list both start with.
+ * (dialog.ts): their spec, the shop they act for, calling Ozon with that shop's Performance
+ * client, and the paged campaign list both start with.
+ *
+ * A dialog first asks "which store?" when the person's manager role reaches more than one shop
+ * with Performance keys. It keeps only the plain choice and looks the shop up at every step and
+ * every Ozon call: a shop removed meanwhile ends the dialog with `shopGone`, a paused one with
+ * the sentence that it is paused. With several shops every screen names the shop.
  */
+import type { InlineKeyboard } from "grammy";
 import type { Logger } from "../../logger.ts";
-import type { PerformanceClient } from "../../ozon/index.ts";
-import type { BudgetService, CampaignPage, ReportJobs } from "../../services/ads/index.ts";
+import { shopsInScope } from "../../services/access/shop-scope.ts";
+import type { AdsAccount, BudgetLimits, CampaignPage } from "../../services/ads/index.ts";
+import type { ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../callback-data.ts";
-import type { BotConversation } from "../context.ts";
+import type { ConversationContext } from "../context.ts";
 import {
   type CampaignView,
   campaignLine,
   campaignView,
   type OzonProblem,
   ozonProblem,
+  ozonProblemText,
 } from "../format/ads.ts";
 import type { Translator } from "../i18n.ts";
-import { type Answer, type Dialog, type DialogOptions, dialogSpec } from "./dialog.ts";
+import type { ShopChoice } from "../shops.ts";
+import {
+  type Answer,
+  type Dialog,
+  type DialogOptions,
+  dialogSpec,
+  type MessageRef,
+} from "./dialog.ts";
 import type { ConversationSpec } from "./index.ts";
-import { callOzon, type OzonOutcome } from "./ozon-call.ts";
+import type { OzonOutcome } from "./ozon-call.ts";
+import { chooseShop, shopGone } from "./shop-step.ts";
 
 const ADS_PAGE_SIZE = 6;
 
 /** What the advertising dialogs are built from (the ads module hands it over). */
 export interface AdsDialogDeps {
-  budget: BudgetService;
-  jobs: ReportJobs;
-  campaigns: Pick<PerformanceClient["campaigns"], "objects">;
+  shops: ShopRegistry;
+  /** The budgets, jobs and Performance calls of a shop (undefined: no keys, or removed). */
+  accountOf(shopId: string): AdsAccount | undefined;
+  /** Accepted daily budgets (the same for every shop). */
+  budgetLimits: BudgetLimits;
   codec: CallbackCodec;
   /** TIMEZONE: report periods are whole days there. */
   timezone: string;
@@ -49,18 +68,106 @@ export function adsDialog(
   });
 }
 
-type OzonResult<T> = OzonOutcome<T, OzonProblem>;
+/** Why a dialog's Ozon call came to nothing: Ozon's failure, or the shop is gone or paused. */
+export type AdsProblem = OzonProblem | { kind: "shop_gone" } | { kind: "shop_paused" };
 
-/** Runs an Ozon call once (outside the replay) and returns a JSON-safe result or problem. */
-export function ozon<T>(
-  conversation: BotConversation,
-  deps: Pick<AdsDialogDeps, "logger">,
-  task: () => Promise<T>,
-): Promise<OzonResult<T>> {
-  return callOzon(conversation, task, (error) => {
-    deps.logger?.warn({ err: error }, "Ozon call in an advertising dialog failed");
-    return ozonProblem(error);
-  });
+type OzonResult<T> = OzonOutcome<T, AdsProblem>;
+
+/** The shop an advertising dialog acts for, chosen at its start, and its screens. */
+export class AdsShopDialog {
+  readonly dialog: Dialog;
+  readonly shop: ShopChoice;
+  readonly #deps: AdsDialogDeps;
+  /** "🏬 Северный" with several shops, else "". */
+  readonly #tag: string;
+
+  private constructor(dialog: Dialog, deps: AdsDialogDeps, shop: ShopChoice, tag: string) {
+    this.dialog = dialog;
+    this.#deps = deps;
+    this.shop = shop;
+    this.#tag = tag;
+  }
+
+  /**
+   * "Which store?" among the shops with Performance keys the person's manager role reaches
+   * (asked only when there are several); undefined when the dialog ended (none reached).
+   */
+  static async choose(
+    dialog: Dialog,
+    deps: AdsDialogDeps,
+    ctx: ConversationContext,
+  ): Promise<{ session: AdsShopDialog; ctx: ConversationContext } | undefined> {
+    const reachable = await dialog.conversation.external((outside) =>
+      shopsInScope(
+        outside.person,
+        "manager",
+        deps.shops.all().filter((shop) => shop.performance),
+      ).map((shop) => shop.id),
+    );
+    const picked = await chooseShop(dialog, ctx, () =>
+      reachable.flatMap((id) => deps.shops.get(id) ?? []),
+    );
+    if (!picked) return undefined;
+    const many = await dialog.conversation.external(() => deps.shops.many);
+    const tag = many ? picked.ctx.t("shop-tag", { name: picked.shop.name }) : "";
+    return { session: new AdsShopDialog(dialog, deps, picked.shop, tag), ctx: picked.ctx };
+  }
+
+  /** A screen of the dialog, headed by the shop when there are several. */
+  show(ctx: ConversationContext, text: string, keyboard?: InlineKeyboard): Promise<MessageRef> {
+    return this.dialog.show(ctx, this.#tag ? `${this.#tag}\n${text}` : text, keyboard);
+  }
+
+  /** The shop as it is now: "ok", or why the dialog cannot go on. */
+  #state(): Promise<"ok" | "shop_gone" | "shop_paused"> {
+    return this.dialog.conversation.external(() => {
+      const shop = this.#deps.shops.get(this.shop.id);
+      if (!shop || !this.#deps.accountOf(shop.id)) return "shop_gone";
+      return shop.paused ? "shop_paused" : "ok";
+    });
+  }
+
+  /** True while the shop is there and active; otherwise the dialog's last screen says why. */
+  async present(ctx: ConversationContext): Promise<boolean> {
+    const state = await this.#state();
+    if (state === "ok") return true;
+    await this.end(ctx, { kind: state });
+    return false;
+  }
+
+  /**
+   * One Ozon call with the shop's account, run once outside the replay (a replay reads the
+   * recorded result); the shop is looked up at the call, so a removed one is never called.
+   */
+  call<T>(task: (account: AdsAccount) => Promise<T>): Promise<OzonResult<T>> {
+    const deps = this.#deps;
+    const shopId = this.shop.id;
+    return this.dialog.conversation.external(async (): Promise<OzonResult<T>> => {
+      const shop = deps.shops.get(shopId);
+      const account = shop && deps.accountOf(shopId);
+      if (!shop || !account) return { ok: false, problem: { kind: "shop_gone" } };
+      if (shop.paused) return { ok: false, problem: { kind: "shop_paused" } };
+      try {
+        return { ok: true, value: await task(account) };
+      } catch (error) {
+        deps.logger?.warn(
+          { err: error, shop: shopId },
+          "Ozon call in an advertising dialog failed",
+        );
+        return { ok: false, problem: ozonProblem(error) };
+      }
+    });
+  }
+
+  /** The last screen of a dialog whose call came to nothing. */
+  async end(ctx: ConversationContext, problem: AdsProblem): Promise<void> {
+    if (problem.kind === "shop_gone") return shopGone(this.dialog, ctx, this.shop);
+    if (problem.kind === "shop_paused") {
+      await this.dialog.show(ctx, ctx.t("shop-paused", { name: this.shop.name }));
+      return;
+    }
+    await this.show(ctx, ozonProblemText(ctx.t.bind(ctx), problem));
+  }
 }
 
 /**
@@ -79,17 +186,11 @@ export class CampaignList {
   page = 0;
   /** The search and page of the list last shown (where a search that misses goes back to). */
   #shown = { search: "", page: 0 };
-  readonly #dialog: Dialog;
-  readonly #deps: Pick<AdsDialogDeps, "budget" | "logger">;
+  readonly #session: AdsShopDialog;
   readonly #includeArchived: boolean;
 
-  constructor(
-    dialog: Dialog,
-    deps: Pick<AdsDialogDeps, "budget" | "logger">,
-    includeArchived: boolean,
-  ) {
-    this.#dialog = dialog;
-    this.#deps = deps;
+  constructor(session: AdsShopDialog, includeArchived: boolean) {
+    this.#session = session;
     this.#includeArchived = includeArchived;
   }
 
@@ -111,8 +212,8 @@ export class CampaignList {
 
   async #read(): Promise<OzonResult<CampaignListPage>> {
     const { search, page } = this;
-    const found = await ozon(this.#dialog.conversation, this.#deps, async () => {
-      const listed = await this.#deps.budget.list({
+    const found = await this.#session.call(async ({ budget }) => {
+      const listed = await budget.list({
         search,
         page,
         includeArchived: this.#includeArchived,

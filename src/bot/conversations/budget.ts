@@ -1,13 +1,14 @@
 /**
- * /budget: choose a campaign (paged buttons; typing part of the title searches) → type the new
- * daily budget in roubles → confirm old → new → Ozon changes it (the client moves to the
- * successor method on 404/410) → the amount read back is shown.
+ * /budget: "which store?" (only when the person's role reaches several shops with Performance
+ * keys) → choose a campaign (paged buttons; typing part of the title searches) → type the new
+ * daily budget in roubles → confirm old → new → that shop's Ozon changes it (the client moves to
+ * the successor method on 404/410) → the amount read back is shown.
  *
  * Every Ozon call runs in conversation.external and returns JSON-safe values (money as decimal
  * strings of millionths), so a replay never calls Ozon again and nothing drifts through floats.
  * What it shares with the report dialog is in ads-steps.ts; its steps are dialog.ts's.
  */
-import { isBudgetError } from "../../services/ads/index.ts";
+import { isBudgetError, parseBudgetInput } from "../../services/ads/index.ts";
 import type { ConversationContext } from "../context.ts";
 import {
   BUDGET_REASON_KEYS,
@@ -15,15 +16,13 @@ import {
   type CampaignView,
   campaignTitle,
   campaignView,
-  ozonProblem,
-  ozonProblemText,
 } from "../format/ads.ts";
 import {
   budgetAmountKeyboard,
   budgetCampaignsKeyboard,
   budgetConfirmKeyboard,
 } from "../keyboards/ads.ts";
-import { type AdsDialogDeps, adsDialog, CampaignList, ozon } from "./ads-steps.ts";
+import { type AdsDialogDeps, AdsShopDialog, adsDialog, CampaignList } from "./ads-steps.ts";
 import type { ConversationSpec } from "./index.ts";
 
 export const BUDGET_CONVERSATION = "ads-budget";
@@ -37,18 +36,20 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
     id: BUDGET_CONVERSATION,
     kind: BUDGET_DIALOG_CALLBACK,
     run: async (dialog, first) => {
-      const { conversation, button } = dialog;
-      const { budget } = deps;
+      const { button } = dialog;
       const t = first.t.bind(first);
-      let at: ConversationContext = first;
-      const list = new CampaignList(dialog, deps, false);
+      const opened = await AdsShopDialog.choose(dialog, deps, first);
+      if (!opened) return;
+      const { session } = opened;
+      let at: ConversationContext = opened.ctx;
+      const list = new CampaignList(session, false);
       let chosen: CampaignView | undefined;
       let amount: { millionths: string; rounded: boolean } | undefined;
       let step: "choose" | "amount" | "confirm" = "choose";
       let notice = "";
       /** A typed amount: on to the confirmation, or the same question again with the reason. */
       const takeAmount = (input: string) => {
-        const parsed = budget.parseInput(input);
+        const parsed = parseBudgetInput(input, deps.budgetLimits);
         if (parsed.ok) {
           amount = { millionths: parsed.millionths.toString(), rounded: parsed.rounded };
           step = "confirm";
@@ -62,9 +63,11 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
       };
 
       for (;;) {
+        // A shop removed or paused since the last step ends the dialog here.
+        if (!(await session.present(at))) return;
         if (step === "choose") {
           const listing = await list.load();
-          if (!listing.ok) return void (await dialog.show(at, ozonProblemText(t, listing.problem)));
+          if (!listing.ok) return session.end(at, listing.problem);
           const { items, pages, total, missed } = listing.value;
           const { search } = list;
           if (missed) notice = t("ads-search-missed", { search: missed });
@@ -75,16 +78,16 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
           const lines = list.lines(t, items);
           const text = [notice, head, "", ...lines].filter((l, i) => i > 0 || l).join("\n");
           notice = "";
-          await dialog.show(at, text, budgetCampaignsKeyboard(button, t, items, list.page, pages));
+          await session.show(at, text, budgetCampaignsKeyboard(button, t, items, list.page, pages));
           const answer = await dialog.answer(["p", "c"]);
           at = answer.ctx;
           if (list.take(answer) || answer.kind !== "button") continue;
           const id = answer.value;
-          const found = await ozon(conversation, deps, async () => {
+          const found = await session.call(async ({ budget }) => {
             const campaign = await budget.find(id);
             return campaign ? campaignView(campaign) : null;
           });
-          if (!found.ok) return void (await dialog.show(at, ozonProblemText(t, found.problem)));
+          if (!found.ok) return session.end(at, found.problem);
           if (!found.value) notice = t("ads-campaign-gone");
           else {
             chosen = found.value;
@@ -100,7 +103,7 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
             current: budgetText(t, campaign.budget),
           });
           const text = [notice, question].filter(Boolean).join("\n\n");
-          await dialog.show(at, text, budgetAmountKeyboard(button, t));
+          await session.show(at, text, budgetAmountKeyboard(button, t));
           notice = "";
           const answer = await dialog.answer(["b"]);
           at = answer.ctx;
@@ -120,7 +123,7 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
         ]
           .filter(Boolean)
           .join("\n");
-        await dialog.show(at, confirmText, budgetConfirmKeyboard(button, t));
+        await session.show(at, confirmText, budgetConfirmKeyboard(button, t));
         const answer = await dialog.answer(["y", "a"]);
         at = answer.ctx;
         if (answer.kind === "text") {
@@ -132,7 +135,7 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
           step = "amount";
           continue;
         }
-        const changed = await conversation.external(async () => {
+        const call = await session.call(async ({ budget }) => {
           try {
             const change = await budget.change(campaign.id, BigInt(wanted.millionths));
             return {
@@ -144,13 +147,18 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
               confirmed: change.confirmed,
             };
           } catch (error) {
-            if (isBudgetError(error)) {
-              return { ok: false as const, code: error.code, message: error.message };
-            }
-            deps.logger?.warn({ err: error, campaign: campaign.id }, "daily budget change failed");
-            return { ok: false as const, code: "ozon" as const, problem: ozonProblem(error) };
+            if (!isBudgetError(error)) throw error; // Ozon's failure: the session phrases it
+            return { ok: false as const, code: error.code, message: error.message };
           }
         });
+        if (!call.ok) {
+          if (call.problem.kind !== "refused") return session.end(at, call.problem);
+          // Ozon's 4xx on a budget change is about the amount: asked again with its words.
+          notice = t("ads-budget-refused", { message: call.problem.message ?? "" });
+          step = "amount";
+          continue;
+        }
+        const changed = call.value;
         if (changed.ok) {
           const lines = [
             t("ads-budget-done", {
@@ -167,7 +175,7 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
               }),
             );
           }
-          await dialog.show(at, lines.join("\n\n"));
+          await session.show(at, lines.join("\n\n"));
           return;
         }
         if (changed.code === "invalid_amount") {
@@ -176,17 +184,7 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
           step = "amount";
           continue;
         }
-        if (changed.code === "ozon") {
-          if (changed.problem.kind === "refused") {
-            // Ozon's 4xx on a budget change is about the amount: asked again with its words.
-            notice = t("ads-budget-refused", { message: changed.problem.message ?? "" });
-            step = "amount";
-            continue;
-          }
-          await dialog.show(at, ozonProblemText(t, changed.problem));
-          return;
-        }
-        await dialog.show(at, t("ads-campaign-gone"));
+        await session.show(at, t("ads-campaign-gone"));
         return;
       }
     },

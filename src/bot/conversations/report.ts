@@ -1,9 +1,11 @@
 /**
- * /report: choose campaigns (toggles, paged, typing searches, at most 10) → kind (campaign
+ * /report: "which store?" (only when the person's role reaches several shops with Performance
+ * keys) → choose campaigns (toggles, paged, typing searches, at most 10) → kind (campaign
  * statistics; phrases for exactly one campaign and its objects; attribution with its days) →
  * period (a quick report — period and grouping in one tap — or a preset or typed
  * `01.10.2026-15.10.2026`, whole days in TIMEZONE, then the grouping) → confirm → a report job
- * is queued and the confirm message becomes the progress message the runner edits. A usual
+ * is queued in that shop's queue and the confirm message becomes the progress message the
+ * shop's runner edits. A usual
  * report is three taps after the campaigns: kind, quick report, Order.
  *
  * Everything that can be checked without Ozon is checked here, with the reason in plain words,
@@ -32,7 +34,6 @@ import {
   GROUPING_KEYS,
   KIND_KEYS,
   objectsText,
-  ozonProblemText,
   PERIOD_REASON_KEYS,
   periodExample,
   reportAbout,
@@ -51,7 +52,7 @@ import {
   reportCampaignsKeyboard,
   reportConfirmKeyboard,
 } from "../keyboards/ads.ts";
-import { type AdsDialogDeps, adsDialog, CampaignList, ozon } from "./ads-steps.ts";
+import { type AdsDialogDeps, AdsShopDialog, adsDialog, CampaignList } from "./ads-steps.ts";
 import type { Answer } from "./dialog.ts";
 import type { ConversationSpec } from "./index.ts";
 
@@ -68,10 +69,13 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
     run: async (dialog, first) => {
       const { conversation, button } = dialog;
       const t = first.t.bind(first);
-      let at: ConversationContext = first;
+      const opened = await AdsShopDialog.choose(dialog, deps, first);
+      if (!opened) return;
+      const { session } = opened;
+      let at: ConversationContext = opened.ctx;
       let step: Step = "campaigns";
       let notice = "";
-      const list = new CampaignList(dialog, deps, true);
+      const list = new CampaignList(session, true);
       const chosen = new Map<string, string>(); // id → title, in the order chosen
       let period: ReportPeriod | undefined;
       let groupBy: ReportGroupBy = "DATE";
@@ -91,16 +95,18 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
       };
 
       for (;;) {
+        // A shop removed or paused since the last step ends the dialog here.
+        if (!(await session.present(at))) return;
         if (step === "campaigns") {
           const listing = await list.load();
-          if (!listing.ok) return void (await dialog.show(at, ozonProblemText(t, listing.problem)));
+          if (!listing.ok) return session.end(at, listing.problem);
           const { items, pages, missed } = listing.value;
           if (missed) notice = t("ads-search-missed", { search: missed });
           const head = t("ads-report-choose", { max: deps.maxCampaigns, count: chosen.size });
           const lines = list.lines(t, items);
           const marked = new Set(chosen.keys());
           const keyboard = reportCampaignsKeyboard(button, t, items, marked, list.page, pages);
-          await dialog.show(at, withNotice([head, "", ...lines].join("\n")), keyboard);
+          await session.show(at, withNotice([head, "", ...lines].join("\n")), keyboard);
           // Refused on the spot, before Ozon is ever asked; the list stays as it was.
           const answer = await dialog.answer(["p", "t", "d"], (press) => {
             const adding = press.step === "t" && !chosen.has(press.value);
@@ -125,7 +131,7 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
             from: presetPeriod("last_30_days", clock).from,
             to: presetPeriod("yesterday", clock).to,
           });
-          await dialog.show(
+          await session.show(
             at,
             withNotice(t("ads-report-period", { zone: deps.timezone, example })),
             periodKeyboard(button, t),
@@ -162,7 +168,7 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
           const about = t("ads-report-period-chosen", {
             period: formatPeriod(period as ReportPeriod),
           });
-          await dialog.show(
+          await session.show(
             at,
             withNotice(`${about}\n\n${t("ads-report-grouping")}`),
             groupingKeyboard(button, t),
@@ -178,7 +184,7 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
         }
 
         if (step === "kind") {
-          await dialog.show(at, withNotice(t("ads-report-kind")), kindKeyboard(button, t));
+          await session.show(at, withNotice(t("ads-report-kind")), kindKeyboard(button, t));
           const answer = await dialog.answer(["k"], ({ value }) =>
             value === "phrases" && chosen.size !== 1 ? t("ads-report-phrases-one") : undefined,
           );
@@ -194,14 +200,14 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
 
         if (step === "objects") {
           const id = [...chosen.keys()][0] as string;
-          const found = await ozon(conversation, deps, () => deps.campaigns.objects(id));
-          if (!found.ok) return void (await dialog.show(at, ozonProblemText(t, found.problem)));
+          const found = await session.call(({ campaigns }) => campaigns.objects(id));
+          if (!found.ok) return session.end(at, found.problem);
           if (found.value.length === 0) {
             notice = t("ads-report-no-objects");
             step = "kind";
             continue;
           }
-          await dialog.show(
+          await session.show(
             at,
             withNotice(t("ads-report-objects")),
             objectsKeyboard(button, t, found.value),
@@ -217,7 +223,7 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
         }
 
         if (step === "days") {
-          await dialog.show(at, withNotice(t("ads-report-days")), attributionKeyboard(button, t));
+          await session.show(at, withNotice(t("ads-report-days")), attributionKeyboard(button, t));
           const answer = await dialog.answer(["a"]);
           at = answer.ctx;
           const value = Number(pressed(answer, "a"));
@@ -256,29 +262,31 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
         if (attributionDays !== undefined) {
           details.push(t("ads-report-confirm-days", { days: attributionDays }));
         }
-        await dialog.show(at, withNotice(details.join("\n")), reportConfirmKeyboard(button, t));
+        await session.show(at, withNotice(details.join("\n")), reportConfirmKeyboard(button, t));
         const answer = await dialog.answer(["y"]);
         at = answer.ctx;
         if (pressed(answer, "y") === undefined) continue;
 
         // Checked once more (the day may have changed), then the confirm message becomes the
         // progress message the runner edits.
-        const problem = await conversation.external(() => deps.jobs.check(request) ?? null);
-        if (problem) return void (await dialog.show(at, refusal(t, problem)));
-        const progress = await dialog.show(
+        const checked = await session.call(async ({ jobs }) => jobs.check(request) ?? null);
+        if (!checked.ok) return session.end(at, checked.problem);
+        if (checked.value) return void (await session.show(at, refusal(t, checked.value)));
+        const progress = await session.show(
           at,
           t("ads-report-progress-ordered", { about: reportAbout(t, request) }),
         );
-        const queued = await conversation.external(async () => {
+        const queued = await session.call(async ({ jobs }) => {
           try {
-            const job = await deps.jobs.enqueue({ ...request, progressMessageRef: progress });
+            const job = await jobs.enqueue({ ...request, progressMessageRef: progress });
             return { ok: true as const, id: job.id };
           } catch (error) {
             if (isReportRequestError(error)) return { ok: false as const, problem: error.problem };
             throw error;
           }
         });
-        if (!queued.ok) await dialog.show(at, refusal(t, queued.problem));
+        if (!queued.ok) return session.end(at, queued.problem);
+        if (!queued.value.ok) await session.show(at, refusal(t, queued.value.problem));
         return;
       }
     },

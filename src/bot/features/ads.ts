@@ -5,10 +5,14 @@
  * is answered plainly by the dialog toolkit (conversations/dialog.ts).
  *
  * Retry under a failed report orders the same report again, once, for the person who ordered
- * it; the failure message becomes the new report's progress message.
+ * it, in the same shop's queue (the button carries the shop's ref); the failure message becomes
+ * the new report's progress message. A shop removed since, or out of the person's reach, is
+ * refused with a sentence; a paused shop's report waits for the shop.
  */
 
-import type { ReportJobs } from "../../services/ads/index.ts";
+import { reachesShop } from "../../services/access/shop-scope.ts";
+import type { AdsAccount } from "../../services/ads/index.ts";
+import type { ShopRegistry } from "../../shops/registry.ts";
 import type { BotContext } from "../context.ts";
 import { BUDGET_CONVERSATION } from "../conversations/budget.ts";
 import { REPORT_CONVERSATION } from "../conversations/report.ts";
@@ -30,14 +34,39 @@ const RETRY_REFUSAL_KEYS = {
   retried: "ads-report-retry-done",
 } as const;
 
-export function adsFeature(jobs: ReportJobs): FeatureFactory {
-  return ({ router, logger }: FeatureDeps) => {
+export interface AdsFeatureDeps {
+  shops: ShopRegistry;
+  accountOf(shopId: string): AdsAccount | undefined;
+}
+
+/**
+ * The shop of a Retry button. Buttons sent before shops existed carry no ref: their jobs were
+ * keyed without a prefix, which is the legacy owner's part of the store (`shop.store` is then
+ * the store itself), so they mean that shop.
+ */
+function retryShop(shops: ShopRegistry, ref: string | undefined, store: unknown) {
+  if (ref) return shops.byRef(ref);
+  return shops.all().find((shop) => shop.store === store);
+}
+
+export function adsFeature({ shops, accountOf }: AdsFeatureDeps): FeatureFactory {
+  return ({ router, logger, store }: FeatureDeps) => {
     const enters = { entersConversation: true } as const;
     router.command("budget", (ctx) => enter(ctx, BUDGET_CONVERSATION), enters);
     router.command("report", (ctx) => enter(ctx, REPORT_CONVERSATION), enters);
 
-    router.callback(REPORT_RETRY_CALLBACK, ["manager"], async (ctx, [id = ""]) => {
+    router.callback(REPORT_RETRY_CALLBACK, ["manager"], async (ctx, [id = "", ref]) => {
       const t = ctx.t.bind(ctx);
+      const shop = retryShop(shops, ref, store);
+      const jobs = shop && accountOf(shop.id)?.jobs;
+      if (!shop || !jobs) {
+        await ctx.answerCallbackQuery({ text: t("ads-report-retry-gone"), show_alert: true });
+        return;
+      }
+      if (!reachesShop(ctx.person, "manager", shop.id)) {
+        await ctx.answerCallbackQuery({ text: t("shop-none-for-you"), show_alert: true });
+        return;
+      }
       const claim = await jobs.claimRetry(id, ctx.from?.id ?? 0);
       if (!claim.ok) {
         const text =

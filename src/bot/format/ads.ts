@@ -221,4 +221,5 @@ export const FAILURE_KEYS = {
   unreadable: "ads-report-failed-unreadable",
   too_large: "ads-report-failed-too-large",
   delivery_failed: "ads-report-failed-delivery",
+  shop_removed: "ads-report-failed-shop-removed",
 } as const satisfies Record<ReportFailure["code"], string>;

@@ -151,7 +151,11 @@ export function reportConfirmKeyboard(button: ButtonData, t: Translator): Inline
   return new InlineKeyboard().text(t("ads-report-order-button"), button("y"));
 }
 
-/** Callback kind of the Retry button under a failed report: `rr:<failed job's id>`. */
+/**
+ * Callback kind of the Retry button under a failed report: `rr:<failed job's id>:<shop ref>`.
+ * Job ids count per shop, so the button carries the shop's ref; buttons sent before shops
+ * existed carry no ref (features/ads.ts resolves those).
+ */
 export const REPORT_RETRY_CALLBACK = "rr";
 
 /** Retry under a failed report: orders the same report again (features/ads.ts). */
@@ -159,9 +163,11 @@ export function reportRetryKeyboard(
   codec: CallbackCodec,
   t: Translator,
   jobId: string,
+  shopRef?: string,
 ): InlineKeyboard {
-  return new InlineKeyboard().text(
-    t("ads-report-retry-button"),
-    codec.encode(REPORT_RETRY_CALLBACK, jobId),
-  );
+  const data =
+    shopRef === undefined
+      ? codec.encode(REPORT_RETRY_CALLBACK, jobId)
+      : codec.encode(REPORT_RETRY_CALLBACK, jobId, shopRef);
+  return new InlineKeyboard().text(t("ads-report-retry-button"), data);
 }

@@ -1,19 +1,29 @@
 /**
- * Advertising as a bot module: /budget and /report with their dialogs, and the report runner
- * that moves report jobs along in the background (queued → submitted → ready → delivered) and
- * tells the person through the Telegram notifier. Jobs live in the store, so a new module on the
- * same store (a restart) picks them up and delivers each once.
+ * Advertising as a bot module: /budget and /report with their dialogs, and one report runner per
+ * Performance account (per shop with Performance keys) that moves that shop's report jobs along
+ * in the background (queued → submitted → ready → delivered) and tells the person through the
+ * Telegram notifier. Each runner has its own loop and Ozon client, so one account whose Ozon
+ * fails never delays another's reports. Jobs live in the shop's part of the store, so a new module
+ * on the same store (a restart) picks them up and delivers each once; jobs of the single-shop
+ * version (unprefixed keys) are the first shop's and its runner delivers them.
+ *
+ * Runners start and stop with their shops (PerShop). A removed shop's unfinished jobs are
+ * cancelled and their people told; a paused shop's jobs wait for it.
  */
 
 import { MILLIONTHS_PER_ROUBLE } from "../../ozon/performance/money.ts";
 import {
+  type AdsAccount,
   type BudgetLimits,
   BudgetService,
+  cancelShopJobs,
   DEFAULT_BUDGET_LIMITS,
   DEFAULT_REPORT_LIMITS,
   ReportJobs,
   ReportRunner,
 } from "../../services/ads/index.ts";
+import { PerShop } from "../../shops/per-shop.ts";
+import type { Shop } from "../../shops/registry.ts";
 import { sharedByProcesses } from "../../store/lease.ts";
 import { type AdsDialogDeps, budgetConversation } from "../conversations/budget.ts";
 import { reportConversation } from "../conversations/report.ts";
@@ -36,70 +46,126 @@ export interface AdsModuleOptions {
   pollCapSeconds?: number;
   /** Runner lease across processes, ms (default DEFAULT_LEASE_TTL_MS, 15 s; 0 = off). */
   leaseTtlMs?: number;
-  /** start() runs the runner's loop (default true); tests may drive runner.runOnce() instead. */
+  /** start() runs the runners' loops (default true); tests may drive runner.runOnce() instead. */
   runLoop?: boolean;
 }
 
+export type { AdsAccount } from "../../services/ads/index.ts";
+
 export interface AdsModule extends BotModule {
+  /** The first shop with Performance keys: its budgets, jobs and runner. */
   readonly budget: BudgetService;
   readonly jobs: ReportJobs;
   readonly runner: ReportRunner;
   readonly notifier: TelegramReportNotifier;
+  /** The budgets, jobs and runner of one shop with Performance keys (undefined: none, or gone). */
+  accountOf(shopId: string): AdsAccount | undefined;
+  /** Resolves once the cancellations of removed shops' jobs begun so far are done (tests). */
+  settled(): Promise<void>;
 }
 
 export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}): AdsModule {
   const { container, i18n, sender } = deps;
   const { config, logger, shops } = container;
-  const first = shops.all().find((shop) => shop.performance);
-  const performance = first?.performance;
-  if (!first || !performance) throw new Error("the ads module needs the Performance API client");
-  const account = first.performanceAccount ?? first.id;
-  const store = first.store;
   const maxPeriodDays = options.maxPeriodDays ?? config.reports.maxPeriodDays;
   const maxCampaigns = options.maxCampaigns ?? DEFAULT_REPORT_LIMITS.maxCampaigns;
-
-  const budget = new BudgetService({
-    campaigns: performance.campaigns,
-    limits: options.budgetLimits ?? {
-      ...DEFAULT_BUDGET_LIMITS,
-      minMillionths: BigInt(config.budget.minRoubles) * MILLIONTHS_PER_ROUBLE,
-      maxMillionths: BigInt(config.budget.maxRoubles) * MILLIONTHS_PER_ROUBLE,
-    },
-  });
+  const budgetLimits = options.budgetLimits ?? {
+    ...DEFAULT_BUDGET_LIMITS,
+    minMillionths: BigInt(config.budget.minRoubles) * MILLIONTHS_PER_ROUBLE,
+    maxMillionths: BigInt(config.budget.maxRoubles) * MILLIONTHS_PER_ROUBLE,
+  };
   const notifier = new TelegramReportNotifier({
     sender,
     codec: deps.codec,
     i18n,
     defaultLocale: config.defaultLocale,
+    shops,
     logger,
-  });
-  const runner = new ReportRunner({
-    store,
-    statistics: performance.statistics,
-    notifier,
-    account,
-    pollSeconds: config.pollSeconds.reports,
-    logger,
-    maxSubmitted: options.maxSubmitted ?? config.reports.concurrency,
-    ...(options.pollCapSeconds !== undefined ? { pollCapSeconds: options.pollCapSeconds } : {}),
-    // 0 turns the lease off: it is needed only when processes share the store.
-    ...(options.leaseTtlMs !== undefined || !sharedByProcesses(store)
-      ? { leaseTtlMs: options.leaseTtlMs ?? 0 }
-      : {}),
-  });
-  const jobs = new ReportJobs({
-    store,
-    account,
-    zone: config.timezone,
-    limits: { maxPeriodDays, maxCampaigns },
-    // A job asked for in this process starts at once instead of at the next poll.
-    onEnqueued: () => runner.wake(),
   });
 
+  /** Built on first use (a dialog, a retry, the runner's start); dropped when the shop stops. */
+  const accounts = new Map<string, AdsAccount>();
+  const build = (shop: Shop): AdsAccount | undefined => {
+    const performance = shop.performance;
+    if (!performance) return undefined;
+    const account = shop.performanceAccount ?? shop.id;
+    const store = shop.store;
+    const runner = new ReportRunner({
+      store,
+      statistics: performance.statistics,
+      notifier,
+      account,
+      shop: shop.id,
+      // Looked up at delivery: a rename since the order shows in the file name.
+      fileTag: () => (shops.many ? shops.get(shop.id)?.name : undefined),
+      pollSeconds: config.pollSeconds.reports,
+      logger: logger.child({ module: "reports", shop: shop.id }),
+      maxSubmitted: options.maxSubmitted ?? config.reports.concurrency,
+      ...(options.pollCapSeconds !== undefined ? { pollCapSeconds: options.pollCapSeconds } : {}),
+      // 0 turns the lease off: it is needed only when processes share the store.
+      ...(options.leaseTtlMs !== undefined || !sharedByProcesses(store)
+        ? { leaseTtlMs: options.leaseTtlMs ?? 0 }
+        : {}),
+    });
+    return {
+      shopId: shop.id,
+      budget: new BudgetService({ campaigns: performance.campaigns, limits: budgetLimits }),
+      campaigns: performance.campaigns,
+      jobs: new ReportJobs({
+        store,
+        account,
+        shop: shop.id,
+        zone: config.timezone,
+        limits: { maxPeriodDays, maxCampaigns },
+        // A job asked for in this process starts at once instead of at the next poll.
+        onEnqueued: () => runner.wake(),
+      }),
+      runner,
+    };
+  };
+  const accountOf = (shopId: string): AdsAccount | undefined => {
+    const known = accounts.get(shopId);
+    if (known) return known;
+    const shop = shops.get(shopId);
+    const made = shop && build(shop);
+    if (made) accounts.set(shopId, made);
+    return made;
+  };
+  const first = (): AdsAccount => {
+    const shop = shops.all().find((s) => s.performance);
+    const account = shop && accountOf(shop.id);
+    if (!account) throw new Error("the ads module needs a shop with Performance API keys");
+    return account;
+  };
+
+  let runners: PerShop<{ stop(deadline?: AbortSignal): Promise<unknown> }> | undefined;
+  let unsubscribe: (() => void) | undefined;
+  const cancellations = new Set<Promise<void>>();
+  /** Runners of paused or removed shops still finishing their round, by shop id. */
+  const stopping = new Map<string, Promise<void>>();
+
+  /** A removed shop: its runner stops first (no save of it may follow ours), then its jobs end. */
+  const cancelRemoved = async (shop: Shop): Promise<void> => {
+    const account = accounts.get(shop.id);
+    accounts.delete(shop.id);
+    await account?.runner.stop();
+    const cancelled = await cancelShopJobs({
+      store: shop.store,
+      tell: (job) => notifier.cancelled(job, shop.name),
+      logger,
+    });
+    if (cancelled.length > 0) {
+      logger.info(
+        { shop: shop.id, jobs: cancelled.length },
+        "report jobs of a removed store cancelled",
+      );
+    }
+  };
+
   const dialogs: AdsDialogDeps = {
-    budget,
-    jobs,
-    campaigns: performance.campaigns,
+    shops,
+    accountOf,
+    budgetLimits,
     codec: deps.codec,
     timezone: config.timezone,
     maxPeriodDays,
@@ -109,18 +175,75 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
 
   return {
     name: "ads",
-    budget,
-    jobs,
-    runner,
+    get budget() {
+      return first().budget;
+    },
+    get jobs() {
+      return first().jobs;
+    },
+    get runner() {
+      return first().runner;
+    },
     notifier,
-    features: [adsFeature(jobs)],
+    accountOf,
+    async settled() {
+      await Promise.all([...cancellations]);
+    },
+    features: [adsFeature({ shops, accountOf })],
     conversations: [budgetConversation(dialogs), reportConversation(dialogs)],
     start(api) {
       notifier.attach(apiForSender(api));
-      if (options.runLoop ?? true) runner.start();
+      if (runners) return;
+      unsubscribe = shops.onChange((change) => {
+        if (change.kind !== "removed") return;
+        const done = cancelRemoved(change.shop)
+          .catch((error: unknown) => {
+            logger.error({ err: error, shop: change.shop.id }, "cancelling report jobs failed");
+          })
+          .finally(() => cancellations.delete(done));
+        cancellations.add(done);
+      });
+      runners = new PerShop({
+        shops,
+        logger,
+        wants: (shop) => shop.performance !== undefined,
+        start: (shop) => {
+          const account = accountOf(shop.id) as AdsAccount; // wants() let only such shops in
+          const startLoop = () => {
+            if (accounts.get(shop.id) === account) account.runner.start();
+          };
+          if (options.runLoop ?? true) {
+            // Paused and resumed at once: the old runner ends first, so one queue never has two.
+            const previous = stopping.get(shop.id);
+            if (previous) void previous.then(startLoop);
+            else startLoop();
+          }
+          return {
+            stop: (deadline?: AbortSignal) => {
+              // Paused or removed: a shop that comes back gets a fresh runner and client.
+              if (accounts.get(shop.id) === account) accounts.delete(shop.id);
+              const stopped = account.runner.stop(deadline);
+              const settled = stopped.then(
+                () => undefined,
+                () => undefined,
+              );
+              stopping.set(shop.id, settled);
+              void settled.then(() => {
+                if (stopping.get(shop.id) === settled) stopping.delete(shop.id);
+              });
+              return stopped;
+            },
+          };
+        },
+      });
+      runners.start();
     },
     async stop(deadline) {
-      await runner.stop(deadline);
+      unsubscribe?.();
+      unsubscribe = undefined;
+      await runners?.stop(deadline);
+      runners = undefined;
+      await Promise.all([...cancellations]);
     },
   };
 }

@@ -7,6 +7,9 @@
  *
  * deliver() resolves only after Telegram accepted the document, and nothing after that moment
  * may make it fail (the runner would send the file again): the last progress edit is best effort.
+ *
+ * With several shops every message names the job's shop ("🏬 Южный" on its first line) and the
+ * Retry button carries the shop's ref; a job of a removed shop is told it was cancelled.
  */
 import type { I18n } from "@grammyjs/i18n";
 import { type Api, GrammyError, type InlineKeyboard, InputFile } from "grammy";
@@ -21,6 +24,7 @@ import {
   type ReportSummary,
   type SummaryLabels,
 } from "../../services/ads/index.ts";
+import type { ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../callback-data.ts";
 import { FAILURE_KEYS, reportAbout } from "../format/ads.ts";
 import {
@@ -33,6 +37,7 @@ import {
 import { reportRetryKeyboard } from "../keyboards/ads.ts";
 import { isNotModified } from "../messages.ts";
 import { chatKindOf, type TelegramSender } from "../sender/index.ts";
+import { withShopTag } from "../shops.ts";
 
 /** The summary's words in the person's language. */
 function summaryLabels(t: Translator): SummaryLabels {
@@ -69,6 +74,8 @@ export interface TelegramReportNotifierOptions {
   codec: CallbackCodec;
   i18n: I18n<LocalizedContext>;
   defaultLocale: Locale;
+  /** The shops, to name a job's shop when there are several (none: never named). */
+  shops?: ShopRegistry;
   logger?: Logger;
 }
 
@@ -105,6 +112,12 @@ export class TelegramReportNotifier implements ReportNotifier {
     );
   }
 
+  /** `text` headed by the job's shop when there are several. */
+  #tagged(t: Translator, job: ReportJob, text: string): string {
+    const shops = this.#options.shops;
+    return shops && job.shop !== undefined ? withShopTag(t, shops, job.shop, text) : text;
+  }
+
   async progress(job: ReportJob, update: ReportProgress): Promise<unknown> {
     const t = this.#translator(job);
     const about = reportAbout(t, job);
@@ -120,7 +133,7 @@ export class TelegramReportNotifier implements ReportNotifier {
     if (update.state === "delivering") {
       await this.#action(job.requestedBy.chatId);
     }
-    return this.#showProgress(job, text);
+    return this.#showProgress(job, this.#tagged(t, job, text));
   }
 
   async deliver(job: ReportJob, file: ReportFile, summary: ReportSummary | null): Promise<void> {
@@ -129,7 +142,11 @@ export class TelegramReportNotifier implements ReportNotifier {
     const summaryText = summary
       ? formatReportSummary(summary, job.requestedBy.locale, summaryLabels(t))
       : t("ads-report-no-summary");
-    const caption = t("ads-report-caption", { about: reportAbout(t, job), summary: summaryText });
+    const caption = this.#tagged(
+      t,
+      job,
+      t("ads-report-caption", { about: reportAbout(t, job), summary: summaryText }),
+    );
 
     await this.#action(chatId);
     const repeat = setInterval(() => void this.#action(chatId), ACTION_REPEAT_MS);
@@ -147,7 +164,7 @@ export class TelegramReportNotifier implements ReportNotifier {
     try {
       await this.#showProgress(
         job,
-        t("ads-report-progress-delivered", { about: reportAbout(t, job) }),
+        this.#tagged(t, job, t("ads-report-progress-delivered", { about: reportAbout(t, job) })),
       );
     } catch (error) {
       this.#options.logger?.warn({ err: error, job: job.id }, "report: last progress edit failed");
@@ -162,11 +179,23 @@ export class TelegramReportNotifier implements ReportNotifier {
       reason.code === "ozon_error" && !message
         ? "ads-report-failed-ozon-silent"
         : FAILURE_KEYS[reason.code];
-    const text = t(key, { about: reportAbout(t, job), message });
-    // Asking again brings the same too-large file: no Retry for that one.
+    const text = this.#tagged(t, job, t(key, { about: reportAbout(t, job), message }));
+    // Asking again brings the same too-large file, and a removed shop nothing: no Retry then.
+    const shopRef = job.shop === undefined ? undefined : this.#options.shops?.get(job.shop)?.ref;
     const retry =
-      reason.code === "too_large" ? undefined : reportRetryKeyboard(this.#options.codec, t, job.id);
+      reason.code === "too_large" || reason.code === "shop_removed"
+        ? undefined
+        : reportRetryKeyboard(this.#options.codec, t, job.id, shopRef);
     await this.#showProgress(job, text, retry);
+  }
+
+  /** Tells the person their report was cancelled because its shop `shopName` was removed. */
+  async cancelled(job: ReportJob, shopName: string): Promise<void> {
+    const t = this.#translator(job);
+    await this.#showProgress(
+      job,
+      t("ads-report-cancelled", { about: reportAbout(t, job), name: shopName }),
+    );
   }
 
   async #action(chatId: number): Promise<void> {

@@ -1,4 +1,5 @@
 /** Advertising services free of Telegram: daily budgets and statistics report jobs. */
+export type { AdsAccount } from "./account.ts";
 export {
   type BudgetCampaign,
   type BudgetCampaignsApi,
@@ -38,6 +39,7 @@ export {
   type ReportPeriod,
   SPEC_MAX_PERIOD_DAYS,
 } from "./periods.ts";
+export { type CancelShopJobsOptions, cancelShopJobs } from "./report-cancel.ts";
 export { metricOfColumn, REPORT_METRICS, type ReportMetric } from "./report-csv.ts";
 export {
   isReportFileError,
@@ -67,8 +69,8 @@ export {
   type ReportRequester,
   type ReportRequestProblem,
   type RetryClaim,
-  reportFileName,
 } from "./report-jobs.ts";
+export { reportFileName, safeShopName } from "./report-name.ts";
 export {
   type ReportFile,
   type ReportNotifier,

@@ -6,7 +6,8 @@
  */
 import { isOzonFileTooLargeError } from "../../ozon/download.ts";
 import { ozonFailureMessage as errorText } from "../../ozon/errors.ts";
-import { type ReportJob, reportFileName } from "./report-jobs.ts";
+import type { ReportJob } from "./report-jobs.ts";
+import { reportFileName } from "./report-name.ts";
 import {
   classify,
   type JobSteps,
@@ -41,7 +42,7 @@ export async function deliverJob(steps: JobSteps, job: ReportJob): Promise<void>
   }
 
   const file: ReportFile = {
-    name: reportFileName(job, download.format),
+    name: reportFileName(job, download.format, steps.settings.fileTag?.()),
     bytes: download.bytes,
     format: download.format,
   };

@@ -64,9 +64,17 @@ export interface ReportFailure {
    * gave_up: too many transient failures (network, 5xx) in a row;
    * unreadable: Ozon said OK but the file could not be downloaded;
    * too_large: Ozon's file is larger than the bot reads (asking again brings the same file);
-   * delivery_failed: the notifier kept failing to hand the file over.
+   * delivery_failed: the notifier kept failing to hand the file over;
+   * shop_removed: the job's shop was removed before the report was delivered (cancelled).
    */
-  code: "ozon_error" | "rejected" | "gave_up" | "unreadable" | "too_large" | "delivery_failed";
+  code:
+    | "ozon_error"
+    | "rejected"
+    | "gave_up"
+    | "unreadable"
+    | "too_large"
+    | "delivery_failed"
+    | "shop_removed";
   message: string;
 }
 
@@ -74,6 +82,11 @@ export interface ReportJob extends ReportRequest {
   id: string;
   /** Performance account (client id) whose queue the job waits in. */
   account: string;
+  /**
+   * The shop (its id) the job belongs to. Jobs of the single-shop version have none: they belong
+   * to the shop whose runner serves their account (the runner fills it in).
+   */
+  shop?: string;
   /** FIFO position: a store-wide counter. */
   seq: number;
   groupBy: ReportGroupBy;
@@ -235,6 +248,8 @@ export interface ReportJobsOptions {
   store: Store;
   /** Performance account (client id) the jobs belong to; one runner serves one account. */
   account: string;
+  /** The shop (its id) the jobs belong to, kept in each job. */
+  shop?: string;
   limits?: Partial<ReportLimits>;
   /** TIMEZONE, for the period checks. */
   zone: string;
@@ -293,6 +308,7 @@ export class ReportJobs {
     const job: ReportJob = {
       id: String(seq).padStart(10, "0"),
       account: this.#options.account,
+      ...(this.#options.shop !== undefined ? { shop: this.#options.shop } : {}),
       seq,
       requestedBy: { ...request.requestedBy },
       campaigns: request.campaigns.map((c) => ({ ...c })),
@@ -342,25 +358,4 @@ export class ReportJobs {
       (j) => j.requestedBy.userId === userId && !isFinished(j) && j.state !== "failed",
     );
   }
-}
-
-/**
- * A file name a person recognises and every system accepts:
- * `ozon-ads_14275771_2026-10-01_2026-10-15.csv`; several campaigns join their ids
- * (`ozon-ads_1-2-3-and-7-more_...zip`); phrases and attribution reports say so in the prefix.
- */
-export function reportFileName(
-  job: Pick<ReportJob, "kind" | "campaigns" | "period">,
-  format: "csv" | "zip",
-): string {
-  const prefix =
-    job.kind === "campaigns"
-      ? "ozon-ads"
-      : job.kind === "phrases"
-        ? "ozon-ads-phrases"
-        : "ozon-ads-attribution";
-  const safe = (text: string) => text.replace(/[^A-Za-z0-9-]+/g, "").slice(0, 24) || "x";
-  const ids = job.campaigns.map((c) => safe(c.id));
-  const shown = ids.length > 3 ? [...ids.slice(0, 3), `and-${ids.length - 3}-more`] : ids;
-  return `${prefix}_${shown.join("-")}_${safe(job.period.from)}_${safe(job.period.to)}.${format}`;
 }

@@ -124,6 +124,10 @@ export class ReportRunner {
     const all = await this.#steps.jobs.all();
     if (!this.#reconciled) this.#reconciled = await reconcileJobs(this.#steps, all);
     const jobs = all.filter((j) => j.account === this.#settings.account && !isFinished(j));
+    // Jobs of the single-shop version name no shop: they are this runner's shop's (saved with
+    // the job's next change).
+    const shop = this.#settings.shop;
+    if (shop !== undefined) for (const job of jobs) job.shop ??= shop;
     const due = (job: ReportJob) => job.nextPollAt <= this.#settings.now();
 
     // Failures not yet told to the person.

@@ -71,6 +71,10 @@ export interface ReportRunnerOptions {
   notifier: ReportNotifier;
   /** Performance account (client id): the runner serves this account's queue only. */
   account: string;
+  /** The shop (its id) this account belongs to: jobs of the single-shop version get it. */
+  shop?: string;
+  /** The shop name report file names carry (undefined: none, as with one shop). */
+  fileTag?: () => string | undefined;
   /** REPORT_POLL_SECONDS: the first poll interval, and the base of every backoff. */
   pollSeconds: number;
   /** Each unanswered poll multiplies the interval by this (default 1.5)... */
@@ -96,7 +100,8 @@ export interface ReportRunnerOptions {
 }
 
 /** The runner's options with every default filled in. */
-export type RunnerSettings = Required<Omit<ReportRunnerOptions, "logger">> & { logger?: Logger };
+export type RunnerSettings = Required<Omit<ReportRunnerOptions, "logger" | "shop" | "fileTag">> &
+  Pick<ReportRunnerOptions, "logger" | "shop" | "fileTag">;
 
 type Outcome = "not_found" | "transient" | "rejected";
 

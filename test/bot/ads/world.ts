@@ -3,6 +3,10 @@
  * the fake Bot API over HTTP, a store, and the bot built with the ads module as main.ts builds
  * it. `restart()` stops the module and builds a new module and bot over the same store (or a
  * reopened one), as a new process would.
+ *
+ * `stores: 2` runs the multi-store sandbox with one shop per sandbox store, each with its own
+ * Performance client; `addedInBot` makes the shops after the first ones an admin added in the
+ * bot (so a test can remove them).
  */
 import type { Update, User } from "grammy/types";
 import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
@@ -20,13 +24,16 @@ import {
   type PerformanceClient,
 } from "../../../src/ozon/performance/client.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../../src/sandbox/index.ts";
+import { personKey } from "../../../src/services/access/roles.ts";
 import { AccessService } from "../../../src/services/access.ts";
 import type { ReportJob } from "../../../src/services/ads/index.ts";
+import type { ShopEntry } from "../../../src/shops/entry.ts";
+import { ShopRegistry } from "../../../src/shops/registry.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import type { Store } from "../../../src/store/port.ts";
 import { FakeBotApi, type RecordedCall } from "../../support/fake-bot-api.ts";
 import { unlimitedSender } from "../../support/sender.ts";
-import { testShops } from "../../support/shops.ts";
+import { TEST_SECRETS } from "../../support/shops.ts";
 import { command, person, text } from "../../support/updates.ts";
 import { captureLogger, type LogLine, press } from "../harness.ts";
 
@@ -47,6 +54,10 @@ export interface WorldOptions {
   /** A store to use (default: a new memory store); `reopen` gives one for a restart. */
   store?: Store;
   reopen?: () => Promise<Store>;
+  /** Sandbox stores, one shop each (default 1). */
+  stores?: number;
+  /** Shops after the first were added in the bot (removable), not from the environment. */
+  addedInBot?: boolean;
 }
 
 export interface World {
@@ -54,7 +65,12 @@ export interface World {
   fake: FakeBotApi;
   store: Store;
   access: AccessService;
+  /** Store 1's Performance client. */
   client: PerformanceClient;
+  /** Each sandbox store's Performance client, store 1 first. */
+  clients: PerformanceClient[];
+  /** The shop registry of the current module. */
+  shops: ShopRegistry;
   module: AdsModule;
   logs: LogLine[];
   bot: ReturnType<typeof createBot>;
@@ -74,7 +90,11 @@ export async function closeWorlds(): Promise<void> {
 }
 
 export async function startWorld(options: WorldOptions = {}): Promise<World> {
-  const sandbox = await startSandbox({ reportStepMs: 40, ...options.sandbox });
+  const sandbox = await startSandbox({
+    reportStepMs: 40,
+    ...(options.stores ? { stores: options.stores } : {}),
+    ...options.sandbox,
+  });
   open.push(() => sandbox.close());
   const fake = await FakeBotApi.start();
   open.push(() => fake.close());
@@ -91,24 +111,42 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   });
   const { logger, logs } = captureLogger();
   // No pauses between the client's own retries: the runner hears a 429 at once.
-  const client = createPerformanceClient({
-    baseUrl: sandbox.performanceUrl,
-    clientId: sandbox.credentials.performanceClientId,
-    clientSecret: sandbox.credentials.performanceClientSecret,
-    random: () => 0,
-    logger,
-    ...(options.maxReportBytes !== undefined ? { maxReportBytes: options.maxReportBytes } : {}),
-  });
-  open.push(() => client.close());
+  const clients = sandbox.stores.map(({ credentials }) =>
+    createPerformanceClient({
+      baseUrl: sandbox.performanceUrl,
+      clientId: credentials.performanceClientId,
+      clientSecret: credentials.performanceClientSecret,
+      random: () => 0,
+      logger,
+      ...(options.maxReportBytes !== undefined ? { maxReportBytes: options.maxReportBytes } : {}),
+    }),
+  );
+  // Removing a shop closes its client already.
+  for (const each of clients) open.push(() => each.close().catch(() => {}));
+  const client = clients[0] as PerformanceClient;
+  // Shop ids as the built-in sandbox gives them: each store's Seller Client-Id.
+  const entries: ShopEntry[] = sandbox.stores.map(({ name, credentials }) => ({
+    id: credentials.sellerClientId,
+    name,
+    performance: {
+      clientId: credentials.performanceClientId,
+      clientSecret: credentials.performanceClientSecret,
+    },
+  }));
+  const clientOf = new Map(entries.map((entry, index) => [entry.id, clients[index]]));
   let store = options.store ?? new MemoryStore();
   const i18n = createI18n({ defaultLocale: "ru", logger });
   const codec = createCallbackCodec(config.botToken);
 
   const build = async () => {
     const access = new AccessService({ store, adminIds: [] });
-    const shops = await testShops(store, [
-      { performance: client, performanceAccount: sandbox.credentials.performanceClientId },
-    ]);
+    const shops = await ShopRegistry.open({
+      store,
+      fromEnv: options.addedInBot ? entries.slice(0, 1) : entries,
+      clients: (entry) => ({ performance: clientOf.get(entry.id) }),
+      secrets: TEST_SECRETS,
+    });
+    for (const entry of entries) if (!shops.get(entry.id)) await shops.add(entry, 1);
     const container: Container = {
       config,
       logger,
@@ -133,7 +171,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       codec,
       modules: [module],
     });
-    return { access, module, bot, sender };
+    return { access, module, bot, sender, shops };
   };
 
   let built = await build();
@@ -148,6 +186,10 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       return built.access;
     },
     client,
+    clients,
+    get shops() {
+      return built.shops;
+    },
     get module() {
       return built.module;
     },
@@ -185,6 +227,13 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   await world.access.setLocale({ id: MANAGER_EN.id, firstName: MANAGER_EN.first_name }, "en");
   sandbox.resetCounters();
   return world;
+}
+
+/** Limits a person's manager role to some shops (as an admin's invite "manager of Южный" would). */
+export async function limitManager(w: World, userId: number, shopIds: string[]): Promise<void> {
+  const key = personKey(userId);
+  const record = await w.store.get<Record<string, unknown>>(key);
+  await w.store.set(key, { ...record, shops: { manager: shopIds } });
 }
 
 /** The latest screen the bot showed in this chat: a sent or edited message. */

@@ -1,0 +1,15 @@
+/** What advertising has for one Performance account (one shop with Performance keys). */
+import type { PerformanceClient } from "../../ozon/index.ts";
+import type { BudgetService } from "./budget.ts";
+import type { ReportJobs } from "./report-jobs.ts";
+import type { ReportRunner } from "./report-runner.ts";
+
+export interface AdsAccount {
+  /** The shop the account belongs to. */
+  readonly shopId: string;
+  readonly budget: BudgetService;
+  /** The advertised products of a campaign (the phrases report asks for them). */
+  readonly campaigns: Pick<PerformanceClient["campaigns"], "objects">;
+  readonly jobs: ReportJobs;
+  readonly runner: ReportRunner;
+}
