@@ -9,7 +9,7 @@ import type { RelayGroup } from "../../services/relay/audience.ts";
 import type { CallbackCodec } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
 import type { FeatureFactory } from "../index.ts";
-import { moveRelayGroup } from "../notifiers/relay.ts";
+import { moveRelayGroup } from "./relay-groups.ts";
 import type { RelayShops } from "./relay-shops.ts";
 
 /** rh:off stops relaying here; rh:all takes every shop; rh:shop:<ref> adds or removes a shop. */

@@ -19,7 +19,6 @@ import type { FeatureFactory } from "../index.ts";
 import { WRITE_TO_BUYER_CALLBACK } from "../keyboards/postings.ts";
 import { ANSWER_BUYER_CALLBACK } from "../keyboards/relay.ts";
 import { replyToMessage } from "../messages.ts";
-import { ensureRelayTopic } from "../notifiers/relay.ts";
 import { shopTag, withShopTag } from "../shops.ts";
 import { isChatUnreachable } from "../telegram-errors.ts";
 import {
@@ -29,6 +28,7 @@ import {
   TELEGRAM_FETCH_LIMIT_BYTES,
   TelegramFileTooBigError,
 } from "./relay-files.ts";
+import { ensureRelayTopic } from "./relay-groups.ts";
 import { followMigration } from "./relay-here.ts";
 import type { RelayShops } from "./relay-shops.ts";
 

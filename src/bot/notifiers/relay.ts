@@ -29,6 +29,7 @@ import type {
 } from "../../services/relay/types.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../callback-data.ts";
+import { ensureRelayTopic, isTopicGone, moveRelayGroup } from "../features/relay-groups.ts";
 import {
   caption,
   fileAnnouncement,
@@ -49,6 +50,8 @@ import { answerKeyboard } from "../keyboards/relay.ts";
 import type { TelegramSender } from "../sender/index.ts";
 import { shopTag, withShopTag } from "../shops.ts";
 import { isChatUnreachable, telegramChatGone } from "../telegram-errors.ts";
+
+export { ensureRelayTopic, moveRelayGroup } from "../features/relay-groups.ts";
 
 /** Telegram takes photos up to 10 MB; a bigger image goes as a document. */
 export const TELEGRAM_PHOTO_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -383,24 +386,6 @@ class RelayGroupGoneError extends Error {
   }
 }
 
-/**
- * Points a relay group's setting at the supergroup it became, keeping its shops. Upgrades happen
- * when topics are turned on, so whether it is a forum is asked anew. Undefined when neither chat
- * is a relay group (any more).
- */
-export async function moveRelayGroup(
-  api: Api,
-  groups: RelayGroupSetting,
-  fromChatId: number,
-  toChatId: number,
-): Promise<RelayGroup | undefined> {
-  const chat = await api.getChat(toChatId).catch(() => undefined);
-  const isForum = chat?.type === "supergroup" && chat.is_forum === true;
-  const change: Partial<Pick<RelayGroup, "isForum" | "title">> = { isForum };
-  if (chat && "title" in chat && chat.title !== undefined) change.title = chat.title;
-  return groups.move(fromChatId, toChatId, change);
-}
-
 /** Nobody can get buyer messages: no relay group, and no seller reachable in private. */
 export class NoRelayAudienceError extends Error {
   override name = "NoRelayAudienceError";
@@ -409,33 +394,4 @@ export class NoRelayAudienceError extends Error {
       "Nobody to relay buyer messages to: set a relay group with /relay_here or give someone the seller role (for this store)",
     );
   }
-}
-
-export interface EnsureTopicOptions {
-  api: Api;
-  topics: RelayTopics;
-  groupChatId: number;
-  ozonChatId: string;
-  name: string;
-  /** Wraps the Bot API call (pacing); default: call it at once. */
-  pace?: <T>(send: () => Promise<T>) => Promise<T>;
-}
-
-/** The forum topic of a buyer chat in the relay group: the known one, or a new one. */
-export async function ensureRelayTopic(options: EnsureTopicOptions): Promise<number> {
-  const { topics } = options;
-  const known = await topics.use(options.groupChatId, options.ozonChatId);
-  if (known) return known.topicId;
-  const create = () => options.api.createForumTopic(options.groupChatId, options.name);
-  const topic = await (options.pace ? options.pace(create) : create());
-  await topics.set(options.groupChatId, options.ozonChatId, topic.message_thread_id, options.name);
-  return topic.message_thread_id;
-}
-
-function isTopicGone(error: unknown): boolean {
-  return (
-    error instanceof GrammyError &&
-    error.error_code === 400 &&
-    /thread not found|topic_deleted|topic deleted|TOPIC_ID_INVALID/i.test(error.description)
-  );
 }
