@@ -5,6 +5,7 @@
 // the other.
 import type { Message, Update } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
+import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
 import { personKey } from "../../../src/services/access/roles.ts";
 import { RelayGroupSetting } from "../../../src/services/relay/audience.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
@@ -120,6 +121,16 @@ describe("buyer chats of two shops", () => {
     await e.send(text("Ещё для Б", { from: SELLER, replyTo: resultOf(prompt) }));
     expect(b.sent().map((m) => m.text)).toEqual(["Ответ для Б", "Ещё для Б"]);
     expect(a.sent()).toHaveLength(0);
+
+    // A paused shop is not called: the seller is told why.
+    await e.shops.setPaused(SHOP_B, true);
+    const paused = text("Пока на паузе", {
+      from: SELLER,
+      replyTo: messageOf(relayedTo(e, SELLER.id, "Вопрос Б")),
+    });
+    await e.send(paused);
+    expect(repliesTo(e, paused).join("\n")).toContain(`“${SOUTH}” is paused`);
+    expect(b.sent()).toHaveLength(2);
   });
 
   it("links, buttons and the relay group of the single-shop version belong to the first shop", async () => {
@@ -139,9 +150,7 @@ describe("buyer chats of two shops", () => {
     expect(b.sent()).toHaveLength(0);
 
     // A Reply button of the previous version: the chat id alone.
-    const codec = (await import("../../../src/bot/callback-data.ts")).createCallbackCodec(
-      e.config.botToken,
-    );
+    const codec = createCallbackCodec(e.config.botToken);
     await e.send(callback(codec.encode("br", a.chat.id), { from: SELLER }));
     const prompt = e.fake.callsTo("sendMessage").at(-1) as RecordedCall;
     expect(textOf(prompt)).toContain(`🏬 ${NORTH}`);
@@ -220,6 +229,36 @@ describe("buyer chats of two shops", () => {
     expect(textOf(all)).toContain("all stores");
     await e.send(press(all, /Stop relaying here/, ADMIN));
     expect(await new RelayGroupSetting(e.store).list()).toEqual([]);
+  });
+
+  it("Write to buyer opens the chat at the posting's shop (a button without a shop: the first)", async () => {
+    const e = await twoShops();
+    const codec = createCallbackCodec(e.config.botToken);
+    const refB = e.shops.get(SHOP_B)?.ref ?? "";
+    for (const [index, ref] of [
+      [1, refB],
+      [0, undefined],
+    ] as const) {
+      const store = e.sandbox.stores[index];
+      if (!store) throw new Error("no store");
+      const withChat = new Set(store.control.chats().map((c) => c.postingNumber));
+      const posting = store.control.postings().find((p) => !withChat.has(p.postingNumber));
+      if (!posting) throw new Error("no posting without a chat");
+      const data =
+        ref === undefined
+          ? codec.encode("wb", posting.postingNumber)
+          : codec.encode("wb", posting.postingNumber, ref);
+      await e.send(callback(data, { from: SELLER }));
+      const prompt = e.fake.callsTo("sendMessage").at(-1) as RecordedCall;
+      expect(textOf(prompt)).toContain(`🏬 ${SHOP_NAMES[index]}`);
+      await e.send(
+        text(`Пишу по ${posting.postingNumber}`, { from: SELLER, replyTo: resultOf(prompt) }),
+      );
+      const chat = store.control.chats().find((c) => c.postingNumber === posting.postingNumber);
+      expect(sellerMessages(store, chat?.id ?? "").map((m) => m.text)).toContain(
+        `Пишу по ${posting.postingNumber}`,
+      );
+    }
   });
 
   it("shop B answering 500s slowly does not delay shop A's messages", async () => {
