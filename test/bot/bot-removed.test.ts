@@ -59,12 +59,12 @@ describe("the bot removed from a group", () => {
     await bot.handleUpdate(command("relay_here", { from: ADMIN, chat: team }));
     const subscriptions = new SubscriptionService(store);
     expect(await subscriptions.get(team.id)).toBeDefined();
-    expect((await new RelayGroupSetting(store).get())?.chatId).toBe(team.id);
+    expect((await new RelayGroupSetting(store).list())[0]?.chatId).toBe(team.id);
 
     const since = fake.calls.length;
     await bot.handleUpdate(myChatMember(team, ADMIN, "left"));
     expect(await subscriptions.get(team.id)).toBeUndefined();
-    expect(await new RelayGroupSetting(store).get()).toBeUndefined();
+    expect((await new RelayGroupSetting(store).list())[0]).toBeUndefined();
     expect(fake.calls.slice(since)).toEqual([]); // nobody to tell in a group the bot left
     const dropped = logs.filter((l) => l.msg.startsWith("The bot was removed or blocked"));
     expect(dropped.map((l) => [l.msg, l.telegramChatId])).toEqual([

@@ -1,13 +1,14 @@
 /**
  * Buyer chats in Telegram: replies to relayed messages (and messages in a buyer's forum topic)
- * go to the buyer, /relay_here picks the relay group, and "Write to buyer" on a posting opens
- * the chat. The reply handler runs before the conversations, so an open dialog never eats it.
+ * go to the buyer of the right shop, and "Write to buyer" on a posting opens the chat. The reply
+ * handler runs before the conversations, so an open dialog never eats it. /relay_here is in
+ * relay-here.ts. A seller whose role is limited to some shops cannot write into the others.
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { Composer } from "grammy";
 import type { Message } from "grammy/types";
-import { ReplyRouter } from "../../services/relay/reply-router.ts";
+import { reachesShop } from "../../services/access/shop-scope.ts";
 import type { ReplyFailure, ReplyService } from "../../services/relay/reply-service.ts";
-import type { RelayRepositories } from "../../services/relay/repositories.ts";
+import type { Shop } from "../../shops/registry.ts";
 import type { BotContext } from "../context.ts";
 import { hasSavedDialog } from "../conversations/index.ts";
 import type { FeatureDeps } from "../deps.ts";
@@ -18,7 +19,7 @@ import type { FeatureFactory } from "../index.ts";
 import { WRITE_TO_BUYER_CALLBACK } from "../keyboards/postings.ts";
 import { ANSWER_BUYER_CALLBACK } from "../keyboards/relay.ts";
 import { replyToMessage } from "../messages.ts";
-import { ensureRelayTopic, moveRelayGroup } from "../notifiers/relay.ts";
+import { shopTag, withShopTag } from "../shops.ts";
 import { isChatUnreachable } from "../telegram-errors.ts";
 import {
   fetchTelegramFile,
@@ -27,30 +28,22 @@ import {
   TELEGRAM_FETCH_LIMIT_BYTES,
   TelegramFileTooBigError,
 } from "./relay-files.ts";
+import { ensureRelayTopic } from "./relay-groups.ts";
+import { followMigration } from "./relay-here.ts";
+import type { RelayShops } from "./relay-shops.ts";
 
-/** "Stop relaying here" under the /relay_here confirmation. */
-export const RELAY_HERE_CALLBACK = "rh";
-
-export interface RelayFeatureServices {
-  repositories: RelayRepositories;
-  replies: ReplyService;
-}
+export { RELAY_HERE_CALLBACK } from "./relay-here.ts";
 
 const SELLERS = ["seller"] as const;
 const THUMBS_UP = [{ type: "emoji", emoji: "👍" }] as const;
 
 /** Telegram → Ozon: installed as `beforeConversations`; calls next() for everything else. */
-export function relayRepliesFeature(services: RelayFeatureServices): FeatureFactory {
+export function relayRepliesFeature(relay: RelayShops): FeatureFactory {
   return (deps) => {
-    const { groups, links } = services.repositories;
-    const router = new ReplyRouter(services.repositories);
     const composer = new Composer<BotContext>();
     // A group becomes a supergroup (topics turned on, say) under a new id: the relay follows it.
     composer.on("message:migrate_to_chat_id", async (ctx, next) => {
-      const group = await groups.get();
-      if (group?.chatId === ctx.chat.id) {
-        await moveRelayGroup(ctx.api, groups, ctx.chat.id, ctx.message.migrate_to_chat_id);
-      }
+      await followMigration(ctx, relay, ctx.message.migrate_to_chat_id);
       return next();
     });
     composer.on("message", async (ctx, next) => {
@@ -69,32 +62,38 @@ export function relayRepliesFeature(services: RelayFeatureServices): FeatureFact
       // the buyer. Telegram marks every topic message as a reply to the topic's first message.
       const explicitReply = replyTo !== undefined && replyTo !== message.message_thread_id;
       if (!explicitReply && hasSavedDialog(ctx)) return next();
-      const ozonChatId = await router.resolve({
+      const routed = await relay.router.resolve({
         chatId: ctx.chat.id,
         replyToMessageId: replyTo,
         topicId,
       });
-      if (!ozonChatId) return next();
+      if (!routed) return next();
       if (anonymous) return replyToMessage(ctx, ctx.t("relay-reply-anonymous"));
       if (!mayUse(ctx.person, SELLERS)) return refuse(ctx, SELLERS);
+      const shop = routed.shopId === undefined ? undefined : relay.shops.get(routed.shopId);
+      const refusal = whyNot(ctx, shop);
+      if (refusal || !shop) return replyToMessage(ctx, refusal ?? ctx.t("relay-reply-shop-gone"));
+      const replies = relay.replies(shop) as ReplyService;
+      const { ozonChatId } = routed;
 
       // A reply to what the seller wrote reaches the same buyer.
-      await links.remember([{ chatId: ctx.chat.id, messageId: message.message_id }], {
+      await relay.links.remember([{ chatId: ctx.chat.id, messageId: message.message_id }], {
         ozonChatId,
+        shopId: shop.id,
       });
       if (content.kind === "unsupported")
         return replyToMessage(ctx, ctx.t("relay-reply-unsupported"));
       if (content.kind === "text") {
-        const sent = await services.replies.sendText(ozonChatId, content.text);
+        const sent = await replies.sendText(ozonChatId, content.text);
         if (!sent.ok) return explain(ctx, sent, sent.partsSent, sent.partsTotal);
         return acknowledge(ctx);
       }
       const bytes = await fetchFile(ctx, deps, content.file);
       if (!bytes) return;
-      const sent = await services.replies.sendFile(ozonChatId, content.file.name, bytes);
+      const sent = await replies.sendFile(ozonChatId, content.file.name, bytes);
       if (!sent.ok) return explain(ctx, sent);
       if (content.caption.trim()) {
-        const text = await services.replies.sendText(ozonChatId, content.caption);
+        const text = await replies.sendText(ozonChatId, content.caption);
         if (!text.ok) {
           // The file is with the buyer: sending it again would only make a duplicate.
           const went = ctx.t("relay-fail-caption-only", { name: content.file.name });
@@ -107,63 +106,52 @@ export function relayRepliesFeature(services: RelayFeatureServices): FeatureFact
   };
 }
 
-/** /relay_here, its "stop" button, and "Write to buyer". */
-export function relayFeature(services: RelayFeatureServices): FeatureFactory {
+/**
+ * Why the person may not write to this shop's buyers now (undefined: they may). A shop gone,
+ * paused or without Seller keys is never called; a seller limited to other shops is refused.
+ */
+function whyNot(ctx: BotContext, shop: Shop | undefined): string | undefined {
+  if (!shop?.seller) return ctx.t("relay-reply-shop-gone");
+  if (!reachesShop(ctx.person, "seller", shop.id)) {
+    return ctx.t("relay-reply-not-your-shop", { name: shop.name });
+  }
+  if (shop.paused) return ctx.t("shop-paused", { name: shop.name });
+  return undefined;
+}
+
+/** "Write to buyer" on a posting, and "Reply" under a relayed buyer message. */
+export function relayFeature(relay: RelayShops): FeatureFactory {
   return (deps) => {
-    const { codec, router, config, i18n } = deps;
-    const { groups, links, contexts, topics } = services.repositories;
+    const { router, config, i18n } = deps;
+    const { shops, links } = relay;
 
-    router.command("relay_here", async (ctx) => {
-      const chat = ctx.chat;
-      if (!chat || (chat.type !== "group" && chat.type !== "supergroup")) {
-        await ctx.reply(ctx.t("relay-here-private"));
-        return;
-      }
-      const current = await groups.get();
-      const isForum = chat.type === "supergroup" && chat.is_forum === true;
-      // Same group, same shape: the command switches the relay off. A group that turned topics
-      // on (or off) since is set up anew instead.
-      if (current?.chatId === chat.id && current.isForum === isForum) {
-        await groups.clear();
-        await ctx.reply(ctx.t("relay-here-cleared"));
-        return;
-      }
-      await groups.set({ chatId: chat.id, title: chat.title, isForum, setBy: ctx.from?.id });
-      const stop = new InlineKeyboard().text(
-        ctx.t("relay-here-stop-button"),
-        codec.encode(RELAY_HERE_CALLBACK, "off"),
-      );
-      const lines = [ctx.t(isForum ? "relay-here-set-forum" : "relay-here-set")];
-      // Without the right to make topics every buyer message would wait unseen: say so now.
-      if (isForum && !(await mayManageTopics(ctx))) lines.push(ctx.t("relay-here-needs-topics"));
-      await ctx.reply(lines.join("\n\n"), { reply_markup: stop });
-    });
+    /** The shop a button means, or undefined after telling the presser why it cannot act. */
+    const shopOfButton = async (ctx: BotContext, ref: string | undefined) => {
+      const shop = relay.fromButton(ref);
+      const refusal = whyNot(ctx, shop);
+      if (!refusal) return shop;
+      await ctx.answerCallbackQuery({ text: refusal.slice(0, 200), show_alert: true });
+      return undefined;
+    };
 
-    router.callback(RELAY_HERE_CALLBACK, ["admin"], async (ctx, [action]) => {
-      const current = await groups.get();
-      if (action !== "off" || !current || current.chatId !== ctx.chat?.id) {
-        await ctx.answerCallbackQuery({ text: ctx.t("relay-here-not-set") });
-        await ctx.editMessageReplyMarkup().catch(() => undefined);
-        return;
-      }
-      await groups.clear();
-      await ctx.answerCallbackQuery();
-      await ctx.editMessageText(ctx.t("relay-here-cleared"));
-    });
-
-    router.callback(WRITE_TO_BUYER_CALLBACK, SELLERS, async (ctx, [postingNumber]) => {
+    // wb:<posting>[:<shop ref>]; a button without a ref (the single-shop version) is the legacy owner's.
+    router.callback(WRITE_TO_BUYER_CALLBACK, SELLERS, async (ctx, [postingNumber, ref]) => {
       if (!postingNumber || !ctx.from) {
         await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
         return;
       }
-      const started = await services.replies.startChatForPosting(postingNumber);
+      const shop = await shopOfButton(ctx, ref);
+      const replies = shop && relay.replies(shop);
+      if (!shop || !replies) return;
+      const started = await replies.startChatForPosting(postingNumber);
       if (!started.ok) {
         const reason = replyFailureText(ctx.t, started);
         await ctx.answerCallbackQuery({ text: reason.slice(0, 200), show_alert: true });
         return;
       }
       const { ozonChatId } = started;
-      const group = await groups.get();
+      const targets = await relay.groups.forShop(shop.id);
+      const group = targets.find((g) => g.chatId === ctx.chat?.id) ?? targets[0];
       // Pressed elsewhere (a private alert, say): the prompt appears in the relay group, so say so.
       const elsewhere = group && group.chatId !== ctx.chat?.id;
       await ctx.answerCallbackQuery(
@@ -171,6 +159,7 @@ export function relayFeature(services: RelayFeatureServices): FeatureFactory {
           ? { text: ctx.t("relay-write-in-group", { group: group.title ?? "" }).slice(0, 200) }
           : undefined,
       );
+      const { contexts, topics } = relay.repositories(shop);
       let where: { chatId: number; threadId?: number; private: boolean };
       let text: string;
       if (group) {
@@ -183,18 +172,22 @@ export function relayFeature(services: RelayFeatureServices): FeatureFactory {
             topics,
             groupChatId: group.chatId,
             ozonChatId,
-            name: topicName(t, context, ozonChatId),
+            name: topicName(t, context, ozonChatId, shopTag(t, shops, shop.id)),
           });
         }
-        text = t(where.threadId ? "relay-write-prompt-topic" : "relay-write-prompt", {
-          posting: postingNumber,
-        });
+        const key = where.threadId ? "relay-write-prompt-topic" : "relay-write-prompt";
+        text = withShopTag(t, shops, shop.id, t(key, { posting: postingNumber }));
       } else {
         where = { chatId: ctx.from.id, private: true };
-        text = ctx.t("relay-write-prompt", { posting: postingNumber });
+        text = withShopTag(
+          ctx.t,
+          shops,
+          shop.id,
+          ctx.t("relay-write-prompt", { posting: postingNumber }),
+        );
       }
       const prompt = (chatId: number, threadId: number | undefined) =>
-        askForAnswer(ctx, links, ozonChatId, { chatId, threadId, text });
+        askForAnswer(ctx, links, { ozonChatId, shopId: shop.id }, { chatId, threadId, text });
       try {
         await prompt(where.chatId, where.threadId);
       } catch (error) {
@@ -217,21 +210,30 @@ export function relayFeature(services: RelayFeatureServices): FeatureFactory {
     });
 
     // "Reply" under a relayed buyer message: the same prompt, where the message is.
-    router.callback(ANSWER_BUYER_CALLBACK, SELLERS, async (ctx, [ozonChatId]) => {
+    // br:<ozon chat id>[:<shop ref>]; without a ref (the single-shop version) the legacy owner's.
+    router.callback(ANSWER_BUYER_CALLBACK, SELLERS, async (ctx, [ozonChatId, ref]) => {
       const message = ctx.callbackQuery?.message;
       if (!ozonChatId || !message) {
         await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
         return;
       }
+      const shop = await shopOfButton(ctx, ref);
+      if (!shop) return;
       await ctx.answerCallbackQuery();
       const threadId = message.is_topic_message ? message.message_thread_id : undefined;
-      const about = relayHeader(ctx.t, await contexts.get(ozonChatId), ozonChatId);
+      const context = await relay.repositories(shop).contexts.get(ozonChatId);
+      const about = withShopTag(ctx.t, shops, shop.id, relayHeader(ctx.t, context, ozonChatId));
       const key = threadId ? "relay-answer-prompt-topic" : "relay-answer-prompt";
-      await askForAnswer(ctx, links, ozonChatId, {
-        chatId: message.chat.id,
-        threadId,
-        text: ctx.t(key, { chat: about }),
-      });
+      await askForAnswer(
+        ctx,
+        links,
+        { ozonChatId, shopId: shop.id },
+        {
+          chatId: message.chat.id,
+          threadId,
+          text: ctx.t(key, { chat: about }),
+        },
+      );
     });
     return undefined;
   };
@@ -243,8 +245,8 @@ export function relayFeature(services: RelayFeatureServices): FeatureFactory {
  */
 async function askForAnswer(
   ctx: BotContext,
-  links: RelayRepositories["links"],
-  ozonChatId: string,
+  links: RelayShops["links"],
+  chat: { ozonChatId: string; shopId: string },
   where: { chatId: number; threadId: number | undefined; text: string },
 ): Promise<void> {
   const placeholder = ctx.t("relay-write-placeholder").slice(0, 64);
@@ -259,15 +261,7 @@ async function askForAnswer(
           },
         }),
   });
-  await links.remember([{ chatId: where.chatId, messageId: sent.message_id }], { ozonChatId });
-}
-
-/** False only when Telegram says plainly that the bot may not create topics here. */
-async function mayManageTopics(ctx: BotContext): Promise<boolean> {
-  const me = await ctx.getChatMember(ctx.me.id).catch(() => undefined);
-  if (!me || typeof me !== "object" || !("status" in me)) return true;
-  if (me.status === "creator") return true;
-  return me.status === "administrator" && me.can_manage_topics === true;
+  await links.remember([{ chatId: where.chatId, messageId: sent.message_id }], chat);
 }
 
 function isCommand(message: Message): boolean {

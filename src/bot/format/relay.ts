@@ -41,8 +41,16 @@ export function relayDetails(t: Translator, context: ChatContext, productName?: 
   return lines;
 }
 
-/** The forum topic of a buyer chat, named after its order (or posting, or product). */
-export function topicName(t: Translator, context: ChatContext, ozonChatId: string): string {
+/**
+ * The forum topic of a buyer chat, named after its order (or posting, or product); `shopTag`
+ * ("🏬 Северный", with several shops) goes first, so a shared forum tells the shops apart.
+ */
+export function topicName(
+  t: Translator,
+  context: ChatContext,
+  ozonChatId: string,
+  shopTag = "",
+): string {
   let name: string;
   if (context.orderNumber) name = t("relay-topic-order", { order: context.orderNumber });
   else if (context.postingNumber) {
@@ -52,6 +60,7 @@ export function topicName(t: Translator, context: ChatContext, ozonChatId: strin
   if (context.sku && (context.orderNumber || context.postingNumber)) {
     name = `${name} · ${t("relay-header-sku", { sku: context.sku })}`;
   }
+  if (shopTag) name = `${shopTag} · ${name}`;
   return name.slice(0, TELEGRAM_TOPIC_NAME_LIMIT);
 }
 

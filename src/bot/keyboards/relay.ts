@@ -1,6 +1,7 @@
 /**
  * The button under a relayed buyer message. Callback kind (signed, ≤ 64 bytes: an Ozon chat id
- * is a UUID): br:<ozon chat id> asks for the answer to that buyer (handled by the buyer chats area).
+ * is a UUID): br:<ozon chat id>:<shop ref> asks for the answer to that buyer of that shop
+ * (handled by the buyer chats area). Buttons of the single-shop version have no ref.
  */
 import { InlineKeyboard } from "grammy";
 import type { CallbackCodec } from "../callback-data.ts";
@@ -13,10 +14,14 @@ export function answerKeyboard(
   codec: CallbackCodec,
   t: Translator,
   ozonChatId: string,
+  shopRef: string | undefined,
 ): InlineKeyboard | undefined {
   let data: string;
   try {
-    data = codec.encode(ANSWER_BUYER_CALLBACK, ozonChatId);
+    data =
+      shopRef === undefined
+        ? codec.encode(ANSWER_BUYER_CALLBACK, ozonChatId)
+        : codec.encode(ANSWER_BUYER_CALLBACK, ozonChatId, shopRef);
   } catch {
     // An id of an unexpected shape from Ozon: the message still goes, replying by swipe works.
     return undefined;

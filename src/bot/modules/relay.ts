@@ -1,7 +1,8 @@
 /**
- * Buyer chats relayed both ways, as one bot module: the chat relay polls Ozon every
- * CHATS_POLL_SECONDS and sends buyer messages to Telegram; replies (before any dialog), the
- * /relay_here command and "Write to buyer" go back to Ozon.
+ * Buyer chats relayed both ways, as one bot module: one chat relay per shop polls Ozon every
+ * CHATS_POLL_SECONDS and sends buyer messages to Telegram (each shop on its own loop, so one
+ * shop's failing chats never delay another's); replies (before any dialog), the /relay_here
+ * command and "Write to buyer" go back to Ozon, to the shop the message or button belongs to.
  */
 
 import type { Api } from "grammy";
@@ -11,15 +12,13 @@ import {
   type RelayPassReport,
 } from "../../services/relay/chat-relay.ts";
 import { ProductNames } from "../../services/relay/product-names.ts";
-import { ReplyService } from "../../services/relay/reply-service.ts";
-import {
-  createRelayRepositories,
-  type RelayRepositoryOptions,
-} from "../../services/relay/repositories.ts";
+import type { RelayRepositoryOptions } from "../../services/relay/repositories.ts";
 import { PerShop } from "../../shops/per-shop.ts";
 import { sharedByProcesses } from "../../store/lease.ts";
 import { whenBotRemoved } from "../features/bot-removed.ts";
 import { relayFeature, relayRepliesFeature } from "../features/relay.ts";
+import { relayHereFeature } from "../features/relay-here.ts";
+import { RelayShops } from "../features/relay-shops.ts";
 import type { BotModule } from "../module.ts";
 import { TelegramRelayNotifier } from "../notifiers/relay.ts";
 import { apiForSender } from "../sender/index.ts";
@@ -43,12 +42,14 @@ export interface RelayModuleOptions {
 }
 
 export interface RelayBotModule extends BotModule {
-  /** The relay of the first shop, once start() ran. */
+  /** The relay of the first shop with a Seller client, once start() ran. */
   readonly relay: ChatRelay | undefined;
   /** The relay of each shop, once start() ran. */
   relayOf(shopId: string): ChatRelay | undefined;
-  /** One pass of the first shop now (tests); start() must have run. */
-  runOnce(): Promise<RelayPassReport>;
+  /** What the relay knows of the shops: their records, the shared links and groups. */
+  readonly shops: RelayShops;
+  /** One pass of a shop (default: the first with a Seller client) now (tests); start() must have run. */
+  runOnce(shopId?: string): Promise<RelayPassReport>;
 }
 
 export function createRelayModule(
@@ -58,22 +59,23 @@ export function createRelayModule(
   const { container, i18n, sender, codec } = deps;
   const { store, access, config, logger, shops } = container;
   const first = shops.all().find((shop) => shop.seller);
-  const seller = first?.seller;
-  if (!first || !seller) throw new Error("The buyer chat relay needs the Seller API client");
-  // The one set of the relay's records: every part below reads and writes these.
-  const repositories = createRelayRepositories(first.store, options.repositories);
-  const { contexts, groups } = repositories;
-  const replies = new ReplyService({ chats: seller.chats, contexts, logger });
-  const services = { repositories, replies };
+  if (!first) throw new Error("The buyer chat relay needs the Seller API client");
+  const relayShops = new RelayShops({
+    shops,
+    store,
+    logger,
+    ...(options.repositories ? { repositories: options.repositories } : {}),
+  });
   let relays: PerShop<ChatRelay> | undefined;
 
   return {
     name: "relay",
     beforeConversations: [
-      relayRepliesFeature(services),
-      whenBotRemoved("setting as the relay group", (chatId) => groups.clearIf(chatId)),
+      relayRepliesFeature(relayShops),
+      whenBotRemoved("setting as the relay group", (chatId) => relayShops.groups.clear(chatId)),
     ],
-    features: [relayFeature(services)],
+    features: [relayFeature(relayShops), relayHereFeature(relayShops)],
+    shops: relayShops,
     get relay() {
       return relays?.get(first.id);
     },
@@ -91,13 +93,11 @@ export function createRelayModule(
         start: (shop) => {
           // wants() let only shops with a Seller client through.
           const shopSeller = shop.seller as NonNullable<typeof shop.seller>;
-          const shopRepositories =
-            shop.id === first.id
-              ? repositories
-              : createRelayRepositories(shop.store, options.repositories);
+          const repositories = relayShops.repositories(shop);
           const notifier = new TelegramRelayNotifier({
             api: apiForSender(api),
-            repositories: shopRepositories,
+            repositories,
+            shop: { id: shop.id, shops },
             access,
             i18n,
             defaultLocale: config.defaultLocale,
@@ -114,7 +114,7 @@ export function createRelayModule(
             ...(sharedByProcesses(store) ? {} : { lease: false as const }),
             ...options.relay,
             chats: shopSeller.chats,
-            repositories: shopRepositories,
+            repositories,
             notifier,
             pollSeconds: config.pollSeconds.chats,
             logger: logger.child({ shop: shop.id }),
@@ -130,8 +130,8 @@ export function createRelayModule(
       await relays?.stop(deadline);
       relays = undefined;
     },
-    runOnce() {
-      const relay = relays?.get(first.id);
+    runOnce(shopId = first.id) {
+      const relay = relays?.get(shopId);
       if (!relay) return Promise.reject(new Error("The relay module has not been started"));
       return relay.runOnce();
     },

@@ -1,12 +1,14 @@
 /**
- * Ozon → Telegram for the chat relay: each buyer message goes to the relay group (its own forum
- * topic per buyer chat when the group is a forum) or to every person with the seller role in
- * their private chat. Resolves only once Telegram accepted everything for every recipient that
+ * Ozon → Telegram for the chat relay, one notifier per shop: each buyer message goes to the
+ * relay groups that take the shop (its own forum topic per buyer chat in a forum) or else to
+ * every person whose seller role reaches the shop, in their private chat. With several shops
+ * every message and file names its shop (its name at send time). Resolves only once Telegram accepted everything for every recipient that
  * can be reached; DeliveryMarks keep a retry from resending to those who already got it.
  */
 import type { I18n } from "@grammyjs/i18n";
 import { type Api, GrammyError, InputFile } from "grammy";
 import type { Logger } from "../../logger.ts";
+import { reachesShop } from "../../services/access/shop-scope.ts";
 import { AccessService } from "../../services/access.ts";
 import {
   type RelayGroup,
@@ -25,7 +27,9 @@ import type {
   RelayNotifier,
   TelegramMessageRef,
 } from "../../services/relay/types.ts";
+import type { ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../callback-data.ts";
+import { ensureRelayTopic, isTopicGone, moveRelayGroup } from "../features/relay-groups.ts";
 import {
   caption,
   fileAnnouncement,
@@ -35,10 +39,19 @@ import {
   topicName,
   uploadFileName,
 } from "../format/relay.ts";
-import { isLocale, type Locale, type LocalizedContext, translatorFor } from "../i18n.ts";
+import {
+  isLocale,
+  type Locale,
+  type LocalizedContext,
+  type Translator,
+  translatorFor,
+} from "../i18n.ts";
 import { answerKeyboard } from "../keyboards/relay.ts";
 import type { TelegramSender } from "../sender/index.ts";
+import { shopTag, withShopTag } from "../shops.ts";
 import { isChatUnreachable, telegramChatGone } from "../telegram-errors.ts";
+
+export { ensureRelayTopic, moveRelayGroup } from "../features/relay-groups.ts";
 
 /** Telegram takes photos up to 10 MB; a bigger image goes as a document. */
 export const TELEGRAM_PHOTO_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -48,6 +61,12 @@ export interface TelegramRelayNotifierOptions {
   api: Api;
   /** The relay group, its forum topics and the marks of who already got a message. */
   repositories: Pick<RelayRepositories, "groups" | "topics" | "marks">;
+  /**
+   * The shop whose buyer messages this notifier sends, and the registry that names it (when
+   * there are several) and gives the ref its "Reply" buttons carry. Without it (a notifier of a
+   * single-shop setup in tests) every seller and group gets the messages, buttons carry no ref.
+   */
+  shop?: { id: string; shops: ShopRegistry };
   access: AccessService;
   i18n: I18n<LocalizedContext>;
   defaultLocale: Locale;
@@ -74,6 +93,7 @@ interface Recipient {
 
 export class TelegramRelayNotifier implements RelayNotifier {
   readonly #api: Api;
+  readonly #shop: { id: string; shops: ShopRegistry } | undefined;
   readonly #groups: RelayGroupSetting;
   readonly #topics: RelayTopics;
   readonly #access: AccessService;
@@ -87,6 +107,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
 
   constructor(options: TelegramRelayNotifierOptions) {
     this.#api = options.api;
+    this.#shop = options.shop;
     this.#groups = options.repositories.groups;
     this.#topics = options.repositories.topics;
     this.#access = options.access;
@@ -113,7 +134,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
       return await this.#relayTo(await this.#recipients(), about, message, attachments);
     } catch (error) {
       if (!(error instanceof RelayGroupGoneError)) throw error;
-      // The group setting was cleared: this message and the next go to the sellers in private.
+      // A group setting was cleared: this message and the next go where the others say.
       return this.#relayTo(await this.#recipients(), about, message, attachments);
     }
   }
@@ -159,23 +180,34 @@ export class TelegramRelayNotifier implements RelayNotifier {
     return refs;
   }
 
-  /** Where buyer messages go now, each recipient with the language to write in. */
+  /** Where this shop's buyer messages go now, each recipient with the language to write in. */
   async #recipients(): Promise<Recipient[]> {
     const people = new Map<number, Locale>();
+    const shopId = this.#shop?.id;
     const audience = await resolveRelayAudience({
       groups: this.#groups,
+      shopId,
       listSellerIds: async () => {
         const everyone = await this.#access.listPeople();
-        const sellers = everyone.filter((p) => AccessService.holds(p, "seller"));
+        // A seller limited to other shops never sees this shop's buyers.
+        const sellers = everyone.filter(
+          (p) =>
+            AccessService.holds(p, "seller") &&
+            (shopId === undefined || reachesShop(p, "seller", shopId)),
+        );
         for (const p of sellers) {
           people.set(p.id, isLocale(p.locale) ? p.locale : this.#defaultLocale);
         }
         return sellers.map((p) => p.id);
       },
     });
-    if (audience.kind === "group") {
-      const { group } = audience;
-      return [{ chatId: group.chatId, kind: "group", locale: this.#defaultLocale, group }];
+    if (audience.kind === "groups") {
+      return audience.groups.map((group) => ({
+        chatId: group.chatId,
+        kind: "group",
+        locale: this.#defaultLocale,
+        group,
+      }));
     }
     return audience.chatIds.map((chatId) => ({
       chatId,
@@ -202,16 +234,18 @@ export class TelegramRelayNotifier implements RelayNotifier {
       const gone = telegramChatGone(error);
       if (gone?.kind === "migrated" && recipient.group) {
         const movedTo = gone.chatId;
-        const group = await moveRelayGroup(this.#api, this.#groups, recipient.chatId, movedTo);
+        const group =
+          (await moveRelayGroup(this.#api, this.#groups, recipient.chatId, movedTo)) ??
+          ({ ...recipient.group, chatId: movedTo } satisfies RelayGroup);
         const moved: Recipient = { ...recipient, chatId: movedTo, group };
         const ids = await this.#deliverOnce(moved, chat, message, attachments);
         return { chatId: movedTo, ids };
       }
       if (!isChatUnreachable(error)) throw error;
-      if ((await this.#groups.get())?.chatId === recipient.chatId) await this.#groups.clear();
+      await this.#groups.clear(recipient.chatId);
       this.#logger?.warn(
         { err: error, telegramChatId: recipient.chatId },
-        "Chat relay: the bot cannot write to the relay group any more; back to private chats",
+        "Chat relay: the bot cannot write to a relay group any more; it is no longer a relay target",
       );
       throw new RelayGroupGoneError();
     }
@@ -239,10 +273,13 @@ export class TelegramRelayNotifier implements RelayNotifier {
   ): Promise<number[]> {
     const t = translatorFor(this.#i18n, recipient.locale);
     const { chatId } = recipient;
-    const header = [
-      relayHeader(t, chat.context, chat.ozonChatId),
-      ...relayDetails(t, chat.context, chat.productName),
-    ].join("\n");
+    const header = this.#tagged(
+      t,
+      [
+        relayHeader(t, chat.context, chat.ozonChatId),
+        ...relayDetails(t, chat.context, chat.productName),
+      ].join("\n"),
+    );
     let threadId: number | undefined;
     if (recipient.group?.isForum) {
       threadId = await ensureRelayTopic({
@@ -250,7 +287,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
         topics: this.#topics,
         groupChatId: chatId,
         ozonChatId: chat.ozonChatId,
-        name: topicName(t, chat.context, chat.ozonChatId),
+        name: topicName(t, chat.context, chat.ozonChatId, this.#tag(t)),
         pace: (send) => this.#sender.schedule({ chatId, kind: "group", priority: "alert" }, send),
       });
     }
@@ -282,7 +319,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
         ? splitText(`${header}\n\n${text || t("relay-empty")}`, TELEGRAM_TEXT_LIMIT)
         : [];
     // "Reply" goes under the last part only: one button per message, not one per piece.
-    const keyboard = answerKeyboard(this.#codec, t, chat.ozonChatId);
+    const keyboard = this.#answerKeyboard(t, chat.ozonChatId);
     const lastPart = pieces.length + attachments.length - 1;
     const button = () => (keyboard && part === lastPart ? { reply_markup: keyboard } : {});
 
@@ -323,6 +360,22 @@ export class TelegramRelayNotifier implements RelayNotifier {
     }
     return ids;
   }
+
+  /** "🏬 Северный" with several shops (the name of now), else "". */
+  #tag(t: Translator): string {
+    return this.#shop ? shopTag(t, this.#shop.shops, this.#shop.id) : "";
+  }
+
+  #tagged(t: Translator, text: string): string {
+    return this.#shop ? withShopTag(t, this.#shop.shops, this.#shop.id, text) : text;
+  }
+
+  #answerKeyboard(t: Translator, ozonChatId: string) {
+    if (!this.#shop) return answerKeyboard(this.#codec, t, ozonChatId, undefined);
+    // A button without the shop's ref would mean the legacy owner: none for a shop just removed.
+    const ref = this.#shop.shops.get(this.#shop.id)?.ref;
+    return ref === undefined ? undefined : answerKeyboard(this.#codec, t, ozonChatId, ref);
+  }
 }
 
 /** The relay group is out of the bot's reach (removed, deleted): the setting was cleared. */
@@ -333,62 +386,12 @@ class RelayGroupGoneError extends Error {
   }
 }
 
-/**
- * Points the relay setting at the supergroup a relay group became (only when it still names the
- * old group). Upgrades happen when topics are turned on, so whether it is a forum is asked anew.
- */
-export async function moveRelayGroup(
-  api: Api,
-  groups: RelayGroupSetting,
-  fromChatId: number,
-  toChatId: number,
-): Promise<RelayGroup> {
-  const current = await groups.get();
-  if (current && current.chatId !== fromChatId) return current;
-  const chat = await api.getChat(toChatId).catch(() => undefined);
-  const isForum = chat?.type === "supergroup" && chat.is_forum === true;
-  const moved: Omit<RelayGroup, "setAt"> = { chatId: toChatId, isForum };
-  const title = chat && "title" in chat ? chat.title : current?.title;
-  if (title !== undefined) moved.title = title;
-  if (current?.setBy !== undefined) moved.setBy = current.setBy;
-  return groups.set(moved);
-}
-
 /** Nobody can get buyer messages: no relay group, and no seller reachable in private. */
 export class NoRelayAudienceError extends Error {
   override name = "NoRelayAudienceError";
   constructor() {
     super(
-      "Nobody to relay buyer messages to: set a relay group with /relay_here or give someone the seller role",
+      "Nobody to relay buyer messages to: set a relay group with /relay_here or give someone the seller role (for this store)",
     );
   }
-}
-
-export interface EnsureTopicOptions {
-  api: Api;
-  topics: RelayTopics;
-  groupChatId: number;
-  ozonChatId: string;
-  name: string;
-  /** Wraps the Bot API call (pacing); default: call it at once. */
-  pace?: <T>(send: () => Promise<T>) => Promise<T>;
-}
-
-/** The forum topic of a buyer chat in the relay group: the known one, or a new one. */
-export async function ensureRelayTopic(options: EnsureTopicOptions): Promise<number> {
-  const { topics } = options;
-  const known = await topics.use(options.groupChatId, options.ozonChatId);
-  if (known) return known.topicId;
-  const create = () => options.api.createForumTopic(options.groupChatId, options.name);
-  const topic = await (options.pace ? options.pace(create) : create());
-  await topics.set(options.groupChatId, options.ozonChatId, topic.message_thread_id, options.name);
-  return topic.message_thread_id;
-}
-
-function isTopicGone(error: unknown): boolean {
-  return (
-    error instanceof GrammyError &&
-    error.error_code === 400 &&
-    /thread not found|topic_deleted|topic deleted|TOPIC_ID_INVALID/i.test(error.description)
-  );
 }

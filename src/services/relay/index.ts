@@ -2,10 +2,12 @@
 export {
   type AudienceOptions,
   RELAY_GROUP_KEY,
+  RELAY_TARGETS_KEY,
   type RelayAudience,
   type RelayGroup,
   RelayGroupSetting,
   resolveRelayAudience,
+  takesShop,
 } from "./audience.ts";
 export {
   ChatRelay,
@@ -20,7 +22,7 @@ export { compareIds, RelayCursors } from "./cursors.ts";
 export { DeliveryMarks } from "./delivery-marks.ts";
 export { DEFAULT_LINK_TTL_MS, type MessageLink, MessageLinks } from "./links.ts";
 export { classifyReplyError, type ReplyFailureReason } from "./reply-errors.ts";
-export { ReplyRouter, type TelegramPlace } from "./reply-router.ts";
+export { ReplyRouter, type RoutedChat, type TelegramPlace } from "./reply-router.ts";
 export {
   type ReplyChatsApi,
   type ReplyFailure,
@@ -37,7 +39,7 @@ export {
   type RelayRepositoryOptions,
 } from "./repositories.ts";
 export { OZON_TEXT_LIMIT, splitText } from "./split-text.ts";
-export { type RelayTopic, RelayTopics } from "./topics.ts";
+export { type RelayTopic, RelayTopics, type TopicChat } from "./topics.ts";
 export type {
   Chat,
   ChatAttachment,

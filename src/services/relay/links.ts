@@ -1,6 +1,12 @@
 /**
  * Telegram message → Ozon chat, so that a reply to a relayed message (or to the seller's own
- * relayed answer) reaches the right buyer. Kept in the store with a TTL, so it survives restarts.
+ * relayed answer) reaches the right buyer of the right shop. Kept in the store with a TTL, so it
+ * survives restarts.
+ *
+ * Links live in the shared (unprefixed) part of the store: a Telegram message is looked up
+ * without knowing its shop, and the link says which shop it is. Links written before several
+ * shops existed sit at the same keys without a shop: they belong to the shop that owns the
+ * single-shop data (the registry's legacy owner), which the reader decides.
  */
 import type { Store } from "../../store/port.ts";
 import type { TelegramMessageRef } from "./types.ts";
@@ -13,20 +19,27 @@ export interface MessageLink {
   ozonChatId: string;
   /** The Ozon message the Telegram message carried, when it carried one. */
   ozonMessageId?: string;
+  /** The shop (Seller Client-Id) of the chat; absent in links of the single-shop version. */
+  shopId?: string;
 }
 
 export class MessageLinks {
   readonly #store: Store;
   readonly #ttlMs: number;
+  readonly #shopId: string | undefined;
 
-  constructor(store: Store, options: { ttlMs?: number } = {}) {
+  /** `shopId`: the shop every link this instance remembers belongs to (unless a link says). */
+  constructor(store: Store, options: { ttlMs?: number; shopId?: string } = {}) {
     this.#store = store;
     this.#ttlMs = options.ttlMs ?? DEFAULT_LINK_TTL_MS;
+    this.#shopId = options.shopId;
   }
 
   async remember(messages: readonly TelegramMessageRef[], link: MessageLink): Promise<void> {
     const value: MessageLink = { ozonChatId: link.ozonChatId };
     if (link.ozonMessageId !== undefined) value.ozonMessageId = link.ozonMessageId;
+    const shopId = link.shopId ?? this.#shopId;
+    if (shopId !== undefined) value.shopId = shopId;
     await Promise.all(
       messages.map((m) =>
         this.#store.set(linkKey(m.chatId, m.messageId), value, { ttlMs: this.#ttlMs }),
@@ -37,6 +50,8 @@ export class MessageLinks {
   /** The Ozon chat a Telegram message belongs to, when it is a relayed one still remembered. */
   async resolve(chatId: number, messageId: number): Promise<MessageLink | undefined> {
     const link = await this.#store.get<MessageLink>(linkKey(chatId, messageId));
-    return link && typeof link.ozonChatId === "string" ? link : undefined;
+    if (!link || typeof link.ozonChatId !== "string") return undefined;
+    if (link.shopId !== undefined && typeof link.shopId !== "string") return undefined;
+    return link;
   }
 }

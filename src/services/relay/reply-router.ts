@@ -1,7 +1,7 @@
 /**
  * Which buyer a message written in Telegram is for: the Ozon chat of the relayed message it
- * replies to, or else the buyer chat whose forum topic it was written in. Undefined: not a
- * reply to a buyer, and the bot leaves the message alone.
+ * replies to, or else the buyer chat whose forum topic it was written in — and which shop that
+ * chat belongs to. Undefined: not a reply to a buyer, and the bot leaves the message alone.
  */
 import type { MessageLinks } from "./links.ts";
 import type { RelayRepositories } from "./repositories.ts";
@@ -15,22 +15,43 @@ export interface TelegramPlace {
   topicId?: number;
 }
 
+export interface RoutedChat {
+  ozonChatId: string;
+  /** The chat's shop; undefined only for a record of the single-shop version with no owner. */
+  shopId: string | undefined;
+}
+
+export interface ReplyRouterOptions {
+  /**
+   * The shop that owns what the single-shop version wrote (links and topics without a shop):
+   * the registry's legacy owner, whose records kept the unprefixed keys.
+   */
+  legacyShopId?: () => string | undefined;
+}
+
 export class ReplyRouter {
   readonly #links: MessageLinks;
   readonly #topics: RelayTopics;
+  readonly #legacyShopId: () => string | undefined;
 
-  constructor(repositories: Pick<RelayRepositories, "links" | "topics">) {
+  /** `repositories`: any shop's set will do, links and the topic index are shared. */
+  constructor(
+    repositories: Pick<RelayRepositories, "links" | "topics">,
+    options: ReplyRouterOptions = {},
+  ) {
     this.#links = repositories.links;
     this.#topics = repositories.topics;
+    this.#legacyShopId = options.legacyShopId ?? (() => undefined);
   }
 
-  async resolve(place: TelegramPlace): Promise<string | undefined> {
+  async resolve(place: TelegramPlace): Promise<RoutedChat | undefined> {
     if (place.replyToMessageId !== undefined) {
       const link = await this.#links.resolve(place.chatId, place.replyToMessageId);
-      if (link) return link.ozonChatId;
+      if (link) return { ozonChatId: link.ozonChatId, shopId: link.shopId ?? this.#legacyShopId() };
     }
     if (place.topicId !== undefined) {
-      return this.#topics.findOzonChat(place.chatId, place.topicId);
+      const chat = await this.#topics.findChat(place.chatId, place.topicId);
+      if (chat) return { ozonChatId: chat.ozonChatId, shopId: chat.shopId ?? this.#legacyShopId() };
     }
     return undefined;
   }

@@ -3,6 +3,10 @@
  * that reads or writes them: the poller, the reply router and service, the Telegram notifier and
  * the bot's relay features. So a setting such as how long a message link lives holds for every
  * writer, whichever side of the relay remembers the link.
+ *
+ * With several shops each shop has its own set over its part of the store (cursors, contexts,
+ * delivery marks, topics), while what is looked up without knowing the shop — message links, the
+ * topic → chat index, the relay groups — lives in the `shared` store, tagged with `shopId`.
  */
 import type { Store } from "../../store/port.ts";
 import { RelayGroupSetting } from "./audience.ts";
@@ -19,6 +23,10 @@ export interface RelayRepositoryOptions {
   cursorTtlMs?: number;
   /** The clock that says when a forum topic's entries are due for renewal (tests). */
   now?: () => number;
+  /** The unprefixed store every shop shares (default: `store`, a single shop). */
+  shared?: Store;
+  /** The shop these records belong to: links and topics remember it. */
+  shopId?: string;
 }
 
 export interface RelayRepositories {
@@ -36,13 +44,15 @@ export function createRelayRepositories(
   store: Store,
   options: RelayRepositoryOptions = {},
 ): RelayRepositories {
+  const shared = options.shared ?? store;
+  const shop = options.shopId === undefined ? {} : { shopId: options.shopId };
   return {
     store,
-    links: new MessageLinks(store, { ttlMs: options.linkTtlMs }),
+    links: new MessageLinks(shared, { ttlMs: options.linkTtlMs, ...shop }),
     cursors: new RelayCursors(store, { ttlMs: options.cursorTtlMs }),
     contexts: new ChatContexts(store),
-    topics: new RelayTopics(store, { now: options.now }),
-    groups: new RelayGroupSetting(store),
+    topics: new RelayTopics(store, { now: options.now, index: shared, ...shop }),
+    groups: new RelayGroupSetting(shared),
     marks: new DeliveryMarks(store),
   };
 }

@@ -4,6 +4,11 @@
  * routing what the team writes in it). Keyed by group, so moving the relay to another group
  * starts fresh topics there.
  *
+ * With several shops the forward entry (Ozon chat → topic) is the shop's own record, and the
+ * reverse entry (topic → Ozon chat) lives in the shared part of the store with the shop's id, so
+ * a message written in a topic is routed without knowing its shop. Reverse entries of the
+ * single-shop version hold just the chat id: the reader gives them to the legacy owner.
+ *
  * Both entries live TOPIC_TTL_MS from the last buyer message relayed into the topic (`use`
  * renews them, at most once a day), so chats gone quiet for months leave nothing behind; a buyer
  * who writes after that gets a new topic.
@@ -27,12 +32,31 @@ const topicKey = (groupChatId: number, ozonChatId: string) =>
 const topicChatKey = (groupChatId: number, topicId: number) =>
   `relay:topic-chat:${groupChatId}:${topicId}`;
 
+/** Whose buyer chat a forum topic is. */
+export interface TopicChat {
+  ozonChatId: string;
+  /** Absent in entries of the single-shop version. */
+  shopId?: string;
+}
+
+export interface RelayTopicsOptions {
+  now?: () => number;
+  /** Where the reverse entries live (default: `store`); shared by every shop. */
+  index?: Store;
+  /** The shop whose chats these are, written into the reverse entries. */
+  shopId?: string;
+}
+
 export class RelayTopics {
   readonly #store: Store;
+  readonly #index: Store;
+  readonly #shopId: string | undefined;
   readonly #now: () => number;
 
-  constructor(store: Store, options: { now?: () => number } = {}) {
+  constructor(store: Store, options: RelayTopicsOptions = {}) {
     this.#store = store;
+    this.#index = options.index ?? store;
+    this.#shopId = options.shopId;
     this.#now = options.now ?? Date.now;
   }
 
@@ -59,20 +83,32 @@ export class RelayTopics {
     if (name !== undefined) topic.name = name;
     const ttl = { ttlMs: TOPIC_TTL_MS };
     // Reverse entry first: a topic the map points to can always be routed back.
-    await this.#store.set(topicChatKey(groupChatId, topicId), ozonChatId, ttl);
+    const reverse: TopicChat | string =
+      this.#shopId === undefined ? ozonChatId : { ozonChatId, shopId: this.#shopId };
+    await this.#index.set(topicChatKey(groupChatId, topicId), reverse, ttl);
     await this.#store.set(topicKey(groupChatId, ozonChatId), topic, ttl);
     return topic;
   }
 
   /** The Ozon chat whose topic this is (a message written in it goes to that buyer). */
   async findOzonChat(groupChatId: number, topicId: number): Promise<string | undefined> {
-    return this.#store.get<string>(topicChatKey(groupChatId, topicId));
+    return (await this.findChat(groupChatId, topicId))?.ozonChatId;
+  }
+
+  /** The buyer chat of a topic, of whichever shop (the index is shared). */
+  async findChat(groupChatId: number, topicId: number): Promise<TopicChat | undefined> {
+    const entry = await this.#index.get<unknown>(topicChatKey(groupChatId, topicId));
+    if (typeof entry === "string") return { ozonChatId: entry };
+    if (!entry || typeof entry !== "object") return undefined;
+    const { ozonChatId, shopId } = entry as Partial<TopicChat>;
+    if (typeof ozonChatId !== "string" || typeof shopId !== "string") return undefined;
+    return { ozonChatId, shopId };
   }
 
   /** Forgets a topic (deleted in Telegram); the next relayed message makes a new one. */
   async forget(groupChatId: number, ozonChatId: string): Promise<void> {
     const topic = await this.get(groupChatId, ozonChatId);
     await this.#store.delete(topicKey(groupChatId, ozonChatId));
-    if (topic) await this.#store.delete(topicChatKey(groupChatId, topic.topicId));
+    if (topic) await this.#index.delete(topicChatKey(groupChatId, topic.topicId));
   }
 }

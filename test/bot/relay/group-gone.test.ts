@@ -27,7 +27,7 @@ describe("relay group no longer reachable", () => {
   it("follows a group upgraded to a supergroup: the message arrives there, the setting moves", async () => {
     const e = await started();
     await e.send(command("relay_here", { from: ADMIN, chat: basicGroup }));
-    expect((await new RelayGroupSetting(e.store).get())?.chatId).toBe(basicGroup.id);
+    expect((await new RelayGroupSetting(e.store).list())[0]?.chatId).toBe(basicGroup.id);
     e.fake.failNext("sendMessage", {
       error_code: 400,
       description: "Bad Request: group chat was upgraded to a supergroup chat",
@@ -39,7 +39,7 @@ describe("relay group no longer reachable", () => {
     const pass = await e.module.runOnce();
     expect(pass).toMatchObject({ relayed: 1, failures: [] });
     expect(e.fake.textsTo(upgradedId).at(-1)).toContain("После переезда");
-    expect((await new RelayGroupSetting(e.store).get())?.chatId).toBe(upgradedId);
+    expect((await new RelayGroupSetting(e.store).list())[0]?.chatId).toBe(upgradedId);
   });
 
   it("follows the migration service message in the relay group", async () => {
@@ -54,7 +54,7 @@ describe("relay group no longer reachable", () => {
         migrate_to_chat_id: upgradedId,
       } as never),
     );
-    expect((await new RelayGroupSetting(e.store).get())?.chatId).toBe(upgradedId);
+    expect((await new RelayGroupSetting(e.store).list())[0]?.chatId).toBe(upgradedId);
   });
 
   it("the bot was removed from the relay group: sellers get the message in private", async () => {
@@ -72,7 +72,7 @@ describe("relay group no longer reachable", () => {
     expect(pass).toMatchObject({ relayed: 1, failures: [] });
     expect(e.fake.textsTo(SELLER.id).at(-1)).toContain("Кто-нибудь?");
     expect(sendsTo(e.fake, ADMIN.id).length).toBeGreaterThan(0);
-    expect(await new RelayGroupSetting(e.store).get()).toBeUndefined();
+    expect((await new RelayGroupSetting(e.store).list())[0]).toBeUndefined();
   });
 });
 
@@ -83,10 +83,10 @@ describe("the bot removed from the relay group (my_chat_member)", () => {
     await e.send(command("relay_here", { from: ADMIN, chat: team }));
     // Leaving some other group changes nothing.
     await e.send(myChatMember(group(-100557), ADMIN, "left"));
-    expect((await new RelayGroupSetting(e.store).get())?.chatId).toBe(team.id);
+    expect((await new RelayGroupSetting(e.store).list())[0]?.chatId).toBe(team.id);
 
     await e.send(myChatMember(team, ADMIN, "kicked"));
-    expect(await new RelayGroupSetting(e.store).get()).toBeUndefined();
+    expect((await new RelayGroupSetting(e.store).list())[0]).toBeUndefined();
     await e.send(myChatMember(team, ADMIN, "member", "kicked"));
     const since = e.fake.calls.length;
     const chat = openBuyerChats(e.sandbox)[0];
@@ -95,7 +95,7 @@ describe("the bot removed from the relay group (my_chat_member)", () => {
     expect(await e.module.runOnce()).toMatchObject({ relayed: 1, failures: [] });
     expect(e.fake.textsTo(SELLER.id).at(-1)).toContain("Вы здесь?");
     expect(sendsTo(e.fake, team.id).filter((c) => c.seq >= since)).toEqual([]);
-    expect(await new RelayGroupSetting(e.store).get()).toBeUndefined();
+    expect((await new RelayGroupSetting(e.store).list())[0]).toBeUndefined();
   });
 });
 
@@ -104,10 +104,10 @@ describe("/relay_here in a group that turned on topics since", () => {
     const e = await started();
     const plain = group(-100666, { title: "Team" });
     await e.send(command("relay_here", { from: ADMIN, chat: plain }));
-    expect(await new RelayGroupSetting(e.store).get()).toMatchObject({ isForum: false });
+    expect((await new RelayGroupSetting(e.store).list())[0]).toMatchObject({ isForum: false });
     const forum = group(-100666, { title: "Team", forum: true });
     await e.send(command("relay_here", { from: ADMIN, chat: forum }));
-    expect(await new RelayGroupSetting(e.store).get()).toMatchObject({
+    expect((await new RelayGroupSetting(e.store).list())[0]).toMatchObject({
       chatId: -100666,
       isForum: true,
     });

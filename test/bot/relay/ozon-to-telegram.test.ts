@@ -149,7 +149,7 @@ describe("the relay group", () => {
     const team = group(-100777, { title: "Team" });
     await e.send(command("relay_here", { from: ADMIN, chat: team }));
     expect(e.fake.textsTo(team.id).at(-1)).toContain("will now arrive in this group");
-    expect(await new RelayGroupSetting(e.store).get()).toMatchObject({
+    expect((await new RelayGroupSetting(e.store).list())[0]).toMatchObject({
       chatId: team.id,
       isForum: false,
     });
@@ -162,10 +162,10 @@ describe("the relay group", () => {
 
     // Only admins choose where messages go.
     await e.send(command("relay_here", { from: SELLER, chat: team }));
-    expect(await new RelayGroupSetting(e.store).get()).toBeDefined();
+    expect((await new RelayGroupSetting(e.store).list())[0]).toBeDefined();
 
     await e.send(command("relay_here", { from: ADMIN, chat: team }));
-    expect(await new RelayGroupSetting(e.store).get()).toBeUndefined();
+    expect((await new RelayGroupSetting(e.store).list())[0]).toBeUndefined();
     e.sandbox.control.buyerWrites(chat.id, { text: "Снова лично" });
     await e.module.runOnce();
     expect(e.fake.textsTo(SELLER.id).at(-1)).toContain("Снова лично");

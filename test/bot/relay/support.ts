@@ -16,9 +16,10 @@ import {
 import type { TelegramSender } from "../../../src/bot/sender/index.ts";
 import { type Config, loadConfig } from "../../../src/config.ts";
 import type { Container } from "../../../src/container.ts";
-import type { SellerClient } from "../../../src/ozon/seller/client.ts";
+import { createSellerClient, type SellerClient } from "../../../src/ozon/seller/client.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../../src/sandbox/index.ts";
 import { AccessService } from "../../../src/services/access.ts";
+import type { ShopRegistry } from "../../../src/shops/registry.ts";
 import { stopModules } from "../../../src/shutdown.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import type { Store } from "../../../src/store/port.ts";
@@ -36,6 +37,9 @@ export const WAREHOUSE = person(703, { first_name: "Wanda", language_code: "en" 
 export interface RelayEnv {
   sandbox: Sandbox;
   seller: SellerClient;
+  /** One Seller client per sandbox store (the first is `seller`). */
+  sellers: SellerClient[];
+  shops: ShopRegistry;
   fake: FakeBotApi;
   store: Store;
   access: AccessService;
@@ -67,13 +71,30 @@ export interface RelayEnvOptions {
   relay?: RelayModuleOptions["relay"];
   /** Lifetimes of the relay's records (message links, cursors). */
   repositories?: RelayModuleOptions["repositories"];
+  /** More configuration (CHATS_POLL_SECONDS, say). */
+  config?: Record<string, string>;
 }
+
+/** Shop names of a two-store env: the sandbox's first store and a second one. */
+export const SHOP_NAMES = ["Северный", "Южный"] as const;
 
 export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<RelayEnv> {
   const sandbox = await startSandbox({ initialChats: 3, ...options.sandbox });
-  const seller = sandboxSeller(sandbox, {
-    retry: { baseDelayMs: 1, maxDelayMs: 5 },
-  });
+  const retry = { baseDelayMs: 1, maxDelayMs: 5 };
+  const seller = sandboxSeller(sandbox, { retry });
+  // Every further sandbox store is a shop of its own, with its own keys.
+  const sellers = [
+    seller,
+    ...sandbox.stores.slice(1).map((s) =>
+      createSellerClient({
+        baseUrl: sandbox.sellerUrl,
+        clientId: s.credentials.sellerClientId,
+        apiKey: s.credentials.sellerApiKey,
+        limiter: null,
+        retry,
+      }),
+    ),
+  ];
   const fake = await FakeBotApi.start();
   const store = options.store ?? new MemoryStore();
   const config = loadConfig({
@@ -84,17 +105,23 @@ export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<Rela
     DEFAULT_LOCALE: "en",
     OZON_CLIENT_ID: sandbox.credentials.sellerClientId,
     OZON_API_KEY: sandbox.credentials.sellerApiKey,
+    ...options.config,
   });
   const { logger, logs } = captureLogger();
   const access = new AccessService({ store, adminIds: config.adminIds });
   await access.grant(SELLER.id, "seller", ADMIN.id);
   await access.grant(WAREHOUSE.id, "warehouse", ADMIN.id);
+  const shops = await testShops(
+    store,
+    // Ids as the sandbox's Client-Ids: sandbox-client, sandbox-client-2...
+    sellers.map((s, i) => ({ seller: s, name: SHOP_NAMES[i] ?? `Магазин ${i + 1}` })),
+  );
   const container: Container = {
     config,
     logger,
     store,
     access,
-    shops: await testShops(store, [{ seller }]),
+    shops,
     close: async () => undefined,
   };
   const i18n = createI18n({ defaultLocale: config.defaultLocale, logger });
@@ -132,6 +159,8 @@ export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<Rela
   const env: RelayEnv = {
     sandbox,
     seller,
+    sellers,
+    shops,
     fake,
     store,
     access,
@@ -152,7 +181,7 @@ export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<Rela
     async close() {
       await env.stop();
       await fake.close();
-      await seller.close();
+      await Promise.all(sellers.map((s) => s.close()));
       await sandbox.close();
       if (!options.store) await store.close();
     },
@@ -160,13 +189,16 @@ export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<Rela
   return env;
 }
 
-/** Open buyer chats of the sandbox, oldest first. */
-export function openBuyerChats(sandbox: Sandbox) {
+/** Open buyer chats of the sandbox (or one of its stores), oldest first. */
+export function openBuyerChats(sandbox: Pick<Sandbox, "control">) {
   return sandbox.control.chats().filter((c) => c.kind === "buyer" && c.status === "OPENED");
 }
 
-/** What the seller side wrote into a sandbox chat after message `afterId` (the seed has some). */
-export function sellerMessages(sandbox: Sandbox, chatId: string, afterId = "0") {
+/**
+ * What the seller side wrote into a sandbox chat after message `afterId` (the seed has some);
+ * `sandbox` may be one store of a several-store sandbox.
+ */
+export function sellerMessages(sandbox: Pick<Sandbox, "control">, chatId: string, afterId = "0") {
   return (sandbox.control.chat(chatId)?.messages ?? []).filter(
     (m) => m.author === "seller" && BigInt(m.id) > BigInt(afterId),
   );

@@ -295,9 +295,9 @@ describe("replies in the relay group", () => {
     await e.send(command("relay_here", { from: ADMIN, chat: team }));
     const confirmation = e.fake.callsTo("sendMessage").at(-1) as RecordedCall;
     await e.send(press(confirmation, "Stop relaying here", SELLER));
-    expect(await new RelayGroupSetting(e.store).get()).toBeDefined();
+    expect((await new RelayGroupSetting(e.store).list())[0]).toBeDefined();
     await e.send(press(confirmation, "Stop relaying here", ADMIN));
-    expect(await new RelayGroupSetting(e.store).get()).toBeUndefined();
+    expect((await new RelayGroupSetting(e.store).list())[0]).toBeUndefined();
     expect(textOf(e.fake.callsTo("editMessageText").at(-1) as RecordedCall)).toContain(
       "private chats again",
     );

@@ -71,7 +71,7 @@ describe("relay maps", () => {
       orderNumber: "12345-0001",
       sku: "998877",
     });
-    expect(await new RelayGroupSetting(store).get()).toMatchObject({
+    expect((await new RelayGroupSetting(store).list())[0]).toMatchObject({
       chatId: -100500,
       isForum: true,
     });
@@ -108,7 +108,9 @@ describe("relay maps", () => {
     const store = new MemoryStore();
     const setting = new RelayGroupSetting(store);
     const sellers = async () => [30, 10, 20, 10];
-    expect(await resolveRelayAudience({ groups: setting, listSellerIds: sellers })).toEqual({
+    expect(
+      await resolveRelayAudience({ groups: setting, shopId: "s", listSellerIds: sellers }),
+    ).toEqual({
       kind: "people",
       chatIds: [10, 20, 30],
     });
@@ -116,20 +118,21 @@ describe("relay maps", () => {
     let asked = 0;
     const audience = await resolveRelayAudience({
       groups: setting,
+      shopId: "s",
       listSellerIds: async () => {
         asked++;
         return [1];
       },
     });
     expect(audience).toMatchObject({
-      kind: "group",
-      group: { chatId: -1009, title: "Покупатели" },
+      kind: "groups",
+      groups: [{ chatId: -1009, title: "Покупатели" }],
     });
     expect(asked).toBe(0);
-    expect(await setting.clear()).toBe(true);
-    expect((await resolveRelayAudience({ groups: setting, listSellerIds: sellers })).kind).toBe(
-      "people",
-    );
+    expect(await setting.clear(-1009)).toBe(true);
+    expect(
+      (await resolveRelayAudience({ groups: setting, shopId: "s", listSellerIds: sellers })).kind,
+    ).toBe("people");
     await store.close();
   });
 
@@ -151,13 +154,14 @@ describe("relay maps", () => {
     });
     await new RelayTopics(store).set(-100, "by-topic", 77);
     const router = new ReplyRouter(createRelayRepositories(store));
-    expect(await router.resolve({ chatId: -100, replyToMessageId: 5, topicId: 77 })).toBe(
-      "by-link",
-    );
+    expect(await router.resolve({ chatId: -100, replyToMessageId: 5, topicId: 77 })).toEqual({
+      ozonChatId: "by-link",
+      shopId: undefined,
+    });
     // A reply to something else inside a topic (e.g. the topic's first message) goes by topic.
-    expect(await router.resolve({ chatId: -100, replyToMessageId: 6, topicId: 77 })).toBe(
-      "by-topic",
-    );
+    expect(
+      (await router.resolve({ chatId: -100, replyToMessageId: 6, topicId: 77 }))?.ozonChatId,
+    ).toBe("by-topic");
     expect(await router.resolve({ chatId: -100, topicId: 78 })).toBeUndefined();
     expect(await router.resolve({ chatId: 42, replyToMessageId: 5 })).toBeUndefined();
     expect(await router.resolve({ chatId: -100 })).toBeUndefined();

@@ -1,0 +1,54 @@
+/**
+ * Relay groups in Telegram: following a group Telegram upgraded to a supergroup, and the forum
+ * topic of each buyer chat (made when first needed). Used by the notifiers and the features.
+ */
+import { type Api, GrammyError } from "grammy";
+import type { RelayGroup, RelayGroupSetting } from "../../services/relay/audience.ts";
+import type { RelayTopics } from "../../services/relay/topics.ts";
+
+/**
+ * Points a relay group's setting at the supergroup it became, keeping its shops. Upgrades happen
+ * when topics are turned on, so whether it is a forum is asked anew. Undefined when neither chat
+ * is a relay group (any more).
+ */
+export async function moveRelayGroup(
+  api: Api,
+  groups: RelayGroupSetting,
+  fromChatId: number,
+  toChatId: number,
+): Promise<RelayGroup | undefined> {
+  const chat = await api.getChat(toChatId).catch(() => undefined);
+  const isForum = chat?.type === "supergroup" && chat.is_forum === true;
+  const change: Partial<Pick<RelayGroup, "isForum" | "title">> = { isForum };
+  if (chat && "title" in chat && chat.title !== undefined) change.title = chat.title;
+  return groups.move(fromChatId, toChatId, change);
+}
+
+export interface EnsureTopicOptions {
+  api: Api;
+  topics: RelayTopics;
+  groupChatId: number;
+  ozonChatId: string;
+  name: string;
+  /** Wraps the Bot API call (pacing); default: call it at once. */
+  pace?: <T>(send: () => Promise<T>) => Promise<T>;
+}
+
+/** The forum topic of a buyer chat in the relay group: the known one, or a new one. */
+export async function ensureRelayTopic(options: EnsureTopicOptions): Promise<number> {
+  const { topics } = options;
+  const known = await topics.use(options.groupChatId, options.ozonChatId);
+  if (known) return known.topicId;
+  const create = () => options.api.createForumTopic(options.groupChatId, options.name);
+  const topic = await (options.pace ? options.pace(create) : create());
+  await topics.set(options.groupChatId, options.ozonChatId, topic.message_thread_id, options.name);
+  return topic.message_thread_id;
+}
+
+export function isTopicGone(error: unknown): boolean {
+  return (
+    error instanceof GrammyError &&
+    error.error_code === 400 &&
+    /thread not found|topic_deleted|topic deleted|TOPIC_ID_INVALID/i.test(error.description)
+  );
+}

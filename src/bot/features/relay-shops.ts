@@ -1,0 +1,84 @@
+/**
+ * The relay's view of the shops, shared by the relay module, its notifiers and its features:
+ * each shop's records (over the shop's part of the store), the records every shop shares
+ * (message links, the topic index, the relay groups), and which shop a link or button means.
+ * Shops are looked up by id whenever something is done, never kept.
+ */
+import type { Logger } from "../../logger.ts";
+import type { RelayGroupSetting } from "../../services/relay/audience.ts";
+import type { MessageLinks } from "../../services/relay/links.ts";
+import { ReplyRouter } from "../../services/relay/reply-router.ts";
+import { ReplyService } from "../../services/relay/reply-service.ts";
+import {
+  createRelayRepositories,
+  type RelayRepositories,
+  type RelayRepositoryOptions,
+} from "../../services/relay/repositories.ts";
+import type { Shop, ShopRegistry } from "../../shops/registry.ts";
+import type { Store } from "../../store/port.ts";
+
+export interface RelayShopsOptions {
+  shops: ShopRegistry;
+  /** The whole (unprefixed) store: container.store. */
+  store: Store;
+  /** Lifetimes of links and cursors, the same for every shop. */
+  repositories?: Pick<RelayRepositoryOptions, "linkTtlMs" | "cursorTtlMs">;
+  logger?: Pick<Logger, "info" | "warn">;
+}
+
+export class RelayShops {
+  readonly shops: ShopRegistry;
+  /** The relay groups, for every shop. */
+  readonly groups: RelayGroupSetting;
+  /** Links written by the bot's features; each names its shop. */
+  readonly links: MessageLinks;
+  readonly router: ReplyRouter;
+  readonly #store: Store;
+  readonly #options: RelayShopsOptions;
+  readonly #repositories = new Map<string, RelayRepositories>();
+
+  constructor(options: RelayShopsOptions) {
+    this.#options = options;
+    this.shops = options.shops;
+    this.#store = options.store;
+    const shared = createRelayRepositories(options.store, options.repositories);
+    this.groups = shared.groups;
+    this.links = shared.links;
+    this.router = new ReplyRouter(shared, { legacyShopId: () => this.legacyOwner()?.id });
+  }
+
+  /** One shop's relay records (cursors, contexts, marks, topics over its part of the store). */
+  repositories(shop: Pick<Shop, "id" | "store">): RelayRepositories {
+    let repositories = this.#repositories.get(shop.id);
+    if (!repositories) {
+      repositories = createRelayRepositories(shop.store, {
+        ...this.#options.repositories,
+        shared: this.#store,
+        shopId: shop.id,
+      });
+      this.#repositories.set(shop.id, repositories);
+    }
+    return repositories;
+  }
+
+  /** Sends to the buyers of one shop with its Seller client of now; undefined without one. */
+  replies(shop: Shop): ReplyService | undefined {
+    if (!shop.seller) return undefined;
+    const { contexts } = this.repositories(shop);
+    return new ReplyService({ chats: shop.seller.chats, contexts, logger: this.#options.logger });
+  }
+
+  /**
+   * The shop that owns what the single-shop version wrote (links, topics, buttons without a
+   * shop): the registry keeps that shop's records at the unprefixed keys, so its part of the
+   * store is the whole store itself (src/shops/scoped-store.ts).
+   */
+  legacyOwner(): Shop | undefined {
+    return this.shops.all().find((shop) => shop.store === this.#store);
+  }
+
+  /** The shop a button means: its ref, or the legacy owner for a button without one. */
+  fromButton(ref: string | undefined): Shop | undefined {
+    return ref === undefined || ref === "" ? this.legacyOwner() : this.shops.byRef(ref);
+  }
+}
