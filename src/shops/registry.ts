@@ -164,6 +164,14 @@ export class ShopRegistry {
     return this.#shops.find((s) => s.ref === ref);
   }
 
+  /**
+   * The shop that owned the records before several shops existed (it keeps the unprefixed keys):
+   * buttons, links and jobs written then carry no shop and mean this one.
+   */
+  legacyOwner(): Shop | undefined {
+    return this.#legacyOwner === undefined ? undefined : this.get(this.#legacyOwner);
+  }
+
   /** More than one shop: every screen names its shop. */
   get many(): boolean {
     return this.#shops.length > 1;

@@ -44,20 +44,20 @@ export interface AdsFeatureDeps {
  * keyed without a prefix, which is the legacy owner's part of the store (`shop.store` is then
  * the store itself), so they mean that shop.
  */
-function retryShop(shops: ShopRegistry, ref: string | undefined, store: unknown) {
+function retryShop(shops: ShopRegistry, ref: string | undefined) {
   if (ref) return shops.byRef(ref);
-  return shops.all().find((shop) => shop.store === store);
+  return shops.legacyOwner();
 }
 
 export function adsFeature({ shops, accountOf }: AdsFeatureDeps): FeatureFactory {
-  return ({ router, logger, store }: FeatureDeps) => {
+  return ({ router, logger }: FeatureDeps) => {
     const enters = { entersConversation: true } as const;
     router.command("budget", (ctx) => enter(ctx, BUDGET_CONVERSATION), enters);
     router.command("report", (ctx) => enter(ctx, REPORT_CONVERSATION), enters);
 
     router.callback(REPORT_RETRY_CALLBACK, ["manager"], async (ctx, [id = "", ref]) => {
       const t = ctx.t.bind(ctx);
-      const shop = retryShop(shops, ref, store);
+      const shop = retryShop(shops, ref);
       const jobs = shop && accountOf(shop.id)?.jobs;
       if (!shop || !jobs) {
         await ctx.answerCallbackQuery({ text: t("ads-report-retry-gone"), show_alert: true });

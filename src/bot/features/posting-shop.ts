@@ -7,7 +7,6 @@ import type { SellerClient } from "../../ozon/index.ts";
 import type { Person } from "../../services/access/roles.ts";
 import { reachesShop, shopsInScope } from "../../services/access/shop-scope.ts";
 import type { Shop, ShopRegistry } from "../../shops/registry.ts";
-import type { Store } from "../../store/port.ts";
 
 type Translate = (key: string, args?: Record<string, string | number>) => string;
 
@@ -24,8 +23,8 @@ export interface PostingShops {
   legacy(): Shop | undefined;
 }
 
-export function postingShops(shops: ShopRegistry, store: Store): PostingShops {
-  return { shops, legacy: () => shops.all().find((shop) => shop.store === store) };
+export function postingShops(shops: ShopRegistry): PostingShops {
+  return { shops, legacy: () => shops.legacyOwner() };
 }
 
 /** A shop with a Seller client, ready to act for. */

@@ -74,7 +74,7 @@ export class RelayShops {
    * store is the whole store itself (src/shops/scoped-store.ts).
    */
   legacyOwner(): Shop | undefined {
-    return this.shops.all().find((shop) => shop.store === this.#store);
+    return this.shops.legacyOwner();
   }
 
   /** The shop a button means: its ref, or the legacy owner for a button without one. */

@@ -54,7 +54,7 @@ export function createPostingsModule(
   const { config, store, access, logger, shops } = container;
   const first = shops.all().find((shop) => shop.seller);
   if (!first) throw new Error("The postings module needs the Seller API client");
-  const where = postingShops(shops, store);
+  const where = postingShops(shops);
   const subscriptions = new SubscriptionService(store, { legacyShopId: () => where.legacy()?.id });
   const dialogs = { shops: where, access, codec, timezone: config.timezone };
   let watchers: PerShop<PostingWatcher> | undefined;
