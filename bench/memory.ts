@@ -13,6 +13,9 @@
  *
  * Settings: BENCH_MEMORY_SAMPLE_SECONDS (20), BENCH_MEMORY_LOADS ("0:0,2000:500,10000:2000",
  * postings:chats), BENCH_MEMORY_TARGET_MB (250, for the largest load's peak and steady).
+ * BENCH_MEMORY_SNAPSHOT_DIR=<dir>: the bot writes a heap snapshot there halfway through the
+ * samples (SIGUSR2, --heapsnapshot-signal); open it in Chrome DevTools › Memory. Writing one
+ * costs memory itself, so the figures of such a run are not the bot's.
  * Target (issue 12): 10 000 postings + 2 000 chats ≤ 250 MB RSS.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -34,6 +37,7 @@ const POLL_SECONDS = 5;
 /** A pause this long between two list requests of one kind separates two passes. */
 const PASS_GAP_MS = POLL_SECONDS * 1000 * 0.6;
 const SAMPLE_EVERY_MS = 250;
+const SNAPSHOT_DIR = process.env.BENCH_MEMORY_SNAPSHOT_DIR;
 
 const MAIN = fileURLToPath(new URL("../src/main.ts", import.meta.url));
 const SANDBOX = fileURLToPath(new URL("./memory-sandbox.ts", import.meta.url));
@@ -89,7 +93,10 @@ function startSandboxProcess(postings: number, chats: number) {
 
 function startBot(sandbox: SandboxInfo, telegram: FakeBotApi, port: number, dataDir: string) {
   const { credentials } = sandbox;
-  return spawn(process.execPath, [MAIN], {
+  const flags = SNAPSHOT_DIR
+    ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${SNAPSHOT_DIR}`]
+    : [];
+  return spawn(process.execPath, [...flags, MAIN], {
     cwd: dataDir,
     env: {
       PATH: process.env.PATH ?? "",
@@ -163,7 +170,12 @@ async function measure(postings: number, chats: number, telegram: FakeBotApi): P
     const firstPassSeconds = (Date.now() - started) / 1000;
     const samples: number[] = [];
     const until = Date.now() + SAMPLE_SECONDS * 1000;
+    let snapshotAt = SNAPSHOT_DIR ? Date.now() + (SAMPLE_SECONDS * 1000) / 2 : Infinity;
     while (Date.now() < until) {
+      if (Date.now() >= snapshotAt) {
+        bot.kill("SIGUSR2");
+        snapshotAt = Infinity;
+      }
       if (bot.exitCode !== null) throw new Error(`the bot exited with ${bot.exitCode}`);
       samples.push(memoryOf(pid).rss);
       await new Promise((resolve) => setTimeout(resolve, SAMPLE_EVERY_MS));
