@@ -16,6 +16,7 @@
  * BENCH_MEMORY_SNAPSHOT_DIR=<dir>: the bot writes a heap snapshot there halfway through the
  * samples (SIGUSR2, --heapsnapshot-signal); open it in Chrome DevTools › Memory. Writing one
  * costs memory itself, so the figures of such a run are not the bot's.
+ * BENCH_MEMORY_BOT_FLAGS: more Node flags for the bot, e.g. "--import ./probe.mjs" or "--trace-gc".
  * Target (issue 12): 10 000 postings + 2 000 chats ≤ 250 MB RSS.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -96,6 +97,7 @@ function startBot(sandbox: SandboxInfo, telegram: FakeBotApi, port: number, data
   const flags = SNAPSHOT_DIR
     ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${SNAPSHOT_DIR}`]
     : [];
+  flags.push(...(process.env.BENCH_MEMORY_BOT_FLAGS ?? "").split(" ").filter(Boolean));
   return spawn(process.execPath, [...flags, MAIN], {
     cwd: dataDir,
     env: {
