@@ -18,9 +18,20 @@ function parseNumber(text: string): number | string {
   return Number(text);
 }
 
-/** An integer beyond 2^53 has at least 16 digits: text without such a run needs no reviver. */
-const LONG_DIGITS = /\d{16}/;
+/**
+ * Where an integer literal of 16 digits or more stands (an integer beyond 2^53 has at least 16).
+ * Digits inside a string may match too: that only costs the slower reviver path, never a value.
+ */
+const LONG_INTEGER = /(?<=(?:^|[[,:\s])-?)[1-9]\d{15,}(?=$|[\],}\s])/g;
 const INTEGER_SOURCE = /^-?\d+$/;
+
+/** The reviver costs several times the parse: only text holding an unsafe integer takes it. */
+function hasUnsafeInteger(text: string): boolean {
+  for (const [digits] of text.matchAll(LONG_INTEGER)) {
+    if (!Number.isSafeInteger(Number(digits))) return true;
+  }
+  return false;
+}
 
 function exactIntegers(_key: string, value: unknown, context?: { source?: string }): unknown {
   if (typeof value !== "number" || Number.isSafeInteger(value)) return value;
@@ -50,7 +61,7 @@ export function parseJson(text: string): unknown {
       onDuplicateKey: ({ newValue }) => newValue,
     });
   }
-  return LONG_DIGITS.test(text) ? nativeParse(text, exactIntegers) : nativeParse(text);
+  return hasUnsafeInteger(text) ? nativeParse(text, exactIntegers) : nativeParse(text);
 }
 
 /** Serialises to JSON; bigint and LosslessNumber values are written as exact number literals. */

@@ -39,6 +39,12 @@ describe("lossless JSON", () => {
       1234567890123456,
       { x: ["9007199254740993"] },
     ]);
+    expect(parseJson("12345678901234567890")).toBe("12345678901234567890");
+    expect(parseJson('{"a" : \n\t-12345678901234567890 }')).toEqual({ a: "-12345678901234567890" });
+    expect(parseJson('{"text":"x, 12345678901234567890 y","n":1}')).toEqual({
+      text: "x, 12345678901234567890 y",
+      n: 1,
+    });
   });
 
   it("rejects invalid JSON with a SyntaxError", () => {
