@@ -23,6 +23,30 @@ describe("lossless JSON", () => {
     });
   });
 
+  it("keeps digits inside strings and big non-integers as they are", () => {
+    expect(
+      parseJson(
+        '{"id":"3000000000817031942","big":12345678901234567890,"float":1.5e300,"e":1e20,"n":-0}',
+      ),
+    ).toEqual({
+      id: "3000000000817031942",
+      big: "12345678901234567890",
+      float: 1.5e300,
+      e: 1e20,
+      n: -0,
+    });
+    expect(parseJson('[1234567890123456,{"x":[9007199254740993]}]')).toEqual([
+      1234567890123456,
+      { x: ["9007199254740993"] },
+    ]);
+    expect(parseJson("12345678901234567890")).toBe("12345678901234567890");
+    expect(parseJson('{"a" : \n\t-12345678901234567890 }')).toEqual({ a: "-12345678901234567890" });
+    expect(parseJson('{"text":"x, 12345678901234567890 y","n":1}')).toEqual({
+      text: "x, 12345678901234567890 y",
+      n: 1,
+    });
+  });
+
   it("rejects invalid JSON with a SyntaxError", () => {
     expect(() => parseJson("{oops")).toThrow(SyntaxError);
   });

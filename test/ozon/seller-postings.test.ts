@@ -70,7 +70,8 @@ describe("postings awaiting packaging", () => {
     expect(requests[0]?.body).toMatchObject({
       dir: "ASC",
       filter: { status: "awaiting_packaging" },
-      limit: 100,
+      // The largest page the v3 form takes (10 000 postings: 10 calls a pass, not 100).
+      limit: 1000,
       offset: 0,
     });
     const firstBody = requests[0]?.body as { filter: { cutoff_from: string; cutoff_to: string } };

@@ -34,7 +34,7 @@ export interface SellerClientOptions {
   fetch?: FetchLike;
   clock?: Clock;
   random?: () => number;
-  /** Page size for the v3 postings list (≤ 1000). */
+  /** Page size of the postings list (default and cap: 1 000 in the v3 form, 100 in v4). */
   pageSize?: number;
   /** Keeps the moves to successors beyond this client's life (the bot's store). */
   successorMemory?: SuccessorMemory;

@@ -15,10 +15,17 @@ export interface PostingFacts {
 }
 
 /** A posting listed in the current pass, with what the store knows of it. */
-export interface Current {
-  posting: Posting;
+export interface Listed {
   facts: PostingFacts;
   known: KnownPosting;
+}
+
+/**
+ * A listed posting some subscriber is owed an alert or a reminder for: only these keep the whole
+ * posting through a pass (10 000 waiting postings would otherwise all be held at once).
+ */
+export interface Current extends Listed {
+  posting: Posting;
 }
 
 function timeOf(iso: string | undefined): number | undefined {
@@ -37,14 +44,14 @@ export function factsOf(posting: Posting): PostingFacts {
 }
 
 /** Alerts: in the order postings arrived (first seen, when Ozon gave no time). */
-export function byArrival(a: Current, b: Current): number {
+export function byArrival(a: Listed, b: Listed): number {
   const at =
     (a.facts.arrivedAt ?? a.known.firstSeenAt) - (b.facts.arrivedAt ?? b.known.firstSeenAt);
   return at !== 0 ? at : a.facts.postingNumber.localeCompare(b.facts.postingNumber);
 }
 
 /** Reminders: the nearest deadline first. */
-export function byDeadline(a: Current, b: Current): number {
+export function byDeadline(a: Listed, b: Listed): number {
   const at = (a.facts.shipmentDeadline ?? 0) - (b.facts.shipmentDeadline ?? 0);
   return at !== 0 ? at : a.facts.postingNumber.localeCompare(b.facts.postingNumber);
 }

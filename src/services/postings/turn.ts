@@ -1,6 +1,8 @@
 /**
- * One subscriber's turn in a pass of the posting watcher (watcher.ts): the owed summary, then new
- * postings, then deadline reminders; more than `burstThreshold` of them go as digests of
+ * One subscriber's turn in a pass of the posting watcher (watcher.ts). While the postings are
+ * listed, each batch is gathered into the subscriber's plan: what it is owed (so only those
+ * postings are held whole). Then the turn: the owed summary, then new postings, then deadline
+ * reminders; more than `burstThreshold` of them go as digests of
  * `digestSize`. A posting is marked for the chat only after its send resolved. The first failed
  * send ends the turn (retried next pass); a `RecipientGoneError` unsubscribes the chat.
  */
@@ -10,7 +12,7 @@ import { wantsWarehouse } from "../subscriptions.ts";
 import type { DeliveryLedger, MarkKind } from "./ledger.ts";
 import type { DigestInfo, PostingNotifier } from "./notifier.ts";
 import { isRecipientGone } from "./notifier.ts";
-import { byArrival, byDeadline, type Current, chunk } from "./posting-facts.ts";
+import { byArrival, byDeadline, type Current, chunk, type Listed } from "./posting-facts.ts";
 import type { PassReport, SubscriberDirectory, WatcherLogger } from "./watcher.ts";
 
 /** What a turn works with; the watcher's, shared by every turn. */
@@ -23,6 +25,21 @@ export interface TurnSettings {
   reminderBeforeMs: number;
   now: () => number;
   log: WatcherLogger;
+}
+
+/** What one subscriber is owed from one pass, gathered batch by batch while postings are listed. */
+export class SubscriberPlan {
+  readonly subscriber: Subscriber;
+  /** Postings of its warehouses already waiting on the first run (the summary's count). */
+  baseline = 0;
+  /** New postings not yet announced to it. */
+  readonly fresh: Current[] = [];
+  /** Postings near their deadline not yet reminded of. */
+  readonly reminders: Current[] = [];
+
+  constructor(subscriber: Subscriber) {
+    this.subscriber = subscriber;
+  }
 }
 
 /** Ends one subscriber's turn in a pass (a failed send; the rest waits for the next pass). */
@@ -53,26 +70,42 @@ export class SubscriberTurns {
     this.#signal = signal;
   }
 
+  /**
+   * Takes what this subscriber is owed from one batch of listed postings into its plan (reading
+   * its marks of them), so the pass holds whole postings only for those.
+   */
+  async gather(plan: SubscriberPlan, batch: readonly Current[], now: number): Promise<void> {
+    const { subscriber } = plan;
+    const mine = batch.filter((entry) => wantsWarehouse(subscriber, entry.facts.warehouseId));
+    for (const entry of mine) if (entry.known.baseline) plan.baseline += 1;
+
+    const since = Date.parse(subscriber.createdAt);
+    const arrivals = mine.filter(
+      (entry) => !entry.known.baseline && !(entry.known.firstSeenAt < since),
+    );
+    // Also what the reminders below read: whether and when the alert went.
+    plan.fresh.push(...(await this.#unmarked("announced", subscriber.chatId, arrivals, true)));
+
+    const nearDeadline = mine.filter((entry) => this.#reminderDue(subscriber, entry, now));
+    plan.reminders.push(
+      ...(await this.#unmarked("reminded", subscriber.chatId, nearDeadline, true)),
+    );
+  }
+
   /** One subscriber's turn: owed summary, new postings, reminders. */
-  async serve(
-    subscriber: Subscriber,
-    current: Current[],
-    owesSummary: boolean,
-    report: PassReport,
-  ): Promise<void> {
-    const mine = current.filter((entry) => wantsWarehouse(subscriber, entry.facts.warehouseId));
+  async serve(plan: SubscriberPlan, owesSummary: boolean, report: PassReport): Promise<void> {
+    const { subscriber } = plan;
     try {
-      if (owesSummary) await this.#sendSummary(subscriber, mine, report);
-      await this.#sendNew(subscriber, mine, report);
-      await this.#sendReminders(subscriber, mine, report);
+      if (owesSummary) await this.#sendSummary(subscriber, plan.baseline, report);
+      await this.#sendNew(subscriber, plan.fresh, report);
+      await this.#sendReminders(subscriber, plan.reminders, report);
     } catch (error) {
       if (error instanceof TurnOver) return;
       throw error;
     }
   }
 
-  async #sendSummary(subscriber: Subscriber, mine: Current[], report: PassReport) {
-    const count = mine.filter((entry) => entry.known.baseline).length;
+  async #sendSummary(subscriber: Subscriber, count: number, report: PassReport) {
     if (count > 0) {
       await this.#deliver(subscriber, report, () => this.#notifier.summary(subscriber, count));
       report.sent.summaries += 1;
@@ -80,12 +113,8 @@ export class SubscriberTurns {
     await this.#ledger.settleSummary(subscriber.chatId);
   }
 
-  async #sendNew(subscriber: Subscriber, mine: Current[], report: PassReport) {
-    const since = Date.parse(subscriber.createdAt);
-    const candidates = mine.filter(
-      (entry) => !entry.known.baseline && !(entry.known.firstSeenAt < since),
-    );
-    const due = await this.#unmarked("announced", subscriber.chatId, candidates);
+  async #sendNew(subscriber: Subscriber, fresh: Current[], report: PassReport) {
+    const due = await this.#unmarked("announced", subscriber.chatId, fresh, false);
     due.sort(byArrival);
     if (due.length === 0) return;
 
@@ -103,22 +132,12 @@ export class SubscriberTurns {
     await this.#sendDigests(subscriber, due, "new", report);
   }
 
-  async #sendReminders(subscriber: Subscriber, mine: Current[], report: PassReport) {
-    const now = this.#now();
-    const candidates = mine.filter((entry) => {
-      const deadline = entry.facts.shipmentDeadline;
-      if (deadline === undefined) return false;
-      const windowOpens = deadline - this.#reminderBeforeMs;
-      if (now < windowOpens) return false;
-      // An alert delivered once the window was open already showed the near deadline.
-      const announcedAt = this.#ledger.markedAt(
-        "announced",
-        subscriber.chatId,
-        entry.facts.postingNumber,
-      );
-      return announcedAt === undefined || announcedAt < windowOpens;
-    });
-    const due = await this.#unmarked("reminded", subscriber.chatId, candidates);
+  async #sendReminders(subscriber: Subscriber, nearDeadline: Current[], report: PassReport) {
+    // An alert sent in this very turn may already have shown the near deadline.
+    const candidates = nearDeadline.filter((entry) =>
+      this.#reminderDue(subscriber, entry, this.#now()),
+    );
+    const due = await this.#unmarked("reminded", subscriber.chatId, candidates, false);
     due.sort(byDeadline);
     if (due.length === 0) return;
 
@@ -134,6 +153,23 @@ export class SubscriberTurns {
       return;
     }
     await this.#sendDigests(subscriber, due, "reminder", report);
+  }
+
+  /**
+   * The deadline is `reminderBeforeMs` away or closer, and no alert delivered once that window
+   * was open already showed it (announced marks as far as this process knows).
+   */
+  #reminderDue(subscriber: Subscriber, entry: Listed, now: number): boolean {
+    const deadline = entry.facts.shipmentDeadline;
+    if (deadline === undefined) return false;
+    const windowOpens = deadline - this.#reminderBeforeMs;
+    if (now < windowOpens) return false;
+    const announcedAt = this.#ledger.markedAt(
+      "announced",
+      subscriber.chatId,
+      entry.facts.postingNumber,
+    );
+    return announcedAt === undefined || announcedAt < windowOpens;
   }
 
   async #sendDigests(
@@ -185,10 +221,20 @@ export class SubscriberTurns {
     }
   }
 
-  /** The entries not yet marked `kind` for this chat (read from the store when not cached). */
-  async #unmarked(kind: MarkKind, chatId: number, entries: Current[]): Promise<Current[]> {
-    const numbers = entries.map((entry) => entry.facts.postingNumber);
-    await this.#ledger.load(kind, chatId, numbers);
+  /**
+   * The entries not yet marked `kind` for this chat: read from the store when `load` (gathering),
+   * else as this process knows them (the marks written since are all this turn's own).
+   */
+  async #unmarked(
+    kind: MarkKind,
+    chatId: number,
+    entries: readonly Current[],
+    load: boolean,
+  ): Promise<Current[]> {
+    if (load) {
+      const numbers = entries.map((entry) => entry.facts.postingNumber);
+      await this.#ledger.load(kind, chatId, numbers);
+    }
     return entries.filter(
       (entry) => this.#ledger.markedAt(kind, chatId, entry.facts.postingNumber) === undefined,
     );

@@ -7,9 +7,11 @@
  * repeats nothing that was delivered and still delivers what was not.
  *
  * One pass (`runOnce`):
- * 1. read every page of postings awaiting packaging;
- * 2. first run (no state in the store): record them all as "baseline" and owe each subscriber one
- *    summary instead of N alerts; later runs: record the postings not seen before;
+ * 1. read the postings awaiting packaging page by page; for each batch, record the postings not
+ *    seen before (on the first run — no state in the store — as "baseline", to owe each subscriber
+ *    one summary instead of N alerts) and gather what each subscriber is owed: only those postings
+ *    are kept whole, of the rest only the number (turn.ts);
+ * 2. first run: owe each subscriber its summary;
  * 3. for each subscriber, concurrently (one chat's trouble never holds up another): the owed
  *    summary, then new postings, then deadline reminders (turn.ts). The first failed send ends
  *    that subscriber's turn and is retried next pass; a `RecipientGoneError` unsubscribes the chat.
@@ -34,7 +36,7 @@ import type { Subscriber } from "../subscriptions.ts";
 import { DeliveryLedger } from "./ledger.ts";
 import type { PostingNotifier } from "./notifier.ts";
 import { type Current, factsOf } from "./posting-facts.ts";
-import { SubscriberTurns, type TurnSettings } from "./turn.ts";
+import { SubscriberPlan, SubscriberTurns, type TurnSettings } from "./turn.ts";
 
 /** What the watcher reads from the Seller client (`createSellerClient(...)` fits). */
 export interface AwaitingPackagingSource {
@@ -101,6 +103,8 @@ export interface PassReport {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Postings recorded and gathered at a time: a v3 page (store round trips overlap within it). */
+const BATCH_SIZE = 1000;
 
 const silentLogger: WatcherLogger = {
   debug() {},
@@ -181,29 +185,75 @@ export class PostingWatcher {
 
   async #work(signal: AbortSignal): Promise<PassReport> {
     const report = emptyReport();
-    const listed = await this.#listAwaiting();
-    report.awaiting = listed.length;
     const now = this.#now();
     const subscribers = await this.#subscriptions.list();
     const firstRun = !(await this.#ledger.isInitialized());
+    const turns = new SubscriberTurns(this.#turnSettings, signal);
+    const plans = subscribers.map((subscriber) => new SubscriberPlan(subscriber));
+
+    // Page by page: a posting is recorded, its facts read and the plans take what they are
+    // owed; the rest of it is dropped at once (a whole pass is never held).
+    const numbers = new Set<string>();
+    let batch: Posting[] = [];
+    const take = async () => {
+      const entries = await this.#record(batch, now, firstRun, report);
+      batch = [];
+      await Promise.all(plans.map((plan) => turns.gather(plan, entries, now)));
+    };
+    for await (const posting of this.#seller.postings.listAwaitingPackaging()) {
+      // A posting listed twice (pages shifting while paging) counts once.
+      if (numbers.has(posting.postingNumber)) continue;
+      numbers.add(posting.postingNumber);
+      batch.push(posting);
+      if (batch.length >= BATCH_SIZE) await take();
+    }
+    await take();
+    report.awaiting = numbers.size;
+    report.firstRun = firstRun;
     if (firstRun) {
       this.#log.info(
-        { awaiting: listed.length, subscribers: subscribers.length },
-        "posting watcher first run: recording the postings already waiting",
+        { awaiting: numbers.size, subscribers: subscribers.length },
+        "posting watcher first run: recorded the postings already waiting",
       );
-    }
-    const numbers = listed.map(({ facts }) => facts.postingNumber);
-    const { known, discovered } = await this.#ledger.recordPostings(numbers, now, firstRun);
-    if (firstRun) {
       await this.#ledger.initialize(
         subscribers.map((s) => s.chatId),
         now,
       );
     }
-    report.firstRun = firstRun;
-    report.discovered = discovered;
-    this.#ledger.keepOnly(new Set(numbers));
-    const current: Current[] = listed.map((entry) => ({
+    this.#ledger.keepOnly(numbers);
+
+    const owedSummaries = await this.#ledger.owedSummaries();
+    // allSettled: a store error in one chat's turn must not cut the others' turns short.
+    const served = await Promise.allSettled(
+      plans.map((plan) => turns.serve(plan, owedSummaries.has(plan.subscriber.chatId), report)),
+    );
+    const broken = served.find((turn) => turn.status === "rejected");
+    if (broken) throw broken.reason;
+    const subscribed = new Set(subscribers.map((s) => s.chatId));
+    for (const chatId of owedSummaries) {
+      if (!subscribed.has(chatId)) await this.#ledger.settleSummary(chatId);
+    }
+    await this.#ledger.refresh([...numbers], now);
+    this.#log.debug({ ...report }, "posting watcher pass done");
+    return report;
+  }
+
+  /** Records a batch of listed postings in the ledger (first seen `now` when new). */
+  async #record(
+    postings: readonly Posting[],
+    now: number,
+    firstRun: boolean,
+    report: PassReport,
+  ): Promise<Current[]> {
+    if (postings.length === 0) return [];
+    const listed = postings.map((posting) => ({ posting, facts: factsOf(posting) }));
+    const { known, discovered } = await this.#ledger.recordPostings(
+      listed.map(({ facts }) => facts.postingNumber),
+      now,
+      firstRun,
+    );
+    report.discovered += discovered;
+    return listed.map((entry) => ({
       ...entry,
       known: known.get(entry.facts.postingNumber) ?? {
         firstSeenAt: now,
@@ -211,34 +261,6 @@ export class PostingWatcher {
         touchedAt: now,
       },
     }));
-
-    const owedSummaries = await this.#ledger.owedSummaries();
-    const subscriberTurns = new SubscriberTurns(this.#turnSettings, signal);
-    // allSettled: a store error in one chat's turn must not cut the others' turns short.
-    const turns = await Promise.allSettled(
-      subscribers.map((subscriber) =>
-        subscriberTurns.serve(subscriber, current, owedSummaries.has(subscriber.chatId), report),
-      ),
-    );
-    const broken = turns.find((turn) => turn.status === "rejected");
-    if (broken) throw broken.reason;
-    const subscribed = new Set(subscribers.map((s) => s.chatId));
-    for (const chatId of owedSummaries) {
-      if (!subscribed.has(chatId)) await this.#ledger.settleSummary(chatId);
-    }
-    await this.#ledger.refresh(numbers, now);
-    this.#log.debug({ ...report }, "posting watcher pass done");
-    return report;
-  }
-
-  /** Every page; a posting listed twice (pages shifting while paging) counts once. */
-  async #listAwaiting(): Promise<Array<Omit<Current, "known">>> {
-    const listed = new Map<string, Omit<Current, "known">>();
-    for await (const posting of this.#seller.postings.listAwaitingPackaging()) {
-      const facts = factsOf(posting);
-      listed.set(facts.postingNumber, { posting, facts });
-    }
-    return [...listed.values()];
   }
 }
 

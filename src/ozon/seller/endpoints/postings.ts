@@ -3,6 +3,7 @@ import { z } from "zod";
 import { endpoint } from "../../endpoint.ts";
 import { capability } from "../../successors.ts";
 import { flexBool, idString, intLike, optionalId, optionalText, rawAnswer } from "../../wire.ts";
+import { fastPosting } from "./posting-fast.ts";
 
 const wireId = z.union([z.string(), z.number()]);
 
@@ -44,6 +45,9 @@ export const wirePosting = z.object({
 
 export type WirePosting = z.output<typeof wirePosting>;
 
+/** The lists' postings: the common shape read by hand, anything else by `wirePosting`. */
+const listedPosting = fastPosting(wirePosting);
+
 const withNothing = z
   .object({
     analytics_data: z.boolean(),
@@ -69,7 +73,7 @@ export const unfulfilledListV3 = endpoint({
     with: withNothing,
   }),
   response: z.object({
-    result: z.object({ count: intLike.nullish(), postings: z.array(wirePosting).nullish() }),
+    result: z.object({ count: intLike.nullish(), postings: z.array(listedPosting).nullish() }),
   }),
   safe: true,
 });
@@ -91,7 +95,7 @@ export const unfulfilledListV4 = endpoint({
     with: withNothing,
   }),
   response: z.object({
-    postings: z.array(wirePosting).nullish(),
+    postings: z.array(listedPosting).nullish(),
     cursor: optionalText,
     has_next: flexBool.nullish(),
   }),
