@@ -27,6 +27,7 @@ export const COMMANDS = [
   { name: "report", audience: ["manager"], button: true },
   { name: "invite", audience: ["admin"], button: true },
   { name: "users", audience: ["admin"], button: true },
+  { name: "stores", audience: ["admin"], button: true },
   { name: "relay_here", audience: ["admin"], button: false },
   { name: "language", audience: "everyone", button: true },
   { name: "cancel", audience: "people", button: false },

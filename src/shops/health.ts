@@ -82,7 +82,10 @@ export class ShopHealth {
       .catch((error: unknown) => {
         // Seen again at the next call: forget what we saw so it is tried once more.
         this.#seen.delete(id);
-        this.#options.logger?.warn({ err: error, shop: shopId, api }, "recording shop health failed");
+        this.#options.logger?.warn(
+          { err: error, shop: shopId, api },
+          "recording shop health failed",
+        );
       });
     this.#chains.set(id, next);
     void next.finally(() => {
@@ -157,7 +160,10 @@ export class ShopHealth {
       try {
         listener(change);
       } catch (error) {
-        this.#options.logger?.error({ err: error, shop: change.shopId }, "a health listener failed");
+        this.#options.logger?.error(
+          { err: error, shop: change.shopId },
+          "a health listener failed",
+        );
       }
     }
   }
