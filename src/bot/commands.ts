@@ -45,6 +45,8 @@ export const PLANNED_COMMANDS: readonly CommandName[] = [
   "budget",
   "report",
   "relay_here",
+  // Defined by the stores module (src/bot/modules/stores.ts); a bot built without it says "coming".
+  "stores",
 ];
 
 const byName = new Map<string, CommandSpec>(COMMANDS.map((c) => [c.name, c]));
