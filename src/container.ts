@@ -4,11 +4,13 @@
  * and the services.
  */
 import type { Config } from "./config.ts";
-import type { Logger } from "./logger.ts";
+import { type Logger, maskAlso } from "./logger.ts";
 import { createPerformanceClient, createSellerClient } from "./ozon/index.ts";
 import { startSandbox } from "./sandbox/index.ts";
 import { AccessService } from "./services/access.ts";
-import type { ShopEntry } from "./shops/entry.ts";
+import { type ShopEntry, secretsOf } from "./shops/entry.ts";
+import { ShopHealth } from "./shops/health.ts";
+import type { CheckClientFactory } from "./shops/key-check.ts";
 import { type ShopClientFactory, ShopRegistry } from "./shops/registry.ts";
 import { SecretBox } from "./shops/secrets.ts";
 import { openStore } from "./store/index.ts";
@@ -22,11 +24,28 @@ export interface Container {
   access: AccessService;
   /** The Ozon stores served, each with the clients its keys allow. */
   shops: ShopRegistry;
+  /**
+   * Whether each shop's keys work, as its clients find out (admins are told of changes). Always
+   * made here; optional so that tests may build a container of only the parts they need.
+   */
+  health?: ShopHealth;
+  /** Ozon clients built the container's way: for the shops served, and for checking new keys. */
+  ozonClients?: OzonClientFactories;
   /** The built-in simulated Ozon, when OZON_SANDBOX is on. */
   sandbox?: { url: string; setPushTarget(url: string | undefined): void };
   /** Closes the Ozon clients, the sandbox and the store (Redis connection, SQLite file). */
   close(): Promise<void>;
 }
+
+export interface OzonClientFactories {
+  /** A served shop's clients: rate limit, successor memory in its store, health observer. */
+  forShop: ShopClientFactory;
+  /** Clients only to check keys before saving them: tried once, nothing recorded. */
+  forCheck: CheckClientFactory;
+}
+
+/** How long a key check may wait for Ozon before it says "try later". */
+const KEY_CHECK_SECONDS = 15;
 
 export interface ContainerOverrides {
   /** Use this store instead of opening the configured one (tests). */
@@ -85,42 +104,86 @@ export async function createContainer(
       );
     }
 
-    const clients: ShopClientFactory = (entry, shopStore) => ({
-      ...(entry.seller
-        ? {
-            seller: createSellerClient({
-              baseUrl: sellerUrl,
-              clientId: entry.seller.clientId,
-              apiKey: entry.seller.apiKey,
-              requestsPerSecond: config.ozon.seller.requestsPerSecond,
-              successorMemory: storedSuccessors(shopStore, "seller"),
-              logger: logger.child({ shop: entry.id }),
-            }),
-          }
-        : {}),
-      ...(entry.performance
-        ? {
-            performance: createPerformanceClient({
-              baseUrl: performanceUrl,
-              clientId: entry.performance.clientId,
-              clientSecret: entry.performance.clientSecret,
-              successorMemory: storedSuccessors(shopStore, "performance"),
-              logger: logger.child({ shop: entry.id }),
-            }),
-          }
-        : {}),
-    });
+    const health = new ShopHealth({ store, logger: logger.child({ module: "shop-health" }) });
+    // Keys of shops added in the bot are known only now: masked in the logs from here on.
+    const known = (entry: ShopEntry) => maskAlso(logger, secretsOf(entry));
+    const forShop: ShopClientFactory = (entry, shopStore) => {
+      known(entry);
+      const shopLogger = logger.child({ shop: entry.id });
+      return {
+        ...(entry.seller
+          ? {
+              seller: createSellerClient({
+                baseUrl: sellerUrl,
+                clientId: entry.seller.clientId,
+                apiKey: entry.seller.apiKey,
+                requestsPerSecond: config.ozon.seller.requestsPerSecond,
+                successorMemory: storedSuccessors(shopStore, "seller"),
+                logger: shopLogger,
+                observer: health.observer(entry.id, "seller"),
+              }),
+            }
+          : {}),
+        ...(entry.performance
+          ? {
+              performance: createPerformanceClient({
+                baseUrl: performanceUrl,
+                clientId: entry.performance.clientId,
+                clientSecret: entry.performance.clientSecret,
+                successorMemory: storedSuccessors(shopStore, "performance"),
+                logger: shopLogger,
+                observer: health.observer(entry.id, "performance"),
+              }),
+            }
+          : {}),
+      };
+    };
+    const checkTimeouts = { totalSeconds: KEY_CHECK_SECONDS };
+    const forCheck: CheckClientFactory = (entry) => {
+      known(entry);
+      const checkLogger = logger.child({ shop: entry.id, check: true });
+      return {
+        ...(entry.seller
+          ? {
+              seller: createSellerClient({
+                baseUrl: sellerUrl,
+                clientId: entry.seller.clientId,
+                apiKey: entry.seller.apiKey,
+                requestsPerSecond: config.ozon.seller.requestsPerSecond,
+                retry: { maxAttempts: 1 },
+                timeouts: checkTimeouts,
+                logger: checkLogger,
+              }),
+            }
+          : {}),
+        ...(entry.performance
+          ? {
+              performance: createPerformanceClient({
+                baseUrl: performanceUrl,
+                clientId: entry.performance.clientId,
+                clientSecret: entry.performance.clientSecret,
+                retry: { maxAttempts: 1 },
+                timeouts: checkTimeouts,
+                logger: checkLogger,
+              }),
+            }
+          : {}),
+      };
+    };
     const shops = await ShopRegistry.open({
       store,
       fromEnv,
-      clients,
+      clients: forShop,
       secrets: secretBox(config, logger),
       logger,
     });
     closers.push({ name: "Ozon clients", close: () => shops.close() });
+    // After the clients: what their last calls told is written before the store closes.
+    closers.push({ name: "Shop health", close: () => health.settled() });
 
     const access = new AccessService({ store, adminIds: config.adminIds });
-    return { config, logger, store, access, shops, sandbox, close };
+    const ozonClients = { forShop, forCheck };
+    return { config, logger, store, access, shops, health, ozonClients, sandbox, close };
   } catch (error) {
     await close();
     throw error;

@@ -60,6 +60,24 @@ export interface LoggerSettings {
 /** Deeper than this, a value is replaced rather than written unmasked. */
 const MAX_DEPTH = 10;
 
+/** Each root logger's list of masked values; children reach their root's through the prototype. */
+const maskedByLogger = new WeakMap<object, string[]>();
+
+/**
+ * Masks `values` from now on in everything `logger` (and every child of its root) writes: keys
+ * that became known after the start, such as those of a store an admin added in the bot.
+ */
+export function maskAlso(logger: Logger, values: readonly string[]): void {
+  let list: string[] | undefined;
+  for (let at: object | null = logger; at && !list; at = Object.getPrototypeOf(at)) {
+    list = maskedByLogger.get(at);
+  }
+  if (!list) return;
+  for (const value of values) {
+    if (value.length >= 6 && !list.includes(value)) list.push(value);
+  }
+}
+
 export function createLogger(settings: LoggerSettings = {}): Logger {
   const secrets = (settings.secrets ?? []).filter((s) => s.length >= 6);
   const scrub = (value: unknown, seen = new WeakSet<object>(), depth = 0): unknown => {
@@ -111,6 +129,7 @@ export function createLogger(settings: LoggerSettings = {}): Logger {
     },
     settings.destination,
   );
+  maskedByLogger.set(logger, secrets);
   // A child's bindings skip every formatter; children inherit this `child` from the root.
   const child = logger.child;
   logger.child = function (this: Logger, bindings, options) {

@@ -27,6 +27,7 @@ export const COMMANDS = [
   { name: "report", audience: ["manager"], button: true },
   { name: "invite", audience: ["admin"], button: true },
   { name: "users", audience: ["admin"], button: true },
+  { name: "stores", audience: ["admin"], button: true },
   { name: "relay_here", audience: ["admin"], button: false },
   { name: "language", audience: "everyone", button: true },
   { name: "cancel", audience: "people", button: false },
@@ -44,6 +45,8 @@ export const PLANNED_COMMANDS: readonly CommandName[] = [
   "budget",
   "report",
   "relay_here",
+  // Defined by the stores module (src/bot/modules/stores.ts); a bot built without it says "coming".
+  "stores",
 ];
 
 const byName = new Map<string, CommandSpec>(COMMANDS.map((c) => [c.name, c]));

@@ -14,6 +14,7 @@ import { BodyOverLimit, type CappedAnswer, OzonFileTooLargeError, readCapped } f
 import type { AnyEndpoint, OzonAuth, RawAnswer, RequestOf, ResponseOf } from "./endpoint.ts";
 import {
   apiErrorFor,
+  OzonAuthError,
   OzonInputError,
   OzonNetworkError,
   OzonRateLimitError,
@@ -63,7 +64,17 @@ export interface OzonHttpOptions {
   logger?: Logger | undefined;
   /** Bytes of an answer read at most when the call gives no cap of its own (MAX_ANSWER_BYTES). */
   maxAnswerBytes?: number;
+  /** Told how each authenticated call ended, for the shop's health (src/shops/health.ts). */
+  observer?: OzonOutcomeObserver | undefined;
 }
+
+/**
+ * How an authenticated call ended, as far as the keys are concerned: "ok" for any 2xx answer,
+ * "refused" when Ozon refused the keys (401/403, gRPC 16/7) for good. Other failures say
+ * nothing about the keys and are not reported.
+ */
+export type OzonOutcome = "ok" | "refused";
+export type OzonOutcomeObserver = (outcome: OzonOutcome, service: OzonService) => void;
 
 export interface CallOptions<E extends AnyEndpoint> {
   params?: Record<string, string | number>;
@@ -104,6 +115,7 @@ export class OzonHttp {
   readonly #random: () => number;
   readonly #logger: Logger | undefined;
   readonly #maxAnswerBytes: number;
+  readonly #observer: OzonOutcomeObserver | undefined;
   /** Requests and downloads under way: close() waits a second for them, then aborts them. */
   readonly #inFlight = new Set<Promise<unknown>>();
   /** Aborts what is still in flight when close() ran out of patience. */
@@ -121,6 +133,7 @@ export class OzonHttp {
     this.#random = options.random ?? Math.random;
     this.#logger = options.logger;
     this.#maxAnswerBytes = options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
+    this.#observer = options.observer;
     this.#ownsDispatcher = !options.dispatcher;
     this.#dispatcher = options.dispatcher ?? createAgent(this.#timeouts);
     this.#transport = {
@@ -261,7 +274,11 @@ export class OzonHttp {
         throw failure;
       }
 
-      if (answer.status >= 200 && answer.status < 300) return this.#accept(ep, answer, info);
+      if (answer.status >= 200 && answer.status < 300) {
+        // The keys worked even if the answer's shape then fails the check.
+        if (withAuth) this.#observe("ok");
+        return this.#accept(ep, answer, info);
+      }
 
       const error = this.#errorOf(answer, info);
       if (answer.status === 401 && this.#auth.renew && !renewed) {
@@ -280,7 +297,17 @@ export class OzonHttp {
         await this.#pause(retries++, undefined, info, `HTTP ${answer.status}`, options.signal);
         continue;
       }
+      if (withAuth && error instanceof OzonAuthError) this.#observe("refused");
       throw error;
+    }
+  }
+
+  /** An observer's failure must never fail the call it watched. */
+  #observe(outcome: OzonOutcome): void {
+    try {
+      this.#observer?.(outcome, this.service);
+    } catch (error) {
+      this.#logger?.warn({ err: error }, "an Ozon outcome observer failed");
     }
   }
 

@@ -17,6 +17,7 @@ import { TelegramSender } from "../sender/index.ts";
 import { createAdsModule } from "./ads.ts";
 import { createPostingsModule } from "./postings.ts";
 import { createRelayModule } from "./relay.ts";
+import { createStoresModule } from "./stores.ts";
 
 export interface ModuleDeps {
   container: Container;
@@ -32,7 +33,10 @@ export function createModules(deps: Omit<ModuleDeps, "sender">): BotModule[] {
   const shared: ModuleDeps = { ...deps, sender };
   const shops = deps.container.shops.all();
   const hasSeller = shops.some((shop) => shop.seller);
+  const container = deps.container;
   return [
+    // First: its key guards must see a group's messages before the relay could forward them.
+    ...(container.health && container.ozonClients ? [createStoresModule(shared)] : []),
     ...(shops.some((shop) => shop.performance) ? [createAdsModule(shared)] : []),
     ...(hasSeller ? [createRelayModule(shared)] : []),
     ...(hasSeller ? [createPostingsModule(shared)] : []),

@@ -5,7 +5,7 @@ import type { Logger } from "../../logger.ts";
 import type { RetryPolicy } from "../backoff.ts";
 import { headerAuth } from "../endpoint.ts";
 import type { FetchLike, Timeouts } from "../exchange.ts";
-import { OzonHttp } from "../http.ts";
+import { OzonHttp, type OzonOutcomeObserver } from "../http.ts";
 import { type RateLimiter, sharedLimiter } from "../limiter.ts";
 import { type SuccessorMemory, Successors } from "../successors.ts";
 import { createChatsApi } from "./chats.ts";
@@ -38,6 +38,8 @@ export interface SellerClientOptions {
   pageSize?: number;
   /** Keeps the moves to successors beyond this client's life (the bot's store). */
   successorMemory?: SuccessorMemory;
+  /** Told whether the keys worked on each call (the shop's health). */
+  observer?: OzonOutcomeObserver;
 }
 
 export function createSellerClient(options: SellerClientOptions) {
@@ -65,6 +67,7 @@ export function createSellerClient(options: SellerClientOptions) {
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.random ? { random: options.random } : {}),
     logger: options.logger,
+    observer: options.observer,
   });
   const successors = new Successors(options.logger, options.successorMemory);
   const ctx: SellerContext = { http, successors, clock, logger: options.logger };

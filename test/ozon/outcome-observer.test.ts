@@ -1,0 +1,71 @@
+/**
+ * The request core tells an observer how each authenticated call ended for the keys: any 2xx is
+ * "ok", a refusal of the keys (401/403) is "refused"; other failures say nothing about the keys.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import type { OzonOutcome } from "../../src/ozon/index.ts";
+import { createPerformanceClient } from "../../src/ozon/index.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { sandboxSeller } from "../support/sandbox-seller.ts";
+
+let sandbox: Sandbox | undefined;
+afterEach(async () => {
+  await sandbox?.close();
+  sandbox = undefined;
+});
+
+describe("the outcome observer", () => {
+  it("sees ok, refused, and nothing for a server error", async () => {
+    sandbox = await startSandbox({ initialPostings: 0, historyPostings: 0 });
+    const seen: OzonOutcome[] = [];
+    const seller = sandboxSeller(sandbox, {
+      retry: { maxAttempts: 1 },
+      observer: (outcome, service) => {
+        expect(service).toBe("seller");
+        seen.push(outcome);
+      },
+    });
+    try {
+      await seller.warehouses.list();
+      sandbox.control.setFault("/v1/warehouse/list", { rate403: 1, times: 1 });
+      await expect(seller.warehouses.list()).rejects.toThrow();
+      sandbox.control.setFault("/v1/warehouse/list", { rate5xx: 1, times: 1 });
+      await expect(seller.warehouses.list()).rejects.toThrow();
+      expect(seen).toEqual(["ok", "refused"]);
+    } finally {
+      await seller.close();
+    }
+  });
+
+  it("counts the Performance token request: wrong secret is refused", async () => {
+    sandbox = await startSandbox({ initialPostings: 0, historyPostings: 0 });
+    const seen: OzonOutcome[] = [];
+    const performance = createPerformanceClient({
+      baseUrl: sandbox.performanceUrl,
+      clientId: sandbox.credentials.performanceClientId,
+      clientSecret: "not-the-secret",
+      retry: { maxAttempts: 1 },
+      observer: (outcome) => seen.push(outcome),
+    });
+    try {
+      await expect(performance.token.token()).rejects.toThrow();
+      expect(seen).toEqual(["refused"]);
+    } finally {
+      await performance.close();
+    }
+  });
+
+  it("never lets a failing observer fail the call", async () => {
+    sandbox = await startSandbox({ initialPostings: 0, historyPostings: 0 });
+    const seller = sandboxSeller(sandbox, {
+      observer: () => {
+        throw new Error("observer broke");
+      },
+    });
+    try {
+      await expect(seller.warehouses.list()).resolves.toBeDefined();
+    } finally {
+      await seller.close();
+    }
+  });
+});
