@@ -31,15 +31,14 @@ export interface ModuleDeps {
 export function createModules(deps: Omit<ModuleDeps, "sender">): BotModule[] {
   const sender = new TelegramSender();
   const shared: ModuleDeps = { ...deps, sender };
-  const shops = deps.container.shops.all();
-  const hasSeller = shops.some((shop) => shop.seller);
   const container = deps.container;
+  // Every area, whatever the shops at start: an admin may add a shop with those keys later.
   return [
     // First: its key guards must see a group's messages before the relay could forward them.
     ...(container.health && container.ozonClients ? [createStoresModule(shared)] : []),
-    ...(shops.some((shop) => shop.performance) ? [createAdsModule(shared)] : []),
-    ...(hasSeller ? [createRelayModule(shared)] : []),
-    ...(hasSeller ? [createPostingsModule(shared)] : []),
+    createAdsModule(shared),
+    createRelayModule(shared),
+    createPostingsModule(shared),
     senderModule(sender),
   ];
 }

@@ -52,8 +52,8 @@ export function createPostingsModule(
 ): PostingsModule {
   const { container, i18n, sender, codec } = deps;
   const { config, store, access, logger, shops } = container;
-  const first = shops.all().find((shop) => shop.seller);
-  if (!first) throw new Error("The postings module needs the Seller API client");
+  // Shops come and go (an admin adds one with keys later): the module runs with none at all.
+  const firstId = () => shops.all().find((shop) => shop.seller)?.id ?? "";
   const where = postingShops(shops);
   const subscriptions = new SubscriptionService(store, { legacyShopId: () => where.legacy()?.id });
   const dialogs = { shops: where, access, codec, timezone: config.timezone };
@@ -63,7 +63,7 @@ export function createPostingsModule(
     name: "postings",
     subscriptions,
     get watcher() {
-      return watchers?.get(first.id);
+      return watchers?.get(firstId());
     },
     watcherOf: (shopId) => watchers?.get(shopId),
     passAfterPush(shopId, area) {

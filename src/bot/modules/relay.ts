@@ -58,8 +58,8 @@ export function createRelayModule(
 ): RelayBotModule {
   const { container, i18n, sender, codec } = deps;
   const { store, access, config, logger, shops } = container;
-  const first = shops.all().find((shop) => shop.seller);
-  if (!first) throw new Error("The buyer chat relay needs the Seller API client");
+  // Shops come and go (an admin adds one with keys later): the module runs with none at all.
+  const firstId = () => shops.all().find((shop) => shop.seller)?.id ?? "";
   const relayShops = new RelayShops({
     shops,
     store,
@@ -77,7 +77,7 @@ export function createRelayModule(
     features: [relayFeature(relayShops), relayHereFeature(relayShops)],
     shops: relayShops,
     get relay() {
-      return relays?.get(first.id);
+      return relays?.get(firstId());
     },
     relayOf: (shopId) => relays?.get(shopId),
     passAfterPush(shopId, area) {
@@ -130,7 +130,7 @@ export function createRelayModule(
       await relays?.stop(deadline);
       relays = undefined;
     },
-    runOnce(shopId = first.id) {
+    runOnce(shopId = firstId()) {
       const relay = relays?.get(shopId);
       if (!relay) return Promise.reject(new Error("The relay module has not been started"));
       return relay.runOnce();
