@@ -24,4 +24,6 @@ EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 STOPSIGNAL SIGTERM
-CMD ["node", "src/main.ts"]
+# A smaller young generation: each pass's Ozon answers are freed sooner (~30 MB less RSS with
+# 10 000 postings, bench/memory.ts).
+CMD ["node", "--max-semi-space-size=16", "src/main.ts"]

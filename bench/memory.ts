@@ -97,6 +97,8 @@ function startBot(sandbox: SandboxInfo, telegram: FakeBotApi, port: number, data
   const flags = SNAPSHOT_DIR
     ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${SNAPSHOT_DIR}`]
     : [];
+  // As `npm start` and the Docker image run it.
+  flags.push("--max-semi-space-size=16");
   flags.push(...(process.env.BENCH_MEMORY_BOT_FLAGS ?? "").split(" ").filter(Boolean));
   return spawn(process.execPath, [...flags, MAIN], {
     cwd: dataDir,
