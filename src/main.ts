@@ -13,6 +13,7 @@ import { ALLOWED_UPDATES, createBot } from "./bot/index.ts";
 import { InflightUpdates } from "./bot/inflight.ts";
 import { createModules } from "./bot/modules/index.ts";
 import { PersonMenus } from "./bot/person-menus.ts";
+import { RedisSendBudget } from "./bot/sender/redis-budget.ts";
 import { registerCommands } from "./bot/set-commands.ts";
 import { type Config, ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { type Container, createContainer } from "./container.ts";
@@ -22,7 +23,8 @@ import { createHttpServer, listen, type Route } from "./server/http.ts";
 import { webhookEndpoint, webhookRoute, webhookSecret } from "./server/webhook.ts";
 import { secretsOf } from "./shops/entry.ts";
 import { STOP_WATCHDOG_MS, shutdown, withWatchdog } from "./shutdown.ts";
-import { isStoreOpenError } from "./store/index.ts";
+import { isStoreOpenError, RedisStore } from "./store/index.ts";
+import { sharedByProcesses } from "./store/lease.ts";
 
 function readConfig(): Config {
   try {
@@ -64,7 +66,28 @@ async function main(): Promise<void> {
   const inflight = new InflightUpdates();
   const i18n = createI18n({ defaultLocale: config.defaultLocale, logger });
   const codec = createCallbackCodec(config.botToken);
-  const modules = createModules({ container, i18n, codec });
+  // Several processes on one Redis: one Telegram budget for all of them, and a chat's updates
+  // wait for each other across processes (bot/chat-lock.ts).
+  const shared = sharedByProcesses(store);
+  let budget: RedisSendBudget | undefined;
+  if (store instanceof RedisStore && config.store.redisUrl) {
+    try {
+      budget = await RedisSendBudget.open({
+        url: config.store.redisUrl,
+        prefix: store.prefix,
+        logger,
+      });
+    } catch {
+      // No driver message: it could name the URL with its password.
+      logger.fatal(
+        { redis: store.safeUrl },
+        "Could not start: Redis refused the send budget's connection",
+      );
+      await container.close();
+      process.exit(1);
+    }
+  }
+  const modules = createModules({ container, i18n, codec, ...(budget ? { budget } : {}) });
   const menus = new PersonMenus({
     access,
     store,
@@ -72,7 +95,18 @@ async function main(): Promise<void> {
     defaultLocale: config.defaultLocale,
     logger,
   });
-  const bot = createBot({ config, logger, store, access, inflight, i18n, codec, modules, menus });
+  const bot = createBot({
+    config,
+    logger,
+    store,
+    access,
+    inflight,
+    i18n,
+    codec,
+    modules,
+    menus,
+    chatLock: shared,
+  });
   try {
     await bot.init();
   } catch (error) {
