@@ -8,6 +8,7 @@ import type { Api } from "grammy";
 import {
   ChatRelay,
   type ChatRelayOptions,
+  RELAY_LEASE_NAME,
   type RelayPassReport,
 } from "../../services/relay/chat-relay.ts";
 import { ProductNames } from "../../services/relay/product-names.ts";
@@ -17,7 +18,7 @@ import {
   type RelayRepositoryOptions,
 } from "../../services/relay/repositories.ts";
 import { PerShop } from "../../shops/per-shop.ts";
-import { sharedByProcesses } from "../../store/lease.ts";
+import { fencedLease, sharedByProcesses } from "../../store/lease.ts";
 import { whenBotRemoved } from "../features/bot-removed.ts";
 import { relayFeature, relayRepliesFeature } from "../features/relay.ts";
 import type { BotModule } from "../module.ts";
@@ -87,8 +88,15 @@ export function createRelayModule(
         start: (shop) => {
           // wants() let only shops with a Seller client through.
           const shopSeller = shop.seller as NonNullable<typeof shop.seller>;
-          const shopRepositories =
-            shop.id === first.id
+          // Several processes: the relay writes cursors and marks only while it holds its lease;
+          // the bot's own features keep the plain repositories.
+          const fence =
+            sharedByProcesses(store) && options.relay?.lease === undefined
+              ? fencedLease(shop.store, RELAY_LEASE_NAME)
+              : undefined;
+          const shopRepositories = fence
+            ? createRelayRepositories(fence.store, options.repositories)
+            : shop.id === first.id
               ? repositories
               : createRelayRepositories(shop.store, options.repositories);
           const notifier = new TelegramRelayNotifier({
@@ -109,6 +117,7 @@ export function createRelayModule(
           const relay = new ChatRelay({
             ...(sharedByProcesses(store) ? {} : { lease: false as const }),
             ...options.relay,
+            ...(fence ? { lease: fence.lease } : {}),
             chats: shopSeller.chats,
             repositories: shopRepositories,
             notifier,
