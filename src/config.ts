@@ -105,6 +105,12 @@ const schema = z.object({
     .trim()
     .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
     .optional(),
+  /** Key namespace in Redis: several bots (or test runs) on one Redis database. */
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9:._-]{1,100}$/, "must be 1-100 letters, digits or : . _ -")
+    .optional(),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   STORE: z.enum(["memory", "file", "redis"], { error: "must be memory, file or redis" }).optional(),
   BOT_MODE: z
@@ -189,7 +195,13 @@ export interface Config {
   };
   /** Encrypts keys added in the bot; unset: derived from the bot token (with a warning). */
   secretsKey?: Buffer;
-  store: { kind: "memory" | "file" | "redis"; redisUrl?: string; dataDir: string };
+  store: {
+    kind: "memory" | "file" | "redis";
+    redisUrl?: string;
+    /** REDIS_PREFIX; the store's default when absent. */
+    redisPrefix?: string;
+    dataDir: string;
+  };
   /** Ozon push notifications on the bot's HTTP server. */
   push: {
     path: string;
@@ -303,7 +315,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       performance: { url: s.OZON_PERFORMANCE_URL },
     },
     ...(s.SECRETS_KEY ? { secretsKey: Buffer.from(s.SECRETS_KEY, "base64") } : {}),
-    store: { kind: storeKind, redisUrl: s.REDIS_URL, dataDir: s.DATA_DIR },
+    store: {
+      kind: storeKind,
+      redisUrl: s.REDIS_URL,
+      ...(s.REDIS_PREFIX ? { redisPrefix: s.REDIS_PREFIX } : {}),
+      dataDir: s.DATA_DIR,
+    },
     push: {
       path: s.OZON_PUSH_PATH,
       allow: s.OZON_PUSH_ALLOW,

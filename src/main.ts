@@ -13,6 +13,7 @@ import { ALLOWED_UPDATES, createBot } from "./bot/index.ts";
 import { InflightUpdates } from "./bot/inflight.ts";
 import { createModules } from "./bot/modules/index.ts";
 import { PersonMenus } from "./bot/person-menus.ts";
+import { RedisSendBudget } from "./bot/sender/redis-budget.ts";
 import { registerCommands } from "./bot/set-commands.ts";
 import { type Config, ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { type Container, createContainer } from "./container.ts";
@@ -25,7 +26,8 @@ import { PushDispatcher } from "./services/push/dispatcher.ts";
 import { PushQueue } from "./services/push/queue.ts";
 import { secretsOf } from "./shops/entry.ts";
 import { STOP_WATCHDOG_MS, shutdown, withWatchdog } from "./shutdown.ts";
-import { isStoreOpenError } from "./store/index.ts";
+import { isStoreOpenError, RedisStore } from "./store/index.ts";
+import { sharedByProcesses } from "./store/lease.ts";
 import { BOT_VERSION } from "./version.ts";
 
 function readConfig(): Config {
@@ -68,7 +70,28 @@ async function main(): Promise<void> {
   const inflight = new InflightUpdates();
   const i18n = createI18n({ defaultLocale: config.defaultLocale, logger });
   const codec = createCallbackCodec(config.botToken);
-  const modules = createModules({ container, i18n, codec });
+  // Several processes on one Redis: one Telegram budget for all of them, and a chat's updates
+  // wait for each other across processes (bot/chat-lock.ts).
+  const shared = sharedByProcesses(store);
+  let budget: RedisSendBudget | undefined;
+  if (store instanceof RedisStore && config.store.redisUrl) {
+    try {
+      budget = await RedisSendBudget.open({
+        url: config.store.redisUrl,
+        prefix: store.prefix,
+        logger,
+      });
+    } catch {
+      // No driver message: it could name the URL with its password.
+      logger.fatal(
+        { redis: store.safeUrl },
+        "Could not start: Redis refused the send budget's connection",
+      );
+      await container.close();
+      process.exit(1);
+    }
+  }
+  const modules = createModules({ container, i18n, codec, ...(budget ? { budget } : {}) });
   const menus = new PersonMenus({
     access,
     store,
@@ -87,6 +110,7 @@ async function main(): Promise<void> {
     codec,
     modules,
     menus,
+    chatLock: shared,
   });
   try {
     await bot.init();

@@ -3,7 +3,8 @@
  * no timers); main.ts decides how updates arrive (runner or webhook) and registers commands.
  *
  * Order matters:
- *   in-flight counter → error boundary → sequentialize per chat → session → error boundary →
+ *   in-flight counter → error boundary → sequentialize per chat → [chat lock across processes]
+ *   → session → error boundary →
  *   who acts (person, locale) → i18n → callback signature check →
  *   [conversations plugin → /cancel → conversations]  (only when a dialog is saved or entered)
  *   → commands and buttons (the router; each feature file registers its own there) →
@@ -22,6 +23,7 @@ import type { AccessService } from "../services/access.ts";
 import type { Store } from "../store/port.ts";
 import { storeAdapter } from "../store/session-storage.ts";
 import { type CallbackCodec, createCallbackCodec } from "./callback-data.ts";
+import { type ChatLockOptions, chatLock, chatOf } from "./chat-lock.ts";
 import type { BotContext, SessionData } from "./context.ts";
 import {
   BUILT_IN_CONVERSATIONS,
@@ -95,6 +97,12 @@ export interface BotDeps {
   modules?: readonly BotModule[];
   /** The Ozon stores (container.shops); none when absent. */
   shops?: BotShops;
+  /**
+   * Several processes share the store (Redis): a chat's updates also wait for each other across
+   * processes (chat-lock.ts), behind the per-process `sequentialize`. Options, or true for the
+   * defaults over `store`.
+   */
+  chatLock?: boolean | Omit<ChatLockOptions, "store" | "keyOf">;
 }
 
 export function createBot(deps: BotDeps): Bot<BotContext> {
@@ -134,7 +142,12 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   const boundary = errorBoundary(logger, i18n, config.defaultLocale);
   if (deps.inflight) bot.use(deps.inflight.middleware());
   bot.use(boundary); // failures of the store itself (session read or write)
-  bot.use(sequentialize<BotContext>(sameChatInOrder));
+  bot.use(sequentialize<BotContext>(chatOf));
+  // Across processes: the session below is read only once another process wrote it back.
+  if (deps.chatLock) {
+    const options = deps.chatLock === true ? {} : deps.chatLock;
+    bot.use(chatLock<BotContext>({ logger, ...options, store: deps.store }));
+  }
   bot.use(chatSession(deps.sessionStorage ?? storeAdapter<SessionData>(deps.store)));
   // Inside the session: after a failure the session is still written, so a conversation that
   // threw is really left (grammY does not write a session back when an error passes through).
@@ -190,11 +203,4 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     withoutDialogs,
   );
   return bot;
-}
-
-/** Updates of one chat are handled one after another (sessions and dialogs stay consistent). */
-function sameChatInOrder(ctx: BotContext): string | undefined {
-  if (ctx.chatId !== undefined) return `chat:${ctx.chatId}`;
-  if (ctx.from) return `user:${ctx.from.id}`;
-  return undefined;
 }

@@ -62,7 +62,7 @@ export async function openStore(
       }
       const store = await RedisStore.open({
         url: config.redisUrl,
-        prefix: options.prefix ?? DEFAULT_REDIS_PREFIX,
+        prefix: options.prefix ?? config.redisPrefix ?? DEFAULT_REDIS_PREFIX,
         logger,
         onBackgroundError: (error) =>
           logger.warn(

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
+import { fencedStore } from "./fenced-store.ts";
 import type { Store } from "./port.ts";
 
 /**
@@ -27,8 +28,8 @@ import type { Store } from "./port.ts";
  *
  * Fencing: every time a holder takes the lease (not when it renews), `token` becomes a number
  * from the counter `lease-generation:<name>`, drawn before taking, so a later holder always has a
- * higher one. A store write guarded by "token ≥ the highest token written" would refuse a holder
- * that lost its lease; nothing checks it yet.
+ * higher one. The pollers' writes are fenced by the lease itself (fenced-store.ts, `fencedLease`):
+ * each write checks, in the same atomic step, that the lease key still names this holder.
  * The lease is not a fence by itself: work started under a lease may still be finishing just
  * after it expired, so the work itself stays idempotent.
  */
@@ -210,4 +211,17 @@ export function loopLease(
  */
 export function sharedByProcesses(store: Store): boolean {
   return store.kind === "redis";
+}
+
+/**
+ * A poller's lease with its fenced view of `store` (fenced-store.ts): give the loop `lease` and
+ * the poller `store`, so its writes fail once another process took the lease over.
+ */
+export function fencedLease(
+  store: Store,
+  name: string,
+  ttlMs: number = DEFAULT_LEASE_TTL_MS,
+): { lease: StoreLease; store: Store } {
+  const lease = createStoreLease(store, { name, ttlMs });
+  return { lease, store: fencedStore(store, lease, name) };
 }

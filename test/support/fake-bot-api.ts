@@ -16,6 +16,8 @@
  * fake.answerAgain();                        // ...until this (the held calls are answered now)
  * fake.queueUpdates(update1, update2);       // served by getUpdates (runner / polling tests)
  * const file = fake.registerFile(bytes, { fileName: "a.pdf" }); // getFile + /file/bot<token>/...
+ * const hooks = fake.webhooks([portA, portB]); // webhook mode: POST updates to bot processes
+ * await hooks.deliver(update);                 // round-robin (webhook-delivery.ts)
  * await fake.close();
  * ```
  *
@@ -33,6 +35,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { Update, UserFromGetMe } from "grammy/types";
 import { botInfoFor } from "./bot-info.ts";
+import { WebhookDelivery } from "./webhook-delivery.ts";
 
 export interface UploadedFile {
   /** Form field that carried it (`document`, `photo`, or an `attach://` name). */
@@ -243,6 +246,14 @@ export class FakeBotApi {
   /** A custom answer for a method (replaces the built-in one). */
   respond(method: string, handler: MethodHandler): void {
     this.#handlers.set(method, handler);
+  }
+
+  /**
+   * Webhook mode: updates POSTed to the registered webhook path (setWebhook) of the bot
+   * processes listening on `ports` of 127.0.0.1, round-robin and concurrently.
+   */
+  webhooks(ports: readonly number[]): WebhookDelivery {
+    return new WebhookDelivery(ports, () => this.callsTo("setWebhook"));
   }
 
   /** Updates served by getUpdates, in order. */

@@ -13,7 +13,7 @@ import type { Container } from "../../container.ts";
 import type { CallbackCodec } from "../callback-data.ts";
 import type { LocalizedContext } from "../i18n.ts";
 import type { BotModule } from "../module.ts";
-import { TelegramSender } from "../sender/index.ts";
+import { type SendBudget, TelegramSender } from "../sender/index.ts";
 import { createAdsModule } from "./ads.ts";
 import { createPostingsModule } from "./postings.ts";
 import { createRelayModule } from "./relay.ts";
@@ -28,9 +28,15 @@ export interface ModuleDeps {
   sender: TelegramSender;
 }
 
-export function createModules(deps: Omit<ModuleDeps, "sender">): BotModule[] {
-  const sender = new TelegramSender();
-  const shared: ModuleDeps = { ...deps, sender };
+export interface CreateModulesDeps extends Omit<ModuleDeps, "sender"> {
+  /** Where the sender's limits live (default: this process); closed after the sender. */
+  budget?: SendBudget & { close?(): Promise<void> };
+}
+
+export function createModules(deps: CreateModulesDeps): BotModule[] {
+  const { budget, ...rest } = deps;
+  const sender = new TelegramSender(budget ? { budget } : {});
+  const shared: ModuleDeps = { ...rest, sender };
   const container = deps.container;
   // Every area, whatever the shops at start: an admin may add a shop with those keys later.
   return [
@@ -39,11 +45,20 @@ export function createModules(deps: Omit<ModuleDeps, "sender">): BotModule[] {
     createAdsModule(shared),
     createRelayModule(shared),
     createPostingsModule(shared),
-    senderModule(sender),
+    senderModule(sender, budget),
   ];
 }
 
 /** The sender's stop: refuses what is queued, waits for the sends in flight. */
-export function senderModule(sender: TelegramSender): BotModule {
-  return { name: "telegram-sender", stop: () => sender.close() };
+export function senderModule(
+  sender: TelegramSender,
+  budget?: { close?(): Promise<void> },
+): BotModule {
+  return {
+    name: "telegram-sender",
+    async stop() {
+      await sender.close();
+      await budget?.close?.();
+    },
+  };
 }

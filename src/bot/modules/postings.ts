@@ -18,7 +18,7 @@ import {
   wantsShop,
 } from "../../services/subscriptions.ts";
 import { PerShop } from "../../shops/per-shop.ts";
-import { sharedByProcesses } from "../../store/lease.ts";
+import { fencedLease, sharedByProcesses } from "../../store/lease.ts";
 import { cancelPostingConversation } from "../conversations/cancel-posting.ts";
 import { shipConversation } from "../conversations/ship.ts";
 import { whenBotRemoved } from "../features/bot-removed.ts";
@@ -99,6 +99,11 @@ export function createPostingsModule(
         logger,
         wants: (shop) => shop.seller !== undefined,
         start: (shop) => {
+          // Several processes: the watcher writes marks only while it holds its lease.
+          const fence =
+            sharedByProcesses(store) && options.watcher?.lease === undefined
+              ? fencedLease(shop.store, "postings")
+              : undefined;
           const watcher = new PostingWatcher({
             pollSeconds: config.pollSeconds.postings,
             ...(sharedByProcesses(store) ? {} : { lease: false as const }),
@@ -106,9 +111,10 @@ export function createPostingsModule(
             reminderBeforeMs: config.postings.reminderBeforeMinutes * 60_000,
             logger: logger.child({ module: "postings", shop: shop.id }),
             ...options.watcher,
+            ...(fence ? { lease: fence.lease } : {}),
             // wants() let only shops with a Seller client through.
             seller: shop.seller as NonNullable<typeof shop.seller>,
-            store: shop.store,
+            store: fence?.store ?? shop.store,
             subscriptions: entitledSubscribers(subscriptions, access, where, shop.id),
             notifier: notifierOf(shop),
           });

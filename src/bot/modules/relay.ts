@@ -9,12 +9,16 @@ import type { Api } from "grammy";
 import {
   ChatRelay,
   type ChatRelayOptions,
+  RELAY_LEASE_NAME,
   type RelayPassReport,
 } from "../../services/relay/chat-relay.ts";
 import { ProductNames } from "../../services/relay/product-names.ts";
-import type { RelayRepositoryOptions } from "../../services/relay/repositories.ts";
+import {
+  createRelayRepositories,
+  type RelayRepositoryOptions,
+} from "../../services/relay/repositories.ts";
 import { PerShop } from "../../shops/per-shop.ts";
-import { sharedByProcesses } from "../../store/lease.ts";
+import { fencedLease, sharedByProcesses } from "../../store/lease.ts";
 import { whenBotRemoved } from "../features/bot-removed.ts";
 import { relayFeature, relayRepliesFeature } from "../features/relay.ts";
 import { relayHereFeature } from "../features/relay-here.ts";
@@ -93,7 +97,19 @@ export function createRelayModule(
         start: (shop) => {
           // wants() let only shops with a Seller client through.
           const shopSeller = shop.seller as NonNullable<typeof shop.seller>;
-          const repositories = relayShops.repositories(shop);
+          // Several processes: the relay writes cursors and marks only while it holds its lease;
+          // the bot's own features keep the plain repositories. Links stay shared by all shops.
+          const fence =
+            sharedByProcesses(store) && options.relay?.lease === undefined
+              ? fencedLease(shop.store, RELAY_LEASE_NAME)
+              : undefined;
+          const repositories = fence
+            ? createRelayRepositories(fence.store, {
+                ...options.repositories,
+                shared: store,
+                shopId: shop.id,
+              })
+            : relayShops.repositories(shop);
           const notifier = new TelegramRelayNotifier({
             api: apiForSender(api),
             repositories,
@@ -113,6 +129,7 @@ export function createRelayModule(
           const relay = new ChatRelay({
             ...(sharedByProcesses(store) ? {} : { lease: false as const }),
             ...options.relay,
+            ...(fence ? { lease: fence.lease } : {}),
             chats: shopSeller.chats,
             repositories,
             notifier,

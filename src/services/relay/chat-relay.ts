@@ -5,7 +5,7 @@
  * notifier resolved (Telegram accepted), so a restart repeats nothing delivered and skips nothing.
  */
 import type { Logger } from "../../logger.ts";
-import { loopLease } from "../../store/lease.ts";
+import { type Lease, loopLease } from "../../store/lease.ts";
 import { BackgroundLoop, StoppingError } from "../background-loop.ts";
 import { AttachmentFetcher } from "./attachments.ts";
 import { ChatContexts } from "./context.ts";
@@ -46,7 +46,7 @@ export interface ChatRelayOptions {
    * it off. The default holder id names this process, so a restarted process takes its own
    * lease back at once, and another process waits until the lease runs out.
    */
-  lease?: false | { holderId?: string; ttlMs?: number };
+  lease?: false | Lease | { holderId?: string; ttlMs?: number };
   now?: () => Date;
 }
 

@@ -1,0 +1,91 @@
+/**
+ * The per-chat lock across processes (src/bot/chat-lock.ts), on real Redis: two stores stand for
+ * two processes.
+ */
+import { afterAll, afterEach, beforeEach, expect, it } from "vitest";
+import { ChatBusyError, ChatLocks, chatLockKey } from "../../src/bot/chat-lock.ts";
+import { RedisStore } from "../../src/store/redis.ts";
+import { redisAvailability, removeKeys, uniquePrefix } from "../support/redis.ts";
+
+const redis = await redisAvailability();
+
+redis.describe("chat lock across processes (Redis)", () => {
+  const prefix = uniquePrefix("chat-lock");
+  let one: RedisStore;
+  let two: RedisStore;
+  beforeEach(async () => {
+    one = await RedisStore.open({ url: redis.url, prefix });
+    two = await RedisStore.open({ url: redis.url, prefix });
+  });
+  afterEach(async () => {
+    await one.close();
+    await two.close();
+  });
+  afterAll(() => removeKeys(redis.url, prefix));
+
+  it("two processes never handle one chat at the same time; other chats go side by side", async () => {
+    const a = new ChatLocks({ store: one });
+    const b = new ChatLocks({ store: two });
+    let inside = 0;
+    let most = 0;
+    const spans: Array<[number, number]> = [];
+    const work = async () => {
+      inside += 1;
+      most = Math.max(most, inside);
+      const start = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, 15));
+      spans.push([start, performance.now()]);
+      inside -= 1;
+    };
+    await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).around("chat:1", work)));
+    expect(most).toBe(1);
+    expect(spans).toHaveLength(10);
+    // Another chat is not held up by chat 1.
+    const started = performance.now();
+    let otherDone = 0;
+    await Promise.all([
+      a.around("chat:1", () => new Promise((resolve) => setTimeout(resolve, 300))),
+      b.around("chat:2", async () => {
+        otherDone = performance.now() - started;
+      }),
+    ]);
+    expect(otherDone).toBeLessThan(200);
+    expect(await one.get(chatLockKey("chat:1"))).toBeUndefined(); // released
+  });
+
+  it("a lock left by a dead process on this host is taken at once; one of another host runs out", async () => {
+    const locks = new ChatLocks({ store: two, ttlMs: 600, waitMs: 2_000 });
+    // A pid that cannot exist: the holder is provably gone.
+    await one.set(
+      chatLockKey("chat:7"),
+      `${(await import("node:os")).hostname()}|999999999|dead|x`,
+      {
+        ttlMs: 60_000,
+      },
+    );
+    let started = performance.now();
+    await locks.around("chat:7", async () => {});
+    expect(performance.now() - started).toBeLessThan(300);
+
+    await one.set(chatLockKey("chat:8"), "elsewhere|1|live|x", { ttlMs: 600 });
+    started = performance.now();
+    await locks.around("chat:8", async () => {});
+    const waited = performance.now() - started;
+    expect(waited).toBeGreaterThan(400);
+    expect(waited).toBeLessThan(1_500);
+  });
+
+  it("a holder that is still working keeps the lock past its TTL; a waiter gives up at its deadline", async () => {
+    const holder = new ChatLocks({ store: one, ttlMs: 300 });
+    const waiter = new ChatLocks({ store: two, ttlMs: 300, waitMs: 700 });
+    let release: () => void = () => {};
+    const held = holder.around("chat:9", () => new Promise<void>((r) => (release = r)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect(waiter.around("chat:9", async () => "acted")).rejects.toBeInstanceOf(
+      ChatBusyError,
+    );
+    release();
+    await held;
+    await expect(waiter.around("chat:9", async () => "acted")).resolves.toBe("acted");
+  });
+});
