@@ -51,7 +51,8 @@ redis.describe("a 1 000-posting burst with two processes", () => {
     const started = Date.now();
     for (const chat of [ADMIN.id, SECOND.id]) {
       await waitFor(() => announced(chat, numbers).every((c) => c > 0), {
-        timeoutMs: 90_000,
+        // ~27 s alone; the full suite's other files share the CPU with both bot processes.
+        timeoutMs: 150_000,
         intervalMs: 500,
         message: `every posting announced to ${chat}`,
       });
@@ -63,5 +64,5 @@ redis.describe("a 1 000-posting burst with two processes", () => {
     }
     // 1 000 in digests of 40 is 25 messages a chat at one a second.
     expect(tookMs).toBeGreaterThan(20_000);
-  }, 150_000);
+  }, 330_000);
 });
