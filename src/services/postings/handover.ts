@@ -6,7 +6,7 @@
  * One HandoverDesk per shop (PerShop) runs the shop's jobs; it is told of new ones by `track`.
  */
 import type { Logger } from "../../logger.ts";
-import type { ShippingApi } from "../../ozon/seller/shipping.ts";
+import type { SellerClient } from "../../ozon/index.ts";
 import type { Store } from "../../store/port.ts";
 
 export const HANDOVER_JOB_PREFIX = "handover-act:";
@@ -31,7 +31,8 @@ export interface HandoverDocuments {
   act: Uint8Array;
   containerLabels: Uint8Array | undefined;
   added: string[];
-  removed: string[];
+  /** Left out by Ozon, with the posting's status as Ozon tells it now (why), when read. */
+  removed: Array<{ postingNumber: string; status: string | undefined }>;
 }
 
 /** Where the desk reports to (the bot: edits, documents, sentences). */
@@ -43,7 +44,7 @@ export interface HandoverDelivery {
 }
 
 export interface HandoverDeskOptions {
-  shipping: () => ShippingApi | undefined;
+  seller: () => SellerClient | undefined;
   store: Store;
   delivery: HandoverDelivery;
   logger?: Logger | undefined;
@@ -107,23 +108,20 @@ export class HandoverDesk {
     const now = this.#options.now ?? Date.now;
     const signal = this.#stopping.signal;
     while (!signal.aborted) {
-      const shipping = this.#options.shipping();
-      if (!shipping) return; // the shop was paused or removed: its job waits for its return
+      const seller = this.#options.seller();
+      if (!seller) return; // the shop was paused or removed: its job waits for its return
       let status: string | undefined;
       try {
+        const { shipping } = seller;
         const state = await shipping.actState(job.actId);
         status = state.status;
         if (state.status === "ready") {
           const act = await shipping.actPdf(job.actId);
           const containerLabels =
             job.containers > 0 ? await shipping.actContainerLabels(job.actId) : undefined;
+          const removed = await whyLeftOut(seller, state.removed);
           if (signal.aborted) return;
-          await delivery.ready(job, {
-            act,
-            containerLabels,
-            added: state.added,
-            removed: state.removed,
-          });
+          await delivery.ready(job, { act, containerLabels, added: state.added, removed });
           await this.#finish(job);
           return;
         }
@@ -157,6 +155,21 @@ export class HandoverDesk {
   async #finish(job: HandoverJob): Promise<void> {
     await this.#options.store.delete(`${HANDOVER_JOB_PREFIX}${job.actId}`);
   }
+}
+
+/** Names the postings Ozon left out of an act were given with their status now (a few read). */
+async function whyLeftOut(
+  seller: SellerClient,
+  numbers: readonly string[],
+): Promise<HandoverDocuments["removed"]> {
+  const read = 10;
+  return Promise.all(
+    numbers.map(async (postingNumber, i) => {
+      if (i >= read) return { postingNumber, status: undefined };
+      const posting = await seller.postings.get(postingNumber).catch(() => undefined);
+      return { postingNumber, status: posting?.status };
+    }),
+  );
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
