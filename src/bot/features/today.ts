@@ -104,7 +104,8 @@ export function todayFeature(area: TodayFeatureDeps): FeatureFactory {
       // One after another: buttons of each shop follow its section.
       for (const shop of listed) sections.push(await shopSection(ctx, shop, keyboard));
       const text = [ctx.t("today-title"), ...sections].join("\n\n");
-      await showScreen(ctx, text, keyboard);
+      const buttons = keyboard.inline_keyboard.some((row) => row.length > 0);
+      await showScreen(ctx, text, buttons ? keyboard : undefined);
     }
 
     async function pressedShop(ctx: BotContext, ref: string | undefined) {
