@@ -110,7 +110,7 @@ export function handoverConversation(deps: HandoverDialogDeps): ConversationSpec
       }
       let method = methods.value[0] as Method;
       const label = (m: Method) =>
-        clip(`${m.name}${m.warehouse ? ` · ${m.warehouse}` : ""} (${m.count})`, 60);
+        `${clip(`${m.name}${m.warehouse ? ` · ${m.warehouse}` : ""}`, 52)} (${m.count})`;
       if (methods.value.length > 1) {
         const keyboard = new InlineKeyboard();
         for (const m of methods.value) newRow(keyboard).text(label(m), dialog.button("m", m.id));

@@ -52,6 +52,8 @@ export type ActStatus = "in_process" | "ready" | "error" | "cancelled" | (string
 
 export interface ActState {
   status: ActStatus;
+  /** Ozon's text when the act ended in `error`. */
+  error: string | undefined;
   added: string[];
   removed: string[];
 }
@@ -176,6 +178,7 @@ export function createShippingApi(ctx: SellerContext) {
     const { result } = await ctx.http.call(actCheckStatus, { body: { id: wireInt(id) } });
     return {
       status: result.status,
+      error: result.error,
       added: result.added_to_act ?? [],
       removed: result.removed_from_act ?? [],
     };

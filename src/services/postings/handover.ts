@@ -126,7 +126,7 @@ export class HandoverDesk {
           return;
         }
         if (state.status === "error" || state.status === "cancelled") {
-          await delivery.failed(job, state.status);
+          await delivery.failed(job, state.error ?? state.status);
           await this.#finish(job);
           return;
         }

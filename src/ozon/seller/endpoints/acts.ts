@@ -30,6 +30,7 @@ export const actCheckStatus = endpoint({
   response: z.object({
     result: z.object({
       status: z.string(),
+      error: optionalText,
       added_to_act: numbers,
       removed_from_act: numbers,
       act_type: optionalText,
