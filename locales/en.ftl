@@ -589,3 +589,57 @@ stores-health-refused-seller = ❌ Ozon refuses the Seller API keys of “{ $nam
 stores-health-refused-performance = ❌ Ozon refuses the Performance API keys of “{ $name }”: budgets and reports of it do not work until the keys do. I will tell you when they work again.
 stores-health-recovered-seller = ✅ The Seller API keys of “{ $name }” work again.
 stores-health-recovered-performance = ✅ The Performance API keys of “{ $name }” work again.
+
+## Today and handover
+command-today =
+    .description = Today's postings per warehouse and deadline
+    .button = 📅 Today
+command-handover =
+    .description = Hand over to the courier: create the act
+    .button = 🚚 Handover
+today-title = 📅 To ship today
+today-nothing = Nothing to ship today.
+today-failed = Ozon did not give today's postings: { $reason }
+today-group = { $index }. { $warehouse } · by { $cutoff }: { $total }, packed { $packed }{ $late ->
+    [0] {""}
+   *[other] , ⏰ late { $late }
+}
+today-group-title = { $warehouse } · by { $cutoff }: { $total }, packed { $packed }
+today-group-more = …and { $count } more: see /postings.
+today-group-gone = This group is no longer on today's board. Open /today again.
+today-labels-button = 🏷 Labels of all packed ({ $count })
+today-group-labels-button = 🏷 Labels of the packed ({ $count })
+today-handover-button = 🚚 Handover
+labels-none-packed = No packed postings to print labels for.
+labels-preparing = ⏳ Asking Ozon for { $count } labels…
+labels-progress = ⏳ Ozon is preparing { $count } labels: { $ready } of { $parts } parts ready.
+labels-done = ✅ Labels ready: { $printed } of { $count }.
+labels-unprinted-title = Ozon did not print:
+labels-unprinted-line = • { $posting }: { $reason }
+labels-unprinted-more = …and { $count } more.
+labels-caption = 🏷 Labels: { $count }
+labels-still-preparing = ⏳ Ozon was still preparing the labels after { $minutes } min. Please tap again later.
+labels-failed = Could not get the labels: { $reason }
+handover-over = This dialog is over. Start again with /handover.
+handover-nothing = Nothing to hand over: no packed postings await the courier.
+handover-method = Which delivery method (and warehouse)?
+handover-places = How many cargo places? Type a number from 1 to { $max }, or tap “No cargo places”.
+handover-no-places = No cargo places
+handover-places-invalid = Please type a number from 0 to { $max }.
+handover-confirm = Create the handover act for { $method }? Packed postings: { $count }. Cargo places: { $places ->
+    [0] none
+   *[other] { $places }
+}.
+handover-confirm-button = ✅ Create the act
+handover-create-failed = Ozon did not create the act: { $reason }
+handover-waiting = ⏳ Ozon is preparing the act…{ $polls ->
+    [0] {""}
+   *[other] {" "}(checked { $polls } times)
+}
+handover-slow = ⏳ Ozon is still preparing the act after { $minutes } min. I keep waiting and will send it here when it is ready.
+handover-failed = ❌ Ozon did not prepare act { $act }: { $reason }
+handover-ready = ✅ Act { $act } is ready: { $count } postings, { $method }.
+handover-removed-title = Ozon left out { $count }:
+handover-removed-line = • { $posting } (now: { $status })
+handover-act-caption = 🚚 Handover act { $act }
+handover-places-caption = 📦 Cargo place labels: { $places }

@@ -592,3 +592,57 @@ stores-health-refused-seller = ❌ Ozon отклоняет ключи Seller API
 stores-health-refused-performance = ❌ Ozon отклоняет ключи Performance API магазина «{ $name }»: бюджеты и отчёты по нему не работают, пока ключи не заработают. Я сообщу, когда они снова заработают.
 stores-health-recovered-seller = ✅ Ключи Seller API магазина «{ $name }» снова работают.
 stores-health-recovered-performance = ✅ Ключи Performance API магазина «{ $name }» снова работают.
+
+## Today and handover
+command-today =
+    .description = Отправления на сегодня по складам и срокам
+    .button = 📅 Сегодня
+command-handover =
+    .description = Передать курьеру: сформировать акт
+    .button = 🚚 Отгрузка
+today-title = 📅 Отгрузить сегодня
+today-nothing = Сегодня отгружать нечего.
+today-failed = Ozon не отдал отправления на сегодня: { $reason }
+today-group = { $index }. { $warehouse } · до { $cutoff }: { $total }, собрано { $packed }{ $late ->
+    [0] {""}
+   *[other] , ⏰ опаздывают { $late }
+}
+today-group-title = { $warehouse } · до { $cutoff }: { $total }, собрано { $packed }
+today-group-more = …и ещё { $count }: см. /postings.
+today-group-gone = Этой группы больше нет на сегодня. Откройте /today заново.
+today-labels-button = 🏷 Этикетки всех собранных ({ $count })
+today-group-labels-button = 🏷 Этикетки собранных ({ $count })
+today-handover-button = 🚚 Отгрузка
+labels-none-packed = Нет собранных отправлений для этикеток.
+labels-preparing = ⏳ Запрашиваю у Ozon { $count } этикеток…
+labels-progress = ⏳ Ozon готовит { $count } этикеток: готово частей { $ready } из { $parts }.
+labels-done = ✅ Этикетки готовы: { $printed } из { $count }.
+labels-unprinted-title = Ozon не напечатал:
+labels-unprinted-line = • { $posting }: { $reason }
+labels-unprinted-more = …и ещё { $count }.
+labels-caption = 🏷 Этикетки: { $count }
+labels-still-preparing = ⏳ Ozon всё ещё готовит этикетки спустя { $minutes } мин. Нажмите ещё раз позже.
+labels-failed = Не удалось получить этикетки: { $reason }
+handover-over = Этот диалог закончен. Начните заново: /handover.
+handover-nothing = Передавать нечего: нет собранных отправлений, ждущих курьера.
+handover-method = Какой способ доставки (и склад)?
+handover-places = Сколько грузовых мест? Напишите число от 1 до { $max } или нажмите «Без грузовых мест».
+handover-no-places = Без грузовых мест
+handover-places-invalid = Напишите число от 0 до { $max }.
+handover-confirm = Сформировать акт для { $method }? Собранных отправлений: { $count }. Грузовых мест: { $places ->
+    [0] нет
+   *[other] { $places }
+}.
+handover-confirm-button = ✅ Сформировать акт
+handover-create-failed = Ozon не сформировал акт: { $reason }
+handover-waiting = ⏳ Ozon готовит акт…{ $polls ->
+    [0] {""}
+   *[other] {" "}(проверок: { $polls })
+}
+handover-slow = ⏳ Ozon всё ещё готовит акт спустя { $minutes } мин. Я жду дальше и пришлю его сюда, когда он будет готов.
+handover-failed = ❌ Ozon не подготовил акт { $act }: { $reason }
+handover-ready = ✅ Акт { $act } готов: отправлений { $count }, { $method }.
+handover-removed-title = Ozon не включил { $count }:
+handover-removed-line = • { $posting } (сейчас: { $status })
+handover-act-caption = 🚚 Акт приёма-передачи { $act }
+handover-places-caption = 📦 Этикетки грузовых мест: { $places }

@@ -158,10 +158,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     counters.clear();
     log.length = 0;
   };
-  const publicStores: SandboxStore[] = list.map(({ name, credentials, control }) => ({
+  const publicStores: SandboxStore[] = list.map(({ name, credentials, control, shipping }) => ({
     name,
     credentials,
     control,
+    shipping,
   }));
   const httpControl = createHttpControl(stores, {
     counters: counterRecord,

@@ -11,7 +11,10 @@ import { campaignRoutes } from "./performance/campaigns.ts";
 import { statisticsRoutes } from "./performance/statistics.ts";
 import { createRandom } from "./random.ts";
 import { Router } from "./router.ts";
+import { actRoutes } from "./seller/acts.ts";
+import { deskOf, type ShippingDesk } from "./seller/acts-desk.ts";
 import { chatRoutes } from "./seller/chats.ts";
+import { labelRoutes } from "./seller/labels.ts";
 import { postingRoutes } from "./seller/postings.ts";
 import { productRoutes } from "./seller/products.ts";
 import { warehouseRoutes } from "./seller/warehouses.ts";
@@ -44,6 +47,8 @@ export interface SandboxStore {
   name: string;
   credentials: SandboxCredentials;
   control: SandboxControl;
+  /** Batch label tasks and handover acts, and how many polls they take. */
+  shipping: ShippingDesk;
 }
 
 export interface StoreRuntime extends SandboxStore {
@@ -67,6 +72,8 @@ export function createStore(
   const router = new Router();
   router.add(
     ...postingRoutes(state),
+    ...labelRoutes(state),
+    ...actRoutes(state),
     ...warehouseRoutes(state),
     ...productRoutes(state),
     ...chatRoutes(state),
@@ -78,6 +85,7 @@ export function createStore(
     name: storeName(index),
     credentials: settings.credentials,
     control: createControl(state, shared.faults, shared.retireAll),
+    shipping: deskOf(state),
     state,
     router,
   };

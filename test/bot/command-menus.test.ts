@@ -44,6 +44,8 @@ describe("per-person command menus", () => {
       "postings",
       "ship",
       "cancel_posting",
+      "today",
+      "handover",
       "subscribe",
       "language",
       "cancel",

@@ -6,6 +6,7 @@
 
 import { reachesShop } from "../../services/access/shop-scope.ts";
 import type { AccessService } from "../../services/access.ts";
+import { HandoverDesk } from "../../services/postings/handover.ts";
 import {
   PostingWatcher,
   type PostingWatcherOptions,
@@ -20,11 +21,14 @@ import {
 import { PerShop } from "../../shops/per-shop.ts";
 import { fencedLease, sharedByProcesses } from "../../store/lease.ts";
 import { cancelPostingConversation } from "../conversations/cancel-posting.ts";
+import { handoverConversation } from "../conversations/handover.ts";
+import { telegramHandoverDelivery } from "../conversations/handover-delivery.ts";
 import { shipConversation } from "../conversations/ship.ts";
 import { whenBotRemoved } from "../features/bot-removed.ts";
 import { type PostingShops, postingShops } from "../features/posting-shop.ts";
 import { postingsFeature } from "../features/postings.ts";
 import { subscriptionsFeature } from "../features/subscriptions.ts";
+import { todayFeature } from "../features/today.ts";
 import type { BotModule } from "../module.ts";
 import { TelegramPostingNotifier } from "../notifiers/postings.ts";
 import { apiForSender } from "../sender/index.ts";
@@ -35,6 +39,12 @@ export interface PostingsModuleOptions {
   poll?: boolean;
   /** Watcher settings over the defaults (burst threshold, digest size, reminder time...). */
   watcher?: Partial<Omit<PostingWatcherOptions, "seller" | "store" | "subscriptions" | "notifier">>;
+  /** Poll interval of batch label tasks (default 2 s; tests make it short). */
+  labelPollMs?: number;
+  /** Poll interval of handover acts (default 3 s; tests make it short). */
+  handoverPollMs?: number;
+  /** After this long a person is told the act comes later (default 2 min). */
+  handoverSlowAfterMs?: number;
 }
 
 export interface PostingsModule extends BotModule {
@@ -58,6 +68,7 @@ export function createPostingsModule(
   const subscriptions = new SubscriptionService(store, { legacyShopId: () => where.legacy()?.id });
   const dialogs = { shops: where, access, codec, timezone: config.timezone };
   let watchers: PerShop<PostingWatcher> | undefined;
+  let desks: PerShop<HandoverDesk> | undefined;
 
   return {
     name: "postings",
@@ -78,10 +89,46 @@ export function createPostingsModule(
     features: [
       postingsFeature({ shops: where }),
       subscriptionsFeature({ shops: where, subscriptions }),
+      todayFeature({ shops: where, labelPollMs: options.labelPollMs }),
     ],
-    conversations: [shipConversation(dialogs), cancelPostingConversation(dialogs)],
+    conversations: [
+      shipConversation(dialogs),
+      cancelPostingConversation(dialogs),
+      handoverConversation({ ...dialogs, deskOf: (shopId) => desks?.get(shopId) }),
+    ],
     start(api) {
       if (watchers) return;
+      desks = new PerShop({
+        shops,
+        logger,
+        wants: (shop) => shop.seller !== undefined,
+        start: (shop) => {
+          const desk = new HandoverDesk({
+            // Looked up at each poll: a paused or removed shop's job waits for its return.
+            seller: () => {
+              const now = shops.get(shop.id);
+              return now && !now.paused ? now.seller : undefined;
+            },
+            store: shop.store,
+            delivery: telegramHandoverDelivery({
+              api,
+              i18n,
+              shops,
+              shopId: shop.id,
+              defaultLocale: config.defaultLocale,
+              logger,
+            }),
+            logger: logger.child({ module: "handover", shop: shop.id }),
+            ...(options.handoverPollMs ? { pollMs: options.handoverPollMs } : {}),
+            ...(options.handoverSlowAfterMs ? { slowAfterMs: options.handoverSlowAfterMs } : {}),
+          });
+          desk.resume().catch((error: unknown) => {
+            logger.warn({ err: error, shop: shop.id }, "resuming handover acts failed");
+          });
+          return desk;
+        },
+      });
+      desks.start();
       const notifierOf = (shop: { id: string; ref: string }) =>
         new TelegramPostingNotifier({
           api: apiForSender(api),
@@ -126,6 +173,8 @@ export function createPostingsModule(
       perShop.start();
     },
     async stop(deadline) {
+      await desks?.stop(deadline);
+      desks = undefined;
       await watchers?.stop(deadline);
       watchers = undefined;
     },

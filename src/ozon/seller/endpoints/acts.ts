@@ -1,0 +1,88 @@
+/**
+ * The courier handover and labels in batches (beyond the seed, see ../shared/reference/README.md):
+ * the act (`/v2/posting/fbs/act/*`; live, create needs `delivery_method_id`) and the batch label
+ * task (`/v1/posting/fbs/package-label/create` then `/get`).
+ */
+import { z } from "zod";
+import { endpoint } from "../../endpoint.ts";
+import { flexBool, idString, intLike, optionalText, rawAnswer } from "../../wire.ts";
+
+const wireId = z.union([z.string(), z.number()]);
+const numbers = z.array(z.string()).nullish();
+
+export const actCreate = endpoint({
+  method: "POST",
+  path: "/v2/posting/fbs/act/create",
+  request: z.object({
+    delivery_method_id: wireId,
+    containers_count: z.number().int().min(1).optional(),
+    departure_date: z.string().optional(),
+  }),
+  response: z.object({ result: z.object({ id: idString }) }),
+  // A second act for the same carriage is not what anyone wants: never repeated blindly.
+  safe: false,
+});
+
+export const actCheckStatus = endpoint({
+  method: "POST",
+  path: "/v2/posting/fbs/act/check-status",
+  request: z.object({ id: wireId }),
+  response: z.object({
+    result: z.object({
+      status: z.string(),
+      error: optionalText,
+      added_to_act: numbers,
+      removed_from_act: numbers,
+      act_type: optionalText,
+      is_partial: flexBool.nullish(),
+      has_postings_for_next_carriage: flexBool.nullish(),
+    }),
+  }),
+  safe: true,
+});
+
+export const actPdf = endpoint({
+  method: "POST",
+  path: "/v2/posting/fbs/act/get-pdf",
+  request: z.object({ id: wireId }),
+  response: rawAnswer,
+  safe: true,
+  raw: "bytes",
+});
+
+export const actContainerLabels = endpoint({
+  method: "POST",
+  path: "/v2/posting/fbs/act/get-container-labels",
+  request: z.object({ id: wireId }),
+  response: rawAnswer,
+  safe: true,
+  raw: "bytes",
+});
+
+export const labelBatchCreate = endpoint({
+  method: "POST",
+  path: "/v1/posting/fbs/package-label/create",
+  request: z.object({ posting_number: z.array(z.string().min(1)).min(1) }),
+  response: z.object({ result: z.object({ task_id: idString }) }),
+  // Another task for the same postings costs nothing but a task.
+  safe: true,
+});
+
+export const labelBatchGet = endpoint({
+  method: "POST",
+  path: "/v1/posting/fbs/package-label/get",
+  request: z.object({ task_id: wireId }),
+  response: z.object({
+    result: z.object({
+      status: z.string(),
+      file_url: optionalText,
+      error: optionalText,
+      printed_postings_count: intLike.nullish(),
+      unprinted_postings_count: intLike.nullish(),
+      unprinted_postings: z
+        .array(z.object({ posting_number: z.string(), msg: optionalText }))
+        .nullish(),
+    }),
+  }),
+  safe: true,
+});
