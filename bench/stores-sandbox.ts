@@ -4,7 +4,7 @@
 // Prints one JSON line {url, stores: [{name, credentials}]}; everything else goes through the
 // sandbox's HTTP control (/_sandbox/requests, /_sandbox/postings?store=, /_sandbox/faults).
 // Lines on stdin: "messages <seconds>" makes a buyer write in one chat of every store that often
-// (0 stops it), so chat passes see changed chats as in real life. Runs until stdin closes.
+// (0 stops it; the first one at once), so chat passes see changed chats as in real life. Runs until stdin closes.
 import { createInterface } from "node:readline";
 import { startSandbox } from "../src/sandbox/index.ts";
 
@@ -28,15 +28,19 @@ let said = 0;
 function writeEvery(seconds: number): void {
   clearInterval(messages);
   if (!(seconds > 0)) return;
-  messages = setInterval(() => {
-    said += 1;
-    for (const store of sandbox.stores) {
-      const open = store.control.chats().filter((c) => c.kind === "buyer" && c.status === "OPENED");
-      // A different chat each time, so each tick is one changed chat per store.
-      const chat = open[said % Math.max(1, open.length)];
-      if (chat) store.control.buyerWrites(chat.id, { text: `Вопрос ${said}` });
-    }
-  }, seconds * 1000);
+  // One at once, then every `seconds`: a window that starts now holds a known number of them.
+  writeOnce();
+  messages = setInterval(writeOnce, seconds * 1000);
+}
+
+function writeOnce(): void {
+  said += 1;
+  for (const store of sandbox.stores) {
+    const open = store.control.chats().filter((c) => c.kind === "buyer" && c.status === "OPENED");
+    // A different chat each time, so each tick is one changed chat per store.
+    const chat = open[said % Math.max(1, open.length)];
+    if (chat) store.control.buyerWrites(chat.id, { text: `Вопрос ${said}` });
+  }
 }
 
 const stop = () => {

@@ -21,7 +21,7 @@
  *
  * Settings: BENCH_STORES_COUNTS ("1,5,20"), BENCH_STORES_POSTINGS (100), BENCH_STORES_CHATS (200),
  * BENCH_STORES_WINDOW_SECONDS (30), BENCH_STORES_MESSAGE_EVERY_SECONDS (30; 0 = none),
- * BENCH_STORES_TARGET_MB (200).
+ * BENCH_STORES_TARGET_MB (200), BENCH_STORES_BOT_FLAGS (more Node flags for the bot, e.g. "--trace-gc").
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -126,7 +126,8 @@ function startBot(
     clientId: credentials.sellerClientId,
     apiKey: credentials.sellerApiKey,
   }));
-  return spawn(process.execPath, [MAIN], {
+  const flags = (process.env.BENCH_STORES_BOT_FLAGS ?? "").split(" ").filter(Boolean);
+  return spawn(process.execPath, [...flags, MAIN], {
     cwd: dir,
     env: {
       PATH: process.env.PATH ?? "",
@@ -328,6 +329,13 @@ async function latencyWithOneFailing(
     message: `every alert with ${mode}`,
   }).catch((error: Error) => console.log(`  (${error.message})`));
   const until = Date.now();
+  const others = telegram.calls.filter(
+    (c) =>
+      c.method.startsWith("send") &&
+      c.receivedAt >= faultAt &&
+      !adds.some((add) => String(c.payload.text).includes(add.number)),
+  );
+  for (const c of others) progress(`also sent: ${String(c.payload.text ?? c.method).slice(0, 90)}`);
   const log = await sandbox.requests();
   await sandbox.control("DELETE", "faults");
   const starts = passStarts(log, "postings", PASS_GAP_MS);
