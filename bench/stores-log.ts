@@ -130,5 +130,8 @@ export function quantile(sorted: readonly number[], q: number): number {
 }
 
 export function median(values: readonly number[]): number {
-  return quantile([...values].sort((a, b) => a - b), 0.5);
+  return quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 }

@@ -4,7 +4,7 @@
 // Prints one JSON line {url, stores: [{name, credentials}]}; everything else goes through the
 // sandbox's HTTP control (/_sandbox/requests, /_sandbox/postings?store=, /_sandbox/faults).
 // Lines on stdin: "messages <seconds>" makes a buyer write in one chat of every store that often
-// (0 stops it; the first one at once), so chat passes see changed chats as in real life. Runs until stdin closes.
+// (0 stops it), so chat passes see changed chats as in real life. Runs until stdin closes.
 import { createInterface } from "node:readline";
 import { startSandbox } from "../src/sandbox/index.ts";
 
@@ -23,28 +23,41 @@ process.stdout.write(
   })}\n`,
 );
 
-let messages: NodeJS.Timeout | undefined;
+let timers: NodeJS.Timeout[] = [];
 let said = 0;
+/**
+ * A buyer writes in every store once each `seconds`, store k at (k + ½)/N of the period: a
+ * window of that length that starts now holds exactly one changed chat per store (none falls
+ * on its edges),
+ * and the bot's relayed messages come spread out, as buyers write, not all in one instant.
+ */
 function writeEvery(seconds: number): void {
-  clearInterval(messages);
+  for (const timer of timers) clearTimeout(timer);
+  timers = [];
   if (!(seconds > 0)) return;
-  // One at once, then every `seconds`: a window that starts now holds a known number of them.
-  writeOnce();
-  messages = setInterval(writeOnce, seconds * 1000);
-}
-
-function writeOnce(): void {
-  said += 1;
-  for (const store of sandbox.stores) {
-    const open = store.control.chats().filter((c) => c.kind === "buyer" && c.status === "OPENED");
-    // A different chat each time, so each tick is one changed chat per store.
-    const chat = open[said % Math.max(1, open.length)];
-    if (chat) store.control.buyerWrites(chat.id, { text: `Вопрос ${said}` });
-  }
+  const periodMs = seconds * 1000;
+  sandbox.stores.forEach((store, index) => {
+    const write = () => {
+      said += 1;
+      const open = store.control.chats().filter((c) => c.kind === "buyer" && c.status === "OPENED");
+      // A different chat each time, so each write is one more changed chat.
+      const chat = open[said % Math.max(1, open.length)];
+      if (chat) store.control.buyerWrites(chat.id, { text: `Вопрос ${said}` });
+    };
+    timers.push(
+      setTimeout(
+        () => {
+          write();
+          timers.push(setInterval(write, periodMs));
+        },
+        (periodMs * (index + 0.5)) / sandbox.stores.length,
+      ),
+    );
+  });
 }
 
 const stop = () => {
-  clearInterval(messages);
+  writeEvery(0);
   void sandbox.close().then(() => process.exit(0));
 };
 createInterface({ input: process.stdin })
