@@ -439,8 +439,9 @@ function print(results: RunFigures[]): void {
     console.log(`fairness (all stores healthy), poll interval ${POLL_SECONDS} s:`);
     console.log(`  postings: ${gap(f.postings)}`);
     console.log(`  chats:    ${gap(f.chats)}`);
+    // A store whose passes are G apart is G − interval behind one polled on time.
     console.log(
-      `  target: no store waits more than one interval behind (gap ≤ ${POLL_SECONDS + 1} s): ${worst <= LATENCY_TARGET_MS ? "met" : "NOT met"}`,
+      `  target: no store more than one interval behind another (gap ≤ ${2 * POLL_SECONDS} s): ${worst <= 2 * POLL_MS ? "met" : "NOT met"}; every gap ≤ interval + 1 s: ${worst <= LATENCY_TARGET_MS ? "yes" : "no"}`,
     );
   }
   for (const l of last?.latency ?? []) {
