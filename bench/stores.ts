@@ -33,17 +33,8 @@ import { FakeBotApi } from "../test/support/fake-bot-api.ts";
 import { freePort } from "../test/support/main-process.ts";
 import { command, person } from "../test/support/updates.ts";
 import { waitFor } from "../test/support/wait.ts";
-import {
-  CALL_KINDS,
-  type CallRates,
-  callRates,
-  type Fairness,
-  fairness,
-  type LoggedRequest,
-  median,
-  passStarts,
-  quantile,
-} from "./stores-log.ts";
+import { callRates, fairness, type LoggedRequest, median, passStarts } from "./stores-log.ts";
+import { type LatencyFigures, print, type RunFigures } from "./stores-print.ts";
 
 const COUNTS = (process.env.BENCH_STORES_COUNTS ?? "1,5,20").split(",").map(Number);
 const POSTINGS = Number(process.env.BENCH_STORES_POSTINGS ?? 100);
@@ -55,7 +46,6 @@ const POLL_SECONDS = 5;
 const POLL_MS = POLL_SECONDS * 1000;
 /** A pause this long between two list requests of one store separates two passes. */
 const PASS_GAP_MS = POLL_MS * 0.6;
-const LATENCY_TARGET_MS = POLL_MS + 1000;
 const ADMIN = person(5252, { first_name: "Owner", language_code: "en" });
 
 const MAIN = fileURLToPath(new URL("../src/main.ts", import.meta.url));
@@ -178,30 +168,6 @@ const progress = (what: string) =>
   console.error(`  [${((Date.now() - benchStart) / 1000).toFixed(0).padStart(3)} s] ${what}`);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface RunFigures {
-  stores: number;
-  firstPassSeconds: number;
-  rates: CallRates;
-  memory?: { steady: number; low: number; high: number; peak: number };
-  fairness?: { postings: Fairness; chats: Fairness };
-  latency?: LatencyFigures[];
-}
-
-interface LatencyFigures {
-  mode: string;
-  /** Add → alert at the fake Bot API, per healthy store, ms. */
-  alerts: number[];
-  /** Add → the store's next postings list request at the sandbox, ms. */
-  polls: number[];
-  /** Healthy stores' pass gaps while the store failed. */
-  fairness: Fairness;
-  missing: number;
-  /** Other messages the bot sent meanwhile (to anyone). */
-  otherSends: number;
-  /** The shortest time between two alerts' arrivals. */
-  closestArrivalsMs: number;
-}
 
 async function run(stores: number, telegram: FakeBotApi): Promise<RunFigures> {
   const dir = mkdtempSync(join(tmpdir(), "ozon-bot-stores-"));
@@ -386,83 +352,6 @@ async function latencyWithOneFailing(
   };
 }
 
-// ---- printing
-
-const fixed = (value: number, digits = 0) => value.toFixed(digits);
-const spread = (values: readonly number[]) =>
-  `p50 ${fixed(quantile(values, 0.5))} ms, p95 ${fixed(quantile(values, 0.95))} ms, max ${fixed(values.at(-1) ?? Number.NaN)} ms`;
-const gap = (f: Fairness) =>
-  `largest gap ${fixed(f.maxGapMs / 1000, 1)} s (${f.worstStore}), passes per store ${f.fewestPasses}..${f.mostPasses}`;
-
-function print(results: RunFigures[]): void {
-  console.log(
-    `${POSTINGS} awaiting postings and ${CHATS} buyer chats per store, file store, polls every ${POLL_SECONDS} s, a buyer message per store every ${MESSAGE_EVERY_SECONDS} s; window ${WINDOW_SECONDS} s after every store's first passes`,
-  );
-  console.log(
-    `stores  first passes  calls/min  per store (min..max)  ${CALL_KINDS.join(" · ")} (per store)`,
-  );
-  const base = results[0];
-  const basePerStore = base ? base.rates.total / base.stores : Number.NaN;
-  for (const r of results) {
-    const per = [...r.rates.perStore.values()];
-    console.log(
-      [
-        String(r.stores).padStart(6),
-        `${fixed(r.firstPassSeconds, 1)} s`.padStart(13),
-        fixed(r.rates.total, 1).padStart(10),
-        `${fixed(r.rates.total / r.stores, 1)} (${fixed(Math.min(...per), 1)}..${fixed(Math.max(...per), 1)})`.padStart(
-          21,
-        ),
-        ` ${CALL_KINDS.map((k) => fixed((r.rates.perKind.get(k) ?? 0) / r.stores, 1)).join(" · ")}`,
-      ].join(" "),
-    );
-  }
-  const last = results.at(-1);
-  if (base && last && last !== base) {
-    const ratio = last.rates.total / last.stores / basePerStore;
-    // Linear: a store costs no more calls when there are more stores (fewer is the passes
-    // stretching a little under load, not work skipped).
-    console.log(
-      `linear: calls per store per minute at ${last.stores} stores = ${fixed(ratio, 2)} × at ${base.stores} (${ratio <= 1.15 ? "linear or below" : "NOT linear: more per store"})`,
-    );
-  }
-  if (last?.memory) {
-    const m = last.memory;
-    const ok = m.peak <= TARGET_MB && m.steady <= TARGET_MB;
-    console.log(
-      `RSS with ${last.stores} stores: steady ${fixed(m.steady)} MB (${fixed(m.low)}..${fixed(m.high)}), peak (VmHWM) ${fixed(m.peak)} MB; target ≤ ${TARGET_MB} MB: ${ok ? "met" : "NOT met"}`,
-    );
-  }
-  if (last?.fairness) {
-    const f = last.fairness;
-    const worst = Math.max(f.postings.maxGapMs, f.chats.maxGapMs);
-    console.log(`fairness (all stores healthy), poll interval ${POLL_SECONDS} s:`);
-    console.log(`  postings: ${gap(f.postings)}`);
-    console.log(`  chats:    ${gap(f.chats)}`);
-    // A store whose passes are G apart is G − interval behind one polled on time.
-    console.log(
-      `  target: no store more than one interval behind another (gap ≤ ${2 * POLL_SECONDS} s): ${worst <= 2 * POLL_MS ? "met" : "NOT met"}; every gap ≤ interval + 1 s: ${worst <= LATENCY_TARGET_MS ? "yes" : "no"}`,
-    );
-  }
-  for (const l of last?.latency ?? []) {
-    console.log(
-      `one store failing (${l.mode}), a posting added to each of ${l.alerts.length + l.missing} healthy stores at once:`,
-    );
-    console.log(
-      `  add → alert at Telegram:  ${spread(l.alerts)}${l.missing ? `, ${l.missing} never came` : ""}`,
-    );
-    console.log(`  add → next list request:  ${spread(l.polls)}`);
-    console.log(
-      `  alerts to the one subscriber came ≥ ${fixed(l.closestArrivalsMs)} ms apart (Telegram: 1 message/s per private chat); other messages meanwhile: ${l.otherSends}`,
-    );
-    console.log(
-      `  healthy stores' postings passes (a pass ends once its alert is sent): ${gap(l.fairness)}`,
-    );
-    const ok = l.missing === 0 && (l.alerts.at(-1) ?? Infinity) <= LATENCY_TARGET_MS;
-    console.log(`  target: every alert ≤ ${LATENCY_TARGET_MS / 1000} s: ${ok ? "met" : "NOT met"}`);
-  }
-}
-
 const telegram = await FakeBotApi.start();
 const results: RunFigures[] = [];
 try {
@@ -473,4 +362,11 @@ try {
 } finally {
   await telegram.close();
 }
-print(results);
+print(results, {
+  postings: POSTINGS,
+  chats: CHATS,
+  pollSeconds: POLL_SECONDS,
+  messageEverySeconds: MESSAGE_EVERY_SECONDS,
+  windowSeconds: WINDOW_SECONDS,
+  targetMb: TARGET_MB,
+});
