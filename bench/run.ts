@@ -9,7 +9,13 @@ import { fileURLToPath } from "node:url";
 const here = dirname(fileURLToPath(import.meta.url));
 const wanted = process.argv.slice(2);
 /** Scripts a benchmark starts as a child process of its own; not benchmarks themselves. */
-const HELPERS = new Set(["run.ts", "memory-sandbox.ts"]);
+const HELPERS = new Set([
+  "run.ts",
+  "memory-sandbox.ts",
+  "stores-sandbox.ts",
+  "stores-log.ts",
+  "stores-print.ts",
+]);
 const benches = readdirSync(here)
   .filter((name) => name.endsWith(".ts") && !HELPERS.has(name))
   .map((name) => basename(name, ".ts"))
