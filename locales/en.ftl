@@ -589,3 +589,20 @@ stores-health-refused-seller = ❌ Ozon refuses the Seller API keys of “{ $nam
 stores-health-refused-performance = ❌ Ozon refuses the Performance API keys of “{ $name }”: budgets and reports of it do not work until the keys do. I will tell you when they work again.
 stores-health-recovered-seller = ✅ The Seller API keys of “{ $name }” work again.
 stores-health-recovered-performance = ✅ The Performance API keys of “{ $name }” work again.
+
+## Find
+command-find =
+    .description = Find a posting by its number, order number or label barcode
+    .button = 🔍 Find a posting
+find-prompt = Send the posting number (12345678-0001-1), the order number (12345678-0001) or the digits under the label's barcode — or a photo of the label.
+find-placeholder = Number, order or barcode digits
+find-not-a-number = “{ $text }” is not a posting number, an order number or barcode digits. For example: 12345678-0001-1. Send /find to try again.
+find-status = Status: { $status }
+find-none-posting = 🔍 No posting { $query } found.
+find-none-order = 🔍 No postings of order { $query } found.
+find-none-barcode = 🔍 No posting with the barcode { $query } found.
+find-searched = Searched in: { $stores }.
+find-more = Shown { $shown } of { $count } postings.
+find-photo-no-barcode = I could not read a posting's barcode on this photo. Take it again: close to the label's lower barcode so that it fills most of the picture, with the label flat and in good light, without glare. Or type the digits printed under the barcode.
+find-photo-too-big = The picture is larger than I read ({ $limit }). Send it as a photo, not as a file.
+find-photo-fetch-failed = I could not get the photo from Telegram. Send it again.

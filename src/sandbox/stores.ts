@@ -12,6 +12,7 @@ import { statisticsRoutes } from "./performance/statistics.ts";
 import { createRandom } from "./random.ts";
 import { Router } from "./router.ts";
 import { chatRoutes } from "./seller/chats.ts";
+import { postingBarcodeRoutes } from "./seller/posting-barcode.ts";
 import { postingRoutes } from "./seller/postings.ts";
 import { productRoutes } from "./seller/products.ts";
 import { warehouseRoutes } from "./seller/warehouses.ts";
@@ -67,6 +68,7 @@ export function createStore(
   const router = new Router();
   router.add(
     ...postingRoutes(state),
+    ...postingBarcodeRoutes(state),
     ...warehouseRoutes(state),
     ...productRoutes(state),
     ...chatRoutes(state),

@@ -22,6 +22,7 @@ import { fencedLease, sharedByProcesses } from "../../store/lease.ts";
 import { cancelPostingConversation } from "../conversations/cancel-posting.ts";
 import { shipConversation } from "../conversations/ship.ts";
 import { whenBotRemoved } from "../features/bot-removed.ts";
+import { findFeature } from "../features/find.ts";
 import { type PostingShops, postingShops } from "../features/posting-shop.ts";
 import { postingsFeature } from "../features/postings.ts";
 import { subscriptionsFeature } from "../features/subscriptions.ts";
@@ -78,6 +79,7 @@ export function createPostingsModule(
     features: [
       postingsFeature({ shops: where }),
       subscriptionsFeature({ shops: where, subscriptions }),
+      findFeature({ shops: where }),
     ],
     conversations: [shipConversation(dialogs), cancelPostingConversation(dialogs)],
     start(api) {
