@@ -41,10 +41,12 @@ export interface SearchableShop {
 export type ShopFinding<S> = { shop: S; postings: Posting[] } | { shop: S; error: unknown };
 
 /**
- * An order's postings are `<order>-1`, `<order>-2`… (a split adds the next free one): read one
- * after another until Ozon knows none, at most this many.
+ * An order's postings are `<order>-1`, `<order>-2`… (a split adds the next free one), but the
+ * first need not be there (each warehouse's part has its own). They are read three at a time
+ * until a round finds none, at most this many.
  */
-export const MAX_ORDER_POSTINGS = 10;
+export const MAX_ORDER_POSTINGS = 12;
+const ORDER_ROUND = 3;
 /** Shops asked at the same time (each has its own Client-Id, so its own Ozon rate limit). */
 const SHOPS_AT_ONCE = 8;
 
@@ -88,10 +90,14 @@ async function findInShop(query: FindQuery, seller: SearchableShop["seller"]): P
     }
     case "order": {
       const found: Posting[] = [];
-      for (let n = 1; n <= MAX_ORDER_POSTINGS; n++) {
-        const posting = await orNothing(postings.get(`${query.value}-${n}`));
-        if (!posting) break;
-        found.push(posting);
+      for (let first = 1; first <= MAX_ORDER_POSTINGS; first += ORDER_ROUND) {
+        const round = Array.from({ length: ORDER_ROUND }, (_, i) => first + i);
+        const read = await Promise.all(
+          round.map((n) => orNothing(postings.get(`${query.value}-${n}`))),
+        );
+        const hits = read.filter((posting): posting is Posting => posting !== undefined);
+        if (hits.length === 0) break;
+        found.push(...hits);
       }
       return found;
     }
