@@ -10,8 +10,7 @@ import { prepareZXingModule, writeBarcode } from "zxing-wasm/writer";
 
 let ready = false;
 
-/** A PNG of `text` as a Code 128 barcode, with quiet zones, `scale` pixels per module. */
-export async function code128Png(text: string, scale = 3): Promise<Uint8Array> {
+async function prepareWriter(): Promise<void> {
   if (!ready) {
     const require = createRequire(import.meta.url);
     const wasm = readFileSync(require.resolve("zxing-wasm/writer/zxing_writer.wasm"));
@@ -25,9 +24,39 @@ export async function code128Png(text: string, scale = 3): Promise<Uint8Array> {
     });
     ready = true;
   }
+}
+
+/** A PNG of `text` as a Code 128 barcode, with quiet zones, `scale` pixels per module. */
+export async function code128Png(text: string, scale = 3): Promise<Uint8Array> {
+  await prepareWriter();
   const written = await writeBarcode(text, { format: "Code128", scale, withQuietZones: true });
   if (!written.image) throw new Error(`zxing-wasm wrote no image: ${written.error}`);
   return new Uint8Array(await written.image.arrayBuffer());
+}
+
+/**
+ * A label as a phone photographs it: a `width` × `height` grey page, a little uneven in light,
+ * with `text` as a Code 128 barcode (`scale` pixels per bar module, 120 px tall) in the middle.
+ */
+export async function labelPhotoPng(
+  text: string,
+  width = 1280,
+  height = 960,
+  scale = 3,
+): Promise<Uint8Array> {
+  await prepareWriter();
+  const { symbol, error } = await writeBarcode(text, { format: "Code128", scale: 1 });
+  if (!symbol?.width) throw new Error(`zxing-wasm wrote no symbol: ${error}`);
+  const barsWidth = symbol.width * scale;
+  const left = Math.floor((width - barsWidth) / 2);
+  const top = Math.floor(height / 2) - 60;
+  return greyPng(width, height, (x, y) => {
+    const paper = 215 + Math.round(25 * Math.sin(x / 200) * Math.cos(y / 150));
+    const column = Math.floor((x - left) / scale);
+    if (y < top || y >= top + 120 || column < 0 || column >= symbol.width) return paper;
+    const dark = (symbol.data[column] ?? 255) < 128;
+    return dark ? 30 : paper;
+  });
 }
 
 /** A greyscale PNG whose pixels `shade(x, y)` gives (0 black … 255 white). */
