@@ -100,11 +100,13 @@ export function findFeature(area: FindFeatureDeps): FeatureFactory {
       if (cards.length > MAX_CARDS) {
         notes.push(ctx.t("find-more", { shown: MAX_CARDS, count: cards.length }));
       }
-      if (cards.length === 0) {
+      // "Not found" only where Ozon answered; a shop that failed is named with its failure.
+      const answered = reachable.filter((shop) => !failures.has(shop.id));
+      if (cards.length === 0 && answered.length > 0) {
         const first = queries[0] as FindQuery;
         notes.push(ctx.t(NONE_KEYS[first.kind], { query: first.value }));
         if (shops.many) {
-          const names = reachable.map((shop) => shop.name).join(", ");
+          const names = answered.map((shop) => shop.name).join(", ");
           notes.push(ctx.t("find-searched", { stores: names }));
         }
       }

@@ -137,6 +137,21 @@ describe("finding a posting by typed text", () => {
     );
   });
 
+  it("nothing found while a shop failed names only the shops that answered", async () => {
+    h = await startFind();
+    const southId = h.sandbox.stores[1]?.credentials.sellerClientId;
+    h.sandbox.control.setFault("/v3/posting/fbs/get", {
+      rate5xx: 1,
+      status5xx: 503,
+      store: southId,
+    });
+    const [answer] = await answersTo(h, text("99999999-0001-1", { from: KEEPER }), KEEPER.id);
+    expect(textOf(answer as never)).toBe(
+      "🔍 No posting 99999999-0001-1 found.\n\nSearched in: Северный.\n\n" +
+        "🏬 Южный: Ozon is temporarily unavailable. Try again in a few minutes.",
+    );
+  });
+
   it("a person limited to shop A does not find shop B's posting, and B is not asked", async () => {
     h = await startFind();
     const south = storeOf(1).addPosting(mug);
