@@ -19,6 +19,7 @@ export const COMMANDS = [
   { name: "start", audience: "everyone", button: false },
   { name: "help", audience: "everyone", button: false },
   { name: "postings", audience: ["warehouse"], button: true },
+  { name: "find", audience: ["warehouse"], button: true },
   { name: "ship", audience: ["warehouse"], button: true },
   { name: "cancel_posting", audience: ["warehouse"], button: true },
   { name: "today", audience: ["warehouse"], button: true },
@@ -42,6 +43,8 @@ export const PLANNED_COMMANDS: readonly CommandName[] = [
   "subscribe",
   "unsubscribe",
   "postings",
+  // Defined by the postings module with the rest of the postings area.
+  "find",
   "ship",
   "cancel_posting",
   "today",

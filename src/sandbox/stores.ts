@@ -15,6 +15,7 @@ import { actRoutes } from "./seller/acts.ts";
 import { deskOf, type ShippingDesk } from "./seller/acts-desk.ts";
 import { chatRoutes } from "./seller/chats.ts";
 import { labelRoutes } from "./seller/labels.ts";
+import { postingBarcodeRoutes } from "./seller/posting-barcode.ts";
 import { postingRoutes } from "./seller/postings.ts";
 import { productRoutes } from "./seller/products.ts";
 import { warehouseRoutes } from "./seller/warehouses.ts";
@@ -74,6 +75,7 @@ export function createStore(
     ...postingRoutes(state),
     ...labelRoutes(state),
     ...actRoutes(state),
+    ...postingBarcodeRoutes(state),
     ...warehouseRoutes(state),
     ...productRoutes(state),
     ...chatRoutes(state),

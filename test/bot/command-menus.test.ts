@@ -42,6 +42,7 @@ describe("per-person command menus", () => {
       "start",
       "help",
       "postings",
+      "find",
       "ship",
       "cancel_posting",
       "today",

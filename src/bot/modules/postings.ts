@@ -25,6 +25,7 @@ import { handoverConversation } from "../conversations/handover.ts";
 import { telegramHandoverDelivery } from "../conversations/handover-delivery.ts";
 import { shipConversation } from "../conversations/ship.ts";
 import { whenBotRemoved } from "../features/bot-removed.ts";
+import { findFeature } from "../features/find.ts";
 import { type PostingShops, postingShops } from "../features/posting-shop.ts";
 import { postingsFeature } from "../features/postings.ts";
 import { subscriptionsFeature } from "../features/subscriptions.ts";
@@ -90,6 +91,7 @@ export function createPostingsModule(
       postingsFeature({ shops: where }),
       subscriptionsFeature({ shops: where, subscriptions }),
       todayFeature({ shops: where, labelPollMs: options.labelPollMs }),
+      findFeature({ shops: where }),
     ],
     conversations: [
       shipConversation(dialogs),

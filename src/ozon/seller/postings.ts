@@ -1,4 +1,4 @@
-/** The postings namespace: awaiting packaging (paged), get, ship, cancel, reasons, labels. */
+/** The postings namespace: awaiting packaging (paged), get, by barcode, ship, cancel, reasons, labels. */
 import { OzonError, OzonInputError, OzonShapeError, OzonShipFailedError } from "../errors.ts";
 import { parseJson } from "../json.ts";
 import { wireInt } from "../wire.ts";
@@ -10,6 +10,7 @@ import {
   cancelReasonList,
   labelAsJson,
   packageLabel,
+  postingByBarcodeV2,
   postingGetV3,
   ship as shipCapability,
   shipV2,
@@ -158,6 +159,15 @@ export function createPostingsApi(ctx: SellerContext, options: PostingsOptions =
     return normalizePosting(answer.result);
   }
 
+  /** The posting whose label's lower barcode has these digits (Ozon's v2 form: no delivery method). */
+  async function byBarcode(barcode: string, signal?: AbortSignal): Promise<Posting> {
+    const answer = await ctx.http.call(postingByBarcodeV2, {
+      body: { barcode },
+      ...(signal ? { signal } : {}),
+    });
+    return normalizePosting(answer.result);
+  }
+
   /** Packs the posting; re-reads it afterwards, since HTTP 200 does not prove it moved on. */
   async function ship(
     postingNumber: string,
@@ -269,6 +279,7 @@ export function createPostingsApi(ctx: SellerContext, options: PostingsOptions =
   return {
     listAwaitingPackaging,
     get,
+    byBarcode,
     ship,
     cancel,
     cancelReasons,

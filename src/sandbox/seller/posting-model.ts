@@ -270,6 +270,7 @@ export function postingSnapshot(p: Posting) {
       marks: [...l.marks],
     })),
     cancellation: p.cancellation ? { ...p.cancellation } : null,
+    barcodes: { ...p.barcodes },
     failNextShip: p.failNextShip,
   };
 }

@@ -1,4 +1,7 @@
-/** FBS postings: unfulfilled list (v3, successor v4), get (v3), ship (v2, successor v4), cancel, label. */
+/**
+ * FBS postings: unfulfilled list (v3, successor v4), get (v3), get by barcode (v2), ship (v2,
+ * successor v4), cancel, label.
+ */
 import { z } from "zod";
 import { endpoint } from "../../endpoint.ts";
 import { capability } from "../../successors.ts";
@@ -112,6 +115,18 @@ export const postingGetV3 = endpoint({
   method: "POST",
   path: "/v3/posting/fbs/get",
   request: z.object({ posting_number: z.string().min(1), with: withNothing }),
+  response: z.object({ result: wirePosting }),
+  safe: true,
+});
+
+/**
+ * A posting by the digits of its label's lower barcode. The answer is the v2 form: no delivery
+ * method, so a caller that shows the posting reads it again with /v3/posting/fbs/get.
+ */
+export const postingByBarcodeV2 = endpoint({
+  method: "POST",
+  path: "/v2/posting/fbs/get-by-barcode",
+  request: z.object({ barcode: z.string().min(1).max(64) }),
   response: z.object({ result: wirePosting }),
   safe: true,
 });
