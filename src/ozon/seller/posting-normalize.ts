@@ -28,7 +28,11 @@ export function normalizeProduct(product: WireProduct): PostingProduct {
 /** Ozon writes an empty cancellation (all "") for a posting nobody cancelled: none then. */
 function cancellationOf(wire: WirePosting["cancellation"]): { cancellation?: PostingCancellation } {
   if (!wire) return {};
-  const { cancellation_type: type, cancellation_initiator: initiator, cancel_reason: reason } = wire;
+  const {
+    cancellation_type: type,
+    cancellation_initiator: initiator,
+    cancel_reason: reason,
+  } = wire;
   if (!type && !initiator && !reason) return {};
   return { cancellation: { type, initiator, reason } };
 }
