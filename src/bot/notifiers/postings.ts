@@ -5,32 +5,52 @@
  * the person's chosen one in a private chat, the bot's default in a group.
  */
 import type { I18n } from "@grammyjs/i18n";
-import { type Api, GrammyError, type InlineKeyboard } from "grammy";
+import { type Api, GrammyError, InlineKeyboard } from "grammy";
 import type { Posting } from "../../ozon/seller/types.ts";
 import { AccessService } from "../../services/access.ts";
+import type { CardMessage } from "../../services/postings/cards.ts";
 import {
   type DigestInfo,
+  type PostingChange,
   type PostingNotifier,
   postingBudget,
   RecipientGoneError,
+  type Sent,
 } from "../../services/postings/index.ts";
 import type { Subscriber } from "../../services/subscriptions.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../callback-data.ts";
 import {
+  cancelledText,
+  deadlineMovedText,
   formatDeadline,
   type PostingFormat,
+  packedText,
   postingCard,
   postingLine,
 } from "../format/postings.ts";
 import { isLocale, type Locale, type LocalizedContext } from "../i18n.ts";
-import { digestKeyboard, listButton, postingKeyboard } from "../keyboards/postings.ts";
+import {
+  digestKeyboard,
+  labelKeyboard,
+  listButton,
+  postingKeyboard,
+} from "../keyboards/postings.ts";
 import type { Priority, TelegramSender } from "../sender/index.ts";
 import { withShopTag } from "../shops.ts";
 import { isChatUnreachable } from "../telegram-errors.ts";
 
 /** A send Telegram has not answered within this long is given up (retried next pass). */
 const SEND_TIMEOUT_MS = 30_000;
+/**
+ * Telegram's answers to an edit that mean the card needs nothing more: it already shows this, or
+ * it is gone (deleted by the person, or too old to edit).
+ */
+const CARD_SETTLED =
+  /message is not modified|message to edit not found|message can't be edited|MESSAGE_ID_INVALID/i;
+
+type Chat = Pick<Subscriber, "chatId" | "kind">;
+
 /** Characters the shop's tag line may take: "🏬 " and a name of up to 40 characters. */
 const SHOP_TAG_ROOM = 48;
 
@@ -61,9 +81,9 @@ export class TelegramPostingNotifier implements PostingNotifier {
     this.#options = options;
   }
 
-  async alert(subscriber: Subscriber, posting: Posting): Promise<void> {
+  async alert(subscriber: Subscriber, posting: Posting): Promise<Sent> {
     const format = await this.#format(subscriber);
-    await this.#send(
+    return await this.#send(
       subscriber,
       "alert",
       format,
@@ -87,7 +107,7 @@ export class TelegramPostingNotifier implements PostingNotifier {
     subscriber: Subscriber,
     postings: readonly Posting[],
     info: DigestInfo,
-  ): Promise<void> {
+  ): Promise<Sent> {
     const format = await this.#format(subscriber);
     const first = (info.part - 1) * info.chunkSize + 1;
     const title = format.t(DIGEST_TITLE_KEYS[info.reason], {
@@ -100,7 +120,7 @@ export class TelegramPostingNotifier implements PostingNotifier {
     const lines = postings.map((posting, i) => postingLine(posting, first + i, format, budget));
     const text = [title, format.t("postings-digest-hint"), "", ...lines].join("\n");
     const numbers = postings.map((p) => p.postingNumber);
-    await this.#send(
+    return await this.#send(
       subscriber,
       "bulk",
       format,
@@ -109,13 +129,13 @@ export class TelegramPostingNotifier implements PostingNotifier {
     );
   }
 
-  async reminder(subscriber: Subscriber, posting: Posting): Promise<void> {
+  async reminder(subscriber: Subscriber, posting: Posting): Promise<Sent> {
     const format = await this.#format(subscriber);
     const head = format.t("postings-reminder", {
       posting: posting.postingNumber,
       deadline: formatDeadline(posting.shipmentDate, format),
     });
-    await this.#send(
+    return await this.#send(
       subscriber,
       "alert",
       format,
@@ -129,8 +149,96 @@ export class TelegramPostingNotifier implements PostingNotifier {
     return postingKeyboard(codec, format.t, postingNumber, format.writeToBuyer, shop.ref);
   }
 
+  async changed(
+    chat: Chat,
+    change: PostingChange,
+    cards: readonly CardMessage[],
+    tell: boolean,
+  ): Promise<void> {
+    const format = await this.#format(chat);
+    const { posting } = change;
+    const head = this.#changeHead(change, format);
+    const card = `${head}\n\n${postingCard(posting, format)}`;
+    const keyboard = this.#changeKeyboard(change, format);
+    // The cards first: a notice repeated after a failed edit would say it twice.
+    for (const message of cards) {
+      if (!message.digest) await this.#edit(chat, message.messageId, format, card, keyboard);
+    }
+    if (!tell) return;
+    const notice =
+      change.kind === "cancelled"
+        ? cancelledText(format.t, posting)
+        : deadlineMovedText(
+            format.t,
+            format,
+            posting,
+            change.kind === "deadline" ? change.previous : undefined,
+          );
+    const under = cards.find((m) => !m.digest) ?? cards[0];
+    await this.#send(chat, "alert", format, notice, undefined, under?.messageId);
+  }
+
+  /** The line on top of a changed card: what happened. */
+  #changeHead(change: PostingChange, format: PostingFormat): string {
+    switch (change.kind) {
+      case "cancelled":
+        return cancelledText(format.t, change.posting);
+      case "packed":
+        return packedText(format.t, format, change.posting.postingNumber, {
+          ...(change.by ? { by: change.by } : {}),
+          seenAt: change.seenAt,
+        });
+      case "deadline":
+        return deadlineMovedText(format.t, format, change.posting, change.previous);
+    }
+  }
+
+  /** Buttons follow the state: none once cancelled, the label once packed, all while waiting. */
+  #changeKeyboard(change: PostingChange, format: PostingFormat & { writeToBuyer: boolean }) {
+    const { codec, shop } = this.#options;
+    const number = change.posting.postingNumber;
+    switch (change.kind) {
+      case "cancelled":
+        return new InlineKeyboard();
+      case "packed":
+        return labelKeyboard(codec, format.t, change.by?.parts ?? [], number, shop.ref);
+      case "deadline":
+        return this.#postingKeyboard(format, number);
+    }
+  }
+
+  /** Edits one card; a card Telegram no longer has, or that already shows this, is done. */
+  async #edit(
+    chat: Chat,
+    messageId: number,
+    format: PostingFormat,
+    text: string,
+    keyboard: InlineKeyboard,
+  ): Promise<void> {
+    const { api, sender, shops, shop } = this.#options;
+    const tagged = withShopTag(format.t, shops, shop.id, text);
+    const timeout = this.#options.sendTimeoutMs ?? SEND_TIMEOUT_MS;
+    try {
+      await sender.schedule({ chatId: chat.chatId, kind: chat.kind, priority: "alert" }, () =>
+        api.editMessageText(
+          chat.chatId,
+          messageId,
+          tagged,
+          { reply_markup: keyboard, link_preview_options: { is_disabled: true } },
+          AbortSignal.timeout(timeout) as Parameters<Api["editMessageText"]>[4],
+        ),
+      );
+    } catch (error) {
+      if (error instanceof GrammyError && isChatUnreachable(error)) {
+        throw new RecipientGoneError(chat.chatId, error.description, { cause: error });
+      }
+      if (error instanceof GrammyError && CARD_SETTLED.test(error.description)) return;
+      throw error;
+    }
+  }
+
   /** The subscriber's language, and whether they may write to buyers (always, in a group). */
-  async #format(subscriber: Subscriber): Promise<PostingFormat & { writeToBuyer: boolean }> {
+  async #format(subscriber: Chat): Promise<PostingFormat & { writeToBuyer: boolean }> {
     const { i18n, access, defaultLocale, timezone } = this.#options;
     let locale = defaultLocale;
     let writeToBuyer = true;
@@ -144,26 +252,34 @@ export class TelegramPostingNotifier implements PostingNotifier {
   }
 
   async #send(
-    subscriber: Subscriber,
+    subscriber: Chat,
     priority: Priority,
     format: PostingFormat,
     text: string,
-    keyboard: InlineKeyboard,
-  ): Promise<void> {
+    keyboard: InlineKeyboard | undefined,
+    replyTo?: number,
+  ): Promise<Sent> {
     const { api, sender, shops, shop } = this.#options;
     const chatId = subscriber.chatId;
     // The shop's name as it is now: a rename shows on the next message.
     const tagged = withShopTag(format.t, shops, shop.id, text);
     const timeout = this.#options.sendTimeoutMs ?? SEND_TIMEOUT_MS;
     try {
-      await sender.schedule({ chatId, kind: subscriber.kind, priority }, () =>
+      const message = await sender.schedule({ chatId, kind: subscriber.kind, priority }, () =>
         api.sendMessage(
           chatId,
           tagged,
-          { reply_markup: keyboard, link_preview_options: { is_disabled: true } },
+          {
+            ...(keyboard ? { reply_markup: keyboard } : {}),
+            ...(replyTo === undefined
+              ? {}
+              : { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } }),
+            link_preview_options: { is_disabled: true },
+          },
           AbortSignal.timeout(timeout) as Parameters<Api["sendMessage"]>[3],
         ),
       );
+      return { messageId: message.message_id };
     } catch (error) {
       if (error instanceof GrammyError && isChatUnreachable(error)) {
         throw new RecipientGoneError(chatId, error.description, { cause: error });
