@@ -5,7 +5,8 @@
  * the person's chosen one in a private chat, the bot's default in a group.
  */
 import type { I18n } from "@grammyjs/i18n";
-import { type Api, GrammyError, InlineKeyboard } from "grammy";
+import { type Api, GrammyError, type InlineKeyboard } from "grammy";
+import type { InlineKeyboardMarkup } from "grammy/types";
 import type { Posting } from "../../ozon/seller/types.ts";
 import { AccessService } from "../../services/access.ts";
 import type { CardMessage } from "../../services/postings/cards.ts";
@@ -50,6 +51,8 @@ const CARD_SETTLED =
   /message is not modified|message to edit not found|message can't be edited|MESSAGE_ID_INVALID/i;
 
 type Chat = Pick<Subscriber, "chatId" | "kind">;
+
+const NO_BUTTONS: InlineKeyboardMarkup = { inline_keyboard: [] };
 
 /** Characters the shop's tag line may take: "🏬 " and a name of up to 40 characters. */
 const SHOP_TAG_ROOM = 48;
@@ -194,12 +197,16 @@ export class TelegramPostingNotifier implements PostingNotifier {
   }
 
   /** Buttons follow the state: none once cancelled, the label once packed, all while waiting. */
-  #changeKeyboard(change: PostingChange, format: PostingFormat & { writeToBuyer: boolean }) {
+  #changeKeyboard(
+    change: PostingChange,
+    format: PostingFormat & { writeToBuyer: boolean },
+  ): InlineKeyboardMarkup {
     const { codec, shop } = this.#options;
     const number = change.posting.postingNumber;
     switch (change.kind) {
       case "cancelled":
-        return new InlineKeyboard();
+        // No row at all (an empty InlineKeyboard would carry one empty row).
+        return NO_BUTTONS;
       case "packed":
         return labelKeyboard(codec, format.t, change.by?.parts ?? [], number, shop.ref);
       case "deadline":
@@ -213,7 +220,7 @@ export class TelegramPostingNotifier implements PostingNotifier {
     messageId: number,
     format: PostingFormat,
     text: string,
-    keyboard: InlineKeyboard,
+    keyboard: InlineKeyboardMarkup,
   ): Promise<void> {
     const { api, sender, shops, shop } = this.#options;
     const tagged = withShopTag(format.t, shops, shop.id, text);

@@ -42,6 +42,9 @@ export interface Sent {
   messageId: number;
 }
 
+/** A send that may say where the message went (a notifier that cannot is still one). */
+export type Delivery = Promise<Sent | undefined> | Promise<void>;
+
 /** What happened to a posting after its alerts went (watcher: follow-up.ts). */
 export type PostingChange =
   | { kind: "cancelled"; posting: Posting }
@@ -53,7 +56,7 @@ export interface PostingNotifier {
    * One new posting (the alert with Ship, Cancel and Label buttons). Resolving with the message
    * lets the watcher keep the card true later (cards.ts); without it the alert is not followed.
    */
-  alert(subscriber: Subscriber, posting: Posting): Promise<Sent | undefined | void>;
+  alert(subscriber: Subscriber, posting: Posting): Delivery;
   /**
    * First run only: `count` postings were already waiting when the watcher started
    * ("N postings are waiting for packaging", with a button to list them).
@@ -63,13 +66,9 @@ export interface PostingNotifier {
    * Several postings in one message (a burst, or many reminders at once); each must stay
    * openable, e.g. by a button or a command per posting.
    */
-  digest(
-    subscriber: Subscriber,
-    postings: readonly Posting[],
-    info: DigestInfo,
-  ): Promise<Sent | undefined | void>;
+  digest(subscriber: Subscriber, postings: readonly Posting[], info: DigestInfo): Delivery;
   /** The posting's shipping deadline is near and it still awaits packaging. */
-  reminder(subscriber: Subscriber, posting: Posting): Promise<Sent | undefined | void>;
+  reminder(subscriber: Subscriber, posting: Posting): Delivery;
   /**
    * The posting changed after this chat got `cards` about it: edit each card (not a digest) to
    * show it, buttons following the state; when `tell`, also one message saying it (cancelled,

@@ -11,7 +11,7 @@ import type { Subscriber } from "../subscriptions.ts";
 import { wantsWarehouse } from "../subscriptions.ts";
 import type { CardBook, CardMessage } from "./cards.ts";
 import { type DeliveryLedger, forEachLimited, type MarkKind } from "./ledger.ts";
-import type { DigestInfo, PostingNotifier, Sent } from "./notifier.ts";
+import type { Delivery, DigestInfo, PostingNotifier, Sent } from "./notifier.ts";
 import { isRecipientGone } from "./notifier.ts";
 import { byArrival, byDeadline, type Current, chunk, type Listed } from "./posting-facts.ts";
 import type { PassReport, SubscriberDirectory, WatcherLogger } from "./watcher.ts";
@@ -213,11 +213,12 @@ export class SubscriberTurns {
   async #deliver(
     subscriber: Subscriber,
     report: PassReport,
-    send: () => Promise<Sent | undefined | void>,
+    send: () => Delivery,
   ): Promise<Sent | undefined> {
     if (this.#signal.aborted) throw new TurnOver();
     try {
-      return (await send()) ?? undefined;
+      // A notifier that cannot say where the message went resolves with nothing.
+      return ((await send()) as Sent | undefined) ?? undefined;
     } catch (error) {
       if (isRecipientGone(error)) {
         this.#log.info({ chatId: subscriber.chatId }, "chat is gone; unsubscribing it");
