@@ -152,33 +152,23 @@ export class TelegramPostingNotifier implements PostingNotifier {
     return postingKeyboard(codec, format.t, postingNumber, format.writeToBuyer, shop.ref);
   }
 
-  async changed(
-    chat: Chat,
-    change: PostingChange,
-    cards: readonly CardMessage[],
-    tell: boolean,
-  ): Promise<void> {
+  async tell(chat: Chat, change: PostingChange, replyTo?: number): Promise<Sent> {
     const format = await this.#format(chat);
     const { posting } = change;
-    const head = this.#changeHead(change, format);
-    const card = `${head}\n\n${postingCard(posting, format)}`;
+    const notice =
+      change.kind === "deadline"
+        ? deadlineMovedText(format.t, format, posting, change.previous)
+        : this.#changeHead(change, format);
+    return await this.#send(chat, "alert", format, notice, undefined, replyTo);
+  }
+
+  async redraw(chat: Chat, change: PostingChange, cards: readonly CardMessage[]): Promise<void> {
+    const format = await this.#format(chat);
+    const card = `${this.#changeHead(change, format)}\n\n${postingCard(change.posting, format)}`;
     const keyboard = this.#changeKeyboard(change, format);
-    // The cards first: a notice repeated after a failed edit would say it twice.
     for (const message of cards) {
       if (!message.digest) await this.#edit(chat, message.messageId, format, card, keyboard);
     }
-    if (!tell) return;
-    const notice =
-      change.kind === "cancelled"
-        ? cancelledText(format.t, posting)
-        : deadlineMovedText(
-            format.t,
-            format,
-            posting,
-            change.kind === "deadline" ? change.previous : undefined,
-          );
-    const under = cards.find((m) => !m.digest) ?? cards[0];
-    await this.#send(chat, "alert", format, notice, undefined, under?.messageId);
   }
 
   /** The line on top of a changed card: what happened. */

@@ -34,6 +34,8 @@ export interface ChatCards {
   /** The deadline the chat's cards show (ISO), as Ozon wrote it. */
   shipmentDate?: string;
   told?: FinalNews;
+  /** The news last told in a message ("cancelled", "deadline:<ISO>"); the cards may lag behind. */
+  noticed?: string;
 }
 
 export interface Followed {
@@ -102,7 +104,14 @@ export class CardBook {
     return entries.map((entry) => entry.value);
   }
 
-  /** The chat was told: its cards now show this deadline, or this final news. */
+  /** The chat got a message with this news (its cards are redrawn next). */
+  async noticed(postingNumber: string, cards: ChatCards, news: string): Promise<ChatCards> {
+    const next: ChatCards = { ...cards, noticed: news };
+    await this.#store.set(this.#cardKey(postingNumber, cards.chatId), next, this.#ttl());
+    return next;
+  }
+
+  /** The chat's cards now show this deadline, or this final news. */
   async told(
     postingNumber: string,
     cards: ChatCards,

@@ -146,13 +146,22 @@ export class FollowUpPass {
     const chats = (await cards.cardsOf(number)).filter((chat) => due(chat, change));
     let done = true;
     await forEachLimited(chats, CHAT_CONCURRENCY, async (chat: ChatCards) => {
-      if (signal.aborted || !notifier.changed) {
+      if (signal.aborted) {
         done = false;
         return;
       }
-      const tell = change.kind !== "packed" && subscribed.has(chat.chatId);
+      let current = chat;
       try {
-        await notifier.changed(chat, change, chat.messages, tell);
+        // The message first (the news must not wait for the chat's pace), noted at once so a
+        // failed redraw does not repeat it.
+        const news = noticeOf(change);
+        const tell = news !== undefined && subscribed.has(chat.chatId) && chat.noticed !== news;
+        if (tell && notifier.tell) {
+          const under = chat.messages.find((m) => !m.digest) ?? chat.messages[0];
+          await notifier.tell(chat, change, under?.messageId);
+          current = await cards.noticed(number, chat, news);
+        }
+        await notifier.redraw?.(chat, change, chat.messages);
       } catch (error) {
         if (!isRecipientGone(error)) {
           if (!(error instanceof StoppingError)) {
@@ -163,13 +172,20 @@ export class FollowUpPass {
         }
         // The chat is gone: nothing more can reach it (the alert turn unsubscribes it).
       }
-      await cards.told(number, chat, { ...(shipmentDate ? { shipmentDate } : {}), final });
+      await cards.told(number, current, { ...(shipmentDate ? { shipmentDate } : {}), final });
     });
     if (!done) return false;
     if (final) await cards.unfollow(number);
     else await cards.follow(number, shipmentDate, now());
     return true;
   }
+}
+
+/** The news a message tells (packed is only shown on the cards). */
+function noticeOf(change: PostingChange): string | undefined {
+  if (change.kind === "cancelled") return "cancelled";
+  if (change.kind === "deadline") return `deadline:${change.posting.shipmentDate ?? ""}`;
+  return undefined;
 }
 
 /** Whether this chat still needs to hear of the change. */

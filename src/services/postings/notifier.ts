@@ -70,16 +70,24 @@ export interface PostingNotifier {
   /** The posting's shipping deadline is near and it still awaits packaging. */
   reminder(subscriber: Subscriber, posting: Posting): Delivery;
   /**
-   * The posting changed after this chat got `cards` about it: edit each card (not a digest) to
-   * show it, buttons following the state; when `tell`, also one message saying it (cancelled,
-   * deadline moved; packed is only shown on the cards). Resolves when Telegram took all of it;
-   * a card Telegram no longer has or that already shows it counts as done.
+   * The posting changed after this chat got an alert (cancelled, deadline moved): one message
+   * saying so, under the chat's card `replyTo` when given. Sent before the cards are redrawn, so
+   * the news is not held up by the chat's pace.
    */
-  changed?(
+  tell?(
+    chat: Pick<Subscriber, "chatId" | "kind">,
+    change: PostingChange,
+    replyTo?: number,
+  ): Delivery;
+  /**
+   * Redraws each of this chat's `cards` (digests are left as they are) to show the change, its
+   * buttons following the state. Resolves when Telegram took every edit; a card Telegram no
+   * longer has, or that already shows it, counts as done.
+   */
+  redraw?(
     chat: Pick<Subscriber, "chatId" | "kind">,
     change: PostingChange,
     cards: readonly CardMessage[],
-    tell: boolean,
   ): Promise<void>;
 }
 

@@ -126,9 +126,18 @@ describe("cards that stay true", () => {
       // Still waiting: the buttons stay.
       expect(buttonsOf(must(edit)).map((b) => b.text)).toContain("📦 Pack");
     }
+    // Nothing twice, also after a restart (what each chat was told is in the store).
+    await h.restart();
     const later = h.fake.calls.length;
     await h.watcher.runOnce();
     expect(h.fake.calls.slice(later)).toEqual([]);
+
+    // The card keeps following: the posting cancelled now is told on the same card.
+    h.sandbox.control.cancelByBuyer(number);
+    const cancelled = h.fake.calls.length;
+    await h.watcher.runOnce();
+    expect(messagesTo(h, KEEPER.id, cancelled).map(textOf)[0]).toContain("cancelled by the buyer");
+    expect(editsOf(must(alerts.get(KEEPER.id)), cancelled)).toHaveLength(1);
   });
 
   it("packed in Ozon's cabinet: every card says so and keeps only the Label button; nobody is messaged", async () => {
@@ -164,7 +173,7 @@ describe("cards that stay true", () => {
     expect(buttonsOf(must(edit)).map((b) => b.text)).toEqual(["🏷 Label"]);
   });
 
-  it("a chat whose card could not be edited is retried on the next pass; the other is not told twice", async () => {
+  it("a card that could not be edited is redrawn on the next pass, without telling anyone twice", async () => {
     const { posting, alerts } = await alerted();
     h.sandbox.control.cancelByBuyer(posting.postingNumber);
     const packerCard = must(alerts.get(PACKER.id));
@@ -178,18 +187,21 @@ describe("cards that stay true", () => {
     const since = h.fake.calls.length;
     const first = await h.watcher.runOnce();
     expect(first.changed.cancelled).toBe(0);
+    // The news goes before the cards are redrawn: both are told at once.
     expect(messagesTo(h, KEEPER.id, since)).toHaveLength(1);
-    expect(messagesTo(h, PACKER.id, since)).toHaveLength(0);
+    expect(messagesTo(h, PACKER.id, since).map(textOf)).toEqual([
+      `❌ ${posting.postingNumber} cancelled by the buyer — do not ship.\nReason: Нашёл дешевле`,
+    ]);
+    expect(editsOf(packerCard, since)).toHaveLength(0);
 
     refuse = false;
     const retry = h.fake.calls.length;
     const second = await h.watcher.runOnce();
     expect(second.changed.cancelled).toBe(1);
     expect(messagesTo(h, KEEPER.id, retry)).toHaveLength(0);
-    expect(messagesTo(h, PACKER.id, retry).map(textOf)).toEqual([
-      `❌ ${posting.postingNumber} cancelled by the buyer — do not ship.\nReason: Нашёл дешевле`,
-    ]);
+    expect(messagesTo(h, PACKER.id, retry)).toHaveLength(0);
     expect(editsOf(packerCard, retry)).toHaveLength(1);
+    expect(editsOf(must(alerts.get(KEEPER.id)), retry)).toHaveLength(0);
   });
 
   it("with several stores the news names the store; digests' readers are told too", async () => {
