@@ -69,7 +69,10 @@ export interface PostingWatcherOptions {
   store: Store;
   subscriptions: SubscriberDirectory;
   notifier: PostingNotifier;
-  /** Seconds between passes after `start()` (POSTINGS_POLL_SECONDS). Default 30. */
+  /**
+   * Seconds from the start of one pass to the start of the next after `start()`
+   * (POSTINGS_POLL_SECONDS), so news is at most this old when a pass finds it. Default 30.
+   */
   pollSeconds?: number;
   /** More new postings than this in one pass for one subscriber become digests. Default 5. */
   burstThreshold?: number;
@@ -115,6 +118,8 @@ export interface PassReport {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The shortest pause between passes, however long a pass took. */
+const MIN_PAUSE_MS = 1_000;
 /** Postings recorded and gathered at a time: a v3 page (store round trips overlap within it). */
 const BATCH_SIZE = 1000;
 
@@ -136,6 +141,8 @@ export class PostingWatcher {
   readonly #followUp: FollowUpSettings;
   readonly #turnSettings: TurnSettings;
   readonly #loop: BackgroundLoop<PassReport>;
+  /** performance.now() at the start of the latest pass (the poll interval runs from it). */
+  #passStartedAt = 0;
 
   constructor(options: PostingWatcherOptions) {
     this.#seller = options.seller;
@@ -183,7 +190,7 @@ export class PostingWatcher {
     this.#loop = new BackgroundLoop({
       name: "posting watcher",
       round: (signal) => this.#work(signal),
-      pauseMs: () => this.#pollMs,
+      pauseMs: () => this.#pauseMs(),
       lease: loopLease(options.store, "postings", options.lease),
       // Another process may have written marks while this one did not hold the lease.
       onLeaseChange: () => {
@@ -214,7 +221,17 @@ export class PostingWatcher {
     return outcome.leader ? outcome.result : { ...emptyReport(), skipped: "lease" };
   }
 
+  /**
+   * The rest of the poll interval after the pass that just ended (a slow pass — Telegram's pace
+   * for redrawn cards, a big list — does not push the next one later), but at least a second.
+   */
+  #pauseMs(): number {
+    const elapsed = performance.now() - this.#passStartedAt;
+    return Math.max(this.#pollMs - elapsed, Math.min(this.#pollMs, MIN_PAUSE_MS));
+  }
+
   async #work(signal: AbortSignal): Promise<PassReport> {
+    this.#passStartedAt = performance.now();
     const report = emptyReport();
     const now = this.#now();
     const subscribers = await this.#subscriptions.list();
