@@ -380,6 +380,18 @@ postings-error-cancel-reason = Ozon does not accept this cancellation reason.
 postings-error-unavailable = Ozon is temporarily unavailable. Try again in a few minutes.
 postings-error-ozon = Ozon answered: { $message }
 postings-error-unknown = Something went wrong while talking to Ozon. Try again a little later.
+postings-cancelled = { $who ->
+    [buyer] ❌ { $posting } cancelled by the buyer — do not ship.
+    [seller] ❌ { $posting } cancelled by the seller — do not ship.
+    [ozon] ❌ { $posting } cancelled by Ozon — do not ship.
+    [delivery] ❌ { $posting } cancelled by the delivery service — do not ship.
+   *[other] ❌ { $posting } cancelled — do not ship.
+}
+postings-cancelled-reason = Reason: { $reason }
+postings-packed-by = ✅ { $posting } is packed — { $name }, { $time }.
+postings-packed-outside = ✅ { $posting } is packed outside the bot (Ozon seller cabinet), seen { $time }.
+postings-deadline-moved = ⏰ The deadline of { $posting } moved: pack by { $deadline } (was { $previous }).
+postings-now-status = Posting { $posting } is no longer awaiting packaging: { $status }.
 
 ## Budget
 

@@ -383,6 +383,18 @@ postings-error-cancel-reason = Ozon не принимает эту причин�
 postings-error-unavailable = Ozon временно недоступен. Попробуйте через несколько минут.
 postings-error-ozon = Ozon ответил: { $message }
 postings-error-unknown = Что-то пошло не так при обращении к Ozon. Попробуйте чуть позже.
+postings-cancelled = { $who ->
+    [buyer] ❌ { $posting } отменено покупателем — не отгружайте.
+    [seller] ❌ { $posting } отменено продавцом — не отгружайте.
+    [ozon] ❌ { $posting } отменено Ozon — не отгружайте.
+    [delivery] ❌ { $posting } отменено службой доставки — не отгружайте.
+   *[other] ❌ { $posting } отменено — не отгружайте.
+}
+postings-cancelled-reason = Причина: { $reason }
+postings-packed-by = ✅ { $posting } собрано — { $name }, { $time }.
+postings-packed-outside = ✅ { $posting } собрано вне бота (в кабинете продавца Ozon), замечено: { $time }.
+postings-deadline-moved = ⏰ Срок сборки { $posting } перенесён: собрать до { $deadline } (было { $previous }).
+postings-now-status = Отправление { $posting } уже не ждёт сборки: { $status }.
 
 ## Budget
 

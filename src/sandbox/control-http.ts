@@ -17,6 +17,13 @@ export interface HttpControlExtras {
   setPushTarget(url: string | undefined): void;
 }
 
+const cancelBySchema = z.object({
+  type: z.enum(["seller", "customer", "client", "ozon", "system", "delivery"]).optional(),
+  initiator: z.string().max(100).optional(),
+  reasonId: z.number().int().optional(),
+  reason: z.string().max(500).optional(),
+});
+
 const fileSchema = z.object({
   name: z.string().min(1),
   mime: z.string().optional(),
@@ -110,6 +117,20 @@ export function createHttpControl(
           z.object({ status: z.string() }).parse(body).status as PostingStatus,
         ),
       "/_sandbox/postings/{postingNumber}/status  {status}",
+    ],
+    [
+      "POST",
+      /^postings\/([^/]+)\/cancel-by$/,
+      ({ params, body, control }) =>
+        control.cancelByBuyer(params[0] as string, cancelBySchema.parse(body ?? {})),
+      "/_sandbox/postings/{postingNumber}/cancel-by  {type?: customer|ozon|delivery|..., reasonId?, reason?}",
+    ],
+    [
+      "POST",
+      /^postings\/([^/]+)\/cutoff$/,
+      ({ params, body, control }) =>
+        control.moveCutoff(params[0] as string, z.object({ to: z.iso.datetime() }).parse(body).to),
+      "/_sandbox/postings/{postingNumber}/cutoff  {to: ISO time}",
     ],
     [
       "POST",

@@ -17,7 +17,9 @@ import {
 } from "./seller/chat-model.ts";
 import { sampleMark } from "./seller/marks.ts";
 import {
+  cancelBy,
   createPosting,
+  moveCutoff,
   type PostingSeed,
   type PostingSnapshot,
   postingSnapshot,
@@ -26,6 +28,9 @@ import {
 import { POSTING_STATUSES, type PostingStatus, type SandboxState } from "./state.ts";
 
 export type { ChatSnapshot, MessageSnapshot, PostingSeed, PostingSnapshot };
+
+/** Who cancels in `cancelByBuyer` (default: the buyer, reason 506 «Нашёл дешевле»). */
+export type CancelBy = Parameters<typeof cancelBy>[2];
 
 export interface BuyerMessageInput {
   text?: string;
@@ -57,6 +62,13 @@ export interface SandboxControl {
   // Postings
   addPosting(partial?: PostingSeed): PostingSnapshot;
   setPostingStatus(postingNumber: string, status: PostingStatus): PostingSnapshot;
+  /**
+   * Cancelled by the buyer (default), Ozon or the delivery service, with the live cancellation
+   * shape (`cancellation_type` "customer"...); pushes TYPE_POSTING_CANCELLED.
+   */
+  cancelByBuyer(postingNumber: string, by?: CancelBy): PostingSnapshot;
+  /** Ozon moves the shipping deadline (cut-off); pushes TYPE_CUTOFF_DATE_CHANGED. */
+  moveCutoff(postingNumber: string, to: string | number | Date): PostingSnapshot;
   failNextShip(postingNumber: string): void;
   postings(): PostingSnapshot[];
   posting(postingNumber: string): PostingSnapshot | undefined;
@@ -127,6 +139,18 @@ export function createControl(
       if (!POSTING_STATUSES.includes(status)) throw new Error(`unknown posting status ${status}`);
       const p = postingOrThrow(postingNumber);
       setStatus(state, p, status);
+      return postingSnapshot(p);
+    },
+    cancelByBuyer(postingNumber, by) {
+      const p = postingOrThrow(postingNumber);
+      cancelBy(state, p, by);
+      return postingSnapshot(p);
+    },
+    moveCutoff(postingNumber, to) {
+      const p = postingOrThrow(postingNumber);
+      const ms = to instanceof Date ? to.getTime() : new Date(to).getTime();
+      if (!Number.isFinite(ms)) throw new Error(`not a time: ${String(to)}`);
+      moveCutoff(state, p, ms);
       return postingSnapshot(p);
     },
     failNextShip(postingNumber) {

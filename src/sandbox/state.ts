@@ -105,7 +105,8 @@ export interface PostingLine {
 export interface Cancellation {
   reasonId: number;
   reason: string;
-  type: "seller" | "buyer" | "ozon";
+  /** As the live `cancellation_type`: "customer" (or "client") is the buyer. */
+  type: "seller" | "customer" | "client" | "ozon" | "system" | "delivery";
   initiator: string;
   afterShip: boolean;
 }

@@ -13,6 +13,7 @@ import type { SellerClient } from "../../ozon/index.ts";
 import type { Posting } from "../../ozon/seller/types.ts";
 import type { AccessService } from "../../services/access.ts";
 import { awaitingPostings } from "../../services/postings/awaiting.ts";
+import { PackedByLedger } from "../../services/postings/packed-by.ts";
 import type { Store } from "../../store/port.ts";
 import type { CallbackCodec } from "../callback-data.ts";
 import type { BotConversation, ConversationContext } from "../context.ts";
@@ -22,6 +23,7 @@ import {
   reachableShops,
   type SellerShop,
 } from "../features/posting-shop.ts";
+import { fateOf } from "../format/posting-fate.ts";
 import {
   AWAITING_PACKAGING,
   clip,
@@ -31,6 +33,7 @@ import {
   problemText,
   type Translate,
 } from "../format/postings.ts";
+import { labelKeyboard } from "../keyboards/postings.ts";
 import { type ShopChoice, shopChoice, withShopTag } from "../shops.ts";
 import { type Dialog, dialogSpec } from "./dialog.ts";
 import type { ConversationSpec } from "./index.ts";
@@ -185,6 +188,32 @@ export function freeTextRefusal(t: Translate, text: string, max: number): string
   return undefined;
 }
 
+/** What became of a posting that no longer awaits packaging (cancelled, packed...), in words. */
+async function tellFate(
+  dialog: Dialog,
+  ctx: ConversationContext,
+  deps: PostingDialogDeps,
+  shop: DialogShop,
+  posting: Posting,
+): Promise<void> {
+  const number = posting.postingNumber;
+  const packer = await attempt(
+    dialog.conversation,
+    () => new PackedByLedger(shop.store()).get(number),
+    number,
+  );
+  const format = { t: ctx.t, locale: ctx.locale, timezone: deps.timezone };
+  const now = await dialog.conversation.now();
+  const fate = fateOf(format, posting, packer.ok ? packer.value : undefined, now);
+  const text = shop.tagged(ctx.t, fate.text);
+  if (!fate.labels) {
+    await dialog.show(ctx, text);
+    return;
+  }
+  const labels = labelKeyboard(deps.codec, ctx.t, fate.labels, number, shop.choice.ref);
+  await ctx.reply(text, { reply_markup: labels });
+}
+
 /** A posting of order `order` (its number is the order's, with a package suffix). */
 function ofOrder(posting: Posting, order: string): boolean {
   return posting.orderNumber === order || posting.postingNumber.startsWith(`${order}-`);
@@ -253,6 +282,8 @@ async function choosePosting(
   const { conversation } = dialog;
   let ctx = start;
   let candidate = given;
+  /** The posting came with the button or the command (not typed in answer to a question). */
+  let preset = given !== undefined;
   let offer: Offer | undefined;
   /** The shop was paused or removed: the dialog ends with that sentence. */
   const ended = async (problem: Problem) => {
@@ -269,6 +300,8 @@ async function choosePosting(
       offer = undefined;
     }
     const number = candidate;
+    const wasPreset = preset;
+    preset = false;
     candidate = undefined;
     if (ORDER_NUMBER.test(number)) {
       const found = await attempt(conversation, async () =>
@@ -291,6 +324,11 @@ async function choosePosting(
     if (!found.ok) {
       await ctx.reply(problemText(ctx.t, found.problem));
       continue;
+    }
+    if (found.value.status !== AWAITING_PACKAGING && wasPreset) {
+      // An old card's button: say what became of it, and end (nothing is asked of Ozon).
+      await tellFate(dialog, ctx, deps, shop, found.value);
+      return undefined;
     }
     if (found.value.status !== AWAITING_PACKAGING) {
       await ctx.reply(

@@ -11,6 +11,7 @@ import type { PostingTarget } from "../conversations/posting-steps.ts";
 import { SHIP_CONVERSATION } from "../conversations/ship.ts";
 import type { FeatureDeps } from "../deps.ts";
 import {
+  cancelledText,
   describeOzonError,
   type PostingFormat,
   postingCard,
@@ -119,10 +120,19 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
         pdf = await shop.seller.postings.packageLabel([number]);
       } catch (error) {
         logger.info({ err: error, posting: number, shop: shop.id }, "package label not available");
+        const problem = describeOzonError(error, number);
+        // Refused for good: a cancelled posting is told as such (who cancelled, do not ship).
+        const now = problem.final
+          ? await shop.seller.postings.get(number).catch(() => undefined)
+          : undefined;
+        if (now?.status === "cancelled") {
+          await ctx.reply(withShopTag(ctx.t, shops, shop.id, cancelledText(ctx.t, now)));
+          return false;
+        }
         await ctx.reply(
           ctx.t("postings-label-failed", {
             posting: number,
-            reason: problemText(ctx.t, describeOzonError(error, number)),
+            reason: problemText(ctx.t, problem),
           }),
         );
         return false;

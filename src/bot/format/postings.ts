@@ -244,3 +244,86 @@ export function describeOzonError(error: unknown, postingNumber = ""): Problem {
 export function problemText(t: Translate, problem: Problem): string {
   return t(problem.key, problem.vars);
 }
+
+/** Who cancelled, as the locale's `postings-cancelled` selects it. */
+export type CancelledBy = "buyer" | "seller" | "ozon" | "delivery" | "other";
+
+const CANCELLED_BY_TYPE: Record<string, CancelledBy> = {
+  client: "buyer",
+  customer: "buyer",
+  buyer: "buyer",
+  seller: "seller",
+  ozon: "ozon",
+  system: "ozon",
+  delivery: "delivery",
+};
+
+const CANCELLED_BY_INITIATOR: Record<string, CancelledBy> = {
+  покупатель: "buyer",
+  клиент: "buyer",
+  продавец: "seller",
+  ozon: "ozon",
+  система: "ozon",
+  "служба доставки": "delivery",
+};
+
+/** Who cancelled the posting, from Ozon's `cancellation_type` (else its initiator's words). */
+export function cancelledBy(posting: Posting): CancelledBy {
+  const { type, initiator } = posting.cancellation ?? {};
+  return (
+    CANCELLED_BY_TYPE[type?.trim().toLowerCase() ?? ""] ??
+    CANCELLED_BY_INITIATOR[initiator?.trim().toLowerCase() ?? ""] ??
+    "other"
+  );
+}
+
+/** "❌ 12345678-0001-1 cancelled by the buyer — do not ship." with Ozon's reason when given. */
+export function cancelledText(t: Translate, posting: Posting): string {
+  const head = t("postings-cancelled", {
+    posting: posting.postingNumber,
+    who: cancelledBy(posting),
+  });
+  const reason = posting.cancellation?.reason?.trim();
+  return reason
+    ? `${head}\n${t("postings-cancelled-reason", { reason: clip(reason, 200) })}`
+    : head;
+}
+
+/** Who packed it and when, as far as the bot knows. */
+export interface PackedNews {
+  by?: { name: string; at: string };
+  /** When the bot saw it packed (epoch ms), when nobody packed it through the bot. */
+  seenAt: number;
+}
+
+/** "✅ 12345678-0001-1 is packed — Vika, 14:02." (or "outside the bot", seen at 14:05). */
+export function packedText(
+  t: Translate,
+  format: PostingFormat,
+  posting: string,
+  news: PackedNews,
+): string {
+  if (news.by) {
+    return t("postings-packed-by", {
+      posting,
+      name: clip(news.by.name, 100),
+      time: formatMoment(news.by.at, format, news.seenAt),
+    });
+  }
+  const seen = new Date(news.seenAt).toISOString();
+  return t("postings-packed-outside", { posting, time: formatMoment(seen, format, news.seenAt) });
+}
+
+/** "⏰ Deadline of 12345678-0001-1 moved: pack by 24 Nov, 14:00 (was 23 Nov, 14:00)." */
+export function deadlineMovedText(
+  t: Translate,
+  format: PostingFormat,
+  posting: Posting,
+  previous: string | undefined,
+): string {
+  return t("postings-deadline-moved", {
+    posting: posting.postingNumber,
+    deadline: formatDeadline(posting.shipmentDate, format),
+    previous: formatDeadline(previous, format),
+  });
+}

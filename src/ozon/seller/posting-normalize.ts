@@ -1,5 +1,5 @@
 import type { WirePosting } from "./endpoints/postings.ts";
-import type { Posting, PostingProduct } from "./types.ts";
+import type { Posting, PostingCancellation, PostingProduct } from "./types.ts";
 
 type WireProduct = NonNullable<WirePosting["products"]>[number];
 
@@ -25,6 +25,18 @@ export function normalizeProduct(product: WireProduct): PostingProduct {
   };
 }
 
+/** Ozon writes an empty cancellation (all "") for a posting nobody cancelled: none then. */
+function cancellationOf(wire: WirePosting["cancellation"]): { cancellation?: PostingCancellation } {
+  if (!wire) return {};
+  const {
+    cancellation_type: type,
+    cancellation_initiator: initiator,
+    cancel_reason: reason,
+  } = wire;
+  if (!type && !initiator && !reason) return {};
+  return { cancellation: { type, initiator, reason } };
+}
+
 export function normalizePosting(wire: WirePosting): Posting {
   const method = wire.delivery_method;
   return {
@@ -44,5 +56,6 @@ export function normalizePosting(wire: WirePosting): Posting {
         }
       : undefined,
     products: (wire.products ?? []).map(normalizeProduct),
+    ...cancellationOf(wire.cancellation),
   };
 }

@@ -33,6 +33,16 @@ export interface Posting {
       }
     | undefined;
   products: PostingProduct[];
+  /** Set once it is cancelled, when Ozon says by whom (get answers it; the lists may not). */
+  cancellation?: PostingCancellation | undefined;
+}
+
+export interface PostingCancellation {
+  /** Ozon's `cancellation_type`: seller, client or customer, ozon, system, delivery. */
+  type: string | undefined;
+  /** Ozon's `cancellation_initiator` in words («Покупатель», «Продавец», «Ozon»…). */
+  initiator: string | undefined;
+  reason: string | undefined;
 }
 
 export interface AwaitingPackagingFilter {

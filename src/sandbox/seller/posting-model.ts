@@ -3,7 +3,14 @@
  * shipped as packages; and the plain snapshot tests read. How the API writes it: posting-wire.ts.
  */
 import { CITIES, DELIVERY_TYPES, PAYMENT_TYPES, pickDistinct } from "../data.ts";
-import type { Posting, PostingLine, PostingStatus, Product, SandboxState } from "../state.ts";
+import type {
+  Cancellation,
+  Posting,
+  PostingLine,
+  PostingStatus,
+  Product,
+  SandboxState,
+} from "../state.ts";
 
 /** What a test or the control surface may fix about a new posting; the rest is generated. */
 export interface PostingSeed {
@@ -187,6 +194,9 @@ export function setStatus(state: SandboxState, posting: Posting, status: Posting
   posting.substatus = SUBSTATUS_OF[status];
   posting.statusChangedAt = state.now();
   const changedAt = new Date(posting.statusChangedAt).toISOString();
+  const reason = posting.cancellation
+    ? { reason: { id: posting.cancellation.reasonId, message: posting.cancellation.reason } }
+    : {};
   state.onEvent?.(
     status === "cancelled"
       ? {
@@ -195,6 +205,7 @@ export function setStatus(state: SandboxState, posting: Posting, status: Posting
           old_state: old,
           new_state: status,
           changed_state_date: changedAt,
+          ...reason,
           warehouse_id: posting.warehouseId,
         }
       : {
@@ -205,6 +216,53 @@ export function setStatus(state: SandboxState, posting: Posting, status: Posting
           warehouse_id: posting.warehouseId,
         },
   );
+}
+
+/** A buyer's reason as the live service writes it (v1 cancel-reason list, buyer's side). */
+export const BUYER_CANCEL_REASON = { reasonId: 506, reason: "Нашёл дешевле" } as const;
+
+/**
+ * Cancelled by someone other than the seller (the buyer by default): the cancellation as live
+ * Ozon writes it, then the status (which pushes TYPE_POSTING_CANCELLED).
+ */
+export function cancelBy(
+  state: SandboxState,
+  posting: Posting,
+  by: { type?: Cancellation["type"]; initiator?: string; reasonId?: number; reason?: string } = {},
+): void {
+  if (posting.status === "cancelled")
+    throw new Error(`posting ${posting.postingNumber} is already cancelled`);
+  const type = by.type ?? "customer";
+  posting.cancellation = {
+    reasonId: by.reasonId ?? BUYER_CANCEL_REASON.reasonId,
+    reason: by.reason ?? BUYER_CANCEL_REASON.reason,
+    type,
+    initiator: by.initiator ?? INITIATORS[type],
+    afterShip: posting.status !== "awaiting_packaging" && posting.status !== "awaiting_approve",
+  };
+  setStatus(state, posting, "cancelled");
+}
+
+const INITIATORS: Record<Cancellation["type"], string> = {
+  seller: "Продавец",
+  customer: "Покупатель",
+  client: "Клиент",
+  ozon: "Ozon",
+  system: "Система",
+  delivery: "Служба доставки",
+};
+
+/** Ozon moved the shipping deadline (cut-off): pushes TYPE_CUTOFF_DATE_CHANGED. */
+export function moveCutoff(state: SandboxState, posting: Posting, to: number): void {
+  const old = posting.shipmentDate;
+  posting.shipmentDate = to;
+  state.onEvent?.({
+    message_type: "TYPE_CUTOFF_DATE_CHANGED",
+    posting_number: posting.postingNumber,
+    new_cutoff_date: new Date(to).toISOString(),
+    old_cutoff_date: new Date(old).toISOString(),
+    warehouse_id: posting.warehouseId,
+  });
 }
 
 /**

@@ -2,9 +2,11 @@
 export {
   type DigestInfo,
   isRecipientGone,
+  type PostingChange,
   type PostingNotifier,
   postingBudget,
   RecipientGoneError,
+  type Sent,
   TELEGRAM_TEXT_LIMIT,
 } from "./notifier.ts";
 export {

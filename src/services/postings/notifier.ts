@@ -19,6 +19,8 @@
  */
 import type { Posting } from "../../ozon/seller/types.ts";
 import type { Subscriber } from "../subscriptions.ts";
+import type { CardMessage } from "./cards.ts";
+import type { PackedBy } from "./packed-by.ts";
 
 export const TELEGRAM_TEXT_LIMIT = 4096;
 
@@ -35,9 +37,26 @@ export interface DigestInfo {
   chunkSize: number;
 }
 
+/** What Telegram answered for a message: its id, so the card can be edited later. */
+export interface Sent {
+  messageId: number;
+}
+
+/** A send that may say where the message went (a notifier that cannot is still one). */
+export type Delivery = Promise<Sent | undefined> | Promise<void>;
+
+/** What happened to a posting after its alerts went (watcher: follow-up.ts). */
+export type PostingChange =
+  | { kind: "cancelled"; posting: Posting }
+  | { kind: "packed"; posting: Posting; by?: PackedBy; seenAt: number }
+  | { kind: "deadline"; posting: Posting; previous?: string };
+
 export interface PostingNotifier {
-  /** One new posting (the alert with Ship, Cancel and Label buttons). */
-  alert(subscriber: Subscriber, posting: Posting): Promise<void>;
+  /**
+   * One new posting (the alert with Ship, Cancel and Label buttons). Resolving with the message
+   * lets the watcher keep the card true later (cards.ts); without it the alert is not followed.
+   */
+  alert(subscriber: Subscriber, posting: Posting): Delivery;
   /**
    * First run only: `count` postings were already waiting when the watcher started
    * ("N postings are waiting for packaging", with a button to list them).
@@ -47,9 +66,29 @@ export interface PostingNotifier {
    * Several postings in one message (a burst, or many reminders at once); each must stay
    * openable, e.g. by a button or a command per posting.
    */
-  digest(subscriber: Subscriber, postings: readonly Posting[], info: DigestInfo): Promise<void>;
+  digest(subscriber: Subscriber, postings: readonly Posting[], info: DigestInfo): Delivery;
   /** The posting's shipping deadline is near and it still awaits packaging. */
-  reminder(subscriber: Subscriber, posting: Posting): Promise<void>;
+  reminder(subscriber: Subscriber, posting: Posting): Delivery;
+  /**
+   * The posting changed after this chat got an alert (cancelled, deadline moved): one message
+   * saying so, under the chat's card `replyTo` when given. Sent before the cards are redrawn, so
+   * the news is not held up by the chat's pace.
+   */
+  tell?(
+    chat: Pick<Subscriber, "chatId" | "kind">,
+    change: PostingChange,
+    replyTo?: number,
+  ): Delivery;
+  /**
+   * Redraws each of this chat's `cards` (digests are left as they are) to show the change, its
+   * buttons following the state. Resolves when Telegram took every edit; a card Telegram no
+   * longer has, or that already shows it, counts as done.
+   */
+  redraw?(
+    chat: Pick<Subscriber, "chatId" | "kind">,
+    change: PostingChange,
+    cards: readonly CardMessage[],
+  ): Promise<void>;
 }
 
 /** The chat is gone for good (blocked, kicked, deleted): the watcher unsubscribes it. */

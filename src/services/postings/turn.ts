@@ -9,17 +9,23 @@
 import { StoppingError } from "../background-loop.ts";
 import type { Subscriber } from "../subscriptions.ts";
 import { wantsWarehouse } from "../subscriptions.ts";
-import type { DeliveryLedger, MarkKind } from "./ledger.ts";
-import type { DigestInfo, PostingNotifier } from "./notifier.ts";
+import type { CardBook, CardMessage } from "./cards.ts";
+import { type DeliveryLedger, forEachLimited, type MarkKind } from "./ledger.ts";
+import type { Delivery, DigestInfo, PostingNotifier, Sent } from "./notifier.ts";
 import { isRecipientGone } from "./notifier.ts";
 import { byArrival, byDeadline, type Current, chunk, type Listed } from "./posting-facts.ts";
 import type { PassReport, SubscriberDirectory, WatcherLogger } from "./watcher.ts";
+
+/** Card records written at a time for the postings of one digest. */
+const CARD_CONCURRENCY = 16;
 
 /** What a turn works with; the watcher's, shared by every turn. */
 export interface TurnSettings {
   subscriptions: SubscriberDirectory;
   notifier: PostingNotifier;
   ledger: DeliveryLedger;
+  /** Where each message went, so its card can be kept true (cards.ts). */
+  cards: CardBook;
   burstThreshold: number;
   digestSize: number;
   reminderBeforeMs: number;
@@ -50,6 +56,7 @@ export class SubscriberTurns {
   readonly #subscriptions: SubscriberDirectory;
   readonly #notifier: PostingNotifier;
   readonly #ledger: DeliveryLedger;
+  readonly #cards: CardBook;
   readonly #burstThreshold: number;
   readonly #digestSize: number;
   readonly #reminderBeforeMs: number;
@@ -62,6 +69,7 @@ export class SubscriberTurns {
     this.#subscriptions = settings.subscriptions;
     this.#notifier = settings.notifier;
     this.#ledger = settings.ledger;
+    this.#cards = settings.cards;
     this.#burstThreshold = settings.burstThreshold;
     this.#digestSize = settings.digestSize;
     this.#reminderBeforeMs = settings.reminderBeforeMs;
@@ -120,10 +128,11 @@ export class SubscriberTurns {
 
     if (due.length <= this.#burstThreshold) {
       for (const entry of due) {
-        await this.#deliver(subscriber, report, () =>
+        const sent = await this.#deliver(subscriber, report, () =>
           this.#notifier.alert(subscriber, entry.posting),
         );
         report.sent.alerts += 1;
+        await this.#recordCard(subscriber, [entry], sent);
         await this.#mark("announced", subscriber.chatId, [entry]);
         report.announced += 1;
       }
@@ -143,10 +152,11 @@ export class SubscriberTurns {
 
     if (due.length <= this.#burstThreshold) {
       for (const entry of due) {
-        await this.#deliver(subscriber, report, () =>
+        const sent = await this.#deliver(subscriber, report, () =>
           this.#notifier.reminder(subscriber, entry.posting),
         );
         report.sent.reminders += 1;
+        await this.#recordCard(subscriber, [entry], sent);
         await this.#mark("reminded", subscriber.chatId, [entry]);
         report.reminded += 1;
       }
@@ -188,10 +198,11 @@ export class SubscriberTurns {
         chunkSize: this.#digestSize,
       };
       const postings = part.map((entry) => entry.posting);
-      await this.#deliver(subscriber, report, () =>
+      const sent = await this.#deliver(subscriber, report, () =>
         this.#notifier.digest(subscriber, postings, info),
       );
       report.sent.digests += 1;
+      await this.#recordCard(subscriber, part, sent, true);
       await this.#mark(reason === "new" ? "announced" : "reminded", subscriber.chatId, part);
       if (reason === "new") report.announced += part.length;
       else report.reminded += part.length;
@@ -199,10 +210,15 @@ export class SubscriberTurns {
   }
 
   /** Sends once; a failure ends this subscriber's turn (retried next pass) or unsubscribes the chat. */
-  async #deliver(subscriber: Subscriber, report: PassReport, send: () => Promise<void>) {
+  async #deliver(
+    subscriber: Subscriber,
+    report: PassReport,
+    send: () => Delivery,
+  ): Promise<Sent | undefined> {
     if (this.#signal.aborted) throw new TurnOver();
     try {
-      await send();
+      // A notifier that cannot say where the message went resolves with nothing.
+      return ((await send()) as Sent | undefined) ?? undefined;
     } catch (error) {
       if (isRecipientGone(error)) {
         this.#log.info({ chatId: subscriber.chatId }, "chat is gone; unsubscribing it");
@@ -237,6 +253,22 @@ export class SubscriberTurns {
     }
     return entries.filter(
       (entry) => this.#ledger.markedAt(kind, chatId, entry.facts.postingNumber) === undefined,
+    );
+  }
+
+  /** Notes where the message about these postings went (before the mark: never lost). */
+  async #recordCard(
+    subscriber: Subscriber,
+    entries: readonly Current[],
+    sent: Sent | undefined,
+    digest = false,
+  ): Promise<void> {
+    if (!sent) return;
+    const message: CardMessage = { messageId: sent.messageId, ...(digest ? { digest } : {}) };
+    const chat = { chatId: subscriber.chatId, kind: subscriber.kind };
+    const now = this.#now();
+    await forEachLimited(entries, CARD_CONCURRENCY, (entry) =>
+      this.#cards.record(entry.facts.postingNumber, chat, message, entry.posting.shipmentDate, now),
     );
   }
 

@@ -25,22 +25,30 @@
  * closer (also when it has passed: the posting still waits), unless the chat's alert itself
  * was delivered that late and so already showed the near deadline.
  *
- * Postings that left awaiting_packaging are simply no longer listed: they get no alert and no
- * reminder (telling the warehouse about a posting already shipped or cancelled helps no one).
+ * Postings that left awaiting_packaging get no alert and no reminder. Those whose alerts went are
+ * followed (follow-up.ts): re-read when they leave the list, so that a cancellation is told at
+ * once and every card shows it (also packed, and a moved deadline).
  */
 import type { Posting } from "../../ozon/seller/types.ts";
 import { type Lease, loopLease } from "../../store/lease.ts";
 import type { Store } from "../../store/port.ts";
 import { BackgroundLoop } from "../background-loop.ts";
 import type { Subscriber } from "../subscriptions.ts";
+import { CARD_TTL_MS, CardBook } from "./cards.ts";
+import { FollowUpPass, type FollowUpReport, type FollowUpSettings } from "./follow-up.ts";
 import { DeliveryLedger } from "./ledger.ts";
 import type { PostingNotifier } from "./notifier.ts";
+import { PackedByLedger } from "./packed-by.ts";
 import { type Current, factsOf } from "./posting-facts.ts";
 import { SubscriberPlan, SubscriberTurns, type TurnSettings } from "./turn.ts";
 
 /** What the watcher reads from the Seller client (`createSellerClient(...)` fits). */
 export interface AwaitingPackagingSource {
-  postings: { listAwaitingPackaging(): AsyncIterable<Posting> };
+  postings: {
+    listAwaitingPackaging(): AsyncIterable<Posting>;
+    /** Re-reads a followed posting that left the list (cancelled or packed?). */
+    get?(postingNumber: string): Promise<Posting>;
+  };
 }
 
 /** The subscriber list as the watcher uses it (SubscriptionService fits). */
@@ -61,7 +69,10 @@ export interface PostingWatcherOptions {
   store: Store;
   subscriptions: SubscriberDirectory;
   notifier: PostingNotifier;
-  /** Seconds between passes after `start()` (POSTINGS_POLL_SECONDS). Default 30. */
+  /**
+   * Seconds from the start of one pass to the start of the next after `start()`
+   * (POSTINGS_POLL_SECONDS), so news is at most this old when a pass finds it. Default 30.
+   */
   pollSeconds?: number;
   /** More new postings than this in one pass for one subscriber become digests. Default 5. */
   burstThreshold?: number;
@@ -71,6 +82,8 @@ export interface PostingWatcherOptions {
   reminderBeforeMs?: number;
   /** How long known postings and delivery marks are kept. Default 30 days. */
   markTtlMs?: number;
+  /** How long where each alert went is kept (to edit its card). Default 7 days. */
+  cardTtlMs?: number;
   /** Store key prefix. Default "postings:". */
   keyPrefix?: string;
   /** Epoch ms; injectable for tests. */
@@ -100,9 +113,13 @@ export interface PassReport {
   failed: number[];
   /** Subscribers removed because their chat is gone. */
   unsubscribed: number[];
+  /** Followed postings whose news every chat with a card of them now has. */
+  changed: FollowUpReport;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The shortest pause between passes, however long a pass took. */
+const MIN_PAUSE_MS = 1_000;
 /** Postings recorded and gathered at a time: a v3 page (store round trips overlap within it). */
 const BATCH_SIZE = 1000;
 
@@ -120,8 +137,12 @@ export class PostingWatcher {
   readonly #now: () => number;
   readonly #log: WatcherLogger;
   readonly #ledger: DeliveryLedger;
+  readonly #cards: CardBook;
+  readonly #followUp: FollowUpSettings;
   readonly #turnSettings: TurnSettings;
   readonly #loop: BackgroundLoop<PassReport>;
+  /** performance.now() at the start of the latest pass (the poll interval runs from it). */
+  #passStartedAt = 0;
 
   constructor(options: PostingWatcherOptions) {
     this.#seller = options.seller;
@@ -135,6 +156,19 @@ export class PostingWatcher {
     });
     this.#now = options.now ?? Date.now;
     this.#log = options.logger ?? silentLogger;
+    this.#cards = new CardBook(options.store, {
+      prefix: options.keyPrefix ?? "postings:",
+      ttlMs: options.cardTtlMs ?? CARD_TTL_MS,
+    });
+    const get = options.seller.postings.get?.bind(options.seller.postings);
+    this.#followUp = {
+      cards: this.#cards,
+      packedBy: new PackedByLedger(options.store),
+      notifier: options.notifier,
+      reader: get ? { get } : undefined,
+      now: this.#now,
+      log: this.#log,
+    };
     if (!(this.#pollMs > 0)) throw new RangeError("pollSeconds must be greater than 0");
     if (!Number.isInteger(burstThreshold) || burstThreshold < 0) {
       throw new RangeError("burstThreshold must be a whole number >= 0");
@@ -146,6 +180,7 @@ export class PostingWatcher {
       subscriptions: this.#subscriptions,
       notifier: options.notifier,
       ledger: this.#ledger,
+      cards: this.#cards,
       burstThreshold,
       digestSize,
       reminderBeforeMs: options.reminderBeforeMs ?? 2 * 60 * 60 * 1000,
@@ -155,10 +190,13 @@ export class PostingWatcher {
     this.#loop = new BackgroundLoop({
       name: "posting watcher",
       round: (signal) => this.#work(signal),
-      pauseMs: () => this.#pollMs,
+      pauseMs: () => this.#pauseMs(),
       lease: loopLease(options.store, "postings", options.lease),
       // Another process may have written marks while this one did not hold the lease.
-      onLeaseChange: () => this.#ledger.forget(),
+      onLeaseChange: () => {
+        this.#ledger.forget();
+        this.#cards.forget();
+      },
       logger: this.#log,
     });
   }
@@ -183,13 +221,24 @@ export class PostingWatcher {
     return outcome.leader ? outcome.result : { ...emptyReport(), skipped: "lease" };
   }
 
+  /**
+   * The rest of the poll interval after the pass that just ended (a slow pass — Telegram's pace
+   * for redrawn cards, a big list — does not push the next one later), but at least a second.
+   */
+  #pauseMs(): number {
+    const elapsed = performance.now() - this.#passStartedAt;
+    return Math.max(this.#pollMs - elapsed, Math.min(this.#pollMs, MIN_PAUSE_MS));
+  }
+
   async #work(signal: AbortSignal): Promise<PassReport> {
+    this.#passStartedAt = performance.now();
     const report = emptyReport();
     const now = this.#now();
     const subscribers = await this.#subscriptions.list();
     const firstRun = !(await this.#ledger.isInitialized());
     const turns = new SubscriberTurns(this.#turnSettings, signal);
     const plans = subscribers.map((subscriber) => new SubscriberPlan(subscriber));
+    const followUp = await FollowUpPass.begin(this.#followUp);
 
     // Page by page: a posting is recorded, its facts read and the plans take what they are
     // owed; the rest of it is dropped at once (a whole pass is never held).
@@ -204,6 +253,7 @@ export class PostingWatcher {
       // A posting listed twice (pages shifting while paging) counts once.
       if (numbers.has(posting.postingNumber)) continue;
       numbers.add(posting.postingNumber);
+      followUp.see(posting);
       batch.push(posting);
       if (batch.length >= BATCH_SIZE) await take();
     }
@@ -233,7 +283,10 @@ export class PostingWatcher {
     for (const chatId of owedSummaries) {
       if (!subscribed.has(chatId)) await this.#ledger.settleSummary(chatId);
     }
+    // After the turns: a chat alerted in this pass already shows the posting as it is now.
+    report.changed = await followUp.finish(numbers, subscribers, signal);
     await this.#ledger.refresh([...numbers], now);
+    await this.#cards.refresh([...numbers], now);
     this.#log.debug({ ...report }, "posting watcher pass done");
     return report;
   }
@@ -274,5 +327,6 @@ function emptyReport(): PassReport {
     reminded: 0,
     failed: [],
     unsubscribed: [],
+    changed: { cancelled: 0, packed: 0, deadline: 0 },
   };
 }

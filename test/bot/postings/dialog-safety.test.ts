@@ -111,11 +111,16 @@ describe("dialog safety", () => {
     h = await startPostings();
     const packed = h.sandbox.control.addPosting();
     h.sandbox.control.setPostingStatus(packed.postingNumber, "awaiting_deliver");
-    const refused = await exchange(h, pressed("ps", packed.postingNumber));
-    expect(refused.map(textOf)).toContain(
-      `Posting ${packed.postingNumber} is no longer awaiting packaging (status: packed, awaiting handover). Choose another one.`,
+    const refused = lastScreen(await exchange(h, pressed("ps", packed.postingNumber)));
+    expect(textOf(refused)).toBe(
+      `📦 Posting ${packed.postingNumber} was already packed outside the bot (in the Ozon seller cabinet). The label:`,
     );
-    await exchange(h, command("cancel", { from: KEEPER }));
+    const disputed = h.sandbox.control.addPosting();
+    h.sandbox.control.setPostingStatus(disputed.postingNumber, "arbitration");
+    const told = lastScreen(await exchange(h, pressed("ps", disputed.postingNumber)));
+    expect(textOf(told)).toBe(
+      `Posting ${disputed.postingNumber} is no longer awaiting packaging: in arbitration.`,
+    );
     const posting = h.sandbox.control.addPosting({
       products: [{ name: "Kettle", quantity: 1, markRequired: false }],
     });

@@ -199,10 +199,12 @@ describe("ship dialog", () => {
       "Please choose with the buttons below the question.",
       "How do you pack it?",
     ]);
-    // The preselected posting that no longer awaits packaging falls back to choosing.
+    // An old card's button of a posting that no longer awaits packaging says what became of it
+    // and ends the dialog (no chooser of other postings, nothing asked of Ozon).
     const stale = await exchange(h, shipButton(gone.postingNumber));
-    expect(textsOf(stale)[0]).toContain("is no longer awaiting packaging");
-    expect(textsOf(stale)[1]).toBe(question);
+    expect(textsOf(stale)).toEqual([
+      `❌ ${gone.postingNumber} cancelled by the seller — do not ship.\nReason: Товар закончился на складе продавца`,
+    ]);
   });
 
   it("the chooser's buttons show product and deadline; a typed order number finds its postings", async () => {

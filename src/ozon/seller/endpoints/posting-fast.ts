@@ -13,6 +13,7 @@ import type { WirePosting } from "./postings.ts";
 
 type Product = NonNullable<WirePosting["products"]>[number];
 type Method = NonNullable<WirePosting["delivery_method"]>;
+type Cancellation = NonNullable<WirePosting["cancellation"]>;
 
 /** Says "not the common shape": zod takes over. */
 const MISS = Symbol("miss");
@@ -88,6 +89,18 @@ function method(value: unknown): Method | null | undefined | Miss {
   return fields as Method;
 }
 
+function cancellation(value: unknown): Cancellation | null | undefined | Miss {
+  if (value === null || value === undefined) return value;
+  if (!isRecord(value)) return MISS;
+  const fields = {
+    cancellation_type: text(value.cancellation_type),
+    cancellation_initiator: text(value.cancellation_initiator),
+    cancel_reason: text(value.cancel_reason),
+  };
+  for (const field of Object.values(fields)) if (field === MISS) return MISS;
+  return fields as Cancellation;
+}
+
 function products(value: unknown): Product[] | null | undefined | Miss {
   if (value === null || value === undefined) return value;
   if (!Array.isArray(value)) return MISS;
@@ -115,6 +128,7 @@ export function readWirePosting(value: unknown): WirePosting | undefined {
     in_process_at: text(value.in_process_at),
     delivery_method: method(value.delivery_method),
     products: products(value.products),
+    cancellation: cancellation(value.cancellation),
   };
   for (const field of Object.values(fields)) if (field === MISS) return undefined;
   return { ...fields, posting_number: number, status } as WirePosting;

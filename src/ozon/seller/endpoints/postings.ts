@@ -44,6 +44,14 @@ export const wirePosting = z.object({
     })
     .nullish(),
   products: z.array(wirePostingProduct).nullish(),
+  /** Who cancelled it and why (`cancellation_type`: seller, client/customer, ozon, system, delivery). */
+  cancellation: z
+    .object({
+      cancellation_type: optionalText,
+      cancellation_initiator: optionalText,
+      cancel_reason: optionalText,
+    })
+    .nullish(),
 });
 
 export type WirePosting = z.output<typeof wirePosting>;

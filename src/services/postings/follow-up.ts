@@ -1,0 +1,216 @@
+/**
+ * Keeps the cards of announced postings true (cards.ts), as part of each watcher pass:
+ *
+ * - a followed posting that left the awaiting list is re-read (`postings.get`) to tell cancelled
+ *   from packed: cancelled → every chat that got a card is told at once and its cards lose the
+ *   Pack/Cancel/Label buttons; packed (through the bot or Ozon's cabinet) → the cards say so, by
+ *   whom when the bot knows (PackedByLedger), with the Label button only;
+ * - a followed posting whose deadline (cut-off) moved → told with the new time, cards redrawn.
+ *
+ * A chat is marked told (in its card record) only after Telegram took the edits and the message,
+ * so a failure is retried on the next pass and a success is never repeated. A posting stops being
+ * followed once every chat has its final news.
+ */
+import { ozonFailureKind } from "../../ozon/errors.ts";
+import type { Posting } from "../../ozon/seller/types.ts";
+import { StoppingError } from "../background-loop.ts";
+import type { Subscriber } from "../subscriptions.ts";
+import type { CardBook, ChatCards, FinalNews, Followed } from "./cards.ts";
+import { forEachLimited } from "./ledger.ts";
+import { isRecipientGone, type PostingChange, type PostingNotifier } from "./notifier.ts";
+import type { PackedByLedger } from "./packed-by.ts";
+import type { WatcherLogger } from "./watcher.ts";
+
+/** Statuses of a posting that has been packed and handed on (as ship-request.ts reads them). */
+export const PACKED_STATUSES: ReadonlySet<string> = new Set([
+  "awaiting_deliver",
+  "delivering",
+  "driver_pickup",
+  "delivered",
+  "sent_by_seller",
+]);
+
+/** What the follow-up reads from the Seller client. */
+export interface PostingReader {
+  get(postingNumber: string): Promise<Posting>;
+}
+
+export interface FollowUpSettings {
+  cards: CardBook;
+  packedBy: PackedByLedger;
+  notifier: PostingNotifier;
+  /** Absent: postings that left the list are not re-read (only deadline moves are seen). */
+  reader: PostingReader | undefined;
+  now: () => number;
+  log: WatcherLogger;
+}
+
+export interface FollowUpReport {
+  cancelled: number;
+  packed: number;
+  deadline: number;
+}
+
+/** Postings re-read per pass at most (a thousand packed in the cabinet go over a few passes). */
+const READS_PER_PASS = 200;
+const READ_CONCURRENCY = 8;
+const CHAT_CONCURRENCY = 16;
+
+/** One pass's follow-up: `see` each listed posting, then `finish` once the list is read. */
+export class FollowUpPass {
+  readonly #settings: FollowUpSettings;
+  readonly #followed: ReadonlyMap<string, Followed>;
+  readonly #moved: Posting[] = [];
+
+  constructor(settings: FollowUpSettings, followed: ReadonlyMap<string, Followed>) {
+    this.#settings = settings;
+    this.#followed = followed;
+  }
+
+  static async begin(settings: FollowUpSettings): Promise<FollowUpPass> {
+    return new FollowUpPass(settings, await settings.cards.followed());
+  }
+
+  /** A listed posting: kept only when it is followed and its deadline moved. */
+  see(posting: Posting): void {
+    const followed = this.#followed.get(posting.postingNumber);
+    if (followed && deadlineMoved(followed, posting)) this.#moved.push(posting);
+  }
+
+  /** Tells what changed: `listed` are the postings the pass listed, `subscribed` who gets news. */
+  async finish(
+    listed: ReadonlySet<string>,
+    subscribers: readonly Subscriber[],
+    signal: AbortSignal,
+  ): Promise<FollowUpReport> {
+    const report: FollowUpReport = { cancelled: 0, packed: 0, deadline: 0 };
+    const subscribed = new Set(subscribers.map((s) => s.chatId));
+    const changes: PostingChange[] = this.#moved.map((posting) => ({
+      kind: "deadline",
+      posting,
+      ...previousOf(this.#followed, posting),
+    }));
+    changes.push(...(await this.#departed(listed)));
+    for (const change of changes) {
+      if (signal.aborted) break;
+      const done = await this.#apply(change, subscribed, signal);
+      if (done) report[change.kind] += 1;
+    }
+    return report;
+  }
+
+  /** The followed postings no longer listed, re-read: what became of each. */
+  async #departed(listed: ReadonlySet<string>): Promise<PostingChange[]> {
+    const { reader, cards, packedBy, log, now } = this.#settings;
+    if (!reader) return [];
+    const gone = [...this.#followed.keys()].filter((n) => !listed.has(n)).slice(0, READS_PER_PASS);
+    const changes: PostingChange[] = [];
+    await forEachLimited(gone, READ_CONCURRENCY, async (number) => {
+      let posting: Posting;
+      try {
+        posting = await reader.get(number);
+      } catch (error) {
+        // Unknown to Ozon now, or Ozon down: nothing to say; an unknown one is not asked again.
+        log.info({ err: error, posting: number }, "a followed posting could not be re-read");
+        if (isNotFound(error)) await cards.unfollow(number);
+        return;
+      }
+      if (posting.status === "cancelled") {
+        changes.push({ kind: "cancelled", posting });
+      } else if (PACKED_STATUSES.has(posting.status)) {
+        const by = await packedBy.get(number);
+        changes.push({ kind: "packed", posting, seenAt: now(), ...(by ? { by } : {}) });
+      } else if (posting.status === "awaiting_packaging") {
+        // Still waiting, only not on this list (its window): the deadline is all that may change.
+        const followed = this.#followed.get(number);
+        if (followed && deadlineMoved(followed, posting)) {
+          changes.push({ kind: "deadline", posting, ...previousOf(this.#followed, posting) });
+        }
+      } else {
+        await cards.unfollow(number);
+      }
+    });
+    return changes;
+  }
+
+  /** Edits and tells every chat with cards of the posting; true when all of them have it. */
+  async #apply(
+    change: PostingChange,
+    subscribed: ReadonlySet<number>,
+    signal: AbortSignal,
+  ): Promise<boolean> {
+    const { cards, notifier, log, now } = this.#settings;
+    const number = change.posting.postingNumber;
+    const final: FinalNews | undefined = change.kind === "deadline" ? undefined : change.kind;
+    const shipmentDate = change.posting.shipmentDate;
+    const chats = (await cards.cardsOf(number)).filter((chat) => due(chat, change));
+    let done = true;
+    await forEachLimited(chats, CHAT_CONCURRENCY, async (chat: ChatCards) => {
+      if (signal.aborted) {
+        done = false;
+        return;
+      }
+      let current = chat;
+      try {
+        // The message first (the news must not wait for the chat's pace), noted at once so a
+        // failed redraw does not repeat it.
+        const news = noticeOf(change);
+        const tell = news !== undefined && subscribed.has(chat.chatId) && chat.noticed !== news;
+        if (tell && notifier.tell) {
+          const under = chat.messages.find((m) => !m.digest) ?? chat.messages[0];
+          await notifier.tell(chat, change, under?.messageId);
+          current = await cards.noticed(number, chat, news);
+        }
+        await notifier.redraw?.(chat, change, chat.messages);
+      } catch (error) {
+        if (!isRecipientGone(error)) {
+          if (!(error instanceof StoppingError)) {
+            log.warn({ chatId: chat.chatId, err: error, posting: number }, "card not updated");
+          }
+          done = false;
+          return;
+        }
+        // The chat is gone: nothing more can reach it (the alert turn unsubscribes it).
+      }
+      await cards.told(number, current, { ...(shipmentDate ? { shipmentDate } : {}), final });
+    });
+    if (!done) return false;
+    if (final) await cards.unfollow(number);
+    else await cards.follow(number, shipmentDate, now());
+    return true;
+  }
+}
+
+/** The news a message tells (packed is only shown on the cards). */
+function noticeOf(change: PostingChange): string | undefined {
+  if (change.kind === "cancelled") return "cancelled";
+  if (change.kind === "deadline") return `deadline:${change.posting.shipmentDate ?? ""}`;
+  return undefined;
+}
+
+/** Whether this chat still needs to hear of the change. */
+function due(chat: ChatCards, change: PostingChange): boolean {
+  if (chat.told === "cancelled") return false;
+  if (change.kind === "deadline") {
+    return chat.told === undefined && !sameTime(chat.shipmentDate, change.posting.shipmentDate);
+  }
+  return chat.told !== change.kind;
+}
+
+function deadlineMoved(followed: Followed, posting: Posting): boolean {
+  if (!posting.shipmentDate || !followed.shipmentDate) return false;
+  return !sameTime(posting.shipmentDate, followed.shipmentDate);
+}
+
+function previousOf(followed: ReadonlyMap<string, Followed>, posting: Posting) {
+  const previous = followed.get(posting.postingNumber)?.shipmentDate;
+  return previous ? { previous } : {};
+}
+
+function isNotFound(error: unknown): boolean {
+  return ozonFailureKind(error) === "not_found";
+}
+
+function sameTime(a: string | undefined, b: string | undefined): boolean {
+  return a !== undefined && b !== undefined && Date.parse(a) === Date.parse(b);
+}
