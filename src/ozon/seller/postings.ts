@@ -1,14 +1,11 @@
 /** The postings namespace: awaiting packaging (paged), get, by barcode, ship, cancel, reasons, labels. */
-import { OzonError, OzonInputError, OzonShapeError, OzonShipFailedError } from "../errors.ts";
-import { parseJson } from "../json.ts";
+import { OzonError, OzonInputError, OzonShipFailedError } from "../errors.ts";
 import { wireInt } from "../wire.ts";
-import { problemsOf } from "../zod-problems.ts";
 import type { SellerContext } from "./context.ts";
 import {
   awaitingPackaging,
   cancelPosting,
   cancelReasonList,
-  labelAsJson,
   packageLabel,
   postingByBarcodeV2,
   postingGetV3,
@@ -19,6 +16,7 @@ import {
   unfulfilledListV4,
   type WirePosting,
 } from "./endpoints/postings.ts";
+import { pdfFromAnswer } from "./pdf-answer.ts";
 import { normalizePosting } from "./posting-normalize.ts";
 import type {
   AwaitingPackagingFilter,
@@ -247,33 +245,7 @@ export function createPostingsApi(ctx: SellerContext, options: PostingsOptions =
     const answer = await ctx.http.call(packageLabel, {
       body: { posting_number: [...postingNumbers] },
     });
-    let bytes = answer.bytes;
-    if (/json/i.test(answer.contentType)) {
-      const info = {
-        service: "seller" as const,
-        method: packageLabel.method,
-        path: packageLabel.path,
-      };
-      let parsed: unknown;
-      try {
-        parsed = parseJson(new TextDecoder().decode(bytes));
-      } catch {
-        throw new OzonShapeError({ ...info, field: "", problems: ["body: not valid JSON"] });
-      }
-      const checked = labelAsJson.safeParse(parsed);
-      if (!checked.success) throw new OzonShapeError({ ...info, ...problemsOf(checked.error) });
-      bytes = new Uint8Array(Buffer.from(checked.data.file_content, "base64"));
-    }
-    if (!isPdf(bytes)) {
-      throw new OzonShapeError({
-        service: "seller",
-        method: packageLabel.method,
-        path: packageLabel.path,
-        field: "",
-        problems: ["body: expected a PDF document"],
-      });
-    }
-    return bytes;
+    return pdfFromAnswer(answer, packageLabel);
   }
 
   return {
@@ -288,7 +260,3 @@ export function createPostingsApi(ctx: SellerContext, options: PostingsOptions =
 }
 
 export type PostingsApi = ReturnType<typeof createPostingsApi>;
-
-function isPdf(bytes: Uint8Array): boolean {
-  return bytes.length >= 5 && new TextDecoder().decode(bytes.subarray(0, 5)) === "%PDF-";
-}

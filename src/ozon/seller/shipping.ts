@@ -3,9 +3,7 @@
  * prepares, then a file), and the courier handover act.
  */
 import { OzonShapeError } from "../errors.ts";
-import { parseJson } from "../json.ts";
 import { wireInt } from "../wire.ts";
-import { problemsOf } from "../zod-problems.ts";
 import type { SellerContext } from "./context.ts";
 import {
   actCheckStatus,
@@ -15,12 +13,8 @@ import {
   labelBatchCreate,
   labelBatchGet,
 } from "./endpoints/acts.ts";
-import {
-  awaitingPackaging,
-  labelAsJson,
-  unfulfilledListV3,
-  unfulfilledListV4,
-} from "./endpoints/postings.ts";
+import { awaitingPackaging, unfulfilledListV3, unfulfilledListV4 } from "./endpoints/postings.ts";
+import { isPdf, pdfFromAnswer } from "./pdf-answer.ts";
 import { normalizePosting } from "./posting-normalize.ts";
 import type { Posting } from "./types.ts";
 
@@ -190,23 +184,7 @@ export function createShippingApi(ctx: SellerContext) {
     id: string,
   ): Promise<Uint8Array> {
     const answer = await ctx.http.call(ep, { body: { id: wireInt(id) }, maxBytes: MAX_FILE_BYTES });
-    const info = { service: "seller" as const, method: ep.method, path: ep.path };
-    let bytes: Uint8Array = answer.bytes;
-    if (/json/i.test(answer.contentType)) {
-      let parsed: unknown;
-      try {
-        parsed = parseJson(new TextDecoder().decode(bytes));
-      } catch {
-        throw new OzonShapeError({ ...info, field: "", problems: ["body: not valid JSON"] });
-      }
-      const checked = labelAsJson.safeParse(parsed);
-      if (!checked.success) throw new OzonShapeError({ ...info, ...problemsOf(checked.error) });
-      bytes = new Uint8Array(Buffer.from(checked.data.file_content, "base64"));
-    }
-    if (!isPdf(bytes)) {
-      throw new OzonShapeError({ ...info, field: "", problems: ["body: expected a PDF document"] });
-    }
-    return bytes;
+    return pdfFromAnswer(answer, ep);
   }
 
   return {
@@ -239,8 +217,4 @@ export function labelFileLocation(base: URL, fileUrl: string): URL | undefined {
   if (url.origin === base.origin) return url;
   const ozonCdn = url.hostname === "ozone.ru" || url.hostname.endsWith(".ozone.ru");
   return url.protocol === "https:" && ozonCdn ? url : undefined;
-}
-
-export function isPdf(bytes: Uint8Array): boolean {
-  return bytes.length >= 5 && new TextDecoder().decode(bytes.subarray(0, 5)) === "%PDF-";
 }
