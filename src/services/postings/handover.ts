@@ -10,6 +10,12 @@ import type { SellerClient } from "../../ozon/index.ts";
 import type { Store } from "../../store/port.ts";
 
 export const HANDOVER_JOB_PREFIX = "handover-act:";
+/**
+ * Every process resumes the saved jobs; the one that claims an act's outcome first sends it. The
+ * claim lapses after a few minutes, so a process that died between claiming and sending leaves
+ * the act to another one instead of losing it.
+ */
+const OUTCOME_CLAIM_MS = 5 * 60_000;
 
 export interface HandoverJob {
   actId: string;
@@ -120,12 +126,13 @@ export class HandoverDesk {
           const containerLabels =
             job.containers > 0 ? await shipping.actContainerLabels(job.actId) : undefined;
           const removed = await whyLeftOut(seller, state.removed);
-          if (signal.aborted) return;
+          if (signal.aborted || !(await this.#claim(job, "outcome"))) return;
           await delivery.ready(job, { act, containerLabels, added: state.added, removed });
           await this.#finish(job);
           return;
         }
         if (state.status === "error" || state.status === "cancelled") {
+          if (!(await this.#claim(job, "outcome"))) return;
           await delivery.failed(job, state.error ?? state.status);
           await this.#finish(job);
           return;
@@ -137,19 +144,29 @@ export class HandoverDesk {
       job.polls++;
       const waited = now() - job.createdAt;
       if (waited >= giveUpAfterMs) {
+        if (!(await this.#claim(job, "outcome"))) return;
         await delivery.failed(job, status ?? "timeout");
         await this.#finish(job);
         return;
       }
       if (!job.toldSlow && waited >= slowAfterMs) {
         job.toldSlow = true;
-        await delivery.slow(job, Math.max(1, Math.round(waited / 60_000)));
+        if (await this.#claim(job, "slow")) {
+          await delivery.slow(job, Math.max(1, Math.round(waited / 60_000)));
+        }
       } else if (!job.toldSlow) {
         await delivery.progress(job).catch(() => undefined);
       }
       await this.#save(job);
       await sleep(pollMs, signal);
     }
+  }
+
+  /** True for the one process that may say this of the act (see OUTCOME_CLAIM_MS). */
+  #claim(job: HandoverJob, what: "outcome" | "slow"): Promise<boolean> {
+    const ttlMs =
+      what === "outcome" ? OUTCOME_CLAIM_MS : (this.#options.giveUpAfterMs ?? 3 * 3_600_000);
+    return this.#options.store.setIfAbsent(`handover-claim:${what}:${job.actId}`, true, { ttlMs });
   }
 
   async #finish(job: HandoverJob): Promise<void> {
