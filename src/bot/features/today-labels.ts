@@ -97,7 +97,7 @@ export function registerTodayLabels(deps: TodayLabelsDeps): void {
         .catch(() => undefined);
     };
     try {
-      const batch = await batchLabels(shop.seller.shipping, numbers, {
+      const batch = await batchLabels(shop.seller, numbers, {
         onProgress,
         ...(deps.pollMs ? { pollMs: deps.pollMs } : {}),
       });
