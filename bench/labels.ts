@@ -21,7 +21,7 @@ const numbers = Array.from(
 );
 sandbox.resetCounters();
 const started = performance.now();
-const batch = await batchLabels(seller.shipping, numbers, { pollMs: POLL_MS });
+const batch = await batchLabels(seller, numbers, { pollMs: POLL_MS });
 const ms = performance.now() - started;
 const pdf = batch.pdf ?? new Uint8Array();
 const pages = (await PDFDocument.load(pdf)).getPageCount();

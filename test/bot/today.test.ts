@@ -1,7 +1,8 @@
 /**
  * /today through the fake Bot API and the sandbox: the board per warehouse and cut-off (packed,
  * late), a group's list with Card buttons, every shop of a person, and labels of all packed
- * postings as one merged PDF (Ozon's batch tasks, several of them for 150 postings).
+ * postings as one merged PDF (Ozon's batch tasks, several of them for 150 postings; the 20-a-call
+ * method when the tasks are retired).
  */
 import { PDFDocument } from "pdf-lib";
 import { afterEach, describe, expect, it } from "vitest";
@@ -108,5 +109,29 @@ describe("/today", () => {
       .map(textOf);
     expect(edits.some((t) => t.includes("Ozon is preparing 150 labels"))).toBe(true);
     expect(edits.at(-1)).toContain("✅ Labels ready: 150 of 150.");
+  });
+
+  it("labels come from /v2/posting/fbs/package-label, 20 a call, when Ozon retired the task methods", async () => {
+    h = await startPostings({ module: { labelPollMs: 20 } });
+    const { control, at } = setUp(h);
+    const cutoff = laterToday();
+    for (let i = 0; i < 45; i++)
+      control.addPosting({ ...at, shipmentDate: cutoff, status: "awaiting_deliver" });
+    h.sandbox.control.setFault("/v1/posting/fbs/package-label/*", { rate5xx: 1, status5xx: 410 });
+    const board = lastScreen(await exchange(h, command("today", { from: KEEPER })));
+    h.sandbox.resetCounters();
+    const since = h.fake.calls.length;
+    await h.send(press(board, "🏷 Labels of all packed (45)", KEEPER));
+    const sent = await h.fake.waitForCall("sendDocument", () => true, 10_000, { since });
+    const pdf = await PDFDocument.load(must(sent.files[0]).bytes);
+    expect(pdf.getPageCount()).toBe(45);
+    expect(sent.payload.caption).toContain("🏷 Labels: 45");
+    const counters = h.sandbox.counters();
+    expect(counters["POST /v2/posting/fbs/package-label"]).toBe(3);
+    const edits = h.fake
+      .callsTo("editMessageText")
+      .filter((c) => c.seq >= since)
+      .map(textOf);
+    expect(edits.at(-1)).toContain("✅ Labels ready: 45 of 45.");
   });
 });

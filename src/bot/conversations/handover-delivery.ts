@@ -10,6 +10,7 @@ import type { Logger } from "../../logger.ts";
 import type { HandoverDelivery, HandoverJob } from "../../services/postings/handover.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import { isLocale, type Locale, type LocalizedContext } from "../i18n.ts";
+import { shopFileName } from "../shop-files.ts";
 import { withShopTag } from "../shops.ts";
 
 /** Left-out postings named one by one; the rest are counted. */
@@ -35,6 +36,7 @@ export function telegramHandoverDelivery(deps: HandoverDeliveryDeps): HandoverDe
     const locale = isLocale(job.locale) ? job.locale : deps.defaultLocale;
     return (key: string, vars?: Record<string, string | number>) => i18n.t(locale, key, vars);
   };
+  const fileName = (prefix: string, actId: string) => shopFileName(shops, shopId, prefix, actId);
   /** The progress message becomes `text`; a new message when it cannot be edited. */
   const settle = async (job: HandoverJob, text: string) => {
     if (job.messageId !== undefined) {
@@ -82,13 +84,13 @@ export function telegramHandoverDelivery(deps: HandoverDeliveryDeps): HandoverDe
         }
       }
       await settle(job, lines.join("\n"));
-      await api.sendDocument(job.chatId, new InputFile(documents.act, `act-${job.actId}.pdf`), {
+      await api.sendDocument(job.chatId, new InputFile(documents.act, fileName("act", job.actId)), {
         caption: t("handover-act-caption", { act: job.actId }),
       });
       if (documents.containerLabels) {
         await api.sendDocument(
           job.chatId,
-          new InputFile(documents.containerLabels, `cargo-places-${job.actId}.pdf`),
+          new InputFile(documents.containerLabels, fileName("cargo-places", job.actId)),
           { caption: t("handover-places-caption", { places: job.containers }) },
         );
       }

@@ -28,6 +28,7 @@ import {
   SHIP_CALLBACK,
 } from "../keyboards/postings.ts";
 import { commandArgs } from "../router.ts";
+import { shopFileName } from "../shop-files.ts";
 import { withShopTag } from "../shops.ts";
 import { type PostingShops, type SellerShop, SHOP_REF, shopOfButton } from "./posting-shop.ts";
 import { postingsList } from "./postings-list.ts";
@@ -138,9 +139,12 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
         return false;
       }
       const caption = ctx.t("postings-label-caption", { posting: number });
-      await ctx.replyWithDocument(new InputFile(pdf, `label-${number}.pdf`), {
-        caption: withShopTag(ctx.t, shops, shop.id, caption),
-      });
+      await ctx.replyWithDocument(
+        new InputFile(pdf, shopFileName(shops, shop.id, "label", number)),
+        {
+          caption: withShopTag(ctx.t, shops, shop.id, caption),
+        },
+      );
       return true;
     }
 

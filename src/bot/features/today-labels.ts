@@ -11,6 +11,7 @@ import type { CallbackCodec } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
 import { clip, describeOzonError, problemText } from "../format/postings.ts";
 import type { Router } from "../router.ts";
+import { shopFileName } from "../shop-files.ts";
 import { withShopTag } from "../shops.ts";
 import type { PostingShops, SellerShop } from "./posting-shop.ts";
 
@@ -96,7 +97,7 @@ export function registerTodayLabels(deps: TodayLabelsDeps): void {
         .catch(() => undefined);
     };
     try {
-      const batch = await batchLabels(shop.seller.shipping, numbers, {
+      const batch = await batchLabels(shop.seller, numbers, {
         onProgress,
         ...(deps.pollMs ? { pollMs: deps.pollMs } : {}),
       });
@@ -120,9 +121,12 @@ export function registerTodayLabels(deps: TodayLabelsDeps): void {
         .catch(() => ctx.reply(tagged(summary)));
       if (batch.pdf) {
         const caption = tagged(ctx.t("labels-caption", { count: batch.printed }));
-        await ctx.replyWithDocument(new InputFile(batch.pdf, `labels-${batch.printed}.pdf`), {
-          caption,
-        });
+        await ctx.replyWithDocument(
+          new InputFile(batch.pdf, shopFileName(shops, shop.id, "labels", String(batch.printed))),
+          {
+            caption,
+          },
+        );
       }
     } catch (error) {
       logger.info({ err: error, shop: shop.id }, "batch labels failed");

@@ -2,9 +2,13 @@
  * Labels for many postings as one PDF: Ozon's batch label tasks (`package-label/create`, then
  * `/get` until the file is ready), one task per LABEL_TASK_SIZE postings, all tasks prepared side
  * by side, their files merged with pdf-lib. Postings Ozon could not print are named with why.
+ * When Ozon answers the task methods 404/410 (retired), the 20-a-call method prints them
+ * (labels-direct.ts). Each batch tries the tasks first: one call lost, and no memory to go stale.
  */
 import { PDFDocument } from "pdf-lib";
+import { isRetiredMethodError } from "../../ozon/errors.ts";
 import type { ShippingApi } from "../../ozon/seller/shipping.ts";
+import { directLabels, type PackageLabels } from "./labels-direct.ts";
 
 /**
  * Postings per task. Ozon documents no cap for a task (its synchronous method takes 20); 100
@@ -46,18 +50,37 @@ export class LabelsNotReadyError extends Error {
   }
 }
 
+/** What a batch needs of a Seller client: the tasks, and the 20-a-call method to fall back on. */
+export interface LabelSeller {
+  shipping: ShippingApi;
+  postings: PackageLabels;
+}
+
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export async function batchLabels(
-  shipping: ShippingApi,
+  seller: LabelSeller,
   postingNumbers: readonly string[],
   options: LabelBatchOptions = {},
+): Promise<LabelBatch> {
+  const numbers = [...new Set(postingNumbers)].slice(0, MAX_BATCH_LABELS);
+  try {
+    return await labelsByTasks(seller.shipping, numbers, options);
+  } catch (error) {
+    if (!isRetiredMethodError(error)) throw error;
+    return directLabels(seller.postings, numbers, options, mergePdfs);
+  }
+}
+
+async function labelsByTasks(
+  shipping: ShippingApi,
+  numbers: readonly string[],
+  options: LabelBatchOptions,
 ): Promise<LabelBatch> {
   const pollMs = options.pollMs ?? 2000;
   const maxWaitMs = options.maxWaitMs ?? 5 * 60_000;
   const sleep = options.sleep ?? defaultSleep;
   const now = options.now ?? Date.now;
-  const numbers = [...new Set(postingNumbers)].slice(0, MAX_BATCH_LABELS);
   const chunks: string[][] = [];
   for (let i = 0; i < numbers.length; i += LABEL_TASK_SIZE) {
     chunks.push(numbers.slice(i, i + LABEL_TASK_SIZE));

@@ -1,0 +1,56 @@
+/**
+ * Batch labels against the sandbox over HTTP when Ozon retired the task methods (404 or 410):
+ * the 20-a-call method prints them, one part per 20 postings, and a posting Ozon refuses (here
+ * cancelled after the list was read) is named with Ozon's reason while the others of its part
+ * still get their labels.
+ */
+import { PDFDocument } from "pdf-lib";
+import { afterEach, describe, expect, it } from "vitest";
+import type { SellerClient } from "../../../src/ozon/index.ts";
+import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
+import { batchLabels, type LabelProgress } from "../../../src/services/postings/labels.ts";
+import { sandboxSeller } from "../../support/sandbox-seller.ts";
+
+let sandbox: Sandbox;
+let seller: SellerClient;
+afterEach(async () => {
+  await seller.close();
+  await sandbox.close();
+});
+
+describe("batch labels when the task methods are retired", () => {
+  for (const status of [404, 410]) {
+    it(`falls back to /v2/posting/fbs/package-label on ${status}, naming the refused posting`, async () => {
+      sandbox = await startSandbox({ initialPostings: 0, historyPostings: 0 });
+      seller = sandboxSeller(sandbox, { retry: { maxAttempts: 1 } });
+      const numbers = Array.from(
+        { length: 25 },
+        () => sandbox.control.addPosting({ status: "awaiting_deliver" }).postingNumber,
+      );
+      const cancelled = numbers[3] as string;
+      sandbox.control.cancelByBuyer(cancelled);
+      sandbox.control.setFault("/v1/posting/fbs/package-label/*", {
+        rate5xx: 1,
+        status5xx: status,
+      });
+      sandbox.resetCounters();
+      const progress: LabelProgress[] = [];
+      const batch = await batchLabels(seller, numbers, {
+        pollMs: 10,
+        onProgress: (p) => void progress.push(p),
+      });
+
+      expect(batch.printed).toBe(24);
+      expect(batch.unprinted).toEqual([
+        { postingNumber: cancelled, reason: "POSTING_ALREADY_CANCELLED" },
+      ]);
+      const pdf = await PDFDocument.load(batch.pdf ?? new Uint8Array());
+      expect(pdf.getPageCount()).toBe(24);
+      const counters = sandbox.counters();
+      expect(counters["POST /v1/posting/fbs/package-label/create"]).toBe(1);
+      // The refused part of 20 once, then its postings one by one; the last part of 5 once.
+      expect(counters["POST /v2/posting/fbs/package-label"]).toBe(1 + 20 + 1);
+      expect(progress.at(-1)).toEqual({ ready: 2, tasks: 2, postings: 25 });
+    });
+  }
+});
