@@ -173,7 +173,16 @@ const CAMPAIGN_TEMPLATES: readonly CampaignTemplate[] = [
     null,
   ),
   // Pay-per-click campaigns are now mostly weekly (reference: "weekly or daily budgets").
-  t("Одежда весна-лето", "SKU", "CAMPAIGN_STATE_INACTIVE", "CPC", "PLACEMENT_PDP", 4900, [-40, 90], "weekly"),
+  t(
+    "Одежда весна-лето",
+    "SKU",
+    "CAMPAIGN_STATE_INACTIVE",
+    "CPC",
+    "PLACEMENT_PDP",
+    4900,
+    [-40, 90],
+    "weekly",
+  ),
   t(
     "Баннер на главной — распродажа",
     "BANNER",
