@@ -23,7 +23,7 @@ command-unsubscribe =
     .description = Stop the alerts
     .button = 🔕 Unsubscribe
 command-budget =
-    .description = Daily budget of an ad campaign
+    .description = Budget of an ad campaign: daily or weekly
     .button = 💰 Budget
 command-report =
     .description = Order an advertising report
@@ -403,29 +403,51 @@ ads-state-archived = archived
 ads-state-moderation = in moderation
 ads-state-moderation-failed = failed moderation
 ads-state-other = other state
-ads-campaign-line = { $number }. { $title } — { $state } — { $budget }
+ads-campaign-line = { $number }. { $title } — { $state } — { $budget }{ $kind ->
+        [weekly] {" "}a week
+       *[other] {""}
+    }
 ads-campaigns-more = { $shown } and { $more } more
 ads-budget-unset = no limit
-ads-budget-choose = Choose a campaign to change its daily budget. You can type part of its title to find it.
+ads-budget-choose = Choose a campaign to change its budget, daily or weekly, whichever it has. You can type part of its title to find it.
 ads-budget-choose-search = Campaigns matching "{ $search }":
 ads-budget-none = There are no advertising campaigns yet.
 ads-search-missed = No campaigns match "{ $search }"; the list is as it was. Type another part of the title.
-ads-budget-ask = Campaign "{ $title }", daily budget now: { $current }.
-    Type the new daily budget in roubles, for example 1500 or 1 500,50.
+ads-budget-ask = Campaign "{ $title }", { $kind ->
+        [weekly] weekly
+       *[other] daily
+    } budget now: { $current }.
+    Type the new { $kind ->
+        [weekly] weekly budget (for 7 days)
+       *[other] daily budget
+    } in roubles, for example 1500 or 1 500,50.
 ads-budget-bad-number = "{ $input }" does not look like an amount. Type a number of roubles, for example 1500 or 1 500,50.
 ads-budget-bad-positive = The budget must be more than zero.
 ads-budget-bad-decimals = At most two decimals: budgets are counted in kopecks.
-ads-budget-bad-min = Too little: the daily budget cannot be less than { $limit }.
-ads-budget-bad-max = Too much: the daily budget cannot be more than { $limit }.
-ads-budget-confirm = Change the daily budget of "{ $title }"?
+ads-budget-bad-min = Too little: the { $kind ->
+        [weekly] weekly
+       *[other] daily
+    } budget cannot be less than { $limit }.
+ads-budget-bad-max = Too much: the { $kind ->
+        [weekly] weekly
+       *[other] daily
+    } budget cannot be more than { $limit }.
+ads-budget-confirm = Change the { $kind ->
+        [weekly] weekly
+       *[other] daily
+    } budget of "{ $title }"?
     { $old } → { $new }
 ads-budget-rounded = The amount was rounded to kopecks.
 ads-budget-confirm-button = ✅ Change
 ads-budget-other-amount-button = ✏️ Another amount
 ads-back-button = « Back
-ads-budget-done = Done: the daily budget of "{ $title }" is now { $new } (was { $old }).
+ads-budget-done = Done: the { $kind ->
+        [weekly] weekly
+       *[other] daily
+    } budget of "{ $title }" is now { $new } (was { $old }).
 ads-budget-mismatch = Ozon accepted the change but now shows { $actual } instead of { $requested }. Check again in a few minutes.
 ads-budget-refused = Ozon did not accept the amount: { $message }
+ads-budget-kind-unknown = Campaign "{ $title }" has neither a daily nor a weekly budget, and Ozon does not say which one it can have. Set it in Ozon's seller account; then it can be changed here.
 ads-campaign-gone = This campaign is no longer in Ozon's list.
 ads-dialog-over = This dialog is over. Start again: /budget or /report
 ads-ozon-busy = Ozon is overloaded with requests right now. Try again in a minute.

@@ -23,7 +23,7 @@ command-unsubscribe =
     .description = Не получать оповещения
     .button = 🔕 Отписаться
 command-budget =
-    .description = Дневной бюджет рекламной кампании
+    .description = Бюджет рекламной кампании: дневной или недельный
     .button = 💰 Бюджет
 command-report =
     .description = Заказать отчёт по рекламе
@@ -406,29 +406,51 @@ ads-state-archived = в архиве
 ads-state-moderation = на модерации
 ads-state-moderation-failed = не прошла модерацию
 ads-state-other = другое состояние
-ads-campaign-line = { $number }. { $title } — { $state } — { $budget }
+ads-campaign-line = { $number }. { $title } — { $state } — { $budget }{ $kind ->
+        [weekly] {" "}в неделю
+       *[other] {""}
+    }
 ads-campaigns-more = { $shown } и ещё { $more }
 ads-budget-unset = без ограничения
-ads-budget-choose = Выберите кампанию, чтобы изменить её дневной бюджет. Можно написать часть названия — покажу подходящие.
+ads-budget-choose = Выберите кампанию, чтобы изменить её бюджет — дневной или недельный, какой у неё есть. Можно написать часть названия — покажу подходящие.
 ads-budget-choose-search = Кампании по запросу «{ $search }»:
 ads-budget-none = Рекламных кампаний пока нет.
 ads-search-missed = Не нашёл кампаний по запросу «{ $search }» — список прежний. Напишите другую часть названия.
-ads-budget-ask = Кампания «{ $title }», дневной бюджет сейчас: { $current }.
-    Напишите новый дневной бюджет в рублях, например 1500 или 1 500,50.
+ads-budget-ask = Кампания «{ $title }», { $kind ->
+        [weekly] недельный
+       *[other] дневной
+    } бюджет сейчас: { $current }.
+    Напишите новый { $kind ->
+        [weekly] недельный бюджет (на 7 дней)
+       *[other] дневной бюджет
+    } в рублях, например 1500 или 1 500,50.
 ads-budget-bad-number = «{ $input }» не похоже на сумму. Напишите число в рублях, например 1500 или 1 500,50.
 ads-budget-bad-positive = Бюджет должен быть больше нуля.
 ads-budget-bad-decimals = Не больше двух знаков после запятой: бюджет считается в копейках.
-ads-budget-bad-min = Слишком мало: дневной бюджет не может быть меньше { $limit }.
-ads-budget-bad-max = Слишком много: дневной бюджет не может быть больше { $limit }.
-ads-budget-confirm = Изменить дневной бюджет кампании «{ $title }»?
+ads-budget-bad-min = Слишком мало: { $kind ->
+        [weekly] недельный
+       *[other] дневной
+    } бюджет не может быть меньше { $limit }.
+ads-budget-bad-max = Слишком много: { $kind ->
+        [weekly] недельный
+       *[other] дневной
+    } бюджет не может быть больше { $limit }.
+ads-budget-confirm = Изменить { $kind ->
+        [weekly] недельный
+       *[other] дневной
+    } бюджет кампании «{ $title }»?
     { $old } → { $new }
 ads-budget-rounded = Сумма округлена до копеек.
 ads-budget-confirm-button = ✅ Изменить
 ads-budget-other-amount-button = ✏️ Другая сумма
 ads-back-button = « Назад
-ads-budget-done = Готово: дневной бюджет кампании «{ $title }» теперь { $new } (было { $old }).
+ads-budget-done = Готово: { $kind ->
+        [weekly] недельный
+       *[other] дневной
+    } бюджет кампании «{ $title }» теперь { $new } (было { $old }).
 ads-budget-mismatch = Ozon принял изменение, но сейчас показывает { $actual } вместо { $requested }. Проверьте ещё раз через несколько минут.
 ads-budget-refused = Ozon не принял сумму: { $message }
+ads-budget-kind-unknown = У кампании «{ $title }» нет ни дневного, ни недельного бюджета, и Ozon не говорит, какой из них у неё может быть. Задайте его в кабинете Ozon — тогда здесь можно будет его менять.
 ads-campaign-gone = Этой кампании больше нет в списке Ozon.
 ads-dialog-over = Этот диалог уже закончен. Начните заново: /budget или /report
 ads-ozon-busy = Ozon сейчас перегружен запросами. Попробуйте через минуту.

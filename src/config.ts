@@ -169,6 +169,9 @@ const schema = z.object({
   REPORT_MAX_PERIOD_DAYS: whole(62, 1, 366),
   BUDGET_MIN_ROUBLES: whole(100, 0, 100_000_000),
   BUDGET_MAX_ROUBLES: whole(10_000_000, 1, 100_000_000),
+  // Weekly budgets (most pay-per-click campaigns now): a week of the daily defaults.
+  WEEKLY_BUDGET_MIN_ROUBLES: whole(700, 0, 700_000_000),
+  WEEKLY_BUDGET_MAX_ROUBLES: whole(70_000_000, 1, 700_000_000),
   TIMEZONE: timezone,
   DEFAULT_LOCALE: z.enum(["ru", "en"], { error: "must be ru or en" }).default("ru"),
   LOG_LEVEL: z
@@ -231,6 +234,8 @@ export interface Config {
   };
   /** Daily budgets a person may set, whole roubles. */
   budget: { minRoubles: number; maxRoubles: number };
+  /** Weekly budgets a person may set, whole roubles. */
+  weeklyBudget: { minRoubles: number; maxRoubles: number };
   timezone: string;
   defaultLocale: "ru" | "en";
   logLevel: RawSettings["LOG_LEVEL"];
@@ -300,6 +305,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (s.BUDGET_MIN_ROUBLES >= s.BUDGET_MAX_ROUBLES) {
     problems.push("BUDGET_MIN_ROUBLES must be below BUDGET_MAX_ROUBLES");
   }
+  if (s.WEEKLY_BUDGET_MIN_ROUBLES >= s.WEEKLY_BUDGET_MAX_ROUBLES) {
+    problems.push("WEEKLY_BUDGET_MIN_ROUBLES must be below WEEKLY_BUDGET_MAX_ROUBLES");
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const storeKind = s.STORE ?? (s.REDIS_URL ? "redis" : "file");
@@ -343,6 +351,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     reports: { concurrency: s.REPORT_CONCURRENCY, maxPeriodDays: s.REPORT_MAX_PERIOD_DAYS },
     budget: { minRoubles: s.BUDGET_MIN_ROUBLES, maxRoubles: s.BUDGET_MAX_ROUBLES },
+    weeklyBudget: {
+      minRoubles: s.WEEKLY_BUDGET_MIN_ROUBLES,
+      maxRoubles: s.WEEKLY_BUDGET_MAX_ROUBLES,
+    },
     timezone: s.TIMEZONE,
     defaultLocale: s.DEFAULT_LOCALE,
     logLevel: s.LOG_LEVEL,

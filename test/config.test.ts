@@ -30,6 +30,7 @@ describe("loadConfig", () => {
     expect(config.postings).toEqual({ burstThreshold: 5, reminderBeforeMinutes: 120 });
     expect(config.reports).toEqual({ concurrency: 1, maxPeriodDays: 62 });
     expect(config.budget).toEqual({ minRoubles: 100, maxRoubles: 10_000_000 });
+    expect(config.weeklyBudget).toEqual({ minRoubles: 700, maxRoubles: 70_000_000 });
   });
 
   it("checks the limits of alerts, reports and budgets", () => {

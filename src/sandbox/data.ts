@@ -155,7 +155,9 @@ interface CampaignTemplate {
   state: string;
   paymentType: Campaign["paymentType"];
   placement: string;
-  dailyBudgetRubles: number;
+  /** Roubles a day, or a week for `weekly` campaigns. */
+  budgetRubles: number;
+  budgetKind: "daily" | "weekly";
   /** Days from today to the start (negative: started before) and its length; null: unlimited. */
   period: [number, number] | null;
 }
@@ -170,7 +172,17 @@ const CAMPAIGN_TEMPLATES: readonly CampaignTemplate[] = [
     1500,
     null,
   ),
-  t("Одежда весна-лето", "SKU", "CAMPAIGN_STATE_INACTIVE", "CPC", "PLACEMENT_PDP", 700, [-40, 90]),
+  // Pay-per-click campaigns are now mostly weekly (reference: "weekly or daily budgets").
+  t(
+    "Одежда весна-лето",
+    "SKU",
+    "CAMPAIGN_STATE_INACTIVE",
+    "CPC",
+    "PLACEMENT_PDP",
+    4900,
+    [-40, 90],
+    "weekly",
+  ),
   t(
     "Баннер на главной — распродажа",
     "BANNER",
@@ -214,8 +226,9 @@ const CAMPAIGN_TEMPLATES: readonly CampaignTemplate[] = [
     "CAMPAIGN_STATE_STOPPED",
     "CPC",
     "PLACEMENT_SEARCH_AND_CATEGORY",
-    500,
+    3500,
     [-30, 25],
+    "weekly",
   ),
 ];
 
@@ -225,10 +238,11 @@ function t(
   state: string,
   paymentType: Campaign["paymentType"],
   placement: string,
-  dailyBudgetRubles: number,
+  budgetRubles: number,
   period: [number, number] | null,
+  budgetKind: "daily" | "weekly" = "daily",
 ): CampaignTemplate {
-  return { title, advObjectType, state, paymentType, placement, dailyBudgetRubles, period };
+  return { title, advObjectType, state, paymentType, placement, budgetRubles, budgetKind, period };
 }
 
 export const RUB = 1_000_000;
@@ -256,8 +270,9 @@ export function buildCampaigns(random: Random, products: Product[], now: number)
       placement: tpl.placement,
       fromDate: tpl.period ? isoDate(now + tpl.period[0] * day) : "",
       toDate: tpl.period ? isoDate(now + (tpl.period[0] + tpl.period[1]) * day) : "",
-      dailyBudget: tpl.dailyBudgetRubles * RUB,
-      weeklyBudget: 0,
+      budgetKind: tpl.budgetKind,
+      dailyBudget: tpl.budgetKind === "daily" ? tpl.budgetRubles * RUB : 0,
+      weeklyBudget: tpl.budgetKind === "weekly" ? tpl.budgetRubles * RUB : 0,
       budget: 0,
       createdAt,
       updatedAt: createdAt + random.int(1, 20) * day,

@@ -206,8 +206,11 @@ export interface Campaign {
   placement: string;
   fromDate: string;
   toDate: string;
-  /** Millionths of a rouble. */
+  /** Daily or weekly limit, fixed at creation: Ozon refuses a change of the other kind. */
+  budgetKind: "daily" | "weekly";
+  /** Millionths of a rouble; 0 for a weekly campaign. */
   dailyBudget: number;
+  /** Millionths of a rouble; 0 for a daily campaign. */
   weeklyBudget: number;
   budget: number;
   createdAt: number;

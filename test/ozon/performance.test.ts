@@ -102,7 +102,8 @@ async function performanceAgainst(
 const campaignsAnswer = `{"list":[
   {"id":"14275771","title":"Чайники — поиск","state":"CAMPAIGN_STATE_RUNNING","advObjectType":"SKU","fromDate":"2026-04-01","toDate":"","dailyBudget":"202000000","placement":["PLACEMENT_SEARCH_AND_CATEGORY"]},
   {"id":9876543,"title":"Баннер лето","state":"CAMPAIGN_STATE_INACTIVE","advObjectType":"BANNER","fromDate":"","toDate":"","dailyBudget":500000000,"paymentType":"CPM"},
-  {"id":"3000000000817031942","title":"Без бюджета","state":"CAMPAIGN_STATE_PLANNED"}
+  {"id":"3000000000817031942","title":"Без бюджета","state":"CAMPAIGN_STATE_PLANNED"},
+  {"id":"15550001","title":"Неделя","state":"CAMPAIGN_STATE_RUNNING","paymentType":"CPC","dailyBudget":"0","weeklyBudget":"7000000000","budget":"0"}
 ]}`;
 
 describe("Performance token", () => {
@@ -247,6 +248,9 @@ describe("campaigns", () => {
         fromDate: "2026-04-01",
         toDate: undefined,
         dailyBudget: 202_000_000n,
+        weeklyBudget: 0n,
+        totalBudget: 0n,
+        budgetKind: "daily",
         placement: "PLACEMENT_SEARCH_AND_CATEGORY",
         paymentType: undefined,
       },
@@ -258,6 +262,9 @@ describe("campaigns", () => {
         fromDate: undefined,
         toDate: undefined,
         dailyBudget: 500_000_000n,
+        weeklyBudget: 0n,
+        totalBudget: 0n,
+        budgetKind: "daily",
         placement: undefined,
         paymentType: "CPM",
       },
@@ -269,8 +276,25 @@ describe("campaigns", () => {
         fromDate: undefined,
         toDate: undefined,
         dailyBudget: 0n,
+        weeklyBudget: 0n,
+        totalBudget: 0n,
+        budgetKind: undefined,
         placement: undefined,
         paymentType: undefined,
+      },
+      {
+        id: "15550001",
+        title: "Неделя",
+        state: "CAMPAIGN_STATE_RUNNING",
+        advObjectType: undefined,
+        fromDate: undefined,
+        toDate: undefined,
+        dailyBudget: 0n,
+        weeklyBudget: 7_000_000_000n,
+        totalBudget: 0n,
+        budgetKind: "weekly",
+        placement: undefined,
+        paymentType: "CPC",
       },
     ] satisfies Campaign[]);
   });
@@ -330,11 +354,30 @@ describe("campaigns", () => {
     expect(perf.movedToSuccessors()).toEqual(["campaigns.dailyBudget"]);
   });
 
+  it("sets a weekly budget with PATCH {weeklyBudget} only, and setBudget sends the kind it is given", async () => {
+    const { perf, server } = await performanceAgainst({
+      "PATCH /api/client/campaign/15550001": (_req, res) =>
+        send(res, 200, { campaignId: "15550001" }),
+      "PUT /api/client/campaign/14275771/daily_budget": (_req, res) => send(res, 200, {}),
+    });
+    await perf.campaigns.setWeeklyBudget("15550001", 7_000_500_000n);
+    await perf.campaigns.setBudget("15550001", "weekly", 8_000_000_000n);
+    await perf.campaigns.setBudget("14275771", "daily", 300_000_000n);
+    const calls = server.requests.filter((r) => r.route !== "/api/client/token");
+    expect(calls.map((r) => [r.method, r.route, r.body])).toEqual([
+      ["PATCH", "/api/client/campaign/15550001", { weeklyBudget: "7000500000" }],
+      ["PATCH", "/api/client/campaign/15550001", { weeklyBudget: "8000000000" }],
+      ["PUT", "/api/client/campaign/14275771/daily_budget", { dailyBudget: "300000000" }],
+    ]);
+  });
+
   it("refuses budgets that are not whole kopecks", async () => {
     const { perf, server } = await performanceAgainst({});
     for (const amount of [202_000_001n, -10_000n]) {
       const error = await perf.campaigns.setDailyBudget("1", amount).catch((e: unknown) => e);
       expect(isOzonInputError(error)).toBe(true);
+      const weekly = await perf.campaigns.setWeeklyBudget("1", amount).catch((e: unknown) => e);
+      expect(isOzonInputError(weekly)).toBe(true);
     }
     expect(server.requests).toHaveLength(0);
   });

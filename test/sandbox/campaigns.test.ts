@@ -156,6 +156,36 @@ describe("campaign changes", () => {
     expect((await listed(c.id)).dailyBudget).toBe("1200000000");
   });
 
+  it("serves weekly campaigns in the live shape and refuses the wrong budget kind", async () => {
+    const weekly = sb.control
+      .campaigns()
+      .find((c) => c.weeklyBudget !== "0" && c.state !== "CAMPAIGN_STATE_ARCHIVED");
+    const daily = byState("CAMPAIGN_STATE_RUNNING");
+    if (!weekly) throw new Error("no weekly campaign");
+    expect(await listed(weekly.id)).toMatchObject({ dailyBudget: "0", paymentType: "CPC" });
+    expect((await listed(weekly.id)).weeklyBudget).toMatch(/^[1-9]\d*$/);
+    expect((await listed(daily.id)).weeklyBudget).toBe("0");
+
+    const patch = (id: string, body: object) =>
+      perf(sb, "PATCH", `/api/client/campaign/${id}`, { token, body });
+    const before = (await listed(weekly.id)).weeklyBudget;
+    const wrong = await patch(weekly.id, { dailyBudget: "1000000000" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.error).toContain("weekly budget: send weeklyBudget, not dailyBudget");
+    const put = await perf(sb, "PUT", `/api/client/campaign/${weekly.id}/daily_budget`, {
+      token,
+      body: { dailyBudget: "1000000000" },
+    });
+    expect(put.status).toBe(400);
+    expect((await patch(daily.id, { weeklyBudget: "9000000000" })).status).toBe(400);
+    expect(await listed(weekly.id)).toMatchObject({ dailyBudget: "0", weeklyBudget: before });
+
+    expect((await patch(weekly.id, { weeklyBudget: "6500500000" })).status).toBe(200);
+    expect((await listed(weekly.id)).weeklyBudget).toBe("6500500000");
+    expect((await patch(weekly.id, { weeklyBudget: "600000000" })).status).toBe(400); // < 700 ₽
+    expect((await patch(weekly.id, { weeklyBudget: "7000000001" })).status).toBe(400); // kopecks
+  });
+
   it("lists advertised objects with string ids", async () => {
     for (const c of sb.control.campaigns()) {
       const res = await perf(sb, "GET", `/api/client/campaign/${c.id}/objects`, { token });

@@ -11,7 +11,7 @@
 import type { InlineKeyboard } from "grammy";
 import type { Logger } from "../../logger.ts";
 import { shopsInScope } from "../../services/access/shop-scope.ts";
-import type { AdsAccount, BudgetLimits, CampaignPage } from "../../services/ads/index.ts";
+import type { AdsAccount, BudgetLimitsByKind, CampaignPage } from "../../services/ads/index.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../callback-data.ts";
 import type { ConversationContext } from "../context.ts";
@@ -43,8 +43,8 @@ export interface AdsDialogDeps {
   shops: ShopRegistry;
   /** The budgets, jobs and Performance calls of a shop (undefined: no keys, or removed). */
   accountOf(shopId: string): AdsAccount | undefined;
-  /** Accepted daily budgets (the same for every shop). */
-  budgetLimits: BudgetLimits;
+  /** Accepted daily and weekly budgets (the same for every shop). */
+  budgetLimits: BudgetLimitsByKind;
   codec: CallbackCodec;
   /** TIMEZONE: report periods are whole days there. */
   timezone: string;

@@ -1,14 +1,15 @@
 /**
  * /budget: "which store?" (only when the person's role reaches several shops with Performance
  * keys) → choose a campaign (paged buttons; typing part of the title searches) → type the new
- * daily budget in roubles → confirm old → new → that shop's Ozon changes it (the client moves to
- * the successor method on 404/410) → the amount read back is shown.
+ * budget in roubles → confirm old → new → that shop's Ozon changes it → the amount read back is
+ * shown. The budget is of the kind the campaign has, daily or weekly (fixed at creation): every
+ * text names it, the limits are that kind's, and Ozon is sent that kind's field only.
  *
  * Every Ozon call runs in conversation.external and returns JSON-safe values (money as decimal
  * strings of millionths), so a replay never calls Ozon again and nothing drifts through floats.
  * What it shares with the report dialog is in ads-steps.ts; its steps are dialog.ts's.
  */
-import { isBudgetError, parseBudgetInput } from "../../services/ads/index.ts";
+import { type BudgetKind, isBudgetError, parseBudgetInput } from "../../services/ads/index.ts";
 import type { ConversationContext } from "../context.ts";
 import {
   BUDGET_REASON_KEYS,
@@ -48,8 +49,8 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
       let step: "choose" | "amount" | "confirm" = "choose";
       let notice = "";
       /** A typed amount: on to the confirmation, or the same question again with the reason. */
-      const takeAmount = (input: string) => {
-        const parsed = parseBudgetInput(input, deps.budgetLimits);
+      const takeAmount = (input: string, kind: BudgetKind) => {
+        const parsed = parseBudgetInput(input, deps.budgetLimits[kind]);
         if (parsed.ok) {
           amount = { millionths: parsed.millionths.toString(), rounded: parsed.rounded };
           step = "confirm";
@@ -57,6 +58,7 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
         }
         step = "amount";
         notice = t(BUDGET_REASON_KEYS[parsed.reason], {
+          kind,
           input: input.slice(0, 40),
           limit: parsed.limitMillionths === undefined ? "" : budgetText(t, parsed.limitMillionths),
         });
@@ -89,7 +91,10 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
           });
           if (!found.ok) return session.end(at, found.problem);
           if (!found.value) notice = t("ads-campaign-gone");
-          else {
+          else if (found.value.kind === "none") {
+            // Neither limit shown: which field Ozon would take is unknown, so none is sent.
+            notice = t("ads-budget-kind-unknown", { title: campaignTitle(found.value) });
+          } else {
             chosen = found.value;
             step = "amount";
           }
@@ -97,8 +102,11 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
         }
 
         const campaign = chosen as CampaignView;
+        // Views kept by dialogs begun before budget kinds were read have none: those were daily.
+        const kind: BudgetKind = campaign.kind === "weekly" ? "weekly" : "daily";
         if (step === "amount") {
           const question = t("ads-budget-ask", {
+            kind,
             title: campaignTitle(campaign),
             current: budgetText(t, campaign.budget),
           });
@@ -107,7 +115,7 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
           notice = "";
           const answer = await dialog.answer(["b"]);
           at = answer.ctx;
-          if (answer.kind === "text") takeAmount(answer.text);
+          if (answer.kind === "text") takeAmount(answer.text, kind);
           else step = "choose";
           continue;
         }
@@ -115,6 +123,7 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
         const wanted = amount as { millionths: string; rounded: boolean };
         const confirmText = [
           t("ads-budget-confirm", {
+            kind,
             title: campaignTitle(campaign),
             old: budgetText(t, campaign.budget),
             new: budgetText(t, wanted.millionths),
@@ -128,7 +137,7 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
         at = answer.ctx;
         if (answer.kind === "text") {
           // A typed amount on the confirm screen is a new answer to the amount question.
-          takeAmount(answer.text);
+          takeAmount(answer.text, kind);
           continue;
         }
         if (answer.step === "a") {
@@ -137,9 +146,10 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
         }
         const call = await session.call(async ({ budget }) => {
           try {
-            const change = await budget.change(campaign.id, BigInt(wanted.millionths));
+            const change = await budget.change(campaign.id, BigInt(wanted.millionths), kind);
             return {
               ok: true as const,
+              kind: change.kind,
               title: campaignTitle(change.campaign),
               old: change.oldMillionths.toString(),
               requested: change.requestedMillionths.toString(),
@@ -162,6 +172,7 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
         if (changed.ok) {
           const lines = [
             t("ads-budget-done", {
+              kind: changed.kind,
               title: changed.title,
               old: budgetText(t, changed.old),
               new: budgetText(t, changed.now),
@@ -182,6 +193,12 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
           // Ozon refused the amount: the same question again, with Ozon's reason.
           notice = t("ads-budget-refused", { message: changed.message });
           step = "amount";
+          continue;
+        }
+        if (changed.code === "kind_unknown") {
+          // Ozon no longer shows the kind the person was asked about: nothing was sent.
+          notice = t("ads-budget-kind-unknown", { title: campaignTitle(campaign) });
+          step = "choose";
           continue;
         }
         await session.show(at, t("ads-campaign-gone"));

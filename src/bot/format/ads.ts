@@ -19,13 +19,21 @@ import {
 } from "../../services/ads/index.ts";
 import type { Translator } from "../i18n.ts";
 
+/**
+ * Which budget a campaign has, as the texts select on it (`$kind` in the locales): "none" when
+ * Ozon shows neither limit, so no text claims a kind it does not know.
+ */
+export type BudgetKindView = "daily" | "weekly" | "none";
+
 /** A campaign as a conversation keeps it: JSON-safe (the budget in millionths as a string). */
 export interface CampaignView {
   id: string;
   title: string;
   stateKey: CampaignStateKey;
-  /** Millionths of a rouble, decimal string; "0" when the campaign has no daily budget. */
+  /** Millionths of a rouble of the campaign's own kind, decimal string; "0" when it has none. */
   budget: string;
+  /** Absent in views kept by dialogs begun before budget kinds were read: those were daily. */
+  kind?: BudgetKindView;
 }
 
 export function campaignView(campaign: BudgetCampaign): CampaignView {
@@ -33,7 +41,8 @@ export function campaignView(campaign: BudgetCampaign): CampaignView {
     id: campaign.id,
     title: campaign.title,
     stateKey: campaign.stateKey,
-    budget: campaign.dailyBudget.toString(),
+    budget: campaign.budget.toString(),
+    kind: campaign.kind ?? "none",
   };
 }
 
@@ -60,13 +69,15 @@ export function budgetText(t: Translator, millionths: string | bigint): string {
   return value === 0n ? t("ads-budget-unset") : formatRoubles(value);
 }
 
-/** "3. Title — running — 1 500 ₽" */
+/** "3. Title — running — 1 500 ₽", "… — 4 900 ₽ a week" for a weekly campaign. */
 export function campaignLine(t: Translator, campaign: CampaignView, number: number): string {
   return t("ads-campaign-line", {
     number,
     title: campaignTitle(campaign),
     state: t(STATE_KEYS[campaign.stateKey]),
     budget: budgetText(t, campaign.budget),
+    // Old views (dialogs begun before weekly budgets were read) have no kind: they were daily.
+    kind: campaign.budget === "0" ? "none" : (campaign.kind ?? "daily"),
   });
 }
 

@@ -19,6 +19,7 @@ import {
   cancelShopJobs,
   DEFAULT_BUDGET_LIMITS,
   DEFAULT_REPORT_LIMITS,
+  DEFAULT_WEEKLY_BUDGET_LIMITS,
   ReportJobs,
   ReportRunner,
 } from "../../services/ads/index.ts";
@@ -42,6 +43,8 @@ export interface AdsModuleOptions {
   maxCampaigns?: number;
   /** Accepted daily budgets (default BUDGET_MIN_ROUBLES … BUDGET_MAX_ROUBLES). */
   budgetLimits?: BudgetLimits;
+  /** Accepted weekly budgets (default WEEKLY_BUDGET_MIN_ROUBLES … WEEKLY_BUDGET_MAX_ROUBLES). */
+  weeklyBudgetLimits?: BudgetLimits;
   /** Cap of the growing poll interval, seconds (default 60). */
   pollCapSeconds?: number;
   /** Runner lease across processes, ms (default DEFAULT_LEASE_TTL_MS, 15 s; 0 = off). */
@@ -73,6 +76,11 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
     ...DEFAULT_BUDGET_LIMITS,
     minMillionths: BigInt(config.budget.minRoubles) * MILLIONTHS_PER_ROUBLE,
     maxMillionths: BigInt(config.budget.maxRoubles) * MILLIONTHS_PER_ROUBLE,
+  };
+  const weeklyBudgetLimits = options.weeklyBudgetLimits ?? {
+    ...DEFAULT_WEEKLY_BUDGET_LIMITS,
+    minMillionths: BigInt(config.weeklyBudget.minRoubles) * MILLIONTHS_PER_ROUBLE,
+    maxMillionths: BigInt(config.weeklyBudget.maxRoubles) * MILLIONTHS_PER_ROUBLE,
   };
   const notifier = new TelegramReportNotifier({
     sender,
@@ -109,7 +117,11 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
     });
     return {
       shopId: shop.id,
-      budget: new BudgetService({ campaigns: performance.campaigns, limits: budgetLimits }),
+      budget: new BudgetService({
+        campaigns: performance.campaigns,
+        limits: budgetLimits,
+        weeklyLimits: weeklyBudgetLimits,
+      }),
       campaigns: performance.campaigns,
       jobs: new ReportJobs({
         store,
@@ -165,7 +177,7 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
   const dialogs: AdsDialogDeps = {
     shops,
     accountOf,
-    budgetLimits,
+    budgetLimits: { daily: budgetLimits, weekly: weeklyBudgetLimits },
     codec: deps.codec,
     timezone: config.timezone,
     maxPeriodDays,

@@ -17,11 +17,23 @@ import {
   type wireCampaign,
 } from "./endpoints/campaigns.ts";
 import { isWholeKopecks } from "./money.ts";
-import type { Campaign } from "./types.ts";
+import type { BudgetKind, Campaign } from "./types.ts";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * A campaign has a daily or a weekly limit, never both; Ozon lists both fields, the other one "0".
+ * Weekly wins should both ever be non-zero: sending dailyBudget to a weekly campaign is refused.
+ */
+function budgetKind(daily: bigint, weekly: bigint): BudgetKind | undefined {
+  if (weekly > 0n) return "weekly";
+  if (daily > 0n) return "daily";
+  return undefined;
+}
+
 function normalizeCampaign(wire: z.output<typeof wireCampaign>): Campaign {
+  const daily = wire.dailyBudget ?? 0n;
+  const weekly = wire.weeklyBudget ?? 0n;
   return {
     id: wire.id,
     title: wire.title ?? "",
@@ -29,7 +41,10 @@ function normalizeCampaign(wire: z.output<typeof wireCampaign>): Campaign {
     advObjectType: wire.advObjectType,
     fromDate: wire.fromDate,
     toDate: wire.toDate,
-    dailyBudget: wire.dailyBudget ?? 0n,
+    dailyBudget: daily,
+    weeklyBudget: weekly,
+    totalBudget: wire.budget ?? 0n,
+    budgetKind: budgetKind(daily, weekly),
     placement: Array.isArray(wire.placement)
       ? wire.placement.join(",")
       : (wire.placement ?? undefined),
@@ -43,8 +58,15 @@ function checkId(id: string | number): string {
   return text;
 }
 
+function checkAmount(field: string, millionths: bigint): void {
+  if (millionths < 0n) throw new OzonInputError(field, "must not be negative");
+  if (!isWholeKopecks(millionths)) {
+    throw new OzonInputError(field, "must be whole kopecks (a multiple of 10000 millionths)");
+  }
+}
+
 export function createCampaignsApi(http: OzonHttp, successors: Successors) {
-  return {
+  const api = {
     async list(): Promise<Campaign[]> {
       const answer = await http.call(campaignList);
       return (answer.list ?? []).map(normalizeCampaign);
@@ -78,13 +100,7 @@ export function createCampaignsApi(http: OzonHttp, successors: Successors) {
 
     /** Millionths of a rouble, whole kopecks (a multiple of 10 000). */
     async setDailyBudget(id: string | number, millionths: bigint): Promise<void> {
-      if (millionths < 0n) throw new OzonInputError("dailyBudget", "must not be negative");
-      if (!isWholeKopecks(millionths)) {
-        throw new OzonInputError(
-          "dailyBudget",
-          "must be whole kopecks (a multiple of 10000 millionths)",
-        );
-      }
+      checkAmount("dailyBudget", millionths);
       const params = { campaignId: checkId(id) };
       const body = { dailyBudget: millionths.toString() };
       await successors.run(
@@ -94,6 +110,22 @@ export function createCampaignsApi(http: OzonHttp, successors: Successors) {
       );
     },
 
+    /**
+     * Millionths of a rouble, whole kopecks. Only the PATCH takes weeklyBudget (the retired PUT
+     * never did), so there is no successor step here.
+     */
+    async setWeeklyBudget(id: string | number, millionths: bigint): Promise<void> {
+      checkAmount("weeklyBudget", millionths);
+      const body = { weeklyBudget: millionths.toString() };
+      await http.call(campaignPatch, { params: { campaignId: checkId(id) }, body });
+    },
+
+    /** The limit of the kind the campaign has (see Campaign.budgetKind): never the other one. */
+    async setBudget(id: string | number, kind: BudgetKind, millionths: bigint): Promise<void> {
+      if (kind === "weekly") return api.setWeeklyBudget(id, millionths);
+      return api.setDailyBudget(id, millionths);
+    },
+
     /** Ids of the advertised objects (SKUs for product campaigns). */
     async objects(id: string | number): Promise<string[]> {
       const answer = await http.call(campaignObjects, { params: { campaignId: checkId(id) } });
@@ -101,6 +133,7 @@ export function createCampaignsApi(http: OzonHttp, successors: Successors) {
       return rows.map((row) => row.id);
     },
   };
+  return api;
 }
 
 export type CampaignsApi = ReturnType<typeof createCampaignsApi>;

@@ -11,9 +11,20 @@ export interface Campaign {
   toDate: string | undefined;
   /** Millionths of a rouble; 0n when Ozon gave none. */
   dailyBudget: bigint;
+  /** Millionths of a rouble; 0n when Ozon gave none. */
+  weeklyBudget: bigint;
+  /** The whole campaign's budget, millionths; 0n when unlimited or not given. */
+  totalBudget: bigint;
+  /**
+   * Which limit the campaign has, fixed when it was created: the one with a non-zero amount;
+   * undefined when neither is set (Ozon's list then does not tell which kind it would take).
+   */
+  budgetKind: BudgetKind | undefined;
   placement: string | undefined;
   paymentType: string | undefined;
 }
+
+export type BudgetKind = "daily" | "weekly";
 
 export type StatisticsKind = "campaigns" | "phrases" | "attribution";
 export type GroupBy = "DATE" | "START_OF_WEEK" | "START_OF_MONTH";

@@ -21,6 +21,8 @@ const dateOrEmpty = z
 
 /** Daily budgets are kopeck-rounded (multiples of 10 000 millionths) and at least 100 ₽; 0 = none. */
 export const MIN_DAILY_BUDGET = 100 * RUB;
+/** Weekly budgets likewise, at least 700 ₽ (a week of the daily minimum); 0 = none. */
+export const MIN_WEEKLY_BUDGET = 700 * RUB;
 const KOPECK = 10_000;
 
 export function campaignJson(c: Campaign) {
@@ -57,12 +59,28 @@ function refuseArchived(c: Campaign): void {
   if (c.state === "CAMPAIGN_STATE_ARCHIVED") fail(performanceError(400, "campaign is archived"));
 }
 
-function checkDailyBudget(value: number): void {
-  if (value % KOPECK !== 0) {
-    badRequest("performance", "dailyBudget must be rounded to kopecks (a multiple of 10000)");
+type BudgetField = "dailyBudget" | "weeklyBudget";
+const BUDGET_FIELD = { daily: "dailyBudget", weekly: "weeklyBudget" } as const;
+const MIN_BUDGET = { dailyBudget: MIN_DAILY_BUDGET, weeklyBudget: MIN_WEEKLY_BUDGET };
+
+/**
+ * The kind is fixed when the campaign is created; Ozon's documents say it cannot be switched
+ * and give no error text, so the refusal is a 400 that names the kind the campaign has.
+ */
+function checkBudget(c: Campaign, field: BudgetField, value: number): void {
+  const own = BUDGET_FIELD[c.budgetKind];
+  if (field !== own) {
+    badRequest(
+      "performance",
+      `campaign has a ${c.budgetKind} budget: send ${own}, not ${field}; the budget kind cannot be changed after creation`,
+    );
   }
-  if (value !== 0 && value < MIN_DAILY_BUDGET) {
-    badRequest("performance", `dailyBudget must be at least ${MIN_DAILY_BUDGET} (100 RUB)`);
+  if (value % KOPECK !== 0) {
+    badRequest("performance", `${field} must be rounded to kopecks (a multiple of 10000)`);
+  }
+  const min = MIN_BUDGET[field];
+  if (value !== 0 && value < min) {
+    badRequest("performance", `${field} must be at least ${min} (${min / RUB} RUB)`);
   }
 }
 
@@ -78,7 +96,7 @@ function touch(state: SandboxState, c: Campaign): void {
 
 export function setDailyBudget(state: SandboxState, c: Campaign, value: number): void {
   refuseArchived(c);
-  checkDailyBudget(value);
+  checkBudget(c, "dailyBudget", value);
   c.dailyBudget = value;
   touch(state, c);
 }
@@ -192,7 +210,8 @@ export function campaignRoutes(state: SandboxState): Route[] {
           }),
         );
         refuseArchived(c);
-        if (body.dailyBudget !== undefined) checkDailyBudget(body.dailyBudget);
+        if (body.dailyBudget !== undefined) checkBudget(c, "dailyBudget", body.dailyBudget);
+        if (body.weeklyBudget !== undefined) checkBudget(c, "weeklyBudget", body.weeklyBudget);
         const fromDate = body.fromDate ?? c.fromDate;
         const toDate = body.toDate ?? c.toDate;
         checkPeriod(fromDate, toDate);

@@ -14,6 +14,8 @@
  * figure it gives is for the whole campaign budget (the retired POST /external/api/dynamic_budget:
  * "2 000 рублей × 1 SKU"). The defaults here are a sane range, 100 ₽ … 10 000 000 ₽ a day, and
  * both ends are configurable; Ozon still has the last word and its refusal is shown as is.
+ * Weekly budgets (the kind most pay-per-click campaigns now have) default to seven times that,
+ * 700 ₽ … 70 000 000 ₽ a week, configurable on their own.
  *
  * money.ts (the client's) has roublesToMillionths, but it throws on anything but a plain amount
  * with at most two decimals; a conversation needs reason codes, currency words, grouping and
@@ -38,6 +40,13 @@ export interface BudgetLimits {
 export const DEFAULT_BUDGET_LIMITS: BudgetLimits = {
   minMillionths: 100n * MILLIONTHS_PER_ROUBLE,
   maxMillionths: 10_000_000n * MILLIONTHS_PER_ROUBLE,
+  fraction: "round",
+};
+
+/** Seven days of the daily defaults. */
+export const DEFAULT_WEEKLY_BUDGET_LIMITS: BudgetLimits = {
+  minMillionths: 700n * MILLIONTHS_PER_ROUBLE,
+  maxMillionths: 70_000_000n * MILLIONTHS_PER_ROUBLE,
   fraction: "round",
 };
 
@@ -97,7 +106,7 @@ function splitDecimal(text: string): { whole: string; fraction: string } | undef
   return { whole, fraction };
 }
 
-/** Parses a daily budget typed in roubles; see the file comment for the kopeck rule. */
+/** Parses a budget (daily or weekly: the limits say which) typed in roubles; see the file comment for the kopeck rule. */
 export function parseBudgetInput(
   input: string,
   limits: BudgetLimits = DEFAULT_BUDGET_LIMITS,

@@ -1,23 +1,31 @@
 /**
- * Daily budgets of advertising campaigns, free of Telegram: list and search campaigns, check a
- * typed amount, change the budget through the Performance client (which tries the spec's PUT and
- * moves to the successor PATCH on 404/410), then read it back so the person sees what Ozon holds.
+ * Budgets of advertising campaigns, free of Telegram: list and search campaigns, check a typed
+ * amount, change the budget through the Performance client, then read it back so the person sees
+ * what Ozon holds. A campaign has a daily or a weekly budget, fixed when it was created: the
+ * change always goes as the kind the campaign has (read fresh from Ozon just before), within that
+ * kind's limits; the daily one tries the spec's PUT and moves to the successor PATCH on 404/410.
  */
 import { isOzonInputError } from "../../ozon/errors.ts";
 import { isWholeKopecks } from "../../ozon/performance/money.ts";
-import type { Campaign } from "../../ozon/performance/types.ts";
+import type { BudgetKind, Campaign } from "../../ozon/performance/types.ts";
 import {
   type BudgetInputResult,
   type BudgetLimits,
   DEFAULT_BUDGET_LIMITS,
+  DEFAULT_WEEKLY_BUDGET_LIMITS,
   parseBudgetInput,
 } from "./budget-input.ts";
+
+export type { BudgetKind } from "../../ozon/performance/types.ts";
 
 /** What the service needs of the Performance client's campaigns namespace. */
 export interface BudgetCampaignsApi {
   list(): Promise<Campaign[]>;
-  setDailyBudget(id: string, millionths: bigint): Promise<void>;
+  setBudget(id: string, kind: BudgetKind, millionths: bigint): Promise<void>;
 }
+
+/** Accepted amounts of each kind (BUDGET_* and WEEKLY_BUDGET_* settings). */
+export type BudgetLimitsByKind = Record<BudgetKind, BudgetLimits>;
 
 /** A state the bot can translate; Ozon's own value stays in `Campaign.state`. */
 export type CampaignStateKey =
@@ -62,8 +70,14 @@ export interface BudgetCampaign {
   title: string;
   state: string;
   stateKey: CampaignStateKey;
+  /** Daily or weekly; undefined when Ozon shows neither limit (then it is not changed here). */
+  kind: BudgetKind | undefined;
+  /** Millionths of a rouble of the campaign's own kind; 0n when it has no limit. */
+  budget: bigint;
   /** Millionths of a rouble; 0n when the campaign has no daily budget. */
   dailyBudget: bigint;
+  /** Millionths of a rouble; 0n when the campaign has no weekly budget. */
+  weeklyBudget: bigint;
 }
 
 export interface CampaignPage {
@@ -86,6 +100,8 @@ export interface ListOptions {
 
 export interface BudgetChange {
   campaign: BudgetCampaign;
+  /** The kind that was changed: the campaign's own. */
+  kind: BudgetKind;
   oldMillionths: bigint;
   requestedMillionths: bigint;
   /** What Ozon holds after the change (read back). */
@@ -94,7 +110,7 @@ export interface BudgetChange {
   confirmed: boolean;
 }
 
-export type BudgetErrorCode = "campaign_not_found" | "invalid_amount";
+export type BudgetErrorCode = "campaign_not_found" | "invalid_amount" | "kind_unknown";
 
 export class BudgetError extends Error {
   readonly code: BudgetErrorCode;
@@ -109,7 +125,10 @@ export const isBudgetError = (e: unknown): e is BudgetError => e instanceof Budg
 
 export interface BudgetServiceOptions {
   campaigns: BudgetCampaignsApi;
+  /** Daily limits (default DEFAULT_BUDGET_LIMITS). */
   limits?: BudgetLimits;
+  /** Weekly limits (default DEFAULT_WEEKLY_BUDGET_LIMITS). */
+  weeklyLimits?: BudgetLimits;
   /** The campaign list is reused this long between pages and searches (default 15 s). */
   cacheMs?: number;
   now?: () => number;
@@ -125,12 +144,15 @@ function view(campaign: Campaign): BudgetCampaign {
     title: campaign.title,
     state: campaign.state,
     stateKey: campaignStateKey(campaign.state),
+    kind: campaign.budgetKind,
+    budget: campaign.budgetKind === "weekly" ? campaign.weeklyBudget : campaign.dailyBudget,
     dailyBudget: campaign.dailyBudget,
+    weeklyBudget: campaign.weeklyBudget,
   };
 }
 
 export class BudgetService {
-  readonly limits: BudgetLimits;
+  readonly limits: BudgetLimitsByKind;
   readonly #api: BudgetCampaignsApi;
   readonly #cacheMs: number;
   readonly #now: () => number;
@@ -138,7 +160,10 @@ export class BudgetService {
 
   constructor(options: BudgetServiceOptions) {
     this.#api = options.campaigns;
-    this.limits = options.limits ?? DEFAULT_BUDGET_LIMITS;
+    this.limits = {
+      daily: options.limits ?? DEFAULT_BUDGET_LIMITS,
+      weekly: options.weeklyLimits ?? DEFAULT_WEEKLY_BUDGET_LIMITS,
+    };
     this.#cacheMs = options.cacheMs ?? 15_000;
     this.#now = options.now ?? Date.now;
   }
@@ -190,28 +215,39 @@ export class BudgetService {
     return (await this.all(fresh)).find((c) => c.id === id);
   }
 
-  /** Checks a typed answer against this service's limits (see budget-input.ts). */
-  parseInput(text: string): BudgetInputResult {
-    return parseBudgetInput(text, this.limits);
+  /** Checks a typed answer against the limits of the kind (see budget-input.ts). */
+  parseInput(text: string, kind: BudgetKind): BudgetInputResult {
+    return parseBudgetInput(text, this.limits[kind]);
   }
 
   /**
-   * Sets the daily budget and reads it back. The amount is checked again here (whole kopecks,
-   * within the limits), so no caller can send Ozon something the person was not shown.
+   * Sets the budget of the kind the campaign has (read fresh from Ozon) and reads it back. The
+   * amount is checked again here against that kind's limits (whole kopecks), so no caller can
+   * send Ozon something the person was not shown, nor the other kind. `kind` is what the person
+   * was shown; should Ozon now say otherwise, nothing is sent.
    */
-  async change(campaignId: string, millionths: bigint): Promise<BudgetChange> {
+  async change(campaignId: string, millionths: bigint, kind?: BudgetKind): Promise<BudgetChange> {
+    const before = await this.find(campaignId, true);
+    if (!before) throw new BudgetError("campaign_not_found", `campaign ${campaignId} not found`);
+    const own = before.kind;
+    if (!own || (kind && kind !== own)) {
+      this.#cache = undefined;
+      throw new BudgetError(
+        "kind_unknown",
+        `campaign ${campaignId}: budget kind ${own ?? "unknown"}`,
+      );
+    }
+    const limits = this.limits[own];
     if (
       millionths <= 0n ||
       !isWholeKopecks(millionths) ||
-      millionths < this.limits.minMillionths ||
-      millionths > this.limits.maxMillionths
+      millionths < limits.minMillionths ||
+      millionths > limits.maxMillionths
     ) {
-      throw new BudgetError("invalid_amount", "daily budget out of range or not whole kopecks");
+      throw new BudgetError("invalid_amount", `${own} budget out of range or not whole kopecks`);
     }
-    const before = await this.find(campaignId, true);
-    if (!before) throw new BudgetError("campaign_not_found", `campaign ${campaignId} not found`);
     try {
-      await this.#api.setDailyBudget(campaignId, millionths);
+      await this.#api.setBudget(campaignId, own, millionths);
     } catch (error) {
       if (isOzonInputError(error)) throw new BudgetError("invalid_amount", error.message);
       throw error;
@@ -220,12 +256,15 @@ export class BudgetService {
     }
     const after = await this.find(campaignId, true);
     if (!after) throw new BudgetError("campaign_not_found", `campaign ${campaignId} disappeared`);
+    // The read-back is of the same kind, whatever the list says now.
+    const now = own === "weekly" ? after.weeklyBudget : after.dailyBudget;
     return {
       campaign: after,
-      oldMillionths: before.dailyBudget,
+      kind: own,
+      oldMillionths: before.budget,
       requestedMillionths: millionths,
-      newMillionths: after.dailyBudget,
-      confirmed: after.dailyBudget === millionths,
+      newMillionths: now,
+      confirmed: now === millionths,
     };
   }
 }

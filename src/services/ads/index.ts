@@ -1,4 +1,4 @@
-/** Advertising services free of Telegram: daily budgets and statistics report jobs. */
+/** Advertising services free of Telegram: daily or weekly budgets and statistics report jobs. */
 export type { AdsAccount } from "./account.ts";
 export {
   type BudgetCampaign,
@@ -6,6 +6,8 @@ export {
   type BudgetChange,
   BudgetError,
   type BudgetErrorCode,
+  type BudgetKind,
+  type BudgetLimitsByKind,
   BudgetService,
   type BudgetServiceOptions,
   type CampaignPage,
@@ -19,6 +21,7 @@ export {
   type BudgetInputResult,
   type BudgetLimits,
   DEFAULT_BUDGET_LIMITS,
+  DEFAULT_WEEKLY_BUDGET_LIMITS,
   type FormatRoublesOptions,
   formatRoubles,
   parseBudgetInput,

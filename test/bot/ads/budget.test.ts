@@ -108,7 +108,7 @@ describe("/budget", () => {
     await say(w, MANAGER_EN, "nothing like it");
     const english = screenText(w, MANAGER_EN.id);
     expect(english).toContain('No campaigns match "nothing like it"; the list is as it was.');
-    expect(english).toContain("Choose a campaign to change its daily budget");
+    expect(english).toContain("Choose a campaign to change its budget, daily or weekly");
     expect(english).toContain(SHOES);
   });
 
@@ -197,7 +197,9 @@ describe("/budget", () => {
     expect(screenText(w, MANAGER_EN.id)).toBe("Ozon does not answer. Try again a little later.");
     w.sandbox.control.clearFaults();
     await slash(w, MANAGER_EN, "budget");
-    expect(screenText(w, MANAGER_EN.id)).toContain("Choose a campaign to change its daily budget");
+    expect(screenText(w, MANAGER_EN.id)).toContain(
+      "Choose a campaign to change its budget, daily or weekly",
+    );
     expect(screenText(w, MANAGER_EN.id)).toContain("running");
   });
 

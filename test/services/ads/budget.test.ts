@@ -43,6 +43,11 @@ describe("BudgetService listing", () => {
       const wire = all.find((c) => String(c.id) === item.id);
       expect(item.title).toBe(wire?.title);
       expect(item.dailyBudget).toBe(BigInt(wire?.dailyBudget ?? -1));
+      expect(item.weeklyBudget).toBe(BigInt(wire?.weeklyBudget ?? -1));
+      expect(item.kind).toBe(
+        wire?.weeklyBudget !== "0" ? "weekly" : wire?.dailyBudget !== "0" ? "daily" : undefined,
+      );
+      expect(item.budget).toBe(item.kind === "weekly" ? item.weeklyBudget : item.dailyBudget);
     }
     expect((await service.list({ includeArchived: true, pageSize: 100 })).total).toBe(all.length);
   });
@@ -87,7 +92,7 @@ describe("BudgetService.change", () => {
   it("sets the typed budget in exact millionths (spec PUT) and reads it back", async () => {
     const { sandbox, service, campaignId } = await setup();
     const old = BigInt(String(sandbox.control.campaign(campaignId)?.dailyBudget));
-    const typed = service.parseInput("1 500,50 ₽");
+    const typed = service.parseInput("1 500,50 ₽", "daily");
     expect(typed).toEqual({ ok: true, millionths: 1_500_500_000n, rounded: false });
     if (!typed.ok) return;
 
@@ -144,7 +149,7 @@ describe("BudgetService.change", () => {
       limits: { minMillionths: 300_000_000n, maxMillionths: 50_000_000_000n, fraction: "reject" },
     });
     const reason = (text: string) => {
-      const r = service.parseInput(text);
+      const r = service.parseInput(text, "daily");
       return r.ok ? r.millionths : r.reason;
     };
     expect(reason("сто")).toBe("not_a_number");
@@ -154,5 +159,45 @@ describe("BudgetService.change", () => {
     expect(reason("50 000,01")).toBe("above_max");
     expect(reason("300,001")).toBe("too_many_decimals");
     expect(reason("300")).toBe(300_000_000n);
+  });
+
+  it("a weekly campaign gets weeklyBudget (PATCH), within the weekly limits, never dailyBudget", async () => {
+    const { sandbox, client } = await setup();
+    const service = new BudgetService({
+      campaigns: client.campaigns,
+      weeklyLimits: { minMillionths: 2_000_000_000n, maxMillionths: 9_000_000_000n },
+    });
+    const weekly = sandbox.control
+      .campaigns()
+      .find((c) => c.weeklyBudget !== "0" && c.state !== "CAMPAIGN_STATE_ARCHIVED");
+    if (!weekly) throw new Error("no weekly campaign");
+    const old = BigInt(weekly.weeklyBudget);
+    expect(service.parseInput("1999", "weekly")).toMatchObject({ reason: "below_min" });
+    expect(service.parseInput("1999", "daily")).toMatchObject({ ok: true });
+    expect(service.parseInput("9000,01", "weekly")).toMatchObject({ reason: "above_max" });
+
+    for (const amount of [1_999_990_000n, 9_000_010_000n]) {
+      const error = await service.change(weekly.id, amount).catch((e) => e);
+      expect(isBudgetError(error) && error.code).toBe("invalid_amount");
+    }
+    // Shown as daily, Ozon says weekly: nothing is sent.
+    const mismatch = await service.change(weekly.id, 5_000_000_000n, "daily").catch((e) => e);
+    expect(isBudgetError(mismatch) && mismatch.code).toBe("kind_unknown");
+
+    const change = await service.change(weekly.id, 6_000_500_000n, "weekly");
+    expect(change).toMatchObject({
+      kind: "weekly",
+      oldMillionths: old,
+      newMillionths: 6_000_500_000n,
+      confirmed: true,
+    });
+    expect(sandbox.control.campaign(weekly.id)).toMatchObject({
+      weeklyBudget: "6000500000",
+      dailyBudget: "0",
+    });
+    const sent = sandbox.requests.filter((r) =>
+      r.path.startsWith(`/api/client/campaign/${weekly.id}`),
+    );
+    expect(sent.map((r) => `${r.method} ${r.status}`)).toEqual(["PATCH 200"]);
   });
 });

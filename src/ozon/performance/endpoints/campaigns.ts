@@ -1,4 +1,7 @@
-/** Campaigns: list, activate, deactivate, period, daily budget (PUT, successor PATCH), objects. */
+/**
+ * Campaigns: list, activate, deactivate, period, daily budget (PUT, successor PATCH), weekly budget
+ * (PATCH only: it came with the PATCH), objects.
+ */
 import { z } from "zod";
 import { endpoint } from "../../endpoint.ts";
 import { capability } from "../../successors.ts";
@@ -15,6 +18,8 @@ export const wireCampaign = z.object({
   fromDate: optionalText,
   toDate: optionalText,
   dailyBudget: bigintLike.nullish(),
+  weeklyBudget: bigintLike.nullish(),
+  budget: bigintLike.nullish(),
   placement: z.union([z.string(), z.array(z.string())]).nullish(),
   paymentType: optionalText,
 });
@@ -69,6 +74,7 @@ export const campaignPatch = endpoint({
   path: "/api/client/campaign/{campaignId}",
   request: z.object({
     dailyBudget: amount.optional(),
+    weeklyBudget: amount.optional(),
     fromDate: date.optional(),
     toDate: date.optional(),
   }),
