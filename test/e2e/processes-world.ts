@@ -50,6 +50,8 @@ export interface WorldOptions {
   processes?: number;
   sandbox?: SandboxOptions;
   env?: Record<string, string>;
+  /** Also give the processes the sandbox's Performance keys (reports, budgets). */
+  performance?: boolean;
 }
 
 export async function startWorld(options: WorldOptions = {}): Promise<World> {
@@ -76,6 +78,13 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       WEBHOOK_URL: "https://bot.example.test/telegram",
       PORT: String(port),
       ...sellerEnv(sandbox),
+      ...(options.performance
+        ? {
+            OZON_PERFORMANCE_URL: sandbox.url,
+            OZON_PERFORMANCE_CLIENT_ID: sandbox.credentials.performanceClientId,
+            OZON_PERFORMANCE_CLIENT_SECRET: sandbox.credentials.performanceClientSecret,
+          }
+        : {}),
       ...options.env,
     });
     return { run, port };

@@ -34,6 +34,9 @@ import { TelegramReportNotifier } from "../notifiers/reports.ts";
 import { apiForSender } from "../sender/index.ts";
 import type { ModuleDeps } from "./index.ts";
 
+/** How often an idle runner looks for new jobs when several processes share the store. */
+const SHARED_IDLE_SECONDS = 2;
+
 export interface AdsModuleOptions {
   /** Reports submitted to Ozon at once per Performance account (default REPORT_CONCURRENCY). */
   maxSubmitted?: number;
@@ -114,6 +117,9 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
       ...(options.leaseTtlMs !== undefined || !sharedByProcesses(store)
         ? { leaseTtlMs: options.leaseTtlMs ?? 0 }
         : {}),
+      // A job ordered at another process cannot wake this runner: look for one every few
+      // seconds instead of every minute.
+      ...(sharedByProcesses(store) ? { idleSeconds: SHARED_IDLE_SECONDS } : {}),
     });
     return {
       shopId: shop.id,
