@@ -14,8 +14,12 @@ import type { CheckClientFactory } from "./shops/key-check.ts";
 import { type ShopClientFactory, ShopRegistry } from "./shops/registry.ts";
 import { SecretBox } from "./shops/secrets.ts";
 import { openStore } from "./store/index.ts";
+import { sharedByProcesses } from "./store/lease.ts";
 import type { Store } from "./store/port.ts";
 import { storedSuccessors } from "./store/successor-memory.ts";
+
+/** How soon a store added, renamed or paused at one process is known to the others. */
+const SHOPS_SYNC_MS = 5_000;
 
 export interface Container {
   config: Config;
@@ -178,6 +182,8 @@ export async function createContainer(
       logger,
     });
     closers.push({ name: "Ozon clients", close: () => shops.close() });
+    // Other processes on the same Redis may add, rename, pause or remove stores in the bot.
+    if (sharedByProcesses(store)) shops.followOtherProcesses(SHOPS_SYNC_MS);
     // After the clients: what their last calls told is written before the store closes.
     closers.push({ name: "Shop health", close: () => health.settled() });
 

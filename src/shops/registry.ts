@@ -83,6 +83,7 @@ export class ShopRegistry {
   #shops: Shop[] = [];
   #legacyOwner: string | undefined;
   readonly #listeners = new Set<(change: ShopChange) => void>();
+  #syncTimer: NodeJS.Timeout | undefined;
 
   private constructor(options: ShopRegistryOptions) {
     this.#options = options;
@@ -234,7 +235,66 @@ export class ShopRegistry {
     return shop;
   }
 
+  /**
+   * Follows what another process sharing the store changed: shops added or removed in the bot,
+   * renamed or paused. Without it, a button of a shop added at one process would find no shop at
+   * the other. Changes are told to listeners as local ones are.
+   */
+  async sync(): Promise<void> {
+    const saved = await this.#saved.list();
+    const envIds = new Set(this.#options.fromEnv.map((e) => e.id));
+    const present = new Set([...saved.shops, ...saved.unreadable].map((e) => e.id));
+    for (const entry of saved.shops) {
+      if (envIds.has(entry.id) || this.get(entry.id)) continue;
+      const shop = await this.#build(entry, "bot");
+      // add() in this process may have got there while the shop was built.
+      if (this.get(entry.id)) {
+        await closeClients(shop, this.#options.logger);
+        continue;
+      }
+      this.#shops.push(shop);
+      this.#emit({ kind: "added", shop });
+    }
+    for (const shop of this.#shops.filter((s) => s.origin === "bot" && !present.has(s.id))) {
+      this.#shops = this.#shops.filter((s) => s.id !== shop.id);
+      this.#emit({ kind: "removed", shop });
+      await closeClients(shop, this.#options.logger);
+    }
+    for (const shop of [...this.#shops]) {
+      const settings =
+        (await this.#options.store.get<ShopSettings>(SETTINGS_PREFIX + shop.id)) ?? {};
+      const current = this.get(shop.id);
+      if (!current) continue;
+      if (settings.name !== undefined && settings.name !== current.name) {
+        const renamed = this.#replace({ ...current, name: settings.name });
+        this.#emit({ kind: "renamed", shop: renamed, previousName: current.name });
+      }
+      const paused = settings.paused ?? false;
+      const latest = this.get(shop.id);
+      if (latest && latest.paused !== paused) {
+        const changed = this.#replace({ ...latest, paused });
+        this.#emit({ kind: paused ? "paused" : "resumed", shop: changed });
+      }
+    }
+  }
+
+  /** Calls `sync` every `everyMs` until close (several processes on one store). */
+  followOtherProcesses(everyMs: number): void {
+    if (this.#syncTimer) return;
+    this.#syncTimer = setInterval(() => {
+      this.sync().catch((error: unknown) => {
+        this.#options.logger?.warn(
+          { err: error },
+          "reading the stores other processes changed failed",
+        );
+      });
+    }, everyMs);
+    this.#syncTimer.unref();
+  }
+
   async close(): Promise<void> {
+    clearInterval(this.#syncTimer);
+    this.#syncTimer = undefined;
     await Promise.all(this.#shops.map((shop) => closeClients(shop, this.#options.logger)));
   }
 

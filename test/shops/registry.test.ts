@@ -133,3 +133,30 @@ describe("ShopRegistry", () => {
     expect((await open(store, [north])).all().map((s) => s.id)).toEqual(["111"]);
   });
 });
+
+describe("ShopRegistry across processes", () => {
+  it("follows stores another process added, renamed, paused and removed", async () => {
+    const store = new MemoryStore();
+    const here = await open(store, [north]);
+    const there = await open(store, [north]);
+    const changes: string[] = [];
+    there.onChange((c) => changes.push(`${c.kind}:${c.shop.name}`));
+
+    await here.add(south, 1);
+    await there.sync();
+    expect(there.get("222")?.ref).toBe(here.get("222")?.ref);
+    await here.rename("222", "Юг");
+    await here.setPaused("111", true);
+    await there.sync();
+    expect(there.all().map((s) => [s.name, s.paused])).toEqual([
+      ["Северный", true],
+      ["Юг", false],
+    ]);
+    await here.remove("222");
+    await there.sync();
+    await there.sync(); // nothing more changed: nothing more told
+    expect(there.all().map((s) => s.id)).toEqual(["111"]);
+    // One sync tells its changes in the order of the list of stores.
+    expect(changes).toEqual(["added:Южный", "paused:Северный", "renamed:Юг", "removed:Юг"]);
+  });
+});
