@@ -30,6 +30,31 @@ function keysOf(locale: string): Set<string> {
   return keys;
 }
 
+/** Message ids and attribute paths that a Fluent file defines more than once. */
+function definedTwice(locale: string): string[] {
+  const source = readFileSync(join(LOCALES_DIR, `${locale}.ftl`), "utf8");
+  const seen = new Set<string>();
+  const twice: string[] = [];
+  let current: string | undefined;
+  for (const line of source.split("\n")) {
+    const message = /^([a-zA-Z][\w-]*)\s*=/.exec(line);
+    const attribute = /^\s+\.([a-zA-Z][\w-]*)\s*=/.exec(line);
+    let path: string | undefined;
+    if (message?.[1]) {
+      current = message[1];
+      path = current;
+    } else if (attribute?.[1] && current) {
+      path = `${current}.${attribute[1]}`;
+    } else if (/^\S/.test(line)) {
+      current = undefined;
+    }
+    if (path === undefined) continue;
+    if (seen.has(path)) twice.push(path);
+    seen.add(path);
+  }
+  return twice;
+}
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -117,6 +142,12 @@ describe("locale files", () => {
         [...b].filter((k) => !a.has(k)),
         `in ${other}.ftl but not ${first}.ftl`,
       ).toEqual([]);
+    }
+  });
+
+  it("no message or attribute is defined twice (a second definition would hide the first)", () => {
+    for (const locale of LOCALES) {
+      expect(definedTwice(locale), `defined twice in ${locale}.ftl`).toEqual([]);
     }
   });
 
