@@ -693,3 +693,7 @@ find-more = Shown { $shown } of { $count } postings.
 find-photo-no-barcode = I could not read a posting's barcode on this photo. Take it again: close to the label's lower barcode so that it fills most of the picture, with the label flat and in good light, without glare. Or type the digits printed under the barcode.
 find-photo-too-big = The picture is larger than I read ({ $limit }). Take it again at a lower resolution, or type the digits printed under the barcode.
 find-photo-fetch-failed = I could not get the photo from Telegram. Send it again.
+## Batch labels in the background
+labels-slow = ⏳ Ozon is still preparing { $count } labels after { $minutes } min ({ $ready } of { $parts } parts ready). I keep waiting and will send them here when they are ready — no need to tap again.
+labels-once = These labels are already on their way: I will send them here when Ozon has them ready.
+labels-not-now = The bot is restarting. Tap again in a minute.

@@ -6,6 +6,7 @@
  * labels (today-labels.ts) · th:<shop> the handover dialog.
  */
 import { InlineKeyboard } from "grammy";
+import type { LabelDesk } from "../../services/postings/label-desk.ts";
 import { findGroup, type TodayGroup, todayBoard } from "../../services/postings/today.ts";
 import type { BotContext } from "../context.ts";
 import { HANDOVER_CONVERSATION } from "../conversations/handover.ts";
@@ -34,8 +35,8 @@ const ID = /^\d{1,20}$/;
 
 export interface TodayFeatureDeps {
   shops: PostingShops;
-  /** Poll interval of Ozon's label tasks (default 2 s). */
-  labelPollMs?: number | undefined;
+  /** The shop's desk that follows label batches (undefined while the module is stopped). */
+  labelDeskOf(shopId: string): LabelDesk | undefined;
 }
 
 export function todayFeature(area: TodayFeatureDeps): FeatureFactory {
@@ -221,7 +222,7 @@ export function todayFeature(area: TodayFeatureDeps): FeatureFactory {
       timezone: config.timezone,
       where,
       pressedShop,
-      ...(area.labelPollMs ? { pollMs: area.labelPollMs } : {}),
+      labelDeskOf: area.labelDeskOf,
     });
     return undefined;
   };
