@@ -700,3 +700,15 @@ find-photo-fetch-failed = Не удалось получить фото из Tel
 labels-slow = ⏳ Ozon всё ещё готовит этикетки ({ $count }) спустя { $minutes } мин (готово частей: { $ready } из { $parts }). Я жду дальше и пришлю их сюда, как только они будут готовы, — нажимать ещё раз не нужно.
 labels-once = Эти этикетки уже готовятся: пришлю их сюда, как только Ozon их подготовит.
 labels-not-now = Бот перезапускается. Нажмите ещё раз через минуту.
+## Labels for a chosen set
+labels-pick-open-button = ☑️ Выбрать для этикеток
+labels-pick-title = ☑️ Нажмите на отправления, которые нужно напечатать: выбрано { $chosen } из { $count } (не больше { $max } за раз).
+labels-pick-page = Страница { $page } из { $pages }
+labels-pick-page-button = ☑️ Вся страница
+labels-pick-clear-button = ✖️ Сбросить
+labels-pick-go-button = 🏷 Этикетки для { $count }
+labels-pick-empty = Сначала выберите хотя бы одно отправление: нажмите на его номер.
+labels-pick-full = Не больше { $max } отправлений за раз. Напечатайте эти, потом выберите остальные.
+labels-pick-expired = Этот список устарел. Откройте /today и выберите заново.
+labels-pick-not-yours = Этот список открыл другой человек. Откройте свой из /today.
+labels-pick-asked = 🏷 Этикетки для выбранных отправлений ({ $count }): запросил у Ozon, пришлю ниже.

@@ -3,7 +3,8 @@
  * warehouse and cut-off — how many, how many packed, how many late — with a button to list each
  * group (lines and Card buttons as in /postings), labels of all packed today, and the handover.
  * Buttons: tg:<shop>:<warehouse>:<cutoff minute> a group · tl:<shop>[:<warehouse>:<minute>]
- * labels (today-labels.ts) · th:<shop> the handover dialog.
+ * labels (today-labels.ts) · lq:<shop>[:<warehouse>:<minute>] labels for postings picked one by
+ * one (label-picker.ts) · th:<shop> the handover dialog.
  */
 import { InlineKeyboard } from "grammy";
 import type { LabelDesk } from "../../services/postings/label-desk.ts";
@@ -17,6 +18,7 @@ import { OPEN_POSTING_CALLBACK } from "../keyboards/postings.ts";
 import { newRow } from "../keyboards/rows.ts";
 import { showScreen } from "../messages.ts";
 import { shopTag, withShopTag } from "../shops.ts";
+import { OPEN_PICK_CALLBACK, registerLabelPicker } from "./label-picker.ts";
 import {
   type PostingShops,
   reachableShops,
@@ -93,6 +95,10 @@ export function todayFeature(area: TodayFeatureDeps): FeatureFactory {
           ctx.t("today-handover-button") + suffix,
           codec.encode(TODAY_HANDOVER_CALLBACK, shop.ref),
         );
+        newRow(keyboard).text(
+          ctx.t("labels-pick-open-button") + suffix,
+          codec.encode(OPEN_PICK_CALLBACK, shop.ref),
+        );
       }
       return lines.join("\n");
     }
@@ -155,15 +161,12 @@ export function todayFeature(area: TodayFeatureDeps): FeatureFactory {
         lines.push("", ctx.t("today-group-more", { count: all.length - GROUP_LIST_MAX }));
       }
       if (group.packed.length > 0) {
+        const id = [shop.ref, group.warehouseId || "0", group.cutoffMinute] as const;
         newRow(keyboard).text(
           ctx.t("today-group-labels-button", { count: group.packed.length }),
-          codec.encode(
-            TODAY_LABELS_CALLBACK,
-            shop.ref,
-            group.warehouseId || "0",
-            group.cutoffMinute,
-          ),
+          codec.encode(TODAY_LABELS_CALLBACK, ...id),
         );
+        keyboard.text(ctx.t("labels-pick-open-button"), codec.encode(OPEN_PICK_CALLBACK, ...id));
       }
       return { text: withShopTag(ctx.t, shops, shop.id, lines.join("\n")), keyboard };
     }
@@ -215,6 +218,14 @@ export function todayFeature(area: TodayFeatureDeps): FeatureFactory {
       { entersConversation: true },
     );
 
+    registerLabelPicker({
+      router,
+      codec,
+      timezone: config.timezone,
+      where,
+      pressedShop,
+      labelDeskOf: area.labelDeskOf,
+    });
     registerTodayLabels({
       router,
       codec,
