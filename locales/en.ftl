@@ -709,3 +709,11 @@ labels-pick-full = At most { $max } postings at a time. Print these, then choose
 labels-pick-expired = This list is out of date. Open /today and choose again.
 labels-pick-not-yours = This list was opened by someone else. Open your own from /today.
 labels-pick-asked = 🏷 Labels for { $count } chosen postings: I asked Ozon, they come below.
+## Cancelled after packing
+postings-cancelled-packed = { $who ->
+    [buyer] ❌ { $posting } was cancelled by the buyer after it was packed — do not hand it to the courier.
+    [seller] ❌ { $posting } was cancelled by the seller after it was packed — do not hand it to the courier.
+    [ozon] ❌ { $posting } was cancelled by Ozon after it was packed — do not hand it to the courier.
+    [delivery] ❌ { $posting } was cancelled by the delivery service after it was packed — do not hand it to the courier.
+   *[other] ❌ { $posting } was cancelled after it was packed — do not hand it to the courier.
+}

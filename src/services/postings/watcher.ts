@@ -84,6 +84,8 @@ export interface PostingWatcherOptions {
   markTtlMs?: number;
   /** How long where each alert went is kept (to edit its card). Default 7 days. */
   cardTtlMs?: number;
+  /** A packed posting with cards is re-read at most this often (cancelled before the courier?). */
+  packedRecheckMs?: number;
   /** Store key prefix. Default "postings:". */
   keyPrefix?: string;
   /** Epoch ms; injectable for tests. */
@@ -168,6 +170,10 @@ export class PostingWatcher {
       reader: get ? { get } : undefined,
       now: this.#now,
       log: this.#log,
+      packedReadAt: new Map(),
+      ...(options.packedRecheckMs !== undefined
+        ? { packedRecheckMs: options.packedRecheckMs }
+        : {}),
     };
     if (!(this.#pollMs > 0)) throw new RangeError("pollSeconds must be greater than 0");
     if (!Number.isInteger(burstThreshold) || burstThreshold < 0) {
