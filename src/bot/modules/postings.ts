@@ -85,7 +85,18 @@ export function createPostingsModule(
     watcherOf: (shopId) => watchers?.get(shopId),
     passAfterPush(shopId, area) {
       const watcher = area === "postings" ? watchers?.get(shopId) : undefined;
-      return watcher && (async () => (await watcher.runOnce()).skipped !== "lease");
+      return (
+        watcher &&
+        (async (hints) => {
+          // A cancellation push about a packed posting: re-read it in this pass, not a minute later.
+          watcher.recheckPacked(
+            hints.flatMap((h) =>
+              h.type === "TYPE_POSTING_CANCELLED" && h.subject ? [h.subject] : [],
+            ),
+          );
+          return (await watcher.runOnce()).skipped !== "lease";
+        })
+      );
     },
     beforeConversations: [
       whenBotRemoved("subscription to posting alerts", (chatId) =>

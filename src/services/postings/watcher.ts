@@ -143,6 +143,8 @@ export class PostingWatcher {
   readonly #followUp: FollowUpSettings;
   readonly #turnSettings: TurnSettings;
   readonly #loop: BackgroundLoop<PassReport>;
+  /** When each followed packed posting was last re-read (follow-up.ts). */
+  readonly #packedReadAt = new Map<string, number>();
   /** performance.now() at the start of the latest pass (the poll interval runs from it). */
   #passStartedAt = 0;
 
@@ -170,7 +172,7 @@ export class PostingWatcher {
       reader: get ? { get } : undefined,
       now: this.#now,
       log: this.#log,
-      packedReadAt: new Map(),
+      packedReadAt: this.#packedReadAt,
       ...(options.packedRecheckMs !== undefined
         ? { packedRecheckMs: options.packedRecheckMs }
         : {}),
@@ -219,6 +221,14 @@ export class PostingWatcher {
    */
   stop(deadline?: AbortSignal): Promise<boolean> {
     return this.#loop.stop(deadline);
+  }
+
+  /**
+   * Packed postings to re-read at the next pass whatever their last read (a push said one was
+   * cancelled). Only followed packed postings are ever read, so a forged name costs nothing.
+   */
+  recheckPacked(postingNumbers: readonly string[]): void {
+    for (const number of postingNumbers.slice(0, 200)) this.#packedReadAt.delete(number);
   }
 
   /** One pass now, or right after the one in progress. */

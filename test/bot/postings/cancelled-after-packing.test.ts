@@ -105,4 +105,22 @@ describe("a posting cancelled after it was packed", () => {
     expect(reads(number)).toBe(first + 2);
     expect(h.fake.calls.filter((c) => c.seq >= since)).toEqual([]);
   });
+
+  it("with Ozon's cancellation push it is told in the pass the push calls for, not a minute later", async () => {
+    const { number } = await packedAfterAlert();
+    h.sandbox.control.cancelByBuyer(number);
+    const shopId = must(h.shops.all()[0]).id;
+    const pass = must(h.module.passAfterPush?.(shopId, "postings"), "the push pass");
+    const since = h.fake.calls.length;
+    const hint = { shopId, area: "postings" as const, receivedAt: new Date().toISOString() };
+    // A push about something else does not hurry the packed posting.
+    expect(await pass([{ ...hint, type: "TYPE_NEW_POSTING", subject: number }])).toBe(true);
+    expect(messagesTo(h, KEEPER.id, since)).toEqual([]);
+    expect(await pass([{ ...hint, type: "TYPE_POSTING_CANCELLED", subject: number }])).toBe(true);
+    for (const who of [KEEPER, PACKER]) {
+      expect(messagesTo(h, who.id, since).map(textOf)).toEqual([
+        `❌ ${number} was cancelled by the buyer after it was packed — do not hand it to the courier.\nReason: Нашёл дешевле`,
+      ]);
+    }
+  });
 });
