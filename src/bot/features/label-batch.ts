@@ -5,7 +5,7 @@
  * methods the labels are printed at once, 20 a call, with progress in the same message.
  */
 import { randomUUID } from "node:crypto";
-import type { LabelDesk, LabelJob } from "../../services/postings/label-desk.ts";
+import { type LabelDesk, type LabelJob, TAP_HOLD_MS } from "../../services/postings/label-desk.ts";
 import { beginLabels } from "../../services/postings/labels.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { BotContext } from "../context.ts";
@@ -13,8 +13,11 @@ import { describeOzonError, problemText } from "../format/postings.ts";
 import { withShopTag } from "../shops.ts";
 import type { SellerShop } from "./posting-shop.ts";
 
-/** A second tap while a batch is on its way sends nothing more (released when it ends). */
-export const BATCH_ONCE_MS = 3 * 3_600_000;
+/**
+ * A second tap while a batch is on its way sends nothing more: the key is released when the batch
+ * ends and renewed while Ozon prepares it (TAP_HOLD_MS).
+ */
+export const BATCH_ONCE_MS = TAP_HOLD_MS;
 
 export interface LabelBatchRequest {
   shops: ShopRegistry;

@@ -16,6 +16,11 @@ import {
 } from "./labels.ts";
 
 export const LABEL_JOB_PREFIX = "label-batch:";
+/**
+ * How long a batch's tap key holds without news: renewed at each poll while Ozon prepares, so a
+ * process that died before the batch became a job blocks the tap for minutes, not hours.
+ */
+export const TAP_HOLD_MS = 5 * 60_000;
 
 export interface LabelJob extends DeskJob {
   /** Random, unique per batch. */
@@ -82,7 +87,10 @@ export class LabelDesk {
         const seller = options.seller();
         if (!seller) return "paused";
         const done = await pollLabelTasks(seller.shipping, job.tasks);
-        if (!done) return { status: "in_progress" };
+        if (!done) {
+          if (job.onceKey) await store.set(job.onceKey, true, { ttlMs: TAP_HOLD_MS });
+          return { status: "in_progress" };
+        }
         const batch = await collectLabels(seller.shipping, job.tasks);
         return {
           status: "completed",
