@@ -5,11 +5,11 @@
  *   from packed: cancelled → every chat that got a card is told at once and its cards lose the
  *   Pack/Cancel/Label buttons; packed (through the bot or Ozon's cabinet) → the cards say so, by
  *   whom when the bot knows (PackedByLedger), with the Label button only;
- * - a followed posting whose deadline (cut-off) moved → told with the new time, cards redrawn.
- *
+ * - a followed posting whose deadline (cut-off) moved → told with the new time, cards redrawn;
  * - a followed posting once packed stays followed until it leaves for delivery: re-read now and
- *   then (`packedRecheckMs`), and if it is cancelled after all, every chat is told "do not hand it
- *   to the courier" and its cards lose the Label button.
+ *   then (`packedRecheckMs`; at once after a cancellation push, `recheckPacked`), and if it is
+ *   cancelled after all, every chat is told "do not hand it to the courier" and its cards lose
+ *   the Label button.
  *
  * A chat is marked told (in its card record) only after Telegram took the edits and the message,
  * so a failure is retried on the next pass and a success is never repeated. A posting stops being
