@@ -693,3 +693,27 @@ find-more = Shown { $shown } of { $count } postings.
 find-photo-no-barcode = I could not read a posting's barcode on this photo. Take it again: close to the label's lower barcode so that it fills most of the picture, with the label flat and in good light, without glare. Or type the digits printed under the barcode.
 find-photo-too-big = The picture is larger than I read ({ $limit }). Take it again at a lower resolution, or type the digits printed under the barcode.
 find-photo-fetch-failed = I could not get the photo from Telegram. Send it again.
+## Batch labels in the background
+labels-slow = ⏳ Ozon is still preparing { $count } labels after { $minutes } min ({ $ready } of { $parts } parts ready). I keep waiting and will send them here when they are ready — no need to tap again.
+labels-once = These labels are already on their way: I will send them here when Ozon has them ready.
+labels-not-now = The bot is restarting. Tap again in a minute.
+## Labels for a chosen set
+labels-pick-open-button = ☑️ Choose for labels
+labels-pick-title = ☑️ Tap the postings to print: { $chosen } of { $count } chosen (at most { $max } at a time).
+labels-pick-page = Page { $page } of { $pages }
+labels-pick-page-button = ☑️ Whole page
+labels-pick-clear-button = ✖️ Clear
+labels-pick-go-button = 🏷 Labels for { $count }
+labels-pick-empty = Choose at least one posting first: tap its number.
+labels-pick-full = At most { $max } postings at a time. Print these, then choose the rest.
+labels-pick-expired = This list is out of date. Open /today and choose again.
+labels-pick-not-yours = This list was opened by someone else. Open your own from /today.
+labels-pick-asked = 🏷 Labels for { $count } chosen postings: I asked Ozon, they come below.
+## Cancelled after packing
+postings-cancelled-packed = { $who ->
+    [buyer] ❌ { $posting } was cancelled by the buyer after it was packed — do not hand it to the courier.
+    [seller] ❌ { $posting } was cancelled by the seller after it was packed — do not hand it to the courier.
+    [ozon] ❌ { $posting } was cancelled by Ozon after it was packed — do not hand it to the courier.
+    [delivery] ❌ { $posting } was cancelled by the delivery service after it was packed — do not hand it to the courier.
+   *[other] ❌ { $posting } was cancelled after it was packed — do not hand it to the courier.
+}

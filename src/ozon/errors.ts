@@ -171,6 +171,22 @@ export const isOzonShipFailedError = (e: unknown): e is OzonShipFailedError =>
 export const isRetiredMethodError = (e: unknown): e is OzonApiError =>
   e instanceof OzonApiError && (e.status === 404 || e.status === 410);
 
+/** A 404 text naming what was asked for: a posting Ozon does not know ("POSTING_NOT_FOUND"). */
+const NAMES_A_POSTING = /posting|отправлени/i;
+/** Ozon's own words for a retired method ("obsolete method", «метод устарел/отключён»). */
+const SAYS_OBSOLETE = /obsolete|deprecated|retired|устар|отключ/i;
+
+/**
+ * A 404 about the postings asked for, not about the method: its text names a posting and does not
+ * call the method obsolete. Where one request names many postings (labels, 20 a call), this is
+ * one unknown posting, to be named, while any other 404/410 means the method is gone.
+ */
+export const isPostingNotFoundError = (e: unknown): e is OzonApiError =>
+  e instanceof OzonApiError &&
+  e.status === 404 &&
+  NAMES_A_POSTING.test(e.apiMessage) &&
+  !SAYS_OBSOLETE.test(e.apiMessage);
+
 /** The parts of an error answer that both Ozon body forms share. */
 export interface ErrorBody {
   code: number | string | undefined;

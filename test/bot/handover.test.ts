@@ -14,11 +14,11 @@ import {
   type PostingsHarness,
   startPostings,
 } from "./postings/harness.ts";
+import { laterToday } from "./postings/today-clock.ts";
 
 let h: PostingsHarness;
 afterEach(() => h.close());
 
-const soon = () => new Date(Date.now() + 3_600_000);
 const documents = (since: number) =>
   h.fake.callsTo("sendDocument").filter((c) => c.seq >= since && c.response?.ok);
 
@@ -32,7 +32,7 @@ function packedAt(h: PostingsHarness, methodIndex: number, count: number): strin
       control.addPosting({
         warehouseId: warehouse.id,
         deliveryMethodId: method.id,
-        shipmentDate: soon(),
+        shipmentDate: laterToday(),
         status: "awaiting_deliver",
       }).postingNumber,
   );

@@ -16,16 +16,10 @@ import {
   type PostingsHarness,
   startPostings,
 } from "./postings/harness.ts";
+import { laterToday } from "./postings/today-clock.ts";
 
 let h: PostingsHarness;
 afterEach(() => h.close());
-
-/** A minute before the end of today in Moscow: always today, never late. */
-function laterToday(): Date {
-  const moscow = new Date(Date.now() + 3 * 3_600_000);
-  const end = Date.UTC(moscow.getUTCFullYear(), moscow.getUTCMonth(), moscow.getUTCDate(), 23, 59);
-  return new Date(end - 3 * 3_600_000);
-}
 
 function setUp(h: PostingsHarness, index = 0) {
   const control = must(h.sandbox.stores[index]).control;

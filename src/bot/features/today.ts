@@ -3,9 +3,11 @@
  * warehouse and cut-off — how many, how many packed, how many late — with a button to list each
  * group (lines and Card buttons as in /postings), labels of all packed today, and the handover.
  * Buttons: tg:<shop>:<warehouse>:<cutoff minute> a group · tl:<shop>[:<warehouse>:<minute>]
- * labels (today-labels.ts) · th:<shop> the handover dialog.
+ * labels (today-labels.ts) · lq:<shop>[:<warehouse>:<minute>] labels for postings picked one by
+ * one (label-picker.ts) · th:<shop> the handover dialog.
  */
 import { InlineKeyboard } from "grammy";
+import type { LabelDesk } from "../../services/postings/label-desk.ts";
 import { findGroup, type TodayGroup, todayBoard } from "../../services/postings/today.ts";
 import type { BotContext } from "../context.ts";
 import { HANDOVER_CONVERSATION } from "../conversations/handover.ts";
@@ -16,6 +18,7 @@ import { OPEN_POSTING_CALLBACK } from "../keyboards/postings.ts";
 import { newRow } from "../keyboards/rows.ts";
 import { showScreen } from "../messages.ts";
 import { shopTag, withShopTag } from "../shops.ts";
+import { OPEN_PICK_CALLBACK, registerLabelPicker } from "./label-picker.ts";
 import {
   type PostingShops,
   reachableShops,
@@ -34,8 +37,8 @@ const ID = /^\d{1,20}$/;
 
 export interface TodayFeatureDeps {
   shops: PostingShops;
-  /** Poll interval of Ozon's label tasks (default 2 s). */
-  labelPollMs?: number | undefined;
+  /** The shop's desk that follows label batches (undefined while the module is stopped). */
+  labelDeskOf(shopId: string): LabelDesk | undefined;
 }
 
 export function todayFeature(area: TodayFeatureDeps): FeatureFactory {
@@ -91,6 +94,10 @@ export function todayFeature(area: TodayFeatureDeps): FeatureFactory {
         keyboard.text(
           ctx.t("today-handover-button") + suffix,
           codec.encode(TODAY_HANDOVER_CALLBACK, shop.ref),
+        );
+        newRow(keyboard).text(
+          ctx.t("labels-pick-open-button") + suffix,
+          codec.encode(OPEN_PICK_CALLBACK, shop.ref),
         );
       }
       return lines.join("\n");
@@ -154,15 +161,12 @@ export function todayFeature(area: TodayFeatureDeps): FeatureFactory {
         lines.push("", ctx.t("today-group-more", { count: all.length - GROUP_LIST_MAX }));
       }
       if (group.packed.length > 0) {
+        const id = [shop.ref, group.warehouseId || "0", group.cutoffMinute] as const;
         newRow(keyboard).text(
           ctx.t("today-group-labels-button", { count: group.packed.length }),
-          codec.encode(
-            TODAY_LABELS_CALLBACK,
-            shop.ref,
-            group.warehouseId || "0",
-            group.cutoffMinute,
-          ),
+          codec.encode(TODAY_LABELS_CALLBACK, ...id),
         );
+        keyboard.text(ctx.t("labels-pick-open-button"), codec.encode(OPEN_PICK_CALLBACK, ...id));
       }
       return { text: withShopTag(ctx.t, shops, shop.id, lines.join("\n")), keyboard };
     }
@@ -214,6 +218,14 @@ export function todayFeature(area: TodayFeatureDeps): FeatureFactory {
       { entersConversation: true },
     );
 
+    registerLabelPicker({
+      router,
+      codec,
+      timezone: config.timezone,
+      where,
+      pressedShop,
+      labelDeskOf: area.labelDeskOf,
+    });
     registerTodayLabels({
       router,
       codec,
@@ -221,7 +233,7 @@ export function todayFeature(area: TodayFeatureDeps): FeatureFactory {
       timezone: config.timezone,
       where,
       pressedShop,
-      ...(area.labelPollMs ? { pollMs: area.labelPollMs } : {}),
+      labelDeskOf: area.labelDeskOf,
     });
     return undefined;
   };

@@ -278,8 +278,14 @@ export function cancelledBy(posting: Posting): CancelledBy {
 }
 
 /** "❌ 12345678-0001-1 cancelled by the buyer — do not ship." with Ozon's reason when given. */
-export function cancelledText(t: Translate, posting: Posting): string {
-  const head = t("postings-cancelled", {
+export function cancelledText(
+  t: Translate,
+  posting: Posting,
+  options: { afterPacking?: boolean } = {},
+): string {
+  // Packed and then cancelled: the parcel is ready at the warehouse, so the courier is the risk.
+  const key = options.afterPacking ? "postings-cancelled-packed" : "postings-cancelled";
+  const head = t(key, {
     posting: posting.postingNumber,
     who: cancelledBy(posting),
   });

@@ -12,6 +12,7 @@ import {
   type PostingWatcherOptions,
   type SubscriberDirectory,
 } from "../../services/postings/index.ts";
+import { LabelDesk } from "../../services/postings/label-desk.ts";
 import {
   type Subscriber,
   SubscriptionService,
@@ -26,6 +27,7 @@ import { telegramHandoverDelivery } from "../conversations/handover-delivery.ts"
 import { shipConversation } from "../conversations/ship.ts";
 import { whenBotRemoved } from "../features/bot-removed.ts";
 import { findFeature } from "../features/find.ts";
+import { telegramLabelDelivery } from "../features/label-delivery.ts";
 import { type PostingShops, postingShops } from "../features/posting-shop.ts";
 import { postingsFeature } from "../features/postings.ts";
 import { subscriptionsFeature } from "../features/subscriptions.ts";
@@ -42,6 +44,8 @@ export interface PostingsModuleOptions {
   watcher?: Partial<Omit<PostingWatcherOptions, "seller" | "store" | "subscriptions" | "notifier">>;
   /** Poll interval of batch label tasks (default 2 s; tests make it short). */
   labelPollMs?: number;
+  /** After this long a person is told the labels come later (default 2 min). */
+  labelSlowAfterMs?: number;
   /** Poll interval of handover acts (default 3 s; tests make it short). */
   handoverPollMs?: number;
   /** After this long a person is told the act comes later (default 2 min). */
@@ -70,6 +74,7 @@ export function createPostingsModule(
   const dialogs = { shops: where, access, codec, timezone: config.timezone };
   let watchers: PerShop<PostingWatcher> | undefined;
   let desks: PerShop<HandoverDesk> | undefined;
+  let labelDesks: PerShop<LabelDesk> | undefined;
 
   return {
     name: "postings",
@@ -80,7 +85,18 @@ export function createPostingsModule(
     watcherOf: (shopId) => watchers?.get(shopId),
     passAfterPush(shopId, area) {
       const watcher = area === "postings" ? watchers?.get(shopId) : undefined;
-      return watcher && (async () => (await watcher.runOnce()).skipped !== "lease");
+      return (
+        watcher &&
+        (async (hints) => {
+          // A cancellation push about a packed posting: re-read it in this pass, not a minute later.
+          watcher.recheckPacked(
+            hints.flatMap((h) =>
+              h.type === "TYPE_POSTING_CANCELLED" && h.subject ? [h.subject] : [],
+            ),
+          );
+          return (await watcher.runOnce()).skipped !== "lease";
+        })
+      );
     },
     beforeConversations: [
       whenBotRemoved("subscription to posting alerts", (chatId) =>
@@ -90,7 +106,7 @@ export function createPostingsModule(
     features: [
       postingsFeature({ shops: where }),
       subscriptionsFeature({ shops: where, subscriptions }),
-      todayFeature({ shops: where, labelPollMs: options.labelPollMs }),
+      todayFeature({ shops: where, labelDeskOf: (shopId) => labelDesks?.get(shopId) }),
       findFeature({ shops: where }),
     ],
     conversations: [
@@ -131,6 +147,36 @@ export function createPostingsModule(
         },
       });
       desks.start();
+      labelDesks = new PerShop({
+        shops,
+        logger,
+        wants: (shop) => shop.seller !== undefined,
+        start: (shop) => {
+          const desk = new LabelDesk({
+            seller: () => {
+              const now = shops.get(shop.id);
+              return now && !now.paused ? now.seller : undefined;
+            },
+            store: shop.store,
+            delivery: telegramLabelDelivery({
+              api,
+              i18n,
+              shops,
+              shopId: shop.id,
+              defaultLocale: config.defaultLocale,
+              logger,
+            }),
+            logger: logger.child({ module: "labels", shop: shop.id }),
+            ...(options.labelPollMs ? { pollMs: options.labelPollMs } : {}),
+            ...(options.labelSlowAfterMs ? { slowAfterMs: options.labelSlowAfterMs } : {}),
+          });
+          desk.resume().catch((error: unknown) => {
+            logger.warn({ err: error, shop: shop.id }, "resuming label batches failed");
+          });
+          return desk;
+        },
+      });
+      labelDesks.start();
       const notifierOf = (shop: { id: string; ref: string }) =>
         new TelegramPostingNotifier({
           api: apiForSender(api),
@@ -177,6 +223,8 @@ export function createPostingsModule(
     async stop(deadline) {
       await desks?.stop(deadline);
       desks = undefined;
+      await labelDesks?.stop(deadline);
+      labelDesks = undefined;
       await watchers?.stop(deadline);
       watchers = undefined;
     },

@@ -175,7 +175,9 @@ export class TelegramPostingNotifier implements PostingNotifier {
   #changeHead(change: PostingChange, format: PostingFormat): string {
     switch (change.kind) {
       case "cancelled":
-        return cancelledText(format.t, change.posting);
+        return cancelledText(format.t, change.posting, {
+          afterPacking: change.afterPacking === true,
+        });
       case "packed":
         return packedText(format.t, format, change.posting.postingNumber, {
           ...(change.by ? { by: change.by } : {}),

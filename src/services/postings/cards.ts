@@ -7,7 +7,7 @@
  *   digest), the deadline they show, and what the chat was last told of it;
  * - `follow:<posting>` → Followed: the postings that have cards, with the deadline last told. The
  *   watcher re-reads those that leave the awaiting list, and compares the deadline of those still
- *   listed. Cached in this process (only the lease holder writes); `forget()` when the lease
+ *   listed; once packed (`packed`), now and then until they leave for delivery. Cached in this process (only the lease holder writes); `forget()` when the lease
  *   changed hands.
  *
  * One chat's records are written only within that chat's turn (one at a time), so a read-then-
@@ -43,6 +43,8 @@ export interface Followed {
   shipmentDate?: string;
   /** Epoch ms the record was written (the TTL refresh). */
   at: number;
+  /** Every chat has been told it was packed: followed until it leaves for delivery (cancelled?). */
+  packed?: true;
 }
 
 /** A chat keeps at most this many messages per posting (an alert, a reminder, a digest…). */
@@ -124,8 +126,13 @@ export class CardBook {
   }
 
   /** Follows the posting with this deadline (written anew: also refreshes its TTL). */
-  async follow(postingNumber: string, shipmentDate: string | undefined, now: number) {
-    const record: Followed = { at: now, ...(shipmentDate ? { shipmentDate } : {}) };
+  async follow(
+    postingNumber: string,
+    shipmentDate: string | undefined,
+    now: number,
+    stage: { packed?: true } = {},
+  ) {
+    const record: Followed = { at: now, ...(shipmentDate ? { shipmentDate } : {}), ...stage };
     await this.#store.set(this.#key(`follow:${postingNumber}`), record, this.#ttl());
     const followed = (await this.followed()) as Map<string, Followed>;
     followed.set(postingNumber, record);

@@ -5,11 +5,15 @@
  *   from packed: cancelled → every chat that got a card is told at once and its cards lose the
  *   Pack/Cancel/Label buttons; packed (through the bot or Ozon's cabinet) → the cards say so, by
  *   whom when the bot knows (PackedByLedger), with the Label button only;
- * - a followed posting whose deadline (cut-off) moved → told with the new time, cards redrawn.
+ * - a followed posting whose deadline (cut-off) moved → told with the new time, cards redrawn;
+ * - a followed posting once packed stays followed until it leaves for delivery: re-read now and
+ *   then (`packedRecheckMs`; at once after a cancellation push, `recheckPacked`), and if it is
+ *   cancelled after all, every chat is told "do not hand it to the courier" and its cards lose
+ *   the Label button.
  *
  * A chat is marked told (in its card record) only after Telegram took the edits and the message,
  * so a failure is retried on the next pass and a success is never repeated. A posting stops being
- * followed once every chat has its final news.
+ * followed once every chat has its final news (cancelled, or packed and then handed on).
  */
 import { ozonFailureKind } from "../../ozon/errors.ts";
 import type { Posting } from "../../ozon/seller/types.ts";
@@ -43,6 +47,10 @@ export interface FollowUpSettings {
   reader: PostingReader | undefined;
   now: () => number;
   log: WatcherLogger;
+  /** A packed posting is re-read at most this often (default 1 min). */
+  packedRecheckMs?: number;
+  /** When each packed posting was last re-read (this process; kept across passes). */
+  packedReadAt?: Map<string, number>;
 }
 
 export interface FollowUpReport {
@@ -55,6 +63,9 @@ export interface FollowUpReport {
 const READS_PER_PASS = 200;
 const READ_CONCURRENCY = 8;
 const CHAT_CONCURRENCY = 16;
+const PACKED_RECHECK_MS = 60_000;
+/** Statuses once packed that are still at the warehouse: the courier has not taken it yet. */
+const AT_THE_WAREHOUSE = "awaiting_deliver";
 
 /** One pass's follow-up: `see` each listed posting, then `finish` once the list is read. */
 export class FollowUpPass {
@@ -101,36 +112,68 @@ export class FollowUpPass {
 
   /** The followed postings no longer listed, re-read: what became of each. */
   async #departed(listed: ReadonlySet<string>): Promise<PostingChange[]> {
-    const { reader, cards, packedBy, log, now } = this.#settings;
+    const { reader, packedBy, log, now } = this.#settings;
     if (!reader) return [];
-    const gone = [...this.#followed.keys()].filter((n) => !listed.has(n)).slice(0, READS_PER_PASS);
+    const gone = this.#dueForReading(listed);
     const changes: PostingChange[] = [];
     await forEachLimited(gone, READ_CONCURRENCY, async (number) => {
+      const followed = this.#followed.get(number);
       let posting: Posting;
       try {
+        if (followed?.packed) this.#settings.packedReadAt?.set(number, now());
         posting = await reader.get(number);
       } catch (error) {
         // Unknown to Ozon now, or Ozon down: nothing to say; an unknown one is not asked again.
         log.info({ err: error, posting: number }, "a followed posting could not be re-read");
-        if (isNotFound(error)) await cards.unfollow(number);
+        if (isNotFound(error)) await this.#unfollow(number);
         return;
       }
       if (posting.status === "cancelled") {
-        changes.push({ kind: "cancelled", posting });
+        changes.push({
+          kind: "cancelled",
+          posting,
+          ...(followed?.packed ? { afterPacking: true } : {}),
+        });
+      } else if (followed?.packed) {
+        // Packed and told: only a cancellation before the courier takes it is news.
+        if (posting.status !== AT_THE_WAREHOUSE) await this.#unfollow(number);
       } else if (PACKED_STATUSES.has(posting.status)) {
         const by = await packedBy.get(number);
         changes.push({ kind: "packed", posting, seenAt: now(), ...(by ? { by } : {}) });
       } else if (posting.status === "awaiting_packaging") {
         // Still waiting, only not on this list (its window): the deadline is all that may change.
-        const followed = this.#followed.get(number);
         if (followed && deadlineMoved(followed, posting)) {
           changes.push({ kind: "deadline", posting, ...previousOf(this.#followed, posting) });
         }
       } else {
-        await cards.unfollow(number);
+        await this.#unfollow(number);
       }
     });
     return changes;
+  }
+
+  /**
+   * The followed postings to re-read this pass: those that just left the list first, then packed
+   * ones not read for `packedRecheckMs` (longest unread first), READS_PER_PASS at most.
+   */
+  #dueForReading(listed: ReadonlySet<string>): string[] {
+    const readAt = this.#settings.packedReadAt;
+    const recheckMs = this.#settings.packedRecheckMs ?? PACKED_RECHECK_MS;
+    const now = this.#settings.now();
+    const left: string[] = [];
+    const packed: string[] = [];
+    for (const [number, followed] of this.#followed) {
+      if (listed.has(number)) continue;
+      if (!followed.packed) left.push(number);
+      else if (now - (readAt?.get(number) ?? 0) >= recheckMs) packed.push(number);
+    }
+    packed.sort((a, b) => (readAt?.get(a) ?? 0) - (readAt?.get(b) ?? 0));
+    return [...left, ...packed].slice(0, READS_PER_PASS);
+  }
+
+  async #unfollow(number: string): Promise<void> {
+    this.#settings.packedReadAt?.delete(number);
+    await this.#settings.cards.unfollow(number);
   }
 
   /** Edits and tells every chat with cards of the posting; true when all of them have it. */
@@ -175,8 +218,12 @@ export class FollowUpPass {
       await cards.told(number, current, { ...(shipmentDate ? { shipmentDate } : {}), final });
     });
     if (!done) return false;
-    if (final) await cards.unfollow(number);
-    else await cards.follow(number, shipmentDate, now());
+    if (final === "cancelled") await this.#unfollow(number);
+    // Packed: followed on until it leaves for delivery (a cancellation then is still news).
+    else if (final === "packed") {
+      this.#settings.packedReadAt?.set(number, now()); // just read: the next one a while later
+      await cards.follow(number, shipmentDate, now(), { packed: true });
+    } else await cards.follow(number, shipmentDate, now());
     return true;
   }
 }

@@ -3,21 +3,17 @@
  * `act/check-status`; when ready its PDF (and, with cargo places, their labels) go to the chat
  * that asked. The job is kept in the shop's part of the store from the moment the act exists, so
  * a restart (or a wait longer than the person's patience) still ends with the documents sent.
- * One HandoverDesk per shop (PerShop) runs the shop's jobs; it is told of new ones by `track`.
+ * One HandoverDesk per shop (PerShop) runs the shop's jobs (a JobDesk, job-desk.ts: claims, the
+ * slow notice, giving up); it is told of new ones by `track`.
  */
 import type { Logger } from "../../logger.ts";
 import type { SellerClient } from "../../ozon/index.ts";
 import type { Store } from "../../store/port.ts";
+import { type DeskJob, JobDesk } from "./job-desk.ts";
 
 export const HANDOVER_JOB_PREFIX = "handover-act:";
-/**
- * Every process resumes the saved jobs; the one that claims an act's outcome first sends it. The
- * claim lapses after a few minutes, so a process that died between claiming and sending leaves
- * the act to another one instead of losing it.
- */
-const OUTCOME_CLAIM_MS = 5 * 60_000;
 
-export interface HandoverJob {
+export interface HandoverJob extends DeskJob {
   actId: string;
   chatId: number;
   /** The message that shows the progress (edited on each poll). */
@@ -27,10 +23,6 @@ export interface HandoverJob {
   containers: number;
   /** Shown with the documents: the delivery method and warehouse chosen. */
   method: string;
-  createdAt: number;
-  polls: number;
-  /** "Still preparing after N minutes, will send when ready" was said. */
-  toldSlow: boolean;
 }
 
 export interface HandoverDocuments {
@@ -63,114 +55,63 @@ export interface HandoverDeskOptions {
 }
 
 export class HandoverDesk {
-  readonly #options: HandoverDeskOptions;
-  readonly #running = new Map<string, Promise<void>>();
-  readonly #stopping = new AbortController();
+  readonly #desk: JobDesk<HandoverJob>;
 
   constructor(options: HandoverDeskOptions) {
-    this.#options = options;
-  }
-
-  /** Picks up the jobs a previous process left unfinished. */
-  async resume(): Promise<void> {
-    const jobs = await this.#options.store.list<HandoverJob>(HANDOVER_JOB_PREFIX);
-    for (const { value } of jobs) this.#run(value);
-  }
-
-  /** Keeps a new job and starts waiting for its act. */
-  async track(job: HandoverJob): Promise<void> {
-    await this.#save(job);
-    this.#run(job);
-  }
-
-  async stop(): Promise<void> {
-    this.#stopping.abort();
-    await Promise.allSettled(this.#running.values());
-  }
-
-  get busy(): number {
-    return this.#running.size;
-  }
-
-  #save(job: HandoverJob): Promise<void> {
-    return this.#options.store.set(`${HANDOVER_JOB_PREFIX}${job.actId}`, job);
-  }
-
-  #run(job: HandoverJob): void {
-    if (this.#running.has(job.actId) || this.#stopping.signal.aborted) return;
-    const work = this.#follow(job)
-      .catch((error: unknown) => {
-        this.#options.logger?.warn({ err: error, act: job.actId }, "handover act follow-up failed");
-      })
-      .finally(() => this.#running.delete(job.actId));
-    this.#running.set(job.actId, work);
-  }
-
-  async #follow(job: HandoverJob): Promise<void> {
-    const { delivery, logger } = this.#options;
-    const pollMs = this.#options.pollMs ?? 3000;
-    const slowAfterMs = this.#options.slowAfterMs ?? 2 * 60_000;
-    const giveUpAfterMs = this.#options.giveUpAfterMs ?? 3 * 3_600_000;
-    const now = this.#options.now ?? Date.now;
-    const signal = this.#stopping.signal;
-    while (!signal.aborted) {
-      const seller = this.#options.seller();
-      if (!seller) return; // the shop was paused or removed: its job waits for its return
-      let status: string | undefined;
-      try {
+    const { delivery } = options;
+    this.#desk = new JobDesk<HandoverJob>({
+      store: options.store,
+      jobPrefix: HANDOVER_JOB_PREFIX,
+      claimPrefix: "handover-claim:",
+      idOf: (job) => job.actId,
+      what: "handover act",
+      logger: options.logger,
+      pollMs: options.pollMs ?? 3000,
+      slowAfterMs: options.slowAfterMs ?? 2 * 60_000,
+      giveUpAfterMs: options.giveUpAfterMs ?? 3 * 3_600_000,
+      ...(options.now ? { now: options.now } : {}),
+      async check(job) {
+        // Looked up at each poll: a paused or removed shop's job waits for its return.
+        const seller = options.seller();
+        if (!seller) return "paused";
         const { shipping } = seller;
         const state = await shipping.actState(job.actId);
-        status = state.status;
         if (state.status === "ready") {
           const act = await shipping.actPdf(job.actId);
           const containerLabels =
             job.containers > 0 ? await shipping.actContainerLabels(job.actId) : undefined;
           const removed = await whyLeftOut(seller, state.removed);
-          if (signal.aborted || !(await this.#claim(job, "outcome"))) return;
-          await delivery.ready(job, { act, containerLabels, added: state.added, removed });
-          await this.#finish(job);
-          return;
+          const documents = { act, containerLabels, added: state.added, removed };
+          return { status: state.status, outcome: () => delivery.ready(job, documents) };
         }
         if (state.status === "error" || state.status === "cancelled") {
-          if (!(await this.#claim(job, "outcome"))) return;
-          await delivery.failed(job, state.error ?? state.status);
-          await this.#finish(job);
-          return;
+          const reason = state.error ?? state.status;
+          return { status: state.status, outcome: () => delivery.failed(job, reason) };
         }
-      } catch (error) {
-        // A failed poll is asked again: Ozon's blips should not lose an act.
-        logger?.info({ err: error, act: job.actId }, "handover act poll failed");
-      }
-      job.polls++;
-      const waited = now() - job.createdAt;
-      if (waited >= giveUpAfterMs) {
-        if (!(await this.#claim(job, "outcome"))) return;
-        await delivery.failed(job, status ?? "timeout");
-        await this.#finish(job);
-        return;
-      }
-      if (!job.toldSlow && waited >= slowAfterMs) {
-        job.toldSlow = true;
-        if (await this.#claim(job, "slow")) {
-          await delivery.slow(job, Math.max(1, Math.round(waited / 60_000)));
-        }
-      } else if (!job.toldSlow) {
-        await delivery.progress(job).catch(() => undefined);
-      }
-      await this.#save(job);
-      await sleep(pollMs, signal);
-    }
+        return { status: state.status };
+      },
+      progress: (job) => delivery.progress(job),
+      slow: (job, minutes) => delivery.slow(job, minutes),
+      gaveUp: (job, status) => delivery.failed(job, status),
+    });
   }
 
-  /** True for the one process that may say this of the act (see OUTCOME_CLAIM_MS). */
-  #claim(job: HandoverJob, what: "outcome" | "slow"): Promise<boolean> {
-    const ttlMs =
-      what === "outcome" ? OUTCOME_CLAIM_MS : (this.#options.giveUpAfterMs ?? 3 * 3_600_000);
-    return this.#options.store.setIfAbsent(`handover-claim:${what}:${job.actId}`, true, { ttlMs });
+  /** Picks up the jobs a previous process left unfinished. */
+  resume(): Promise<void> {
+    return this.#desk.resume();
   }
 
-  async #finish(job: HandoverJob): Promise<void> {
-    await this.#options.store.delete(`${HANDOVER_JOB_PREFIX}${job.actId}`);
+  /** Keeps a new job and starts waiting for its act. */
+  track(job: HandoverJob): Promise<void> {
+    return this.#desk.track(job);
+  }
+
+  stop(): Promise<void> {
+    return this.#desk.stop();
+  }
+
+  get busy(): number {
+    return this.#desk.busy;
   }
 }
 
@@ -187,16 +128,4 @@ async function whyLeftOut(
       return { postingNumber, status: posting?.status };
     }),
   );
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
-    signal.addEventListener("abort", done, { once: true });
-  });
 }

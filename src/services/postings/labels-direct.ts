@@ -2,10 +2,16 @@
  * Batch labels without Ozon's tasks: when `package-label/create`/`get` answer 404/410 (retired),
  * `/v2/posting/fbs/package-label` still prints up to 20 postings a call. The calls go one after
  * another (progress counts them as parts); a part Ozon refuses (say, one posting was cancelled
- * meanwhile) is asked again posting by posting, so one bad posting names itself instead of
- * costing the other 19 their labels.
+ * meanwhile, or Ozon no longer knows it: 404 POSTING_NOT_FOUND) is asked again posting by posting,
+ * so one bad posting names itself instead of costing the other 19 their labels. A 404 that names
+ * no posting (or says "obsolete") still means the method is gone and ends the batch.
  */
-import { OzonApiError, OzonAuthError, OzonRateLimitError } from "../../ozon/errors.ts";
+import {
+  isPostingNotFoundError,
+  OzonApiError,
+  OzonAuthError,
+  OzonRateLimitError,
+} from "../../ozon/errors.ts";
 import type { SellerClient } from "../../ozon/index.ts";
 import type { LabelBatch, LabelBatchOptions } from "./labels.ts";
 
@@ -59,10 +65,12 @@ export async function directLabels(
 }
 
 /**
- * Ozon's text when it refused these postings (a 4xx about the request); undefined for failures
- * that are not about the postings (404/410: retired, rate limit, keys, network, 5xx): those end the batch.
+ * Ozon's text when it refused these postings (a 4xx about the request, or a 404 naming a posting
+ * it does not know); undefined for failures that are not about the postings (the method retired:
+ * 410, or a 404 that names no posting; rate limit, keys, network, 5xx): those end the batch.
  */
 function refusal(error: unknown): string | undefined {
+  if (isPostingNotFoundError(error)) return error.apiMessage;
   if (!(error instanceof OzonApiError)) return undefined;
   if (error instanceof OzonRateLimitError || error instanceof OzonAuthError) return undefined;
   const { status } = error;

@@ -72,6 +72,86 @@ export async function batchLabels(
   }
 }
 
+/** One of Ozon's label tasks as followed (kept in a LabelJob across restarts). */
+export interface LabelTaskState {
+  id: string;
+  postings: number;
+  /** Ozon finished it (completed or error). */
+  done?: true;
+  fileUrl?: string;
+  unprinted: LabelBatch["unprinted"];
+}
+
+/** Asks Ozon for one task per LABEL_TASK_SIZE postings (404/410: retired, see batchLabels). */
+export async function createLabelTasks(
+  shipping: ShippingApi,
+  numbers: readonly string[],
+): Promise<LabelTaskState[]> {
+  const tasks: LabelTaskState[] = [];
+  for (let i = 0; i < numbers.length; i += LABEL_TASK_SIZE) {
+    const chunk = numbers.slice(i, i + LABEL_TASK_SIZE);
+    tasks.push({
+      id: await shipping.createLabelTask(chunk),
+      postings: chunk.length,
+      unprinted: [],
+    });
+  }
+  return tasks;
+}
+
+/** Polls the tasks not done yet once each (they are updated in place); true when all are done. */
+export async function pollLabelTasks(
+  shipping: ShippingApi,
+  tasks: LabelTaskState[],
+): Promise<boolean> {
+  for (const task of tasks) {
+    if (task.done) continue;
+    const state = await shipping.labelTask(task.id);
+    if (state.status !== "completed" && state.status !== "error") continue;
+    task.done = true;
+    task.unprinted = state.unprinted.map((u) => ({
+      postingNumber: u.postingNumber,
+      reason: u.reason ?? state.error ?? "",
+    }));
+    if (state.status === "completed" && state.fileUrl) task.fileUrl = state.fileUrl;
+  }
+  return tasks.every((task) => task.done);
+}
+
+/** The files of finished tasks merged, in order, with what was not printed. */
+export async function collectLabels(
+  shipping: ShippingApi,
+  tasks: readonly LabelTaskState[],
+): Promise<LabelBatch> {
+  const parts: Uint8Array[] = [];
+  for (const task of tasks) if (task.fileUrl) parts.push(await shipping.labelFile(task.fileUrl));
+  const unprinted = tasks.flatMap((task) => task.unprinted);
+  const total = tasks.reduce((sum, task) => sum + task.postings, 0);
+  return {
+    pdf: parts.length > 0 ? await mergePdfs(parts) : undefined,
+    printed: total - unprinted.length,
+    unprinted,
+  };
+}
+
+/**
+ * The start of a batch that goes on in the background (LabelDesk): Ozon's tasks, created; or,
+ * when Ozon retired the task methods, the batch itself from the 20-a-call method.
+ */
+export async function beginLabels(
+  seller: LabelSeller,
+  postingNumbers: readonly string[],
+  options: Pick<LabelBatchOptions, "onProgress"> = {},
+): Promise<{ tasks: LabelTaskState[] } | { batch: LabelBatch }> {
+  const numbers = [...new Set(postingNumbers)].slice(0, MAX_BATCH_LABELS);
+  try {
+    return { tasks: await createLabelTasks(seller.shipping, numbers) };
+  } catch (error) {
+    if (!isRetiredMethodError(error)) throw error;
+    return { batch: await directLabels(seller.postings, numbers, options, mergePdfs) };
+  }
+}
+
 async function labelsByTasks(
   shipping: ShippingApi,
   numbers: readonly string[],
@@ -81,47 +161,23 @@ async function labelsByTasks(
   const maxWaitMs = options.maxWaitMs ?? 5 * 60_000;
   const sleep = options.sleep ?? defaultSleep;
   const now = options.now ?? Date.now;
-  const chunks: string[][] = [];
-  for (let i = 0; i < numbers.length; i += LABEL_TASK_SIZE) {
-    chunks.push(numbers.slice(i, i + LABEL_TASK_SIZE));
-  }
-  const taskIds: string[] = [];
-  for (const chunk of chunks) taskIds.push(await shipping.createLabelTask(chunk));
-
-  const files = new Map<string, Uint8Array>();
-  const unprinted: LabelBatch["unprinted"] = [];
-  const pending = new Set(taskIds);
+  const tasks = await createLabelTasks(shipping, numbers);
   const started = now();
   const report = () =>
     options.onProgress?.({
-      ready: taskIds.length - pending.size,
-      tasks: taskIds.length,
+      ready: tasks.filter((task) => task.done).length,
+      tasks: tasks.length,
       postings: numbers.length,
     });
   await report();
-  while (pending.size > 0) {
-    for (const taskId of [...pending]) {
-      const task = await shipping.labelTask(taskId);
-      if (task.status !== "completed" && task.status !== "error") continue;
-      pending.delete(taskId);
-      for (const u of task.unprinted) {
-        unprinted.push({ postingNumber: u.postingNumber, reason: u.reason ?? task.error ?? "" });
-      }
-      if (task.status === "completed" && task.fileUrl) {
-        files.set(taskId, await shipping.labelFile(task.fileUrl));
-      }
-    }
+  for (;;) {
+    const done = await pollLabelTasks(shipping, tasks);
     await report();
-    if (pending.size === 0) break;
+    if (done) break;
     if (now() - started >= maxWaitMs) throw new LabelsNotReadyError(Math.round(maxWaitMs / 60_000));
     await sleep(pollMs);
   }
-  const parts = taskIds.flatMap((id) => {
-    const file = files.get(id);
-    return file ? [file] : [];
-  });
-  const printed = numbers.length - unprinted.length;
-  return { pdf: parts.length > 0 ? await mergePdfs(parts) : undefined, printed, unprinted };
+  return collectLabels(shipping, tasks);
 }
 
 /** One PDF of the pages of `parts`, in order (a single part is returned as it is). */

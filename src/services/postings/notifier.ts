@@ -47,7 +47,11 @@ export type Delivery = Promise<Sent | undefined> | Promise<void>;
 
 /** What happened to a posting after its alerts went (watcher: follow-up.ts). */
 export type PostingChange =
-  | { kind: "cancelled"; posting: Posting }
+  | {
+      kind: "cancelled";
+      posting: Posting /** It was packed first: not for the courier. */;
+      afterPacking?: true;
+    }
   | { kind: "packed"; posting: Posting; by?: PackedBy; seenAt: number }
   | { kind: "deadline"; posting: Posting; previous?: string };
 

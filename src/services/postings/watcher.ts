@@ -84,6 +84,8 @@ export interface PostingWatcherOptions {
   markTtlMs?: number;
   /** How long where each alert went is kept (to edit its card). Default 7 days. */
   cardTtlMs?: number;
+  /** A packed posting with cards is re-read at most this often (cancelled before the courier?). */
+  packedRecheckMs?: number;
   /** Store key prefix. Default "postings:". */
   keyPrefix?: string;
   /** Epoch ms; injectable for tests. */
@@ -141,6 +143,8 @@ export class PostingWatcher {
   readonly #followUp: FollowUpSettings;
   readonly #turnSettings: TurnSettings;
   readonly #loop: BackgroundLoop<PassReport>;
+  /** When each followed packed posting was last re-read (follow-up.ts). */
+  readonly #packedReadAt = new Map<string, number>();
   /** performance.now() at the start of the latest pass (the poll interval runs from it). */
   #passStartedAt = 0;
 
@@ -168,6 +172,10 @@ export class PostingWatcher {
       reader: get ? { get } : undefined,
       now: this.#now,
       log: this.#log,
+      packedReadAt: this.#packedReadAt,
+      ...(options.packedRecheckMs !== undefined
+        ? { packedRecheckMs: options.packedRecheckMs }
+        : {}),
     };
     if (!(this.#pollMs > 0)) throw new RangeError("pollSeconds must be greater than 0");
     if (!Number.isInteger(burstThreshold) || burstThreshold < 0) {
@@ -213,6 +221,14 @@ export class PostingWatcher {
    */
   stop(deadline?: AbortSignal): Promise<boolean> {
     return this.#loop.stop(deadline);
+  }
+
+  /**
+   * Packed postings to re-read at the next pass whatever their last read (a push said one was
+   * cancelled). Only followed packed postings are ever read, so a forged name costs nothing.
+   */
+  recheckPacked(postingNumbers: readonly string[]): void {
+    for (const number of postingNumbers.slice(0, 200)) this.#packedReadAt.delete(number);
   }
 
   /** One pass now, or right after the one in progress. */

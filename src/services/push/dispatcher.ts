@@ -7,11 +7,14 @@
  */
 import type { Logger } from "../../logger.ts";
 import { BackgroundLoop } from "../background-loop.ts";
-import type { PushArea } from "./events.ts";
+import type { PushArea, PushHint } from "./events.ts";
 import type { PushQueue } from "./queue.ts";
 
-/** One pass of a shop's poller; resolves false when another process holds its lease. */
-export type PushPass = () => Promise<boolean>;
+/**
+ * One pass of a shop's poller; resolves false when another process holds its lease. `hints` are
+ * the pushes it answers (untrusted: they may only make the pass look at something sooner).
+ */
+export type PushPass = (hints: readonly PushHint[]) => Promise<boolean>;
 
 export interface PushDispatcherOptions {
   queue: PushQueue;
@@ -75,7 +78,7 @@ export class PushDispatcher {
         if (!pass) return;
         const began = now();
         try {
-          if (!(await pass())) return;
+          if (!(await pass(hints.map((h) => h.hint)))) return;
         } catch (error) {
           logger?.warn(
             { err: error, shop: shopId, area },

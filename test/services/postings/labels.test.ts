@@ -53,4 +53,42 @@ describe("batch labels when the task methods are retired", () => {
       expect(progress.at(-1)).toEqual({ ready: 2, tasks: 2, postings: 25 });
     });
   }
+
+  it("names a posting Ozon does not know (404 POSTING_NOT_FOUND) and prints the rest", async () => {
+    sandbox = await startSandbox({ initialPostings: 0, historyPostings: 0 });
+    seller = sandboxSeller(sandbox, { retry: { maxAttempts: 1 } });
+    const numbers = Array.from(
+      { length: 22 },
+      () => sandbox.control.addPosting({ status: "awaiting_deliver" }).postingNumber,
+    );
+    const unknown = "99999999-0001-1";
+    numbers.splice(5, 0, unknown);
+    sandbox.control.setFault("/v1/posting/fbs/package-label/*", { rate5xx: 1, status5xx: 410 });
+    sandbox.resetCounters();
+    const batch = await batchLabels(seller, numbers, { pollMs: 10 });
+
+    expect(batch.unprinted).toEqual([{ postingNumber: unknown, reason: "POSTING_NOT_FOUND" }]);
+    expect(batch.printed).toBe(22);
+    const pdf = await PDFDocument.load(batch.pdf ?? new Uint8Array());
+    expect(pdf.getPageCount()).toBe(22);
+    // The part with the unknown posting once, then one by one; the last part of 3 once.
+    expect(sandbox.counters()["POST /v2/posting/fbs/package-label"]).toBe(1 + 20 + 1);
+  });
+
+  it("a 404 that names no posting still means the 20-a-call method is gone: the batch ends", async () => {
+    sandbox = await startSandbox({ initialPostings: 0, historyPostings: 0 });
+    seller = sandboxSeller(sandbox, { retry: { maxAttempts: 1 } });
+    const numbers = Array.from(
+      { length: 25 },
+      () => sandbox.control.addPosting({ status: "awaiting_deliver" }).postingNumber,
+    );
+    sandbox.control.setFault("/v1/posting/fbs/package-label/*", { rate5xx: 1, status5xx: 410 });
+    sandbox.control.setFault("/v2/posting/fbs/package-label", { rate5xx: 1, status5xx: 404 });
+    sandbox.resetCounters();
+    await expect(batchLabels(seller, numbers, { pollMs: 10 })).rejects.toMatchObject({
+      status: 404,
+    });
+    // Not asked posting by posting: one call, and the batch ended.
+    expect(sandbox.counters()["POST /v2/posting/fbs/package-label"]).toBe(1);
+  });
 });

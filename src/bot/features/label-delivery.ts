@@ -1,0 +1,107 @@
+/**
+ * Batch labels reach the chat that asked: the progress message is edited as Ozon's parts get
+ * ready, a slow batch is announced once ("will send them when ready"), and when Ozon is done the
+ * summary (how many printed, which postings Ozon did not print and why) and the one PDF are sent.
+ * Used by the LabelDesk (background, across restarts) and at once when Ozon printed directly.
+ */
+import type { I18n } from "@grammyjs/i18n";
+import { type Api, InputFile } from "grammy";
+import type { Logger } from "../../logger.ts";
+import type { LabelDelivery, LabelJob } from "../../services/postings/label-desk.ts";
+import type { LabelBatch } from "../../services/postings/labels.ts";
+import type { ShopRegistry } from "../../shops/registry.ts";
+import { clip } from "../format/postings.ts";
+import { isLocale, type Locale, type LocalizedContext } from "../i18n.ts";
+import { shopFileName } from "../shop-files.ts";
+import { withShopTag } from "../shops.ts";
+
+/** Postings named as not printed; the rest are counted. */
+const UNPRINTED_SHOWN = 15;
+
+export interface LabelDeliveryDeps {
+  api: Api;
+  i18n: I18n<LocalizedContext>;
+  shops: ShopRegistry;
+  shopId: string;
+  defaultLocale: Locale;
+  logger?: Logger | undefined;
+}
+
+export function telegramLabelDelivery(deps: LabelDeliveryDeps): LabelDelivery {
+  const { api, i18n, shops, shopId } = deps;
+  const localeOf = (job: LabelJob) => (isLocale(job.locale) ? job.locale : deps.defaultLocale);
+  const plain = (job: LabelJob) => (key: string, vars?: Record<string, string | number>) =>
+    i18n.t(localeOf(job), key, vars);
+  const tagged = (job: LabelJob, text: string) =>
+    withShopTag((k, v) => i18n.t(localeOf(job), k, v), shops, shopId, text);
+  /** The progress message becomes `text`; a new message when it cannot be edited. */
+  const settle = async (job: LabelJob, text: string) => {
+    if (job.messageId !== undefined) {
+      const edited = await api
+        .editMessageText(job.chatId, job.messageId, text)
+        .then(() => true)
+        .catch(() => false);
+      if (edited) return;
+    }
+    await api.sendMessage(job.chatId, text);
+  };
+  const parts = (job: LabelJob) => ({
+    ready: job.tasks.filter((task) => task.done).length,
+    tasks: job.tasks.length,
+  });
+
+  return {
+    async progress(job) {
+      const { ready, tasks } = parts(job);
+      if (job.messageId === undefined || job.shownReady === ready) return;
+      job.shownReady = ready;
+      const t = plain(job);
+      const text = t("labels-progress", { count: job.postings, ready, parts: tasks });
+      await api
+        .editMessageText(job.chatId, job.messageId, tagged(job, text))
+        .catch(() => undefined);
+    },
+    async slow(job, minutes) {
+      const { ready, tasks } = parts(job);
+      const t = plain(job);
+      const text = t("labels-slow", { count: job.postings, minutes, ready, parts: tasks });
+      await settle(job, tagged(job, text));
+    },
+    async failed(job, reason) {
+      await settle(job, tagged(job, plain(job)("labels-failed", { reason })));
+    },
+    async ready(job, batch) {
+      const t = plain(job);
+      await settle(job, tagged(job, summaryOf(t, batch, job.postings)));
+      if (batch.pdf) {
+        const name = shopFileName(shops, shopId, "labels", String(batch.printed));
+        await api.sendDocument(job.chatId, new InputFile(batch.pdf, name), {
+          caption: tagged(job, t("labels-caption", { count: batch.printed })),
+        });
+      }
+      deps.logger?.info({ batch: job.id, shop: shopId }, "batch labels delivered");
+    },
+  };
+}
+
+/** "Labels ready: N of M", and the postings Ozon did not print with why. */
+function summaryOf(
+  t: (key: string, vars?: Record<string, string | number>) => string,
+  batch: LabelBatch,
+  count: number,
+): string {
+  const notPrinted = batch.unprinted
+    .slice(0, UNPRINTED_SHOWN)
+    .map((u) =>
+      t("labels-unprinted-line", { posting: u.postingNumber, reason: clip(u.reason || "—", 80) }),
+    );
+  if (batch.unprinted.length > UNPRINTED_SHOWN) {
+    notPrinted.push(
+      t("labels-unprinted-more", { count: batch.unprinted.length - UNPRINTED_SHOWN }),
+    );
+  }
+  return [
+    t("labels-done", { printed: batch.printed, count }),
+    ...(notPrinted.length > 0 ? [t("labels-unprinted-title"), ...notPrinted] : []),
+  ].join("\n");
+}
