@@ -20,6 +20,7 @@ import {
 import { PerShop } from "../../shops/per-shop.ts";
 import { fencedLease, sharedByProcesses } from "../../store/lease.ts";
 import { whenBotRemoved } from "../features/bot-removed.ts";
+import { inboxFeature } from "../features/inbox.ts";
 import { relayFeature, relayRepliesFeature } from "../features/relay.ts";
 import { relayHereFeature } from "../features/relay-here.ts";
 import { RelayShops } from "../features/relay-shops.ts";
@@ -68,6 +69,7 @@ export function createRelayModule(
     shops,
     store,
     logger,
+    claimMs: config.chats.claimMinutes * 60_000,
     ...(options.repositories ? { repositories: options.repositories } : {}),
   });
   let relays: PerShop<ChatRelay> | undefined;
@@ -78,7 +80,7 @@ export function createRelayModule(
       relayRepliesFeature(relayShops),
       whenBotRemoved("setting as the relay group", (chatId) => relayShops.groups.clear(chatId)),
     ],
-    features: [relayFeature(relayShops), relayHereFeature(relayShops)],
+    features: [relayFeature(relayShops), relayHereFeature(relayShops), inboxFeature(relayShops)],
     shops: relayShops,
     get relay() {
       return relays?.get(firstId());
@@ -125,6 +127,8 @@ export function createRelayModule(
               logger,
             }),
             logger,
+            inbox: relayShops.inbox(shop),
+            timezone: config.timezone,
           });
           const relay = new ChatRelay({
             ...(sharedByProcesses(store) ? {} : { lease: false as const }),

@@ -16,6 +16,7 @@ import {
   resolveRelayAudience,
 } from "../../services/relay/audience.ts";
 import type { DeliveryMarks } from "../../services/relay/delivery-marks.ts";
+import type { ChatClaim, ChatInbox, RelayedCopy } from "../../services/relay/inbox.ts";
 import type { ProductNames } from "../../services/relay/product-names.ts";
 import type { RelayRepositories } from "../../services/relay/repositories.ts";
 import { splitText } from "../../services/relay/split-text.ts";
@@ -30,6 +31,7 @@ import type {
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../callback-data.ts";
 import { ensureRelayTopic, isTopicGone, moveRelayGroup } from "../features/relay-groups.ts";
+import { claimLabel, messageGist } from "../format/inbox.ts";
 import {
   caption,
   fileAnnouncement,
@@ -46,7 +48,7 @@ import {
   type Translator,
   translatorFor,
 } from "../i18n.ts";
-import { answerKeyboard } from "../keyboards/relay.ts";
+import { relayKeyboard } from "../keyboards/relay.ts";
 import type { TelegramSender } from "../sender/index.ts";
 import { shopTag, withShopTag } from "../shops.ts";
 import { isChatUnreachable, telegramChatGone } from "../telegram-errors.ts";
@@ -77,11 +79,18 @@ export interface TelegramRelayNotifierOptions {
   /** Names the product a chat is about; without it the header shows the SKU only. */
   productNames?: Pick<ProductNames, "nameOf">;
   logger?: Pick<Logger, "warn" | "info">;
+  /** The shop's inbox: where each relayed message went, and who took the chat. */
+  inbox?: ChatInbox;
+  /** For the claim's "till 14:35" (default Europe/Moscow). */
+  timezone?: string;
 }
 
 /** A buyer chat with what was found out about it for this message. */
 interface RelayedChat extends RelayChatRef {
   productName?: string | undefined;
+  /** The chat's first relayed message: it gets the "Open posting" button. */
+  first?: boolean;
+  claim?: ChatClaim | undefined;
 }
 
 interface Recipient {
@@ -104,6 +113,8 @@ export class TelegramRelayNotifier implements RelayNotifier {
   readonly #codec: CallbackCodec;
   readonly #productNames: Pick<ProductNames, "nameOf"> | undefined;
   readonly #logger: Pick<Logger, "warn" | "info"> | undefined;
+  readonly #inbox: ChatInbox | undefined;
+  readonly #timezone: string;
 
   constructor(options: TelegramRelayNotifierOptions) {
     this.#api = options.api;
@@ -118,6 +129,8 @@ export class TelegramRelayNotifier implements RelayNotifier {
     this.#codec = options.codec;
     this.#productNames = options.productNames;
     this.#logger = options.logger;
+    this.#inbox = options.inbox;
+    this.#timezone = options.timezone ?? "Europe/Moscow";
   }
 
   async relayBuyerMessage(
@@ -126,9 +139,12 @@ export class TelegramRelayNotifier implements RelayNotifier {
     attachments: RelayAttachment[],
   ): Promise<TelegramMessageRef[]> {
     const { sku } = chat.context;
+    const inbox = this.#inbox;
     const about: RelayedChat = {
       ...chat,
       productName: sku ? await this.#productNames?.nameOf(sku) : undefined,
+      first: inbox ? !(await inbox.digest(chat.ozonChatId)) : false,
+      claim: await inbox?.claim(chat.ozonChatId),
     };
     try {
       return await this.#relayTo(await this.#recipients(), about, message, attachments);
@@ -158,6 +174,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
       ),
     );
     const refs: TelegramMessageRef[] = [];
+    const copies: RelayedCopy[] = [];
     const failures: unknown[] = [];
     results.forEach((result, index) => {
       const recipient = recipients[index];
@@ -165,6 +182,11 @@ export class TelegramRelayNotifier implements RelayNotifier {
       if (result.status === "fulfilled") {
         const { chatId, ids } = result.value;
         refs.push(...ids.map((messageId) => ({ chatId, messageId })));
+        const last = ids.at(-1);
+        if (last !== undefined) {
+          const posting = chat.first && chat.context.postingNumber ? { posting: true } : {};
+          copies.push({ chatId, messageId: last, locale: recipient.locale, ...posting });
+        }
       } else if (recipient.kind === "private" && isChatUnreachable(result.reason)) {
         // A person who blocked the bot must not hold up everyone else's messages.
         this.#logger?.warn(
@@ -177,6 +199,11 @@ export class TelegramRelayNotifier implements RelayNotifier {
     });
     if (failures.length > 0) throw failures[0];
     if (refs.length === 0) throw new NoRelayAudienceError();
+    await this.#inbox?.recordRelayed(
+      chat.ozonChatId,
+      { id: message.id, createdAt: message.createdAt, snippet: messageGist(message) },
+      copies,
+    );
     return refs;
   }
 
@@ -319,7 +346,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
         ? splitText(`${header}\n\n${text || t("relay-empty")}`, TELEGRAM_TEXT_LIMIT)
         : [];
     // "Reply" goes under the last part only: one button per message, not one per piece.
-    const keyboard = this.#answerKeyboard(t, chat.ozonChatId);
+    const keyboard = this.#keyboard(t, chat);
     const lastPart = pieces.length + attachments.length - 1;
     const button = () => (keyboard && part === lastPart ? { reply_markup: keyboard } : {});
 
@@ -370,11 +397,15 @@ export class TelegramRelayNotifier implements RelayNotifier {
     return this.#shop ? withShopTag(t, this.#shop.shops, this.#shop.id, text) : text;
   }
 
-  #answerKeyboard(t: Translator, ozonChatId: string) {
-    if (!this.#shop) return answerKeyboard(this.#codec, t, ozonChatId, undefined);
+  #keyboard(t: Translator, chat: RelayedChat) {
+    if (!this.#shop) return relayKeyboard(this.#codec, t, chat.ozonChatId, undefined);
     // A button without the shop's ref would mean the legacy owner: none for a shop just removed.
     const ref = this.#shop.shops.get(this.#shop.id)?.ref;
-    return ref === undefined ? undefined : answerKeyboard(this.#codec, t, ozonChatId, ref);
+    if (ref === undefined) return undefined;
+    return relayKeyboard(this.#codec, t, chat.ozonChatId, ref, {
+      claim: chat.claim ? claimLabel(chat.claim, this.#timezone) : undefined,
+      postingNumber: chat.first ? chat.context.postingNumber : undefined,
+    });
   }
 }
 
