@@ -133,10 +133,7 @@ export function chatsList(deps: ChatsListDeps) {
         : [],
     );
     const toggle = new InlineKeyboard()
-      .text(
-        ctx.t(TEXTS[mode].toggle),
-        listData(codec, 0, mode === "w" ? "a" : "w", true),
-      )
+      .text(ctx.t(TEXTS[mode].toggle), listData(codec, 0, mode === "w" ? "a" : "w", true))
       .text(ctx.t("inbox-refresh"), listData(codec, 0, mode, true));
     if (entries.length === 0) {
       const empty = ctx.t(TEXTS[mode].empty);
