@@ -132,12 +132,17 @@ export function chatsList(deps: ChatsListDeps) {
         ? l.chats.filter((c) => mode === "a" || c.waiting).map((chat) => ({ shop: l.shop, chat }))
         : [],
     );
-    const toggle = new InlineKeyboard()
-      .text(ctx.t(TEXTS[mode].toggle), listData(codec, 0, mode === "w" ? "a" : "w", true))
-      .text(ctx.t("inbox-refresh"), listData(codec, 0, mode, true));
+    const toggle = (keyboard: InlineKeyboard) =>
+      keyboard
+        .text(ctx.t(TEXTS[mode].toggle), listData(codec, 0, mode === "w" ? "a" : "w", true))
+        .text(ctx.t("inbox-refresh"), listData(codec, 0, mode, true));
     if (entries.length === 0) {
       const empty = ctx.t(TEXTS[mode].empty);
-      return void (await showScreen(ctx, [empty, ...failures].join("\n\n"), toggle));
+      return void (await showScreen(
+        ctx,
+        [empty, ...failures].join("\n\n"),
+        toggle(new InlineKeyboard()),
+      ));
     }
     const pages = Math.ceil(entries.length / CHATS_PAGE_SIZE);
     const page = Math.min(Math.max(requested, 0), pages - 1);
@@ -182,7 +187,7 @@ export function chatsList(deps: ChatsListDeps) {
       if (page < pages - 1) keyboard.text(ctx.t("inbox-next"), listData(codec, page + 1, mode));
       keyboard.row();
     }
-    keyboard.append(toggle);
+    toggle(keyboard);
     const title = ctx.t(TEXTS[mode].title, {
       count: entries.length,
     });

@@ -144,7 +144,9 @@ export class ChatInbox {
       }
       const held = await this.#store.get<ChatClaim>(key);
       if (!held) continue; // it ended meanwhile: try again
-      if (held.userId !== who.userId) return { ok: false, claim: held };
+      // Someone else's claim in force stands; an ended one (the store may keep it a moment
+      // past its end) or one's own is replaced.
+      if (held.userId !== who.userId && held.until > this.#now()) return { ok: false, claim: held };
       if (await this.#store.compareAndSet(key, held, claim, { ttlMs: this.claimMs })) {
         return { ok: true, claim };
       }

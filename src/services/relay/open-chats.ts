@@ -10,7 +10,7 @@ import { compareIds } from "./cursors.ts";
 import type { ChatDigest, ChatInbox } from "./inbox.ts";
 
 export interface OpenChatsApi {
-  list(options?: ChatListOptions): AsyncIterable<Chat>;
+  listWithUnread(options?: ChatListOptions): AsyncIterable<Chat>;
 }
 
 export interface OpenChat {
@@ -30,7 +30,7 @@ export async function listOpenChats(
 ): Promise<OpenChat[]> {
   const digests = await inbox.digests();
   const open: OpenChat[] = [];
-  for await (const chat of chats.list({ status: "opened" })) {
+  for await (const chat of chats.listWithUnread({ status: "opened" })) {
     if (!chat.isBuyerChat || chat.status === "CLOSED") continue;
     const digest = digests.get(chat.id);
     const lastMessageId = chat.lastMessageId ?? "0";
