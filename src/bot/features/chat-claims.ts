@@ -30,7 +30,7 @@ export interface ClaimViewDeps {
 /** Redraws the buttons of every relayed copy of the chat with the claim (or without one). */
 export async function showClaimOnCopies(
   deps: ClaimViewDeps,
-  chat: { ozonChatId: string; shopRef: string; postingNumber?: string | undefined },
+  chat: { ozonChatId: string; shopRef: string },
   digest: ChatDigest | undefined,
   claim: ChatClaim | undefined,
 ): Promise<void> {
@@ -38,7 +38,7 @@ export async function showClaimOnCopies(
     const t = translatorFor(deps.i18n, isLocale(copy.locale) ? copy.locale : deps.defaultLocale);
     const keyboard = relayKeyboard(deps.codec, t, chat.ozonChatId, chat.shopRef, {
       claim: claim ? claimLabel(claim, deps.timezone) : undefined,
-      postingNumber: copy.posting ? chat.postingNumber : undefined,
+      postingNumber: copy.posting,
     });
     if (!keyboard) continue;
     try {

@@ -92,8 +92,14 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
       }
       const known = await relay.repositories(shop).contexts.get(ozonChatId);
       const carried = [...messages].reverse().find((m) => m.context.orderNumber)?.context ?? {};
-      const context = { ...carried, ...known };
-      const claim = await relay.inbox(shop).claim(ozonChatId);
+      const inbox = relay.inbox(shop);
+      const [claim, digest] = await Promise.all([
+        inbox.claim(ozonChatId),
+        inbox.digest(ozonChatId),
+      ]);
+      // The posting the relay's context card found, when Ozon named only the order.
+      const found = digest?.copies.find((c) => c.posting)?.posting;
+      const context = { ...carried, ...(found ? { postingNumber: found } : {}), ...known };
       const about = aboutText(ctx.t, context);
       const head = [ctx.t("inbox-view-title", { about: about ? ` · ${about}` : "" })];
       if (claim) head.push(ctx.t("inbox-view-claimed", claimLabel(claim, config.timezone)));
@@ -173,7 +179,8 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
       await ctx.answerCallbackQuery({ text: ctx.t("inbox-taken", label).slice(0, 200) });
       const digest = await inbox.digest(ozonChatId);
       const { postingNumber } = await relay.repositories(shop).contexts.get(ozonChatId);
-      const chat = { ozonChatId, shopRef: shop.ref, postingNumber };
+      const found = digest?.copies.find((c) => c.posting)?.posting;
+      const chat = { ozonChatId, shopRef: shop.ref, postingNumber: postingNumber ?? found };
       await showClaimOnCopies(claimDeps(ctx), chat, digest, taken.claim);
       // Pressed on a chat's view (not a relayed copy): its own buttons show the claim too.
       const pressed = ctx.callbackQuery?.message;

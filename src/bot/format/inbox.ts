@@ -4,9 +4,11 @@
  */
 import { DateTime } from "luxon";
 import type { ChatMessage } from "../../ozon/seller/types.ts";
+import type { ContextCard } from "../../services/relay/context-card.ts";
 import { type ChatClaim, snippetOf } from "../../services/relay/inbox.ts";
 import type { ChatContext } from "../../services/relay/types.ts";
-import type { Translator } from "../i18n.ts";
+import type { Locale, Translator } from "../i18n.ts";
+import { formatPrice } from "./postings.ts";
 
 /** Characters of one message in a chat's view; the whole chat stays within Telegram's 4 096. */
 const VIEW_MESSAGE_LIMIT = 300;
@@ -70,4 +72,26 @@ export function chatViewLines(
     const body = [text, ...files].filter(Boolean).join("\n") || "…";
     return `${who} · ${time}\n${body}`;
   });
+}
+
+/** The buyer context card's lines: the order and its posting's status, then the product. */
+export function contextCardLines(t: Translator, card: ContextCard, locale: Locale): string[] {
+  const lines: string[] = [];
+  const status = card.status ? t("postings-status", { status: card.status }) : "";
+  if (card.orderNumber && status) {
+    lines.push(t("inbox-card-title", { order: card.orderNumber, status }));
+  } else if (card.postingNumber && status) {
+    lines.push(t("inbox-card-posting", { posting: card.postingNumber, status }));
+  }
+  const p = card.product;
+  if (p) {
+    const price = p.price ? formatPrice(p.price, p.currency, locale) : "—";
+    const vars = { name: snippetOf(p.name, 100), sku: p.sku, price };
+    lines.push(
+      p.stock === undefined
+        ? t("inbox-card-product-nostock", vars)
+        : t("inbox-card-product", { ...vars, stock: p.stock }),
+    );
+  }
+  return lines;
 }

@@ -12,6 +12,7 @@ import {
   RELAY_LEASE_NAME,
   type RelayPassReport,
 } from "../../services/relay/chat-relay.ts";
+import { ContextCards } from "../../services/relay/context-card.ts";
 import { ProductNames } from "../../services/relay/product-names.ts";
 import {
   createRelayRepositories,
@@ -128,6 +129,7 @@ export function createRelayModule(
             }),
             logger,
             inbox: relayShops.inbox(shop),
+            contextCards: new ContextCards({ store: shop.store, source: shopSeller, logger }),
             timezone: config.timezone,
           });
           const relay = new ChatRelay({

@@ -15,6 +15,7 @@ import {
   type RelayGroupSetting,
   resolveRelayAudience,
 } from "../../services/relay/audience.ts";
+import type { ContextCard, ContextCards } from "../../services/relay/context-card.ts";
 import type { DeliveryMarks } from "../../services/relay/delivery-marks.ts";
 import type { ChatClaim, ChatInbox, RelayedCopy } from "../../services/relay/inbox.ts";
 import type { ProductNames } from "../../services/relay/product-names.ts";
@@ -31,7 +32,7 @@ import type {
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../callback-data.ts";
 import { ensureRelayTopic, isTopicGone, moveRelayGroup } from "../features/relay-groups.ts";
-import { claimLabel, messageGist } from "../format/inbox.ts";
+import { claimLabel, contextCardLines, messageGist } from "../format/inbox.ts";
 import {
   caption,
   fileAnnouncement,
@@ -81,6 +82,8 @@ export interface TelegramRelayNotifierOptions {
   logger?: Pick<Logger, "warn" | "info">;
   /** The shop's inbox: where each relayed message went, and who took the chat. */
   inbox?: ChatInbox;
+  /** The order, posting status and product on a chat's first relayed message. */
+  contextCards?: Pick<ContextCards, "cardOf">;
   /** For the claim's "till 14:35" (default Europe/Moscow). */
   timezone?: string;
 }
@@ -91,6 +94,7 @@ interface RelayedChat extends RelayChatRef {
   /** The chat's first relayed message: it gets the "Open posting" button. */
   first?: boolean;
   claim?: ChatClaim | undefined;
+  card?: ContextCard | undefined;
 }
 
 interface Recipient {
@@ -115,6 +119,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
   readonly #logger: Pick<Logger, "warn" | "info"> | undefined;
   readonly #inbox: ChatInbox | undefined;
   readonly #timezone: string;
+  readonly #contextCards: Pick<ContextCards, "cardOf"> | undefined;
 
   constructor(options: TelegramRelayNotifierOptions) {
     this.#api = options.api;
@@ -131,6 +136,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
     this.#logger = options.logger;
     this.#inbox = options.inbox;
     this.#timezone = options.timezone ?? "Europe/Moscow";
+    this.#contextCards = options.contextCards;
   }
 
   async relayBuyerMessage(
@@ -146,6 +152,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
       first: inbox ? !(await inbox.digest(chat.ozonChatId)) : false,
       claim: await inbox?.claim(chat.ozonChatId),
     };
+    if (about.first) about.card = await this.#contextCards?.cardOf(chat.context);
     try {
       return await this.#relayTo(await this.#recipients(), about, message, attachments);
     } catch (error) {
@@ -184,7 +191,8 @@ export class TelegramRelayNotifier implements RelayNotifier {
         refs.push(...ids.map((messageId) => ({ chatId, messageId })));
         const last = ids.at(-1);
         if (last !== undefined) {
-          const posting = chat.first && chat.context.postingNumber ? { posting: true } : {};
+          const number = chat.first ? postingOf(chat) : undefined;
+          const posting = number ? { posting: number } : {};
           copies.push({ chatId, messageId: last, locale: recipient.locale, ...posting });
         }
       } else if (recipient.kind === "private" && isChatUnreachable(result.reason)) {
@@ -304,7 +312,9 @@ export class TelegramRelayNotifier implements RelayNotifier {
       t,
       [
         relayHeader(t, chat.context, chat.ozonChatId),
-        ...relayDetails(t, chat.context, chat.productName),
+        // The card names the product itself, with its price and stock.
+        ...relayDetails(t, chat.context, chat.card?.product ? undefined : chat.productName),
+        ...(chat.card ? contextCardLines(t, chat.card, recipient.locale) : []),
       ].join("\n"),
     );
     let threadId: number | undefined;
@@ -404,9 +414,14 @@ export class TelegramRelayNotifier implements RelayNotifier {
     if (ref === undefined) return undefined;
     return relayKeyboard(this.#codec, t, chat.ozonChatId, ref, {
       claim: chat.claim ? claimLabel(chat.claim, this.#timezone) : undefined,
-      postingNumber: chat.first ? chat.context.postingNumber : undefined,
+      postingNumber: chat.first ? postingOf(chat) : undefined,
     });
   }
+}
+
+/** The posting a chat is about: Ozon's context, or what the context card found. */
+function postingOf(chat: RelayedChat): string | undefined {
+  return chat.context.postingNumber ?? chat.card?.postingNumber;
 }
 
 /** The relay group is out of the bot's reach (removed, deleted): the setting was cleared. */

@@ -20,8 +20,8 @@ export interface RelayedCopy {
   chatId: number;
   messageId: number;
   locale: string;
-  /** The copy also has the "Open posting" button (the chat's first relayed message). */
-  posting?: boolean;
+  /** The posting its "Open posting" button opens (the chat's first relayed message). */
+  posting?: string;
 }
 
 export interface ChatDigest {
