@@ -74,7 +74,10 @@ export function chatViewLines(
   });
 }
 
-/** The buyer context card's lines: the order and its posting's status, then the product. */
+/**
+ * The buyer context card's lines: the order and its posting's status, then the product's price
+ * and stock (its name and SKU are in the message's header already).
+ */
 export function contextCardLines(t: Translator, card: ContextCard, locale: Locale): string[] {
   const lines: string[] = [];
   const status = card.status ? t("postings-status", { status: card.status }) : "";
@@ -84,9 +87,8 @@ export function contextCardLines(t: Translator, card: ContextCard, locale: Local
     lines.push(t("inbox-card-posting", { posting: card.postingNumber, status }));
   }
   const p = card.product;
-  if (p) {
-    const price = p.price ? formatPrice(p.price, p.currency, locale) : "—";
-    const vars = { name: snippetOf(p.name, 100), sku: p.sku, price };
+  if (p?.price) {
+    const vars = { price: formatPrice(p.price, p.currency, locale) };
     lines.push(
       p.stock === undefined
         ? t("inbox-card-product-nostock", vars)

@@ -78,7 +78,7 @@ export interface TelegramRelayNotifierOptions {
   /** Signs the "Reply" button under each relayed message. */
   codec: CallbackCodec;
   /** Names the product a chat is about; without it the header shows the SKU only. */
-  productNames?: Pick<ProductNames, "nameOf">;
+  productNames?: Pick<ProductNames, "nameOf" | "remember">;
   logger?: Pick<Logger, "warn" | "info">;
   /** The shop's inbox: where each relayed message went, and who took the chat. */
   inbox?: ChatInbox;
@@ -115,7 +115,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
   readonly #sender: TelegramSender;
   readonly #marks: DeliveryMarks;
   readonly #codec: CallbackCodec;
-  readonly #productNames: Pick<ProductNames, "nameOf"> | undefined;
+  readonly #productNames: Pick<ProductNames, "nameOf" | "remember"> | undefined;
   readonly #logger: Pick<Logger, "warn" | "info"> | undefined;
   readonly #inbox: ChatInbox | undefined;
   readonly #timezone: string;
@@ -146,13 +146,18 @@ export class TelegramRelayNotifier implements RelayNotifier {
   ): Promise<TelegramMessageRef[]> {
     const { sku } = chat.context;
     const inbox = this.#inbox;
+    const first = inbox ? !(await inbox.digest(chat.ozonChatId)) : false;
+    // The first message's card reads the catalogue anyway: its name is the product's name.
+    const card = first ? await this.#contextCards?.cardOf(chat.context) : undefined;
+    const named = card?.product;
+    if (named) await this.#productNames?.remember(named.sku, named.name);
     const about: RelayedChat = {
       ...chat,
-      productName: sku ? await this.#productNames?.nameOf(sku) : undefined,
-      first: inbox ? !(await inbox.digest(chat.ozonChatId)) : false,
+      productName: named?.name ?? (sku ? await this.#productNames?.nameOf(sku) : undefined),
+      first,
       claim: await inbox?.claim(chat.ozonChatId),
+      card,
     };
-    if (about.first) about.card = await this.#contextCards?.cardOf(chat.context);
     try {
       return await this.#relayTo(await this.#recipients(), about, message, attachments);
     } catch (error) {
@@ -312,8 +317,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
       t,
       [
         relayHeader(t, chat.context, chat.ozonChatId),
-        // The card names the product itself, with its price and stock.
-        ...relayDetails(t, chat.context, chat.card?.product ? undefined : chat.productName),
+        ...relayDetails(t, chat.context, chat.productName),
         ...(chat.card ? contextCardLines(t, chat.card, recipient.locale) : []),
       ].join("\n"),
     );

@@ -76,9 +76,9 @@ export class ContextCards {
       );
       const fact = facts?.get(sku);
       if (!facts) complete = false;
-      const name = fact?.name ?? fromPosting?.name;
-      if (name) {
-        card.product = { name, sku };
+      // The product as the catalogue has it now; without its answer the product is left out.
+      if (fact) {
+        card.product = { name: fact.name, sku };
         const price = fromPosting?.price ?? fact?.price;
         const currency = fromPosting?.currency ?? fact?.currency;
         if (price) card.product.price = price;
