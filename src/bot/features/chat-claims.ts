@@ -113,7 +113,11 @@ export async function afterAnswer(
   else
     deps.logger.info({ chat: ozonChatId, reason: read?.reason }, "an answered chat stays unread");
   relay.openChats.forget(shop.id);
-  await inbox.renew(ozonChatId, answer.userId);
+  const claim = await inbox.renew(ozonChatId, answer.userId);
+  // The taker answered: the copies show the claim's new end.
+  if (claim && claim.userId === answer.userId) {
+    await showClaimOnCopies(deps, { ozonChatId, shopRef: shop.ref }, digest, claim);
+  }
   await noteAnswerToOthers(
     deps,
     { shopId: shop.id, ozonChatId, answeredIn: answer.answeredIn },

@@ -3,6 +3,7 @@
  * copy of the buyer's message (edited) and in /chats, another seller's Take it is refused while
  * it lasts, and two sellers replying at once both reach the buyer and each hears of the other.
  */
+import { DateTime } from "luxon";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { command, person, text } from "../../support/updates.ts";
@@ -28,8 +29,8 @@ afterEach(async () => {
 });
 
 /** Three sellers (Anna is the admin) get a buyer's message; returns each one's copy. */
-async function relayedToThree(body: string) {
-  const e = await startRelayEnv();
+async function relayedToThree(body: string, config: Record<string, string> = {}) {
+  const e = await startRelayEnv({ config });
   env = e;
   await e.access.grant(BORIS.id, "seller", ADMIN.id);
   await e.module.runOnce();
@@ -98,6 +99,17 @@ describe("Take it", () => {
     expect(labels[0]).toMatch(/^✋ Sergey is answering/);
     // Only the chat's first relayed message offers the posting.
     expect(labels).not.toContain("📦 Open posting");
+  });
+
+  it("lasts CHAT_CLAIM_MINUTES", async () => {
+    const { e, copyOf } = await relayedToThree("Здравствуйте", { CHAT_CLAIM_MINUTES: "40" });
+    const before = Date.now();
+    await e.send(press(copyOf(SELLER), "Take it", SELLER));
+    const label = buttonsOf(lastEdit(e, copyOf(BORIS)) as RecordedCall)[0]?.text ?? "";
+    const at = (ms: number) =>
+      DateTime.fromMillis(ms, { zone: e.config.timezone }).toFormat("HH:mm");
+    const ends = [at(before + 40 * 60_000), at(Date.now() + 40 * 60_000)];
+    expect(ends.map((end) => `✋ Sergey is answering · till ${end}`)).toContain(label);
   });
 });
 
