@@ -2,10 +2,12 @@
  * The inbox records: a claim stands against others until it ends (CHAT_CLAIM_MINUTES without an
  * answer), its taker's answer renews it, and digests keep the buyer's last words and copies.
  */
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { ChatInbox, snippetOf } from "../../../src/services/relay/inbox.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
+import { RedisStore } from "../../../src/store/redis.ts";
 import { ManualClock } from "../../support/manual-clock.ts";
+import { redisAvailability, removeKeys, uniquePrefix } from "../../support/redis.ts";
 
 const ANNA = { userId: 1, name: "Anna" };
 const BORIS = { userId: 2, name: "Boris" };
@@ -73,5 +75,29 @@ describe("chat digests", () => {
   it("cut a long message to one short line", () => {
     expect(snippetOf("a\n b   c")).toBe("a b c");
     expect(Array.from(snippetOf("я".repeat(500)))).toHaveLength(120);
+  });
+});
+
+const redis = await redisAvailability();
+redis.describe("chat claims in Redis, seen by every process", () => {
+  const prefix = uniquePrefix("inbox-claims");
+  afterAll(() => removeKeys(redis.url, prefix));
+
+  it("one process's claim stands in another; one of two at once wins", async () => {
+    const [one, two] = await Promise.all([
+      RedisStore.open({ url: redis.url, prefix }),
+      RedisStore.open({ url: redis.url, prefix }),
+    ]);
+    try {
+      const here = new ChatInbox(one, { claimMs: 15 * MINUTE });
+      const there = new ChatInbox(two, { claimMs: 15 * MINUTE });
+      expect((await here.take("c1", ANNA)).ok).toBe(true);
+      expect(await there.take("c1", BORIS)).toMatchObject({ ok: false, claim: { name: "Anna" } });
+      expect((await there.claims()).get("c1")?.name).toBe("Anna");
+      const race = await Promise.all([here.take("c2", ANNA), there.take("c2", BORIS)]);
+      expect(race.filter((r) => r.ok)).toHaveLength(1);
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
   });
 });
