@@ -101,6 +101,16 @@ describe("Take it", () => {
     expect(labels).not.toContain("📦 Open posting");
   });
 
+  it("is kept in the store: another process refuses another seller", async () => {
+    const { e, copyOf } = await relayedToThree("Здравствуйте");
+    await e.send(press(copyOf(SELLER), "Take it", SELLER));
+    await e.restart();
+    await e.send(press(copyOf(BORIS), "Take it", BORIS));
+    const refusal = e.fake.callsTo("answerCallbackQuery").at(-1);
+    expect(refusal?.payload).toMatchObject({ show_alert: true });
+    expect(String(refusal?.payload.text)).toContain("Sergey is answering already");
+  });
+
   it("lasts CHAT_CLAIM_MINUTES", async () => {
     const { e, copyOf } = await relayedToThree("Здравствуйте", { CHAT_CLAIM_MINUTES: "40" });
     const before = Date.now();

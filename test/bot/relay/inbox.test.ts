@@ -162,6 +162,42 @@ describe("/chats", () => {
     expect(buttonsOf(second).map((b) => b.text)).toContain(`2 / ${pages}`);
   });
 
+  it("sends the chat's files as files", async () => {
+    const e = await started();
+    // The seed's first chat holds a photo and a PDF.
+    const chat = openBuyerChats(e.sandbox)[0];
+    if (!chat) throw new Error("no open buyer chat");
+    const names = chat.messages.flatMap((m) => (m.file ? [m.file.name] : []));
+    expect(names.length).toBeGreaterThan(0);
+    e.sandbox.control.buyerWrites(chat.id, { text: "Посмотрите фото выше" });
+    await e.module.runOnce();
+    const list = await chatsOf(e);
+    await e.send(press(list, "1 💬", SELLER));
+    const view = lastTo(e, SELLER.id);
+    for (const name of names) expect(textOf(view)).toContain(`📎 ${name}`);
+    const documents = e.fake
+      .callsTo("sendDocument")
+      .filter((c) => Number(c.payload.chat_id) === SELLER.id);
+    expect(documents).toHaveLength(names.length);
+  });
+
+  it("a seller limited to one store sees only that store's chats", async () => {
+    const e = await started({ sandbox: { stores: 2 } });
+    const [north, south] = e.sandbox.stores;
+    const [northShop, southShop] = e.shops.all();
+    if (!north || !south || !southShop || !northShop) throw new Error("two stores expected");
+    await e.access.setScope(SELLER.id, "seller", [southShop.id]);
+    const northChat = openBuyerChats(north)[0];
+    const southChat = openBuyerChats(south)[0];
+    if (!northChat || !southChat) throw new Error("no open buyer chats");
+    north.control.buyerWrites(northChat.id, { text: "Вопрос на север" });
+    south.control.buyerWrites(southChat.id, { text: "Вопрос на юг" });
+    const list = await chatsOf(e);
+    expect(textOf(list)).toContain("Вопрос на юг");
+    expect(textOf(list)).not.toContain("Вопрос на север");
+    expect(textOf(list)).not.toContain(`🏬 ${SHOP_NAMES[0]}`);
+  });
+
   it("is refused to someone without the seller role", async () => {
     const e = await started();
     await e.send(command("chats", { from: WAREHOUSE }));
