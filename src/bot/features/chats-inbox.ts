@@ -108,6 +108,15 @@ export function chatsList(deps: ChatsListDeps) {
     return facts;
   }
 
+  /** A chat id of a shape no button can carry (not Ozon's UUID) is listed without one. */
+  function viewData(shopRef: string, ozonChatId: string): string | undefined {
+    try {
+      return codec.encode(CHAT_VIEW_CALLBACK, ozonChatId, shopRef);
+    } catch {
+      return undefined;
+    }
+  }
+
   return async function showChats(
     ctx: BotContext,
     requested: number,
@@ -175,10 +184,8 @@ export function chatsList(deps: ChatsListDeps) {
         }),
       );
       if (i > 0 && i % 3 === 0) keyboard.row();
-      keyboard.text(
-        ctx.t("inbox-open-button", { index }),
-        codec.encode(CHAT_VIEW_CALLBACK, chat.ozonChatId, shop.ref),
-      );
+      const open = viewData(shop.ref, chat.ozonChatId);
+      if (open) keyboard.text(ctx.t("inbox-open-button", { index }), open);
     });
     keyboard.row();
     if (pages > 1) {

@@ -15,9 +15,9 @@ import {
   type RelayGroupSetting,
   resolveRelayAudience,
 } from "../../services/relay/audience.ts";
-import type { ContextCard, ContextCards } from "../../services/relay/context-card.ts";
+import type { ContextCards } from "../../services/relay/context-card.ts";
 import type { DeliveryMarks } from "../../services/relay/delivery-marks.ts";
-import type { ChatClaim, ChatInbox, RelayedCopy } from "../../services/relay/inbox.ts";
+import type { ChatInbox, RelayedCopy } from "../../services/relay/inbox.ts";
 import type { ProductNames } from "../../services/relay/product-names.ts";
 import type { RelayRepositories } from "../../services/relay/repositories.ts";
 import { splitText } from "../../services/relay/split-text.ts";
@@ -53,6 +53,7 @@ import { relayKeyboard } from "../keyboards/relay.ts";
 import type { TelegramSender } from "../sender/index.ts";
 import { shopTag, withShopTag } from "../shops.ts";
 import { isChatUnreachable, telegramChatGone } from "../telegram-errors.ts";
+import { aboutChat, copyOf, postingOf, type RelayedChat } from "./relay-inbox.ts";
 
 export { ensureRelayTopic, moveRelayGroup } from "../features/relay-groups.ts";
 
@@ -86,15 +87,6 @@ export interface TelegramRelayNotifierOptions {
   contextCards?: Pick<ContextCards, "cardOf">;
   /** For the claim's "till 14:35" (default Europe/Moscow). */
   timezone?: string;
-}
-
-/** A buyer chat with what was found out about it for this message. */
-interface RelayedChat extends RelayChatRef {
-  productName?: string | undefined;
-  /** The chat's first relayed message: it gets the "Open posting" button. */
-  first?: boolean;
-  claim?: ChatClaim | undefined;
-  card?: ContextCard | undefined;
 }
 
 interface Recipient {
@@ -144,20 +136,10 @@ export class TelegramRelayNotifier implements RelayNotifier {
     message: ChatMessage,
     attachments: RelayAttachment[],
   ): Promise<TelegramMessageRef[]> {
-    const { sku } = chat.context;
-    const inbox = this.#inbox;
-    const first = inbox ? !(await inbox.digest(chat.ozonChatId)) : false;
-    // The first message's card reads the catalogue anyway: its name is the product's name.
-    const card = first ? await this.#contextCards?.cardOf(chat.context) : undefined;
-    const named = card?.product;
-    if (named) await this.#productNames?.remember(named.sku, named.name);
-    const about: RelayedChat = {
-      ...chat,
-      productName: named?.name ?? (sku ? await this.#productNames?.nameOf(sku) : undefined),
-      first,
-      claim: await inbox?.claim(chat.ozonChatId),
-      card,
-    };
+    const about = await aboutChat(
+      { inbox: this.#inbox, contextCards: this.#contextCards, productNames: this.#productNames },
+      chat,
+    );
     try {
       return await this.#relayTo(await this.#recipients(), about, message, attachments);
     } catch (error) {
@@ -196,9 +178,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
         refs.push(...ids.map((messageId) => ({ chatId, messageId })));
         const last = ids.at(-1);
         if (last !== undefined) {
-          const number = chat.first ? postingOf(chat) : undefined;
-          const posting = number ? { posting: number } : {};
-          copies.push({ chatId, messageId: last, locale: recipient.locale, ...posting });
+          copies.push(copyOf(chat, { chatId, messageId: last, locale: recipient.locale }));
         }
       } else if (recipient.kind === "private" && isChatUnreachable(result.reason)) {
         // A person who blocked the bot must not hold up everyone else's messages.
@@ -421,11 +401,6 @@ export class TelegramRelayNotifier implements RelayNotifier {
       postingNumber: chat.first ? postingOf(chat) : undefined,
     });
   }
-}
-
-/** The posting a chat is about: Ozon's context, or what the context card found. */
-function postingOf(chat: RelayedChat): string | undefined {
-  return chat.context.postingNumber ?? chat.card?.postingNumber;
 }
 
 /** The relay group is out of the bot's reach (removed, deleted): the setting was cleared. */
