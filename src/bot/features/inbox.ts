@@ -112,7 +112,7 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
           ctx.t,
           relay.shops,
           shop.id,
-          [...head, "", ...lines.slice(from)].join("\n\n"),
+          [head.join("\n"), ...lines.slice(from)].join("\n\n"),
         );
         if (text.length <= TELEGRAM_TEXT_LIMIT) break;
       }
