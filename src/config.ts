@@ -165,6 +165,7 @@ const schema = z.object({
   REPORT_POLL_SECONDS: seconds(5),
   POSTINGS_BURST_THRESHOLD: whole(5, 1, 1000),
   POSTINGS_REMINDER_MINUTES: whole(120, 1, 10_080),
+  CHAT_CLAIM_MINUTES: whole(15, 1, 1440),
   REPORT_CONCURRENCY: whole(1, 1, 10),
   REPORT_MAX_PERIOD_DAYS: whole(62, 1, 366),
   BUDGET_MIN_ROUBLES: whole(100, 0, 100_000_000),
@@ -225,6 +226,10 @@ export interface Config {
     burstThreshold: number;
     /** A reminder goes this long before a posting's shipping deadline. */
     reminderBeforeMinutes: number;
+  };
+  chats: {
+    /** "Take it" on a buyer chat lasts this long without an answer from its taker. */
+    claimMinutes: number;
   };
   reports: {
     /** Report jobs at Ozon at once per Performance account (the live service allows 1). */
@@ -349,6 +354,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       burstThreshold: s.POSTINGS_BURST_THRESHOLD,
       reminderBeforeMinutes: s.POSTINGS_REMINDER_MINUTES,
     },
+    chats: { claimMinutes: s.CHAT_CLAIM_MINUTES },
     reports: { concurrency: s.REPORT_CONCURRENCY, maxPeriodDays: s.REPORT_MAX_PERIOD_DAYS },
     budget: { minRoubles: s.BUDGET_MIN_ROUBLES, maxRoubles: s.BUDGET_MAX_ROUBLES },
     weeklyBudget: {

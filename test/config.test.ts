@@ -29,6 +29,7 @@ describe("loadConfig", () => {
     expect(config.telegramApiRoot).toBe("https://api.telegram.org");
     expect(config.postings).toEqual({ burstThreshold: 5, reminderBeforeMinutes: 120 });
     expect(config.reports).toEqual({ concurrency: 1, maxPeriodDays: 62 });
+    expect(config.chats).toEqual({ claimMinutes: 15 });
     expect(config.budget).toEqual({ minRoubles: 100, maxRoubles: 10_000_000 });
     expect(config.weeklyBudget).toEqual({ minRoubles: 700, maxRoubles: 70_000_000 });
   });
@@ -50,6 +51,13 @@ describe("loadConfig", () => {
     expect(problems).toEqual([
       "POSTINGS_REMINDER_MINUTES must be a whole number",
       "REPORT_MAX_PERIOD_DAYS must be at most 366",
+    ]);
+    expect(loadConfig({ BOT_TOKEN: TOKEN, CHAT_CLAIM_MINUTES: "30" }).chats.claimMinutes).toBe(30);
+    expect(problemsOf({ BOT_TOKEN: TOKEN, CHAT_CLAIM_MINUTES: "0" })).toEqual([
+      "CHAT_CLAIM_MINUTES must be at least 1",
+    ]);
+    expect(problemsOf({ BOT_TOKEN: TOKEN, CHAT_CLAIM_MINUTES: "2.5" })).toEqual([
+      "CHAT_CLAIM_MINUTES must be a whole number",
     ]);
     expect(
       problemsOf({ BOT_TOKEN: TOKEN, BUDGET_MIN_ROUBLES: "500", BUDGET_MAX_ROUBLES: "500" }),

@@ -32,6 +32,7 @@ export const COMMANDS = [
   { name: "users", audience: ["admin"], button: true },
   { name: "stores", audience: ["admin"], button: true },
   { name: "relay_here", audience: ["admin"], button: false },
+  { name: "chats", audience: ["seller"], button: true },
   { name: "language", audience: "everyone", button: true },
   { name: "cancel", audience: "people", button: false },
 ] as const satisfies readonly CommandSpec[];

@@ -25,6 +25,7 @@ import {
   postingSnapshot,
   setStatus,
 } from "./seller/posting-model.ts";
+import { stockOf } from "./seller/products.ts";
 import { POSTING_STATUSES, type PostingStatus, type SandboxState } from "./state.ts";
 
 export type { ChatSnapshot, MessageSnapshot, PostingSeed, PostingSnapshot };
@@ -48,6 +49,8 @@ export interface ProductSnapshot {
   price: string;
   category: string;
   markRequired: boolean;
+  /** Units present, as /v3/product/info/list reports them. */
+  stock: number;
 }
 
 export interface WarehouseSnapshot {
@@ -167,6 +170,7 @@ export function createControl(
         productId: p.productId,
         offerId: p.offerId,
         name: p.name,
+        stock: stockOf(p),
         price: p.price,
         category: p.category,
         markRequired: p.markRequired,

@@ -32,6 +32,8 @@ export interface Product {
   category: string;
   weightGrams: number;
   dimensionsMm: { height: number; length: number; width: number };
+  /** Units present over all warehouses (/v3/product/info/list `stocks`); derived when unset. */
+  stock?: number;
 }
 
 export interface Warehouse {

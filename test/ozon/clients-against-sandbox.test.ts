@@ -16,7 +16,7 @@ import {
   type PerformanceClient,
 } from "../../src/ozon/performance/client.ts";
 import { createSellerClient, type SellerClient } from "../../src/ozon/seller/client.ts";
-import type { ShipPackage } from "../../src/ozon/seller/types.ts";
+import type { Chat, ShipPackage } from "../../src/ozon/seller/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { ManualClock } from "../support/manual-clock.ts";
 import { waitFor } from "../support/wait.ts";
@@ -278,6 +278,27 @@ describe.each(modes)("clients against the sandbox: $name", ({ retire }) => {
       const newest = sandbox.control.chat(chat.id)?.messages.at(-1)?.id ?? "";
       await expect(seller.chats.read(chat.id, newest)).resolves.toEqual({ unreadCount: 0 });
       expect(sandbox.control.chat(chat.id)?.unreadCount).toBe(0);
+    });
+
+    it("lists chats with their unread counts in /v3's form, unread ones only on request", async () => {
+      const chat = openBuyerChat();
+      sandbox.control.buyerWrites(chat.id, { text: "Ответьте, пожалуйста" });
+      const all: Chat[] = [];
+      for await (const c of seller.chats.listWithUnread({ status: "opened" })) all.push(c);
+      const open = sandbox.control.chats().filter((c) => c.status === "OPENED");
+      expect(all.map((c) => c.id).sort()).toEqual(open.map((c) => c.id).sort());
+      const listed = all.find((c) => c.id === chat.id);
+      expect(listed?.unreadCount).toBe(sandbox.control.chat(chat.id)?.unreadCount);
+      expect(listed?.lastMessageId).toBe(sandbox.control.chat(chat.id)?.messages.at(-1)?.id);
+
+      const unread: Chat[] = [];
+      for await (const c of seller.chats.listWithUnread({ unreadOnly: true })) unread.push(c);
+      const expected = sandbox.control.chats().filter((c) => c.unreadCount > 0);
+      expect(unread.map((c) => c.id).sort()).toEqual(expected.map((c) => c.id).sort());
+      await seller.chats.read(chat.id);
+      const after: string[] = [];
+      for await (const c of seller.chats.listWithUnread({ unreadOnly: true })) after.push(c.id);
+      expect(after).not.toContain(chat.id);
     });
 
     it("starts the chat of a posting", async () => {

@@ -6,7 +6,9 @@
  */
 import type { Logger } from "../../logger.ts";
 import type { RelayGroupSetting } from "../../services/relay/audience.ts";
+import { ChatInbox } from "../../services/relay/inbox.ts";
 import type { MessageLinks } from "../../services/relay/links.ts";
+import { OpenChatsCache } from "../../services/relay/open-chats.ts";
 import { ReplyRouter } from "../../services/relay/reply-router.ts";
 import { ReplyService } from "../../services/relay/reply-service.ts";
 import {
@@ -24,6 +26,9 @@ export interface RelayShopsOptions {
   /** Lifetimes of links and cursors, the same for every shop. */
   repositories?: Pick<RelayRepositoryOptions, "linkTtlMs" | "cursorTtlMs">;
   logger?: Pick<Logger, "info" | "warn">;
+  /** How long "Take it" lasts without an answer (CHAT_CLAIM_MINUTES). */
+  claimMs?: number;
+  now?: () => number;
 }
 
 export class RelayShops {
@@ -33,9 +38,12 @@ export class RelayShops {
   /** Links written by the bot's features; each names its shop. */
   readonly links: MessageLinks;
   readonly router: ReplyRouter;
+  /** /chats listings of each shop, kept a minute for turning pages (this process only). */
+  readonly openChats = new OpenChatsCache();
   readonly #store: Store;
   readonly #options: RelayShopsOptions;
   readonly #repositories = new Map<string, RelayRepositories>();
+  readonly #inboxes = new Map<string, ChatInbox>();
 
   constructor(options: RelayShopsOptions) {
     this.#options = options;
@@ -59,6 +67,20 @@ export class RelayShops {
       this.#repositories.set(shop.id, repositories);
     }
     return repositories;
+  }
+
+  /** One shop's inbox records (digests of relayed messages, claims) over its part of the store. */
+  inbox(shop: Pick<Shop, "id" | "store">): ChatInbox {
+    let inbox = this.#inboxes.get(shop.id);
+    if (!inbox) {
+      const { claimMs, now } = this.#options;
+      inbox = new ChatInbox(shop.store, {
+        ...(claimMs ? { claimMs } : {}),
+        ...(now ? { now } : {}),
+      });
+      this.#inboxes.set(shop.id, inbox);
+    }
+    return inbox;
   }
 
   /** Sends to the buyers of one shop with its Seller client of now; undefined without one. */

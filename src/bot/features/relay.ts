@@ -21,6 +21,7 @@ import { ANSWER_BUYER_CALLBACK } from "../keyboards/relay.ts";
 import { replyToMessage } from "../messages.ts";
 import { shopTag, withShopTag } from "../shops.ts";
 import { isChatUnreachable } from "../telegram-errors.ts";
+import { afterAnswer } from "./chat-claims.ts";
 import {
   fetchTelegramFile,
   type OutgoingFile,
@@ -83,10 +84,31 @@ export function relayRepliesFeature(relay: RelayShops): FeatureFactory {
       });
       if (content.kind === "unsupported")
         return replyToMessage(ctx, ctx.t("relay-reply-unsupported"));
+      const answered = (words?: string) =>
+        afterAnswer(
+          {
+            api: ctx.api,
+            codec: deps.codec,
+            i18n: deps.i18n,
+            timezone: deps.config.timezone,
+            defaultLocale: deps.config.defaultLocale,
+            logger: deps.logger,
+            relay,
+          },
+          shop,
+          {
+            ozonChatId,
+            answeredIn: ctx.chat.id,
+            userId: ctx.from.id,
+            name: ctx.from.first_name.slice(0, 32),
+            ...(words ? { words } : {}),
+          },
+        );
       if (content.kind === "text") {
         const sent = await replies.sendText(ozonChatId, content.text);
         if (!sent.ok) return explain(ctx, sent, sent.partsSent, sent.partsTotal);
-        return acknowledge(ctx);
+        await acknowledge(ctx);
+        return answered(content.text);
       }
       const bytes = await fetchFile(ctx, deps, content.file);
       if (!bytes) return;
@@ -100,7 +122,8 @@ export function relayRepliesFeature(relay: RelayShops): FeatureFactory {
           return explain(ctx, text, text.partsSent, text.partsTotal, went);
         }
       }
-      return acknowledge(ctx);
+      await acknowledge(ctx);
+      return answered(content.caption.trim() || undefined);
     });
     return composer;
   };
@@ -110,7 +133,7 @@ export function relayRepliesFeature(relay: RelayShops): FeatureFactory {
  * Why the person may not write to this shop's buyers now (undefined: they may). A shop gone,
  * paused or without Seller keys is never called; a seller limited to other shops is refused.
  */
-function whyNot(ctx: BotContext, shop: Shop | undefined): string | undefined {
+export function whyNot(ctx: BotContext, shop: Shop | undefined): string | undefined {
   if (!shop?.seller) return ctx.t("relay-reply-shop-gone");
   if (!reachesShop(ctx.person, "seller", shop.id)) {
     return ctx.t("relay-reply-not-your-shop", { name: shop.name });

@@ -12,6 +12,7 @@ import {
   RELAY_LEASE_NAME,
   type RelayPassReport,
 } from "../../services/relay/chat-relay.ts";
+import { ContextCards } from "../../services/relay/context-card.ts";
 import { ProductNames } from "../../services/relay/product-names.ts";
 import {
   createRelayRepositories,
@@ -20,6 +21,7 @@ import {
 import { PerShop } from "../../shops/per-shop.ts";
 import { fencedLease, sharedByProcesses } from "../../store/lease.ts";
 import { whenBotRemoved } from "../features/bot-removed.ts";
+import { inboxFeature } from "../features/inbox.ts";
 import { relayFeature, relayRepliesFeature } from "../features/relay.ts";
 import { relayHereFeature } from "../features/relay-here.ts";
 import { RelayShops } from "../features/relay-shops.ts";
@@ -68,6 +70,7 @@ export function createRelayModule(
     shops,
     store,
     logger,
+    claimMs: config.chats.claimMinutes * 60_000,
     ...(options.repositories ? { repositories: options.repositories } : {}),
   });
   let relays: PerShop<ChatRelay> | undefined;
@@ -78,7 +81,7 @@ export function createRelayModule(
       relayRepliesFeature(relayShops),
       whenBotRemoved("setting as the relay group", (chatId) => relayShops.groups.clear(chatId)),
     ],
-    features: [relayFeature(relayShops), relayHereFeature(relayShops)],
+    features: [relayFeature(relayShops), relayHereFeature(relayShops), inboxFeature(relayShops)],
     shops: relayShops,
     get relay() {
       return relays?.get(firstId());
@@ -125,6 +128,9 @@ export function createRelayModule(
               logger,
             }),
             logger,
+            inbox: relayShops.inbox(shop),
+            contextCards: new ContextCards({ store: shop.store, source: shopSeller, logger }),
+            timezone: config.timezone,
           });
           const relay = new ChatRelay({
             ...(sharedByProcesses(store) ? {} : { lease: false as const }),

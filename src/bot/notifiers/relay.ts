@@ -15,7 +15,9 @@ import {
   type RelayGroupSetting,
   resolveRelayAudience,
 } from "../../services/relay/audience.ts";
+import type { ContextCards } from "../../services/relay/context-card.ts";
 import type { DeliveryMarks } from "../../services/relay/delivery-marks.ts";
+import type { ChatInbox, RelayedCopy } from "../../services/relay/inbox.ts";
 import type { ProductNames } from "../../services/relay/product-names.ts";
 import type { RelayRepositories } from "../../services/relay/repositories.ts";
 import { splitText } from "../../services/relay/split-text.ts";
@@ -30,6 +32,7 @@ import type {
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../callback-data.ts";
 import { ensureRelayTopic, isTopicGone, moveRelayGroup } from "../features/relay-groups.ts";
+import { claimLabel, contextCardLines, messageGist } from "../format/inbox.ts";
 import {
   caption,
   fileAnnouncement,
@@ -46,10 +49,11 @@ import {
   type Translator,
   translatorFor,
 } from "../i18n.ts";
-import { answerKeyboard } from "../keyboards/relay.ts";
+import { relayKeyboard } from "../keyboards/relay.ts";
 import type { TelegramSender } from "../sender/index.ts";
 import { shopTag, withShopTag } from "../shops.ts";
 import { isChatUnreachable, telegramChatGone } from "../telegram-errors.ts";
+import { aboutChat, copyOf, postingOf, type RelayedChat } from "./relay-inbox.ts";
 
 export { ensureRelayTopic, moveRelayGroup } from "../features/relay-groups.ts";
 
@@ -75,13 +79,14 @@ export interface TelegramRelayNotifierOptions {
   /** Signs the "Reply" button under each relayed message. */
   codec: CallbackCodec;
   /** Names the product a chat is about; without it the header shows the SKU only. */
-  productNames?: Pick<ProductNames, "nameOf">;
+  productNames?: Pick<ProductNames, "nameOf" | "remember">;
   logger?: Pick<Logger, "warn" | "info">;
-}
-
-/** A buyer chat with what was found out about it for this message. */
-interface RelayedChat extends RelayChatRef {
-  productName?: string | undefined;
+  /** The shop's inbox: where each relayed message went, and who took the chat. */
+  inbox?: ChatInbox;
+  /** The order, posting status and product on a chat's first relayed message. */
+  contextCards?: Pick<ContextCards, "cardOf">;
+  /** For the claim's "till 14:35" (default Europe/Moscow). */
+  timezone?: string;
 }
 
 interface Recipient {
@@ -102,8 +107,11 @@ export class TelegramRelayNotifier implements RelayNotifier {
   readonly #sender: TelegramSender;
   readonly #marks: DeliveryMarks;
   readonly #codec: CallbackCodec;
-  readonly #productNames: Pick<ProductNames, "nameOf"> | undefined;
+  readonly #productNames: Pick<ProductNames, "nameOf" | "remember"> | undefined;
   readonly #logger: Pick<Logger, "warn" | "info"> | undefined;
+  readonly #inbox: ChatInbox | undefined;
+  readonly #timezone: string;
+  readonly #contextCards: Pick<ContextCards, "cardOf"> | undefined;
 
   constructor(options: TelegramRelayNotifierOptions) {
     this.#api = options.api;
@@ -118,6 +126,9 @@ export class TelegramRelayNotifier implements RelayNotifier {
     this.#codec = options.codec;
     this.#productNames = options.productNames;
     this.#logger = options.logger;
+    this.#inbox = options.inbox;
+    this.#timezone = options.timezone ?? "Europe/Moscow";
+    this.#contextCards = options.contextCards;
   }
 
   async relayBuyerMessage(
@@ -125,11 +136,10 @@ export class TelegramRelayNotifier implements RelayNotifier {
     message: ChatMessage,
     attachments: RelayAttachment[],
   ): Promise<TelegramMessageRef[]> {
-    const { sku } = chat.context;
-    const about: RelayedChat = {
-      ...chat,
-      productName: sku ? await this.#productNames?.nameOf(sku) : undefined,
-    };
+    const about = await aboutChat(
+      { inbox: this.#inbox, contextCards: this.#contextCards, productNames: this.#productNames },
+      chat,
+    );
     try {
       return await this.#relayTo(await this.#recipients(), about, message, attachments);
     } catch (error) {
@@ -158,6 +168,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
       ),
     );
     const refs: TelegramMessageRef[] = [];
+    const copies: RelayedCopy[] = [];
     const failures: unknown[] = [];
     results.forEach((result, index) => {
       const recipient = recipients[index];
@@ -165,6 +176,10 @@ export class TelegramRelayNotifier implements RelayNotifier {
       if (result.status === "fulfilled") {
         const { chatId, ids } = result.value;
         refs.push(...ids.map((messageId) => ({ chatId, messageId })));
+        const last = ids.at(-1);
+        if (last !== undefined) {
+          copies.push(copyOf(chat, { chatId, messageId: last, locale: recipient.locale }));
+        }
       } else if (recipient.kind === "private" && isChatUnreachable(result.reason)) {
         // A person who blocked the bot must not hold up everyone else's messages.
         this.#logger?.warn(
@@ -177,6 +192,11 @@ export class TelegramRelayNotifier implements RelayNotifier {
     });
     if (failures.length > 0) throw failures[0];
     if (refs.length === 0) throw new NoRelayAudienceError();
+    await this.#inbox?.recordRelayed(
+      chat.ozonChatId,
+      { id: message.id, createdAt: message.createdAt, snippet: messageGist(message) },
+      copies,
+    );
     return refs;
   }
 
@@ -278,6 +298,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
       [
         relayHeader(t, chat.context, chat.ozonChatId),
         ...relayDetails(t, chat.context, chat.productName),
+        ...(chat.card ? contextCardLines(t, chat.card, recipient.locale) : []),
       ].join("\n"),
     );
     let threadId: number | undefined;
@@ -319,7 +340,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
         ? splitText(`${header}\n\n${text || t("relay-empty")}`, TELEGRAM_TEXT_LIMIT)
         : [];
     // "Reply" goes under the last part only: one button per message, not one per piece.
-    const keyboard = this.#answerKeyboard(t, chat.ozonChatId);
+    const keyboard = this.#keyboard(t, chat);
     const lastPart = pieces.length + attachments.length - 1;
     const button = () => (keyboard && part === lastPart ? { reply_markup: keyboard } : {});
 
@@ -370,11 +391,15 @@ export class TelegramRelayNotifier implements RelayNotifier {
     return this.#shop ? withShopTag(t, this.#shop.shops, this.#shop.id, text) : text;
   }
 
-  #answerKeyboard(t: Translator, ozonChatId: string) {
-    if (!this.#shop) return answerKeyboard(this.#codec, t, ozonChatId, undefined);
+  #keyboard(t: Translator, chat: RelayedChat) {
+    if (!this.#shop) return relayKeyboard(this.#codec, t, chat.ozonChatId, undefined);
     // A button without the shop's ref would mean the legacy owner: none for a shop just removed.
     const ref = this.#shop.shops.get(this.#shop.id)?.ref;
-    return ref === undefined ? undefined : answerKeyboard(this.#codec, t, ozonChatId, ref);
+    if (ref === undefined) return undefined;
+    return relayKeyboard(this.#codec, t, chat.ozonChatId, ref, {
+      claim: chat.claim ? claimLabel(chat.claim, this.#timezone) : undefined,
+      postingNumber: chat.first ? postingOf(chat) : undefined,
+    });
   }
 }
 

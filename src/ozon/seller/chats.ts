@@ -121,6 +121,29 @@ export function createChatsApi(ctx: SellerContext) {
     }
   }
 
+  /**
+   * Chats with their unread counts and last message ids, always in the successor's form
+   * (`/v3/chat/list`, filters `chat_status` and `unread_only`): the spec's `/v1/chat/list` has
+   * no unread counts, and the sellers' inbox cannot work without them.
+   */
+  async function* listWithUnread(
+    options: ChatListOptions = {},
+  ): AsyncGenerator<Chat, void, undefined> {
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    for (let round = 0; round < MAX_PAGES; round++) {
+      const page = await v3Page(options, cursor);
+      for (const wire of page.chats) {
+        const chat = normalizeChat(wire);
+        if (seen.has(chat.id)) continue;
+        seen.add(chat.id);
+        yield chat;
+      }
+      if (!page.hasNext || !page.cursor || page.cursor === cursor) return;
+      cursor = page.cursor;
+    }
+  }
+
   async function history(chatId: string, options: HistoryOptions = {}): Promise<HistoryPage> {
     const limit = checkLimit(options.limit);
     if (options.direction === "forward" && !options.fromMessageId) {
@@ -253,7 +276,17 @@ export function createChatsApi(ctx: SellerContext) {
     return file;
   }
 
-  return { list, history, updates, sendMessage, sendFile, start, read, downloadFile };
+  return {
+    list,
+    listWithUnread,
+    history,
+    updates,
+    sendMessage,
+    sendFile,
+    start,
+    read,
+    downloadFile,
+  };
 }
 
 export type ChatsApi = ReturnType<typeof createChatsApi>;

@@ -81,11 +81,19 @@ function productItem(p: Product) {
       status_updated_at: created,
       validation_status: "success",
     },
-    stocks: { has_stock: true, stocks: [] },
+    stocks: {
+      has_stock: stockOf(p) > 0,
+      stocks: [{ present: stockOf(p), reserved: 0, sku: p.sku, source: "fbs" }],
+    },
     type_id: 970895715,
     updated_at: created,
     vat: "0.2",
     visibility_details: { has_price: true, has_stock: true },
     volume_weight: p.weightGrams / 1000,
   };
+}
+
+/** Units in stock: the product's own figure, else one fixed per product (the seed has none). */
+export function stockOf(p: Product): number {
+  return p.stock ?? 5 + (p.productId % 40);
 }

@@ -35,6 +35,17 @@ export class ProductNames {
     this.#options = options;
   }
 
+  /** Keeps a name read elsewhere (the context card's catalogue read), so it is not asked again. */
+  async remember(sku: string, name: string): Promise<void> {
+    const clean = name.replace(/\s+/g, " ").trim().slice(0, PRODUCT_NAME_LIMIT);
+    if (!SKU.test(sku) || !clean) return;
+    await this.#options.store.set(
+      key(sku),
+      { name: clean },
+      { ttlMs: this.#options.ttlMs ?? 7 * DAY_MS },
+    );
+  }
+
   /** The product's name, or undefined when it is unknown or cannot be read now. */
   async nameOf(sku: string): Promise<string | undefined> {
     if (!SKU.test(sku)) return undefined;

@@ -5,6 +5,7 @@
  */
 import type { Logger } from "../../logger.ts";
 import { ozonFailureMessage } from "../../ozon/errors.ts";
+import type { HistoryOptions, HistoryPage } from "../../ozon/seller/types.ts";
 import type { ChatContexts } from "./context.ts";
 import { classifyReplyError, type ReplyFailureReason } from "./reply-errors.ts";
 import { OZON_TEXT_LIMIT, splitText } from "./split-text.ts";
@@ -18,7 +19,18 @@ export interface ReplyChatsApi {
   sendFile(chatId: string, name: string, bytes: Uint8Array): Promise<unknown>;
   /** `/v1/chat/start`: the chat id for a posting's buyer. */
   start(postingNumber: string): Promise<string>;
+  /** `/v3/chat/history`: finds the buyer's last message to mark read up to. */
+  history?(chatId: string, options: HistoryOptions): Promise<HistoryPage>;
+  /** `/v2/chat/read`. */
+  read?(chatId: string, fromMessageId?: string): Promise<{ unreadCount: number | undefined }>;
 }
+
+/** Messages looked at for the buyer's last one: a reply seldom comes after many of the seller's. */
+const READ_LOOKBACK = 50;
+
+export type MarkReadResult =
+  | { ok: true; upTo: string | undefined; unreadCount: number | undefined }
+  | ReplyFailure;
 
 export interface ReplyFailure {
   ok: false;
@@ -112,7 +124,31 @@ export class ReplyService {
     }
   }
 
-  #failure(error: unknown, target: string, what: "text" | "file" | "start"): ReplyFailure {
+  /**
+   * Marks the chat read at Ozon up to the buyer's last message (`knownLastBuyerId` when the
+   * caller knows it; else found in the latest history), so it leaves the waiting list.
+   */
+  async markRead(ozonChatId: string, knownLastBuyerId?: string): Promise<MarkReadResult> {
+    const { history, read } = this.#chats;
+    if (!read) return refusal("unknown", "this client cannot mark chats read");
+    try {
+      let upTo = knownLastBuyerId;
+      if (history) {
+        const page = await history.call(this.#chats, ozonChatId, {
+          direction: "backward",
+          limit: READ_LOOKBACK,
+        });
+        const newest = page.messages.filter((m) => m.author.kind === "buyer").at(-1);
+        if (newest && (!upTo || BigInt(newest.id) > BigInt(upTo))) upTo = newest.id;
+      }
+      const answer = await read.call(this.#chats, ozonChatId, upTo);
+      return { ok: true, upTo, unreadCount: answer.unreadCount };
+    } catch (error) {
+      return this.#failure(error, ozonChatId, "read");
+    }
+  }
+
+  #failure(error: unknown, target: string, what: "text" | "file" | "start" | "read"): ReplyFailure {
     const reason = classifyReplyError(error);
     const detail = ozonFailureMessage(error);
     this.#logger?.warn({ err: error, target, what, reason }, "Reply to a buyer was not delivered");

@@ -16,6 +16,15 @@ export const productInfoList = endpoint({
         sku: optionalId,
         // Each place the product is sold from has its own SKU; a buyer chat may name any of them.
         sources: z.array(z.object({ sku: optionalId })).nullish(),
+        // Read for a buyer chat's context card; left out when Ozon writes them otherwise.
+        price: z.union([z.string(), z.number()]).nullish().catch(undefined),
+        currency_code: z.string().nullish().catch(undefined),
+        stocks: z
+          .object({
+            stocks: z.array(z.object({ present: z.number().nullish(), sku: optionalId })).nullish(),
+          })
+          .nullish()
+          .catch(undefined),
       }),
     ),
   }),

@@ -1,0 +1,127 @@
+/**
+ * Who answers a buyer chat, as the team sees it in Telegram: after "Take it" every relayed copy
+ * of the chat's messages shows "✋ Anna is answering · till 14:35" (its keyboard is edited), and
+ * after someone answers, the others who got the buyer's message are told in a short note.
+ */
+import type { I18n } from "@grammyjs/i18n";
+import type { Api } from "grammy";
+import type { Logger } from "../../logger.ts";
+import { type ChatClaim, type ChatDigest, snippetOf } from "../../services/relay/inbox.ts";
+import type { Shop } from "../../shops/registry.ts";
+import type { CallbackCodec } from "../callback-data.ts";
+import { claimLabel } from "../format/inbox.ts";
+import { isLocale, type Locale, type LocalizedContext, translatorFor } from "../i18n.ts";
+import { relayKeyboard } from "../keyboards/relay.ts";
+import { withShopTag } from "../shops.ts";
+import type { RelayShops } from "./relay-shops.ts";
+
+/** Notes about an answer quote this many characters of it. */
+const NOTE_WORDS = 80;
+
+export interface ClaimViewDeps {
+  api: Api;
+  codec: CallbackCodec;
+  i18n: I18n<LocalizedContext>;
+  timezone: string;
+  defaultLocale: Locale;
+  logger: Pick<Logger, "info">;
+}
+
+/** Redraws the buttons of every relayed copy of the chat with the claim (or without one). */
+export async function showClaimOnCopies(
+  deps: ClaimViewDeps,
+  chat: { ozonChatId: string; shopRef: string },
+  digest: ChatDigest | undefined,
+  claim: ChatClaim | undefined,
+): Promise<void> {
+  for (const copy of digest?.copies ?? []) {
+    const t = translatorFor(deps.i18n, isLocale(copy.locale) ? copy.locale : deps.defaultLocale);
+    const keyboard = relayKeyboard(deps.codec, t, chat.ozonChatId, chat.shopRef, {
+      claim: claim ? claimLabel(claim, deps.timezone) : undefined,
+      postingNumber: copy.posting,
+    });
+    if (!keyboard) continue;
+    try {
+      await deps.api.editMessageReplyMarkup(copy.chatId, copy.messageId, {
+        reply_markup: keyboard,
+      });
+    } catch (error) {
+      // Deleted, too old to edit, already showing this: the claim still holds.
+      deps.logger.info(
+        { err: error, telegramChatId: copy.chatId },
+        "a relayed copy kept its buttons",
+      );
+    }
+  }
+}
+
+/**
+ * Tells everyone else who got the buyer's last messages that `name` answered (a reply to their
+ * copy, so a reply to the note reaches the buyer too). The chat the answer was written in hears
+ * nothing: they saw it.
+ */
+export async function noteAnswerToOthers(
+  deps: ClaimViewDeps & { relay: RelayShops },
+  where: { shopId: string; ozonChatId: string; answeredIn: number },
+  digest: ChatDigest | undefined,
+  answer: { name: string; words: string | undefined },
+): Promise<void> {
+  const latest = new Map<number, { messageId: number; locale: string }>();
+  for (const copy of digest?.copies ?? []) {
+    if (copy.chatId !== where.answeredIn) latest.set(copy.chatId, copy);
+  }
+  for (const [chatId, copy] of latest) {
+    const t = translatorFor(deps.i18n, isLocale(copy.locale) ? copy.locale : deps.defaultLocale);
+    const words = answer.words ? snippetOf(answer.words, NOTE_WORDS) : t("inbox-answered-file");
+    const text = withShopTag(
+      t,
+      deps.relay.shops,
+      where.shopId,
+      t("inbox-answered-note", { name: answer.name, words }),
+    );
+    try {
+      const sent = await deps.api.sendMessage(chatId, text, {
+        reply_parameters: { message_id: copy.messageId, allow_sending_without_reply: true },
+        link_preview_options: { is_disabled: true },
+      });
+      await deps.relay.links.remember([{ chatId, messageId: sent.message_id }], {
+        ozonChatId: where.ozonChatId,
+        shopId: where.shopId,
+      });
+    } catch (error) {
+      deps.logger.info({ err: error, telegramChatId: chatId }, "an answer note was not delivered");
+    }
+  }
+}
+
+/**
+ * After an answer reached the buyer: the chat is marked read at Ozon up to the buyer's last
+ * message (it leaves the waiting list), the answerer's claim runs again from now, and the others
+ * who got the buyer's message hear who answered. Failures here are logged: the answer went.
+ */
+export async function afterAnswer(
+  deps: ClaimViewDeps & { relay: RelayShops },
+  shop: Shop,
+  answer: { ozonChatId: string; answeredIn: number; userId: number; name: string; words?: string },
+): Promise<void> {
+  const { relay } = deps;
+  const inbox = relay.inbox(shop);
+  const { ozonChatId } = answer;
+  const digest = await inbox.digest(ozonChatId);
+  const read = await relay.replies(shop)?.markRead(ozonChatId, digest?.lastBuyerId);
+  if (read?.ok) await inbox.markHandled(ozonChatId, read.upTo);
+  else
+    deps.logger.info({ chat: ozonChatId, reason: read?.reason }, "an answered chat stays unread");
+  relay.openChats.forget(shop.id);
+  const claim = await inbox.renew(ozonChatId, answer.userId);
+  // The taker answered: the copies show the claim's new end.
+  if (claim && claim.userId === answer.userId) {
+    await showClaimOnCopies(deps, { ozonChatId, shopRef: shop.ref }, digest, claim);
+  }
+  await noteAnswerToOthers(
+    deps,
+    { shopId: shop.id, ozonChatId, answeredIn: answer.answeredIn },
+    digest,
+    { name: answer.name, words: answer.words },
+  );
+}

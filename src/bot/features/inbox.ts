@@ -1,0 +1,247 @@
+/**
+ * The sellers' inbox (sellers and admins): /chats and its pages, one chat's last messages (files
+ * as files, capped) with Answer, Take it, Mark as read and Open posting, and those buttons under
+ * relayed buyer messages. Every press checks the presser's seller role for the button's shop.
+ */
+import { InputFile } from "grammy";
+import type { ChatMessage } from "../../ozon/seller/types.ts";
+import { reachesShop } from "../../services/access/shop-scope.ts";
+import type { Shop } from "../../shops/registry.ts";
+import type { BotContext } from "../context.ts";
+import type { FeatureDeps } from "../deps.ts";
+import { aboutText, chatViewLines, claimLabel } from "../format/inbox.ts";
+import { describeOzonError, postingCard, problemText } from "../format/postings.ts";
+import { replyFailureText, TELEGRAM_TEXT_LIMIT, uploadFileName } from "../format/relay.ts";
+import { mayUse } from "../guard.ts";
+import type { FeatureFactory } from "../index.ts";
+import {
+  CHAT_READ_CALLBACK,
+  CHAT_VIEW_CALLBACK,
+  CHATS_LIST_CALLBACK,
+  chatViewKeyboard,
+} from "../keyboards/inbox.ts";
+import { postingKeyboard } from "../keyboards/postings.ts";
+import { CHAT_POSTING_CALLBACK, TAKE_CHAT_CALLBACK } from "../keyboards/relay.ts";
+import { withShopTag } from "../shops.ts";
+import { type ClaimViewDeps, showClaimOnCopies } from "./chat-claims.ts";
+import { chatsList } from "./chats-inbox.ts";
+import type { SellerShop } from "./posting-shop.ts";
+import { whyNot } from "./relay.ts";
+import type { RelayShops } from "./relay-shops.ts";
+
+const SELLERS = ["seller"] as const;
+/** Messages a chat's view shows, and files it sends with them. */
+const VIEW_MESSAGES = 10;
+const VIEW_FILES = 3;
+const VIEW_FILE_BYTES = 10 * 1024 * 1024;
+const VIEW_FILE_DEADLINE_MS = 20_000;
+const POSTING_ARG = /^[0-9][0-9-]{2,40}$/;
+
+export function inboxFeature(relay: RelayShops): FeatureFactory {
+  return (deps: FeatureDeps) => {
+    const { router, codec, config, logger, i18n } = deps;
+    const showChats = chatsList({ relay, codec, logger });
+    const claimDeps = (ctx: BotContext): ClaimViewDeps => ({
+      api: ctx.api,
+      codec,
+      i18n,
+      timezone: config.timezone,
+      defaultLocale: config.defaultLocale,
+      logger,
+    });
+    const invalid = (ctx: BotContext) =>
+      ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
+
+    /** The shop a button means when the presser's seller role reaches it; else says why not. */
+    async function pressedShop(ctx: BotContext, ref: string | undefined) {
+      const shop = ref ? relay.shops.byRef(ref) : undefined;
+      const refusal = whyNot(ctx, shop);
+      if (!refusal && shop?.seller) return shop as SellerShop;
+      await ctx.answerCallbackQuery({
+        text: (refusal ?? ctx.t("relay-reply-shop-gone")).slice(0, 200),
+        show_alert: true,
+      });
+      return undefined;
+    }
+
+    router.command("chats", (ctx) => showChats(ctx, 0, "w", true));
+    router.callback(CHATS_LIST_CALLBACK, SELLERS, async (ctx, [page, mode, fresh]) => {
+      if (!page || !/^\d{1,6}$/.test(page) || (mode !== "w" && mode !== "a")) return invalid(ctx);
+      await ctx.answerCallbackQuery();
+      await showChats(ctx, Number(page), mode, fresh === "r");
+    });
+
+    router.callback(CHAT_VIEW_CALLBACK, SELLERS, async (ctx, [ozonChatId, ref]) => {
+      if (!ozonChatId) return invalid(ctx);
+      const shop = await pressedShop(ctx, ref);
+      if (!shop) return;
+      await ctx.answerCallbackQuery();
+      await showChat(ctx, shop, ozonChatId);
+    });
+
+    async function showChat(ctx: BotContext, shop: SellerShop, ozonChatId: string) {
+      let messages: ChatMessage[];
+      try {
+        messages = (await shop.seller.chats.history(ozonChatId, { limit: VIEW_MESSAGES })).messages;
+      } catch (error) {
+        const reason = problemText(ctx.t, describeOzonError(error));
+        await ctx.reply(
+          withShopTag(ctx.t, relay.shops, shop.id, ctx.t("inbox-view-failed", { reason })),
+        );
+        return;
+      }
+      const known = await relay.repositories(shop).contexts.get(ozonChatId);
+      const carried = [...messages].reverse().find((m) => m.context.orderNumber)?.context ?? {};
+      const inbox = relay.inbox(shop);
+      const [claim, digest] = await Promise.all([
+        inbox.claim(ozonChatId),
+        inbox.digest(ozonChatId),
+      ]);
+      // The posting the relay's context card found, when Ozon named only the order.
+      const found = digest?.copies.find((c) => c.posting)?.posting;
+      const context = { ...carried, ...(found ? { postingNumber: found } : {}), ...known };
+      const about = aboutText(ctx.t, context);
+      const head = [ctx.t("inbox-view-title", { about: about ? ` · ${about}` : "" })];
+      if (claim) head.push(ctx.t("inbox-view-claimed", claimLabel(claim, config.timezone)));
+      const lines = chatViewLines(ctx.t, messages, config.timezone);
+      if (lines.length === 0) lines.push(ctx.t("inbox-view-empty"));
+      // The newest messages matter most: the oldest go first when it is too long.
+      let text = "";
+      for (let from = 0; from <= lines.length; from++) {
+        text = withShopTag(
+          ctx.t,
+          relay.shops,
+          shop.id,
+          [head.join("\n"), ...lines.slice(from)].join("\n\n"),
+        );
+        if (text.length <= TELEGRAM_TEXT_LIMIT) break;
+      }
+      const keyboard = chatViewKeyboard(
+        codec,
+        ctx.t,
+        { ozonChatId, shopRef: shop.ref, postingNumber: context.postingNumber },
+        claim ? claimLabel(claim, config.timezone) : undefined,
+      );
+      const sent = await ctx.reply(text.slice(0, TELEGRAM_TEXT_LIMIT), {
+        reply_markup: keyboard,
+        link_preview_options: { is_disabled: true },
+      });
+      // A reply to the view reaches the buyer, as a reply to a relayed message does.
+      await relay.links.remember([{ chatId: sent.chat.id, messageId: sent.message_id }], {
+        ozonChatId,
+        shopId: shop.id,
+      });
+      await sendFiles(ctx, shop, messages);
+    }
+
+    /** The files of the shown messages, newest last, at most VIEW_FILES of them. */
+    async function sendFiles(ctx: BotContext, shop: SellerShop, messages: ChatMessage[]) {
+      const files = messages.flatMap((m) => m.attachments);
+      const picked = files.slice(-VIEW_FILES);
+      for (const file of picked) {
+        try {
+          const got = await shop.seller.chats.downloadFile(file.url, {
+            maxBytes: VIEW_FILE_BYTES,
+            deadlineMs: VIEW_FILE_DEADLINE_MS,
+          });
+          if (got.bytes.byteLength === 0) throw new Error("empty file");
+          const name = uploadFileName(file.name || got.name);
+          await ctx.replyWithDocument(new InputFile(got.bytes, name));
+        } catch (error) {
+          logger.info({ err: error, shop: shop.id }, "a chat file was not shown");
+          await ctx.reply(ctx.t("inbox-view-file-failed", { name: file.name || "file" }));
+        }
+      }
+      if (files.length > picked.length) {
+        await ctx.reply(
+          ctx.t("inbox-view-files-capped", { shown: picked.length, count: files.length }),
+        );
+      }
+    }
+
+    router.callback(TAKE_CHAT_CALLBACK, SELLERS, async (ctx, [ozonChatId, ref]) => {
+      if (!ozonChatId || !ctx.from) return invalid(ctx);
+      const shop = await pressedShop(ctx, ref);
+      if (!shop) return;
+      const inbox = relay.inbox(shop);
+      const taken = await inbox.take(ozonChatId, {
+        userId: ctx.from.id,
+        name: ctx.from.first_name.slice(0, 32),
+      });
+      const label = claimLabel(taken.claim, config.timezone);
+      if (!taken.ok) {
+        await ctx.answerCallbackQuery({
+          text: ctx.t("inbox-taken-by-other", label).slice(0, 200),
+          show_alert: true,
+        });
+        return;
+      }
+      await ctx.answerCallbackQuery({ text: ctx.t("inbox-taken", label).slice(0, 200) });
+      const digest = await inbox.digest(ozonChatId);
+      const { postingNumber } = await relay.repositories(shop).contexts.get(ozonChatId);
+      const found = digest?.copies.find((c) => c.posting)?.posting;
+      const chat = { ozonChatId, shopRef: shop.ref, postingNumber: postingNumber ?? found };
+      await showClaimOnCopies(claimDeps(ctx), chat, digest, taken.claim);
+      // Pressed on a chat's view (not a relayed copy): its own buttons show the claim too.
+      const pressed = ctx.callbackQuery?.message;
+      const isCopy = digest?.copies.some(
+        (c) => c.chatId === pressed?.chat.id && c.messageId === pressed.message_id,
+      );
+      if (pressed && !isCopy) {
+        await ctx
+          .editMessageReplyMarkup({ reply_markup: chatViewKeyboard(codec, ctx.t, chat, label) })
+          .catch(() => undefined);
+      }
+    });
+
+    router.callback(CHAT_READ_CALLBACK, SELLERS, async (ctx, [ozonChatId, ref]) => {
+      if (!ozonChatId) return invalid(ctx);
+      const shop = await pressedShop(ctx, ref);
+      const replies = shop && relay.replies(shop);
+      if (!shop || !replies) return;
+      const inbox = relay.inbox(shop);
+      const digest = await inbox.digest(ozonChatId);
+      const read = await replies.markRead(ozonChatId, digest?.lastBuyerId);
+      if (!read.ok) {
+        const reason = replyFailureText(ctx.t, read);
+        await ctx.answerCallbackQuery({
+          text: ctx.t("inbox-read-failed", { reason }).slice(0, 200),
+          show_alert: true,
+        });
+        return;
+      }
+      await inbox.markHandled(ozonChatId, read.upTo);
+      relay.openChats.forget(shop.id);
+      await ctx.answerCallbackQuery({ text: ctx.t("inbox-read-done") });
+    });
+
+    router.callback(CHAT_POSTING_CALLBACK, SELLERS, async (ctx, [number, ref]) => {
+      if (!number || !POSTING_ARG.test(number)) return invalid(ctx);
+      const shop = await pressedShop(ctx, ref);
+      if (!shop) return;
+      await ctx.answerCallbackQuery();
+      try {
+        const posting = await shop.seller.postings.get(number);
+        const card = postingCard(posting, {
+          t: ctx.t,
+          locale: ctx.locale,
+          timezone: config.timezone,
+        });
+        // Pack, Cancel and Label only for those whose warehouse role reaches the shop.
+        const keyboard = warehouseReaches(ctx, shop)
+          ? postingKeyboard(codec, ctx.t, number, false, shop.ref)
+          : undefined;
+        await ctx.reply(withShopTag(ctx.t, relay.shops, shop.id, card), {
+          ...(keyboard ? { reply_markup: keyboard } : {}),
+        });
+      } catch (error) {
+        await ctx.reply(problemText(ctx.t, describeOzonError(error, number)));
+      }
+    });
+    return undefined;
+  };
+}
+
+function warehouseReaches(ctx: BotContext, shop: Shop): boolean {
+  return mayUse(ctx.person, ["warehouse"]) && reachesShop(ctx.person, "warehouse", shop.id);
+}

@@ -1,0 +1,219 @@
+/**
+ * /chats through the fake Bot API and the sandbox: the chats waiting for an answer, newest first,
+ * a chat's last messages with its buttons, answering (which marks the chat read at Ozon so it
+ * leaves the list), Mark as read, Open posting, the answered toggle, pages, and who may use it.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import type { RecordedCall } from "../../support/fake-bot-api.ts";
+import { command, text } from "../../support/updates.ts";
+import { buttonsOf, press, textOf } from "../harness.ts";
+import {
+  openBuyerChats,
+  type RelayEnv,
+  resultOf,
+  SELLER,
+  SHOP_NAMES,
+  sellerMessages,
+  startRelayEnv,
+  WAREHOUSE,
+} from "./support.ts";
+
+let env: RelayEnv | undefined;
+afterEach(async () => {
+  await env?.close();
+  env = undefined;
+});
+
+async function started(options: Parameters<typeof startRelayEnv>[0] = {}) {
+  env = await startRelayEnv(options);
+  await env.module.runOnce();
+  return env;
+}
+
+/** The last message the bot sent to `chatId` (sendMessage). */
+function lastTo(e: RelayEnv, chatId: number): RecordedCall {
+  const call = e.fake
+    .callsTo("sendMessage")
+    .filter((c) => Number(c.payload.chat_id) === chatId)
+    .at(-1);
+  if (!call) throw new Error("nothing was sent");
+  return call;
+}
+
+async function chatsOf(e: RelayEnv, who = SELLER) {
+  await e.send(command("chats", { from: who }));
+  return lastTo(e, who.id);
+}
+
+/** Sandbox chats a seller should see as waiting: Ozon counts unread buyer messages in them. */
+function unreadChats(e: RelayEnv) {
+  return openBuyerChats(e.sandbox).filter((c) => c.unreadCount > 0);
+}
+
+describe("/chats", () => {
+  it("lists the waiting chats newest first; a chat's view answers and leaves the list", async () => {
+    const e = await started();
+    const chat = openBuyerChats(e.sandbox)[1];
+    if (!chat) throw new Error("no open buyer chat");
+    const written = e.sandbox.control.buyerWrites(chat.id, { text: "Где мой заказ?" });
+    expect(await e.module.runOnce()).toMatchObject({ relayed: 1, failures: [] });
+
+    const list = await chatsOf(e);
+    const waiting = unreadChats(e).length;
+    expect(textOf(list)).toContain(`Buyers waiting for an answer: ${waiting}`);
+    // The newest first: the one just written, with how long and what it is about.
+    const firstLine = textOf(list)
+      .split("\n")
+      .find((l) => l.startsWith("1."));
+    expect(firstLine).toContain("🔴 Где мой заказ?");
+    expect(textOf(list)).toMatch(/⏱ \d+ min · order \d+/);
+
+    await e.send(press(list, "1 💬", SELLER));
+    const view = lastTo(e, SELLER.id);
+    expect(textOf(view)).toContain("Chat with a buyer · order");
+    expect(textOf(view)).toContain("👤 Buyer");
+    expect(textOf(view)).toContain("Где мой заказ?");
+    const labels = buttonsOf(view).map((b) => b.text);
+    expect(labels).toEqual(["✍️ Answer", "✋ Take it", "✔️ Mark as read", "📦 Open posting"]);
+
+    await e.send(press(view, "Answer", SELLER));
+    const prompt = lastTo(e, SELLER.id);
+    expect(prompt.payload.reply_markup).toMatchObject({ force_reply: true });
+    await e.send(text("Отправим завтра", { from: SELLER, replyTo: resultOf(prompt) }));
+    expect(sellerMessages(e.sandbox, chat.id, written.id).map((m) => m.text)).toEqual([
+      "Отправим завтра",
+    ]);
+    // Marked read at Ozon up to the buyer's last message: it no longer waits.
+    expect(e.sandbox.control.chat(chat.id)?.unreadCount).toBe(0);
+
+    const after = await chatsOf(e);
+    expect(textOf(after)).not.toContain("Где мой заказ?");
+    expect(textOf(after)).toContain(`Buyers waiting for an answer: ${waiting - 1}`);
+
+    // The toggle shows the answered ones too, marked as such.
+    await e.send(press(after, "Show answered too", SELLER));
+    const all = e.fake.callsTo("editMessageText").at(-1) as RecordedCall;
+    expect(textOf(all)).toContain("Open buyer chats:");
+    expect(textOf(all)).toContain("✅ Где мой заказ?");
+    expect(buttonsOf(all).map((b) => b.text)).toContain("Only waiting");
+  });
+
+  it("a reply to the chat's view reaches the buyer too", async () => {
+    const e = await started();
+    const chat = openBuyerChats(e.sandbox)[0];
+    if (!chat) throw new Error("no open buyer chat");
+    const written = e.sandbox.control.buyerWrites(chat.id, { text: "Есть размер M?" });
+    await e.module.runOnce();
+    const list = await chatsOf(e);
+    await e.send(press(list, "1 💬", SELLER));
+    const view = lastTo(e, SELLER.id);
+    await e.send(text("Есть", { from: SELLER, replyTo: resultOf(view) }));
+    expect(sellerMessages(e.sandbox, chat.id, written.id).map((m) => m.text)).toEqual(["Есть"]);
+  });
+
+  it("Mark as read takes a chat off the list without an answer", async () => {
+    const e = await started();
+    const chat = openBuyerChats(e.sandbox)[0];
+    if (!chat) throw new Error("no open buyer chat");
+    const written = e.sandbox.control.buyerWrites(chat.id, { text: "Спасибо, всё пришло!" });
+    await e.module.runOnce();
+    const list = await chatsOf(e);
+    await e.send(press(list, "1 💬", SELLER));
+    await e.send(press(lastTo(e, SELLER.id), "Mark as read", SELLER));
+    expect(e.fake.callsTo("answerCallbackQuery").at(-1)?.payload.text).toBe(
+      "✔️ Marked read at Ozon.",
+    );
+    expect(e.sandbox.control.chat(chat.id)?.unreadCount).toBe(0);
+    expect(sellerMessages(e.sandbox, chat.id, written.id)).toEqual([]);
+    expect(textOf(await chatsOf(e))).not.toContain("Спасибо, всё пришло!");
+  });
+
+  it("Open posting shows the posting's card, without warehouse buttons for a seller", async () => {
+    const e = await started();
+    const chat = openBuyerChats(e.sandbox)[0];
+    if (!chat?.postingNumber) throw new Error("no buyer chat about a posting");
+    e.sandbox.control.buyerWrites(chat.id, { text: "Когда отправите?" });
+    await e.module.runOnce();
+    const list = await chatsOf(e);
+    await e.send(press(list, "1 💬", SELLER));
+    await e.send(press(lastTo(e, SELLER.id), "Open posting", SELLER));
+    const card = lastTo(e, SELLER.id);
+    expect(textOf(card)).toContain(chat.postingNumber);
+    expect(buttonsOf(card)).toEqual([]);
+  });
+
+  it("pages through many waiting chats", async () => {
+    const e = await started();
+    for (let i = 0; i < 14; i++) {
+      const chat = e.sandbox.control.addChat();
+      e.sandbox.control.buyerWrites(chat.id, { text: `Вопрос номер ${i}` });
+    }
+    await e.module.runOnce();
+    const waiting = unreadChats(e).length;
+    const pages = Math.ceil(waiting / 6);
+    const list = await chatsOf(e);
+    expect(buttonsOf(list).map((b) => b.text)).toContain(`1 / ${pages}`);
+    expect(textOf(list)).toContain("Вопрос номер 13");
+    await e.send(press(list, "Next", SELLER));
+    const second = e.fake.callsTo("editMessageText").at(-1) as RecordedCall;
+    expect(textOf(second)).toMatch(/^7\. /m);
+    expect(textOf(second)).toContain("Вопрос номер 7");
+    expect(textOf(second)).not.toContain("Вопрос номер 13");
+    expect(buttonsOf(second).map((b) => b.text)).toContain(`2 / ${pages}`);
+  });
+
+  it("sends the chat's files as files", async () => {
+    const e = await started();
+    // The seed's first chat holds a photo and a PDF.
+    const chat = openBuyerChats(e.sandbox)[0];
+    if (!chat) throw new Error("no open buyer chat");
+    const names = chat.messages.flatMap((m) => (m.file ? [m.file.name] : []));
+    expect(names.length).toBeGreaterThan(0);
+    e.sandbox.control.buyerWrites(chat.id, { text: "Посмотрите фото выше" });
+    await e.module.runOnce();
+    const list = await chatsOf(e);
+    await e.send(press(list, "1 💬", SELLER));
+    const view = lastTo(e, SELLER.id);
+    for (const name of names) expect(textOf(view)).toContain(`📎 ${name}`);
+    const documents = e.fake
+      .callsTo("sendDocument")
+      .filter((c) => Number(c.payload.chat_id) === SELLER.id);
+    expect(documents).toHaveLength(names.length);
+  });
+
+  it("a seller limited to one store sees only that store's chats", async () => {
+    const e = await started({ sandbox: { stores: 2 } });
+    const [north, south] = e.sandbox.stores;
+    const [northShop, southShop] = e.shops.all();
+    if (!north || !south || !southShop || !northShop) throw new Error("two stores expected");
+    await e.access.setScope(SELLER.id, "seller", [southShop.id]);
+    const northChat = openBuyerChats(north)[0];
+    const southChat = openBuyerChats(south)[0];
+    if (!northChat || !southChat) throw new Error("no open buyer chats");
+    north.control.buyerWrites(northChat.id, { text: "Вопрос на север" });
+    south.control.buyerWrites(southChat.id, { text: "Вопрос на юг" });
+    const list = await chatsOf(e);
+    expect(textOf(list)).toContain("Вопрос на юг");
+    expect(textOf(list)).not.toContain("Вопрос на север");
+    expect(textOf(list)).not.toContain(`🏬 ${SHOP_NAMES[0]}`);
+  });
+
+  it("is refused to someone without the seller role", async () => {
+    const e = await started();
+    await e.send(command("chats", { from: WAREHOUSE }));
+    expect(textOf(lastTo(e, WAREHOUSE.id))).toMatch(/seller/i);
+  });
+
+  it("with two stores lists each store's chats under its name", async () => {
+    const e = await started({ sandbox: { stores: 2 } });
+    const second = e.sandbox.stores[1];
+    if (!second) throw new Error("no second store");
+    const chat = openBuyerChats(second)[0];
+    if (!chat) throw new Error("no open buyer chat");
+    second.control.buyerWrites(chat.id, { text: "Вопрос во второй магазин" });
+    const list = await chatsOf(e);
+    expect(textOf(list)).toContain(`🏬 ${SHOP_NAMES[0]}`);
+    expect(textOf(list)).toContain(`🏬 ${SHOP_NAMES[1]}`);
+    expect(textOf(list)).toContain("Вопрос во второй магазин");
+  });
+});
