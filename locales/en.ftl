@@ -693,3 +693,50 @@ find-more = Shown { $shown } of { $count } postings.
 find-photo-no-barcode = I could not read a posting's barcode on this photo. Take it again: close to the label's lower barcode so that it fills most of the picture, with the label flat and in good light, without glare. Or type the digits printed under the barcode.
 find-photo-too-big = The picture is larger than I read ({ $limit }). Take it again at a lower resolution, or type the digits printed under the barcode.
 find-photo-fetch-failed = I could not get the photo from Telegram. Send it again.
+## Quick replies
+command-replies =
+    .description = Saved answers to buyers: list, add, edit, delete
+    .button = 📝 Saved answers
+quick-replies-button = 📝 Template
+quick-replies-no-store = There is no store with buyer chats that you answer for.
+quick-replies-which-store = Saved answers of which store?
+quick-replies-title = 📝 Saved answers: { $count } of { $max }
+quick-replies-empty = None yet. Add the answers you write most often.
+quick-replies-placeholders = Placeholders: { "{order}" } — the order number (buyer chats about an order), { "{name}" } — the buyer's name (product questions). Where Ozon gives no value, the placeholder is left out.
+quick-replies-add = ➕ Add
+quick-replies-add-ask = Send the text of the new saved answer (up to { $max } characters).
+quick-replies-edit-ask = Send the new text of this saved answer (up to { $max } characters).
+quick-replies-current = Now:
+quick-replies-saved =
+    ✅ Saved:
+    { $text }
+
+    /replies — all saved answers
+quick-replies-dialog-over = This dialog is over. Send /replies to start again.
+quick-replies-problem-empty = The text is empty. Send the text of the answer.
+quick-replies-problem-too-long = The text has { $length } characters; an Ozon message holds at most { $max }. Send a shorter one.
+quick-replies-problem-placeholder = I do not know the placeholder { $token }. Use { "{order}" } or { "{name}" } (or write it without braces).
+quick-replies-problem-full = The store already has { $max } saved answers, the most it can keep. Delete one first.
+quick-replies-gone = This saved answer is gone (deleted meanwhile).
+quick-replies-delete-confirm =
+    Delete this saved answer?
+
+    { $text }
+quick-replies-delete-yes = 🗑 Delete
+quick-replies-delete-no = ◀️ Keep it
+quick-replies-deleted = Deleted.
+quick-replies-none-yet = { $name } has no saved answers yet. Add them with /replies.
+quick-replies-pick = 📝 Pick a saved answer to see it before it goes:
+quick-replies-offer = 📝 Or answer with a saved answer:
+quick-replies-more = More…
+quick-replies-preview = 👀 This goes to the buyer:
+quick-replies-missing-order = ℹ️ Ozon gives no order number here: { "{order}" } is left out.
+quick-replies-missing-name = ℹ️ Ozon gives no buyer's name here: { "{name}" } is left out.
+quick-replies-send = 📤 Send
+quick-replies-back = ◀️ Back
+quick-replies-changed = This saved answer was changed meanwhile: here is the new text. Press Send again if it is right.
+quick-replies-already-sent = Already sent.
+quick-replies-sent-short = Sent ✅
+quick-replies-sent =
+    ✅ Sent to the buyer by { $who }:
+    { $text }

@@ -696,3 +696,50 @@ find-more = Показано { $shown } из { $count } отправлений.
 find-photo-no-barcode = Не удалось прочитать штрихкод отправления на этом фото. Переснимите: поближе к нижнему штрихкоду этикетки, чтобы он занял большую часть кадра, этикетка ровно и при хорошем свете, без бликов. Или наберите цифры под штрихкодом.
 find-photo-too-big = Картинка больше, чем я читаю ({ $limit }). Переснимите её в меньшем разрешении или наберите цифры под штрихкодом.
 find-photo-fetch-failed = Не удалось получить фото из Telegram. Пришлите его ещё раз.
+## Quick replies
+command-replies =
+    .description = Шаблоны ответов покупателям: список, добавить, изменить, удалить
+    .button = 📝 Шаблоны ответов
+quick-replies-button = 📝 Шаблон
+quick-replies-no-store = Нет магазина с чатами покупателей, за которые вы отвечаете.
+quick-replies-which-store = Шаблоны ответов какого магазина?
+quick-replies-title = 📝 Шаблоны ответов: { $count } из { $max }
+quick-replies-empty = Пока ни одного. Добавьте ответы, которые вы пишете чаще всего.
+quick-replies-placeholders = Подстановки: { "{order}" } — номер заказа (чаты о заказе), { "{name}" } — имя покупателя (вопросы о товарах). Где Ozon не даёт значения, подстановка опускается.
+quick-replies-add = ➕ Добавить
+quick-replies-add-ask = Пришлите текст нового шаблона (до { $max } символов).
+quick-replies-edit-ask = Пришлите новый текст этого шаблона (до { $max } символов).
+quick-replies-current = Сейчас:
+quick-replies-saved =
+    ✅ Сохранено:
+    { $text }
+
+    /replies — все шаблоны
+quick-replies-dialog-over = Этот диалог уже закончен. Отправьте /replies, чтобы начать заново.
+quick-replies-problem-empty = Текст пустой. Пришлите текст ответа.
+quick-replies-problem-too-long = В тексте { $length } символов, а сообщение Ozon вмещает не больше { $max }. Пришлите текст короче.
+quick-replies-problem-placeholder = Я не знаю подстановку { $token }. Используйте { "{order}" } или { "{name}" } (или напишите без фигурных скобок).
+quick-replies-problem-full = У магазина уже { $max } шаблонов — больше не поместится. Сначала удалите какой-нибудь.
+quick-replies-gone = Этого шаблона больше нет (его удалили).
+quick-replies-delete-confirm =
+    Удалить этот шаблон?
+
+    { $text }
+quick-replies-delete-yes = 🗑 Удалить
+quick-replies-delete-no = ◀️ Оставить
+quick-replies-deleted = Удалено.
+quick-replies-none-yet = У магазина { $name } пока нет шаблонов. Добавьте их командой /replies.
+quick-replies-pick = 📝 Выберите шаблон — сначала я покажу, что уйдёт покупателю:
+quick-replies-offer = 📝 Или ответьте шаблоном:
+quick-replies-more = Ещё…
+quick-replies-preview = 👀 Покупателю уйдёт:
+quick-replies-missing-order = ℹ️ Здесь Ozon не даёт номер заказа: { "{order}" } опущено.
+quick-replies-missing-name = ℹ️ Здесь Ozon не даёт имя покупателя: { "{name}" } опущено.
+quick-replies-send = 📤 Отправить
+quick-replies-back = ◀️ Назад
+quick-replies-changed = Шаблон тем временем изменили — вот новый текст. Нажмите «Отправить» ещё раз, если всё верно.
+quick-replies-already-sent = Уже отправлено.
+quick-replies-sent-short = Отправлено ✅
+quick-replies-sent =
+    ✅ Отправлено покупателю ({ $who }):
+    { $text }

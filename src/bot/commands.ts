@@ -32,6 +32,7 @@ export const COMMANDS = [
   { name: "users", audience: ["admin"], button: true },
   { name: "stores", audience: ["admin"], button: true },
   { name: "relay_here", audience: ["admin"], button: false },
+  { name: "replies", audience: ["seller"], button: true },
   { name: "language", audience: "everyone", button: true },
   { name: "cancel", audience: "people", button: false },
 ] as const satisfies readonly CommandSpec[];
@@ -52,6 +53,8 @@ export const PLANNED_COMMANDS: readonly CommandName[] = [
   "budget",
   "report",
   "relay_here",
+  // Defined by the relay module with the buyer chats.
+  "replies",
   // Defined by the stores module (src/bot/modules/stores.ts); a bot built without it says "coming".
   "stores",
 ];

@@ -8,6 +8,8 @@ import type { CallbackCodec } from "../callback-data.ts";
 import type { Translator } from "../i18n.ts";
 
 export const ANSWER_BUYER_CALLBACK = "br";
+/** qt:<ozon chat id>:<shop ref>: the shop's saved answers (features/relay-quick-replies.ts). */
+export const QUICK_REPLY_CALLBACK = "qt";
 
 /** "Reply" for those who do not know the swipe; none when the chat id cannot go in a button. */
 export function answerKeyboard(
@@ -26,5 +28,12 @@ export function answerKeyboard(
     // An id of an unexpected shape from Ozon: the message still goes, replying by swipe works.
     return undefined;
   }
-  return new InlineKeyboard().text(t("relay-answer-button"), data);
+  const keyboard = new InlineKeyboard().text(t("relay-answer-button"), data);
+  try {
+    const args = shopRef === undefined ? [ozonChatId] : [ozonChatId, shopRef];
+    keyboard.text(t("quick-replies-button"), codec.encode(QUICK_REPLY_CALLBACK, ...args));
+  } catch {
+    // Longer data than fits: "Reply" alone.
+  }
+  return keyboard;
 }

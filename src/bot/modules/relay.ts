@@ -19,9 +19,12 @@ import {
 } from "../../services/relay/repositories.ts";
 import { PerShop } from "../../shops/per-shop.ts";
 import { fencedLease, sharedByProcesses } from "../../store/lease.ts";
+import { quickReplyConversation } from "../conversations/quick-reply.ts";
 import { whenBotRemoved } from "../features/bot-removed.ts";
+import { quickRepliesFeature } from "../features/quick-replies.ts";
 import { relayFeature, relayRepliesFeature } from "../features/relay.ts";
 import { relayHereFeature } from "../features/relay-here.ts";
+import { relayQuickRepliesFeature } from "../features/relay-quick-replies.ts";
 import { RelayShops } from "../features/relay-shops.ts";
 import type { BotModule } from "../module.ts";
 import { TelegramRelayNotifier } from "../notifiers/relay.ts";
@@ -78,7 +81,13 @@ export function createRelayModule(
       relayRepliesFeature(relayShops),
       whenBotRemoved("setting as the relay group", (chatId) => relayShops.groups.clear(chatId)),
     ],
-    features: [relayFeature(relayShops), relayHereFeature(relayShops)],
+    features: [
+      relayFeature(relayShops),
+      relayHereFeature(relayShops),
+      relayQuickRepliesFeature(relayShops),
+      quickRepliesFeature(shops),
+    ],
+    conversations: [quickReplyConversation({ shops, codec })],
     shops: relayShops,
     get relay() {
       return relays?.get(firstId());
