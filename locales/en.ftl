@@ -740,3 +740,23 @@ quick-replies-sent-short = Sent ✅
 quick-replies-sent =
     ✅ Sent to the buyer by { $who }:
     { $text }
+## Product questions and reviews
+questions-header = ❓ Question about a product
+questions-product = 📦 { $name } · SKU { $sku }
+questions-product-sku = 📦 SKU { $sku }
+questions-author = 👤 { $name }
+reviews-header = ⭐ Review { $stars } ({ $rating }/5)
+reviews-media = 📷 Photos: { $photos }, videos: { $videos } (see them in the Ozon seller account)
+reviews-no-text = (a rating without text)
+questions-answer-prompt = ✍️ Reply to this message with your answer to the question. It appears on the product page.
+reviews-answer-prompt = ✍️ Reply to this message with your answer to the review. It appears under the review.
+questions-reply-text-only = Only text can answer a question or a review. Reply with text.
+questions-answered = ✅ The answer is published.
+questions-answer-too-short = The answer is too short: Ozon takes at least { $min } characters.
+questions-answer-too-long = The answer is too long: Ozon takes at most { $max } characters.
+questions-item-gone = I no longer know this question or review (it is older than 90 days). Answer it in the Ozon seller account.
+questions-fail-premium = Ozon refused: answering questions and reviews of { $name } needs a Premium Plus subscription.
+questions-premium-missing = ⚠️ { $name }: Ozon refuses product questions and reviews: the store has no Premium Plus subscription. I stopped asking for them. When the subscription is on, press the button.
+questions-turn-on = 🔁 Ask for questions again
+questions-turned-on = ✅ { $name }: I ask Ozon for product questions and reviews again.
+questions-already-on = { $name }: questions and reviews are already being asked for.

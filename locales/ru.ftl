@@ -743,3 +743,23 @@ quick-replies-sent-short = Отправлено ✅
 quick-replies-sent =
     ✅ Отправлено покупателю ({ $who }):
     { $text }
+## Product questions and reviews
+questions-header = ❓ Вопрос о товаре
+questions-product = 📦 { $name } · SKU { $sku }
+questions-product-sku = 📦 SKU { $sku }
+questions-author = 👤 { $name }
+reviews-header = ⭐ Отзыв { $stars } ({ $rating }/5)
+reviews-media = 📷 Фото: { $photos }, видео: { $videos } (смотрите в личном кабинете Ozon)
+reviews-no-text = (оценка без текста)
+questions-answer-prompt = ✍️ Напишите ответ на вопрос ответом на это сообщение. Он появится на странице товара.
+reviews-answer-prompt = ✍️ Напишите ответ на отзыв ответом на это сообщение. Он появится под отзывом.
+questions-reply-text-only = Ответить на вопрос или отзыв можно только текстом. Ответьте текстом.
+questions-answered = ✅ Ответ опубликован.
+questions-answer-too-short = Ответ слишком короткий: Ozon принимает не меньше { $min } символов.
+questions-answer-too-long = Ответ слишком длинный: Ozon принимает не больше { $max } символов.
+questions-item-gone = Я больше не знаю этот вопрос или отзыв (он старше 90 дней). Ответьте в личном кабинете Ozon.
+questions-fail-premium = Ozon отказал: для ответов на вопросы и отзывы магазина { $name } нужна подписка Premium Plus.
+questions-premium-missing = ⚠️ { $name }: Ozon не отдаёт вопросы о товарах и отзывы — у магазина нет подписки Premium Plus. Я перестал их запрашивать. Когда подписка появится, нажмите кнопку.
+questions-turn-on = 🔁 Снова запрашивать вопросы
+questions-turned-on = ✅ { $name }: снова запрашиваю у Ozon вопросы о товарах и отзывы.
+questions-already-on = { $name }: вопросы и отзывы и так запрашиваются.
