@@ -3,8 +3,8 @@
  * since the newest item relayed (less an overlap: Ozon may show an item a little after the time
  * it carries), skips what was relayed already (a mark per item, kept 30 days), and hands each new
  * one to the notifier, oldest first; an item is marked only after Telegram accepted it, so a
- * restart repeats nothing delivered and skips nothing. The first pass ever starts from now: old
- * questions are not dumped on the sellers.
+ * restart repeats nothing delivered and skips nothing. The first pass ever marks what is there
+ * as seen: old questions are not dumped on the sellers.
  *
  * Both need Premium Plus. When Ozon refuses for that reason (403, code 7) the shop's switch turns
  * off, the admins are told once (the process that turned it off tells), and passes cost no Ozon
@@ -126,18 +126,23 @@ export class QuestionRelay {
   async #feed(kind: FeedKind, signal: AbortSignal, report: QuestionPassReport): Promise<number> {
     const cursorKey = `questions:cursor:${kind}`;
     const cursor = await this.#store.get<string>(cursorKey);
+    const { api, notifier } = this.#options;
+    const list = (since: Date) =>
+      kind === "question" ? api.questionsSince(since, signal) : api.reviewsSince(since, signal);
     if (cursor === undefined) {
-      await this.#store.set(cursorKey, this.#now().toISOString());
+      // The first pass: what is there now is old news, also inside the overlap of later passes.
+      const now = this.#now();
+      for await (const item of list(new Date(now.getTime() - OVERLAP_MS))) {
+        await this.#store.set(`questions:seen:${kind}:${item.id}`, true, { ttlMs: SEEN_TTL_MS });
+      }
+      await this.#store.set(cursorKey, now.toISOString());
       report.firstRun = true;
       return 0;
     }
     const since = new Date(Math.max(0, Date.parse(cursor) - OVERLAP_MS));
     let newest = Date.parse(cursor);
     let relayed = 0;
-    const { api, notifier } = this.#options;
-    const items =
-      kind === "question" ? api.questionsSince(since, signal) : api.reviewsSince(since, signal);
-    for await (const item of items) {
+    for await (const item of list(since)) {
       signal.throwIfAborted();
       const seenKey = `questions:seen:${kind}:${item.id}`;
       if ((await this.#store.get(seenKey)) !== undefined) continue;
