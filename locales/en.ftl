@@ -760,3 +760,4 @@ questions-premium-missing = ⚠️ { $name }: Ozon refuses product questions and
 questions-turn-on = 🔁 Ask for questions again
 questions-turned-on = ✅ { $name }: I ask Ozon for product questions and reviews again.
 questions-already-on = { $name }: questions and reviews are already being asked for.
+stores-questions-off = ❓ Product questions and reviews: not asked for (no Premium Plus)

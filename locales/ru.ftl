@@ -763,3 +763,4 @@ questions-premium-missing = ⚠️ { $name }: Ozon не отдаёт вопро�
 questions-turn-on = 🔁 Снова запрашивать вопросы
 questions-turned-on = ✅ { $name }: снова запрашиваю у Ozon вопросы о товарах и отзывы.
 questions-already-on = { $name }: вопросы и отзывы и так запрашиваются.
+stores-questions-off = ❓ Вопросы о товарах и отзывы: не запрашиваются (нет Premium Plus)

@@ -18,14 +18,14 @@ import { hasSavedDialog } from "../conversations/index.ts";
 import { replyFailureText } from "../format/relay.ts";
 import { mayUse, refuse } from "../guard.ts";
 import type { FeatureFactory } from "../index.ts";
-import { replyToMessage } from "../messages.ts";
 import {
   ANSWER_QUESTION_CALLBACK,
   ANSWER_REVIEW_CALLBACK,
   QUESTION_PICKER_KINDS,
   QUESTIONS_ON_CALLBACK,
   REVIEW_PICKER_KINDS,
-} from "../notifiers/questions.ts";
+} from "../keyboards/questions.ts";
+import { replyToMessage } from "../messages.ts";
 import { withShopTag } from "../shops.ts";
 import { registerQuickReplyPicker, type SendOutcome } from "./quick-reply-picker.ts";
 import { whyNotAnswer } from "./relay.ts";

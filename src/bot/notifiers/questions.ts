@@ -28,19 +28,18 @@ import {
   type Translator,
   translatorFor,
 } from "../i18n.ts";
+import {
+  ANSWER_QUESTION_CALLBACK,
+  ANSWER_REVIEW_CALLBACK,
+  QUESTION_PICKER_KINDS,
+  QUESTIONS_ON_CALLBACK,
+  REVIEW_PICKER_KINDS,
+} from "../keyboards/questions.ts";
 import type { TelegramSender } from "../sender/index.ts";
 import { chatKindOf } from "../sender/index.ts";
 import { withShopTag } from "../shops.ts";
 import { isChatUnreachable } from "../telegram-errors.ts";
 import { NoRelayAudienceError } from "./relay.ts";
-
-/** Callback kinds: answer a question / a review; turn polling back on (admins). */
-export const ANSWER_QUESTION_CALLBACK = "uqa";
-export const ANSWER_REVIEW_CALLBACK = "ura";
-export const QUESTIONS_ON_CALLBACK = "uqon";
-/** The template pickers (features/questions.ts). */
-export const QUESTION_PICKER_KINDS = { list: "uql", pick: "uqp", send: "uqs" } as const;
-export const REVIEW_PICKER_KINDS = { list: "url", pick: "urp", send: "urs" } as const;
 
 const OZON_PRODUCT_URL = /^https:\/\/(www\.)?ozon\.ru\/[^\s]*$/u;
 
