@@ -8,9 +8,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { QuickReplies } from "../../../src/services/relay/quick-replies.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
-import { command, text } from "../../support/updates.ts";
+import { command, group, person, text } from "../../support/updates.ts";
 import { buttonsOf, press, textOf } from "../harness.ts";
 import {
+  ADMIN,
   openBuyerChats,
   type RelayEnv,
   resultOf,
@@ -224,5 +225,44 @@ describe("quick replies with two stores", () => {
     expect(sellerMessages(storeB, chat.id, written.id).map((m) => m.text)).toEqual([
       "Ответ Южного",
     ]);
+  });
+});
+
+describe("two sellers in the relay group", () => {
+  it("both pressing Send on one preview send once; each answering on their own both reach the buyer", async () => {
+    const e = await startRelayEnv();
+    env = e;
+    const OLGA = person(706, { first_name: "Olga", language_code: "en" });
+    await e.access.grant(OLGA.id, "seller", ADMIN.id);
+    const team = group(-100915);
+    await e.send(command("relay_here", { from: ADMIN, chat: team }));
+    await addReply(e, "Уже отправили!");
+    await e.module.runOnce();
+    const chat = openBuyerChats(e.sandbox)[0];
+    if (!chat) throw new Error("no open buyer chat");
+    const written = e.sandbox.control.buyerWrites(chat.id, { text: "Где посылка?" });
+    await e.module.runOnce();
+    const relayed = sendsTo(e.fake, team.id).at(-1) as RecordedCall;
+
+    await e.send(press(relayed, "Template", SELLER));
+    await e.send(press(lastTo(e, team.id), "1. Уже", SELLER));
+    const preview = lastTo(e, team.id);
+    await Promise.all([
+      e.send(press(preview, "Send", SELLER)),
+      e.send(press(preview, "Send", OLGA)),
+    ]);
+    expect(sellerMessages(e.sandbox, chat.id, written.id).map((m) => m.text)).toEqual([
+      "Уже отправили!",
+    ]);
+
+    await Promise.all([
+      e.send(text("Сегодня вечером", { from: SELLER, chat: team, replyTo: resultOf(relayed) })),
+      e.send(text("Трек пришлём", { from: OLGA, chat: team, replyTo: resultOf(relayed) })),
+    ]);
+    expect(
+      sellerMessages(e.sandbox, chat.id, written.id)
+        .map((m) => m.text)
+        .sort(),
+    ).toEqual(["Сегодня вечером", "Трек пришлём", "Уже отправили!"].sort());
   });
 });
