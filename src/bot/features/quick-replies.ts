@@ -23,7 +23,7 @@ import { shopChoice, shopKeyboard, withShopTag } from "../shops.ts";
 /** rq:<action>:<shop ref>[:<template id>] */
 export const REPLIES_CALLBACK = "rq";
 const SELLERS = ["seller"] as const;
-const SHOWN_LENGTH = 120;
+const SHOWN_LENGTH = 100;
 
 export const quickRepliesFeature =
   (shops: ShopRegistry): FeatureFactory =>
