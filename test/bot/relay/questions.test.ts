@@ -79,6 +79,12 @@ describe("product questions", () => {
     const stored = e.sandbox.control.questions().find((q) => q.id === asked.id);
     expect(stored?.answers.map((a) => a.text)).toEqual(["20 × 30 × 10 см"]);
     expect(e.fake.callsTo("setMessageReaction")).toHaveLength(1);
+
+    // Premium Plus gone meanwhile: the answer is refused with a sentence that says why.
+    e.sandbox.control.setPremiumPlus(false);
+    await e.send(text("И ещё одно", { from: SELLER, replyTo: resultOf(relayed) }));
+    expect(textOf(lastTo(e, SELLER.id))).toContain("needs a Premium Plus subscription");
+    expect(e.sandbox.control.questions().find((q) => q.id === asked.id)?.answers).toHaveLength(1);
   });
 
   it("are answered with the Answer button, or with a saved answer that names the author", async () => {
