@@ -12,7 +12,7 @@ import type { Logger } from "../../logger.ts";
 import type { ProductQuestion, ProductReview } from "../../ozon/seller/questions.ts";
 import { reachesShop } from "../../services/access/shop-scope.ts";
 import { AccessService } from "../../services/access.ts";
-import type { QuestionNotifier } from "../../services/questions/question-relay.ts";
+import { NAME_LIMIT, type QuestionNotifier } from "../../services/questions/question-relay.ts";
 import { type RelayGroupSetting, resolveRelayAudience } from "../../services/relay/audience.ts";
 import type { DeliveryMarks } from "../../services/relay/delivery-marks.ts";
 import type { ProductNames } from "../../services/relay/product-names.ts";
@@ -80,7 +80,9 @@ export class TelegramQuestionNotifier implements QuestionNotifier {
       text: [
         t("questions-header"),
         ...productLines(t, question.sku, name, url),
-        ...(question.authorName ? [t("questions-author", { name: question.authorName })] : []),
+        ...(question.authorName
+          ? [t("questions-author", { name: question.authorName.slice(0, NAME_LIMIT) })]
+          : []),
         "",
         question.text.trim() || t("relay-empty"),
       ].join("\n"),

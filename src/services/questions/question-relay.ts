@@ -24,6 +24,9 @@ export const QUESTION_LEASE_NAME = "question-relay";
 /** Items published this long before the newest relayed one are read again (and skipped). */
 export const OVERLAP_MS = 60 * 60 * 1000;
 const SEEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const ITEM_TEXT_LIMIT = 1000;
+/** A buyer's name as `{name}` puts it into an answer. */
+export const NAME_LIMIT = 100;
 
 export type FeedKind = "question" | "review";
 
@@ -146,10 +149,11 @@ export class QuestionRelay {
       signal.throwIfAborted();
       const seenKey = `questions:seen:${kind}:${item.id}`;
       if ((await this.#store.get(seenKey)) !== undefined) continue;
+      // What an answer needs later, capped: the buyer wrote it, Ozon passed it on unchecked.
       await this.#items.save(kind, item.id, {
         sku: item.sku,
-        text: item.text,
-        authorName: "authorName" in item ? item.authorName : undefined,
+        text: item.text.slice(0, ITEM_TEXT_LIMIT),
+        authorName: "authorName" in item ? item.authorName?.slice(0, NAME_LIMIT) : undefined,
         rating: "rating" in item ? item.rating : undefined,
       });
       const sent =
