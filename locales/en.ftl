@@ -772,3 +772,71 @@ inbox-card-title = 🧾 Order { $order } · { $status }
 inbox-card-posting = 🧾 Posting { $posting } · { $status }
 inbox-card-product = 💰 { $price } · in stock: { $stock }
 inbox-card-product-nostock = 💰 { $price }
+## Quick replies
+command-replies =
+    .description = Saved answers to buyers: list, add, edit, delete
+    .button = 📝 Saved answers
+quick-replies-button = 📝 Template
+quick-replies-no-store = There is no store with buyer chats that you answer for.
+quick-replies-which-store = Saved answers of which store?
+quick-replies-title = 📝 Saved answers: { $count } of { $max }
+quick-replies-empty = None yet. Add the answers you write most often.
+quick-replies-placeholders = Placeholders: { "{order}" } — the order number (buyer chats about an order), { "{name}" } — the buyer's name (product questions). Where Ozon gives no value, the placeholder is left out.
+quick-replies-add = ➕ Add
+quick-replies-add-ask = Send the text of the new saved answer (up to { $max } characters).
+quick-replies-edit-ask = Send the new text of this saved answer (up to { $max } characters).
+quick-replies-current = Now:
+quick-replies-saved =
+    ✅ Saved:
+    { $text }
+
+    /replies — all saved answers
+quick-replies-dialog-over = This dialog is over. Send /replies to start again.
+quick-replies-problem-empty = The text is empty. Send the text of the answer.
+quick-replies-problem-too-long = The text has { $length } characters; an Ozon message holds at most { $max }. Send a shorter one.
+quick-replies-problem-placeholder = I do not know the placeholder { $token }. Use { "{order}" } or { "{name}" } (or write it without braces).
+quick-replies-problem-full = The store already has { $max } saved answers, the most it can keep. Delete one first.
+quick-replies-gone = This saved answer is gone (deleted meanwhile).
+quick-replies-delete-confirm =
+    Delete this saved answer?
+
+    { $text }
+quick-replies-delete-yes = 🗑 Delete
+quick-replies-delete-no = ◀️ Keep it
+quick-replies-deleted = Deleted.
+quick-replies-none-yet = { $name } has no saved answers yet. Add them with /replies.
+quick-replies-pick = 📝 Pick a saved answer to see it before it goes:
+quick-replies-offer = 📝 Or answer with a saved answer:
+quick-replies-more = More…
+quick-replies-preview = 👀 This goes to the buyer:
+quick-replies-missing-order = ℹ️ Ozon gives no order number here: { "{order}" } is left out.
+quick-replies-missing-name = ℹ️ Ozon gives no buyer's name here: { "{name}" } is left out.
+quick-replies-send = 📤 Send
+quick-replies-back = ◀️ Back
+quick-replies-changed = This saved answer was changed meanwhile: here is the new text. Press Send again if it is right.
+quick-replies-already-sent = Already sent.
+quick-replies-sent-short = Sent ✅
+quick-replies-sent =
+    ✅ Sent to the buyer by { $who }:
+    { $text }
+## Product questions and reviews
+questions-header = ❓ Question about a product
+questions-product = 📦 { $name } · SKU { $sku }
+questions-product-sku = 📦 SKU { $sku }
+questions-author = 👤 { $name }
+reviews-header = ⭐ Review { $stars } ({ $rating }/5)
+reviews-media = 📷 Photos: { $photos }, videos: { $videos } (see them in the Ozon seller account)
+reviews-no-text = (a rating without text)
+questions-answer-prompt = ✍️ Reply to this message with your answer to the question. It appears on the product page.
+reviews-answer-prompt = ✍️ Reply to this message with your answer to the review. It appears under the review.
+questions-reply-text-only = Only text can answer a question or a review. Reply with text.
+questions-answered = ✅ The answer is published.
+questions-answer-too-short = The answer is too short: Ozon takes at least { $min } characters.
+questions-answer-too-long = The answer is too long: Ozon takes at most { $max } characters.
+questions-item-gone = I no longer know this question or review (it is older than 90 days). Answer it in the Ozon seller account.
+questions-fail-premium = Ozon refused: answering questions and reviews of { $name } needs a Premium Plus subscription.
+questions-premium-missing = ⚠️ { $name }: Ozon refuses product questions and reviews: the store has no Premium Plus subscription. I stopped asking for them. When the subscription is on, press the button.
+questions-turn-on = 🔁 Ask for questions again
+questions-turned-on = ✅ { $name }: I ask Ozon for product questions and reviews again.
+questions-already-on = { $name }: questions and reviews are already being asked for.
+stores-questions-off = ❓ Product questions and reviews: not asked for (no Premium Plus)

@@ -775,3 +775,71 @@ inbox-card-title = 🧾 Заказ { $order } · { $status }
 inbox-card-posting = 🧾 Отправление { $posting } · { $status }
 inbox-card-product = 💰 { $price } · на складе: { $stock }
 inbox-card-product-nostock = 💰 { $price }
+## Quick replies
+command-replies =
+    .description = Шаблоны ответов покупателям: список, добавить, изменить, удалить
+    .button = 📝 Шаблоны ответов
+quick-replies-button = 📝 Шаблон
+quick-replies-no-store = Нет магазина с чатами покупателей, за которые вы отвечаете.
+quick-replies-which-store = Шаблоны ответов какого магазина?
+quick-replies-title = 📝 Шаблоны ответов: { $count } из { $max }
+quick-replies-empty = Пока ни одного. Добавьте ответы, которые вы пишете чаще всего.
+quick-replies-placeholders = Подстановки: { "{order}" } — номер заказа (чаты о заказе), { "{name}" } — имя покупателя (вопросы о товарах). Где Ozon не даёт значения, подстановка опускается.
+quick-replies-add = ➕ Добавить
+quick-replies-add-ask = Пришлите текст нового шаблона (до { $max } символов).
+quick-replies-edit-ask = Пришлите новый текст этого шаблона (до { $max } символов).
+quick-replies-current = Сейчас:
+quick-replies-saved =
+    ✅ Сохранено:
+    { $text }
+
+    /replies — все шаблоны
+quick-replies-dialog-over = Этот диалог уже закончен. Отправьте /replies, чтобы начать заново.
+quick-replies-problem-empty = Текст пустой. Пришлите текст ответа.
+quick-replies-problem-too-long = В тексте { $length } символов, а сообщение Ozon вмещает не больше { $max }. Пришлите текст короче.
+quick-replies-problem-placeholder = Я не знаю подстановку { $token }. Используйте { "{order}" } или { "{name}" } (или напишите без фигурных скобок).
+quick-replies-problem-full = У магазина уже { $max } шаблонов — больше не поместится. Сначала удалите какой-нибудь.
+quick-replies-gone = Этого шаблона больше нет (его удалили).
+quick-replies-delete-confirm =
+    Удалить этот шаблон?
+
+    { $text }
+quick-replies-delete-yes = 🗑 Удалить
+quick-replies-delete-no = ◀️ Оставить
+quick-replies-deleted = Удалено.
+quick-replies-none-yet = У магазина { $name } пока нет шаблонов. Добавьте их командой /replies.
+quick-replies-pick = 📝 Выберите шаблон — сначала я покажу, что уйдёт покупателю:
+quick-replies-offer = 📝 Или ответьте шаблоном:
+quick-replies-more = Ещё…
+quick-replies-preview = 👀 Покупателю уйдёт:
+quick-replies-missing-order = ℹ️ Здесь Ozon не даёт номер заказа: { "{order}" } опущено.
+quick-replies-missing-name = ℹ️ Здесь Ozon не даёт имя покупателя: { "{name}" } опущено.
+quick-replies-send = 📤 Отправить
+quick-replies-back = ◀️ Назад
+quick-replies-changed = Шаблон тем временем изменили — вот новый текст. Нажмите «Отправить» ещё раз, если всё верно.
+quick-replies-already-sent = Уже отправлено.
+quick-replies-sent-short = Отправлено ✅
+quick-replies-sent =
+    ✅ Отправлено покупателю ({ $who }):
+    { $text }
+## Product questions and reviews
+questions-header = ❓ Вопрос о товаре
+questions-product = 📦 { $name } · SKU { $sku }
+questions-product-sku = 📦 SKU { $sku }
+questions-author = 👤 { $name }
+reviews-header = ⭐ Отзыв { $stars } ({ $rating }/5)
+reviews-media = 📷 Фото: { $photos }, видео: { $videos } (смотрите в личном кабинете Ozon)
+reviews-no-text = (оценка без текста)
+questions-answer-prompt = ✍️ Напишите ответ на вопрос ответом на это сообщение. Он появится на странице товара.
+reviews-answer-prompt = ✍️ Напишите ответ на отзыв ответом на это сообщение. Он появится под отзывом.
+questions-reply-text-only = Ответить на вопрос или отзыв можно только текстом. Ответьте текстом.
+questions-answered = ✅ Ответ опубликован.
+questions-answer-too-short = Ответ слишком короткий: Ozon принимает не меньше { $min } символов.
+questions-answer-too-long = Ответ слишком длинный: Ozon принимает не больше { $max } символов.
+questions-item-gone = Я больше не знаю этот вопрос или отзыв (он старше 90 дней). Ответьте в личном кабинете Ozon.
+questions-fail-premium = Ozon отказал: для ответов на вопросы и отзывы магазина { $name } нужна подписка Premium Plus.
+questions-premium-missing = ⚠️ { $name }: Ozon не отдаёт вопросы о товарах и отзывы — у магазина нет подписки Premium Plus. Я перестал их запрашивать. Когда подписка появится, нажмите кнопку.
+questions-turn-on = 🔁 Снова запрашивать вопросы
+questions-turned-on = ✅ { $name }: снова запрашиваю у Ozon вопросы о товарах и отзывы.
+questions-already-on = { $name }: вопросы и отзывы и так запрашиваются.
+stores-questions-off = ❓ Вопросы о товарах и отзывы: не запрашиваются (нет Premium Plus)

@@ -33,6 +33,7 @@ export const COMMANDS = [
   { name: "stores", audience: ["admin"], button: true },
   { name: "relay_here", audience: ["admin"], button: false },
   { name: "chats", audience: ["seller"], button: true },
+  { name: "replies", audience: ["seller"], button: true },
   { name: "language", audience: "everyone", button: true },
   { name: "cancel", audience: "people", button: false },
 ] as const satisfies readonly CommandSpec[];
@@ -53,6 +54,8 @@ export const PLANNED_COMMANDS: readonly CommandName[] = [
   "budget",
   "report",
   "relay_here",
+  // Defined by the relay module with the buyer chats.
+  "replies",
   // Defined by the stores module (src/bot/modules/stores.ts); a bot built without it says "coming".
   "stores",
 ];

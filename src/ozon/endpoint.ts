@@ -30,6 +30,11 @@ export interface Endpoint<Req = unknown, Res = unknown> {
    * hand it to the caller at once, who queues and retries later, instead of waiting it out.
    */
   readonly busyOn429?: boolean;
+  /**
+   * A 403 (code 7) here is the seller's subscription (Premium Plus), not the keys: it does not
+   * count as "keys refused" for the shop's health. 401 and code 16 still do.
+   */
+  readonly subscription?: boolean;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: any endpoint, whatever its schemas

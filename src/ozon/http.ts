@@ -297,7 +297,9 @@ export class OzonHttp {
         await this.#pause(retries++, undefined, info, `HTTP ${answer.status}`, options.signal);
         continue;
       }
-      if (withAuth && error instanceof OzonAuthError) this.#observe("refused");
+      if (withAuth && error instanceof OzonAuthError && !subscriptionOnly(ep, error)) {
+        this.#observe("refused");
+      }
       throw error;
     }
   }
@@ -408,4 +410,9 @@ function fillPath(template: string, params: Record<string, string | number>): st
     }
     return encodeURIComponent(String(value));
   });
+}
+
+/** A refusal of a subscription-gated method that says nothing about the keys (see Endpoint). */
+function subscriptionOnly(ep: AnyEndpoint, error: OzonAuthError): boolean {
+  return ep.subscription === true && error.status !== 401 && error.code !== 16;
 }

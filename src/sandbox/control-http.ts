@@ -34,6 +34,16 @@ const buyerMessageSchema = z.object({
   text: z.string().min(1).optional(),
   file: fileSchema.optional(),
 });
+const questionSchema = z.object({
+  sku: z.number().int().positive().optional(),
+  text: z.string().min(1).max(3000).optional(),
+  authorName: z.string().min(1).max(200).optional(),
+});
+const reviewSchema = z.object({
+  sku: z.number().int().positive().optional(),
+  text: z.string().min(1).max(5000).optional(),
+  rating: z.number().int().min(1).max(5).optional(),
+});
 const faultSchema = z.object({
   route: z.string().min(1),
   latencyMs: z.number().min(0).optional(),
@@ -185,6 +195,29 @@ export function createHttpControl(
         return { ok: true };
       },
       "/_sandbox/premium  {enabled}",
+    ],
+    [
+      "POST",
+      /^questions$/,
+      ({ body, control }) => control.addQuestion(questionSchema.parse(body ?? {})),
+      "/_sandbox/questions  {sku?, text?, authorName?}  (a buyer asks on a product page)",
+    ],
+    ["GET", /^questions$/, ({ control }) => control.questions(), "/_sandbox/questions"],
+    [
+      "POST",
+      /^reviews$/,
+      ({ body, control }) => control.addReview(reviewSchema.parse(body ?? {})),
+      "/_sandbox/reviews  {sku?, text?, rating? (1-5)}",
+    ],
+    ["GET", /^reviews$/, ({ control }) => control.reviews(), "/_sandbox/reviews"],
+    [
+      "POST",
+      /^premium-plus$/,
+      ({ body, control }) => {
+        control.setPremiumPlus(z.object({ enabled: z.boolean() }).parse(body).enabled);
+        return { ok: true };
+      },
+      "/_sandbox/premium-plus  {enabled}  (off: questions and reviews answer 403)",
     ],
     [
       "POST",

@@ -26,7 +26,19 @@ import {
   setStatus,
 } from "./seller/posting-model.ts";
 import { stockOf } from "./seller/products.ts";
-import { POSTING_STATUSES, type PostingStatus, type SandboxState } from "./state.ts";
+import {
+  askQuestion,
+  leaveReview,
+  type QuestionInput,
+  type ReviewInput,
+} from "./seller/questions.ts";
+import {
+  POSTING_STATUSES,
+  type PostingStatus,
+  type ProductQuestion,
+  type ProductReview,
+  type SandboxState,
+} from "./state.ts";
 
 export type { ChatSnapshot, MessageSnapshot, PostingSeed, PostingSnapshot };
 
@@ -86,6 +98,13 @@ export interface SandboxControl {
   closeAnswerWindow(chatId: string): void;
   chats(): ChatSnapshot[];
   chat(chatId: string): ChatSnapshot | undefined;
+  // Product questions and reviews (Premium Plus)
+  addQuestion(input?: QuestionInput): ProductQuestion;
+  questions(): ProductQuestion[];
+  addReview(input?: ReviewInput): ProductReview;
+  reviews(): ProductReview[];
+  /** Off: question and review methods answer 403 as for a seller without Premium Plus. */
+  setPremiumPlus(enabled: boolean): void;
   // Performance
   campaigns(): CampaignSnapshot[];
   campaign(id: string): CampaignSnapshot | undefined;
@@ -201,6 +220,13 @@ export function createControl(
     },
     setChatPremium(enabled) {
       state.chatPremium = enabled;
+    },
+    addQuestion: (input = {}) => structuredClone(askQuestion(state, input)),
+    questions: () => structuredClone(state.questions),
+    addReview: (input = {}) => structuredClone(leaveReview(state, input)),
+    reviews: () => structuredClone(state.reviews),
+    setPremiumPlus(enabled) {
+      state.premiumPlus = enabled;
     },
     closeAnswerWindow(chatId) {
       chatOrThrow(chatId).answerWindowClosed = true;

@@ -328,6 +328,9 @@ export function createState(
     failNextReportText: undefined,
     tokens: new Map(),
     chatPremium: true,
+    questions: [],
+    reviews: [],
+    premiumPlus: true,
     retireMode: false,
     now,
   };

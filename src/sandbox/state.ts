@@ -195,6 +195,30 @@ export interface StoredFile {
   data: Uint8Array;
 }
 
+// ---- Seller: product questions and reviews (Premium Plus) ---------------------------------------
+
+export interface ProductQuestion {
+  id: string;
+  sku: number;
+  text: string;
+  authorName: string;
+  publishedAt: number;
+  /** NEW until answered (PROCESSED), or as /v1/question/change-status set it. */
+  status: "NEW" | "VIEWED" | "PROCESSED" | "UNPROCESSED";
+  answers: Array<{ id: string; text: string; createdAt: number }>;
+}
+
+export interface ProductReview {
+  id: string;
+  sku: number;
+  text: string;
+  rating: number;
+  publishedAt: number;
+  status: "NEW" | "VIEWED" | "PROCESSED";
+  orderStatus: "DELIVERED" | "CANCELLED";
+  comments: Array<{ id: string; text: string; createdAt: number }>;
+}
+
 // ---- Performance ------------------------------------------------------------------------------
 
 export type AdvObjectType = "SKU" | "BANNER" | "SEARCH_PROMO";
@@ -273,6 +297,11 @@ export interface SandboxState {
   /** Performance access tokens and when they expire (ms). */
   tokens: Map<string, number>;
   chatPremium: boolean;
+  /** Product questions and reviews, oldest first. */
+  questions: ProductQuestion[];
+  reviews: ProductReview[];
+  /** Off: question and review methods answer 403 as Ozon does for sellers without Premium Plus. */
+  premiumPlus: boolean;
   retireMode: false | 404 | 410;
   now(): number;
   /** Told of each event Ozon would push (new posting, status change, buyer message). */

@@ -18,6 +18,7 @@ import { labelRoutes } from "./seller/labels.ts";
 import { postingBarcodeRoutes } from "./seller/posting-barcode.ts";
 import { postingRoutes } from "./seller/postings.ts";
 import { productRoutes } from "./seller/products.ts";
+import { questionRoutes } from "./seller/questions.ts";
 import { warehouseRoutes } from "./seller/warehouses.ts";
 import type { SandboxCredentials, SandboxSettings, SandboxState } from "./state.ts";
 
@@ -79,6 +80,7 @@ export function createStore(
     ...warehouseRoutes(state),
     ...productRoutes(state),
     ...chatRoutes(state),
+    ...questionRoutes(state),
     tokenRoute(state),
     ...campaignRoutes(state),
     ...statisticsRoutes(state),

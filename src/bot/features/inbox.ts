@@ -26,7 +26,7 @@ import { withShopTag } from "../shops.ts";
 import { type ClaimViewDeps, showClaimOnCopies } from "./chat-claims.ts";
 import { chatsList } from "./chats-inbox.ts";
 import type { SellerShop } from "./posting-shop.ts";
-import { whyNot } from "./relay.ts";
+import { whyNotAnswer } from "./relay.ts";
 import type { RelayShops } from "./relay-shops.ts";
 
 const SELLERS = ["seller"] as const;
@@ -55,7 +55,7 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
     /** The shop a button means when the presser's seller role reaches it; else says why not. */
     async function pressedShop(ctx: BotContext, ref: string | undefined) {
       const shop = ref ? relay.shops.byRef(ref) : undefined;
-      const refusal = whyNot(ctx, shop);
+      const refusal = whyNotAnswer(ctx, shop);
       if (!refusal && shop?.seller) return shop as SellerShop;
       await ctx.answerCallbackQuery({
         text: (refusal ?? ctx.t("relay-reply-shop-gone")).slice(0, 200),

@@ -31,6 +31,7 @@ import {
 } from "./relay-files.ts";
 import { ensureRelayTopic } from "./relay-groups.ts";
 import { followMigration } from "./relay-here.ts";
+import { offerQuickReplies } from "./relay-quick-replies.ts";
 import type { RelayShops } from "./relay-shops.ts";
 
 export { RELAY_HERE_CALLBACK } from "./relay-here.ts";
@@ -72,7 +73,7 @@ export function relayRepliesFeature(relay: RelayShops): FeatureFactory {
       if (anonymous) return replyToMessage(ctx, ctx.t("relay-reply-anonymous"));
       if (!mayUse(ctx.person, SELLERS)) return refuse(ctx, SELLERS);
       const shop = routed.shopId === undefined ? undefined : relay.shops.get(routed.shopId);
-      const refusal = whyNot(ctx, shop);
+      const refusal = whyNotAnswer(ctx, shop);
       if (refusal || !shop) return replyToMessage(ctx, refusal ?? ctx.t("relay-reply-shop-gone"));
       const replies = relay.replies(shop) as ReplyService;
       const { ozonChatId } = routed;
@@ -133,7 +134,7 @@ export function relayRepliesFeature(relay: RelayShops): FeatureFactory {
  * Why the person may not write to this shop's buyers now (undefined: they may). A shop gone,
  * paused or without Seller keys is never called; a seller limited to other shops is refused.
  */
-export function whyNot(ctx: BotContext, shop: Shop | undefined): string | undefined {
+export function whyNotAnswer(ctx: BotContext, shop: Shop | undefined): string | undefined {
   if (!shop?.seller) return ctx.t("relay-reply-shop-gone");
   if (!reachesShop(ctx.person, "seller", shop.id)) {
     return ctx.t("relay-reply-not-your-shop", { name: shop.name });
@@ -151,7 +152,7 @@ export function relayFeature(relay: RelayShops): FeatureFactory {
     /** The shop a button means, or undefined after telling the presser why it cannot act. */
     const shopOfButton = async (ctx: BotContext, ref: string | undefined) => {
       const shop = relay.fromButton(ref);
-      const refusal = whyNot(ctx, shop);
+      const refusal = whyNotAnswer(ctx, shop);
       if (!refusal) return shop;
       await ctx.answerCallbackQuery({ text: refusal.slice(0, 200), show_alert: true });
       return undefined;
@@ -209,8 +210,16 @@ export function relayFeature(relay: RelayShops): FeatureFactory {
           ctx.t("relay-write-prompt", { posting: postingNumber }),
         );
       }
+      const offer = (where: OfferPlace) =>
+        offerQuickReplies(ctx, deps.codec, shop, ozonChatId, where);
       const prompt = (chatId: number, threadId: number | undefined) =>
-        askForAnswer(ctx, links, { ozonChatId, shopId: shop.id }, { chatId, threadId, text });
+        askForAnswer(
+          ctx,
+          links,
+          { ozonChatId, shopId: shop.id },
+          { chatId, threadId, text },
+          offer,
+        );
       try {
         await prompt(where.chatId, where.threadId);
       } catch (error) {
@@ -256,6 +265,7 @@ export function relayFeature(relay: RelayShops): FeatureFactory {
           threadId,
           text: ctx.t(key, { chat: about }),
         },
+        (where) => offerQuickReplies(ctx, deps.codec, shop, ozonChatId, where),
       );
     });
     return undefined;
@@ -271,6 +281,8 @@ async function askForAnswer(
   links: RelayShops["links"],
   chat: { ozonChatId: string; shopId: string },
   where: { chatId: number; threadId: number | undefined; text: string },
+  /** Offers the shop's saved answers under the prompt. */
+  offer?: (where: OfferPlace) => Promise<void>,
 ): Promise<void> {
   const placeholder = ctx.t("relay-write-placeholder").slice(0, 64);
   const sent = await ctx.api.sendMessage(where.chatId, where.text, {
@@ -285,7 +297,11 @@ async function askForAnswer(
         }),
   });
   await links.remember([{ chatId: where.chatId, messageId: sent.message_id }], chat);
+  const place = { chatId: where.chatId, threadId: where.threadId, replyTo: sent.message_id };
+  await offer?.(place);
 }
+
+type OfferPlace = { chatId: number; threadId: number | undefined; replyTo: number };
 
 function isCommand(message: Message): boolean {
   const entity = message.entities?.[0];

@@ -3,11 +3,13 @@
  * successful call and pause, and a row of buttons per shop; the confirm screens.
  */
 import { InlineKeyboard } from "grammy";
+import { QuestionSwitch } from "../../services/questions/switch.ts";
 import type { ShopOrigin } from "../../shops/entry.ts";
 import type { ApiHealth, ShopApi, ShopHealth } from "../../shops/health.ts";
 import type { Shop } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../callback-data.ts";
 import type { Locale } from "../i18n.ts";
+import { QUESTIONS_ON_CALLBACK } from "../keyboards/questions.ts";
 import { formatDateTime } from "../messages.ts";
 
 type Translate = (key: string, args?: Record<string, string | number>) => string;
@@ -68,6 +70,9 @@ export async function storesScreen(
     if (shop.seller) lines.push(apiLine(view, "seller", known.seller));
     if (shop.performance) lines.push(apiLine(view, "performance", known.performance));
     if (shop.paused) lines.push(`   ${t("stores-paused-mark")}`);
+    // Questions stopped for want of Premium Plus: said here, with the button that resumes them.
+    const questionsOff = shop.seller ? await new QuestionSwitch(shop.store).offSince() : undefined;
+    if (questionsOff) lines.push(`   ${t("stores-questions-off")}`);
     blocks.push(lines.join("\n"));
     keyboard
       .text(`✏️ ${shop.name}`, codec.encode(STORES_RENAME_CALLBACK, shop.ref))
@@ -80,6 +85,14 @@ export async function storesScreen(
         codec.encode(STORES_CALLBACK, shop.origin === "env" ? "e" : "d", shop.ref),
       )
       .row();
+    if (questionsOff) {
+      keyboard
+        .text(
+          `${t("questions-turn-on")}: ${shop.name}`,
+          codec.encode(QUESTIONS_ON_CALLBACK, shop.ref),
+        )
+        .row();
+    }
   }
   keyboard.text(t("stores-add-button"), codec.encode(STORES_ADD_CALLBACK));
   const head = shops.length === 0 ? t("stores-empty") : t("stores-title", { count: shops.length });

@@ -3,7 +3,8 @@
  * can join them. Callback kinds (signed, ≤ 64 bytes: an Ozon chat id is a UUID; <shop> is the
  * shop's short ref, absent on buttons of the single-shop version):
  *   br:<ozon chat id>[:<shop>] asks for the answer to that buyer · ct:<ozon chat id>:<shop> Take
- *   it · cq:<posting>:<shop> opens the posting's card (the inbox area handles the last two).
+ *   it · cq:<posting>:<shop> opens the posting's card (the inbox area handles the last two) ·
+ *   qt:<ozon chat id>[:<shop>] the shop's saved answers (features/relay-quick-replies.ts).
  */
 import { InlineKeyboard } from "grammy";
 import type { CallbackCodec } from "../callback-data.ts";
@@ -12,6 +13,8 @@ import type { Translator } from "../i18n.ts";
 export const ANSWER_BUYER_CALLBACK = "br";
 export const TAKE_CHAT_CALLBACK = "ct";
 export const CHAT_POSTING_CALLBACK = "cq";
+/** qt:<ozon chat id>:<shop ref>: the shop's saved answers (features/relay-quick-replies.ts). */
+export const QUICK_REPLY_CALLBACK = "qt";
 
 export interface RelayKeyboardOptions {
   /** Who handles the chat now: shown on the top row ("✋ Anna is answering · till 14:35"). */
@@ -30,7 +33,7 @@ function encoded(codec: CallbackCodec, kind: string, arg: string, ref: string | 
 }
 
 /**
- * Reply (for those who do not know the swipe), Take it, and Open posting; none when the chat id
+ * Reply (for those who do not know the swipe), a saved answer, Take it, and Open posting; none when the chat id
  * cannot go in a button. Take it and Open posting need the shop's ref.
  */
 export function relayKeyboard(
@@ -49,6 +52,8 @@ export function relayKeyboard(
     keyboard.text(t("inbox-claimed-button", { ...options.claim }).slice(0, 64), take).row();
   }
   keyboard.text(t("relay-answer-button"), reply);
+  const template = encoded(codec, QUICK_REPLY_CALLBACK, ozonChatId, shopRef);
+  if (template) keyboard.text(t("quick-replies-button"), template);
   if (take && !options.claim) keyboard.text(t("inbox-take-button"), take);
   const posting =
     options.postingNumber && shopRef !== undefined

@@ -16,6 +16,7 @@ import type { BotModule } from "../module.ts";
 import { type SendBudget, TelegramSender } from "../sender/index.ts";
 import { createAdsModule } from "./ads.ts";
 import { createPostingsModule } from "./postings.ts";
+import { createQuestionsModule } from "./questions.ts";
 import { createRelayModule } from "./relay.ts";
 import { createStoresModule } from "./stores.ts";
 
@@ -44,6 +45,8 @@ export function createModules(deps: CreateModulesDeps): BotModule[] {
     ...(container.health && container.ozonClients ? [createStoresModule(shared)] : []),
     createAdsModule(shared),
     createRelayModule(shared),
+    // After the relay: a reply to a relayed chat message never reaches its reply handler.
+    createQuestionsModule(shared),
     createPostingsModule(shared),
     senderModule(sender, budget),
   ];

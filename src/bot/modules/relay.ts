@@ -20,10 +20,13 @@ import {
 } from "../../services/relay/repositories.ts";
 import { PerShop } from "../../shops/per-shop.ts";
 import { fencedLease, sharedByProcesses } from "../../store/lease.ts";
+import { quickReplyConversation } from "../conversations/quick-reply.ts";
 import { whenBotRemoved } from "../features/bot-removed.ts";
 import { inboxFeature } from "../features/inbox.ts";
+import { quickRepliesFeature } from "../features/quick-replies.ts";
 import { relayFeature, relayRepliesFeature } from "../features/relay.ts";
 import { relayHereFeature } from "../features/relay-here.ts";
+import { relayQuickRepliesFeature } from "../features/relay-quick-replies.ts";
 import { RelayShops } from "../features/relay-shops.ts";
 import type { BotModule } from "../module.ts";
 import { TelegramRelayNotifier } from "../notifiers/relay.ts";
@@ -81,7 +84,14 @@ export function createRelayModule(
       relayRepliesFeature(relayShops),
       whenBotRemoved("setting as the relay group", (chatId) => relayShops.groups.clear(chatId)),
     ],
-    features: [relayFeature(relayShops), relayHereFeature(relayShops), inboxFeature(relayShops)],
+    features: [
+      relayFeature(relayShops),
+      relayHereFeature(relayShops),
+      inboxFeature(relayShops),
+      relayQuickRepliesFeature(relayShops),
+      quickRepliesFeature(shops),
+    ],
+    conversations: [quickReplyConversation({ shops, codec })],
     shops: relayShops,
     get relay() {
       return relays?.get(firstId());

@@ -13,6 +13,7 @@ import type { SellerContext } from "./context.ts";
 import { createMarksApi } from "./marks.ts";
 import { createPostingsApi } from "./postings.ts";
 import { createProductsApi } from "./products.ts";
+import { createQuestionsApi } from "./questions.ts";
 import { createShippingApi } from "./shipping.ts";
 import { createWarehousesApi } from "./warehouses.ts";
 
@@ -79,6 +80,8 @@ export function createSellerClient(options: SellerClientOptions) {
     warehouses: createWarehousesApi(ctx),
     products: createProductsApi(ctx),
     chats: createChatsApi(ctx),
+    /** Product questions and reviews (Premium Plus). */
+    questions: createQuestionsApi(ctx),
     /** The day's board, labels in batches and the courier handover act. */
     shipping: createShippingApi(ctx),
     /** Capabilities that moved to their successor, e.g. `["postings.ship"]`. */

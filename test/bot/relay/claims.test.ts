@@ -60,6 +60,7 @@ describe("Take it", () => {
     const { e, copyOf } = await relayedToThree("Можно поменять адрес?");
     expect(buttonsOf(copyOf(SELLER)).map((b) => b.text)).toEqual([
       "↩️ Reply",
+      "📝 Template",
       "✋ Take it",
       "📦 Open posting",
     ]);

@@ -9,6 +9,11 @@ import type { BotDeps } from "../../../src/bot/index.ts";
 import { createBot } from "../../../src/bot/index.ts";
 import { senderModule } from "../../../src/bot/modules/index.ts";
 import {
+  createQuestionsModule,
+  type QuestionsBotModule,
+  type QuestionsModuleOptions,
+} from "../../../src/bot/modules/questions.ts";
+import {
   createRelayModule,
   type RelayBotModule,
   type RelayModuleOptions,
@@ -46,6 +51,8 @@ export interface RelayEnv {
   config: Config;
   logs: LogLine[];
   module: RelayBotModule;
+  /** The product questions module, when the env was asked for it (`questions`). */
+  questions: QuestionsBotModule | undefined;
   bot: ReturnType<typeof createBot>;
   send(update: Update): Promise<void>;
   /** Stops as main does: the module and its sender side by side (queued sends are refused). */
@@ -73,6 +80,8 @@ export interface RelayEnvOptions {
   repositories?: RelayModuleOptions["repositories"];
   /** More configuration (CHATS_POLL_SECONDS, say). */
   config?: Record<string, string>;
+  /** Also the product questions module (never polling: runOnce). */
+  questions?: QuestionsModuleOptions;
 }
 
 /** Shop names of a two-store env: the sandbox's first store and a second one. */
@@ -137,6 +146,12 @@ export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<Rela
         ...(options.repositories ? { repositories: options.repositories } : {}),
       },
     );
+    const questions = options.questions
+      ? createQuestionsModule(
+          { container, i18n, codec, sender },
+          { ...options.questions, poll: false },
+        )
+      : undefined;
     const bot = createBot({
       config,
       logger,
@@ -148,10 +163,11 @@ export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<Rela
       client: { apiRoot: fake.apiRoot },
       conversations: options.conversations,
       features: options.features,
-      modules: [module],
+      modules: questions ? [module, questions] : [module],
     });
     await module.start?.(bot.api);
-    return { module, bot, sender };
+    await questions?.start?.(bot.api);
+    return { module, questions, bot, sender };
   };
 
   const built = await build(options.module);
@@ -167,14 +183,20 @@ export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<Rela
     config,
     logs,
     module: built.module,
+    questions: built.questions,
     bot: built.bot,
     send: (update) => env.bot.handleUpdate(update),
     stop: (deadline = AbortSignal.timeout(10_000)) =>
-      stopModules([env.module, senderModule(sender)], deadline, logger),
+      stopModules(
+        [env.module, ...(env.questions ? [env.questions] : []), senderModule(sender)],
+        deadline,
+        logger,
+      ),
     async restart(module) {
       await env.stop();
       const next = await build(module);
       env.module = next.module;
+      env.questions = next.questions;
       env.bot = next.bot;
       sender = next.sender;
     },

@@ -1,0 +1,107 @@
+/** Product questions and reviews (Premium Plus): lists and answers, in the live shapes. */
+import { z } from "zod";
+import { endpoint } from "../../endpoint.ts";
+import { flexBool, idString, intLike, optionalText } from "../../wire.ts";
+
+export const questionList = endpoint({
+  method: "POST",
+  path: "/v1/question/list",
+  request: z.object({
+    filter: z
+      .object({
+        date_from: z.string().optional(),
+        date_to: z.string().optional(),
+        status: z.enum(["NEW", "ALL", "VIEWED", "PROCESSED", "UNPROCESSED"]).optional(),
+      })
+      .optional(),
+    last_id: z.string().optional(),
+    limit: z.number().int().min(1).max(100),
+    sort_dir: z.enum(["ASC", "DESC"]).optional(),
+  }),
+  response: z.object({
+    questions: z
+      .array(
+        z.object({
+          id: idString,
+          sku: idString,
+          text: z.string().nullish(),
+          author_name: optionalText,
+          status: optionalText,
+          published_at: z.string(),
+          product_url: optionalText,
+          question_link: optionalText,
+          answers_count: intLike.nullish(),
+        }),
+      )
+      .nullish(),
+    last_id: optionalText,
+    has_next: flexBool.nullish(),
+  }),
+  safe: true,
+  subscription: true,
+});
+
+export const questionAnswerCreate = endpoint({
+  method: "POST",
+  path: "/v1/question/answer/create",
+  request: z.object({
+    question_id: z.string().min(1),
+    sku: z.union([z.number().int(), z.string()]),
+    text: z.string().min(2).max(3000),
+  }),
+  response: z.object({ answer_id: optionalText }),
+  safe: false,
+  subscription: true,
+});
+
+export const reviewList = endpoint({
+  method: "POST",
+  path: "/v2/review/list",
+  request: z.object({
+    limit: z.number().int().min(20).max(100),
+    last_id: z.string().optional(),
+    sort_dir: z.enum(["ASC", "DESC"]).optional(),
+    filters: z
+      .object({
+        status: z.enum(["ALL", "NEW", "VIEWED", "PROCESSED"]).optional(),
+        published_from: z.string().optional(),
+        published_to: z.string().optional(),
+      })
+      .optional(),
+  }),
+  response: z.object({
+    reviews: z
+      .array(
+        z.object({
+          id: idString,
+          sku: idString,
+          text: z.string().nullish(),
+          rating: intLike.nullish(),
+          status: optionalText,
+          order_status: optionalText,
+          published_at: z.string(),
+          comments_amount: intLike.nullish(),
+          photos_amount: intLike.nullish(),
+          videos_amount: intLike.nullish(),
+        }),
+      )
+      .nullish(),
+    last_id: optionalText,
+    has_next: flexBool.nullish(),
+  }),
+  safe: true,
+  subscription: true,
+});
+
+export const reviewCommentCreate = endpoint({
+  method: "POST",
+  path: "/v1/review/comment/create",
+  request: z.object({
+    review_id: z.string().min(1),
+    text: z.string().min(2).max(3000),
+    mark_review_as_processed: z.boolean(),
+  }),
+  response: z.object({ comment_id: optionalText }),
+  safe: false,
+  subscription: true,
+});

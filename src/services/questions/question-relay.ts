@@ -1,0 +1,184 @@
+/**
+ * Product questions (and reviews) of one shop → Telegram. Each pass lists what was published
+ * since the newest item relayed (less an overlap: Ozon may show an item a little after the time
+ * it carries), skips what was relayed already (a mark per item, kept 30 days), and hands each new
+ * one to the notifier, oldest first; an item is marked only after Telegram accepted it, so a
+ * restart repeats nothing delivered and skips nothing. The first pass ever marks what is there
+ * as seen: old questions are not dumped on the sellers.
+ *
+ * Both need Premium Plus. When Ozon refuses for that reason (403, code 7) the shop's switch turns
+ * off, the admins are told once (the process that turned it off tells), and passes cost no Ozon
+ * call until an admin turns it back on (QuestionSwitch.turnOn).
+ */
+import type { Logger } from "../../logger.ts";
+import type { ProductQuestion, ProductReview, QuestionsApi } from "../../ozon/seller/questions.ts";
+import { type Lease, loopLease } from "../../store/lease.ts";
+import type { Store } from "../../store/port.ts";
+import { BackgroundLoop } from "../background-loop.ts";
+import { classifyReplyError } from "../relay/reply-errors.ts";
+import type { TelegramMessageRef } from "../relay/types.ts";
+import { FeedItems } from "./records.ts";
+import { QuestionSwitch } from "./switch.ts";
+
+export const QUESTION_LEASE_NAME = "question-relay";
+/** Items published this long before the newest relayed one are read again (and skipped). */
+export const OVERLAP_MS = 60 * 60 * 1000;
+const SEEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const ITEM_TEXT_LIMIT = 1000;
+/** A buyer's name as `{name}` puts it into an answer. */
+export const NAME_LIMIT = 100;
+
+export type FeedKind = "question" | "review";
+
+export interface QuestionNotifier {
+  /** Resolves once Telegram accepted it for everyone (see RelayNotifier's contract). */
+  relayQuestion(question: ProductQuestion): Promise<readonly TelegramMessageRef[]>;
+  relayReview(review: ProductReview): Promise<readonly TelegramMessageRef[]>;
+  /** Ozon refused for want of Premium Plus; called once per turning off. */
+  premiumMissing(): Promise<void>;
+}
+
+export interface QuestionRelayOptions {
+  api: Pick<QuestionsApi, "questionsSince" | "reviewsSince">;
+  /** The shop's part of the store (fenced while the lease is held, with several processes). */
+  store: Store;
+  notifier: QuestionNotifier;
+  /** Called with each relayed item's Telegram messages, so replies can be routed. */
+  remember(kind: FeedKind, id: string, sent: readonly TelegramMessageRef[]): Promise<void>;
+  /** Also relay reviews (default true). */
+  reviews?: boolean;
+  pollSeconds?: number;
+  lease?: false | Lease | { holderId?: string; ttlMs?: number };
+  logger?: Pick<Logger, "warn" | "info" | "error">;
+  now?: () => Date;
+}
+
+export interface QuestionPassReport {
+  leader: boolean;
+  /** Polling is off for want of Premium Plus: nothing was asked of Ozon. */
+  off: boolean;
+  firstRun: boolean;
+  questions: number;
+  reviews: number;
+}
+
+export class QuestionRelay {
+  readonly #options: QuestionRelayOptions;
+  readonly #store: Store;
+  readonly #switch: QuestionSwitch;
+  readonly #items: FeedItems;
+  readonly #now: () => Date;
+  readonly #loop: BackgroundLoop<QuestionPassReport>;
+
+  constructor(options: QuestionRelayOptions) {
+    this.#options = options;
+    this.#store = options.store;
+    this.#switch = new QuestionSwitch(options.store);
+    this.#items = new FeedItems(options.store);
+    this.#now = options.now ?? (() => new Date());
+    this.#loop = new BackgroundLoop({
+      name: "question relay",
+      round: (signal) => this.#pass(signal),
+      pauseMs: () => Math.max(1, (options.pollSeconds ?? 60) * 1000),
+      lease: loopLease(options.store, QUESTION_LEASE_NAME, options.lease),
+      logger: options.logger,
+    });
+  }
+
+  start(): void {
+    this.#loop.start();
+  }
+
+  stop(deadline?: AbortSignal): Promise<boolean> {
+    return this.#loop.stop(deadline);
+  }
+
+  /** A pass now (an admin turned questions back on). */
+  nudge(): void {
+    this.#loop.wake();
+  }
+
+  async runOnce(): Promise<QuestionPassReport> {
+    const outcome = await this.#loop.runOnce();
+    return outcome.leader ? outcome.result : { ...emptyReport(), leader: false };
+  }
+
+  async #pass(signal: AbortSignal): Promise<QuestionPassReport> {
+    const report = emptyReport();
+    if (await this.#switch.isOff()) return { ...report, off: true };
+    try {
+      report.questions = await this.#feed("question", signal, report);
+      if (this.#options.reviews !== false) {
+        report.reviews = await this.#feed("review", signal, report);
+      }
+    } catch (error) {
+      if (!isPremiumRefusal(error)) throw error;
+      if (await this.#switch.turnOff("premium", this.#now())) {
+        this.#options.logger?.warn(
+          { err: error },
+          "Ozon refused product questions (no Premium Plus): polling them is off for this store",
+        );
+        await this.#options.notifier.premiumMissing();
+      }
+      return { ...report, off: true };
+    }
+    return report;
+  }
+
+  /** Relays the new items of one kind; the number relayed. */
+  async #feed(kind: FeedKind, signal: AbortSignal, report: QuestionPassReport): Promise<number> {
+    const cursorKey = `questions:cursor:${kind}`;
+    const cursor = await this.#store.get<string>(cursorKey);
+    const { api, notifier } = this.#options;
+    const list = (since: Date) =>
+      kind === "question" ? api.questionsSince(since, signal) : api.reviewsSince(since, signal);
+    if (cursor === undefined) {
+      // The first pass: what is there now is old news, also inside the overlap of later passes.
+      const now = this.#now();
+      for await (const item of list(new Date(now.getTime() - OVERLAP_MS))) {
+        await this.#store.set(`questions:seen:${kind}:${item.id}`, true, { ttlMs: SEEN_TTL_MS });
+      }
+      await this.#store.set(cursorKey, now.toISOString());
+      report.firstRun = true;
+      return 0;
+    }
+    const since = new Date(Math.max(0, Date.parse(cursor) - OVERLAP_MS));
+    let newest = Date.parse(cursor);
+    let relayed = 0;
+    for await (const item of list(since)) {
+      signal.throwIfAborted();
+      const seenKey = `questions:seen:${kind}:${item.id}`;
+      if ((await this.#store.get(seenKey)) !== undefined) continue;
+      // What an answer needs later, capped: the buyer wrote it, Ozon passed it on unchecked.
+      await this.#items.save(kind, item.id, {
+        sku: item.sku,
+        text: item.text.slice(0, ITEM_TEXT_LIMIT),
+        authorName: "authorName" in item ? item.authorName?.slice(0, NAME_LIMIT) : undefined,
+        rating: "rating" in item ? item.rating : undefined,
+      });
+      const sent =
+        kind === "question"
+          ? await notifier.relayQuestion(item as ProductQuestion)
+          : await notifier.relayReview(item as ProductReview);
+      // Telegram accepted it: from here on it must never be sent again.
+      await this.#store.set(seenKey, true, { ttlMs: SEEN_TTL_MS });
+      await this.#options.remember(kind, item.id, sent);
+      relayed++;
+      const at = Date.parse(item.publishedAt);
+      if (Number.isFinite(at) && at > newest) {
+        newest = at;
+        await this.#store.set(cursorKey, new Date(at).toISOString());
+      }
+    }
+    return relayed;
+  }
+}
+
+/** Ozon refused for the subscription (403 / code 7 without a word about the keys). */
+export function isPremiumRefusal(error: unknown): boolean {
+  return classifyReplyError(error) === "premium_required";
+}
+
+function emptyReport(): QuestionPassReport {
+  return { leader: true, off: false, firstRun: false, questions: 0, reviews: 0 };
+}
