@@ -8,6 +8,7 @@ import { createState } from "./data.ts";
 import type { Faults } from "./faults.ts";
 import { tokenCandidates, tokenRoute } from "./performance/auth.ts";
 import { campaignRoutes } from "./performance/campaigns.ts";
+import { productRoutesPerformance } from "./performance/products.ts";
 import { statisticsRoutes } from "./performance/statistics.ts";
 import { createRandom } from "./random.ts";
 import { Router } from "./router.ts";
@@ -81,6 +82,7 @@ export function createStore(
     ...chatRoutes(state),
     tokenRoute(state),
     ...campaignRoutes(state),
+    ...productRoutesPerformance(state),
     ...statisticsRoutes(state),
   );
   return {
