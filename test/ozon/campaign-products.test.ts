@@ -139,3 +139,25 @@ describe("product bids", () => {
     expect(raw.text).toMatch(/"bid":"\d+"/);
   });
 });
+
+describe("spend of product campaigns", () => {
+  it("reads one day's spend of every product campaign with one call, money in Russian form", async () => {
+    const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    sb.resetCounters();
+    const spend = await client.spend.byCampaign(day, day);
+    expect(sb.counters()["GET /api/client/statistics/campaign/product/json"]).toBe(1);
+    const running = byTitle(MANUAL);
+    expect(spend.get(running.id)).toBeGreaterThan(0n);
+    expect((spend.get(running.id) ?? 0n) % 10_000n).toBe(0n); // whole kopecks
+    expect(spend.get(byTitle(AUTO).id)).toBe(0n); // planned: spent nothing
+    expect(spend.has(byTitle("Баннер на главной — распродажа").id)).toBe(false);
+    const token = await getToken(sb);
+    const raw = await perf(
+      sb,
+      "GET",
+      `/api/client/statistics/campaign/product/json?dateFrom=${day}&dateTo=${day}`,
+      { token },
+    );
+    expect(raw.text).toMatch(/"moneySpent":"\d+,\d\d"/);
+  });
+});

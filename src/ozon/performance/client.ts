@@ -10,6 +10,7 @@ import { type RateLimiter, TokenBucket } from "../limiter.ts";
 import { type SuccessorMemory, Successors } from "../successors.ts";
 import { createCampaignsApi } from "./campaigns.ts";
 import { createProductsApi } from "./products.ts";
+import { createSpendApi } from "./spend.ts";
 import { createStatisticsApi } from "./statistics.ts";
 import { PerformanceToken } from "./token.ts";
 
@@ -86,6 +87,7 @@ export function createPerformanceClient(options: PerformanceClientOptions) {
   return {
     campaigns: createCampaignsApi(http, successors),
     products: createProductsApi(http),
+    spend: createSpendApi(http),
     statistics: createStatisticsApi(
       http,
       options.maxReportBytes !== undefined ? { maxReportBytes: options.maxReportBytes } : {},
