@@ -86,6 +86,8 @@ export interface SandboxControl {
   // Performance
   campaigns(): CampaignSnapshot[];
   campaign(id: string): CampaignSnapshot | undefined;
+  /** A running, daily pay-per-click product campaign (many campaigns for paging tests). */
+  addCampaign(title: string): CampaignSnapshot;
   reports(): ReportSnapshot[];
   report(uuid: string): ReportSnapshot | undefined;
   /** The job `uuid` (or, with 'next', the next submitted one) ends in ERROR with `text`. */
@@ -208,6 +210,33 @@ export function createControl(
     },
     campaigns: () => [...state.campaigns.keys()].flatMap((id) => campaignSnapshot(id) ?? []),
     campaign: (id) => campaignSnapshot(id),
+    addCampaign(title) {
+      const ids = [...state.campaigns.keys()].map(Number);
+      const id = String(Math.max(20_000_000, ...ids) + 1);
+      const sku = String(state.products[0]?.sku ?? 1);
+      const now = state.now();
+      state.campaigns.set(id, {
+        id,
+        title,
+        state: "CAMPAIGN_STATE_RUNNING",
+        advObjectType: "SKU",
+        paymentType: "CPC",
+        placement: "PLACEMENT_SEARCH_AND_CATEGORY",
+        fromDate: "",
+        toDate: "",
+        budgetKind: "daily",
+        dailyBudget: 500_000_000,
+        weeklyBudget: 0,
+        budget: 0,
+        createdAt: now,
+        updatedAt: now,
+        objects: [sku],
+        hasCorrection: false,
+        strategy: "NO_AUTO_STRATEGY",
+        bids: { [sku]: 10_000_000 },
+      });
+      return campaignSnapshot(id) as CampaignSnapshot;
+    },
     reports: () => [...state.reports.values()].map((job) => reportStatusJson(state, job)),
     report(uuid) {
       const job = state.reports.get(uuid);
