@@ -41,7 +41,7 @@ export function parseCampaignPeriod(
       ? DateTime.fromISO(currentFrom, { zone: clock.zone })
       : today;
   if (!from.isValid) return { ok: false, reason: "invalid_date" };
-  if (to < from) return { ok: false, reason: "order" };
   if (to < today) return { ok: false, reason: "past" };
+  if (to < from) return { ok: false, reason: "order" };
   return { ok: true, fromDate: from.toISODate() ?? "", toDate: to.toISODate() ?? "" };
 }

@@ -54,7 +54,9 @@ describe("product bids from a campaign card", () => {
 
     await tap(w, MANAGER, /^1\. /);
     const ask = screenText(w, MANAGER.id);
-    expect(ask).toContain(`(SKU ${sku}) в кампании «${MANUAL}»: ставка за клик сейчас ${formatRoubles(old)}`);
+    expect(ask).toContain(
+      `(SKU ${sku}) в кампании «${MANUAL}»: ставка за клик сейчас ${formatRoubles(old)}`,
+    );
     expect(ask).toContain(`от 1${NBSP}₽ до 100${NBSP}₽`);
     expect(ask).toMatch(/Конкурентная ставка Ozon: [\d\u00A0]+,\d\d\u00A0₽/);
 
