@@ -57,7 +57,7 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
         const listed = await desk.products(campaignId, page, BID_PAGE_SIZE);
         const product = listed.items[index];
         if (!product) return { found: "product" as const };
-        const { competitive } = await desk.product(campaignId, product.sku, page, BID_PAGE_SIZE);
+        const competitive = await desk.competitiveBid(campaignId, product.sku);
         return {
           found: "ok" as const,
           title,

@@ -28,7 +28,6 @@ import { campaignTitle, ozonProblem, ozonProblemText } from "../format/ads.ts";
 import {
   BID_REFUSAL_KEYS,
   bidText,
-  type CampaignCardView,
   campaignCardText,
   campaignListLine,
   cardView,
@@ -297,5 +296,3 @@ export function campaignsFeature({ shops, accountOf }: CampaignsFeatureDeps): Fe
     return undefined;
   };
 }
-
-export type { CampaignCardView };

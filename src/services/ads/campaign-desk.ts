@@ -154,22 +154,16 @@ export class CampaignDesk {
     return { items, page: at, more: items.length === pageSize };
   }
 
-  /** One product of a page, read fresh, with its competitive bid when Ozon gives one. */
-  async product(
-    id: string,
-    sku: string,
-    page: number,
-    pageSize: number,
-  ): Promise<{ product: CampaignProduct; competitive: bigint | undefined }> {
-    const product = await this.#findProduct(id, sku, page, pageSize);
-    let competitive: bigint | undefined;
+  /** Ozon's competitive bid for one SKU (millionths); undefined when it gives none or fails. */
+  async competitiveBid(id: string, sku: string): Promise<bigint | undefined> {
     try {
-      competitive = (await this.#api.products.competitive(id, [sku])).get(sku);
+      const bid = (await this.#api.products.competitive(id, [sku])).get(sku);
+      return bid ? bid : undefined;
     } catch (error) {
       // A nicety: the question is asked without it.
       this.#logger?.debug({ err: error, campaign: id }, "competitive bid not read");
+      return undefined;
     }
-    return { product, competitive: competitive ? competitive : undefined };
   }
 
   /** Sets one SKU's bid and reads it back from the same page (or the first pages). */
