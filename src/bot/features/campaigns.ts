@@ -174,6 +174,12 @@ export function campaignsFeature({ shops, accountOf }: CampaignsFeatureDeps): Fe
             await ctx.answerCallbackQuery();
             return await showList(ctx, shop, account, listPage);
           }
+          if (action === "tp" || action === "tr") {
+            // The change reads the campaign itself, before and after (services/ads/campaign-desk).
+            await ctx.answerCallbackQuery();
+            const wanted = action === "tp" ? "pause" : "resume";
+            return await toggle(ctx, shop, account, id, wanted, listPage);
+          }
           // Everything else starts from the campaign as Ozon shows it now.
           const campaign = await account.desk.read(id);
           if (!campaign) {
@@ -184,21 +190,13 @@ export function campaignsFeature({ shops, accountOf }: CampaignsFeatureDeps): Fe
           await ctx.answerCallbackQuery();
           if (action === "c") return await showCard(ctx, shop, account, campaign, listPage);
           if (action === "t") return await askToggle(ctx, shop, account, campaign, listPage);
-          if (action === "tp" || action === "tr") {
-            return await toggle(
-              ctx,
-              shop,
-              account,
-              campaign,
-              action === "tp" ? "pause" : "resume",
-              listPage,
-            );
-          }
           if (action === "bi")
             return await showBids(ctx, shop, account, campaign, Number(extra) || 1);
           return undefined;
         } catch (error) {
           logger.warn({ err: error, shop: shop.id, campaign: id }, "/campaigns: Ozon call failed");
+          // Unanswered when the first read failed; answering twice is refused, and harmless.
+          await ctx.answerCallbackQuery().catch(() => undefined);
           const text = ozonProblemText(t, ozonProblem(error));
           const b: CardButtons = { codec, owner: ctx.from?.id ?? 0, shopRef: shop.ref };
           const keyboard = id ? backToCardKeyboard(b, t, id) : undefined;
@@ -234,20 +232,20 @@ export function campaignsFeature({ shops, accountOf }: CampaignsFeatureDeps): Fe
       ctx: BotContext,
       shop: Shop,
       account: AdsAccount,
-      campaign: BudgetCampaign,
+      id: string,
       wanted: "pause" | "resume",
       listPage: number,
     ) {
       const t = ctx.t.bind(ctx);
       try {
-        const { before, after } = await account.desk.toggle(campaign.id, wanted);
+        const { before, after } = await account.desk.toggle(id, wanted);
         const done = t("campaigns-toggled", {
           title: campaignTitle(after),
           old: stateText(t, before.stateKey),
           new: stateText(t, after.stateKey),
         });
         logger.info(
-          { shop: shop.id, campaign: campaign.id, wanted, state: after.state },
+          { shop: shop.id, campaign: id, wanted, state: after.state },
           "campaign toggled",
         );
         return await showCard(ctx, shop, account, after, listPage, done);

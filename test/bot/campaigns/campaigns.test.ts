@@ -123,7 +123,12 @@ describe("/campaigns with one store", () => {
     await tap(w, MANAGER, "⏸ Приостановить");
     expect(screenText(w, MANAGER.id)).toContain(`Приостановить кампанию «${RUNNING}»?`);
     expect(requests(w, /\/deactivate$/)).toEqual([]); // asked first, nothing sent
+    w.sandbox.resetCounters();
     await tap(w, MANAGER, "✅ Да, приостановить");
+    // Read before (it may have changed since the question), the change, read back: 3 calls.
+    const calls = Object.entries(w.sandbox.counters()).filter(([k]) => !k.includes("token"));
+    expect(calls.reduce((n, [, v]) => n + v, 0)).toBe(3);
+    expect(w.sandbox.counters()["GET /api/client/campaign"]).toBe(2);
     expect(screenText(w, MANAGER.id)).toContain(`✅ «${RUNNING}»: ▶️ работает → ⏸ не активна`);
     expect(campaignOf(w, RUNNING).state).toBe("CAMPAIGN_STATE_INACTIVE");
     expect(requests(w, /\/deactivate$/)).toEqual([
