@@ -11,6 +11,7 @@ import {
   alerts,
   closeWorlds,
   jobsOf,
+  limitManager,
   MANAGER,
   MANAGER_EN,
   say,
@@ -29,6 +30,8 @@ afterEach(closeWorlds);
 const RUNNING = "Кроссовки и ботинки — поиск"; // daily 1 500 ₽, no dates
 const WEEKLY = "Одежда весна-лето"; // inactive, 4 900 ₽ a week
 const NBSP = "\u00A0";
+const NONE_FOR_YOU =
+  "У вас нет доступа ни к одному магазину для этого действия. Попросите администратора.";
 
 function campaignOf(w: World, title: string, store = 0) {
   const control = w.sandbox.stores[store]?.control ?? w.sandbox.control;
@@ -289,5 +292,28 @@ describe("/campaigns with two stores", () => {
       dailyBudget: "0",
     });
     expect(campaignOf(w, WEEKLY, 0).weeklyBudget).toBe("4900000000");
+  });
+
+  it("a manager limited to one store sees its list at once, and no other store's card acts for them", async () => {
+    const w = await startWorld({ stores: 2 });
+    const [north, south] = w.sandbox.stores;
+    if (!north || !south) throw new Error("two sandbox stores expected");
+    // Before the limit, the manager opens a card of the northern store.
+    await slash(w, MANAGER, "campaigns");
+    await tap(w, MANAGER, "Северный");
+    await tap(w, MANAGER, /^\d\. Кроссовки/);
+    const northCard = screen(w, MANAGER.id);
+
+    await limitManager(w, MANAGER.id, [south.credentials.sellerClientId]);
+    await w.restart({ start: false }); // a new process reads the limited role
+    await slash(w, MANAGER, "campaigns");
+    expect(screenText(w, MANAGER.id)).toMatch(/^🏬 Южный\n📣 Кампании: 7/);
+    expect(JSON.stringify(screen(w, MANAGER.id).payload.reply_markup)).not.toContain("Магазины");
+
+    // Their own old card of the northern store no longer acts: that store is out of reach.
+    const since = w.fake.calls.length;
+    await w.send(press(northCard, "⏸ Приостановить", MANAGER));
+    expect(alerts(w, since)).toEqual([NONE_FOR_YOU]);
+    expect(requests(w, /\/deactivate$/)).toEqual([]);
   });
 });
