@@ -774,3 +774,4 @@ campaigns-bid-other-button = ✏️ Other bid
 campaigns-bid-refused = Ozon did not accept the bid: { $message }
 campaigns-bid-done = Done: the bid per click of "{ $name }" (SKU { $sku }) is now { $new } (was { $old }).
 campaigns-bid-mismatch = Ozon accepted the change but shows another bid than you asked for ({ $requested }). Check again in a few minutes.
+campaigns-dialog-over = This dialog is over. Open the campaign again: /campaigns

@@ -777,3 +777,4 @@ campaigns-bid-other-button = ✏️ Другая ставка
 campaigns-bid-refused = Ozon не принял ставку: { $message }
 campaigns-bid-done = Готово: ставка за клик «{ $name }» (SKU { $sku }) теперь { $new } (было { $old }).
 campaigns-bid-mismatch = Ozon принял изменение, но показывает другую ставку, чем вы просили ({ $requested }). Проверьте через несколько минут.
+campaigns-dialog-over = Этот диалог уже закончен. Откройте кампанию заново: /campaigns

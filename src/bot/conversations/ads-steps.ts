@@ -65,13 +65,19 @@ const ADS_DIALOG_KEYS = { over: "ads-dialog-over" } as const;
 /** An advertising dialog: for managers, its buttons of kind `kind`; `A` are its entry args. */
 export function adsDialog<A extends unknown[] = []>(
   deps: AdsDialogDeps,
-  dialog: { id: string; kind: string; run: DialogOptions<A>["run"] },
+  dialog: {
+    id: string;
+    kind: string;
+    run: DialogOptions<A>["run"];
+    /** What a press after the dialog ended is told (default: start /budget or /report again). */
+    overKey?: string;
+  },
 ): ConversationSpec {
   return dialogSpec({
     ...dialog,
     audience: ["manager"],
     codec: deps.codec,
-    overKey: ADS_DIALOG_KEYS.over,
+    overKey: dialog.overKey ?? ADS_DIALOG_KEYS.over,
   });
 }
 

@@ -37,6 +37,7 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
   return adsDialog<[shopId: string, campaignId: string, page: number, index: number]>(deps, {
     id: BID_CONVERSATION,
     kind: BID_DIALOG_CALLBACK,
+    overKey: "campaigns-dialog-over",
     run: async (dialog, first, shopId, campaignId, page, index) => {
       const { button } = dialog;
       const t = first.t.bind(first);

@@ -32,6 +32,7 @@ export function periodConversation(deps: AdsDialogDeps): ConversationSpec {
   return adsDialog<[shopId: string, campaignId: string]>(deps, {
     id: PERIOD_CONVERSATION,
     kind: PERIOD_DIALOG_CALLBACK,
+    overKey: "campaigns-dialog-over",
     run: async (dialog, first, shopId, campaignId) => {
       const { button, conversation } = dialog;
       const t = first.t.bind(first);

@@ -219,6 +219,7 @@ describe("/campaigns with one store", () => {
     expect(confirm).toContain(`Изменить период кампании «${WEEKLY}»?`);
     expect(confirm).toContain(`→ ${ru(from)}–${ru(to)}`);
     expect(campaignOf(w, WEEKLY).toDate).toBe(before.toDate); // nothing sent yet
+    const confirmScreen = screen(w, MANAGER.id);
     await tap(w, MANAGER, "✅ Изменить");
     expect(screenText(w, MANAGER.id)).toContain(
       `Готово: период кампании «${WEEKLY}» теперь ${ru(from)}–${ru(to)} (было`,
@@ -227,6 +228,14 @@ describe("/campaigns with one store", () => {
       fromDate: from.toISODate(),
       toDate: to.toISODate(),
     });
+    // The confirmation pressed again after the dialog ended changes nothing and says so.
+    const patches = requests(w, /^(PUT|PATCH) /).length;
+    const since = w.fake.calls.length;
+    await w.send(press(confirmScreen, "✅ Изменить", MANAGER));
+    expect(alerts(w, since)).toEqual([
+      "Этот диалог уже закончен. Откройте кампанию заново: /campaigns",
+    ]);
+    expect(requests(w, /^(PUT|PATCH) /)).toHaveLength(patches);
 
     // "No dates" makes it unlimited in time.
     await slash(w, MANAGER, "campaigns");
