@@ -86,8 +86,8 @@ export interface SandboxControl {
   // Performance
   campaigns(): CampaignSnapshot[];
   campaign(id: string): CampaignSnapshot | undefined;
-  /** A running, daily pay-per-click product campaign (many campaigns for paging tests). */
-  addCampaign(title: string): CampaignSnapshot;
+  /** A running, daily, manual pay-per-click campaign of the first `products` SKUs (default 1). */
+  addCampaign(title: string, products?: number): CampaignSnapshot;
   reports(): ReportSnapshot[];
   report(uuid: string): ReportSnapshot | undefined;
   /** The job `uuid` (or, with 'next', the next submitted one) ends in ERROR with `text`. */
@@ -210,10 +210,10 @@ export function createControl(
     },
     campaigns: () => [...state.campaigns.keys()].flatMap((id) => campaignSnapshot(id) ?? []),
     campaign: (id) => campaignSnapshot(id),
-    addCampaign(title) {
+    addCampaign(title, products = 1) {
       const ids = [...state.campaigns.keys()].map(Number);
       const id = String(Math.max(20_000_000, ...ids) + 1);
-      const sku = String(state.products[0]?.sku ?? 1);
+      const skus = state.products.slice(0, Math.max(1, products)).map((p) => String(p.sku));
       const now = state.now();
       state.campaigns.set(id, {
         id,
@@ -230,10 +230,10 @@ export function createControl(
         budget: 0,
         createdAt: now,
         updatedAt: now,
-        objects: [sku],
+        objects: skus,
         hasCorrection: false,
         strategy: "NO_AUTO_STRATEGY",
-        bids: { [sku]: 10_000_000 },
+        bids: Object.fromEntries(skus.map((sku) => [sku, 10_000_000])),
       });
       return campaignSnapshot(id) as CampaignSnapshot;
     },

@@ -97,4 +97,30 @@ describe("product bids from a campaign card", () => {
     // No product list was even asked for these.
     expect(w.sandbox.requests.filter((r) => r.path.endsWith("/v2/products"))).toEqual([]);
   });
+
+  it("pages through many products, and a product of page 2 is the one changed", async () => {
+    const w = await startWorld();
+    const added = w.sandbox.control.addCampaign("Много товаров", 12);
+    await slash(w, MANAGER, "campaigns");
+    await tap(w, MANAGER, /Много товаров/);
+    await tap(w, MANAGER, "🎯 Ставки");
+    const first = screenText(w, MANAGER.id);
+    expect(first).toContain("страница 1");
+    expect(first.match(/\(SKU \d+\)/g)).toHaveLength(8);
+    await tap(w, MANAGER, "»");
+    const second = screenText(w, MANAGER.id);
+    expect(second).toContain("страница 2");
+    expect(second.match(/\(SKU \d+\)/g)).toHaveLength(4);
+    const target = added.objects[9] as string; // page 2, second line
+    expect(second).toContain(`2. `);
+    await tap(w, MANAGER, /^2\. /);
+    expect(screenText(w, MANAGER.id)).toContain(`(SKU ${target})`);
+    await say(w, MANAGER, "21");
+    await tap(w, MANAGER, "✅ Изменить");
+    expect(screenText(w, MANAGER.id)).toContain(
+      `(SKU ${target}) теперь 21${NBSP}₽ (было 10${NBSP}₽)`,
+    );
+    const bids = await w.client.products.list(added.id);
+    expect(bids.filter((p) => p.bid === 21_000_000n).map((p) => p.sku)).toEqual([target]);
+  });
 });
