@@ -173,6 +173,9 @@ const schema = z.object({
   // Weekly budgets (most pay-per-click campaigns now): a week of the daily defaults.
   WEEKLY_BUDGET_MIN_ROUBLES: whole(700, 0, 700_000_000),
   WEEKLY_BUDGET_MAX_ROUBLES: whole(70_000_000, 1, 700_000_000),
+  // Bids per click set from a campaign card; Ozon's own minimum (by category) still applies.
+  BID_MIN_ROUBLES: whole(1, 0, 1_000_000),
+  BID_MAX_ROUBLES: whole(5_000, 1, 1_000_000),
   TIMEZONE: timezone,
   DEFAULT_LOCALE: z.enum(["ru", "en"], { error: "must be ru or en" }).default("ru"),
   LOG_LEVEL: z
@@ -241,6 +244,8 @@ export interface Config {
   budget: { minRoubles: number; maxRoubles: number };
   /** Weekly budgets a person may set, whole roubles. */
   weeklyBudget: { minRoubles: number; maxRoubles: number };
+  /** Bids per click a person may set, whole roubles. */
+  bid: { minRoubles: number; maxRoubles: number };
   timezone: string;
   defaultLocale: "ru" | "en";
   logLevel: RawSettings["LOG_LEVEL"];
@@ -310,6 +315,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (s.BUDGET_MIN_ROUBLES >= s.BUDGET_MAX_ROUBLES) {
     problems.push("BUDGET_MIN_ROUBLES must be below BUDGET_MAX_ROUBLES");
   }
+  if (s.BID_MIN_ROUBLES >= s.BID_MAX_ROUBLES) {
+    problems.push("BID_MIN_ROUBLES must be below BID_MAX_ROUBLES");
+  }
   if (s.WEEKLY_BUDGET_MIN_ROUBLES >= s.WEEKLY_BUDGET_MAX_ROUBLES) {
     problems.push("WEEKLY_BUDGET_MIN_ROUBLES must be below WEEKLY_BUDGET_MAX_ROUBLES");
   }
@@ -361,6 +369,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       minRoubles: s.WEEKLY_BUDGET_MIN_ROUBLES,
       maxRoubles: s.WEEKLY_BUDGET_MAX_ROUBLES,
     },
+    bid: { minRoubles: s.BID_MIN_ROUBLES, maxRoubles: s.BID_MAX_ROUBLES },
     timezone: s.TIMEZONE,
     defaultLocale: s.DEFAULT_LOCALE,
     logLevel: s.LOG_LEVEL,

@@ -108,6 +108,8 @@ export interface SandboxControl {
   // Performance
   campaigns(): CampaignSnapshot[];
   campaign(id: string): CampaignSnapshot | undefined;
+  /** A running, daily, manual pay-per-click campaign of the first `products` SKUs (default 1). */
+  addCampaign(title: string, products?: number): CampaignSnapshot;
   reports(): ReportSnapshot[];
   report(uuid: string): ReportSnapshot | undefined;
   /** The job `uuid` (or, with 'next', the next submitted one) ends in ERROR with `text`. */
@@ -238,6 +240,33 @@ export function createControl(
     },
     campaigns: () => [...state.campaigns.keys()].flatMap((id) => campaignSnapshot(id) ?? []),
     campaign: (id) => campaignSnapshot(id),
+    addCampaign(title, products = 1) {
+      const ids = [...state.campaigns.keys()].map(Number);
+      const id = String(Math.max(20_000_000, ...ids) + 1);
+      const skus = state.products.slice(0, Math.max(1, products)).map((p) => String(p.sku));
+      const now = state.now();
+      state.campaigns.set(id, {
+        id,
+        title,
+        state: "CAMPAIGN_STATE_RUNNING",
+        advObjectType: "SKU",
+        paymentType: "CPC",
+        placement: "PLACEMENT_SEARCH_AND_CATEGORY",
+        fromDate: "",
+        toDate: "",
+        budgetKind: "daily",
+        dailyBudget: 500_000_000,
+        weeklyBudget: 0,
+        budget: 0,
+        createdAt: now,
+        updatedAt: now,
+        objects: skus,
+        hasCorrection: false,
+        strategy: "NO_AUTO_STRATEGY",
+        bids: Object.fromEntries(skus.map((sku) => [sku, 10_000_000])),
+      });
+      return campaignSnapshot(id) as CampaignSnapshot;
+    },
     reports: () => [...state.reports.values()].map((job) => reportStatusJson(state, job)),
     report(uuid) {
       const job = state.reports.get(uuid);

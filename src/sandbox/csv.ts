@@ -141,7 +141,8 @@ function columnsFor(job: ReportJob, campaign: Campaign): Column[] {
   }
 }
 
-function dayMetrics(
+/** One object's numbers of one day, the same in every report (and in the spend rows). */
+export function dayMetrics(
   state: SandboxState,
   campaign: Campaign,
   objectId: string,

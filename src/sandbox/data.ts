@@ -160,6 +160,8 @@ interface CampaignTemplate {
   budgetKind: "daily" | "weekly";
   /** Days from today to the start (negative: started before) and its length; null: unlimited. */
   period: [number, number] | null;
+  /** productAutopilotStrategy (default NO_AUTO_STRATEGY: bids set by hand). */
+  strategy?: string;
 }
 
 const CAMPAIGN_TEMPLATES: readonly CampaignTemplate[] = [
@@ -201,7 +203,19 @@ const CAMPAIGN_TEMPLATES: readonly CampaignTemplate[] = [
     0,
     null,
   ),
-  t("Новинки для кухни", "SKU", "CAMPAIGN_STATE_PLANNED", "CPC", "PLACEMENT_PDP", 1000, [5, 30]),
+  {
+    ...t(
+      "Новинки для кухни",
+      "SKU",
+      "CAMPAIGN_STATE_PLANNED",
+      "CPC",
+      "PLACEMENT_PDP",
+      1000,
+      [5, 30],
+    ),
+    // Ozon sets the bids of an auto strategy itself: PUT …/products is refused for it.
+    strategy: "TOP_MAX_CLICKS",
+  },
   t(
     "Новогодняя кампания",
     "SKU",
@@ -278,8 +292,21 @@ export function buildCampaigns(random: Random, products: Product[], now: number)
       updatedAt: createdAt + random.int(1, 20) * day,
       objects,
       hasCorrection: index === 0,
+      strategy: tpl.strategy ?? "NO_AUTO_STRATEGY",
+      bids: startingBids(tpl, objects),
     };
   });
+}
+
+/**
+ * Bids of manual pay-per-click product campaigns: 5–29 ₽ a click and some kopecks, from the SKU
+ * (no draw from the seeded sequence, so the rest of the data stays as it was).
+ */
+function startingBids(tpl: CampaignTemplate, objects: readonly string[]): Record<string, number> {
+  if (tpl.advObjectType !== "SKU" || tpl.paymentType !== "CPC" || tpl.strategy) return {};
+  return Object.fromEntries(
+    objects.map((sku) => [sku, (5 + (Number(sku) % 25)) * RUB + (Number(sku) % 10) * 100_000]),
+  );
 }
 
 export function pickDistinct<T>(random: Random, items: readonly T[], count: number): T[] {

@@ -245,6 +245,10 @@ export interface Campaign {
   objects: string[];
   /** The report of this campaign carries a `Корректировка` line before `Всего`. */
   hasCorrection: boolean;
+  /** productAutopilotStrategy: NO_AUTO_STRATEGY (manual bids) or an auto strategy. */
+  strategy: string;
+  /** Bid per click by SKU, millionths (manual pay-per-click product campaigns only). */
+  bids: Record<string, number>;
 }
 
 export type ReportKind = "STATS" | "SEARCH_PHRASES" | "ATTRIBUTION";

@@ -8,6 +8,8 @@ import { createState } from "./data.ts";
 import type { Faults } from "./faults.ts";
 import { tokenCandidates, tokenRoute } from "./performance/auth.ts";
 import { campaignRoutes } from "./performance/campaigns.ts";
+import { productRoutesPerformance } from "./performance/products.ts";
+import { spendRoutes } from "./performance/spend.ts";
 import { statisticsRoutes } from "./performance/statistics.ts";
 import { createRandom } from "./random.ts";
 import { Router } from "./router.ts";
@@ -83,6 +85,8 @@ export function createStore(
     ...questionRoutes(state),
     tokenRoute(state),
     ...campaignRoutes(state),
+    ...productRoutesPerformance(state),
+    ...spendRoutes(state),
     ...statisticsRoutes(state),
   );
   return {

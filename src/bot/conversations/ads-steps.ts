@@ -11,7 +11,12 @@
 import type { InlineKeyboard } from "grammy";
 import type { Logger } from "../../logger.ts";
 import { shopsInScope } from "../../services/access/shop-scope.ts";
-import type { AdsAccount, BudgetLimitsByKind, CampaignPage } from "../../services/ads/index.ts";
+import type {
+  AdsAccount,
+  BudgetLimits,
+  BudgetLimitsByKind,
+  CampaignPage,
+} from "../../services/ads/index.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../callback-data.ts";
 import type { ConversationContext } from "../context.ts";
@@ -45,6 +50,8 @@ export interface AdsDialogDeps {
   accountOf(shopId: string): AdsAccount | undefined;
   /** Accepted daily and weekly budgets (the same for every shop). */
   budgetLimits: BudgetLimitsByKind;
+  /** Accepted bids per click (BID_MIN_ROUBLES … BID_MAX_ROUBLES). */
+  bidLimits: BudgetLimits;
   codec: CallbackCodec;
   /** TIMEZONE: report periods are whole days there. */
   timezone: string;
@@ -55,16 +62,22 @@ export interface AdsDialogDeps {
 
 const ADS_DIALOG_KEYS = { over: "ads-dialog-over" } as const;
 
-/** An advertising dialog: for managers, its buttons of kind `kind`. */
-export function adsDialog(
+/** An advertising dialog: for managers, its buttons of kind `kind`; `A` are its entry args. */
+export function adsDialog<A extends unknown[] = []>(
   deps: AdsDialogDeps,
-  dialog: { id: string; kind: string; run: DialogOptions<[]>["run"] },
+  dialog: {
+    id: string;
+    kind: string;
+    run: DialogOptions<A>["run"];
+    /** What a press after the dialog ended is told (default: start /budget or /report again). */
+    overKey?: string;
+  },
 ): ConversationSpec {
   return dialogSpec({
     ...dialog,
     audience: ["manager"],
     codec: deps.codec,
-    overKey: ADS_DIALOG_KEYS.over,
+    overKey: dialog.overKey ?? ADS_DIALOG_KEYS.over,
   });
 }
 
@@ -96,14 +109,17 @@ export class AdsShopDialog {
     dialog: Dialog,
     deps: AdsDialogDeps,
     ctx: ConversationContext,
+    /** A shop already chosen (a campaign card's): used without asking while it is reachable. */
+    preferred?: string,
   ): Promise<{ session: AdsShopDialog; ctx: ConversationContext } | undefined> {
-    const reachable = await dialog.conversation.external((outside) =>
-      shopsInScope(
+    const reachable = await dialog.conversation.external((outside) => {
+      const ids = shopsInScope(
         outside.person,
         "manager",
         deps.shops.all().filter((shop) => shop.performance),
-      ).map((shop) => shop.id),
-    );
+      ).map((shop) => shop.id);
+      return preferred && ids.includes(preferred) ? [preferred] : ids;
+    });
     const picked = await chooseShop(dialog, ctx, () =>
       reachable.flatMap((id) => deps.shops.get(id) ?? []),
     );

@@ -33,13 +33,14 @@ export const BUDGET_DIALOG_CALLBACK = "db";
 export type { AdsDialogDeps } from "./ads-steps.ts";
 
 export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
-  return adsDialog(deps, {
+  // Entered with a shop and a campaign from a campaign card: straight to that campaign's amount.
+  return adsDialog<[shopId?: string, campaignId?: string]>(deps, {
     id: BUDGET_CONVERSATION,
     kind: BUDGET_DIALOG_CALLBACK,
-    run: async (dialog, first) => {
+    run: async (dialog, first, shopId, campaignId) => {
       const { button } = dialog;
       const t = first.t.bind(first);
-      const opened = await AdsShopDialog.choose(dialog, deps, first);
+      const opened = await AdsShopDialog.choose(dialog, deps, first, shopId);
       if (!opened) return;
       const { session } = opened;
       let at: ConversationContext = opened.ctx;
@@ -64,9 +65,27 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
         });
       };
 
+      let preset = opened.session.shop.id === shopId ? campaignId : undefined;
       for (;;) {
         // A shop removed or paused since the last step ends the dialog here.
         if (!(await session.present(at))) return;
+        if (step === "choose" && preset) {
+          const id = preset;
+          preset = undefined;
+          const found = await session.call(async ({ budget }) => {
+            const campaign = await budget.find(id, true);
+            return campaign ? campaignView(campaign) : null;
+          });
+          if (!found.ok) return session.end(at, found.problem);
+          if (!found.value) notice = t("ads-campaign-gone");
+          else if (found.value.kind === "none") {
+            notice = t("ads-budget-kind-unknown", { title: campaignTitle(found.value) });
+          } else {
+            chosen = found.value;
+            step = "amount";
+          }
+          continue;
+        }
         if (step === "choose") {
           const listing = await list.load();
           if (!listing.ok) return session.end(at, listing.problem);

@@ -31,6 +31,7 @@ import {
 import type { ConversationContext } from "../context.ts";
 import {
   campaignsText,
+  campaignTitle,
   GROUPING_KEYS,
   KIND_KEYS,
   objectsText,
@@ -63,13 +64,14 @@ export const REPORT_DIALOG_CALLBACK = "dr";
 type Step = "campaigns" | "period" | "grouping" | "kind" | "objects" | "days" | "confirm";
 
 export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
-  return adsDialog(deps, {
+  // Entered from a campaign card with its shop and campaign: that campaign is chosen already.
+  return adsDialog<[shopId?: string, campaignId?: string, title?: string]>(deps, {
     id: REPORT_CONVERSATION,
     kind: REPORT_DIALOG_CALLBACK,
-    run: async (dialog, first) => {
+    run: async (dialog, first, shopId, campaignId, title) => {
       const { conversation, button } = dialog;
       const t = first.t.bind(first);
-      const opened = await AdsShopDialog.choose(dialog, deps, first);
+      const opened = await AdsShopDialog.choose(dialog, deps, first, shopId);
       if (!opened) return;
       const { session } = opened;
       let at: ConversationContext = opened.ctx;
@@ -82,6 +84,11 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
       let kind: ReportKind = "campaigns";
       let objects: string[] | undefined;
       let attributionDays: number | undefined;
+      if (campaignId && opened.session.shop.id === shopId) {
+        chosen.set(campaignId, title ?? "");
+        step = "kind";
+        notice = t("campaigns-report-for", { title: campaignTitle({ id: campaignId, title }) });
+      }
       const withNotice = (text: string) => {
         const full = notice ? `${notice}\n\n${text}` : text;
         notice = "";

@@ -16,6 +16,7 @@ import {
   type AdsAccount,
   type BudgetLimits,
   BudgetService,
+  CampaignDesk,
   cancelShopJobs,
   DEFAULT_BUDGET_LIMITS,
   DEFAULT_REPORT_LIMITS,
@@ -27,8 +28,11 @@ import { PerShop } from "../../shops/per-shop.ts";
 import type { Shop } from "../../shops/registry.ts";
 import { sharedByProcesses } from "../../store/lease.ts";
 import { type AdsDialogDeps, budgetConversation } from "../conversations/budget.ts";
+import { bidConversation } from "../conversations/campaign-bid.ts";
+import { periodConversation } from "../conversations/campaign-period.ts";
 import { reportConversation } from "../conversations/report.ts";
 import { adsFeature } from "../features/ads.ts";
+import { campaignsFeature } from "../features/campaigns.ts";
 import type { BotModule } from "../module.ts";
 import { TelegramReportNotifier } from "../notifiers/reports.ts";
 import { apiForSender } from "../sender/index.ts";
@@ -48,6 +52,8 @@ export interface AdsModuleOptions {
   budgetLimits?: BudgetLimits;
   /** Accepted weekly budgets (default WEEKLY_BUDGET_MIN_ROUBLES … WEEKLY_BUDGET_MAX_ROUBLES). */
   weeklyBudgetLimits?: BudgetLimits;
+  /** Accepted bids per click (default BID_MIN_ROUBLES … BID_MAX_ROUBLES). */
+  bidLimits?: BudgetLimits;
   /** Cap of the growing poll interval, seconds (default 60). */
   pollCapSeconds?: number;
   /** Runner lease across processes, ms (default DEFAULT_LEASE_TTL_MS, 15 s; 0 = off). */
@@ -85,6 +91,11 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
     minMillionths: BigInt(config.weeklyBudget.minRoubles) * MILLIONTHS_PER_ROUBLE,
     maxMillionths: BigInt(config.weeklyBudget.maxRoubles) * MILLIONTHS_PER_ROUBLE,
   };
+  const bidLimits = options.bidLimits ?? {
+    minMillionths: BigInt(config.bid.minRoubles) * MILLIONTHS_PER_ROUBLE,
+    maxMillionths: BigInt(config.bid.maxRoubles) * MILLIONTHS_PER_ROUBLE,
+    fraction: "round" as const,
+  };
   const notifier = new TelegramReportNotifier({
     sender,
     codec: deps.codec,
@@ -121,12 +132,19 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
       // seconds instead of every minute.
       ...(sharedByProcesses(store) ? { idleSeconds: SHARED_IDLE_SECONDS } : {}),
     });
+    const budget = new BudgetService({
+      campaigns: performance.campaigns,
+      limits: budgetLimits,
+      weeklyLimits: weeklyBudgetLimits,
+    });
     return {
       shopId: shop.id,
-      budget: new BudgetService({
-        campaigns: performance.campaigns,
-        limits: budgetLimits,
-        weeklyLimits: weeklyBudgetLimits,
+      budget,
+      desk: new CampaignDesk({
+        api: performance,
+        zone: config.timezone,
+        logger: logger.child({ module: "campaigns", shop: shop.id }),
+        changed: () => budget.forget(),
       }),
       campaigns: performance.campaigns,
       jobs: new ReportJobs({
@@ -184,6 +202,7 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
     shops,
     accountOf,
     budgetLimits: { daily: budgetLimits, weekly: weeklyBudgetLimits },
+    bidLimits,
     codec: deps.codec,
     timezone: config.timezone,
     maxPeriodDays,
@@ -207,8 +226,13 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
     async settled() {
       await Promise.all([...cancellations]);
     },
-    features: [adsFeature({ shops, accountOf })],
-    conversations: [budgetConversation(dialogs), reportConversation(dialogs)],
+    features: [adsFeature({ shops, accountOf }), campaignsFeature({ shops, accountOf })],
+    conversations: [
+      budgetConversation(dialogs),
+      reportConversation(dialogs),
+      periodConversation(dialogs),
+      bidConversation(dialogs),
+    ],
     start(api) {
       notifier.attach(apiForSender(api));
       if (runners) return;

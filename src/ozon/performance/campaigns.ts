@@ -6,6 +6,7 @@ import type { OzonHttp } from "../http.ts";
 import type { Successors } from "../successors.ts";
 import {
   activateCampaign,
+  campaignById,
   campaignDailyBudget,
   campaignList,
   campaignObjects,
@@ -49,6 +50,7 @@ function normalizeCampaign(wire: z.output<typeof wireCampaign>): Campaign {
       ? wire.placement.join(",")
       : (wire.placement ?? undefined),
     paymentType: wire.paymentType,
+    strategy: wire.productAutopilotStrategy,
   };
 }
 
@@ -70,6 +72,13 @@ export function createCampaignsApi(http: OzonHttp, successors: Successors) {
     async list(): Promise<Campaign[]> {
       const answer = await http.call(campaignList);
       return (answer.list ?? []).map(normalizeCampaign);
+    },
+
+    /** One campaign read fresh; undefined when Ozon does not list it. */
+    async get(id: string | number): Promise<Campaign | undefined> {
+      const wanted = checkId(id);
+      const answer = await http.call(campaignById, { params: { campaignId: wanted } });
+      return (answer.list ?? []).map(normalizeCampaign).find((c) => c.id === wanted);
     },
 
     async activate(id: string | number): Promise<void> {

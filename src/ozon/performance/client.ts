@@ -9,6 +9,8 @@ import { OzonHttp, type OzonOutcomeObserver } from "../http.ts";
 import { type RateLimiter, TokenBucket } from "../limiter.ts";
 import { type SuccessorMemory, Successors } from "../successors.ts";
 import { createCampaignsApi } from "./campaigns.ts";
+import { createProductsApi } from "./products.ts";
+import { createSpendApi } from "./spend.ts";
 import { createStatisticsApi } from "./statistics.ts";
 import { PerformanceToken } from "./token.ts";
 
@@ -84,6 +86,8 @@ export function createPerformanceClient(options: PerformanceClientOptions) {
 
   return {
     campaigns: createCampaignsApi(http, successors),
+    products: createProductsApi(http),
+    spend: createSpendApi(http),
     statistics: createStatisticsApi(
       http,
       options.maxReportBytes !== undefined ? { maxReportBytes: options.maxReportBytes } : {},

@@ -22,6 +22,20 @@ export interface Campaign {
   budgetKind: BudgetKind | undefined;
   placement: string | undefined;
   paymentType: string | undefined;
+  /** productAutopilotStrategy (MAX_CLICKS, TARGET_BIDS, …); undefined or NO_AUTO_STRATEGY: manual. */
+  strategy?: string | undefined;
+}
+
+/** A product of a campaign with its bid, as `GET …/v2/products` lists it. */
+export interface CampaignProduct {
+  sku: string;
+  title: string;
+  /** Bid per click, millionths of a rouble; undefined when Ozon gives none (an auto strategy). */
+  bid: bigint | undefined;
+  /** Target share of ad spend, % (the "target spend" strategy). */
+  targetCir: number | undefined;
+  /** Search position range (the "top" strategy). */
+  topPosition: string | undefined;
 }
 
 export type BudgetKind = "daily" | "weekly";

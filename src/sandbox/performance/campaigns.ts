@@ -38,7 +38,7 @@ export function campaignJson(c: Campaign) {
     dailyBudget: String(c.dailyBudget),
     weeklyBudget: String(c.weeklyBudget),
     placement: c.placement,
-    productAutopilotStrategy: "NO_AUTO_STRATEGY",
+    productAutopilotStrategy: c.strategy,
     autostopStatus: "AUTOSTOP_STATUS_NONE",
     isAutocreated: false,
     productCampaignMode: "PRODUCT_CAMPAIGN_MODE_MANUAL",
@@ -88,6 +88,16 @@ function checkPeriod(fromDate: string, toDate: string): void {
   if (fromDate && !toDate) badRequest("performance", "toDate is required when fromDate is given");
   if (fromDate && toDate && fromDate > toDate)
     badRequest("performance", "fromDate is after toDate");
+}
+
+/** New dates; a running campaign whose start moved ahead waits as planned, and back again. */
+function applyPeriod(c: Campaign, fromDate: string, toDate: string, today: string): void {
+  c.fromDate = fromDate;
+  c.toDate = toDate;
+  if (c.state === "CAMPAIGN_STATE_RUNNING" && c.fromDate > today)
+    c.state = "CAMPAIGN_STATE_PLANNED";
+  else if (c.state === "CAMPAIGN_STATE_PLANNED" && (!c.fromDate || c.fromDate <= today))
+    c.state = "CAMPAIGN_STATE_RUNNING";
 }
 
 function touch(state: SandboxState, c: Campaign): void {
@@ -165,6 +175,8 @@ export function campaignRoutes(state: SandboxState): Route[] {
       ...perf,
       method: "PUT",
       pattern: "/api/client/campaign/{campaignId}/period",
+      // The live service has no PUT period: dates go through the PATCH, as budgets do.
+      retirable: true,
       handle(req) {
         const c = findCampaign(state, req);
         const body = readBody(
@@ -173,10 +185,7 @@ export function campaignRoutes(state: SandboxState): Route[] {
         );
         refuseArchived(c);
         checkPeriod(body.fromDate, body.toDate ?? "");
-        c.fromDate = body.fromDate;
-        c.toDate = body.toDate ?? "";
-        if (c.state === "CAMPAIGN_STATE_RUNNING" && c.fromDate > today())
-          c.state = "CAMPAIGN_STATE_PLANNED";
+        applyPeriod(c, body.fromDate, body.toDate ?? "", today());
         touch(state, c);
         return jsonReply({});
       },
@@ -218,8 +227,7 @@ export function campaignRoutes(state: SandboxState): Route[] {
         if (body.dailyBudget !== undefined) c.dailyBudget = body.dailyBudget;
         if (body.weeklyBudget !== undefined) c.weeklyBudget = body.weeklyBudget;
         if (body.budget !== undefined) c.budget = body.budget;
-        c.fromDate = fromDate;
-        c.toDate = toDate;
+        applyPeriod(c, fromDate, toDate, today());
         touch(state, c);
         return jsonReply({ campaignId: c.id });
       },

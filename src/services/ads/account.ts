@@ -1,6 +1,7 @@
 /** What advertising has for one Performance account (one shop with Performance keys). */
 import type { PerformanceClient } from "../../ozon/index.ts";
 import type { BudgetService } from "./budget.ts";
+import type { CampaignDesk } from "./campaign-desk.ts";
 import type { ReportJobs } from "./report-jobs.ts";
 import type { ReportRunner } from "./report-runner.ts";
 
@@ -8,6 +9,8 @@ export interface AdsAccount {
   /** The shop the account belongs to. */
   readonly shopId: string;
   readonly budget: BudgetService;
+  /** Cards: pause, resume, period, bids, yesterday's spend. */
+  readonly desk: CampaignDesk;
   /** The advertised products of a campaign (the phrases report asks for them). */
   readonly campaigns: Pick<PerformanceClient["campaigns"], "objects">;
   readonly jobs: ReportJobs;

@@ -78,6 +78,13 @@ export interface BudgetCampaign {
   dailyBudget: bigint;
   /** Millionths of a rouble; 0n when the campaign has no weekly budget. */
   weeklyBudget: bigint;
+  /** YYYY-MM-DD; undefined when unset (the campaign is unlimited in time that way). */
+  fromDate?: string | undefined;
+  toDate?: string | undefined;
+  advObjectType?: string | undefined;
+  paymentType?: string | undefined;
+  /** productAutopilotStrategy; undefined or NO_AUTO_STRATEGY: bids set by hand. */
+  strategy?: string | undefined;
 }
 
 export interface CampaignPage {
@@ -138,7 +145,8 @@ function fold(text: string): string {
   return text.normalize("NFKC").toLowerCase().replace(/ё/g, "е").replace(/\s+/g, " ").trim();
 }
 
-function view(campaign: Campaign): BudgetCampaign {
+/** The service's view of a campaign read from Ozon. */
+export function budgetCampaignOf(campaign: Campaign): BudgetCampaign {
   return {
     id: campaign.id,
     title: campaign.title,
@@ -148,6 +156,11 @@ function view(campaign: Campaign): BudgetCampaign {
     budget: campaign.budgetKind === "weekly" ? campaign.weeklyBudget : campaign.dailyBudget,
     dailyBudget: campaign.dailyBudget,
     weeklyBudget: campaign.weeklyBudget,
+    fromDate: campaign.fromDate,
+    toDate: campaign.toDate,
+    advObjectType: campaign.advObjectType,
+    paymentType: campaign.paymentType,
+    strategy: campaign.strategy,
   };
 }
 
@@ -176,7 +189,7 @@ export class BudgetService {
         .list()
         .then((campaigns) =>
           campaigns
-            .map(view)
+            .map(budgetCampaignOf)
             .sort(
               (a, b) =>
                 STATE_ORDER[a.stateKey] - STATE_ORDER[b.stateKey] ||
@@ -190,6 +203,11 @@ export class BudgetService {
       });
     }
     return this.#cache.list;
+  }
+
+  /** Drops the cached list: a change made elsewhere (a card) shows at the next read. */
+  forget(): void {
+    this.#cache = undefined;
   }
 
   /** One page of campaigns, optionally narrowed by part of the title (or the id). */

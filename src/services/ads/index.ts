@@ -10,6 +10,7 @@ export {
   type BudgetLimitsByKind,
   BudgetService,
   type BudgetServiceOptions,
+  budgetCampaignOf,
   type CampaignPage,
   type CampaignStateKey,
   campaignStateKey,
@@ -26,6 +27,24 @@ export {
   formatRoubles,
   parseBudgetInput,
 } from "./budget-input.ts";
+export {
+  type BidRefusal,
+  bidRefusal,
+  CampaignDesk,
+  type CampaignDeskApi,
+  type CampaignDeskOptions,
+  type Change,
+  DeskError,
+  type DeskErrorCode,
+  isDeskError,
+  type ProductPage,
+  toggleOf,
+} from "./campaign-desk.ts";
+export {
+  type CampaignPeriodInput,
+  type CampaignPeriodReason,
+  parseCampaignPeriod,
+} from "./campaign-period.ts";
 export {
   checkPeriod,
   formatPeriod,

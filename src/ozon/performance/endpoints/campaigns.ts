@@ -22,11 +22,20 @@ export const wireCampaign = z.object({
   budget: bigintLike.nullish(),
   placement: z.union([z.string(), z.array(z.string())]).nullish(),
   paymentType: optionalText,
+  productAutopilotStrategy: optionalText,
 });
 
 export const campaignList = endpoint({
   method: "GET",
   path: "/api/client/campaign",
+  response: z.object({ list: z.array(wireCampaign).nullish() }),
+  safe: true,
+});
+
+/** One campaign (the list filtered by id): a read-back costs one call, not the whole list. */
+export const campaignById = endpoint({
+  method: "GET",
+  path: "/api/client/campaign?campaignIds={campaignId}",
   response: z.object({ list: z.array(wireCampaign).nullish() }),
   safe: true,
 });

@@ -1,0 +1,188 @@
+/**
+ * One product's bid per click, from a campaign card's bid list (/campaigns): the campaign and the
+ * product are read fresh (with Ozon's competitive bid when it gives one), the person types the
+ * new bid in roubles within the configured limits (BID_MIN_ROUBLES … BID_MAX_ROUBLES), confirms
+ * old → new, and `PUT …/products` changes that SKU only; the bid read back is shown. Campaigns
+ * whose bids Ozon does not take here (pay per order, banners, auto strategies) are told why.
+ */
+import {
+  type BudgetInputReason,
+  bidRefusal,
+  formatRoubles,
+  isDeskError,
+  parseBudgetInput,
+} from "../../services/ads/index.ts";
+import type { ConversationContext } from "../context.ts";
+import { campaignTitle } from "../format/ads.ts";
+import { BID_REFUSAL_KEYS, bidText } from "../format/campaigns.ts";
+import { bidAskKeyboard, bidConfirmKeyboard } from "../keyboards/campaign-dialogs.ts";
+import { type AdsDialogDeps, AdsShopDialog, adsDialog } from "./ads-steps.ts";
+import type { ConversationSpec } from "./index.ts";
+
+export const BID_CONVERSATION = "ads-campaign-bid";
+/** Callback kind of the bid dialog's buttons (dialog.ts). */
+export const BID_DIALOG_CALLBACK = "dbi";
+/** Products per page of the card's bid list (the dialog reads the same page). */
+export const BID_PAGE_SIZE = 8;
+
+const REASON_KEYS = {
+  not_a_number: "campaigns-bid-bad-number",
+  not_positive: "campaigns-bid-bad-positive",
+  too_many_decimals: "campaigns-bid-bad-decimals",
+  below_min: "campaigns-bid-bad-min",
+  above_max: "campaigns-bid-bad-max",
+} as const satisfies Record<BudgetInputReason, string>;
+
+export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
+  return adsDialog<[shopId: string, campaignId: string, page: number, index: number]>(deps, {
+    id: BID_CONVERSATION,
+    kind: BID_DIALOG_CALLBACK,
+    overKey: "campaigns-dialog-over",
+    run: async (dialog, first, shopId, campaignId, page, index) => {
+      const { button } = dialog;
+      const t = first.t.bind(first);
+      const opened = await AdsShopDialog.choose(dialog, deps, first, shopId);
+      if (!opened || opened.session.shop.id !== shopId) {
+        if (opened) await opened.session.show(opened.ctx, t("shop-none-for-you"));
+        return;
+      }
+      const { session } = opened;
+      let at: ConversationContext = opened.ctx;
+      const read = await session.call(async ({ desk }) => {
+        const campaign = await desk.read(campaignId);
+        if (!campaign) return { found: "campaign" as const };
+        const refusal = bidRefusal(campaign);
+        const title = campaignTitle(campaign);
+        if (refusal)
+          return { found: "refused" as const, refusal, strategy: campaign.strategy ?? "" };
+        const listed = await desk.products(campaignId, page, BID_PAGE_SIZE);
+        const product = listed.items[index];
+        if (!product) return { found: "product" as const };
+        const competitive = await desk.competitiveBid(campaignId, product.sku);
+        return {
+          found: "ok" as const,
+          title,
+          sku: product.sku,
+          name: product.title || product.sku,
+          bid: product.bid?.toString(),
+          competitive: competitive?.toString(),
+        };
+      });
+      if (!read.ok) return session.end(at, read.problem);
+      const got = read.value;
+      if (got.found === "campaign") return void (await session.show(at, t("ads-campaign-gone")));
+      if (got.found === "product")
+        return void (await session.show(at, t("campaigns-bid-product-gone")));
+      if (got.found === "refused") {
+        return void (await session.show(
+          at,
+          t(BID_REFUSAL_KEYS[got.refusal], { strategy: got.strategy }),
+        ));
+      }
+      const limits = deps.bidLimits;
+      const limitText = (m: bigint) => formatRoubles(m);
+      let wanted: { millionths: string; rounded: boolean } | undefined;
+      let notice = "";
+
+      for (;;) {
+        if (!(await session.present(at))) return;
+        if (!wanted) {
+          const question = [
+            t("campaigns-bid-ask", {
+              name: got.name,
+              sku: got.sku,
+              title: got.title,
+              current: bidText(t, got.bid),
+              min: limitText(limits.minMillionths),
+              max: limitText(limits.maxMillionths),
+            }),
+            got.competitive
+              ? t("campaigns-bid-competitive", { bid: formatRoubles(BigInt(got.competitive)) })
+              : "",
+          ]
+            .filter(Boolean)
+            .join("\n");
+          await session.show(
+            at,
+            [notice, question].filter(Boolean).join("\n\n"),
+            bidAskKeyboard(button, t),
+          );
+          notice = "";
+          const answer = await dialog.answer([]);
+          at = answer.ctx;
+          if (answer.kind !== "text") continue;
+          const parsed = parseBudgetInput(answer.text, limits);
+          if (parsed.ok)
+            wanted = { millionths: parsed.millionths.toString(), rounded: parsed.rounded };
+          else {
+            notice = t(REASON_KEYS[parsed.reason], {
+              input: answer.text.slice(0, 40),
+              limit: parsed.limitMillionths === undefined ? "" : limitText(parsed.limitMillionths),
+            });
+          }
+          continue;
+        }
+        const amount = wanted;
+        const confirm = [
+          t("campaigns-bid-confirm", {
+            name: got.name,
+            sku: got.sku,
+            old: bidText(t, got.bid),
+            new: formatRoubles(BigInt(amount.millionths)),
+          }),
+          amount.rounded ? t("ads-budget-rounded") : "",
+        ]
+          .filter(Boolean)
+          .join("\n");
+        await session.show(at, confirm, bidConfirmKeyboard(button, t));
+        const answer = await dialog.answer(["y", "o"]);
+        at = answer.ctx;
+        if (answer.kind === "text" || answer.step === "o") {
+          wanted = undefined;
+          continue;
+        }
+        const call = await session.call(async ({ desk }) => {
+          try {
+            const change = await desk.setBid(
+              campaignId,
+              got.sku,
+              BigInt(amount.millionths),
+              page,
+              BID_PAGE_SIZE,
+            );
+            return {
+              ok: true as const,
+              old: change.before.bid?.toString(),
+              now: change.after.bid?.toString(),
+            };
+          } catch (error) {
+            if (isDeskError(error)) return { ok: false as const };
+            throw error;
+          }
+        });
+        if (!call.ok) {
+          if (call.problem.kind !== "refused") return session.end(at, call.problem);
+          notice = t("campaigns-bid-refused", { message: call.problem.message ?? "" });
+          wanted = undefined;
+          continue;
+        }
+        if (!call.value.ok) return void (await session.show(at, t("campaigns-bid-product-gone")));
+        const lines = [
+          t("campaigns-bid-done", {
+            name: got.name,
+            sku: got.sku,
+            old: bidText(t, call.value.old),
+            new: bidText(t, call.value.now),
+          }),
+        ];
+        if (call.value.now !== amount.millionths) {
+          lines.push(
+            t("campaigns-bid-mismatch", { requested: formatRoubles(BigInt(amount.millionths)) }),
+          );
+        }
+        await session.show(at, lines.join("\n\n"));
+        return;
+      }
+    },
+  });
+}

@@ -1,0 +1,28 @@
+/** Buttons of the period and bid dialogs opened from a campaign card (the dialog adds Close). */
+import { InlineKeyboard } from "grammy";
+import type { ButtonData } from "../conversations/dialog.ts";
+import type { Translator } from "../i18n.ts";
+
+/** "No end date": the campaign runs with no dates (step "u"). */
+export function periodAskKeyboard(button: ButtonData, t: Translator): InlineKeyboard {
+  return new InlineKeyboard().text(t("campaigns-period-unlimited-button"), button("u"));
+}
+
+export function periodConfirmKeyboard(button: ButtonData, t: Translator): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(t("campaigns-period-confirm-button"), button("y"))
+    .row()
+    .text(t("campaigns-period-other-button"), button("o"));
+}
+
+/** The bid question is answered by typing: no buttons but Close. */
+export function bidAskKeyboard(_button: ButtonData, _t: Translator): InlineKeyboard {
+  return new InlineKeyboard();
+}
+
+export function bidConfirmKeyboard(button: ButtonData, t: Translator): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(t("campaigns-bid-confirm-button"), button("y"))
+    .row()
+    .text(t("campaigns-bid-other-button"), button("o"));
+}
