@@ -28,6 +28,7 @@ export const COMMANDS = [
   { name: "unsubscribe", audience: ["warehouse"], button: true },
   { name: "budget", audience: ["manager"], button: true },
   { name: "report", audience: ["manager"], button: true },
+  { name: "schedule", audience: ["manager"], button: true },
   { name: "invite", audience: ["admin"], button: true },
   { name: "users", audience: ["admin"], button: true },
   { name: "stores", audience: ["admin"], button: true },
