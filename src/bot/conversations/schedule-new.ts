@@ -6,7 +6,7 @@
  * phrases and attribution stay with /report.
  */
 import { InlineKeyboard } from "grammy";
-import type { ReportGroupBy, ReportFormat } from "../../services/ads/index.ts";
+import type { ReportFormat, ReportGroupBy } from "../../services/ads/index.ts";
 import { REPORT_FORMATS, REPORT_GROUPINGS } from "../../services/ads/index.ts";
 import {
   type NewSchedule,
@@ -17,7 +17,7 @@ import {
 } from "../../services/schedules/schedules.ts";
 import { parseTimeOfDay, type ScheduleRule } from "../../services/schedules/slots.ts";
 import type { ConversationContext } from "../context.ts";
-import { scheduleReportText, ruleText } from "../format/schedule.ts";
+import { ruleText, scheduleReportText } from "../format/schedule.ts";
 import { groupingKeyboard, reportCampaignsKeyboard } from "../keyboards/ads.ts";
 import {
   FREQUENCIES,
@@ -32,7 +32,16 @@ import { AdsShopDialog, CampaignList } from "./ads-steps.ts";
 import type { Answer, Dialog } from "./dialog.ts";
 import type { ScheduleDialogDeps } from "./schedule.ts";
 
-type Step = "campaigns" | "period" | "grouping" | "format" | "every" | "weekday" | "day" | "time" | "confirm";
+type Step =
+  | "campaigns"
+  | "period"
+  | "grouping"
+  | "format"
+  | "every"
+  | "weekday"
+  | "day"
+  | "time"
+  | "confirm";
 
 /** Where the schedule sends its reports. */
 export interface ScheduleTarget {
@@ -77,14 +86,22 @@ export async function newScheduleSteps(
     else if (answer.step === name) return answer.value;
     return undefined;
   };
-  const ask = async (text: string, keyboard: Parameters<AdsShopDialog["show"]>[2], steps: string[]) => {
+  const ask = async (
+    text: string,
+    keyboard: Parameters<AdsShopDialog["show"]>[2],
+    steps: string[],
+  ) => {
     await session.show(at, withNotice(text), keyboard);
     const answer = await dialog.answer(steps);
     at = answer.ctx;
     return answer;
   };
   const rule = (): ScheduleRule =>
-    every === "day" ? { every, time } : every === "week" ? { every, weekday, time } : { every, day, time };
+    every === "day"
+      ? { every, time }
+      : every === "week"
+        ? { every, weekday, time }
+        : { every, day, time };
 
   for (;;) {
     if (!(await session.present(at))) return undefined;
@@ -97,7 +114,14 @@ export async function newScheduleSteps(
       const { items, pages, missed } = listing.value;
       if (missed) notice = t("ads-search-missed", { search: missed });
       const head = t("schedule-choose-campaigns", { max: deps.maxCampaigns, count: chosen.size });
-      const keyboard = reportCampaignsKeyboard(button, t, items, new Set(chosen.keys()), list.page, pages);
+      const keyboard = reportCampaignsKeyboard(
+        button,
+        t,
+        items,
+        new Set(chosen.keys()),
+        list.page,
+        pages,
+      );
       await session.show(at, withNotice([head, "", ...list.lines(t, items)].join("\n")), keyboard);
       const answer = await dialog.answer(["p", "t", "d"], (press) => {
         const adding = press.step === "t" && !chosen.has(press.value);
@@ -115,7 +139,10 @@ export async function newScheduleSteps(
       continue;
     }
     if (step === "period") {
-      const value = pressed(await ask(t("schedule-period"), schedulePeriodKeyboard(button, t), ["sp"]), "sp");
+      const value = pressed(
+        await ask(t("schedule-period"), schedulePeriodKeyboard(button, t), ["sp"]),
+        "sp",
+      );
       if (SCHEDULE_PERIODS.includes(value as SchedulePeriod)) {
         period = value as SchedulePeriod;
         step = "grouping";
@@ -123,7 +150,10 @@ export async function newScheduleSteps(
       continue;
     }
     if (step === "grouping") {
-      const value = pressed(await ask(t("ads-report-grouping"), groupingKeyboard(button, t), ["g"]), "g");
+      const value = pressed(
+        await ask(t("ads-report-grouping"), groupingKeyboard(button, t), ["g"]),
+        "g",
+      );
       if (REPORT_GROUPINGS.includes(value as ReportGroupBy)) {
         groupBy = value as ReportGroupBy;
         step = "format";
@@ -139,7 +169,10 @@ export async function newScheduleSteps(
       continue;
     }
     if (step === "every") {
-      const value = pressed(await ask(t("schedule-every"), frequencyKeyboard(button, t), ["fr"]), "fr");
+      const value = pressed(
+        await ask(t("schedule-every"), frequencyKeyboard(button, t), ["fr"]),
+        "fr",
+      );
       if (FREQUENCIES.includes(value as Frequency)) {
         every = value as Frequency;
         step = every === "week" ? "weekday" : every === "month" ? "day" : "time";
@@ -147,7 +180,9 @@ export async function newScheduleSteps(
       continue;
     }
     if (step === "weekday") {
-      const value = Number(pressed(await ask(t("schedule-weekday"), weekdayKeyboard(button, t), ["wd"]), "wd"));
+      const value = Number(
+        pressed(await ask(t("schedule-weekday"), weekdayKeyboard(button, t), ["wd"]), "wd"),
+      );
       if (Number.isInteger(value) && value >= 1 && value <= 7) {
         weekday = value;
         step = "time";
@@ -167,7 +202,11 @@ export async function newScheduleSteps(
       continue;
     }
     if (step === "time") {
-      const answer = await ask(t("schedule-time", { zone: deps.timezone }), new InlineKeyboard(), []);
+      const answer = await ask(
+        t("schedule-time", { zone: deps.timezone }),
+        new InlineKeyboard(),
+        [],
+      );
       if (answer.kind !== "text") continue;
       const parsed = parseTimeOfDay(answer.text);
       if (parsed) {

@@ -103,7 +103,11 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
         if (card) {
           const [text = ""] = await describe([card]);
           if (deleting) {
-            await dialog.show(at, withNotice(`${t("schedule-delete-confirm")}\n\n${text}`), scheduleDeleteKeyboard(button, t));
+            await dialog.show(
+              at,
+              withNotice(`${t("schedule-delete-confirm")}\n\n${text}`),
+              scheduleDeleteKeyboard(button, t),
+            );
           } else {
             await dialog.show(at, withNotice(text), scheduleCardKeyboard(button, t, card));
           }
@@ -125,7 +129,10 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
             deleting = false;
           } else {
             const changed = await conversation.external(async () => {
-              const next = await deps.schedules.update(card.id, (s) => ({ ...s, paused: !s.paused }));
+              const next = await deps.schedules.update(card.id, (s) => ({
+                ...s,
+                paused: !s.paused,
+              }));
               deps.wake();
               return next?.paused;
             });
@@ -142,7 +149,10 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
           max: deps.schedules.maxPerPerson,
           zone: deps.timezone,
         });
-        const body = schedules.length > 0 ? [head, "", ...lines].join("\n") : `${head}\n\n${t("schedule-none")}`;
+        const body =
+          schedules.length > 0
+            ? [head, "", ...lines].join("\n")
+            : `${head}\n\n${t("schedule-none")}`;
         const digestLabel = !inGroup && deps.digest ? await deps.digest.label(at) : undefined;
         const all = await conversation.external(() => deps.schedules.of(userId));
         const keyboard = scheduleListKeyboard(button, t, schedules, {

@@ -22,7 +22,10 @@ export const SCHEDULE_PERIOD_KEYS = {
 export function ruleText(t: Translator, rule: ScheduleRule): string {
   if (rule.every === "day") return t("schedule-rule-day", { time: rule.time });
   if (rule.every === "week") {
-    return t("schedule-rule-week", { weekday: t(`schedule-every-weekday-${rule.weekday}`), time: rule.time });
+    return t("schedule-rule-week", {
+      weekday: t(`schedule-every-weekday-${rule.weekday}`),
+      time: rule.time,
+    });
   }
   const text = t("schedule-rule-month", { day: rule.day, time: rule.time });
   return rule.day > 28 ? `${text} ${t("schedule-rule-month-short")}` : text;
@@ -65,7 +68,10 @@ export function scheduleText(
   lines.push(
     schedule.paused
       ? t("schedule-paused-line")
-      : t("schedule-next", { at: slotText(nextSlot(schedule.rule, options.now, options.zone), options.zone), zone: options.zone }),
+      : t("schedule-next", {
+          at: slotText(nextSlot(schedule.rule, options.now, options.zone), options.zone),
+          zone: options.zone,
+        }),
   );
   return lines.join("\n");
 }

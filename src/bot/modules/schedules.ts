@@ -61,7 +61,8 @@ export function createSchedulesModule(
     targets: {
       jobsOf: (shopId) => ads.accountOf(shopId)?.jobs,
       // The owner's role is checked at every run: a manager removed since gets nothing more.
-      mayReport: async (userId, shopId) => reachesShop(await access.find(userId), "manager", shopId),
+      mayReport: async (userId, shopId) =>
+        reachesShop(await access.find(userId), "manager", shopId),
     },
     ...(options.leaseTtlMs !== undefined ? { leaseTtlMs: options.leaseTtlMs } : {}),
     logger: logger.child({ module: "schedules" }),

@@ -5,13 +5,19 @@
  */
 import type { I18n } from "@grammyjs/i18n";
 import type { Api } from "grammy";
-import type { ReportSchedule } from "../../services/schedules/schedules.ts";
 import type { ScheduleFailure, ScheduleNotifier } from "../../services/schedules/scheduler.ts";
+import type { ReportSchedule } from "../../services/schedules/schedules.ts";
 import { nextSlot } from "../../services/schedules/slots.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import { reportProblemText } from "../format/ads.ts";
 import { ruleText, scheduleReportText, slotText } from "../format/schedule.ts";
-import { isLocale, type Locale, type LocalizedContext, type Translator, translatorFor } from "../i18n.ts";
+import {
+  isLocale,
+  type Locale,
+  type LocalizedContext,
+  type Translator,
+  translatorFor,
+} from "../i18n.ts";
 import { chatKindOf, type TelegramSender } from "../sender/index.ts";
 import { withShopTag } from "../shops.ts";
 
@@ -56,7 +62,10 @@ export class TelegramScheduleNotifier implements ScheduleNotifier {
   }
 
   translator(locale: string): Translator {
-    return translatorFor(this.#options.i18n, isLocale(locale) ? locale : this.#options.defaultLocale);
+    return translatorFor(
+      this.#options.i18n,
+      isLocale(locale) ? locale : this.#options.defaultLocale,
+    );
   }
 
   /** One message to `chatId` through the sender (bulk). */
@@ -69,7 +78,11 @@ export class TelegramScheduleNotifier implements ScheduleNotifier {
     );
   }
 
-  async failed(schedule: ReportSchedule, failure: ScheduleFailure, retrying: boolean): Promise<void> {
+  async failed(
+    schedule: ReportSchedule,
+    failure: ScheduleFailure,
+    retrying: boolean,
+  ): Promise<void> {
     const t = this.translator(schedule.locale);
     const { zone, retryDelayMs, shops } = this.#options;
     const now = (this.#options.now ?? Date.now)();
@@ -82,6 +95,9 @@ export class TelegramScheduleNotifier implements ScheduleNotifier {
       reason: failureReason(t, failure),
       next,
     });
-    await this.send(schedule.chatId, shops.many ? withShopTag(t, shops, schedule.shop, text) : text);
+    await this.send(
+      schedule.chatId,
+      shops.many ? withShopTag(t, shops, schedule.shop, text) : text,
+    );
   }
 }

@@ -158,7 +158,10 @@ export class ReportScheduler {
         startedAt: now,
       };
       const claimed = await store.setIfAbsent(runKey(run), run, { ttlMs: RUN_TTL_MS });
-      await schedules.update(schedule.id, (s) => ({ ...s, lastSlot: Math.max(s.lastSlot ?? 0, slot) }));
+      await schedules.update(schedule.id, (s) => ({
+        ...s,
+        lastSlot: Math.max(s.lastSlot ?? 0, slot),
+      }));
       if (!claimed) continue;
       result.started++;
       if (!(await this.#begin(schedule, run))) result.failed++;
@@ -201,7 +204,10 @@ export class ReportScheduler {
       return undefined;
     } catch (error) {
       if (isReportRequestError(error)) return { code: "refused", problem: error.problem };
-      this.#options.logger?.warn({ err: error, schedule: schedule.id }, "scheduled report not queued");
+      this.#options.logger?.warn(
+        { err: error, schedule: schedule.id },
+        "scheduled report not queued",
+      );
       return { code: "error", message: error instanceof Error ? error.message : String(error) };
     }
   }
@@ -223,7 +229,10 @@ export class ReportScheduler {
     try {
       await this.#options.notifier.failed(schedule, failure, retrying);
     } catch (error) {
-      this.#options.logger?.warn({ err: error, schedule: schedule.id }, "schedule failure not told");
+      this.#options.logger?.warn(
+        { err: error, schedule: schedule.id },
+        "schedule failure not told",
+      );
     }
   }
 
@@ -244,7 +253,10 @@ export class ReportScheduler {
       if (!(await this.#begin(schedule, { ...run, startedAt: now }))) result.failed++;
       return;
     }
-    const job = run.shop && run.jobId ? await this.#options.targets.jobsOf(run.shop)?.get(run.jobId) : undefined;
+    const job =
+      run.shop && run.jobId
+        ? await this.#options.targets.jobsOf(run.shop)?.get(run.jobId)
+        : undefined;
     if (!job || job.state === "delivered") return this.#save({ ...run, state: "done" });
     if (job.state !== "failed") return;
     if (job.failure?.code === "shop_removed") return this.#save({ ...run, state: "done" });

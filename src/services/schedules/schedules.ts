@@ -66,7 +66,9 @@ export class ScheduleRepository {
 
   async all(): Promise<ReportSchedule[]> {
     const entries = await this.#store.list<ReportSchedule>(PREFIX);
-    return entries.map((e) => e.value).sort((a, b) => a.createdAt - b.createdAt);
+    return entries
+      .map((e) => e.value)
+      .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
   }
 
   async of(owner: number): Promise<ReportSchedule[]> {

@@ -3,8 +3,9 @@
  * at HH:MM, all in TIMEZONE (luxon does the calendar and the offsets).
  *
  * - Day 29–31 in a shorter month: the month's last day (a "31st" report still comes every month).
- * - A time that does not exist on a day (clocks spring forward) is the first moment after the gap;
- *   a time that happens twice (clocks fall back) is its first occurrence — once either way.
+ * - A time that does not exist on a day (clocks spring forward) is moved on by the gap (02:30 →
+ *   03:30); a time that happens twice (clocks fall back) is one instant (luxon takes the later
+ *   one, in winter time): a run on such a day happens once either way.
  *
  * A slot is an epoch-ms instant; the scheduler runs only the latest slot not after now, so a bot
  * that was down through several slots runs one report at start, not one per missed slot.
@@ -28,7 +29,8 @@ export function parseTimeOfDay(input: string): string | undefined {
 /** True when the rule is well formed (a stored one may be damaged). */
 export function isValidRule(rule: ScheduleRule): boolean {
   if (parseTimeOfDay(rule.time) !== rule.time) return false;
-  if (rule.every === "week") return Number.isInteger(rule.weekday) && rule.weekday >= 1 && rule.weekday <= 7;
+  if (rule.every === "week")
+    return Number.isInteger(rule.weekday) && rule.weekday >= 1 && rule.weekday <= 7;
   if (rule.every === "month") return Number.isInteger(rule.day) && rule.day >= 1 && rule.day <= 31;
   return rule.every === "day";
 }
@@ -44,7 +46,8 @@ function at(day: DateTime, time: string): DateTime {
 /** The slot of the period (day, week or month) that `day` lies in. */
 function slotOfPeriod(rule: ScheduleRule, day: DateTime): DateTime {
   if (rule.every === "day") return at(day, rule.time);
-  if (rule.every === "week") return at(day.minus({ days: (day.weekday - rule.weekday + 7) % 7 }), rule.time);
+  if (rule.every === "week")
+    return at(day.minus({ days: (day.weekday - rule.weekday + 7) % 7 }), rule.time);
   const month = day.startOf("month");
   return at(month.set({ day: Math.min(rule.day, month.daysInMonth ?? 28) }), rule.time);
 }

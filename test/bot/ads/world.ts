@@ -17,6 +17,11 @@ import {
   type AdsModuleOptions,
   createAdsModule,
 } from "../../../src/bot/modules/ads.ts";
+import {
+  createSchedulesModule,
+  type SchedulesModule,
+  type SchedulesModuleOptions,
+} from "../../../src/bot/modules/schedules.ts";
 import { loadConfig } from "../../../src/config.ts";
 import type { Container } from "../../../src/container.ts";
 import {
@@ -58,6 +63,8 @@ export interface WorldOptions {
   stores?: number;
   /** Shops after the first were added in the bot (removable), not from the environment. */
   addedInBot?: boolean;
+  /** Also builds the scheduled reports module (/schedule) with these options. */
+  schedules?: SchedulesModuleOptions;
 }
 
 export interface World {
@@ -72,6 +79,8 @@ export interface World {
   /** The shop registry of the current module. */
   shops: ShopRegistry;
   module: AdsModule;
+  /** The scheduled reports module (with `schedules` only). */
+  schedules: SchedulesModule;
   logs: LogLine[];
   bot: ReturnType<typeof createBot>;
   send(update: Update): Promise<void>;
@@ -160,6 +169,9 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       { container, i18n, codec, sender },
       { pollCapSeconds: 0.1, ...options.module },
     );
+    const schedules =
+      options.schedules &&
+      createSchedulesModule({ container, i18n, codec, sender }, module, options.schedules);
     const bot = createBot({
       config,
       logger,
@@ -169,9 +181,9 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       client: { apiRoot: fake.apiRoot },
       i18n,
       codec,
-      modules: [module],
+      modules: schedules ? [module, schedules] : [module],
     });
-    return { access, module, bot, sender, shops };
+    return { access, module, bot, sender, shops, schedules };
   };
 
   let built = await build();
@@ -193,6 +205,10 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     get module() {
       return built.module;
     },
+    get schedules() {
+      if (!built.schedules) throw new Error("the world was started without `schedules`");
+      return built.schedules;
+    },
     logs,
     get bot() {
       return built.bot;
@@ -200,9 +216,11 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     send: (update) => built.bot.handleUpdate(update),
     async start() {
       await built.module.start?.(built.bot.api);
+      await built.schedules?.start?.(built.bot.api);
       started = true;
     },
     async restart(restartOptions = {}) {
+      await built.schedules?.stop?.();
       await built.module.stop?.();
       await built.sender.close();
       started = false;
@@ -214,6 +232,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       if (restartOptions.start ?? true) await world.start();
     },
     async close() {
+      if (started) await built.schedules?.stop?.();
       if (started) await built.module.stop?.();
       await built.sender.close();
       started = false;
