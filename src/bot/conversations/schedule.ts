@@ -28,8 +28,8 @@ export const SCHEDULE_DIALOG_CALLBACK = "ds";
 
 /** The daily digest's part of the dialog (its own file); none: the bot has no digest. */
 export interface DigestDialog {
-  /** The list's digest button label for the person. */
-  label(ctx: ConversationContext): Promise<string>;
+  /** Whether the person's digest is on, and its time. */
+  state(userId: number): Promise<{ on: boolean; time: string }>;
   /** The digest's screen; resolves with the context to go on with. */
   run(dialog: Dialog, ctx: ConversationContext): Promise<ConversationContext | undefined>;
 }
@@ -153,7 +153,14 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
           schedules.length > 0
             ? [head, "", ...lines].join("\n")
             : `${head}\n\n${t("schedule-none")}`;
-        const digestLabel = !inGroup && deps.digest ? await deps.digest.label(at) : undefined;
+        const digest = deps.digest;
+        const digestState =
+          !inGroup && digest ? await conversation.external(() => digest.state(userId)) : undefined;
+        const digestLabel =
+          digestState &&
+          (digestState.on
+            ? t("digest-button-on", { time: digestState.time })
+            : t("digest-button-off"));
         const all = await conversation.external(() => deps.schedules.of(userId));
         const keyboard = scheduleListKeyboard(button, t, schedules, {
           canAdd: all.length < deps.schedules.maxPerPerson,

@@ -3,12 +3,15 @@
  * process (services/schedules/scheduler.ts: due slots become ordinary report jobs in the ads
  * module's queues) and the notifier that tells a chat when a scheduled run failed.
  */
-import { reachesShop } from "../../services/access/shop-scope.ts";
+import { reachesShop, shopsInScope } from "../../services/access/shop-scope.ts";
+import { DigestScheduler, DigestSettings } from "../../services/schedules/digest.ts";
 import { ReportScheduler } from "../../services/schedules/scheduler.ts";
 import { ScheduleRepository } from "../../services/schedules/schedules.ts";
+import { digestDialog } from "../conversations/digest-steps.ts";
 import { SCHEDULE_CONVERSATION, scheduleConversation } from "../conversations/schedule.ts";
 import type { FeatureFactory } from "../index.ts";
 import type { BotModule } from "../module.ts";
+import { TelegramDigestSender } from "../notifiers/digest.ts";
 import { TelegramScheduleNotifier } from "../notifiers/schedules.ts";
 import { apiForSender } from "../sender/index.ts";
 import type { AdsModule } from "./ads.ts";
@@ -27,6 +30,8 @@ export interface SchedulesModule extends BotModule {
   readonly schedules: ScheduleRepository;
   readonly scheduler: ReportScheduler;
   readonly notifier: TelegramScheduleNotifier;
+  readonly digests: DigestScheduler;
+  readonly digestSettings: DigestSettings;
 }
 
 export function createSchedulesModule(
@@ -67,6 +72,31 @@ export function createSchedulesModule(
     ...(options.leaseTtlMs !== undefined ? { leaseTtlMs: options.leaseTtlMs } : {}),
     logger: logger.child({ module: "schedules" }),
   });
+  const digestSettings = new DigestSettings(store);
+  const digests = new DigestScheduler({
+    store,
+    settings: digestSettings,
+    zone: config.timezone,
+    now,
+    sender: new TelegramDigestSender(notifier),
+    source: {
+      // Every active store the person's manager role reaches, asked at the digest's time.
+      async storesFor(userId) {
+        const person = await access.find(userId);
+        return shopsInScope(person, "manager", shops.active()).map((shop) => {
+          const { seller, performance } = shop;
+          return {
+            id: shop.id,
+            name: shop.name,
+            ...(seller ? { sales: (period) => seller.analytics.sales(period) } : {}),
+            ...(performance ? { ads: (period) => performance.daily.totals(period) } : {}),
+          };
+        });
+      },
+    },
+    ...(options.leaseTtlMs !== undefined ? { leaseTtlMs: options.leaseTtlMs } : {}),
+    logger: logger.child({ module: "digest" }),
+  });
   const feature: FeatureFactory = ({ router }) => {
     router.command(
       "schedule",
@@ -84,19 +114,33 @@ export function createSchedulesModule(
     schedules,
     scheduler,
     notifier,
+    digests,
+    digestSettings,
     features: [feature],
     conversations: [
-      scheduleConversation({ ...ads.dialogs, schedules, wake: () => scheduler.wake(), logger }),
+      scheduleConversation({
+        ...ads.dialogs,
+        schedules,
+        wake: () => scheduler.wake(),
+        digest: digestDialog({
+          settings: digestSettings,
+          timezone: config.timezone,
+          wake: () => digests.wake(),
+          now,
+        }),
+        logger,
+      }),
     ],
     start(api) {
       notifier.attach(apiForSender(api));
       if (started || options.runLoop === false) return;
       started = true;
       scheduler.start();
+      digests.start();
     },
     async stop(deadline) {
       started = false;
-      await scheduler.stop(deadline);
+      await Promise.all([scheduler.stop(deadline), digests.stop(deadline)]);
     },
   };
 }

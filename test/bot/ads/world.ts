@@ -28,6 +28,7 @@ import {
   createPerformanceClient,
   type PerformanceClient,
 } from "../../../src/ozon/performance/client.ts";
+import { createSellerClient } from "../../../src/ozon/seller/client.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../../src/sandbox/index.ts";
 import { personKey } from "../../../src/services/access/roles.ts";
 import { AccessService } from "../../../src/services/access.ts";
@@ -63,6 +64,8 @@ export interface WorldOptions {
   stores?: number;
   /** Shops after the first were added in the bot (removable), not from the environment. */
   addedInBot?: boolean;
+  /** Shops also get Seller API keys and clients (the managers' digest reads sales). */
+  seller?: boolean;
   /** Also builds the scheduled reports module (/schedule) with these options. */
   schedules?: SchedulesModuleOptions;
 }
@@ -137,12 +140,30 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const entries: ShopEntry[] = sandbox.stores.map(({ name, credentials }) => ({
     id: credentials.sellerClientId,
     name,
+    ...(options.seller
+      ? { seller: { clientId: credentials.sellerClientId, apiKey: credentials.sellerApiKey } }
+      : {}),
     performance: {
       clientId: credentials.performanceClientId,
       clientSecret: credentials.performanceClientSecret,
     },
   }));
   const clientOf = new Map(entries.map((entry, index) => [entry.id, clients[index]]));
+  const sellerOf = new Map(
+    options.seller
+      ? sandbox.stores.map(({ credentials }) => {
+          const seller = createSellerClient({
+            baseUrl: sandbox.sellerUrl,
+            clientId: credentials.sellerClientId,
+            apiKey: credentials.sellerApiKey,
+            random: () => 0,
+            logger,
+          });
+          open.push(() => seller.close().catch(() => {}));
+          return [credentials.sellerClientId, seller] as const;
+        })
+      : [],
+  );
   let store = options.store ?? new MemoryStore();
   const i18n = createI18n({ defaultLocale: "ru", logger });
   const codec = createCallbackCodec(config.botToken);
@@ -152,7 +173,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     const shops = await ShopRegistry.open({
       store,
       fromEnv: options.addedInBot ? entries.slice(0, 1) : entries,
-      clients: (entry) => ({ performance: clientOf.get(entry.id) }),
+      clients: (entry) => ({ performance: clientOf.get(entry.id), seller: sellerOf.get(entry.id) }),
       secrets: TEST_SECRETS,
     });
     for (const entry of entries) if (!shops.get(entry.id)) await shops.add(entry, 1);
