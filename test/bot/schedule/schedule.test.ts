@@ -202,6 +202,11 @@ describe("/schedule dialog", () => {
     await at("Сохранить");
     const [saved] = await w.schedules.schedules.of(MANAGER.id);
     expect(saved).toMatchObject({ chatId: team.id, chatTitle: "Отдел рекламы" });
+    // At its time the report goes to the group.
+    await clock.advance(HOUR);
+    expect(await w.schedules.scheduler.runOnce()).toMatchObject({ started: 1 });
+    await waitForDocuments(w, team.id, 1);
+    expect(documentsTo(w, MANAGER.id)).toEqual([]);
   });
 
   it("is for managers: a warehouse worker is refused", async () => {
