@@ -129,10 +129,7 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
             deleting = false;
           } else {
             const changed = await conversation.external(async () => {
-              const next = await deps.schedules.update(card.id, (s) => ({
-                ...s,
-                paused: !s.paused,
-              }));
+              const next = await deps.schedules.setPaused(card.id, !card.paused);
               deps.wake();
               return next?.paused;
             });

@@ -6,7 +6,7 @@
  * before its job is queued, so a slot runs once however many processes look at it.
  *
  * Only the latest slot not after now runs: a bot that was down through several slots runs one
- * report at start. A slot before the schedule was saved never runs.
+ * report at start. A slot before the schedule was saved, or passed while it was paused, never runs.
  *
  * A run that fails — the shop is gone, the person lost the role, the request is refused, or
  * Ozon failed the report — is told to the person with the reason and tried once more after
@@ -149,7 +149,8 @@ export class ReportScheduler {
       const upcoming = nextSlot(schedule.rule, now, zone);
       if (this.#next === undefined || upcoming < this.#next) this.#next = upcoming;
       const slot = latestSlot(schedule.rule, now, zone);
-      if (slot <= (schedule.lastSlot ?? schedule.createdAt)) continue;
+      const floor = Math.max(schedule.lastSlot ?? 0, schedule.createdAt, schedule.resumedAt ?? 0);
+      if (slot <= floor) continue;
       const run: ScheduleRun = {
         schedule: schedule.id,
         slot,

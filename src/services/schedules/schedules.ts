@@ -38,6 +38,8 @@ export interface ReportSchedule {
   createdAt: number;
   /** The last slot that was run (claimed), epoch ms. */
   lastSlot?: number;
+  /** When it was last resumed: slots missed while paused are not run. */
+  resumedAt?: number;
 }
 
 export type NewSchedule = Omit<ReportSchedule, "id" | "paused" | "createdAt" | "lastSlot">;
@@ -109,6 +111,12 @@ export class ScheduleRepository {
       if (await this.#store.compareAndSet(PREFIX + id, current, next)) return next;
     }
     throw new Error(`schedule ${id}: too many concurrent changes`);
+  }
+
+  /** Pauses or resumes; a resumed schedule waits for its next slot. Undefined when it is gone. */
+  setPaused(id: string, paused: boolean): Promise<ReportSchedule | undefined> {
+    const now = this.#now();
+    return this.update(id, (s) => (paused ? { ...s, paused } : { ...s, paused, resumedAt: now }));
   }
 
   delete(id: string): Promise<boolean> {

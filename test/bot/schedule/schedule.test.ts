@@ -279,11 +279,17 @@ describe("the scheduler", () => {
     const clock = new ManualClock(MORNING);
     const w = await worldOn(clock);
     await w.start();
-    const saved = await saveSchedule(w, MANAGER);
-    await w.schedules.schedules.update(saved.id, (s) => ({ ...s, paused: true }));
-    await clock.advance(2 * HOUR);
+    await saveSchedule(w, MANAGER);
+    await tap(w, MANAGER, "1.");
+    await tap(w, MANAGER, "Приостановить");
+    await clock.advance(2 * HOUR); // 10:00: the 09:00 slot passed while paused
+    expect(await w.schedules.scheduler.runOnce()).toMatchObject({ started: 0 });
+    await tap(w, MANAGER, "Возобновить");
     expect(await w.schedules.scheduler.runOnce()).toMatchObject({ started: 0 });
     expect(await jobsOf(w)).toEqual([]);
+    await clock.advance(23 * HOUR);
+    expect(await w.schedules.scheduler.runOnce()).toMatchObject({ started: 1 });
+    expect((await jobsOf(w))[0]?.period).toEqual({ from: "2026-06-15", to: "2026-06-15" });
   });
 
   it("Ozon's failure is told with the reason and retried once; a second failure waits for the next slot", async () => {
