@@ -24,7 +24,7 @@ import type { ConversationSpec } from "./index.ts";
 import { newScheduleSteps } from "./schedule-new.ts";
 
 export const SCHEDULE_CONVERSATION = "schedule";
-export const SCHEDULE_DIALOG_CALLBACK = "ds";
+export const SCHEDULE_DIALOG_CALLBACK = "dsc";
 
 /** The daily digest's part of the dialog (its own file); none: the bot has no digest. */
 export interface DigestDialog {
