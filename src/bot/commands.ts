@@ -52,6 +52,8 @@ export const PLANNED_COMMANDS: readonly CommandName[] = [
   "handover",
   "budget",
   "report",
+  // Defined by the schedules module (src/bot/modules/schedules.ts).
+  "schedule",
   "relay_here",
   // Defined by the stores module (src/bot/modules/stores.ts); a bot built without it says "coming".
   "stores",

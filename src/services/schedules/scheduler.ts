@@ -77,8 +77,14 @@ export interface SchedulerOptions {
 }
 
 const RUN_PREFIX = "schedule-run:";
-/** Runs are kept this long: longer than a month, so a monthly slot's claim outlives it. */
-const RUN_TTL_MS = 40 * 24 * 60 * 60 * 1000;
+/**
+ * An unfinished run is kept this long (a job the runner still works on); a finished one only
+ * long enough that a process that read the schedule before its `lastSlot` moved finds the claim
+ * taken — after that `lastSlot` alone keeps the slot from running again. Every round lists the
+ * runs, so finished ones must not pile up.
+ */
+const RUN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const DONE_TTL_MS = 2 * 24 * 60 * 60 * 1000;
 const STALE_START_MS = 2 * 60 * 1000;
 
 export interface SchedulerRound {
@@ -269,7 +275,8 @@ export class ReportScheduler {
   }
 
   #save(run: ScheduleRun): Promise<void> {
-    return this.#options.store.set(runKey(run), run, { ttlMs: RUN_TTL_MS });
+    const ttlMs = run.state === "done" ? DONE_TTL_MS : RUN_TTL_MS;
+    return this.#options.store.set(runKey(run), run, { ttlMs });
   }
 }
 
