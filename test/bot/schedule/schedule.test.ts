@@ -209,6 +209,34 @@ describe("/schedule dialog", () => {
     expect(documentsTo(w, MANAGER.id)).toEqual([]);
   });
 
+  it("with several stores: asks which one, names it in the list, and queues the report in that store", async () => {
+    const clock = new ManualClock(MORNING);
+    const w = await startWorld({ stores: 2, schedules: { now: clock.now, runLoop: false } });
+    await w.start();
+    const second = w.shops.all()[1];
+    if (!second) throw new Error("two shops expected");
+    await slash(w, MANAGER, "schedule");
+    await tap(w, MANAGER, "Новое расписание");
+    await tap(w, MANAGER, second.name);
+    expect(screenText(w, MANAGER.id)).toContain(`🏬 ${second.name}`);
+    await tap(w, MANAGER, /^▫️/);
+    await tap(w, MANAGER, /^Готово/);
+    await tap(w, MANAGER, "Вчера");
+    await tap(w, MANAGER, "По дням");
+    await tap(w, MANAGER, "CSV");
+    await tap(w, MANAGER, "Каждый день");
+    await say(w, MANAGER, "09:00");
+    await tap(w, MANAGER, "Сохранить");
+    expect(screenText(w, MANAGER.id)).toContain(`🏬 ${second.name}`);
+    const [saved] = await w.schedules.schedules.of(MANAGER.id);
+    expect(saved?.shop).toBe(second.id);
+    await clock.advance(HOUR);
+    expect(await w.schedules.scheduler.runOnce()).toMatchObject({ started: 1 });
+    const jobs = await w.module.accountOf(second.id)?.jobs.repository.all();
+    expect(jobs?.map((j) => j.shop)).toEqual([second.id]);
+    await waitForDocuments(w, MANAGER.id, 1);
+  });
+
   it("is for managers: a warehouse worker is refused", async () => {
     const clock = new ManualClock(MORNING);
     const w = await worldOn(clock);

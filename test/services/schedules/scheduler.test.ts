@@ -5,6 +5,7 @@
  */
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { ReportJobs } from "../../../src/services/ads/report-jobs.ts";
+import { DigestScheduler, DigestSettings } from "../../../src/services/schedules/digest.ts";
 import {
   ReportScheduler,
   type ScheduleFailure,
@@ -143,4 +144,64 @@ redis.describe("two schedulers on real Redis", () => {
       expect(await b.jobs.repository.all()).toHaveLength(2);
     });
   }
+});
+
+describe("two digest schedulers on one store", () => {
+  it("a person's digest of the day goes out once; a missed day goes out once at start", async () => {
+    const store = new MemoryStore();
+    const clock = new ManualClock(MORNING);
+    const sent: Array<{ user: number; day: string; stores: number }> = [];
+    const make = () => {
+      const settings = new DigestSettings(store);
+      const digests = new DigestScheduler({
+        store,
+        settings,
+        zone: ZONE,
+        now: clock.now,
+        source: {
+          storesFor: async () => [
+            {
+              id: "s1",
+              name: "Север",
+              sales: async () => ({ orderedUnits: 3, revenueKopecks: 100 }),
+              ads: async () => {
+                throw new Error("Ozon is down");
+              },
+            },
+          ],
+        },
+        sender: {
+          send: async (setting, digest) => {
+            sent.push({
+              user: setting.userId,
+              day: digest.period.from,
+              stores: digest.stores.length,
+            });
+            expect(digest.stores[0]?.ads).toEqual({ error: "Ozon is down" });
+          },
+        },
+      });
+      closing.push(() => digests.stop());
+      return { settings, digests };
+    };
+    const a = make();
+    const b = make();
+    await a.settings.set({
+      userId: 7,
+      chatId: 7,
+      locale: "ru",
+      enabled: true,
+      time: "09:00",
+      since: clock.now(),
+    });
+    await Promise.all([a.digests.runOnce(), b.digests.runOnce()]);
+    expect(sent).toEqual([]);
+    await clock.advance(HOUR);
+    for (let i = 0; i < 3; i++) await Promise.all([a.digests.runOnce(), b.digests.runOnce()]);
+    expect(sent).toEqual([{ user: 7, day: "2026-06-14", stores: 1 }]);
+    // Three days down: one digest, for the latest day.
+    await clock.advance(3 * 24 * HOUR);
+    await Promise.all([b.digests.runOnce(), a.digests.runOnce()]);
+    expect(sent.map((s) => s.day)).toEqual(["2026-06-14", "2026-06-17"]);
+  });
 });
