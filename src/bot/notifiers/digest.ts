@@ -41,12 +41,28 @@ function storeLines(t: Translator, store: StoreDigest, named: boolean): string[]
   return lines;
 }
 
-/** The digest's text in the person's language. */
-export function digestText(t: Translator, digest: Digest): string {
+/** Telegram's 4 096 characters, with room to spare. */
+const MESSAGE_LIMIT = 4_000;
+
+/**
+ * The digest's text in the person's language: one message, or several when many stores would
+ * make it longer than Telegram takes (a store's lines are never split; each part has the title).
+ */
+export function digestTexts(t: Translator, digest: Digest): string[] {
   const head = t("digest-title", { day: formatPeriod(digest.period) });
-  if (digest.stores.length === 0) return `${head}\n\n${t("digest-no-stores")}`;
+  if (digest.stores.length === 0) return [`${head}\n\n${t("digest-no-stores")}`];
   const named = digest.stores.length > 1;
-  return [head, ...digest.stores.map((s) => storeLines(t, s, named).join("\n"))].join("\n\n");
+  const messages: string[] = [];
+  let current = head;
+  for (const block of digest.stores.map((s) => storeLines(t, s, named).join("\n"))) {
+    if (current !== head && current.length + 2 + block.length > MESSAGE_LIMIT) {
+      messages.push(current);
+      current = head;
+    }
+    current = `${current}\n\n${block}`;
+  }
+  messages.push(current);
+  return messages;
 }
 
 export class TelegramDigestSender implements DigestSender {
@@ -56,6 +72,6 @@ export class TelegramDigestSender implements DigestSender {
   }
   async send(setting: DigestSetting, digest: Digest): Promise<void> {
     const t = this.#messages.translator(setting.locale);
-    await this.#messages.send(setting.chatId, digestText(t, digest));
+    for (const text of digestTexts(t, digest)) await this.#messages.send(setting.chatId, text);
   }
 }
