@@ -168,6 +168,8 @@ const schema = z.object({
   CHAT_CLAIM_MINUTES: whole(15, 1, 1440),
   REPORT_CONCURRENCY: whole(1, 1, 10),
   REPORT_MAX_PERIOD_DAYS: whole(62, 1, 366),
+  SCHEDULES_PER_PERSON: whole(10, 1, 100),
+  SCHEDULE_RETRY_MINUTES: whole(5, 1, 1440),
   BUDGET_MIN_ROUBLES: whole(100, 0, 100_000_000),
   BUDGET_MAX_ROUBLES: whole(10_000_000, 1, 100_000_000),
   // Weekly budgets (most pay-per-click campaigns now): a week of the daily defaults.
@@ -239,6 +241,13 @@ export interface Config {
     concurrency: number;
     /** Longest report period (the live service allows 62 days, the spec a year). */
     maxPeriodDays: number;
+  };
+  /** Scheduled reports (/schedule). */
+  schedules: {
+    /** Schedules one person may keep. */
+    perPerson: number;
+    /** Pause before the one retry of a failed scheduled run, minutes. */
+    retryMinutes: number;
   };
   /** Daily budgets a person may set, whole roubles. */
   budget: { minRoubles: number; maxRoubles: number };
@@ -364,6 +373,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     chats: { claimMinutes: s.CHAT_CLAIM_MINUTES },
     reports: { concurrency: s.REPORT_CONCURRENCY, maxPeriodDays: s.REPORT_MAX_PERIOD_DAYS },
+    schedules: { perPerson: s.SCHEDULES_PER_PERSON, retryMinutes: s.SCHEDULE_RETRY_MINUTES },
     budget: { minRoubles: s.BUDGET_MIN_ROUBLES, maxRoubles: s.BUDGET_MAX_ROUBLES },
     weeklyBudget: {
       minRoubles: s.WEEKLY_BUDGET_MIN_ROUBLES,

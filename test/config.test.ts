@@ -43,6 +43,11 @@ describe("loadConfig", () => {
     });
     expect(config.postings.burstThreshold).toBe(10);
     expect(config.reports).toEqual({ concurrency: 3, maxPeriodDays: 366 });
+    expect(
+      loadConfig({ BOT_TOKEN: TOKEN, SCHEDULES_PER_PERSON: "3", SCHEDULE_RETRY_MINUTES: "15" })
+        .schedules,
+    ).toEqual({ perPerson: 3, retryMinutes: 15 });
+    expect(loadConfig({ BOT_TOKEN: TOKEN }).schedules).toEqual({ perPerson: 10, retryMinutes: 5 });
     const problems = problemsOf({
       BOT_TOKEN: TOKEN,
       POSTINGS_REMINDER_MINUTES: "1.5",

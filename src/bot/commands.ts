@@ -29,6 +29,7 @@ export const COMMANDS = [
   { name: "campaigns", audience: ["manager"], button: true },
   { name: "budget", audience: ["manager"], button: true },
   { name: "report", audience: ["manager"], button: true },
+  { name: "schedule", audience: ["manager"], button: true },
   { name: "invite", audience: ["admin"], button: true },
   { name: "users", audience: ["admin"], button: true },
   { name: "stores", audience: ["admin"], button: true },
@@ -55,8 +56,11 @@ export const PLANNED_COMMANDS: readonly CommandName[] = [
   "campaigns",
   "budget",
   "report",
+  // Defined by the schedules module (src/bot/modules/schedules.ts).
+  "schedule",
   "relay_here",
   // Defined by the relay module with the buyer chats.
+  "chats",
   "replies",
   // Defined by the stores module (src/bot/modules/stores.ts); a bot built without it says "coming".
   "stores",

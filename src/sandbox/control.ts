@@ -2,10 +2,13 @@
  * In-process control of the sandbox for tests and benchmarks: add postings and chats, make a
  * buyer write, inject faults, read snapshots. Its HTTP twin is control-http.ts.
  */
+import { daysOf } from "./csv.ts";
 import type { FaultSpec, Faults, RoutePattern } from "./faults.ts";
 import { expireTokens } from "./performance/auth.ts";
 import { campaignJson } from "./performance/campaigns.ts";
+import { campaignDay } from "./performance/daily.ts";
 import { reportStatusJson } from "./performance/statistics.ts";
+import { salesTotals } from "./seller/analytics.ts";
 import {
   buyerWrites,
   type ChatSnapshot,
@@ -111,6 +114,10 @@ export interface SandboxControl {
   /** A running, daily, manual pay-per-click campaign of the first `products` SKUs (default 1). */
   addCampaign(title: string, products?: number): CampaignSnapshot;
   reports(): ReportSnapshot[];
+  /** What /v1/analytics/data answers for the period (ISO dates): units ordered, revenue in roubles. */
+  salesTotals(from: string, to: string): { orderedUnits: number; revenue: number };
+  /** What the daily statistics answer over every campaign: spend, orders, revenue in roubles. */
+  adTotals(from: string, to: string): { spend: number; orders: number; revenue: number };
   report(uuid: string): ReportSnapshot | undefined;
   /** The job `uuid` (or, with 'next', the next submitted one) ends in ERROR with `text`. */
   failNextReport(uuidOrNext: string, text?: string): void;
@@ -268,6 +275,19 @@ export function createControl(
       return campaignSnapshot(id) as CampaignSnapshot;
     },
     reports: () => [...state.reports.values()].map((job) => reportStatusJson(state, job)),
+    salesTotals: (from, to) => salesTotals(state, from, to),
+    adTotals(from, to) {
+      const totals = { spend: 0, orders: 0, revenue: 0 };
+      for (const id of state.campaigns.keys()) {
+        for (const day of daysOf(from, to)) {
+          const m = campaignDay(state, id, day);
+          totals.spend += Math.round(m.spend * 100) / 100;
+          totals.orders += m.orders;
+          totals.revenue += Math.round(m.revenue * 100) / 100;
+        }
+      }
+      return totals;
+    },
     report(uuid) {
       const job = state.reports.get(uuid);
       return job ? reportStatusJson(state, job) : undefined;

@@ -8,7 +8,7 @@ import type { Campaign, GroupBy, ReportJob, SandboxState } from "./state.ts";
  * Columns differ by campaign type and report kind, as on the live service.
  */
 
-interface Metrics {
+export interface Metrics {
   impressions: number;
   reach: number;
   clicks: number;
@@ -37,7 +37,7 @@ interface Column {
 }
 
 const DAY = 86_400_000;
-const ZERO: Metrics = {
+export const ZERO: Metrics = {
   impressions: 0,
   reach: 0,
   clicks: 0,
@@ -141,7 +141,7 @@ function columnsFor(job: ReportJob, campaign: Campaign): Column[] {
   }
 }
 
-/** One object's numbers of one day, the same in every report (and in the spend rows). */
+/** One object's numbers of one day, the same in every report (and in the spend and daily rows). */
 export function dayMetrics(
   state: SandboxState,
   campaign: Campaign,
@@ -183,7 +183,7 @@ export function dayMetrics(
   };
 }
 
-function add(a: Metrics, b: Metrics): Metrics {
+export function add(a: Metrics, b: Metrics): Metrics {
   return {
     impressions: a.impressions + b.impressions,
     reach: a.reach + b.reach,

@@ -2,12 +2,14 @@
  * Several simulated Ozon accounts behind one base URL: each store has its own state, routes and
  * control, and a request reaches the store its credentials (or Performance token) belong to.
  */
+
 import type { IncomingHttpHeaders } from "node:http";
 import { createControl, type SandboxControl } from "./control.ts";
 import { createState } from "./data.ts";
 import type { Faults } from "./faults.ts";
 import { tokenCandidates, tokenRoute } from "./performance/auth.ts";
 import { campaignRoutes } from "./performance/campaigns.ts";
+import { dailyRoutes } from "./performance/daily.ts";
 import { productRoutesPerformance } from "./performance/products.ts";
 import { spendRoutes } from "./performance/spend.ts";
 import { statisticsRoutes } from "./performance/statistics.ts";
@@ -15,6 +17,7 @@ import { createRandom } from "./random.ts";
 import { Router } from "./router.ts";
 import { actRoutes } from "./seller/acts.ts";
 import { deskOf, type ShippingDesk } from "./seller/acts-desk.ts";
+import { analyticsRoutes } from "./seller/analytics.ts";
 import { chatRoutes } from "./seller/chats.ts";
 import { labelRoutes } from "./seller/labels.ts";
 import { postingBarcodeRoutes } from "./seller/posting-barcode.ts";
@@ -88,6 +91,8 @@ export function createStore(
     ...productRoutesPerformance(state),
     ...spendRoutes(state),
     ...statisticsRoutes(state),
+    ...dailyRoutes(state),
+    ...analyticsRoutes(state),
   );
   return {
     name: storeName(index),

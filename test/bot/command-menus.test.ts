@@ -76,7 +76,9 @@ describe("per-person command menus", () => {
     await h.send(press(card, "manager", ADMIN));
     card = await h.fake.waitForCall("editMessageText", (c) => c.seq >= from);
     await h.fake.waitForCall("setMyCommands", (c) => c.seq >= since);
-    expect(names(menusOf(BOB.id)[2])).toEqual(expect.arrayContaining(["budget", "report"]));
+    expect(names(menusOf(BOB.id)[2])).toEqual(
+      expect.arrayContaining(["budget", "report", "schedule"]),
+    );
     expect(names(menusOf(BOB.id)[2])).not.toContain("invite");
 
     for (const role of ["warehouse", "manager"]) {

@@ -462,6 +462,7 @@ describe.each(modes)("clients against the sandbox: $name", ({ retire }) => {
     }
     expect(moved).toEqual([
       "campaigns.dailyBudget",
+      "campaigns.period",
       "chats.history",
       "chats.list",
       "chats.updates",
@@ -479,6 +480,7 @@ describe.each(modes)("clients against the sandbox: $name", ({ retire }) => {
       "POST /v1/chat/history",
       "POST /v1/chat/updates",
       "PUT /api/client/campaign/{campaignId}/daily_budget",
+      "PUT /api/client/campaign/{campaignId}/period",
     ]) {
       const [method, path] = spec.split(" ");
       const hits = Object.entries(counters)

@@ -74,6 +74,8 @@ export interface AdsModule extends BotModule {
   accountOf(shopId: string): AdsAccount | undefined;
   /** Resolves once the cancellations of removed shops' jobs begun so far are done (tests). */
   settled(): Promise<void>;
+  /** What the advertising dialogs are built from (the schedules module's dialog too). */
+  readonly dialogs: AdsDialogDeps;
 }
 
 export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}): AdsModule {
@@ -223,6 +225,7 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
     },
     notifier,
     accountOf,
+    dialogs,
     async settled() {
       await Promise.all([...cancellations]);
     },

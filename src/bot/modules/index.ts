@@ -18,6 +18,7 @@ import { createAdsModule } from "./ads.ts";
 import { createPostingsModule } from "./postings.ts";
 import { createQuestionsModule } from "./questions.ts";
 import { createRelayModule } from "./relay.ts";
+import { createSchedulesModule } from "./schedules.ts";
 import { createStoresModule } from "./stores.ts";
 
 export interface ModuleDeps {
@@ -39,11 +40,13 @@ export function createModules(deps: CreateModulesDeps): BotModule[] {
   const sender = new TelegramSender(budget ? { budget } : {});
   const shared: ModuleDeps = { ...rest, sender };
   const container = deps.container;
+  const ads = createAdsModule(shared);
   // Every area, whatever the shops at start: an admin may add a shop with those keys later.
   return [
     // First: its key guards must see a group's messages before the relay could forward them.
     ...(container.health && container.ozonClients ? [createStoresModule(shared)] : []),
-    createAdsModule(shared),
+    ads,
+    createSchedulesModule(shared, ads),
     createRelayModule(shared),
     // After the relay: a reply to a relayed chat message never reaches its reply handler.
     createQuestionsModule(shared),

@@ -9,6 +9,7 @@ import { OzonHttp, type OzonOutcomeObserver } from "../http.ts";
 import { type RateLimiter, TokenBucket } from "../limiter.ts";
 import { type SuccessorMemory, Successors } from "../successors.ts";
 import { createCampaignsApi } from "./campaigns.ts";
+import { createDailyStatisticsApi } from "./daily.ts";
 import { createProductsApi } from "./products.ts";
 import { createSpendApi } from "./spend.ts";
 import { createStatisticsApi } from "./statistics.ts";
@@ -92,6 +93,8 @@ export function createPerformanceClient(options: PerformanceClientOptions) {
       http,
       options.maxReportBytes !== undefined ? { maxReportBytes: options.maxReportBytes } : {},
     ),
+    /** Daily statistics answered at once (the managers' digest). */
+    daily: createDailyStatisticsApi(http),
     /** The token provider (diagnostics: `token.fetched`; never log `token.token()`). */
     token,
     /** How many tokens this client has fetched. */

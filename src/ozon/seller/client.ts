@@ -8,6 +8,7 @@ import type { FetchLike, Timeouts } from "../exchange.ts";
 import { OzonHttp, type OzonOutcomeObserver } from "../http.ts";
 import { type RateLimiter, sharedLimiter } from "../limiter.ts";
 import { type SuccessorMemory, Successors } from "../successors.ts";
+import { createAnalyticsApi } from "./analytics.ts";
 import { createChatsApi } from "./chats.ts";
 import type { SellerContext } from "./context.ts";
 import { createMarksApi } from "./marks.ts";
@@ -84,6 +85,8 @@ export function createSellerClient(options: SellerClientOptions) {
     questions: createQuestionsApi(ctx),
     /** The day's board, labels in batches and the courier handover act. */
     shipping: createShippingApi(ctx),
+    /** Orders and revenue over whole days (`/v1/analytics/data`). */
+    analytics: createAnalyticsApi(ctx),
     /** Capabilities that moved to their successor, e.g. `["postings.ship"]`. */
     movedToSuccessors: (): string[] => successors.moved(),
     close: (): Promise<void> => http.close(),

@@ -19,6 +19,9 @@ export const REPORT_KINDS = ["campaigns", "phrases", "attribution"] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 export const REPORT_GROUPINGS = ["DATE", "START_OF_WEEK", "START_OF_MONTH"] as const;
 export type ReportGroupBy = (typeof REPORT_GROUPINGS)[number];
+/** The file a report is delivered as (none: CSV, Ozon's own file). */
+export const REPORT_FORMATS = ["csv", "xlsx"] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export type ReportJobState =
   | "queued"
@@ -55,6 +58,8 @@ export interface ReportRequest {
   attributionDays?: number;
   /** A message already sent by the bot that the runner's progress updates should edit. */
   progressMessageRef?: unknown;
+  /** The file to deliver (default csv). */
+  format?: ReportFormat;
 }
 
 export interface ReportFailure {
@@ -267,7 +272,7 @@ export type RetryClaim =
 
 /** The request a job was made from, without its progress message. */
 function requestOf(job: ReportJob): ReportRequest {
-  const { requestedBy, campaigns, period, kind, groupBy, objects, attributionDays } = job;
+  const { requestedBy, campaigns, period, kind, groupBy, objects, attributionDays, format } = job;
   return {
     requestedBy: { ...requestedBy },
     campaigns: campaigns.map((c) => ({ ...c })),
@@ -276,6 +281,7 @@ function requestOf(job: ReportJob): ReportRequest {
     groupBy,
     ...(objects ? { objects: [...objects] } : {}),
     ...(attributionDays !== undefined ? { attributionDays } : {}),
+    ...(format !== undefined ? { format } : {}),
   };
 }
 
@@ -325,6 +331,7 @@ export class ReportJobs {
     if (request.progressMessageRef !== undefined) {
       job.progressMessageRef = request.progressMessageRef;
     }
+    if (request.format !== undefined) job.format = request.format;
     await this.repository.save(job);
     this.#options.onEnqueued?.(job);
     return job;

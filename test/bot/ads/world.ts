@@ -17,12 +17,18 @@ import {
   type AdsModuleOptions,
   createAdsModule,
 } from "../../../src/bot/modules/ads.ts";
+import {
+  createSchedulesModule,
+  type SchedulesModule,
+  type SchedulesModuleOptions,
+} from "../../../src/bot/modules/schedules.ts";
 import { loadConfig } from "../../../src/config.ts";
 import type { Container } from "../../../src/container.ts";
 import {
   createPerformanceClient,
   type PerformanceClient,
 } from "../../../src/ozon/performance/client.ts";
+import { createSellerClient } from "../../../src/ozon/seller/client.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../../src/sandbox/index.ts";
 import { personKey } from "../../../src/services/access/roles.ts";
 import { AccessService } from "../../../src/services/access.ts";
@@ -58,6 +64,10 @@ export interface WorldOptions {
   stores?: number;
   /** Shops after the first were added in the bot (removable), not from the environment. */
   addedInBot?: boolean;
+  /** Shops also get Seller API keys and clients (the managers' digest reads sales). */
+  seller?: boolean;
+  /** Also builds the scheduled reports module (/schedule) with these options. */
+  schedules?: SchedulesModuleOptions;
 }
 
 export interface World {
@@ -72,6 +82,8 @@ export interface World {
   /** The shop registry of the current module. */
   shops: ShopRegistry;
   module: AdsModule;
+  /** The scheduled reports module (with `schedules` only). */
+  schedules: SchedulesModule;
   logs: LogLine[];
   bot: ReturnType<typeof createBot>;
   send(update: Update): Promise<void>;
@@ -128,12 +140,30 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const entries: ShopEntry[] = sandbox.stores.map(({ name, credentials }) => ({
     id: credentials.sellerClientId,
     name,
+    ...(options.seller
+      ? { seller: { clientId: credentials.sellerClientId, apiKey: credentials.sellerApiKey } }
+      : {}),
     performance: {
       clientId: credentials.performanceClientId,
       clientSecret: credentials.performanceClientSecret,
     },
   }));
   const clientOf = new Map(entries.map((entry, index) => [entry.id, clients[index]]));
+  const sellerOf = new Map(
+    options.seller
+      ? sandbox.stores.map(({ credentials }) => {
+          const seller = createSellerClient({
+            baseUrl: sandbox.sellerUrl,
+            clientId: credentials.sellerClientId,
+            apiKey: credentials.sellerApiKey,
+            random: () => 0,
+            logger,
+          });
+          open.push(() => seller.close().catch(() => {}));
+          return [credentials.sellerClientId, seller] as const;
+        })
+      : [],
+  );
   let store = options.store ?? new MemoryStore();
   const i18n = createI18n({ defaultLocale: "ru", logger });
   const codec = createCallbackCodec(config.botToken);
@@ -143,7 +173,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     const shops = await ShopRegistry.open({
       store,
       fromEnv: options.addedInBot ? entries.slice(0, 1) : entries,
-      clients: (entry) => ({ performance: clientOf.get(entry.id) }),
+      clients: (entry) => ({ performance: clientOf.get(entry.id), seller: sellerOf.get(entry.id) }),
       secrets: TEST_SECRETS,
     });
     for (const entry of entries) if (!shops.get(entry.id)) await shops.add(entry, 1);
@@ -160,6 +190,9 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       { container, i18n, codec, sender },
       { pollCapSeconds: 0.1, ...options.module },
     );
+    const schedules =
+      options.schedules &&
+      createSchedulesModule({ container, i18n, codec, sender }, module, options.schedules);
     const bot = createBot({
       config,
       logger,
@@ -169,9 +202,9 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       client: { apiRoot: fake.apiRoot },
       i18n,
       codec,
-      modules: [module],
+      modules: schedules ? [module, schedules] : [module],
     });
-    return { access, module, bot, sender, shops };
+    return { access, module, bot, sender, shops, schedules };
   };
 
   let built = await build();
@@ -193,6 +226,10 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     get module() {
       return built.module;
     },
+    get schedules() {
+      if (!built.schedules) throw new Error("the world was started without `schedules`");
+      return built.schedules;
+    },
     logs,
     get bot() {
       return built.bot;
@@ -200,9 +237,11 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     send: (update) => built.bot.handleUpdate(update),
     async start() {
       await built.module.start?.(built.bot.api);
+      await built.schedules?.start?.(built.bot.api);
       started = true;
     },
     async restart(restartOptions = {}) {
+      await built.schedules?.stop?.();
       await built.module.stop?.();
       await built.sender.close();
       started = false;
@@ -214,6 +253,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       if (restartOptions.start ?? true) await world.start();
     },
     async close() {
+      if (started) await built.schedules?.stop?.();
       if (started) await built.module.stop?.();
       await built.sender.close();
       started = false;

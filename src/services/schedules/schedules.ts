@@ -1,0 +1,125 @@
+/**
+ * Saved report schedules: what to report (a shop's campaigns, a period kind, a grouping, a
+ * format), when (slots.ts) and where (the person's private chat, or a group they manage). Kept in
+ * the bot's store under `schedule:<id>`, so every process sees the same list; at most
+ * `maxPerPerson` per person.
+ */
+import { randomBytes } from "node:crypto";
+import type { Store } from "../../store/port.ts";
+import type { PeriodPreset } from "../ads/periods.ts";
+import type { ReportCampaignRef, ReportFormat, ReportGroupBy } from "../ads/report-jobs.ts";
+import type { ScheduleRule } from "./slots.ts";
+
+/** Period kinds a schedule can have: whole days that have ended by the time it runs. */
+export const SCHEDULE_PERIODS = [
+  "yesterday",
+  "last_7_days",
+  "last_30_days",
+  "last_month",
+] as const satisfies readonly PeriodPreset[];
+export type SchedulePeriod = (typeof SCHEDULE_PERIODS)[number];
+
+export interface ReportSchedule {
+  id: string;
+  /** Telegram id of the person who saved it (and whose role is checked at each run). */
+  owner: number;
+  /** Where the report goes: the owner's private chat or a group they manage. */
+  chatId: number;
+  /** The group's title, for the list (private chat: none). */
+  chatTitle?: string;
+  locale: string;
+  shop: string;
+  campaigns: ReportCampaignRef[];
+  period: SchedulePeriod;
+  groupBy: ReportGroupBy;
+  format: ReportFormat;
+  rule: ScheduleRule;
+  paused: boolean;
+  createdAt: number;
+  /** The last slot that was run (claimed), epoch ms. */
+  lastSlot?: number;
+  /** When it was last resumed: slots missed while paused are not run. */
+  resumedAt?: number;
+}
+
+export type NewSchedule = Omit<ReportSchedule, "id" | "paused" | "createdAt" | "lastSlot">;
+
+const PREFIX = "schedule:";
+
+export class ScheduleLimitError extends Error {
+  override name = "ScheduleLimitError";
+  readonly max: number;
+  constructor(max: number) {
+    super(`at most ${max} schedules per person`);
+    this.max = max;
+  }
+}
+
+export class ScheduleRepository {
+  readonly #store: Store;
+  readonly #now: () => number;
+  readonly maxPerPerson: number;
+
+  constructor(store: Store, options: { maxPerPerson: number; now?: () => number }) {
+    this.#store = store;
+    this.maxPerPerson = options.maxPerPerson;
+    this.#now = options.now ?? Date.now;
+  }
+
+  async all(): Promise<ReportSchedule[]> {
+    const entries = await this.#store.list<ReportSchedule>(PREFIX);
+    return entries
+      .map((e) => e.value)
+      .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+  }
+
+  async of(owner: number): Promise<ReportSchedule[]> {
+    return (await this.all()).filter((s) => s.owner === owner);
+  }
+
+  get(id: string): Promise<ReportSchedule | undefined> {
+    return this.#store.get<ReportSchedule>(PREFIX + id);
+  }
+
+  /** Saves a new schedule; throws ScheduleLimitError when the person has `maxPerPerson`. */
+  async add(schedule: NewSchedule): Promise<ReportSchedule> {
+    if ((await this.of(schedule.owner)).length >= this.maxPerPerson) {
+      throw new ScheduleLimitError(this.maxPerPerson);
+    }
+    const saved: ReportSchedule = {
+      ...schedule,
+      id: randomBytes(6).toString("hex"),
+      paused: false,
+      createdAt: this.#now(),
+    };
+    await this.#store.set(PREFIX + saved.id, saved);
+    return saved;
+  }
+
+  /**
+   * Changes a schedule with `change` applied to its current value (compare-and-set, so a pause
+   * and a run's bookkeeping never undo each other); undefined when it is gone.
+   */
+  async update(
+    id: string,
+    change: (schedule: ReportSchedule) => ReportSchedule,
+  ): Promise<ReportSchedule | undefined> {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const current = await this.get(id);
+      if (!current) return undefined;
+      const next = change(structuredClone(current));
+      if (await this.#store.compareAndSet(PREFIX + id, current, next)) return next;
+    }
+    throw new Error(`schedule ${id}: too many concurrent changes`);
+  }
+
+  /** Pauses or resumes; a resumed schedule waits for its next slot. Undefined when it is gone. */
+  setPaused(id: string, paused: boolean): Promise<ReportSchedule | undefined> {
+    const now = this.#now();
+    return this.update(id, (s) => (paused ? { ...s, paused } : { ...s, paused, resumedAt: now }));
+  }
+
+  delete(id: string): Promise<boolean> {
+    return this.#store.delete(PREFIX + id);
+  }
+}

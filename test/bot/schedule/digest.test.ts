@@ -1,0 +1,130 @@
+/**
+ * The managers' daily digest end to end: turned on and timed in /schedule over the fake Bot API,
+ * sent by the digest scheduler on a manual clock, with each store's numbers read from the
+ * sandbox over HTTP (Seller `/v1/analytics/data`, Performance daily statistics) — and equal to
+ * the sandbox's own.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { formatRoubles } from "../../../src/services/ads/index.ts";
+import { ManualClock } from "../../support/manual-clock.ts";
+import {
+  closeWorlds,
+  limitManager,
+  MANAGER,
+  say,
+  screenText,
+  slash,
+  startWorld,
+  tap,
+  type World,
+} from "../ads/world.ts";
+
+afterEach(closeWorlds);
+
+const HOUR = 60 * 60 * 1000;
+/** 08:00 in Moscow on Monday 15 June 2026. */
+const MORNING = Date.parse("2026-06-15T05:00:00Z");
+const YESTERDAY = "2026-06-14";
+
+const rub = (roubles: number) =>
+  formatRoubles(BigInt(Math.round(roubles * 100)) * 10_000n, { kopecks: "always" });
+
+const digestsTo = (w: World, chatId: number) =>
+  w.fake
+    .callsTo("sendMessage")
+    .filter((c) => Number(c.payload.chat_id) === chatId && c.response?.ok)
+    .map((c) => String(c.payload.text))
+    .filter((text) => text.startsWith("🗞 Сводка за"));
+
+/** The lines the sandbox's numbers make for one store. */
+function expectedLines(w: World, index: number): string[] {
+  const store = w.sandbox.stores[index];
+  if (!store) throw new Error("no such sandbox store");
+  const sales = store.control.salesTotals(YESTERDAY, YESTERDAY);
+  const ads = store.control.adTotals(YESTERDAY, YESTERDAY);
+  const units = new Intl.NumberFormat("ru").format(sales.orderedUnits);
+  const orders = new Intl.NumberFormat("ru").format(ads.orders);
+  return [
+    `🛒 Заказано: ${units} шт. на ${rub(sales.revenue)}`,
+    `📣 Реклама: расход ${rub(ads.spend)}, принесла ${orders} заказов на ${rub(ads.revenue)}`,
+  ];
+}
+
+describe("daily digest", () => {
+  it("turned on at a chosen time in /schedule; comes once at that time with each store's numbers", async () => {
+    const clock = new ManualClock(MORNING);
+    const w = await startWorld({
+      stores: 2,
+      seller: true,
+      schedules: { now: clock.now, runLoop: false },
+    });
+    await w.start();
+    await slash(w, MANAGER, "schedule");
+    await tap(w, MANAGER, "Ежедневная сводка: выключена");
+    expect(screenText(w, MANAGER.id)).toContain("Сейчас: выключена.");
+    await tap(w, MANAGER, "Изменить время");
+    await say(w, MANAGER, "25:00");
+    await say(w, MANAGER, "9:30");
+    expect(screenText(w, MANAGER.id)).toContain("✅ Сводка будет приходить каждый день в 09:30.");
+    await tap(w, MANAGER, "Назад");
+    expect(JSON.stringify(w.fake.calls.at(-1)?.payload.reply_markup)).toContain(
+      "Ежедневная сводка: в 09:30",
+    );
+
+    expect(await w.schedules.digests.runOnce()).toBe(0);
+    await clock.advance(HOUR + 29 * 60_000);
+    expect(await w.schedules.digests.runOnce()).toBe(0);
+    await clock.advance(60_000);
+    expect(await w.schedules.digests.runOnce()).toBe(1);
+    expect(await w.schedules.digests.runOnce()).toBe(0);
+
+    const [digest] = digestsTo(w, MANAGER.id);
+    expect(digest).toBeDefined();
+    const text = String(digest);
+    expect(text.split("\n")[0]).toBe("🗞 Сводка за 14.06.2026");
+    for (const [index, store] of w.sandbox.stores.entries()) {
+      expect(text).toContain(`🏬 ${store.name}\n${expectedLines(w, index).join("\n")}`);
+    }
+    // The numbers are real: both Ozon APIs were asked, for yesterday.
+    const asked = w.sandbox.requests.map((r) => `${r.method} ${r.path}`);
+    expect(asked.filter((r) => r === "POST /v1/analytics/data")).toHaveLength(2);
+    expect(asked.filter((r) => r === "GET /api/client/statistics/daily/json")).toHaveLength(2);
+
+    // Not again after a restart the same day; the next day once more.
+    await w.restart();
+    expect(await w.schedules.digests.runOnce()).toBe(0);
+    await clock.advance(24 * HOUR);
+    expect(await w.schedules.digests.runOnce()).toBe(1);
+    expect(digestsTo(w, MANAGER.id)).toHaveLength(2);
+  });
+
+  it("names only the stores the manager's role reaches; turned off, nothing comes", async () => {
+    const clock = new ManualClock(MORNING);
+    const w = await startWorld({
+      stores: 2,
+      seller: true,
+      schedules: { now: clock.now, runLoop: false },
+    });
+    await w.start();
+    const [first, second] = w.shops.all();
+    if (!first || !second) throw new Error("two shops expected");
+    await limitManager(w, MANAGER.id, [second.id]);
+    await slash(w, MANAGER, "schedule");
+    await tap(w, MANAGER, "Ежедневная сводка");
+    await tap(w, MANAGER, "Включить");
+    expect(screenText(w, MANAGER.id)).toContain("каждый день в 09:00");
+    await clock.advance(2 * HOUR);
+    expect(await w.schedules.digests.runOnce()).toBe(1);
+    const [digest] = digestsTo(w, MANAGER.id);
+    expect(digest).toContain(expectedLines(w, 1).join("\n"));
+    expect(digest).not.toContain(first.name);
+
+    await slash(w, MANAGER, "schedule");
+    await tap(w, MANAGER, "Ежедневная сводка: в 09:00");
+    await tap(w, MANAGER, "Выключить");
+    expect(screenText(w, MANAGER.id)).toContain("🔕 Сводка выключена.");
+    await clock.advance(24 * HOUR);
+    expect(await w.schedules.digests.runOnce()).toBe(0);
+    expect(digestsTo(w, MANAGER.id)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,207 @@
+/**
+ * The scheduler over the store alone (no bot): one slot is one report job however many
+ * schedulers look at it at once — two instances on one memory store, and two processes' worth
+ * of connections on real Redis, with the lease and with the per-slot claim alone.
+ */
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { ReportJobs } from "../../../src/services/ads/report-jobs.ts";
+import { DigestScheduler, DigestSettings } from "../../../src/services/schedules/digest.ts";
+import {
+  ReportScheduler,
+  type ScheduleFailure,
+  type ScheduleNotifier,
+} from "../../../src/services/schedules/scheduler.ts";
+import { ScheduleRepository } from "../../../src/services/schedules/schedules.ts";
+import { MemoryStore } from "../../../src/store/memory.ts";
+import type { Store } from "../../../src/store/port.ts";
+import { RedisStore } from "../../../src/store/redis.ts";
+import { ManualClock } from "../../support/manual-clock.ts";
+import { redisAvailability, removeKeys, uniquePrefix } from "../../support/redis.ts";
+
+const ZONE = "Europe/Moscow";
+const HOUR = 60 * 60 * 1000;
+/** 08:00 in Moscow. */
+const MORNING = Date.parse("2026-06-15T05:00:00Z");
+
+const closing: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  while (closing.length > 0) await closing.pop()?.();
+});
+
+class Told implements ScheduleNotifier {
+  readonly failures: Array<{ failure: ScheduleFailure; retrying: boolean }> = [];
+  async failed(_schedule: unknown, failure: ScheduleFailure, retrying: boolean) {
+    this.failures.push({ failure, retrying });
+  }
+}
+
+function instance(store: Store, clock: ManualClock, options: { leaseTtlMs?: number } = {}) {
+  const schedules = new ScheduleRepository(store, { maxPerPerson: 10, now: clock.now });
+  const jobs = new ReportJobs({ store, account: "acc", shop: "shop-1", zone: ZONE });
+  const told = new Told();
+  const scheduler = new ReportScheduler({
+    store,
+    schedules,
+    notifier: told,
+    zone: ZONE,
+    now: clock.now,
+    targets: {
+      jobsOf: (shop) => (shop === "shop-1" ? jobs : undefined),
+      mayReport: async () => true,
+    },
+    ...options,
+  });
+  closing.push(() => scheduler.stop());
+  return { schedules, jobs, scheduler, told };
+}
+
+async function saveDaily(repository: ScheduleRepository) {
+  return repository.add({
+    owner: 1,
+    chatId: 1,
+    locale: "ru",
+    shop: "shop-1",
+    campaigns: [{ id: "101", title: "A" }],
+    period: "yesterday",
+    groupBy: "DATE",
+    format: "xlsx",
+    rule: { every: "day", time: "09:00" },
+  });
+}
+
+/** Both instances run rounds at the same moments, several times over. */
+async function raceRounds(a: ReportScheduler, b: ReportScheduler, rounds = 5) {
+  for (let i = 0; i < rounds; i++) await Promise.all([a.runOnce(), b.runOnce()]);
+}
+
+describe("two schedulers on one store", () => {
+  it("memory store: the slot becomes one job", async () => {
+    const store = new MemoryStore();
+    const clock = new ManualClock(MORNING);
+    const a = instance(store, clock);
+    const b = instance(store, clock);
+    await saveDaily(a.schedules);
+    await raceRounds(a.scheduler, b.scheduler);
+    expect(await a.jobs.repository.all()).toEqual([]);
+    await clock.advance(HOUR);
+    await raceRounds(a.scheduler, b.scheduler);
+    const jobs = await a.jobs.repository.all();
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({
+      format: "xlsx",
+      period: { from: "2026-06-14", to: "2026-06-14" },
+    });
+  });
+
+  it("a shop that is gone: told with the reason, retried once after the pause, then left for the next slot", async () => {
+    const store = new MemoryStore();
+    const clock = new ManualClock(MORNING);
+    const a = instance(store, clock);
+    const saved = await saveDaily(a.schedules);
+    await a.schedules.update(saved.id, (s) => ({ ...s, shop: "removed" }));
+    await clock.advance(HOUR);
+    await a.scheduler.runOnce();
+    expect(a.told.failures).toEqual([{ failure: { code: "shop_gone" }, retrying: true }]);
+    await clock.advance(5 * 60 * 1000);
+    await a.scheduler.runOnce();
+    await a.scheduler.runOnce();
+    expect(a.told.failures).toEqual([
+      { failure: { code: "shop_gone" }, retrying: true },
+      { failure: { code: "shop_gone" }, retrying: false },
+    ]);
+    expect((await a.scheduler.runsOf(saved.id)).map((r) => r.state)).toEqual(["done"]);
+  });
+});
+
+const redis = await redisAvailability();
+redis.describe("two schedulers on real Redis", () => {
+  const prefix = uniquePrefix("schedules");
+  afterAll(() => removeKeys(redis.url, prefix));
+
+  for (const [name, leaseTtlMs] of [
+    ["with the lease", undefined],
+    ["with the per-slot claim alone", 0],
+  ] as const) {
+    it(`${name}: the slot becomes one job`, async () => {
+      const keys = `${prefix}${name.length}:`;
+      const first = await RedisStore.open({ url: redis.url, prefix: keys });
+      const second = await RedisStore.open({ url: redis.url, prefix: keys });
+      closing.push(
+        () => first.close(),
+        () => second.close(),
+      );
+      const clock = new ManualClock(MORNING);
+      const options = leaseTtlMs === undefined ? {} : { leaseTtlMs };
+      const a = instance(first, clock, options);
+      const b = instance(second, clock, options);
+      await saveDaily(a.schedules);
+      await clock.advance(HOUR);
+      await raceRounds(a.scheduler, b.scheduler);
+      expect(await a.jobs.repository.all()).toHaveLength(1);
+      // A day later, the next slot: again one.
+      await clock.advance(24 * HOUR);
+      await raceRounds(b.scheduler, a.scheduler);
+      expect(await b.jobs.repository.all()).toHaveLength(2);
+    });
+  }
+});
+
+describe("two digest schedulers on one store", () => {
+  it("a person's digest of the day goes out once; a missed day goes out once at start", async () => {
+    const store = new MemoryStore();
+    const clock = new ManualClock(MORNING);
+    const sent: Array<{ user: number; day: string; stores: number }> = [];
+    const make = () => {
+      const settings = new DigestSettings(store);
+      const digests = new DigestScheduler({
+        store,
+        settings,
+        zone: ZONE,
+        now: clock.now,
+        source: {
+          storesFor: async () => [
+            {
+              id: "s1",
+              name: "Север",
+              sales: async () => ({ orderedUnits: 3, revenueKopecks: 100 }),
+              ads: async () => {
+                throw new Error("Ozon is down");
+              },
+            },
+          ],
+        },
+        sender: {
+          send: async (setting, digest) => {
+            sent.push({
+              user: setting.userId,
+              day: digest.period.from,
+              stores: digest.stores.length,
+            });
+            expect(digest.stores[0]?.ads).toEqual({ error: "Ozon is down" });
+          },
+        },
+      });
+      closing.push(() => digests.stop());
+      return { settings, digests };
+    };
+    const a = make();
+    const b = make();
+    await a.settings.set({
+      userId: 7,
+      chatId: 7,
+      locale: "ru",
+      enabled: true,
+      time: "09:00",
+      since: clock.now(),
+    });
+    await Promise.all([a.digests.runOnce(), b.digests.runOnce()]);
+    expect(sent).toEqual([]);
+    await clock.advance(HOUR);
+    for (let i = 0; i < 3; i++) await Promise.all([a.digests.runOnce(), b.digests.runOnce()]);
+    expect(sent).toEqual([{ user: 7, day: "2026-06-14", stores: 1 }]);
+    // Three days down: one digest, for the latest day.
+    await clock.advance(3 * 24 * HOUR);
+    await Promise.all([b.digests.runOnce(), a.digests.runOnce()]);
+    expect(sent.map((s) => s.day)).toEqual(["2026-06-14", "2026-06-17"]);
+  });
+});
