@@ -693,3 +693,6 @@ find-more = Shown { $shown } of { $count } postings.
 find-photo-no-barcode = I could not read a posting's barcode on this photo. Take it again: close to the label's lower barcode so that it fills most of the picture, with the label flat and in good light, without glare. Or type the digits printed under the barcode.
 find-photo-too-big = The picture is larger than I read ({ $limit }). Take it again at a lower resolution, or type the digits printed under the barcode.
 find-photo-fetch-failed = I could not get the photo from Telegram. Send it again.
+
+## Phone-first polish: cards and dialogs (issue 17)
+dialog-left = You left the dialog. Nothing was changed.

@@ -6,7 +6,7 @@
  * Close of an earlier, abandoned run must not leave the one open now. Both go when the dialog
  * ends, however it ends (the plugin then deletes the person's state).
  */
-import type { BotContext } from "../context.ts";
+import type { BotContext, DialogCard } from "../context.ts";
 
 /** The person's key in the chat session: their Telegram user id (none outside a chat). */
 export function personSlot(ctx: BotContext): string | undefined {
@@ -26,10 +26,23 @@ export function recordDialogRun(ctx: BotContext, tag: string): void {
   if (slot !== undefined) ctx.session.dialogRuns = { ...ctx.session.dialogRuns, [slot]: tag };
 }
 
-/** Forgets the person's dialog here: its saved state and its run tag. */
+/** The card this person's open dialog turned into its screen here, if any. */
+export function openDialogCard(ctx: BotContext): DialogCard | undefined {
+  const slot = personSlot(ctx);
+  return slot === undefined ? undefined : ctx.session.dialogCards?.[slot];
+}
+
+/** Records the card (as it was) that the dialog opened here now shows its questions on. */
+export function recordDialogCard(ctx: BotContext, card: DialogCard): void {
+  const slot = personSlot(ctx);
+  if (slot !== undefined) ctx.session.dialogCards = { ...ctx.session.dialogCards, [slot]: card };
+}
+
+/** Forgets the person's dialog here: its saved state, its run tag and its card. */
 export function removeSlot(ctx: BotContext, slot: string): void {
   ctx.session.conversations = without(ctx.session.conversations, slot);
   ctx.session.dialogRuns = without(ctx.session.dialogRuns, slot);
+  ctx.session.dialogCards = without(ctx.session.dialogCards, slot);
 }
 
 function without<T>(

@@ -6,10 +6,10 @@
  * with (its data carries the owner and the run's tag, keyboards/cancel.ts): one left on the
  * message of an earlier, abandoned dialog is answered that its dialog is over, and changes nothing.
  */
-import type { MiddlewareFn } from "grammy";
-import type { BotContext } from "../context.ts";
+import { GrammyError, type MiddlewareFn } from "grammy";
+import type { BotContext, DialogCard } from "../context.ts";
 import type { ConversationSpec } from "../conversations/index.ts";
-import { openDialogRun } from "../conversations/slots.ts";
+import { openDialogCard, openDialogRun } from "../conversations/slots.ts";
 import { CANCEL_CALLBACK } from "../keyboards/cancel.ts";
 import { showScreen } from "../messages.ts";
 import { Router } from "../router.ts";
@@ -25,12 +25,33 @@ function activeDialogs(ctx: BotContext): string[] {
  * Leaves this person's dialogs in this chat and says so in the words of the dialog left (leaving
  * the cancel-posting dialog must not sound like a cancelled posting); `dialogs` are the specs.
  */
-async function leave(ctx: BotContext, dialogs: readonly ConversationSpec[]): Promise<string> {
+async function leave(
+  ctx: BotContext,
+  dialogs: readonly ConversationSpec[],
+): Promise<{ text: string; card?: DialogCard }> {
   const active = activeDialogs(ctx);
-  if (active.length === 0) return ctx.t("cancel-nothing");
+  if (active.length === 0) return { text: ctx.t("cancel-nothing") };
+  const card = openDialogCard(ctx);
   await ctx.conversation.exitAll();
   const left = dialogs.find((spec) => active.includes(spec.id));
-  return ctx.t(left?.leftKey ?? "cancel-done");
+  // Leaving a dialog changes nothing: it must not read as a cancelled posting or campaign.
+  const text = ctx.t(left?.leftKey ?? "dialog-left");
+  if (card) await restoreCard(ctx, card);
+  return card ? { text, card } : { text };
+}
+
+/** The card the dialog had turned into its screen shows the posting and its buttons again. */
+async function restoreCard(ctx: BotContext, card: DialogCard): Promise<void> {
+  if (ctx.chatId === undefined) return;
+  try {
+    await ctx.api.editMessageText(ctx.chatId, card.messageId, card.text, {
+      ...(card.markup ? { reply_markup: card.markup } : {}),
+      link_preview_options: { is_disabled: true },
+    });
+  } catch (error) {
+    // Gone or unchanged: nothing to put back.
+    if (!(error instanceof GrammyError)) throw error;
+  }
 }
 
 /**
@@ -49,7 +70,8 @@ export function cancelFeature(dialogs: readonly ConversationSpec[] = []): Middle
   const router = new Router();
 
   router.command("cancel", async (ctx) => {
-    await ctx.reply(await leave(ctx, dialogs), { reply_markup: { remove_keyboard: true } });
+    const { text } = await leave(ctx, dialogs);
+    await ctx.reply(text, { reply_markup: { remove_keyboard: true } });
   });
 
   router.callback(CANCEL_CALLBACK, "people", async (ctx, [owner, tag]) => {
@@ -62,10 +84,10 @@ export function cancelFeature(dialogs: readonly ConversationSpec[] = []): Middle
       await ctx.answerCallbackQuery({ text: ctx.t("cancel-dialog-over"), show_alert: true });
       return;
     }
-    const text = await leave(ctx, dialogs);
+    const { text, card } = await leave(ctx, dialogs);
     await ctx.answerCallbackQuery({ text });
-    // The step's message loses its buttons, so nothing stale stays pressable.
-    await showScreen(ctx, text);
+    // The card was put back as it was; any other step's message loses its buttons.
+    if (card?.messageId !== ctx.callbackQuery?.message?.message_id) await showScreen(ctx, text);
   });
 
   return router.middleware();

@@ -1,0 +1,105 @@
+/**
+ * One card per posting: packing through the bot redraws every other subscriber's card at once
+ * (no watcher pass in between), and the Pack button turns the card itself into the dialog; Close
+ * puts the card back as it was.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import type { RecordedCall } from "../../support/fake-bot-api.ts";
+import { command } from "../../support/updates.ts";
+import { waitFor } from "../../support/wait.ts";
+import { buttonsOf, press, sentMessage, textOf } from "../harness.ts";
+import {
+  exchange,
+  KEEPER,
+  lastScreen,
+  messagesTo,
+  must,
+  PACKER,
+  type PostingsHarness,
+  startPostings,
+} from "./harness.ts";
+
+let h: PostingsHarness;
+afterEach(() => h.close());
+
+const idOf = (call: RecordedCall) => Number(sentMessage(call).message_id);
+
+/** Both subscribed; one alert each for a new posting of `quantity` kettles. */
+async function alerted(quantity: number) {
+  h = await startPostings();
+  for (const who of [KEEPER, PACKER]) await exchange(h, command("subscribe", { from: who }));
+  await h.watcher.runOnce();
+  const posting = h.sandbox.control.addPosting({
+    products: [{ name: "Kettle", quantity, markRequired: false }],
+  });
+  const since = h.fake.calls.length;
+  await h.watcher.runOnce();
+  const alertTo = (who: typeof KEEPER) => must(messagesTo(h, who.id, since)[0], "alert");
+  return { posting, keeper: alertTo(KEEPER), packer: alertTo(PACKER) };
+}
+
+/** Edits of one message among the calls. */
+const editsOf = (calls: readonly RecordedCall[], chatId: number, messageId: number) =>
+  calls.filter(
+    (c) =>
+      c.method === "editMessageText" &&
+      c.response?.ok &&
+      Number(c.payload.chat_id) === chatId &&
+      Number(c.payload.message_id) === messageId,
+  );
+
+describe("one card per posting", () => {
+  it("Pack turns the alert itself into the dialog: one message for the whole pack", async () => {
+    const { posting, keeper } = await alerted(1);
+    const confirmCalls = await exchange(h, press(keeper, "📦 Pack", KEEPER));
+    expect(confirmCalls.filter((c) => c.method === "sendMessage")).toEqual([]);
+    const confirm = lastScreen(confirmCalls);
+    expect(Number(confirm.payload.message_id)).toBe(idOf(keeper));
+    // The card stays on top of the question.
+    expect(textOf(confirm)).toContain(textOf(keeper).split("\n")[0] ?? "?");
+    expect(textOf(confirm)).toContain(`Pack posting ${posting.postingNumber} in 1 package?`);
+    expect(buttonsOf(confirm).map((b) => b.text)).toEqual(["✅ Pack", "Close"]);
+
+    const doneCalls = await exchange(h, press(confirm, "✅ Pack", KEEPER));
+    expect(doneCalls.filter((c) => c.method === "sendMessage")).toEqual([]);
+    const done = lastScreen(doneCalls);
+    expect(Number(done.payload.message_id)).toBe(idOf(keeper));
+    expect(textOf(done)).toContain(`Posting ${posting.postingNumber} is packed`);
+    expect(buttonsOf(done).map((b) => b.text)).toEqual(["🏷 Label"]);
+  });
+
+  it("the other subscriber's card says who packed it at once, with the label only", async () => {
+    const { posting, keeper, packer } = await alerted(1);
+    const confirm = lastScreen(await exchange(h, press(keeper, "📦 Pack", KEEPER)));
+    await exchange(h, press(confirm, "✅ Pack", KEEPER));
+    // No watcher pass: the redraw follows the pack.
+    const redrawn = await waitFor(() => editsOf(h.fake.calls, PACKER.id, idOf(packer)).at(-1), {
+      timeoutMs: 10_000,
+      message: "Pat's card redrawn",
+    });
+    expect(textOf(redrawn).startsWith(`✅ ${posting.postingNumber} is packed — Kim, `)).toBe(true);
+    expect(buttonsOf(redrawn).map((b) => b.text)).toEqual(["🏷 Label"]);
+    // The packer's own screen is left as the dialog ended it (it says more).
+    const mine = editsOf(h.fake.calls, KEEPER.id, idOf(keeper));
+    expect(textOf(must(mine.at(-1)))).toContain("is packed");
+    // Pat cannot start packing it any more: no Pack button is left on his card.
+    expect(buttonsOf(redrawn).some((b) => b.text.includes("Pack"))).toBe(false);
+  });
+
+  it("Close puts the card back as it was, and says nothing was changed", async () => {
+    const { posting, keeper } = await alerted(2);
+    const how = lastScreen(await exchange(h, press(keeper, "📦 Pack", KEEPER)));
+    expect(textOf(how)).toMatch(/How do you pack it\?$/);
+    const left = await exchange(h, press(how, "Close", KEEPER));
+    const answer = left.find((c) => c.method === "answerCallbackQuery");
+    expect(answer?.payload.text).toBe("You left the dialog. Nothing was changed.");
+    const back = lastScreen(left);
+    expect(Number(back.payload.message_id)).toBe(idOf(keeper));
+    expect(textOf(back)).toBe(textOf(keeper));
+    expect(buttonsOf(back).map((b) => b.text)).toEqual(buttonsOf(keeper).map((b) => b.text));
+    expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("awaiting_packaging");
+    // The card works again.
+    const again = lastScreen(await exchange(h, press(back, "📦 Pack", KEEPER)));
+    expect(textOf(again)).toMatch(/How do you pack it\?$/);
+  });
+});
