@@ -696,3 +696,6 @@ find-photo-fetch-failed = I could not get the photo from Telegram. Send it again
 
 ## Phone-first polish: cards and dialogs (issue 17)
 dialog-left = You left the dialog. Nothing was changed.
+postings-button-quick-pack = ⚡ Pack in 1 box
+postings-quick-packing = Packing in 1 box…
+postings-quick-busy = This posting is being packed already. Please wait a moment.

@@ -699,3 +699,6 @@ find-photo-fetch-failed = Не удалось получить фото из Tel
 
 ## Phone-first polish: cards and dialogs (issue 17)
 dialog-left = Вы вышли из диалога. Ничего не изменено.
+postings-button-quick-pack = ⚡ Собрать в 1 коробку
+postings-quick-packing = Собираю в 1 коробку…
+postings-quick-busy = Это отправление уже собирают. Подождите немного.

@@ -75,6 +75,8 @@ export interface PostingDialogDeps {
 export interface PostingTarget {
   posting?: string;
   shop?: string;
+  /** «Pack in 1 box» was tapped, but the posting needs more (marks): one package is chosen. */
+  oneBox?: boolean;
 }
 
 /** The shop a dialog acts for. Call `seller()` / `store()` only inside `conversation.external`. */
@@ -108,6 +110,7 @@ export function postingDialog(
       posting: Posting,
       ctx: ConversationContext,
       shop: DialogShop,
+      target: PostingTarget,
     ) => Promise<void>;
   },
 ): ConversationSpec {
@@ -131,7 +134,7 @@ export function postingDialog(
       if (!picked) return;
       const shop = dialogShop(deps, picked.shop);
       const chosen = await choosePosting(opened, picked.ctx, deps, shop, target.posting);
-      if (chosen) await run(opened, chosen.posting, chosen.ctx, shop);
+      if (chosen) await run(opened, chosen.posting, chosen.ctx, shop, target);
     },
   });
 }

@@ -61,9 +61,9 @@ interface Unit {
 }
 
 /** Packages of `sku → quantity`, in package order. */
-type Layout = Array<Map<string, number>>;
+export type Layout = Array<Map<string, number>>;
 
-function oneBox(posting: Posting): Layout {
+export function oneBox(posting: Posting): Layout {
   const box = new Map<string, number>();
   for (const product of posting.products) {
     box.set(product.sku, (box.get(product.sku) ?? 0) + product.quantity);
@@ -203,7 +203,7 @@ async function askMarks(
 }
 
 /** The packages for Ozon: each product's marks handed out in unit order over its packages. */
-function packagesOf(layout: Layout, marks: Map<string, string[]>): ShipPackage[] {
+export function packagesOf(layout: Layout, marks: Map<string, string[]>): ShipPackage[] {
   const handedOut = new Map<string, number>();
   return layout.map((box) => ({
     items: [...box].map(([sku, quantity]) => {
@@ -253,7 +253,7 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
     id: SHIP_CONVERSATION,
     kind: SHIP_DIALOG_CALLBACK,
     inPlace: true,
-    run: async (dialog, posting, chosen, shop) => {
+    run: async (dialog, posting, chosen, shop, target) => {
       const { conversation } = dialog;
       const labels = (ctx: ConversationContext, parts: string[], number: string) =>
         labelKeyboard(codec, ctx.t, parts, number, shop.choice.ref);
@@ -272,7 +272,7 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
       };
 
       let layout = oneBox(posting);
-      if (unitCount(posting) > 1) {
+      if (unitCount(posting) > 1 && !target.oneBox) {
         const how = new InlineKeyboard()
           .text(ctx.t("postings-ship-one-package"), dialog.button("m", "one"))
           .text(ctx.t("postings-ship-split"), dialog.button("m", "split"));

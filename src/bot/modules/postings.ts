@@ -120,7 +120,7 @@ export function createPostingsModule(
       ),
     ],
     features: [
-      postingsFeature({ shops: where }),
+      postingsFeature({ shops: where, quickPack: { announcePacked } }),
       subscriptionsFeature({ shops: where, subscriptions }),
       todayFeature({ shops: where, labelPollMs: options.labelPollMs }),
       findFeature({ shops: where }),

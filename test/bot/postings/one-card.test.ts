@@ -62,8 +62,8 @@ describe("one card per posting", () => {
 
     const doneCalls = await exchange(h, press(confirm, "✅ Pack", KEEPER));
     expect(doneCalls.filter((c) => c.method === "sendMessage")).toEqual([]);
-    const done = lastScreen(doneCalls);
-    expect(Number(done.payload.message_id)).toBe(idOf(keeper));
+    // Only Kim's alert: Pat's card may be redrawn meanwhile (the other test looks at it).
+    const done = must(editsOf(doneCalls, KEEPER.id, idOf(keeper)).at(-1), "Kim's card edited");
     expect(textOf(done)).toContain(`Posting ${posting.postingNumber} is packed`);
     expect(buttonsOf(done).map((b) => b.text)).toEqual(["🏷 Label"]);
   });
@@ -101,5 +101,49 @@ describe("one card per posting", () => {
     // The card works again.
     const again = lastScreen(await exchange(h, press(back, "📦 Pack", KEEPER)));
     expect(textOf(again)).toMatch(/How do you pack it\?$/);
+  });
+});
+
+describe("⚡ Pack in 1 box", () => {
+  it("one tap packs a simple posting in one box, says so on the card and sends the label", async () => {
+    const { posting, keeper, packer } = await alerted(3);
+    const calls = await exchange(h, press(keeper, "⚡ Pack in 1 box", KEEPER));
+    const shipped = h.sandbox.control.posting(posting.postingNumber);
+    expect(shipped?.status).toBe("awaiting_deliver");
+    // All three units went into the one package.
+    expect(shipped?.products.map((p) => p.quantity)).toEqual([3]);
+    expect(calls.filter((c) => c.method === "sendMessage")).toEqual([]);
+    const card = must(editsOf(calls, KEEPER.id, idOf(keeper)).at(-1), "Kim's card edited");
+    expect(textOf(card)).toContain(`Posting ${posting.postingNumber} is packed`);
+    const document = calls.find((c) => c.method === "sendDocument");
+    expect(document?.files[0]?.fileName).toBe(`label-${posting.postingNumber}.pdf`);
+    // Pat's card follows at once.
+    const redrawn = await waitFor(() => editsOf(h.fake.calls, PACKER.id, idOf(packer)).at(-1), {
+      timeoutMs: 10_000,
+      message: "Pat's card redrawn",
+    });
+    expect(buttonsOf(redrawn).map((b) => b.text)).toEqual(["🏷 Label"]);
+    // Pat's old button (a stale copy of the card) packs nothing more: it says who packed it.
+    const late = await exchange(h, press(packer, "⚡ Pack in 1 box", PACKER));
+    expect(textOf(lastScreen(late))).toContain("already packed — Kim");
+  });
+
+  it("a posting that needs marks turns the card into the dialog, one package already chosen", async () => {
+    h = await startPostings();
+    await exchange(h, command("subscribe", { from: KEEPER }));
+    await h.watcher.runOnce();
+    const posting = h.sandbox.control.addPosting({
+      products: [{ name: "Sneakers", quantity: 2, markRequired: true }],
+    });
+    const since = h.fake.calls.length;
+    await h.watcher.runOnce();
+    const alert = must(messagesTo(h, KEEPER.id, since)[0], "alert");
+    const calls = await exchange(h, press(alert, "⚡ Pack in 1 box", KEEPER));
+    expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("awaiting_packaging");
+    const screen = lastScreen(calls);
+    expect(Number(screen.payload.message_id)).toBe(idOf(alert));
+    // No "how do you pack it" question: straight to the marks.
+    expect(textOf(screen)).toMatch(/\n\nMark of Sneakers, unit 1 of 2:$/);
+    expect(calls.some((c) => c.method === "sendDocument")).toBe(false);
   });
 });
