@@ -699,3 +699,4 @@ dialog-left = You left the dialog. Nothing was changed.
 postings-button-quick-pack = ⚡ Pack in 1 box
 postings-quick-packing = Packing in 1 box…
 postings-quick-busy = This posting is being packed already. Please wait a moment.
+dialog-none = No dialog is open: there is nothing to leave.

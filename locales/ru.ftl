@@ -702,3 +702,4 @@ dialog-left = Вы вышли из диалога. Ничего не измен�
 postings-button-quick-pack = ⚡ Собрать в 1 коробку
 postings-quick-packing = Собираю в 1 коробку…
 postings-quick-busy = Это отправление уже собирают. Подождите немного.
+dialog-none = Сейчас нет открытого диалога: выходить не из чего.

@@ -83,7 +83,7 @@ describe("conversations (memory store)", () => {
     ]);
     expect(await replies(h, text("Alice", { from: ALICE }))).toEqual([HINT]);
     expect(await replies(h, command("cancel", { from: ALICE }))).toEqual([
-      "There is nothing to cancel.",
+      "No dialog is open: there is nothing to leave.",
     ]);
   });
 

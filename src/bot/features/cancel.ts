@@ -30,7 +30,7 @@ async function leave(
   dialogs: readonly ConversationSpec[],
 ): Promise<{ text: string; card?: DialogCard }> {
   const active = activeDialogs(ctx);
-  if (active.length === 0) return { text: ctx.t("cancel-nothing") };
+  if (active.length === 0) return { text: ctx.t("dialog-none") };
   const card = openDialogCard(ctx);
   await ctx.conversation.exitAll();
   const left = dialogs.find((spec) => active.includes(spec.id));
