@@ -86,6 +86,27 @@ describe("one card per posting", () => {
     expect(buttonsOf(redrawn).some((b) => b.text.includes("Pack"))).toBe(false);
   });
 
+  it("Cancel posting also runs on the card: reason, confirm and result in that one message", async () => {
+    const { posting, keeper } = await alerted(1);
+    const calls: RecordedCall[] = [];
+    const step = async (screen: RecordedCall, label: string) => {
+      const answer = await exchange(h, press(screen, label, KEEPER));
+      calls.push(...answer);
+      return must(editsOf(answer, KEEPER.id, idOf(keeper)).at(-1), `card after ${label}`);
+    };
+    const reasons = await step(keeper, "✖️ Cancel posting");
+    expect(textOf(reasons).startsWith(textOf(keeper).split("\n")[0] ?? "?")).toBe(true);
+    expect(textOf(reasons)).toMatch(/\n\nWhy is posting .* cancelled\?$/);
+    const confirm = await step(reasons, "Товар закончился");
+    const done = await step(confirm, "Yes, cancel it");
+    expect(textOf(done)).toContain("is cancelled");
+    expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("cancelled");
+    const sent = calls.filter(
+      (c) => c.method === "sendMessage" && Number(c.payload.chat_id) === KEEPER.id,
+    );
+    expect(sent).toEqual([]);
+  });
+
   it("Close puts the card back as it was, and says nothing was changed", async () => {
     const { posting, keeper } = await alerted(2);
     const how = lastScreen(await exchange(h, press(keeper, "📦 Pack", KEEPER)));
