@@ -258,7 +258,8 @@ async function tellFate(
     return;
   }
   const labels = labelKeyboard(deps.codec, ctx.t, fate.labels, number, shop.choice.ref);
-  await ctx.reply(text, { reply_markup: labels });
+  // On the card, the card itself says so (with the label); else a message.
+  await dialog.show(ctx, text, labels, false);
 }
 
 /** A posting of order `order` (its number is the order's, with a package suffix). */

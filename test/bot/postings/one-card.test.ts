@@ -107,6 +107,23 @@ describe("one card per posting", () => {
     expect(sent).toEqual([]);
   });
 
+  it("a restart mid-dialog goes on on the same card", async () => {
+    const { posting, keeper } = await alerted(2);
+    const how = lastScreen(await exchange(h, press(keeper, "📦 Pack", KEEPER)));
+    await h.restart();
+    const confirm = must(
+      editsOf(await exchange(h, press(how, "One package", KEEPER)), KEEPER.id, idOf(keeper)).at(-1),
+      "confirm on the card",
+    );
+    expect(textOf(confirm)).toContain(`Pack posting ${posting.postingNumber} in 1 package?`);
+    const done = must(
+      editsOf(await exchange(h, press(confirm, "✅ Pack", KEEPER)), KEEPER.id, idOf(keeper)).at(-1),
+      "done on the card",
+    );
+    expect(textOf(done)).toContain("is packed");
+    expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("awaiting_deliver");
+  });
+
   it("Close puts the card back as it was, and says nothing was changed", async () => {
     const { posting, keeper } = await alerted(2);
     const how = lastScreen(await exchange(h, press(keeper, "📦 Pack", KEEPER)));
