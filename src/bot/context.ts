@@ -20,6 +20,11 @@ export interface SessionData {
   dialogRuns?: Record<string, string>;
   /** Per person: the card a dialog turned into its screen, to put back when it is left. */
   dialogCards?: Record<string, DialogCard>;
+  /**
+   * The last few cards dialogs turned into screens, by `<person>:<message>`, kept after the dialog
+   * ended (a timeout, say): a press on such a stale screen puts the card back (slots.ts).
+   */
+  shownCards?: Record<string, DialogCard>;
 }
 
 /** A message as it was before a dialog edited it into its screen (plain text, its buttons). */

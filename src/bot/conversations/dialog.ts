@@ -26,7 +26,7 @@ import { cancelData } from "../keyboards/cancel.ts";
 import { newRow } from "../keyboards/rows.ts";
 import { isNotModified } from "../messages.ts";
 import type { ConversationSpec } from "./index.ts";
-import { recordDialogRun } from "./slots.ts";
+import { recordDialogRun, restoreCard, takeShownCard } from "./slots.ts";
 
 /** Callback data of one of this dialog's buttons: it answers `step` with `value`. */
 export type ButtonData = (step: string, value?: string | number) => string;
@@ -295,8 +295,12 @@ export async function pressedAfterDialog(
   overKey: string,
 ): Promise<void> {
   const mine = owner === String(ctx.from?.id ?? 0);
+  // A card left showing its dialog's question (the dialog timed out): the card comes back.
+  const pressed = ctx.callbackQuery?.message?.message_id;
+  const card = mine && pressed !== undefined ? takeShownCard(ctx, pressed) : undefined;
+  if (card) await restoreCard(ctx, card);
   await ctx.answerCallbackQuery({
     text: ctx.t(mine ? overKey : "dialog-not-yours"),
-    show_alert: true,
+    show_alert: !card,
   });
 }

@@ -6,10 +6,15 @@
  * with (its data carries the owner and the run's tag, keyboards/cancel.ts): one left on the
  * message of an earlier, abandoned dialog is answered that its dialog is over, and changes nothing.
  */
-import { GrammyError, type MiddlewareFn } from "grammy";
+import type { MiddlewareFn } from "grammy";
 import type { BotContext, DialogCard } from "../context.ts";
 import type { ConversationSpec } from "../conversations/index.ts";
-import { openDialogCard, openDialogRun } from "../conversations/slots.ts";
+import {
+  openDialogCard,
+  openDialogRun,
+  restoreCard,
+  takeShownCard,
+} from "../conversations/slots.ts";
 import { CANCEL_CALLBACK } from "../keyboards/cancel.ts";
 import { showScreen } from "../messages.ts";
 import { Router } from "../router.ts";
@@ -36,22 +41,11 @@ async function leave(
   const left = dialogs.find((spec) => active.includes(spec.id));
   // Leaving a dialog changes nothing: it must not read as a cancelled posting or campaign.
   const text = ctx.t(left?.leftKey ?? "dialog-left");
-  if (card) await restoreCard(ctx, card);
-  return card ? { text, card } : { text };
-}
-
-/** The card the dialog had turned into its screen shows the posting and its buttons again. */
-async function restoreCard(ctx: BotContext, card: DialogCard): Promise<void> {
-  if (ctx.chatId === undefined) return;
-  try {
-    await ctx.api.editMessageText(ctx.chatId, card.messageId, card.text, {
-      ...(card.markup ? { reply_markup: card.markup } : {}),
-      link_preview_options: { is_disabled: true },
-    });
-  } catch (error) {
-    // Gone or unchanged: nothing to put back.
-    if (!(error instanceof GrammyError)) throw error;
-  }
+  if (!card) return { text };
+  // The card the dialog had turned into its screen shows the posting and its buttons again.
+  takeShownCard(ctx, card.messageId);
+  await restoreCard(ctx, card);
+  return { text, card };
 }
 
 /**
@@ -81,7 +75,11 @@ export function cancelFeature(dialogs: readonly ConversationSpec[] = []): Middle
       return;
     }
     if (!closesOpenRun(ctx, tag)) {
-      await ctx.answerCallbackQuery({ text: ctx.t("cancel-dialog-over"), show_alert: true });
+      // A card left showing a dialog that is over (it timed out): the card comes back.
+      const pressed = ctx.callbackQuery?.message?.message_id;
+      const card = pressed === undefined ? undefined : takeShownCard(ctx, pressed);
+      if (card) await restoreCard(ctx, card);
+      await ctx.answerCallbackQuery({ text: ctx.t("cancel-dialog-over"), show_alert: !card });
       return;
     }
     const { text, card } = await leave(ctx, dialogs);

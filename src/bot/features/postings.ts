@@ -9,6 +9,7 @@ import type { BotContext } from "../context.ts";
 import { CANCEL_POSTING_CONVERSATION } from "../conversations/cancel-posting.ts";
 import type { PostingTarget } from "../conversations/posting-steps.ts";
 import { SHIP_CONVERSATION } from "../conversations/ship.ts";
+import { openDialogCard, restoreCard, takeShownCard } from "../conversations/slots.ts";
 import type { FeatureDeps } from "../deps.ts";
 import {
   cancelledText,
@@ -65,7 +66,13 @@ export function formatOf(ctx: BotContext, timezone: string): PostingFormat {
 
 /** Leaves any open dialog of this person here, then enters `id` (with the posting, if any). */
 async function enter(ctx: BotContext, id: string, target: PostingTarget): Promise<void> {
+  // A card the dialog left behind shows the posting and its buttons again.
+  const card = openDialogCard(ctx);
   await ctx.conversation.exitAll();
+  if (card) {
+    takeShownCard(ctx, card.messageId);
+    await restoreCard(ctx, card);
+  }
   await ctx.conversation.enter(id, target);
 }
 

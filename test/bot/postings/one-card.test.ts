@@ -9,6 +9,7 @@ import { command } from "../../support/updates.ts";
 import { waitFor } from "../../support/wait.ts";
 import { buttonsOf, press, sentMessage, textOf } from "../harness.ts";
 import {
+  ADMIN,
   exchange,
   KEEPER,
   lastScreen,
@@ -105,6 +106,37 @@ describe("one card per posting", () => {
       (c) => c.method === "sendMessage" && Number(c.payload.chat_id) === KEEPER.id,
     );
     expect(sent).toEqual([]);
+  });
+
+  it("starting on another card puts the first card back", async () => {
+    const { keeper: first } = await alerted(2);
+    await exchange(h, press(first, "📦 Pack", KEEPER));
+    h.sandbox.control.addPosting({
+      products: [{ name: "Cup", quantity: 2, markRequired: false }],
+    });
+    const since = h.fake.calls.length;
+    await h.watcher.runOnce();
+    const second = must(messagesTo(h, KEEPER.id, since)[0], "a second alert");
+    const calls = await exchange(h, press(second, "📦 Pack", KEEPER));
+    const back = must(editsOf(calls, KEEPER.id, idOf(first)).at(-1), "the first card back");
+    expect(textOf(back)).toBe(textOf(first));
+    expect(buttonsOf(back).map((b) => b.text)).toEqual(buttonsOf(first).map((b) => b.text));
+    expect(textOf(must(editsOf(calls, KEEPER.id, idOf(second)).at(-1)))).toMatch(
+      /How do you pack it\?$/,
+    );
+  });
+
+  it("a card left showing a dialog that is over comes back at the next press", async () => {
+    const { keeper } = await alerted(2);
+    const how = lastScreen(await exchange(h, press(keeper, "📦 Pack", KEEPER)));
+    // The dialog ends without Close: the person lost the warehouse role meanwhile.
+    await h.access.revoke(KEEPER.id, "warehouse");
+    await exchange(h, press(how, "One package", KEEPER));
+    await h.access.grant(KEEPER.id, "warehouse", ADMIN.id);
+    const calls = await exchange(h, press(how, "One package", KEEPER));
+    const back = must(editsOf(calls, KEEPER.id, idOf(keeper)).at(-1), "the card back");
+    expect(textOf(back)).toBe(textOf(keeper));
+    expect(buttonsOf(back).map((b) => b.text)).toEqual(buttonsOf(keeper).map((b) => b.text));
   });
 
   it("a restart mid-dialog goes on on the same card", async () => {
