@@ -211,12 +211,13 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
         if (!shop) return;
         const quick = { codec, timezone: config.timezone, shops, ...area.quickPack };
         // Answered before Ozon is asked: a phone shows the tap was taken.
-        const busy = !(await shop.store.get(`quick-pack:${number}`));
+        // Someone's tap is packing it now: say so at once (quickPack checks again, atomically).
+        const free = !(await shop.store.get(`quick-pack:${number}`));
         await ctx.answerCallbackQuery({
-          text: ctx.t(busy ? "postings-quick-packing" : "postings-quick-busy"),
-          ...(busy ? {} : { show_alert: true }),
+          text: ctx.t(free ? "postings-quick-packing" : "postings-quick-busy"),
+          ...(free ? {} : { show_alert: true }),
         });
-        if (!busy) return;
+        if (!free) return;
         const result = await quickPack(ctx, shop, number, quick);
         if (result === "dialog") {
           await enter(ctx, SHIP_CONVERSATION, { posting: number, shop: shop.ref, oneBox: true });
