@@ -10,6 +10,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const wanted = process.argv.slice(2);
 /** Scripts a benchmark starts as a child process of its own; not benchmarks themselves. */
 const HELPERS = new Set([
+  "walkthrough-world.ts",
   "run.ts",
   "memory-sandbox.ts",
   "stores-sandbox.ts",

@@ -1016,3 +1016,10 @@ digest-ads-share = (ad cost share { $share } %)
 digest-ads-none = 📣 Ads: the store has no Performance API keys.
 digest-ads-failed = 📣 Ads: Ozon did not answer ({ $reason }).
 digest-decimal = .
+
+## Phone-first polish: cards and dialogs (issue 17)
+dialog-left = You left the dialog. Nothing was changed.
+postings-button-quick-pack = ⚡ Pack in 1 box
+postings-quick-packing = Packing in 1 box…
+postings-quick-busy = This posting is being packed already. Please wait a moment.
+dialog-none = No dialog is open: there is nothing to leave.

@@ -1019,3 +1019,10 @@ digest-ads-share = (ДРР { $share } %)
 digest-ads-none = 📣 Реклама: у магазина нет ключей Performance API.
 digest-ads-failed = 📣 Реклама: Ozon не ответил ({ $reason }).
 digest-decimal = ,
+
+## Phone-first polish: cards and dialogs (issue 17)
+dialog-left = Вы вышли из диалога. Ничего не изменено.
+postings-button-quick-pack = ⚡ Собрать в 1 коробку
+postings-quick-packing = Собираю в 1 коробку…
+postings-quick-busy = Это отправление уже собирают. Подождите немного.
+dialog-none = Сейчас нет открытого диалога: выходить не из чего.

@@ -1,6 +1,7 @@
 import type { Conversation, ConversationFlavor } from "@grammyjs/conversations";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Context, SessionFlavor } from "grammy";
+import type { InlineKeyboardMarkup } from "grammy/types";
 import type { Person } from "../services/access.ts";
 import type { DecodedCallback } from "./callback-data.ts";
 import type { Locale } from "./i18n.ts";
@@ -17,6 +18,21 @@ export interface SessionData {
    * outside the replayed state, so Close can tell its own run from an earlier one (slots.ts).
    */
   dialogRuns?: Record<string, string>;
+  /** Per person: the card a dialog turned into its screen, to put back when it is left. */
+  dialogCards?: Record<string, DialogCard>;
+  /**
+   * The last few cards dialogs turned into screens, by `<person>:<message>`, kept after the dialog
+   * ended (a timeout, say): a press on such a stale screen puts the card back (slots.ts).
+   */
+  shownCards?: Record<string, DialogCard>;
+}
+
+/** A message as it was before a dialog edited it into its screen (plain text, its buttons). */
+export interface DialogCard {
+  messageId: number;
+  text: string;
+  /** The message's inline keyboard, as Telegram gave it. */
+  markup?: InlineKeyboardMarkup;
 }
 
 /** Who acts, resolved once per update before any feature runs. */

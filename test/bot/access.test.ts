@@ -186,7 +186,7 @@ const BUTTONS: ButtonCase[] = [
     data: () => codec.encode("cx"),
     allowed: SELLER,
     refused: [STRANGER],
-    shows: /nothing to cancel/,
+    shows: /No dialog is open/,
   },
 ];
 

@@ -78,10 +78,12 @@ describe("conversations (memory store)", () => {
   it("/cancel leaves the dialog (it is handled before the conversation could eat it)", async () => {
     h = await startBot({ adminIds: [ALICE.id], ...withSurvey });
     await replies(h, command("survey", { from: ALICE }));
-    expect(await replies(h, command("cancel", { from: ALICE }))).toEqual(["Cancelled."]);
+    expect(await replies(h, command("cancel", { from: ALICE }))).toEqual([
+      "You left the dialog. Nothing was changed.",
+    ]);
     expect(await replies(h, text("Alice", { from: ALICE }))).toEqual([HINT]);
     expect(await replies(h, command("cancel", { from: ALICE }))).toEqual([
-      "There is nothing to cancel.",
+      "No dialog is open: there is nothing to leave.",
     ]);
   });
 
@@ -92,9 +94,11 @@ describe("conversations (memory store)", () => {
     const data = createCallbackCodec(h.fake.token).encode(CANCEL_CALLBACK);
     await h.send(callback(data, { from: ALICE }));
     const calls = h.fake.calls.slice(since);
-    expect(calls.find((c) => c.method === "answerCallbackQuery")?.payload.text).toBe("Cancelled.");
+    expect(calls.find((c) => c.method === "answerCallbackQuery")?.payload.text).toBe(
+      "You left the dialog. Nothing was changed.",
+    );
     const edit = calls.find((c) => c.method === "editMessageText");
-    expect(edit && textOf(edit)).toBe("Cancelled.");
+    expect(edit && textOf(edit)).toBe("You left the dialog. Nothing was changed.");
     expect(edit?.payload.reply_markup).toBeUndefined();
     expect(await replies(h, text("Alice", { from: ALICE }))).toEqual([HINT]);
   });

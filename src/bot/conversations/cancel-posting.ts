@@ -5,7 +5,7 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { CancelReason } from "../../ozon/seller/types.ts";
-import { clip, problemText } from "../format/postings.ts";
+import { clip, postingCard, problemText } from "../format/postings.ts";
 import { newRow } from "../keyboards/rows.ts";
 import type { ConversationSpec } from "./index.ts";
 import {
@@ -31,9 +31,14 @@ export function cancelPostingConversation(deps: PostingDialogDeps): Conversation
     id: CANCEL_POSTING_CONVERSATION,
     kind: CANCEL_POSTING_DIALOG_CALLBACK,
     leftKey: CANCEL_POSTING_KEYS.left,
+    inPlace: true,
     run: async (dialog, posting, chosen, shop) => {
       const number = posting.postingNumber;
       let ctx = chosen;
+      // On the card the question goes below the card (which the posting stays visible in).
+      const card = dialog.editable(ctx)
+        ? `${shop.tagged(ctx.t, postingCard(posting, { t: ctx.t, locale: ctx.locale, timezone: deps.timezone }))}\n\n`
+        : "";
 
       const reasons = await attempt(
         dialog.conversation,
@@ -44,18 +49,22 @@ export function cancelPostingConversation(deps: PostingDialogDeps): Conversation
         number,
       );
       if (!reasons.ok) {
-        await ctx.reply(problemText(ctx.t, reasons.problem));
+        await dialog.show(ctx, `${card}${problemText(ctx.t, reasons.problem)}`);
         return;
       }
       if (reasons.value.length === 0) {
-        await ctx.reply(ctx.t("postings-cancel-no-reasons", { posting: number }));
+        await dialog.show(
+          ctx,
+          `${card}${ctx.t("postings-cancel-no-reasons", { posting: number })}`,
+        );
         return;
       }
       const keyboard = new InlineKeyboard();
       for (const reason of reasons.value) {
         newRow(keyboard).text(clip(reason.title, 60), dialog.button("r", reason.id));
       }
-      const question = shop.tagged(ctx.t, ctx.t("postings-cancel-reason", { posting: number }));
+      const asked = ctx.t("postings-cancel-reason", { posting: number });
+      const question = card ? `${card}${asked}` : shop.tagged(ctx.t, asked);
       const picked = await dialog.choose(ctx, "r", question, keyboard);
       ctx = picked.ctx;
       const reason = reasons.value.find((r) => String(r.id) === picked.value);
@@ -91,10 +100,11 @@ export function cancelPostingConversation(deps: PostingDialogDeps): Conversation
         number,
       );
       if (!cancelled.ok && cancelled.problem.shopGone) {
-        await ctx.reply(problemText(ctx.t, cancelled.problem));
+        await dialog.show(ctx, problemText(ctx.t, cancelled.problem));
         return;
       }
-      await ctx.reply(
+      await dialog.show(
+        ctx,
         cancelled.ok
           ? ctx.t("postings-cancel-done", { posting: number })
           : ctx.t("postings-cancel-failed", {

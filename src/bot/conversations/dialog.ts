@@ -26,7 +26,7 @@ import { cancelData } from "../keyboards/cancel.ts";
 import { newRow } from "../keyboards/rows.ts";
 import { isNotModified } from "../messages.ts";
 import type { ConversationSpec } from "./index.ts";
-import { recordDialogRun } from "./slots.ts";
+import { recordDialogRun, restoreCard, takeShownCard } from "./slots.ts";
 
 /** Callback data of one of this dialog's buttons: it answers `step` with `value`. */
 export type ButtonData = (step: string, value?: string | number) => string;
@@ -54,13 +54,22 @@ export class Dialog {
   readonly #kind: string;
   readonly #tag: string;
   readonly #owner: number;
-  /** The update the dialog was entered with (its screen is always a new message). */
+  /** The update the dialog was entered with (its screen is a new message unless `inPlace`). */
   readonly #first: ConversationContext;
+  /**
+   * Questions are screens (`show`): a press edits the message holding it, the first press too
+   * (a card becomes the dialog), and a refused answer edits the question instead of repeating it.
+   */
+  readonly inPlace: boolean;
+  /** The message showing the question now (in place only). */
+  #screen: MessageRef | undefined;
+  /** The entry press's message may become the first screen (a card of the dialog's posting). */
+  #adopted = false;
 
   constructor(
     conversation: BotConversation,
     first: ConversationContext,
-    buttons: { kind: string; codec: CallbackCodec },
+    buttons: { kind: string; codec: CallbackCodec; inPlace?: boolean },
     tag: string,
   ) {
     this.conversation = conversation;
@@ -69,6 +78,19 @@ export class Dialog {
     this.#kind = buttons.kind;
     this.#tag = tag;
     this.#owner = first.from?.id ?? 0;
+    this.inPlace = buttons.inPlace ?? false;
+  }
+
+  /** The entry press was on a card: the card itself becomes the dialog's first screen. */
+  adoptEntry(): void {
+    this.#adopted = this.inPlace;
+  }
+
+  /** The message this press can edit into the next screen (a card when the dialog starts). */
+  editable(ctx: ConversationContext): MessageRef | undefined {
+    const pressed = ctx.callbackQuery?.message;
+    if (!pressed || (ctx === this.#first && !(this.inPlace && this.#adopted))) return undefined;
+    return { chatId: pressed.chat.id, messageId: pressed.message_id };
   }
 
   readonly button: ButtonData = (step, value = "") =>
@@ -76,33 +98,75 @@ export class Dialog {
 
   /** Sends a question as a new message, with `keyboard` and the Close button under it. */
   async ask(ctx: ConversationContext, question: string, keyboard?: InlineKeyboard): Promise<void> {
+    if (this.inPlace) {
+      await this.show(ctx, question, keyboard ?? new InlineKeyboard());
+      return;
+    }
     await ctx.reply(question, { ...SENT, reply_markup: this.#withClose(ctx, keyboard) });
   }
 
   /**
+   * Says why an answer was refused: in place, the question on screen is edited to say it above
+   * the question (nothing new in the chat); otherwise it is a message and the question is asked
+   * again. True when the question still stands on screen (it must not be asked again).
+   */
+  async refused(
+    ctx: ConversationContext,
+    why: string,
+    question: string,
+    keyboard?: InlineKeyboard,
+  ): Promise<boolean> {
+    const screen = this.#screen;
+    if (!this.inPlace || !screen) {
+      await ctx.reply(why, SENT);
+      return false;
+    }
+    const markup = this.#withClose(ctx, keyboard);
+    const text = `⚠️ ${why}\n\n${question}`;
+    try {
+      await ctx.api.editMessageText(screen.chatId, screen.messageId, text, {
+        ...SENT,
+        reply_markup: markup,
+      });
+      return true;
+    } catch (error) {
+      if (isNotModified(error)) return true;
+      // The question is gone (deleted, too old): say it and ask again.
+      await ctx.reply(why, SENT);
+      return false;
+    }
+  }
+
+  /**
    * A screen: after a press the message holding the button becomes it; the first screen and the
-   * one after a typed answer are new messages. A question has a keyboard (Close is added); a
-   * final screen has none.
+   * one after a typed answer are new messages. A question has a keyboard (Close is added unless
+   * not `closable`: a final screen's own buttons, such as the label); a final screen may have none.
    */
   async show(
     ctx: ConversationContext,
     text: string,
     keyboard?: InlineKeyboard,
+    closable = true,
   ): Promise<MessageRef> {
-    const options = { ...SENT, reply_markup: keyboard && this.#withClose(ctx, keyboard) };
-    const pressed = ctx === this.#first ? undefined : ctx.callbackQuery?.message;
-    if (pressed) {
-      const ref = { chatId: pressed.chat.id, messageId: pressed.message_id };
+    const markup = keyboard && closable ? this.#withClose(ctx, keyboard) : keyboard;
+    const options = { ...SENT, reply_markup: markup };
+    const ref = this.editable(ctx);
+    if (ref) {
       try {
         await ctx.editMessageText(text, options);
+        this.#screen = ref;
         return ref;
       } catch (error) {
-        if (isNotModified(error)) return ref;
+        if (isNotModified(error)) {
+          this.#screen = ref;
+          return ref;
+        }
         // Too old to edit, or gone: a new message instead.
       }
     }
     const sent = await ctx.reply(text, options);
-    return { chatId: sent.chat.id, messageId: sent.message_id };
+    this.#screen = { chatId: sent.chat.id, messageId: sent.message_id };
+    return this.#screen;
   }
 
   /**
@@ -147,12 +211,13 @@ export class Dialog {
     question: string,
     keyboard: InlineKeyboard,
   ): Promise<{ value: string; ctx: ConversationContext }> {
+    let standing = false;
     for (let current = ctx; ; ) {
-      await this.ask(current, question, keyboard);
+      if (!standing) await this.ask(current, question, keyboard);
       const answer = await this.answer([step]);
       current = answer.ctx;
       if (answer.kind === "button") return { value: answer.value, ctx: current };
-      await current.reply(current.t("dialog-use-buttons"));
+      standing = await this.refused(current, current.t("dialog-use-buttons"), question, keyboard);
     }
   }
 
@@ -162,14 +227,15 @@ export class Dialog {
     question: string,
     parse: (text: string) => { value: T } | { error: string },
   ): Promise<{ value: T; ctx: ConversationContext }> {
+    let standing = false;
     for (let current = ctx; ; ) {
-      await this.ask(current, question);
+      if (!standing) await this.ask(current, question);
       const answer = await this.answer([]);
       current = answer.ctx;
       if (answer.kind !== "text") continue; // no step is offered: only texts come back
       const parsed = parse(answer.text);
       if ("value" in parsed) return { value: parsed.value, ctx: current };
-      await current.reply(parsed.error);
+      standing = await this.refused(current, parsed.error, question);
     }
   }
 
@@ -198,19 +264,22 @@ export interface DialogOptions<A extends unknown[]>
   codec: CallbackCodec;
   /** Locale key of the answer to a press after the dialog ended. */
   overKey: string;
+  /** Questions edit the pressed message, the first press's too (Dialog.inPlace). */
+  inPlace?: boolean;
   run: (dialog: Dialog, first: ConversationContext, ...args: A) => Promise<void>;
 }
 
 /** A conversation spec whose builder runs `run` with a Dialog of a new random tag. */
 export function dialogSpec<A extends unknown[]>(options: DialogOptions<A>): ConversationSpec {
-  const { kind, codec, overKey, run, ...spec } = options;
+  const { kind, codec, overKey, inPlace, run, ...spec } = options;
   const builder = async (conversation: BotConversation, first: ConversationContext, ...args: A) => {
     const tag = await conversation.external((outside) => {
       const made = randomBytes(3).toString("base64url");
       recordDialogRun(outside, made);
       return made;
     });
-    await run(new Dialog(conversation, first, { kind, codec }, tag), first, ...args);
+    const buttons = { kind, codec, ...(inPlace ? { inPlace } : {}) };
+    await run(new Dialog(conversation, first, buttons, tag), first, ...args);
   };
   return {
     ...spec,
@@ -226,8 +295,12 @@ export async function pressedAfterDialog(
   overKey: string,
 ): Promise<void> {
   const mine = owner === String(ctx.from?.id ?? 0);
+  // A card left showing its dialog's question (the dialog timed out): the card comes back.
+  const pressed = ctx.callbackQuery?.message?.message_id;
+  const card = mine && pressed !== undefined ? takeShownCard(ctx, pressed) : undefined;
+  if (card) await restoreCard(ctx, card);
   await ctx.answerCallbackQuery({
     text: ctx.t(mine ? overKey : "dialog-not-yours"),
-    show_alert: true,
+    show_alert: !card,
   });
 }

@@ -13,10 +13,11 @@ import type { SellerClient } from "../../ozon/index.ts";
 import type { Posting } from "../../ozon/seller/types.ts";
 import type { AccessService } from "../../services/access.ts";
 import { awaitingPostings } from "../../services/postings/awaiting.ts";
-import { PackedByLedger } from "../../services/postings/packed-by.ts";
+import { type PackedBy, PackedByLedger } from "../../services/postings/packed-by.ts";
+import type { KeptMessage } from "../../services/postings/packed-news.ts";
 import type { Store } from "../../store/port.ts";
 import type { CallbackCodec } from "../callback-data.ts";
-import type { BotConversation, ConversationContext } from "../context.ts";
+import type { BotConversation, ConversationContext, DialogCard } from "../context.ts";
 import {
   currentShop,
   type PostingShops,
@@ -33,12 +34,13 @@ import {
   problemText,
   type Translate,
 } from "../format/postings.ts";
-import { labelKeyboard } from "../keyboards/postings.ts";
+import { LABEL_CALLBACK, labelKeyboard } from "../keyboards/postings.ts";
 import { type ShopChoice, shopChoice, withShopTag } from "../shops.ts";
 import { type Dialog, dialogSpec } from "./dialog.ts";
 import type { ConversationSpec } from "./index.ts";
 import { callOzon, type OzonOutcome } from "./ozon-call.ts";
 import { chooseShop } from "./shop-step.ts";
+import { recordDialogCard } from "./slots.ts";
 
 /** How many postings the "choose a posting" step shows as buttons. */
 const CHOICES = 10;
@@ -48,8 +50,21 @@ const POSTING_NUMBER = /^[0-9][0-9-]{2,40}$/;
 /** An order number: a posting number without its package suffix ("12345678-0001"). */
 const ORDER_NUMBER = /^[0-9]{1,20}-[0-9]{1,10}$/;
 
+/**
+ * Redraws every chat's cards of a posting this person just packed (packed-news.ts), except the
+ * message the dialog is on; started, not awaited: the dialog does not wait for other chats.
+ */
+export type PackedAnnouncer = (
+  shopId: string,
+  posting: Posting,
+  by: PackedBy,
+  kept?: KeptMessage,
+) => Promise<number>;
+
 export interface PostingDialogDeps {
   shops: PostingShops;
+  /** Absent: other chats' cards change at the watcher's next pass. */
+  announcePacked?: PackedAnnouncer;
   /** Whose warehouse role reaches which shops. */
   access: AccessService;
   codec: CallbackCodec;
@@ -60,6 +75,8 @@ export interface PostingDialogDeps {
 export interface PostingTarget {
   posting?: string;
   shop?: string;
+  /** «Pack in 1 box» was tapped, but the posting needs more (marks): one package is chosen. */
+  oneBox?: boolean;
 }
 
 /** The shop a dialog acts for. Call `seller()` / `store()` only inside `conversation.external`. */
@@ -86,11 +103,14 @@ export function postingDialog(
   deps: PostingDialogDeps,
   dialog: Pick<ConversationSpec, "id" | "leftKey"> & {
     kind: string;
+    /** A press on the posting's card turns the card into the dialog (Dialog.inPlace). */
+    inPlace?: boolean;
     run: (
       dialog: Dialog,
       posting: Posting,
       ctx: ConversationContext,
       shop: DialogShop,
+      target: PostingTarget,
     ) => Promise<void>;
   },
 ): ConversationSpec {
@@ -103,13 +123,40 @@ export function postingDialog(
     run: async (opened, start, given?: string | PostingTarget | null) => {
       // A dialog saved by the version before shops was entered with the posting number alone.
       const target: PostingTarget = typeof given === "string" ? { posting: given } : (given ?? {});
+      if (opened.inPlace && target.posting && isCardOf(deps.codec, start, target.posting)) {
+        const card = cardOf(start);
+        if (card) {
+          await opened.conversation.external((outside) => recordDialogCard(outside, card));
+          opened.adoptEntry();
+        }
+      }
       const picked = await pickShop(opened, start, deps, target);
       if (!picked) return;
       const shop = dialogShop(deps, picked.shop);
       const chosen = await choosePosting(opened, picked.ctx, deps, shop, target.posting);
-      if (chosen) await run(opened, chosen.posting, chosen.ctx, shop);
+      if (chosen) await run(opened, chosen.posting, chosen.ctx, shop, target);
     },
   });
+}
+
+/** Whether the pressed message is the posting's card (it has the posting's Label button). */
+function isCardOf(codec: CallbackCodec, ctx: ConversationContext, posting: string): boolean {
+  const rows = ctx.callbackQuery?.message?.reply_markup?.inline_keyboard ?? [];
+  return rows.some((row) =>
+    row.some((button) => {
+      const data = "callback_data" in button ? button.callback_data : undefined;
+      const decoded = data === undefined ? undefined : codec.decode(data);
+      return decoded?.kind === LABEL_CALLBACK && decoded.args[0] === posting;
+    }),
+  );
+}
+
+/** The pressed card as it is now, to be put back when the dialog is left. */
+function cardOf(ctx: ConversationContext): DialogCard | undefined {
+  const message = ctx.callbackQuery?.message;
+  if (!message || message.text === undefined) return undefined;
+  const markup = message.reply_markup;
+  return { messageId: message.message_id, text: message.text, ...(markup ? { markup } : {}) };
 }
 
 function dialogShop(deps: PostingDialogDeps, choice: ShopChoice): DialogShop {
@@ -211,7 +258,8 @@ async function tellFate(
     return;
   }
   const labels = labelKeyboard(deps.codec, ctx.t, fate.labels, number, shop.choice.ref);
-  await ctx.reply(text, { reply_markup: labels });
+  // On the card, the card itself says so (with the label); else a message.
+  await dialog.show(ctx, text, labels, false);
 }
 
 /** A posting of order `order` (its number is the order's, with a package suffix). */
@@ -235,6 +283,7 @@ async function askPosting(
   deps: PostingDialogDeps,
   shop: DialogShop,
   offer: Offer | undefined,
+  why: string | undefined,
 ): Promise<{ value: string; ctx: ConversationContext } | undefined> {
   let postings = offer?.postings ?? [];
   let question: string;
@@ -262,7 +311,10 @@ async function askPosting(
     const label = `${gist} · ${posting.postingNumber}`;
     keyboard.text(label, dialog.button("n", posting.postingNumber)).row();
   }
-  await dialog.ask(ctx, shop.tagged(ctx.t, question), keyboard);
+  const asked = shop.tagged(ctx.t, question);
+  // What was wrong with the last answer edits the question on screen (in place), else is said.
+  const standing = why !== undefined && (await dialog.refused(ctx, why, asked, keyboard));
+  if (!standing) await dialog.ask(ctx, asked, keyboard);
   const answer = await dialog.answer(["n"]);
   return { value: answer.kind === "button" ? answer.value : answer.text, ctx: answer.ctx };
 }
@@ -285,6 +337,8 @@ async function choosePosting(
   /** The posting came with the button or the command (not typed in answer to a question). */
   let preset = given !== undefined;
   let offer: Offer | undefined;
+  /** What was wrong with the last answer (said when the question is asked again). */
+  let why: string | undefined;
   /** The shop was paused or removed: the dialog ends with that sentence. */
   const ended = async (problem: Problem) => {
     if (!problem.shopGone) return false;
@@ -293,7 +347,8 @@ async function choosePosting(
   };
   for (;;) {
     if (candidate === undefined) {
-      const answer = await askPosting(dialog, ctx, deps, shop, offer);
+      const answer = await askPosting(dialog, ctx, deps, shop, offer, why);
+      why = undefined;
       if (!answer) return undefined;
       ({ ctx } = answer);
       candidate = answer.value;
@@ -308,21 +363,20 @@ async function choosePosting(
         (await awaitingPostings(shop.seller())).filter((p) => ofOrder(p, number)).slice(0, CHOICES),
       );
       if (!found.ok && (await ended(found.problem))) return undefined;
-      if (!found.ok) await ctx.reply(problemText(ctx.t, found.problem));
-      else if (found.value.length === 0)
-        await ctx.reply(ctx.t("postings-order-none", { order: number }));
+      if (!found.ok) why = problemText(ctx.t, found.problem);
+      else if (found.value.length === 0) why = ctx.t("postings-order-none", { order: number });
       else if (found.value.length === 1) candidate = found.value[0]?.postingNumber;
       else offer = { order: number, postings: found.value };
       continue;
     }
     if (!POSTING_NUMBER.test(number)) {
-      await ctx.reply(ctx.t("postings-unknown", { posting: clip(number, 60) }));
+      why = ctx.t("postings-unknown", { posting: clip(number, 60) });
       continue;
     }
     const found = await attempt(conversation, () => shop.seller().postings.get(number), number);
     if (!found.ok && (await ended(found.problem))) return undefined;
     if (!found.ok) {
-      await ctx.reply(problemText(ctx.t, found.problem));
+      why = problemText(ctx.t, found.problem);
       continue;
     }
     if (found.value.status !== AWAITING_PACKAGING && wasPreset) {
@@ -331,12 +385,10 @@ async function choosePosting(
       return undefined;
     }
     if (found.value.status !== AWAITING_PACKAGING) {
-      await ctx.reply(
-        ctx.t("postings-not-awaiting", {
-          posting: number,
-          status: ctx.t("postings-status", { status: found.value.status }),
-        }),
-      );
+      why = ctx.t("postings-not-awaiting", {
+        posting: number,
+        status: ctx.t("postings-status", { status: found.value.status }),
+      });
       continue;
     }
     return { posting: found.value, ctx };

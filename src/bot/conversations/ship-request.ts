@@ -37,7 +37,7 @@ const UNANSWERED = new Set<OzonFailureKind>([
 ]);
 
 export type ShipOutcome = { unanswered: boolean } & (
-  | { kind: "shipped"; parts: string[] }
+  | { kind: "shipped"; parts: string[]; by: PackedBy }
   | { kind: "packed"; by?: PackedBy }
   | { kind: "failed"; problem: Problem }
 );
@@ -82,15 +82,17 @@ export async function requestShip(shop: ShipShop, request: ShipRequest): Promise
     failure = error;
   }
   if (parts) {
-    await deps.packedBy.record(number, packer(parts));
-    return { kind: "shipped", parts, unanswered: request.unanswered };
+    const by = packer(parts);
+    await deps.packedBy.record(number, by);
+    return { kind: "shipped", parts, by, unanswered: request.unanswered };
   }
   const unanswered = request.unanswered || UNANSWERED.has(ozonFailureKind(failure));
   const problem = describeOzonError(failure, number);
   const now = await deps.seller.postings.get(number).catch(() => undefined);
   if (!now || !PACKED.has(now.status)) return { kind: "failed", problem, unanswered };
-  if (unanswered && (await deps.packedBy.claim(number, packer([])))) {
-    return { kind: "shipped", parts: [], unanswered };
+  const mine = packer([]);
+  if (unanswered && (await deps.packedBy.claim(number, mine))) {
+    return { kind: "shipped", parts: [], by: mine, unanswered };
   }
   const by = await deps.packedBy.get(number);
   return { kind: "packed", ...(by ? { by } : {}), unanswered };

@@ -61,9 +61,9 @@ interface Unit {
 }
 
 /** Packages of `sku → quantity`, in package order. */
-type Layout = Array<Map<string, number>>;
+export type Layout = Array<Map<string, number>>;
 
-function oneBox(posting: Posting): Layout {
+export function oneBox(posting: Posting): Layout {
   const box = new Map<string, number>();
   for (const product of posting.products) {
     box.set(product.sku, (box.get(product.sku) ?? 0) + product.quantity);
@@ -111,6 +111,7 @@ async function askMarks(
   ctx: ConversationContext,
   shop: DialogShop,
   posting: Posting,
+  headed: (text: string) => string,
 ): Promise<{ marks: Map<string, string[]>; ctx: ConversationContext } | undefined> {
   const { conversation } = dialog;
   const skus = [...new Set(posting.products.map((p) => p.sku))];
@@ -120,7 +121,7 @@ async function askMarks(
     posting.postingNumber,
   );
   if (!required.ok) {
-    await ctx.reply(problemText(ctx.t, required.problem));
+    await dialog.show(ctx, headed(problemText(ctx.t, required.problem)));
     return undefined;
   }
   const needing = new Set(required.value.filter((r) => r.isRequired).map((r) => String(r.sku)));
@@ -135,13 +136,16 @@ async function askMarks(
   if (units.length === 0) return { marks, ctx };
 
   let current = ctx;
-  await current.reply(current.t("postings-ship-marks-intro", { count: units.length }));
+  // The intro heads the first question (with the card, when the dialog is on it).
+  let intro: string | undefined = headed(
+    current.t("postings-ship-marks-intro", { count: units.length }),
+  );
   const typed: string[] = [];
   let toAsk = units.map((_, i) => i);
   for (;;) {
     for (const i of toAsk) {
       const unit = units[i] as Unit;
-      const question = current.t(
+      const asked = current.t(
         typed[i] === undefined ? "postings-ship-mark" : "postings-ship-mark-again",
         {
           name: clip(unit.name, 100),
@@ -149,6 +153,8 @@ async function askMarks(
           units: unit.units,
         },
       );
+      const question = intro === undefined ? asked : `${intro}\n\n${asked}`;
+      intro = undefined;
       const answer = await dialog.text<string>(current, question, (text) => {
         const refused = freeTextRefusal(current.t, text, MAX_MARK_LENGTH);
         if (refused !== undefined) return { error: refused };
@@ -174,7 +180,7 @@ async function askMarks(
       posting.postingNumber,
     );
     if (!checks.ok) {
-      await current.reply(problemText(current.t, checks.problem));
+      await dialog.show(current, problemText(current.t, checks.problem));
       return undefined;
     }
     const bad = new Set(checks.value.filter((c) => !c.valid).map((c) => c.mark));
@@ -185,7 +191,8 @@ async function askMarks(
       TEXT_BUDGET - 200,
       (count) => current.t("postings-ship-more-lines", { count }),
     ).join("\n");
-    await current.reply(current.t("postings-ship-marks-bad", { count: toAsk.length, list }));
+    // Heads the first question asked again (a message of its own would repeat it).
+    intro = current.t("postings-ship-marks-bad", { count: toAsk.length, list });
   }
   units.forEach((unit, i) => {
     const list = marks.get(unit.sku) ?? [];
@@ -196,7 +203,7 @@ async function askMarks(
 }
 
 /** The packages for Ozon: each product's marks handed out in unit order over its packages. */
-function packagesOf(layout: Layout, marks: Map<string, string[]>): ShipPackage[] {
+export function packagesOf(layout: Layout, marks: Map<string, string[]>): ShipPackage[] {
   const handedOut = new Map<string, number>();
   return layout.map((box) => ({
     items: [...box].map(([sku, quantity]) => {
@@ -245,19 +252,31 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
   return postingDialog(deps, {
     id: SHIP_CONVERSATION,
     kind: SHIP_DIALOG_CALLBACK,
-    run: async (dialog, posting, chosen, shop) => {
+    inPlace: true,
+    run: async (dialog, posting, chosen, shop, target) => {
       const { conversation } = dialog;
       const labels = (ctx: ConversationContext, parts: string[], number: string) =>
         labelKeyboard(codec, ctx.t, parts, number, shop.choice.ref);
       let ctx = chosen;
-      await ctx.reply(shop.tagged(ctx.t, postingCard(posting, formatOf(ctx, deps.timezone))));
+      const card = shop.tagged(ctx.t, postingCard(posting, formatOf(ctx, deps.timezone)));
+      // On the card (or the chooser) the card heads the first question: one message, not two.
+      let head: string | undefined = card;
+      if (!dialog.editable(ctx)) {
+        await ctx.reply(card);
+        head = undefined;
+      }
+      const headed = (text: string) => {
+        const whole = head === undefined ? text : `${head}\n\n${text}`;
+        head = undefined;
+        return whole;
+      };
 
       let layout = oneBox(posting);
-      if (unitCount(posting) > 1) {
+      if (unitCount(posting) > 1 && !target.oneBox) {
         const how = new InlineKeyboard()
           .text(ctx.t("postings-ship-one-package"), dialog.button("m", "one"))
           .text(ctx.t("postings-ship-split"), dialog.button("m", "split"));
-        const mode = await dialog.choose(ctx, "m", ctx.t("postings-ship-how"), how);
+        const mode = await dialog.choose(ctx, "m", headed(ctx.t("postings-ship-how")), how);
         ctx = mode.ctx;
         if (mode.value === "split") {
           const split = await askSplit(dialog, ctx, posting);
@@ -266,7 +285,7 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
         }
       }
 
-      const marked = await askMarks(dialog, ctx, shop, posting);
+      const marked = await askMarks(dialog, ctx, shop, posting, headed);
       if (!marked) return;
       ctx = marked.ctx;
       const packages = packagesOf(layout, marked.marks);
@@ -276,7 +295,7 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
         dialog.button("c", "yes"),
       );
       const summary = shop.tagged(ctx.t, summaryOf(ctx, posting, packages));
-      ctx = (await dialog.choose(ctx, "c", summary, confirm)).ctx;
+      ctx = (await dialog.choose(ctx, "c", headed(summary), confirm)).ctx;
 
       const number = posting.postingNumber;
       const packer = packerOf(ctx);
@@ -287,7 +306,7 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
         const outcome: ShipOutcome = await conversation.external(() => requestShip(shop, request));
         unanswered = outcome.unanswered;
         if (outcome.kind === "failed" && outcome.problem.shopGone) {
-          await ctx.reply(problemText(ctx.t, outcome.problem));
+          await dialog.show(ctx, problemText(ctx.t, outcome.problem));
           return;
         }
         if (outcome.kind === "failed") {
@@ -296,7 +315,7 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
             reason: problemText(ctx.t, outcome.problem),
           });
           if (outcome.problem.final) {
-            await ctx.reply(question);
+            await dialog.show(ctx, question);
             return;
           }
           // Each attempt has its own step, so a Retry button of an earlier failure is stale.
@@ -317,14 +336,22 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
                 time: formatMoment(by.at, formatOf(ctx, deps.timezone), await conversation.now()),
               })
             : ctx.t("postings-ship-packed-outside", { posting: number });
-          await ctx.reply(text, { reply_markup: labels(ctx, by?.parts ?? [], number) });
+          await dialog.show(ctx, text, labels(ctx, by?.parts ?? [], number), false);
           return;
         }
         const parts = outcome.parts;
         const numbers = parts.length > 0 ? parts.join(", ") : number;
         const done = ctx.t("postings-ship-done", { posting: number, numbers });
-        await ctx.reply(shop.tagged(ctx.t, done), {
-          reply_markup: labels(ctx, parts, number),
+        const screen = await dialog.show(
+          ctx,
+          shop.tagged(ctx.t, done),
+          labels(ctx, parts, number),
+          false,
+        );
+        // The other chats' cards say at once who packed it (this screen says more already).
+        const by = outcome.by;
+        await conversation.external(() => {
+          void deps.announcePacked?.(shop.choice.id, posting, by, screen);
         });
         return;
       }

@@ -7,9 +7,14 @@
  * message of an earlier, abandoned dialog is answered that its dialog is over, and changes nothing.
  */
 import type { MiddlewareFn } from "grammy";
-import type { BotContext } from "../context.ts";
+import type { BotContext, DialogCard } from "../context.ts";
 import type { ConversationSpec } from "../conversations/index.ts";
-import { openDialogRun } from "../conversations/slots.ts";
+import {
+  openDialogCard,
+  openDialogRun,
+  restoreCard,
+  takeShownCard,
+} from "../conversations/slots.ts";
 import { CANCEL_CALLBACK } from "../keyboards/cancel.ts";
 import { showScreen } from "../messages.ts";
 import { Router } from "../router.ts";
@@ -25,12 +30,22 @@ function activeDialogs(ctx: BotContext): string[] {
  * Leaves this person's dialogs in this chat and says so in the words of the dialog left (leaving
  * the cancel-posting dialog must not sound like a cancelled posting); `dialogs` are the specs.
  */
-async function leave(ctx: BotContext, dialogs: readonly ConversationSpec[]): Promise<string> {
+async function leave(
+  ctx: BotContext,
+  dialogs: readonly ConversationSpec[],
+): Promise<{ text: string; card?: DialogCard }> {
   const active = activeDialogs(ctx);
-  if (active.length === 0) return ctx.t("cancel-nothing");
+  if (active.length === 0) return { text: ctx.t("dialog-none") };
+  const card = openDialogCard(ctx);
   await ctx.conversation.exitAll();
   const left = dialogs.find((spec) => active.includes(spec.id));
-  return ctx.t(left?.leftKey ?? "cancel-done");
+  // Leaving a dialog changes nothing: it must not read as a cancelled posting or campaign.
+  const text = ctx.t(left?.leftKey ?? "dialog-left");
+  if (!card) return { text };
+  // The card the dialog had turned into its screen shows the posting and its buttons again.
+  takeShownCard(ctx, card.messageId);
+  await restoreCard(ctx, card);
+  return { text, card };
 }
 
 /**
@@ -49,7 +64,8 @@ export function cancelFeature(dialogs: readonly ConversationSpec[] = []): Middle
   const router = new Router();
 
   router.command("cancel", async (ctx) => {
-    await ctx.reply(await leave(ctx, dialogs), { reply_markup: { remove_keyboard: true } });
+    const { text } = await leave(ctx, dialogs);
+    await ctx.reply(text, { reply_markup: { remove_keyboard: true } });
   });
 
   router.callback(CANCEL_CALLBACK, "people", async (ctx, [owner, tag]) => {
@@ -59,13 +75,17 @@ export function cancelFeature(dialogs: readonly ConversationSpec[] = []): Middle
       return;
     }
     if (!closesOpenRun(ctx, tag)) {
-      await ctx.answerCallbackQuery({ text: ctx.t("cancel-dialog-over"), show_alert: true });
+      // A card left showing a dialog that is over (it timed out): the card comes back.
+      const pressed = ctx.callbackQuery?.message?.message_id;
+      const card = pressed === undefined ? undefined : takeShownCard(ctx, pressed);
+      if (card) await restoreCard(ctx, card);
+      await ctx.answerCallbackQuery({ text: ctx.t("cancel-dialog-over"), show_alert: !card });
       return;
     }
-    const text = await leave(ctx, dialogs);
+    const { text, card } = await leave(ctx, dialogs);
     await ctx.answerCallbackQuery({ text });
-    // The step's message loses its buttons, so nothing stale stays pressable.
-    await showScreen(ctx, text);
+    // The card was put back as it was; any other step's message loses its buttons.
+    if (card?.messageId !== ctx.callbackQuery?.message?.message_id) await showScreen(ctx, text);
   });
 
   return router.middleware();

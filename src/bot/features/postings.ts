@@ -9,6 +9,7 @@ import type { BotContext } from "../context.ts";
 import { CANCEL_POSTING_CONVERSATION } from "../conversations/cancel-posting.ts";
 import type { PostingTarget } from "../conversations/posting-steps.ts";
 import { SHIP_CONVERSATION } from "../conversations/ship.ts";
+import { openDialogCard, restoreCard, takeShownCard } from "../conversations/slots.ts";
 import type { FeatureDeps } from "../deps.ts";
 import {
   cancelledText,
@@ -25,6 +26,7 @@ import {
   LIST_CALLBACK,
   OPEN_POSTING_CALLBACK,
   postingKeyboard,
+  QUICK_PACK_CALLBACK,
   SHIP_CALLBACK,
 } from "../keyboards/postings.ts";
 import { commandArgs } from "../router.ts";
@@ -32,6 +34,7 @@ import { shopFileName } from "../shop-files.ts";
 import { withShopTag } from "../shops.ts";
 import { type PostingShops, type SellerShop, SHOP_REF, shopOfButton } from "./posting-shop.ts";
 import { postingsList } from "./postings-list.ts";
+import { type QuickPackDeps, quickPack } from "./quick-pack.ts";
 
 const POSTING_ARG = /^[0-9][0-9-]{2,40}$/;
 /**
@@ -43,6 +46,8 @@ const LABEL_ONCE_MS = 30_000;
 export interface PostingsFeatureDeps {
   /** The shops; each button's shop keeps its Label idempotency keys (shared with Redis). */
   shops: PostingShops;
+  /** What «Pack in 1 box» needs besides the bot's own deps (the other chats' cards). */
+  quickPack?: Pick<QuickPackDeps, "announcePacked">;
 }
 
 /** The idempotency key of one Label button: its message and posting (whoever presses it). */
@@ -61,7 +66,13 @@ export function formatOf(ctx: BotContext, timezone: string): PostingFormat {
 
 /** Leaves any open dialog of this person here, then enters `id` (with the posting, if any). */
 async function enter(ctx: BotContext, id: string, target: PostingTarget): Promise<void> {
+  // A card the dialog left behind shows the posting and its buttons again.
+  const card = openDialogCard(ctx);
   await ctx.conversation.exitAll();
+  if (card) {
+    takeShownCard(ctx, card.messageId);
+    await restoreCard(ctx, card);
+  }
   await ctx.conversation.enter(id, target);
 }
 
@@ -113,8 +124,13 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
     });
 
     /** The label as a PDF; false when Ozon gave none (the person is told why). */
-    async function sendLabel(ctx: BotContext, shop: SellerShop, number: string): Promise<boolean> {
-      await ctx.answerCallbackQuery({ text: ctx.t("postings-label-preparing") });
+    async function sendLabel(
+      ctx: BotContext,
+      shop: SellerShop,
+      number: string,
+      answered = false,
+    ): Promise<boolean> {
+      if (!answered) await ctx.answerCallbackQuery({ text: ctx.t("postings-label-preparing") });
       await ctx.replyWithChatAction("upload_document");
       let pdf: Uint8Array;
       try {
@@ -186,6 +202,33 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
         await enter(ctx, id, { posting: number, shop: shop.ref });
       };
     router.callback(SHIP_CALLBACK, ["warehouse"], pressed(SHIP_CONVERSATION), entering);
+    router.callback(
+      QUICK_PACK_CALLBACK,
+      ["warehouse"],
+      async (ctx, [number, ref]) => {
+        if (!number || !POSTING_ARG.test(number) || !validRef(ref)) return invalid(ctx);
+        const shop = await pressedShop(ctx, ref);
+        if (!shop) return;
+        const quick = { codec, timezone: config.timezone, shops, ...area.quickPack };
+        // Answered before Ozon is asked: a phone shows the tap was taken.
+        // Someone's tap is packing it now: say so at once (quickPack checks again, atomically).
+        const free = !(await shop.store.get(`quick-pack:${number}`));
+        await ctx.answerCallbackQuery({
+          text: ctx.t(free ? "postings-quick-packing" : "postings-quick-busy"),
+          ...(free ? {} : { show_alert: true }),
+        });
+        if (!free) return;
+        const result = await quickPack(ctx, shop, number, quick);
+        if (result === "dialog") {
+          await enter(ctx, SHIP_CONVERSATION, { posting: number, shop: shop.ref, oneBox: true });
+        } else if (result === "packed") {
+          // The label right after, without another tap.
+          await shop.store.setIfAbsent(labelKey(ctx, number), true, { ttlMs: LABEL_ONCE_MS });
+          await sendLabel(ctx, shop, number, true);
+        }
+      },
+      entering,
+    );
     router.callback(
       CANCEL_POSTING_CALLBACK,
       ["warehouse"],

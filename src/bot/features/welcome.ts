@@ -1,12 +1,13 @@
 /** /start (also with an invite payload), /help, and the menu buttons they show. */
 import type { RedeemFailure } from "../../services/access.ts";
+import { SubscriptionService } from "../../services/subscriptions.ts";
 import { tellAdmins } from "../admins.ts";
-import { commandKey, commandSpec, isCommandName } from "../commands.ts";
+import { type CommandName, commandKey, commandSpec, isCommandName } from "../commands.ts";
 import type { BotContext } from "../context.ts";
 import type { FeatureDeps } from "../deps.ts";
 import { inviteRoleText } from "../format/scope.ts";
 import { mayUse, refuse, roleNames } from "../guard.ts";
-import { availableCommands, MENU_CALLBACK, menuKeyboard } from "../keyboards/menu.ts";
+import { availableCommands, MENU_CALLBACK, menuKeyboard, notApplying } from "../keyboards/menu.ts";
 import { displayName, profileOf } from "../messages.ts";
 import { commandArgs } from "../router.ts";
 import { refuseStranger } from "./access-requests.ts";
@@ -19,6 +20,15 @@ const REDEEM_FAILURE_KEYS = {
 
 export function welcomeFeature(deps: FeatureDeps): undefined {
   const { access, codec, router, logger, menus, shops } = deps;
+  const subscriptions = new SubscriptionService(deps.store);
+
+  /** Of Subscribe and Unsubscribe, the one that does not apply to this chat (left out). */
+  async function hiddenHere(ctx: BotContext): Promise<CommandName | undefined> {
+    if (ctx.chatId === undefined || !mayUse(ctx.person, commandSpec("subscribe").audience)) {
+      return undefined;
+    }
+    return notApplying((await subscriptions.get(ctx.chatId)) !== undefined);
+  }
 
   async function showWelcome(ctx: BotContext, intro?: string) {
     const person = ctx.person;
@@ -29,7 +39,7 @@ export function welcomeFeature(deps: FeatureDeps): undefined {
       roles: roleNames(ctx, person.roles),
     });
     const text = [intro, greeting, sellerHint(ctx)].filter(Boolean).join("\n\n");
-    await ctx.reply(text, { reply_markup: menuKeyboard(ctx, codec) });
+    await ctx.reply(text, { reply_markup: menuKeyboard(ctx, codec, await hiddenHere(ctx)) });
   }
 
   async function redeem(ctx: BotContext, payload: string) {
@@ -84,14 +94,15 @@ export function welcomeFeature(deps: FeatureDeps): undefined {
   router.command("help", async (ctx) => {
     const person = ctx.person;
     if (!person) return refuse(ctx, "people");
-    const lines = availableCommands(person).map(
+    const hidden = await hiddenHere(ctx);
+    const lines = availableCommands(person, hidden).map(
       (name) => `/${name} — ${ctx.t(commandKey(name, "description"))}`,
     );
     lines.push(`/cancel — ${ctx.t(commandKey("cancel", "description"))}`);
     const hint = sellerHint(ctx);
     const intro = ctx.t("help-intro", { roles: roleNames(ctx, person.roles) });
     const text = [intro, "", ...lines, ...(hint ? ["", hint] : [])].join("\n");
-    await ctx.reply(text, { reply_markup: menuKeyboard(ctx, codec) });
+    await ctx.reply(text, { reply_markup: menuKeyboard(ctx, codec, hidden) });
   });
 
   // A menu button runs its command exactly as typing it would, after the same role check.

@@ -1,6 +1,6 @@
 /**
  * Buttons of the postings area. Callback kinds (signed, ≤ 64 bytes: posting numbers fit):
- *   ps:<posting>:<shop> Ship · pc:<posting>:<shop> Cancel · pl:<posting>:<shop> Label ·
+ *   ps:<posting>:<shop> Ship · pq:<posting>:<shop> Pack in one box at once · pc:<posting>:<shop> Cancel · pl:<posting>:<shop> Label ·
  *   po:<posting>:<shop> open the card · pp:<page>[:<shop>] the /postings list (of one shop, or of
  *   every shop of the person) · pw:<action>[:<arg>][:<shop>] the subscription filters ·
  *   wb:<posting>:<shop> write to the buyer (handled by the buyer chats area).
@@ -12,6 +12,8 @@ import { InlineKeyboard } from "grammy";
 import type { CallbackCodec } from "../callback-data.ts";
 
 export const SHIP_CALLBACK = "ps";
+/** One tap: packed in one box at once, the label right after (features/quick-pack.ts). */
+export const QUICK_PACK_CALLBACK = "pq";
 export const CANCEL_POSTING_CALLBACK = "pc";
 export const LABEL_CALLBACK = "pl";
 export const OPEN_POSTING_CALLBACK = "po";
@@ -34,10 +36,12 @@ export function postingKeyboard(
   shopRef: string,
 ): InlineKeyboard {
   const data = (kind: string) => codec.encode(kind, postingNumber, shopRef);
+  // Packing first; cancelling (destructive) on a row of its own below, not beside it.
   const keyboard = new InlineKeyboard()
     .text(t("postings-button-ship"), data(SHIP_CALLBACK))
-    .text(t("postings-button-cancel"), data(CANCEL_POSTING_CALLBACK))
+    .text(t("postings-button-quick-pack"), data(QUICK_PACK_CALLBACK))
     .row()
+    .text(t("postings-button-cancel"), data(CANCEL_POSTING_CALLBACK))
     .text(t("postings-button-label"), data(LABEL_CALLBACK));
   if (writeToBuyer) keyboard.text(t("postings-write-to-buyer"), data(WRITE_TO_BUYER_CALLBACK));
   return keyboard;

@@ -3,9 +3,10 @@
  * notifier, started once the bot can send), /subscribe and the warehouse filter, /postings,
  * labels, and the ship and cancel dialogs.
  */
-
+import type { Api } from "grammy";
 import { reachesShop } from "../../services/access/shop-scope.ts";
 import type { AccessService } from "../../services/access.ts";
+import { CardBook } from "../../services/postings/cards.ts";
 import { HandoverDesk } from "../../services/postings/handover.ts";
 import {
   PostingWatcher,
@@ -13,6 +14,7 @@ import {
   type SubscriberDirectory,
 } from "../../services/postings/index.ts";
 import { LabelDesk } from "../../services/postings/label-desk.ts";
+import { redrawPackedCards } from "../../services/postings/packed-news.ts";
 import {
   type Subscriber,
   SubscriptionService,
@@ -24,6 +26,7 @@ import { fencedLease, sharedByProcesses } from "../../store/lease.ts";
 import { cancelPostingConversation } from "../conversations/cancel-posting.ts";
 import { handoverConversation } from "../conversations/handover.ts";
 import { telegramHandoverDelivery } from "../conversations/handover-delivery.ts";
+import type { PackedAnnouncer, PostingDialogDeps } from "../conversations/posting-steps.ts";
 import { shipConversation } from "../conversations/ship.ts";
 import { whenBotRemoved } from "../features/bot-removed.ts";
 import { findFeature } from "../features/find.ts";
@@ -71,7 +74,36 @@ export function createPostingsModule(
   const firstId = () => shops.all().find((shop) => shop.seller)?.id ?? "";
   const where = postingShops(shops);
   const subscriptions = new SubscriptionService(store, { legacyShopId: () => where.legacy()?.id });
-  const dialogs = { shops: where, access, codec, timezone: config.timezone };
+  let botApi: Api | undefined;
+  const notifierOf = (shop: { id: string; ref: string }, api: Api) =>
+    new TelegramPostingNotifier({
+      api: apiForSender(api),
+      sender,
+      i18n,
+      access,
+      codec,
+      timezone: config.timezone,
+      defaultLocale: config.defaultLocale,
+      shops,
+      shop: { id: shop.id, ref: shop.ref },
+    });
+  // A pack through the bot redraws the other chats' cards at once (not at the next pass).
+  const announcePacked: PackedAnnouncer = async (shopId, posting, by, kept) => {
+    const shop = shops.get(shopId);
+    if (!shop || !botApi) return 0;
+    const cards = new CardBook(shop.store, { prefix: options.watcher?.keyPrefix ?? "postings:" });
+    const log = logger.child({ module: "postings", shop: shop.id });
+    const now = options.watcher?.now ?? Date.now;
+    const notifier = notifierOf(shop, botApi);
+    return redrawPackedCards({ cards, notifier, now, log }, posting, by, kept);
+  };
+  const dialogs: PostingDialogDeps = {
+    shops: where,
+    access,
+    codec,
+    timezone: config.timezone,
+    announcePacked,
+  };
   let watchers: PerShop<PostingWatcher> | undefined;
   let desks: PerShop<HandoverDesk> | undefined;
   let labelDesks: PerShop<LabelDesk> | undefined;
@@ -104,7 +136,7 @@ export function createPostingsModule(
       ),
     ],
     features: [
-      postingsFeature({ shops: where }),
+      postingsFeature({ shops: where, quickPack: { announcePacked } }),
       subscriptionsFeature({ shops: where, subscriptions }),
       todayFeature({ shops: where, labelDeskOf: (shopId) => labelDesks?.get(shopId) }),
       findFeature({ shops: where }),
@@ -116,6 +148,7 @@ export function createPostingsModule(
     ],
     start(api) {
       if (watchers) return;
+      botApi = api;
       desks = new PerShop({
         shops,
         logger,
@@ -177,18 +210,6 @@ export function createPostingsModule(
         },
       });
       labelDesks.start();
-      const notifierOf = (shop: { id: string; ref: string }) =>
-        new TelegramPostingNotifier({
-          api: apiForSender(api),
-          sender,
-          i18n,
-          access,
-          codec,
-          timezone: config.timezone,
-          defaultLocale: config.defaultLocale,
-          shops,
-          shop: { id: shop.id, ref: shop.ref },
-        });
       const perShop = new PerShop({
         shops,
         logger,
@@ -211,7 +232,7 @@ export function createPostingsModule(
             seller: shop.seller as NonNullable<typeof shop.seller>,
             store: fence?.store ?? shop.store,
             subscriptions: entitledSubscribers(subscriptions, access, where, shop.id),
-            notifier: notifierOf(shop),
+            notifier: notifierOf(shop, api),
           });
           if (options.poll ?? true) watcher.start();
           return watcher;
@@ -221,6 +242,7 @@ export function createPostingsModule(
       perShop.start();
     },
     async stop(deadline) {
+      botApi = undefined;
       await desks?.stop(deadline);
       desks = undefined;
       await labelDesks?.stop(deadline);

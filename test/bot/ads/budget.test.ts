@@ -207,7 +207,7 @@ describe("/budget", () => {
     const w = await startWorld();
     await chooseShoes(w);
     await tap(w, MANAGER, "Выйти");
-    expect(screenText(w, MANAGER.id)).toBe("Отменено.");
+    expect(screenText(w, MANAGER.id)).toBe("Вы вышли из диалога. Ничего не изменено.");
     await say(w, MANAGER, "1500");
     expect(performanceCalls(w.sandbox).budget).toBe(0);
 
@@ -215,7 +215,7 @@ describe("/budget", () => {
     await say(w, MANAGER, "1600");
     expect(screenText(w, MANAGER.id)).toContain("→");
     await slash(w, MANAGER, "cancel");
-    expect(screenText(w, MANAGER.id)).toBe("Отменено.");
+    expect(screenText(w, MANAGER.id)).toBe("Вы вышли из диалога. Ничего не изменено.");
     // The confirm button of the finished dialog no longer changes anything.
     const since = w.fake.calls.length;
     const confirm = w.fake
@@ -264,6 +264,6 @@ describe("/budget", () => {
     expect(w.fake.calls.slice(since).map((c) => c.method)).toEqual(["answerCallbackQuery"]);
     // The owner's own Cancel still leaves the dialog.
     await w.send(callback(cancel, { from: MANAGER, message: sentMessage(list) }));
-    expect(screenText(w, team.id)).toContain("Отменено.");
+    expect(screenText(w, team.id)).toContain("Вы вышли из диалога. Ничего не изменено.");
   });
 });

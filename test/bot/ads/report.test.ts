@@ -538,7 +538,7 @@ describe("/report", () => {
     await say(w, MANAGER, today.minus({ days: 3 }).toFormat("dd.MM.yyyy"));
     expect(screenText(w, MANAGER.id)).toContain("Как сгруппировать строки?");
     await tap(w, MANAGER, "Выйти");
-    expect(screenText(w, MANAGER.id)).toBe("Отменено.");
+    expect(screenText(w, MANAGER.id)).toBe("Вы вышли из диалога. Ничего не изменено.");
     await say(w, MANAGER, "По дням");
     expect(await jobsOf(w)).toEqual([]);
     expect(performanceCalls(w.sandbox).submit).toBe(0);

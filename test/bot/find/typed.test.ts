@@ -36,7 +36,7 @@ describe("finding a posting by typed text", () => {
     expect(body).toContain("Mug");
     expect(body).toContain("Status: awaiting packaging");
     const labels = buttonsOf(card as never).map((b) => b.text);
-    expect(labels).toEqual(["📦 Pack", "✖️ Cancel posting", "🏷 Label"]);
+    expect(labels).toEqual(["📦 Pack", "⚡ Pack in 1 box", "✖️ Cancel posting", "🏷 Label"]);
 
     // The buttons act for the posting's own shop: Pack opens the dialog of store B's posting.
     const since = h.fake.calls.length;

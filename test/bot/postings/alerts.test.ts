@@ -55,6 +55,7 @@ describe("posting alerts", () => {
       // Warehouse staff may not write to buyers: no button that could only be refused.
       expect(buttonsOf(alert).map((b) => b.text)).toEqual([
         "📦 Pack",
+        "⚡ Pack in 1 box",
         "✖️ Cancel posting",
         "🏷 Label",
       ]);

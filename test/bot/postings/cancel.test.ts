@@ -46,21 +46,23 @@ describe("cancel dialog", () => {
     const chooser = lastScreen(await exchange(h, command("cancel_posting", { from: KEEPER })));
     expect(textOf(chooser)).toBe("Which posting? Tap one or type its number.");
     const reasons = lastScreen(await say(posting.postingNumber));
-    expect(textsOf(await say("just because"))).toEqual([
-      "Please choose with the buttons below the question.",
-      textOf(reasons),
+    // A wrong answer edits the question in place instead of repeating it.
+    const edited = (calls: RecordedCall[]) =>
+      calls.filter((c) => c.method === "editMessageText").map(textOf);
+    const buttonsNeeded = await say("just because");
+    expect(textsOf(buttonsNeeded)).toEqual([]);
+    expect(edited(buttonsNeeded)).toEqual([
+      `⚠️ Please choose with the buttons below the question.\n\n${textOf(reasons)}`,
     ]);
     const explain = lastScreen(await tap(reasons, "Другое"));
     const question = "Explain the reason in a few words (up to 500 characters):";
     expect(textOf(explain)).toBe(question);
 
-    expect(textsOf(await say("   "))).toEqual([
-      "The text is empty. Please write it again.",
-      question,
+    expect(edited(await say("   "))).toEqual([
+      `⚠️ The text is empty. Please write it again.\n\n${question}`,
     ]);
-    expect(textsOf(await say("x".repeat(501)))).toEqual([
-      "The text is too long: at most 500 characters. Please shorten it.",
-      question,
+    expect(edited(await say("x".repeat(501)))).toEqual([
+      `⚠️ The text is too long: at most 500 characters. Please shorten it.\n\n${question}`,
     ]);
     const confirm = lastScreen(await say("The buyer asked to change the colour"));
     expect(textOf(confirm)).toContain("Explanation: The buyer asked to change the colour");

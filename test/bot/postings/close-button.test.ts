@@ -63,8 +63,12 @@ describe("the Close button", () => {
     const confirm = lastScreen(await exchange(h, press(current, "One package", KEEPER)));
     expect(textOf(confirm)).toContain(`Pack posting ${second.postingNumber} in 1 package?`);
     const left = await exchange(h, press(confirm, "Close", KEEPER));
-    expect(outcome(left)).toEqual({ text: "Cancelled.", alert: undefined, screens: 1 });
-    expect(textOf(lastScreen(left))).toBe("Cancelled.");
+    expect(outcome(left)).toEqual({
+      text: "You left the dialog. Nothing was changed.",
+      alert: undefined,
+      screens: 1,
+    });
+    expect(textOf(lastScreen(left))).toBe("You left the dialog. Nothing was changed.");
     // Nothing of the dialog stays in the session: its state and its run's tag went together.
     expect(await h.store.get(`session:${KEEPER.id}`)).toEqual({});
     const after = await exchange(h, text("1", { from: KEEPER }));
@@ -88,7 +92,9 @@ describe("the Close button", () => {
     await exchange(h, ship(first.postingNumber));
     const current = lastScreen(await exchange(h, ship(second.postingNumber)));
     const cancelled = await exchange(h, command("cancel", { from: KEEPER }));
-    expect(cancelled.filter((c) => c.method === "sendMessage").map(textOf)).toEqual(["Cancelled."]);
+    expect(cancelled.filter((c) => c.method === "sendMessage").map(textOf)).toEqual([
+      "You left the dialog. Nothing was changed.",
+    ]);
     expect(outcome(await exchange(h, press(current, "Close", KEEPER)))).toEqual({
       text: OVER,
       alert: true,
@@ -119,11 +125,19 @@ describe("the Close button", () => {
     });
 
     const left = await exchange(h, press(keepers, "Close", KEEPER));
-    expect(outcome(left)).toEqual({ text: "Cancelled.", alert: undefined, screens: 1 });
+    expect(outcome(left)).toEqual({
+      text: "You left the dialog. Nothing was changed.",
+      alert: undefined,
+      screens: 1,
+    });
     // The packer's dialog in the same group goes on.
     const confirm = lastScreen(await exchange(h, press(packers, "One package", PACKER)));
     expect(textOf(confirm)).toContain(`Pack posting ${first.postingNumber} in 1 package?`);
     const theirs = await exchange(h, press(confirm, "Close", PACKER));
-    expect(outcome(theirs)).toEqual({ text: "Cancelled.", alert: undefined, screens: 1 });
+    expect(outcome(theirs)).toEqual({
+      text: "You left the dialog. Nothing was changed.",
+      alert: undefined,
+      screens: 1,
+    });
   });
 });

@@ -156,9 +156,10 @@ describe("dialog safety", () => {
     const mark = "010460712345678921AAAAAAAA1";
     await exchange(h, text(mark, { from: KEEPER }));
     const again = await exchange(h, text(mark, { from: KEEPER }));
+    // Said on the question itself (edited in place), not as two new messages.
+    expect(again.filter((c) => c.method === "sendMessage")).toEqual([]);
     expect(again.map(textOf)).toEqual([
-      "This code was already typed for unit 1 of Shoes. Scan the code of this unit.",
-      "Mark of Shoes, unit 2 of 2:",
+      "⚠️ This code was already typed for unit 1 of Shoes. Scan the code of this unit.\n\nMark of Shoes, unit 2 of 2:",
     ]);
     const confirm = lastScreen(
       await exchange(h, text("010460712345678921AAAAAAAA2", { from: KEEPER })),

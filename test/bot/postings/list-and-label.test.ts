@@ -104,7 +104,12 @@ describe("/postings and labels", () => {
 
     const card = lastScreen(await exchange(h, press(list, "1 📋 Card", KEEPER)));
     expect(textOf(card)).toContain(`Posting ${posting.postingNumber}`);
-    expect(buttonsOf(card).map((b) => b.text)).toEqual(["📦 Pack", "✖️ Cancel posting", "🏷 Label"]);
+    expect(buttonsOf(card).map((b) => b.text)).toEqual([
+      "📦 Pack",
+      "⚡ Pack in 1 box",
+      "✖️ Cancel posting",
+      "🏷 Label",
+    ]);
   });
 
   it("the list speaks Russian: «Собрать» and «Карточка»", async () => {

@@ -26,6 +26,16 @@ let h: PostingsHarness;
 const textsOf = (calls: RecordedCall[]) =>
   calls.filter((c) => c.method === "sendMessage" && c.response?.ok).map(textOf);
 
+/** Texts of the messages the bot edited in answer to one update. */
+const editsOf = (calls: RecordedCall[]) =>
+  calls.filter((c) => c.method === "editMessageText" && c.response?.ok).map(textOf);
+
+/** A refused answer: nothing new in the chat, the question on screen says why above itself. */
+function refusedInPlace(calls: RecordedCall[], why: string, question: string) {
+  expect(textsOf(calls)).toEqual([]);
+  expect(editsOf(calls)).toEqual([`⚠️ ${why}\n\n${question}`]);
+}
+
 async function say(body: string): Promise<RecordedCall[]> {
   return exchange(h, text(body, { from: KEEPER }));
 }
@@ -80,18 +90,25 @@ describe("ship dialog", () => {
     });
     const choose = lastScreen(await exchange(h, command("ship", { from: KEEPER })));
     expect(textOf(choose)).toBe("Which posting? Tap one or type its number.");
-    const how = lastScreen(await tap(choose, posting.postingNumber));
+    // The chooser becomes the card with the first question (one message, not two).
+    const chosen = await tap(choose, posting.postingNumber);
+    expect(textsOf(chosen)).toEqual([]);
+    const how = lastScreen(chosen);
+    expect(textOf(how).startsWith(`📦 Posting ${posting.postingNumber}`)).toBe(true);
+    expect(textOf(how).endsWith("\n\nHow do you pack it?")).toBe(true);
     const cup = lastScreen(await tap(how, "Split into packages"));
     expect(textOf(cup)).toContain("Cup: 2 pcs. How many go into each package?");
 
-    const wrong = await say("2 1");
-    expect(textsOf(wrong)).toEqual([
+    // A wrong answer edits the question in place instead of repeating it.
+    refusedInPlace(
+      await say("2 1"),
       "The numbers add up to 3, but there are 2 pcs. Please type them again.",
       textOf(cup),
-    ]);
+    );
     const junk = await say("two");
-    expect(textsOf(junk)[0]).toContain("Type whole numbers separated by spaces");
-    expect(textsOf(junk)[1]).toBe(textOf(cup));
+    expect(textsOf(junk)).toEqual([]);
+    expect(editsOf(junk)[0]).toContain("Type whole numbers separated by spaces");
+    expect(editsOf(junk)[0]?.endsWith(`\n\n${textOf(cup)}`)).toBe(true);
 
     // Product A (Cup) all in package 1, product B (Plate) all in package 2.
     const plate = await say("2 0");
@@ -129,16 +146,17 @@ describe("ship dialog", () => {
     });
     const how = lastScreen(await exchange(h, shipButton(posting.postingNumber)));
     const first = await tap(how, "One package");
-    expect(textsOf(first)[0]).toContain("mandatory marks (Chestny ZNAK) of 2 units");
-    expect(textOf(lastScreen(first))).toBe("Mark of Sneakers, unit 1 of 2:");
+    // The intro heads the first question on the same screen.
+    expect(textsOf(first)).toEqual([]);
+    expect(textOf(lastScreen(first))).toContain("mandatory marks (Chestny ZNAK) of 2 units");
+    expect(textOf(lastScreen(first))).toMatch(/\n\nMark of Sneakers, unit 1 of 2:$/);
 
     const good = h.sandbox.control.sampleMark();
     const second = await say("BAD-MARK-0000000000000000");
     expect(textOf(lastScreen(second))).toBe("Mark of Sneakers, unit 2 of 2:");
     const rejected = await say(good);
     expect(textsOf(rejected)).toEqual([
-      "Ozon did not accept 1 mark:\n• BAD-MARK-0000000000000000\nPlease type it again.",
-      "Type the mark of Sneakers, unit 1 of 2 again:",
+      "Ozon did not accept 1 mark:\n• BAD-MARK-0000000000000000\nPlease type it again.\n\nType the mark of Sneakers, unit 1 of 2 again:",
     ]);
     const fixed = h.sandbox.control.sampleMark();
     const confirm = lastScreen(await say(fixed));
@@ -181,24 +199,28 @@ describe("ship dialog", () => {
     const choose = lastScreen(await exchange(h, command("ship", { from: KEEPER })));
     const question = textOf(choose);
 
-    expect(textsOf(await say("hello"))).toEqual([
+    refusedInPlace(
+      await say("hello"),
       'I do not know a posting "hello". Check the number and type it again.',
       question,
-    ]);
-    expect(textsOf(await say("99999999-0001-1"))).toEqual([
+    );
+    refusedInPlace(
+      await say("99999999-0001-1"),
       "Ozon does not know posting 99999999-0001-1. Check the number.",
       question,
-    ]);
-    expect(textsOf(await say(gone.postingNumber))).toEqual([
+    );
+    refusedInPlace(
+      await say(gone.postingNumber),
       `Posting ${gone.postingNumber} is no longer awaiting packaging (status: cancelled). Choose another one.`,
       question,
-    ]);
+    );
     const how = await say(open.postingNumber);
     expect(textOf(lastScreen(how))).toBe("How do you pack it?");
-    expect(textsOf(await say("one please"))).toEqual([
+    refusedInPlace(
+      await say("one please"),
       "Please choose with the buttons below the question.",
       "How do you pack it?",
-    ]);
+    );
     // An old card's button of a posting that no longer awaits packaging says what became of it
     // and ends the dialog (no chooser of other postings, nothing asked of Ozon).
     const stale = await exchange(h, shipButton(gone.postingNumber));
@@ -237,8 +259,9 @@ describe("ship dialog", () => {
       labels.filter((l) => l.startsWith("Mug ×2") && l.endsWith(mug.postingNumber)),
     ).toHaveLength(1);
     const how = await tap(offered, mug.postingNumber);
-    expect(textsOf(how)[0]).toContain(`Posting ${mug.postingNumber}`);
-    expect(textOf(lastScreen(how))).toBe("How do you pack it?");
+    expect(textsOf(how)).toEqual([]);
+    expect(textOf(lastScreen(how))).toContain(`Posting ${mug.postingNumber}`);
+    expect(textOf(lastScreen(how))).toMatch(/\n\nHow do you pack it\?$/);
   });
 
   it("a typed order number with one posting goes straight on; one with none is explained", async () => {
@@ -247,10 +270,11 @@ describe("ship dialog", () => {
       products: [{ name: "Mug", quantity: 2, markRequired: false }],
     });
     const choose = lastScreen(await exchange(h, command("ship", { from: KEEPER })));
-    expect(textsOf(await say("99999999-0001"))).toEqual([
+    refusedInPlace(
+      await say("99999999-0001"),
       "No posting of order 99999999-0001 awaits packaging. Check the number and type it again.",
       textOf(choose),
-    ]);
+    );
     const how = await say(posting.orderNumber);
     expect(textsOf(how)[0]).toContain(`Posting ${posting.postingNumber}`);
     expect(textOf(lastScreen(how))).toBe("How do you pack it?");
@@ -300,7 +324,9 @@ describe("ship dialog", () => {
       products: [{ name: "Mug", quantity: 2, markRequired: false }],
     });
     await exchange(h, shipButton(posting.postingNumber));
-    expect(textsOf(await exchange(h, command("cancel", { from: KEEPER })))).toEqual(["Cancelled."]);
+    expect(textsOf(await exchange(h, command("cancel", { from: KEEPER })))).toEqual([
+      "You left the dialog. Nothing was changed.",
+    ]);
     // The dialog is over: a text is no answer any more.
     expect(textsOf(await say("1 1"))).toEqual(["To see what I can do, send /help"]);
 
@@ -313,7 +339,7 @@ describe("ship dialog", () => {
     expect(cancelData).toBe(codec.encode(CANCEL_CALLBACK, KEEPER.id, tag));
     const left = await tap(how, "Close");
     expect(lastScreen(left).method).toBe("editMessageText");
-    expect(textOf(lastScreen(left))).toBe("Cancelled.");
+    expect(textOf(lastScreen(left))).toBe("You left the dialog. Nothing was changed.");
     // A button of the finished dialog is refused politely.
     const stale = await tap(how, "One package");
     expect(stale.find((c) => c.method === "answerCallbackQuery")?.payload.text).toContain(

@@ -1,0 +1,188 @@
+// The main jobs of bench/walkthrough.ts, each as a new person does it on a phone, with a check
+// that it did what the person wanted (a job that did not throws). Shared with the walkthrough
+// test (test/bot/walkthrough.test.ts), which keeps the script working and the tap counts true.
+import type { User } from "grammy/types";
+import { type JobResult, WalkWorld } from "./walkthrough-world.ts";
+
+/** The jobs, as the table names them. */
+export const JOB = {
+  subscribe: "subscribe to posting alerts",
+  find: "find a posting by its number",
+  pack: "pack a posting (2 pcs) from its alert, with the dialog, to the label",
+  oneTap: "pack a posting (2 pcs) from its alert, one tap, to the label",
+  cancel: "cancel a posting from its alert",
+  reply: "reply to a buyer",
+  budget: "change a campaign's budget",
+  report: "order a usual report (one campaign, last 7 days by day)",
+} as const;
+
+/**
+ * One walk in one language: the admin invites three people, who do their jobs. A job an older
+ * version cannot do this way is reported (taps undefined) and the walk goes on.
+ */
+export async function walk(lang: "ru" | "en", print: boolean): Promise<JobResult[]> {
+  const w = await WalkWorld.start(lang, print);
+  const results: JobResult[] = [];
+  try {
+    const names = lang === "ru" ? ["Вика", "Сергей", "Марина"] : ["Vika", "Sergei", "Marina"];
+    const warehouse = await w.join(names[0] ?? "", "warehouse");
+    const seller = await w.join(names[1] ?? "", "seller");
+    const manager = await w.join(names[2] ?? "", "manager");
+    if (w.lastInvite) results.push(w.lastInvite);
+    const jobs: Array<[string, () => Promise<JobResult | undefined>]> = [
+      [JOB.subscribe, () => subscribe(w, warehouse)],
+      [JOB.find, () => findPosting(w, warehouse)],
+      [JOB.pack, () => packWithDialog(w, warehouse)],
+      [JOB.oneTap, () => packOneTap(w, warehouse)],
+      [JOB.cancel, () => cancelPosting(w, warehouse)],
+      [JOB.reply, () => replyToBuyer(w, seller)],
+      [JOB.budget, () => changeBudget(w, manager)],
+      [JOB.report, () => usualReport(w, manager)],
+    ];
+    for (const [name, run] of jobs) {
+      try {
+        const result = await run();
+        if (result) results.push(result);
+      } catch (error) {
+        results.push(w.job(name, w.admin).failed(error));
+      }
+    }
+  } finally {
+    await w.close();
+  }
+  return results;
+}
+
+/** The posting is packed and its label file reached the person. */
+function packedWithLabel(w: WalkWorld, postingNumber: string): void {
+  const status = w.sandbox.control.posting(postingNumber)?.status;
+  check(status === "awaiting_deliver", `${postingNumber} packed`);
+  const file = `label-${postingNumber}.pdf`;
+  const labels = w.fake.calls.filter((c) => c.method === "sendDocument");
+  check(
+    labels.some((c) => c.files[0]?.fileName === file),
+    `the label ${file} sent`,
+  );
+}
+
+/** Throws unless `ok`: the job did not do what the person wanted. */
+function check(ok: boolean, what: string): void {
+  if (!ok) throw new Error(`not done: ${what}`);
+}
+
+async function subscribe(w: WalkWorld, who: User): Promise<JobResult> {
+  // Postings that already wait: subscribing says how many and offers to list them.
+  w.sandbox.control.addPosting({
+    products: [{ name: "Чайник", quantity: 1, markRequired: false }],
+  });
+  await w.watcher().runOnce();
+  const job = w.job(JOB.subscribe, who);
+  const screen = await job.command("subscribe");
+  check(w.hasButton(screen, w.label("postings-button-list")), "offered to list what waits");
+  return job.end();
+}
+
+async function findPosting(w: WalkWorld, who: User): Promise<JobResult> {
+  const posting = w.sandbox.control.addPosting({
+    products: [{ name: "Кружка", quantity: 1, markRequired: false }],
+  });
+  const job = w.job(JOB.find, who);
+  const card = await job.type(posting.postingNumber);
+  check(w.hasButton(card, w.label("postings-button-ship")), "the posting's card shown");
+  return job.end();
+}
+
+/** A new posting's alert; the job starts with the alert on screen. */
+async function alertOf(w: WalkWorld, who: User, name: string, quantity: number) {
+  const posting = w.sandbox.control.addPosting({
+    products: [{ name, quantity, markRequired: false }],
+  });
+  const since = w.fake.calls.length;
+  await w.watcher().runOnce();
+  const alert = w
+    .sentTo(who.id, since)
+    .find((c) => String(c.payload.text).includes(posting.postingNumber));
+  if (!alert) throw new Error(`no alert of ${posting.postingNumber}`);
+  return { posting, alert };
+}
+
+async function packWithDialog(w: WalkWorld, who: User): Promise<JobResult> {
+  const { alert, posting } = await alertOf(w, who, "Сковорода", 2);
+  const job = w.job(JOB.pack, who);
+  job.shows(alert);
+  let screen = await job.tap(alert, w.label("postings-button-ship"));
+  screen = await job.tap(screen, w.label("postings-ship-one-package"));
+  screen = await job.tap(screen, w.label("postings-ship-confirm-button"));
+  await job.tap(screen, w.label("postings-button-label"));
+  packedWithLabel(w, posting.postingNumber);
+  return job.end();
+}
+
+async function packOneTap(w: WalkWorld, who: User): Promise<JobResult | undefined> {
+  const { alert, posting } = await alertOf(w, who, "Кастрюля", 2);
+  const job = w.job(JOB.oneTap, who);
+  job.shows(alert);
+  const quick = w.labelIfAny("postings-button-quick-pack");
+  if (quick === undefined || !w.hasButton(alert, quick)) return job.unavailable();
+  await job.tap(alert, quick);
+  packedWithLabel(w, posting.postingNumber);
+  return job.end();
+}
+
+async function cancelPosting(w: WalkWorld, who: User): Promise<JobResult> {
+  const { alert, posting } = await alertOf(w, who, "Тарелка", 1);
+  const job = w.job(JOB.cancel, who);
+  job.shows(alert);
+  let screen = await job.tap(alert, w.label("postings-button-cancel"));
+  screen = await job.tap(screen, /./); // the first reason offered
+  await job.tap(screen, w.label("postings-cancel-confirm-button"));
+  const status = w.sandbox.control.posting(posting.postingNumber)?.status;
+  check(status === "cancelled", "the posting cancelled");
+  return job.end();
+}
+
+async function replyToBuyer(w: WalkWorld, who: User): Promise<JobResult> {
+  await w.relay.runOnce();
+  const chat = w.sandbox.control.chats().find((c) => c.status === "OPENED");
+  if (!chat) throw new Error("no open buyer chat");
+  const since = w.fake.calls.length;
+  w.sandbox.control.buyerWrites(chat.id, { text: "Здравствуйте! Когда отправите заказ?" });
+  await w.relay.runOnce();
+  const relayed = w.sentTo(who.id, since).at(-1);
+  if (!relayed) throw new Error("the buyer's message was not relayed");
+  const job = w.job(JOB.reply, who);
+  job.shows(relayed);
+  const prompt = await job.tap(relayed, w.label("relay-answer-button"));
+  await job.type("Сегодня до 18:00", prompt);
+  const sent = JSON.stringify(w.sandbox.control.chat(chat.id) ?? {});
+  check(sent.includes("Сегодня до 18:00"), "the answer reached the buyer");
+  return job.end();
+}
+
+async function changeBudget(w: WalkWorld, who: User): Promise<JobResult> {
+  const job = w.job(JOB.budget, who);
+  let screen = await job.command("budget");
+  screen = await job.tap(screen, /₽/); // the first campaign with a budget
+  screen = await job.type("2000");
+  const done = await job.tap(screen, w.label("ads-budget-confirm-button"));
+  check(/2\s000/.test(String(done.payload.text)), "the budget is 2 000 ₽ now");
+  return job.end();
+}
+
+async function usualReport(w: WalkWorld, who: User): Promise<JobResult> {
+  const job = w.job(JOB.report, who);
+  let screen = await job.command("report");
+  screen = await job.tap(screen, /./); // the first campaign
+  screen = await job.tapAny(screen, [/^(Готово|Done) \(1\)/]);
+  screen = await job.tapAny(screen, [w.labelIfAny("ads-kind-campaigns")]);
+  screen = await job.tapAny(screen, [
+    w.labelIfAny("ads-quick-week"),
+    w.labelIfAny("ads-period-last-7-days"),
+  ]);
+  if (!w.hasButton(screen, w.label("ads-report-order-button"))) {
+    screen = await job.tapAny(screen, [/./]); // the grouping, asked after a plain period
+  }
+  screen = await job.tap(screen, w.label("ads-report-order-button"));
+  await w.reportDone(who.id);
+  return job.end();
+}

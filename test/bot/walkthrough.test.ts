@@ -1,0 +1,30 @@
+/**
+ * The walkthrough (bench/walkthrough.ts) as a test: new people do their main jobs through the
+ * fake Bot API and the sandbox, in Russian and English; every job must get done, and the jobs
+ * issue 17 made shorter must stay that short (taps, and messages a phone collects).
+ */
+import { describe, expect, it } from "vitest";
+import { JOB, walk } from "../../bench/walkthrough-jobs.ts";
+
+describe("walkthrough of the main jobs", () => {
+  for (const lang of ["ru", "en"] as const) {
+    it(`every job gets done in ${lang}, packing on the card`, { timeout: 60_000 }, async () => {
+      const results = await walk(lang, false);
+      const of = (job: string) => {
+        const found = results.find((r) => r.job === job);
+        if (!found) throw new Error(`no result for ${job}`);
+        return found;
+      };
+      // A failed job has no tap count (the walk tells why).
+      expect(results.filter((r) => r.taps === undefined).map((r) => r.job)).toEqual([]);
+      expect(results).toHaveLength(9);
+      // One tap to a packed posting and its label: the card edited once, the label the one file.
+      expect(of(JOB.oneTap)).toMatchObject({ taps: 1, typed: 0, messages: 1, edits: 1 });
+      // The dialog runs on the card: no copies, only the label file is new.
+      expect(of(JOB.pack)).toMatchObject({ taps: 4, messages: 1, edits: 3 });
+      expect(of(JOB.cancel)).toMatchObject({ taps: 3, messages: 0, edits: 3 });
+      expect(of(JOB.report).taps).toBeLessThanOrEqual(6);
+      expect(of(JOB.reply)).toMatchObject({ taps: 1, typed: 1 });
+    });
+  }
+});
