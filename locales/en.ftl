@@ -157,8 +157,6 @@ language-name-en = English
 
 ## Cancel
 
-cancel-done = Cancelled.
-cancel-nothing = There is nothing to cancel.
 cancel-button = Close
 cancel-not-yours = This Close button belongs to someone else's question.
 cancel-dialog-over = This Close button belongs to a dialog that is over.
@@ -652,7 +650,6 @@ labels-unprinted-title = Ozon did not print:
 labels-unprinted-line = • { $posting }: { $reason }
 labels-unprinted-more = …and { $count } more.
 labels-caption = 🏷 Labels: { $count }
-labels-still-preparing = ⏳ Ozon was still preparing the labels after { $minutes } min. Please tap again later.
 labels-failed = Could not get the labels: { $reason }
 handover-over = This dialog is over. Start again with /handover.
 handover-nothing = Nothing to hand over: no packed postings await the courier.

@@ -157,8 +157,6 @@ language-name-en = English
 
 ## Cancel
 
-cancel-done = Отменено.
-cancel-nothing = Сейчас нечего отменять.
 cancel-button = Выйти
 cancel-not-yours = Эта кнопка «Выйти» относится к вопросу другого человека.
 cancel-dialog-over = Эта кнопка «Выйти» относится к диалогу, который уже закончен.
@@ -655,7 +653,6 @@ labels-unprinted-title = Ozon не напечатал:
 labels-unprinted-line = • { $posting }: { $reason }
 labels-unprinted-more = …и ещё { $count }.
 labels-caption = 🏷 Этикетки: { $count }
-labels-still-preparing = ⏳ Ozon всё ещё готовит этикетки спустя { $minutes } мин. Нажмите ещё раз позже.
 labels-failed = Не удалось получить этикетки: { $reason }
 handover-over = Этот диалог закончен. Начните заново: /handover.
 handover-nothing = Передавать нечего: нет собранных отправлений, ждущих курьера.

@@ -45,7 +45,7 @@ export interface ConversationSpec {
    * told after the dialog ended.
    */
   buttons?: { kind: string; overKey: string };
-  /** Locale key of what leaving it (/cancel, Close) says; default "cancel-done". */
+  /** Locale key of what leaving it (/cancel, Close) says; default "dialog-left". */
   leftKey?: string;
 }
 
