@@ -55,10 +55,12 @@ export {
   FINISHED_JOB_TTL_MS,
   isReportRequestError,
   MAX_CAMPAIGNS_PER_REPORT,
+  REPORT_FORMATS,
   REPORT_GROUPINGS,
   REPORT_KINDS,
   type ReportCampaignRef,
   type ReportFailure,
+  type ReportFormat,
   type ReportGroupBy,
   type ReportJob,
   ReportJobRepository,
@@ -89,5 +91,6 @@ export {
   type ReportSummary,
   summarizeCsv,
   summarizeReport,
+  titleFacts,
 } from "./report-summary.ts";
 export { formatReportSummary, type SummaryLabels } from "./report-summary-text.ts";

@@ -19,6 +19,9 @@ export const REPORT_KINDS = ["campaigns", "phrases", "attribution"] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 export const REPORT_GROUPINGS = ["DATE", "START_OF_WEEK", "START_OF_MONTH"] as const;
 export type ReportGroupBy = (typeof REPORT_GROUPINGS)[number];
+/** What file the person gets: Ozon's CSV/ZIP as it came, or the same numbers as an XLSX workbook. */
+export const REPORT_FORMATS = ["csv", "xlsx"] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export type ReportJobState =
   | "queued"
@@ -55,6 +58,12 @@ export interface ReportRequest {
   attributionDays?: number;
   /** A message already sent by the bot that the runner's progress updates should edit. */
   progressMessageRef?: unknown;
+  /**
+   * The file delivered: "csv" (default; jobs stored before this field existed have none) sends
+   * Ozon's CSV/ZIP as it came, "xlsx" the same report as a workbook (the CSV/ZIP when the
+   * workbook cannot be built). Either way the chart goes with it.
+   */
+  format?: ReportFormat;
 }
 
 export interface ReportFailure {
@@ -132,6 +141,7 @@ export type ReportRequestProblem =
   | { code: "bad_group_by" }
   | { code: "phrases_need_one_campaign_and_objects" }
   | { code: "bad_attribution_days" }
+  | { code: "bad_format" }
   | Extract<PeriodCheck, { ok: false }>;
 
 /** The request is refused before Ozon is asked; `problem` says why in a form the bot can phrase. */
@@ -187,6 +197,9 @@ export function checkReportRequest(
   if (!REPORT_KINDS.includes(request.kind)) return { code: "bad_kind" };
   if (request.groupBy !== undefined && !REPORT_GROUPINGS.includes(request.groupBy)) {
     return { code: "bad_group_by" };
+  }
+  if (request.format !== undefined && !REPORT_FORMATS.includes(request.format)) {
+    return { code: "bad_format" };
   }
   if (request.kind === "phrases" && (count !== 1 || !request.objects?.length)) {
     return { code: "phrases_need_one_campaign_and_objects" };
@@ -267,7 +280,7 @@ export type RetryClaim =
 
 /** The request a job was made from, without its progress message. */
 function requestOf(job: ReportJob): ReportRequest {
-  const { requestedBy, campaigns, period, kind, groupBy, objects, attributionDays } = job;
+  const { requestedBy, campaigns, period, kind, groupBy, objects, attributionDays, format } = job;
   return {
     requestedBy: { ...requestedBy },
     campaigns: campaigns.map((c) => ({ ...c })),
@@ -276,6 +289,7 @@ function requestOf(job: ReportJob): ReportRequest {
     groupBy,
     ...(objects ? { objects: [...objects] } : {}),
     ...(attributionDays !== undefined ? { attributionDays } : {}),
+    ...(format !== undefined ? { format } : {}),
   };
 }
 
@@ -322,6 +336,7 @@ export class ReportJobs {
     };
     if (request.kind === "phrases" && request.objects) job.objects = [...request.objects];
     if (request.kind === "attribution") job.attributionDays = request.attributionDays;
+    if (request.format !== undefined && request.format !== "csv") job.format = request.format;
     if (request.progressMessageRef !== undefined) {
       job.progressMessageRef = request.progressMessageRef;
     }
