@@ -693,3 +693,28 @@ find-more = Shown { $shown } of { $count } postings.
 find-photo-no-barcode = I could not read a posting's barcode on this photo. Take it again: close to the label's lower barcode so that it fills most of the picture, with the label flat and in good light, without glare. Or type the digits printed under the barcode.
 find-photo-too-big = The picture is larger than I read ({ $limit }). Take it again at a lower resolution, or type the digits printed under the barcode.
 find-photo-fetch-failed = I could not get the photo from Telegram. Send it again.
+
+## Report charts and XLSX
+report-chart-title = Spend and orders by day
+report-chart-title-clicks = Spend and clicks by day
+report-chart-title-spend = Spend by day
+report-chart-spend = Spend, ₽
+report-chart-orders = Orders
+report-chart-clicks = Clicks
+report-chart-others = Others
+report-chart-caption = 📈 { $about }
+
+    { $summary }
+report-xlsx-button = 📊 XLSX
+report-xlsx-caption = 📊 { $about } (XLSX)
+report-xlsx-total = Total
+report-xlsx-expired = The XLSX of this report can no longer be built: reports are kept { $days } days. Order it again with the button below.
+report-xlsx-reorder-button = 🔁 Order again (XLSX)
+report-xlsx-not-yours = This button is for the person who ordered the report.
+report-xlsx-gone = This report is no longer on record. Order it again: /report
+report-xlsx-too-large = The report is too large for XLSX ({ $rows } rows, at most { $max }). Please open the CSV.
+report-xlsx-failed = The XLSX could not be built. Please open the CSV or try later.
+report-xlsx-reordered = 🔁 Report ordered again; it will come as XLSX.
+report-format-csv-button = CSV
+report-format-xlsx-button = XLSX
+report-format-chosen = File: { $format }

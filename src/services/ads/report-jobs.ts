@@ -272,6 +272,7 @@ export interface ReportJobsOptions {
 }
 
 const RETRY_PREFIX = "report-retry:";
+const REORDER_PREFIX = "report-reorder:";
 
 export type RetryClaim =
   | { ok: true; request: ReportRequest }
@@ -355,13 +356,30 @@ export class ReportJobs {
    * job is, so a second press of the same button finds it taken.
    */
   async claimRetry(id: string, userId: number): Promise<RetryClaim> {
+    return this.#claim(id, userId, "failed", RETRY_PREFIX);
+  }
+
+  /**
+   * Claims ordering a delivered job's report again (its kept copy expired, report-table-store.ts),
+   * once, for the person who ordered it; otherwise as claimRetry.
+   */
+  async claimReorder(id: string, userId: number): Promise<RetryClaim> {
+    return this.#claim(id, userId, "delivered", REORDER_PREFIX);
+  }
+
+  async #claim(
+    id: string,
+    userId: number,
+    state: ReportJobState,
+    prefix: string,
+  ): Promise<RetryClaim> {
     const job = await this.repository.get(id);
-    if (job?.state !== "failed") return { ok: false, reason: "gone" };
+    if (job?.state !== state) return { ok: false, reason: "gone" };
     if (job.requestedBy.userId !== userId) return { ok: false, reason: "not_yours" };
     const request = requestOf(job);
     const problem = this.check(request);
     if (problem) return { ok: false, reason: "refused", problem };
-    const claimed = await this.#options.store.setIfAbsent(RETRY_PREFIX + id, this.#now(), {
+    const claimed = await this.#options.store.setIfAbsent(prefix + id, this.#now(), {
       ttlMs: FINISHED_JOB_TTL_MS,
     });
     return claimed ? { ok: true, request } : { ok: false, reason: "retried" };

@@ -30,6 +30,12 @@ export {
   tableRows,
 } from "./report-table.ts";
 export {
+  type KeptReportTable,
+  MAX_KEPT_TABLE_CHARS,
+  REPORT_TABLE_TTL_MS,
+  ReportTableStore,
+} from "./report-table-store.ts";
+export {
   buildReportXlsx,
   DEFAULT_MAX_XLSX_ROWS,
   type ReportXlsxLabels,

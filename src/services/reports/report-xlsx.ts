@@ -24,8 +24,12 @@ export const DEFAULT_MAX_XLSX_ROWS = 100_000;
 
 /** The table is over the cap: no workbook is built. */
 export class ReportXlsxTooLargeError extends Error {
+  readonly rows: number;
+  readonly max: number;
   constructor(rows: number, max: number) {
     super(`report workbook: ${rows} rows, at most ${max}`);
+    this.rows = rows;
+    this.max = max;
     this.name = "ReportXlsxTooLargeError";
   }
 }
