@@ -30,7 +30,10 @@ import { type AdsDialogDeps, budgetConversation } from "../conversations/budget.
 import { reportConversation } from "../conversations/report.ts";
 import { adsFeature } from "../features/ads.ts";
 import type { BotModule } from "../module.ts";
-import { TelegramReportNotifier } from "../notifiers/reports.ts";
+import {
+  TelegramReportNotifier,
+  type TelegramReportNotifierOptions,
+} from "../notifiers/reports.ts";
 import { apiForSender } from "../sender/index.ts";
 import type { ModuleDeps } from "./index.ts";
 
@@ -54,6 +57,8 @@ export interface AdsModuleOptions {
   leaseTtlMs?: number;
   /** start() runs the runners' loops (default true); tests may drive runner.runOnce() instead. */
   runLoop?: boolean;
+  /** Draws a report's chart (default: the real one; tests make it fail). */
+  renderChart?: TelegramReportNotifierOptions["renderChart"];
 }
 
 export type { AdsAccount } from "../../services/ads/index.ts";
@@ -92,6 +97,7 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
     defaultLocale: config.defaultLocale,
     shops,
     logger,
+    ...(options.renderChart ? { renderChart: options.renderChart } : {}),
   });
 
   /** Built on first use (a dialog, a retry, the runner's start); dropped when the shop stops. */

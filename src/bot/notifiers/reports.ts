@@ -83,6 +83,8 @@ export interface TelegramReportNotifierOptions {
   /** The shops, to name a job's shop when there are several (none: never named). */
   shops?: ShopRegistry;
   logger?: Logger;
+  /** Draws the chart (default reportChartPng; tests make it fail). */
+  renderChart?: typeof reportChartPng;
 }
 
 export class TelegramReportNotifier implements ReportNotifier {
@@ -216,7 +218,8 @@ export class TelegramReportNotifier implements ReportNotifier {
     shopName: string | undefined,
   ): Promise<Buffer | undefined> {
     try {
-      return await reportChartPng(t, job, table, shopName);
+      const render = this.#options.renderChart ?? reportChartPng;
+      return await render(t, job, table, shopName);
     } catch (error) {
       const log = this.#options.logger;
       if (error instanceof ReportChartEmptyError) log?.info({ job: job.id }, "report: no chart");
