@@ -18,7 +18,6 @@ import {
   jobsOf,
   MANAGER,
   MANAGER_EN,
-  screen,
   screenText,
   slash,
   startWorld,
