@@ -6,11 +6,9 @@
 import { formatPeriod, type ReportJob } from "../../services/ads/index.ts";
 import {
   buildReportXlsx,
-  chartFonts,
   type ReportTable,
-  renderReportChartSvg,
   reportChartData,
-  svgToPng,
+  sharedChartRenderer,
 } from "../../services/reports/index.ts";
 import type { Translator } from "../i18n.ts";
 
@@ -44,16 +42,14 @@ export async function reportChartPng(
         ? t("report-chart-title-clicks")
         : t("report-chart-title-spend");
   const period = formatPeriod(job.period);
-  const fonts = chartFonts();
-  const svg = await renderReportChartSvg(data, {
+  // Drawn in the shared worker thread: the event loop does not wait, resvg's memory comes back.
+  return sharedChartRenderer().render(table, {
     locale: job.requestedBy.locale,
     labels: { ...labels, title },
     titles,
     // The shop's name in plain letters: the chart's font has no emoji.
     subtitle: shopName ? `${period} · ${shopName}` : period,
-    fonts,
   });
-  return svgToPng(svg, fonts);
 }
 
 /** The report as an XLSX workbook with the person's word for the totals row. */

@@ -9,6 +9,11 @@ export {
   chartFonts,
 } from "./chart-fonts.ts";
 export {
+  ChartRenderer,
+  type ChartRendererOptions,
+  sharedChartRenderer,
+} from "./chart-renderer.ts";
+export {
   type ReportChartData,
   ReportChartEmptyError,
   type ReportChartLabels,
