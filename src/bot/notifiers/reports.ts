@@ -8,6 +8,12 @@
  * deliver() resolves only after Telegram accepted the document, and nothing after that moment
  * may make it fail (the runner would send the file again): the last progress edit is best effort.
  *
+ * With the file come the report's chart (a PNG photo with the summary, drawn in a worker thread
+ * while the file uploads and sent after it, on its own: a chart that cannot be drawn or sent is
+ * logged and the report stays delivered) and an XLSX button (features/report-xlsx.ts); a job
+ * with `format: "xlsx"` gets the workbook as its file instead of Ozon's CSV/ZIP (Ozon's file
+ * when the workbook cannot be built).
+ *
  * With several shops every message names the job's shop ("🏬 Южный" on its first line) and the
  * Retry button carries the shop's ref; a job of a removed shop is told it was cancelled.
  */
@@ -160,8 +166,8 @@ export class TelegramReportNotifier implements ReportNotifier {
     const shop = job.shop === undefined ? undefined : this.#options.shops?.get(job.shop);
     const shopName = this.#options.shops?.many ? shop?.name : undefined;
 
-    // Drawn before anything is sent: the picture follows the file at once.
-    const chart = table ? await this.#chart(t, job, table, shopName) : undefined;
+    // Drawn (in the worker) while the file goes out; #chart never rejects.
+    const drawing = table ? this.#chart(t, job, table, shopName) : Promise.resolve(undefined);
     const xlsx = job.format === "xlsx" && table ? await this.#xlsx(t, job, table) : undefined;
     const document = xlsx ? { name: xlsxName(file.name), bytes: xlsx } : file;
     const name = document.name;
@@ -184,22 +190,6 @@ export class TelegramReportNotifier implements ReportNotifier {
       clearInterval(repeat);
     }
     // Accepted: from here on nothing may throw.
-    if (chart) {
-      try {
-        const chartCaption = this.#tagged(
-          t,
-          job,
-          t("report-chart-caption", { about, summary: summaryText }),
-        );
-        await this.#paced(chatId, (api) =>
-          api.sendPhoto(chatId, new InputFile(chart, `${name.replace(/\.\w+$/, "")}.png`), {
-            caption: capped(chartCaption),
-          }),
-        );
-      } catch (error) {
-        this.#options.logger?.warn({ err: error, job: job.id }, "report: chart not sent");
-      }
-    }
     try {
       await this.#showProgress(
         job,
@@ -207,6 +197,32 @@ export class TelegramReportNotifier implements ReportNotifier {
       );
     } catch (error) {
       this.#options.logger?.warn({ err: error, job: job.id }, "report: last progress edit failed");
+    }
+    // The picture follows on its own: the job is delivered once the file is, so a crash while
+    // the chart is still drawn or sent never sends the file twice (the chart may then be lost).
+    const chartCaption = this.#tagged(
+      t,
+      job,
+      t("report-chart-caption", { about, summary: summaryText }),
+    );
+    void this.#sendChart(job, drawing, `${name.replace(/\.\w+$/, "")}.png`, capped(chartCaption));
+  }
+
+  async #sendChart(
+    job: ReportJob,
+    drawing: Promise<Buffer | undefined>,
+    name: string,
+    caption: string,
+  ): Promise<void> {
+    const chart = await drawing;
+    if (!chart) return;
+    const chatId = job.requestedBy.chatId;
+    try {
+      await this.#paced(chatId, (api) =>
+        api.sendPhoto(chatId, new InputFile(chart, name), { caption }),
+      );
+    } catch (error) {
+      this.#options.logger?.warn({ err: error, job: job.id }, "report: chart not sent");
     }
   }
 
