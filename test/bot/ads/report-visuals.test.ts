@@ -16,19 +16,22 @@ import {
   alerts,
   closeWorlds,
   jobsOf,
+  limitManager,
   MANAGER,
   MANAGER_EN,
   screenText,
   slash,
   startWorld,
   tap,
+  WAREHOUSE,
   type World,
 } from "./world.ts";
 
 afterEach(closeWorlds);
 
-async function order(w: World, user: User, labels: string[], format?: "XLSX") {
+async function order(w: World, user: User, labels: string[], format?: "XLSX", shop?: string) {
   await slash(w, user, "report");
+  if (shop) await tap(w, user, shop);
   for (const label of labels) await tap(w, user, label);
   await tap(w, user, /^Готово/);
   await tap(w, user, "Статистика кампаний");
@@ -186,5 +189,38 @@ describe("reports with a chart and XLSX", () => {
     await waitFor(async () => (await jobsOf(v))[0]?.state === "delivered");
     await waitFor(() => v.logs.some((l) => l.msg === "report: chart not sent"));
     expect(okCalls(v, "sendDocument", MANAGER.id)).toHaveLength(1);
+  });
+
+  it("two stores: the chart and the workbook are the chosen store's; other stores' managers and other roles are refused", async () => {
+    const w = await startWorld({ stores: 2 });
+    await w.start();
+    const south = "sandbox-client-2";
+    await limitManager(w, MANAGER_EN.id, ["sandbox-client"]);
+    await w.restart(); // a new process reads the limited role
+    await order(w, MANAGER, ["Кроссовки"], undefined, "Южный");
+    const [document] = await waitForCalls(w, "sendDocument", MANAGER.id, 1);
+    const [photo] = await waitForCalls(w, "sendPhoto", MANAGER.id, 1);
+    if (!document || !photo) throw new Error("no report");
+    expect(String(photo.payload.caption).split("\n")[0]).toBe("🏬 Южный");
+    expect(document.files[0]?.fileName).toContain("Южный");
+
+    const since = w.fake.calls.length;
+    await w.send(press(document, "XLSX", MANAGER_EN)); // reaches Северный only
+    await w.send(press(document, "XLSX", WAREHOUSE)); // not a manager
+    const [otherStore, otherRole] = alerts(w, since);
+    expect(otherStore).toBe("You have no access to any store for this. Ask an admin.");
+    expect(otherRole).toBeDefined();
+    expect(otherRole).not.toContain("XLSX");
+    expect(okCalls(w, "sendDocument", MANAGER_EN.id)).toEqual([]);
+    expect(okCalls(w, "sendDocument", WAREHOUSE.id)).toEqual([]);
+
+    await w.send(press(document, "XLSX", MANAGER));
+    const [, xlsx] = await waitForCalls(w, "sendDocument", MANAGER.id, 2);
+    if (!xlsx) throw new Error("no XLSX");
+    expect(xlsx.files[0]?.fileName).toContain("Южный");
+    expect(String(xlsx.payload.caption).split("\n")[0]).toBe("🏬 Южный");
+    const [job] = (await w.module.accountOf(south)?.jobs.repository.all()) ?? [];
+    const book = await workbookOf(xlsx);
+    expect(book.worksheets.map((ws) => ws.name.split(" ")[0])).toEqual([job?.campaigns[0]?.id]);
   });
 });
