@@ -10,7 +10,7 @@ import type { ReportJob } from "./report-jobs.ts";
  */
 export function reportFileName(
   job: Pick<ReportJob, "kind" | "campaigns" | "period">,
-  format: "csv" | "zip" | "xlsx",
+  format: "csv" | "zip",
   shopName?: string,
 ): string {
   const prefix =
