@@ -8,6 +8,11 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
 
 FROM node:24-slim AS runtime
+# The report charts are drawn with DejaVu Sans (Cyrillic, ₽): resvg reads it by path
+# (src/services/reports/chart-fonts.ts); node:24-slim has no fonts of its own.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends fonts-dejavu-core \
+    && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     DATA_DIR=/data \
     PORT=8080

@@ -1020,3 +1020,28 @@ postings-button-quick-pack = ⚡ Pack in 1 box
 postings-quick-packing = Packing in 1 box…
 postings-quick-busy = This posting is being packed already. Please wait a moment.
 dialog-none = No dialog is open: there is nothing to leave.
+
+## Report charts and XLSX
+report-chart-title = Spend and orders by day
+report-chart-title-clicks = Spend and clicks by day
+report-chart-title-spend = Spend by day
+report-chart-spend = Spend, ₽
+report-chart-orders = Orders
+report-chart-clicks = Clicks
+report-chart-others = Others
+report-chart-caption = 📈 { $about }
+
+    { $summary }
+report-xlsx-button = 📊 XLSX
+report-xlsx-caption = 📊 { $about } (XLSX)
+report-xlsx-total = Total
+report-xlsx-expired = The XLSX of this report can no longer be built: reports are kept { $days } days. Order it again with the button below.
+report-xlsx-reorder-button = 🔁 Order again (XLSX)
+report-xlsx-not-yours = This button is for the person who ordered the report.
+report-xlsx-gone = This report is no longer on record. Order it again: /report
+report-xlsx-too-large = The report is too large for XLSX ({ $rows } rows, at most { $max }). Please open the CSV.
+report-xlsx-failed = The XLSX could not be built. Please open the CSV or try later.
+report-xlsx-reordered = 🔁 Report ordered again; it will come as XLSX.
+report-format-csv-button = CSV
+report-format-xlsx-button = XLSX
+report-format-chosen = File: { $format }

@@ -1023,3 +1023,28 @@ postings-button-quick-pack = ⚡ Собрать в 1 коробку
 postings-quick-packing = Собираю в 1 коробку…
 postings-quick-busy = Это отправление уже собирают. Подождите немного.
 dialog-none = Сейчас нет открытого диалога: выходить не из чего.
+
+## Report charts and XLSX
+report-chart-title = Расход и заказы по дням
+report-chart-title-clicks = Расход и клики по дням
+report-chart-title-spend = Расход по дням
+report-chart-spend = Расход, ₽
+report-chart-orders = Заказы
+report-chart-clicks = Клики
+report-chart-others = Остальные
+report-chart-caption = 📈 { $about }
+
+    { $summary }
+report-xlsx-button = 📊 XLSX
+report-xlsx-caption = 📊 { $about } (XLSX)
+report-xlsx-total = Всего
+report-xlsx-expired = XLSX этого отчёта уже не собрать: отчёт хранится { $days } дн. Закажите его заново — кнопкой ниже.
+report-xlsx-reorder-button = 🔁 Заказать снова (XLSX)
+report-xlsx-not-yours = Эта кнопка — для того, кто заказал отчёт.
+report-xlsx-gone = Этого отчёта больше нет. Закажите его заново: /report
+report-xlsx-too-large = Отчёт слишком большой для XLSX ({ $rows } строк, не больше { $max }). Откройте CSV.
+report-xlsx-failed = Не удалось собрать XLSX. Откройте CSV или попробуйте позже.
+report-xlsx-reordered = 🔁 Отчёт заказан снова, пришлю его в XLSX.
+report-format-csv-button = CSV
+report-format-xlsx-button = XLSX
+report-format-chosen = Файл: { $format }

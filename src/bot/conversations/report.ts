@@ -3,7 +3,8 @@
  * keys) → choose campaigns (toggles, paged, typing searches, at most 10) → kind (campaign
  * statistics; phrases for exactly one campaign and its objects; attribution with its days) →
  * period (a quick report — period and grouping in one tap — or a preset or typed
- * `01.10.2026-15.10.2026`, whole days in TIMEZONE, then the grouping) → confirm → a report job
+ * `01.10.2026-15.10.2026`, whole days in TIMEZONE, then the grouping) → confirm (where the file's
+ * format, CSV or XLSX, may be switched) → a report job
  * is queued in that shop's queue and the confirm message becomes the progress message the
  * shop's runner edits. A usual
  * report is three taps after the campaigns: kind, quick report, Order.
@@ -20,8 +21,10 @@ import {
   type PeriodPreset,
   parsePeriodInput,
   presetPeriod,
+  REPORT_FORMATS,
   REPORT_GROUPINGS,
   REPORT_KINDS,
+  type ReportFormat,
   type ReportGroupBy,
   type ReportKind,
   type ReportPeriod,
@@ -89,6 +92,7 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
         step = "kind";
         notice = t("campaigns-report-for", { title: campaignTitle({ id: campaignId, title }) });
       }
+      let format: ReportFormat = "csv";
       const withNotice = (text: string) => {
         const full = notice ? `${notice}\n\n${text}` : text;
         notice = "";
@@ -254,6 +258,7 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
           groupBy,
           ...(objects ? { objects } : {}),
           ...(attributionDays !== undefined ? { attributionDays } : {}),
+          ...(format !== "csv" ? { format } : {}),
         };
         const details = [
           t("ads-report-confirm", {
@@ -269,9 +274,20 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
         if (attributionDays !== undefined) {
           details.push(t("ads-report-confirm-days", { days: attributionDays }));
         }
-        await session.show(at, withNotice(details.join("\n")), reportConfirmKeyboard(button, t));
-        const answer = await dialog.answer(["y"]);
+        details.push(t("report-format-chosen", { format: t(`report-format-${format}-button`) }));
+        await session.show(
+          at,
+          withNotice(details.join("\n")),
+          reportConfirmKeyboard(button, t, format),
+        );
+        const answer = await dialog.answer(["y", "f"]);
         at = answer.ctx;
+        if (answer.kind === "button" && answer.step === "f") {
+          if (REPORT_FORMATS.includes(answer.value as ReportFormat)) {
+            format = answer.value as ReportFormat;
+          }
+          continue;
+        }
         if (pressed(answer, "y") === undefined) continue;
 
         // Checked once more (the day may have changed), then the confirm message becomes the

@@ -21,6 +21,7 @@ import { reportAbout, reportProblemText } from "../format/ads.ts";
 import type { FeatureFactory } from "../index.ts";
 import { REPORT_RETRY_CALLBACK } from "../keyboards/ads.ts";
 import { showScreen } from "../messages.ts";
+import { registerReportXlsx } from "./report-xlsx.ts";
 
 /** From a menu button too (the menu answers the press): the dialog starts in a new message. */
 async function enter(ctx: BotContext, id: string): Promise<void> {
@@ -50,7 +51,11 @@ function retryShop(shops: ShopRegistry, ref: string | undefined) {
 }
 
 export function adsFeature({ shops, accountOf }: AdsFeatureDeps): FeatureFactory {
-  return ({ router, logger }: FeatureDeps) => {
+  return ({ router, logger, codec }: FeatureDeps) => {
+    registerReportXlsx(
+      { router, logger, codec },
+      { shops, accountOf, shopOf: (ref) => retryShop(shops, ref) },
+    );
     const enters = { entersConversation: true } as const;
     router.command("budget", (ctx) => enter(ctx, BUDGET_CONVERSATION), enters);
     router.command("report", (ctx) => enter(ctx, REPORT_CONVERSATION), enters);

@@ -7,8 +7,10 @@ import { InlineKeyboard } from "grammy";
 import {
   PERIOD_PRESETS,
   type PeriodPreset,
+  REPORT_FORMATS,
   REPORT_GROUPINGS,
   REPORT_KINDS,
+  type ReportFormat,
   type ReportGroupBy,
 } from "../../services/ads/index.ts";
 import type { CallbackCodec } from "../callback-data.ts";
@@ -147,8 +149,18 @@ export function attributionKeyboard(button: ButtonData, t: Translator): InlineKe
   return keyboard;
 }
 
-export function reportConfirmKeyboard(button: ButtonData, t: Translator): InlineKeyboard {
-  return new InlineKeyboard().text(t("ads-report-order-button"), button("y"));
+/** Order, and the file's format as a choice (step "f", ✅ on the chosen one). */
+export function reportConfirmKeyboard(
+  button: ButtonData,
+  t: Translator,
+  format: ReportFormat = "csv",
+): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  for (const option of REPORT_FORMATS) {
+    const mark = option === format ? "✅ " : "";
+    keyboard.text(`${mark}${t(`report-format-${option}-button`)}`, button("f", option));
+  }
+  return keyboard.row().text(t("ads-report-order-button"), button("y"));
 }
 
 /**
@@ -170,4 +182,41 @@ export function reportRetryKeyboard(
       ? codec.encode(REPORT_RETRY_CALLBACK, jobId)
       : codec.encode(REPORT_RETRY_CALLBACK, jobId, shopRef);
   return new InlineKeyboard().text(t("ads-report-retry-button"), data);
+}
+
+/** Callback kind of the XLSX button under a delivered report: `rpx:<job id>:<shop ref>`. */
+export const REPORT_XLSX_CALLBACK = "rpx";
+/** Callback kind of "Order again (XLSX)" once the kept report has expired: `rpo:<job id>:<ref>`. */
+export const REPORT_REORDER_CALLBACK = "rpo";
+
+function jobButton(
+  codec: CallbackCodec,
+  kind: string,
+  text: string,
+  jobId: string,
+  shopRef?: string,
+): InlineKeyboard {
+  const data =
+    shopRef === undefined ? codec.encode(kind, jobId) : codec.encode(kind, jobId, shopRef);
+  return new InlineKeyboard().text(text, data);
+}
+
+/** XLSX under a delivered report: the same report as a workbook (features/report-xlsx.ts). */
+export function reportXlsxKeyboard(
+  codec: CallbackCodec,
+  t: Translator,
+  jobId: string,
+  shopRef?: string,
+): InlineKeyboard {
+  return jobButton(codec, REPORT_XLSX_CALLBACK, t("report-xlsx-button"), jobId, shopRef);
+}
+
+/** Replaces the XLSX button once the kept report has expired: orders it again as XLSX. */
+export function reportReorderKeyboard(
+  codec: CallbackCodec,
+  t: Translator,
+  jobId: string,
+  shopRef?: string,
+): InlineKeyboard {
+  return jobButton(codec, REPORT_REORDER_CALLBACK, t("report-xlsx-reorder-button"), jobId, shopRef);
 }

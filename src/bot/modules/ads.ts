@@ -34,7 +34,10 @@ import { reportConversation } from "../conversations/report.ts";
 import { adsFeature } from "../features/ads.ts";
 import { campaignsFeature } from "../features/campaigns.ts";
 import type { BotModule } from "../module.ts";
-import { TelegramReportNotifier } from "../notifiers/reports.ts";
+import {
+  TelegramReportNotifier,
+  type TelegramReportNotifierOptions,
+} from "../notifiers/reports.ts";
 import { apiForSender } from "../sender/index.ts";
 import type { ModuleDeps } from "./index.ts";
 
@@ -60,6 +63,8 @@ export interface AdsModuleOptions {
   leaseTtlMs?: number;
   /** start() runs the runners' loops (default true); tests may drive runner.runOnce() instead. */
   runLoop?: boolean;
+  /** Draws a report's chart (default: the real one; tests make it fail). */
+  renderChart?: TelegramReportNotifierOptions["renderChart"];
 }
 
 export type { AdsAccount } from "../../services/ads/index.ts";
@@ -105,6 +110,7 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
     defaultLocale: config.defaultLocale,
     shops,
     logger,
+    ...(options.renderChart ? { renderChart: options.renderChart } : {}),
   });
 
   /** Built on first use (a dialog, a retry, the runner's start); dropped when the shop stops. */

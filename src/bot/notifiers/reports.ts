@@ -8,6 +8,12 @@
  * deliver() resolves only after Telegram accepted the document, and nothing after that moment
  * may make it fail (the runner would send the file again): the last progress edit is best effort.
  *
+ * With the file come the report's chart (a PNG photo with the summary, drawn in a worker thread
+ * while the file uploads and sent after it, on its own: a chart that cannot be drawn or sent is
+ * logged and the report stays delivered) and an XLSX button (features/report-xlsx.ts); a job
+ * with `format: "xlsx"` gets the workbook as its file instead of Ozon's CSV/ZIP (Ozon's file
+ * when the workbook cannot be built).
+ *
  * With several shops every message names the job's shop ("🏬 Южный" on its first line) and the
  * Retry button carries the shop's ref; a job of a removed shop is told it was cancelled.
  */
@@ -24,9 +30,11 @@ import {
   type ReportSummary,
   type SummaryLabels,
 } from "../../services/ads/index.ts";
+import { ReportChartEmptyError, type ReportTable } from "../../services/reports/index.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../callback-data.ts";
 import { FAILURE_KEYS, reportAbout } from "../format/ads.ts";
+import { reportChartPng, reportXlsx } from "../format/report-visuals.ts";
 import {
   isLocale,
   type Locale,
@@ -34,7 +42,7 @@ import {
   type Translator,
   translatorFor,
 } from "../i18n.ts";
-import { reportRetryKeyboard } from "../keyboards/ads.ts";
+import { reportRetryKeyboard, reportXlsxKeyboard } from "../keyboards/ads.ts";
 import { isNotModified } from "../messages.ts";
 import { chatKindOf, type TelegramSender } from "../sender/index.ts";
 import { withShopTag } from "../shops.ts";
@@ -65,6 +73,10 @@ export function isProgressMessageRef(value: unknown): value is ProgressMessageRe
 
 /** Telegram caps captions at 1024 characters. */
 const CAPTION_LIMIT = 1024;
+/** The delivered file's name with the workbook's extension. */
+export const xlsxName = (name: string) => `${name.replace(/\.(csv|zip)$/i, "")}.xlsx`;
+const capped = (caption: string) =>
+  caption.length <= CAPTION_LIMIT ? caption : `${caption.slice(0, CAPTION_LIMIT - 1)}…`;
 /** A chat action shows for about 5 s; repeated while a large file is still uploading. */
 const ACTION_REPEAT_MS = 4_000;
 
@@ -77,6 +89,8 @@ export interface TelegramReportNotifierOptions {
   /** The shops, to name a job's shop when there are several (none: never named). */
   shops?: ShopRegistry;
   logger?: Logger;
+  /** Draws the chart (default reportChartPng; tests make it fail). */
+  renderChart?: typeof reportChartPng;
 }
 
 export class TelegramReportNotifier implements ReportNotifier {
@@ -136,25 +150,40 @@ export class TelegramReportNotifier implements ReportNotifier {
     return this.#showProgress(job, this.#tagged(t, job, text));
   }
 
-  async deliver(job: ReportJob, file: ReportFile, summary: ReportSummary | null): Promise<void> {
+  async deliver(
+    job: ReportJob,
+    file: ReportFile,
+    summary: ReportSummary | null,
+    table?: ReportTable | null,
+  ): Promise<void> {
     const t = this.#translator(job);
     const chatId = job.requestedBy.chatId;
     const summaryText = summary
       ? formatReportSummary(summary, job.requestedBy.locale, summaryLabels(t))
       : t("ads-report-no-summary");
-    const caption = this.#tagged(
-      t,
-      job,
-      t("ads-report-caption", { about: reportAbout(t, job), summary: summaryText }),
-    );
+    const about = reportAbout(t, job);
+    const caption = this.#tagged(t, job, t("ads-report-caption", { about, summary: summaryText }));
+    const shop = job.shop === undefined ? undefined : this.#options.shops?.get(job.shop);
+    const shopName = this.#options.shops?.many ? shop?.name : undefined;
+
+    // Drawn (in the worker) while the file goes out; #chart never rejects.
+    const drawing = table ? this.#chart(t, job, table, shopName) : Promise.resolve(undefined);
+    const xlsx = job.format === "xlsx" && table ? await this.#xlsx(t, job, table) : undefined;
+    const document = xlsx ? { name: xlsxName(file.name), bytes: xlsx } : file;
+    const name = document.name;
+    // The XLSX button only when the workbook can be built later (the report was read and kept).
+    const keyboard =
+      table && document === file
+        ? reportXlsxKeyboard(this.#options.codec, t, job.id, shop?.ref)
+        : undefined;
 
     await this.#action(chatId);
     const repeat = setInterval(() => void this.#action(chatId), ACTION_REPEAT_MS);
     try {
       await this.#paced(chatId, (api) =>
-        api.sendDocument(chatId, new InputFile(file.bytes, file.name), {
-          caption:
-            caption.length <= CAPTION_LIMIT ? caption : `${caption.slice(0, CAPTION_LIMIT - 1)}…`,
+        api.sendDocument(chatId, new InputFile(document.bytes, name), {
+          caption: capped(caption),
+          ...(keyboard ? { reply_markup: keyboard } : {}),
         }),
       );
     } finally {
@@ -168,6 +197,60 @@ export class TelegramReportNotifier implements ReportNotifier {
       );
     } catch (error) {
       this.#options.logger?.warn({ err: error, job: job.id }, "report: last progress edit failed");
+    }
+    // The picture follows on its own: the job is delivered once the file is, so a crash while
+    // the chart is still drawn or sent never sends the file twice (the chart may then be lost).
+    const chartCaption = this.#tagged(
+      t,
+      job,
+      t("report-chart-caption", { about, summary: summaryText }),
+    );
+    void this.#sendChart(job, drawing, `${name.replace(/\.\w+$/, "")}.png`, capped(chartCaption));
+  }
+
+  async #sendChart(
+    job: ReportJob,
+    drawing: Promise<Buffer | undefined>,
+    name: string,
+    caption: string,
+  ): Promise<void> {
+    const chart = await drawing;
+    if (!chart) return;
+    const chatId = job.requestedBy.chatId;
+    try {
+      await this.#paced(chatId, (api) =>
+        api.sendPhoto(chatId, new InputFile(chart, name), { caption }),
+      );
+    } catch (error) {
+      this.#options.logger?.warn({ err: error, job: job.id }, "report: chart not sent");
+    }
+  }
+
+  /** The chart, or undefined (logged) when it cannot be drawn: the file goes anyway. */
+  async #chart(
+    t: Translator,
+    job: ReportJob,
+    table: ReportTable,
+    shopName: string | undefined,
+  ): Promise<Buffer | undefined> {
+    try {
+      const render = this.#options.renderChart ?? reportChartPng;
+      return await render(t, job, table, shopName);
+    } catch (error) {
+      const log = this.#options.logger;
+      if (error instanceof ReportChartEmptyError) log?.info({ job: job.id }, "report: no chart");
+      else log?.warn({ err: error, job: job.id }, "report: chart not rendered");
+      return undefined;
+    }
+  }
+
+  /** The workbook as the delivered file, or undefined (logged): Ozon's file goes instead. */
+  async #xlsx(t: Translator, job: ReportJob, table: ReportTable): Promise<Buffer | undefined> {
+    try {
+      return await reportXlsx(t, job, table);
+    } catch (error) {
+      this.#options.logger?.warn({ err: error, job: job.id }, "report: XLSX not built");
+      return undefined;
     }
   }
 

@@ -110,5 +110,6 @@ export {
   type ReportSummary,
   summarizeCsv,
   summarizeReport,
+  titleFacts,
 } from "./report-summary.ts";
 export { formatReportSummary, type SummaryLabels } from "./report-summary-text.ts";

@@ -6,6 +6,8 @@
  */
 import { isOzonFileTooLargeError } from "../../ozon/download.ts";
 import { ozonFailureMessage as errorText } from "../../ozon/errors.ts";
+import { type ReportTable, readReportTable } from "../reports/report-table.ts";
+import { ReportTableStore } from "../reports/report-table-store.ts";
 import type { ReportJob } from "./report-jobs.ts";
 import { reportFileName } from "./report-name.ts";
 import {
@@ -15,6 +17,30 @@ import {
   type ReportStatisticsApi,
 } from "./report-steps.ts";
 import { type ReportSummary, summarizeReport } from "./report-summary.ts";
+
+/**
+ * The report as typed sheets for the chart and the XLSX, kept for the XLSX button
+ * (report-table-store.ts). Neither failure stops the file: it is logged, and null means no
+ * chart and no workbook.
+ */
+async function keepTable(steps: JobSteps, job: ReportJob, file: ReportFile) {
+  let table: ReportTable;
+  try {
+    table = readReportTable({ format: file.format, bytes: file.bytes, name: file.name });
+  } catch (error) {
+    steps.settings.logger?.warn({ job: job.id, err: error }, "report table not readable");
+    return null;
+  }
+  try {
+    const store = new ReportTableStore(steps.settings.store);
+    const about = { owner: job.requestedBy.userId, name: file.name };
+    const kept = await store.keep(job.id, about, table, steps.settings.now());
+    if (!kept) steps.settings.logger?.info({ job: job.id }, "report table too large to keep");
+  } catch (error) {
+    steps.settings.logger?.warn({ job: job.id, err: error }, "report table not kept");
+  }
+  return table;
+}
 
 /** Downloads the job's file and hands it over, or counts why not. */
 export async function deliverJob(steps: JobSteps, job: ReportJob): Promise<void> {
@@ -54,9 +80,11 @@ export async function deliverJob(steps: JobSteps, job: ReportJob): Promise<void>
     steps.settings.logger?.warn({ job: job.id, err: error }, "report summary not readable");
   }
 
+  const table = await keepTable(steps, job, file);
+
   job.handedAt = steps.settings.now();
   try {
-    await steps.settings.notifier.deliver(job, file, summary);
+    await steps.settings.notifier.deliver(job, file, summary, table);
   } catch (error) {
     job.state = "ready";
     await steps.retryLater(job, error, "deliver", "delivery_failed");

@@ -19,7 +19,7 @@ export const REPORT_KINDS = ["campaigns", "phrases", "attribution"] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 export const REPORT_GROUPINGS = ["DATE", "START_OF_WEEK", "START_OF_MONTH"] as const;
 export type ReportGroupBy = (typeof REPORT_GROUPINGS)[number];
-/** The file a report is delivered as (none: CSV, Ozon's own file). */
+/** What file the person gets: Ozon's CSV/ZIP as it came, or the same numbers as an XLSX workbook. */
 export const REPORT_FORMATS = ["csv", "xlsx"] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
@@ -58,7 +58,11 @@ export interface ReportRequest {
   attributionDays?: number;
   /** A message already sent by the bot that the runner's progress updates should edit. */
   progressMessageRef?: unknown;
-  /** The file to deliver (default csv). */
+  /**
+   * The file delivered: "csv" (default; jobs stored before this field existed have none) sends
+   * Ozon's CSV/ZIP as it came, "xlsx" the same report as a workbook (the CSV/ZIP when the
+   * workbook cannot be built). Either way the chart goes with it.
+   */
   format?: ReportFormat;
 }
 
@@ -137,6 +141,7 @@ export type ReportRequestProblem =
   | { code: "bad_group_by" }
   | { code: "phrases_need_one_campaign_and_objects" }
   | { code: "bad_attribution_days" }
+  | { code: "bad_format" }
   | Extract<PeriodCheck, { ok: false }>;
 
 /** The request is refused before Ozon is asked; `problem` says why in a form the bot can phrase. */
@@ -192,6 +197,9 @@ export function checkReportRequest(
   if (!REPORT_KINDS.includes(request.kind)) return { code: "bad_kind" };
   if (request.groupBy !== undefined && !REPORT_GROUPINGS.includes(request.groupBy)) {
     return { code: "bad_group_by" };
+  }
+  if (request.format !== undefined && !REPORT_FORMATS.includes(request.format)) {
+    return { code: "bad_format" };
   }
   if (request.kind === "phrases" && (count !== 1 || !request.objects?.length)) {
     return { code: "phrases_need_one_campaign_and_objects" };
@@ -264,6 +272,7 @@ export interface ReportJobsOptions {
 }
 
 const RETRY_PREFIX = "report-retry:";
+const REORDER_PREFIX = "report-reorder:";
 
 export type RetryClaim =
   | { ok: true; request: ReportRequest }
@@ -328,10 +337,10 @@ export class ReportJobs {
     };
     if (request.kind === "phrases" && request.objects) job.objects = [...request.objects];
     if (request.kind === "attribution") job.attributionDays = request.attributionDays;
+    if (request.format !== undefined && request.format !== "csv") job.format = request.format;
     if (request.progressMessageRef !== undefined) {
       job.progressMessageRef = request.progressMessageRef;
     }
-    if (request.format !== undefined) job.format = request.format;
     await this.repository.save(job);
     this.#options.onEnqueued?.(job);
     return job;
@@ -347,13 +356,30 @@ export class ReportJobs {
    * job is, so a second press of the same button finds it taken.
    */
   async claimRetry(id: string, userId: number): Promise<RetryClaim> {
+    return this.#claim(id, userId, "failed", RETRY_PREFIX);
+  }
+
+  /**
+   * Claims ordering a delivered job's report again (its kept copy expired, report-table-store.ts),
+   * once, for the person who ordered it; otherwise as claimRetry.
+   */
+  async claimReorder(id: string, userId: number): Promise<RetryClaim> {
+    return this.#claim(id, userId, "delivered", REORDER_PREFIX);
+  }
+
+  async #claim(
+    id: string,
+    userId: number,
+    state: ReportJobState,
+    prefix: string,
+  ): Promise<RetryClaim> {
     const job = await this.repository.get(id);
-    if (job?.state !== "failed") return { ok: false, reason: "gone" };
+    if (job?.state !== state) return { ok: false, reason: "gone" };
     if (job.requestedBy.userId !== userId) return { ok: false, reason: "not_yours" };
     const request = requestOf(job);
     const problem = this.check(request);
     if (problem) return { ok: false, reason: "refused", problem };
-    const claimed = await this.#options.store.setIfAbsent(RETRY_PREFIX + id, this.#now(), {
+    const claimed = await this.#options.store.setIfAbsent(prefix + id, this.#now(), {
       ttlMs: FINISHED_JOB_TTL_MS,
     });
     return claimed ? { ok: true, request } : { ok: false, reason: "retried" };

@@ -13,6 +13,7 @@ import {
 } from "../../ozon/errors.ts";
 import type { Store } from "../../store/port.ts";
 import { StoppingError } from "../background-loop.ts";
+import type { ReportTable } from "../reports/report-table.ts";
 import type {
   ReportFailure,
   ReportGroupBy,
@@ -59,8 +60,16 @@ export interface ReportNotifier {
    * runner keeps in job.progressMessageRef for the next edit. A failure here is logged, not fatal.
    */
   progress(job: ReportJob, update: ReportProgress): Promise<unknown>;
-  /** Send the file and summary; resolve only once Telegram accepted it. */
-  deliver(job: ReportJob, file: ReportFile, summary: ReportSummary | null): Promise<void>;
+  /**
+   * Send the file and summary; resolve only once Telegram accepted it. `table` is the report
+   * read as typed sheets (null: the file could not be read), for the chart and the XLSX.
+   */
+  deliver(
+    job: ReportJob,
+    file: ReportFile,
+    summary: ReportSummary | null,
+    table?: ReportTable | null,
+  ): Promise<void>;
   /** Tell the person the report failed and why. */
   failed(job: ReportJob, reason: ReportFailure): Promise<void>;
 }

@@ -53,7 +53,31 @@ export interface ReportSummary {
 const TITLE_CAMPAIGN = /№\s*(\d+)/u;
 const TITLE_PERIOD = /(\d{2})\.(\d{2})\.(\d{4})\s*[-–—]\s*(\d{2})\.(\d{2})\.(\d{4})/u;
 
-export function summarizeCsv(bytes: Uint8Array, name = "report.csv"): ReportFileSummary {
+/** The campaign id and period a title line names, and failing that the id in the file name. */
+export function titleFacts(
+  title: string | undefined,
+  name: string,
+): { campaignId?: string; period?: { from: string; to: string } } {
+  const facts: { campaignId?: string; period?: { from: string; to: string } } = {};
+  const id = title?.match(TITLE_CAMPAIGN)?.[1];
+  if (id) facts.campaignId = id;
+  const p = title?.match(TITLE_PERIOD);
+  if (p) facts.period = { from: `${p[3]}-${p[2]}-${p[1]}`, to: `${p[6]}-${p[5]}-${p[4]}` };
+  if (!facts.campaignId) {
+    const fromName = name.match(/(?:^|\/)(\d+)(?:[_-][^/]*)?\.csv$/i)?.[1];
+    if (fromName) facts.campaignId = fromName;
+  }
+  return facts;
+}
+
+/** One CSV's title line, column names and the lines after them (blank lines dropped). */
+export interface ReportLines {
+  title?: string;
+  columns: string[];
+  body: Array<{ cells: string[]; line: number }>;
+}
+
+export function readReportLines(bytes: Uint8Array, name: string): ReportLines {
   if (bytes.length === 0) throw new ReportFileError("empty", "no bytes", { file: name });
   const text = decodeText(bytes, name).replace(/^\uFEFF/, "");
   const records = parseCsv(text, name);
@@ -77,6 +101,11 @@ export function summarizeCsv(bytes: Uint8Array, name = "report.csv"): ReportFile
     });
   }
   const columns = header.cells.map((c) => c.trim());
+  return { ...(title ? { title } : {}), columns, body: lines.slice(cursor + 1) };
+}
+
+export function summarizeCsv(bytes: Uint8Array, name = "report.csv"): ReportFileSummary {
+  const { title, columns, body } = readReportLines(bytes, name);
   const metricColumns = new Map<ReportMetric, number>();
   columns.forEach((column, index) => {
     const metric = metricOfColumn(column);
@@ -86,7 +115,7 @@ export function summarizeCsv(bytes: Uint8Array, name = "report.csv"): ReportFile
   const rowSums = new Map<ReportMetric, bigint>();
   const totalLine = new Map<ReportMetric, bigint>();
   let rows = 0;
-  for (const { cells, line } of lines.slice(cursor + 1)) {
+  for (const { cells, line } of body) {
     const kind = lineKind(cells);
     if (kind === "data") rows++;
     for (const [metric, index] of metricColumns) {
@@ -120,17 +149,8 @@ export function summarizeCsv(bytes: Uint8Array, name = "report.csv"): ReportFile
   if (revenue !== undefined) totals.revenueKopecks = Number(revenue);
 
   const summary: ReportFileSummary = { name, columns, rows, totals };
-  if (title) {
-    summary.title = title;
-    const id = title.match(TITLE_CAMPAIGN)?.[1];
-    if (id) summary.campaignId = id;
-    const p = title.match(TITLE_PERIOD);
-    if (p) summary.period = { from: `${p[3]}-${p[2]}-${p[1]}`, to: `${p[6]}-${p[5]}-${p[4]}` };
-  }
-  if (!summary.campaignId) {
-    const fromName = name.match(/(?:^|\/)(\d+)(?:[_-][^/]*)?\.csv$/i)?.[1];
-    if (fromName) summary.campaignId = fromName;
-  }
+  if (title) summary.title = title;
+  Object.assign(summary, titleFacts(title, name));
   return summary;
 }
 

@@ -262,9 +262,10 @@ describe("the scheduler", () => {
     expect(await w.schedules.scheduler.runOnce()).toMatchObject({ started: 1 });
     expect(await w.schedules.scheduler.runOnce()).toMatchObject({ started: 0 });
     const [job] = await jobsOf(w);
+    // A CSV job carries no format, exactly as jobs did before formats existed.
+    expect(job?.format).toBeUndefined();
     expect(job).toMatchObject({
       kind: "campaigns",
-      format: "csv",
       groupBy: "DATE",
       period: { from: "2026-06-14", to: "2026-06-14" },
       requestedBy: { chatId: MANAGER.id, userId: MANAGER.id },
@@ -285,6 +286,26 @@ describe("the scheduler", () => {
     expect((await jobsOf(w)).map((j) => j.period.from)).toEqual(["2026-06-14", "2026-06-15"]);
     const runs = await w.schedules.scheduler.runsOf(saved.id);
     expect(runs).toHaveLength(2);
+  });
+
+  it("an Excel schedule delivers the report as an XLSX workbook", async () => {
+    const clock = new ManualClock(MORNING);
+    const w = await worldOn(clock);
+    await w.start();
+    await saveSchedule(w, MANAGER, { format: "Excel" });
+    await clock.advance(HOUR);
+    expect(await w.schedules.scheduler.runOnce()).toMatchObject({ started: 1 });
+    const [job] = await jobsOf(w);
+    expect(job?.format).toBe("xlsx");
+    const [document] = await waitForDocuments(w, MANAGER.id, 1);
+    const file = document?.files[0];
+    expect(file?.fileName).toMatch(/\.xlsx$/);
+    // A real workbook: an XLSX is a ZIP ("PK").
+    expect(
+      Buffer.from(file?.bytes ?? [])
+        .subarray(0, 2)
+        .toString("latin1"),
+    ).toBe("PK");
   });
 
   it("slots missed while the bot was down run once at start, for the latest slot", async () => {

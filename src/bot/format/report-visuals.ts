@@ -1,0 +1,65 @@
+/**
+ * A report's chart and workbook in the person's language: the words come from locales/, the
+ * drawing and the workbook from services/reports. Used by the report notifier (at delivery) and
+ * by the XLSX button (features/report-xlsx.ts).
+ */
+import { formatPeriod, type ReportJob } from "../../services/ads/index.ts";
+import {
+  buildReportXlsx,
+  type ReportTable,
+  reportChartData,
+  sharedChartRenderer,
+} from "../../services/reports/index.ts";
+import type { Translator } from "../i18n.ts";
+
+/** Campaign titles by id as the person chose them in the dialog. */
+function titlesOf(job: Pick<ReportJob, "campaigns">): Record<string, string> {
+  const titles: Record<string, string> = {};
+  for (const c of job.campaigns) if (c.title) titles[c.id] = c.title;
+  return titles;
+}
+
+/** The report's chart as a PNG; throws when the report has nothing dated to draw. */
+export async function reportChartPng(
+  t: Translator,
+  job: Pick<ReportJob, "campaigns" | "period" | "requestedBy">,
+  table: ReportTable,
+  shopName?: string,
+): Promise<Buffer> {
+  const labels = {
+    title: t("report-chart-title"),
+    spend: t("report-chart-spend"),
+    orders: t("report-chart-orders"),
+    clicks: t("report-chart-clicks"),
+    others: t("report-chart-others"),
+  };
+  const titles = titlesOf(job);
+  const data = reportChartData(table, { labels, titles });
+  const title =
+    data.line?.metric === "orders"
+      ? labels.title
+      : data.line?.metric === "clicks"
+        ? t("report-chart-title-clicks")
+        : t("report-chart-title-spend");
+  const period = formatPeriod(job.period);
+  // Drawn in the shared worker thread: the event loop does not wait, resvg's memory comes back.
+  return sharedChartRenderer().render(table, {
+    locale: job.requestedBy.locale,
+    labels: { ...labels, title },
+    titles,
+    // The shop's name in plain letters: the chart's font has no emoji.
+    subtitle: shopName ? `${period} · ${shopName}` : period,
+  });
+}
+
+/** The report as an XLSX workbook with the person's word for the totals row. */
+export function reportXlsx(
+  t: Translator,
+  job: Pick<ReportJob, "campaigns">,
+  table: ReportTable,
+): Promise<Buffer> {
+  return buildReportXlsx(table, {
+    labels: { total: t("report-xlsx-total") },
+    titles: titlesOf(job),
+  });
+}
