@@ -263,10 +263,11 @@ export class TelegramReportNotifier implements ReportNotifier {
         ? "ads-report-failed-ozon-silent"
         : FAILURE_KEYS[reason.code];
     const text = this.#tagged(t, job, t(key, { about: reportAbout(t, job), message }));
-    // Asking again brings the same too-large file, and a removed shop nothing: no Retry then.
+    // Asking again brings the same too-large file, and a removed shop nothing: no Retry then;
+    // a scheduled report's scheduler retries by itself, so a Retry here would make two.
     const shopRef = job.shop === undefined ? undefined : this.#options.shops?.get(job.shop)?.ref;
     const retry =
-      reason.code === "too_large" || reason.code === "shop_removed"
+      reason.code === "too_large" || reason.code === "shop_removed" || job.scheduled
         ? undefined
         : reportRetryKeyboard(this.#options.codec, t, job.id, shopRef);
     await this.#showProgress(job, text, retry);

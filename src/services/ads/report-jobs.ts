@@ -64,6 +64,11 @@ export interface ReportRequest {
    * workbook cannot be built). Either way the chart goes with it.
    */
   format?: ReportFormat;
+  /**
+   * Made by a saved schedule, whose scheduler retries a failure once by itself: the failure
+   * message then offers no Retry of its own, which would make a second report.
+   */
+  scheduled?: boolean;
 }
 
 export interface ReportFailure {
@@ -338,6 +343,7 @@ export class ReportJobs {
     if (request.kind === "phrases" && request.objects) job.objects = [...request.objects];
     if (request.kind === "attribution") job.attributionDays = request.attributionDays;
     if (request.format !== undefined && request.format !== "csv") job.format = request.format;
+    if (request.scheduled) job.scheduled = true;
     if (request.progressMessageRef !== undefined) {
       job.progressMessageRef = request.progressMessageRef;
     }

@@ -204,6 +204,7 @@ export class ReportScheduler {
       kind: "campaigns",
       groupBy: schedule.groupBy,
       format: schedule.format,
+      scheduled: true,
     };
     try {
       const job = await jobs.enqueue(request);

@@ -361,6 +361,11 @@ describe("the scheduler", () => {
       "Причина: Ozon не смог построить отчёт: «Превышен лимит строк отчёта».",
     );
     expect(told()[0]).toContain("Попробую ещё раз через 10 мин.");
+    // The scheduler retries by itself: no message offers a Retry that would make a second report.
+    const buttons = [...w.fake.callsTo("sendMessage"), ...w.fake.callsTo("editMessageText")]
+      .filter((c) => Number(c.payload.chat_id) === MANAGER.id)
+      .flatMap((c) => JSON.stringify(c.payload.reply_markup ?? ""));
+    expect(buttons.join("\n")).not.toMatch(/Повторить|Retry/);
 
     // Not before the pause; then once.
     await clock.advance(9 * MINUTE);
