@@ -33,6 +33,18 @@ export interface DialogCard {
   text: string;
   /** The message's inline keyboard, as Telegram gave it. */
   markup?: InlineKeyboardMarkup;
+  /** The posting the card shows, so it can come back as the posting is now (not as it was). */
+  posting?: string;
+  /** The ref of the card's shop, as its buttons carry it (none: the legacy shop). */
+  shop?: string;
+}
+
+/**
+ * Draws a dialog's card as its posting is now (packed, cancelled), installed by the postings
+ * module; false when it has nothing newer to show (the card is put back as it was).
+ */
+export interface CardRedrawFlavor {
+  redrawCard?: (card: DialogCard) => Promise<boolean>;
 }
 
 /** Who acts, resolved once per update before any feature runs. */
@@ -52,7 +64,8 @@ type OutsideContext = Context &
   SessionFlavor<SessionData> &
   I18nFlavor &
   AccessFlavor &
-  CallbackFlavor;
+  CallbackFlavor &
+  CardRedrawFlavor;
 
 /** The context of the bot's middleware tree. */
 export type BotContext = ConversationFlavor<OutsideContext>;

@@ -124,7 +124,7 @@ export function postingDialog(
       // A dialog saved by the version before shops was entered with the posting number alone.
       const target: PostingTarget = typeof given === "string" ? { posting: given } : (given ?? {});
       if (opened.inPlace && target.posting && isCardOf(deps.codec, start, target.posting)) {
-        const card = cardOf(start);
+        const card = cardOf(start, target);
         if (card) {
           await opened.conversation.external((outside) => recordDialogCard(outside, card));
           opened.adoptEntry();
@@ -151,12 +151,18 @@ function isCardOf(codec: CallbackCodec, ctx: ConversationContext, posting: strin
   );
 }
 
-/** The pressed card as it is now, to be put back when the dialog is left. */
-function cardOf(ctx: ConversationContext): DialogCard | undefined {
+/** The pressed card as it is now, and its posting, to be put back when the dialog is left. */
+function cardOf(ctx: ConversationContext, target: PostingTarget): DialogCard | undefined {
   const message = ctx.callbackQuery?.message;
   if (!message || message.text === undefined) return undefined;
   const markup = message.reply_markup;
-  return { messageId: message.message_id, text: message.text, ...(markup ? { markup } : {}) };
+  return {
+    messageId: message.message_id,
+    text: message.text,
+    ...(markup ? { markup } : {}),
+    ...(target.posting ? { posting: target.posting } : {}),
+    ...(target.shop ? { shop: target.shop } : {}),
+  };
 }
 
 function dialogShop(deps: PostingDialogDeps, choice: ShopChoice): DialogShop {

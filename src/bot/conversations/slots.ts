@@ -55,9 +55,14 @@ export function takeShownCard(ctx: BotContext, messageId: number): DialogCard | 
   return card;
 }
 
-/** Puts a card back as it was before a dialog turned it into its screen. */
+/**
+ * Puts a card back: as its posting is now when that changed while the dialog was on it (packed by
+ * someone else, cancelled: ctx.redrawCard), else as it was before the dialog turned it into its
+ * screen.
+ */
 export async function restoreCard(ctx: BotContext, card: DialogCard): Promise<void> {
   if (ctx.chatId === undefined) return;
+  if (ctx.redrawCard && (await ctx.redrawCard(card))) return;
   try {
     await ctx.api.editMessageText(ctx.chatId, card.messageId, card.text, {
       ...(card.markup ? { reply_markup: card.markup } : {}),

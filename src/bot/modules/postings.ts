@@ -22,6 +22,7 @@ import {
   wantsShop,
 } from "../../services/subscriptions.ts";
 import { PerShop } from "../../shops/per-shop.ts";
+import type { Shop } from "../../shops/registry.ts";
 import { fencedLease, sharedByProcesses } from "../../store/lease.ts";
 import { cancelPostingConversation } from "../conversations/cancel-posting.ts";
 import { handoverConversation } from "../conversations/handover.ts";
@@ -29,6 +30,7 @@ import { telegramHandoverDelivery } from "../conversations/handover-delivery.ts"
 import type { PackedAnnouncer, PostingDialogDeps } from "../conversations/posting-steps.ts";
 import { shipConversation } from "../conversations/ship.ts";
 import { whenBotRemoved } from "../features/bot-removed.ts";
+import { cardRedrawFeature } from "../features/card-redraw.ts";
 import { findFeature } from "../features/find.ts";
 import { telegramLabelDelivery } from "../features/label-delivery.ts";
 import { type PostingShops, postingShops } from "../features/posting-shop.ts";
@@ -87,15 +89,16 @@ export function createPostingsModule(
       shops,
       shop: { id: shop.id, ref: shop.ref },
     });
+  const cardsOf = (shop: Shop) =>
+    new CardBook(shop.store, { prefix: options.watcher?.keyPrefix ?? "postings:" });
+  const now = options.watcher?.now ?? Date.now;
   // A pack through the bot redraws the other chats' cards at once (not at the next pass).
   const announcePacked: PackedAnnouncer = async (shopId, posting, by, kept) => {
     const shop = shops.get(shopId);
     if (!shop || !botApi) return 0;
-    const cards = new CardBook(shop.store, { prefix: options.watcher?.keyPrefix ?? "postings:" });
     const log = logger.child({ module: "postings", shop: shop.id });
-    const now = options.watcher?.now ?? Date.now;
     const notifier = notifierOf(shop, botApi);
-    return redrawPackedCards({ cards, notifier, now, log }, posting, by, kept);
+    return redrawPackedCards({ cards: cardsOf(shop), notifier, now, log }, posting, by, kept);
   };
   const dialogs: PostingDialogDeps = {
     shops: where,
@@ -134,6 +137,13 @@ export function createPostingsModule(
       whenBotRemoved("subscription to posting alerts", (chatId) =>
         subscriptions.unsubscribe(chatId),
       ),
+      // A card a dialog leaves comes back as its posting is now (packed, cancelled meanwhile).
+      cardRedrawFeature({
+        shops: where,
+        notifierOf: (shop) => (botApi ? notifierOf(shop, botApi) : undefined),
+        cardsOf,
+        now,
+      }),
     ],
     features: [
       postingsFeature({ shops: where, quickPack: { announcePacked } }),
