@@ -141,13 +141,25 @@ function columnsFor(job: ReportJob, campaign: Campaign): Column[] {
   }
 }
 
-/** One object's numbers of one day, the same in every report (and in the spend and daily rows). */
+/**
+ * Whether a campaign could show ads on a day: not one that never ran (planned, in or failed
+ * moderation), nor outside its period. Its reports and daily rows show nothing for other days.
+ */
+export function couldRun(campaign: Campaign, day: string): boolean {
+  if (campaign.state === "CAMPAIGN_STATE_PLANNED") return false;
+  if (campaign.state.startsWith("CAMPAIGN_STATE_MODERATION")) return false;
+  if (campaign.fromDate && day < campaign.fromDate) return false;
+  return !(campaign.toDate && day > campaign.toDate);
+}
+
+/** One object's numbers of one day, the same in every report and in the daily rows. */
 export function dayMetrics(
   state: SandboxState,
   campaign: Campaign,
   objectId: string,
   day: string,
 ): Metrics {
+  if (!couldRun(campaign, day)) return ZERO;
   const r = createRandom(hashSeed(state.settings.seed, campaign.id, objectId, day));
   if (campaign.advObjectType === "BANNER") {
     const impressions = r.int(8_000, 90_000);

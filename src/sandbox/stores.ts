@@ -11,7 +11,6 @@ import { tokenCandidates, tokenRoute } from "./performance/auth.ts";
 import { campaignRoutes } from "./performance/campaigns.ts";
 import { dailyRoutes } from "./performance/daily.ts";
 import { productRoutesPerformance } from "./performance/products.ts";
-import { spendRoutes } from "./performance/spend.ts";
 import { statisticsRoutes } from "./performance/statistics.ts";
 import { createRandom } from "./random.ts";
 import { Router } from "./router.ts";
@@ -89,7 +88,6 @@ export function createStore(
     tokenRoute(state),
     ...campaignRoutes(state),
     ...productRoutesPerformance(state),
-    ...spendRoutes(state),
     ...statisticsRoutes(state),
     ...dailyRoutes(state),
     ...analyticsRoutes(state),

@@ -140,24 +140,33 @@ describe("product bids", () => {
   });
 });
 
-describe("spend of product campaigns", () => {
-  it("reads one day's spend of every product campaign with one call, money in Russian form", async () => {
+describe("spend per campaign (daily statistics)", () => {
+  it("reads one day's spend of every campaign, banners included, with one call", async () => {
     const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     sb.resetCounters();
-    const spend = await client.spend.byCampaign(day, day);
-    expect(sb.counters()["GET /api/client/statistics/campaign/product/json"]).toBe(1);
-    const running = byTitle(MANUAL);
-    expect(spend.get(running.id)).toBeGreaterThan(0n);
-    expect((spend.get(running.id) ?? 0n) % 10_000n).toBe(0n); // whole kopecks
-    expect(spend.get(byTitle(AUTO).id)).toBe(0n); // planned: spent nothing
-    expect(spend.has(byTitle("Баннер на главной — распродажа").id)).toBe(false);
+    const daily = await client.daily.byCampaign({ from: day, to: day });
+    expect(sb.counters()["GET /api/client/statistics/daily/json"]).toBe(1);
+    const spendOf = (title: string) => daily.get(byTitle(title).id)?.spendKopecks;
+    expect(spendOf(MANUAL)).toBeGreaterThan(0);
+    expect(Number.isInteger(spendOf(MANUAL))).toBe(true); // whole kopecks
+    expect(spendOf("Баннер на главной — распродажа")).toBeGreaterThan(0);
+    expect(spendOf(AUTO)).toBe(0); // planned, starts in 5 days: spent nothing
     const token = await getToken(sb);
     const raw = await perf(
       sb,
       "GET",
-      `/api/client/statistics/campaign/product/json?dateFrom=${day}&dateTo=${day}`,
+      `/api/client/statistics/daily/json?dateFrom=${day}&dateTo=${day}`,
       { token },
     );
-    expect(raw.text).toMatch(/"moneySpent":"\d+,\d\d"/);
+    expect(raw.text).toMatch(/"moneySpent":"\d+\.\d\d"/);
+  });
+
+  it("refuses a day that is not YYYY-MM-DD before asking Ozon", async () => {
+    sb.resetCounters();
+    const error = await client.daily
+      .byCampaign({ from: "24.11.2026", to: "2026-11-24" })
+      .catch((e) => e);
+    expect(isOzonInputError(error)).toBe(true);
+    expect(sb.counters()["GET /api/client/statistics/daily/json"]).toBeUndefined();
   });
 });

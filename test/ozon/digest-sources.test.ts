@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createPerformanceClient } from "../../src/ozon/performance/client.ts";
+import { adTotalsOf } from "../../src/ozon/performance/daily.ts";
 import { createSellerClient } from "../../src/ozon/seller/client.ts";
 
 type Seen = { url: string; body: unknown };
@@ -122,7 +123,14 @@ describe("ad spend for the digest (daily statistics)", () => {
         seen,
       ),
     });
-    expect(await performance.daily.totals({ from: "2026-06-14", to: "2026-06-14" })).toEqual({
+    const byCampaign = await performance.daily.byCampaign({ from: "2026-06-14", to: "2026-06-14" });
+    expect(byCampaign.get("11")).toEqual({
+      spendKopecks: 123456,
+      orders: 2,
+      revenueKopecks: 300000,
+    });
+    expect(byCampaign.get("12")).toEqual({ spendKopecks: 1050, orders: 0, revenueKopecks: 0 });
+    expect(adTotalsOf(byCampaign)).toEqual({
       spendKopecks: 124506,
       orders: 2,
       revenueKopecks: 300000,

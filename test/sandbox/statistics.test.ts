@@ -352,3 +352,43 @@ describe("report limits", () => {
     }
   });
 });
+
+describe("daily rows and report files", () => {
+  it("give the same spend per campaign and day, banners included; a planned campaign spent nothing", async () => {
+    const isoDay = (daysAgo: number) =>
+      new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const [from, to] = [isoDay(2), isoDay(1)];
+    const planned = sb.control.campaigns().find((c) => c.state === "CAMPAIGN_STATE_PLANNED");
+    if (!planned) throw new Error("no planned campaign");
+    for (const campaign of [campaignOf("SKU"), campaignOf("BANNER"), planned]) {
+      const submitted = await submit({
+        campaigns: [campaign.id],
+        dateFrom: from,
+        dateTo: to,
+        groupBy: "DATE",
+      });
+      const uuid = submitted.json.UUID as string;
+      expect((await finished(uuid)).json.state).toBe("OK");
+      const lines = csvLines(await download(uuid));
+      const spendAt = (lines[1] ?? "").split(";").findIndex((h) => h.startsWith("Расход"));
+      const fromReport = lines
+        .filter((l) => /^\d{2}\.\d{2}\.\d{4};/.test(l))
+        .map((l) => (l.split(";")[spendAt] ?? "").replace(",", "."));
+
+      const daily = await perf(
+        sb,
+        "GET",
+        `/api/client/statistics/daily/json?dateFrom=${from}&dateTo=${to}&campaignIds=${campaign.id}`,
+        { token },
+      );
+      const rows = daily.json.rows as { id: string; date: string; moneySpent: string }[];
+      expect(rows.map((r) => [r.id, r.date])).toEqual([
+        [campaign.id, from],
+        [campaign.id, to],
+      ]);
+      expect(rows.map((r) => r.moneySpent)).toEqual(fromReport);
+      if (campaign === planned) expect(fromReport).toEqual(["0.00", "0.00"]);
+      else expect(fromReport.every((spend) => Number(spend) > 0)).toBe(true);
+    }
+  });
+});

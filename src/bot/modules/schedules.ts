@@ -3,6 +3,7 @@
  * process (services/schedules/scheduler.ts: due slots become ordinary report jobs in the ads
  * module's queues) and the notifier that tells a chat when a scheduled run failed.
  */
+import { adTotalsOf } from "../../ozon/performance/daily.ts";
 import { reachesShop, shopsInScope } from "../../services/access/shop-scope.ts";
 import { DigestScheduler, DigestSettings } from "../../services/schedules/digest.ts";
 import { ReportScheduler } from "../../services/schedules/scheduler.ts";
@@ -89,7 +90,9 @@ export function createSchedulesModule(
             id: shop.id,
             name: shop.name,
             ...(seller ? { sales: (period) => seller.analytics.sales(period) } : {}),
-            ...(performance ? { ads: (period) => performance.daily.totals(period) } : {}),
+            ...(performance
+              ? { ads: async (period) => adTotalsOf(await performance.daily.byCampaign(period)) }
+              : {}),
           };
         });
       },

@@ -11,7 +11,6 @@ import { type SuccessorMemory, Successors } from "../successors.ts";
 import { createCampaignsApi } from "./campaigns.ts";
 import { createDailyStatisticsApi } from "./daily.ts";
 import { createProductsApi } from "./products.ts";
-import { createSpendApi } from "./spend.ts";
 import { createStatisticsApi } from "./statistics.ts";
 import { PerformanceToken } from "./token.ts";
 
@@ -88,12 +87,11 @@ export function createPerformanceClient(options: PerformanceClientOptions) {
   return {
     campaigns: createCampaignsApi(http, successors),
     products: createProductsApi(http),
-    spend: createSpendApi(http),
     statistics: createStatisticsApi(
       http,
       options.maxReportBytes !== undefined ? { maxReportBytes: options.maxReportBytes } : {},
     ),
-    /** Daily statistics answered at once (the managers' digest). */
+    /** Daily statistics answered at once: ad spend per campaign (/campaigns, the digest). */
     daily: createDailyStatisticsApi(http),
     /** The token provider (diagnostics: `token.fetched`; never log `token.token()`). */
     token,

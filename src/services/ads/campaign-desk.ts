@@ -4,11 +4,12 @@
  * one SKU's bid. Every change reads the campaign (or the product) first and again after, so the
  * caller shows what Ozon holds, old → new, and can tell a change made meanwhile by someone else.
  *
- * Yesterday's spend comes from one synchronous call per store and day
- * (statistics/campaign/product/json, all product campaigns at once), kept 10 minutes; banner
- * campaigns are not in it, and any failure leaves the spend unknown rather than failing the list.
+ * Yesterday's spend comes from one synchronous call per store and day (statistics/daily/json,
+ * every campaign of every type at once, the call the managers' digest makes too), kept 10 minutes;
+ * any failure leaves the spend unknown rather than failing the list.
  */
 import type { Logger } from "../../logger.ts";
+import { kopecksToMillionths } from "../../ozon/performance/money.ts";
 import type { Campaign, CampaignProduct } from "../../ozon/performance/types.ts";
 import { type BudgetCampaign, budgetCampaignOf } from "./budget.ts";
 import { presetPeriod } from "./periods.ts";
@@ -25,7 +26,12 @@ export interface CampaignDeskApi {
     setBid(campaignId: string, sku: string, millionths: bigint): Promise<void>;
     competitive(campaignId: string, skus: readonly string[]): Promise<Map<string, bigint>>;
   };
-  spend: { byCampaign(dateFrom: string, dateTo: string): Promise<Map<string, bigint>> };
+  daily: {
+    byCampaign(period: {
+      from: string;
+      to: string;
+    }): Promise<ReadonlyMap<string, { spendKopecks: number }>>;
+  };
 }
 
 /** Why a campaign's bids cannot be changed here (undefined: they can). */
@@ -200,11 +206,14 @@ export class CampaignDesk {
     const day = presetPeriod("yesterday", { now, zone: this.#zone }).from;
     const cached = this.#spend;
     if (cached && cached.day === day && now - cached.at < SPEND_TTL_MS) return cached.value;
-    const value = this.#api.spend.byCampaign(day, day).catch((error: unknown) => {
-      this.#logger?.warn({ err: error }, "yesterday's spend not read");
-      if (this.#spend?.value === value) this.#spend = undefined;
-      return undefined;
-    });
+    const value = this.#api.daily.byCampaign({ from: day, to: day }).then(
+      (rows) => new Map([...rows].map(([id, c]) => [id, kopecksToMillionths(c.spendKopecks)])),
+      (error: unknown) => {
+        this.#logger?.warn({ err: error }, "yesterday's spend not read");
+        if (this.#spend?.value === value) this.#spend = undefined;
+        return undefined;
+      },
+    );
     this.#spend = { day, at: now, value };
     return value;
   }

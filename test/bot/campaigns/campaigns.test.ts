@@ -6,6 +6,7 @@
  */
 import { DateTime } from "luxon";
 import { afterEach, describe, expect, it } from "vitest";
+import { kopecksToMillionths } from "../../../src/ozon/performance/money.ts";
 import { formatRoubles } from "../../../src/services/ads/index.ts";
 import {
   alerts,
@@ -29,6 +30,7 @@ afterEach(closeWorlds);
 
 const RUNNING = "Кроссовки и ботинки — поиск"; // daily 1 500 ₽, no dates
 const WEEKLY = "Одежда весна-лето"; // inactive, 4 900 ₽ a week
+const BANNER = "Баннер на главной — распродажа"; // running, 5 000 ₽ a day
 const NBSP = "\u00A0";
 const NONE_FOR_YOU =
   "У вас нет доступа ни к одному магазину для этого действия. Попросите администратора.";
@@ -67,29 +69,35 @@ describe("/campaigns with one store", () => {
         `⏸ ${WEEKLY}\\n    не активна · 4${NBSP}900${NBSP}₽ в неделю · \\d\\d\\.\\d\\d\\.\\d{4}–`,
       ),
     );
-    // The banner is not in Ozon's product spend: no spend is claimed for it.
+    // Daily statistics cover every campaign type: the banner's spend is shown too.
     expect(list).toMatch(
-      /Баннер на главной — распродажа\n {4}работает · 5\u00A0000\u00A0₽ в день · [^\n·]+\n/,
+      new RegExp(
+        `${BANNER}\\n    работает · 5${NBSP}000${NBSP}₽ в день · [^\\n·]+ · вчера [\\d${NBSP}]+,\\d\\d${NBSP}₽\\n`,
+      ),
     );
     expect(list).not.toContain("Новогодняя"); // archived
     expect(w.sandbox.counters()).toMatchObject({
       "GET /api/client/campaign": 1,
-      "GET /api/client/statistics/campaign/product/json": 1,
+      "GET /api/client/statistics/daily/json": 1,
     });
     // The spend shown is yesterday's (in TIMEZONE), as Ozon gives it for that day.
     const yesterday = moscow().minus({ days: 1 }).toISODate() as string;
-    const spend = await w.client.spend.byCampaign(yesterday, yesterday);
-    const running = campaignOf(w, RUNNING).id;
-    expect(list).toContain(`вчера ${formatRoubles(spend.get(running) ?? -1n)}`);
+    const daily = await w.client.daily.byCampaign({ from: yesterday, to: yesterday });
+    const spendOf = (title: string) =>
+      formatRoubles(kopecksToMillionths(daily.get(campaignOf(w, title).id)?.spendKopecks ?? -1));
+    const lineUnder = (title: string) =>
+      list.split("\n")[list.split("\n").findIndex((l) => l.includes(title)) + 1];
+    expect(lineUnder(RUNNING)).toMatch(new RegExp(` · вчера ${spendOf(RUNNING)}$`));
+    expect(lineUnder(BANNER)).toMatch(new RegExp(` · вчера ${spendOf(BANNER)}$`));
 
     // A second look within 10 minutes costs no spend call.
     await slash(w, MANAGER, "campaigns");
-    expect(w.sandbox.counters()["GET /api/client/statistics/campaign/product/json"]).toBe(2);
+    expect(w.sandbox.counters()["GET /api/client/statistics/daily/json"]).toBe(2);
   });
 
   it("leaves the spend out, and says so, when Ozon does not give it", async () => {
     const w = await startWorld();
-    w.sandbox.control.setFault("GET /api/client/statistics/campaign/product/json", { rate5xx: 1 });
+    w.sandbox.control.setFault("GET /api/client/statistics/daily/json", { rate5xx: 1 });
     await slash(w, MANAGER, "campaigns");
     const list = screenText(w, MANAGER.id);
     expect(list).not.toContain("· вчера");
