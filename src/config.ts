@@ -168,6 +168,13 @@ const schema = z.object({
   CHAT_CLAIM_MINUTES: whole(15, 1, 1440),
   REPORT_CONCURRENCY: whole(1, 1, 10),
   REPORT_MAX_PERIOD_DAYS: whole(62, 1, 366),
+  // The report charts' font. The chart worker reads it from the environment it inherits
+  // (services/reports/chart-fonts.ts); checked here so that a wrong path stops the start.
+  REPORT_CHART_FONT: z
+    .string()
+    .trim()
+    .refine((path) => existsSync(path), "must be the path of a font file (.ttf) that exists")
+    .optional(),
   SCHEDULES_PER_PERSON: whole(10, 1, 100),
   SCHEDULE_RETRY_MINUTES: whole(5, 1, 1440),
   BUDGET_MIN_ROUBLES: whole(100, 0, 100_000_000),

@@ -58,6 +58,9 @@ describe("loadConfig", () => {
       "REPORT_MAX_PERIOD_DAYS must be at most 366",
     ]);
     expect(loadConfig({ BOT_TOKEN: TOKEN, CHAT_CLAIM_MINUTES: "30" }).chats.claimMinutes).toBe(30);
+    expect(problemsOf({ BOT_TOKEN: TOKEN, REPORT_CHART_FONT: "/nonexistent/font.ttf" })).toEqual([
+      "REPORT_CHART_FONT must be the path of a font file (.ttf) that exists",
+    ]);
     expect(problemsOf({ BOT_TOKEN: TOKEN, CHAT_CLAIM_MINUTES: "0" })).toEqual([
       "CHAT_CLAIM_MINUTES must be at least 1",
     ]);
