@@ -10,10 +10,9 @@ import type { I18n } from "@grammyjs/i18n";
 import { type Api, InlineKeyboard } from "grammy";
 import type { Logger } from "../../logger.ts";
 import type { ProductQuestion, ProductReview } from "../../ozon/seller/questions.ts";
-import { reachesShop } from "../../services/access/shop-scope.ts";
 import { AccessService } from "../../services/access.ts";
 import { NAME_LIMIT, type QuestionNotifier } from "../../services/questions/question-relay.ts";
-import { type RelayGroupSetting, resolveRelayAudience } from "../../services/relay/audience.ts";
+import type { RelayGroupSetting } from "../../services/relay/audience.ts";
 import type { DeliveryMarks } from "../../services/relay/delivery-marks.ts";
 import type { ProductNames } from "../../services/relay/product-names.ts";
 import { splitText } from "../../services/relay/split-text.ts";
@@ -39,7 +38,7 @@ import type { TelegramSender } from "../sender/index.ts";
 import { chatKindOf } from "../sender/index.ts";
 import { withShopTag } from "../shops.ts";
 import { isChatUnreachable } from "../telegram-errors.ts";
-import { NoRelayAudienceError } from "./relay.ts";
+import { NoRelayAudienceError, type RelayRecipient, relayRecipients } from "./relay-audience.ts";
 
 const OZON_PRODUCT_URL = /^https:\/\/(www\.)?ozon\.ru\/[^\s]*$/u;
 
@@ -55,12 +54,6 @@ export interface TelegramQuestionNotifierOptions {
   codec: CallbackCodec;
   productNames?: Pick<ProductNames, "nameOf">;
   logger?: Pick<Logger, "warn">;
-}
-
-interface Recipient {
-  chatId: number;
-  kind: "private" | "group";
-  locale: Locale;
 }
 
 export class TelegramQuestionNotifier implements QuestionNotifier {
@@ -176,7 +169,7 @@ export class TelegramQuestionNotifier implements QuestionNotifier {
   }
 
   async #deliverOnce(
-    recipient: Recipient,
+    recipient: RelayRecipient,
     key: string,
     build: (t: Translator) => { text: string; keyboard: InlineKeyboard | undefined },
   ): Promise<number[]> {
@@ -202,32 +195,9 @@ export class TelegramQuestionNotifier implements QuestionNotifier {
     return ids;
   }
 
-  async #recipients(): Promise<Recipient[]> {
+  #recipients(): Promise<RelayRecipient[]> {
     const { groups, access, shop, defaultLocale } = this.#o;
-    const people = new Map<number, Locale>();
-    const audience = await resolveRelayAudience({
-      groups,
-      shopId: shop.id,
-      listSellerIds: async () => {
-        const sellers = (await access.listPeople()).filter(
-          (p) => AccessService.holds(p, "seller") && reachesShop(p, "seller", shop.id),
-        );
-        for (const p of sellers) people.set(p.id, isLocale(p.locale) ? p.locale : defaultLocale);
-        return sellers.map((p) => p.id);
-      },
-    });
-    if (audience.kind === "groups") {
-      return audience.groups.map((g) => ({
-        chatId: g.chatId,
-        kind: "group",
-        locale: defaultLocale,
-      }));
-    }
-    return audience.chatIds.map((chatId) => ({
-      chatId,
-      kind: "private",
-      locale: people.get(chatId) ?? defaultLocale,
-    }));
+    return relayRecipients({ groups, access, shopId: shop.id, defaultLocale });
   }
 }
 
