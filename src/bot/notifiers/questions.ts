@@ -21,9 +21,9 @@ import type { ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../callback-data.ts";
 import { TELEGRAM_TEXT_LIMIT } from "../format/relay.ts";
 import {
-  isLocale,
   type Locale,
   type LocalizedContext,
+  localeOr,
   type Translator,
   translatorFor,
 } from "../i18n.ts";
@@ -112,7 +112,7 @@ export class TelegramQuestionNotifier implements QuestionNotifier {
     const admins = (await access.listPeople()).filter((p) => AccessService.holds(p, "admin"));
     await Promise.all(
       admins.map(async (admin) => {
-        const t = translatorFor(i18n, isLocale(admin.locale) ? admin.locale : defaultLocale);
+        const t = translatorFor(i18n, localeOr(admin.locale, defaultLocale));
         const text = t("questions-premium-missing", { name: current?.name ?? shop.id });
         const keyboard = current
           ? new InlineKeyboard().text(
