@@ -7,7 +7,7 @@
  * want of Premium Plus, with the button that turns polling back on.
  */
 import type { I18n } from "@grammyjs/i18n";
-import { type Api, InlineKeyboard } from "grammy";
+import type { Api, InlineKeyboard } from "grammy";
 import type { Logger } from "../../logger.ts";
 import type { ProductQuestion, ProductReview } from "../../ozon/seller/questions.ts";
 import { AccessService } from "../../services/access.ts";
@@ -27,13 +27,7 @@ import {
   type Translator,
   translatorFor,
 } from "../i18n.ts";
-import {
-  ANSWER_QUESTION_CALLBACK,
-  ANSWER_REVIEW_CALLBACK,
-  QUESTION_PICKER_KINDS,
-  QUESTIONS_ON_CALLBACK,
-  REVIEW_PICKER_KINDS,
-} from "../keyboards/questions.ts";
+import { feedItemKeyboard, questionsOnKeyboard } from "../keyboards/questions.ts";
 import type { TelegramSender } from "../sender/index.ts";
 import { chatKindOf } from "../sender/index.ts";
 import { withShopTag } from "../shops.ts";
@@ -79,12 +73,7 @@ export class TelegramQuestionNotifier implements QuestionNotifier {
         "",
         question.text.trim() || t("relay-empty"),
       ].join("\n"),
-      keyboard: this.#keyboard(
-        t,
-        ANSWER_QUESTION_CALLBACK,
-        QUESTION_PICKER_KINDS.list,
-        question.id,
-      ),
+      keyboard: this.#keyboard(t, "question", question.id),
     }));
   }
 
@@ -102,7 +91,7 @@ export class TelegramQuestionNotifier implements QuestionNotifier {
         "",
         review.text.trim() || t("reviews-no-text"),
       ].join("\n"),
-      keyboard: this.#keyboard(t, ANSWER_REVIEW_CALLBACK, REVIEW_PICKER_KINDS.list, review.id),
+      keyboard: this.#keyboard(t, "review", review.id),
     }));
   }
 
@@ -114,12 +103,7 @@ export class TelegramQuestionNotifier implements QuestionNotifier {
       admins.map(async (admin) => {
         const t = translatorFor(i18n, localeOr(admin.locale, defaultLocale));
         const text = t("questions-premium-missing", { name: current?.name ?? shop.id });
-        const keyboard = current
-          ? new InlineKeyboard().text(
-              t("questions-turn-on"),
-              codec.encode(QUESTIONS_ON_CALLBACK, current.ref),
-            )
-          : undefined;
+        const keyboard = current ? questionsOnKeyboard(codec, t, current.ref) : undefined;
         const target = { chatId: admin.id, kind: chatKindOf(admin.id), priority: "alert" } as const;
         try {
           await sender.schedule(target, () =>
@@ -132,16 +116,9 @@ export class TelegramQuestionNotifier implements QuestionNotifier {
     );
   }
 
-  #keyboard(t: Translator, answer: string, templates: string, id: string) {
+  #keyboard(t: Translator, kind: "question" | "review", id: string) {
     const ref = this.#o.shop.shops.get(this.#o.shop.id)?.ref;
-    if (ref === undefined) return undefined;
-    try {
-      return new InlineKeyboard()
-        .text(t("relay-answer-button"), this.#o.codec.encode(answer, id, ref))
-        .text(t("quick-replies-button"), this.#o.codec.encode(templates, id, ref));
-    } catch {
-      return undefined; // an id of an unexpected shape: replying to the message still works
-    }
+    return ref === undefined ? undefined : feedItemKeyboard(this.#o.codec, t, kind, id, ref);
   }
 
   async #relay(
