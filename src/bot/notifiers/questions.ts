@@ -31,8 +31,7 @@ import { feedItemKeyboard, questionsOnKeyboard } from "../keyboards/questions.ts
 import type { TelegramSender } from "../sender/index.ts";
 import { chatKindOf } from "../sender/index.ts";
 import { withShopTag } from "../shops.ts";
-import { isChatUnreachable } from "../telegram-errors.ts";
-import { NoRelayAudienceError, type RelayRecipient, relayRecipients } from "./relay-audience.ts";
+import { deliverToAll, type RelayRecipient, relayRecipients } from "./relay-audience.ts";
 
 const OZON_PRODUCT_URL = /^https:\/\/(www\.)?ozon\.ru\/[^\s]*$/u;
 
@@ -125,24 +124,12 @@ export class TelegramQuestionNotifier implements QuestionNotifier {
     key: string,
     build: (t: Translator) => { text: string; keyboard: InlineKeyboard | undefined },
   ): Promise<TelegramMessageRef[]> {
-    const recipients = await this.#recipients();
-    if (recipients.length === 0) throw new NoRelayAudienceError();
-    const refs: TelegramMessageRef[] = [];
-    const failures: unknown[] = [];
-    await Promise.all(
-      recipients.map(async (recipient) => {
-        try {
-          const ids = await this.#deliverOnce(recipient, key, build);
-          refs.push(...ids.map((messageId) => ({ chatId: recipient.chatId, messageId })));
-        } catch (error) {
-          if (recipient.kind === "private" && isChatUnreachable(error)) return;
-          failures.push(error);
-        }
-      }),
+    const delivered = await deliverToAll(await this.#recipients(), (recipient) =>
+      this.#deliverOnce(recipient, key, build),
     );
-    if (failures.length > 0) throw failures[0];
-    if (refs.length === 0) throw new NoRelayAudienceError();
-    return refs;
+    return delivered.flatMap(({ recipient, value: ids }) =>
+      ids.map((messageId) => ({ chatId: recipient.chatId, messageId })),
+    );
   }
 
   async #deliverOnce(

@@ -42,7 +42,7 @@ import { relayKeyboard } from "../keyboards/relay.ts";
 import type { TelegramSender } from "../sender/index.ts";
 import { shopTag, withShopTag } from "../shops.ts";
 import { isChatUnreachable, telegramChatGone } from "../telegram-errors.ts";
-import { NoRelayAudienceError, type RelayRecipient, relayRecipients } from "./relay-audience.ts";
+import { deliverToAll, type RelayRecipient, relayRecipients } from "./relay-audience.ts";
 import { aboutChat, copyOf, postingOf, type RelayedChat } from "./relay-inbox.ts";
 
 export { ensureRelayTopic, moveRelayGroup } from "../features/relay-groups.ts";
@@ -138,43 +138,32 @@ export class TelegramRelayNotifier implements RelayNotifier {
     message: ChatMessage,
     attachments: RelayAttachment[],
   ): Promise<TelegramMessageRef[]> {
-    // Marking the message relayed with nobody to read it would lose it: it waits instead.
-    if (recipients.length === 0) throw new NoRelayAudienceError();
-    const results = await Promise.allSettled(
-      recipients.map((recipient) =>
+    const delivered = await deliverToAll(
+      recipients,
+      (recipient) =>
         recipient.kind === "group"
           ? this.#deliverToGroup(recipient, chat, message, attachments)
           : this.#deliverOnce(recipient, chat, message, attachments).then((ids) => ({
               chatId: recipient.chatId,
               ids,
             })),
-      ),
+      // A person who blocked the bot must not hold up everyone else's messages.
+      (recipient, error) =>
+        this.#logger?.warn(
+          { err: error, telegramChatId: recipient.chatId },
+          "Chat relay: a seller cannot be reached in private; skipping them",
+        ),
     );
     const refs: TelegramMessageRef[] = [];
     const copies: RelayedCopy[] = [];
-    const failures: unknown[] = [];
-    results.forEach((result, index) => {
-      const recipient = recipients[index];
-      if (!recipient) return;
-      if (result.status === "fulfilled") {
-        const { chatId, ids } = result.value;
-        refs.push(...ids.map((messageId) => ({ chatId, messageId })));
-        const last = ids.at(-1);
-        if (last !== undefined) {
-          copies.push(copyOf(chat, { chatId, messageId: last, locale: recipient.locale }));
-        }
-      } else if (recipient.kind === "private" && isChatUnreachable(result.reason)) {
-        // A person who blocked the bot must not hold up everyone else's messages.
-        this.#logger?.warn(
-          { err: result.reason, telegramChatId: recipient.chatId },
-          "Chat relay: a seller cannot be reached in private; skipping them",
-        );
-      } else {
-        failures.push(result.reason);
+    for (const { recipient, value } of delivered) {
+      const { chatId, ids } = value;
+      refs.push(...ids.map((messageId) => ({ chatId, messageId })));
+      const last = ids.at(-1);
+      if (last !== undefined) {
+        copies.push(copyOf(chat, { chatId, messageId: last, locale: recipient.locale }));
       }
-    });
-    if (failures.length > 0) throw failures[0];
-    if (refs.length === 0) throw new NoRelayAudienceError();
+    }
     await this.#inbox?.recordRelayed(
       chat.ozonChatId,
       { id: message.id, createdAt: message.createdAt, snippet: messageGist(message) },
