@@ -13,6 +13,11 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
 
+/** A person's stored language when we speak it, else `fallback` (stored values are untrusted). */
+export function localeOr(value: unknown, fallback: Locale): Locale {
+  return isLocale(value) ? value : fallback;
+}
+
 /**
  * The first guess for a person who never chose: Telegram's language_code ("en", "en-US", "ru")
  * when we speak it, else the configured default.

@@ -26,7 +26,7 @@ import { withShopTag } from "../shops.ts";
 import { type ClaimViewDeps, showClaimOnCopies } from "./chat-claims.ts";
 import { chatsList } from "./chats-inbox.ts";
 import type { SellerShop } from "./posting-shop.ts";
-import { whyNotAnswer } from "./relay.ts";
+import { answerableShop } from "./relay.ts";
 import type { RelayShops } from "./relay-shops.ts";
 
 const SELLERS = ["seller"] as const;
@@ -53,15 +53,8 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
       ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
 
     /** The shop a button means when the presser's seller role reaches it; else says why not. */
-    async function pressedShop(ctx: BotContext, ref: string | undefined) {
-      const shop = ref ? relay.shops.byRef(ref) : undefined;
-      const refusal = whyNotAnswer(ctx, shop);
-      if (!refusal && shop?.seller) return shop as SellerShop;
-      await ctx.answerCallbackQuery({
-        text: (refusal ?? ctx.t("relay-reply-shop-gone")).slice(0, 200),
-        show_alert: true,
-      });
-      return undefined;
+    function pressedShop(ctx: BotContext, ref: string | undefined) {
+      return answerableShop(ctx, ref ? relay.shops.byRef(ref) : undefined);
     }
 
     router.command("chats", (ctx) => showChats(ctx, 0, "w", true));

@@ -28,7 +28,7 @@ import {
 import { replyToMessage } from "../messages.ts";
 import { withShopTag } from "../shops.ts";
 import { registerQuickReplyPicker, type SendOutcome } from "./quick-reply-picker.ts";
-import { whyNotAnswer } from "./relay.ts";
+import { answerableShop, whyNotAnswer } from "./relay.ts";
 
 const SELLERS = ["seller"] as const;
 const ADMINS = ["admin"] as const;
@@ -122,13 +122,8 @@ export function questionsFeature(deps: QuestionFeatureDeps): FeatureFactory {
     const { router, codec, store } = features;
     const { shops, links } = deps;
 
-    const shopOf = async (ctx: BotContext, ref: string | undefined) => {
-      const shop = ref ? shops.byRef(ref) : undefined;
-      const refusal = whyNotAnswer(ctx, shop);
-      if (!refusal && shop) return shop;
-      await ctx.answerCallbackQuery({ text: (refusal ?? "").slice(0, 200), show_alert: true });
-      return undefined;
-    };
+    const shopOf = (ctx: BotContext, ref: string | undefined) =>
+      answerableShop(ctx, ref ? shops.byRef(ref) : undefined);
 
     for (const [kind, callback] of [
       ["question", ANSWER_QUESTION_CALLBACK],

@@ -14,7 +14,7 @@ import type { FeatureFactory } from "../index.ts";
 import { QUICK_REPLY_CALLBACK } from "../keyboards/relay.ts";
 import { newRow } from "../keyboards/rows.ts";
 import { IN_PLACE, pickerData, registerQuickReplyPicker } from "./quick-reply-picker.ts";
-import { whyNotAnswer } from "./relay.ts";
+import { answerableShop } from "./relay.ts";
 import type { RelayShops } from "./relay-shops.ts";
 
 export const CHAT_PICKER_KINDS = { list: QUICK_REPLY_CALLBACK, pick: "qp", send: "qs" } as const;
@@ -28,13 +28,7 @@ export function relayQuickRepliesFeature(relay: RelayShops): FeatureFactory {
       {
         kinds: CHAT_PICKER_KINDS,
         audience: SELLERS,
-        async shopOf(ctx, ref) {
-          const shop = relay.fromButton(ref);
-          const refusal = whyNotAnswer(ctx, shop);
-          if (!refusal && shop) return shop;
-          await ctx.answerCallbackQuery({ text: (refusal ?? "").slice(0, 200), show_alert: true });
-          return undefined;
-        },
+        shopOf: (ctx, ref) => answerableShop(ctx, relay.fromButton(ref)),
         async values(shop, ozonChatId) {
           const context = await relay.repositories(shop).contexts.get(ozonChatId);
           return { order: context.orderNumber ?? context.postingNumber };

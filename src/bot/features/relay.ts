@@ -22,6 +22,7 @@ import { replyToMessage } from "../messages.ts";
 import { shopTag, withShopTag } from "../shops.ts";
 import { isChatUnreachable } from "../telegram-errors.ts";
 import { afterAnswer } from "./chat-claims.ts";
+import type { SellerShop } from "./posting-shop.ts";
 import {
   fetchTelegramFile,
   type OutgoingFile,
@@ -143,6 +144,23 @@ export function whyNotAnswer(ctx: BotContext, shop: Shop | undefined): string | 
   return undefined;
 }
 
+/**
+ * The shop a pressed button means when the presser may write to its buyers; else undefined,
+ * after an alert saying why (the buttons of relayed chats, questions, reviews and the inbox).
+ */
+export async function answerableShop(
+  ctx: BotContext,
+  shop: Shop | undefined,
+): Promise<SellerShop | undefined> {
+  const refusal = whyNotAnswer(ctx, shop);
+  if (!refusal && shop?.seller) return shop as SellerShop;
+  await ctx.answerCallbackQuery({
+    text: (refusal ?? ctx.t("relay-reply-shop-gone")).slice(0, 200),
+    show_alert: true,
+  });
+  return undefined;
+}
+
 /** "Write to buyer" on a posting, and "Reply" under a relayed buyer message. */
 export function relayFeature(relay: RelayShops): FeatureFactory {
   return (deps) => {
@@ -150,13 +168,8 @@ export function relayFeature(relay: RelayShops): FeatureFactory {
     const { shops, links } = relay;
 
     /** The shop a button means, or undefined after telling the presser why it cannot act. */
-    const shopOfButton = async (ctx: BotContext, ref: string | undefined) => {
-      const shop = relay.fromButton(ref);
-      const refusal = whyNotAnswer(ctx, shop);
-      if (!refusal) return shop;
-      await ctx.answerCallbackQuery({ text: refusal.slice(0, 200), show_alert: true });
-      return undefined;
-    };
+    const shopOfButton = (ctx: BotContext, ref: string | undefined) =>
+      answerableShop(ctx, relay.fromButton(ref));
 
     // wb:<posting>[:<shop ref>]; a button without a ref (the single-shop version) is the legacy owner's.
     router.callback(WRITE_TO_BUYER_CALLBACK, SELLERS, async (ctx, [postingNumber, ref]) => {

@@ -7,13 +7,12 @@
  * want of Premium Plus, with the button that turns polling back on.
  */
 import type { I18n } from "@grammyjs/i18n";
-import { type Api, InlineKeyboard } from "grammy";
+import type { Api, InlineKeyboard } from "grammy";
 import type { Logger } from "../../logger.ts";
 import type { ProductQuestion, ProductReview } from "../../ozon/seller/questions.ts";
-import { reachesShop } from "../../services/access/shop-scope.ts";
 import { AccessService } from "../../services/access.ts";
 import { NAME_LIMIT, type QuestionNotifier } from "../../services/questions/question-relay.ts";
-import { type RelayGroupSetting, resolveRelayAudience } from "../../services/relay/audience.ts";
+import type { RelayGroupSetting } from "../../services/relay/audience.ts";
 import type { DeliveryMarks } from "../../services/relay/delivery-marks.ts";
 import type { ProductNames } from "../../services/relay/product-names.ts";
 import { splitText } from "../../services/relay/split-text.ts";
@@ -22,24 +21,17 @@ import type { ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../callback-data.ts";
 import { TELEGRAM_TEXT_LIMIT } from "../format/relay.ts";
 import {
-  isLocale,
   type Locale,
   type LocalizedContext,
+  localeOr,
   type Translator,
   translatorFor,
 } from "../i18n.ts";
-import {
-  ANSWER_QUESTION_CALLBACK,
-  ANSWER_REVIEW_CALLBACK,
-  QUESTION_PICKER_KINDS,
-  QUESTIONS_ON_CALLBACK,
-  REVIEW_PICKER_KINDS,
-} from "../keyboards/questions.ts";
+import { feedItemKeyboard, questionsOnKeyboard } from "../keyboards/questions.ts";
 import type { TelegramSender } from "../sender/index.ts";
 import { chatKindOf } from "../sender/index.ts";
 import { withShopTag } from "../shops.ts";
-import { isChatUnreachable } from "../telegram-errors.ts";
-import { NoRelayAudienceError } from "./relay.ts";
+import { deliverToAll, type RelayRecipient, relayRecipients } from "./relay-audience.ts";
 
 const OZON_PRODUCT_URL = /^https:\/\/(www\.)?ozon\.ru\/[^\s]*$/u;
 
@@ -55,12 +47,6 @@ export interface TelegramQuestionNotifierOptions {
   codec: CallbackCodec;
   productNames?: Pick<ProductNames, "nameOf">;
   logger?: Pick<Logger, "warn">;
-}
-
-interface Recipient {
-  chatId: number;
-  kind: "private" | "group";
-  locale: Locale;
 }
 
 export class TelegramQuestionNotifier implements QuestionNotifier {
@@ -86,12 +72,7 @@ export class TelegramQuestionNotifier implements QuestionNotifier {
         "",
         question.text.trim() || t("relay-empty"),
       ].join("\n"),
-      keyboard: this.#keyboard(
-        t,
-        ANSWER_QUESTION_CALLBACK,
-        QUESTION_PICKER_KINDS.list,
-        question.id,
-      ),
+      keyboard: this.#keyboard(t, "question", question.id),
     }));
   }
 
@@ -109,7 +90,7 @@ export class TelegramQuestionNotifier implements QuestionNotifier {
         "",
         review.text.trim() || t("reviews-no-text"),
       ].join("\n"),
-      keyboard: this.#keyboard(t, ANSWER_REVIEW_CALLBACK, REVIEW_PICKER_KINDS.list, review.id),
+      keyboard: this.#keyboard(t, "review", review.id),
     }));
   }
 
@@ -119,14 +100,9 @@ export class TelegramQuestionNotifier implements QuestionNotifier {
     const admins = (await access.listPeople()).filter((p) => AccessService.holds(p, "admin"));
     await Promise.all(
       admins.map(async (admin) => {
-        const t = translatorFor(i18n, isLocale(admin.locale) ? admin.locale : defaultLocale);
+        const t = translatorFor(i18n, localeOr(admin.locale, defaultLocale));
         const text = t("questions-premium-missing", { name: current?.name ?? shop.id });
-        const keyboard = current
-          ? new InlineKeyboard().text(
-              t("questions-turn-on"),
-              codec.encode(QUESTIONS_ON_CALLBACK, current.ref),
-            )
-          : undefined;
+        const keyboard = current ? questionsOnKeyboard(codec, t, current.ref) : undefined;
         const target = { chatId: admin.id, kind: chatKindOf(admin.id), priority: "alert" } as const;
         try {
           await sender.schedule(target, () =>
@@ -139,44 +115,25 @@ export class TelegramQuestionNotifier implements QuestionNotifier {
     );
   }
 
-  #keyboard(t: Translator, answer: string, templates: string, id: string) {
+  #keyboard(t: Translator, kind: "question" | "review", id: string) {
     const ref = this.#o.shop.shops.get(this.#o.shop.id)?.ref;
-    if (ref === undefined) return undefined;
-    try {
-      return new InlineKeyboard()
-        .text(t("relay-answer-button"), this.#o.codec.encode(answer, id, ref))
-        .text(t("quick-replies-button"), this.#o.codec.encode(templates, id, ref));
-    } catch {
-      return undefined; // an id of an unexpected shape: replying to the message still works
-    }
+    return ref === undefined ? undefined : feedItemKeyboard(this.#o.codec, t, kind, id, ref);
   }
 
   async #relay(
     key: string,
     build: (t: Translator) => { text: string; keyboard: InlineKeyboard | undefined },
   ): Promise<TelegramMessageRef[]> {
-    const recipients = await this.#recipients();
-    if (recipients.length === 0) throw new NoRelayAudienceError();
-    const refs: TelegramMessageRef[] = [];
-    const failures: unknown[] = [];
-    await Promise.all(
-      recipients.map(async (recipient) => {
-        try {
-          const ids = await this.#deliverOnce(recipient, key, build);
-          refs.push(...ids.map((messageId) => ({ chatId: recipient.chatId, messageId })));
-        } catch (error) {
-          if (recipient.kind === "private" && isChatUnreachable(error)) return;
-          failures.push(error);
-        }
-      }),
+    const delivered = await deliverToAll(await this.#recipients(), (recipient) =>
+      this.#deliverOnce(recipient, key, build),
     );
-    if (failures.length > 0) throw failures[0];
-    if (refs.length === 0) throw new NoRelayAudienceError();
-    return refs;
+    return delivered.flatMap(({ recipient, value: ids }) =>
+      ids.map((messageId) => ({ chatId: recipient.chatId, messageId })),
+    );
   }
 
   async #deliverOnce(
-    recipient: Recipient,
+    recipient: RelayRecipient,
     key: string,
     build: (t: Translator) => { text: string; keyboard: InlineKeyboard | undefined },
   ): Promise<number[]> {
@@ -202,32 +159,9 @@ export class TelegramQuestionNotifier implements QuestionNotifier {
     return ids;
   }
 
-  async #recipients(): Promise<Recipient[]> {
+  #recipients(): Promise<RelayRecipient[]> {
     const { groups, access, shop, defaultLocale } = this.#o;
-    const people = new Map<number, Locale>();
-    const audience = await resolveRelayAudience({
-      groups,
-      shopId: shop.id,
-      listSellerIds: async () => {
-        const sellers = (await access.listPeople()).filter(
-          (p) => AccessService.holds(p, "seller") && reachesShop(p, "seller", shop.id),
-        );
-        for (const p of sellers) people.set(p.id, isLocale(p.locale) ? p.locale : defaultLocale);
-        return sellers.map((p) => p.id);
-      },
-    });
-    if (audience.kind === "groups") {
-      return audience.groups.map((g) => ({
-        chatId: g.chatId,
-        kind: "group",
-        locale: defaultLocale,
-      }));
-    }
-    return audience.chatIds.map((chatId) => ({
-      chatId,
-      kind: "private",
-      locale: people.get(chatId) ?? defaultLocale,
-    }));
+    return relayRecipients({ groups, access, shopId: shop.id, defaultLocale });
   }
 }
 

@@ -8,13 +8,8 @@
 import type { I18n } from "@grammyjs/i18n";
 import { type Api, GrammyError, InputFile } from "grammy";
 import type { Logger } from "../../logger.ts";
-import { reachesShop } from "../../services/access/shop-scope.ts";
-import { AccessService } from "../../services/access.ts";
-import {
-  type RelayGroup,
-  type RelayGroupSetting,
-  resolveRelayAudience,
-} from "../../services/relay/audience.ts";
+import type { AccessService } from "../../services/access.ts";
+import type { RelayGroup, RelayGroupSetting } from "../../services/relay/audience.ts";
 import type { ContextCards } from "../../services/relay/context-card.ts";
 import type { DeliveryMarks } from "../../services/relay/delivery-marks.ts";
 import type { ChatInbox, RelayedCopy } from "../../services/relay/inbox.ts";
@@ -42,17 +37,12 @@ import {
   topicName,
   uploadFileName,
 } from "../format/relay.ts";
-import {
-  isLocale,
-  type Locale,
-  type LocalizedContext,
-  type Translator,
-  translatorFor,
-} from "../i18n.ts";
+import { type Locale, type LocalizedContext, type Translator, translatorFor } from "../i18n.ts";
 import { relayKeyboard } from "../keyboards/relay.ts";
 import type { TelegramSender } from "../sender/index.ts";
 import { shopTag, withShopTag } from "../shops.ts";
 import { isChatUnreachable, telegramChatGone } from "../telegram-errors.ts";
+import { deliverToAll, type RelayRecipient, relayRecipients } from "./relay-audience.ts";
 import { aboutChat, copyOf, postingOf, type RelayedChat } from "./relay-inbox.ts";
 
 export { ensureRelayTopic, moveRelayGroup } from "../features/relay-groups.ts";
@@ -87,13 +77,6 @@ export interface TelegramRelayNotifierOptions {
   contextCards?: Pick<ContextCards, "cardOf">;
   /** For the claim's "till 14:35" (default Europe/Moscow). */
   timezone?: string;
-}
-
-interface Recipient {
-  chatId: number;
-  kind: "private" | "group";
-  locale: Locale;
-  group?: RelayGroup;
 }
 
 export class TelegramRelayNotifier implements RelayNotifier {
@@ -150,48 +133,37 @@ export class TelegramRelayNotifier implements RelayNotifier {
   }
 
   async #relayTo(
-    recipients: Recipient[],
+    recipients: RelayRecipient[],
     chat: RelayedChat,
     message: ChatMessage,
     attachments: RelayAttachment[],
   ): Promise<TelegramMessageRef[]> {
-    // Marking the message relayed with nobody to read it would lose it: it waits instead.
-    if (recipients.length === 0) throw new NoRelayAudienceError();
-    const results = await Promise.allSettled(
-      recipients.map((recipient) =>
+    const delivered = await deliverToAll(
+      recipients,
+      (recipient) =>
         recipient.kind === "group"
           ? this.#deliverToGroup(recipient, chat, message, attachments)
           : this.#deliverOnce(recipient, chat, message, attachments).then((ids) => ({
               chatId: recipient.chatId,
               ids,
             })),
-      ),
+      // A person who blocked the bot must not hold up everyone else's messages.
+      (recipient, error) =>
+        this.#logger?.warn(
+          { err: error, telegramChatId: recipient.chatId },
+          "Chat relay: a seller cannot be reached in private; skipping them",
+        ),
     );
     const refs: TelegramMessageRef[] = [];
     const copies: RelayedCopy[] = [];
-    const failures: unknown[] = [];
-    results.forEach((result, index) => {
-      const recipient = recipients[index];
-      if (!recipient) return;
-      if (result.status === "fulfilled") {
-        const { chatId, ids } = result.value;
-        refs.push(...ids.map((messageId) => ({ chatId, messageId })));
-        const last = ids.at(-1);
-        if (last !== undefined) {
-          copies.push(copyOf(chat, { chatId, messageId: last, locale: recipient.locale }));
-        }
-      } else if (recipient.kind === "private" && isChatUnreachable(result.reason)) {
-        // A person who blocked the bot must not hold up everyone else's messages.
-        this.#logger?.warn(
-          { err: result.reason, telegramChatId: recipient.chatId },
-          "Chat relay: a seller cannot be reached in private; skipping them",
-        );
-      } else {
-        failures.push(result.reason);
+    for (const { recipient, value } of delivered) {
+      const { chatId, ids } = value;
+      refs.push(...ids.map((messageId) => ({ chatId, messageId })));
+      const last = ids.at(-1);
+      if (last !== undefined) {
+        copies.push(copyOf(chat, { chatId, messageId: last, locale: recipient.locale }));
       }
-    });
-    if (failures.length > 0) throw failures[0];
-    if (refs.length === 0) throw new NoRelayAudienceError();
+    }
     await this.#inbox?.recordRelayed(
       chat.ozonChatId,
       { id: message.id, createdAt: message.createdAt, snippet: messageGist(message) },
@@ -200,40 +172,13 @@ export class TelegramRelayNotifier implements RelayNotifier {
     return refs;
   }
 
-  /** Where this shop's buyer messages go now, each recipient with the language to write in. */
-  async #recipients(): Promise<Recipient[]> {
-    const people = new Map<number, Locale>();
-    const shopId = this.#shop?.id;
-    const audience = await resolveRelayAudience({
+  #recipients(): Promise<RelayRecipient[]> {
+    return relayRecipients({
       groups: this.#groups,
-      shopId,
-      listSellerIds: async () => {
-        const everyone = await this.#access.listPeople();
-        // A seller limited to other shops never sees this shop's buyers.
-        const sellers = everyone.filter(
-          (p) =>
-            AccessService.holds(p, "seller") &&
-            (shopId === undefined || reachesShop(p, "seller", shopId)),
-        );
-        for (const p of sellers) {
-          people.set(p.id, isLocale(p.locale) ? p.locale : this.#defaultLocale);
-        }
-        return sellers.map((p) => p.id);
-      },
+      access: this.#access,
+      shopId: this.#shop?.id,
+      defaultLocale: this.#defaultLocale,
     });
-    if (audience.kind === "groups") {
-      return audience.groups.map((group) => ({
-        chatId: group.chatId,
-        kind: "group",
-        locale: this.#defaultLocale,
-        group,
-      }));
-    }
-    return audience.chatIds.map((chatId) => ({
-      chatId,
-      kind: "private",
-      locale: people.get(chatId) ?? this.#defaultLocale,
-    }));
   }
 
   /**
@@ -242,7 +187,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
    * for ever: RelayGroupGoneError tells the caller to send to the sellers instead.
    */
   async #deliverToGroup(
-    recipient: Recipient,
+    recipient: RelayRecipient,
     chat: RelayedChat,
     message: ChatMessage,
     attachments: RelayAttachment[],
@@ -257,7 +202,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
         const group =
           (await moveRelayGroup(this.#api, this.#groups, recipient.chatId, movedTo)) ??
           ({ ...recipient.group, chatId: movedTo } satisfies RelayGroup);
-        const moved: Recipient = { ...recipient, chatId: movedTo, group };
+        const moved: RelayRecipient = { ...recipient, chatId: movedTo, group };
         const ids = await this.#deliverOnce(moved, chat, message, attachments);
         return { chatId: movedTo, ids };
       }
@@ -273,7 +218,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
 
   /** Telegram message ids the recipient got for this message (sent now, or on an earlier try). */
   async #deliverOnce(
-    recipient: Recipient,
+    recipient: RelayRecipient,
     chat: RelayedChat,
     message: ChatMessage,
     attachments: RelayAttachment[],
@@ -286,7 +231,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
   }
 
   async #deliver(
-    recipient: Recipient,
+    recipient: RelayRecipient,
     chat: RelayedChat,
     message: ChatMessage,
     attachments: RelayAttachment[],
@@ -408,15 +353,5 @@ class RelayGroupGoneError extends Error {
   override name = "RelayGroupGoneError";
   constructor() {
     super("The bot can no longer write to the relay group");
-  }
-}
-
-/** Nobody can get buyer messages: no relay group, and no seller reachable in private. */
-export class NoRelayAudienceError extends Error {
-  override name = "NoRelayAudienceError";
-  constructor() {
-    super(
-      "Nobody to relay buyer messages to: set a relay group with /relay_here or give someone the seller role (for this store)",
-    );
   }
 }

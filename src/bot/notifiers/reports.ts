@@ -36,9 +36,9 @@ import type { CallbackCodec } from "../callback-data.ts";
 import { FAILURE_KEYS, reportAbout } from "../format/ads.ts";
 import { reportChartPng, reportXlsx } from "../format/report-visuals.ts";
 import {
-  isLocale,
   type Locale,
   type LocalizedContext,
+  localeOr,
   type Translator,
   translatorFor,
 } from "../i18n.ts";
@@ -120,10 +120,7 @@ export class TelegramReportNotifier implements ReportNotifier {
 
   #translator(job: ReportJob): Translator {
     const locale = job.requestedBy.locale;
-    return translatorFor(
-      this.#options.i18n,
-      isLocale(locale) ? locale : this.#options.defaultLocale,
-    );
+    return translatorFor(this.#options.i18n, localeOr(locale, this.#options.defaultLocale));
   }
 
   /** `text` headed by the job's shop when there are several. */

@@ -12,9 +12,9 @@ import type { ShopRegistry } from "../../shops/registry.ts";
 import { reportProblemText } from "../format/ads.ts";
 import { ruleText, scheduleReportText, slotText } from "../format/schedule.ts";
 import {
-  isLocale,
   type Locale,
   type LocalizedContext,
+  localeOr,
   type Translator,
   translatorFor,
 } from "../i18n.ts";
@@ -62,10 +62,7 @@ export class TelegramScheduleNotifier implements ScheduleNotifier {
   }
 
   translator(locale: string): Translator {
-    return translatorFor(
-      this.#options.i18n,
-      isLocale(locale) ? locale : this.#options.defaultLocale,
-    );
+    return translatorFor(this.#options.i18n, localeOr(locale, this.#options.defaultLocale));
   }
 
   /** One message to `chatId` through the sender (bulk). */

@@ -43,12 +43,35 @@ const MAX_PAGES = 200;
 const QUESTION_PAGE = 10;
 const REVIEW_PAGE = 100;
 
+/** A page of a listing that continues from its last item's id. */
+interface LastIdPage<T> {
+  items: readonly T[];
+  has_next?: boolean | null | undefined;
+  last_id?: string | undefined;
+}
+
+/**
+ * Every item of a listing paged by `last_id` (questions and reviews alike), page after page while
+ * Ozon says there is more, at most MAX_PAGES of them.
+ */
+async function* byLastId<T>(
+  read: (lastId: string | undefined) => Promise<LastIdPage<T>>,
+): AsyncGenerator<T> {
+  let lastId: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const answer = await read(lastId);
+    yield* answer.items;
+    if (!answer.has_next || !answer.last_id || answer.items.length === 0) return;
+    if (answer.last_id === lastId) return; // Ozon repeating itself: no endless loop
+    lastId = answer.last_id;
+  }
+}
+
 export function createQuestionsApi(ctx: SellerContext) {
   return {
     /** Questions published at `since` or later, oldest first, every page. */
     async *questionsSince(since: Date, signal?: AbortSignal): AsyncGenerator<ProductQuestion> {
-      let lastId: string | undefined;
-      for (let page = 0; page < MAX_PAGES; page++) {
+      const questions = byLastId(async (lastId) => {
         const answer = await ctx.http.call(questionList, {
           body: {
             filter: { date_from: since.toISOString(), status: "ALL" },
@@ -58,23 +81,20 @@ export function createQuestionsApi(ctx: SellerContext) {
           },
           ...(signal ? { signal } : {}),
         });
-        const questions = answer.questions ?? [];
-        for (const q of questions) {
-          yield {
-            id: q.id,
-            sku: q.sku,
-            text: q.text ?? "",
-            authorName: q.author_name,
-            status: q.status,
-            publishedAt: q.published_at,
-            productUrl: q.product_url,
-            questionLink: q.question_link,
-            answersCount: q.answers_count ?? 0,
-          };
-        }
-        if (!answer.has_next || !answer.last_id || questions.length === 0) return;
-        if (answer.last_id === lastId) return; // Ozon repeating itself: no endless loop
-        lastId = answer.last_id;
+        return { ...answer, items: answer.questions ?? [] };
+      });
+      for await (const q of questions) {
+        yield {
+          id: q.id,
+          sku: q.sku,
+          text: q.text ?? "",
+          authorName: q.author_name,
+          status: q.status,
+          publishedAt: q.published_at,
+          productUrl: q.product_url,
+          questionLink: q.question_link,
+          answersCount: q.answers_count ?? 0,
+        };
       }
     },
 
@@ -87,8 +107,7 @@ export function createQuestionsApi(ctx: SellerContext) {
 
     /** Reviews published at `since` or later, oldest first, every page. */
     async *reviewsSince(since: Date, signal?: AbortSignal): AsyncGenerator<ProductReview> {
-      let lastId: string | undefined;
-      for (let page = 0; page < MAX_PAGES; page++) {
+      const reviews = byLastId(async (lastId) => {
         const answer = await ctx.http.call(reviewList, {
           body: {
             limit: REVIEW_PAGE,
@@ -98,23 +117,20 @@ export function createQuestionsApi(ctx: SellerContext) {
           },
           ...(signal ? { signal } : {}),
         });
-        const reviews = answer.reviews ?? [];
-        for (const r of reviews) {
-          yield {
-            id: r.id,
-            sku: r.sku,
-            text: r.text ?? "",
-            rating: r.rating ?? undefined,
-            status: r.status,
-            publishedAt: r.published_at,
-            commentsCount: r.comments_amount ?? 0,
-            photos: r.photos_amount ?? 0,
-            videos: r.videos_amount ?? 0,
-          };
-        }
-        if (!answer.has_next || !answer.last_id || reviews.length === 0) return;
-        if (answer.last_id === lastId) return;
-        lastId = answer.last_id;
+        return { ...answer, items: answer.reviews ?? [] };
+      });
+      for await (const r of reviews) {
+        yield {
+          id: r.id,
+          sku: r.sku,
+          text: r.text ?? "",
+          rating: r.rating ?? undefined,
+          status: r.status,
+          publishedAt: r.published_at,
+          commentsCount: r.comments_amount ?? 0,
+          photos: r.photos_amount ?? 0,
+          videos: r.videos_amount ?? 0,
+        };
       }
     },
 

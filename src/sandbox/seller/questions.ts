@@ -58,6 +58,43 @@ function ordered<T extends { publishedAt: number; id: string }>(items: T[], dir:
   return dir === "ASC" ? sorted : sorted.reverse();
 }
 
+interface FeedQuery {
+  /** ISO times of the published period (either end open). */
+  from: string | undefined;
+  to: string | undefined;
+  /** ALL (the default) or one status. */
+  status: string | undefined;
+  /** DESC (the default) or ASC. */
+  sortDir: string | undefined;
+  lastId: string | undefined;
+  limit: number;
+}
+
+/** One page of questions or reviews, filtered, ordered and paged the way both list methods do. */
+function feedPage<T extends { id: string; publishedAt: number; status: string }>(
+  items: T[],
+  query: FeedQuery,
+): { page: T[]; last_id: string; has_next: boolean } {
+  const from = query.from ? Date.parse(query.from) : undefined;
+  const to = query.to ? Date.parse(query.to) : undefined;
+  const status = query.status ?? "ALL";
+  const matching = items.filter(
+    (item) =>
+      (from === undefined || item.publishedAt >= from) &&
+      (to === undefined || item.publishedAt <= to) &&
+      (status === "ALL" || item.status === status),
+  );
+  const rest = after(ordered(matching, query.sortDir ?? "DESC"), query.lastId);
+  const page = rest.slice(0, query.limit);
+  return { page, last_id: page.at(-1)?.id ?? "", has_next: rest.length > page.length };
+}
+
+/** Ozon takes answers and comments of 2 to 3 000 characters. */
+function requireAnswerText(text: string): void {
+  const length = Array.from(text.trim()).length;
+  if (length < 2 || length > 3000) badRequest("seller", "text must be 2 to 3000 characters");
+}
+
 export function questionRoutes(state: SandboxState): Route[] {
   return [
     {
@@ -67,22 +104,15 @@ export function questionRoutes(state: SandboxState): Route[] {
       handle(req) {
         requirePremiumPlus(state);
         const body = readBody(req, questionList);
-        const from = body.filter?.date_from ? Date.parse(body.filter.date_from) : undefined;
-        const to = body.filter?.date_to ? Date.parse(body.filter.date_to) : undefined;
-        const status = body.filter?.status ?? "ALL";
-        const matching = state.questions.filter(
-          (q) =>
-            (from === undefined || q.publishedAt >= from) &&
-            (to === undefined || q.publishedAt <= to) &&
-            (status === "ALL" || q.status === status),
-        );
-        const rest = after(ordered(matching, body.sort_dir ?? "DESC"), body.last_id);
-        const page = rest.slice(0, Math.min(body.limit ?? QUESTION_PAGE, QUESTION_PAGE));
-        return jsonReply({
-          questions: page.map(questionWire),
-          last_id: page.at(-1)?.id ?? "",
-          has_next: rest.length > page.length,
+        const { page, ...more } = feedPage(state.questions, {
+          from: body.filter?.date_from,
+          to: body.filter?.date_to,
+          status: body.filter?.status,
+          sortDir: body.sort_dir,
+          lastId: body.last_id,
+          limit: Math.min(body.limit ?? QUESTION_PAGE, QUESTION_PAGE),
         });
+        return jsonReply({ questions: page.map(questionWire), ...more });
       },
     },
     {
@@ -104,8 +134,7 @@ export function questionRoutes(state: SandboxState): Route[] {
         if (String(question.sku) !== String(body.sku)) {
           badRequest("seller", "sku does not match the question");
         }
-        const length = Array.from(body.text.trim()).length;
-        if (length < 2 || length > 3000) badRequest("seller", "text must be 2 to 3000 characters");
+        requireAnswerText(body.text);
         const answer = { id: state.activity.uuid(), text: body.text, createdAt: state.now() };
         question.answers.push(answer);
         question.status = "PROCESSED";
@@ -119,22 +148,15 @@ export function questionRoutes(state: SandboxState): Route[] {
       handle(req) {
         requirePremiumPlus(state);
         const body = readBody(req, reviewList);
-        const from = body.filters?.published_from;
-        const to = body.filters?.published_to;
-        const status = body.filters?.status ?? "ALL";
-        const matching = state.reviews.filter(
-          (r) =>
-            (from === undefined || r.publishedAt >= Date.parse(from)) &&
-            (to === undefined || r.publishedAt <= Date.parse(to)) &&
-            (status === "ALL" || r.status === status),
-        );
-        const rest = after(ordered(matching, body.sort_dir ?? "DESC"), body.last_id);
-        const page = rest.slice(0, body.limit);
-        return jsonReply({
-          reviews: page.map(reviewWire),
-          last_id: page.at(-1)?.id ?? "",
-          has_next: rest.length > page.length,
+        const { page, ...more } = feedPage(state.reviews, {
+          from: body.filters?.published_from,
+          to: body.filters?.published_to,
+          status: body.filters?.status,
+          sortDir: body.sort_dir,
+          lastId: body.last_id,
+          limit: body.limit,
         });
+        return jsonReply({ reviews: page.map(reviewWire), ...more });
       },
     },
     {
@@ -154,8 +176,7 @@ export function questionRoutes(state: SandboxState): Route[] {
         );
         const review = state.reviews.find((r) => r.id === body.review_id);
         if (!review) notFound("seller", "review not found");
-        const length = Array.from(body.text.trim()).length;
-        if (length < 2 || length > 3000) badRequest("seller", "text must be 2 to 3000 characters");
+        requireAnswerText(body.text);
         const comment = { id: state.activity.uuid(), text: body.text, createdAt: state.now() };
         review.comments.push(comment);
         if (body.mark_review_as_processed) review.status = "PROCESSED";
