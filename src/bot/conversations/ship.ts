@@ -11,10 +11,10 @@
 import { InlineKeyboard } from "grammy";
 import type { Posting, ShipPackage } from "../../ozon/seller/types.ts";
 import type { ConversationContext } from "../context.ts";
+import { packedByText } from "../format/posting-fate.ts";
 import {
   clip,
   fitItems,
-  formatMoment,
   type PostingFormat,
   postingCard,
   problemText,
@@ -329,13 +329,9 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
         }
         if (outcome.kind === "packed") {
           const by = outcome.by;
-          const text = by
-            ? ctx.t("postings-ship-packed-by", {
-                posting: number,
-                name: by.name,
-                time: formatMoment(by.at, formatOf(ctx, deps.timezone), await conversation.now()),
-              })
-            : ctx.t("postings-ship-packed-outside", { posting: number });
+          // The clock is read (a step the conversation replays) only when a time is shown.
+          const now = by ? await conversation.now() : 0;
+          const text = packedByText(formatOf(ctx, deps.timezone), number, by, now);
           await dialog.show(ctx, text, labels(ctx, by?.parts ?? [], number), false);
           return;
         }

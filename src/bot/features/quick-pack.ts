@@ -16,11 +16,11 @@ import type { BotContext } from "../context.ts";
 import type { PackedAnnouncer } from "../conversations/posting-steps.ts";
 import { oneBox, packagesOf } from "../conversations/ship.ts";
 import { requestShip } from "../conversations/ship-request.ts";
+import { packedByText } from "../format/posting-fate.ts";
 import {
   AWAITING_PACKAGING,
   clip,
   describeOzonError,
-  formatMoment,
   type PostingFormat,
   problemText,
 } from "../format/postings.ts";
@@ -97,13 +97,7 @@ async function pack(
   const labels = (parts: string[]) => labelKeyboard(deps.codec, ctx.t, parts, number, shop.ref);
   if (outcome.kind === "packed") {
     const by = outcome.by;
-    const text = by
-      ? ctx.t("postings-ship-packed-by", {
-          posting: number,
-          name: by.name,
-          time: formatMoment(by.at, format, Date.now()),
-        })
-      : ctx.t("postings-ship-packed-outside", { posting: number });
+    const text = packedByText(format, number, by, Date.now());
     await showScreen(ctx, tagged(text), labels(by?.parts ?? []));
     return "told";
   }
