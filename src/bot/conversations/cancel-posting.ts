@@ -8,12 +8,8 @@ import type { CancelReason } from "../../ozon/seller/types.ts";
 import { clip, postingCard, problemText } from "../format/postings.ts";
 import { newRow } from "../keyboards/rows.ts";
 import type { ConversationSpec } from "./index.ts";
-import {
-  attempt,
-  freeTextRefusal,
-  type PostingDialogDeps,
-  postingDialog,
-} from "./posting-steps.ts";
+import { postingDialog } from "./posting-dialog.ts";
+import { attempt, freeTextRefusal, type PostingDialogDeps } from "./posting-steps.ts";
 
 export const CANCEL_POSTING_CONVERSATION = "postings-cancel";
 /** Callback kind of the cancel dialog's buttons (dialog.ts). */

@@ -25,12 +25,12 @@ import { labelKeyboard } from "../keyboards/postings.ts";
 import { displayName, profileOf } from "../messages.ts";
 import type { Dialog } from "./dialog.ts";
 import type { ConversationSpec } from "./index.ts";
+import { postingDialog } from "./posting-dialog.ts";
 import {
   attempt,
   type DialogShop,
   freeTextRefusal,
   type PostingDialogDeps,
-  postingDialog,
 } from "./posting-steps.ts";
 import { requestShip, type ShipOutcome, type ShipRequest } from "./ship-request.ts";
 
