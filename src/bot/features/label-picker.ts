@@ -23,7 +23,7 @@ import type { BotContext } from "../context.ts";
 import { clip, describeOzonError, postingGist, problemText } from "../format/postings.ts";
 import { newRow } from "../keyboards/rows.ts";
 import { withShopTag } from "../shops.ts";
-import { BATCH_ONCE_MS, startLabelBatch } from "./label-batch.ts";
+import { claimBatchTap, startLabelBatch } from "./label-batch.ts";
 import type { SellerShop } from "./posting-shop.ts";
 import { formatOf } from "./postings.ts";
 import { boardGroup, groupOrAll, type TodayButtonDeps } from "./today-buttons.ts";
@@ -153,10 +153,7 @@ export function registerLabelPicker(deps: TodayButtonDeps): void {
       return ctx.answerCallbackQuery({ text: ctx.t("labels-pick-empty"), show_alert: true });
     }
     const onceKey = `labels-picked:${pick.id}`;
-    if (!(await shop.store.setIfAbsent(onceKey, true, { ttlMs: BATCH_ONCE_MS }))) {
-      return ctx.answerCallbackQuery({ text: ctx.t("labels-once") });
-    }
-    await ctx.answerCallbackQuery({ text: ctx.t("postings-label-preparing") });
+    if (!(await claimBatchTap(ctx, shop, onceKey))) return;
     await picks.close(pick);
     const asked = ctx.t("labels-pick-asked", { count: numbers.length });
     await ctx

@@ -8,7 +8,7 @@ import type { Logger } from "../../logger.ts";
 import { todayBoard } from "../../services/postings/today.ts";
 import { describeOzonError, problemText } from "../format/postings.ts";
 import { withShopTag } from "../shops.ts";
-import { BATCH_ONCE_MS, startLabelBatch } from "./label-batch.ts";
+import { claimBatchTap, startLabelBatch } from "./label-batch.ts";
 import { boardGroup, groupOrAll, type TodayButtonDeps } from "./today-buttons.ts";
 
 export const TODAY_LABELS_CALLBACK = "tl";
@@ -29,10 +29,7 @@ export function registerTodayLabels(deps: TodayLabelsDeps): void {
     const shop = await deps.pressedShop(ctx, ref);
     if (!shop) return;
     const onceKey = `today-labels:${ctx.chat?.id ?? ctx.from?.id}:${warehouse ?? "all"}:${minute ?? ""}`;
-    if (!(await shop.store.setIfAbsent(onceKey, true, { ttlMs: BATCH_ONCE_MS }))) {
-      return ctx.answerCallbackQuery({ text: ctx.t("labels-once") });
-    }
-    await ctx.answerCallbackQuery({ text: ctx.t("postings-label-preparing") });
+    if (!(await claimBatchTap(ctx, shop, onceKey))) return;
     const tagged = (text: string) => withShopTag(ctx.t, shops, shop.id, text);
     let numbers: string[];
     try {
