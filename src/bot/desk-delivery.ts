@@ -20,6 +20,22 @@ export interface DeskDeliveryDeps {
   logger?: Logger | undefined;
 }
 
+/** Postings a delivery names one by one (not printed, left out of an act); the rest are counted. */
+const NAMED_MAX = 15;
+
+/** A line per item for the first few, then "…and N more". */
+export function namedThenCounted<T>(
+  t: Translate,
+  items: readonly T[],
+  line: (item: T) => string,
+): string[] {
+  const lines = items.slice(0, NAMED_MAX).map(line);
+  if (items.length > NAMED_MAX) {
+    lines.push(t("labels-unprinted-more", { count: items.length - NAMED_MAX }));
+  }
+  return lines;
+}
+
 /** What a desk's job knows of the chat that asked. */
 interface ChatJob {
   chatId: number;

@@ -6,12 +6,14 @@
  */
 import { InputFile } from "grammy";
 import type { HandoverDelivery, HandoverJob } from "../../services/postings/handover.ts";
-import { type DeskDeliveryDeps, jobSpeech, settleProgress } from "../desk-delivery.ts";
+import {
+  type DeskDeliveryDeps,
+  jobSpeech,
+  namedThenCounted,
+  settleProgress,
+} from "../desk-delivery.ts";
 import type { Translate } from "../format/postings.ts";
 import { shopFileName } from "../shop-files.ts";
-
-/** Left-out postings named one by one; the rest are counted. */
-const REMOVED_SHOWN = 15;
 
 export function telegramHandoverDelivery(deps: DeskDeliveryDeps): HandoverDelivery {
   const { api, shops, shopId } = deps;
@@ -43,19 +45,14 @@ export function telegramHandoverDelivery(deps: DeskDeliveryDeps): HandoverDelive
       ];
       if (documents.removed.length > 0) {
         lines.push("", say("handover-removed-title", { count: documents.removed.length }));
-        for (const r of documents.removed.slice(0, REMOVED_SHOWN)) {
-          lines.push(
+        lines.push(
+          ...namedThenCounted(say, documents.removed, (r) =>
             say("handover-removed-line", {
               posting: r.postingNumber,
               status: r.status ?? "unknown",
             }),
-          );
-        }
-        if (documents.removed.length > REMOVED_SHOWN) {
-          lines.push(
-            say("labels-unprinted-more", { count: documents.removed.length - REMOVED_SHOWN }),
-          );
-        }
+          ),
+        );
       }
       await settle(job, lines.join("\n"));
       await api.sendDocument(job.chatId, new InputFile(documents.act, fileName("act", job.actId)), {

@@ -7,12 +7,14 @@
 import { InputFile } from "grammy";
 import type { LabelDelivery, LabelJob } from "../../services/postings/label-desk.ts";
 import type { LabelBatch } from "../../services/postings/labels.ts";
-import { type DeskDeliveryDeps, jobSpeech, settleProgress } from "../desk-delivery.ts";
+import {
+  type DeskDeliveryDeps,
+  jobSpeech,
+  namedThenCounted,
+  settleProgress,
+} from "../desk-delivery.ts";
 import { clip } from "../format/postings.ts";
 import { shopFileName } from "../shop-files.ts";
-
-/** Postings named as not printed; the rest are counted. */
-const UNPRINTED_SHOWN = 15;
 
 export function telegramLabelDelivery(deps: DeskDeliveryDeps): LabelDelivery {
   const { api, shops, shopId } = deps;
@@ -64,16 +66,9 @@ function summaryOf(
   batch: LabelBatch,
   count: number,
 ): string {
-  const notPrinted = batch.unprinted
-    .slice(0, UNPRINTED_SHOWN)
-    .map((u) =>
-      t("labels-unprinted-line", { posting: u.postingNumber, reason: clip(u.reason || "—", 80) }),
-    );
-  if (batch.unprinted.length > UNPRINTED_SHOWN) {
-    notPrinted.push(
-      t("labels-unprinted-more", { count: batch.unprinted.length - UNPRINTED_SHOWN }),
-    );
-  }
+  const notPrinted = namedThenCounted(t, batch.unprinted, (u) =>
+    t("labels-unprinted-line", { posting: u.postingNumber, reason: clip(u.reason || "—", 80) }),
+  );
   return [
     t("labels-done", { printed: batch.printed, count }),
     ...(notPrinted.length > 0 ? [t("labels-unprinted-title"), ...notPrinted] : []),
