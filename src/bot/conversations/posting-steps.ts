@@ -19,6 +19,7 @@ import {
   AWAITING_PACKAGING,
   clip,
   describeOzonError,
+  formatOf,
   type Problem,
   postingGist,
   problemText,
@@ -121,7 +122,7 @@ async function tellFate(
     () => new PackedByLedger(shop.store()).get(number),
     number,
   );
-  const format = { t: ctx.t, locale: ctx.locale, timezone: deps.timezone };
+  const format = formatOf(ctx, deps.timezone);
   const now = await dialog.conversation.now();
   const fate = fateOf(format, posting, packer.ok ? packer.value : undefined, now);
   const text = shop.tagged(ctx.t, fate.text);
@@ -176,7 +177,7 @@ async function askPosting(
         ? ctx.t("postings-choose-none-listed")
         : ctx.t("postings-choose");
   }
-  const format = { t: ctx.t, locale: ctx.locale, timezone: deps.timezone };
+  const format = formatOf(ctx, deps.timezone);
   const keyboard = new InlineKeyboard();
   for (const posting of postings) {
     const gist = postingGist(posting, format, BUTTON_PRODUCTS);

@@ -15,7 +15,7 @@ import { packedByText } from "../format/posting-fate.ts";
 import {
   clip,
   fitItems,
-  type PostingFormat,
+  formatOf,
   postingCard,
   problemText,
   TEXT_BUDGET,
@@ -39,10 +39,6 @@ export const SHIP_CONVERSATION = "postings-ship";
 export const SHIP_DIALOG_CALLBACK = "ds";
 
 const MAX_MARK_LENGTH = 200;
-
-function formatOf(ctx: ConversationContext, timezone: string): PostingFormat {
-  return { t: ctx.t, locale: ctx.locale, timezone };
-}
 
 /** "2 1" / "2,1" → [2, 1]; undefined for anything else. */
 function parseQuantities(text: string): number[] | undefined {

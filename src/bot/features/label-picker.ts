@@ -20,12 +20,11 @@ import {
 } from "../../services/postings/label-pick.ts";
 import { todayBoard } from "../../services/postings/today.ts";
 import type { BotContext } from "../context.ts";
-import { clip, describeOzonError, postingGist, problemText } from "../format/postings.ts";
+import { clip, describeOzonError, formatOf, postingGist, problemText } from "../format/postings.ts";
 import { newRow } from "../keyboards/rows.ts";
 import { withShopTag } from "../shops.ts";
 import { claimBatchTap, startLabelBatch } from "./label-batch.ts";
 import type { SellerShop } from "./posting-shop.ts";
-import { formatOf } from "./postings.ts";
 import { boardGroup, groupOrAll, type TodayButtonDeps } from "./today-buttons.ts";
 
 export const OPEN_PICK_CALLBACK = "lq";

@@ -21,7 +21,7 @@ import {
   AWAITING_PACKAGING,
   clip,
   describeOzonError,
-  type PostingFormat,
+  formatOf,
   problemText,
 } from "../format/postings.ts";
 import { labelKeyboard } from "../keyboards/postings.ts";
@@ -87,7 +87,7 @@ async function pack(
     { seller: () => shop.seller, store: () => shop.store },
     { postingNumber: number, packages, packer, unanswered: false },
   );
-  const format: PostingFormat = { t: ctx.t, locale: ctx.locale, timezone: deps.timezone };
+  const format = formatOf(ctx, deps.timezone);
   if (outcome.kind === "failed") {
     // The card stays as it is: tapping it again is the retry.
     const reason = problemText(ctx.t, outcome.problem);

@@ -12,7 +12,13 @@ import { type TodayGroup, todayBoard } from "../../services/postings/today.ts";
 import type { BotContext } from "../context.ts";
 import { HANDOVER_CONVERSATION } from "../conversations/handover.ts";
 import type { FeatureDeps } from "../deps.ts";
-import { describeOzonError, formatMoment, postingGist, problemText } from "../format/postings.ts";
+import {
+  describeOzonError,
+  formatMoment,
+  formatOf,
+  postingGist,
+  problemText,
+} from "../format/postings.ts";
 import type { FeatureFactory } from "../index.ts";
 import { OPEN_POSTING_CALLBACK } from "../keyboards/postings.ts";
 import { newRow } from "../keyboards/rows.ts";
@@ -26,7 +32,6 @@ import {
   SHOP_REF,
   shopOfButton,
 } from "./posting-shop.ts";
-import { formatOf } from "./postings.ts";
 import { boardGroup, groupArgs, groupRefOf } from "./today-buttons.ts";
 import { registerTodayLabels, TODAY_LABELS_CALLBACK } from "./today-labels.ts";
 
