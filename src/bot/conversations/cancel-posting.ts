@@ -5,15 +5,11 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { CancelReason } from "../../ozon/seller/types.ts";
-import { clip, postingCard, problemText } from "../format/postings.ts";
+import { clip, formatOf, postingCard, problemText } from "../format/postings.ts";
 import { newRow } from "../keyboards/rows.ts";
 import type { ConversationSpec } from "./index.ts";
-import {
-  attempt,
-  freeTextRefusal,
-  type PostingDialogDeps,
-  postingDialog,
-} from "./posting-steps.ts";
+import { postingDialog } from "./posting-dialog.ts";
+import { attempt, freeTextRefusal, type PostingDialogDeps } from "./posting-steps.ts";
 
 export const CANCEL_POSTING_CONVERSATION = "postings-cancel";
 /** Callback kind of the cancel dialog's buttons (dialog.ts). */
@@ -37,7 +33,7 @@ export function cancelPostingConversation(deps: PostingDialogDeps): Conversation
       let ctx = chosen;
       // On the card the question goes below the card (which the posting stays visible in).
       const card = dialog.editable(ctx)
-        ? `${shop.tagged(ctx.t, postingCard(posting, { t: ctx.t, locale: ctx.locale, timezone: deps.timezone }))}\n\n`
+        ? `${shop.tagged(ctx.t, postingCard(posting, formatOf(ctx, deps.timezone)))}\n\n`
         : "";
 
       const reasons = await attempt(

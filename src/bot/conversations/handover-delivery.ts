@@ -4,50 +4,26 @@
  * the cargo place labels (when asked for) and a summary — how many postings, which ones Ozon left
  * out and their status now — are sent.
  */
-import type { I18n } from "@grammyjs/i18n";
-import { type Api, InputFile } from "grammy";
-import type { Logger } from "../../logger.ts";
+import { InputFile } from "grammy";
 import type { HandoverDelivery, HandoverJob } from "../../services/postings/handover.ts";
-import type { ShopRegistry } from "../../shops/registry.ts";
-import { isLocale, type Locale, type LocalizedContext } from "../i18n.ts";
+import {
+  type DeskDeliveryDeps,
+  jobSpeech,
+  namedThenCounted,
+  settleProgress,
+} from "../desk-delivery.ts";
+import type { Translate } from "../format/postings.ts";
 import { shopFileName } from "../shop-files.ts";
-import { withShopTag } from "../shops.ts";
 
-/** Left-out postings named one by one; the rest are counted. */
-const REMOVED_SHOWN = 15;
-
-export interface HandoverDeliveryDeps {
-  api: Api;
-  i18n: I18n<LocalizedContext>;
-  shops: ShopRegistry;
-  shopId: string;
-  defaultLocale: Locale;
-  logger?: Logger | undefined;
-}
-
-export function telegramHandoverDelivery(deps: HandoverDeliveryDeps): HandoverDelivery {
-  const { api, i18n, shops, shopId } = deps;
-  const translate = (job: HandoverJob) => {
-    const locale = isLocale(job.locale) ? job.locale : deps.defaultLocale;
-    return (key: string, vars?: Record<string, string | number>) =>
-      withShopTag((k, v) => i18n.t(locale, k, v), shops, shopId, i18n.t(locale, key, vars));
+export function telegramHandoverDelivery(deps: DeskDeliveryDeps): HandoverDelivery {
+  const { api, shops, shopId } = deps;
+  const translate = (job: HandoverJob): Translate => {
+    const { plain, tagged } = jobSpeech(deps, job);
+    return (key, vars) => tagged(plain(key, vars));
   };
-  const plain = (job: HandoverJob) => {
-    const locale = isLocale(job.locale) ? job.locale : deps.defaultLocale;
-    return (key: string, vars?: Record<string, string | number>) => i18n.t(locale, key, vars);
-  };
+  const plain = (job: HandoverJob) => jobSpeech(deps, job).plain;
   const fileName = (prefix: string, actId: string) => shopFileName(shops, shopId, prefix, actId);
-  /** The progress message becomes `text`; a new message when it cannot be edited. */
-  const settle = async (job: HandoverJob, text: string) => {
-    if (job.messageId !== undefined) {
-      const edited = await api
-        .editMessageText(job.chatId, job.messageId, text)
-        .then(() => true)
-        .catch(() => false);
-      if (edited) return;
-    }
-    await api.sendMessage(job.chatId, text);
-  };
+  const settle = (job: HandoverJob, text: string) => settleProgress(api, job, text);
 
   return {
     async progress(job) {
@@ -69,19 +45,14 @@ export function telegramHandoverDelivery(deps: HandoverDeliveryDeps): HandoverDe
       ];
       if (documents.removed.length > 0) {
         lines.push("", say("handover-removed-title", { count: documents.removed.length }));
-        for (const r of documents.removed.slice(0, REMOVED_SHOWN)) {
-          lines.push(
+        lines.push(
+          ...namedThenCounted(say, documents.removed, (r) =>
             say("handover-removed-line", {
               posting: r.postingNumber,
               status: r.status ?? "unknown",
             }),
-          );
-        }
-        if (documents.removed.length > REMOVED_SHOWN) {
-          lines.push(
-            say("labels-unprinted-more", { count: documents.removed.length - REMOVED_SHOWN }),
-          );
-        }
+          ),
+        );
       }
       await settle(job, lines.join("\n"));
       await api.sendDocument(job.chatId, new InputFile(documents.act, fileName("act", job.actId)), {

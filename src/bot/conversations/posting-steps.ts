@@ -1,12 +1,7 @@
 /**
- * What the postings dialogs (ship.ts, cancel-posting.ts) share besides the dialog toolkit
- * (dialog.ts): their spec, choosing the shop and the posting, calling Ozon, refusing a bad free
- * text.
- *
- * The shop: the one the pressed button carries; else, for a posting typed with the command, the
- * one shop of the person's that has it; else "which store?" (only when the person reaches more
- * than one). The dialog keeps a plain ShopChoice and looks the shop up inside every Ozon call, so
- * a shop paused or removed meanwhile ends the dialog with a sentence and Ozon is not called.
+ * The steps the postings dialogs (ship.ts, cancel-posting.ts) share besides the dialog toolkit
+ * (dialog.ts) and their spec (posting-dialog.ts): what they are given, choosing the posting,
+ * calling Ozon, refusing a bad free text.
  */
 import { InlineKeyboard } from "grammy";
 import type { SellerClient } from "../../ozon/index.ts";
@@ -17,30 +12,23 @@ import { type PackedBy, PackedByLedger } from "../../services/postings/packed-by
 import type { KeptMessage } from "../../services/postings/packed-news.ts";
 import type { Store } from "../../store/port.ts";
 import type { CallbackCodec } from "../callback-data.ts";
-import type { BotConversation, ConversationContext, DialogCard } from "../context.ts";
-import {
-  currentShop,
-  type PostingShops,
-  reachableShops,
-  type SellerShop,
-} from "../features/posting-shop.ts";
+import type { BotConversation, ConversationContext } from "../context.ts";
+import type { PostingShops, SellerShop } from "../features/posting-shop.ts";
 import { fateOf } from "../format/posting-fate.ts";
 import {
   AWAITING_PACKAGING,
   clip,
   describeOzonError,
+  formatOf,
   type Problem,
   postingGist,
   problemText,
   type Translate,
 } from "../format/postings.ts";
-import { LABEL_CALLBACK, labelKeyboard } from "../keyboards/postings.ts";
-import { type ShopChoice, shopChoice, withShopTag } from "../shops.ts";
-import { type Dialog, dialogSpec } from "./dialog.ts";
-import type { ConversationSpec } from "./index.ts";
+import { labelKeyboard } from "../keyboards/postings.ts";
+import type { ShopChoice } from "../shops.ts";
+import type { Dialog } from "./dialog.ts";
 import { callOzon, type OzonOutcome } from "./ozon-call.ts";
-import { chooseShop } from "./shop-step.ts";
-import { recordDialogCard } from "./slots.ts";
 
 /** How many postings the "choose a posting" step shows as buttons. */
 const CHOICES = 10;
@@ -92,134 +80,13 @@ export interface DialogShop {
 
 export type Outcome<T> = OzonOutcome<T, Problem>;
 
-const POSTING_DIALOG_KEYS = { over: "postings-step-over" } as const;
-
-/**
- * A postings dialog: for warehouse staff, its buttons of kind `kind`. It starts by choosing the
- * posting (the one given with the command or button, else asked for); `run` goes on from there
- * with the update that chose it.
- */
-export function postingDialog(
-  deps: PostingDialogDeps,
-  dialog: Pick<ConversationSpec, "id" | "leftKey"> & {
-    kind: string;
-    /** A press on the posting's card turns the card into the dialog (Dialog.inPlace). */
-    inPlace?: boolean;
-    run: (
-      dialog: Dialog,
-      posting: Posting,
-      ctx: ConversationContext,
-      shop: DialogShop,
-      target: PostingTarget,
-    ) => Promise<void>;
-  },
-): ConversationSpec {
-  const { run, ...spec } = dialog;
-  return dialogSpec({
-    ...spec,
-    audience: ["warehouse"],
-    codec: deps.codec,
-    overKey: POSTING_DIALOG_KEYS.over,
-    run: async (opened, start, given?: string | PostingTarget | null) => {
-      // A dialog saved by the version before shops was entered with the posting number alone.
-      const target: PostingTarget = typeof given === "string" ? { posting: given } : (given ?? {});
-      if (opened.inPlace && target.posting && isCardOf(deps.codec, start, target.posting)) {
-        const card = cardOf(start, target);
-        if (card) {
-          await opened.conversation.external((outside) => recordDialogCard(outside, card));
-          opened.adoptEntry();
-        }
-      }
-      const picked = await pickShop(opened, start, deps, target);
-      if (!picked) return;
-      const shop = dialogShop(deps, picked.shop);
-      const chosen = await choosePosting(opened, picked.ctx, deps, shop, target.posting);
-      if (chosen) await run(opened, chosen.posting, chosen.ctx, shop, target);
-    },
-  });
-}
-
-/** Whether the pressed message is the posting's card (it has the posting's Label button). */
-function isCardOf(codec: CallbackCodec, ctx: ConversationContext, posting: string): boolean {
-  const rows = ctx.callbackQuery?.message?.reply_markup?.inline_keyboard ?? [];
-  return rows.some((row) =>
-    row.some((button) => {
-      const data = "callback_data" in button ? button.callback_data : undefined;
-      const decoded = data === undefined ? undefined : codec.decode(data);
-      return decoded?.kind === LABEL_CALLBACK && decoded.args[0] === posting;
-    }),
-  );
-}
-
-/** The pressed card as it is now, and its posting, to be put back when the dialog is left. */
-function cardOf(ctx: ConversationContext, target: PostingTarget): DialogCard | undefined {
-  const message = ctx.callbackQuery?.message;
-  if (!message || message.text === undefined) return undefined;
-  const markup = message.reply_markup;
-  return {
-    messageId: message.message_id,
-    text: message.text,
-    ...(markup ? { markup } : {}),
-    ...(target.posting ? { posting: target.posting } : {}),
-    ...(target.shop ? { shop: target.shop } : {}),
-  };
-}
-
-function dialogShop(deps: PostingDialogDeps, choice: ShopChoice): DialogShop {
-  const { shops } = deps.shops;
-  const now = () => currentShop(shops, choice.id, choice.name);
-  return {
-    choice,
-    seller: () => now().seller,
-    store: () => now().store,
-    tagged: (t, text) => withShopTag(t, shops, choice.id, text),
-  };
-}
-
 /** Does this shop have the posting (or, for an order number, a posting of the order) waiting? */
-async function holds(shop: SellerShop, number: string): Promise<boolean> {
+export async function holds(shop: SellerShop, number: string): Promise<boolean> {
   if (ORDER_NUMBER.test(number)) {
     return (await awaitingPostings(shop.seller)).some((p) => ofOrder(p, number));
   }
   if (!POSTING_NUMBER.test(number)) return false;
   return (await shop.seller.postings.get(number)).status === AWAITING_PACKAGING;
-}
-
-/** The shop of the dialog, or undefined when the dialog ended with a sentence. */
-async function pickShop(
-  dialog: Dialog,
-  ctx: ConversationContext,
-  deps: PostingDialogDeps,
-  target: PostingTarget,
-): Promise<{ shop: ShopChoice; ctx: ConversationContext } | undefined> {
-  const { conversation } = dialog;
-  const { shops } = deps.shops;
-  const userId = ctx.from?.id ?? 0;
-  // Read once and recorded: a replay sees the same person (plain data).
-  const person = await conversation.external(async () => (await deps.access.lookup(userId)).person);
-  if (target.shop !== undefined) {
-    const ref = target.shop;
-    const shop = await conversation.external(() => {
-      const found = shops.byRef(ref);
-      return found ? shopChoice(found) : undefined;
-    });
-    if (shop) return { shop, ctx };
-    await dialog.show(ctx, ctx.t("postings-shop-unknown"));
-    return undefined;
-  }
-  const typed = target.posting;
-  if (typed !== undefined) {
-    // A posting typed with the command: the one shop of the person's that has it waiting.
-    const having = await conversation.external(async () => {
-      const reachable = reachableShops(person, shops);
-      if (reachable.length < 2) return [];
-      const found = await Promise.all(reachable.map((s) => holds(s, typed).catch(() => false)));
-      return reachable.filter((_, i) => found[i]).map(shopChoice);
-    });
-    const [only] = having;
-    if (only && having.length === 1) return { shop: only, ctx };
-  }
-  return chooseShop(dialog, ctx, () => reachableShops(person, shops));
 }
 
 /**
@@ -255,7 +122,7 @@ async function tellFate(
     () => new PackedByLedger(shop.store()).get(number),
     number,
   );
-  const format = { t: ctx.t, locale: ctx.locale, timezone: deps.timezone };
+  const format = formatOf(ctx, deps.timezone);
   const now = await dialog.conversation.now();
   const fate = fateOf(format, posting, packer.ok ? packer.value : undefined, now);
   const text = shop.tagged(ctx.t, fate.text);
@@ -310,7 +177,7 @@ async function askPosting(
         ? ctx.t("postings-choose-none-listed")
         : ctx.t("postings-choose");
   }
-  const format = { t: ctx.t, locale: ctx.locale, timezone: deps.timezone };
+  const format = formatOf(ctx, deps.timezone);
   const keyboard = new InlineKeyboard();
   for (const posting of postings) {
     const gist = postingGist(posting, format, BUTTON_PRODUCTS);
@@ -330,7 +197,7 @@ async function askPosting(
  * button or typed. A typed order number (no package suffix) finds that order's postings. A wrong
  * answer is explained and the question asked again.
  */
-async function choosePosting(
+export async function choosePosting(
   dialog: Dialog,
   start: ConversationContext,
   deps: PostingDialogDeps,

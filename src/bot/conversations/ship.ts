@@ -11,11 +11,11 @@
 import { InlineKeyboard } from "grammy";
 import type { Posting, ShipPackage } from "../../ozon/seller/types.ts";
 import type { ConversationContext } from "../context.ts";
+import { packedByText } from "../format/posting-fate.ts";
 import {
   clip,
   fitItems,
-  formatMoment,
-  type PostingFormat,
+  formatOf,
   postingCard,
   problemText,
   TEXT_BUDGET,
@@ -25,12 +25,12 @@ import { labelKeyboard } from "../keyboards/postings.ts";
 import { displayName, profileOf } from "../messages.ts";
 import type { Dialog } from "./dialog.ts";
 import type { ConversationSpec } from "./index.ts";
+import { postingDialog } from "./posting-dialog.ts";
 import {
   attempt,
   type DialogShop,
   freeTextRefusal,
   type PostingDialogDeps,
-  postingDialog,
 } from "./posting-steps.ts";
 import { requestShip, type ShipOutcome, type ShipRequest } from "./ship-request.ts";
 
@@ -39,10 +39,6 @@ export const SHIP_CONVERSATION = "postings-ship";
 export const SHIP_DIALOG_CALLBACK = "ds";
 
 const MAX_MARK_LENGTH = 200;
-
-function formatOf(ctx: ConversationContext, timezone: string): PostingFormat {
-  return { t: ctx.t, locale: ctx.locale, timezone };
-}
 
 /** "2 1" / "2,1" → [2, 1]; undefined for anything else. */
 function parseQuantities(text: string): number[] | undefined {
@@ -329,13 +325,9 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
         }
         if (outcome.kind === "packed") {
           const by = outcome.by;
-          const text = by
-            ? ctx.t("postings-ship-packed-by", {
-                posting: number,
-                name: by.name,
-                time: formatMoment(by.at, formatOf(ctx, deps.timezone), await conversation.now()),
-              })
-            : ctx.t("postings-ship-packed-outside", { posting: number });
+          // The clock is read (a step the conversation replays) only when a time is shown.
+          const now = by ? await conversation.now() : 0;
+          const text = packedByText(formatOf(ctx, deps.timezone), number, by, now);
           await dialog.show(ctx, text, labels(ctx, by?.parts ?? [], number), false);
           return;
         }

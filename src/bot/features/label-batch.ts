@@ -17,7 +17,24 @@ import type { SellerShop } from "./posting-shop.ts";
  * A second tap while a batch is on its way sends nothing more: the key is released when the batch
  * ends and renewed while Ozon prepares it (TAP_HOLD_MS).
  */
-export const BATCH_ONCE_MS = TAP_HOLD_MS;
+const BATCH_ONCE_MS = TAP_HOLD_MS;
+
+/**
+ * The tap that asks for a batch keyed `onceKey`, answered: true when it may start one, false (the
+ * person told so) while a batch of the same key is on its way.
+ */
+export async function claimBatchTap(
+  ctx: BotContext,
+  shop: SellerShop,
+  onceKey: string,
+): Promise<boolean> {
+  if (!(await shop.store.setIfAbsent(onceKey, true, { ttlMs: BATCH_ONCE_MS }))) {
+    await ctx.answerCallbackQuery({ text: ctx.t("labels-once") });
+    return false;
+  }
+  await ctx.answerCallbackQuery({ text: ctx.t("postings-label-preparing") });
+  return true;
+}
 
 export interface LabelBatchRequest {
   shops: ShopRegistry;

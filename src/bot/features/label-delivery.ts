@@ -4,47 +4,23 @@
  * summary (how many printed, which postings Ozon did not print and why) and the one PDF are sent.
  * Used by the LabelDesk (background, across restarts) and at once when Ozon printed directly.
  */
-import type { I18n } from "@grammyjs/i18n";
-import { type Api, InputFile } from "grammy";
-import type { Logger } from "../../logger.ts";
+import { InputFile } from "grammy";
 import type { LabelDelivery, LabelJob } from "../../services/postings/label-desk.ts";
 import type { LabelBatch } from "../../services/postings/labels.ts";
-import type { ShopRegistry } from "../../shops/registry.ts";
+import {
+  type DeskDeliveryDeps,
+  jobSpeech,
+  namedThenCounted,
+  settleProgress,
+} from "../desk-delivery.ts";
 import { clip } from "../format/postings.ts";
-import { isLocale, type Locale, type LocalizedContext } from "../i18n.ts";
 import { shopFileName } from "../shop-files.ts";
-import { withShopTag } from "../shops.ts";
 
-/** Postings named as not printed; the rest are counted. */
-const UNPRINTED_SHOWN = 15;
-
-export interface LabelDeliveryDeps {
-  api: Api;
-  i18n: I18n<LocalizedContext>;
-  shops: ShopRegistry;
-  shopId: string;
-  defaultLocale: Locale;
-  logger?: Logger | undefined;
-}
-
-export function telegramLabelDelivery(deps: LabelDeliveryDeps): LabelDelivery {
-  const { api, i18n, shops, shopId } = deps;
-  const localeOf = (job: LabelJob) => (isLocale(job.locale) ? job.locale : deps.defaultLocale);
-  const plain = (job: LabelJob) => (key: string, vars?: Record<string, string | number>) =>
-    i18n.t(localeOf(job), key, vars);
-  const tagged = (job: LabelJob, text: string) =>
-    withShopTag((k, v) => i18n.t(localeOf(job), k, v), shops, shopId, text);
-  /** The progress message becomes `text`; a new message when it cannot be edited. */
-  const settle = async (job: LabelJob, text: string) => {
-    if (job.messageId !== undefined) {
-      const edited = await api
-        .editMessageText(job.chatId, job.messageId, text)
-        .then(() => true)
-        .catch(() => false);
-      if (edited) return;
-    }
-    await api.sendMessage(job.chatId, text);
-  };
+export function telegramLabelDelivery(deps: DeskDeliveryDeps): LabelDelivery {
+  const { api, shops, shopId } = deps;
+  const plain = (job: LabelJob) => jobSpeech(deps, job).plain;
+  const tagged = (job: LabelJob, text: string) => jobSpeech(deps, job).tagged(text);
+  const settle = (job: LabelJob, text: string) => settleProgress(api, job, text);
   const parts = (job: LabelJob) => ({
     ready: job.tasks.filter((task) => task.done).length,
     tasks: job.tasks.length,
@@ -90,16 +66,9 @@ function summaryOf(
   batch: LabelBatch,
   count: number,
 ): string {
-  const notPrinted = batch.unprinted
-    .slice(0, UNPRINTED_SHOWN)
-    .map((u) =>
-      t("labels-unprinted-line", { posting: u.postingNumber, reason: clip(u.reason || "—", 80) }),
-    );
-  if (batch.unprinted.length > UNPRINTED_SHOWN) {
-    notPrinted.push(
-      t("labels-unprinted-more", { count: batch.unprinted.length - UNPRINTED_SHOWN }),
-    );
-  }
+  const notPrinted = namedThenCounted(t, batch.unprinted, (u) =>
+    t("labels-unprinted-line", { posting: u.postingNumber, reason: clip(u.reason || "—", 80) }),
+  );
   return [
     t("labels-done", { printed: batch.printed, count }),
     ...(notPrinted.length > 0 ? [t("labels-unprinted-title"), ...notPrinted] : []),

@@ -7,7 +7,6 @@
  * with t toggle <index> · a whole page · p go to <page> · c clear · g labels.
  */
 import { InlineKeyboard } from "grammy";
-import type { LabelDesk } from "../../services/postings/label-desk.ts";
 import {
   chosenNumbers,
   type LabelPick,
@@ -19,33 +18,21 @@ import {
   toggle,
   togglePage,
 } from "../../services/postings/label-pick.ts";
-import { findGroup, todayBoard } from "../../services/postings/today.ts";
-import type { CallbackCodec } from "../callback-data.ts";
+import { todayBoard } from "../../services/postings/today.ts";
 import type { BotContext } from "../context.ts";
-import { clip, describeOzonError, postingGist, problemText } from "../format/postings.ts";
+import { clip, describeOzonError, formatOf, postingGist, problemText } from "../format/postings.ts";
 import { newRow } from "../keyboards/rows.ts";
-import type { Router } from "../router.ts";
 import { withShopTag } from "../shops.ts";
-import { BATCH_ONCE_MS, startLabelBatch } from "./label-batch.ts";
-import type { PostingShops, SellerShop } from "./posting-shop.ts";
-import { formatOf } from "./postings.ts";
+import { claimBatchTap, startLabelBatch } from "./label-batch.ts";
+import type { SellerShop } from "./posting-shop.ts";
+import { boardGroup, groupOrAll, type TodayButtonDeps } from "./today-buttons.ts";
 
 export const OPEN_PICK_CALLBACK = "lq";
 export const PICK_CALLBACK = "lp";
-const ID = /^\d{1,20}$/;
 const PICK_ID = /^[A-Za-z0-9_-]{8}$/;
 const INDEX = /^\d{1,4}$/;
 
-export interface LabelPickerDeps {
-  router: Router;
-  codec: CallbackCodec;
-  timezone: string;
-  where: PostingShops;
-  pressedShop(ctx: BotContext, ref: string | undefined): Promise<SellerShop | undefined>;
-  labelDeskOf(shopId: string): LabelDesk | undefined;
-}
-
-export function registerLabelPicker(deps: LabelPickerDeps): void {
+export function registerLabelPicker(deps: TodayButtonDeps): void {
   const { router, codec, timezone, where } = deps;
   const { shops } = where;
 
@@ -85,8 +72,8 @@ export function registerLabelPicker(deps: LabelPickerDeps): void {
   }
 
   router.callback(OPEN_PICK_CALLBACK, ["warehouse"], async (ctx, [ref, warehouse, minute]) => {
-    const oneGroup = warehouse !== undefined || minute !== undefined;
-    if (oneGroup && !(warehouse && ID.test(warehouse) && minute && ID.test(minute))) {
+    const asked = groupOrAll(warehouse, minute);
+    if (!asked) {
       return ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
     }
     const shop = await deps.pressedShop(ctx, ref);
@@ -96,9 +83,7 @@ export function registerLabelPicker(deps: LabelPickerDeps): void {
     let candidates: PickCandidate[];
     try {
       const board = await todayBoard(shop.seller.shipping, Date.now(), timezone);
-      const groups = oneGroup
-        ? [findGroup(board, warehouse === "0" ? "" : (warehouse ?? ""), Number(minute))]
-        : board.groups;
+      const groups = asked === "all" ? board.groups : [boardGroup(board, asked)];
       const format = formatOf(ctx, timezone);
       candidates = groups.flatMap((group) =>
         (group?.packed ?? []).map((posting) => ({
@@ -167,10 +152,7 @@ export function registerLabelPicker(deps: LabelPickerDeps): void {
       return ctx.answerCallbackQuery({ text: ctx.t("labels-pick-empty"), show_alert: true });
     }
     const onceKey = `labels-picked:${pick.id}`;
-    if (!(await shop.store.setIfAbsent(onceKey, true, { ttlMs: BATCH_ONCE_MS }))) {
-      return ctx.answerCallbackQuery({ text: ctx.t("labels-once") });
-    }
-    await ctx.answerCallbackQuery({ text: ctx.t("postings-label-preparing") });
+    if (!(await claimBatchTap(ctx, shop, onceKey))) return;
     await picks.close(pick);
     const asked = ctx.t("labels-pick-asked", { count: numbers.length });
     await ctx

@@ -10,7 +10,13 @@ import type { Posting } from "../../ozon/seller/types.ts";
 import { awaitingPostings } from "../../services/postings/awaiting.ts";
 import type { CallbackCodec } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
-import { describeOzonError, type Problem, postingGist, problemText } from "../format/postings.ts";
+import {
+  describeOzonError,
+  formatOf,
+  type Problem,
+  postingGist,
+  problemText,
+} from "../format/postings.ts";
 import { listData, OPEN_POSTING_CALLBACK, SHIP_CALLBACK } from "../keyboards/postings.ts";
 import { newRow } from "../keyboards/rows.ts";
 import { showScreen } from "../messages.ts";
@@ -74,7 +80,7 @@ export function postingsList(deps: PostingsListDeps) {
     const pages = Math.ceil(entries.length / POSTINGS_PAGE_SIZE);
     const page = Math.min(Math.max(requested, 0), pages - 1);
     const first = page * POSTINGS_PAGE_SIZE;
-    const format = { t: ctx.t, locale: ctx.locale, timezone };
+    const format = formatOf(ctx, timezone);
     const keyboard = new InlineKeyboard();
     const lines: string[] = [];
     let heading: string | undefined;

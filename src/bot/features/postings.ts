@@ -14,7 +14,7 @@ import type { FeatureDeps } from "../deps.ts";
 import {
   cancelledText,
   describeOzonError,
-  type PostingFormat,
+  formatOf,
   postingCard,
   problemText,
 } from "../format/postings.ts";
@@ -58,10 +58,6 @@ function labelKey(ctx: BotContext, postingNumber: string): string {
     ? `${message.chat.id}:${message.message_id}`
     : `inline:${query?.inline_message_id ?? ctx.from?.id}`;
   return `label-press:${button}:${postingNumber}`;
-}
-
-export function formatOf(ctx: BotContext, timezone: string): PostingFormat {
-  return { t: ctx.t, locale: ctx.locale, timezone };
 }
 
 /** Leaves any open dialog of this person here, then enters `id` (with the posting, if any). */

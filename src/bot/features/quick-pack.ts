@@ -16,12 +16,12 @@ import type { BotContext } from "../context.ts";
 import type { PackedAnnouncer } from "../conversations/posting-steps.ts";
 import { oneBox, packagesOf } from "../conversations/ship.ts";
 import { requestShip } from "../conversations/ship-request.ts";
+import { packedByText } from "../format/posting-fate.ts";
 import {
   AWAITING_PACKAGING,
   clip,
   describeOzonError,
-  formatMoment,
-  type PostingFormat,
+  formatOf,
   problemText,
 } from "../format/postings.ts";
 import { labelKeyboard } from "../keyboards/postings.ts";
@@ -87,7 +87,7 @@ async function pack(
     { seller: () => shop.seller, store: () => shop.store },
     { postingNumber: number, packages, packer, unanswered: false },
   );
-  const format: PostingFormat = { t: ctx.t, locale: ctx.locale, timezone: deps.timezone };
+  const format = formatOf(ctx, deps.timezone);
   if (outcome.kind === "failed") {
     // The card stays as it is: tapping it again is the retry.
     const reason = problemText(ctx.t, outcome.problem);
@@ -97,13 +97,7 @@ async function pack(
   const labels = (parts: string[]) => labelKeyboard(deps.codec, ctx.t, parts, number, shop.ref);
   if (outcome.kind === "packed") {
     const by = outcome.by;
-    const text = by
-      ? ctx.t("postings-ship-packed-by", {
-          posting: number,
-          name: by.name,
-          time: formatMoment(by.at, format, Date.now()),
-        })
-      : ctx.t("postings-ship-packed-outside", { posting: number });
+    const text = packedByText(format, number, by, Date.now());
     await showScreen(ctx, tagged(text), labels(by?.parts ?? []));
     return "told";
   }

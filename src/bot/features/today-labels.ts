@@ -5,28 +5,16 @@
  * is slow, and the PDF when it is done, also after a restart.
  */
 import type { Logger } from "../../logger.ts";
-import type { LabelDesk } from "../../services/postings/label-desk.ts";
-import { findGroup, todayBoard } from "../../services/postings/today.ts";
-import type { CallbackCodec } from "../callback-data.ts";
-import type { BotContext } from "../context.ts";
+import { todayBoard } from "../../services/postings/today.ts";
 import { describeOzonError, problemText } from "../format/postings.ts";
-import type { Router } from "../router.ts";
 import { withShopTag } from "../shops.ts";
-import { BATCH_ONCE_MS, startLabelBatch } from "./label-batch.ts";
-import type { PostingShops, SellerShop } from "./posting-shop.ts";
+import { claimBatchTap, startLabelBatch } from "./label-batch.ts";
+import { boardGroup, groupOrAll, type TodayButtonDeps } from "./today-buttons.ts";
 
 export const TODAY_LABELS_CALLBACK = "tl";
-const ID = /^\d{1,20}$/;
 
-export interface TodayLabelsDeps {
-  router: Router;
-  codec: CallbackCodec;
+export interface TodayLabelsDeps extends TodayButtonDeps {
   logger: Logger;
-  timezone: string;
-  where: PostingShops;
-  pressedShop(ctx: BotContext, ref: string | undefined): Promise<SellerShop | undefined>;
-  /** The shop's desk that follows batches Ozon prepares (undefined while the module is stopped). */
-  labelDeskOf(shopId: string): LabelDesk | undefined;
 }
 
 export function registerTodayLabels(deps: TodayLabelsDeps): void {
@@ -34,26 +22,22 @@ export function registerTodayLabels(deps: TodayLabelsDeps): void {
   const { shops } = where;
 
   router.callback(TODAY_LABELS_CALLBACK, ["warehouse"], async (ctx, [ref, warehouse, minute]) => {
-    const oneGroup = warehouse !== undefined || minute !== undefined;
-    if (oneGroup && !(warehouse && ID.test(warehouse) && minute && ID.test(minute))) {
+    const asked = groupOrAll(warehouse, minute);
+    if (!asked) {
       return ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
     }
     const shop = await deps.pressedShop(ctx, ref);
     if (!shop) return;
     const onceKey = `today-labels:${ctx.chat?.id ?? ctx.from?.id}:${warehouse ?? "all"}:${minute ?? ""}`;
-    if (!(await shop.store.setIfAbsent(onceKey, true, { ttlMs: BATCH_ONCE_MS }))) {
-      return ctx.answerCallbackQuery({ text: ctx.t("labels-once") });
-    }
-    await ctx.answerCallbackQuery({ text: ctx.t("postings-label-preparing") });
+    if (!(await claimBatchTap(ctx, shop, onceKey))) return;
     const tagged = (text: string) => withShopTag(ctx.t, shops, shop.id, text);
     let numbers: string[];
     try {
       const board = await todayBoard(shop.seller.shipping, Date.now(), timezone);
-      if (oneGroup) {
-        const group = findGroup(board, warehouse === "0" ? "" : (warehouse ?? ""), Number(minute));
-        numbers = group?.packed.map((p) => p.postingNumber) ?? [];
-      } else {
+      if (asked === "all") {
         numbers = board.packedToday;
+      } else {
+        numbers = boardGroup(board, asked)?.packed.map((p) => p.postingNumber) ?? [];
       }
     } catch (error) {
       await shop.store.delete(onceKey);

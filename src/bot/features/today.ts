@@ -8,11 +8,17 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { LabelDesk } from "../../services/postings/label-desk.ts";
-import { findGroup, type TodayGroup, todayBoard } from "../../services/postings/today.ts";
+import { type TodayGroup, todayBoard } from "../../services/postings/today.ts";
 import type { BotContext } from "../context.ts";
 import { HANDOVER_CONVERSATION } from "../conversations/handover.ts";
 import type { FeatureDeps } from "../deps.ts";
-import { describeOzonError, formatMoment, postingGist, problemText } from "../format/postings.ts";
+import {
+  describeOzonError,
+  formatMoment,
+  formatOf,
+  postingGist,
+  problemText,
+} from "../format/postings.ts";
 import type { FeatureFactory } from "../index.ts";
 import { OPEN_POSTING_CALLBACK } from "../keyboards/postings.ts";
 import { newRow } from "../keyboards/rows.ts";
@@ -26,14 +32,13 @@ import {
   SHOP_REF,
   shopOfButton,
 } from "./posting-shop.ts";
-import { formatOf } from "./postings.ts";
+import { boardGroup, groupArgs, groupRefOf } from "./today-buttons.ts";
 import { registerTodayLabels, TODAY_LABELS_CALLBACK } from "./today-labels.ts";
 
 export const TODAY_GROUP_CALLBACK = "tg";
 export const TODAY_HANDOVER_CALLBACK = "th";
 /** Postings a group's list shows (a Card button each); the rest are counted. */
 const GROUP_LIST_MAX = 20;
-const ID = /^\d{1,20}$/;
 
 export interface TodayFeatureDeps {
   shops: PostingShops;
@@ -76,12 +81,7 @@ export function todayFeature(area: TodayFeatureDeps): FeatureFactory {
           }),
         );
         if (i % 4 === 0) newRow(keyboard);
-        const data = codec.encode(
-          TODAY_GROUP_CALLBACK,
-          shop.ref,
-          group.warehouseId || "0",
-          group.cutoffMinute,
-        );
+        const data = codec.encode(TODAY_GROUP_CALLBACK, shop.ref, ...groupArgs(group));
         keyboard.text(tag ? `${shop.name.slice(0, 12)} ${index}` : `📋 ${index}`, data);
       });
       newRow(keyboard);
@@ -161,7 +161,7 @@ export function todayFeature(area: TodayFeatureDeps): FeatureFactory {
         lines.push("", ctx.t("today-group-more", { count: all.length - GROUP_LIST_MAX }));
       }
       if (group.packed.length > 0) {
-        const id = [shop.ref, group.warehouseId || "0", group.cutoffMinute] as const;
+        const id = [shop.ref, ...groupArgs(group)] as const;
         newRow(keyboard).text(
           ctx.t("today-group-labels-button", { count: group.packed.length }),
           codec.encode(TODAY_LABELS_CALLBACK, ...id),
@@ -182,7 +182,8 @@ export function todayFeature(area: TodayFeatureDeps): FeatureFactory {
     );
 
     router.callback(TODAY_GROUP_CALLBACK, ["warehouse"], async (ctx, [ref, warehouse, minute]) => {
-      if (!warehouse || !ID.test(warehouse) || !minute || !ID.test(minute)) {
+      const asked = groupRefOf(warehouse, minute);
+      if (!asked) {
         return ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
       }
       const shop = await pressedShop(ctx, ref);
@@ -190,7 +191,7 @@ export function todayFeature(area: TodayFeatureDeps): FeatureFactory {
       await ctx.answerCallbackQuery();
       try {
         const board = await todayBoard(shop.seller.shipping, now(), config.timezone);
-        const group = findGroup(board, warehouse === "0" ? "" : warehouse, Number(minute));
+        const group = boardGroup(board, asked);
         if (!group)
           return void (await ctx.reply(
             withShopTag(ctx.t, shops, shop.id, ctx.t("today-group-gone")),

@@ -7,6 +7,23 @@ import { PACKED_STATUSES } from "../../services/postings/follow-up.ts";
 import type { PackedBy } from "../../services/postings/packed-by.ts";
 import { cancelledText, formatMoment, type PostingFormat } from "./postings.ts";
 
+/** "Already packed by <name>, <when>", or "packed outside the bot" when nobody is known. */
+export function packedByText(
+  format: PostingFormat,
+  posting: string,
+  by: PackedBy | undefined,
+  now: number,
+): string {
+  const { t } = format;
+  return by
+    ? t("postings-ship-packed-by", {
+        posting,
+        name: by.name,
+        time: formatMoment(by.at, format, now),
+      })
+    : t("postings-ship-packed-outside", { posting });
+}
+
 export interface Fate {
   text: string;
   /** Packed: the postings whose labels to offer (the posting itself when not split). */
@@ -25,14 +42,7 @@ export function fateOf(
   if (posting.status === "cancelled") return { text: cancelledText(t, posting) };
   if (PACKED_STATUSES.has(posting.status)) {
     const parts = packedBy?.parts.length ? packedBy.parts : [number];
-    const text = packedBy
-      ? t("postings-ship-packed-by", {
-          posting: number,
-          name: packedBy.name,
-          time: formatMoment(packedBy.at, format, now),
-        })
-      : t("postings-ship-packed-outside", { posting: number });
-    return { text, labels: parts };
+    return { text: packedByText(format, number, packedBy, now), labels: parts };
   }
   const status = t("postings-status", { status: posting.status });
   return { text: t("postings-now-status", { posting: number, status }) };

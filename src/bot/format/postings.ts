@@ -17,6 +17,14 @@ export interface PostingFormat {
   timezone: string;
 }
 
+/** How a person's context (a handler's or a dialog's) writes postings. */
+export function formatOf(
+  ctx: Pick<PostingFormat, "t" | "locale">,
+  timezone: string,
+): PostingFormat {
+  return { t: ctx.t, locale: ctx.locale, timezone };
+}
+
 /** A sentence about a failure, kept as data: `t(problem.key, problem.vars)`. */
 export interface Problem {
   key: string;

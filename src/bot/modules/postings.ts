@@ -107,6 +107,28 @@ export function createPostingsModule(
     timezone: config.timezone,
     announcePacked,
   };
+  // Looked up at each poll: a paused or removed shop's job waits for its return.
+  const sellerNow = (shopId: string) => () => {
+    const shop = shops.get(shopId);
+    return shop && !shop.paused ? shop.seller : undefined;
+  };
+  /** A desk per shop with a Seller client, picking up the jobs it left before a restart. */
+  const desksPerShop = <D extends HandoverDesk | LabelDesk>(
+    what: string,
+    make: (shop: Shop) => D,
+  ): PerShop<D> =>
+    new PerShop({
+      shops,
+      logger,
+      wants: (shop) => shop.seller !== undefined,
+      start: (shop) => {
+        const desk = make(shop);
+        desk.resume().catch((error: unknown) => {
+          logger.warn({ err: error, shop: shop.id }, `resuming ${what} failed`);
+        });
+        return desk;
+      },
+    });
   let watchers: PerShop<PostingWatcher> | undefined;
   let desks: PerShop<HandoverDesk> | undefined;
   let labelDesks: PerShop<LabelDesk> | undefined;
@@ -159,66 +181,39 @@ export function createPostingsModule(
     start(api) {
       if (watchers) return;
       botApi = api;
-      desks = new PerShop({
+      const deliveryDeps = (shop: Shop) => ({
+        api,
+        i18n,
         shops,
+        shopId: shop.id,
+        defaultLocale: config.defaultLocale,
         logger,
-        wants: (shop) => shop.seller !== undefined,
-        start: (shop) => {
-          const desk = new HandoverDesk({
-            // Looked up at each poll: a paused or removed shop's job waits for its return.
-            seller: () => {
-              const now = shops.get(shop.id);
-              return now && !now.paused ? now.seller : undefined;
-            },
+      });
+      desks = desksPerShop(
+        "handover acts",
+        (shop) =>
+          new HandoverDesk({
+            seller: sellerNow(shop.id),
             store: shop.store,
-            delivery: telegramHandoverDelivery({
-              api,
-              i18n,
-              shops,
-              shopId: shop.id,
-              defaultLocale: config.defaultLocale,
-              logger,
-            }),
+            delivery: telegramHandoverDelivery(deliveryDeps(shop)),
             logger: logger.child({ module: "handover", shop: shop.id }),
             ...(options.handoverPollMs ? { pollMs: options.handoverPollMs } : {}),
             ...(options.handoverSlowAfterMs ? { slowAfterMs: options.handoverSlowAfterMs } : {}),
-          });
-          desk.resume().catch((error: unknown) => {
-            logger.warn({ err: error, shop: shop.id }, "resuming handover acts failed");
-          });
-          return desk;
-        },
-      });
+          }),
+      );
       desks.start();
-      labelDesks = new PerShop({
-        shops,
-        logger,
-        wants: (shop) => shop.seller !== undefined,
-        start: (shop) => {
-          const desk = new LabelDesk({
-            seller: () => {
-              const now = shops.get(shop.id);
-              return now && !now.paused ? now.seller : undefined;
-            },
+      labelDesks = desksPerShop(
+        "label batches",
+        (shop) =>
+          new LabelDesk({
+            seller: sellerNow(shop.id),
             store: shop.store,
-            delivery: telegramLabelDelivery({
-              api,
-              i18n,
-              shops,
-              shopId: shop.id,
-              defaultLocale: config.defaultLocale,
-              logger,
-            }),
+            delivery: telegramLabelDelivery(deliveryDeps(shop)),
             logger: logger.child({ module: "labels", shop: shop.id }),
             ...(options.labelPollMs ? { pollMs: options.labelPollMs } : {}),
             ...(options.labelSlowAfterMs ? { slowAfterMs: options.labelSlowAfterMs } : {}),
-          });
-          desk.resume().catch((error: unknown) => {
-            logger.warn({ err: error, shop: shop.id }, "resuming label batches failed");
-          });
-          return desk;
-        },
-      });
+          }),
+      );
       labelDesks.start();
       const perShop = new PerShop({
         shops,

@@ -6,10 +6,14 @@
  * One HandoverDesk per shop (PerShop) runs the shop's jobs (a JobDesk, job-desk.ts: claims, the
  * slow notice, giving up); it is told of new ones by `track`.
  */
-import type { Logger } from "../../logger.ts";
 import type { SellerClient } from "../../ozon/index.ts";
-import type { Store } from "../../store/port.ts";
-import { type DeskJob, JobDesk } from "./job-desk.ts";
+import {
+  type DeskDelivery,
+  type DeskJob,
+  JobDesk,
+  type ShopDeskOptions,
+  shopDeskOptions,
+} from "./job-desk.ts";
 
 export const HANDOVER_JOB_PREFIX = "handover-act:";
 
@@ -34,84 +38,41 @@ export interface HandoverDocuments {
 }
 
 /** Where the desk reports to (the bot: edits, documents, sentences). */
-export interface HandoverDelivery {
-  progress(job: HandoverJob): Promise<void>;
-  slow(job: HandoverJob, minutes: number): Promise<void>;
-  ready(job: HandoverJob, documents: HandoverDocuments): Promise<void>;
-  failed(job: HandoverJob, reason: string): Promise<void>;
-}
+export type HandoverDelivery = DeskDelivery<HandoverJob, HandoverDocuments>;
 
-export interface HandoverDeskOptions {
-  seller: () => SellerClient | undefined;
-  store: Store;
-  delivery: HandoverDelivery;
-  logger?: Logger | undefined;
-  pollMs?: number;
-  /** After this long the person is told the act will come later (default 2 min). */
-  slowAfterMs?: number;
-  /** After this long the desk gives up on an act (default 3 h). */
-  giveUpAfterMs?: number;
-  now?: () => number;
-}
+export type HandoverDeskOptions = ShopDeskOptions<SellerClient, HandoverJob, HandoverDocuments>;
 
-export class HandoverDesk {
-  readonly #desk: JobDesk<HandoverJob>;
-
+/** resume() picks up the acts a previous process left; track() keeps a new one and waits for it. */
+export class HandoverDesk extends JobDesk<HandoverJob> {
   constructor(options: HandoverDeskOptions) {
     const { delivery } = options;
-    this.#desk = new JobDesk<HandoverJob>({
-      store: options.store,
-      jobPrefix: HANDOVER_JOB_PREFIX,
-      claimPrefix: "handover-claim:",
-      idOf: (job) => job.actId,
-      what: "handover act",
-      logger: options.logger,
-      pollMs: options.pollMs ?? 3000,
-      slowAfterMs: options.slowAfterMs ?? 2 * 60_000,
-      giveUpAfterMs: options.giveUpAfterMs ?? 3 * 3_600_000,
-      ...(options.now ? { now: options.now } : {}),
-      async check(job) {
-        // Looked up at each poll: a paused or removed shop's job waits for its return.
-        const seller = options.seller();
-        if (!seller) return "paused";
-        const { shipping } = seller;
-        const state = await shipping.actState(job.actId);
-        if (state.status === "ready") {
-          const act = await shipping.actPdf(job.actId);
-          const containerLabels =
-            job.containers > 0 ? await shipping.actContainerLabels(job.actId) : undefined;
-          const removed = await whyLeftOut(seller, state.removed);
-          const documents = { act, containerLabels, added: state.added, removed };
-          return { status: state.status, outcome: () => delivery.ready(job, documents) };
-        }
-        if (state.status === "error" || state.status === "cancelled") {
-          const reason = state.error ?? state.status;
-          return { status: state.status, outcome: () => delivery.failed(job, reason) };
-        }
-        return { status: state.status };
-      },
-      progress: (job) => delivery.progress(job),
-      slow: (job, minutes) => delivery.slow(job, minutes),
-      gaveUp: (job, status) => delivery.failed(job, status),
-    });
-  }
-
-  /** Picks up the jobs a previous process left unfinished. */
-  resume(): Promise<void> {
-    return this.#desk.resume();
-  }
-
-  /** Keeps a new job and starts waiting for its act. */
-  track(job: HandoverJob): Promise<void> {
-    return this.#desk.track(job);
-  }
-
-  stop(): Promise<void> {
-    return this.#desk.stop();
-  }
-
-  get busy(): number {
-    return this.#desk.busy;
+    super(
+      shopDeskOptions(options, {
+        jobPrefix: HANDOVER_JOB_PREFIX,
+        claimPrefix: "handover-claim:",
+        idOf: (job) => job.actId,
+        what: "handover act",
+        defaultPollMs: 3000,
+        async check(job, seller) {
+          const { shipping } = seller;
+          const state = await shipping.actState(job.actId);
+          if (state.status === "ready") {
+            const act = await shipping.actPdf(job.actId);
+            const containerLabels =
+              job.containers > 0 ? await shipping.actContainerLabels(job.actId) : undefined;
+            const removed = await whyLeftOut(seller, state.removed);
+            const documents = { act, containerLabels, added: state.added, removed };
+            return { status: state.status, outcome: () => delivery.ready(job, documents) };
+          }
+          if (state.status === "error" || state.status === "cancelled") {
+            const reason = state.error ?? state.status;
+            return { status: state.status, outcome: () => delivery.failed(job, reason) };
+          }
+          return { status: state.status };
+        },
+        gaveUp: (job, status) => delivery.failed(job, status),
+      }),
+    );
   }
 }
 

@@ -49,6 +49,68 @@ export interface JobDeskOptions<J extends DeskJob> {
   now?: () => number;
 }
 
+/** Where a shop's desk reports to (the bot: edits, documents, sentences). */
+export interface DeskDelivery<J extends DeskJob, R> {
+  progress(job: J): Promise<void>;
+  slow(job: J, minutes: number): Promise<void>;
+  ready(job: J, result: R): Promise<void>;
+  failed(job: J, reason: string): Promise<void>;
+}
+
+/** What a desk of one shop (HandoverDesk, LabelDesk) is built with. */
+export interface ShopDeskOptions<S, J extends DeskJob, R> {
+  /** Looked up at each poll: a paused or removed shop's job waits for its return. */
+  seller: () => S | undefined;
+  store: Store;
+  delivery: DeskDelivery<J, R>;
+  logger?: Logger | undefined;
+  pollMs?: number;
+  /** After this long the person is told the result will come later (default 2 min). */
+  slowAfterMs?: number;
+  /** After this long the desk gives up on a job (default 3 h). */
+  giveUpAfterMs?: number;
+  now?: () => number;
+}
+
+/** What a shop's desk adds to ShopDeskOptions: its keys, its default poll and its Ozon check. */
+export interface ShopDeskKind<S, J extends DeskJob>
+  extends Pick<JobDeskOptions<J>, "jobPrefix" | "claimPrefix" | "idOf" | "what" | "gaveUp"> {
+  defaultPollMs: number;
+  /** Asks Ozon once with the shop's seller (only while the shop is there and not paused). */
+  check(job: J, seller: S): Promise<Exclude<JobCheck, "paused">>;
+}
+
+/**
+ * The JobDesk settings of a shop's desk: the shared defaults, the delivery's progress and slow
+ * notice, and a check that leaves the job waiting while its shop is paused or removed.
+ */
+export function shopDeskOptions<S, J extends DeskJob, R>(
+  options: ShopDeskOptions<S, J, R>,
+  kind: ShopDeskKind<S, J>,
+): JobDeskOptions<J> {
+  const { delivery } = options;
+  return {
+    store: options.store,
+    jobPrefix: kind.jobPrefix,
+    claimPrefix: kind.claimPrefix,
+    idOf: kind.idOf,
+    what: kind.what,
+    logger: options.logger,
+    pollMs: options.pollMs ?? kind.defaultPollMs,
+    slowAfterMs: options.slowAfterMs ?? 2 * 60_000,
+    giveUpAfterMs: options.giveUpAfterMs ?? 3 * 3_600_000,
+    ...(options.now ? { now: options.now } : {}),
+    async check(job) {
+      const seller = options.seller();
+      if (!seller) return "paused";
+      return kind.check(job, seller);
+    },
+    progress: (job) => delivery.progress(job),
+    slow: (job, minutes) => delivery.slow(job, minutes),
+    gaveUp: kind.gaveUp,
+  };
+}
+
 export class JobDesk<J extends DeskJob> {
   readonly #options: JobDeskOptions<J>;
   readonly #running = new Map<string, Promise<void>>();

@@ -4,9 +4,14 @@
  * Ozon, a restart or several processes still end with one PDF sent, once, to the chat that asked.
  * One LabelDesk per shop (PerShop) runs the shop's batches; it is told of new ones by `track`.
  */
-import type { Logger } from "../../logger.ts";
 import type { Store } from "../../store/port.ts";
-import { type DeskJob, JobDesk } from "./job-desk.ts";
+import {
+  type DeskDelivery,
+  type DeskJob,
+  JobDesk,
+  type ShopDeskOptions,
+  shopDeskOptions,
+} from "./job-desk.ts";
 import {
   collectLabels,
   type LabelBatch,
@@ -39,84 +44,47 @@ export interface LabelJob extends DeskJob {
 }
 
 /** Where the desk reports to (the bot: edits, the PDF, sentences). */
-export interface LabelDelivery {
-  progress(job: LabelJob): Promise<void>;
-  slow(job: LabelJob, minutes: number): Promise<void>;
-  ready(job: LabelJob, batch: LabelBatch): Promise<void>;
-  failed(job: LabelJob, reason: string): Promise<void>;
-}
+export type LabelDelivery = DeskDelivery<LabelJob, LabelBatch>;
 
-export interface LabelDeskOptions {
-  /** Looked up at each poll: a paused or removed shop's batch waits for its return. */
-  seller: () => LabelSeller | undefined;
-  store: Store;
-  delivery: LabelDelivery;
-  logger?: Logger | undefined;
-  pollMs?: number;
-  /** After this long the person is told the labels will come later (default 2 min). */
-  slowAfterMs?: number;
-  /** After this long the desk gives up on a batch (default 3 h). */
-  giveUpAfterMs?: number;
-  now?: () => number;
-}
+export type LabelDeskOptions = ShopDeskOptions<LabelSeller, LabelJob, LabelBatch>;
 
-export class LabelDesk {
-  readonly #desk: JobDesk<LabelJob>;
+/** resume() picks up the batches a previous process left; track() keeps a new one (its tasks created). */
+export class LabelDesk extends JobDesk<LabelJob> {
   readonly #delivery: LabelDelivery;
-  readonly #release: (job: LabelJob) => Promise<void>;
+  readonly #store: Store;
 
   constructor(options: LabelDeskOptions) {
     const { delivery, store } = options;
+    super(
+      shopDeskOptions(options, {
+        jobPrefix: LABEL_JOB_PREFIX,
+        claimPrefix: "label-batch-claim:",
+        idOf: (job) => job.id,
+        what: "label batch",
+        defaultPollMs: 2000,
+        async check(job, seller) {
+          const done = await pollLabelTasks(seller.shipping, job.tasks);
+          if (!done) {
+            if (job.onceKey) await store.set(job.onceKey, true, { ttlMs: TAP_HOLD_MS });
+            return { status: "in_progress" };
+          }
+          const batch = await collectLabels(seller.shipping, job.tasks);
+          return {
+            status: "completed",
+            outcome: async () => {
+              await delivery.ready(job, batch);
+              await release(store, job);
+            },
+          };
+        },
+        async gaveUp(job, status) {
+          await delivery.failed(job, status);
+          await release(store, job);
+        },
+      }),
+    );
     this.#delivery = delivery;
-    const release = async (job: LabelJob) => {
-      if (job.onceKey) await store.delete(job.onceKey).catch(() => undefined);
-    };
-    this.#release = release;
-    this.#desk = new JobDesk<LabelJob>({
-      store,
-      jobPrefix: LABEL_JOB_PREFIX,
-      claimPrefix: "label-batch-claim:",
-      idOf: (job) => job.id,
-      what: "label batch",
-      logger: options.logger,
-      pollMs: options.pollMs ?? 2000,
-      slowAfterMs: options.slowAfterMs ?? 2 * 60_000,
-      giveUpAfterMs: options.giveUpAfterMs ?? 3 * 3_600_000,
-      ...(options.now ? { now: options.now } : {}),
-      async check(job) {
-        const seller = options.seller();
-        if (!seller) return "paused";
-        const done = await pollLabelTasks(seller.shipping, job.tasks);
-        if (!done) {
-          if (job.onceKey) await store.set(job.onceKey, true, { ttlMs: TAP_HOLD_MS });
-          return { status: "in_progress" };
-        }
-        const batch = await collectLabels(seller.shipping, job.tasks);
-        return {
-          status: "completed",
-          outcome: async () => {
-            await delivery.ready(job, batch);
-            await release(job);
-          },
-        };
-      },
-      progress: (job) => delivery.progress(job),
-      slow: (job, minutes) => delivery.slow(job, minutes),
-      async gaveUp(job, status) {
-        await delivery.failed(job, status);
-        await release(job);
-      },
-    });
-  }
-
-  /** Picks up the batches a previous process left unfinished. */
-  resume(): Promise<void> {
-    return this.#desk.resume();
-  }
-
-  /** Keeps a new batch (its tasks created) and starts waiting for its files. */
-  track(job: LabelJob): Promise<void> {
-    return this.#desk.track(job);
+    this.#store = store;
   }
 
   /** A batch that never became a job (Ozon printed it at once, 20 a call): delivered now. */
@@ -124,7 +92,7 @@ export class LabelDesk {
     try {
       await this.#delivery.ready(job, batch);
     } finally {
-      await this.#release(job);
+      await release(this.#store, job);
     }
   }
 
@@ -133,15 +101,12 @@ export class LabelDesk {
     try {
       await this.#delivery.failed(job, reason);
     } finally {
-      await this.#release(job);
+      await release(this.#store, job);
     }
   }
+}
 
-  stop(): Promise<void> {
-    return this.#desk.stop();
-  }
-
-  get busy(): number {
-    return this.#desk.busy;
-  }
+/** The batch's tap may come again (its once key goes). */
+async function release(store: Store, job: LabelJob): Promise<void> {
+  if (job.onceKey) await store.delete(job.onceKey).catch(() => undefined);
 }
