@@ -11,11 +11,12 @@
 import type { InlineKeyboard } from "grammy";
 import type { Logger } from "../../logger.ts";
 import { shopsInScope } from "../../services/access/shop-scope.ts";
-import type {
-  AdsAccount,
-  BudgetLimits,
-  BudgetLimitsByKind,
-  CampaignPage,
+import {
+  type AdsAccount,
+  type BudgetLimits,
+  type BudgetLimitsByKind,
+  type CampaignPage,
+  isDeskError,
 } from "../../services/ads/index.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../callback-data.ts";
@@ -86,6 +87,17 @@ export type AdsProblem = OzonProblem | { kind: "shop_gone" } | { kind: "shop_pau
 
 type OzonResult<T> = OzonOutcome<T, AdsProblem>;
 
+/**
+ * How a change through the campaign desk ended: "refused" carries Ozon's words (the dialog asks
+ * again), "gone" is a campaign or product that left meanwhile, "ended" a problem whose last
+ * screen was shown.
+ */
+export type DeskChange<T> =
+  | { kind: "done"; value: T }
+  | { kind: "refused"; message: string }
+  | { kind: "gone" }
+  | { kind: "ended" };
+
 /** The shop an advertising dialog acts for, chosen at its start, and its screens. */
 export class AdsShopDialog {
   readonly dialog: Dialog;
@@ -127,6 +139,23 @@ export class AdsShopDialog {
     const many = await dialog.conversation.external(() => deps.shops.many);
     const tag = many ? picked.ctx.t("shop-tag", { name: picked.shop.name }) : "";
     return { session: new AdsShopDialog(dialog, deps, picked.shop, tag), ctx: picked.ctx };
+  }
+
+  /**
+   * The shop of a campaign card's dialog, while the person still reaches it; otherwise the card's
+   * store is out of reach now, the dialog says so and ends (undefined): nothing of another store
+   * is touched.
+   */
+  static async forCard(
+    dialog: Dialog,
+    deps: AdsDialogDeps,
+    ctx: ConversationContext,
+    shopId: string,
+  ): Promise<{ session: AdsShopDialog; ctx: ConversationContext } | undefined> {
+    const opened = await AdsShopDialog.choose(dialog, deps, ctx, shopId);
+    if (opened?.session.shop.id === shopId) return opened;
+    if (opened) await opened.session.show(opened.ctx, ctx.t("shop-none-for-you"));
+    return undefined;
   }
 
   /** A screen of the dialog, headed by the shop when there are several. */
@@ -173,6 +202,32 @@ export class AdsShopDialog {
         return { ok: false, problem: ozonProblem(error) };
       }
     });
+  }
+
+  /**
+   * One change through the shop's campaign desk, run like `call`; a problem other than Ozon's
+   * refusal ends the dialog here (its last screen is shown at `ctx`).
+   */
+  async deskChange<T>(
+    ctx: ConversationContext,
+    change: (desk: AdsAccount["desk"]) => Promise<T>,
+  ): Promise<DeskChange<T>> {
+    const call = await this.call(async ({ desk }) => {
+      try {
+        return { ok: true as const, value: await change(desk) };
+      } catch (error) {
+        if (isDeskError(error)) return { ok: false as const };
+        throw error;
+      }
+    });
+    if (!call.ok) {
+      if (call.problem.kind === "refused") {
+        return { kind: "refused", message: call.problem.message ?? "" };
+      }
+      await this.end(ctx, call.problem);
+      return { kind: "ended" };
+    }
+    return call.value.ok ? { kind: "done", value: call.value.value } : { kind: "gone" };
   }
 
   /** The last screen of a dialog whose call came to nothing. */
