@@ -12,11 +12,13 @@
 import { type BudgetKind, isBudgetError, parseBudgetInput } from "../../services/ads/index.ts";
 import type { ConversationContext } from "../context.ts";
 import {
+  amountConfirmText,
   BUDGET_REASON_KEYS,
   budgetText,
   type CampaignView,
   campaignTitle,
   campaignView,
+  type TypedAmount,
 } from "../format/ads.ts";
 import {
   budgetAmountKeyboard,
@@ -46,7 +48,7 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
       let at: ConversationContext = opened.ctx;
       const list = new CampaignList(session, false);
       let chosen: CampaignView | undefined;
-      let amount: { millionths: string; rounded: boolean } | undefined;
+      let amount: TypedAmount | undefined;
       let step: "choose" | "amount" | "confirm" = "choose";
       let notice = "";
       /** A typed amount: on to the confirmation, or the same question again with the reason. */
@@ -140,18 +142,17 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
           continue;
         }
 
-        const wanted = amount as { millionths: string; rounded: boolean };
-        const confirmText = [
+        const wanted = amount as TypedAmount;
+        const confirmText = amountConfirmText(
+          t,
           t("ads-budget-confirm", {
             kind,
             title: campaignTitle(campaign),
             old: budgetText(t, campaign.budget),
             new: budgetText(t, wanted.millionths),
           }),
-          wanted.rounded ? t("ads-budget-rounded") : "",
-        ]
-          .filter(Boolean)
-          .join("\n");
+          wanted,
+        );
         await session.show(at, confirmText, budgetConfirmKeyboard(button, t));
         const answer = await dialog.answer(["y", "a"]);
         at = answer.ctx;

@@ -12,7 +12,7 @@ import {
   parseBudgetInput,
 } from "../../services/ads/index.ts";
 import type { ConversationContext } from "../context.ts";
-import { campaignTitle } from "../format/ads.ts";
+import { amountConfirmText, campaignTitle, type TypedAmount } from "../format/ads.ts";
 import { BID_REFUSAL_KEYS, bidText } from "../format/campaigns.ts";
 import { bidAskKeyboard, bidConfirmKeyboard } from "../keyboards/campaign-dialogs.ts";
 import { type AdsDialogDeps, AdsShopDialog, adsDialog } from "./ads-steps.ts";
@@ -77,7 +77,7 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
       }
       const limits = deps.bidLimits;
       const limitText = (m: bigint) => formatRoubles(m);
-      let wanted: { millionths: string; rounded: boolean } | undefined;
+      let wanted: TypedAmount | undefined;
       let notice = "";
 
       for (;;) {
@@ -119,17 +119,16 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
           continue;
         }
         const amount = wanted;
-        const confirm = [
+        const confirm = amountConfirmText(
+          t,
           t("campaigns-bid-confirm", {
             name: got.name,
             sku: got.sku,
             old: bidText(t, got.bid),
             new: formatRoubles(BigInt(amount.millionths)),
           }),
-          amount.rounded ? t("ads-budget-rounded") : "",
-        ]
-          .filter(Boolean)
-          .join("\n");
+          amount,
+        );
         await session.show(at, confirm, bidConfirmKeyboard(button, t));
         const answer = await dialog.answer(["y", "o"]);
         at = answer.ctx;
