@@ -163,6 +163,20 @@ export class AdsShopDialog {
     return this.dialog.show(ctx, this.#tag ? `${this.#tag}\n${text}` : text, keyboard);
   }
 
+  /**
+   * A card dialog's old → new confirmation under `keyboard` (keyboards/campaign-dialogs.ts):
+   * `yes` on its confirm button (step "y"); "another value" (step "o") or a typed text is a no.
+   */
+  async confirmed(
+    ctx: ConversationContext,
+    text: string,
+    keyboard: InlineKeyboard,
+  ): Promise<{ ctx: ConversationContext; yes: boolean }> {
+    await this.show(ctx, text, keyboard);
+    const answer = await this.dialog.answer(["y", "o"]);
+    return { ctx: answer.ctx, yes: answer.kind === "button" && answer.step === "y" };
+  }
+
   /** The shop as it is now: "ok", or why the dialog cannot go on. */
   #state(): Promise<"ok" | "shop_gone" | "shop_paused"> {
     return this.dialog.conversation.external(() => {

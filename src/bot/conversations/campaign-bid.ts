@@ -129,10 +129,9 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
           }),
           amount,
         );
-        await session.show(at, confirm, bidConfirmKeyboard(button, t));
-        const answer = await dialog.answer(["y", "o"]);
-        at = answer.ctx;
-        if (answer.kind === "text" || answer.step === "o") {
+        const confirmation = await session.confirmed(at, confirm, bidConfirmKeyboard(button, t));
+        at = confirmation.ctx;
+        if (!confirmation.yes) {
           wanted = undefined;
           continue;
         }

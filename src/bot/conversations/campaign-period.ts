@@ -89,10 +89,9 @@ export function periodConversation(deps: AdsDialogDeps): ConversationSpec {
           old,
           new: campaignPeriodText(t, dates.fromDate, dates.toDate),
         });
-        await session.show(at, confirm, periodConfirmKeyboard(button, t));
-        const answer = await dialog.answer(["y", "o"]);
-        at = answer.ctx;
-        if (answer.kind === "text" || answer.step === "o") {
+        const confirmation = await session.confirmed(at, confirm, periodConfirmKeyboard(button, t));
+        at = confirmation.ctx;
+        if (!confirmation.yes) {
           wanted = undefined;
           continue;
         }
