@@ -1,7 +1,8 @@
 /**
- * What the advertising dialogs (budget.ts, report.ts) share besides the dialog toolkit
- * (dialog.ts): their spec, the shop they act for, calling Ozon with that shop's Performance
- * client, and the paged campaign list both start with.
+ * What the advertising dialogs (budget, report, a new schedule, a campaign card's bid and period)
+ * share besides the dialog toolkit (dialog.ts): their spec, the shop they act for, calling Ozon
+ * with that shop's Performance client (and its campaign desk), the card dialogs' confirmation, and
+ * the paged campaign list they start with (with its many-campaign choice).
  *
  * A dialog first asks "which store?" when the person's manager role reaches more than one shop
  * with Performance keys. It keeps only the plain choice and looks the shop up at every step and
@@ -30,6 +31,7 @@ import {
   ozonProblemText,
 } from "../format/ads.ts";
 import type { Translator } from "../i18n.ts";
+import { reportCampaignsKeyboard } from "../keyboards/ads.ts";
 import type { ShopChoice } from "../shops.ts";
 import {
   type Answer,
@@ -313,6 +315,55 @@ export class CampaignList {
   /** The page's campaigns as numbered lines (numbering goes on across pages). */
   lines(t: Translator, items: readonly CampaignView[]): string[] {
     return items.map((c, i) => campaignLine(t, c, this.page * ADS_PAGE_SIZE + i + 1));
+  }
+
+  /**
+   * One screen of a many-campaign choice (/report, a new schedule): `head` (given `max` and the
+   * count chosen) over the page, a toggle per campaign (at most `max`), the pager, a typed search
+   * and "Done" (step "d", only with one chosen) — presses over the limit are refused on the spot,
+   * before Ozon is asked. `chosen` (id → title, in the order chosen) follows the toggles. Resolves
+   * with the context to go on with and whether Done was pressed, or undefined when Ozon's failure
+   * ended the dialog. `notice` heads the screen, unless a search missed (that is said instead).
+   */
+  async chooseMany(
+    ctx: ConversationContext,
+    t: Translator,
+    choice: { head: string; max: number; chosen: Map<string, string>; notice: string },
+  ): Promise<{ ctx: ConversationContext; done: boolean } | undefined> {
+    const { head, max, chosen } = choice;
+    const session = this.#session;
+    const { button } = session.dialog;
+    const listing = await this.load();
+    if (!listing.ok) {
+      await session.end(ctx, listing.problem);
+      return undefined;
+    }
+    const { items, pages, missed } = listing.value;
+    const notice = missed ? t("ads-search-missed", { search: missed }) : choice.notice;
+    const lines = [t(head, { max, count: chosen.size }), "", ...this.lines(t, items)].join("\n");
+    const keyboard = reportCampaignsKeyboard(
+      button,
+      t,
+      items,
+      new Set(chosen.keys()),
+      this.page,
+      pages,
+    );
+    await session.show(ctx, notice ? `${notice}\n\n${lines}` : lines, keyboard);
+    // Refused on the spot, before Ozon is ever asked; the list stays as it was.
+    const answer = await session.dialog.answer(["p", "t", "d"], (press) => {
+      const adding = press.step === "t" && !chosen.has(press.value);
+      if (adding && chosen.size >= max) {
+        return t("ads-report-too-many", { count: chosen.size + 1, max });
+      }
+      if (press.step === "d" && chosen.size === 0) return t("ads-report-none-chosen");
+      return undefined;
+    });
+    if (this.take(answer) || answer.kind !== "button") return { ctx: answer.ctx, done: false };
+    if (answer.step === "d") return { ctx: answer.ctx, done: true };
+    if (chosen.has(answer.value)) chosen.delete(answer.value);
+    else chosen.set(answer.value, items.find((c) => c.id === answer.value)?.title ?? "");
+    return { ctx: answer.ctx, done: false };
   }
 
   /** Takes a typed search or a press of the pager; false for any other answer. */

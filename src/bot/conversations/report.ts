@@ -53,7 +53,6 @@ import {
   periodKeyboard,
   QUICK_REPORTS,
   type QuickReport,
-  reportCampaignsKeyboard,
   reportConfirmKeyboard,
 } from "../keyboards/ads.ts";
 import { type AdsDialogDeps, AdsShopDialog, adsDialog, CampaignList } from "./ads-steps.ts";
@@ -109,29 +108,16 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
         // A shop removed or paused since the last step ends the dialog here.
         if (!(await session.present(at))) return;
         if (step === "campaigns") {
-          const listing = await list.load();
-          if (!listing.ok) return session.end(at, listing.problem);
-          const { items, pages, missed } = listing.value;
-          if (missed) notice = t("ads-search-missed", { search: missed });
-          const head = t("ads-report-choose", { max: deps.maxCampaigns, count: chosen.size });
-          const lines = list.lines(t, items);
-          const marked = new Set(chosen.keys());
-          const keyboard = reportCampaignsKeyboard(button, t, items, marked, list.page, pages);
-          await session.show(at, withNotice([head, "", ...lines].join("\n")), keyboard);
-          // Refused on the spot, before Ozon is ever asked; the list stays as it was.
-          const answer = await dialog.answer(["p", "t", "d"], (press) => {
-            const adding = press.step === "t" && !chosen.has(press.value);
-            if (adding && chosen.size >= deps.maxCampaigns) {
-              return t("ads-report-too-many", { count: chosen.size + 1, max: deps.maxCampaigns });
-            }
-            if (press.step === "d" && chosen.size === 0) return t("ads-report-none-chosen");
-            return undefined;
+          const picked = await list.chooseMany(at, t, {
+            head: "ads-report-choose",
+            max: deps.maxCampaigns,
+            chosen,
+            notice,
           });
-          at = answer.ctx;
-          if (list.take(answer) || answer.kind !== "button") continue;
-          if (answer.step === "d") step = "kind";
-          else if (chosen.has(answer.value)) chosen.delete(answer.value);
-          else chosen.set(answer.value, items.find((c) => c.id === answer.value)?.title ?? "");
+          notice = "";
+          if (!picked) return;
+          at = picked.ctx;
+          if (picked.done) step = "kind";
           continue;
         }
 

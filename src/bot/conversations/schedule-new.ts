@@ -18,7 +18,7 @@ import {
 import { parseTimeOfDay, type ScheduleRule } from "../../services/schedules/slots.ts";
 import type { ConversationContext } from "../context.ts";
 import { ruleText, scheduleReportText } from "../format/schedule.ts";
-import { groupingKeyboard, reportCampaignsKeyboard } from "../keyboards/ads.ts";
+import { groupingKeyboard } from "../keyboards/ads.ts";
 import {
   FREQUENCIES,
   type Frequency,
@@ -106,36 +106,16 @@ export async function newScheduleSteps(
   for (;;) {
     if (!(await session.present(at))) return undefined;
     if (step === "campaigns") {
-      const listing = await list.load();
-      if (!listing.ok) {
-        await session.end(at, listing.problem);
-        return undefined;
-      }
-      const { items, pages, missed } = listing.value;
-      if (missed) notice = t("ads-search-missed", { search: missed });
-      const head = t("schedule-choose-campaigns", { max: deps.maxCampaigns, count: chosen.size });
-      const keyboard = reportCampaignsKeyboard(
-        button,
-        t,
-        items,
-        new Set(chosen.keys()),
-        list.page,
-        pages,
-      );
-      await session.show(at, withNotice([head, "", ...list.lines(t, items)].join("\n")), keyboard);
-      const answer = await dialog.answer(["p", "t", "d"], (press) => {
-        const adding = press.step === "t" && !chosen.has(press.value);
-        if (adding && chosen.size >= deps.maxCampaigns) {
-          return t("ads-report-too-many", { count: chosen.size + 1, max: deps.maxCampaigns });
-        }
-        if (press.step === "d" && chosen.size === 0) return t("ads-report-none-chosen");
-        return undefined;
+      const picked = await list.chooseMany(at, t, {
+        head: "schedule-choose-campaigns",
+        max: deps.maxCampaigns,
+        chosen,
+        notice,
       });
-      at = answer.ctx;
-      if (list.take(answer) || answer.kind !== "button") continue;
-      if (answer.step === "d") step = "period";
-      else if (chosen.has(answer.value)) chosen.delete(answer.value);
-      else chosen.set(answer.value, items.find((c) => c.id === answer.value)?.title ?? "");
+      notice = "";
+      if (!picked) return undefined;
+      at = picked.ctx;
+      if (picked.done) step = "period";
       continue;
     }
     if (step === "period") {
