@@ -36,6 +36,7 @@ import type { ShopChoice } from "../shops.ts";
 import {
   type Answer,
   type Dialog,
+  type DialogNotice,
   type DialogOptions,
   dialogSpec,
   type MessageRef,
@@ -323,14 +324,14 @@ export class CampaignList {
    * and "Done" (step "d", only with one chosen) — presses over the limit are refused on the spot,
    * before Ozon is asked. `chosen` (id → title, in the order chosen) follows the toggles. Resolves
    * with the context to go on with and whether Done was pressed, or undefined when Ozon's failure
-   * ended the dialog. `notice` heads the screen, unless a search missed (that is said instead).
+   * ended the dialog. `notice` heads the screen and is said (a missed search replaces it).
    */
   async chooseMany(
     ctx: ConversationContext,
     t: Translator,
-    choice: { head: string; max: number; chosen: Map<string, string>; notice: string },
+    choice: { head: string; max: number; chosen: Map<string, string>; notice: DialogNotice },
   ): Promise<{ ctx: ConversationContext; done: boolean } | undefined> {
-    const { head, max, chosen } = choice;
+    const { head, max, chosen, notice } = choice;
     const session = this.#session;
     const { button } = session.dialog;
     const listing = await this.load();
@@ -339,7 +340,7 @@ export class CampaignList {
       return undefined;
     }
     const { items, pages, missed } = listing.value;
-    const notice = missed ? t("ads-search-missed", { search: missed }) : choice.notice;
+    if (missed) notice.text = t("ads-search-missed", { search: missed });
     const lines = [t(head, { max, count: chosen.size }), "", ...this.lines(t, items)].join("\n");
     const keyboard = reportCampaignsKeyboard(
       button,
@@ -349,7 +350,7 @@ export class CampaignList {
       this.page,
       pages,
     );
-    await session.show(ctx, notice ? `${notice}\n\n${lines}` : lines, keyboard);
+    await session.show(ctx, notice.over(lines), keyboard);
     // Refused on the spot, before Ozon is ever asked; the list stays as it was.
     const answer = await session.dialog.answer(["p", "t", "d"], (press) => {
       const adding = press.step === "t" && !chosen.has(press.value);
