@@ -126,3 +126,12 @@ function memoizeBundleMatching(i18n: I18n<LocalizedContext>): void {
 export function translatorFor(i18n: I18n<LocalizedContext>, locale: Locale): Translator {
   return (key, variables) => i18n.t(locale, key, variables);
 }
+
+/** The translate function for a stored locale, or `fallback`'s when it is none the bot speaks. */
+export function translatorOr(
+  i18n: I18n<LocalizedContext>,
+  locale: unknown,
+  fallback: Locale,
+): Translator {
+  return translatorFor(i18n, localeOr(locale, fallback));
+}

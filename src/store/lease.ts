@@ -205,6 +205,18 @@ export function loopLease(
 }
 
 /**
+ * A background loop's store lease `name` held for `ttlMs`, or none when `ttlMs` is 0. Unset, it
+ * is DEFAULT_LEASE_TTL_MS where several processes may share the store, and none where one owns it.
+ */
+export function ttlLoopLease(
+  store: Store,
+  name: string,
+  ttlMs: number = sharedByProcesses(store) ? DEFAULT_LEASE_TTL_MS : 0,
+): Lease | undefined {
+  return loopLease(store, name, ttlMs > 0 && { ttlMs });
+}
+
+/**
  * Whether several processes may share this store, so that pollers need a lease to take turns.
  * Only Redis is; the file store is locked to one process and memory belongs to one. Without
  * this, a lease left by a killed process would hold the restarted bot back until it ran out.

@@ -1,7 +1,8 @@
 /**
- * What the advertising dialogs (budget.ts, report.ts) share besides the dialog toolkit
- * (dialog.ts): their spec, the shop they act for, calling Ozon with that shop's Performance
- * client, and the paged campaign list both start with.
+ * What the advertising dialogs (budget, report, a new schedule, a campaign card's bid and period)
+ * share besides the dialog toolkit (dialog.ts): their spec, the shop they act for, calling Ozon
+ * with that shop's Performance client (and its campaign desk), the card dialogs' confirmation, and
+ * the paged campaign list they start with (with its many-campaign choice).
  *
  * A dialog first asks "which store?" when the person's manager role reaches more than one shop
  * with Performance keys. It keeps only the plain choice and looks the shop up at every step and
@@ -11,11 +12,12 @@
 import type { InlineKeyboard } from "grammy";
 import type { Logger } from "../../logger.ts";
 import { shopsInScope } from "../../services/access/shop-scope.ts";
-import type {
-  AdsAccount,
-  BudgetLimits,
-  BudgetLimitsByKind,
-  CampaignPage,
+import {
+  type AdsAccount,
+  type BudgetLimits,
+  type BudgetLimitsByKind,
+  type CampaignPage,
+  isDeskError,
 } from "../../services/ads/index.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../callback-data.ts";
@@ -29,10 +31,12 @@ import {
   ozonProblemText,
 } from "../format/ads.ts";
 import type { Translator } from "../i18n.ts";
+import { reportCampaignsKeyboard } from "../keyboards/ads.ts";
 import type { ShopChoice } from "../shops.ts";
 import {
   type Answer,
   type Dialog,
+  type DialogNotice,
   type DialogOptions,
   dialogSpec,
   type MessageRef,
@@ -86,6 +90,17 @@ export type AdsProblem = OzonProblem | { kind: "shop_gone" } | { kind: "shop_pau
 
 type OzonResult<T> = OzonOutcome<T, AdsProblem>;
 
+/**
+ * How a change through the campaign desk ended: "refused" carries Ozon's words (the dialog asks
+ * again), "gone" is a campaign or product that left meanwhile, "ended" a problem whose last
+ * screen was shown.
+ */
+export type DeskChange<T> =
+  | { kind: "done"; value: T }
+  | { kind: "refused"; message: string }
+  | { kind: "gone" }
+  | { kind: "ended" };
+
 /** The shop an advertising dialog acts for, chosen at its start, and its screens. */
 export class AdsShopDialog {
   readonly dialog: Dialog;
@@ -129,9 +144,40 @@ export class AdsShopDialog {
     return { session: new AdsShopDialog(dialog, deps, picked.shop, tag), ctx: picked.ctx };
   }
 
+  /**
+   * The shop of a campaign card's dialog, while the person still reaches it; otherwise the card's
+   * store is out of reach now, the dialog says so and ends (undefined): nothing of another store
+   * is touched.
+   */
+  static async forCard(
+    dialog: Dialog,
+    deps: AdsDialogDeps,
+    ctx: ConversationContext,
+    shopId: string,
+  ): Promise<{ session: AdsShopDialog; ctx: ConversationContext } | undefined> {
+    const opened = await AdsShopDialog.choose(dialog, deps, ctx, shopId);
+    if (opened?.session.shop.id === shopId) return opened;
+    if (opened) await opened.session.show(opened.ctx, ctx.t("shop-none-for-you"));
+    return undefined;
+  }
+
   /** A screen of the dialog, headed by the shop when there are several. */
   show(ctx: ConversationContext, text: string, keyboard?: InlineKeyboard): Promise<MessageRef> {
     return this.dialog.show(ctx, this.#tag ? `${this.#tag}\n${text}` : text, keyboard);
+  }
+
+  /**
+   * A card dialog's old → new confirmation under `keyboard` (keyboards/campaign-dialogs.ts):
+   * `yes` on its confirm button (step "y"); "another value" (step "o") or a typed text is a no.
+   */
+  async confirmed(
+    ctx: ConversationContext,
+    text: string,
+    keyboard: InlineKeyboard,
+  ): Promise<{ ctx: ConversationContext; yes: boolean }> {
+    await this.show(ctx, text, keyboard);
+    const answer = await this.dialog.answer(["y", "o"]);
+    return { ctx: answer.ctx, yes: answer.kind === "button" && answer.step === "y" };
   }
 
   /** The shop as it is now: "ok", or why the dialog cannot go on. */
@@ -173,6 +219,32 @@ export class AdsShopDialog {
         return { ok: false, problem: ozonProblem(error) };
       }
     });
+  }
+
+  /**
+   * One change through the shop's campaign desk, run like `call`; a problem other than Ozon's
+   * refusal ends the dialog here (its last screen is shown at `ctx`).
+   */
+  async deskChange<T>(
+    ctx: ConversationContext,
+    change: (desk: AdsAccount["desk"]) => Promise<T>,
+  ): Promise<DeskChange<T>> {
+    const call = await this.call(async ({ desk }) => {
+      try {
+        return { ok: true as const, value: await change(desk) };
+      } catch (error) {
+        if (isDeskError(error)) return { ok: false as const };
+        throw error;
+      }
+    });
+    if (!call.ok) {
+      if (call.problem.kind === "refused") {
+        return { kind: "refused", message: call.problem.message ?? "" };
+      }
+      await this.end(ctx, call.problem);
+      return { kind: "ended" };
+    }
+    return call.value.ok ? { kind: "done", value: call.value.value } : { kind: "gone" };
   }
 
   /** The last screen of a dialog whose call came to nothing. */
@@ -244,6 +316,55 @@ export class CampaignList {
   /** The page's campaigns as numbered lines (numbering goes on across pages). */
   lines(t: Translator, items: readonly CampaignView[]): string[] {
     return items.map((c, i) => campaignLine(t, c, this.page * ADS_PAGE_SIZE + i + 1));
+  }
+
+  /**
+   * One screen of a many-campaign choice (/report, a new schedule): `head` (given `max` and the
+   * count chosen) over the page, a toggle per campaign (at most `max`), the pager, a typed search
+   * and "Done" (step "d", only with one chosen) — presses over the limit are refused on the spot,
+   * before Ozon is asked. `chosen` (id → title, in the order chosen) follows the toggles. Resolves
+   * with the context to go on with and whether Done was pressed, or undefined when Ozon's failure
+   * ended the dialog. `notice` heads the screen and is said (a missed search replaces it).
+   */
+  async chooseMany(
+    ctx: ConversationContext,
+    t: Translator,
+    choice: { head: string; max: number; chosen: Map<string, string>; notice: DialogNotice },
+  ): Promise<{ ctx: ConversationContext; done: boolean } | undefined> {
+    const { head, max, chosen, notice } = choice;
+    const session = this.#session;
+    const { button } = session.dialog;
+    const listing = await this.load();
+    if (!listing.ok) {
+      await session.end(ctx, listing.problem);
+      return undefined;
+    }
+    const { items, pages, missed } = listing.value;
+    if (missed) notice.text = t("ads-search-missed", { search: missed });
+    const lines = [t(head, { max, count: chosen.size }), "", ...this.lines(t, items)].join("\n");
+    const keyboard = reportCampaignsKeyboard(
+      button,
+      t,
+      items,
+      new Set(chosen.keys()),
+      this.page,
+      pages,
+    );
+    await session.show(ctx, notice.over(lines), keyboard);
+    // Refused on the spot, before Ozon is ever asked; the list stays as it was.
+    const answer = await session.dialog.answer(["p", "t", "d"], (press) => {
+      const adding = press.step === "t" && !chosen.has(press.value);
+      if (adding && chosen.size >= max) {
+        return t("ads-report-too-many", { count: chosen.size + 1, max });
+      }
+      if (press.step === "d" && chosen.size === 0) return t("ads-report-none-chosen");
+      return undefined;
+    });
+    if (this.take(answer) || answer.kind !== "button") return { ctx: answer.ctx, done: false };
+    if (answer.step === "d") return { ctx: answer.ctx, done: true };
+    if (chosen.has(answer.value)) chosen.delete(answer.value);
+    else chosen.set(answer.value, items.find((c) => c.id === answer.value)?.title ?? "");
+    return { ctx: answer.ctx, done: false };
   }
 
   /** Takes a typed search or a press of the pager; false for any other answer. */

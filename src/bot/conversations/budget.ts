@@ -12,11 +12,13 @@
 import { type BudgetKind, isBudgetError, parseBudgetInput } from "../../services/ads/index.ts";
 import type { ConversationContext } from "../context.ts";
 import {
+  amountConfirmText,
   BUDGET_REASON_KEYS,
   budgetText,
   type CampaignView,
   campaignTitle,
   campaignView,
+  type TypedAmount,
 } from "../format/ads.ts";
 import {
   budgetAmountKeyboard,
@@ -46,7 +48,7 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
       let at: ConversationContext = opened.ctx;
       const list = new CampaignList(session, false);
       let chosen: CampaignView | undefined;
-      let amount: { millionths: string; rounded: boolean } | undefined;
+      let amount: TypedAmount | undefined;
       let step: "choose" | "amount" | "confirm" = "choose";
       let notice = "";
       /** A typed amount: on to the confirmation, or the same question again with the reason. */
@@ -64,6 +66,30 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
           limit: parsed.limitMillionths === undefined ? "" : budgetText(t, parsed.limitMillionths),
         });
       };
+      /**
+       * The campaign `id` (read anew when `fresh`, else from the briefly cached list): on to its
+       * amount, or back to the list with why (gone, or of no known budget kind); false when the
+       * dialog ended on Ozon's failure.
+       */
+      const takeCampaign = async (id: string, fresh: boolean): Promise<boolean> => {
+        const found = await session.call(async ({ budget }) => {
+          const campaign = await budget.find(id, fresh);
+          return campaign ? campaignView(campaign) : null;
+        });
+        if (!found.ok) {
+          await session.end(at, found.problem);
+          return false;
+        }
+        if (!found.value) notice = t("ads-campaign-gone");
+        else if (found.value.kind === "none") {
+          // Neither limit shown: which field Ozon would take is unknown, so none is sent.
+          notice = t("ads-budget-kind-unknown", { title: campaignTitle(found.value) });
+        } else {
+          chosen = found.value;
+          step = "amount";
+        }
+        return true;
+      };
 
       let preset = opened.session.shop.id === shopId ? campaignId : undefined;
       for (;;) {
@@ -72,18 +98,8 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
         if (step === "choose" && preset) {
           const id = preset;
           preset = undefined;
-          const found = await session.call(async ({ budget }) => {
-            const campaign = await budget.find(id, true);
-            return campaign ? campaignView(campaign) : null;
-          });
-          if (!found.ok) return session.end(at, found.problem);
-          if (!found.value) notice = t("ads-campaign-gone");
-          else if (found.value.kind === "none") {
-            notice = t("ads-budget-kind-unknown", { title: campaignTitle(found.value) });
-          } else {
-            chosen = found.value;
-            step = "amount";
-          }
+          // Not the briefly cached list: the card's campaign as Ozon shows it now.
+          if (!(await takeCampaign(id, true))) return;
           continue;
         }
         if (step === "choose") {
@@ -103,20 +119,7 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
           const answer = await dialog.answer(["p", "c"]);
           at = answer.ctx;
           if (list.take(answer) || answer.kind !== "button") continue;
-          const id = answer.value;
-          const found = await session.call(async ({ budget }) => {
-            const campaign = await budget.find(id);
-            return campaign ? campaignView(campaign) : null;
-          });
-          if (!found.ok) return session.end(at, found.problem);
-          if (!found.value) notice = t("ads-campaign-gone");
-          else if (found.value.kind === "none") {
-            // Neither limit shown: which field Ozon would take is unknown, so none is sent.
-            notice = t("ads-budget-kind-unknown", { title: campaignTitle(found.value) });
-          } else {
-            chosen = found.value;
-            step = "amount";
-          }
+          if (!(await takeCampaign(answer.value, false))) return;
           continue;
         }
 
@@ -139,18 +142,17 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
           continue;
         }
 
-        const wanted = amount as { millionths: string; rounded: boolean };
-        const confirmText = [
+        const wanted = amount as TypedAmount;
+        const confirmText = amountConfirmText(
+          t,
           t("ads-budget-confirm", {
             kind,
             title: campaignTitle(campaign),
             old: budgetText(t, campaign.budget),
             new: budgetText(t, wanted.millionths),
           }),
-          wanted.rounded ? t("ads-budget-rounded") : "",
-        ]
-          .filter(Boolean)
-          .join("\n");
+          wanted,
+        );
         await session.show(at, confirmText, budgetConfirmKeyboard(button, t));
         const answer = await dialog.answer(["y", "a"]);
         at = answer.ctx;

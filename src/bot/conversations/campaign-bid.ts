@@ -9,11 +9,10 @@ import {
   type BudgetInputReason,
   bidRefusal,
   formatRoubles,
-  isDeskError,
   parseBudgetInput,
 } from "../../services/ads/index.ts";
 import type { ConversationContext } from "../context.ts";
-import { campaignTitle } from "../format/ads.ts";
+import { amountConfirmText, campaignTitle, type TypedAmount } from "../format/ads.ts";
 import { BID_REFUSAL_KEYS, bidText } from "../format/campaigns.ts";
 import { bidAskKeyboard, bidConfirmKeyboard } from "../keyboards/campaign-dialogs.ts";
 import { type AdsDialogDeps, AdsShopDialog, adsDialog } from "./ads-steps.ts";
@@ -41,11 +40,8 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
     run: async (dialog, first, shopId, campaignId, page, index) => {
       const { button } = dialog;
       const t = first.t.bind(first);
-      const opened = await AdsShopDialog.choose(dialog, deps, first, shopId);
-      if (!opened || opened.session.shop.id !== shopId) {
-        if (opened) await opened.session.show(opened.ctx, t("shop-none-for-you"));
-        return;
-      }
+      const opened = await AdsShopDialog.forCard(dialog, deps, first, shopId);
+      if (!opened) return;
       const { session } = opened;
       let at: ConversationContext = opened.ctx;
       const read = await session.call(async ({ desk }) => {
@@ -81,7 +77,7 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
       }
       const limits = deps.bidLimits;
       const limitText = (m: bigint) => formatRoubles(m);
-      let wanted: { millionths: string; rounded: boolean } | undefined;
+      let wanted: TypedAmount | undefined;
       let notice = "";
 
       for (;;) {
@@ -123,59 +119,51 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
           continue;
         }
         const amount = wanted;
-        const confirm = [
+        const confirm = amountConfirmText(
+          t,
           t("campaigns-bid-confirm", {
             name: got.name,
             sku: got.sku,
             old: bidText(t, got.bid),
             new: formatRoubles(BigInt(amount.millionths)),
           }),
-          amount.rounded ? t("ads-budget-rounded") : "",
-        ]
-          .filter(Boolean)
-          .join("\n");
-        await session.show(at, confirm, bidConfirmKeyboard(button, t));
-        const answer = await dialog.answer(["y", "o"]);
-        at = answer.ctx;
-        if (answer.kind === "text" || answer.step === "o") {
+          amount,
+        );
+        const confirmation = await session.confirmed(at, confirm, bidConfirmKeyboard(button, t));
+        at = confirmation.ctx;
+        if (!confirmation.yes) {
           wanted = undefined;
           continue;
         }
-        const call = await session.call(async ({ desk }) => {
-          try {
-            const change = await desk.setBid(
-              campaignId,
-              got.sku,
-              BigInt(amount.millionths),
-              page,
-              BID_PAGE_SIZE,
-            );
-            return {
-              ok: true as const,
-              old: change.before.bid?.toString(),
-              now: change.after.bid?.toString(),
-            };
-          } catch (error) {
-            if (isDeskError(error)) return { ok: false as const };
-            throw error;
-          }
+        const change = await session.deskChange(at, async (desk) => {
+          const { before, after } = await desk.setBid(
+            campaignId,
+            got.sku,
+            BigInt(amount.millionths),
+            page,
+            BID_PAGE_SIZE,
+          );
+          return { old: before.bid?.toString(), now: after.bid?.toString() };
         });
-        if (!call.ok) {
-          if (call.problem.kind !== "refused") return session.end(at, call.problem);
-          notice = t("campaigns-bid-refused", { message: call.problem.message ?? "" });
+        if (change.kind === "ended") return;
+        if (change.kind === "refused") {
+          notice = t("campaigns-bid-refused", { message: change.message });
           wanted = undefined;
           continue;
         }
-        if (!call.value.ok) return void (await session.show(at, t("campaigns-bid-product-gone")));
+        if (change.kind === "gone") {
+          return void (await session.show(at, t("campaigns-bid-product-gone")));
+        }
+        const { old, now } = change.value;
         const lines = [
           t("campaigns-bid-done", {
             name: got.name,
             sku: got.sku,
-            old: bidText(t, call.value.old),
-            new: bidText(t, call.value.now),
+            old: bidText(t, old),
+            new: bidText(t, now),
           }),
         ];
-        if (call.value.now !== amount.millionths) {
+        if (now !== amount.millionths) {
           lines.push(
             t("campaigns-bid-mismatch", { requested: formatRoubles(BigInt(amount.millionths)) }),
           );

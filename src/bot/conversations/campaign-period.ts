@@ -4,7 +4,7 @@
  * through the campaign PATCH; the dates read back are shown. Ozon's refusal asks again with its
  * words; nothing is sent before the confirmation.
  */
-import { type BudgetCampaign, isDeskError, parseCampaignPeriod } from "../../services/ads/index.ts";
+import { type BudgetCampaign, parseCampaignPeriod } from "../../services/ads/index.ts";
 import type { ConversationContext } from "../context.ts";
 import { campaignTitle } from "../format/ads.ts";
 import { campaignPeriodText } from "../format/campaigns.ts";
@@ -36,12 +36,8 @@ export function periodConversation(deps: AdsDialogDeps): ConversationSpec {
     run: async (dialog, first, shopId, campaignId) => {
       const { button, conversation } = dialog;
       const t = first.t.bind(first);
-      const opened = await AdsShopDialog.choose(dialog, deps, first, shopId);
-      if (!opened || opened.session.shop.id !== shopId) {
-        // The card's store is out of reach now: nothing of another store is touched.
-        if (opened) await opened.session.show(opened.ctx, t("shop-none-for-you"));
-        return;
-      }
+      const opened = await AdsShopDialog.forCard(dialog, deps, first, shopId);
+      if (!opened) return;
       const { session } = opened;
       let at: ConversationContext = opened.ctx;
       const read = await session.call(async ({ desk }) => {
@@ -93,35 +89,25 @@ export function periodConversation(deps: AdsDialogDeps): ConversationSpec {
           old,
           new: campaignPeriodText(t, dates.fromDate, dates.toDate),
         });
-        await session.show(at, confirm, periodConfirmKeyboard(button, t));
-        const answer = await dialog.answer(["y", "o"]);
-        at = answer.ctx;
-        if (answer.kind === "text" || answer.step === "o") {
+        const confirmation = await session.confirmed(at, confirm, periodConfirmKeyboard(button, t));
+        at = confirmation.ctx;
+        if (!confirmation.yes) {
           wanted = undefined;
           continue;
         }
-        const call = await session.call(async ({ desk }) => {
-          try {
-            const { before, after } = await desk.setPeriod(
-              campaignId,
-              dates.fromDate,
-              dates.toDate,
-            );
-            const show = (c: BudgetCampaign) => ({ from: c.fromDate ?? "", to: c.toDate ?? "" });
-            return { ok: true as const, before: show(before), after: show(after) };
-          } catch (error) {
-            if (isDeskError(error)) return { ok: false as const };
-            throw error;
-          }
+        const change = await session.deskChange(at, async (desk) => {
+          const { before, after } = await desk.setPeriod(campaignId, dates.fromDate, dates.toDate);
+          const show = (c: BudgetCampaign) => ({ from: c.fromDate ?? "", to: c.toDate ?? "" });
+          return { before: show(before), after: show(after) };
         });
-        if (!call.ok) {
-          if (call.problem.kind !== "refused") return session.end(at, call.problem);
-          notice = t("campaigns-period-refused", { message: call.problem.message ?? "" });
+        if (change.kind === "ended") return;
+        if (change.kind === "refused") {
+          notice = t("campaigns-period-refused", { message: change.message });
           wanted = undefined;
           continue;
         }
-        if (!call.value.ok) return void (await session.show(at, t("ads-campaign-gone")));
-        const { before, after } = call.value;
+        if (change.kind === "gone") return void (await session.show(at, t("ads-campaign-gone")));
+        const { before, after } = change.value;
         const lines = [
           t("campaigns-period-done", {
             title: current.title,

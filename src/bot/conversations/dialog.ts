@@ -22,6 +22,7 @@ import type { ConversationBuilder } from "@grammyjs/conversations";
 import { InlineKeyboard } from "grammy";
 import type { CallbackCodec } from "../callback-data.ts";
 import type { BotContext, BotConversation, ConversationContext } from "../context.ts";
+import type { Translator } from "../i18n.ts";
 import { cancelData } from "../keyboards/cancel.ts";
 import { newRow } from "../keyboards/rows.ts";
 import { isNotModified } from "../messages.ts";
@@ -34,6 +35,27 @@ export type ButtonData = (step: string, value?: string | number) => string;
 export type Answer =
   | { kind: "text"; text: string; ctx: ConversationContext }
   | { kind: "button"; step: string; value: string; ctx: ConversationContext };
+
+/**
+ * The sentence that heads a dialog's next screen (why an answer was not taken, what was just
+ * done), said once: `over` puts it above the screen's text and clears it.
+ */
+export class DialogNotice {
+  text = "";
+
+  over(screen: string): string {
+    const full = this.text ? `${this.text}\n\n${screen}` : screen;
+    this.text = "";
+    return full;
+  }
+
+  /** The value of a press of `step`; a text on a buttons-only screen asks for the buttons. */
+  pressed(t: Translator, answer: Answer, step: string): string | undefined {
+    if (answer.kind === "text") this.text = t("dialog-use-buttons");
+    else if (answer.step === step) return answer.value;
+    return undefined;
+  }
+}
 
 /** A pressed button of the question on screen, before it is taken. */
 export interface Press {

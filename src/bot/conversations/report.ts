@@ -53,11 +53,10 @@ import {
   periodKeyboard,
   QUICK_REPORTS,
   type QuickReport,
-  reportCampaignsKeyboard,
   reportConfirmKeyboard,
 } from "../keyboards/ads.ts";
 import { type AdsDialogDeps, AdsShopDialog, adsDialog, CampaignList } from "./ads-steps.ts";
-import type { Answer } from "./dialog.ts";
+import { DialogNotice } from "./dialog.ts";
 import type { ConversationSpec } from "./index.ts";
 
 export const REPORT_CONVERSATION = "ads-report";
@@ -79,7 +78,7 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
       const { session } = opened;
       let at: ConversationContext = opened.ctx;
       let step: Step = "campaigns";
-      let notice = "";
+      const notice = new DialogNotice();
       const list = new CampaignList(session, true);
       const chosen = new Map<string, string>(); // id → title, in the order chosen
       let period: ReportPeriod | undefined;
@@ -90,48 +89,25 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
       if (campaignId && opened.session.shop.id === shopId) {
         chosen.set(campaignId, title ?? "");
         step = "kind";
-        notice = t("campaigns-report-for", { title: campaignTitle({ id: campaignId, title }) });
+        notice.text = t("campaigns-report-for", {
+          title: campaignTitle({ id: campaignId, title }),
+        });
       }
       let format: ReportFormat = "csv";
-      const withNotice = (text: string) => {
-        const full = notice ? `${notice}\n\n${text}` : text;
-        notice = "";
-        return full;
-      };
-      /** The value of a press of `step`; a text on a buttons-only screen asks for the buttons. */
-      const pressed = (answer: Answer, step: string): string | undefined => {
-        if (answer.kind === "text") notice = t("dialog-use-buttons");
-        else if (answer.step === step) return answer.value;
-        return undefined;
-      };
 
       for (;;) {
         // A shop removed or paused since the last step ends the dialog here.
         if (!(await session.present(at))) return;
         if (step === "campaigns") {
-          const listing = await list.load();
-          if (!listing.ok) return session.end(at, listing.problem);
-          const { items, pages, missed } = listing.value;
-          if (missed) notice = t("ads-search-missed", { search: missed });
-          const head = t("ads-report-choose", { max: deps.maxCampaigns, count: chosen.size });
-          const lines = list.lines(t, items);
-          const marked = new Set(chosen.keys());
-          const keyboard = reportCampaignsKeyboard(button, t, items, marked, list.page, pages);
-          await session.show(at, withNotice([head, "", ...lines].join("\n")), keyboard);
-          // Refused on the spot, before Ozon is ever asked; the list stays as it was.
-          const answer = await dialog.answer(["p", "t", "d"], (press) => {
-            const adding = press.step === "t" && !chosen.has(press.value);
-            if (adding && chosen.size >= deps.maxCampaigns) {
-              return t("ads-report-too-many", { count: chosen.size + 1, max: deps.maxCampaigns });
-            }
-            if (press.step === "d" && chosen.size === 0) return t("ads-report-none-chosen");
-            return undefined;
+          const picked = await list.chooseMany(at, t, {
+            head: "ads-report-choose",
+            max: deps.maxCampaigns,
+            chosen,
+            notice,
           });
-          at = answer.ctx;
-          if (list.take(answer) || answer.kind !== "button") continue;
-          if (answer.step === "d") step = "kind";
-          else if (chosen.has(answer.value)) chosen.delete(answer.value);
-          else chosen.set(answer.value, items.find((c) => c.id === answer.value)?.title ?? "");
+          if (!picked) return;
+          at = picked.ctx;
+          if (picked.done) step = "kind";
           continue;
         }
 
@@ -144,7 +120,7 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
           });
           await session.show(
             at,
-            withNotice(t("ads-report-period", { zone: deps.timezone, example })),
+            notice.over(t("ads-report-period", { zone: deps.timezone, example })),
             periodKeyboard(button, t),
           );
           const answer = await dialog.answer(["pp", "qp"]);
@@ -154,7 +130,7 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
           if (answer.kind === "text") {
             const parsed = parsePeriodInput(answer.text, clock);
             if (parsed.ok) picked = parsed.period;
-            else notice = t(PERIOD_REASON_KEYS[parsed.reason], { example });
+            else notice.text = t(PERIOD_REASON_KEYS[parsed.reason], { example });
           } else if (answer.step === "qp") {
             quick = QUICK_REPORTS.find((q) => q.id === answer.value);
             if (quick) picked = presetPeriod(quick.preset, clock);
@@ -169,7 +145,7 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
               if (quick) groupBy = quick.groupBy;
               step = quick ? "confirm" : "grouping";
             } else {
-              notice = reportProblemText(t, check);
+              notice.text = reportProblemText(t, check);
             }
           }
           continue;
@@ -181,12 +157,12 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
           });
           await session.show(
             at,
-            withNotice(`${about}\n\n${t("ads-report-grouping")}`),
+            notice.over(`${about}\n\n${t("ads-report-grouping")}`),
             groupingKeyboard(button, t),
           );
           const answer = await dialog.answer(["g"]);
           at = answer.ctx;
-          const value = pressed(answer, "g");
+          const value = notice.pressed(t, answer, "g");
           if (REPORT_GROUPINGS.includes(value as ReportGroupBy)) {
             groupBy = value as ReportGroupBy;
             step = "confirm";
@@ -195,12 +171,12 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
         }
 
         if (step === "kind") {
-          await session.show(at, withNotice(t("ads-report-kind")), kindKeyboard(button, t));
+          await session.show(at, notice.over(t("ads-report-kind")), kindKeyboard(button, t));
           const answer = await dialog.answer(["k"], ({ value }) =>
             value === "phrases" && chosen.size !== 1 ? t("ads-report-phrases-one") : undefined,
           );
           at = answer.ctx;
-          const value = pressed(answer, "k");
+          const value = notice.pressed(t, answer, "k");
           if (!REPORT_KINDS.includes(value as ReportKind)) continue;
           kind = value as ReportKind;
           objects = undefined;
@@ -214,18 +190,18 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
           const found = await session.call(({ campaigns }) => campaigns.objects(id));
           if (!found.ok) return session.end(at, found.problem);
           if (found.value.length === 0) {
-            notice = t("ads-report-no-objects");
+            notice.text = t("ads-report-no-objects");
             step = "kind";
             continue;
           }
           await session.show(
             at,
-            withNotice(t("ads-report-objects")),
+            notice.over(t("ads-report-objects")),
             objectsKeyboard(button, t, found.value),
           );
           const answer = await dialog.answer(["o"]);
           at = answer.ctx;
-          const value = pressed(answer, "o");
+          const value = notice.pressed(t, answer, "o");
           if (value === "all") objects = found.value;
           else if (value && found.value.includes(value)) objects = [value];
           else continue;
@@ -234,10 +210,10 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
         }
 
         if (step === "days") {
-          await session.show(at, withNotice(t("ads-report-days")), attributionKeyboard(button, t));
+          await session.show(at, notice.over(t("ads-report-days")), attributionKeyboard(button, t));
           const answer = await dialog.answer(["a"]);
           at = answer.ctx;
-          const value = Number(pressed(answer, "a"));
+          const value = Number(notice.pressed(t, answer, "a"));
           if (!(ATTRIBUTION_DAYS as readonly number[]).includes(value)) continue;
           attributionDays = value;
           step = "period";
@@ -277,7 +253,7 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
         details.push(t("report-format-chosen", { format: t(`report-format-${format}-button`) }));
         await session.show(
           at,
-          withNotice(details.join("\n")),
+          notice.over(details.join("\n")),
           reportConfirmKeyboard(button, t, format),
         );
         const answer = await dialog.answer(["y", "f"]);
@@ -288,7 +264,7 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
           }
           continue;
         }
-        if (pressed(answer, "y") === undefined) continue;
+        if (notice.pressed(t, answer, "y") === undefined) continue;
 
         // Checked once more (the day may have changed), then the confirm message becomes the
         // progress message the runner edits.

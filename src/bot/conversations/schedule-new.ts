@@ -18,7 +18,7 @@ import {
 import { parseTimeOfDay, type ScheduleRule } from "../../services/schedules/slots.ts";
 import type { ConversationContext } from "../context.ts";
 import { ruleText, scheduleReportText } from "../format/schedule.ts";
-import { groupingKeyboard, reportCampaignsKeyboard } from "../keyboards/ads.ts";
+import { groupingKeyboard } from "../keyboards/ads.ts";
 import {
   FREQUENCIES,
   type Frequency,
@@ -29,7 +29,7 @@ import {
   weekdayKeyboard,
 } from "../keyboards/schedule.ts";
 import { AdsShopDialog, CampaignList } from "./ads-steps.ts";
-import type { Answer, Dialog } from "./dialog.ts";
+import { type Dialog, DialogNotice } from "./dialog.ts";
 import type { ScheduleDialogDeps } from "./schedule.ts";
 
 type Step =
@@ -66,7 +66,7 @@ export async function newScheduleSteps(
   const { session } = opened;
   let at = opened.ctx;
   let step: Step = "campaigns";
-  let notice = "";
+  const notice = new DialogNotice();
   const list = new CampaignList(session, false);
   const chosen = new Map<string, string>();
   let period: SchedulePeriod = "last_7_days";
@@ -76,22 +76,12 @@ export async function newScheduleSteps(
   let weekday = 1;
   let day = 1;
   let time = "09:00";
-  const withNotice = (text: string) => {
-    const full = notice ? `${notice}\n\n${text}` : text;
-    notice = "";
-    return full;
-  };
-  const pressed = (answer: Answer, name: string): string | undefined => {
-    if (answer.kind === "text") notice = t("dialog-use-buttons");
-    else if (answer.step === name) return answer.value;
-    return undefined;
-  };
   const ask = async (
     text: string,
     keyboard: Parameters<AdsShopDialog["show"]>[2],
     steps: string[],
   ) => {
-    await session.show(at, withNotice(text), keyboard);
+    await session.show(at, notice.over(text), keyboard);
     const answer = await dialog.answer(steps);
     at = answer.ctx;
     return answer;
@@ -106,40 +96,20 @@ export async function newScheduleSteps(
   for (;;) {
     if (!(await session.present(at))) return undefined;
     if (step === "campaigns") {
-      const listing = await list.load();
-      if (!listing.ok) {
-        await session.end(at, listing.problem);
-        return undefined;
-      }
-      const { items, pages, missed } = listing.value;
-      if (missed) notice = t("ads-search-missed", { search: missed });
-      const head = t("schedule-choose-campaigns", { max: deps.maxCampaigns, count: chosen.size });
-      const keyboard = reportCampaignsKeyboard(
-        button,
-        t,
-        items,
-        new Set(chosen.keys()),
-        list.page,
-        pages,
-      );
-      await session.show(at, withNotice([head, "", ...list.lines(t, items)].join("\n")), keyboard);
-      const answer = await dialog.answer(["p", "t", "d"], (press) => {
-        const adding = press.step === "t" && !chosen.has(press.value);
-        if (adding && chosen.size >= deps.maxCampaigns) {
-          return t("ads-report-too-many", { count: chosen.size + 1, max: deps.maxCampaigns });
-        }
-        if (press.step === "d" && chosen.size === 0) return t("ads-report-none-chosen");
-        return undefined;
+      const picked = await list.chooseMany(at, t, {
+        head: "schedule-choose-campaigns",
+        max: deps.maxCampaigns,
+        chosen,
+        notice,
       });
-      at = answer.ctx;
-      if (list.take(answer) || answer.kind !== "button") continue;
-      if (answer.step === "d") step = "period";
-      else if (chosen.has(answer.value)) chosen.delete(answer.value);
-      else chosen.set(answer.value, items.find((c) => c.id === answer.value)?.title ?? "");
+      if (!picked) return undefined;
+      at = picked.ctx;
+      if (picked.done) step = "period";
       continue;
     }
     if (step === "period") {
-      const value = pressed(
+      const value = notice.pressed(
+        t,
         await ask(t("schedule-period"), schedulePeriodKeyboard(button, t), ["sp"]),
         "sp",
       );
@@ -150,7 +120,8 @@ export async function newScheduleSteps(
       continue;
     }
     if (step === "grouping") {
-      const value = pressed(
+      const value = notice.pressed(
+        t,
         await ask(t("ads-report-grouping"), groupingKeyboard(button, t), ["g"]),
         "g",
       );
@@ -161,7 +132,11 @@ export async function newScheduleSteps(
       continue;
     }
     if (step === "format") {
-      const value = pressed(await ask(t("schedule-format"), formatKeyboard(button, t), ["f"]), "f");
+      const value = notice.pressed(
+        t,
+        await ask(t("schedule-format"), formatKeyboard(button, t), ["f"]),
+        "f",
+      );
       if (REPORT_FORMATS.includes(value as ReportFormat)) {
         format = value as ReportFormat;
         step = "every";
@@ -169,7 +144,8 @@ export async function newScheduleSteps(
       continue;
     }
     if (step === "every") {
-      const value = pressed(
+      const value = notice.pressed(
+        t,
         await ask(t("schedule-every"), frequencyKeyboard(button, t), ["fr"]),
         "fr",
       );
@@ -181,7 +157,11 @@ export async function newScheduleSteps(
     }
     if (step === "weekday") {
       const value = Number(
-        pressed(await ask(t("schedule-weekday"), weekdayKeyboard(button, t), ["wd"]), "wd"),
+        notice.pressed(
+          t,
+          await ask(t("schedule-weekday"), weekdayKeyboard(button, t), ["wd"]),
+          "wd",
+        ),
       );
       if (Number.isInteger(value) && value >= 1 && value <= 7) {
         weekday = value;
@@ -197,7 +177,7 @@ export async function newScheduleSteps(
         day = value;
         step = "time";
       } else {
-        notice = t("schedule-day-bad");
+        notice.text = t("schedule-day-bad");
       }
       continue;
     }
@@ -213,7 +193,7 @@ export async function newScheduleSteps(
         time = parsed;
         step = "confirm";
       } else {
-        notice = t("schedule-time-bad");
+        notice.text = t("schedule-time-bad");
       }
       continue;
     }
@@ -242,7 +222,7 @@ export async function newScheduleSteps(
       where,
     ].join("\n");
     const answer = await ask(summary, scheduleConfirmKeyboard(button, t), ["y"]);
-    if (pressed(answer, "y") === undefined) continue;
+    if (notice.pressed(t, answer, "y") === undefined) continue;
     const saved = await conversation.external(async () => {
       try {
         return { ok: true as const, schedule: await deps.schedules.add(draft) };

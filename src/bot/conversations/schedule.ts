@@ -19,7 +19,7 @@ import {
   scheduleListKeyboard,
 } from "../keyboards/schedule.ts";
 import { type AdsDialogDeps, adsDialog } from "./ads-steps.ts";
-import type { Dialog } from "./dialog.ts";
+import { type Dialog, DialogNotice } from "./dialog.ts";
 import type { ConversationSpec } from "./index.ts";
 import { newScheduleSteps } from "./schedule-new.ts";
 
@@ -89,15 +89,10 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
       };
 
       let at: ConversationContext = first;
-      let notice = "";
+      const notice = new DialogNotice();
       let open: string | undefined;
       let deleting = false;
       for (;;) {
-        const withNotice = (text: string) => {
-          const full = notice ? `${notice}\n\n${text}` : text;
-          notice = "";
-          return full;
-        };
         const schedules = await mine();
         const card = open === undefined ? undefined : schedules.find((s) => s.id === open);
         if (card) {
@@ -105,16 +100,16 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
           if (deleting) {
             await dialog.show(
               at,
-              withNotice(`${t("schedule-delete-confirm")}\n\n${text}`),
+              notice.over(`${t("schedule-delete-confirm")}\n\n${text}`),
               scheduleDeleteKeyboard(button, t),
             );
           } else {
-            await dialog.show(at, withNotice(text), scheduleCardKeyboard(button, t, card));
+            await dialog.show(at, notice.over(text), scheduleCardKeyboard(button, t, card));
           }
           const answer = await dialog.answer(deleting ? ["dy", "b"] : ["ps", "dl", "b"]);
           at = answer.ctx;
           if (answer.kind !== "button") {
-            notice = t("dialog-use-buttons");
+            notice.text = t("dialog-use-buttons");
             continue;
           }
           if (answer.step === "b") {
@@ -124,7 +119,7 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
             deleting = true;
           } else if (answer.step === "dy") {
             await conversation.external(() => deps.schedules.delete(card.id));
-            notice = t("schedule-deleted");
+            notice.text = t("schedule-deleted");
             open = undefined;
             deleting = false;
           } else {
@@ -133,7 +128,7 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
               deps.wake();
               return next?.paused;
             });
-            notice = t(changed ? "schedule-paused" : "schedule-resumed");
+            notice.text = t(changed ? "schedule-paused" : "schedule-resumed");
           }
           continue;
         }
@@ -163,11 +158,11 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
           canAdd: all.length < deps.schedules.maxPerPerson,
           digest: digestLabel,
         });
-        await dialog.show(at, withNotice(body), keyboard);
+        await dialog.show(at, notice.over(body), keyboard);
         const answer = await dialog.answer(["o", "n", "dg"]);
         at = answer.ctx;
         if (answer.kind !== "button") {
-          notice = t("dialog-use-buttons");
+          notice.text = t("dialog-use-buttons");
           continue;
         }
         if (answer.step === "o") {
@@ -184,7 +179,7 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
         const made = await newScheduleSteps(dialog, deps, at, target);
         if (!made) return;
         at = made.ctx;
-        notice = made.saved ? t("schedule-saved") : (made.notice ?? "");
+        notice.text = made.saved ? t("schedule-saved") : (made.notice ?? "");
       }
     },
   });

@@ -10,7 +10,7 @@ import { type ChatClaim, type ChatDigest, snippetOf } from "../../services/relay
 import type { Shop } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../callback-data.ts";
 import { claimLabel } from "../format/inbox.ts";
-import { type Locale, type LocalizedContext, localeOr, translatorFor } from "../i18n.ts";
+import { type Locale, type LocalizedContext, translatorOr } from "../i18n.ts";
 import { relayKeyboard } from "../keyboards/relay.ts";
 import { withShopTag } from "../shops.ts";
 import type { RelayShops } from "./relay-shops.ts";
@@ -35,7 +35,7 @@ export async function showClaimOnCopies(
   claim: ChatClaim | undefined,
 ): Promise<void> {
   for (const copy of digest?.copies ?? []) {
-    const t = translatorFor(deps.i18n, localeOr(copy.locale, deps.defaultLocale));
+    const t = translatorOr(deps.i18n, copy.locale, deps.defaultLocale);
     const keyboard = relayKeyboard(deps.codec, t, chat.ozonChatId, chat.shopRef, {
       claim: claim ? claimLabel(claim, deps.timezone) : undefined,
       postingNumber: copy.posting,
@@ -71,7 +71,7 @@ export async function noteAnswerToOthers(
     if (copy.chatId !== where.answeredIn) latest.set(copy.chatId, copy);
   }
   for (const [chatId, copy] of latest) {
-    const t = translatorFor(deps.i18n, localeOr(copy.locale, deps.defaultLocale));
+    const t = translatorOr(deps.i18n, copy.locale, deps.defaultLocale);
     const words = answer.words ? snippetOf(answer.words, NOTE_WORDS) : t("inbox-answered-file");
     const text = withShopTag(
       t,

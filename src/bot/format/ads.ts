@@ -69,6 +69,18 @@ export function budgetText(t: Translator, millionths: string | bigint): string {
   return value === 0n ? t("ads-budget-unset") : formatRoubles(value);
 }
 
+/** An amount the person typed, kept JSON-safe across replays (millionths as a decimal string). */
+export interface TypedAmount {
+  millionths: string;
+  /** It had more than kopecks, rounded: the confirmation says so. */
+  rounded: boolean;
+}
+
+/** A confirmation of a typed amount (a budget, a bid), with the note when it was rounded. */
+export function amountConfirmText(t: Translator, confirm: string, amount: TypedAmount): string {
+  return [confirm, amount.rounded ? t("ads-budget-rounded") : ""].filter(Boolean).join("\n");
+}
+
 /** "3. Title — running — 1 500 ₽", "… — 4 900 ₽ a week" for a weekly campaign. */
 export function campaignLine(t: Translator, campaign: CampaignView, number: number): string {
   return t("ads-campaign-line", {

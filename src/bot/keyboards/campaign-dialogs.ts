@@ -8,11 +8,21 @@ export function periodAskKeyboard(button: ButtonData, t: Translator): InlineKeyb
   return new InlineKeyboard().text(t("campaigns-period-unlimited-button"), button("u"));
 }
 
+/** Under a card dialog's old → new: confirm (step "y") or type another value (step "o"). */
+function confirmOrOtherKeyboard(
+  button: ButtonData,
+  confirm: string,
+  other: string,
+): InlineKeyboard {
+  return new InlineKeyboard().text(confirm, button("y")).row().text(other, button("o"));
+}
+
 export function periodConfirmKeyboard(button: ButtonData, t: Translator): InlineKeyboard {
-  return new InlineKeyboard()
-    .text(t("campaigns-period-confirm-button"), button("y"))
-    .row()
-    .text(t("campaigns-period-other-button"), button("o"));
+  return confirmOrOtherKeyboard(
+    button,
+    t("campaigns-period-confirm-button"),
+    t("campaigns-period-other-button"),
+  );
 }
 
 /** The bid question is answered by typing: no buttons but Close. */
@@ -21,8 +31,9 @@ export function bidAskKeyboard(_button: ButtonData, _t: Translator): InlineKeybo
 }
 
 export function bidConfirmKeyboard(button: ButtonData, t: Translator): InlineKeyboard {
-  return new InlineKeyboard()
-    .text(t("campaigns-bid-confirm-button"), button("y"))
-    .row()
-    .text(t("campaigns-bid-other-button"), button("o"));
+  return confirmOrOtherKeyboard(
+    button,
+    t("campaigns-bid-confirm-button"),
+    t("campaigns-bid-other-button"),
+  );
 }

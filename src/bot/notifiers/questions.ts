@@ -23,9 +23,9 @@ import { TELEGRAM_TEXT_LIMIT } from "../format/relay.ts";
 import {
   type Locale,
   type LocalizedContext,
-  localeOr,
   type Translator,
   translatorFor,
+  translatorOr,
 } from "../i18n.ts";
 import { feedItemKeyboard, questionsOnKeyboard } from "../keyboards/questions.ts";
 import type { TelegramSender } from "../sender/index.ts";
@@ -100,7 +100,7 @@ export class TelegramQuestionNotifier implements QuestionNotifier {
     const admins = (await access.listPeople()).filter((p) => AccessService.holds(p, "admin"));
     await Promise.all(
       admins.map(async (admin) => {
-        const t = translatorFor(i18n, localeOr(admin.locale, defaultLocale));
+        const t = translatorOr(i18n, admin.locale, defaultLocale);
         const text = t("questions-premium-missing", { name: current?.name ?? shop.id });
         const keyboard = current ? questionsOnKeyboard(codec, t, current.ref) : undefined;
         const target = { chatId: admin.id, kind: chatKindOf(admin.id), priority: "alert" } as const;

@@ -35,17 +35,12 @@ import type { ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../callback-data.ts";
 import { FAILURE_KEYS, reportAbout } from "../format/ads.ts";
 import { reportChartPng, reportXlsx } from "../format/report-visuals.ts";
-import {
-  type Locale,
-  type LocalizedContext,
-  localeOr,
-  type Translator,
-  translatorFor,
-} from "../i18n.ts";
+import { type Locale, type LocalizedContext, type Translator, translatorOr } from "../i18n.ts";
 import { reportRetryKeyboard, reportXlsxKeyboard } from "../keyboards/ads.ts";
 import { isNotModified } from "../messages.ts";
-import { chatKindOf, type TelegramSender } from "../sender/index.ts";
+import type { TelegramSender } from "../sender/index.ts";
 import { withShopTag } from "../shops.ts";
+import { PacedApi } from "./paced-api.ts";
 
 /** The summary's words in the person's language. */
 function summaryLabels(t: Translator): SummaryLabels {
@@ -95,32 +90,20 @@ export interface TelegramReportNotifierOptions {
 
 export class TelegramReportNotifier implements ReportNotifier {
   readonly #options: TelegramReportNotifierOptions;
-  #api: Api | undefined;
+  readonly #telegram: PacedApi;
 
   constructor(options: TelegramReportNotifierOptions) {
     this.#options = options;
+    this.#telegram = new PacedApi(options.sender, "report notifier");
   }
 
   /** The Api to send with (the module's start gives the bot's, without auto-retry: see apiForSender). */
   attach(api: Api): void {
-    this.#api = api;
-  }
-
-  get #telegram(): Api {
-    if (!this.#api) throw new Error("report notifier used before the bot started");
-    return this.#api;
-  }
-
-  /** One message, edit or file to `chatId`, when the bot-wide limits allow. */
-  #paced<T>(chatId: number, call: (api: Api) => Promise<T>): Promise<T> {
-    const api = this.#telegram;
-    const target = { chatId, kind: chatKindOf(chatId), priority: "bulk" } as const;
-    return this.#options.sender.schedule(target, () => call(api));
+    this.#telegram.attach(api);
   }
 
   #translator(job: ReportJob): Translator {
-    const locale = job.requestedBy.locale;
-    return translatorFor(this.#options.i18n, localeOr(locale, this.#options.defaultLocale));
+    return translatorOr(this.#options.i18n, job.requestedBy.locale, this.#options.defaultLocale);
   }
 
   /** `text` headed by the job's shop when there are several. */
@@ -177,7 +160,7 @@ export class TelegramReportNotifier implements ReportNotifier {
     await this.#action(chatId);
     const repeat = setInterval(() => void this.#action(chatId), ACTION_REPEAT_MS);
     try {
-      await this.#paced(chatId, (api) =>
+      await this.#telegram.paced(chatId, (api) =>
         api.sendDocument(chatId, new InputFile(document.bytes, name), {
           caption: capped(caption),
           ...(keyboard ? { reply_markup: keyboard } : {}),
@@ -215,7 +198,7 @@ export class TelegramReportNotifier implements ReportNotifier {
     if (!chart) return;
     const chatId = job.requestedBy.chatId;
     try {
-      await this.#paced(chatId, (api) =>
+      await this.#telegram.paced(chatId, (api) =>
         api.sendPhoto(chatId, new InputFile(chart, name), { caption }),
       );
     } catch (error) {
@@ -281,7 +264,7 @@ export class TelegramReportNotifier implements ReportNotifier {
 
   async #action(chatId: number): Promise<void> {
     try {
-      await this.#telegram.sendChatAction(chatId, "upload_document");
+      await this.#telegram.api.sendChatAction(chatId, "upload_document");
     } catch (error) {
       this.#options.logger?.debug({ err: error, chatId }, "report: chat action not shown");
     }
@@ -297,7 +280,7 @@ export class TelegramReportNotifier implements ReportNotifier {
     const ref = job.progressMessageRef;
     if (isProgressMessageRef(ref)) {
       try {
-        await this.#paced(ref.chatId, (api) =>
+        await this.#telegram.paced(ref.chatId, (api) =>
           api.editMessageText(ref.chatId, ref.messageId, text, options),
         );
         return ref;
@@ -308,7 +291,9 @@ export class TelegramReportNotifier implements ReportNotifier {
       }
     }
     const chatId = job.requestedBy.chatId;
-    const sent = await this.#paced(chatId, (api) => api.sendMessage(chatId, text, options));
+    const sent = await this.#telegram.paced(chatId, (api) =>
+      api.sendMessage(chatId, text, options),
+    );
     return { chatId: sent.chat.id, messageId: sent.message_id };
   }
 }

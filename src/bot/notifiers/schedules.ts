@@ -11,15 +11,10 @@ import { nextSlot } from "../../services/schedules/slots.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import { reportProblemText } from "../format/ads.ts";
 import { ruleText, scheduleReportText, slotText } from "../format/schedule.ts";
-import {
-  type Locale,
-  type LocalizedContext,
-  localeOr,
-  type Translator,
-  translatorFor,
-} from "../i18n.ts";
-import { chatKindOf, type TelegramSender } from "../sender/index.ts";
+import { type Locale, type LocalizedContext, type Translator, translatorOr } from "../i18n.ts";
+import type { TelegramSender } from "../sender/index.ts";
 import { withShopTag } from "../shops.ts";
+import { PacedApi } from "./paced-api.ts";
 
 export interface TelegramScheduleNotifierOptions {
   sender: TelegramSender;
@@ -51,26 +46,24 @@ export function failureReason(t: Translator, failure: ScheduleFailure): string {
 
 export class TelegramScheduleNotifier implements ScheduleNotifier {
   readonly #options: TelegramScheduleNotifierOptions;
-  #api: Api | undefined;
+  readonly #telegram: PacedApi;
 
   constructor(options: TelegramScheduleNotifierOptions) {
     this.#options = options;
+    this.#telegram = new PacedApi(options.sender, "schedule notifier");
   }
 
   attach(api: Api): void {
-    this.#api = api;
+    this.#telegram.attach(api);
   }
 
   translator(locale: string): Translator {
-    return translatorFor(this.#options.i18n, localeOr(locale, this.#options.defaultLocale));
+    return translatorOr(this.#options.i18n, locale, this.#options.defaultLocale);
   }
 
   /** One message to `chatId` through the sender (bulk). */
   async send(chatId: number, text: string): Promise<void> {
-    const api = this.#api;
-    if (!api) throw new Error("schedule notifier used before the bot started");
-    const target = { chatId, kind: chatKindOf(chatId), priority: "bulk" } as const;
-    await this.#options.sender.schedule(target, () =>
+    await this.#telegram.paced(chatId, (api) =>
       api.sendMessage(chatId, text, { link_preview_options: { is_disabled: true } }),
     );
   }

@@ -16,7 +16,7 @@
  * (start, wake, stop, lease) is the shared background loop; with no unfinished job it looks at
  * the store only every `idleSeconds`, and a job enqueued in this process wakes it.
  */
-import { DEFAULT_LEASE_TTL_MS, loopLease } from "../../store/lease.ts";
+import { DEFAULT_LEASE_TTL_MS, ttlLoopLease } from "../../store/lease.ts";
 import { BackgroundLoop } from "../background-loop.ts";
 import { deliverJob } from "./report-delivery.ts";
 import { isFinished, type ReportJob, ReportJobRepository } from "./report-jobs.ts";
@@ -71,10 +71,10 @@ export class ReportRunner {
       round: (signal) => this.#round(signal),
       pauseMs: (result) => this.#pauseAfter(result),
       // One runner per account; a TTL of 0 turns the lease off.
-      lease: loopLease(
+      lease: ttlLoopLease(
         options.store,
         `report-runner:${options.account}`,
-        this.#settings.leaseTtlMs > 0 && { ttlMs: this.#settings.leaseTtlMs },
+        this.#settings.leaseTtlMs,
       ),
       logger: options.logger,
     });

@@ -8,7 +8,7 @@
  */
 import type { AdTotals } from "../../ozon/performance/daily.ts";
 import type { SalesTotals } from "../../ozon/seller/analytics.ts";
-import { DEFAULT_LEASE_TTL_MS, loopLease, sharedByProcesses } from "../../store/lease.ts";
+import { ttlLoopLease } from "../../store/lease.ts";
 import type { Store } from "../../store/port.ts";
 import { presetPeriod, type ReportPeriod } from "../ads/periods.ts";
 import { BackgroundLoop, type LoopLogger } from "../background-loop.ts";
@@ -123,7 +123,6 @@ export class DigestScheduler {
   constructor(options: DigestSchedulerOptions) {
     this.#options = options;
     this.#now = options.now ?? Date.now;
-    const ttl = options.leaseTtlMs ?? (sharedByProcesses(options.store) ? DEFAULT_LEASE_TTL_MS : 0);
     this.#loop = new BackgroundLoop({
       name: "digest scheduler",
       round: () => this.#round(),
@@ -132,7 +131,7 @@ export class DigestScheduler {
         if (this.#next === undefined) return idle;
         return Math.max(5, Math.min(this.#next - this.#now(), idle));
       },
-      lease: loopLease(options.store, "digest-scheduler", ttl > 0 && { ttlMs: ttl }),
+      lease: ttlLoopLease(options.store, "digest-scheduler", options.leaseTtlMs),
       logger: options.logger,
     });
   }

@@ -12,7 +12,7 @@
  * Ozon failed the report — is told to the person with the reason and tried once more after
  * `retryDelayMs`; a second failure is told and the schedule waits for its next slot.
  */
-import { DEFAULT_LEASE_TTL_MS, loopLease, sharedByProcesses } from "../../store/lease.ts";
+import { ttlLoopLease } from "../../store/lease.ts";
 import type { Store } from "../../store/port.ts";
 import { presetPeriod } from "../ads/periods.ts";
 import {
@@ -103,12 +103,11 @@ export class ReportScheduler {
   constructor(options: SchedulerOptions) {
     this.#options = options;
     this.#now = options.now ?? Date.now;
-    const ttl = options.leaseTtlMs ?? (sharedByProcesses(options.store) ? DEFAULT_LEASE_TTL_MS : 0);
     this.#loop = new BackgroundLoop({
       name: "report scheduler",
       round: () => this.#round(),
       pauseMs: () => this.#pause(),
-      lease: loopLease(options.store, "report-scheduler", ttl > 0 && { ttlMs: ttl }),
+      lease: ttlLoopLease(options.store, "report-scheduler", options.leaseTtlMs),
       logger: options.logger,
     });
   }
