@@ -11,6 +11,7 @@ const wanted = process.argv.slice(2);
 /** Scripts a benchmark starts as a child process of its own; not benchmarks themselves. */
 const HELPERS = new Set([
   "walkthrough-world.ts",
+  "walkthrough-jobs.ts",
   "run.ts",
   "memory-sandbox.ts",
   "stores-sandbox.ts",
