@@ -81,6 +81,7 @@ describe("a campaign card redrawn after its dialogs", () => {
     await tap(w, MANAGER, "Изменить");
     expect(screenText(w, MANAGER.id)).toContain(`теперь 6${NBSP}300${NBSP}₽`);
     expect(shownAt(w, weekly).text).toContain(`Бюджет: 6${NBSP}300${NBSP}₽ в неделю`);
+    expect(shownAt(w, weekly).text).toContain(WEEKLY);
     // A search campaign's daily budget is a PUT, the weekly one a PATCH: one each.
     expect(changes(w)).toEqual(["PUT 200", "PATCH 200"]);
   });
