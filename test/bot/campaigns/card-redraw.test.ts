@@ -25,6 +25,7 @@ afterEach(closeWorlds);
 const RUNNING = "Кроссовки и ботинки — поиск"; // daily 1 500 ₽, no dates
 const WEEKLY = "Одежда весна-лето"; // inactive, 4 900 ₽ a week
 const NBSP = "\u00A0";
+const BACK = "« Назад";
 
 const moscow = () => DateTime.now().setZone("Europe/Moscow");
 const ru = (d: DateTime) => d.toFormat("dd.LL.yyyy");
@@ -114,6 +115,20 @@ describe("a campaign card redrawn after its dialogs", () => {
     const bids = shownAt(w, page);
     expect(bids.text).toContain(`(SKU ${sku}) — 15,50${NBSP}₽`);
     expect(bids.buttons.some((label) => label.startsWith("1. "))).toBe(true);
+  });
+
+  it("leaves the card alone when the budget dialog went on to change another campaign", async () => {
+    const w = await startWorld();
+    const card = await openCard(w, /Кроссовки и ботинки/);
+    const before = shownAt(w, card).text;
+    await tap(w, MANAGER, "💰 Бюджет");
+    await tap(w, MANAGER, BACK);
+    await tap(w, MANAGER, /Одежда весна-лето/);
+    await say(w, MANAGER, "6300");
+    await tap(w, MANAGER, "Изменить");
+    expect(screenText(w, MANAGER.id)).toContain(`теперь 6${NBSP}300${NBSP}₽`);
+    expect(campaignOf(w, WEEKLY).weeklyBudget).toBe("6300000000");
+    expect(shownAt(w, card).text).toBe(before);
   });
 
   it("a card Telegram refuses to edit stays as it was; the change is done once and said", async () => {
