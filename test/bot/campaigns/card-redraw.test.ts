@@ -117,7 +117,7 @@ describe("a campaign card redrawn after its dialogs", () => {
     expect(bids.buttons.some((label) => label.startsWith("1. "))).toBe(true);
   });
 
-  it("leaves the card alone when the budget dialog went on to change another campaign", async () => {
+  it("keeps the card on its own campaign when the budget dialog went on to change another", async () => {
     const w = await startWorld();
     const card = await openCard(w, /Кроссовки и ботинки/);
     const before = shownAt(w, card).text;
