@@ -3,7 +3,9 @@
  * reaches ("which store?" first when there are several, every screen then named by its store),
  * a page at a time with state, budget of its kind, period and yesterday's spend when Ozon gave
  * it. A campaign's card pauses or resumes it (asked first, then read back as old → new), and
- * opens the budget, period and bid dialogs or the report dialog at that campaign.
+ * opens the budget, period and bid dialogs or the report dialog at that campaign; a confirmed
+ * change in one of the first three redraws the card (or bids page) it came from
+ * (conversations/campaign-card.ts).
  *
  * The buttons hold no state: each press is checked (its owner, the role, the store's reach) and
  * reads the campaign again from Ozon, so an old card acts on the campaign as it is now, and a
