@@ -163,7 +163,12 @@ export class AdsShopDialog {
 
   /** A screen of the dialog, headed by the shop when there are several. */
   show(ctx: ConversationContext, text: string, keyboard?: InlineKeyboard): Promise<MessageRef> {
-    return this.dialog.show(ctx, this.#tag ? `${this.#tag}\n${text}` : text, keyboard);
+    return this.dialog.show(ctx, this.tagged(text), keyboard);
+  }
+
+  /** `text` headed by the shop when there are several. */
+  tagged(text: string): string {
+    return this.#tag ? `${this.#tag}\n${text}` : text;
   }
 
   /**

@@ -26,6 +26,7 @@ import {
   budgetConfirmKeyboard,
 } from "../keyboards/ads.ts";
 import { type AdsDialogDeps, AdsShopDialog, adsDialog, CampaignList } from "./ads-steps.ts";
+import { enteredFrom, redrawCard } from "./campaign-card.ts";
 import type { ConversationSpec } from "./index.ts";
 
 export const BUDGET_CONVERSATION = "ads-budget";
@@ -35,11 +36,12 @@ export const BUDGET_DIALOG_CALLBACK = "db";
 export type { AdsDialogDeps } from "./ads-steps.ts";
 
 export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
-  // Entered with a shop and a campaign from a campaign card: straight to that campaign's amount.
-  return adsDialog<[shopId?: string, campaignId?: string]>(deps, {
+  // Entered with a shop and a campaign from a campaign card: straight to that campaign's amount,
+  // and the card (of list page `listPage`) is redrawn after the change.
+  return adsDialog<[shopId?: string, campaignId?: string, listPage?: number]>(deps, {
     id: BUDGET_CONVERSATION,
     kind: BUDGET_DIALOG_CALLBACK,
-    run: async (dialog, first, shopId, campaignId) => {
+    run: async (dialog, first, shopId, campaignId, listPage = 0) => {
       const { button } = dialog;
       const t = first.t.bind(first);
       const opened = await AdsShopDialog.choose(dialog, deps, first, shopId);
@@ -206,6 +208,11 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
                 actual: budgetText(t, changed.now),
               }),
             );
+          }
+          const card = enteredFrom(first);
+          if (card && campaignId === campaign.id && session.shop.id === shopId) {
+            const place = { kind: "card" as const, message: card, campaignId, listPage };
+            await redrawCard(deps, session, at, place);
           }
           await session.show(at, lines.join("\n\n"));
           return;

@@ -16,6 +16,7 @@ import { amountConfirmText, campaignTitle, type TypedAmount } from "../format/ad
 import { BID_REFUSAL_KEYS, bidText } from "../format/campaigns.ts";
 import { bidAskKeyboard, bidConfirmKeyboard } from "../keyboards/campaign-dialogs.ts";
 import { type AdsDialogDeps, AdsShopDialog, adsDialog } from "./ads-steps.ts";
+import { enteredFrom, redrawCard } from "./campaign-card.ts";
 import type { ConversationSpec } from "./index.ts";
 
 export const BID_CONVERSATION = "ads-campaign-bid";
@@ -167,6 +168,13 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
           lines.push(
             t("campaigns-bid-mismatch", { requested: formatRoubles(BigInt(amount.millionths)) }),
           );
+        }
+        // Entered from a page of the card's bids: that page shows the new bid.
+        const bids = enteredFrom(first);
+        if (bids) {
+          const pageSize = BID_PAGE_SIZE;
+          const place = { kind: "bids" as const, message: bids, campaignId, page, pageSize };
+          await redrawCard(deps, session, at, place);
         }
         await session.show(at, lines.join("\n\n"));
         return;

@@ -10,6 +10,7 @@ import { campaignTitle } from "../format/ads.ts";
 import { campaignPeriodText } from "../format/campaigns.ts";
 import { periodAskKeyboard, periodConfirmKeyboard } from "../keyboards/campaign-dialogs.ts";
 import { type AdsDialogDeps, AdsShopDialog, adsDialog } from "./ads-steps.ts";
+import { enteredFrom, redrawCard } from "./campaign-card.ts";
 import type { ConversationSpec } from "./index.ts";
 
 export const PERIOD_CONVERSATION = "ads-campaign-period";
@@ -29,11 +30,12 @@ interface Dates {
 }
 
 export function periodConversation(deps: AdsDialogDeps): ConversationSpec {
-  return adsDialog<[shopId: string, campaignId: string]>(deps, {
+  // `listPage`: the list page of the card the dialog was entered from (redrawn after the change).
+  return adsDialog<[shopId: string, campaignId: string, listPage?: number]>(deps, {
     id: PERIOD_CONVERSATION,
     kind: PERIOD_DIALOG_CALLBACK,
     overKey: "campaigns-dialog-over",
-    run: async (dialog, first, shopId, campaignId) => {
+    run: async (dialog, first, shopId, campaignId, listPage = 0) => {
       const { button, conversation } = dialog;
       const t = first.t.bind(first);
       const opened = await AdsShopDialog.forCard(dialog, deps, first, shopId);
@@ -121,6 +123,15 @@ export function periodConversation(deps: AdsDialogDeps): ConversationSpec {
               requested: campaignPeriodText(t, dates.fromDate, dates.toDate),
             }),
           );
+        }
+        const card = enteredFrom(first);
+        if (card) {
+          await redrawCard(deps, session, at, {
+            kind: "card",
+            message: card,
+            campaignId,
+            listPage,
+          });
         }
         await session.show(at, lines.join("\n\n"));
         return;

@@ -3,7 +3,9 @@
  * reaches ("which store?" first when there are several, every screen then named by its store),
  * a page at a time with state, budget of its kind, period and yesterday's spend when Ozon gave
  * it. A campaign's card pauses or resumes it (asked first, then read back as old → new), and
- * opens the budget, period and bid dialogs or the report dialog at that campaign.
+ * opens the budget, period and bid dialogs or the report dialog at that campaign; a confirmed
+ * change in one of the first three redraws the card (or bids page) it came from
+ * (conversations/campaign-card.ts).
  *
  * The buttons hold no state: each press is checked (its owner, the role, the store's reach) and
  * reads the campaign again from Ozon, so an old card acts on the campaign as it is now, and a
@@ -25,27 +27,19 @@ import { PERIOD_CONVERSATION } from "../conversations/campaign-period.ts";
 import { REPORT_CONVERSATION } from "../conversations/report.ts";
 import type { FeatureDeps } from "../deps.ts";
 import { campaignTitle, ozonProblem, ozonProblemText } from "../format/ads.ts";
-import {
-  BID_REFUSAL_KEYS,
-  bidText,
-  campaignCardText,
-  campaignListLine,
-  cardView,
-  stateText,
-} from "../format/campaigns.ts";
+import { BID_REFUSAL_KEYS, campaignListLine, cardView, stateText } from "../format/campaigns.ts";
 import type { FeatureFactory } from "../index.ts";
 import {
   backToCardKeyboard,
-  bidsKeyboard,
   CAMPAIGNS_CALLBACK,
   type CardButtons,
-  cardKeyboard,
   listKeyboard,
   storesKeyboard,
   toggleConfirmKeyboard,
 } from "../keyboards/campaigns.ts";
 import { showScreen } from "../messages.ts";
 import { shopChoice, withShopTag } from "../shops.ts";
+import { bidsScreen, cardScreen } from "./campaign-screens.ts";
 
 const LIST_PAGE_SIZE = 8;
 const ASK_KEYS = { pause: "campaigns-pause-ask", resume: "campaigns-resume-ask" } as const;
@@ -111,10 +105,8 @@ export function campaignsFeature({ shops, accountOf }: CampaignsFeatureDeps): Fe
     ) {
       const t = ctx.t.bind(ctx);
       const b: CardButtons = { codec, owner: ctx.from?.id ?? 0, shopRef: shop.ref };
-      const view = cardView(campaign);
-      const card = campaignCardText(t, view, await spendOf(account, campaign.id));
-      const text = notice ? `${notice}\n\n${card}` : card;
-      const keyboard = cardKeyboard(b, t, view, toggleOf(campaign), listPage);
+      const spend = await spendOf(account, campaign.id);
+      const { text, keyboard } = cardScreen(t, b, cardView(campaign), spend, listPage, notice);
       await showScreen(ctx, withShopTag(t, shops, shop.id, text), keyboard);
     }
 
@@ -162,13 +154,14 @@ export function campaignsFeature({ shops, accountOf }: CampaignsFeatureDeps): Fe
         if (!shop || !account) return alert(t("campaigns-shop-gone"));
         if (!reachesShop(ctx.person, "manager", shop.id)) return alert(t("shop-none-for-you"));
         if (shop.paused) return alert(t("shop-paused", { name: shop.name }));
-        if (action === "b") return enter(ctx, BUDGET_CONVERSATION, shop.id, id);
-        if (action === "pd") return enter(ctx, PERIOD_CONVERSATION, shop.id, id);
+        // The list page goes along so that the card redrawn after the change keeps its way back.
+        const listPage = Number(extra) || 0;
+        if (action === "b") return enter(ctx, BUDGET_CONVERSATION, shop.id, id, listPage);
+        if (action === "pd") return enter(ctx, PERIOD_CONVERSATION, shop.id, id, listPage);
         if (action === "bs") {
           const [page = "1", index = "0"] = extra.split(".");
           return enter(ctx, BID_CONVERSATION, shop.id, id, Number(page) || 1, Number(index) || 0);
         }
-        const listPage = Number(extra) || 0;
         try {
           if (action === "l") {
             await ctx.answerCallbackQuery();
@@ -276,18 +269,8 @@ export function campaignsFeature({ shops, accountOf }: CampaignsFeatureDeps): Fe
         return showCard(ctx, shop, account, campaign, 0, notice);
       }
       const listed = await account.desk.products(campaign.id, page, BID_PAGE_SIZE);
-      const head = t("campaigns-bids-head", { title: campaignTitle(campaign), page: listed.page });
-      const lines = listed.items.map((p, i) =>
-        t("campaigns-bid-line", {
-          number: i + 1,
-          title: p.title || p.sku,
-          sku: p.sku,
-          bid: bidText(t, p.bid?.toString()),
-        }),
-      );
-      const body = lines.length > 0 ? lines : [t("campaigns-bids-empty")];
-      const text = [head, "", ...body, "", t("campaigns-bids-hint")].join("\n");
-      const keyboard = bidsKeyboard(b, t, campaign.id, listed.items, listed.page, listed.more);
+      const items = listed.items.map((p) => ({ ...p, bid: p.bid?.toString() }));
+      const { text, keyboard } = bidsScreen(t, b, campaign, { ...listed, items });
       await showScreen(ctx, withShopTag(t, shops, shop.id, text), keyboard);
     }
 

@@ -26,7 +26,7 @@ export type CampaignAction =
   /** Pause confirmed, resume confirmed */
   | "tp"
   | "tr"
-  /** Budget, period, report: their dialogs */
+  /** Budget, period (extra: the list page, for the card the dialog redraws), report: dialogs */
   | "b"
   | "pd"
   | "rp"
@@ -106,8 +106,8 @@ export function cardKeyboard(
     keyboard.row();
   }
   keyboard
-    .text(t("campaigns-budget-button"), cardData(b, "b", c.id))
-    .text(t("campaigns-period-button"), cardData(b, "pd", c.id))
+    .text(t("campaigns-budget-button"), cardData(b, "b", c.id, listPage))
+    .text(t("campaigns-period-button"), cardData(b, "pd", c.id, listPage))
     .row()
     .text(t("campaigns-report-button"), cardData(b, "rp", c.id))
     .text(t("campaigns-bids-button"), cardData(b, "bi", c.id, 1))
@@ -137,7 +137,7 @@ export function bidsKeyboard(
   b: CardButtons,
   t: Translator,
   id: string,
-  items: readonly CampaignProduct[],
+  items: readonly Pick<CampaignProduct, "sku" | "title">[],
   page: number,
   more: boolean,
 ): InlineKeyboard {

@@ -48,7 +48,7 @@ export function bidRefusal(c: BudgetCampaign): BidRefusal | undefined {
 }
 
 /** Whether the card offers pause or resume for this state. */
-export function toggleOf(c: BudgetCampaign): "pause" | "resume" | undefined {
+export function toggleOf(c: Pick<BudgetCampaign, "stateKey">): "pause" | "resume" | undefined {
   if (c.stateKey === "running" || c.stateKey === "planned" || c.stateKey === "stopped") {
     return "pause";
   }
