@@ -46,7 +46,7 @@ function expectedLines(w: World, index: number): string[] {
   const orders = new Intl.NumberFormat("ru").format(ads.orders);
   return [
     `🛒 Заказано: ${units} шт. на ${rub(sales.revenue)}`,
-    `📣 Реклама: расход ${rub(ads.spend)}, принесла ${orders} заказов на ${rub(ads.revenue)}`,
+    `📣 Реклама: расход ${rub(ads.spend)}; заказы с рекламы: ${orders} на ${rub(ads.revenue)}`,
   ];
 }
 
