@@ -793,7 +793,11 @@ quick-replies-saved =
     /replies — все шаблоны
 quick-replies-dialog-over = Этот диалог уже закончен. Отправьте /replies, чтобы начать заново.
 quick-replies-problem-empty = Текст пустой. Пришлите текст ответа.
-quick-replies-problem-too-long = В тексте { $length } символов, а сообщение Ozon вмещает не больше { $max }. Пришлите текст короче.
+quick-replies-problem-too-long = В тексте { $length } { $length ->
+    [one] символ
+    [few] символа
+   *[many] символов
+  }, а сообщение Ozon вмещает не больше { $max }. Пришлите текст короче.
 quick-replies-problem-placeholder = Я не знаю подстановку { $token }. Используйте { "{order}" } или { "{name}" } (или напишите без фигурных скобок).
 quick-replies-problem-full = У магазина уже { $max } шаблонов — больше не поместится. Сначала удалите какой-нибудь.
 quick-replies-gone = Этого шаблона больше нет (его удалили).
@@ -942,7 +946,7 @@ schedule-deleted = 🗑 Расписание удалено.
 schedule-paused = ⏸ Расписание приостановлено: отчёты не придут, пока вы его не возобновите.
 schedule-resumed = ▶️ Расписание возобновлено.
 schedule-saved = ✅ Расписание сохранено.
-schedule-limit = Больше { $max } расписаний завести нельзя. Удалите ненужное и попробуйте снова.
+schedule-limit = Расписаний уже столько, сколько можно завести: { $max }. Удалите ненужное и попробуйте снова.
 schedule-group-not-admin = Отчёты по расписанию в группу может настроить только администратор этой группы. Напишите /schedule мне в личку, чтобы получать отчёты самому.
 schedule-choose-campaigns = Какие кампании включать в отчёт (не больше { $max })? Выбрано: { $count }. Можно написать часть названия, чтобы найти кампанию.
 schedule-period = За какой период каждый раз строить отчёт? Дни считаются от момента отправки.
@@ -1042,7 +1046,7 @@ report-xlsx-expired = XLSX этого отчёта уже не собрать: �
 report-xlsx-reorder-button = 🔁 Заказать снова (XLSX)
 report-xlsx-not-yours = Эта кнопка — для того, кто заказал отчёт.
 report-xlsx-gone = Этого отчёта больше нет. Закажите его заново: /report
-report-xlsx-too-large = Отчёт слишком большой для XLSX ({ $rows } строк, не больше { $max }). Откройте CSV.
+report-xlsx-too-large = Отчёт слишком большой для XLSX: строк в нём { $rows }, а можно не больше { $max }. Откройте CSV.
 report-xlsx-failed = Не удалось собрать XLSX. Откройте CSV или попробуйте позже.
 report-xlsx-reordered = 🔁 Отчёт заказан снова, пришлю его в XLSX.
 report-format-csv-button = CSV
