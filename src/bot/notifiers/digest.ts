@@ -7,6 +7,7 @@ import type {
   StoreDigest,
 } from "../../services/schedules/digest.ts";
 import type { Translator } from "../i18n.ts";
+import { isChatUnreachable } from "../telegram-errors.ts";
 import type { TelegramScheduleNotifier } from "./schedules.ts";
 
 const money = (kopecks: number) => formatRoubles(BigInt(kopecks) * 10_000n, { kopecks: "always" });
@@ -73,5 +74,8 @@ export class TelegramDigestSender implements DigestSender {
   async send(setting: DigestSetting, digest: Digest): Promise<void> {
     const t = this.#messages.translator(setting.locale);
     for (const text of digestTexts(t, digest)) await this.#messages.send(setting.chatId, text);
+  }
+  isPermanent(error: unknown): boolean {
+    return isChatUnreachable(error);
   }
 }

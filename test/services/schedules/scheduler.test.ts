@@ -17,6 +17,7 @@ import type { Store } from "../../../src/store/port.ts";
 import { RedisStore } from "../../../src/store/redis.ts";
 import { ManualClock } from "../../support/manual-clock.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../../support/redis.ts";
+import { waitFor } from "../../support/wait.ts";
 
 const ZONE = "Europe/Moscow";
 const HOUR = 60 * 60 * 1000;
@@ -179,6 +180,7 @@ describe("two digest schedulers on one store", () => {
             });
             expect(digest.stores[0]?.ads).toEqual({ error: "Ozon is down" });
           },
+          isPermanent: () => false,
         },
       });
       closing.push(() => digests.stop());
@@ -203,5 +205,66 @@ describe("two digest schedulers on one store", () => {
     await clock.advance(3 * 24 * HOUR);
     await Promise.all([b.digests.runOnce(), a.digests.runOnce()]);
     expect(sent.map((s) => s.day)).toEqual(["2026-06-14", "2026-06-17"]);
+  });
+
+  it("a digest whose process died mid-send is taken over once by one of the others", async () => {
+    const store = new MemoryStore();
+    const clock = new ManualClock(MORNING);
+    const sent: string[] = [];
+    let unblock: (error: Error) => void = () => {};
+    const make = (name: string, hang = false) => {
+      const settings = new DigestSettings(store);
+      const digests = new DigestScheduler({
+        store,
+        settings,
+        zone: ZONE,
+        now: clock.now,
+        source: { storesFor: async () => [] },
+        sender: {
+          send: (_setting, digest) => {
+            if (hang) {
+              // The process "dies" inside the send: it never comes back with an answer.
+              return new Promise<void>((_resolve, reject) => {
+                unblock = reject;
+              });
+            }
+            sent.push(`${name} ${digest.period.from}`);
+            return Promise.resolve();
+          },
+          isPermanent: () => false,
+        },
+      });
+      closing.push(() => digests.stop());
+      return { settings, digests };
+    };
+    const dying = make("dying", true);
+    const b = make("b");
+    const c = make("c");
+    await b.settings.set({
+      userId: 7,
+      chatId: 7,
+      locale: "ru",
+      enabled: true,
+      time: "09:00",
+      since: clock.now(),
+    });
+    await clock.advance(HOUR);
+    const stuck = dying.digests.runOnce();
+    await waitFor(async () => (await store.list("digest-sent:")).length === 1, {
+      message: "the claim",
+    });
+    await Promise.all([b.digests.runOnce(), c.digests.runOnce()]);
+    expect(sent).toEqual([]);
+    await clock.advance(10 * 60_000);
+    await Promise.all([b.digests.runOnce(), c.digests.runOnce()]);
+    await Promise.all([b.digests.runOnce(), c.digests.runOnce()]);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/^[bc] 2026-06-14$/);
+    // Coming back late, the old holder does not undo the newer one's "sent".
+    unblock(new Error("gone"));
+    await stuck;
+    await clock.advance(HOUR);
+    await Promise.all([b.digests.runOnce(), c.digests.runOnce()]);
+    expect(sent).toHaveLength(1);
   });
 });
