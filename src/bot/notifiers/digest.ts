@@ -2,6 +2,7 @@
 import { formatPeriod, formatRoubles } from "../../services/ads/index.ts";
 import type {
   Digest,
+  DigestProgress,
   DigestSender,
   DigestSetting,
   StoreDigest,
@@ -71,9 +72,13 @@ export class TelegramDigestSender implements DigestSender {
   constructor(messages: TelegramScheduleNotifier) {
     this.#messages = messages;
   }
-  async send(setting: DigestSetting, digest: Digest): Promise<void> {
+  async send(setting: DigestSetting, digest: Digest, progress: DigestProgress): Promise<void> {
     const t = this.#messages.translator(setting.locale);
-    for (const text of digestTexts(t, digest)) await this.#messages.send(setting.chatId, text);
+    let part = progress.from;
+    for (const text of digestTexts(t, digest).slice(part)) {
+      await this.#messages.send(setting.chatId, text);
+      await progress.sent(++part);
+    }
   }
   isPermanent(error: unknown): boolean {
     return isChatUnreachable(error);

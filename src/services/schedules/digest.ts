@@ -6,7 +6,8 @@
  * each (person, day) is claimed in the store before it is sent, so it goes out once. A digest
  * missed while the bot was down goes out once at start (the latest day only).
  *
- * Claim → send → mark sent: the claim stays "sending" until Telegram accepted the digest. A send
+ * Claim → send → mark sent: the claim stays "sending" until Telegram accepted the digest (kept
+ * with it, each accepted message counted, so a retry sends only what is left). A send
  * that failed (5xx, 429 beyond the sender's own retries, network) waits and is tried again, and a
  * claim left "sending" by a process that died is taken over once it is stale — each takeover is
  * atomic (compareAndSet), so a digest still goes out once across processes. After
@@ -54,6 +55,10 @@ export interface DigestRun {
   /** When the current try began. */
   startedAt: number;
   retryAt?: number;
+  /** The digest as first built (kept for the retries). */
+  digest?: Digest;
+  /** Its messages Telegram already accepted, from the first. */
+  sentParts?: number;
 }
 
 export class DigestSettings {
@@ -98,9 +103,17 @@ export interface DigestSource {
   >;
 }
 
+/** Where a send starts, and how it reports each accepted message. */
+export interface DigestProgress {
+  /** Messages of this digest already accepted by an earlier try: skipped. */
+  from: number;
+  /** Called after each accepted message with how many are accepted now. */
+  sent(parts: number): Promise<void>;
+}
+
 export interface DigestSender {
-  /** Resolves once the messenger accepted the whole digest. */
-  send(setting: DigestSetting, digest: Digest): Promise<void>;
+  /** Resolves once the messenger accepted the whole digest (a long one is several messages). */
+  send(setting: DigestSetting, digest: Digest, progress: DigestProgress): Promise<void>;
   /** True when a send's error means trying again will not help (the person blocked the bot). */
   isPermanent(error: unknown): boolean;
 }
@@ -242,37 +255,58 @@ export class DigestScheduler {
   /** One try of a claimed digest; true when Telegram accepted it (then marked sent). */
   async #attempt(setting: DigestSetting, run: DigestRun): Promise<boolean> {
     const logger = this.#options.logger;
+    let held = run;
     try {
-      const digest = await buildDigest(
-        this.#options.source,
-        setting.userId,
-        presetPeriod("yesterday", { now: run.slot, zone: this.#options.zone }),
-      );
-      await this.#options.sender.send(setting, digest);
+      if (!held.digest) {
+        const digest = await buildDigest(
+          this.#options.source,
+          setting.userId,
+          presetPeriod("yesterday", { now: run.slot, zone: this.#options.zone }),
+        );
+        // Kept with the claim: a retry sends the same numbers, split the same way, so the
+        // parts already accepted are not sent again.
+        const built: DigestRun = { ...held, digest };
+        if (!(await this.#settle(held, built))) return false;
+        held = built;
+      }
+      const digest = held.digest;
+      if (!digest) return false;
+      await this.#options.sender.send(setting, digest, {
+        from: held.sentParts ?? 0,
+        sent: async (parts) => {
+          const next: DigestRun = { ...held, sentParts: parts };
+          try {
+            if (await this.#settle(held, next)) held = next;
+          } catch (error) {
+            // Unsaved, a retry repeats this part: the one repeat the project allows.
+            logger?.warn({ err: error, user: setting.userId }, "daily digest part not marked");
+          }
+        },
+      });
     } catch (error) {
       const gone = this.#options.sender.isPermanent(error);
-      const delay = RETRY_DELAYS_MS[run.attempt - 1];
-      if (gone || run.attempt >= DIGEST_ATTEMPTS || delay === undefined) {
-        await this.#settle(run, { ...run, state: "done" });
+      const delay = RETRY_DELAYS_MS[held.attempt - 1];
+      if (gone || held.attempt >= DIGEST_ATTEMPTS || delay === undefined) {
+        await this.#settle(held, { ...held, state: "done" });
         logger?.warn(
-          { err: error, user: setting.userId, attempt: run.attempt },
+          { err: error, user: setting.userId, attempt: held.attempt },
           gone ? "daily digest not sent: the chat refuses the bot" : "daily digest given up",
         );
         return false;
       }
       const retryAt = this.#now() + delay;
-      await this.#settle(run, { ...run, state: "waiting_retry", retryAt });
+      await this.#settle(held, { ...held, state: "waiting_retry", retryAt });
       this.#soonest(retryAt);
       logger?.warn(
-        { err: error, user: setting.userId, attempt: run.attempt },
+        { err: error, user: setting.userId, attempt: held.attempt },
         "daily digest not sent, will retry",
       );
       return false;
     }
-    // Accepted. Should the store fail here, the claim stays "sending" and this one digest may go
-    // once more after STALE_SENDING_MS — the one repeat the project allows; logged.
+    // Accepted. Should the store fail here, the claim stays "sending" and only its last part
+    // may go once more after STALE_SENDING_MS — the one repeat the project allows; logged.
     try {
-      await this.#settle(run, { ...run, state: "done" });
+      await this.#settle(held, { ...held, state: "done" });
     } catch (error) {
       logger?.warn({ err: error, user: setting.userId }, "daily digest sent but not marked");
     }
@@ -283,13 +317,14 @@ export class DigestScheduler {
    * Moves the claim on only while it is still the one this process holds: a process that was
    * taken over (stale "sending") must not undo the newer holder's outcome when it comes back.
    */
-  async #settle(held: DigestRun, next: DigestRun): Promise<void> {
+  async #settle(held: DigestRun, next: DigestRun): Promise<boolean> {
     const moved = await this.#options.store.compareAndSet(runKey(held), held, next, {
       ttlMs: SENT_TTL_MS,
     });
     if (!moved) {
       this.#options.logger?.warn({ user: held.userId }, "daily digest claim taken over meanwhile");
     }
+    return moved;
   }
 }
 

@@ -267,4 +267,62 @@ describe("two digest schedulers on one store", () => {
     await Promise.all([b.digests.runOnce(), c.digests.runOnce()]);
     expect(sent).toHaveLength(1);
   });
+
+  it("a long digest whose second message failed: the retry sends only what is left, same numbers", async () => {
+    const store = new MemoryStore();
+    const clock = new ManualClock(MORNING);
+    const delivered: string[] = [];
+    let failNext = true;
+    let revenue = 100;
+    const settings = new DigestSettings(store);
+    const digests = new DigestScheduler({
+      store,
+      settings,
+      zone: ZONE,
+      now: clock.now,
+      source: {
+        // Ozon's numbers move between tries: the retry must still send the first try's digest.
+        storesFor: async () =>
+          ["Север", "Юг"].map((name) => ({
+            id: name,
+            name,
+            sales: async () => ({ orderedUnits: 1, revenueKopecks: revenue++ }),
+          })),
+      },
+      sender: {
+        // One message per store, as a digest too long for one message is split.
+        send: async (_setting, digest, progress) => {
+          let part = progress.from;
+          for (const store of digest.stores.slice(part)) {
+            if (part === 1 && failNext) {
+              failNext = false;
+              throw new Error("Telegram 502");
+            }
+            const sales = store.sales && "revenueKopecks" in store.sales ? store.sales : undefined;
+            delivered.push(`${store.name} ${sales?.revenueKopecks}`);
+            await progress.sent(++part);
+          }
+        },
+        isPermanent: () => false,
+      },
+    });
+    closing.push(() => digests.stop());
+    await settings.set({
+      userId: 7,
+      chatId: 7,
+      locale: "ru",
+      enabled: true,
+      time: "09:00",
+      since: clock.now(),
+    });
+    await clock.advance(HOUR);
+    expect(await digests.runOnce()).toBe(0);
+    expect(delivered).toEqual(["Север 100"]);
+    await clock.advance(5 * 60_000);
+    expect(await digests.runOnce()).toBe(1);
+    expect(delivered).toEqual(["Север 100", "Юг 101"]);
+    await clock.advance(HOUR);
+    expect(await digests.runOnce()).toBe(0);
+    expect(delivered).toHaveLength(2);
+  });
 });
