@@ -2,11 +2,13 @@
 import { formatPeriod, formatRoubles } from "../../services/ads/index.ts";
 import type {
   Digest,
+  DigestProgress,
   DigestSender,
   DigestSetting,
   StoreDigest,
 } from "../../services/schedules/digest.ts";
 import type { Translator } from "../i18n.ts";
+import { isChatUnreachable } from "../telegram-errors.ts";
 import type { TelegramScheduleNotifier } from "./schedules.ts";
 
 const money = (kopecks: number) => formatRoubles(BigInt(kopecks) * 10_000n, { kopecks: "always" });
@@ -70,8 +72,15 @@ export class TelegramDigestSender implements DigestSender {
   constructor(messages: TelegramScheduleNotifier) {
     this.#messages = messages;
   }
-  async send(setting: DigestSetting, digest: Digest): Promise<void> {
+  async send(setting: DigestSetting, digest: Digest, progress: DigestProgress): Promise<void> {
     const t = this.#messages.translator(setting.locale);
-    for (const text of digestTexts(t, digest)) await this.#messages.send(setting.chatId, text);
+    let part = progress.from;
+    for (const text of digestTexts(t, digest).slice(part)) {
+      await this.#messages.send(setting.chatId, text);
+      await progress.sent(++part);
+    }
+  }
+  isPermanent(error: unknown): boolean {
+    return isChatUnreachable(error);
   }
 }

@@ -16,6 +16,10 @@
  *
  * With several shops every message names the job's shop ("🏬 Южный" on its first line) and the
  * Retry button carries the shop's ref; a job of a removed shop is told it was cancelled.
+ *
+ * A scheduled job (made by a schedule, `job.scheduled`) gets no progress message: nobody is
+ * waiting for it, and a "⏳ queued" line in a group every morning is noise. Its chat gets only the
+ * file with its chart, or the failure text.
  */
 import type { I18n } from "@grammyjs/i18n";
 import { type Api, GrammyError, type InlineKeyboard, InputFile } from "grammy";
@@ -113,6 +117,10 @@ export class TelegramReportNotifier implements ReportNotifier {
   }
 
   async progress(job: ReportJob, update: ReportProgress): Promise<unknown> {
+    if (job.scheduled) {
+      if (update.state === "delivering") await this.#action(job.requestedBy.chatId);
+      return undefined;
+    }
     const t = this.#translator(job);
     const about = reportAbout(t, job);
     const text =
@@ -169,12 +177,14 @@ export class TelegramReportNotifier implements ReportNotifier {
     } finally {
       clearInterval(repeat);
     }
-    // Accepted: from here on nothing may throw.
+    // Accepted: from here on nothing may throw. A scheduled job has no progress message to edit,
+    // and a new "delivered" line would be the noise its progress is spared.
     try {
-      await this.#showProgress(
-        job,
-        this.#tagged(t, job, t("ads-report-progress-delivered", { about: reportAbout(t, job) })),
-      );
+      if (!job.scheduled)
+        await this.#showProgress(
+          job,
+          this.#tagged(t, job, t("ads-report-progress-delivered", { about: reportAbout(t, job) })),
+        );
     } catch (error) {
       this.#options.logger?.warn({ err: error, job: job.id }, "report: last progress edit failed");
     }

@@ -5,6 +5,14 @@
  * reaches. One loop per process; with a shared store a lease lets one process run at a time, and
  * each (person, day) is claimed in the store before it is sent, so it goes out once. A digest
  * missed while the bot was down goes out once at start (the latest day only).
+ *
+ * Claim → send → mark sent: the claim stays "sending" until Telegram accepted the digest (kept
+ * with it, each accepted message counted, so a retry sends only what is left). A send
+ * that failed (5xx, 429 beyond the sender's own retries, network) waits and is tried again, and a
+ * claim left "sending" by a process that died is taken over once it is stale — each takeover is
+ * atomic (compareAndSet), so a digest still goes out once across processes. After
+ * DIGEST_ATTEMPTS tries (about an hour) it is given up with a log line; a chat that is gone for
+ * the bot (blocked: 403, or not found) is given up at once.
  */
 import type { AdTotals } from "../../ozon/performance/daily.ts";
 import type { SalesTotals } from "../../ozon/seller/analytics.ts";
@@ -30,6 +38,28 @@ export interface DigestSetting {
 const SETTING_PREFIX = "digest:";
 const SENT_PREFIX = "digest-sent:";
 const SENT_TTL_MS = 3 * 24 * 60 * 60 * 1000;
+/** Tries of one day's digest, the first included. */
+export const DIGEST_ATTEMPTS = 4;
+/** The pause after the n-th failed try: the last try comes about an hour after the first. */
+const RETRY_DELAYS_MS = [5 * 60_000, 15 * 60_000, 40 * 60_000];
+/** A claim "sending" this long was left by a process that died while sending. */
+const STALE_SENDING_MS = 10 * 60_000;
+
+/** One (person, day) claim, kept at `digest-sent:<user>:<slot>`. */
+export interface DigestRun {
+  userId: number;
+  slot: number;
+  state: "sending" | "waiting_retry" | "done";
+  /** The current (or last) try, from 1. */
+  attempt: number;
+  /** When the current try began. */
+  startedAt: number;
+  retryAt?: number;
+  /** The digest as first built (kept for the retries). */
+  digest?: Digest;
+  /** Its messages Telegram already accepted, from the first. */
+  sentParts?: number;
+}
 
 export class DigestSettings {
   readonly #store: Store;
@@ -73,8 +103,19 @@ export interface DigestSource {
   >;
 }
 
+/** Where a send starts, and how it reports each accepted message. */
+export interface DigestProgress {
+  /** Messages of this digest already accepted by an earlier try: skipped. */
+  from: number;
+  /** Called after each accepted message with how many are accepted now. */
+  sent(parts: number): Promise<void>;
+}
+
 export interface DigestSender {
-  send(setting: DigestSetting, digest: Digest): Promise<void>;
+  /** Resolves once the messenger accepted the whole digest (a long one is several messages). */
+  send(setting: DigestSetting, digest: Digest, progress: DigestProgress): Promise<void>;
+  /** True when a send's error means trying again will not help (the person blocked the bot). */
+  isPermanent(error: unknown): boolean;
 }
 
 export interface DigestSchedulerOptions {
@@ -157,30 +198,136 @@ export class DigestScheduler {
     const now = this.#now();
     let sent = 0;
     this.#next = undefined;
+    const enabled = new Map<number, DigestSetting>();
     for (const setting of await settings.all()) {
       if (!setting.enabled) continue;
+      enabled.set(setting.userId, setting);
       const rule = { every: "day" as const, time: setting.time };
-      const upcoming = nextSlot(rule, now, zone);
-      if (this.#next === undefined || upcoming < this.#next) this.#next = upcoming;
+      this.#soonest(nextSlot(rule, now, zone));
       const slot = latestSlot(rule, now, zone);
       if (slot <= (setting.lastSlot ?? setting.since)) continue;
-      const claimed = await store.setIfAbsent(`${SENT_PREFIX}${setting.userId}:${slot}`, now, {
-        ttlMs: SENT_TTL_MS,
-      });
+      const run: DigestRun = {
+        userId: setting.userId,
+        slot,
+        state: "sending",
+        attempt: 1,
+        startedAt: now,
+      };
+      const claimed = await store.setIfAbsent(runKey(run), run, { ttlMs: SENT_TTL_MS });
       await settings.set({ ...setting, lastSlot: slot });
-      if (!claimed) continue;
-      try {
-        const digest = await buildDigest(
-          this.#options.source,
-          setting.userId,
-          presetPeriod("yesterday", { now: slot, zone }),
-        );
-        await this.#options.sender.send(setting, digest);
-        sent++;
-      } catch (error) {
-        this.#options.logger?.warn({ err: error, user: setting.userId }, "daily digest not sent");
+      if (claimed && (await this.#attempt(setting, run))) sent++;
+    }
+    for (const { value } of await store.list<DigestRun | number>(SENT_PREFIX)) {
+      // A bare number is a claim written before claims had states: it was sent (or lost) then.
+      if (typeof value !== "object" || value === null || value.state === "done") continue;
+      const due =
+        value.state === "waiting_retry" ? (value.retryAt ?? 0) : value.startedAt + STALE_SENDING_MS;
+      if (due > now) {
+        this.#soonest(due);
+        continue;
       }
+      const setting = enabled.get(value.userId);
+      if (!setting || value.attempt >= DIGEST_ATTEMPTS) {
+        // Turned off since (not wanted any more), or its last try died with its process.
+        await this.#settle(value, { ...value, state: "done" });
+        if (setting) this.#options.logger?.warn({ user: value.userId }, "daily digest given up");
+        continue;
+      }
+      const { retryAt: _waited, ...claim } = value;
+      const again: DigestRun = {
+        ...claim,
+        state: "sending",
+        attempt: value.attempt + 1,
+        startedAt: now,
+      };
+      // Taken over atomically: another process that read the same claim gets false.
+      if (!(await store.compareAndSet(runKey(value), value, again, { ttlMs: SENT_TTL_MS })))
+        continue;
+      if (await this.#attempt(setting, again)) sent++;
     }
     return sent;
   }
+
+  #soonest(at: number): void {
+    if (this.#next === undefined || at < this.#next) this.#next = at;
+  }
+
+  /** One try of a claimed digest; true when Telegram accepted it (then marked sent). */
+  async #attempt(setting: DigestSetting, run: DigestRun): Promise<boolean> {
+    const logger = this.#options.logger;
+    let held = run;
+    try {
+      if (!held.digest) {
+        const digest = await buildDigest(
+          this.#options.source,
+          setting.userId,
+          presetPeriod("yesterday", { now: run.slot, zone: this.#options.zone }),
+        );
+        // Kept with the claim: a retry sends the same numbers, split the same way, so the
+        // parts already accepted are not sent again.
+        const built: DigestRun = { ...held, digest };
+        if (!(await this.#settle(held, built))) return false;
+        held = built;
+      }
+      const digest = held.digest;
+      if (!digest) return false;
+      await this.#options.sender.send(setting, digest, {
+        from: held.sentParts ?? 0,
+        sent: async (parts) => {
+          const next: DigestRun = { ...held, sentParts: parts };
+          try {
+            if (await this.#settle(held, next)) held = next;
+          } catch (error) {
+            // Unsaved, a retry repeats this part: the one repeat the project allows.
+            logger?.warn({ err: error, user: setting.userId }, "daily digest part not marked");
+          }
+        },
+      });
+    } catch (error) {
+      const gone = this.#options.sender.isPermanent(error);
+      const delay = RETRY_DELAYS_MS[held.attempt - 1];
+      if (gone || held.attempt >= DIGEST_ATTEMPTS || delay === undefined) {
+        await this.#settle(held, { ...held, state: "done" });
+        logger?.warn(
+          { err: error, user: setting.userId, attempt: held.attempt },
+          gone ? "daily digest not sent: the chat refuses the bot" : "daily digest given up",
+        );
+        return false;
+      }
+      const retryAt = this.#now() + delay;
+      await this.#settle(held, { ...held, state: "waiting_retry", retryAt });
+      this.#soonest(retryAt);
+      logger?.warn(
+        { err: error, user: setting.userId, attempt: held.attempt },
+        "daily digest not sent, will retry",
+      );
+      return false;
+    }
+    // Accepted. Should the store fail here, the claim stays "sending" and only its last part
+    // may go once more after STALE_SENDING_MS — the one repeat the project allows; logged.
+    try {
+      await this.#settle(held, { ...held, state: "done" });
+    } catch (error) {
+      logger?.warn({ err: error, user: setting.userId }, "daily digest sent but not marked");
+    }
+    return true;
+  }
+
+  /**
+   * Moves the claim on only while it is still the one this process holds: a process that was
+   * taken over (stale "sending") must not undo the newer holder's outcome when it comes back.
+   */
+  async #settle(held: DigestRun, next: DigestRun): Promise<boolean> {
+    const moved = await this.#options.store.compareAndSet(runKey(held), held, next, {
+      ttlMs: SENT_TTL_MS,
+    });
+    if (!moved) {
+      this.#options.logger?.warn({ user: held.userId }, "daily digest claim taken over meanwhile");
+    }
+    return moved;
+  }
+}
+
+function runKey(run: Pick<DigestRun, "userId" | "slot">): string {
+  return `${SENT_PREFIX}${run.userId}:${run.slot}`;
 }

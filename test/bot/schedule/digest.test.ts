@@ -127,4 +127,69 @@ describe("daily digest", () => {
     expect(await w.schedules.digests.runOnce()).toBe(0);
     expect(digestsTo(w, MANAGER.id)).toHaveLength(1);
   });
+
+  /** MANAGER's digest turned on for 09:00 (Moscow); the clock at 10:00, the day's slot due. */
+  async function dueDigest(clock: ManualClock): Promise<World> {
+    const w = await startWorld({ seller: true, schedules: { now: clock.now, runLoop: false } });
+    await w.start();
+    await slash(w, MANAGER, "schedule");
+    await tap(w, MANAGER, "Ежедневная сводка");
+    await tap(w, MANAGER, "Включить");
+    await clock.advance(2 * HOUR);
+    return w;
+  }
+
+  it("a send Telegram fails (500) is tried again later and arrives once, across a restart", async () => {
+    const clock = new ManualClock(MORNING);
+    const w = await dueDigest(clock);
+    w.fake.failNext("sendMessage", { error_code: 500, description: "Internal Server Error" });
+    expect(await w.schedules.digests.runOnce()).toBe(0);
+    expect(digestsTo(w, MANAGER.id)).toHaveLength(0);
+    // Not before its pause; a new bot on the same store picks the claim up.
+    expect(await w.schedules.digests.runOnce()).toBe(0);
+    await w.restart();
+    await clock.advance(4 * 60_000);
+    expect(await w.schedules.digests.runOnce()).toBe(0);
+    await clock.advance(60_000);
+    expect(await w.schedules.digests.runOnce()).toBe(1);
+    expect(digestsTo(w, MANAGER.id)).toHaveLength(1);
+    await clock.advance(2 * HOUR);
+    expect(await w.schedules.digests.runOnce()).toBe(0);
+    expect(digestsTo(w, MANAGER.id)).toHaveLength(1);
+  });
+
+  it("keeps failing: four tries within about an hour, then given up", async () => {
+    const clock = new ManualClock(MORNING);
+    const w = await dueDigest(clock);
+    w.fake.failNext("sendMessage", { error_code: 502, description: "Bad Gateway" }, 100);
+    const attempts = () =>
+      w.fake
+        .callsTo("sendMessage")
+        .filter((c) => Number(c.payload.chat_id) === MANAGER.id && !c.response?.ok).length;
+    for (let minute = 0; minute <= 3 * 60; minute += 5) {
+      expect(await w.schedules.digests.runOnce()).toBe(0);
+      await clock.advance(5 * 60_000);
+    }
+    expect(attempts()).toBe(4);
+    expect(digestsTo(w, MANAGER.id)).toHaveLength(0);
+  });
+
+  it("a person who blocked the bot (403) is not tried again", async () => {
+    const clock = new ManualClock(MORNING);
+    const w = await dueDigest(clock);
+    w.fake.failNext("sendMessage", {
+      error_code: 403,
+      description: "Forbidden: bot was blocked by the user",
+    });
+    const tries = () =>
+      w.fake.callsTo("sendMessage").filter((c) => Number(c.payload.chat_id) === MANAGER.id).length;
+    expect(await w.schedules.digests.runOnce()).toBe(0);
+    const after = tries();
+    for (let i = 0; i < 12; i++) {
+      await clock.advance(10 * 60_000);
+      expect(await w.schedules.digests.runOnce()).toBe(0);
+    }
+    expect(tries()).toBe(after);
+    expect(digestsTo(w, MANAGER.id)).toHaveLength(0);
+  });
 });

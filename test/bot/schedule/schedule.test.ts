@@ -288,6 +288,32 @@ describe("the scheduler", () => {
     expect(runs).toHaveLength(2);
   });
 
+  it("a scheduled run leaves only the file and its chart in the chat: no progress message", async () => {
+    const clock = new ManualClock(MORNING);
+    const w = await worldOn(clock);
+    await w.start();
+    await saveSchedule(w, MANAGER);
+    const before = w.fake.calls.length;
+    await clock.advance(HOUR);
+    expect(await w.schedules.scheduler.runOnce()).toMatchObject({ started: 1 });
+    await waitForDocuments(w, MANAGER.id, 1);
+    const photos = () =>
+      w.fake
+        .callsTo("sendPhoto")
+        .filter((c) => Number(c.payload.chat_id) === MANAGER.id && c.response?.ok);
+    await waitFor(() => photos().length === 1, { timeoutMs: 15_000, message: "the chart" });
+    await waitFor(async () => (await jobsOf(w))[0]?.state === "delivered", {
+      timeoutMs: 15_000,
+      message: "the job delivered",
+    });
+    const since = w.fake.calls.slice(before).filter((c) => c.response?.ok);
+    const inChat = since.filter(
+      (c) => Number(c.payload.chat_id) === MANAGER.id && c.method !== "sendChatAction",
+    );
+    expect(inChat.map((c) => c.method)).toEqual(["sendDocument", "sendPhoto"]);
+    expect(since.some((c) => String(c.payload.text ?? "").startsWith("⏳"))).toBe(false);
+  });
+
   it("an Excel schedule delivers the report as an XLSX workbook", async () => {
     const clock = new ManualClock(MORNING);
     const w = await worldOn(clock);
