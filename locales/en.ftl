@@ -1045,3 +1045,14 @@ report-xlsx-reordered = 🔁 Report ordered again; it will come as XLSX.
 report-format-csv-button = CSV
 report-format-xlsx-button = XLSX
 report-format-chosen = File: { $format }
+
+## Questions: answered and processed (who did it, for the other sellers)
+questions-processed-button = ✔️ Processed
+questions-processed-ok = ✔️ The question is marked processed at Ozon.
+questions-processed-failed = Ozon did not take the "processed" mark for the question of { $name }. Try again later or mark it in the Ozon seller account.
+questions-processed-done-button = ✔️ Processed ({ $name }) · answer anyway
+questions-processed-note = ✔️ { $name } marked the question processed without an answer. You can still answer: reply to the message.
+questions-answered-button = ↩️ { $name } answered · answer again
+reviews-answered-button = ↩️ { $name } answered · answer again
+questions-answered-note = ↩️ { $name } answered the question: «{ $words }»
+reviews-answered-note = ↩️ { $name } answered the review: «{ $words }»

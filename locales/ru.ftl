@@ -1052,3 +1052,14 @@ report-xlsx-reordered = 🔁 Отчёт заказан снова, пришлю 
 report-format-csv-button = CSV
 report-format-xlsx-button = XLSX
 report-format-chosen = Файл: { $format }
+
+## Questions: answered and processed (who did it, for the other sellers)
+questions-processed-button = ✔️ Обработан
+questions-processed-ok = ✔️ Вопрос отмечен в Ozon как обработанный.
+questions-processed-failed = Ozon не принял отметку «обработан» для вопроса магазина { $name }. Попробуйте позже или отметьте в личном кабинете Ozon.
+questions-processed-done-button = ✔️ Обработан ({ $name }) · всё равно ответить
+questions-processed-note = ✔️ { $name } отметил(а) вопрос обработанным, без ответа. Ответить всё ещё можно: ответьте на сообщение.
+questions-answered-button = ↩️ { $name } ответил(а) · ответить ещё раз
+reviews-answered-button = ↩️ { $name } ответил(а) · ответить ещё раз
+questions-answered-note = ↩️ { $name } ответил(а) на вопрос: «{ $words }»
+reviews-answered-note = ↩️ { $name } ответил(а) на отзыв: «{ $words }»

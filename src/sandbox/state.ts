@@ -203,7 +203,7 @@ export interface ProductQuestion {
   text: string;
   authorName: string;
   publishedAt: number;
-  /** NEW until answered (PROCESSED), or as /v1/question/change-status set it. */
+  /** NEW until /v1/question/change-status sets another (an answer alone does not, as at Ozon). */
   status: "NEW" | "VIEWED" | "PROCESSED" | "UNPROCESSED";
   answers: Array<{ id: string; text: string; createdAt: number }>;
 }

@@ -40,7 +40,13 @@ describe("Seller client: product questions", () => {
 
     expect(await seller.questions.answerQuestion(first.id, first.sku, "Да, подойдёт")).not.toBe("");
     const stored = sandbox.control.questions().find((q) => q.id === first.id);
-    expect(stored).toMatchObject({ status: "PROCESSED", answers: [{ text: "Да, подойдёт" }] });
+    // An answer alone leaves it new, as at Ozon; change-status marks it, and the list shows it.
+    expect(stored).toMatchObject({ status: "NEW", answers: [{ text: "Да, подойдёт" }] });
+    await seller.questions.setQuestionStatus([first.id], "PROCESSED");
+    const relisted = await collect(seller.questions.questionsSince(start));
+    expect(relisted.find((q) => q.id === first.id)?.status).toBe("PROCESSED");
+    expect(relisted.filter((q) => q.status === "NEW")).toHaveLength(22);
+    await expect(seller.questions.setQuestionStatus(["no-such"], "PROCESSED")).rejects.toThrow();
     await expect(seller.questions.answerQuestion(first.id, "1", "Да")).rejects.toThrow(/sku/);
 
     sandbox.control.setPremiumPlus(false);

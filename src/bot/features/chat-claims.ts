@@ -1,22 +1,24 @@
 /**
  * Who answers a buyer chat, as the team sees it in Telegram: after "Take it" every relayed copy
  * of the chat's messages shows "✋ Anna is answering · till 14:35" (its keyboard is edited), and
- * after someone answers, the others who got the buyer's message are told in a short note.
+ * after someone answers, the others who got the buyer's message are told in a short note (the
+ * same note code tells about answered product questions and reviews).
  */
 import type { I18n } from "@grammyjs/i18n";
 import type { Api } from "grammy";
 import type { Logger } from "../../logger.ts";
 import { type ChatClaim, type ChatDigest, snippetOf } from "../../services/relay/inbox.ts";
+import type { TelegramMessageRef } from "../../services/relay/types.ts";
 import type { Shop } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../callback-data.ts";
 import { claimLabel } from "../format/inbox.ts";
-import { type Locale, type LocalizedContext, translatorOr } from "../i18n.ts";
+import { type Locale, type LocalizedContext, type Translator, translatorOr } from "../i18n.ts";
 import { relayKeyboard } from "../keyboards/relay.ts";
 import { withShopTag } from "../shops.ts";
 import type { RelayShops } from "./relay-shops.ts";
 
 /** Notes about an answer quote this many characters of it. */
-const NOTE_WORDS = 80;
+export const NOTE_WORDS = 80;
 
 export interface ClaimViewDeps {
   api: Api;
@@ -55,10 +57,43 @@ export async function showClaimOnCopies(
   }
 }
 
+/** A relayed message someone else got (its reader's language, when known). */
+export interface NoteCopy {
+  chatId: number;
+  messageId: number;
+  locale?: string | undefined;
+}
+
+/**
+ * A short note as a reply to the latest copy in every chat but `answeredIn` (that chat saw the
+ * answer). Each note delivered goes to `delivered`, so a reply to it routes as one to the copy.
+ */
+export async function noteToOtherChats(
+  deps: Pick<ClaimViewDeps, "api" | "i18n" | "defaultLocale" | "logger">,
+  copies: readonly NoteCopy[],
+  answeredIn: number,
+  textFor: (t: Translator) => string,
+  delivered: (note: TelegramMessageRef) => Promise<void>,
+): Promise<void> {
+  const latest = new Map<number, NoteCopy>();
+  for (const copy of copies) if (copy.chatId !== answeredIn) latest.set(copy.chatId, copy);
+  for (const [chatId, copy] of latest) {
+    const t = translatorOr(deps.i18n, copy.locale, deps.defaultLocale);
+    try {
+      const sent = await deps.api.sendMessage(chatId, textFor(t), {
+        reply_parameters: { message_id: copy.messageId, allow_sending_without_reply: true },
+        link_preview_options: { is_disabled: true },
+      });
+      await delivered({ chatId, messageId: sent.message_id });
+    } catch (error) {
+      deps.logger.info({ err: error, telegramChatId: chatId }, "an answer note was not delivered");
+    }
+  }
+}
+
 /**
  * Tells everyone else who got the buyer's last messages that `name` answered (a reply to their
- * copy, so a reply to the note reaches the buyer too). The chat the answer was written in hears
- * nothing: they saw it.
+ * copy, so a reply to the note reaches the buyer too).
  */
 export async function noteAnswerToOthers(
   deps: ClaimViewDeps & { relay: RelayShops },
@@ -66,32 +101,18 @@ export async function noteAnswerToOthers(
   digest: ChatDigest | undefined,
   answer: { name: string; words: string | undefined },
 ): Promise<void> {
-  const latest = new Map<number, { messageId: number; locale: string }>();
-  for (const copy of digest?.copies ?? []) {
-    if (copy.chatId !== where.answeredIn) latest.set(copy.chatId, copy);
-  }
-  for (const [chatId, copy] of latest) {
-    const t = translatorOr(deps.i18n, copy.locale, deps.defaultLocale);
-    const words = answer.words ? snippetOf(answer.words, NOTE_WORDS) : t("inbox-answered-file");
-    const text = withShopTag(
-      t,
-      deps.relay.shops,
-      where.shopId,
-      t("inbox-answered-note", { name: answer.name, words }),
-    );
-    try {
-      const sent = await deps.api.sendMessage(chatId, text, {
-        reply_parameters: { message_id: copy.messageId, allow_sending_without_reply: true },
-        link_preview_options: { is_disabled: true },
-      });
-      await deps.relay.links.remember([{ chatId, messageId: sent.message_id }], {
-        ozonChatId: where.ozonChatId,
-        shopId: where.shopId,
-      });
-    } catch (error) {
-      deps.logger.info({ err: error, telegramChatId: chatId }, "an answer note was not delivered");
-    }
-  }
+  await noteToOtherChats(
+    deps,
+    digest?.copies ?? [],
+    where.answeredIn,
+    (t) => {
+      const words = answer.words ? snippetOf(answer.words, NOTE_WORDS) : t("inbox-answered-file");
+      const note = t("inbox-answered-note", { name: answer.name, words });
+      return withShopTag(t, deps.relay.shops, where.shopId, note);
+    },
+    (note) =>
+      deps.relay.links.remember([note], { ozonChatId: where.ozonChatId, shopId: where.shopId }),
+  );
 }
 
 /**

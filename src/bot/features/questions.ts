@@ -2,8 +2,10 @@
  * Answering product questions and reviews from Telegram: a reply to the relayed message (or to
  * the Answer prompt), the Answer button, or a saved answer (`{name}` is the question's author).
  * The answer goes to `/v1/question/answer/create` (question id and SKU) or
- * `/v1/review/comment/create`. Sellers (and admins) only, of the item's own shop. Admins turn
- * polling back on after a Premium Plus refusal with the button of the notice.
+ * `/v1/review/comment/create`; then the question is marked processed and the others who got it
+ * are told (question-done.ts). "Processed" marks a question without an answer. Sellers (and
+ * admins) only, of the item's own shop. Admins turn polling back on after a Premium Plus refusal
+ * with the button of the notice.
  */
 import { Composer } from "grammy";
 import type { Message } from "grammy/types";
@@ -22,11 +24,18 @@ import {
   ANSWER_QUESTION_CALLBACK,
   ANSWER_REVIEW_CALLBACK,
   QUESTION_PICKER_KINDS,
+  QUESTION_PROCESSED_CALLBACK,
   QUESTIONS_ON_CALLBACK,
   REVIEW_PICKER_KINDS,
 } from "../keyboards/questions.ts";
 import { replyToMessage } from "../messages.ts";
 import { withShopTag } from "../shops.ts";
+import {
+  afterFeedDone,
+  type FeedDone,
+  type FeedDoneDeps,
+  markQuestionProcessed,
+} from "./question-done.ts";
 import { registerQuickReplyPicker, type SendOutcome } from "./quick-reply-picker.ts";
 import { answerableShop, whyNotAnswer } from "./relay.ts";
 
@@ -37,7 +46,7 @@ const THUMBS_UP = [{ type: "emoji", emoji: "👍" }] as const;
 export const ANSWER_MIN = 2;
 export const ANSWER_MAX = 3000;
 
-export interface QuestionFeatureDeps {
+export interface QuestionFeatureDeps extends FeedDoneDeps {
   shops: ShopRegistry;
   /** Message → question/review links (the shared store). */
   links: FeedLinks;
@@ -45,9 +54,16 @@ export interface QuestionFeatureDeps {
   nudge(shopId: string): void;
 }
 
-/** Sends an answer to Ozon; a sentence for the person when it did not go. */
+/** The name others see in "Anna answered". */
+const nameOf = (ctx: BotContext) => (ctx.from?.first_name ?? "").slice(0, 32);
+
+/**
+ * Sends an answer to Ozon, then marks and tells (afterFeedDone); a sentence for the person when
+ * it did not go.
+ */
 async function answerItem(
   ctx: BotContext,
+  deps: QuestionFeatureDeps,
   shop: Shop,
   kind: FeedKind,
   id: string,
@@ -66,7 +82,6 @@ async function answerItem(
   try {
     if (kind === "question") await seller.questions.answerQuestion(id, item.sku, trimmed);
     else await seller.questions.commentReview(id, trimmed);
-    return { ok: true };
   } catch (error) {
     const reason = classifyReplyError(error);
     if (reason === "premium_required") {
@@ -77,6 +92,14 @@ async function answerItem(
       text: replyFailureText(ctx.t, { reason, detail: ozonFailureMessage(error), error }),
     };
   }
+  const done: FeedDone = {
+    how: "answered",
+    words: trimmed,
+    name: nameOf(ctx),
+    answeredIn: ctx.chat?.id ?? 0,
+  };
+  await afterFeedDone({ ...deps, api: ctx.api }, shop, { kind, id, shopId: shop.id }, done);
+  return { ok: true };
 }
 
 /** Replies to relayed questions and reviews: installed before the conversations. */
@@ -102,7 +125,7 @@ export function questionRepliesFeature(deps: QuestionFeatureDeps): FeatureFactor
       if (text === undefined || message.text === undefined) {
         return replyToMessage(ctx, ctx.t("questions-reply-text-only"));
       }
-      const outcome = await answerItem(ctx, shop, link.kind, link.id, text);
+      const outcome = await answerItem(ctx, deps, shop, link.kind, link.id, text);
       if (!outcome.ok) return replyToMessage(ctx, outcome.text);
       // A reply to this answer answers the same item again.
       await deps.links.remember([{ chatId: ctx.chat.id, messageId: message.message_id }], link);
@@ -166,13 +189,40 @@ export function questionsFeature(deps: QuestionFeatureDeps): FeatureFactory {
             const item = await new FeedItems(shop.store).get(kind, id);
             return { name: item?.authorName };
           },
-          send: (ctx, shop, id, text) => answerItem(ctx, shop, kind, id, text),
+          send: (ctx, shop, id, text) => answerItem(ctx, deps, shop, kind, id, text),
           async sent(shop, id, message) {
             await links.remember([message], { kind, id, shopId: shop.id });
           },
         },
       );
     }
+
+    // Processed without an answer (spam, nothing to say): Ozon first, then the copies and notes.
+    router.callback(QUESTION_PROCESSED_CALLBACK, SELLERS, async (ctx, [id, ref]) => {
+      const pressed = ctx.callbackQuery?.message;
+      if (!id || !pressed) {
+        await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
+        return;
+      }
+      const shop = await shopOf(ctx, ref);
+      if (!shop) return;
+      if (!(await markQuestionProcessed(shop, id, deps.logger))) {
+        const text = ctx.t("questions-processed-failed", { name: shop.name });
+        await ctx.answerCallbackQuery({ text: text.slice(0, 200), show_alert: true });
+        return;
+      }
+      await ctx.answerCallbackQuery({ text: ctx.t("questions-processed-ok").slice(0, 200) });
+      await afterFeedDone(
+        { ...deps, api: ctx.api },
+        shop,
+        { kind: "question", id, shopId: shop.id },
+        {
+          how: "processed",
+          name: nameOf(ctx),
+          answeredIn: pressed.chat.id,
+        },
+      );
+    });
 
     router.callback(QUESTIONS_ON_CALLBACK, ADMINS, async (ctx, [ref]) => {
       const shop = ref ? shops.byRef(ref) : undefined;

@@ -52,6 +52,10 @@ export function createQuestionsModule(
   const featureDeps = {
     shops,
     links,
+    codec,
+    i18n,
+    defaultLocale: config.defaultLocale,
+    logger,
     nudge: (shopId: string) => pollers?.get(shopId)?.nudge(),
   };
 

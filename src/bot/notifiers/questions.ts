@@ -12,11 +12,11 @@ import type { Logger } from "../../logger.ts";
 import type { ProductQuestion, ProductReview } from "../../ozon/seller/questions.ts";
 import { AccessService } from "../../services/access.ts";
 import { NAME_LIMIT, type QuestionNotifier } from "../../services/questions/question-relay.ts";
+import type { FeedCopy } from "../../services/questions/records.ts";
 import type { RelayGroupSetting } from "../../services/relay/audience.ts";
 import type { DeliveryMarks } from "../../services/relay/delivery-marks.ts";
 import type { ProductNames } from "../../services/relay/product-names.ts";
 import { splitText } from "../../services/relay/split-text.ts";
-import type { TelegramMessageRef } from "../../services/relay/types.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../callback-data.ts";
 import { TELEGRAM_TEXT_LIMIT } from "../format/relay.ts";
@@ -56,7 +56,7 @@ export class TelegramQuestionNotifier implements QuestionNotifier {
     this.#o = options;
   }
 
-  async relayQuestion(question: ProductQuestion): Promise<TelegramMessageRef[]> {
+  async relayQuestion(question: ProductQuestion): Promise<FeedCopy[]> {
     const name = await this.#o.productNames?.nameOf(question.sku);
     const url =
       question.productUrl && OZON_PRODUCT_URL.test(question.productUrl)
@@ -76,7 +76,7 @@ export class TelegramQuestionNotifier implements QuestionNotifier {
     }));
   }
 
-  async relayReview(review: ProductReview): Promise<TelegramMessageRef[]> {
+  async relayReview(review: ProductReview): Promise<FeedCopy[]> {
     const name = await this.#o.productNames?.nameOf(review.sku);
     const rating = Math.min(5, Math.max(0, Math.round(review.rating ?? 0)));
     const url = `https://www.ozon.ru/product/${review.sku}/`;
@@ -123,12 +123,12 @@ export class TelegramQuestionNotifier implements QuestionNotifier {
   async #relay(
     key: string,
     build: (t: Translator) => { text: string; keyboard: InlineKeyboard | undefined },
-  ): Promise<TelegramMessageRef[]> {
+  ): Promise<FeedCopy[]> {
     const delivered = await deliverToAll(await this.#recipients(), (recipient) =>
       this.#deliverOnce(recipient, key, build),
     );
     return delivered.flatMap(({ recipient, value: ids }) =>
-      ids.map((messageId) => ({ chatId: recipient.chatId, messageId })),
+      ids.map((messageId) => ({ chatId: recipient.chatId, messageId, locale: recipient.locale })),
     );
   }
 

@@ -8,7 +8,9 @@
 import { wireInt } from "../wire.ts";
 import type { SellerContext } from "./context.ts";
 import {
+  type QuestionStatus,
   questionAnswerCreate,
+  questionChangeStatus,
   questionList,
   reviewCommentCreate,
   reviewList,
@@ -103,6 +105,16 @@ export function createQuestionsApi(ctx: SellerContext) {
         body: { question_id: questionId, sku: wireInt(sku), text },
       });
       return answer.answer_id ?? "";
+    },
+
+    /**
+     * Sets Ozon's status of questions: an answer alone leaves a question "new" in the seller's
+     * cabinet, so an answered (or dismissed) one is marked PROCESSED.
+     */
+    async setQuestionStatus(questionIds: readonly string[], status: QuestionStatus): Promise<void> {
+      await ctx.http.call(questionChangeStatus, {
+        body: { question_ids: [...questionIds], status },
+      });
     },
 
     /** Reviews published at `since` or later, oldest first, every page. */

@@ -1,7 +1,8 @@
 /**
  * Product questions and reviews (Premium Plus), in the live shapes: `/v1/question/list`,
- * `/v1/question/answer/create`, `/v2/review/list`, `/v1/review/comment/create`. With Premium
- * Plus switched off (control: setPremiumPlus) every one answers 403 code 7, as Ozon does.
+ * `/v1/question/answer/create`, `/v1/question/change-status`, `/v2/review/list`,
+ * `/v1/review/comment/create`. With Premium Plus switched off (control: setPremiumPlus) every one
+ * answers 403 code 7, as Ozon does.
  */
 import { z } from "zod";
 import { badRequest, fail, GRPC, jsonReply, notFound, readBody, sellerError } from "../http.ts";
@@ -136,9 +137,28 @@ export function questionRoutes(state: SandboxState): Route[] {
         }
         requireAnswerText(body.text);
         const answer = { id: state.activity.uuid(), text: body.text, createdAt: state.now() };
+        // As Ozon: an answer does not change the question's status (change-status does).
         question.answers.push(answer);
-        question.status = "PROCESSED";
         return jsonReply({ answer_id: answer.id });
+      },
+    },
+    {
+      ...seller,
+      method: "POST",
+      pattern: "/v1/question/change-status",
+      handle(req) {
+        requirePremiumPlus(state);
+        const body = readBody(
+          req,
+          z.object({
+            question_ids: z.array(z.string().min(1)).min(1).max(100),
+            status: z.enum(["NEW", "VIEWED", "PROCESSED"]),
+          }),
+        );
+        const questions = body.question_ids.map((id) => state.questions.find((q) => q.id === id));
+        if (questions.some((q) => q === undefined)) notFound("seller", "question not found");
+        for (const question of questions) if (question) question.status = body.status;
+        return jsonReply({});
       },
     },
     {

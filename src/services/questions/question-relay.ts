@@ -16,8 +16,7 @@ import { type Lease, loopLease } from "../../store/lease.ts";
 import type { Store } from "../../store/port.ts";
 import { BackgroundLoop } from "../background-loop.ts";
 import { classifyReplyError } from "../relay/reply-errors.ts";
-import type { TelegramMessageRef } from "../relay/types.ts";
-import { FeedItems } from "./records.ts";
+import { type FeedCopy, FeedItems } from "./records.ts";
 import { QuestionSwitch } from "./switch.ts";
 
 export const QUESTION_LEASE_NAME = "question-relay";
@@ -32,8 +31,8 @@ export type FeedKind = "question" | "review";
 
 export interface QuestionNotifier {
   /** Resolves once Telegram accepted it for everyone (see RelayNotifier's contract). */
-  relayQuestion(question: ProductQuestion): Promise<readonly TelegramMessageRef[]>;
-  relayReview(review: ProductReview): Promise<readonly TelegramMessageRef[]>;
+  relayQuestion(question: ProductQuestion): Promise<readonly FeedCopy[]>;
+  relayReview(review: ProductReview): Promise<readonly FeedCopy[]>;
   /** Ozon refused for want of Premium Plus; called once per turning off. */
   premiumMissing(): Promise<void>;
 }
@@ -44,7 +43,7 @@ export interface QuestionRelayOptions {
   store: Store;
   notifier: QuestionNotifier;
   /** Called with each relayed item's Telegram messages, so replies can be routed. */
-  remember(kind: FeedKind, id: string, sent: readonly TelegramMessageRef[]): Promise<void>;
+  remember(kind: FeedKind, id: string, sent: readonly FeedCopy[]): Promise<void>;
   /** Also relay reviews (default true). */
   reviews?: boolean;
   pollSeconds?: number;
@@ -162,6 +161,7 @@ export class QuestionRelay {
           : await notifier.relayReview(item as ProductReview);
       // Telegram accepted it: from here on it must never be sent again.
       await this.#store.set(seenKey, true, { ttlMs: SEEN_TTL_MS });
+      await this.#items.saveCopies(kind, item.id, sent);
       await this.#options.remember(kind, item.id, sent);
       relayed++;
       const at = Date.parse(item.publishedAt);

@@ -105,3 +105,20 @@ export const reviewCommentCreate = endpoint({
   safe: false,
   subscription: true,
 });
+
+/** Ozon's own question statuses (the cabinet's "new / viewed / processed" tabs). */
+export const QUESTION_STATUSES = ["NEW", "VIEWED", "PROCESSED"] as const;
+export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
+
+/** Answers "200 Статус изменён" with no body: setting a status again is harmless. */
+export const questionChangeStatus = endpoint({
+  method: "POST",
+  path: "/v1/question/change-status",
+  request: z.object({
+    question_ids: z.array(z.string().min(1)).min(1),
+    status: z.enum(QUESTION_STATUSES),
+  }),
+  response: z.object({}).passthrough(),
+  safe: true,
+  subscription: true,
+});

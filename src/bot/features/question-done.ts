@@ -1,0 +1,107 @@
+/**
+ * After a product question or review was answered (or a question marked processed) from
+ * Telegram: a question is marked PROCESSED at Ozon (an answer alone leaves it "new" in the
+ * seller's cabinet), every relayed copy's buttons shrink to one that says who did it and still
+ * answers (again) on purpose, and the others who got the item hear it in a short note — the buyer
+ * chats' note code (chat-claims.ts). Failures here are logged: the answer already went.
+ */
+import type { I18n } from "@grammyjs/i18n";
+import type { Api } from "grammy";
+import type { Logger } from "../../logger.ts";
+import {
+  type FeedCopy,
+  FeedItems,
+  type FeedLink,
+  type FeedLinks,
+} from "../../services/questions/records.ts";
+import { snippetOf } from "../../services/relay/inbox.ts";
+import type { Shop, ShopRegistry } from "../../shops/registry.ts";
+import type { CallbackCodec } from "../callback-data.ts";
+import { type Locale, type LocalizedContext, type Translator, translatorOr } from "../i18n.ts";
+import { feedItemKeyboard } from "../keyboards/questions.ts";
+import { withShopTag } from "../shops.ts";
+import { NOTE_WORDS, noteToOtherChats } from "./chat-claims.ts";
+
+export interface FeedDoneDeps {
+  codec: CallbackCodec;
+  i18n: I18n<LocalizedContext>;
+  defaultLocale: Locale;
+  logger: Pick<Logger, "info" | "warn">;
+  shops: ShopRegistry;
+  links: FeedLinks;
+}
+
+/** What happened to the item: answered with these words, or marked processed unanswered. */
+export type FeedDone =
+  | { how: "answered"; words: string; name: string; answeredIn: number }
+  | { how: "processed"; name: string; answeredIn: number };
+
+/** Marks a question PROCESSED at Ozon; false (logged) when Ozon did not take it. */
+export async function markQuestionProcessed(
+  shop: Shop,
+  id: string,
+  logger: FeedDoneDeps["logger"],
+): Promise<boolean> {
+  try {
+    await shop.seller?.questions.setQuestionStatus([id], "PROCESSED");
+    return shop.seller !== undefined;
+  } catch (error) {
+    logger.warn({ err: error, shop: shop.id, question: id }, "a question was not marked processed");
+    return false;
+  }
+}
+
+export async function afterFeedDone(
+  deps: FeedDoneDeps & { api: Api },
+  shop: Shop,
+  link: FeedLink,
+  done: FeedDone,
+): Promise<void> {
+  const { kind, id } = link;
+  if (kind === "question" && done.how === "answered") {
+    await markQuestionProcessed(shop, id, deps.logger);
+  }
+  let copies: FeedCopy[] = [];
+  try {
+    copies = await new FeedItems(shop.store).copies(kind, id);
+  } catch (error) {
+    deps.logger.warn({ err: error, shop: shop.id }, "the relayed copies of an item are unknown");
+    return;
+  }
+  const label = (t: Translator) =>
+    done.how === "processed"
+      ? t("questions-processed-done-button", { name: done.name })
+      : t(`${kind}s-answered-button`, { name: done.name });
+  for (const copy of copies) {
+    const t = translatorOr(deps.i18n, copy.locale, deps.defaultLocale);
+    const keyboard = feedItemKeyboard(deps.codec, t, kind, id, shop.ref, label(t));
+    if (!keyboard) continue;
+    try {
+      await deps.api.editMessageReplyMarkup(copy.chatId, copy.messageId, {
+        reply_markup: keyboard,
+      });
+    } catch (error) {
+      // Deleted, too old, or already showing this (a second answer): the note still goes.
+      deps.logger.info(
+        { err: error, telegramChatId: copy.chatId },
+        "a relayed item kept its buttons",
+      );
+    }
+  }
+  await noteToOtherChats(
+    deps,
+    copies,
+    done.answeredIn,
+    (t) => {
+      const note =
+        done.how === "processed"
+          ? t("questions-processed-note", { name: done.name })
+          : t(`${kind}s-answered-note`, {
+              name: done.name,
+              words: snippetOf(done.words, NOTE_WORDS),
+            });
+      return withShopTag(t, deps.shops, shop.id, note);
+    },
+    (note) => deps.links.remember([note], link),
+  );
+}
