@@ -4,6 +4,7 @@
 // Only the admin is known at start; everyone else joins through an invite link, as a new person.
 import type { Bot } from "grammy";
 import type { Update, User } from "grammy/types";
+import { DateTime } from "luxon";
 import { createCallbackCodec } from "../src/bot/callback-data.ts";
 import type { BotContext } from "../src/bot/context.ts";
 import { createI18n } from "../src/bot/i18n.ts";
@@ -11,7 +12,9 @@ import { createBot } from "../src/bot/index.ts";
 import type { BotModule } from "../src/bot/module.ts";
 import { createAdsModule } from "../src/bot/modules/ads.ts";
 import { createPostingsModule, type PostingsModule } from "../src/bot/modules/postings.ts";
+import { createQuestionsModule, type QuestionsBotModule } from "../src/bot/modules/questions.ts";
 import { createRelayModule, type RelayBotModule } from "../src/bot/modules/relay.ts";
+import { createSchedulesModule, type SchedulesModule } from "../src/bot/modules/schedules.ts";
 import { loadConfig } from "../src/config.ts";
 import type { Container } from "../src/container.ts";
 import { createLogger } from "../src/logger.ts";
@@ -46,6 +49,9 @@ export interface JobResult {
 
 let nextId = 70_100;
 
+/** The schedules' clock: real time moved on by the script (the digest's hour comes at once). */
+const clock = { shiftMs: 0, now: () => Date.now() + clock.shiftMs };
+
 export class WalkWorld {
   readonly lang: Lang;
   readonly sandbox: Sandbox;
@@ -55,6 +61,8 @@ export class WalkWorld {
   readonly #modules: BotModule[];
   readonly #postings: PostingsModule;
   readonly relay: RelayBotModule;
+  readonly questions: QuestionsBotModule;
+  readonly schedules: SchedulesModule;
   readonly #t: (key: string, variables?: Record<string, string | number>) => string;
   readonly #print: boolean;
   readonly #close: () => Promise<void>;
@@ -70,6 +78,8 @@ export class WalkWorld {
     modules: BotModule[];
     postings: PostingsModule;
     relay: RelayBotModule;
+    questions: QuestionsBotModule;
+    schedules: SchedulesModule;
     t: WalkWorld["t"];
     print: boolean;
     close: () => Promise<void>;
@@ -82,6 +92,8 @@ export class WalkWorld {
     this.#modules = parts.modules;
     this.#postings = parts.postings;
     this.relay = parts.relay;
+    this.questions = parts.questions;
+    this.schedules = parts.schedules;
     this.#t = parts.t;
     this.#print = parts.print;
     this.#close = parts.close;
@@ -157,7 +169,14 @@ export class WalkWorld {
     const relay = createRelayModule(deps, { poll: false });
     const postings = createPostingsModule(deps, { poll: false });
     const ads = createAdsModule(deps, { pollCapSeconds: 0.1 });
-    const modules: BotModule[] = [ads, relay, postings];
+    const schedules = createSchedulesModule(deps, ads, {
+      runLoop: false,
+      now: clock.now,
+    });
+    clock.shiftMs = 0;
+    const questions = createQuestionsModule(deps, { poll: false });
+    // In main's order: questions after the relay (a reply to a relayed chat message is its own).
+    const modules: BotModule[] = [ads, schedules, relay, questions, postings];
     const bot = createBot({
       config,
       logger,
@@ -183,6 +202,8 @@ export class WalkWorld {
       modules,
       postings,
       relay,
+      questions,
+      schedules,
       t,
       print,
       close: async () => {
@@ -209,6 +230,14 @@ export class WalkWorld {
 
   async send(update: Update): Promise<void> {
     await this.#bot.handleUpdate(update);
+  }
+
+  /** Moves the schedules' clock to the next hour:minute of the bot's time zone. */
+  shiftClockToNext(hour: number, minute: number): void {
+    const now = DateTime.fromMillis(clock.now(), { zone: "Europe/Moscow" });
+    let next = now.set({ hour, minute, second: 0, millisecond: 0 });
+    if (next <= now) next = next.plus({ days: 1 });
+    clock.shiftMs += next.toMillis() - now.toMillis();
   }
 
   /** The text of a locale key in this walk's language (a button's label). */
@@ -247,18 +276,6 @@ export class WalkWorld {
     return who;
   }
 
-  /** Waits until the report's file reached the person. */
-  async reportDone(chatId: number): Promise<void> {
-    const file = await waitFor(
-      () =>
-        this.fake.calls.find(
-          (c) => c.method === "sendDocument" && Number(c.payload.chat_id) === chatId,
-        ),
-      { timeoutMs: 20_000, message: "the report file" },
-    );
-    if (this.#print) console.log(`   📎 ${file.files[0]?.fileName ?? "file"} (the report)`);
-  }
-
   job(name: string, who: User): Job {
     return new Job(this, name, who, this.#print);
   }
@@ -292,6 +309,39 @@ export class Job {
   shows(call: RecordedCall): void {
     this.#say(`   on screen:`);
     this.#show(call, "🤖");
+  }
+
+  /** A message the bot sent by itself during the job (a digest, a scheduled report). */
+  arrives(call: RecordedCall): void {
+    this.#messages += 1;
+    this.#show(call, "🤖");
+  }
+
+  /**
+   * Waits until a report's file reached the person; shows what came meanwhile by itself (the
+   * progress message edited, the chart, the file with its buttons). Counts them as the bot's.
+   */
+  async awaitReport(): Promise<void> {
+    const since = this.#w.fake.calls.length;
+    const chatId = this.#who.id;
+    const mine = (c: RecordedCall) => c.seq >= since && Number(c.payload.chat_id) === chatId;
+    // The chart follows the file on its own.
+    for (const method of ["sendDocument", "sendPhoto"]) {
+      await waitFor(() => this.#w.fake.calls.find((c) => mine(c) && c.method === method), {
+        timeoutMs: 20_000,
+        message: `the report's ${method === "sendPhoto" ? "chart" : "file"}`,
+      });
+    }
+    for (const call of this.#w.fake.calls.filter(mine)) {
+      if (call.method === "editMessageText") {
+        this.#edits += 1;
+        this.#show(call, "🤖✎");
+      } else if (["sendMessage", "sendPhoto", "sendDocument"].includes(call.method)) {
+        this.#messages += 1;
+        if (call.method !== "sendMessage") this.#say(`   📎 ${call.files[0]?.fileName ?? "file"}`);
+        this.#show(call, call.method === "sendMessage" ? "🤖" : "   ");
+      }
+    }
   }
 
   async command(name: string, args?: string): Promise<RecordedCall> {
@@ -374,6 +424,7 @@ export class Job {
       .filter((c) => Number(c.payload.chat_id ?? this.#who.id) === this.#who.id);
     let screen: RecordedCall | undefined;
     let other: RecordedCall | undefined;
+    let file: RecordedCall | undefined; // the screen when nothing but a file came
     for (const call of mine) {
       other = call;
       if (call.method === "sendMessage") {
@@ -384,9 +435,11 @@ export class Job {
         this.#edits += 1;
         this.#show(call, "🤖✎");
         screen = call;
-      } else if (call.method === "sendDocument") {
+      } else if (call.method === "sendDocument" || call.method === "sendPhoto") {
         this.#messages += 1;
         this.#say(`   📎 ${call.files[0]?.fileName ?? "file"}`);
+        if (call.payload.caption || call.payload.reply_markup) this.#show(call, "   ");
+        file = call;
       } else if (call.method === "answerCallbackQuery") {
         if (call.payload.text) this.#say(`   💬 ${String(call.payload.text)}`);
       } else if (call.method === "setMessageReaction") {
@@ -395,7 +448,7 @@ export class Job {
         this.#say(`   (${call.method})`);
       }
     }
-    const shown = screen ?? other;
+    const shown = screen ?? file ?? other;
     if (!shown) throw new Error(`${this.#name}: the bot showed nothing`);
     return shown;
   }
@@ -425,7 +478,7 @@ function resultOf(call: RecordedCall | undefined): Record<string, unknown> | und
 }
 
 function textOf(call: RecordedCall): string {
-  return String(call.payload.text ?? "");
+  return String(call.payload.text ?? call.payload.caption ?? "");
 }
 
 function matches(text: string, label: Label): boolean {
