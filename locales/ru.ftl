@@ -269,7 +269,7 @@ postings-button-ship = 📦 Собрать
 postings-button-cancel = ✖️ Отменить
 postings-button-label = 🏷 Этикетка
 postings-write-to-buyer = 💬 Написать покупателю
-postings-button-list = Показать
+postings-button-list = 📋 Показать ждущие
 postings-button-retry = 🔁 Повторить
 postings-summary = { $count ->
     [one] { $count } отправление ждёт сборки.
@@ -737,7 +737,10 @@ inbox-mark-answered = ✅
 inbox-line-about = { " · " }{ $about }
 inbox-line-who = { " · " }✋ { $name }
 inbox-words-unknown = (не удалось прочитать слова покупателя)
-inbox-waited-minutes = { $count } мин
+inbox-waited-minutes = { $count ->
+    [0] только что
+   *[other] { $count } мин
+}
 inbox-waited-hours = { $count } ч
 inbox-waited-days = { $count } дн
 inbox-about-order = заказ { $order }
@@ -1052,3 +1055,6 @@ report-xlsx-reordered = 🔁 Отчёт заказан снова, пришлю 
 report-format-csv-button = CSV
 report-format-xlsx-button = XLSX
 report-format-chosen = Файл: { $format }
+
+## QA walkthrough
+postings-ship-done-one = ✅ Отправление { $posting } собрано. Распечатайте этикетку:
