@@ -346,7 +346,7 @@ postings-ship-done = ✅ Posting { $posting } is packed (packages: { $numbers })
 postings-ship-failed = ❌ Posting { $posting } was not packed: { $reason }
 postings-ship-packed-by = 📦 Posting { $posting } is already packed — { $name }, { $time }. The label:
 postings-ship-packed-outside = 📦 Posting { $posting } was already packed outside the bot (in the Ozon seller cabinet). The label:
-postings-cancel-reason = Why is posting { $posting } cancelled?
+postings-cancel-reason = Why are you cancelling posting { $posting }?
 postings-cancel-no-reasons = Ozon offers no reason to cancel posting { $posting } now.
 postings-cancel-explain = Explain the reason in a few words (up to 500 characters):
 postings-cancel-confirm = Cancel posting { $posting }?
@@ -515,7 +515,7 @@ ads-report-confirm-days = Attribution window: { $days } days
 ads-report-order-button = ✅ Order
 ads-report-refused = The report was not ordered: { $reason }
 ads-report-about = { $kind } · { $campaigns } · { $period }
-ads-report-progress-ordered = ⏳ Report ordered; I will hand it to Ozon shortly.
+ads-report-progress-ordered = ⏳ Report ordered; sending the request to Ozon…
     { $about }
 ads-report-progress-queued = ⏳ The report is in the queue: number { $place }. Ozon prepares reports one at a time.
     { $about }
@@ -1047,7 +1047,7 @@ report-chart-others = Others
 report-chart-caption = 📈 { $about }
 
     { $summary }
-report-xlsx-button = 📊 XLSX
+report-xlsx-button = 📊 Get it as XLSX
 report-xlsx-caption = 📊 { $about } (XLSX)
 report-xlsx-total = Total
 report-xlsx-expired = The XLSX of this report can no longer be built: reports are kept { $days } days. Order it again with the button below.

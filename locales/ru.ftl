@@ -506,7 +506,7 @@ ads-report-confirm-days = Окно атрибуции: { $days } дн.
 ads-report-order-button = ✅ Заказать
 ads-report-refused = Отчёт не заказан: { $reason }
 ads-report-about = { $kind } · { $campaigns } · { $period }
-ads-report-progress-ordered = ⏳ Отчёт заказан, скоро передам его Ozon.
+ads-report-progress-ordered = ⏳ Отчёт заказан, отправляю запрос в Ozon…
     { $about }
 ads-report-progress-queued = ⏳ Отчёт в очереди: { $place }-й. Ozon готовит отчёты по одному.
     { $about }
@@ -1042,7 +1042,7 @@ report-chart-others = Остальные
 report-chart-caption = 📈 { $about }
 
     { $summary }
-report-xlsx-button = 📊 XLSX
+report-xlsx-button = 📊 Скачать в XLSX
 report-xlsx-caption = 📊 { $about } (XLSX)
 report-xlsx-total = Всего
 report-xlsx-expired = XLSX этого отчёта уже не собрать: отчёт хранится { $days } дн. Закажите его заново — кнопкой ниже.
