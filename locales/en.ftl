@@ -870,7 +870,7 @@ campaigns-budget = { $amount } { $kind ->
     }
 campaigns-period-from = from { $date }, no end date
 campaigns-period-to = until { $date }
-campaigns-period-none = no dates
+campaigns-period-none = open-ended
 campaigns-spend-short = yesterday { $amount }
 campaigns-card-title = 📣 "{ $title }" (No. { $id })
 campaigns-card-state = State: { $state }
