@@ -12,6 +12,8 @@ const wanted = process.argv.slice(2);
 const HELPERS = new Set([
   "walkthrough-world.ts",
   "walkthrough-jobs.ts",
+  "walkthrough-jobs-more.ts",
+  "walkthrough-job.ts",
   "run.ts",
   "memory-sandbox.ts",
   "stores-sandbox.ts",

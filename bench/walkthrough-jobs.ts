@@ -2,6 +2,18 @@
 // that it did what the person wanted (a job that did not throws). Shared with the walkthrough
 // test (test/bot/walkthrough.test.ts), which keeps the script working and the tap counts true.
 import type { User } from "grammy/types";
+import {
+  answerFromChats,
+  answerQuestion,
+  answerWithTemplate,
+  dailyDigest,
+  MORE_JOB,
+  markRead,
+  pauseCampaign,
+  reportAsXlsx,
+  saveTemplate,
+  scheduleDaily,
+} from "./walkthrough-jobs-more.ts";
 import { type JobResult, WalkWorld } from "./walkthrough-world.ts";
 
 /** The jobs, as the table names them. */
@@ -14,6 +26,7 @@ export const JOB = {
   reply: "reply to a buyer",
   budget: "change a campaign's budget",
   report: "order a usual report (one campaign, last 7 days by day)",
+  ...MORE_JOB,
 } as const;
 
 /**
@@ -36,8 +49,17 @@ export async function walk(lang: "ru" | "en", print: boolean): Promise<JobResult
       [JOB.oneTap, () => packOneTap(w, warehouse)],
       [JOB.cancel, () => cancelPosting(w, warehouse)],
       [JOB.reply, () => replyToBuyer(w, seller)],
+      [JOB.chats, () => answerFromChats(w, seller)],
+      [JOB.read, () => markRead(w, seller)],
+      [JOB.saveTemplate, () => saveTemplate(w, seller)],
+      [JOB.template, () => answerWithTemplate(w, seller)],
+      [JOB.question, () => answerQuestion(w, seller)],
       [JOB.budget, () => changeBudget(w, manager)],
+      [JOB.pause, () => pauseCampaign(w, manager)],
       [JOB.report, () => usualReport(w, manager)],
+      [JOB.xlsx, () => reportAsXlsx(w, manager)],
+      [JOB.schedule, () => scheduleDaily(w, manager)],
+      [JOB.digest, () => dailyDigest(w, manager)],
     ];
     for (const [name, run] of jobs) {
       try {
@@ -183,6 +205,6 @@ async function usualReport(w: WalkWorld, who: User): Promise<JobResult> {
     screen = await job.tapAny(screen, [/./]); // the grouping, asked after a plain period
   }
   screen = await job.tap(screen, w.label("ads-report-order-button"));
-  await w.reportDone(who.id);
+  await job.awaitReport();
   return job.end();
 }

@@ -4,6 +4,7 @@
 // Only the admin is known at start; everyone else joins through an invite link, as a new person.
 import type { Bot } from "grammy";
 import type { Update, User } from "grammy/types";
+import { DateTime } from "luxon";
 import { createCallbackCodec } from "../src/bot/callback-data.ts";
 import type { BotContext } from "../src/bot/context.ts";
 import { createI18n } from "../src/bot/i18n.ts";
@@ -11,7 +12,9 @@ import { createBot } from "../src/bot/index.ts";
 import type { BotModule } from "../src/bot/module.ts";
 import { createAdsModule } from "../src/bot/modules/ads.ts";
 import { createPostingsModule, type PostingsModule } from "../src/bot/modules/postings.ts";
+import { createQuestionsModule, type QuestionsBotModule } from "../src/bot/modules/questions.ts";
 import { createRelayModule, type RelayBotModule } from "../src/bot/modules/relay.ts";
+import { createSchedulesModule, type SchedulesModule } from "../src/bot/modules/schedules.ts";
 import { loadConfig } from "../src/config.ts";
 import type { Container } from "../src/container.ts";
 import { createLogger } from "../src/logger.ts";
@@ -24,17 +27,12 @@ import { MemoryStore } from "../src/store/memory.ts";
 import { FakeBotApi, type RecordedCall } from "../test/support/fake-bot-api.ts";
 import { unlimitedSender } from "../test/support/sender.ts";
 import { testShops } from "../test/support/shops.ts";
-import { callback, command, person, text } from "../test/support/updates.ts";
-import { waitFor } from "../test/support/wait.ts";
+import { person } from "../test/support/updates.ts";
+import { buttonsOf, Job, matches, textOf } from "./walkthrough-job.ts";
 
 type Lang = "ru" | "en";
 type Role = "warehouse" | "seller" | "manager";
-type Label = string | RegExp;
-
-interface Button {
-  text: string;
-  callback_data?: string;
-}
+export type Label = string | RegExp;
 
 export interface JobResult {
   job: string;
@@ -46,6 +44,9 @@ export interface JobResult {
 
 let nextId = 70_100;
 
+/** The schedules' clock: real time moved on by the script (the digest's hour comes at once). */
+const clock = { shiftMs: 0, now: () => Date.now() + clock.shiftMs };
+
 export class WalkWorld {
   readonly lang: Lang;
   readonly sandbox: Sandbox;
@@ -55,6 +56,8 @@ export class WalkWorld {
   readonly #modules: BotModule[];
   readonly #postings: PostingsModule;
   readonly relay: RelayBotModule;
+  readonly questions: QuestionsBotModule;
+  readonly schedules: SchedulesModule;
   readonly #t: (key: string, variables?: Record<string, string | number>) => string;
   readonly #print: boolean;
   readonly #close: () => Promise<void>;
@@ -70,6 +73,8 @@ export class WalkWorld {
     modules: BotModule[];
     postings: PostingsModule;
     relay: RelayBotModule;
+    questions: QuestionsBotModule;
+    schedules: SchedulesModule;
     t: WalkWorld["t"];
     print: boolean;
     close: () => Promise<void>;
@@ -82,6 +87,8 @@ export class WalkWorld {
     this.#modules = parts.modules;
     this.#postings = parts.postings;
     this.relay = parts.relay;
+    this.questions = parts.questions;
+    this.schedules = parts.schedules;
     this.#t = parts.t;
     this.#print = parts.print;
     this.#close = parts.close;
@@ -157,7 +164,14 @@ export class WalkWorld {
     const relay = createRelayModule(deps, { poll: false });
     const postings = createPostingsModule(deps, { poll: false });
     const ads = createAdsModule(deps, { pollCapSeconds: 0.1 });
-    const modules: BotModule[] = [ads, relay, postings];
+    const schedules = createSchedulesModule(deps, ads, {
+      runLoop: false,
+      now: clock.now,
+    });
+    clock.shiftMs = 0;
+    const questions = createQuestionsModule(deps, { poll: false });
+    // In main's order: questions after the relay (a reply to a relayed chat message is its own).
+    const modules: BotModule[] = [ads, schedules, relay, questions, postings];
     const bot = createBot({
       config,
       logger,
@@ -183,6 +197,8 @@ export class WalkWorld {
       modules,
       postings,
       relay,
+      questions,
+      schedules,
       t,
       print,
       close: async () => {
@@ -209,6 +225,14 @@ export class WalkWorld {
 
   async send(update: Update): Promise<void> {
     await this.#bot.handleUpdate(update);
+  }
+
+  /** Moves the schedules' clock to the next hour:minute of the bot's time zone. */
+  shiftClockToNext(hour: number, minute: number): void {
+    const now = DateTime.fromMillis(clock.now(), { zone: "Europe/Moscow" });
+    let next = now.set({ hour, minute, second: 0, millisecond: 0 });
+    if (next <= now) next = next.plus({ days: 1 });
+    clock.shiftMs += next.toMillis() - now.toMillis();
   }
 
   /** The text of a locale key in this walk's language (a button's label). */
@@ -247,187 +271,7 @@ export class WalkWorld {
     return who;
   }
 
-  /** Waits until the report's file reached the person. */
-  async reportDone(chatId: number): Promise<void> {
-    const file = await waitFor(
-      () =>
-        this.fake.calls.find(
-          (c) => c.method === "sendDocument" && Number(c.payload.chat_id) === chatId,
-        ),
-      { timeoutMs: 20_000, message: "the report file" },
-    );
-    if (this.#print) console.log(`   📎 ${file.files[0]?.fileName ?? "file"} (the report)`);
-  }
-
   job(name: string, who: User): Job {
     return new Job(this, name, who, this.#print);
   }
-}
-
-export class Job {
-  readonly #w: WalkWorld;
-  readonly #name: string;
-  #who: User;
-  readonly #print: boolean;
-  #taps = 0;
-  #typed = 0;
-  #messages = 0;
-  #edits = 0;
-  #unavailable = false;
-
-  constructor(w: WalkWorld, name: string, who: User, print: boolean) {
-    this.#w = w;
-    this.#name = name;
-    this.#who = who;
-    this.#print = print;
-    this.#say(`\n## ${name} — ${who.first_name}`);
-  }
-
-  switchTo(who: User): void {
-    this.#who = who;
-    this.#say(`   (now ${who.first_name})`);
-  }
-
-  /** A message already on screen when the job starts. */
-  shows(call: RecordedCall): void {
-    this.#say(`   on screen:`);
-    this.#show(call, "🤖");
-  }
-
-  async command(name: string, args?: string): Promise<RecordedCall> {
-    this.#taps += 1;
-    this.#say(`👆 /${name}${args ? ` ${args.slice(0, 12)}…` : ""}`);
-    return this.#exchange(command(name, { from: this.#who, ...(args ? { args } : {}) }));
-  }
-
-  async type(body: string, replyTo?: RecordedCall): Promise<RecordedCall> {
-    this.#typed += 1;
-    this.#say(`⌨️ ${body}`);
-    const reply = resultOf(replyTo) as Parameters<typeof text>[1]["replyTo"];
-    return this.#exchange(text(body, { from: this.#who, ...(reply ? { replyTo: reply } : {}) }));
-  }
-
-  async tap(screen: RecordedCall, label: Label): Promise<RecordedCall> {
-    const button = buttonsOf(screen).find((b) => b.callback_data && matches(b.text, label));
-    if (!button) {
-      const all = buttonsOf(screen)
-        .map((b) => b.text)
-        .join(" | ");
-      throw new Error(`${this.#name}: no button ${String(label)} among: ${all}`);
-    }
-    this.#taps += 1;
-    this.#say(`👆 [${button.text}]`);
-    const message = resultOf(screen);
-    return this.#exchange(
-      callback(button.callback_data ?? "", {
-        from: this.#who,
-        message: message as never,
-      }),
-    );
-  }
-
-  /** Taps the first button matching any of `labels` (undefined ones skipped). */
-  async tapAny(
-    screen: RecordedCall,
-    labels: Array<Label | undefined>,
-    last = false,
-  ): Promise<RecordedCall> {
-    for (const label of labels) {
-      if (label === undefined) continue;
-      if (buttonsOf(screen).some((b) => b.callback_data && matches(b.text, label))) {
-        return this.tap(screen, label);
-      }
-    }
-    if (last) return screen;
-    throw new Error(`${this.#name}: none of ${labels.map(String).join(", ")} on screen`);
-  }
-
-  /** The job could not be done the way the script does it (an older version of the bot). */
-  failed(error: unknown): JobResult {
-    this.#unavailable = true;
-    this.#say(`   ✗ ${error instanceof Error ? error.message : String(error)}`);
-    return this.end();
-  }
-
-  unavailable(): JobResult {
-    this.#unavailable = true;
-    this.#say("   (this version has no such button)");
-    return this.end();
-  }
-
-  end(): JobResult {
-    return {
-      job: this.#name,
-      taps: this.#unavailable ? undefined : this.#taps,
-      typed: this.#typed,
-      messages: this.#messages,
-      edits: this.#edits,
-    };
-  }
-
-  /** Sends the update; prints what the bot did in this person's chat; returns the last screen. */
-  async #exchange(update: Update): Promise<RecordedCall> {
-    const since = this.#w.fake.calls.length;
-    await this.#w.send(update);
-    const mine = this.#w.fake.calls
-      .slice(since)
-      .filter((c) => Number(c.payload.chat_id ?? this.#who.id) === this.#who.id);
-    let screen: RecordedCall | undefined;
-    let other: RecordedCall | undefined;
-    for (const call of mine) {
-      other = call;
-      if (call.method === "sendMessage") {
-        this.#messages += 1;
-        this.#show(call, "🤖");
-        screen = call;
-      } else if (call.method === "editMessageText") {
-        this.#edits += 1;
-        this.#show(call, "🤖✎");
-        screen = call;
-      } else if (call.method === "sendDocument") {
-        this.#messages += 1;
-        this.#say(`   📎 ${call.files[0]?.fileName ?? "file"}`);
-      } else if (call.method === "answerCallbackQuery") {
-        if (call.payload.text) this.#say(`   💬 ${String(call.payload.text)}`);
-      } else if (call.method === "setMessageReaction") {
-        this.#say(`   ${JSON.stringify(call.payload.reaction)} (a reaction on the message)`);
-      } else if (call.method !== "sendChatAction") {
-        this.#say(`   (${call.method})`);
-      }
-    }
-    const shown = screen ?? other;
-    if (!shown) throw new Error(`${this.#name}: the bot showed nothing`);
-    return shown;
-  }
-
-  #show(call: RecordedCall, mark: string): void {
-    const lines = textOf(call).split("\n");
-    this.#say(`   ${mark} ${lines.join("\n      ")}`);
-    const rows = (call.payload.reply_markup as { inline_keyboard?: Button[][] } | undefined)
-      ?.inline_keyboard;
-    for (const row of rows ?? []) this.#say(`      ${row.map((b) => `[${b.text}]`).join(" ")}`);
-  }
-
-  #say(line: string): void {
-    if (this.#print) console.log(line);
-  }
-}
-
-function buttonsOf(call: RecordedCall): Button[] {
-  const markup = call.payload.reply_markup as { inline_keyboard?: Button[][] } | undefined;
-  return (markup?.inline_keyboard ?? []).flat();
-}
-
-/** The message Telegram answered a call with. */
-function resultOf(call: RecordedCall | undefined): Record<string, unknown> | undefined {
-  const response = call?.response as { ok: boolean; result?: unknown } | undefined;
-  return response?.ok ? (response.result as Record<string, unknown>) : undefined;
-}
-
-function textOf(call: RecordedCall): string {
-  return String(call.payload.text ?? "");
-}
-
-function matches(text: string, label: Label): boolean {
-  return typeof label === "string" ? text.includes(label) : label.test(text);
 }

@@ -242,7 +242,10 @@ postings-card-title = 📦 Posting { $posting } (order { $order })
 postings-card-deadline = ⏰ Pack by: { $deadline }
 postings-card-delivery = 🚚 { $method } · warehouse: { $warehouse }
 postings-card-product = { $index }. { $name }
-    article { $article } · { $quantity } pcs · { $price } each
+    article { $article } · { $quantity } { $quantity ->
+        [one] pc
+       *[other] pcs
+    } · { $price } each
 postings-card-more = { $count ->
     [one] …and 1 more product
    *[other] …and { $count } more products
@@ -263,12 +266,15 @@ postings-status = { $status ->
     [sent_by_seller] sent by the seller
    *[other] { $status }
 }
-postings-line = { $index }. { $posting } · by { $deadline } · { $warehouse } · { $units } pcs
+postings-line = { $index }. { $posting } · by { $deadline } · { $warehouse } · { $units } { $units ->
+    [one] pc
+   *[other] pcs
+}
 postings-button-ship = 📦 Pack
 postings-button-cancel = ✖️ Cancel posting
 postings-button-label = 🏷 Label
 postings-write-to-buyer = 💬 Write to buyer
-postings-button-list = Show them
+postings-button-list = 📋 Show waiting ones
 postings-button-retry = 🔁 Retry
 postings-summary = { $count ->
     [one] 1 posting is waiting for packaging.
@@ -304,9 +310,15 @@ postings-not-awaiting = Posting { $posting } is no longer awaiting packaging (st
 postings-ship-how = How do you pack it?
 postings-ship-one-package = One package
 postings-ship-split = Split into packages
-postings-ship-split-product = { $name }: { $quantity } pcs. How many go into each package? Type the numbers per package separated by spaces, e.g. "1 1".
+postings-ship-split-product = { $name }: { $quantity } { $quantity ->
+    [one] pc
+   *[other] pcs
+}. How many go into each package? Type the numbers per package separated by spaces, e.g. "1 1".
 postings-ship-split-invalid = Type whole numbers separated by spaces, one per package, e.g. "2 1".
-postings-ship-split-sum = The numbers add up to { $sum }, but there are { $quantity } pcs. Please type them again.
+postings-ship-split-sum = The numbers add up to { $sum }, but there are { $quantity } { $quantity ->
+    [one] pc
+   *[other] pcs
+}. Please type them again.
 postings-ship-marks-intro = { $count ->
     [one] Ozon needs the mandatory mark (Chestny ZNAK) of 1 unit. Scan or type the code.
    *[other] Ozon needs the mandatory marks (Chestny ZNAK) of { $count } units. Scan or type each code.
@@ -334,7 +346,7 @@ postings-ship-done = ✅ Posting { $posting } is packed (packages: { $numbers })
 postings-ship-failed = ❌ Posting { $posting } was not packed: { $reason }
 postings-ship-packed-by = 📦 Posting { $posting } is already packed — { $name }, { $time }. The label:
 postings-ship-packed-outside = 📦 Posting { $posting } was already packed outside the bot (in the Ozon seller cabinet). The label:
-postings-cancel-reason = Why is posting { $posting } cancelled?
+postings-cancel-reason = Why are you cancelling posting { $posting }?
 postings-cancel-no-reasons = Ozon offers no reason to cancel posting { $posting } now.
 postings-cancel-explain = Explain the reason in a few words (up to 500 characters):
 postings-cancel-confirm = Cancel posting { $posting }?
@@ -503,7 +515,7 @@ ads-report-confirm-days = Attribution window: { $days } days
 ads-report-order-button = ✅ Order
 ads-report-refused = The report was not ordered: { $reason }
 ads-report-about = { $kind } · { $campaigns } · { $period }
-ads-report-progress-ordered = ⏳ Report ordered; I will hand it to Ozon shortly.
+ads-report-progress-ordered = ⏳ Report ordered; sending the request to Ozon…
     { $about }
 ads-report-progress-queued = ⏳ The report is in the queue: number { $place }. Ozon prepares reports one at a time.
     { $about }
@@ -734,7 +746,10 @@ inbox-mark-answered = ✅
 inbox-line-about = { " · " }{ $about }
 inbox-line-who = { " · " }✋ { $name }
 inbox-words-unknown = (the buyer's words could not be read)
-inbox-waited-minutes = { $count } min
+inbox-waited-minutes = { $count ->
+    [0] just now
+   *[other] { $count } min
+}
 inbox-waited-hours = { $count } h
 inbox-waited-days = { $count } d
 inbox-about-order = order { $order }
@@ -773,7 +788,7 @@ inbox-card-product-nostock = 💰 { $price }
 command-replies =
     .description = Saved answers to buyers: list, add, edit, delete
     .button = 📝 Saved answers
-quick-replies-button = 📝 Template
+quick-replies-button = 📝 Saved answer
 quick-replies-no-store = There is no store with buyer chats that you answer for.
 quick-replies-which-store = Saved answers of which store?
 quick-replies-title = 📝 Saved answers: { $count } of { $max }
@@ -855,7 +870,7 @@ campaigns-budget = { $amount } { $kind ->
     }
 campaigns-period-from = from { $date }, no end date
 campaigns-period-to = until { $date }
-campaigns-period-none = no dates
+campaigns-period-none = open-ended
 campaigns-spend-short = yesterday { $amount }
 campaigns-card-title = 📣 "{ $title }" (No. { $id })
 campaigns-card-state = State: { $state }
@@ -1032,7 +1047,7 @@ report-chart-others = Others
 report-chart-caption = 📈 { $about }
 
     { $summary }
-report-xlsx-button = 📊 XLSX
+report-xlsx-button = 📊 Get it as XLSX
 report-xlsx-caption = 📊 { $about } (XLSX)
 report-xlsx-total = Total
 report-xlsx-expired = The XLSX of this report can no longer be built: reports are kept { $days } days. Order it again with the button below.
@@ -1056,3 +1071,5 @@ questions-answered-button = ↩️ { $name } answered · answer again
 reviews-answered-button = ↩️ { $name } answered · answer again
 questions-answered-note = ↩️ { $name } answered the question: «{ $words }»
 reviews-answered-note = ↩️ { $name } answered the review: «{ $words }»
+## QA walkthrough
+postings-ship-done-one = ✅ Posting { $posting } is packed. Print the label:

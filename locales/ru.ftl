@@ -269,7 +269,7 @@ postings-button-ship = 📦 Собрать
 postings-button-cancel = ✖️ Отменить
 postings-button-label = 🏷 Этикетка
 postings-write-to-buyer = 💬 Написать покупателю
-postings-button-list = Показать
+postings-button-list = 📋 Показать ждущие
 postings-button-retry = 🔁 Повторить
 postings-summary = { $count ->
     [one] { $count } отправление ждёт сборки.
@@ -506,7 +506,7 @@ ads-report-confirm-days = Окно атрибуции: { $days } дн.
 ads-report-order-button = ✅ Заказать
 ads-report-refused = Отчёт не заказан: { $reason }
 ads-report-about = { $kind } · { $campaigns } · { $period }
-ads-report-progress-ordered = ⏳ Отчёт заказан, скоро передам его Ozon.
+ads-report-progress-ordered = ⏳ Отчёт заказан, отправляю запрос в Ozon…
     { $about }
 ads-report-progress-queued = ⏳ Отчёт в очереди: { $place }-й. Ozon готовит отчёты по одному.
     { $about }
@@ -737,7 +737,10 @@ inbox-mark-answered = ✅
 inbox-line-about = { " · " }{ $about }
 inbox-line-who = { " · " }✋ { $name }
 inbox-words-unknown = (не удалось прочитать слова покупателя)
-inbox-waited-minutes = { $count } мин
+inbox-waited-minutes = { $count ->
+    [0] только что
+   *[other] { $count } мин
+}
 inbox-waited-hours = { $count } ч
 inbox-waited-days = { $count } дн
 inbox-about-order = заказ { $order }
@@ -1039,7 +1042,7 @@ report-chart-others = Остальные
 report-chart-caption = 📈 { $about }
 
     { $summary }
-report-xlsx-button = 📊 XLSX
+report-xlsx-button = 📊 Скачать в XLSX
 report-xlsx-caption = 📊 { $about } (XLSX)
 report-xlsx-total = Всего
 report-xlsx-expired = XLSX этого отчёта уже не собрать: отчёт хранится { $days } дн. Закажите его заново — кнопкой ниже.
@@ -1063,3 +1066,5 @@ questions-answered-button = ↩️ { $name } ответил(а) · ответи�
 reviews-answered-button = ↩️ { $name } ответил(а) · ответить ещё раз
 questions-answered-note = ↩️ { $name } ответил(а) на вопрос: «{ $words }»
 reviews-answered-note = ↩️ { $name } ответил(а) на отзыв: «{ $words }»
+## QA walkthrough
+postings-ship-done-one = ✅ Отправление { $posting } собрано. Распечатайте этикетку:

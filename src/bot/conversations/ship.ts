@@ -18,6 +18,7 @@ import {
   formatOf,
   postingCard,
   problemText,
+  shipDoneText,
   TEXT_BUDGET,
   unitCount,
 } from "../format/postings.ts";
@@ -332,8 +333,7 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
           return;
         }
         const parts = outcome.parts;
-        const numbers = parts.length > 0 ? parts.join(", ") : number;
-        const done = ctx.t("postings-ship-done", { posting: number, numbers });
+        const done = shipDoneText(ctx.t.bind(ctx), number, parts);
         const screen = await dialog.show(
           ctx,
           shop.tagged(ctx.t, done),

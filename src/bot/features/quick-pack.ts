@@ -23,6 +23,7 @@ import {
   describeOzonError,
   formatOf,
   problemText,
+  shipDoneText,
 } from "../format/postings.ts";
 import { labelKeyboard } from "../keyboards/postings.ts";
 import { displayName, profileOf, showScreen } from "../messages.ts";
@@ -101,10 +102,9 @@ async function pack(
     await showScreen(ctx, tagged(text), labels(by?.parts ?? []));
     return "told";
   }
-  const numbers = outcome.parts.length > 0 ? outcome.parts.join(", ") : number;
   await showScreen(
     ctx,
-    tagged(ctx.t("postings-ship-done", { posting: number, numbers })),
+    tagged(shipDoneText(ctx.t.bind(ctx), number, outcome.parts)),
     labels(outcome.parts),
   );
   const message = ctx.callbackQuery?.message;

@@ -341,3 +341,14 @@ export function deadlineMovedText(
     previous: formatDeadline(previous, format),
   });
 }
+
+/**
+ * "✅ Posting … is packed. Print the label:" — the resulting postings are named only when Ozon
+ * split it into several (one package kept the number, which said twice reads as a mistake).
+ */
+export function shipDoneText(t: Translate, posting: string, parts: readonly string[]): string {
+  if (parts.length === 0 || (parts.length === 1 && parts[0] === posting)) {
+    return t("postings-ship-done-one", { posting });
+  }
+  return t("postings-ship-done", { posting, numbers: parts.join(", ") });
+}

@@ -61,7 +61,7 @@ interface Order {
 /** Texts of the progress message from "ordered" on (before that it was the dialog's screen). */
 function progressOf(w: World, chatId: number, messageId: number): string[] {
   const texts = progressTexts(w, chatId, messageId).map((text) => text.split("\n")[0] ?? "");
-  return texts.slice(texts.indexOf("⏳ Отчёт заказан, скоро передам его Ozon."));
+  return texts.slice(texts.indexOf("⏳ Отчёт заказан, отправляю запрос в Ozon…"));
 }
 
 /** Goes through the whole dialog; returns the progress message (the confirm screen, edited). */
@@ -130,7 +130,7 @@ describe("/report", () => {
     );
     const shown = progressOf(w, MANAGER.id, messageId);
     expect(shown).toEqual([
-      "⏳ Отчёт заказан, скоро передам его Ozon.",
+      "⏳ Отчёт заказан, отправляю запрос в Ozon…",
       "⏳ Ozon готовит отчёт…",
       "📤 Отчёт готов, отправляю файл…",
       "✅ Отчёт отправлен.",
@@ -179,7 +179,7 @@ describe("/report", () => {
     expect(documents.map((d) => d.files[0]?.fileName.split("_")[1])).toEqual(ids);
     const third = progressOf(w, MANAGER.id, Number(progress[2]?.payload.message_id));
     expect(third).toEqual([
-      "⏳ Отчёт заказан, скоро передам его Ozon.",
+      "⏳ Отчёт заказан, отправляю запрос в Ozon…",
       "⏳ Отчёт в очереди: 2-й. Ozon готовит отчёты по одному.",
       "⏳ Отчёт в очереди: 1-й. Ozon готовит отчёты по одному.",
       "⏳ Ozon готовит отчёт…",

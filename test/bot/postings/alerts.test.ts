@@ -105,7 +105,7 @@ describe("posting alerts", () => {
     expect(textOf(must(summary))).toBe("3 postings are waiting for packaging.");
     expect((await h.watcher.runOnce()).sent.summaries).toBe(0);
 
-    const calls = await exchange(h, press(must(summary), "Show them", KEEPER));
+    const calls = await exchange(h, press(must(summary), "📋 Show waiting ones", KEEPER));
     const list = lastScreen(calls);
     expect(list.method).toBe("editMessageText");
     expect(textOf(list)).toContain("Postings awaiting packaging: 3");

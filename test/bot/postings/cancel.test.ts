@@ -22,7 +22,7 @@ describe("cancel dialog", () => {
     h = await startPostings();
     const posting = h.sandbox.control.addPosting();
     const reasons = lastScreen(await exchange(h, cancelButton(posting.postingNumber)));
-    expect(textOf(reasons)).toBe(`Why is posting ${posting.postingNumber} cancelled?`);
+    expect(textOf(reasons)).toBe(`Why are you cancelling posting ${posting.postingNumber}?`);
     // Only the reasons Ozon allows now, then Cancel.
     expect(buttonsOf(reasons).map((b) => b.text)).toEqual([
       "Товар закончился на складе продавца",

@@ -97,7 +97,7 @@ describe("one card per posting", () => {
     };
     const reasons = await step(keeper, "✖️ Cancel posting");
     expect(textOf(reasons).startsWith(textOf(keeper).split("\n")[0] ?? "?")).toBe(true);
-    expect(textOf(reasons)).toMatch(/\n\nWhy is posting .* cancelled\?$/);
+    expect(textOf(reasons)).toMatch(/\n\nWhy are you cancelling posting .*\?$/);
     const confirm = await step(reasons, "Товар закончился");
     const done = await step(confirm, "Yes, cancel it");
     expect(textOf(done)).toContain("is cancelled");

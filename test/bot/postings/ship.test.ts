@@ -112,7 +112,7 @@ describe("ship dialog", () => {
 
     // Product A (Cup) all in package 1, product B (Plate) all in package 2.
     const plate = await say("2 0");
-    expect(textsOf(plate)).toEqual([expect.stringContaining("Plate: 1 pcs.")]);
+    expect(textsOf(plate)).toEqual([expect.stringContaining("Plate: 1 pc.")]);
     const confirm = lastScreen(await say("0 1"));
     expect(textOf(confirm)).toContain("in 2 packages?");
     expect(textOf(confirm)).toMatch(/Package 1:\n• Cup ×2\n\nPackage 2:\n• Plate ×1$/);

@@ -60,7 +60,7 @@ describe("Take it", () => {
     const { e, copyOf } = await relayedToThree("Можно поменять адрес?");
     expect(buttonsOf(copyOf(SELLER)).map((b) => b.text)).toEqual([
       "↩️ Reply",
-      "📝 Template",
+      "📝 Saved answer",
       "✋ Take it",
       "📦 Open posting",
     ]);

@@ -66,7 +66,7 @@ describe("/chats", () => {
       .split("\n")
       .find((l) => l.startsWith("1."));
     expect(firstLine).toContain("🔴 Где мой заказ?");
-    expect(textOf(list)).toMatch(/⏱ \d+ min · order \d+/);
+    expect(textOf(list)).toMatch(/⏱ (just now|\d+ min) · order \d+/);
 
     await e.send(press(list, "1 💬", SELLER));
     const view = lastTo(e, SELLER.id);

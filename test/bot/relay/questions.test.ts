@@ -97,7 +97,7 @@ describe("product questions", () => {
     expect(await pass()).toMatchObject({ questions: 2 });
     const [one, two] = sendsTo(e.fake, SELLER.id).slice(-2) as [RecordedCall, RecordedCall];
 
-    await e.send(press(one, "Template", SELLER));
+    await e.send(press(one, "Saved answer", SELLER));
     await e.send(press(lastTo(e, SELLER.id), "1. Здравствуйте", SELLER));
     const preview = e.fake.callsTo("editMessageText").at(-1) as RecordedCall;
     expect(textOf(preview)).toContain("Здравствуйте, Олег! Да, есть в наличии.");

@@ -1,7 +1,7 @@
 /**
  * Quick replies through the fake Bot API and the sandbox: /replies adds, edits and deletes the
  * saved answers of a store (unknown placeholders and over-long texts refused with a sentence);
- * "Template" under a relayed buyer message → pick → preview (order number filled, the buyer's
+ * "Saved answer" under a relayed buyer message → pick → preview (order number filled, the buyer's
  * name left out and said so) → Send reaches that buyer once; the Answer prompt offers them too.
  * Two stores: each has its own answers, and /replies asks which store.
  */
@@ -120,7 +120,7 @@ describe("answering with a template", () => {
     expect(await e.module.runOnce()).toMatchObject({ relayed: 1, failures: [] });
     const relayed = sendsTo(e.fake, SELLER.id).at(-1) as RecordedCall;
 
-    await e.send(press(relayed, "Template", SELLER));
+    await e.send(press(relayed, "Saved answer", SELLER));
     const picker = lastTo(e, SELLER.id);
     expect(textOf(picker)).toContain("Pick a saved answer");
     await e.send(press(picker, "1. Здравствуйте", SELLER));
@@ -183,16 +183,16 @@ describe("answering with a template", () => {
     const relayed = sendsTo(e.fake, SELLER.id).at(-1) as RecordedCall;
     expect(buttonsOf(relayed).map((b) => b.text)).toEqual([
       "↩️ Reply",
-      "📝 Template",
+      "📝 Saved answer",
       "✋ Take it",
       "📦 Open posting",
     ]);
-    await e.send(press(relayed, "Template", SELLER));
+    await e.send(press(relayed, "Saved answer", SELLER));
     expect(e.fake.callsTo("answerCallbackQuery").at(-1)?.payload.text).toContain(
       "has no saved answers yet",
     );
     const before = e.fake.callsTo("sendMessage").length;
-    await e.send(press(relayed, "Template", WAREHOUSE));
+    await e.send(press(relayed, "Saved answer", WAREHOUSE));
     expect(e.fake.callsTo("answerCallbackQuery").at(-1)?.payload.show_alert).toBe(true);
     expect(e.fake.callsTo("sendMessage")).toHaveLength(before);
   });
@@ -223,7 +223,7 @@ describe("quick replies with two stores", () => {
     const written = storeB.control.buyerWrites(chat.id, { text: "Есть в наличии?" });
     await e.module.runOnce("sandbox-client-2");
     const relayed = sendsTo(e.fake, SELLER.id).at(-1) as RecordedCall;
-    await e.send(press(relayed, "Template", SELLER));
+    await e.send(press(relayed, "Saved answer", SELLER));
     await e.send(press(lastTo(e, SELLER.id), "1. Ответ Южного", SELLER));
     expect(textOf(lastTo(e, SELLER.id))).toContain("🏬 Южный");
     await e.send(press(lastTo(e, SELLER.id), "Send", SELLER));
@@ -249,7 +249,7 @@ describe("two sellers in the relay group", () => {
     await e.module.runOnce();
     const relayed = sendsTo(e.fake, team.id).at(-1) as RecordedCall;
 
-    await e.send(press(relayed, "Template", SELLER));
+    await e.send(press(relayed, "Saved answer", SELLER));
     await e.send(press(lastTo(e, team.id), "1. Уже", SELLER));
     const preview = lastTo(e, team.id);
     await Promise.all([
