@@ -1079,3 +1079,4 @@ chat-view-back-button = « Back to list
 chat-view-files-button = 📎 Files ({ $count })
 chat-view-files-sending = 📎 Sending the files…
 chat-view-files-none = 📎 The chat's last messages have no files.
+chat-view-files-private = 📎 The files could not be sent to you: open a private chat with the bot first.

@@ -1074,3 +1074,4 @@ chat-view-back-button = « К списку
 chat-view-files-button = 📎 Файлы ({ $count })
 chat-view-files-sending = 📎 Отправляю файлы…
 chat-view-files-none = 📎 В последних сообщениях чата файлов нет.
+chat-view-files-private = 📎 Не удалось прислать вам файлы: сначала откройте личный чат с ботом.

@@ -98,7 +98,13 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
         );
         return;
       }
-      await sendFiles(ctx, ctx.from.id, shop, messages);
+      try {
+        await sendFiles(ctx, ctx.from.id, shop, messages);
+      } catch (error) {
+        // Pressed in a group by someone who never opened the bot: Telegram refuses a private send.
+        logger.info({ err: error, shop: shop.id }, "a chat's files could not reach the presser");
+        await ctx.reply(ctx.t("chat-view-files-private"));
+      }
     });
 
     async function showChat(
