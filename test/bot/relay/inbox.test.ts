@@ -96,6 +96,14 @@ describe("/chats", () => {
       "« Back to list",
     ]);
 
+    // Take it on the view shows the claim and keeps the view's 📎 Files and « Back row.
+    await e.send(press(view, "Take it", SELLER));
+    const taken = e.fake.callsTo("editMessageReplyMarkup").at(-1) as RecordedCall;
+    expect(taken.payload.message_id).toBe(listed.message_id);
+    const takenLabels = buttonsOf(taken).map((b) => b.text);
+    expect(takenLabels[0]).toMatch(/is answering/);
+    expect(takenLabels.slice(-2)).toEqual(labels.slice(-2));
+
     await e.send(press(view, "Answer", SELLER));
     const prompt = lastTo(e, SELLER.id);
     expect(prompt.payload.reply_markup).toMatchObject({ force_reply: true });
