@@ -1073,3 +1073,10 @@ questions-answered-note = ↩️ { $name } answered the question: «{ $words }»
 reviews-answered-note = ↩️ { $name } answered the review: «{ $words }»
 ## QA walkthrough
 postings-ship-done-one = ✅ Posting { $posting } is packed. Print the label:
+
+## Chat view in place of /chats
+chat-view-back-button = « Back to list
+chat-view-files-button = 📎 Files ({ $count })
+chat-view-files-sending = 📎 Sending the files…
+chat-view-files-none = 📎 The chat's last messages have no files.
+chat-view-files-private = 📎 The files could not be sent to you: open a private chat with the bot first.

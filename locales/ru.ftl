@@ -1068,3 +1068,10 @@ questions-answered-note = ↩️ { $name } ответил(а) на вопрос:
 reviews-answered-note = ↩️ { $name } ответил(а) на отзыв: «{ $words }»
 ## QA walkthrough
 postings-ship-done-one = ✅ Отправление { $posting } собрано. Распечатайте этикетку:
+
+## Chat view in place of /chats
+chat-view-back-button = « К списку
+chat-view-files-button = 📎 Файлы ({ $count })
+chat-view-files-sending = 📎 Отправляю файлы…
+chat-view-files-none = 📎 В последних сообщениях чата файлов нет.
+chat-view-files-private = 📎 Не удалось прислать вам файлы: сначала откройте личный чат с ботом.

@@ -2,7 +2,7 @@
  * /chats: the buyer chats waiting for an answer in every shop the person's seller role reaches,
  * newest first, grouped by shop (named when there are several), paged: the buyer's last words,
  * how long they have waited, what the chat is about and who took it. A toggle shows the answered
- * ones too. Each number opens the chat (chat-view.ts).
+ * ones too. Each number opens the chat in place of the list (inbox.ts).
  *
  * Ozon calls: one listing per shop (100 chats a page, kept a minute for page turns), and a
  * history read only for the chats on the page the relay never saw (their words are unknown).
@@ -18,7 +18,7 @@ import type { CallbackCodec } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
 import { aboutText, messageGist, waitedText } from "../format/inbox.ts";
 import { describeOzonError, problemText } from "../format/postings.ts";
-import { CHAT_VIEW_CALLBACK, type ChatsMode, listData } from "../keyboards/inbox.ts";
+import { type ChatsMode, listData, viewData } from "../keyboards/inbox.ts";
 import { showScreen } from "../messages.ts";
 import { shopTag } from "../shops.ts";
 import type { SellerShop } from "./posting-shop.ts";
@@ -109,9 +109,9 @@ export function chatsList(deps: ChatsListDeps) {
   }
 
   /** A chat id of a shape no button can carry (not Ozon's UUID) is listed without one. */
-  function viewData(shopRef: string, ozonChatId: string): string | undefined {
+  function openData(shopRef: string, ozonChatId: string, page: number, mode: ChatsMode) {
     try {
-      return codec.encode(CHAT_VIEW_CALLBACK, ozonChatId, shopRef);
+      return viewData(codec, ozonChatId, shopRef, { page, mode });
     } catch {
       return undefined;
     }
@@ -184,7 +184,7 @@ export function chatsList(deps: ChatsListDeps) {
         }),
       );
       if (i > 0 && i % 3 === 0) keyboard.row();
-      const open = viewData(shop.ref, chat.ozonChatId);
+      const open = openData(shop.ref, chat.ozonChatId, page, mode);
       if (open) keyboard.text(ctx.t("inbox-open-button", { index }), open);
     });
     keyboard.row();

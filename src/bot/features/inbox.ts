@@ -1,9 +1,9 @@
 /**
- * The sellers' inbox (sellers and admins): /chats and its pages, one chat's last messages (files
- * as files, capped) with Answer, Take it, Mark as read and Open posting, and those buttons under
- * relayed buyer messages. Every press checks the presser's seller role for the button's shop.
+ * The sellers' inbox (sellers and admins): /chats and its pages, one chat's last messages in place
+ * of the list with Answer, Take it, Mark as read, Open posting, 📎 Files (sent on request, capped,
+ * to the presser) and « Back to list, and those buttons under relayed buyer messages. Every press checks the presser's seller role for the button's shop.
  */
-import { InputFile } from "grammy";
+import { type InlineKeyboard, InputFile } from "grammy";
 import type { ChatMessage } from "../../ozon/seller/types.ts";
 import { reachesShop } from "../../services/access/shop-scope.ts";
 import type { Shop } from "../../shops/registry.ts";
@@ -15,6 +15,7 @@ import { replyFailureText, TELEGRAM_TEXT_LIMIT, uploadFileName } from "../format
 import { mayUse } from "../guard.ts";
 import type { FeatureFactory } from "../index.ts";
 import {
+  CHAT_FILES_CALLBACK,
   CHAT_READ_CALLBACK,
   CHAT_VIEW_CALLBACK,
   CHATS_LIST_CALLBACK,
@@ -22,6 +23,7 @@ import {
 } from "../keyboards/inbox.ts";
 import { postingKeyboard } from "../keyboards/postings.ts";
 import { CHAT_POSTING_CALLBACK, TAKE_CHAT_CALLBACK } from "../keyboards/relay.ts";
+import { isNotModified } from "../messages.ts";
 import { withShopTag } from "../shops.ts";
 import { type ClaimViewDeps, showClaimOnCopies } from "./chat-claims.ts";
 import { chatsList } from "./chats-inbox.ts";
@@ -61,18 +63,56 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
     router.callback(CHATS_LIST_CALLBACK, SELLERS, async (ctx, [page, mode, fresh]) => {
       if (!page || !/^\d{1,6}$/.test(page) || (mode !== "w" && mode !== "a")) return invalid(ctx);
       await ctx.answerCallbackQuery();
+      // « Back to list: the message shows the list again, so a reply to it reaches no buyer.
+      const shown = ctx.callbackQuery?.message;
+      if (shown) await relay.links.forget({ chatId: shown.chat.id, messageId: shown.message_id });
       await showChats(ctx, Number(page), mode, fresh === "r");
     });
 
-    router.callback(CHAT_VIEW_CALLBACK, SELLERS, async (ctx, [ozonChatId, ref]) => {
+    router.callback(CHAT_VIEW_CALLBACK, SELLERS, async (ctx, [ozonChatId, ref, page, mode]) => {
       if (!ozonChatId) return invalid(ctx);
       const shop = await pressedShop(ctx, ref);
       if (!shop) return;
       await ctx.answerCallbackQuery();
-      await showChat(ctx, shop, ozonChatId);
+      // Buttons made before the list's page was carried go back to its first page.
+      const back = {
+        page: page && /^\d{1,6}$/.test(page) ? Number(page) : 0,
+        mode: mode === "a" ? ("a" as const) : ("w" as const),
+      };
+      await showChat(ctx, shop, ozonChatId, back);
     });
 
-    async function showChat(ctx: BotContext, shop: SellerShop, ozonChatId: string) {
+    router.callback(CHAT_FILES_CALLBACK, SELLERS, async (ctx, [ozonChatId, ref]) => {
+      if (!ozonChatId || !ctx.from) return invalid(ctx);
+      const shop = await pressedShop(ctx, ref);
+      if (!shop) return;
+      await ctx.answerCallbackQuery({ text: ctx.t("chat-view-files-sending") });
+      let messages: ChatMessage[];
+      try {
+        messages = (await shop.seller.chats.history(ozonChatId, { limit: VIEW_MESSAGES })).messages;
+      } catch (error) {
+        const reason = problemText(ctx.t, describeOzonError(error));
+        await ctx.api.sendMessage(
+          ctx.from.id,
+          withShopTag(ctx.t, relay.shops, shop.id, ctx.t("inbox-view-failed", { reason })),
+        );
+        return;
+      }
+      try {
+        await sendFiles(ctx, ctx.from.id, shop, messages);
+      } catch (error) {
+        // Pressed in a group by someone who never opened the bot: Telegram refuses a private send.
+        logger.info({ err: error, shop: shop.id }, "a chat's files could not reach the presser");
+        await ctx.reply(ctx.t("chat-view-files-private"));
+      }
+    });
+
+    async function showChat(
+      ctx: BotContext,
+      shop: SellerShop,
+      ozonChatId: string,
+      back: { page: number; mode: "w" | "a" },
+    ) {
       let messages: ChatMessage[];
       try {
         messages = (await shop.seller.chats.history(ozonChatId, { limit: VIEW_MESSAGES })).messages;
@@ -109,26 +149,44 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
         );
         if (text.length <= TELEGRAM_TEXT_LIMIT) break;
       }
+      const files = messages.reduce((n, m) => n + m.attachments.length, 0);
       const keyboard = chatViewKeyboard(
         codec,
         ctx.t,
         { ozonChatId, shopRef: shop.ref, postingNumber: context.postingNumber },
         claim ? claimLabel(claim, config.timezone) : undefined,
+        { files, back },
       );
-      const sent = await ctx.reply(text.slice(0, TELEGRAM_TEXT_LIMIT), {
-        reply_markup: keyboard,
-        link_preview_options: { is_disabled: true },
-      });
+      const shown = await showView(ctx, text.slice(0, TELEGRAM_TEXT_LIMIT), keyboard);
       // A reply to the view reaches the buyer, as a reply to a relayed message does.
-      await relay.links.remember([{ chatId: sent.chat.id, messageId: sent.message_id }], {
-        ozonChatId,
-        shopId: shop.id,
-      });
-      await sendFiles(ctx, shop, messages);
+      await relay.links.remember([shown], { ozonChatId, shopId: shop.id });
     }
 
-    /** The files of the shown messages, newest last, at most VIEW_FILES of them. */
-    async function sendFiles(ctx: BotContext, shop: SellerShop, messages: ChatMessage[]) {
+    /** The view in place of the list it was opened from; a new message when that one is gone. */
+    async function showView(ctx: BotContext, text: string, keyboard: InlineKeyboard) {
+      const options = { reply_markup: keyboard, link_preview_options: { is_disabled: true } };
+      const pressed = ctx.callbackQuery?.message;
+      if (pressed) {
+        const where = { chatId: pressed.chat.id, messageId: pressed.message_id };
+        try {
+          await ctx.editMessageText(text, options);
+          return where;
+        } catch (error) {
+          if (isNotModified(error)) return where;
+          logger.info({ err: error }, "the chats list could not become the chat's view");
+        }
+      }
+      const sent = await ctx.reply(text, options);
+      return { chatId: sent.chat.id, messageId: sent.message_id };
+    }
+
+    /** The files of the shown messages, newest last, at most VIEW_FILES of them, to `to`. */
+    async function sendFiles(
+      ctx: BotContext,
+      to: number,
+      shop: SellerShop,
+      messages: ChatMessage[],
+    ) {
       const files = messages.flatMap((m) => m.attachments);
       const picked = files.slice(-VIEW_FILES);
       for (const file of picked) {
@@ -139,14 +197,19 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
           });
           if (got.bytes.byteLength === 0) throw new Error("empty file");
           const name = uploadFileName(file.name || got.name);
-          await ctx.replyWithDocument(new InputFile(got.bytes, name));
+          await ctx.api.sendDocument(to, new InputFile(got.bytes, name));
         } catch (error) {
           logger.info({ err: error, shop: shop.id }, "a chat file was not shown");
-          await ctx.reply(ctx.t("inbox-view-file-failed", { name: file.name || "file" }));
+          await ctx.api.sendMessage(
+            to,
+            ctx.t("inbox-view-file-failed", { name: file.name || "file" }),
+          );
         }
       }
+      if (files.length === 0) await ctx.api.sendMessage(to, ctx.t("chat-view-files-none"));
       if (files.length > picked.length) {
-        await ctx.reply(
+        await ctx.api.sendMessage(
+          to,
           ctx.t("inbox-view-files-capped", { shown: picked.length, count: files.length }),
         );
       }
@@ -181,9 +244,16 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
         (c) => c.chatId === pressed?.chat.id && c.messageId === pressed.message_id,
       );
       if (pressed && !isCopy) {
-        await ctx
-          .editMessageReplyMarkup({ reply_markup: chatViewKeyboard(codec, ctx.t, chat, label) })
-          .catch(() => undefined);
+        const keyboard = chatViewKeyboard(codec, ctx.t, chat, label);
+        // A view shown in place of /chats keeps its 📎 Files and « Back to list row.
+        const kept = (pressed.reply_markup?.inline_keyboard ?? []).filter((row) =>
+          row.some((b) => {
+            const kind = "callback_data" in b ? codec.decode(b.callback_data)?.kind : undefined;
+            return kind === CHAT_FILES_CALLBACK || kind === CHATS_LIST_CALLBACK;
+          }),
+        );
+        keyboard.inline_keyboard.push(...kept);
+        await ctx.editMessageReplyMarkup({ reply_markup: keyboard }).catch(() => undefined);
       }
     });
 

@@ -47,6 +47,11 @@ export class MessageLinks {
     );
   }
 
+  /** The message no longer shows a chat (a chat's view turned back into /chats). */
+  async forget(message: TelegramMessageRef): Promise<void> {
+    await this.#store.delete(linkKey(message.chatId, message.messageId));
+  }
+
   /** The Ozon chat a Telegram message belongs to, when it is a relayed one still remembered. */
   async resolve(chatId: number, messageId: number): Promise<MessageLink | undefined> {
     const link = await this.#store.get<MessageLink>(linkKey(chatId, messageId));

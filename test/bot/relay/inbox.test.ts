@@ -40,6 +40,16 @@ function lastTo(e: RelayEnv, chatId: number): RecordedCall {
   return call;
 }
 
+/** The last message the bot edited in `chatId`: a chat's view shown in place of /chats. */
+function editedIn(e: RelayEnv, chatId: number): RecordedCall {
+  const call = e.fake
+    .callsTo("editMessageText")
+    .filter((c) => Number(c.payload.chat_id) === chatId)
+    .at(-1);
+  if (!call) throw new Error("nothing was edited");
+  return call;
+}
+
 async function chatsOf(e: RelayEnv, who = SELLER) {
   await e.send(command("chats", { from: who }));
   return lastTo(e, who.id);
@@ -69,12 +79,30 @@ describe("/chats", () => {
     expect(textOf(list)).toMatch(/⏱ (just now|\d+ min) · order \d+/);
 
     await e.send(press(list, "1 💬", SELLER));
-    const view = lastTo(e, SELLER.id);
+    // The list becomes the chat's view: the same message, edited.
+    const view = editedIn(e, SELLER.id);
+    const listed: { message_id: number } = resultOf(list);
+    expect(view.payload.message_id).toBe(listed.message_id);
     expect(textOf(view)).toContain("Chat with a buyer · order");
     expect(textOf(view)).toContain("👤 Buyer");
     expect(textOf(view)).toContain("Где мой заказ?");
     const labels = buttonsOf(view).map((b) => b.text);
-    expect(labels).toEqual(["✍️ Answer", "✋ Take it", "✔️ Mark as read", "📦 Open posting"]);
+    expect(labels).toEqual([
+      "✍️ Answer",
+      "✋ Take it",
+      "✔️ Mark as read",
+      "📦 Open posting",
+      `📎 Files (${chat.messages.filter((m) => m.file).length})`,
+      "« Back to list",
+    ]);
+
+    // Take it on the view shows the claim and keeps the view's 📎 Files and « Back row.
+    await e.send(press(view, "Take it", SELLER));
+    const taken = e.fake.callsTo("editMessageReplyMarkup").at(-1) as RecordedCall;
+    expect(taken.payload.message_id).toBe(listed.message_id);
+    const takenLabels = buttonsOf(taken).map((b) => b.text);
+    expect(takenLabels[0]).toMatch(/is answering/);
+    expect(takenLabels.slice(-2)).toEqual(labels.slice(-2));
 
     await e.send(press(view, "Answer", SELLER));
     const prompt = lastTo(e, SELLER.id);
@@ -106,7 +134,7 @@ describe("/chats", () => {
     await e.module.runOnce();
     const list = await chatsOf(e);
     await e.send(press(list, "1 💬", SELLER));
-    const view = lastTo(e, SELLER.id);
+    const view = editedIn(e, SELLER.id);
     await e.send(text("Есть", { from: SELLER, replyTo: resultOf(view) }));
     expect(sellerMessages(e.sandbox, chat.id, written.id).map((m) => m.text)).toEqual(["Есть"]);
   });
@@ -119,7 +147,7 @@ describe("/chats", () => {
     await e.module.runOnce();
     const list = await chatsOf(e);
     await e.send(press(list, "1 💬", SELLER));
-    await e.send(press(lastTo(e, SELLER.id), "Mark as read", SELLER));
+    await e.send(press(editedIn(e, SELLER.id), "Mark as read", SELLER));
     expect(e.fake.callsTo("answerCallbackQuery").at(-1)?.payload.text).toBe(
       "✔️ Marked read at Ozon.",
     );
@@ -136,7 +164,7 @@ describe("/chats", () => {
     await e.module.runOnce();
     const list = await chatsOf(e);
     await e.send(press(list, "1 💬", SELLER));
-    await e.send(press(lastTo(e, SELLER.id), "Open posting", SELLER));
+    await e.send(press(editedIn(e, SELLER.id), "Open posting", SELLER));
     const card = lastTo(e, SELLER.id);
     expect(textOf(card)).toContain(chat.postingNumber);
     expect(buttonsOf(card)).toEqual([]);
@@ -162,7 +190,7 @@ describe("/chats", () => {
     expect(buttonsOf(second).map((b) => b.text)).toContain(`2 / ${pages}`);
   });
 
-  it("sends the chat's files as files", async () => {
+  it("lists the chat's files in the view and sends them only when asked, to the presser", async () => {
     const e = await started();
     // The seed's first chat holds a photo and a PDF.
     const chat = openBuyerChats(e.sandbox)[0];
@@ -172,13 +200,58 @@ describe("/chats", () => {
     e.sandbox.control.buyerWrites(chat.id, { text: "Посмотрите фото выше" });
     await e.module.runOnce();
     const list = await chatsOf(e);
+    const documentsTo = (who: { id: number }) =>
+      e.fake.callsTo("sendDocument").filter((c) => Number(c.payload.chat_id) === who.id);
     await e.send(press(list, "1 💬", SELLER));
-    const view = lastTo(e, SELLER.id);
+    const view = editedIn(e, SELLER.id);
     for (const name of names) expect(textOf(view)).toContain(`📎 ${name}`);
-    const documents = e.fake
-      .callsTo("sendDocument")
-      .filter((c) => Number(c.payload.chat_id) === SELLER.id);
-    expect(documents).toHaveLength(names.length);
+    // Opening sends no file, and opening again adds none.
+    expect(documentsTo(SELLER)).toEqual([]);
+    await e.send(press(view, "« Back to list", SELLER));
+    await e.send(press(editedIn(e, SELLER.id), "1 💬", SELLER));
+    expect(documentsTo(SELLER)).toEqual([]);
+
+    // Someone without the seller role cannot have them sent.
+    const again = editedIn(e, SELLER.id);
+    await e.send(press(again, `📎 Files (${names.length})`, WAREHOUSE));
+    expect(documentsTo(WAREHOUSE)).toEqual([]);
+    expect(e.fake.callsTo("answerCallbackQuery").at(-1)?.payload.show_alert).toBe(true);
+
+    await e.send(press(again, `📎 Files (${names.length})`, SELLER));
+    const sent = documentsTo(SELLER);
+    expect(sent).toHaveLength(Math.min(names.length, 3));
+    expect(sent.map((c) => c.files[0]?.fileName)).toEqual(names.slice(-3));
+  });
+
+  it("« Back to list shows the same page again, and a reply to it reaches no buyer", async () => {
+    const e = await started();
+    for (let i = 0; i < 14; i++) {
+      const chat = e.sandbox.control.addChat();
+      e.sandbox.control.buyerWrites(chat.id, { text: `Вопрос номер ${i}` });
+    }
+    await e.module.runOnce();
+    const list = await chatsOf(e);
+    await e.send(press(list, "Next", SELLER));
+    const second = editedIn(e, SELLER.id);
+    await e.send(press(second, "7 💬", SELLER));
+    const view = editedIn(e, SELLER.id);
+    expect(textOf(view)).toContain("Chat with a buyer");
+    expect(textOf(view)).toContain("Вопрос номер 7");
+    await e.send(press(view, "« Back to list", SELLER));
+    const back = editedIn(e, SELLER.id);
+    expect(back.payload.message_id).toBe(view.payload.message_id);
+    expect(textOf(back)).toBe(textOf(second));
+    expect(buttonsOf(back).map((b) => b.text)).toEqual(buttonsOf(second).map((b) => b.text));
+
+    // The message is a list again: a reply to it goes to no buyer chat.
+    const chat = e.sandbox.control.chat(
+      openBuyerChats(e.sandbox).find((c) => c.messages.some((m) => m.text === "Вопрос номер 7"))
+        ?.id ?? "",
+    );
+    if (!chat) throw new Error("the chat of question 7 is gone");
+    const before = chat.messages.length;
+    await e.send(text("Это не ответ", { from: SELLER, replyTo: resultOf(back) }));
+    expect(e.sandbox.control.chat(chat.id)?.messages.length).toBe(before);
   });
 
   it("a seller limited to one store sees only that store's chats", async () => {
