@@ -1044,9 +1044,7 @@ report-chart-spend = Spend, ₽
 report-chart-orders = Orders
 report-chart-clicks = Clicks
 report-chart-others = Others
-report-chart-caption = 📈 { $about }
-
-    { $summary }
+report-chart-caption = 📈 { $title } · { $period }
 report-xlsx-button = 📊 Get it as XLSX
 report-xlsx-caption = 📊 { $about } (XLSX)
 report-xlsx-total = Total

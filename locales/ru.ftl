@@ -1039,9 +1039,7 @@ report-chart-spend = Расход, ₽
 report-chart-orders = Заказы
 report-chart-clicks = Клики
 report-chart-others = Остальные
-report-chart-caption = 📈 { $about }
-
-    { $summary }
+report-chart-caption = 📈 { $title } · { $period }
 report-xlsx-button = 📊 Скачать в XLSX
 report-xlsx-caption = 📊 { $about } (XLSX)
 report-xlsx-total = Всего
