@@ -1071,3 +1071,12 @@ questions-answered-note = ↩️ { $name } answered the question: «{ $words }»
 reviews-answered-note = ↩️ { $name } answered the review: «{ $words }»
 ## QA walkthrough
 postings-ship-done-one = ✅ Posting { $posting } is packed. Print the label:
+
+## Report texts: values inside a sentence
+ads-group-day-value = by day
+ads-group-week-value = by week
+ads-group-month-value = by month
+schedule-period-yesterday-value = yesterday
+schedule-period-last-7-days-value = last 7 days
+schedule-period-last-30-days-value = last 30 days
+schedule-period-last-month-value = previous calendar month

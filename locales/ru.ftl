@@ -1066,3 +1066,12 @@ questions-answered-note = ↩️ { $name } ответил(а) на вопрос:
 reviews-answered-note = ↩️ { $name } ответил(а) на отзыв: «{ $words }»
 ## QA walkthrough
 postings-ship-done-one = ✅ Отправление { $posting } собрано. Распечатайте этикетку:
+
+## Report texts: values inside a sentence
+ads-group-day-value = по дням
+ads-group-week-value = по неделям
+ads-group-month-value = по месяцам
+schedule-period-yesterday-value = вчера
+schedule-period-last-7-days-value = последние 7 дней
+schedule-period-last-30-days-value = последние 30 дней
+schedule-period-last-month-value = прошлый календарный месяц

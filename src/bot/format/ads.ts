@@ -119,6 +119,13 @@ export const GROUPING_KEYS = {
   START_OF_MONTH: "ads-group-month",
 } as const satisfies Record<ReportGroupBy, string>;
 
+/** The grouping as a value inside a sentence ("Группировка: по дням"); the buttons use GROUPING_KEYS. */
+export const GROUPING_VALUE_KEYS = {
+  DATE: "ads-group-day-value",
+  START_OF_WEEK: "ads-group-week-value",
+  START_OF_MONTH: "ads-group-month-value",
+} as const satisfies Record<ReportGroupBy, string>;
+
 export const KIND_KEYS = {
   campaigns: "ads-kind-campaigns",
   phrases: "ads-kind-phrases",
