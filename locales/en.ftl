@@ -1080,3 +1080,4 @@ schedule-period-yesterday-value = yesterday
 schedule-period-last-7-days-value = last 7 days
 schedule-period-last-30-days-value = last 30 days
 schedule-period-last-month-value = previous calendar month
+ads-campaign-quoted = "{ $title }"

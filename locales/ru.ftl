@@ -1075,3 +1075,4 @@ schedule-period-yesterday-value = вчера
 schedule-period-last-7-days-value = последние 7 дней
 schedule-period-last-30-days-value = последние 30 дней
 schedule-period-last-month-value = прошлый календарный месяц
+ads-campaign-quoted = «{ $title }»

@@ -150,7 +150,8 @@ export function campaignsText(
   t: Translator,
   campaigns: ReadonlyArray<{ id: string; title?: string | undefined }>,
 ): string {
-  const titles = campaigns.map((c) => `«${campaignTitle(c)}»`);
+  // Quoted the language's way: «…» in Russian, "…" in English (as the campaign card).
+  const titles = campaigns.map((c) => t("ads-campaign-quoted", { title: campaignTitle(c) }));
   if (titles.length <= 3) return titles.join(", ");
   return t("ads-campaigns-more", { shown: titles.slice(0, 3).join(", "), more: titles.length - 3 });
 }

@@ -109,5 +109,8 @@ describe("report texts come from the locales", () => {
     const en = translatorFor(i18n, "en");
     expect(caption).toContain(`${en("ads-summary-impressions")}: `);
     expect(caption).toContain(`${en("ads-summary-spend")}: `);
+    // Campaign names quoted the English way, as on the English campaign card.
+    expect(caption).toMatch(/ · "Кроссовки[^"]*" · /);
+    expect(caption).not.toContain("«");
   });
 });
