@@ -1044,9 +1044,7 @@ report-chart-spend = Spend, ₽
 report-chart-orders = Orders
 report-chart-clicks = Clicks
 report-chart-others = Others
-report-chart-caption = 📈 { $about }
-
-    { $summary }
+report-chart-caption = 📈 { $title } · { $period }
 report-xlsx-button = 📊 Get it as XLSX
 report-xlsx-caption = 📊 { $about } (XLSX)
 report-xlsx-total = Total
@@ -1080,3 +1078,12 @@ chat-view-files-button = 📎 Files ({ $count })
 chat-view-files-sending = 📎 Sending the files…
 chat-view-files-none = 📎 The chat's last messages have no files.
 chat-view-files-private = 📎 The files could not be sent to you: open a private chat with the bot first.
+## Report texts: values inside a sentence
+ads-group-day-value = by day
+ads-group-week-value = by week
+ads-group-month-value = by month
+schedule-period-yesterday-value = yesterday
+schedule-period-last-7-days-value = last 7 days
+schedule-period-last-30-days-value = last 30 days
+schedule-period-last-month-value = previous calendar month
+ads-campaign-quoted = "{ $title }"

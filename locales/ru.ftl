@@ -1039,9 +1039,7 @@ report-chart-spend = Расход, ₽
 report-chart-orders = Заказы
 report-chart-clicks = Клики
 report-chart-others = Остальные
-report-chart-caption = 📈 { $about }
-
-    { $summary }
+report-chart-caption = 📈 { $title } · { $period }
 report-xlsx-button = 📊 Скачать в XLSX
 report-xlsx-caption = 📊 { $about } (XLSX)
 report-xlsx-total = Всего
@@ -1075,3 +1073,12 @@ chat-view-files-button = 📎 Файлы ({ $count })
 chat-view-files-sending = 📎 Отправляю файлы…
 chat-view-files-none = 📎 В последних сообщениях чата файлов нет.
 chat-view-files-private = 📎 Не удалось прислать вам файлы: сначала откройте личный чат с ботом.
+## Report texts: values inside a sentence
+ads-group-day-value = по дням
+ads-group-week-value = по неделям
+ads-group-month-value = по месяцам
+schedule-period-yesterday-value = вчера
+schedule-period-last-7-days-value = последние 7 дней
+schedule-period-last-30-days-value = последние 30 дней
+schedule-period-last-month-value = прошлый календарный месяц
+ads-campaign-quoted = «{ $title }»

@@ -35,7 +35,7 @@ import type { ConversationContext } from "../context.ts";
 import {
   campaignsText,
   campaignTitle,
-  GROUPING_KEYS,
+  GROUPING_VALUE_KEYS,
   KIND_KEYS,
   objectsText,
   PERIOD_REASON_KEYS,
@@ -241,7 +241,7 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
             kind: t(KIND_KEYS[kind]),
             campaigns: campaignsText(t, campaigns),
             period: formatPeriod(request.period),
-            grouping: t(GROUPING_KEYS[groupBy]),
+            grouping: t(GROUPING_VALUE_KEYS[groupBy]),
           }),
         ];
         if (objects) {

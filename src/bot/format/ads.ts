@@ -119,6 +119,13 @@ export const GROUPING_KEYS = {
   START_OF_MONTH: "ads-group-month",
 } as const satisfies Record<ReportGroupBy, string>;
 
+/** The grouping as a value inside a sentence ("Группировка: по дням"); the buttons use GROUPING_KEYS. */
+export const GROUPING_VALUE_KEYS = {
+  DATE: "ads-group-day-value",
+  START_OF_WEEK: "ads-group-week-value",
+  START_OF_MONTH: "ads-group-month-value",
+} as const satisfies Record<ReportGroupBy, string>;
+
 export const KIND_KEYS = {
   campaigns: "ads-kind-campaigns",
   phrases: "ads-kind-phrases",
@@ -143,7 +150,8 @@ export function campaignsText(
   t: Translator,
   campaigns: ReadonlyArray<{ id: string; title?: string | undefined }>,
 ): string {
-  const titles = campaigns.map((c) => `«${campaignTitle(c)}»`);
+  // Quoted the language's way: «…» in Russian, "…" in English (as the campaign card).
+  const titles = campaigns.map((c) => t("ads-campaign-quoted", { title: campaignTitle(c) }));
   if (titles.length <= 3) return titles.join(", ");
   return t("ads-campaigns-more", { shown: titles.slice(0, 3).join(", "), more: titles.length - 3 });
 }

@@ -19,6 +19,39 @@ function titlesOf(job: Pick<ReportJob, "campaigns">): Record<string, string> {
   return titles;
 }
 
+/** The chart's heading: what its line shows (orders, else clicks, else spend alone). */
+function chartTitle(t: Translator, line: string | undefined): string {
+  if (line === "orders") return t("report-chart-title");
+  return line === "clicks" ? t("report-chart-title-clicks") : t("report-chart-title-spend");
+}
+
+/** The labels the chart is drawn with (its words only; the data decides the title). */
+function chartLabels(t: Translator) {
+  return {
+    title: t("report-chart-title"),
+    spend: t("report-chart-spend"),
+    orders: t("report-chart-orders"),
+    clicks: t("report-chart-clicks"),
+    others: t("report-chart-others"),
+  };
+}
+
+/**
+ * The chart photo's own short caption (its heading and period): the file just above it already
+ * carries the summary, so repeating it would show the same lines twice in a row.
+ */
+export function reportChartCaption(
+  t: Translator,
+  job: Pick<ReportJob, "campaigns" | "period">,
+  table: ReportTable,
+): string {
+  const data = reportChartData(table, { labels: chartLabels(t), titles: titlesOf(job) });
+  return t("report-chart-caption", {
+    title: chartTitle(t, data.line?.metric),
+    period: formatPeriod(job.period),
+  });
+}
+
 /** The report's chart as a PNG; throws when the report has nothing dated to draw. */
 export async function reportChartPng(
   t: Translator,
@@ -26,21 +59,9 @@ export async function reportChartPng(
   table: ReportTable,
   shopName?: string,
 ): Promise<Buffer> {
-  const labels = {
-    title: t("report-chart-title"),
-    spend: t("report-chart-spend"),
-    orders: t("report-chart-orders"),
-    clicks: t("report-chart-clicks"),
-    others: t("report-chart-others"),
-  };
+  const labels = chartLabels(t);
   const titles = titlesOf(job);
-  const data = reportChartData(table, { labels, titles });
-  const title =
-    data.line?.metric === "orders"
-      ? labels.title
-      : data.line?.metric === "clicks"
-        ? t("report-chart-title-clicks")
-        : t("report-chart-title-spend");
+  const title = chartTitle(t, reportChartData(table, { labels, titles }).line?.metric);
   const period = formatPeriod(job.period);
   // Drawn in the shared worker thread: the event loop does not wait, resvg's memory comes back.
   return sharedChartRenderer().render(table, {

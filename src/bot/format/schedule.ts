@@ -4,7 +4,7 @@ import type { ReportFormat } from "../../services/ads/index.ts";
 import type { ReportSchedule, SchedulePeriod } from "../../services/schedules/schedules.ts";
 import { nextSlot, type ScheduleRule } from "../../services/schedules/slots.ts";
 import type { Translator } from "../i18n.ts";
-import { campaignsText, GROUPING_KEYS, PRESET_KEYS } from "./ads.ts";
+import { campaignsText, GROUPING_VALUE_KEYS, PRESET_KEYS } from "./ads.ts";
 
 export const FORMAT_KEYS = {
   csv: "schedule-format-csv",
@@ -16,6 +16,14 @@ export const SCHEDULE_PERIOD_KEYS = {
   last_7_days: PRESET_KEYS.last_7_days,
   last_30_days: PRESET_KEYS.last_30_days,
   last_month: "schedule-period-last-month",
+} as const satisfies Record<SchedulePeriod, string>;
+
+/** The schedule's period as a value inside a line ("· вчера ·"); the buttons use SCHEDULE_PERIOD_KEYS. */
+export const SCHEDULE_PERIOD_VALUE_KEYS = {
+  yesterday: "schedule-period-yesterday-value",
+  last_7_days: "schedule-period-last-7-days-value",
+  last_30_days: "schedule-period-last-30-days-value",
+  last_month: "schedule-period-last-month-value",
 } as const satisfies Record<SchedulePeriod, string>;
 
 /** "every day at 09:00", "every Monday at 09:00", "monthly on the 31st at 09:00 (…)". */
@@ -43,8 +51,8 @@ export function scheduleReportText(
 ): string {
   return t("schedule-report", {
     campaigns: campaignsText(t, schedule.campaigns),
-    period: t(SCHEDULE_PERIOD_KEYS[schedule.period]),
-    grouping: t(GROUPING_KEYS[schedule.groupBy]),
+    period: t(SCHEDULE_PERIOD_VALUE_KEYS[schedule.period]),
+    grouping: t(GROUPING_VALUE_KEYS[schedule.groupBy]),
     format: t(FORMAT_KEYS[schedule.format]),
   });
 }

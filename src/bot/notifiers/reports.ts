@@ -8,7 +8,7 @@
  * deliver() resolves only after Telegram accepted the document, and nothing after that moment
  * may make it fail (the runner would send the file again): the last progress edit is best effort.
  *
- * With the file come the report's chart (a PNG photo with the summary, drawn in a worker thread
+ * With the file come the report's chart (a PNG photo with a short caption of its own, drawn in a worker thread
  * while the file uploads and sent after it, on its own: a chart that cannot be drawn or sent is
  * logged and the report stays delivered) and an XLSX button (features/report-xlsx.ts); a job
  * with `format: "xlsx"` gets the workbook as its file instead of Ozon's CSV/ZIP (Ozon's file
@@ -38,7 +38,7 @@ import { ReportChartEmptyError, type ReportTable } from "../../services/reports/
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../callback-data.ts";
 import { FAILURE_KEYS, reportAbout } from "../format/ads.ts";
-import { reportChartPng, reportXlsx } from "../format/report-visuals.ts";
+import { reportChartCaption, reportChartPng, reportXlsx } from "../format/report-visuals.ts";
 import { type Locale, type LocalizedContext, type Translator, translatorOr } from "../i18n.ts";
 import { reportRetryKeyboard, reportXlsxKeyboard } from "../keyboards/ads.ts";
 import { isNotModified } from "../messages.ts";
@@ -190,24 +190,23 @@ export class TelegramReportNotifier implements ReportNotifier {
     }
     // The picture follows on its own: the job is delivered once the file is, so a crash while
     // the chart is still drawn or sent never sends the file twice (the chart may then be lost).
-    const chartCaption = this.#tagged(
-      t,
-      job,
-      t("report-chart-caption", { about, summary: summaryText }),
-    );
-    void this.#sendChart(job, drawing, `${name.replace(/\.\w+$/, "")}.png`, capped(chartCaption));
+    // The chart's own caption, worked out only once a chart was drawn (an empty table has none).
+    const chartCaption = () =>
+      table ? capped(this.#tagged(t, job, reportChartCaption(t, job, table))) : "";
+    void this.#sendChart(job, drawing, `${name.replace(/\.\w+$/, "")}.png`, chartCaption);
   }
 
   async #sendChart(
     job: ReportJob,
     drawing: Promise<Buffer | undefined>,
     name: string,
-    caption: string,
+    captionOf: () => string,
   ): Promise<void> {
     const chart = await drawing;
     if (!chart) return;
     const chatId = job.requestedBy.chatId;
     try {
+      const caption = captionOf();
       await this.#telegram.paced(chatId, (api) =>
         api.sendPhoto(chatId, new InputFile(chart, name), { caption }),
       );

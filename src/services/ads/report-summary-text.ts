@@ -36,6 +36,37 @@ function hundredthsText(value: number, space: string): string {
   return negative ? `−${text}` : text;
 }
 
+/** How a summary writes its numbers: Russian "14 831,82 ₽" / "0,54 %", English as the postings' cards. */
+interface NumberStyle {
+  count(value: number): string;
+  money(kopecks: number): string;
+  percent(basisPoints: number): string;
+}
+
+const RU_STYLE: NumberStyle = {
+  count: (value) => groupDigits(value, "\u00A0"),
+  money: (kopecks) => `${hundredthsText(kopecks, "\u00A0")}\u00A0₽`,
+  percent: (basisPoints) => `${hundredthsText(basisPoints, "\u00A0")}\u00A0%`,
+};
+
+// "85,453", "RUB 14,831.82" (as formatPrice writes English postings), "0.54%".
+const EN_COUNT = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 });
+const EN_MONEY = new Intl.NumberFormat("en-GB", {
+  style: "currency",
+  currency: "RUB",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const EN_HUNDREDTHS = new Intl.NumberFormat("en-GB", {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const EN_STYLE: NumberStyle = {
+  count: (value) => EN_COUNT.format(value),
+  money: (kopecks) => EN_MONEY.format(kopecks / 100),
+  percent: (basisPoints) => `${EN_HUNDREDTHS.format(basisPoints / 100)}%`,
+};
+
 /** A few short lines ("Показы: 12 345") for the message that goes with the file. */
 /** The words of a summary: the bot passes its locale's; the defaults serve logs and tests. */
 export type SummaryLabels = Record<keyof (typeof LABELS)["ru"], string>;
@@ -45,23 +76,21 @@ export function formatReportSummary(
   locale: string = "ru",
   words?: SummaryLabels,
 ): string {
-  const labels = words ?? (locale.startsWith("en") ? LABELS.en : LABELS.ru);
-  const space = "\u00A0";
+  const english = locale.startsWith("en");
+  const labels = words ?? (english ? LABELS.en : LABELS.ru);
+  const style = english ? EN_STYLE : RU_STYLE;
   const t = summary.totals;
   const lines: string[] = [];
-  if (t.impressions !== undefined) {
-    lines.push(`${labels.impressions}: ${groupDigits(t.impressions, space)}`);
-  }
-  if (t.clicks !== undefined) lines.push(`${labels.clicks}: ${groupDigits(t.clicks, space)}`);
+  if (t.impressions !== undefined)
+    lines.push(`${labels.impressions}: ${style.count(t.impressions)}`);
+  if (t.clicks !== undefined) lines.push(`${labels.clicks}: ${style.count(t.clicks)}`);
   if (t.ctrBasisPoints !== undefined) {
-    lines.push(`${labels.ctr}: ${hundredthsText(t.ctrBasisPoints, space)}${space}%`);
+    lines.push(`${labels.ctr}: ${style.percent(t.ctrBasisPoints)}`);
   }
-  if (t.spendKopecks !== undefined) {
-    lines.push(`${labels.spend}: ${hundredthsText(t.spendKopecks, space)}${space}₽`);
-  }
-  if (t.orders !== undefined) lines.push(`${labels.orders}: ${groupDigits(t.orders, space)}`);
+  if (t.spendKopecks !== undefined) lines.push(`${labels.spend}: ${style.money(t.spendKopecks)}`);
+  if (t.orders !== undefined) lines.push(`${labels.orders}: ${style.count(t.orders)}`);
   if (t.revenueKopecks !== undefined) {
-    lines.push(`${labels.revenue}: ${hundredthsText(t.revenueKopecks, space)}${space}₽`);
+    lines.push(`${labels.revenue}: ${style.money(t.revenueKopecks)}`);
   }
   return lines.length > 0 ? lines.join("\n") : labels.nothing;
 }

@@ -84,7 +84,7 @@ describe("reports with a chart and XLSX", () => {
     const [photo] = await waitForCalls(w, "sendPhoto", MANAGER.id, 1);
     if (!document || !photo) throw new Error("no document or photo");
 
-    // The file as before, then the chart with the summary as its caption.
+    // The file as before (with the summary), then the chart with a short caption of its own.
     const zip = document.files[0];
     expect(zip?.fileName).toMatch(/\.zip$/);
     expect(photo.seq).toBeGreaterThan(document.seq);
@@ -92,8 +92,9 @@ describe("reports with a chart and XLSX", () => {
     if (!png || !zip) throw new Error("no upload");
     expect(pngSize(png.bytes)).toEqual({ width: 1280, height: 960 });
     expect(png.size).toBeGreaterThan(20_000);
-    expect(String(photo.payload.caption)).toMatch(/^📈 Статистика кампаний/);
-    expect(String(photo.payload.caption)).toContain("Расход:");
+    expect(String(photo.payload.caption)).toMatch(/^📈 Расход и заказы по дням · \d\d\.\d\d/);
+    expect(String(photo.payload.caption)).not.toContain("Расход:");
+    expect(String(document.payload.caption)).toContain("Расход:");
     const table = readReportTable({ format: "zip", bytes: zip.bytes });
     expect(table.sheets).toHaveLength(2);
 
@@ -201,7 +202,9 @@ describe("reports with a chart and XLSX", () => {
     const [document] = await waitForCalls(w, "sendDocument", MANAGER.id, 1);
     const [photo] = await waitForCalls(w, "sendPhoto", MANAGER.id, 1);
     if (!document || !photo) throw new Error("no report");
-    expect(String(photo.payload.caption).split("\n")[0]).toBe("🏬 Южный");
+    const chartLines = String(photo.payload.caption).split("\n");
+    expect(chartLines[0]).toBe("🏬 Южный");
+    expect(chartLines[1]).toMatch(/^📈 Расход и (заказы|клики) по дням · /);
     expect(document.files[0]?.fileName).toContain("Южный");
 
     const since = w.fake.calls.length;

@@ -392,7 +392,7 @@ describe("/report", () => {
       await tap(w, user, kind);
       await tap(w, user, quick);
       expect(screenText(w, user.id)).toContain(
-        user === MANAGER ? "Группировка: По дням" : "Grouping: By day",
+        user === MANAGER ? "Группировка: по дням" : "Grouping: by day",
       );
       await tap(w, user, order);
       const job = (await jobsOf(w))[index];

@@ -109,5 +109,12 @@ describe("report texts come from the locales", () => {
     const en = translatorFor(i18n, "en");
     expect(caption).toContain(`${en("ads-summary-impressions")}: `);
     expect(caption).toContain(`${en("ads-summary-spend")}: `);
+    // Campaign names quoted the English way, as on the English campaign card.
+    expect(caption).toMatch(/ · "Кроссовки[^"]*" · /);
+    expect(caption).not.toContain("«");
+    // English numbers: "Spend: RUB 37,085.85", "CTR: 2.22%", as the English posting cards.
+    expect(caption).toMatch(/^Spend: RUB\u00A0[\d,]+\.\d\d$/m);
+    expect(caption).toMatch(/^CTR: \d+\.\d\d%$/m);
+    expect(caption).not.toContain("₽");
   });
 });

@@ -101,7 +101,7 @@ describe("/schedule dialog", () => {
     const list = screenText(w, MANAGER.id);
     expect(list).toContain("Отчёты по расписанию: 1 из 10");
     expect(list).toContain("каждый день в 09:00");
-    expect(list).toContain("Последние 7 дней · По дням · Excel (XLSX)");
+    expect(list).toContain("последние 7 дней · по дням · Excel (XLSX)");
     expect(list).toContain("Вам в личные сообщения");
     expect(list).toMatch(/Следующий отчёт: \d\d\.\d\d\.\d{4} 09:00 \(Europe\/Moscow\)/);
 

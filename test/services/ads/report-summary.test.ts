@@ -246,7 +246,17 @@ describe("formatReportSummary", () => {
         `Выручка: 4${nbsp}240,00${nbsp}₽`,
       ].join("\n"),
     );
-    expect(formatReportSummary(summary, "en").split("\n")[0]).toBe(`Impressions: 3${nbsp}704`);
+    // English numbers the English way, money as the English posting cards write it.
+    expect(formatReportSummary(summary, "en")).toBe(
+      [
+        "Impressions: 3,704",
+        "Clicks: 84",
+        "CTR: 2.27%",
+        `Spend: RUB${nbsp}793.25`,
+        "Orders: 6",
+        `Revenue: RUB${nbsp}4,240.00`,
+      ].join("\n"),
+    );
     expect(formatReportSummary({ files: [], totals: {} }, "ru")).toMatch(/нет/);
   });
 });
