@@ -5,7 +5,7 @@
  * same note code tells about answered product questions and reviews).
  */
 import type { I18n } from "@grammyjs/i18n";
-import type { Api } from "grammy";
+import type { Api, InlineKeyboard } from "grammy";
 import type { Logger } from "../../logger.ts";
 import { type ChatClaim, type ChatDigest, snippetOf } from "../../services/relay/inbox.ts";
 import type { TelegramMessageRef } from "../../services/relay/types.ts";
@@ -36,19 +36,32 @@ export async function showClaimOnCopies(
   digest: ChatDigest | undefined,
   claim: ChatClaim | undefined,
 ): Promise<void> {
-  for (const copy of digest?.copies ?? []) {
-    const t = translatorOr(deps.i18n, copy.locale, deps.defaultLocale);
-    const keyboard = relayKeyboard(deps.codec, t, chat.ozonChatId, chat.shopRef, {
+  await redrawCopyButtons(deps, digest?.copies ?? [], (t, copy) =>
+    relayKeyboard(deps.codec, t, chat.ozonChatId, chat.shopRef, {
       claim: claim ? claimLabel(claim, deps.timezone) : undefined,
       postingNumber: copy.posting,
-    });
+    }),
+  );
+}
+
+/**
+ * Gives each relayed copy the buttons `keyboardOf` draws in its reader's language. A copy
+ * Telegram will not edit (deleted, too old, already showing them) keeps its own: what changed
+ * still holds, and the notes still go.
+ */
+export async function redrawCopyButtons<C extends { chatId: number; messageId: number }>(
+  deps: Pick<ClaimViewDeps, "api" | "i18n" | "defaultLocale" | "logger">,
+  copies: readonly (C & { locale?: string | undefined })[],
+  keyboardOf: (t: Translator, copy: C) => InlineKeyboard | undefined,
+): Promise<void> {
+  for (const copy of copies) {
+    const keyboard = keyboardOf(translatorOr(deps.i18n, copy.locale, deps.defaultLocale), copy);
     if (!keyboard) continue;
     try {
       await deps.api.editMessageReplyMarkup(copy.chatId, copy.messageId, {
         reply_markup: keyboard,
       });
     } catch (error) {
-      // Deleted, too old to edit, already showing this: the claim still holds.
       deps.logger.info(
         { err: error, telegramChatId: copy.chatId },
         "a relayed copy kept its buttons",

@@ -17,10 +17,10 @@ import {
 import { snippetOf } from "../../services/relay/inbox.ts";
 import type { Shop, ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../callback-data.ts";
-import { type Locale, type LocalizedContext, type Translator, translatorOr } from "../i18n.ts";
+import type { Locale, LocalizedContext, Translator } from "../i18n.ts";
 import { feedItemKeyboard } from "../keyboards/questions.ts";
 import { withShopTag } from "../shops.ts";
-import { NOTE_WORDS, noteToOtherChats } from "./chat-claims.ts";
+import { NOTE_WORDS, noteToOtherChats, redrawCopyButtons } from "./chat-claims.ts";
 
 export interface FeedDoneDeps {
   codec: CallbackCodec;
@@ -72,22 +72,9 @@ export async function afterFeedDone(
     done.how === "processed"
       ? t("questions-processed-done-button", { name: done.name })
       : t(`${kind}s-answered-button`, { name: done.name });
-  for (const copy of copies) {
-    const t = translatorOr(deps.i18n, copy.locale, deps.defaultLocale);
-    const keyboard = feedItemKeyboard(deps.codec, t, kind, id, shop.ref, label(t));
-    if (!keyboard) continue;
-    try {
-      await deps.api.editMessageReplyMarkup(copy.chatId, copy.messageId, {
-        reply_markup: keyboard,
-      });
-    } catch (error) {
-      // Deleted, too old, or already showing this (a second answer): the note still goes.
-      deps.logger.info(
-        { err: error, telegramChatId: copy.chatId },
-        "a relayed item kept its buttons",
-      );
-    }
-  }
+  await redrawCopyButtons(deps, copies, (t) =>
+    feedItemKeyboard(deps.codec, t, kind, id, shop.ref, label(t)),
+  );
   await noteToOtherChats(
     deps,
     copies,
