@@ -14,19 +14,18 @@ import type { ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
 import type { PackedAnnouncer } from "../conversations/posting-steps.ts";
-import { oneBox, packagesOf } from "../conversations/ship.ts";
+import { oneBox, packagesOf, packerOf } from "../conversations/ship.ts";
 import { requestShip } from "../conversations/ship-request.ts";
 import { packedByText } from "../format/posting-fate.ts";
 import {
   AWAITING_PACKAGING,
-  clip,
   describeOzonError,
   formatOf,
   problemText,
   shipDoneText,
 } from "../format/postings.ts";
 import { labelKeyboard } from "../keyboards/postings.ts";
-import { displayName, profileOf, showScreen } from "../messages.ts";
+import { showScreen } from "../messages.ts";
 import { withShopTag } from "../shops.ts";
 import type { SellerShop } from "./posting-shop.ts";
 
@@ -78,11 +77,7 @@ async function pack(
   const marks = await shop.seller.marks.isRequired(skus).catch(() => undefined);
   if (!marks || marks.some((m) => m.isRequired)) return "dialog";
 
-  const from = ctx.from;
-  const packer = {
-    userId: from?.id ?? 0,
-    name: from ? clip(displayName(profileOf(from)), 100) : "—",
-  };
+  const packer = packerOf(ctx);
   const packages = packagesOf(oneBox(posting), new Map());
   const outcome = await requestShip(
     { seller: () => shop.seller, store: () => shop.store },
