@@ -42,6 +42,14 @@ export interface QuickPackDeps {
 /** What the tap came to: packed here (the label is due), or the dialog must take over. */
 export type QuickPackResult = "packed" | "dialog" | "busy" | "told";
 
+/** The store key held while a tap packs `number` (BUSY_MS at most). */
+const busyKey = (number: string) => `quick-pack:${number}`;
+
+/** Someone's tap is packing it now (a hint for the answer; quickPack checks again, atomically). */
+export async function quickPackBusy(shop: SellerShop, number: string): Promise<boolean> {
+  return Boolean(await shop.store.get(busyKey(number)));
+}
+
 /** Packs the posting of the pressed card in one box, when nothing more is needed. */
 export async function quickPack(
   ctx: BotContext,
@@ -49,7 +57,7 @@ export async function quickPack(
   number: string,
   deps: QuickPackDeps,
 ): Promise<QuickPackResult> {
-  const key = `quick-pack:${number}`;
+  const key = busyKey(number);
   if (!(await shop.store.setIfAbsent(key, true, { ttlMs: BUSY_MS }))) return "busy";
   try {
     return await pack(ctx, shop, number, deps);
