@@ -238,8 +238,8 @@ function summaryOf(ctx: ConversationContext, posting: Posting, packages: ShipPac
   return [title, ...fitItems(items, budget, more), ...tail].join("\n");
 }
 
-/** Who confirmed the ship, as a second packer will be told. */
-function packerOf(ctx: ConversationContext): ShipRequest["packer"] {
+/** Who confirmed the ship, as a second packer will be told (the dialog's or a quick pack's). */
+export function packerOf(ctx: Pick<ConversationContext, "from">): ShipRequest["packer"] {
   const from = ctx.from;
   return { userId: from?.id ?? 0, name: from ? clip(displayName(profileOf(from)), 100) : "—" };
 }

@@ -34,7 +34,7 @@ import { shopFileName } from "../shop-files.ts";
 import { withShopTag } from "../shops.ts";
 import { type PostingShops, type SellerShop, SHOP_REF, shopOfButton } from "./posting-shop.ts";
 import { postingsList } from "./postings-list.ts";
-import { type QuickPackDeps, quickPack } from "./quick-pack.ts";
+import { type QuickPackDeps, quickPack, quickPackBusy } from "./quick-pack.ts";
 
 const POSTING_ARG = /^[0-9][0-9-]{2,40}$/;
 /**
@@ -208,7 +208,7 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
         const quick = { codec, timezone: config.timezone, shops, ...area.quickPack };
         // Answered before Ozon is asked: a phone shows the tap was taken.
         // Someone's tap is packing it now: say so at once (quickPack checks again, atomically).
-        const free = !(await shop.store.get(`quick-pack:${number}`));
+        const free = !(await quickPackBusy(shop, number));
         await ctx.answerCallbackQuery({
           text: ctx.t(free ? "postings-quick-packing" : "postings-quick-busy"),
           ...(free ? {} : { show_alert: true }),

@@ -14,19 +14,18 @@ import type { ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
 import type { PackedAnnouncer } from "../conversations/posting-steps.ts";
-import { oneBox, packagesOf } from "../conversations/ship.ts";
+import { oneBox, packagesOf, packerOf } from "../conversations/ship.ts";
 import { requestShip } from "../conversations/ship-request.ts";
 import { packedByText } from "../format/posting-fate.ts";
 import {
   AWAITING_PACKAGING,
-  clip,
   describeOzonError,
   formatOf,
   problemText,
   shipDoneText,
 } from "../format/postings.ts";
 import { labelKeyboard } from "../keyboards/postings.ts";
-import { displayName, profileOf, showScreen } from "../messages.ts";
+import { showScreen } from "../messages.ts";
 import { withShopTag } from "../shops.ts";
 import type { SellerShop } from "./posting-shop.ts";
 
@@ -43,6 +42,14 @@ export interface QuickPackDeps {
 /** What the tap came to: packed here (the label is due), or the dialog must take over. */
 export type QuickPackResult = "packed" | "dialog" | "busy" | "told";
 
+/** The store key held while a tap packs `number` (BUSY_MS at most). */
+const busyKey = (number: string) => `quick-pack:${number}`;
+
+/** Someone's tap is packing it now (a hint for the answer; quickPack checks again, atomically). */
+export async function quickPackBusy(shop: SellerShop, number: string): Promise<boolean> {
+  return Boolean(await shop.store.get(busyKey(number)));
+}
+
 /** Packs the posting of the pressed card in one box, when nothing more is needed. */
 export async function quickPack(
   ctx: BotContext,
@@ -50,7 +57,7 @@ export async function quickPack(
   number: string,
   deps: QuickPackDeps,
 ): Promise<QuickPackResult> {
-  const key = `quick-pack:${number}`;
+  const key = busyKey(number);
   if (!(await shop.store.setIfAbsent(key, true, { ttlMs: BUSY_MS }))) return "busy";
   try {
     return await pack(ctx, shop, number, deps);
@@ -78,11 +85,7 @@ async function pack(
   const marks = await shop.seller.marks.isRequired(skus).catch(() => undefined);
   if (!marks || marks.some((m) => m.isRequired)) return "dialog";
 
-  const from = ctx.from;
-  const packer = {
-    userId: from?.id ?? 0,
-    name: from ? clip(displayName(profileOf(from)), 100) : "—",
-  };
+  const packer = packerOf(ctx);
   const packages = packagesOf(oneBox(posting), new Map());
   const outcome = await requestShip(
     { seller: () => shop.seller, store: () => shop.store },
