@@ -79,7 +79,7 @@ export function createSchedulesModule(
     settings: digestSettings,
     zone: config.timezone,
     now,
-    sender: new TelegramDigestSender(notifier),
+    sender: new TelegramDigestSender(notifier, shops),
     source: {
       // Every active store the person's manager role reaches, asked at the digest's time.
       async storesFor(userId) {

@@ -49,11 +49,13 @@ const MESSAGE_LIMIT = 4_000;
 /**
  * The digest's text in the person's language: one message, or several when many stores would
  * make it longer than Telegram takes (a store's lines are never split; each part has the title).
+ * Stores are named when there are several in the digest, or in the bot (`manyShops`): a manager
+ * who reaches one of several still sees which one.
  */
-export function digestTexts(t: Translator, digest: Digest): string[] {
+export function digestTexts(t: Translator, digest: Digest, manyShops = false): string[] {
   const head = t("digest-title", { day: formatPeriod(digest.period) });
   if (digest.stores.length === 0) return [`${head}\n\n${t("digest-no-stores")}`];
-  const named = digest.stores.length > 1;
+  const named = manyShops || digest.stores.length > 1;
   const messages: string[] = [];
   let current = head;
   for (const block of digest.stores.map((s) => storeLines(t, s, named).join("\n"))) {
@@ -69,13 +71,15 @@ export function digestTexts(t: Translator, digest: Digest): string[] {
 
 export class TelegramDigestSender implements DigestSender {
   readonly #messages: TelegramScheduleNotifier;
-  constructor(messages: TelegramScheduleNotifier) {
+  readonly #shops: { readonly many: boolean } | undefined;
+  constructor(messages: TelegramScheduleNotifier, shops?: { readonly many: boolean }) {
     this.#messages = messages;
+    this.#shops = shops;
   }
   async send(setting: DigestSetting, digest: Digest, progress: DigestProgress): Promise<void> {
     const t = this.#messages.translator(setting.locale);
     let part = progress.from;
-    for (const text of digestTexts(t, digest).slice(part)) {
+    for (const text of digestTexts(t, digest, this.#shops?.many).slice(part)) {
       await this.#messages.send(setting.chatId, text);
       await progress.sent(++part);
     }

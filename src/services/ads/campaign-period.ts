@@ -5,7 +5,7 @@
  * refused here. "No end" (both dates empty) is a button, not a text.
  */
 import { DateTime } from "luxon";
-import type { PeriodClock } from "./periods.ts";
+import { type PeriodClock, typedDates } from "./periods.ts";
 
 export type CampaignPeriodReason = "format" | "invalid_date" | "order" | "past";
 
@@ -13,26 +13,15 @@ export type CampaignPeriodInput =
   | { ok: true; fromDate: string; toDate: string }
   | { ok: false; reason: CampaignPeriodReason };
 
-const DATE = String.raw`(\d{1,2})[./](\d{1,2})[./](\d{4})`;
-const RANGE = new RegExp(`^${DATE}(?:\\s*(?:-|–|—|\\.\\.|по|to)\\s*${DATE})?$`, "iu");
-
 export function parseCampaignPeriod(
   input: string,
   clock: PeriodClock,
   currentFrom: string | undefined,
 ): CampaignPeriodInput {
-  const text = input.normalize("NFKC").trim().replace(/\s+/g, " ");
-  const match = text.match(RANGE);
-  if (!match) return { ok: false, reason: "format" };
-  const [, d1, m1, y1, d2, m2, y2] = match;
-  const at = (d?: string, m?: string, y?: string) =>
-    DateTime.fromObject(
-      { year: Number(y), month: Number(m), day: Number(d) },
-      { zone: clock.zone },
-    );
+  const dates = typedDates(input, clock.zone);
+  if (!dates) return { ok: false, reason: "format" };
+  const { first, second } = dates;
   const today = DateTime.fromMillis(clock.now, { zone: clock.zone }).startOf("day");
-  const first = at(d1, m1, y1);
-  const second = d2 === undefined ? undefined : at(d2, m2, y2);
   if (!first.isValid || (second && !second.isValid)) return { ok: false, reason: "invalid_date" };
   const to = second ?? first;
   const from = second

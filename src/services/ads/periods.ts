@@ -86,23 +86,29 @@ export type PeriodInputResult =
 const DATE = String.raw`(\d{1,2})[./](\d{1,2})[./](\d{4})`;
 const RANGE = new RegExp(`^${DATE}(?:\\s*(?:-|–|—|\\.\\.|по|to)\\s*${DATE})?$`, "iu");
 
-/** Parses `01.10.2026-15.10.2026` (also `1.10.2026 – 15.10.2026`, or one date for one day). */
-export function parsePeriodInput(input: string, clock: PeriodClock): PeriodInputResult {
+/**
+ * The one or two dates of `01.10.2026-15.10.2026` (also `1.10.2026 – 15.10.2026`, or one date)
+ * in `zone`, each possibly invalid (31.02.2026); undefined when the text is not of that form.
+ */
+export function typedDates(
+  input: string,
+  zone: string,
+): { first: DateTime; second: DateTime | undefined } | undefined {
   const text = input.normalize("NFKC").trim().replace(/\s+/g, " ");
   const match = text.match(RANGE);
-  if (!match) return { ok: false, reason: "format" };
+  if (!match) return undefined;
   const [, d1, m1, y1, d2, m2, y2] = match;
-  const from = DateTime.fromObject(
-    { year: Number(y1), month: Number(m1), day: Number(d1) },
-    { zone: clock.zone },
-  );
-  const to =
-    d2 === undefined
-      ? from
-      : DateTime.fromObject(
-          { year: Number(y2), month: Number(m2), day: Number(d2) },
-          { zone: clock.zone },
-        );
+  const at = (d?: string, m?: string, y?: string) =>
+    DateTime.fromObject({ year: Number(y), month: Number(m), day: Number(d) }, { zone });
+  return { first: at(d1, m1, y1), second: d2 === undefined ? undefined : at(d2, m2, y2) };
+}
+
+/** Parses `01.10.2026-15.10.2026` (also `1.10.2026 – 15.10.2026`, or one date for one day). */
+export function parsePeriodInput(input: string, clock: PeriodClock): PeriodInputResult {
+  const dates = typedDates(input, clock.zone);
+  if (!dates) return { ok: false, reason: "format" };
+  const from = dates.first;
+  const to = dates.second ?? from;
   if (!from.isValid || !to.isValid) return { ok: false, reason: "invalid_date" };
   if (to < from) return { ok: false, reason: "order" };
   if (to > today(clock)) return { ok: false, reason: "future" };

@@ -190,14 +190,26 @@ export function summarizeReport(file: {
   bytes: Uint8Array;
   name?: string;
 }): ReportSummary {
+  const files = reportCsvFiles(file).map((f) => summarizeCsv(f.bytes, f.name));
+  return { files, totals: addTotals(files) };
+}
+
+/**
+ * The CSVs of a downloaded report (the file itself, or a ZIP's entries, capped by unzip);
+ * throws ReportFileError when it cannot be read or a bare CSV is over the cap.
+ */
+export function reportCsvFiles(file: {
+  format: "csv" | "zip";
+  bytes: Uint8Array;
+  name?: string;
+}): { name: string; bytes: Uint8Array }[] {
   const name = file.name ?? `report.${file.format}`;
   // Trust the bytes over the label: a ZIP starts with "PK\x03\x04".
   const looksZip = file.bytes[0] === 0x50 && file.bytes[1] === 0x4b && file.bytes[2] === 0x03;
   if (!looksZip && file.format === "csv" && file.bytes.length > MAX_UNPACKED_BYTES) {
     throw new ReportFileError("too_large", "the CSV is over the limit", { file: name });
   }
-  const csvFiles =
-    looksZip || file.format === "zip" ? unzip(file.bytes, name) : [{ name, bytes: file.bytes }];
-  const files = csvFiles.map((f) => summarizeCsv(f.bytes, f.name));
-  return { files, totals: addTotals(files) };
+  return looksZip || file.format === "zip"
+    ? unzip(file.bytes, name)
+    : [{ name, bytes: file.bytes }];
 }

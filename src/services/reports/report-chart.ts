@@ -7,7 +7,7 @@
  * Sized for a phone: 1280×960 (Telegram keeps photos up to 1280 px on a side), text at least
  * 22 px, numbers with the locale's thousands separators, money in roubles.
  */
-import { Resvg } from "@resvg/resvg-js";
+import { createRequire } from "node:module";
 import { type ChartFonts, chartFonts } from "./chart-fonts.ts";
 import { columnIndex, type ReportTable } from "./report-table.ts";
 
@@ -247,8 +247,20 @@ function legendRows(data: ReportChartData): number {
   return Math.ceil((data.spend.length + (data.line ? 1 : 0)) / 5);
 }
 
+type ResvgModule = typeof import("@resvg/resvg-js");
+let resvgModule: ResvgModule | undefined;
+/**
+ * Required on the first picture (synchronously, it is CommonJS): the bot's own thread only
+ * prepares chart data and never loads the native renderer; the chart worker does.
+ */
+const loadResvg = () => {
+  resvgModule ??= createRequire(import.meta.url)("@resvg/resvg-js") as ResvgModule;
+  return resvgModule;
+};
+
 /** SVG → PNG with the chart's font (chart-fonts.ts); the system's fonts only when none found. */
 export function svgToPng(svg: string, fonts: ChartFonts = chartFonts()): Buffer {
+  const { Resvg } = loadResvg();
   const resvg = new Resvg(svg, {
     font: {
       fontFiles: fonts.files,

@@ -8,9 +8,7 @@
  * caps: at most MAX_UNPACKED_BYTES of CSV text, at most MAX_ZIP_FILES files.
  */
 import { hundredths, lineKind, metricOfColumn, type ReportMetric } from "../ads/report-csv.ts";
-import { MAX_UNPACKED_BYTES, ReportFileError } from "../ads/report-file.ts";
-import { readReportLines, titleFacts } from "../ads/report-summary.ts";
-import { unzip } from "../ads/report-zip.ts";
+import { readReportLines, reportCsvFiles, titleFacts } from "../ads/report-summary.ts";
 
 export type ReportColumnType = "date" | "count" | "money" | "decimal" | "text";
 
@@ -122,14 +120,7 @@ export function readReportTable(file: {
   bytes: Uint8Array;
   name?: string;
 }): ReportTable {
-  const name = file.name ?? `report.${file.format}`;
-  const looksZip = file.bytes[0] === 0x50 && file.bytes[1] === 0x4b && file.bytes[2] === 0x03;
-  if (!looksZip && file.bytes.length > MAX_UNPACKED_BYTES) {
-    throw new ReportFileError("too_large", "the CSV is over the limit", { file: name });
-  }
-  const csvFiles =
-    looksZip || file.format === "zip" ? unzip(file.bytes, name) : [{ name, bytes: file.bytes }];
-  return { sheets: csvFiles.map((f) => readReportSheet(f.bytes, f.name)) };
+  return { sheets: reportCsvFiles(file).map((f) => readReportSheet(f.bytes, f.name)) };
 }
 
 /** The index of the first column of `type` (or holding `metric`), -1 when there is none. */

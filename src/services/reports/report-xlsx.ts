@@ -4,7 +4,7 @@
  * widths that fit, and the file's `Корректировка` and `Всего` lines last (the total in bold).
  * When the file has no `Всего` line the totals row sums the count and money columns.
  */
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import type { ReportCell, ReportSheet, ReportTable, ReportTableColumn } from "./report-table.ts";
 
 export interface ReportXlsxLabels {
@@ -21,6 +21,13 @@ export interface ReportXlsxOptions {
 }
 
 export const DEFAULT_MAX_XLSX_ROWS = 100_000;
+
+let excelModule: Promise<typeof ExcelJS> | undefined;
+/** Loaded on the first workbook: a process that never builds one does not carry exceljs. */
+const loadExcelJS = () => {
+  excelModule ??= import("exceljs").then((m) => m.default);
+  return excelModule;
+};
 
 /** The table is over the cap: no workbook is built. */
 export class ReportXlsxTooLargeError extends Error {
@@ -133,7 +140,8 @@ export async function buildReportXlsx(
   const max = options.maxRows ?? DEFAULT_MAX_XLSX_ROWS;
   const rows = table.sheets.reduce((s, sheet) => s + sheet.rows.length, 0);
   if (rows > max) throw new ReportXlsxTooLargeError(rows, max);
-  const book = new ExcelJS.Workbook();
+  const { Workbook } = await loadExcelJS();
+  const book = new Workbook();
   book.creator = "ozon-seller-bot";
   // Fixed, so the same report gives the same file.
   book.created = new Date(0);

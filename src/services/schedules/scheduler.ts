@@ -248,16 +248,18 @@ export class ReportScheduler {
     if (!schedule) return this.#save({ ...run, state: "done" }); // deleted meanwhile
     if (run.state === "waiting_retry") {
       if ((run.retryAt ?? 0) > now) return;
-      result.retried++;
       const again: ScheduleRun = { ...run, state: "starting", startedAt: now };
-      await this.#save(again);
+      if (!(await this.#takeOver(run, again))) return;
+      result.retried++;
       if (!(await this.#begin(schedule, again))) result.failed++;
       return;
     }
     if (run.state === "starting") {
       // Claimed by a process that died before queuing the job.
       if (now - run.startedAt < STALE_START_MS) return;
-      if (!(await this.#begin(schedule, { ...run, startedAt: now }))) result.failed++;
+      const again: ScheduleRun = { ...run, startedAt: now };
+      if (!(await this.#takeOver(run, again))) return;
+      if (!(await this.#begin(schedule, again))) result.failed++;
       return;
     }
     const job =
@@ -272,6 +274,14 @@ export class ReportScheduler {
       code: "report_failed",
       message: job.failure?.message ?? job.error ?? "",
     });
+  }
+
+  /**
+   * Moves a run on only while it still holds what this round read: a process whose lease ran out
+   * mid-round and one that took over never both queue the same retry.
+   */
+  #takeOver(read: ScheduleRun, next: ScheduleRun): Promise<boolean> {
+    return this.#options.store.compareAndSet(runKey(read), read, next, { ttlMs: RUN_TTL_MS });
   }
 
   #save(run: ScheduleRun): Promise<void> {

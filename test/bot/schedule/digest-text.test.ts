@@ -55,4 +55,15 @@ describe("digest text", () => {
       "🏬 Б\n🛒 Заказано: 0 шт. на 0,00 ₽\n📣 Реклама: Ozon не ответил (401).",
     );
   });
+
+  it("one store of several in the bot is still named", () => {
+    const digest: Digest = {
+      period: { from: "2026-06-14", to: "2026-06-14" },
+      stores: [{ shopId: "b", name: "Б", sales: undefined, ads: undefined }],
+    };
+    const [alone = ""] = digestTexts(t, digest);
+    expect(alone).not.toContain("🏬");
+    const [named = ""] = digestTexts(t, digest, true);
+    expect(named).toContain("🏬 Б\n");
+  });
 });
