@@ -11,6 +11,7 @@
  * refused while the first is under way or done.
  */
 import { InlineKeyboard } from "grammy";
+import { snippetOf } from "../../services/relay/inbox.ts";
 import {
   fillQuickReply,
   type PlaceholderName,
@@ -61,6 +62,7 @@ export interface PickerDeps {
 /** The list's last argument when it replaces the screen pressed ("Back", "More…"). */
 export const IN_PLACE = "e";
 const SENDING_TTL_MS = 24 * 60 * 60 * 1000;
+/** Characters of a saved answer on its button (whole characters: an emoji is never cut). */
 const LABEL_LENGTH = 40;
 const MISSING_KEYS: Record<PlaceholderName, string> = {
   order: "quick-replies-missing-order",
@@ -86,7 +88,7 @@ export function registerQuickReplyPicker(deps: PickerDeps, place: PickerPlace): 
     const keyboard = new InlineKeyboard();
     replies.forEach((reply, index) => {
       const data = pickerData(codec, kinds.pick, target, shop.ref, reply.id);
-      if (data) newRow(keyboard).text(`${index + 1}. ${label(reply.text)}`, data);
+      if (data) newRow(keyboard).text(`${index + 1}. ${snippetOf(reply.text, LABEL_LENGTH)}`, data);
     });
     return { text: tagged(ctx, shop, ctx.t("quick-replies-pick")), keyboard };
   };
@@ -171,11 +173,6 @@ export function registerQuickReplyPicker(deps: PickerDeps, place: PickerPlace): 
     await edit(ctx, tagged(ctx, shop, ctx.t("quick-replies-sent", { who, text: filled.text })));
     await place.sent?.(shop, target, { chatId: pressed.chat.id, messageId: pressed.message_id });
   });
-}
-
-function label(text: string): string {
-  const line = text.replace(/\s+/gu, " ").trim();
-  return line.length > LABEL_LENGTH ? `${line.slice(0, LABEL_LENGTH - 1)}…` : line;
 }
 
 async function edit(ctx: BotContext, text: string, keyboard?: InlineKeyboard): Promise<void> {
