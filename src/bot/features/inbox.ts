@@ -298,7 +298,8 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
           ...(keyboard ? { reply_markup: keyboard } : {}),
         });
       } catch (error) {
-        await ctx.reply(problemText(ctx.t, describeOzonError(error, number)));
+        const problem = problemText(ctx.t, describeOzonError(error, number));
+        await ctx.reply(withShopTag(ctx.t, relay.shops, shop.id, problem));
       }
     });
     return undefined;
