@@ -88,7 +88,7 @@ export function registerQuickReplyPicker(deps: PickerDeps, place: PickerPlace): 
     const keyboard = new InlineKeyboard();
     replies.forEach((reply, index) => {
       const data = pickerData(codec, kinds.pick, target, shop.ref, reply.id);
-      if (data) newRow(keyboard).text(`${index + 1}. ${snippetOf(reply.text, LABEL_LENGTH)}`, data);
+      if (data) newRow(keyboard).text(`${index + 1}. ${replyLabel(reply.text)}`, data);
     });
     return { text: tagged(ctx, shop, ctx.t("quick-replies-pick")), keyboard };
   };
@@ -173,6 +173,11 @@ export function registerQuickReplyPicker(deps: PickerDeps, place: PickerPlace): 
     await edit(ctx, tagged(ctx, shop, ctx.t("quick-replies-sent", { who, text: filled.text })));
     await place.sent?.(shop, target, { chatId: pressed.chat.id, messageId: pressed.message_id });
   });
+}
+
+/** A saved answer's text on its button: one line of whole characters. */
+export function replyLabel(text: string): string {
+  return snippetOf(text, LABEL_LENGTH);
 }
 
 async function edit(ctx: BotContext, text: string, keyboard?: InlineKeyboard): Promise<void> {
