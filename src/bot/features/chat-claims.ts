@@ -19,6 +19,15 @@ import type { RelayShops } from "./relay-shops.ts";
 
 /** Notes about an answer quote this many characters of it. */
 export const NOTE_WORDS = 80;
+/** Characters of a person's name in "Anna is answering" and "Anna answered". */
+const NAME_CHARS = 32;
+
+/** The name others see for whoever pressed or wrote: whole characters, an emoji never cut. */
+export function actorName(from: { first_name: string } | undefined): string {
+  return Array.from(from?.first_name ?? "")
+    .slice(0, NAME_CHARS)
+    .join("");
+}
 
 export interface ClaimViewDeps {
   api: Api;

@@ -25,7 +25,7 @@ import { postingKeyboard } from "../keyboards/postings.ts";
 import { CHAT_POSTING_CALLBACK, TAKE_CHAT_CALLBACK } from "../keyboards/relay.ts";
 import { isNotModified } from "../messages.ts";
 import { withShopTag } from "../shops.ts";
-import { type ClaimViewDeps, showClaimOnCopies } from "./chat-claims.ts";
+import { actorName, type ClaimViewDeps, showClaimOnCopies } from "./chat-claims.ts";
 import { chatsList } from "./chats-inbox.ts";
 import type { SellerShop } from "./posting-shop.ts";
 import { answerableShop } from "./relay.ts";
@@ -222,7 +222,7 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
       const inbox = relay.inbox(shop);
       const taken = await inbox.take(ozonChatId, {
         userId: ctx.from.id,
-        name: ctx.from.first_name.slice(0, 32),
+        name: actorName(ctx.from),
       });
       const label = claimLabel(taken.claim, config.timezone);
       if (!taken.ok) {
@@ -298,7 +298,8 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
           ...(keyboard ? { reply_markup: keyboard } : {}),
         });
       } catch (error) {
-        await ctx.reply(problemText(ctx.t, describeOzonError(error, number)));
+        const problem = problemText(ctx.t, describeOzonError(error, number));
+        await ctx.reply(withShopTag(ctx.t, relay.shops, shop.id, problem));
       }
     });
     return undefined;

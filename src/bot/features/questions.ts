@@ -30,6 +30,7 @@ import {
 } from "../keyboards/questions.ts";
 import { replyToMessage } from "../messages.ts";
 import { withShopTag } from "../shops.ts";
+import { actorName } from "./chat-claims.ts";
 import {
   afterFeedDone,
   type FeedDone,
@@ -53,9 +54,6 @@ export interface QuestionFeatureDeps extends FeedDoneDeps {
   /** A pass of the shop's poller now (after an admin turned it back on). */
   nudge(shopId: string): void;
 }
-
-/** The name others see in "Anna answered". */
-const nameOf = (ctx: BotContext) => (ctx.from?.first_name ?? "").slice(0, 32);
 
 /**
  * Sends an answer to Ozon, then marks and tells (afterFeedDone); a sentence for the person when
@@ -95,7 +93,7 @@ async function answerItem(
   const done: FeedDone = {
     how: "answered",
     words: trimmed,
-    name: nameOf(ctx),
+    name: actorName(ctx.from),
     answeredIn: ctx.chat?.id ?? 0,
   };
   await afterFeedDone({ ...deps, api: ctx.api }, shop, { kind, id, shopId: shop.id }, done);
@@ -218,7 +216,7 @@ export function questionsFeature(deps: QuestionFeatureDeps): FeatureFactory {
         { kind: "question", id, shopId: shop.id },
         {
           how: "processed",
-          name: nameOf(ctx),
+          name: actorName(ctx.from),
           answeredIn: pressed.chat.id,
         },
       );

@@ -6,6 +6,7 @@
  */
 import { InlineKeyboard } from "grammy";
 import { reachesShop, shopsInScope } from "../../services/access/shop-scope.ts";
+import { snippetOf } from "../../services/relay/inbox.ts";
 import {
   MAX_QUICK_REPLIES,
   QuickReplies,
@@ -125,9 +126,7 @@ function listScreen(ctx: BotContext, codec: CallbackCodec, shop: Shop, replies: 
   ];
   if (replies.length === 0) lines.push(ctx.t("quick-replies-empty"), "");
   replies.forEach((reply, index) => {
-    const text = reply.text.replace(/\s+/gu, " ");
-    const shown = text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH - 1)}…` : text;
-    lines.push(`${index + 1}. ${shown}`);
+    lines.push(`${index + 1}. ${snippetOf(reply.text, SHOWN_LENGTH)}`);
   });
   if (replies.length > 0) lines.push("");
   lines.push(ctx.t("quick-replies-placeholders"));

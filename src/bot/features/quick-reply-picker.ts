@@ -11,6 +11,7 @@
  * refused while the first is under way or done.
  */
 import { InlineKeyboard } from "grammy";
+import { snippetOf } from "../../services/relay/inbox.ts";
 import {
   fillQuickReply,
   type PlaceholderName,
@@ -61,6 +62,7 @@ export interface PickerDeps {
 /** The list's last argument when it replaces the screen pressed ("Back", "More…"). */
 export const IN_PLACE = "e";
 const SENDING_TTL_MS = 24 * 60 * 60 * 1000;
+/** Characters of a saved answer on its button (whole characters: an emoji is never cut). */
 const LABEL_LENGTH = 40;
 const MISSING_KEYS: Record<PlaceholderName, string> = {
   order: "quick-replies-missing-order",
@@ -86,7 +88,7 @@ export function registerQuickReplyPicker(deps: PickerDeps, place: PickerPlace): 
     const keyboard = new InlineKeyboard();
     replies.forEach((reply, index) => {
       const data = pickerData(codec, kinds.pick, target, shop.ref, reply.id);
-      if (data) newRow(keyboard).text(`${index + 1}. ${label(reply.text)}`, data);
+      if (data) newRow(keyboard).text(`${index + 1}. ${replyLabel(reply.text)}`, data);
     });
     return { text: tagged(ctx, shop, ctx.t("quick-replies-pick")), keyboard };
   };
@@ -173,9 +175,9 @@ export function registerQuickReplyPicker(deps: PickerDeps, place: PickerPlace): 
   });
 }
 
-function label(text: string): string {
-  const line = text.replace(/\s+/gu, " ").trim();
-  return line.length > LABEL_LENGTH ? `${line.slice(0, LABEL_LENGTH - 1)}…` : line;
+/** A saved answer's text on its button: one line of whole characters. */
+export function replyLabel(text: string): string {
+  return snippetOf(text, LABEL_LENGTH);
 }
 
 async function edit(ctx: BotContext, text: string, keyboard?: InlineKeyboard): Promise<void> {

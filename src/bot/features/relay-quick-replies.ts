@@ -13,7 +13,12 @@ import { replyFailureText } from "../format/relay.ts";
 import type { FeatureFactory } from "../index.ts";
 import { QUICK_REPLY_CALLBACK } from "../keyboards/relay.ts";
 import { newRow } from "../keyboards/rows.ts";
-import { IN_PLACE, pickerData, registerQuickReplyPicker } from "./quick-reply-picker.ts";
+import {
+  IN_PLACE,
+  pickerData,
+  registerQuickReplyPicker,
+  replyLabel,
+} from "./quick-reply-picker.ts";
 import { answerableShop } from "./relay.ts";
 import type { RelayShops } from "./relay-shops.ts";
 
@@ -65,9 +70,7 @@ export async function offerQuickReplies(
   const keyboard = new InlineKeyboard();
   for (const [index, reply] of replies.slice(0, OFFERED).entries()) {
     const data = pickerData(codec, CHAT_PICKER_KINDS.pick, ozonChatId, shop.ref, reply.id);
-    const text = reply.text.replace(/\s+/gu, " ").trim();
-    if (data)
-      keyboard.text(`${index + 1}. ${text.length > 40 ? `${text.slice(0, 39)}…` : text}`, data);
+    if (data) keyboard.text(`${index + 1}. ${replyLabel(reply.text)}`, data);
   }
   const more = pickerData(codec, CHAT_PICKER_KINDS.list, ozonChatId, shop.ref, IN_PLACE);
   if (replies.length > OFFERED && more) newRow(keyboard).text(ctx.t("quick-replies-more"), more);

@@ -21,7 +21,7 @@ import { ANSWER_BUYER_CALLBACK } from "../keyboards/relay.ts";
 import { replyToMessage } from "../messages.ts";
 import { shopTag, withShopTag } from "../shops.ts";
 import { isChatUnreachable } from "../telegram-errors.ts";
-import { afterAnswer } from "./chat-claims.ts";
+import { actorName, afterAnswer } from "./chat-claims.ts";
 import type { SellerShop } from "./posting-shop.ts";
 import {
   fetchTelegramFile,
@@ -102,7 +102,7 @@ export function relayRepliesFeature(relay: RelayShops): FeatureFactory {
             ozonChatId,
             answeredIn: ctx.chat.id,
             userId: ctx.from.id,
-            name: ctx.from.first_name.slice(0, 32),
+            name: actorName(ctx.from),
             ...(words ? { words } : {}),
           },
         );

@@ -26,7 +26,12 @@ export interface InboxParts {
 export async function aboutChat(parts: InboxParts, chat: RelayChatRef): Promise<RelayedChat> {
   const { inbox, contextCards, productNames } = parts;
   const { sku } = chat.context;
-  const first = inbox ? !(await inbox.digest(chat.ozonChatId)) : false;
+  // Two independent store reads on every relayed message: at once, not one after the other.
+  const [digest, claim] = await Promise.all([
+    inbox?.digest(chat.ozonChatId),
+    inbox?.claim(chat.ozonChatId),
+  ]);
+  const first = inbox ? !digest : false;
   // The first message's card reads the catalogue anyway: its name is the product's name.
   const card = first ? await contextCards?.cardOf(chat.context) : undefined;
   const named = card?.product;
@@ -35,7 +40,7 @@ export async function aboutChat(parts: InboxParts, chat: RelayChatRef): Promise<
     ...chat,
     productName: named?.name ?? (sku ? await productNames?.nameOf(sku) : undefined),
     first,
-    claim: await inbox?.claim(chat.ozonChatId),
+    claim,
     card,
   };
 }

@@ -78,25 +78,25 @@ export class ChatInbox {
 
   /**
    * Notes a relayed buyer message and its copies; an older message relayed late (a retry)
-   * adds its copies without moving the "last words" back. Only the chat's relay writes here.
+   * adds its copies without moving the "last words" back.
    */
   async recordRelayed(
     ozonChatId: string,
     message: { id: string; createdAt: string; snippet: string },
     copies: readonly RelayedCopy[],
   ): Promise<void> {
-    const known = await this.digest(ozonChatId);
-    const newer = !known || compareIds(message.id, known.lastBuyerId) >= 0;
-    const seen = new Set(copies.map((c) => `${c.chatId}:${c.messageId}`));
-    const kept = (known?.copies ?? []).filter((c) => !seen.has(`${c.chatId}:${c.messageId}`));
-    const digest: ChatDigest = {
-      lastBuyerId: newer ? message.id : (known?.lastBuyerId ?? message.id),
-      lastBuyerAt: newer ? message.createdAt : (known?.lastBuyerAt ?? message.createdAt),
-      snippet: newer ? message.snippet : (known?.snippet ?? message.snippet),
-      copies: [...kept, ...copies].slice(-MAX_COPIES),
-      ...(known?.handledUpTo ? { handledUpTo: known.handledUpTo } : {}),
-    };
-    await this.#store.set(DIGEST_PREFIX + ozonChatId, digest, { ttlMs: DIGEST_TTL_MS });
+    await this.#update(ozonChatId, (known) => {
+      const newer = !known || compareIds(message.id, known.lastBuyerId) >= 0;
+      const seen = new Set(copies.map((c) => `${c.chatId}:${c.messageId}`));
+      const kept = (known?.copies ?? []).filter((c) => !seen.has(`${c.chatId}:${c.messageId}`));
+      return {
+        lastBuyerId: newer ? message.id : (known?.lastBuyerId ?? message.id),
+        lastBuyerAt: newer ? message.createdAt : (known?.lastBuyerAt ?? message.createdAt),
+        snippet: newer ? message.snippet : (known?.snippet ?? message.snippet),
+        copies: [...kept, ...copies].slice(-MAX_COPIES),
+        ...(known?.handledUpTo ? { handledUpTo: known.handledUpTo } : {}),
+      };
+    });
   }
 
   /**
@@ -104,14 +104,37 @@ export class ChatInbox {
    * no longer waits for an answer until the buyer writes again.
    */
   async markHandled(ozonChatId: string, upTo: string | undefined): Promise<void> {
-    const known = await this.digest(ozonChatId);
-    if (!known || !upTo) return;
-    if (known.handledUpTo && compareIds(known.handledUpTo, upTo) >= 0) return;
-    await this.#store.set(
-      DIGEST_PREFIX + ozonChatId,
-      { ...known, handledUpTo: upTo },
-      { ttlMs: DIGEST_TTL_MS },
-    );
+    if (!upTo) return;
+    await this.#update(ozonChatId, (known) => {
+      if (!known) return undefined;
+      if (known.handledUpTo && compareIds(known.handledUpTo, upTo) >= 0) return undefined;
+      return { ...known, handledUpTo: upTo };
+    });
+  }
+
+  /**
+   * Read, change, write with compare-and-set: the relay (poller) and an answer (bot) may write
+   * one chat's digest from different processes at once, and neither may undo the other's part
+   * (new copies, or "handled"). `change` returns undefined to leave the digest as it is.
+   */
+  async #update(
+    ozonChatId: string,
+    change: (known: ChatDigest | undefined) => ChatDigest | undefined,
+  ): Promise<void> {
+    const key = DIGEST_PREFIX + ozonChatId;
+    const options = { ttlMs: DIGEST_TTL_MS };
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const known = await this.digest(ozonChatId);
+      const next = change(known);
+      if (!next) return;
+      const written = known
+        ? await this.#store.compareAndSet(key, known, next, options)
+        : await this.#store.setIfAbsent(key, next, options);
+      if (written) return;
+    }
+    // Still contended after several tries: write as before rather than drop the change.
+    const next = change(await this.digest(ozonChatId));
+    if (next) await this.#store.set(key, next, options);
   }
 
   /** Who handles the chat now, if anyone. */

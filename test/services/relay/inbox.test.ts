@@ -100,4 +100,32 @@ redis.describe("chat claims in Redis, seen by every process", () => {
       await Promise.all([one.close(), two.close()]);
     }
   });
+
+  it("a relayed copy and an answer's read mark, written at once from two processes, both stay", async () => {
+    const [one, two] = await Promise.all([
+      RedisStore.open({ url: redis.url, prefix }),
+      RedisStore.open({ url: redis.url, prefix }),
+    ]);
+    try {
+      const poller = new ChatInbox(one);
+      const bot = new ChatInbox(two);
+      const at = "2026-11-24T10:00:00Z";
+      await poller.recordRelayed("d1", { id: "10", createdAt: at, snippet: "hi" }, [
+        { chatId: 1, messageId: 1, locale: "ru" },
+      ]);
+      for (let round = 2; round < 12; round++) {
+        await Promise.all([
+          poller.recordRelayed("d1", { id: String(round * 10), createdAt: at, snippet: "more" }, [
+            { chatId: 1, messageId: round, locale: "ru" },
+          ]),
+          bot.markHandled("d1", String(round * 10 - 10)),
+        ]);
+        const digest = await poller.digest("d1");
+        expect(digest?.copies.map((c) => c.messageId)).toContain(round);
+        expect(digest?.handledUpTo).toBe(String(round * 10 - 10));
+      }
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
+  });
 });
