@@ -6,7 +6,7 @@
 // running `speedup` times faster than the wall clock, so "Telegram time" is what a real bot would
 // take. Figures: messages per subscriber, Seller API calls, time to deliver all, peak memory.
 import { parseArgs } from "node:util";
-import { TelegramSender } from "../src/bot/sender/index.ts";
+import { TelegramSender } from "../src/bot/core/sender/index.ts";
 import { createScaledClock } from "../src/clock.ts";
 import { ADMIN, KEEPER, PACKER, startPostings } from "../test/bot/postings/harness.ts";
 import { command, group } from "../test/support/updates.ts";

@@ -14,7 +14,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { type Priority, TelegramSender } from "../src/bot/sender/index.ts";
+import { type Priority, TelegramSender } from "../src/bot/core/sender/index.ts";
 import { createScaledClock } from "../src/clock.ts";
 import { createSellerClient } from "../src/ozon/seller/client.ts";
 import type { Posting } from "../src/ozon/seller/types.ts";

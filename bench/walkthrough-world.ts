@@ -5,16 +5,19 @@
 import type { Bot } from "grammy";
 import type { Update, User } from "grammy/types";
 import { DateTime } from "luxon";
-import { createCallbackCodec } from "../src/bot/callback-data.ts";
-import type { BotContext } from "../src/bot/context.ts";
-import { createI18n } from "../src/bot/i18n.ts";
+import { createAdsModule } from "../src/bot/ads/module.ts";
+import { createSchedulesModule, type SchedulesModule } from "../src/bot/ads/schedules-module.ts";
+import { createRelayModule, type RelayBotModule } from "../src/bot/chats/module.ts";
+import {
+  createQuestionsModule,
+  type QuestionsBotModule,
+} from "../src/bot/chats/questions-module.ts";
+import { createCallbackCodec } from "../src/bot/core/callback-data.ts";
+import type { BotContext } from "../src/bot/core/context.ts";
+import { createI18n } from "../src/bot/core/i18n.ts";
+import type { BotModule } from "../src/bot/core/module.ts";
 import { createBot } from "../src/bot/index.ts";
-import type { BotModule } from "../src/bot/module.ts";
-import { createAdsModule } from "../src/bot/modules/ads.ts";
-import { createPostingsModule, type PostingsModule } from "../src/bot/modules/postings.ts";
-import { createQuestionsModule, type QuestionsBotModule } from "../src/bot/modules/questions.ts";
-import { createRelayModule, type RelayBotModule } from "../src/bot/modules/relay.ts";
-import { createSchedulesModule, type SchedulesModule } from "../src/bot/modules/schedules.ts";
+import { createPostingsModule, type PostingsModule } from "../src/bot/postings/module.ts";
 import { loadConfig } from "../src/config.ts";
 import type { Container } from "../src/container.ts";
 import { createLogger } from "../src/logger.ts";

@@ -6,15 +6,15 @@
  */
 import { run } from "@grammyjs/runner";
 import { GrammyError } from "grammy";
-import { createCallbackCodec } from "./bot/callback-data.ts";
-import { deepLink } from "./bot/features/invite.ts";
-import { createI18n } from "./bot/i18n.ts";
+import { createCallbackCodec } from "./bot/core/callback-data.ts";
+import { createI18n } from "./bot/core/i18n.ts";
+import { InflightUpdates } from "./bot/core/inflight.ts";
+import { PersonMenus } from "./bot/core/person-menus.ts";
+import { RedisSendBudget } from "./bot/core/sender/redis-send-budget.ts";
+import { registerCommands } from "./bot/core/set-commands.ts";
 import { ALLOWED_UPDATES, createBot } from "./bot/index.ts";
-import { InflightUpdates } from "./bot/inflight.ts";
-import { createModules } from "./bot/modules/index.ts";
-import { PersonMenus } from "./bot/person-menus.ts";
-import { RedisSendBudget } from "./bot/sender/redis-budget.ts";
-import { registerCommands } from "./bot/set-commands.ts";
+import { createModules } from "./bot/modules.ts";
+import { deepLink } from "./bot/people/invite.ts";
 import { type Config, ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { type Container, createContainer } from "./container.ts";
 import { createLogger } from "./logger.ts";
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
   const i18n = createI18n({ defaultLocale: config.defaultLocale, logger });
   const codec = createCallbackCodec(config.botToken);
   // Several processes on one Redis: one Telegram budget for all of them, and a chat's updates
-  // wait for each other across processes (bot/chat-lock.ts).
+  // wait for each other across processes (bot/core/chat-lock.ts).
   const shared = sharedByProcesses(store);
   let budget: RedisSendBudget | undefined;
   if (store instanceof RedisStore && config.store.redisUrl) {

@@ -14,8 +14,8 @@
  * never closes), the process ends with exit code 1 and a log line saying why.
  */
 import type { Server } from "node:http";
-import type { InflightUpdates } from "./bot/inflight.ts";
-import type { BotModule } from "./bot/module.ts";
+import type { InflightUpdates } from "./bot/core/inflight.ts";
+import type { BotModule } from "./bot/core/module.ts";
 import { settlesBefore } from "./deadline.ts";
 import type { Logger } from "./logger.ts";
 import { closeServer } from "./server/http.ts";
@@ -75,7 +75,7 @@ export async function shutdown(parts: RunningParts, bounds: StopBounds = STOP_BO
 
 /**
  * Stops the modules side by side, waiting at most until `deadline`. Last first: the Telegram
- * sender, last in the list (src/bot/modules/index.ts), refuses its queued sends at once, so the
+ * sender, last in the list (src/bot/modules.ts), refuses its queued sends at once, so the
  * loops waiting on them stop between two messages and leave the rest for the next start.
  */
 export async function stopModules(

@@ -6,7 +6,7 @@
 import { createServer } from "node:http";
 import type { Context } from "grammy";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { InflightUpdates } from "../src/bot/inflight.ts";
+import { InflightUpdates } from "../src/bot/core/inflight.ts";
 import { shutdown, withWatchdog } from "../src/shutdown.ts";
 import { captureLogger } from "./bot/harness.ts";
 

@@ -21,10 +21,11 @@ import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import type { AccessService } from "../services/access.ts";
 import type { Store } from "../store/port.ts";
-import { storeAdapter } from "../store/session-storage.ts";
-import { type CallbackCodec, createCallbackCodec } from "./callback-data.ts";
-import { type ChatLockOptions, chatLock, chatOf } from "./chat-lock.ts";
-import type { BotContext, SessionData } from "./context.ts";
+import { type CallbackCodec, createCallbackCodec } from "./core/callback-data.ts";
+import { type ChatLockOptions, chatLock, chatOf } from "./core/chat-lock.ts";
+import { comingSoonFeature } from "./core/coming-soon.ts";
+import type { BotContext, SessionData } from "./core/context.ts";
+import { type BotShops, type FeatureDeps, NO_SHOPS } from "./core/deps.ts";
 import {
   BUILT_IN_CONVERSATIONS,
   type ConversationSpec,
@@ -32,28 +33,29 @@ import {
   hasSavedDialog,
   NO_DIALOG,
   registerConversations,
-} from "./conversations/index.ts";
-import { type BotShops, type FeatureDeps, NO_SHOPS } from "./deps.ts";
-import { errorBoundary, lastResort } from "./error-boundary.ts";
-import { accessRequestsFeature } from "./features/access-requests.ts";
-import { cancelFeature } from "./features/cancel.ts";
-import { comingSoonFeature } from "./features/coming-soon.ts";
-import { fallbackFeature } from "./features/fallback.ts";
-import { inviteFeature } from "./features/invite.ts";
-import { languageFeature } from "./features/language.ts";
-import { usersFeature } from "./features/users.ts";
-import { welcomeFeature } from "./features/welcome.ts";
-import { createI18n, type LocalizedContext } from "./i18n.ts";
-import { identify } from "./identify.ts";
-import type { InflightUpdates } from "./inflight.ts";
-import type { BotModule } from "./module.ts";
-import { PersonMenus } from "./person-menus.ts";
-import { telegramAutoRetry } from "./retry.ts";
-import { Router } from "./router.ts";
-import { chatSession } from "./session.ts";
-import { verifyCallbacks } from "./verify-callback.ts";
+} from "./core/dialog/conversations.ts";
+import { cancelFeature } from "./core/dialog/leave.ts";
+import { errorBoundary, lastResort } from "./core/error-boundary.ts";
+import { createI18n, type LocalizedContext } from "./core/i18n.ts";
+import { identify } from "./core/identify.ts";
+import type { InflightUpdates } from "./core/inflight.ts";
+import type { BotModule } from "./core/module.ts";
+import { PersonMenus } from "./core/person-menus.ts";
+import { telegramAutoRetry } from "./core/retry.ts";
+import { Router } from "./core/router.ts";
+import { chatSession } from "./core/session.ts";
+import { storeAdapter } from "./core/session-storage.ts";
+import { verifyCallbacks } from "./core/verify-callback.ts";
+import {
+  accessRequestsFeature,
+  fallbackFeature,
+  inviteFeature,
+  languageFeature,
+  usersFeature,
+  welcomeFeature,
+} from "./people/index.ts";
 
-export type { BotContext } from "./context.ts";
+export type { BotContext } from "./core/context.ts";
 
 /**
  * Longest time one Bot API call may take, upload or long poll included (grammY's default is

@@ -6,17 +6,17 @@ import type { Store } from "./port.ts";
 import { DEFAULT_REDIS_PREFIX, RedisStore } from "./redis.ts";
 import { SqliteStore } from "./sqlite.ts";
 
-export { isStoreOpenError, StoreOpenError, type StoreOpenProblem } from "./errors.ts";
-export { acquireLease, leaseHolder, leaseKey, releaseLease, renewLease } from "./lease.ts";
-export { MemoryStore, type MemoryStoreOptions } from "./memory.ts";
-export type { Change, SetOptions, Store } from "./port.ts";
-export { DEFAULT_REDIS_PREFIX, maskRedisUrl, RedisStore, type RedisStoreOptions } from "./redis.ts";
 export {
   type ConversationStorageOptions,
   conversationStorage,
   type StoreAdapterOptions,
   storeAdapter,
-} from "./session-storage.ts";
+} from "../bot/core/session-storage.ts";
+export { isStoreOpenError, StoreOpenError, type StoreOpenProblem } from "./errors.ts";
+export { acquireLease, leaseHolder, leaseKey, releaseLease, renewLease } from "./lease.ts";
+export { MemoryStore, type MemoryStoreOptions } from "./memory.ts";
+export type { Change, SetOptions, Store } from "./port.ts";
+export { DEFAULT_REDIS_PREFIX, maskRedisUrl, RedisStore, type RedisStoreOptions } from "./redis.ts";
 export { SQLITE_FILE_NAME, SqliteStore, type SqliteStoreOptions } from "./sqlite.ts";
 
 export interface OpenStoreOptions {

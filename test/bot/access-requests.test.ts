@@ -1,6 +1,6 @@
 /** A stranger asks for access: admins hear it once a day, one admin answers it once. */
 import { afterEach, describe, expect, it } from "vitest";
-import { ACCESS_REQUESTS_PER_HOUR } from "../../src/bot/features/access-requests.ts";
+import { ACCESS_REQUESTS_PER_HOUR } from "../../src/bot/people/access-requests.ts";
 import { command, person, text } from "../support/updates.ts";
 import { buttonsOf, type Harness, press, startBot, textOf } from "./harness.ts";
 

@@ -4,13 +4,13 @@
  */
 import type { Chat, Update, User } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCallbackCodec } from "../../src/bot/callback-data.ts";
+import { createCallbackCodec } from "../../src/bot/core/callback-data.ts";
 import {
   type Audience,
   COMMANDS,
   type CommandName,
   PLANNED_COMMANDS,
-} from "../../src/bot/commands.ts";
+} from "../../src/bot/core/commands.ts";
 import type { Role } from "../../src/services/access.ts";
 import type { RecordedCall } from "../support/fake-bot-api.ts";
 import { callback, command, group, person, text } from "../support/updates.ts";

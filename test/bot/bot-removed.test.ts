@@ -4,10 +4,10 @@
  * as the relay group, each module seeing the update.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { createCallbackCodec } from "../../src/bot/callback-data.ts";
-import { createI18n } from "../../src/bot/i18n.ts";
+import { createCallbackCodec } from "../../src/bot/core/callback-data.ts";
+import { createI18n } from "../../src/bot/core/i18n.ts";
 import { createBot } from "../../src/bot/index.ts";
-import { createModules } from "../../src/bot/modules/index.ts";
+import { createModules } from "../../src/bot/modules.ts";
 import { loadConfig } from "../../src/config.ts";
 import { type Container, createContainer } from "../../src/container.ts";
 import { RelayGroupSetting } from "../../src/services/relay/audience.ts";

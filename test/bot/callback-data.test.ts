@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createCallbackCodec } from "../../src/bot/callback-data.ts";
+import { createCallbackCodec } from "../../src/bot/core/callback-data.ts";
 
 const codec = createCallbackCodec("123456:token-for-callback-data-tests-abcdef");
 

@@ -5,8 +5,8 @@
  */
 import type { Update } from "grammy/types";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { createCallbackCodec } from "../../src/bot/callback-data.ts";
-import { CANCEL_CALLBACK } from "../../src/bot/keyboards/cancel.ts";
+import { createCallbackCodec } from "../../src/bot/core/callback-data.ts";
+import { CANCEL_CALLBACK } from "../../src/bot/core/dialog/leave-button.ts";
 import { RedisStore } from "../../src/store/redis.ts";
 import { FakeBotApi } from "../support/fake-bot-api.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../support/redis.ts";

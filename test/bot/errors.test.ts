@@ -1,8 +1,8 @@
 /** The error boundary and Telegram's 429: the person hears about it, the bot goes on. */
 import { Composer } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
-import { createCallbackCodec } from "../../src/bot/callback-data.ts";
-import type { BotContext } from "../../src/bot/context.ts";
+import { createCallbackCodec } from "../../src/bot/core/callback-data.ts";
+import type { BotContext } from "../../src/bot/core/context.ts";
 import type { FeatureFactory } from "../../src/bot/index.ts";
 import { callback, command, person } from "../support/updates.ts";
 import { type Harness, startBot, textOf } from "./harness.ts";

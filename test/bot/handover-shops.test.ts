@@ -4,9 +4,9 @@
  * posting's, a batch) are named after their store too.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { createCallbackCodec } from "../../src/bot/callback-data.ts";
-import { TODAY_LABELS_CALLBACK } from "../../src/bot/features/today-labels.ts";
-import { LABEL_CALLBACK } from "../../src/bot/keyboards/postings.ts";
+import { createCallbackCodec } from "../../src/bot/core/callback-data.ts";
+import { LABEL_CALLBACK } from "../../src/bot/postings/keyboards.ts";
+import { TODAY_LABELS_CALLBACK } from "../../src/bot/postings/today-labels.ts";
 import { callback, command, privateChat, text } from "../support/updates.ts";
 import { buttonsOf, press, textOf } from "./harness.ts";
 import {

@@ -6,9 +6,9 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { I18n } from "@grammyjs/i18n";
 import { describe, expect, it } from "vitest";
-import { COMMANDS, commandKey } from "../../src/bot/commands.ts";
-import { ROLE_KEYS } from "../../src/bot/guard.ts";
-import { LOCALES, LOCALES_DIR } from "../../src/bot/i18n.ts";
+import { COMMANDS, commandKey } from "../../src/bot/core/commands.ts";
+import { ROLE_KEYS } from "../../src/bot/core/guard.ts";
+import { LOCALES, LOCALES_DIR } from "../../src/bot/core/i18n.ts";
 
 /** Message ids and `id.attribute` paths of a Fluent file (a line-based reading of FTL). */
 function keysOf(locale: string): Set<string> {

@@ -1,6 +1,6 @@
 /** Invites: an admin picks a role, gets a one-time deep link; it works once and for a day. */
 import { afterEach, describe, expect, it } from "vitest";
-import { createCallbackCodec } from "../../src/bot/callback-data.ts";
+import { createCallbackCodec } from "../../src/bot/core/callback-data.ts";
 import { MemoryStore } from "../../src/store/memory.ts";
 import { faultyStore } from "../support/faulty-store.ts";
 import { callback, command, group, person } from "../support/updates.ts";

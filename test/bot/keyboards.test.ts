@@ -4,8 +4,7 @@
  */
 import { InlineKeyboard } from "grammy";
 import { describe, expect, it } from "vitest";
-import { createCallbackCodec } from "../../src/bot/callback-data.ts";
-import type { CampaignView } from "../../src/bot/format/ads.ts";
+import type { CampaignView } from "../../src/bot/ads/format.ts";
 import {
   attributionKeyboard,
   budgetAmountKeyboard,
@@ -17,14 +16,15 @@ import {
   periodKeyboard,
   reportCampaignsKeyboard,
   reportConfirmKeyboard,
-} from "../../src/bot/keyboards/ads.ts";
+} from "../../src/bot/ads/keyboards.ts";
+import { createCallbackCodec } from "../../src/bot/core/callback-data.ts";
+import { newRow } from "../../src/bot/core/keyboard-rows.ts";
 import {
   digestKeyboard,
   labelKeyboard,
   listButton,
   postingKeyboard,
-} from "../../src/bot/keyboards/postings.ts";
-import { newRow } from "../../src/bot/keyboards/rows.ts";
+} from "../../src/bot/postings/keyboards.ts";
 import { TEST_BOT_TOKEN } from "../support/fake-bot-api.ts";
 
 const codec = createCallbackCodec(TEST_BOT_TOKEN);

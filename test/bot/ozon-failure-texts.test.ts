@@ -4,8 +4,8 @@
  * (classifyReplyError), all from the same real answers.
  */
 import { describe, expect, it } from "vitest";
-import { ozonProblem } from "../../src/bot/format/ads.ts";
-import { describeOzonError } from "../../src/bot/format/postings.ts";
+import { ozonProblem } from "../../src/bot/ads/format.ts";
+import { describeOzonError } from "../../src/bot/postings/format.ts";
 import { classifyReplyError } from "../../src/services/relay/reply-errors.ts";
 import { FAILURES, failureOf } from "../ozon/support/failures.ts";
 

@@ -1,7 +1,7 @@
 import type { StorageAdapter } from "grammy";
 import { describe, expect, it } from "vitest";
-import { InflightUpdates } from "../../src/bot/inflight.ts";
-import { skipUnchangedWrites } from "../../src/bot/session.ts";
+import { InflightUpdates } from "../../src/bot/core/inflight.ts";
+import { skipUnchangedWrites } from "../../src/bot/core/session.ts";
 
 function recordingStorage() {
   const data = new Map<string, unknown>();

@@ -3,7 +3,7 @@
  * session. Texts are test-only, except one translated word that shows i18n inside conversations.
  */
 
-import type { ConversationSpec } from "../../src/bot/conversations/index.ts";
+import type { ConversationSpec } from "../../src/bot/core/dialog/conversations.ts";
 import type { FeatureFactory } from "../../src/bot/index.ts";
 
 export const survey: ConversationSpec = {

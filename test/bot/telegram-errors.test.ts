@@ -1,7 +1,7 @@
 /** Telegram's "this chat is gone" answers, as grammY hands them over from the (fake) Bot API. */
 import { Bot } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
-import { isChatUnreachable, telegramChatGone } from "../../src/bot/telegram-errors.ts";
+import { isChatUnreachable, telegramChatGone } from "../../src/bot/core/telegram-errors.ts";
 import { FakeBotApi, type TelegramError } from "../support/fake-bot-api.ts";
 
 let fake: FakeBotApi | undefined;

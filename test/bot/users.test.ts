@@ -1,6 +1,6 @@
 /** /users: people with their roles, buttons to change or revoke roles, paging, stale presses. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { USERS_PAGE_SIZE } from "../../src/bot/features/users.ts";
+import { USERS_PAGE_SIZE } from "../../src/bot/people/users.ts";
 import type { RecordedCall } from "../support/fake-bot-api.ts";
 import { command, person } from "../support/updates.ts";
 import { buttonsOf, type Harness, press, startBot, textOf } from "./harness.ts";

@@ -5,7 +5,7 @@
  */
 import type { Update } from "grammy/types";
 import { Redis } from "ioredis";
-import { createCallbackCodec } from "../../src/bot/callback-data.ts";
+import { createCallbackCodec } from "../../src/bot/core/callback-data.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/index.ts";
 import { press } from "../bot/harness.ts";
 import { FakeBotApi, type RecordedCall } from "../support/fake-bot-api.ts";

@@ -16,7 +16,7 @@ import { freePort, startMain, stopMainProcesses } from "../support/main-process.
 import { person, text } from "../support/updates.ts";
 import { waitFor } from "../support/wait.ts";
 
-const FIXTURE_DIR = new URL("../fixtures/single-store-v1/", import.meta.url).pathname;
+const FIXTURE_DIR = new URL("../fixtures/single-store-v1", import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(join(FIXTURE_DIR, "manifest.json"), "utf8"));
 const ADMIN = person(FIXTURE.adminId, { first_name: "Owner", language_code: "en" });
 const TIMEOUT = 20_000;

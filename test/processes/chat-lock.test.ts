@@ -1,9 +1,9 @@
 /**
- * The per-chat lock across processes (src/bot/chat-lock.ts), on real Redis: two stores stand for
+ * The per-chat lock across processes (src/bot/core/chat-lock.ts), on real Redis: two stores stand for
  * two processes.
  */
 import { afterAll, afterEach, beforeEach, expect, it } from "vitest";
-import { ChatBusyError, ChatLocks, chatLockKey } from "../../src/bot/chat-lock.ts";
+import { ChatBusyError, ChatLocks, chatLockKey } from "../../src/bot/core/chat-lock.ts";
 import { RedisStore } from "../../src/store/redis.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../support/redis.ts";
 

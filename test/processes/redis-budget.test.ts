@@ -1,9 +1,9 @@
 /**
- * One Telegram budget for all processes (src/bot/sender/redis-budget.ts): two budgets on one
+ * One Telegram budget for all processes (src/bot/core/sender/redis-send-budget.ts): two budgets on one
  * Redis prefix stand for two processes asking at once.
  */
 import { afterAll, afterEach, beforeEach, expect, it } from "vitest";
-import { RedisSendBudget } from "../../src/bot/sender/redis-budget.ts";
+import { RedisSendBudget } from "../../src/bot/core/sender/redis-send-budget.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../support/redis.ts";
 
 const redis = await redisAvailability();

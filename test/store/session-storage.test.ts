@@ -10,10 +10,10 @@ import {
 import { Bot, type Context, type SessionFlavor, session } from "grammy";
 import type { Update } from "grammy/types";
 import { afterAll, describe, expect, it } from "vitest";
+import { conversationStorage, storeAdapter } from "../../src/bot/core/session-storage.ts";
 import { MemoryStore } from "../../src/store/memory.ts";
 import type { Store } from "../../src/store/port.ts";
 import { RedisStore } from "../../src/store/redis.ts";
-import { conversationStorage, storeAdapter } from "../../src/store/session-storage.ts";
 import { SqliteStore } from "../../src/store/sqlite.ts";
 import { botInfoFor } from "../support/bot-info.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../support/redis.ts";

@@ -2,7 +2,7 @@
  * Real Redis for tests that are about Redis.
  *
  * ```ts
- * import { redisAvailability, uniquePrefix, removeKeys } from "../support/redis.ts";
+ * import { redisAvailability, uniquePrefix, removeKeys } from "./redis.ts";
  * const redis = await redisAvailability();
  * redis.describe("my feature with Redis", () => {
  *   const prefix = uniquePrefix("my-feature");

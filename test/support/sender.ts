@@ -1,4 +1,4 @@
-import { MemorySendBudget, TelegramSender } from "../../src/bot/sender/index.ts";
+import { MemorySendBudget, TelegramSender } from "../../src/bot/core/sender/index.ts";
 
 const free = { capacity: 1, intervalMs: 0 };
 

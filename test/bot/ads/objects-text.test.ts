@@ -3,8 +3,8 @@
  * the rest, so the message stays far within Telegram's 4 096 characters.
  */
 import { describe, expect, it } from "vitest";
-import { objectsText } from "../../../src/bot/format/ads.ts";
-import { createI18n, translatorFor } from "../../../src/bot/i18n.ts";
+import { objectsText } from "../../../src/bot/ads/format.ts";
+import { createI18n, translatorFor } from "../../../src/bot/core/i18n.ts";
 import { captureLogger } from "../harness.ts";
 
 const { logger } = captureLogger();

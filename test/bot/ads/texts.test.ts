@@ -4,7 +4,7 @@
  */
 import type { User } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
-import { createI18n, translatorFor } from "../../../src/bot/i18n.ts";
+import { createI18n, translatorFor } from "../../../src/bot/core/i18n.ts";
 import { driveUntil } from "../../services/ads/support.ts";
 import { buttonsOf, captureLogger } from "../harness.ts";
 import {

@@ -4,8 +4,8 @@
  * runner delivers them, and their old Retry buttons (no shop ref) still work.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
-import { REPORT_RETRY_CALLBACK } from "../../../src/bot/keyboards/ads.ts";
+import { REPORT_RETRY_CALLBACK } from "../../../src/bot/ads/keyboards.ts";
+import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import { SANDBOX_CREDENTIALS } from "../../../src/config.ts";
 import { presetPeriod, ReportJobs } from "../../../src/services/ads/index.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";

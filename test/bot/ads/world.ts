@@ -9,19 +9,19 @@
  * bot (so a test can remove them).
  */
 import type { Update, User } from "grammy/types";
-import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
-import { createI18n } from "../../../src/bot/i18n.ts";
-import { createBot } from "../../../src/bot/index.ts";
 import {
   type AdsModule,
   type AdsModuleOptions,
   createAdsModule,
-} from "../../../src/bot/modules/ads.ts";
+} from "../../../src/bot/ads/module.ts";
 import {
   createSchedulesModule,
   type SchedulesModule,
   type SchedulesModuleOptions,
-} from "../../../src/bot/modules/schedules.ts";
+} from "../../../src/bot/ads/schedules-module.ts";
+import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
+import { createI18n } from "../../../src/bot/core/i18n.ts";
+import { createBot } from "../../../src/bot/index.ts";
 import { loadConfig } from "../../../src/config.ts";
 import type { Container } from "../../../src/container.ts";
 import {

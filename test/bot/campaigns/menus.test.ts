@@ -1,7 +1,7 @@
 /** /campaigns in managers' own command menus and in /help; not for other roles. */
 import { describe, expect, it } from "vitest";
-import { createI18n, translatorFor } from "../../../src/bot/i18n.ts";
-import { menuCommands } from "../../../src/bot/person-menus.ts";
+import { createI18n, translatorFor } from "../../../src/bot/core/i18n.ts";
+import { menuCommands } from "../../../src/bot/core/person-menus.ts";
 import type { Person } from "../../../src/services/access.ts";
 import { closeWorlds, MANAGER, slash, startWorld, WAREHOUSE } from "../ads/world.ts";
 import { captureLogger } from "../harness.ts";

@@ -5,12 +5,12 @@
  */
 import type { Bot } from "grammy";
 import type { Update, User } from "grammy/types";
-import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
-import type { BotContext } from "../../../src/bot/context.ts";
-import { createI18n } from "../../../src/bot/i18n.ts";
+import { createRelayModule, type RelayBotModule } from "../../../src/bot/chats/module.ts";
+import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
+import type { BotContext } from "../../../src/bot/core/context.ts";
+import { createI18n } from "../../../src/bot/core/i18n.ts";
 import { createBot } from "../../../src/bot/index.ts";
-import { createPostingsModule } from "../../../src/bot/modules/postings.ts";
-import { createRelayModule, type RelayBotModule } from "../../../src/bot/modules/relay.ts";
+import { createPostingsModule } from "../../../src/bot/postings/module.ts";
 import { loadConfig } from "../../../src/config.ts";
 import type { Container } from "../../../src/container.ts";
 import type { SellerClient } from "../../../src/ozon/index.ts";

@@ -4,9 +4,9 @@
  * fetched.
  */
 import { describe, expect, it, vi } from "vitest";
-import { MAX_IMAGE_PIXELS, readLabelBarcodes } from "../../../src/bot/barcode.ts";
-import { imageSize } from "../../../src/bot/barcode-image.ts";
-import { MAX_PHOTO_BYTES, pickPhotoSize } from "../../../src/bot/features/find-photo.ts";
+import { MAX_IMAGE_PIXELS, readLabelBarcodes } from "../../../src/bot/postings/barcode.ts";
+import { imageSize } from "../../../src/bot/postings/barcode-image.ts";
+import { MAX_PHOTO_BYTES, pickPhotoSize } from "../../../src/bot/postings/find-photo.ts";
 import { parseFindQuery } from "../../../src/services/postings/find.ts";
 import { greyPng, labelPhotoPng } from "./images.ts";
 

@@ -1,6 +1,6 @@
 /** The cancel dialog against the sandbox: reasons from Ozon, the explanation "other" needs, errors. */
 import { afterEach, describe, expect, it } from "vitest";
-import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
+import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { callback, command, text } from "../../support/updates.ts";
 import { buttonsOf, press, textOf } from "../harness.ts";

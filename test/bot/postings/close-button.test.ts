@@ -4,7 +4,7 @@
  * current Close (and /cancel) still leave it.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
+import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { callback, command, group, text } from "../../support/updates.ts";
 import { press, textOf } from "../harness.ts";

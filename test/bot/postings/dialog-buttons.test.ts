@@ -6,7 +6,7 @@
  */
 import type { Chat, User } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
-import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
+import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { callback, command, group, privateChat } from "../../support/updates.ts";
 import { press, textOf } from "../harness.ts";

@@ -5,16 +5,16 @@
  */
 import type { Bot } from "grammy";
 import type { Update, User } from "grammy/types";
-import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
-import type { BotContext } from "../../../src/bot/context.ts";
-import { createI18n } from "../../../src/bot/i18n.ts";
+import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
+import type { BotContext } from "../../../src/bot/core/context.ts";
+import { createI18n } from "../../../src/bot/core/i18n.ts";
+import type { TelegramSender } from "../../../src/bot/core/sender/index.ts";
 import { createBot } from "../../../src/bot/index.ts";
 import {
   createPostingsModule,
   type PostingsModule,
   type PostingsModuleOptions,
-} from "../../../src/bot/modules/postings.ts";
-import type { TelegramSender } from "../../../src/bot/sender/index.ts";
+} from "../../../src/bot/postings/module.ts";
 import { loadConfig } from "../../../src/config.ts";
 import type { Container } from "../../../src/container.ts";
 import type { SellerClient } from "../../../src/ozon/index.ts";

@@ -3,7 +3,7 @@
  * processes sharing Redis), and buttons refused to the wrong people.
  */
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
+import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import { RedisStore } from "../../../src/store/redis.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../../support/redis.ts";

@@ -3,7 +3,7 @@
  * first (through the bot, or in Ozon's cabinet), or it can never be shipped any more.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
+import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { callback, command, text } from "../../support/updates.ts";
 import { buttonsOf, press, textOf } from "../harness.ts";

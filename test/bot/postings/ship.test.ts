@@ -3,8 +3,8 @@
  * the fake Bot API shows what the person saw.
  */
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
-import { CANCEL_CALLBACK } from "../../../src/bot/keyboards/cancel.ts";
+import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
+import { CANCEL_CALLBACK } from "../../../src/bot/core/dialog/leave-button.ts";
 import { RedisStore } from "../../../src/store/redis.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../../support/redis.ts";

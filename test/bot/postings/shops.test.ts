@@ -5,7 +5,7 @@
  * act for the first shop, and one shop failing never holds up the other's alerts.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
+import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import { type PersonRecord, personKey } from "../../../src/services/access/roles.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { callback, command, person } from "../../support/updates.ts";

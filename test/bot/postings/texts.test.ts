@@ -1,7 +1,7 @@
 /** Russian phrasing of the ship texts: the confirmation for any number of packages, who packed it. */
 import { describe, expect, it } from "vitest";
-import { formatMoment } from "../../../src/bot/format/postings.ts";
-import { createI18n, translatorFor } from "../../../src/bot/i18n.ts";
+import { createI18n, translatorFor } from "../../../src/bot/core/i18n.ts";
+import { formatMoment } from "../../../src/bot/postings/format.ts";
 import { captureLogger } from "../harness.ts";
 
 const { logger } = captureLogger();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { actorName } from "../../../src/bot/features/chat-claims.ts";
+import { actorName } from "../../../src/bot/chats/chat-claims.ts";
 
 describe("the name others see for an answerer", () => {
   it("keeps a short name and cuts a long one at whole characters", () => {

@@ -3,8 +3,8 @@
  * said something, never our internal error text; Russian phrasing that holds for any number.
  */
 import { describe, expect, it } from "vitest";
-import { replyFailureText } from "../../../src/bot/format/relay.ts";
-import { createI18n, translatorFor } from "../../../src/bot/i18n.ts";
+import { replyFailureText } from "../../../src/bot/chats/format.ts";
+import { createI18n, translatorFor } from "../../../src/bot/core/i18n.ts";
 import { OzonApiError, OzonShapeError } from "../../../src/ozon/errors.ts";
 import { captureLogger } from "../harness.ts";
 

@@ -2,7 +2,7 @@
 // it: the poller (a relayed buyer message), the reply handler (the seller's own answer) and
 // "Write to buyer" (its prompt). Past that, a reply to any of them reaches no buyer.
 import { afterEach, describe, expect, it } from "vitest";
-import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
+import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { callback, text } from "../../support/updates.ts";

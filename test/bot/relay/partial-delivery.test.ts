@@ -5,9 +5,9 @@
  */
 import { Api } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
-import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
-import { createI18n } from "../../../src/bot/i18n.ts";
-import { TelegramRelayNotifier } from "../../../src/bot/notifiers/relay.ts";
+import { TelegramRelayNotifier } from "../../../src/bot/chats/notifier.ts";
+import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
+import { createI18n } from "../../../src/bot/core/i18n.ts";
 import { AccessService } from "../../../src/services/access.ts";
 import { createRelayRepositories } from "../../../src/services/relay/repositories.ts";
 import type { ChatMessage, RelayAttachment } from "../../../src/services/relay/types.ts";

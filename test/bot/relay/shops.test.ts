@@ -5,7 +5,7 @@
 // the other.
 import type { Message, Update } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
-import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
+import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import { personKey } from "../../../src/services/access/roles.ts";
 import { RelayGroupSetting } from "../../../src/services/relay/audience.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";

@@ -2,7 +2,7 @@
 // so 30 buyer messages take a minute and a half. The stop comes between two messages, within a
 // few seconds; what was not sent stays in the store and goes out after the next start, once each.
 import { afterEach, describe, expect, it } from "vitest";
-import { TelegramSender } from "../../../src/bot/sender/index.ts";
+import { TelegramSender } from "../../../src/bot/core/sender/index.ts";
 import { command, group } from "../../support/updates.ts";
 import { waitFor } from "../../support/wait.ts";
 import { ADMIN, openBuyerChats, type RelayEnv, sendsTo, startRelayEnv } from "./support.ts";

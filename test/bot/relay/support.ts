@@ -3,22 +3,22 @@
  * Bot API over HTTP, a store, and a bot built with the module. Passes are driven with runOnce().
  */
 import type { Update } from "grammy/types";
-import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
-import { createI18n } from "../../../src/bot/i18n.ts";
-import type { BotDeps } from "../../../src/bot/index.ts";
-import { createBot } from "../../../src/bot/index.ts";
-import { senderModule } from "../../../src/bot/modules/index.ts";
-import {
-  createQuestionsModule,
-  type QuestionsBotModule,
-  type QuestionsModuleOptions,
-} from "../../../src/bot/modules/questions.ts";
 import {
   createRelayModule,
   type RelayBotModule,
   type RelayModuleOptions,
-} from "../../../src/bot/modules/relay.ts";
-import type { TelegramSender } from "../../../src/bot/sender/index.ts";
+} from "../../../src/bot/chats/module.ts";
+import {
+  createQuestionsModule,
+  type QuestionsBotModule,
+  type QuestionsModuleOptions,
+} from "../../../src/bot/chats/questions-module.ts";
+import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
+import { createI18n } from "../../../src/bot/core/i18n.ts";
+import type { TelegramSender } from "../../../src/bot/core/sender/index.ts";
+import type { BotDeps } from "../../../src/bot/index.ts";
+import { createBot } from "../../../src/bot/index.ts";
+import { senderModule } from "../../../src/bot/modules.ts";
 import { type Config, loadConfig } from "../../../src/config.ts";
 import type { Container } from "../../../src/container.ts";
 import { createSellerClient, type SellerClient } from "../../../src/ozon/seller/client.ts";

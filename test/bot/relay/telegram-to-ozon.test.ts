@@ -3,7 +3,7 @@
 // dialog does not eat a reply; "Write to buyer" opens the chat of a posting.
 import type { Update } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
-import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
+import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import { RelayGroupSetting } from "../../../src/services/relay/audience.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import {

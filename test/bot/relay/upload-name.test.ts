@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { uploadFileName } from "../../../src/bot/format/relay.ts";
+import { uploadFileName } from "../../../src/bot/chats/format.ts";
 
 describe("uploadFileName", () => {
   it("keeps ordinary names, Cyrillic and spaces included", () => {

@@ -3,7 +3,7 @@
  * is in the group, and the person who pressed is told so instead of seeing nothing happen.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
+import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import { callback, command, group } from "../../support/updates.ts";
 import { ADMIN, type RelayEnv, SELLER, startRelayEnv } from "./support.ts";
 

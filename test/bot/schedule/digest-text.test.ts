@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createI18n, translatorFor } from "../../../src/bot/i18n.ts";
-import { digestTexts } from "../../../src/bot/notifiers/digest.ts";
+import { digestTexts } from "../../../src/bot/ads/digest-notifier.ts";
+import { createI18n, translatorFor } from "../../../src/bot/core/i18n.ts";
 import type { Digest } from "../../../src/services/schedules/digest.ts";
 import { captureLogger } from "../harness.ts";
 

@@ -4,7 +4,7 @@
  * while the sender knew nothing. The postings module over the fake Bot API, on a manual clock.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { TelegramSender } from "../../../src/bot/sender/index.ts";
+import { TelegramSender } from "../../../src/bot/core/sender/index.ts";
 import { ManualClock } from "../../support/manual-clock.ts";
 import { command } from "../../support/updates.ts";
 import { waitFor, withDeadline } from "../../support/wait.ts";

@@ -6,7 +6,7 @@ import {
   type SendRequest,
   TelegramSender,
   type TelegramSenderOptions,
-} from "../../../src/bot/sender/index.ts";
+} from "../../../src/bot/core/sender/index.ts";
 import { ManualClock } from "../../support/manual-clock.ts";
 import { maxInWindow } from "./windows.ts";
 

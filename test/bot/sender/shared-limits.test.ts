@@ -6,17 +6,17 @@
  */
 import { Api } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
-import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
-import { createI18n } from "../../../src/bot/i18n.ts";
-import { TelegramPostingNotifier } from "../../../src/bot/notifiers/postings.ts";
-import { TelegramRelayNotifier } from "../../../src/bot/notifiers/relay.ts";
-import { TelegramReportNotifier } from "../../../src/bot/notifiers/reports.ts";
+import { TelegramReportNotifier } from "../../../src/bot/ads/reports-notifier.ts";
+import { TelegramRelayNotifier } from "../../../src/bot/chats/notifier.ts";
+import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
+import { createI18n } from "../../../src/bot/core/i18n.ts";
 import {
   MemorySendBudget,
   type SendBudget,
   type SendTarget,
   TelegramSender,
-} from "../../../src/bot/sender/index.ts";
+} from "../../../src/bot/core/sender/index.ts";
+import { TelegramPostingNotifier } from "../../../src/bot/postings/notifier.ts";
 import type { Posting } from "../../../src/ozon/seller/types.ts";
 import { AccessService } from "../../../src/services/access.ts";
 import { presetPeriod, ReportJobs } from "../../../src/services/ads/index.ts";

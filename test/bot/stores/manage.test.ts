@@ -4,7 +4,7 @@
  * is not an admin can neither open /stores nor use its buttons.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { PostingsModule } from "../../../src/bot/modules/postings.ts";
+import type { PostingsModule } from "../../../src/bot/postings/module.ts";
 import { callback, command, person, text } from "../../support/updates.ts";
 import { waitFor } from "../../support/wait.ts";
 import { type Button, buttonsOf, press, sentMessage, textOf } from "../harness.ts";

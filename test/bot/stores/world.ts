@@ -6,12 +6,12 @@
  */
 import type { Bot } from "grammy";
 import type { Update } from "grammy/types";
-import { createCallbackCodec } from "../../../src/bot/callback-data.ts";
-import type { BotContext } from "../../../src/bot/context.ts";
-import { createI18n } from "../../../src/bot/i18n.ts";
+import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
+import type { BotContext } from "../../../src/bot/core/context.ts";
+import { createI18n } from "../../../src/bot/core/i18n.ts";
+import type { BotModule } from "../../../src/bot/core/module.ts";
 import { createBot } from "../../../src/bot/index.ts";
-import type { BotModule } from "../../../src/bot/module.ts";
-import { createModules } from "../../../src/bot/modules/index.ts";
+import { createModules } from "../../../src/bot/modules.ts";
 import { loadConfig } from "../../../src/config.ts";
 import { type Container, createContainer } from "../../../src/container.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../../src/sandbox/index.ts";

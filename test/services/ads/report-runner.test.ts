@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { SenderClosedError } from "../../../src/bot/sender/index.ts";
+import { SenderClosedError } from "../../../src/bot/core/sender/index.ts";
 import { OzonApiError, OzonNetworkError, OzonRateLimitError } from "../../../src/ozon/errors.ts";
 import { presetPeriod } from "../../../src/services/ads/periods.ts";
 import { type ReportJob, ReportJobs } from "../../../src/services/ads/report-jobs.ts";

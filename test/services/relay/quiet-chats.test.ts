@@ -6,7 +6,7 @@
  */
 import { Api } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
-import { ensureRelayTopic } from "../../../src/bot/notifiers/relay.ts";
+import { ensureRelayTopic } from "../../../src/bot/chats/notifier.ts";
 import { ChatRelay } from "../../../src/services/relay/chat-relay.ts";
 import { CURSOR_TTL_MS, RelayCursors } from "../../../src/services/relay/cursors.ts";
 import { createRelayRepositories } from "../../../src/services/relay/repositories.ts";

@@ -1,0 +1,184 @@
+/**
+ * One product's bid per click, from a campaign card's bid list (/campaigns): the campaign and the
+ * product are read fresh (with Ozon's competitive bid when it gives one), the person types the
+ * new bid in roubles within the configured limits (BID_MIN_ROUBLES … BID_MAX_ROUBLES), confirms
+ * old → new, and `PUT …/products` changes that SKU only; the bid read back is shown. Campaigns
+ * whose bids Ozon does not take here (pay per order, banners, auto strategies) are told why.
+ */
+import {
+  type BudgetInputReason,
+  bidRefusal,
+  formatRoubles,
+  parseBudgetInput,
+} from "../../services/ads/index.ts";
+import type { ConversationContext } from "../core/context.ts";
+import type { ConversationSpec } from "../core/dialog/conversations.ts";
+import { type AdsDialogDeps, AdsShopDialog, adsDialog } from "./ads-steps.ts";
+import { enteredFrom, redrawCard } from "./campaign-card.ts";
+import { bidAskKeyboard, bidConfirmKeyboard } from "./campaign-dialog-keyboards.ts";
+import { BID_REFUSAL_KEYS, bidText } from "./campaigns-format.ts";
+import { amountConfirmText, campaignTitle, type TypedAmount } from "./format.ts";
+
+export const BID_CONVERSATION = "ads-campaign-bid";
+/** Callback kind of the bid dialog's buttons (dialog.ts). */
+export const BID_DIALOG_CALLBACK = "dbi";
+/** Products per page of the card's bid list (the dialog reads the same page). */
+export const BID_PAGE_SIZE = 8;
+
+const REASON_KEYS = {
+  not_a_number: "campaigns-bid-bad-number",
+  not_positive: "campaigns-bid-bad-positive",
+  too_many_decimals: "campaigns-bid-bad-decimals",
+  below_min: "campaigns-bid-bad-min",
+  above_max: "campaigns-bid-bad-max",
+} as const satisfies Record<BudgetInputReason, string>;
+
+export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
+  return adsDialog<[shopId: string, campaignId: string, page: number, index: number]>(deps, {
+    id: BID_CONVERSATION,
+    kind: BID_DIALOG_CALLBACK,
+    overKey: "campaigns-dialog-over",
+    run: async (dialog, first, shopId, campaignId, page, index) => {
+      const { button } = dialog;
+      const t = first.t.bind(first);
+      const opened = await AdsShopDialog.forCard(dialog, deps, first, shopId);
+      if (!opened) return;
+      const { session } = opened;
+      let at: ConversationContext = opened.ctx;
+      const read = await session.call(async ({ desk }) => {
+        const campaign = await desk.read(campaignId);
+        if (!campaign) return { found: "campaign" as const };
+        const refusal = bidRefusal(campaign);
+        const title = campaignTitle(campaign);
+        if (refusal)
+          return { found: "refused" as const, refusal, strategy: campaign.strategy ?? "" };
+        const listed = await desk.products(campaignId, page, BID_PAGE_SIZE);
+        const product = listed.items[index];
+        if (!product) return { found: "product" as const };
+        const competitive = await desk.competitiveBid(campaignId, product.sku);
+        return {
+          found: "ok" as const,
+          title,
+          sku: product.sku,
+          name: product.title || product.sku,
+          bid: product.bid?.toString(),
+          competitive: competitive?.toString(),
+        };
+      });
+      if (!read.ok) return session.end(at, read.problem);
+      const got = read.value;
+      if (got.found === "campaign") return void (await session.show(at, t("ads-campaign-gone")));
+      if (got.found === "product")
+        return void (await session.show(at, t("campaigns-bid-product-gone")));
+      if (got.found === "refused") {
+        return void (await session.show(
+          at,
+          t(BID_REFUSAL_KEYS[got.refusal], { strategy: got.strategy }),
+        ));
+      }
+      const limits = deps.bidLimits;
+      const limitText = (m: bigint) => formatRoubles(m);
+      let wanted: TypedAmount | undefined;
+      let notice = "";
+
+      for (;;) {
+        if (!(await session.present(at))) return;
+        if (!wanted) {
+          const question = [
+            t("campaigns-bid-ask", {
+              name: got.name,
+              sku: got.sku,
+              title: got.title,
+              current: bidText(t, got.bid),
+              min: limitText(limits.minMillionths),
+              max: limitText(limits.maxMillionths),
+            }),
+            got.competitive
+              ? t("campaigns-bid-competitive", { bid: formatRoubles(BigInt(got.competitive)) })
+              : "",
+          ]
+            .filter(Boolean)
+            .join("\n");
+          await session.show(
+            at,
+            [notice, question].filter(Boolean).join("\n\n"),
+            bidAskKeyboard(button, t),
+          );
+          notice = "";
+          const answer = await dialog.answer([]);
+          at = answer.ctx;
+          if (answer.kind !== "text") continue;
+          const parsed = parseBudgetInput(answer.text, limits);
+          if (parsed.ok)
+            wanted = { millionths: parsed.millionths.toString(), rounded: parsed.rounded };
+          else {
+            notice = t(REASON_KEYS[parsed.reason], {
+              input: answer.text.slice(0, 40),
+              limit: parsed.limitMillionths === undefined ? "" : limitText(parsed.limitMillionths),
+            });
+          }
+          continue;
+        }
+        const amount = wanted;
+        const confirm = amountConfirmText(
+          t,
+          t("campaigns-bid-confirm", {
+            name: got.name,
+            sku: got.sku,
+            old: bidText(t, got.bid),
+            new: formatRoubles(BigInt(amount.millionths)),
+          }),
+          amount,
+        );
+        const confirmation = await session.confirmed(at, confirm, bidConfirmKeyboard(button, t));
+        at = confirmation.ctx;
+        if (!confirmation.yes) {
+          wanted = undefined;
+          continue;
+        }
+        const change = await session.deskChange(at, async (desk) => {
+          const { before, after } = await desk.setBid(
+            campaignId,
+            got.sku,
+            BigInt(amount.millionths),
+            page,
+            BID_PAGE_SIZE,
+          );
+          return { old: before.bid?.toString(), now: after.bid?.toString() };
+        });
+        if (change.kind === "ended") return;
+        if (change.kind === "refused") {
+          notice = t("campaigns-bid-refused", { message: change.message });
+          wanted = undefined;
+          continue;
+        }
+        if (change.kind === "gone") {
+          return void (await session.show(at, t("campaigns-bid-product-gone")));
+        }
+        const { old, now } = change.value;
+        const lines = [
+          t("campaigns-bid-done", {
+            name: got.name,
+            sku: got.sku,
+            old: bidText(t, old),
+            new: bidText(t, now),
+          }),
+        ];
+        if (now !== amount.millionths) {
+          lines.push(
+            t("campaigns-bid-mismatch", { requested: formatRoubles(BigInt(amount.millionths)) }),
+          );
+        }
+        // Entered from a page of the card's bids: that page shows the new bid.
+        const bids = enteredFrom(first);
+        if (bids) {
+          const pageSize = BID_PAGE_SIZE;
+          const place = { kind: "bids" as const, message: bids, campaignId, page, pageSize };
+          await redrawCard(deps, session, at, place);
+        }
+        await session.show(at, lines.join("\n\n"));
+        return;
+      }
+    },
+  });
+}

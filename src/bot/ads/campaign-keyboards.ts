@@ -1,0 +1,163 @@
+/**
+ * Buttons of /campaigns: `cg:<owner>:<shop ref>:<action>:<campaign id>:<extra>`. They carry no
+ * state beyond that: every press reads the campaign again from Ozon before it shows or changes
+ * anything, and only the person the screen was made for may press them (ads/campaigns.ts).
+ */
+import { InlineKeyboard } from "grammy";
+import type { CampaignProduct } from "../../ozon/performance/types.ts";
+import type { CallbackCodec } from "../core/callback-data.ts";
+import type { Translator } from "../core/i18n.ts";
+import { newRow } from "../core/keyboard-rows.ts";
+import type { ShopChoice } from "../core/shop-tags.ts";
+import type { CampaignCardView } from "./campaigns-format.ts";
+import { campaignTitle, shortLabel } from "./format.ts";
+
+export const CAMPAIGNS_CALLBACK = "cg";
+
+export type CampaignAction =
+  /** The stores (several) */
+  | "s"
+  /** A page of a store's list (extra: 0-based page) */
+  | "l"
+  /** A card (extra: the list page to go back to) */
+  | "c"
+  /** Pause or resume: the question */
+  | "t"
+  /** Pause confirmed, resume confirmed */
+  | "tp"
+  | "tr"
+  /** Budget, period (extra: the list page, for the card the dialog redraws), report: dialogs */
+  | "b"
+  | "pd"
+  | "rp"
+  /** A page of product bids (extra: 1-based page); one product's bid (extra: page.index) */
+  | "bi"
+  | "bs";
+
+export interface CardButtons {
+  codec: CallbackCodec;
+  owner: number;
+  shopRef: string;
+}
+
+export function cardData(
+  b: CardButtons,
+  action: CampaignAction,
+  id = "",
+  extra: string | number = "",
+): string {
+  return b.codec.encode(CAMPAIGNS_CALLBACK, b.owner, b.shopRef, action, id, extra);
+}
+
+export function storesKeyboard(
+  codec: CallbackCodec,
+  owner: number,
+  shops: readonly ShopChoice[],
+): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  shops.forEach((shop, index) => {
+    if (index > 0 && index % 2 === 0) keyboard.row();
+    keyboard.text(shop.name, cardData({ codec, owner, shopRef: shop.ref }, "l", "", 0));
+  });
+  return keyboard;
+}
+
+export function listKeyboard(
+  b: CardButtons,
+  t: Translator,
+  items: readonly CampaignCardView[],
+  page: number,
+  pages: number,
+  firstNumber: number,
+  withStores: boolean,
+): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  items.forEach((c, i) => {
+    newRow(keyboard).text(
+      `${firstNumber + i}. ${shortLabel(campaignTitle(c), 30)}`,
+      cardData(b, "c", c.id, page),
+    );
+  });
+  if (pages > 1) {
+    newRow(keyboard);
+    if (page > 0) keyboard.text("«", cardData(b, "l", "", page - 1));
+    keyboard.text(`${page + 1} / ${pages}`, cardData(b, "l", "", page));
+    if (page < pages - 1) keyboard.text("»", cardData(b, "l", "", page + 1));
+  }
+  if (withStores) newRow(keyboard).text(t("campaigns-stores-button"), cardData(b, "s"));
+  return keyboard;
+}
+
+const TOGGLE_KEYS = {
+  pause: { button: "campaigns-pause-button", confirm: "campaigns-pause-confirm-button" },
+  resume: { button: "campaigns-resume-button", confirm: "campaigns-resume-confirm-button" },
+} as const;
+
+export function cardKeyboard(
+  b: CardButtons,
+  t: Translator,
+  c: CampaignCardView,
+  toggle: "pause" | "resume" | undefined,
+  listPage: number,
+): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  if (toggle) {
+    keyboard.text(t(TOGGLE_KEYS[toggle].button), cardData(b, "t", c.id, listPage));
+    keyboard.row();
+  }
+  keyboard
+    .text(t("campaigns-budget-button"), cardData(b, "b", c.id, listPage))
+    .text(t("campaigns-period-button"), cardData(b, "pd", c.id, listPage))
+    .row()
+    .text(t("campaigns-report-button"), cardData(b, "rp", c.id))
+    .text(t("campaigns-bids-button"), cardData(b, "bi", c.id, 1))
+    .row()
+    .text(t("campaigns-refresh-button"), cardData(b, "c", c.id, listPage))
+    .text(t("campaigns-list-button"), cardData(b, "l", "", listPage));
+  return keyboard;
+}
+
+export function toggleConfirmKeyboard(
+  b: CardButtons,
+  t: Translator,
+  id: string,
+  toggle: "pause" | "resume",
+  listPage: number,
+): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(
+      t(TOGGLE_KEYS[toggle].confirm),
+      cardData(b, toggle === "pause" ? "tp" : "tr", id, listPage),
+    )
+    .row()
+    .text(t("campaigns-back-to-card-button"), cardData(b, "c", id, listPage));
+}
+
+export function bidsKeyboard(
+  b: CardButtons,
+  t: Translator,
+  id: string,
+  items: readonly Pick<CampaignProduct, "sku" | "title">[],
+  page: number,
+  more: boolean,
+): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  items.forEach((p, i) => {
+    newRow(keyboard).text(
+      `${i + 1}. ${shortLabel(p.title || p.sku, 30)}`,
+      cardData(b, "bs", id, `${page}.${i}`),
+    );
+  });
+  if (page > 1 || more) {
+    newRow(keyboard);
+    if (page > 1) keyboard.text("«", cardData(b, "bi", id, page - 1));
+    keyboard.text(String(page), cardData(b, "bi", id, page));
+    if (more) keyboard.text("»", cardData(b, "bi", id, page + 1));
+  }
+  newRow(keyboard).text(t("campaigns-back-to-card-button"), cardData(b, "c", id, 0));
+  return keyboard;
+}
+
+export function backToCardKeyboard(b: CardButtons, t: Translator, id: string): InlineKeyboard {
+  return new InlineKeyboard().text(t("campaigns-back-to-card-button"), cardData(b, "c", id, 0));
+}

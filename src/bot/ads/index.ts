@@ -1,0 +1,6 @@
+/**
+ * Advertising: campaigns, budgets, bids, reports, schedules and the daily digest. What the bot's
+ * wiring may use of this folder; everything else stays inside.
+ */
+export { createAdsModule } from "./module.ts";
+export { createSchedulesModule } from "./schedules-module.ts";

@@ -1,0 +1,222 @@
+/**
+ * Inline keyboards of the advertising dialogs, made with the dialog's `button` (dialog.ts: the
+ * data carries the dialog's kind, its run and its owner; ids are Ozon's numeric campaign ids, so
+ * it stays far below 64 bytes). The dialog adds the Close row when it shows them.
+ */
+import { InlineKeyboard } from "grammy";
+import {
+  PERIOD_PRESETS,
+  type PeriodPreset,
+  REPORT_FORMATS,
+  REPORT_GROUPINGS,
+  REPORT_KINDS,
+  type ReportFormat,
+  type ReportGroupBy,
+} from "../../services/ads/index.ts";
+import type { CallbackCodec } from "../core/callback-data.ts";
+import type { ButtonData } from "../core/dialog/dialog.ts";
+import type { Translator } from "../core/i18n.ts";
+import { newRow } from "../core/keyboard-rows.ts";
+import {
+  budgetText,
+  type CampaignView,
+  campaignTitle,
+  GROUPING_KEYS,
+  KIND_KEYS,
+  PRESET_KEYS,
+  shortLabel,
+} from "./format.ts";
+
+/** Attribution windows offered as buttons (days). */
+export const ATTRIBUTION_DAYS = [1, 7, 14, 30] as const;
+
+function pager(keyboard: InlineKeyboard, button: ButtonData, page: number, pages: number): void {
+  if (pages <= 1) return;
+  newRow(keyboard);
+  if (page > 0) keyboard.text("«", button("p", page - 1));
+  keyboard.text(`${page + 1} / ${pages}`, button("p", page));
+  if (page < pages - 1) keyboard.text("»", button("p", page + 1));
+}
+
+/** One button per campaign ("Title · 1 500 ₽") and the pages. */
+export function budgetCampaignsKeyboard(
+  button: ButtonData,
+  t: Translator,
+  campaigns: readonly CampaignView[],
+  page: number,
+  pages: number,
+): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  for (const campaign of campaigns) {
+    const label = `${shortLabel(campaignTitle(campaign), 28)} · ${budgetText(t, campaign.budget)}`;
+    newRow(keyboard).text(label, button("c", campaign.id));
+  }
+  pager(keyboard, button, page, pages);
+  return keyboard;
+}
+
+export function budgetAmountKeyboard(button: ButtonData, t: Translator): InlineKeyboard {
+  return new InlineKeyboard().text(t("ads-back-button"), button("b"));
+}
+
+export function budgetConfirmKeyboard(button: ButtonData, t: Translator): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(t("ads-budget-confirm-button"), button("y"))
+    .row()
+    .text(t("ads-budget-other-amount-button"), button("a"));
+}
+
+/** Toggles (✅ chosen), the pages, "Done (n)". */
+export function reportCampaignsKeyboard(
+  button: ButtonData,
+  t: Translator,
+  campaigns: readonly CampaignView[],
+  chosen: ReadonlySet<string>,
+  page: number,
+  pages: number,
+): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  for (const campaign of campaigns) {
+    const mark = chosen.has(campaign.id) ? "✅" : "▫️";
+    newRow(keyboard).text(
+      `${mark} ${shortLabel(campaignTitle(campaign), 34)}`,
+      button("t", campaign.id),
+    );
+  }
+  pager(keyboard, button, page, pages);
+  return newRow(keyboard).text(t("ads-report-done-button", { count: chosen.size }), button("d"));
+}
+
+/** Quick reports: a period and its grouping in one tap (step "qp"), the usual ones first. */
+export const QUICK_REPORTS = [
+  { id: "yd", preset: "yesterday", groupBy: "DATE", key: "ads-quick-yesterday" },
+  { id: "7d", preset: "last_7_days", groupBy: "DATE", key: "ads-quick-week" },
+  { id: "30d", preset: "last_30_days", groupBy: "DATE", key: "ads-quick-month" },
+] as const satisfies ReadonlyArray<{
+  id: string;
+  preset: PeriodPreset;
+  groupBy: ReportGroupBy;
+  key: string;
+}>;
+export type QuickReport = (typeof QUICK_REPORTS)[number];
+
+/** The quick reports in a row, then the period presets (step "pp", the grouping comes next). */
+export function periodKeyboard(button: ButtonData, t: Translator): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  for (const quick of QUICK_REPORTS) keyboard.text(t(quick.key), button("qp", quick.id));
+  PERIOD_PRESETS.forEach((preset, index) => {
+    if (index % 2 === 0) keyboard.row();
+    keyboard.text(t(PRESET_KEYS[preset]), button("pp", preset));
+  });
+  return keyboard;
+}
+
+export function groupingKeyboard(button: ButtonData, t: Translator): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  for (const grouping of REPORT_GROUPINGS) {
+    keyboard.text(t(GROUPING_KEYS[grouping]), button("g", grouping));
+  }
+  return keyboard;
+}
+
+export function kindKeyboard(button: ButtonData, t: Translator): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  for (const kind of REPORT_KINDS) newRow(keyboard).text(t(KIND_KEYS[kind]), button("k", kind));
+  return keyboard;
+}
+
+/** "All (n)" and one button per advertised object (SKU), up to `max`. */
+export function objectsKeyboard(
+  button: ButtonData,
+  t: Translator,
+  objects: readonly string[],
+  max = 12,
+): InlineKeyboard {
+  const keyboard = new InlineKeyboard().text(
+    t("ads-report-objects-all", { count: objects.length }),
+    button("o", "all"),
+  );
+  objects.slice(0, max).forEach((object, index) => {
+    if (index % 3 === 0) keyboard.row();
+    keyboard.text(object, button("o", object));
+  });
+  return keyboard;
+}
+
+export function attributionKeyboard(button: ButtonData, t: Translator): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  for (const days of ATTRIBUTION_DAYS) keyboard.text(t("ads-days", { days }), button("a", days));
+  return keyboard;
+}
+
+/** Order, and the file's format as a choice (step "f", ✅ on the chosen one). */
+export function reportConfirmKeyboard(
+  button: ButtonData,
+  t: Translator,
+  format: ReportFormat = "csv",
+): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  for (const option of REPORT_FORMATS) {
+    const mark = option === format ? "✅ " : "";
+    keyboard.text(`${mark}${t(`report-format-${option}-button`)}`, button("f", option));
+  }
+  return keyboard.row().text(t("ads-report-order-button"), button("y"));
+}
+
+/**
+ * Callback kind of the Retry button under a failed report: `rr:<failed job's id>:<shop ref>`.
+ * Job ids count per shop, so the button carries the shop's ref; buttons sent before shops
+ * existed carry no ref (ads/handlers.ts resolves those).
+ */
+export const REPORT_RETRY_CALLBACK = "rr";
+
+/** Retry under a failed report: orders the same report again (ads/handlers.ts). */
+export function reportRetryKeyboard(
+  codec: CallbackCodec,
+  t: Translator,
+  jobId: string,
+  shopRef?: string,
+): InlineKeyboard {
+  const data =
+    shopRef === undefined
+      ? codec.encode(REPORT_RETRY_CALLBACK, jobId)
+      : codec.encode(REPORT_RETRY_CALLBACK, jobId, shopRef);
+  return new InlineKeyboard().text(t("ads-report-retry-button"), data);
+}
+
+/** Callback kind of the XLSX button under a delivered report: `rpx:<job id>:<shop ref>`. */
+export const REPORT_XLSX_CALLBACK = "rpx";
+/** Callback kind of "Order again (XLSX)" once the kept report has expired: `rpo:<job id>:<ref>`. */
+export const REPORT_REORDER_CALLBACK = "rpo";
+
+function jobButton(
+  codec: CallbackCodec,
+  kind: string,
+  text: string,
+  jobId: string,
+  shopRef?: string,
+): InlineKeyboard {
+  const data =
+    shopRef === undefined ? codec.encode(kind, jobId) : codec.encode(kind, jobId, shopRef);
+  return new InlineKeyboard().text(text, data);
+}
+
+/** XLSX under a delivered report: the same report as a workbook (ads/report-xlsx.ts). */
+export function reportXlsxKeyboard(
+  codec: CallbackCodec,
+  t: Translator,
+  jobId: string,
+  shopRef?: string,
+): InlineKeyboard {
+  return jobButton(codec, REPORT_XLSX_CALLBACK, t("report-xlsx-button"), jobId, shopRef);
+}
+
+/** Replaces the XLSX button once the kept report has expired: orders it again as XLSX. */
+export function reportReorderKeyboard(
+  codec: CallbackCodec,
+  t: Translator,
+  jobId: string,
+  shopRef?: string,
+): InlineKeyboard {
+  return jobButton(codec, REPORT_REORDER_CALLBACK, t("report-xlsx-reorder-button"), jobId, shopRef);
+}

@@ -1,0 +1,141 @@
+/**
+ * A campaign's period, from its card (/campaigns): the campaign is read fresh, the person types
+ * the new dates (or taps "No end date"), confirms old → new, and the shop's Ozon gets them
+ * through the campaign PATCH; the dates read back are shown. Ozon's refusal asks again with its
+ * words; nothing is sent before the confirmation.
+ */
+import { type BudgetCampaign, parseCampaignPeriod } from "../../services/ads/index.ts";
+import type { ConversationContext } from "../core/context.ts";
+import type { ConversationSpec } from "../core/dialog/conversations.ts";
+import { type AdsDialogDeps, AdsShopDialog, adsDialog } from "./ads-steps.ts";
+import { enteredFrom, redrawCard } from "./campaign-card.ts";
+import { periodAskKeyboard, periodConfirmKeyboard } from "./campaign-dialog-keyboards.ts";
+import { campaignPeriodText } from "./campaigns-format.ts";
+import { campaignTitle } from "./format.ts";
+
+export const PERIOD_CONVERSATION = "ads-campaign-period";
+/** Callback kind of the period dialog's buttons (dialog.ts). */
+export const PERIOD_DIALOG_CALLBACK = "dpe";
+
+const REASON_KEYS = {
+  format: "campaigns-period-bad-format",
+  invalid_date: "ads-period-bad-date",
+  order: "ads-period-bad-order",
+  past: "campaigns-period-bad-past",
+} as const;
+
+interface Dates {
+  fromDate: string;
+  toDate: string;
+}
+
+export function periodConversation(deps: AdsDialogDeps): ConversationSpec {
+  // `listPage`: the list page of the card the dialog was entered from (redrawn after the change).
+  return adsDialog<[shopId: string, campaignId: string, listPage?: number]>(deps, {
+    id: PERIOD_CONVERSATION,
+    kind: PERIOD_DIALOG_CALLBACK,
+    overKey: "campaigns-dialog-over",
+    run: async (dialog, first, shopId, campaignId, listPage = 0) => {
+      const { button, conversation } = dialog;
+      const t = first.t.bind(first);
+      const opened = await AdsShopDialog.forCard(dialog, deps, first, shopId);
+      if (!opened) return;
+      const { session } = opened;
+      let at: ConversationContext = opened.ctx;
+      const read = await session.call(async ({ desk }) => {
+        const campaign = await desk.read(campaignId);
+        return campaign
+          ? {
+              title: campaignTitle(campaign),
+              fromDate: campaign.fromDate ?? "",
+              toDate: campaign.toDate ?? "",
+            }
+          : null;
+      });
+      if (!read.ok) return session.end(at, read.problem);
+      if (!read.value) return void (await session.show(at, t("ads-campaign-gone")));
+      const current = read.value;
+      const old = campaignPeriodText(t, current.fromDate, current.toDate);
+      let wanted: Dates | undefined;
+      let notice = "";
+
+      for (;;) {
+        if (!(await session.present(at))) return;
+        if (!wanted) {
+          const question = t("campaigns-period-ask", { title: current.title, current: old });
+          await session.show(
+            at,
+            [notice, question].filter(Boolean).join("\n\n"),
+            periodAskKeyboard(button, t),
+          );
+          notice = "";
+          const answer = await dialog.answer(["u"]);
+          at = answer.ctx;
+          if (answer.kind === "button") {
+            wanted = { fromDate: "", toDate: "" };
+            continue;
+          }
+          const now = await conversation.now();
+          const parsed = parseCampaignPeriod(
+            answer.text,
+            { now, zone: deps.timezone },
+            current.fromDate || undefined,
+          );
+          if (parsed.ok) wanted = { fromDate: parsed.fromDate, toDate: parsed.toDate };
+          else notice = t(REASON_KEYS[parsed.reason], { input: answer.text.slice(0, 40) });
+          continue;
+        }
+        const dates = wanted;
+        const confirm = t("campaigns-period-confirm", {
+          title: current.title,
+          old,
+          new: campaignPeriodText(t, dates.fromDate, dates.toDate),
+        });
+        const confirmation = await session.confirmed(at, confirm, periodConfirmKeyboard(button, t));
+        at = confirmation.ctx;
+        if (!confirmation.yes) {
+          wanted = undefined;
+          continue;
+        }
+        const change = await session.deskChange(at, async (desk) => {
+          const { before, after } = await desk.setPeriod(campaignId, dates.fromDate, dates.toDate);
+          const show = (c: BudgetCampaign) => ({ from: c.fromDate ?? "", to: c.toDate ?? "" });
+          return { before: show(before), after: show(after) };
+        });
+        if (change.kind === "ended") return;
+        if (change.kind === "refused") {
+          notice = t("campaigns-period-refused", { message: change.message });
+          wanted = undefined;
+          continue;
+        }
+        if (change.kind === "gone") return void (await session.show(at, t("ads-campaign-gone")));
+        const { before, after } = change.value;
+        const lines = [
+          t("campaigns-period-done", {
+            title: current.title,
+            old: campaignPeriodText(t, before.from, before.to),
+            new: campaignPeriodText(t, after.from, after.to),
+          }),
+        ];
+        if (after.from !== dates.fromDate || after.to !== dates.toDate) {
+          lines.push(
+            t("campaigns-period-mismatch", {
+              requested: campaignPeriodText(t, dates.fromDate, dates.toDate),
+            }),
+          );
+        }
+        const card = enteredFrom(first);
+        if (card) {
+          await redrawCard(deps, session, at, {
+            kind: "card",
+            message: card,
+            campaignId,
+            listPage,
+          });
+        }
+        await session.show(at, lines.join("\n\n"));
+        return;
+      }
+    },
+  });
+}

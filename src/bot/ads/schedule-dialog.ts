@@ -1,0 +1,186 @@
+/**
+ * /schedule (managers and admins): the person's saved reports with the next run of each, and
+ * buttons to open one (pause / resume, delete with confirmation), to add one (schedule-new.ts)
+ * and, in a private chat, to set the daily digest (digest-steps.ts).
+ *
+ * In a private chat the reports come to the person. Sent in a group, /schedule manages the
+ * person's schedules FOR THAT GROUP, and only when Telegram says the person is an administrator
+ * (or the creator) of the group (getChatMember): a group "they manage" is one they administer,
+ * on top of the bot's manager role that every /schedule needs. At most `maxPerPerson` schedules
+ * per person (SCHEDULES_PER_PERSON), counted over all chats.
+ */
+import type { Logger } from "../../logger.ts";
+import type { ReportSchedule, ScheduleRepository } from "../../services/schedules/schedules.ts";
+import type { ConversationContext } from "../core/context.ts";
+import type { ConversationSpec } from "../core/dialog/conversations.ts";
+import { type Dialog, DialogNotice } from "../core/dialog/dialog.ts";
+import { type AdsDialogDeps, adsDialog } from "./ads-steps.ts";
+import { scheduleText } from "./schedule-format.ts";
+import {
+  scheduleCardKeyboard,
+  scheduleDeleteKeyboard,
+  scheduleListKeyboard,
+} from "./schedule-keyboards.ts";
+import { newScheduleSteps } from "./schedule-new-dialog.ts";
+
+export const SCHEDULE_CONVERSATION = "schedule";
+export const SCHEDULE_DIALOG_CALLBACK = "dsc";
+
+/** The daily digest's part of the dialog (its own file); none: the bot has no digest. */
+export interface DigestDialog {
+  /** Whether the person's digest is on, and its time. */
+  state(userId: number): Promise<{ on: boolean; time: string }>;
+  /** The digest's screen; resolves with the context to go on with. */
+  run(dialog: Dialog, ctx: ConversationContext): Promise<ConversationContext | undefined>;
+}
+
+export interface ScheduleDialogDeps extends AdsDialogDeps {
+  schedules: ScheduleRepository;
+  /** The scheduler looks again (a schedule was saved, paused or resumed). */
+  wake(): void;
+  digest?: DigestDialog;
+  logger?: Logger;
+}
+
+const ADMIN_STATUSES = new Set(["creator", "administrator"]);
+
+export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec {
+  return adsDialog(deps, {
+    id: SCHEDULE_CONVERSATION,
+    kind: SCHEDULE_DIALOG_CALLBACK,
+    run: async (dialog, first) => {
+      const { conversation, button } = dialog;
+      const t = first.t.bind(first);
+      const chat = first.chat;
+      const userId = first.from?.id ?? 0;
+      if (!chat) return;
+      const inGroup = chat.type !== "private";
+      if (inGroup) {
+        const status = await conversation.external(async (outside) => {
+          try {
+            return (await outside.api.getChatMember(chat.id, userId)).status;
+          } catch (error) {
+            deps.logger?.warn({ err: error, chat: chat.id }, "schedule: group membership unknown");
+            return "unknown";
+          }
+        });
+        if (!ADMIN_STATUSES.has(status)) {
+          await dialog.show(first, t("schedule-group-not-admin"));
+          return;
+        }
+      }
+      const target = {
+        chatId: chat.id,
+        ...(inGroup && "title" in chat ? { chatTitle: chat.title } : {}),
+      };
+      const mine = () =>
+        conversation.external(async () =>
+          (await deps.schedules.of(userId)).filter((s) => !inGroup || s.chatId === chat.id),
+        );
+      /** The schedules' texts, with the time and the shops' names read once outside the replay. */
+      const describe = async (list: readonly ReportSchedule[]) => {
+        const now = await conversation.now();
+        const names = await conversation.external(() =>
+          list.map((s) => (deps.shops.many ? deps.shops.get(s.shop)?.name : undefined)),
+        );
+        return list.map((s, i) =>
+          scheduleText(t, s, { now, zone: deps.timezone, shopName: names[i] ?? undefined }),
+        );
+      };
+
+      let at: ConversationContext = first;
+      const notice = new DialogNotice();
+      let open: string | undefined;
+      let deleting = false;
+      for (;;) {
+        const schedules = await mine();
+        const card = open === undefined ? undefined : schedules.find((s) => s.id === open);
+        if (card) {
+          const [text = ""] = await describe([card]);
+          if (deleting) {
+            await dialog.show(
+              at,
+              notice.over(`${t("schedule-delete-confirm")}\n\n${text}`),
+              scheduleDeleteKeyboard(button, t),
+            );
+          } else {
+            await dialog.show(at, notice.over(text), scheduleCardKeyboard(button, t, card));
+          }
+          const answer = await dialog.answer(deleting ? ["dy", "b"] : ["ps", "dl", "b"]);
+          at = answer.ctx;
+          if (answer.kind !== "button") {
+            notice.text = t("dialog-use-buttons");
+            continue;
+          }
+          if (answer.step === "b") {
+            if (!deleting) open = undefined;
+            deleting = false;
+          } else if (answer.step === "dl") {
+            deleting = true;
+          } else if (answer.step === "dy") {
+            await conversation.external(() => deps.schedules.delete(card.id));
+            notice.text = t("schedule-deleted");
+            open = undefined;
+            deleting = false;
+          } else {
+            const changed = await conversation.external(async () => {
+              const next = await deps.schedules.setPaused(card.id, !card.paused);
+              deps.wake();
+              return next?.paused;
+            });
+            notice.text = t(changed ? "schedule-paused" : "schedule-resumed");
+          }
+          continue;
+        }
+        open = undefined;
+        const lines = (await describe(schedules)).map(
+          (text, i) => `${i + 1}. ${text.replaceAll("\n", "\n    ")}`,
+        );
+        const head = t(inGroup ? "schedule-list-group" : "schedule-list", {
+          count: schedules.length,
+          max: deps.schedules.maxPerPerson,
+          zone: deps.timezone,
+        });
+        const body =
+          schedules.length > 0
+            ? [head, "", ...lines].join("\n")
+            : `${head}\n\n${t("schedule-none")}`;
+        const digest = deps.digest;
+        const digestState =
+          !inGroup && digest ? await conversation.external(() => digest.state(userId)) : undefined;
+        const digestLabel =
+          digestState &&
+          (digestState.on
+            ? t("digest-button-on", { time: digestState.time })
+            : t("digest-button-off"));
+        const all = await conversation.external(() => deps.schedules.of(userId));
+        const keyboard = scheduleListKeyboard(button, t, schedules, {
+          canAdd: all.length < deps.schedules.maxPerPerson,
+          digest: digestLabel,
+        });
+        await dialog.show(at, notice.over(body), keyboard);
+        const answer = await dialog.answer(["o", "n", "dg"]);
+        at = answer.ctx;
+        if (answer.kind !== "button") {
+          notice.text = t("dialog-use-buttons");
+          continue;
+        }
+        if (answer.step === "o") {
+          open = answer.value;
+          continue;
+        }
+        if (answer.step === "dg" && deps.digest) {
+          const next = await deps.digest.run(dialog, at);
+          if (!next) return;
+          at = next;
+          continue;
+        }
+        if (answer.step !== "n") continue;
+        const made = await newScheduleSteps(dialog, deps, at, target);
+        if (!made) return;
+        at = made.ctx;
+        notice.text = made.saved ? t("schedule-saved") : (made.notice ?? "");
+      }
+    },
+  });
+}

@@ -1,0 +1,170 @@
+/**
+ * Who answers a buyer chat, as the team sees it in Telegram: after "Take it" every relayed copy
+ * of the chat's messages shows "✋ Anna is answering · till 14:35" (its keyboard is edited), and
+ * after someone answers, the others who got the buyer's message are told in a short note (the
+ * same note code tells about answered product questions and reviews).
+ */
+import type { I18n } from "@grammyjs/i18n";
+import type { Api, InlineKeyboard } from "grammy";
+import type { Logger } from "../../logger.ts";
+import { type ChatClaim, type ChatDigest, snippetOf } from "../../services/relay/inbox.ts";
+import type { TelegramMessageRef } from "../../services/relay/types.ts";
+import type { Shop } from "../../shops/registry.ts";
+import type { CallbackCodec } from "../core/callback-data.ts";
+import { type Locale, type LocalizedContext, type Translator, translatorOr } from "../core/i18n.ts";
+import { withShopTag } from "../core/shop-tags.ts";
+import { claimLabel } from "./inbox-format.ts";
+import { relayKeyboard } from "./keyboards.ts";
+import type { RelayShops } from "./relay-shops.ts";
+
+/** Notes about an answer quote this many characters of it. */
+export const NOTE_WORDS = 80;
+/** Characters of a person's name in "Anna is answering" and "Anna answered". */
+const NAME_CHARS = 32;
+
+/** The name others see for whoever pressed or wrote: whole characters, an emoji never cut. */
+export function actorName(from: { first_name: string } | undefined): string {
+  return Array.from(from?.first_name ?? "")
+    .slice(0, NAME_CHARS)
+    .join("");
+}
+
+export interface ClaimViewDeps {
+  api: Api;
+  codec: CallbackCodec;
+  i18n: I18n<LocalizedContext>;
+  timezone: string;
+  defaultLocale: Locale;
+  logger: Pick<Logger, "info">;
+}
+
+/** Redraws the buttons of every relayed copy of the chat with the claim (or without one). */
+export async function showClaimOnCopies(
+  deps: ClaimViewDeps,
+  chat: { ozonChatId: string; shopRef: string },
+  digest: ChatDigest | undefined,
+  claim: ChatClaim | undefined,
+): Promise<void> {
+  await redrawCopyButtons(deps, digest?.copies ?? [], (t, copy) =>
+    relayKeyboard(deps.codec, t, chat.ozonChatId, chat.shopRef, {
+      claim: claim ? claimLabel(claim, deps.timezone) : undefined,
+      postingNumber: copy.posting,
+    }),
+  );
+}
+
+/**
+ * Gives each relayed copy the buttons `keyboardOf` draws in its reader's language. A copy
+ * Telegram will not edit (deleted, too old, already showing them) keeps its own: what changed
+ * still holds, and the notes still go.
+ */
+export async function redrawCopyButtons<C extends { chatId: number; messageId: number }>(
+  deps: Pick<ClaimViewDeps, "api" | "i18n" | "defaultLocale" | "logger">,
+  copies: readonly (C & { locale?: string | undefined })[],
+  keyboardOf: (t: Translator, copy: C) => InlineKeyboard | undefined,
+): Promise<void> {
+  for (const copy of copies) {
+    const keyboard = keyboardOf(translatorOr(deps.i18n, copy.locale, deps.defaultLocale), copy);
+    if (!keyboard) continue;
+    try {
+      await deps.api.editMessageReplyMarkup(copy.chatId, copy.messageId, {
+        reply_markup: keyboard,
+      });
+    } catch (error) {
+      deps.logger.info(
+        { err: error, telegramChatId: copy.chatId },
+        "a relayed copy kept its buttons",
+      );
+    }
+  }
+}
+
+/** A relayed message someone else got (its reader's language, when known). */
+export interface NoteCopy {
+  chatId: number;
+  messageId: number;
+  locale?: string | undefined;
+}
+
+/**
+ * A short note as a reply to the latest copy in every chat but `answeredIn` (that chat saw the
+ * answer). Each note delivered goes to `delivered`, so a reply to it routes as one to the copy.
+ */
+export async function noteToOtherChats(
+  deps: Pick<ClaimViewDeps, "api" | "i18n" | "defaultLocale" | "logger">,
+  copies: readonly NoteCopy[],
+  answeredIn: number,
+  textFor: (t: Translator) => string,
+  delivered: (note: TelegramMessageRef) => Promise<void>,
+): Promise<void> {
+  const latest = new Map<number, NoteCopy>();
+  for (const copy of copies) if (copy.chatId !== answeredIn) latest.set(copy.chatId, copy);
+  for (const [chatId, copy] of latest) {
+    const t = translatorOr(deps.i18n, copy.locale, deps.defaultLocale);
+    try {
+      const sent = await deps.api.sendMessage(chatId, textFor(t), {
+        reply_parameters: { message_id: copy.messageId, allow_sending_without_reply: true },
+        link_preview_options: { is_disabled: true },
+      });
+      await delivered({ chatId, messageId: sent.message_id });
+    } catch (error) {
+      deps.logger.info({ err: error, telegramChatId: chatId }, "an answer note was not delivered");
+    }
+  }
+}
+
+/**
+ * Tells everyone else who got the buyer's last messages that `name` answered (a reply to their
+ * copy, so a reply to the note reaches the buyer too).
+ */
+export async function noteAnswerToOthers(
+  deps: ClaimViewDeps & { relay: RelayShops },
+  where: { shopId: string; ozonChatId: string; answeredIn: number },
+  digest: ChatDigest | undefined,
+  answer: { name: string; words: string | undefined },
+): Promise<void> {
+  await noteToOtherChats(
+    deps,
+    digest?.copies ?? [],
+    where.answeredIn,
+    (t) => {
+      const words = answer.words ? snippetOf(answer.words, NOTE_WORDS) : t("inbox-answered-file");
+      const note = t("inbox-answered-note", { name: answer.name, words });
+      return withShopTag(t, deps.relay.shops, where.shopId, note);
+    },
+    (note) =>
+      deps.relay.links.remember([note], { ozonChatId: where.ozonChatId, shopId: where.shopId }),
+  );
+}
+
+/**
+ * After an answer reached the buyer: the chat is marked read at Ozon up to the buyer's last
+ * message (it leaves the waiting list), the answerer's claim runs again from now, and the others
+ * who got the buyer's message hear who answered. Failures here are logged: the answer went.
+ */
+export async function afterAnswer(
+  deps: ClaimViewDeps & { relay: RelayShops },
+  shop: Shop,
+  answer: { ozonChatId: string; answeredIn: number; userId: number; name: string; words?: string },
+): Promise<void> {
+  const { relay } = deps;
+  const inbox = relay.inbox(shop);
+  const { ozonChatId } = answer;
+  const digest = await inbox.digest(ozonChatId);
+  const read = await relay.replies(shop)?.markRead(ozonChatId, digest?.lastBuyerId);
+  if (read?.ok) await inbox.markHandled(ozonChatId, read.upTo);
+  else
+    deps.logger.info({ chat: ozonChatId, reason: read?.reason }, "an answered chat stays unread");
+  relay.openChats.forget(shop.id);
+  const claim = await inbox.renew(ozonChatId, answer.userId);
+  // The taker answered: the copies show the claim's new end.
+  if (claim && claim.userId === answer.userId) {
+    await showClaimOnCopies(deps, { ozonChatId, shopRef: shop.ref }, digest, claim);
+  }
+  await noteAnswerToOthers(
+    deps,
+    { shopId: shop.id, ozonChatId, answeredIn: answer.answeredIn },
+    digest,
+    { name: answer.name, words: answer.words },
+  );
+}

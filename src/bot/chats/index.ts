@@ -1,0 +1,7 @@
+/**
+ * Buyer chats: the relay, /chats, saved answers, product questions and reviews. What other
+ * capabilities and the bot's wiring may use of this folder; everything else stays inside.
+ */
+export { createRelayModule } from "./module.ts";
+export { QUESTIONS_ON_CALLBACK } from "./question-keyboards.ts";
+export { createQuestionsModule } from "./questions-module.ts";

@@ -1,0 +1,64 @@
+/**
+ * The buttons under a relayed buyer message, built in one place (relayKeyboard) so other buttons
+ * can join them. Callback kinds (signed, ≤ 64 bytes: an Ozon chat id is a UUID; <shop> is the
+ * shop's short ref, absent on buttons of the single-shop version):
+ *   br:<ozon chat id>[:<shop>] asks for the answer to that buyer · ct:<ozon chat id>:<shop> Take
+ *   it · cq:<posting>:<shop> opens the posting's card (the inbox area handles the last two) ·
+ *   qt:<ozon chat id>[:<shop>] the shop's saved answers (chats/relay-quick-replies.ts).
+ */
+import { InlineKeyboard } from "grammy";
+import type { CallbackCodec } from "../core/callback-data.ts";
+import type { Translator } from "../core/i18n.ts";
+
+export const ANSWER_BUYER_CALLBACK = "br";
+export const TAKE_CHAT_CALLBACK = "ct";
+export const CHAT_POSTING_CALLBACK = "cq";
+/** qt:<ozon chat id>:<shop ref>: the shop's saved answers (chats/relay-quick-replies.ts). */
+export const QUICK_REPLY_CALLBACK = "qt";
+
+export interface RelayKeyboardOptions {
+  /** Who handles the chat now: shown on the top row ("✋ Anna is answering · till 14:35"). */
+  claim?: { name: string; until: string } | undefined;
+  /** The posting the chat is about: an "Open posting" button (first message of a chat). */
+  postingNumber?: string | undefined;
+}
+
+function encoded(codec: CallbackCodec, kind: string, arg: string, ref: string | undefined) {
+  try {
+    return ref === undefined ? codec.encode(kind, arg) : codec.encode(kind, arg, ref);
+  } catch {
+    // An id of an unexpected shape from Ozon: the message still goes, replying by swipe works.
+    return undefined;
+  }
+}
+
+/**
+ * Reply (for those who do not know the swipe), a saved answer, Take it, and Open posting; none when the chat id
+ * cannot go in a button. Take it and Open posting need the shop's ref.
+ */
+export function relayKeyboard(
+  codec: CallbackCodec,
+  t: Translator,
+  ozonChatId: string,
+  shopRef: string | undefined,
+  options: RelayKeyboardOptions = {},
+): InlineKeyboard | undefined {
+  const reply = encoded(codec, ANSWER_BUYER_CALLBACK, ozonChatId, shopRef);
+  if (!reply) return undefined;
+  const keyboard = new InlineKeyboard();
+  const take =
+    shopRef === undefined ? undefined : encoded(codec, TAKE_CHAT_CALLBACK, ozonChatId, shopRef);
+  if (options.claim && take) {
+    keyboard.text(t("inbox-claimed-button", { ...options.claim }).slice(0, 64), take).row();
+  }
+  keyboard.text(t("relay-answer-button"), reply);
+  const template = encoded(codec, QUICK_REPLY_CALLBACK, ozonChatId, shopRef);
+  if (template) keyboard.text(t("quick-replies-button"), template);
+  if (take && !options.claim) keyboard.text(t("inbox-take-button"), take);
+  const posting =
+    options.postingNumber && shopRef !== undefined
+      ? encoded(codec, CHAT_POSTING_CALLBACK, options.postingNumber, shopRef)
+      : undefined;
+  if (posting) keyboard.row().text(t("inbox-open-posting-button"), posting);
+  return keyboard;
+}

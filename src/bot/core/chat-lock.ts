@@ -1,0 +1,134 @@
+/**
+ * One chat's updates handled one at a time across every process sharing the store.
+ *
+ * `sequentialize` orders a chat's updates inside one process only; behind a load balancer
+ * Telegram's concurrent webhook deliveries put two updates of one chat (a double tap, the next
+ * step of a dialog) on two processes at once. Both would read the same session, both would act
+ * (ship twice), and the later session write would undo the earlier. This middleware holds a lock
+ * in the store (`chat-lock:<chat>`) around the rest of the update's handling, so the session and
+ * the dialog state are read only once the other process has written them back.
+ *
+ * The lock: set-if-absent with a TTL and a token of this hold (holderIdFor: host, pid, start,
+ * random); renewed every third of the TTL while the update runs; released by compare-and-delete,
+ * so a holder whose lock ran out never deletes the next holder's. A process that died holding it
+ * leaves it to run out (TTL), or, on the same host, it is taken over at once (isHolderGone).
+ * A waiter polls with a growing pause until it gets the lock or its deadline passes
+ * (ChatBusyError: the update fails and the person is told, rather than acting unlocked).
+ */
+import type { Context, MiddlewareFn } from "grammy";
+import { holderIdFor, isHolderGone } from "../../store/lease.ts";
+import type { Store } from "../../store/port.ts";
+
+export const DEFAULT_CHAT_LOCK_TTL_MS = 8_000;
+export const DEFAULT_CHAT_LOCK_WAIT_MS = 10_000;
+const FIRST_RETRY_MS = 4;
+const LONGEST_RETRY_MS = 80;
+
+export interface ChatLockOptions {
+  store: Store;
+  /** The lock runs out this long after its last renewal (a dead holder's, too). */
+  ttlMs?: number;
+  /** Longest wait for another process's update of the chat to finish. */
+  waitMs?: number;
+  /** Which chat an update belongs to; undefined: not locked. Default: chat id, else sender. */
+  keyOf?: (ctx: Context) => string | undefined;
+  logger?: { warn(object: object, message?: string): void };
+}
+
+/** The chat's lock was not free within the wait: the update was not handled. */
+export class ChatBusyError extends Error {
+  override name = "ChatBusyError";
+  constructor(key: string, waitMs: number) {
+    super(`${key} stayed locked by another process for ${waitMs} ms`);
+  }
+}
+
+export function chatLockKey(chat: string): string {
+  return `chat-lock:${chat}`;
+}
+
+/** The key `sequentialize` uses too: the chat, or the person for updates without a chat. */
+export function chatOf(ctx: Context): string | undefined {
+  if (ctx.chatId !== undefined) return `chat:${ctx.chatId}`;
+  if (ctx.from) return `user:${ctx.from.id}`;
+  return undefined;
+}
+
+export function chatLock<C extends Context>(options: ChatLockOptions): MiddlewareFn<C> {
+  const lock = new ChatLocks(options);
+  const keyOf = options.keyOf ?? chatOf;
+  return async (ctx, next) => {
+    const chat = keyOf(ctx);
+    if (chat === undefined) return next();
+    await lock.around(chat, next);
+  };
+}
+
+/** The locks themselves, usable without grammY (tests, benchmarks). */
+export class ChatLocks {
+  readonly #store: Store;
+  readonly #ttlMs: number;
+  readonly #waitMs: number;
+  readonly #logger: ChatLockOptions["logger"];
+
+  constructor(options: ChatLockOptions) {
+    this.#store = options.store;
+    this.#ttlMs = options.ttlMs ?? DEFAULT_CHAT_LOCK_TTL_MS;
+    this.#waitMs = options.waitMs ?? DEFAULT_CHAT_LOCK_WAIT_MS;
+    this.#logger = options.logger;
+  }
+
+  /** Runs `work` while holding the chat's lock. */
+  async around<T>(chat: string, work: () => Promise<T>): Promise<T> {
+    const key = chatLockKey(chat);
+    const token = await this.#acquire(key);
+    const renewal = setInterval(() => void this.#renew(key, token), this.#ttlMs / 3);
+    renewal.unref();
+    try {
+      return await work();
+    } finally {
+      clearInterval(renewal);
+      await this.#store.compareAndSet(key, token, undefined).catch((error: unknown) => {
+        // It runs out by itself; the next update of the chat waits at most the TTL.
+        this.#logger?.warn({ err: error, lock: key }, "Could not release a chat lock");
+      });
+    }
+  }
+
+  async #acquire(key: string): Promise<string> {
+    const token = holderIdFor();
+    const ttl = { ttlMs: this.#ttlMs };
+    const deadline = Date.now() + this.#waitMs;
+    let pause = FIRST_RETRY_MS;
+    for (;;) {
+      if (await this.#store.setIfAbsent(key, token, ttl)) return token;
+      const holder = await this.#store.get<string>(key);
+      if (typeof holder === "string" && isHolderGone(holder)) {
+        if (await this.#store.compareAndSet(key, holder, token, ttl)) return token;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) throw new ChatBusyError(key, this.#waitMs);
+      // Jitter: two waiters of one chat do not ask in step.
+      await sleep(Math.min(left, pause * (0.5 + Math.random())));
+      pause = Math.min(LONGEST_RETRY_MS, pause * 2);
+    }
+  }
+
+  async #renew(key: string, token: string): Promise<void> {
+    try {
+      const held = await this.#store.compareAndSet(key, token, token, { ttlMs: this.#ttlMs });
+      if (!held) {
+        this.#logger?.warn(
+          { lock: key },
+          "A chat lock ran out while its update was still being handled",
+        );
+      }
+    } catch (error) {
+      this.#logger?.warn({ err: error, lock: key }, "Could not renew a chat lock");
+    }
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

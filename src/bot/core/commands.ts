@@ -1,0 +1,84 @@
+/**
+ * The command catalogue: every command, who may use it, and whether it shows as a menu button.
+ * Descriptions and button labels live in the locale files as `command-<name>` with the
+ * attributes `.description` (setMyCommands, /help) and `.button` (menu buttons).
+ */
+import type { Role } from "../../services/access.ts";
+
+/** Who may use something: anyone who writes, any invited person, or holders of some role. */
+export type Audience = "everyone" | "people" | readonly Role[];
+
+export interface CommandSpec {
+  readonly name: string;
+  readonly audience: Audience;
+  /** Shown as a button in /start and /help for those who may use it. */
+  readonly button: boolean;
+}
+
+export const COMMANDS = [
+  { name: "start", audience: "everyone", button: false },
+  { name: "help", audience: "everyone", button: false },
+  { name: "postings", audience: ["warehouse"], button: true },
+  { name: "find", audience: ["warehouse"], button: true },
+  { name: "ship", audience: ["warehouse"], button: true },
+  { name: "cancel_posting", audience: ["warehouse"], button: true },
+  { name: "today", audience: ["warehouse"], button: true },
+  { name: "handover", audience: ["warehouse"], button: true },
+  { name: "subscribe", audience: ["warehouse"], button: true },
+  { name: "unsubscribe", audience: ["warehouse"], button: true },
+  { name: "campaigns", audience: ["manager"], button: true },
+  { name: "budget", audience: ["manager"], button: true },
+  { name: "report", audience: ["manager"], button: true },
+  { name: "schedule", audience: ["manager"], button: true },
+  { name: "invite", audience: ["admin"], button: true },
+  { name: "users", audience: ["admin"], button: true },
+  { name: "stores", audience: ["admin"], button: true },
+  { name: "relay_here", audience: ["admin"], button: false },
+  { name: "chats", audience: ["seller"], button: true },
+  { name: "replies", audience: ["seller"], button: true },
+  { name: "language", audience: "everyone", button: true },
+  { name: "cancel", audience: "people", button: false },
+] as const satisfies readonly CommandSpec[];
+
+export type CommandName = (typeof COMMANDS)[number]["name"];
+
+/** Commands later issues implement; until then people who may use them hear "coming soon". */
+export const PLANNED_COMMANDS: readonly CommandName[] = [
+  "subscribe",
+  "unsubscribe",
+  "postings",
+  // Defined by the postings module with the rest of the postings area.
+  "find",
+  "ship",
+  "cancel_posting",
+  "today",
+  "handover",
+  "campaigns",
+  "budget",
+  "report",
+  // Defined by the schedules module (src/bot/ads/schedules-module.ts).
+  "schedule",
+  "relay_here",
+  // Defined by the relay module with the buyer chats.
+  "chats",
+  "replies",
+  // Defined by the stores module (src/bot/stores/module.ts); a bot built without it says "coming".
+  "stores",
+];
+
+const byName = new Map<string, CommandSpec>(COMMANDS.map((c) => [c.name, c]));
+
+export function commandSpec(name: CommandName): CommandSpec {
+  const spec = byName.get(name);
+  if (!spec) throw new Error(`unknown command ${name}`);
+  return spec;
+}
+
+export function isCommandName(value: string): value is CommandName {
+  return byName.has(value);
+}
+
+/** Locale keys of a command: `command-<name>.description` and `command-<name>.button`. */
+export function commandKey(name: CommandName, attribute: "description" | "button"): string {
+  return `command-${name}.${attribute}`;
+}

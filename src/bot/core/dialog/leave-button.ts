@@ -1,0 +1,13 @@
+import type { CallbackCodec } from "../callback-data.ts";
+
+/** Callback kind of the Close button every conversation step shows (handled before dialogs). */
+export const CANCEL_CALLBACK = "cx";
+
+/**
+ * Data of the Close button of one run of a dialog: `cx:<owner>:<tag>`. A press by anyone but the
+ * owner (in a group) is refused, and so is a press whose tag is not the run open now (the Close
+ * left on an earlier, abandoned dialog's message): see core/dialog/leave.ts.
+ */
+export function cancelData(codec: CallbackCodec, owner: number, tag: string): string {
+  return codec.encode(CANCEL_CALLBACK, owner, tag);
+}

@@ -1,0 +1,54 @@
+import { InlineKeyboard } from "grammy";
+import type { Person } from "../../services/access.ts";
+import type { CallbackCodec } from "./callback-data.ts";
+import { COMMANDS, type CommandName, commandKey } from "./commands.ts";
+import type { BotContext } from "./context.ts";
+import { mayUse } from "./guard.ts";
+
+/** Callback kind of menu buttons: `m:<command>` runs the command as if it was typed. */
+export const MENU_CALLBACK = "m";
+
+/**
+ * Commands this person may use that have a button, in catalogue order; `hidden` is left out (of
+ * Subscribe and Unsubscribe, the one that does not apply here).
+ */
+export function availableCommands(person: Person | undefined, hidden?: CommandName): CommandName[] {
+  return COMMANDS.filter((c) => c.button && c.name !== hidden && mayUse(person, c.audience)).map(
+    (c) => c.name,
+  );
+}
+
+/** Of /subscribe and /unsubscribe, the one that does not apply to a chat so subscribed. */
+export function notApplying(subscribed: boolean): CommandName {
+  return subscribed ? "subscribe" : "unsubscribe";
+}
+
+/**
+ * The buttons of /start and /help: only what this person may do, two per row. The menu depends
+ * only on the language and the roles, so each combination is built once per codec.
+ */
+const menus = new WeakMap<CallbackCodec, Map<string, InlineKeyboard>>();
+
+export function menuKeyboard(
+  ctx: BotContext,
+  codec: CallbackCodec,
+  hidden?: CommandName,
+): InlineKeyboard {
+  let byKey = menus.get(codec);
+  if (!byKey) {
+    byKey = new Map();
+    menus.set(codec, byKey);
+  }
+  const key = `${ctx.locale}:${ctx.person?.roles.join(",") ?? ""}:${hidden ?? ""}`;
+  let keyboard = byKey.get(key);
+  if (!keyboard) {
+    keyboard = new InlineKeyboard();
+    for (const [index, name] of availableCommands(ctx.person, hidden).entries()) {
+      if (index > 0 && index % 2 === 0) keyboard.row();
+      keyboard.text(ctx.t(commandKey(name, "button")), codec.encode(MENU_CALLBACK, name));
+    }
+    byKey.set(key, keyboard);
+  }
+  // A fresh copy: a caller may add rows (a feature adding its own button) without harm.
+  return new InlineKeyboard(keyboard.inline_keyboard.map((row) => [...row]));
+}

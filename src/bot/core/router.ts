@@ -1,0 +1,132 @@
+/**
+ * Commands and buttons are dispatched here: one middleware looks the command (or the button's
+ * kind) up in a table, checks the role of the person who sent or pressed it, and runs the
+ * handler. One lookup instead of one middleware layer per command and per button: grammY pays
+ * a few microseconds for each layer an update passes, and there are dozens.
+ *
+ * Features register their commands and buttons while the bot is built:
+ *   router.command("invite", handler)            // audience from the command catalogue
+ *   router.callback("iv", ["admin"], handler)    // buttons made with codec.encode("iv", ...)
+ *   router.command("ship", enterShip, { entersConversation: true })
+ * A route whose handler enters a conversation must say so (see core/dialog/conversations.ts: the
+ * conversations plugin only runs for updates that may need it).
+ */
+import type { MiddlewareFn } from "grammy";
+import { type Audience, commandSpec, isCommandName } from "./commands.ts";
+import type { BotContext } from "./context.ts";
+import { mayUse, refuse } from "./guard.ts";
+import { MENU_CALLBACK } from "./menu.ts";
+
+/** Runs a command; called for `/name` and for its menu button (then `ctx.match` is absent). */
+export type CommandHandler = (ctx: BotContext) => Promise<unknown>;
+
+/** Handles a button press; must answer the callback query. */
+export type CallbackHandler = (ctx: BotContext, args: string[]) => Promise<unknown>;
+
+export interface RouteOptions {
+  /** Who may use it; for commands of the catalogue (commands.ts) the catalogue decides. */
+  audience?: Audience;
+  /** The handler enters (or inspects) a conversation: ctx.conversation must be the real one. */
+  entersConversation?: boolean;
+}
+
+interface Route<H> {
+  audience: Audience;
+  handler: H;
+  entersConversation: boolean;
+}
+
+export class Router {
+  readonly #commands = new Map<string, Route<CommandHandler>>();
+  readonly #callbacks = new Map<string, Route<CallbackHandler>>();
+
+  /** `/name`: the catalogue's audience for catalogue commands, else `options.audience`. */
+  command(name: string, handler: CommandHandler, options: RouteOptions = {}): void {
+    if (this.#commands.has(name)) throw new Error(`command /${name} is defined twice`);
+    const audience = isCommandName(name) ? commandSpec(name).audience : options.audience;
+    if (!audience) throw new Error(`command /${name} is not in the catalogue: give its audience`);
+    this.#commands.set(name, {
+      audience,
+      handler,
+      entersConversation: options.entersConversation ?? false,
+    });
+  }
+
+  /** Buttons whose data was made with `codec.encode(kind, ...args)`. */
+  callback(
+    kind: string,
+    audience: Audience,
+    handler: CallbackHandler,
+    options: RouteOptions = {},
+  ): void {
+    if (this.#callbacks.has(kind)) throw new Error(`button kind "${kind}" is defined twice`);
+    this.#callbacks.set(kind, {
+      audience,
+      handler,
+      entersConversation: options.entersConversation ?? false,
+    });
+  }
+
+  has(name: string): boolean {
+    return this.#commands.has(name);
+  }
+
+  handler(name: string): CommandHandler | undefined {
+    return this.#commands.get(name)?.handler;
+  }
+
+  /** Whether this update goes to a route that enters a conversation (menu buttons included). */
+  entersConversation(ctx: BotContext): boolean {
+    const pressed = ctx.callback;
+    if (pressed) {
+      if (this.#callbacks.get(pressed.kind)?.entersConversation) return true;
+      // A menu button runs a command: `m:<command>`.
+      return (
+        pressed.kind === MENU_CALLBACK &&
+        this.#commands.get(pressed.args[0] ?? "")?.entersConversation === true
+      );
+    }
+    const name = commandOf(ctx);
+    return name !== undefined && this.#commands.get(name)?.entersConversation === true;
+  }
+
+  middleware(): MiddlewareFn<BotContext> {
+    return async (ctx, next) => {
+      const pressed = ctx.callback;
+      if (pressed) {
+        const route = this.#callbacks.get(pressed.kind);
+        if (!route) return next();
+        if (!mayUse(ctx.person, route.audience)) return refuse(ctx, route.audience);
+        await route.handler(ctx, pressed.args);
+        return;
+      }
+      const name = commandOf(ctx);
+      const route = name === undefined ? undefined : this.#commands.get(name);
+      if (!route) return next();
+      if (!mayUse(ctx.person, route.audience)) return refuse(ctx, route.audience);
+      await route.handler(ctx);
+    };
+  }
+}
+
+/**
+ * The command a message starts with (`/name` or `/name@this_bot`), setting `ctx.match` to the
+ * rest as grammY's own `command()` does; undefined for other messages and other bots' commands.
+ */
+function commandOf(ctx: BotContext): string | undefined {
+  const message = ctx.message;
+  const entity = message?.entities?.[0];
+  if (!message?.text || entity?.type !== "bot_command" || entity.offset !== 0) return undefined;
+  const command = message.text.substring(1, entity.length);
+  const at = command.indexOf("@");
+  if (at !== -1 && command.substring(at + 1).toLowerCase() !== ctx.me.username.toLowerCase()) {
+    return undefined;
+  }
+  ctx.match = message.text.substring(entity.length).trimStart();
+  return at === -1 ? command : command.substring(0, at);
+}
+
+/** The text after a command (`/start abc` → "abc"); empty when run from a button. */
+export function commandArgs(ctx: BotContext): string {
+  return typeof ctx.match === "string" ? ctx.match.trim() : "";
+}

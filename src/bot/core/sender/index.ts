@@ -1,0 +1,21 @@
+/** The bot-wide Telegram sender: limits (SendBudget), queues with priorities, its Api. */
+export { apiForSender } from "./api.ts";
+export { MemorySendBudget, type MemorySendBudgetOptions } from "./memory-send-budget.ts";
+export {
+  type BucketLimit,
+  type BudgetGrant,
+  type ChatKind,
+  chatKindOf,
+  type SendBudget,
+  type SendLimits,
+  type SendTarget,
+  TELEGRAM_LIMITS,
+} from "./send-budget.ts";
+export {
+  type Priority,
+  SenderClosedError,
+  type SendRequest,
+  TelegramSender,
+  type TelegramSenderOptions,
+  telegramRetryAfterMs,
+} from "./sender.ts";

@@ -1,0 +1,68 @@
+/**
+ * The product areas the running bot is made of, built once from the container.
+ * An area whose Ozon client is missing (no credentials for that API) is left out.
+ *
+ * They share one TelegramSender, so alerts, relayed buyer messages and reports together keep to
+ * Telegram's limits. It comes last in the list as a module of its own: main stops the modules side
+ * by side, last first (src/shutdown.ts), so the sender closes as the areas' loops are told to
+ * stop — queued sends are refused at once (left undelivered for the next start) and the loops,
+ * no longer waiting on them, stop between two messages.
+ */
+import type { I18n } from "@grammyjs/i18n";
+import type { Container } from "../container.ts";
+import { createAdsModule, createSchedulesModule } from "./ads/index.ts";
+import { createQuestionsModule, createRelayModule } from "./chats/index.ts";
+import type { CallbackCodec } from "./core/callback-data.ts";
+import type { LocalizedContext } from "./core/i18n.ts";
+import type { BotModule } from "./core/module.ts";
+import { type SendBudget, TelegramSender } from "./core/sender/index.ts";
+import { createPostingsModule } from "./postings/index.ts";
+import { createStoresModule } from "./stores/index.ts";
+
+export interface ModuleDeps {
+  container: Container;
+  i18n: I18n<LocalizedContext>;
+  /** The bot's one callback codec (createBot gets the same). */
+  codec: CallbackCodec;
+  /** The bot's one sender for everything sent outside an update. */
+  sender: TelegramSender;
+}
+
+export interface CreateModulesDeps extends Omit<ModuleDeps, "sender"> {
+  /** Where the sender's limits live (default: this process); closed after the sender. */
+  budget?: SendBudget & { close?(): Promise<void> };
+}
+
+export function createModules(deps: CreateModulesDeps): BotModule[] {
+  const { budget, ...rest } = deps;
+  const sender = new TelegramSender(budget ? { budget } : {});
+  const shared: ModuleDeps = { ...rest, sender };
+  const container = deps.container;
+  const ads = createAdsModule(shared);
+  // Every area, whatever the shops at start: an admin may add a shop with those keys later.
+  return [
+    // First: its key guards must see a group's messages before the relay could forward them.
+    ...(container.health && container.ozonClients ? [createStoresModule(shared)] : []),
+    ads,
+    createSchedulesModule(shared, ads),
+    createRelayModule(shared),
+    // After the relay: a reply to a relayed chat message never reaches its reply handler.
+    createQuestionsModule(shared),
+    createPostingsModule(shared),
+    senderModule(sender, budget),
+  ];
+}
+
+/** The sender's stop: refuses what is queued, waits for the sends in flight. */
+export function senderModule(
+  sender: TelegramSender,
+  budget?: { close?(): Promise<void> },
+): BotModule {
+  return {
+    name: "telegram-sender",
+    async stop() {
+      await sender.close();
+      await budget?.close?.();
+    },
+  };
+}

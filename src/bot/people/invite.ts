@@ -1,0 +1,122 @@
+/**
+ * /invite: an admin picks a role and, when the bot serves several stores, which of them it covers
+ * (all, or some: the store picker); the one-time deep link lives for a day and names both
+ * ("warehouse · Южный"). The admin role always covers every store: no picker for it.
+ */
+import { InlineKeyboard } from "grammy";
+import { isRole, type Role } from "../../services/access.ts";
+import type { BotContext } from "../core/context.ts";
+import type { FeatureDeps } from "../core/deps.ts";
+import { ROLE_KEYS } from "../core/guard.ts";
+import { formatDateTime, showScreen } from "../core/screen-text.ts";
+import { isChatUnreachable } from "../core/telegram-errors.ts";
+import { inviteRoleText } from "./scope-format.ts";
+import {
+  isPickerAction,
+  type PickerAction,
+  pressPicker,
+  type ScopeDraft,
+  ScopeDrafts,
+  scopeKeyboard,
+} from "./shop-scope-picker.ts";
+
+export const INVITE_CALLBACK = "iv";
+
+/** Roles offered for an invite, the most common first. */
+export const INVITE_ROLES = [
+  "warehouse",
+  "seller",
+  "manager",
+  "admin",
+] as const satisfies readonly Role[];
+
+/** Role buttons two per row, each pressing `encode(role)`. */
+export function roleKeyboard(
+  t: (key: string) => string,
+  encode: (role: Role) => string,
+): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  INVITE_ROLES.forEach((role, index) => {
+    if (index > 0 && index % 2 === 0) keyboard.row();
+    keyboard.text(t(ROLE_KEYS[role]), encode(role));
+  });
+  return keyboard;
+}
+
+/** The deep link Telegram opens in the private chat with the bot, running `/start <payload>`. */
+export function deepLink(botUsername: string, payload: string): string {
+  return `https://t.me/${botUsername}?start=${payload}`;
+}
+
+export function inviteFeature(deps: FeatureDeps): undefined {
+  const { access, codec, router, config, logger, shops } = deps;
+  const drafts = new ScopeDrafts(deps.store);
+
+  router.command("invite", async (ctx) => {
+    const keyboard = roleKeyboard(ctx.t, (role) => codec.encode(INVITE_CALLBACK, role));
+    await ctx.reply(ctx.t("invite-choose-role"), { reply_markup: keyboard });
+  });
+
+  function showPicker(ctx: BotContext, draft: ScopeDraft, draftId: string) {
+    const encode = (action: PickerAction, ref?: string) =>
+      codec.encode(INVITE_CALLBACK, action, draftId, ...(ref ? [ref] : []));
+    const keyboard = scopeKeyboard(ctx.t, shops, draft.marked, encode);
+    const role = ctx.t(ROLE_KEYS[draft.role]);
+    return showScreen(ctx, ctx.t("scope-choose-invite", { role }), keyboard);
+  }
+
+  // `iv:<role>` picks the role; `iv:<t|a|d>:<draft>[:<ref>]` are presses on the store picker.
+  router.callback(INVITE_CALLBACK, ["admin"], async (ctx, [first, draftId, ref]) => {
+    if (isPickerAction(first)) {
+      const picked = await pressPicker(
+        ctx,
+        drafts,
+        shops,
+        { action: first, draftId, ref },
+        (d, id) => showPicker(ctx, d, id),
+      );
+      if (picked) await sendInvite(ctx, picked.draft.role, picked.scope);
+      return;
+    }
+    if (!isRole(first) || !ctx.from) {
+      await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
+      return;
+    }
+    if (first !== "admin" && shops.many) {
+      const draft: ScopeDraft = { role: first, marked: [] };
+      const id = await drafts.open(draft);
+      await ctx.answerCallbackQuery();
+      await showPicker(ctx, draft, id);
+      return;
+    }
+    await sendInvite(ctx, first, undefined);
+  });
+
+  /** Makes the invite and shows its link: here in a private chat, privately from a group. */
+  async function sendInvite(ctx: BotContext, role: Role, scope: string[] | undefined) {
+    if (!ctx.from) return;
+    const { payload, expiresAt } = await access.createInvite(role, ctx.from.id, scope);
+    logger.info({ user_id: ctx.from.id, role, shops: scope }, "Invite created");
+    const text = ctx.t("invite-created", {
+      role: inviteRoleText(ctx.t, shops, role, scope),
+      link: deepLink(ctx.me.username, payload),
+      expires: formatDateTime(expiresAt, ctx.locale, config.timezone),
+    });
+    if (ctx.chat?.type === "private") {
+      await ctx.answerCallbackQuery();
+      await showScreen(ctx, text);
+      return;
+    }
+    // In a group everyone would see (and could use) the link: it goes to the admin privately.
+    try {
+      await ctx.api.sendMessage(ctx.from.id, text, { link_preview_options: { is_disabled: true } });
+    } catch (error) {
+      if (!isChatUnreachable(error)) throw error;
+      await access.forgetInvite(payload);
+      await ctx.answerCallbackQuery({ text: ctx.t("invite-open-private-chat"), show_alert: true });
+      return;
+    }
+    await ctx.answerCallbackQuery();
+    await showScreen(ctx, ctx.t("invite-sent-privately"));
+  }
+}

@@ -1,0 +1,23 @@
+import { InlineKeyboard } from "grammy";
+import type { CallbackCodec } from "../core/callback-data.ts";
+import type { BotContext } from "../core/context.ts";
+import { LOCALES, type Locale } from "../core/i18n.ts";
+
+export const LANGUAGE_CALLBACK = "lg";
+
+const LANGUAGE_NAME_KEYS = {
+  ru: "language-name-ru",
+  en: "language-name-en",
+} as const satisfies Record<Locale, string>;
+
+export function languageKeyboard(ctx: BotContext, codec: CallbackCodec): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  for (const locale of LOCALES) {
+    const mark = locale === ctx.locale ? "✓ " : "";
+    keyboard.text(
+      `${mark}${ctx.t(LANGUAGE_NAME_KEYS[locale])}`,
+      codec.encode(LANGUAGE_CALLBACK, locale),
+    );
+  }
+  return keyboard;
+}

@@ -1,0 +1,27 @@
+/** /language: the person picks ru or en; the choice is kept with the person in the store. */
+import type { FeatureDeps } from "../core/deps.ts";
+import { isLocale } from "../core/i18n.ts";
+import { profileOf, showScreen } from "../core/screen-text.ts";
+import { LANGUAGE_CALLBACK, languageKeyboard } from "./language-keyboard.ts";
+
+export function languageFeature(deps: FeatureDeps): undefined {
+  const { access, codec, router, menus } = deps;
+
+  router.command("language", async (ctx) => {
+    await ctx.reply(ctx.t("language-choose"), { reply_markup: languageKeyboard(ctx, codec) });
+  });
+
+  // Everyone may choose, strangers too: the refusal they get should be in their language.
+  router.callback(LANGUAGE_CALLBACK, "everyone", async (ctx, [locale]) => {
+    if (!isLocale(locale) || !ctx.from) {
+      await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
+      return;
+    }
+    await access.setLocale(profileOf(ctx.from), locale);
+    ctx.locale = locale;
+    await ctx.i18n.renegotiateLocale();
+    await menus.refresh(ctx.api, ctx.from.id);
+    await ctx.answerCallbackQuery({ text: ctx.t("language-changed") });
+    await showScreen(ctx, ctx.t("language-changed"), languageKeyboard(ctx, codec));
+  });
+}

@@ -1,0 +1,126 @@
+/** /start (also with an invite payload), /help, and the menu buttons they show. */
+import type { RedeemFailure } from "../../services/access.ts";
+import { SubscriptionService } from "../../services/subscriptions.ts";
+import { type CommandName, commandKey, commandSpec, isCommandName } from "../core/commands.ts";
+import type { BotContext } from "../core/context.ts";
+import type { FeatureDeps } from "../core/deps.ts";
+import { mayUse, refuse, roleNames } from "../core/guard.ts";
+import { availableCommands, MENU_CALLBACK, menuKeyboard, notApplying } from "../core/menu.ts";
+import { commandArgs } from "../core/router.ts";
+import { displayName, profileOf } from "../core/screen-text.ts";
+import { refuseStranger } from "./access-requests.ts";
+import { tellAdmins } from "./admins.ts";
+import { inviteRoleText } from "./scope-format.ts";
+
+const REDEEM_FAILURE_KEYS = {
+  used: "invite-used",
+  expired: "invite-expired",
+  unknown: "invite-unknown",
+} as const satisfies Record<RedeemFailure, string>;
+
+export function welcomeFeature(deps: FeatureDeps): undefined {
+  const { access, codec, router, logger, menus, shops } = deps;
+  const subscriptions = new SubscriptionService(deps.store);
+
+  /** Of Subscribe and Unsubscribe, the one that does not apply to this chat (left out). */
+  async function hiddenHere(ctx: BotContext): Promise<CommandName | undefined> {
+    if (ctx.chatId === undefined || !mayUse(ctx.person, commandSpec("subscribe").audience)) {
+      return undefined;
+    }
+    return notApplying((await subscriptions.get(ctx.chatId)) !== undefined);
+  }
+
+  async function showWelcome(ctx: BotContext, intro?: string) {
+    const person = ctx.person;
+    if (!person && ctx.chat?.type === "private") return refuseStranger(ctx, codec);
+    if (!person) return refuse(ctx, "people");
+    const greeting = ctx.t("welcome-person", {
+      name: displayName(person),
+      roles: roleNames(ctx, person.roles),
+    });
+    const text = [intro, greeting, sellerHint(ctx)].filter(Boolean).join("\n\n");
+    await ctx.reply(text, { reply_markup: menuKeyboard(ctx, codec, await hiddenHere(ctx)) });
+  }
+
+  async function redeem(ctx: BotContext, payload: string) {
+    if (!ctx.from) return;
+    const result = await access.redeem(payload, profileOf(ctx.from), ctx.locale);
+    if (!result.ok) {
+      // Their own link again (the owner link, say): they are in already.
+      if (ctx.person && result.usedBy === ctx.from.id) {
+        return showWelcome(ctx, ctx.t("invite-used-by-you"));
+      }
+      // "Ask an administrator" is no advice to an administrator.
+      const admin = ctx.person?.roles.includes("admin");
+      await ctx.reply(
+        admin
+          ? ctx.t("invite-failed-admin", { reason: result.reason })
+          : ctx.t(REDEEM_FAILURE_KEYS[result.reason]),
+      );
+      return;
+    }
+    ctx.person = result.person;
+    await menus.refresh(ctx.api, ctx.from.id);
+    if (result.kind === "owner") {
+      logger.info({ user_id: ctx.from.id }, "Owner link used: this person is now the admin");
+    } else {
+      logger.info({ user_id: ctx.from.id, role: result.role }, "Invite redeemed");
+      const name = displayName(result.person);
+      // "warehouse · Южный": the stores the invite named, when there are several.
+      const { role, shops: scope } = result;
+      await tellAdmins(
+        ctx.api,
+        deps,
+        (t) => ({
+          text: t("invite-accepted", { name, role: inviteRoleText(t, shops, role, scope) }),
+        }),
+        ctx.from.id,
+      );
+    }
+    const intro =
+      result.kind === "owner"
+        ? ctx.t("invite-joined-owner")
+        : ctx.t("invite-joined", { role: inviteRoleText(ctx.t, shops, result.role, result.shops) });
+    await showWelcome(ctx, intro);
+  }
+
+  router.command("start", async (ctx) => {
+    const payload = commandArgs(ctx);
+    // Deep links open the private chat; in a group /start only shows the menu.
+    if (payload && ctx.chat?.type === "private") return redeem(ctx, payload);
+    return showWelcome(ctx);
+  });
+
+  router.command("help", async (ctx) => {
+    const person = ctx.person;
+    if (!person) return refuse(ctx, "people");
+    const hidden = await hiddenHere(ctx);
+    const lines = availableCommands(person, hidden).map(
+      (name) => `/${name} — ${ctx.t(commandKey(name, "description"))}`,
+    );
+    lines.push(`/cancel — ${ctx.t(commandKey("cancel", "description"))}`);
+    const hint = sellerHint(ctx);
+    const intro = ctx.t("help-intro", { roles: roleNames(ctx, person.roles) });
+    const text = [intro, "", ...lines, ...(hint ? ["", hint] : [])].join("\n");
+    await ctx.reply(text, { reply_markup: menuKeyboard(ctx, codec, hidden) });
+  });
+
+  // A menu button runs its command exactly as typing it would, after the same role check.
+  router.callback(MENU_CALLBACK, "everyone", async (ctx, [name]) => {
+    const handler = name && isCommandName(name) ? router.handler(name) : undefined;
+    if (!name || !isCommandName(name) || !handler) {
+      await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
+      return;
+    }
+    const spec = commandSpec(name);
+    if (!mayUse(ctx.person, spec.audience)) return refuse(ctx, spec.audience);
+    await ctx.answerCallbackQuery();
+    await handler(ctx);
+  });
+}
+
+/** Buyer chats have no command: a seller in a private chat is told how they work. */
+function sellerHint(ctx: BotContext): string | undefined {
+  const seller = ctx.chat?.type === "private" && mayUse(ctx.person, ["seller"]);
+  return seller ? ctx.t("welcome-seller-hint") : undefined;
+}

@@ -1,0 +1,113 @@
+/**
+ * The cancel dialog (/cancel_posting, or the Cancel button of a posting): posting → one of the
+ * reasons Ozon allows → an explanation when the reason needs one ("other", id 402) → confirm →
+ * cancel → the result in plain words. Leaving it says that the posting stays as it was.
+ */
+import { InlineKeyboard } from "grammy";
+import type { CancelReason } from "../../ozon/seller/types.ts";
+import type { ConversationSpec } from "../core/dialog/conversations.ts";
+import { newRow } from "../core/keyboard-rows.ts";
+import { clip, formatOf, postingCard, problemText } from "./format.ts";
+import { postingDialog } from "./posting-dialog.ts";
+import { attempt, freeTextRefusal, type PostingDialogDeps } from "./posting-steps.ts";
+
+export const CANCEL_POSTING_CONVERSATION = "postings-cancel";
+/** Callback kind of the cancel dialog's buttons (dialog.ts). */
+export const CANCEL_POSTING_DIALOG_CALLBACK = "dc";
+
+/** Ozon's "other" reason: it needs a few words from the seller. */
+export const REASON_OTHER = 402;
+export const MAX_EXPLANATION = 500;
+
+/** Leaving says the posting stays: "Cancelled." would read as a cancelled posting here. */
+const CANCEL_POSTING_KEYS = { left: "postings-cancel-left" } as const;
+
+export function cancelPostingConversation(deps: PostingDialogDeps): ConversationSpec {
+  return postingDialog(deps, {
+    id: CANCEL_POSTING_CONVERSATION,
+    kind: CANCEL_POSTING_DIALOG_CALLBACK,
+    leftKey: CANCEL_POSTING_KEYS.left,
+    inPlace: true,
+    run: async (dialog, posting, chosen, shop) => {
+      const number = posting.postingNumber;
+      let ctx = chosen;
+      // On the card the question goes below the card (which the posting stays visible in).
+      const card = dialog.editable(ctx)
+        ? `${shop.tagged(ctx.t, postingCard(posting, formatOf(ctx, deps.timezone)))}\n\n`
+        : "";
+
+      const reasons = await attempt(
+        dialog.conversation,
+        async () => {
+          const all: CancelReason[] = await shop.seller().postings.cancelReasons();
+          return all.filter((reason) => reason.available);
+        },
+        number,
+      );
+      if (!reasons.ok) {
+        await dialog.show(ctx, `${card}${problemText(ctx.t, reasons.problem)}`);
+        return;
+      }
+      if (reasons.value.length === 0) {
+        await dialog.show(
+          ctx,
+          `${card}${ctx.t("postings-cancel-no-reasons", { posting: number })}`,
+        );
+        return;
+      }
+      const keyboard = new InlineKeyboard();
+      for (const reason of reasons.value) {
+        newRow(keyboard).text(clip(reason.title, 60), dialog.button("r", reason.id));
+      }
+      const asked = ctx.t("postings-cancel-reason", { posting: number });
+      const question = card ? `${card}${asked}` : shop.tagged(ctx.t, asked);
+      const picked = await dialog.choose(ctx, "r", question, keyboard);
+      ctx = picked.ctx;
+      const reason = reasons.value.find((r) => String(r.id) === picked.value);
+      if (!reason) return;
+
+      let explanation: string | undefined;
+      if (reason.id === REASON_OTHER) {
+        const explained = await dialog.text(ctx, ctx.t("postings-cancel-explain"), (text) => {
+          const refused = freeTextRefusal(ctx.t, text, MAX_EXPLANATION);
+          return refused === undefined ? { value: text } : { error: refused };
+        });
+        ctx = explained.ctx;
+        explanation = explained.value;
+      }
+
+      const confirm = new InlineKeyboard().text(
+        ctx.t("postings-cancel-confirm-button"),
+        dialog.button("c", "yes"),
+      );
+      const summary = shop.tagged(
+        ctx.t,
+        ctx.t("postings-cancel-confirm", {
+          posting: number,
+          reason: reason.title,
+          explanation: explanation ?? "—",
+        }),
+      );
+      ctx = (await dialog.choose(ctx, "c", summary, confirm)).ctx;
+
+      const cancelled = await attempt(
+        dialog.conversation,
+        () => shop.seller().postings.cancel(number, reason.id, explanation),
+        number,
+      );
+      if (!cancelled.ok && cancelled.problem.shopGone) {
+        await dialog.show(ctx, problemText(ctx.t, cancelled.problem));
+        return;
+      }
+      await dialog.show(
+        ctx,
+        cancelled.ok
+          ? ctx.t("postings-cancel-done", { posting: number })
+          : ctx.t("postings-cancel-failed", {
+              posting: number,
+              reason: problemText(ctx.t, cancelled.problem),
+            }),
+      );
+    },
+  });
+}

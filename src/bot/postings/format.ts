@@ -1,0 +1,354 @@
+/**
+ * Postings as text: the full card of an alert, a line of a digest, a posting's gist (/postings,
+ * the chooser), and Ozon's failures as plain sentences (a locale key with its variables, so a
+ * dialog can keep it in its replay log).
+ */
+import { DateTime } from "luxon";
+import { isOzonApiError, isOzonShipFailedError, ozonFailureKind } from "../../ozon/errors.ts";
+import type { Posting } from "../../ozon/seller/types.ts";
+import type { Locale } from "../core/i18n.ts";
+import { ShopUnavailableError } from "./posting-shop.ts";
+
+export type Translate = (key: string, variables?: Record<string, string | number>) => string;
+
+export interface PostingFormat {
+  t: Translate;
+  locale: Locale;
+  timezone: string;
+}
+
+/** How a person's context (a handler's or a dialog's) writes postings. */
+export function formatOf(
+  ctx: Pick<PostingFormat, "t" | "locale">,
+  timezone: string,
+): PostingFormat {
+  return { t: ctx.t, locale: ctx.locale, timezone };
+}
+
+/** A sentence about a failure, kept as data: `t(problem.key, problem.vars)`. */
+export interface Problem {
+  key: string;
+  vars?: Record<string, string>;
+  /** Asking Ozon again can never succeed: the posting is cancelled, packed, unknown… */
+  final?: true;
+  /** The shop was paused or removed: a dialog ends with this sentence. */
+  shopGone?: true;
+}
+
+export const AWAITING_PACKAGING = "awaiting_packaging";
+
+/** Cuts `text` to `max` characters, ending with "…" when cut. */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, Math.max(0, max - 1))}…`;
+}
+
+/** "23 Nov, 14:00" in the configured zone; "—" when Ozon gave no time. */
+export function formatDeadline(iso: string | undefined, format: PostingFormat): string {
+  if (!iso) return "—";
+  const time = DateTime.fromISO(iso, { zone: "utc" });
+  if (!time.isValid) return iso;
+  return time.setZone(format.timezone).setLocale(format.locale).toFormat("d MMM, HH:mm");
+}
+
+/** "14:02" on the day of `now`, else as a deadline ("23 Nov, 14:02"), in the configured zone. */
+export function formatMoment(iso: string, format: PostingFormat, now: number): string {
+  const time = DateTime.fromISO(iso, { zone: "utc" }).setZone(format.timezone);
+  if (!time.isValid) return iso;
+  const today = DateTime.fromMillis(now, { zone: format.timezone });
+  return time.hasSame(today, "day") ? time.toFormat("HH:mm") : formatDeadline(iso, format);
+}
+
+/** "1 390 ₽" from Ozon's "1390.0000". */
+export function formatPrice(price: string, currency: string | undefined, locale: Locale): string {
+  const amount = Number(price);
+  if (!Number.isFinite(amount)) return price;
+  try {
+    return new Intl.NumberFormat(locale === "ru" ? "ru-RU" : "en-GB", {
+      style: "currency",
+      currency: currency || "RUB",
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 2,
+    }).format(amount);
+  } catch {
+    return `${amount} ${currency ?? ""}`.trim();
+  }
+}
+
+export function unitCount(posting: Posting): number {
+  return posting.products.reduce((sum, product) => sum + product.quantity, 0);
+}
+
+/**
+ * The longest text a card or a dialog summary may take: Telegram takes 4096 characters, and a
+ * reminder puts a sentence in front of the card.
+ */
+export const TEXT_BUDGET = 3800;
+/** Room kept for the "…and N more" line. */
+const MORE_LINE_RESERVE = 80;
+
+/**
+ * The items (one or more lines each) that fit in `budget` characters, joined by newlines; the
+ * ones left out are counted in a last line made by `more`.
+ */
+export function fitItems(
+  items: readonly string[],
+  budget: number,
+  more: (left: number) => string,
+): string[] {
+  const kept: string[] = [];
+  let used = 0;
+  for (const [i, item] of items.entries()) {
+    const reserve = i < items.length - 1 ? MORE_LINE_RESERVE : 0;
+    if (used + item.length + 1 + reserve > budget) {
+      kept.push(clip(more(items.length - i), MORE_LINE_RESERVE));
+      return kept;
+    }
+    kept.push(item);
+    used += item.length + 1;
+  }
+  return kept;
+}
+
+/** The full posting: numbers, deadline, delivery, warehouse and the products that fit. */
+export function postingCard(posting: Posting, format: PostingFormat): string {
+  const { t } = format;
+  const lines = [
+    t("postings-card-title", {
+      posting: posting.postingNumber,
+      order: posting.orderNumber ?? "—",
+    }),
+    t("postings-card-deadline", { deadline: formatDeadline(posting.shipmentDate, format) }),
+    t("postings-card-delivery", {
+      method: posting.deliveryMethod?.name ?? "—",
+      warehouse: posting.deliveryMethod?.warehouse ?? "—",
+    }),
+    "",
+  ];
+  const products = posting.products.map((product, index) =>
+    t("postings-card-product", {
+      index: index + 1,
+      name: clip(product.name, 200),
+      article: product.offerId ?? product.sku,
+      quantity: product.quantity,
+      price: formatPrice(product.price, product.currency, format.locale),
+    }),
+  );
+  const head = lines.join("\n");
+  const budget = TEXT_BUDGET - head.length - 1;
+  const more = (count: number) => t("postings-card-more", { count });
+  return [head, ...fitItems(products, budget, more)].join("\n");
+}
+
+/** One posting on one or two lines (digests, /postings), at most `budget` characters. */
+export function postingLine(
+  posting: Posting,
+  index: number,
+  format: PostingFormat,
+  budget: number,
+): string {
+  const head = format.t("postings-line", {
+    index,
+    posting: posting.postingNumber,
+    deadline: formatDeadline(posting.shipmentDate, format),
+    warehouse: posting.deliveryMethod?.warehouse ?? "—",
+    units: unitCount(posting),
+  });
+  const products = productsLine(posting.products, budget - head.length - 4);
+  return products ? `${head}\n   ${products}` : clip(head, budget);
+}
+
+/** Room for the products of a posting in its one-line gist (by default). */
+const GIST_PRODUCTS = 34;
+
+/**
+ * A posting in a few words, for a phone screen or a button: "Short product name ×1; +2 · 23 Nov,
+ * 14:00" (its products shortened, then the deadline).
+ */
+export function postingGist(posting: Posting, format: PostingFormat, room = GIST_PRODUCTS): string {
+  const products = productsLine(posting.products, room) ?? "—";
+  return `${products} · ${formatDeadline(posting.shipmentDate, format)}`;
+}
+
+/** A product name is not cut shorter than this: "Вод…" says nothing; the line drops it instead. */
+const MIN_NAME_CHARS = 12;
+
+/**
+ * "Name ×2; Other name ×1" within `room` characters: whole items first; the first that does not
+ * fit is shortened at a word boundary when enough of its name is left, and the rest are counted
+ * ("+3"). Undefined when not even one name fits readably.
+ */
+function productsLine(products: Posting["products"], room: number): string | undefined {
+  const parts: string[] = [];
+  let used = 0;
+  for (const [i, product] of products.entries()) {
+    const quantity = ` ×${product.quantity}`;
+    const separator = parts.length > 0 ? 2 : 0;
+    const left = products.length - i - 1;
+    const tail = left > 0 ? `; +${left}`.length : 0;
+    const whole = `${product.name}${quantity}`;
+    if (used + separator + whole.length + tail <= room) {
+      parts.push(whole);
+      used += separator + whole.length;
+      continue;
+    }
+    const nameRoom = room - used - separator - quantity.length - tail;
+    if (nameRoom >= MIN_NAME_CHARS) {
+      parts.push(`${shortenName(product.name, nameRoom)}${quantity}`);
+      if (left > 0) parts.push(`+${left}`);
+    } else if (parts.length > 0) {
+      parts.push(`+${products.length - i}`);
+    }
+    break;
+  }
+  return parts.length > 0 ? parts.join("; ") : undefined;
+}
+
+/** The name cut to `max` characters after its last whole word (mid-word only in one long word), with "…". */
+function shortenName(name: string, max: number): string {
+  if (name.length <= max) return name;
+  const cut = name.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  const words = space >= 4 ? cut.slice(0, space) : cut;
+  return `${words.trimEnd()}…`;
+}
+
+/** What went wrong with an Ozon call, as a locale key (never a stack trace). */
+export function describeOzonError(error: unknown, postingNumber = ""): Problem {
+  const posting = { posting: postingNumber };
+  if (error instanceof ShopUnavailableError) {
+    return { key: error.key, vars: { name: error.shopName }, final: true, shopGone: true };
+  }
+  if (isOzonShipFailedError(error)) return { key: "postings-error-ship-failed", vars: posting };
+  const kind = ozonFailureKind(error);
+  switch (kind) {
+    case "rate_limited":
+      return { key: "postings-error-rate-limited" };
+    case "keys_refused":
+      return { key: "postings-error-auth" };
+    case "network":
+    case "timeout":
+      return { key: "postings-error-network" };
+    case "ozon_down":
+      return { key: "postings-error-unavailable" };
+    case "bad_answer":
+    case "unknown":
+      return { key: "postings-error-unknown" };
+  }
+  if (!isOzonApiError(error)) return { key: "postings-error-input" };
+  // Ozon refused: its own code in the text says why. The posting's state refuses for good.
+  const text = error.apiMessage;
+  const final = (key: string): Problem => ({ key, vars: posting, final: true });
+  if (/ALREADY_SHIPPED/i.test(text)) return final("postings-error-already-shipped");
+  if (/ALREADY_CANCEL/i.test(text)) return final("postings-error-already-cancelled");
+  if (kind === "not_found" || /NOT_FOUND/i.test(text)) return final("postings-error-not-found");
+  if (/INCORRECT_STATUS/i.test(text)) return final("postings-error-wrong-status");
+  if (/MANDATORY_MARK/i.test(text)) return { key: "postings-error-marks" };
+  if (/QUANTITY/i.test(text)) return { key: "postings-error-quantity" };
+  if (/CANCEL_REASON/i.test(text)) return { key: "postings-error-cancel-reason" };
+  return { key: "postings-error-ozon", vars: { message: clip(text || String(error.status), 200) } };
+}
+
+export function problemText(t: Translate, problem: Problem): string {
+  return t(problem.key, problem.vars);
+}
+
+/** Who cancelled, as the locale's `postings-cancelled` selects it. */
+export type CancelledBy = "buyer" | "seller" | "ozon" | "delivery" | "other";
+
+const CANCELLED_BY_TYPE: Record<string, CancelledBy> = {
+  client: "buyer",
+  customer: "buyer",
+  buyer: "buyer",
+  seller: "seller",
+  ozon: "ozon",
+  system: "ozon",
+  delivery: "delivery",
+};
+
+const CANCELLED_BY_INITIATOR: Record<string, CancelledBy> = {
+  покупатель: "buyer",
+  клиент: "buyer",
+  продавец: "seller",
+  ozon: "ozon",
+  система: "ozon",
+  "служба доставки": "delivery",
+};
+
+/** Who cancelled the posting, from Ozon's `cancellation_type` (else its initiator's words). */
+export function cancelledBy(posting: Posting): CancelledBy {
+  const { type, initiator } = posting.cancellation ?? {};
+  return (
+    CANCELLED_BY_TYPE[type?.trim().toLowerCase() ?? ""] ??
+    CANCELLED_BY_INITIATOR[initiator?.trim().toLowerCase() ?? ""] ??
+    "other"
+  );
+}
+
+/** "❌ 12345678-0001-1 cancelled by the buyer — do not ship." with Ozon's reason when given. */
+export function cancelledText(
+  t: Translate,
+  posting: Posting,
+  options: { afterPacking?: boolean } = {},
+): string {
+  // Packed and then cancelled: the parcel is ready at the warehouse, so the courier is the risk.
+  const key = options.afterPacking ? "postings-cancelled-packed" : "postings-cancelled";
+  const head = t(key, {
+    posting: posting.postingNumber,
+    who: cancelledBy(posting),
+  });
+  const reason = posting.cancellation?.reason?.trim();
+  return reason
+    ? `${head}\n${t("postings-cancelled-reason", { reason: clip(reason, 200) })}`
+    : head;
+}
+
+/** Who packed it and when, as far as the bot knows. */
+export interface PackedNews {
+  by?: { name: string; at: string };
+  /** When the bot saw it packed (epoch ms), when nobody packed it through the bot. */
+  seenAt: number;
+}
+
+/** "✅ 12345678-0001-1 is packed — Vika, 14:02." (or "outside the bot", seen at 14:05). */
+export function packedText(
+  t: Translate,
+  format: PostingFormat,
+  posting: string,
+  news: PackedNews,
+): string {
+  if (news.by) {
+    return t("postings-packed-by", {
+      posting,
+      name: clip(news.by.name, 100),
+      time: formatMoment(news.by.at, format, news.seenAt),
+    });
+  }
+  const seen = new Date(news.seenAt).toISOString();
+  return t("postings-packed-outside", { posting, time: formatMoment(seen, format, news.seenAt) });
+}
+
+/** "⏰ Deadline of 12345678-0001-1 moved: pack by 24 Nov, 14:00 (was 23 Nov, 14:00)." */
+export function deadlineMovedText(
+  t: Translate,
+  format: PostingFormat,
+  posting: Posting,
+  previous: string | undefined,
+): string {
+  return t("postings-deadline-moved", {
+    posting: posting.postingNumber,
+    deadline: formatDeadline(posting.shipmentDate, format),
+    previous: formatDeadline(previous, format),
+  });
+}
+
+/**
+ * "✅ Posting … is packed. Print the label:" — the resulting postings are named only when Ozon
+ * split it into several (one package kept the number, which said twice reads as a mistake).
+ */
+export function shipDoneText(t: Translate, posting: string, parts: readonly string[]): string {
+  if (parts.length === 0 || (parts.length === 1 && parts[0] === posting)) {
+    return t("postings-ship-done-one", { posting });
+  }
+  return t("postings-ship-done", { posting, numbers: parts.join(", ") });
+}

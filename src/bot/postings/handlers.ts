@@ -1,0 +1,235 @@
+/**
+ * Postings for warehouse staff: /postings (paged; a line and a Pack button per posting, the rest
+ * of its buttons on its card), opening a posting's card, the package label as a PDF (one tap, one
+ * file), and the entries into the ship and cancel dialogs (/ship, /cancel_posting and the Ship /
+ * Cancel buttons, posting preselected).
+ */
+import { InputFile } from "grammy";
+import type { BotContext } from "../core/context.ts";
+import type { FeatureDeps } from "../core/deps.ts";
+import { openDialogCard, restoreCard, takeShownCard } from "../core/dialog/person-slots.ts";
+import { mayUse } from "../core/guard.ts";
+import { commandArgs } from "../core/router.ts";
+import { withShopTag } from "../core/shop-tags.ts";
+import type { FeatureFactory } from "../index.ts";
+import { CANCEL_POSTING_CONVERSATION } from "./cancel-dialog.ts";
+import { shopFileName } from "./file-names.ts";
+import { cancelledText, describeOzonError, formatOf, postingCard, problemText } from "./format.ts";
+import {
+  CANCEL_POSTING_CALLBACK,
+  LABEL_CALLBACK,
+  LIST_CALLBACK,
+  OPEN_POSTING_CALLBACK,
+  postingKeyboard,
+  QUICK_PACK_CALLBACK,
+  SHIP_CALLBACK,
+} from "./keyboards.ts";
+import { type PostingShops, type SellerShop, SHOP_REF, shopOfButton } from "./posting-shop.ts";
+import type { PostingTarget } from "./posting-steps.ts";
+import { postingsList } from "./postings-list.ts";
+import { type QuickPackDeps, quickPack, quickPackBusy } from "./quick-pack.ts";
+import { SHIP_CONVERSATION } from "./ship-dialog.ts";
+
+const POSTING_ARG = /^[0-9][0-9-]{2,40}$/;
+/**
+ * A Label button pressed again within this time sends nothing more: a double tap, or a tap in
+ * another process sharing the store, while the file is on its way. Later taps print it again.
+ */
+const LABEL_ONCE_MS = 30_000;
+
+export interface PostingsFeatureDeps {
+  /** The shops; each button's shop keeps its Label idempotency keys (shared with Redis). */
+  shops: PostingShops;
+  /** What «Pack in 1 box» needs besides the bot's own deps (the other chats' cards). */
+  quickPack?: Pick<QuickPackDeps, "announcePacked">;
+}
+
+/** The idempotency key of one Label button: its message and posting (whoever presses it). */
+function labelKey(ctx: BotContext, postingNumber: string): string {
+  const query = ctx.callbackQuery;
+  const message = query?.message;
+  const button = message
+    ? `${message.chat.id}:${message.message_id}`
+    : `inline:${query?.inline_message_id ?? ctx.from?.id}`;
+  return `label-press:${button}:${postingNumber}`;
+}
+
+/** Leaves any open dialog of this person here, then enters `id` (with the posting, if any). */
+async function enter(ctx: BotContext, id: string, target: PostingTarget): Promise<void> {
+  // A card the dialog left behind shows the posting and its buttons again.
+  const card = openDialogCard(ctx);
+  await ctx.conversation.exitAll();
+  if (card) {
+    takeShownCard(ctx, card.messageId);
+    await restoreCard(ctx, card);
+  }
+  await ctx.conversation.enter(id, target);
+}
+
+export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
+  return (deps: FeatureDeps) => {
+    const { router, codec, config, logger } = deps;
+    const where = area.shops;
+    const { shops } = where;
+    const showList = postingsList({ codec, timezone: config.timezone, logger, where });
+
+    const invalid = (ctx: BotContext) =>
+      ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
+    const validRef = (ref: string | undefined) => ref === undefined || SHOP_REF.test(ref);
+
+    /** The shop of a pressed button, or undefined when the person was told why not. */
+    async function pressedShop(ctx: BotContext, ref: string | undefined) {
+      const found = shopOfButton(ctx.t, ctx.person, where, ref);
+      if (found.ok) return found.shop;
+      await ctx.answerCallbackQuery({ text: found.text, show_alert: true });
+      return undefined;
+    }
+
+    router.command("postings", (ctx) => showList(ctx, 0, undefined));
+    router.callback(LIST_CALLBACK, ["warehouse"], async (ctx, [page, ref]) => {
+      if (page === undefined || !/^\d{1,6}$/.test(page) || !validRef(ref)) return invalid(ctx);
+      let shop: SellerShop | undefined;
+      if (ref !== undefined) {
+        shop = await pressedShop(ctx, ref);
+        if (!shop) return;
+      }
+      await ctx.answerCallbackQuery();
+      await showList(ctx, Number(page), shop);
+    });
+
+    router.callback(OPEN_POSTING_CALLBACK, ["warehouse"], async (ctx, [number, ref]) => {
+      if (!number || !POSTING_ARG.test(number) || !validRef(ref)) return invalid(ctx);
+      const shop = await pressedShop(ctx, ref);
+      if (!shop) return;
+      await ctx.answerCallbackQuery();
+      try {
+        const posting = await shop.seller.postings.get(number);
+        const card = postingCard(posting, formatOf(ctx, config.timezone));
+        await ctx.reply(withShopTag(ctx.t, shops, shop.id, card), {
+          reply_markup: postingKeyboard(codec, ctx.t, number, mayWriteToBuyer(ctx), shop.ref),
+        });
+      } catch (error) {
+        await ctx.reply(problemText(ctx.t, describeOzonError(error, number)));
+      }
+    });
+
+    /** The label as a PDF; false when Ozon gave none (the person is told why). */
+    async function sendLabel(
+      ctx: BotContext,
+      shop: SellerShop,
+      number: string,
+      answered = false,
+    ): Promise<boolean> {
+      if (!answered) await ctx.answerCallbackQuery({ text: ctx.t("postings-label-preparing") });
+      await ctx.replyWithChatAction("upload_document");
+      let pdf: Uint8Array;
+      try {
+        pdf = await shop.seller.postings.packageLabel([number]);
+      } catch (error) {
+        logger.info({ err: error, posting: number, shop: shop.id }, "package label not available");
+        const problem = describeOzonError(error, number);
+        // Refused for good: a cancelled posting is told as such (who cancelled, do not ship).
+        const now = problem.final
+          ? await shop.seller.postings.get(number).catch(() => undefined)
+          : undefined;
+        if (now?.status === "cancelled") {
+          await ctx.reply(withShopTag(ctx.t, shops, shop.id, cancelledText(ctx.t, now)));
+          return false;
+        }
+        await ctx.reply(
+          ctx.t("postings-label-failed", {
+            posting: number,
+            reason: problemText(ctx.t, problem),
+          }),
+        );
+        return false;
+      }
+      const caption = ctx.t("postings-label-caption", { posting: number });
+      await ctx.replyWithDocument(
+        new InputFile(pdf, shopFileName(shops, shop.id, "label", number)),
+        {
+          caption: withShopTag(ctx.t, shops, shop.id, caption),
+        },
+      );
+      return true;
+    }
+
+    router.callback(LABEL_CALLBACK, ["warehouse"], async (ctx, [number, ref]) => {
+      if (!number || !POSTING_ARG.test(number) || !validRef(ref)) return invalid(ctx);
+      const shop = await pressedShop(ctx, ref);
+      if (!shop) return;
+      const { store } = shop;
+      const key = labelKey(ctx, number);
+      if (!(await store.setIfAbsent(key, true, { ttlMs: LABEL_ONCE_MS }))) {
+        return ctx.answerCallbackQuery({ text: ctx.t("postings-label-once") });
+      }
+      // When no file went out, the next tap tries again at once.
+      const sent = await sendLabel(ctx, shop, number).catch(async (error: unknown) => {
+        await store.delete(key);
+        throw error;
+      });
+      if (!sent) await store.delete(key);
+    });
+
+    const entering = { entersConversation: true } as const;
+    const typed = (ctx: BotContext): PostingTarget => {
+      const posting = commandArgs(ctx);
+      return posting ? { posting } : {};
+    };
+    router.command("ship", (ctx) => enter(ctx, SHIP_CONVERSATION, typed(ctx)), entering);
+    router.command(
+      "cancel_posting",
+      (ctx) => enter(ctx, CANCEL_POSTING_CONVERSATION, typed(ctx)),
+      entering,
+    );
+    const pressed =
+      (id: string) =>
+      async (ctx: BotContext, [number, ref]: string[]) => {
+        if (!number || !POSTING_ARG.test(number) || !validRef(ref)) return invalid(ctx);
+        const shop = await pressedShop(ctx, ref);
+        if (!shop) return;
+        await ctx.answerCallbackQuery();
+        await enter(ctx, id, { posting: number, shop: shop.ref });
+      };
+    router.callback(SHIP_CALLBACK, ["warehouse"], pressed(SHIP_CONVERSATION), entering);
+    router.callback(
+      QUICK_PACK_CALLBACK,
+      ["warehouse"],
+      async (ctx, [number, ref]) => {
+        if (!number || !POSTING_ARG.test(number) || !validRef(ref)) return invalid(ctx);
+        const shop = await pressedShop(ctx, ref);
+        if (!shop) return;
+        const quick = { codec, timezone: config.timezone, shops, ...area.quickPack };
+        // Answered before Ozon is asked: a phone shows the tap was taken.
+        // Someone's tap is packing it now: say so at once (quickPack checks again, atomically).
+        const free = !(await quickPackBusy(shop, number));
+        await ctx.answerCallbackQuery({
+          text: ctx.t(free ? "postings-quick-packing" : "postings-quick-busy"),
+          ...(free ? {} : { show_alert: true }),
+        });
+        if (!free) return;
+        const result = await quickPack(ctx, shop, number, quick);
+        if (result === "dialog") {
+          await enter(ctx, SHIP_CONVERSATION, { posting: number, shop: shop.ref, oneBox: true });
+        } else if (result === "packed") {
+          // The label right after, without another tap.
+          await shop.store.setIfAbsent(labelKey(ctx, number), true, { ttlMs: LABEL_ONCE_MS });
+          await sendLabel(ctx, shop, number, true);
+        }
+      },
+      entering,
+    );
+    router.callback(
+      CANCEL_POSTING_CALLBACK,
+      ["warehouse"],
+      pressed(CANCEL_POSTING_CONVERSATION),
+      entering,
+    );
+    return undefined;
+  };
+}
+
+/** Write to buyer is offered where it can work: a seller's (or admin's) private chat, or a group. */
+function mayWriteToBuyer(ctx: BotContext): boolean {
+  return ctx.chat?.type !== "private" || mayUse(ctx.person, ["seller"]);
+}

@@ -1,0 +1,183 @@
+/**
+ * The courier handover (/handover, or the button on /today): which store (when several) →
+ * which delivery method and warehouse (when the packed postings have more than one) → cargo
+ * places (optional) → confirm → the act is created, and from then on the shop's HandoverDesk
+ * (src/services/postings/handover.ts) waits for it, showing progress, and sends the documents —
+ * also after a restart, since the job is kept in the shop's store.
+ */
+import { InlineKeyboard } from "grammy";
+import type { AccessService } from "../../services/access.ts";
+import type { HandoverDesk, HandoverJob } from "../../services/postings/handover.ts";
+import { AWAITING_DELIVER, dayOf } from "../../services/postings/today.ts";
+import type { CallbackCodec } from "../core/callback-data.ts";
+import type { ConversationContext } from "../core/context.ts";
+import type { ConversationSpec } from "../core/dialog/conversations.ts";
+import { dialogSpec } from "../core/dialog/dialog.ts";
+import { callOzon } from "../core/dialog/ozon-call.ts";
+import { chooseShop, shopGone } from "../core/dialog/shop-step.ts";
+import { newRow } from "../core/keyboard-rows.ts";
+import { type ShopChoice, shopChoice, withShopTag } from "../core/shop-tags.ts";
+import { clip, describeOzonError, type Problem, problemText } from "./format.ts";
+import { currentShop, type PostingShops, reachableShops } from "./posting-shop.ts";
+
+export const HANDOVER_CONVERSATION = "postings-handover";
+export const HANDOVER_DIALOG_CALLBACK = "dh";
+export const MAX_CARGO_PLACES = 100;
+/** Packed postings from this far back still wait for a courier. */
+const PACKED_LOOKBACK_DAYS = 14;
+
+export interface HandoverDialogDeps {
+  shops: PostingShops;
+  codec: CallbackCodec;
+  access: AccessService;
+  timezone: string;
+  /** The running desk of a shop (started by the postings module). */
+  deskOf(shopId: string): HandoverDesk | undefined;
+}
+
+interface Method {
+  id: string;
+  name: string;
+  warehouse: string;
+  count: number;
+}
+
+export function handoverConversation(deps: HandoverDialogDeps): ConversationSpec {
+  const { shops } = deps.shops;
+  return dialogSpec({
+    id: HANDOVER_CONVERSATION,
+    kind: HANDOVER_DIALOG_CALLBACK,
+    codec: deps.codec,
+    overKey: "handover-over",
+    audience: ["warehouse"],
+    run: async (dialog, first, given?: { shop?: string } | null) => {
+      const conversation = dialog.conversation;
+      let ctx: ConversationContext = first;
+      let choice: ShopChoice | undefined;
+      if (given?.shop) {
+        choice = await conversation.external(() => {
+          const shop = shops.byRef(given.shop ?? "");
+          return shop ? shopChoice(shop) : undefined;
+        });
+      }
+      if (!choice) {
+        const userId = ctx.from?.id ?? 0;
+        // Read once and recorded: a replay sees the same person (plain data).
+        const person = await conversation.external(
+          async () => (await deps.access.lookup(userId)).person,
+        );
+        const picked = await chooseShop(dialog, ctx, () => reachableShops(person, shops));
+        if (!picked) return;
+        choice = picked.shop;
+        ctx = picked.ctx;
+      }
+      const shop = choice;
+      const tagged = (text: string) => withShopTag(ctx.t, shops, shop.id, text);
+      const live = () => currentShop(shops, shop.id, shop.name);
+
+      const methods = await callOzon(
+        conversation,
+        async (): Promise<Method[]> => {
+          const day = dayOf(Date.now(), deps.timezone);
+          const from = new Date(Date.parse(day.from) - PACKED_LOOKBACK_DAYS * 86_400_000);
+          const packed = await live().seller.shipping.listByStatus(AWAITING_DELIVER, {
+            cutoffFrom: from.toISOString(),
+            cutoffTo: day.to,
+          });
+          const byId = new Map<string, Method>();
+          for (const p of packed) {
+            const id = p.deliveryMethod?.id;
+            if (!id) continue;
+            const known = byId.get(id) ?? {
+              id,
+              name: p.deliveryMethod?.name ?? id,
+              warehouse: p.deliveryMethod?.warehouse ?? "",
+              count: 0,
+            };
+            known.count++;
+            byId.set(id, known);
+          }
+          return [...byId.values()];
+        },
+        (error): Problem => describeOzonError(error),
+      );
+      if (!methods.ok) {
+        if (methods.problem.shopGone) return void (await shopGone(dialog, ctx, shop));
+        return void (await dialog.show(ctx, tagged(problemText(ctx.t, methods.problem))));
+      }
+      if (methods.value.length === 0) {
+        return void (await dialog.show(ctx, tagged(ctx.t("handover-nothing"))));
+      }
+      let method = methods.value[0] as Method;
+      const label = (m: Method) =>
+        `${clip(`${m.name}${m.warehouse ? ` · ${m.warehouse}` : ""}`, 52)} (${m.count})`;
+      if (methods.value.length > 1) {
+        const keyboard = new InlineKeyboard();
+        for (const m of methods.value) newRow(keyboard).text(label(m), dialog.button("m", m.id));
+        const picked = await dialog.choose(ctx, "m", tagged(ctx.t("handover-method")), keyboard);
+        ctx = picked.ctx;
+        method = methods.value.find((m) => m.id === picked.value) ?? method;
+      }
+
+      let containers = 0;
+      for (;;) {
+        const skip = new InlineKeyboard().text(
+          ctx.t("handover-no-places"),
+          dialog.button("k", "0"),
+        );
+        await dialog.ask(ctx, tagged(ctx.t("handover-places", { max: MAX_CARGO_PLACES })), skip);
+        const answer = await dialog.answer(["k"]);
+        ctx = answer.ctx;
+        if (answer.kind === "button") break;
+        const count = /^\d{1,3}$/.test(answer.text) ? Number(answer.text) : Number.NaN;
+        if (count >= 0 && count <= MAX_CARGO_PLACES) {
+          containers = count;
+          break;
+        }
+        await ctx.reply(ctx.t("handover-places-invalid", { max: MAX_CARGO_PLACES }));
+      }
+
+      const confirm = new InlineKeyboard().text(
+        ctx.t("handover-confirm-button"),
+        dialog.button("c", "yes"),
+      );
+      const summary = ctx.t("handover-confirm", {
+        method: label(method),
+        count: method.count,
+        places: containers,
+      });
+      ctx = (await dialog.choose(ctx, "c", tagged(summary), confirm)).ctx;
+
+      const created = await callOzon(
+        conversation,
+        () =>
+          live().seller.shipping.createAct({
+            deliveryMethodId: method.id,
+            containersCount: containers,
+          }),
+        (error): Problem => describeOzonError(error),
+      );
+      if (!created.ok) {
+        if (created.problem.shopGone) return void (await shopGone(dialog, ctx, shop));
+        const reason = problemText(ctx.t, created.problem);
+        return void (await dialog.show(ctx, tagged(ctx.t("handover-create-failed", { reason }))));
+      }
+      const shown = await dialog.show(ctx, tagged(ctx.t("handover-waiting", { polls: 0 })));
+      const locale = ctx.locale;
+      await conversation.external(async () => {
+        const job: HandoverJob = {
+          actId: created.value,
+          chatId: shown.chatId,
+          messageId: shown.messageId,
+          locale,
+          containers,
+          method: label(method),
+          createdAt: Date.now(),
+          polls: 0,
+          toldSlow: false,
+        };
+        await deps.deskOf(shop.id)?.track(job);
+      });
+    },
+  });
+}

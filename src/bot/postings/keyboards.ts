@@ -1,0 +1,98 @@
+/**
+ * Buttons of the postings area. Callback kinds (signed, ≤ 64 bytes: posting numbers fit):
+ *   ps:<posting>:<shop> Ship · pq:<posting>:<shop> Pack in one box at once · pc:<posting>:<shop> Cancel · pl:<posting>:<shop> Label ·
+ *   po:<posting>:<shop> open the card · pp:<page>[:<shop>] the /postings list (of one shop, or of
+ *   every shop of the person) · pw:<action>[:<arg>][:<shop>] the subscription filters ·
+ *   wb:<posting>:<shop> write to the buyer (handled by the buyer chats area).
+ * <shop> is the shop's short ref (src/shops/refs.ts). Buttons sent before several shops existed
+ * carry none; the handlers read those as the legacy shop's (see postings/posting-shop.ts).
+ * The ship and cancel dialogs' own buttons are made by the dialog toolkit (core/dialog/dialog.ts).
+ */
+import { InlineKeyboard } from "grammy";
+import type { CallbackCodec } from "../core/callback-data.ts";
+
+export const SHIP_CALLBACK = "ps";
+/** One tap: packed in one box at once, the label right after (postings/quick-pack.ts). */
+export const QUICK_PACK_CALLBACK = "pq";
+export const CANCEL_POSTING_CALLBACK = "pc";
+export const LABEL_CALLBACK = "pl";
+export const OPEN_POSTING_CALLBACK = "po";
+export const LIST_CALLBACK = "pp";
+export const WAREHOUSE_CALLBACK = "pw";
+export const WRITE_TO_BUYER_CALLBACK = "wb";
+
+type T = (key: string, variables?: Record<string, string | number>) => string;
+
+/**
+ * Ship, Cancel, Label and — for chats where someone may write to buyers (a seller's private
+ * chat, or a group) — Write to buyer, for one posting. A button that could only be refused is
+ * left out.
+ */
+export function postingKeyboard(
+  codec: CallbackCodec,
+  t: T,
+  postingNumber: string,
+  writeToBuyer: boolean,
+  shopRef: string,
+): InlineKeyboard {
+  const data = (kind: string) => codec.encode(kind, postingNumber, shopRef);
+  // Packing first; cancelling (destructive) on a row of its own below, not beside it.
+  const keyboard = new InlineKeyboard()
+    .text(t("postings-button-ship"), data(SHIP_CALLBACK))
+    .text(t("postings-button-quick-pack"), data(QUICK_PACK_CALLBACK))
+    .row()
+    .text(t("postings-button-cancel"), data(CANCEL_POSTING_CALLBACK))
+    .text(t("postings-button-label"), data(LABEL_CALLBACK));
+  if (writeToBuyer) keyboard.text(t("postings-write-to-buyer"), data(WRITE_TO_BUYER_CALLBACK));
+  return keyboard;
+}
+
+/** Numbered buttons opening each posting of a digest (`first` is the number of the first). */
+export function digestKeyboard(
+  codec: CallbackCodec,
+  postingNumbers: readonly string[],
+  first: number,
+  shopRef: string,
+): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  postingNumbers.forEach((number, i) => {
+    if (i > 0 && i % 8 === 0) keyboard.row();
+    keyboard.text(String(first + i), codec.encode(OPEN_POSTING_CALLBACK, number, shopRef));
+  });
+  return keyboard;
+}
+
+/**
+ * The label of a packed posting: one button, or after a split one per posting it became (each
+ * package needs its own label).
+ */
+export function labelKeyboard(
+  codec: CallbackCodec,
+  t: T,
+  parts: readonly string[],
+  postingNumber: string,
+  shopRef: string,
+): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  if (parts.length <= 1) {
+    const data = codec.encode(LABEL_CALLBACK, postingNumber, shopRef);
+    return keyboard.text(t("postings-button-label"), data);
+  }
+  parts.forEach((part, i) => {
+    if (i > 0 && i % 2 === 0) keyboard.row();
+    keyboard.text(`🏷 ${part}`, codec.encode(LABEL_CALLBACK, part, shopRef));
+  });
+  return keyboard;
+}
+
+/** "Show them": opens the first page of /postings (of one shop when `shopRef` is given). */
+export function listButton(codec: CallbackCodec, t: T, shopRef?: string): InlineKeyboard {
+  return new InlineKeyboard().text(t("postings-button-list"), listData(codec, 0, shopRef));
+}
+
+/** A page of the /postings list: of one shop, or (no ref) of every shop the person reaches. */
+export function listData(codec: CallbackCodec, page: number, shopRef?: string): string {
+  return shopRef === undefined
+    ? codec.encode(LIST_CALLBACK, page)
+    : codec.encode(LIST_CALLBACK, page, shopRef);
+}

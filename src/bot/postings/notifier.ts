@@ -1,0 +1,284 @@
+/**
+ * The posting watcher's notifier over grammY's Api: one message per call through the bot's
+ * sender (alerts and reminders before digests and summaries), resolving only when Telegram
+ * accepted it. Texts are in the subscriber's language:
+ * the person's chosen one in a private chat, the bot's default in a group.
+ */
+import type { I18n } from "@grammyjs/i18n";
+import { type Api, GrammyError, type InlineKeyboard } from "grammy";
+import type { InlineKeyboardMarkup } from "grammy/types";
+import type { Posting } from "../../ozon/seller/types.ts";
+import { AccessService } from "../../services/access.ts";
+import type { CardMessage } from "../../services/postings/cards.ts";
+import {
+  type DigestInfo,
+  type PostingChange,
+  type PostingNotifier,
+  postingBudget,
+  RecipientGoneError,
+  type Sent,
+} from "../../services/postings/index.ts";
+import type { Subscriber } from "../../services/subscriptions.ts";
+import type { ShopRegistry } from "../../shops/registry.ts";
+import type { CallbackCodec } from "../core/callback-data.ts";
+import { isLocale, type Locale, type LocalizedContext } from "../core/i18n.ts";
+import type { Priority, TelegramSender } from "../core/sender/index.ts";
+import { withShopTag } from "../core/shop-tags.ts";
+import { isChatUnreachable } from "../core/telegram-errors.ts";
+import {
+  cancelledText,
+  deadlineMovedText,
+  formatDeadline,
+  type PostingFormat,
+  packedText,
+  postingCard,
+  postingLine,
+} from "./format.ts";
+import { digestKeyboard, labelKeyboard, listButton, postingKeyboard } from "./keyboards.ts";
+
+/** A send Telegram has not answered within this long is given up (retried next pass). */
+const SEND_TIMEOUT_MS = 30_000;
+/**
+ * Telegram's answers to an edit that mean the card needs nothing more: it already shows this, or
+ * it is gone (deleted by the person, or too old to edit).
+ */
+const CARD_SETTLED =
+  /message is not modified|message to edit not found|message can't be edited|MESSAGE_ID_INVALID/i;
+
+type Chat = Pick<Subscriber, "chatId" | "kind">;
+
+const NO_BUTTONS: InlineKeyboardMarkup = { inline_keyboard: [] };
+
+/** Characters the shop's tag line may take: "🏬 " and a name of up to 40 characters. */
+const SHOP_TAG_ROOM = 48;
+
+const DIGEST_TITLE_KEYS = {
+  new: "postings-digest-new",
+  reminder: "postings-digest-reminder",
+} as const satisfies Record<DigestInfo["reason"], string>;
+
+export interface TelegramPostingNotifierOptions {
+  /** Sends without auto-retry: the sender waits out 429s (see apiForSender). */
+  api: Api;
+  sender: TelegramSender;
+  i18n: I18n<LocalizedContext>;
+  access: AccessService;
+  codec: CallbackCodec;
+  timezone: string;
+  defaultLocale: Locale;
+  sendTimeoutMs?: number;
+  shops: ShopRegistry;
+  /** The shop whose postings this notifier announces. */
+  shop: { id: string; ref: string };
+}
+
+export class TelegramPostingNotifier implements PostingNotifier {
+  readonly #options: TelegramPostingNotifierOptions;
+
+  constructor(options: TelegramPostingNotifierOptions) {
+    this.#options = options;
+  }
+
+  async alert(subscriber: Subscriber, posting: Posting): Promise<Sent> {
+    const format = await this.#format(subscriber);
+    return await this.#send(
+      subscriber,
+      "alert",
+      format,
+      postingCard(posting, format),
+      this.#postingKeyboard(format, posting.postingNumber),
+    );
+  }
+
+  async summary(subscriber: Subscriber, count: number): Promise<void> {
+    const format = await this.#format(subscriber);
+    await this.#send(
+      subscriber,
+      "bulk",
+      format,
+      format.t("postings-summary", { count }),
+      listButton(this.#options.codec, format.t, this.#options.shop.ref),
+    );
+  }
+
+  async digest(
+    subscriber: Subscriber,
+    postings: readonly Posting[],
+    info: DigestInfo,
+  ): Promise<Sent> {
+    const format = await this.#format(subscriber);
+    const first = (info.part - 1) * info.chunkSize + 1;
+    const title = format.t(DIGEST_TITLE_KEYS[info.reason], {
+      count: info.total,
+      part: info.part,
+      parts: info.parts,
+    });
+    // Room for the shop's name on top of the title (a name is at most 40 characters).
+    const budget = postingBudget(info, 200 + SHOP_TAG_ROOM) - 2;
+    const lines = postings.map((posting, i) => postingLine(posting, first + i, format, budget));
+    const text = [title, format.t("postings-digest-hint"), "", ...lines].join("\n");
+    const numbers = postings.map((p) => p.postingNumber);
+    return await this.#send(
+      subscriber,
+      "bulk",
+      format,
+      text,
+      digestKeyboard(this.#options.codec, numbers, first, this.#options.shop.ref),
+    );
+  }
+
+  async reminder(subscriber: Subscriber, posting: Posting): Promise<Sent> {
+    const format = await this.#format(subscriber);
+    const head = format.t("postings-reminder", {
+      posting: posting.postingNumber,
+      deadline: formatDeadline(posting.shipmentDate, format),
+    });
+    return await this.#send(
+      subscriber,
+      "alert",
+      format,
+      `${head}\n\n${postingCard(posting, format)}`,
+      this.#postingKeyboard(format, posting.postingNumber),
+    );
+  }
+
+  #postingKeyboard(format: PostingFormat & { writeToBuyer: boolean }, postingNumber: string) {
+    const { codec, shop } = this.#options;
+    return postingKeyboard(codec, format.t, postingNumber, format.writeToBuyer, shop.ref);
+  }
+
+  async tell(chat: Chat, change: PostingChange, replyTo?: number): Promise<Sent> {
+    const format = await this.#format(chat);
+    const { posting } = change;
+    const notice =
+      change.kind === "deadline"
+        ? deadlineMovedText(format.t, format, posting, change.previous)
+        : this.#changeHead(change, format);
+    return await this.#send(chat, "alert", format, notice, undefined, replyTo);
+  }
+
+  async redraw(chat: Chat, change: PostingChange, cards: readonly CardMessage[]): Promise<void> {
+    const format = await this.#format(chat);
+    const card = `${this.#changeHead(change, format)}\n\n${postingCard(change.posting, format)}`;
+    const keyboard = this.#changeKeyboard(change, format);
+    for (const message of cards) {
+      if (!message.digest) await this.#edit(chat, message.messageId, format, card, keyboard);
+    }
+  }
+
+  /** The line on top of a changed card: what happened. */
+  #changeHead(change: PostingChange, format: PostingFormat): string {
+    switch (change.kind) {
+      case "cancelled":
+        return cancelledText(format.t, change.posting, {
+          afterPacking: change.afterPacking === true,
+        });
+      case "packed":
+        return packedText(format.t, format, change.posting.postingNumber, {
+          ...(change.by ? { by: change.by } : {}),
+          seenAt: change.seenAt,
+        });
+      case "deadline":
+        return deadlineMovedText(format.t, format, change.posting, change.previous);
+    }
+  }
+
+  /** Buttons follow the state: none once cancelled, the label once packed, all while waiting. */
+  #changeKeyboard(
+    change: PostingChange,
+    format: PostingFormat & { writeToBuyer: boolean },
+  ): InlineKeyboardMarkup {
+    const { codec, shop } = this.#options;
+    const number = change.posting.postingNumber;
+    switch (change.kind) {
+      case "cancelled":
+        // No row at all (an empty InlineKeyboard would carry one empty row).
+        return NO_BUTTONS;
+      case "packed":
+        return labelKeyboard(codec, format.t, change.by?.parts ?? [], number, shop.ref);
+      case "deadline":
+        return this.#postingKeyboard(format, number);
+    }
+  }
+
+  /** Edits one card; a card Telegram no longer has, or that already shows this, is done. */
+  async #edit(
+    chat: Chat,
+    messageId: number,
+    format: PostingFormat,
+    text: string,
+    keyboard: InlineKeyboardMarkup,
+  ): Promise<void> {
+    const { api, sender, shops, shop } = this.#options;
+    const tagged = withShopTag(format.t, shops, shop.id, text);
+    const timeout = this.#options.sendTimeoutMs ?? SEND_TIMEOUT_MS;
+    try {
+      await sender.schedule({ chatId: chat.chatId, kind: chat.kind, priority: "alert" }, () =>
+        api.editMessageText(
+          chat.chatId,
+          messageId,
+          tagged,
+          { reply_markup: keyboard, link_preview_options: { is_disabled: true } },
+          AbortSignal.timeout(timeout) as Parameters<Api["editMessageText"]>[4],
+        ),
+      );
+    } catch (error) {
+      if (error instanceof GrammyError && isChatUnreachable(error)) {
+        throw new RecipientGoneError(chat.chatId, error.description, { cause: error });
+      }
+      if (error instanceof GrammyError && CARD_SETTLED.test(error.description)) return;
+      throw error;
+    }
+  }
+
+  /** The subscriber's language, and whether they may write to buyers (always, in a group). */
+  async #format(subscriber: Chat): Promise<PostingFormat & { writeToBuyer: boolean }> {
+    const { i18n, access, defaultLocale, timezone } = this.#options;
+    let locale = defaultLocale;
+    let writeToBuyer = true;
+    if (subscriber.kind === "private") {
+      const { person, locale: chosen } = await access.lookup(subscriber.chatId);
+      if (isLocale(chosen)) locale = chosen;
+      writeToBuyer = AccessService.holds(person, "seller");
+    }
+    const t: PostingFormat["t"] = (key, variables) => i18n.t(locale, key, variables);
+    return { t, locale, timezone, writeToBuyer };
+  }
+
+  async #send(
+    subscriber: Chat,
+    priority: Priority,
+    format: PostingFormat,
+    text: string,
+    keyboard: InlineKeyboard | undefined,
+    replyTo?: number,
+  ): Promise<Sent> {
+    const { api, sender, shops, shop } = this.#options;
+    const chatId = subscriber.chatId;
+    // The shop's name as it is now: a rename shows on the next message.
+    const tagged = withShopTag(format.t, shops, shop.id, text);
+    const timeout = this.#options.sendTimeoutMs ?? SEND_TIMEOUT_MS;
+    try {
+      const message = await sender.schedule({ chatId, kind: subscriber.kind, priority }, () =>
+        api.sendMessage(
+          chatId,
+          tagged,
+          {
+            ...(keyboard ? { reply_markup: keyboard } : {}),
+            ...(replyTo === undefined
+              ? {}
+              : { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } }),
+            link_preview_options: { is_disabled: true },
+          },
+          AbortSignal.timeout(timeout) as Parameters<Api["sendMessage"]>[3],
+        ),
+      );
+      return { messageId: message.message_id };
+    } catch (error) {
+      if (error instanceof GrammyError && isChatUnreachable(error)) {
+        throw new RecipientGoneError(chatId, error.description, { cause: error });
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,269 @@
+/**
+ * The steps the postings dialogs (ship.ts, cancel-posting.ts) share besides the dialog toolkit
+ * (dialog.ts) and their spec (posting-dialog.ts): what they are given, choosing the posting,
+ * calling Ozon, refusing a bad free text.
+ */
+import { InlineKeyboard } from "grammy";
+import type { SellerClient } from "../../ozon/index.ts";
+import type { Posting } from "../../ozon/seller/types.ts";
+import type { AccessService } from "../../services/access.ts";
+import { awaitingPostings } from "../../services/postings/awaiting.ts";
+import { type PackedBy, PackedByLedger } from "../../services/postings/packed-by.ts";
+import type { KeptMessage } from "../../services/postings/packed-news.ts";
+import type { Store } from "../../store/port.ts";
+import type { CallbackCodec } from "../core/callback-data.ts";
+import type { BotConversation, ConversationContext } from "../core/context.ts";
+import type { Dialog } from "../core/dialog/dialog.ts";
+import { callOzon, type OzonOutcome } from "../core/dialog/ozon-call.ts";
+import type { ShopChoice } from "../core/shop-tags.ts";
+import {
+  AWAITING_PACKAGING,
+  clip,
+  describeOzonError,
+  formatOf,
+  type Problem,
+  postingGist,
+  problemText,
+  type Translate,
+} from "./format.ts";
+import { labelKeyboard } from "./keyboards.ts";
+import { fateOf } from "./posting-fate.ts";
+import type { PostingShops, SellerShop } from "./posting-shop.ts";
+
+/** How many postings the "choose a posting" step shows as buttons. */
+const CHOICES = 10;
+/** Room for the products on a chooser button (the deadline and the number follow). */
+const BUTTON_PRODUCTS = 22;
+const POSTING_NUMBER = /^[0-9][0-9-]{2,40}$/;
+/** An order number: a posting number without its package suffix ("12345678-0001"). */
+const ORDER_NUMBER = /^[0-9]{1,20}-[0-9]{1,10}$/;
+
+/**
+ * Redraws every chat's cards of a posting this person just packed (packed-news.ts), except the
+ * message the dialog is on; started, not awaited: the dialog does not wait for other chats.
+ */
+export type PackedAnnouncer = (
+  shopId: string,
+  posting: Posting,
+  by: PackedBy,
+  kept?: KeptMessage,
+) => Promise<number>;
+
+export interface PostingDialogDeps {
+  shops: PostingShops;
+  /** Absent: other chats' cards change at the watcher's next pass. */
+  announcePacked?: PackedAnnouncer;
+  /** Whose warehouse role reaches which shops. */
+  access: AccessService;
+  codec: CallbackCodec;
+  timezone: string;
+}
+
+/** What a dialog is entered with: a posting (typed, or of a button) and the button's shop ref. */
+export interface PostingTarget {
+  posting?: string;
+  shop?: string;
+  /** «Pack in 1 box» was tapped, but the posting needs more (marks): one package is chosen. */
+  oneBox?: boolean;
+}
+
+/** The shop a dialog acts for. Call `seller()` / `store()` only inside `conversation.external`. */
+export interface DialogShop {
+  choice: ShopChoice;
+  /** The shop's Seller client now; throws ShopUnavailableError when it was paused or removed. */
+  seller(): SellerClient;
+  /** The shop's part of the store (packed-by marks); throws like `seller()`. */
+  store(): Store;
+  /** `text` headed by the shop's current name when there are several shops. */
+  tagged(t: Translate, text: string): string;
+}
+
+export type Outcome<T> = OzonOutcome<T, Problem>;
+
+/** Does this shop have the posting (or, for an order number, a posting of the order) waiting? */
+export async function holds(shop: SellerShop, number: string): Promise<boolean> {
+  if (ORDER_NUMBER.test(number)) {
+    return (await awaitingPostings(shop.seller)).some((p) => ofOrder(p, number));
+  }
+  if (!POSTING_NUMBER.test(number)) return false;
+  return (await shop.seller.postings.get(number)).status === AWAITING_PACKAGING;
+}
+
+/**
+ * Runs an Ozon call once (outside the replay); a failure becomes a sentence about the posting
+ * (data, replayable), never an exception.
+ */
+export function attempt<T>(
+  conversation: BotConversation,
+  call: () => Promise<T>,
+  postingNumber = "",
+): Promise<Outcome<T>> {
+  return callOzon(conversation, call, (error) => describeOzonError(error, postingNumber));
+}
+
+/** Why a typed free text (a mark, an explanation) is refused: empty, or longer than `max`. */
+export function freeTextRefusal(t: Translate, text: string, max: number): string | undefined {
+  if (text === "") return t("postings-text-empty");
+  if (text.length > max) return t("postings-text-too-long", { max });
+  return undefined;
+}
+
+/** What became of a posting that no longer awaits packaging (cancelled, packed...), in words. */
+async function tellFate(
+  dialog: Dialog,
+  ctx: ConversationContext,
+  deps: PostingDialogDeps,
+  shop: DialogShop,
+  posting: Posting,
+): Promise<void> {
+  const number = posting.postingNumber;
+  const packer = await attempt(
+    dialog.conversation,
+    () => new PackedByLedger(shop.store()).get(number),
+    number,
+  );
+  const format = formatOf(ctx, deps.timezone);
+  const now = await dialog.conversation.now();
+  const fate = fateOf(format, posting, packer.ok ? packer.value : undefined, now);
+  const text = shop.tagged(ctx.t, fate.text);
+  if (!fate.labels) {
+    await dialog.show(ctx, text);
+    return;
+  }
+  const labels = labelKeyboard(deps.codec, ctx.t, fate.labels, number, shop.choice.ref);
+  // On the card, the card itself says so (with the label); else a message.
+  await dialog.show(ctx, text, labels, false);
+}
+
+/** A posting of order `order` (its number is the order's, with a package suffix). */
+function ofOrder(posting: Posting, order: string): boolean {
+  return posting.orderNumber === order || posting.postingNumber.startsWith(`${order}-`);
+}
+
+/** Postings offered as buttons instead of the soonest ones: the postings of a typed order. */
+interface Offer {
+  order: string;
+  postings: Posting[];
+}
+
+/**
+ * Asks which posting: buttons (product, deadline, number) for the offered postings, else for the
+ * ones whose deadline comes soonest; the answer is a posting number tapped, or any text typed.
+ */
+async function askPosting(
+  dialog: Dialog,
+  ctx: ConversationContext,
+  deps: PostingDialogDeps,
+  shop: DialogShop,
+  offer: Offer | undefined,
+  why: string | undefined,
+): Promise<{ value: string; ctx: ConversationContext } | undefined> {
+  let postings = offer?.postings ?? [];
+  let question: string;
+  if (offer) {
+    question = ctx.t("postings-choose-order", { order: offer.order, count: postings.length });
+  } else {
+    const listed = await attempt(dialog.conversation, async () =>
+      (await awaitingPostings(shop.seller())).slice(0, CHOICES),
+    );
+    if (!listed.ok && listed.problem.shopGone) {
+      await dialog.show(ctx, problemText(ctx.t, listed.problem));
+      return undefined;
+    }
+    if (listed.ok) postings = listed.value;
+    else await ctx.reply(problemText(ctx.t, listed.problem));
+    question =
+      listed.ok && postings.length === 0
+        ? ctx.t("postings-choose-none-listed")
+        : ctx.t("postings-choose");
+  }
+  const format = formatOf(ctx, deps.timezone);
+  const keyboard = new InlineKeyboard();
+  for (const posting of postings) {
+    const gist = postingGist(posting, format, BUTTON_PRODUCTS);
+    const label = `${gist} · ${posting.postingNumber}`;
+    keyboard.text(label, dialog.button("n", posting.postingNumber)).row();
+  }
+  const asked = shop.tagged(ctx.t, question);
+  // What was wrong with the last answer edits the question on screen (in place), else is said.
+  const standing = why !== undefined && (await dialog.refused(ctx, why, asked, keyboard));
+  if (!standing) await dialog.ask(ctx, asked, keyboard);
+  const answer = await dialog.answer(["n"]);
+  return { value: answer.kind === "button" ? answer.value : answer.text, ctx: answer.ctx };
+}
+
+/**
+ * The posting to work on: the one given (when it still awaits packaging), else chosen with a
+ * button or typed. A typed order number (no package suffix) finds that order's postings. A wrong
+ * answer is explained and the question asked again.
+ */
+export async function choosePosting(
+  dialog: Dialog,
+  start: ConversationContext,
+  deps: PostingDialogDeps,
+  shop: DialogShop,
+  given: string | undefined,
+): Promise<{ posting: Posting; ctx: ConversationContext } | undefined> {
+  const { conversation } = dialog;
+  let ctx = start;
+  let candidate = given;
+  /** The posting came with the button or the command (not typed in answer to a question). */
+  let preset = given !== undefined;
+  let offer: Offer | undefined;
+  /** What was wrong with the last answer (said when the question is asked again). */
+  let why: string | undefined;
+  /** The shop was paused or removed: the dialog ends with that sentence. */
+  const ended = async (problem: Problem) => {
+    if (!problem.shopGone) return false;
+    await dialog.show(ctx, problemText(ctx.t, problem));
+    return true;
+  };
+  for (;;) {
+    if (candidate === undefined) {
+      const answer = await askPosting(dialog, ctx, deps, shop, offer, why);
+      why = undefined;
+      if (!answer) return undefined;
+      ({ ctx } = answer);
+      candidate = answer.value;
+      offer = undefined;
+    }
+    const number = candidate;
+    const wasPreset = preset;
+    preset = false;
+    candidate = undefined;
+    if (ORDER_NUMBER.test(number)) {
+      const found = await attempt(conversation, async () =>
+        (await awaitingPostings(shop.seller())).filter((p) => ofOrder(p, number)).slice(0, CHOICES),
+      );
+      if (!found.ok && (await ended(found.problem))) return undefined;
+      if (!found.ok) why = problemText(ctx.t, found.problem);
+      else if (found.value.length === 0) why = ctx.t("postings-order-none", { order: number });
+      else if (found.value.length === 1) candidate = found.value[0]?.postingNumber;
+      else offer = { order: number, postings: found.value };
+      continue;
+    }
+    if (!POSTING_NUMBER.test(number)) {
+      why = ctx.t("postings-unknown", { posting: clip(number, 60) });
+      continue;
+    }
+    const found = await attempt(conversation, () => shop.seller().postings.get(number), number);
+    if (!found.ok && (await ended(found.problem))) return undefined;
+    if (!found.ok) {
+      why = problemText(ctx.t, found.problem);
+      continue;
+    }
+    if (found.value.status !== AWAITING_PACKAGING && wasPreset) {
+      // An old card's button: say what became of it, and end (nothing is asked of Ozon).
+      await tellFate(dialog, ctx, deps, shop, found.value);
+      return undefined;
+    }
+    if (found.value.status !== AWAITING_PACKAGING) {
+      why = ctx.t("postings-not-awaiting", {
+        posting: number,
+        status: ctx.t("postings-status", { status: found.value.status }),
+      });
+      continue;
+    }
+    return { posting: found.value, ctx };
+  }
+}

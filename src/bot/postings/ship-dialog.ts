@@ -1,0 +1,352 @@
+/**
+ * The ship dialog (/ship, or the Ship button with the posting chosen): posting → contents → one
+ * package or split → mandatory marks when Ozon wants them → confirm → ship (ship-request.ts: a
+ * posting someone else packed meanwhile says who), with Retry on a failure that asking again may
+ * mend → the label offered as a PDF button.
+ *
+ * Every Ozon call runs in `conversation.external` (`attempt` in posting-steps.ts, `requestShip`) and
+ * returns plain data (failures as a locale key), so replays after a restart read the recorded
+ * answers instead of calling Ozon again.
+ */
+import { InlineKeyboard } from "grammy";
+import type { Posting, ShipPackage } from "../../ozon/seller/types.ts";
+import type { ConversationContext } from "../core/context.ts";
+import type { ConversationSpec } from "../core/dialog/conversations.ts";
+import type { Dialog } from "../core/dialog/dialog.ts";
+import { displayName, profileOf } from "../core/screen-text.ts";
+import {
+  clip,
+  fitItems,
+  formatOf,
+  postingCard,
+  problemText,
+  shipDoneText,
+  TEXT_BUDGET,
+  unitCount,
+} from "./format.ts";
+import { labelKeyboard } from "./keyboards.ts";
+import { postingDialog } from "./posting-dialog.ts";
+import { packedByText } from "./posting-fate.ts";
+import {
+  attempt,
+  type DialogShop,
+  freeTextRefusal,
+  type PostingDialogDeps,
+} from "./posting-steps.ts";
+import { requestShip, type ShipOutcome, type ShipRequest } from "./ship-request.ts";
+
+export const SHIP_CONVERSATION = "postings-ship";
+/** Callback kind of the ship dialog's buttons (dialog.ts). */
+export const SHIP_DIALOG_CALLBACK = "ds";
+
+const MAX_MARK_LENGTH = 200;
+
+/** "2 1" / "2,1" → [2, 1]; undefined for anything else. */
+function parseQuantities(text: string): number[] | undefined {
+  const parts = text.split(/[\s,;]+/).filter((part) => part !== "");
+  if (parts.length === 0 || parts.length > 20) return undefined;
+  if (!parts.every((part) => /^\d{1,4}$/.test(part))) return undefined;
+  return parts.map(Number);
+}
+
+interface Unit {
+  sku: string;
+  name: string;
+  /** 1-based number of this unit among the product's units. */
+  unit: number;
+  units: number;
+}
+
+/** Packages of `sku → quantity`, in package order. */
+export type Layout = Array<Map<string, number>>;
+
+export function oneBox(posting: Posting): Layout {
+  const box = new Map<string, number>();
+  for (const product of posting.products) {
+    box.set(product.sku, (box.get(product.sku) ?? 0) + product.quantity);
+  }
+  return [box];
+}
+
+async function askSplit(
+  dialog: Dialog,
+  ctx: ConversationContext,
+  posting: Posting,
+): Promise<{ layout: Layout; ctx: ConversationContext }> {
+  let current = ctx;
+  const layout: Layout = [];
+  for (const product of posting.products) {
+    const question = current.t("postings-ship-split-product", {
+      name: clip(product.name, 100),
+      quantity: product.quantity,
+    });
+    const answer = await dialog.text<number[]>(current, question, (text) => {
+      const quantities = parseQuantities(text);
+      if (!quantities) return { error: current.t("postings-ship-split-invalid") };
+      const sum = quantities.reduce((a, b) => a + b, 0);
+      if (sum !== product.quantity) {
+        return {
+          error: current.t("postings-ship-split-sum", { sum, quantity: product.quantity }),
+        };
+      }
+      return { value: quantities };
+    });
+    current = answer.ctx;
+    answer.value.forEach((quantity, index) => {
+      if (quantity === 0) return;
+      const box = layout[index] ?? new Map<string, number>();
+      layout[index] = box;
+      box.set(product.sku, (box.get(product.sku) ?? 0) + quantity);
+    });
+  }
+  // Packages nobody put anything into are dropped ("0 2" means one package).
+  return { layout: layout.filter((box) => box !== undefined && box.size > 0), ctx: current };
+}
+
+async function askMarks(
+  dialog: Dialog,
+  ctx: ConversationContext,
+  shop: DialogShop,
+  posting: Posting,
+  headed: (text: string) => string,
+): Promise<{ marks: Map<string, string[]>; ctx: ConversationContext } | undefined> {
+  const { conversation } = dialog;
+  const skus = [...new Set(posting.products.map((p) => p.sku))];
+  const required = await attempt(
+    conversation,
+    () => shop.seller().marks.isRequired(skus),
+    posting.postingNumber,
+  );
+  if (!required.ok) {
+    await dialog.show(ctx, headed(problemText(ctx.t, required.problem)));
+    return undefined;
+  }
+  const needing = new Set(required.value.filter((r) => r.isRequired).map((r) => String(r.sku)));
+  const units: Unit[] = [];
+  for (const product of posting.products) {
+    if (!needing.has(product.sku)) continue;
+    for (let unit = 1; unit <= product.quantity; unit++) {
+      units.push({ sku: product.sku, name: product.name, unit, units: product.quantity });
+    }
+  }
+  const marks = new Map<string, string[]>();
+  if (units.length === 0) return { marks, ctx };
+
+  let current = ctx;
+  // The intro heads the first question (with the card, when the dialog is on it).
+  let intro: string | undefined = headed(
+    current.t("postings-ship-marks-intro", { count: units.length }),
+  );
+  const typed: string[] = [];
+  let toAsk = units.map((_, i) => i);
+  for (;;) {
+    for (const i of toAsk) {
+      const unit = units[i] as Unit;
+      const asked = current.t(
+        typed[i] === undefined ? "postings-ship-mark" : "postings-ship-mark-again",
+        {
+          name: clip(unit.name, 100),
+          unit: unit.unit,
+          units: unit.units,
+        },
+      );
+      const question = intro === undefined ? asked : `${intro}\n\n${asked}`;
+      intro = undefined;
+      const answer = await dialog.text<string>(current, question, (text) => {
+        const refused = freeTextRefusal(current.t, text, MAX_MARK_LENGTH);
+        if (refused !== undefined) return { error: refused };
+        // Scanning the same code twice is an easy slip; Ozon wants one code per unit.
+        const twin = typed.findIndex((mark, j) => j !== i && mark === text);
+        const other = units[twin];
+        if (other) {
+          return {
+            error: current.t("postings-ship-mark-duplicate", {
+              name: clip(other.name, 100),
+              unit: other.unit,
+            }),
+          };
+        }
+        return { value: text };
+      });
+      current = answer.ctx;
+      typed[i] = answer.value;
+    }
+    const checks = await attempt(
+      conversation,
+      () => shop.seller().marks.validate(typed),
+      posting.postingNumber,
+    );
+    if (!checks.ok) {
+      await dialog.show(current, problemText(current.t, checks.problem));
+      return undefined;
+    }
+    const bad = new Set(checks.value.filter((c) => !c.valid).map((c) => c.mark));
+    toAsk = typed.flatMap((mark, i) => (bad.has(mark) ? [i] : []));
+    if (toAsk.length === 0) break;
+    const list = fitItems(
+      toAsk.map((i) => `• ${clip(typed[i] ?? "", 60)}`),
+      TEXT_BUDGET - 200,
+      (count) => current.t("postings-ship-more-lines", { count }),
+    ).join("\n");
+    // Heads the first question asked again (a message of its own would repeat it).
+    intro = current.t("postings-ship-marks-bad", { count: toAsk.length, list });
+  }
+  units.forEach((unit, i) => {
+    const list = marks.get(unit.sku) ?? [];
+    list.push(typed[i] ?? "");
+    marks.set(unit.sku, list);
+  });
+  return { marks, ctx: current };
+}
+
+/** The packages for Ozon: each product's marks handed out in unit order over its packages. */
+export function packagesOf(layout: Layout, marks: Map<string, string[]>): ShipPackage[] {
+  const handedOut = new Map<string, number>();
+  return layout.map((box) => ({
+    items: [...box].map(([sku, quantity]) => {
+      const all = marks.get(sku);
+      if (!all) return { sku, quantity };
+      const from = handedOut.get(sku) ?? 0;
+      handedOut.set(sku, from + quantity);
+      return { sku, quantity, marks: all.slice(from, from + quantity) };
+    }),
+  }));
+}
+
+/** What will be shipped, within Telegram's length limit (products that do not fit are counted). */
+function summaryOf(ctx: ConversationContext, posting: Posting, packages: ShipPackage[]): string {
+  const names = new Map(posting.products.map((p) => [p.sku, p.name]));
+  const title = ctx.t("postings-ship-confirm", {
+    posting: posting.postingNumber,
+    count: packages.length,
+  });
+  // One item per product line; a package's heading travels with its first product.
+  const items = packages.flatMap((pack, i) =>
+    pack.items.map((item, j) => {
+      const name = clip(names.get(String(item.sku)) ?? String(item.sku), 100);
+      const line = `• ${name} ×${item.quantity}`;
+      return j === 0 ? `\n${ctx.t("postings-ship-package", { number: i + 1 })}\n${line}` : line;
+    }),
+  );
+  const markCount = packages.reduce(
+    (sum, pack) => sum + pack.items.reduce((n, item) => n + (item.marks?.length ?? 0), 0),
+    0,
+  );
+  const tail = markCount > 0 ? ["", ctx.t("postings-ship-marks-count", { count: markCount })] : [];
+  const budget = TEXT_BUDGET - title.length - tail.join("\n").length - 2;
+  const more = (count: number) => ctx.t("postings-ship-more-lines", { count });
+  return [title, ...fitItems(items, budget, more), ...tail].join("\n");
+}
+
+/** Who confirmed the ship, as a second packer will be told (the dialog's or a quick pack's). */
+export function packerOf(ctx: Pick<ConversationContext, "from">): ShipRequest["packer"] {
+  const from = ctx.from;
+  return { userId: from?.id ?? 0, name: from ? clip(displayName(profileOf(from)), 100) : "—" };
+}
+
+export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
+  const { codec } = deps;
+  return postingDialog(deps, {
+    id: SHIP_CONVERSATION,
+    kind: SHIP_DIALOG_CALLBACK,
+    inPlace: true,
+    run: async (dialog, posting, chosen, shop, target) => {
+      const { conversation } = dialog;
+      const labels = (ctx: ConversationContext, parts: string[], number: string) =>
+        labelKeyboard(codec, ctx.t, parts, number, shop.choice.ref);
+      let ctx = chosen;
+      const card = shop.tagged(ctx.t, postingCard(posting, formatOf(ctx, deps.timezone)));
+      // On the card (or the chooser) the card heads the first question: one message, not two.
+      let head: string | undefined = card;
+      if (!dialog.editable(ctx)) {
+        await ctx.reply(card);
+        head = undefined;
+      }
+      const headed = (text: string) => {
+        const whole = head === undefined ? text : `${head}\n\n${text}`;
+        head = undefined;
+        return whole;
+      };
+
+      let layout = oneBox(posting);
+      if (unitCount(posting) > 1 && !target.oneBox) {
+        const how = new InlineKeyboard()
+          .text(ctx.t("postings-ship-one-package"), dialog.button("m", "one"))
+          .text(ctx.t("postings-ship-split"), dialog.button("m", "split"));
+        const mode = await dialog.choose(ctx, "m", headed(ctx.t("postings-ship-how")), how);
+        ctx = mode.ctx;
+        if (mode.value === "split") {
+          const split = await askSplit(dialog, ctx, posting);
+          layout = split.layout;
+          ctx = split.ctx;
+        }
+      }
+
+      const marked = await askMarks(dialog, ctx, shop, posting, headed);
+      if (!marked) return;
+      ctx = marked.ctx;
+      const packages = packagesOf(layout, marked.marks);
+
+      const confirm = new InlineKeyboard().text(
+        ctx.t("postings-ship-confirm-button"),
+        dialog.button("c", "yes"),
+      );
+      const summary = shop.tagged(ctx.t, summaryOf(ctx, posting, packages));
+      ctx = (await dialog.choose(ctx, "c", headed(summary), confirm)).ctx;
+
+      const number = posting.postingNumber;
+      const packer = packerOf(ctx);
+      let unanswered = false;
+      for (let attemptNo = 1; ; attemptNo++) {
+        await ctx.replyWithChatAction("typing");
+        const request: ShipRequest = { postingNumber: number, packages, packer, unanswered };
+        const outcome: ShipOutcome = await conversation.external(() => requestShip(shop, request));
+        unanswered = outcome.unanswered;
+        if (outcome.kind === "failed" && outcome.problem.shopGone) {
+          await dialog.show(ctx, problemText(ctx.t, outcome.problem));
+          return;
+        }
+        if (outcome.kind === "failed") {
+          const question = ctx.t("postings-ship-failed", {
+            posting: number,
+            reason: problemText(ctx.t, outcome.problem),
+          });
+          if (outcome.problem.final) {
+            await dialog.show(ctx, question);
+            return;
+          }
+          // Each attempt has its own step, so a Retry button of an earlier failure is stale.
+          const step = `x${attemptNo}`;
+          const retry = new InlineKeyboard().text(
+            ctx.t("postings-button-retry"),
+            dialog.button(step, "retry"),
+          );
+          ctx = (await dialog.choose(ctx, step, question, retry)).ctx;
+          continue;
+        }
+        if (outcome.kind === "packed") {
+          const by = outcome.by;
+          // The clock is read (a step the conversation replays) only when a time is shown.
+          const now = by ? await conversation.now() : 0;
+          const text = packedByText(formatOf(ctx, deps.timezone), number, by, now);
+          await dialog.show(ctx, text, labels(ctx, by?.parts ?? [], number), false);
+          return;
+        }
+        const parts = outcome.parts;
+        const done = shipDoneText(ctx.t.bind(ctx), number, parts);
+        const screen = await dialog.show(
+          ctx,
+          shop.tagged(ctx.t, done),
+          labels(ctx, parts, number),
+          false,
+        );
+        // The other chats' cards say at once who packed it (this screen says more already).
+        const by = outcome.by;
+        await conversation.external(() => {
+          void deps.announcePacked?.(shop.choice.id, posting, by, screen);
+        });
+        return;
+      }
+    },
+  });
+}

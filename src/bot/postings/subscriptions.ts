@@ -1,0 +1,279 @@
+/**
+ * /subscribe and /unsubscribe: a person with the warehouse role (or an admin) subscribes their
+ * private chat; in a group only an admin subscribes the group. After subscribing, buttons narrow
+ * the alerts: with several shops in reach, to some shops (toggles, or "all stores"), and per shop
+ * to some of its warehouses; with one shop, straight to its warehouses. Subscribing also says how
+ * many postings already await packing (alerts cover only new ones), with a button that lists them.
+ *
+ * Buttons (pw:<action>...): t:<warehouse>[:<shop>] toggle a warehouse · a[:<shop>] all its
+ * warehouses · d[:<shop>] done with them · w:<shop> open a shop's warehouses · s:<shop> toggle a
+ * shop · x all shops · f done with the shops. Warehouse buttons sent before several shops existed
+ * carry no shop: they are the legacy shop's (its records kept their keys).
+ */
+import { InlineKeyboard } from "grammy";
+import type { Warehouse } from "../../ozon/seller/types.ts";
+import { awaitingPostings } from "../../services/postings/awaiting.ts";
+import {
+  type Subscriber,
+  type SubscriptionService,
+  wantsShop,
+  warehousesOf,
+} from "../../services/subscriptions.ts";
+import type { BotContext } from "../core/context.ts";
+import type { FeatureDeps } from "../core/deps.ts";
+import { showScreen } from "../core/screen-text.ts";
+import { withShopTag } from "../core/shop-tags.ts";
+import type { FeatureFactory } from "../index.ts";
+import { clip, describeOzonError, problemText } from "./format.ts";
+import { listButton, listData, WAREHOUSE_CALLBACK } from "./keyboards.ts";
+import {
+  type PostingShops,
+  reachableShops,
+  type SellerShop,
+  SHOP_REF,
+  shopOfButton,
+} from "./posting-shop.ts";
+
+export interface SubscriptionsFeatureDeps {
+  shops: PostingShops;
+  subscriptions: SubscriptionService;
+}
+
+const WAREHOUSE_ID = /^\d{1,20}$/;
+
+/** In a group only an admin acts for everyone; in a private chat the router's role check is enough. */
+function mayManage(ctx: BotContext): boolean {
+  if (ctx.chat?.type === "private") return true;
+  return ctx.person?.roles.includes("admin") === true;
+}
+
+export function subscriptionsFeature(area: SubscriptionsFeatureDeps): FeatureFactory {
+  return (deps: FeatureDeps) => {
+    const { router, codec, menus, logger } = deps;
+    const { subscriptions } = area;
+    const where = area.shops;
+    const { shops } = where;
+    const legacyId = () => where.legacy()?.id;
+    const chosenWarehouses = (subscriber: Subscriber, shop: SellerShop) =>
+      warehousesOf(subscriber, shop.id, legacyId()) ?? [];
+
+    /** How many postings await packing now in these shops; undefined when Ozon could not say. */
+    async function waitingCount(inShops: readonly SellerShop[]): Promise<number | undefined> {
+      const counts = await Promise.all(
+        inShops.map((shop) =>
+          awaitingPostings(shop.seller).then(
+            (postings) => postings.length,
+            (error: unknown) => {
+              logger.warn({ err: error, shop: shop.id }, "counting waiting postings failed");
+              return undefined;
+            },
+          ),
+        ),
+      );
+      const known = counts.filter((count) => count !== undefined);
+      return known.length > 0 ? known.reduce((a, b) => a + b, 0) : undefined;
+    }
+
+    function warehouseText(ctx: BotContext, warehouses: Warehouse[], chosen: string[]): string {
+      if (chosen.length === 0) return ctx.t("postings-warehouses-current-all");
+      const names = chosen.map((id) => warehouses.find((w) => w.id === id)?.name ?? id);
+      return ctx.t("postings-warehouses-current", { names: names.join(", ") });
+    }
+
+    function warehouseKeyboard(
+      ctx: BotContext,
+      warehouses: Warehouse[],
+      chosen: string[],
+      shop: SellerShop,
+      withList: boolean,
+    ): InlineKeyboard {
+      const marked = new Set(chosen);
+      const keyboard = new InlineKeyboard();
+      for (const warehouse of warehouses) {
+        const mark = marked.has(warehouse.id) ? "✅" : "▫️";
+        const data = codec.encode(WAREHOUSE_CALLBACK, "t", warehouse.id, shop.ref);
+        keyboard.text(`${mark} ${clip(warehouse.name, 40)}`, data).row();
+      }
+      const all = marked.size === 0 ? "✅" : "▫️";
+      keyboard.text(
+        `${all} ${ctx.t("postings-warehouses-all")}`,
+        codec.encode(WAREHOUSE_CALLBACK, "a", shop.ref),
+      );
+      keyboard
+        .row()
+        .text(ctx.t("postings-warehouses-done"), codec.encode(WAREHOUSE_CALLBACK, "d", shop.ref));
+      if (withList) keyboard.row().text(ctx.t("postings-button-list"), listData(codec, 0));
+      return keyboard;
+    }
+
+    /** One shop's warehouse filter; `withList` adds the button that lists the waiting postings. */
+    async function showWarehouses(
+      ctx: BotContext,
+      subscriber: Subscriber,
+      shop: SellerShop,
+      lead?: string,
+      withList = false,
+    ) {
+      const tagged = (text: string) => withShopTag(ctx.t, shops, shop.id, text);
+      let warehouses: Warehouse[];
+      try {
+        warehouses = await shop.seller.warehouses.list();
+      } catch (error) {
+        const text = [lead, tagged(problemText(ctx.t, describeOzonError(error)))];
+        const list = withList ? listButton(codec, ctx.t) : undefined;
+        await showScreen(ctx, text.filter(Boolean).join("\n\n"), list);
+        return;
+      }
+      const chosen = chosenWarehouses(subscriber, shop);
+      const text = [
+        lead,
+        tagged(warehouseText(ctx, warehouses, chosen)),
+        ctx.t("postings-warehouses-hint"),
+      ];
+      const keyboard = warehouseKeyboard(ctx, warehouses, chosen, shop, withList);
+      await showScreen(ctx, text.filter(Boolean).join("\n\n"), keyboard);
+    }
+
+    function shopsText(ctx: BotContext, inShops: SellerShop[], subscriber: Subscriber): string {
+      const wanted = inShops.filter((shop) => wantsShop(subscriber, shop.id));
+      if (!subscriber.shopIds?.length || wanted.length === inShops.length) {
+        return ctx.t("postings-shops-current-all");
+      }
+      const names = wanted.map((shop) => shop.name).join(", ") || "—";
+      return ctx.t("postings-shops-current", { names });
+    }
+
+    /** The shop filter (several shops in reach), each shop with its warehouses' button. */
+    async function showShops(
+      ctx: BotContext,
+      subscriber: Subscriber,
+      inShops: SellerShop[],
+      lead?: string,
+      withList = false,
+    ) {
+      const keyboard = new InlineKeyboard();
+      for (const shop of inShops) {
+        const mark = subscriber.shopIds?.includes(shop.id) ? "✅" : "▫️";
+        keyboard
+          .text(`${mark} ${shop.name}`, codec.encode(WAREHOUSE_CALLBACK, "s", shop.ref))
+          .text(ctx.t("postings-shops-warehouses"), codec.encode(WAREHOUSE_CALLBACK, "w", shop.ref))
+          .row();
+      }
+      const all = subscriber.shopIds?.length ? "▫️" : "✅";
+      keyboard.text(`${all} ${ctx.t("postings-shops-all")}`, codec.encode(WAREHOUSE_CALLBACK, "x"));
+      keyboard.row().text(ctx.t("postings-warehouses-done"), codec.encode(WAREHOUSE_CALLBACK, "f"));
+      if (withList) keyboard.row().text(ctx.t("postings-button-list"), listData(codec, 0));
+      const text = [lead, shopsText(ctx, inShops, subscriber), ctx.t("postings-shops-hint")];
+      await showScreen(ctx, text.filter(Boolean).join("\n\n"), keyboard);
+    }
+
+    router.command("subscribe", async (ctx) => {
+      if (!ctx.chat || !ctx.from) return;
+      if (!mayManage(ctx)) {
+        await ctx.reply(ctx.t("postings-subscribe-group-admin-only"));
+        return;
+      }
+      const { subscriber, created } = await subscriptions.subscribe({
+        chatId: ctx.chat.id,
+        kind: ctx.chat.type === "private" ? "private" : "group",
+        subscribedBy: ctx.from.id,
+      });
+      if (ctx.chat.type === "private") await menus.refresh(ctx.api, ctx.from.id);
+      const inShops = reachableShops(ctx.person, shops);
+      const waiting = await waitingCount(inShops);
+      const lead = [
+        ctx.t(created ? "postings-subscribed" : "postings-already-subscribed"),
+        waiting ? ctx.t("postings-summary", { count: waiting }) : undefined,
+      ]
+        .filter(Boolean)
+        .join("\n");
+      const [only] = inShops;
+      if (inShops.length > 1) await showShops(ctx, subscriber, inShops, lead, Boolean(waiting));
+      else if (only) await showWarehouses(ctx, subscriber, only, lead, Boolean(waiting));
+      else await showScreen(ctx, lead);
+    });
+
+    router.command("unsubscribe", async (ctx) => {
+      if (!ctx.chat) return;
+      if (!mayManage(ctx)) {
+        await ctx.reply(ctx.t("postings-subscribe-group-admin-only"));
+        return;
+      }
+      const removed = await subscriptions.unsubscribe(ctx.chat.id);
+      if (ctx.chat.type === "private") await menus.refresh(ctx.api, ctx.chat.id);
+      await ctx.reply(ctx.t(removed ? "postings-unsubscribed" : "postings-not-subscribed"));
+    });
+
+    const invalid = (ctx: BotContext) =>
+      ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
+
+    router.callback(WAREHOUSE_CALLBACK, ["warehouse"], async (ctx, args) => {
+      const chatId = ctx.chat?.id;
+      if (chatId === undefined) return;
+      if (!mayManage(ctx)) {
+        await ctx.answerCallbackQuery({
+          text: ctx.t("postings-subscribe-group-admin-only"),
+          show_alert: true,
+        });
+        return;
+      }
+      const [action, ...rest] = args;
+      // The shop is the last argument of a warehouse button; none on an old one (legacy shop).
+      const warehouseId = action === "t" ? rest[0] : undefined;
+      const ref = action === "t" ? rest[1] : rest[0];
+      if (ref !== undefined && !SHOP_REF.test(ref)) return invalid(ctx);
+      if (action === "t" && (warehouseId === undefined || !WAREHOUSE_ID.test(warehouseId))) {
+        return invalid(ctx);
+      }
+      const current = await subscriptions.get(chatId);
+      if (!current) {
+        await ctx.answerCallbackQuery();
+        await showScreen(ctx, ctx.t("postings-not-subscribed"));
+        return;
+      }
+      const inShops = reachableShops(ctx.person, shops);
+      if (action === "x" || action === "f" || action === "s") {
+        let updated: Subscriber | undefined = current;
+        if (action === "x") updated = await subscriptions.setShops(chatId, []);
+        if (action === "s") {
+          const found = shopOfButton(ctx.t, ctx.person, where, ref);
+          if (!found.ok) return ctx.answerCallbackQuery({ text: found.text, show_alert: true });
+          const chosen = new Set(current.shopIds ?? []);
+          if (chosen.has(found.shop.id)) chosen.delete(found.shop.id);
+          else chosen.add(found.shop.id);
+          updated = await subscriptions.setShops(chatId, [...chosen]);
+        }
+        await ctx.answerCallbackQuery();
+        if (!updated) return showScreen(ctx, ctx.t("postings-not-subscribed"));
+        if (action === "f") return showScreen(ctx, shopsText(ctx, inShops, updated));
+        return showShops(ctx, updated, inShops);
+      }
+      if (!["t", "a", "d", "w"].includes(action ?? "")) return invalid(ctx);
+      const found = shopOfButton(ctx.t, ctx.person, where, ref);
+      if (!found.ok) return ctx.answerCallbackQuery({ text: found.text, show_alert: true });
+      const { shop } = found;
+      if (action === "w") {
+        await ctx.answerCallbackQuery();
+        return showWarehouses(ctx, current, shop);
+      }
+      if (action === "d") {
+        await ctx.answerCallbackQuery();
+        const warehouses = await shop.seller.warehouses.list().catch(() => []);
+        const text = warehouseText(ctx, warehouses, chosenWarehouses(current, shop));
+        return showScreen(ctx, withShopTag(ctx.t, shops, shop.id, text));
+      }
+      let next: string[] = [];
+      if (action === "t" && warehouseId !== undefined) {
+        const chosen = new Set(chosenWarehouses(current, shop));
+        if (chosen.has(warehouseId)) chosen.delete(warehouseId);
+        else chosen.add(warehouseId);
+        next = [...chosen];
+      }
+      const updated = await subscriptions.setWarehouses(chatId, next, shop.id);
+      await ctx.answerCallbackQuery();
+      if (!updated) return showScreen(ctx, ctx.t("postings-not-subscribed"));
+      await showWarehouses(ctx, updated, shop);
+    });
+    return undefined;
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * What the buttons of /today (today.ts, today-labels.ts, label-picker.ts) share: what their
+ * handlers are given, and a group of the board as a button carries it —
+ * `<warehouse id, "0" for none>:<cut-off minute>`.
+ */
+import type { LabelDesk } from "../../services/postings/label-desk.ts";
+import { findGroup, type TodayBoard, type TodayGroup } from "../../services/postings/today.ts";
+import type { CallbackCodec } from "../core/callback-data.ts";
+import type { BotContext } from "../core/context.ts";
+import type { Router } from "../core/router.ts";
+import type { PostingShops, SellerShop } from "./posting-shop.ts";
+
+const ID = /^\d{1,20}$/;
+
+export interface TodayButtonDeps {
+  router: Router;
+  codec: CallbackCodec;
+  timezone: string;
+  where: PostingShops;
+  pressedShop(ctx: BotContext, ref: string | undefined): Promise<SellerShop | undefined>;
+  /** The shop's desk that follows batches Ozon prepares (undefined while the module is stopped). */
+  labelDeskOf(shopId: string): LabelDesk | undefined;
+}
+
+/** A group named by a button (its warehouse id as the board has it: "" for none). */
+export interface GroupRef {
+  warehouseId: string;
+  minute: number;
+}
+
+/** The button arguments that name `group`. */
+export function groupArgs(group: TodayGroup): [string, number] {
+  return [group.warehouseId || "0", group.cutoffMinute];
+}
+
+/** The group a button names; undefined when its arguments are missing or malformed. */
+export function groupRefOf(
+  warehouse: string | undefined,
+  minute: string | undefined,
+): GroupRef | undefined {
+  if (!warehouse || !ID.test(warehouse) || !minute || !ID.test(minute)) return undefined;
+  return { warehouseId: warehouse === "0" ? "" : warehouse, minute: Number(minute) };
+}
+
+/** A button that may name a group: "all" when it names none (all of the store). */
+export function groupOrAll(
+  warehouse: string | undefined,
+  minute: string | undefined,
+): GroupRef | "all" | undefined {
+  if (warehouse === undefined && minute === undefined) return "all";
+  return groupRefOf(warehouse, minute);
+}
+
+/** The group on the board now, when it is still there. */
+export function boardGroup(board: TodayBoard, ref: GroupRef): TodayGroup | undefined {
+  return findGroup(board, ref.warehouseId, ref.minute);
+}

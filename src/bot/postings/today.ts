@@ -1,0 +1,235 @@
+/**
+ * /today: for each shop the person's warehouse role reaches, the postings to ship today per
+ * warehouse and cut-off — how many, how many packed, how many late — with a button to list each
+ * group (lines and Card buttons as in /postings), labels of all packed today, and the handover.
+ * Buttons: tg:<shop>:<warehouse>:<cutoff minute> a group · tl:<shop>[:<warehouse>:<minute>]
+ * labels (today-labels.ts) · lq:<shop>[:<warehouse>:<minute>] labels for postings picked one by
+ * one (label-picker.ts) · th:<shop> the handover dialog.
+ */
+import { InlineKeyboard } from "grammy";
+import type { LabelDesk } from "../../services/postings/label-desk.ts";
+import { type TodayGroup, todayBoard } from "../../services/postings/today.ts";
+import type { BotContext } from "../core/context.ts";
+import type { FeatureDeps } from "../core/deps.ts";
+import { newRow } from "../core/keyboard-rows.ts";
+import { showScreen } from "../core/screen-text.ts";
+import { shopTag, withShopTag } from "../core/shop-tags.ts";
+import type { FeatureFactory } from "../index.ts";
+import { describeOzonError, formatMoment, formatOf, postingGist, problemText } from "./format.ts";
+import { HANDOVER_CONVERSATION } from "./handover-dialog.ts";
+import { OPEN_POSTING_CALLBACK } from "./keyboards.ts";
+import { OPEN_PICK_CALLBACK, registerLabelPicker } from "./label-picker.ts";
+import {
+  type PostingShops,
+  reachableShops,
+  type SellerShop,
+  SHOP_REF,
+  shopOfButton,
+} from "./posting-shop.ts";
+import { boardGroup, groupArgs, groupRefOf } from "./today-buttons.ts";
+import { registerTodayLabels, TODAY_LABELS_CALLBACK } from "./today-labels.ts";
+
+export const TODAY_GROUP_CALLBACK = "tg";
+export const TODAY_HANDOVER_CALLBACK = "th";
+/** Postings a group's list shows (a Card button each); the rest are counted. */
+const GROUP_LIST_MAX = 20;
+
+export interface TodayFeatureDeps {
+  shops: PostingShops;
+  /** The shop's desk that follows label batches (undefined while the module is stopped). */
+  labelDeskOf(shopId: string): LabelDesk | undefined;
+}
+
+export function todayFeature(area: TodayFeatureDeps): FeatureFactory {
+  return (deps: FeatureDeps) => {
+    const { router, codec, config, logger } = deps;
+    const where = area.shops;
+    const { shops } = where;
+    const now = () => Date.now();
+
+    async function shopSection(ctx: BotContext, shop: SellerShop, keyboard: InlineKeyboard) {
+      const tag = shopTag(ctx.t, shops, shop.id);
+      let board: Awaited<ReturnType<typeof todayBoard>>;
+      try {
+        board = await todayBoard(shop.seller.shipping, now(), config.timezone);
+      } catch (error) {
+        logger.warn({ err: error, shop: shop.id }, "today's board failed");
+        const problem = problemText(ctx.t, describeOzonError(error));
+        return [tag, ctx.t("today-failed", { reason: problem })].filter(Boolean).join("\n");
+      }
+      if (board.groups.length === 0) {
+        return [tag, ctx.t("today-nothing")].filter(Boolean).join("\n");
+      }
+      const lines = tag ? [tag] : [];
+      const format = formatOf(ctx, config.timezone);
+      board.groups.forEach((group, i) => {
+        const index = i + 1;
+        lines.push(
+          ctx.t("today-group", {
+            index,
+            warehouse: group.warehouse,
+            cutoff: formatMoment(group.cutoff, format, now()),
+            total: group.toPack.length + group.packed.length,
+            packed: group.packed.length,
+            late: group.late,
+          }),
+        );
+        if (i % 4 === 0) newRow(keyboard);
+        const data = codec.encode(TODAY_GROUP_CALLBACK, shop.ref, ...groupArgs(group));
+        keyboard.text(tag ? `${shop.name.slice(0, 12)} ${index}` : `📋 ${index}`, data);
+      });
+      newRow(keyboard);
+      const suffix = shops.many ? ` · ${shop.name.slice(0, 16)}` : "";
+      if (board.packedToday.length > 0) {
+        keyboard.text(
+          ctx.t("today-labels-button", { count: board.packedToday.length }) + suffix,
+          codec.encode(TODAY_LABELS_CALLBACK, shop.ref),
+        );
+        keyboard.text(
+          ctx.t("today-handover-button") + suffix,
+          codec.encode(TODAY_HANDOVER_CALLBACK, shop.ref),
+        );
+        newRow(keyboard).text(
+          ctx.t("labels-pick-open-button") + suffix,
+          codec.encode(OPEN_PICK_CALLBACK, shop.ref),
+        );
+      }
+      return lines.join("\n");
+    }
+
+    async function showBoard(ctx: BotContext) {
+      const listed = reachableShops(ctx.person, shops);
+      if (listed.length === 0) return void (await showScreen(ctx, ctx.t("shop-none-for-you")));
+      const keyboard = new InlineKeyboard();
+      const sections: string[] = [];
+      // One after another: buttons of each shop follow its section.
+      for (const shop of listed) sections.push(await shopSection(ctx, shop, keyboard));
+      const text = [ctx.t("today-title"), ...sections].join("\n\n");
+      const buttons = keyboard.inline_keyboard.some((row) => row.length > 0);
+      await showScreen(ctx, text, buttons ? keyboard : undefined);
+    }
+
+    async function pressedShop(ctx: BotContext, ref: string | undefined) {
+      if (!ref || !SHOP_REF.test(ref)) {
+        await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
+        return undefined;
+      }
+      const found = shopOfButton(ctx.t, ctx.person, where, ref);
+      if (found.ok) return found.shop;
+      await ctx.answerCallbackQuery({ text: found.text, show_alert: true });
+      return undefined;
+    }
+
+    function groupScreen(ctx: BotContext, shop: SellerShop, group: TodayGroup) {
+      const format = formatOf(ctx, config.timezone);
+      const keyboard = new InlineKeyboard();
+      const all = [...group.toPack, ...group.packed];
+      const lines = [
+        ctx.t("today-group-title", {
+          warehouse: group.warehouse,
+          cutoff: formatMoment(group.cutoff, format, now()),
+          total: all.length,
+          packed: group.packed.length,
+        }),
+        "",
+      ];
+      all.slice(0, GROUP_LIST_MAX).forEach((posting, i) => {
+        const index = i + 1;
+        const packed = group.packed.includes(posting);
+        const gist = postingGist(posting, format);
+        const mark = packed
+          ? "✅"
+          : posting.shipmentDate && Date.parse(posting.shipmentDate) < now()
+            ? "⏰"
+            : "📦";
+        lines.push(
+          `${mark} ${ctx.t("postings-list-line", { index, gist, posting: posting.postingNumber })}`,
+        );
+        if (i % 5 === 0) newRow(keyboard);
+        keyboard.text(
+          String(index),
+          codec.encode(OPEN_POSTING_CALLBACK, posting.postingNumber, shop.ref),
+        );
+      });
+      if (all.length > GROUP_LIST_MAX) {
+        lines.push("", ctx.t("today-group-more", { count: all.length - GROUP_LIST_MAX }));
+      }
+      if (group.packed.length > 0) {
+        const id = [shop.ref, ...groupArgs(group)] as const;
+        newRow(keyboard).text(
+          ctx.t("today-group-labels-button", { count: group.packed.length }),
+          codec.encode(TODAY_LABELS_CALLBACK, ...id),
+        );
+        keyboard.text(ctx.t("labels-pick-open-button"), codec.encode(OPEN_PICK_CALLBACK, ...id));
+      }
+      return { text: withShopTag(ctx.t, shops, shop.id, lines.join("\n")), keyboard };
+    }
+
+    router.command("today", (ctx) => showBoard(ctx));
+    router.command(
+      "handover",
+      async (ctx) => {
+        await ctx.conversation.exitAll();
+        await ctx.conversation.enter(HANDOVER_CONVERSATION, {});
+      },
+      { entersConversation: true },
+    );
+
+    router.callback(TODAY_GROUP_CALLBACK, ["warehouse"], async (ctx, [ref, warehouse, minute]) => {
+      const asked = groupRefOf(warehouse, minute);
+      if (!asked) {
+        return ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
+      }
+      const shop = await pressedShop(ctx, ref);
+      if (!shop) return;
+      await ctx.answerCallbackQuery();
+      try {
+        const board = await todayBoard(shop.seller.shipping, now(), config.timezone);
+        const group = boardGroup(board, asked);
+        if (!group)
+          return void (await ctx.reply(
+            withShopTag(ctx.t, shops, shop.id, ctx.t("today-group-gone")),
+          ));
+        const { text, keyboard } = groupScreen(ctx, shop, group);
+        await ctx.reply(text, {
+          reply_markup: keyboard,
+          link_preview_options: { is_disabled: true },
+        });
+      } catch (error) {
+        await ctx.reply(problemText(ctx.t, describeOzonError(error)));
+      }
+    });
+
+    router.callback(
+      TODAY_HANDOVER_CALLBACK,
+      ["warehouse"],
+      async (ctx, [ref]) => {
+        const shop = await pressedShop(ctx, ref);
+        if (!shop) return;
+        await ctx.answerCallbackQuery();
+        await ctx.conversation.exitAll();
+        await ctx.conversation.enter(HANDOVER_CONVERSATION, { shop: shop.ref });
+      },
+      { entersConversation: true },
+    );
+
+    registerLabelPicker({
+      router,
+      codec,
+      timezone: config.timezone,
+      where,
+      pressedShop,
+      labelDeskOf: area.labelDeskOf,
+    });
+    registerTodayLabels({
+      router,
+      codec,
+      logger,
+      timezone: config.timezone,
+      where,
+      pressedShop,
+      labelDeskOf: area.labelDeskOf,
+    });
+    return undefined;
+  };
+}

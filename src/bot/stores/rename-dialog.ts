@@ -1,0 +1,113 @@
+/**
+ * Renaming an Ozon store (admins): type the new name → confirm old → new → renamed (a setting,
+ * so stores from the configuration can be renamed too). The shop is looked up by id at every
+ * step that needs it; removed meanwhile, the dialog ends with a sentence.
+ */
+import { InlineKeyboard } from "grammy";
+import { MAX_SHOP_NAME_LENGTH, shopNameSchema } from "../../shops/entry.ts";
+import { ShopError, type ShopRegistry } from "../../shops/registry.ts";
+import type { CallbackCodec } from "../core/callback-data.ts";
+import type { ConversationContext } from "../core/context.ts";
+import type { ConversationSpec } from "../core/dialog/conversations.ts";
+import { dialogSpec } from "../core/dialog/dialog.ts";
+import { shopGone } from "../core/dialog/shop-step.ts";
+import { type ShopChoice, shopChoice } from "../core/shop-tags.ts";
+import { nameProblem, sameName } from "./add-store-dialog.ts";
+
+export const RENAME_STORE_CONVERSATION = "rename-store";
+/** Callback kind of the rename dialog's buttons (dialog.ts). */
+export const RENAME_STORE_DIALOG_CALLBACK = "dsr";
+
+export interface RenameStoreDeps {
+  shops: ShopRegistry;
+  codec: CallbackCodec;
+}
+
+export function renameStoreConversation(deps: RenameStoreDeps): ConversationSpec {
+  const { shops } = deps;
+  return dialogSpec({
+    id: RENAME_STORE_CONVERSATION,
+    kind: RENAME_STORE_DIALOG_CALLBACK,
+    codec: deps.codec,
+    overKey: "stores-rename-over",
+    audience: ["admin"],
+    run: async (dialog, first, shopId: string) => {
+      const { conversation } = dialog;
+      const t = first.t.bind(first);
+      const lookup = () =>
+        conversation.external((): ShopChoice | null => {
+          const shop = shops.get(shopId);
+          return shop ? shopChoice(shop) : null;
+        });
+      const current = await lookup();
+      if (!current) {
+        await dialog.show(first, t("stores-gone"));
+        return;
+      }
+      let at: ConversationContext = first;
+      let notice = "";
+      let wanted: string | undefined;
+      for (;;) {
+        if (wanted === undefined) {
+          const question = t("stores-rename-ask", {
+            name: current.name,
+            max: MAX_SHOP_NAME_LENGTH,
+          });
+          await dialog.ask(at, [notice, question].filter(Boolean).join("\n\n"));
+          notice = "";
+          const answer = await dialog.answer([]);
+          at = answer.ctx;
+          if (answer.kind !== "text") continue;
+          const problem = nameProblem(t, answer.text);
+          if (problem) {
+            notice = problem;
+            continue;
+          }
+          const typed = shopNameSchema.parse(answer.text);
+          const taken = await conversation.external(
+            () =>
+              shops.all().find((shop) => shop.id !== shopId && sameName(shop.name, typed))?.name ??
+              null,
+          );
+          if (taken) notice = t("stores-name-taken", { name: taken });
+          else wanted = typed;
+          continue;
+        }
+
+        const keyboard = new InlineKeyboard()
+          .text(t("stores-rename-yes"), dialog.button("y"))
+          .text(t("stores-rename-again"), dialog.button("a"));
+        await dialog.show(
+          at,
+          t("stores-rename-confirm", { old: current.name, new: wanted }),
+          keyboard,
+        );
+        const answer = await dialog.answer(["y", "a"]);
+        at = answer.ctx;
+        if (answer.kind === "text" || answer.step === "a") {
+          wanted = undefined;
+          continue;
+        }
+        const name = wanted;
+        const result = await conversation.external(async () => {
+          try {
+            await shops.rename(shopId, name);
+            return "renamed" as const;
+          } catch (error) {
+            if (error instanceof ShopError && error.reason === "duplicate-name") return "taken";
+            if (error instanceof ShopError && error.reason === "unknown") return "gone";
+            throw error;
+          }
+        });
+        if (result === "gone") return shopGone(dialog, at, current);
+        if (result === "taken") {
+          notice = t("stores-name-taken", { name });
+          wanted = undefined;
+          continue;
+        }
+        await dialog.show(at, t("stores-renamed", { old: current.name, new: name }));
+        return;
+      }
+    },
+  });
+}
