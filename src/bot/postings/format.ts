@@ -4,10 +4,11 @@
  * dialog can keep it in its replay log).
  */
 import { DateTime } from "luxon";
-import { isOzonApiError, isOzonShipFailedError, ozonFailureKind } from "../../ozon/errors.ts";
 import type { Posting } from "../../ozon/seller/types.ts";
+import type { Problem } from "../../services/postings/problem.ts";
 import type { Locale } from "../core/i18n.ts";
-import { ShopUnavailableError } from "./posting-shop.ts";
+
+export { describeOzonError, type Problem } from "../../services/postings/problem.ts";
 
 export type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
@@ -23,16 +24,6 @@ export function formatOf(
   timezone: string,
 ): PostingFormat {
   return { t: ctx.t, locale: ctx.locale, timezone };
-}
-
-/** A sentence about a failure, kept as data: `t(problem.key, problem.vars)`. */
-export interface Problem {
-  key: string;
-  vars?: Record<string, string>;
-  /** Asking Ozon again can never succeed: the posting is cancelled, packed, unknown… */
-  final?: true;
-  /** The shop was paused or removed: a dialog ends with this sentence. */
-  shopGone?: true;
 }
 
 export const AWAITING_PACKAGING = "awaiting_packaging";
@@ -211,42 +202,6 @@ function shortenName(name: string, max: number): string {
   const space = cut.lastIndexOf(" ");
   const words = space >= 4 ? cut.slice(0, space) : cut;
   return `${words.trimEnd()}…`;
-}
-
-/** What went wrong with an Ozon call, as a locale key (never a stack trace). */
-export function describeOzonError(error: unknown, postingNumber = ""): Problem {
-  const posting = { posting: postingNumber };
-  if (error instanceof ShopUnavailableError) {
-    return { key: error.key, vars: { name: error.shopName }, final: true, shopGone: true };
-  }
-  if (isOzonShipFailedError(error)) return { key: "postings-error-ship-failed", vars: posting };
-  const kind = ozonFailureKind(error);
-  switch (kind) {
-    case "rate_limited":
-      return { key: "postings-error-rate-limited" };
-    case "keys_refused":
-      return { key: "postings-error-auth" };
-    case "network":
-    case "timeout":
-      return { key: "postings-error-network" };
-    case "ozon_down":
-      return { key: "postings-error-unavailable" };
-    case "bad_answer":
-    case "unknown":
-      return { key: "postings-error-unknown" };
-  }
-  if (!isOzonApiError(error)) return { key: "postings-error-input" };
-  // Ozon refused: its own code in the text says why. The posting's state refuses for good.
-  const text = error.apiMessage;
-  const final = (key: string): Problem => ({ key, vars: posting, final: true });
-  if (/ALREADY_SHIPPED/i.test(text)) return final("postings-error-already-shipped");
-  if (/ALREADY_CANCEL/i.test(text)) return final("postings-error-already-cancelled");
-  if (kind === "not_found" || /NOT_FOUND/i.test(text)) return final("postings-error-not-found");
-  if (/INCORRECT_STATUS/i.test(text)) return final("postings-error-wrong-status");
-  if (/MANDATORY_MARK/i.test(text)) return { key: "postings-error-marks" };
-  if (/QUANTITY/i.test(text)) return { key: "postings-error-quantity" };
-  if (/CANCEL_REASON/i.test(text)) return { key: "postings-error-cancel-reason" };
-  return { key: "postings-error-ozon", vars: { message: clip(text || String(error.status), 200) } };
 }
 
 export function problemText(t: Translate, problem: Problem): string {

@@ -3,10 +3,12 @@
  * shop is looked up in the registry at the press (never kept), so a paused or removed shop is
  * told as such and Ozon is not called.
  */
-import type { SellerClient } from "../../ozon/index.ts";
 import type { Person } from "../../services/access/roles.ts";
 import { reachesShop, shopsInScope } from "../../services/access/shop-scope.ts";
+import type { SellerShop } from "../../shops/availability.ts";
 import type { Shop, ShopRegistry } from "../../shops/registry.ts";
+
+export { currentShop, type SellerShop, ShopUnavailableError } from "../../shops/availability.ts";
 
 type Translate = (key: string, args?: Record<string, string | number>) => string;
 
@@ -25,31 +27,6 @@ export interface PostingShops {
 
 export function postingShops(shops: ShopRegistry): PostingShops {
   return { shops, legacy: () => shops.legacyOwner() };
-}
-
-/** A shop with a Seller client, ready to act for. */
-export type SellerShop = Shop & { seller: SellerClient };
-
-/** The shop is paused or gone: thrown from a lookup so no Ozon call is made. */
-export class ShopUnavailableError extends Error {
-  override name = "ShopUnavailableError";
-  /** Locale key of the sentence: shop-gone, shop-paused or postings-shop-unknown. */
-  readonly key: string;
-  readonly shopName: string;
-
-  constructor(key: string, shopName: string) {
-    super(`the store is not available (${key})`);
-    this.key = key;
-    this.shopName = shopName;
-  }
-}
-
-/** The shop by id as it is now; throws ShopUnavailableError when it is paused or gone. */
-export function currentShop(shops: ShopRegistry, id: string, name: string): SellerShop {
-  const shop = shops.get(id);
-  if (!shop?.seller) throw new ShopUnavailableError("shop-gone", name);
-  if (shop.paused) throw new ShopUnavailableError("shop-paused", shop.name);
-  return shop as SellerShop;
 }
 
 export type ButtonShop = { ok: true; shop: SellerShop } | { ok: false; text: string };

@@ -10,6 +10,8 @@
  * through ship-request.ts, so two people tapping at once get one pack and the second is told who.
  */
 import type { Posting } from "../../ozon/seller/types.ts";
+import { oneBox, packagesOf } from "../../services/postings/packages.ts";
+import { requestShip } from "../../services/postings/ship-request.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { BotContext } from "../core/context.ts";
@@ -26,8 +28,7 @@ import { labelKeyboard } from "./keyboards.ts";
 import { packedByText } from "./posting-fate.ts";
 import type { SellerShop } from "./posting-shop.ts";
 import type { PackedAnnouncer } from "./posting-steps.ts";
-import { oneBox, packagesOf, packerOf } from "./ship-dialog.ts";
-import { requestShip } from "./ship-request.ts";
+import { packerOf } from "./ship-dialog.ts";
 
 /** A second tap within this time (a double tap, another person) packs nothing more. */
 const BUSY_MS = 60_000;

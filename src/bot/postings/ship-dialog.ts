@@ -10,6 +10,12 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { Posting, ShipPackage } from "../../ozon/seller/types.ts";
+import { type Layout, oneBox, packagesOf } from "../../services/postings/packages.ts";
+import {
+  requestShip,
+  type ShipOutcome,
+  type ShipRequest,
+} from "../../services/postings/ship-request.ts";
 import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import type { Dialog } from "../core/dialog/dialog.ts";
@@ -33,7 +39,6 @@ import {
   freeTextRefusal,
   type PostingDialogDeps,
 } from "./posting-steps.ts";
-import { requestShip, type ShipOutcome, type ShipRequest } from "./ship-request.ts";
 
 export const SHIP_CONVERSATION = "postings-ship";
 /** Callback kind of the ship dialog's buttons (dialog.ts). */
@@ -55,17 +60,6 @@ interface Unit {
   /** 1-based number of this unit among the product's units. */
   unit: number;
   units: number;
-}
-
-/** Packages of `sku → quantity`, in package order. */
-export type Layout = Array<Map<string, number>>;
-
-export function oneBox(posting: Posting): Layout {
-  const box = new Map<string, number>();
-  for (const product of posting.products) {
-    box.set(product.sku, (box.get(product.sku) ?? 0) + product.quantity);
-  }
-  return [box];
 }
 
 async function askSplit(
@@ -197,20 +191,6 @@ async function askMarks(
     marks.set(unit.sku, list);
   });
   return { marks, ctx: current };
-}
-
-/** The packages for Ozon: each product's marks handed out in unit order over its packages. */
-export function packagesOf(layout: Layout, marks: Map<string, string[]>): ShipPackage[] {
-  const handedOut = new Map<string, number>();
-  return layout.map((box) => ({
-    items: [...box].map(([sku, quantity]) => {
-      const all = marks.get(sku);
-      if (!all) return { sku, quantity };
-      const from = handedOut.get(sku) ?? 0;
-      handedOut.set(sku, from + quantity);
-      return { sku, quantity, marks: all.slice(from, from + quantity) };
-    }),
-  }));
 }
 
 /** What will be shipped, within Telegram's length limit (products that do not fit are counted). */

@@ -14,9 +14,9 @@
 import { type OzonFailureKind, ozonFailureKind } from "../../ozon/errors.ts";
 import type { SellerClient } from "../../ozon/index.ts";
 import type { ShipPackage } from "../../ozon/seller/types.ts";
-import { type PackedBy, PackedByLedger } from "../../services/postings/packed-by.ts";
 import type { Store } from "../../store/port.ts";
-import { describeOzonError, type Problem } from "./format.ts";
+import { type PackedBy, PackedByLedger } from "./packed-by.ts";
+import { describeOzonError, type Problem } from "./problem.ts";
 
 /** Statuses of a posting that has been packed and handed on. */
 const PACKED = new Set([
