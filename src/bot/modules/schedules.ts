@@ -1,7 +1,8 @@
 /**
  * Scheduled reports as a bot module: /schedule and its dialog, the one report scheduler of the
  * process (services/schedules/scheduler.ts: due slots become ordinary report jobs in the ads
- * module's queues) and the notifier that tells a chat when a scheduled run failed.
+ * module's queues) and the notifier that tells a chat when a scheduled run failed (and an owner
+ * when their schedule was paused). The bot leaving a group pauses the schedules aimed at it.
  */
 import { adTotalsOf } from "../../ozon/performance/daily.ts";
 import { reachesShop, shopsInScope } from "../../services/access/shop-scope.ts";
@@ -10,6 +11,7 @@ import { ReportScheduler } from "../../services/schedules/scheduler.ts";
 import { ScheduleRepository } from "../../services/schedules/schedules.ts";
 import { digestDialog } from "../conversations/digest-steps.ts";
 import { SCHEDULE_CONVERSATION, scheduleConversation } from "../conversations/schedule.ts";
+import { whenBotRemoved } from "../features/bot-removed.ts";
 import type { FeatureFactory } from "../index.ts";
 import type { BotModule } from "../module.ts";
 import { TelegramDigestSender } from "../notifiers/digest.ts";
@@ -69,6 +71,8 @@ export function createSchedulesModule(
       // The owner's role is checked at every run: a manager removed since gets nothing more.
       mayReport: async (userId, shopId) =>
         reachesShop(await access.find(userId), "manager", shopId),
+      // So is their place in the group, and the bot's: one bounded getChatMember per run.
+      ownerInGroup: (chatId, userId) => notifier.ownerInGroup(chatId, userId),
     },
     ...(options.leaseTtlMs !== undefined ? { leaseTtlMs: options.leaseTtlMs } : {}),
     logger: logger.child({ module: "schedules" }),
@@ -81,6 +85,10 @@ export function createSchedulesModule(
     now,
     sender: new TelegramDigestSender(notifier, shops),
     source: {
+      async entitled(userId) {
+        const roles = (await access.find(userId))?.roles ?? [];
+        return roles.includes("manager") || roles.includes("admin");
+      },
       // Every active store the person's manager role reaches, asked at the digest's time.
       async storesFor(userId) {
         const person = await access.find(userId);
@@ -120,11 +128,17 @@ export function createSchedulesModule(
     digests,
     digestSettings,
     features: [feature],
+    beforeConversations: [
+      whenBotRemoved("report schedules (paused, owners told)", (chatId) =>
+        scheduler.botLeft(chatId),
+      ),
+    ],
     conversations: [
       scheduleConversation({
         ...ads.dialogs,
         schedules,
         wake: () => scheduler.wake(),
+        personName: async (userId) => (await access.find(userId))?.firstName,
         digest: digestDialog({
           settings: digestSettings,
           timezone: config.timezone,
