@@ -27,6 +27,8 @@ export interface SchedulesModuleOptions {
   runLoop?: boolean;
   /** Scheduler lease across processes, ms (default: on for a shared store; 0 = off). */
   leaseTtlMs?: number;
+  /** How long a run's getChatMember may take before its answer counts as unknown (10 s). */
+  groupCheckTimeoutMs?: number;
 }
 
 export interface SchedulesModule extends BotModule {
@@ -58,6 +60,9 @@ export function createSchedulesModule(
     zone: config.timezone,
     retryDelayMs,
     now,
+    ...(options.groupCheckTimeoutMs !== undefined
+      ? { checkTimeoutMs: options.groupCheckTimeoutMs }
+      : {}),
   });
   const scheduler = new ReportScheduler({
     store,

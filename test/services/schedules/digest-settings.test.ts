@@ -5,8 +5,8 @@
  */
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import {
-  type DigestSetting,
   DigestScheduler,
+  type DigestSetting,
   DigestSettings,
 } from "../../../src/services/schedules/digest.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
