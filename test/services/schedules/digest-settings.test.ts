@@ -3,7 +3,7 @@
  * connection to one store (two processes' worth): the round writes only the slot field, with
  * compare-and-set, so the person's change stands — on the memory store and on real Redis.
  */
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   DigestScheduler,
   type DigestSetting,
@@ -11,21 +11,12 @@ import {
 } from "../../../src/services/schedules/digest.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import type { Store } from "../../../src/store/port.ts";
-import { RedisStore } from "../../../src/store/redis.ts";
 import { ManualClock } from "../../support/manual-clock.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../../support/redis.ts";
+import { closing, HOUR, MORNING, ONE_STORE, twoConnections, ZONE } from "./support.ts";
 
-const ZONE = "Europe/Moscow";
-const HOUR = 60 * 60 * 1000;
-/** 08:00 in Moscow. */
-const MORNING = Date.parse("2026-06-15T05:00:00Z");
 const FIRST = 7;
 const SECOND = 8;
-
-const closing: Array<() => Promise<unknown>> = [];
-afterEach(async () => {
-  while (closing.length > 0) await closing.pop()?.();
-});
 
 type Change = (setting: DigestSetting | undefined) => DigestSetting | undefined;
 
@@ -45,10 +36,7 @@ async function changedMidRound(round: Store, person: Store, change: Change) {
     settings: new DigestSettings(round),
     zone: ZONE,
     now: clock.now,
-    source: {
-      entitled: async () => true,
-      storesFor: async () => [{ id: "s1", name: "Север" }],
-    },
+    source: ONE_STORE,
     sender: {
       send: async (setting) => {
         // The round has read both settings already; whoever goes first, the other one changes.
@@ -119,12 +107,7 @@ const redis = await redisAvailability();
 redis.describe("the digest setting changed during a round, two connections to real Redis", () => {
   const prefix = uniquePrefix("digest-cas");
   afterAll(() => removeKeys(redis.url, prefix));
-  const pair = async (name: string): Promise<[Store, Store]> => {
-    const open = () => RedisStore.open({ url: redis.url, prefix: `${prefix}${name}:` });
-    const stores: [Store, Store] = [await open(), await open()];
-    for (const store of stores) closing.unshift(() => store.close());
-    return stores;
-  };
+  const pair = (name: string) => twoConnections(redis.url, `${prefix}${name}:`);
   it("turned off meanwhile: stays off, and no digest comes", async () => {
     await checkTurnedOff(...(await pair("off")));
   });

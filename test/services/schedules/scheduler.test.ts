@@ -3,92 +3,25 @@
  * schedulers look at it at once — two instances on one memory store, and two processes' worth
  * of connections on real Redis, with the lease and with the per-slot claim alone.
  */
-import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { ReportJobs } from "../../../src/services/ads/report-jobs.ts";
+import { afterAll, describe, expect, it } from "vitest";
 import { DigestScheduler, DigestSettings } from "../../../src/services/schedules/digest.ts";
-import {
-  type GroupStanding,
-  ReportScheduler,
-  type ScheduleFailure,
-  type ScheduleNotifier,
-} from "../../../src/services/schedules/scheduler.ts";
-import {
-  type PauseReason,
-  type ReportSchedule,
-  ScheduleRepository,
-} from "../../../src/services/schedules/schedules.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import type { Store } from "../../../src/store/port.ts";
 import { RedisStore } from "../../../src/store/redis.ts";
 import { ManualClock } from "../../support/manual-clock.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../../support/redis.ts";
 import { waitFor } from "../../support/wait.ts";
-
-const ZONE = "Europe/Moscow";
-const HOUR = 60 * 60 * 1000;
-/** 08:00 in Moscow. */
-const MORNING = Date.parse("2026-06-15T05:00:00Z");
-
-const closing: Array<() => Promise<unknown>> = [];
-afterEach(async () => {
-  while (closing.length > 0) await closing.pop()?.();
-});
-
-class Told implements ScheduleNotifier {
-  readonly failures: Array<{ failure: ScheduleFailure; retrying: boolean }> = [];
-  readonly pauses: Array<{ schedule: string; reason: PauseReason }> = [];
-  async failed(_schedule: unknown, failure: ScheduleFailure, retrying: boolean) {
-    this.failures.push({ failure, retrying });
-  }
-  async paused(schedule: ReportSchedule, reason: PauseReason) {
-    this.pauses.push({ schedule: schedule.id, reason });
-  }
-}
-
-function instance(
-  store: Store,
-  clock: ManualClock,
-  options: { leaseTtlMs?: number; standing?: () => GroupStanding } = {},
-) {
-  const { standing = () => "admin" as const, ...loop } = options;
-  const schedules = new ScheduleRepository(store, { maxPerPerson: 10, now: clock.now });
-  const jobs = new ReportJobs({ store, account: "acc", shop: "shop-1", zone: ZONE });
-  const told = new Told();
-  const scheduler = new ReportScheduler({
-    store,
-    schedules,
-    notifier: told,
-    zone: ZONE,
-    now: clock.now,
-    targets: {
-      jobsOf: (shop) => (shop === "shop-1" ? jobs : undefined),
-      mayReport: async () => true,
-      ownerInGroup: async () => standing(),
-    },
-    ...loop,
-  });
-  closing.push(() => scheduler.stop());
-  return { schedules, jobs, scheduler, told };
-}
-
-async function saveDaily(repository: ScheduleRepository, chatId = 1) {
-  return repository.add({
-    owner: 1,
-    chatId,
-    locale: "ru",
-    shop: "shop-1",
-    campaigns: [{ id: "101", title: "A" }],
-    period: "yesterday",
-    groupBy: "DATE",
-    format: "xlsx",
-    rule: { every: "day", time: "09:00" },
-  });
-}
-
-/** Both instances run rounds at the same moments, several times over. */
-async function raceRounds(a: ReportScheduler, b: ReportScheduler, rounds = 5) {
-  for (let i = 0; i < rounds; i++) await Promise.all([a.runOnce(), b.runOnce()]);
-}
+import {
+  closing,
+  HOUR,
+  instance,
+  MORNING,
+  ONE_STORE,
+  raceRounds,
+  saveDaily,
+  twoConnections,
+  ZONE,
+} from "./support.ts";
 
 describe("two schedulers on one store", () => {
   it("memory store: the slot becomes one job", async () => {
@@ -139,13 +72,7 @@ redis.describe("two schedulers on real Redis", () => {
     ["with the per-slot claim alone", 0],
   ] as const) {
     it(`${name}: the slot becomes one job`, async () => {
-      const keys = `${prefix}${name.length}:`;
-      const first = await RedisStore.open({ url: redis.url, prefix: keys });
-      const second = await RedisStore.open({ url: redis.url, prefix: keys });
-      closing.push(
-        () => first.close(),
-        () => second.close(),
-      );
+      const [first, second] = await twoConnections(redis.url, `${prefix}${name.length}:`);
       const clock = new ManualClock(MORNING);
       const options = leaseTtlMs === undefined ? {} : { leaseTtlMs };
       const a = instance(first, clock, options);
@@ -160,63 +87,6 @@ redis.describe("two schedulers on real Redis", () => {
       expect(await b.jobs.repository.all()).toHaveLength(2);
     });
   }
-
-  it("an owner no longer the group's admin, found by both at once: paused once, told once, no job", async () => {
-    const keys = `${prefix}rights:`;
-    const first = await RedisStore.open({ url: redis.url, prefix: keys });
-    const second = await RedisStore.open({ url: redis.url, prefix: keys });
-    closing.push(
-      () => first.close(),
-      () => second.close(),
-    );
-    const clock = new ManualClock(MORNING);
-    let standing: GroupStanding = "admin";
-    const options = { leaseTtlMs: 0, standing: () => standing };
-    const a = instance(first, clock, options);
-    const b = instance(second, clock, options);
-    const saved = await saveDaily(a.schedules, -100500);
-    await clock.advance(HOUR);
-    await raceRounds(a.scheduler, b.scheduler, 1);
-    expect(await a.jobs.repository.all()).toHaveLength(1);
-    // Demoted in the group: the next day's slot pauses it instead.
-    standing = "not_admin";
-    await clock.advance(24 * HOUR);
-    await raceRounds(a.scheduler, b.scheduler);
-    expect(await a.jobs.repository.all()).toHaveLength(1);
-    expect([...a.told.pauses, ...b.told.pauses]).toEqual([
-      { schedule: saved.id, reason: "not_admin" },
-    ]);
-    expect([...a.told.failures, ...b.told.failures]).toEqual([]);
-    expect(await b.schedules.get(saved.id)).toMatchObject({ paused: true, pausedFor: "not_admin" });
-    // Paused, it does not run (nor pause, nor tell) again.
-    await clock.advance(24 * HOUR);
-    await raceRounds(b.scheduler, a.scheduler);
-    expect(await a.jobs.repository.all()).toHaveLength(1);
-    expect(a.told.pauses.length + b.told.pauses.length).toBe(1);
-  });
-});
-
-describe("a group's rights Telegram cannot confirm", () => {
-  it("proves nothing: tried once more silently, then the slot is skipped; never paused", async () => {
-    const store = new MemoryStore();
-    const clock = new ManualClock(MORNING);
-    let standing: GroupStanding = "unknown";
-    const a = instance(store, clock, { standing: () => standing });
-    const saved = await saveDaily(a.schedules, -100500);
-    await clock.advance(HOUR);
-    expect(await a.scheduler.runOnce()).toMatchObject({ started: 1, unverified: 1, paused: 0 });
-    await clock.advance(5 * 60 * 1000);
-    expect(await a.scheduler.runOnce()).toMatchObject({ retried: 1, unverified: 1, paused: 0 });
-    expect(await a.scheduler.runOnce()).toMatchObject({ retried: 0, unverified: 0 });
-    expect(await a.jobs.repository.all()).toEqual([]);
-    expect(a.told).toMatchObject({ failures: [], pauses: [] });
-    expect((await a.schedules.get(saved.id))?.paused).toBe(false);
-    // Telegram answers again by the next slot: the report is made.
-    standing = "admin";
-    await clock.advance(24 * HOUR);
-    expect(await a.scheduler.runOnce()).toMatchObject({ started: 1, unverified: 0 });
-    expect(await a.jobs.repository.all()).toHaveLength(1);
-  });
 });
 
 describe("two digest schedulers on one store", () => {
@@ -354,10 +224,7 @@ async function diedMidSend(stores: [Store, Store, Store]): Promise<void> {
       settings,
       zone: ZONE,
       now: clock.now,
-      source: {
-        entitled: async () => true,
-        storesFor: async () => [{ id: "s1", name: "Север" }],
-      },
+      source: ONE_STORE,
       sender: {
         send: (_setting, digest) => {
           if (hang) {
