@@ -245,14 +245,13 @@ export class ReportScheduler {
     await this.#pauseAndTell(schedule, reason);
   }
 
-  /** True when this call paused it (and told its owner, unless the owner's chat is the gone one). */
+  /** True when this call paused it (and told its owner). */
   async #pauseAndTell(schedule: ReportSchedule, reason: PauseReason): Promise<boolean> {
     if (!(await this.#options.schedules.pauseFor(schedule.id, reason))) return false;
     this.#options.logger?.info?.(
       { schedule: schedule.id, owner: schedule.owner, reason },
       "scheduled report paused: the owner's rights are gone",
     );
-    if (reason === "bot_gone" && schedule.chatId === schedule.owner) return true;
     try {
       await this.#options.notifier.paused(schedule, reason);
     } catch (error) {
@@ -262,14 +261,16 @@ export class ReportScheduler {
   }
 
   /**
-   * The bot left `chatId` (removed from the group, or blocked in private): the schedules aimed
-   * there are paused, not dropped — an owner may resume one once the bot is back — and each owner
-   * is told privately. True when one was paused.
+   * The bot left the group `chatId`: the schedules aimed there are paused, not dropped — an owner
+   * may resume one once the bot is back — and each owner is told privately. A person who blocked
+   * the bot in private is not a group: their own schedules stay as they are. True when one was
+   * paused.
    */
   async botLeft(chatId: number): Promise<boolean> {
     let paused = false;
     for (const schedule of await this.#options.schedules.aimedAt(chatId)) {
-      if (!schedule.paused && (await this.#pauseAndTell(schedule, "bot_gone"))) paused = true;
+      if (schedule.paused || schedule.chatId === schedule.owner) continue;
+      if (await this.#pauseAndTell(schedule, "bot_gone")) paused = true;
     }
     return paused;
   }

@@ -208,6 +208,26 @@ describe("the bot removed from a group", () => {
     expect(await w.schedules.scheduler.runOnce()).toMatchObject({ started: 0 });
     expect(w.logs.some((l) => String(l.msg).includes("report schedules (paused"))).toBe(true);
   });
+
+  it("a person who blocked the bot in private is no group: their own schedules stay as they are", async () => {
+    const clock = new ManualClock(MORNING);
+    const { w } = await groupWorld(clock);
+    const own = await w.schedules.schedules.add({
+      owner: MANAGER.id,
+      chatId: MANAGER.id,
+      locale: "ru",
+      shop: w.shops.all()[0]?.id ?? "",
+      campaigns: [{ id: "1", title: "A" }],
+      period: "yesterday",
+      groupBy: "DATE",
+      format: "csv",
+      rule: { every: "day", time: "09:00" },
+    });
+    const chat = { id: MANAGER.id, type: "private" as const, first_name: MANAGER.first_name };
+    await w.send(myChatMember(chat, MANAGER, "kicked"));
+    expect((await w.schedules.schedules.get(own.id))?.paused).toBe(false);
+    expect(pauseNotices(w)).toEqual([]);
+  });
 });
 
 describe("/schedule in a group", () => {
