@@ -940,7 +940,7 @@ command-schedule =
     .description = Reports on a schedule and the daily digest
     .button = 🗓 Schedule
 schedule-list = 🗓 Scheduled reports: { $count } of { $max }. Times are in { $zone }.
-schedule-list-group = 🗓 Your scheduled reports to this group: { $count } (at most { $max } in all). Times are in { $zone }.
+schedule-list-group = 🗓 Scheduled reports to this group: { $count } (each administrator can keep up to { $max } in all). Times are in { $zone }.
 schedule-none = None yet. Tap “➕ New schedule”.
 schedule-new-button = ➕ New schedule
 schedule-pause-button = ⏸ Pause
@@ -993,8 +993,10 @@ schedule-rule-month-short = (on the last day in shorter months)
 schedule-report = 📊 { $campaigns } · { $period } · { $grouping } · { $format }
 schedule-to-me = 📬 To you in a private chat
 schedule-to-group = 📬 To the group “{ $title }”
+schedule-owner = 👤 Set up by { $name }
 schedule-next = Next report: { $at } ({ $zone })
 schedule-paused-line = ⏸ Paused
+schedule-paused-for = ⏸ Paused: { $reason }
 schedule-failed = ⚠️ A scheduled report did not come out.
     🗓 { $rule }
     { $report }
@@ -1003,10 +1005,18 @@ schedule-failed = ⚠️ A scheduled report did not come out.
 schedule-failed-retrying = I will try once more in { $minutes } min.
 schedule-failed-next = The next try is the next scheduled one, { $at }.
 schedule-failed-shop-gone = the store was removed from the bot or no longer has Performance API keys.
-schedule-failed-no-access = you no longer have access to this store's reports.
 schedule-failed-ozon = Ozon could not build the report: “{ $message }”.
 schedule-failed-ozon-silent = Ozon could not build the report and gave no reason.
 schedule-failed-error = an internal error of the bot; it is in the log.
+schedule-stopped = ⏸ I paused your scheduled report.
+    🗓 { $rule }
+    { $report }
+    { $where }
+    Reason: { $reason }
+    Nothing more goes out until you resume it in /schedule.
+schedule-stopped-no-access = you no longer have access to this store's reports.
+schedule-stopped-not-admin = you are no longer an administrator of that group.
+schedule-stopped-bot-gone = I am no longer in that group.
 digest-button-off = 🗞 Daily digest: off
 digest-button-on = 🗞 Daily digest: at { $time }
 digest-about = 🗞 Daily digest: every day at the time you choose (time zone { $zone }) — yesterday's orders and revenue per store, the ad spend and what it brought.

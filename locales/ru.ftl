@@ -935,7 +935,7 @@ command-schedule =
     .description = Отчёты по расписанию и ежедневная сводка
     .button = 🗓 Расписание
 schedule-list = 🗓 Отчёты по расписанию: { $count } из { $max }. Время — { $zone }.
-schedule-list-group = 🗓 Ваши отчёты по расписанию в эту группу: { $count } (всего можно { $max }). Время — { $zone }.
+schedule-list-group = 🗓 Отчёты по расписанию в эту группу: { $count } (у каждого администратора — до { $max } всего). Время — { $zone }.
 schedule-none = Пока ни одного. Нажмите «➕ Новое расписание».
 schedule-new-button = ➕ Новое расписание
 schedule-pause-button = ⏸ Приостановить
@@ -988,8 +988,10 @@ schedule-rule-month-short = (в коротких месяцах — в посл�
 schedule-report = 📊 { $campaigns } · { $period } · { $grouping } · { $format }
 schedule-to-me = 📬 Вам в личные сообщения
 schedule-to-group = 📬 В группу «{ $title }»
+schedule-owner = 👤 Автор: { $name }
 schedule-next = Следующий отчёт: { $at } ({ $zone })
 schedule-paused-line = ⏸ Приостановлено
+schedule-paused-for = ⏸ Приостановлено: { $reason }
 schedule-failed = ⚠️ Отчёт по расписанию не получился.
     🗓 { $rule }
     { $report }
@@ -998,10 +1000,18 @@ schedule-failed = ⚠️ Отчёт по расписанию не получи�
 schedule-failed-retrying = Попробую ещё раз через { $minutes } мин.
 schedule-failed-next = Следующая попытка — по расписанию, { $at }.
 schedule-failed-shop-gone = магазин удалён из бота или у него больше нет ключей Performance API.
-schedule-failed-no-access = у вас больше нет доступа к отчётам этого магазина.
 schedule-failed-ozon = Ozon не смог построить отчёт: «{ $message }».
 schedule-failed-ozon-silent = Ozon не смог построить отчёт и не сообщил причину.
 schedule-failed-error = внутренняя ошибка бота, она записана в журнал.
+schedule-stopped = ⏸ Я приостановил ваш отчёт по расписанию.
+    🗓 { $rule }
+    { $report }
+    { $where }
+    Причина: { $reason }
+    Он не будет приходить, пока вы не возобновите его в /schedule.
+schedule-stopped-no-access = у вас больше нет доступа к отчётам этого магазина.
+schedule-stopped-not-admin = вы больше не администратор этой группы.
+schedule-stopped-bot-gone = меня больше нет в этой группе.
 digest-button-off = 🗞 Ежедневная сводка: выключена
 digest-button-on = 🗞 Ежедневная сводка: в { $time }
 digest-about = 🗞 Ежедневная сводка: каждый день в выбранное время (часовой пояс { $zone }) — вчерашние заказы и выручка по каждому магазину, расход на рекламу и что она принесла.

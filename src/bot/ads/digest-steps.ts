@@ -33,15 +33,21 @@ export function digestDialog(deps: {
       const save = async (change: (s: DigestSetting) => DigestSetting) => {
         await conversation.external(async () => {
           const now = deps.now();
-          const current = (await deps.settings.get(userId)) ?? {
-            userId,
-            chatId: at.chat?.id ?? userId,
+          // Compare-and-set: the digest round's bookkeeping (lastSlot) is kept, and this change is.
+          await deps.settings.update(userId, (current) => ({
+            ...change(
+              current ?? {
+                userId,
+                chatId: at.chat?.id ?? userId,
+                locale: at.locale,
+                enabled: false,
+                time: DEFAULT_TIME,
+                since: now,
+              },
+            ),
             locale: at.locale,
-            enabled: false,
-            time: DEFAULT_TIME,
             since: now,
-          };
-          await deps.settings.set({ ...change(current), locale: at.locale, since: now });
+          }));
           deps.wake();
         });
       };

@@ -4,10 +4,12 @@
  * and, in a private chat, to set the daily digest (digest-steps.ts).
  *
  * In a private chat the reports come to the person. Sent in a group, /schedule manages the
- * person's schedules FOR THAT GROUP, and only when Telegram says the person is an administrator
- * (or the creator) of the group (getChatMember): a group "they manage" is one they administer,
- * on top of the bot's manager role that every /schedule needs. At most `maxPerPerson` schedules
- * per person (SCHEDULES_PER_PERSON), counted over all chats.
+ * schedules FOR THAT GROUP, and only when Telegram says the person is an administrator (or the
+ * creator) of the group (getChatMember): a group "they manage" is one they administer, on top of
+ * the bot's manager role that every /schedule needs. There it lists every schedule aimed at the
+ * group, whoever saved it, so the group's admins can stop one whose owner left: anyone of them
+ * may delete it; pausing and resuming stay the owner's (a resumed schedule runs on the owner's
+ * rights). At most `maxPerPerson` schedules per person (SCHEDULES_PER_PERSON), over all chats.
  */
 import type { Logger } from "../../logger.ts";
 import type { ReportSchedule, ScheduleRepository } from "../../services/schedules/schedules.ts";
@@ -22,6 +24,7 @@ import {
   scheduleListKeyboard,
 } from "./schedule-keyboards.ts";
 import { newScheduleSteps } from "./schedule-new-dialog.ts";
+import { GROUP_ADMIN_STATUSES } from "./schedules-notifier.ts";
 
 export const SCHEDULE_CONVERSATION = "schedule";
 export const SCHEDULE_DIALOG_CALLBACK = "dsc";
@@ -39,10 +42,10 @@ export interface ScheduleDialogDeps extends AdsDialogDeps {
   /** The scheduler looks again (a schedule was saved, paused or resumed). */
   wake(): void;
   digest?: DigestDialog;
+  /** The first name the bot knows for a person (who saved a schedule, shown in groups). */
+  personName(userId: number): Promise<string | undefined>;
   logger?: Logger;
 }
-
-const ADMIN_STATUSES = new Set(["creator", "administrator"]);
 
 export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec {
   return adsDialog(deps, {
@@ -64,7 +67,7 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
             return "unknown";
           }
         });
-        if (!ADMIN_STATUSES.has(status)) {
+        if (!GROUP_ADMIN_STATUSES.has(status)) {
           await dialog.show(first, t("schedule-group-not-admin"));
           return;
         }
@@ -73,18 +76,34 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
         chatId: chat.id,
         ...(inGroup && "title" in chat ? { chatTitle: chat.title } : {}),
       };
-      const mine = () =>
-        conversation.external(async () =>
-          (await deps.schedules.of(userId)).filter((s) => !inGroup || s.chatId === chat.id),
+      const shown = () =>
+        conversation.external(() =>
+          inGroup ? deps.schedules.aimedAt(chat.id) : deps.schedules.of(userId),
         );
-      /** The schedules' texts, with the time and the shops' names read once outside the replay. */
+      /**
+       * The schedules' texts, with the time, the shops' names and (for someone else's schedule)
+       * who saved it read once outside the replay.
+       */
       const describe = async (list: readonly ReportSchedule[]) => {
         const now = await conversation.now();
         const names = await conversation.external(() =>
-          list.map((s) => (deps.shops.many ? deps.shops.get(s.shop)?.name : undefined)),
+          Promise.all(
+            list.map(async (s) => ({
+              shop: deps.shops.many ? deps.shops.get(s.shop)?.name : undefined,
+              owner:
+                s.owner === userId
+                  ? undefined
+                  : ((await deps.personName(s.owner)) ?? String(s.owner)),
+            })),
+          ),
         );
         return list.map((s, i) =>
-          scheduleText(t, s, { now, zone: deps.timezone, shopName: names[i] ?? undefined }),
+          scheduleText(t, s, {
+            now,
+            zone: deps.timezone,
+            shopName: names[i]?.shop ?? undefined,
+            ...(names[i]?.owner ? { ownerName: names[i].owner } : {}),
+          }),
         );
       };
 
@@ -93,9 +112,10 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
       let open: string | undefined;
       let deleting = false;
       for (;;) {
-        const schedules = await mine();
+        const schedules = await shown();
         const card = open === undefined ? undefined : schedules.find((s) => s.id === open);
         if (card) {
+          const own = card.owner === userId;
           const [text = ""] = await describe([card]);
           if (deleting) {
             await dialog.show(
@@ -104,9 +124,15 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
               scheduleDeleteKeyboard(button, t),
             );
           } else {
-            await dialog.show(at, notice.over(text), scheduleCardKeyboard(button, t, card));
+            await dialog.show(
+              at,
+              notice.over(text),
+              scheduleCardKeyboard(button, t, card, { canPause: own }),
+            );
           }
-          const answer = await dialog.answer(deleting ? ["dy", "b"] : ["ps", "dl", "b"]);
+          const answer = await dialog.answer(
+            deleting ? ["dy", "b"] : own ? ["ps", "dl", "b"] : ["dl", "b"],
+          );
           at = answer.ctx;
           if (answer.kind !== "button") {
             notice.text = t("dialog-use-buttons");

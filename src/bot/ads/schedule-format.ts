@@ -1,7 +1,11 @@
 /** Report schedules and digests in words: the rule, the report, the next run. */
 import { DateTime } from "luxon";
 import type { ReportFormat } from "../../services/ads/index.ts";
-import type { ReportSchedule, SchedulePeriod } from "../../services/schedules/schedules.ts";
+import type {
+  PauseReason,
+  ReportSchedule,
+  SchedulePeriod,
+} from "../../services/schedules/schedules.ts";
 import { nextSlot, type ScheduleRule } from "../../services/schedules/slots.ts";
 import type { Translator } from "../core/i18n.ts";
 import { campaignsText, GROUPING_VALUE_KEYS, PRESET_KEYS } from "./format.ts";
@@ -25,6 +29,17 @@ export const SCHEDULE_PERIOD_VALUE_KEYS = {
   last_30_days: "schedule-period-last-30-days-value",
   last_month: "schedule-period-last-month-value",
 } as const satisfies Record<SchedulePeriod, string>;
+
+const PAUSE_REASON_KEYS = {
+  no_access: "schedule-stopped-no-access",
+  not_admin: "schedule-stopped-not-admin",
+  bot_gone: "schedule-stopped-bot-gone",
+} as const satisfies Record<PauseReason, string>;
+
+/** Why the scheduler paused a schedule, as the end of a sentence. */
+export function pauseReasonText(t: Translator, reason: PauseReason): string {
+  return t(PAUSE_REASON_KEYS[reason]);
+}
 
 /** "every day at 09:00", "every Monday at 09:00", "monthly on the 31st at 09:00 (…)". */
 export function ruleText(t: Translator, rule: ScheduleRule): string {
@@ -61,7 +76,7 @@ export function scheduleReportText(
 export function scheduleText(
   t: Translator,
   schedule: ReportSchedule,
-  options: { now: number; zone: string; shopName?: string | undefined },
+  options: { now: number; zone: string; shopName?: string | undefined; ownerName?: string },
 ): string {
   const lines = [
     `${schedule.paused ? "⏸" : "🗓"} ${ruleText(t, schedule.rule)}`,
@@ -73,9 +88,12 @@ export function scheduleText(
       ? t("schedule-to-group", { title: schedule.chatTitle })
       : t("schedule-to-me"),
   );
+  if (options.ownerName) lines.push(t("schedule-owner", { name: options.ownerName }));
   lines.push(
     schedule.paused
-      ? t("schedule-paused-line")
+      ? schedule.pausedFor
+        ? t("schedule-paused-for", { reason: pauseReasonText(t, schedule.pausedFor) })
+        : t("schedule-paused-line")
       : t("schedule-next", {
           at: slotText(nextSlot(schedule.rule, options.now, options.zone), options.zone),
           zone: options.zone,

@@ -26,13 +26,21 @@ export function scheduleListKeyboard(
   return keyboard;
 }
 
+/** A schedule's card: pause / resume (its owner only), delete, back. */
 export function scheduleCardKeyboard(
   button: ButtonData,
   t: Translator,
   schedule: ReportSchedule,
+  options: { canPause: boolean },
 ): InlineKeyboard {
-  return new InlineKeyboard()
-    .text(t(schedule.paused ? "schedule-resume-button" : "schedule-pause-button"), button("ps"))
+  const keyboard = new InlineKeyboard();
+  if (options.canPause) {
+    keyboard.text(
+      t(schedule.paused ? "schedule-resume-button" : "schedule-pause-button"),
+      button("ps"),
+    );
+  }
+  return keyboard
     .text(t("schedule-delete-button"), button("dl"))
     .row()
     .text(t("schedule-back-button"), button("b"));

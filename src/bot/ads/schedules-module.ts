@@ -1,13 +1,15 @@
 /**
  * Scheduled reports as a bot module: /schedule and its dialog, the one report scheduler of the
  * process (services/schedules/scheduler.ts: due slots become ordinary report jobs in the ads
- * module's queues) and the notifier that tells a chat when a scheduled run failed.
+ * module's queues) and the notifier that tells a chat when a scheduled run failed (and an owner
+ * when their schedule was paused). The bot leaving a group pauses the schedules aimed at it.
  */
 import { adTotalsOf } from "../../ozon/performance/daily.ts";
 import { reachesShop, shopsInScope } from "../../services/access/shop-scope.ts";
 import { DigestScheduler, DigestSettings } from "../../services/schedules/digest.ts";
 import { ReportScheduler } from "../../services/schedules/scheduler.ts";
 import { ScheduleRepository } from "../../services/schedules/schedules.ts";
+import { whenBotRemoved } from "../core/bot-removed.ts";
 import type { BotModule } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
 import type { FeatureFactory } from "../index.ts";
@@ -25,6 +27,8 @@ export interface SchedulesModuleOptions {
   runLoop?: boolean;
   /** Scheduler lease across processes, ms (default: on for a shared store; 0 = off). */
   leaseTtlMs?: number;
+  /** How long a run's getChatMember may take before its answer counts as unknown (10 s). */
+  groupCheckTimeoutMs?: number;
 }
 
 export interface SchedulesModule extends BotModule {
@@ -56,6 +60,9 @@ export function createSchedulesModule(
     zone: config.timezone,
     retryDelayMs,
     now,
+    ...(options.groupCheckTimeoutMs !== undefined
+      ? { checkTimeoutMs: options.groupCheckTimeoutMs }
+      : {}),
   });
   const scheduler = new ReportScheduler({
     store,
@@ -69,6 +76,8 @@ export function createSchedulesModule(
       // The owner's role is checked at every run: a manager removed since gets nothing more.
       mayReport: async (userId, shopId) =>
         reachesShop(await access.find(userId), "manager", shopId),
+      // So is their place in the group, and the bot's: one bounded getChatMember per run.
+      ownerInGroup: (chatId, userId) => notifier.ownerInGroup(chatId, userId),
     },
     ...(options.leaseTtlMs !== undefined ? { leaseTtlMs: options.leaseTtlMs } : {}),
     logger: logger.child({ module: "schedules" }),
@@ -81,6 +90,10 @@ export function createSchedulesModule(
     now,
     sender: new TelegramDigestSender(notifier, shops),
     source: {
+      async entitled(userId) {
+        const roles = (await access.find(userId))?.roles ?? [];
+        return roles.includes("manager") || roles.includes("admin");
+      },
       // Every active store the person's manager role reaches, asked at the digest's time.
       async storesFor(userId) {
         const person = await access.find(userId);
@@ -120,11 +133,17 @@ export function createSchedulesModule(
     digests,
     digestSettings,
     features: [feature],
+    beforeConversations: [
+      whenBotRemoved("report schedules (paused, owners told)", (chatId) =>
+        scheduler.botLeft(chatId),
+      ),
+    ],
     conversations: [
       scheduleConversation({
         ...ads.dialogs,
         schedules,
         wake: () => scheduler.wake(),
+        personName: async (userId) => (await access.find(userId))?.firstName,
         digest: digestDialog({
           settings: digestSettings,
           timezone: config.timezone,

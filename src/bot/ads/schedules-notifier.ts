@@ -1,20 +1,26 @@
 /**
  * Tells a schedule's chat that a scheduled run failed, with the reason and what happens next (one
- * more try, or the next slot). Sent through the bot's sender as bulk, like the reports' messages;
- * with several shops the message names the shop.
+ * more try, or the next slot), and tells the owner alone, in private, that the scheduler paused
+ * their schedule because their rights are gone. Sent through the bot's sender as bulk, like the
+ * reports' messages; with several shops the message names the shop.
  */
 import type { I18n } from "@grammyjs/i18n";
-import type { Api } from "grammy";
-import type { ScheduleFailure, ScheduleNotifier } from "../../services/schedules/scheduler.ts";
-import type { ReportSchedule } from "../../services/schedules/schedules.ts";
+import { type Api, GrammyError } from "grammy";
+import type {
+  GroupStanding,
+  ScheduleFailure,
+  ScheduleNotifier,
+} from "../../services/schedules/scheduler.ts";
+import type { PauseReason, ReportSchedule } from "../../services/schedules/schedules.ts";
 import { nextSlot } from "../../services/schedules/slots.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import { type Locale, type LocalizedContext, type Translator, translatorOr } from "../core/i18n.ts";
 import type { TelegramSender } from "../core/sender/index.ts";
 import { PacedApi } from "../core/sender/paced-api.ts";
 import { withShopTag } from "../core/shop-tags.ts";
+import { telegramChatGone } from "../core/telegram-errors.ts";
 import { reportProblemText } from "./format.ts";
-import { ruleText, scheduleReportText, slotText } from "./schedule-format.ts";
+import { pauseReasonText, ruleText, scheduleReportText, slotText } from "./schedule-format.ts";
 
 export interface TelegramScheduleNotifierOptions {
   sender: TelegramSender;
@@ -25,14 +31,20 @@ export interface TelegramScheduleNotifierOptions {
   /** The pause before the retry, to say when it comes. */
   retryDelayMs: number;
   now?: () => number;
+  /** How long the one getChatMember of a run may take (default 10 s). */
+  checkTimeoutMs?: number;
 }
+
+/** Who may manage a group's schedules: its creator and its administrators. */
+export const GROUP_ADMIN_STATUSES: ReadonlySet<string> = new Set(["creator", "administrator"]);
+
+/** 400s about the person, not the chat: the owner's account is gone, so they administer nothing. */
+const OWNER_GONE = /user not found|user is deactivated|participant_id_invalid/i;
 
 export function failureReason(t: Translator, failure: ScheduleFailure): string {
   switch (failure.code) {
     case "shop_gone":
       return t("schedule-failed-shop-gone");
-    case "no_access":
-      return t("schedule-failed-no-access");
     case "refused":
       return reportProblemText(t, failure.problem);
     case "report_failed":
@@ -74,7 +86,7 @@ export class TelegramScheduleNotifier implements ScheduleNotifier {
     retrying: boolean,
   ): Promise<void> {
     const t = this.translator(schedule.locale);
-    const { zone, retryDelayMs, shops } = this.#options;
+    const { zone, retryDelayMs } = this.#options;
     const now = (this.#options.now ?? Date.now)();
     const next = retrying
       ? t("schedule-failed-retrying", { minutes: Math.max(1, Math.round(retryDelayMs / 60_000)) })
@@ -85,9 +97,46 @@ export class TelegramScheduleNotifier implements ScheduleNotifier {
       reason: failureReason(t, failure),
       next,
     });
-    await this.send(
-      schedule.chatId,
-      shops.many ? withShopTag(t, shops, schedule.shop, text) : text,
-    );
+    await this.send(schedule.chatId, this.#tagged(t, schedule, text));
+  }
+
+  async paused(schedule: ReportSchedule, reason: PauseReason): Promise<void> {
+    const t = this.translator(schedule.locale);
+    const text = t("schedule-stopped", {
+      rule: ruleText(t, schedule.rule),
+      report: scheduleReportText(t, schedule),
+      where: schedule.chatTitle
+        ? t("schedule-to-group", { title: schedule.chatTitle })
+        : t("schedule-to-me"),
+      reason: pauseReasonText(t, reason),
+    });
+    // The owner's private chat, never the group: its members need not learn who lost what.
+    await this.send(schedule.owner, this.#tagged(t, schedule, text));
+  }
+
+  /**
+   * The owner's standing in a group, from one getChatMember bounded by `checkTimeoutMs`: an
+   * answer at all means the bot is still in the group; 403 or "chat not found" means it is not.
+   * Anything else (5xx, 429, a timeout, a group that moved) is "unknown".
+   */
+  async ownerInGroup(chatId: number, userId: number): Promise<GroupStanding> {
+    const timeout = AbortSignal.timeout(this.#options.checkTimeoutMs ?? 10_000) as Parameters<
+      Api["getChatMember"]
+    >[2];
+    try {
+      const member = await this.#telegram.api.getChatMember(chatId, userId, timeout);
+      return GROUP_ADMIN_STATUSES.has(member.status) ? "admin" : "not_admin";
+    } catch (error) {
+      if (error instanceof GrammyError && error.error_code === 400) {
+        if (OWNER_GONE.test(error.description)) return "not_admin";
+      }
+      const gone = telegramChatGone(error)?.kind;
+      return gone === "blocked" || gone === "not_found" ? "bot_gone" : "unknown";
+    }
+  }
+
+  #tagged(t: Translator, schedule: ReportSchedule, text: string): string {
+    const { shops } = this.#options;
+    return shops.many ? withShopTag(t, shops, schedule.shop, text) : text;
   }
 }

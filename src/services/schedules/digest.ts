@@ -13,6 +13,11 @@
  * atomic (compareAndSet), so a digest still goes out once across processes. After
  * DIGEST_ATTEMPTS tries (about an hour) it is given up with a log line; a chat that is gone for
  * the bot (blocked: 403, or not found) is given up at once.
+ *
+ * Rights are read at every try, not when the digest was turned on: a person who lost the manager
+ * role gets nothing and their digest is turned off; one whose role reaches no active store gets
+ * nothing that day. The round writes only the setting's slot field, with compare-and-set on the
+ * record as it is then, so a person who turns the digest off or moves it mid-round keeps that.
  */
 import type { AdTotals } from "../../ozon/performance/daily.ts";
 import type { SalesTotals } from "../../ozon/seller/analytics.ts";
@@ -72,8 +77,32 @@ export class DigestSettings {
   async all(): Promise<DigestSetting[]> {
     return (await this.#store.list<DigestSetting>(SETTING_PREFIX)).map((e) => e.value);
   }
+  /** Writes a whole setting (a first one); changes go through update. */
   set(setting: DigestSetting): Promise<void> {
     return this.#store.set(SETTING_PREFIX + setting.userId, setting);
+  }
+
+  /**
+   * Changes the person's setting with `change` applied to its current value (compare-and-set, as
+   * ScheduleRepository.update): the round's bookkeeping and the person's own change never undo
+   * each other. `change` answers undefined to leave it as it is. Resolves with the value stored.
+   */
+  async update(
+    userId: number,
+    change: (setting: DigestSetting | undefined) => DigestSetting | undefined,
+  ): Promise<DigestSetting | undefined> {
+    const key = SETTING_PREFIX + userId;
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const current = await this.get(userId);
+      const next = change(current === undefined ? undefined : structuredClone(current));
+      if (next === undefined) return current;
+      const written =
+        current === undefined
+          ? await this.#store.setIfAbsent(key, next)
+          : await this.#store.compareAndSet(key, current, next);
+      if (written) return next;
+    }
+    throw new Error(`digest setting of ${userId}: too many concurrent changes`);
   }
 }
 
@@ -92,6 +121,11 @@ export interface Digest {
 }
 
 export interface DigestSource {
+  /**
+   * True while the person holds the manager role (an admin counts), asked at every try: a person
+   * who lost it gets no digest (not even an empty one) and theirs is turned off.
+   */
+  entitled(userId: number): Promise<boolean>;
   /** The stores the person's manager role reaches, with the clients to ask. */
   storesFor(userId: number): Promise<
     Array<{
@@ -127,7 +161,7 @@ export interface DigestSchedulerOptions {
   now?: () => number;
   idleMs?: number;
   leaseTtlMs?: number;
-  logger?: LoopLogger;
+  logger?: LoopLogger & { info?(object: object, message?: string): void };
 }
 
 /** Why a part failed, short and free of secrets (Ozon's own message is kept short). */
@@ -199,23 +233,34 @@ export class DigestScheduler {
     let sent = 0;
     this.#next = undefined;
     const enabled = new Map<number, DigestSetting>();
-    for (const setting of await settings.all()) {
-      if (!setting.enabled) continue;
-      enabled.set(setting.userId, setting);
-      const rule = { every: "day" as const, time: setting.time };
-      this.#soonest(nextSlot(rule, now, zone));
-      const slot = latestSlot(rule, now, zone);
-      if (slot <= (setting.lastSlot ?? setting.since)) continue;
+    for (const read of await settings.all()) {
+      if (!read.enabled) continue;
+      enabled.set(read.userId, read);
+      this.#soonest(nextSlot(dailyAt(read.time), now, zone));
+      const slot = latestSlot(dailyAt(read.time), now, zone);
+      if (!isDue(read, slot, now, zone)) continue;
       const run: DigestRun = {
-        userId: setting.userId,
+        userId: read.userId,
         slot,
         state: "sending",
         attempt: 1,
         startedAt: now,
       };
       const claimed = await store.setIfAbsent(runKey(run), run, { ttlMs: SENT_TTL_MS });
-      await settings.set({ ...setting, lastSlot: slot });
-      if (claimed && (await this.#attempt(setting, run))) sent++;
+      // Only the slot field, on the record as it is now: a person who turned the digest off or
+      // moved its time since this round read it keeps their change, and gets no digest for it.
+      let current: DigestSetting | undefined;
+      await settings.update(read.userId, (setting) => {
+        current = setting && isDue(setting, slot, now, zone) ? setting : undefined;
+        return current && { ...current, lastSlot: Math.max(current.lastSlot ?? 0, slot) };
+      });
+      if (!claimed) continue;
+      if (!current) {
+        await this.#settle(run, { ...run, state: "done" });
+        continue;
+      }
+      enabled.set(current.userId, current);
+      if (await this.#attempt(current, run)) sent++;
     }
     for (const { value } of await store.list<DigestRun | number>(SENT_PREFIX)) {
       // A bare number is a claim written before claims had states: it was sent (or lost) then.
@@ -256,6 +301,11 @@ export class DigestScheduler {
   async #attempt(setting: DigestSetting, run: DigestRun): Promise<boolean> {
     const logger = this.#options.logger;
     let held = run;
+    if (!(await this.#options.source.entitled(setting.userId))) {
+      await this.#settle(held, { ...held, state: "done" });
+      await this.#turnOff(setting.userId);
+      return false;
+    }
     try {
       if (!held.digest) {
         const digest = await buildDigest(
@@ -263,6 +313,11 @@ export class DigestScheduler {
           setting.userId,
           presetPeriod("yesterday", { now: run.slot, zone: this.#options.zone }),
         );
+        // A manager whose role reaches no active store has nothing to read today.
+        if (digest.stores.length === 0) {
+          await this.#settle(held, { ...held, state: "done" });
+          return false;
+        }
         // Kept with the claim: a retry sends the same numbers, split the same way, so the
         // parts already accepted are not sent again.
         const built: DigestRun = { ...held, digest };
@@ -313,6 +368,17 @@ export class DigestScheduler {
     return true;
   }
 
+  /** The person lost the manager role: their digest is turned off, not sent empty every day. */
+  async #turnOff(userId: number): Promise<void> {
+    await this.#options.settings.update(userId, (s) =>
+      s?.enabled ? { ...s, enabled: false } : undefined,
+    );
+    this.#options.logger?.info?.(
+      { user: userId },
+      "daily digest turned off: the person no longer holds the manager role",
+    );
+  }
+
   /**
    * Moves the claim on only while it is still the one this process holds: a process that was
    * taken over (stale "sending") must not undo the newer holder's outcome when it comes back.
@@ -326,6 +392,14 @@ export class DigestScheduler {
     }
     return moved;
   }
+}
+
+const dailyAt = (time: string) => ({ every: "day" as const, time });
+
+/** True when `slot` is the setting's latest slot at `now` and not yet run nor before it was set. */
+function isDue(setting: DigestSetting, slot: number, now: number, zone: string): boolean {
+  if (!setting.enabled || latestSlot(dailyAt(setting.time), now, zone) !== slot) return false;
+  return slot > Math.max(setting.lastSlot ?? 0, setting.since);
 }
 
 function runKey(run: Pick<DigestRun, "userId" | "slot">): string {

@@ -8,8 +8,15 @@
  * Only the latest slot not after now runs: a bot that was down through several slots runs one
  * report at start. A slot before the schedule was saved, or passed while it was paused, never runs.
  *
- * A run that fails — the shop is gone, the person lost the role, the request is refused, or
- * Ozon failed the report — is told to the person with the reason and tried once more after
+ * Rights are checked at every run, not when the schedule was saved: the owner's manager role
+ * reaching the store, and for a group, the owner being its administrator (creator) with the bot
+ * still in it — one bounded Telegram question per run (ScheduleTargets.ownerInGroup). A definite
+ * "no" pauses the schedule and tells the owner privately, once; nothing goes to the group. A
+ * question Telegram did not answer (5xx, timeout) proves nothing: the run is tried once more
+ * after `retryDelayMs`, silently, and otherwise the slot is skipped — never a pause.
+ *
+ * A run that fails otherwise — the shop is gone, the request is refused, or Ozon failed the
+ * report — is told to the schedule's chat with the reason and tried once more after
  * `retryDelayMs`; a second failure is told and the schedule waits for its next slot.
  */
 import { ttlLoopLease } from "../../store/lease.ts";
@@ -22,12 +29,11 @@ import {
   type ReportRequestProblem,
 } from "../ads/report-jobs.ts";
 import { BackgroundLoop, type LoopLogger } from "../background-loop.ts";
-import type { ReportSchedule, ScheduleRepository } from "./schedules.ts";
+import type { PauseReason, ReportSchedule, ScheduleRepository } from "./schedules.ts";
 import { isValidRule, latestSlot, nextSlot } from "./slots.ts";
 
 export type ScheduleFailure =
   | { code: "shop_gone" }
-  | { code: "no_access" }
   | { code: "refused"; problem: ReportRequestProblem }
   | { code: "report_failed"; message: string }
   | { code: "error"; message: string };
@@ -35,7 +41,15 @@ export type ScheduleFailure =
 export interface ScheduleNotifier {
   /** Tells the schedule's chat that a run failed and why; `retrying`: one more try follows. */
   failed(schedule: ReportSchedule, failure: ScheduleFailure, retrying: boolean): Promise<void>;
+  /** Tells the owner, in their private chat, that the schedule was paused and why. */
+  paused(schedule: ReportSchedule, reason: PauseReason): Promise<void>;
 }
+
+/**
+ * The owner's standing in the schedule's group: "unknown" when Telegram did not answer (a 5xx,
+ * a timeout, a moved group) — nothing is decided on it.
+ */
+export type GroupStanding = "admin" | "not_admin" | "bot_gone" | "unknown";
 
 /** What the scheduler needs of the bot: a shop's report queue and the owner's reach. */
 export interface ScheduleTargets {
@@ -43,6 +57,8 @@ export interface ScheduleTargets {
   jobsOf(shopId: string): ReportJobs | undefined;
   /** True while the person may order reports of the shop (manager or admin reaching it). */
   mayReport(userId: number, shopId: string): Promise<boolean>;
+  /** Whether the person administers the group and the bot is in it: one bounded question. */
+  ownerInGroup(chatId: number, userId: number): Promise<GroupStanding>;
 }
 
 export interface ScheduleRun {
@@ -91,6 +107,10 @@ export interface SchedulerRound {
   started: number;
   retried: number;
   failed: number;
+  /** Paused because the owner's rights were gone. */
+  paused: number;
+  /** Runs whose rights Telegram could not confirm now (tried again, or the slot skipped). */
+  unverified: number;
 }
 
 export class ReportScheduler {
@@ -145,7 +165,7 @@ export class ReportScheduler {
   }
 
   async #round(): Promise<SchedulerRound> {
-    const result: SchedulerRound = { started: 0, retried: 0, failed: 0 };
+    const result: SchedulerRound = { started: 0, retried: 0, failed: 0, paused: 0, unverified: 0 };
     const now = this.#now();
     const { store, schedules, zone } = this.#options;
     this.#next = undefined;
@@ -164,13 +184,18 @@ export class ReportScheduler {
         startedAt: now,
       };
       const claimed = await store.setIfAbsent(runKey(run), run, { ttlMs: RUN_TTL_MS });
-      await schedules.update(schedule.id, (s) => ({
+      const current = await schedules.update(schedule.id, (s) => ({
         ...s,
         lastSlot: Math.max(s.lastSlot ?? 0, slot),
       }));
       if (!claimed) continue;
+      // Paused or deleted since this round read it: the slot is not run.
+      if (!current || current.paused) {
+        await this.#save({ ...run, state: "done" });
+        continue;
+      }
       result.started++;
-      if (!(await this.#begin(schedule, run))) result.failed++;
+      await this.#begin(current, run, result);
     }
     this.#pending = false;
     for (const { value: run } of await store.list<ScheduleRun>(RUN_PREFIX)) {
@@ -181,19 +206,79 @@ export class ReportScheduler {
     return result;
   }
 
-  /** Queues the run's report job; false when it failed (told, and retried when it may be). */
-  async #begin(schedule: ReportSchedule, run: ScheduleRun): Promise<boolean> {
+  /**
+   * Checks the owner's rights, then queues the run's report job; a failure is told (and retried
+   * when it may be), lost rights pause the schedule, unconfirmed ones wait for the retry.
+   */
+  async #begin(schedule: ReportSchedule, run: ScheduleRun, result: SchedulerRound) {
+    const rights = await this.#rights(schedule);
+    if (rights === "unknown") {
+      result.unverified++;
+      this.#options.logger?.warn(
+        { schedule: schedule.id, attempt: run.attempt },
+        "scheduled report: the owner's rights in the group cannot be checked now",
+      );
+      return this.#save(run.attempt === 1 ? this.#retryOf(run) : { ...run, state: "done" });
+    }
+    if (rights) {
+      result.paused++;
+      return this.#pauseRun(schedule, run, rights);
+    }
     const failure = await this.#enqueue(schedule, run);
-    if (!failure) return true;
+    if (!failure) return;
+    result.failed++;
     await this.#failed(schedule, run, failure);
-    return false;
+  }
+
+  /** Undefined while the owner may still send this report where it goes. */
+  async #rights(schedule: ReportSchedule): Promise<PauseReason | "unknown" | undefined> {
+    const { targets } = this.#options;
+    if (!(await targets.mayReport(schedule.owner, schedule.shop))) return "no_access";
+    if (schedule.chatId === schedule.owner) return undefined; // the owner's private chat
+    const standing = await targets.ownerInGroup(schedule.chatId, schedule.owner);
+    return standing === "admin" ? undefined : standing;
+  }
+
+  /** The run ends here; the owner is told privately by the one process that paused it. */
+  async #pauseRun(schedule: ReportSchedule, run: ScheduleRun, reason: PauseReason) {
+    await this.#save({ ...run, state: "done" });
+    await this.#pauseAndTell(schedule, reason);
+  }
+
+  /** True when this call paused it (and told its owner). */
+  async #pauseAndTell(schedule: ReportSchedule, reason: PauseReason): Promise<boolean> {
+    if (!(await this.#options.schedules.pauseFor(schedule.id, reason))) return false;
+    this.#options.logger?.info?.(
+      { schedule: schedule.id, owner: schedule.owner, reason },
+      "scheduled report paused: the owner's rights are gone",
+    );
+    try {
+      await this.#options.notifier.paused(schedule, reason);
+    } catch (error) {
+      this.#options.logger?.warn({ err: error, schedule: schedule.id }, "schedule pause not told");
+    }
+    return true;
+  }
+
+  /**
+   * The bot left the group `chatId`: the schedules aimed there are paused, not dropped — an owner
+   * may resume one once the bot is back — and each owner is told privately. A person who blocked
+   * the bot in private is not a group: their own schedules stay as they are. True when one was
+   * paused.
+   */
+  async botLeft(chatId: number): Promise<boolean> {
+    let paused = false;
+    for (const schedule of await this.#options.schedules.aimedAt(chatId)) {
+      if (schedule.paused || schedule.chatId === schedule.owner) continue;
+      if (await this.#pauseAndTell(schedule, "bot_gone")) paused = true;
+    }
+    return paused;
   }
 
   async #enqueue(schedule: ReportSchedule, run: ScheduleRun): Promise<ScheduleFailure | undefined> {
     const { targets, zone } = this.#options;
     const jobs = targets.jobsOf(schedule.shop);
     if (!jobs) return { code: "shop_gone" };
-    if (!(await targets.mayReport(schedule.owner, schedule.shop))) return { code: "no_access" };
     const request: ReportRequest = {
       requestedBy: { chatId: schedule.chatId, userId: schedule.owner, locale: schedule.locale },
       campaigns: schedule.campaigns.map((c) => ({ ...c })),
@@ -221,16 +306,7 @@ export class ReportScheduler {
 
   async #failed(schedule: ReportSchedule, run: ScheduleRun, failure: ScheduleFailure) {
     const retrying = run.attempt === 1;
-    const next: ScheduleRun = retrying
-      ? {
-          schedule: run.schedule,
-          slot: run.slot,
-          attempt: 2,
-          state: "waiting_retry",
-          startedAt: run.startedAt,
-          retryAt: this.#now() + (this.#options.retryDelayMs ?? 5 * 60_000),
-        }
-      : { ...run, state: "done" };
+    const next: ScheduleRun = retrying ? this.#retryOf(run) : { ...run, state: "done" };
     // Saved before telling: a crash in between loses the sentence, never repeats the retry.
     await this.#save(next);
     try {
@@ -243,24 +319,38 @@ export class ReportScheduler {
     }
   }
 
+  /** The run's one more try, after the pause. */
+  #retryOf(run: ScheduleRun): ScheduleRun {
+    return {
+      schedule: run.schedule,
+      slot: run.slot,
+      attempt: 2,
+      state: "waiting_retry",
+      startedAt: run.startedAt,
+      retryAt: this.#now() + (this.#options.retryDelayMs ?? 5 * 60_000),
+    };
+  }
+
   async #follow(run: ScheduleRun, now: number, result: SchedulerRound): Promise<void> {
     const schedule = await this.#options.schedules.get(run.schedule);
     if (!schedule) return this.#save({ ...run, state: "done" }); // deleted meanwhile
     if (run.state === "waiting_retry") {
       if ((run.retryAt ?? 0) > now) return;
+      // Paused since: the retry (or the dead process's run) is not made.
+      if (schedule.paused) return this.#save({ ...run, state: "done" });
       const again: ScheduleRun = { ...run, state: "starting", startedAt: now };
       if (!(await this.#takeOver(run, again))) return;
       result.retried++;
-      if (!(await this.#begin(schedule, again))) result.failed++;
-      return;
+      return this.#begin(schedule, again, result);
     }
     if (run.state === "starting") {
       // Claimed by a process that died before queuing the job.
       if (now - run.startedAt < STALE_START_MS) return;
+      // Paused since: the retry (or the dead process's run) is not made.
+      if (schedule.paused) return this.#save({ ...run, state: "done" });
       const again: ScheduleRun = { ...run, startedAt: now };
       if (!(await this.#takeOver(run, again))) return;
-      if (!(await this.#begin(schedule, again))) result.failed++;
-      return;
+      return this.#begin(schedule, again, result);
     }
     const job =
       run.shop && run.jobId

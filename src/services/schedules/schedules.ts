@@ -19,6 +19,12 @@ export const SCHEDULE_PERIODS = [
 ] as const satisfies readonly PeriodPreset[];
 export type SchedulePeriod = (typeof SCHEDULE_PERIODS)[number];
 
+/**
+ * Why the scheduler paused a schedule at a run: the owner lost the manager role for its store,
+ * is no longer an administrator of its group, or the bot is no longer in the group.
+ */
+export type PauseReason = "no_access" | "not_admin" | "bot_gone";
+
 export interface ReportSchedule {
   id: string;
   /** Telegram id of the person who saved it (and whose role is checked at each run). */
@@ -35,6 +41,8 @@ export interface ReportSchedule {
   format: ReportFormat;
   rule: ScheduleRule;
   paused: boolean;
+  /** Set when the scheduler (not a person) paused it; cleared when it is resumed. */
+  pausedFor?: PauseReason;
   createdAt: number;
   /** The last slot that was run (claimed), epoch ms. */
   lastSlot?: number;
@@ -42,7 +50,10 @@ export interface ReportSchedule {
   resumedAt?: number;
 }
 
-export type NewSchedule = Omit<ReportSchedule, "id" | "paused" | "createdAt" | "lastSlot">;
+export type NewSchedule = Omit<
+  ReportSchedule,
+  "id" | "paused" | "pausedFor" | "createdAt" | "lastSlot"
+>;
 
 const PREFIX = "schedule:";
 
@@ -116,7 +127,27 @@ export class ScheduleRepository {
   /** Pauses or resumes; a resumed schedule waits for its next slot. Undefined when it is gone. */
   setPaused(id: string, paused: boolean): Promise<ReportSchedule | undefined> {
     const now = this.#now();
-    return this.update(id, (s) => (paused ? { ...s, paused } : { ...s, paused, resumedAt: now }));
+    return this.update(id, ({ pausedFor: _why, ...s }) =>
+      paused ? { ...s, paused } : { ...s, paused, resumedAt: now },
+    );
+  }
+
+  /**
+   * Pauses it for `reason` (the scheduler found the owner's rights gone); true only for the call
+   * that paused it, so its owner is told once however many processes find the same.
+   */
+  async pauseFor(id: string, reason: PauseReason): Promise<boolean> {
+    let pausedNow = false;
+    await this.update(id, (s) => {
+      pausedNow = !s.paused;
+      return pausedNow ? { ...s, paused: true, pausedFor: reason } : s;
+    });
+    return pausedNow;
+  }
+
+  /** The schedules that post to `chatId` (a group), whoever saved them. */
+  async aimedAt(chatId: number): Promise<ReportSchedule[]> {
+    return (await this.all()).filter((s) => s.chatId === chatId);
   }
 
   delete(id: string): Promise<boolean> {

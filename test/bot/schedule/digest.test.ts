@@ -139,6 +139,19 @@ describe("daily digest", () => {
     return w;
   }
 
+  it("a manager who lost the role gets no digest, not even an empty one, and theirs is turned off", async () => {
+    const clock = new ManualClock(MORNING);
+    const w = await dueDigest(clock);
+    await w.access.revoke(MANAGER.id, "manager");
+    const asked = w.sandbox.requests.length;
+    expect(await w.schedules.digests.runOnce()).toBe(0);
+    await clock.advance(24 * HOUR);
+    expect(await w.schedules.digests.runOnce()).toBe(0);
+    expect(digestsTo(w, MANAGER.id)).toEqual([]);
+    expect(w.sandbox.requests.length).toBe(asked); // no store was read for them
+    expect(await w.schedules.digestSettings.get(MANAGER.id)).toMatchObject({ enabled: false });
+  });
+
   it("a send Telegram fails (500) is tried again later and arrives once, across a restart", async () => {
     const clock = new ManualClock(MORNING);
     const w = await dueDigest(clock);

@@ -409,21 +409,33 @@ describe("the scheduler", () => {
     expect(await jobsOf(w)).toHaveLength(2);
   });
 
-  it("a manager who lost the role gets no report but is told why, once more after the retry", async () => {
+  it("a manager who lost the role gets no report: the schedule is paused and they are told why, once", async () => {
     const clock = new ManualClock(MORNING);
     const w = await worldOn(clock);
     await w.start();
-    await saveSchedule(w, MANAGER);
+    const saved = await saveSchedule(w, MANAGER);
     await w.access.revoke(MANAGER.id, "manager");
     await clock.advance(HOUR);
-    expect(await w.schedules.scheduler.runOnce()).toMatchObject({ started: 1, failed: 1 });
-    await clock.advance(10 * MINUTE);
-    expect(await w.schedules.scheduler.runOnce()).toMatchObject({ retried: 1, failed: 1 });
+    expect(await w.schedules.scheduler.runOnce()).toMatchObject({ started: 1, paused: 1 });
+    // No retry, and nothing the next days: paused until the owner resumes it.
+    for (let day = 0; day < 3; day++) {
+      await clock.advance(10 * MINUTE);
+      expect(await w.schedules.scheduler.runOnce()).toMatchObject({ retried: 0, started: 0 });
+      await clock.advance(24 * HOUR);
+      expect(await w.schedules.scheduler.runOnce()).toMatchObject({ started: 0, paused: 0 });
+    }
     const told = w.fake
       .callsTo("sendMessage")
-      .map((c) => String(c.payload.text))
-      .filter((text) => text.includes("у вас больше нет доступа к отчётам этого магазина"));
-    expect(told).toHaveLength(2);
+      .filter((c) => String(c.payload.text).startsWith("⏸ Я приостановил"));
+    expect(told).toHaveLength(1);
+    expect(Number(told[0]?.payload.chat_id)).toBe(MANAGER.id);
+    expect(String(told[0]?.payload.text)).toContain(
+      "Причина: у вас больше нет доступа к отчётам этого магазина.",
+    );
+    expect(await w.schedules.schedules.get(saved.id)).toMatchObject({
+      paused: true,
+      pausedFor: "no_access",
+    });
     expect(await jobsOf(w)).toEqual([]);
   });
 });

@@ -3,77 +3,25 @@
  * schedulers look at it at once — two instances on one memory store, and two processes' worth
  * of connections on real Redis, with the lease and with the per-slot claim alone.
  */
-import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { ReportJobs } from "../../../src/services/ads/report-jobs.ts";
+import { afterAll, describe, expect, it } from "vitest";
 import { DigestScheduler, DigestSettings } from "../../../src/services/schedules/digest.ts";
-import {
-  ReportScheduler,
-  type ScheduleFailure,
-  type ScheduleNotifier,
-} from "../../../src/services/schedules/scheduler.ts";
-import { ScheduleRepository } from "../../../src/services/schedules/schedules.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import type { Store } from "../../../src/store/port.ts";
 import { RedisStore } from "../../../src/store/redis.ts";
 import { ManualClock } from "../../support/manual-clock.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../../support/redis.ts";
 import { waitFor } from "../../support/wait.ts";
-
-const ZONE = "Europe/Moscow";
-const HOUR = 60 * 60 * 1000;
-/** 08:00 in Moscow. */
-const MORNING = Date.parse("2026-06-15T05:00:00Z");
-
-const closing: Array<() => Promise<unknown>> = [];
-afterEach(async () => {
-  while (closing.length > 0) await closing.pop()?.();
-});
-
-class Told implements ScheduleNotifier {
-  readonly failures: Array<{ failure: ScheduleFailure; retrying: boolean }> = [];
-  async failed(_schedule: unknown, failure: ScheduleFailure, retrying: boolean) {
-    this.failures.push({ failure, retrying });
-  }
-}
-
-function instance(store: Store, clock: ManualClock, options: { leaseTtlMs?: number } = {}) {
-  const schedules = new ScheduleRepository(store, { maxPerPerson: 10, now: clock.now });
-  const jobs = new ReportJobs({ store, account: "acc", shop: "shop-1", zone: ZONE });
-  const told = new Told();
-  const scheduler = new ReportScheduler({
-    store,
-    schedules,
-    notifier: told,
-    zone: ZONE,
-    now: clock.now,
-    targets: {
-      jobsOf: (shop) => (shop === "shop-1" ? jobs : undefined),
-      mayReport: async () => true,
-    },
-    ...options,
-  });
-  closing.push(() => scheduler.stop());
-  return { schedules, jobs, scheduler, told };
-}
-
-async function saveDaily(repository: ScheduleRepository) {
-  return repository.add({
-    owner: 1,
-    chatId: 1,
-    locale: "ru",
-    shop: "shop-1",
-    campaigns: [{ id: "101", title: "A" }],
-    period: "yesterday",
-    groupBy: "DATE",
-    format: "xlsx",
-    rule: { every: "day", time: "09:00" },
-  });
-}
-
-/** Both instances run rounds at the same moments, several times over. */
-async function raceRounds(a: ReportScheduler, b: ReportScheduler, rounds = 5) {
-  for (let i = 0; i < rounds; i++) await Promise.all([a.runOnce(), b.runOnce()]);
-}
+import {
+  closing,
+  HOUR,
+  instance,
+  MORNING,
+  ONE_STORE,
+  raceRounds,
+  saveDaily,
+  twoConnections,
+  ZONE,
+} from "./support.ts";
 
 describe("two schedulers on one store", () => {
   it("memory store: the slot becomes one job", async () => {
@@ -124,13 +72,7 @@ redis.describe("two schedulers on real Redis", () => {
     ["with the per-slot claim alone", 0],
   ] as const) {
     it(`${name}: the slot becomes one job`, async () => {
-      const keys = `${prefix}${name.length}:`;
-      const first = await RedisStore.open({ url: redis.url, prefix: keys });
-      const second = await RedisStore.open({ url: redis.url, prefix: keys });
-      closing.push(
-        () => first.close(),
-        () => second.close(),
-      );
+      const [first, second] = await twoConnections(redis.url, `${prefix}${name.length}:`);
       const clock = new ManualClock(MORNING);
       const options = leaseTtlMs === undefined ? {} : { leaseTtlMs };
       const a = instance(first, clock, options);
@@ -160,6 +102,7 @@ describe("two digest schedulers on one store", () => {
         zone: ZONE,
         now: clock.now,
         source: {
+          entitled: async () => true,
           storesFor: async () => [
             {
               id: "s1",
@@ -220,6 +163,7 @@ describe("two digest schedulers on one store", () => {
       zone: ZONE,
       now: clock.now,
       source: {
+        entitled: async () => true,
         // Ozon's numbers move between tries: the retry must still send the first try's digest.
         storesFor: async () =>
           ["Север", "Юг"].map((name) => ({
@@ -280,7 +224,7 @@ async function diedMidSend(stores: [Store, Store, Store]): Promise<void> {
       settings,
       zone: ZONE,
       now: clock.now,
-      source: { storesFor: async () => [] },
+      source: ONE_STORE,
       sender: {
         send: (_setting, digest) => {
           if (hang) {
