@@ -119,6 +119,23 @@ export class ScheduleRepository {
     return this.update(id, (s) => (paused ? { ...s, paused } : { ...s, paused, resumedAt: now }));
   }
 
+  /**
+   * Points the schedules aimed at a group that became a supergroup at its new id; how many moved.
+   * No index by chat: every schedule is read, as each scheduler round does (at most
+   * `maxPerPerson` per person).
+   */
+  async moveChat(fromChatId: number, toChatId: number): Promise<number> {
+    let moved = 0;
+    for (const schedule of await this.all()) {
+      if (schedule.chatId !== fromChatId) continue;
+      const changed = await this.update(schedule.id, (s) =>
+        s.chatId === fromChatId ? { ...s, chatId: toChatId } : s,
+      );
+      if (changed?.chatId === toChatId) moved += 1;
+    }
+    return moved;
+  }
+
   delete(id: string): Promise<boolean> {
     return this.#store.delete(PREFIX + id);
   }
