@@ -24,6 +24,7 @@ import type { Store } from "../store/port.ts";
 import { storeAdapter } from "../store/session-storage.ts";
 import { type CallbackCodec, createCallbackCodec } from "./callback-data.ts";
 import { type ChatLockOptions, chatLock, chatOf } from "./chat-lock.ts";
+import { chatMovedFeature } from "./chat-moved.ts";
 import type { BotContext, SessionData } from "./context.ts";
 import {
   BUILT_IN_CONVERSATIONS,
@@ -156,6 +157,8 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.use(i18n.middleware());
   bot.use(verifyCallbacks(featureDeps.codec, logger));
   const modules = deps.modules ?? [];
+  // A group that became a supergroup: every area's records follow it before anything else runs.
+  bot.use(chatMovedFeature(featureDeps));
   // Before any dialog could swallow them (a reply to a buyer, say).
   for (const early of modules.flatMap((m) => m.beforeConversations ?? [])) {
     const composer = early(featureDeps);

@@ -24,6 +24,7 @@ import {
 import { PerShop } from "../../shops/per-shop.ts";
 import type { Shop } from "../../shops/registry.ts";
 import { fencedLease, sharedByProcesses } from "../../store/lease.ts";
+import { chatMovesFor, followChatMove } from "../chat-moved.ts";
 import { cancelPostingConversation } from "../conversations/cancel-posting.ts";
 import { handoverConversation } from "../conversations/handover.ts";
 import { telegramHandoverDelivery } from "../conversations/handover-delivery.ts";
@@ -76,6 +77,7 @@ export function createPostingsModule(
   const firstId = () => shops.all().find((shop) => shop.seller)?.id ?? "";
   const where = postingShops(shops);
   const subscriptions = new SubscriptionService(store, { legacyShopId: () => where.legacy()?.id });
+  const moves = chatMovesFor(store, shops);
   let botApi: Api | undefined;
   const notifierOf = (shop: { id: string; ref: string }, api: Api) =>
     new TelegramPostingNotifier({
@@ -238,6 +240,7 @@ export function createPostingsModule(
             store: fence?.store ?? shop.store,
             subscriptions: entitledSubscribers(subscriptions, access, where, shop.id),
             notifier: notifierOf(shop, api),
+            moveChat: (from, to) => followChatMove(moves, api, from, to, logger),
           });
           if (options.poll ?? true) watcher.start();
           return watcher;

@@ -11,6 +11,7 @@ import type { Posting } from "../../ozon/seller/types.ts";
 import { AccessService } from "../../services/access.ts";
 import type { CardMessage } from "../../services/postings/cards.ts";
 import {
+  ChatMovedError,
   type DigestInfo,
   type PostingChange,
   type PostingNotifier,
@@ -39,7 +40,7 @@ import {
 } from "../keyboards/postings.ts";
 import type { Priority, TelegramSender } from "../sender/index.ts";
 import { withShopTag } from "../shops.ts";
-import { isChatUnreachable } from "../telegram-errors.ts";
+import { telegramChatGone } from "../telegram-errors.ts";
 
 /** A send Telegram has not answered within this long is given up (retried next pass). */
 const SEND_TIMEOUT_MS = 30_000;
@@ -228,9 +229,8 @@ export class TelegramPostingNotifier implements PostingNotifier {
         ),
       );
     } catch (error) {
-      if (error instanceof GrammyError && isChatUnreachable(error)) {
-        throw new RecipientGoneError(chat.chatId, error.description, { cause: error });
-      }
+      const refused = chatRefusal(chat.chatId, error);
+      if (refused) throw refused;
       if (error instanceof GrammyError && CARD_SETTLED.test(error.description)) return;
       throw error;
     }
@@ -280,10 +280,15 @@ export class TelegramPostingNotifier implements PostingNotifier {
       );
       return { messageId: message.message_id };
     } catch (error) {
-      if (error instanceof GrammyError && isChatUnreachable(error)) {
-        throw new RecipientGoneError(chatId, error.description, { cause: error });
-      }
-      throw error;
+      throw chatRefusal(chatId, error) ?? error;
     }
   }
+}
+
+/** The watcher's word for a chat Telegram will not take messages in (gone, or moved). */
+function chatRefusal(chatId: number, error: unknown): Error | undefined {
+  const gone = telegramChatGone(error);
+  if (gone?.kind === "migrated") return new ChatMovedError(chatId, gone.chatId, { cause: error });
+  if (!gone || !(error instanceof GrammyError)) return undefined;
+  return new RecipientGoneError(chatId, error.description, { cause: error });
 }
