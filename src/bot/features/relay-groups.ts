@@ -7,9 +7,8 @@ import type { RelayGroup, RelayGroupSetting } from "../../services/relay/audienc
 import type { RelayTopics } from "../../services/relay/topics.ts";
 
 /**
- * Points a relay group's setting at the supergroup it became, keeping its shops. Upgrades happen
- * when topics are turned on, so whether it is a forum is asked anew. Undefined when neither chat
- * is a relay group (any more).
+ * Points a relay group's setting at the supergroup it became, keeping its shops. Undefined when
+ * neither chat is a relay group (any more).
  */
 export async function moveRelayGroup(
   api: Api,
@@ -17,11 +16,22 @@ export async function moveRelayGroup(
   fromChatId: number,
   toChatId: number,
 ): Promise<RelayGroup | undefined> {
-  const chat = await api.getChat(toChatId).catch(() => undefined);
+  return groups.move(fromChatId, toChatId, await describeMovedGroup(api, toChatId));
+}
+
+/**
+ * What the relay keeps of the supergroup a group became. Upgrades happen when topics are turned
+ * on, so whether it is a forum is asked anew.
+ */
+export async function describeMovedGroup(
+  api: Api,
+  chatId: number,
+): Promise<Partial<Pick<RelayGroup, "isForum" | "title">>> {
+  const chat = await api.getChat(chatId).catch(() => undefined);
   const isForum = chat?.type === "supergroup" && chat.is_forum === true;
-  const change: Partial<Pick<RelayGroup, "isForum" | "title">> = { isForum };
-  if (chat && "title" in chat && chat.title !== undefined) change.title = chat.title;
-  return groups.move(fromChatId, toChatId, change);
+  return chat && "title" in chat && chat.title !== undefined
+    ? { isForum, title: chat.title }
+    : { isForum };
 }
 
 export interface EnsureTopicOptions {

@@ -31,7 +31,6 @@ import {
   TelegramFileTooBigError,
 } from "./relay-files.ts";
 import { ensureRelayTopic } from "./relay-groups.ts";
-import { followMigration } from "./relay-here.ts";
 import { offerQuickReplies } from "./relay-quick-replies.ts";
 import type { RelayShops } from "./relay-shops.ts";
 
@@ -44,11 +43,6 @@ const THUMBS_UP = [{ type: "emoji", emoji: "👍" }] as const;
 export function relayRepliesFeature(relay: RelayShops): FeatureFactory {
   return (deps) => {
     const composer = new Composer<BotContext>();
-    // A group becomes a supergroup (topics turned on, say) under a new id: the relay follows it.
-    composer.on("message:migrate_to_chat_id", async (ctx, next) => {
-      await followMigration(ctx, relay, ctx.message.migrate_to_chat_id);
-      return next();
-    });
     composer.on("message", async (ctx, next) => {
       const message = ctx.message;
       if (isCommand(message)) return next();

@@ -27,6 +27,7 @@ import {
 import { PerShop } from "../../shops/per-shop.ts";
 import type { Shop } from "../../shops/registry.ts";
 import { sharedByProcesses } from "../../store/lease.ts";
+import { chatMovesFor } from "../chat-moved.ts";
 import { type AdsDialogDeps, budgetConversation } from "../conversations/budget.ts";
 import { bidConversation } from "../conversations/campaign-bid.ts";
 import { periodConversation } from "../conversations/campaign-period.ts";
@@ -111,6 +112,7 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
     shops,
     logger,
     ...(options.renderChart ? { renderChart: options.renderChart } : {}),
+    chatMoves: { moves: chatMovesFor(container.store, shops), logger },
   });
 
   /** Built on first use (a dialog, a retry, the runner's start); dropped when the shop stops. */

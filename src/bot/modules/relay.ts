@@ -20,6 +20,7 @@ import {
 } from "../../services/relay/repositories.ts";
 import { PerShop } from "../../shops/per-shop.ts";
 import { fencedLease, sharedByProcesses } from "../../store/lease.ts";
+import { chatMovesFor, followChatMove } from "../chat-moved.ts";
 import { quickReplyConversation } from "../conversations/quick-reply.ts";
 import { whenBotRemoved } from "../features/bot-removed.ts";
 import { inboxFeature } from "../features/inbox.ts";
@@ -67,6 +68,7 @@ export function createRelayModule(
 ): RelayBotModule {
   const { container, i18n, sender, codec } = deps;
   const { store, access, config, logger, shops } = container;
+  const moves = chatMovesFor(store, shops);
   // Shops come and go (an admin adds one with keys later): the module runs with none at all.
   const firstId = () => shops.all().find((shop) => shop.seller)?.id ?? "";
   const relayShops = new RelayShops({
@@ -141,6 +143,7 @@ export function createRelayModule(
             inbox: relayShops.inbox(shop),
             contextCards: new ContextCards({ store: shop.store, source: shopSeller, logger }),
             timezone: config.timezone,
+            moveChat: (from, to) => followChatMove(moves, api, from, to, logger),
           });
           const relay = new ChatRelay({
             ...(sharedByProcesses(store) ? {} : { lease: false as const }),

@@ -8,6 +8,7 @@ import { reachesShop, shopsInScope } from "../../services/access/shop-scope.ts";
 import { DigestScheduler, DigestSettings } from "../../services/schedules/digest.ts";
 import { ReportScheduler } from "../../services/schedules/scheduler.ts";
 import { ScheduleRepository } from "../../services/schedules/schedules.ts";
+import { chatMovesFor } from "../chat-moved.ts";
 import { digestDialog } from "../conversations/digest-steps.ts";
 import { SCHEDULE_CONVERSATION, scheduleConversation } from "../conversations/schedule.ts";
 import type { FeatureFactory } from "../index.ts";
@@ -56,6 +57,7 @@ export function createSchedulesModule(
     zone: config.timezone,
     retryDelayMs,
     now,
+    chatMoves: { moves: chatMovesFor(store, shops), logger },
   });
   const scheduler = new ReportScheduler({
     store,

@@ -14,7 +14,7 @@ import { ruleText, scheduleReportText, slotText } from "../format/schedule.ts";
 import { type Locale, type LocalizedContext, type Translator, translatorOr } from "../i18n.ts";
 import type { TelegramSender } from "../sender/index.ts";
 import { withShopTag } from "../shops.ts";
-import { PacedApi } from "./paced-api.ts";
+import { type ChatMovesHook, PacedApi } from "./paced-api.ts";
 
 export interface TelegramScheduleNotifierOptions {
   sender: TelegramSender;
@@ -25,6 +25,8 @@ export interface TelegramScheduleNotifierOptions {
   /** The pause before the retry, to say when it comes. */
   retryDelayMs: number;
   now?: () => number;
+  /** A group that became a supergroup: the schedule's records follow it (chat-moved.ts). */
+  chatMoves?: ChatMovesHook;
 }
 
 export function failureReason(t: Translator, failure: ScheduleFailure): string {
@@ -50,7 +52,7 @@ export class TelegramScheduleNotifier implements ScheduleNotifier {
 
   constructor(options: TelegramScheduleNotifierOptions) {
     this.#options = options;
-    this.#telegram = new PacedApi(options.sender, "schedule notifier");
+    this.#telegram = new PacedApi(options.sender, "schedule notifier", options.chatMoves);
   }
 
   attach(api: Api): void {
@@ -61,10 +63,10 @@ export class TelegramScheduleNotifier implements ScheduleNotifier {
     return translatorOr(this.#options.i18n, locale, this.#options.defaultLocale);
   }
 
-  /** One message to `chatId` through the sender (bulk). */
+  /** One message to `chatId` (or the supergroup it became) through the sender (bulk). */
   async send(chatId: number, text: string): Promise<void> {
-    await this.#telegram.paced(chatId, (api) =>
-      api.sendMessage(chatId, text, { link_preview_options: { is_disabled: true } }),
+    await this.#telegram.pacedFollowing(chatId, (api, to) =>
+      api.sendMessage(to, text, { link_preview_options: { is_disabled: true } }),
     );
   }
 
