@@ -120,7 +120,8 @@ export class ScheduleRepository {
   }
 
   /**
-   * Points the schedules aimed at a group that became a supergroup at its new id; how many moved.
+   * Points the schedules aimed at a group that became a supergroup at its new id; how many this
+   * call moved.
    * No index by chat: every schedule is read, as each scheduler round does (at most
    * `maxPerPerson` per person).
    */
@@ -128,10 +129,13 @@ export class ScheduleRepository {
     let moved = 0;
     for (const schedule of await this.all()) {
       if (schedule.chatId !== fromChatId) continue;
-      const changed = await this.update(schedule.id, (s) =>
-        s.chatId === fromChatId ? { ...s, chatId: toChatId } : s,
-      );
-      if (changed?.chatId === toChatId) moved += 1;
+      // Another process may move it first: only the change written here counts.
+      let mine = false;
+      await this.update(schedule.id, (s) => {
+        mine = s.chatId === fromChatId;
+        return mine ? { ...s, chatId: toChatId } : s;
+      });
+      if (mine) moved += 1;
     }
     return moved;
   }

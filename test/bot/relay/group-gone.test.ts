@@ -5,6 +5,8 @@
 import type { Chat } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
 import { RelayGroupSetting } from "../../../src/services/relay/audience.ts";
+import { ScheduleRepository } from "../../../src/services/schedules/schedules.ts";
+import { SubscriptionService } from "../../../src/services/subscriptions.ts";
 import { command, group, messageUpdate, myChatMember } from "../../support/updates.ts";
 import { ADMIN, openBuyerChats, type RelayEnv, SELLER, sendsTo, startRelayEnv } from "./support.ts";
 
@@ -40,6 +42,42 @@ describe("relay group no longer reachable", () => {
     expect(pass).toMatchObject({ relayed: 1, failures: [] });
     expect(e.fake.textsTo(upgradedId).at(-1)).toContain("После переезда");
     expect((await new RelayGroupSetting(e.store).list())[0]?.chatId).toBe(upgradedId);
+  });
+
+  it("a buyer message refused by the old id arrives once in the supergroup, and the group's alerts and schedules follow", async () => {
+    const e = await started();
+    await e.send(command("relay_here", { from: ADMIN, chat: basicGroup }));
+    await new SubscriptionService(e.store).subscribe({
+      chatId: basicGroup.id,
+      kind: "group",
+      subscribedBy: ADMIN.id,
+    });
+    const schedules = new ScheduleRepository(e.store, { maxPerPerson: 5 });
+    const schedule = await schedules.add({
+      owner: ADMIN.id,
+      chatId: basicGroup.id,
+      chatTitle: "Team",
+      locale: "en",
+      shop: "any",
+      campaigns: [{ id: "1" }],
+      period: "yesterday",
+      groupBy: "DATE",
+      format: "csv",
+      rule: { every: "day", time: "09:00" },
+    });
+    e.fake.migrateChat(basicGroup.id, upgradedId);
+    const chat = openBuyerChats(e.sandbox)[0];
+    if (!chat) throw new Error("no chat");
+    e.sandbox.control.buyerWrites(chat.id, { text: "Переехали?" });
+    expect(await e.module.runOnce()).toMatchObject({ relayed: 1, failures: [] });
+    await e.module.runOnce();
+    expect(e.fake.textsTo(upgradedId).filter((t) => t.includes("Переехали?"))).toHaveLength(1);
+    expect((await new RelayGroupSetting(e.store).list()).map((g) => g.chatId)).toEqual([
+      upgradedId,
+    ]);
+    expect(await new SubscriptionService(e.store).get(upgradedId)).toMatchObject({ kind: "group" });
+    expect(await new SubscriptionService(e.store).get(basicGroup.id)).toBeUndefined();
+    expect((await schedules.get(schedule.id))?.chatId).toBe(upgradedId);
   });
 
   it("follows the migration service message in the relay group", async () => {
