@@ -5,7 +5,7 @@
  */
 import type { Chat } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
-import { messageUpdate } from "../../support/updates.ts";
+import { groupMigrated, messageUpdate } from "../../support/updates.ts";
 import { textOf } from "../harness.ts";
 import { ADMIN, messagesTo, must, type PostingsHarness, startPostings } from "./harness.ts";
 
@@ -83,15 +83,7 @@ describe("a group that became a supergroup", () => {
 
   it("the service message alone moves it: the next alert goes straight to the new chat", async () => {
     await groupAlertedByBothShops();
-    await h.send(
-      messageUpdate({
-        message_id: 77,
-        date: Math.floor(Date.now() / 1000),
-        chat: basicGroup,
-        from: ADMIN,
-        migrate_to_chat_id: NEW,
-      } as never),
-    );
+    await h.send(groupMigrated(basicGroup, ADMIN, NEW));
     expect(await h.module.subscriptions.get(NEW)).toMatchObject({ chatId: NEW });
     h.fake.migrateChat(OLD, NEW);
     const fresh = must(h.sandbox.stores[1]).control.addPosting(mug);
@@ -101,5 +93,20 @@ describe("a group that became a supergroup", () => {
     expect(h.fake.calls.filter((c) => c.seq >= since && Number(c.payload.chat_id) === OLD)).toEqual(
       [],
     );
+  });
+
+  it("the service message in the new supergroup (migrate_from_chat_id) moves it as well", async () => {
+    await groupAlertedByBothShops();
+    await h.send(
+      messageUpdate({
+        message_id: 1,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: NEW, type: "supergroup", title: "Склад" },
+        from: ADMIN,
+        migrate_from_chat_id: OLD,
+      } as never),
+    );
+    expect(await h.module.subscriptions.get(OLD)).toBeUndefined();
+    expect(await h.module.subscriptions.get(NEW)).toMatchObject({ chatId: NEW });
   });
 });

@@ -7,7 +7,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { RelayGroupSetting } from "../../../src/services/relay/audience.ts";
 import { ScheduleRepository } from "../../../src/services/schedules/schedules.ts";
 import { SubscriptionService } from "../../../src/services/subscriptions.ts";
-import { command, group, messageUpdate, myChatMember } from "../../support/updates.ts";
+import {
+  command,
+  group,
+  groupMigrated,
+  messageUpdate,
+  myChatMember,
+} from "../../support/updates.ts";
 import { ADMIN, openBuyerChats, type RelayEnv, SELLER, sendsTo, startRelayEnv } from "./support.ts";
 
 let env: RelayEnv | undefined;
@@ -83,15 +89,7 @@ describe("relay group no longer reachable", () => {
   it("follows the migration service message in the relay group", async () => {
     const e = await started();
     await e.send(command("relay_here", { from: ADMIN, chat: basicGroup }));
-    await e.send(
-      messageUpdate({
-        message_id: 9001,
-        date: Math.floor(Date.now() / 1000),
-        chat: basicGroup,
-        from: ADMIN,
-        migrate_to_chat_id: upgradedId,
-      } as never),
-    );
+    await e.send(groupMigrated(basicGroup, ADMIN, upgradedId));
     expect((await new RelayGroupSetting(e.store).list())[0]?.chatId).toBe(upgradedId);
   });
 
