@@ -86,6 +86,25 @@ describe("relay group no longer reachable", () => {
     expect((await schedules.get(schedule.id))?.chatId).toBe(upgradedId);
   });
 
+  it("a product question refused by the old id arrives once in the supergroup", async () => {
+    env = await startRelayEnv({ questions: {} });
+    const e = env;
+    const questions = e.questions;
+    if (!questions) throw new Error("no questions module");
+    expect(await questions.runOnce("sandbox-client")).toMatchObject({ firstRun: true });
+    await e.send(command("relay_here", { from: ADMIN, chat: basicGroup }));
+    e.fake.migrateChat(basicGroup.id, upgradedId);
+    const product = e.sandbox.control.products()[0];
+    if (!product) throw new Error("no product");
+    e.sandbox.control.addQuestion({ sku: product.sku, text: "Есть в синем?", authorName: "Ира" });
+    await questions.runOnce("sandbox-client");
+    await questions.runOnce("sandbox-client");
+    expect(e.fake.textsTo(upgradedId).filter((t) => t.includes("Есть в синем?"))).toHaveLength(1);
+    expect((await new RelayGroupSetting(e.store).list()).map((g) => g.chatId)).toEqual([
+      upgradedId,
+    ]);
+  });
+
   it("follows the migration service message in the relay group", async () => {
     const e = await started();
     await e.send(command("relay_here", { from: ADMIN, chat: basicGroup }));
