@@ -23,6 +23,7 @@ import type { AccessService } from "../services/access.ts";
 import type { Store } from "../store/port.ts";
 import { type CallbackCodec, createCallbackCodec } from "./core/callback-data.ts";
 import { type ChatLockOptions, chatLock, chatOf } from "./core/chat-lock.ts";
+import { chatMovedFeature } from "./core/chat-moved.ts";
 import { comingSoonFeature } from "./core/coming-soon.ts";
 import type { BotContext, SessionData } from "./core/context.ts";
 import { type BotShops, type FeatureDeps, NO_SHOPS } from "./core/deps.ts";
@@ -158,6 +159,8 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.use(i18n.middleware());
   bot.use(verifyCallbacks(featureDeps.codec, logger));
   const modules = deps.modules ?? [];
+  // A group that became a supergroup: every area's records follow it before anything else runs.
+  bot.use(chatMovedFeature(featureDeps));
   // Before any dialog could swallow them (a reply to a buyer, say).
   for (const early of modules.flatMap((m) => m.beforeConversations ?? [])) {
     const composer = early(featureDeps);

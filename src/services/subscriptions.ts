@@ -5,6 +5,7 @@
  * Who may subscribe (warehouse role in private, admin in a group) is the bot layer's check; this
  * service only keeps the list.
  */
+import { moveKey } from "../store/move-key.ts";
 import type { Store } from "../store/port.ts";
 
 export type SubscriberKind = "private" | "group";
@@ -139,6 +140,19 @@ export class SubscriptionService {
   async unsubscribe(chatId: number): Promise<boolean> {
     checkChatId(chatId);
     return this.#store.delete(keyOf(chatId));
+  }
+
+  /**
+   * The group became a supergroup with a new id: its subscription (filters, `createdAt`) follows.
+   * A subscription the new chat already has is kept. True when the old chat was subscribed.
+   */
+  async moveChat(fromChatId: number, toChatId: number): Promise<boolean> {
+    checkChatId(fromChatId);
+    checkChatId(toChatId);
+    return moveKey<Subscriber>(this.#store, keyOf(fromChatId), keyOf(toChatId), (old) => ({
+      ...old,
+      chatId: toChatId,
+    }));
   }
 
   async get(chatId: number): Promise<Subscriber | undefined> {

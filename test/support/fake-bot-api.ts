@@ -113,6 +113,8 @@ export class FakeBotApi {
   #fileSeq = 0;
   #topicSeq = 100;
   readonly #failures = new Map<string, Injection[]>();
+  /** Groups upgraded to supergroups: old chat id → new one. */
+  readonly #migrated = new Map<number, number>();
   readonly #delays = new Map<string, Injection[]>();
   readonly #handlers = new Map<string, MethodHandler>();
   readonly #files = new Map<string, { meta: RegisteredFile; bytes: Uint8Array }>();
@@ -219,6 +221,14 @@ export class FakeBotApi {
     this.#failures.set(method, list);
   }
 
+  /**
+   * The group became a supergroup: from now on every call naming `fromChatId` is refused as
+   * Telegram does, with 400 and `parameters.migrate_to_chat_id`.
+   */
+  migrateChat(fromChatId: number, toChatId: number): void {
+    this.#migrated.set(fromChatId, toChatId);
+  }
+
   /** The next `times` answers to `method` are held for `ms` (the call is recorded at once). */
   delay(method: string, ms: number, times = 1): void {
     const list = this.#delays.get(method) ?? [];
@@ -293,6 +303,7 @@ export class FakeBotApi {
   reset(): void {
     this.calls.length = 0;
     this.#failures.clear();
+    this.#migrated.clear();
     this.#delays.clear();
     this.#handlers.clear();
   }
@@ -350,6 +361,15 @@ export class FakeBotApi {
 
     const failure = take(this.#failures, method)?.error;
     if (failure) return this.#answer(res, call, failure.error_code, { ok: false, ...failure });
+    const movedTo = this.#migrated.get(Number(payload.chat_id));
+    if (movedTo !== undefined) {
+      return this.#answer(res, call, 400, {
+        ok: false,
+        error_code: 400,
+        description: "Bad Request: group chat was upgraded to a supergroup chat",
+        parameters: { migrate_to_chat_id: movedTo },
+      });
+    }
 
     try {
       const result = await this.#result(method, payload, call, req);

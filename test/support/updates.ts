@@ -220,3 +220,14 @@ export function myChatMember(
     },
   } as Update;
 }
+
+/** The service message in a group Telegram upgraded to a supergroup with the id `toChatId`. */
+export function groupMigrated(chat: Chat.GroupChat, by: User, toChatId: number): Update {
+  return messageUpdate({
+    message_id: 90_000 + (nextUpdateId() % 1000),
+    date: Math.floor(Date.now() / 1000),
+    chat,
+    from: by,
+    migrate_to_chat_id: toChatId,
+  } as Message);
+}

@@ -27,6 +27,7 @@ import {
 import { PerShop } from "../../shops/per-shop.ts";
 import type { Shop } from "../../shops/registry.ts";
 import { sharedByProcesses } from "../../store/lease.ts";
+import { chatMovesFor } from "../core/chat-moved.ts";
 import type { BotModule } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
 import type { ModuleDeps } from "../modules.ts";
@@ -108,6 +109,7 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
     shops,
     logger,
     ...(options.renderChart ? { renderChart: options.renderChart } : {}),
+    chatMoves: { moves: chatMovesFor(container.store, shops), logger },
   });
 
   /** Built on first use (a dialog, a retry, the runner's start); dropped when the shop stops. */

@@ -40,7 +40,7 @@ import type { CallbackCodec } from "../core/callback-data.ts";
 import { type Locale, type LocalizedContext, type Translator, translatorOr } from "../core/i18n.ts";
 import { isNotModified } from "../core/screen-text.ts";
 import type { TelegramSender } from "../core/sender/index.ts";
-import { PacedApi } from "../core/sender/paced-api.ts";
+import { type ChatMovesHook, PacedApi } from "../core/sender/paced-api.ts";
 import { withShopTag } from "../core/shop-tags.ts";
 import { FAILURE_KEYS, reportAbout } from "./format.ts";
 import { reportRetryKeyboard, reportXlsxKeyboard } from "./keyboards.ts";
@@ -90,6 +90,8 @@ export interface TelegramReportNotifierOptions {
   logger?: Logger;
   /** Draws the chart (default reportChartPng; tests make it fail). */
   renderChart?: typeof reportChartPng;
+  /** A group that became a supergroup: its records follow it and the report goes there. */
+  chatMoves?: ChatMovesHook;
 }
 
 export class TelegramReportNotifier implements ReportNotifier {
@@ -98,7 +100,7 @@ export class TelegramReportNotifier implements ReportNotifier {
 
   constructor(options: TelegramReportNotifierOptions) {
     this.#options = options;
-    this.#telegram = new PacedApi(options.sender, "report notifier");
+    this.#telegram = new PacedApi(options.sender, "report notifier", options.chatMoves);
   }
 
   /** The Api to send with (the module's start gives the bot's, without auto-retry: see apiForSender). */
@@ -168,12 +170,14 @@ export class TelegramReportNotifier implements ReportNotifier {
     await this.#action(chatId);
     const repeat = setInterval(() => void this.#action(chatId), ACTION_REPEAT_MS);
     try {
-      await this.#telegram.paced(chatId, (api) =>
-        api.sendDocument(chatId, new InputFile(document.bytes, name), {
+      const sent = await this.#telegram.pacedFollowing(chatId, (api, to) =>
+        api.sendDocument(to, new InputFile(document.bytes, name), {
           caption: capped(caption),
           ...(keyboard ? { reply_markup: keyboard } : {}),
         }),
       );
+      // The group became a supergroup: the chart and the job's record follow it there.
+      job.requestedBy.chatId = sent.chatId;
     } finally {
       clearInterval(repeat);
     }
@@ -299,10 +303,11 @@ export class TelegramReportNotifier implements ReportNotifier {
         // Deleted or too old to edit: a new progress message instead.
       }
     }
-    const chatId = job.requestedBy.chatId;
-    const sent = await this.#telegram.paced(chatId, (api) =>
-      api.sendMessage(chatId, text, options),
+    const { result: sent, chatId } = await this.#telegram.pacedFollowing(
+      job.requestedBy.chatId,
+      (api, to) => api.sendMessage(to, text, options),
     );
+    job.requestedBy.chatId = chatId;
     return { chatId: sent.chat.id, messageId: sent.message_id };
   }
 }

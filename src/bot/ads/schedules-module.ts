@@ -10,6 +10,7 @@ import { DigestScheduler, DigestSettings } from "../../services/schedules/digest
 import { ReportScheduler } from "../../services/schedules/scheduler.ts";
 import { ScheduleRepository } from "../../services/schedules/schedules.ts";
 import { whenBotRemoved } from "../core/bot-removed.ts";
+import { chatMovesFor } from "../core/chat-moved.ts";
 import type { BotModule } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
 import type { FeatureFactory } from "../index.ts";
@@ -63,6 +64,7 @@ export function createSchedulesModule(
     ...(options.groupCheckTimeoutMs !== undefined
       ? { checkTimeoutMs: options.groupCheckTimeoutMs }
       : {}),
+    chatMoves: { moves: chatMovesFor(store, shops), logger },
   });
   const scheduler = new ReportScheduler({
     store,

@@ -16,7 +16,7 @@ import { nextSlot } from "../../services/schedules/slots.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import { type Locale, type LocalizedContext, type Translator, translatorOr } from "../core/i18n.ts";
 import type { TelegramSender } from "../core/sender/index.ts";
-import { PacedApi } from "../core/sender/paced-api.ts";
+import { type ChatMovesHook, PacedApi } from "../core/sender/paced-api.ts";
 import { withShopTag } from "../core/shop-tags.ts";
 import { telegramChatGone } from "../core/telegram-errors.ts";
 import { reportProblemText } from "./format.ts";
@@ -31,6 +31,8 @@ export interface TelegramScheduleNotifierOptions {
   /** The pause before the retry, to say when it comes. */
   retryDelayMs: number;
   now?: () => number;
+  /** A group that became a supergroup: the schedule's records follow it (chat-moved.ts). */
+  chatMoves?: ChatMovesHook;
   /** How long the one getChatMember of a run may take (default 10 s). */
   checkTimeoutMs?: number;
 }
@@ -62,7 +64,7 @@ export class TelegramScheduleNotifier implements ScheduleNotifier {
 
   constructor(options: TelegramScheduleNotifierOptions) {
     this.#options = options;
-    this.#telegram = new PacedApi(options.sender, "schedule notifier");
+    this.#telegram = new PacedApi(options.sender, "schedule notifier", options.chatMoves);
   }
 
   attach(api: Api): void {
@@ -75,8 +77,8 @@ export class TelegramScheduleNotifier implements ScheduleNotifier {
 
   /** One message to `chatId` through the sender (bulk). */
   async send(chatId: number, text: string): Promise<void> {
-    await this.#telegram.paced(chatId, (api) =>
-      api.sendMessage(chatId, text, { link_preview_options: { is_disabled: true } }),
+    await this.#telegram.pacedFollowing(chatId, (api, to) =>
+      api.sendMessage(to, text, { link_preview_options: { is_disabled: true } }),
     );
   }
 
@@ -117,14 +119,17 @@ export class TelegramScheduleNotifier implements ScheduleNotifier {
   /**
    * The owner's standing in a group, from one getChatMember bounded by `checkTimeoutMs`: an
    * answer at all means the bot is still in the group; 403 or "chat not found" means it is not.
-   * Anything else (5xx, 429, a timeout, a group that moved) is "unknown".
+   * Anything else (5xx, 429, a timeout) is "unknown".
    */
   async ownerInGroup(chatId: number, userId: number): Promise<GroupStanding> {
     const timeout = AbortSignal.timeout(this.#options.checkTimeoutMs ?? 10_000) as Parameters<
       Api["getChatMember"]
     >[2];
     try {
-      const member = await this.#telegram.api.getChatMember(chatId, userId, timeout);
+      // A group that became a supergroup is asked again at its new id (its records follow it).
+      const { result: member } = await this.#telegram.following(chatId, (api, to) =>
+        api.getChatMember(to, userId, timeout),
+      );
       return GROUP_ADMIN_STATUSES.has(member.status) ? "admin" : "not_admin";
     } catch (error) {
       if (error instanceof GrammyError && error.error_code === 400) {

@@ -21,6 +21,7 @@ import {
 import { PerShop } from "../../shops/per-shop.ts";
 import { fencedLease, sharedByProcesses } from "../../store/lease.ts";
 import { whenBotRemoved } from "../core/bot-removed.ts";
+import { chatMovesFor, followChatMove } from "../core/chat-moved.ts";
 import type { BotModule } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
 import type { ModuleDeps } from "../modules.ts";
@@ -67,6 +68,7 @@ export function createRelayModule(
 ): RelayBotModule {
   const { container, i18n, sender, codec } = deps;
   const { store, access, config, logger, shops } = container;
+  const moves = chatMovesFor(store, shops);
   // Shops come and go (an admin adds one with keys later): the module runs with none at all.
   const firstId = () => shops.all().find((shop) => shop.seller)?.id ?? "";
   const relayShops = new RelayShops({
@@ -141,6 +143,7 @@ export function createRelayModule(
             inbox: relayShops.inbox(shop),
             contextCards: new ContextCards({ store: shop.store, source: shopSeller, logger }),
             timezone: config.timezone,
+            moveChat: (from, to) => followChatMove(moves, api, from, to, logger),
           });
           const relay = new ChatRelay({
             ...(sharedByProcesses(store) ? {} : { lease: false as const }),

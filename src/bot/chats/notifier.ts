@@ -82,6 +82,11 @@ export interface TelegramRelayNotifierOptions {
   contextCards?: Pick<ContextCards, "cardOf">;
   /** For the claim's "till 14:35" (default Europe/Moscow). */
   timezone?: string;
+  /**
+   * Moves every record of a group to the supergroup it became (chat-moved.ts); default: only
+   * the relay group's setting.
+   */
+  moveChat?: (fromChatId: number, toChatId: number) => Promise<void>;
 }
 
 export class TelegramRelayNotifier implements RelayNotifier {
@@ -100,6 +105,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
   readonly #inbox: ChatInbox | undefined;
   readonly #timezone: string;
   readonly #contextCards: Pick<ContextCards, "cardOf"> | undefined;
+  readonly #moveChat: (fromChatId: number, toChatId: number) => Promise<void>;
 
   constructor(options: TelegramRelayNotifierOptions) {
     this.#api = options.api;
@@ -117,6 +123,9 @@ export class TelegramRelayNotifier implements RelayNotifier {
     this.#inbox = options.inbox;
     this.#timezone = options.timezone ?? "Europe/Moscow";
     this.#contextCards = options.contextCards;
+    this.#moveChat =
+      options.moveChat ??
+      (async (from, to) => void (await moveRelayGroup(this.#api, this.#groups, from, to)));
   }
 
   async relayBuyerMessage(
@@ -204,8 +213,9 @@ export class TelegramRelayNotifier implements RelayNotifier {
       const gone = telegramChatGone(error);
       if (gone?.kind === "migrated" && recipient.group) {
         const movedTo = gone.chatId;
+        await this.#moveChat(recipient.chatId, movedTo);
         const group =
-          (await moveRelayGroup(this.#api, this.#groups, recipient.chatId, movedTo)) ??
+          (await this.#groups.inChat(movedTo)) ??
           ({ ...recipient.group, chatId: movedTo } satisfies RelayGroup);
         const moved: RelayRecipient = { ...recipient, chatId: movedTo, group };
         const ids = await this.#deliverOnce(moved, chat, message, attachments);

@@ -18,6 +18,7 @@ import { DeliveryMarks } from "../../services/relay/delivery-marks.ts";
 import { ProductNames } from "../../services/relay/product-names.ts";
 import { PerShop } from "../../shops/per-shop.ts";
 import { fencedLease, sharedByProcesses } from "../../store/lease.ts";
+import { chatMovesFor, followChatMove } from "../core/chat-moved.ts";
 import type { BotModule } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
 import type { ModuleDeps } from "../modules.ts";
@@ -46,6 +47,7 @@ export function createQuestionsModule(
 ): QuestionsBotModule {
   const { container, i18n, sender, codec } = deps;
   const { store, access, config, logger, shops } = container;
+  const moves = chatMovesFor(store, shops);
   const links = new FeedLinks(store);
   const groups = new RelayGroupSetting(store);
   let pollers: PerShop<QuestionRelay> | undefined;
@@ -88,6 +90,7 @@ export function createQuestionsModule(
             codec,
             productNames: new ProductNames({ store: shop.store, source: seller.products, logger }),
             logger,
+            moveChat: (from, to) => followChatMove(moves, api, from, to, logger),
           });
           const poller = new QuestionRelay({
             ...(sharedByProcesses(store) ? {} : { lease: false as const }),

@@ -19,6 +19,7 @@ import type { ProductNames } from "../../services/relay/product-names.ts";
 import { splitText } from "../../services/relay/split-text.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
+import { sendFollowingMove } from "../core/chat-moved.ts";
 import {
   type Locale,
   type LocalizedContext,
@@ -26,8 +27,7 @@ import {
   translatorFor,
   translatorOr,
 } from "../core/i18n.ts";
-import type { TelegramSender } from "../core/sender/index.ts";
-import { chatKindOf } from "../core/sender/index.ts";
+import { chatKindOf, type TelegramSender } from "../core/sender/index.ts";
 import { withShopTag } from "../core/shop-tags.ts";
 import { TELEGRAM_TEXT_LIMIT } from "./format.ts";
 import { feedItemKeyboard, questionsOnKeyboard } from "./question-keyboards.ts";
@@ -47,6 +47,8 @@ export interface TelegramQuestionNotifierOptions {
   codec: CallbackCodec;
   productNames?: Pick<ProductNames, "nameOf">;
   logger?: Pick<Logger, "warn">;
+  /** Moves every record of a group to the supergroup it became (chat-moved.ts); default: none. */
+  moveChat?: (fromChatId: number, toChatId: number) => Promise<void>;
 }
 
 export class TelegramQuestionNotifier implements QuestionNotifier {
@@ -124,11 +126,16 @@ export class TelegramQuestionNotifier implements QuestionNotifier {
     key: string,
     build: (t: Translator) => { text: string; keyboard: InlineKeyboard | undefined },
   ): Promise<FeedCopy[]> {
+    // A relay group that became a supergroup gets it once at its new id, its records moved there.
     const delivered = await deliverToAll(await this.#recipients(), (recipient) =>
-      this.#deliverOnce(recipient, key, build),
+      sendFollowingMove(
+        recipient.chatId,
+        (chatId) => this.#deliverOnce({ ...recipient, chatId }, key, build),
+        this.#o.moveChat ?? (async () => {}),
+      ),
     );
-    return delivered.flatMap(({ recipient, value: ids }) =>
-      ids.map((messageId) => ({ chatId: recipient.chatId, messageId, locale: recipient.locale })),
+    return delivered.flatMap(({ recipient, value: { result: ids, chatId } }) =>
+      ids.map((messageId) => ({ chatId, messageId, locale: recipient.locale })),
     );
   }
 

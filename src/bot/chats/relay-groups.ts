@@ -5,11 +5,11 @@
 import { type Api, GrammyError } from "grammy";
 import type { RelayGroup, RelayGroupSetting } from "../../services/relay/audience.ts";
 import type { RelayTopics } from "../../services/relay/topics.ts";
+import { describeMovedGroup } from "../core/chat-moved.ts";
 
 /**
- * Points a relay group's setting at the supergroup it became, keeping its shops. Upgrades happen
- * when topics are turned on, so whether it is a forum is asked anew. Undefined when neither chat
- * is a relay group (any more).
+ * Points a relay group's setting at the supergroup it became, keeping its shops. Undefined when
+ * neither chat is a relay group (any more).
  */
 export async function moveRelayGroup(
   api: Api,
@@ -17,11 +17,7 @@ export async function moveRelayGroup(
   fromChatId: number,
   toChatId: number,
 ): Promise<RelayGroup | undefined> {
-  const chat = await api.getChat(toChatId).catch(() => undefined);
-  const isForum = chat?.type === "supergroup" && chat.is_forum === true;
-  const change: Partial<Pick<RelayGroup, "isForum" | "title">> = { isForum };
-  if (chat && "title" in chat && chat.title !== undefined) change.title = chat.title;
-  return groups.move(fromChatId, toChatId, change);
+  return groups.move(fromChatId, toChatId, await describeMovedGroup(api, toChatId));
 }
 
 export interface EnsureTopicOptions {

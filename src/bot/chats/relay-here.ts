@@ -9,7 +9,6 @@ import type { RelayGroup } from "../../services/relay/audience.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureFactory } from "../index.ts";
-import { moveRelayGroup } from "./relay-groups.ts";
 import type { RelayShops } from "./relay-shops.ts";
 
 /** rh:off stops relaying here; rh:all takes every shop; rh:shop:<ref> adds or removes a shop. */
@@ -96,17 +95,6 @@ export function relayHereFeature(relay: RelayShops): FeatureFactory {
 
     return undefined;
   };
-}
-
-/** The relay follows a group that became a supergroup under a new id (topics turned on, say). */
-export async function followMigration(
-  ctx: BotContext,
-  relay: RelayShops,
-  toChatId: number,
-): Promise<void> {
-  if (ctx.chat && (await relay.groups.inChat(ctx.chat.id))) {
-    await moveRelayGroup(ctx.api, relay.groups, ctx.chat.id, toChatId);
-  }
 }
 
 function groupChat(ctx: Context): GroupChat | undefined {

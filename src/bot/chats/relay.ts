@@ -26,13 +26,11 @@ import {
   TelegramFileTooBigError,
 } from "../core/telegram-files.ts";
 import type { FeatureFactory } from "../index.ts";
-import type { SellerShop } from "../postings/index.ts";
-import { WRITE_TO_BUYER_CALLBACK } from "../postings/index.ts";
+import { type SellerShop, WRITE_TO_BUYER_CALLBACK } from "../postings/index.ts";
 import { actorName, afterAnswer } from "./chat-claims.ts";
 import { relayHeader, replyFailureText, topicName } from "./format.ts";
 import { ANSWER_BUYER_CALLBACK } from "./keyboards.ts";
 import { ensureRelayTopic } from "./relay-groups.ts";
-import { followMigration } from "./relay-here.ts";
 import { offerQuickReplies } from "./relay-quick-replies.ts";
 import type { RelayShops } from "./relay-shops.ts";
 
@@ -45,11 +43,6 @@ const THUMBS_UP = [{ type: "emoji", emoji: "👍" }] as const;
 export function relayRepliesFeature(relay: RelayShops): FeatureFactory {
   return (deps) => {
     const composer = new Composer<BotContext>();
-    // A group becomes a supergroup (topics turned on, say) under a new id: the relay follows it.
-    composer.on("message:migrate_to_chat_id", async (ctx, next) => {
-      await followMigration(ctx, relay, ctx.message.migrate_to_chat_id);
-      return next();
-    });
     composer.on("message", async (ctx, next) => {
       const message = ctx.message;
       if (isCommand(message)) return next();

@@ -25,6 +25,7 @@ import { PerShop } from "../../shops/per-shop.ts";
 import type { Shop } from "../../shops/registry.ts";
 import { fencedLease, sharedByProcesses } from "../../store/lease.ts";
 import { whenBotRemoved } from "../core/bot-removed.ts";
+import { chatMovesFor, followChatMove } from "../core/chat-moved.ts";
 import type { BotModule } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
 import type { ModuleDeps } from "../modules.ts";
@@ -76,6 +77,7 @@ export function createPostingsModule(
   const firstId = () => shops.all().find((shop) => shop.seller)?.id ?? "";
   const where = postingShops(shops);
   const subscriptions = new SubscriptionService(store, { legacyShopId: () => where.legacy()?.id });
+  const moves = chatMovesFor(store, shops);
   let botApi: Api | undefined;
   const notifierOf = (shop: { id: string; ref: string }, api: Api) =>
     new TelegramPostingNotifier({
@@ -238,6 +240,7 @@ export function createPostingsModule(
             store: fence?.store ?? shop.store,
             subscriptions: entitledSubscribers(subscriptions, access, where, shop.id),
             notifier: notifierOf(shop, api),
+            moveChat: (from, to) => followChatMove(moves, api, from, to, logger),
           });
           if (options.poll ?? true) watcher.start();
           return watcher;

@@ -11,6 +11,7 @@ import type { Posting } from "../../ozon/seller/types.ts";
 import { AccessService } from "../../services/access.ts";
 import type { CardMessage } from "../../services/postings/cards.ts";
 import {
+  ChatMovedError,
   type DigestInfo,
   type PostingChange,
   type PostingNotifier,
@@ -24,7 +25,7 @@ import type { CallbackCodec } from "../core/callback-data.ts";
 import { isLocale, type Locale, type LocalizedContext } from "../core/i18n.ts";
 import type { Priority, TelegramSender } from "../core/sender/index.ts";
 import { withShopTag } from "../core/shop-tags.ts";
-import { isChatUnreachable } from "../core/telegram-errors.ts";
+import { telegramChatGone } from "../core/telegram-errors.ts";
 import {
   cancelledText,
   deadlineMovedText,
@@ -223,9 +224,8 @@ export class TelegramPostingNotifier implements PostingNotifier {
         ),
       );
     } catch (error) {
-      if (error instanceof GrammyError && isChatUnreachable(error)) {
-        throw new RecipientGoneError(chat.chatId, error.description, { cause: error });
-      }
+      const refused = chatRefusal(chat.chatId, error);
+      if (refused) throw refused;
       if (error instanceof GrammyError && CARD_SETTLED.test(error.description)) return;
       throw error;
     }
@@ -275,10 +275,15 @@ export class TelegramPostingNotifier implements PostingNotifier {
       );
       return { messageId: message.message_id };
     } catch (error) {
-      if (error instanceof GrammyError && isChatUnreachable(error)) {
-        throw new RecipientGoneError(chatId, error.description, { cause: error });
-      }
-      throw error;
+      throw chatRefusal(chatId, error) ?? error;
     }
   }
+}
+
+/** The watcher's word for a chat Telegram will not take messages in (gone, or moved). */
+function chatRefusal(chatId: number, error: unknown): Error | undefined {
+  const gone = telegramChatGone(error);
+  if (gone?.kind === "migrated") return new ChatMovedError(chatId, gone.chatId, { cause: error });
+  if (!gone || !(error instanceof GrammyError)) return undefined;
+  return new RecipientGoneError(chatId, error.description, { cause: error });
 }

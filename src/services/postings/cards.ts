@@ -13,6 +13,7 @@
  * One chat's records are written only within that chat's turn (one at a time), so a read-then-
  * write of `card:<posting>:<chat>` does not race.
  */
+import { moveKey } from "../../store/move-key.ts";
 import type { Store } from "../../store/port.ts";
 import type { SubscriberKind } from "../subscriptions.ts";
 import { forEachLimited } from "./ledger.ts";
@@ -159,6 +160,26 @@ export class CardBook {
         await this.#store.set(this.#cardKey(number, cards.chatId), cards, this.#ttl());
       }
     });
+  }
+
+  /**
+   * The group became a supergroup with a new id: its card records follow, so news of a posting
+   * it was alerted to (cancelled, deadline moved) reaches the new chat. Their messages stay in
+   * the old chat, which the bot can no longer edit (and whose ids mean other messages in the new
+   * one), so the moved records keep no messages. Found through the followed postings (the only
+   * postings with cards); how many moved.
+   */
+  async moveChat(fromChatId: number, toChatId: number): Promise<number> {
+    const prefix = this.#key("follow:");
+    const followed = (await this.#store.list(prefix)).map((e) => e.key.slice(prefix.length));
+    let moved = 0;
+    await forEachLimited(followed, STORE_CONCURRENCY, async (number) => {
+      const from = this.#cardKey(number, fromChatId);
+      const to = this.#cardKey(number, toChatId);
+      const move = (cards: ChatCards): ChatCards => ({ ...cards, chatId: toChatId, messages: [] });
+      if (await moveKey(this.#store, from, to, move, this.#ttl())) moved += 1;
+    });
+    return moved;
   }
 
   /** Another process may have written meanwhile: read the followed postings again. */

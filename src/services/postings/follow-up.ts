@@ -21,7 +21,12 @@ import { StoppingError } from "../background-loop.ts";
 import type { Subscriber } from "../subscriptions.ts";
 import type { CardBook, ChatCards, FinalNews, Followed } from "./cards.ts";
 import { forEachLimited } from "./ledger.ts";
-import { isRecipientGone, type PostingChange, type PostingNotifier } from "./notifier.ts";
+import {
+  ChatMovedError,
+  isRecipientGone,
+  type PostingChange,
+  type PostingNotifier,
+} from "./notifier.ts";
 import type { PackedByLedger } from "./packed-by.ts";
 import type { WatcherLogger } from "./watcher.ts";
 
@@ -51,6 +56,8 @@ export interface FollowUpSettings {
   packedRecheckMs?: number;
   /** When each packed posting was last re-read (this process; kept across passes). */
   packedReadAt?: Map<string, number>;
+  /** Moves a group's records to the supergroup it became (the watcher's moveChat). */
+  moveChat?: (fromChatId: number, toChatId: number) => Promise<void>;
 }
 
 export interface FollowUpReport {
@@ -206,6 +213,12 @@ export class FollowUpPass {
         }
         await notifier.redraw?.(chat, change, chat.messages);
       } catch (error) {
+        if (error instanceof ChatMovedError && this.#settings.moveChat) {
+          // Its card moved with it (without messages to edit): the news goes there next pass.
+          await this.#settings.moveChat(chat.chatId, error.toChatId);
+          done = false;
+          return;
+        }
         if (!isRecipientGone(error)) {
           if (!(error instanceof StoppingError)) {
             log.warn({ chatId: chat.chatId, err: error, posting: number }, "card not updated");

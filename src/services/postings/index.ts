@@ -1,5 +1,6 @@
 /** Posting alerts without Telegram: the watcher and what it needs from the bot. */
 export {
+  ChatMovedError,
   type DigestInfo,
   isRecipientGone,
   type PostingChange,

@@ -16,6 +16,7 @@
  * are only ever added, so such a cache cannot go stale. The caller prunes it to the postings still
  * listed, and forgets it all when another process may have written (the lease changed hands).
  */
+import { moveKey } from "../../store/move-key.ts";
 import type { Store } from "../../store/port.ts";
 
 export type MarkKind = "announced" | "reminded";
@@ -39,6 +40,8 @@ interface CachedMarks {
 }
 
 const STORE_CONCURRENCY = 32;
+/** How long known postings and delivery marks are kept unless the watcher is told otherwise. */
+export const DEFAULT_MARK_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Runs `task` for every item, at most `limit` at a time (store round trips overlap). */
 export async function forEachLimited<T>(
@@ -182,6 +185,28 @@ export class DeliveryLedger {
         }
       }
     });
+  }
+
+  /**
+   * The group became a supergroup with a new id: its marks and owed summary follow it, so what
+   * the old chat was told is not told again. Found by their keys' prefix (the chat's own index).
+   * How many records moved.
+   */
+  async moveChat(fromChatId: number, toChatId: number): Promise<number> {
+    const keys = [this.#key(`summary:${fromChatId}`)];
+    for (const kind of ["announced", "reminded"] as const) {
+      const entries = await this.#store.list(this.#key(`${kind}:${fromChatId}:`));
+      keys.push(...entries.map((entry) => entry.key));
+    }
+    const from = `:${fromChatId}`;
+    let moved = 0;
+    await forEachLimited(keys, STORE_CONCURRENCY, async (key) => {
+      // `<prefix><kind>:<chat>…`: only the chat id after the kind changes.
+      const at = key.indexOf(from, this.#prefix.length);
+      const to = `${key.slice(0, at)}:${toChatId}${key.slice(at + from.length)}`;
+      if (await moveKey(this.#store, key, to, (value) => value, this.#ttl())) moved += 1;
+    });
+    return moved;
   }
 
   /** Drops cached knowledge of postings no longer listed (their store records just expire). */

@@ -8,7 +8,9 @@
  *   that resolution, so resolving early loses alerts and resolving late repeats them.
  * - On failure, reject. Throw `RecipientGoneError` when the chat can no longer be reached (bot
  *   blocked, kicked, chat deleted, user deactivated; the bot reads that from the Bot API's
- *   answer): the watcher then unsubscribes the chat. Any other error is retried on the next pass.
+ *   answer): the watcher then unsubscribes the chat. Throw `ChatMovedError` when Telegram says
+ *   the group became a supergroup with a new id: the watcher moves the chat's records there and
+ *   sends again. Any other error is retried on the next pass.
  * - Never hang: the watcher's pass waits for every send, so the Bot API call needs a timeout
  *   (a send the bot's sender holds back for the limits is not hanging; it will go out).
  * - One message per call makes pacing simple: the bot wraps the Bot API call in its sender's
@@ -108,6 +110,19 @@ export class RecipientGoneError extends Error {
 
 export function isRecipientGone(error: unknown): error is RecipientGoneError {
   return error instanceof RecipientGoneError;
+}
+
+/** The group became a supergroup: Telegram takes messages only at `toChatId` now. */
+export class ChatMovedError extends Error {
+  override name = "ChatMovedError";
+  readonly chatId: number;
+  readonly toChatId: number;
+
+  constructor(chatId: number, toChatId: number, options?: ErrorOptions) {
+    super(`Chat ${chatId} moved to ${toChatId}`, options);
+    this.chatId = chatId;
+    this.toChatId = toChatId;
+  }
 }
 
 /** Characters of a digest message each posting may use, leaving `headerChars` for a title. */

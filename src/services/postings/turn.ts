@@ -4,15 +4,22 @@
  * postings are held whole). Then the turn: the owed summary, then new postings, then deadline
  * reminders; more than `burstThreshold` of them go as digests of
  * `digestSize`. A posting is marked for the chat only after its send resolved. The first failed
- * send ends the turn (retried next pass); a `RecipientGoneError` unsubscribes the chat.
+ * send ends the turn (retried next pass); a `RecipientGoneError` unsubscribes the chat; a
+ * `ChatMovedError` (the group became a supergroup) moves the chat's records to its new id and
+ * serves the rest of the turn there, starting with the message Telegram refused.
  */
 import { StoppingError } from "../background-loop.ts";
-import type { Subscriber } from "../subscriptions.ts";
-import { wantsWarehouse } from "../subscriptions.ts";
+import { type Subscriber, wantsWarehouse } from "../subscriptions.ts";
 import type { CardBook, CardMessage } from "./cards.ts";
 import { type DeliveryLedger, forEachLimited, type MarkKind } from "./ledger.ts";
-import type { Delivery, DigestInfo, PostingNotifier, Sent } from "./notifier.ts";
-import { isRecipientGone } from "./notifier.ts";
+import {
+  ChatMovedError,
+  type Delivery,
+  type DigestInfo,
+  isRecipientGone,
+  type PostingNotifier,
+  type Sent,
+} from "./notifier.ts";
 import { byArrival, byDeadline, type Current, chunk, type Listed } from "./posting-facts.ts";
 import type { PassReport, SubscriberDirectory, WatcherLogger } from "./watcher.ts";
 
@@ -31,6 +38,8 @@ export interface TurnSettings {
   reminderBeforeMs: number;
   now: () => number;
   log: WatcherLogger;
+  /** Moves every record of a chat to the id Telegram gave it (none: retried next pass). */
+  moveChat?: (fromChatId: number, toChatId: number) => Promise<void>;
 }
 
 /** What one subscriber is owed from one pass, gathered batch by batch while postings are listed. */
@@ -51,6 +60,15 @@ export class SubscriberPlan {
 /** Ends one subscriber's turn in a pass (a failed send; the rest waits for the next pass). */
 class TurnOver extends Error {}
 
+/** The subscriber's group moved to a new id (its records too): the turn goes on there. */
+class TurnMoved extends Error {
+  readonly toChatId: number;
+  constructor(toChatId: number) {
+    super(`moved to ${toChatId}`);
+    this.toChatId = toChatId;
+  }
+}
+
 /** The turns of one pass: no send starts once the pass's signal is aborted. */
 export class SubscriberTurns {
   readonly #subscriptions: SubscriberDirectory;
@@ -62,6 +80,7 @@ export class SubscriberTurns {
   readonly #reminderBeforeMs: number;
   readonly #now: () => number;
   readonly #log: WatcherLogger;
+  readonly #moveChat: TurnSettings["moveChat"];
   /** The pass's signal: aborted on stop() or when the lease is lost, after which no send starts. */
   readonly #signal: AbortSignal;
 
@@ -75,6 +94,7 @@ export class SubscriberTurns {
     this.#reminderBeforeMs = settings.reminderBeforeMs;
     this.#now = settings.now;
     this.#log = settings.log;
+    this.#moveChat = settings.moveChat;
     this.#signal = signal;
   }
 
@@ -101,16 +121,41 @@ export class SubscriberTurns {
   }
 
   /** One subscriber's turn: owed summary, new postings, reminders. */
-  async serve(plan: SubscriberPlan, owesSummary: boolean, report: PassReport): Promise<void> {
+  async serve(
+    plan: SubscriberPlan,
+    owesSummary: boolean,
+    report: PassReport,
+    moved = false,
+  ): Promise<void> {
     const { subscriber } = plan;
+    let owes = owesSummary;
     try {
-      if (owesSummary) await this.#sendSummary(subscriber, plan.baseline, report);
+      if (owes) await this.#sendSummary(subscriber, plan.baseline, report);
+      owes = false;
       await this.#sendNew(subscriber, plan.fresh, report);
       await this.#sendReminders(subscriber, plan.reminders, report);
     } catch (error) {
       if (error instanceof TurnOver) return;
+      // Once per turn: a chat that keeps moving waits for the next pass.
+      if (error instanceof TurnMoved && !moved) {
+        const there = await this.#movedPlan(plan, error.toChatId);
+        return this.serve(there, owes, report, true);
+      }
+      if (error instanceof TurnMoved) return;
       throw error;
     }
+  }
+
+  /** What is still owed, to the chat's new id: its marks moved there, so nothing goes twice. */
+  async #movedPlan(plan: SubscriberPlan, toChatId: number): Promise<SubscriberPlan> {
+    const there = new SubscriberPlan({ ...plan.subscriber, chatId: toChatId });
+    there.baseline = plan.baseline;
+    there.fresh.push(...(await this.#unmarked("announced", toChatId, plan.fresh, true)));
+    there.reminders.push(...(await this.#unmarked("reminded", toChatId, plan.reminders, true)));
+    // A reminder reads whether (and when) the alert went: the moved marks tell.
+    const reminded = there.reminders.map((entry) => entry.facts.postingNumber);
+    await this.#ledger.load("announced", toChatId, reminded);
+    return there;
   }
 
   async #sendSummary(subscriber: Subscriber, count: number, report: PassReport) {
@@ -220,6 +265,14 @@ export class SubscriberTurns {
       // A notifier that cannot say where the message went resolves with nothing.
       return ((await send()) as Sent | undefined) ?? undefined;
     } catch (error) {
+      if (error instanceof ChatMovedError && this.#moveChat) {
+        this.#log.info(
+          { chatId: subscriber.chatId, toChatId: error.toChatId },
+          "group became a supergroup; its alerts follow it",
+        );
+        await this.#moveChat(subscriber.chatId, error.toChatId);
+        throw new TurnMoved(error.toChatId);
+      }
       if (isRecipientGone(error)) {
         this.#log.info({ chatId: subscriber.chatId }, "chat is gone; unsubscribing it");
         await this.#subscriptions.unsubscribe(subscriber.chatId);

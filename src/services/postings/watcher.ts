@@ -36,7 +36,7 @@ import { BackgroundLoop } from "../background-loop.ts";
 import type { Subscriber } from "../subscriptions.ts";
 import { CARD_TTL_MS, CardBook } from "./cards.ts";
 import { FollowUpPass, type FollowUpReport, type FollowUpSettings } from "./follow-up.ts";
-import { DeliveryLedger } from "./ledger.ts";
+import { DEFAULT_MARK_TTL_MS, DeliveryLedger } from "./ledger.ts";
 import type { PostingNotifier } from "./notifier.ts";
 import { PackedByLedger } from "./packed-by.ts";
 import { type Current, factsOf } from "./posting-facts.ts";
@@ -97,6 +97,11 @@ export interface PostingWatcherOptions {
    */
   lease?: Lease | false;
   logger?: WatcherLogger;
+  /**
+   * Moves every record naming a group to the supergroup it became (Telegram refused a send with
+   * its new id); the turn then goes on there. None: the send is retried next pass.
+   */
+  moveChat?: (fromChatId: number, toChatId: number) => Promise<void>;
 }
 
 export interface PassReport {
@@ -119,7 +124,6 @@ export interface PassReport {
   changed: FollowUpReport;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** The shortest pause between passes, however long a pass took. */
 const MIN_PAUSE_MS = 1_000;
 /** Postings recorded and gathered at a time: a v3 page (store round trips overlap within it). */
@@ -156,7 +160,7 @@ export class PostingWatcher {
     const digestSize = options.digestSize ?? 40;
     this.#ledger = new DeliveryLedger(options.store, {
       prefix: options.keyPrefix ?? "postings:",
-      ttlMs: options.markTtlMs ?? 30 * DAY_MS,
+      ttlMs: options.markTtlMs ?? DEFAULT_MARK_TTL_MS,
     });
     this.#now = options.now ?? Date.now;
     this.#log = options.logger ?? silentLogger;
@@ -173,6 +177,7 @@ export class PostingWatcher {
       now: this.#now,
       log: this.#log,
       packedReadAt: this.#packedReadAt,
+      ...(options.moveChat ? { moveChat: options.moveChat } : {}),
       ...(options.packedRecheckMs !== undefined
         ? { packedRecheckMs: options.packedRecheckMs }
         : {}),
@@ -194,6 +199,7 @@ export class PostingWatcher {
       reminderBeforeMs: options.reminderBeforeMs ?? 2 * 60 * 60 * 1000,
       now: this.#now,
       log: this.#log,
+      ...(options.moveChat ? { moveChat: options.moveChat } : {}),
     };
     this.#loop = new BackgroundLoop({
       name: "posting watcher",

@@ -32,6 +32,28 @@ const topicKey = (groupChatId: number, ozonChatId: string) =>
 const topicChatKey = (groupChatId: number, topicId: number) =>
   `relay:topic-chat:${groupChatId}:${topicId}`;
 
+/**
+ * Forgets every topic of a group that Telegram gave a new id (a group becoming a supergroup):
+ * topic ids are per chat, so none of them names a topic of the new one, which gets its own as
+ * buyers write. `shopStores`: each shop's part of the store (forward entries); `index`: the
+ * shared part (reverse entries). Found by their keys' prefix; how many entries went.
+ */
+export async function forgetGroupTopics(
+  shopStores: readonly Store[],
+  index: Store,
+  groupChatId: number,
+): Promise<number> {
+  const places = [
+    ...shopStores.map((store) => ({ store, prefix: `relay:topic:${groupChatId}:` })),
+    { store: index, prefix: `relay:topic-chat:${groupChatId}:` },
+  ];
+  let forgotten = 0;
+  for (const { store, prefix } of places) {
+    for (const { key } of await store.list(prefix)) if (await store.delete(key)) forgotten += 1;
+  }
+  return forgotten;
+}
+
 /** Whose buyer chat a forum topic is. */
 export interface TopicChat {
   ozonChatId: string;

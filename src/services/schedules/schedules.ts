@@ -150,6 +150,27 @@ export class ScheduleRepository {
     return (await this.all()).filter((s) => s.chatId === chatId);
   }
 
+  /**
+   * Points the schedules aimed at a group that became a supergroup at its new id; how many this
+   * call moved.
+   * No index by chat: every schedule is read, as each scheduler round does (at most
+   * `maxPerPerson` per person).
+   */
+  async moveChat(fromChatId: number, toChatId: number): Promise<number> {
+    let moved = 0;
+    for (const schedule of await this.all()) {
+      if (schedule.chatId !== fromChatId) continue;
+      // Another process may move it first: only the change written here counts.
+      let mine = false;
+      await this.update(schedule.id, (s) => {
+        mine = s.chatId === fromChatId;
+        return mine ? { ...s, chatId: toChatId } : s;
+      });
+      if (mine) moved += 1;
+    }
+    return moved;
+  }
+
   delete(id: string): Promise<boolean> {
     return this.#store.delete(PREFIX + id);
   }

@@ -5,7 +5,15 @@
 import type { Chat } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
 import { RelayGroupSetting } from "../../../src/services/relay/audience.ts";
-import { command, group, messageUpdate, myChatMember } from "../../support/updates.ts";
+import { ScheduleRepository } from "../../../src/services/schedules/schedules.ts";
+import { SubscriptionService } from "../../../src/services/subscriptions.ts";
+import {
+  command,
+  group,
+  groupMigrated,
+  messageUpdate,
+  myChatMember,
+} from "../../support/updates.ts";
 import { ADMIN, openBuyerChats, type RelayEnv, SELLER, sendsTo, startRelayEnv } from "./support.ts";
 
 let env: RelayEnv | undefined;
@@ -42,18 +50,65 @@ describe("relay group no longer reachable", () => {
     expect((await new RelayGroupSetting(e.store).list())[0]?.chatId).toBe(upgradedId);
   });
 
+  it("a buyer message refused by the old id arrives once in the supergroup, and the group's alerts and schedules follow", async () => {
+    const e = await started();
+    await e.send(command("relay_here", { from: ADMIN, chat: basicGroup }));
+    await new SubscriptionService(e.store).subscribe({
+      chatId: basicGroup.id,
+      kind: "group",
+      subscribedBy: ADMIN.id,
+    });
+    const schedules = new ScheduleRepository(e.store, { maxPerPerson: 5 });
+    const schedule = await schedules.add({
+      owner: ADMIN.id,
+      chatId: basicGroup.id,
+      chatTitle: "Team",
+      locale: "en",
+      shop: "any",
+      campaigns: [{ id: "1" }],
+      period: "yesterday",
+      groupBy: "DATE",
+      format: "csv",
+      rule: { every: "day", time: "09:00" },
+    });
+    e.fake.migrateChat(basicGroup.id, upgradedId);
+    const chat = openBuyerChats(e.sandbox)[0];
+    if (!chat) throw new Error("no chat");
+    e.sandbox.control.buyerWrites(chat.id, { text: "Переехали?" });
+    expect(await e.module.runOnce()).toMatchObject({ relayed: 1, failures: [] });
+    await e.module.runOnce();
+    expect(e.fake.textsTo(upgradedId).filter((t) => t.includes("Переехали?"))).toHaveLength(1);
+    expect((await new RelayGroupSetting(e.store).list()).map((g) => g.chatId)).toEqual([
+      upgradedId,
+    ]);
+    expect(await new SubscriptionService(e.store).get(upgradedId)).toMatchObject({ kind: "group" });
+    expect(await new SubscriptionService(e.store).get(basicGroup.id)).toBeUndefined();
+    expect((await schedules.get(schedule.id))?.chatId).toBe(upgradedId);
+  });
+
+  it("a product question refused by the old id arrives once in the supergroup", async () => {
+    env = await startRelayEnv({ questions: {} });
+    const e = env;
+    const questions = e.questions;
+    if (!questions) throw new Error("no questions module");
+    expect(await questions.runOnce("sandbox-client")).toMatchObject({ firstRun: true });
+    await e.send(command("relay_here", { from: ADMIN, chat: basicGroup }));
+    e.fake.migrateChat(basicGroup.id, upgradedId);
+    const product = e.sandbox.control.products()[0];
+    if (!product) throw new Error("no product");
+    e.sandbox.control.addQuestion({ sku: product.sku, text: "Есть в синем?", authorName: "Ира" });
+    await questions.runOnce("sandbox-client");
+    await questions.runOnce("sandbox-client");
+    expect(e.fake.textsTo(upgradedId).filter((t) => t.includes("Есть в синем?"))).toHaveLength(1);
+    expect((await new RelayGroupSetting(e.store).list()).map((g) => g.chatId)).toEqual([
+      upgradedId,
+    ]);
+  });
+
   it("follows the migration service message in the relay group", async () => {
     const e = await started();
     await e.send(command("relay_here", { from: ADMIN, chat: basicGroup }));
-    await e.send(
-      messageUpdate({
-        message_id: 9001,
-        date: Math.floor(Date.now() / 1000),
-        chat: basicGroup,
-        from: ADMIN,
-        migrate_to_chat_id: upgradedId,
-      } as never),
-    );
+    await e.send(groupMigrated(basicGroup, ADMIN, upgradedId));
     expect((await new RelayGroupSetting(e.store).list())[0]?.chatId).toBe(upgradedId);
   });
 
