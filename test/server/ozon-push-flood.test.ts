@@ -9,7 +9,12 @@ import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { MAX_SUBJECTS } from "../../src/services/push/queue.ts";
 import { MemoryStore } from "../../src/store/memory.ts";
 import { ManualClock } from "../support/manual-clock.ts";
-import { junkPush, type PushReceiver, startPushReceiver } from "../support/push-receiver.ts";
+import {
+  junkMix,
+  type PushReceiver,
+  postAll,
+  startPushReceiver,
+} from "../support/push-receiver.ts";
 import { sandboxSeller } from "../support/sandbox-seller.ts";
 import { waitFor } from "../support/wait.ts";
 
@@ -49,41 +54,6 @@ function ozonPasses() {
   };
 }
 
-/** Posts `bodies` with `parallel` requests in flight; the answers' statuses. */
-async function flood(receiver: PushReceiver, bodies: string[], parallel = 40): Promise<number[]> {
-  const statuses: number[] = new Array(bodies.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: parallel }, async () => {
-      while (next < bodies.length) {
-        const i = next++;
-        const body = bodies[i] as string;
-        const headers: Record<string, string> = body.startsWith("{")
-          ? {}
-          : { "content-type": "text/plain" };
-        statuses[i] = (await receiver.post(body, headers)).status;
-      }
-    }),
-  );
-  return statuses;
-}
-
-/** Junk of every kind: events for the served seller, for sellers not served, broken bodies. */
-function junk(from: number, count: number, clientId: string): string[] {
-  return Array.from({ length: count }, (_, k) => {
-    const n = from + k;
-    switch (n % 4) {
-      case 0:
-      case 1:
-        return junkPush(clientId, n);
-      case 2:
-        return junkPush(String(900_000 + n), n);
-      default:
-        return n % 8 === 3 ? `{"message_type": ${n}` : `not json ${n}`;
-    }
-  });
-}
-
 describe("A flood of junk pushes", () => {
   it("leaves one record per store area and forces at most one pass per area a second", async () => {
     const clock = new ManualClock();
@@ -104,7 +74,7 @@ describe("A flood of junk pushes", () => {
     for (let second = 0; second < 12; second++) {
       for (let quarter = 0; quarter < 4; quarter++) {
         const from = second * 100 + quarter * 25;
-        statuses.push(...(await flood(push, junk(from, 25, clientId))));
+        statuses.push(...(await postAll(push.url, junkMix(from, 25, clientId))));
         await push.dispatcher.runOnce();
       }
       await clock.advance(1_000);
@@ -142,7 +112,7 @@ describe("A flood of junk pushes", () => {
       now: clock.now,
       startDispatcher: false,
     });
-    await flood(push, junk(0, 200, clientId));
+    await postAll(push.url, junkMix(0, 200, clientId));
     await push.dispatcher.runOnce();
     const during = passes.length;
     expect(during).toBe(2);

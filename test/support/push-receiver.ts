@@ -108,3 +108,49 @@ export function junkPush(sellerId: string | number, n: number): string {
         seller_id: sellerId,
       });
 }
+
+/** Junk of every kind: events for the served seller, for sellers not served, broken bodies. */
+export function junkMix(from: number, count: number, servedSellerId: string): string[] {
+  return Array.from({ length: count }, (_, k) => {
+    const n = from + k;
+    switch (n % 4) {
+      case 0:
+      case 1:
+        return junkPush(servedSellerId, n);
+      case 2:
+        return junkPush(String(900_000 + n), n);
+      default:
+        return n % 8 === 3 ? `{"message_type": ${n}` : `not json ${n}`;
+    }
+  });
+}
+
+/**
+ * Posts `bodies` to `url` with `parallel` requests in flight (a body not starting with "{" goes
+ * as text/plain); the answers' statuses, 0 when the bot could not be reached.
+ */
+export async function postAll(url: string, bodies: readonly string[], parallel = 40) {
+  const statuses: number[] = new Array(bodies.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < bodies.length) {
+        const i = next++;
+        const body = bodies[i] as string;
+        const type = body.startsWith("{") ? "application/json" : "text/plain";
+        try {
+          const response = await fetch(url, {
+            method: "POST",
+            headers: { "content-type": type },
+            body,
+          });
+          await response.arrayBuffer();
+          statuses[i] = response.status;
+        } catch {
+          statuses[i] = 0;
+        }
+      }
+    }),
+  );
+  return statuses;
+}
