@@ -17,10 +17,11 @@
 import { Redis } from "ioredis";
 import { startSandbox } from "../src/sandbox/index.ts";
 import { FakeBotApi } from "../test/support/fake-bot-api.ts";
-import { freePort, sellerEnv, startMain, stopMainProcesses } from "../test/support/main-process.ts";
+import type { MainProcess } from "../test/support/main-process.ts";
+import { startPushBot, stopPushBot } from "../test/support/push-bot.ts";
 import { junkMix, postAll } from "../test/support/push-receiver.ts";
 import { removeKeys } from "../test/support/redis.ts";
-import { command, person } from "../test/support/updates.ts";
+import { person } from "../test/support/updates.ts";
 import { waitFor } from "../test/support/wait.ts";
 
 const PUSHES = Number(process.env.BENCH_FLOOD_PUSHES ?? 4_000);
@@ -59,32 +60,14 @@ async function countKeys(client: Redis): Promise<number> {
 const redis = await redisClient();
 const sandbox = await startSandbox({ seed: 41, initialPostings: 20, initialChats: 20 });
 const fake = await FakeBotApi.start();
-const port = await freePort();
-const bot = startMain({
-  BOT_TOKEN: fake.token,
-  TELEGRAM_API_ROOT: fake.apiRoot,
-  ADMIN_IDS: String(ADMIN.id),
-  ...sellerEnv(sandbox),
-  ...(redis ? { STORE: "redis", REDIS_URL, REDIS_PREFIX: PREFIX } : { STORE: "memory" }),
-  POSTINGS_POLL_SECONDS: "60",
-  CHATS_POLL_SECONDS: "60",
-  PORT: String(port),
-  LOG_LEVEL: "info",
-});
-const pushUrl = `http://127.0.0.1:${port}/ozon/push`;
+let bot: MainProcess | undefined;
 try {
-  await waitFor(
-    () =>
-      sandbox.requests.some((r) => /unfulfilled\/list/.test(r.path)) &&
-      sandbox.requests.some((r) => /chat\/list/.test(r.path)),
-    { timeoutMs: 30_000, message: "the bot's first passes" },
-  );
-  fake.queueUpdates(command("subscribe", { from: ADMIN }));
-  await fake.waitForCall(
-    "sendMessage",
-    (c) => String(c.payload.text).includes("now gets an alert"),
-    20_000,
-  );
+  const ready = await startPushBot(sandbox, fake, ADMIN, {
+    ...(redis ? { STORE: "redis", REDIS_URL, REDIS_PREFIX: PREFIX } : {}),
+    LOG_LEVEL: "info",
+  });
+  bot = ready.bot;
+  const pushUrl = ready.pushUrl;
   sandbox.setPushTarget(pushUrl);
   const clientId = sandbox.credentials.sellerClientId;
 
@@ -144,9 +127,7 @@ try {
     `  right after: posting alert ${(arrival(posting) as number) - postingAt} ms, buyer message ${(arrival(text) as number) - messageAt} ms`,
   );
 } finally {
-  bot.child.kill("SIGTERM");
-  await Promise.race([bot.exit, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  stopMainProcesses();
+  await stopPushBot(bot);
   await fake.close();
   await sandbox.close();
   if (redis) {

@@ -7,9 +7,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { FakeBotApi } from "../support/fake-bot-api.ts";
-import { freePort, sellerEnv, startMain, stopMainProcesses } from "../support/main-process.ts";
+import { stopMainProcesses } from "../support/main-process.ts";
+import { startPushBot } from "../support/push-bot.ts";
 import { junkMix, postAll } from "../support/push-receiver.ts";
-import { command, person } from "../support/updates.ts";
+import { person } from "../support/updates.ts";
 import { waitFor } from "../support/wait.ts";
 
 const ADMIN = person(5252, { first_name: "Owner", language_code: "en" });
@@ -31,34 +32,10 @@ afterAll(async () => {
 
 describe("Ozon push flood", () => {
   it("costs a few Ozon calls and log lines, and a real push right after still arrives at once", async () => {
-    const port = await freePort();
-    const bot = startMain({
-      BOT_TOKEN: fake.token,
-      TELEGRAM_API_ROOT: fake.apiRoot,
-      ADMIN_IDS: String(ADMIN.id),
-      ...sellerEnv(sandbox),
-      STORE: "memory",
-      POSTINGS_POLL_SECONDS: "60",
-      CHATS_POLL_SECONDS: "60",
-      PORT: String(port),
-    });
-    await bot.waitForLog((line) => line.msg.startsWith("Bot @"), 20_000);
+    const { bot, pushUrl } = await startPushBot(sandbox, fake, ADMIN);
     expect(
       bot.logs.filter((l) => l.level === 40 && l.msg.includes("set OZON_PUSH_ALLOW")),
     ).toHaveLength(1);
-    fake.queueUpdates(command("subscribe", { from: ADMIN }));
-    await fake.waitForCall(
-      "sendMessage",
-      (c) => String(c.payload.text).includes("now gets an alert"),
-      10_000,
-    );
-    await waitFor(
-      () =>
-        sandbox.requests.some((r) => /chat\/list/.test(r.path)) &&
-        sandbox.requests.some((r) => /unfulfilled\/list/.test(r.path)),
-      { timeoutMs: 10_000, message: "first passes" },
-    );
-    const pushUrl = `http://127.0.0.1:${port}/ozon/push`;
     sandbox.setPushTarget(pushUrl);
 
     const logsBefore = bot.logs.length;

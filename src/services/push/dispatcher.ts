@@ -78,13 +78,15 @@ export class PushDispatcher {
    * within the gap after the last one started — when the gap ends.
    */
   wake(shopId?: string, area?: PushArea): void {
-    if (shopId === undefined || area === undefined) return this.#loop.wake();
     const key = `${shopId}\n${area}`;
     // The pass in progress ends by looking again (its record moved): the round after it waits.
-    if (this.#inPass.has(key)) return;
+    if (shopId !== undefined && this.#inPass.has(key)) return;
     const due = this.#notBefore.get(key) ?? Number.NEGATIVE_INFINITY;
     const now = this.#now();
-    if (due <= now) return this.#loop.wake();
+    if (shopId === undefined || due <= now) {
+      this.#loop.wake();
+      return;
+    }
     if (this.#timer && this.#timer.at <= due) return;
     clearTimeout(this.#timer?.handle);
     const handle = setTimeout(() => {

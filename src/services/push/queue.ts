@@ -197,9 +197,7 @@ export class PushQueue {
     if (record.waiting === 0) record.since = new Date(this.#now()).toISOString();
     record.waiting += 1;
     const named = { type: hint.type, ...(hint.subject ? { subject: hint.subject } : {}) };
-    const known = record.subjects.some(
-      (s) => s.type === named.type && s.subject === named.subject,
-    );
+    const known = record.subjects.some((s) => s.type === named.type && s.subject === named.subject);
     if (!known) {
       record.subjects.push(named);
       // The latest are kept (a real push after a flood keeps its name); the pass is whole anyway.
