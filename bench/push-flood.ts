@@ -46,15 +46,25 @@ async function redisClient(): Promise<Redis | undefined> {
   }
 }
 
-async function countKeys(client: Redis): Promise<number> {
-  let count = 0;
+async function listKeys(client: Redis): Promise<Set<string>> {
+  const found = new Set<string>();
   let cursor = "0";
   do {
     const [next, keys] = await client.scan(cursor, "MATCH", `${PREFIX}*`, "COUNT", 1000);
-    count += keys.length;
+    for (const key of keys) found.add(key.slice(PREFIX.length));
     cursor = next;
   } while (cursor !== "0");
-  return count;
+  return found;
+}
+
+/** "push:queue ×2, postings:ledger ×1": new keys by their first two segments. */
+function kinds(keys: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const key of keys) {
+    const kind = key.split(":").slice(0, 2).join(":");
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  return [...counts].map(([kind, n]) => `${kind} ×${n}`).join(", ");
 }
 
 const redis = await redisClient();
@@ -71,7 +81,7 @@ try {
   sandbox.setPushTarget(pushUrl);
   const clientId = sandbox.credentials.sellerClientId;
 
-  const keysBefore = redis ? await countKeys(redis) : undefined;
+  const keysBefore = redis ? await listKeys(redis) : undefined;
   const logsBefore = bot.logs.length;
   const callsBefore = sandbox.requests.length;
   const started = Date.now();
@@ -88,7 +98,7 @@ try {
   const floodMs = Date.now() - started;
   const calls = sandbox.requests.slice(callsBefore);
   const logLines = bot.logs.length - logsBefore;
-  const keysAfter = redis ? await countKeys(redis) : undefined;
+  const keysAfter = redis ? await listKeys(redis) : undefined;
 
   // Real news right after the flood: a new posting, then (a second later, one chat) a message.
   const chat = sandbox.control.chats().find((c) => c.kind === "buyer" && c.status === "OPENED")?.id;
@@ -117,10 +127,11 @@ try {
   console.log(
     `  Ozon calls: ${calls.length} = ${(calls.length / (floodMs / 1000)).toFixed(2)}/s (max ${Math.max(0, ...perSecond.values())} in one second)`,
   );
+  const newKeys = keysAfter ? [...keysAfter].filter((key) => !keysBefore?.has(key)) : undefined;
   console.log(
-    keysBefore === undefined || keysAfter === undefined
+    newKeys === undefined
       ? `  new store keys: not counted (no Redis at ${REDIS_URL})`
-      : `  new store keys: ${keysAfter - keysBefore} (${keysBefore} → ${keysAfter})`,
+      : `  new store keys: ${newKeys.length} (${kinds(newKeys)})`,
   );
   console.log(`  log lines during the flood: ${logLines}`);
   console.log(

@@ -11,7 +11,7 @@
  * then left to the regular poll (queue.ts keeps the count, so every process and a restart see it).
  */
 import type { Logger } from "../../logger.ts";
-import { BackgroundLoop } from "../background-loop.ts";
+import { BackgroundLoop, StoppingError } from "../background-loop.ts";
 import type { PushArea, PushHint } from "./events.ts";
 import type { PushQueue } from "./queue.ts";
 
@@ -157,6 +157,8 @@ export class PushDispatcher {
       // Pushes that came during the pass wait for the next slot.
       else return now + this.#gap();
     } catch (error) {
+      // Stopped mid-pass: no failure of the store's Ozon, the hint waits for the next start.
+      if (error instanceof StoppingError) return undefined;
       const { retryInMs, gaveUp } = await queue.failed(shopId, area, BACKOFF_MS);
       this.#notBefore.set(key, now + retryInMs);
       logger?.warn(
