@@ -13,8 +13,9 @@
  */
 import { startSandbox } from "../src/sandbox/index.ts";
 import { FakeBotApi } from "../test/support/fake-bot-api.ts";
-import { freePort, sellerEnv, startMain, stopMainProcesses } from "../test/support/main-process.ts";
-import { command, person } from "../test/support/updates.ts";
+import type { MainProcess } from "../test/support/main-process.ts";
+import { startPushBot, stopPushBot } from "../test/support/push-bot.ts";
+import { person } from "../test/support/updates.ts";
 import { waitFor } from "../test/support/wait.ts";
 
 const EVENTS = Number(process.env.BENCH_PUSH_EVENTS ?? 30);
@@ -23,32 +24,11 @@ const ADMIN = person(5151, { first_name: "Owner", language_code: "en" });
 
 const sandbox = await startSandbox({ seed: 31, initialPostings: 20, initialChats: 20 });
 const fake = await FakeBotApi.start();
-const port = await freePort();
-const bot = startMain({
-  BOT_TOKEN: fake.token,
-  TELEGRAM_API_ROOT: fake.apiRoot,
-  ADMIN_IDS: String(ADMIN.id),
-  ...sellerEnv(sandbox),
-  STORE: "memory",
-  POSTINGS_POLL_SECONDS: "60",
-  CHATS_POLL_SECONDS: "60",
-  PORT: String(port),
-  LOG_LEVEL: "warn",
-});
+let bot: MainProcess | undefined;
 try {
-  await waitFor(
-    () =>
-      sandbox.requests.some((r) => /unfulfilled\/list/.test(r.path)) &&
-      sandbox.requests.some((r) => /chat\/list/.test(r.path)),
-    { timeoutMs: 30_000, message: "the bot's first passes" },
-  );
-  fake.queueUpdates(command("subscribe", { from: ADMIN }));
-  await fake.waitForCall(
-    "sendMessage",
-    (c) => String(c.payload.text).includes("now gets an alert"),
-    20_000,
-  );
-  sandbox.setPushTarget(`http://127.0.0.1:${port}/ozon/push`);
+  const ready = await startPushBot(sandbox, fake, ADMIN, { LOG_LEVEL: "warn" });
+  bot = ready.bot;
+  sandbox.setPushTarget(ready.pushUrl);
 
   const chat = sandbox.control.chats().find((c) => c.kind === "buyer" && c.status === "OPENED")?.id;
   const expected: Array<{ kind: string; fragment: string; at: number }> = [];
@@ -85,9 +65,7 @@ try {
   console.log(`  ${report("message")}`);
   console.log(`  pushes sent ${sandbox.pushes.length}, not answered 200: ${refused}`);
 } finally {
-  bot.child.kill("SIGTERM");
-  await Promise.race([bot.exit, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  stopMainProcesses();
+  await stopPushBot(bot);
   await fake.close();
   await sandbox.close();
 }

@@ -164,7 +164,7 @@ async function main(): Promise<void> {
       path: config.push.path,
       queue: pushQueue,
       shopOf: (sellerId) => container.shops.get(sellerId),
-      onQueued: () => dispatcher.wake(),
+      onQueued: (shopId, area) => dispatcher.wake(shopId, area),
       allow: config.push.allow,
       trustProxy: config.push.trustProxy,
       name: `@${username}`,

@@ -6,14 +6,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { FakeBotApi } from "../support/fake-bot-api.ts";
-import {
-  freePort,
-  type MainProcess,
-  sellerEnv,
-  startMain,
-  stopMainProcesses,
-} from "../support/main-process.ts";
-import { command, person } from "../support/updates.ts";
+import { stopMainProcesses } from "../support/main-process.ts";
+import { startPushBot } from "../support/push-bot.ts";
+import { person } from "../support/updates.ts";
 import { waitFor } from "../support/wait.ts";
 
 const ADMIN = person(5151, { first_name: "Owner", language_code: "en" });
@@ -40,38 +35,10 @@ const toAdmin = (fragment: string) =>
       String(c.payload.text).includes(fragment),
   ).length;
 
-async function startBot(): Promise<{ bot: MainProcess; pushUrl: string }> {
-  const port = await freePort();
-  const bot = startMain({
-    BOT_TOKEN: fake.token,
-    TELEGRAM_API_ROOT: fake.apiRoot,
-    ADMIN_IDS: String(ADMIN.id),
-    ...sellerEnv(sandbox),
-    STORE: "memory",
-    POSTINGS_POLL_SECONDS: "60",
-    CHATS_POLL_SECONDS: "60",
-    PORT: String(port),
-  });
-  await bot.waitForLog((line) => line.msg.startsWith("Bot @"), 20_000);
-  return { bot, pushUrl: `http://127.0.0.1:${port}/ozon/push` };
-}
-
 describe("Ozon push", () => {
   it("brings a new posting and a buyer message within seconds, once each, though polls are a minute apart", async () => {
-    const { bot, pushUrl } = await startBot();
-    fake.queueUpdates(command("subscribe", { from: ADMIN }));
-    await fake.waitForCall(
-      "sendMessage",
-      (c) => String(c.payload.text).includes("now gets an alert"),
-      10_000,
-    );
-    // The first passes record what already waits; wait for both before news arrives.
-    await waitFor(
-      () =>
-        sandbox.requests.some((r) => /chat\/list/.test(r.path)) &&
-        sandbox.requests.some((r) => /unfulfilled\/list/.test(r.path)),
-      { timeoutMs: 10_000, message: "first passes" },
-    );
+    // Subscribed, and the first passes (they record what already waits) done before news arrives.
+    const { bot, pushUrl } = await startPushBot(sandbox, fake, ADMIN);
     await waitFor(
       async () => {
         const ping = await fetch(pushUrl, {

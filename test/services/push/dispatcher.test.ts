@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { PushDispatcher } from "../../../src/services/push/dispatcher.ts";
 import { PushQueue } from "../../../src/services/push/queue.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
+import { ManualClock } from "../../support/manual-clock.ts";
 
 const dispatchers: PushDispatcher[] = [];
 afterEach(async () => {
@@ -10,14 +11,16 @@ afterEach(async () => {
 });
 
 function setup(passes: Record<string, () => Promise<boolean>>, known = ["A", "B"]) {
-  const queue = new PushQueue(new MemoryStore());
+  const clock = new ManualClock();
+  const queue = new PushQueue(new MemoryStore({ now: clock.now }), clock.now);
   const dispatcher = new PushDispatcher({
     queue,
+    now: clock.now,
     knows: (shopId) => known.includes(shopId),
     passFor: (shopId, area) => passes[`${shopId}:${area}`],
   });
   dispatchers.push(dispatcher);
-  return { queue, dispatcher };
+  return { queue, dispatcher, clock };
 }
 
 const hint = (shopId: string, area: "postings" | "chats", subject: string) => ({
@@ -46,7 +49,7 @@ describe("PushDispatcher", () => {
   it("keeps hints while another process holds the poller, or the pass fails, or no poller runs here", async () => {
     let leader = false;
     let fail = true;
-    const { queue, dispatcher } = setup({
+    const { queue, dispatcher, clock } = setup({
       "A:postings": async () => leader,
       "A:chats": async () => {
         if (fail) throw new Error("Ozon is down");
@@ -60,7 +63,11 @@ describe("PushDispatcher", () => {
     expect(await queue.areasWaiting()).toHaveLength(3);
     leader = true;
     fail = false;
-    expect(await dispatcher.runOnce()).toBe(2);
+    // The failed pass is tried again after its backoff (5 s), not at the next look.
+    await clock.advance(4_999);
+    expect(await dispatcher.runOnce()).toBe(1);
+    await clock.advance(1);
+    expect(await dispatcher.runOnce()).toBe(1);
     // B runs no relay in this process (paused here, say): its hint waits for one that does.
     expect(await queue.areasWaiting()).toEqual([{ shopId: "B", area: "chats" }]);
   });
