@@ -68,10 +68,15 @@ describe("/handover", () => {
     const [act, cargo] = documents(since);
     expect(must(act).payload.caption).toContain("Handover act");
     expect(must(cargo).files[0]?.fileName).toMatch(/^cargo-places-/);
-    const summary = h.fake.calls
-      .filter((c) => c.seq >= since && /Act \d+ is ready/.test(textOf(c)))
-      .map(textOf)
-      .at(-1);
+    // "Ready" is said once the files arrived, not before them.
+    const told = await h.fake.waitForCall(
+      "editMessageText",
+      (c) => /Act \d+ is ready/.test(textOf(c)),
+      5_000,
+      { since },
+    );
+    expect(told.seq).toBeGreaterThan(must(cargo).seq);
+    const summary = textOf(told);
     expect(summary).toContain("is ready: 2 postings");
     expect(summary).toContain("Ozon left out 1:");
     expect(summary).toContain(`${left} (now: awaiting_deliver)`);

@@ -75,8 +75,14 @@ describe("batch labels in the background", () => {
     const pdf = await PDFDocument.load(must(sent.files[0]).bytes);
     expect(pdf.getPageCount()).toBe(120);
     expect(sent.payload.caption).toContain("🏷 Labels: 120");
-    const summary = h.fake.calls.filter((c) => c.seq >= since).map(textOf);
-    expect(summary.some((t) => t.includes("✅ Labels ready: 120 of 120."))).toBe(true);
+    // "Ready" is said once the file arrived, not before it.
+    const summary = await h.fake.waitForCall(
+      "editMessageText",
+      (c) => textOf(c).includes("✅ Labels ready: 120 of 120."),
+      5_000,
+      { since },
+    );
+    expect(summary.seq).toBeGreaterThan(sent.seq);
     await waitForNoJobs();
     expect(documents(since)).toHaveLength(1);
 

@@ -13,6 +13,7 @@ import {
   type PostingWatcherOptions,
   type SubscriberDirectory,
 } from "../../services/postings/index.ts";
+import type { DeliveryTiming } from "../../services/postings/job-desk.ts";
 import { LabelDesk } from "../../services/postings/label-desk.ts";
 import { redrawPackedCards } from "../../services/postings/packed-news.ts";
 import {
@@ -31,6 +32,7 @@ import type { PackedAnnouncer, PostingDialogDeps } from "../conversations/postin
 import { shipConversation } from "../conversations/ship.ts";
 import { whenBotRemoved } from "../features/bot-removed.ts";
 import { cardRedrawFeature } from "../features/card-redraw.ts";
+import { deskRetryFeature } from "../features/desk-retry.ts";
 import { findFeature } from "../features/find.ts";
 import { telegramLabelDelivery } from "../features/label-delivery.ts";
 import { type PostingShops, postingShops } from "../features/posting-shop.ts";
@@ -40,6 +42,7 @@ import { todayFeature } from "../features/today.ts";
 import type { BotModule } from "../module.ts";
 import { TelegramPostingNotifier } from "../notifiers/postings.ts";
 import { apiForSender } from "../sender/index.ts";
+import { maySendAgain } from "../telegram-errors.ts";
 import type { ModuleDeps } from "./index.ts";
 
 export interface PostingsModuleOptions {
@@ -55,6 +58,10 @@ export interface PostingsModuleOptions {
   handoverPollMs?: number;
   /** After this long a person is told the act comes later (default 2 min). */
   handoverSlowAfterMs?: number;
+  /** How label batches and acts are delivered: the desks' clock, claim hold and retry waits. */
+  delivery?: DeliveryTiming;
+  /** The largest PDF sent in one piece (default: Telegram's 50 MB; tests make it small). */
+  documentMaxBytes?: number;
 }
 
 export interface PostingsModule extends BotModule {
@@ -171,6 +178,10 @@ export function createPostingsModule(
       postingsFeature({ shops: where, quickPack: { announcePacked } }),
       subscriptionsFeature({ shops: where, subscriptions }),
       todayFeature({ shops: where, labelDeskOf: (shopId) => labelDesks?.get(shopId) }),
+      deskRetryFeature({
+        shops: where,
+        deskOf: (kind, shopId) => (kind === "labels" ? labelDesks : desks)?.get(shopId),
+      }),
       findFeature({ shops: where }),
     ],
     conversations: [
@@ -187,8 +198,12 @@ export function createPostingsModule(
         shops,
         shopId: shop.id,
         defaultLocale: config.defaultLocale,
+        codec,
+        documentMaxBytes: options.documentMaxBytes,
         logger,
       });
+      // A send Telegram refuses (4xx) is not tried again; 5xx, 429 and lost connections are.
+      const delivery: DeliveryTiming = { retryable: maySendAgain, ...options.delivery };
       desks = desksPerShop(
         "handover acts",
         (shop) =>
@@ -196,6 +211,7 @@ export function createPostingsModule(
             seller: sellerNow(shop.id),
             store: shop.store,
             delivery: telegramHandoverDelivery(deliveryDeps(shop)),
+            ...delivery,
             logger: logger.child({ module: "handover", shop: shop.id }),
             ...(options.handoverPollMs ? { pollMs: options.handoverPollMs } : {}),
             ...(options.handoverSlowAfterMs ? { slowAfterMs: options.handoverSlowAfterMs } : {}),
@@ -209,6 +225,7 @@ export function createPostingsModule(
             seller: sellerNow(shop.id),
             store: shop.store,
             delivery: telegramLabelDelivery(deliveryDeps(shop)),
+            ...delivery,
             logger: logger.child({ module: "labels", shop: shop.id }),
             ...(options.labelPollMs ? { pollMs: options.labelPollMs } : {}),
             ...(options.labelSlowAfterMs ? { slowAfterMs: options.labelSlowAfterMs } : {}),
