@@ -7,13 +7,8 @@
  * slow notice, giving up); it is told of new ones by `track`.
  */
 import type { SellerClient } from "../../ozon/index.ts";
-import {
-  type DeskDelivery,
-  type DeskJob,
-  JobDesk,
-  type ShopDeskOptions,
-  shopDeskOptions,
-} from "./job-desk.ts";
+import { type DeskJob, JobDesk } from "./job-desk.ts";
+import { type DeskDelivery, type ShopDeskOptions, shopDeskOptions } from "./shop-desk.ts";
 
 export const HANDOVER_JOB_PREFIX = "handover-act:";
 

@@ -5,13 +5,7 @@
  * One LabelDesk per shop (PerShop) runs the shop's batches; it is told of new ones by `track`.
  */
 import type { Store } from "../../store/port.ts";
-import {
-  type DeskDelivery,
-  type DeskJob,
-  JobDesk,
-  type ShopDeskOptions,
-  shopDeskOptions,
-} from "./job-desk.ts";
+import { type DeskJob, JobDesk } from "./job-desk.ts";
 import {
   collectLabels,
   type LabelBatch,
@@ -19,6 +13,7 @@ import {
   type LabelTaskState,
   pollLabelTasks,
 } from "./labels.ts";
+import { type DeskDelivery, type ShopDeskOptions, shopDeskOptions } from "./shop-desk.ts";
 
 export const LABEL_JOB_PREFIX = "label-batch:";
 /**
