@@ -75,10 +75,15 @@ describe("/handover with two stores", () => {
     expect(must(must(sent).files[0]).fileName).toBe(`act_Южный_${must(act).id}.pdf`);
     expect(String(must(cargo).payload.caption).startsWith("🏬 Южный\n")).toBe(true);
     expect(must(must(cargo).files[0]).fileName).toBe(`cargo-places_Южный_${must(act).id}.pdf`);
-    const summary = h.fake.calls
-      .filter((c) => c.seq >= since && /Act \d+ is ready/.test(textOf(c)))
-      .map(textOf)
-      .at(-1);
+    // "Ready" is said once the files arrived.
+    const told = await h.fake.waitForCall(
+      "editMessageText",
+      (c) => /Act \d+ is ready/.test(textOf(c)),
+      5_000,
+      { since },
+    );
+    expect(told.seq).toBeGreaterThan(must(cargo).seq);
+    const summary = textOf(told);
     expect(summary?.startsWith("🏬 Южный\n")).toBe(true);
     expect(summary).toContain("is ready: 3 postings");
   });

@@ -102,7 +102,14 @@ describe("/today", () => {
       .filter((c) => c.seq >= since)
       .map(textOf);
     expect(edits.some((t) => t.includes("Ozon is preparing 150 labels"))).toBe(true);
-    expect(edits.at(-1)).toContain("✅ Labels ready: 150 of 150.");
+    // "Ready" is said once the file arrived, and last.
+    const ready = await h.fake.waitForCall(
+      "editMessageText",
+      (c) => textOf(c).includes("✅ Labels ready: 150 of 150."),
+      5_000,
+      { since },
+    );
+    expect(ready.seq).toBeGreaterThan(sent.seq);
   });
 
   it("labels come from /v2/posting/fbs/package-label, 20 a call, when Ozon retired the task methods", async () => {
@@ -122,10 +129,13 @@ describe("/today", () => {
     expect(sent.payload.caption).toContain("🏷 Labels: 45");
     const counters = h.sandbox.counters();
     expect(counters["POST /v2/posting/fbs/package-label"]).toBe(3);
-    const edits = h.fake
-      .callsTo("editMessageText")
-      .filter((c) => c.seq >= since)
-      .map(textOf);
-    expect(edits.at(-1)).toContain("✅ Labels ready: 45 of 45.");
+    // "Ready" is said once the file arrived, and last.
+    const ready = await h.fake.waitForCall(
+      "editMessageText",
+      (c) => textOf(c).includes("✅ Labels ready: 45 of 45."),
+      5_000,
+      { since },
+    );
+    expect(ready.seq).toBeGreaterThan(sent.seq);
   });
 });
