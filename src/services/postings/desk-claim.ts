@@ -17,6 +17,8 @@ import type { Store } from "../../store/port.ts";
 
 /** How long a claim's key (and a parked job) is kept. */
 export const CLAIM_KEPT_MS = 24 * 3_600_000;
+/** A parked claim outlives its job, so a job saved late by a lagging follower still finds it. */
+const PARKED_KEPT_MS = CLAIM_KEPT_MS + 3_600_000;
 
 type ClaimState =
   | { holder: string; until: number; sent: string[] }
@@ -104,7 +106,7 @@ export class OutcomeClaim {
   park(): Promise<boolean> {
     const state = this.#state;
     if (!state || !("holder" in state)) return Promise.resolve(false);
-    return this.#swap(state, { parked: true, sent: state.sent });
+    return this.#swap(state, { parked: true, sent: state.sent }, PARKED_KEPT_MS);
   }
 
   /** The hold ends now, so a process that follows the job takes over at once (on stop). */
@@ -125,9 +127,9 @@ export class OutcomeClaim {
     return { holder: this.#o.holder, until: this.#o.now() + this.#o.holdMs + extraMs, sent };
   }
 
-  async #swap(expected: ClaimState, next: ClaimState): Promise<boolean> {
+  async #swap(expected: ClaimState, next: ClaimState, ttlMs = CLAIM_KEPT_MS): Promise<boolean> {
     const { store, key } = this.#o;
-    const swapped = await store.compareAndSet(key, expected, next, { ttlMs: CLAIM_KEPT_MS });
+    const swapped = await store.compareAndSet(key, expected, next, { ttlMs });
     if (swapped) this.#state = next;
     return swapped;
   }

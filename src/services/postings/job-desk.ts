@@ -203,11 +203,12 @@ export class JobDesk<J extends DeskJob> {
     const signal = this.#stopping.signal;
     while (!signal.aborted) {
       let status: string | undefined;
+      let checked: Exclude<JobCheck, "paused"> | undefined;
       try {
-        const checked = await this.#options.check(job);
-        if (checked === "paused") return;
-        status = checked.status;
-        if (checked.outcome) return await this.#deliver(job, checked.outcome, !!checked.failure);
+        const found = await this.#options.check(job);
+        if (found === "paused") return;
+        checked = found;
+        status = found.status;
       } catch (error) {
         // A failed poll is asked again: Ozon's blips should not lose a job.
         logger?.info(
@@ -215,11 +216,12 @@ export class JobDesk<J extends DeskJob> {
           `${this.#options.what} poll failed`,
         );
       }
+      if (checked?.outcome) return this.#deliver(job, checked.outcome, !!checked.failure);
       job.polls++;
       const waited = this.#now() - job.createdAt;
       if (waited >= giveUpAfterMs) {
         const gaveUp = () => this.#options.gaveUp(job, status ?? "timeout");
-        return await this.#deliver(job, gaveUp, true);
+        return this.#deliver(job, gaveUp, true);
       }
       if (!job.toldSlow && waited >= slowAfterMs) {
         job.toldSlow = true;
@@ -259,8 +261,7 @@ export class JobDesk<J extends DeskJob> {
     if (ended === "lost") return;
     if (ended === "failed" && !failure) {
       if (!(await claim.park())) return;
-      job.undelivered = true;
-      await this.#save(job, CLAIM_KEPT_MS);
+      await this.#park(job);
       await this.#options.undelivered(job, true);
       return;
     }
@@ -277,7 +278,11 @@ export class JobDesk<J extends DeskJob> {
     while (!signal.aborted) {
       const took = await claim.take();
       if (took === "taken") return true;
-      if (took === "parked") return false;
+      if (took === "parked") {
+        // Saved again by a follower that lagged behind: it waits for the Retry, and expires.
+        if (!job.undelivered) await this.#park(job);
+        return false;
+      }
       if (took === "done") {
         // Its holder died before removing the job: nothing is left to deliver.
         await this.#finish(job);
@@ -331,6 +336,12 @@ export class JobDesk<J extends DeskJob> {
   #claimSlow(job: J): Promise<boolean> {
     const key = `${this.#options.claimPrefix}slow:${this.#options.idOf(job)}`;
     return this.#options.store.setIfAbsent(key, true, { ttlMs: this.#options.giveUpAfterMs });
+  }
+
+  /** The job waits for the person's Retry, for as long as its parked claim is kept. */
+  #park(job: J): Promise<void> {
+    job.undelivered = true;
+    return this.#save(job, CLAIM_KEPT_MS);
   }
 
   async #finish(job: J): Promise<void> {
