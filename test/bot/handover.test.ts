@@ -12,6 +12,7 @@ import {
   lastScreen,
   must,
   type PostingsHarness,
+  readyAfter,
   startPostings,
 } from "./postings/harness.ts";
 import { laterToday } from "./postings/today-clock.ts";
@@ -68,15 +69,7 @@ describe("/handover", () => {
     const [act, cargo] = documents(since);
     expect(must(act).payload.caption).toContain("Handover act");
     expect(must(cargo).files[0]?.fileName).toMatch(/^cargo-places-/);
-    // "Ready" is said once the files arrived, not before them.
-    const told = await h.fake.waitForCall(
-      "editMessageText",
-      (c) => /Act \d+ is ready/.test(textOf(c)),
-      5_000,
-      { since },
-    );
-    expect(told.seq).toBeGreaterThan(must(cargo).seq);
-    const summary = textOf(told);
+    const summary = textOf(await readyAfter(h, /Act \d+ is ready/, since, must(cargo)));
     expect(summary).toContain("is ready: 2 postings");
     expect(summary).toContain("Ozon left out 1:");
     expect(summary).toContain(`${left} (now: awaiting_deliver)`);

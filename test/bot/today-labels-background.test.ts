@@ -15,6 +15,7 @@ import {
   lastScreen,
   must,
   type PostingsHarness,
+  readyAfter,
   startPostings,
 } from "./postings/harness.ts";
 import { laterToday } from "./postings/today-clock.ts";
@@ -75,14 +76,7 @@ describe("batch labels in the background", () => {
     const pdf = await PDFDocument.load(must(sent.files[0]).bytes);
     expect(pdf.getPageCount()).toBe(120);
     expect(sent.payload.caption).toContain("🏷 Labels: 120");
-    // "Ready" is said once the file arrived, not before it.
-    const summary = await h.fake.waitForCall(
-      "editMessageText",
-      (c) => textOf(c).includes("✅ Labels ready: 120 of 120."),
-      5_000,
-      { since },
-    );
-    expect(summary.seq).toBeGreaterThan(sent.seq);
+    await readyAfter(h, "✅ Labels ready: 120 of 120.", since, sent);
     await waitForNoJobs();
     expect(documents(since)).toHaveLength(1);
 

@@ -63,21 +63,18 @@ export function telegramHandoverDelivery(deps: DeskDeliveryDeps): HandoverDelive
           ),
         );
       }
-      await sendPdf(deps, job, ledger, {
-        part: "act",
-        bytes: documents.act,
+      const act = {
         prefix: "act",
-        id: job.actId,
+        bytes: documents.act,
         caption: t("handover-act-caption", { act: job.actId }),
-      });
-      if (documents.containerLabels) {
-        await sendPdf(deps, job, ledger, {
-          part: "cargo-places",
-          bytes: documents.containerLabels,
-          prefix: "cargo-places",
-          id: job.actId,
-          caption: t("handover-places-caption", { places: job.containers }),
-        });
+      };
+      const places = documents.containerLabels && {
+        prefix: "cargo-places",
+        bytes: documents.containerLabels,
+        caption: t("handover-places-caption", { places: job.containers }),
+      };
+      for (const file of places ? [act, places] : [act]) {
+        await sendPdf(deps, job, ledger, { ...file, part: file.prefix, id: job.actId });
       }
       await ledger.once("summary", () => settle(job, lines.join("\n")));
       deps.logger?.info({ act: job.actId, shop: shopId }, "handover act delivered");

@@ -40,11 +40,7 @@ redis.describe("a label batch's delivery across processes (Redis)", () => {
   afterAll(() => removeKeys(redis.url, prefix));
 
   /** A delivery that records what reached the chat, each through the desk's ledger. */
-  function delivery(
-    name: string,
-    sent: string[],
-    before?: () => Promise<void>,
-  ): LabelDelivery {
+  function delivery(name: string, sent: string[], before?: () => Promise<void>): LabelDelivery {
     return {
       progress: async () => undefined,
       slow: async () => undefined,
