@@ -1,8 +1,9 @@
 /**
- * Batch labels whose PDF Telegram does not take at once, through the fake Bot API and the
- * sandbox: a 5xx is sent again and the file arrives once, with "ready" said after it; a PDF over
- * the document limit arrives in parts that fit; a delivery that keeps failing tells the person
- * and offers a Retry that only they may press, which then sends the file once.
+ * Batch labels and handover acts whose PDF Telegram does not take at once, through the fake Bot
+ * API and the sandbox: after a 5xx or a dropped connection the file is sent again and arrives
+ * once, with "ready" said after it; a PDF over the document limit arrives in parts that fit; a
+ * delivery that keeps failing tells the person and offers a Retry that only they may press,
+ * which then sends the file once.
  */
 import { PDFDocument } from "pdf-lib";
 import { afterEach, describe, expect, it } from "vitest";
@@ -77,7 +78,7 @@ async function noJobsLeft(): Promise<void> {
   await waitFor(async () => (await jobs()).length === 0, { message: "the label job finished" });
 }
 
-describe("label batches that Telegram does not take at once", () => {
+describe("label batches and acts that Telegram does not take at once", () => {
   it("sends the PDF again after a 5xx: it arrives once, and 'ready' comes with it", async () => {
     h = await startPostings({
       module: { labelPollMs: 20, delivery: { retryBackoffMs: [30, 30] } },
@@ -180,5 +181,38 @@ describe("label batches that Telegram does not take at once", () => {
     expect(late).toBeDefined();
     expect(sentSince(since)).toEqual([sent]);
     expect(await pagesOf(sent)).toBe(5);
+  });
+
+  it("offers Retry for an act whose documents never went through, and then sends each once", async () => {
+    h = await startPostings({
+      module: { handoverPollMs: 20, delivery: { retryBackoffMs: [30] } },
+    });
+    packed(2);
+    dropDocuments(2);
+    const places = lastScreen(await exchange(h, command("handover", { from: KEEPER })));
+    const confirm = lastScreen(await exchange(h, press(places, "No cargo places", KEEPER)));
+    const since = h.fake.calls.length;
+    await h.send(press(confirm, "✅ Create the act", KEEPER));
+    const told = await h.fake.waitForCall(
+      "editMessageText",
+      (c) => textOf(c).includes("Telegram did not take its documents"),
+      10_000,
+      { since, answered: true },
+    );
+    expect(said(since, "is ready:")).toHaveLength(0);
+    const retried = h.fake.calls.length;
+    await h.send(press(told, "Retry", KEEPER));
+    const act = await h.fake.waitForCall("sendDocument", (c) => !!c.response?.ok, 10_000, {
+      since: retried,
+    });
+    expect(String(act.payload.caption)).toContain("Handover act");
+    await readyAfter(h, /Act \d+ is ready: 2 postings/, retried, act);
+    await waitFor(
+      async () => (await must(h.shops.all()[0]).store.list("handover-act:")).length === 0,
+      {
+        message: "the act's job finished",
+      },
+    );
+    expect(sentSince(since)).toEqual([act]);
   });
 });

@@ -135,7 +135,10 @@ export class JobDesk<J extends DeskJob> {
     if (!job.undelivered || !(await this.#claimOf(job).reopen())) return "busy";
     job.undelivered = false;
     await this.#save(job);
-    this.#run(job);
+    // The follow that parked it may still be ending (telling the person): run after it.
+    const ending = this.#running.get(id);
+    if (ending) void ending.then(() => this.#run(job));
+    else this.#run(job);
     return "started";
   }
 
