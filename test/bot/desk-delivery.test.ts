@@ -183,6 +183,33 @@ describe("label batches and acts that Telegram does not take at once", () => {
     expect(await pagesOf(sent)).toBe(5);
   });
 
+  it("labels Ozon printed at once are sent again too; if they never go, the tap works again", async () => {
+    h = await startPostings({ module: { delivery: { retryBackoffMs: [30] } } });
+    packed(4);
+    // Ozon retired its label tasks: the batch is printed at once, 20 a call, never kept as a job.
+    h.sandbox.control.setFault("/v1/posting/fbs/package-label/*", { rate5xx: 1, status5xx: 410 });
+    dropDocuments(2);
+    const board = lastScreen(await exchange(h, command("today", { from: KEEPER })));
+    const since = h.fake.calls.length;
+    await h.send(press(board, LABELS, KEEPER));
+    const told = await h.fake.waitForCall(
+      "editMessageText",
+      (c) => textOf(c).includes("Tap the labels button again"),
+      10_000,
+      { since, answered: true },
+    );
+    expect(buttonsOf(told)).toEqual([]);
+    expect(said(since, "Labels ready")).toHaveLength(0);
+
+    const again = h.fake.calls.length;
+    await h.send(press(board, LABELS, KEEPER));
+    const sent = await h.fake.waitForCall("sendDocument", (c) => !!c.response?.ok, 10_000, {
+      since: again,
+    });
+    await readyAfter(h, "✅ Labels ready: 4 of 4.", again, sent);
+    expect(sentSince(since)).toEqual([sent]);
+  });
+
   it("offers Retry for an act whose documents never went through, and then sends each once", async () => {
     h = await startPostings({
       module: { handoverPollMs: 20, delivery: { retryBackoffMs: [30] } },

@@ -52,15 +52,13 @@ export class LabelDesk extends JobDesk<LabelJob> {
 
   constructor(options: LabelDeskOptions) {
     const { store } = options;
-    // A batch whose PDF could not be sent is over for the tap: it may start a new one.
+    // A batch whose PDF could not be sent is over for the tap: it may start a new one, as the
+    // person is told.
     const delivery: LabelDelivery = {
       ...options.delivery,
       async undelivered(job, retry) {
-        try {
-          await options.delivery.undelivered(job, retry);
-        } finally {
-          await release(store, job);
-        }
+        await release(store, job);
+        await options.delivery.undelivered(job, retry);
       },
     };
     super(
