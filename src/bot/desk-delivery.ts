@@ -16,8 +16,11 @@ import { isLocale, type Locale, type LocalizedContext } from "./i18n.ts";
 import { shopFileName } from "./shop-files.ts";
 import { withShopTag } from "./shops.ts";
 
-/** Telegram takes documents up to 50 MB from bots; the margin is for the multipart envelope. */
-export const TELEGRAM_DOCUMENT_MAX_BYTES = 49 * 1024 * 1024;
+/**
+ * Telegram takes documents up to 50 MB from bots: under that whether MB means 10^6 or 2^20
+ * bytes, with room for the multipart envelope.
+ */
+export const TELEGRAM_DOCUMENT_MAX_BYTES = 48_000_000;
 /** The Retry button of a delivery that failed: `dy:<shop ref>:<desk>:<job id>`. */
 export const DESK_RETRY_CALLBACK = "dy";
 /** Which desk a Retry button names. */

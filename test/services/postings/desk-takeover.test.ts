@@ -47,7 +47,7 @@ redis.describe("a label batch's delivery across processes (Redis)", () => {
       failed: async (job, reason) => void sent.push(`${name} failed:${job.id}:${reason}`),
       undelivered: async (job) => void sent.push(`${name} undelivered:${job.id}`),
       // The PDF in two parts; `before` holds the delivery between them.
-      async ready(job: LabelJob, batch: LabelBatch, ledger: DeliveryLedger) {
+      async ready(_job: LabelJob, batch: LabelBatch, ledger: DeliveryLedger) {
         await ledger.once("labels#1", async () => sent.push(`${name}:1 of ${batch.printed}`));
         await before?.();
         await ledger.once("labels#2", async () => sent.push(`${name}:2 of ${batch.printed}`));
