@@ -115,14 +115,9 @@ export async function sendPdf(
     const place = { part: i + 1, parts: parts.length };
     const id = whole ? pdf.id : `${pdf.id}-${place.part}of${place.parts}`;
     const caption = whole ? pdf.caption : t("desk-file-part", { caption: pdf.caption, ...place });
+    const file = new InputFile(bytes, shopFileName(shops, shopId, pdf.prefix, id));
     await ledger.once(whole ? pdf.part : `${pdf.part}#${id}`, () =>
-      api.sendDocument(
-        job.chatId,
-        new InputFile(bytes, shopFileName(shops, shopId, pdf.prefix, id)),
-        {
-          caption,
-        },
-      ),
+      api.sendDocument(job.chatId, file, { caption }),
     );
   }
 }
