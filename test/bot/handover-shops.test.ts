@@ -15,6 +15,7 @@ import {
   lastScreen,
   must,
   type PostingsHarness,
+  readyAfter,
   startPostings,
 } from "./postings/harness.ts";
 import { laterToday } from "./postings/today-clock.ts";
@@ -75,10 +76,7 @@ describe("/handover with two stores", () => {
     expect(must(must(sent).files[0]).fileName).toBe(`act_Южный_${must(act).id}.pdf`);
     expect(String(must(cargo).payload.caption).startsWith("🏬 Южный\n")).toBe(true);
     expect(must(must(cargo).files[0]).fileName).toBe(`cargo-places_Южный_${must(act).id}.pdf`);
-    const summary = h.fake.calls
-      .filter((c) => c.seq >= since && /Act \d+ is ready/.test(textOf(c)))
-      .map(textOf)
-      .at(-1);
+    const summary = textOf(await readyAfter(h, /Act \d+ is ready/, since, must(cargo)));
     expect(summary?.startsWith("🏬 Южный\n")).toBe(true);
     expect(summary).toContain("is ready: 3 postings");
   });

@@ -12,6 +12,7 @@ import {
   lastScreen,
   must,
   type PostingsHarness,
+  readyAfter,
   startPostings,
 } from "./postings/harness.ts";
 import { laterToday } from "./postings/today-clock.ts";
@@ -68,10 +69,7 @@ describe("/handover", () => {
     const [act, cargo] = documents(since);
     expect(must(act).payload.caption).toContain("Handover act");
     expect(must(cargo).files[0]?.fileName).toMatch(/^cargo-places-/);
-    const summary = h.fake.calls
-      .filter((c) => c.seq >= since && /Act \d+ is ready/.test(textOf(c)))
-      .map(textOf)
-      .at(-1);
+    const summary = textOf(await readyAfter(h, /Act \d+ is ready/, since, must(cargo)));
     expect(summary).toContain("is ready: 2 postings");
     expect(summary).toContain("Ozon left out 1:");
     expect(summary).toContain(`${left} (now: awaiting_deliver)`);

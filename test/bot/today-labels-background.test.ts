@@ -15,6 +15,7 @@ import {
   lastScreen,
   must,
   type PostingsHarness,
+  readyAfter,
   startPostings,
 } from "./postings/harness.ts";
 import { laterToday } from "./postings/today-clock.ts";
@@ -75,8 +76,7 @@ describe("batch labels in the background", () => {
     const pdf = await PDFDocument.load(must(sent.files[0]).bytes);
     expect(pdf.getPageCount()).toBe(120);
     expect(sent.payload.caption).toContain("🏷 Labels: 120");
-    const summary = h.fake.calls.filter((c) => c.seq >= since).map(textOf);
-    expect(summary.some((t) => t.includes("✅ Labels ready: 120 of 120."))).toBe(true);
+    await readyAfter(h, "✅ Labels ready: 120 of 120.", since, sent);
     await waitForNoJobs();
     expect(documents(since)).toHaveLength(1);
 

@@ -14,6 +14,7 @@ import {
   lastScreen,
   must,
   type PostingsHarness,
+  readyAfter,
   startPostings,
 } from "./postings/harness.ts";
 import { laterToday } from "./postings/today-clock.ts";
@@ -102,7 +103,7 @@ describe("/today", () => {
       .filter((c) => c.seq >= since)
       .map(textOf);
     expect(edits.some((t) => t.includes("Ozon is preparing 150 labels"))).toBe(true);
-    expect(edits.at(-1)).toContain("✅ Labels ready: 150 of 150.");
+    await readyAfter(h, "✅ Labels ready: 150 of 150.", since, sent);
   });
 
   it("labels come from /v2/posting/fbs/package-label, 20 a call, when Ozon retired the task methods", async () => {
@@ -122,10 +123,6 @@ describe("/today", () => {
     expect(sent.payload.caption).toContain("🏷 Labels: 45");
     const counters = h.sandbox.counters();
     expect(counters["POST /v2/posting/fbs/package-label"]).toBe(3);
-    const edits = h.fake
-      .callsTo("editMessageText")
-      .filter((c) => c.seq >= since)
-      .map(textOf);
-    expect(edits.at(-1)).toContain("✅ Labels ready: 45 of 45.");
+    await readyAfter(h, "✅ Labels ready: 45 of 45.", since, sent);
   });
 });

@@ -30,3 +30,9 @@ export function isChatUnreachable(error: unknown): boolean {
   const gone = telegramChatGone(error)?.kind;
   return gone === "blocked" || gone === "not_found";
 }
+
+/** Whether sending again may succeed: 429, Telegram's 5xx and lost connections, not a refusal. */
+export function maySendAgain(error: unknown): boolean {
+  if (!(error instanceof GrammyError)) return true;
+  return error.error_code === 429 || error.error_code >= 500;
+}

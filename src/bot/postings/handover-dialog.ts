@@ -164,10 +164,12 @@ export function handoverConversation(deps: HandoverDialogDeps): ConversationSpec
       }
       const shown = await dialog.show(ctx, tagged(ctx.t("handover-waiting", { polls: 0 })));
       const locale = ctx.locale;
+      const askedBy = ctx.from?.id;
       await conversation.external(async () => {
         const job: HandoverJob = {
           actId: created.value,
           chatId: shown.chatId,
+          askedBy,
           messageId: shown.messageId,
           locale,
           containers,

@@ -58,6 +58,7 @@ export async function startLabelBatch(ctx: BotContext, request: LabelBatchReques
   const job: LabelJob = {
     id: randomUUID(),
     chatId: progress.chat.id,
+    askedBy: ctx.from?.id,
     messageId: progress.message_id,
     locale: ctx.locale,
     postings: numbers.length,

@@ -1,23 +1,25 @@
 /**
  * Batch labels reach the chat that asked: the progress message is edited as Ozon's parts get
  * ready, a slow batch is announced once ("will send them when ready"), and when Ozon is done the
- * summary (how many printed, which postings Ozon did not print and why) and the one PDF are sent.
+ * PDF (in parts when it is over Telegram's limit) and then the summary (how many printed, which
+ * postings Ozon did not print and why) are sent: "ready" is never said of a file that did not
+ * arrive. When Telegram would not take it, the person is told so, with a Retry button.
  * Used by the LabelDesk (background, across restarts) and at once when Ozon printed directly.
  */
-import { InputFile } from "grammy";
 import type { LabelDelivery, LabelJob } from "../../services/postings/label-desk.ts";
 import type { LabelBatch } from "../../services/postings/labels.ts";
 import {
   type DeskDeliveryDeps,
   jobSpeech,
   namedThenCounted,
+  sendPdf,
   settleProgress,
+  tellUndelivered,
 } from "./desk-delivery.ts";
-import { shopFileName } from "./file-names.ts";
 import { clip } from "./format.ts";
 
 export function telegramLabelDelivery(deps: DeskDeliveryDeps): LabelDelivery {
-  const { api, shops, shopId } = deps;
+  const { api, shopId } = deps;
   const plain = (job: LabelJob) => jobSpeech(deps, job).plain;
   const tagged = (job: LabelJob, text: string) => jobSpeech(deps, job).tagged(text);
   const settle = (job: LabelJob, text: string) => settleProgress(api, job, text);
@@ -46,16 +48,25 @@ export function telegramLabelDelivery(deps: DeskDeliveryDeps): LabelDelivery {
     async failed(job, reason) {
       await settle(job, tagged(job, plain(job)("labels-failed", { reason })));
     },
-    async ready(job, batch) {
+    async ready(job, batch, ledger) {
       const t = plain(job);
-      await settle(job, tagged(job, summaryOf(t, batch, job.postings)));
       if (batch.pdf) {
-        const name = shopFileName(shops, shopId, "labels", String(batch.printed));
-        await api.sendDocument(job.chatId, new InputFile(batch.pdf, name), {
+        await sendPdf(deps, job, ledger, {
+          part: "labels",
+          bytes: batch.pdf,
+          prefix: "labels",
+          id: String(batch.printed),
           caption: tagged(job, t("labels-caption", { count: batch.printed })),
         });
       }
+      await ledger.once("summary", () =>
+        settle(job, tagged(job, summaryOf(t, batch, job.postings))),
+      );
       deps.logger?.info({ batch: job.id, shop: shopId }, "batch labels delivered");
+    },
+    async undelivered(job, retry) {
+      const text = tagged(job, plain(job)(retry ? "labels-undelivered" : "labels-undelivered-tap"));
+      await tellUndelivered(deps, job, retry ? { desk: "labels", id: job.id } : undefined, text);
     },
   };
 }

@@ -13,6 +13,7 @@ import {
   type PostingWatcherOptions,
   type SubscriberDirectory,
 } from "../../services/postings/index.ts";
+import type { DeliveryTiming } from "../../services/postings/job-desk.ts";
 import { LabelDesk } from "../../services/postings/label-desk.ts";
 import { redrawPackedCards } from "../../services/postings/packed-news.ts";
 import {
@@ -28,9 +29,11 @@ import { whenBotRemoved } from "../core/bot-removed.ts";
 import { chatMovesFor, followChatMove } from "../core/chat-moved.ts";
 import type { BotModule } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
+import { maySendAgain } from "../core/telegram-errors.ts";
 import type { ModuleDeps } from "../modules.ts";
 import { cancelPostingConversation } from "./cancel-dialog.ts";
 import { cardRedrawFeature } from "./card-redraw.ts";
+import { deskRetryFeature } from "./desk-retry.ts";
 import { findFeature } from "./find.ts";
 import { postingsFeature } from "./handlers.ts";
 import { telegramHandoverDelivery } from "./handover-delivery.ts";
@@ -56,6 +59,10 @@ export interface PostingsModuleOptions {
   handoverPollMs?: number;
   /** After this long a person is told the act comes later (default 2 min). */
   handoverSlowAfterMs?: number;
+  /** How label batches and acts are delivered: the desks' clock, claim hold and retry waits. */
+  delivery?: DeliveryTiming;
+  /** The largest PDF sent in one piece (default: Telegram's 50 MB; tests make it small). */
+  documentMaxBytes?: number;
 }
 
 export interface PostingsModule extends BotModule {
@@ -173,6 +180,10 @@ export function createPostingsModule(
       postingsFeature({ shops: where, quickPack: { announcePacked } }),
       subscriptionsFeature({ shops: where, subscriptions }),
       todayFeature({ shops: where, labelDeskOf: (shopId) => labelDesks?.get(shopId) }),
+      deskRetryFeature({
+        shops: where,
+        deskOf: (kind, shopId) => (kind === "labels" ? labelDesks : desks)?.get(shopId),
+      }),
       findFeature({ shops: where }),
     ],
     conversations: [
@@ -189,8 +200,12 @@ export function createPostingsModule(
         shops,
         shopId: shop.id,
         defaultLocale: config.defaultLocale,
+        codec,
+        documentMaxBytes: options.documentMaxBytes,
         logger,
       });
+      // A send Telegram refuses (4xx) is not tried again; 5xx, 429 and lost connections are.
+      const delivery: DeliveryTiming = { retryable: maySendAgain, ...options.delivery };
       desks = desksPerShop(
         "handover acts",
         (shop) =>
@@ -198,6 +213,7 @@ export function createPostingsModule(
             seller: sellerNow(shop.id),
             store: shop.store,
             delivery: telegramHandoverDelivery(deliveryDeps(shop)),
+            ...delivery,
             logger: logger.child({ module: "handover", shop: shop.id }),
             ...(options.handoverPollMs ? { pollMs: options.handoverPollMs } : {}),
             ...(options.handoverSlowAfterMs ? { slowAfterMs: options.handoverSlowAfterMs } : {}),
@@ -211,6 +227,7 @@ export function createPostingsModule(
             seller: sellerNow(shop.id),
             store: shop.store,
             delivery: telegramLabelDelivery(deliveryDeps(shop)),
+            ...delivery,
             logger: logger.child({ module: "labels", shop: shop.id }),
             ...(options.labelPollMs ? { pollMs: options.labelPollMs } : {}),
             ...(options.labelSlowAfterMs ? { slowAfterMs: options.labelSlowAfterMs } : {}),

@@ -7,19 +7,16 @@
  * slow notice, giving up); it is told of new ones by `track`.
  */
 import type { SellerClient } from "../../ozon/index.ts";
-import {
-  type DeskDelivery,
-  type DeskJob,
-  JobDesk,
-  type ShopDeskOptions,
-  shopDeskOptions,
-} from "./job-desk.ts";
+import { type DeskJob, JobDesk } from "./job-desk.ts";
+import { type DeskDelivery, type ShopDeskOptions, shopDeskOptions } from "./shop-desk.ts";
 
 export const HANDOVER_JOB_PREFIX = "handover-act:";
 
 export interface HandoverJob extends DeskJob {
   actId: string;
   chatId: number;
+  /** Who asked (a Telegram user id): only they may press Retry. */
+  askedBy?: number | undefined;
   /** The message that shows the progress (edited on each poll). */
   messageId: number | undefined;
   locale: string;
@@ -62,11 +59,15 @@ export class HandoverDesk extends JobDesk<HandoverJob> {
               job.containers > 0 ? await shipping.actContainerLabels(job.actId) : undefined;
             const removed = await whyLeftOut(seller, state.removed);
             const documents = { act, containerLabels, added: state.added, removed };
-            return { status: state.status, outcome: () => delivery.ready(job, documents) };
+            return {
+              status: state.status,
+              outcome: (ledger) => delivery.ready(job, documents, ledger),
+            };
           }
           if (state.status === "error" || state.status === "cancelled") {
             const reason = state.error ?? state.status;
-            return { status: state.status, outcome: () => delivery.failed(job, reason) };
+            const outcome = () => delivery.failed(job, reason);
+            return { status: state.status, outcome, failure: true };
           }
           return { status: state.status };
         },

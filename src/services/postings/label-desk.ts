@@ -5,13 +5,7 @@
  * One LabelDesk per shop (PerShop) runs the shop's batches; it is told of new ones by `track`.
  */
 import type { Store } from "../../store/port.ts";
-import {
-  type DeskDelivery,
-  type DeskJob,
-  JobDesk,
-  type ShopDeskOptions,
-  shopDeskOptions,
-} from "./job-desk.ts";
+import { type DeskJob, JobDesk } from "./job-desk.ts";
 import {
   collectLabels,
   type LabelBatch,
@@ -19,6 +13,7 @@ import {
   type LabelTaskState,
   pollLabelTasks,
 } from "./labels.ts";
+import { type DeskDelivery, type ShopDeskOptions, shopDeskOptions } from "./shop-desk.ts";
 
 export const LABEL_JOB_PREFIX = "label-batch:";
 /**
@@ -31,6 +26,8 @@ export interface LabelJob extends DeskJob {
   /** Random, unique per batch. */
   id: string;
   chatId: number;
+  /** Who asked (a Telegram user id): only they may press Retry. */
+  askedBy?: number | undefined;
   /** The message that shows the progress (edited while Ozon prepares). */
   messageId: number | undefined;
   locale: string;
@@ -54,46 +51,57 @@ export class LabelDesk extends JobDesk<LabelJob> {
   readonly #store: Store;
 
   constructor(options: LabelDeskOptions) {
-    const { delivery, store } = options;
+    const { store } = options;
+    // A batch whose PDF could not be sent is over for the tap: it may start a new one, as the
+    // person is told.
+    const delivery: LabelDelivery = {
+      ...options.delivery,
+      async undelivered(job, retry) {
+        await release(store, job);
+        await options.delivery.undelivered(job, retry);
+      },
+    };
     super(
-      shopDeskOptions(options, {
-        jobPrefix: LABEL_JOB_PREFIX,
-        claimPrefix: "label-batch-claim:",
-        idOf: (job) => job.id,
-        what: "label batch",
-        defaultPollMs: 2000,
-        async check(job, seller) {
-          const done = await pollLabelTasks(seller.shipping, job.tasks);
-          if (!done) {
-            if (job.onceKey) await store.set(job.onceKey, true, { ttlMs: TAP_HOLD_MS });
-            return { status: "in_progress" };
-          }
-          const batch = await collectLabels(seller.shipping, job.tasks);
-          return {
-            status: "completed",
-            outcome: async () => {
-              await delivery.ready(job, batch);
-              await release(store, job);
-            },
-          };
+      shopDeskOptions(
+        { ...options, delivery },
+        {
+          jobPrefix: LABEL_JOB_PREFIX,
+          claimPrefix: "label-batch-claim:",
+          idOf: (job) => job.id,
+          what: "label batch",
+          defaultPollMs: 2000,
+          async check(job, seller) {
+            const done = await pollLabelTasks(seller.shipping, job.tasks);
+            if (!done) {
+              if (job.onceKey) await store.set(job.onceKey, true, { ttlMs: TAP_HOLD_MS });
+              return { status: "in_progress" };
+            }
+            const batch = await collectLabels(seller.shipping, job.tasks);
+            return {
+              status: "completed",
+              outcome: async (ledger) => {
+                await delivery.ready(job, batch, ledger);
+                await release(store, job);
+              },
+            };
+          },
+          async gaveUp(job, status) {
+            await delivery.failed(job, status);
+            await release(store, job);
+          },
         },
-        async gaveUp(job, status) {
-          await delivery.failed(job, status);
-          await release(store, job);
-        },
-      }),
+      ),
     );
     this.#delivery = delivery;
     this.#store = store;
   }
 
   /** A batch that never became a job (Ozon printed it at once, 20 a call): delivered now. */
-  async deliverNow(job: LabelJob, batch: LabelBatch): Promise<void> {
-    try {
-      await this.#delivery.ready(job, batch);
-    } finally {
+  deliverNow(job: LabelJob, batch: LabelBatch): void {
+    this.deliverDirect(job, async (ledger) => {
+      await this.#delivery.ready(job, batch, ledger);
       await release(this.#store, job);
-    }
+    });
   }
 
   /** A batch Ozon refused before any task existed. */

@@ -191,3 +191,39 @@ export async function mergePdfs(parts: readonly Uint8Array[]): Promise<Uint8Arra
   }
   return merged.save();
 }
+
+/**
+ * `pdf` as PDFs of its pages in order, each at most `maxBytes` (Telegram's limit for a document);
+ * `pdf` itself when it fits. A single page over the limit stays whole: nothing smaller exists.
+ */
+export async function splitPdf(pdf: Uint8Array, maxBytes: number): Promise<Uint8Array[]> {
+  if (pdf.byteLength <= maxBytes) return [pdf];
+  const source = await PDFDocument.load(pdf);
+  const count = source.getPageCount();
+  const parts: Uint8Array[] = [];
+  for (let start = 0; start < count; ) {
+    // A guess from the average page, shrunk in proportion until the part fits.
+    let take = Math.min(
+      count - start,
+      Math.max(1, Math.floor((count * maxBytes) / pdf.byteLength)),
+    );
+    for (;;) {
+      const part = await pagesOf(source, start, take);
+      if (part.byteLength <= maxBytes || take === 1) {
+        parts.push(part);
+        start += take;
+        break;
+      }
+      const shrunk = Math.floor((take * maxBytes * 0.95) / part.byteLength);
+      take = Math.max(1, Math.min(take - 1, shrunk));
+    }
+  }
+  return parts.length > 0 ? parts : [pdf];
+}
+
+async function pagesOf(source: PDFDocument, start: number, count: number): Promise<Uint8Array> {
+  const part = await PDFDocument.create();
+  const indices = Array.from({ length: count }, (_, i) => start + i);
+  for (const page of await part.copyPages(source, indices)) part.addPage(page);
+  return part.save();
+}

@@ -206,6 +206,28 @@ export async function exchange(h: PostingsHarness, update: Update): Promise<Reco
   return h.fake.calls.slice(since);
 }
 
+/**
+ * The progress message edited to the summary `words` (since `since`), waited for; it must come
+ * after `file`, the last document it speaks of: "ready" is never said before the files arrive.
+ */
+export async function readyAfter(
+  h: PostingsHarness,
+  words: string | RegExp,
+  since: number,
+  file: RecordedCall,
+): Promise<RecordedCall> {
+  const matches = (text: string) =>
+    typeof words === "string" ? text.includes(words) : words.test(text);
+  const ready = await h.fake.waitForCall(
+    "editMessageText",
+    (c) => matches(String(c.payload.text ?? "")),
+    10_000,
+    { since, answered: true },
+  );
+  if (ready.seq < file.seq) throw new Error(`"${words}" was said before the file was sent`);
+  return ready;
+}
+
 /** The last sendMessage / editMessageText among `calls` (the screen the person sees now). */
 export function lastScreen(calls: RecordedCall[]): RecordedCall {
   const screens = calls.filter(

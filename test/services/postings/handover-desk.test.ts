@@ -48,6 +48,9 @@ function recorder(said: string[]): HandoverDelivery {
     failed: async (job) => {
       said.push(`failed:${job.actId}`);
     },
+    undelivered: async (job) => {
+      said.push(`undelivered:${job.actId}`);
+    },
   };
 }
 

@@ -32,6 +32,7 @@ function recorder(said: string[]): LabelDelivery {
     slow: async (job) => void said.push(`slow:${job.id}`),
     ready: async (job, batch) => void said.push(`ready:${job.id}:${batch.printed}`),
     failed: async (job, reason) => void said.push(`failed:${job.id}:${reason}`),
+    undelivered: async (job) => void said.push(`undelivered:${job.id}`),
   };
 }
 
