@@ -281,6 +281,7 @@ postings-summary = { $count ->
    *[other] { $count } postings are waiting for packaging.
 }
 postings-digest-new = 📦 New postings: { $count } (message { $part } of { $parts })
+postings-digest-together = 📦 New postings: { $count }
 postings-digest-reminder = { $count ->
     [one] ⏰ Packing deadline is near for 1 posting (message { $part } of { $parts })
    *[other] ⏰ Packing deadline is near for { $count } postings (message { $part } of { $parts })

@@ -277,6 +277,7 @@ postings-summary = { $count ->
    *[other] { $count } отправлений ждут сборки.
 }
 postings-digest-new = 📦 Новые отправления: { $count } (сообщение { $part } из { $parts })
+postings-digest-together = 📦 Новые отправления: { $count }
 postings-digest-reminder = { $count ->
     [one] ⏰ Скоро срок сборки у { $count } отправления (сообщение { $part } из { $parts })
    *[other] ⏰ Скоро срок сборки у { $count } отправлений (сообщение { $part } из { $parts })

@@ -38,7 +38,8 @@ import { postingsFeature } from "../features/postings.ts";
 import { subscriptionsFeature } from "../features/subscriptions.ts";
 import { todayFeature } from "../features/today.ts";
 import type { BotModule } from "../module.ts";
-import { TelegramPostingNotifier } from "../notifiers/postings.ts";
+import { AlertBundler } from "../notifiers/alert-bundle.ts";
+import { TelegramPostingNotifier, type WaitingAlert } from "../notifiers/postings.ts";
 import { apiForSender } from "../sender/index.ts";
 import type { ModuleDeps } from "./index.ts";
 
@@ -47,6 +48,11 @@ export interface PostingsModuleOptions {
   poll?: boolean;
   /** Watcher settings over the defaults (burst threshold, digest size, reminder time...). */
   watcher?: Partial<Omit<PostingWatcherOptions, "seller" | "store" | "subscriptions" | "notifier">>;
+  /**
+   * Alerts of several shops waiting for one chat go as one message (default true; the bench
+   * turns it off to measure one message per alert).
+   */
+  bundleAlerts?: boolean;
   /** Poll interval of batch label tasks (default 2 s; tests make it short). */
   labelPollMs?: number;
   /** After this long a person is told the labels come later (default 2 min). */
@@ -63,6 +69,8 @@ export interface PostingsModule extends BotModule {
   readonly watcher: PostingWatcher | undefined;
   /** The running watcher of each shop (after start). */
   watcherOf(shopId: string): PostingWatcher | undefined;
+  /** New-posting alerts waiting to go together in a chat's next message (alert-bundle.ts). */
+  alertsWaiting(chatId: number): number;
 }
 
 /** The postings module; only for a container with a shop that has a Seller client. */
@@ -77,6 +85,8 @@ export function createPostingsModule(
   const where = postingShops(shops);
   const subscriptions = new SubscriptionService(store, { legacyShopId: () => where.legacy()?.id });
   let botApi: Api | undefined;
+  const bundler =
+    options.bundleAlerts === false ? undefined : new AlertBundler<WaitingAlert>(sender);
   const notifierOf = (shop: { id: string; ref: string }, api: Api) =>
     new TelegramPostingNotifier({
       api: apiForSender(api),
@@ -88,6 +98,7 @@ export function createPostingsModule(
       defaultLocale: config.defaultLocale,
       shops,
       shop: { id: shop.id, ref: shop.ref },
+      ...(bundler ? { bundler } : {}),
     });
   const cardsOf = (shop: Shop) =>
     new CardBook(shop.store, { prefix: options.watcher?.keyPrefix ?? "postings:" });
@@ -140,6 +151,7 @@ export function createPostingsModule(
       return watchers?.get(firstId());
     },
     watcherOf: (shopId) => watchers?.get(shopId),
+    alertsWaiting: (chatId) => bundler?.waiting(chatId) ?? 0,
     passAfterPush(shopId, area) {
       const watcher = area === "postings" ? watchers?.get(shopId) : undefined;
       return (
