@@ -52,13 +52,20 @@ function postingInEachStore(): string[] {
   return h.sandbox.stores.map((store) => store.control.addPosting().postingNumber);
 }
 
-/** Runs every watcher; once all their alerts wait for the chat, gives the chat its next turn. */
-async function passWithTurn(clock: ManualClock): Promise<PassReport[]> {
+/**
+ * Runs every watcher; once all their alerts wait for the chat, gives the chat its next turn, then
+ * lets `meanwhile` run before the passes end.
+ */
+async function passWithTurn(
+  clock: ManualClock,
+  meanwhile: () => Promise<void> = async () => {},
+): Promise<PassReport[]> {
   const passes = eachWatcher();
   await waitFor(() => h.module.alertsWaiting(KEEPER.id) === STORES, {
     message: "every store's alert waits for the chat",
   });
   await clock.advance(1_000);
+  await meanwhile();
   return passes;
 }
 
@@ -117,6 +124,26 @@ describe("alerts of several stores for one chat", () => {
 
     const delivered = await passWithTurn(clock);
     expect(delivered.map((r) => r.announced)).toEqual(delivered.map(() => 1));
+    const sent = messagesTo(h, KEEPER.id, since);
+    expect(sent).toHaveLength(1);
+    for (const number of numbers) expect(textOf(must(sent[0]))).toContain(number);
+  });
+
+  it("go again all together when Telegram asks the digest to wait (429)", async () => {
+    const { clock } = await nineteenStores();
+    const numbers = postingInEachStore();
+    const since = h.fake.calls.length;
+    h.fake.rateLimit("sendMessage", 1);
+
+    const reports = await passWithTurn(clock, async () => {
+      await waitFor(
+        () => h.fake.callsTo("sendMessage").some((c) => c.seq >= since && !c.response?.ok),
+        { message: "the digest refused with 429" },
+      );
+      await clock.advance(1_000); // Telegram's retry_after
+    });
+
+    expect(reports.map((r) => [r.announced, r.failed])).toEqual(reports.map(() => [1, []]));
     const sent = messagesTo(h, KEEPER.id, since);
     expect(sent).toHaveLength(1);
     for (const number of numbers) expect(textOf(must(sent[0]))).toContain(number);
