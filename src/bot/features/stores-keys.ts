@@ -8,7 +8,8 @@
  *   state (the conversation replays its updates from the store) never holds a key in plain text,
  *   and the key is masked in the logs from that moment. At the dialog's other steps (the name,
  *   the Client-Id, the Performance client id) a text that is key-shaped (`keysIn`) is sealed and
- *   deleted the same way, and the dialog refuses it as an answer without opening it.
+ *   deleted the same way, and the dialog refuses it as an answer without opening it (the rename dialog's
+ *   name too).
  * - Group guard: a message in a group that looks like a key (an Api-Key is a UUID; a Performance
  *   secret a long random word), or any one-word message of someone who is in the middle of adding
  *   a store, is deleted at once if the bot can, and the sender is warned. Nothing of it is kept,
