@@ -281,6 +281,7 @@ postings-summary = { $count ->
    *[other] { $count } postings are waiting for packaging.
 }
 postings-digest-new = 📦 New postings: { $count } (message { $part } of { $parts })
+postings-digest-together = 📦 New postings: { $count }
 postings-digest-reminder = { $count ->
     [one] ⏰ Packing deadline is near for 1 posting (message { $part } of { $parts })
    *[other] ⏰ Packing deadline is near for { $count } postings (message { $part } of { $parts })
@@ -611,6 +612,10 @@ stores-client-id-taken = This Client-Id is already connected as “{ $name }”.
 stores-add-api-key = Now the Api-Key. I delete your message with it as soon as I have read it.
 stores-key-bad = That does not look like a key (no spaces, at most 4096 characters). Please send it again.
 stores-key-not-deleted = ⚠️ I could not delete your message with the key. Please delete it yourself.
+stores-key-not-name = 🔑 That looks like an Ozon key, not a name, so I deleted the message. Keys come later, after the Client-Id.
+stores-key-not-client-id = 🔑 That looks like an Api-Key, not a Client-Id, so I deleted the message: the Api-Key goes at the next step.
+stores-key-not-performance-id = 🔑 That looks like a client secret, not a client id, so I deleted the message: the secret goes at the next step.
+stores-key-not-new-name = 🔑 That looks like an Ozon key, not a name, so I deleted the message. A store's keys are never typed when renaming it.
 stores-add-performance-id = The Performance API client id (advertising: budgets and reports), or Skip if this store does not use it.
 stores-performance-id-bad = A client id has no spaces and at most 256 characters. Please type it again, or Skip.
 stores-add-performance-secret = Now the Performance client secret. I delete your message with it as soon as I have read it.

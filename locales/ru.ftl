@@ -277,6 +277,7 @@ postings-summary = { $count ->
    *[other] { $count } отправлений ждут сборки.
 }
 postings-digest-new = 📦 Новые отправления: { $count } (сообщение { $part } из { $parts })
+postings-digest-together = 📦 Новые отправления: { $count }
 postings-digest-reminder = { $count ->
     [one] ⏰ Скоро срок сборки у { $count } отправления (сообщение { $part } из { $parts })
    *[other] ⏰ Скоро срок сборки у { $count } отправлений (сообщение { $part } из { $parts })
@@ -602,6 +603,10 @@ stores-client-id-taken = Этот Client-Id уже подключён как «{
 stores-add-api-key = Теперь Api-Key. Я удалю ваше сообщение с ним сразу, как прочитаю.
 stores-key-bad = Это не похоже на ключ (без пробелов, не длиннее 4096 символов). Отправьте его снова.
 stores-key-not-deleted = ⚠️ Не получилось удалить ваше сообщение с ключом. Удалите его, пожалуйста, сами.
+stores-key-not-name = 🔑 Это похоже на ключ Ozon, а не на название, поэтому я удалил сообщение. Ключи — позже, после Client-Id.
+stores-key-not-client-id = 🔑 Это похоже на Api-Key, а не на Client-Id, поэтому я удалил сообщение: Api-Key нужен на следующем шаге.
+stores-key-not-performance-id = 🔑 Это похоже на client secret, а не на client id, поэтому я удалил сообщение: secret нужен на следующем шаге.
+stores-key-not-new-name = 🔑 Это похоже на ключ Ozon, а не на название, поэтому я удалил сообщение. При переименовании магазина ключи не нужны.
 stores-add-performance-id = Client id Performance API (реклама: бюджеты и отчёты) или «Пропустить», если этот магазин её не использует.
 stores-performance-id-bad = В client id нет пробелов, и он не длиннее 256 символов. Введите снова или нажмите «Пропустить».
 stores-add-performance-secret = Теперь client secret Performance API. Я удалю ваше сообщение с ним сразу, как прочитаю.

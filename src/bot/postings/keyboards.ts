@@ -47,17 +47,21 @@ export function postingKeyboard(
   return keyboard;
 }
 
-/** Numbered buttons opening each posting of a digest (`first` is the number of the first). */
+/**
+ * Numbered buttons opening each posting of a digest (`first` is the number of the first), of one
+ * shop, or of the shop at the same place in `shopRef` (alerts of several shops sent together).
+ */
 export function digestKeyboard(
   codec: CallbackCodec,
   postingNumbers: readonly string[],
   first: number,
-  shopRef: string,
+  shopRef: string | readonly string[],
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   postingNumbers.forEach((number, i) => {
     if (i > 0 && i % 8 === 0) keyboard.row();
-    keyboard.text(String(first + i), codec.encode(OPEN_POSTING_CALLBACK, number, shopRef));
+    const ref = typeof shopRef === "string" ? shopRef : (shopRef[i] ?? "");
+    keyboard.text(String(first + i), codec.encode(OPEN_POSTING_CALLBACK, number, ref));
   });
   return keyboard;
 }

@@ -31,6 +31,7 @@ import type { BotModule } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
 import { maySendAgain } from "../core/telegram-errors.ts";
 import type { ModuleDeps } from "../modules.ts";
+import { AlertBundler } from "./alert-bundle.ts";
 import { cancelPostingConversation } from "./cancel-dialog.ts";
 import { cardRedrawFeature } from "./card-redraw.ts";
 import { deskRetryFeature } from "./desk-retry.ts";
@@ -39,7 +40,7 @@ import { postingsFeature } from "./handlers.ts";
 import { telegramHandoverDelivery } from "./handover-delivery.ts";
 import { handoverConversation } from "./handover-dialog.ts";
 import { telegramLabelDelivery } from "./label-delivery.ts";
-import { TelegramPostingNotifier } from "./notifier.ts";
+import { TelegramPostingNotifier, type WaitingAlert } from "./notifier.ts";
 import { type PostingShops, postingShops } from "./posting-shop.ts";
 import type { PackedAnnouncer, PostingDialogDeps } from "./posting-steps.ts";
 import { shipConversation } from "./ship-dialog.ts";
@@ -51,6 +52,11 @@ export interface PostingsModuleOptions {
   poll?: boolean;
   /** Watcher settings over the defaults (burst threshold, digest size, reminder time...). */
   watcher?: Partial<Omit<PostingWatcherOptions, "seller" | "store" | "subscriptions" | "notifier">>;
+  /**
+   * Alerts of several shops waiting for one chat go as one message (default true; the bench
+   * turns it off to measure one message per alert).
+   */
+  bundleAlerts?: boolean;
   /** Poll interval of batch label tasks (default 2 s; tests make it short). */
   labelPollMs?: number;
   /** After this long a person is told the labels come later (default 2 min). */
@@ -71,6 +77,8 @@ export interface PostingsModule extends BotModule {
   readonly watcher: PostingWatcher | undefined;
   /** The running watcher of each shop (after start). */
   watcherOf(shopId: string): PostingWatcher | undefined;
+  /** New-posting alerts waiting to go together in a chat's next message (alert-bundle.ts). */
+  alertsWaiting(chatId: number): number;
 }
 
 /** The postings module; only for a container with a shop that has a Seller client. */
@@ -86,6 +94,8 @@ export function createPostingsModule(
   const subscriptions = new SubscriptionService(store, { legacyShopId: () => where.legacy()?.id });
   const moves = chatMovesFor(store, shops);
   let botApi: Api | undefined;
+  const bundler =
+    options.bundleAlerts === false ? undefined : new AlertBundler<WaitingAlert>(sender);
   const notifierOf = (shop: { id: string; ref: string }, api: Api) =>
     new TelegramPostingNotifier({
       api: apiForSender(api),
@@ -97,6 +107,7 @@ export function createPostingsModule(
       defaultLocale: config.defaultLocale,
       shops,
       shop: { id: shop.id, ref: shop.ref },
+      ...(bundler ? { bundler } : {}),
     });
   const cardsOf = (shop: Shop) =>
     new CardBook(shop.store, { prefix: options.watcher?.keyPrefix ?? "postings:" });
@@ -149,6 +160,7 @@ export function createPostingsModule(
       return watchers?.get(firstId());
     },
     watcherOf: (shopId) => watchers?.get(shopId),
+    alertsWaiting: (chatId) => bundler?.waiting(chatId) ?? 0,
     passAfterPush(shopId, area) {
       const watcher = area === "postings" ? watchers?.get(shopId) : undefined;
       return (

@@ -1,8 +1,9 @@
 /**
  * The posting watcher's notifier over grammY's Api: one message per call through the bot's
  * sender (alerts and reminders before digests and summaries), resolving only when Telegram
- * accepted it. Texts are in the subscriber's language:
- * the person's chosen one in a private chat, the bot's default in a group.
+ * accepted it; several stores' alerts waiting for one chat go together (alert-bundle.ts). Texts
+ * are in the subscriber's language: the person's chosen one in a private chat, the bot's default
+ * in a group.
  */
 import type { I18n } from "@grammyjs/i18n";
 import { type Api, GrammyError, type InlineKeyboard } from "grammy";
@@ -24,8 +25,9 @@ import type { ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import { isLocale, type Locale, type LocalizedContext } from "../core/i18n.ts";
 import type { Priority, TelegramSender } from "../core/sender/index.ts";
-import { withShopTag } from "../core/shop-tags.ts";
+import { shopTag, withShopTag } from "../core/shop-tags.ts";
 import { telegramChatGone } from "../core/telegram-errors.ts";
+import type { AlertBundler } from "./alert-bundle.ts";
 import {
   cancelledText,
   deadlineMovedText,
@@ -47,6 +49,20 @@ const CARD_SETTLED =
   /message is not modified|message to edit not found|message can't be edited|MESSAGE_ID_INVALID/i;
 
 type Chat = Pick<Subscriber, "chatId" | "kind">;
+type ChatFormat = PostingFormat & { writeToBuyer: boolean };
+
+/** A new posting's alert waiting for its chat's turn, with what writes it (any shop's notifier). */
+export interface WaitingAlert {
+  posting: Posting;
+  shop: { id: string; ref: string };
+  format: ChatFormat;
+}
+
+/** The message that carries some alerts. */
+interface Outgoing {
+  text: string;
+  keyboard: InlineKeyboard;
+}
 
 const NO_BUTTONS: InlineKeyboardMarkup = { inline_keyboard: [] };
 
@@ -71,6 +87,8 @@ export interface TelegramPostingNotifierOptions {
   shops: ShopRegistry;
   /** The shop whose postings this notifier announces. */
   shop: { id: string; ref: string };
+  /** Shared by every shop's notifier: alerts waiting for the same chat go as one message. */
+  bundler?: AlertBundler<WaitingAlert>;
 }
 
 export class TelegramPostingNotifier implements PostingNotifier {
@@ -81,14 +99,61 @@ export class TelegramPostingNotifier implements PostingNotifier {
   }
 
   async alert(subscriber: Subscriber, posting: Posting): Promise<Sent> {
-    const format = await this.#format(subscriber);
-    return await this.#send(
-      subscriber,
-      "alert",
-      format,
-      postingCard(posting, format),
-      this.#postingKeyboard(format, posting.postingNumber),
-    );
+    const { bundler, shop } = this.#options;
+    const waiting: WaitingAlert = { posting, shop, format: await this.#format(subscriber) };
+    const carry = (alerts: readonly WaitingAlert[]) => {
+      const { text, keyboard } = this.#together(alerts);
+      return this.#post(subscriber.chatId, text, keyboard);
+    };
+    const request = {
+      chatId: subscriber.chatId,
+      kind: subscriber.kind,
+      priority: "alert",
+    } as const;
+    const sent = bundler
+      ? bundler.add(subscriber, waiting, carry)
+      : this.#options.sender.schedule(request, () => carry([waiting]));
+    return await this.#reachable(subscriber.chatId, sent);
+  }
+
+  /** The message of alerts sent together: the alert itself when alone, else their digest. */
+  #together(alerts: readonly WaitingAlert[]): Outgoing {
+    const { codec, shops } = this.#options;
+    const [first] = alerts;
+    if (!first) throw new Error("no alert to send");
+    if (alerts.length === 1) {
+      const { posting, shop, format } = first;
+      return {
+        text: withShopTag(format.t, shops, shop.id, postingCard(posting, format)),
+        keyboard: postingKeyboard(
+          codec,
+          format.t,
+          posting.postingNumber,
+          format.writeToBuyer,
+          shop.ref,
+        ),
+      };
+    }
+    const { t } = first.format;
+    const chunkSize = alerts.length;
+    const budget = postingBudget({ reason: "new", part: 1, parts: 1, total: chunkSize, chunkSize });
+    const lines: string[] = [];
+    alerts.forEach(({ posting, shop, format }, i) => {
+      // Each store's name above its posting (SHOP_TAG_ROOM of the line's budget).
+      const tag = shopTag(t, shops, shop.id);
+      if (tag) lines.push(tag);
+      lines.push(postingLine(posting, i + 1, format, budget - SHOP_TAG_ROOM - 2));
+    });
+    const title = t("postings-digest-together", { count: alerts.length });
+    return {
+      text: [title, t("postings-digest-hint"), "", ...lines].join("\n"),
+      keyboard: digestKeyboard(
+        codec,
+        alerts.map((one) => one.posting.postingNumber),
+        1,
+        alerts.map((one) => one.shop.ref),
+      ),
+    };
   }
 
   async summary(subscriber: Subscriber, count: number): Promise<void> {
@@ -253,27 +318,43 @@ export class TelegramPostingNotifier implements PostingNotifier {
     keyboard: InlineKeyboard | undefined,
     replyTo?: number,
   ): Promise<Sent> {
-    const { api, sender, shops, shop } = this.#options;
+    const { sender, shops, shop } = this.#options;
     const chatId = subscriber.chatId;
     // The shop's name as it is now: a rename shows on the next message.
     const tagged = withShopTag(format.t, shops, shop.id, text);
+    const sent = sender.schedule({ chatId, kind: subscriber.kind, priority }, () =>
+      this.#post(chatId, tagged, keyboard, replyTo),
+    );
+    return await this.#reachable(chatId, sent);
+  }
+
+  /** One message now (the sender said it may go). */
+  async #post(
+    chatId: number,
+    text: string,
+    keyboard: InlineKeyboard | undefined,
+    replyTo?: number,
+  ): Promise<Sent> {
     const timeout = this.#options.sendTimeoutMs ?? SEND_TIMEOUT_MS;
+    const message = await this.#options.api.sendMessage(
+      chatId,
+      text,
+      {
+        ...(keyboard ? { reply_markup: keyboard } : {}),
+        ...(replyTo === undefined
+          ? {}
+          : { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } }),
+        link_preview_options: { is_disabled: true },
+      },
+      AbortSignal.timeout(timeout) as Parameters<Api["sendMessage"]>[3],
+    );
+    return { messageId: message.message_id };
+  }
+
+  /** What a send came to; a chat gone for good is a RecipientGoneError (unsubscribed). */
+  async #reachable(chatId: number, sent: Promise<Sent>): Promise<Sent> {
     try {
-      const message = await sender.schedule({ chatId, kind: subscriber.kind, priority }, () =>
-        api.sendMessage(
-          chatId,
-          tagged,
-          {
-            ...(keyboard ? { reply_markup: keyboard } : {}),
-            ...(replyTo === undefined
-              ? {}
-              : { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } }),
-            link_preview_options: { is_disabled: true },
-          },
-          AbortSignal.timeout(timeout) as Parameters<Api["sendMessage"]>[3],
-        ),
-      );
-      return { messageId: message.message_id };
+      return await sent;
     } catch (error) {
       throw chatRefusal(chatId, error) ?? error;
     }

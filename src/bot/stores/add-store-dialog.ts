@@ -6,7 +6,9 @@
  * Keys never pass through this dialog in plain text: the key intake (stores/keys.ts)
  * seals the message that carries one and deletes it before the dialog sees it, so the dialog's
  * saved state holds only sealed text; the keys are opened only inside the one external step that
- * checks and saves them, which returns no key. Nothing is saved unless Ozon took every key.
+ * checks and saves them, which returns no key. Nothing is saved unless Ozon took every key. A key
+ * typed at another step (an Api-Key as the Client-Id, a secret as the Performance client id) is
+ * sealed and deleted the same way, and refused here as that step's answer.
  */
 import { InlineKeyboard } from "grammy";
 import type { Logger } from "../../logger.ts";
@@ -21,9 +23,9 @@ import { ShopError, type ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
-import { dialogSpec } from "../core/dialog/dialog.ts";
+import { type Answer, dialogSpec } from "../core/dialog/dialog.ts";
 import { openDialogRun } from "../core/dialog/person-slots.ts";
-import type { KeyIntake } from "./keys.ts";
+import type { ExpectedAnswer, KeyIntake } from "./keys.ts";
 
 export const ADD_STORE_CONVERSATION = "add-store";
 /** Callback kind of the add-store dialog's buttons (dialog.ts). */
@@ -67,6 +69,13 @@ const REFUSED_KEYS = {
 
 type Step = "name" | "client" | "key" | "performance-id" | "performance-secret" | "check";
 
+/** What is said when a key comes at a step that wants something else (it was deleted). */
+const KEY_AT_WRONG_STEP = {
+  name: "stores-key-not-name",
+  client: "stores-key-not-client-id",
+  "performance-id": "stores-key-not-performance-id",
+} as const satisfies Partial<Record<Step, string>>;
+
 type Outcome =
   | { kind: "added"; name: string; performance: boolean }
   | { kind: "refused"; api: "seller" | "performance" }
@@ -102,19 +111,39 @@ export function addStoreConversation(deps: AddStoreDeps): ConversationSpec {
       let performanceId: string | undefined;
       let sealedSecret: string | undefined;
 
-      /** Asks `question` (after the notice, if any) and waits for the answer. */
-      const ask = async (question: string, keyboard?: InlineKeyboard, buttons: string[] = []) => {
+      /**
+       * Asks `question` (after the notice, if any) and waits for the answer; the key intake seals
+       * the answer when a key is expected, else only a key-shaped one.
+       */
+      const ask = async (
+        question: string,
+        keyboard?: InlineKeyboard,
+        buttons: string[] = [],
+        expects: ExpectedAnswer = "answer",
+      ) => {
+        await conversation.external(() => intake.expect(userId, chatId, run, expects));
         await dialog.ask(at, [notice, question].filter(Boolean).join("\n\n"), keyboard);
         notice = "";
         const answer = await dialog.answer(buttons);
         at = answer.ctx;
+        if (expects === "key") {
+          await conversation.external(() => intake.expect(userId, chatId, run, "answer"));
+        }
         return answer;
+      };
+      /** A typed answer to a step that wants no key: undefined (and why) when it is a key. */
+      const notKey = (
+        answer: Answer,
+        asked: keyof typeof KEY_AT_WRONG_STEP,
+      ): string | undefined => {
+        if (answer.kind !== "text") return undefined;
+        if (!intake.isSealed(answer.text)) return answer.text;
+        notice = t(KEY_AT_WRONG_STEP[asked]);
+        return undefined;
       };
       /** Asks for a key: the next text is sealed and deleted before this dialog gets it. */
       const askKey = async (question: string): Promise<string | undefined> => {
-        await conversation.external(() => intake.expect(userId, chatId, run));
-        const answer = await ask(question);
-        await conversation.external(() => intake.done(userId));
+        const answer = await ask(question, undefined, [], "key");
         if (answer.kind !== "text") return undefined;
         const fine = await conversation.external(() => {
           const key = intake.open(answer.text, userId, run);
@@ -127,13 +156,14 @@ export function addStoreConversation(deps: AddStoreDeps): ConversationSpec {
       for (;;) {
         if (step === "name") {
           const answer = await ask(t("stores-add-name", { max: MAX_SHOP_NAME_LENGTH }));
-          if (answer.kind !== "text") continue;
-          const problem = nameProblem(t, answer.text);
+          const text = notKey(answer, "name");
+          if (text === undefined) continue;
+          const problem = nameProblem(t, text);
           if (problem) {
             notice = problem;
             continue;
           }
-          const typed = shopNameSchema.parse(answer.text);
+          const typed = shopNameSchema.parse(text);
           const taken = await conversation.external(
             () => shops.all().find((shop) => sameName(shop.name, typed))?.name ?? null,
           );
@@ -143,8 +173,9 @@ export function addStoreConversation(deps: AddStoreDeps): ConversationSpec {
         }
         if (step === "client") {
           const answer = await ask(t("stores-add-client-id", { name }));
-          if (answer.kind !== "text") continue;
-          const parsed = clientIdSchema.safeParse(answer.text);
+          const text = notKey(answer, "client");
+          if (text === undefined) continue;
+          const parsed = clientIdSchema.safeParse(text);
           if (!parsed.success) {
             notice = t("stores-client-id-bad");
             continue;
@@ -164,11 +195,13 @@ export function addStoreConversation(deps: AddStoreDeps): ConversationSpec {
           const answer = await ask(t("stores-add-performance-id"), skip, ["skip"]);
           if (answer.kind === "button") {
             [performanceId, sealedSecret, step] = [undefined, undefined, "check"];
-          } else if (PERFORMANCE_ID_FORMAT.test(answer.text)) {
-            [performanceId, step] = [answer.text, "performance-secret"];
-          } else {
-            notice = t("stores-performance-id-bad");
+            continue;
           }
+          const text = notKey(answer, "performance-id");
+          if (text === undefined) continue;
+          if (PERFORMANCE_ID_FORMAT.test(text))
+            [performanceId, step] = [text, "performance-secret"];
+          else notice = t("stores-performance-id-bad");
           continue;
         }
         if (step === "performance-secret") {

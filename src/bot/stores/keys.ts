@@ -6,7 +6,10 @@
  *   person's next text in that private chat is read, sealed (AES-256-GCM, src/shops/secrets.ts),
  *   and deleted from the chat at once; the dialog gets only the sealed text. The dialog's saved
  *   state (the conversation replays its updates from the store) never holds a key in plain text,
- *   and the key is masked in the logs from that moment.
+ *   and the key is masked in the logs from that moment. At the dialog's other steps (the name,
+ *   the Client-Id, the Performance client id) a text that is key-shaped (`keysIn`) is sealed and
+ *   deleted the same way, and the dialog refuses it as an answer without opening it (the rename dialog's
+ *   name too).
  * - Group guard: a message in a group that looks like a key (an Api-Key is a UUID; a Performance
  *   secret a long random word), or any one-word message of someone who is in the middle of adding
  *   a store, is deleted at once if the bot can, and the sender is warned. Nothing of it is kept,
@@ -22,6 +25,12 @@ import { openDialogRun } from "../core/dialog/person-slots.ts";
 import { displayName, profileOf } from "../core/screen-text.ts";
 import type { FeatureFactory } from "../index.ts";
 
+/*
+ * Key-shaped, precisely: the text holds a UUID (8-4-4-4-12 hex digits, anywhere: an Api-Key), or
+ * a word of 32 or more of A-Z a-z 0-9 _ + / = - with at least one letter and one digit (a
+ * Performance client secret). Names, Client-Ids (digits) and Performance client ids
+ * ("123-456@advertising.performance.ozon.ru") are not.
+ */
 /** A Seller Api-Key: a UUID. */
 const API_KEY = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
 /** A Performance client secret: one long random word of letters and digits. */
@@ -40,8 +49,13 @@ export const SEALED_KEY_PREFIX = "sealed-key:";
 
 const keyStepKey = (userId: number) => `stores:key-step:${userId}`;
 
+/** What the add-store dialog waits for: a key (every text is one) or another answer. */
+export type ExpectedAnswer = "key" | "answer";
+
 interface KeyStep {
   chatId: number;
+  /** Absent in a marker written before other answers were guarded too: a key. */
+  expects?: ExpectedAnswer;
   /** The run of the add-store dialog that waits: a marker of an abandoned run does nothing. */
   run: string;
 }
@@ -65,18 +79,33 @@ export class KeyIntake {
     this.#deps = deps;
   }
 
-  /** The next text of `userId` in `chatId` is a key (until `done` or the dialog ends). */
-  async expect(userId: number, chatId: number, run: string): Promise<void> {
-    const step: KeyStep = { chatId, run };
+  /**
+   * The next text of `userId` in `chatId` answers the add-store dialog's run `run` (until the
+   * dialog asks again or ends): sealed whatever it is when a key is expected, else if key-shaped.
+   */
+  async expect(
+    userId: number,
+    chatId: number,
+    run: string,
+    expects: ExpectedAnswer,
+  ): Promise<void> {
+    const step: KeyStep = { chatId, run, expects };
     await this.#deps.store.set(keyStepKey(userId), step, { ttlMs: DEFAULT_WAIT_MS });
-  }
-
-  async done(userId: number): Promise<void> {
-    await this.#deps.store.delete(keyStepKey(userId));
   }
 
   async waiting(userId: number): Promise<KeyStep | undefined> {
     return this.#deps.store.get<KeyStep>(keyStepKey(userId));
+  }
+
+  /** Whether the dialog is waiting for a key itself (not a name or an id) from this person. */
+  async waitingForKey(userId: number): Promise<boolean> {
+    const step = await this.waiting(userId);
+    return step !== undefined && (step.expects ?? "key") === "key";
+  }
+
+  /** Whether an answer is a sealed key (typed at a step that wanted something else, say). */
+  isSealed(answer: string): boolean {
+    return answer.startsWith(SEALED_KEY_PREFIX);
   }
 
   seal(text: string, userId: number, run: string): string {
@@ -85,7 +114,7 @@ export class KeyIntake {
 
   /** The key in a sealed answer; undefined for anything else (a text typed before the marker). */
   open(answer: string, userId: number, run: string): string | undefined {
-    if (!answer.startsWith(SEALED_KEY_PREFIX)) return undefined;
+    if (!this.isSealed(answer)) return undefined;
     try {
       return this.#deps.secrets.open(
         answer.slice(SEALED_KEY_PREFIX.length),
@@ -108,7 +137,10 @@ async function deleteIt(ctx: BotContext, logger: Logger): Promise<boolean> {
   }
 }
 
-/** Seals the key the add-store dialog waits for and deletes its message, before the dialog runs. */
+/**
+ * Seals the key the add-store dialog waits for, or a key-shaped text at any of its other steps,
+ * and deletes its message, before the dialog (and its saved state) gets the update.
+ */
 export function keyIntakeGuard(intake: KeyIntake, logger: Logger): FeatureFactory {
   return () =>
     new Composer<BotContext>(async (ctx, next) => {
@@ -123,7 +155,8 @@ export function keyIntakeGuard(intake: KeyIntake, logger: Logger): FeatureFactor
         return next();
       }
       const typed = message.text.trim();
-      maskAlso(logger, [typed]);
+      if ((step.expects ?? "key") !== "key" && keysIn(typed).length === 0) return next();
+      maskAlso(logger, [typed, ...keysIn(typed)]);
       message.text = intake.seal(typed, from.id, run);
       message.entities = undefined;
       if (!(await deleteIt(ctx, logger))) await ctx.reply(ctx.t("stores-key-not-deleted"));
@@ -144,7 +177,7 @@ export function groupKeyGuard(intake: KeyIntake, logger: Logger): FeatureFactory
       const found = keysIn(text);
       // Someone adding a store who pastes one long word in a group: most likely a key too.
       if (found.length === 0 && word.length >= 8 && !/\s/.test(word)) {
-        if ((await intake.waiting(from.id)) !== undefined) found.push(word);
+        if (await intake.waitingForKey(from.id)) found.push(word);
       }
       if (found.length === 0) return next();
       maskAlso(logger, found);

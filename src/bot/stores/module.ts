@@ -44,7 +44,7 @@ export function createStoresModule(deps: ModuleDeps): BotModule {
         codec,
         logger: storesLogger,
       }),
-      renameStoreConversation({ shops, codec }),
+      renameStoreConversation({ shops, codec, intake }),
     ],
     start(api) {
       stopTelling ??= tellAdminsOfHealth(

@@ -1,7 +1,9 @@
 /**
  * Renaming an Ozon store (admins): type the new name → confirm old → new → renamed (a setting,
  * so stores from the configuration can be renamed too). The shop is looked up by id at every
- * step that needs it; removed meanwhile, the dialog ends with a sentence.
+ * step that needs it; removed meanwhile, the dialog ends with a sentence. A key typed as the name
+ * (in a private chat) is sealed and deleted by the key intake (features/stores-keys.ts) and
+ * refused here; in a group the group guard deletes it before any dialog sees it.
  */
 import { InlineKeyboard } from "grammy";
 import { MAX_SHOP_NAME_LENGTH, shopNameSchema } from "../../shops/entry.ts";
@@ -10,9 +12,11 @@ import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import { dialogSpec } from "../core/dialog/dialog.ts";
+import { openDialogRun } from "../core/dialog/person-slots.ts";
 import { shopGone } from "../core/dialog/shop-step.ts";
 import { type ShopChoice, shopChoice } from "../core/shop-tags.ts";
 import { nameProblem, sameName } from "./add-store-dialog.ts";
+import type { KeyIntake } from "./keys.ts";
 
 export const RENAME_STORE_CONVERSATION = "rename-store";
 /** Callback kind of the rename dialog's buttons (dialog.ts). */
@@ -21,10 +25,11 @@ export const RENAME_STORE_DIALOG_CALLBACK = "dsr";
 export interface RenameStoreDeps {
   shops: ShopRegistry;
   codec: CallbackCodec;
+  intake: KeyIntake;
 }
 
 export function renameStoreConversation(deps: RenameStoreDeps): ConversationSpec {
-  const { shops } = deps;
+  const { shops, intake } = deps;
   return dialogSpec({
     id: RENAME_STORE_CONVERSATION,
     kind: RENAME_STORE_DIALOG_CALLBACK,
@@ -44,6 +49,8 @@ export function renameStoreConversation(deps: RenameStoreDeps): ConversationSpec
         await dialog.show(first, t("stores-gone"));
         return;
       }
+      const run = await conversation.external((outside) => openDialogRun(outside) ?? "");
+      const [userId, chatId] = [first.from?.id ?? 0, first.chat?.id ?? 0];
       let at: ConversationContext = first;
       let notice = "";
       let wanted: string | undefined;
@@ -53,11 +60,16 @@ export function renameStoreConversation(deps: RenameStoreDeps): ConversationSpec
             name: current.name,
             max: MAX_SHOP_NAME_LENGTH,
           });
+          await conversation.external(() => intake.expect(userId, chatId, run, "answer"));
           await dialog.ask(at, [notice, question].filter(Boolean).join("\n\n"));
           notice = "";
           const answer = await dialog.answer([]);
           at = answer.ctx;
           if (answer.kind !== "text") continue;
+          if (intake.isSealed(answer.text)) {
+            notice = t("stores-key-not-new-name");
+            continue;
+          }
           const problem = nameProblem(t, answer.text);
           if (problem) {
             notice = problem;

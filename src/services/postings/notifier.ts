@@ -5,7 +5,9 @@
  * Contract for an implementation:
  * - Each call sends exactly ONE Telegram message to `subscriber.chatId` and resolves only when
  *   Telegram accepted it (the Bot API call returned ok). The watcher marks postings as delivered on
- *   that resolution, so resolving early loses alerts and resolving late repeats them.
+ *   that resolution, so resolving early loses alerts and resolving late repeats them. Alerts of
+ *   several stores' watchers waiting for the same chat may share one message (a digest): each
+ *   call still resolves only when that message was accepted, with `Sent.digest` set.
  * - On failure, reject. Throw `RecipientGoneError` when the chat can no longer be reached (bot
  *   blocked, kicked, chat deleted, user deactivated; the bot reads that from the Bot API's
  *   answer): the watcher then unsubscribes the chat. Throw `ChatMovedError` when Telegram says
@@ -42,6 +44,8 @@ export interface DigestInfo {
 /** What Telegram answered for a message: its id, so the card can be edited later. */
 export interface Sent {
   messageId: number;
+  /** The message carried other postings too (alerts sent together): a digest, not a card. */
+  digest?: true;
 }
 
 /** A send that may say where the message went (a notifier that cannot is still one). */

@@ -317,7 +317,10 @@ export class SubscriberTurns {
     digest = false,
   ): Promise<void> {
     if (!sent) return;
-    const message: CardMessage = { messageId: sent.messageId, ...(digest ? { digest } : {}) };
+    const message: CardMessage = {
+      messageId: sent.messageId,
+      ...(digest || sent.digest ? { digest: true } : {}),
+    };
     const chat = { chatId: subscriber.chatId, kind: subscriber.kind };
     const now = this.#now();
     await forEachLimited(entries, CARD_CONCURRENCY, (entry) =>

@@ -3,7 +3,9 @@
  * deleted as they arrive, the keys checked with Ozon before anything is saved, the new store in
  * /stores, and its poller running (a posting of it reaches a subscriber).
  */
+import { randomBytes, randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
+import { SEALED_KEY_PREFIX } from "../../../src/bot/stores/keys.ts";
 import { command, text } from "../../support/updates.ts";
 import { waitFor } from "../../support/wait.ts";
 import { buttonsOf, press, textOf } from "../harness.ts";
@@ -105,6 +107,51 @@ describe("adding a store in /stores", () => {
     await waitFor(
       async () => (await w.container.health?.of(keys.sellerClientId))?.seller.keys === "ok",
     );
+  });
+
+  it("seals and deletes a key typed at a step that wants a name or an id, and refuses it there", async () => {
+    const w = await startStores();
+    world = w;
+    const keys = w.sandbox.stores[1]?.credentials;
+    if (!keys) throw new Error("no store 2");
+    // Key-shaped as Ozon's are: an Api-Key is a UUID, a Performance secret a long random word.
+    const apiKey = randomUUID();
+    const secret = `a1${randomBytes(36).toString("base64url")}`;
+    await openAdd(w);
+
+    /** Sends a key at a step that does not want one; returns the refusal, checking the deletion. */
+    const refusedKey = async (key: string) => lastScreen(await sendKey(w, key));
+    const atName = await refusedKey(`my key is ${apiKey}`);
+    expect(textOf(atName)).toContain(
+      "looks like an Ozon key, not a name, so I deleted the message",
+    );
+    expect(textOf(atName)).toContain("What should the new store be called?");
+
+    expect(textOf(await answerTo(w, text("Южный", { from: ADMIN })))).toContain("Client-Id");
+    const atClient = await refusedKey(apiKey);
+    expect(textOf(atClient)).toContain(
+      "That looks like an Api-Key, not a Client-Id, so I deleted the message: the Api-Key goes at the next step.",
+    );
+    expect(textOf(atClient)).toContain("The Client-Id of “Южный”");
+
+    // A real Client-Id is an answer, not a key: kept in the chat and taken.
+    const idUpdate = text(keys.sellerClientId, { from: ADMIN });
+    const idCalls = await w.exchange(idUpdate);
+    expect(idCalls.filter((c) => c.method === "deleteMessage")).toEqual([]);
+    expect(textOf(lastScreen(idCalls))).toContain("Api-Key");
+    await sendKey(w, keys.sellerApiKey);
+
+    const atPerformanceId = await refusedKey(secret);
+    expect(textOf(atPerformanceId)).toContain(
+      "That looks like a client secret, not a client id, so I deleted the message: the secret goes at the next step.",
+    );
+    expect(textOf(atPerformanceId)).toContain("Performance API client id");
+
+    // Neither key is anywhere in clear: the dialog's saved (replayed) state, sessions, logs.
+    const everything = await w.everything();
+    expect(everything).toContain(SEALED_KEY_PREFIX);
+    for (const key of [apiKey, secret, keys.sellerApiKey]) expect(everything).not.toContain(key);
+    expect(w.container.shops.get(apiKey)).toBeUndefined();
   });
 
   it("says plainly when Ozon refuses the keys, saves nothing, and asks again", async () => {

@@ -3,6 +3,7 @@
  * — each confirmed first and its result told; removing stops the store's poller. A person who
  * is not an admin can neither open /stores nor use its buttons.
  */
+import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import type { PostingsModule } from "../../../src/bot/postings/module.ts";
 import { callback, command, person, text } from "../../support/updates.ts";
@@ -72,6 +73,14 @@ describe("/stores", () => {
     expect(textOf(ask)).toContain("The new name of “Северный”");
     const long = await screen(w, text("x".repeat(500), { from: ADMIN }));
     expect(textOf(long)).toContain("500 characters long");
+    // A key typed as the name is deleted at once and refused; no trace of it is kept.
+    const key = randomUUID();
+    const keyed = text(key, { from: ADMIN });
+    const refused = await w.exchange(keyed);
+    const deleted = refused.find((c) => c.method === "deleteMessage");
+    expect(Number(deleted?.payload.message_id)).toBe(keyed.message?.message_id);
+    expect(textOf(lastScreen(refused))).toContain("looks like an Ozon key, not a name");
+    expect(await w.everything()).not.toContain(key);
     const confirm = await screen(w, text("Север-1", { from: ADMIN }));
     expect(textOf(confirm)).toBe("Rename “Северный” to “Север-1”?");
     const done = await screen(w, press(confirm, "Rename", ADMIN));
