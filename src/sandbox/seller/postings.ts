@@ -339,7 +339,7 @@ export function postingRoutes(state: SandboxState): Route[] {
       ...seller,
       method: "POST",
       pattern: "/v2/posting/fbs/package-label",
-      handle(req) {
+      async handle(req) {
         const body = readBody(
           req,
           z.object({ posting_number: z.array(z.string().min(1)).min(1).max(20) }),
@@ -347,7 +347,7 @@ export function postingRoutes(state: SandboxState): Route[] {
         const postings = body.posting_number.map((n) => findPosting(state, n));
         if (postings.some((p) => p.status === "cancelled"))
           postingError("POSTING_ALREADY_CANCELLED");
-        const pdf = buildPdf(
+        const pdf = await buildPdf(
           postings.map((p) => [
             "OZON",
             p.postingNumber,
