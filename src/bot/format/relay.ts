@@ -6,6 +6,7 @@
 import { isOzonApiError } from "../../ozon/errors.ts";
 import type { ReplyFailureReason } from "../../services/relay/reply-errors.ts";
 import type { ChatContext, RelayAttachment } from "../../services/relay/types.ts";
+import { clip } from "../../text.ts";
 import type { Translator } from "../i18n.ts";
 
 /** Telegram's limits: message text, photo and document captions, forum topic names. */
@@ -89,9 +90,7 @@ export function formatBytes(bytes: number): string {
 
 /** Keeps a caption within Telegram's limit. */
 export function caption(text: string): string {
-  return text.length <= TELEGRAM_CAPTION_LIMIT
-    ? text
-    : `${text.slice(0, TELEGRAM_CAPTION_LIMIT - 1)}…`;
+  return clip(text, TELEGRAM_CAPTION_LIMIT);
 }
 
 /** Locale keys of the reasons a reply did not reach the buyer. */
