@@ -10,6 +10,7 @@
  *   each poll may show progress;
  * - after `giveUpAfterMs` the desk gives up with the last status Ozon gave.
  */
+import { systemClock } from "../../clock.ts";
 import type { Logger } from "../../logger.ts";
 import type { Store } from "../../store/port.ts";
 
@@ -199,7 +200,8 @@ export class JobDesk<J extends DeskJob> {
         await this.#options.progress(job).catch(() => undefined);
       }
       await this.#save(job);
-      await sleep(pollMs, signal);
+      // Stopping ends the wait at once; the loop then ends.
+      await systemClock.sleep(pollMs, signal).catch(() => undefined);
     }
   }
 
@@ -213,16 +215,4 @@ export class JobDesk<J extends DeskJob> {
   async #finish(job: J): Promise<void> {
     await this.#options.store.delete(`${this.#options.jobPrefix}${this.#options.idOf(job)}`);
   }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
-    signal.addEventListener("abort", done, { once: true });
-  });
 }

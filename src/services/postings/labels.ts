@@ -7,6 +7,7 @@
  * (labels-direct.ts). Each batch tries the tasks first: one call lost, and no memory to go stale.
  */
 import { PDFDocument } from "@cantoo/pdf-lib";
+import { systemClock } from "../../clock.ts";
 import { isRetiredMethodError } from "../../ozon/errors.ts";
 import type { ShippingApi } from "../../ozon/seller/shipping.ts";
 import { directLabels, type PackageLabels } from "./labels-direct.ts";
@@ -56,8 +57,6 @@ export interface LabelSeller {
   shipping: ShippingApi;
   postings: PackageLabels;
 }
-
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export async function batchLabels(
   seller: LabelSeller,
@@ -160,7 +159,7 @@ async function labelsByTasks(
 ): Promise<LabelBatch> {
   const pollMs = options.pollMs ?? 2000;
   const maxWaitMs = options.maxWaitMs ?? 5 * 60_000;
-  const sleep = options.sleep ?? defaultSleep;
+  const sleep = options.sleep ?? systemClock.sleep;
   const now = options.now ?? Date.now;
   const tasks = await createLabelTasks(shipping, numbers);
   const started = now();
