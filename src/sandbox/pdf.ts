@@ -11,11 +11,12 @@ const PAGE_SIZE: [number, number] = [213, 340];
 export async function buildPdf(pages: ReadonlyArray<readonly string[]>): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (const lines of pages.length > 0 ? pages : [["OZON"]]) {
+  for (const [title = "", ...lines] of pages.length > 0 ? pages : [["OZON"]]) {
     const page = doc.addPage(PAGE_SIZE);
-    lines.forEach((line, n) => {
-      page.drawText(asciiOnly(line), { x: 20, y: 300 - n * 26, size: n === 0 ? 18 : 11, font });
-    });
+    page.drawText(asciiOnly(title), { x: 20, y: 300, size: 18, font });
+    // The lines under the title as one text block: fewer operators, quicker to write and read.
+    const body = lines.map(asciiOnly).join("\n");
+    if (body) page.drawText(body, { x: 20, y: 274, size: 11, lineHeight: 26, font });
   }
   return doc.save();
 }
