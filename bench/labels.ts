@@ -1,7 +1,7 @@
 // node bench/labels.ts — 500 labels in one batch against the sandbox over HTTP: Ozon calls made
 // (tasks created, polls, files) and the time to the merged PDF, with the sandbox answering each
 // task `pending`, then `completed` (one poll of waiting, as Ozon does for small batches).
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { createSellerClient } from "../src/ozon/seller/client.ts";
 import { startSandbox } from "../src/sandbox/index.ts";
 import { batchLabels, LABEL_TASK_SIZE } from "../src/services/postings/labels.ts";

@@ -3,6 +3,7 @@
  * token; callers branch on `ozonFailureKind` (one classification for every area) or, for what only
  * their area knows, on the type guards and Ozon's own code and text.
  */
+import { clip } from "../text.ts";
 
 export type OzonService = "seller" | "performance";
 
@@ -204,7 +205,7 @@ export function readErrorBody(body: unknown, rawText: string): ErrorBody {
   if (body !== null && typeof body === "object" && !Array.isArray(body)) {
     const record = body as Record<string, unknown>;
     if (typeof record.error === "string") {
-      return { code: undefined, message: clip(record.error), details: [] };
+      return { code: undefined, message: clip(record.error, MAX_MESSAGE), details: [] };
     }
     if (record.error !== null && typeof record.error === "object") {
       return readErrorBody(record.error, rawText);
@@ -222,13 +223,10 @@ export function readErrorBody(body: unknown, rawText: string): ErrorBody {
       : record.details !== undefined
         ? [record.details]
         : [];
-    if (code !== undefined || message) return { code, message: clip(message), details };
+    if (code !== undefined || message)
+      return { code, message: clip(message, MAX_MESSAGE), details };
   }
-  return { code: undefined, message: clip(rawText.trim()), details: [] };
-}
-
-function clip(text: string): string {
-  return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
+  return { code: undefined, message: clip(rawText.trim(), MAX_MESSAGE), details: [] };
 }
 
 /** gRPC codes as the Seller API puts them in `code` (it is not the HTTP status). */

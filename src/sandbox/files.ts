@@ -39,10 +39,17 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, typed, crc]);
 }
 
-/** A few-kilobyte PDF a buyer might send (a receipt, a damage report). */
-export function buildDocument(title: string, lines: number): Uint8Array {
-  const body = Array.from({ length: lines }, (_, i) => `Line ${i + 1}: sandbox document content`);
-  return buildPdf([[title, ...body]]);
+/**
+ * The PDF in a buyer's file when nothing gives its bytes (seeded chats, a control call naming only
+ * the file): written once at start, since the PDF library writes asynchronously and a chat message
+ * is added synchronously. The file's name stays in the chat; the PDF no longer repeats it.
+ */
+const BUYER_DOCUMENT = await buildPdf([
+  ["Buyer document", ...Array.from({ length: 40 }, (_, i) => `Line ${i + 1}: sandbox content`)],
+]);
+
+export function buyerDocument(): Uint8Array {
+  return BUYER_DOCUMENT.slice();
 }
 
 export function mimeOf(name: string): string {

@@ -1,49 +1,26 @@
-/**
- * A small but valid PDF (correct xref offsets): one 75×120 mm page per label, Helvetica text.
- * Only ASCII is written, since the standard Type1 font has no Cyrillic glyphs.
- */
-export function buildPdf(pages: ReadonlyArray<readonly string[]>): Uint8Array {
-  const objects: string[] = [];
-  const pageCount = Math.max(1, pages.length);
-  const fontId = 3;
-  const firstPageId = 4;
-  objects[1] = "<< /Type /Catalog /Pages 2 0 R >>";
-  const kids = Array.from({ length: pageCount }, (_, i) => `${firstPageId + i * 2} 0 R`).join(" ");
-  objects[2] = `<< /Type /Pages /Kids [${kids}] /Count ${pageCount} >>`;
-  objects[fontId] = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>";
-  for (let i = 0; i < pageCount; i++) {
-    const lines = pages[i] ?? ["OZON"];
-    const pageId = firstPageId + i * 2;
-    const contentId = pageId + 1;
-    const text = lines
-      .map((line, n) => {
-        const size = n === 0 ? 18 : 11;
-        const y = 300 - n * 26;
-        return `BT /F1 ${size} Tf 20 ${y} Td (${escapePdfText(line)}) Tj ET`;
-      })
-      .join("\n");
-    objects[pageId] =
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 213 340] /Contents ${contentId} 0 R ` +
-      `/Resources << /Font << /F1 ${fontId} 0 R >> >> >>`;
-    objects[contentId] =
-      `<< /Length ${Buffer.byteLength(text, "latin1")} >>\nstream\n${text}\nendstream`;
-  }
+import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 
-  let out = "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n";
-  const offsets: number[] = [];
-  for (let id = 1; id < objects.length; id++) {
-    offsets[id] = Buffer.byteLength(out, "latin1");
-    out += `${id} 0 obj\n${objects[id]}\nendobj\n`;
+/** 75×120 mm, the label size Ozon prints, in PDF points. */
+const PAGE_SIZE: [number, number] = [213, 340];
+
+/**
+ * A PDF of one 75×120 mm page per label, Helvetica text, written by the same library that merges
+ * the bot's labels. No pages: one page saying OZON. Only ASCII is written, since the standard font
+ * has no Cyrillic glyphs. No dates in it, so a seeded sandbox answers the same bytes every run.
+ */
+export async function buildPdf(pages: ReadonlyArray<readonly string[]>): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const [title = "", ...lines] of pages.length > 0 ? pages : [["OZON"]]) {
+    const page = doc.addPage(PAGE_SIZE);
+    page.drawText(asciiOnly(title), { x: 20, y: 300, size: 18, font });
+    // The lines under the title as one text block: fewer operators, quicker to write and read.
+    const body = lines.map(asciiOnly).join("\n");
+    if (body) page.drawText(body, { x: 20, y: 274, size: 11, lineHeight: 26, font });
   }
-  const xrefAt = Buffer.byteLength(out, "latin1");
-  out += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
-  for (let id = 1; id < objects.length; id++) {
-    out += `${String(offsets[id]).padStart(10, "0")} 00000 n \n`;
-  }
-  out += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
-  return new Uint8Array(Buffer.from(out, "latin1"));
+  return doc.save();
 }
 
-function escapePdfText(text: string): string {
-  return text.replace(/[^\x20-\x7e]/g, "?").replace(/([()\\])/g, "\\$1");
+function asciiOnly(text: string): string {
+  return text.replace(/[^\x20-\x7e]/g, "?");
 }

@@ -5,7 +5,7 @@
  * delivery that keeps failing tells the person and offers a Retry that only they may press,
  * which then sends the file once.
  */
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RecordedCall } from "../support/fake-bot-api.ts";
 import { command, group } from "../support/updates.ts";

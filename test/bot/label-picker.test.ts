@@ -4,7 +4,7 @@
  * exactly those; someone else's taps change nothing; the cap and an empty choice are said in
  * words; with two stores the list names its store and asks that store's Ozon only.
  */
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { afterEach, describe, expect, it } from "vitest";
 import { command } from "../support/updates.ts";
 import { buttonsOf, press, textOf } from "./harness.ts";

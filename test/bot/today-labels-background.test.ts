@@ -3,7 +3,7 @@
  * told once that they will come later, a second tap starts nothing, and the PDF arrives — once —
  * when Ozon is ready, also after a restart while Ozon prepares them.
  */
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { afterEach, describe, expect, it } from "vitest";
 import { LABEL_JOB_PREFIX } from "../../src/services/postings/label-desk.ts";
 import { command } from "../support/updates.ts";

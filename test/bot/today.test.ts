@@ -4,7 +4,7 @@
  * postings as one merged PDF (Ozon's batch tasks, several of them for 150 postings; the 20-a-call
  * method when the tasks are retired).
  */
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { afterEach, describe, expect, it } from "vitest";
 import { command } from "../support/updates.ts";
 import { buttonsOf, press, textOf } from "./harness.ts";

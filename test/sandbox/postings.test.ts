@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { pdfPageTexts } from "../support/pdf-text.ts";
 import { waitFor } from "../support/wait.ts";
 import { type Answer, seller } from "./helpers.ts";
 
@@ -633,12 +634,12 @@ describe("package label", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
     const text = Buffer.from(res.bytes).toString("latin1");
-    expect(text.startsWith("%PDF-1.4")).toBe(true);
+    expect(text.startsWith("%PDF-")).toBe(true);
     expect(text.trimEnd().endsWith("%%EOF")).toBe(true);
-    const xrefAt = Number(/startxref\n(\d+)/.exec(text)?.[1]);
-    expect(text.slice(xrefAt, xrefAt + 4)).toBe("xref");
-    expect(text).toContain("/Count 2");
-    expect(text).toContain(numbers[0]);
+    const pages = await pdfPageTexts(res.bytes);
+    expect(pages).toHaveLength(2);
+    expect(pages[0]?.split("\n").slice(0, 2)).toEqual(["OZON", numbers[0]]);
+    expect(pages[1]).toContain(numbers[1]);
   });
 
   it("answers 404 for an unknown posting", async () => {

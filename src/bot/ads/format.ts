@@ -17,6 +17,7 @@ import {
   type ReportPeriod,
   type ReportRequestProblem,
 } from "../../services/ads/index.ts";
+import { clip } from "../../text.ts";
 import type { Translator } from "../core/i18n.ts";
 
 /**
@@ -95,7 +96,7 @@ export function campaignLine(t: Translator, campaign: CampaignView, number: numb
 
 /** A button label: short enough to read on a phone. */
 export function shortLabel(text: string, max = 32): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+  return clip(text, max);
 }
 
 export const BUDGET_REASON_KEYS = {

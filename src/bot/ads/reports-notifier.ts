@@ -36,6 +36,7 @@ import {
 } from "../../services/ads/index.ts";
 import { ReportChartEmptyError, type ReportTable } from "../../services/reports/index.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
+import { clip } from "../../text.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import { type Locale, type LocalizedContext, type Translator, translatorOr } from "../core/i18n.ts";
 import { isNotModified } from "../core/screen-text.ts";
@@ -74,8 +75,6 @@ export function isProgressMessageRef(value: unknown): value is ProgressMessageRe
 const CAPTION_LIMIT = 1024;
 /** The delivered file's name with the workbook's extension. */
 export const xlsxName = (name: string) => `${name.replace(/\.(csv|zip)$/i, "")}.xlsx`;
-const capped = (caption: string) =>
-  caption.length <= CAPTION_LIMIT ? caption : `${caption.slice(0, CAPTION_LIMIT - 1)}…`;
 /** A chat action shows for about 5 s; repeated while a large file is still uploading. */
 const ACTION_REPEAT_MS = 4_000;
 
@@ -172,7 +171,7 @@ export class TelegramReportNotifier implements ReportNotifier {
     try {
       const sent = await this.#telegram.pacedFollowing(chatId, (api, to) =>
         api.sendDocument(to, new InputFile(document.bytes, name), {
-          caption: capped(caption),
+          caption: clip(caption, CAPTION_LIMIT),
           ...(keyboard ? { reply_markup: keyboard } : {}),
         }),
       );
@@ -196,7 +195,7 @@ export class TelegramReportNotifier implements ReportNotifier {
     // the chart is still drawn or sent never sends the file twice (the chart may then be lost).
     // The chart's own caption, worked out only once a chart was drawn (an empty table has none).
     const chartCaption = () =>
-      table ? capped(this.#tagged(t, job, reportChartCaption(t, job, table))) : "";
+      table ? clip(this.#tagged(t, job, reportChartCaption(t, job, table)), CAPTION_LIMIT) : "";
     void this.#sendChart(job, drawing, `${name.replace(/\.\w+$/, "")}.png`, chartCaption);
   }
 

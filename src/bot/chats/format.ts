@@ -6,6 +6,7 @@
 import { isOzonApiError } from "../../ozon/errors.ts";
 import type { ReplyFailureReason } from "../../services/relay/reply-errors.ts";
 import type { ChatContext, RelayAttachment } from "../../services/relay/types.ts";
+import { clip } from "../../text.ts";
 import type { Translator } from "../core/i18n.ts";
 import { formatBytes } from "../core/telegram-files.ts";
 
@@ -82,9 +83,7 @@ export function fileAnnouncement(t: Translator, attachment: RelayAttachment): st
 
 /** Keeps a caption within Telegram's limit. */
 export function caption(text: string): string {
-  return text.length <= TELEGRAM_CAPTION_LIMIT
-    ? text
-    : `${text.slice(0, TELEGRAM_CAPTION_LIMIT - 1)}…`;
+  return clip(text, TELEGRAM_CAPTION_LIMIT);
 }
 
 /** Locale keys of the reasons a reply did not reach the buyer. */

@@ -16,6 +16,7 @@
  * (ChatBusyError: the update fails and the person is told, rather than acting unlocked).
  */
 import type { Context, MiddlewareFn } from "grammy";
+import { systemClock } from "../../clock.ts";
 import { holderIdFor, isHolderGone } from "../../store/lease.ts";
 import type { Store } from "../../store/port.ts";
 
@@ -109,7 +110,7 @@ export class ChatLocks {
       const left = deadline - Date.now();
       if (left <= 0) throw new ChatBusyError(key, this.#waitMs);
       // Jitter: two waiters of one chat do not ask in step.
-      await sleep(Math.min(left, pause * (0.5 + Math.random())));
+      await systemClock.sleep(Math.min(left, pause * (0.5 + Math.random())));
       pause = Math.min(LONGEST_RETRY_MS, pause * 2);
     }
   }
@@ -127,8 +128,4 @@ export class ChatLocks {
       this.#logger?.warn({ err: error, lock: key }, "Could not renew a chat lock");
     }
   }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -1,6 +1,9 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { I18n, type TranslationVariables, type Warning } from "@grammyjs/i18n";
-import type { Context } from "grammy";
+import { FluentBundle, FluentResource } from "@fluent/bundle";
+import { I18n, type I18nFlavor, type TranslationVariables, type Warning } from "@grammyjs/i18n";
+import type { Context, MiddlewareFn } from "grammy";
 import type { Logger } from "../../logger.ts";
 
 export const LOCALES = ["ru", "en"] as const;
@@ -41,85 +44,121 @@ export type LocalizedContext = Context & { locale: Locale };
 export type Translator = (key: string, variables?: TranslationVariables) => string;
 
 /**
- * The i18n plugin over locales/*.ftl. The locale is decided before it runs (`ctx.locale`, set by
- * the access middleware or, in conversations, taken from the outside context), so negotiation
- * costs nothing. Missing keys are logged; the key parity test keeps them from shipping.
+ * The i18n plugin over locales/*.ftl, with the texts formatted by our own Fluent bundles
+ * (@fluent/bundle, see BotI18n). The locale is decided before it runs (`ctx.locale`, set by the
+ * access middleware or, in conversations, taken from the outside context), so negotiation costs
+ * nothing. Missing keys are logged; the key parity test keeps them from shipping.
  */
 export function createI18n(options: {
   defaultLocale: Locale;
   logger: Logger;
+  /** Where the .ftl files are: LOCALES_DIR unless a test brings its own. */
+  directory?: string;
 }): I18n<LocalizedContext> {
-  const i18n = new I18n<LocalizedContext>({
-    defaultLocale: options.defaultLocale,
-    directory: LOCALES_DIR,
-    useSession: false,
-    // No Unicode isolation marks around values: ids and links must stay copyable.
-    fluentBundleOptions: { useIsolating: false },
-    fluentOptions: {
-      warningHandler: (warning: Warning) =>
-        options.logger.warn({ key: warning.path, locales: warning.locales }, "i18n: missing text"),
-    },
-    localeNegotiator: (ctx) => ctx.locale,
-  });
-  memoizeBundleMatching(i18n);
-  memoizeStaticTexts(i18n);
-  return i18n;
+  return new BotI18n(options.defaultLocale, options.directory ?? LOCALES_DIR, (key, locale) =>
+    options.logger.warn({ key, locales: [locale] }, "i18n: missing text"),
+  );
 }
 
 /**
- * Texts without variables (button labels, command descriptions...) never change once loaded:
- * remember them per locale instead of formatting them again for every menu. `ctx.t` is bound to
- * `fluent.translate` per update (withLocale), so replacing it on the instance covers every use.
+ * The plugin as the bot uses it (its middleware gives `ctx.i18n`; its type is what features
+ * take), but texts come from one FluentBundle per locale held here: the plugin negotiates
+ * languages (@fluent/langneg) on every translation, which makes a menu screen's texts about ten
+ * times dearer (bench/i18n.ts). Only public methods are overridden: `translate` (so `i18n.t`) and
+ * `middleware`, whose `ctx.t` speaks `ctx.locale`. The plugin gets the same files, so it agrees.
  */
-function memoizeStaticTexts(i18n: I18n<LocalizedContext>): void {
-  const fluent = i18n.fluent as unknown as {
-    translate(locales: string | string[], path: string, context?: object): string;
-  };
-  const translate = fluent.translate.bind(fluent);
-  const texts = new Map<string, Map<string, string>>();
-  fluent.translate = (locales, path, context) => {
-    if (typeof locales !== "string" || (context !== undefined && !isEmpty(context))) {
-      return translate(locales, path, context);
+class BotI18n extends I18n<LocalizedContext> {
+  readonly #bundles = new Map<string, FluentBundle>();
+  readonly #defaultLocale: Locale;
+  readonly #onMissing: (key: string, locale: string) => void;
+  /** Texts without variables (labels, descriptions) never change once loaded: per locale, by key. */
+  readonly #fixed = new Map<string, Map<string, string>>();
+
+  constructor(
+    defaultLocale: Locale,
+    directory: string,
+    onMissing: (key: string, locale: string) => void,
+  ) {
+    super({
+      defaultLocale,
+      useSession: false,
+      // No Unicode isolation marks around values: ids and links must stay copyable.
+      fluentBundleOptions: { useIsolating: false },
+      fluentOptions: { warningHandler: (w: Warning) => onMissing(w.path, String(w.locales)) },
+      localeNegotiator: (ctx) => ctx.locale,
+    });
+    this.#defaultLocale = defaultLocale;
+    this.#onMissing = onMissing;
+    for (const [locale, source] of readLocaleSources(directory)) {
+      this.loadLocaleSync(locale, { source });
+      const bundle = new FluentBundle(locale, { useIsolating: false });
+      const errors = bundle.addResource(new FluentResource(source), { allowOverrides: true });
+      if (errors.length > 0) throw new Error(`locales/${locale}: ${errors.join("; ")}`);
+      this.#bundles.set(locale, bundle);
     }
-    let byPath = texts.get(locales);
-    if (!byPath) {
-      byPath = new Map();
-      texts.set(locales, byPath);
+  }
+
+  override translate(asked: string, key: string, variables?: TranslationVariables): string {
+    const locale = this.#bundles.has(asked) ? asked : guessLocale(asked, this.#defaultLocale);
+    if (variables !== undefined && !isEmpty(variables)) return this.#format(locale, key, variables);
+    let byKey = this.#fixed.get(locale);
+    if (!byKey) {
+      byKey = new Map();
+      this.#fixed.set(locale, byKey);
     }
-    let text = byPath.get(path);
+    let text = byKey.get(key);
     if (text === undefined) {
-      text = translate(locales, path, context);
-      byPath.set(path, text);
+      text = this.#format(locale, key, undefined);
+      byKey.set(key, text);
     }
     return text;
-  };
+  }
+
+  override middleware(): MiddlewareFn<LocalizedContext & I18nFlavor> {
+    const plugin = super.middleware();
+    return (ctx, next) =>
+      plugin(ctx, () => {
+        ctx.translate = (key, variables) => this.translate(ctx.locale, key, variables);
+        ctx.t = ctx.translate;
+        return next();
+      });
+  }
+
+  /** The locale's text, else the default locale's (as the plugin falls back), else `{key}`. */
+  #format(locale: string, path: string, variables: TranslationVariables | undefined): string {
+    const [id = "", attribute] = path.split(".", 2);
+    const own = this.#bundles.get(locale);
+    const fallback = this.#bundles.get(this.#defaultLocale);
+    for (const bundle of own === fallback ? [own] : [own, fallback]) {
+      const message = bundle?.getMessage(id);
+      const pattern =
+        attribute === undefined ? message && (message.value ?? "") : message?.attributes[attribute];
+      if (bundle && pattern !== undefined) return bundle.formatPattern(pattern, variables);
+      this.#onMissing(path, locale);
+    }
+    return `{${path}}`;
+  }
+}
+
+/**
+ * The Fluent source of each locale in `dir`, read the way the plugin reads a directory:
+ * `ru.ftl`, and every .ftl under `ru/`, belong to "ru" (joined in name order).
+ */
+function readLocaleSources(dir: string): Map<string, string> {
+  const files = readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((name) => name.endsWith(".ftl"))
+    .sort();
+  const sources = new Map<string, string[]>();
+  for (const name of files) {
+    const locale = name.split(sep)[0]?.split(".")[0] ?? "";
+    sources.set(locale, [...(sources.get(locale) ?? []), readFileSync(join(dir, name), "utf8")]);
+  }
+  return new Map([...sources].map(([locale, parts]) => [locale, parts.join("\n")]));
 }
 
 function isEmpty(object: object): boolean {
   for (const _ in object) return false;
   return true;
-}
-
-/**
- * The Fluent wrapper negotiates languages (@fluent/langneg) on every single translation, which
- * was the largest cost of an update in the benchmark. Bundles are all loaded above, once, so the
- * match for a locale never changes afterwards: remember it.
- */
-function memoizeBundleMatching(i18n: I18n<LocalizedContext>): void {
-  const fluent = i18n.fluent as unknown as {
-    matchBundles(locales: string[]): Set<unknown>;
-  };
-  const match = fluent.matchBundles.bind(fluent);
-  const cache = new Map<string, Set<unknown>>();
-  fluent.matchBundles = (locales) => {
-    const key = locales.join(",");
-    let bundles = cache.get(key);
-    if (!bundles) {
-      bundles = match(locales);
-      cache.set(key, bundles);
-    }
-    return bundles;
-  };
 }
 
 /** A translate function for one locale, for places without a context (start-up, errors). */

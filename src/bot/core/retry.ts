@@ -9,6 +9,7 @@
  */
 import { type AutoRetryOptions, autoRetry } from "@grammyjs/auto-retry";
 import type { Context, MiddlewareFn, Transformer } from "grammy";
+import { systemClock } from "../../clock.ts";
 import type { BotConversation } from "./context.ts";
 
 export const RETRY_OPTIONS: Partial<AutoRetryOptions> = {
@@ -21,21 +22,6 @@ export const RETRY_OPTIONS: Partial<AutoRetryOptions> = {
 
 export function telegramAutoRetry(): Transformer {
   return autoRetry(RETRY_OPTIONS);
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      signal?.removeEventListener("abort", abort);
-      resolve();
-    }
-    function abort() {
-      clearTimeout(timer);
-      reject(new Error("Request aborted while waiting out a Telegram rate limit"));
-    }
-    signal?.addEventListener("abort", abort, { once: true });
-  });
 }
 
 /** The 429 transformer for API calls made inside a conversation (see the file comment). */
@@ -53,7 +39,13 @@ export function conversationRetryTransformer(
       }
       const receivedAt = await conversation.now();
       const left = receivedAt + retryAfter * 1000 - Date.now();
-      if (left > 0) await sleep(left, signal as AbortSignal | undefined);
+      if (left > 0) {
+        await systemClock.sleep(left, signal as AbortSignal | undefined).catch((error) => {
+          throw new Error("Request aborted while waiting out a Telegram rate limit", {
+            cause: error,
+          });
+        });
+      }
     }
   };
 }

@@ -10,6 +10,8 @@ import type { Locale } from "../core/i18n.ts";
 
 export { describeOzonError, type Problem } from "../../services/postings/problem.ts";
 
+import { clip, graphemePrefix } from "../../text.ts";
+
 export type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 export interface PostingFormat {
@@ -28,11 +30,8 @@ export function formatOf(
 
 export const AWAITING_PACKAGING = "awaiting_packaging";
 
-/** Cuts `text` to `max` characters, ending with "…" when cut. */
-export function clip(text: string, max: number): string {
-  if (text.length <= max) return text;
-  return `${text.slice(0, Math.max(0, max - 1))}…`;
-}
+/** Re-exported for the dialogs that cut posting texts with it; the cut itself is src/text.ts. */
+export { clip };
 
 /** "23 Nov, 14:00" in the configured zone; "—" when Ozon gave no time. */
 export function formatDeadline(iso: string | undefined, format: PostingFormat): string {
@@ -198,7 +197,7 @@ function productsLine(products: Posting["products"], room: number): string | und
 /** The name cut to `max` characters after its last whole word (mid-word only in one long word), with "…". */
 function shortenName(name: string, max: number): string {
   if (name.length <= max) return name;
-  const cut = name.slice(0, max - 1);
+  const cut = graphemePrefix(name, max - 1);
   const space = cut.lastIndexOf(" ");
   const words = space >= 4 ? cut.slice(0, space) : cut;
   return `${words.trimEnd()}…`;

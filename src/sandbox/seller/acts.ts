@@ -98,18 +98,18 @@ export function actRoutes(state: SandboxState): Route[] {
       ...seller,
       method: "POST",
       pattern: "/v2/posting/fbs/act/get-pdf",
-      handle(req) {
+      async handle(req) {
         const act = actOf(readBody(req, idBody).id);
         if (!ready(act)) badRequest("seller", "ACT_IS_NOT_READY");
         const lines = ["OZON", `Act ${act.id}`, `Postings: ${act.added.length}`, ...act.added];
-        return binaryReply("application/pdf", buildPdf([lines]), `act-${act.id}.pdf`);
+        return binaryReply("application/pdf", await buildPdf([lines]), `act-${act.id}.pdf`);
       },
     },
     {
       ...seller,
       method: "POST",
       pattern: "/v2/posting/fbs/act/get-container-labels",
-      handle(req) {
+      async handle(req) {
         const act = actOf(readBody(req, idBody).id);
         if (!ready(act)) badRequest("seller", "ACT_IS_NOT_READY");
         if (act.containers === 0) badRequest("seller", "ACT_HAS_NO_CONTAINERS");
@@ -118,7 +118,7 @@ export function actRoutes(state: SandboxState): Route[] {
           `Act ${act.id}`,
           `Cargo place ${i + 1} of ${act.containers}`,
         ]);
-        return binaryReply("application/pdf", buildPdf(pages), `cargo-${act.id}.pdf`);
+        return binaryReply("application/pdf", await buildPdf(pages), `cargo-${act.id}.pdf`);
       },
     },
   ];

@@ -1,5 +1,5 @@
 import { ATTACHMENT_NAMES, BUYER_TEXTS, CRM_TEXTS, SELLER_TEXTS, SUPPORT_TEXTS } from "../data.ts";
-import { buildDocument, buildPng, mimeOf, sizeLabel } from "../files.ts";
+import { buildPng, buyerDocument, mimeOf, sizeLabel } from "../files.ts";
 import type { Attachment, Chat, ChatAuthor, ChatMessage, Posting, SandboxState } from "../state.ts";
 import { createPosting } from "./posting-model.ts";
 
@@ -63,9 +63,7 @@ export function addMessage(state: SandboxState, chat: Chat, input: MessageInput)
   if (input.file) {
     const mime = input.file.mime ?? mimeOf(input.file.name);
     const isImage = mime.startsWith("image/");
-    const data =
-      input.file.data ??
-      (isImage ? buildPng(48, 48, [200, 120, 60]) : buildDocument(input.file.name, 40));
+    const data = input.file.data ?? (isImage ? buildPng(48, 48, [200, 120, 60]) : buyerDocument());
     const fileId = `${chat.id.slice(0, 8)}${id.toString(36)}`;
     state.files.set(fileId, { id: fileId, chatId: chat.id, name: input.file.name, mime, data });
     attachment = {

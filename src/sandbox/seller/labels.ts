@@ -93,7 +93,7 @@ export function labelRoutes(state: SandboxState): Route[] {
       ...seller,
       method: "GET",
       pattern: "/sandbox/label-files/{name}",
-      handle(req) {
+      async handle(req) {
         const id = Number(/^(\d+)\.pdf$/.exec(req.params.name ?? "")?.[1]);
         const task = desk.labelTasks.get(id);
         if (!task || task.polls <= desk.labelPollsBeforeReady) {
@@ -103,7 +103,7 @@ export function labelRoutes(state: SandboxState): Route[] {
           const p = state.postings.get(n);
           return p && !unprintable(p) ? [labelPage(p)] : [];
         });
-        return binaryReply("application/pdf", buildPdf(pages), `labels-${id}.pdf`);
+        return binaryReply("application/pdf", await buildPdf(pages), `labels-${id}.pdf`);
       },
     },
   ];

@@ -3,8 +3,7 @@ import { z } from "zod";
 import { badRequest, binaryReply, jsonReply, readBody } from "../http.ts";
 import { buildPdf } from "../pdf.ts";
 import type { Route } from "../router.ts";
-import type { Posting, SandboxState } from "../state.ts";
-import { UNFULFILLED_STATUSES } from "../state.ts";
+import { type Posting, type SandboxState, UNFULFILLED_STATUSES } from "../state.ts";
 import { isMarkValid } from "./marks.ts";
 import {
   CANCEL_REASONS,
@@ -339,7 +338,7 @@ export function postingRoutes(state: SandboxState): Route[] {
       ...seller,
       method: "POST",
       pattern: "/v2/posting/fbs/package-label",
-      handle(req) {
+      async handle(req) {
         const body = readBody(
           req,
           z.object({ posting_number: z.array(z.string().min(1)).min(1).max(20) }),
@@ -347,7 +346,7 @@ export function postingRoutes(state: SandboxState): Route[] {
         const postings = body.posting_number.map((n) => findPosting(state, n));
         if (postings.some((p) => p.status === "cancelled"))
           postingError("POSTING_ALREADY_CANCELLED");
-        const pdf = buildPdf(
+        const pdf = await buildPdf(
           postings.map((p) => [
             "OZON",
             p.postingNumber,

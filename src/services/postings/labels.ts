@@ -1,11 +1,13 @@
 /**
  * Labels for many postings as one PDF: Ozon's batch label tasks (`package-label/create`, then
  * `/get` until the file is ready), one task per LABEL_TASK_SIZE postings, all tasks prepared side
- * by side, their files merged with pdf-lib. Postings Ozon could not print are named with why.
+ * by side, their files merged with @cantoo/pdf-lib (the maintained fork of pdf-lib). Postings
+ * Ozon could not print are named with why.
  * When Ozon answers the task methods 404/410 (retired), the 20-a-call method prints them
  * (labels-direct.ts). Each batch tries the tasks first: one call lost, and no memory to go stale.
  */
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
+import { systemClock } from "../../clock.ts";
 import { isRetiredMethodError } from "../../ozon/errors.ts";
 import type { ShippingApi } from "../../ozon/seller/shipping.ts";
 import { directLabels, type PackageLabels } from "./labels-direct.ts";
@@ -55,8 +57,6 @@ export interface LabelSeller {
   shipping: ShippingApi;
   postings: PackageLabels;
 }
-
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export async function batchLabels(
   seller: LabelSeller,
@@ -159,7 +159,7 @@ async function labelsByTasks(
 ): Promise<LabelBatch> {
   const pollMs = options.pollMs ?? 2000;
   const maxWaitMs = options.maxWaitMs ?? 5 * 60_000;
-  const sleep = options.sleep ?? defaultSleep;
+  const sleep = options.sleep ?? systemClock.sleep;
   const now = options.now ?? Date.now;
   const tasks = await createLabelTasks(shipping, numbers);
   const started = now();

@@ -5,6 +5,7 @@
  */
 import { isOzonApiError, isOzonShipFailedError, ozonFailureKind } from "../../ozon/errors.ts";
 import { ShopUnavailableError } from "../../shops/availability.ts";
+import { clip } from "../../text.ts";
 
 /** A sentence about a failure, kept as data: `t(problem.key, problem.vars)`. */
 export interface Problem {
@@ -14,12 +15,6 @@ export interface Problem {
   final?: true;
   /** The shop was paused or removed: a dialog ends with this sentence. */
   shopGone?: true;
-}
-
-/** Ozon's own words, cut to `max` characters (whole characters, never half an emoji). */
-function cut(text: string, max: number): string {
-  const chars = Array.from(text);
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join("")}…`;
 }
 
 /** What went wrong with an Ozon call, as a locale key (never a stack trace). */
@@ -55,5 +50,5 @@ export function describeOzonError(error: unknown, postingNumber = ""): Problem {
   if (/MANDATORY_MARK/i.test(text)) return { key: "postings-error-marks" };
   if (/QUANTITY/i.test(text)) return { key: "postings-error-quantity" };
   if (/CANCEL_REASON/i.test(text)) return { key: "postings-error-cancel-reason" };
-  return { key: "postings-error-ozon", vars: { message: cut(text || String(error.status), 200) } };
+  return { key: "postings-error-ozon", vars: { message: clip(text || String(error.status), 200) } };
 }

@@ -5,6 +5,7 @@
  * taker's last answer; the store's TTL ends it, so no process has to.
  */
 import type { Store } from "../../store/port.ts";
+import { clip } from "../../text.ts";
 import { compareIds } from "./cursors.ts";
 
 const DIGEST_PREFIX = "relay:inbox:";
@@ -50,9 +51,7 @@ export interface ChatInboxOptions {
 
 /** One line of at most SNIPPET_LENGTH characters. */
 export function snippetOf(text: string, limit = SNIPPET_LENGTH): string {
-  const line = text.replace(/\s+/g, " ").trim();
-  const chars = Array.from(line);
-  return chars.length <= limit ? line : `${chars.slice(0, limit - 1).join("")}…`;
+  return clip(text.replace(/\s+/g, " ").trim(), limit);
 }
 
 export class ChatInbox {

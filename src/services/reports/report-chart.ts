@@ -8,6 +8,7 @@
  * 22 px, numbers with the locale's thousands separators, money in roubles.
  */
 import { createRequire } from "node:module";
+import { clip } from "../../text.ts";
 import { type ChartFonts, chartFonts } from "./chart-fonts.ts";
 import { columnIndex, type ReportTable } from "./report-table.ts";
 
@@ -92,7 +93,7 @@ export function reportChartData(
     }
     const id = sheet.campaignId;
     const title = id === undefined ? undefined : options.titles?.[id];
-    const name = title ? shorten(title, 24) : id ? `№ ${id}` : `${index + 1}`;
+    const name = title ? clip(title, 24) : id ? `№ ${id}` : `${index + 1}`;
     return { name, values, total: values.reduce((s, v) => s + v, 0) };
   });
 
@@ -114,9 +115,6 @@ export function reportChartData(
     ...(lineMetric ? { line: { metric: lineMetric, values: round(line) } } : {}),
   };
 }
-
-const shorten = (text: string, max: number) =>
-  text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 
 /** Colours that stay apart on a phone in daylight; "others" is grey. */
 const PALETTE = ["#2f6fdf", "#f08c2e", "#2aa876", "#a95bd6", "#d94a5b", "#1fa2b8"];

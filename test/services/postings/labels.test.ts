@@ -4,7 +4,7 @@
  * cancelled after the list was read) is named with Ozon's reason while the others of its part
  * still get their labels.
  */
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SellerClient } from "../../../src/ozon/index.ts";
 import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
