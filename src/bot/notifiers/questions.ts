@@ -11,7 +11,11 @@ import type { Api, InlineKeyboard } from "grammy";
 import type { Logger } from "../../logger.ts";
 import type { ProductQuestion, ProductReview } from "../../ozon/seller/questions.ts";
 import { AccessService } from "../../services/access.ts";
-import { NAME_LIMIT, type QuestionNotifier } from "../../services/questions/question-relay.ts";
+import {
+  type FeedAccepted,
+  NAME_LIMIT,
+  type QuestionNotifier,
+} from "../../services/questions/question-relay.ts";
 import type { FeedCopy } from "../../services/questions/records.ts";
 import type { RelayGroupSetting } from "../../services/relay/audience.ts";
 import type { DeliveryMarks } from "../../services/relay/delivery-marks.ts";
@@ -56,13 +60,13 @@ export class TelegramQuestionNotifier implements QuestionNotifier {
     this.#o = options;
   }
 
-  async relayQuestion(question: ProductQuestion): Promise<FeedCopy[]> {
+  async relayQuestion(question: ProductQuestion, accepted?: FeedAccepted): Promise<FeedCopy[]> {
     const name = await this.#o.productNames?.nameOf(question.sku);
     const url =
       question.productUrl && OZON_PRODUCT_URL.test(question.productUrl)
         ? question.productUrl
         : `https://www.ozon.ru/product/${question.sku}/`;
-    return this.#relay(`question:${question.id}`, (t) => ({
+    return this.#relay(`question:${question.id}`, accepted, (t) => ({
       text: [
         t("questions-header"),
         ...productLines(t, question.sku, name, url),
@@ -76,11 +80,11 @@ export class TelegramQuestionNotifier implements QuestionNotifier {
     }));
   }
 
-  async relayReview(review: ProductReview): Promise<FeedCopy[]> {
+  async relayReview(review: ProductReview, accepted?: FeedAccepted): Promise<FeedCopy[]> {
     const name = await this.#o.productNames?.nameOf(review.sku);
     const rating = Math.min(5, Math.max(0, Math.round(review.rating ?? 0)));
     const url = `https://www.ozon.ru/product/${review.sku}/`;
-    return this.#relay(`review:${review.id}`, (t) => ({
+    return this.#relay(`review:${review.id}`, accepted, (t) => ({
       text: [
         t("reviews-header", { stars: "★".repeat(rating) + "☆".repeat(5 - rating), rating }),
         ...productLines(t, review.sku, name, url),
@@ -122,10 +126,11 @@ export class TelegramQuestionNotifier implements QuestionNotifier {
 
   async #relay(
     key: string,
+    accepted: FeedAccepted | undefined,
     build: (t: Translator) => { text: string; keyboard: InlineKeyboard | undefined },
   ): Promise<FeedCopy[]> {
     const delivered = await deliverToAll(await this.#recipients(), (recipient) =>
-      this.#deliverOnce(recipient, key, build),
+      this.#deliverOnce(recipient, key, build, accepted),
     );
     return delivered.flatMap(({ recipient, value: ids }) =>
       ids.map((messageId) => ({ chatId: recipient.chatId, messageId, locale: recipient.locale })),
@@ -136,6 +141,7 @@ export class TelegramQuestionNotifier implements QuestionNotifier {
     recipient: RelayRecipient,
     key: string,
     build: (t: Translator) => { text: string; keyboard: InlineKeyboard | undefined },
+    accepted: FeedAccepted | undefined,
   ): Promise<number[]> {
     const { marks, sender, api, shop, i18n } = this.#o;
     const earlier = await marks.deliveredIds(key, "0", recipient.chatId);
@@ -154,6 +160,9 @@ export class TelegramQuestionNotifier implements QuestionNotifier {
         }),
       );
       ids.push(sent.message_id);
+      await accepted?.([
+        { chatId: recipient.chatId, messageId: sent.message_id, locale: recipient.locale },
+      ]);
     }
     await marks.markDelivered(key, "0", recipient.chatId, ids);
     return ids;

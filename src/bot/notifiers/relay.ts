@@ -18,6 +18,7 @@ import type { RelayRepositories } from "../../services/relay/repositories.ts";
 import { splitText } from "../../services/relay/split-text.ts";
 import type { RelayTopics } from "../../services/relay/topics.ts";
 import type {
+  AcceptedCallback,
   ChatMessage,
   RelayAttachment,
   RelayChatRef,
@@ -118,32 +119,34 @@ export class TelegramRelayNotifier implements RelayNotifier {
     chat: RelayChatRef,
     message: ChatMessage,
     attachments: RelayAttachment[],
+    accepted?: AcceptedCallback,
   ): Promise<TelegramMessageRef[]> {
     const about = await aboutChat(
       { inbox: this.#inbox, contextCards: this.#contextCards, productNames: this.#productNames },
       chat,
     );
+    const job: RelayJob = { message, attachments, accepted };
     try {
-      return await this.#relayTo(await this.#recipients(), about, message, attachments);
+      return await this.#relayTo(await this.#recipients(), about, job);
     } catch (error) {
       if (!(error instanceof RelayGroupGoneError)) throw error;
       // A group setting was cleared: this message and the next go where the others say.
-      return this.#relayTo(await this.#recipients(), about, message, attachments);
+      return this.#relayTo(await this.#recipients(), about, job);
     }
   }
 
   async #relayTo(
     recipients: RelayRecipient[],
     chat: RelayedChat,
-    message: ChatMessage,
-    attachments: RelayAttachment[],
+    job: RelayJob,
   ): Promise<TelegramMessageRef[]> {
+    const { message } = job;
     const delivered = await deliverToAll(
       recipients,
       (recipient) =>
         recipient.kind === "group"
-          ? this.#deliverToGroup(recipient, chat, message, attachments)
-          : this.#deliverOnce(recipient, chat, message, attachments).then((ids) => ({
+          ? this.#deliverToGroup(recipient, chat, job)
+          : this.#deliverOnce(recipient, chat, job).then((ids) => ({
               chatId: recipient.chatId,
               ids,
             })),
@@ -189,11 +192,10 @@ export class TelegramRelayNotifier implements RelayNotifier {
   async #deliverToGroup(
     recipient: RelayRecipient,
     chat: RelayedChat,
-    message: ChatMessage,
-    attachments: RelayAttachment[],
+    job: RelayJob,
   ): Promise<{ chatId: number; ids: number[] }> {
     try {
-      const ids = await this.#deliverOnce(recipient, chat, message, attachments);
+      const ids = await this.#deliverOnce(recipient, chat, job);
       return { chatId: recipient.chatId, ids };
     } catch (error) {
       const gone = telegramChatGone(error);
@@ -203,7 +205,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
           (await moveRelayGroup(this.#api, this.#groups, recipient.chatId, movedTo)) ??
           ({ ...recipient.group, chatId: movedTo } satisfies RelayGroup);
         const moved: RelayRecipient = { ...recipient, chatId: movedTo, group };
-        const ids = await this.#deliverOnce(moved, chat, message, attachments);
+        const ids = await this.#deliverOnce(moved, chat, job);
         return { chatId: movedTo, ids };
       }
       if (!isChatUnreachable(error)) throw error;
@@ -220,12 +222,12 @@ export class TelegramRelayNotifier implements RelayNotifier {
   async #deliverOnce(
     recipient: RelayRecipient,
     chat: RelayedChat,
-    message: ChatMessage,
-    attachments: RelayAttachment[],
+    job: RelayJob,
   ): Promise<number[]> {
+    const { message } = job;
     const earlier = await this.#marks.deliveredIds(chat.ozonChatId, message.id, recipient.chatId);
     if (earlier) return earlier;
-    const ids = await this.#deliver(recipient, chat, message, attachments);
+    const ids = await this.#deliver(recipient, chat, job);
     await this.#marks.markDelivered(chat.ozonChatId, message.id, recipient.chatId, ids);
     return ids;
   }
@@ -233,8 +235,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
   async #deliver(
     recipient: RelayRecipient,
     chat: RelayedChat,
-    message: ChatMessage,
-    attachments: RelayAttachment[],
+    { message, attachments, accepted }: RelayJob,
   ): Promise<number[]> {
     const t = translatorFor(this.#i18n, recipient.locale);
     const { chatId } = recipient;
@@ -275,7 +276,11 @@ export class TelegramRelayNotifier implements RelayNotifier {
       const target = { chatId, kind: recipient.kind, priority: "alert" } as const;
       const sent = await this.#sender.schedule(target, call);
       ids.push(sent.message_id);
-      await this.#marks.markPart(...marks, part, sent.message_id);
+      await Promise.all([
+        this.#marks.markPart(...marks, part, sent.message_id),
+        // A reply to this part, while the next ones are still on their way, finds the buyer.
+        accepted?.([{ chatId, messageId: sent.message_id }]),
+      ]);
       part++;
     };
 
@@ -346,6 +351,13 @@ export class TelegramRelayNotifier implements RelayNotifier {
       postingNumber: chat.first ? postingOf(chat) : undefined,
     });
   }
+}
+
+/** One buyer message on its way, and who to tell of each copy Telegram accepted. */
+interface RelayJob {
+  message: ChatMessage;
+  attachments: RelayAttachment[];
+  accepted: AcceptedCallback | undefined;
 }
 
 /** The relay group is out of the bot's reach (removed, deleted): the setting was cleared. */

@@ -17,7 +17,7 @@ import { MessageLinks } from "./links.ts";
 import { RelayTopics } from "./topics.ts";
 
 export interface RelayRepositoryOptions {
-  /** How long a Telegram → Ozon message link lives (default 30 days). */
+  /** How long a Telegram → Ozon message link lives (default 90 days, as a cursor). */
   linkTtlMs?: number;
   /** How long a quiet chat's cursor lives (default 90 days, renewed by each message). */
   cursorTtlMs?: number;
