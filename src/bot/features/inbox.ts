@@ -74,6 +74,7 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
       const shop = await pressedShop(ctx, ref);
       if (!shop) return;
       await ctx.answerCallbackQuery();
+      if (ctx.from) await relay.unsent.opened(ctx.from.id, { ozonChatId, shopId: shop.id });
       // Buttons made before the list's page was carried go back to its first page.
       const back = {
         page: page && /^\d{1,6}$/.test(page) ? Number(page) : 0,

@@ -26,6 +26,7 @@ import { inboxFeature } from "../features/inbox.ts";
 import { quickRepliesFeature } from "../features/quick-replies.ts";
 import { relayFeature, relayRepliesFeature } from "../features/relay.ts";
 import { relayHereFeature } from "../features/relay-here.ts";
+import { notSentFeature } from "../features/relay-not-sent.ts";
 import { relayQuickRepliesFeature } from "../features/relay-quick-replies.ts";
 import { RelayShops } from "../features/relay-shops.ts";
 import type { BotModule } from "../module.ts";
@@ -91,6 +92,7 @@ export function createRelayModule(
       relayQuickRepliesFeature(relayShops),
       quickRepliesFeature(shops),
     ],
+    unhandled: [notSentFeature(relayShops)],
     conversations: [quickReplyConversation({ shops, codec })],
     shops: relayShops,
     get relay() {
