@@ -7,7 +7,7 @@
 import type { Message } from "grammy/types";
 import type { FeedKind } from "../../services/questions/question-relay.ts";
 import type { CallbackCodec, DecodedCallback } from "../callback-data.ts";
-import { CHAT_READ_CALLBACK, CHAT_VIEW_CALLBACK } from "../keyboards/inbox.ts";
+import { CHAT_READ_CALLBACK } from "../keyboards/inbox.ts";
 import {
   ANSWER_QUESTION_CALLBACK,
   ANSWER_REVIEW_CALLBACK,
@@ -21,12 +21,14 @@ import {
   TAKE_CHAT_CALLBACK,
 } from "../keyboards/relay.ts";
 
-/** Buttons whose first argument is an Ozon chat id and second (if any) the shop's ref. */
+/**
+ * Buttons whose first argument is an Ozon chat id and second (if any) the shop's ref: those of a
+ * relayed copy and of one chat's view (not the /chats list, whose buttons name many chats).
+ */
 const CHAT_KINDS = new Set([
   ANSWER_BUYER_CALLBACK,
   QUICK_REPLY_CALLBACK,
   TAKE_CHAT_CALLBACK,
-  CHAT_VIEW_CALLBACK,
   CHAT_READ_CALLBACK,
 ]);
 /** Buttons whose first argument is a question's or review's id and second the shop's ref. */
@@ -52,17 +54,20 @@ export interface ButtonFeedItem {
   shopRef: string;
 }
 
-/** The buyer chat the bot's message `replied` is about, from its signed buttons. */
+/** The one buyer chat the bot's message `replied` is about, from its signed buttons. */
 export function chatFromButtons(
   codec: CallbackCodec,
   botId: number,
   replied: Message | undefined,
 ): ButtonChat | undefined {
+  const named = new Map<string, ButtonChat>();
   for (const { kind, args } of signedButtons(codec, botId, replied)) {
     const [ozonChatId, shopRef] = args;
-    if (CHAT_KINDS.has(kind) && ozonChatId) return { ozonChatId, shopRef: shopRef || undefined };
+    if (!CHAT_KINDS.has(kind) || !ozonChatId) continue;
+    named.set(`${ozonChatId}:${shopRef ?? ""}`, { ozonChatId, shopRef: shopRef || undefined });
   }
-  return undefined;
+  // Buttons naming two chats say nothing about which one a reply is for.
+  return named.size === 1 ? [...named.values()][0] : undefined;
 }
 
 /** The question or review the bot's message `replied` carries, from its signed buttons. */
