@@ -180,6 +180,7 @@ error-generic = Something went wrong. Please try again a little later.
 ## Buyer chats
 
 relay-header-buyer = 💬 Buyer
+relay-header-same-buyer = ↪ Same buyer
 relay-header-order = order { $order }
 relay-header-posting = posting { $posting }
 relay-header-sku = SKU { $sku }

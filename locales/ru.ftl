@@ -180,6 +180,7 @@ error-generic = Что-то пошло не так. Попробуйте ещё 
 ## Buyer chats
 
 relay-header-buyer = 💬 Покупатель
+relay-header-same-buyer = ↪ Тот же покупатель
 relay-header-order = заказ { $order }
 relay-header-posting = отправление { $posting }
 relay-header-sku = SKU { $sku }

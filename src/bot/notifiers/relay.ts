@@ -10,6 +10,7 @@ import { type Api, GrammyError, InputFile } from "grammy";
 import type { Logger } from "../../logger.ts";
 import type { AccessService } from "../../services/access.ts";
 import type { RelayGroup, RelayGroupSetting } from "../../services/relay/audience.ts";
+import type { ChatBursts } from "../../services/relay/bursts.ts";
 import type { ContextCards } from "../../services/relay/context-card.ts";
 import type { DeliveryMarks } from "../../services/relay/delivery-marks.ts";
 import type { ChatInbox, RelayedCopy } from "../../services/relay/inbox.ts";
@@ -34,6 +35,7 @@ import {
   fileAnnouncement,
   relayDetails,
   relayHeader,
+  sameBuyerMark,
   TELEGRAM_TEXT_LIMIT,
   topicName,
   uploadFileName,
@@ -55,7 +57,7 @@ export interface TelegramRelayNotifierOptions {
   /** Sends without auto-retry: the sender waits out 429s (see apiForSender). */
   api: Api;
   /** The relay group, its forum topics and the marks of who already got a message. */
-  repositories: Pick<RelayRepositories, "groups" | "topics" | "marks">;
+  repositories: Pick<RelayRepositories, "groups" | "topics" | "marks" | "bursts">;
   /**
    * The shop whose buyer messages this notifier sends, and the registry that names it (when
    * there are several) and gives the ref its "Reply" buttons carry. Without it (a notifier of a
@@ -90,6 +92,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
   readonly #defaultLocale: Locale;
   readonly #sender: TelegramSender;
   readonly #marks: DeliveryMarks;
+  readonly #bursts: ChatBursts;
   readonly #codec: CallbackCodec;
   readonly #productNames: Pick<ProductNames, "nameOf" | "remember"> | undefined;
   readonly #logger: Pick<Logger, "warn" | "info"> | undefined;
@@ -107,6 +110,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
     this.#defaultLocale = options.defaultLocale;
     this.#sender = options.sender;
     this.#marks = options.repositories.marks;
+    this.#bursts = options.repositories.bursts;
     this.#codec = options.codec;
     this.#productNames = options.productNames;
     this.#logger = options.logger;
@@ -121,11 +125,14 @@ export class TelegramRelayNotifier implements RelayNotifier {
     attachments: RelayAttachment[],
     accepted?: AcceptedCallback,
   ): Promise<TelegramMessageRef[]> {
-    const about = await aboutChat(
-      { inbox: this.#inbox, contextCards: this.#contextCards, productNames: this.#productNames },
-      chat,
-    );
-    const job: RelayJob = { message, attachments, accepted };
+    const [about, continues] = await Promise.all([
+      aboutChat(
+        { inbox: this.#inbox, contextCards: this.#contextCards, productNames: this.#productNames },
+        chat,
+      ),
+      this.#bursts.continues(chat.ozonChatId, message),
+    ]);
+    const job: RelayJob = { message, attachments, accepted, continues };
     try {
       return await this.#relayTo(await this.#recipients(), about, job);
     } catch (error) {
@@ -235,18 +242,22 @@ export class TelegramRelayNotifier implements RelayNotifier {
   async #deliver(
     recipient: RelayRecipient,
     chat: RelayedChat,
-    { message, attachments, accepted }: RelayJob,
+    { message, attachments, accepted, continues }: RelayJob,
   ): Promise<number[]> {
     const t = translatorFor(this.#i18n, recipient.locale);
     const { chatId } = recipient;
-    const header = this.#tagged(
-      t,
-      [
-        relayHeader(t, chat.context, chat.ozonChatId),
-        ...relayDetails(t, chat.context, chat.productName),
-        ...(chat.card ? contextCardLines(t, chat.card, recipient.locale) : []),
-      ].join("\n"),
-    );
+    // One buyer's burst reads as one conversation: the header on its first copy only.
+    const mark = this.#tagged(t, sameBuyerMark(t, chat.context, chat.ozonChatId));
+    const header = continues
+      ? mark
+      : this.#tagged(
+          t,
+          [
+            relayHeader(t, chat.context, chat.ozonChatId),
+            ...relayDetails(t, chat.context, chat.productName),
+            ...(chat.card ? contextCardLines(t, chat.card, recipient.locale) : []),
+          ].join("\n"),
+        );
     let threadId: number | undefined;
     if (recipient.group?.isForum) {
       threadId = await ensureRelayTopic({
@@ -303,13 +314,14 @@ export class TelegramRelayNotifier implements RelayNotifier {
       for (const attachment of attachments) {
         if (await already()) continue;
         const bytes = attachment.skipped ? undefined : attachment.bytes;
+        const top = part === 0 ? header : mark;
         if (!bytes) {
-          const body = `${header}\n${fileAnnouncement(t, attachment)}`;
+          const body = `${top}\n${fileAnnouncement(t, attachment)}`;
           const options = { ...asText, ...button() };
           await send(() => this.#api.sendMessage(chatId, body, options));
           continue;
         }
-        const options = { ...where, caption: caption(header), ...button() };
+        const options = { ...where, caption: caption(top), ...button() };
         const name = uploadFileName(attachment.name);
         if (attachment.kind === "image" && bytes.byteLength <= TELEGRAM_PHOTO_LIMIT_BYTES) {
           try {
@@ -358,6 +370,8 @@ interface RelayJob {
   message: ChatMessage;
   attachments: RelayAttachment[];
   accepted: AcceptedCallback | undefined;
+  /** The message continues its buyer's burst: a short mark in place of the header. */
+  continues: boolean;
 }
 
 /** The relay group is out of the bot's reach (removed, deleted): the setting was cleared. */

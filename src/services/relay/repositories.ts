@@ -10,6 +10,7 @@
  */
 import type { Store } from "../../store/port.ts";
 import { RelayGroupSetting } from "./audience.ts";
+import { ChatBursts } from "./bursts.ts";
 import { ChatContexts } from "./context.ts";
 import { RelayCursors } from "./cursors.ts";
 import { DeliveryMarks } from "./delivery-marks.ts";
@@ -38,6 +39,8 @@ export interface RelayRepositories {
   readonly topics: RelayTopics;
   readonly groups: RelayGroupSetting;
   readonly marks: DeliveryMarks;
+  /** Which buyer messages continue a burst (their copies carry a short mark, no header). */
+  readonly bursts: ChatBursts;
 }
 
 export function createRelayRepositories(
@@ -54,5 +57,6 @@ export function createRelayRepositories(
     topics: new RelayTopics(store, { now: options.now, index: shared, ...shop }),
     groups: new RelayGroupSetting(shared),
     marks: new DeliveryMarks(store),
+    bursts: new ChatBursts(store),
   };
 }
