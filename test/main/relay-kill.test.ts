@@ -4,18 +4,13 @@
  * restart every message arrives, in order, and at most the last one before the kill twice; the
  * burst reads on as one conversation (the short "same buyer" mark, no second header).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { FakeBotApi } from "../support/fake-bot-api.ts";
-import { freePort, sellerEnv, startMain, stopMainProcesses } from "../support/main-process.ts";
+import { stopMainProcesses } from "../support/main-process.ts";
+import { startMainRelay } from "../support/main-relay.ts";
 import { person } from "../support/updates.ts";
 import { waitFor, withDeadline } from "../support/wait.ts";
 
 const ADMIN = person(904, { first_name: "Olga", language_code: "en" });
-const STARTED = (line: { msg: string }) => line.msg.startsWith("Bot @");
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -25,38 +20,14 @@ afterEach(async () => {
 
 describe("a kill -9 in the middle of a burst", () => {
   it("repeats at most the last message, and the burst goes on under its mark", async () => {
-    const sandbox: Sandbox = await startSandbox({ seed: 29, initialPostings: 0, initialChats: 2 });
-    cleanups.push(() => sandbox.close());
-    const fake = await FakeBotApi.start();
-    cleanups.push(() => fake.close());
-    const dataDir = mkdtempSync(join(tmpdir(), "ozon-bot-kill-"));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const start = async () => {
-      const run = startMain({
-        BOT_TOKEN: fake.token,
-        TELEGRAM_API_ROOT: fake.apiRoot,
-        ADMIN_IDS: String(ADMIN.id),
-        ...sellerEnv(sandbox),
-        DATA_DIR: dataDir,
-        CHATS_POLL_SECONDS: "0.2",
-        PORT: String(await freePort()),
-      });
-      await run.waitForLog(STARTED, 20_000);
-      return run;
-    };
-    /** The buyer's copies the seller got, as Telegram accepted them. */
-    const copies = () =>
-      fake
-        .callsTo("sendMessage")
-        .filter((c) => Number(c.payload.chat_id) === ADMIN.id && c.response?.ok)
-        .map((c) => String(c.payload.text))
-        .filter((text) => /^(💬|↪)/u.test(text));
-    const listings = () => sandbox.requests.filter((r) => r.path.includes("/chat/list")).length;
+    const rig = await startMainRelay({ seed: 29, adminId: ADMIN.id });
+    cleanups.push(() => rig.close());
+    const { sandbox } = rig;
+    const copies = () => rig.buyerCopies(ADMIN.id);
 
-    const first = await start();
+    const first = await rig.start();
     // The first look only notes where each chat stands; the next ones relay.
-    const seen = listings();
-    await waitFor(() => listings() >= seen + 2, { timeoutMs: 10_000, message: "relay passes" });
+    await rig.relayPasses(2);
     const chat = sandbox.control.chats().find((c) => c.kind === "buyer" && c.status === "OPENED");
     if (!chat) throw new Error("no open buyer chat");
     const texts = Array.from({ length: 6 }, (_, i) => `Вопрос ${i + 1}`);
@@ -67,7 +38,7 @@ describe("a kill -9 in the middle of a burst", () => {
     expect((await withDeadline(first.exit, 10_000, "the kill")).signal).toBe("SIGKILL");
     const beforeKill = copies().length;
 
-    const second = await start();
+    const second = await rig.start();
     cleanups.push(async () => {
       second.child.kill("SIGTERM");
       await withDeadline(second.exit, 20_000, "the exit");

@@ -18,10 +18,8 @@ import {
   resultOf,
   SELLER,
   sendsTo,
-  startRelayEnv,
+  startQuestionsEnv,
 } from "./support.ts";
-
-const SHOP = "sandbox-client";
 
 let env: RelayEnv | undefined;
 afterEach(async () => {
@@ -30,14 +28,9 @@ afterEach(async () => {
 });
 
 async function start(options: RelayEnvOptions = {}) {
-  const e = await startRelayEnv({ questions: {}, ...options });
-  env = e;
-  const pass = () => {
-    if (!e.questions) throw new Error("no questions module");
-    return e.questions.runOnce(SHOP);
-  };
-  expect(await pass()).toMatchObject({ firstRun: true });
-  return { e, pass };
+  const started = await startQuestionsEnv(options);
+  env = started.e;
+  return started;
 }
 
 const linkKey = (chatId: number, messageId: number) => `questions:link:${chatId}:${messageId}`;
