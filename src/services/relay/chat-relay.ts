@@ -260,8 +260,17 @@ export class ChatRelay {
             const linked = new Set<string>();
             // Each copy is answerable the moment it is on the screen, not after the last file.
             const accepted = async (refs: readonly TelegramMessageRef[]) => {
-              for (const ref of refs) linked.add(refKey(ref));
-              await this.#links.remember(refs, link);
+              try {
+                await this.#links.remember(refs, link);
+                for (const ref of refs) linked.add(refKey(ref));
+              } catch (error) {
+                // A link the store would not take must not make the message come again: it is
+                // written once more when the whole message is delivered.
+                this.#logger?.debug(
+                  { err: error, ozonChatId: chat.id },
+                  "Chat relay: a link waits",
+                );
+              }
             };
             const sent = await this.#notifier.relayBuyerMessage(
               { ozonChatId: chat.id, context },
