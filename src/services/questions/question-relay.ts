@@ -164,8 +164,9 @@ export class QuestionRelay {
         rating: "rating" in item ? item.rating : undefined,
       });
       // A reply to a copy already on the screen finds the item before the others are sent.
+      // A link the store would not take must not send the item again: it is written at the end.
       const accepted = (copies: readonly FeedCopy[]) =>
-        this.#options.remember(kind, item.id, copies);
+        this.#options.remember(kind, item.id, copies).catch(() => undefined);
       const sent =
         kind === "question"
           ? await notifier.relayQuestion(item as ProductQuestion, accepted)
