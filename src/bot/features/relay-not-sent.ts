@@ -13,6 +13,7 @@ import { Composer, InlineKeyboard } from "grammy";
 import type { BuyerChatRef } from "../../services/relay/unsent-answers.ts";
 import type { BotContext } from "../context.ts";
 import type { FeatureDeps } from "../deps.ts";
+import { clip } from "../format/postings.ts";
 import { relayHeader, replyFailureText } from "../format/relay.ts";
 import { mayUse } from "../guard.ts";
 import type { FeatureFactory } from "../index.ts";
@@ -28,8 +29,15 @@ export const UNSENT_DROP_CALLBACK = "nsd";
 const SELLERS = ["seller"] as const;
 /** Telegram shows about this much of a button's text. */
 const BUTTON_TEXT_LIMIT = 64;
+/** The answer as the confirmation quotes it: room left for the question within 4096. */
+const CONFIRM_TEXT_LIMIT = 3500;
 
-type Why = "not-buyer" | "too-old";
+/** Why a reply could not be placed, as the person reads it. */
+const WHY_KEYS = {
+  notBuyer: "relay-not-sent-not-buyer",
+  tooOld: "relay-not-sent-too-old",
+} as const;
+type Why = keyof typeof WHY_KEYS;
 
 export function notSentFeature(relay: RelayShops): FeatureFactory {
   return (deps) => {
@@ -39,11 +47,7 @@ export function notSentFeature(relay: RelayShops): FeatureFactory {
     composer.on("message", async (ctx, next) => {
       const why = unplacedReply(ctx, relay.links.ttlMs);
       if (!why) return next();
-      const lines = [
-        ctx.t("relay-not-sent"),
-        ctx.t(why === "too-old" ? "relay-not-sent-too-old" : "relay-not-sent-not-buyer"),
-        ctx.t("relay-not-sent-how"),
-      ];
+      const lines = [ctx.t("relay-not-sent"), ctx.t(WHY_KEYS[why]), ctx.t("relay-not-sent-how")];
       const text = ctx.message.text;
       const last = text?.trim() ? await relay.unsent.lastOpened(ctx.from.id) : undefined;
       let keyboard: InlineKeyboard | undefined;
@@ -51,7 +55,7 @@ export function notSentFeature(relay: RelayShops): FeatureFactory {
         const id = await relay.unsent.keep({ ...last, userId: ctx.from.id, text });
         const label = ctx.t("relay-not-sent-button", { chat: await chatLabel(ctx, relay, last) });
         keyboard = new InlineKeyboard().text(
-          label.slice(0, BUTTON_TEXT_LIMIT),
+          clip(label, BUTTON_TEXT_LIMIT),
           codec.encode(UNSENT_ASK_CALLBACK, id),
         );
       }
@@ -69,7 +73,8 @@ export function notSentFeature(relay: RelayShops): FeatureFactory {
       const keyboard = new InlineKeyboard()
         .text(ctx.t("relay-not-sent-confirm-button"), codec.encode(UNSENT_SEND_CALLBACK, id))
         .text(ctx.t("relay-not-sent-cancel-button"), codec.encode(UNSENT_DROP_CALLBACK, id));
-      await edit(ctx, ctx.t("relay-not-sent-confirm", { chat, text: answer.text }), keyboard);
+      const text = clip(answer.text, CONFIRM_TEXT_LIMIT);
+      await edit(ctx, ctx.t("relay-not-sent-confirm", { chat, text }), keyboard);
     });
 
     router.callback(UNSENT_DROP_CALLBACK, SELLERS, async (ctx, [id]) => {
@@ -121,11 +126,11 @@ function unplacedReply(ctx: BotContext, linkTtlMs: number): Why | undefined {
   // Telegram marks every topic message as a reply to the topic's first message.
   if (message.is_topic_message && replied.message_id === message.message_thread_id) {
     const botsTopic = replied.from?.id === botId && replied.forum_topic_created !== undefined;
-    return botsTopic ? "too-old" : undefined;
+    return botsTopic ? "tooOld" : undefined;
   }
   if (ctx.chat.type !== "private" && replied.from?.id !== botId) return undefined;
   const ageMs = Date.now() - replied.date * 1000;
-  return ageMs >= linkTtlMs ? "too-old" : "not-buyer";
+  return ageMs >= linkTtlMs ? "tooOld" : "notBuyer";
 }
 
 /** The kept answer behind a press, when the presser wrote it; else says why not. */
