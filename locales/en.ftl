@@ -180,6 +180,7 @@ error-generic = Something went wrong. Please try again a little later.
 ## Buyer chats
 
 relay-header-buyer = 💬 Buyer
+relay-header-same-buyer = ↪ Same buyer
 relay-header-order = order { $order }
 relay-header-posting = posting { $posting }
 relay-header-sku = SKU { $sku }
@@ -224,6 +225,22 @@ relay-here-all-shops = all stores
 relay-here-shops = 🏬 Coming here: { $shops }
 relay-reply-shop-gone = Not sent: this buyer's store is no longer connected to the bot.
 relay-reply-not-your-shop = Not sent: your seller role does not cover the store “{ $name }”. Ask an admin.
+relay-not-sent = ⚠️ Not sent: your answer did not reach any buyer.
+relay-not-sent-not-buyer = The message you replied to is not a buyer's.
+relay-not-sent-too-old = The message you replied to is too old: the bot can no longer tell which buyer it came from.
+relay-not-sent-how = To write to a buyer, open /chats, or reply to the buyer's latest message.
+relay-not-sent-button = ✉️ Send it to { $chat }
+relay-not-sent-confirm =
+    Send this answer?
+    To: { $chat }
+
+    { $text }
+relay-not-sent-confirm-button = ✅ Send
+relay-not-sent-cancel-button = ✖️ Don't send
+relay-not-sent-sent = ✓ Sent to { $chat }.
+relay-not-sent-dropped = Not sent. To write to a buyer, open /chats, or reply to the buyer's latest message.
+relay-not-sent-gone = This answer is no longer kept. Copy your message and send it again.
+relay-not-sent-not-yours = Only the person who wrote this answer can send it.
 relay-write-prompt = ✍️ Chat with the buyer of posting { $posting }: reply to this message to write to them.
 relay-write-prompt-topic = ✍️ Chat with the buyer of posting { $posting }: write in this topic to reach them.
 relay-write-in-group = The chat with the buyer is open in the group "{ $group }": write to the buyer there.

@@ -180,6 +180,7 @@ error-generic = Что-то пошло не так. Попробуйте ещё 
 ## Buyer chats
 
 relay-header-buyer = 💬 Покупатель
+relay-header-same-buyer = ↪ Тот же покупатель
 relay-header-order = заказ { $order }
 relay-header-posting = отправление { $posting }
 relay-header-sku = SKU { $sku }
@@ -224,6 +225,22 @@ relay-here-all-shops = все магазины
 relay-here-shops = 🏬 Сюда приходят: { $shops }
 relay-reply-shop-gone = Не отправлено: магазин этого покупателя больше не подключён к боту.
 relay-reply-not-your-shop = Не отправлено: ваша роль продавца не распространяется на магазин «{ $name }». Обратитесь к администратору.
+relay-not-sent = ⚠️ Не отправлено: ваш ответ не дошёл ни до одного покупателя.
+relay-not-sent-not-buyer = Сообщение, на которое вы ответили, не от покупателя.
+relay-not-sent-too-old = Сообщение, на которое вы ответили, слишком старое: бот уже не знает, от какого оно покупателя.
+relay-not-sent-how = Чтобы написать покупателю, откройте /chats или ответьте на последнее сообщение покупателя.
+relay-not-sent-button = ✉️ Отправить: { $chat }
+relay-not-sent-confirm =
+    Отправить этот ответ?
+    Кому: { $chat }
+
+    { $text }
+relay-not-sent-confirm-button = ✅ Отправить
+relay-not-sent-cancel-button = ✖️ Не отправлять
+relay-not-sent-sent = ✓ Отправлено: { $chat }.
+relay-not-sent-dropped = Не отправлено. Чтобы написать покупателю, откройте /chats или ответьте на последнее сообщение покупателя.
+relay-not-sent-gone = Этот ответ больше не хранится. Скопируйте своё сообщение и отправьте его снова.
+relay-not-sent-not-yours = Отправить этот ответ может только тот, кто его написал.
 relay-write-prompt = ✍️ Чат с покупателем отправления { $posting }: ответьте на это сообщение, чтобы написать ему.
 relay-write-prompt-topic = ✍️ Чат с покупателем отправления { $posting }: пишите в этой теме, чтобы написать ему.
 relay-write-in-group = Чат с покупателем открыт в группе «{ $group }»: пишите покупателю там.

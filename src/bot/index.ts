@@ -8,7 +8,7 @@
  *   who acts (person, locale) → i18n → callback signature check →
  *   [conversations plugin → /cancel → conversations]  (only when a dialog is saved or entered)
  *   → commands and buttons (the router; each feature file registers its own there) →
- *   features' other middleware → fallback.
+ *   features' other middleware → modules' `unhandled` → fallback.
  *
  * Auto-retry is an API transformer (Telegram 429s waited out); inside conversations, where
  * transformers of bot.api do not reach, i18n and a replay-safe 429 retry are plugins.
@@ -177,7 +177,8 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     ...modules.flatMap((m) => m.features ?? []),
     comingSoonFeature,
   ];
-  const composers = features.map((feature) => feature(featureDeps));
+  const unhandled = modules.flatMap((m) => m.unhandled ?? []);
+  const composers = [...features, ...unhandled].map((feature) => feature(featureDeps));
   const handlers = new Composer<BotContext>(featureDeps.router.middleware());
   for (const composer of composers) if (composer) handlers.use(composer);
   handlers.use(fallbackFeature(featureDeps.codec));

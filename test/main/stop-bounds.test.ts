@@ -4,19 +4,15 @@
  * backlog to a group under Telegram's real flood limits (one message every 3 s), which stops
  * between two messages; what was not sent goes out after the next start, once.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { FakeBotApi } from "../support/fake-bot-api.ts";
 import {
   freePort,
   type MainProcess,
-  sellerEnv,
   startMain,
   stopMainProcesses,
 } from "../support/main-process.ts";
+import { startMainRelay } from "../support/main-relay.ts";
 import { command, group, person } from "../support/updates.ts";
 import { waitFor, withDeadline } from "../support/wait.ts";
 
@@ -86,40 +82,16 @@ describe("SIGTERM within the bound", () => {
   }, 40_000);
 
   it("with a 30-message backlog to a group: stops between two messages; the rest comes after the restart, once", async () => {
-    const sandbox: Sandbox = await startSandbox({ seed: 23, initialPostings: 0, initialChats: 2 });
-    cleanups.push(() => sandbox.close());
-    const fake = await FakeBotApi.start();
-    cleanups.push(() => fake.close());
-    const dataDir = mkdtempSync(join(tmpdir(), "ozon-bot-stop-"));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const start = async () => {
-      const run = startMain({
-        BOT_TOKEN: fake.token,
-        TELEGRAM_API_ROOT: fake.apiRoot,
-        ADMIN_IDS: String(ADMIN.id),
-        ...sellerEnv(sandbox),
-        DATA_DIR: dataDir,
-        CHATS_POLL_SECONDS: "0.2",
-        PORT: String(await freePort()),
-      });
-      await run.waitForLog(STARTED, 20_000);
-      return run;
-    };
-    const relayed = () =>
-      fake
-        .callsTo("sendMessage")
-        .filter((c) => Number(c.payload.chat_id) === TEAM.id && c.response?.ok)
-        .map((c) => String(c.payload.text))
-        .filter((text) => text.startsWith("💬"))
-        .map((text) => text.split("\n\n")[1] ?? "");
-    const listings = () => sandbox.requests.filter((r) => r.path.includes("/chat/list")).length;
+    const rig = await startMainRelay({ seed: 23, adminId: ADMIN.id });
+    cleanups.push(() => rig.close());
+    const { sandbox, fake } = rig;
+    const relayed = () => rig.buyerCopies(TEAM.id).map((text) => text.split("\n\n")[1] ?? "");
 
-    let run = await start();
+    let run = await rig.start();
     fake.queueUpdates(command("relay_here", { from: ADMIN, chat: TEAM }));
     await fake.waitForCall("sendMessage", (c) => Number(c.payload.chat_id) === TEAM.id, 10_000);
     // The relay has looked at the chats (the first look only notes where each one stands).
-    const seen = listings();
-    await waitFor(() => listings() >= seen + 2, { timeoutMs: 10_000, message: "relay passes" });
+    await rig.relayPasses(2);
     const chat = sandbox.control.chats().find((c) => c.kind === "buyer" && c.status === "OPENED");
     if (!chat) throw new Error("no open buyer chat");
     const texts = Array.from({ length: 30 }, (_, i) => `Вопрос ${i + 1}`);
@@ -135,7 +107,7 @@ describe("SIGTERM within the bound", () => {
     expect(before).toEqual(texts.slice(0, before.length));
 
     // The next start carries on with the next message, and repeats none.
-    run = await start();
+    run = await rig.start();
     await waitFor(() => relayed().length > before.length, {
       timeoutMs: 15_000,
       message: "the next message after the restart",

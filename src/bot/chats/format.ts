@@ -29,6 +29,16 @@ export function relayHeader(t: Translator, context: ChatContext, ozonChatId: str
   return parts.join(" · ");
 }
 
+/** "↪ Same buyer · order 123": a later copy of one buyer's burst, in place of the header. */
+export function sameBuyerMark(t: Translator, context: ChatContext, ozonChatId: string): string {
+  let who: string;
+  if (context.orderNumber) who = t("relay-header-order", { order: context.orderNumber });
+  else if (context.postingNumber) {
+    who = t("relay-header-posting", { posting: context.postingNumber });
+  } else who = t("relay-header-chat", { chat: shortChatId(ozonChatId) });
+  return `${t("relay-header-same-buyer")} · ${who}`;
+}
+
 /**
  * The lines under the header: the product's name, and the order in the seller's Ozon account
  * (the order number is Ozon's, but it is encoded all the same: it only ever fills the search).

@@ -13,8 +13,13 @@ import { mayUse } from "../core/guard.ts";
 import { isNotModified } from "../core/screen-text.ts";
 import { withShopTag } from "../core/shop-tags.ts";
 import type { FeatureFactory } from "../index.ts";
-import type { SellerShop } from "../postings/index.ts";
-import { describeOzonError, postingCard, postingKeyboard, problemText } from "../postings/index.ts";
+import {
+  describeOzonError,
+  postingCard,
+  postingKeyboard,
+  problemText,
+  type SellerShop,
+} from "../postings/index.ts";
 import { actorName, type ClaimViewDeps, showClaimOnCopies } from "./chat-claims.ts";
 import { chatsList } from "./chats-inbox.ts";
 import { replyFailureText, TELEGRAM_TEXT_LIMIT, uploadFileName } from "./format.ts";
@@ -73,6 +78,7 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
       const shop = await pressedShop(ctx, ref);
       if (!shop) return;
       await ctx.answerCallbackQuery();
+      if (ctx.from) await relay.unsent.opened(ctx.from.id, { ozonChatId, shopId: shop.id });
       // Buttons made before the list's page was carried go back to its first page.
       const back = {
         page: page && /^\d{1,6}$/.test(page) ? Number(page) : 0,

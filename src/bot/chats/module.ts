@@ -31,6 +31,7 @@ import { quickRepliesFeature } from "./quick-replies.ts";
 import { quickReplyConversation } from "./quick-reply-dialog.ts";
 import { relayFeature, relayRepliesFeature } from "./relay.ts";
 import { relayHereFeature } from "./relay-here.ts";
+import { notSentFeature } from "./relay-not-sent.ts";
 import { relayQuickRepliesFeature } from "./relay-quick-replies.ts";
 import { RelayShops } from "./relay-shops.ts";
 
@@ -93,6 +94,7 @@ export function createRelayModule(
       relayQuickRepliesFeature(relayShops),
       quickRepliesFeature(shops),
     ],
+    unhandled: [notSentFeature(relayShops)],
     conversations: [quickReplyConversation({ shops, codec })],
     shops: relayShops,
     get relay() {

@@ -10,6 +10,7 @@ import { type Api, GrammyError, InputFile } from "grammy";
 import type { Logger } from "../../logger.ts";
 import type { AccessService } from "../../services/access.ts";
 import type { RelayGroup, RelayGroupSetting } from "../../services/relay/audience.ts";
+import type { ChatBursts } from "../../services/relay/bursts.ts";
 import type { ContextCards } from "../../services/relay/context-card.ts";
 import type { DeliveryMarks } from "../../services/relay/delivery-marks.ts";
 import type { ChatInbox, RelayedCopy } from "../../services/relay/inbox.ts";
@@ -18,6 +19,7 @@ import type { RelayRepositories } from "../../services/relay/repositories.ts";
 import { splitText } from "../../services/relay/split-text.ts";
 import type { RelayTopics } from "../../services/relay/topics.ts";
 import type {
+  AcceptedCallback,
   ChatMessage,
   RelayAttachment,
   RelayChatRef,
@@ -40,6 +42,7 @@ import {
   fileAnnouncement,
   relayDetails,
   relayHeader,
+  sameBuyerMark,
   TELEGRAM_TEXT_LIMIT,
   topicName,
   uploadFileName,
@@ -59,7 +62,7 @@ export interface TelegramRelayNotifierOptions {
   /** Sends without auto-retry: the sender waits out 429s (see apiForSender). */
   api: Api;
   /** The relay group, its forum topics and the marks of who already got a message. */
-  repositories: Pick<RelayRepositories, "groups" | "topics" | "marks">;
+  repositories: Pick<RelayRepositories, "groups" | "topics" | "marks" | "bursts">;
   /**
    * The shop whose buyer messages this notifier sends, and the registry that names it (when
    * there are several) and gives the ref its "Reply" buttons carry. Without it (a notifier of a
@@ -99,6 +102,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
   readonly #defaultLocale: Locale;
   readonly #sender: TelegramSender;
   readonly #marks: DeliveryMarks;
+  readonly #bursts: ChatBursts;
   readonly #codec: CallbackCodec;
   readonly #productNames: Pick<ProductNames, "nameOf" | "remember"> | undefined;
   readonly #logger: Pick<Logger, "warn" | "info"> | undefined;
@@ -117,6 +121,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
     this.#defaultLocale = options.defaultLocale;
     this.#sender = options.sender;
     this.#marks = options.repositories.marks;
+    this.#bursts = options.repositories.bursts;
     this.#codec = options.codec;
     this.#productNames = options.productNames;
     this.#logger = options.logger;
@@ -132,32 +137,37 @@ export class TelegramRelayNotifier implements RelayNotifier {
     chat: RelayChatRef,
     message: ChatMessage,
     attachments: RelayAttachment[],
+    accepted?: AcceptedCallback,
   ): Promise<TelegramMessageRef[]> {
-    const about = await aboutChat(
-      { inbox: this.#inbox, contextCards: this.#contextCards, productNames: this.#productNames },
-      chat,
-    );
+    const [about, continues] = await Promise.all([
+      aboutChat(
+        { inbox: this.#inbox, contextCards: this.#contextCards, productNames: this.#productNames },
+        chat,
+      ),
+      this.#bursts.continues(chat.ozonChatId, message),
+    ]);
+    const job: RelayJob = { message, attachments, accepted, continues };
     try {
-      return await this.#relayTo(await this.#recipients(), about, message, attachments);
+      return await this.#relayTo(await this.#recipients(), about, job);
     } catch (error) {
       if (!(error instanceof RelayGroupGoneError)) throw error;
       // A group setting was cleared: this message and the next go where the others say.
-      return this.#relayTo(await this.#recipients(), about, message, attachments);
+      return this.#relayTo(await this.#recipients(), about, job);
     }
   }
 
   async #relayTo(
     recipients: RelayRecipient[],
     chat: RelayedChat,
-    message: ChatMessage,
-    attachments: RelayAttachment[],
+    job: RelayJob,
   ): Promise<TelegramMessageRef[]> {
+    const { message } = job;
     const delivered = await deliverToAll(
       recipients,
       (recipient) =>
         recipient.kind === "group"
-          ? this.#deliverToGroup(recipient, chat, message, attachments)
-          : this.#deliverOnce(recipient, chat, message, attachments).then((ids) => ({
+          ? this.#deliverToGroup(recipient, chat, job)
+          : this.#deliverOnce(recipient, chat, job).then((ids) => ({
               chatId: recipient.chatId,
               ids,
             })),
@@ -203,11 +213,10 @@ export class TelegramRelayNotifier implements RelayNotifier {
   async #deliverToGroup(
     recipient: RelayRecipient,
     chat: RelayedChat,
-    message: ChatMessage,
-    attachments: RelayAttachment[],
+    job: RelayJob,
   ): Promise<{ chatId: number; ids: number[] }> {
     try {
-      const ids = await this.#deliverOnce(recipient, chat, message, attachments);
+      const ids = await this.#deliverOnce(recipient, chat, job);
       return { chatId: recipient.chatId, ids };
     } catch (error) {
       const gone = telegramChatGone(error);
@@ -218,7 +227,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
           (await this.#groups.inChat(movedTo)) ??
           ({ ...recipient.group, chatId: movedTo } satisfies RelayGroup);
         const moved: RelayRecipient = { ...recipient, chatId: movedTo, group };
-        const ids = await this.#deliverOnce(moved, chat, message, attachments);
+        const ids = await this.#deliverOnce(moved, chat, job);
         return { chatId: movedTo, ids };
       }
       if (!isChatUnreachable(error)) throw error;
@@ -235,12 +244,12 @@ export class TelegramRelayNotifier implements RelayNotifier {
   async #deliverOnce(
     recipient: RelayRecipient,
     chat: RelayedChat,
-    message: ChatMessage,
-    attachments: RelayAttachment[],
+    job: RelayJob,
   ): Promise<number[]> {
+    const { message } = job;
     const earlier = await this.#marks.deliveredIds(chat.ozonChatId, message.id, recipient.chatId);
     if (earlier) return earlier;
-    const ids = await this.#deliver(recipient, chat, message, attachments);
+    const ids = await this.#deliver(recipient, chat, job);
     await this.#marks.markDelivered(chat.ozonChatId, message.id, recipient.chatId, ids);
     return ids;
   }
@@ -248,19 +257,22 @@ export class TelegramRelayNotifier implements RelayNotifier {
   async #deliver(
     recipient: RelayRecipient,
     chat: RelayedChat,
-    message: ChatMessage,
-    attachments: RelayAttachment[],
+    { message, attachments, accepted, continues }: RelayJob,
   ): Promise<number[]> {
     const t = translatorFor(this.#i18n, recipient.locale);
     const { chatId } = recipient;
-    const header = this.#tagged(
-      t,
-      [
-        relayHeader(t, chat.context, chat.ozonChatId),
-        ...relayDetails(t, chat.context, chat.productName),
-        ...(chat.card ? contextCardLines(t, chat.card, recipient.locale) : []),
-      ].join("\n"),
-    );
+    // One buyer's burst reads as one conversation: the header on its first copy only.
+    const mark = this.#tagged(t, sameBuyerMark(t, chat.context, chat.ozonChatId));
+    const header = continues
+      ? mark
+      : this.#tagged(
+          t,
+          [
+            relayHeader(t, chat.context, chat.ozonChatId),
+            ...relayDetails(t, chat.context, chat.productName),
+            ...(chat.card ? contextCardLines(t, chat.card, recipient.locale) : []),
+          ].join("\n"),
+        );
     let threadId: number | undefined;
     if (recipient.group?.isForum) {
       threadId = await ensureRelayTopic({
@@ -290,7 +302,11 @@ export class TelegramRelayNotifier implements RelayNotifier {
       const target = { chatId, kind: recipient.kind, priority: "alert" } as const;
       const sent = await this.#sender.schedule(target, call);
       ids.push(sent.message_id);
-      await this.#marks.markPart(...marks, part, sent.message_id);
+      await Promise.all([
+        this.#marks.markPart(...marks, part, sent.message_id),
+        // A reply to this part, while the next ones are still on their way, finds the buyer.
+        accepted?.([{ chatId, messageId: sent.message_id }]),
+      ]);
       part++;
     };
 
@@ -313,13 +329,14 @@ export class TelegramRelayNotifier implements RelayNotifier {
       for (const attachment of attachments) {
         if (await already()) continue;
         const bytes = attachment.skipped ? undefined : attachment.bytes;
+        const top = part === 0 ? header : mark;
         if (!bytes) {
-          const body = `${header}\n${fileAnnouncement(t, attachment)}`;
+          const body = `${top}\n${fileAnnouncement(t, attachment)}`;
           const options = { ...asText, ...button() };
           await send(() => this.#api.sendMessage(chatId, body, options));
           continue;
         }
-        const options = { ...where, caption: caption(header), ...button() };
+        const options = { ...where, caption: caption(top), ...button() };
         const name = uploadFileName(attachment.name);
         if (attachment.kind === "image" && bytes.byteLength <= TELEGRAM_PHOTO_LIMIT_BYTES) {
           try {
@@ -361,6 +378,15 @@ export class TelegramRelayNotifier implements RelayNotifier {
       postingNumber: chat.first ? postingOf(chat) : undefined,
     });
   }
+}
+
+/** One buyer message on its way, and who to tell of each copy Telegram accepted. */
+interface RelayJob {
+  message: ChatMessage;
+  attachments: RelayAttachment[];
+  accepted: AcceptedCallback | undefined;
+  /** The message continues its buyer's burst: a short mark in place of the header. */
+  continues: boolean;
 }
 
 /** The relay group is out of the bot's reach (removed, deleted): the setting was cleared. */

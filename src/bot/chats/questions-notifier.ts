@@ -11,7 +11,11 @@ import type { Api, InlineKeyboard } from "grammy";
 import type { Logger } from "../../logger.ts";
 import type { ProductQuestion, ProductReview } from "../../ozon/seller/questions.ts";
 import { AccessService } from "../../services/access.ts";
-import { NAME_LIMIT, type QuestionNotifier } from "../../services/questions/question-relay.ts";
+import {
+  type FeedAccepted,
+  NAME_LIMIT,
+  type QuestionNotifier,
+} from "../../services/questions/question-relay.ts";
 import type { FeedCopy } from "../../services/questions/records.ts";
 import type { RelayGroupSetting } from "../../services/relay/audience.ts";
 import type { DeliveryMarks } from "../../services/relay/delivery-marks.ts";
@@ -58,13 +62,13 @@ export class TelegramQuestionNotifier implements QuestionNotifier {
     this.#o = options;
   }
 
-  async relayQuestion(question: ProductQuestion): Promise<FeedCopy[]> {
+  async relayQuestion(question: ProductQuestion, accepted?: FeedAccepted): Promise<FeedCopy[]> {
     const name = await this.#o.productNames?.nameOf(question.sku);
     const url =
       question.productUrl && OZON_PRODUCT_URL.test(question.productUrl)
         ? question.productUrl
         : `https://www.ozon.ru/product/${question.sku}/`;
-    return this.#relay(`question:${question.id}`, (t) => ({
+    return this.#relay(`question:${question.id}`, accepted, (t) => ({
       text: [
         t("questions-header"),
         ...productLines(t, question.sku, name, url),
@@ -78,11 +82,11 @@ export class TelegramQuestionNotifier implements QuestionNotifier {
     }));
   }
 
-  async relayReview(review: ProductReview): Promise<FeedCopy[]> {
+  async relayReview(review: ProductReview, accepted?: FeedAccepted): Promise<FeedCopy[]> {
     const name = await this.#o.productNames?.nameOf(review.sku);
     const rating = Math.min(5, Math.max(0, Math.round(review.rating ?? 0)));
     const url = `https://www.ozon.ru/product/${review.sku}/`;
-    return this.#relay(`review:${review.id}`, (t) => ({
+    return this.#relay(`review:${review.id}`, accepted, (t) => ({
       text: [
         t("reviews-header", { stars: "★".repeat(rating) + "☆".repeat(5 - rating), rating }),
         ...productLines(t, review.sku, name, url),
@@ -124,13 +128,14 @@ export class TelegramQuestionNotifier implements QuestionNotifier {
 
   async #relay(
     key: string,
+    accepted: FeedAccepted | undefined,
     build: (t: Translator) => { text: string; keyboard: InlineKeyboard | undefined },
   ): Promise<FeedCopy[]> {
     // A relay group that became a supergroup gets it once at its new id, its records moved there.
     const delivered = await deliverToAll(await this.#recipients(), (recipient) =>
       sendFollowingMove(
         recipient.chatId,
-        (chatId) => this.#deliverOnce({ ...recipient, chatId }, key, build),
+        (chatId) => this.#deliverOnce({ ...recipient, chatId }, key, build, accepted),
         this.#o.moveChat ?? (async () => {}),
       ),
     );
@@ -143,6 +148,7 @@ export class TelegramQuestionNotifier implements QuestionNotifier {
     recipient: RelayRecipient,
     key: string,
     build: (t: Translator) => { text: string; keyboard: InlineKeyboard | undefined },
+    accepted: FeedAccepted | undefined,
   ): Promise<number[]> {
     const { marks, sender, api, shop, i18n } = this.#o;
     const earlier = await marks.deliveredIds(key, "0", recipient.chatId);
@@ -161,6 +167,9 @@ export class TelegramQuestionNotifier implements QuestionNotifier {
         }),
       );
       ids.push(sent.message_id);
+      await accepted?.([
+        { chatId: recipient.chatId, messageId: sent.message_id, locale: recipient.locale },
+      ]);
     }
     await marks.markDelivered(key, "0", recipient.chatId, ids);
     return ids;

@@ -11,7 +11,7 @@ import { Composer } from "grammy";
 import type { Message } from "grammy/types";
 import { ozonFailureMessage } from "../../ozon/errors.ts";
 import type { FeedKind } from "../../services/questions/question-relay.ts";
-import { FeedItems, type FeedLinks } from "../../services/questions/records.ts";
+import { FeedItems, type FeedLink, type FeedLinks } from "../../services/questions/records.ts";
 import { QuestionSwitch } from "../../services/questions/switch.ts";
 import { classifyReplyError } from "../../services/relay/reply-errors.ts";
 import type { Shop, ShopRegistry } from "../../shops/registry.ts";
@@ -39,6 +39,7 @@ import {
 } from "./question-keyboards.ts";
 import { registerQuickReplyPicker, type SendOutcome } from "./quick-reply-picker.ts";
 import { answerableShop, whyNotAnswer } from "./relay.ts";
+import { type ButtonFeedItem, feedItemFromButtons } from "./relay-buttons.ts";
 
 const SELLERS = ["seller"] as const;
 const ADMINS = ["admin"] as const;
@@ -102,7 +103,7 @@ async function answerItem(
 
 /** Replies to relayed questions and reviews: installed before the conversations. */
 export function questionRepliesFeature(deps: QuestionFeatureDeps): FeatureFactory {
-  return () => {
+  return ({ codec }) => {
     const composer = new Composer<BotContext>();
     composer.on("message", async (ctx, next) => {
       const message = ctx.message;
@@ -112,7 +113,9 @@ export function questionRepliesFeature(deps: QuestionFeatureDeps): FeatureFactor
       if (ctx.from.is_bot && !anonymous) return next();
       // A topic message is a reply to the topic's start: a dialog there keeps its own messages.
       if (replyTo === message.message_thread_id && hasSavedDialog(ctx)) return next();
-      const link = await deps.links.resolve(ctx.chat.id, replyTo);
+      const link =
+        (await deps.links.resolve(ctx.chat.id, replyTo)) ??
+        linkOfButtons(deps.shops, feedItemFromButtons(codec, ctx.me.id, message.reply_to_message));
       if (!link) return next();
       if (anonymous) return replyToMessage(ctx, ctx.t("relay-reply-anonymous"));
       if (!mayUse(ctx.person, SELLERS)) return refuse(ctx, SELLERS);
@@ -236,6 +239,15 @@ export function questionsFeature(deps: QuestionFeatureDeps): FeatureFactory {
     });
     return undefined;
   };
+}
+
+/** The item a copy's signed buttons name, when its stored link is gone. */
+function linkOfButtons(
+  shops: ShopRegistry,
+  item: ButtonFeedItem | undefined,
+): FeedLink | undefined {
+  const shop = item && shops.byRef(item.shopRef);
+  return item && shop ? { kind: item.kind, id: item.id, shopId: shop.id } : undefined;
 }
 
 function isCommand(message: Message): boolean {

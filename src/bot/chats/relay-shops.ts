@@ -16,6 +16,7 @@ import {
   type RelayRepositories,
   type RelayRepositoryOptions,
 } from "../../services/relay/repositories.ts";
+import { UnsentAnswers } from "../../services/relay/unsent-answers.ts";
 import type { Shop, ShopRegistry } from "../../shops/registry.ts";
 import type { Store } from "../../store/port.ts";
 
@@ -38,6 +39,8 @@ export class RelayShops {
   /** Links written by the bot's features; each names its shop. */
   readonly links: MessageLinks;
   readonly router: ReplyRouter;
+  /** Each person's last opened buyer chat, and answers kept for "Send it there". */
+  readonly unsent: UnsentAnswers;
   /** /chats listings of each shop, kept a minute for turning pages (this process only). */
   readonly openChats = new OpenChatsCache();
   readonly #store: Store;
@@ -53,6 +56,7 @@ export class RelayShops {
     this.groups = shared.groups;
     this.links = shared.links;
     this.router = new ReplyRouter(shared, { legacyShopId: () => this.legacyOwner()?.id });
+    this.unsent = new UnsentAnswers(options.store);
   }
 
   /** One shop's relay records (cursors, contexts, marks, topics over its part of the store). */

@@ -7,6 +7,7 @@
 import { Composer } from "grammy";
 import type { Message } from "grammy/types";
 import { reachesShop } from "../../services/access/shop-scope.ts";
+import type { RoutedChat } from "../../services/relay/reply-router.ts";
 import type { ReplyFailure, ReplyService } from "../../services/relay/reply-service.ts";
 import type { Shop } from "../../shops/registry.ts";
 import type { BotContext } from "../core/context.ts";
@@ -30,6 +31,7 @@ import { type SellerShop, WRITE_TO_BUYER_CALLBACK } from "../postings/index.ts";
 import { actorName, afterAnswer } from "./chat-claims.ts";
 import { relayHeader, replyFailureText, topicName } from "./format.ts";
 import { ANSWER_BUYER_CALLBACK } from "./keyboards.ts";
+import { chatFromButtons } from "./relay-buttons.ts";
 import { ensureRelayTopic } from "./relay-groups.ts";
 import { offerQuickReplies } from "./relay-quick-replies.ts";
 import type { RelayShops } from "./relay-shops.ts";
@@ -59,11 +61,9 @@ export function relayRepliesFeature(relay: RelayShops): FeatureFactory {
       // the buyer. Telegram marks every topic message as a reply to the topic's first message.
       const explicitReply = replyTo !== undefined && replyTo !== message.message_thread_id;
       if (!explicitReply && hasSavedDialog(ctx)) return next();
-      const routed = await relay.router.resolve({
-        chatId: ctx.chat.id,
-        replyToMessageId: replyTo,
-        topicId,
-      });
+      const routed =
+        (await relay.router.resolve({ chatId: ctx.chat.id, replyToMessageId: replyTo, topicId })) ??
+        routedByButtons(ctx, deps, relay);
       if (!routed) return next();
       if (anonymous) return replyToMessage(ctx, ctx.t("relay-reply-anonymous"));
       if (!mayUse(ctx.person, SELLERS)) return refuse(ctx, SELLERS);
@@ -74,10 +74,11 @@ export function relayRepliesFeature(relay: RelayShops): FeatureFactory {
       const { ozonChatId } = routed;
 
       // A reply to what the seller wrote reaches the same buyer.
-      await relay.links.remember([{ chatId: ctx.chat.id, messageId: message.message_id }], {
-        ozonChatId,
-        shopId: shop.id,
-      });
+      const chat = { ozonChatId, shopId: shop.id };
+      await Promise.all([
+        relay.links.remember([{ chatId: ctx.chat.id, messageId: message.message_id }], chat),
+        relay.unsent.opened(ctx.from.id, chat),
+      ]);
       if (content.kind === "unsupported")
         return replyToMessage(ctx, ctx.t("relay-reply-unsupported"));
       const answered = (words?: string) =>
@@ -259,6 +260,7 @@ export function relayFeature(relay: RelayShops): FeatureFactory {
       const shop = await shopOfButton(ctx, ref);
       if (!shop) return;
       await ctx.answerCallbackQuery();
+      if (ctx.from) await relay.unsent.opened(ctx.from.id, { ozonChatId, shopId: shop.id });
       const threadId = message.is_topic_message ? message.message_thread_id : undefined;
       const context = await relay.repositories(shop).contexts.get(ozonChatId);
       const about = withShopTag(ctx.t, shops, shop.id, relayHeader(ctx.t, context, ozonChatId));
@@ -310,7 +312,18 @@ async function askForAnswer(
 
 type OfferPlace = { chatId: number; threadId: number | undefined; replyTo: number };
 
-function isCommand(message: Message): boolean {
+/** The buyer chat named by the signed buttons of the bot's message replied to (link gone). */
+function routedByButtons(
+  ctx: BotContext,
+  deps: FeatureDeps,
+  relay: RelayShops,
+): RoutedChat | undefined {
+  const chat = chatFromButtons(deps.codec, ctx.me.id, ctx.message?.reply_to_message);
+  const shop = chat && relay.fromButton(chat.shopRef);
+  return chat && shop ? { ozonChatId: chat.ozonChatId, shopId: shop.id } : undefined;
+}
+
+export function isCommand(message: Message): boolean {
   const entity = message.entities?.[0];
   return entity?.type === "bot_command" && entity.offset === 0;
 }

@@ -20,6 +20,11 @@ export interface BotModule {
   readonly beforeConversations?: readonly FeatureFactory[];
   /** Commands, buttons and other handlers, installed with the built-in features. */
   readonly features?: readonly FeatureFactory[];
+  /**
+   * Installed after every feature, just before the fallback: what no handler took (a reply the
+   * relay could not place, say). They must call next() for anything else.
+   */
+  readonly unhandled?: readonly FeatureFactory[];
   readonly conversations?: readonly ConversationSpec[];
   /** Starts background work; `api` sends to Telegram (auto-retry installed). */
   start?(api: Api): void | Promise<void>;

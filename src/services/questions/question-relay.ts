@@ -30,19 +30,27 @@ export const NAME_LIMIT = 100;
 export type FeedKind = "question" | "review";
 
 export interface QuestionNotifier {
-  /** Resolves once Telegram accepted it for everyone (see RelayNotifier's contract). */
-  relayQuestion(question: ProductQuestion): Promise<readonly FeedCopy[]>;
-  relayReview(review: ProductReview): Promise<readonly FeedCopy[]>;
+  /**
+   * Resolves once Telegram accepted it for everyone; `accepted` hears of each copy the moment
+   * Telegram accepted it (see RelayNotifier's contract).
+   */
+  relayQuestion(question: ProductQuestion, accepted?: FeedAccepted): Promise<readonly FeedCopy[]>;
+  relayReview(review: ProductReview, accepted?: FeedAccepted): Promise<readonly FeedCopy[]>;
   /** Ozon refused for want of Premium Plus; called once per turning off. */
   premiumMissing(): Promise<void>;
 }
+
+export type FeedAccepted = (sent: readonly FeedCopy[]) => Promise<void>;
 
 export interface QuestionRelayOptions {
   api: Pick<QuestionsApi, "questionsSince" | "reviewsSince">;
   /** The shop's part of the store (fenced while the lease is held, with several processes). */
   store: Store;
   notifier: QuestionNotifier;
-  /** Called with each relayed item's Telegram messages, so replies can be routed. */
+  /**
+   * Called with each relayed item's Telegram messages as Telegram accepts them (and once more
+   * with them all), so replies can be routed.
+   */
   remember(kind: FeedKind, id: string, sent: readonly FeedCopy[]): Promise<void>;
   /** Also relay reviews (default true). */
   reviews?: boolean;
@@ -155,10 +163,14 @@ export class QuestionRelay {
         authorName: "authorName" in item ? item.authorName?.slice(0, NAME_LIMIT) : undefined,
         rating: "rating" in item ? item.rating : undefined,
       });
+      // A reply to a copy already on the screen finds the item before the others are sent.
+      // A link the store would not take must not send the item again: it is written at the end.
+      const accepted = (copies: readonly FeedCopy[]) =>
+        this.#options.remember(kind, item.id, copies).catch(() => undefined);
       const sent =
         kind === "question"
-          ? await notifier.relayQuestion(item as ProductQuestion)
-          : await notifier.relayReview(item as ProductReview);
+          ? await notifier.relayQuestion(item as ProductQuestion, accepted)
+          : await notifier.relayReview(item as ProductReview, accepted);
       // Telegram accepted it: from here on it must never be sent again.
       await this.#store.set(seenKey, true, { ttlMs: SEEN_TTL_MS });
       await this.#items.saveCopies(kind, item.id, sent);

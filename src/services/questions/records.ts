@@ -5,10 +5,12 @@
  * for `{name}`, the relayed copies that are redrawn and told once someone answered it).
  */
 import type { Store } from "../../store/port.ts";
+import { CURSOR_TTL_MS } from "../relay/cursors.ts";
 import type { TelegramMessageRef } from "../relay/types.ts";
 import type { FeedKind } from "./question-relay.ts";
 
-const LINK_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** As long as the buyer chats' links: a reply to a copy still on the screen finds its item. */
+const LINK_TTL_MS = CURSOR_TTL_MS;
 const ITEM_TTL_MS = 90 * 24 * 60 * 60 * 1000;
 const linkKey = (chatId: number, messageId: number) => `questions:link:${chatId}:${messageId}`;
 const itemKey = (kind: FeedKind, id: string) => `questions:item:${kind}:${id}`;

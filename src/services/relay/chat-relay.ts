@@ -12,7 +12,14 @@ import { ChatContexts } from "./context.ts";
 import { compareIds, isMessageId, type RelayCursors } from "./cursors.ts";
 import type { MessageLinks } from "./links.ts";
 import type { RelayRepositories } from "./repositories.ts";
-import type { Chat, ChatContext, ChatMessage, RelayChatsApi, RelayNotifier } from "./types.ts";
+import type {
+  Chat,
+  ChatContext,
+  ChatMessage,
+  RelayChatsApi,
+  RelayNotifier,
+  TelegramMessageRef,
+} from "./types.ts";
 
 /** Telegram bots may upload at most 50 MB; bigger files are announced, not passed on. */
 export const TELEGRAM_UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
@@ -249,18 +256,34 @@ export class ChatRelay {
             }
             // A stop aborts a download in progress: it must not hold up the shutdown.
             const attachments = await this.#attachments.prepare(chat.id, message, signal);
+            const link = { ozonChatId: chat.id, ozonMessageId: message.id };
+            const linked = new Set<string>();
+            // Each copy is answerable the moment it is on the screen, not after the last file.
+            const accepted = async (refs: readonly TelegramMessageRef[]) => {
+              try {
+                await this.#links.remember(refs, link);
+                for (const ref of refs) linked.add(refKey(ref));
+              } catch (error) {
+                // A link the store would not take must not make the message come again: it is
+                // written once more when the whole message is delivered.
+                this.#logger?.debug(
+                  { err: error, ozonChatId: chat.id },
+                  "Chat relay: a link waits",
+                );
+              }
+            };
             const sent = await this.#notifier.relayBuyerMessage(
               { ozonChatId: chat.id, context },
               message,
               attachments,
+              accepted,
             );
             // Telegram accepted it: from here on it must never be sent again.
             await this.#cursors.set(chat.id, message.id);
             stored = cursor = message.id;
             report.relayed++;
-            if (sent && sent.length > 0) {
-              await this.#links.remember(sent, { ozonChatId: chat.id, ozonMessageId: message.id });
-            }
+            const unlinked = (sent ?? []).filter((ref) => !linked.has(refKey(ref)));
+            if (unlinked.length > 0) await this.#links.remember(unlinked, link);
           } else {
             report.passedOver++;
           }
@@ -341,6 +364,8 @@ function emptyReport(): RelayPassReport {
     failures: [],
   };
 }
+
+const refKey = (ref: TelegramMessageRef) => `${ref.chatId}:${ref.messageId}`;
 
 function newerThan(messages: readonly ChatMessage[], cursor: string | undefined): ChatMessage[] {
   return messages

@@ -41,6 +41,7 @@ export {
 export { OZON_TEXT_LIMIT, splitText } from "./split-text.ts";
 export { type RelayTopic, RelayTopics, type TopicChat } from "./topics.ts";
 export type {
+  AcceptedCallback,
   Chat,
   ChatAttachment,
   ChatContext,

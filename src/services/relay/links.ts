@@ -9,9 +9,11 @@
  * single-shop data (the registry's legacy owner), which the reader decides.
  */
 import type { Store } from "../../store/port.ts";
+import { CURSOR_TTL_MS } from "./cursors.ts";
 import type { TelegramMessageRef } from "./types.ts";
 
-export const DEFAULT_LINK_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** As long as the relay keeps its place in a chat: a reply to any copy still on the screen counts. */
+export const DEFAULT_LINK_TTL_MS = CURSOR_TTL_MS;
 
 const linkKey = (chatId: number, messageId: number) => `relay:link:${chatId}:${messageId}`;
 
@@ -25,13 +27,14 @@ export interface MessageLink {
 
 export class MessageLinks {
   readonly #store: Store;
-  readonly #ttlMs: number;
+  /** How long a link lives: a message older than that is too old to tell whose it was. */
+  readonly ttlMs: number;
   readonly #shopId: string | undefined;
 
   /** `shopId`: the shop every link this instance remembers belongs to (unless a link says). */
   constructor(store: Store, options: { ttlMs?: number; shopId?: string } = {}) {
     this.#store = store;
-    this.#ttlMs = options.ttlMs ?? DEFAULT_LINK_TTL_MS;
+    this.ttlMs = options.ttlMs ?? DEFAULT_LINK_TTL_MS;
     this.#shopId = options.shopId;
   }
 
@@ -42,7 +45,7 @@ export class MessageLinks {
     if (shopId !== undefined) value.shopId = shopId;
     await Promise.all(
       messages.map((m) =>
-        this.#store.set(linkKey(m.chatId, m.messageId), value, { ttlMs: this.#ttlMs }),
+        this.#store.set(linkKey(m.chatId, m.messageId), value, { ttlMs: this.ttlMs }),
       ),
     );
   }

@@ -10,6 +10,7 @@
  */
 import type { Store } from "../../store/port.ts";
 import { RelayGroupSetting } from "./audience.ts";
+import { ChatBursts } from "./bursts.ts";
 import { ChatContexts } from "./context.ts";
 import { RelayCursors } from "./cursors.ts";
 import { DeliveryMarks } from "./delivery-marks.ts";
@@ -17,7 +18,7 @@ import { MessageLinks } from "./links.ts";
 import { RelayTopics } from "./topics.ts";
 
 export interface RelayRepositoryOptions {
-  /** How long a Telegram → Ozon message link lives (default 30 days). */
+  /** How long a Telegram → Ozon message link lives (default 90 days, as a cursor). */
   linkTtlMs?: number;
   /** How long a quiet chat's cursor lives (default 90 days, renewed by each message). */
   cursorTtlMs?: number;
@@ -38,6 +39,8 @@ export interface RelayRepositories {
   readonly topics: RelayTopics;
   readonly groups: RelayGroupSetting;
   readonly marks: DeliveryMarks;
+  /** Which buyer messages continue a burst (their copies carry a short mark, no header). */
+  readonly bursts: ChatBursts;
 }
 
 export function createRelayRepositories(
@@ -54,5 +57,6 @@ export function createRelayRepositories(
     topics: new RelayTopics(store, { now: options.now, index: shared, ...shop }),
     groups: new RelayGroupSetting(shared),
     marks: new DeliveryMarks(store),
+    bursts: new ChatBursts(store),
   };
 }

@@ -64,6 +64,9 @@ export interface TelegramMessageRef {
   messageId: number;
 }
 
+/** Called with each Telegram message as soon as Telegram accepted it (links it to its buyer). */
+export type AcceptedCallback = (sent: readonly TelegramMessageRef[]) => Promise<void>;
+
 /**
  * What the relay needs from Telegram.
  *
@@ -72,8 +75,10 @@ export interface TelegramMessageRef {
  *   the Ozon message as relayed. Reject otherwise: the same message comes again on the next pass
  *   (and nothing after it in that chat is relayed before it). Recipients that already got it can
  *   be skipped with `DeliveryMarks`.
- * - Return the Telegram messages sent (all recipients, all parts: header, photo, document) so
- *   replies to any of them reach the buyer; returning nothing means replies cannot be routed.
+ * - Call `accepted` with each message right after Telegram accepted it, before the next part or
+ *   recipient: a reply to a copy already on the screen must reach the buyer at once.
+ * - Return the Telegram messages sent (all recipients, all parts: header, photo, document);
+ *   those `accepted` missed are linked then. Returning nothing means replies cannot be routed.
  * - Audience: `resolveRelayAudience`; forum topics: `RelayTopics`.
  */
 export interface RelayNotifier {
@@ -81,6 +86,7 @@ export interface RelayNotifier {
     chat: RelayChatRef,
     message: ChatMessage,
     attachments: RelayAttachment[],
+    accepted?: AcceptedCallback,
     // biome-ignore lint/suspicious/noConfusingVoidType: lets a notifier that links nothing be a plain async function
   ): Promise<readonly TelegramMessageRef[] | undefined | void>;
 }

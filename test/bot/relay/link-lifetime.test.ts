@@ -1,6 +1,7 @@
 // A message link lives as long as the relay module was told, whichever part of the relay wrote
 // it: the poller (a relayed buyer message), the reply handler (the seller's own answer) and
-// "Write to buyer" (its prompt). Past that, a reply to any of them reaches no buyer.
+// "Write to buyer" (its prompt). Past that, a reply to the seller's answer or to the prompt
+// reaches no buyer; a relayed copy still names its buyer in its own signed buttons.
 import { afterEach, describe, expect, it } from "vitest";
 import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
@@ -57,10 +58,12 @@ describe("message links", () => {
     if (!opened) throw new Error("Write to buyer opened no chat");
 
     now += LINK_TTL_MS + 1;
-    await e.send(text("Ещё одно", { from: SELLER, replyTo: relayed }));
     await e.send(text("И ещё", { from: SELLER, replyTo: answer.message as never }));
     await e.send(text("Добрый день!", { from: SELLER, replyTo: prompt }));
     expect(toBuyer()).toEqual(["Отправили вчера"]);
     expect(sellerMessages(e.sandbox, opened.id)).toEqual([]);
+    expect(e.fake.textsTo(SELLER.id).at(-1)).toContain("Not sent");
+    await e.send(text("Ещё одно", { from: SELLER, replyTo: relayed }));
+    expect(toBuyer()).toEqual(["Отправили вчера", "Ещё одно"]);
   });
 });

@@ -17,9 +17,13 @@ afterEach(async () => {
   env = undefined;
 });
 
-/** An open buyer chat about an order, and the name of its product in the sandbox. */
+/**
+ * An open buyer chat about an order, and the name of its product in the sandbox. Its messages
+ * are written minutes apart: each starts a burst of its own, so each carries the full header.
+ */
 async function chatAboutOrder() {
-  const e = await startRelayEnv();
+  let now = Date.now();
+  const e = await startRelayEnv({ sandbox: { now: () => now } });
   env = e;
   await e.module.runOnce();
   const chat = openBuyerChats(e.sandbox).find((c) => c.orderNumber && c.postingNumber);
@@ -28,6 +32,7 @@ async function chatAboutOrder() {
   const product = e.sandbox.control.products().find((p) => p.sku === sku);
   if (!product) throw new Error("the posting's product is not in the catalogue");
   const relay = async (body: string, to = SELLER.id) => {
+    now += 5 * 60_000;
     e.sandbox.control.buyerWrites(chat.id, { text: body });
     expect(await e.module.runOnce()).toMatchObject({ relayed: 1, failures: [] });
     return textOf(sendsTo(e.fake, to).at(-1) as RecordedCall);

@@ -16,7 +16,7 @@ import {
   resultOf,
   SELLER,
   sendsTo,
-  startRelayEnv,
+  startQuestionsEnv,
   WAREHOUSE,
 } from "./support.ts";
 
@@ -31,15 +31,9 @@ afterEach(async () => {
 });
 
 async function start(options: RelayEnvOptions = {}) {
-  const e = await startRelayEnv({ questions: {}, ...options });
-  env = e;
-  const questions = e.questions;
-  if (!questions) throw new Error("no questions module");
-  const shopIds = e.sandbox.stores.length > 1 ? [SHOP_A, SHOP_B] : [SHOP_A];
-  for (const id of shopIds) {
-    expect(await questions.runOnce(id)).toMatchObject({ firstRun: true, questions: 0 });
-  }
-  return { e, pass: (shopId = SHOP_A) => questions.runOnce(shopId) };
+  const started = await startQuestionsEnv(options);
+  env = started.e;
+  return started;
 }
 
 function lastTo(e: RelayEnv, chatId: number): RecordedCall {

@@ -17,9 +17,12 @@ const TEAM = group(-100555);
 
 /** Buyer texts the group got (accepted by Telegram), in order. */
 function relayedTexts(e: RelayEnv): string[] {
-  return sendsTo(e.fake, TEAM.id)
-    .filter((c) => c.response?.ok && String(c.payload.text).startsWith("💬"))
-    .map((c) => String(c.payload.text).split("\n\n")[1] ?? "");
+  return (
+    sendsTo(e.fake, TEAM.id)
+      // A buyer's first copy has the header, the rest of the burst the short "same buyer" mark.
+      .filter((c) => c.response?.ok && /^(💬|↪)/u.test(String(c.payload.text)))
+      .map((c) => String(c.payload.text).split("\n\n")[1] ?? "")
+  );
 }
 
 describe("stopping the relay", () => {

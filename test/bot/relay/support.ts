@@ -16,8 +16,7 @@ import {
 import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import { createI18n } from "../../../src/bot/core/i18n.ts";
 import type { TelegramSender } from "../../../src/bot/core/sender/index.ts";
-import type { BotDeps } from "../../../src/bot/index.ts";
-import { createBot } from "../../../src/bot/index.ts";
+import { type BotDeps, createBot } from "../../../src/bot/index.ts";
 import { senderModule } from "../../../src/bot/modules.ts";
 import { type Config, loadConfig } from "../../../src/config.ts";
 import type { Container } from "../../../src/container.ts";
@@ -209,6 +208,27 @@ export async function startRelayEnv(options: RelayEnvOptions = {}): Promise<Rela
     },
   };
   return env;
+}
+
+/** Shop ids of a two-store env (the sandbox's Client-Ids). */
+export const SHOP_IDS = ["sandbox-client", "sandbox-client-2"] as const;
+
+/**
+ * An env with the product questions module, each shop's first pass run (it only notes what is
+ * there); `pass` runs one more pass of a shop (default the first) of the module started here.
+ */
+export async function startQuestionsEnv(options: RelayEnvOptions = {}) {
+  const e = await startRelayEnv({ questions: {}, ...options });
+  const questions = e.questions;
+  if (!questions) throw new Error("no questions module");
+  for (const id of SHOP_IDS.slice(0, e.sandbox.stores.length)) {
+    const first = await questions.runOnce(id);
+    if (!first.firstRun || first.questions !== 0) {
+      throw new Error(`the first pass of ${id} relayed something: ${JSON.stringify(first)}`);
+    }
+  }
+  const pass = (shopId: string = SHOP_IDS[0]) => questions.runOnce(shopId);
+  return { e, pass };
 }
 
 /** Open buyer chats of the sandbox (or one of its stores), oldest first. */

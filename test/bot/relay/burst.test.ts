@@ -1,0 +1,73 @@
+/**
+ * One buyer's burst reads as one conversation: messages (text and files) a buyer sends within a
+ * minute of each other carry the header (order, product, links) on the first copy only and a
+ * short "same buyer" mark after it; a reply to any of them goes to that buyer. A message a
+ * minute later, or another buyer's, starts with the full header again. The sandbox's clock sets
+ * the messages' times.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import type { RecordedCall } from "../../support/fake-bot-api.ts";
+import { text } from "../../support/updates.ts";
+import {
+  bytesOf,
+  openBuyerChats,
+  type RelayEnv,
+  resultOf,
+  SELLER,
+  sellerMessages,
+  sendsTo,
+  startRelayEnv,
+} from "./support.ts";
+
+let env: RelayEnv | undefined;
+afterEach(async () => {
+  await env?.close();
+  env = undefined;
+});
+
+/** What stands above the buyer's words: a text's first paragraph, or a file's caption. */
+const topOf = (call: RecordedCall) =>
+  String(call.payload.caption ?? String(call.payload.text ?? "").split("\n\n")[0]);
+
+describe("a buyer's burst", () => {
+  it("carries the header on its first copy only, and a reply to any copy reaches that buyer", async () => {
+    let now = Date.now();
+    const e = await startRelayEnv({ sandbox: { now: () => now } });
+    env = e;
+    await e.module.runOnce();
+    const [chat, other] = openBuyerChats(e.sandbox);
+    if (!chat || !other) throw new Error("too few chats");
+    const asked = e.sandbox.control.buyerWrites(chat.id, { text: "Пришёл не тот цвет" });
+    now += 20_000;
+    const file = { name: "фото.png", data: bytesOf(700, 5), form: "file" as const };
+    e.sandbox.control.buyerWrites(chat.id, { file });
+    now += 30_000;
+    e.sandbox.control.buyerWrites(chat.id, { text: "Вот ещё" });
+    e.sandbox.control.buyerWrites(other.id, { text: "А у меня всё хорошо" });
+    expect(await e.module.runOnce()).toMatchObject({ relayed: 4, failures: [] });
+
+    const copies = sendsTo(e.fake, SELLER.id).slice(-4);
+    const ofChat = copies.filter((c) => !String(c.payload.text).includes("всё хорошо"));
+    const [first, photo, more] = ofChat as [RecordedCall, RecordedCall, RecordedCall];
+    expect(topOf(first)).toContain(`💬 Buyer · order ${chat.orderNumber}`);
+    expect(String(first.payload.text)).toContain("🔗 Order in the Ozon seller account");
+    for (const later of [photo, more]) {
+      expect(topOf(later)).toBe(`↪ Same buyer · order ${chat.orderNumber}`);
+    }
+    expect(photo.method).toBe("sendPhoto");
+    // The other buyer's first message has its own full header.
+    const theirs = copies.find((c) => String(c.payload.text).includes("всё хорошо"));
+    expect(topOf(theirs as RecordedCall)).toContain(`💬 Buyer · order ${other.orderNumber}`);
+
+    // Each copy of the burst keeps its buttons, and a reply to any of them reaches this buyer.
+    for (const copy of [photo, more]) expect(copy.payload.reply_markup).toBeDefined();
+    await e.send(text("Заменим", { from: SELLER, replyTo: resultOf(more) }));
+    expect(sellerMessages(e.sandbox, chat.id, asked.id).map((m) => m.text)).toEqual(["Заменим"]);
+
+    // Over a minute later: a new burst, with the full header.
+    now += 61_000;
+    e.sandbox.control.buyerWrites(chat.id, { text: "Когда замена?" });
+    await e.module.runOnce();
+    expect(topOf(sendsTo(e.fake, SELLER.id).at(-1) as RecordedCall)).toContain("💬 Buyer ·");
+  });
+});
