@@ -55,13 +55,14 @@ function keyOf(chatId: unknown, messageId: unknown): string {
 /** A message an update showed (a callback's message): it exists in its chat from now on. */
 export function rememberShownMessage(message: {
   message_id: number;
-  chat: { id: number };
+  chat?: { id: number };
   text?: string;
   caption?: string;
   entities?: unknown;
   caption_entities?: unknown;
   reply_markup?: unknown;
 }): void {
+  if (message.chat === undefined) return; // a hand-made press without a chat shows nothing
   const key = keyOf(message.chat.id, message.message_id);
   if (shownInUpdates.has(key)) return;
   const body =
