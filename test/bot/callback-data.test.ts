@@ -21,9 +21,9 @@ describe("callback data", () => {
   });
 
   it("refuses arguments that would break the format", () => {
-    expect(() => codec.encode("us", "a:b")).toThrow();
-    expect(() => codec.encode("us", "a~b")).toThrow();
-    expect(() => codec.encode("Bad kind")).toThrow();
+    expect(() => codec.encode("us", "a:b")).toThrow('bad callback argument "a:b"');
+    expect(() => codec.encode("us", "a~b")).toThrow('bad callback argument "a~b"');
+    expect(() => codec.encode("Bad kind")).toThrow('bad callback kind "Bad kind"');
   });
 
   it("recognises tampered, truncated, unsigned and foreign data", () => {

@@ -3,8 +3,8 @@
  * "ok", a refusal of the keys (401/403) is "refused"; other failures say nothing about the keys.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { OzonOutcome } from "../../src/ozon/index.ts";
-import { createPerformanceClient } from "../../src/ozon/index.ts";
+import { OzonAuthError } from "../../src/ozon/errors.ts";
+import { createPerformanceClient, type OzonOutcome } from "../../src/ozon/index.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { sandboxSeller } from "../support/sandbox-seller.ts";
 
@@ -28,9 +28,9 @@ describe("the outcome observer", () => {
     try {
       await seller.warehouses.list();
       sandbox.control.setFault("/v1/warehouse/list", { rate403: 1, times: 1 });
-      await expect(seller.warehouses.list()).rejects.toThrow();
+      await expect(seller.warehouses.list()).rejects.toBeInstanceOf(OzonAuthError);
       sandbox.control.setFault("/v1/warehouse/list", { rate5xx: 1, times: 1 });
-      await expect(seller.warehouses.list()).rejects.toThrow();
+      await expect(seller.warehouses.list()).rejects.toMatchObject({ status: 500 });
       expect(seen).toEqual(["ok", "refused"]);
     } finally {
       await seller.close();
@@ -48,7 +48,7 @@ describe("the outcome observer", () => {
       observer: (outcome) => seen.push(outcome),
     });
     try {
-      await expect(performance.token.token()).rejects.toThrow();
+      await expect(performance.token.token()).rejects.toBeInstanceOf(OzonAuthError);
       expect(seen).toEqual(["refused"]);
     } finally {
       await performance.close();

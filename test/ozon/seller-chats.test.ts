@@ -328,9 +328,8 @@ describe("sending and the rest", () => {
       await expect(
         setup.seller.chats.downloadFile(`${elsewhere.url}/files/check.pdf`),
       ).rejects.toSatisfy(isOzonInputError);
+      // Not fetched at all, so the keys reached no one there.
       expect(elsewhere.requests).toHaveLength(0);
-      expect(elsewhere.requests[0]?.headers["api-key"]).toBeUndefined();
-      expect(elsewhere.requests[0]?.headers["client-id"]).toBeUndefined();
     } finally {
       await elsewhere.close();
     }

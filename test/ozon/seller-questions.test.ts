@@ -4,7 +4,7 @@
  * the shop's health does not take for refused keys.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { OzonAuthError } from "../../src/ozon/errors.ts";
+import { OzonApiError, OzonAuthError } from "../../src/ozon/errors.ts";
 import type { OzonOutcome } from "../../src/ozon/http.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { sandboxSeller } from "../support/sandbox-seller.ts";
@@ -46,7 +46,9 @@ describe("Seller client: product questions", () => {
     const relisted = await collect(seller.questions.questionsSince(start));
     expect(relisted.find((q) => q.id === first.id)?.status).toBe("PROCESSED");
     expect(relisted.filter((q) => q.status === "NEW")).toHaveLength(22);
-    await expect(seller.questions.setQuestionStatus(["no-such"], "PROCESSED")).rejects.toThrow();
+    await expect(
+      seller.questions.setQuestionStatus(["no-such"], "PROCESSED"),
+    ).rejects.toBeInstanceOf(OzonApiError);
     await expect(seller.questions.answerQuestion(first.id, "1", "Да")).rejects.toThrow(/sku/);
 
     sandbox.control.setPremiumPlus(false);

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeEach, expect, it } from "vitest";
 import { ChatBusyError, ChatLocks, chatLockKey } from "../../src/bot/core/chat-lock.ts";
 import { RedisStore } from "../../src/store/redis.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../support/redis.ts";
+import { waitFor, withDeadline } from "../support/wait.ts";
 
 const redis = await redisAvailability();
 
@@ -40,16 +41,14 @@ redis.describe("chat lock across processes (Redis)", () => {
     await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).around("chat:1", work)));
     expect(most).toBe(1);
     expect(spans).toHaveLength(10);
-    // Another chat is not held up by chat 1.
-    const started = performance.now();
-    let otherDone = 0;
-    await Promise.all([
-      a.around("chat:1", () => new Promise((resolve) => setTimeout(resolve, 300))),
-      b.around("chat:2", async () => {
-        otherDone = performance.now() - started;
-      }),
-    ]);
-    expect(otherDone).toBeLessThan(200);
+    // Another chat is not held up by chat 1: chat 1 is held until chat 2's work has run.
+    let otherDone: () => void = () => {};
+    const other = new Promise<void>((resolve) => (otherDone = resolve));
+    await withDeadline(
+      Promise.all([a.around("chat:1", () => other), b.around("chat:2", async () => otherDone())]),
+      5_000,
+      "chat 2's work while chat 1 is held",
+    );
     expect(await one.get(chatLockKey("chat:1"))).toBeUndefined(); // released
   });
 
@@ -63,16 +62,14 @@ redis.describe("chat lock across processes (Redis)", () => {
         ttlMs: 60_000,
       },
     );
-    let started = performance.now();
-    await locks.around("chat:7", async () => {});
-    expect(performance.now() - started).toBeLessThan(300);
+    // The lock's TTL is a minute and the wait 2 s: getting it at all means it was taken at once.
+    await expect(locks.around("chat:7", async () => "taken")).resolves.toBe("taken");
 
     await one.set(chatLockKey("chat:8"), "elsewhere|1|live|x", { ttlMs: 600 });
-    started = performance.now();
-    await locks.around("chat:8", async () => {});
-    const waited = performance.now() - started;
-    expect(waited).toBeGreaterThan(400);
-    expect(waited).toBeLessThan(1_500);
+    const started = performance.now();
+    // Within the 2 s wait, and not before the 600 ms TTL ran out.
+    await expect(locks.around("chat:8", async () => "taken")).resolves.toBe("taken");
+    expect(performance.now() - started).toBeGreaterThan(400);
   });
 
   it("a holder that is still working keeps the lock past its TTL; a waiter gives up at its deadline", async () => {
@@ -80,7 +77,7 @@ redis.describe("chat lock across processes (Redis)", () => {
     const waiter = new ChatLocks({ store: two, ttlMs: 300, waitMs: 700 });
     let release: () => void = () => {};
     const held = holder.around("chat:9", () => new Promise<void>((r) => (release = r)));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => one.get(chatLockKey("chat:9")), { message: "the holder's lock" });
     await expect(waiter.around("chat:9", async () => "acted")).rejects.toBeInstanceOf(
       ChatBusyError,
     );

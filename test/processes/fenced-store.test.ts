@@ -7,6 +7,7 @@ import { LeaseLostError } from "../../src/services/background-loop.ts";
 import { fencedLease, leaseKey } from "../../src/store/lease.ts";
 import { RedisStore } from "../../src/store/redis.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../support/redis.ts";
+import { waitFor } from "../support/wait.ts";
 
 const redis = await redisAvailability();
 
@@ -33,8 +34,7 @@ redis.describe("fenced writes of a poller (Redis)", () => {
     expect(await next.lease.acquire()).toBe(false);
 
     // The old holder is paused past its TTL; the other process takes over and writes.
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(await next.lease.acquire()).toBe(true);
+    await waitFor(() => next.lease.acquire(), { message: "the takeover after the TTL" });
     await next.store.set("cursor", 5);
 
     // The old holder wakes up mid-round, still believing it leads.
@@ -57,8 +57,10 @@ redis.describe("fenced writes of a poller (Redis)", () => {
     expect(await held.store.take("c")).toEqual({ n: 1 });
     expect(await held.store.delete("c")).toBe(false);
     await held.store.set("d", 1, { ttlMs: 100 });
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(await held.store.get("d")).toBeUndefined();
+    expect(await held.store.get("d")).toBe(1);
+    await waitFor(async () => (await held.store.get("d")) === undefined, {
+      message: "the TTL to run out",
+    });
     expect(await held.store.increment("n", 2)).toBe(2);
   });
 });

@@ -46,10 +46,12 @@ describe("campaign list", () => {
     );
     expect(res.json.list.map((c: { id: string }) => c.id)).toEqual([a?.id, b?.id]);
     const banners = await perf(sb, "GET", "/api/client/campaign?advObjectType=BANNER", { token });
+    expect(banners.json.list.length).toBeGreaterThan(0);
     for (const c of banners.json.list) expect(c.advObjectType).toBe("BANNER");
     const running = await perf(sb, "GET", "/api/client/campaign?state=CAMPAIGN_STATE_RUNNING", {
       token,
     });
+    expect(running.json.list.length).toBeGreaterThan(0);
     for (const c of running.json.list) expect(c.state).toBe("CAMPAIGN_STATE_RUNNING");
   });
 });
@@ -187,6 +189,7 @@ describe("campaign changes", () => {
   });
 
   it("lists advertised objects with string ids", async () => {
+    expect(sb.control.campaigns().length).toBeGreaterThan(0);
     for (const c of sb.control.campaigns()) {
       const res = await perf(sb, "GET", `/api/client/campaign/${c.id}/objects`, { token });
       expect(res.json).toEqual({ list: c.objects.map((id) => ({ id })) });

@@ -32,6 +32,7 @@ describe("chat list", () => {
     const chats = sb.control.chats();
     expect(res.json.result).toHaveLength(chats.length);
     const ids = bareIntegers(res.text, "last_message_id");
+    expect(chats.length).toBeGreaterThan(0);
     expect(ids).toHaveLength(chats.length);
     for (const id of ids) expect(BigInt(id)).toBeGreaterThan(TWO_POW_53);
     for (const chat of chats) expect(ids).toContain(chat.messages.at(-1)?.id);
@@ -74,6 +75,7 @@ describe("chat list", () => {
       cursor = res.json.cursor;
     }
     expect(sawStringTrue).toBe(true);
+    expect(seen.length).toBeGreaterThan(0);
     expect(new Set(seen).size).toBe(sb.control.chats().length);
     expect([...types]).toEqual(
       expect.arrayContaining(["BUYER_SELLER", "Buyer_Seller", "SELLER_SUPPORT"]),
@@ -88,6 +90,7 @@ describe("chat list", () => {
     expect(closed.json.chats.length).toBeGreaterThan(0);
     for (const c of closed.json.chats) expect(c.chat.chat_status).toBe("CLOSED");
     const unread = await seller(sb, "/v3/chat/list", { limit: 100, filter: { unread_only: true } });
+    expect(unread.json.chats.length).toBeGreaterThan(0);
     for (const c of unread.json.chats) expect(c.unread_count).toBeGreaterThan(0);
     expect((await seller(sb, "/v3/chat/list", { limit: 101 })).status).toBe(400);
   });

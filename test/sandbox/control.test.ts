@@ -171,6 +171,6 @@ describe("determinism", () => {
     const s = await startSandbox();
     await s.close();
     await s.close();
-    await expect(fetch(`${s.url}/_sandbox/`)).rejects.toThrow();
+    await expect(fetch(`${s.url}/_sandbox/`)).rejects.toThrow(/fetch failed/);
   });
 });

@@ -125,11 +125,9 @@ describe("HTTP control of a store", () => {
 });
 
 describe("scale", () => {
-  it("creates 20 stores × 200 chats × 100 awaiting postings in under 2 s", async () => {
-    const started = performance.now();
+  // How fast (the 2 s target) is bench/sandbox-scale.ts: a speed figure, not a test.
+  it("creates 20 stores × 200 chats × 100 awaiting postings, the last store served too", async () => {
     await withSandbox({ stores: 20, initialChats: 200, initialPostings: 100 }, async (sb) => {
-      const elapsed = performance.now() - started;
-      expect(elapsed).toBeLessThan(2_000);
       const last = sb.stores[19];
       expect(last?.control.chats()).toHaveLength(201);
       expect(

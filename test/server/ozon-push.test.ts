@@ -175,13 +175,18 @@ describe("Ozon push receiver", () => {
   });
 
   it("acknowledges events it does not act on, and those of a paused store, keeping nothing", async () => {
-    const push = await serve({ paused: true });
-    expect(
-      (await push.post(JSON.stringify({ message_type: "TYPE_STOCKS_CHANGED", seller_id: SHOP })))
-        .status,
-    ).toBe(200);
-    expect((await push.post(newPosting())).json).toEqual({ result: true });
-    expect(await push.store.list("push:queue:")).toEqual([]);
+    const stocks = JSON.stringify({ message_type: "TYPE_STOCKS_CHANGED", seller_id: SHOP });
+    const active = await serve();
+    expect((await active.post(stocks)).json).toEqual({ result: true });
+    expect(await active.store.list("")).toEqual([]); // no key at all, queued or not
+    expect(active.woken()).toBe(0);
+    await closeServer(server as Server, 1_000);
+
+    const paused = await serve({ paused: true });
+    expect((await paused.post(stocks)).json).toEqual({ result: true });
+    expect((await paused.post(newPosting())).json).toEqual({ result: true });
+    expect(await paused.store.list("")).toEqual([]);
+    expect(paused.woken()).toBe(0);
   });
 
   it("answers 503 within its deadline when the store does not answer, keeping nothing", async () => {
@@ -194,6 +199,8 @@ describe("Ozon push receiver", () => {
     expect(answer.status).toBe(503);
     expect(answer.json.error?.code).toBe("ERROR_UNKNOWN");
     expect(Date.now() - started).toBeLessThan(4_500);
+    expect(await store.list("")).toEqual([]);
+    expect(push.woken()).toBe(0);
   });
 
   it("takes pushes only from allowed networks; X-Forwarded-For counts only behind a trusted proxy", async () => {

@@ -3,6 +3,7 @@ import {
   BackgroundLoop,
   type BackgroundLoopOptions,
   LeaseLostError,
+  type LoopLease,
   LoopStoppedError,
 } from "../../src/services/background-loop.ts";
 import { createStoreLease, leaseHolder } from "../../src/store/lease.ts";
@@ -26,6 +27,20 @@ class Gate {
   open(): void {
     this.#open?.();
   }
+}
+
+/** A lease that counts how often the loop asks for it (taking or renewing). */
+function counted(lease: LoopLease): LoopLease & { asked: number } {
+  const wrapped = {
+    ttlMs: lease.ttlMs,
+    asked: 0,
+    acquire: () => {
+      wrapped.asked++;
+      return lease.acquire();
+    },
+    release: () => lease.release(),
+  };
+  return wrapped;
 }
 
 function loop<R>(
@@ -162,21 +177,23 @@ describe("BackgroundLoop", () => {
     it("is renewed during a round longer than its TTL", async () => {
       const store = new MemoryStore();
       const gate = new Gate();
-      const holder = loop({
-        round: () => gate.wait(),
-        lease: createStoreLease(store, { name: "l", ttlMs: 60, holderId: "holder" }),
-      });
+      const lease = counted(createStoreLease(store, { name: "l", ttlMs: 60, holderId: "holder" }));
+      const holder = loop({ round: () => gate.wait(), lease });
       const other = loop({
         round: async () => "other",
         lease: createStoreLease(store, { name: "l", ttlMs: 60, holderId: "other" }),
       });
       const round = holder.runOnce();
       await waitFor(() => gate.entered === 1, { message: "the long round" });
-      const until = Date.now() + 300; // five TTLs
-      while (Date.now() < until) {
-        expect(await other.runOnce()).toEqual({ leader: false });
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      // Five renewals (every third of the TTL) span well over one TTL: the other never leads.
+      await waitFor(
+        async () => {
+          expect(await other.runOnce()).toEqual({ leader: false });
+          return lease.asked > 5;
+        },
+        { rethrow: true, message: "five renewals during the round" },
+      );
+      expect(await other.runOnce()).toEqual({ leader: false });
       gate.open();
       await round;
       // Not renewed between hand-driven rounds: it runs out, and the other takes over.
@@ -207,16 +224,25 @@ describe("BackgroundLoop", () => {
 
     it("a follower of a running loop asks again within a third of the TTL", async () => {
       const store = new MemoryStore();
-      await store.set("lease:l", "a dead process elsewhere", { ttlMs: 100 });
+      await store.set("lease:l", "another process", { ttlMs: 60_000 });
       const changes: boolean[] = [];
       let rounds = 0;
+      const lease = counted(createStoreLease(store, { name: "l", ttlMs: 150 }));
       const l = loop({
         round: async () => ++rounds,
-        lease: createStoreLease(store, { name: "l", ttlMs: 150 }),
+        lease,
         onLeaseChange: (held) => changes.push(held),
       });
       l.start(); // pauses an hour after its own rounds, but not while it follows
-      await waitFor(() => rounds === 1, { message: "the round after the lease ran out" });
+      // Every 50 ms, four asks take 150 ms; the 2 s deadline leaves room for a busy machine
+      // but not for a follower that waits a TTL or more between asks.
+      await waitFor(() => lease.asked >= 4, { timeoutMs: 2_000, message: "four asks" });
+      expect(rounds).toBe(0);
+      await store.delete("lease:l"); // the holder died and its lease ran out
+      await waitFor(() => rounds === 1, {
+        timeoutMs: 2_000,
+        message: "the round after the lease ran out",
+      });
       expect(changes).toEqual([true]);
       await store.close();
     });

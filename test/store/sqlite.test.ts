@@ -167,17 +167,36 @@ describe("SqliteStore", () => {
     await store.close();
   });
 
-  it("purges large numbers of expired rows in batches", async () => {
+  it("purges expired rows in batches of 500, the next batch right after a full one", async () => {
     let now = 1_000_000;
-    const store = await SqliteStore.open({
+    const fill = async (store: SqliteStore) => {
+      for (let i = 0; i < 1_200; i++) await store.set(`k:${i}`, i, { ttlMs: 10 });
+      now += 10;
+    };
+    // One purge takes one batch, however many rows expired.
+    const byHand = await SqliteStore.open({
       dataDir: freshDir(),
       now: () => now,
-      sweepIntervalMs: 10,
+      sweepIntervalMs: 3_600_000,
     });
-    for (let i = 0; i < 1_200; i++) await store.set(`k:${i}`, i, { ttlMs: 10 });
-    now += 10;
-    await waitFor(() => store.rawCount() === 0, { message: "every expired row to be purged" });
-    await store.close();
+    await fill(byHand);
+    expect(byHand.purgeExpired()).toBe(500);
+    expect(byHand.rawCount()).toBe(700);
+    await byHand.close();
+
+    // The sweep goes on with the next batch at once, not at its next interval (2 s away).
+    const swept = await SqliteStore.open({
+      dataDir: freshDir(),
+      now: () => now,
+      sweepIntervalMs: 2_000,
+    });
+    await fill(swept);
+    await waitFor(() => swept.rawCount() < 1_200, { message: "the first sweep", intervalMs: 1 });
+    await waitFor(() => swept.rawCount() === 0, {
+      timeoutMs: 1_000,
+      message: "the batches after the first, before the next sweep",
+    });
+    await swept.close();
   });
 
   describe("one file, one process", () => {

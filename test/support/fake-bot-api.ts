@@ -25,7 +25,15 @@
  * editMessageCaption, answerCallbackQuery, setMyCommands, sendDocument, sendPhoto, sendMediaGroup,
  * copyMessage, forwardMessage, deleteMessage, setWebhook, deleteWebhook, getWebhookInfo,
  * getUpdates, getFile, createForumTopic, setMessageReaction, sendChatAction, getChat.
- * Any other method answers `{ ok: true, result: true }` (and is recorded).
+ * Any other Bot API method answers `{ ok: true, result: true }` (and is recorded); a name
+ * Telegram does not know answers 404 "Not Found".
+ *
+ * It refuses as Telegram does (telegram-messages.ts), with Telegram's error_code and description:
+ * an edit of a message that does not exist (never sent, deleted; `addMessage` declares one) or
+ * that changes nothing ("message is not modified"), a text over 4 096 characters or a caption
+ * over 1 024 after entity parsing, callback data over 64 bytes ("BUTTON_DATA_INVALID").
+ * A button press built by updates.ts makes its message exist, as Telegram only delivers presses
+ * on messages that exist.
  * A body the fake cannot read (bad JSON, malformed multipart) is still recorded, with
  * `parseError`, and answered 400 "Bad Request: ..." as Telegram answers a malformed request.
  * A keyboard with an empty row (a `row()` too many) is answered as usual but noted:
@@ -34,7 +42,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Update, UserFromGetMe } from "grammy/types";
+import { BOT_API_METHODS } from "./bot-api-methods.ts";
 import { botInfoFor } from "./bot-info.ts";
+import {
+  bodyOf,
+  ChatMessages,
+  checkLimits,
+  markupKey,
+  UNKNOWN_METHOD,
+} from "./telegram-messages.ts";
 import { WebhookDelivery } from "./webhook-delivery.ts";
 
 export interface UploadedFile {
@@ -119,6 +135,8 @@ export class FakeBotApi {
   readonly #handlers = new Map<string, MethodHandler>();
   readonly #files = new Map<string, { meta: RegisteredFile; bytes: Uint8Array }>();
   readonly #updates: Update[] = [];
+  /** The messages that exist in each chat, for edits (telegram-messages.ts). */
+  readonly #chatMessages = new ChatMessages();
   readonly #pollers = new Set<() => void>();
   readonly #callWaiters = new Set<() => void>();
   /** Set while the fake does not answer: resolves when it answers again. */
@@ -264,6 +282,22 @@ export class FakeBotApi {
    */
   webhooks(ports: readonly number[]): WebhookDelivery {
     return new WebhookDelivery(ports, () => this.callsTo("setWebhook"));
+  }
+
+  /**
+   * A message that exists in a chat though this fake did not send it (one a test says the bot
+   * sent earlier, say before a restart): edits of it are answered, not refused as "not found".
+   */
+  addMessage(
+    chatId: number | string,
+    messageId: number,
+    content: { text?: string; caption?: string; parse_mode?: string; reply_markup?: unknown } = {},
+  ): void {
+    const known = content.text ?? content.caption;
+    this.#chatMessages.remember(chatId, messageId, {
+      body: known === undefined ? undefined : bodyOf(known, content.parse_mode, undefined),
+      markup: markupKey(content.reply_markup),
+    });
   }
 
   /** Updates served by getUpdates, in order. */
@@ -419,43 +453,73 @@ export class FakeBotApi {
     req: IncomingMessage,
   ): Promise<unknown> {
     const custom = this.#handlers.get(method);
+    // Telegram answers 404 to a method it does not know (a test may still define one).
+    if (!custom && !BOT_API_METHODS.has(method.toLowerCase())) throw UNKNOWN_METHOD;
+    checkLimits(method, payload);
     if (custom) return await custom(payload, call);
+    const caption = bodyOf(payload.caption, payload.parse_mode, payload.caption_entities);
     switch (method) {
       case "getMe":
         return this.botInfo;
       case "sendMessage":
-        return this.#message(payload, { text: payload.text, entities: payload.entities });
+        return this.#sent(
+          payload,
+          { text: payload.text, entities: payload.entities },
+          bodyOf(payload.text, payload.parse_mode, payload.entities),
+        );
       case "sendDocument":
-        return this.#message(payload, {
-          document: this.#fileFor(payload.document, call, "document"),
-          caption: payload.caption,
-        });
+        return this.#sent(
+          payload,
+          { document: this.#fileFor(payload.document, call, "document"), caption: payload.caption },
+          caption,
+        );
       case "sendPhoto": {
         const file = this.#fileFor(payload.photo, call, "photo");
-        return this.#message(payload, {
-          photo: [{ ...file, width: 800, height: 600 }],
-          caption: payload.caption,
-        });
+        return this.#sent(
+          payload,
+          { photo: [{ ...file, width: 800, height: 600 }], caption: payload.caption },
+          caption,
+        );
       }
       case "sendMediaGroup": {
         const media = Array.isArray(payload.media) ? payload.media : [];
-        return media.map((item: { type?: string; caption?: string }) =>
-          this.#message(payload, { caption: item.caption, media_type: item.type }),
+        return media.map(
+          (item: { type?: string; caption?: string; parse_mode?: string; caption_entities?: [] }) =>
+            this.#sent(
+              { ...payload, reply_markup: undefined },
+              { caption: item.caption, media_type: item.type },
+              bodyOf(item.caption, item.parse_mode, item.caption_entities),
+            ),
         );
       }
-      case "copyMessage":
-        return { message_id: ++this.#messageId };
+      case "copyMessage": {
+        const messageId = ++this.#messageId;
+        this.#chatMessages.remember(payload.chat_id, messageId, {
+          markup: markupKey(payload.reply_markup),
+        });
+        return { message_id: messageId };
+      }
       case "forwardMessage":
-        return this.#message(payload, {});
+        return this.#sent(payload, {}, undefined);
       case "editMessageText":
       case "editMessageCaption":
       case "editMessageReplyMarkup":
         if (payload.inline_message_id !== undefined) return true;
+        // Refuses an edit of a missing message, or one that changes nothing, as Telegram does.
+        this.#chatMessages.edit(method, payload);
         return {
           ...this.#message(payload, { text: payload.text, caption: payload.caption }),
           message_id: Number(payload.message_id),
           edit_date: now(),
         };
+      case "deleteMessage":
+        this.#chatMessages.forget(payload.chat_id, payload.message_id);
+        return true;
+      case "deleteMessages":
+        for (const id of Array.isArray(payload.message_ids) ? payload.message_ids : []) {
+          this.#chatMessages.forget(payload.chat_id, id);
+        }
+        return true;
       case "getUpdates":
         return await this.#getUpdates(payload, req);
       case "getFile": {
@@ -475,9 +539,23 @@ export class FakeBotApi {
         return { ...chatFor(payload.chat_id), accent_color_id: 0, max_reaction_count: 11 };
       default:
         // answerCallbackQuery, setMyCommands, setWebhook, deleteWebhook, setMessageReaction,
-        // sendChatAction, deleteMessage and anything else: Telegram answers `true`.
+        // sendChatAction and the other methods Telegram knows: they answer `true`.
         return true;
     }
+  }
+
+  /** A message the bot sent: it exists from now on, with `body` for later edits to compare. */
+  #sent(
+    payload: Record<string, unknown>,
+    content: Record<string, unknown>,
+    body: string | undefined,
+  ): Record<string, unknown> {
+    const message = this.#message(payload, content);
+    this.#chatMessages.remember(payload.chat_id, message.message_id, {
+      body,
+      markup: markupKey(payload.reply_markup),
+    });
+    return message;
   }
 
   #message(payload: Record<string, unknown>, content: Record<string, unknown>) {

@@ -13,7 +13,8 @@
  *
  * Redis is probed once per test process at `TEST_REDIS_URL` (default redis://127.0.0.1:6379).
  * When it does not answer: with `REQUIRE_REDIS=1` (CI) every `redis.describe` block fails with a
- * clear message; otherwise its tests are skipped and a notice says how many.
+ * clear message; otherwise its tests are skipped, a notice says how many, and the run ends with
+ * "N tests skipped: Redis not reachable at <url>" (redis-skip-reporter.ts).
  * `describe.runIf(redis.available)` works too, without the notice and without failing in CI.
  */
 import { randomBytes } from "node:crypto";
@@ -22,6 +23,15 @@ import { describe, it } from "vitest";
 import { maskRedisUrl } from "../../src/store/redis.ts";
 
 type Task = { type: string; mode?: string; tasks?: Task[] };
+
+declare module "vitest" {
+  interface TaskMeta {
+    /** Tests of a `redis.describe` block skipped for want of Redis (redis-skip-reporter.ts). */
+    redisSkipped?: number;
+    /** Where Redis was looked for (password masked). */
+    redisUrl?: string;
+  }
+}
 
 export interface RedisAvailability {
   /** The URL tests should connect to. */
@@ -120,8 +130,11 @@ function availability(url: string, reason: string | undefined): RedisAvailabilit
       const skipped = describe.skip(name, factory);
       // Skipped tests run no code, so a notice test counts them once collection is complete.
       // It checks that skipping is still justified: it fails when Redis answers after all.
-      it(`Redis not reachable at ${shownUrl}: "${name}" skipped`, async () => {
+      it(`Redis not reachable at ${shownUrl}: "${name}" skipped`, async ({ task }) => {
         const count = countTests(skipped.suite as Task | undefined);
+        // The run's last line adds these up (redis-skip-reporter.ts).
+        task.meta.redisSkipped = count;
+        task.meta.redisUrl = shownUrl;
         console.info(`Redis not reachable at ${shownUrl}: skipping ${count} Redis tests (${name})`);
         const again = await probeRedis(url);
         if (again === undefined)

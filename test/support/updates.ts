@@ -16,6 +16,7 @@
  * (`call.response.result`), so presses refer to a message the bot really sent.
  */
 import type { Chat, Message, MessageEntity, Update, User } from "grammy/types";
+import { rememberShownMessage } from "./telegram-messages.ts";
 
 let updateSeq = 10_000;
 let messageSeq = 50_000;
@@ -177,6 +178,8 @@ export function callback(data: string, options: CallbackOptions): Update {
       from: { id: 7000001, is_bot: true, first_name: "Ozon Test Bot" },
       text: "…",
     } as Message);
+  // The press shows the message exists: the fake Bot API lets the bot edit it.
+  rememberShownMessage(message);
   return {
     update_id: nextUpdateId(),
     callback_query: {

@@ -331,7 +331,11 @@ describe("/report", () => {
   });
 
   it("429 on submit: the person sees Ozon is busy, and the report still arrives", async () => {
-    const w = await startWorld({ sandbox: { reportStepMs: 150 }, module: { runLoop: false } });
+    // Ozon's clock stands still until the first round saw the slot taken: on a busy machine the
+    // other report must not finish before the bot asks.
+    let frozenAt: number | undefined = Date.now();
+    const now = () => frozenAt ?? Date.now();
+    const w = await startWorld({ sandbox: { reportStepMs: 150, now }, module: { runLoop: false } });
     await w.start();
     // Someone else (the seller's cabinet) holds the account's only report slot.
     const period = lastWeek();
@@ -344,6 +348,7 @@ describe("/report", () => {
     const progress = await orderReport(w, MANAGER, { campaigns: ["Кроссовки"] });
     const round = await w.module.runner.runOnce();
     expect(round).toMatchObject({ busy: 1, submitted: 0 });
+    frozenAt = undefined;
     const messageId = Number(progress.payload.message_id);
     expect(progressTexts(w, MANAGER.id, messageId).at(-1)).toContain(
       "Ozon занят другими отчётами этого аккаунта",

@@ -41,11 +41,16 @@ async function alerted() {
 }
 
 /** Successful edits of Kim's card among `calls`. */
+/**
+ * Edits of Kim's card after which it shows their text: done, or refused by Telegram as "not
+ * modified" because the card already showed exactly that (a redraw had put it there).
+ */
 const kimsCard = (calls: readonly RecordedCall[], card: RecordedCall) =>
   calls.filter(
     (c) =>
       c.method === "editMessageText" &&
-      c.response?.ok &&
+      (c.response?.ok ||
+        (c.response?.ok === false && c.response.description.includes("message is not modified"))) &&
       Number(c.payload.chat_id) === KEEPER.id &&
       Number(c.payload.message_id) === idOf(card),
   );
@@ -83,9 +88,10 @@ describe("a card comes back as the posting is now", () => {
     const left = await exchange(h, press(how, "Close", KEEPER));
     const answer = left.find((c) => c.method === "answerCallbackQuery");
     expect(answer?.payload.text).toBe("You left the dialog. Nothing was changed.");
-    expectPackedByPat(must(kimsCard(left, keeper).at(-1), "Kim's card back"), number);
+    const back = must(kimsCard(left, keeper).at(-1), "Kim's card back");
+    expectPackedByPat(back, number);
     // Its Label works; nothing offers to pack it again.
-    const label = await exchange(h, press(lastScreen(left), "🏷 Label", KEEPER));
+    const label = await exchange(h, press(back, "🏷 Label", KEEPER));
     expect(label.some((c) => c.method === "sendDocument")).toBe(true);
   });
 

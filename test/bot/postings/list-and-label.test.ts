@@ -72,6 +72,16 @@ describe("/postings and labels", () => {
     for (const number of awaiting) expect(shown).toContain(number);
     const back = lastScreen(await exchange(h, press(second, "« Back", KEEPER)));
     expect(textOf(back)).toBe(textOf(first));
+
+    // The page number shows the page again: nothing changed, Telegram says "not modified",
+    // and the press ends quietly.
+    const again = await exchange(h, press(back, "1 / 2", KEEPER));
+    const edits = again.filter((c) => c.method === "editMessageText");
+    expect(edits.map((c) => c.response)).toEqual([
+      expect.objectContaining({ ok: false, description: expect.stringMatching(/not modified/) }),
+    ]);
+    // Nothing else: no second answer saying something went wrong, no new message.
+    expect(again.map((c) => c.method)).toEqual(["answerCallbackQuery", "editMessageText"]);
   });
 
   it("a phone-sized list: per posting a short product name, the deadline and one Pack button; cancel is on the card", async () => {

@@ -96,6 +96,16 @@ describe("/chats", () => {
       "« Back to list",
     ]);
 
+    // A second tap on the list's button (a double tap): the view is already there, Telegram
+    // answers "not modified", and no second copy of the view is sent.
+    const sentBefore = e.fake.callsTo("sendMessage").length;
+    await e.send(press(list, "1 💬", SELLER));
+    expect(editedIn(e, SELLER.id).response).toMatchObject({
+      ok: false,
+      description: expect.stringMatching(/not modified/),
+    });
+    expect(e.fake.callsTo("sendMessage")).toHaveLength(sentBefore);
+
     // Take it on the view shows the claim and keeps the view's 📎 Files and « Back row.
     await e.send(press(view, "Take it", SELLER));
     const taken = e.fake.callsTo("editMessageReplyMarkup").at(-1) as RecordedCall;

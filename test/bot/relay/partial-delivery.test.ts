@@ -70,7 +70,9 @@ describe("a buyer message of several parts", () => {
         document: { file_id: "d", file_unique_id: "d" },
       };
     });
-    await expect(notifier.relayBuyerMessage(chat, message, attachments)).rejects.toThrow();
+    await expect(notifier.relayBuyerMessage(chat, message, attachments)).rejects.toThrow(
+      /upload failed/,
+    );
     const refs = await notifier.relayBuyerMessage(chat, message, attachments);
 
     const texts = fake.textsTo(SELLER_ID);

@@ -107,8 +107,12 @@ describe("/stores", () => {
     expect(textOf(lastScreen(paused))).toMatch(/^⏸ “Южный” is paused\./);
     expect(textOf(lastScreen(paused))).toContain("⏸ paused: not polled");
     expect(w.container.shops.get(id)?.paused).toBe(true);
-    // Its poller is stopped (PerShop follows the registry).
+    // Its poller is stopped (PerShop follows the registry): five poll periods without a request.
     expect(watcherOf(w, id)).toBeUndefined();
+    const whilePaused = callsOf(w, id);
+    await expect(waitFor(() => callsOf(w, id) > whilePaused, { timeoutMs: 1_000 })).rejects.toThrow(
+      /not met within/,
+    );
 
     const resume = await screen(w, press(lastScreen(paused), "▶️ Resume", ADMIN));
     expect(textOf(resume)).toContain("Resume “Южный”?");

@@ -8,13 +8,14 @@ import {
   isBudgetError,
 } from "../../../src/services/ads/budget.ts";
 import { formatRoubles } from "../../../src/services/ads/budget-input.ts";
+import { ManualClock } from "../../support/manual-clock.ts";
 
 const open: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
   while (open.length > 0) await open.pop()?.close();
 });
 
-async function setup(options: SandboxOptions = {}) {
+async function setup(options: SandboxOptions = {}, now?: () => number) {
   const sandbox = await startSandbox(options);
   open.push(sandbox);
   const client = createPerformanceClient({
@@ -23,7 +24,7 @@ async function setup(options: SandboxOptions = {}) {
     clientSecret: sandbox.credentials.performanceClientSecret,
   });
   open.push(client);
-  const service = new BudgetService({ campaigns: client.campaigns });
+  const service = new BudgetService({ campaigns: client.campaigns, now });
   const running = sandbox.control.campaigns().find((c) => c.state === "CAMPAIGN_STATE_RUNNING");
   sandbox.resetCounters();
   return { sandbox, client, service, campaignId: String(running?.id) };
@@ -74,11 +75,20 @@ describe("BudgetService listing", () => {
   });
 
   it("reuses the list for a moment instead of asking Ozon for every page", async () => {
-    const { sandbox, service } = await setup();
+    const clock = new ManualClock();
+    const { sandbox, service } = await setup({}, clock.now);
+    const asked = () => sandbox.counters()["GET /api/client/campaign"];
     await service.list({ page: 0 });
     await service.list({ page: 1 });
+    await clock.advance(14_999); // just inside the 15 s the list is reused
     await service.list({ search: "а" });
-    expect(sandbox.counters()["GET /api/client/campaign"]).toBe(1);
+    expect(asked()).toBe(1);
+    // The moment is over: the next page asks Ozon again, and that list is reused in turn.
+    await clock.advance(1);
+    await service.list({ page: 0 });
+    expect(asked()).toBe(2);
+    await service.list({ page: 1 });
+    expect(asked()).toBe(2);
   });
 
   it("maps Ozon's states to keys the bot can translate", () => {

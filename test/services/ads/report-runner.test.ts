@@ -142,7 +142,9 @@ describe("ReportRunner's loop", () => {
     r.start();
     await waitFor(() => watched.lists === 1, { message: "the first round" });
     // Idle: not every poll period (10 ms) but once a minute.
-    await expect(waitFor(() => watched.lists > 1, { timeoutMs: 300 })).rejects.toThrow();
+    await expect(waitFor(() => watched.lists > 1, { timeoutMs: 300 })).rejects.toThrow(
+      /not met within/,
+    );
     const job = await jobs.enqueue(request());
     await waitFor(delivered(job.id), { timeoutMs: 2_000, message: "the job delivered" });
     await r.stop();

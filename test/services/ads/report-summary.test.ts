@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { zipSync } from "fflate";
-import { describe, expect, it } from "vitest";
+import { UnzipInflate, zipSync } from "fflate";
+import { describe, expect, it, vi } from "vitest";
 import { metricOfColumn } from "../../../src/services/ads/report-csv.ts";
 import {
   isReportFileError,
@@ -208,9 +208,29 @@ describe("summarizeReport on archives that lie or grow too large", () => {
 
   it("stops an entry that inflates beyond the size it states, never inflating it in full", () => {
     const zip = buildZip([{ name: "1.csv", content: bulk(8 * 1024 * 1024), statedSize: 100 }]);
-    const error = errorOf(() => summarizeReport({ format: "zip", bytes: zip, name: "r.zip" }));
+    // What the inflater is handed, in compressed bytes.
+    let handed = 0;
+    const push = UnzipInflate.prototype.push;
+    const spy = vi.spyOn(UnzipInflate.prototype, "push").mockImplementation(function (
+      this: UnzipInflate,
+      chunk,
+      final,
+    ) {
+      handed += chunk.length;
+      push.call(this, chunk, final);
+    });
+    let error: ReturnType<typeof errorOf>;
+    try {
+      error = errorOf(() => summarizeReport({ format: "zip", bytes: zip, name: "r.zip" }));
+    } finally {
+      spy.mockRestore();
+    }
     expect(error).toMatchObject({ code: "bad_zip", file: "r.zip" });
     expect(error.message).toContain("beyond the 100 bytes it states");
+    // Stopped within a step or two of 1 KB: most of the entry's compressed data is never read.
+    expect(zip.length).toBeGreaterThan(6_000);
+    expect(handed).toBeGreaterThan(0);
+    expect(handed).toBeLessThan(zip.length / 3);
   });
 
   it("counts the bytes really inflated against the cap when sizes come only after the data", () => {

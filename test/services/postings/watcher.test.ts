@@ -494,7 +494,10 @@ describe("PostingWatcher: start and stop", () => {
     await watcher.stop();
     const passesBefore = w.listCalls();
     w.addPosting();
-    await expect(waitFor(() => w.listCalls() > passesBefore, { timeoutMs: 200 })).rejects.toThrow(); // no pass after stop()
+    // No pass after stop(): the wait runs out.
+    await expect(waitFor(() => w.listCalls() > passesBefore, { timeoutMs: 200 })).rejects.toThrow(
+      /not met within/,
+    );
     expect(w.notifier.announcedTo(PRIVATE_CHAT)).toEqual([number]);
   });
 });

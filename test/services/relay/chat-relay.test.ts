@@ -489,6 +489,13 @@ describe("ChatRelay: Ozon → Telegram", () => {
     await relay.stop();
     expect(notifier.idsOf(chat.id)).toEqual([written.id]);
     expect(relay.running).toBe(false);
+    // Stopped: ten poll periods pass with a new buyer message and no request goes to Ozon.
+    const requestsBefore = env.sandbox.requests.length;
+    env.sandbox.control.buyerWrites(chat.id, { text: "Алло?" });
+    await expect(
+      waitFor(() => env.sandbox.requests.length > requestsBefore, { timeoutMs: 200 }),
+    ).rejects.toThrow(/not met within/);
+    expect(notifier.idsOf(chat.id)).toEqual([written.id]);
   });
 });
 

@@ -1,0 +1,51 @@
+/**
+ * Every Bot API method Telegram knows (from @grammyjs/types methods.d.ts): the fake answers 404
+ * "Not Found" to any other name, as Telegram does.
+ */
+export const BOT_API_METHODS: ReadonlySet<string> = new Set(
+  `
+  addStickerToSet answerCallbackQuery answerChatJoinRequestQuery answerGuestQuery
+  answerInlineQuery answerPreCheckoutQuery answerShippingQuery answerWebAppQuery
+  approveChatJoinRequest approveSuggestedPost banChatMember banChatSenderChat close
+  closeForumTopic closeGeneralForumTopic convertGiftToStars copyMessage copyMessages
+  createChatInviteLink createChatSubscriptionInviteLink createForumTopic createInvoiceLink
+  createNewStickerSet declineChatJoinRequest declineSuggestedPost deleteAllMessageReactions
+  deleteBusinessMessages deleteChatPhoto deleteChatStickerSet deleteEphemeralMessage
+  deleteForumTopic deleteMessage deleteMessageReaction deleteMessages deleteMyCommands
+  deleteStickerFromSet deleteStickerSet deleteStory deleteWebhook editChatInviteLink
+  editChatSubscriptionInviteLink editEphemeralMessageCaption editEphemeralMessageMedia
+  editEphemeralMessageReplyMarkup editEphemeralMessageText editForumTopic editGeneralForumTopic
+  editMessageCaption editMessageChecklist editMessageLiveLocation editMessageMedia
+  editMessageReplyMarkup editMessageText editStory editUserStarSubscription exportChatInviteLink
+  forwardMessage forwardMessages getAvailableGifts getBusinessAccountGifts
+  getBusinessAccountStarBalance getBusinessConnection getChat getChatAdministrators getChatGifts
+  getChatMember getChatMemberCount getChatMenuButton getCustomEmojiStickers getFile
+  getForumTopicIconStickers getGameHighScores getManagedBotAccessSettings getManagedBotToken
+  getMe getMyCommands getMyDefaultAdministratorRights getMyDescription getMyName
+  getMyShortDescription getMyStarBalance getStarTransactions getStickerSet getUpdates
+  getUserChatBoosts getUserGifts getUserPersonalChatMessages getUserProfileAudios
+  getUserProfilePhotos getWebhookInfo giftPremiumSubscription hideGeneralForumTopic leaveChat
+  logOut pinChatMessage postStory promoteChatMember readBusinessMessage refundStarPayment
+  removeBusinessAccountProfilePhoto removeChatVerification removeMyProfilePhoto
+  removeUserVerification reopenForumTopic reopenGeneralForumTopic replaceManagedBotToken
+  replaceStickerInSet repostStory restrictChatMember revokeChatInviteLink
+  savePreparedInlineMessage savePreparedKeyboardButton sendAnimation sendAudio sendChatAction
+  sendChatJoinRequestWebApp sendChecklist sendContact sendDice sendDocument sendGame sendGift
+  sendInvoice sendLivePhoto sendLocation sendMediaGroup sendMessage sendMessageDraft
+  sendPaidMedia sendPhoto sendPoll sendRichMessage sendRichMessageDraft sendSticker sendVenue
+  sendVideo sendVideoNote sendVoice setBusinessAccountBio setBusinessAccountGiftSettings
+  setBusinessAccountName setBusinessAccountProfilePhoto setBusinessAccountUsername
+  setChatAdministratorCustomTitle setChatDescription setChatMemberTag setChatMenuButton
+  setChatPermissions setChatPhoto setChatStickerSet setChatTitle
+  setCustomEmojiStickerSetThumbnail setGameScore setManagedBotAccessSettings setMessageReaction
+  setMyCommands setMyDefaultAdministratorRights setMyDescription setMyName setMyProfilePhoto
+  setMyShortDescription setPassportDataErrors setStickerEmojiList setStickerKeywords
+  setStickerMaskPosition setStickerPositionInSet setStickerSetThumbnail setStickerSetTitle
+  setUserEmojiStatus setWebhook stopMessageLiveLocation stopPoll transferBusinessAccountStars
+  transferGift unbanChatMember unbanChatSenderChat unhideGeneralForumTopic unpinAllChatMessages
+  unpinAllForumTopicMessages unpinAllGeneralForumTopicMessages unpinChatMessage upgradeGift
+  uploadStickerFile verifyChat verifyUser  `
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((name) => name.toLowerCase()),
+);
