@@ -1,6 +1,6 @@
 /**
- * Every text lives in locales/ru.ftl and locales/en.ftl: a key (or attribute) present in one file
- * but not the other fails, and so does a key the code uses that a file lacks.
+ * Every text lives in locales/ru/*.ftl and locales/en/*.ftl: a key (or attribute) present in one
+ * language but not the other fails, and so does a key the code uses that a file lacks.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -8,11 +8,11 @@ import { I18n } from "@grammyjs/i18n";
 import { describe, expect, it } from "vitest";
 import { COMMANDS, commandKey } from "../../src/bot/core/commands.ts";
 import { ROLE_KEYS } from "../../src/bot/core/guard.ts";
-import { LOCALES, LOCALES_DIR } from "../../src/bot/core/i18n.ts";
+import { LOCALES, LOCALES_DIR, readLocaleSources } from "../../src/bot/core/i18n.ts";
 
 /** Message ids and `id.attribute` paths of a Fluent file (a line-based reading of FTL). */
 function keysOf(locale: string): Set<string> {
-  const source = readFileSync(join(LOCALES_DIR, `${locale}.ftl`), "utf8");
+  const source = readLocaleSources(LOCALES_DIR).get(locale) ?? "";
   const keys = new Set<string>();
   let current: string | undefined;
   for (const line of source.split("\n")) {
@@ -32,7 +32,7 @@ function keysOf(locale: string): Set<string> {
 
 /** Message ids and attribute paths that a Fluent file defines more than once. */
 function definedTwice(locale: string): string[] {
-  const source = readFileSync(join(LOCALES_DIR, `${locale}.ftl`), "utf8");
+  const source = readLocaleSources(LOCALES_DIR).get(locale) ?? "";
   const seen = new Set<string>();
   const twice: string[] = [];
   let current: string | undefined;

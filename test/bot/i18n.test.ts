@@ -3,7 +3,7 @@
  * the same texts as the @grammyjs/i18n plugin for every key of the real files, the default
  * locale as fallback, `{key}` and a log line for a missing text, and `ctx.t` in `ctx.locale`.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
@@ -14,6 +14,7 @@ import {
   LOCALES,
   LOCALES_DIR,
   type LocalizedContext,
+  readLocaleSources,
 } from "../../src/bot/core/i18n.ts";
 import { createLogger } from "../../src/logger.ts";
 
@@ -46,7 +47,7 @@ describe("createI18n over the real locale files", () => {
   });
 
   it("gives the plugin's text for every message and attribute, with and without variables", () => {
-    const source = readFileSync(join(LOCALES_DIR, "ru.ftl"), "utf8");
+    const source = readLocaleSources(LOCALES_DIR).get("ru") ?? "";
     const ids = [...source.matchAll(/^([a-zA-Z][\w-]*)\s*=/gm)].map((m) => m[1] as string);
     const paths: string[] = [];
     for (const id of ids) {

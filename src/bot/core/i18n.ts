@@ -9,7 +9,7 @@ import type { Logger } from "../../logger.ts";
 export const LOCALES = ["ru", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
 
-/** locales/ru.ftl and locales/en.ftl, found next to src/ wherever the project lives. */
+/** locales/ru/*.ftl and locales/en/*.ftl (one file per capability), found next to src/. */
 export const LOCALES_DIR = fileURLToPath(new URL("../../../locales", import.meta.url));
 
 export function isLocale(value: unknown): value is Locale {
@@ -144,7 +144,7 @@ class BotI18n extends I18n<LocalizedContext> {
  * The Fluent source of each locale in `dir`, read the way the plugin reads a directory:
  * `ru.ftl`, and every .ftl under `ru/`, belong to "ru" (joined in name order).
  */
-function readLocaleSources(dir: string): Map<string, string> {
+export function readLocaleSources(dir: string): Map<string, string> {
   const files = readdirSync(dir, { recursive: true, encoding: "utf8" })
     .filter((name) => name.endsWith(".ftl"))
     .sort();

@@ -1,0 +1,70 @@
+## Commands
+# Each command: .description for Telegram's command list and /help, .button for menu buttons.
+
+command-start =
+    .description = Main menu
+    .button = Menu
+command-help =
+    .description = What I can do and what you may use
+    .button = Help
+command-postings =
+    .description = Postings awaiting packaging
+    .button = 📦 Postings
+command-ship =
+    .description = Pack a posting
+    .button = 📦 Pack
+command-cancel_posting =
+    .description = Cancel a posting
+    .button = ✖️ Cancel a posting
+command-subscribe =
+    .description = Get alerts about new postings
+    .button = 🔔 Subscribe
+command-unsubscribe =
+    .description = Stop the alerts
+    .button = 🔕 Unsubscribe
+command-budget =
+    .description = Budget of an ad campaign: daily or weekly
+    .button = 💰 Budget
+command-report =
+    .description = Order an advertising report
+    .button = 📊 Report
+command-invite =
+    .description = Invite a person
+    .button = ➕ Invite
+command-users =
+    .description = People and their roles
+    .button = 👥 People
+command-language =
+    .description = Change the language
+    .button = 🌐 Language
+command-relay_here =
+    .description = Relay buyer chats into this group
+    .button = 💬 Relay here
+command-cancel =
+    .description = Leave the current dialog
+    .button = Close
+
+## Cancel
+
+cancel-button = Close
+cancel-not-yours = This Close button belongs to someone else's question.
+cancel-dialog-over = This Close button belongs to a dialog that is over.
+
+## Dialogs
+
+dialog-not-yours = This question was asked to someone else.
+dialog-earlier = This button is from an earlier dialog, which is over. Answer the last question.
+dialog-step-stale = This button belongs to an earlier step; answer the last question.
+dialog-answer-with-text = Please answer with a text message or the buttons.
+dialog-use-buttons = Please choose with the buttons below the question.
+
+## Coming soon
+
+coming-soon = The /{ $command } command is coming in one of the next versions of the bot.
+
+## Errors
+
+error-generic = Something went wrong. Please try again a little later.
+
+## QA walkthrough
+postings-ship-done-one = ✅ Posting { $posting } is packed. Print the label:

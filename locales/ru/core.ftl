@@ -1,0 +1,70 @@
+## Commands
+# Each command: .description for Telegram's command list and /help, .button for menu buttons.
+
+command-start =
+    .description = Главное меню
+    .button = Меню
+command-help =
+    .description = Что я умею и что доступно вам
+    .button = Помощь
+command-postings =
+    .description = Отправления, ожидающие сборки
+    .button = 📦 Отправления
+command-ship =
+    .description = Собрать отправление
+    .button = 📦 Собрать
+command-cancel_posting =
+    .description = Отменить отправление
+    .button = ✖️ Отменить отправление
+command-subscribe =
+    .description = Получать оповещения о новых отправлениях
+    .button = 🔔 Подписаться
+command-unsubscribe =
+    .description = Не получать оповещения
+    .button = 🔕 Отписаться
+command-budget =
+    .description = Бюджет рекламной кампании: дневной или недельный
+    .button = 💰 Бюджет
+command-report =
+    .description = Заказать отчёт по рекламе
+    .button = 📊 Отчёт
+command-invite =
+    .description = Пригласить человека
+    .button = ➕ Пригласить
+command-users =
+    .description = Люди и их роли
+    .button = 👥 Люди
+command-language =
+    .description = Сменить язык
+    .button = 🌐 Язык
+command-relay_here =
+    .description = Пересылать чаты покупателей в эту группу
+    .button = 💬 Чаты сюда
+command-cancel =
+    .description = Прервать текущий диалог
+    .button = Выйти
+
+## Cancel
+
+cancel-button = Выйти
+cancel-not-yours = Эта кнопка «Выйти» относится к вопросу другого человека.
+cancel-dialog-over = Эта кнопка «Выйти» относится к диалогу, который уже закончен.
+
+## Dialogs
+
+dialog-not-yours = Этот вопрос задан другому человеку.
+dialog-earlier = Эта кнопка из прошлого диалога, он уже закончен. Ответьте на последний вопрос.
+dialog-step-stale = Эта кнопка от прошлого шага; ответьте на последний вопрос.
+dialog-answer-with-text = Ответьте текстом или кнопками.
+dialog-use-buttons = Выберите кнопкой под вопросом.
+
+## Coming soon
+
+coming-soon = Команда /{ $command } появится в одной из следующих версий бота.
+
+## Errors
+
+error-generic = Что-то пошло не так. Попробуйте ещё раз чуть позже.
+
+## QA walkthrough
+postings-ship-done-one = ✅ Отправление { $posting } собрано. Распечатайте этикетку:
