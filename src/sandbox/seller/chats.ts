@@ -2,7 +2,7 @@ import { z } from "zod";
 import { mimeOf } from "../files.ts";
 import { badRequest, binaryReply, fail, GRPC, jsonReply, readBody, sellerError } from "../http.ts";
 import { toMessageId } from "../json.ts";
-import type { Route } from "../router.ts";
+import type { Route } from "../route-table.ts";
 import type { Chat, ChatMessage, SandboxState } from "../state.ts";
 import {
   addMessage,
