@@ -2,7 +2,7 @@ import type { Conversation, ConversationFlavor } from "@grammyjs/conversations";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Context, SessionFlavor } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
-import type { Person } from "../../services/access.ts";
+import type { Person } from "../../services/access/index.ts";
 import type { DecodedCallback } from "./callback-data.ts";
 import type { Locale } from "./i18n.ts";
 

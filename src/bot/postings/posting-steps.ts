@@ -6,7 +6,7 @@
 import { InlineKeyboard } from "grammy";
 import type { SellerClient } from "../../ozon/index.ts";
 import type { Posting } from "../../ozon/seller/types.ts";
-import type { AccessService } from "../../services/access.ts";
+import type { AccessService } from "../../services/access/index.ts";
 import { awaitingPostings } from "../../services/postings/awaiting.ts";
 import { type PackedBy, PackedByLedger } from "../../services/postings/packed-by.ts";
 import type { KeptMessage } from "../../services/postings/packed-news.ts";

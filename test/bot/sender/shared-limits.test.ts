@@ -18,7 +18,7 @@ import {
 } from "../../../src/bot/core/sender/index.ts";
 import { TelegramPostingNotifier } from "../../../src/bot/postings/notifier.ts";
 import type { Posting } from "../../../src/ozon/seller/types.ts";
-import { AccessService } from "../../../src/services/access.ts";
+import { AccessService } from "../../../src/services/access/index.ts";
 import { presetPeriod, ReportJobs } from "../../../src/services/ads/index.ts";
 import { createRelayRepositories } from "../../../src/services/relay/repositories.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
