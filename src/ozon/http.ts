@@ -65,7 +65,7 @@ export interface OzonHttpOptions {
   /** Bytes of an answer read at most when the call gives no cap of its own (MAX_ANSWER_BYTES). */
   maxAnswerBytes?: number;
   /** Told how each authenticated call ended, for the shop's health (src/shops/health.ts). */
-  observer?: OzonOutcomeObserver | undefined;
+  observer?: KeysVerdictObserver | undefined;
 }
 
 /**
@@ -73,8 +73,8 @@ export interface OzonHttpOptions {
  * "refused" when Ozon refused the keys (401/403, gRPC 16/7) for good. Other failures say
  * nothing about the keys and are not reported.
  */
-export type OzonOutcome = "ok" | "refused";
-export type OzonOutcomeObserver = (outcome: OzonOutcome, service: OzonService) => void;
+export type KeysVerdict = "ok" | "refused";
+export type KeysVerdictObserver = (outcome: KeysVerdict, service: OzonService) => void;
 
 export interface CallOptions<E extends AnyEndpoint> {
   params?: Record<string, string | number>;
@@ -115,7 +115,7 @@ export class OzonHttp {
   readonly #random: () => number;
   readonly #logger: Logger | undefined;
   readonly #maxAnswerBytes: number;
-  readonly #observer: OzonOutcomeObserver | undefined;
+  readonly #observer: KeysVerdictObserver | undefined;
   /** Requests and downloads under way: close() waits a second for them, then aborts them. */
   readonly #inFlight = new Set<Promise<unknown>>();
   /** Aborts what is still in flight when close() ran out of patience. */
@@ -305,7 +305,7 @@ export class OzonHttp {
   }
 
   /** An observer's failure must never fail the call it watched. */
-  #observe(outcome: OzonOutcome): void {
+  #observe(outcome: KeysVerdict): void {
     try {
       this.#observer?.(outcome, this.service);
     } catch (error) {
