@@ -37,7 +37,7 @@ import { storeAdapter } from "../src/bot/core/session-storage.ts";
 import { createBot } from "../src/bot/index.ts";
 import { loadConfig } from "../src/config.ts";
 import { createLogger } from "../src/logger.ts";
-import { AccessService } from "../src/services/access.ts";
+import { AccessService } from "../src/services/access/index.ts";
 import { MemoryStore } from "../src/store/memory.ts";
 import type { Store } from "../src/store/port.ts";
 import { RedisStore } from "../src/store/redis.ts";

@@ -24,7 +24,7 @@ import { createLogger } from "../src/logger.ts";
 import { createPerformanceClient } from "../src/ozon/performance/client.ts";
 import { createSellerClient } from "../src/ozon/seller/client.ts";
 import { type Sandbox, startSandbox } from "../src/sandbox/index.ts";
-import { AccessService } from "../src/services/access.ts";
+import { AccessService } from "../src/services/access/index.ts";
 import type { PostingWatcher } from "../src/services/postings/index.ts";
 import { MemoryStore } from "../src/store/memory.ts";
 import { FakeBotApi, type RecordedCall } from "../test/support/fake-bot-api.ts";

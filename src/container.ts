@@ -7,7 +7,7 @@ import type { Config } from "./config.ts";
 import { type Logger, maskAlso } from "./logger.ts";
 import { createPerformanceClient, createSellerClient } from "./ozon/index.ts";
 import { startSandbox } from "./sandbox/index.ts";
-import { AccessService } from "./services/access.ts";
+import { AccessService } from "./services/access/index.ts";
 import { type ShopEntry, secretsOf } from "./shops/entry.ts";
 import { ShopHealth } from "./shops/health.ts";
 import type { CheckClientFactory } from "./shops/key-check.ts";

@@ -70,13 +70,13 @@ async function main(): Promise<void> {
   const inflight = new InflightUpdates();
   const i18n = createI18n({ defaultLocale: config.defaultLocale, logger });
   const codec = createCallbackCodec(config.botToken);
-  // Several processes on one Redis: one Telegram budget for all of them, and a chat's updates
+  // Several processes on one Redis: one Telegram send budget for all of them, and a chat's updates
   // wait for each other across processes (bot/core/chat-lock.ts).
   const shared = sharedByProcesses(store);
-  let budget: RedisSendBudget | undefined;
+  let sendBudget: RedisSendBudget | undefined;
   if (store instanceof RedisStore && config.store.redisUrl) {
     try {
-      budget = await RedisSendBudget.open({
+      sendBudget = await RedisSendBudget.open({
         url: config.store.redisUrl,
         prefix: store.prefix,
         logger,
@@ -91,7 +91,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   }
-  const modules = createModules({ container, i18n, codec, ...(budget ? { budget } : {}) });
+  const modules = createModules({ container, i18n, codec, ...(sendBudget ? { sendBudget } : {}) });
   const menus = new PersonMenus({
     access,
     store,

@@ -19,7 +19,7 @@ import { type ApiClientOptions, Bot, Composer, type StorageAdapter } from "gramm
 import type { UserFromGetMe } from "grammy/types";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
-import type { AccessService } from "../services/access.ts";
+import type { AccessService } from "../services/access/index.ts";
 import type { Store } from "../store/port.ts";
 import { type CallbackCodec, createCallbackCodec } from "./core/callback-data.ts";
 import { type ChatLockOptions, chatLock, chatOf } from "./core/chat-lock.ts";

@@ -30,12 +30,12 @@ export interface ModuleDeps {
 
 export interface CreateModulesDeps extends Omit<ModuleDeps, "sender"> {
   /** Where the sender's limits live (default: this process); closed after the sender. */
-  budget?: SendBudget & { close?(): Promise<void> };
+  sendBudget?: SendBudget & { close?(): Promise<void> };
 }
 
 export function createModules(deps: CreateModulesDeps): BotModule[] {
-  const { budget, ...rest } = deps;
-  const sender = new TelegramSender(budget ? { budget } : {});
+  const { sendBudget, ...rest } = deps;
+  const sender = new TelegramSender(sendBudget ? { sendBudget } : {});
   const shared: ModuleDeps = { ...rest, sender };
   const container = deps.container;
   const ads = createAdsModule(shared);
@@ -49,20 +49,20 @@ export function createModules(deps: CreateModulesDeps): BotModule[] {
     // After the relay: a reply to a relayed chat message never reaches its reply handler.
     createQuestionsModule(shared),
     createPostingsModule(shared),
-    senderModule(sender, budget),
+    senderModule(sender, sendBudget),
   ];
 }
 
 /** The sender's stop: refuses what is queued, waits for the sends in flight. */
 export function senderModule(
   sender: TelegramSender,
-  budget?: { close?(): Promise<void> },
+  sendBudget?: { close?(): Promise<void> },
 ): BotModule {
   return {
     name: "telegram-sender",
     async stop() {
       await sender.close();
-      await budget?.close?.();
+      await sendBudget?.close?.();
     },
   };
 }

@@ -2,26 +2,25 @@
  * One request core for both Ozon services: auth headers, client-side rate limit, timeouts,
  * JSON in and out (lossless), zod-checked answers, typed errors, and retries for what is safe;
  * and file downloads within a byte cap and one deadline. Methods are described in endpoint.ts,
- * the exchange on the wire is exchange.ts, reading a capped file answer download.ts.
+ * the exchange on the wire is exchange.ts, reading a capped file answer download.ts, what a
+ * request and an answer mean (bodies checked, error answers typed) codec.ts.
  */
 import type { Dispatcher } from "undici";
 import { type Clock, systemClock } from "../clock.ts";
 import { settlesBefore } from "../deadline.ts";
 import type { Logger } from "../logger.ts";
-import { maskSecrets } from "../logger.ts";
-import { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from "./backoff.ts";
+import { backoffDelay, DEFAULT_RETRY, type RetryPolicy } from "./backoff.ts";
+import {
+  acceptAnswer,
+  type CallInfo,
+  encodeBody,
+  errorOfAnswer,
+  fillPath,
+  tooLarge,
+} from "./codec.ts";
 import { BodyOverLimit, type CappedAnswer, OzonFileTooLargeError, readCapped } from "./download.ts";
 import type { AnyEndpoint, OzonAuth, RawAnswer, RequestOf, ResponseOf } from "./endpoint.ts";
-import {
-  apiErrorFor,
-  OzonAuthError,
-  OzonInputError,
-  OzonNetworkError,
-  OzonRateLimitError,
-  type OzonService,
-  OzonShapeError,
-  readErrorBody,
-} from "./errors.ts";
+import { OzonAuthError, OzonNetworkError, OzonRateLimitError, type OzonService } from "./errors.ts";
 import {
   createAgent,
   DEFAULT_TIMEOUTS,
@@ -33,9 +32,7 @@ import {
   type Timeouts,
   type Transport,
 } from "./exchange.ts";
-import { parseJson, stringifyJson } from "./json.ts";
 import type { RateLimiter } from "./limiter.ts";
-import { problemsOf } from "./zod-problems.ts";
 
 /** How long close() lets requests in flight finish before cutting them off. */
 const CLOSE_GRACE_MS = 1_000;
@@ -65,7 +62,7 @@ export interface OzonHttpOptions {
   /** Bytes of an answer read at most when the call gives no cap of its own (MAX_ANSWER_BYTES). */
   maxAnswerBytes?: number;
   /** Told how each authenticated call ended, for the shop's health (src/shops/health.ts). */
-  observer?: OzonOutcomeObserver | undefined;
+  observer?: KeysVerdictObserver | undefined;
 }
 
 /**
@@ -73,8 +70,8 @@ export interface OzonHttpOptions {
  * "refused" when Ozon refused the keys (401/403, gRPC 16/7) for good. Other failures say
  * nothing about the keys and are not reported.
  */
-export type OzonOutcome = "ok" | "refused";
-export type OzonOutcomeObserver = (outcome: OzonOutcome, service: OzonService) => void;
+export type KeysVerdict = "ok" | "refused";
+export type KeysVerdictObserver = (outcome: KeysVerdict, service: OzonService) => void;
 
 export interface CallOptions<E extends AnyEndpoint> {
   params?: Record<string, string | number>;
@@ -115,7 +112,7 @@ export class OzonHttp {
   readonly #random: () => number;
   readonly #logger: Logger | undefined;
   readonly #maxAnswerBytes: number;
-  readonly #observer: OzonOutcomeObserver | undefined;
+  readonly #observer: KeysVerdictObserver | undefined;
   /** Requests and downloads under way: close() waits a second for them, then aborts them. */
   readonly #inFlight = new Set<Promise<unknown>>();
   /** Aborts what is still in flight when close() ran out of patience. */
@@ -189,7 +186,8 @@ export class OzonHttp {
         cause: error,
       });
     }
-    if (answer.status < 200 || answer.status >= 300) throw this.#errorOf(answer, info);
+    if (answer.status < 200 || answer.status >= 300)
+      throw errorOfAnswer(answer, info, this.#auth.secrets(), this.#clock.now());
     return {
       bytes: answer.bytes,
       contentType: answer.header("content-type") ?? "",
@@ -229,7 +227,7 @@ export class OzonHttp {
     const url = options.url ?? `${this.baseUrl}${path}`;
     const shownPath = options.url ? safePathOf(options.url) : path.split("?")[0] || path;
     const info = { service: this.service, method: ep.method, path: shownPath };
-    const body = this.#encodeBody(ep, options.body);
+    const body = encodeBody(ep, options.body);
     const withAuth = options.withAuth ?? true;
     const maxBytes = options.maxBytes ?? this.#maxAnswerBytes;
 
@@ -277,10 +275,10 @@ export class OzonHttp {
       if (answer.status >= 200 && answer.status < 300) {
         // The keys worked even if the answer's shape then fails the check.
         if (withAuth) this.#observe("ok");
-        return this.#accept(ep, answer, info);
+        return acceptAnswer(ep, answer, info);
       }
 
-      const error = this.#errorOf(answer, info);
+      const error = errorOfAnswer(answer, info, this.#auth.secrets(), this.#clock.now());
       if (answer.status === 401 && this.#auth.renew && !renewed) {
         renewed = true;
         if (await this.#auth.renew(authHeaders, options.signal)) continue;
@@ -305,7 +303,7 @@ export class OzonHttp {
   }
 
   /** An observer's failure must never fail the call it watched. */
-  #observe(outcome: OzonOutcome): void {
+  #observe(outcome: KeysVerdict): void {
     try {
       this.#observer?.(outcome, this.service);
     } catch (error) {
@@ -313,67 +311,10 @@ export class OzonHttp {
     }
   }
 
-  #encodeBody(ep: AnyEndpoint, input: unknown): string | undefined {
-    if (ep.method === "GET") return undefined;
-    if (!ep.request) return input === undefined ? "{}" : stringifyJson(input);
-    const checked = ep.request.safeParse(input);
-    if (!checked.success) {
-      const { field, problems } = problemsOf(checked.error);
-      throw new OzonInputError(field, problems[0] ?? "invalid request");
-    }
-    return stringifyJson(checked.data);
-  }
-
-  #accept<E extends AnyEndpoint>(
-    ep: E,
-    answer: CappedAnswer,
-    info: { service: OzonService; method: string; path: string },
-  ): ResponseOf<E> {
-    let value: unknown;
-    if (ep.raw === "bytes") {
-      value = {
-        bytes: answer.bytes,
-        contentType: answer.header("content-type") ?? "",
-        fileName: fileNameOf(answer.header("content-disposition")),
-      } satisfies RawAnswer;
-    } else {
-      const text = new TextDecoder().decode(answer.bytes);
-      try {
-        // "Calls with no data answer an empty JSON object"; an empty body means the same.
-        value = text.trim() === "" ? {} : parseJson(text);
-      } catch {
-        throw new OzonShapeError({ ...info, field: "", problems: ["body: not valid JSON"] });
-      }
-    }
-    const checked = ep.response.safeParse(value);
-    if (!checked.success) {
-      throw new OzonShapeError({ ...info, ...problemsOf(checked.error) });
-    }
-    return checked.data as ResponseOf<E>;
-  }
-
-  #errorOf(answer: CappedAnswer, info: { service: OzonService; method: string; path: string }) {
-    const text = new TextDecoder().decode(answer.bytes);
-    let parsed: unknown;
-    try {
-      parsed = parseJson(text);
-    } catch {
-      parsed = undefined;
-    }
-    const body = readErrorBody(parsed, text);
-    body.message = maskSecrets(body.message, this.#auth.secrets());
-    return apiErrorFor({
-      ...info,
-      status: answer.status,
-      body,
-      retryAfterMs: parseRetryAfter(answer.header("retry-after"), this.#clock.now()),
-    });
-  }
-
   async #pause(
     retry: number,
     retryAfterMs: number | undefined,
-    info: { service: OzonService; method: string; path: string },
+    info: CallInfo,
     reason: string,
     signal: AbortSignal | undefined,
   ): Promise<void> {
@@ -388,28 +329,6 @@ export class OzonHttp {
 
 export function createOzonHttp(options: OzonHttpOptions): OzonHttp {
   return new OzonHttp(options);
-}
-
-/** An answer past the cap: a file is too large to take, a JSON answer is not one we can use. */
-function tooLarge(
-  ep: AnyEndpoint,
-  info: { service: OzonService; method: string; path: string },
-  maxBytes: number,
-  error: BodyOverLimit,
-): OzonFileTooLargeError | OzonShapeError {
-  if (ep.raw === "bytes") return new OzonFileTooLargeError(info, maxBytes, error.declaredBytes);
-  const problem = `body: larger than the ${maxBytes} bytes read at most`;
-  return new OzonShapeError({ ...info, field: "", problems: [problem] });
-}
-
-function fillPath(template: string, params: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === "") {
-      throw new OzonInputError(name, "path parameter is missing");
-    }
-    return encodeURIComponent(String(value));
-  });
 }
 
 /** A refusal of a subscription-gated method that says nothing about the keys (see Endpoint). */

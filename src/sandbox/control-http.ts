@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { BuyerMessageInput, SandboxControl } from "./control.ts";
 import { jsonReply, type Reply } from "./http.ts";
 import { parseJsonLossless } from "./json.ts";
-import type { HttpMethod } from "./router.ts";
+import type { HttpMethod } from "./route-table.ts";
 import type { PostingSeed } from "./seller/posting-model.ts";
 import type { ControlSurface } from "./server.ts";
 import type { PostingStatus } from "./state.ts";

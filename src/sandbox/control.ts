@@ -9,15 +9,13 @@ import { campaignJson } from "./performance/campaigns.ts";
 import { campaignDay } from "./performance/daily.ts";
 import { reportStatusJson } from "./performance/statistics.ts";
 import { salesTotals } from "./seller/analytics.ts";
+import { buyerWrites, createChat, type FileInput } from "./seller/chat-model.ts";
 import {
-  buyerWrites,
   type ChatSnapshot,
   chatSnapshot,
-  createChat,
-  type FileInput,
   type MessageSnapshot,
   messageSnapshot,
-} from "./seller/chat-model.ts";
+} from "./seller/chat-wire.ts";
 import { sampleMark } from "./seller/marks.ts";
 import {
   cancelBy,

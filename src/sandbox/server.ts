@@ -12,7 +12,7 @@ import {
   serviceError,
 } from "./http.ts";
 import { checkToken, tokenRequest } from "./performance/auth.ts";
-import type { Route } from "./router.ts";
+import type { Route } from "./route-table.ts";
 import type { SandboxState } from "./state.ts";
 import type { StoreDirectory, StoreRuntime } from "./stores.ts";
 

@@ -13,7 +13,7 @@ import { dailyRoutes } from "./performance/daily.ts";
 import { productRoutesPerformance } from "./performance/products.ts";
 import { statisticsRoutes } from "./performance/statistics.ts";
 import { createRandom } from "./random.ts";
-import { Router } from "./router.ts";
+import { RouteTable } from "./route-table.ts";
 import { actRoutes } from "./seller/acts.ts";
 import { deskOf, type ShippingDesk } from "./seller/acts-desk.ts";
 import { analyticsRoutes } from "./seller/analytics.ts";
@@ -59,7 +59,7 @@ export interface SandboxStore {
 
 export interface StoreRuntime extends SandboxStore {
   state: SandboxState;
-  router: Router;
+  router: RouteTable;
 }
 
 export interface StoreShared {
@@ -75,7 +75,7 @@ export function createStore(
   shared: StoreShared,
 ): StoreRuntime {
   const state = createState(settings, createRandom(settings.seed), now, index);
-  const router = new Router();
+  const router = new RouteTable();
   router.add(
     ...postingRoutes(state),
     ...labelRoutes(state),

@@ -11,7 +11,7 @@
  */
 import { type Clock, systemClock } from "../clock.ts";
 import type { Logger } from "../logger.ts";
-import type { OzonOutcome, OzonOutcomeObserver } from "../ozon/index.ts";
+import type { KeysVerdict, KeysVerdictObserver } from "../ozon/index.ts";
 import type { Store } from "../store/port.ts";
 
 export type ShopApi = "seller" | "performance";
@@ -61,12 +61,12 @@ export class ShopHealth {
   }
 
   /** The observer to give the `api` client of shop `shopId`. */
-  observer(shopId: string, api: ShopApi): OzonOutcomeObserver {
+  observer(shopId: string, api: ShopApi): KeysVerdictObserver {
     return (outcome) => this.record(shopId, api, outcome);
   }
 
   /** Takes one call's outcome; returns at once, the store is updated behind. */
-  record(shopId: string, api: ShopApi, outcome: OzonOutcome): void {
+  record(shopId: string, api: ShopApi, outcome: KeysVerdict): void {
     const id = `${shopId}:${api}`;
     const now = this.#clock.now();
     const writeOk =
@@ -134,7 +134,7 @@ export class ShopHealth {
   async #settle(
     shopId: string,
     api: ShopApi,
-    outcome: OzonOutcome,
+    outcome: KeysVerdict,
     okAt: number | undefined,
   ): Promise<void> {
     const { store } = this.#options;

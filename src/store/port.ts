@@ -77,7 +77,7 @@ export interface Store {
    * `expected` value, in one atomic step; true when it did. No other operation sees a state in
    * between, and a crash leaves either all changes or none. A key may appear only once.
    *
-   * Added for invites (src/services/access.ts): taking the invite and granting its role in two
+   * Added for invites (src/services/access/index.ts): taking the invite and granting its role in two
    * steps lost the invite when the process died between them.
    */
   compareAndSetMany(changes: readonly Change[]): Promise<boolean>;

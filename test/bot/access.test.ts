@@ -11,7 +11,7 @@ import {
   type CommandName,
   PLANNED_COMMANDS,
 } from "../../src/bot/core/commands.ts";
-import type { Role } from "../../src/services/access.ts";
+import type { Role } from "../../src/services/access/index.ts";
 import type { RecordedCall } from "../support/fake-bot-api.ts";
 import { callback, command, group, person, text } from "../support/updates.ts";
 import { type Harness, startBot, textOf } from "./harness.ts";

@@ -12,7 +12,7 @@ import type { Update, User } from "grammy/types";
 import { type BotDeps, createBot } from "../../src/bot/index.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
 import { createLogger, type Logger } from "../../src/logger.ts";
-import { AccessService } from "../../src/services/access.ts";
+import { AccessService } from "../../src/services/access/index.ts";
 import { MemoryStore } from "../../src/store/memory.ts";
 import type { Store } from "../../src/store/port.ts";
 import { FakeBotApi, type RecordedCall } from "../support/fake-bot-api.ts";

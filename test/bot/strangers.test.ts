@@ -4,7 +4,7 @@
  * change); records of people with a role, ADMIN_IDS admins included, stay.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { STRANGER_TTL_MS } from "../../src/services/access.ts";
+import { STRANGER_TTL_MS } from "../../src/services/access/index.ts";
 import { MemoryStore } from "../../src/store/memory.ts";
 import { command, person } from "../support/updates.ts";
 import { type Harness, press, startBot, textOf } from "./harness.ts";

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { OzonAuthError } from "../../src/ozon/errors.ts";
-import { createPerformanceClient, type OzonOutcome } from "../../src/ozon/index.ts";
+import { createPerformanceClient, type KeysVerdict } from "../../src/ozon/index.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { sandboxSeller } from "../support/sandbox-seller.ts";
 
@@ -17,7 +17,7 @@ afterEach(async () => {
 describe("the outcome observer", () => {
   it("sees ok, refused, and nothing for a server error", async () => {
     sandbox = await startSandbox({ initialPostings: 0, historyPostings: 0 });
-    const seen: OzonOutcome[] = [];
+    const seen: KeysVerdict[] = [];
     const seller = sandboxSeller(sandbox, {
       retry: { maxAttempts: 1 },
       observer: (outcome, service) => {
@@ -39,7 +39,7 @@ describe("the outcome observer", () => {
 
   it("counts the Performance token request: wrong secret is refused", async () => {
     sandbox = await startSandbox({ initialPostings: 0, historyPostings: 0 });
-    const seen: OzonOutcome[] = [];
+    const seen: KeysVerdict[] = [];
     const performance = createPerformanceClient({
       baseUrl: sandbox.performanceUrl,
       clientId: sandbox.credentials.performanceClientId,

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { OzonApiError, OzonAuthError } from "../../src/ozon/errors.ts";
-import type { OzonOutcome } from "../../src/ozon/http.ts";
+import type { KeysVerdict } from "../../src/ozon/http.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { sandboxSeller } from "../support/sandbox-seller.ts";
 
@@ -24,7 +24,7 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
 describe("Seller client: product questions", () => {
   it("lists every page oldest first and answers with question_id and sku", async () => {
     sandbox = await startSandbox();
-    const outcomes: OzonOutcome[] = [];
+    const outcomes: KeysVerdict[] = [];
     const seller = sandboxSeller(sandbox, { observer: (o) => outcomes.push(o) });
     const start = new Date(Date.now() - 1000);
     const asked = Array.from({ length: 23 }, (_, i) =>

@@ -31,7 +31,7 @@ import {
   dialogSpec,
   type MessageRef,
 } from "../core/dialog/dialog.ts";
-import type { OzonOutcome } from "../core/dialog/ozon-call.ts";
+import type { OzonCallResult } from "../core/dialog/ozon-call.ts";
 import { chooseShop, shopGone } from "../core/dialog/shop-step.ts";
 import type { Translator } from "../core/i18n.ts";
 import type { ShopChoice } from "../core/shop-tags.ts";
@@ -88,7 +88,7 @@ export function adsDialog<A extends unknown[] = []>(
 /** Why a dialog's Ozon call came to nothing: Ozon's failure, or the shop is gone or paused. */
 export type AdsProblem = OzonProblem | { kind: "shop_gone" } | { kind: "shop_paused" };
 
-type OzonResult<T> = OzonOutcome<T, AdsProblem>;
+type OzonResult<T> = OzonCallResult<T, AdsProblem>;
 
 /**
  * How a change through the campaign desk ended: "refused" carries Ozon's words (the dialog asks

@@ -4,9 +4,9 @@ import type {
   Digest,
   DigestProgress,
   DigestSender,
-  DigestSetting,
   StoreDigest,
 } from "../../services/schedules/digest.ts";
+import type { DigestSetting } from "../../services/schedules/digest-settings.ts";
 import type { Translator } from "../core/i18n.ts";
 import { isChatUnreachable } from "../core/telegram-errors.ts";
 import type { TelegramScheduleNotifier } from "./schedules-notifier.ts";

@@ -4,7 +4,7 @@
  * already past today means the first digest comes tomorrow.
  */
 import { InlineKeyboard } from "grammy";
-import type { DigestSetting, DigestSettings } from "../../services/schedules/digest.ts";
+import type { DigestSetting, DigestSettings } from "../../services/schedules/digest-settings.ts";
 import { parseTimeOfDay } from "../../services/schedules/slots.ts";
 import type { ConversationContext } from "../core/context.ts";
 import type { Dialog } from "../core/dialog/dialog.ts";

@@ -6,7 +6,8 @@
  */
 import { adTotalsOf } from "../../ozon/performance/daily.ts";
 import { reachesShop, shopsInScope } from "../../services/access/shop-scope.ts";
-import { DigestScheduler, DigestSettings } from "../../services/schedules/digest.ts";
+import { DigestScheduler } from "../../services/schedules/digest.ts";
+import { DigestSettings } from "../../services/schedules/digest-settings.ts";
 import { ReportScheduler } from "../../services/schedules/scheduler.ts";
 import { ScheduleRepository } from "../../services/schedules/schedules.ts";
 import { whenBotRemoved } from "../core/bot-removed.ts";

@@ -8,7 +8,7 @@
 import type { I18n } from "@grammyjs/i18n";
 import { type Api, GrammyError, InputFile } from "grammy";
 import type { Logger } from "../../logger.ts";
-import type { AccessService } from "../../services/access.ts";
+import type { AccessService } from "../../services/access/index.ts";
 import type { RelayGroup, RelayGroupSetting } from "../../services/relay/audience.ts";
 import type { ChatBursts } from "../../services/relay/bursts.ts";
 import type { ContextCards } from "../../services/relay/context-card.ts";

@@ -10,7 +10,7 @@ import type { I18n } from "@grammyjs/i18n";
 import type { Api, InlineKeyboard } from "grammy";
 import type { Logger } from "../../logger.ts";
 import type { ProductQuestion, ProductReview } from "../../ozon/seller/questions.ts";
-import { AccessService } from "../../services/access.ts";
+import { AccessService } from "../../services/access/index.ts";
 import {
   type FeedAccepted,
   NAME_LIMIT,

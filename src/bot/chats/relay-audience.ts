@@ -5,8 +5,9 @@
  * nobody reached = the item waits). Both relay notifiers use it, so both reach the same people
  * the same way.
  */
+
+import { AccessService } from "../../services/access/index.ts";
 import { reachesShop } from "../../services/access/shop-scope.ts";
-import { AccessService } from "../../services/access.ts";
 import {
   type RelayGroup,
   type RelayGroupSetting,

@@ -3,7 +3,7 @@
  * Descriptions and button labels live in the locale files as `command-<name>` with the
  * attributes `.description` (setMyCommands, /help) and `.button` (menu buttons).
  */
-import type { Role } from "../../services/access.ts";
+import type { Role } from "../../services/access/index.ts";
 
 /** Who may use something: anyone who writes, any invited person, or holders of some role. */
 export type Audience = "everyone" | "people" | readonly Role[];

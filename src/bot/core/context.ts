@@ -2,7 +2,7 @@ import type { Conversation, ConversationFlavor } from "@grammyjs/conversations";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Context, SessionFlavor } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
-import type { Person } from "../../services/access.ts";
+import type { Person } from "../../services/access/index.ts";
 import type { DecodedCallback } from "./callback-data.ts";
 import type { Locale } from "./i18n.ts";
 
@@ -15,14 +15,16 @@ export interface SessionData {
   conversations?: Record<string, unknown>;
   /**
    * The run tag of the dialog each person has open in this chat, by Telegram user id: kept
-   * outside the replayed state, so Close can tell its own run from an earlier one (slots.ts).
+   * outside the replayed state, so Close can tell its own run from an earlier one
+   * (dialog/person-places.ts).
    */
   dialogRuns?: Record<string, string>;
   /** Per person: the card a dialog turned into its screen, to put back when it is left. */
   dialogCards?: Record<string, DialogCard>;
   /**
    * The last few cards dialogs turned into screens, by `<person>:<message>`, kept after the dialog
-   * ended (a timeout, say): a press on such a stale screen puts the card back (slots.ts).
+   * ended (a timeout, say): a press on such a stale screen puts the card back
+   * (dialog/person-places.ts).
    */
   shownCards?: Record<string, DialogCard>;
 }

@@ -1,7 +1,7 @@
 import type { I18n } from "@grammyjs/i18n";
 import type { Config } from "../../config.ts";
 import type { Logger } from "../../logger.ts";
-import type { AccessService } from "../../services/access.ts";
+import type { AccessService } from "../../services/access/index.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { Store } from "../../store/port.ts";
 import type { CallbackCodec } from "./callback-data.ts";

@@ -4,7 +4,7 @@
  * the message or the button.
  */
 import type { MiddlewareFn } from "grammy";
-import { AccessService, type Person, type Role } from "../../services/access.ts";
+import { AccessService, type Person, type Role } from "../../services/access/index.ts";
 import type { Audience } from "./commands.ts";
 import type { BotContext } from "./context.ts";
 import { replyToMessage } from "./screen-text.ts";

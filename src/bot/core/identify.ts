@@ -1,5 +1,5 @@
 import type { MiddlewareFn } from "grammy";
-import type { AccessService } from "../../services/access.ts";
+import type { AccessService } from "../../services/access/index.ts";
 import type { BotContext } from "./context.ts";
 import { guessLocale, isLocale, type Locale } from "./i18n.ts";
 import { profileOf } from "./screen-text.ts";

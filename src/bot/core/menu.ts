@@ -1,5 +1,5 @@
 import { InlineKeyboard } from "grammy";
-import type { Person } from "../../services/access.ts";
+import type { Person } from "../../services/access/index.ts";
 import type { CallbackCodec } from "./callback-data.ts";
 import { COMMANDS, type CommandName, commandKey } from "./commands.ts";
 import type { BotContext } from "./context.ts";

@@ -16,7 +16,7 @@ import type { I18n } from "@grammyjs/i18n";
 import type { Api } from "grammy";
 import type { BotCommand } from "grammy/types";
 import type { Logger } from "../../logger.ts";
-import type { AccessService, Person } from "../../services/access.ts";
+import type { AccessService, Person } from "../../services/access/index.ts";
 import { SubscriptionService } from "../../services/subscriptions.ts";
 import type { Store } from "../../store/port.ts";
 import { COMMANDS, commandKey } from "./commands.ts";

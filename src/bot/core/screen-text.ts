@@ -1,7 +1,7 @@
 /** Small helpers for showing things to a person. */
 import { GrammyError, type InlineKeyboard } from "grammy";
 import type { User } from "grammy/types";
-import type { Profile } from "../../services/access.ts";
+import type { Profile } from "../../services/access/index.ts";
 import type { BotContext } from "./context.ts";
 import type { Locale } from "./i18n.ts";
 

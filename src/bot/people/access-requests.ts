@@ -5,7 +5,7 @@
  * a stranger leaves nothing permanent behind. The admin buttons act for admins only, and once.
  */
 import { InlineKeyboard } from "grammy";
-import { isRole } from "../../services/access.ts";
+import { isRole } from "../../services/access/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";

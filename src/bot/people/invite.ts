@@ -4,7 +4,7 @@
  * ("warehouse · Южный"). The admin role always covers every store: no picker for it.
  */
 import { InlineKeyboard } from "grammy";
-import { isRole, type Role } from "../../services/access.ts";
+import { isRole, type Role } from "../../services/access/index.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { ROLE_KEYS } from "../core/guard.ts";

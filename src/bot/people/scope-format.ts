@@ -3,7 +3,7 @@
  * invite, "warehouse (Южный)" on /users. A role not limited to stores covers all of them; a shop
  * removed later simply drops out of a limit, and a limit naming only removed shops reaches none.
  */
-import type { Person, Role } from "../../services/access.ts";
+import type { Person, Role } from "../../services/access/index.ts";
 import type { BotShops } from "../core/deps.ts";
 import { ROLE_KEYS } from "../core/guard.ts";
 

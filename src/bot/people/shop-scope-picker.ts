@@ -7,8 +7,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { InlineKeyboard } from "grammy";
+import { isRole, type Role } from "../../services/access/index.ts";
 import { normalizeScope } from "../../services/access/shop-scope.ts";
-import { isRole, type Role } from "../../services/access.ts";
 import type { Store } from "../../store/port.ts";
 import type { BotContext } from "../core/context.ts";
 import type { BotShops } from "../core/deps.ts";

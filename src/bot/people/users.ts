@@ -4,7 +4,13 @@
  * all with the store picker of /invite. A role granted here covers every store.
  */
 import { InlineKeyboard } from "grammy";
-import { isRole, type Person, ROLES, type Role, type RoleChange } from "../../services/access.ts";
+import {
+  isRole,
+  type Person,
+  ROLES,
+  type Role,
+  type RoleChange,
+} from "../../services/access/index.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { ROLE_KEYS } from "../core/guard.ts";

@@ -1,5 +1,5 @@
 /** /start (also with an invite payload), /help, and the menu buttons they show. */
-import type { RedeemFailure } from "../../services/access.ts";
+import type { RedeemFailure } from "../../services/access/index.ts";
 import { SubscriptionService } from "../../services/subscriptions.ts";
 import { type CommandName, commandKey, commandSpec, isCommandName } from "../core/commands.ts";
 import type { BotContext } from "../core/context.ts";

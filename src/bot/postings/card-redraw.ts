@@ -3,7 +3,7 @@
  * card-now.ts): packed by someone else with the Label only, cancelled without buttons, drawn by
  * the shop's notifier exactly as the watcher's follow-up draws it. Installed before the dialogs,
  * so /cancel and Close (which run before them) find it on the context (ctx.redrawCard, used by
- * restoreCard in core/dialog/person-slots.ts).
+ * restoreCard in core/dialog/person-places.ts).
  *
  * Anything that goes wrong (Ozon slow or down, the shop paused or gone) puts the card back as it
  * was, as before: the watcher's next pass still mends a chat it has not told yet.

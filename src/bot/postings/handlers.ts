@@ -7,7 +7,7 @@
 import { InputFile } from "grammy";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
-import { openDialogCard, restoreCard, takeShownCard } from "../core/dialog/person-slots.ts";
+import { openDialogCard, restoreCard, takeShownCard } from "../core/dialog/person-places.ts";
 import { mayUse } from "../core/guard.ts";
 import { commandArgs } from "../core/router.ts";
 import { withShopTag } from "../core/shop-tags.ts";

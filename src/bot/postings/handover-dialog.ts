@@ -6,7 +6,7 @@
  * also after a restart, since the job is kept in the shop's store.
  */
 import { InlineKeyboard } from "grammy";
-import type { AccessService } from "../../services/access.ts";
+import type { AccessService } from "../../services/access/index.ts";
 import type { HandoverDesk, HandoverJob } from "../../services/postings/handover.ts";
 import { AWAITING_DELIVER, dayOf } from "../../services/postings/today.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";

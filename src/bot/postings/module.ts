@@ -4,8 +4,8 @@
  * labels, and the ship and cancel dialogs.
  */
 import type { Api } from "grammy";
+import type { AccessService } from "../../services/access/index.ts";
 import { reachesShop } from "../../services/access/shop-scope.ts";
-import type { AccessService } from "../../services/access.ts";
 import { CardBook } from "../../services/postings/cards.ts";
 import { HandoverDesk } from "../../services/postings/handover.ts";
 import {

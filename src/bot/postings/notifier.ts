@@ -9,7 +9,7 @@ import type { I18n } from "@grammyjs/i18n";
 import { type Api, GrammyError, type InlineKeyboard } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { Posting } from "../../ozon/seller/types.ts";
-import { AccessService } from "../../services/access.ts";
+import { AccessService } from "../../services/access/index.ts";
 import type { CardMessage } from "../../services/postings/cards.ts";
 import {
   ChatMovedError,

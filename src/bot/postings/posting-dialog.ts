@@ -12,7 +12,7 @@ import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ConversationContext, DialogCard } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import { type Dialog, dialogSpec } from "../core/dialog/dialog.ts";
-import { recordDialogCard } from "../core/dialog/person-slots.ts";
+import { recordDialogCard } from "../core/dialog/person-places.ts";
 import { chooseShop } from "../core/dialog/shop-step.ts";
 import { type ShopChoice, shopChoice, withShopTag } from "../core/shop-tags.ts";
 import { LABEL_CALLBACK } from "./keyboards.ts";

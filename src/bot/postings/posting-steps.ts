@@ -6,7 +6,7 @@
 import { InlineKeyboard } from "grammy";
 import type { SellerClient } from "../../ozon/index.ts";
 import type { Posting } from "../../ozon/seller/types.ts";
-import type { AccessService } from "../../services/access.ts";
+import type { AccessService } from "../../services/access/index.ts";
 import { awaitingPostings } from "../../services/postings/awaiting.ts";
 import { type PackedBy, PackedByLedger } from "../../services/postings/packed-by.ts";
 import type { KeptMessage } from "../../services/postings/packed-news.ts";
@@ -14,7 +14,7 @@ import type { Store } from "../../store/port.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { BotConversation, ConversationContext } from "../core/context.ts";
 import type { Dialog } from "../core/dialog/dialog.ts";
-import { callOzon, type OzonOutcome } from "../core/dialog/ozon-call.ts";
+import { callOzon, type OzonCallResult } from "../core/dialog/ozon-call.ts";
 import type { ShopChoice } from "../core/shop-tags.ts";
 import {
   AWAITING_PACKAGING,
@@ -78,7 +78,7 @@ export interface DialogShop {
   tagged(t: Translate, text: string): string;
 }
 
-export type Outcome<T> = OzonOutcome<T, Problem>;
+export type Outcome<T> = OzonCallResult<T, Problem>;
 
 /** Does this shop have the posting (or, for an order number, a posting of the order) waiting? */
 export async function holds(shop: SellerShop, number: string): Promise<boolean> {

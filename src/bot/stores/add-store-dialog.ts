@@ -24,7 +24,7 @@ import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import { type Answer, dialogSpec } from "../core/dialog/dialog.ts";
-import { openDialogRun } from "../core/dialog/person-slots.ts";
+import { openDialogRun } from "../core/dialog/person-places.ts";
 import type { ExpectedAnswer, KeyIntake } from "./keys.ts";
 
 export const ADD_STORE_CONVERSATION = "add-store";

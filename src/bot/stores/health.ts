@@ -6,7 +6,7 @@
 import type { I18n } from "@grammyjs/i18n";
 import type { Api } from "grammy";
 import type { Logger } from "../../logger.ts";
-import { AccessService } from "../../services/access.ts";
+import { AccessService } from "../../services/access/index.ts";
 import type { HealthChange, ShopHealth } from "../../shops/health.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import { isLocale, type Locale, type LocalizedContext } from "../core/i18n.ts";

@@ -21,7 +21,7 @@ import type { SecretBox } from "../../shops/secrets.ts";
 import type { Store } from "../../store/port.ts";
 import type { BotContext } from "../core/context.ts";
 import { DEFAULT_WAIT_MS } from "../core/dialog/conversations.ts";
-import { openDialogRun } from "../core/dialog/person-slots.ts";
+import { openDialogRun } from "../core/dialog/person-places.ts";
 import { displayName, profileOf } from "../core/screen-text.ts";
 import type { FeatureFactory } from "../index.ts";
 

@@ -12,7 +12,7 @@ import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import { dialogSpec } from "../core/dialog/dialog.ts";
-import { openDialogRun } from "../core/dialog/person-slots.ts";
+import { openDialogRun } from "../core/dialog/person-places.ts";
 import { shopGone } from "../core/dialog/shop-step.ts";
 import { type ShopChoice, shopChoice } from "../core/shop-tags.ts";
 import { nameProblem, sameName } from "./add-store-dialog.ts";

@@ -5,7 +5,7 @@ import type { Logger } from "../../logger.ts";
 import type { RetryPolicy } from "../backoff.ts";
 import { noAuth } from "../endpoint.ts";
 import { createAgent, type FetchLike, type Timeouts } from "../exchange.ts";
-import { OzonHttp, type OzonOutcomeObserver } from "../http.ts";
+import { type KeysVerdictObserver, OzonHttp } from "../http.ts";
 import { type RateLimiter, TokenBucket } from "../limiter.ts";
 import { type SuccessorMemory, Successors } from "../successors.ts";
 import { createCampaignsApi } from "./campaigns.ts";
@@ -37,7 +37,7 @@ export interface PerformanceClientOptions {
   /** Bytes of a report file read at most (MAX_REPORT_BYTES, 100 MB). */
   maxReportBytes?: number;
   /** Told whether the keys worked on each call, the token request included (the shop's health). */
-  observer?: OzonOutcomeObserver;
+  observer?: KeysVerdictObserver;
 }
 
 export function createPerformanceClient(options: PerformanceClientOptions) {

@@ -5,7 +5,7 @@ import type { Logger } from "../../logger.ts";
 import type { RetryPolicy } from "../backoff.ts";
 import { headerAuth } from "../endpoint.ts";
 import type { FetchLike, Timeouts } from "../exchange.ts";
-import { OzonHttp, type OzonOutcomeObserver } from "../http.ts";
+import { type KeysVerdictObserver, OzonHttp } from "../http.ts";
 import { type RateLimiter, sharedLimiter } from "../limiter.ts";
 import { type SuccessorMemory, Successors } from "../successors.ts";
 import { createAnalyticsApi } from "./analytics.ts";
@@ -42,7 +42,7 @@ export interface SellerClientOptions {
   /** Keeps the moves to successors beyond this client's life (the bot's store). */
   successorMemory?: SuccessorMemory;
   /** Told whether the keys worked on each call (the shop's health). */
-  observer?: OzonOutcomeObserver;
+  observer?: KeysVerdictObserver;
 }
 
 export function createSellerClient(options: SellerClientOptions) {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { fail, jsonReply, performanceError, type SandboxRequest } from "../http.ts";
-import type { Route } from "../router.ts";
+import type { Route } from "../route-table.ts";
 import type { SandboxState } from "../state.ts";
 
 /** The token request's fields, from a form or a JSON body. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isoDate, RUB } from "../data.ts";
 import type { SandboxRequest } from "../http.ts";
 import { badRequest, fail, jsonReply, notFound, performanceError, readBody } from "../http.ts";
-import type { Route } from "../router.ts";
+import type { Route } from "../route-table.ts";
 import type { Campaign, SandboxState } from "../state.ts";
 
 /** Money arrives as a JSON string or a number of millionths of a rouble. */

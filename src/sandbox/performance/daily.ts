@@ -4,7 +4,7 @@
  */
 import { add, dayMetrics, daysOf, ZERO } from "../csv.ts";
 import { fail, jsonReply, performanceError } from "../http.ts";
-import type { Route } from "../router.ts";
+import type { Route } from "../route-table.ts";
 import type { SandboxState } from "../state.ts";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -12,7 +12,7 @@ import { z } from "zod";
 import { RUB } from "../data.ts";
 import type { SandboxRequest } from "../http.ts";
 import { badRequest, fail, jsonReply, performanceError, readBody } from "../http.ts";
-import type { Route } from "../router.ts";
+import type { Route } from "../route-table.ts";
 import type { Campaign, SandboxState } from "../state.ts";
 import { findCampaign } from "./campaigns.ts";
 

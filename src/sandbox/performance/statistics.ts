@@ -8,7 +8,7 @@ import {
   performanceError,
   type SandboxRequest,
 } from "../http.ts";
-import type { Route } from "../router.ts";
+import type { Route } from "../route-table.ts";
 import type { GroupBy, ReportJob, ReportKind, ReportState, SandboxState } from "../state.ts";
 
 export const MAX_CAMPAIGNS_PER_REPORT = 10;

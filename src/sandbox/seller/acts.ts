@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { badRequest, binaryReply, fail, GRPC, jsonReply, readBody, sellerError } from "../http.ts";
 import { buildPdf } from "../pdf.ts";
-import type { Route } from "../router.ts";
+import type { Route } from "../route-table.ts";
 import type { SandboxState } from "../state.ts";
 import { type ActRecord, deskOf } from "./acts-desk.ts";
 

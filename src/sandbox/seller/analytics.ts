@@ -8,7 +8,7 @@ import { z } from "zod";
 import { daysOf } from "../csv.ts";
 import { badRequest, jsonReply, readBody } from "../http.ts";
 import { createRandom, hashSeed } from "../random.ts";
-import type { Route } from "../router.ts";
+import type { Route } from "../route-table.ts";
 import type { SandboxState } from "../state.ts";
 
 const METRICS = ["revenue", "ordered_units"] as const;

@@ -2,17 +2,10 @@ import { z } from "zod";
 import { mimeOf } from "../files.ts";
 import { badRequest, binaryReply, fail, GRPC, jsonReply, readBody, sellerError } from "../http.ts";
 import { toMessageId } from "../json.ts";
-import type { Route } from "../router.ts";
+import type { Route } from "../route-table.ts";
 import type { Chat, ChatMessage, SandboxState } from "../state.ts";
-import {
-  addMessage,
-  chatV1,
-  chatV3,
-  messageV1,
-  messageV3,
-  startChatFor,
-  unreadOf,
-} from "./chat-model.ts";
+import { addMessage, startChatFor, unreadOf } from "./chat-model.ts";
+import { chatV1, chatV3, messageV1, messageV3 } from "./chat-wire.ts";
 import { findPosting } from "./posting-actions.ts";
 
 export const PREMIUM_MESSAGE =

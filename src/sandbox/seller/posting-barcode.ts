@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { fail, GRPC, jsonReply, readBody, sellerError } from "../http.ts";
-import type { Route } from "../router.ts";
+import type { Route } from "../route-table.ts";
 import type { Posting, SandboxState } from "../state.ts";
 
 const iso = (ms: number): string => new Date(ms).toISOString();

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { badRequest, binaryReply, jsonReply, readBody } from "../http.ts";
 import { buildPdf } from "../pdf.ts";
-import type { Route } from "../router.ts";
+import type { Route } from "../route-table.ts";
 import { type Posting, type SandboxState, UNFULFILLED_STATUSES } from "../state.ts";
 import { isMarkValid } from "./marks.ts";
 import {

@@ -1,7 +1,7 @@
 /** The seller's catalogue by id, as /v3/product/info/list writes it. */
 import { z } from "zod";
 import { GRPC, jsonReply, readBody, sellerError } from "../http.ts";
-import type { Route } from "../router.ts";
+import type { Route } from "../route-table.ts";
 import type { Product, SandboxState } from "../state.ts";
 
 const ids = z.array(z.union([z.string(), z.number().int()])).optional();

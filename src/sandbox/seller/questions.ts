@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { badRequest, fail, GRPC, jsonReply, notFound, readBody, sellerError } from "../http.ts";
-import type { Route } from "../router.ts";
+import type { Route } from "../route-table.ts";
 import type { ProductQuestion, ProductReview, SandboxState } from "../state.ts";
 
 export const PREMIUM_PLUS_MESSAGE =

@@ -1,7 +1,7 @@
 /** The seller's warehouses, as /v1/warehouse/list writes them. */
 import { z } from "zod";
 import { jsonReply, readBody } from "../http.ts";
-import type { Route } from "../router.ts";
+import type { Route } from "../route-table.ts";
 import type { SandboxState } from "../state.ts";
 
 export function warehouseRoutes(state: SandboxState): Route[] {

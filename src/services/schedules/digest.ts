@@ -25,22 +25,9 @@ import { ttlLoopLease } from "../../store/lease.ts";
 import type { Store } from "../../store/port.ts";
 import { presetPeriod, type ReportPeriod } from "../ads/periods.ts";
 import { BackgroundLoop, type LoopLogger } from "../background-loop.ts";
+import type { DigestSetting, DigestSettings } from "./digest-settings.ts";
 import { latestSlot, nextSlot } from "./slots.ts";
 
-export interface DigestSetting {
-  userId: number;
-  /** The person's private chat. */
-  chatId: number;
-  locale: string;
-  enabled: boolean;
-  /** HH:MM in TIMEZONE. */
-  time: string;
-  /** When it was last turned on or its time changed: slots before it are not sent. */
-  since: number;
-  lastSlot?: number;
-}
-
-const SETTING_PREFIX = "digest:";
 const SENT_PREFIX = "digest-sent:";
 const SENT_TTL_MS = 3 * 24 * 60 * 60 * 1000;
 /** Tries of one day's digest, the first included. */
@@ -64,46 +51,6 @@ export interface DigestRun {
   digest?: Digest;
   /** Its messages Telegram already accepted, from the first. */
   sentParts?: number;
-}
-
-export class DigestSettings {
-  readonly #store: Store;
-  constructor(store: Store) {
-    this.#store = store;
-  }
-  get(userId: number): Promise<DigestSetting | undefined> {
-    return this.#store.get<DigestSetting>(SETTING_PREFIX + userId);
-  }
-  async all(): Promise<DigestSetting[]> {
-    return (await this.#store.list<DigestSetting>(SETTING_PREFIX)).map((e) => e.value);
-  }
-  /** Writes a whole setting (a first one); changes go through update. */
-  set(setting: DigestSetting): Promise<void> {
-    return this.#store.set(SETTING_PREFIX + setting.userId, setting);
-  }
-
-  /**
-   * Changes the person's setting with `change` applied to its current value (compare-and-set, as
-   * ScheduleRepository.update): the round's bookkeeping and the person's own change never undo
-   * each other. `change` answers undefined to leave it as it is. Resolves with the value stored.
-   */
-  async update(
-    userId: number,
-    change: (setting: DigestSetting | undefined) => DigestSetting | undefined,
-  ): Promise<DigestSetting | undefined> {
-    const key = SETTING_PREFIX + userId;
-    for (let attempt = 0; attempt < 20; attempt++) {
-      const current = await this.get(userId);
-      const next = change(current === undefined ? undefined : structuredClone(current));
-      if (next === undefined) return current;
-      const written =
-        current === undefined
-          ? await this.#store.setIfAbsent(key, next)
-          : await this.#store.compareAndSet(key, current, next);
-      if (written) return next;
-    }
-    throw new Error(`digest setting of ${userId}: too many concurrent changes`);
-  }
 }
 
 /** One store's part of a digest; a part Ozon did not answer carries its error instead. */

@@ -30,8 +30,8 @@ import {
 } from "../../../src/ozon/performance/client.ts";
 import { createSellerClient } from "../../../src/ozon/seller/client.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../../src/sandbox/index.ts";
+import { AccessService } from "../../../src/services/access/index.ts";
 import { personKey } from "../../../src/services/access/roles.ts";
-import { AccessService } from "../../../src/services/access.ts";
 import type { ReportJob } from "../../../src/services/ads/index.ts";
 import type { ShopEntry } from "../../../src/shops/entry.ts";
 import { ShopRegistry } from "../../../src/shops/registry.ts";

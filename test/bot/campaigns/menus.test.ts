@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { createI18n, translatorFor } from "../../../src/bot/core/i18n.ts";
 import { menuCommands } from "../../../src/bot/core/person-menus.ts";
-import type { Person } from "../../../src/services/access.ts";
+import type { Person } from "../../../src/services/access/index.ts";
 import { closeWorlds, MANAGER, slash, startWorld, WAREHOUSE } from "../ads/world.ts";
 import { captureLogger } from "../harness.ts";
 

@@ -20,7 +20,7 @@ import type { Container } from "../../../src/container.ts";
 import type { SellerClient } from "../../../src/ozon/index.ts";
 import { createSellerClient } from "../../../src/ozon/seller/client.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../../src/sandbox/index.ts";
-import { AccessService, type Role } from "../../../src/services/access.ts";
+import { AccessService, type Role } from "../../../src/services/access/index.ts";
 import type { PostingWatcher } from "../../../src/services/postings/index.ts";
 import type { ShopRegistry } from "../../../src/shops/registry.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";

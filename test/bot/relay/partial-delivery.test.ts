@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { TelegramRelayNotifier } from "../../../src/bot/chats/notifier.ts";
 import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import { createI18n } from "../../../src/bot/core/i18n.ts";
-import { AccessService } from "../../../src/services/access.ts";
+import { AccessService } from "../../../src/services/access/index.ts";
 import { createRelayRepositories } from "../../../src/services/relay/repositories.ts";
 import type { ChatMessage, RelayAttachment } from "../../../src/services/relay/types.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";

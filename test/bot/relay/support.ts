@@ -22,7 +22,7 @@ import { type Config, loadConfig } from "../../../src/config.ts";
 import type { Container } from "../../../src/container.ts";
 import { createSellerClient, type SellerClient } from "../../../src/ozon/seller/client.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../../src/sandbox/index.ts";
-import { AccessService } from "../../../src/services/access.ts";
+import { AccessService } from "../../../src/services/access/index.ts";
 import type { ShopRegistry } from "../../../src/shops/registry.ts";
 import { stopModules } from "../../../src/shutdown.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";

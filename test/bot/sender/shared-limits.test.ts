@@ -18,7 +18,7 @@ import {
 } from "../../../src/bot/core/sender/index.ts";
 import { TelegramPostingNotifier } from "../../../src/bot/postings/notifier.ts";
 import type { Posting } from "../../../src/ozon/seller/types.ts";
-import { AccessService } from "../../../src/services/access.ts";
+import { AccessService } from "../../../src/services/access/index.ts";
 import { presetPeriod, ReportJobs } from "../../../src/services/ads/index.ts";
 import { createRelayRepositories } from "../../../src/services/relay/repositories.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
@@ -43,7 +43,7 @@ const FIRST_MANAGER = 3001;
 const MANAGERS = range(FIRST_MANAGER);
 
 /** Notes the clock time and chat of every message the budget let through. */
-class RecordingBudget implements SendBudget {
+class RecordingSendBudget implements SendBudget {
   readonly grants: Array<{ chatId: SendTarget["chatId"]; at: number }> = [];
   readonly #inner: SendBudget;
   readonly #clock: ManualClock;
@@ -96,8 +96,8 @@ describe("one sender for the whole bot", () => {
     const access = new AccessService({ store, adminIds: [] });
     for (const id of SELLERS) await access.grant(id, "seller");
     const clock = new ManualClock(Date.parse("2026-06-15T09:00:00Z"));
-    const budget = new RecordingBudget(clock);
-    const sender = new TelegramSender({ clock, budget });
+    const sendBudget = new RecordingSendBudget(clock);
+    const sender = new TelegramSender({ clock, sendBudget });
 
     const postings = new TelegramPostingNotifier({
       api,
@@ -177,15 +177,15 @@ describe("one sender for the whole bot", () => {
 
     const everyone = [...SUBSCRIBERS, ...SELLERS, ...MANAGERS];
     for (const chatId of everyone) expect(fake.textsTo(chatId)).toHaveLength(1);
-    expect(budget.grants).toHaveLength(total);
+    expect(sendBudget.grants).toHaveLength(total);
     expect(
       maxInWindow(
-        budget.grants.map((g) => g.at),
+        sendBudget.grants.map((g) => g.at),
         1000,
       ),
     ).toBe(30);
     // Alerts and buyer messages (80) before report progress (bulk), but for the very first message.
-    const lastAlert = budget.grants.findLastIndex((g) => Number(g.chatId) < FIRST_MANAGER);
+    const lastAlert = sendBudget.grants.findLastIndex((g) => Number(g.chatId) < FIRST_MANAGER);
     expect(lastAlert).toBeLessThanOrEqual(SUBSCRIBERS.length + SELLERS.length);
     await sender.close();
   });

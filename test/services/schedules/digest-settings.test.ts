@@ -4,11 +4,11 @@
  * compare-and-set, so the person's change stands — on the memory store and on real Redis.
  */
 import { afterAll, describe, expect, it } from "vitest";
+import { DigestScheduler } from "../../../src/services/schedules/digest.ts";
 import {
-  DigestScheduler,
   type DigestSetting,
   DigestSettings,
-} from "../../../src/services/schedules/digest.ts";
+} from "../../../src/services/schedules/digest-settings.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import type { Store } from "../../../src/store/port.ts";
 import { ManualClock } from "../../support/manual-clock.ts";

@@ -4,7 +4,8 @@
  * of connections on real Redis, with the lease and with the per-slot claim alone.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { DigestScheduler, DigestSettings } from "../../../src/services/schedules/digest.ts";
+import { DigestScheduler } from "../../../src/services/schedules/digest.ts";
+import { DigestSettings } from "../../../src/services/schedules/digest-settings.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import type { Store } from "../../../src/store/port.ts";
 import { RedisStore } from "../../../src/store/redis.ts";

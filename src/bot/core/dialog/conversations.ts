@@ -23,7 +23,7 @@ import type { LocalizedContext } from "../i18n.ts";
 import { retryInConversation } from "../retry.ts";
 import type { Router } from "../router.ts";
 import { pressedAfterDialog } from "./dialog.ts";
-import { personSlot, removeSlot } from "./person-slots.ts";
+import { personPlace, removePlace } from "./person-places.ts";
 
 export const CONVERSATIONS_VERSION = 6;
 
@@ -69,24 +69,24 @@ export function conversationsPlugin(i18n: I18n<LocalizedContext>): MiddlewareFn<
       version: CONVERSATIONS_VERSION,
       adapter: {
         read: (ctx) => {
-          const slot = personSlot(ctx);
+          const place = personPlace(ctx);
           const saved =
-            slot === undefined ? undefined : (ctx.session.conversations?.[slot] as Saved);
-          if (slot !== undefined && saved && saved.version?.[1] !== CONVERSATIONS_VERSION) {
+            place === undefined ? undefined : (ctx.session.conversations?.[place] as Saved);
+          if (place !== undefined && saved && saved.version?.[1] !== CONVERSATIONS_VERSION) {
             // Saved by other code (the version was bumped): the person starts over.
-            removeSlot(ctx, slot);
+            removePlace(ctx, place);
             return undefined;
           }
           return saved;
         },
         write: (ctx, state) => {
-          const slot = personSlot(ctx);
-          if (slot === undefined) return;
-          ctx.session.conversations = { ...ctx.session.conversations, [slot]: state };
+          const place = personPlace(ctx);
+          if (place === undefined) return;
+          ctx.session.conversations = { ...ctx.session.conversations, [place]: state };
         },
         delete: (ctx) => {
-          const slot = personSlot(ctx);
-          if (slot !== undefined) removeSlot(ctx, slot);
+          const place = personPlace(ctx);
+          if (place !== undefined) removePlace(ctx, place);
         },
       },
     },
@@ -104,8 +104,8 @@ export function conversationsPlugin(i18n: I18n<LocalizedContext>): MiddlewareFn<
 
 /** True when this person has a dialog saved in this chat (it must receive the update). */
 export function hasSavedDialog(ctx: BotContext): boolean {
-  const slot = personSlot(ctx);
-  return slot !== undefined && ctx.session.conversations?.[slot] !== undefined;
+  const place = personPlace(ctx);
+  return place !== undefined && ctx.session.conversations?.[place] !== undefined;
 }
 
 /**

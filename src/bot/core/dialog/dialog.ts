@@ -15,7 +15,7 @@
  * audience on every update before the dialog gets it. Close (`cx:<owner>:<tag>`,
  * core/dialog/leave-button.ts) is handled before the dialogs, as /cancel is; so that it can tell this run
  * from an earlier one, the run's tag is also recorded in the session outside the dialog's state
- * (slots.ts).
+ * (person-places.ts).
  */
 import { randomBytes } from "node:crypto";
 import type { ConversationBuilder } from "@grammyjs/conversations";
@@ -27,7 +27,7 @@ import { newRow } from "../keyboard-rows.ts";
 import { isNotModified } from "../screen-text.ts";
 import type { ConversationSpec } from "./conversations.ts";
 import { cancelData } from "./leave-button.ts";
-import { recordDialogRun, restoreCard, takeShownCard } from "./person-slots.ts";
+import { recordDialogRun, restoreCard, takeShownCard } from "./person-places.ts";
 
 /** Callback data of one of this dialog's buttons: it answers `step` with `value`. */
 export type ButtonData = (step: string, value?: string | number) => string;

@@ -12,7 +12,7 @@ import { Router } from "../router.ts";
 import { showScreen } from "../screen-text.ts";
 import type { ConversationSpec } from "./conversations.ts";
 import { CANCEL_CALLBACK } from "./leave-button.ts";
-import { openDialogCard, openDialogRun, restoreCard, takeShownCard } from "./person-slots.ts";
+import { openDialogCard, openDialogRun, restoreCard, takeShownCard } from "./person-places.ts";
 
 /** Ids of the dialogs this person has open in this chat. */
 function activeDialogs(ctx: BotContext): string[] {

@@ -6,15 +6,15 @@
  */
 import type { BotConversation } from "../context.ts";
 
-export type OzonOutcome<T, P> = { ok: true; value: T } | { ok: false; problem: P };
+export type OzonCallResult<T, P> = { ok: true; value: T } | { ok: false; problem: P };
 
 /** `toProblem` turns what the call threw into the area's replayable problem description. */
 export function callOzon<T, P>(
   conversation: BotConversation,
   call: () => Promise<T>,
   toProblem: (error: unknown) => P,
-): Promise<OzonOutcome<T, P>> {
-  return conversation.external(async (): Promise<OzonOutcome<T, P>> => {
+): Promise<OzonCallResult<T, P>> {
+  return conversation.external(async (): Promise<OzonCallResult<T, P>> => {
     try {
       return { ok: true, value: await call() };
     } catch (error) {

@@ -3,10 +3,10 @@ export { apiForSender } from "./api.ts";
 export { MemorySendBudget, type MemorySendBudgetOptions } from "./memory-send-budget.ts";
 export {
   type BucketLimit,
-  type BudgetGrant,
   type ChatKind,
   chatKindOf,
   type SendBudget,
+  type SendBudgetGrant,
   type SendLimits,
   type SendTarget,
   TELEGRAM_LIMITS,

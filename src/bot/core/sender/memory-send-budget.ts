@@ -10,8 +10,8 @@
 import { type Clock, steadyNow, systemClock } from "../../../clock.ts";
 import {
   type BucketLimit,
-  type BudgetGrant,
   type SendBudget,
+  type SendBudgetGrant,
   type SendLimits,
   type SendTarget,
   TELEGRAM_LIMITS,
@@ -54,7 +54,7 @@ export class MemorySendBudget implements SendBudget {
     this.#global = bucket(this.#limits.global);
   }
 
-  async take(target: SendTarget): Promise<BudgetGrant> {
+  async take(target: SendTarget): Promise<SendBudgetGrant> {
     const now = this.#now();
     const globalWait = waitOf(this.#global, now);
     if (globalWait > 0) return { granted: false, waitMs: globalWait, scope: "global" };

@@ -25,8 +25,8 @@ import { createHash } from "node:crypto";
 import { Redis } from "ioredis";
 import {
   type BucketLimit,
-  type BudgetGrant,
   type SendBudget,
+  type SendBudgetGrant,
   type SendLimits,
   type SendTarget,
   TELEGRAM_LIMITS,
@@ -110,7 +110,7 @@ export class RedisSendBudget implements SendBudget {
     for (const limit of Object.values(this.#limits)) checkLimit(limit);
   }
 
-  async take(target: SendTarget): Promise<BudgetGrant> {
+  async take(target: SendTarget): Promise<SendBudgetGrant> {
     const chat = this.#chatLimit(target);
     const name = chatName(target);
     const keys = [

@@ -47,7 +47,7 @@ export const TELEGRAM_LIMITS: SendLimits = {
 };
 
 /** The answer to "may one message go to this chat now?". */
-export type BudgetGrant =
+export type SendBudgetGrant =
   | { granted: true }
   /**
    * Nothing was taken. `scope` says who waits: this chat only (others may go), or everyone (the
@@ -60,7 +60,7 @@ export interface SendBudget {
    * Takes one token from the chat's bucket and one from the global bucket, both or neither: only
    * when both have one and no 429 hold covers the chat or everyone.
    */
-  take(target: SendTarget): Promise<BudgetGrant>;
+  take(target: SendTarget): Promise<SendBudgetGrant>;
   /**
    * Telegram answered 429 for a message to `target`, asking to wait `retryAfterMs`: nothing more
    * goes to that chat before then, and to nobody when Telegram is limiting the bot as a whole.

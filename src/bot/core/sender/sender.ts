@@ -37,7 +37,7 @@ export interface SendRequest extends SendTarget {
 export interface TelegramSenderOptions {
   clock?: Clock;
   /** Where the limits' state lives (default: this process, Telegram's limits, on `clock`). */
-  budget?: SendBudget;
+  sendBudget?: SendBudget;
   /**
    * Recognises Telegram's "429 Too Many Requests" and returns how long to wait (ms, from
    * `parameters.retry_after`); undefined for every other error. Default: `telegramRetryAfterMs`.
@@ -94,7 +94,7 @@ interface ChatLane {
 export class TelegramSender {
   readonly #clock: Clock;
   readonly #now: () => number;
-  readonly #budget: SendBudget;
+  readonly #sendBudget: SendBudget;
   readonly #retryAfterMs: (error: unknown) => number | undefined;
   readonly #maxRetries: number;
   readonly #lanes = new Map<string, ChatLane>();
@@ -109,7 +109,7 @@ export class TelegramSender {
   constructor(options: TelegramSenderOptions = {}) {
     this.#clock = options.clock ?? systemClock;
     this.#now = steadyNow(this.#clock);
-    this.#budget = options.budget ?? new MemorySendBudget({ clock: this.#clock });
+    this.#sendBudget = options.sendBudget ?? new MemorySendBudget({ clock: this.#clock });
     this.#retryAfterMs = options.retryAfterMs ?? telegramRetryAfterMs;
     this.#maxRetries = options.maxRateLimitRetries ?? 5;
     const signal = options.signal;
@@ -198,7 +198,7 @@ export class TelegramSender {
       let globalWait: number | undefined;
       let started = false;
       for (const lane of ready) {
-        const grant = await this.#budget.take(lane.target);
+        const grant = await this.#sendBudget.take(lane.target);
         if (this.#closed) break;
         if (grant.granted) {
           started = this.#start(lane);
@@ -241,7 +241,7 @@ export class TelegramSender {
         job.reject(new SenderClosedError({ cause: error }));
       } else {
         job.rateLimitRetries += 1;
-        await this.#budget.backOff(lane.target, waitMs);
+        await this.#sendBudget.backOff(lane.target, waitMs);
         lane.notBefore = this.#now() + waitMs;
         if (this.#closed) {
           job.reject(new SenderClosedError({ cause: error }));

@@ -10,27 +10,27 @@ import { GrammyError } from "grammy";
 import type { BotContext, DialogCard } from "../context.ts";
 
 /** The person's key in the chat session: their Telegram user id (none outside a chat). */
-export function personSlot(ctx: BotContext): string | undefined {
+export function personPlace(ctx: BotContext): string | undefined {
   if (ctx.chatId === undefined || ctx.from === undefined) return undefined;
   return String(ctx.from.id);
 }
 
 /** The run tag of the dialog this person has open in this chat, when its dialog recorded one. */
 export function openDialogRun(ctx: BotContext): string | undefined {
-  const slot = personSlot(ctx);
-  return slot === undefined ? undefined : ctx.session.dialogRuns?.[slot];
+  const place = personPlace(ctx);
+  return place === undefined ? undefined : ctx.session.dialogRuns?.[place];
 }
 
 /** Records the run tag of the dialog this person just started here (one dialog at a time). */
 export function recordDialogRun(ctx: BotContext, tag: string): void {
-  const slot = personSlot(ctx);
-  if (slot !== undefined) ctx.session.dialogRuns = { ...ctx.session.dialogRuns, [slot]: tag };
+  const place = personPlace(ctx);
+  if (place !== undefined) ctx.session.dialogRuns = { ...ctx.session.dialogRuns, [place]: tag };
 }
 
 /** The card this person's open dialog turned into its screen here, if any. */
 export function openDialogCard(ctx: BotContext): DialogCard | undefined {
-  const slot = personSlot(ctx);
-  return slot === undefined ? undefined : ctx.session.dialogCards?.[slot];
+  const place = personPlace(ctx);
+  return place === undefined ? undefined : ctx.session.dialogCards?.[place];
 }
 
 /** Cards kept per chat for stale presses (each up to a message's 4 096 characters). */
@@ -38,18 +38,18 @@ const SHOWN_CARDS = 3;
 
 /** Records the card (as it was) that the dialog opened here now shows its questions on. */
 export function recordDialogCard(ctx: BotContext, card: DialogCard): void {
-  const slot = personSlot(ctx);
-  if (slot === undefined) return;
-  ctx.session.dialogCards = { ...ctx.session.dialogCards, [slot]: card };
-  const shown = Object.entries({ ...ctx.session.shownCards, [`${slot}:${card.messageId}`]: card });
+  const place = personPlace(ctx);
+  if (place === undefined) return;
+  ctx.session.dialogCards = { ...ctx.session.dialogCards, [place]: card };
+  const shown = Object.entries({ ...ctx.session.shownCards, [`${place}:${card.messageId}`]: card });
   ctx.session.shownCards = Object.fromEntries(shown.slice(-SHOWN_CARDS));
 }
 
 /** The card this person's dialog once showed on message `messageId`, forgotten as it is taken. */
 export function takeShownCard(ctx: BotContext, messageId: number): DialogCard | undefined {
-  const slot = personSlot(ctx);
-  if (slot === undefined) return undefined;
-  const key = `${slot}:${messageId}`;
+  const place = personPlace(ctx);
+  if (place === undefined) return undefined;
+  const key = `${place}:${messageId}`;
   const card = ctx.session.shownCards?.[key];
   if (card) ctx.session.shownCards = without(ctx.session.shownCards, key);
   return card;
@@ -75,17 +75,17 @@ export async function restoreCard(ctx: BotContext, card: DialogCard): Promise<vo
 }
 
 /** Forgets the person's dialog here: its saved state, its run tag and its card. */
-export function removeSlot(ctx: BotContext, slot: string): void {
-  ctx.session.conversations = without(ctx.session.conversations, slot);
-  ctx.session.dialogRuns = without(ctx.session.dialogRuns, slot);
-  ctx.session.dialogCards = without(ctx.session.dialogCards, slot);
+export function removePlace(ctx: BotContext, place: string): void {
+  ctx.session.conversations = without(ctx.session.conversations, place);
+  ctx.session.dialogRuns = without(ctx.session.dialogRuns, place);
+  ctx.session.dialogCards = without(ctx.session.dialogCards, place);
 }
 
 function without<T>(
   all: Record<string, T> | undefined,
-  slot: string,
+  place: string,
 ): Record<string, T> | undefined {
-  if (!all || !(slot in all)) return all;
-  const { [slot]: _gone, ...rest } = all;
+  if (!all || !(place in all)) return all;
+  const { [place]: _gone, ...rest } = all;
   return Object.keys(rest).length > 0 ? rest : undefined;
 }

@@ -13,11 +13,11 @@
  *   owner-link                 payload of the current owner link while no admin exists (TTL as
  *                              the link's invite: one day; the next start writes a new one)
  *
- * People and roles are this file; invites and the owner link are access/invites.ts, the role and
- * person types access/roles.ts.
+ * People and roles are this file; invites and the owner link are invites.ts, the role and
+ * person types roles.ts.
  */
-import type { Store } from "../store/port.ts";
-import { Invites, type RedeemResult } from "./access/invites.ts";
+import type { Store } from "../../store/port.ts";
+import { Invites, type RedeemResult } from "./invites.ts";
 import {
   isRole,
   type Person,
@@ -28,10 +28,10 @@ import {
   type Role,
   type RoleChange,
   sortRoles,
-} from "./access/roles.ts";
-import { normalizeScope, recordWithShops, withScope } from "./access/shop-scope.ts";
+} from "./roles.ts";
+import { normalizeScope, recordWithShops, withScope } from "./shop-scope.ts";
 
-export type { Invite, RedeemFailure, RedeemResult } from "./access/invites.ts";
+export type { Invite, RedeemFailure, RedeemResult } from "./invites.ts";
 export {
   isRole,
   type Person,
@@ -40,7 +40,7 @@ export {
   ROLES,
   type Role,
   type RoleChange,
-} from "./access/roles.ts";
+} from "./roles.ts";
 
 export interface AccessServiceOptions {
   store: Store;

@@ -25,7 +25,7 @@ export type RouteMatch =
   | { kind: "wrong-method"; allowed: HttpMethod[] }
   | { kind: "missing" };
 
-export class Router {
+export class RouteTable {
   private readonly compiled: CompiledRoute[] = [];
 
   add(...routes: Route[]): void {
