@@ -2,7 +2,8 @@
  * The house rules of src/ (ARCHITECTURE.md), checked on the import statements themselves:
  * - a bot capability (src/bot/<folder>/) uses another only through that folder's index.ts;
  * - no cycle between capability folders;
- * - bot/core/ uses no capability; services/, shops/, ozon/ and store/ never import grammY.
+ * - bot/core/ uses no capability; services/, shops/, ozon/ and store/ never import grammY;
+ * - no source file is over 400 lines (a file holds one idea).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -112,5 +113,13 @@ describe("the house by capability", () => {
       ),
     );
     expect(offenders).toEqual([]);
+  });
+
+  it("has no source file over 400 lines", () => {
+    const long = sourceFiles(SRC)
+      .map((file) => ({ file, lines: readFileSync(file, "utf8").split("\n").length - 1 }))
+      .filter(({ lines }) => lines > 400)
+      .map(({ file, lines }) => `${path.relative(SRC, file)} (${lines})`);
+    expect(long).toEqual([]);
   });
 });
