@@ -15,7 +15,8 @@
  * audience on every update before the dialog gets it. Close (`cx:<owner>:<tag>`,
  * core/dialog/leave-button.ts) is handled before the dialogs, as /cancel is; so that it can tell this run
  * from an earlier one, the run's tag is also recorded in the session outside the dialog's state
- * (slots.ts).
+ * (slots.ts). A script goes back to an earlier question with `mark()`/`back()` (the plugin's
+ * checkpoint/rewind), its current update kept as `ctx`.
  */
 import { randomBytes } from "node:crypto";
 import type { ConversationBuilder } from "@grammyjs/conversations";
@@ -187,6 +188,7 @@ export class Dialog {
       await this.show(ctx, question, keyboard ?? new InlineKeyboard());
       return;
     }
+    this.#carried = undefined; // a new message: nothing to draw over
     await ctx.reply(question, { ...SENT, reply_markup: this.#withClose(ctx, keyboard) });
   }
 
