@@ -5,8 +5,12 @@
  * reason heading it; a wrong amount typed on the confirmation asks the amount again below it.
  * And a budget dialog saved by older code ends with a sentence, not a crash.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { CONVERSATIONS_VERSION } from "../../../src/bot/core/dialog/conversations.ts";
+import { SqliteStore } from "../../../src/store/sqlite.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { press, sentMessage } from "../harness.ts";
 import {
@@ -106,6 +110,31 @@ describe("/budget going back", () => {
     await tap(w, MANAGER, "Изменить");
     expect(screenText(w, MANAGER.id)).toContain(`теперь 150${NBSP}₽`);
     expect(budgetOf(w)).toBe("150000000");
+  });
+
+  it("a dialog that went back replays the same after a restart (file store)", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "ads-budget-back-restart-"));
+    try {
+      const w = await startWorld({
+        store: await SqliteStore.open({ dataDir }),
+        reopen: () => SqliteStore.open({ dataDir }),
+      });
+      await chooseShoes(w);
+      await tap(w, MANAGER, "« Назад");
+      await tap(w, MANAGER, "Кроссовки");
+      await say(w, MANAGER, "0");
+      await w.restart({ start: false });
+      const before = w.fake.calls.length;
+      await say(w, MANAGER, "1650");
+      // The replay sent nothing again: only the confirmation is new.
+      const sent = w.fake.calls.slice(before).filter((c) => c.method !== "getMe");
+      expect(sent.map((c) => c.method)).toEqual(["sendMessage"]);
+      expect(screenText(w, MANAGER.id)).toContain(`→ 1${NBSP}650${NBSP}₽`);
+      await tap(w, MANAGER, "Изменить");
+      expect(budgetOf(w)).toBe("1650000000");
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it("a budget dialog saved by older code is over: its button says so and changes nothing", async () => {
