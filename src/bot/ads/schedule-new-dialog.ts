@@ -5,10 +5,9 @@
  * → confirm → saved. Schedules report campaign statistics (the kind a manager reads every week);
  * phrases and attribution stay with /report.
  *
- * Read top to bottom, one question a line: `pick` asks for one of its buttons, `typed` for a text
- * it can parse; either asks again (Dialog.back to its mark) with why an answer was not taken.
+ * Read top to bottom, one question a line: the toolkit's `pick` asks for one of its buttons,
+ * `typed` for a text it can parse (core/dialog/questions.ts).
  */
-import { InlineKeyboard } from "grammy";
 import { REPORT_FORMATS, REPORT_GROUPINGS } from "../../services/ads/index.ts";
 import {
   type NewSchedule,
@@ -18,7 +17,8 @@ import {
 } from "../../services/schedules/schedules.ts";
 import { parseTimeOfDay, type ScheduleRule } from "../../services/schedules/slots.ts";
 import type { ConversationContext } from "../core/context.ts";
-import { type Answer, type Dialog, DialogNotice } from "../core/dialog/dialog.ts";
+import { type Dialog, DialogNotice } from "../core/dialog/dialog.ts";
+import { Questions } from "../core/dialog/questions.ts";
 import { AdsShopDialog, CampaignList } from "./ads-steps.ts";
 import { groupingKeyboard } from "./keyboards.ts";
 import type { ScheduleDialogDeps } from "./schedule-dialog.ts";
@@ -56,40 +56,7 @@ export async function newScheduleSteps(
   const notice = new DialogNotice();
   const list = new CampaignList(session, false);
   const chosen = new Map<string, string>();
-  /**
-   * The question on screen until it is answered as `take` accepts (undefined: asked again, with
-   * the sentence it returns); a shop removed or paused meanwhile ends the dialog (undefined).
-   */
-  const ask = async <T>(
-    question: string,
-    keyboard: InlineKeyboard,
-    steps: string[],
-    take: (answer: Answer) => { value: T } | { why: string },
-  ): Promise<T | undefined> => {
-    const asked = await dialog.mark();
-    if (!(await session.present(dialog.ctx))) return undefined;
-    await session.show(dialog.ctx, [asked.notice, question].filter(Boolean).join("\n\n"), keyboard);
-    const taken = take(await dialog.answer(steps));
-    return "value" in taken ? taken.value : dialog.back(asked, taken.why);
-  };
-  /** One of `values` pressed under `step`'s buttons; a text is asked to use the buttons. */
-  const pick = <T extends string | number>(
-    question: string,
-    keyboard: InlineKeyboard,
-    step: string,
-    values: readonly T[],
-  ) =>
-    ask(question, keyboard, [step], (answer) => {
-      if (answer.kind === "text") return { why: t("dialog-use-buttons") };
-      const value = values.find((v) => String(v) === answer.value);
-      return value === undefined ? { why: "" } : { value };
-    });
-  /** A typed answer `parse` takes; otherwise asked again with `bad`. */
-  const typed = <T>(question: string, bad: string, parse: (text: string) => T | undefined) =>
-    ask(question, new InlineKeyboard(), [], (answer) => {
-      const value = answer.kind === "text" ? parse(answer.text) : undefined;
-      return value === undefined ? { why: bad } : { value };
-    });
+  const ask = new Questions(dialog, session, t);
 
   // The campaigns: toggled on the /report list until Done.
   for (let done = false; !done; ) {
@@ -103,31 +70,46 @@ export async function newScheduleSteps(
     if (!picked) return undefined;
     done = picked.done;
   }
-  const period = await pick(
+  const period = await ask.pick(
     t("schedule-period"),
     schedulePeriodKeyboard(button, t),
     "sp",
     SCHEDULE_PERIODS,
   );
   if (!period) return undefined;
-  const groupBy = await pick(
+  const groupBy = await ask.pick(
     t("ads-report-grouping"),
     groupingKeyboard(button, t),
     "g",
     REPORT_GROUPINGS,
   );
   if (!groupBy) return undefined;
-  const format = await pick(t("schedule-format"), formatKeyboard(button, t), "f", REPORT_FORMATS);
+  const format = await ask.pick(
+    t("schedule-format"),
+    formatKeyboard(button, t),
+    "f",
+    REPORT_FORMATS,
+  );
   if (!format) return undefined;
-  const every = await pick(t("schedule-every"), frequencyKeyboard(button, t), "fr", FREQUENCIES);
+  const every = await ask.pick(
+    t("schedule-every"),
+    frequencyKeyboard(button, t),
+    "fr",
+    FREQUENCIES,
+  );
   if (!every) return undefined;
   let rule: ScheduleRule | undefined;
   if (every === "week") {
-    const weekday = await pick(t("schedule-weekday"), weekdayKeyboard(button, t), "wd", WEEKDAYS);
+    const weekday = await ask.pick(
+      t("schedule-weekday"),
+      weekdayKeyboard(button, t),
+      "wd",
+      WEEKDAYS,
+    );
     const time = weekday && (await askTime());
     rule = time ? { every, weekday, time } : undefined;
   } else if (every === "month") {
-    const day = await typed(t("schedule-day"), t("schedule-day-bad"), (text) => {
+    const day = await ask.typed(t("schedule-day"), t("schedule-day-bad"), (text) => {
       const value = Number(text.trim());
       return /^\d{1,2}$/.test(text.trim()) && value >= 1 && value <= 31 ? value : undefined;
     });
@@ -162,7 +144,7 @@ export async function newScheduleSteps(
     scheduleReportText(t, draft),
     where,
   ].join("\n");
-  const yes = await pick(summary, scheduleConfirmKeyboard(button, t), "y", [""]);
+  const yes = await ask.pick(summary, scheduleConfirmKeyboard(button, t), "y", [""]);
   if (yes === undefined) return undefined;
   const saved = await conversation.external(async () => {
     try {
@@ -179,7 +161,7 @@ export async function newScheduleSteps(
   /** The time of day, typed HH:MM in TIMEZONE. */
   function askTime(): Promise<string | undefined> {
     const question = t("schedule-time", { zone: deps.timezone });
-    return typed(question, t("schedule-time-bad"), (text) => parseTimeOfDay(text) ?? undefined);
+    return ask.typed(question, t("schedule-time-bad"), (text) => parseTimeOfDay(text) ?? undefined);
   }
 }
 
