@@ -15,8 +15,7 @@
  * audience on every update before the dialog gets it. Close (`cx:<owner>:<tag>`,
  * core/dialog/leave-button.ts) is handled before the dialogs, as /cancel is; so that it can tell this run
  * from an earlier one, the run's tag is also recorded in the session outside the dialog's state
- * (slots.ts). A script goes back to an earlier question with `mark()`/`back()` (the plugin's
- * checkpoint/rewind), its current update kept as `ctx`.
+ * (slots.ts).
  */
 import { randomBytes } from "node:crypto";
 import type { ConversationBuilder } from "@grammyjs/conversations";
