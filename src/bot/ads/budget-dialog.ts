@@ -5,13 +5,20 @@
  * shown. The budget is of the kind the campaign has, daily or weekly (fixed at creation): every
  * text names it, the limits are that kind's, and Ozon is sent that kind's field only.
  *
+ * `run` is the script, top to bottom; each screen is one method of BudgetQuestions. Going back is
+ * the plugin's rewind (Dialog.mark/back): Back on the amount returns to the list; "another
+ * amount", an amount refused (by its limits or by Ozon) and a wrong amount typed on the
+ * confirmation return to the amount question, the reason heading it; a campaign Ozon no longer
+ * budgets returns to the list. Screens go to the update of the latest answer (`dialog.ctx`).
+ *
  * Every Ozon call runs in conversation.external and returns JSON-safe values (money as decimal
  * strings of millionths), so a replay never calls Ozon again and nothing drifts through floats.
  * What it shares with the report dialog is in ads-steps.ts; its steps are dialog.ts's.
  */
 import { type BudgetKind, isBudgetError, parseBudgetInput } from "../../services/ads/index.ts";
-import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
+import type { Dialog, Mark } from "../core/dialog/dialog.ts";
+import type { Translator } from "../core/i18n.ts";
 import { type AdsDialogDeps, AdsShopDialog, adsDialog, CampaignList } from "./ads-steps.ts";
 import { enteredFrom, redrawCard } from "./campaign-card.ts";
 import {
@@ -42,196 +49,255 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
     id: BUDGET_CONVERSATION,
     kind: BUDGET_DIALOG_CALLBACK,
     run: async (dialog, first, shopId, campaignId, listPage = 0) => {
-      const { button } = dialog;
-      const t = first.t.bind(first);
       const opened = await AdsShopDialog.choose(dialog, deps, first, shopId);
       if (!opened) return;
       const { session } = opened;
-      let at: ConversationContext = opened.ctx;
-      const list = new CampaignList(session, false);
-      let chosen: CampaignView | undefined;
-      let amount: TypedAmount | undefined;
-      let step: "choose" | "amount" | "confirm" = "choose";
-      let notice = "";
-      /** A typed amount: on to the confirmation, or the same question again with the reason. */
-      const takeAmount = (input: string, kind: BudgetKind) => {
-        const parsed = parseBudgetInput(input, deps.budgetLimits[kind]);
-        if (parsed.ok) {
-          amount = { millionths: parsed.millionths.toString(), rounded: parsed.rounded };
-          step = "confirm";
-          return;
-        }
-        step = "amount";
-        notice = t(BUDGET_REASON_KEYS[parsed.reason], {
-          kind,
-          input: input.slice(0, 40),
-          limit: parsed.limitMillionths === undefined ? "" : budgetText(t, parsed.limitMillionths),
-        });
-      };
-      /**
-       * The campaign `id` (read anew when `fresh`, else from the briefly cached list): on to its
-       * amount, or back to the list with why (gone, or of no known budget kind); false when the
-       * dialog ended on Ozon's failure.
-       */
-      const takeCampaign = async (id: string, fresh: boolean): Promise<boolean> => {
-        const found = await session.call(async ({ budget }) => {
-          const campaign = await budget.find(id, fresh);
-          return campaign ? campaignView(campaign) : null;
-        });
-        if (!found.ok) {
-          await session.end(at, found.problem);
-          return false;
-        }
-        if (!found.value) notice = t("ads-campaign-gone");
-        else if (found.value.kind === "none") {
-          // Neither limit shown: which field Ozon would take is unknown, so none is sent.
-          notice = t("ads-budget-kind-unknown", { title: campaignTitle(found.value) });
-        } else {
-          chosen = found.value;
-          step = "amount";
-        }
-        return true;
-      };
+      const ask = new BudgetQuestions(dialog, deps, session);
 
-      let preset = opened.session.shop.id === shopId ? campaignId : undefined;
-      for (;;) {
-        // A shop removed or paused since the last step ends the dialog here.
-        if (!(await session.present(at))) return;
-        if (step === "choose" && preset) {
-          const id = preset;
-          preset = undefined;
-          // Not the briefly cached list: the card's campaign as Ozon shows it now.
-          if (!(await takeCampaign(id, true))) return;
-          continue;
-        }
-        if (step === "choose") {
-          const listing = await list.load();
-          if (!listing.ok) return session.end(at, listing.problem);
-          const { items, pages, total, missed } = listing.value;
-          const { search } = list;
-          if (missed) notice = t("ads-search-missed", { search: missed });
-          const head =
-            total === 0
-              ? t("ads-budget-none")
-              : t(search ? "ads-budget-choose-search" : "ads-budget-choose", { search });
-          const lines = list.lines(t, items);
-          const text = [notice, head, "", ...lines].filter((l, i) => i > 0 || l).join("\n");
-          notice = "";
-          await session.show(at, text, budgetCampaignsKeyboard(button, t, items, list.page, pages));
-          const answer = await dialog.answer(["p", "c"]);
-          at = answer.ctx;
-          if (list.take(answer) || answer.kind !== "button") continue;
-          if (!(await takeCampaign(answer.value, false))) return;
-          continue;
-        }
+      // The campaign: the card's (as Ozon shows it now, not the briefly cached list) or chosen
+      // from the list. Back, and a campaign Ozon no longer budgets, come back to the list: to
+      // the one it was chosen from, or from a card's campaign to the list from here.
+      const listed = await dialog.mark();
+      const carded = session.shop.id === shopId && !listed.returned ? campaignId : undefined;
+      const found = carded ? await ask.lookUp(carded, true) : { notice: listed.notice };
+      if (!found) return;
+      const chosen =
+        "campaign" in found ? { ...found, list: listed } : await ask.chooseCampaign(found.notice);
+      if (!chosen) return;
+      const { campaign, list } = chosen;
+      // Views kept by dialogs begun before budget kinds were read have none: those were daily.
+      const kind: BudgetKind = campaign.kind === "weekly" ? "weekly" : "daily";
 
-        const campaign = chosen as CampaignView;
-        // Views kept by dialogs begun before budget kinds were read have none: those were daily.
-        const kind: BudgetKind = campaign.kind === "weekly" ? "weekly" : "daily";
-        if (step === "amount") {
-          const question = t("ads-budget-ask", {
-            kind,
-            title: campaignTitle(campaign),
-            current: budgetText(t, campaign.budget),
-          });
-          const text = [notice, question].filter(Boolean).join("\n\n");
-          await session.show(at, text, budgetAmountKeyboard(button, t));
-          notice = "";
-          const answer = await dialog.answer(["b"]);
-          at = answer.ctx;
-          if (answer.kind === "text") takeAmount(answer.text, kind);
-          else step = "choose";
-          continue;
-        }
+      // The amount, asked again (with why) from here.
+      const asked = await dialog.mark();
+      const typed = await ask.amount(campaign, kind, asked);
+      if (typed === "back") return dialog.back(list);
+      const wanted = typed && (await ask.confirm(campaign, kind, typed, asked));
+      if (!wanted) return;
 
-        const wanted = amount as TypedAmount;
-        const confirmText = amountConfirmText(
-          t,
-          t("ads-budget-confirm", {
-            kind,
-            title: campaignTitle(campaign),
-            old: budgetText(t, campaign.budget),
-            new: budgetText(t, wanted.millionths),
-          }),
-          wanted,
-        );
-        await session.show(at, confirmText, budgetConfirmKeyboard(button, t));
-        const answer = await dialog.answer(["y", "a"]);
-        at = answer.ctx;
-        if (answer.kind === "text") {
-          // A typed amount on the confirm screen is a new answer to the amount question.
-          takeAmount(answer.text, kind);
-          continue;
-        }
-        if (answer.step === "a") {
-          step = "amount";
-          continue;
-        }
-        const call = await session.call(async ({ budget }) => {
-          try {
-            const change = await budget.change(campaign.id, BigInt(wanted.millionths), kind);
-            return {
-              ok: true as const,
-              kind: change.kind,
-              title: campaignTitle(change.campaign),
-              old: change.oldMillionths.toString(),
-              requested: change.requestedMillionths.toString(),
-              now: change.newMillionths.toString(),
-              confirmed: change.confirmed,
-            };
-          } catch (error) {
-            if (!isBudgetError(error)) throw error; // Ozon's failure: the session phrases it
-            return { ok: false as const, code: error.code, message: error.message };
-          }
-        });
-        if (!call.ok) {
-          if (call.problem.kind !== "refused") return session.end(at, call.problem);
-          // Ozon's 4xx on a budget change is about the amount: asked again with its words.
-          notice = t("ads-budget-refused", { message: call.problem.message ?? "" });
-          step = "amount";
-          continue;
-        }
-        const changed = call.value;
-        if (changed.ok) {
-          const lines = [
-            t("ads-budget-done", {
-              kind: changed.kind,
-              title: changed.title,
-              old: budgetText(t, changed.old),
-              new: budgetText(t, changed.now),
-            }),
-          ];
-          if (!changed.confirmed) {
-            lines.push(
-              t("ads-budget-mismatch", {
-                requested: budgetText(t, changed.requested),
-                actual: budgetText(t, changed.now),
-              }),
-            );
-          }
-          const card = enteredFrom(first);
-          if (card && campaignId === campaign.id && session.shop.id === shopId) {
-            const place = { kind: "card" as const, message: card, campaignId, listPage };
-            await redrawCard(deps, session, at, place);
-          }
-          await session.show(at, lines.join("\n\n"));
-          return;
-        }
-        if (changed.code === "invalid_amount") {
-          // Ozon refused the amount: the same question again, with Ozon's reason.
-          notice = t("ads-budget-refused", { message: changed.message });
-          step = "amount";
-          continue;
-        }
-        if (changed.code === "kind_unknown") {
-          // Ozon no longer shows the kind the person was asked about: nothing was sent.
-          notice = t("ads-budget-kind-unknown", { title: campaignTitle(campaign) });
-          step = "choose";
-          continue;
-        }
-        await session.show(at, t("ads-campaign-gone"));
-        return;
+      const changed = await ask.send(campaign, kind, wanted);
+      if (changed.kind === "ended") return;
+      if (changed.kind === "refused") return dialog.back(asked, changed.notice);
+      if (changed.kind === "unbudgeted") return dialog.back(list, changed.notice);
+      const card = enteredFrom(first);
+      if (card && campaignId === campaign.id && session.shop.id === shopId) {
+        const place = { kind: "card" as const, message: card, campaignId, listPage };
+        await redrawCard(deps, session, dialog.ctx, place);
       }
+      await session.show(dialog.ctx, changed.text);
     },
   });
+}
+
+/** The campaign to go on with, or why the list is shown (undefined: the dialog ended). */
+type Found = { campaign: CampaignView } | { notice: string };
+
+/** How Ozon's change ended ("ended": its last screen was shown). */
+type Changed =
+  | { kind: "done"; text: string }
+  | { kind: "refused"; notice: string }
+  | { kind: "unbudgeted"; notice: string }
+  | { kind: "ended" };
+
+/** The questions of one budget dialog, each asked until it has its answer. */
+class BudgetQuestions {
+  readonly #dialog: Dialog;
+  readonly #deps: AdsDialogDeps;
+  readonly #session: AdsShopDialog;
+  readonly #list: CampaignList;
+  readonly #t: Translator;
+
+  constructor(dialog: Dialog, deps: AdsDialogDeps, session: AdsShopDialog) {
+    this.#dialog = dialog;
+    this.#deps = deps;
+    this.#session = session;
+    this.#list = new CampaignList(session, false);
+    this.#t = dialog.ctx.t.bind(dialog.ctx);
+  }
+
+  /** True while the shop is there and active; a shop removed or paused ends the dialog here. */
+  #present(): Promise<boolean> {
+    return this.#session.present(this.#dialog.ctx);
+  }
+
+  /**
+   * The campaign `id` (read anew when `fresh`, else from the briefly cached list), or why it
+   * cannot be budgeted: gone, or of no known budget kind.
+   */
+  async lookUp(id: string, fresh: boolean): Promise<Found | undefined> {
+    if (!(await this.#present())) return undefined;
+    const t = this.#t;
+    const found = await this.#session.call(async ({ budget }) => {
+      const campaign = await budget.find(id, fresh);
+      return campaign ? campaignView(campaign) : null;
+    });
+    if (!found.ok) {
+      await this.#session.end(this.#dialog.ctx, found.problem);
+      return undefined;
+    }
+    if (!found.value) return { notice: t("ads-campaign-gone") };
+    // Neither limit shown: which field Ozon would take is unknown, so none is sent.
+    if (found.value.kind === "none") {
+      return { notice: t("ads-budget-kind-unknown", { title: campaignTitle(found.value) }) };
+    }
+    return { campaign: found.value };
+  }
+
+  /**
+   * The paged list until a campaign with a budget is pressed (a typed text searches): the campaign
+   * and the list's screen to come back to, with its search and page.
+   */
+  async chooseCampaign(
+    notice: string,
+  ): Promise<{ campaign: CampaignView; list: Mark } | undefined> {
+    const [t, list, dialog] = [this.#t, this.#list, this.#dialog];
+    for (let why = notice; ; ) {
+      const shown = await dialog.mark();
+      if (shown.returned) why = shown.notice;
+      if (!(await this.#present())) return undefined;
+      const listing = await list.load();
+      if (!listing.ok) {
+        await this.#session.end(dialog.ctx, listing.problem);
+        return undefined;
+      }
+      const { items, pages, total, missed } = listing.value;
+      const { search } = list;
+      if (missed) why = t("ads-search-missed", { search: missed });
+      const head =
+        total === 0
+          ? t("ads-budget-none")
+          : t(search ? "ads-budget-choose-search" : "ads-budget-choose", { search });
+      const text = [why, head, "", ...list.lines(t, items)].filter((l, i) => i > 0 || l);
+      why = "";
+      const keyboard = budgetCampaignsKeyboard(dialog.button, t, items, list.page, pages);
+      await this.#session.show(dialog.ctx, text.join("\n"), keyboard);
+      const answer = await dialog.answer(["p", "c"]);
+      if (list.take(answer) || answer.kind !== "button") continue;
+      const found = await this.lookUp(answer.value, false);
+      if (!found) return undefined;
+      if ("campaign" in found) return { campaign: found.campaign, list: shown };
+      why = found.notice;
+    }
+  }
+
+  /**
+   * The amount question; a typed amount within the kind's limits goes on, one outside them is
+   * asked again (`asked`) with why. "back" for Back; undefined when the dialog ended.
+   */
+  async amount(
+    campaign: CampaignView,
+    kind: BudgetKind,
+    asked: Mark,
+  ): Promise<TypedAmount | "back" | undefined> {
+    if (!(await this.#present())) return undefined;
+    const t = this.#t;
+    const question = t("ads-budget-ask", {
+      kind,
+      title: campaignTitle(campaign),
+      current: budgetText(t, campaign.budget),
+    });
+    const text = [asked.notice, question].filter(Boolean).join("\n\n");
+    await this.#session.show(this.#dialog.ctx, text, budgetAmountKeyboard(this.#dialog.button, t));
+    const answer = await this.#dialog.answer(["b"]);
+    return answer.kind === "text" ? this.#typed(answer.text, kind, asked) : "back";
+  }
+
+  /** A typed amount within the kind's limits; otherwise back to the amount question with why. */
+  async #typed(input: string, kind: BudgetKind, asked: Mark): Promise<TypedAmount> {
+    const t = this.#t;
+    const parsed = parseBudgetInput(input, this.#deps.budgetLimits[kind]);
+    if (parsed.ok) return { millionths: parsed.millionths.toString(), rounded: parsed.rounded };
+    const limit = parsed.limitMillionths;
+    const why = t(BUDGET_REASON_KEYS[parsed.reason], {
+      kind,
+      input: input.slice(0, 40),
+      limit: limit === undefined ? "" : budgetText(t, limit),
+    });
+    return this.#dialog.back(asked, why);
+  }
+
+  /**
+   * Old → new until Change is pressed (the amount to send). A typed amount is a new answer to the
+   * amount question: confirmed in turn; "another amount" goes back to the question.
+   */
+  async confirm(
+    campaign: CampaignView,
+    kind: BudgetKind,
+    typed: TypedAmount,
+    asked: Mark,
+  ): Promise<TypedAmount | undefined> {
+    const t = this.#t;
+    const keyboard = budgetConfirmKeyboard(this.#dialog.button, t);
+    for (let wanted = typed; await this.#present(); ) {
+      const question = t("ads-budget-confirm", {
+        kind,
+        title: campaignTitle(campaign),
+        old: budgetText(t, campaign.budget),
+        new: budgetText(t, wanted.millionths),
+      });
+      await this.#session.show(this.#dialog.ctx, amountConfirmText(t, question, wanted), keyboard);
+      const answer = await this.#dialog.answer(["y", "a"]);
+      if (answer.kind === "text") wanted = await this.#typed(answer.text, kind, asked);
+      else if (answer.step === "y") return wanted;
+      else return this.#dialog.back(asked);
+    }
+    return undefined;
+  }
+
+  /** Ozon changes the budget: what it said, in the script's terms. */
+  async send(campaign: CampaignView, kind: BudgetKind, wanted: TypedAmount): Promise<Changed> {
+    const t = this.#t;
+    const call = await this.#session.call(async ({ budget }) => {
+      try {
+        const change = await budget.change(campaign.id, BigInt(wanted.millionths), kind);
+        return {
+          ok: true as const,
+          kind: change.kind,
+          title: campaignTitle(change.campaign),
+          old: change.oldMillionths.toString(),
+          requested: change.requestedMillionths.toString(),
+          now: change.newMillionths.toString(),
+          confirmed: change.confirmed,
+        };
+      } catch (error) {
+        if (!isBudgetError(error)) throw error; // Ozon's failure: the session phrases it
+        return { ok: false as const, code: error.code, message: error.message };
+      }
+    });
+    if (!call.ok) {
+      if (call.problem.kind !== "refused") {
+        await this.#session.end(this.#dialog.ctx, call.problem);
+        return { kind: "ended" };
+      }
+      // Ozon's 4xx on a budget change is about the amount: asked again with its words.
+      const message = call.problem.message ?? "";
+      return { kind: "refused", notice: t("ads-budget-refused", { message }) };
+    }
+    const changed = call.value;
+    if (changed.ok) {
+      const done = t("ads-budget-done", {
+        kind: changed.kind,
+        title: changed.title,
+        old: budgetText(t, changed.old),
+        new: budgetText(t, changed.now),
+      });
+      if (changed.confirmed) return { kind: "done", text: done };
+      const mismatch = t("ads-budget-mismatch", {
+        requested: budgetText(t, changed.requested),
+        actual: budgetText(t, changed.now),
+      });
+      return { kind: "done", text: `${done}\n\n${mismatch}` };
+    }
+    // Ozon refused the amount: the same question again, with Ozon's reason.
+    if (changed.code === "invalid_amount") {
+      return { kind: "refused", notice: t("ads-budget-refused", { message: changed.message }) };
+    }
+    // Ozon no longer shows the kind the person was asked about: nothing was sent.
+    if (changed.code === "kind_unknown") {
+      const title = campaignTitle(campaign);
+      return { kind: "unbudgeted", notice: t("ads-budget-kind-unknown", { title }) };
+    }
+    await this.#session.show(this.#dialog.ctx, t("ads-campaign-gone"));
+    return { kind: "ended" };
+  }
 }

@@ -9,6 +9,10 @@
  * checks and saves them, which returns no key. Nothing is saved unless Ozon took every key. A key
  * typed at another step (an Api-Key as the Client-Id, a secret as the Performance client id) is
  * sealed and deleted the same way, and refused here as that step's answer.
+ *
+ * `run` is the script, one question after another. An answer not taken asks its question again
+ * with why (Dialog.back to the question's mark, the plugin's rewind); so do keys Ozon refused (from
+ * the id they go with), a name or Client-Id taken meanwhile, and a key lost with a restart.
  */
 import { InlineKeyboard } from "grammy";
 import type { Logger } from "../../logger.ts";
@@ -23,7 +27,7 @@ import { ShopError, type ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
-import { type Answer, dialogSpec } from "../core/dialog/dialog.ts";
+import { type Answer, type Dialog, dialogSpec, type Mark } from "../core/dialog/dialog.ts";
 import { openDialogRun } from "../core/dialog/person-places.ts";
 import type { ExpectedAnswer, KeyIntake } from "./keys.ts";
 
@@ -67,14 +71,12 @@ const REFUSED_KEYS = {
   performance: "stores-refused-performance",
 } as const;
 
-type Step = "name" | "client" | "key" | "performance-id" | "performance-secret" | "check";
-
-/** What is said when a key comes at a step that wants something else (it was deleted). */
+/** What is said when a key comes at a question that wants something else (it was deleted). */
 const KEY_AT_WRONG_STEP = {
   name: "stores-key-not-name",
   client: "stores-key-not-client-id",
   "performance-id": "stores-key-not-performance-id",
-} as const satisfies Partial<Record<Step, string>>;
+} as const;
 
 type Outcome =
   | { kind: "added"; name: string; performance: boolean }
@@ -84,7 +86,7 @@ type Outcome =
   | { kind: "lost" };
 
 export function addStoreConversation(deps: AddStoreDeps): ConversationSpec {
-  const { shops, intake, logger } = deps;
+  const { shops, intake } = deps;
   return dialogSpec({
     id: ADD_STORE_CONVERSATION,
     kind: ADD_STORE_DIALOG_CALLBACK,
@@ -102,173 +104,210 @@ export function addStoreConversation(deps: AddStoreDeps): ConversationSpec {
       const userId = first.from?.id ?? 0;
       const chatId = first.chat.id;
       const run = await conversation.external((outside) => openDialogRun(outside) ?? "");
-      let at: ConversationContext = first;
-      let step: Step = "name";
-      let notice = "";
-      let name = "";
-      let clientId = "";
-      let sealedKey = "";
-      let performanceId: string | undefined;
-      let sealedSecret: string | undefined;
+      const q = new StoreQuestions(dialog, intake, { userId, chatId, run, t });
 
-      /**
-       * Asks `question` (after the notice, if any) and waits for the answer; the key intake seals
-       * the answer when a key is expected, else only a key-shaped one.
-       */
-      const ask = async (
-        question: string,
-        keyboard?: InlineKeyboard,
-        buttons: string[] = [],
-        expects: ExpectedAnswer = "answer",
-      ) => {
-        await conversation.external(() => intake.expect(userId, chatId, run, expects));
-        await dialog.ask(at, [notice, question].filter(Boolean).join("\n\n"), keyboard);
-        notice = "";
-        const answer = await dialog.answer(buttons);
-        at = answer.ctx;
-        if (expects === "key") {
-          await conversation.external(() => intake.expect(userId, chatId, run, "answer"));
+      // Each question is asked again (Dialog.back) with why an answer was not taken.
+      const named = await dialog.mark();
+      const asked = t("stores-add-name", { max: MAX_SHOP_NAME_LENGTH });
+      const typed = await q.typed(named, "name", asked, (text) => nameProblem(t, text));
+      const name = shopNameSchema.parse(typed);
+      const taken = await conversation.external(
+        () => shops.all().find((shop) => sameName(shop.name, name))?.name ?? null,
+      );
+      if (taken) return dialog.back(named, t("stores-name-taken", { name: taken }));
+
+      const client = await dialog.mark();
+      const clientId = await q.typed(
+        client,
+        "client",
+        t("stores-add-client-id", { name }),
+        (text) => (clientIdSchema.safeParse(text).success ? undefined : t("stores-client-id-bad")),
+      );
+      const connected = await conversation.external(() => shops.get(clientId)?.name ?? null);
+      if (connected) return dialog.back(client, t("stores-client-id-taken", { name: connected }));
+
+      const keyed = await dialog.mark();
+      const sealedKey = await q.key(keyed, t("stores-add-api-key"));
+
+      const performance = await dialog.mark();
+      const performanceId = await q.typed(
+        performance,
+        "performance-id",
+        t("stores-add-performance-id"),
+        (text) => (PERFORMANCE_ID_FORMAT.test(text) ? undefined : t("stores-performance-id-bad")),
+        t("stores-skip"),
+      );
+      const secreted = performanceId === undefined ? undefined : await dialog.mark();
+      const sealedSecret = secreted && (await q.key(secreted, t("stores-add-performance-secret")));
+
+      await dialog.show(dialog.ctx, t("stores-checking"));
+      const outcome = await conversation.external(() =>
+        checkAndSave(deps, { userId, run, name, clientId, sealedKey, performanceId, sealedSecret }),
+      );
+      switch (outcome.kind) {
+        case "added": {
+          const key = outcome.performance ? "stores-added-both" : "stores-added";
+          await dialog.show(dialog.ctx, t(key, { name: outcome.name }));
+          return;
         }
-        return answer;
-      };
-      /** A typed answer to a step that wants no key: undefined (and why) when it is a key. */
-      const notKey = (
-        answer: Answer,
-        asked: keyof typeof KEY_AT_WRONG_STEP,
-      ): string | undefined => {
-        if (answer.kind !== "text") return undefined;
-        if (!intake.isSealed(answer.text)) return answer.text;
-        notice = t(KEY_AT_WRONG_STEP[asked]);
-        return undefined;
-      };
-      /** Asks for a key: the next text is sealed and deleted before this dialog gets it. */
-      const askKey = async (question: string): Promise<string | undefined> => {
-        const answer = await ask(question, undefined, [], "key");
-        if (answer.kind !== "text") return undefined;
-        const fine = await conversation.external(() => {
-          const key = intake.open(answer.text, userId, run);
-          return key !== undefined && KEY_FORMAT.test(key);
-        });
-        if (!fine) notice = t("stores-key-bad");
-        return fine ? answer.text : undefined;
-      };
-
-      for (;;) {
-        if (step === "name") {
-          const answer = await ask(t("stores-add-name", { max: MAX_SHOP_NAME_LENGTH }));
-          const text = notKey(answer, "name");
-          if (text === undefined) continue;
-          const problem = nameProblem(t, text);
-          if (problem) {
-            notice = problem;
-            continue;
-          }
-          const typed = shopNameSchema.parse(text);
-          const taken = await conversation.external(
-            () => shops.all().find((shop) => sameName(shop.name, typed))?.name ?? null,
+        case "unavailable":
+          await dialog.show(dialog.ctx, t("stores-check-unavailable"));
+          return;
+        case "refused":
+          // Refused keys are asked again from the id they go with.
+          return dialog.back(
+            outcome.api === "performance" ? performance : client,
+            t(REFUSED_KEYS[outcome.api]),
           );
-          if (taken) notice = t("stores-name-taken", { name: taken });
-          else [name, step] = [typed, "client"];
-          continue;
-        }
-        if (step === "client") {
-          const answer = await ask(t("stores-add-client-id", { name }));
-          const text = notKey(answer, "client");
-          if (text === undefined) continue;
-          const parsed = clientIdSchema.safeParse(text);
-          if (!parsed.success) {
-            notice = t("stores-client-id-bad");
-            continue;
+        case "taken":
+          if (outcome.reason === "duplicate-id") {
+            return dialog.back(client, t("stores-client-id-taken", { name: clientId }));
           }
-          const connected = await conversation.external(() => shops.get(parsed.data)?.name ?? null);
-          if (connected) notice = t("stores-client-id-taken", { name: connected });
-          else [clientId, step] = [parsed.data, "key"];
-          continue;
-        }
-        if (step === "key") {
-          const sealed = await askKey(t("stores-add-api-key"));
-          if (sealed) [sealedKey, step] = [sealed, "performance-id"];
-          continue;
-        }
-        if (step === "performance-id") {
-          const skip = new InlineKeyboard().text(t("stores-skip"), dialog.button("skip"));
-          const answer = await ask(t("stores-add-performance-id"), skip, ["skip"]);
-          if (answer.kind === "button") {
-            [performanceId, sealedSecret, step] = [undefined, undefined, "check"];
-            continue;
-          }
-          const text = notKey(answer, "performance-id");
-          if (text === undefined) continue;
-          if (PERFORMANCE_ID_FORMAT.test(text))
-            [performanceId, step] = [text, "performance-secret"];
-          else notice = t("stores-performance-id-bad");
-          continue;
-        }
-        if (step === "performance-secret") {
-          const sealed = await askKey(t("stores-add-performance-secret"));
-          if (sealed) [sealedSecret, step] = [sealed, "check"];
-          continue;
-        }
-
-        await dialog.show(at, t("stores-checking"));
-        const outcome = await conversation.external(async (): Promise<Outcome> => {
-          const apiKey = intake.open(sealedKey, userId, run);
-          const secret = sealedSecret ? intake.open(sealedSecret, userId, run) : undefined;
-          if (!apiKey || (sealedSecret && !secret)) return { kind: "lost" };
-          const entry: ShopEntry = {
-            id: clientId,
-            name,
-            seller: { clientId, apiKey },
-            ...(performanceId && secret
-              ? { performance: { clientId: performanceId, clientSecret: secret } }
-              : {}),
-          };
-          const check = await checkShopKeys(entry, deps.checkClients, (error) =>
-            logger.warn({ err: error, shop: clientId }, "could not check a new store's keys"),
-          );
-          if (check.seller === "refused") return { kind: "refused", api: "seller" };
-          if (check.performance === "refused") return { kind: "refused", api: "performance" };
-          const checked =
-            check.seller === "ok" && (!entry.performance || check.performance === "ok");
-          if (!checked) return { kind: "unavailable" };
-          try {
-            const shop = await shops.add(entry, userId);
-            logger.info({ shop: shop.id, by: userId }, "A store was added in the bot");
-            return { kind: "added", name: shop.name, performance: Boolean(shop.performance) };
-          } catch (error) {
-            if (error instanceof ShopError && error.reason.startsWith("duplicate-")) {
-              return { kind: "taken", reason: error.reason as "duplicate-id" | "duplicate-name" };
-            }
-            throw error;
-          }
-        });
-        switch (outcome.kind) {
-          case "added":
-            await dialog.show(
-              at,
-              t(outcome.performance ? "stores-added-both" : "stores-added", { name: outcome.name }),
-            );
-            return;
-          case "unavailable":
-            await dialog.show(at, t("stores-check-unavailable"));
-            return;
-          case "refused":
-            notice = t(REFUSED_KEYS[outcome.api]);
-            step = outcome.api === "performance" ? "performance-id" : "client";
-            continue;
-          case "taken":
-            notice =
-              outcome.reason === "duplicate-id"
-                ? t("stores-client-id-taken", { name: clientId })
-                : t("stores-name-taken", { name });
-            step = outcome.reason === "duplicate-id" ? "client" : "name";
-            continue;
-          case "lost":
-            notice = t("stores-key-bad");
-            step = "key";
-            continue;
-        }
+          return dialog.back(named, t("stores-name-taken", { name }));
+        case "lost":
+          return dialog.back(keyed, t("stores-key-bad"));
       }
     },
   });
+}
+
+/** What the dialog gathered; the keys sealed (opened only in `checkAndSave`). */
+interface Gathered {
+  userId: number;
+  run: string;
+  name: string;
+  clientId: string;
+  sealedKey: string;
+  performanceId: string | undefined;
+  sealedSecret: string | undefined;
+}
+
+/**
+ * Opens the keys, checks them with one cheap Ozon call each and saves the store (run once, in
+ * conversation.external: it returns no key).
+ */
+async function checkAndSave(deps: AddStoreDeps, gathered: Gathered): Promise<Outcome> {
+  const { shops, intake, logger } = deps;
+  const { userId, run, name, clientId, sealedKey, performanceId, sealedSecret } = gathered;
+  const apiKey = intake.open(sealedKey, userId, run);
+  const secret = sealedSecret ? intake.open(sealedSecret, userId, run) : undefined;
+  if (!apiKey || (sealedSecret && !secret)) return { kind: "lost" };
+  const entry: ShopEntry = {
+    id: clientId,
+    name,
+    seller: { clientId, apiKey },
+    ...(performanceId && secret
+      ? { performance: { clientId: performanceId, clientSecret: secret } }
+      : {}),
+  };
+  const check = await checkShopKeys(entry, deps.checkClients, (error) =>
+    logger.warn({ err: error, shop: clientId }, "could not check a new store's keys"),
+  );
+  if (check.seller === "refused") return { kind: "refused", api: "seller" };
+  if (check.performance === "refused") return { kind: "refused", api: "performance" };
+  const checked = check.seller === "ok" && (!entry.performance || check.performance === "ok");
+  if (!checked) return { kind: "unavailable" };
+  try {
+    const shop = await shops.add(entry, userId);
+    logger.info({ shop: shop.id, by: userId }, "A store was added in the bot");
+    return { kind: "added", name: shop.name, performance: Boolean(shop.performance) };
+  } catch (error) {
+    if (error instanceof ShopError && error.reason.startsWith("duplicate-")) {
+      return { kind: "taken", reason: error.reason as "duplicate-id" | "duplicate-name" };
+    }
+    throw error;
+  }
+}
+
+interface Asker {
+  userId: number;
+  chatId: number;
+  /** The dialog run's tag: the key intake seals for this run only. */
+  run: string;
+  t: Translate;
+}
+
+/** The questions of the add-store dialog: typed answers, keys sealed before the dialog sees them. */
+class StoreQuestions {
+  readonly #dialog: Dialog;
+  readonly #intake: KeyIntake;
+  readonly #asker: Asker;
+
+  constructor(dialog: Dialog, intake: KeyIntake, asker: Asker) {
+    this.#dialog = dialog;
+    this.#intake = intake;
+    this.#asker = asker;
+  }
+
+  /**
+   * Asks `question` (headed by why it is asked again) and waits for the answer; the key intake
+   * seals the answer when a key is expected, else only a key-shaped one.
+   */
+  async #ask(
+    asked: Mark,
+    question: string,
+    expects: ExpectedAnswer,
+    skip?: string,
+  ): Promise<Answer> {
+    const { conversation } = this.#dialog;
+    const { userId, chatId, run } = this.#asker;
+    await conversation.external(() => this.#intake.expect(userId, chatId, run, expects));
+    const keyboard = skip
+      ? new InlineKeyboard().text(skip, this.#dialog.button("skip"))
+      : undefined;
+    const text = [asked.notice, question].filter(Boolean).join("\n\n");
+    await this.#dialog.ask(this.#dialog.ctx, text, keyboard);
+    const answer = await this.#dialog.answer(skip ? ["skip"] : []);
+    if (expects === "key") {
+      await conversation.external(() => this.#intake.expect(userId, chatId, run, "answer"));
+    }
+    return answer;
+  }
+
+  /**
+   * A typed answer that is no key and that `problem` takes (asked again with why otherwise);
+   * with `skip`, its button answers undefined.
+   */
+  async typed(
+    asked: Mark,
+    about: keyof typeof KEY_AT_WRONG_STEP,
+    question: string,
+    problem: (text: string) => string | undefined,
+  ): Promise<string>;
+  async typed(
+    asked: Mark,
+    about: keyof typeof KEY_AT_WRONG_STEP,
+    question: string,
+    problem: (text: string) => string | undefined,
+    skip: string,
+  ): Promise<string | undefined>;
+  async typed(
+    asked: Mark,
+    about: keyof typeof KEY_AT_WRONG_STEP,
+    question: string,
+    problem: (text: string) => string | undefined,
+    skip?: string,
+  ): Promise<string | undefined> {
+    const answer = await this.#ask(asked, question, "answer", skip);
+    if (answer.kind === "button") return undefined;
+    const { t } = this.#asker;
+    if (this.#intake.isSealed(answer.text)) {
+      return this.#dialog.back(asked, t(KEY_AT_WRONG_STEP[about]));
+    }
+    const why = problem(answer.text);
+    return why === undefined ? answer.text : this.#dialog.back(asked, why);
+  }
+
+  /** A key: the next text is sealed and deleted before this dialog gets it; its sealed text. */
+  async key(asked: Mark, question: string): Promise<string> {
+    const answer = await this.#ask(asked, question, "key");
+    const { userId, run } = this.#asker;
+    const sealed = answer.kind === "text" ? answer.text : "";
+    const fine = await this.#dialog.conversation.external(() => {
+      const key = this.#intake.open(sealed, userId, run);
+      return key !== undefined && KEY_FORMAT.test(key);
+    });
+    if (fine) return sealed;
+    return this.#dialog.back(asked, this.#asker.t("stores-key-bad"));
+  }
 }

@@ -122,6 +122,27 @@ describe("/schedule dialog", () => {
     expect(await w.schedules.schedules.of(MANAGER.id)).toEqual([]);
   });
 
+  it("a text where a button is asked for is told to use the buttons; the question stays", async () => {
+    const w = await worldOn(new ManualClock(MORNING));
+    await w.start();
+    await slash(w, MANAGER, "schedule");
+    await tap(w, MANAGER, "Новое расписание");
+    await tap(w, MANAGER, "Кроссовки");
+    await tap(w, MANAGER, /^Готово/);
+    await say(w, MANAGER, "за месяц");
+    expect(screenText(w, MANAGER.id)).toMatch(
+      /^Выберите кнопкой под вопросом\.\n\nЗа какой период каждый раз строить отчёт\?/,
+    );
+    await tap(w, MANAGER, "Прошлый календарный месяц");
+    expect(screenText(w, MANAGER.id)).toContain("Как сгруппировать строки?");
+    await say(w, MANAGER, "по неделям");
+    expect(screenText(w, MANAGER.id)).toMatch(
+      /^Выберите кнопкой под вопросом\.\n\nКак сгруппировать/,
+    );
+    await tap(w, MANAGER, "По неделям");
+    expect(screenText(w, MANAGER.id)).toBe("В каком виде присылать файл?");
+  });
+
   it("weekly and monthly rules; a bad time or day is refused with the reason and the step stays", async () => {
     const clock = new ManualClock(MORNING);
     const w = await worldOn(clock);

@@ -70,6 +70,29 @@ export interface MessageRef {
 
 const SENT = { link_preview_options: { is_disabled: true } } as const;
 
+/**
+ * A point a dialog's script may come back to (`Dialog.mark`, `Dialog.back`): the plugin's
+ * checkpoint, whether the script came back to it, and the sentence that heads its screen then.
+ */
+export interface Mark {
+  readonly checkpoint: ReturnType<BotConversation["checkpoint"]>;
+  readonly returned: boolean;
+  readonly notice: string;
+}
+
+/** What going back carries past the rewind: the message pressed (if any) and why. */
+interface Carried {
+  screen: MessageRef | null;
+  notice: string;
+}
+
+/**
+ * A rewind forgets the update that asked for it, so what the screen after it needs (the message
+ * Back was pressed on, the reason) is handed over here, keyed by the outside context of that
+ * update: the replay right after the rewind reads it once, live, and records it. Nothing is saved.
+ */
+const carriedBack = new WeakMap<object, Carried>();
+
 export class Dialog {
   readonly conversation: BotConversation;
   readonly #codec: CallbackCodec;
@@ -87,6 +110,10 @@ export class Dialog {
   #screen: MessageRef | undefined;
   /** The entry press's message may become the first screen (a card of the dialog's posting). */
   #adopted = false;
+  /** The update of the latest answer (the entry's until one comes): where the next screen goes. */
+  #current: ConversationContext;
+  /** Where the first screen after going back is drawn (the message Back was pressed on). */
+  #carried: Carried | undefined;
 
   constructor(
     conversation: BotConversation,
@@ -96,6 +123,7 @@ export class Dialog {
   ) {
     this.conversation = conversation;
     this.#first = first;
+    this.#current = first;
     this.#codec = buttons.codec;
     this.#kind = buttons.kind;
     this.#tag = tag;
@@ -115,6 +143,41 @@ export class Dialog {
     return { chatId: pressed.chat.id, messageId: pressed.message_id };
   }
 
+  /**
+   * The update of the latest answer: a script draws its next screen there without threading the
+   * context by hand (rebuilt the same on every replay, as answers are replayed in order).
+   */
+  get ctx(): ConversationContext {
+    return this.#current;
+  }
+
+  /**
+   * A point to come back to (with `back`). Came back, `returned` is true and `notice` is why; the
+   * next screen is drawn where the press that went back was (a new message after a typed text).
+   */
+  async mark(): Promise<Mark> {
+    const checkpoint = this.conversation.checkpoint();
+    const carried = await this.conversation.external((outside): Carried | null => {
+      const found = carriedBack.get(outside);
+      carriedBack.delete(outside);
+      return found ?? null;
+    });
+    if (carried) this.#carried = carried;
+    return { checkpoint, returned: carried !== null, notice: carried?.notice ?? "" };
+  }
+
+  /**
+   * Goes back to `mark`: the script runs on from there as it was then (the plugin's rewind), the
+   * answers since are forgotten; `notice` heads the screen it shows next.
+   */
+  async back(mark: Mark, notice = ""): Promise<never> {
+    const screen = this.editable(this.#current) ?? null;
+    await this.conversation.external((outside) => {
+      carriedBack.set(outside, { screen, notice });
+    });
+    return this.conversation.rewind(mark.checkpoint);
+  }
+
   readonly button: ButtonData = (step, value = "") =>
     this.#codec.encode(this.#kind, this.#tag, this.#owner, step, value);
 
@@ -124,6 +187,7 @@ export class Dialog {
       await this.show(ctx, question, keyboard ?? new InlineKeyboard());
       return;
     }
+    this.#carried = undefined; // a new message: nothing to draw over
     await ctx.reply(question, { ...SENT, reply_markup: this.#withClose(ctx, keyboard) });
   }
 
@@ -172,10 +236,12 @@ export class Dialog {
   ): Promise<MessageRef> {
     const markup = keyboard && closable ? this.#withClose(ctx, keyboard) : keyboard;
     const options = { ...SENT, reply_markup: markup };
-    const ref = this.editable(ctx);
+    const carried = this.#carried;
+    this.#carried = undefined;
+    const ref = carried ? (carried.screen ?? undefined) : this.editable(ctx);
     if (ref) {
       try {
-        await ctx.editMessageText(text, options);
+        await ctx.api.editMessageText(ref.chatId, ref.messageId, text, options);
         this.#screen = ref;
         return ref;
       } catch (error) {
@@ -205,9 +271,12 @@ export class Dialog {
     const data = ctx.callbackQuery?.data;
     if (data === undefined) {
       const text = ctx.message?.text;
-      if (text !== undefined) return { kind: "text", text: text.trim(), ctx };
-      await ctx.reply(ctx.t("dialog-answer-with-text"));
-      return this.conversation.skip();
+      if (text === undefined) {
+        await ctx.reply(ctx.t("dialog-answer-with-text"));
+        return this.conversation.skip();
+      }
+      this.#current = ctx;
+      return { kind: "text", text: text.trim(), ctx };
     }
     const [tag, owner, step = "", value = ""] = this.#codec.decode(data)?.args ?? [];
     let refusal: { text: string; show_alert: boolean } | undefined;
@@ -223,6 +292,7 @@ export class Dialog {
     }
     await ctx.answerCallbackQuery(refusal);
     if (refusal) return this.conversation.skip();
+    this.#current = ctx;
     return { kind: "button", step, value, ctx };
   }
 

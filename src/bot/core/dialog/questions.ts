@@ -1,0 +1,73 @@
+/**
+ * Questions of a dialog read as a script, one a line: `pick` waits for one of its buttons (signed
+ * with owner, run and step: dialog.ts refuses any other), `typed` for a text it can parse. An
+ * answer not taken asks the question again, with why above it, by going back to the question's
+ * mark (the plugin's rewind): no step variable, no loop in the dialog.
+ */
+import { InlineKeyboard } from "grammy";
+import type { ConversationContext } from "../context.ts";
+import type { Translator } from "../i18n.ts";
+import type { Answer, Dialog } from "./dialog.ts";
+
+/** How a dialog shows its screens, and whether it may go on (a store removed ends it: false). */
+export interface QuestionScreen {
+  show(ctx: ConversationContext, text: string, keyboard: InlineKeyboard): Promise<unknown>;
+  present?(ctx: ConversationContext): Promise<boolean>;
+}
+
+export class Questions {
+  readonly #dialog: Dialog;
+  readonly #screen: QuestionScreen;
+  readonly #t: Translator;
+
+  constructor(dialog: Dialog, screen: QuestionScreen, t: Translator) {
+    this.#dialog = dialog;
+    this.#screen = screen;
+    this.#t = t;
+  }
+
+  /**
+   * `question` on screen until `take` accepts its answer (else asked again with `why`); undefined
+   * when the dialog may not go on.
+   */
+  async ask<T>(
+    question: string,
+    keyboard: InlineKeyboard,
+    steps: string[],
+    take: (answer: Answer) => { value: T } | { why: string },
+  ): Promise<T | undefined> {
+    const dialog = this.#dialog;
+    const asked = await dialog.mark();
+    if (this.#screen.present && !(await this.#screen.present(dialog.ctx))) return undefined;
+    const text = [asked.notice, question].filter(Boolean).join("\n\n");
+    await this.#screen.show(dialog.ctx, text, keyboard);
+    const taken = take(await dialog.answer(steps));
+    return "value" in taken ? taken.value : dialog.back(asked, taken.why);
+  }
+
+  /** One of `values` pressed under `step`'s buttons; a text is asked to use the buttons. */
+  pick<T extends string | number>(
+    question: string,
+    keyboard: InlineKeyboard,
+    step: string,
+    values: readonly T[],
+  ): Promise<T | undefined> {
+    return this.ask(question, keyboard, [step], (answer) => {
+      if (answer.kind === "text") return { why: this.#t("dialog-use-buttons") };
+      const value = values.find((v) => String(v) === answer.value);
+      return value === undefined ? { why: "" } : { value };
+    });
+  }
+
+  /** A typed answer `parse` takes; otherwise asked again with `bad`. */
+  typed<T>(
+    question: string,
+    bad: string,
+    parse: (text: string) => T | undefined,
+  ): Promise<T | undefined> {
+    return this.ask(question, new InlineKeyboard(), [], (answer) => {
+      const value = answer.kind === "text" ? parse(answer.text) : undefined;
+      return value === undefined ? { why: bad } : { value };
+    });
+  }
+}
