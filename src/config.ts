@@ -1,71 +1,9 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
+import { flag, optionalText, seconds, telegramIds, timezone, url, whole } from "./config-fields.ts";
 import { isCidr } from "./server/networks.ts";
 import type { ShopEntry } from "./shops/entry.ts";
 import { shopsFromEnv } from "./shops/env.ts";
-
-// Blank values never reach the schema (loadConfig drops them), so "optional" covers "blank".
-const optionalText = z.string().trim().optional();
-
-const flag = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(
-    z.enum(["1", "0", "true", "false", "yes", "no", "on", "off"], {
-      error: "must be 1 or 0 (true/false, yes/no, on/off also work)",
-    }),
-  )
-  .transform((v) => ["1", "true", "yes", "on"].includes(v))
-  .optional();
-
-const seconds = (fallback: number) =>
-  z.coerce
-    .number({ error: "must be a number of seconds" })
-    .positive("must be greater than 0")
-    .max(86_400, "must be at most 86400 (one day)")
-    .default(fallback);
-
-const url = (fallback: string) =>
-  z
-    .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
-    .default(fallback)
-    .transform((v) => v.replace(/\/+$/, ""));
-
-const whole = (fallback: number, min: number, max: number) =>
-  z.coerce
-    .number({ error: "must be a whole number" })
-    .int("must be a whole number")
-    .min(min, `must be at least ${min}`)
-    .max(max, `must be at most ${max}`)
-    .default(fallback);
-
-const timezone = z
-  .string()
-  .default("Europe/Moscow")
-  .refine((zone) => {
-    try {
-      new Intl.DateTimeFormat("en", { timeZone: zone });
-      return true;
-    } catch {
-      return false;
-    }
-  }, "must be an IANA time zone such as Europe/Moscow");
-
-const telegramIds = z
-  .string()
-  .default("")
-  .transform((raw, ctx) => {
-    const ids: number[] = [];
-    for (const part of raw.split(/[\s,;]+/).filter(Boolean)) {
-      if (!/^\d{1,15}$/.test(part)) {
-        ctx.addIssue({ code: "custom", message: `"${part}" is not a Telegram user id` });
-        return z.NEVER;
-      }
-      ids.push(Number(part));
-    }
-    return ids;
-  });
 
 const PORT_PROBLEM = "must be a TCP port, 1 to 65535";
 const RPS_PROBLEM = "must be a number of requests per second above 0, at most 1000";
@@ -185,6 +123,10 @@ const schema = z.object({
   // Bids per click set from a campaign card; Ozon's own minimum (by category) still applies.
   BID_MIN_ROUBLES: whole(1, 0, 1_000_000),
   BID_MAX_ROUBLES: whole(5_000, 1, 1_000_000),
+  STOCK_POLL_MINUTES: whole(10, 1, 1440),
+  LOW_STOCK: whole(3, 0, 1_000_000),
+  AUDIT_DAYS: whole(180, 1, 3650),
+  METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
   TIMEZONE: timezone,
   DEFAULT_LOCALE: z.enum(["ru", "en"], { error: "must be ru or en" }).default("ru"),
   LOG_LEVEL: z
@@ -262,6 +204,12 @@ export interface Config {
   weeklyBudget: { minRoubles: number; maxRoubles: number };
   /** Bids per click a person may set, whole roubles. */
   bid: { minRoubles: number; maxRoubles: number };
+  /** Stock alerts: how often FBS stock is read, and the default low-stock threshold (a store may set its own). */
+  stock: { pollMinutes: number; lowStock: number };
+  /** Days the audit trail keeps a record. */
+  auditDays: number;
+  /** Bearer token for GET /metrics; unset: no metrics endpoint. */
+  metricsToken?: string;
   timezone: string;
   defaultLocale: "ru" | "en";
   logLevel: RawSettings["LOG_LEVEL"];
@@ -387,6 +335,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxRoubles: s.WEEKLY_BUDGET_MAX_ROUBLES,
     },
     bid: { minRoubles: s.BID_MIN_ROUBLES, maxRoubles: s.BID_MAX_ROUBLES },
+    stock: { pollMinutes: s.STOCK_POLL_MINUTES, lowStock: s.LOW_STOCK },
+    auditDays: s.AUDIT_DAYS,
+    ...(s.METRICS_TOKEN ? { metricsToken: s.METRICS_TOKEN } : {}),
     timezone: s.TIMEZONE,
     defaultLocale: s.DEFAULT_LOCALE,
     logLevel: s.LOG_LEVEL,
