@@ -18,6 +18,7 @@ import type { BotModule } from "./core/module.ts";
 import { type SendBudget, TelegramSender } from "./core/sender/index.ts";
 import { createPostingsModule } from "./postings/index.ts";
 import { createRatingsModule } from "./ratings/index.ts";
+import { createReturnsModule } from "./returns/index.ts";
 import { createStoresModule } from "./stores/index.ts";
 
 export interface ModuleDeps {
@@ -51,6 +52,7 @@ export function createModules(deps: CreateModulesDeps): BotModule[] {
     createQuestionsModule(shared),
     createPostingsModule(shared),
     createRatingsModule(shared),
+    createReturnsModule(shared),
     senderModule(sender, sendBudget),
   ];
 }

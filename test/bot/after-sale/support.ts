@@ -8,9 +8,9 @@ import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import { createI18n } from "../../../src/bot/core/i18n.ts";
 import type { BotModule } from "../../../src/bot/core/module.ts";
 import { createBot } from "../../../src/bot/index.ts";
-import type { ModuleDeps } from "../../../src/bot/modules.ts";
 import { senderModule } from "../../../src/bot/modules.ts";
 import { createRatingsModule, type RatingsBotModule } from "../../../src/bot/ratings/index.ts";
+import { createReturnsModule, type ReturnsBotModule } from "../../../src/bot/returns/index.ts";
 import { loadConfig } from "../../../src/config.ts";
 import type { Container } from "../../../src/container.ts";
 import type { SellerClient } from "../../../src/ozon/seller/client.ts";
@@ -32,10 +32,6 @@ export const SELLER = person(903, { first_name: "Sergey", language_code: "en" })
 export const WAREHOUSE = person(904, { first_name: "Wanda", language_code: "en" });
 export const SHOP_ID = "sandbox-client";
 
-export type ExtraModules = (
-  deps: ModuleDeps,
-) => Array<BotModule & { runOnce?(shopId: string): Promise<unknown> }>;
-
 export interface AfterSaleEnv {
   sandbox: Sandbox;
   seller: SellerClient;
@@ -44,6 +40,7 @@ export interface AfterSaleEnv {
   access: AccessService;
   logs: LogLine[];
   ratings: RatingsBotModule;
+  returns: ReturnsBotModule;
   modules: BotModule[];
   bot: ReturnType<typeof createBot>;
   send(update: Update): Promise<void>;
@@ -52,7 +49,7 @@ export interface AfterSaleEnv {
 }
 
 export async function startAfterSaleEnv(
-  options: { store?: Store; extra?: ExtraModules; fake?: FakeBotApi; sandbox?: Sandbox } = {},
+  options: { store?: Store; fake?: FakeBotApi; sandbox?: Sandbox } = {},
 ): Promise<AfterSaleEnv> {
   const sandbox = options.sandbox ?? (await startSandbox());
   const seller = sandboxSeller(sandbox, { retry: { maxAttempts: 1 } });
@@ -82,7 +79,8 @@ export async function startAfterSaleEnv(
     const sender = unlimitedSender();
     const deps = { container, i18n, codec, sender };
     const ratings = createRatingsModule(deps, { poll: false, lease: false });
-    const modules: BotModule[] = [ratings, ...(options.extra?.(deps) ?? [])];
+    const returns = createReturnsModule(deps, { poll: false, lease: false });
+    const modules: BotModule[] = [ratings, returns];
     const bot = createBot({
       config,
       logger,
@@ -96,7 +94,7 @@ export async function startAfterSaleEnv(
       shops,
     });
     for (const module of modules) await module.start?.(bot.api);
-    return { ratings, modules, bot, sender };
+    return { ratings, returns, modules, bot, sender };
   };
   let built = await build();
   const stop = () =>
@@ -113,6 +111,7 @@ export async function startAfterSaleEnv(
     access,
     logs,
     ratings: built.ratings,
+    returns: built.returns,
     modules: built.modules,
     bot: built.bot,
     send: (update) => env.bot.handleUpdate(update),
@@ -120,6 +119,7 @@ export async function startAfterSaleEnv(
       await stop();
       built = await build();
       env.ratings = built.ratings;
+      env.returns = built.returns;
       env.modules = built.modules;
       env.bot = built.bot;
     },
