@@ -92,6 +92,11 @@ export function returnsFeature(area: ReturnsFeatureDeps) {
         await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
         return;
       }
+      // A group's alerts are for everyone in it: as with /subscribe, only an admin switches them.
+      if (ctx.chat?.type !== "private" && !ctx.person?.roles.includes("admin")) {
+        await ctx.answerCallbackQuery({ text: ctx.t("returns-switch-admins"), show_alert: true });
+        return;
+      }
       if (value === "on") await area.subscribers.on(chatId, ctx.from?.id ?? 0);
       else await area.subscribers.off(chatId);
       await ctx.answerCallbackQuery({

@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
-import { command, text } from "../../support/updates.ts";
+import { command, group, text } from "../../support/updates.ts";
 import {
   ADMIN,
   type AfterSaleEnv,
@@ -94,6 +94,29 @@ describe("returns alerts", () => {
     // /returns lists it.
     await env.send(command("returns", { from: SELLER }));
     expect(textOf(lastTo(env, SELLER.id))).toContain("📬 Waiting for pickup: 1");
+  });
+});
+
+describe("returns alerts in a group", () => {
+  it("only an admin switches them; the group then hears of returns", async () => {
+    env = await startAfterSaleEnv();
+    const chat = group(-100777);
+    const answers = (since: number) =>
+      env?.fake.calls.slice(since).filter((c) => c.method === "answerCallbackQuery") ?? [];
+    await env.send(command("returns", { from: SELLER, chat }));
+    const screen = env.fake.callsTo("sendMessage").at(-1) as RecordedCall;
+    let since = env.fake.calls.length;
+    await env.send(press(screen, /🔔/, SELLER));
+    expect(String(answers(since)[0]?.payload.text)).toContain("only a bot admin");
+    since = env.fake.calls.length;
+    await env.send(press(screen, /🔔/, ADMIN));
+    expect(String(answers(since)[0]?.payload.text)).toContain(
+      "Теперь возвраты и заявки rFBS приходят в этот чат",
+    );
+    await env.returns.runOnce(SHOP_ID);
+    env.sandbox.control.afterSale.addReturn();
+    await env.returns.runOnce(SHOP_ID);
+    expect(textOf(lastTo(env, chat.id))).toContain("↩️ Возврат едет к вам на склад");
   });
 });
 
