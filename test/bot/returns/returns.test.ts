@@ -39,6 +39,10 @@ const lastEditOrSend = (e: AfterSaleEnv, chatId: number) =>
     )
     .at(-1) as RecordedCall;
 
+/** The decisions' claims in the store (whatever the shop's key prefix). */
+const claims = async (e: AfterSaleEnv) =>
+  (await e.store.list("")).filter((entry) => entry.key.includes("returns:decide:"));
+
 /** Everything sent or edited in the chat since call `since`, one text. */
 const textsSince = (e: AfterSaleEnv, chatId: number, since: number) =>
   e.fake.calls
@@ -164,6 +168,8 @@ describe("rFBS return requests", () => {
     expect(textOf(done)).toContain("💸 150.50 RUB is being returned to the buyer");
     expect(buttonsOf(done).map((b) => b.text)).not.toContain("💸 Partial refund");
     expect(env.sandbox.counters()["POST /v2/returns/rfbs/compensate"]).toBe(1);
+    // The decision's claim stays: a late second tap hears who decided.
+    expect(await claims(env)).toHaveLength(1);
   });
 
   it("a rejection with a reason and a comment, in Russian; a stale button is refused with what can be done", async () => {
@@ -199,6 +205,24 @@ describe("rFBS return requests", () => {
       "Сейчас Ozon не позволяет «✅ Одобрить»",
     );
     expect(env.sandbox.counters()["POST /v2/returns/rfbs/verify"]).toBeUndefined();
+  });
+
+  it("Ozon refusing a decision out of turn: its words, nothing changed, the claim released", async () => {
+    env = await startAfterSaleEnv();
+    await subscribe(env, SELLER);
+    await env.returns.runOnce(SHOP_ID);
+    const filed = env.sandbox.control.afterSale.addRfbsRequest();
+    await env.returns.runOnce(SHOP_ID);
+    await env.send(press(lastTo(env, SELLER.id), "Approve", SELLER));
+    const confirm = lastEditOrSend(env, SELLER.id);
+    // Meanwhile the request moved on in the cabinet.
+    await env.seller.returns.returnMoney(String(filed.id));
+    await env.send(press(confirm, "Yes", SELLER));
+    const said = textOf(lastEditOrSend(env, SELLER.id));
+    expect(said).toContain("It did not work: Ozon refused: action is not available");
+    expect(said).toContain("The request stays as it was");
+    expect(env.sandbox.control.afterSale.snapshot().requests[0]?.state).toBe("money_returned");
+    expect(await claims(env)).toEqual([]);
   });
 
   it("decide an rFBS return: approve, receipt, the money back — six taps from the alert", async () => {
