@@ -34,6 +34,7 @@ returns-switch-on = 🔔 Send returns here
 returns-switch-off = 🔕 Stop sending returns here
 returns-switched-on = Returns and rFBS requests now come to this chat.
 returns-switch-admins = In a group, only a bot admin turns returns alerts on or off.
+returns-not-your-store = This store is not one of yours.
 returns-switched-off = Returns no longer come here.
 returns-dialog-over = This decision is closed. Open the request again in /returns.
 returns-dialog-left = Nothing decided; the request stays as it was.

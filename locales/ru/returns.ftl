@@ -34,6 +34,7 @@ returns-switch-on = 🔔 Присылать сюда возвраты
 returns-switch-off = 🔕 Не присылать сюда возвраты
 returns-switched-on = Теперь возвраты и заявки rFBS приходят в этот чат.
 returns-switch-admins = В группе возвраты включает и выключает администратор бота.
+returns-not-your-store = Этот магазин вам не доступен.
 returns-switched-off = Возвраты сюда больше не приходят.
 returns-dialog-over = Это решение уже закрыто. Откройте заявку снова в /returns.
 returns-dialog-left = Решение не принято, заявка осталась как была.

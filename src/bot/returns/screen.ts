@@ -4,7 +4,7 @@
  * alerts about returns. A card's decision buttons open the decide dialog.
  */
 import type { RfbsRequestBrief } from "../../ozon/seller/returns.ts";
-import { shopsInScope } from "../../services/access/shop-scope.ts";
+import { reachesShop, shopsInScope } from "../../services/access/shop-scope.ts";
 import { decisionDeadline, type ReturnsSubscribers } from "../../services/returns/index.ts";
 import type { Shop, ShopRegistry } from "../../shops/registry.ts";
 import { clip } from "../../text.ts";
@@ -45,6 +45,11 @@ function reachable(ctx: BotContext, shops: ShopRegistry): Shop[] {
     for (const shop of shopsInScope(ctx.person, role, all)) seen.set(shop.id, shop);
   }
   return all.filter((shop) => seen.has(shop.id));
+}
+
+/** Admins everywhere; sellers in the stores their role reaches. */
+function decidesFor(ctx: BotContext, shopId: string): boolean {
+  return ctx.person?.roles.includes("admin") === true || reachesShop(ctx.person, "seller", shopId);
 }
 
 export function returnsFeature(area: ReturnsFeatureDeps) {
@@ -116,10 +121,14 @@ export function returnsFeature(area: ReturnsFeatureDeps) {
         await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
         return;
       }
+      if (!reachable(ctx, shops).some((s) => s.id === shop.id)) {
+        await ctx.answerCallbackQuery({ text: ctx.t("returns-not-your-store"), show_alert: true });
+        return;
+      }
       await ctx.answerCallbackQuery();
       try {
         const request = await seller.returns.rfbsGet(id);
-        const decides = ctx.person?.roles.includes("admin") || ctx.person?.roles.includes("seller");
+        const decides = decidesFor(ctx, shop.id);
         const keyboard = decides
           ? rfbsKeyboard(codec, ctx.t, id, shop.ref, request.decisions)
           : undefined;
@@ -140,6 +149,15 @@ export function returnsFeature(area: ReturnsFeatureDeps) {
         const decision = decisionOfCode(code);
         if (!id || !RETURN_ID.test(id) || !ref || !SHOP_REF.test(ref) || !decision) {
           await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
+          return;
+        }
+        // A seller limited to some stores decides only theirs.
+        const shop = shops.byRef(ref);
+        if (!shop || !decidesFor(ctx, shop.id)) {
+          await ctx.answerCallbackQuery({
+            text: ctx.t("returns-not-your-store"),
+            show_alert: true,
+          });
           return;
         }
         await ctx.answerCallbackQuery();

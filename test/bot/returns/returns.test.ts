@@ -225,6 +225,21 @@ describe("rFBS return requests", () => {
     expect(await claims(env)).toEqual([]);
   });
 
+  it("a seller whose role is limited to another store cannot decide this store's requests", async () => {
+    env = await startAfterSaleEnv();
+    await subscribe(env, SELLER);
+    await env.returns.runOnce(SHOP_ID);
+    env.sandbox.control.afterSale.addRfbsRequest();
+    await env.returns.runOnce(SHOP_ID);
+    const card = lastTo(env, SELLER.id);
+    await env.access.setScope(SELLER.id, "seller", ["another-store"]);
+    const since = env.fake.calls.length;
+    await env.send(press(card, "Approve", SELLER));
+    const answered = env.fake.calls.slice(since).find((c) => c.method === "answerCallbackQuery");
+    expect(String(answered?.payload.text)).toContain("not one of yours");
+    expect(textsSince(env, SELLER.id, since)).toBe("");
+  });
+
   it("decide an rFBS return: approve, receipt, the money back — six taps from the alert", async () => {
     env = await startAfterSaleEnv();
     await subscribe(env, SELLER);
