@@ -67,6 +67,27 @@ interface Pending {
 const zoneKey = (rating: string) => `ratings:zone:${rating}`;
 const pendingKey = (rating: string) => `ratings:pending:${rating}`;
 
+/**
+ * The kinds of posting errors that move a rating, by its system name: cancellations by the seller
+ * move the cancellation ratings, late shipments the on-time and delay ones, and the FBS error
+ * index both. Other ratings (reviews, prices) are not moved by postings: none are named.
+ */
+export function errorKinds(ratingKey: string): readonly string[] | undefined {
+  const key = ratingKey.toLowerCase();
+  if (key.includes("index") || key.includes("error"))
+    return ["SELLER_CANCELLATION", "SELLER_DELAY"];
+  if (key.includes("cancel")) return ["SELLER_CANCELLATION"];
+  if (key.includes("on_time") || key.includes("delay") || key.includes("shipment")) {
+    return ["SELLER_DELAY"];
+  }
+  return undefined;
+}
+
+function movedBy(ratingKey: string, errors: readonly FbsIndexError[]): FbsIndexError[] {
+  const kinds = errorKinds(ratingKey);
+  return kinds ? errors.filter((e) => e.type === undefined || kinds.includes(e.type)) : [];
+}
+
 export class RatingsWatcher {
   readonly #o: RatingsWatcherOptions;
   readonly #loop: BackgroundLoop<RatingsPassReport>;
@@ -116,7 +137,7 @@ export class RatingsWatcher {
         await store.set(pendingKey(rating.key), pending);
       }
       const worse = SEVERITY[pending.to] > SEVERITY[pending.from];
-      if (worse && errors === undefined) {
+      if (worse && errors === undefined && errorKinds(rating.key) !== undefined) {
         errors = await api.fbsIndexErrors(ERROR_DAYS, ERRORS_NAMED, signal).catch((error) => {
           this.#o.logger?.warn({ err: error }, "the postings behind the error index are unknown");
           return [];
@@ -129,7 +150,7 @@ export class RatingsWatcher {
         from: pending.from,
         to: pending.to,
         worse,
-        errors: worse ? (errors ?? []) : [],
+        errors: worse ? movedBy(rating.key, errors ?? []) : [],
       });
       // Everyone has it: from here on this crossing is never told again.
       await store.set(zoneKey(rating.key), pending.to);

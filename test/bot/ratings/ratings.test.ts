@@ -69,6 +69,27 @@ describe("ratings watcher", () => {
     expect(textsTo(env, ADMIN.id)[2]).toContain("вернулся: 🟢 норма");
   });
 
+  it("names the postings that moved a rating only where postings move it", async () => {
+    env = await startAfterSaleEnv();
+    env.sandbox.control.afterSale.addFbsError({
+      postingNumber: "10001-0002-1",
+      type: "SELLER_DELAY",
+    });
+    env.sandbox.control.afterSale.addFbsError({
+      postingNumber: "10001-0003-1",
+      type: "SELLER_CANCELLATION",
+    });
+    env.sandbox.control.afterSale.setRating("rating_cancellation", { value: 4 });
+    env.sandbox.control.afterSale.setRating("rating_review_avg_score_total", { value: 3.9 });
+    expect(await env.ratings.runOnce(SHOP_ID)).toMatchObject({ told: 2 });
+    const [cancellations, reviews] = textsTo(env, MANAGER.id);
+    expect(cancellations).toContain("Процент отмен");
+    expect(cancellations).toContain("Postings that raised the FBS error index: 10001-0003-1");
+    expect(cancellations).not.toContain("10001-0002-1");
+    expect(reviews).toContain("Средняя оценка товаров");
+    expect(reviews).not.toContain("Postings that raised");
+  });
+
   it("a send Telegram refused is tried again on the next pass, only for whoever lacks it", async () => {
     env = await startAfterSaleEnv();
     env.sandbox.control.afterSale.setRating("rating_cancellation", { value: 6 });
