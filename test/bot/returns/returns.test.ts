@@ -101,6 +101,26 @@ describe("returns alerts", () => {
   });
 });
 
+describe("returns alerts when Telegram fails", () => {
+  it("a refused send is tried again on the next pass, only for the chat that lacks it", async () => {
+    env = await startAfterSaleEnv();
+    await subscribe(env, SELLER);
+    await subscribe(env, ADMIN);
+    await env.returns.runOnce(SHOP_ID);
+    env.sandbox.control.afterSale.addReturn();
+    env.fake.failNext("sendMessage", { error_code: 500, description: "Internal Server Error" }, 1);
+    await expect(env.returns.runOnce(SHOP_ID)).rejects.toThrow(/Internal Server Error/);
+    await env.returns.runOnce(SHOP_ID);
+    await env.returns.runOnce(SHOP_ID);
+    for (const who of [SELLER, ADMIN]) {
+      const alerts = sentTo(env, who.id).filter((c) =>
+        /on its way to your warehouse|едет к вам на склад/.test(textOf(c)),
+      );
+      expect(alerts).toHaveLength(1);
+    }
+  });
+});
+
 describe("returns alerts in a group", () => {
   it("only an admin switches them; the group then hears of returns", async () => {
     env = await startAfterSaleEnv();
