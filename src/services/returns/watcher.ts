@@ -11,6 +11,7 @@ import {
   type ReturnsApi,
   RFBS_DECISION_DAYS,
   type RfbsRequest,
+  type RfbsRequestBrief,
   type SellerReturn,
 } from "../../ozon/seller/returns.ts";
 import { type Lease, loopLease } from "../../store/lease.ts";
@@ -62,6 +63,8 @@ export function decisionDeadline(createdAt: string | undefined): string | undefi
   return Number.isFinite(at) ? new Date(at + RFBS_DECISION_DAYS * DAY_MS).toISOString() : undefined;
 }
 
+type Item = { key: string; ret: SellerReturn } | { key: string; request: RfbsRequestBrief };
+
 export class ReturnsWatcher {
   readonly #o: ReturnsWatcherOptions;
   readonly #loop: BackgroundLoop<ReturnsPassReport>;
@@ -91,37 +94,53 @@ export class ReturnsWatcher {
   }
 
   async #pass(signal: AbortSignal): Promise<ReturnsPassReport> {
-    const { api, store, notifier, shopId } = this.#o;
+    const { api, store } = this.#o;
     const firstRun = (await store.get(PRIMED_KEY)) === undefined;
     const returns = await api.open(signal);
     const requests = (await api.rfbsOpen(signal)).filter((r) => r.groupState === "New");
-    const keys = [
+    const keys: Item[] = [
       ...returns.map((ret) => ({ key: `return:${ret.id}:${ret.stage}`, ret })),
       ...requests.map((request) => ({ key: `rfbs:${request.id}:new`, request })),
     ];
     let alerted = 0;
+    // One event that cannot be told now (Ozon or Telegram refused) holds up none of the others;
+    // it is tried again next pass, and the pass reports the first failure.
+    let failed: unknown;
     for (const item of keys) {
       signal.throwIfAborted();
       if ((await store.get(doneKey(item.key))) !== undefined) continue;
       if (!firstRun) {
-        if ("ret" in item) {
-          await notifier.alert({ kind: "return", key: item.key, shopId, ret: item.ret });
-        } else {
-          const request = await api.rfbsGet(item.request.id, signal);
-          await notifier.alert({
-            kind: "rfbs",
-            key: item.key,
-            shopId,
-            request,
-            deadline: decisionDeadline(request.createdAt ?? item.request.createdAt),
-          });
+        try {
+          await this.#tell(item, signal);
+        } catch (error) {
+          if (signal.aborted) throw error;
+          this.#o.logger?.warn({ err: error, event: item.key }, "a return could not be told yet");
+          failed ??= error;
+          continue;
         }
         alerted++;
       }
       // Every chat has it: never again.
       await store.set(doneKey(item.key), true, { ttlMs: DONE_TTL_MS });
     }
+    if (failed !== undefined) throw failed;
     if (firstRun) await store.set(PRIMED_KEY, new Date().toISOString());
     return { leader: true, firstRun, alerted };
+  }
+
+  async #tell(item: Item, signal: AbortSignal): Promise<void> {
+    const { api, notifier, shopId } = this.#o;
+    if ("ret" in item) {
+      await notifier.alert({ kind: "return", key: item.key, shopId, ret: item.ret });
+      return;
+    }
+    const request = await api.rfbsGet(item.request.id, signal);
+    await notifier.alert({
+      kind: "rfbs",
+      key: item.key,
+      shopId,
+      request,
+      deadline: decisionDeadline(request.createdAt ?? item.request.createdAt),
+    });
   }
 }

@@ -121,6 +121,21 @@ describe("returns alerts when Telegram fails", () => {
   });
 });
 
+describe("returns alerts when Ozon fails on one request", () => {
+  it("a request Ozon cannot show now holds up no other alert, and is told on a later pass", async () => {
+    env = await startAfterSaleEnv();
+    await subscribe(env, SELLER);
+    await env.returns.runOnce(SHOP_ID);
+    const first = env.sandbox.control.afterSale.addRfbsRequest();
+    const second = env.sandbox.control.afterSale.addRfbsRequest();
+    env.sandbox.control.setFault("/v2/returns/rfbs/get", { rate5xx: 1, times: 1 });
+    await expect(env.returns.runOnce(SHOP_ID)).rejects.toThrow();
+    expect(textOf(lastTo(env, SELLER.id))).toContain(`rFBS return request No. R-${second.id}`);
+    expect(await env.returns.runOnce(SHOP_ID)).toMatchObject({ alerted: 1 });
+    expect(textOf(lastTo(env, SELLER.id))).toContain(`rFBS return request No. R-${first.id}`);
+  });
+});
+
 describe("returns alerts in a group", () => {
   it("only an admin switches them; the group then hears of returns", async () => {
     env = await startAfterSaleEnv();
