@@ -18,6 +18,7 @@ import { createI18n } from "../src/bot/core/i18n.ts";
 import type { BotModule } from "../src/bot/core/module.ts";
 import { createBot } from "../src/bot/index.ts";
 import { createPostingsModule, type PostingsModule } from "../src/bot/postings/module.ts";
+import { createReturnsModule, type ReturnsBotModule } from "../src/bot/returns/index.ts";
 import { loadConfig } from "../src/config.ts";
 import type { Container } from "../src/container.ts";
 import { createLogger } from "../src/logger.ts";
@@ -60,6 +61,7 @@ export class WalkWorld {
   readonly #postings: PostingsModule;
   readonly relay: RelayBotModule;
   readonly questions: QuestionsBotModule;
+  readonly returns: ReturnsBotModule;
   readonly schedules: SchedulesModule;
   readonly #t: (key: string, variables?: Record<string, string | number>) => string;
   readonly #print: boolean;
@@ -77,6 +79,7 @@ export class WalkWorld {
     postings: PostingsModule;
     relay: RelayBotModule;
     questions: QuestionsBotModule;
+    returns: ReturnsBotModule;
     schedules: SchedulesModule;
     t: WalkWorld["t"];
     print: boolean;
@@ -91,6 +94,7 @@ export class WalkWorld {
     this.#postings = parts.postings;
     this.relay = parts.relay;
     this.questions = parts.questions;
+    this.returns = parts.returns;
     this.schedules = parts.schedules;
     this.#t = parts.t;
     this.#print = parts.print;
@@ -174,7 +178,8 @@ export class WalkWorld {
     clock.shiftMs = 0;
     const questions = createQuestionsModule(deps, { poll: false });
     // In main's order: questions after the relay (a reply to a relayed chat message is its own).
-    const modules: BotModule[] = [ads, schedules, relay, questions, postings];
+    const returns = createReturnsModule(deps, { poll: false });
+    const modules: BotModule[] = [ads, schedules, relay, questions, postings, returns];
     const bot = createBot({
       config,
       logger,
@@ -201,6 +206,7 @@ export class WalkWorld {
       postings,
       relay,
       questions,
+      returns,
       schedules,
       t,
       print,

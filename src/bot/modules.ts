@@ -17,6 +17,8 @@ import type { LocalizedContext } from "./core/i18n.ts";
 import type { BotModule } from "./core/module.ts";
 import { type SendBudget, TelegramSender } from "./core/sender/index.ts";
 import { createPostingsModule } from "./postings/index.ts";
+import { createRatingsModule } from "./ratings/index.ts";
+import { createReturnsModule } from "./returns/index.ts";
 import { createStoresModule } from "./stores/index.ts";
 
 export interface ModuleDeps {
@@ -49,6 +51,8 @@ export function createModules(deps: CreateModulesDeps): BotModule[] {
     // After the relay: a reply to a relayed chat message never reaches its reply handler.
     createQuestionsModule(shared),
     createPostingsModule(shared),
+    createRatingsModule(shared),
+    createReturnsModule(shared),
     senderModule(sender, sendBudget),
   ];
 }

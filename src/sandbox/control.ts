@@ -8,6 +8,7 @@ import { expireTokens } from "./performance/auth.ts";
 import { campaignJson } from "./performance/campaigns.ts";
 import { campaignDay } from "./performance/daily.ts";
 import { reportStatusJson } from "./performance/statistics.ts";
+import { type AfterSaleControl, afterSaleControl } from "./seller/after-sale-control.ts";
 import { salesTotals } from "./seller/analytics.ts";
 import { buyerWrites, createChat, type FileInput } from "./seller/chat-model.ts";
 import {
@@ -75,6 +76,8 @@ export interface WarehouseSnapshot {
 
 /** In-process control for tests and benchmarks; every method has an HTTP twin under /_sandbox/. */
 export interface SandboxControl {
+  /** Returns, rFBS return requests and ratings (seller/after-sale-control.ts). */
+  afterSale: AfterSaleControl;
   // Postings
   addPosting(partial?: PostingSeed): PostingSnapshot;
   setPostingStatus(postingNumber: string, status: PostingStatus): PostingSnapshot;
@@ -163,6 +166,7 @@ export function createControl(
     return c ? { ...campaignJson(c), objects: [...c.objects] } : undefined;
   };
   const control: SandboxControl = {
+    afterSale: afterSaleControl(state),
     addPosting: (partial) => postingSnapshot(createPosting(state, partial)),
     setPostingStatus(postingNumber, status) {
       if (!POSTING_STATUSES.includes(status)) throw new Error(`unknown posting status ${status}`);

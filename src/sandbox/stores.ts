@@ -23,6 +23,8 @@ import { postingBarcodeRoutes } from "./seller/posting-barcode.ts";
 import { postingRoutes } from "./seller/postings.ts";
 import { productRoutes } from "./seller/products.ts";
 import { questionRoutes } from "./seller/questions.ts";
+import { ratingRoutes } from "./seller/ratings.ts";
+import { returnRoutes } from "./seller/returns.ts";
 import { warehouseRoutes } from "./seller/warehouses.ts";
 import type { SandboxCredentials, SandboxSettings, SandboxState } from "./state.ts";
 
@@ -91,6 +93,8 @@ export function createStore(
     ...statisticsRoutes(state),
     ...dailyRoutes(state),
     ...analyticsRoutes(state),
+    ...returnRoutes(state),
+    ...ratingRoutes(state),
   );
   return {
     name: storeName(index),

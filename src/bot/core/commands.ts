@@ -30,6 +30,8 @@ export const COMMANDS = [
   { name: "budget", audience: ["manager"], button: true },
   { name: "report", audience: ["manager"], button: true },
   { name: "schedule", audience: ["manager"], button: true },
+  { name: "rating", audience: ["admin", "manager"], button: true },
+  { name: "returns", audience: ["seller", "warehouse"], button: true },
   { name: "invite", audience: ["admin"], button: true },
   { name: "users", audience: ["admin"], button: true },
   { name: "stores", audience: ["admin"], button: true },
@@ -64,6 +66,10 @@ export const PLANNED_COMMANDS: readonly CommandName[] = [
   "replies",
   // Defined by the stores module (src/bot/stores/module.ts); a bot built without it says "coming".
   "stores",
+  // Defined by the ratings module (src/bot/ratings/module.ts).
+  "rating",
+  // Defined by the returns module (src/bot/returns/module.ts).
+  "returns",
 ];
 
 const byName = new Map<string, CommandSpec>(COMMANDS.map((c) => [c.name, c]));

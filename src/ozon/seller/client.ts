@@ -15,6 +15,8 @@ import { createMarksApi } from "./marks.ts";
 import { createPostingsApi } from "./postings.ts";
 import { createProductsApi } from "./products.ts";
 import { createQuestionsApi } from "./questions.ts";
+import { createRatingsApi } from "./ratings.ts";
+import { createReturnsApi } from "./returns.ts";
 import { createShippingApi } from "./shipping.ts";
 import { createWarehousesApi } from "./warehouses.ts";
 
@@ -87,6 +89,10 @@ export function createSellerClient(options: SellerClientOptions) {
     shipping: createShippingApi(ctx),
     /** Orders and revenue over whole days (`/v1/analytics/data`). */
     analytics: createAnalyticsApi(ctx),
+    /** Returns coming back and rFBS return requests with their decisions. */
+    returns: createReturnsApi(ctx),
+    /** The seller's ratings with zones, and the FBS error index. */
+    ratings: createRatingsApi(ctx),
     /** Capabilities that moved to their successor, e.g. `["postings.ship"]`. */
     movedToSuccessors: (): string[] => successors.moved(),
     close: (): Promise<void> => http.close(),

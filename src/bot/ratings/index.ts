@@ -1,0 +1,1 @@
+export { createRatingsModule, type RatingsBotModule, type RatingsModuleOptions } from "./module.ts";

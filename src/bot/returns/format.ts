@@ -1,0 +1,131 @@
+/** The returns' texts: an alert, an rFBS request's card, the /returns list. Pure functions. */
+import { DateTime } from "luxon";
+import type {
+  RfbsDecision,
+  RfbsRequest,
+  RfbsRequestBrief,
+  SellerReturn,
+} from "../../ozon/seller/returns.ts";
+import { clip } from "../../text.ts";
+import type { Translator } from "../core/i18n.ts";
+
+export interface TimeFormat {
+  timezone: string;
+  locale: string;
+}
+
+/** A buyer wrote it and Ozon passed it on: capped, one paragraph. */
+const COMMENT_LIMIT = 500;
+const NAME_LIMIT = 200;
+
+export function when(iso: string | undefined, format: TimeFormat): string {
+  if (!iso) return "—";
+  const time = DateTime.fromISO(iso, { zone: "utc" });
+  if (!time.isValid) return "—";
+  return time.setZone(format.timezone).setLocale(format.locale).toFormat("d MMM, HH:mm");
+}
+
+const ALERT_KEYS = {
+  on_way: "returns-alert-on-way",
+  waiting_pickup: "returns-alert-pickup",
+} as const;
+const LIST_KEYS = {
+  on_way: "returns-list-on-way",
+  waiting_pickup: "returns-list-pickup",
+} as const;
+const CARD_KEYS = { new: "returns-rfbs-new", card: "returns-rfbs-card" } as const;
+
+const text = (value: string | undefined, limit = NAME_LIMIT) =>
+  value ? clip(value.replace(/\s+/g, " ").trim(), limit) : "—";
+
+export function returnAlertText(t: Translator, ret: SellerReturn, format: TimeFormat): string {
+  return [
+    t(ALERT_KEYS[ret.stage]),
+    t("returns-posting", { posting: text(ret.postingNumber) }),
+    t("returns-product", {
+      name: text(ret.productName),
+      quantity: ret.quantity ?? 1,
+    }),
+    t("returns-reason", { reason: text(ret.reason) }),
+    ...(ret.placeName ? [t("returns-place", { place: text(ret.placeName) })] : []),
+    t("returns-since", { time: when(ret.changedAt, format) }),
+  ].join("\n");
+}
+
+export function rfbsCardText(
+  t: Translator,
+  request: RfbsRequest,
+  deadline: string | undefined,
+  format: TimeFormat,
+  heading: "new" | "card" = "card",
+): string {
+  const lines = [
+    t(CARD_KEYS[heading], {
+      number: text(request.number ?? request.id),
+    }),
+    t("returns-posting", { posting: text(request.postingNumber) }),
+    t("returns-rfbs-product", {
+      name: text(request.productName),
+      price: request.price ?? "—",
+      currency: request.currency ?? "RUB",
+    }),
+    t("returns-reason", { reason: text(request.reason) }),
+  ];
+  if (request.comment) {
+    lines.push(t("returns-comment", { comment: text(request.comment, COMMENT_LIMIT) }));
+  }
+  lines.push(t("returns-state", { state: text(request.stateName ?? request.state) }));
+  if (deadline && request.decisions.length > 0) {
+    lines.push(t("returns-deadline", { time: when(deadline, format) }));
+  }
+  if (request.decisions.length === 0) lines.push(t("returns-rfbs-nothing-to-do"));
+  return lines.join("\n");
+}
+
+export function decisionLabel(t: Translator, decision: RfbsDecision): string {
+  return t(`returns-decision-${decision}`);
+}
+
+export function listText(
+  t: Translator,
+  shopName: string | undefined,
+  returns: readonly SellerReturn[],
+  requests: readonly RfbsRequestBrief[],
+  format: TimeFormat,
+): string {
+  const head = shopName ? `🏪 ${shopName}\n` : "";
+  if (returns.length === 0 && requests.length === 0) return head + t("returns-list-empty");
+  const lines: string[] = [];
+  for (const stage of ["waiting_pickup", "on_way"] as const) {
+    const some = returns.filter((r) => r.stage === stage);
+    if (some.length === 0) continue;
+    lines.push(
+      t(LIST_KEYS[stage], {
+        count: some.length,
+      }),
+    );
+    for (const r of some.slice(0, 20)) {
+      lines.push(
+        t("returns-list-line", {
+          posting: text(r.postingNumber),
+          name: text(r.productName, 60),
+          time: when(r.changedAt, format),
+        }),
+      );
+    }
+    if (some.length > 20) lines.push(t("returns-list-more", { count: some.length - 20 }));
+  }
+  if (requests.length > 0) {
+    lines.push(t("returns-list-rfbs", { count: requests.length }));
+    for (const r of requests.slice(0, 20)) {
+      lines.push(
+        t("returns-list-rfbs-line", {
+          number: text(r.number ?? r.id),
+          posting: text(r.postingNumber),
+          state: text(r.stateName ?? r.state, 60),
+        }),
+      );
+    }
+  }
+  return head + lines.join("\n");
+}

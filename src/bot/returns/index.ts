@@ -1,0 +1,1 @@
+export { createReturnsModule, type ReturnsBotModule, type ReturnsModuleOptions } from "./module.ts";

@@ -1,0 +1,99 @@
+/**
+ * Returns as one bot module: a watcher per shop with a Seller client (a background loop under a
+ * lease) alerting the chats that chose returns; `/returns`; rFBS request cards and the dialog
+ * that decides them.
+ */
+import type { Api } from "grammy";
+import {
+  RETURNS_LEASE_NAME,
+  RETURNS_POLL_MS,
+  type ReturnsPassReport,
+  ReturnsSubscribers,
+  ReturnsWatcher,
+  type ReturnsWatcherOptions,
+} from "../../services/returns/index.ts";
+import { PerShop } from "../../shops/per-shop.ts";
+import { fencedLease, sharedByProcesses } from "../../store/lease.ts";
+import type { BotModule } from "../core/module.ts";
+import { apiForSender } from "../core/sender/index.ts";
+import type { ModuleDeps } from "../modules.ts";
+import { decideConversation } from "./decide-dialog.ts";
+import { TelegramReturnsNotifier } from "./notifier.ts";
+import { returnsFeature } from "./screen.ts";
+
+export interface ReturnsModuleOptions {
+  /** false: start() prepares the watchers but does not poll (tests use runOnce). */
+  poll?: boolean;
+  pollMs?: number;
+  lease?: ReturnsWatcherOptions["lease"];
+}
+
+export interface ReturnsBotModule extends BotModule {
+  runOnce(shopId: string): Promise<ReturnsPassReport>;
+}
+
+export function createReturnsModule(
+  deps: ModuleDeps,
+  options: ReturnsModuleOptions = {},
+): ReturnsBotModule {
+  const { container, i18n, sender, codec } = deps;
+  const { store, access, config, logger, shops } = container;
+  const subscribers = new ReturnsSubscribers(store);
+  let watchers: PerShop<ReturnsWatcher> | undefined;
+  return {
+    name: "returns",
+    features: [returnsFeature({ subscribers, timezone: config.timezone, shops })],
+    conversations: [decideConversation({ codec, shops, timezone: config.timezone })],
+    start(api: Api) {
+      if (watchers) return;
+      watchers = new PerShop({
+        shops,
+        logger,
+        wants: (shop) => shop.seller !== undefined,
+        start: (shop) => {
+          const seller = shop.seller as NonNullable<typeof shop.seller>;
+          const fence =
+            sharedByProcesses(store) && options.lease === undefined
+              ? fencedLease(shop.store, RETURNS_LEASE_NAME)
+              : undefined;
+          const shopStore = fence ? fence.store : shop.store;
+          const watcher = new ReturnsWatcher({
+            ...(sharedByProcesses(store) ? {} : { lease: false as const }),
+            ...(options.lease === undefined ? {} : { lease: options.lease }),
+            ...(fence ? { lease: fence.lease } : {}),
+            shopId: shop.id,
+            api: seller.returns,
+            store: shopStore,
+            notifier: new TelegramReturnsNotifier({
+              api: apiForSender(api),
+              shops,
+              store: shopStore,
+              subscribers,
+              access,
+              i18n,
+              defaultLocale: config.defaultLocale,
+              timezone: config.timezone,
+              codec,
+              sender,
+              logger,
+            }),
+            pollMs: options.pollMs ?? RETURNS_POLL_MS,
+            logger: logger.child({ shop: shop.id, loop: "returns" }),
+          });
+          if (options.poll !== false) watcher.start();
+          return watcher;
+        },
+      });
+      watchers.start();
+    },
+    async stop(deadline) {
+      await watchers?.stop(deadline);
+      watchers = undefined;
+    },
+    runOnce(shopId) {
+      const watcher = watchers?.get(shopId);
+      if (!watcher) return Promise.reject(new Error("The returns module has not been started"));
+      return watcher.runOnce();
+    },
+  };
+}

@@ -1,0 +1,178 @@
+/**
+ * `/returns`: the open returns of each store the person reaches (on their way back, waiting for
+ * pickup) and the open rFBS requests with a button to each one's card; the switch of this chat's
+ * alerts about returns. A card's decision buttons open the decide dialog.
+ */
+import type { RfbsRequestBrief } from "../../ozon/seller/returns.ts";
+import { reachesShop, shopsInScope } from "../../services/access/shop-scope.ts";
+import { decisionDeadline, type ReturnsSubscribers } from "../../services/returns/index.ts";
+import type { Shop, ShopRegistry } from "../../shops/registry.ts";
+import { clip } from "../../text.ts";
+import type { Audience } from "../core/commands.ts";
+import type { BotContext } from "../core/context.ts";
+import type { FeatureDeps } from "../core/deps.ts";
+import { openDialogCard, restoreCard, takeShownCard } from "../core/dialog/person-places.ts";
+import { withShopTag } from "../core/shop-tags.ts";
+import { DECIDE_CONVERSATION, type DecideTarget } from "./decide-dialog.ts";
+import { listText, rfbsCardText } from "./format.ts";
+import {
+  DECIDE_RFBS_CALLBACK,
+  decisionOfCode,
+  listKeyboard,
+  OPEN_RFBS_CALLBACK,
+  RETURN_ID,
+  RETURNS_SWITCH_CALLBACK,
+  rfbsKeyboard,
+} from "./keyboards.ts";
+import { ozonWords } from "./ozon-words.ts";
+
+const SCREEN_LIMIT = 4000;
+const SWITCHED = { on: "returns-switched-on", off: "returns-switched-off" } as const;
+const SHOP_REF = /^[0-9a-z]{1,8}$/;
+const DECIDERS: Audience = ["admin", "seller"];
+const VIEWERS: Audience = ["admin", "seller", "warehouse"];
+
+export interface ReturnsFeatureDeps {
+  subscribers: ReturnsSubscribers;
+  timezone: string;
+  shops: ShopRegistry;
+}
+
+function reachable(ctx: BotContext, shops: ShopRegistry): Shop[] {
+  const all = shops.all().filter((shop) => shop.seller !== undefined);
+  const seen = new Map<string, Shop>();
+  for (const role of ["seller", "warehouse"] as const) {
+    for (const shop of shopsInScope(ctx.person, role, all)) seen.set(shop.id, shop);
+  }
+  return all.filter((shop) => seen.has(shop.id));
+}
+
+/** Admins everywhere; sellers in the stores their role reaches. */
+function decidesFor(ctx: BotContext, shopId: string): boolean {
+  return ctx.person?.roles.includes("admin") === true || reachesShop(ctx.person, "seller", shopId);
+}
+
+export function returnsFeature(area: ReturnsFeatureDeps) {
+  return (deps: FeatureDeps): undefined => {
+    const { router, codec } = deps;
+    const { shops } = area;
+    const format = (ctx: BotContext) => ({ timezone: area.timezone, locale: ctx.locale });
+
+    const listScreen = async (ctx: BotContext) => {
+      const parts: string[] = [];
+      const perShop: Array<{ ref: string; requests: RfbsRequestBrief[] }> = [];
+      for (const shop of reachable(ctx, shops)) {
+        const seller = shop.seller;
+        if (!seller) continue;
+        try {
+          const [returns, requests] = await Promise.all([
+            seller.returns.open(),
+            seller.returns.rfbsOpen(),
+          ]);
+          parts.push(
+            listText(ctx.t, shops.many ? shop.name : undefined, returns, requests, format(ctx)),
+          );
+          perShop.push({ ref: shop.ref, requests });
+        } catch (error) {
+          parts.push(`${shops.many ? `🏪 ${shop.name}\n` : ""}${ozonWords(ctx.t, error)}`);
+        }
+      }
+      const chatId = ctx.chat?.id ?? 0;
+      const subscribed = await area.subscribers.has(chatId);
+      const text = parts.length > 0 ? parts.join("\n\n") : ctx.t("returns-no-stores");
+      return {
+        text: clip(`${ctx.t("returns-title")}\n\n${text}`, SCREEN_LIMIT),
+        keyboard: listKeyboard(codec, ctx.t, perShop, subscribed),
+      };
+    };
+
+    router.command("returns", async (ctx) => {
+      const screen = await listScreen(ctx);
+      await ctx.reply(screen.text, { reply_markup: screen.keyboard });
+    });
+
+    router.callback(RETURNS_SWITCH_CALLBACK, VIEWERS, async (ctx, [value]) => {
+      const chatId = ctx.chat?.id;
+      if (!chatId || (value !== "on" && value !== "off")) {
+        await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
+        return;
+      }
+      // A group's alerts are for everyone in it: as with /subscribe, only an admin switches them.
+      if (ctx.chat?.type !== "private" && !ctx.person?.roles.includes("admin")) {
+        await ctx.answerCallbackQuery({ text: ctx.t("returns-switch-admins"), show_alert: true });
+        return;
+      }
+      if (value === "on") await area.subscribers.on(chatId, ctx.from?.id ?? 0);
+      else await area.subscribers.off(chatId);
+      await ctx.answerCallbackQuery({
+        text: ctx.t(SWITCHED[value]),
+      });
+      const screen = await listScreen(ctx);
+      await ctx
+        .editMessageText(screen.text, { reply_markup: screen.keyboard })
+        .catch(() => undefined);
+    });
+
+    router.callback(OPEN_RFBS_CALLBACK, VIEWERS, async (ctx, [id, ref]) => {
+      const shop =
+        id && RETURN_ID.test(id) && ref && SHOP_REF.test(ref) ? shops.byRef(ref) : undefined;
+      const seller = shop?.seller;
+      if (!shop || !seller || !id) {
+        await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
+        return;
+      }
+      if (!reachable(ctx, shops).some((s) => s.id === shop.id)) {
+        await ctx.answerCallbackQuery({ text: ctx.t("returns-not-your-store"), show_alert: true });
+        return;
+      }
+      await ctx.answerCallbackQuery();
+      try {
+        const request = await seller.returns.rfbsGet(id);
+        const decides = decidesFor(ctx, shop.id);
+        const keyboard = decides
+          ? rfbsKeyboard(codec, ctx.t, id, shop.ref, request.decisions)
+          : undefined;
+        const text = rfbsCardText(ctx.t, request, decisionDeadline(request.createdAt), format(ctx));
+        await ctx.reply(
+          withShopTag(ctx.t, shops, shop.id, text),
+          keyboard ? { reply_markup: keyboard } : {},
+        );
+      } catch (error) {
+        await ctx.reply(ozonWords(ctx.t, error));
+      }
+    });
+
+    router.callback(
+      DECIDE_RFBS_CALLBACK,
+      DECIDERS,
+      async (ctx, [id, ref, code]) => {
+        const decision = decisionOfCode(code);
+        if (!id || !RETURN_ID.test(id) || !ref || !SHOP_REF.test(ref) || !decision) {
+          await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
+          return;
+        }
+        // A seller limited to some stores decides only theirs.
+        const shop = shops.byRef(ref);
+        if (!shop || !decidesFor(ctx, shop.id)) {
+          await ctx.answerCallbackQuery({
+            text: ctx.t("returns-not-your-store"),
+            show_alert: true,
+          });
+          return;
+        }
+        await ctx.answerCallbackQuery();
+        // A card a dialog left behind shows its buttons again; then the decision's dialog.
+        const card = openDialogCard(ctx);
+        await ctx.conversation.exitAll();
+        if (card) {
+          takeShownCard(ctx, card.messageId);
+          await restoreCard(ctx, card);
+        }
+        const target: DecideTarget = { id, shop: ref, decision };
+        await ctx.conversation.enter(DECIDE_CONVERSATION, target);
+      },
+      { entersConversation: true },
+    );
+    return undefined;
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * One decision on an rFBS return request, made once: a claim in the store (`setIfAbsent`) on the
+ * request in its present state (Ozon's `state`) is taken before Ozon is called, so a double tap or a second process acting on the same request
+ * gets "already decided by …" instead of a second call. A call Ozon refused or that failed
+ * releases the claim, so the decision can be made again.
+ */
+import type { ReturnsApi, RfbsDecision } from "../../ozon/seller/returns.ts";
+import type { Store } from "../../store/port.ts";
+
+export type DecisionInput =
+  | { decision: "approve" | "receive" | "return_money" }
+  | { decision: "reject"; reasonId: number; comment?: string }
+  | { decision: "compensate"; kopecks: bigint };
+
+export interface DecidedBy {
+  decision: RfbsDecision;
+  by: number;
+  name: string;
+  at: string;
+}
+
+export type DecisionOutcome =
+  | { kind: "done" }
+  | { kind: "taken"; by: DecidedBy }
+  | { kind: "failed"; error: unknown };
+
+/** How long a claim stands (the request has moved to its next state long before). */
+const CLAIM_TTL_MS = 24 * 60 * 60 * 1000;
+
+const claimKey = (id: string, state: string) => `returns:decide:${id}:${state}`;
+
+export async function decideOnce(
+  api: Pick<ReturnsApi, "approve" | "reject" | "compensate" | "receive" | "returnMoney">,
+  store: Store,
+  id: string,
+  /** The request's state the decision was made in: one decision per state. */
+  state: string,
+  input: DecisionInput,
+  who: { id: number; name: string },
+  now = new Date(),
+): Promise<DecisionOutcome> {
+  const claim: DecidedBy = {
+    decision: input.decision,
+    by: who.id,
+    name: who.name,
+    at: now.toISOString(),
+  };
+  if (!(await store.setIfAbsent(claimKey(id, state), claim, { ttlMs: CLAIM_TTL_MS }))) {
+    const by = await store.get<DecidedBy>(claimKey(id, state));
+    if (by) return { kind: "taken", by };
+    // The claim lapsed between the two reads: one more try.
+    return decideOnce(api, store, id, state, input, who, now);
+  }
+  try {
+    switch (input.decision) {
+      case "approve":
+        await api.approve(id);
+        break;
+      case "receive":
+        await api.receive(id);
+        break;
+      case "return_money":
+        await api.returnMoney(id);
+        break;
+      case "reject":
+        await api.reject(id, input.reasonId, input.comment);
+        break;
+      case "compensate":
+        await api.compensate(id, input.kopecks);
+        break;
+    }
+  } catch (error) {
+    await store.delete(claimKey(id, state));
+    return { kind: "failed", error };
+  }
+  // Done: the claim stays until it lapses, so a late second tap hears who did it.
+  return { kind: "done" };
+}

@@ -1,0 +1,18 @@
+export {
+  type DecidedBy,
+  type DecisionInput,
+  type DecisionOutcome,
+  decideOnce,
+} from "./decide.ts";
+export { type AmountResult, kopecksText, parseKopecks, priceKopecks } from "./money.ts";
+export { type ReturnsSubscriber, ReturnsSubscribers } from "./subscribers.ts";
+export {
+  decisionDeadline,
+  RETURNS_LEASE_NAME,
+  RETURNS_POLL_MS,
+  type ReturnEvent,
+  type ReturnsNotifier,
+  type ReturnsPassReport,
+  ReturnsWatcher,
+  type ReturnsWatcherOptions,
+} from "./watcher.ts";

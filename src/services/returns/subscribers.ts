@@ -1,0 +1,45 @@
+/**
+ * Chats that chose alerts about returns (their own switch, apart from the postings
+ * subscription): one record per chat, naming who turned it on.
+ */
+import type { Store } from "../../store/port.ts";
+
+export interface ReturnsSubscriber {
+  chatId: number;
+  /** Telegram user id of who turned the alerts on. */
+  by: number;
+  at: string;
+}
+
+const PREFIX = "returns-subscriber:";
+/** More chats than any team has; a list beyond it is damage, not choice. */
+const MAX_SUBSCRIBERS = 1000;
+
+export class ReturnsSubscribers {
+  readonly #store: Store;
+
+  constructor(store: Store) {
+    this.#store = store;
+  }
+
+  async on(chatId: number, by: number, now = new Date()): Promise<void> {
+    if (!Number.isSafeInteger(chatId) || chatId === 0) throw new TypeError("bad chat id");
+    await this.#store.set(`${PREFIX}${chatId}`, { chatId, by, at: now.toISOString() });
+  }
+
+  async off(chatId: number): Promise<boolean> {
+    return this.#store.delete(`${PREFIX}${chatId}`);
+  }
+
+  async has(chatId: number): Promise<boolean> {
+    return (await this.#store.get(`${PREFIX}${chatId}`)) !== undefined;
+  }
+
+  async list(): Promise<ReturnsSubscriber[]> {
+    const entries = await this.#store.list<ReturnsSubscriber>(PREFIX);
+    return entries
+      .map((e) => e.value)
+      .filter((s) => Number.isSafeInteger(s?.chatId) && Number.isSafeInteger(s?.by))
+      .slice(0, MAX_SUBSCRIBERS);
+  }
+}
