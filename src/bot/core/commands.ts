@@ -24,6 +24,7 @@ export const COMMANDS = [
   { name: "cancel_posting", audience: ["warehouse"], button: true },
   { name: "today", audience: ["warehouse"], button: true },
   { name: "handover", audience: ["warehouse"], button: true },
+  { name: "products", audience: ["warehouse", "manager"], button: true },
   { name: "subscribe", audience: ["warehouse"], button: true },
   { name: "unsubscribe", audience: ["warehouse"], button: true },
   { name: "campaigns", audience: ["manager"], button: true },
@@ -64,6 +65,8 @@ export const PLANNED_COMMANDS: readonly CommandName[] = [
   "replies",
   // Defined by the stores module (src/bot/stores/module.ts); a bot built without it says "coming".
   "stores",
+  // Defined by the products module (src/bot/products/module.ts).
+  "products",
 ];
 
 const byName = new Map<string, CommandSpec>(COMMANDS.map((c) => [c.name, c]));
