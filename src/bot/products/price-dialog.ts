@@ -71,7 +71,9 @@ export function priceConversation(deps: ProductDialogDeps): ConversationSpec {
       if (typed.kind !== "text") return dialog.back(asked);
       const price = await typedPrice(asked, typed.text, false);
 
-      // Old → new with the change in %; the old and the minimum price may be set too.
+      // Old → new with the change in %; the old and the minimum price may be set too. One key
+      // for every confirmation of this price (a double tap of Change or of the 50 % question).
+      const onceKey = await pd.onceKey();
       const extras: Partial<Record<Extra, bigint>> = {};
       for (;;) {
         const confirm = await dialog.mark();
@@ -144,7 +146,6 @@ export function priceConversation(deps: ProductDialogDeps): ConversationSpec {
         if (sure.kind === "text" || sure.step === "a") return dialog.back(asked);
       }
 
-      const onceKey = pd.onceKey(big ? "b" : "y");
       const sent = await pd.call((shop) =>
         changePrice(
           shop.seller,

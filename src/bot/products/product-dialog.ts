@@ -4,8 +4,9 @@
  * `conversation.external` (so a replay never calls Ozon again), Ozon's answer for the item in
  * words, and the card the dialog was entered from redrawn with the new figures.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { InlineKeyboard } from "grammy";
+import { DateTime } from "luxon";
 import type { Logger } from "../../logger.ts";
 import type { Person } from "../../services/access/roles.ts";
 import { type ChangeOutcome, loadCard, type ProductCard } from "../../services/products/index.ts";
@@ -15,7 +16,6 @@ import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ConversationContext } from "../core/context.ts";
 import type { Dialog, MessageRef } from "../core/dialog/dialog.ts";
 import type { Translator } from "../core/i18n.ts";
-import { formatDateTime } from "../core/screen-text.ts";
 import { withShopTag } from "../core/shop-tags.ts";
 import { ozonErrorText, productCardText } from "./format.ts";
 import { PRODUCT_CARD_CALLBACK, productCardKeyboard } from "./keyboards.ts";
@@ -87,16 +87,22 @@ export class ProductDialog {
     await this.dialog.show(this.dialog.ctx, tagged, keyboard);
   }
 
-  /** A key unique to this run's confirmation: a double tap or a second process share it. */
-  onceKey(step: string): string {
-    const data = this.dialog.button(step);
-    return `${this.shopId}:${createHash("sha256").update(data).digest("hex").slice(0, 24)}`;
+  /**
+   * A key unique to one confirmation screen: made (and recorded) when the screen is drawn, so a
+   * double tap or a second process replaying the same dialog share it, while the same question
+   * asked again after a refusal gets a new one.
+   */
+  async onceKey(): Promise<string> {
+    const nonce = await this.dialog.conversation.external(() =>
+      randomBytes(9).toString("base64url"),
+    );
+    const data = `${this.dialog.button("once")}:${nonce}`;
+    return `${this.shopId}:${createHash("sha256").update(data).digest("hex").slice(0, 32)}`;
   }
 
-  /** When to try again, as the person's clock shows it. */
+  /** When to try again, to the second, on the bot's clock (TIMEZONE). */
   retryText(at: number): string {
-    const ctx = this.dialog.ctx;
-    return formatDateTime(new Date(at), ctx.locale, this.deps.timezone);
+    return DateTime.fromMillis(at, { zone: this.deps.timezone }).toFormat("HH:mm:ss");
   }
 
   /** Ozon's answer for the item in words (`done` is the dialog's own sentence). */

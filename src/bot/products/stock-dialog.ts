@@ -95,6 +95,7 @@ export function stockConversation(deps: ProductDialogDeps): ConversationSpec {
       const units = parsed.units;
 
       // Old → new until Change is pressed; a typed number is a new answer to the question.
+      const onceKey = await pd.onceKey();
       const keyboard = new InlineKeyboard()
         .text(t("products-stock-yes"), dialog.button("y"))
         .text(t("products-another"), dialog.button("a"));
@@ -111,7 +112,6 @@ export function stockConversation(deps: ProductDialogDeps): ConversationSpec {
       const confirmed = await dialog.answer(["y", "a"]);
       if (confirmed.kind === "text" || confirmed.step === "a") return dialog.back(asked);
 
-      const onceKey = pd.onceKey("y");
       const sent = await pd.call((shop) =>
         changeStock(
           shop.seller,

@@ -12,13 +12,12 @@ export const MAX_PRICE_KOPECKS = 10_000_000_000n;
 /** "1290.5" / "1290" / "0" → kopecks; undefined when it is not a plain decimal of roubles. */
 export function kopecksOf(rubles: string | undefined): bigint | undefined {
   if (rubles === undefined) return undefined;
-  const m = /^(\d{1,15})(?:\.(\d{1,6}))?$/.exec(rubles.trim());
+  const m = /^(\d{1,15})(?:\.(\d{1,20}))?$/.exec(rubles.trim());
   if (!m) return undefined;
-  const whole = BigInt(m[1] as string);
-  const fraction = (m[2] ?? "").padEnd(6, "0");
-  // Half up to the kopeck (Ozon keeps kopecks; more digits only come from a float's text).
-  const millionths = whole * 1_000_000n + BigInt(fraction);
-  return (millionths + MILLIONTHS_PER_KOPECK / 2n) / MILLIONTHS_PER_KOPECK;
+  const digits = (m[2] ?? "").padEnd(2, "0");
+  const kopecks = BigInt(m[1] as string) * 100n + BigInt(digits.slice(0, 2));
+  // Half up to the kopeck (more digits only come from a float's text, "1290.4999999999998").
+  return Number(digits[2] ?? "0") >= 5 ? kopecks + 1n : kopecks;
 }
 
 /** Kopecks → the decimal string Ozon takes ("1290.50"). */
@@ -60,7 +59,11 @@ export function parsePriceInput(text: string, allowZero = false): PriceInput {
 /** The change from `old` to `now` in percent with one decimal, signed: "+12.5", "−50", "0". */
 export function percentChange(old: bigint, now: bigint): string {
   if (old === 0n) return "";
-  const tenths = ((now - old) * 1000n) / old; // truncated toward zero
+  const scaled = (now - old) * 1000n;
+  // Half away from zero to the tenth of a percent.
+  let tenths = scaled / old;
+  const rest = scaled % old;
+  if ((rest < 0n ? -rest : rest) * 2n >= old) tenths += scaled < 0n ? -1n : 1n;
   const abs = tenths < 0n ? -tenths : tenths;
   const text = abs % 10n === 0n ? `${abs / 10n}` : `${abs / 10n}.${abs % 10n}`;
   if (tenths === 0n) return "0";
