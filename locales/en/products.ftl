@@ -25,6 +25,7 @@ products-card-sold = Ordered in { $days } days: { $sold } — enough for ~{ $lef
 products-card-sold-none = Ordered in { $days } days: { $sold }
 products-stock-button = 📦 Stock
 products-price-button = 💰 Price
+products-open-button = 🛍 { $name }
 products-refresh-button = 🔄 Refresh
 products-dialog-over = This dialog is over. Open the product again: /products
 products-another = ✏️ Another figure

@@ -25,6 +25,7 @@ products-card-sold = Заказано за { $days } дней: { $sold } — х�
 products-card-sold-none = Заказано за { $days } дней: { $sold }
 products-stock-button = 📦 Остаток
 products-price-button = 💰 Цена
+products-open-button = 🛍 { $name }
 products-refresh-button = 🔄 Обновить
 products-dialog-over = Этот диалог уже закончен. Откройте товар заново: /products
 products-another = ✏️ Другое значение

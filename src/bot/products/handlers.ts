@@ -132,7 +132,8 @@ export function productsFeature(area: ProductsFeatureDeps): FeatureFactory {
         const { shop } = found;
         if (!/^\d{1,20}$/.test(id)) return ctx.answerCallbackQuery();
         try {
-          const [product] = await shop.seller.products.cards("product_id", [id]);
+          const kind = how === "s" ? "sku" : "product_id";
+          const [product] = await shop.seller.products.cards(kind, [id]);
           if (!product) {
             return ctx.answerCallbackQuery({ text: ctx.t("products-gone"), show_alert: true });
           }

@@ -8,7 +8,10 @@ import type { CallbackCodec } from "../core/callback-data.ts";
 
 type Translate = (key: string, args?: Record<string, string | number>) => string;
 
-/** A product's card: `<ref>:<productId>:<e|n>` (e: edit the pressed message, n: a new one). */
+/**
+ * A product's card: `<ref>:<id>:<how>`, how = e (edit the pressed message), n (a new message),
+ * s (a new message, the id is a SKU: a posting card's product line).
+ */
 export const PRODUCT_CARD_CALLBACK = "pxc";
 /** 📦 Stock on a card or an alert: `<ref>:<productId>`. */
 export const PRODUCT_STOCK_CALLBACK = "pxs";
@@ -19,9 +22,17 @@ export const PRODUCT_PRICE_CALLBACK = "pxp";
 export const STOCK_ROLES = ["warehouse"] as const;
 export const PRICE_ROLES = ["manager"] as const;
 
-/** The data of a button opening a product's card in a new message (a posting card's product). */
-export function productCardData(codec: CallbackCodec, shopRef: string, productId: string): string {
-  return codec.encode(PRODUCT_CARD_CALLBACK, shopRef, productId, "n");
+/** A button opening a product's card in a new message, by its SKU (a posting card's product). */
+export function productLineButton(
+  codec: CallbackCodec,
+  t: Translate,
+  shopRef: string,
+  product: { sku: string; name: string },
+): { text: string; callback_data: string } {
+  return {
+    text: clip(t("products-open-button", { name: product.name }), 64),
+    callback_data: codec.encode(PRODUCT_CARD_CALLBACK, shopRef, product.sku, "s"),
+  };
 }
 
 /** The data of 📦 Stock for a product (stock alerts use it too). */

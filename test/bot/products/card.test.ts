@@ -125,4 +125,24 @@ describe("/products: the product card", () => {
       "Товар «несуществующийтовар» не найден. Попробуйте артикул (offer_id), SKU или другую часть названия.",
     );
   });
+
+  it("a posting card's product line opens the product's card", async () => {
+    h = await startProducts({ withPostings: true });
+    const product = first();
+    const posting = h.sandbox.control.addPosting({ products: [{ sku: product.sku, quantity: 1 }] });
+    const card = lastScreen(
+      await h.send(command("find", { from: KEEPER, args: posting.postingNumber })),
+    );
+    const line = buttonsOf(card).find((b) => b.text === `🛍 ${product.name}`.slice(0, 64));
+    expect(
+      line,
+      buttonsOf(card)
+        .map((b) => b.text)
+        .join(" | "),
+    ).toBeDefined();
+    const opened = await h.send(press(card, `🛍 ${product.name}`.slice(0, 60), KEEPER));
+    const productCard = lastScreen(opened);
+    expect(productCard.method).toBe("sendMessage");
+    expect(textOf(productCard)).toContain(`Article: ${product.offerId} · SKU: ${product.sku}`);
+  });
 });

@@ -9,6 +9,7 @@ import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import type { BotContext } from "../../../src/bot/core/context.ts";
 import { createI18n } from "../../../src/bot/core/i18n.ts";
 import { createBot } from "../../../src/bot/index.ts";
+import { createPostingsModule } from "../../../src/bot/postings/index.ts";
 import { createProductsModule } from "../../../src/bot/products/index.ts";
 import { loadConfig } from "../../../src/config.ts";
 import type { Container } from "../../../src/container.ts";
@@ -48,7 +49,7 @@ export interface ProductsHarness {
 }
 
 export async function startProducts(
-  options: { store?: Store; closeStore?: boolean } = {},
+  options: { store?: Store; closeStore?: boolean; withPostings?: boolean } = {},
 ): Promise<ProductsHarness> {
   const clock = { now: Date.parse("2026-11-27T09:00:00Z") };
   const sandbox = await startSandbox({
@@ -98,10 +99,16 @@ export async function startProducts(
   } satisfies Container;
   const senders = [unlimitedSender(), unlimitedSender()];
   const build = (i: number) => {
-    const module = createProductsModule(
-      { container, i18n, codec, sender: senders[i] as ReturnType<typeof unlimitedSender> },
-      { now: () => clock.now },
-    );
+    const moduleDeps = {
+      container,
+      i18n,
+      codec,
+      sender: senders[i] as ReturnType<typeof unlimitedSender>,
+    };
+    const module = createProductsModule(moduleDeps, { now: () => clock.now });
+    const postings = options.withPostings
+      ? [createPostingsModule(moduleDeps, { poll: false })]
+      : [];
     return createBot({
       config,
       logger,
@@ -111,7 +118,7 @@ export async function startProducts(
       codec,
       botInfo: fake.botInfo,
       client: { apiRoot: fake.apiRoot },
-      modules: [module],
+      modules: [module, ...postings],
     });
   };
   const bot = build(0);
