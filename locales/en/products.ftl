@@ -3,7 +3,7 @@
 command-products =
     .description = A product: stock per warehouse, prices, change them
     .button = 📦 Products
-products-prompt = Send a product's article (offer_id), SKU, barcode or part of its name.
+products-prompt = Send a product's article (offer_id), SKU, barcode or part of its name — or a photo of its barcode.
 products-placeholder = Article, SKU, barcode or name
 products-pick = Found { $count }. Choose a product{ $count ->
         [one] :
@@ -74,3 +74,6 @@ products-price-big = ⚠️ The new price is { $times } times { $direction ->
     }: { $old } → { $new }. Is that right?
 products-price-big-yes = Yes, change it
 products-price-done = ✅ Price changed. { $name }: { $old } → { $new }.
+products-photo-too-big = The photo is larger than I read ({ $limit }). Send a smaller one, or type the barcode's digits.
+products-photo-fetch-failed = I could not get the photo from Telegram. Send it again, or type the barcode's digits.
+products-photo-no-barcode = I could not read a barcode on the photo. Take it closer, in good light, or type the digits under the barcode.

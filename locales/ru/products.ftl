@@ -3,7 +3,7 @@
 command-products =
     .description = Товар: остатки по складам, цены, их изменение
     .button = 📦 Товары
-products-prompt = Пришлите артикул (offer_id), SKU, штрихкод или часть названия товара.
+products-prompt = Пришлите артикул (offer_id), SKU, штрихкод или часть названия товара — или фото штрихкода.
 products-placeholder = Артикул, SKU, штрихкод или название
 products-pick = Найдено: { $count }. Выберите товар{ $count ->
         [one] :
@@ -74,3 +74,6 @@ products-price-big = ⚠️ Новая цена в { $times } раз { $directio
     }: { $old } → { $new }. Всё верно?
 products-price-big-yes = Да, изменить
 products-price-done = ✅ Цена изменена. { $name }: { $old } → { $new }.
+products-photo-too-big = Фото больше, чем я читаю ({ $limit }). Пришлите поменьше или введите цифры штрихкода.
+products-photo-fetch-failed = Не получилось загрузить фото из Telegram. Пришлите его ещё раз или введите цифры штрихкода.
+products-photo-no-barcode = Не удалось прочитать штрихкод на фото. Снимите ближе, при хорошем свете, или введите цифры под штрихкодом.

@@ -34,6 +34,7 @@ import {
   productCardKeyboard,
   STOCK_ROLES,
 } from "./keyboards.ts";
+import { photoBarcodes } from "./photo.ts";
 
 export const PRODUCT_STOCK_CONVERSATION = "product-stock";
 export const PRODUCT_PRICE_CONVERSATION = "product-price";
@@ -67,23 +68,30 @@ export function productsFeature(area: ProductsFeatureDeps): FeatureFactory {
     const { shops, catalogue, now } = area;
     const screenDeps = { codec, timezone: config.timezone, shops, now };
 
-    async function search(ctx: BotContext, query: string): Promise<void> {
+    /** The first of `queries` (a photo's codes, best first) that finds something is answered. */
+    async function search(ctx: BotContext, queries: string | readonly string[]): Promise<void> {
       const reachable = productShops(ctx.person, shops);
       if (reachable.length === 0) return void (await ctx.reply(ctx.t("shop-none-for-you")));
-      const q = query.trim().slice(0, MAX_QUERY);
+      const asked = (typeof queries === "string" ? [queries] : queries).map((q) =>
+        q.trim().slice(0, MAX_QUERY),
+      );
+      const q = asked[0] ?? "";
       await ctx.replyWithChatAction("typing");
       const found: Pickable[] = [];
       const failures: string[] = [];
       let total = 0;
-      for (const shop of reachable) {
-        try {
-          const hits = await findProducts(shop.seller.products, shop.id, q, catalogue);
-          total += hits.total;
-          for (const product of hits.products) found.push({ shop, product });
-        } catch (error) {
-          logger.warn({ err: error, shop: shop.id }, "products: a search failed");
-          failures.push(withShopTag(ctx.t, shops, shop.id, ozonErrorText(ctx.t, error)));
+      for (const query of asked) {
+        for (const shop of reachable) {
+          try {
+            const hits = await findProducts(shop.seller.products, shop.id, query, catalogue);
+            total += hits.total;
+            for (const product of hits.products) found.push({ shop, product });
+          } catch (error) {
+            logger.warn({ err: error, shop: shop.id }, "products: a search failed");
+            failures.push(withShopTag(ctx.t, shops, shop.id, ozonErrorText(ctx.t, error)));
+          }
         }
+        if (found.length > 0 || failures.length > 0) break;
       }
       const [only] = found;
       if (found.length === 1 && only) {
@@ -200,6 +208,17 @@ export function productsFeature(area: ProductsFeatureDeps): FeatureFactory {
       if (message.text?.startsWith("/") || !mayUse(ctx.person, PRODUCTS_ROLES)) return next();
       if (!(await wasAsked(ctx))) return next();
       await search(ctx, message.text ?? "");
+    });
+    composer.on(["message:photo", "message:document"], async (ctx, next) => {
+      if (!mayUse(ctx.person, PRODUCTS_ROLES)) return next();
+      // Only asked for: a photo otherwise is a label for /find, or a file for someone else.
+      const asked = await store.get(waitKey(ctx.chat.id, ctx.from?.id ?? 0));
+      if (asked === undefined) return next();
+      const read = await photoBarcodes(ctx, deps, ctx.message);
+      if (read === "not-an-image") return next();
+      await store.delete(waitKey(ctx.chat.id, ctx.from?.id ?? 0));
+      if (read === "told") return;
+      await search(ctx, read);
     });
     return composer;
   };
