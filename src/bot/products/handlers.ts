@@ -20,6 +20,7 @@ import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { mayUse } from "../core/guard.ts";
 import { commandArgs } from "../core/router.ts";
+import { isNotModified } from "../core/screen-text.ts";
 import { withShopTag } from "../core/shop-tags.ts";
 import type { FeatureFactory } from "../index.ts";
 import { productShops, shopOfRef } from "./card-shop.ts";
@@ -154,7 +155,7 @@ export function productsFeature(area: ProductsFeatureDeps): FeatureFactory {
                 reply_markup: keyboard,
               })
               .catch(async (error: unknown) => {
-                if (String(error).includes("not modified")) return;
+                if (isNotModified(error)) return;
                 await ctx.reply(text, { reply_markup: keyboard });
               });
           } else {

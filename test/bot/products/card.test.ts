@@ -145,4 +145,30 @@ describe("/products: the product card", () => {
     expect(productCard.method).toBe("sendMessage");
     expect(textOf(productCard)).toContain(`Article: ${product.offerId} · SKU: ${product.sku}`);
   });
+
+  it("🔄 redraws the card with what Ozon shows now; Ozon down is said in words", async () => {
+    h = await startProducts();
+    const product = first();
+    const card = lastScreen(
+      await h.send(command("products", { from: KEEPER, args: product.offerId })),
+    );
+    const w = h.sandbox.control.warehouses()[0];
+    if (!w) throw new Error("no warehouse");
+    const units = h.sandbox.control.stock.setStock(product.offerId, w.id, 40);
+    const shown = units.warehouses[0];
+    const redrawn = lastScreen(await h.send(press(card, "🔄 Refresh", KEEPER)));
+    expect(redrawn.method).toBe("editMessageText");
+    expect(textOf(redrawn)).toContain(
+      `• ${shown?.warehouseName}: ${shown?.present} / ${shown?.reserved}`,
+    );
+
+    h.sandbox.control.setFault("/v1/product/info/stocks-by-warehouse/fbs", {
+      rate5xx: 1,
+      times: 5,
+    });
+    const down = lastScreen(
+      await h.send(command("products", { from: KEEPER, args: product.offerId })),
+    );
+    expect(textOf(down)).toBe("Ozon is unavailable right now. Try again a little later.");
+  });
 });
