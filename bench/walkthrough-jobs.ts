@@ -15,6 +15,7 @@ import {
   scheduleDaily,
 } from "./walkthrough-jobs-more.ts";
 import { decideRfbsReturn, RETURNS_JOB } from "./walkthrough-jobs-returns.ts";
+import { changePrice, PRODUCT_JOB } from "./walkthrough-jobs-products.ts";
 import { type JobResult, WalkWorld } from "./walkthrough-world.ts";
 
 /** The jobs, as the table names them. */
@@ -29,6 +30,7 @@ export const JOB = {
   report: "order a usual report (one campaign, last 7 days by day)",
   ...MORE_JOB,
   ...RETURNS_JOB,
+  ...PRODUCT_JOB,
 } as const;
 
 /**
@@ -63,6 +65,7 @@ export async function walk(lang: "ru" | "en", print: boolean): Promise<JobResult
       [JOB.schedule, () => scheduleDaily(w, manager)],
       [JOB.digest, () => dailyDigest(w, manager)],
       [JOB.rfbs, () => decideRfbsReturn(w, seller)],
+      [JOB.price, () => changePrice(w, manager)],
     ];
     for (const [name, run] of jobs) {
       try {

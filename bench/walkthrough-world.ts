@@ -19,6 +19,7 @@ import type { BotModule } from "../src/bot/core/module.ts";
 import { createBot } from "../src/bot/index.ts";
 import { createPostingsModule, type PostingsModule } from "../src/bot/postings/module.ts";
 import { createReturnsModule, type ReturnsBotModule } from "../src/bot/returns/index.ts";
+import { createProductsModule } from "../src/bot/products/index.ts";
 import { loadConfig } from "../src/config.ts";
 import type { Container } from "../src/container.ts";
 import { createLogger } from "../src/logger.ts";
@@ -179,7 +180,8 @@ export class WalkWorld {
     const questions = createQuestionsModule(deps, { poll: false });
     // In main's order: questions after the relay (a reply to a relayed chat message is its own).
     const returns = createReturnsModule(deps, { poll: false });
-    const modules: BotModule[] = [ads, schedules, relay, questions, postings, returns];
+    const products = createProductsModule(deps);
+    const modules: BotModule[] = [ads, schedules, relay, questions, products, postings, returns];
     const bot = createBot({
       config,
       logger,

@@ -19,6 +19,7 @@ import { type SendBudget, TelegramSender } from "./core/sender/index.ts";
 import { createPostingsModule } from "./postings/index.ts";
 import { createRatingsModule } from "./ratings/index.ts";
 import { createReturnsModule } from "./returns/index.ts";
+import { createProductsModule } from "./products/index.ts";
 import { createStoresModule } from "./stores/index.ts";
 
 export interface ModuleDeps {
@@ -50,6 +51,8 @@ export function createModules(deps: CreateModulesDeps): BotModule[] {
     createRelayModule(shared),
     // After the relay: a reply to a relayed chat message never reaches its reply handler.
     createQuestionsModule(shared),
+    // Before postings: the text after `/products` alone is a product query, not a posting number.
+    createProductsModule(shared),
     createPostingsModule(shared),
     createRatingsModule(shared),
     createReturnsModule(shared),

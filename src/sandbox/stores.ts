@@ -25,6 +25,7 @@ import { productRoutes } from "./seller/products.ts";
 import { questionRoutes } from "./seller/questions.ts";
 import { ratingRoutes } from "./seller/ratings.ts";
 import { returnRoutes } from "./seller/returns.ts";
+import { stockPriceRoutes } from "./seller/stock-prices.ts";
 import { warehouseRoutes } from "./seller/warehouses.ts";
 import type { SandboxCredentials, SandboxSettings, SandboxState } from "./state.ts";
 
@@ -85,6 +86,7 @@ export function createStore(
     ...postingBarcodeRoutes(state),
     ...warehouseRoutes(state),
     ...productRoutes(state),
+    ...stockPriceRoutes(state),
     ...chatRoutes(state),
     ...questionRoutes(state),
     tokenRoute(state),

@@ -24,6 +24,7 @@ export const COMMANDS = [
   { name: "cancel_posting", audience: ["warehouse"], button: true },
   { name: "today", audience: ["warehouse"], button: true },
   { name: "handover", audience: ["warehouse"], button: true },
+  { name: "products", audience: ["warehouse", "manager"], button: true },
   { name: "subscribe", audience: ["warehouse"], button: true },
   { name: "unsubscribe", audience: ["warehouse"], button: true },
   { name: "campaigns", audience: ["manager"], button: true },
@@ -70,6 +71,8 @@ export const PLANNED_COMMANDS: readonly CommandName[] = [
   "rating",
   // Defined by the returns module (src/bot/returns/module.ts).
   "returns",
+  // Defined by the products module (src/bot/products/module.ts).
+  "products",
 ];
 
 const byName = new Map<string, CommandSpec>(COMMANDS.map((c) => [c.name, c]));
