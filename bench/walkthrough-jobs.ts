@@ -14,8 +14,8 @@ import {
   saveTemplate,
   scheduleDaily,
 } from "./walkthrough-jobs-more.ts";
-import { decideRfbsReturn, RETURNS_JOB } from "./walkthrough-jobs-returns.ts";
 import { changePrice, PRODUCT_JOB } from "./walkthrough-jobs-products.ts";
+import { decideRfbsReturn, RETURNS_JOB } from "./walkthrough-jobs-returns.ts";
 import { type JobResult, WalkWorld } from "./walkthrough-world.ts";
 
 /** The jobs, as the table names them. */

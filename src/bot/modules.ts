@@ -17,9 +17,9 @@ import type { LocalizedContext } from "./core/i18n.ts";
 import type { BotModule } from "./core/module.ts";
 import { type SendBudget, TelegramSender } from "./core/sender/index.ts";
 import { createPostingsModule } from "./postings/index.ts";
+import { createProductsModule } from "./products/index.ts";
 import { createRatingsModule } from "./ratings/index.ts";
 import { createReturnsModule } from "./returns/index.ts";
-import { createProductsModule } from "./products/index.ts";
 import { createStoresModule } from "./stores/index.ts";
 
 export interface ModuleDeps {
