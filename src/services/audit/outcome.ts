@@ -1,0 +1,49 @@
+/**
+ * An action and its record as one step: the Ozon call runs, then its outcome is recorded —
+ * done, refused by Ozon (its own words), or failed (no verdict heard) — and the call's answer
+ * or error goes on to the caller unchanged.
+ */
+import { isOzonApiError, ozonFailureKind } from "../../ozon/errors.ts";
+import type { AuditInput, AuditResult } from "./entry.ts";
+
+/** The trail as an action site needs it. */
+export interface AuditRecorder {
+  record(input: AuditInput): Promise<unknown>;
+}
+
+/** How an action that threw ended, for the record. */
+export function resultOf(error: unknown): AuditResult {
+  if (isOzonApiError(error)) {
+    const kind = ozonFailureKind(error);
+    // An answer Ozon gave about the request itself; a rate limit or an outage is no verdict.
+    if (kind !== "rate_limited" && kind !== "ozon_down" && kind !== "timeout") {
+      return { status: "refused", words: error.apiMessage || `HTTP ${error.status}` };
+    }
+  }
+  const kind = ozonFailureKind(error);
+  return { status: "failed", words: kind === "unknown" ? errorName(error) : kind };
+}
+
+function errorName(error: unknown): string {
+  return error instanceof Error ? error.name : "error";
+}
+
+/**
+ * Runs `action` and records how it ended (call it inside `conversation.external` in a dialog:
+ * the record is a side effect). The record never changes the action's outcome.
+ */
+export async function audited<T>(
+  trail: AuditRecorder | undefined,
+  input: Omit<AuditInput, "result">,
+  action: () => Promise<T>,
+): Promise<T> {
+  let value: T;
+  try {
+    value = await action();
+  } catch (error) {
+    await trail?.record({ ...input, result: resultOf(error) });
+    throw error;
+  }
+  await trail?.record({ ...input, result: { status: "done" } });
+  return value;
+}
