@@ -11,6 +11,7 @@
 import type { I18n } from "@grammyjs/i18n";
 import type { Container } from "../container.ts";
 import { createAdsModule, createSchedulesModule } from "./ads/index.ts";
+import { createAuditModule } from "./audit/index.ts";
 import { createQuestionsModule, createRelayModule } from "./chats/index.ts";
 import type { CallbackCodec } from "./core/callback-data.ts";
 import type { LocalizedContext } from "./core/i18n.ts";
@@ -49,6 +50,7 @@ export function createModules(deps: CreateModulesDeps): BotModule[] {
     // After the relay: a reply to a relayed chat message never reaches its reply handler.
     createQuestionsModule(shared),
     createPostingsModule(shared),
+    createAuditModule(shared),
     senderModule(sender, sendBudget),
   ];
 }

@@ -34,6 +34,7 @@ export const COMMANDS = [
   { name: "users", audience: ["admin"], button: true },
   { name: "stores", audience: ["admin"], button: true },
   { name: "relay_here", audience: ["admin"], button: false },
+  { name: "audit", audience: ["admin"], button: true },
   { name: "chats", audience: ["seller"], button: true },
   { name: "replies", audience: ["seller"], button: true },
   { name: "language", audience: "everyone", button: true },

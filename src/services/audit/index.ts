@@ -19,3 +19,4 @@ export {
   EXPORT_CAP,
   visible,
 } from "./trail.ts";
+export { type AuditXlsxLabels, auditXlsx } from "./xlsx.ts";

@@ -1,0 +1,10 @@
+/** What the wiring and the other areas use of the audit area. */
+export {
+  type AuditActor,
+  audited,
+  resultOf,
+  shipOnceKey,
+} from "../../services/audit/index.ts";
+export { historyButton } from "./keyboards.ts";
+export { createAuditModule } from "./module.ts";
+export { actorOf, auditTrailOf } from "./trail.ts";

@@ -1,0 +1,50 @@
+/**
+ * The process's one audit trail, and who acts and who reads, as the trail needs them. Every area
+ * records through `auditTrailOf(container)`; the trail is built on first use from the container's
+ * store and AUDIT_DAYS, so the container needs no part of its own for it.
+ */
+import type { Container } from "../../container.ts";
+import { ROLES } from "../../services/access/index.ts";
+import { shopsInScope } from "../../services/access/shop-scope.ts";
+import { type AuditActor, AuditTrail, type AuditViewer } from "../../services/audit/index.ts";
+import type { BotContext } from "../core/context.ts";
+import { displayName, profileOf } from "../core/screen-text.ts";
+
+const trails = new WeakMap<Container, AuditTrail>();
+
+export function auditTrailOf(container: Pick<Container, "store" | "config" | "logger">) {
+  const key = container as Container;
+  let trail = trails.get(key);
+  if (!trail) {
+    trail = new AuditTrail({
+      store: container.store,
+      keepDays: container.config.auditDays,
+      logger: container.logger.child({ module: "audit" }),
+    });
+    trails.set(key, trail);
+  }
+  return trail;
+}
+
+/** Who pressed or typed: id and the name Telegram shows. */
+export function actorOf(ctx: Pick<BotContext, "from">): AuditActor {
+  const from = ctx.from;
+  return from ? { id: from.id, name: displayName(profileOf(from)) } : { id: 0, name: "?" };
+}
+
+/** What a person may read: admins everything; others the stores any of their roles reach. */
+export function viewerOf(
+  person: BotContext["person"],
+  allShops: readonly { id: string }[],
+): AuditViewer {
+  if (!person) return { admin: false, shops: [] };
+  if (person.roles.includes("admin")) return { admin: true };
+  const reach = new Set<string>();
+  for (const role of ROLES) {
+    for (const shop of shopsInScope(person, role, allShops)) reach.add(shop.id);
+  }
+  // Every store reached: entries without a store (a schedule) are theirs to see too.
+  return reach.size === allShops.length && allShops.length > 0
+    ? { admin: false }
+    : { admin: false, shops: [...reach] };
+}
