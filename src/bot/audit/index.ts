@@ -1,6 +1,7 @@
 /** What the wiring and the other areas use of the audit area. */
 export {
   type AuditActor,
+  type AuditRecorder,
   audited,
   resultOf,
   shipOnceKey,

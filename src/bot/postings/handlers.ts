@@ -41,7 +41,7 @@ export interface PostingsFeatureDeps {
   /** The shops; each button's shop keeps its Label idempotency keys (shared with Redis). */
   shops: PostingShops;
   /** What «Pack in 1 box» needs besides the bot's own deps (the other chats' cards). */
-  quickPack?: Pick<QuickPackDeps, "announcePacked">;
+  quickPack?: Pick<QuickPackDeps, "announcePacked" | "audit">;
 }
 
 /** The idempotency key of one Label button: its message and posting (whoever presses it). */
