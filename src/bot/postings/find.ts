@@ -9,10 +9,11 @@
  * only people holding warehouse (or admin) are served; a reply to some other message, or text
  * that does not look like a number, goes on to the fallback.
  */
-import { Composer, type InlineKeyboard } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
 import type { Message } from "grammy/types";
 import type { Posting } from "../../ozon/seller/types.ts";
 import { type FindQuery, findPostings, parseFindQuery } from "../../services/postings/find.ts";
+import { historyButton } from "../audit/index.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { mayUse } from "../core/guard.ts";
@@ -113,15 +114,19 @@ export function findFeature(area: FindFeatureDeps): FeatureFactory {
       ctx: BotContext,
       posting: { postingNumber: string; status: string },
       shop: SellerShop,
-    ): InlineKeyboard | undefined {
+    ): InlineKeyboard {
       const number = posting.postingNumber;
+      // Whatever its state, who did what to it: the trail's History (who cancelled it?).
+      const history = historyButton(ctx.t, codec, "p", number);
       if (posting.status === AWAITING_PACKAGING) {
-        return postingKeyboard(codec, ctx.t, number, mayWriteToBuyer(ctx), shop.ref);
+        return postingKeyboard(codec, ctx.t, number, mayWriteToBuyer(ctx), shop.ref)
+          .row()
+          .add(history);
       }
       if (posting.status === AWAITING_DELIVER) {
-        return labelKeyboard(codec, ctx.t, [number], number, shop.ref);
+        return labelKeyboard(codec, ctx.t, [number], number, shop.ref).row().add(history);
       }
-      return undefined; // shipped, delivered or cancelled: nothing to press
+      return new InlineKeyboard().add(history); // shipped, delivered or cancelled
     }
 
     async function answerText(ctx: BotContext, text: string): Promise<void> {

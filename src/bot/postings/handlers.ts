@@ -5,6 +5,7 @@
  * Cancel buttons, posting preselected).
  */
 import { InputFile } from "grammy";
+import { historyButton } from "../audit/index.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { openDialogCard, restoreCard, takeShownCard } from "../core/dialog/person-places.ts";
@@ -106,7 +107,9 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
         const posting = await shop.seller.postings.get(number);
         const card = postingCard(posting, formatOf(ctx, config.timezone));
         await ctx.reply(withShopTag(ctx.t, shops, shop.id, card), {
-          reply_markup: postingKeyboard(codec, ctx.t, number, mayWriteToBuyer(ctx), shop.ref),
+          reply_markup: postingKeyboard(codec, ctx.t, number, mayWriteToBuyer(ctx), shop.ref)
+            .row()
+            .add(historyButton(ctx.t, codec, "p", number)),
         });
       } catch (error) {
         await ctx.reply(problemText(ctx.t, describeOzonError(error, number)));

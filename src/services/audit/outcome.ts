@@ -36,6 +36,8 @@ export async function audited<T>(
   trail: AuditRecorder | undefined,
   input: Omit<AuditInput, "result">,
   action: () => Promise<T>,
+  /** The value before and after, read from the action's answer (e.g. Ozon's read-back). */
+  change?: (value: T) => { from?: string; to?: string },
 ): Promise<T> {
   let value: T;
   try {
@@ -44,6 +46,12 @@ export async function audited<T>(
     await trail?.record({ ...input, result: resultOf(error) });
     throw error;
   }
-  await trail?.record({ ...input, result: { status: "done" } });
+  let seen: { from?: string; to?: string } = {};
+  try {
+    seen = change?.(value) ?? {};
+  } catch {
+    // A read-back of an odd shape leaves the record without old → new, never without a record.
+  }
+  await trail?.record({ ...input, ...seen, result: { status: "done" } });
   return value;
 }

@@ -119,6 +119,7 @@ describe("/postings and labels", () => {
       "⚡ Pack in 1 box",
       "✖️ Cancel posting",
       "🏷 Label",
+      "🕘 History",
     ]);
   });
 
