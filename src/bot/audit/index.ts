@@ -8,4 +8,4 @@ export {
 } from "../../services/audit/index.ts";
 export { historyButton } from "./keyboards.ts";
 export { createAuditModule } from "./module.ts";
-export { actorOf, auditTrailOf } from "./trail.ts";
+export { actorOf, auditTrailOf, inviteObjectId, roleText } from "./trail.ts";

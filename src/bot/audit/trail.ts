@@ -3,6 +3,7 @@
  * records through `auditTrailOf(container)`; the trail is built on first use from the container's
  * store and AUDIT_DAYS, so the container needs no part of its own for it.
  */
+import { createHash } from "node:crypto";
 import type { Container } from "../../container.ts";
 import { ROLES } from "../../services/access/index.ts";
 import { shopsInScope } from "../../services/access/shop-scope.ts";
@@ -47,4 +48,14 @@ export function viewerOf(
   return reach.size === allShops.length && allShops.length > 0
     ? { admin: false }
     : { admin: false, shops: [...reach] };
+}
+
+/** An invite as the trail names it: never its link (the payload is a one-time secret). */
+export function inviteObjectId(payload: string): string {
+  return createHash("sha256").update(payload).digest("hex").slice(0, 12);
+}
+
+/** A role and the stores it is limited to, as the trail shows it: "warehouse (s1, s2)". */
+export function roleText(role: string, shops: readonly string[] | undefined): string {
+  return shops === undefined ? role : `${role} (${shops.join(", ")})`;
 }
