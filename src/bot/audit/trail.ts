@@ -33,21 +33,22 @@ export function actorOf(ctx: Pick<BotContext, "from">): AuditActor {
   return from ? { id: from.id, name: displayName(profileOf(from)) } : { id: 0, name: "?" };
 }
 
-/** What a person may read: admins everything; others the stores any of their roles reach. */
+/**
+ * What a person may read: admins everything; others the stores their roles reach — every store
+ * (removed ones too) when one of their roles is not limited, else the stores named.
+ */
 export function viewerOf(
   person: BotContext["person"],
   allShops: readonly { id: string }[],
 ): AuditViewer {
   if (!person) return { admin: false, shops: [] };
   if (person.roles.includes("admin")) return { admin: true };
+  if (person.roles.some((role) => person.shops?.[role] === undefined)) return { admin: false };
   const reach = new Set<string>();
   for (const role of ROLES) {
     for (const shop of shopsInScope(person, role, allShops)) reach.add(shop.id);
   }
-  // Every store reached: entries without a store (a schedule) are theirs to see too.
-  return reach.size === allShops.length && allShops.length > 0
-    ? { admin: false }
-    : { admin: false, shops: [...reach] };
+  return { admin: false, shops: [...reach] };
 }
 
 /** An invite as the trail names it: never its link (the payload is a one-time secret). */
