@@ -53,6 +53,42 @@ describe("audit record of a courier act", () => {
   });
 });
 
+describe("audit record of a label batch", () => {
+  let h: PostingsHarness;
+  afterEach(() => h.close());
+
+  it("one record per batch: Kim, the postings, done", async () => {
+    h = await startPostings({ module: { labelPollMs: 20 } });
+    const control = h.sandbox.control;
+    const warehouse = must(control.warehouses()[0]);
+    const method = must(warehouse.deliveryMethods[0]);
+    const numbers = [0, 1].map(
+      () =>
+        control.addPosting({
+          warehouseId: warehouse.id,
+          deliveryMethodId: method.id,
+          shipmentDate: laterToday(),
+          status: "awaiting_deliver",
+        }).postingNumber,
+    );
+    const board = lastScreen(await exchange(h, command("today", { from: KEEPER })));
+    let picker = lastScreen(await exchange(h, press(board, "☑️ Choose for labels", KEEPER)));
+    picker = lastScreen(await exchange(h, press(picker, /^1$/, KEEPER)));
+    picker = lastScreen(await exchange(h, press(picker, /^2$/, KEEPER)));
+    const since = h.fake.calls.length;
+    await h.send(press(picker, "🏷 Labels for 2", KEEPER));
+    await h.fake.waitForCall("sendDocument", () => true, 10_000, { since, answered: true });
+    const entries = await new AuditTrail({ store: h.store, keepDays: 180 }).latest({}, admin);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      kind: "label-batch",
+      actor: { id: KEEPER.id },
+      result: { status: "done" },
+    });
+    expect(entries[0]?.to?.split(", ").sort()).toEqual([...numbers].sort());
+  });
+});
+
 describe("audit record of a question marked processed", () => {
   let env: RelayEnv | undefined;
   afterEach(async () => {
