@@ -7,8 +7,11 @@ import ExcelJS from "exceljs";
 import { afterEach, describe, expect, it } from "vitest";
 import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import { AuditTrail } from "../../../src/services/audit/index.ts";
-import { callback, command } from "../../support/updates.ts";
+import { PackedByLedger } from "../../../src/services/postings/packed-by.ts";
+import { callback, command, text } from "../../support/updates.ts";
+import { waitFor } from "../../support/wait.ts";
 import { buttonsOf, press, textOf } from "../harness.ts";
+import { must } from "../postings/harness.ts";
 import { ADMIN, KEEPER, lastScreen, type StoresWorld, startStores } from "../stores/world.ts";
 
 let world: StoresWorld | undefined;
@@ -50,6 +53,39 @@ describe("/audit", () => {
     expect(body).toContain("Ada · 🏬 Северный");
     expect(body).toContain("✅ done");
     expect(buttonsOf(shown).map((b) => b.text)).toEqual(["📥 Export", "🔎 By kind"]);
+  });
+
+  it("a rename records the old and new name; a ship the trail missed is written by the next start", async () => {
+    const w = await startStores();
+    world = w;
+    const list = await screen(w, command("stores", { from: ADMIN }));
+    await screen(w, press(list, "✏️ Северный", ADMIN));
+    const confirm = await screen(w, text("Север-1", { from: ADMIN }));
+    await screen(w, press(confirm, "Rename", ADMIN));
+    const trail = new AuditTrail({ store: w.store, keepDays: 180 });
+    const [renamed] = await trail.latest({ kind: "store" }, { admin: true });
+    expect(renamed).toMatchObject({ via: "renamed", from: "Северный", to: "Север-1" });
+
+    // A ship Ozon confirmed whose record was lost with the process: its packed-by note remains.
+    const shop = must(w.container.shops.all()[0]);
+    const at = new Date().toISOString();
+    await new PackedByLedger(shop.store).record("777-1", {
+      userId: KEEPER.id,
+      name: "Kim",
+      at,
+      parts: ["777-1"],
+    });
+    await w.restart();
+    const repaired = await waitFor(
+      async () => (await trail.latest({ kind: "ship" }, { admin: true }))[0],
+      { message: "the ship repaired at start" },
+    );
+    expect(repaired).toMatchObject({
+      objectId: "777-1",
+      actor: { id: KEEPER.id, name: "Kim" },
+      via: "repaired",
+      shopId: shop.id,
+    });
   });
 
   it("filters by what is typed, and by the kind buttons; a wrong filter is explained", async () => {
