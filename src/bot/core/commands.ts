@@ -65,6 +65,8 @@ export const PLANNED_COMMANDS: readonly CommandName[] = [
   "replies",
   // Defined by the stores module (src/bot/stores/module.ts); a bot built without it says "coming".
   "stores",
+  // Defined by the audit module (src/bot/audit/module.ts).
+  "audit",
 ];
 
 const byName = new Map<string, CommandSpec>(COMMANDS.map((c) => [c.name, c]));
