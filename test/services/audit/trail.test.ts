@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { OzonApiError, OzonNetworkError } from "../../../src/ozon/errors.ts";
 import {
@@ -11,6 +14,7 @@ import { PackedByLedger } from "../../../src/services/postings/packed-by.ts";
 import { scopedStore, shopKeyPrefix } from "../../../src/shops/scoped-store.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import { RedisStore } from "../../../src/store/redis.ts";
+import { SqliteStore } from "../../../src/store/sqlite.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../../support/redis.ts";
 
 const redis = await redisAvailability();
@@ -197,6 +201,32 @@ describe("the audit trail", () => {
       ["111-1", anna.id, "repaired"],
       ["222-1", boris.id, "dialog"],
     ]);
+  });
+});
+
+describe("the audit trail in the SQLite file", () => {
+  it("pages the newest entries by index and exports a period, across a reopen", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "audit-trail-"));
+    const clock = clocked();
+    let store = await SqliteStore.open({ dataDir: dir });
+    try {
+      let trail = new AuditTrail({ store, keepDays: 180, now: clock.now });
+      for (let i = 0; i < 150; i++) {
+        clock.tick();
+        await trail.record(ship({ objectId: `P-${i}`, shopId: i % 2 ? "south" : "north" }));
+      }
+      await store.close();
+      store = await SqliteStore.open({ dataDir: dir });
+      trail = new AuditTrail({ store, keepDays: 180, now: clock.now });
+      const north = await trail.latest({ shopId: "north" }, admin, 3);
+      expect(north.map((e) => e.objectId)).toEqual(["P-148", "P-146", "P-144"]);
+      const limited = await trail.latest({}, { admin: false, shops: ["south"] }, 2);
+      expect(limited.map((e) => e.objectId)).toEqual(["P-149", "P-147"]);
+      expect(await trail.period(0, clock.now(), admin)).toHaveLength(150);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
