@@ -24,7 +24,10 @@ export function resultOf(error: unknown): AuditResult {
   return { status: "failed", words: kind === "unknown" ? errorName(error) : kind };
 }
 
+/** Our own refusal before Ozon was asked (a budget's check, say) names itself by its code. */
 function errorName(error: unknown): string {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (typeof code === "string" && code.length <= 64) return code;
   return error instanceof Error ? error.name : "error";
 }
 
