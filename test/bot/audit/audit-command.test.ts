@@ -124,6 +124,36 @@ describe("/audit", () => {
     expect(textOf(cancels)).toContain("latest entries (1)");
   });
 
+  it("with two stores, the store buttons show one store's entries", async () => {
+    const w = await startStores();
+    world = w;
+    const keys = must(w.sandbox.stores[1]).credentials;
+    const south = await w.container.shops.add(
+      {
+        id: keys.sellerClientId,
+        name: "Южный",
+        seller: { clientId: keys.sellerClientId, apiKey: keys.sellerApiKey },
+      },
+      ADMIN.id,
+    );
+    const trail = new AuditTrail({ store: w.store, keepDays: 180 });
+    for (const shop of w.container.shops.all()) {
+      await trail.record({
+        kind: "ship",
+        actor: { id: KEEPER.id, name: "Kim" },
+        shopId: shop.id,
+        objectId: `${shop.name}-1`,
+        result: { status: "done" },
+      });
+    }
+    const main = await screen(w, command("audit", { from: ADMIN }));
+    const stores = await screen(w, press(main, "🏬 By store", ADMIN));
+    const shown = textOf(await screen(w, press(stores, "Южный", ADMIN)));
+    expect(shown).toContain("latest entries (1)");
+    expect(shown).toContain(`📦 Ship ${south.name}-1`);
+    expect(shown).not.toContain("Северный-1");
+  });
+
   it("exports a period as an XLSX workbook, one row per entry", async () => {
     const w = await startStores();
     world = w;
