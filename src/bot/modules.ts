@@ -11,6 +11,7 @@
 import type { I18n } from "@grammyjs/i18n";
 import type { Container } from "../container.ts";
 import { createAdsModule, createSchedulesModule } from "./ads/index.ts";
+import { createAuditModule } from "./audit/index.ts";
 import { createQuestionsModule, createRelayModule } from "./chats/index.ts";
 import type { CallbackCodec } from "./core/callback-data.ts";
 import type { LocalizedContext } from "./core/i18n.ts";
@@ -56,6 +57,7 @@ export function createModules(deps: CreateModulesDeps): BotModule[] {
     createPostingsModule(shared),
     createRatingsModule(shared),
     createReturnsModule(shared),
+    createAuditModule(shared),
     senderModule(sender, sendBudget),
   ];
 }

@@ -4,7 +4,7 @@
  * this view and stay unaware of shops. The shop that owned the data before several shops existed
  * keeps the unprefixed keys (src/shops/registry.ts), so an upgrade moves nothing.
  */
-import type { Change, SetOptions, Store } from "../store/port.ts";
+import type { Change, PageOptions, SetOptions, Store } from "../store/port.ts";
 
 export function scopedStore(store: Store, prefix: string): Store {
   if (prefix === "") return store;
@@ -20,6 +20,13 @@ export function scopedStore(store: Store, prefix: string): Store {
     delete: (k: string) => store.delete(key(k)),
     take: <T>(k: string) => store.take<T>(key(k)),
     list: async <T>(p: string) => strip(await store.list<T>(key(p))),
+    listPage: async <T>(p: string, options: PageOptions) =>
+      strip(
+        await store.listPage<T>(key(p), {
+          ...options,
+          ...(options.after === undefined ? {} : { after: key(options.after) }),
+        }),
+      ),
     increment: (k: string, by?: number) => store.increment(key(k), by),
     compareAndSet: (k: string, expected: unknown, next: unknown, options?: SetOptions) =>
       store.compareAndSet(key(k), expected, next, options),

@@ -1,5 +1,5 @@
 /** Rules shared by every adapter, so memory, file and Redis agree on values, TTLs and key order. */
-import type { Change } from "./port.ts";
+import { type Change, MAX_PAGE } from "./port.ts";
 
 /** A change of compareAndSetMany with its JSON texts: undefined stands for "absent" / "delete". */
 export interface EncodedChange {
@@ -116,4 +116,31 @@ export function prefixUpperBound(prefix: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/** Checks a page's limit (see PageOptions). */
+export function checkPageLimit(limit: number): void {
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE) {
+    throw new RangeError(`A page limit must be an integer from 1 to ${MAX_PAGE}, not ${limit}`);
+  }
+}
+
+/**
+ * The key range of a page: keys from `lower` (inclusive unless `lowerOpen`) up to `upper`
+ * (exclusive; undefined: no end), for a prefix and a cursor in the direction of travel.
+ */
+export function pageRange(
+  prefix: string,
+  reverse: boolean,
+  after: string | undefined,
+): { lower: string; lowerOpen: boolean; upper: string | undefined } {
+  const end = prefixUpperBound(prefix);
+  if (after === undefined) return { lower: prefix, lowerOpen: false, upper: end };
+  if (reverse) {
+    const upper = end === undefined || compareKeys(after, end) < 0 ? after : end;
+    return { lower: prefix, lowerOpen: false, upper };
+  }
+  return compareKeys(after, prefix) < 0
+    ? { lower: prefix, lowerOpen: false, upper: end }
+    : { lower: after, lowerOpen: true, upper: end };
 }

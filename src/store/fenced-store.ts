@@ -66,6 +66,7 @@ export function fencedStore(store: Store, lease: StoreLease, name: string): Stor
     kind: store.kind,
     get: (entry) => store.get(entry),
     list: (prefix) => store.list(prefix),
+    listPage: (prefix, options) => store.listPage(prefix, options),
     ping: () => store.ping(),
     close: () => store.close(),
     set: (entry, value, options?: SetOptions) =>

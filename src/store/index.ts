@@ -15,7 +15,7 @@ export {
 export { isStoreOpenError, StoreOpenError, type StoreOpenProblem } from "./errors.ts";
 export { acquireLease, leaseHolder, leaseKey, releaseLease, renewLease } from "./lease.ts";
 export { MemoryStore, type MemoryStoreOptions } from "./memory.ts";
-export type { Change, SetOptions, Store } from "./port.ts";
+export { type Change, MAX_PAGE, type PageOptions, type SetOptions, type Store } from "./port.ts";
 export { DEFAULT_REDIS_PREFIX, maskRedisUrl, RedisStore, type RedisStoreOptions } from "./redis.ts";
 export { SQLITE_FILE_NAME, SqliteStore, type SqliteStoreOptions } from "./sqlite.ts";
 

@@ -1,14 +1,16 @@
 import {
   checkedSum,
   checkIncrement,
+  checkPageLimit,
   compareKeys,
   counterValue,
   decodeValue,
   encodeChanges,
   encodeValue,
+  pageRange,
   ttlOf,
 } from "./codec.ts";
-import type { Change, SetOptions, Store } from "./port.ts";
+import type { Change, PageOptions, SetOptions, Store } from "./port.ts";
 
 interface Entry {
   /** JSON text: storing text, not the object, is what makes every read a fresh copy. */
@@ -95,6 +97,28 @@ export class MemoryStore implements Store {
     }
     keys.sort(compareKeys);
     return keys.map((key) => ({ key, value: decodeValue<T>(this.#entries.get(key)?.json ?? "") }));
+  }
+
+  async listPage<T = unknown>(
+    prefix: string,
+    options: PageOptions,
+  ): Promise<Array<{ key: string; value: T }>> {
+    checkPageLimit(options.limit);
+    const reverse = options.reverse === true;
+    const { lower, lowerOpen, upper } = pageRange(prefix, reverse, options.after);
+    const inRange = (key: string) => {
+      const low = compareKeys(key, lower);
+      return (
+        (lowerOpen ? low > 0 : low >= 0) && (upper === undefined || compareKeys(key, upper) < 0)
+      );
+    };
+    // Memory is for tests and trials: sorting what matches is as good as an index here.
+    const keys = [...this.#entries.keys()].filter((key) => inRange(key) && this.#live(key));
+    keys.sort(compareKeys);
+    if (reverse) keys.reverse();
+    return keys
+      .slice(0, options.limit)
+      .map((key) => ({ key, value: decodeValue<T>(this.#entries.get(key)?.json ?? "") }));
   }
 
   async increment(key: string, by = 1): Promise<number> {

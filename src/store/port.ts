@@ -39,6 +39,22 @@ export interface Change {
   ttlMs?: number;
 }
 
+/** One page of `listPage`. */
+export interface PageOptions {
+  /** Most entries returned: an integer from 1 to MAX_PAGE. */
+  limit: number;
+  /** False (default): up from the first key; true: down from the last. */
+  reverse?: boolean;
+  /**
+   * A cursor: start strictly past this key in the direction of travel (the last key of the page
+   * before, or a bound such as `audit:t:<time>`).
+   */
+  after?: string;
+}
+
+/** The largest page `listPage` returns. */
+export const MAX_PAGE = 1000;
+
 export interface Store {
   readonly kind: "memory" | "file" | "redis";
   get<T = unknown>(key: string): Promise<T | undefined>;
@@ -51,6 +67,17 @@ export interface Store {
   take<T = unknown>(key: string): Promise<T | undefined>;
   /** All live entries whose key starts with `prefix`, in key order. */
   list<T = unknown>(prefix: string): Promise<Array<{ key: string; value: T }>>;
+  /**
+   * At most `limit` live entries whose key starts with `prefix`, in key order or reversed, past
+   * the cursor `after`. Reads only what it returns (plus expired keys not yet purged), so a
+   * large prefix can be paged, newest first, without reading it whole.
+   *
+   * Added for the audit trail (src/services/audit/): "the last 20 entries" of 180 days.
+   */
+  listPage<T = unknown>(
+    prefix: string,
+    options: PageOptions,
+  ): Promise<Array<{ key: string; value: T }>>;
   /**
    * Atomically adds `by` to a number stored at key (missing counts as 0) and returns the result.
    * `by` (default 1) and the stored number must be safe integers (Redis INCRBY semantics);

@@ -2,15 +2,17 @@ import { Redis } from "ioredis";
 import type { Logger } from "../logger.ts";
 import {
   checkIncrement,
+  checkPageLimit,
   decodeValue,
   type EncodedChange,
   encodeChanges,
   encodeValue,
+  pageRange,
   prefixUpperBound,
   ttlOf,
 } from "./codec.ts";
 import { StoreOpenError } from "./errors.ts";
-import type { Change, SetOptions, Store } from "./port.ts";
+import type { Change, PageOptions, SetOptions, Store } from "./port.ts";
 import { SCRIPTS } from "./redis-scripts.ts";
 
 export const DEFAULT_REDIS_PREFIX = "ozonbot:";
@@ -187,6 +189,37 @@ export class RedisStore implements Store {
         // Expired (not swept from the index yet) or deleted meanwhile: not live, not listed.
         if (text !== null && text !== undefined) entries.push({ key, value: decodeValue<T>(text) });
       });
+    }
+    return entries;
+  }
+
+  async listPage<T = unknown>(
+    prefix: string,
+    options: PageOptions,
+  ): Promise<Array<{ key: string; value: T }>> {
+    checkPageLimit(options.limit);
+    const reverse = options.reverse === true;
+    const range = pageRange(prefix, reverse, options.after);
+    let low = `${range.lowerOpen ? "(" : "["}${range.lower}`;
+    let high = range.upper === undefined ? "+" : `(${range.upper}`;
+    if (range.lower === "" && !range.lowerOpen) low = "-";
+    const entries: Array<{ key: string; value: T }> = [];
+    // Expired keys not yet swept from the index are skipped: read on until the page is full.
+    while (entries.length < options.limit) {
+      const want = options.limit - entries.length;
+      const keys = reverse
+        ? await this.#client.zrevrangebylex(this.#indexKeys[0], high, low, "LIMIT", 0, want)
+        : await this.#client.zrangebylex(this.#indexKeys[0], low, high, "LIMIT", 0, want);
+      if (keys.length === 0) break;
+      const texts = await this.#client.mget(keys.map((key) => this.prefix + key));
+      keys.forEach((key, j) => {
+        const text = texts[j];
+        if (text !== null && text !== undefined) entries.push({ key, value: decodeValue<T>(text) });
+      });
+      if (keys.length < want) break;
+      const last = keys[keys.length - 1] as string;
+      if (reverse) high = `(${last}`;
+      else low = `(${last}`;
     }
     return entries;
   }

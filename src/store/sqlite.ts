@@ -4,15 +4,17 @@ import type { DatabaseSync, StatementSync } from "node:sqlite";
 import {
   checkedSum,
   checkIncrement,
+  checkPageLimit,
   counterValue,
   decodeValue,
   encodeChanges,
   encodeValue,
+  pageRange,
   prefixUpperBound,
   ttlOf,
 } from "./codec.ts";
 import { StoreOpenError } from "./errors.ts";
-import type { Change, SetOptions, Store } from "./port.ts";
+import type { Change, PageOptions, SetOptions, Store } from "./port.ts";
 import { checkFiles, lockedMessage, openLocked } from "./sqlite-open.ts";
 
 export const SQLITE_FILE_NAME = "ozon-bot.sqlite";
@@ -61,6 +63,8 @@ export class SqliteStore implements Store {
   readonly #sweeper: NodeJS.Timeout;
   readonly #onBackgroundError: (error: unknown) => void;
   readonly #sql: ReturnType<typeof prepareStatements>;
+  /** listPage's statements by their shape (direction, open lower end, upper end). */
+  readonly #pageSql = new Map<string, StatementSync>();
   #closed = false;
 
   /** Opens (and creates when missing) `<dataDir>/ozon-bot.sqlite`; throws StoreOpenError. */
@@ -138,6 +142,32 @@ export class SqliteStore implements Store {
       bound === undefined
         ? this.#sql.listFrom.all(prefix, now)
         : this.#sql.listRange.all(prefix, bound, now);
+    return rows.map((row) => ({
+      key: row.key as string,
+      value: decodeValue<T>(row.value as string),
+    }));
+  }
+
+  async listPage<T = unknown>(
+    prefix: string,
+    options: PageOptions,
+  ): Promise<Array<{ key: string; value: T }>> {
+    checkPageLimit(options.limit);
+    const reverse = options.reverse === true;
+    const { lower, lowerOpen, upper } = pageRange(prefix, reverse, options.after);
+    // A key range walked on the primary key's index from one end, stopping at the limit.
+    const shape = `${reverse ? "desc" : "asc"}:${lowerOpen ? ">" : ">="}:${upper === undefined ? "" : "<"}`;
+    let statement = this.#pageSql.get(shape);
+    if (!statement) {
+      const upperSql = upper === undefined ? "" : "AND key < ?";
+      statement = this.#db.prepare(
+        `SELECT key, value FROM kv WHERE key ${lowerOpen ? ">" : ">="} ? ${upperSql} AND ${LIVE}
+         ORDER BY key ${reverse ? "DESC" : "ASC"} LIMIT ?`,
+      );
+      this.#pageSql.set(shape, statement);
+    }
+    const bounds = upper === undefined ? [lower] : [lower, upper];
+    const rows = statement.all(...bounds, this.#now(), options.limit);
     return rows.map((row) => ({
       key: row.key as string,
       value: decodeValue<T>(row.value as string),

@@ -278,6 +278,68 @@ export function storeContract(label: string, open: () => Promise<ContractSubject
       });
     });
 
+    describe("listPage", () => {
+      const fill = async () => {
+        for (const n of [3, 1, 5, 2, 4]) await store.set(`page:${n}`, n);
+        await store.set("pagf:0", 0);
+        await store.set("pag:9", 9);
+      };
+      const keys = (entries: Array<{ key: string }>) => entries.map((e) => e.key);
+
+      it("returns the first or last `limit` keys of the prefix, in order", async () => {
+        await fill();
+        expect(keys(await store.listPage("page:", { limit: 2 }))).toEqual(["page:1", "page:2"]);
+        expect(keys(await store.listPage("page:", { limit: 3, reverse: true }))).toEqual([
+          "page:5",
+          "page:4",
+          "page:3",
+        ]);
+        expect(await store.listPage("page:", { limit: 100 })).toEqual(
+          [1, 2, 3, 4, 5].map((n) => ({ key: `page:${n}`, value: n })),
+        );
+      });
+
+      it("continues past a cursor either way, and a cursor outside the prefix bounds nothing", async () => {
+        await fill();
+        expect(keys(await store.listPage("page:", { limit: 2, after: "page:2" }))).toEqual([
+          "page:3",
+          "page:4",
+        ]);
+        expect(
+          keys(await store.listPage("page:", { limit: 2, reverse: true, after: "page:3" })),
+        ).toEqual(["page:2", "page:1"]);
+        expect(keys(await store.listPage("page:", { limit: 9, after: "page:5" }))).toEqual([]);
+        // A bound between keys: "page:3x" sorts after "page:3".
+        expect(keys(await store.listPage("page:", { limit: 9, after: "page:3x" }))).toEqual([
+          "page:4",
+          "page:5",
+        ]);
+        expect(keys(await store.listPage("page:", { limit: 1, after: "a" }))).toEqual(["page:1"]);
+        expect(
+          keys(await store.listPage("page:", { limit: 1, reverse: true, after: "z" })),
+        ).toEqual(["page:5"]);
+      });
+
+      it("skips expired entries and still fills the page", async () => {
+        await fill();
+        await store.set("page:45", 45, { ttlMs: SHORT_TTL });
+        await store.set("page:46", 46, { ttlMs: SHORT_TTL });
+        await goneAfterExpiry("page:46");
+        await goneAfterExpiry("page:45");
+        expect(
+          keys(await store.listPage("page:", { limit: 2, reverse: true, after: "page:5" })),
+        ).toEqual(["page:4", "page:3"]);
+      });
+
+      it("pages an empty prefix, and refuses a limit out of range", async () => {
+        await store.set("a", 1);
+        await store.set("b", 2);
+        expect(keys(await store.listPage("", { limit: 1, reverse: true }))).toEqual(["b"]);
+        await expect(store.listPage("", { limit: 0 })).rejects.toThrow(RangeError);
+        await expect(store.listPage("", { limit: 1001 })).rejects.toThrow(RangeError);
+      });
+    });
+
     describe("increment", () => {
       it("starts from 0, adds 1 by default or the step given, and reads back as a number", async () => {
         expect(await store.increment("hits")).toBe(1);

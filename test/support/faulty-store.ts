@@ -40,6 +40,10 @@ export function faultyStore(
       check("list", prefix);
       return inner.list(prefix);
     },
+    async listPage(prefix, options) {
+      check("listPage", prefix);
+      return inner.listPage(prefix, options);
+    },
     async increment(key, by) {
       check("increment", key);
       return inner.increment(key, by);

@@ -20,6 +20,7 @@ import {
   isDeskError,
 } from "../../services/ads/index.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
+import type { AuditRecorder } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
@@ -62,6 +63,8 @@ export interface AdsDialogDeps {
   maxPeriodDays: number;
   maxCampaigns: number;
   logger?: Logger;
+  /** Where budgets, bids and periods are recorded (the audit trail). */
+  audit?: AuditRecorder;
 }
 
 const ADS_DIALOG_KEYS = { over: "ads-dialog-over" } as const;

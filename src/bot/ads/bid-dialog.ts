@@ -11,6 +11,7 @@ import {
   formatRoubles,
   parseBudgetInput,
 } from "../../services/ads/index.ts";
+import { actorOf, audited } from "../audit/index.ts";
 import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import { type AdsDialogDeps, AdsShopDialog, adsDialog } from "./ads-steps.ts";
@@ -137,12 +138,20 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
           continue;
         }
         const change = await session.deskChange(at, async (desk) => {
-          const { before, after } = await desk.setBid(
-            campaignId,
-            got.sku,
-            BigInt(amount.millionths),
-            page,
-            BID_PAGE_SIZE,
+          const { before, after } = await audited(
+            deps.audit,
+            {
+              kind: "bid",
+              actor: actorOf(at),
+              shopId: session.shop.id,
+              objectId: campaignId,
+              via: `sku ${got.sku}`,
+            },
+            () => desk.setBid(campaignId, got.sku, BigInt(amount.millionths), page, BID_PAGE_SIZE),
+            (c) => ({
+              from: c.before.bid === undefined ? "—" : formatRoubles(c.before.bid),
+              to: c.after.bid === undefined ? "—" : formatRoubles(c.after.bid),
+            }),
           );
           return { old: before.bid?.toString(), now: after.bid?.toString() };
         });

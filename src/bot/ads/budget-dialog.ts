@@ -15,7 +15,13 @@
  * strings of millionths), so a replay never calls Ozon again and nothing drifts through floats.
  * What it shares with the report dialog is in ads-steps.ts; its steps are dialog.ts's.
  */
-import { type BudgetKind, isBudgetError, parseBudgetInput } from "../../services/ads/index.ts";
+import {
+  type BudgetKind,
+  formatRoubles,
+  isBudgetError,
+  parseBudgetInput,
+} from "../../services/ads/index.ts";
+import { actorOf, audited } from "../audit/index.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import type { Dialog, Mark } from "../core/dialog/dialog.ts";
 import type { Translator } from "../core/i18n.ts";
@@ -249,7 +255,18 @@ class BudgetQuestions {
     const t = this.#t;
     const call = await this.#session.call(async ({ budget }) => {
       try {
-        const change = await budget.change(campaign.id, BigInt(wanted.millionths), kind);
+        const change = await audited(
+          this.#deps.audit,
+          {
+            kind: "budget",
+            actor: actorOf(this.#dialog.ctx),
+            shopId: this.#session.shop.id,
+            objectId: campaign.id,
+            via: kind,
+          },
+          () => budget.change(campaign.id, BigInt(wanted.millionths), kind),
+          (c) => ({ from: formatRoubles(c.oldMillionths), to: formatRoubles(c.newMillionths) }),
+        );
         return {
           ok: true as const,
           kind: change.kind,

@@ -5,6 +5,7 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { CampaignProduct } from "../../ozon/performance/types.ts";
+import { historyButton } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { Translator } from "../core/i18n.ts";
 import { newRow } from "../core/keyboard-rows.ts";
@@ -113,7 +114,9 @@ export function cardKeyboard(
     .text(t("campaigns-bids-button"), cardData(b, "bi", c.id, 1))
     .row()
     .text(t("campaigns-refresh-button"), cardData(b, "c", c.id, listPage))
-    .text(t("campaigns-list-button"), cardData(b, "l", "", listPage));
+    .text(t("campaigns-list-button"), cardData(b, "l", "", listPage))
+    .row()
+    .add(historyButton(t, b.codec, "c", c.id));
   return keyboard;
 }
 

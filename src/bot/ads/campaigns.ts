@@ -20,6 +20,7 @@ import {
   toggleOf,
 } from "../../services/ads/index.ts";
 import type { Shop, ShopRegistry } from "../../shops/registry.ts";
+import { type AuditRecorder, actorOf, audited } from "../audit/index.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { showScreen } from "../core/screen-text.ts";
@@ -47,9 +48,15 @@ const ASK_KEYS = { pause: "campaigns-pause-ask", resume: "campaigns-resume-ask" 
 export interface CampaignsFeatureDeps {
   shops: ShopRegistry;
   accountOf(shopId: string): AdsAccount | undefined;
+  /** Where pause and resume are recorded (the audit trail). */
+  audit?: AuditRecorder;
 }
 
-export function campaignsFeature({ shops, accountOf }: CampaignsFeatureDeps): FeatureFactory {
+export function campaignsFeature({
+  shops,
+  accountOf,
+  audit,
+}: CampaignsFeatureDeps): FeatureFactory {
   return ({ router, codec, logger }: FeatureDeps) => {
     const reachable = (ctx: BotContext): Shop[] =>
       shopsInScope(
@@ -231,7 +238,18 @@ export function campaignsFeature({ shops, accountOf }: CampaignsFeatureDeps): Fe
     ) {
       const t = ctx.t.bind(ctx);
       try {
-        const { before, after } = await account.desk.toggle(id, wanted);
+        const { before, after } = await audited(
+          audit,
+          {
+            kind: "campaign-state",
+            actor: actorOf(ctx),
+            shopId: shop.id,
+            objectId: id,
+            via: wanted,
+          },
+          () => account.desk.toggle(id, wanted),
+          (c) => ({ from: c.before.state, to: c.after.state }),
+        );
         const done = t("campaigns-toggled", {
           title: campaignTitle(after),
           old: stateText(t, before.stateKey),

@@ -27,6 +27,7 @@ import {
 import { PerShop } from "../../shops/per-shop.ts";
 import type { Shop } from "../../shops/registry.ts";
 import { sharedByProcesses } from "../../store/lease.ts";
+import { auditTrailOf } from "../audit/index.ts";
 import { chatMovesFor } from "../core/chat-moved.ts";
 import type { BotModule } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
@@ -215,6 +216,7 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
     maxPeriodDays,
     maxCampaigns,
     logger,
+    audit: auditTrailOf(container),
   };
 
   return {
@@ -234,7 +236,10 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
     async settled() {
       await Promise.all([...cancellations]);
     },
-    features: [adsFeature({ shops, accountOf }), campaignsFeature({ shops, accountOf })],
+    features: [
+      adsFeature({ shops, accountOf }),
+      campaignsFeature({ shops, accountOf, audit: dialogs.audit }),
+    ],
     conversations: [
       budgetConversation(dialogs),
       reportConversation(dialogs),

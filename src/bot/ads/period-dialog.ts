@@ -5,6 +5,7 @@
  * words; nothing is sent before the confirmation.
  */
 import { type BudgetCampaign, parseCampaignPeriod } from "../../services/ads/index.ts";
+import { actorOf, audited } from "../audit/index.ts";
 import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import { type AdsDialogDeps, AdsShopDialog, adsDialog } from "./ads-steps.ts";
@@ -98,7 +99,20 @@ export function periodConversation(deps: AdsDialogDeps): ConversationSpec {
           continue;
         }
         const change = await session.deskChange(at, async (desk) => {
-          const { before, after } = await desk.setPeriod(campaignId, dates.fromDate, dates.toDate);
+          const { before, after } = await audited(
+            deps.audit,
+            {
+              kind: "campaign-period",
+              actor: actorOf(at),
+              shopId: session.shop.id,
+              objectId: campaignId,
+            },
+            () => desk.setPeriod(campaignId, dates.fromDate, dates.toDate),
+            (c) => ({
+              from: `${c.before.fromDate ?? ""}–${c.before.toDate ?? ""}`,
+              to: `${c.after.fromDate ?? ""}–${c.after.toDate ?? ""}`,
+            }),
+          );
           const show = (c: BudgetCampaign) => ({ from: c.fromDate ?? "", to: c.toDate ?? "" });
           return { before: show(before), after: show(after) };
         });

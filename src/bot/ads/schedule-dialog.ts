@@ -13,6 +13,7 @@
  */
 import type { Logger } from "../../logger.ts";
 import type { ReportSchedule, ScheduleRepository } from "../../services/schedules/schedules.ts";
+import { actorOf } from "../audit/index.ts";
 import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import { type Dialog, DialogNotice } from "../core/dialog/dialog.ts";
@@ -144,7 +145,17 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
           } else if (answer.step === "dl") {
             deleting = true;
           } else if (answer.step === "dy") {
-            await conversation.external(() => deps.schedules.delete(card.id));
+            await conversation.external(async () => {
+              await deps.schedules.delete(card.id);
+              await deps.audit?.record({
+                kind: "schedule",
+                actor: actorOf(at),
+                shopId: card.shop,
+                objectId: card.id,
+                via: "deleted",
+                result: { status: "done" },
+              });
+            });
             notice.text = t("schedule-deleted");
             open = undefined;
             deleting = false;
@@ -152,6 +163,14 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
             const changed = await conversation.external(async () => {
               const next = await deps.schedules.setPaused(card.id, !card.paused);
               deps.wake();
+              await deps.audit?.record({
+                kind: "schedule",
+                actor: actorOf(at),
+                shopId: card.shop,
+                objectId: card.id,
+                via: next?.paused ? "paused" : "resumed",
+                result: { status: "done" },
+              });
               return next?.paused;
             });
             notice.text = t(changed ? "schedule-paused" : "schedule-resumed");

@@ -16,6 +16,7 @@ import {
   ScheduleLimitError,
 } from "../../services/schedules/schedules.ts";
 import { parseTimeOfDay, type ScheduleRule } from "../../services/schedules/slots.ts";
+import { actorOf } from "../audit/index.ts";
 import type { ConversationContext } from "../core/context.ts";
 import { type Dialog, DialogNotice } from "../core/dialog/dialog.ts";
 import { Questions } from "../core/dialog/questions.ts";
@@ -148,7 +149,17 @@ export async function newScheduleSteps(
   if (yes === undefined) return undefined;
   const saved = await conversation.external(async () => {
     try {
-      return { ok: true as const, schedule: await deps.schedules.add(draft) };
+      const schedule = await deps.schedules.add(draft);
+      await deps.audit?.record({
+        kind: "schedule",
+        actor: actorOf(dialog.ctx),
+        shopId: schedule.shop,
+        objectId: schedule.id,
+        via: "created",
+        to: ruleText(t, draft.rule),
+        result: { status: "done" },
+      });
+      return { ok: true as const, schedule };
     } catch (error) {
       if (error instanceof ScheduleLimitError) return { ok: false as const, max: error.max };
       throw error;

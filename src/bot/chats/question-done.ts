@@ -16,6 +16,7 @@ import {
 } from "../../services/questions/records.ts";
 import { snippetOf } from "../../services/relay/inbox.ts";
 import type { Shop, ShopRegistry } from "../../shops/registry.ts";
+import { type AuditActor, type AuditRecorder, audited } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { Locale, LocalizedContext, Translator } from "../core/i18n.ts";
 import { withShopTag } from "../core/shop-tags.ts";
@@ -29,22 +30,42 @@ export interface FeedDoneDeps {
   logger: Pick<Logger, "info" | "warn">;
   shops: ShopRegistry;
   links: FeedLinks;
+  /** Where a question marked processed is recorded (the audit trail). */
+  audit?: AuditRecorder;
 }
 
 /** What happened to the item: answered with these words, or marked processed unanswered. */
-export type FeedDone =
+export type FeedDone = (
   | { how: "answered"; words: string; name: string; answeredIn: number }
-  | { how: "processed"; name: string; answeredIn: number };
+  | { how: "processed"; name: string; answeredIn: number }
+) & {
+  /** Who did it, for the audit trail. */
+  actor?: AuditActor;
+};
 
 /** Marks a question PROCESSED at Ozon; false (logged) when Ozon did not take it. */
 export async function markQuestionProcessed(
   shop: Shop,
   id: string,
   logger: FeedDoneDeps["logger"],
+  record?: { audit: AuditRecorder | undefined; actor: AuditActor; via: string },
 ): Promise<boolean> {
   try {
-    await shop.seller?.questions.setQuestionStatus([id], "PROCESSED");
-    return shop.seller !== undefined;
+    const seller = shop.seller;
+    if (!seller) return false;
+    await audited(
+      record?.audit,
+      {
+        kind: "question",
+        actor: record?.actor ?? { id: 0, name: "" },
+        shopId: shop.id,
+        objectId: id,
+        via: record?.via ?? "processed",
+        to: "PROCESSED",
+      },
+      () => seller.questions.setQuestionStatus([id], "PROCESSED"),
+    );
+    return true;
   } catch (error) {
     logger.warn({ err: error, shop: shop.id, question: id }, "a question was not marked processed");
     return false;
@@ -59,7 +80,12 @@ export async function afterFeedDone(
 ): Promise<void> {
   const { kind, id } = link;
   if (kind === "question" && done.how === "answered") {
-    await markQuestionProcessed(shop, id, deps.logger);
+    await markQuestionProcessed(
+      shop,
+      id,
+      deps.logger,
+      done.actor && { audit: deps.audit, actor: done.actor, via: "answered" },
+    );
   }
   let copies: FeedCopy[] = [];
   try {

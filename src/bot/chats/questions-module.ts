@@ -18,6 +18,7 @@ import { DeliveryMarks } from "../../services/relay/delivery-marks.ts";
 import { ProductNames } from "../../services/relay/product-names.ts";
 import { PerShop } from "../../shops/per-shop.ts";
 import { fencedLease, sharedByProcesses } from "../../store/lease.ts";
+import { auditTrailOf } from "../audit/index.ts";
 import { chatMovesFor, followChatMove } from "../core/chat-moved.ts";
 import type { BotModule } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
@@ -59,6 +60,7 @@ export function createQuestionsModule(
     defaultLocale: config.defaultLocale,
     logger,
     nudge: (shopId: string) => pollers?.get(shopId)?.nudge(),
+    audit: auditTrailOf(container),
   };
 
   return {

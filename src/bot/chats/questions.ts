@@ -15,6 +15,7 @@ import { FeedItems, type FeedLink, type FeedLinks } from "../../services/questio
 import { QuestionSwitch } from "../../services/questions/switch.ts";
 import { classifyReplyError } from "../../services/relay/reply-errors.ts";
 import type { Shop, ShopRegistry } from "../../shops/registry.ts";
+import { actorOf } from "../audit/index.ts";
 import type { BotContext } from "../core/context.ts";
 import { hasSavedDialog } from "../core/dialog/conversations.ts";
 import { mayUse, refuse } from "../core/guard.ts";
@@ -96,6 +97,7 @@ async function answerItem(
     words: trimmed,
     name: actorName(ctx.from),
     answeredIn: ctx.chat?.id ?? 0,
+    actor: actorOf(ctx),
   };
   await afterFeedDone({ ...deps, api: ctx.api }, shop, { kind, id, shopId: shop.id }, done);
   return { ok: true };
@@ -207,7 +209,8 @@ export function questionsFeature(deps: QuestionFeatureDeps): FeatureFactory {
       }
       const shop = await shopOf(ctx, ref);
       if (!shop) return;
-      if (!(await markQuestionProcessed(shop, id, deps.logger))) {
+      const record = { audit: deps.audit, actor: actorOf(ctx), via: "processed" };
+      if (!(await markQuestionProcessed(shop, id, deps.logger, record))) {
         const text = ctx.t("questions-processed-failed", { name: shop.name });
         await ctx.answerCallbackQuery({ text: text.slice(0, 200), show_alert: true });
         return;
@@ -221,6 +224,7 @@ export function questionsFeature(deps: QuestionFeatureDeps): FeatureFactory {
           how: "processed",
           name: actorName(ctx.from),
           answeredIn: pressed.chat.id,
+          actor: actorOf(ctx),
         },
       );
     });

@@ -37,6 +37,7 @@ export const COMMANDS = [
   { name: "users", audience: ["admin"], button: true },
   { name: "stores", audience: ["admin"], button: true },
   { name: "relay_here", audience: ["admin"], button: false },
+  { name: "audit", audience: ["admin"], button: true },
   { name: "chats", audience: ["seller"], button: true },
   { name: "replies", audience: ["seller"], button: true },
   { name: "language", audience: "everyone", button: true },
@@ -73,6 +74,8 @@ export const PLANNED_COMMANDS: readonly CommandName[] = [
   "returns",
   // Defined by the products module (src/bot/products/module.ts).
   "products",
+  // Defined by the audit module (src/bot/audit/module.ts).
+  "audit",
 ];
 
 const byName = new Map<string, CommandSpec>(COMMANDS.map((c) => [c.name, c]));

@@ -6,6 +6,7 @@
  */
 import { InlineKeyboard } from "grammy";
 import { isRole } from "../../services/access/index.ts";
+import { actorOf, auditTrailOf, inviteObjectId } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
@@ -119,6 +120,14 @@ export function accessRequestsFeature(deps: FeatureDeps): undefined {
       return;
     }
     const { payload, expiresAt } = await access.createInvite(role, ctx.from.id);
+    await auditTrailOf(deps).record({
+      kind: "invite",
+      actor: actorOf(ctx),
+      objectId: inviteObjectId(payload),
+      via: "made",
+      to: role,
+      result: { status: "done" },
+    });
     logger.info(
       { user_id: ctx.from.id, for_user: id, role },
       "Invite created for an access request",

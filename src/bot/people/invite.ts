@@ -5,6 +5,7 @@
  */
 import { InlineKeyboard } from "grammy";
 import { isRole, type Role } from "../../services/access/index.ts";
+import { actorOf, auditTrailOf, inviteObjectId, roleText } from "../audit/index.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { ROLE_KEYS } from "../core/guard.ts";
@@ -96,6 +97,14 @@ export function inviteFeature(deps: FeatureDeps): undefined {
   async function sendInvite(ctx: BotContext, role: Role, scope: string[] | undefined) {
     if (!ctx.from) return;
     const { payload, expiresAt } = await access.createInvite(role, ctx.from.id, scope);
+    await auditTrailOf(deps).record({
+      kind: "invite",
+      actor: actorOf(ctx),
+      objectId: inviteObjectId(payload),
+      via: "made",
+      to: roleText(role, scope),
+      result: { status: "done" },
+    });
     logger.info({ user_id: ctx.from.id, role, shops: scope }, "Invite created");
     const text = ctx.t("invite-created", {
       role: inviteRoleText(ctx.t, shops, role, scope),

@@ -11,6 +11,7 @@ import {
   type Role,
   type RoleChange,
 } from "../../services/access/index.ts";
+import { actorOf, auditTrailOf, roleText } from "../audit/index.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { ROLE_KEYS } from "../core/guard.ts";
@@ -44,6 +45,7 @@ function intArg(value: string | undefined): number | undefined {
 export function usersFeature(deps: FeatureDeps): undefined {
   const { access, codec, router, menus, shops } = deps;
   const drafts = new ScopeDrafts(deps.store);
+  const trail = auditTrailOf(deps);
 
   async function showList(ctx: BotContext, requestedPage: number) {
     const people = await access.listPeople();
@@ -136,6 +138,14 @@ export function usersFeature(deps: FeatureDeps): undefined {
     const page = draft.page ?? 0;
     const change = await access.setScope(id, draft.role, scope);
     if (change.ok) {
+      await trail.record({
+        kind: "role",
+        actor: actorOf(ctx),
+        objectId: String(id),
+        via: "changed",
+        to: roleText(draft.role, scope),
+        result: { status: "done" },
+      });
       const shopsText = scopeText(ctx.t, shops, limitOf(change.person, draft.role));
       const role = ctx.t(ROLE_KEYS[draft.role]);
       await ctx.answerCallbackQuery({
@@ -209,6 +219,14 @@ export function usersFeature(deps: FeatureDeps): undefined {
       const change =
         action === "g" ? await access.grant(id, role, ctx.from?.id) : await access.revoke(id, role);
       if (change.ok) {
+        await trail.record({
+          kind: "role",
+          actor: actorOf(ctx),
+          objectId: String(id),
+          via: action === "g" ? "granted" : "revoked",
+          to: role,
+          result: { status: "done" },
+        });
         await menus.refresh(ctx.api, id);
         const key = action === "g" ? "users-granted" : "users-revoked";
         await ctx.answerCallbackQuery({ text: ctx.t(key, { role: ctx.t(ROLE_KEYS[role]) }) });

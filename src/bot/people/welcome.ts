@@ -1,6 +1,7 @@
 /** /start (also with an invite payload), /help, and the menu buttons they show. */
 import type { RedeemFailure } from "../../services/access/index.ts";
 import { SubscriptionService } from "../../services/subscriptions.ts";
+import { actorOf, auditTrailOf, inviteObjectId, roleText } from "../audit/index.ts";
 import { type CommandName, commandKey, commandSpec, isCommandName } from "../core/commands.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
@@ -60,6 +61,14 @@ export function welcomeFeature(deps: FeatureDeps): undefined {
       return;
     }
     ctx.person = result.person;
+    await auditTrailOf(deps).record({
+      kind: "invite",
+      actor: actorOf(ctx),
+      objectId: inviteObjectId(payload),
+      via: result.kind === "owner" ? "owner-link" : "used",
+      to: roleText(result.role, result.shops),
+      result: { status: "done" },
+    });
     await menus.refresh(ctx.api, ctx.from.id);
     if (result.kind === "owner") {
       logger.info({ user_id: ctx.from.id }, "Owner link used: this person is now the admin");

@@ -5,6 +5,7 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { CancelReason } from "../../ozon/seller/types.ts";
+import { actorOf, audited } from "../audit/index.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import { newRow } from "../core/keyboard-rows.ts";
 import { clip, formatOf, postingCard, problemText } from "./format.ts";
@@ -92,7 +93,18 @@ export function cancelPostingConversation(deps: PostingDialogDeps): Conversation
 
       const cancelled = await attempt(
         dialog.conversation,
-        () => shop.seller().postings.cancel(number, reason.id, explanation),
+        () =>
+          audited(
+            deps.audit,
+            {
+              kind: "cancel",
+              actor: actorOf(ctx),
+              shopId: shop.choice.id,
+              objectId: number,
+              to: explanation ? `${reason.title}: ${explanation}` : reason.title,
+            },
+            () => shop.seller().postings.cancel(number, reason.id, explanation),
+          ),
         number,
       );
       if (!cancelled.ok && cancelled.problem.shopGone) {

@@ -9,10 +9,11 @@
  * only people holding warehouse (or admin) are served; a reply to some other message, or text
  * that does not look like a number, goes on to the fallback.
  */
-import { Composer, type InlineKeyboard } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
 import type { Message } from "grammy/types";
 import type { Posting } from "../../ozon/seller/types.ts";
 import { type FindQuery, findPostings, parseFindQuery } from "../../services/postings/find.ts";
+import { historyButton } from "../audit/index.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { mayUse } from "../core/guard.ts";
@@ -113,16 +114,20 @@ export function findFeature(area: FindFeatureDeps): FeatureFactory {
       ctx: BotContext,
       posting: Pick<Posting, "postingNumber" | "status" | "products">,
       shop: SellerShop,
-    ): InlineKeyboard | undefined {
+    ): InlineKeyboard {
       const number = posting.postingNumber;
+      // Whatever its state, who did what to it: the trail's History (who cancelled it?).
+      const history = historyButton(ctx.t, codec, "p", number);
       if (posting.status === AWAITING_PACKAGING) {
         const lines = posting.products.map((p) => ({ sku: String(p.sku), name: p.name }));
-        return postingKeyboard(codec, ctx.t, number, mayWriteToBuyer(ctx), shop.ref, lines);
+        return postingKeyboard(codec, ctx.t, number, mayWriteToBuyer(ctx), shop.ref, lines)
+          .row()
+          .add(history);
       }
       if (posting.status === AWAITING_DELIVER) {
-        return labelKeyboard(codec, ctx.t, [number], number, shop.ref);
+        return labelKeyboard(codec, ctx.t, [number], number, shop.ref).row().add(history);
       }
-      return undefined; // shipped, delivered or cancelled: nothing to press
+      return new InlineKeyboard().add(history); // shipped, delivered or cancelled
     }
 
     async function answerText(ctx: BotContext, text: string): Promise<void> {

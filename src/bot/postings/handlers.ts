@@ -5,6 +5,7 @@
  * Cancel buttons, posting preselected).
  */
 import { InputFile } from "grammy";
+import { historyButton } from "../audit/index.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { openDialogCard, restoreCard, takeShownCard } from "../core/dialog/person-places.ts";
@@ -41,7 +42,7 @@ export interface PostingsFeatureDeps {
   /** The shops; each button's shop keeps its Label idempotency keys (shared with Redis). */
   shops: PostingShops;
   /** What «Pack in 1 box» needs besides the bot's own deps (the other chats' cards). */
-  quickPack?: Pick<QuickPackDeps, "announcePacked">;
+  quickPack?: Pick<QuickPackDeps, "announcePacked" | "audit">;
 }
 
 /** The idempotency key of one Label button: its message and posting (whoever presses it). */
@@ -113,7 +114,9 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
             mayWriteToBuyer(ctx),
             shop.ref,
             posting.products.map((p) => ({ sku: String(p.sku), name: p.name })),
-          ),
+          )
+            .row()
+            .add(historyButton(ctx.t, codec, "p", number)),
         });
       } catch (error) {
         await ctx.reply(problemText(ctx.t, describeOzonError(error, number)));

@@ -9,6 +9,7 @@ import { InlineKeyboard } from "grammy";
 import type { AccessService } from "../../services/access/index.ts";
 import type { HandoverDesk, HandoverJob } from "../../services/postings/handover.ts";
 import { AWAITING_DELIVER, dayOf } from "../../services/postings/today.ts";
+import { type AuditRecorder, actorOf, audited } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
@@ -33,6 +34,8 @@ export interface HandoverDialogDeps {
   timezone: string;
   /** The running desk of a shop (started by the postings module). */
   deskOf(shopId: string): HandoverDesk | undefined;
+  /** Where the act is recorded (the audit trail). */
+  audit?: AuditRecorder;
 }
 
 interface Method {
@@ -151,10 +154,22 @@ export function handoverConversation(deps: HandoverDialogDeps): ConversationSpec
       const created = await callOzon(
         conversation,
         () =>
-          live().seller.shipping.createAct({
-            deliveryMethodId: method.id,
-            containersCount: containers,
-          }),
+          audited(
+            deps.audit,
+            {
+              kind: "courier-act",
+              actor: actorOf(ctx),
+              shopId: shop.id,
+              objectId: String(method.id),
+              via: `${method.count}`,
+            },
+            () =>
+              live().seller.shipping.createAct({
+                deliveryMethodId: method.id,
+                containersCount: containers,
+              }),
+            (actId) => ({ to: String(actId) }),
+          ),
         (error): Problem => describeOzonError(error),
       );
       if (!created.ok) {

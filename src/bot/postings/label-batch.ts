@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { type LabelDesk, type LabelJob, TAP_HOLD_MS } from "../../services/postings/label-desk.ts";
 import { beginLabels } from "../../services/postings/labels.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
+import { type AuditRecorder, actorOf, audited } from "../audit/index.ts";
 import type { BotContext } from "../core/context.ts";
 import { withShopTag } from "../core/shop-tags.ts";
 import { describeOzonError, problemText } from "./format.ts";
@@ -43,6 +44,8 @@ export interface LabelBatchRequest {
   numbers: readonly string[];
   /** Released when the batch ends (delivered, failed or given up). */
   onceKey: string;
+  /** Where the batch is recorded (the audit trail). */
+  audit?: AuditRecorder;
 }
 
 /** Runs until Ozon has the tasks (or printed directly); the desk does the rest. */
@@ -81,7 +84,18 @@ export async function startLabelBatch(ctx: BotContext, request: LabelBatchReques
   };
   let begun: Awaited<ReturnType<typeof beginLabels>>;
   try {
-    begun = await beginLabels(shop.seller, numbers, { onProgress });
+    const first = numbers[0] ?? "";
+    begun = await audited(
+      request.audit,
+      {
+        kind: "label-batch",
+        actor: actorOf(ctx),
+        shopId: shop.id,
+        objectId: numbers.length > 1 ? `${first} +${numbers.length - 1}` : first,
+        to: numbers.join(", "),
+      },
+      () => beginLabels(shop.seller, numbers, { onProgress }),
+    );
   } catch (error) {
     return desk.failNow(job, problemText(ctx.t, describeOzonError(error)));
   }

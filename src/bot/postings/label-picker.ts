@@ -164,6 +164,7 @@ export function registerLabelPicker(deps: TodayButtonDeps): void {
       desk: deps.labelDeskOf(shop.id),
       numbers,
       onceKey,
+      ...(deps.audit && { audit: deps.audit }),
     });
   }
 }

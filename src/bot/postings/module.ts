@@ -25,6 +25,7 @@ import {
 import { PerShop } from "../../shops/per-shop.ts";
 import type { Shop } from "../../shops/registry.ts";
 import { fencedLease, sharedByProcesses } from "../../store/lease.ts";
+import { auditTrailOf } from "../audit/index.ts";
 import { whenBotRemoved } from "../core/bot-removed.ts";
 import { chatMovesFor, followChatMove } from "../core/chat-moved.ts";
 import type { BotModule } from "../core/module.ts";
@@ -120,12 +121,14 @@ export function createPostingsModule(
     const notifier = notifierOf(shop, botApi);
     return redrawPackedCards({ cards: cardsOf(shop), notifier, now, log }, posting, by, kept);
   };
+  const audit = auditTrailOf(container);
   const dialogs: PostingDialogDeps = {
     shops: where,
     access,
     codec,
     timezone: config.timezone,
     announcePacked,
+    audit,
   };
   // Looked up at each poll: a paused or removed shop's job waits for its return.
   const sellerNow = (shopId: string) => () => {
@@ -189,7 +192,7 @@ export function createPostingsModule(
       }),
     ],
     features: [
-      postingsFeature({ shops: where, quickPack: { announcePacked } }),
+      postingsFeature({ shops: where, quickPack: { announcePacked, audit } }),
       subscriptionsFeature({ shops: where, subscriptions }),
       todayFeature({ shops: where, labelDeskOf: (shopId) => labelDesks?.get(shopId) }),
       deskRetryFeature({

@@ -11,6 +11,7 @@ import { awaitingPostings } from "../../services/postings/awaiting.ts";
 import { type PackedBy, PackedByLedger } from "../../services/postings/packed-by.ts";
 import type { KeptMessage } from "../../services/postings/packed-news.ts";
 import type { Store } from "../../store/port.ts";
+import type { AuditRecorder } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { BotConversation, ConversationContext } from "../core/context.ts";
 import type { Dialog } from "../core/dialog/dialog.ts";
@@ -57,6 +58,8 @@ export interface PostingDialogDeps {
   access: AccessService;
   codec: CallbackCodec;
   timezone: string;
+  /** Where ships and cancels are recorded (the audit trail). */
+  audit?: AuditRecorder;
 }
 
 /** What a dialog is entered with: a posting (typed, or of a button) and the button's shop ref. */

@@ -13,6 +13,7 @@ import type { Posting } from "../../ozon/seller/types.ts";
 import { oneBox, packagesOf } from "../../services/postings/packages.ts";
 import { requestShip } from "../../services/postings/ship-request.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
+import type { AuditRecorder } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { BotContext } from "../core/context.ts";
 import { showScreen } from "../core/screen-text.ts";
@@ -38,6 +39,8 @@ export interface QuickPackDeps {
   timezone: string;
   shops: ShopRegistry;
   announcePacked?: PackedAnnouncer;
+  /** Where the pack is recorded (the audit trail). */
+  audit?: AuditRecorder;
 }
 
 /** What the tap came to: packed here (the label is due), or the dialog must take over. */
@@ -90,7 +93,13 @@ async function pack(
   const packages = packagesOf(oneBox(posting), new Map());
   const outcome = await requestShip(
     { seller: () => shop.seller, store: () => shop.store },
-    { postingNumber: number, packages, packer, unanswered: false },
+    {
+      postingNumber: number,
+      packages,
+      packer,
+      unanswered: false,
+      ...(deps.audit && { audit: { recorder: deps.audit, shopId: shop.id, via: "one-tap" } }),
+    },
   );
   const format = formatOf(ctx, deps.timezone);
   if (outcome.kind === "failed") {

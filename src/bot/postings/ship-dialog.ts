@@ -279,7 +279,15 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
       let unanswered = false;
       for (let attemptNo = 1; ; attemptNo++) {
         await ctx.replyWithChatAction("typing");
-        const request: ShipRequest = { postingNumber: number, packages, packer, unanswered };
+        const request: ShipRequest = {
+          postingNumber: number,
+          packages,
+          packer,
+          unanswered,
+          ...(deps.audit && {
+            audit: { recorder: deps.audit, shopId: shop.choice.id, via: "dialog" },
+          }),
+        };
         const outcome: ShipOutcome = await conversation.external(() => requestShip(shop, request));
         unanswered = outcome.unanswered;
         if (outcome.kind === "failed" && outcome.problem.shopGone) {

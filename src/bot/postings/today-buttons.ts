@@ -5,6 +5,7 @@
  */
 import type { LabelDesk } from "../../services/postings/label-desk.ts";
 import { findGroup, type TodayBoard, type TodayGroup } from "../../services/postings/today.ts";
+import type { AuditRecorder } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { BotContext } from "../core/context.ts";
 import type { Router } from "../core/router.ts";
@@ -20,6 +21,8 @@ export interface TodayButtonDeps {
   pressedShop(ctx: BotContext, ref: string | undefined): Promise<SellerShop | undefined>;
   /** The shop's desk that follows batches Ozon prepares (undefined while the module is stopped). */
   labelDeskOf(shopId: string): LabelDesk | undefined;
+  /** Where label batches are recorded (the audit trail). */
+  audit?: AuditRecorder;
 }
 
 /** A group named by a button (its warehouse id as the board has it: "" for none). */

@@ -54,6 +54,7 @@ export function registerTodayLabels(deps: TodayLabelsDeps): void {
         desk: deps.labelDeskOf(shop.id),
         numbers,
         onceKey,
+        ...(deps.audit && { audit: deps.audit }),
       });
     } catch (error) {
       // Telegram refused the progress message, say: the tap may come again.

@@ -9,6 +9,7 @@
 import { InlineKeyboard } from "grammy";
 import type { LabelDesk } from "../../services/postings/label-desk.ts";
 import { type TodayGroup, todayBoard } from "../../services/postings/today.ts";
+import { auditTrailOf } from "../audit/index.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { newRow } from "../core/keyboard-rows.ts";
@@ -220,6 +221,7 @@ export function todayFeature(area: TodayFeatureDeps): FeatureFactory {
       where,
       pressedShop,
       labelDeskOf: area.labelDeskOf,
+      audit: auditTrailOf(deps),
     });
     registerTodayLabels({
       router,
@@ -229,6 +231,7 @@ export function todayFeature(area: TodayFeatureDeps): FeatureFactory {
       where,
       pressedShop,
       labelDeskOf: area.labelDeskOf,
+      audit: auditTrailOf(deps),
     });
     return undefined;
   };

@@ -24,6 +24,7 @@ import {
 } from "../../shops/entry.ts";
 import { type CheckClientFactory, checkShopKeys } from "../../shops/key-check.ts";
 import { ShopError, type ShopRegistry } from "../../shops/registry.ts";
+import { type AuditActor, type AuditRecorder, actorOf } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
@@ -42,6 +43,8 @@ export interface AddStoreDeps {
   intake: KeyIntake;
   codec: CallbackCodec;
   logger: Logger;
+  /** Where a store added is recorded (the audit trail; never its keys). */
+  audit?: AuditRecorder;
 }
 
 type Translate = ConversationContext["t"];
@@ -142,7 +145,11 @@ export function addStoreConversation(deps: AddStoreDeps): ConversationSpec {
 
       await dialog.show(dialog.ctx, t("stores-checking"));
       const outcome = await conversation.external(() =>
-        checkAndSave(deps, { userId, run, name, clientId, sealedKey, performanceId, sealedSecret }),
+        checkAndSave(
+          deps,
+          { userId, run, name, clientId, sealedKey, performanceId, sealedSecret },
+          actorOf(dialog.ctx),
+        ),
       );
       switch (outcome.kind) {
         case "added": {
@@ -186,7 +193,11 @@ interface Gathered {
  * Opens the keys, checks them with one cheap Ozon call each and saves the store (run once, in
  * conversation.external: it returns no key).
  */
-async function checkAndSave(deps: AddStoreDeps, gathered: Gathered): Promise<Outcome> {
+async function checkAndSave(
+  deps: AddStoreDeps,
+  gathered: Gathered,
+  actor: AuditActor,
+): Promise<Outcome> {
   const { shops, intake, logger } = deps;
   const { userId, run, name, clientId, sealedKey, performanceId, sealedSecret } = gathered;
   const apiKey = intake.open(sealedKey, userId, run);
@@ -210,6 +221,15 @@ async function checkAndSave(deps: AddStoreDeps, gathered: Gathered): Promise<Out
   try {
     const shop = await shops.add(entry, userId);
     logger.info({ shop: shop.id, by: userId }, "A store was added in the bot");
+    await deps.audit?.record({
+      kind: "store",
+      actor,
+      shopId: shop.id,
+      objectId: shop.id,
+      via: "added",
+      to: shop.name,
+      result: { status: "done" },
+    });
     return { kind: "added", name: shop.name, performance: Boolean(shop.performance) };
   } catch (error) {
     if (error instanceof ShopError && error.reason.startsWith("duplicate-")) {

@@ -10,6 +10,7 @@
 import type { Logger } from "../../logger.ts";
 import type { ShopHealth } from "../../shops/health.ts";
 import { type Shop, ShopError, type ShopRegistry } from "../../shops/registry.ts";
+import { type AuditRecorder, actorOf } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { BotContext } from "../core/context.ts";
 import { isLocale } from "../core/i18n.ts";
@@ -32,6 +33,8 @@ export interface StoresFeatureDeps {
   codec: CallbackCodec;
   timezone: string;
   logger: Logger;
+  /** Where pause, resume and removal are recorded (the audit trail). */
+  audit?: AuditRecorder;
 }
 
 export function storesFeature(deps: StoresFeatureDeps): FeatureFactory {
@@ -63,9 +66,19 @@ export function storesFeature(deps: StoresFeatureDeps): FeatureFactory {
     shop: Shop,
     work: () => Promise<unknown>,
     doneKey: string,
+    via: "paused" | "resumed" | "removed",
   ): Promise<void> {
     try {
       await work();
+      await deps.audit?.record({
+        kind: "store",
+        actor: actorOf(ctx),
+        shopId: shop.id,
+        objectId: shop.id,
+        via,
+        to: shop.name,
+        result: { status: "done" },
+      });
     } catch (error) {
       if (!(error instanceof ShopError)) throw error;
       const key = error.reason === "from-env" ? "stores-from-env" : "stores-gone";
@@ -107,6 +120,7 @@ export function storesFeature(deps: StoresFeatureDeps): FeatureFactory {
             shop,
             () => shops.setPaused(shop.id, action === "P"),
             action === "P" ? "stores-paused" : "stores-resumed",
+            action === "P" ? "paused" : "resumed",
           );
         case "D":
           return act(
@@ -118,6 +132,7 @@ export function storesFeature(deps: StoresFeatureDeps): FeatureFactory {
               await health.forget(shop.id);
             },
             "stores-removed",
+            "removed",
           );
         default:
           return ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });

@@ -6,6 +6,7 @@
  */
 import type { Container } from "../../container.ts";
 import { SecretBox } from "../../shops/secrets.ts";
+import { auditTrailOf } from "../audit/index.ts";
 import type { BotModule } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
 import type { ModuleDeps } from "../modules.ts";
@@ -25,6 +26,7 @@ export function createStoresModule(deps: ModuleDeps): BotModule {
     : SecretBox.fromBotToken(config.botToken);
   const intake = new KeyIntake({ store, secrets, logger });
   const storesLogger = logger.child({ module: "stores" });
+  const audit = auditTrailOf(container);
   let stopTelling: (() => void) | undefined;
 
   return {
@@ -34,7 +36,14 @@ export function createStoresModule(deps: ModuleDeps): BotModule {
       keyIntakeGuard(intake, storesLogger),
     ],
     features: [
-      storesFeature({ shops, health, codec, timezone: config.timezone, logger: storesLogger }),
+      storesFeature({
+        shops,
+        health,
+        codec,
+        timezone: config.timezone,
+        logger: storesLogger,
+        audit,
+      }),
     ],
     conversations: [
       addStoreConversation({
@@ -43,8 +52,9 @@ export function createStoresModule(deps: ModuleDeps): BotModule {
         intake,
         codec,
         logger: storesLogger,
+        audit,
       }),
-      renameStoreConversation({ shops, codec, intake }),
+      renameStoreConversation({ shops, codec, intake, audit }),
     ],
     start(api) {
       stopTelling ??= tellAdminsOfHealth(

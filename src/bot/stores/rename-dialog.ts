@@ -8,6 +8,7 @@
 import { InlineKeyboard } from "grammy";
 import { MAX_SHOP_NAME_LENGTH, shopNameSchema } from "../../shops/entry.ts";
 import { ShopError, type ShopRegistry } from "../../shops/registry.ts";
+import { type AuditRecorder, actorOf } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
@@ -26,6 +27,8 @@ export interface RenameStoreDeps {
   shops: ShopRegistry;
   codec: CallbackCodec;
   intake: KeyIntake;
+  /** Where a rename is recorded (the audit trail). */
+  audit?: AuditRecorder;
 }
 
 export function renameStoreConversation(deps: RenameStoreDeps): ConversationSpec {
@@ -103,7 +106,18 @@ export function renameStoreConversation(deps: RenameStoreDeps): ConversationSpec
         const name = wanted;
         const result = await conversation.external(async () => {
           try {
+            const before = shops.get(shopId)?.name;
             await shops.rename(shopId, name);
+            await deps.audit?.record({
+              kind: "store",
+              actor: actorOf(dialog.ctx),
+              shopId,
+              objectId: shopId,
+              via: "renamed",
+              ...(before === undefined ? {} : { from: before }),
+              to: name,
+              result: { status: "done" },
+            });
             return "renamed" as const;
           } catch (error) {
             if (error instanceof ShopError && error.reason === "duplicate-name") return "taken";

@@ -15,6 +15,8 @@ import { type OzonFailureKind, ozonFailureKind } from "../../ozon/errors.ts";
 import type { SellerClient } from "../../ozon/index.ts";
 import type { ShipPackage } from "../../ozon/seller/types.ts";
 import type { Store } from "../../store/port.ts";
+import { type AuditRecorder, resultOf } from "../audit/outcome.ts";
+import { shipOnceKey } from "../audit/repair.ts";
 import { type PackedBy, PackedByLedger } from "./packed-by.ts";
 import { describeOzonError, type Problem } from "./problem.ts";
 
@@ -48,6 +50,12 @@ export interface ShipRequest {
   packer: Pick<PackedBy, "userId" | "name">;
   /** An earlier request of this dialog went unanswered. */
   unanswered: boolean;
+  /**
+   * Where the ship is recorded (services/audit): the store and how it was asked for ("dialog",
+   * "one-tap", "batch"). A confirmed ship is recorded after its packed-by note, with the note's
+   * once-key, so a crash between the two is repaired at the next start.
+   */
+  audit?: { recorder: AuditRecorder; shopId: string; via: string };
 }
 
 /** Where a ship goes: the shop's Seller client and its part of the store, looked up now. */
@@ -84,16 +92,45 @@ export async function requestShip(shop: ShipShop, request: ShipRequest): Promise
   if (parts) {
     const by = packer(parts);
     await deps.packedBy.record(number, by);
+    await recordShip(request, by);
     return { kind: "shipped", parts, by, unanswered: request.unanswered };
   }
   const unanswered = request.unanswered || UNANSWERED.has(ozonFailureKind(failure));
   const problem = describeOzonError(failure, number);
   const now = await deps.seller.postings.get(number).catch(() => undefined);
-  if (!now || !PACKED.has(now.status)) return { kind: "failed", problem, unanswered };
+  if (!now || !PACKED.has(now.status)) {
+    await request.audit?.recorder.record({ ...shipRecord(request), result: resultOf(failure) });
+    return { kind: "failed", problem, unanswered };
+  }
   const mine = packer([]);
   if (unanswered && (await deps.packedBy.claim(number, mine))) {
+    await recordShip(request, mine);
     return { kind: "shipped", parts: [], by: mine, unanswered };
   }
   const by = await deps.packedBy.get(number);
   return { kind: "packed", ...(by ? { by } : {}), unanswered };
+}
+
+function shipRecord(request: ShipRequest) {
+  const audit = request.audit;
+  return {
+    kind: "ship" as const,
+    actor: { id: request.packer.userId, name: request.packer.name },
+    shopId: audit?.shopId ?? "",
+    objectId: request.postingNumber,
+    ...(audit ? { via: audit.via } : {}),
+  };
+}
+
+/** The confirmed ship's record, once per packed-by note (the repair uses the same once-key). */
+async function recordShip(request: ShipRequest, by: PackedBy): Promise<void> {
+  const audit = request.audit;
+  if (!audit) return;
+  await audit.recorder.record({
+    ...shipRecord(request),
+    ...(by.parts.length > 0 ? { to: by.parts.join(", ") } : {}),
+    result: { status: "done" },
+    onceKey: shipOnceKey(audit.shopId, request.postingNumber, by.at),
+    at: Date.parse(by.at),
+  });
 }

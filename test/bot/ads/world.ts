@@ -19,6 +19,7 @@ import {
   type SchedulesModule,
   type SchedulesModuleOptions,
 } from "../../../src/bot/ads/schedules-module.ts";
+import { createAuditModule } from "../../../src/bot/audit/index.ts";
 import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import { createI18n } from "../../../src/bot/core/i18n.ts";
 import { createBot } from "../../../src/bot/index.ts";
@@ -202,7 +203,11 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       client: { apiRoot: fake.apiRoot },
       i18n,
       codec,
-      modules: schedules ? [module, schedules] : [module],
+      // The audit area too: the campaign card's 🕘 History button is answered there.
+      modules: [
+        ...(schedules ? [module, schedules] : [module]),
+        createAuditModule({ container, i18n, codec, sender }),
+      ],
     });
     return { access, module, bot, sender, shops, schedules };
   };

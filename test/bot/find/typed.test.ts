@@ -36,8 +36,15 @@ describe("finding a posting by typed text", () => {
     expect(body).toContain("Mug");
     expect(body).toContain("Status: awaiting packaging");
     const labels = buttonsOf(card as never).map((b) => b.text);
-    // Its product opens the product's card (/products).
-    expect(labels).toEqual(["📦 Pack", "⚡ Pack in 1 box", "✖️ Cancel posting", "🏷 Label", "🛍 Mug"]);
+    // Its product opens the product's card (/products); History tells who did what to it.
+    expect(labels).toEqual([
+      "📦 Pack",
+      "⚡ Pack in 1 box",
+      "✖️ Cancel posting",
+      "🏷 Label",
+      "🛍 Mug",
+      "🕘 History",
+    ]);
 
     // The buttons act for the posting's own shop: Pack opens the dialog of store B's posting.
     const since = h.fake.calls.length;
@@ -66,8 +73,8 @@ describe("finding a posting by typed text", () => {
     expect(texts.some((t) => t.includes(first.postingNumber))).toBe(true);
     const delivered = cards.find((c) => textOf(c).includes(second.postingNumber));
     expect(textOf(delivered as never)).toContain("Status: delivered");
-    // Delivered: nothing to press.
-    expect(buttonsOf(delivered as never)).toEqual([]);
+    // Delivered: nothing to press but its audit History.
+    expect(buttonsOf(delivered as never).map((b) => b.text)).toEqual(["🕘 History"]);
   });
 
   it("the digits of a label's barcode answer with the posting (get-by-barcode)", async () => {
