@@ -41,7 +41,7 @@ command-relay_here =
     .description = Relay buyer chats into this group
     .button = 💬 Relay here
 command-cancel =
-    .description = Leave the current dialog
+    .description = Close the current dialog
     .button = Close
 
 ## Cancel

@@ -115,12 +115,21 @@ postings-cancel-explain = Explain the reason in a few words (up to 500 character
 postings-cancel-confirm = Cancel posting { $posting }?
     Reason: { $reason }
     Explanation: { $explanation }
-
-    "Close" only leaves this dialog: the posting stays.
 postings-cancel-confirm-button = ✅ Yes, cancel it
 postings-cancel-done = ✅ Posting { $posting } is cancelled.
 postings-cancel-failed = ❌ Posting { $posting } was not cancelled: { $reason }
 postings-cancel-left = You left the dialog. The posting was not cancelled.
+postings-cancel-keep = Keep the posting
+postings-cancel-reason-title = { $id ->
+    [352] Out of stock at the seller's warehouse
+    [400] Only defective items left
+    [401] Cancelled after arbitration
+    [402] Other (seller's fault)
+    [665] The buyer did not collect the order
+    [666] Returned by the carrier: no delivery to the region
+    [667] Lost by the carrier
+   *[other] { $title }
+}
 postings-subscribed = 🔔 This chat now gets an alert for each new posting.
 postings-already-subscribed = 🔔 This chat already gets posting alerts.
 postings-unsubscribed = 🔕 This chat no longer gets posting alerts.
@@ -278,3 +287,4 @@ postings-button-quick-pack = ⚡ Pack in 1 box
 postings-quick-packing = Packing in 1 box…
 postings-quick-busy = This posting is being packed already. Please wait a moment.
 dialog-none = No dialog is open: there is nothing to leave.
+postings-button-split = ✂️ Split into boxes

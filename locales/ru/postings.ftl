@@ -61,7 +61,7 @@ postings-step-over = Этот шаг уже завершён. Начните з�
 postings-text-empty = Текст пустой. Напишите его ещё раз.
 postings-text-too-long = Слишком длинный текст: не больше { $max } символов. Сократите его.
 postings-choose = Какое отправление? Нажмите кнопку или введите номер.
-postings-choose-none-listed = Сейчас нет отправлений, ожидающих сборки. Введите номер отправления или нажмите «Выйти».
+postings-choose-none-listed = Сейчас нет отправлений, ожидающих сборки. Введите номер отправления или нажмите «Закрыть».
 postings-choose-order = { $count ->
     [one] В заказе { $order } { $count } отправление ждёт сборки. Какое выбрать?
     [few] В заказе { $order } { $count } отправления ждут сборки. Какое выбрать?
@@ -106,12 +106,12 @@ postings-cancel-explain = Поясните причину в нескольки�
 postings-cancel-confirm = Отменить отправление { $posting }?
     Причина: { $reason }
     Пояснение: { $explanation }
-
-    «Выйти» только закроет этот диалог — отправление останется.
 postings-cancel-confirm-button = ✅ Да, отменить
 postings-cancel-done = ✅ Отправление { $posting } отменено.
 postings-cancel-failed = ❌ Отправление { $posting } не отменено: { $reason }
 postings-cancel-left = Вы вышли из диалога. Отправление не отменено.
+postings-cancel-keep = Не отменять
+postings-cancel-reason-title = { $title }
 postings-subscribed = 🔔 Теперь в этот чат приходит уведомление о каждом новом отправлении.
 postings-already-subscribed = 🔔 Этот чат уже получает уведомления об отправлениях.
 postings-unsubscribed = 🔕 Этот чат больше не получает уведомления об отправлениях.
@@ -269,3 +269,4 @@ postings-button-quick-pack = ⚡ Собрать в 1 коробку
 postings-quick-packing = Собираю в 1 коробку…
 postings-quick-busy = Это отправление уже собирают. Подождите немного.
 dialog-none = Сейчас нет открытого диалога: выходить не из чего.
+postings-button-split = ✂️ Разделить на коробки

@@ -89,8 +89,20 @@ describe("keyboard builders", () => {
       kindKeyboard(button, t),
       attributionKeyboard(button, t),
       reportConfirmKeyboard(button, t),
-      postingKeyboard(codec, t, "1234-0-1", false, "1"),
-      postingKeyboard(codec, t, "1234-0-1", true, "1"),
+      postingKeyboard(
+        codec,
+        t,
+        { postingNumber: "1234-0-1", products: [{ quantity: 1 }] },
+        false,
+        "1",
+      ),
+      postingKeyboard(
+        codec,
+        t,
+        { postingNumber: "1234-0-1", products: [{ quantity: 2 }] },
+        true,
+        "1",
+      ),
       labelKeyboard(codec, t, [], "1234-0-1", "1"),
       listButton(codec, t),
     ];

@@ -295,10 +295,11 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
           locale: ctx.locale,
           timezone: config.timezone,
         });
-        // Pack, Cancel and Label only for those whose warehouse role reaches the shop.
-        const keyboard = warehouseReaches(ctx, shop)
-          ? postingKeyboard(codec, ctx.t, number, false, shop.ref)
-          : undefined;
+        // Pack and Cancel only while it waits, for those whose warehouse role reaches the shop.
+        const keyboard =
+          warehouseReaches(ctx, shop) && posting.status === "awaiting_packaging"
+            ? postingKeyboard(codec, ctx.t, posting, false, shop.ref)
+            : undefined;
         await ctx.reply(withShopTag(ctx.t, relay.shops, shop.id, card), {
           ...(keyboard ? { reply_markup: keyboard } : {}),
         });

@@ -125,13 +125,7 @@ export class TelegramPostingNotifier implements PostingNotifier {
       const { posting, shop, format } = first;
       return {
         text: withShopTag(format.t, shops, shop.id, postingCard(posting, format)),
-        keyboard: postingKeyboard(
-          codec,
-          format.t,
-          posting.postingNumber,
-          format.writeToBuyer,
-          shop.ref,
-        ),
+        keyboard: postingKeyboard(codec, format.t, posting, format.writeToBuyer, shop.ref),
       };
     }
     const { t } = first.format;
@@ -204,13 +198,13 @@ export class TelegramPostingNotifier implements PostingNotifier {
       "alert",
       format,
       `${head}\n\n${postingCard(posting, format)}`,
-      this.#postingKeyboard(format, posting.postingNumber),
+      this.#postingKeyboard(format, posting),
     );
   }
 
-  #postingKeyboard(format: PostingFormat & { writeToBuyer: boolean }, postingNumber: string) {
+  #postingKeyboard(format: PostingFormat & { writeToBuyer: boolean }, posting: Posting) {
     const { codec, shop } = this.#options;
-    return postingKeyboard(codec, format.t, postingNumber, format.writeToBuyer, shop.ref);
+    return postingKeyboard(codec, format.t, posting, format.writeToBuyer, shop.ref);
   }
 
   async tell(chat: Chat, change: PostingChange, replyTo?: number): Promise<Sent> {
@@ -263,7 +257,7 @@ export class TelegramPostingNotifier implements PostingNotifier {
       case "packed":
         return labelKeyboard(codec, format.t, change.by?.parts ?? [], number, shop.ref);
       case "deadline":
-        return this.#postingKeyboard(format, number);
+        return this.#postingKeyboard(format, change.posting);
     }
   }
 

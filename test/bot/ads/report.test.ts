@@ -542,7 +542,7 @@ describe("/report", () => {
     const today = DateTime.now().setZone(ZONE).startOf("day");
     await say(w, MANAGER, today.minus({ days: 3 }).toFormat("dd.MM.yyyy"));
     expect(screenText(w, MANAGER.id)).toContain("Как сгруппировать строки?");
-    await tap(w, MANAGER, "Выйти");
+    await tap(w, MANAGER, "Закрыть");
     expect(screenText(w, MANAGER.id)).toBe("Вы вышли из диалога. Ничего не изменено.");
     await say(w, MANAGER, "По дням");
     expect(await jobsOf(w)).toEqual([]);

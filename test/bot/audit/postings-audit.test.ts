@@ -95,12 +95,12 @@ describe("audit records of ship and cancel", () => {
     h = await startPostings();
     const first = h.sandbox.control.addPosting();
     const reasons = lastScreen(await exchange(h, button("pc", first.postingNumber)));
-    const confirm = lastScreen(await exchange(h, press(reasons, "Товар закончился", KEEPER)));
+    const confirm = lastScreen(await exchange(h, press(reasons, "Out of stock", KEEPER)));
     await exchange(h, press(confirm, "Yes, cancel it", KEEPER));
 
     const second = h.sandbox.control.addPosting();
     const reasons2 = lastScreen(await exchange(h, button("pc", second.postingNumber)));
-    const confirm2 = lastScreen(await exchange(h, press(reasons2, "Остался только", KEEPER)));
+    const confirm2 = lastScreen(await exchange(h, press(reasons2, "Only defective", KEEPER)));
     h.sandbox.control.setPostingStatus(second.postingNumber, "cancelled");
     await exchange(h, press(confirm2, "Yes, cancel it", KEEPER));
 
@@ -112,7 +112,7 @@ describe("audit records of ship and cancel", () => {
     expect(done).toMatchObject({
       kind: "cancel",
       actor: { id: KEEPER.id },
-      to: "Товар закончился на складе продавца",
+      to: "Out of stock at the seller's warehouse",
       result: { status: "done" },
     });
     const refused = await trail.latest(

@@ -41,7 +41,6 @@ describe("finding a posting by typed text", () => {
       "📦 Pack",
       "⚡ Pack in 1 box",
       "✖️ Cancel posting",
-      "🏷 Label",
       "🛍 Mug",
       "🕘 History",
     ]);

@@ -53,11 +53,12 @@ describe("posting alerts", () => {
       expect(text).toContain("2 pcs");
       expect(text).toContain("1,390");
       // Warehouse staff may not write to buyers: no button that could only be refused.
+      // 2 pieces: Split beside the packing buttons; no Label before packing (Ozon has none).
       expect(buttonsOf(alert).map((b) => b.text)).toEqual([
         "📦 Pack",
         "⚡ Pack in 1 box",
+        "✂️ Split into boxes",
         "✖️ Cancel posting",
-        "🏷 Label",
       ]);
     }
 

@@ -98,7 +98,7 @@ describe("one card per posting", () => {
     const reasons = await step(keeper, "✖️ Cancel posting");
     expect(textOf(reasons).startsWith(textOf(keeper).split("\n")[0] ?? "?")).toBe(true);
     expect(textOf(reasons)).toMatch(/\n\nWhy are you cancelling posting .*\?$/);
-    const confirm = await step(reasons, "Товар закончился");
+    const confirm = await step(reasons, "Out of stock");
     const done = await step(confirm, "Yes, cancel it");
     expect(textOf(done)).toContain("is cancelled");
     expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("cancelled");

@@ -66,7 +66,9 @@ describe("ship outcomes", () => {
     expect(textOf(packerConfirm)).toContain(`Pack posting ${posting.postingNumber}`);
 
     const before = Date.now();
-    const done = lastScreen(await exchange(h, press(keeperConfirm, "✅ Pack", KEEPER)));
+    // Keeper's own screen (the other chat's card may be redrawn within the same update).
+    const packed = await exchange(h, press(keeperConfirm, "✅ Pack", KEEPER));
+    const done = lastScreen(packed.filter((c) => Number(c.payload.chat_id) === KEEPER.id));
     const after = Date.now();
     expect(textOf(done)).toContain(`Posting ${posting.postingNumber} is packed`);
 

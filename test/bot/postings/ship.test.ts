@@ -51,7 +51,7 @@ function shipButton(postingNumber: string) {
 describe("ship dialog", () => {
   afterEach(() => h.close());
 
-  it("ships in one package from the Ship button, then offers the label as a PDF", async () => {
+  it("ships in one package from the Ship button, and the label PDF comes with it", async () => {
     h = await startPostings();
     const posting = h.sandbox.control.addPosting({
       products: [{ name: "Kettle", quantity: 2, markRequired: false }],
@@ -71,13 +71,19 @@ describe("ship dialog", () => {
     expect(textOf(confirm)).toContain(`Pack posting ${posting.postingNumber} in 1 package?`);
     expect(textOf(confirm)).toContain("• Kettle ×2");
 
-    const done = lastScreen(await tap(confirm, "✅ Pack"));
+    const packed = await tap(confirm, "✅ Pack");
+    const done = lastScreen(packed);
     expect(textOf(done)).toContain(`Posting ${posting.postingNumber} is packed`);
     expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("awaiting_deliver");
-
-    const label = await tap(done, "Label");
-    const document = label.find((c) => c.method === "sendDocument");
-    expect(document?.files[0]?.fileName).toBe(`label-${posting.postingNumber}.pdf`);
+    // The label comes with the pack, without a tap; the Label button stays for a reprint.
+    const documents = packed.filter((c) => c.method === "sendDocument");
+    expect(documents.map((c) => c.files[0]?.fileName)).toEqual([
+      `label-${posting.postingNumber}.pdf`,
+    ]);
+    expect(buttonsOf(done).map((b) => b.text)).toEqual(["🏷 Label"]);
+    // A tap on it right away is the same label on its way: no second file.
+    const again = await tap(done, "Label");
+    expect(again.filter((c) => c.method === "sendDocument")).toEqual([]);
   });
 
   it("/ship lets the person choose; splits the products over packages, asking again when they do not add up", async () => {

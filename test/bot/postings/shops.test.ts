@@ -201,7 +201,7 @@ describe("postings with two shops", () => {
     const alert = alertOf(messagesTo(h, KEEPER.id, since), south.postingNumber);
     await h.shops.setPaused(must(h.shops.all()[1]).id, true);
     const requests = h.sandbox.requests.length;
-    const calls = await exchange(h, press(alert, "Label", KEEPER));
+    const calls = await exchange(h, press(alert, "Pack in 1 box", KEEPER));
     const answer = must(calls.find((c) => c.method === "answerCallbackQuery"));
     expect(String(answer.payload.text)).toContain("is paused");
     expect(h.sandbox.requests.length).toBe(requests);
