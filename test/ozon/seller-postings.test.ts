@@ -272,13 +272,13 @@ describe("posting get, ship, cancel", () => {
       "POST /v2/posting/fbs/cancel-reason/list": (_req, res) =>
         send(res, 200, {
           result: [
-            { id: 352, title: "Out of stock at the seller's warehouse", type_id: "seller" },
+            { id: 352, title: "Товар закончился на складе продавца", type_id: "seller" },
             { id: 402, title: "Другое", type_id: "seller", is_available_for_cancellation: false },
           ],
         }),
     });
     await expect(setup.seller.postings.cancelReasons()).resolves.toEqual([
-      { id: 352, title: "Out of stock at the seller's warehouse", typeId: "seller", available: true },
+      { id: 352, title: "Товар закончился на складе продавца", typeId: "seller", available: true },
       { id: 402, title: "Другое", typeId: "seller", available: false },
     ]);
     expect(setup.server.requests[0]?.body).toEqual({});

@@ -112,7 +112,7 @@ describe("audit records of ship and cancel", () => {
     expect(done).toMatchObject({
       kind: "cancel",
       actor: { id: KEEPER.id },
-      to: "Out of stock at the seller's warehouse",
+      to: "Товар закончился на складе продавца", // Ozon's words are recorded
       result: { status: "done" },
     });
     const refused = await trail.latest(
