@@ -7,7 +7,7 @@ relay-header-posting = posting { $posting }
 relay-header-sku = SKU { $sku }
 relay-header-chat = chat { $chat }
 relay-header-product = 📦 { $name }
-relay-header-order-link = 🔗 Order in the Ozon seller account: { $url }
+relay-order-link-button = 🔗 Order in Ozon
 relay-topic-order = Order { $order }
 relay-topic-posting = Posting { $posting }
 relay-topic-sku = SKU { $sku }
@@ -66,10 +66,10 @@ relay-write-prompt = ✍️ Chat with the buyer of posting { $posting }: reply t
 relay-write-prompt-topic = ✍️ Chat with the buyer of posting { $posting }: write in this topic to reach them.
 relay-write-in-group = The chat with the buyer is open in the group "{ $group }": write to the buyer there.
 relay-write-placeholder = Message to the buyer
-relay-answer-button = ↩️ Reply
+relay-answer-button = ✍️ Answer
 relay-answer-prompt =
     ✍️ { $chat }
-    Reply to this message with your answer to the buyer.
+    Write your answer: it goes to the buyer.
 relay-answer-prompt-topic =
     ✍️ { $chat }
     Write your answer to the buyer in this topic.
@@ -122,15 +122,29 @@ inbox-answer-button = ✍️ Answer
 inbox-read-button = ✔️ Mark as read
 inbox-taken = ✋ The chat is yours till { $until }. Others see that you are answering.
 inbox-taken-by-other = ✋ { $name } is answering already (till { $until }).
-inbox-read-done = ✔️ Marked read at Ozon.
+inbox-read-done = ✔️ Marked as read in Ozon.
 inbox-read-failed = Ozon did not mark the chat read: { $reason }
 inbox-not-your-shop = Your seller role does not reach the store «{ $name }».
 inbox-answered-note = ↩️ { $name } answered the buyer: «{ $words }»
 inbox-answered-file = a file
-inbox-card-title = 🧾 Order { $order } · { $status }
-inbox-card-posting = 🧾 Posting { $posting } · { $status }
-inbox-card-product = 💰 { $price } · in stock: { $stock }
-inbox-card-product-nostock = 💰 { $price }
+inbox-card-title = 🧾 Order { $order }
+inbox-card-posting = 🧾 Posting { $posting }
+inbox-order-status = { $status ->
+    [awaiting_registration] awaiting registration
+    [acceptance_in_progress] being accepted
+    [awaiting_approve] awaiting approval
+    [awaiting_packaging] waiting to be packed
+    [awaiting_deliver] packed, awaiting handover
+    [arbitration] in arbitration
+    [client_arbitration] in delivery arbitration
+    [delivering] being delivered
+    [driver_pickup] with the driver
+    [delivered] delivered
+    [cancelled] cancelled
+    [not_accepted] not accepted at the sorting centre
+    [sent_by_seller] sent by the seller
+   *[other] { $status }
+}
 
 ## Quick replies
 command-replies =
@@ -166,6 +180,7 @@ quick-replies-delete-no = ◀️ Keep it
 quick-replies-deleted = Deleted.
 quick-replies-none-yet = { $name } has no saved answers yet. Add them with /replies.
 quick-replies-pick = 📝 Pick a saved answer to see it before it goes:
+quick-replies-pick-send = 📝 Tap a number: that answer goes to the buyer at once:
 quick-replies-offer = 📝 Or answer with a saved answer:
 quick-replies-more = More…
 quick-replies-preview = 👀 This goes to the buyer:

@@ -16,7 +16,7 @@ postings-status = { $status ->
     [awaiting_registration] awaiting registration
     [acceptance_in_progress] being accepted
     [awaiting_approve] awaiting approval
-    [awaiting_packaging] awaiting packaging
+    [awaiting_packaging] waiting to be packed
     [awaiting_deliver] packed, awaiting handover
     [arbitration] in arbitration
     [client_arbitration] in delivery arbitration

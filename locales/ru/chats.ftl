@@ -7,7 +7,7 @@ relay-header-posting = отправление { $posting }
 relay-header-sku = SKU { $sku }
 relay-header-chat = чат { $chat }
 relay-header-product = 📦 { $name }
-relay-header-order-link = 🔗 Заказ в кабинете продавца Ozon: { $url }
+relay-order-link-button = 🔗 Заказ в Ozon
 relay-topic-order = Заказ { $order }
 relay-topic-posting = Отправление { $posting }
 relay-topic-sku = SKU { $sku }
@@ -66,10 +66,10 @@ relay-write-prompt = ✍️ Чат с покупателем отправлен�
 relay-write-prompt-topic = ✍️ Чат с покупателем отправления { $posting }: пишите в этой теме, чтобы написать ему.
 relay-write-in-group = Чат с покупателем открыт в группе «{ $group }»: пишите покупателю там.
 relay-write-placeholder = Сообщение покупателю
-relay-answer-button = ↩️ Ответить
+relay-answer-button = ✍️ Ответить
 relay-answer-prompt =
     ✍️ { $chat }
-    Напишите ответ покупателю ответом на это сообщение.
+    Напишите ответ — он уйдёт покупателю.
 relay-answer-prompt-topic =
     ✍️ { $chat }
     Напишите ответ покупателю в этой теме.
@@ -119,7 +119,7 @@ inbox-view-failed = Ozon не отдал сообщения чата: { $reason 
 inbox-view-files-capped = Показано файлов: { $shown } из { $count }.
 inbox-view-file-failed = 📎 { $name }: файл не удалось получить.
 inbox-answer-button = ✍️ Ответить
-inbox-read-button = ✔️ Прочитано
+inbox-read-button = ✔️ Отметить прочитанным
 inbox-taken = ✋ Чат ваш до { $until }. Остальные видят, что отвечаете вы.
 inbox-taken-by-other = ✋ Уже отвечает { $name } (до { $until }).
 inbox-read-done = ✔️ Отмечено прочитанным в Ozon.
@@ -127,10 +127,24 @@ inbox-read-failed = Ozon не отметил чат прочитанным: { $r
 inbox-not-your-shop = Ваша роль продавца не распространяется на магазин «{ $name }».
 inbox-answered-note = ↩️ { $name } ответил(а) покупателю: «{ $words }»
 inbox-answered-file = файл
-inbox-card-title = 🧾 Заказ { $order } · { $status }
-inbox-card-posting = 🧾 Отправление { $posting } · { $status }
-inbox-card-product = 💰 { $price } · на складе: { $stock }
-inbox-card-product-nostock = 💰 { $price }
+inbox-card-title = 🧾 Заказ { $order }
+inbox-card-posting = 🧾 Отправление { $posting }
+inbox-order-status = { $status ->
+    [awaiting_registration] ожидает регистрации
+    [acceptance_in_progress] на приёмке
+    [awaiting_approve] ожидает подтверждения
+    [awaiting_packaging] ждёт сборки
+    [awaiting_deliver] собран, ждёт отгрузки
+    [arbitration] в арбитраже
+    [client_arbitration] в арбитраже доставки
+    [delivering] доставляется
+    [driver_pickup] у водителя
+    [delivered] доставлен
+    [cancelled] отменён
+    [not_accepted] не принят на сортировочном центре
+    [sent_by_seller] отправлен продавцом
+   *[other] { $status }
+}
 
 ## Quick replies
 command-replies =
@@ -170,6 +184,7 @@ quick-replies-delete-no = ◀️ Оставить
 quick-replies-deleted = Удалено.
 quick-replies-none-yet = У магазина { $name } пока нет шаблонов. Добавьте их командой /replies.
 quick-replies-pick = 📝 Выберите шаблон — сначала я покажу, что уйдёт покупателю:
+quick-replies-pick-send = 📝 Нажмите номер — этот ответ сразу уйдёт покупателю:
 quick-replies-offer = 📝 Или ответьте шаблоном:
 quick-replies-more = Ещё…
 quick-replies-preview = 👀 Покупателю уйдёт:

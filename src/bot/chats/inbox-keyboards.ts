@@ -9,11 +9,16 @@
 import { InlineKeyboard } from "grammy";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { Translator } from "../core/i18n.ts";
-import { ANSWER_BUYER_CALLBACK, CHAT_POSTING_CALLBACK, TAKE_CHAT_CALLBACK } from "./keyboards.ts";
+import {
+  ANSWER_BUYER_CALLBACK,
+  CHAT_POSTING_CALLBACK,
+  CHAT_READ_CALLBACK,
+  TAKE_CHAT_CALLBACK,
+} from "./keyboards.ts";
 
 export const CHATS_LIST_CALLBACK = "cl";
 export const CHAT_VIEW_CALLBACK = "cv";
-export const CHAT_READ_CALLBACK = "cr";
+export { CHAT_READ_CALLBACK };
 export const CHAT_FILES_CALLBACK = "cf";
 
 export type ChatsMode = "w" | "a";

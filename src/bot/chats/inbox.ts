@@ -20,7 +20,12 @@ import {
   problemText,
   type SellerShop,
 } from "../postings/index.ts";
-import { actorName, type ClaimViewDeps, showClaimOnCopies } from "./chat-claims.ts";
+import {
+  actorName,
+  type ClaimViewDeps,
+  showClaimOnCopies,
+  showClaimOnView,
+} from "./chat-claims.ts";
 import { chatsList } from "./chats-inbox.ts";
 import { replyFailureText, TELEGRAM_TEXT_LIMIT, uploadFileName } from "./format.ts";
 import { aboutText, chatViewLines, claimLabel } from "./inbox-format.ts";
@@ -239,27 +244,14 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
       }
       await ctx.answerCallbackQuery({ text: ctx.t("inbox-taken", label).slice(0, 200) });
       const digest = await inbox.digest(ozonChatId);
-      const { postingNumber } = await relay.repositories(shop).contexts.get(ozonChatId);
+      const context = await relay.repositories(shop).contexts.get(ozonChatId);
       const found = digest?.copies.find((c) => c.posting)?.posting;
-      const chat = { ozonChatId, shopRef: shop.ref, postingNumber: postingNumber ?? found };
-      await showClaimOnCopies(claimDeps(ctx), chat, digest, taken.claim);
+      const chat = { ozonChatId, shopRef: shop.ref, postingNumber: context.postingNumber ?? found };
+      const shown = { ...chat, orderNumber: context.orderNumber };
+      await showClaimOnCopies(claimDeps(ctx), shown, digest, taken.claim);
       // Pressed on a chat's view (not a relayed copy): its own buttons show the claim too.
       const pressed = ctx.callbackQuery?.message;
-      const isCopy = digest?.copies.some(
-        (c) => c.chatId === pressed?.chat.id && c.messageId === pressed.message_id,
-      );
-      if (pressed && !isCopy) {
-        const keyboard = chatViewKeyboard(codec, ctx.t, chat, label);
-        // A view shown in place of /chats keeps its 📎 Files and « Back to list row.
-        const kept = (pressed.reply_markup?.inline_keyboard ?? []).filter((row) =>
-          row.some((b) => {
-            const kind = "callback_data" in b ? codec.decode(b.callback_data)?.kind : undefined;
-            return kind === CHAT_FILES_CALLBACK || kind === CHATS_LIST_CALLBACK;
-          }),
-        );
-        keyboard.inline_keyboard.push(...kept);
-        await ctx.editMessageReplyMarkup({ reply_markup: keyboard }).catch(() => undefined);
-      }
+      await showClaimOnView(claimDeps(ctx), pressed, chat, digest, taken.claim, ctx.t);
     });
 
     router.callback(CHAT_READ_CALLBACK, SELLERS, async (ctx, [ozonChatId, ref]) => {

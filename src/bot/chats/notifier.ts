@@ -40,14 +40,14 @@ import { isChatUnreachable, telegramChatGone } from "../core/telegram-errors.ts"
 import {
   caption,
   fileAnnouncement,
-  relayDetails,
-  relayHeader,
+  orderUrl,
+  relayAbout,
   sameBuyerMark,
   TELEGRAM_TEXT_LIMIT,
   topicName,
   uploadFileName,
 } from "./format.ts";
-import { claimLabel, contextCardLines, messageGist } from "./inbox-format.ts";
+import { claimLabel, messageGist, orderLine } from "./inbox-format.ts";
 import { relayKeyboard } from "./keyboards.ts";
 import { deliverToAll, type RelayRecipient, relayRecipients } from "./relay-audience.ts";
 import { ensureRelayTopic, isTopicGone, moveRelayGroup } from "./relay-groups.ts";
@@ -261,17 +261,17 @@ export class TelegramRelayNotifier implements RelayNotifier {
   ): Promise<number[]> {
     const t = translatorFor(this.#i18n, recipient.locale);
     const { chatId } = recipient;
-    // One buyer's burst reads as one conversation: the header on its first copy only.
+    // One buyer's burst reads as one conversation: who and what on its first copy only. The
+    // buyer's words come first; the product and the order (once) below them.
     const mark = this.#tagged(t, sameBuyerMark(t, chat.context, chat.ozonChatId));
+    const order = orderLine(t, chat.context, chat.card, recipient.locale);
     const header = continues
       ? mark
       : this.#tagged(
           t,
-          [
-            relayHeader(t, chat.context, chat.ozonChatId),
-            ...relayDetails(t, chat.context, chat.productName),
-            ...(chat.card ? contextCardLines(t, chat.card, recipient.locale) : []),
-          ].join("\n"),
+          [relayAbout(t, chat.context, chat.ozonChatId, chat.productName), order ?? ""]
+            .filter(Boolean)
+            .join("\n"),
         );
     let threadId: number | undefined;
     if (recipient.group?.isForum) {
@@ -313,7 +313,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
     const text = message.text.trim();
     const pieces =
       text || attachments.length === 0
-        ? splitText(`${header}\n\n${text || t("relay-empty")}`, TELEGRAM_TEXT_LIMIT)
+        ? splitText(`${text || t("relay-empty")}\n\n${header}`, TELEGRAM_TEXT_LIMIT)
         : [];
     // "Reply" goes under the last part only: one button per message, not one per piece.
     const keyboard = this.#keyboard(t, chat);
@@ -376,6 +376,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
     return relayKeyboard(this.#codec, t, chat.ozonChatId, ref, {
       claim: chat.claim ? claimLabel(chat.claim, this.#timezone) : undefined,
       postingNumber: chat.first ? postingOf(chat) : undefined,
+      orderUrl: orderUrl(chat.card?.orderNumber ?? chat.context.orderNumber),
     });
   }
 }

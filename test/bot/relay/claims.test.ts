@@ -59,10 +59,12 @@ describe("Take it", () => {
   it("shows who answers on every seller's copy and in /chats; others cannot take it", async () => {
     const { e, copyOf } = await relayedToThree("Можно поменять адрес?");
     expect(buttonsOf(copyOf(SELLER)).map((b) => b.text)).toEqual([
-      "↩️ Reply",
+      "✍️ Answer",
       "📝 Saved answer",
+      "✔️ Mark as read",
       "✋ Take it",
       "📦 Open posting",
+      "🔗 Order in Ozon",
     ]);
 
     await e.send(press(copyOf(ADMIN), "Take it", ADMIN));
@@ -74,7 +76,7 @@ describe("Take it", () => {
       expect(edit, `the copy of ${who.first_name}`).toBeDefined();
       const labels = buttonsOf(edit as RecordedCall).map((b) => b.text);
       expect(labels[0]).toMatch(/^✋ Anna is answering · till \d\d:\d\d$/);
-      expect(labels).toContain("↩️ Reply");
+      expect(labels).toContain("✍️ Answer");
       expect(labels).not.toContain("✋ Take it");
     }
 

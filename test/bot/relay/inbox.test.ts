@@ -159,7 +159,7 @@ describe("/chats", () => {
     await e.send(press(list, "1 💬", SELLER));
     await e.send(press(editedIn(e, SELLER.id), "Mark as read", SELLER));
     expect(e.fake.callsTo("answerCallbackQuery").at(-1)?.payload.text).toBe(
-      "✔️ Marked read at Ozon.",
+      "✔️ Marked as read in Ozon.",
     );
     expect(e.sandbox.control.chat(chat.id)?.unreadCount).toBe(0);
     expect(sellerMessages(e.sandbox, chat.id, written.id)).toEqual([]);
