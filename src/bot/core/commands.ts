@@ -33,6 +33,7 @@ export const COMMANDS = [
   { name: "invite", audience: ["admin"], button: true },
   { name: "users", audience: ["admin"], button: true },
   { name: "stores", audience: ["admin"], button: true },
+  { name: "status", audience: ["admin"], button: true },
   { name: "relay_here", audience: ["admin"], button: false },
   { name: "chats", audience: ["seller"], button: true },
   { name: "replies", audience: ["seller"], button: true },
@@ -64,6 +65,8 @@ export const PLANNED_COMMANDS: readonly CommandName[] = [
   "replies",
   // Defined by the stores module (src/bot/stores/module.ts); a bot built without it says "coming".
   "stores",
+  // Defined by the status module (src/bot/status/module.ts), likewise.
+  "status",
 ];
 
 const byName = new Map<string, CommandSpec>(COMMANDS.map((c) => [c.name, c]));
