@@ -18,6 +18,7 @@ export const STALL_INTERVALS = 3;
 const DEFAULT_CYCLE_MS = 60_000;
 const MIN_CYCLE_MS = 100;
 const MIN_CHECK_MS = 250;
+const UNKNOWN_CYCLE_CHECK_MS = 1_000;
 
 export interface StallChange {
   kind: "stalled" | "recovered";
@@ -91,10 +92,10 @@ export class StallWatch {
 
   #schedule(): void {
     if (!this.#running) return;
+    // A loop whose interval is not known yet (its first round): look again within a second.
     const cycles = this.#options.health.board
       .list()
-      .map((t) => t.cycleMs)
-      .filter((ms): ms is number => ms !== undefined);
+      .map((t) => t.cycleMs ?? UNKNOWN_CYCLE_CHECK_MS);
     const most = this.#options.checkEveryMs ?? 15_000;
     const quickest = Math.min(most, ...cycles);
     const every = Math.max(MIN_CHECK_MS, quickest);

@@ -1,0 +1,119 @@
+/**
+ * /status over the whole bot (the stores world: real container and modules, the sandbox over
+ * HTTP, the fake Bot API): a store whose keys Ozon refuses and whose posting watcher stalls is
+ * shown with ⚠️; every admin is told privately once when the loop stalls and once when it
+ * recovers, and a second stall within the hour is not told again. Texts in both languages.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { command, person } from "../../support/updates.ts";
+import { waitFor } from "../../support/wait.ts";
+import { press, textOf } from "../harness.ts";
+import {
+  ADMIN,
+  KEEPER,
+  lastScreen,
+  SECOND_ADMIN,
+  type StoresWorld,
+  startStores,
+} from "../stores/world.ts";
+
+const worlds: StoresWorld[] = [];
+afterEach(async () => {
+  for (const w of worlds.splice(0).reverse()) await w.close();
+});
+
+const STALLED = "⚠️ “posting watcher” of “Северный” has not completed a pass";
+const RECOVERED = "✅ “posting watcher” of “Северный” works again.";
+
+function told(w: StoresWorld, chatId: number, start: string): number {
+  return w.fake.textsTo(chatId).filter((t) => t.startsWith(start)).length;
+}
+
+async function status(w: StoresWorld, from = ADMIN): Promise<string> {
+  return textOf(lastScreen(await w.exchange(command("status", { from }))));
+}
+
+function refusals(w: StoresWorld, clientId: string): number {
+  return w.sandbox.requests.filter((r) => r.store === clientId && r.status === 403).length;
+}
+
+describe("/status", () => {
+  it("shows a store whose keys fail and a loop that stalls, and tells admins once", async () => {
+    const w = await startStores();
+    worlds.push(w);
+    const id = w.sandbox.stores[0]?.credentials.sellerClientId ?? "";
+    await waitFor(async () => (await w.container.health?.of(id))?.seller.keys === "ok");
+    await waitFor(async () => /✅ posting watcher: \d+ s ago/.test(await status(w)), {
+      message: "the watcher's pass on /status",
+    });
+    const well = await status(w);
+    expect(well).toContain("🩺 Bot status: all loops run");
+    expect(well).toContain("🏬 Северный");
+    expect(well).toContain("Seller API: ✅ keys work");
+    expect(well).toContain("Ozon errors in the last hour: none");
+    expect(well).toContain("Last push from Ozon: none yet");
+    expect(well).toMatch(/Telegram queue: \d+ waiting, oldest .+; 429 in the last hour: 0/);
+    expect(well).toMatch(/Version \S+, up \d+ s, memory \d+ MB/);
+
+    // Ozon refuses the store's keys: every pass of its watcher fails.
+    w.sandbox.control.setFault("*", { rate403: 1, store: id });
+    await waitFor(
+      () => told(w, ADMIN.id, STALLED) === 1 && told(w, SECOND_ADMIN.id, STALLED) === 1,
+      {
+        message: "admins told of the stall",
+        timeoutMs: 10_000,
+      },
+    );
+    const sick = await status(w);
+    expect(sick).toContain("🩺 Bot status: ⚠️");
+    expect(sick).toMatch(/⚠️ posting watcher: \d+ s ago, \d+ failed in a row/);
+    expect(sick).toContain("Seller API: ❌ Ozon refuses the keys");
+    expect(sick).toMatch(/Ozon errors in the last hour: keys_refused \d+/);
+    // More failed passes tell nobody again.
+    const start = refusals(w, id);
+    await waitFor(() => refusals(w, id) >= start + 5, { message: "more refused polls" });
+    expect(told(w, ADMIN.id, STALLED)).toBe(1);
+    // Told privately: nothing went to a group or another person.
+    expect(told(w, KEEPER.id, STALLED)).toBe(0);
+
+    w.sandbox.control.clearFaults();
+    await waitFor(
+      () => told(w, ADMIN.id, RECOVERED) === 1 && told(w, SECOND_ADMIN.id, RECOVERED) === 1,
+      { message: "admins told of the recovery", timeoutMs: 10_000 },
+    );
+    await waitFor(async () => (await status(w)).includes("🩺 Bot status: all loops run"));
+
+    // A second stall within the hour is shown but not told (nor its recovery).
+    w.sandbox.control.setFault("*", { rate403: 1, store: id });
+    await waitFor(async () => (await status(w)).includes("⚠️ posting watcher"), {
+      message: "stalled again",
+      timeoutMs: 10_000,
+    });
+    w.sandbox.control.clearFaults();
+    await waitFor(async () => (await status(w)).includes("✅ posting watcher"), {
+      message: "recovered again",
+      timeoutMs: 10_000,
+    });
+    expect(told(w, ADMIN.id, STALLED)).toBe(1);
+    expect(told(w, ADMIN.id, RECOVERED)).toBe(1);
+  });
+
+  it("speaks Russian, refreshes in place and is for admins only", async () => {
+    const w = await startStores();
+    worlds.push(w);
+    const russian = person(SECOND_ADMIN.id, { first_name: "Bea", language_code: "ru" });
+    await waitFor(async () => /✅ posting watcher: \d+ с назад/.test(await status(w, russian)), {
+      message: "the Russian screen",
+    });
+    const screen = lastScreen(await w.exchange(command("status", { from: russian })));
+    const text = textOf(screen);
+    expect(text).toContain("🩺 Состояние бота: все циклы работают");
+    expect(text).toContain("Seller API: ✅ ключи работают");
+    expect(text).toContain("Ошибки Ozon за час: нет");
+    const refreshed = await w.exchange(press(screen, "🔄 Обновить", russian));
+    expect(refreshed.some((c) => c.method === "editMessageText")).toBe(true);
+
+    const stranger = await w.exchange(command("status", { from: KEEPER }));
+    expect(stranger.map(textOf).join("\n")).not.toContain("posting watcher");
+  });
+});
