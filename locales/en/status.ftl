@@ -36,3 +36,5 @@ status-ago = { $span } ago
 status-stalled-notice = ⚠️ “{ $loop }” of “{ $store }” has not completed a pass for three of its intervals (last good pass: { $when }). See /status.
 status-recovered-notice = ✅ “{ $loop }” of “{ $store }” works again.
 status-bot-store = the bot
+status-store-brief-well = 🏬 { $name }: ✅ all well
+status-store-brief-paused = 🏬 { $name }: ⏸ paused

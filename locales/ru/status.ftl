@@ -36,3 +36,5 @@ status-ago = { $span } назад
 status-stalled-notice = ⚠️ «{ $loop }» магазина «{ $store }» не завершил ни одного прохода за три своих интервала (последний удачный: { $when }). Подробнее: /status.
 status-recovered-notice = ✅ «{ $loop }» магазина «{ $store }» снова работает.
 status-bot-store = бот
+status-store-brief-well = 🏬 { $name }: ✅ всё в порядке
+status-store-brief-paused = 🏬 { $name }: ⏸ на паузе

@@ -82,13 +82,39 @@ function storeBlock(t: Translator, s: StatusSnapshot, store: StoreStatus): strin
   return lines;
 }
 
+/** Nothing to say of it: its loops run, its keys work, Ozon did not fail it this hour. */
+function isWell(store: StoreStatus): boolean {
+  const keysRefused = store.seller?.keys === "refused" || store.performance?.keys === "refused";
+  return !store.loops.some((l) => l.stalled) && !keysRefused && store.ozonFailures.length === 0;
+}
+
+/**
+ * The screen. With many stores the whole would not fit one message: then the stores with nothing
+ * to say take one line each, and the others keep their details.
+ */
 export function statusText(t: Translator, s: StatusSnapshot): string {
+  const full = render(t, s, false);
+  return full.length <= MAX_TEXT ? full : clip(render(t, s, true), MAX_TEXT);
+}
+
+function render(t: Translator, s: StatusSnapshot, compact: boolean): string {
   const stalled = [...s.stores.flatMap((x) => x.loops), ...s.botLoops].filter((l) => l.stalled);
   const lines: string[] = [
     stalled.length > 0 ? t("status-title-stalled", { n: stalled.length }) : t("status-title-ok"),
   ];
   if (s.stores.length === 0) lines.push("", t("status-stores-none"));
-  for (const store of s.stores) lines.push("", ...storeBlock(t, s, store));
+  const brief = compact ? s.stores.filter((x) => x.paused || isWell(x)) : [];
+  if (brief.length > 0) lines.push("");
+  for (const store of brief) {
+    lines.push(
+      t(store.paused ? "status-store-brief-paused" : "status-store-brief-well", {
+        name: store.name,
+      }),
+    );
+  }
+  for (const store of s.stores) {
+    if (!brief.includes(store)) lines.push("", ...storeBlock(t, s, store));
+  }
 
   lines.push("", t("status-bot-title"));
   for (const loop of s.botLoops) lines.push(loopLine(t, s, loop));
@@ -126,5 +152,5 @@ export function statusText(t: Translator, s: StatusSnapshot): string {
       heap: bytes(s.heapUsedBytes),
     }),
   );
-  return clip(lines.join("\n"), MAX_TEXT);
+  return lines.join("\n");
 }

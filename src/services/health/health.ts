@@ -57,6 +57,7 @@ export class LoopHealth {
   readonly #writes = new Set<Promise<unknown>>();
   #unsubscribe: (() => void) | undefined;
   #timer: NodeJS.Timeout | undefined;
+  #soon: NodeJS.Timeout | undefined;
 
   constructor(options: LoopHealthOptions) {
     this.#options = options;
@@ -74,7 +75,7 @@ export class LoopHealth {
   start(): void {
     if (this.#unsubscribe) return;
     this.#unsubscribe = this.#board.onRound((track, end) => {
-      if (end === "joined") this.#heartbeat();
+      if (end === "joined") this.#heartbeatSoon();
       else if (track.held) this.#record(track);
     });
     this.#heartbeat();
@@ -87,7 +88,9 @@ export class LoopHealth {
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
     clearInterval(this.#timer);
+    clearTimeout(this.#soon);
     this.#timer = undefined;
+    this.#soon = undefined;
     await this.settled();
     await this.#options.store.delete(PROCESS_PREFIX + this.processId).catch(() => undefined);
   }
@@ -201,6 +204,15 @@ export class LoopHealth {
       if (track.lastDurationMs !== undefined) record.durationMs = Math.round(track.lastDurationMs);
       await store.set(LOOP_PREFIX + id, record, { ttlMs: LOOP_TTL_MS });
     });
+  }
+
+  /** One heartbeat for loops that join together (every store's at start). */
+  #heartbeatSoon(): void {
+    if (this.#soon) return;
+    this.#soon = setTimeout(() => {
+      this.#soon = undefined;
+      if (this.#unsubscribe) this.#heartbeat();
+    }, 0);
   }
 
   #heartbeat(): void {

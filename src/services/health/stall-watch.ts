@@ -30,6 +30,8 @@ export interface StallChange {
 
 interface AlarmState {
   state: "stalled" | "ok";
+  /** When the state was last moved. */
+  at: number;
   /** When a stall of this loop was last told. */
   toldAt?: number;
   /** The current stall was told (so its recovery is). */
@@ -134,28 +136,26 @@ export class StallWatch {
       const before = await store.get<AlarmState>(key);
       const wasStalled = before?.state === "stalled";
       if (wasStalled === stalled) return;
+      // Recovered only on a good pass after the stall was noted: a process that has just started
+      // (and so gives every loop three intervals) does not clear another's stall by its grace.
+      if (before && wasStalled && !((loop.okAt ?? Number.NEGATIVE_INFINITY) > before.at)) return;
       let next: AlarmState;
       let change: StallChange["kind"] | undefined;
       if (stalled) {
         const tell =
           now - (before?.toldAt ?? Number.NEGATIVE_INFINITY) >=
           (this.#options.tellEveryMs ?? 60 * 60 * 1000);
+        const toldAt = tell ? now : before?.toldAt;
         next = {
           state: "stalled",
+          at: now,
           told: tell,
-          ...(tell
-            ? { toldAt: now }
-            : before?.toldAt !== undefined
-              ? { toldAt: before.toldAt }
-              : {}),
+          ...(toldAt !== undefined ? { toldAt } : {}),
         };
         change = tell ? "stalled" : undefined;
       } else {
-        next = {
-          state: "ok",
-          told: false,
-          ...(before?.toldAt !== undefined ? { toldAt: before.toldAt } : {}),
-        };
+        const toldAt = before?.toldAt;
+        next = { state: "ok", at: now, told: false, ...(toldAt !== undefined ? { toldAt } : {}) };
         change = before?.told ? "recovered" : undefined;
       }
       const moved =
