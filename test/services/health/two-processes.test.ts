@@ -29,6 +29,8 @@ redis.describe("loop health across two processes", () => {
   const prefix = uniquePrefix("loop-health");
   const running: Process[] = [];
   let failing = false;
+  /** What both processes told, in the order they told it. */
+  const told: Array<StallChange & { by: string }> = [];
   afterEach(async () => {
     for (const p of running.splice(0)) {
       await p.loop.stop();
@@ -60,7 +62,10 @@ redis.describe("loop health across two processes", () => {
     });
     const watch = new StallWatch({ store, health, isActive: () => true });
     const changes: StallChange[] = [];
-    watch.onChange((change) => changes.push(change));
+    watch.onChange((change) => {
+      changes.push(change);
+      told.push({ ...change, by: name });
+    });
     health.start();
     runForShop("shop-1", () => loop.start());
     watch.start();
@@ -92,7 +97,7 @@ redis.describe("loop health across two processes", () => {
     expect(processes.flatMap((p) => p.loops.filter((l) => l.held))).toHaveLength(1);
 
     failing = true;
-    const all = () => [...a.changes, ...b.changes];
+    const all = () => told;
     await waitFor(() => all().some((c) => c.kind === "stalled"), {
       message: "the stall told",
       timeoutMs: 5_000,
