@@ -16,7 +16,8 @@ import { ALARM_PREFIX, loopId } from "./records.ts";
 export const STALL_INTERVALS = 3;
 /** The interval assumed for a loop whose interval is not known yet. */
 const DEFAULT_CYCLE_MS = 60_000;
-const MIN_CYCLE_MS = 100;
+/** Intervals shorter than this count as this: a pause under load is no stall. */
+const MIN_CYCLE_MS = 1_000;
 const MIN_CHECK_MS = 250;
 const UNKNOWN_CYCLE_CHECK_MS = 1_000;
 

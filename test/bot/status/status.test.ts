@@ -43,10 +43,14 @@ describe("/status", () => {
     worlds.push(w);
     const id = w.sandbox.stores[0]?.credentials.sellerClientId ?? "";
     await waitFor(async () => (await w.container.health?.of(id))?.seller.keys === "ok");
-    await waitFor(async () => /✅ posting watcher: \d+ s ago/.test(await status(w)), {
-      message: "the watcher's pass on /status",
-    });
-    const well = await status(w);
+    let well = "";
+    await waitFor(
+      async () => {
+        well = await status(w);
+        return /✅ posting watcher: \d+ s ago/.test(well) && well.includes("all loops run");
+      },
+      { message: "the watcher's pass on /status" },
+    );
     expect(well).toContain("🩺 Bot status: all loops run");
     expect(well).toContain("🏬 Северный");
     expect(well).toContain("Seller API: ✅ keys work");
@@ -61,7 +65,7 @@ describe("/status", () => {
       () => told(w, ADMIN.id, STALLED) === 1 && told(w, SECOND_ADMIN.id, STALLED) === 1,
       {
         message: "admins told of the stall",
-        timeoutMs: 10_000,
+        timeoutMs: 15_000,
       },
     );
     const sick = await status(w);
@@ -79,7 +83,7 @@ describe("/status", () => {
     w.sandbox.control.clearFaults();
     await waitFor(
       () => told(w, ADMIN.id, RECOVERED) === 1 && told(w, SECOND_ADMIN.id, RECOVERED) === 1,
-      { message: "admins told of the recovery", timeoutMs: 10_000 },
+      { message: "admins told of the recovery", timeoutMs: 15_000 },
     );
     await waitFor(async () => (await status(w)).includes("🩺 Bot status: all loops run"));
 
@@ -87,12 +91,12 @@ describe("/status", () => {
     w.sandbox.control.setFault("*", { rate403: 1, store: id });
     await waitFor(async () => (await status(w)).includes("⚠️ posting watcher"), {
       message: "stalled again",
-      timeoutMs: 10_000,
+      timeoutMs: 15_000,
     });
     w.sandbox.control.clearFaults();
     await waitFor(async () => (await status(w)).includes("✅ posting watcher"), {
       message: "recovered again",
-      timeoutMs: 10_000,
+      timeoutMs: 15_000,
     });
     expect(told(w, ADMIN.id, STALLED)).toBe(1);
     expect(told(w, ADMIN.id, RECOVERED)).toBe(1);

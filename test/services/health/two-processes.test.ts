@@ -100,7 +100,7 @@ redis.describe("loop health across two processes", () => {
     const all = () => told;
     await waitFor(() => all().some((c) => c.kind === "stalled"), {
       message: "the stall told",
-      timeoutMs: 5_000,
+      timeoutMs: 10_000,
     });
     // Both look again, several times: nobody tells it again.
     await lookAgain(a, b);
@@ -110,7 +110,7 @@ redis.describe("loop health across two processes", () => {
     failing = false;
     await waitFor(() => all().some((c) => c.kind === "recovered"), {
       message: "the recovery told",
-      timeoutMs: 5_000,
+      timeoutMs: 10_000,
     });
     await lookAgain(a, b);
     expect(all().map((c) => c.kind)).toEqual(["stalled", "recovered"]);
