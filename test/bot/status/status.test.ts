@@ -114,8 +114,12 @@ describe("/status", () => {
     expect(text).toContain("🩺 Состояние бота: все циклы работают");
     expect(text).toContain("Seller API: ✅ ключи работают");
     expect(text).toContain("Ошибки Ozon за час: нет");
+    // A push from Ozon (the receiver tells the loop health), then 🔄 redraws the same message.
+    w.container.loopHealth?.pushArrived(w.sandbox.stores[0]?.credentials.sellerClientId ?? "");
+    await w.container.loopHealth?.settled();
     const refreshed = await w.exchange(press(screen, "🔄 Обновить", russian));
-    expect(refreshed.some((c) => c.method === "editMessageText")).toBe(true);
+    const edit = refreshed.find((c) => c.method === "editMessageText");
+    expect(edit && textOf(edit)).toMatch(/Последний пуш от Ozon: \d+ с назад/);
 
     const stranger = await w.exchange(command("status", { from: KEEPER }));
     expect(stranger.map(textOf).join("\n")).not.toContain("posting watcher");
