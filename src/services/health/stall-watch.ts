@@ -18,7 +18,7 @@ export const STALL_INTERVALS = 3;
 const DEFAULT_CYCLE_MS = 60_000;
 /** Intervals shorter than this count as this: a pause under load is no stall. */
 const MIN_CYCLE_MS = 1_000;
-const MIN_CHECK_MS = 250;
+const MIN_CHECK_MS = 1_000;
 const UNKNOWN_CYCLE_CHECK_MS = 1_000;
 
 export interface StallChange {
@@ -47,7 +47,7 @@ export interface StallWatchOptions {
   now?: () => number;
   /**
    * Looks at most this often (default 15 s), and as often as the quickest loop's interval, down
-   * to a quarter second: a stall shows within about one interval of the loop.
+   * to a second: a stall shows within about one interval of the loop.
    */
   checkEveryMs?: number;
   /** A stall of one loop is told at most this often (default 1 h). */
