@@ -50,6 +50,8 @@ export interface BackgroundLoopOptions<R> {
   logger?: LoopLogger | undefined;
   /** Where the loop reports its rounds while it runs (default: this process's, for /status). */
   board?: LoopBoard;
+  /** The store it works for, when it is not started under PerShop (which says so itself). */
+  shop?: string;
 }
 
 export const DEFAULT_STOP_TIMEOUT_MS = 5_000;
@@ -109,7 +111,7 @@ export class BackgroundLoop<R> {
     if (this.#running) return;
     this.#running = true;
     const board = this.#options.board ?? processLoops;
-    this.#track = board.join(this.#options.name);
+    this.#track = board.join(this.#options.name, this.#options.shop);
     this.#track.held = this.#held || !this.#options.lease;
     this.#loop = this.#run();
   }
