@@ -38,3 +38,13 @@ status-recovered-notice = ✅ “{ $loop }” of “{ $store }” works again.
 status-bot-store = the bot
 status-store-brief-well = 🏬 { $name }: ✅ all well
 status-store-brief-paused = 🏬 { $name }: ⏸ paused
+status-loop-name = { $key ->
+    [posting-watcher] postings
+    [chat-relay] buyer chats
+    [question-relay] product questions
+    [report-runner] reports
+    [report-scheduler] scheduled reports
+    [digest-scheduler] daily digest
+    [ozon-push] Ozon pushes
+   *[other] { $name }
+}

@@ -38,3 +38,13 @@ status-recovered-notice = ✅ «{ $loop }» магазина «{ $store }» сн
 status-bot-store = бот
 status-store-brief-well = 🏬 { $name }: ✅ всё в порядке
 status-store-brief-paused = 🏬 { $name }: ⏸ на паузе
+status-loop-name = { $key ->
+    [posting-watcher] отправления
+    [chat-relay] чаты с покупателями
+    [question-relay] вопросы о товарах
+    [report-runner] отчёты
+    [report-scheduler] отчёты по расписанию
+    [digest-scheduler] ежедневная сводка
+    [ozon-push] пуши Ozon
+   *[other] { $name }
+}

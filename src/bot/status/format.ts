@@ -37,12 +37,20 @@ export function processName(id: string | undefined): string {
   return `${host.slice(0, 24)}:${pid}`;
 }
 
+/**
+ * A loop as people call it ("postings", "buyer chats"); a loop the texts do not know yet (one
+ * added since) shows under its own name.
+ */
+export function loopLabel(t: Translator, name: string): string {
+  return t("status-loop-name", { key: name.toLowerCase().replace(/[^a-z0-9]+/g, "-"), name });
+}
+
 function loopLine(t: Translator, s: StatusSnapshot, loop: LoopLine): string {
   const mark = loop.stalled ? "⚠️" : "✅";
   const when = loop.okAt === undefined ? t("status-loop-never") : ago(t, s.now - loop.okAt);
   const failures = loop.failures > 0 ? t("status-loop-failures", { n: loop.failures }) : "";
   const holder = s.shared ? t("status-loop-holder", { process: processName(loop.holder) }) : "";
-  return `${mark} ${loop.name}: ${when}${failures}${holder}`;
+  return `${mark} ${loopLabel(t, loop.name)}: ${when}${failures}${holder}`;
 }
 
 function keysLine(t: Translator, label: string, health: ApiHealth): string {

@@ -10,7 +10,7 @@ import { AccessService } from "../../services/access/index.ts";
 import type { StallChange, StallWatch } from "../../services/health/stall-watch.ts";
 import { isLocale, type Locale, type LocalizedContext, type Translator } from "../core/i18n.ts";
 import type { TelegramSender } from "../core/sender/index.ts";
-import { ago } from "./format.ts";
+import { ago, loopLabel } from "./format.ts";
 
 export interface StallNoticeDeps {
   watch: StallWatch;
@@ -41,12 +41,12 @@ export function tellAdminsOfStalls(deps: StallNoticeDeps, api: Api): () => void 
         const text =
           change.kind === "stalled"
             ? t("status-stalled-notice", {
-                loop: change.loop,
+                loop: loopLabel(t, change.loop),
                 store,
                 when:
                   change.okAt === undefined ? t("status-loop-never") : ago(t, now - change.okAt),
               })
-            : t("status-recovered-notice", { loop: change.loop, store });
+            : t("status-recovered-notice", { loop: loopLabel(t, change.loop), store });
         const target = { chatId: admin.id, kind: "private", priority: "alert" } as const;
         try {
           await sender.schedule(target, () => api.sendMessage(admin.id, text));

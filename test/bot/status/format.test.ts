@@ -32,7 +32,13 @@ function store(n: number, sick = false): StoreStatus {
     shopId: `shop-${n}`,
     name: `Магазин номер ${n} с длинным названием`,
     paused: false,
-    loops: ["posting watcher", "chat relay", "question relay", "report runner"].map(loop),
+    loops: [
+      "posting watcher",
+      "chat relay",
+      "question relay",
+      "report runner",
+      "stock watcher",
+    ].map(loop),
     ozonFailures: sick ? [["keys_refused", 20]] : [],
     seller: { keys: sick ? "refused" : "ok" },
     performance: { keys: "ok" },
@@ -67,7 +73,10 @@ function snapshot(stores: StoreStatus[]): StatusSnapshot {
 describe("the /status screen", () => {
   it("shows one store in full", () => {
     const text = statusText(translator("en"), snapshot([store(1)]));
-    expect(text).toContain("✅ posting watcher: 12 s ago");
+    expect(text).toContain("✅ postings: 12 s ago");
+    expect(text).toContain("✅ buyer chats: 12 s ago");
+    // A loop the texts do not know yet shows under its own name.
+    expect(text).toContain("✅ stock watcher: 12 s ago");
     expect(text).toContain("Last push from Ozon: 90 s ago");
     expect(text).toContain("Report jobs waiting: 1");
     expect(text).toContain("Telegram queue: 4 waiting, oldest 4 s; 429 in the last hour: 2");
@@ -83,10 +92,10 @@ describe("the /status screen", () => {
     }
     const en = statusText(translator("en"), snapshot(stores));
     expect(en).toContain("🏬 Магазин номер 1 с длинным названием: ✅ all well");
-    expect(en).toContain("⚠️ posting watcher: 10 min ago, 20 failed in a row");
+    expect(en).toContain("⚠️ postings: 10 min ago, 20 failed in a row");
     expect(en).toContain("Seller API: ❌ Ozon refuses the keys");
     const ru = statusText(translator("ru"), snapshot(stores));
     expect(ru).toContain("🏬 Магазин номер 2 с длинным названием: ✅ всё в порядке");
-    expect(ru).toContain("⚠️ posting watcher: 10 мин назад, подряд неудачно: 20");
+    expect(ru).toContain("⚠️ отправления: 10 мин назад, подряд неудачно: 20");
   });
 });

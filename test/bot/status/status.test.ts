@@ -22,8 +22,8 @@ afterEach(async () => {
   for (const w of worlds.splice(0).reverse()) await w.close();
 });
 
-const STALLED = "⚠️ “posting watcher” of “Северный” has not completed a pass";
-const RECOVERED = "✅ “posting watcher” of “Северный” works again.";
+const STALLED = "⚠️ “postings” of “Северный” has not completed a pass";
+const RECOVERED = "✅ “postings” of “Северный” works again.";
 
 function told(w: StoresWorld, chatId: number, start: string): number {
   return w.fake.textsTo(chatId).filter((t) => t.startsWith(start)).length;
@@ -47,7 +47,7 @@ describe("/status", () => {
     await waitFor(
       async () => {
         well = await status(w);
-        return /✅ posting watcher: \d+ s ago/.test(well) && well.includes("all loops run");
+        return /✅ postings: \d+ s ago/.test(well) && well.includes("all loops run");
       },
       { message: "the watcher's pass on /status" },
     );
@@ -70,7 +70,7 @@ describe("/status", () => {
     );
     const sick = await status(w);
     expect(sick).toContain("🩺 Bot status: ⚠️");
-    expect(sick).toMatch(/⚠️ posting watcher: \d+ s ago, \d+ failed in a row/);
+    expect(sick).toMatch(/⚠️ postings: \d+ s ago, \d+ failed in a row/);
     expect(sick).toContain("Seller API: ❌ Ozon refuses the keys");
     expect(sick).toMatch(/Ozon errors in the last hour: keys_refused \d+/);
     // More failed passes tell nobody again.
@@ -89,12 +89,12 @@ describe("/status", () => {
 
     // A second stall within the hour is shown but not told (nor its recovery).
     w.sandbox.control.setFault("*", { rate403: 1, store: id });
-    await waitFor(async () => (await status(w)).includes("⚠️ posting watcher"), {
+    await waitFor(async () => (await status(w)).includes("⚠️ postings"), {
       message: "stalled again",
       timeoutMs: 15_000,
     });
     w.sandbox.control.clearFaults();
-    await waitFor(async () => (await status(w)).includes("✅ posting watcher"), {
+    await waitFor(async () => (await status(w)).includes("✅ postings"), {
       message: "recovered again",
       timeoutMs: 15_000,
     });
@@ -106,7 +106,7 @@ describe("/status", () => {
     const w = await startStores();
     worlds.push(w);
     const russian = person(SECOND_ADMIN.id, { first_name: "Bea", language_code: "ru" });
-    await waitFor(async () => /✅ posting watcher: \d+ с назад/.test(await status(w, russian)), {
+    await waitFor(async () => /✅ отправления: \d+ с назад/.test(await status(w, russian)), {
       message: "the Russian screen",
     });
     const screen = lastScreen(await w.exchange(command("status", { from: russian })));
@@ -122,6 +122,6 @@ describe("/status", () => {
     expect(edit && textOf(edit)).toMatch(/Последний пуш от Ozon: \d+ с назад/);
 
     const stranger = await w.exchange(command("status", { from: KEEPER }));
-    expect(stranger.map(textOf).join("\n")).not.toContain("posting watcher");
+    expect(stranger.map(textOf).join("\n")).not.toContain("postings:");
   });
 });
