@@ -120,6 +120,7 @@ export async function createContainer(
     const loopHealth = new LoopHealth({
       store,
       version: BOT_VERSION,
+      ozonFailures: () => vitals.ozonFailuresByShop(),
       logger: logger.child({ module: "loop-health" }),
     });
     // Keys of shops added in the bot are known only now: masked in the logs from here on.

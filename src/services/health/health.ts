@@ -28,6 +28,8 @@ export interface LoopHealthOptions {
   /** This process's id in the records (default: host, pid and start). */
   processId?: string;
   logger?: Logger;
+  /** This process's Ozon failures over the last hour per store, carried by its heartbeat. */
+  ozonFailures?: () => Record<string, Array<[string, number]>>;
 }
 
 /** A loop as /status shows it: the freshest of what its runner wrote and what runs here. */
@@ -225,6 +227,7 @@ export class LoopHealth {
       startedAt: this.startedAt,
       rssBytes: process.memoryUsage.rss(),
       at: now,
+      ...(this.#options.ozonFailures ? { ozonFailures: this.#options.ozonFailures() } : {}),
       loops: this.#board.list().map((t) => ({
         id: loopId(t.shopId, t.name),
         ...(t.shopId ? { shopId: t.shopId } : {}),

@@ -33,6 +33,8 @@ export interface ProcessRecord {
   rssBytes: number;
   /** When this record was written. */
   at: number;
+  /** Ozon failures of this process's calls over the last hour, per store and kind. */
+  ozonFailures?: Record<string, Array<[string, number]>>;
   /** The loops on this process's board, by loopId, and whether it runs their rounds. */
   loops: Array<{ id: string; shopId?: string; name: string; held: boolean }>;
 }

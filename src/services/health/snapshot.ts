@@ -73,6 +73,27 @@ export async function reportJobsByState(shop: Shop): Promise<Map<ReportJobState,
   return counts;
 }
 
+/**
+ * A store's Ozon failures over the last hour, most first: this process's as they are now, and
+ * the other live processes' as their last heartbeat carried them.
+ */
+function failuresOf(
+  shopId: string,
+  vitals: Vitals,
+  processes: readonly ProcessRecord[],
+  self: string,
+): Array<[string, number]> {
+  const sum = new Map<string, number>(vitals.ozonFailuresLastHour(shopId));
+  for (const p of processes) {
+    if (p.id === self) continue;
+    for (const [kind, n] of p.ozonFailures?.[shopId] ?? []) {
+      if (typeof kind === "string" && typeof n === "number")
+        sum.set(kind, (sum.get(kind) ?? 0) + n);
+    }
+  }
+  return [...sum].sort((a, b) => b[1] - a[1]);
+}
+
 export async function takeSnapshot(sources: SnapshotSources): Promise<StatusSnapshot> {
   const { loopHealth, vitals } = sources;
   const now = (sources.now ?? Date.now)();
@@ -95,7 +116,7 @@ export async function takeSnapshot(sources: SnapshotSources): Promise<StatusSnap
         name: shop.name,
         paused: shop.paused,
         loops: shop.paused ? [] : loops.filter((l) => l.shopId === shop.id),
-        ozonFailures: vitals.ozonFailuresLastHour(shop.id).sort((a, b) => b[1] - a[1]),
+        ozonFailures: failuresOf(shop.id, vitals, processes, loopHealth.processId),
         ...(shop.seller && keys ? { seller: keys.seller } : {}),
         ...(shop.performance && keys ? { performance: keys.performance } : {}),
         lastPushAt: await loopHealth.lastPushAt(shop.id),

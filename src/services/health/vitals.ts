@@ -80,6 +80,16 @@ export class Vitals {
     return this.#ozonFailures.get(shopId)?.all() ?? [];
   }
 
+  /** Every store's Ozon failures over the last hour (what this process's heartbeat carries). */
+  ozonFailuresByShop(): Record<string, Array<[string, number]>> {
+    const out: Record<string, Array<[string, number]>> = {};
+    for (const [shopId, counts] of this.#ozonFailures) {
+      const all = counts.all();
+      if (all.length > 0) out[shopId] = all;
+    }
+    return out;
+  }
+
   push(result: PushResult): void {
     this.#pushes.set(result, (this.#pushes.get(result) ?? 0) + 1);
   }

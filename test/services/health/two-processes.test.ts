@@ -8,7 +8,10 @@ import { afterAll, afterEach, expect, it } from "vitest";
 import { BackgroundLoop } from "../../../src/services/background-loop.ts";
 import { LoopHealth } from "../../../src/services/health/health.ts";
 import { LoopBoard } from "../../../src/services/health/loop-board.ts";
+import { takeSnapshot } from "../../../src/services/health/snapshot.ts";
 import { type StallChange, StallWatch } from "../../../src/services/health/stall-watch.ts";
+import { Vitals } from "../../../src/services/health/vitals.ts";
+import type { Shop } from "../../../src/shops/registry.ts";
 import { runForShop } from "../../../src/shops/shop-scope.ts";
 import { createStoreLease } from "../../../src/store/lease.ts";
 import { RedisStore } from "../../../src/store/redis.ts";
@@ -23,6 +26,7 @@ interface Process {
   health: LoopHealth;
   watch: StallWatch;
   changes: StallChange[];
+  vitals: Vitals;
 }
 
 redis.describe("loop health across two processes", () => {
@@ -53,7 +57,13 @@ redis.describe("loop health across two processes", () => {
       lease: createStoreLease(store, { name: "shop-1:postings", ttlMs: 900, holderId: name }),
       board,
     });
+    const vitals = new Vitals();
+    vitals.ozonCall("shop-1", { method: "/v3/posting/fbs/unfulfilled/list", outcome: "timeout" });
+    if (name === "a") {
+      vitals.ozonCall("shop-1", { method: "/v1/chat/list", outcome: "keys_refused" });
+    }
     const health = new LoopHealth({
+      ozonFailures: () => vitals.ozonFailuresByShop(),
       store,
       version: "9.9.9",
       board,
@@ -69,7 +79,7 @@ redis.describe("loop health across two processes", () => {
     health.start();
     runForShop("shop-1", () => loop.start());
     watch.start();
-    const p = { store, loop, health, watch, changes };
+    const p = { store, loop, health, watch, changes, vitals };
     running.push(p);
     return p;
   }
@@ -95,6 +105,29 @@ redis.describe("loop health across two processes", () => {
     const processes = await a.health.processes();
     expect(processes.map((p) => p.version)).toEqual(["9.9.9", "9.9.9"]);
     expect(processes.flatMap((p) => p.loops.filter((l) => l.held))).toHaveLength(1);
+
+    // Ozon failures over the last hour: this process's own and the other's from its heartbeat.
+    const shop = {
+      id: "shop-1",
+      ref: "1",
+      name: "One",
+      origin: "env",
+      paused: false,
+      store: b.store,
+    };
+    const snapshot = await takeSnapshot({
+      shops: { all: () => [shop as Shop] },
+      shopHealth: undefined,
+      loopHealth: b.health,
+      vitals: b.vitals,
+      shared: true,
+      version: "9.9.9",
+    });
+    expect(snapshot.stores[0]?.ozonFailures).toEqual([
+      ["timeout", 2],
+      ["keys_refused", 1],
+    ]);
+    expect(snapshot.stores[0]?.loops.map((l) => l.holder)).toEqual([loops[0]?.holder]);
 
     failing = true;
     const all = () => told;
