@@ -36,17 +36,19 @@ export function tellAdminsOfStalls(deps: StallNoticeDeps, api: Api): () => void 
         if (admin.id <= 0) return;
         const locale = isLocale(admin.locale) ? admin.locale : deps.defaultLocale;
         const t: Translator = (key, vars) => i18n.t(locale, key, vars);
-        const store =
-          change.shopId === undefined ? t("status-bot-store") : deps.storeName(change.shopId);
+        const where =
+          change.shopId === undefined
+            ? t("status-notice-of-bot")
+            : t("status-notice-of-store", { store: deps.storeName(change.shopId) });
         const text =
           change.kind === "stalled"
             ? t("status-stalled-notice", {
                 loop: loopLabel(t, change.loop),
-                store,
+                where,
                 when:
                   change.okAt === undefined ? t("status-loop-never") : ago(t, now - change.okAt),
               })
-            : t("status-recovered-notice", { loop: loopLabel(t, change.loop), store });
+            : t("status-recovered-notice", { loop: loopLabel(t, change.loop), where });
         const target = { chatId: admin.id, kind: "private", priority: "alert" } as const;
         try {
           await sender.schedule(target, () => api.sendMessage(admin.id, text));

@@ -24,6 +24,10 @@ afterEach(async () => {
 
 const STALLED = "⚠️ “postings” of “Северный” has not completed a pass";
 const RECOVERED = "✅ “postings” of “Северный” works again.";
+const STALLED_RU = "⚠️ «отправления» магазина «Северный»: ни одного удачного прохода";
+const RECOVERED_RU = "✅ «отправления» магазина «Северный» снова работает.";
+/** The second admin speaks Russian: the notices come to them in Russian. */
+const RUSSIAN_ADMIN = person(SECOND_ADMIN.id, { first_name: "Bea", language_code: "ru" });
 
 function told(w: StoresWorld, chatId: number, start: string): number {
   return w.fake.textsTo(chatId).filter((t) => t.startsWith(start)).length;
@@ -42,6 +46,7 @@ describe("/status", () => {
     const w = await startStores();
     worlds.push(w);
     const id = w.sandbox.stores[0]?.credentials.sellerClientId ?? "";
+    await w.exchange(command("status", { from: RUSSIAN_ADMIN }));
     await waitFor(async () => (await w.container.health?.of(id))?.seller.keys === "ok");
     let well = "";
     await waitFor(
@@ -62,7 +67,7 @@ describe("/status", () => {
     // Ozon refuses the store's keys: every pass of its watcher fails.
     w.sandbox.control.setFault("*", { rate403: 1, store: id });
     await waitFor(
-      () => told(w, ADMIN.id, STALLED) === 1 && told(w, SECOND_ADMIN.id, STALLED) === 1,
+      () => told(w, ADMIN.id, STALLED) === 1 && told(w, SECOND_ADMIN.id, STALLED_RU) === 1,
       {
         message: "admins told of the stall",
         timeoutMs: 15_000,
@@ -82,7 +87,7 @@ describe("/status", () => {
 
     w.sandbox.control.clearFaults();
     await waitFor(
-      () => told(w, ADMIN.id, RECOVERED) === 1 && told(w, SECOND_ADMIN.id, RECOVERED) === 1,
+      () => told(w, ADMIN.id, RECOVERED) === 1 && told(w, SECOND_ADMIN.id, RECOVERED_RU) === 1,
       { message: "admins told of the recovery", timeoutMs: 15_000 },
     );
     await waitFor(async () => (await status(w)).includes("🩺 Bot status: all loops run"));
@@ -105,7 +110,7 @@ describe("/status", () => {
   it("speaks Russian, refreshes in place and is for admins only", async () => {
     const w = await startStores();
     worlds.push(w);
-    const russian = person(SECOND_ADMIN.id, { first_name: "Bea", language_code: "ru" });
+    const russian = RUSSIAN_ADMIN;
     await waitFor(async () => /✅ отправления: \d+ с назад/.test(await status(w, russian)), {
       message: "the Russian screen",
     });
