@@ -36,6 +36,7 @@ export const COMMANDS = [
   { name: "invite", audience: ["admin"], button: true },
   { name: "users", audience: ["admin"], button: true },
   { name: "stores", audience: ["admin"], button: true },
+  { name: "status", audience: ["admin"], button: true },
   { name: "relay_here", audience: ["admin"], button: false },
   { name: "audit", audience: ["admin"], button: true },
   { name: "chats", audience: ["seller"], button: true },
@@ -76,6 +77,8 @@ export const PLANNED_COMMANDS: readonly CommandName[] = [
   "products",
   // Defined by the audit module (src/bot/audit/module.ts).
   "audit",
+  // Defined by the status module (src/bot/status/module.ts), likewise.
+  "status",
 ];
 
 const byName = new Map<string, CommandSpec>(COMMANDS.map((c) => [c.name, c]));

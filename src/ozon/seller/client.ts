@@ -5,7 +5,7 @@ import type { Logger } from "../../logger.ts";
 import type { RetryPolicy } from "../backoff.ts";
 import { headerAuth } from "../endpoint.ts";
 import type { FetchLike, Timeouts } from "../exchange.ts";
-import { type KeysVerdictObserver, OzonHttp } from "../http.ts";
+import { type KeysVerdictObserver, type OzonCallObserver, OzonHttp } from "../http.ts";
 import { type RateLimiter, sharedLimiter } from "../limiter.ts";
 import { type SuccessorMemory, Successors } from "../successors.ts";
 import { createAnalyticsApi } from "./analytics.ts";
@@ -46,6 +46,8 @@ export interface SellerClientOptions {
   successorMemory?: SuccessorMemory;
   /** Told whether the keys worked on each call (the shop's health). */
   observer?: KeysVerdictObserver;
+  /** Told how each call ended, by endpoint (/status and /metrics). */
+  calls?: OzonCallObserver;
 }
 
 export function createSellerClient(options: SellerClientOptions) {
@@ -74,6 +76,7 @@ export function createSellerClient(options: SellerClientOptions) {
     ...(options.random ? { random: options.random } : {}),
     logger: options.logger,
     observer: options.observer,
+    calls: options.calls,
   });
   const successors = new Successors(options.logger, options.successorMemory);
   const ctx: SellerContext = { http, successors, clock, logger: options.logger };
