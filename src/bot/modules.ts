@@ -16,6 +16,7 @@ import type { CallbackCodec } from "./core/callback-data.ts";
 import type { LocalizedContext } from "./core/i18n.ts";
 import type { BotModule } from "./core/module.ts";
 import { type SendBudget, TelegramSender } from "./core/sender/index.ts";
+import { createDeliveriesModule } from "./deliveries/index.ts";
 import { createPostingsModule } from "./postings/index.ts";
 import { createStoresModule } from "./stores/index.ts";
 
@@ -49,6 +50,7 @@ export function createModules(deps: CreateModulesDeps): BotModule[] {
     // After the relay: a reply to a relayed chat message never reaches its reply handler.
     createQuestionsModule(shared),
     createPostingsModule(shared),
+    createDeliveriesModule(shared),
     senderModule(sender, sendBudget),
   ];
 }

@@ -47,6 +47,8 @@ describe("per-person command menus", () => {
       "cancel_posting",
       "today",
       "handover",
+      "deliveries",
+      "track",
       "subscribe",
       "language",
       "cancel",

@@ -24,6 +24,8 @@ export const COMMANDS = [
   { name: "cancel_posting", audience: ["warehouse"], button: true },
   { name: "today", audience: ["warehouse"], button: true },
   { name: "handover", audience: ["warehouse"], button: true },
+  { name: "deliveries", audience: ["warehouse", "seller"], button: true },
+  { name: "track", audience: ["warehouse", "seller"], button: false },
   { name: "subscribe", audience: ["warehouse"], button: true },
   { name: "unsubscribe", audience: ["warehouse"], button: true },
   { name: "campaigns", audience: ["manager"], button: true },

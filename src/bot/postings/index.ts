@@ -3,6 +3,10 @@
  * capabilities and the bot's wiring may use of this folder; everything else stays inside.
  */
 export { describeOzonError, formatPrice, postingCard, problemText } from "./format.ts";
-export { postingKeyboard, WRITE_TO_BUYER_CALLBACK } from "./keyboards.ts";
+export {
+  DELIVERY_CARD_CALLBACK,
+  postingKeyboard,
+  WRITE_TO_BUYER_CALLBACK,
+} from "./keyboards.ts";
 export { createPostingsModule } from "./module.ts";
 export type { SellerShop } from "./posting-shop.ts";
