@@ -68,7 +68,7 @@ deliveries-list-failed = Магазин «{ $name }»: доставки не п�
 deliveries-track-usage = Пришлите после /track строки «номер отправления — трек-номер», например:
     /track 12345678-0001-1 — RA123456789RU
 deliveries-track-too-many = Слишком много строк: за раз не больше { $max }.
-deliveries-preview-title = Трек-номера для { $count } отправлений:
+deliveries-preview-title = Трек-номера к отправлениям: { $count }
 deliveries-preview-bad = Строки с ошибками ({ $count }) — они не будут отправлены:
 deliveries-preview-hint = Нажмите «✅ Применить», чтобы отправить их в Ozon.
 deliveries-bad-format = строка { $line }: «{ $text }» — не «номер — трек-номер»
