@@ -6,6 +6,9 @@ command-deliveries =
 command-track =
     .description = Tracking numbers as lines “posting number — tracking number”
     .button = 🔢 Tracking numbers
+command-dispute =
+    .description = Open a dispute about a delivered or cancelled posting
+    .button = ⚖️ Dispute
 deliveries-status = { $status ->
     [awaiting_deliver] packed, not yet handed to delivery
     [delivering] delivering
@@ -18,6 +21,7 @@ deliveries-status = { $status ->
    *[other] { $status }
 }
 deliveries-card-title = 🚚 Own delivery · { $posting }
+deliveries-card-title-posting = 📦 Posting { $posting }
 deliveries-card-status = Status: { $status }
 deliveries-card-tracking = 🔢 Tracking number: { $tracking }
 deliveries-card-no-tracking = 🔢 No tracking number
@@ -47,6 +51,8 @@ deliveries-confirm-delivered = Mark posting { $posting } as “Delivered”?
     The order will count as handed to the buyer; the status cannot be taken back.
 deliveries-confirm-dispute = Open a dispute about posting { $posting }?
     Ozon starts an arbitration: the posting moves to “arbitration” and Ozon's support looks into what happened to the delivery. The dispute cannot be withdrawn from the bot.
+deliveries-dispute-usage = Send the posting number after /dispute, for example:
+    /dispute 12345678-0001-1
 deliveries-dispute-sellers = Disputes are opened by sellers and administrators.
 deliveries-working = Sending to Ozon…
 deliveries-refused = Ozon did not accept the step { $step } for { $posting }: { $reason }

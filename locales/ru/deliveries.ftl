@@ -6,6 +6,9 @@ command-deliveries =
 command-track =
     .description = Трек-номера строками «номер отправления — трек-номер»
     .button = 🔢 Трек-номера
+command-dispute =
+    .description = Открыть спор по доставленному или отменённому отправлению
+    .button = ⚖️ Спор
 deliveries-status = { $status ->
     [awaiting_deliver] собрано, ещё не передано в доставку
     [delivering] доставляется
@@ -18,6 +21,7 @@ deliveries-status = { $status ->
    *[other] { $status }
 }
 deliveries-card-title = 🚚 Своя доставка · { $posting }
+deliveries-card-title-posting = 📦 Отправление { $posting }
 deliveries-card-status = Статус: { $status }
 deliveries-card-tracking = 🔢 Трек-номер: { $tracking }
 deliveries-card-no-tracking = 🔢 Трек-номера нет
@@ -47,6 +51,8 @@ deliveries-confirm-delivered = Отметить отправление { $postin
     Заказ будет считаться врученным покупателю; вернуть статус назад нельзя.
 deliveries-confirm-dispute = Открыть спор по отправлению { $posting }?
     Ozon начнёт арбитраж: отправление перейдёт в статус «арбитраж», и поддержка Ozon разберёт, что случилось с доставкой. Отменить спор из бота нельзя.
+deliveries-dispute-usage = Пришлите номер отправления после /dispute, например:
+    /dispute 12345678-0001-1
 deliveries-dispute-sellers = Спор открывают продавцы и администраторы.
 deliveries-working = Отправляю в Ozon…
 deliveries-refused = Ozon не принял шаг { $step } для { $posting }: { $reason }

@@ -26,6 +26,7 @@ export const COMMANDS = [
   { name: "handover", audience: ["warehouse"], button: true },
   { name: "deliveries", audience: ["warehouse", "seller"], button: true },
   { name: "track", audience: ["warehouse", "seller"], button: false },
+  { name: "dispute", audience: ["seller"], button: false },
   { name: "subscribe", audience: ["warehouse"], button: true },
   { name: "unsubscribe", audience: ["warehouse"], button: true },
   { name: "campaigns", audience: ["manager"], button: true },

@@ -1,12 +1,13 @@
 /** Texts of the seller's own deliveries: the delivery card, step outcomes, the list, a preview. */
 import { DateTime } from "luxon";
 import type { Posting } from "../../ozon/seller/types.ts";
-import type {
-  BadLine,
-  DeliveryAction,
-  StatusGroup,
-  StepMark,
-  TrackingPair,
+import {
+  type BadLine,
+  type DeliveryAction,
+  isOwnDelivery,
+  type StatusGroup,
+  type StepMark,
+  type TrackingPair,
 } from "../../services/deliveries/index.ts";
 import { clip } from "../../text.ts";
 
@@ -39,7 +40,9 @@ export function deliveryCard(
 ): string {
   const { t } = format;
   const lines = [
-    t("deliveries-card-title", { posting: posting.postingNumber }),
+    t(isOwnDelivery(posting) ? "deliveries-card-title" : "deliveries-card-title-posting", {
+      posting: posting.postingNumber,
+    }),
     t("deliveries-card-status", { status: statusText(t, posting.status) }),
     posting.trackingNumber
       ? t("deliveries-card-tracking", { tracking: posting.trackingNumber })

@@ -8,6 +8,7 @@ import type { BotModule } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
 import type { FeatureFactory } from "../index.ts";
 import type { ModuleDeps } from "../modules.ts";
+import { registerDispute } from "./dispute.ts";
 import { registerList } from "./list.ts";
 import { registerSteps, type StepsDeps } from "./steps.ts";
 import { registerTracking } from "./tracking.ts";
@@ -37,6 +38,7 @@ export function createDeliveriesModule(
     registerSteps(featureDeps, area);
     registerList(featureDeps, shops, options.now ?? Date.now);
     registerTracking(featureDeps, area);
+    registerDispute(featureDeps, shops);
     return undefined;
   };
   return {

@@ -5,6 +5,7 @@
  * Ozon's words and the card shows the posting as it is now.
  */
 import type { Api } from "grammy";
+import type { Logger } from "../../logger.ts";
 import { AccessService } from "../../services/access/index.ts";
 import {
   type DeliveryAction,
@@ -38,6 +39,22 @@ export function formatOfCtx(ctx: BotContext, timezone: string): DeliveryFormat {
   return { t: ctx.t.bind(ctx), locale: ctx.locale, timezone };
 }
 
+/** Remembers a card shown in this chat, so later steps redraw it too. */
+export async function rememberCard(
+  ctx: BotContext,
+  shop: SellerShop,
+  number: string,
+  messageId: number,
+  logger: Pick<Logger, "warn">,
+): Promise<void> {
+  const chat = ctx.chat;
+  if (!chat) return;
+  const kind = chat.type === "private" ? "private" : "group";
+  await new DeliveryCardBook(shop.store)
+    .add(number, { chatId: chat.id, messageId, kind })
+    .catch((error: unknown) => logger.warn({ err: error }, "delivery card not remembered"));
+}
+
 export function registerSteps(deps: FeatureDeps, area: StepsDeps): void {
   const { router, codec, config, logger, i18n, access } = deps;
   const shops = area.redraw.shops;
@@ -56,16 +73,6 @@ export function registerSteps(deps: FeatureDeps, area: StepsDeps): void {
     if (found.ok) return found.shop;
     await ctx.answerCallbackQuery({ text: found.text, show_alert: true });
     return undefined;
-  }
-
-  /** Remembers a card shown in this chat, so later steps redraw it too. */
-  async function remember(ctx: BotContext, shop: SellerShop, number: string, messageId: number) {
-    const chat = ctx.chat;
-    if (!chat) return;
-    const kind = chat.type === "private" ? "private" : "group";
-    await new DeliveryCardBook(shop.store)
-      .add(number, { chatId: chat.id, messageId, kind })
-      .catch((error: unknown) => logger.warn({ err: error }, "delivery card not remembered"));
   }
 
   /** The pressed message becomes the card as the posting is now. */
@@ -88,7 +95,7 @@ export function registerSteps(deps: FeatureDeps, area: StepsDeps): void {
       if (!/not modified/i.test(String(error))) throw error;
     });
     const id = ctx.callbackQuery?.message?.message_id;
-    if (id !== undefined) await remember(ctx, shop, number, id);
+    if (id !== undefined) await rememberCard(ctx, shop, number, id, logger);
     return posting;
   }
 
@@ -101,7 +108,7 @@ export function registerSteps(deps: FeatureDeps, area: StepsDeps): void {
       const format = formatOfCtx(ctx, config.timezone);
       const card = drawCard({ codec, shops, timezone: config.timezone }, format, shop, posting);
       const sent = await ctx.reply(card.text, { reply_markup: card.keyboard });
-      await remember(ctx, shop, number, sent.message_id);
+      await rememberCard(ctx, shop, number, sent.message_id, logger);
     } catch (error) {
       await ctx.reply(problemText(ctx.t, describeOzonError(error, number)));
     }

@@ -9,9 +9,10 @@
  * only people holding warehouse (or admin) are served; a reply to some other message, or text
  * that does not look like a number, goes on to the fallback.
  */
-import { Composer, type InlineKeyboard } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
 import type { Message } from "grammy/types";
 import type { Posting } from "../../ozon/seller/types.ts";
+import { isOwnDelivery } from "../../services/deliveries/own-delivery.ts";
 import { type FindQuery, findPostings, parseFindQuery } from "../../services/postings/find.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
@@ -21,7 +22,14 @@ import { shopTag, withShopTag } from "../core/shop-tags.ts";
 import type { FeatureFactory } from "../index.ts";
 import { photoQueries } from "./find-photo.ts";
 import { AWAITING_PACKAGING, clip, describeOzonError, postingCard, problemText } from "./format.ts";
-import { labelKeyboard, postingKeyboard } from "./keyboards.ts";
+import {
+  DISPUTABLE,
+  disputeKeyboard,
+  labelKeyboard,
+  ON_THE_WAY,
+  postingKeyboard,
+  withDeliveryButton,
+} from "./keyboards.ts";
 import { type PostingShops, reachableShops, type SellerShop } from "./posting-shop.ts";
 
 const WAREHOUSE = ["warehouse"] as const;
@@ -108,10 +116,14 @@ export function findFeature(area: FindFeatureDeps): FeatureFactory {
       if (notes.length > 0) await ctx.reply(notes.join("\n\n"));
     }
 
-    /** The buttons a found posting can use: all of them while it awaits packaging. */
+    /**
+     * The buttons a found posting can use: all of them while it awaits packaging; the label once
+     * packed; an own delivery's card while the seller delivers it; a dispute for a seller once it
+     * is delivered or cancelled.
+     */
     function keyboardFor(
       ctx: BotContext,
-      posting: { postingNumber: string; status: string },
+      posting: Pick<Posting, "postingNumber" | "status" | "integration">,
       shop: SellerShop,
     ): InlineKeyboard | undefined {
       const number = posting.postingNumber;
@@ -119,9 +131,16 @@ export function findFeature(area: FindFeatureDeps): FeatureFactory {
         return postingKeyboard(codec, ctx.t, number, mayWriteToBuyer(ctx), shop.ref);
       }
       if (posting.status === AWAITING_DELIVER) {
-        return labelKeyboard(codec, ctx.t, [number], number, shop.ref);
+        const label = labelKeyboard(codec, ctx.t, [number], number, shop.ref);
+        return withDeliveryButton(label, codec, ctx.t, posting, shop.ref);
       }
-      return undefined; // shipped, delivered or cancelled: nothing to press
+      if (ON_THE_WAY.has(posting.status) && isOwnDelivery(posting)) {
+        return withDeliveryButton(new InlineKeyboard(), codec, ctx.t, posting, shop.ref);
+      }
+      if (DISPUTABLE.has(posting.status) && mayUse(ctx.person, ["seller"])) {
+        return disputeKeyboard(codec, ctx.t, number, shop.ref);
+      }
+      return undefined; // on its way with Ozon, or nothing this person may press
     }
 
     async function answerText(ctx: BotContext, text: string): Promise<void> {

@@ -117,3 +117,19 @@ export function withDeliveryButton(
   const data = codec.encode(DELIVERY_CARD_CALLBACK, posting.postingNumber, shopRef);
   return keyboard.row().text(t("deliveries-button-open"), data);
 }
+
+/** Statuses a dispute can be opened in (Ozon decides in the end; its refusal is told). */
+export const DISPUTABLE: ReadonlySet<string> = new Set(["delivered", "cancelled"]);
+/** Statuses of a posting on its way to the buyer. */
+export const ON_THE_WAY: ReadonlySet<string> = new Set(["delivering", "driver_pickup"]);
+
+/** ⚖️ Dispute on a delivered or cancelled posting: opens its card, where the dispute is asked. */
+export function disputeKeyboard(
+  codec: CallbackCodec,
+  t: T,
+  postingNumber: string,
+  shopRef: string,
+): InlineKeyboard {
+  const data = codec.encode(DELIVERY_CARD_CALLBACK, postingNumber, shopRef);
+  return new InlineKeyboard().text(t("deliveries-button-dispute"), data);
+}
