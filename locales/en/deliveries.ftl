@@ -61,9 +61,10 @@ deliveries-failed = The step { $step } for { $posting } was not done: { $reason 
 deliveries-done-by = { $name } already marked the step { $step }, { $at }.
 deliveries-doing-by = { $name } is marking the step { $step } now (since { $at }).
 deliveries-doing = The step { $step } is being marked already.
-deliveries-tracking-hint = Send the tracking number with the command:
-    /track { $posting } — TRACKING-NUMBER
-    Several at once work too: a line each, “posting number — tracking number”.
+deliveries-tracking-hint = Type the tracking number of posting { $posting } in your next message, or send a photo of the carrier's barcode.
+    A command works too: /track { $posting } — TRACKING-NUMBER (several: a line each).
+deliveries-tracking-bad = “{ $text }” does not look like a tracking number: 4–40 Latin letters, digits and dashes. Type it again.
+deliveries-tracking-no-barcode = No tracking number barcode was found in the photo. Type the number, or send a sharper photo.
 deliveries-shop-unknown = This store is no longer in the bot.
 deliveries-shop-not-yours = The store “{ $name }” is not yours to work with.
 deliveries-no-shops = There are no stores where you work with deliveries.

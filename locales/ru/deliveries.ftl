@@ -61,9 +61,10 @@ deliveries-failed = Шаг { $step } для { $posting } не выполнен: 
 deliveries-done-by = Шаг { $step } уже отметил(а) { $name }, { $at }.
 deliveries-doing-by = Шаг { $step } сейчас отмечает { $name } (с { $at }).
 deliveries-doing = Шаг { $step } уже отмечается.
-deliveries-tracking-hint = Пришлите трек-номер командой:
-    /track { $posting } — ТРЕК-НОМЕР
-    Можно сразу несколько: по строке «номер отправления — трек-номер».
+deliveries-tracking-hint = Напишите трек-номер отправления { $posting } следующим сообщением или пришлите фото штрихкода перевозчика.
+    Можно и командой: /track { $posting } — ТРЕК-НОМЕР (несколько — по строке).
+deliveries-tracking-bad = «{ $text }» не похоже на трек-номер: 4–40 латинских букв, цифр и дефисов. Напишите его ещё раз.
+deliveries-tracking-no-barcode = На фото не нашёлся штрихкод трек-номера. Напишите номер текстом или пришлите фото чётче.
 deliveries-shop-unknown = Этого магазина больше нет в боте.
 deliveries-shop-not-yours = Магазин «{ $name }» вам не доступен.
 deliveries-no-shops = Нет магазинов, в которых вы работаете с доставками.

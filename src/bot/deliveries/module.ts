@@ -12,6 +12,7 @@ import { registerDispute } from "./dispute.ts";
 import { registerList } from "./list.ts";
 import { registerSteps, type StepsDeps } from "./steps.ts";
 import { registerTracking } from "./tracking.ts";
+import { trackingTypedFeature } from "./tracking-typed.ts";
 
 export interface DeliveriesModuleOptions {
   /** The clock of /deliveries' period (tests fix it). */
@@ -43,6 +44,8 @@ export function createDeliveriesModule(
   };
   return {
     name: "deliveries",
+    // Before the dialogs and /find: a tracking number typed after 🔢 is not a search.
+    beforeConversations: [trackingTypedFeature()],
     features: [feature],
     start(botApi) {
       api = apiForSender(botApi);

@@ -28,6 +28,7 @@ import {
   REDRAW_CALLBACK,
 } from "./keyboards.ts";
 import { DELIVERY_ROLES, POSTING_ARG, shopOfRef } from "./shop.ts";
+import { awaitTracking } from "./tracking-typed.ts";
 
 export interface StepsDeps {
   redraw: Omit<RedrawDeps, "codec" | "i18n" | "access" | "logger">;
@@ -135,6 +136,7 @@ export function registerSteps(deps: FeatureDeps, area: StepsDeps): void {
     if (!shop || !number || !(await mayDo(ctx, action))) return;
     await ctx.answerCallbackQuery();
     if (action === "tracking") {
+      await awaitTracking(deps.store, ctx, number);
       await ctx.reply(ctx.t("deliveries-tracking-hint", { posting: number }));
       return;
     }

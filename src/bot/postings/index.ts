@@ -2,6 +2,8 @@
  * Postings: alerts, cards, pack, cancel, labels, /today, /find, /handover. What other
  * capabilities and the bot's wiring may use of this folder; everything else stays inside.
  */
+export { readLabelBarcodes } from "./barcode.ts";
+export { MAX_PHOTO_BYTES, pickPhotoSize } from "./find-photo.ts";
 export { describeOzonError, formatPrice, postingCard, problemText } from "./format.ts";
 export {
   DELIVERY_CARD_CALLBACK,

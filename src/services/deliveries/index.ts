@@ -11,6 +11,7 @@ export {
 export { applyTracking, BATCH_ID, TrackingBatches } from "./tracking-batch.ts";
 export {
   type BadLine,
+  isTrackingNumber,
   MAX_TRACKING_LINES,
   parseTrackingLines,
   type TrackingPair,

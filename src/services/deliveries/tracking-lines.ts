@@ -31,6 +31,11 @@ export const MAX_TRACKING_LINES = 100;
 const POSTING = /^\d{4,20}-\d{1,10}(?:-\d{1,4})?$/;
 /** Carriers write letters, digits and dashes; 4 to 40 of them. */
 const TRACKING = /^[A-Za-z0-9][A-Za-z0-9-]{2,38}[A-Za-z0-9]$/;
+/** A carrier's tracking number as the bot takes it (typed, or read from its barcode). */
+export function isTrackingNumber(text: string): boolean {
+  return TRACKING.test(text);
+}
+
 const LINE = /^(\S+?)\s*(?:[—–:=;,]|\s-\s|\t|\s)\s*(\S+)$/u;
 
 export function parseTrackingLines(text: string): ParsedTracking {
