@@ -54,6 +54,7 @@ deliveries-confirm-dispute = Open a dispute about posting { $posting }?
 deliveries-dispute-usage = Send the posting number after /dispute, for example:
     /dispute 12345678-0001-1
 deliveries-dispute-sellers = Disputes are opened by sellers and administrators.
+deliveries-not-yours = This confirmation belongs to whoever opened it. Tap the step on the card yourself.
 deliveries-working = Sending to Ozon…
 deliveries-refused = Ozon did not accept the step { $step } for { $posting }: { $reason }
 deliveries-refused-no-words = Ozon gave no reason.

@@ -54,6 +54,7 @@ deliveries-confirm-dispute = Открыть спор по отправлению
 deliveries-dispute-usage = Пришлите номер отправления после /dispute, например:
     /dispute 12345678-0001-1
 deliveries-dispute-sellers = Спор открывают продавцы и администраторы.
+deliveries-not-yours = Это подтверждение для того, кто его открыл. Нажмите шаг на карточке сами.
 deliveries-working = Отправляю в Ozon…
 deliveries-refused = Ozon не принял шаг { $step } для { $posting }: { $reason }
 deliveries-refused-no-words = Ozon не объяснил причину.

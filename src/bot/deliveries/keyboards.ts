@@ -1,7 +1,8 @@
 /**
  * Buttons of the seller's own deliveries. Callback kinds (signed, ≤ 64 bytes):
  *   vc:<posting>:<shop> open a posting's delivery card (also on a packed card, postings/) ·
- *   va:<action>:<posting>:<shop> ask to confirm a step · vd:<action>:<posting>:<shop> do it ·
+ *   va:<action>:<posting>:<shop> ask to confirm a step · vd:<action>:<posting>:<shop>:<person>
+ *   do it (only the person who asked) ·
  *   vr:<posting>:<shop> the card as the posting is now (Back, Refresh) ·
  *   vk:<batch> apply a preview's tracking numbers · vx:<batch> drop them.
  * <action> is one letter (ACTION_CODES). <shop> is the shop's short ref.
@@ -64,18 +65,19 @@ export function cardKeyboard(
   );
 }
 
-/** Yes (do it) and Back (the card again). */
+/** Yes (do it: only for `owner`, who asked) and Back (the card again). */
 export function confirmKeyboard(
   codec: CallbackCodec,
   t: T,
   action: DeliveryAction,
   postingNumber: string,
   shopRef: string,
+  owner: number,
 ): InlineKeyboard {
   return new InlineKeyboard()
     .text(
       t("deliveries-button-yes"),
-      codec.encode(DO_CALLBACK, ACTION_CODES[action], postingNumber, shopRef),
+      codec.encode(DO_CALLBACK, ACTION_CODES[action], postingNumber, shopRef, owner),
     )
     .text(t("deliveries-button-back"), codec.encode(REDRAW_CALLBACK, postingNumber, shopRef));
 }

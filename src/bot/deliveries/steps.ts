@@ -140,14 +140,21 @@ export function registerSteps(deps: FeatureDeps, area: StepsDeps): void {
       await ctx.reply(ctx.t("deliveries-tracking-hint", { posting: number }));
       return;
     }
+    const owner = ctx.from?.id;
+    if (owner === undefined) return;
     await ctx.editMessageText(confirmText(ctx.t, action, number), {
-      reply_markup: confirmKeyboard(codec, ctx.t, action, number, shop.ref),
+      reply_markup: confirmKeyboard(codec, ctx.t, action, number, shop.ref, owner),
     });
   });
 
-  router.callback(DO_CALLBACK, DELIVERY_ROLES, async (ctx, [code, number, ref]) => {
+  router.callback(DO_CALLBACK, DELIVERY_ROLES, async (ctx, [code, number, ref, owner]) => {
     const action = actionOfCode(code);
     if (!action || action === "tracking") return invalid(ctx);
+    // The confirmation is the asker's: in a group, someone else's Yes does nothing.
+    if (owner !== String(ctx.from?.id)) {
+      await ctx.answerCallbackQuery({ text: ctx.t("deliveries-not-yours"), show_alert: true });
+      return;
+    }
     const shop = await pressed(ctx, number, ref);
     const from = ctx.from;
     if (!shop || !number || !from || !(await mayDo(ctx, action))) return;

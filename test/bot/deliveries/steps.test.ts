@@ -141,6 +141,21 @@ describe("own delivery steps (en)", () => {
     expect(textOf(after)).toContain("dispute open");
   });
 
+  it("in a group, a confirmation's Yes acts only for the person who asked", async () => {
+    h = await startDeliveries();
+    const { postingNumber } = h.sandbox.control.addOwnDelivery();
+    const team = group(-100778, { title: "Warehouse" });
+    const card = await openCard(postingNumber, KEEPER, team);
+    const asked = lastScreen(await exchange(h, press(card, "🚚 Delivering", KEEPER)));
+    const other = await exchange(h, press(asked, /Yes/, PACKER));
+    expect(answers(other)).toEqual([
+      "This confirmation belongs to whoever opened it. Tap the step on the card yourself.",
+    ]);
+    expect(h.sandbox.control.posting(postingNumber)?.status).toBe("awaiting_deliver");
+    await exchange(h, press(asked, /Yes/, KEEPER));
+    expect(h.sandbox.control.posting(postingNumber)?.status).toBe("delivering");
+  });
+
   it("a person without a delivery role is refused, and Ozon is not asked", async () => {
     h = await startDeliveries();
     const { postingNumber } = h.sandbox.control.addOwnDelivery();
