@@ -2,6 +2,7 @@
 // that it did what the person wanted (a job that did not throws). Shared with the walkthrough
 // test (test/bot/walkthrough.test.ts), which keeps the script working and the tap counts true.
 import type { User } from "grammy/types";
+import { DELIVERY_JOB, markDelivered } from "./walkthrough-jobs-deliveries.ts";
 import {
   answerFromChats,
   answerQuestion,
@@ -27,6 +28,7 @@ export const JOB = {
   budget: "change a campaign's budget",
   report: "order a usual report (one campaign, last 7 days by day)",
   ...MORE_JOB,
+  ...DELIVERY_JOB,
 } as const;
 
 /**
@@ -48,6 +50,7 @@ export async function walk(lang: "ru" | "en", print: boolean): Promise<JobResult
       [JOB.pack, () => packWithDialog(w, warehouse)],
       [JOB.oneTap, () => packOneTap(w, warehouse)],
       [JOB.cancel, () => cancelPosting(w, warehouse)],
+      [JOB.delivered, () => markDelivered(w, warehouse)],
       [JOB.reply, () => replyToBuyer(w, seller)],
       [JOB.chats, () => answerFromChats(w, seller)],
       [JOB.read, () => markRead(w, seller)],

@@ -16,6 +16,7 @@ import { createCallbackCodec } from "../src/bot/core/callback-data.ts";
 import type { BotContext } from "../src/bot/core/context.ts";
 import { createI18n } from "../src/bot/core/i18n.ts";
 import type { BotModule } from "../src/bot/core/module.ts";
+import { createDeliveriesModule } from "../src/bot/deliveries/index.ts";
 import { createBot } from "../src/bot/index.ts";
 import { createPostingsModule, type PostingsModule } from "../src/bot/postings/module.ts";
 import { loadConfig } from "../src/config.ts";
@@ -174,7 +175,8 @@ export class WalkWorld {
     clock.shiftMs = 0;
     const questions = createQuestionsModule(deps, { poll: false });
     // In main's order: questions after the relay (a reply to a relayed chat message is its own).
-    const modules: BotModule[] = [ads, schedules, relay, questions, postings];
+    const deliveries = createDeliveriesModule(deps);
+    const modules: BotModule[] = [ads, schedules, relay, questions, postings, deliveries];
     const bot = createBot({
       config,
       logger,
