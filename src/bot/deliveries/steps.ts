@@ -6,7 +6,7 @@
  */
 import type { Api } from "grammy";
 import type { Logger } from "../../logger.ts";
-import { AccessService } from "../../services/access/index.ts";
+import { reachesShop } from "../../services/access/shop-scope.ts";
 import {
   type DeliveryAction,
   DeliveryCardBook,
@@ -123,8 +123,12 @@ export function registerSteps(deps: FeatureDeps, area: StepsDeps): void {
   });
 
   /** A dispute is for sellers (and admins); the rest for whoever delivers. */
-  async function mayDo(ctx: BotContext, action: DeliveryAction): Promise<boolean> {
-    if (action !== "dispute" || AccessService.holds(ctx.person, "seller")) return true;
+  async function mayDo(
+    ctx: BotContext,
+    action: DeliveryAction,
+    shop: SellerShop,
+  ): Promise<boolean> {
+    if (action !== "dispute" || reachesShop(ctx.person, "seller", shop.id)) return true;
     await ctx.answerCallbackQuery({ text: ctx.t("deliveries-dispute-sellers"), show_alert: true });
     return false;
   }
@@ -133,7 +137,7 @@ export function registerSteps(deps: FeatureDeps, area: StepsDeps): void {
     const action = actionOfCode(code);
     if (!action) return invalid(ctx);
     const shop = await pressed(ctx, number, ref);
-    if (!shop || !number || !(await mayDo(ctx, action))) return;
+    if (!shop || !number || !(await mayDo(ctx, action, shop))) return;
     await ctx.answerCallbackQuery();
     if (action === "tracking") {
       await awaitTracking(deps.store, ctx, number);
@@ -157,7 +161,7 @@ export function registerSteps(deps: FeatureDeps, area: StepsDeps): void {
     }
     const shop = await pressed(ctx, number, ref);
     const from = ctx.from;
-    if (!shop || !number || !from || !(await mayDo(ctx, action))) return;
+    if (!shop || !number || !from || !(await mayDo(ctx, action, shop))) return;
     await ctx.answerCallbackQuery({ text: ctx.t("deliveries-working") });
     const name = [from.first_name, from.last_name].filter(Boolean).join(" ");
     const outcome = await runStep(shop, number, action, { userId: from.id, name });
