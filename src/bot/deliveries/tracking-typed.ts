@@ -51,17 +51,19 @@ export function trackingTypedFeature(): FeatureFactory {
       const message = ctx.message;
       const chat = ctx.chat;
       const from = ctx.from;
+      // Only a text or a photo may answer; anything else costs nothing here.
+      const text = message.text?.trim();
+      if (text === undefined && !message.photo) return next();
       if (!from || !mayUse(ctx.person, DELIVERY_ROLES)) return next();
       const key = waitKey(chat.id, from.id);
-      const text = message.text?.trim();
       if (text?.startsWith("/")) {
-        if (await store.get(key)) await store.delete(key);
+        await store.delete(key);
         return next();
       }
       const wait = await store.get<TrackingWait>(key);
       if (!wait) return next();
       const read = text !== undefined ? text : await fromPhoto(ctx, message);
-      if (read === undefined) return next(); // neither text nor an image: not for this wait
+      if (read === undefined) return next();
       if (read === "told") return;
       if (!isTrackingNumber(read)) {
         await ctx.reply(ctx.t("deliveries-tracking-bad", { text: clip(read, 60) }));
