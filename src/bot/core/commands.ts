@@ -67,6 +67,10 @@ export const PLANNED_COMMANDS: readonly CommandName[] = [
   "replies",
   // Defined by the stores module (src/bot/stores/module.ts); a bot built without it says "coming".
   "stores",
+  // Defined by the deliveries module (src/bot/deliveries/module.ts).
+  "deliveries",
+  "track",
+  "dispute",
 ];
 
 const byName = new Map<string, CommandSpec>(COMMANDS.map((c) => [c.name, c]));
