@@ -15,6 +15,7 @@ import {
   DeliveryCardBook,
   type StepMark,
 } from "../../services/deliveries/index.ts";
+import { CardBook } from "../../services/postings/cards.ts";
 import type { Shop, ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import { isLocale, type LocalizedContext } from "../core/i18n.ts";
@@ -22,6 +23,9 @@ import type { TelegramSender } from "../core/sender/index.ts";
 import { withShopTag } from "../core/shop-tags.ts";
 import { type DeliveryFormat, deliveryCard } from "./format.ts";
 import { cardKeyboard } from "./keyboards.ts";
+
+/** The postings watcher's part of the store (its CardBook prefix, postings/module.ts). */
+export const ALERT_CARDS_PREFIX = "postings:";
 
 /** Telegram's answers meaning the card needs nothing more, or is gone. */
 const SETTLED = /message is not modified/i;
@@ -86,7 +90,7 @@ export async function redrawEverywhere(
   const book = new DeliveryCardBook(shop.store);
   let cards: DeliveryCard[];
   try {
-    cards = await book.cardsOf(posting.postingNumber);
+    cards = await cardsOfPosting(book, shop, posting.postingNumber);
   } catch (error) {
     deps.logger.warn({ err: error, posting: posting.postingNumber }, "delivery cards not read");
     return 0;
@@ -120,6 +124,32 @@ export async function redrawEverywhere(
     }
   }
   return redrawn;
+}
+
+/**
+ * Where the posting is on a screen: its delivery cards, and its alert cards (the postings card
+ * book: a packed alert shows 🚚 Delivery; after a step it becomes the delivery card). Digests
+ * list many postings and stay as they are.
+ */
+async function cardsOfPosting(
+  book: DeliveryCardBook,
+  shop: Shop,
+  postingNumber: string,
+): Promise<DeliveryCard[]> {
+  const seen = new Map<string, DeliveryCard>();
+  for (const card of await book.cardsOf(postingNumber)) {
+    seen.set(`${card.chatId}:${card.messageId}`, card);
+  }
+  const alerts = new CardBook(shop.store, { prefix: ALERT_CARDS_PREFIX });
+  for (const chat of await alerts.cardsOf(postingNumber)) {
+    for (const message of chat.messages) {
+      if (message.digest) continue;
+      const kind = chat.kind === "private" ? "private" : "group";
+      const card = { chatId: chat.chatId, messageId: message.messageId, kind } as const;
+      seen.set(`${card.chatId}:${card.messageId}`, card);
+    }
+  }
+  return [...seen.values()];
 }
 
 async function formatFor(deps: RedrawDeps, card: DeliveryCard): Promise<DeliveryFormat> {

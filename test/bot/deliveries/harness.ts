@@ -12,7 +12,7 @@ import type { BotModule } from "../../../src/bot/core/module.ts";
 import type { TelegramSender } from "../../../src/bot/core/sender/index.ts";
 import { createDeliveriesModule } from "../../../src/bot/deliveries/index.ts";
 import { createBot } from "../../../src/bot/index.ts";
-import { createPostingsModule } from "../../../src/bot/postings/module.ts";
+import { createPostingsModule, type PostingsModule } from "../../../src/bot/postings/module.ts";
 import { loadConfig } from "../../../src/config.ts";
 import type { Container } from "../../../src/container.ts";
 import type { SellerClient } from "../../../src/ozon/index.ts";
@@ -35,6 +35,7 @@ export const MANAGER = person(9105, { first_name: "Max", language_code: "en" });
 
 interface Process {
   bot: Bot<BotContext>;
+  postings: PostingsModule;
   modules: BotModule[];
   sender: TelegramSender;
   seller: SellerClient;
@@ -48,6 +49,8 @@ export interface DeliveriesHarness {
   codec: CallbackCodec;
   /** The shop's ref, as its buttons carry it. */
   shopRef: string;
+  /** The first process's postings module (its watcher runs when a test says). */
+  readonly postings: PostingsModule;
   /** Sends to the first process (the bot), or to the i-th. */
   send(update: Update, processIndex?: number): Promise<void>;
   close(): Promise<void>;
@@ -102,8 +105,9 @@ export async function startDeliveries(
     const container = { config, logger, store, access, shops, close: async () => {} };
     const sender = unlimitedSender();
     const shared = { container: container satisfies Container, i18n, codec, sender };
+    const postings = createPostingsModule(shared, { poll: false });
     const modules: BotModule[] = [
-      createPostingsModule(shared, { poll: false }),
+      postings,
       createDeliveriesModule(shared, options.now ? { now: options.now } : {}),
     ];
     const bot = createBot({
@@ -118,7 +122,7 @@ export async function startDeliveries(
       modules,
     });
     for (const module of modules) await module.start?.(bot.api);
-    processes.push({ bot, modules, sender, seller });
+    processes.push({ bot, postings, modules, sender, seller });
   }
   return {
     sandbox,
@@ -127,6 +131,7 @@ export async function startDeliveries(
     access,
     codec,
     shopRef,
+    postings: must(processes[0], "process").postings,
     send: (update, index = 0) => must(processes[index], "process").bot.handleUpdate(update),
     async close() {
       for (const p of processes) {

@@ -4,9 +4,9 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
-import { callback, group } from "../../support/updates.ts";
+import { callback, command, group } from "../../support/updates.ts";
 import { waitFor } from "../../support/wait.ts";
-import { buttonsOf, press, textOf } from "../harness.ts";
+import { buttonsOf, press, sentMessage, textOf } from "../harness.ts";
 import {
   answers,
   type DeliveriesHarness,
@@ -125,6 +125,45 @@ describe("own delivery steps (en)", () => {
       );
       expect(textOf(edit)).toMatch(/Last step: “Delivering” — Kim/);
     }
+  });
+
+  it("a subscriber's alert card of the posting becomes its delivery card after a step", async () => {
+    h = await startDeliveries();
+    await exchange(h, command("subscribe", { from: PACKER }));
+    const watcher = h.postings.watcher;
+    await watcher?.runOnce();
+    const { postingNumber } = h.sandbox.control.addOwnDelivery({
+      status: "awaiting_packaging",
+      products: [{ name: "Kettle", quantity: 1, markRequired: false }],
+    });
+    const since = h.fake.calls.length;
+    await watcher?.runOnce();
+    const alert = h.fake
+      .callsTo("sendMessage")
+      .find(
+        (c) =>
+          c.seq >= since &&
+          Number(c.payload.chat_id) === PACKER.id &&
+          textOf(c).includes(postingNumber),
+      );
+    expect(alert).toBeDefined();
+    h.sandbox.control.setPostingStatus(postingNumber, "awaiting_deliver");
+    const mine = await openCard(postingNumber, KEEPER);
+    const before = h.fake.calls.length;
+    await step(mine, "🚚 Delivering");
+    const edit = await waitFor(() =>
+      h.fake.calls
+        .slice(before)
+        .find(
+          (c) =>
+            c.method === "editMessageText" &&
+            c.response?.ok &&
+            Number(c.payload.chat_id) === PACKER.id &&
+            Number(c.payload.message_id) === Number(sentMessage(alert as RecordedCall).message_id),
+        ),
+    );
+    expect(textOf(edit)).toContain(`Own delivery · ${postingNumber}`);
+    expect(textOf(edit)).toContain("Status: delivering");
   });
 
   it("a dispute is for sellers: confirmed with what it does, then the posting is in arbitration", async () => {
