@@ -77,12 +77,18 @@ export function registerSteps(deps: FeatureDeps, area: StepsDeps): void {
   }
 
   /** The pressed message becomes the card as the posting is now. */
-  async function showHere(ctx: BotContext, shop: SellerShop, number: string, last?: LastStep) {
+  async function showHere(
+    ctx: BotContext,
+    shop: SellerShop,
+    number: string,
+    last?: LastStep,
+    quiet = false,
+  ) {
     let posting: Awaited<ReturnType<SellerShop["seller"]["postings"]["get"]>>;
     try {
       posting = await shop.seller.postings.get(number);
     } catch (error) {
-      await ctx.reply(problemText(ctx.t, describeOzonError(error, number)));
+      if (!quiet) await ctx.reply(problemText(ctx.t, describeOzonError(error, number)));
       return undefined;
     }
     const { text, keyboard } = drawCard(
@@ -213,6 +219,8 @@ export function registerSteps(deps: FeatureDeps, area: StepsDeps): void {
         return;
       }
       case "failed":
+        // The card comes back (as far as Ozon tells it now): tapping the step again is the retry.
+        await showHere(ctx, shop, number, undefined, true).catch(() => undefined);
         await ctx.reply(
           ctx.t("deliveries-failed", {
             posting: number,

@@ -2,7 +2,10 @@
  * A delivery step (a status change, a dispute) acts once: the first tap takes the step's key in
  * the shop's store (shared by every process on Redis) and asks Ozon; a double tap, or a tap in
  * another process meanwhile, is told who is doing it. Once Ozon took it, the key says who did it
- * for a day; when Ozon refused or could not be reached, the key goes and the next tap asks again.
+ * for a day; when Ozon refused, the key goes and the next tap asks again. When no answer came
+ * (a timeout, Ozon down) the posting is read again: moved on, the step counts as done; else the
+ * key goes too (Ozon changes statuses asynchronously: a repeat it already took is refused in its
+ * words, never done twice).
  *
  * Store layout: `delivery-once:<posting>:<action>` → StepMark.
  */
@@ -57,6 +60,14 @@ const UNANSWERED = new Set<OzonFailureKind>([
   "bad_answer",
   "unknown",
 ]);
+/** The status a posting shows once the step went through. */
+const REACHED: Record<StepAction, string> = {
+  delivering: "delivering",
+  "last-mile": "driver_pickup",
+  delivered: "delivered",
+  dispute: "arbitration",
+};
+
 /** Ozon refused the request itself (a dispute on a posting it will not dispute): its words. */
 const REFUSALS = new Set<OzonFailureKind>(["our_input", "conflict"]);
 
@@ -82,21 +93,36 @@ export async function runStep(
     }
   } catch (error) {
     const kind = ozonFailureKind(error);
-    // A lost answer may have moved it: the key lapses on its own, so a re-tap soon is told.
-    if (!UNANSWERED.has(kind)) await shop.store.delete(k);
     if (REFUSALS.has(kind) && isOzonApiError(error)) {
+      await shop.store.delete(k);
       return { kind: "refused", error: error.apiMessage };
     }
+    // No answer heard: Ozon's state says whether it went through; if not, a re-tap asks again.
+    const now = UNANSWERED.has(kind)
+      ? await shop.seller.postings.get(postingNumber).catch(() => undefined)
+      : undefined;
+    if (now?.status === REACHED[action]) return done(shop, k, mark, now);
+    await shop.store.delete(k);
     return { kind: "failed", problem: describeOzonError(error, postingNumber) };
   }
   if (!result.ok) {
     await shop.store.delete(k);
     return { kind: "refused", error: result.error ?? "" };
   }
-  const done: StepMark = { ...mark, state: "done" };
-  await shop.store.set(k, done, { ttlMs: DONE_TTL_MS });
   const posting = await shop.seller.postings.get(postingNumber).catch(() => undefined);
-  return { kind: "done", mark: done, posting };
+  return done(shop, k, mark, posting);
+}
+
+/** The step went through: remembered as done (a later tap is told who did it). */
+async function done(
+  shop: StepShop,
+  k: string,
+  mark: StepMark,
+  posting: Posting | undefined,
+): Promise<StepOutcome> {
+  const finished: StepMark = { ...mark, state: "done" };
+  await shop.store.set(k, finished, { ttlMs: DONE_TTL_MS });
+  return { kind: "done", mark: finished, posting };
 }
 
 /** Who did the step last, when the shop's store still remembers it. */

@@ -91,6 +91,35 @@ describe("own delivery steps (en)", () => {
     expect(redrawn && textOf(redrawn)).toContain("Status: delivered");
   });
 
+  it("Ozon down: told in plain words, and the next tap does it", async () => {
+    h = await startDeliveries();
+    const { postingNumber } = h.sandbox.control.addOwnDelivery();
+    const card = await openCard(postingNumber);
+    h.sandbox.control.setFault("/v2/fbs/posting/delivering", {
+      rate5xx: 1,
+      status5xx: 503,
+      times: 1,
+    });
+    const { calls } = await step(card, "🚚 Delivering");
+    const said = calls.filter((c) => c.method === "sendMessage").map(textOf);
+    expect(said).toContainEqual(
+      `The step “Delivering” for ${postingNumber} was not done: Ozon is temporarily unavailable. Try again in a few minutes.`,
+    );
+    expect(h.sandbox.control.posting(postingNumber)?.status).toBe("awaiting_deliver");
+    await step(card, "🚚 Delivering");
+    expect(h.sandbox.control.posting(postingNumber)?.status).toBe("delivering");
+  });
+
+  it("an answer lost after Ozon moved the posting counts as done", async () => {
+    h = await startDeliveries();
+    const { postingNumber } = h.sandbox.control.addOwnDelivery();
+    const card = await openCard(postingNumber);
+    h.sandbox.control.setFault("/v2/fbs/posting/delivering", { malformed: true, times: 1 });
+    const { card: after } = await step(card, "🚚 Delivering");
+    expect(h.sandbox.control.posting(postingNumber)?.status).toBe("delivering");
+    expect(textOf(after)).toMatch(/Last step: “Delivering” — Kim/);
+  });
+
   it("Back on the confirmation changes nothing", async () => {
     h = await startDeliveries();
     const { postingNumber } = h.sandbox.control.addOwnDelivery();
