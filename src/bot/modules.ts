@@ -17,6 +17,7 @@ import type { CallbackCodec } from "./core/callback-data.ts";
 import type { LocalizedContext } from "./core/i18n.ts";
 import type { BotModule } from "./core/module.ts";
 import { type SendBudget, TelegramSender } from "./core/sender/index.ts";
+import { createDeliveriesModule } from "./deliveries/index.ts";
 import { createPostingsModule } from "./postings/index.ts";
 import { createProductsModule } from "./products/index.ts";
 import { createRatingsModule } from "./ratings/index.ts";
@@ -59,6 +60,7 @@ export function createModules(deps: CreateModulesDeps): BotModule[] {
     createPostingsModule(shared),
     createRatingsModule(shared),
     createReturnsModule(shared),
+    createDeliveriesModule(shared),
     createAuditModule(shared),
     // After the areas: their loops are running when it starts recording them.
     ...(status ? [status] : []),

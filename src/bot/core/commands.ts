@@ -25,6 +25,9 @@ export const COMMANDS = [
   { name: "today", audience: ["warehouse"], button: true },
   { name: "handover", audience: ["warehouse"], button: true },
   { name: "products", audience: ["warehouse", "manager"], button: true },
+  { name: "deliveries", audience: ["warehouse", "seller"], button: true },
+  { name: "track", audience: ["warehouse", "seller"], button: false },
+  { name: "dispute", audience: ["seller"], button: false },
   { name: "subscribe", audience: ["warehouse"], button: true },
   { name: "unsubscribe", audience: ["warehouse"], button: true },
   { name: "campaigns", audience: ["manager"], button: true },
@@ -79,6 +82,10 @@ export const PLANNED_COMMANDS: readonly CommandName[] = [
   "audit",
   // Defined by the status module (src/bot/status/module.ts), likewise.
   "status",
+  // Defined by the deliveries module (src/bot/deliveries/module.ts).
+  "deliveries",
+  "track",
+  "dispute",
 ];
 
 const byName = new Map<string, CommandSpec>(COMMANDS.map((c) => [c.name, c]));

@@ -11,6 +11,7 @@ import { type SuccessorMemory, Successors } from "../successors.ts";
 import { createAnalyticsApi } from "./analytics.ts";
 import { createChatsApi } from "./chats.ts";
 import type { SellerContext } from "./context.ts";
+import { createDeliveriesApi } from "./deliveries.ts";
 import { createMarksApi } from "./marks.ts";
 import { createPostingsApi } from "./postings.ts";
 import { createProductsApi } from "./products.ts";
@@ -99,6 +100,8 @@ export function createSellerClient(options: SellerClientOptions) {
     returns: createReturnsApi(ctx),
     /** The seller's ratings with zones, and the FBS error index. */
     ratings: createRatingsApi(ctx),
+    /** The seller's own deliveries: tracking numbers, manual statuses, disputes. */
+    deliveries: createDeliveriesApi(ctx),
     /** Capabilities that moved to their successor, e.g. `["postings.ship"]`. */
     movedToSuccessors: (): string[] => successors.moved(),
     close: (): Promise<void> => http.close(),
