@@ -27,10 +27,12 @@ describe("disputes (en)", () => {
     h = await startDeliveries();
     const { postingNumber } = h.sandbox.control.addPosting({ status: "awaiting_deliver" });
     h.sandbox.control.cancelByBuyer(postingNumber, { type: "delivery" });
-    // Warehouse staff find it without a dispute button; an admin's /find offers one.
-    expect(buttonsOf(await found(postingNumber, KEEPER))).toEqual([]);
+    // Warehouse staff find it without a dispute button (only who did what); an admin's /find offers one.
+    expect(buttonsOf(await found(postingNumber, KEEPER)).map((b) => b.text)).toEqual([
+      "🕘 History",
+    ]);
     const adminCard = await found(postingNumber, ADMIN);
-    expect(buttonsOf(adminCard).map((b) => b.text)).toEqual(["⚖️ Dispute"]);
+    expect(buttonsOf(adminCard).map((b) => b.text)).toEqual(["⚖️ Dispute", "🕘 History"]);
     // A seller opens its card with /dispute.
     const opened = await found(postingNumber, SELLER, "dispute");
     expect(textOf(opened)).toContain(`📦 Posting ${postingNumber}`);
