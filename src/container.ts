@@ -6,7 +6,6 @@
 import type { Config } from "./config.ts";
 import { type Logger, maskAlso } from "./logger.ts";
 import { createPerformanceClient, createSellerClient } from "./ozon/index.ts";
-import { startSandbox } from "./sandbox/index.ts";
 import { AccessService } from "./services/access/index.ts";
 import { type ShopEntry, secretsOf } from "./shops/entry.ts";
 import { ShopHealth } from "./shops/health.ts";
@@ -82,6 +81,8 @@ export async function createContainer(
     let sandbox: Container["sandbox"];
     let fromEnv: ShopEntry[] = config.ozon.shops;
     if (config.ozon.sandbox) {
+      // Loaded only when asked for: the simulated Ozon is a large part of the code (memory at idle).
+      const { startSandbox } = await import("./sandbox/index.ts");
       // Some life in the simulated shop, so a trial run shows alerts and buyer messages.
       const started = await startSandbox({
         host: "127.0.0.1",
