@@ -37,6 +37,7 @@ import { freePort } from "../test/support/main-process.ts";
 import { command, person } from "../test/support/updates.ts";
 import { waitFor } from "../test/support/wait.ts";
 import { summarizeProfiles } from "./cpu-profile.ts";
+import { startFlags } from "./start-flags.ts";
 
 const UPDATES = Number(process.env.BENCH_INGRESS_UPDATES ?? 4000);
 const CONCURRENCY = Number(process.env.BENCH_INGRESS_CONCURRENCY ?? 40);
@@ -90,7 +91,7 @@ async function startOurs(telegram: Telegram, sandbox: SandboxInfo, prefix: strin
   const dir = mkdtempSync(join(tmpdir(), "ozon-bot-ingress-"));
   const [store] = sandbox.stores;
   if (!store) throw new Error("the sandbox has no store");
-  const flags = ["--max-semi-space-size=16"];
+  const flags = startFlags();
   if (PROFILE_DIR) flags.push("--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`);
   flags.push(...(process.env.BENCH_INGRESS_BOT_FLAGS ?? "").split(" ").filter(Boolean));
   const child = spawn(process.execPath, [...flags, MAIN], {

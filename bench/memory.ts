@@ -16,8 +16,8 @@
  * Settings: BENCH_MEMORY_SAMPLE_SECONDS (20), BENCH_MEMORY_LOADS
  * ("0:0,2000:500,10000:2000,100:20x20", postings:chats per store, xN for N stores),
  * BENCH_MEMORY_REFERENCE (1; 0 leaves out Node bare and deps-only),
- * BENCH_MEMORY_SEMI_SPACE (16, as npm start and the Docker image run the bot: its
- * --max-semi-space-size in MB; 0 runs it with Node's default, to show what the flag buys).
+ * BENCH_MEMORY_SEMI_SPACE (the bot's --max-semi-space-size in MB; default: as npm start and the
+ * Docker image run it; 0 runs it with Node's default, to show what the flag buys).
  * BENCH_MEMORY_SNAPSHOT_DIR=<dir>: the bot writes a heap snapshot there halfway through the
  * samples (SIGUSR2, --heapsnapshot-signal); open it in Chrome DevTools › Memory. Writing one
  * costs memory itself, so the figures of such a run are not the bot's.
@@ -34,12 +34,13 @@ import { fileURLToPath } from "node:url";
 import { FakeBotApi } from "../test/support/fake-bot-api.ts";
 import { freePort } from "../test/support/main-process.ts";
 import { waitFor } from "../test/support/wait.ts";
+import { startSemiSpaceMb } from "./start-flags.ts";
 
 const SAMPLE_SECONDS = Number(process.env.BENCH_MEMORY_SAMPLE_SECONDS ?? 20);
 const TARGET_MB = Number(process.env.BENCH_MEMORY_TARGET_MB ?? 250);
 const IDLE_TARGET_MB = 150;
 const STORES_TARGET_MB = 200;
-const SEMI_SPACE_MB = Number(process.env.BENCH_MEMORY_SEMI_SPACE ?? 16);
+const SEMI_SPACE_MB = Number(process.env.BENCH_MEMORY_SEMI_SPACE ?? startSemiSpaceMb());
 const REFERENCE = process.env.BENCH_MEMORY_REFERENCE !== "0";
 /** "postings:chats" or "postings:chatsxstores". */
 const LOADS = (process.env.BENCH_MEMORY_LOADS ?? "0:0,2000:500,10000:2000,100:20x20")

@@ -20,6 +20,7 @@ const HELPERS = new Set([
   "ingress-bare.ts",
   "ingress-telegram.ts",
   "cpu-profile.ts",
+  "start-flags.ts",
   "stores-sandbox.ts",
   "stores-log.ts",
   "stores-print.ts",
