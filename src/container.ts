@@ -6,7 +6,6 @@
 import type { Config } from "./config.ts";
 import { type Logger, maskAlso } from "./logger.ts";
 import { createPerformanceClient, createSellerClient } from "./ozon/index.ts";
-import { startSandbox } from "./sandbox/index.ts";
 import { AccessService } from "./services/access/index.ts";
 import { LoopHealth } from "./services/health/health.ts";
 import { Vitals } from "./services/health/vitals.ts";
@@ -89,6 +88,8 @@ export async function createContainer(
     let sandbox: Container["sandbox"];
     let fromEnv: ShopEntry[] = config.ozon.shops;
     if (config.ozon.sandbox) {
+      // Loaded only when asked for: the simulated Ozon is a large part of the code (memory at idle).
+      const { startSandbox } = await import("./sandbox/index.ts");
       // Some life in the simulated shop, so a trial run shows alerts and buyer messages.
       const started = await startSandbox({
         host: "127.0.0.1",

@@ -10,7 +10,7 @@ import { createCallbackCodec } from "./bot/core/callback-data.ts";
 import { createI18n } from "./bot/core/i18n.ts";
 import { InflightUpdates } from "./bot/core/inflight.ts";
 import { PersonMenus } from "./bot/core/person-menus.ts";
-import { RedisSendBudget } from "./bot/core/sender/redis-send-budget.ts";
+import type { RedisSendBudget } from "./bot/core/sender/redis-send-budget.ts";
 import { registerCommands } from "./bot/core/set-commands.ts";
 import { ALLOWED_UPDATES, createBot } from "./bot/index.ts";
 import { createModules } from "./bot/modules.ts";
@@ -28,7 +28,7 @@ import { PushDispatcher } from "./services/push/dispatcher.ts";
 import { PushQueue } from "./services/push/queue.ts";
 import { secretsOf } from "./shops/entry.ts";
 import { STOP_WATCHDOG_MS, shutdown, withWatchdog } from "./shutdown.ts";
-import { isStoreOpenError, RedisStore } from "./store/index.ts";
+import { isStoreOpenError, type RedisStore } from "./store/index.ts";
 import { sharedByProcesses } from "./store/lease.ts";
 import { BOT_VERSION } from "./version.ts";
 
@@ -81,17 +81,20 @@ async function main(): Promise<void> {
   // wait for each other across processes (bot/core/chat-lock.ts).
   const shared = sharedByProcesses(store);
   let sendBudget: RedisSendBudget | undefined;
-  if (store instanceof RedisStore && config.store.redisUrl) {
+  if (store.kind === "redis" && config.store.redisUrl) {
+    const redisStore = store as RedisStore;
     try {
+      // Loaded with Redis only (memory at idle on the file store).
+      const { RedisSendBudget } = await import("./bot/core/sender/redis-send-budget.ts");
       sendBudget = await RedisSendBudget.open({
         url: config.store.redisUrl,
-        prefix: store.prefix,
+        prefix: redisStore.prefix,
         logger,
       });
     } catch {
       // No driver message: it could name the URL with its password.
       logger.fatal(
-        { redis: store.safeUrl },
+        { redis: redisStore.safeUrl },
         "Could not start: Redis refused the send budget's connection",
       );
       await container.close();
