@@ -410,6 +410,59 @@ describe("/report", () => {
     }
   });
 
+  it("a text typed to a button question is told to use the buttons, the question stays; the format switched keeps the report", async () => {
+    const w = await startWorld();
+    const asks = [
+      { user: MANAGER, use: "Выберите кнопкой под вопросом.", kind: "Какой отчёт нужен?" },
+      {
+        user: MANAGER_EN,
+        use: "Please choose with the buttons below the question.",
+        kind: "Which report do you need?",
+      },
+    ];
+    for (const { user, use, kind } of asks) {
+      await slash(w, user, "report");
+      await tap(w, user, "Кроссовки");
+      await tap(w, user, user === MANAGER ? /^Готово/ : /^Done/);
+      await say(w, user, "статистику");
+      expect(screenText(w, user.id)).toContain(`${use}\n\n${kind}`);
+      await tap(w, user, user === MANAGER ? "Статистика кампаний" : "Campaign statistics");
+      expect(screenText(w, user.id)).not.toContain(use); // said once
+      await tap(w, user, user === MANAGER ? "Выйти" : "Close");
+    }
+
+    await slash(w, MANAGER, "report");
+    await tap(w, MANAGER, "Кроссовки");
+    await tap(w, MANAGER, /^Готово/);
+    await tap(w, MANAGER, "Статистика кампаний");
+    await tap(w, MANAGER, "Последние 7 дней");
+    await say(w, MANAGER, "по неделям");
+    const grouping = screenText(w, MANAGER.id);
+    expect(grouping).toContain("Выберите кнопкой под вопросом.");
+    expect(grouping).toContain("Период: "); // the period chosen is kept
+    expect(grouping).toContain("Как сгруппировать строки?");
+    await tap(w, MANAGER, "По неделям");
+    await say(w, MANAGER, "да");
+    expect(screenText(w, MANAGER.id)).toContain("Выберите кнопкой под вопросом.");
+    expect(screenText(w, MANAGER.id)).toContain("Файл: CSV");
+    await tap(w, MANAGER, /XLSX$/);
+    const confirm = screenText(w, MANAGER.id);
+    expect(confirm).toContain("Заказать отчёт?");
+    expect(confirm).toContain("Файл: XLSX");
+    expect(confirm).not.toContain("Выберите кнопкой");
+    await tap(w, MANAGER, /CSV$/);
+    await tap(w, MANAGER, /XLSX$/);
+    await tap(w, MANAGER, "Заказать");
+    const [job] = await jobsOf(w);
+    expect(job).toMatchObject({
+      kind: "campaigns",
+      groupBy: "START_OF_WEEK",
+      period: lastWeek(),
+      format: "xlsx",
+      campaigns: [{ id: idOf(w, "Кроссовки") }],
+    });
+  });
+
   it("a campaign search that finds nothing keeps the list and what was chosen", async () => {
     const w = await startWorld();
     await slash(w, MANAGER, "report");
