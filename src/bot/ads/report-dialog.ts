@@ -37,7 +37,7 @@ import {
 } from "../../services/ads/index.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import { type Answer, type Dialog, DialogNotice, type Mark } from "../core/dialog/dialog.ts";
-import { Questions } from "../core/dialog/questions.ts";
+import { headed, Questions } from "../core/dialog/questions.ts";
 import type { Translator } from "../core/i18n.ts";
 import { type AdsDialogDeps, AdsShopDialog, adsDialog, CampaignList } from "./ads-steps.ts";
 import {
@@ -197,7 +197,7 @@ class ReportQuestions {
     }
     if (found.value.length === 0) return dialog.back(kindAsked, t("ads-report-no-objects"));
     const keyboard = objectsKeyboard(dialog.button, t, found.value);
-    await this.#session.show(dialog.ctx, head(asked, t("ads-report-objects")), keyboard);
+    await this.#session.show(dialog.ctx, headed(asked.notice, t("ads-report-objects")), keyboard);
     const answer = await dialog.answer(["o"]);
     if (answer.kind === "text") return dialog.back(asked, t("dialog-use-buttons"));
     if (answer.value === "all") return found.value;
@@ -233,7 +233,11 @@ class ReportQuestions {
       to: presetPeriod("yesterday", clock).to,
     });
     const question = t("ads-report-period", { zone: this.#deps.timezone, example });
-    await this.#session.show(dialog.ctx, head(asked, question), periodKeyboard(dialog.button, t));
+    await this.#session.show(
+      dialog.ctx,
+      headed(asked.notice, question),
+      periodKeyboard(dialog.button, t),
+    );
     const taken = this.#takePeriod(await dialog.answer(["pp", "qp"]), clock, example);
     return "value" in taken ? taken.value : dialog.back(asked, taken.why);
   }
@@ -275,7 +279,7 @@ class ReportQuestions {
     };
     const keyboard = reportConfirmKeyboard(dialog.button, t, format);
     const text = confirmText(t, request, chosen.groupBy, format);
-    await this.#session.show(at, head(asked, text), keyboard);
+    await this.#session.show(at, headed(asked.notice, text), keyboard);
     const answer = await dialog.answer(["y", "f"]);
     if (answer.kind === "text") return dialog.back(asked, t("dialog-use-buttons"));
     if (answer.step === "y") return request;
@@ -310,11 +314,6 @@ class ReportQuestions {
     if (!queued.ok) return session.end(at, queued.problem);
     if (!queued.value.ok) await session.show(at, refusal(t, queued.value.problem));
   }
-}
-
-/** `question` headed by why it is asked again (when its mark was come back to with a reason). */
-function head(asked: Mark, question: string): string {
-  return asked.notice ? `${asked.notice}\n\n${question}` : question;
 }
 
 function confirmText(

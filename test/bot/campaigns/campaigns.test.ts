@@ -227,6 +227,12 @@ describe("/campaigns with one store", () => {
     expect(confirm).toContain(`Изменить период кампании «${WEEKLY}»?`);
     expect(confirm).toContain(`→ ${ru(from)}–${ru(to)}`);
     expect(campaignOf(w, WEEKLY).toDate).toBe(before.toDate); // nothing sent yet
+    // "Other dates" asks again: the dates typed are forgotten and nothing is sent.
+    await tap(w, MANAGER, "✏️ Другие даты");
+    expect(screenText(w, MANAGER.id)).toContain(`Кампания «${WEEKLY}», период сейчас:`);
+    await say(w, MANAGER, `${ru(from)}-${ru(to)}`);
+    expect(screenText(w, MANAGER.id)).toContain(`→ ${ru(from)}–${ru(to)}`);
+    expect(campaignOf(w, WEEKLY).toDate).toBe(before.toDate);
     const confirmScreen = screen(w, MANAGER.id);
     await tap(w, MANAGER, "✅ Изменить");
     expect(screenText(w, MANAGER.id)).toContain(

@@ -23,6 +23,11 @@ export interface AskOptions {
   refuse?: (press: Press) => string | undefined;
 }
 
+/** `question` headed by `notice` (why it is asked again, what was just done), if any. */
+export function headed(notice: string | undefined, question: string): string {
+  return [notice, question].filter(Boolean).join("\n\n");
+}
+
 export class Questions {
   readonly #dialog: Dialog;
   readonly #screen: QuestionScreen;
@@ -49,8 +54,7 @@ export class Questions {
     const asked = await dialog.mark();
     if (this.#screen.present && !(await this.#screen.present(dialog.ctx))) return undefined;
     const head = asked.returned ? asked.notice : options.opening;
-    const text = [head, question].filter(Boolean).join("\n\n");
-    await this.#screen.show(dialog.ctx, text, keyboard);
+    await this.#screen.show(dialog.ctx, headed(head, question), keyboard);
     const taken = take(await dialog.answer(steps, options.refuse));
     return "value" in taken ? taken.value : dialog.back(asked, taken.why);
   }
