@@ -227,6 +227,28 @@ describe("/report", () => {
     }
   });
 
+  it("a progress update that would change nothing: Telegram's 'message is not modified' keeps the message, no new one is sent", async () => {
+    const w = await startWorld({ module: { runLoop: false } });
+    await w.start();
+    const progress = await orderReport(w, MANAGER, { campaigns: ["Кроссовки"] });
+    const [job] = await jobsOf(w);
+    if (!job) throw new Error("no job");
+    const ref = { chatId: MANAGER.id, messageId: Number(progress.payload.message_id) };
+    expect(job.progressMessageRef).toEqual(ref);
+    const preparing = { state: "submitted" } as const;
+    expect(await w.module.notifier.progress(job, preparing)).toEqual(ref);
+    expect(progressOf(w, MANAGER.id, ref.messageId).at(-1)).toContain("Ozon готовит отчёт");
+
+    const since = w.fake.calls.length;
+    expect(await w.module.notifier.progress(job, preparing)).toEqual(ref);
+    const after = w.fake.calls.slice(since);
+    expect(after.map((c) => c.method)).toEqual(["editMessageText"]);
+    expect(after[0]?.response).toMatchObject({
+      ok: false,
+      description: expect.stringMatching(/message is not modified/),
+    });
+  });
+
   it("Ozon's ERROR and its text are told plainly on the progress message; no file", async () => {
     const w = await startWorld({ module: { runLoop: false } });
     await w.start();
