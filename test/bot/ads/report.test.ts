@@ -8,6 +8,7 @@ import { join } from "node:path";
 import type { User } from "grammy/types";
 import { DateTime } from "luxon";
 import { afterEach, describe, expect, it } from "vitest";
+import { CONVERSATIONS_VERSION } from "../../../src/bot/core/dialog/conversations.ts";
 import {
   formatReportSummary,
   presetPeriod,
@@ -19,7 +20,7 @@ import { driveUntil } from "../../services/ads/support.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { callback } from "../../support/updates.ts";
 import { waitFor } from "../../support/wait.ts";
-import { findButton, sentMessage } from "../harness.ts";
+import { findButton, press, sentMessage } from "../harness.ts";
 import {
   alerts,
   closeWorlds,
@@ -622,6 +623,32 @@ describe("/report", () => {
     await say(w, MANAGER, "По дням");
     expect(await jobsOf(w)).toEqual([]);
     expect(performanceCalls(w.sandbox).submit).toBe(0);
+  });
+
+  it("a report dialog saved by the code before this version is over: its button says so, nothing is ordered", async () => {
+    const w = await startWorld({ module: { runLoop: false } });
+    await slash(w, MANAGER, "report");
+    await tap(w, MANAGER, "Кроссовки");
+    await tap(w, MANAGER, /^Готово/);
+    await tap(w, MANAGER, "Статистика кампаний");
+    const period = screen(w, MANAGER.id);
+    // The saved dialog as the code before this version wrote it.
+    const key = `session:${MANAGER.id}`;
+    const session = await w.store.get<{
+      conversations: Record<string, { version: unknown[] }>;
+    }>(key);
+    const saved = session && Object.values(session.conversations)[0];
+    if (!session || !saved) throw new Error("no saved dialog");
+    expect(saved.version[1]).toBe(CONVERSATIONS_VERSION);
+    saved.version = [saved.version[0], CONVERSATIONS_VERSION - 1];
+    await w.store.set(key, session);
+
+    const since = w.fake.calls.length;
+    await w.send(press(period, "Последние 7 дней", MANAGER));
+    expect(alerts(w, since)).toEqual([
+      "Этот диалог уже закончен. Начните заново: /budget или /report",
+    ]);
+    expect(await jobsOf(w)).toEqual([]);
   });
 
   it("is refused to people without the manager role", async () => {
