@@ -17,6 +17,7 @@ import type { LocalizedContext } from "./core/i18n.ts";
 import type { BotModule } from "./core/module.ts";
 import { type SendBudget, TelegramSender } from "./core/sender/index.ts";
 import { createPostingsModule } from "./postings/index.ts";
+import { createStockModule } from "./stock/index.ts";
 import { createStoresModule } from "./stores/index.ts";
 
 export interface ModuleDeps {
@@ -39,6 +40,7 @@ export function createModules(deps: CreateModulesDeps): BotModule[] {
   const shared: ModuleDeps = { ...rest, sender };
   const container = deps.container;
   const ads = createAdsModule(shared);
+  const stock = createStockModule(shared);
   // Every area, whatever the shops at start: an admin may add a shop with those keys later.
   return [
     // First: its key guards must see a group's messages before the relay could forward them.
@@ -48,7 +50,8 @@ export function createModules(deps: CreateModulesDeps): BotModule[] {
     createRelayModule(shared),
     // After the relay: a reply to a relayed chat message never reaches its reply handler.
     createQuestionsModule(shared),
-    createPostingsModule(shared),
+    createPostingsModule(shared, { subscribeRow: (ctx) => stock.subscribeRow(ctx) }),
+    stock,
     senderModule(sender, sendBudget),
   ];
 }

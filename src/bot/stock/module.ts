@@ -1,0 +1,125 @@
+/**
+ * Stock alerts as a bot module: one stock watcher per store that can be read (a lease per store,
+ * so that of several processes one watches it), a pass at once on a push that says a store's
+ * stock changed, the /subscribe row that turns stock alerts on or off for a chat, and the
+ * 📦 Stock button under each alert.
+ */
+import type { Api } from "grammy";
+import type { StockLevel } from "../../services/stock/crossings.ts";
+import { StockAlertChoice, StockThreshold } from "../../services/stock/settings.ts";
+import {
+  STOCK_LEASE_NAME,
+  type StockPassReport,
+  type StockSource,
+  StockWatcher,
+  type StockWatcherOptions,
+} from "../../services/stock/watcher.ts";
+import { SubscriptionService } from "../../services/subscriptions.ts";
+import { PerShop } from "../../shops/per-shop.ts";
+import type { Shop } from "../../shops/registry.ts";
+import { fencedLease, sharedByProcesses } from "../../store/lease.ts";
+import type { BotContext } from "../core/context.ts";
+import type { BotModule } from "../core/module.ts";
+import { apiForSender } from "../core/sender/index.ts";
+import type { ModuleDeps } from "../modules.ts";
+import { stockToggleButton } from "./keyboards.ts";
+import { TelegramStockNotifier } from "./notifier.ts";
+import { stockButtonsFeature } from "./stock-buttons.ts";
+
+export interface StockModuleOptions {
+  /** false: start() prepares the watchers but does not poll (tests use runOnce). */
+  poll?: boolean;
+  /** How a store's FBS stock is read; undefined: the store is not watched. */
+  sourceOf?: (shop: Shop) => StockSource | undefined;
+  lease?: StockWatcherOptions["lease"];
+  now?: () => Date;
+}
+
+export interface StockBotModule extends BotModule {
+  runOnce(shopId: string): Promise<StockPassReport>;
+  /** The /subscribe row of this chat: stock alerts on or off. */
+  subscribeRow(ctx: BotContext): Promise<{ text: string; data: string } | undefined>;
+}
+
+export type { StockLevel };
+
+export function createStockModule(
+  deps: ModuleDeps,
+  options: StockModuleOptions = {},
+): StockBotModule {
+  const { container, i18n, sender, codec } = deps;
+  const { store, access, config, logger, shops } = container;
+  const subscriptions = new SubscriptionService(store, {
+    legacyShopId: () => shops.legacyOwner()?.id,
+  });
+  const choice = new StockAlertChoice(store);
+  const sourceOf = options.sourceOf ?? (() => undefined);
+  let watchers: PerShop<StockWatcher> | undefined;
+
+  return {
+    name: "stock",
+    features: [stockButtonsFeature({ choice, subscriptions })],
+    start(api: Api) {
+      if (watchers) return;
+      const perShop = new PerShop({
+        shops,
+        logger,
+        wants: (shop) => sourceOf(shop) !== undefined,
+        start: (shop) => {
+          const source = sourceOf(shop) as StockSource;
+          const fence =
+            sharedByProcesses(store) && options.lease === undefined
+              ? fencedLease(shop.store, STOCK_LEASE_NAME)
+              : undefined;
+          const notifier = new TelegramStockNotifier({
+            api: apiForSender(api),
+            sender,
+            i18n,
+            defaultLocale: config.defaultLocale,
+            access,
+            codec,
+            shops,
+            subscriptions,
+            choice,
+          });
+          const threshold = new StockThreshold(shop.store, config.stock.lowStock);
+          const watcher = new StockWatcher({
+            shopId: shop.id,
+            source,
+            store: fence ? fence.store : shop.store,
+            notifier,
+            threshold: () => threshold.get(),
+            pollMinutes: config.stock.pollMinutes,
+            ...(sharedByProcesses(store) ? {} : { lease: false as const }),
+            ...(options.lease === undefined ? {} : { lease: options.lease }),
+            ...(fence ? { lease: fence.lease } : {}),
+            ...(options.now ? { now: options.now } : {}),
+            logger: logger.child({ module: "stock", shop: shop.id }),
+          });
+          if (options.poll !== false) watcher.start();
+          return watcher;
+        },
+      });
+      watchers = perShop;
+      perShop.start();
+    },
+    async stop(deadline) {
+      await watchers?.stop(deadline);
+      watchers = undefined;
+    },
+    passAfterPush(shopId, area) {
+      const watcher = area === "stocks" ? watchers?.get(shopId) : undefined;
+      return watcher && (async () => (await watcher.runOnce()).leader);
+    },
+    runOnce(shopId) {
+      const watcher = watchers?.get(shopId);
+      if (!watcher) return Promise.reject(new Error(`no stock watcher for store ${shopId}`));
+      return watcher.runOnce();
+    },
+    async subscribeRow(ctx) {
+      const chatId = ctx.chat?.id;
+      if (chatId === undefined) return undefined;
+      return stockToggleButton(codec, ctx.t, await choice.wants(chatId));
+    },
+  };
+}
