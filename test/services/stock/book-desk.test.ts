@@ -13,7 +13,10 @@ import { MemoryStore } from "../../../src/store/memory.ts";
 class FakeOzon implements BookOzon {
   stockCalls: StockSet[][] = [];
   priceCalls: PriceSet[][] = [];
-  constructor(readonly state: BookCatalog) {}
+  readonly state: BookCatalog;
+  constructor(state: BookCatalog) {
+    this.state = state;
+  }
   async catalog() {
     return structuredClone(this.state);
   }
