@@ -22,5 +22,20 @@ export {
   type SellerClient,
   type SellerClientOptions,
 } from "./seller/client.ts";
+export type { ProductIdKind, ProductRef } from "./seller/products.ts";
+export {
+  type ItemError,
+  type ItemResult,
+  isTooManyRequests,
+  PRICE_BATCH,
+  type PriceChange,
+  type ProductPrices,
+  type ProductStock,
+  STOCK_BATCH,
+  STOCK_CHANGE_WINDOW_MS,
+  type StockChange,
+  type Units,
+  type WarehouseStock,
+} from "./seller/stock-prices.ts";
 export type * from "./seller/types.ts";
 export type { SuccessorMemory } from "./successors.ts";

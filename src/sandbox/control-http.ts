@@ -7,6 +7,7 @@ import type { HttpMethod } from "./route-table.ts";
 import type { PostingSeed } from "./seller/posting-model.ts";
 import type { ControlSurface } from "./server.ts";
 import type { PostingStatus } from "./state.ts";
+import { stockControlRoutes } from "./stock-control-http.ts";
 import type { StoreDirectory } from "./stores.ts";
 
 export interface HttpControlExtras {
@@ -60,7 +61,7 @@ const faultSchema = z.object({
   store: z.string().min(1).max(200).optional(),
 });
 
-type ControlHandler = (args: {
+export type ControlHandler = (args: {
   params: string[];
   body: unknown;
   query: URLSearchParams;
@@ -153,6 +154,7 @@ export function createHttpControl(
     ],
     ["GET", /^products$/, ({ control }) => control.products(), "/_sandbox/products"],
     ["GET", /^warehouses$/, ({ control }) => control.warehouses(), "/_sandbox/warehouses"],
+    ...stockControlRoutes(),
     [
       "GET",
       /^marks\/sample$/,

@@ -26,13 +26,14 @@ import {
   postingSnapshot,
   setStatus,
 } from "./seller/posting-model.ts";
-import { stockOf } from "./seller/products.ts";
+import { barcodeOf, stockOf } from "./seller/products.ts";
 import {
   askQuestion,
   leaveReview,
   type QuestionInput,
   type ReviewInput,
 } from "./seller/questions.ts";
+import { createStockControl, type StockControl } from "./seller/stock-control.ts";
 import {
   POSTING_STATUSES,
   type PostingStatus,
@@ -41,7 +42,7 @@ import {
   type SandboxState,
 } from "./state.ts";
 
-export type { ChatSnapshot, MessageSnapshot, PostingSeed, PostingSnapshot };
+export type { ChatSnapshot, MessageSnapshot, PostingSeed, PostingSnapshot, StockControl };
 
 /** Who cancels in `cancelByBuyer` (default: the buyer, reason 506 «Нашёл дешевле»). */
 export type CancelBy = Parameters<typeof cancelBy>[2];
@@ -64,6 +65,8 @@ export interface ProductSnapshot {
   markRequired: boolean;
   /** Units present, as /v3/product/info/list reports them. */
   stock: number;
+  /** The EAN-13 barcode /v3/product/info/list names. */
+  barcode: string;
 }
 
 export interface WarehouseSnapshot {
@@ -90,6 +93,8 @@ export interface SandboxControl {
   posting(postingNumber: string): PostingSnapshot | undefined;
   products(): ProductSnapshot[];
   warehouses(): WarehouseSnapshot[];
+  /** Stock per warehouse, FBO units, prices and Ozon's limits on changing them. */
+  readonly stock: StockControl;
   /** A mandatory mark the sandbox accepts as valid. */
   sampleMark(): string;
   // Chats
@@ -197,6 +202,7 @@ export function createControl(
         offerId: p.offerId,
         name: p.name,
         stock: stockOf(p),
+        barcode: barcodeOf(p),
         price: p.price,
         category: p.category,
         markRequired: p.markRequired,
@@ -215,6 +221,7 @@ export function createControl(
             tplProviderId: m.tplProviderId,
           })),
       })),
+    stock: createStockControl(state),
     sampleMark: () => sampleMark(state.activity),
     buyerWrites: (chatId, message) =>
       messageSnapshot(state, buyerWrites(state, chatId, message ?? {})),

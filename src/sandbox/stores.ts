@@ -23,6 +23,7 @@ import { postingBarcodeRoutes } from "./seller/posting-barcode.ts";
 import { postingRoutes } from "./seller/postings.ts";
 import { productRoutes } from "./seller/products.ts";
 import { questionRoutes } from "./seller/questions.ts";
+import { stockPriceRoutes } from "./seller/stock-prices.ts";
 import { warehouseRoutes } from "./seller/warehouses.ts";
 import type { SandboxCredentials, SandboxSettings, SandboxState } from "./state.ts";
 
@@ -83,6 +84,7 @@ export function createStore(
     ...postingBarcodeRoutes(state),
     ...warehouseRoutes(state),
     ...productRoutes(state),
+    ...stockPriceRoutes(state),
     ...chatRoutes(state),
     ...questionRoutes(state),
     tokenRoute(state),

@@ -16,6 +16,7 @@ import { createPostingsApi } from "./postings.ts";
 import { createProductsApi } from "./products.ts";
 import { createQuestionsApi } from "./questions.ts";
 import { createShippingApi } from "./shipping.ts";
+import { createStockPricesApi } from "./stock-prices.ts";
 import { createWarehousesApi } from "./warehouses.ts";
 
 export const DEFAULT_SELLER_URL = "https://api-seller.ozon.ru";
@@ -80,6 +81,8 @@ export function createSellerClient(options: SellerClientOptions) {
     marks: createMarksApi(ctx),
     warehouses: createWarehousesApi(ctx),
     products: createProductsApi(ctx),
+    /** Stock per warehouse and prices: read, set, and products by id, name or barcode. */
+    stock: createStockPricesApi(ctx),
     chats: createChatsApi(ctx),
     /** Product questions and reviews (Premium Plus). */
     questions: createQuestionsApi(ctx),

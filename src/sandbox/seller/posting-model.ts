@@ -11,6 +11,7 @@ import type {
   Product,
   SandboxState,
 } from "../state.ts";
+import { postingMoved, reserveForPosting } from "./stock-model.ts";
 
 /** What a test or the control surface may fix about a new posting; the rest is generated. */
 export interface PostingSeed {
@@ -175,6 +176,7 @@ export function createPosting(state: SandboxState, seed: PostingSeed = {}): Post
   }
   state.postings.set(posting.postingNumber, posting);
   state.orderNumbers.add(posting.orderNumber);
+  reserveForPosting(state, posting);
   if (status === "awaiting_packaging") {
     state.onEvent?.({
       message_type: "TYPE_NEW_POSTING",
@@ -193,6 +195,7 @@ export function setStatus(state: SandboxState, posting: Posting, status: Posting
   posting.status = status;
   posting.substatus = SUBSTATUS_OF[status];
   posting.statusChangedAt = state.now();
+  postingMoved(state, posting, old, status);
   const changedAt = new Date(posting.statusChangedAt).toISOString();
   const reason = posting.cancellation
     ? { reason: { id: posting.cancellation.reasonId, message: posting.cancellation.reason } }

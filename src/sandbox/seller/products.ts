@@ -41,7 +41,7 @@ function productItem(p: Product) {
     name: p.name,
     offer_id: p.offerId,
     sku: p.sku,
-    barcodes: [],
+    barcodes: [barcodeOf(p)],
     color_image: [],
     created_at: created,
     currency_code: "RUB",
@@ -96,4 +96,12 @@ function productItem(p: Product) {
 /** Units in stock: the product's own figure, else one fixed per product (the seed has none). */
 export function stockOf(p: Product): number {
   return p.stock ?? 5 + (p.productId % 40);
+}
+
+/** An EAN-13 made from the SKU ("46" + 10 digits + check digit), fixed per product. */
+export function barcodeOf(p: Product): string {
+  const body = `46${String(p.sku % 10_000_000_000).padStart(10, "0")}`;
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(body[i]) * (i % 2 === 0 ? 1 : 3);
+  return `${body}${(10 - (sum % 10)) % 10}`;
 }

@@ -1,0 +1,317 @@
+/**
+ * The stock-and-prices namespace: read stock (in total and per FBS warehouse) and prices, set them
+ * with Ozon's answer per item, and find products by their ids or over the whole catalogue.
+ */
+import { OzonInputError } from "../errors.ts";
+import { wireInt } from "../wire.ts";
+import type { SellerContext } from "./context.ts";
+import {
+  importPricesV1,
+  importStocksV1,
+  prices as pricesCapability,
+  pricesV1,
+  pricesV5,
+  setStocksV2,
+  stocksByWarehouseFbs,
+  stocks as stocksCapability,
+  stocksV2,
+  stocksV4,
+} from "./endpoints/stock-prices.ts";
+import {
+  addUnits,
+  askedIds,
+  emptyStock,
+  toPrices,
+  toResult,
+  unanswered,
+} from "./stock-normalize.ts";
+
+/** Ozon takes one change of a product's stock at one warehouse at most once in this time. */
+export const STOCK_CHANGE_WINDOW_MS = 30_000;
+/** Pairs per /v2/products/stocks request; products per /v1/product/import/prices request. */
+export const STOCK_BATCH = 100;
+export const PRICE_BATCH = 1000;
+const PAGE = 1000;
+/** A listing stops here even if Ozon keeps saying there is more. */
+const MAX_PAGES = 50;
+
+export interface Units {
+  present: number;
+  reserved: number;
+}
+
+export interface ProductStock {
+  productId: string;
+  offerId?: string;
+  /** FBS and rFBS together. */
+  fbs: Units;
+  fbo: Units;
+}
+
+export interface WarehouseStock {
+  productId: string;
+  offerId?: string;
+  sku?: string;
+  warehouseId: string;
+  warehouseName?: string;
+  present: number;
+  reserved: number;
+}
+
+/** Decimal strings of roubles as Ozon writes them ("1290.00" or "1290.5"); absent when unset. */
+export interface ProductPrices {
+  productId: string;
+  offerId?: string;
+  price?: string;
+  oldPrice?: string;
+  minPrice?: string;
+  currency?: string;
+}
+
+export interface ItemError {
+  code: string;
+  message: string;
+}
+
+/** Ozon's answer for one item of a change. */
+export interface ItemResult {
+  productId?: string;
+  offerId?: string;
+  warehouseId?: string;
+  updated: boolean;
+  errors: ItemError[];
+  /** The per product-and-warehouse (or per price) change limit: try again later. */
+  tooManyRequests: boolean;
+}
+
+export interface StockChange {
+  productId: string;
+  warehouseId: string;
+  /** Units available, not counting the reserved ones (Ozon adds those itself). */
+  stock: number;
+}
+
+export interface PriceChange {
+  productId: string;
+  /** Decimal strings of roubles, at most 2 decimals; oldPrice "0" resets it. */
+  price: string;
+  oldPrice?: string;
+  minPrice?: string;
+  currency?: string;
+}
+
+export function isTooManyRequests(errors: readonly ItemError[]): boolean {
+  return errors.some((e) => /TOO_MANY_REQUESTS|too many requests/i.test(`${e.code} ${e.message}`));
+}
+
+const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {});
+
+export function createStockPricesApi(ctx: SellerContext) {
+  async function stocksSpec(asked: Set<string>, signal?: AbortSignal) {
+    const found = new Map<string, ProductStock>();
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const answer = await ctx.http.call(stocksV2, {
+        body: { page, page_size: PAGE, filter: { product_id: [...asked] } },
+        ...signalOf(signal),
+      });
+      const items = answer.result.items ?? [];
+      for (const item of items) {
+        if (!asked.has(item.product_id)) continue;
+        const stock = emptyStock(item.product_id, item.offer_id);
+        for (const s of item.stocks ?? []) addUnits(stock, s.type, s);
+        found.set(item.product_id, stock);
+      }
+      const total = answer.result.total ?? 0;
+      if (found.size >= asked.size || items.length < PAGE || page * PAGE >= total) break;
+    }
+    return found;
+  }
+
+  async function stocksSuccessor(asked: Set<string>, signal?: AbortSignal) {
+    const found = new Map<string, ProductStock>();
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const answer = await ctx.http.call(stocksV4, {
+        body: {
+          filter: { product_id: [...asked], visibility: "ALL" },
+          limit: PAGE,
+          ...(cursor ? { cursor } : {}),
+        },
+        ...signalOf(signal),
+      });
+      const items = answer.items ?? [];
+      for (const item of items) {
+        if (!asked.has(item.product_id)) continue;
+        const stock = found.get(item.product_id) ?? emptyStock(item.product_id, item.offer_id);
+        for (const s of item.stocks ?? []) addUnits(stock, s.type, s);
+        found.set(item.product_id, stock);
+      }
+      if (items.length === 0 || !answer.cursor || answer.cursor === cursor) break;
+      cursor = answer.cursor;
+    }
+    return found;
+  }
+
+  async function pricesSpec(asked: Set<string>, signal?: AbortSignal) {
+    const found = new Map<string, ProductPrices>();
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const answer = await ctx.http.call(pricesV1, {
+        body: { page, page_size: PAGE, filter: { product_id: [...asked] } },
+        ...signalOf(signal),
+      });
+      const items = answer.result.items ?? [];
+      for (const item of items)
+        if (asked.has(item.product_id)) found.set(item.product_id, toPrices(item));
+      const total = answer.result.total ?? 0;
+      if (found.size >= asked.size || items.length < PAGE || page * PAGE >= total) break;
+    }
+    return found;
+  }
+
+  async function pricesSuccessor(asked: Set<string>, signal?: AbortSignal) {
+    const found = new Map<string, ProductPrices>();
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const answer = await ctx.http.call(pricesV5, {
+        body: {
+          filter: { product_id: [...asked], visibility: "ALL" },
+          limit: PAGE,
+          ...(cursor ? { cursor } : {}),
+        },
+        ...signalOf(signal),
+      });
+      const items = answer.items ?? [];
+      for (const item of items)
+        if (asked.has(item.product_id)) found.set(item.product_id, toPrices(item));
+      if (items.length === 0 || !answer.cursor || answer.cursor === cursor) break;
+      cursor = answer.cursor;
+    }
+    return found;
+  }
+
+  return {
+    /** FBS and FBO units by product id (a product Ozon does not know is absent). */
+    async stocks(productIds: readonly string[], signal?: AbortSignal) {
+      const asked = askedIds(productIds);
+      if (asked.size === 0) return new Map<string, ProductStock>();
+      const { value } = await ctx.successors.run(
+        stocksCapability,
+        () => stocksSpec(asked, signal),
+        () => stocksSuccessor(asked, signal),
+      );
+      return value;
+    },
+
+    /** Units per FBS (and rFBS) warehouse, by SKUs or by offer_ids (up to 500 of one kind). */
+    async stocksByWarehouse(
+      by: { skus: readonly string[] } | { offerIds: readonly string[] },
+      signal?: AbortSignal,
+    ): Promise<WarehouseStock[]> {
+      const list = [...new Set("skus" in by ? by.skus : by.offerIds)];
+      const body = "skus" in by ? { sku: list } : { offer_id: list };
+      if (list.length === 0) return [];
+      if (list.length > 500) throw new OzonInputError("ids", "at most 500 ids per stock request");
+      const answer = await ctx.http.call(stocksByWarehouseFbs, { body, ...signalOf(signal) });
+      return (answer.result ?? []).map((row) => ({
+        productId: row.product_id,
+        ...(row.offer_id ? { offerId: row.offer_id } : {}),
+        ...(row.sku ? { sku: row.sku } : {}),
+        warehouseId: row.warehouse_id,
+        ...(row.warehouse_name ? { warehouseName: row.warehouse_name } : {}),
+        present: row.present,
+        reserved: row.reserved,
+      }));
+    },
+
+    /** Price, old price and minimum price by product id. */
+    async prices(productIds: readonly string[], signal?: AbortSignal) {
+      const asked = askedIds(productIds);
+      if (asked.size === 0) return new Map<string, ProductPrices>();
+      const { value } = await ctx.successors.run(
+        pricesCapability,
+        () => pricesSpec(asked, signal),
+        () => pricesSuccessor(asked, signal),
+      );
+      return value;
+    },
+
+    /** Sets units available at FBS warehouses; Ozon's answer per product–warehouse pair. */
+    async setStocks(changes: readonly StockChange[], signal?: AbortSignal): Promise<ItemResult[]> {
+      if (changes.length === 0) return [];
+      if (changes.length > STOCK_BATCH) {
+        throw new OzonInputError("stocks", `at most ${STOCK_BATCH} stock changes per request`);
+      }
+      for (const c of changes) {
+        if (!Number.isSafeInteger(c.stock) || c.stock < 0) {
+          throw new OzonInputError("stock", "a whole number of units, 0 or more");
+        }
+      }
+      const answer = await ctx.http.call(setStocksV2, {
+        body: {
+          stocks: changes.map((c) => ({
+            product_id: wireInt(c.productId),
+            warehouse_id: wireInt(c.warehouseId),
+            stock: c.stock,
+          })),
+        },
+        ...signalOf(signal),
+      });
+      const results = (answer.result ?? []).map(toResult);
+      return changes.map(
+        (c) =>
+          results.find(
+            (r) =>
+              r.productId === c.productId &&
+              (r.warehouseId === undefined || r.warehouseId === c.warehouseId),
+          ) ?? unanswered(c.productId, c.warehouseId),
+      );
+    },
+
+    /** The seed's form without a warehouse (a seller with one warehouse). */
+    async importStocks(
+      changes: ReadonlyArray<{ productId: string; stock: number }>,
+      signal?: AbortSignal,
+    ): Promise<ItemResult[]> {
+      if (changes.length === 0) return [];
+      if (changes.length > STOCK_BATCH) {
+        throw new OzonInputError("stocks", `at most ${STOCK_BATCH} stock changes per request`);
+      }
+      const answer = await ctx.http.call(importStocksV1, {
+        body: {
+          stocks: changes.map((c) => ({ product_id: wireInt(c.productId), stock: c.stock })),
+        },
+        ...signalOf(signal),
+      });
+      const results = (answer.result ?? []).map(toResult);
+      return changes.map(
+        (c) => results.find((r) => r.productId === c.productId) ?? unanswered(c.productId),
+      );
+    },
+
+    /** Sets prices; Ozon's answer per product. */
+    async setPrices(changes: readonly PriceChange[], signal?: AbortSignal): Promise<ItemResult[]> {
+      if (changes.length === 0) return [];
+      if (changes.length > PRICE_BATCH) {
+        throw new OzonInputError("prices", `at most ${PRICE_BATCH} price changes per request`);
+      }
+      const answer = await ctx.http.call(importPricesV1, {
+        body: {
+          prices: changes.map((c) => ({
+            product_id: wireInt(c.productId),
+            price: c.price,
+            ...(c.oldPrice !== undefined ? { old_price: c.oldPrice } : {}),
+            ...(c.minPrice !== undefined ? { min_price: c.minPrice } : {}),
+            ...(c.currency ? { currency_code: c.currency } : {}),
+          })),
+        },
+        ...signalOf(signal),
+      });
+      const results = (answer.result ?? []).map(toResult);
+      return changes.map(
+        (c) => results.find((r) => r.productId === c.productId) ?? unanswered(c.productId),
+      );
+    },
+  };
+}
+
+export type StockPricesApi = ReturnType<typeof createStockPricesApi>;
