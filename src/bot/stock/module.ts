@@ -6,6 +6,7 @@
  */
 import type { Api } from "grammy";
 import type { StockLevel } from "../../services/stock/crossings.ts";
+import { sellerStockSource } from "../../services/stock/ozon-source.ts";
 import { StockAlertChoice, StockThreshold } from "../../services/stock/settings.ts";
 import {
   STOCK_LEASE_NAME,
@@ -53,20 +54,23 @@ export function createStockModule(
     legacyShopId: () => shops.legacyOwner()?.id,
   });
   const choice = new StockAlertChoice(store);
-  const sourceOf = options.sourceOf ?? (() => undefined);
+  // Each store's own source: its catalogue is kept for an hour between passes.
+  const sourceOf =
+    options.sourceOf ??
+    ((shop: Shop) => (shop.seller ? sellerStockSource(shop.seller) : undefined));
   let watchers: PerShop<StockWatcher> | undefined;
 
   return {
     name: "stock",
-    features: [stockButtonsFeature({ choice, subscriptions })],
+    features: [stockButtonsFeature({ shops, choice, subscriptions })],
     start(api: Api) {
       if (watchers) return;
       const perShop = new PerShop({
         shops,
         logger,
-        wants: (shop) => sourceOf(shop) !== undefined,
+        wants: (shop) => shop.seller !== undefined || options.sourceOf !== undefined,
         start: (shop) => {
-          const source = sourceOf(shop) as StockSource;
+          const source: StockSource = sourceOf(shop) ?? (async () => []);
           const fence =
             sharedByProcesses(store) && options.lease === undefined
               ? fencedLease(shop.store, STOCK_LEASE_NAME)

@@ -7,6 +7,7 @@ import { InlineKeyboard } from "grammy";
 import { reachesShop } from "../../services/access/shop-scope.ts";
 import type { StockAlertChoice } from "../../services/stock/settings.ts";
 import type { SubscriptionService } from "../../services/subscriptions.ts";
+import type { ShopRegistry } from "../../shops/registry.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import type { FeatureFactory } from "../index.ts";
@@ -16,6 +17,7 @@ const SKU = /^\d{1,20}$/;
 const REF = /^[0-9a-z]{1,8}$/;
 
 export interface StockButtonsDeps {
+  shops: Pick<ShopRegistry, "byRef">;
   choice: StockAlertChoice;
   subscriptions: SubscriptionService;
 }
@@ -27,7 +29,8 @@ function mayManage(ctx: BotContext): boolean {
 
 export function stockButtonsFeature(area: StockButtonsDeps): FeatureFactory {
   return (deps: FeatureDeps) => {
-    const { router, codec, shops } = deps;
+    const { router, codec } = deps;
+    const { shops } = area;
 
     router.callback(STOCK_TOGGLE_CALLBACK, ["warehouse"], async (ctx, args) => {
       const chatId = ctx.chat?.id;

@@ -31,8 +31,12 @@ export function batchesOf(draft: BookDraft): BookBatch[] {
       kind: "price",
       rows: part.map((c) => c.row),
       items: part.map((c) => {
-        const set: PriceSet = { offerId: c.offerId };
-        if (c.fields.price) set.price = kopecksToRoubles(BigInt(c.fields.price.to));
+        const price = c.fields.price?.to ?? c.keepPrice ?? "0";
+        const set: PriceSet = {
+          offerId: c.offerId,
+          productId: c.productId,
+          price: kopecksToRoubles(BigInt(price)),
+        };
         if (c.fields.oldPrice) set.oldPrice = kopecksToRoubles(BigInt(c.fields.oldPrice.to));
         if (c.fields.minPrice) set.minPrice = kopecksToRoubles(BigInt(c.fields.minPrice.to));
         return set;
@@ -55,7 +59,7 @@ export function reachedNow(batch: BookBatch, catalog: BookCatalog): boolean[] {
     }
     const set = item as PriceSet;
     const same = (want: string | undefined, have: bigint | undefined) =>
-      want === undefined || (have !== undefined && kopecksToRoubles(have) === want);
+      want === undefined || kopecksToRoubles(have ?? 0n) === want;
     return (
       same(set.price, now.price) &&
       same(set.oldPrice, now.oldPrice) &&
@@ -65,7 +69,7 @@ export function reachedNow(batch: BookBatch, catalog: BookCatalog): boolean[] {
 }
 
 export function resultLines(batch: BookBatch): BookResultLine[] {
-  return batch.items.map((item, i) => {
+  return batch.items.map((item, i): BookResultLine => {
     const outcome = batch.outcomes?.[i] ?? { ok: false, code: "not_sent", message: "" };
     if (batch.kind === "stock") {
       const set = item as StockSet;
@@ -78,7 +82,7 @@ export function resultLines(batch: BookBatch): BookResultLine[] {
         outcome,
       };
     }
-    const { offerId, ...prices } = item as PriceSet;
+    const { offerId, productId: _id, ...prices } = item as PriceSet;
     return { row: batch.rows[i] ?? 0, offerId, kind: "price" as const, prices, outcome };
   });
 }

@@ -79,7 +79,7 @@ export interface BookResultLine {
   warehouseId?: string;
   /** What was asked: units, or the prices in roubles ("1299.50"). */
   stock?: number;
-  prices?: Omit<PriceSet, "offerId">;
+  prices?: Omit<PriceSet, "offerId" | "productId">;
   outcome: ItemOutcome;
 }
 

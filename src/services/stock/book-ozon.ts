@@ -21,8 +21,9 @@ export interface StockSet {
 
 export interface PriceSet {
   offerId: string;
-  /** Roubles as Ozon takes them ("1299.50"); absent: unchanged. */
-  price?: string;
+  productId: string;
+  /** Roubles as Ozon takes them ("1299.50"); Ozon wants it even when only another one changes. */
+  price: string;
   oldPrice?: string;
   minPrice?: string;
 }

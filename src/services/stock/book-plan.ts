@@ -49,6 +49,8 @@ export interface PriceChange {
   productId: string;
   /** The fields that change, old and new in kopecks (as strings: JSON keeps no bigint). */
   fields: Partial<Record<PriceField, { from?: string; to: string }>>;
+  /** The price sent unchanged with a new old or min price (Ozon wants a price in each item). */
+  keepPrice?: string;
 }
 
 export interface Unreadable {
@@ -170,10 +172,21 @@ export function planBook(sheet: BookSheet, catalog: BookCatalog): BookPlan {
       plan.unreadable.push({ row: row.n, problems });
       continue;
     }
+    const keepPrice = fields.price ? undefined : item.price;
+    if (Object.keys(fields).length > 0 && !fields.price && keepPrice === undefined) {
+      plan.unreadable.push({ row: row.n, problems: ["price_missing"] });
+      continue;
+    }
     plan.stock.push(...stock);
     plan.counts.stock += stock.length;
     if (Object.keys(fields).length > 0) {
-      plan.prices.push({ row: row.n, offerId, productId: item.productId, fields });
+      plan.prices.push({
+        row: row.n,
+        offerId,
+        productId: item.productId,
+        fields,
+        ...(keepPrice === undefined ? {} : { keepPrice: keepPrice.toString() }),
+      });
       for (const field of PRICE_FIELDS) if (fields[field]) plan.counts[field] += 1;
     }
   }

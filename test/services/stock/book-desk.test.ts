@@ -101,7 +101,7 @@ describe("workbook desk", () => {
     expect([first.kind, second.kind].sort()).toEqual(["already", "started"]);
     expect(await d.runOnce()).toBe(1);
     expect(ozon.stockCalls.map((c) => c.length)).toEqual([100, 100, 50]);
-    expect(ozon.priceCalls).toEqual([[{ offerId: "BAD", price: "120.50" }]]);
+    expect(ozon.priceCalls).toEqual([[{ offerId: "BAD", productId: "1", price: "120.50" }]]);
     expect(progress.at(-1)).toBe(251);
     const [lines] = results;
     expect(lines).toHaveLength(251);
