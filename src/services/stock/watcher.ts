@@ -84,6 +84,12 @@ export interface StockWatcherOptions {
   /** The store's threshold now (its own setting, else LOW_STOCK). */
   threshold(): Promise<number>;
   pollMinutes: number;
+  /**
+   * The first pass waits this long after start (default: 5 s and a random part of a minute), so
+   * that many stores started together do not all read their catalogues in the same second, and a
+   * store paused right after it was added costs no read.
+   */
+  firstPassDelayMs?: number;
   lease?: false | Lease | { holderId?: string; ttlMs?: number };
   logger?: Pick<Logger, "warn" | "info" | "error">;
   now?: () => Date;
@@ -93,6 +99,7 @@ export class StockWatcher {
   readonly #o: StockWatcherOptions;
   readonly #now: () => Date;
   readonly #loop: BackgroundLoop<StockPassReport>;
+  #starting: NodeJS.Timeout | undefined;
 
   constructor(options: StockWatcherOptions) {
     this.#o = options;
@@ -107,10 +114,14 @@ export class StockWatcher {
   }
 
   start(): void {
-    this.#loop.start();
+    if (this.#starting || this.#loop.running) return;
+    const delay = this.#o.firstPassDelayMs ?? 5_000 + Math.floor(Math.random() * 55_000);
+    this.#starting = setTimeout(() => this.#loop.start(), delay);
+    this.#starting.unref();
   }
 
   stop(deadline?: AbortSignal): Promise<boolean> {
+    clearTimeout(this.#starting);
     return this.#loop.stop(deadline);
   }
 
