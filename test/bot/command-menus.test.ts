@@ -48,6 +48,7 @@ describe("per-person command menus", () => {
       "today",
       "handover",
       "subscribe",
+      "workbook",
       "language",
       "cancel",
     ]);

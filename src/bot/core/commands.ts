@@ -26,6 +26,7 @@ export const COMMANDS = [
   { name: "handover", audience: ["warehouse"], button: true },
   { name: "subscribe", audience: ["warehouse"], button: true },
   { name: "unsubscribe", audience: ["warehouse"], button: true },
+  { name: "workbook", audience: ["warehouse", "manager"], button: true },
   { name: "campaigns", audience: ["manager"], button: true },
   { name: "budget", audience: ["manager"], button: true },
   { name: "report", audience: ["manager"], button: true },
@@ -64,6 +65,8 @@ export const PLANNED_COMMANDS: readonly CommandName[] = [
   "replies",
   // Defined by the stores module (src/bot/stores/module.ts); a bot built without it says "coming".
   "stores",
+  // Defined by the stock module (src/bot/stock/book-feature.ts).
+  "workbook",
 ];
 
 const byName = new Map<string, CommandSpec>(COMMANDS.map((c) => [c.name, c]));

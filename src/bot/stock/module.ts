@@ -5,8 +5,10 @@
  * 📦 Stock button under each alert.
  */
 import type { Api } from "grammy";
+import { BOOK_LEASE_NAME, BookDesk } from "../../services/stock/book-desk.ts";
+import type { BookOzon } from "../../services/stock/book-ozon.ts";
 import type { StockLevel } from "../../services/stock/crossings.ts";
-import { sellerStockSource } from "../../services/stock/ozon-source.ts";
+import { sellerBookOzon, sellerStockSource } from "../../services/stock/ozon-source.ts";
 import { StockAlertChoice, StockThreshold } from "../../services/stock/settings.ts";
 import {
   STOCK_LEASE_NAME,
@@ -23,6 +25,8 @@ import type { BotContext } from "../core/context.ts";
 import type { BotModule } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
 import type { ModuleDeps } from "../modules.ts";
+import { bookFeature } from "./book-feature.ts";
+import { TelegramBookNotifier } from "./book-notifier.ts";
 import { stockToggleButton } from "./keyboards.ts";
 import { TelegramStockNotifier } from "./notifier.ts";
 import { stockButtonsFeature } from "./stock-buttons.ts";
@@ -34,10 +38,16 @@ export interface StockModuleOptions {
   sourceOf?: (shop: Shop) => StockSource | undefined;
   lease?: StockWatcherOptions["lease"];
   now?: () => Date;
+  /** How a store's workbook reads and changes Ozon; undefined: no workbook for it. */
+  bookOzonOf?: (shop: Shop) => BookOzon | undefined;
+  /** Between two workbook requests (default: Ozon's pace, 750 ms). */
+  bookPaceMs?: number;
 }
 
 export interface StockBotModule extends BotModule {
   runOnce(shopId: string): Promise<StockPassReport>;
+  /** The workbook desk of a store (after start). */
+  deskOf(shopId: string): BookDesk | undefined;
   /** The /subscribe row of this chat: stock alerts on or off. */
   subscribeRow(ctx: BotContext): Promise<{ text: string; data: string } | undefined>;
 }
@@ -59,10 +69,16 @@ export function createStockModule(
     options.sourceOf ??
     ((shop: Shop) => (shop.seller ? sellerStockSource(shop.seller) : undefined));
   let watchers: PerShop<StockWatcher> | undefined;
+  let desks: PerShop<BookDesk> | undefined;
+  const ozonOf =
+    options.bookOzonOf ?? ((shop: Shop) => (shop.seller ? sellerBookOzon(shop.seller) : undefined));
 
   return {
     name: "stock",
-    features: [stockButtonsFeature({ shops, choice, subscriptions })],
+    features: [
+      stockButtonsFeature({ shops, choice, subscriptions }),
+      bookFeature({ shops, deskOf: (shopId) => desks?.get(shopId), ozonOf }),
+    ],
     start(api: Api) {
       if (watchers) return;
       const perShop = new PerShop({
@@ -106,11 +122,44 @@ export function createStockModule(
       });
       watchers = perShop;
       perShop.start();
+      desks = new PerShop({
+        shops,
+        logger,
+        wants: (shop) => ozonOf(shop) !== undefined,
+        start: (shop) => {
+          const fence =
+            sharedByProcesses(store) && options.lease === undefined
+              ? fencedLease(shop.store, BOOK_LEASE_NAME)
+              : undefined;
+          const desk = new BookDesk({
+            shopId: shop.id,
+            store: fence ? fence.store : shop.store,
+            shared: shop.store,
+            ozon: ozonOf(shop) as BookOzon,
+            notifier: new TelegramBookNotifier({
+              api: apiForSender(api),
+              sender,
+              i18n,
+              defaultLocale: config.defaultLocale,
+            }),
+            ...(options.bookPaceMs === undefined ? {} : { paceMs: options.bookPaceMs }),
+            ...(sharedByProcesses(store) ? {} : { lease: false as const }),
+            ...(options.lease === undefined ? {} : { lease: options.lease }),
+            ...(fence ? { lease: fence.lease } : {}),
+            logger: logger.child({ module: "stock-book", shop: shop.id }),
+          });
+          if (options.poll !== false) desk.start();
+          return desk;
+        },
+      });
+      desks.start();
     },
     async stop(deadline) {
-      await watchers?.stop(deadline);
+      await Promise.all([watchers?.stop(deadline), desks?.stop(deadline)]);
       watchers = undefined;
+      desks = undefined;
     },
+    deskOf: (shopId) => desks?.get(shopId),
     passAfterPush(shopId, area) {
       const watcher = area === "stocks" ? watchers?.get(shopId) : undefined;
       return watcher && (async () => (await watcher.runOnce()).leader);

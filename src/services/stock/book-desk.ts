@@ -21,7 +21,7 @@ import {
   type PriceSet,
   type StockSet,
 } from "./book-ozon.ts";
-import type { BookCatalog, BookPlan } from "./book-plan.ts";
+import type { BookCatalog, BookPlan, BookWarehouse } from "./book-plan.ts";
 
 export const BOOK_LEASE_NAME = "stock-book";
 const DRAFT_PREFIX = "book:draft:";
@@ -45,6 +45,8 @@ export interface BookAudience {
 export interface BookDraft extends BookAudience {
   id: string;
   shopId: string;
+  /** The store's warehouses when previewed (names for the result). */
+  warehouses: BookWarehouse[];
   stock: BookPlan["stock"];
   prices: BookPlan["prices"];
   createdAt: string;
@@ -53,6 +55,7 @@ export interface BookDraft extends BookAudience {
 export interface BookJob extends BookAudience {
   id: string;
   shopId: string;
+  warehouses: BookWarehouse[];
   batches: number;
   /** Changes in all (stock pairs + products with new prices). */
   total: number;
@@ -94,10 +97,12 @@ export interface BookDeskOptions {
   shopId: string;
   /** The store's part of the store (fenced while the lease is held, with several processes). */
   store: Store;
+  /** The same part unfenced, for drafts and Apply from any process (default: `store`). */
+  shared?: Store;
   ozon: BookOzon;
   notifier: BookNotifier;
   paceMs?: number;
-  /** How often the desk looks for jobs besides being woken (default 30 s). */
+  /** How often the desk looks for jobs besides being woken (default 5 s). */
   idleMs?: number;
   lease?: false | Lease | { holderId?: string; ttlMs?: number };
   logger?: Pick<Logger, "warn" | "info" | "error">;
@@ -121,7 +126,7 @@ export class BookDesk {
     this.#loop = new BackgroundLoop({
       name: "stock workbook",
       round: (signal) => this.#round(signal),
-      pauseMs: () => options.idleMs ?? 30_000,
+      pauseMs: () => options.idleMs ?? 5_000,
       lease: loopLease(options.store, BOOK_LEASE_NAME, options.lease),
       logger: options.logger,
     });
@@ -141,14 +146,27 @@ export class BookDesk {
     return outcome.leader ? outcome.result : 0;
   }
 
+  get #shared(): Store {
+    return this.#o.shared ?? this.#o.store;
+  }
+
   /** Keeps a preview until it is applied (or an hour passes). */
   async saveDraft(draft: BookDraft): Promise<void> {
-    await this.#o.store.set(`${DRAFT_PREFIX}${draft.id}`, draft, { ttlMs: DRAFT_TTL_MS });
+    await this.#shared.set(`${DRAFT_PREFIX}${draft.id}`, draft, { ttlMs: DRAFT_TTL_MS });
+  }
+
+  draft(id: string): Promise<BookDraft | undefined> {
+    return this.#shared.get<BookDraft>(`${DRAFT_PREFIX}${id}`);
+  }
+
+  /** ✖: the preview is dropped; true when it was there. */
+  dropDraft(id: string): Promise<boolean> {
+    return this.#shared.delete(`${DRAFT_PREFIX}${id}`);
   }
 
   /** ✅ Apply: the draft becomes a job, once, whoever presses or however often. */
-  async apply(draftId: string): Promise<ApplyAnswer> {
-    const { store } = this.#o;
+  async apply(draftId: string, messageId?: number): Promise<ApplyAnswer> {
+    const store = this.#shared;
     const draftKey = `${DRAFT_PREFIX}${draftId}`;
     const jobKey = `${JOB_PREFIX}${draftId}`;
     const draft = await store.get<BookDraft>(draftKey);
@@ -166,6 +184,7 @@ export class BookDesk {
     const job: BookJob = {
       id: draft.id,
       shopId: draft.shopId,
+      warehouses: draft.warehouses,
       chatId: draft.chatId,
       by: draft.by,
       byName: draft.byName,
@@ -176,6 +195,7 @@ export class BookDesk {
       state: "running",
       deliveryTries: 0,
       createdAt: this.#now().toISOString(),
+      ...(messageId === undefined ? {} : { messageId }),
     };
     const queuedBehind = (await this.#jobs()).filter((one) => one.state !== "delivered").length;
     const made = await store.compareAndSetMany([
@@ -191,7 +211,7 @@ export class BookDesk {
   }
 
   async #jobs(): Promise<BookJob[]> {
-    const entries = await this.#o.store.list<BookJob>(JOB_PREFIX);
+    const entries = await this.#shared.list<BookJob>(JOB_PREFIX);
     return entries.map((e) => e.value).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   }
 

@@ -51,6 +51,7 @@ const catalog = (count: number): BookCatalog => ({
 const draft = (count: number): BookDraft => ({
   id: "d1",
   shopId: "shop",
+  warehouses: [{ id: "1", name: "W" }],
   chatId: 5,
   by: 5,
   byName: "Kim",
