@@ -29,11 +29,10 @@ async function subscribeWithStock(h: StockHarness, who: typeof KEEPER, toggle: s
   expect(row?.text.startsWith("▫️")).toBe(true);
   const pressed = await exchange(h, press(screen, toggle, who));
   const edit = pressed.find((c) => c.method === "editMessageReplyMarkup");
-  const after = (
-    edit?.payload.reply_markup as { inline_keyboard: Array<Array<{ text: string }>> }
-  ).inline_keyboard
-    .flat()
-    .find((b) => b.text.includes(toggle));
+  const markup = edit?.payload.reply_markup as
+    | { inline_keyboard: Array<Array<{ text: string }>> }
+    | undefined;
+  const after = markup?.inline_keyboard.flat().find((b) => b.text.includes(toggle));
   expect(after?.text.startsWith("✅")).toBe(true);
 }
 
