@@ -82,3 +82,9 @@ book-result-outcome = Result
 book-outcome-done = done
 book-outcome-too-many = Ozon takes one change of a product at a warehouse every 30 s: try this row again in a minute
 book-outcome-refused = Ozon refused: { $code } { $message }
+
+## The store's threshold (/stores)
+
+stock-threshold-button = 📦 Low stock: { $name }
+stock-threshold-screen = 📦 “{ $name }”: a stock alert when a product at a warehouse falls below { $count } or runs out. Choose the threshold:
+stock-threshold-default = Default ({ $count })

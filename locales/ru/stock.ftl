@@ -83,3 +83,9 @@ book-result-outcome = Результат
 book-outcome-done = выполнено
 book-outcome-too-many = Ozon принимает одно изменение товара на складе раз в 30 с: повторите эту строку через минуту
 book-outcome-refused = Ozon отказал: { $code } { $message }
+
+## Порог магазина (/stores)
+
+stock-threshold-button = 📦 Мало остатка: { $name }
+stock-threshold-screen = 📦 «{ $name }»: уведомление, когда остаток товара на складе меньше { $count } или закончился. Выберите порог:
+stock-threshold-default = По умолчанию ({ $count })

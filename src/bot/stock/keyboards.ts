@@ -9,6 +9,8 @@ import type { Translator } from "../core/i18n.ts";
 
 export const STOCK_BUTTON_CALLBACK = "swb";
 export const STOCK_TOGGLE_CALLBACK = "swt";
+/** swl:<shop ref>[:<value>|d] — a store's low-stock threshold (admins, from /stores). */
+export const STOCK_THRESHOLD_CALLBACK = "swl";
 
 export function stockAlertKeyboard(
   codec: CallbackCodec,

@@ -76,7 +76,7 @@ export function createStockModule(
   return {
     name: "stock",
     features: [
-      stockButtonsFeature({ shops, choice, subscriptions }),
+      stockButtonsFeature({ shops, choice, subscriptions, lowStock: config.stock.lowStock }),
       bookFeature({ shops, deskOf: (shopId) => desks?.get(shopId), ozonOf }),
     ],
     start(api: Api) {

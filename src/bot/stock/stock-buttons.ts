@@ -5,19 +5,26 @@
  */
 import { InlineKeyboard } from "grammy";
 import { reachesShop } from "../../services/access/shop-scope.ts";
-import type { StockAlertChoice } from "../../services/stock/settings.ts";
+import { type StockAlertChoice, StockThreshold } from "../../services/stock/settings.ts";
 import type { SubscriptionService } from "../../services/subscriptions.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import type { FeatureFactory } from "../index.ts";
-import { STOCK_BUTTON_CALLBACK, STOCK_TOGGLE_CALLBACK, stockToggleButton } from "./keyboards.ts";
+import {
+  STOCK_BUTTON_CALLBACK,
+  STOCK_THRESHOLD_CALLBACK,
+  STOCK_TOGGLE_CALLBACK,
+  stockToggleButton,
+} from "./keyboards.ts";
 
 const SKU = /^\d{1,20}$/;
 const REF = /^[0-9a-z]{1,8}$/;
 
 export interface StockButtonsDeps {
   shops: Pick<ShopRegistry, "byRef">;
+  /** LOW_STOCK: the threshold of a store without its own. */
+  lowStock: number;
   choice: StockAlertChoice;
   subscriptions: SubscriptionService;
 }
@@ -64,6 +71,40 @@ export function stockButtonsFeature(area: StockButtonsDeps): FeatureFactory {
         ),
       );
       await ctx.editMessageReplyMarkup({ reply_markup: keyboard }).catch(() => undefined);
+    });
+
+    const CHOICES = [1, 2, 3, 5, 10, 20, 50];
+    router.callback(STOCK_THRESHOLD_CALLBACK, ["admin"], async (ctx, [ref, value]) => {
+      const shop = ref !== undefined && REF.test(ref) ? shops.byRef(ref) : undefined;
+      if (!shop) {
+        return ctx.answerCallbackQuery({ text: ctx.t("stock-shop-unknown"), show_alert: true });
+      }
+      const threshold = new StockThreshold(shop.store, area.lowStock);
+      if (value === "d") await threshold.set(undefined);
+      else if (value !== undefined) {
+        const number = Number(value);
+        if (!CHOICES.includes(number)) {
+          return ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
+        }
+        await threshold.set(number);
+      }
+      await ctx.answerCallbackQuery();
+      const now = await threshold.get();
+      const own = await threshold.isOwn();
+      const keyboard = new InlineKeyboard();
+      for (const choice of CHOICES) {
+        const mark = own && choice === now ? "✅ " : "";
+        keyboard.text(`${mark}${choice}`, codec.encode(STOCK_THRESHOLD_CALLBACK, shop.ref, choice));
+      }
+      keyboard
+        .row()
+        .text(
+          `${own ? "" : "✅ "}${ctx.t("stock-threshold-default", { count: area.lowStock })}`,
+          codec.encode(STOCK_THRESHOLD_CALLBACK, shop.ref, "d"),
+        );
+      const text = ctx.t("stock-threshold-screen", { name: shop.name, count: now });
+      if (value === undefined) await ctx.reply(text, { reply_markup: keyboard });
+      else await ctx.editMessageText(text, { reply_markup: keyboard }).catch(() => undefined);
     });
 
     router.callback(STOCK_BUTTON_CALLBACK, ["warehouse"], async (ctx, args) => {

@@ -4,11 +4,14 @@
  * 📦 Stock button, and not again after a restart of the bot on the same (Redis) store.
  */
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
+import { STOCK_THRESHOLD_CALLBACK } from "../../../src/bot/stock/index.ts";
 import { RedisStore } from "../../../src/store/redis.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../../support/redis.ts";
-import { command } from "../../support/updates.ts";
+import { callback, command } from "../../support/updates.ts";
 import { buttonsOf, press, textOf } from "../harness.ts";
 import {
+  ADMIN,
   exchange,
   IVAN,
   KEEPER,
@@ -115,9 +118,23 @@ describe("stock alerts", () => {
     expect(refused.some((c) => c.method === "sendMessage")).toBe(false);
   });
 
-  it("uses the store's own threshold over LOW_STOCK", async () => {
-    h = await startStock({ env: { LOW_STOCK: "10" } });
+  it("uses the store's own threshold over LOW_STOCK, set by an admin with buttons", async () => {
+    h = await startStock({ env: { LOW_STOCK: "3" } });
     await subscribeWithStock(h, KEEPER, "Stock alerts");
+    const codec = createCallbackCodec(h.fake.token);
+    const ref = h.shops.get(h.shopId)?.ref ?? "";
+    const open = callback(codec.encode(STOCK_THRESHOLD_CALLBACK, ref), { from: ADMIN });
+    const refused = await exchange(
+      h,
+      callback(codec.encode(STOCK_THRESHOLD_CALLBACK, ref), { from: KEEPER }),
+    );
+    expect(refused.some((c) => c.method === "sendMessage")).toBe(false);
+    const screen = lastScreen(await exchange(h, open));
+    expect(textOf(screen)).toContain("falls below 3");
+    expect(buttonsOf(screen).map((b) => b.text)).toContain("✅ Default (3)");
+    const chosen = lastScreen(await exchange(h, press(screen, /^10$/, ADMIN)));
+    expect(textOf(chosen)).toContain("falls below 10");
+    expect(buttonsOf(chosen).map((b) => b.text)).toContain("✅ 10");
     h.sandbox.control.stock.setStock(OFFER, MOSCOW, 20);
     await h.module.runOnce(h.shopId);
     h.sandbox.control.stock.setStock(OFFER, MOSCOW, 7);
