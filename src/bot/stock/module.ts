@@ -161,8 +161,16 @@ export function createStockModule(
     },
     deskOf: (shopId) => desks?.get(shopId),
     passAfterPush(shopId, area) {
-      const watcher = area === "stocks" ? watchers?.get(shopId) : undefined;
-      return watcher && (async () => (await watcher.runOnce()).leader);
+      const watcher = watchers?.get(shopId);
+      if (!watcher) return undefined;
+      if (area === "stocks") return async () => (await watcher.runOnce()).leader;
+      if (area !== "postings") return undefined;
+      // A new posting may take the last units: a stock pass soon, wherever the watcher leads
+      // (a nudge, never holding up the postings' own pass or its hint).
+      return async (hints) => {
+        if (hints.some((hint) => hint.type === "TYPE_NEW_POSTING")) watcher.nudge();
+        return true;
+      };
     },
     runOnce(shopId) {
       const watcher = watchers?.get(shopId);

@@ -107,7 +107,7 @@ describe("stock alerts", () => {
     h.sandbox.control.stock.setStock(OFFER, MOSCOW, 0);
     const pass = h.module.passAfterPush?.(h.shopId, "stocks");
     expect(pass).toBeDefined();
-    expect(h.module.passAfterPush?.(h.shopId, "postings")).toBeUndefined();
+    expect(h.module.passAfterPush?.(h.shopId, "chats")).toBeUndefined();
     expect(await pass?.([])).toBe(true);
     const alert = messagesTo(h, KEEPER.id).at(-1);
     expect(textOf(alert as never)).toContain("🔴 Out of stock");
