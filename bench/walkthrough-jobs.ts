@@ -14,6 +14,7 @@ import {
   saveTemplate,
   scheduleDaily,
 } from "./walkthrough-jobs-more.ts";
+import { changePrice, PRODUCT_JOB } from "./walkthrough-jobs-products.ts";
 import { type JobResult, WalkWorld } from "./walkthrough-world.ts";
 
 /** The jobs, as the table names them. */
@@ -27,6 +28,7 @@ export const JOB = {
   budget: "change a campaign's budget",
   report: "order a usual report (one campaign, last 7 days by day)",
   ...MORE_JOB,
+  ...PRODUCT_JOB,
 } as const;
 
 /**
@@ -60,6 +62,7 @@ export async function walk(lang: "ru" | "en", print: boolean): Promise<JobResult
       [JOB.xlsx, () => reportAsXlsx(w, manager)],
       [JOB.schedule, () => scheduleDaily(w, manager)],
       [JOB.digest, () => dailyDigest(w, manager)],
+      [JOB.price, () => changePrice(w, manager)],
     ];
     for (const [name, run] of jobs) {
       try {

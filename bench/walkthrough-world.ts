@@ -18,6 +18,7 @@ import { createI18n } from "../src/bot/core/i18n.ts";
 import type { BotModule } from "../src/bot/core/module.ts";
 import { createBot } from "../src/bot/index.ts";
 import { createPostingsModule, type PostingsModule } from "../src/bot/postings/module.ts";
+import { createProductsModule } from "../src/bot/products/index.ts";
 import { loadConfig } from "../src/config.ts";
 import type { Container } from "../src/container.ts";
 import { createLogger } from "../src/logger.ts";
@@ -174,7 +175,8 @@ export class WalkWorld {
     clock.shiftMs = 0;
     const questions = createQuestionsModule(deps, { poll: false });
     // In main's order: questions after the relay (a reply to a relayed chat message is its own).
-    const modules: BotModule[] = [ads, schedules, relay, questions, postings];
+    const products = createProductsModule(deps);
+    const modules: BotModule[] = [ads, schedules, relay, questions, products, postings];
     const bot = createBot({
       config,
       logger,

@@ -17,6 +17,7 @@ import type { LocalizedContext } from "./core/i18n.ts";
 import type { BotModule } from "./core/module.ts";
 import { type SendBudget, TelegramSender } from "./core/sender/index.ts";
 import { createPostingsModule } from "./postings/index.ts";
+import { createProductsModule } from "./products/index.ts";
 import { createStockModule } from "./stock/index.ts";
 import { createStoresModule } from "./stores/index.ts";
 
@@ -50,6 +51,8 @@ export function createModules(deps: CreateModulesDeps): BotModule[] {
     createRelayModule(shared),
     // After the relay: a reply to a relayed chat message never reaches its reply handler.
     createQuestionsModule(shared),
+    // Before postings: the text after `/products` alone is a product query, not a posting number.
+    createProductsModule(shared),
     createPostingsModule(shared, { subscribeRow: (ctx) => stock.subscribeRow(ctx) }),
     stock,
     senderModule(sender, sendBudget),

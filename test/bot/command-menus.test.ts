@@ -47,6 +47,7 @@ describe("per-person command menus", () => {
       "cancel_posting",
       "today",
       "handover",
+      "products",
       "subscribe",
       "workbook",
       "language",

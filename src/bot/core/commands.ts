@@ -24,6 +24,7 @@ export const COMMANDS = [
   { name: "cancel_posting", audience: ["warehouse"], button: true },
   { name: "today", audience: ["warehouse"], button: true },
   { name: "handover", audience: ["warehouse"], button: true },
+  { name: "products", audience: ["warehouse", "manager"], button: true },
   { name: "subscribe", audience: ["warehouse"], button: true },
   { name: "unsubscribe", audience: ["warehouse"], button: true },
   { name: "workbook", audience: ["warehouse", "manager"], button: true },
@@ -67,6 +68,8 @@ export const PLANNED_COMMANDS: readonly CommandName[] = [
   "stores",
   // Defined by the stock module (src/bot/stock/book-feature.ts).
   "workbook",
+  // Defined by the products module (src/bot/products/module.ts).
+  "products",
 ];
 
 const byName = new Map<string, CommandSpec>(COMMANDS.map((c) => [c.name, c]));

@@ -6,10 +6,10 @@
  */
 import type { Message, PhotoSize } from "grammy/types";
 import { type FindQuery, parseFindQuery } from "../../services/postings/find.ts";
+import { readLabelBarcodes } from "../core/barcode.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { fetchTelegramFile, formatBytes, TelegramFileTooBigError } from "../core/telegram-files.ts";
-import { readLabelBarcodes } from "./barcode.ts";
 
 /** The most of a photo fetched from Telegram. */
 export const MAX_PHOTO_BYTES = 2 * 1024 * 1024;

@@ -111,12 +111,13 @@ export function findFeature(area: FindFeatureDeps): FeatureFactory {
     /** The buttons a found posting can use: all of them while it awaits packaging. */
     function keyboardFor(
       ctx: BotContext,
-      posting: { postingNumber: string; status: string },
+      posting: Pick<Posting, "postingNumber" | "status" | "products">,
       shop: SellerShop,
     ): InlineKeyboard | undefined {
       const number = posting.postingNumber;
       if (posting.status === AWAITING_PACKAGING) {
-        return postingKeyboard(codec, ctx.t, number, mayWriteToBuyer(ctx), shop.ref);
+        const lines = posting.products.map((p) => ({ sku: String(p.sku), name: p.name }));
+        return postingKeyboard(codec, ctx.t, number, mayWriteToBuyer(ctx), shop.ref, lines);
       }
       if (posting.status === AWAITING_DELIVER) {
         return labelKeyboard(codec, ctx.t, [number], number, shop.ref);

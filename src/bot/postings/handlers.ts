@@ -106,7 +106,14 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
         const posting = await shop.seller.postings.get(number);
         const card = postingCard(posting, formatOf(ctx, config.timezone));
         await ctx.reply(withShopTag(ctx.t, shops, shop.id, card), {
-          reply_markup: postingKeyboard(codec, ctx.t, number, mayWriteToBuyer(ctx), shop.ref),
+          reply_markup: postingKeyboard(
+            codec,
+            ctx.t,
+            number,
+            mayWriteToBuyer(ctx),
+            shop.ref,
+            posting.products.map((p) => ({ sku: String(p.sku), name: p.name })),
+          ),
         });
       } catch (error) {
         await ctx.reply(problemText(ctx.t, describeOzonError(error, number)));

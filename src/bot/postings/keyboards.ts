@@ -10,6 +10,7 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { CallbackCodec } from "../core/callback-data.ts";
+import { productLineButton } from "../products/index.ts";
 
 export const SHIP_CALLBACK = "ps";
 /** One tap: packed in one box at once, the label right after (postings/quick-pack.ts). */
@@ -34,6 +35,8 @@ export function postingKeyboard(
   postingNumber: string,
   writeToBuyer: boolean,
   shopRef: string,
+  /** Products whose cards open from here (/products), one row each (the first three). */
+  products: ReadonlyArray<{ sku: string; name: string }> = [],
 ): InlineKeyboard {
   const data = (kind: string) => codec.encode(kind, postingNumber, shopRef);
   // Packing first; cancelling (destructive) on a row of its own below, not beside it.
@@ -44,6 +47,9 @@ export function postingKeyboard(
     .text(t("postings-button-cancel"), data(CANCEL_POSTING_CALLBACK))
     .text(t("postings-button-label"), data(LABEL_CALLBACK));
   if (writeToBuyer) keyboard.text(t("postings-write-to-buyer"), data(WRITE_TO_BUYER_CALLBACK));
+  for (const product of products.slice(0, 3)) {
+    keyboard.row().add(productLineButton(codec, t, shopRef, product));
+  }
   return keyboard;
 }
 

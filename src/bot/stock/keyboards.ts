@@ -6,6 +6,7 @@ import { InlineKeyboard } from "grammy";
 import type { StockAlert } from "../../services/stock/watcher.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { Translator } from "../core/i18n.ts";
+import { productStockData } from "../products/index.ts";
 
 export const STOCK_BUTTON_CALLBACK = "swb";
 export const STOCK_TOGGLE_CALLBACK = "swt";
@@ -18,10 +19,13 @@ export function stockAlertKeyboard(
   alert: StockAlert,
   ref: string,
 ): InlineKeyboard {
-  return new InlineKeyboard().text(
-    t("stock-button-stock"),
-    codec.encode(STOCK_BUTTON_CALLBACK, ref, alert.level.sku),
-  );
+  // The product's stock dialog (bot/products) when Ozon named the product; else the fallback.
+  const { productId } = alert.level;
+  const data =
+    productId && /^\d{1,20}$/.test(productId)
+      ? productStockData(codec, ref, productId)
+      : codec.encode(STOCK_BUTTON_CALLBACK, ref, alert.level.sku);
+  return new InlineKeyboard().text(t("stock-button-stock"), data);
 }
 
 /** The /subscribe row: stock alerts are on (✅) or off (▫️) for this chat; a press flips them. */

@@ -38,6 +38,34 @@ export function createAnalyticsApi(ctx: SellerContext) {
         orderedUnits: Math.round(sum(1)),
       };
     },
+    /**
+     * Units ordered per SKU from `from` to `to` (ISO dates, inclusive), for the SKUs asked (a SKU
+     * without orders is 0). One page of up to 1000 SKUs: a product card asks for one.
+     */
+    async orderedUnitsBySku(
+      period: { from: string; to: string },
+      skus: readonly string[],
+      signal?: AbortSignal,
+    ): Promise<Map<string, number>> {
+      const units = new Map(skus.map((sku) => [sku, 0]));
+      if (units.size === 0) return units;
+      const answer = await ctx.http.call(analyticsData, {
+        body: {
+          date_from: period.from,
+          date_to: period.to,
+          metrics: ["ordered_units"],
+          dimension: ["sku"],
+          limit: 1000,
+        },
+        ...(signal ? { signal } : {}),
+      });
+      for (const row of answer.result?.data ?? []) {
+        const sku = row.dimensions?.[0]?.id;
+        const value = row.metrics?.[0];
+        if (sku && units.has(sku) && typeof value === "number") units.set(sku, Math.round(value));
+      }
+      return units;
+    },
   };
 }
 

@@ -12,6 +12,8 @@ export interface StockLevel {
   /** Ozon's SKU (a string: ids may exceed 2^53). */
   sku: string;
   offerId: string;
+  /** Ozon's product id, when Ozon named it (the 📦 Stock button opens the product by it). */
+  productId?: string | undefined;
   name?: string | undefined;
   warehouseId: string;
   warehouseName?: string | undefined;

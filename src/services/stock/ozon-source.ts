@@ -43,6 +43,7 @@ async function levelsOf(seller: StockPart, products: readonly ProductRef[], sign
       levels.push({
         sku: row.sku,
         offerId,
+        productId: row.productId || product?.productId,
         name: product?.name,
         warehouseId: row.warehouseId,
         warehouseName: row.warehouseName,

@@ -4,8 +4,8 @@
  * fetched.
  */
 import { describe, expect, it, vi } from "vitest";
-import { MAX_IMAGE_PIXELS, readLabelBarcodes } from "../../../src/bot/postings/barcode.ts";
-import { imageSize } from "../../../src/bot/postings/barcode-image.ts";
+import { MAX_IMAGE_PIXELS, readLabelBarcodes } from "../../../src/bot/core/barcode.ts";
+import { imageSize } from "../../../src/bot/core/barcode-image.ts";
 import { MAX_PHOTO_BYTES, pickPhotoSize } from "../../../src/bot/postings/find-photo.ts";
 import { parseFindQuery } from "../../../src/services/postings/find.ts";
 import { greyPng, labelPhotoPng } from "./images.ts";

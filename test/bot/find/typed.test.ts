@@ -36,7 +36,8 @@ describe("finding a posting by typed text", () => {
     expect(body).toContain("Mug");
     expect(body).toContain("Status: awaiting packaging");
     const labels = buttonsOf(card as never).map((b) => b.text);
-    expect(labels).toEqual(["📦 Pack", "⚡ Pack in 1 box", "✖️ Cancel posting", "🏷 Label"]);
+    // Its product opens the product's card (/products).
+    expect(labels).toEqual(["📦 Pack", "⚡ Pack in 1 box", "✖️ Cancel posting", "🏷 Label", "🛍 Mug"]);
 
     // The buttons act for the posting's own shop: Pack opens the dialog of store B's posting.
     const since = h.fake.calls.length;

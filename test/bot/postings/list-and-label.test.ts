@@ -114,11 +114,14 @@ describe("/postings and labels", () => {
 
     const card = lastScreen(await exchange(h, press(list, "1 📋 Card", KEEPER)));
     expect(textOf(card)).toContain(`Posting ${posting.postingNumber}`);
+    // Each product opens its card (/products).
     expect(buttonsOf(card).map((b) => b.text)).toEqual([
       "📦 Pack",
       "⚡ Pack in 1 box",
       "✖️ Cancel posting",
       "🏷 Label",
+      "🛍 Вода питьевая негазированная горная 19 литров",
+      "🛍 Кулер",
     ]);
   });
 

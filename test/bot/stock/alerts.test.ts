@@ -8,7 +8,7 @@ import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import { STOCK_THRESHOLD_CALLBACK } from "../../../src/bot/stock/index.ts";
 import { RedisStore } from "../../../src/store/redis.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../../support/redis.ts";
-import { callback, command } from "../../support/updates.ts";
+import { callback, command, text } from "../../support/updates.ts";
 import { buttonsOf, press, textOf } from "../harness.ts";
 import {
   ADMIN,
@@ -100,7 +100,7 @@ describe("stock alerts", () => {
     h = undefined;
   });
 
-  it("passes at once on a stock push, and opens the product from 📦 Stock for its role only", async () => {
+  it("passes at once on a stock push; 📦 Stock sets the stock in 3 taps and the number", async () => {
     h = await startStock();
     await subscribeWithStock(h, KEEPER, "Stock alerts");
     await h.module.runOnce(h.shopId);
@@ -112,8 +112,19 @@ describe("stock alerts", () => {
     const alert = messagesTo(h, KEEPER.id).at(-1);
     expect(textOf(alert as never)).toContain("🔴 Out of stock");
 
-    const opened = await exchange(h, press(alert as never, "📦 Stock", KEEPER));
-    expect(textOf(lastScreen(opened))).toContain("/products");
+    // Set the stock from the alert: 📦 Stock → the warehouse → the number → ✅ (3 taps + typing).
+    const choose = lastScreen(await exchange(h, press(alert as never, "📦 Stock", KEEPER)));
+    expect(textOf(choose)).toContain("which warehouse?");
+    const moscow = buttonsOf(choose).find((b) => b.text.startsWith("Склад Подольск"));
+    const question = lastScreen(await exchange(h, press(choose, moscow?.text ?? "?", KEEPER)));
+    expect(textOf(question)).toContain("Warehouse: Склад Подольск (Москва)");
+    const confirm = lastScreen(await exchange(h, text("12", { from: KEEPER })));
+    await exchange(h, press(confirm, "✅ Set stock", KEEPER));
+    const units = h.sandbox.control.stock
+      .units(OFFER)
+      .warehouses.find((w) => w.warehouseId === MOSCOW);
+    expect((units?.present ?? 0) - (units?.reserved ?? 0)).toBe(12);
+    // Someone without the warehouse role gets no dialog.
     const refused = await exchange(h, press(alert as never, "📦 Stock", MANAGER));
     expect(refused.some((c) => c.method === "sendMessage")).toBe(false);
   });

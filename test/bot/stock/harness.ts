@@ -11,6 +11,7 @@ import { createI18n } from "../../../src/bot/core/i18n.ts";
 import type { TelegramSender } from "../../../src/bot/core/sender/index.ts";
 import { createBot } from "../../../src/bot/index.ts";
 import { createPostingsModule } from "../../../src/bot/postings/module.ts";
+import { createProductsModule } from "../../../src/bot/products/index.ts";
 import {
   createStockModule,
   type StockBotModule,
@@ -105,6 +106,8 @@ export async function startStock(options: StockHarnessOptions = {}): Promise<Sto
     const sender: TelegramSender = unlimitedSender();
     const deps = { container, i18n, codec, sender };
     const module = createStockModule(deps, { ...options.module, poll: false });
+    // The product card and its stock dialog, which an alert's 📦 Stock opens.
+    const products = createProductsModule(deps);
     const postings = createPostingsModule(deps, {
       poll: false,
       subscribeRow: (ctx) => module.subscribeRow(ctx),
@@ -118,16 +121,18 @@ export async function startStock(options: StockHarnessOptions = {}): Promise<Sto
       codec,
       botInfo: fake.botInfo,
       client: { apiRoot: fake.apiRoot },
-      modules: [postings, module],
+      modules: [products, postings, module],
     });
     postings.start?.(bot.api);
     module.start?.(bot.api);
-    return { module, postings, bot, sender };
+    products.start?.(bot.api);
+    return { module, postings, products, bot, sender };
   };
   let current = build();
   const stop = async () => {
     await current.module.stop?.();
     await current.postings.stop?.();
+    await current.products.stop?.();
     await current.sender.close();
   };
   return {

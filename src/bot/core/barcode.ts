@@ -1,5 +1,5 @@
 /**
- * Reading the barcodes of a label photo in-process with zxing-wasm (ZXing-C++ compiled to
+ * Reading the barcodes of a photo (a posting's label, a product's retail code) in-process with zxing-wasm (ZXing-C++ compiled to
  * WebAssembly). Its WASM is read from node_modules, never fetched: the package's default is a
  * CDN, which a server without outside network (and a careful one with it) must not use.
  *
@@ -24,6 +24,12 @@ const READER: ReaderOptions = {
   tryRotate: true,
   tryInvert: false,
   maxNumberOfSymbols: 4,
+};
+
+/** A product's own codes: EAN-13/8, UPC, and Code 128 (some sellers print their SKU so). */
+const PRODUCT_READER: ReaderOptions = {
+  ...READER,
+  formats: ["EAN13", "EAN8", "UPCA", "UPCE", "Code128"],
 };
 
 export type BarcodeReading =
@@ -53,15 +59,24 @@ function prepare(): Promise<void> {
 
 let queue: Promise<unknown> = Promise.resolve();
 
-/** The texts of the barcodes found in a JPEG or PNG, best first; none is an empty list. */
+/** The texts of a label's barcodes found in a JPEG or PNG, best first; none is an empty list. */
 export function readLabelBarcodes(image: Uint8Array): Promise<BarcodeReading> {
+  return read(image, READER);
+}
+
+/** The texts of a product's barcodes (EAN, UPC, Code 128) found in a JPEG or PNG. */
+export function readProductBarcodes(image: Uint8Array): Promise<BarcodeReading> {
+  return read(image, PRODUCT_READER);
+}
+
+function read(image: Uint8Array, options: ReaderOptions): Promise<BarcodeReading> {
   const size = imageSize(image);
   if (!size || size.width * size.height > MAX_IMAGE_PIXELS) {
     return Promise.resolve({ kind: "unreadable" });
   }
   const run = queue.then(async (): Promise<BarcodeReading> => {
     await prepare();
-    const results = await readBarcodes(image, READER);
+    const results = await readBarcodes(image, options);
     const texts = results
       .filter((result) => result.isValid && result.text)
       .map((result) => result.text.trim());

@@ -1,0 +1,6 @@
+/**
+ * Products: /products, the product card, the stock and price dialogs. What other capabilities and
+ * the bot's wiring may use of this folder; everything else stays inside.
+ */
+export { productLineButton, productStockData } from "./keyboards.ts";
+export { createProductsModule, type ProductsModuleOptions } from "./module.ts";

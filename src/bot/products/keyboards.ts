@@ -1,0 +1,87 @@
+/** The product card's buttons (each only for the roles that may use it) and the pick list. */
+import { InlineKeyboard } from "grammy";
+import type { ProductRef } from "../../ozon/index.ts";
+import type { Person } from "../../services/access/roles.ts";
+import { reachesShop } from "../../services/access/shop-scope.ts";
+import { clip } from "../../text.ts";
+import type { CallbackCodec } from "../core/callback-data.ts";
+
+type Translate = (key: string, args?: Record<string, string | number>) => string;
+
+/**
+ * A product's card: `<ref>:<id>:<how>`, how = e (edit the pressed message), n (a new message),
+ * s (a new message, the id is a SKU: a posting card's product line).
+ */
+export const PRODUCT_CARD_CALLBACK = "pxc";
+/** 📦 Stock on a card or an alert: `<ref>:<productId>`. */
+export const PRODUCT_STOCK_CALLBACK = "pxs";
+/** 💰 Price on a card: `<ref>:<productId>`. */
+export const PRODUCT_PRICE_CALLBACK = "pxp";
+
+/** Who may change stock and prices (admins always may). */
+export const STOCK_ROLES = ["warehouse"] as const;
+export const PRICE_ROLES = ["manager"] as const;
+
+/** A button opening a product's card in a new message, by its SKU (a posting card's product). */
+export function productLineButton(
+  codec: CallbackCodec,
+  t: Translate,
+  shopRef: string,
+  product: { sku: string; name: string },
+): { text: string; callback_data: string } {
+  return {
+    text: clip(t("products-open-button", { name: product.name }), 64),
+    callback_data: codec.encode(PRODUCT_CARD_CALLBACK, shopRef, product.sku, "s"),
+  };
+}
+
+/** The data of 📦 Stock for a product (stock alerts use it too). */
+export function productStockData(codec: CallbackCodec, shopRef: string, productId: string): string {
+  return codec.encode(PRODUCT_STOCK_CALLBACK, shopRef, productId);
+}
+
+export function productCardKeyboard(
+  codec: CallbackCodec,
+  t: Translate,
+  person: Pick<Person, "roles" | "shops"> | undefined,
+  shop: { id: string; ref: string },
+  productId: string,
+): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  if (reachesShop(person, "warehouse", shop.id)) {
+    keyboard.text(t("products-stock-button"), productStockData(codec, shop.ref, productId));
+  }
+  if (reachesShop(person, "manager", shop.id)) {
+    keyboard.text(
+      t("products-price-button"),
+      codec.encode(PRODUCT_PRICE_CALLBACK, shop.ref, productId),
+    );
+  }
+  keyboard.row();
+  keyboard.text(
+    t("products-refresh-button"),
+    codec.encode(PRODUCT_CARD_CALLBACK, shop.ref, productId, "e"),
+  );
+  return keyboard;
+}
+
+export interface Pickable {
+  shop: { ref: string; name: string };
+  product: ProductRef;
+}
+
+/** One button per match: "name · offer_id" (with the store when there are several). */
+export function pickKeyboard(codec: CallbackCodec, found: readonly Pickable[], many: boolean) {
+  const keyboard = new InlineKeyboard();
+  found.forEach(({ shop, product }, i) => {
+    if (i > 0) keyboard.row();
+    const label = [many ? shop.name : "", clip(product.name, 40), product.offerId ?? ""]
+      .filter(Boolean)
+      .join(" · ");
+    keyboard.text(
+      clip(label, 64),
+      codec.encode(PRODUCT_CARD_CALLBACK, shop.ref, product.productId, "e"),
+    );
+  });
+  return keyboard;
+}

@@ -1,0 +1,38 @@
+/**
+ * The products area as a bot module: /products and the product card, and the stock and price
+ * dialogs its buttons open. No background work: everything is read from Ozon when asked.
+ */
+import { CatalogueCache } from "../../services/products/index.ts";
+import type { BotModule } from "../core/module.ts";
+import type { ModuleDeps } from "../modules.ts";
+import { productsFeature } from "./handlers.ts";
+import { priceConversation } from "./price-dialog.ts";
+import type { ProductDialogDeps } from "./product-dialog.ts";
+import { stockConversation } from "./stock-dialog.ts";
+
+export interface ProductsModuleOptions {
+  /** The clock of cards and limits (tests move it). */
+  now?: () => number;
+}
+
+export function createProductsModule(
+  deps: ModuleDeps,
+  options: ProductsModuleOptions = {},
+): BotModule {
+  const { container, codec } = deps;
+  const { shops, config, logger } = container;
+  const now = options.now ?? Date.now;
+  const catalogue = new CatalogueCache(now);
+  const dialogs: ProductDialogDeps = {
+    shops,
+    codec,
+    timezone: config.timezone,
+    now,
+    logger: logger.child({ module: "products" }),
+  };
+  return {
+    name: "products",
+    features: [productsFeature({ shops, catalogue, now })],
+    conversations: [stockConversation(dialogs), priceConversation(dialogs)],
+  };
+}

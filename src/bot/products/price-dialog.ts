@@ -1,0 +1,175 @@
+/**
+ * 💰 Price (managers, admins): type the new price → confirm old → new with the change in %, and
+ * optionally the old price (before the discount; 0 removes it) and the minimum price → a change
+ * of more than 50 % either way is asked once more, naming its size ("10 times lower") → Ozon sets
+ * it, once → Ozon's answer in words, and the card redrawn. Money stays kopecks (bigint in the
+ * script, decimal strings in its recorded state): no float anywhere.
+ */
+import { InlineKeyboard } from "grammy";
+import {
+  bigChange,
+  changePrice,
+  type PriceInput,
+  parsePriceInput,
+  percentChange,
+  priceText,
+} from "../../services/products/index.ts";
+import { clip } from "../../text.ts";
+import type { ConversationSpec } from "../core/dialog/conversations.ts";
+import { dialogSpec, type Mark } from "../core/dialog/dialog.ts";
+import { PRODUCT_PRICE_CONVERSATION } from "./handlers.ts";
+import { ProductDialog, type ProductDialogDeps } from "./product-dialog.ts";
+
+/** Callback kind of the price dialog's buttons (dialog.ts). */
+export const PRICE_DIALOG_CALLBACK = "dxp";
+
+const PRICE_REASON_KEYS = {
+  not_a_number: "products-price-bad-number",
+  not_positive: "products-price-not-positive",
+  too_many_decimals: "products-price-decimals",
+  too_big: "products-price-too-big",
+} as const;
+
+type Extra = "old" | "min";
+
+export function priceConversation(deps: ProductDialogDeps): ConversationSpec {
+  return dialogSpec({
+    id: PRODUCT_PRICE_CONVERSATION,
+    kind: PRICE_DIALOG_CALLBACK,
+    codec: deps.codec,
+    overKey: "products-dialog-over",
+    audience: ["manager"],
+    run: async (dialog, _first, shopId: string, productId: string) => {
+      const pd = new ProductDialog(dialog, deps, shopId, productId);
+      const { t } = pd;
+      const loaded = await pd.load();
+      if (!loaded.ok) return pd.show(loaded.text);
+      const card = loaded.value;
+      if (!card) return pd.show(t("products-gone"));
+      const name = clip(card.name, 80);
+      const old = BigInt(card.price ?? "0");
+      const shown = (kopecks: string | undefined) =>
+        kopecks === undefined || kopecks === "0" ? t("products-none") : priceText(BigInt(kopecks));
+
+      /** A typed price (or, for the old price, 0): the kopecks, or back to `mark` with why. */
+      const typedPrice = async (mark: Mark, text: string, allowZero: boolean): Promise<bigint> => {
+        const parsed: PriceInput = parsePriceInput(text, allowZero);
+        if (parsed.ok) return parsed.kopecks;
+        return dialog.back(mark, t(PRICE_REASON_KEYS[parsed.reason], { input: clip(text, 40) }));
+      };
+
+      // The new price, asked again (with why) from here.
+      const asked = await dialog.mark();
+      const question = t("products-price-ask", {
+        name,
+        price: shown(card.price),
+        old: shown(card.oldPrice),
+        min: shown(card.minPrice),
+      });
+      await pd.show([asked.notice, question].filter(Boolean).join("\n\n"), new InlineKeyboard());
+      const typed = await dialog.answer([]);
+      if (typed.kind !== "text") return dialog.back(asked);
+      const price = await typedPrice(asked, typed.text, false);
+
+      // Old → new with the change in %; the old and the minimum price may be set too. One key
+      // for every confirmation of this price (a double tap of Change or of the 50 % question).
+      const onceKey = await pd.onceKey();
+      const extras: Partial<Record<Extra, bigint>> = {};
+      for (;;) {
+        const confirm = await dialog.mark();
+        const lines = [
+          confirm.notice,
+          t("products-price-confirm", {
+            name,
+            old: shown(card.price),
+            new: priceText(price),
+            change: old > 0n ? percentChange(old, price) : "—",
+          }),
+        ];
+        if (extras.old !== undefined) {
+          lines.push(
+            t("products-price-confirm-old", {
+              old: shown(card.oldPrice),
+              new: shown(extras.old.toString()),
+            }),
+          );
+        }
+        if (extras.min !== undefined) {
+          lines.push(
+            t("products-price-confirm-min", {
+              old: shown(card.minPrice),
+              new: shown(extras.min.toString()),
+            }),
+          );
+        }
+        const keyboard = new InlineKeyboard()
+          .text(t("products-price-yes"), dialog.button("y"))
+          .text(t("products-another"), dialog.button("a"))
+          .row()
+          .text(t("products-price-set-old"), dialog.button("o"))
+          .text(t("products-price-set-min"), dialog.button("m"));
+        await pd.show(lines.filter(Boolean).join("\n"), keyboard);
+        const answer = await dialog.answer(["y", "a", "o", "m"]);
+        if (answer.kind === "text" || answer.step === "a") return dialog.back(asked);
+        if (answer.step === "y") break;
+        const extra: Extra = answer.step === "o" ? "old" : "min";
+        const extraAsked = await dialog.mark();
+        const promptKey = extra === "old" ? "products-price-ask-old" : "products-price-ask-min";
+        const prompt = t(promptKey, {
+          current: shown(extra === "old" ? card.oldPrice : card.minPrice),
+        });
+        await pd.show(
+          [extraAsked.notice, prompt].filter(Boolean).join("\n\n"),
+          new InlineKeyboard(),
+        );
+        const extraTyped = await dialog.answer([]);
+        if (extraTyped.kind !== "text") return dialog.back(extraAsked);
+        extras[extra] = await typedPrice(extraAsked, extraTyped.text, extra === "old");
+      }
+
+      // More than 50 % either way: once more, naming the size.
+      const big = old > 0n ? bigChange(old, price) : undefined;
+      if (big) {
+        const keyboard = new InlineKeyboard()
+          .text(t("products-price-big-yes"), dialog.button("b"))
+          .text(t("products-another"), dialog.button("a"));
+        await pd.show(
+          t("products-price-big", {
+            direction: big.direction,
+            times: big.times,
+            old: shown(card.price),
+            new: priceText(price),
+          }),
+          keyboard,
+        );
+        const sure = await dialog.answer(["b", "a"]);
+        if (sure.kind === "text" || sure.step === "a") return dialog.back(asked);
+      }
+
+      const sent = await pd.call((shop) =>
+        changePrice(
+          shop.seller,
+          shop.store,
+          {
+            onceKey,
+            productId,
+            price: price.toString(),
+            ...(extras.old !== undefined ? { oldPrice: extras.old.toString() } : {}),
+            ...(extras.min !== undefined ? { minPrice: extras.min.toString() } : {}),
+          },
+          deps.now,
+        ),
+      );
+      if (!sent.ok) return pd.show(sent.text);
+      const outcome = sent.value;
+      if (outcome.kind === "refused") return dialog.back(asked, pd.outcomeText(outcome, ""));
+      const done = t("products-price-done", {
+        name,
+        old: shown(card.price),
+        new: priceText(price),
+      });
+      await pd.redrawCard();
+      await pd.show(pd.outcomeText(outcome, done));
+    },
+  });
+}

@@ -1,0 +1,138 @@
+/**
+ * 📦 Stock (warehouse, admins): the warehouse (asked only when the product is at more than one
+ * FBS warehouse) → the new number of units available, or +N / −N → confirm old → new → Ozon sets
+ * it, once (a double tap or a second process sends nothing more) → Ozon's answer in words, and the
+ * card it was entered from redrawn. A refusal asks for the number again with Ozon's words; Ozon's
+ * once-per-30-s limit says when to try again.
+ */
+import { InlineKeyboard } from "grammy";
+import {
+  available,
+  type ChangeOutcome,
+  changeStock,
+  MAX_UNITS,
+  parseStockInput,
+  type WarehouseUnits,
+} from "../../services/products/index.ts";
+import { clip } from "../../text.ts";
+import type { ConversationSpec } from "../core/dialog/conversations.ts";
+import { dialogSpec } from "../core/dialog/dialog.ts";
+import { Questions } from "../core/dialog/questions.ts";
+import { PRODUCT_STOCK_CONVERSATION } from "./handlers.ts";
+import { ProductDialog, type ProductDialogDeps } from "./product-dialog.ts";
+
+/** Callback kind of the stock dialog's buttons (dialog.ts). */
+export const STOCK_DIALOG_CALLBACK = "dxs";
+
+const STOCK_REASON_KEYS = {
+  not_a_number: "products-stock-bad-number",
+  below_zero: "products-stock-below-zero",
+  too_big: "products-stock-too-big",
+} as const;
+
+export function stockConversation(deps: ProductDialogDeps): ConversationSpec {
+  return dialogSpec({
+    id: PRODUCT_STOCK_CONVERSATION,
+    kind: STOCK_DIALOG_CALLBACK,
+    codec: deps.codec,
+    overKey: "products-dialog-over",
+    audience: ["warehouse"],
+    run: async (dialog, _first, shopId: string, productId: string) => {
+      const pd = new ProductDialog(dialog, deps, shopId, productId);
+      const { t } = pd;
+      const loaded = await pd.load();
+      if (!loaded.ok) return pd.show(loaded.text);
+      const card = loaded.value;
+      if (!card) return pd.show(t("products-gone"));
+      if (card.warehouses.length === 0) return pd.show(t("products-stock-no-warehouses"));
+      const name = clip(card.name, 80);
+
+      // The warehouse: asked only when there is a choice.
+      let warehouse = card.warehouses[0] as WarehouseUnits;
+      if (card.warehouses.length > 1) {
+        const keyboard = new InlineKeyboard();
+        card.warehouses.forEach((w, i) => {
+          const label = t("products-stock-warehouse-button", {
+            name: clip(w.name, 40),
+            available: available(w),
+          });
+          keyboard.text(label, dialog.button("w", i)).row();
+        });
+        const questions = new Questions(dialog, { show: (_ctx, text, kb) => pd.show(text, kb) }, t);
+        const indices = card.warehouses.map((_, i) => i);
+        const picked = await questions.pick(
+          t("products-stock-choose", { name }),
+          keyboard,
+          "w",
+          indices,
+        );
+        if (picked === undefined) return;
+        warehouse = card.warehouses[picked] as WarehouseUnits;
+      }
+      const now = available(warehouse);
+
+      // The number, asked again (with why) from here.
+      const asked = await dialog.mark();
+      const question = t("products-stock-ask", {
+        name,
+        warehouse: clip(warehouse.name, 60),
+        present: warehouse.present,
+        reserved: warehouse.reserved,
+        available: now,
+        max: MAX_UNITS,
+      });
+      await pd.show([asked.notice, question].filter(Boolean).join("\n\n"), new InlineKeyboard());
+      const typed = await dialog.answer([]);
+      if (typed.kind !== "text") return dialog.back(asked);
+      const parsed = parseStockInput(typed.text, now);
+      if (!parsed.ok) {
+        const why = t(STOCK_REASON_KEYS[parsed.reason], {
+          input: clip(typed.text, 40),
+          max: MAX_UNITS,
+        });
+        return dialog.back(asked, why);
+      }
+      const units = parsed.units;
+
+      // Old → new until Change is pressed; a typed number is a new answer to the question.
+      const onceKey = await pd.onceKey();
+      const keyboard = new InlineKeyboard()
+        .text(t("products-stock-yes"), dialog.button("y"))
+        .text(t("products-another"), dialog.button("a"));
+      await pd.show(
+        t("products-stock-confirm", {
+          name,
+          warehouse: clip(warehouse.name, 60),
+          old: now,
+          new: units,
+          reserved: warehouse.reserved,
+        }),
+        keyboard,
+      );
+      const confirmed = await dialog.answer(["y", "a"]);
+      if (confirmed.kind === "text" || confirmed.step === "a") return dialog.back(asked);
+
+      const sent = await pd.call((shop) =>
+        changeStock(
+          shop.seller,
+          shop.store,
+          { onceKey, productId, warehouseId: warehouse.id, units },
+          deps.now,
+        ),
+      );
+      if (!sent.ok) return pd.show(sent.text);
+      const outcome: ChangeOutcome = sent.value;
+      if (outcome.kind === "refused") {
+        return dialog.back(asked, pd.outcomeText(outcome, ""));
+      }
+      const done = t("products-stock-done", {
+        name,
+        warehouse: clip(warehouse.name, 60),
+        old: now,
+        new: units,
+      });
+      await pd.redrawCard();
+      await pd.show(pd.outcomeText(outcome, done));
+    },
+  });
+}

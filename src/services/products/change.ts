@@ -1,0 +1,95 @@
+/**
+ * Changing a product's stock at one warehouse or its prices, once (once.ts), with Ozon's answer
+ * for the item in plain data: done, refused with Ozon's code and words, or the change limit
+ * (with when to try again). Call inside `conversation.external`: the outcome is JSON-safe.
+ */
+import { type ItemResult, type SellerClient, STOCK_CHANGE_WINDOW_MS } from "../../ozon/index.ts";
+import type { Store } from "../../store/port.ts";
+import { rublesText } from "./money.ts";
+import { sendOnce } from "./once.ts";
+
+/** Ozon allows a product's price to change 10 times an hour: try again within the hour. */
+const PRICE_RETRY_MINUTES = 60;
+
+export type ChangeOutcome =
+  | { kind: "done" }
+  | { kind: "refused"; code: string; message: string }
+  /** Ozon's limit on changes: `retryAt` is when to try again (epoch ms). */
+  | { kind: "limited"; retryAt: number }
+  /** Someone (a double tap, another process) sent this very change; its answer if known. */
+  | { kind: "duplicate"; outcome?: ChangeOutcome };
+
+export interface StockChangeRequest {
+  /** Unique per confirmation (the dialog's run and step). */
+  onceKey: string;
+  productId: string;
+  warehouseId: string;
+  /** Units available after the change (reserved ones come on top at Ozon). */
+  units: number;
+}
+
+export interface PriceChangeRequest {
+  onceKey: string;
+  productId: string;
+  /** Kopecks as decimal strings. */
+  price: string;
+  oldPrice?: string;
+  minPrice?: string;
+}
+
+type Changer = Pick<SellerClient, "stock">;
+
+export async function changeStock(
+  seller: Changer,
+  store: Store,
+  request: StockChangeRequest,
+  now: () => number,
+): Promise<ChangeOutcome> {
+  const once = await sendOnce(store, `stock:${request.onceKey}`, async () => {
+    const [result] = await seller.stock.setStocks([
+      { productId: request.productId, warehouseId: request.warehouseId, stock: request.units },
+    ]);
+    return outcomeOf(result, now() + STOCK_CHANGE_WINDOW_MS);
+  });
+  return once.first ? once.value : duplicate(once.value);
+}
+
+export async function changePrice(
+  seller: Changer,
+  store: Store,
+  request: PriceChangeRequest,
+  now: () => number,
+): Promise<ChangeOutcome> {
+  const money = (kopecks: string | undefined) =>
+    kopecks === undefined ? undefined : rublesText(BigInt(kopecks));
+  const once = await sendOnce(store, `price:${request.onceKey}`, async () => {
+    const old = money(request.oldPrice);
+    const min = money(request.minPrice);
+    const [result] = await seller.stock.setPrices([
+      {
+        productId: request.productId,
+        price: money(request.price) as string,
+        ...(old !== undefined ? { oldPrice: old } : {}),
+        ...(min !== undefined ? { minPrice: min } : {}),
+      },
+    ]);
+    return outcomeOf(result, now() + PRICE_RETRY_MINUTES * 60_000);
+  });
+  return once.first ? once.value : duplicate(once.value);
+}
+
+function duplicate(outcome: ChangeOutcome | undefined): ChangeOutcome {
+  return outcome ? { kind: "duplicate", outcome } : { kind: "duplicate" };
+}
+
+function outcomeOf(result: ItemResult | undefined, retryAt: number): ChangeOutcome {
+  if (!result) return { kind: "refused", code: "NO_ANSWER", message: "" };
+  if (result.updated) return { kind: "done" };
+  if (result.tooManyRequests) return { kind: "limited", retryAt };
+  const [first] = result.errors;
+  return {
+    kind: "refused",
+    code: first?.code ?? "",
+    message: (first?.message ?? "").slice(0, 300),
+  };
+}

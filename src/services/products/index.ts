@@ -1,0 +1,22 @@
+/** Products: finding one, its card's figures, and changing its stock and prices once. */
+export { available, loadCard, type ProductCard, SALES_DAYS, type WarehouseUnits } from "./card.ts";
+export {
+  type ChangeOutcome,
+  changePrice,
+  changeStock,
+  type PriceChangeRequest,
+  type StockChangeRequest,
+} from "./change.ts";
+export { CatalogueCache, type Found, findProducts, MAX_MATCHES, MAX_QUERY } from "./lookup.ts";
+export {
+  bigChange,
+  kopecksOf,
+  MAX_PRICE_KOPECKS,
+  type PriceInput,
+  parsePriceInput,
+  percentChange,
+  priceText,
+  rublesText,
+} from "./money.ts";
+export { sendOnce } from "./once.ts";
+export { MAX_UNITS, parseStockInput, type StockInput } from "./stock-input.ts";
