@@ -15,6 +15,7 @@ import {
   scheduleDaily,
 } from "./walkthrough-jobs-more.ts";
 import { changePrice, PRODUCT_JOB } from "./walkthrough-jobs-products.ts";
+import { STOCK_JOB, stockAlertsOn, stockFromAlert } from "./walkthrough-jobs-stock.ts";
 import { type JobResult, WalkWorld } from "./walkthrough-world.ts";
 
 /** The jobs, as the table names them. */
@@ -29,6 +30,7 @@ export const JOB = {
   report: "order a usual report (one campaign, last 7 days by day)",
   ...MORE_JOB,
   ...PRODUCT_JOB,
+  ...STOCK_JOB,
 } as const;
 
 /**
@@ -63,6 +65,8 @@ export async function walk(lang: "ru" | "en", print: boolean): Promise<JobResult
       [JOB.schedule, () => scheduleDaily(w, manager)],
       [JOB.digest, () => dailyDigest(w, manager)],
       [JOB.price, () => changePrice(w, manager)],
+      [JOB.stockOn, () => stockAlertsOn(w, warehouse)],
+      [JOB.stockFromAlert, () => stockFromAlert(w, warehouse)],
     ];
     for (const [name, run] of jobs) {
       try {

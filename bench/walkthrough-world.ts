@@ -19,6 +19,7 @@ import type { BotModule } from "../src/bot/core/module.ts";
 import { createBot } from "../src/bot/index.ts";
 import { createPostingsModule, type PostingsModule } from "../src/bot/postings/module.ts";
 import { createProductsModule } from "../src/bot/products/index.ts";
+import { createStockModule, type StockBotModule } from "../src/bot/stock/index.ts";
 import { loadConfig } from "../src/config.ts";
 import type { Container } from "../src/container.ts";
 import { createLogger } from "../src/logger.ts";
@@ -62,6 +63,10 @@ export class WalkWorld {
   readonly relay: RelayBotModule;
   readonly questions: QuestionsBotModule;
   readonly schedules: SchedulesModule;
+  /** Stock alerts and the workbook (absent in versions before them). */
+  readonly stock: StockBotModule;
+  /** The sandbox store's id in the bot. */
+  readonly shopId: string;
   readonly #t: (key: string, variables?: Record<string, string | number>) => string;
   readonly #print: boolean;
   readonly #close: () => Promise<void>;
@@ -79,6 +84,8 @@ export class WalkWorld {
     relay: RelayBotModule;
     questions: QuestionsBotModule;
     schedules: SchedulesModule;
+    stock: StockBotModule;
+    shopId: string;
     t: WalkWorld["t"];
     print: boolean;
     close: () => Promise<void>;
@@ -93,6 +100,8 @@ export class WalkWorld {
     this.relay = parts.relay;
     this.questions = parts.questions;
     this.schedules = parts.schedules;
+    this.stock = parts.stock;
+    this.shopId = parts.shopId;
     this.#t = parts.t;
     this.#print = parts.print;
     this.#close = parts.close;
@@ -166,7 +175,11 @@ export class WalkWorld {
     const sender = unlimitedSender();
     const deps = { container, i18n, codec, sender };
     const relay = createRelayModule(deps, { poll: false });
-    const postings = createPostingsModule(deps, { poll: false });
+    const stock = createStockModule(deps, { poll: false });
+    const postings = createPostingsModule(deps, {
+      poll: false,
+      subscribeRow: (ctx) => stock.subscribeRow(ctx),
+    });
     const ads = createAdsModule(deps, { pollCapSeconds: 0.1 });
     const schedules = createSchedulesModule(deps, ads, {
       runLoop: false,
@@ -176,7 +189,7 @@ export class WalkWorld {
     const questions = createQuestionsModule(deps, { poll: false });
     // In main's order: questions after the relay (a reply to a relayed chat message is its own).
     const products = createProductsModule(deps);
-    const modules: BotModule[] = [ads, schedules, relay, questions, products, postings];
+    const modules: BotModule[] = [ads, schedules, relay, questions, products, postings, stock];
     const bot = createBot({
       config,
       logger,
@@ -204,6 +217,8 @@ export class WalkWorld {
       relay,
       questions,
       schedules,
+      stock,
+      shopId: shops.all()[0]?.id ?? "",
       t,
       print,
       close: async () => {
