@@ -34,7 +34,7 @@ export async function stockFromAlert(w: WalkWorld, who: User): Promise<JobResult
   const job = w.job(STOCK_JOB.stockFromAlert, who);
   job.shows(alert);
   let screen = await job.tap(alert, w.label("stock-button-stock"));
-  screen = await job.tap(screen, new RegExp(`^${escape(warehouse.warehouseName)}`));
+  screen = await job.tap(screen, new RegExp(`^${escapeRegExp(warehouse.warehouseName)}`));
   screen = await job.type("25");
   await job.tap(screen, w.label("products-stock-yes"));
   const now = w.sandbox.control.stock
@@ -45,4 +45,4 @@ export async function stockFromAlert(w: WalkWorld, who: User): Promise<JobResult
   return job.end();
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
