@@ -3,6 +3,7 @@
  * chat's /subscribe filters of stores and warehouses), and a store's own threshold (admins set it
  * in /stores; none: LOW_STOCK).
  */
+import { moveKey } from "../../store/move-key.ts";
 import type { Store } from "../../store/port.ts";
 
 const CHOICE_PREFIX = "stock:alerts:";
@@ -28,6 +29,16 @@ export class StockAlertChoice {
       .filter((entry) => entry.value === true)
       .map((entry) => Number(entry.key.slice(entry.key.lastIndexOf(":") + 1)));
     return new Set(ids.filter(Number.isSafeInteger));
+  }
+
+  /** The group became a supergroup: its choice follows it (true when it had stock alerts on). */
+  async moveChat(fromChatId: number, toChatId: number): Promise<boolean> {
+    return moveKey<boolean>(
+      this.#store,
+      `${CHOICE_PREFIX}${fromChatId}`,
+      `${CHOICE_PREFIX}${toChatId}`,
+      (on) => on,
+    );
   }
 
   async set(chatId: number, on: boolean): Promise<void> {

@@ -117,3 +117,17 @@ describe("stock watcher", () => {
     await store.close();
   });
 });
+
+describe("stock alert choice", () => {
+  it("follows a group that became a supergroup (chat moves)", async () => {
+    const { ChatMoves } = await import("../../../src/services/chat-moves.ts");
+    const { StockAlertChoice } = await import("../../../src/services/stock/settings.ts");
+    const store = new MemoryStore();
+    const choice = new StockAlertChoice(store);
+    await choice.set(-100, true);
+    await new ChatMoves({ store, shopStores: () => [] }).move(-100, -1001);
+    expect([...(await choice.chats())]).toEqual([-1001]);
+    expect(await choice.wants(-100)).toBe(false);
+    await store.close();
+  });
+});
