@@ -226,11 +226,7 @@ export function bookFeature(area: BookFeatureDeps): FeatureFactory {
         previewText(ctx.t, { plan, warehouses: catalog.warehouses, notAllowed }),
       );
       if (stock.length + prices.length === 0) return ctx.reply(clip(text, TEXT_LIMIT));
-      const id = randomBytes(9)
-        .toString("base64url")
-        .toLowerCase()
-        .replace(/[^0-9a-z]/g, "0")
-        .slice(0, 12);
+      const id = randomBytes(6).toString("hex");
       await desk.saveDraft({
         id,
         shopId: shop.id,

@@ -31,6 +31,8 @@ const BATCH_PREFIX = "book:batch:";
 export const DRAFT_TTL_MS = 60 * 60 * 1000;
 /** Finished jobs are kept this long (the person's result, a second press's answer). */
 const DONE_TTL_MS = 24 * 60 * 60 * 1000;
+/** Requests of one batch before its items are given up as failed (Ozon keeps refusing it). */
+export const MAX_BATCH_TRIES = 3;
 /** Deliveries of the result that failed before the job is given up (logged). */
 const MAX_DELIVERY_TRIES = 5;
 
@@ -69,6 +71,8 @@ export interface BookJob extends BookAudience {
 
 export interface BookBatch {
   kind: "stock" | "price";
+  /** Requests begun for it (a failed one is tried again, up to MAX_BATCH_TRIES). */
+  tries?: number;
   rows: number[];
   items: Array<StockSet | PriceSet>;
   state: "pending" | "sending" | "done";
@@ -255,12 +259,26 @@ export class BookDesk {
         });
         items = items.filter((_, i) => !reached[i]);
       }
-      await store.set(key, { ...batch, state: "sending" });
+      const tries = (batch.tries ?? 0) + 1;
+      await store.set(key, { ...batch, state: "sending", tries });
       if (items.length > 0) {
-        const answers =
-          batch.kind === "stock"
-            ? await ozon.setStocks(items as StockSet[], signal)
-            : await ozon.setPrices(items as PriceSet[], signal);
+        let answers: ItemOutcome[];
+        try {
+          answers =
+            batch.kind === "stock"
+              ? await ozon.setStocks(items as StockSet[], signal)
+              : await ozon.setPrices(items as PriceSet[], signal);
+        } catch (error) {
+          // Stopping, or Ozon down for now: the batch is tried again (checked against Ozon first).
+          if (signal.aborted || tries < MAX_BATCH_TRIES) throw error;
+          // Refused again and again (a request Ozon will not take): its items fail with the reason.
+          logger?.warn(
+            { err: error, job: job.id, batch: index },
+            "a workbook batch failed for good",
+          );
+          const reason = error instanceof Error ? error.message.slice(0, 200) : String(error);
+          answers = items.map(() => ({ ok: false, code: "REQUEST_FAILED", message: reason }));
+        }
         let next = 0;
         for (let i = 0; i < outcomes.length; i++) {
           if (outcomes[i] !== undefined) continue;

@@ -142,4 +142,25 @@ describe("workbook desk", () => {
     expect(lines.filter((l) => l.outcome.ok)).toHaveLength(150);
     await store.close();
   });
+
+  it("gives a batch Ozon keeps refusing up after a few tries, its rows failed with the reason", async () => {
+    const store = new MemoryStore();
+    const ozon = new FakeOzon(catalog(3));
+    ozon.setPrices = async () => {
+      throw new Error("HTTP 400: invalid request");
+    };
+    const { d, results } = desk(store, ozon);
+    await d.saveDraft(draft(3));
+    await d.apply("d1");
+    for (let i = 0; i < 3; i++) await d.runOnce().catch(() => undefined);
+    const lines = results[0] ?? [];
+    expect(lines.filter((l) => l.kind === "stock" && l.outcome.ok)).toHaveLength(2);
+    expect(lines.find((l) => l.kind === "price")?.outcome).toEqual({
+      ok: false,
+      code: "REQUEST_FAILED",
+      message: "HTTP 400: invalid request",
+    });
+    expect(ozon.stockCalls).toHaveLength(1); // the stock batch was not sent again
+    await store.close();
+  });
 });
