@@ -4,6 +4,7 @@
  * holder stops and the other takes over.
  */
 import { afterAll, expect, it } from "vitest";
+import { BookDesk } from "../../../src/services/stock/book-desk.ts";
 import type { StockLevel } from "../../../src/services/stock/crossings.ts";
 import {
   STOCK_LEASE_NAME,
@@ -61,6 +62,34 @@ redis.describe("stock watcher on Redis, two processes", () => {
     expect(await other.runOnce()).toMatchObject({ leader: true, crossings: 1, sent: 1 });
     expect(sent.map((s) => s.alert.mark)).toEqual(["low", "zero"]);
     await other.stop();
+    await store.close();
+  });
+
+  it("makes one workbook job of two Apply presses in two processes at once", async () => {
+    const store = await RedisStore.open({ url: redis.url, prefix });
+    const ozon = {
+      catalog: async () => ({ warehouses: [], items: [] }),
+      setStocks: async () => [],
+      setPrices: async () => [],
+    };
+    const notifier = { progress: async () => 1, finished: async () => {} };
+    const deskOf = () => new BookDesk({ shopId: "shop", store, ozon, notifier, lease: false });
+    const [a, b] = [deskOf(), deskOf()];
+    await a.saveDraft({
+      id: "twice",
+      shopId: "shop",
+      warehouses: [],
+      chatId: 1,
+      by: 1,
+      byName: "Kim",
+      locale: "en",
+      createdAt: new Date().toISOString(),
+      stock: [{ row: 2, offerId: "A", productId: "1", warehouseId: "9", from: 1, to: 5 }],
+      prices: [],
+    });
+    const answers = await Promise.all([a.apply("twice"), b.apply("twice"), a.apply("twice")]);
+    expect(answers.map((x) => x.kind).sort()).toEqual(["already", "already", "started"]);
+    expect(await store.list("book:job:")).toHaveLength(1);
     await store.close();
   });
 });
