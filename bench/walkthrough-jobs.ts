@@ -2,6 +2,7 @@
 // that it did what the person wanted (a job that did not throws). Shared with the walkthrough
 // test (test/bot/walkthrough.test.ts), which keeps the script working and the tap counts true.
 import type { User } from "grammy/types";
+import { DELIVERY_JOB, markDelivered } from "./walkthrough-jobs-deliveries.ts";
 import {
   answerFromChats,
   answerQuestion,
@@ -16,6 +17,7 @@ import {
 } from "./walkthrough-jobs-more.ts";
 import { changePrice, PRODUCT_JOB } from "./walkthrough-jobs-products.ts";
 import { decideRfbsReturn, RETURNS_JOB } from "./walkthrough-jobs-returns.ts";
+import { STOCK_JOB, stockAlertsOn, stockFromAlert } from "./walkthrough-jobs-stock.ts";
 import { type JobResult, WalkWorld } from "./walkthrough-world.ts";
 
 /** The jobs, as the table names them. */
@@ -31,6 +33,8 @@ export const JOB = {
   ...MORE_JOB,
   ...RETURNS_JOB,
   ...PRODUCT_JOB,
+  ...DELIVERY_JOB,
+  ...STOCK_JOB,
 } as const;
 
 /**
@@ -52,6 +56,7 @@ export async function walk(lang: "ru" | "en", print: boolean): Promise<JobResult
       [JOB.pack, () => packWithDialog(w, warehouse)],
       [JOB.oneTap, () => packOneTap(w, warehouse)],
       [JOB.cancel, () => cancelPosting(w, warehouse)],
+      [JOB.delivered, () => markDelivered(w, warehouse)],
       [JOB.reply, () => replyToBuyer(w, seller)],
       [JOB.chats, () => answerFromChats(w, seller)],
       [JOB.read, () => markRead(w, seller)],
@@ -66,6 +71,8 @@ export async function walk(lang: "ru" | "en", print: boolean): Promise<JobResult
       [JOB.digest, () => dailyDigest(w, manager)],
       [JOB.rfbs, () => decideRfbsReturn(w, seller)],
       [JOB.price, () => changePrice(w, manager)],
+      [JOB.stockOn, () => stockAlertsOn(w, warehouse)],
+      [JOB.stockFromAlert, () => stockFromAlert(w, warehouse)],
     ];
     for (const [name, run] of jobs) {
       try {

@@ -25,8 +25,12 @@ export const COMMANDS = [
   { name: "today", audience: ["warehouse"], button: true },
   { name: "handover", audience: ["warehouse"], button: true },
   { name: "products", audience: ["warehouse", "manager"], button: true },
+  { name: "deliveries", audience: ["warehouse", "seller"], button: true },
+  { name: "track", audience: ["warehouse", "seller"], button: false },
+  { name: "dispute", audience: ["seller"], button: false },
   { name: "subscribe", audience: ["warehouse"], button: true },
   { name: "unsubscribe", audience: ["warehouse"], button: true },
+  { name: "workbook", audience: ["warehouse", "manager"], button: true },
   { name: "campaigns", audience: ["manager"], button: true },
   { name: "budget", audience: ["manager"], button: true },
   { name: "report", audience: ["manager"], button: true },
@@ -36,6 +40,7 @@ export const COMMANDS = [
   { name: "invite", audience: ["admin"], button: true },
   { name: "users", audience: ["admin"], button: true },
   { name: "stores", audience: ["admin"], button: true },
+  { name: "status", audience: ["admin"], button: true },
   { name: "relay_here", audience: ["admin"], button: false },
   { name: "audit", audience: ["admin"], button: true },
   { name: "chats", audience: ["seller"], button: true },
@@ -72,10 +77,18 @@ export const PLANNED_COMMANDS: readonly CommandName[] = [
   "rating",
   // Defined by the returns module (src/bot/returns/module.ts).
   "returns",
+  // Defined by the stock module (src/bot/stock/book-feature.ts).
+  "workbook",
   // Defined by the products module (src/bot/products/module.ts).
   "products",
   // Defined by the audit module (src/bot/audit/module.ts).
   "audit",
+  // Defined by the status module (src/bot/status/module.ts), likewise.
+  "status",
+  // Defined by the deliveries module (src/bot/deliveries/module.ts).
+  "deliveries",
+  "track",
+  "dispute",
 ];
 
 const byName = new Map<string, CommandSpec>(COMMANDS.map((c) => [c.name, c]));

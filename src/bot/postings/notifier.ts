@@ -37,7 +37,13 @@ import {
   postingCard,
   postingLine,
 } from "./format.ts";
-import { digestKeyboard, labelKeyboard, listButton, postingKeyboard } from "./keyboards.ts";
+import {
+  digestKeyboard,
+  labelKeyboard,
+  listButton,
+  postingKeyboard,
+  withDeliveryButton,
+} from "./keyboards.ts";
 
 /** A send Telegram has not answered within this long is given up (retried next pass). */
 const SEND_TIMEOUT_MS = 30_000;
@@ -255,7 +261,13 @@ export class TelegramPostingNotifier implements PostingNotifier {
         // No row at all (an empty InlineKeyboard would carry one empty row).
         return NO_BUTTONS;
       case "packed":
-        return labelKeyboard(codec, format.t, change.by?.parts ?? [], number, shop.ref);
+        return withDeliveryButton(
+          labelKeyboard(codec, format.t, change.by?.parts ?? [], number, shop.ref),
+          codec,
+          format.t,
+          change.posting,
+          shop.ref,
+        );
       case "deadline":
         return this.#postingKeyboard(format, change.posting);
     }
