@@ -451,7 +451,7 @@ describe("/report", () => {
       expect(screenText(w, user.id)).toContain(`${use}\n\n${kind}`);
       await tap(w, user, user === MANAGER ? "Статистика кампаний" : "Campaign statistics");
       expect(screenText(w, user.id)).not.toContain(use); // said once
-      await tap(w, user, user === MANAGER ? "Выйти" : "Close");
+      await tap(w, user, user === MANAGER ? "Закрыть" : "Close");
     }
 
     await slash(w, MANAGER, "report");
