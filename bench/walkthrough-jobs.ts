@@ -113,7 +113,8 @@ async function subscribe(w: WalkWorld, who: User): Promise<JobResult> {
   await w.watcher().runOnce();
   const job = w.job(JOB.subscribe, who);
   const screen = await job.command("subscribe");
-  check(w.hasButton(screen, w.label("postings-button-list")), "offered to list what waits");
+  // The button says how many wait («Показать 1 отправление»); before, «Показать ждущие».
+  check(w.hasButton(screen, /^📋 /u), "offered to list what waits");
   return job.end();
 }
 

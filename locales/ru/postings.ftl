@@ -31,7 +31,11 @@ postings-button-ship = 📦 Собрать
 postings-button-cancel = ✖️ Отменить
 postings-button-label = 🏷 Этикетка
 postings-write-to-buyer = 💬 Написать покупателю
-postings-button-list = 📋 Показать ждущие
+postings-button-list = { $count ->
+    [one] 📋 Показать { $count } отправление
+    [few] 📋 Показать { $count } отправления
+   *[other] 📋 Показать { $count } отправлений
+}
 postings-button-retry = 🔁 Повторить
 postings-summary = { $count ->
     [one] { $count } отправление ждёт сборки.

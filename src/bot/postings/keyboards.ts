@@ -114,9 +114,20 @@ export function labelKeyboard(
   return keyboard;
 }
 
-/** "Show them": opens the first page of /postings (of one shop when `shopRef` is given). */
-export function listButton(codec: CallbackCodec, t: T, shopRef?: string): InlineKeyboard {
-  return new InlineKeyboard().text(t("postings-button-list"), listData(codec, 0, shopRef));
+/**
+ * "Show 3 postings": opens the first page of /postings (of one shop when `shopRef` is given);
+ * `count` is how many wait.
+ */
+export function listButton(
+  codec: CallbackCodec,
+  t: T,
+  count: number,
+  shopRef?: string,
+): InlineKeyboard {
+  return new InlineKeyboard().text(
+    t("postings-button-list", { count }),
+    listData(codec, 0, shopRef),
+  );
 }
 
 /** A page of the /postings list: of one shop, or (no ref) of every shop the person reaches. */

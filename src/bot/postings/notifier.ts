@@ -163,7 +163,7 @@ export class TelegramPostingNotifier implements PostingNotifier {
       "bulk",
       format,
       format.t("postings-summary", { count }),
-      listButton(this.#options.codec, format.t, this.#options.shop.ref),
+      listButton(this.#options.codec, format.t, count, this.#options.shop.ref),
     );
   }
 

@@ -81,7 +81,7 @@ describe("dialog safety", () => {
     const sent = calls.filter((c) => c.method === "sendMessage");
     expect(sent.length).toBeGreaterThan(1);
     for (const call of sent) expect(textOf(call).length).toBeLessThanOrEqual(4096);
-    const confirm = lastScreen(await tap(lastScreen(calls), "One package"));
+    const confirm = lastScreen(await tap(lastScreen(calls), "One box"));
     expect(textOf(confirm).length).toBeLessThanOrEqual(4096);
     expect(textOf(confirm)).toContain(`Pack posting ${posting.postingNumber}`);
   });
@@ -119,13 +119,13 @@ describe("dialog safety", () => {
     h.sandbox.control.setPostingStatus(disputed.postingNumber, "arbitration");
     const told = lastScreen(await exchange(h, pressed("ps", disputed.postingNumber)));
     expect(textOf(told)).toBe(
-      `Posting ${disputed.postingNumber} is no longer awaiting packaging: in arbitration.`,
+      `Posting ${disputed.postingNumber} is no longer waiting to be packed: in arbitration.`,
     );
     const posting = h.sandbox.control.addPosting({
       products: [{ name: "Kettle", quantity: 1, markRequired: false }],
     });
     const confirm = lastScreen(await exchange(h, pressed("ps", posting.postingNumber)));
-    expect(textOf(confirm)).toContain(`Pack posting ${posting.postingNumber} in 1 package?`);
+    expect(textOf(confirm)).toContain(`Pack posting ${posting.postingNumber} in 1 box?`);
   });
 
   it("after a split, sends the label of every package at once, and offers each", async () => {
@@ -134,7 +134,7 @@ describe("dialog safety", () => {
       products: [{ name: "Cup", quantity: 2, markRequired: false }],
     });
     const how = lastScreen(await exchange(h, pressed("ps", posting.postingNumber)));
-    await tap(how, "Split into packages");
+    await tap(how, "Split into boxes");
     const confirm = lastScreen(await exchange(h, text("1 1", { from: KEEPER })));
     const packed = await tap(confirm, "✅ Pack");
     const done = lastScreen(packed);
@@ -155,7 +155,7 @@ describe("dialog safety", () => {
       products: [{ name: "Shoes", quantity: 2, markRequired: true }],
     });
     const how = lastScreen(await exchange(h, pressed("ps", posting.postingNumber)));
-    await tap(how, "One package");
+    await tap(how, "One box");
     const mark = "010460712345678921AAAAAAAA1";
     await exchange(h, text(mark, { from: KEEPER }));
     const again = await exchange(h, text(mark, { from: KEEPER }));

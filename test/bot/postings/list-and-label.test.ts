@@ -49,7 +49,7 @@ describe("/postings and labels", () => {
     expect(awaiting).toHaveLength(7);
 
     const first = lastScreen(await exchange(h, command("postings", { from: KEEPER })));
-    expect(textOf(first)).toContain("Postings awaiting packaging: 7");
+    expect(textOf(first)).toContain("Postings waiting to be packed: 7");
     const labels = buttonsOf(first).map((b) => b.text);
     expect(labels.filter((l) => l.includes("Pack"))).toEqual([
       "1 📦 Pack",

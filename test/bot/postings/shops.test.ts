@@ -114,7 +114,7 @@ describe("postings with two shops", () => {
 
     // Someone with both shops sees both, each under its shop's name.
     const both = textOf(lastScreen(await exchange(h, command("postings", { from: KEEPER }))));
-    expect(both).toContain("Postings awaiting packaging: 2");
+    expect(both).toContain("Postings waiting to be packed: 2");
     expect(both.indexOf("🏬 Северный")).toBeLessThan(both.indexOf(north.postingNumber));
     expect(both.indexOf("🏬 Южный")).toBeLessThan(both.indexOf(south.postingNumber));
     expect(both.indexOf(north.postingNumber)).toBeLessThan(both.indexOf("🏬 Южный"));
