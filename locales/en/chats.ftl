@@ -80,6 +80,7 @@ command-chats =
     .button = 💬 Open chats
 inbox-take-button = ✋ Take it
 inbox-claimed-button = ✋ { $name } is answering · till { $until }
+inbox-claimed-mine-button = ✋ You are answering till { $until }
 inbox-open-posting-button = 📦 Open posting
 inbox-title-waiting = 💬 Buyers waiting for an answer: { $count }
 inbox-title-all = 💬 Open buyer chats: { $count }
@@ -115,6 +116,7 @@ inbox-view-seller = 🏪 Seller
 inbox-view-other = ℹ️ Ozon
 inbox-view-empty = No messages yet.
 inbox-view-claimed = ✋ { $name } is answering, till { $until }.
+inbox-view-claimed-mine = ✋ You are answering till { $until }.
 inbox-view-failed = Ozon did not give this chat's messages: { $reason }
 inbox-view-files-capped = Files shown: { $shown } of { $count }.
 inbox-view-file-failed = 📎 { $name }: the file could not be fetched.
@@ -229,6 +231,7 @@ questions-answered-note = ↩️ { $name } answered the question: «{ $words }»
 reviews-answered-note = ↩️ { $name } answered the review: «{ $words }»
 
 ## Chat view in place of /chats
+chat-view-whole-button = 📜 The whole chat
 chat-view-back-button = « Back to list
 chat-view-files-button = 📎 Files ({ $count })
 chat-view-files-sending = 📎 Sending the files…

@@ -80,6 +80,7 @@ command-chats =
     .button = 💬 Открытые чаты
 inbox-take-button = ✋ Беру
 inbox-claimed-button = ✋ Отвечает { $name } · до { $until }
+inbox-claimed-mine-button = ✋ Вы отвечаете до { $until }
 inbox-open-posting-button = 📦 Открыть отправление
 inbox-title-waiting = 💬 Покупатели ждут ответа: { $count }
 inbox-title-all = 💬 Открытые чаты с покупателями: { $count }
@@ -115,6 +116,7 @@ inbox-view-seller = 🏪 Продавец
 inbox-view-other = ℹ️ Ozon
 inbox-view-empty = Сообщений пока нет.
 inbox-view-claimed = ✋ Отвечает { $name }, до { $until }.
+inbox-view-claimed-mine = ✋ Вы отвечаете до { $until }.
 inbox-view-failed = Ozon не отдал сообщения чата: { $reason }
 inbox-view-files-capped = Показано файлов: { $shown } из { $count }.
 inbox-view-file-failed = 📎 { $name }: файл не удалось получить.
@@ -234,6 +236,7 @@ reviews-answered-note = ↩️ { $name } ответил(а) на отзыв: «{
 
 ## Chat view in place of /chats
 chat-view-back-button = « К списку
+chat-view-whole-button = 📜 Вся переписка
 chat-view-files-button = 📎 Файлы ({ $count })
 chat-view-files-sending = 📎 Отправляю файлы…
 chat-view-files-none = 📎 В последних сообщениях чата файлов нет.

@@ -17,7 +17,12 @@ import { type Locale, type LocalizedContext, type Translator, translatorOr } fro
 import { withShopTag } from "../core/shop-tags.ts";
 import { orderUrl } from "./format.ts";
 import { claimLabel } from "./inbox-format.ts";
-import { CHAT_FILES_CALLBACK, CHATS_LIST_CALLBACK, chatViewKeyboard } from "./inbox-keyboards.ts";
+import {
+  CHAT_FILES_CALLBACK,
+  CHAT_VIEW_CALLBACK,
+  CHATS_LIST_CALLBACK,
+  chatViewKeyboard,
+} from "./inbox-keyboards.ts";
 import { relayKeyboard } from "./keyboards.ts";
 import type { RelayShops } from "./relay-shops.ts";
 
@@ -64,7 +69,8 @@ export async function showClaimOnCopies(
 ): Promise<void> {
   await redrawCopyButtons(deps, digest?.copies ?? [], (t, copy) =>
     relayKeyboard(deps.codec, t, chat.ozonChatId, chat.shopRef, {
-      claim: claim ? claimLabel(claim, deps.timezone) : undefined,
+      // The taker's own private copy says "You are answering".
+      claim: claim && { ...claimLabel(claim, deps.timezone), mine: copy.chatId === claim.userId },
       postingNumber: copy.posting,
       orderUrl: orderUrl(chat.orderNumber),
     }),
@@ -73,7 +79,8 @@ export async function showClaimOnCopies(
 
 /**
  * The claim on the pressed message too when it is a chat's view (not a relayed copy, which
- * showClaimOnCopies drew): its own buttons, keeping its 📎 Files and « Back to list row.
+ * showClaimOnCopies drew): its own buttons, keeping its 📜 The whole chat, 📎 Files and « Back
+ * to list rows.
  */
 export async function showClaimOnView(
   deps: ClaimViewDeps,
@@ -87,11 +94,16 @@ export async function showClaimOnView(
     (c) => c.chatId === pressed?.chat.id && c.messageId === pressed.message_id,
   );
   if (!pressed || isCopy) return;
-  const keyboard = chatViewKeyboard(deps.codec, t, chat, claimLabel(claim, deps.timezone));
+  // The presser took it: "You are answering" where nobody else reads it (a private chat).
+  const mine = pressed.chat.type === "private" && pressed.chat.id === claim.userId;
+  const label = { ...claimLabel(claim, deps.timezone), mine };
+  const keyboard = chatViewKeyboard(deps.codec, t, chat, label);
   const kept = (pressed.reply_markup?.inline_keyboard ?? []).filter((row) =>
     row.some((b) => {
       const kind = "callback_data" in b ? deps.codec.decode(b.callback_data)?.kind : undefined;
-      return kind === CHAT_FILES_CALLBACK || kind === CHATS_LIST_CALLBACK;
+      return (
+        kind === CHAT_FILES_CALLBACK || kind === CHATS_LIST_CALLBACK || kind === CHAT_VIEW_CALLBACK
+      );
     }),
   );
   keyboard.inline_keyboard.push(...kept);

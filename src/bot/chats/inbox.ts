@@ -43,6 +43,8 @@ import type { RelayShops } from "./relay-shops.ts";
 const SELLERS = ["seller"] as const;
 /** Messages a chat's view shows, and files it sends with them. */
 const VIEW_MESSAGES = 10;
+/** Messages a chat's view shows until «The whole chat» is pressed. */
+const VIEW_BRIEF = 4;
 const VIEW_FILES = 3;
 const VIEW_FILE_BYTES = 10 * 1024 * 1024;
 const VIEW_FILE_DEADLINE_MS = 20_000;
@@ -78,19 +80,23 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
       await showChats(ctx, Number(page), mode, fresh === "r");
     });
 
-    router.callback(CHAT_VIEW_CALLBACK, SELLERS, async (ctx, [ozonChatId, ref, page, mode]) => {
-      if (!ozonChatId) return invalid(ctx);
-      const shop = await pressedShop(ctx, ref);
-      if (!shop) return;
-      await ctx.answerCallbackQuery();
-      if (ctx.from) await relay.unsent.opened(ctx.from.id, { ozonChatId, shopId: shop.id });
-      // Buttons made before the list's page was carried go back to its first page.
-      const back = {
-        page: page && /^\d{1,6}$/.test(page) ? Number(page) : 0,
-        mode: mode === "a" ? ("a" as const) : ("w" as const),
-      };
-      await showChat(ctx, shop, ozonChatId, back);
-    });
+    router.callback(
+      CHAT_VIEW_CALLBACK,
+      SELLERS,
+      async (ctx, [ozonChatId, ref, page, mode, all]) => {
+        if (!ozonChatId) return invalid(ctx);
+        const shop = await pressedShop(ctx, ref);
+        if (!shop) return;
+        await ctx.answerCallbackQuery();
+        if (ctx.from) await relay.unsent.opened(ctx.from.id, { ozonChatId, shopId: shop.id });
+        // Buttons made before the list's page was carried go back to its first page.
+        const back = {
+          page: page && /^\d{1,6}$/.test(page) ? Number(page) : 0,
+          mode: mode === "a" ? ("a" as const) : ("w" as const),
+        };
+        await showChat(ctx, shop, ozonChatId, back, all === "all");
+      },
+    );
 
     router.callback(CHAT_FILES_CALLBACK, SELLERS, async (ctx, [ozonChatId, ref]) => {
       if (!ozonChatId || !ctx.from) return invalid(ctx);
@@ -122,6 +128,8 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
       shop: SellerShop,
       ozonChatId: string,
       back: { page: number; mode: "w" | "a" },
+      /** «The whole chat» pressed: every message fetched, not the last few. */
+      all = false,
     ) {
       let messages: ChatMessage[];
       try {
@@ -145,8 +153,18 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
       const context = { ...carried, ...(found ? { postingNumber: found } : {}), ...known };
       const about = aboutText(ctx.t, context);
       const head = [ctx.t("inbox-view-title", { about: about ? ` · ${about}` : "" })];
-      if (claim) head.push(ctx.t("inbox-view-claimed", claimLabel(claim, config.timezone)));
-      const lines = chatViewLines(ctx.t, messages, config.timezone);
+      // "You are answering" only where nobody else reads it (a private chat).
+      const mine = claim?.userId === ctx.from?.id && ctx.chat?.type === "private";
+      const label = claim && claimLabel(claim, config.timezone);
+      if (label) head.push(ctx.t(mine ? "inbox-view-claimed-mine" : "inbox-view-claimed", label));
+      const claimed = label && { ...label, mine };
+      // The last few messages read at a glance; «The whole chat» shows the rest.
+      const brief = !all && messages.length > VIEW_BRIEF;
+      const lines = chatViewLines(
+        ctx.t,
+        brief ? messages.slice(-VIEW_BRIEF) : messages,
+        config.timezone,
+      );
       if (lines.length === 0) lines.push(ctx.t("inbox-view-empty"));
       // The newest messages matter most: the oldest go first when it is too long.
       let text = "";
@@ -164,8 +182,8 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
         codec,
         ctx.t,
         { ozonChatId, shopRef: shop.ref, postingNumber: context.postingNumber },
-        claim ? claimLabel(claim, config.timezone) : undefined,
-        { files, back },
+        claimed,
+        { files, back, whole: brief },
       );
       const shown = await showView(ctx, text.slice(0, TELEGRAM_TEXT_LIMIT), keyboard);
       // A reply to the view reaches the buyer, as a reply to a relayed message does.

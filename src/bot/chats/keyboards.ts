@@ -21,7 +21,7 @@ export const QUICK_REPLY_CALLBACK = "qt";
 
 export interface RelayKeyboardOptions {
   /** Who handles the chat now: shown on the top row ("✋ Anna is answering · till 14:35"). */
-  claim?: { name: string; until: string } | undefined;
+  claim?: { name: string; until: string; mine?: boolean } | undefined;
   /** The posting the chat is about: an "Open posting" button (first message of a chat). */
   postingNumber?: string | undefined;
   /** The order in the seller's Ozon account: a link button (never a raw URL in the text). */
@@ -55,7 +55,9 @@ export function relayKeyboard(
   const take =
     shopRef === undefined ? undefined : encoded(codec, TAKE_CHAT_CALLBACK, ozonChatId, shopRef);
   if (options.claim && take) {
-    keyboard.text(t("inbox-claimed-button", { ...options.claim }).slice(0, 64), take).row();
+    const { name, until, mine } = options.claim;
+    const key = mine ? "inbox-claimed-mine-button" : "inbox-claimed-button";
+    keyboard.text(t(key, { name, until }).slice(0, 64), take).row();
   }
   keyboard.text(t("inbox-answer-button"), reply);
   const template = encoded(codec, QUICK_REPLY_CALLBACK, ozonChatId, shopRef);
