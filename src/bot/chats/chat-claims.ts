@@ -87,7 +87,7 @@ export async function showClaimOnView(
   pressed: Message | undefined,
   chat: { ozonChatId: string; shopRef: string; postingNumber?: string | undefined },
   digest: ChatDigest | undefined,
-  claim: ChatClaim,
+  claim: ChatClaim | undefined,
   t: Translator,
 ): Promise<void> {
   const isCopy = digest?.copies.some(
@@ -95,8 +95,8 @@ export async function showClaimOnView(
   );
   if (!pressed || isCopy) return;
   // The presser took it: "You are answering" where nobody else reads it (a private chat).
-  const mine = pressed.chat.type === "private" && pressed.chat.id === claim.userId;
-  const label = { ...claimLabel(claim, deps.timezone), mine };
+  const mine = pressed.chat.type === "private" && pressed.chat.id === claim?.userId;
+  const label = claim && { ...claimLabel(claim, deps.timezone), mine };
   const keyboard = chatViewKeyboard(deps.codec, t, chat, label);
   const kept = (pressed.reply_markup?.inline_keyboard ?? []).filter((row) =>
     row.some((b) => {

@@ -13,6 +13,7 @@ import {
   ANSWER_BUYER_CALLBACK,
   CHAT_POSTING_CALLBACK,
   CHAT_READ_CALLBACK,
+  RELEASE_CHAT_CALLBACK,
   TAKE_CHAT_CALLBACK,
 } from "./keyboards.ts";
 
@@ -88,7 +89,9 @@ export function chatViewKeyboard(
       name,
       until,
     });
-    keyboard.text(label.slice(0, 64), data(TAKE_CHAT_CALLBACK)).row();
+    keyboard.text(label.slice(0, 64), data(TAKE_CHAT_CALLBACK));
+    if (claim.mine) keyboard.text(t("inbox-release-button"), data(RELEASE_CHAT_CALLBACK));
+    keyboard.row();
   }
   keyboard.text(t("inbox-answer-button"), data(ANSWER_BUYER_CALLBACK));
   if (!claim) keyboard.text(t("inbox-take-button"), data(TAKE_CHAT_CALLBACK));

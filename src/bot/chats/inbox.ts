@@ -36,7 +36,7 @@ import {
   CHATS_LIST_CALLBACK,
   chatViewKeyboard,
 } from "./inbox-keyboards.ts";
-import { CHAT_POSTING_CALLBACK, TAKE_CHAT_CALLBACK } from "./keyboards.ts";
+import { CHAT_POSTING_CALLBACK, RELEASE_CHAT_CALLBACK, TAKE_CHAT_CALLBACK } from "./keyboards.ts";
 import { answerableShop } from "./relay.ts";
 import type { RelayShops } from "./relay-shops.ts";
 
@@ -270,6 +270,31 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
       // Pressed on a chat's view (not a relayed copy): its own buttons show the claim too.
       const pressed = ctx.callbackQuery?.message;
       await showClaimOnView(claimDeps(ctx), pressed, chat, digest, taken.claim, ctx.t);
+    });
+
+    // The taker lets the chat go: every copy and the pressed view show it free again.
+    router.callback(RELEASE_CHAT_CALLBACK, SELLERS, async (ctx, [ozonChatId, ref]) => {
+      if (!ozonChatId || !ctx.from) return invalid(ctx);
+      const shop = await pressedShop(ctx, ref);
+      if (!shop) return;
+      const inbox = relay.inbox(shop);
+      const released = await inbox.release(ozonChatId, ctx.from.id);
+      await ctx.answerCallbackQuery({
+        text: ctx.t(released ? "inbox-released" : "inbox-not-yours"),
+      });
+      if (!released) return;
+      const digest = await inbox.digest(ozonChatId);
+      const context = await relay.repositories(shop).contexts.get(ozonChatId);
+      const found = digest?.copies.find((c) => c.posting)?.posting;
+      const chat = { ozonChatId, shopRef: shop.ref, postingNumber: context.postingNumber ?? found };
+      const deps = claimDeps(ctx);
+      await showClaimOnCopies(
+        deps,
+        { ...chat, orderNumber: context.orderNumber },
+        digest,
+        undefined,
+      );
+      await showClaimOnView(deps, ctx.callbackQuery?.message, chat, digest, undefined, ctx.t);
     });
 
     router.callback(CHAT_READ_CALLBACK, SELLERS, async (ctx, [ozonChatId, ref]) => {

@@ -13,6 +13,8 @@ import type { Translator } from "../core/i18n.ts";
 
 export const ANSWER_BUYER_CALLBACK = "br";
 export const TAKE_CHAT_CALLBACK = "ct";
+/** cu:<ozon chat id>:<shop>: the taker lets the chat go (inbox.ts). */
+export const RELEASE_CHAT_CALLBACK = "cu";
 export const CHAT_POSTING_CALLBACK = "cq";
 /** cr:<ozon chat id>:<shop>: Mark as read at Ozon (inbox.ts), on a relayed copy and a chat's view. */
 export const CHAT_READ_CALLBACK = "cr";
@@ -57,7 +59,10 @@ export function relayKeyboard(
   if (options.claim && take) {
     const { name, until, mine } = options.claim;
     const key = mine ? "inbox-claimed-mine-button" : "inbox-claimed-button";
-    keyboard.text(t(key, { name, until }).slice(0, 64), take).row();
+    keyboard.text(t(key, { name, until }).slice(0, 64), take);
+    const release = mine ? encoded(codec, RELEASE_CHAT_CALLBACK, ozonChatId, shopRef) : undefined;
+    if (release) keyboard.text(t("inbox-release-button"), release);
+    keyboard.row();
   }
   keyboard.text(t("inbox-answer-button"), reply);
   const template = encoded(codec, QUICK_REPLY_CALLBACK, ozonChatId, shopRef);

@@ -92,9 +92,23 @@ describe("Take it", () => {
     expect(refusal?.payload).toMatchObject({ show_alert: true });
     expect(String(refusal?.payload.text)).toContain("Anna is answering already");
 
+    const copies = [ADMIN, SELLER, BORIS].map((who) => copyOf(who));
     await e.send(command("chats", { from: SELLER }));
     const list = sendsTo(e.fake, SELLER.id).at(-1) as RecordedCall;
     expect(textOf(list)).toMatch(/Можно поменять адрес\?\n.*✋ Anna/);
+
+    // Only Anna has Let go; she lets it go and every copy offers Take it again.
+    expect(buttonsOf(borisCopy).map((b) => b.text)).not.toContain("Let go");
+    const [annaFirst] = copies as [RecordedCall];
+    const annaCopy = lastEdit(e, annaFirst) as RecordedCall;
+    await e.send(press({ ...annaCopy, response: annaFirst.response }, "Let go", ADMIN));
+    expect(e.fake.callsTo("answerCallbackQuery").at(-1)?.payload.text).toBe(
+      "The chat is free again.",
+    );
+    for (const copy of copies) {
+      const labels = buttonsOf(lastEdit(e, copy) as RecordedCall).map((b) => b.text);
+      expect(labels).toContain("✋ Take it");
+    }
   });
 
   it("a new buyer message arrives already showing who answers", async () => {
