@@ -265,14 +265,8 @@ export class TelegramRelayNotifier implements RelayNotifier {
     // buyer's words come first; the product and the order (once) below them.
     const mark = this.#tagged(t, sameBuyerMark(t, chat.context, chat.ozonChatId));
     const order = orderLine(t, chat.context, chat.card, recipient.locale);
-    const header = continues
-      ? mark
-      : this.#tagged(
-          t,
-          [relayAbout(t, chat.context, chat.ozonChatId, chat.productName), order ?? ""]
-            .filter(Boolean)
-            .join("\n"),
-        );
+    const about = relayAbout(t, chat.context, chat.ozonChatId, chat.productName);
+    const header = continues ? mark : this.#tagged(t, order ? `${about}\n${order}` : about);
     let threadId: number | undefined;
     if (recipient.group?.isForum) {
       threadId = await ensureRelayTopic({
@@ -316,7 +310,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
         ? splitText(`${text || t("relay-empty")}\n\n${header}`, TELEGRAM_TEXT_LIMIT)
         : [];
     // "Reply" goes under the last part only: one button per message, not one per piece.
-    const keyboard = this.#keyboard(t, chat);
+    const keyboard = this.#keyboard(t, chat, chatId);
     const lastPart = pieces.length + attachments.length - 1;
     const button = () => (keyboard && part === lastPart ? { reply_markup: keyboard } : {});
 
@@ -368,13 +362,17 @@ export class TelegramRelayNotifier implements RelayNotifier {
     return this.#shop ? withShopTag(t, this.#shop.shops, this.#shop.id, text) : text;
   }
 
-  #keyboard(t: Translator, chat: RelayedChat) {
+  /** The copy's buttons; `chatId` is whose chat it goes to (the taker reads "You are answering"). */
+  #keyboard(t: Translator, chat: RelayedChat, chatId: number) {
     if (!this.#shop) return relayKeyboard(this.#codec, t, chat.ozonChatId, undefined);
     // A button without the shop's ref would mean the legacy owner: none for a shop just removed.
     const ref = this.#shop.shops.get(this.#shop.id)?.ref;
     if (ref === undefined) return undefined;
     return relayKeyboard(this.#codec, t, chat.ozonChatId, ref, {
-      claim: chat.claim ? claimLabel(chat.claim, this.#timezone) : undefined,
+      claim: chat.claim && {
+        ...claimLabel(chat.claim, this.#timezone),
+        mine: chat.claim.userId === chatId,
+      },
       postingNumber: chat.first ? postingOf(chat) : undefined,
       orderUrl: orderUrl(chat.card?.orderNumber ?? chat.context.orderNumber),
     });

@@ -119,6 +119,12 @@ describe("Take it", () => {
     const labels = buttonsOf(copyOf(BORIS)).map((b) => b.text);
     expect(textOf(copyOf(BORIS))).toContain("Вы тут?");
     expect(labels[0]).toMatch(/^✋ Sergey is answering/);
+    // Sergey's own copy says it is his, with Let go beside it.
+    const his = buttonsOf(copyOf(SELLER)).map((b) => b.text);
+    expect(his.slice(0, 2)).toEqual([
+      expect.stringMatching(/^✋ You are answering till /),
+      "Let go",
+    ]);
     // Only the chat's first relayed message offers the posting.
     expect(labels).not.toContain("📦 Open posting");
   });
