@@ -150,7 +150,7 @@ describe("ship dialog", () => {
     expect(order).toHaveLength(2);
     const split = order.find((p) => p.postingNumber !== posting.postingNumber);
     expect(textOf(done)).toBe(
-      `✅ Posting ${posting.postingNumber} is packed (boxes: ${posting.postingNumber}, ${split?.postingNumber}). Print the label:`,
+      `✅ Posting ${posting.postingNumber} is packed (boxes: ${posting.postingNumber}, ${split?.postingNumber}). The label is below; again with the button:`,
     );
     const [cupSku, plateSku] = posting.products.map((p) => p.sku);
     const contents = (n: string | undefined) => {
