@@ -25,8 +25,8 @@ ads-budget-ask = Campaign "{ $title }", { $kind ->
     Type the new { $kind ->
         [weekly] weekly budget (for 7 days)
        *[other] daily budget
-    } in roubles, for example 1500 or 1 500,50.
-ads-budget-bad-number = "{ $input }" does not look like an amount. Type a number of roubles, for example 1500 or 1 500,50.
+    } in roubles, for example 1500 or 1,500.50.
+ads-budget-bad-number = "{ $input }" does not look like an amount. Type a number of roubles, for example 1500 or 1,500.50.
 ads-budget-bad-positive = The budget must be more than zero.
 ads-budget-bad-decimals = At most two decimals: budgets are counted in kopecks.
 ads-budget-bad-min = Too little: the { $kind ->

@@ -54,8 +54,8 @@ products-stock-yes = ✅ Set stock
 products-stock-done = ✅ Stock set. { $name }, { $warehouse }: available { $old } → { $new }.
 products-price-ask = { $name }
     Price now: { $price }, before discount: { $old }, minimum: { $min }.
-    Type the new price in roubles, for example 1290 or 1 290,50.
-products-price-bad-number = “{ $input }” does not look like a price. Type roubles, for example 1290 or 1 290,50.
+    Type the new price in roubles, for example 1290 or 1,290.50.
+products-price-bad-number = “{ $input }” does not look like a price. Type roubles, for example 1290 or 1,290.50.
 products-price-not-positive = The price must be more than zero.
 products-price-decimals = A price has at most two decimals (kopecks).
 products-price-too-big = That price is too high.

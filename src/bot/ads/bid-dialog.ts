@@ -14,6 +14,7 @@ import {
 import { actorOf, audited } from "../audit/index.ts";
 import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
+import { localeOf, moneyText } from "../core/numbers.ts";
 import { type AdsDialogDeps, AdsShopDialog, adsDialog } from "./ads-steps.ts";
 import { enteredFrom, redrawCard } from "./campaign-card.ts";
 import { bidAskKeyboard, bidConfirmKeyboard } from "./campaign-dialog-keyboards.ts";
@@ -78,7 +79,7 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
         ));
       }
       const limits = deps.bidLimits;
-      const limitText = (m: bigint) => formatRoubles(m);
+      const limitText = (m: bigint) => moneyText(t, m);
       let wanted: TypedAmount | undefined;
       let notice = "";
 
@@ -95,7 +96,7 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
               max: limitText(limits.maxMillionths),
             }),
             got.competitive
-              ? t("campaigns-bid-competitive", { bid: formatRoubles(BigInt(got.competitive)) })
+              ? t("campaigns-bid-competitive", { bid: moneyText(t, BigInt(got.competitive)) })
               : "",
           ]
             .filter(Boolean)
@@ -109,7 +110,7 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
           const answer = await dialog.answer([]);
           at = answer.ctx;
           if (answer.kind !== "text") continue;
-          const parsed = parseBudgetInput(answer.text, limits);
+          const parsed = parseBudgetInput(answer.text, limits, localeOf(t));
           if (parsed.ok)
             wanted = { millionths: parsed.millionths.toString(), rounded: parsed.rounded };
           else {
@@ -127,7 +128,7 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
             name: got.name,
             sku: got.sku,
             old: bidText(t, got.bid),
-            new: formatRoubles(BigInt(amount.millionths)),
+            new: moneyText(t, BigInt(amount.millionths)),
           }),
           amount,
         );
@@ -175,7 +176,7 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
         ];
         if (now !== amount.millionths) {
           lines.push(
-            t("campaigns-bid-mismatch", { requested: formatRoubles(BigInt(amount.millionths)) }),
+            t("campaigns-bid-mismatch", { requested: moneyText(t, BigInt(amount.millionths)) }),
           );
         }
         // Entered from a page of the card's bids: that page shows the new bid.

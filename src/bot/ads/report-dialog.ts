@@ -35,6 +35,7 @@ import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import { DialogNotice } from "../core/dialog/dialog.ts";
 import type { Translator } from "../core/i18n.ts";
+import { localeOf } from "../core/numbers.ts";
 import { type AdsDialogDeps, AdsShopDialog, adsDialog, CampaignList } from "./ads-steps.ts";
 import {
   campaignsText,
@@ -153,7 +154,7 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
 
         if (step === "grouping") {
           const about = t("ads-report-period-chosen", {
-            period: formatPeriod(period as ReportPeriod),
+            period: formatPeriod(period as ReportPeriod, localeOf(t)),
           });
           await session.show(
             at,
@@ -240,7 +241,7 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
           t("ads-report-confirm", {
             kind: t(KIND_KEYS[kind]),
             campaigns: campaignsText(t, campaigns),
-            period: formatPeriod(request.period),
+            period: formatPeriod(request.period, localeOf(t)),
             grouping: t(GROUPING_VALUE_KEYS[groupBy]),
           }),
         ];
