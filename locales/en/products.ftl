@@ -21,8 +21,17 @@ products-card-fbs = 🏬 FBS stock (present / reserved):
 products-card-no-warehouses = no FBS warehouse holds it
 products-card-warehouse = • { $name }: { $present } / { $reserved }
 products-card-fbo = FBO stock at Ozon: { $units } (read only)
-products-card-sold = Ordered in { $days } days: { $sold } — enough for ~{ $left } days at this pace
-products-card-sold-none = Ordered in { $days } days: { $sold }
+products-card-sold = Ordered in { $days } { $days ->
+    [one] day
+   *[other] days
+}: { $sold } — enough for ~{ $left } { $left ->
+    [one] day
+   *[other] days
+} at this pace
+products-card-sold-none = Ordered in { $days } { $days ->
+    [one] day
+   *[other] days
+}: { $sold }
 products-stock-button = 📦 Stock
 products-price-button = 💰 Price
 products-open-button = 🛍 { $name }
@@ -46,7 +55,10 @@ products-stock-ask = { $name }
     Type the new number of units available (reserved ones stay on top), or a change: +5 or −2.
 products-stock-bad-number = “{ $input }” is not a number of units. Type, for example, 15, +5 or −2.
 products-stock-below-zero = That would be below zero. Type 0 or more.
-products-stock-too-big = At most { $max } units.
+products-stock-too-big = At most { $max } { $max ->
+    [one] unit
+   *[other] units
+}.
 products-stock-confirm = { $name }
     { $warehouse }: available { $old } → { $new } (reserved { $reserved } stay on top).
     Send to Ozon?

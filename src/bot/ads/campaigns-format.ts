@@ -57,7 +57,7 @@ export function campaignBudgetText(t: Translator, c: Pick<CampaignCardView, "kin
 export function campaignPeriodText(t: Translator, from: string, to: string): string {
   const locale = localeOf(t);
   const ruDate = (iso: string) => dayText(locale, iso);
-  if (from && to) return `${ruDate(from)}–${ruDate(to)}`;
+  if (from && to) return `${ruDate(from)}${locale === "en" ? " – " : "–"}${ruDate(to)}`;
   if (from) return t("campaigns-period-from", { date: ruDate(from) });
   if (to) return t("campaigns-period-to", { date: ruDate(to) });
   return t("campaigns-period-none");
