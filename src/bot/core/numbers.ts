@@ -34,13 +34,6 @@ export function kopecksMoneyText(
   return moneyText(t, BigInt(kopecks) * MILLIONTHS_PER_KOPECK, options);
 }
 
-/** A count with grouping as the reader writes it: "12 345" / "12,345". */
-export function countText(t: Translator, value: number): string {
-  return new Intl.NumberFormat(localeOf(t) === "en" ? "en-GB" : "ru-RU", {
-    maximumFractionDigits: 0,
-  }).format(value);
-}
-
 /** A calendar day "2026-11-27" → "27.11.2026" / "27 Nov 2026". */
 export function dayText(locale: Locale, isoDate: string): string {
   if (locale === "ru") {
