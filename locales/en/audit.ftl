@@ -26,8 +26,14 @@ audit-export-days = { $days ->
 }
 audit-export-empty = No entries in this period.
 audit-export-failed = The file could not be built. Please try later.
-audit-export-caption = 🧾 Audit trail, last { $days } d: { $count } entries
-audit-export-capped = Only the first { $max } entries: choose a shorter period.
+audit-export-caption = 🧾 Audit trail, last { $days } d: { $count } { $count ->
+    [one] entry
+   *[other] entries
+}
+audit-export-capped = Only the first { $max } { $max ->
+    [one] entry
+   *[other] entries
+}: choose a shorter period.
 audit-xlsx-sheet = Audit
 audit-xlsx-headers = Time|Who|ID|Store|Action|Object|How|Before|After|Result|Ozon's answer
 audit-xlsx-done = done

@@ -28,7 +28,11 @@ audit-export-days = { $days ->
 audit-export-empty = За этот период записей нет.
 audit-export-failed = Не получилось собрать файл. Попробуйте позже.
 audit-export-caption = 🧾 Журнал за { $days } дн.: записей { $count }
-audit-export-capped = Показаны первые { $max } записей: выберите период короче.
+audit-export-capped = { $max ->
+    [one] Показана только первая { $max } запись: выберите период короче.
+    [few] Показаны только первые { $max } записи: выберите период короче.
+   *[many] Показаны только первые { $max } записей: выберите период короче.
+}
 audit-xlsx-sheet = Журнал
 audit-xlsx-headers = Время|Кто|ID|Магазин|Действие|Объект|Как|Было|Стало|Итог|Ответ Ozon
 audit-xlsx-done = выполнено

@@ -21,6 +21,7 @@ import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import { type Dialog, dialogSpec } from "../core/dialog/dialog.ts";
 import { newRow } from "../core/keyboard-rows.ts";
+import { kopecksMoneyText, localeOf } from "../core/numbers.ts";
 import { withShopTag } from "../core/shop-tags.ts";
 import { decisionLabel, rfbsCardText } from "./format.ts";
 import { rfbsKeyboard } from "./keyboards.ts";
@@ -177,7 +178,13 @@ async function askFor(
   request: RfbsRequest,
   tagged: (ctx: ConversationContext, text: string) => string,
 ): Promise<Asked | undefined> {
-  const money = { price: request.price ?? "—", currency: request.currency ?? "RUB" };
+  // Amounts as the person writes them ("1 290,50" / "1,290.50"); the currency is Ozon's word.
+  const amountText = (kopecks: bigint) => kopecksMoneyText(first.t, kopecks, { currency: "" });
+  const priceKop = priceKopecks(request.price);
+  const money = {
+    price: priceKop === undefined ? (request.price ?? "—") : amountText(priceKop),
+    currency: request.currency ?? "RUB",
+  };
   const number = request.number ?? request.id;
   switch (decision) {
     case "approve":
@@ -195,7 +202,7 @@ async function askFor(
         first,
         tagged(first, first.t("returns-ask-amount", { number, ...money })),
         (text) => {
-          const parsed = parseKopecks(text);
+          const parsed = parseKopecks(text, localeOf(first.t));
           if (!parsed.ok) return { error: first.t(`returns-amount-${parsed.reason}`) };
           if (price !== undefined && parsed.kopecks >= price) {
             return { error: first.t("returns-amount-not-below-price", money) };
@@ -203,12 +210,12 @@ async function askFor(
           return { value: kopecksText(parsed.kopecks) };
         },
       );
-      const amount = typed.value;
-      const kopecks = parseKopecks(amount);
-      if (!kopecks.ok) return undefined;
+      const parsedAmount = parseKopecks(typed.value);
+      if (!parsedAmount.ok) return undefined;
+      const amount = amountText(parsedAmount.kopecks);
       return {
         ctx: typed.ctx,
-        input: { decision, kopecks: kopecks.kopecks },
+        input: { decision, kopecks: parsedAmount.kopecks },
         summary: typed.ctx.t("returns-confirm-compensate", { number, amount, ...money }),
         values: { number, amount, currency: money.currency },
       };

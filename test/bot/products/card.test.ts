@@ -41,7 +41,7 @@ describe("/products: the product card", () => {
     expect(body).toContain(`📦 ${product.name}`);
     expect(body).toContain(`Article: ${product.offerId} · SKU: ${product.sku}`);
     expect(body).toMatch(
-      /💰 Price: [\d\s]+(,\d\d)?\s₽ · before discount: [\d\s]+(,\d\d)?\s₽ · minimum: —/,
+      /💰 Price: RUB\s\d{1,3}(,\d{3})*(\.\d\d)? · before discount: RUB\s\d{1,3}(,\d{3})*(\.\d\d)? · minimum: —/,
     );
     for (const w of units.warehouses) {
       expect(body).toContain(`• ${w.warehouseName}: ${w.present} / ${w.reserved}`);
