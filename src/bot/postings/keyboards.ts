@@ -9,6 +9,7 @@
  * The ship and cancel dialogs' own buttons are made by the dialog toolkit (core/dialog/dialog.ts).
  */
 import { InlineKeyboard } from "grammy";
+import { historyButton } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import { productLineButton } from "../products/index.ts";
 
@@ -105,4 +106,17 @@ export function listData(codec: CallbackCodec, page: number, shopRef?: string): 
   return shopRef === undefined
     ? codec.encode(LIST_CALLBACK, page)
     : codec.encode(LIST_CALLBACK, page, shopRef);
+}
+
+/** A card's keyboard with its 🕘 History below: who did what to the posting (the audit trail). */
+export function withHistory(
+  keyboard: InlineKeyboard,
+  t: T,
+  codec: CallbackCodec,
+  postingNumber: string,
+): InlineKeyboard {
+  const history = historyButton(t, codec, "p", postingNumber);
+  return keyboard.inline_keyboard.some((row) => row.length > 0)
+    ? keyboard.row().add(history)
+    : keyboard.add(history);
 }
