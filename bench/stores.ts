@@ -33,6 +33,7 @@ import { FakeBotApi } from "../test/support/fake-bot-api.ts";
 import { freePort } from "../test/support/main-process.ts";
 import { command, person } from "../test/support/updates.ts";
 import { waitFor } from "../test/support/wait.ts";
+import { startFlags } from "./start-flags.ts";
 import { callRates, fairness, type LoggedRequest, median, passStarts } from "./stores-log.ts";
 import { type LatencyFigures, print, type RunFigures } from "./stores-print.ts";
 
@@ -121,7 +122,7 @@ function startBot(
     apiKey: credentials.sellerApiKey,
   }));
   // As `npm start` and the Docker image run it.
-  const flags = ["--max-semi-space-size=16"];
+  const flags = startFlags();
   flags.push(...(process.env.BENCH_STORES_BOT_FLAGS ?? "").split(" ").filter(Boolean));
   return spawn(process.execPath, [...flags, MAIN], {
     cwd: dir,

@@ -2,6 +2,7 @@
 // that it did what the person wanted (a job that did not throws). Shared with the walkthrough
 // test (test/bot/walkthrough.test.ts), which keeps the script working and the tap counts true.
 import type { User } from "grammy/types";
+import { DELIVERY_JOB, markDelivered } from "./walkthrough-jobs-deliveries.ts";
 import {
   answerFromChats,
   answerQuestion,
@@ -31,6 +32,7 @@ export const JOB = {
   ...MORE_JOB,
   ...RETURNS_JOB,
   ...PRODUCT_JOB,
+  ...DELIVERY_JOB,
 } as const;
 
 /**
@@ -52,6 +54,7 @@ export async function walk(lang: "ru" | "en", print: boolean): Promise<JobResult
       [JOB.pack, () => packWithDialog(w, warehouse)],
       [JOB.oneTap, () => packOneTap(w, warehouse)],
       [JOB.cancel, () => cancelPosting(w, warehouse)],
+      [JOB.delivered, () => markDelivered(w, warehouse)],
       [JOB.reply, () => replyToBuyer(w, seller)],
       [JOB.chats, () => answerFromChats(w, seller)],
       [JOB.read, () => markRead(w, seller)],

@@ -16,6 +16,7 @@ import { createCallbackCodec } from "../src/bot/core/callback-data.ts";
 import type { BotContext } from "../src/bot/core/context.ts";
 import { createI18n } from "../src/bot/core/i18n.ts";
 import type { BotModule } from "../src/bot/core/module.ts";
+import { createDeliveriesModule } from "../src/bot/deliveries/index.ts";
 import { createBot } from "../src/bot/index.ts";
 import { createPostingsModule, type PostingsModule } from "../src/bot/postings/module.ts";
 import { createProductsModule } from "../src/bot/products/index.ts";
@@ -181,7 +182,17 @@ export class WalkWorld {
     // In main's order: questions after the relay (a reply to a relayed chat message is its own).
     const returns = createReturnsModule(deps, { poll: false });
     const products = createProductsModule(deps);
-    const modules: BotModule[] = [ads, schedules, relay, questions, products, postings, returns];
+    const deliveries = createDeliveriesModule(deps);
+    const modules: BotModule[] = [
+      ads,
+      schedules,
+      relay,
+      questions,
+      products,
+      postings,
+      deliveries,
+      returns,
+    ];
     const bot = createBot({
       config,
       logger,

@@ -6,8 +6,9 @@
 import type { Config } from "./config.ts";
 import { type Logger, maskAlso } from "./logger.ts";
 import { createPerformanceClient, createSellerClient } from "./ozon/index.ts";
-import { startSandbox } from "./sandbox/index.ts";
 import { AccessService } from "./services/access/index.ts";
+import { LoopHealth } from "./services/health/health.ts";
+import { Vitals } from "./services/health/vitals.ts";
 import { type ShopEntry, secretsOf } from "./shops/entry.ts";
 import { ShopHealth } from "./shops/health.ts";
 import type { CheckClientFactory } from "./shops/key-check.ts";
@@ -17,6 +18,7 @@ import { openStore } from "./store/index.ts";
 import { sharedByProcesses } from "./store/lease.ts";
 import type { Store } from "./store/port.ts";
 import { storedSuccessors } from "./store/successor-memory.ts";
+import { BOT_VERSION } from "./version.ts";
 
 /** How soon a store added, renamed or paused at one process is known to the others. */
 const SHOPS_SYNC_MS = 5_000;
@@ -35,6 +37,10 @@ export interface Container {
   health?: ShopHealth;
   /** Ozon clients built the container's way: for the shops served, and for checking new keys. */
   ozonClients?: OzonClientFactories;
+  /** The process's counters for /status and /metrics (Ozon calls, pushes, Telegram). */
+  vitals?: Vitals;
+  /** The loops' health across processes (/status, the stall notices); started by the status module. */
+  loopHealth?: LoopHealth;
   /** The built-in simulated Ozon, when OZON_SANDBOX is on. */
   sandbox?: { url: string; setPushTarget(url: string | undefined): void };
   /** Closes the Ozon clients, the sandbox and the store (Redis connection, SQLite file). */
@@ -82,6 +88,8 @@ export async function createContainer(
     let sandbox: Container["sandbox"];
     let fromEnv: ShopEntry[] = config.ozon.shops;
     if (config.ozon.sandbox) {
+      // Loaded only when asked for: the simulated Ozon is a large part of the code (memory at idle).
+      const { startSandbox } = await import("./sandbox/index.ts");
       // Some life in the simulated shop, so a trial run shows alerts and buyer messages.
       const started = await startSandbox({
         host: "127.0.0.1",
@@ -109,6 +117,13 @@ export async function createContainer(
     }
 
     const health = new ShopHealth({ store, logger: logger.child({ module: "shop-health" }) });
+    const vitals = new Vitals();
+    const loopHealth = new LoopHealth({
+      store,
+      version: BOT_VERSION,
+      ozonFailures: () => vitals.ozonFailuresByShop(),
+      logger: logger.child({ module: "loop-health" }),
+    });
     // Keys of shops added in the bot are known only now: masked in the logs from here on.
     const known = (entry: ShopEntry) => maskAlso(logger, secretsOf(entry));
     const forShop: ShopClientFactory = (entry, shopStore) => {
@@ -125,6 +140,7 @@ export async function createContainer(
                 successorMemory: storedSuccessors(shopStore, "seller"),
                 logger: shopLogger,
                 observer: health.observer(entry.id, "seller"),
+                calls: vitals.ozonObserver(entry.id),
               }),
             }
           : {}),
@@ -137,6 +153,7 @@ export async function createContainer(
                 successorMemory: storedSuccessors(shopStore, "performance"),
                 logger: shopLogger,
                 observer: health.observer(entry.id, "performance"),
+                calls: vitals.ozonObserver(entry.id),
               }),
             }
           : {}),
@@ -189,7 +206,19 @@ export async function createContainer(
 
     const access = new AccessService({ store, adminIds: config.adminIds });
     const ozonClients = { forShop, forCheck };
-    return { config, logger, store, access, shops, health, ozonClients, sandbox, close };
+    return {
+      config,
+      logger,
+      store,
+      access,
+      shops,
+      health,
+      vitals,
+      loopHealth,
+      ozonClients,
+      sandbox,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

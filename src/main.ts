@@ -10,7 +10,7 @@ import { createCallbackCodec } from "./bot/core/callback-data.ts";
 import { createI18n } from "./bot/core/i18n.ts";
 import { InflightUpdates } from "./bot/core/inflight.ts";
 import { PersonMenus } from "./bot/core/person-menus.ts";
-import { RedisSendBudget } from "./bot/core/sender/redis-send-budget.ts";
+import type { RedisSendBudget } from "./bot/core/sender/redis-send-budget.ts";
 import { registerCommands } from "./bot/core/set-commands.ts";
 import { ALLOWED_UPDATES, createBot } from "./bot/index.ts";
 import { createModules } from "./bot/modules.ts";
@@ -20,13 +20,15 @@ import { type Container, createContainer } from "./container.ts";
 import { createLogger } from "./logger.ts";
 import { healthRoute } from "./server/health.ts";
 import { createHttpServer, listen, type Route } from "./server/http.ts";
+import { countedPushRoute, METRICS_PATH, metricsRoute } from "./server/metrics.ts";
 import { ozonPushRoute } from "./server/ozon-push.ts";
 import { webhookEndpoint, webhookRoute, webhookSecret } from "./server/webhook.ts";
+import { processLoops } from "./services/health/loop-board.ts";
 import { PushDispatcher } from "./services/push/dispatcher.ts";
 import { PushQueue } from "./services/push/queue.ts";
 import { secretsOf } from "./shops/entry.ts";
 import { STOP_WATCHDOG_MS, shutdown, withWatchdog } from "./shutdown.ts";
-import { isStoreOpenError, RedisStore } from "./store/index.ts";
+import { isStoreOpenError, type RedisStore } from "./store/index.ts";
 import { sharedByProcesses } from "./store/lease.ts";
 import { BOT_VERSION } from "./version.ts";
 
@@ -49,7 +51,12 @@ async function main(): Promise<void> {
   const secretToken = webhookSecret(config.bot.webhookSecret, config.botToken);
   const logger = createLogger({
     level: config.logLevel,
-    secrets: [config.botToken, ...config.ozon.shops.flatMap(secretsOf), secretToken],
+    secrets: [
+      config.botToken,
+      ...config.ozon.shops.flatMap(secretsOf),
+      secretToken,
+      ...(config.metricsToken ? [config.metricsToken] : []),
+    ],
   });
   process.on("unhandledRejection", (error) => logger.error({ err: error }, "unhandled rejection"));
 
@@ -74,17 +81,20 @@ async function main(): Promise<void> {
   // wait for each other across processes (bot/core/chat-lock.ts).
   const shared = sharedByProcesses(store);
   let sendBudget: RedisSendBudget | undefined;
-  if (store instanceof RedisStore && config.store.redisUrl) {
+  if (store.kind === "redis" && config.store.redisUrl) {
+    const redisStore = store as RedisStore;
     try {
+      // Loaded with Redis only (memory at idle on the file store).
+      const { RedisSendBudget } = await import("./bot/core/sender/redis-send-budget.ts");
       sendBudget = await RedisSendBudget.open({
         url: config.store.redisUrl,
-        prefix: store.prefix,
+        prefix: redisStore.prefix,
         logger,
       });
     } catch {
       // No driver message: it could name the URL with its password.
       logger.fatal(
-        { redis: store.safeUrl },
+        { redis: redisStore.safeUrl },
         "Could not start: Redis refused the send budget's connection",
       );
       await container.close();
@@ -158,20 +168,35 @@ async function main(): Promise<void> {
     },
     logger: logger.child({ module: "ozon-push" }),
   });
+  const pushRoute = ozonPushRoute({
+    path: config.push.path,
+    queue: pushQueue,
+    shopOf: (sellerId) => container.shops.get(sellerId),
+    onQueued: (shopId, area) => {
+      container.loopHealth?.pushArrived(shopId);
+      dispatcher.wake(shopId, area);
+    },
+    allow: config.push.allow,
+    trustProxy: config.push.trustProxy,
+    name: `@${username}`,
+    version: BOT_VERSION,
+    logger,
+  });
+  const { vitals } = container;
   const routes: Route[] = [
     healthRoute(store),
-    ozonPushRoute({
-      path: config.push.path,
-      queue: pushQueue,
-      shopOf: (sellerId) => container.shops.get(sellerId),
-      onQueued: (shopId, area) => dispatcher.wake(shopId, area),
-      allow: config.push.allow,
-      trustProxy: config.push.trustProxy,
-      name: `@${username}`,
-      version: BOT_VERSION,
-      logger,
-    }),
+    vitals ? countedPushRoute(pushRoute, vitals) : pushRoute,
   ];
+  // GET /metrics only with METRICS_TOKEN (prom-client is loaded only then).
+  if (config.metricsToken && vitals) {
+    routes.push(
+      await metricsRoute(config.metricsToken, {
+        vitals,
+        board: processLoops,
+        shops: container.shops,
+      }),
+    );
+  }
   const mode = config.bot.mode;
   const webhook =
     mode === "webhook" && config.bot.webhookUrl
@@ -195,7 +220,7 @@ async function main(): Promise<void> {
   }
   logger.info(
     { port, ozonPush: config.push.path },
-    `HTTP server listening (GET /healthz, Ozon push at POST ${config.push.path})`,
+    `HTTP server listening (GET /healthz${config.metricsToken ? `, GET ${METRICS_PATH}` : ""}, Ozon push at POST ${config.push.path})`,
   );
 
   let runner: ReturnType<typeof run> | undefined;

@@ -44,7 +44,7 @@ import type { BotModule } from "./core/module.ts";
 import { PersonMenus } from "./core/person-menus.ts";
 import { telegramAutoRetry } from "./core/retry.ts";
 import { Router } from "./core/router.ts";
-import { chatSession } from "./core/session.ts";
+import { chatSession, SessionPrefetch } from "./core/session.ts";
 import { storeAdapter } from "./core/session-storage.ts";
 import { verifyCallbacks } from "./core/verify-callback.ts";
 import {
@@ -146,12 +146,16 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   if (deps.inflight) bot.use(deps.inflight.middleware());
   bot.use(boundary); // failures of the store itself (session read or write)
   bot.use(sequentialize<BotContext>(chatOf));
-  // Across processes: the session below is read only once another process wrote it back.
+  // Across processes: the session below is read only once another process wrote it back. With
+  // the store's session, the lock reads it in the same round trip (SessionPrefetch).
+  const prefetch = deps.chatLock && !deps.sessionStorage ? new SessionPrefetch() : undefined;
   if (deps.chatLock) {
     const options = deps.chatLock === true ? {} : deps.chatLock;
-    bot.use(chatLock<BotContext>({ logger, ...options, store: deps.store }));
+    const readAlong = prefetch?.readAlong;
+    bot.use(chatLock<BotContext>({ logger, readAlong, ...options, store: deps.store }));
   }
-  bot.use(chatSession(deps.sessionStorage ?? storeAdapter<SessionData>(deps.store)));
+  const storage = deps.sessionStorage ?? storeAdapter<SessionData>(deps.store);
+  bot.use(chatSession(prefetch ? prefetch.wrap(storage) : storage));
   // Inside the session: after a failure the session is still written, so a conversation that
   // threw is really left (grammY does not write a session back when an error passes through).
   bot.use(boundary);

@@ -17,10 +17,12 @@ import type { CallbackCodec } from "./core/callback-data.ts";
 import type { LocalizedContext } from "./core/i18n.ts";
 import type { BotModule } from "./core/module.ts";
 import { type SendBudget, TelegramSender } from "./core/sender/index.ts";
+import { createDeliveriesModule } from "./deliveries/index.ts";
 import { createPostingsModule } from "./postings/index.ts";
 import { createProductsModule } from "./products/index.ts";
 import { createRatingsModule } from "./ratings/index.ts";
 import { createReturnsModule } from "./returns/index.ts";
+import { createStatusModule } from "./status/index.ts";
 import { createStoresModule } from "./stores/index.ts";
 
 export interface ModuleDeps {
@@ -43,6 +45,7 @@ export function createModules(deps: CreateModulesDeps): BotModule[] {
   const shared: ModuleDeps = { ...rest, sender };
   const container = deps.container;
   const ads = createAdsModule(shared);
+  const status = createStatusModule(shared);
   // Every area, whatever the shops at start: an admin may add a shop with those keys later.
   return [
     // First: its key guards must see a group's messages before the relay could forward them.
@@ -57,7 +60,10 @@ export function createModules(deps: CreateModulesDeps): BotModule[] {
     createPostingsModule(shared),
     createRatingsModule(shared),
     createReturnsModule(shared),
+    createDeliveriesModule(shared),
     createAuditModule(shared),
+    // After the areas: their loops are running when it starts recording them.
+    ...(status ? [status] : []),
     senderModule(sender, sendBudget),
   ];
 }

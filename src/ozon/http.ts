@@ -20,7 +20,13 @@ import {
 } from "./codec.ts";
 import { BodyOverLimit, type CappedAnswer, OzonFileTooLargeError, readCapped } from "./download.ts";
 import type { AnyEndpoint, OzonAuth, RawAnswer, RequestOf, ResponseOf } from "./endpoint.ts";
-import { OzonAuthError, OzonNetworkError, OzonRateLimitError, type OzonService } from "./errors.ts";
+import {
+  OzonAuthError,
+  OzonNetworkError,
+  OzonRateLimitError,
+  type OzonService,
+  ozonFailureKind,
+} from "./errors.ts";
 import {
   createAgent,
   DEFAULT_TIMEOUTS,
@@ -63,7 +69,15 @@ export interface OzonHttpOptions {
   maxAnswerBytes?: number;
   /** Told how each authenticated call ended, for the shop's health (src/shops/health.ts). */
   observer?: KeysVerdictObserver | undefined;
+  /** Told how each call ended, by endpoint (the bot's /status and /metrics counters). */
+  calls?: OzonCallObserver | undefined;
 }
+
+/**
+ * One call's end: `method` is the endpoint's path as declared (ids never filled in), `outcome`
+ * "ok" or the failure's kind (ozonFailureKind). A call cut short by its caller is not told.
+ */
+export type OzonCallObserver = (call: { method: string; outcome: string }) => void;
 
 /**
  * How an authenticated call ended, as far as the keys are concerned: "ok" for any 2xx answer,
@@ -113,6 +127,7 @@ export class OzonHttp {
   readonly #logger: Logger | undefined;
   readonly #maxAnswerBytes: number;
   readonly #observer: KeysVerdictObserver | undefined;
+  readonly #calls: OzonCallObserver | undefined;
   /** Requests and downloads under way: close() waits a second for them, then aborts them. */
   readonly #inFlight = new Set<Promise<unknown>>();
   /** Aborts what is still in flight when close() ran out of patience. */
@@ -131,6 +146,7 @@ export class OzonHttp {
     this.#logger = options.logger;
     this.#maxAnswerBytes = options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
     this.#observer = options.observer;
+    this.#calls = options.calls;
     this.#ownsDispatcher = !options.dispatcher;
     this.#dispatcher = options.dispatcher ?? createAgent(this.#timeouts);
     this.#transport = {
@@ -223,6 +239,26 @@ export class OzonHttp {
     ep: E,
     options: CallOptions<E> = {} as CallOptions<E>,
   ): Promise<ResponseOf<E>> {
+    if (!this.#calls) return this.#call(ep, options);
+    try {
+      const answer = await this.#call(ep, options);
+      this.#noteCall(ep, "ok");
+      return answer;
+    } catch (error) {
+      if (!options.signal?.aborted) this.#noteCall(ep, ozonFailureKind(error));
+      throw error;
+    }
+  }
+
+  #noteCall(ep: AnyEndpoint, outcome: string): void {
+    try {
+      this.#calls?.({ method: ep.path, outcome });
+    } catch (error) {
+      this.#logger?.warn({ err: error }, "an Ozon call observer failed");
+    }
+  }
+
+  async #call<E extends AnyEndpoint>(ep: E, options: CallOptions<E>): Promise<ResponseOf<E>> {
     const path = fillPath(ep.path, options.params ?? {});
     const url = options.url ?? `${this.baseUrl}${path}`;
     const shownPath = options.url ? safePathOf(options.url) : path.split("?")[0] || path;

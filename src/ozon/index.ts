@@ -7,7 +7,7 @@ export { isOzonFileTooLargeError, OzonFileTooLargeError } from "./download.ts";
 export type { Endpoint } from "./endpoint.ts";
 export * from "./errors.ts";
 export type { FetchLike, Timeouts } from "./exchange.ts";
-export type { KeysVerdict, KeysVerdictObserver } from "./http.ts";
+export type { KeysVerdict, KeysVerdictObserver, OzonCallObserver } from "./http.ts";
 export { parseJson, stringifyJson } from "./json.ts";
 export { type RateLimiter, TokenBucket } from "./limiter.ts";
 export {

@@ -152,6 +152,12 @@ export function createHttpControl(
       },
       "/_sandbox/postings/{postingNumber}/fail-next-ship",
     ],
+    [
+      "POST",
+      /^deliveries$/,
+      ({ body, control }) => control.addOwnDelivery((body ?? {}) as PostingSeed),
+      "/_sandbox/deliveries  {status?, products?, ...}  (a posting the seller delivers itself)",
+    ],
     ["GET", /^products$/, ({ control }) => control.products(), "/_sandbox/products"],
     ["GET", /^warehouses$/, ({ control }) => control.warehouses(), "/_sandbox/warehouses"],
     ...stockControlRoutes(),

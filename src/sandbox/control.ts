@@ -17,6 +17,7 @@ import {
   type MessageSnapshot,
   messageSnapshot,
 } from "./seller/chat-wire.ts";
+import { addOwnDelivery } from "./seller/deliveries.ts";
 import { sampleMark } from "./seller/marks.ts";
 import {
   cancelBy,
@@ -92,6 +93,8 @@ export interface SandboxControl {
   /** Ozon moves the shipping deadline (cut-off); pushes TYPE_CUTOFF_DATE_CHANGED. */
   moveCutoff(postingNumber: string, to: string | number | Date): PostingSnapshot;
   failNextShip(postingNumber: string): void;
+  /** A posting the seller delivers itself (own rFBS delivery), awaiting delivery by default. */
+  addOwnDelivery(partial?: PostingSeed): PostingSnapshot;
   postings(): PostingSnapshot[];
   posting(postingNumber: string): PostingSnapshot | undefined;
   products(): ProductSnapshot[];
@@ -194,6 +197,7 @@ export function createControl(
     failNextShip(postingNumber) {
       postingOrThrow(postingNumber).failNextShip = true;
     },
+    addOwnDelivery: (partial) => postingSnapshot(addOwnDelivery(state, partial)),
     postings: () => [...state.postings.values()].map(postingSnapshot),
     posting(n) {
       const p = state.postings.get(n);

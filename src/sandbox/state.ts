@@ -140,6 +140,8 @@ export interface Posting {
   customerId: number;
   /** Set by failNextShip: the next ship answers 200 but the posting stays, substatus ship_failed. */
   failNextShip: boolean;
+  /** The seller delivers it itself (`tpl_integration_type: non_integrated`; seller/deliveries.ts). */
+  ownDelivery?: boolean;
 }
 
 // ---- Seller: chats ----------------------------------------------------------------------------

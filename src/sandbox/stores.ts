@@ -18,6 +18,7 @@ import { actRoutes } from "./seller/acts.ts";
 import { deskOf, type ShippingDesk } from "./seller/acts-desk.ts";
 import { analyticsRoutes } from "./seller/analytics.ts";
 import { chatRoutes } from "./seller/chats.ts";
+import { deliveryRoutes } from "./seller/deliveries.ts";
 import { labelRoutes } from "./seller/labels.ts";
 import { postingBarcodeRoutes } from "./seller/posting-barcode.ts";
 import { postingRoutes } from "./seller/postings.ts";
@@ -81,6 +82,7 @@ export function createStore(
   const router = new RouteTable();
   router.add(
     ...postingRoutes(state),
+    ...deliveryRoutes(state),
     ...labelRoutes(state),
     ...actRoutes(state),
     ...postingBarcodeRoutes(state),

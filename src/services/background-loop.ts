@@ -18,6 +18,7 @@
  *   third of the TTL, so it takes over soon after the holder dies.
  */
 import { settlesBefore } from "../deadline.ts";
+import { type LoopBoard, type LoopTrack, processLoops } from "./health/loop-board.ts";
 
 export interface LoopLease {
   readonly ttlMs: number;
@@ -47,6 +48,10 @@ export interface BackgroundLoopOptions<R> {
   /** stop()'s deadline when it is given none (default 5 s). */
   stopTimeoutMs?: number;
   logger?: LoopLogger | undefined;
+  /** Where the loop reports its rounds while it runs (default: this process's, for /status). */
+  board?: LoopBoard;
+  /** The store it works for, when it is not started under PerShop (which says so itself). */
+  shop?: string;
 }
 
 export const DEFAULT_STOP_TIMEOUT_MS = 5_000;
@@ -89,6 +94,8 @@ export class BackgroundLoop<R> {
   #lostInRound = false;
   #heartbeat: NodeJS.Timeout | undefined;
   #renewing = false;
+  /** On the board between start() and stop(). */
+  #track: LoopTrack | undefined;
 
   constructor(options: BackgroundLoopOptions<R>) {
     this.#options = options;
@@ -103,6 +110,9 @@ export class BackgroundLoop<R> {
   start(): void {
     if (this.#running) return;
     this.#running = true;
+    const board = this.#options.board ?? processLoops;
+    this.#track = board.join(this.#options.name, this.#options.shop);
+    this.#track.held = this.#held || !this.#options.lease;
     this.#loop = this.#run();
   }
 
@@ -133,6 +143,8 @@ export class BackgroundLoop<R> {
       deadline ?? AbortSignal.timeout(this.#options.stopTimeoutMs ?? DEFAULT_STOP_TIMEOUT_MS);
     this.#running = false;
     this.#stopping = true;
+    if (this.#track) (this.#options.board ?? processLoops).leave(this.#track);
+    this.#track = undefined;
     this.#endPause?.();
     this.#controller?.abort(new LoopStoppedError(this.#options.name));
     try {
@@ -204,6 +216,7 @@ export class BackgroundLoop<R> {
   }
 
   #pause(ms: number): Promise<void> {
+    if (this.#track) (this.#options.board ?? processLoops).paused(this.#track, ms);
     return new Promise((resolve) => {
       const end = () => {
         clearTimeout(timer);
@@ -226,9 +239,17 @@ export class BackgroundLoop<R> {
     this.#controller = controller;
     this.#lostInRound = false;
     this.#syncHeartbeat(true);
+    const track = this.#track;
+    const began = performance.now();
+    let end: "ok" | "failed" = "failed";
     try {
-      return { leader: true, result: await this.#options.round(controller.signal) };
+      const result = await this.#options.round(controller.signal);
+      end = "ok";
+      return { leader: true, result };
     } finally {
+      // An in-memory note only: the board's listeners decide what to keep.
+      if (track)
+        (this.#options.board ?? processLoops).roundEnded(track, end, performance.now() - began);
       this.#controller = undefined;
       if (this.#lostInRound) this.#setHeld(false);
       this.#syncHeartbeat(false);
@@ -238,6 +259,7 @@ export class BackgroundLoop<R> {
   #setHeld(held: boolean): void {
     if (held === this.#held) return;
     this.#held = held;
+    if (this.#track) this.#track.held = held;
     this.#options.onLeaseChange?.(held);
   }
 

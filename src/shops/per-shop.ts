@@ -6,6 +6,7 @@
  */
 import type { Logger } from "../logger.ts";
 import type { Shop, ShopChange, ShopRegistry } from "./registry.ts";
+import { runForShop } from "./shop-scope.ts";
 
 export interface ShopWorker {
   stop(deadline?: AbortSignal): Promise<unknown>;
@@ -70,6 +71,10 @@ export class PerShop<W extends ShopWorker> {
 
   #startFor(shop: Shop): void {
     if (shop.paused || this.#workers.has(shop.id) || !this.#options.wants(shop)) return;
-    this.#workers.set(shop.id, this.#options.start(shop));
+    // Loops the worker starts carry the store (the health of /status and /metrics).
+    this.#workers.set(
+      shop.id,
+      runForShop(shop.id, () => this.#options.start(shop)),
+    );
   }
 }

@@ -142,7 +142,7 @@ end
 return 1`;
 
 /** A Lua script run by its SHA1 (EVALSHA), sent in full only when Redis does not know it yet. */
-class Script {
+export class Script {
   readonly #lua: string;
   readonly #sha: string;
 

@@ -48,6 +48,8 @@ describe("per-person command menus", () => {
       "today",
       "handover",
       "products",
+      "deliveries",
+      "track",
       "subscribe",
       "returns",
       "language",

@@ -18,12 +18,14 @@ describe("walkthrough of the main jobs", () => {
       };
       // A failed job has no tap count (the walk tells why).
       expect(results.filter((r) => r.taps === undefined).map((r) => r.job)).toEqual([]);
-      expect(results).toHaveLength(20);
+      expect(results).toHaveLength(21);
       // One tap to a packed posting and its label: the card edited once, the label the one file.
       expect(of(JOB.oneTap)).toMatchObject({ taps: 1, typed: 0, messages: 1, edits: 1 });
       // The dialog runs on the card: no copies, only the label file is new.
       expect(of(JOB.pack)).toMatchObject({ taps: 4, messages: 1, edits: 3 });
       expect(of(JOB.cancel)).toMatchObject({ taps: 3, messages: 0, edits: 3 });
+      // /deliveries, the posting's number, ✅ Delivered, Yes: the list and the card, edited twice.
+      expect(of(JOB.delivered)).toMatchObject({ taps: 4, typed: 0, messages: 2, edits: 2 });
       expect(of(JOB.report).taps).toBeLessThanOrEqual(6);
       expect(of(JOB.reply)).toMatchObject({ taps: 1, typed: 1 });
       // The sellers' and managers' later jobs, each as short as it is today.

@@ -25,6 +25,12 @@ const redis = await redisAvailability();
 const database = 1 + Math.floor(Math.random() * 15);
 const url = `${redis.url.replace(/\/\d*$/, "")}/${database}`;
 const LEASE = `${DEFAULT_REDIS_PREFIX}lease:chat-relay`;
+/**
+ * How long a bot process may take to start: generous, as a loaded machine (the suite's files run
+ * in parallel) once took over 20 s, but finite, so a bot that never starts fails the test. The
+ * test's own deadline (150 s) covers its two starts and the checks.
+ */
+const START_DEADLINE_MS = 60_000;
 
 let sandbox: Sandbox;
 let fake: FakeBotApi;
@@ -54,7 +60,7 @@ redis.describe("leases after a crash (Redis)", () => {
       CHATS_POLL_SECONDS: "0.2",
       PORT: String(await freePort()),
     });
-    await run.waitForLog((line) => line.msg.startsWith("Bot @"), 20_000);
+    await run.waitForLog((line) => line.msg.startsWith("Bot @"), START_DEADLINE_MS);
     return run;
   }
 
@@ -85,5 +91,5 @@ redis.describe("leases after a crash (Redis)", () => {
     second.child.kill("SIGTERM");
     expect((await second.exit).code).toBe(0);
     expect(await client.exists(LEASE)).toBe(0); // given up on a polite stop
-  }, 60_000);
+  }, 150_000);
 });

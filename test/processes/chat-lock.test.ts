@@ -2,10 +2,17 @@
  * The per-chat lock across processes (src/bot/core/chat-lock.ts), on real Redis: two stores stand for
  * two processes.
  */
+import { Composer } from "grammy";
 import { afterAll, afterEach, beforeEach, expect, it } from "vitest";
 import { ChatBusyError, ChatLocks, chatLockKey } from "../../src/bot/core/chat-lock.ts";
+import { type BotContext, createBot } from "../../src/bot/index.ts";
+import { loadConfig } from "../../src/config.ts";
+import { AccessService } from "../../src/services/access/index.ts";
+import { MemoryStore } from "../../src/store/memory.ts";
 import { RedisStore } from "../../src/store/redis.ts";
+import { FakeBotApi } from "../support/fake-bot-api.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../support/redis.ts";
+import { person, text } from "../support/updates.ts";
 import { waitFor, withDeadline } from "../support/wait.ts";
 
 const redis = await redisAvailability();
@@ -84,5 +91,73 @@ redis.describe("chat lock across processes (Redis)", () => {
     release();
     await held;
     await expect(waiter.around("chat:9", async () => "acted")).resolves.toBe("acted");
+  });
+
+  it("takes the lock and reads a key in one step on Redis; elsewhere the read is left to the caller", async () => {
+    await one.set("session:5", { step: 2 });
+    const locks = new ChatLocks({ store: two });
+    const seen = await locks.around("chat:5", async (read) => read, "session:5");
+    expect(seen).toEqual({ value: { step: 2 } });
+    expect(await locks.around("chat:6", async (read) => read, "session:6")).toEqual({
+      value: undefined,
+    });
+    // The lock is a plain key (no index entry), read and released like the others.
+    let holder: unknown;
+    await locks.around("chat:5", async () => {
+      holder = await one.get(chatLockKey("chat:5"));
+    });
+    expect(typeof holder).toBe("string");
+    expect(await one.get(chatLockKey("chat:5"))).toBeUndefined();
+    expect((await one.list("chat-lock:")).length).toBe(0);
+
+    const memory = new ChatLocks({ store: new MemoryStore() });
+    expect(await memory.around("chat:5", async (read) => read, "session:5")).toBeUndefined();
+  });
+
+  it("two bots on one Redis: a chat's session read along with its lock loses no update", async () => {
+    const fake = await FakeBotApi.start();
+    try {
+      const config = loadConfig({
+        BOT_TOKEN: fake.token,
+        TELEGRAM_API_ROOT: fake.apiRoot,
+        STORE: "memory",
+        DEFAULT_LOCALE: "en",
+      });
+      const silent = { warn() {}, error() {}, info() {}, debug() {} } as never;
+      // Each update of the chat adds one to a count in the session, after a pause, so that
+      // without the lock (or with a session read before the other process wrote it back) two
+      // updates would read the same count and one addition would be lost.
+      const counting = () => {
+        const composer = new Composer<BotContext>();
+        composer.on("message:text", async (ctx) => {
+          const session = ctx.session as { n?: number };
+          const n = session.n ?? 0;
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          session.n = n + 1;
+        });
+        return composer;
+      };
+      const bots = [one, two].map((store) =>
+        createBot({
+          config,
+          logger: silent,
+          store,
+          access: new AccessService({ store, adminIds: [] }),
+          botInfo: fake.botInfo,
+          features: [counting],
+          chatLock: true,
+        }),
+      );
+      const alice = person(9301, { language_code: "en" });
+      await Promise.all(
+        Array.from({ length: 16 }, (_, i) =>
+          bots[i % 2]?.handleUpdate(text(`hello ${i}`, { from: alice })),
+        ),
+      );
+      expect(await one.get(`session:${alice.id}`)).toMatchObject({ n: 16 });
+      expect(await one.get(chatLockKey(`chat:${alice.id}`))).toBeUndefined();
+    } finally {
+      await fake.close();
+    }
   });
 });

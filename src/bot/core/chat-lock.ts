@@ -14,11 +14,16 @@
  * leaves it to run out (TTL), or, on the same host, it is taken over at once (isHolderGone).
  * A waiter polls with a growing pause until it gets the lock or its deadline passes
  * (ChatBusyError: the update fails and the person is told, rather than acting unlocked).
+ *
+ * On Redis (a LockingStore) the lock is one plain key outside the store's index, taken with the
+ * chat's session read in the same script (`readAlong`), so an update costs one round trip for
+ * both; released and renewed by compare-and-delete / compare-and-expire.
  */
 import type { Context, MiddlewareFn } from "grammy";
 import { systemClock } from "../../clock.ts";
 import { holderIdFor, isHolderGone } from "../../store/lease.ts";
 import type { Store } from "../../store/port.ts";
+import { isLockingStore, type LockingStore } from "../../store/redis-locks.ts";
 
 export const DEFAULT_CHAT_LOCK_TTL_MS = 8_000;
 export const DEFAULT_CHAT_LOCK_WAIT_MS = 10_000;
@@ -34,6 +39,16 @@ export interface ChatLockOptions {
   /** Which chat an update belongs to; undefined: not locked. Default: chat id, else sender. */
   keyOf?: (ctx: Context) => string | undefined;
   logger?: { warn(object: object, message?: string): void };
+  /**
+   * A store key to read together with taking the lock (the chat's session), handed to `onRead`
+   * before the rest of the update runs. Only where the store can do both in one step (Redis).
+   */
+  readAlong?: {
+    keyOf: (ctx: Context) => string | undefined;
+    onRead: (ctx: Context, key: string, value: unknown) => void;
+    /** After the update, read or not. */
+    done: (ctx: Context, key: string) => void;
+  };
 }
 
 /** The chat's lock was not free within the wait: the update was not handled. */
@@ -58,10 +73,24 @@ export function chatOf(ctx: Context): string | undefined {
 export function chatLock<C extends Context>(options: ChatLockOptions): MiddlewareFn<C> {
   const lock = new ChatLocks(options);
   const keyOf = options.keyOf ?? chatOf;
+  const along = options.readAlong;
   return async (ctx, next) => {
     const chat = keyOf(ctx);
     if (chat === undefined) return next();
-    await lock.around(chat, next);
+    const readKey = along?.keyOf(ctx);
+    if (!along || readKey === undefined) return lock.around(chat, next);
+    try {
+      await lock.around(
+        chat,
+        (read) => {
+          if (read) along.onRead(ctx, readKey, read.value);
+          return next();
+        },
+        readKey,
+      );
+    } finally {
+      along.done(ctx, readKey);
+    }
   };
 }
 
@@ -71,41 +100,68 @@ export class ChatLocks {
   readonly #ttlMs: number;
   readonly #waitMs: number;
   readonly #logger: ChatLockOptions["logger"];
+  /** The store's own locks (Redis): one command each, and a read along with taking. */
+  readonly #locking: LockingStore | undefined;
 
   constructor(options: ChatLockOptions) {
     this.#store = options.store;
+    this.#locking = isLockingStore(options.store) ? options.store : undefined;
     this.#ttlMs = options.ttlMs ?? DEFAULT_CHAT_LOCK_TTL_MS;
     this.#waitMs = options.waitMs ?? DEFAULT_CHAT_LOCK_WAIT_MS;
     this.#logger = options.logger;
   }
 
-  /** Runs `work` while holding the chat's lock. */
-  async around<T>(chat: string, work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` while holding the chat's lock. With `readKey`, on a store that can, that key is
+   * read in the same step as the lock is taken and given to `work` (else `work` gets undefined).
+   */
+  async around<T>(
+    chat: string,
+    work: (read?: { value: unknown }) => Promise<T>,
+    readKey?: string,
+  ): Promise<T> {
     const key = chatLockKey(chat);
-    const token = await this.#acquire(key);
+    const { token, read } = await this.#acquire(key, readKey);
     const renewal = setInterval(() => void this.#renew(key, token), this.#ttlMs / 3);
     renewal.unref();
     try {
-      return await work();
+      return await work(read);
     } finally {
       clearInterval(renewal);
-      await this.#store.compareAndSet(key, token, undefined).catch((error: unknown) => {
+      const released = this.#locking
+        ? this.#locking.unlock(key, token)
+        : this.#store.compareAndSet(key, token, undefined);
+      await released.catch((error: unknown) => {
         // It runs out by itself; the next update of the chat waits at most the TTL.
         this.#logger?.warn({ err: error, lock: key }, "Could not release a chat lock");
       });
     }
   }
 
-  async #acquire(key: string): Promise<string> {
+  async #acquire(
+    key: string,
+    readKey: string | undefined,
+  ): Promise<{ token: string; read?: { value: unknown } }> {
     const token = holderIdFor();
     const ttl = { ttlMs: this.#ttlMs };
     const deadline = Date.now() + this.#waitMs;
     let pause = FIRST_RETRY_MS;
     for (;;) {
-      if (await this.#store.setIfAbsent(key, token, ttl)) return token;
-      const holder = await this.#store.get<string>(key);
+      let holder: unknown;
+      if (this.#locking) {
+        const taken = await this.#locking.lockAndRead(key, token, this.#ttlMs, readKey);
+        if (taken.locked) {
+          return { token, read: readKey === undefined ? undefined : { value: taken.value } };
+        }
+        holder = taken.holder;
+      } else {
+        if (await this.#store.setIfAbsent(key, token, ttl)) return { token };
+        holder = await this.#store.get<string>(key);
+      }
       if (typeof holder === "string" && isHolderGone(holder)) {
-        if (await this.#store.compareAndSet(key, holder, token, ttl)) return token;
+        // Rare (a process of this host died holding it): the store's own compare-and-set, and
+        // the read along, if any, is left to the caller.
+        if (await this.#store.compareAndSet(key, holder, token, ttl)) return { token };
       }
       const left = deadline - Date.now();
       if (left <= 0) throw new ChatBusyError(key, this.#waitMs);
@@ -117,7 +173,9 @@ export class ChatLocks {
 
   async #renew(key: string, token: string): Promise<void> {
     try {
-      const held = await this.#store.compareAndSet(key, token, token, { ttlMs: this.#ttlMs });
+      const held = this.#locking
+        ? await this.#locking.renewLock(key, token, this.#ttlMs)
+        : await this.#store.compareAndSet(key, token, token, { ttlMs: this.#ttlMs });
       if (!held) {
         this.#logger?.warn(
           { lock: key },

@@ -25,6 +25,9 @@ export const COMMANDS = [
   { name: "today", audience: ["warehouse"], button: true },
   { name: "handover", audience: ["warehouse"], button: true },
   { name: "products", audience: ["warehouse", "manager"], button: true },
+  { name: "deliveries", audience: ["warehouse", "seller"], button: true },
+  { name: "track", audience: ["warehouse", "seller"], button: false },
+  { name: "dispute", audience: ["seller"], button: false },
   { name: "subscribe", audience: ["warehouse"], button: true },
   { name: "unsubscribe", audience: ["warehouse"], button: true },
   { name: "campaigns", audience: ["manager"], button: true },
@@ -36,6 +39,7 @@ export const COMMANDS = [
   { name: "invite", audience: ["admin"], button: true },
   { name: "users", audience: ["admin"], button: true },
   { name: "stores", audience: ["admin"], button: true },
+  { name: "status", audience: ["admin"], button: true },
   { name: "relay_here", audience: ["admin"], button: false },
   { name: "audit", audience: ["admin"], button: true },
   { name: "chats", audience: ["seller"], button: true },
@@ -76,6 +80,12 @@ export const PLANNED_COMMANDS: readonly CommandName[] = [
   "products",
   // Defined by the audit module (src/bot/audit/module.ts).
   "audit",
+  // Defined by the status module (src/bot/status/module.ts), likewise.
+  "status",
+  // Defined by the deliveries module (src/bot/deliveries/module.ts).
+  "deliveries",
+  "track",
+  "dispute",
 ];
 
 const byName = new Map<string, CommandSpec>(COMMANDS.map((c) => [c.name, c]));

@@ -1,4 +1,4 @@
-import { type MiddlewareFn, type StorageAdapter, session } from "grammy";
+import { type Context, type MiddlewareFn, type StorageAdapter, session } from "grammy";
 import type { BotContext, SessionData } from "./context.ts";
 
 /**
@@ -40,4 +40,50 @@ type Snapshotted = { [STORED]?: string };
 export function chatSession(storage: StorageAdapter<SessionData>): MiddlewareFn<BotContext> {
   const wrapped = skipUnchangedWrites(storage);
   return session<SessionData, BotContext>({ initial: wrapped.initial, storage: wrapped.storage });
+}
+
+/**
+ * Sessions read ahead by the chat lock (chat-lock.ts `readAlong`: on Redis, taken in the same
+ * round trip as the lock), handed to the session's read of the same update instead of asking the
+ * store again. Keyed by grammY's session key (the chat id); sequentialize lets one update per chat
+ * run at a time, and the lock keeps other processes from writing it meanwhile.
+ */
+export class SessionPrefetch {
+  readonly #values = new Map<string, unknown>();
+  readonly #prefix: string;
+
+  /** `prefix`: the store adapter's (storeAdapter's default "session:"). */
+  constructor(prefix = "session:") {
+    this.#prefix = prefix;
+  }
+
+  /** For chatLock's `readAlong`. */
+  readonly readAlong = {
+    keyOf: (ctx: Context) => {
+      // grammY's default session key.
+      const chat = ctx.chatId?.toString();
+      return chat === undefined ? undefined : this.#prefix + chat;
+    },
+    onRead: (_ctx: Context, key: string, value: unknown) => {
+      this.#values.set(key, value);
+    },
+    done: (_ctx: Context, key: string) => {
+      this.#values.delete(key);
+    },
+  };
+
+  /** `storage` whose reads take a value read ahead first (once), else ask `storage`. */
+  wrap<T>(storage: StorageAdapter<T>): StorageAdapter<T> {
+    return {
+      read: (key) => {
+        const storeKey = this.#prefix + key;
+        if (!this.#values.has(storeKey)) return storage.read(key);
+        const value = this.#values.get(storeKey) as T | undefined;
+        this.#values.delete(storeKey);
+        return value;
+      },
+      write: (key, value) => storage.write(key, value),
+      delete: (key) => storage.delete(key),
+    };
+  }
 }

@@ -1,5 +1,5 @@
 /** /start (also with an invite payload), /help, and the menu buttons they show. */
-import type { RedeemFailure } from "../../services/access/index.ts";
+import type { Person, RedeemFailure } from "../../services/access/index.ts";
 import { SubscriptionService } from "../../services/subscriptions.ts";
 import { actorOf, auditTrailOf, inviteObjectId, roleText } from "../audit/index.ts";
 import { type CommandName, commandKey, commandSpec, isCommandName } from "../core/commands.ts";
@@ -100,18 +100,37 @@ export function welcomeFeature(deps: FeatureDeps): undefined {
     return showWelcome(ctx);
   });
 
+  /**
+   * The text of /help depends only on the language, the roles, the hidden command and whether
+   * the seller hint applies: made once per combination (the translations are fixed while the bot
+   * runs), not on every /help (bench/ingress.ts).
+   */
+  const helpTexts = new Map<string, string>();
+  function helpText(ctx: BotContext, person: Person, hidden: CommandName | undefined): string {
+    const hint = sellerHint(ctx);
+    const key = `${ctx.locale}|${person.roles.join(",")}|${hidden ?? ""}|${hint ? 1 : 0}`;
+    let text = helpTexts.get(key);
+    if (text === undefined) {
+      const lines = availableCommands(person, hidden).map(
+        (name) => `/${name} — ${ctx.t(commandKey(name, "description"))}`,
+      );
+      lines.push(`/cancel — ${ctx.t(commandKey("cancel", "description"))}`);
+      const intro = ctx.t("help-intro", { roles: roleNames(ctx, person.roles) });
+      text = [intro, "", ...lines, ...(hint ? ["", hint] : [])].join("\n");
+      // Bounded: a few languages × role sets; cleared rather than grown should that ever change.
+      if (helpTexts.size >= 1_000) helpTexts.clear();
+      helpTexts.set(key, text);
+    }
+    return text;
+  }
+
   router.command("help", async (ctx) => {
     const person = ctx.person;
     if (!person) return refuse(ctx, "people");
     const hidden = await hiddenHere(ctx);
-    const lines = availableCommands(person, hidden).map(
-      (name) => `/${name} — ${ctx.t(commandKey(name, "description"))}`,
-    );
-    lines.push(`/cancel — ${ctx.t(commandKey("cancel", "description"))}`);
-    const hint = sellerHint(ctx);
-    const intro = ctx.t("help-intro", { roles: roleNames(ctx, person.roles) });
-    const text = [intro, "", ...lines, ...(hint ? ["", hint] : [])].join("\n");
-    await ctx.reply(text, { reply_markup: menuKeyboard(ctx, codec, hidden) });
+    await ctx.reply(helpText(ctx, person, hidden), {
+      reply_markup: menuKeyboard(ctx, codec, hidden),
+    });
   });
 
   // A menu button runs its command exactly as typing it would, after the same role check.

@@ -12,6 +12,7 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { Message } from "grammy/types";
 import type { Posting } from "../../ozon/seller/types.ts";
+import { isOwnDelivery } from "../../services/deliveries/own-delivery.ts";
 import { type FindQuery, findPostings, parseFindQuery } from "../../services/postings/find.ts";
 import { historyButton } from "../audit/index.ts";
 import type { BotContext } from "../core/context.ts";
@@ -22,7 +23,14 @@ import { shopTag, withShopTag } from "../core/shop-tags.ts";
 import type { FeatureFactory } from "../index.ts";
 import { photoQueries } from "./find-photo.ts";
 import { AWAITING_PACKAGING, clip, describeOzonError, postingCard, problemText } from "./format.ts";
-import { labelKeyboard, postingKeyboard } from "./keyboards.ts";
+import {
+  DISPUTABLE,
+  disputeKeyboard,
+  labelKeyboard,
+  ON_THE_WAY,
+  postingKeyboard,
+  withDeliveryButton,
+} from "./keyboards.ts";
 import { type PostingShops, reachableShops, type SellerShop } from "./posting-shop.ts";
 
 const WAREHOUSE = ["warehouse"] as const;
@@ -109,10 +117,14 @@ export function findFeature(area: FindFeatureDeps): FeatureFactory {
       if (notes.length > 0) await ctx.reply(notes.join("\n\n"));
     }
 
-    /** The buttons a found posting can use: all of them while it awaits packaging. */
+    /**
+     * The buttons a found posting can use: all of them while it awaits packaging; the label once
+     * packed; an own delivery's card while the seller delivers it; a dispute for a seller once it
+     * is delivered or cancelled.
+     */
     function keyboardFor(
       ctx: BotContext,
-      posting: Pick<Posting, "postingNumber" | "status" | "products">,
+      posting: Pick<Posting, "postingNumber" | "status" | "products" | "integration">,
       shop: SellerShop,
     ): InlineKeyboard {
       const number = posting.postingNumber;
@@ -125,9 +137,18 @@ export function findFeature(area: FindFeatureDeps): FeatureFactory {
           .add(history);
       }
       if (posting.status === AWAITING_DELIVER) {
-        return labelKeyboard(codec, ctx.t, [number], number, shop.ref).row().add(history);
+        const label = labelKeyboard(codec, ctx.t, [number], number, shop.ref);
+        return withDeliveryButton(label, codec, ctx.t, posting, shop.ref).row().add(history);
       }
-      return new InlineKeyboard().add(history); // shipped, delivered or cancelled
+      if (ON_THE_WAY.has(posting.status) && isOwnDelivery(posting)) {
+        return withDeliveryButton(new InlineKeyboard(), codec, ctx.t, posting, shop.ref)
+          .row()
+          .add(history);
+      }
+      if (DISPUTABLE.has(posting.status) && mayUse(ctx.person, ["seller"])) {
+        return disputeKeyboard(codec, ctx.t, number, shop.ref).row().add(history);
+      }
+      return new InlineKeyboard().add(history); // on its way with Ozon, or nothing else to press
     }
 
     async function answerText(ctx: BotContext, text: string): Promise<void> {

@@ -2,7 +2,12 @@
  * Postings: alerts, cards, pack, cancel, labels, /today, /find, /handover. What other
  * capabilities and the bot's wiring may use of this folder; everything else stays inside.
  */
+export { MAX_PHOTO_BYTES, pickPhotoSize } from "./find-photo.ts";
 export { describeOzonError, formatPrice, postingCard, problemText } from "./format.ts";
-export { postingKeyboard, WRITE_TO_BUYER_CALLBACK } from "./keyboards.ts";
+export {
+  DELIVERY_CARD_CALLBACK,
+  postingKeyboard,
+  WRITE_TO_BUYER_CALLBACK,
+} from "./keyboards.ts";
 export { createPostingsModule } from "./module.ts";
 export type { SellerShop } from "./posting-shop.ts";

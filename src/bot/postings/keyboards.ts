@@ -9,6 +9,8 @@
  * The ship and cancel dialogs' own buttons are made by the dialog toolkit (core/dialog/dialog.ts).
  */
 import { InlineKeyboard } from "grammy";
+import type { Posting } from "../../ozon/seller/types.ts";
+import { isOwnDelivery } from "../../services/deliveries/own-delivery.ts";
 import { historyButton } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import { productLineButton } from "../products/index.ts";
@@ -22,6 +24,8 @@ export const OPEN_POSTING_CALLBACK = "po";
 export const LIST_CALLBACK = "pp";
 export const WAREHOUSE_CALLBACK = "pw";
 export const WRITE_TO_BUYER_CALLBACK = "wb";
+/** vc:<posting>:<shop> the delivery card of a posting the seller delivers (handled in deliveries/). */
+export const DELIVERY_CARD_CALLBACK = "vc";
 
 type T = (key: string, variables?: Record<string, string | number>) => string;
 
@@ -119,4 +123,33 @@ export function withHistory(
   return keyboard.inline_keyboard.some((row) => row.length > 0)
     ? keyboard.row().add(history)
     : keyboard.add(history);
+}
+
+/** A posting the seller delivers itself: its packed card also opens its delivery card. */
+export function withDeliveryButton(
+  keyboard: InlineKeyboard,
+  codec: CallbackCodec,
+  t: T,
+  posting: Pick<Posting, "postingNumber" | "integration">,
+  shopRef: string,
+): InlineKeyboard {
+  if (!isOwnDelivery(posting)) return keyboard;
+  const data = codec.encode(DELIVERY_CARD_CALLBACK, posting.postingNumber, shopRef);
+  return keyboard.row().text(t("deliveries-button-open"), data);
+}
+
+/** Statuses a dispute can be opened in (Ozon decides in the end; its refusal is told). */
+export const DISPUTABLE: ReadonlySet<string> = new Set(["delivered", "cancelled"]);
+/** Statuses of a posting on its way to the buyer. */
+export const ON_THE_WAY: ReadonlySet<string> = new Set(["delivering", "driver_pickup"]);
+
+/** ⚖️ Dispute on a delivered or cancelled posting: opens its card, where the dispute is asked. */
+export function disputeKeyboard(
+  codec: CallbackCodec,
+  t: T,
+  postingNumber: string,
+  shopRef: string,
+): InlineKeyboard {
+  const data = codec.encode(DELIVERY_CARD_CALLBACK, postingNumber, shopRef);
+  return new InlineKeyboard().text(t("deliveries-button-dispute"), data);
 }

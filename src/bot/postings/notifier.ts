@@ -42,6 +42,7 @@ import {
   labelKeyboard,
   listButton,
   postingKeyboard,
+  withDeliveryButton,
   withHistory,
 } from "./keyboards.ts";
 
@@ -269,7 +270,13 @@ export class TelegramPostingNotifier implements PostingNotifier {
         return withHistory(new InlineKeyboard(), format.t, codec, number);
       case "packed":
         return withHistory(
-          labelKeyboard(codec, format.t, change.by?.parts ?? [], number, shop.ref),
+          withDeliveryButton(
+            labelKeyboard(codec, format.t, change.by?.parts ?? [], number, shop.ref),
+            codec,
+            format.t,
+            change.posting,
+            shop.ref,
+          ),
           format.t,
           codec,
           number,

@@ -25,7 +25,7 @@ import {
   problemText,
   shipDoneText,
 } from "./format.ts";
-import { labelKeyboard } from "./keyboards.ts";
+import { labelKeyboard, withDeliveryButton } from "./keyboards.ts";
 import { packedByText } from "./posting-fate.ts";
 import type { SellerShop } from "./posting-shop.ts";
 import type { PackedAnnouncer } from "./posting-steps.ts";
@@ -108,7 +108,14 @@ async function pack(
     await ctx.reply(tagged(ctx.t("postings-ship-failed", { posting: number, reason })));
     return "told";
   }
-  const labels = (parts: string[]) => labelKeyboard(deps.codec, ctx.t, parts, number, shop.ref);
+  const labels = (parts: string[]) =>
+    withDeliveryButton(
+      labelKeyboard(deps.codec, ctx.t, parts, number, shop.ref),
+      deps.codec,
+      ctx.t,
+      posting,
+      shop.ref,
+    );
   if (outcome.kind === "packed") {
     const by = outcome.by;
     const text = packedByText(format, number, by, Date.now());

@@ -5,7 +5,7 @@ import type { Logger } from "../../logger.ts";
 import type { RetryPolicy } from "../backoff.ts";
 import { noAuth } from "../endpoint.ts";
 import { createAgent, type FetchLike, type Timeouts } from "../exchange.ts";
-import { type KeysVerdictObserver, OzonHttp } from "../http.ts";
+import { type KeysVerdictObserver, type OzonCallObserver, OzonHttp } from "../http.ts";
 import { type RateLimiter, TokenBucket } from "../limiter.ts";
 import { type SuccessorMemory, Successors } from "../successors.ts";
 import { createCampaignsApi } from "./campaigns.ts";
@@ -38,6 +38,8 @@ export interface PerformanceClientOptions {
   maxReportBytes?: number;
   /** Told whether the keys worked on each call, the token request included (the shop's health). */
   observer?: KeysVerdictObserver;
+  /** Told how each call ended, by endpoint (/status and /metrics). */
+  calls?: OzonCallObserver;
 }
 
 export function createPerformanceClient(options: PerformanceClientOptions) {
@@ -60,6 +62,7 @@ export function createPerformanceClient(options: PerformanceClientOptions) {
     limiter,
     logger: options.logger,
     observer: options.observer,
+    calls: options.calls,
     ...(dispatcher ? { dispatcher } : {}),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     ...(options.retry ? { retry: options.retry } : {}),

@@ -5,12 +5,13 @@ import type { Logger } from "../../logger.ts";
 import type { RetryPolicy } from "../backoff.ts";
 import { headerAuth } from "../endpoint.ts";
 import type { FetchLike, Timeouts } from "../exchange.ts";
-import { type KeysVerdictObserver, OzonHttp } from "../http.ts";
+import { type KeysVerdictObserver, type OzonCallObserver, OzonHttp } from "../http.ts";
 import { type RateLimiter, sharedLimiter } from "../limiter.ts";
 import { type SuccessorMemory, Successors } from "../successors.ts";
 import { createAnalyticsApi } from "./analytics.ts";
 import { createChatsApi } from "./chats.ts";
 import type { SellerContext } from "./context.ts";
+import { createDeliveriesApi } from "./deliveries.ts";
 import { createMarksApi } from "./marks.ts";
 import { createPostingsApi } from "./postings.ts";
 import { createProductsApi } from "./products.ts";
@@ -46,6 +47,8 @@ export interface SellerClientOptions {
   successorMemory?: SuccessorMemory;
   /** Told whether the keys worked on each call (the shop's health). */
   observer?: KeysVerdictObserver;
+  /** Told how each call ended, by endpoint (/status and /metrics). */
+  calls?: OzonCallObserver;
 }
 
 export function createSellerClient(options: SellerClientOptions) {
@@ -74,6 +77,7 @@ export function createSellerClient(options: SellerClientOptions) {
     ...(options.random ? { random: options.random } : {}),
     logger: options.logger,
     observer: options.observer,
+    calls: options.calls,
   });
   const successors = new Successors(options.logger, options.successorMemory);
   const ctx: SellerContext = { http, successors, clock, logger: options.logger };
@@ -96,6 +100,8 @@ export function createSellerClient(options: SellerClientOptions) {
     returns: createReturnsApi(ctx),
     /** The seller's ratings with zones, and the FBS error index. */
     ratings: createRatingsApi(ctx),
+    /** The seller's own deliveries: tracking numbers, manual statuses, disputes. */
+    deliveries: createDeliveriesApi(ctx),
     /** Capabilities that moved to their successor, e.g. `["postings.ship"]`. */
     movedToSuccessors: (): string[] => successors.moved(),
     close: (): Promise<void> => http.close(),

@@ -56,6 +56,8 @@ export function normalizePosting(wire: WirePosting): Posting {
         }
       : undefined,
     products: (wire.products ?? []).map(normalizeProduct),
+    ...(wire.tpl_integration_type ? { integration: wire.tpl_integration_type } : {}),
+    ...(wire.tracking_number ? { trackingNumber: wire.tracking_number } : {}),
     ...cancellationOf(wire.cancellation),
   };
 }

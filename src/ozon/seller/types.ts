@@ -33,6 +33,13 @@ export interface Posting {
       }
     | undefined;
   products: PostingProduct[];
+  /**
+   * Ozon's `tpl_integration_type` when it wrote one: `non_integrated` is a delivery the seller
+   * makes itself (statuses and tracking number set by hand), `ozon`, `3pl_tracking`... are not.
+   */
+  integration?: string | undefined;
+  /** The carrier's tracking number, once one was set. */
+  trackingNumber?: string | undefined;
   /** Set once it is cancelled, when Ozon says by whom (get answers it; the lists may not). */
   cancellation?: PostingCancellation | undefined;
 }

@@ -332,6 +332,7 @@ export function postingSnapshot(p: Posting) {
     })),
     cancellation: p.cancellation ? { ...p.cancellation } : null,
     barcodes: { ...p.barcodes },
+    trackingNumber: p.trackingNumber,
     failNextShip: p.failNextShip,
   };
 }

@@ -1,5 +1,6 @@
 /** A posting as the Seller API writes it: the v3 and v4 forms of the list and get methods. */
 import type { Posting, PostingLine, SandboxState } from "../state.ts";
+import { integrationTypeOf } from "./own-delivery.ts";
 
 const DAY = 24 * 3_600_000;
 
@@ -94,7 +95,7 @@ function commonFields(state: SandboxState, p: Posting, flags: WithFlags) {
     substatus: p.substatus,
     delivery_method: deliveryMethodOf(state, p),
     tracking_number: p.trackingNumber,
-    tpl_integration_type: "ozon",
+    tpl_integration_type: integrationTypeOf(p),
     in_process_at: iso(p.inProcessAt),
     shipment_date: iso(p.shipmentDate),
     shipment_date_without_delay: iso(p.shipmentDate),

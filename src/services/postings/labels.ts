@@ -6,7 +6,7 @@
  * When Ozon answers the task methods 404/410 (retired), the 20-a-call method prints them
  * (labels-direct.ts). Each batch tries the tasks first: one call lost, and no memory to go stale.
  */
-import { PDFDocument } from "@cantoo/pdf-lib";
+import type { PDFDocument } from "@cantoo/pdf-lib";
 import { systemClock } from "../../clock.ts";
 import { isRetiredMethodError } from "../../ozon/errors.ts";
 import type { ShippingApi } from "../../ozon/seller/shipping.ts";
@@ -180,9 +180,18 @@ async function labelsByTasks(
   return collectLabels(shipping, tasks);
 }
 
+/**
+ * The PDF library, loaded at the first batch that needs it: it takes about 25 MB of memory that an
+ * idle bot would otherwise hold (bench/memory.ts).
+ */
+function pdfLib(): Promise<typeof import("@cantoo/pdf-lib")> {
+  return import("@cantoo/pdf-lib");
+}
+
 /** One PDF of the pages of `parts`, in order (a single part is returned as it is). */
 export async function mergePdfs(parts: readonly Uint8Array[]): Promise<Uint8Array> {
   if (parts.length === 1) return parts[0] as Uint8Array;
+  const { PDFDocument } = await pdfLib();
   const merged = await PDFDocument.create();
   for (const part of parts) {
     const source = await PDFDocument.load(part);
@@ -198,6 +207,7 @@ export async function mergePdfs(parts: readonly Uint8Array[]): Promise<Uint8Arra
  */
 export async function splitPdf(pdf: Uint8Array, maxBytes: number): Promise<Uint8Array[]> {
   if (pdf.byteLength <= maxBytes) return [pdf];
+  const { PDFDocument } = await pdfLib();
   const source = await PDFDocument.load(pdf);
   const count = source.getPageCount();
   const parts: Uint8Array[] = [];
@@ -222,7 +232,7 @@ export async function splitPdf(pdf: Uint8Array, maxBytes: number): Promise<Uint8
 }
 
 async function pagesOf(source: PDFDocument, start: number, count: number): Promise<Uint8Array> {
-  const part = await PDFDocument.create();
+  const part = await (await pdfLib()).PDFDocument.create();
   const indices = Array.from({ length: count }, (_, i) => start + i);
   for (const page of await part.copyPages(source, indices)) part.addPage(page);
   return part.save();

@@ -17,6 +17,8 @@
  */
 import { type Clock, steadyNow, systemClock } from "../../../clock.ts";
 import { StoppingError } from "../../../services/background-loop.ts";
+import { HourCounts } from "../../../services/health/hour-counts.ts";
+import type { TelegramVitals } from "../../../services/health/vitals.ts";
 import { MemorySendBudget } from "./memory-send-budget.ts";
 import type { SendBudget, SendTarget } from "./send-budget.ts";
 
@@ -79,6 +81,8 @@ interface Job {
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
   rateLimitRetries: number;
+  /** When it was queued (the sender's steady clock). */
+  queuedAt: number;
 }
 
 interface ChatLane {
@@ -105,6 +109,10 @@ export class TelegramSender {
   #wake: (() => void) | undefined;
   #idleWaiters: Array<() => void> = [];
   #closed = false;
+  /** For /status and /metrics: in-memory counts only. */
+  #sent = 0;
+  #rateLimited = 0;
+  readonly #rateLimitedHour = new HourCounts<"429">();
 
   constructor(options: TelegramSenderOptions = {}) {
     this.#clock = options.clock ?? systemClock;
@@ -138,11 +146,34 @@ export class TelegramSender {
         resolve: resolve as (value: unknown) => void,
         reject,
         rateLimitRetries: 0,
+        queuedAt: this.#now(),
       });
     });
     this.#queued += 1;
     this.#kick();
     return promise;
+  }
+
+  /**
+   * The queue and what Telegram said, for /status and /metrics. Each queue's head is its oldest
+   * (a 429'd send goes back to the head, and it was queued earlier still).
+   */
+  vitals(): TelegramVitals {
+    let oldest: number | undefined;
+    for (const lane of this.#lanes.values()) {
+      for (const job of lane.queues) {
+        const at = job[0]?.queuedAt;
+        if (at !== undefined && (oldest === undefined || at < oldest)) oldest = at;
+      }
+    }
+    return {
+      queued: this.#queued,
+      inFlight: this.#inFlight,
+      oldestWaitingMs: oldest === undefined ? undefined : Math.max(0, this.#now() - oldest),
+      sent: this.#sent,
+      rateLimited: this.#rateLimited,
+      rateLimitedLastHour: this.#rateLimitedHour.of("429"),
+    };
   }
 
   /** Resolves once nothing is queued or in flight. */
@@ -233,8 +264,13 @@ export class TelegramSender {
   async #run(lane: ChatLane, job: Job): Promise<void> {
     try {
       job.resolve(await job.send());
+      this.#sent += 1;
     } catch (error) {
       const waitMs = this.#retryAfterMs(error);
+      if (waitMs !== undefined) {
+        this.#rateLimited += 1;
+        this.#rateLimitedHour.add("429");
+      }
       if (waitMs === undefined || job.rateLimitRetries >= this.#maxRetries) {
         job.reject(error);
       } else if (this.#closed) {

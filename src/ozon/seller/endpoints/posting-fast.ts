@@ -126,6 +126,8 @@ export function readWirePosting(value: unknown): WirePosting | undefined {
     substatus: text(value.substatus),
     shipment_date: text(value.shipment_date),
     in_process_at: text(value.in_process_at),
+    tpl_integration_type: text(value.tpl_integration_type),
+    tracking_number: text(value.tracking_number),
     delivery_method: method(value.delivery_method),
     products: products(value.products),
     cancellation: cancellation(value.cancellation),

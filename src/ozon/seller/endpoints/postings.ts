@@ -35,6 +35,9 @@ export const wirePosting = z.object({
   substatus: optionalText,
   shipment_date: optionalText,
   in_process_at: optionalText,
+  /** How the delivery is integrated: `non_integrated` is the seller's own (issue 26). */
+  tpl_integration_type: optionalText,
+  tracking_number: optionalText,
   delivery_method: z
     .object({
       id: optionalId,

@@ -1,0 +1,19 @@
+// The fake Bot API of bench/ingress.ts, in a process of its own so that answering the bots'
+// replies does not share an event loop with the load: node bench/ingress-telegram.ts
+// Prints one JSON line {apiRoot, token, botInfo}; forgets recorded calls every second (the
+// benchmark sends tens of thousands); runs until stdin closes or SIGTERM.
+import { FakeBotApi } from "../test/support/fake-bot-api.ts";
+
+const telegram = await FakeBotApi.start();
+process.stdout.write(
+  `${JSON.stringify({ apiRoot: telegram.apiRoot, token: telegram.token, botInfo: telegram.botInfo })}\n`,
+);
+const forget = setInterval(() => {
+  telegram.calls.length = 0;
+}, 1000);
+const stop = () => {
+  clearInterval(forget);
+  void telegram.close().then(() => process.exit(0));
+};
+process.stdin.on("end", stop).resume();
+process.once("SIGTERM", stop);

@@ -1,0 +1,57 @@
+/**
+ * The seller's own deliveries as a bot module: the delivery card and its steps (tracking number,
+ * delivering, last mile, delivered, dispute), /deliveries, and /track for many tracking numbers.
+ * It runs nothing in the background; the module's Api (after start) redraws other chats' cards.
+ */
+import type { Api } from "grammy";
+import type { BotModule } from "../core/module.ts";
+import { apiForSender } from "../core/sender/index.ts";
+import type { FeatureFactory } from "../index.ts";
+import type { ModuleDeps } from "../modules.ts";
+import { registerDispute } from "./dispute.ts";
+import { registerList } from "./list.ts";
+import { registerSteps, type StepsDeps } from "./steps.ts";
+import { registerTracking } from "./tracking.ts";
+import { trackingTypedFeature } from "./tracking-typed.ts";
+
+export interface DeliveriesModuleOptions {
+  /** The clock of /deliveries' period (tests fix it). */
+  now?: () => number;
+}
+
+export function createDeliveriesModule(
+  deps: ModuleDeps,
+  options: DeliveriesModuleOptions = {},
+): BotModule {
+  const { container, sender } = deps;
+  const { config, shops } = container;
+  let api: Api | undefined;
+  const area: StepsDeps = {
+    redraw: {
+      shops,
+      timezone: config.timezone,
+      sender,
+      defaultLocale: config.defaultLocale,
+    },
+    api: () => api,
+  };
+  const feature: FeatureFactory = (featureDeps) => {
+    registerSteps(featureDeps, area);
+    registerList(featureDeps, shops, options.now ?? Date.now);
+    registerTracking(featureDeps, area);
+    registerDispute(featureDeps, shops);
+    return undefined;
+  };
+  return {
+    name: "deliveries",
+    // Before the dialogs and /find: a tracking number typed after 🔢 is not a search.
+    beforeConversations: [trackingTypedFeature()],
+    features: [feature],
+    start(botApi) {
+      api = apiForSender(botApi);
+    },
+    async stop() {
+      api = undefined;
+    },
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * One posting's tracking number after its card's 🔢 button: the person's next message in that
+ * chat is taken as the number — typed, or a photo of the carrier's barcode read in-process as
+ * /find reads a label (nothing leaves the server). Either way a preview with ✅ Apply follows, as
+ * for /track. Installed before the dialogs and the other features, so /find does not take a
+ * typed number for a search; a command (/cancel, another one) ends the wait.
+ *
+ * Store layout: `tracking-wait:<chat>:<person>` → TrackingWait, TTL WAIT_TTL_MS.
+ */
+import { Composer } from "grammy";
+import type { Message } from "grammy/types";
+import {
+  isTrackingNumber,
+  TrackingBatches,
+  type TrackingPair,
+} from "../../services/deliveries/index.ts";
+import type { Store } from "../../store/port.ts";
+import { clip } from "../../text.ts";
+import { readLabelBarcodes } from "../core/barcode.ts";
+import type { BotContext } from "../core/context.ts";
+import { mayUse } from "../core/guard.ts";
+import { fetchTelegramFile } from "../core/telegram-files.ts";
+import type { FeatureFactory } from "../index.ts";
+import { MAX_PHOTO_BYTES, pickPhotoSize } from "../postings/index.ts";
+import { previewText } from "./format.ts";
+import { batchKeyboard } from "./keyboards.ts";
+import { DELIVERY_ROLES } from "./shop.ts";
+
+export const WAIT_TTL_MS = 10 * 60_000;
+
+interface TrackingWait {
+  postingNumber: string;
+}
+
+const waitKey = (chatId: number, userId: number) => `tracking-wait:${chatId}:${userId}`;
+
+/** The 🔢 button: the person's next message in this chat is the posting's tracking number. */
+export function awaitTracking(store: Store, ctx: BotContext, postingNumber: string) {
+  const chat = ctx.chat;
+  const from = ctx.from;
+  if (!chat || !from) return Promise.resolve();
+  const wait: TrackingWait = { postingNumber };
+  return store.set(waitKey(chat.id, from.id), wait, { ttlMs: WAIT_TTL_MS });
+}
+
+export function trackingTypedFeature(): FeatureFactory {
+  return (deps) => {
+    const { store, config, logger, codec } = deps;
+    const batches = new TrackingBatches(store);
+    const composer = new Composer<BotContext>();
+    composer.on("message", async (ctx, next) => {
+      const message = ctx.message;
+      const chat = ctx.chat;
+      const from = ctx.from;
+      // Only a text or a photo may answer; anything else costs nothing here.
+      const text = message.text?.trim();
+      if (text === undefined && !message.photo) return next();
+      if (!from || !mayUse(ctx.person, DELIVERY_ROLES)) return next();
+      const key = waitKey(chat.id, from.id);
+      if (text?.startsWith("/")) {
+        await store.delete(key);
+        return next();
+      }
+      const wait = await store.get<TrackingWait>(key);
+      if (!wait) return next();
+      const read = text !== undefined ? text : await fromPhoto(ctx, message);
+      if (read === undefined) return next();
+      if (read === "told") return;
+      if (!isTrackingNumber(read)) {
+        await ctx.reply(ctx.t("deliveries-tracking-bad", { text: clip(read, 60) }));
+        return;
+      }
+      await store.delete(key);
+      const pairs: TrackingPair[] = [{ postingNumber: wait.postingNumber, trackingNumber: read }];
+      const id = await batches.save({ owner: from.id, pairs });
+      await ctx.reply(previewText(ctx.t, pairs, []), {
+        reply_markup: batchKeyboard(codec, ctx.t, id),
+      });
+    });
+
+    /** The first tracking number among the photo's barcodes; "told" when there is none. */
+    async function fromPhoto(ctx: BotContext, message: Message) {
+      const picked = message.photo ? pickPhotoSize(message.photo) : undefined;
+      if (!picked) return undefined;
+      await ctx.replyWithChatAction("typing");
+      try {
+        const bytes = await fetchTelegramFile({
+          api: ctx.api,
+          apiRoot: config.telegramApiRoot,
+          token: config.botToken,
+          fileId: picked.fileId,
+          maxBytes: MAX_PHOTO_BYTES,
+        });
+        const reading = await readLabelBarcodes(bytes);
+        const texts = reading.kind === "read" ? reading.texts : [];
+        const found = texts.find(isTrackingNumber);
+        if (found) return found;
+      } catch (error) {
+        logger.warn({ err: error }, "tracking: a photo could not be read");
+      }
+      await ctx.reply(ctx.t("deliveries-tracking-no-barcode"));
+      return "told" as const;
+    }
+    return composer;
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * /status (admins only) and its 🔄 Refresh button: the whole picture in one message, edited in
+ * place on refresh.
+ */
+import { InlineKeyboard } from "grammy";
+import type { Logger } from "../../logger.ts";
+import type { StatusSnapshot } from "../../services/health/snapshot.ts";
+import type { CallbackCodec } from "../core/callback-data.ts";
+import type { BotContext } from "../core/context.ts";
+import { showScreen } from "../core/screen-text.ts";
+import type { FeatureFactory } from "../index.ts";
+import { statusText } from "./format.ts";
+
+/** The Refresh button's kind. */
+export const STATUS_CALLBACK = "hs";
+
+export interface StatusFeatureDeps {
+  snapshot(): Promise<StatusSnapshot>;
+  codec: CallbackCodec;
+  logger: Logger;
+}
+
+export function statusFeature(deps: StatusFeatureDeps): FeatureFactory {
+  const { codec } = deps;
+
+  async function show(ctx: BotContext): Promise<void> {
+    const snapshot = await deps.snapshot();
+    const t = ctx.t.bind(ctx);
+    const keyboard = new InlineKeyboard().text(t("status-refresh"), codec.encode(STATUS_CALLBACK));
+    await showScreen(ctx, statusText(t, snapshot), keyboard);
+  }
+
+  return ({ router }) => {
+    router.command("status", (ctx) => show(ctx));
+    router.callback(STATUS_CALLBACK, ["admin"], async (ctx) => {
+      await ctx.answerCallbackQuery();
+      await show(ctx);
+    });
+  };
+}

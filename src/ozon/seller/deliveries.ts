@@ -1,0 +1,127 @@
+/**
+ * The deliveries namespace: for a posting the seller delivers itself, its tracking number and
+ * the manual statuses (delivering, last mile, delivered); and a dispute (arbitration) about a
+ * posting. Each posting's outcome is its own: Ozon may take one and refuse another in one call.
+ */
+import type { SellerContext } from "./context.ts";
+import {
+  postingArbitration,
+  postingDelivered,
+  postingDelivering,
+  postingLastMile,
+  postingListV3,
+  trackingNumberSet,
+  type WireMoveResult,
+} from "./endpoints/deliveries.ts";
+import { normalizePosting } from "./posting-normalize.ts";
+import type { Posting } from "./types.ts";
+
+/** Ozon takes at most this many tracking numbers in one call. */
+export const TRACKING_NUMBERS_PER_CALL = 20;
+const LIST_PAGE = 1000;
+/** 20 000 postings in one status is more than any screen shows. */
+const LIST_PAGES = 20;
+
+/** Postings per status call (the reference sets no limit; the bot asks for a few at a time). */
+const POSTINGS_PER_CALL = 50;
+
+export type DeliveryStep = "delivering" | "last-mile" | "delivered";
+
+/** One posting's outcome: done, or refused with Ozon's words. */
+export interface DeliveryResult {
+  postingNumber: string;
+  ok: boolean;
+  /** Ozon's text when it refused (may be empty when Ozon gave none). */
+  error: string | undefined;
+}
+
+export interface TrackingNumber {
+  postingNumber: string;
+  trackingNumber: string;
+}
+
+const STEP_ENDPOINTS = {
+  delivering: postingDelivering,
+  "last-mile": postingLastMile,
+  delivered: postingDelivered,
+} as const;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Ozon's answer per asked posting; one it did not mention is refused without words. */
+function outcomes(asked: readonly string[], answer: WireMoveResult): DeliveryResult[] {
+  const told = new Map((answer.result ?? []).map((r) => [r.posting_number, r]));
+  return asked.map((postingNumber) => {
+    const one = told.get(postingNumber);
+    const ok = one?.result === true && !one.error;
+    return { postingNumber, ok, error: ok ? undefined : (one?.error ?? undefined) };
+  });
+}
+
+export function createDeliveriesApi(ctx: SellerContext) {
+  async function setTrackingNumbers(pairs: readonly TrackingNumber[]): Promise<DeliveryResult[]> {
+    const results: DeliveryResult[] = [];
+    for (const part of chunks(pairs, TRACKING_NUMBERS_PER_CALL)) {
+      const answer = await ctx.http.call(trackingNumberSet, {
+        body: {
+          tracking_numbers: part.map((p) => ({
+            posting_number: p.postingNumber,
+            tracking_number: p.trackingNumber,
+          })),
+        },
+      });
+      results.push(
+        ...outcomes(
+          part.map((p) => p.postingNumber),
+          answer,
+        ),
+      );
+    }
+    return results;
+  }
+
+  /** Moves each posting to the step's status (Ozon changes it asynchronously). */
+  async function move(step: DeliveryStep, postingNumbers: readonly string[]) {
+    const results: DeliveryResult[] = [];
+    for (const part of chunks(postingNumbers, POSTINGS_PER_CALL)) {
+      const answer = await ctx.http.call(STEP_ENDPOINTS[step], { body: { posting_number: part } });
+      results.push(...outcomes(part, answer));
+    }
+    return results;
+  }
+
+  /** Opens a dispute; a refusal is thrown as Ozon's error (OzonApiError with its message). */
+  async function openDispute(postingNumber: string): Promise<void> {
+    await ctx.http.call(postingArbitration, { body: { posting_number: [postingNumber] } });
+  }
+
+  /** Postings in `status` that came in between `since` and `to` (ISO times), oldest first. */
+  async function listByStatus(status: string, since: string, to: string): Promise<Posting[]> {
+    const found = new Map<string, Posting>();
+    for (let page = 0; page < LIST_PAGES; page++) {
+      const { result } = await ctx.http.call(postingListV3, {
+        body: {
+          dir: "ASC",
+          filter: { since, to, status },
+          limit: LIST_PAGE,
+          offset: page * LIST_PAGE,
+          with: { analytics_data: false, financial_data: false },
+        },
+      });
+      const postings = result.postings ?? [];
+      for (const wire of postings) {
+        if (wire.status === status) found.set(wire.posting_number, normalizePosting(wire));
+      }
+      if (!result.has_next || postings.length === 0) break;
+    }
+    return [...found.values()];
+  }
+
+  return { setTrackingNumbers, move, openDispute, listByStatus };
+}
+
+export type DeliveriesApi = ReturnType<typeof createDeliveriesApi>;

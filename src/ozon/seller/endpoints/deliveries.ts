@@ -1,0 +1,79 @@
+/**
+ * The seller's own deliveries: tracking numbers, the manual statuses, and disputes (arbitration).
+ * Each status method answers per posting (`result` and Ozon's `error` text), HTTP 200 even when
+ * it refuses one.
+ */
+import { z } from "zod";
+import { endpoint } from "../../endpoint.ts";
+import { flexBool, optionalText } from "../../wire.ts";
+import { wirePosting } from "./postings.ts";
+
+const numbers = z.object({ posting_number: z.array(z.string().min(1)).min(1) });
+
+const perPosting = z.object({
+  result: z
+    .array(
+      z.object({
+        posting_number: z.string(),
+        result: flexBool.nullish(),
+        error: optionalText,
+      }),
+    )
+    .nullish(),
+});
+
+export type WireMoveResult = z.output<typeof perPosting>;
+
+export const trackingNumberSet = endpoint({
+  method: "POST",
+  path: "/v2/fbs/posting/tracking-number/set",
+  request: z.object({
+    tracking_numbers: z
+      .array(z.object({ posting_number: z.string().min(1), tracking_number: z.string().min(1) }))
+      .min(1)
+      .max(20),
+  }),
+  response: perPosting,
+  // Setting the same number again changes nothing.
+  safe: true,
+});
+
+const move = (path: string) =>
+  endpoint({ method: "POST", path, request: numbers, response: perPosting, safe: false });
+
+export const postingDelivering = move("/v2/fbs/posting/delivering");
+export const postingLastMile = move("/v2/fbs/posting/last-mile");
+export const postingDelivered = move("/v2/fbs/posting/delivered");
+
+export const postingArbitration = endpoint({
+  method: "POST",
+  path: "/v2/posting/fbs/arbitration",
+  request: numbers,
+  // The reference says a boolean, the spec a string.
+  response: z.object({ result: z.union([z.boolean(), z.string()]).nullish() }),
+  safe: false,
+});
+
+/** Postings of any status changed within a period (the seller's deliveries on their way). */
+export const postingListV3 = endpoint({
+  method: "POST",
+  path: "/v3/posting/fbs/list",
+  request: z.object({
+    dir: z.enum(["ASC", "DESC"]),
+    filter: z.object({
+      since: z.string(),
+      to: z.string(),
+      status: z.string().optional(),
+    }),
+    limit: z.number().int().min(1).max(1000),
+    offset: z.number().int().min(0),
+    with: z.object({ analytics_data: z.boolean(), financial_data: z.boolean() }).partial(),
+  }),
+  response: z.object({
+    result: z.object({
+      postings: z.array(wirePosting).nullish(),
+      has_next: flexBool.nullish(),
+    }),
+  }),
+  safe: true,
+});

@@ -1,0 +1,18 @@
+/** The seller's own deliveries without Telegram: what to offer, steps once, cards, batches. */
+export { type DeliveryCard, DeliveryCardBook } from "./card-book.ts";
+export { deliveriesInProgress, type StatusGroup } from "./in-progress.ts";
+export { type Actor, runStep, type StepAction, type StepMark, type StepOutcome } from "./once.ts";
+export {
+  actionsFor,
+  type DeliveryAction,
+  isOwnDelivery,
+  type StatusStep,
+} from "./own-delivery.ts";
+export { applyTracking, BATCH_ID, TrackingBatches } from "./tracking-batch.ts";
+export {
+  type BadLine,
+  isTrackingNumber,
+  MAX_TRACKING_LINES,
+  parseTrackingLines,
+  type TrackingPair,
+} from "./tracking-lines.ts";

@@ -1,0 +1,90 @@
+/**
+ * /deliveries: the seller's own deliveries on their way, by status in the order they pass them,
+ * oldest first, a button per posting opening its card; postings Ozon delivers are not listed.
+ * And the packed card of an own delivery opens its delivery card.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { callback, command } from "../../support/updates.ts";
+import { buttonsOf, press, textOf } from "../harness.ts";
+import {
+  type DeliveriesHarness,
+  exchange,
+  KEEPER,
+  lastScreen,
+  MANAGER,
+  startDeliveries,
+} from "./harness.ts";
+
+let h: DeliveriesHarness;
+afterEach(() => h.close());
+
+const HOUR = 3_600_000;
+const ago = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString();
+
+describe("/deliveries", () => {
+  it("lists own deliveries by status, oldest first, each openable", async () => {
+    h = await startDeliveries();
+    const c = h.sandbox.control;
+    const newer = c.addOwnDelivery({ inProcessAt: ago(2) }).postingNumber;
+    const older = c.addOwnDelivery({ inProcessAt: ago(30) }).postingNumber;
+    const onWay = c.addOwnDelivery({ status: "delivering", inProcessAt: ago(50) }).postingNumber;
+    const lastMile = c.addOwnDelivery({ status: "delivering", inProcessAt: ago(70) }).postingNumber;
+    c.setPostingStatus(lastMile, "driver_pickup");
+    const done = c.addOwnDelivery({ status: "delivered", inProcessAt: ago(3) }).postingNumber;
+    const ozons = c.addPosting({ status: "awaiting_deliver", inProcessAt: ago(4) }).postingNumber;
+
+    const list = lastScreen(await exchange(h, command("deliveries", { from: KEEPER })));
+    const text = textOf(list);
+    expect(text.split("\n")).toEqual([
+      "🚚 Own deliveries on their way: 4",
+      "",
+      "packed, not yet handed to delivery",
+      `1. ${older}`,
+      `2. ${newer}`,
+      "",
+      "delivering",
+      `3. ${onWay}${trackOf(h, onWay)}`,
+      "",
+      "last mile (courier on the way)",
+      `4. ${lastMile}${trackOf(h, lastMile)}`,
+    ]);
+    expect(text).not.toContain(done);
+    expect(text).not.toContain(ozons);
+    expect(buttonsOf(list).map((b) => b.text)).toEqual(["1", "2", "3", "4"]);
+
+    const card = lastScreen(await exchange(h, press(list, "1", KEEPER)));
+    expect(textOf(card)).toContain(`Own delivery · ${older}`);
+  });
+
+  it("says when there are none, and is not for managers", async () => {
+    h = await startDeliveries();
+    const empty = lastScreen(await exchange(h, command("deliveries", { from: KEEPER })));
+    expect(textOf(empty)).toBe("No own deliveries on their way.");
+    const refused = lastScreen(await exchange(h, command("deliveries", { from: MANAGER })));
+    expect(textOf(refused)).not.toContain("deliveries on their way");
+  });
+});
+
+describe("the packed card of an own delivery", () => {
+  it("⚡ Pack in 1 box leaves a 🚚 Delivery button that opens the delivery card", async () => {
+    h = await startDeliveries();
+    const { postingNumber } = h.sandbox.control.addOwnDelivery({
+      status: "awaiting_packaging",
+      products: [{ name: "Kettle", quantity: 1, markRequired: false }],
+    });
+    const data = h.codec.encode("po", postingNumber, h.shopRef);
+    const card = lastScreen(await exchange(h, callback(data, { from: KEEPER })));
+    const packed = await exchange(h, press(card, "⚡ Pack in 1 box", KEEPER));
+    const screen = packed.filter((c) => c.method === "editMessageText" && c.response?.ok).at(-1);
+    expect(screen && buttonsOf(screen).map((b) => b.text)).toContain("🚚 Delivery");
+    if (!screen) return;
+    const delivery = lastScreen(await exchange(h, press(screen, "🚚 Delivery", KEEPER)));
+    expect(textOf(delivery)).toContain(`Own delivery · ${postingNumber}`);
+    expect(textOf(delivery)).toContain("packed, not yet handed to delivery");
+  });
+});
+
+function trackOf(h: DeliveriesHarness, n: string): string {
+  const t = h.sandbox.control.posting(n)?.trackingNumber;
+  return t ? ` · ${t}` : "";
+}
