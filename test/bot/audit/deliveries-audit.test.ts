@@ -20,7 +20,7 @@ import {
   SELLER,
   startDeliveries,
 } from "../deliveries/harness.ts";
-import { press } from "../harness.ts";
+import { press, textOf } from "../harness.ts";
 
 let h: DeliveriesHarness;
 afterEach(() => h.close());
@@ -79,14 +79,19 @@ describe("audit records of own deliveries", () => {
     }
   });
 
-  it("a dispute: done by the seller; Ozon's refusal in its words", async () => {
-    h = await startDeliveries();
+  it("a dispute: done by the seller, who sees it in the card's History; Ozon's refusal in its words", async () => {
+    h = await startDeliveries({ withAudit: true });
     const { postingNumber } = h.sandbox.control.addPosting({ status: "awaiting_deliver" });
     h.sandbox.control.cancelByBuyer(postingNumber, { type: "delivery" });
     const opened = lastScreen(
       await exchange(h, command("dispute", { from: SELLER, args: postingNumber })),
     );
-    await step(opened, "⚖️ Dispute", SELLER);
+    const card = await step(opened, "⚖️ Dispute", SELLER);
+    const history = lastScreen(await exchange(h, press(card, "🕘 History", SELLER)));
+    expect(textOf(history)).toContain(`🕘 History of posting ${postingNumber}`);
+    expect(textOf(history)).toContain(`⚖️ Dispute ${postingNumber} (dispute)`);
+    expect(textOf(history)).toContain("— → arbitration");
+    expect(textOf(history)).toMatch(/ · Sam ·[^\n]*\n/);
     const refusedPosting = h.sandbox.control.addPosting({ status: "cancelled" }).postingNumber;
     const other = await openCard(refusedPosting, ADMIN);
     await step(other, "⚖️ Dispute", ADMIN);

@@ -5,6 +5,7 @@
  */
 import type { Bot } from "grammy";
 import type { Update, User } from "grammy/types";
+import { createAuditModule } from "../../../src/bot/audit/index.ts";
 import { type CallbackCodec, createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import type { BotContext } from "../../../src/bot/core/context.ts";
 import { createI18n } from "../../../src/bot/core/i18n.ts";
@@ -64,6 +65,8 @@ export interface DeliveriesHarnessOptions {
   processes?: number;
   locale?: "ru" | "en";
   now?: () => number;
+  /** With the audit area too (it answers the cards' 🕘 History). */
+  withAudit?: boolean;
 }
 
 export async function startDeliveries(
@@ -114,6 +117,7 @@ export async function startDeliveries(
     const modules: BotModule[] = [
       postings,
       createDeliveriesModule(shared, options.now ? { now: options.now } : {}),
+      ...(options.withAudit ? [createAuditModule(shared)] : []),
     ];
     const bot = createBot({
       config,
