@@ -5,6 +5,7 @@
  * the record is repaired from the change's kept answer; two processes confirming one change at
  * once on real Redis write one record.
  */
+import ExcelJS from "exceljs";
 import type { User } from "grammy/types";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { AuditTrail } from "../../../src/services/audit/index.ts";
@@ -16,6 +17,7 @@ import { redisAvailability, removeKeys, uniquePrefix } from "../../support/redis
 import { command, text } from "../../support/updates.ts";
 import { buttonsOf, press, textOf } from "../harness.ts";
 import {
+  ADMIN,
   KEEPER,
   lastScreen,
   OLGA,
@@ -92,6 +94,18 @@ describe("audit records of stock and price changes", () => {
     expect(said).toContain(`${before} → ${before + 5}`);
     expect(said).toContain("⛔ refused by Ozon: SKU_STOCK_NOT_CHANGE: Stock cannot be changed now");
     expect(said.indexOf("⛔")).toBeLessThan(said.indexOf("✅"));
+
+    // The XLSX export carries the details (offer_id and warehouse) in their own column.
+    const main = lastScreen(await h.send(command("audit", { from: ADMIN })));
+    const periods = lastScreen(await h.send(press(main, "📥 Export", ADMIN)));
+    const calls = await h.send(press(periods, "1 day", ADMIN));
+    const file = calls.find((c) => c.method === "sendDocument")?.files[0];
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(file?.bytes ?? new Uint8Array()) as never);
+    const sheet = book.worksheets[0];
+    expect(sheet?.getRow(1).getCell(12).value).toBe("Details");
+    expect(sheet?.getRow(2).getCell(12).value).toBe(`${p.offerId} · ${w.warehouseName}`);
+    expect(sheet?.getRow(2).getCell(6).value).toBe(String(p.sku));
   });
 
   it("price: Ozon's refusal in its words, then done with old → new (and the before-discount price); a failed call as failed", async () => {

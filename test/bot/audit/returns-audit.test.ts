@@ -6,6 +6,7 @@
  * recorded once.
  */
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { parseAuditFilter } from "../../../src/bot/audit/filters.ts";
 import { startSandbox } from "../../../src/sandbox/index.ts";
 import { AuditTrail } from "../../../src/services/audit/index.ts";
 import type { Store } from "../../../src/store/port.ts";
@@ -70,6 +71,13 @@ describe("audit records of rFBS return decisions", () => {
       result: { status: "done" },
     });
     expect(entries[0]?.from).toBeTruthy();
+    // /audit return <id> (or возврат <id>) finds it by the request.
+    for (const typed of [`return ${filed.id}`, `возврат ${filed.id}`]) {
+      const parsed = parseAuditFilter(typed, () => undefined);
+      if (!parsed.ok) throw new Error(`not parsed: ${typed}`);
+      expect(await trailOf(e.store).latest(parsed.filter, admin)).toEqual(entries);
+    }
+    expect(parseAuditFilter("return R-1", () => undefined)).toMatchObject({ ok: false });
   });
 
   it("Ozon refusing a decision out of turn: recorded as refused, in Ozon's words", async () => {
