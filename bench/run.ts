@@ -14,6 +14,7 @@ const HELPERS = new Set([
   "walkthrough-jobs.ts",
   "walkthrough-jobs-more.ts",
   "walkthrough-job.ts",
+  "walkthrough-jobs-stock.ts",
   "run.ts",
   "memory-sandbox.ts",
   "memory-deps.ts",

@@ -17,6 +17,7 @@ import {
 } from "./walkthrough-jobs-more.ts";
 import { changePrice, PRODUCT_JOB } from "./walkthrough-jobs-products.ts";
 import { decideRfbsReturn, RETURNS_JOB } from "./walkthrough-jobs-returns.ts";
+import { STOCK_JOB, stockAlertsOn, stockFromAlert } from "./walkthrough-jobs-stock.ts";
 import { type JobResult, WalkWorld } from "./walkthrough-world.ts";
 
 /** The jobs, as the table names them. */
@@ -33,6 +34,7 @@ export const JOB = {
   ...RETURNS_JOB,
   ...PRODUCT_JOB,
   ...DELIVERY_JOB,
+  ...STOCK_JOB,
 } as const;
 
 /**
@@ -69,6 +71,8 @@ export async function walk(lang: "ru" | "en", print: boolean): Promise<JobResult
       [JOB.digest, () => dailyDigest(w, manager)],
       [JOB.rfbs, () => decideRfbsReturn(w, seller)],
       [JOB.price, () => changePrice(w, manager)],
+      [JOB.stockOn, () => stockAlertsOn(w, warehouse)],
+      [JOB.stockFromAlert, () => stockFromAlert(w, warehouse)],
     ];
     for (const [name, run] of jobs) {
       try {

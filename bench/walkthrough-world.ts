@@ -21,6 +21,7 @@ import { createBot } from "../src/bot/index.ts";
 import { createPostingsModule, type PostingsModule } from "../src/bot/postings/module.ts";
 import { createProductsModule } from "../src/bot/products/index.ts";
 import { createReturnsModule, type ReturnsBotModule } from "../src/bot/returns/index.ts";
+import { createStockModule, type StockBotModule } from "../src/bot/stock/index.ts";
 import { loadConfig } from "../src/config.ts";
 import type { Container } from "../src/container.ts";
 import { createLogger } from "../src/logger.ts";
@@ -65,6 +66,10 @@ export class WalkWorld {
   readonly questions: QuestionsBotModule;
   readonly returns: ReturnsBotModule;
   readonly schedules: SchedulesModule;
+  /** Stock alerts and the workbook (absent in versions before them). */
+  readonly stock: StockBotModule;
+  /** The sandbox store's id in the bot. */
+  readonly shopId: string;
   readonly #t: (key: string, variables?: Record<string, string | number>) => string;
   readonly #print: boolean;
   readonly #close: () => Promise<void>;
@@ -83,6 +88,8 @@ export class WalkWorld {
     questions: QuestionsBotModule;
     returns: ReturnsBotModule;
     schedules: SchedulesModule;
+    stock: StockBotModule;
+    shopId: string;
     t: WalkWorld["t"];
     print: boolean;
     close: () => Promise<void>;
@@ -98,6 +105,8 @@ export class WalkWorld {
     this.questions = parts.questions;
     this.returns = parts.returns;
     this.schedules = parts.schedules;
+    this.stock = parts.stock;
+    this.shopId = parts.shopId;
     this.#t = parts.t;
     this.#print = parts.print;
     this.#close = parts.close;
@@ -171,7 +180,11 @@ export class WalkWorld {
     const sender = unlimitedSender();
     const deps = { container, i18n, codec, sender };
     const relay = createRelayModule(deps, { poll: false });
-    const postings = createPostingsModule(deps, { poll: false });
+    const stock = createStockModule(deps, { poll: false });
+    const postings = createPostingsModule(deps, {
+      poll: false,
+      subscribeRow: (ctx) => stock.subscribeRow(ctx),
+    });
     const ads = createAdsModule(deps, { pollCapSeconds: 0.1 });
     const schedules = createSchedulesModule(deps, ads, {
       runLoop: false,
@@ -192,6 +205,7 @@ export class WalkWorld {
       postings,
       deliveries,
       returns,
+      stock,
     ];
     const bot = createBot({
       config,
@@ -221,6 +235,8 @@ export class WalkWorld {
       questions,
       returns,
       schedules,
+      stock,
+      shopId: shops.all()[0]?.id ?? "",
       t,
       print,
       close: async () => {

@@ -159,12 +159,11 @@ async function main(): Promise<void> {
   const dispatcher = new PushDispatcher({
     queue: pushQueue,
     knows: (shopId) => container.shops.get(shopId) !== undefined,
+    // Every module that acts on the area (a new posting also wakes the stock watcher).
     passFor: (shopId, area) => {
-      for (const module of modules) {
-        const pass = module.passAfterPush?.(shopId, area);
-        if (pass) return pass;
-      }
-      return undefined;
+      const passes = modules.flatMap((module) => module.passAfterPush?.(shopId, area) ?? []);
+      if (passes.length <= 1) return passes[0];
+      return async (hints) => (await Promise.all(passes.map((pass) => pass(hints)))).every(Boolean);
     },
     logger: logger.child({ module: "ozon-push" }),
   });

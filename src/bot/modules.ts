@@ -23,6 +23,7 @@ import { createProductsModule } from "./products/index.ts";
 import { createRatingsModule } from "./ratings/index.ts";
 import { createReturnsModule } from "./returns/index.ts";
 import { createStatusModule } from "./status/index.ts";
+import { createStockModule } from "./stock/index.ts";
 import { createStoresModule } from "./stores/index.ts";
 
 export interface ModuleDeps {
@@ -46,6 +47,7 @@ export function createModules(deps: CreateModulesDeps): BotModule[] {
   const container = deps.container;
   const ads = createAdsModule(shared);
   const status = createStatusModule(shared);
+  const stock = createStockModule(shared);
   // Every area, whatever the shops at start: an admin may add a shop with those keys later.
   return [
     // First: its key guards must see a group's messages before the relay could forward them.
@@ -57,7 +59,8 @@ export function createModules(deps: CreateModulesDeps): BotModule[] {
     createQuestionsModule(shared),
     // Before postings: the text after `/products` alone is a product query, not a posting number.
     createProductsModule(shared),
-    createPostingsModule(shared),
+    createPostingsModule(shared, { subscribeRow: (ctx) => stock.subscribeRow(ctx) }),
+    stock,
     createRatingsModule(shared),
     createReturnsModule(shared),
     createDeliveriesModule(shared),

@@ -19,6 +19,7 @@ import { DEFAULT_MARK_TTL_MS, DeliveryLedger } from "./postings/ledger.ts";
 import { type RelayGroup, RelayGroupSetting } from "./relay/audience.ts";
 import { forgetGroupTopics } from "./relay/topics.ts";
 import { ScheduleRepository } from "./schedules/schedules.ts";
+import { StockAlertChoice } from "./stock/settings.ts";
 import { SubscriptionService } from "./subscriptions.ts";
 
 /** How long "this chat moved there" is remembered (past every record that could still name it). */
@@ -97,6 +98,7 @@ export class ChatMoves {
       report.cards += await cards.moveChat(from, to);
     }
     report.subscription = await new SubscriptionService(store).moveChat(from, to);
+    await new StockAlertChoice(store).moveChat(from, to);
     const groups = new RelayGroupSetting(store);
     if (await groups.inChat(from)) {
       const change = (await describe?.()) ?? {};

@@ -51,6 +51,7 @@ describe("per-person command menus", () => {
       "deliveries",
       "track",
       "subscribe",
+      "workbook",
       "returns",
       "language",
       "cancel",

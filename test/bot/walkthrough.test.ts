@@ -18,7 +18,7 @@ describe("walkthrough of the main jobs", () => {
       };
       // A failed job has no tap count (the walk tells why).
       expect(results.filter((r) => r.taps === undefined).map((r) => r.job)).toEqual([]);
-      expect(results).toHaveLength(21);
+      expect(results).toHaveLength(23);
       // One tap to a packed posting and its label: the card edited once, the label the one file.
       expect(of(JOB.oneTap)).toMatchObject({ taps: 1, typed: 0, messages: 1, edits: 1 });
       // The dialog runs on the card: no copies, only the label file is new.
@@ -45,6 +45,9 @@ describe("walkthrough of the main jobs", () => {
       expect(of(JOB.rfbs)).toMatchObject({ taps: 2, typed: 1 });
       // /products <article> → 💰 Price → the new price → ✅: three taps and the typed price.
       expect(of(JOB.price)).toMatchObject({ taps: 3, typed: 1 });
+      // /subscribe → the stock alerts row; a stock alert → 📦 Stock → the warehouse → the number → ✅.
+      expect(of(JOB.stockOn)).toMatchObject({ taps: 2, typed: 0 });
+      expect(of(JOB.stockFromAlert)).toMatchObject({ taps: 3, typed: 1 });
     });
   }
 });

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeEach, expect, it } from "vitest";
 import { ChatBusyError, ChatLocks, chatLockKey } from "../../src/bot/core/chat-lock.ts";
 import { type BotContext, createBot } from "../../src/bot/index.ts";
 import { loadConfig } from "../../src/config.ts";
+import { createLogger } from "../../src/logger.ts";
 import { AccessService } from "../../src/services/access/index.ts";
 import { MemoryStore } from "../../src/store/memory.ts";
 import { RedisStore } from "../../src/store/redis.ts";
@@ -123,7 +124,7 @@ redis.describe("chat lock across processes (Redis)", () => {
         STORE: "memory",
         DEFAULT_LOCALE: "en",
       });
-      const silent = { warn() {}, error() {}, info() {}, debug() {} } as never;
+      const silent = createLogger({ level: "silent" });
       // Each update of the chat adds one to a count in the session, after a pause, so that
       // without the lock (or with a session read before the other process wrote it back) two
       // updates would read the same count and one addition would be lost.

@@ -30,6 +30,7 @@ export const COMMANDS = [
   { name: "dispute", audience: ["seller"], button: false },
   { name: "subscribe", audience: ["warehouse"], button: true },
   { name: "unsubscribe", audience: ["warehouse"], button: true },
+  { name: "workbook", audience: ["warehouse", "manager"], button: true },
   { name: "campaigns", audience: ["manager"], button: true },
   { name: "budget", audience: ["manager"], button: true },
   { name: "report", audience: ["manager"], button: true },
@@ -76,6 +77,8 @@ export const PLANNED_COMMANDS: readonly CommandName[] = [
   "rating",
   // Defined by the returns module (src/bot/returns/module.ts).
   "returns",
+  // Defined by the stock module (src/bot/stock/book-feature.ts).
+  "workbook",
   // Defined by the products module (src/bot/products/module.ts).
   "products",
   // Defined by the audit module (src/bot/audit/module.ts).

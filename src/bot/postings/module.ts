@@ -45,7 +45,7 @@ import { TelegramPostingNotifier, type WaitingAlert } from "./notifier.ts";
 import { type PostingShops, postingShops } from "./posting-shop.ts";
 import type { PackedAnnouncer, PostingDialogDeps } from "./posting-steps.ts";
 import { shipConversation } from "./ship-dialog.ts";
-import { subscriptionsFeature } from "./subscriptions.ts";
+import { type SubscriptionsFeatureDeps, subscriptionsFeature } from "./subscriptions.ts";
 import { todayFeature } from "./today.ts";
 
 export interface PostingsModuleOptions {
@@ -70,6 +70,8 @@ export interface PostingsModuleOptions {
   delivery?: DeliveryTiming;
   /** The largest PDF sent in one piece (default: Telegram's 50 MB; tests make it small). */
   documentMaxBytes?: number;
+  /** A row of another area under /subscribe's filters (stock alerts on or off). */
+  subscribeRow?: SubscriptionsFeatureDeps["extraRow"];
 }
 
 export interface PostingsModule extends BotModule {
@@ -193,7 +195,11 @@ export function createPostingsModule(
     ],
     features: [
       postingsFeature({ shops: where, quickPack: { announcePacked, audit } }),
-      subscriptionsFeature({ shops: where, subscriptions }),
+      subscriptionsFeature({
+        shops: where,
+        subscriptions,
+        ...(options.subscribeRow ? { extraRow: options.subscribeRow } : {}),
+      }),
       todayFeature({ shops: where, labelDeskOf: (shopId) => labelDesks?.get(shopId) }),
       deskRetryFeature({
         shops: where,

@@ -37,6 +37,8 @@ import {
 export interface SubscriptionsFeatureDeps {
   shops: PostingShops;
   subscriptions: SubscriptionService;
+  /** A row another area adds under the filters (stock alerts on or off), if any. */
+  extraRow?: (ctx: BotContext) => Promise<{ text: string; data: string } | undefined>;
 }
 
 const WAREHOUSE_ID = /^\d{1,20}$/;
@@ -106,6 +108,12 @@ export function subscriptionsFeature(area: SubscriptionsFeatureDeps): FeatureFac
       return keyboard;
     }
 
+    async function withExtraRow(ctx: BotContext, keyboard: InlineKeyboard) {
+      const extra = await area.extraRow?.(ctx);
+      if (extra) keyboard.row().text(extra.text, extra.data);
+      return keyboard;
+    }
+
     /** One shop's warehouse filter; `withList` adds the button that lists the waiting postings. */
     async function showWarehouses(
       ctx: BotContext,
@@ -130,7 +138,10 @@ export function subscriptionsFeature(area: SubscriptionsFeatureDeps): FeatureFac
         tagged(warehouseText(ctx, warehouses, chosen)),
         ctx.t("postings-warehouses-hint"),
       ];
-      const keyboard = warehouseKeyboard(ctx, warehouses, chosen, shop, withList);
+      const keyboard = await withExtraRow(
+        ctx,
+        warehouseKeyboard(ctx, warehouses, chosen, shop, withList),
+      );
       await showScreen(ctx, text.filter(Boolean).join("\n\n"), keyboard);
     }
 
@@ -163,6 +174,7 @@ export function subscriptionsFeature(area: SubscriptionsFeatureDeps): FeatureFac
       keyboard.text(`${all} ${ctx.t("postings-shops-all")}`, codec.encode(WAREHOUSE_CALLBACK, "x"));
       keyboard.row().text(ctx.t("postings-warehouses-done"), codec.encode(WAREHOUSE_CALLBACK, "f"));
       if (withList) keyboard.row().text(ctx.t("postings-button-list"), listData(codec, 0));
+      await withExtraRow(ctx, keyboard);
       const text = [lead, shopsText(ctx, inShops, subscriber), ctx.t("postings-shops-hint")];
       await showScreen(ctx, text.filter(Boolean).join("\n\n"), keyboard);
     }

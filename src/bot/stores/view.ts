@@ -11,6 +11,7 @@ import { QUESTIONS_ON_CALLBACK } from "../chats/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { Locale } from "../core/i18n.ts";
 import { formatDateTime } from "../core/screen-text.ts";
+import { STOCK_THRESHOLD_CALLBACK } from "../stock/index.ts";
 
 type Translate = (key: string, args?: Record<string, string | number>) => string;
 
@@ -85,6 +86,15 @@ export async function storesScreen(
         codec.encode(STORES_CALLBACK, shop.origin === "env" ? "e" : "d", shop.ref),
       )
       .row();
+    // The store's own low-stock threshold for stock alerts (the stock module's screen).
+    if (shop.seller) {
+      keyboard
+        .text(
+          t("stock-threshold-button", { name: shop.name }),
+          codec.encode(STOCK_THRESHOLD_CALLBACK, shop.ref),
+        )
+        .row();
+    }
     if (questionsOff) {
       keyboard
         .text(

@@ -21,7 +21,10 @@ export const CHAT_EVENTS = [
   "TYPE_CHAT_CLOSED",
 ] as const;
 
-export type PushArea = "postings" | "chats";
+/** A store's stock changed (a posting reserved units, someone set it): the stock watcher looks. */
+export const STOCK_EVENTS = ["TYPE_STOCKS_CHANGED"] as const;
+
+export type PushArea = "postings" | "chats" | "stocks";
 
 /** What is kept of one push: which shop looks again at what. */
 export interface PushHint {
@@ -65,7 +68,9 @@ export function readPush(body: unknown): ReadPush {
     ? "postings"
     : (CHAT_EVENTS as readonly string[]).includes(type)
       ? "chats"
-      : undefined;
+      : (STOCK_EVENTS as readonly string[]).includes(type)
+        ? "stocks"
+        : undefined;
   if (!area) return { kind: "ignored", type };
   if (!event.seller_id) return { kind: "invalid", missing: "seller_id" };
   if (area === "postings" && !event.posting_number) {
@@ -76,6 +81,7 @@ export function readPush(body: unknown): ReadPush {
     // Support and notification chats are not buyers': nothing to relay.
     if (event.chat_type && event.chat_type !== "Buyer_Seller") return { kind: "ignored", type };
   }
-  const subject = area === "postings" ? event.posting_number : event.chat_id;
+  const subject =
+    area === "postings" ? event.posting_number : area === "chats" ? event.chat_id : undefined;
   return { kind: "hint", sellerId: event.seller_id, area, type, ...(subject ? { subject } : {}) };
 }

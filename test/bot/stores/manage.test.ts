@@ -58,9 +58,11 @@ describe("/stores", () => {
       "✏️ Северный",
       "⏸ Pause",
       "🗑 Remove",
+      "📦 Low stock: Северный",
       "✏️ Южный",
       "⏸ Pause",
       "🗑 Remove",
+      "📦 Low stock: Южный",
       "➕ Add a store",
     ]);
   });

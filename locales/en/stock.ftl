@@ -1,0 +1,90 @@
+## Stock alerts
+
+stock-alert-zero = 🔴 Out of stock
+stock-alert-low = 🟠 Running low: { $count } { $count ->
+        [one] unit
+       *[other] units
+    } left (below { $threshold })
+stock-alert-product = { $name }
+stock-alert-ids = article { $offer } · SKU { $sku }
+stock-alert-warehouse = 🏬 Warehouse: { $warehouse }
+stock-button-stock = 📦 Stock
+stock-subscribe-toggle = Stock alerts (same stores and warehouses)
+stock-alerts-on = Stock alerts are on for this chat.
+stock-alerts-off = Stock alerts are off for this chat.
+stock-not-subscribed = This chat is not subscribed. Send /subscribe first.
+stock-admin-only = In a group only an admin changes alerts.
+stock-shop-unknown = This store is no longer served by the bot.
+stock-shop-not-yours = Your role does not cover the store “{ $name }”.
+stock-open-product = Open the product with /products { $sku }
+
+## Stock and prices as a workbook
+
+book-column-offer = Article
+book-column-name = Name
+book-column-stock = Stock “{ $warehouse }”
+book-what-stock = stock “{ $warehouse }”
+book-what-price = price
+book-what-oldPrice = old price
+book-what-minPrice = min price
+book-what-prices = prices
+book-reading = ⏳ Reading the store's products…
+book-sent = 📥 { $count } products. Change stock or prices in the file and send it back here (XLSX or CSV); empty cells change nothing. You will see a preview first.
+book-ozon-failed = Ozon did not answer; nothing was changed. Try again in a minute.
+book-private-only = The workbook is sent and read in a private chat with the bot.
+book-pick-store = Which store?
+book-which-store = Which store is this file for? Send it with the name the bot gave it (stock-…), or ask /workbook again.
+book-fetch-failed = The file could not be downloaded from Telegram. Send it again.
+book-file-too-big = The file is over { $limit }. Send a smaller one (up to 20 000 rows).
+book-file-too-many-rows = The file has more than 20 000 rows. Split it and send the parts one by one.
+book-file-too-many-columns = The file has more than 200 columns; it is not the bot's workbook.
+book-file-cell-too-long = A cell is over 1 000 characters; it is not the bot's workbook.
+book-file-unreadable = The file cannot be read as XLSX or CSV. Send the workbook the bot gave you, or a CSV with its columns.
+book-file-empty = The file is empty.
+book-file-no-offer-column = No “(offer_id)” column in the first row. Keep the bot's header row as it is.
+book-preview-title = 📋 Preview: { $rows } rows read.
+book-preview-nothing = Nothing to change: every filled cell matches Ozon.
+book-preview-counts = Changes: stock { $stock } · price { $price } · old price { $old } · min price { $min }
+book-preview-no-stock-role = { $count } stock changes left out: they need the warehouse role.
+book-preview-no-price-role = { $count } price changes left out: they need the manager role.
+book-preview-biggest = Biggest changes:
+book-preview-change = row { $row } · { $offer } · { $what }: { $from } → { $to }
+book-preview-unknown = ❓ Unknown articles ({ $count }), left out:
+book-preview-unknown-row = row { $row } · { $offer }
+book-preview-unreadable = ⚠️ Rows that cannot be read ({ $count }), left out:
+book-preview-unreadable-row = row { $row }: { $why }
+book-preview-more = …and { $count } more
+book-problem-offer-missing = no article
+book-problem-price-missing = a new old or min price needs a price, and the product has none
+book-problem-duplicate = the article again (first in row { $row })
+book-problem-cell = { $column }: { $reason }
+book-reason-not-a-number = not a number
+book-reason-not-whole = not a whole number
+book-reason-negative = below zero
+book-reason-too-big = too large
+book-reason-too-many-decimals = more than 2 decimals
+book-reason-unknown-warehouse = no such warehouse in the store
+book-reason-zero = a price of 0
+book-apply = ✅ Apply ({ $count })
+book-drop = ✖ Cancel
+book-dropped = ✖ Cancelled; nothing was sent to Ozon.
+book-expired = This preview has expired. Send the file again.
+book-not-yours = This preview is someone else's.
+book-already = This workbook is already being applied ({ $name }).
+book-started = Applying…
+book-queued = Another workbook of this store goes first ({ $count } ahead).
+book-progress = ⏳ Applying the workbook: { $sent } of { $total } sent to Ozon.
+book-finished = ✅ Workbook applied: { $done } done, { $refused } refused by Ozon. Each row is in the file.
+book-result-row = Row
+book-result-what = What
+book-result-value = New value
+book-result-outcome = Result
+book-outcome-done = done
+book-outcome-too-many = Ozon takes one change of a product at a warehouse every 30 s: try this row again in a minute
+book-outcome-refused = Ozon refused: { $code } { $message }
+
+## The store's threshold (/stores)
+
+stock-threshold-button = 📦 Low stock: { $name }
+stock-threshold-screen = 📦 “{ $name }”: a stock alert when a product at a warehouse falls below { $count } or runs out. Choose the threshold:
+stock-threshold-default = Default ({ $count })

@@ -1,0 +1,261 @@
+/**
+ * The workbook round trip: /workbook sends every product of a store as an XLSX; the file (XLSX or
+ * CSV) sent back in a private chat by a person whose role reaches the store is read and previewed
+ * with ✅ Apply and ✖ Cancel. Stock changes need the warehouse role, prices the manager role
+ * (an admin has both); what the role does not allow is counted and left out.
+ *
+ * Buttons: swk:<ref> the store to export · swa:<ref>:<draft> apply · swx:<ref>:<draft> drop.
+ */
+import { randomBytes } from "node:crypto";
+import { Composer, InlineKeyboard, InputFile } from "grammy";
+import type { Message } from "grammy/types";
+import { reachesShop } from "../../services/access/shop-scope.ts";
+import type { BookDesk } from "../../services/stock/book-desk.ts";
+import type { BookOzon } from "../../services/stock/book-ozon.ts";
+import { BookColumnsError, type BookPlan, planBook } from "../../services/stock/book-plan.ts";
+import {
+  BookFileError,
+  bookKindOf,
+  MAX_BOOK_BYTES,
+  readBook,
+} from "../../services/stock/book-read.ts";
+import { catalogWorkbook } from "../../services/stock/book-write.ts";
+import type { Shop, ShopRegistry } from "../../shops/registry.ts";
+import { clip } from "../../text.ts";
+import type { BotContext } from "../core/context.ts";
+import type { FeatureDeps } from "../core/deps.ts";
+import { mayUse } from "../core/guard.ts";
+import { shopChoice, shopKeyboard, withShopTag } from "../core/shop-tags.ts";
+import { fetchTelegramFile, formatBytes, TelegramFileTooBigError } from "../core/telegram-files.ts";
+import type { FeatureFactory } from "../index.ts";
+import { fileErrorText, previewText, progressText } from "./book-format.ts";
+
+export const BOOK_SHOP_CALLBACK = "swk";
+export const BOOK_APPLY_CALLBACK = "swa";
+export const BOOK_DROP_CALLBACK = "swx";
+const REF = /^[0-9a-z]{1,8}$/;
+const DRAFT = /^[0-9a-z]{12}$/;
+/** The file name the bot gives a store's workbook; sent back, it names the store. */
+const FILE_NAME = /^stock-([0-9a-z]{1,8})-/;
+/** Reading a store's catalogue takes a few calls; a preview should not wait longer. */
+const CATALOG_DEADLINE_MS = 120_000;
+const TEXT_LIMIT = 4000;
+
+export interface BookFeatureDeps {
+  shops: ShopRegistry;
+  deskOf(shopId: string): BookDesk | undefined;
+  ozonOf(shop: Shop): BookOzon | undefined;
+}
+
+const ROLES = ["warehouse", "manager"] as const;
+
+function reachable(ctx: BotContext, shops: ShopRegistry): Shop[] {
+  return shops
+    .active()
+    .filter((shop) => shop.seller && ROLES.some((role) => reachesShop(ctx.person, role, shop.id)));
+}
+
+/** Only what the person's roles allow: stock (warehouse), prices (manager); admins both. */
+function allowed(ctx: BotContext, shopId: string, plan: BookPlan) {
+  const stock = reachesShop(ctx.person, "warehouse", shopId);
+  const prices = reachesShop(ctx.person, "manager", shopId);
+  return {
+    stock: stock ? plan.stock : [],
+    prices: prices ? plan.prices : [],
+    notAllowed: { stock: stock ? 0 : plan.stock.length, prices: prices ? 0 : plan.prices.length },
+  };
+}
+
+export function bookFeature(area: BookFeatureDeps): FeatureFactory {
+  return (deps: FeatureDeps) => {
+    const { router, codec, logger, config } = deps;
+    const { shops } = area;
+    const labels = (ctx: BotContext) => ({
+      offerId: ctx.t("book-column-offer"),
+      name: ctx.t("book-column-name"),
+      stock: (warehouse: string) => ctx.t("book-column-stock", { warehouse }),
+      price: ctx.t("book-what-price"),
+      oldPrice: ctx.t("book-what-oldPrice"),
+      minPrice: ctx.t("book-what-minPrice"),
+    });
+    const tagged = (ctx: BotContext, shop: Shop, text: string) =>
+      withShopTag(ctx.t, shops, shop.id, text);
+
+    async function sendWorkbook(ctx: BotContext, shop: Shop) {
+      const ozon = area.ozonOf(shop);
+      if (!ozon) return ctx.reply(ctx.t("stock-shop-unknown"));
+      const waiting = await ctx.reply(tagged(ctx, shop, ctx.t("book-reading")));
+      try {
+        const catalog = await ozon.catalog(AbortSignal.timeout(CATALOG_DEADLINE_MS));
+        const bytes = await catalogWorkbook(catalog, labels(ctx));
+        const date = new Date().toISOString().slice(0, 10);
+        await ctx.replyWithDocument(new InputFile(bytes, `stock-${shop.ref}-${date}.xlsx`), {
+          caption: tagged(ctx, shop, ctx.t("book-sent", { count: catalog.items.length })),
+        });
+        await ctx.api.deleteMessage(waiting.chat.id, waiting.message_id).catch(() => undefined);
+      } catch (error) {
+        logger.warn({ err: error, shop: shop.id }, "workbook: the store could not be read");
+        await ctx.reply(tagged(ctx, shop, ctx.t("book-ozon-failed")));
+      }
+    }
+
+    router.command("workbook", async (ctx) => {
+      if (ctx.chat?.type !== "private") return ctx.reply(ctx.t("book-private-only"));
+      const inShops = reachable(ctx, shops);
+      const [only] = inShops;
+      if (!only) return ctx.reply(ctx.t("stock-shop-unknown"));
+      if (inShops.length === 1) return sendWorkbook(ctx, only);
+      const keyboard = shopKeyboard(inShops.map(shopChoice), (ref) =>
+        codec.encode(BOOK_SHOP_CALLBACK, ref),
+      );
+      return ctx.reply(ctx.t("book-pick-store"), { reply_markup: keyboard });
+    });
+
+    /** The shop of a button, when the presser's role reaches it. */
+    function shopOf(ctx: BotContext, ref: string | undefined): Shop | undefined {
+      if (ref === undefined || !REF.test(ref)) return undefined;
+      const shop = shops.byRef(ref);
+      return shop && reachable(ctx, shops).some((s) => s.id === shop.id) ? shop : undefined;
+    }
+
+    router.callback(BOOK_SHOP_CALLBACK, [...ROLES], async (ctx, [ref]) => {
+      const shop = shopOf(ctx, ref);
+      if (!shop)
+        return ctx.answerCallbackQuery({ text: ctx.t("stock-shop-unknown"), show_alert: true });
+      await ctx.answerCallbackQuery();
+      await sendWorkbook(ctx, shop);
+    });
+
+    router.callback(BOOK_APPLY_CALLBACK, [...ROLES], async (ctx, [ref, id]) => {
+      const shop = shopOf(ctx, ref);
+      const desk = shop && area.deskOf(shop.id);
+      if (!shop || !desk || id === undefined || !DRAFT.test(id)) {
+        return ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
+      }
+      const draft = await desk.draft(id);
+      if (draft && draft.by !== ctx.from?.id) {
+        return ctx.answerCallbackQuery({ text: ctx.t("book-not-yours"), show_alert: true });
+      }
+      const answer = await desk.apply(id, ctx.callbackQuery?.message?.message_id);
+      if (answer.kind === "expired") {
+        await ctx.answerCallbackQuery();
+        return ctx.editMessageText(ctx.t("book-expired")).catch(() => undefined);
+      }
+      if (answer.kind === "already") {
+        return ctx.answerCallbackQuery({
+          text: ctx.t("book-already", { name: answer.job?.byName ?? "—" }),
+          show_alert: true,
+        });
+      }
+      await ctx.answerCallbackQuery({ text: ctx.t("book-started") });
+      const queued =
+        answer.queuedBehind > 0 ? `\n${ctx.t("book-queued", { count: answer.queuedBehind })}` : "";
+      await ctx
+        .editMessageText(`${progressText(ctx.t, answer.job)}${queued}`)
+        .catch(() => undefined);
+    });
+
+    router.callback(BOOK_DROP_CALLBACK, [...ROLES], async (ctx, [ref, id]) => {
+      const shop = shopOf(ctx, ref);
+      const desk = shop && area.deskOf(shop.id);
+      if (!desk || id === undefined || !DRAFT.test(id)) {
+        return ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
+      }
+      const draft = await desk.draft(id);
+      if (draft && draft.by !== ctx.from?.id) {
+        return ctx.answerCallbackQuery({ text: ctx.t("book-not-yours"), show_alert: true });
+      }
+      await desk.dropDraft(id);
+      await ctx.answerCallbackQuery();
+      await ctx.editMessageText(ctx.t("book-dropped")).catch(() => undefined);
+    });
+
+    /** The store a sent file is for: named in the file's name, else the only one in reach. */
+    function shopOfFile(ctx: BotContext, name: string | undefined): Shop | undefined {
+      const inShops = reachable(ctx, shops);
+      const ref = FILE_NAME.exec(name ?? "")?.[1];
+      if (ref) return inShops.find((shop) => shop.ref === ref);
+      return inShops.length === 1 ? inShops[0] : undefined;
+    }
+
+    async function preview(ctx: BotContext, message: Message) {
+      const document = message.document;
+      if (!document) return;
+      const kind = bookKindOf(document.file_name, document.mime_type);
+      if (!kind) return;
+      const limit = formatBytes(MAX_BOOK_BYTES);
+      if ((document.file_size ?? 0) > MAX_BOOK_BYTES)
+        return ctx.reply(ctx.t("book-file-too-big", { limit }));
+      const shop = shopOfFile(ctx, document.file_name);
+      if (!shop) return ctx.reply(ctx.t("book-which-store"));
+      const desk = area.deskOf(shop.id);
+      const ozon = area.ozonOf(shop);
+      if (!desk || !ozon) return ctx.reply(ctx.t("stock-shop-unknown"));
+      await ctx.replyWithChatAction("typing").catch(() => undefined);
+      let bytes: Uint8Array;
+      try {
+        bytes = await fetchTelegramFile({
+          api: ctx.api,
+          apiRoot: config.telegramApiRoot,
+          token: config.botToken,
+          fileId: document.file_id,
+          maxBytes: MAX_BOOK_BYTES,
+        });
+      } catch (error) {
+        if (error instanceof TelegramFileTooBigError)
+          return ctx.reply(ctx.t("book-file-too-big", { limit }));
+        logger.warn({ err: error }, "workbook: a file could not be fetched from Telegram");
+        return ctx.reply(ctx.t("book-fetch-failed"));
+      }
+      let plan: BookPlan;
+      let catalog: Awaited<ReturnType<BookOzon["catalog"]>>;
+      try {
+        const sheet = await readBook(bytes, kind);
+        catalog = await ozon.catalog(AbortSignal.timeout(CATALOG_DEADLINE_MS));
+        plan = planBook(sheet, catalog);
+      } catch (error) {
+        if (error instanceof BookFileError) return ctx.reply(fileErrorText(ctx.t, error));
+        if (error instanceof BookColumnsError) return ctx.reply(ctx.t("book-file-no-offer-column"));
+        logger.warn({ err: error, shop: shop.id }, "workbook: a preview failed");
+        return ctx.reply(tagged(ctx, shop, ctx.t("book-ozon-failed")));
+      }
+      const { stock, prices, notAllowed } = allowed(ctx, shop.id, plan);
+      const text = tagged(
+        ctx,
+        shop,
+        previewText(ctx.t, { plan, warehouses: catalog.warehouses, notAllowed }),
+      );
+      if (stock.length + prices.length === 0) return ctx.reply(clip(text, TEXT_LIMIT));
+      const id = randomBytes(6).toString("hex");
+      await desk.saveDraft({
+        id,
+        shopId: shop.id,
+        warehouses: catalog.warehouses,
+        chatId: message.chat.id,
+        by: ctx.from?.id ?? 0,
+        byName: ctx.from?.first_name ?? "",
+        locale: String(ctx.locale ?? config.defaultLocale),
+        stock,
+        prices,
+        createdAt: new Date().toISOString(),
+      });
+      const keyboard = new InlineKeyboard()
+        .text(
+          ctx.t("book-apply", { count: stock.length + prices.length }),
+          codec.encode(BOOK_APPLY_CALLBACK, shop.ref, id),
+        )
+        .text(ctx.t("book-drop"), codec.encode(BOOK_DROP_CALLBACK, shop.ref, id));
+      return ctx.reply(clip(text, TEXT_LIMIT), { reply_markup: keyboard });
+    }
+
+    const composer = new Composer<BotContext>();
+    composer.on("message:document", async (ctx, next) => {
+      const message = ctx.message;
+      const document = message.document;
+      if (ctx.chat.type !== "private" || !mayUse(ctx.person, [...ROLES])) return next();
+      if (!bookKindOf(document.file_name, document.mime_type)) return next();
+      await preview(ctx, message);
+    });
+    return composer;
+  };
+}

@@ -1,0 +1,7 @@
+/**
+ * Stock alerts: the watcher per store, the /subscribe row, the 📦 Stock button. What the bot's
+ * wiring uses of this folder; everything else stays inside.
+ */
+
+export { STOCK_THRESHOLD_CALLBACK } from "./keyboards.ts";
+export { createStockModule, type StockBotModule, type StockModuleOptions } from "./module.ts";

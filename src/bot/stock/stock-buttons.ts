@@ -1,0 +1,130 @@
+/**
+ * The buttons of stock alerts: the /subscribe row that turns them on or off for the chat (the
+ * warehouse role in private, an admin in a group, as /subscribe itself), and 📦 Stock under an
+ * alert, which opens the product for a person whose warehouse role reaches its store.
+ */
+import { InlineKeyboard } from "grammy";
+import { reachesShop } from "../../services/access/shop-scope.ts";
+import { type StockAlertChoice, StockThreshold } from "../../services/stock/settings.ts";
+import type { SubscriptionService } from "../../services/subscriptions.ts";
+import type { ShopRegistry } from "../../shops/registry.ts";
+import type { BotContext } from "../core/context.ts";
+import type { FeatureDeps } from "../core/deps.ts";
+import type { FeatureFactory } from "../index.ts";
+import {
+  STOCK_BUTTON_CALLBACK,
+  STOCK_THRESHOLD_CALLBACK,
+  STOCK_TOGGLE_CALLBACK,
+  stockToggleButton,
+} from "./keyboards.ts";
+
+const SKU = /^\d{1,20}$/;
+const REF = /^[0-9a-z]{1,8}$/;
+
+export interface StockButtonsDeps {
+  shops: Pick<ShopRegistry, "byRef">;
+  /** LOW_STOCK: the threshold of a store without its own. */
+  lowStock: number;
+  choice: StockAlertChoice;
+  subscriptions: SubscriptionService;
+}
+
+function mayManage(ctx: BotContext): boolean {
+  if (ctx.chat?.type === "private") return true;
+  return ctx.person?.roles.includes("admin") === true;
+}
+
+export function stockButtonsFeature(area: StockButtonsDeps): FeatureFactory {
+  return (deps: FeatureDeps) => {
+    const { router, codec } = deps;
+    const { shops } = area;
+
+    router.callback(STOCK_TOGGLE_CALLBACK, ["warehouse"], async (ctx, args) => {
+      const chatId = ctx.chat?.id;
+      const [want] = args;
+      if (chatId === undefined) return;
+      if (want !== "on" && want !== "off") {
+        return ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
+      }
+      if (!mayManage(ctx)) {
+        return ctx.answerCallbackQuery({ text: ctx.t("stock-admin-only"), show_alert: true });
+      }
+      if (!(await area.subscriptions.get(chatId))) {
+        return ctx.answerCallbackQuery({ text: ctx.t("stock-not-subscribed"), show_alert: true });
+      }
+      const on = want === "on";
+      await area.choice.set(chatId, on);
+      await ctx.answerCallbackQuery({ text: ctx.t(on ? "stock-alerts-on" : "stock-alerts-off") });
+      // The row under /subscribe's screen shows the new state; the rest of the keyboard stays.
+      const message = ctx.callbackQuery?.message;
+      const rows = message?.reply_markup?.inline_keyboard;
+      if (!message || !rows) return;
+      const pressed = ctx.callbackQuery?.data;
+      const next = stockToggleButton(codec, ctx.t, on);
+      const keyboard = new InlineKeyboard(
+        rows.map((row) =>
+          row.map((button) =>
+            "callback_data" in button && button.callback_data === pressed
+              ? { text: next.text, callback_data: next.data }
+              : button,
+          ),
+        ),
+      );
+      await ctx.editMessageReplyMarkup({ reply_markup: keyboard }).catch(() => undefined);
+    });
+
+    const CHOICES = [1, 2, 3, 5, 10, 20, 50];
+    router.callback(STOCK_THRESHOLD_CALLBACK, ["admin"], async (ctx, [ref, value]) => {
+      const shop = ref !== undefined && REF.test(ref) ? shops.byRef(ref) : undefined;
+      if (!shop) {
+        return ctx.answerCallbackQuery({ text: ctx.t("stock-shop-unknown"), show_alert: true });
+      }
+      const threshold = new StockThreshold(shop.store, area.lowStock);
+      if (value === "d") await threshold.set(undefined);
+      else if (value !== undefined) {
+        const number = Number(value);
+        if (!CHOICES.includes(number)) {
+          return ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
+        }
+        await threshold.set(number);
+      }
+      await ctx.answerCallbackQuery();
+      const now = await threshold.get();
+      const own = await threshold.isOwn();
+      const keyboard = new InlineKeyboard();
+      for (const choice of CHOICES) {
+        const mark = own && choice === now ? "✅ " : "";
+        keyboard.text(`${mark}${choice}`, codec.encode(STOCK_THRESHOLD_CALLBACK, shop.ref, choice));
+      }
+      keyboard
+        .row()
+        .text(
+          `${own ? "" : "✅ "}${ctx.t("stock-threshold-default", { count: area.lowStock })}`,
+          codec.encode(STOCK_THRESHOLD_CALLBACK, shop.ref, "d"),
+        );
+      const text = ctx.t("stock-threshold-screen", { name: shop.name, count: now });
+      if (value === undefined) await ctx.reply(text, { reply_markup: keyboard });
+      else await ctx.editMessageText(text, { reply_markup: keyboard }).catch(() => undefined);
+    });
+
+    router.callback(STOCK_BUTTON_CALLBACK, ["warehouse"], async (ctx, args) => {
+      const [ref, sku] = args;
+      if (ref === undefined || sku === undefined || !REF.test(ref) || !SKU.test(sku)) {
+        return ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
+      }
+      const shop = shops.byRef(ref);
+      if (!shop) {
+        return ctx.answerCallbackQuery({ text: ctx.t("stock-shop-unknown"), show_alert: true });
+      }
+      if (!reachesShop(ctx.person, "warehouse", shop.id)) {
+        return ctx.answerCallbackQuery({
+          text: ctx.t("stock-shop-not-yours", { name: shop.name }),
+          show_alert: true,
+        });
+      }
+      await ctx.answerCallbackQuery();
+      await ctx.reply(ctx.t("stock-open-product", { sku }));
+    });
+    return undefined;
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * The stock module's view of a store's Seller client (i24-base's stock-and-prices namespace):
+ * the watcher's FBS stock per product and warehouse, and the workbook's catalog and setters.
+ *
+ * Calls per read of a store with N products (the watcher's cost): the catalogue's ids
+ * (⌈N/1000⌉ /v3/product/list) and cards (⌈N/1000⌉ /v3/product/info/list) — kept for an hour —
+ * and the stock per warehouse (⌈N/500⌉ /v1/product/info/stocks-by-warehouse/fbs) every pass.
+ */
+import type { ItemResult, ProductRef, SellerClient } from "../../ozon/index.ts";
+import { roublesToKopecks } from "./book-cells.ts";
+import type { BookOzon, ItemOutcome } from "./book-ozon.ts";
+import type { BookCatalog, BookItem } from "./book-plan.ts";
+import type { StockLevel } from "./crossings.ts";
+import type { StockSource } from "./watcher.ts";
+
+/** Products read at most (the workbook's row cap). */
+export const MAX_PRODUCTS = 20_000;
+/** SKUs per stocks-by-warehouse request (Ozon's limit). */
+const SKUS_PER_CALL = 500;
+const PRICES_PER_CALL = 1_000;
+/** The catalogue (names, SKUs) is read again after this long. */
+export const CATALOGUE_TTL_MS = 60 * 60 * 1000;
+
+type StockPart = Pick<SellerClient, "products" | "stock">;
+
+function chunks<T>(list: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let at = 0; at < list.length; at += size) out.push(list.slice(at, at + size));
+  return out;
+}
+
+async function levelsOf(seller: StockPart, products: readonly ProductRef[], signal: AbortSignal) {
+  const bySku = new Map<string, ProductRef>();
+  for (const product of products)
+    if (product.sku && !product.archived) bySku.set(product.sku, product);
+  const levels: StockLevel[] = [];
+  for (const skus of chunks([...bySku.keys()], SKUS_PER_CALL)) {
+    signal.throwIfAborted();
+    for (const row of await seller.stock.stocksByWarehouse({ skus }, signal)) {
+      const product = (row.sku && bySku.get(row.sku)) || undefined;
+      const offerId = row.offerId ?? product?.offerId;
+      if (!row.sku || offerId === undefined) continue;
+      levels.push({
+        sku: row.sku,
+        offerId,
+        productId: row.productId || product?.productId,
+        name: product?.name,
+        warehouseId: row.warehouseId,
+        warehouseName: row.warehouseName,
+        free: Math.max(0, row.present - row.reserved),
+      });
+    }
+  }
+  return levels;
+}
+
+/** The watcher's source: the catalogue kept for an hour, the stock read every pass. */
+export function sellerStockSource(seller: StockPart, now: () => number = Date.now): StockSource {
+  let catalogue: { at: number; products: ProductRef[] } | undefined;
+  return async (signal) => {
+    if (!catalogue || now() - catalogue.at > CATALOGUE_TTL_MS) {
+      const products = await seller.products.catalogue({ limit: MAX_PRODUCTS, signal });
+      catalogue = { at: now(), products };
+    }
+    return levelsOf(seller, catalogue.products, signal);
+  };
+}
+
+function outcomeOf(result: ItemResult): ItemOutcome {
+  if (result.updated) return { ok: true };
+  const [first] = result.errors;
+  if (result.tooManyRequests) {
+    return { ok: false, code: "TOO_MANY_REQUESTS", message: first?.message ?? "" };
+  }
+  return { ok: false, code: first?.code ?? "NOT_UPDATED", message: first?.message ?? "" };
+}
+
+/** The workbook's Ozon: every product with its stock per warehouse and its prices, and the setters. */
+export function sellerBookOzon(
+  seller: Pick<SellerClient, "products" | "stock" | "warehouses">,
+): BookOzon {
+  return {
+    async catalog(signal) {
+      const warehouses = await seller.warehouses.list();
+      const products = (await seller.products.catalogue({ limit: MAX_PRODUCTS, signal })).filter(
+        (p) => p.offerId !== undefined && !p.archived,
+      );
+      const items = new Map<string, BookItem>();
+      for (const p of products) {
+        items.set(p.productId, {
+          offerId: p.offerId as string,
+          productId: p.productId,
+          sku: p.sku,
+          name: p.name,
+          stocks: {},
+        });
+      }
+      const byOffer = new Map([...items.values()].map((item) => [item.offerId, item]));
+      for (const level of await levelsOf(seller, products, signal)) {
+        const item = byOffer.get(level.offerId);
+        if (item) item.stocks[level.warehouseId] = level.free;
+      }
+      for (const ids of chunks([...items.keys()], PRICES_PER_CALL)) {
+        for (const [id, prices] of await seller.stock.prices(ids, signal)) {
+          const item = items.get(id);
+          if (!item) continue;
+          item.price = roublesToKopecks(prices.price);
+          item.oldPrice = roublesToKopecks(prices.oldPrice);
+          item.minPrice = roublesToKopecks(prices.minPrice);
+        }
+      }
+      const catalog: BookCatalog = {
+        warehouses: warehouses.map((w) => ({ id: w.id, name: w.name })),
+        items: [...items.values()],
+      };
+      return catalog;
+    },
+    async setStocks(items, signal) {
+      const results = await seller.stock.setStocks(
+        items.map((i) => ({ productId: i.productId, warehouseId: i.warehouseId, stock: i.stock })),
+        signal,
+      );
+      return results.map(outcomeOf);
+    },
+    async setPrices(items, signal) {
+      const results = await seller.stock.setPrices(
+        items.map((i) => ({
+          productId: i.productId,
+          price: i.price as string,
+          ...(i.oldPrice === undefined ? {} : { oldPrice: i.oldPrice }),
+          ...(i.minPrice === undefined ? {} : { minPrice: i.minPrice }),
+        })),
+        signal,
+      );
+      return results.map(outcomeOf);
+    },
+  };
+}
