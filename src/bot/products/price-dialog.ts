@@ -10,6 +10,7 @@ import {
   bigChange,
   changePrice,
   type PriceInput,
+  type ProductCard,
   parsePriceInput,
   percentChange,
   priceText,
@@ -161,6 +162,7 @@ export function priceConversation(deps: ProductDialogDeps): ConversationSpec {
             ...(extras.min !== undefined ? { minPrice: extras.min.toString() } : {}),
           },
           deps.now,
+          pd.audit(card, priceChange(card, price, extras)),
         ),
       );
       if (!sent.ok) return pd.show(sent.text);
@@ -175,4 +177,22 @@ export function priceConversation(deps: ProductDialogDeps): ConversationSpec {
       await pd.show(pd.outcomeText(outcome, done));
     },
   });
+}
+
+/** Old → new as the trail keeps it: the price, and the old and minimum prices set with it. */
+function priceChange(
+  card: Pick<ProductCard, "price" | "oldPrice" | "minPrice">,
+  price: bigint,
+  extras: Partial<Record<Extra, bigint>>,
+): { from: string; to: string } {
+  const text = (kopecks: string | bigint | undefined) =>
+    kopecks === undefined || BigInt(kopecks) === 0n ? "—" : priceText(BigInt(kopecks));
+  const from = [text(card.price)];
+  const to = [text(price)];
+  for (const [extra, value] of Object.entries(extras) as Array<[Extra, bigint]>) {
+    const before = extra === "old" ? card.oldPrice : card.minPrice;
+    from.push(`${extra} ${text(before)}`);
+    to.push(`${extra} ${text(value)}`);
+  }
+  return { from: from.join(", "), to: to.join(", ") };
 }

@@ -16,6 +16,7 @@ import {
 } from "../../services/returns/index.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import { clip } from "../../text.ts";
+import { type AuditRecorder, actorOf } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
@@ -42,6 +43,8 @@ export interface DecideDialogDeps {
   codec: CallbackCodec;
   shops: ShopRegistry;
   timezone: string;
+  /** Where decisions are recorded (the audit trail). */
+  audit?: AuditRecorder;
 }
 
 type Read = { ok: true; request: RfbsRequest } | { ok: false; words: string };
@@ -114,6 +117,18 @@ export function decideConversation(deps: DecideDialogDeps): ConversationSpec {
 
       const who = { id: ctx.from?.id ?? 0, name: clip(ctx.from?.first_name ?? "", 64) };
       const state = request.state ?? "unknown";
+      const audit = deps.audit && {
+        recorder: deps.audit,
+        note: {
+          actor: actorOf(ctx),
+          shopId,
+          returnId: target.id,
+          ...(request.postingNumber ? { postingNumber: request.postingNumber } : {}),
+          decision: target.decision,
+          from: request.stateName ?? state,
+          to: decidedText(target.decision, asked.values),
+        },
+      };
       const outcome = await conversation.external(async () => {
         const shop = deps.shops.get(shopId);
         if (!shop?.seller) return { kind: "failed" as const, words: ctx.t("returns-shop-unknown") };
@@ -124,6 +139,8 @@ export function decideConversation(deps: DecideDialogDeps): ConversationSpec {
           state,
           asked.input,
           who,
+          new Date(),
+          audit,
         );
         if (made.kind === "failed")
           return { kind: "failed" as const, words: ozonWords(ctx.t, made.error) };
@@ -262,4 +279,13 @@ async function askFor(
       };
     }
   }
+}
+
+/** What was decided, as the trail keeps it: the decision with its reason or amount. */
+function decidedText(decision: RfbsDecision, values: Record<string, string>): string {
+  if (decision === "reject" && values.reason) return `${decision}: ${values.reason}`;
+  if (decision === "compensate" && values.amount) {
+    return `${decision}: ${values.amount} ${values.currency ?? ""}`.trim();
+  }
+  return decision;
 }

@@ -58,6 +58,7 @@ describe("posting alerts", () => {
         "⚡ Pack in 1 box",
         "✖️ Cancel posting",
         "🏷 Label",
+        "🕘 History",
       ]);
     }
 
