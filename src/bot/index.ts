@@ -38,7 +38,7 @@ import {
 import { cancelFeature } from "./core/dialog/leave.ts";
 import { errorBoundary, lastResort } from "./core/error-boundary.ts";
 import { createI18n, type LocalizedContext } from "./core/i18n.ts";
-import { identify } from "./core/identify.ts";
+import { identify, personReadAlong } from "./core/identify.ts";
 import type { InflightUpdates } from "./core/inflight.ts";
 import type { BotModule } from "./core/module.ts";
 import { PersonMenus } from "./core/person-menus.ts";
@@ -151,7 +151,8 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   const prefetch = deps.chatLock && !deps.sessionStorage ? new SessionPrefetch() : undefined;
   if (deps.chatLock) {
     const options = deps.chatLock === true ? {} : deps.chatLock;
-    const readAlong = prefetch?.readAlong;
+    // The person acting, too, unless the access cache knows them: one round trip for both.
+    const readAlong = [...(prefetch ? [prefetch.readAlong] : []), personReadAlong(access)];
     bot.use(chatLock<BotContext>({ logger, readAlong, ...options, store: deps.store }));
   }
   const storage = deps.sessionStorage ?? storeAdapter<SessionData>(deps.store);

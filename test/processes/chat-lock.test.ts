@@ -3,10 +3,12 @@
  * two processes.
  */
 import { Composer } from "grammy";
-import { afterAll, afterEach, beforeEach, expect, it } from "vitest";
+import { afterAll, afterEach, beforeEach, expect, it, vi } from "vitest";
 import { ChatBusyError, ChatLocks, chatLockKey } from "../../src/bot/core/chat-lock.ts";
+import { profileOf } from "../../src/bot/core/screen-text.ts";
 import { type BotContext, createBot } from "../../src/bot/index.ts";
 import { loadConfig } from "../../src/config.ts";
+import { createLogger } from "../../src/logger.ts";
 import { AccessService } from "../../src/services/access/index.ts";
 import { MemoryStore } from "../../src/store/memory.ts";
 import { RedisStore } from "../../src/store/redis.ts";
@@ -96,11 +98,22 @@ redis.describe("chat lock across processes (Redis)", () => {
   it("takes the lock and reads a key in one step on Redis; elsewhere the read is left to the caller", async () => {
     await one.set("session:5", { step: 2 });
     const locks = new ChatLocks({ store: two });
-    const seen = await locks.around("chat:5", async (read) => read, "session:5");
-    expect(seen).toEqual({ value: { step: 2 } });
-    expect(await locks.around("chat:6", async (read) => read, "session:6")).toEqual({
-      value: undefined,
+    const seen = await locks.around("chat:5", async (read) => read, ["session:5"]);
+    expect(seen).toEqual([{ step: 2 }]);
+    expect(await locks.around("chat:6", async (read) => read, ["session:6"])).toEqual([undefined]);
+    // Several keys in one step, each value in its key's place.
+    await one.set("person:5", { id: 5, roles: ["admin"] });
+    expect(
+      await locks.around("chat:5", async (read) => read, ["session:5", "nobody:5", "person:5"]),
+    ).toEqual([{ step: 2 }, undefined, { id: 5, roles: ["admin"] }]);
+    // Taken by another: nothing is handed over before the lock is.
+    let inner: unknown = "not run";
+    await locks.around("chat:5", async () => {
+      inner = await new ChatLocks({ store: one, waitMs: 30 })
+        .around("chat:5", async (read) => read, ["session:5"])
+        .catch((error: unknown) => (error as Error).name);
     });
+    expect(inner).toBe("ChatBusyError");
     // The lock is a plain key (no index entry), read and released like the others.
     let holder: unknown;
     await locks.around("chat:5", async () => {
@@ -111,7 +124,7 @@ redis.describe("chat lock across processes (Redis)", () => {
     expect((await one.list("chat-lock:")).length).toBe(0);
 
     const memory = new ChatLocks({ store: new MemoryStore() });
-    expect(await memory.around("chat:5", async (read) => read, "session:5")).toBeUndefined();
+    expect(await memory.around("chat:5", async (read) => read, ["session:5"])).toBeUndefined();
   });
 
   it("two bots on one Redis: a chat's session read along with its lock loses no update", async () => {
@@ -123,7 +136,7 @@ redis.describe("chat lock across processes (Redis)", () => {
         STORE: "memory",
         DEFAULT_LOCALE: "en",
       });
-      const silent = { warn() {}, error() {}, info() {}, debug() {} } as never;
+      const silent = createLogger({ level: "silent" });
       // Each update of the chat adds one to a count in the session, after a pause, so that
       // without the lock (or with a session read before the other process wrote it back) two
       // updates would read the same count and one addition would be lost.
@@ -156,6 +169,57 @@ redis.describe("chat lock across processes (Redis)", () => {
       );
       expect(await one.get(`session:${alice.id}`)).toMatchObject({ n: 16 });
       expect(await one.get(chatLockKey(`chat:${alice.id}`))).toBeUndefined();
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("the person acting is read along with the lock: no store read of their own, roles stay fresh", async () => {
+    const fake = await FakeBotApi.start();
+    try {
+      const config = loadConfig({
+        BOT_TOKEN: fake.token,
+        TELEGRAM_API_ROOT: fake.apiRoot,
+        STORE: "memory",
+        DEFAULT_LOCALE: "en",
+      });
+      const silent = createLogger({ level: "silent" });
+      let now = 1_000_000;
+      const clock = { now: () => now, cacheTtlMs: 2_000 };
+      const seen: Array<readonly string[] | undefined> = [];
+      const roles = () => {
+        const composer = new Composer<BotContext>();
+        composer.on("message:text", (ctx) => {
+          seen.push(ctx.person?.roles);
+        });
+        return composer;
+      };
+      const bot = createBot({
+        config,
+        logger: silent,
+        store: two,
+        access: new AccessService({ store: two, adminIds: [], ...clock }),
+        botInfo: fake.botInfo,
+        features: [roles],
+        chatLock: true,
+      });
+      const alice = person(9401, { language_code: "en" });
+      // Another process grants the role.
+      const other = new AccessService({ store: one, adminIds: [], ...clock });
+      await other.grant(alice.id, "warehouse");
+      // Their language and name known already (else the first update writes them, read-modify-write).
+      await other.setLocale(profileOf(alice), "en");
+      const reads = vi.spyOn(two, "get");
+
+      await bot.handleUpdate(text("first", { from: alice }));
+      await bot.handleUpdate(text("cached", { from: alice }));
+      await other.grant(alice.id, "seller");
+      now += 2_000; // the cache ran out: the next update reads the record along with the lock
+      await bot.handleUpdate(text("after the grant", { from: alice }));
+
+      expect(seen).toEqual([["warehouse"], ["warehouse"], ["seller", "warehouse"]]);
+      const personReads = reads.mock.calls.filter(([key]) => String(key).startsWith("person:"));
+      expect(personReads).toEqual([]);
     } finally {
       await fake.close();
     }

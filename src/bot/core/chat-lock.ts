@@ -40,15 +40,20 @@ export interface ChatLockOptions {
   keyOf?: (ctx: Context) => string | undefined;
   logger?: { warn(object: object, message?: string): void };
   /**
-   * A store key to read together with taking the lock (the chat's session), handed to `onRead`
-   * before the rest of the update runs. Only where the store can do both in one step (Redis).
+   * Store keys to read together with taking the lock (the chat's session, the person acting),
+   * each handed to its `onRead` before the rest of the update runs. Only where the store can do
+   * both in one step (Redis); elsewhere each reader's own code reads as usual.
    */
-  readAlong?: {
-    keyOf: (ctx: Context) => string | undefined;
-    onRead: (ctx: Context, key: string, value: unknown) => void;
-    /** After the update, read or not. */
-    done: (ctx: Context, key: string) => void;
-  };
+  readAlong?: ReadAlong | readonly ReadAlong[];
+}
+
+/** A key read along with taking a chat's lock. */
+export interface ReadAlong {
+  /** The key to read for this update; undefined: none. */
+  keyOf: (ctx: Context) => string | undefined;
+  onRead: (ctx: Context, key: string, value: unknown) => void;
+  /** After the update, read or not. */
+  done?: (ctx: Context, key: string) => void;
 }
 
 /** The chat's lock was not free within the wait: the update was not handled. */
@@ -73,23 +78,41 @@ export function chatOf(ctx: Context): string | undefined {
 export function chatLock<C extends Context>(options: ChatLockOptions): MiddlewareFn<C> {
   const lock = new ChatLocks(options);
   const keyOf = options.keyOf ?? chatOf;
-  const along = options.readAlong;
+  const along: readonly ReadAlong[] =
+    options.readAlong === undefined
+      ? []
+      : Array.isArray(options.readAlong)
+        ? options.readAlong
+        : [options.readAlong as ReadAlong];
   return async (ctx, next) => {
     const chat = keyOf(ctx);
     if (chat === undefined) return next();
-    const readKey = along?.keyOf(ctx);
-    if (!along || readKey === undefined) return lock.around(chat, next);
+    const readers: ReadAlong[] = [];
+    const keys: string[] = [];
+    for (const reader of along) {
+      const key = reader.keyOf(ctx);
+      if (key === undefined) continue;
+      readers.push(reader);
+      keys.push(key);
+    }
+    if (keys.length === 0) return lock.around(chat, next);
     try {
       await lock.around(
         chat,
-        (read) => {
-          if (read) along.onRead(ctx, readKey, read.value);
+        (values) => {
+          if (values) {
+            for (let i = 0; i < readers.length; i++) {
+              (readers[i] as ReadAlong).onRead(ctx, keys[i] as string, values[i]);
+            }
+          }
           return next();
         },
-        readKey,
+        keys,
       );
     } finally {
-      along.done(ctx, readKey);
+      for (let i = 0; i < readers.length; i++) {
+        (readers[i] as ReadAlong).done?.(ctx, keys[i] as string);
+      }
     }
   };
 }
@@ -112,20 +135,21 @@ export class ChatLocks {
   }
 
   /**
-   * Runs `work` while holding the chat's lock. With `readKey`, on a store that can, that key is
-   * read in the same step as the lock is taken and given to `work` (else `work` gets undefined).
+   * Runs `work` while holding the chat's lock. With `readKeys`, on a store that can, those keys
+   * are read in the same step as the lock is taken and their values given to `work`, in their
+   * order (else `work` gets undefined).
    */
   async around<T>(
     chat: string,
-    work: (read?: { value: unknown }) => Promise<T>,
-    readKey?: string,
+    work: (values?: unknown[]) => Promise<T>,
+    readKeys?: readonly string[],
   ): Promise<T> {
     const key = chatLockKey(chat);
-    const { token, read } = await this.#acquire(key, readKey);
+    const { token, values } = await this.#acquire(key, readKeys);
     const renewal = setInterval(() => void this.#renew(key, token), this.#ttlMs / 3);
     renewal.unref();
     try {
-      return await work(read);
+      return await work(values);
     } finally {
       clearInterval(renewal);
       const released = this.#locking
@@ -140,8 +164,8 @@ export class ChatLocks {
 
   async #acquire(
     key: string,
-    readKey: string | undefined,
-  ): Promise<{ token: string; read?: { value: unknown } }> {
+    readKeys: readonly string[] | undefined,
+  ): Promise<{ token: string; values?: unknown[] }> {
     const token = holderIdFor();
     const ttl = { ttlMs: this.#ttlMs };
     const deadline = Date.now() + this.#waitMs;
@@ -149,10 +173,8 @@ export class ChatLocks {
     for (;;) {
       let holder: unknown;
       if (this.#locking) {
-        const taken = await this.#locking.lockAndRead(key, token, this.#ttlMs, readKey);
-        if (taken.locked) {
-          return { token, read: readKey === undefined ? undefined : { value: taken.value } };
-        }
+        const taken = await this.#locking.lockAndRead(key, token, this.#ttlMs, readKeys);
+        if (taken.locked) return { token, values: readKeys ? taken.values : undefined };
         holder = taken.holder;
       } else {
         if (await this.#store.setIfAbsent(key, token, ttl)) return { token };
