@@ -14,7 +14,7 @@ import { MemoryStore } from "../../src/store/memory.ts";
 import { RedisStore } from "../../src/store/redis.ts";
 import { FakeBotApi } from "../support/fake-bot-api.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../support/redis.ts";
-import { person, text } from "../support/updates.ts";
+import { command, person, text } from "../support/updates.ts";
 import { waitFor, withDeadline } from "../support/wait.ts";
 
 const redis = await redisAvailability();
@@ -220,6 +220,59 @@ redis.describe("chat lock across processes (Redis)", () => {
       expect(seen).toEqual([["warehouse"], ["warehouse"], ["seller", "warehouse"]]);
       const personReads = reads.mock.calls.filter(([key]) => String(key).startsWith("person:"));
       expect(personReads).toEqual([]);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("/help reads the chat's subscription along with the lock, and still shows the one that applies", async () => {
+    const fake = await FakeBotApi.start();
+    try {
+      const config = loadConfig({
+        BOT_TOKEN: fake.token,
+        TELEGRAM_API_ROOT: fake.apiRoot,
+        STORE: "memory",
+        DEFAULT_LOCALE: "en",
+      });
+      const alice = person(9501, { language_code: "en" });
+      const bob = person(9502, { language_code: "en" });
+      const access = new AccessService({ store: two, adminIds: [alice.id, bob.id] });
+      for (const who of [alice, bob]) await access.setLocale(profileOf(who), "en");
+      const bot = createBot({
+        config,
+        logger: createLogger({ level: "silent" }),
+        store: two,
+        access,
+        botInfo: fake.botInfo,
+        chatLock: true,
+      });
+      // Alice's chat is subscribed (by another process), Bob's is not.
+      await one.set(`subscriber:${alice.id}`, {
+        chatId: alice.id,
+        kind: "private",
+        subscribedBy: alice.id,
+        createdAt: new Date(0).toISOString(),
+      });
+      const reads = vi.spyOn(two, "get");
+      const buttons = async (who: typeof alice) => {
+        await bot.handleUpdate(command("help", { from: who }));
+        const sent = await fake.waitForCall("sendMessage", (c) => c.payload.chat_id === who.id);
+        const markup = sent.payload.reply_markup as {
+          inline_keyboard: Array<Array<{ text: string }>>;
+        };
+        return markup.inline_keyboard.flat().map((button) => button.text);
+      };
+      const subscribed = await buttons(alice);
+      const unsubscribed = await buttons(bob);
+
+      const keys = reads.mock.calls.map(([key]) => String(key));
+      expect(keys.filter((key) => /^(subscriber|person|session):/.test(key))).toEqual([]);
+      const subscribe = "🔔 Subscribe";
+      const unsubscribe = "🔕 Unsubscribe";
+      expect(subscribed).toContain(unsubscribe);
+      expect(subscribed).not.toContain(subscribe);
+      expect(unsubscribed).toContain(subscribe);
+      expect(unsubscribed).not.toContain(unsubscribe);
     } finally {
       await fake.close();
     }
