@@ -47,15 +47,19 @@ export class BotApiFaults {
     this.#silence = undefined;
   }
 
-  /** Resolves when the fake answers (at once unless it went silent). */
-  async answering(): Promise<void> {
-    if (this.#silence) await this.#silence.over;
+  /**
+   * While the fake is silent: resolves when it answers again; otherwise undefined, so the caller
+   * goes on in the same tick (a test that arms a fault on seeing call k-1 must reach call k, not k-1).
+   */
+  answering(): Promise<void> | undefined {
+    return this.#silence?.over;
   }
 
-  /** Waits out a delay set for this call of `method`, if any. */
-  async held(method: string): Promise<void> {
+  /** A delay set for this call of `method`, if any, to wait out; undefined (same tick) otherwise. */
+  held(method: string): Promise<void> | undefined {
     const held = take(this.#delays, method);
-    if (held?.delayMs) await new Promise((r) => setTimeout(r, held.delayMs));
+    if (!held?.delayMs) return undefined;
+    return new Promise((r) => setTimeout(r, held.delayMs));
   }
 
   /** The error this call of `method` (naming `chatId`) is refused with, if any. */

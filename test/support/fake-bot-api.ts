@@ -325,7 +325,9 @@ export class FakeBotApi {
     }
     this.calls.push(call);
     this.#notify();
-    await this.#faults.answering();
+    // No await unless silent or held: a fault armed by a waiter on this call applies to the next.
+    const silence = this.#faults.answering();
+    if (silence) await silence;
 
     if (error !== undefined) {
       return this.#answer(res, call, 400, { ok: false, error_code: 400, description: error });
@@ -338,7 +340,8 @@ export class FakeBotApi {
         description: "Unauthorized",
       });
     }
-    await this.#faults.held(method);
+    const hold = this.#faults.held(method);
+    if (hold) await hold;
     const refusal = this.#faults.refusal(method, payload.chat_id);
     if (refusal) return this.#answer(res, call, refusal.error_code, { ok: false, ...refusal });
 
