@@ -9,9 +9,10 @@
  * the dialog state are read only once the other process has written them back.
  *
  * The lock: set-if-absent with a TTL and a token of this hold (holderIdFor: host, pid, start,
- * random); renewed every third of the TTL while the update runs; released by compare-and-delete,
- * so a holder whose lock ran out never deletes the next holder's. A process that died holding it
- * leaves it to run out (TTL), or, on the same host, it is taken over at once (isHolderGone).
+ * random); renewed every third of the TTL while the update runs (one timer for all locks held);
+ * released by compare-and-delete, so a holder whose lock ran out never deletes the next holder's.
+ * A process that died holding it leaves it to run out (TTL), or, on the same host, it is taken
+ * over at once (isHolderGone).
  * A waiter polls with a growing pause until it gets the lock or its deadline passes
  * (ChatBusyError: the update fails and the person is told, rather than acting unlocked).
  *
@@ -125,6 +126,12 @@ export class ChatLocks {
   readonly #logger: ChatLockOptions["logger"];
   /** The store's own locks (Redis): one command each, and a read along with taking. */
   readonly #locking: LockingStore | undefined;
+  /**
+   * The locks held now (token → lock key), all renewed by one timer every third of the TTL
+   * while any is held, rather than a timer made and cleared on every update.
+   */
+  readonly #held = new Map<string, string>();
+  #renewals: ReturnType<typeof setInterval> | undefined;
 
   constructor(options: ChatLockOptions) {
     this.#store = options.store;
@@ -146,12 +153,19 @@ export class ChatLocks {
   ): Promise<T> {
     const key = chatLockKey(chat);
     const { token, values } = await this.#acquire(key, readKeys);
-    const renewal = setInterval(() => void this.#renew(key, token), this.#ttlMs / 3);
-    renewal.unref();
+    this.#held.set(token, key);
+    if (this.#renewals === undefined) {
+      this.#renewals = setInterval(() => this.#renewHeld(), this.#ttlMs / 3);
+      this.#renewals.unref();
+    }
     try {
       return await work(values);
     } finally {
-      clearInterval(renewal);
+      this.#held.delete(token);
+      if (this.#held.size === 0) {
+        clearInterval(this.#renewals);
+        this.#renewals = undefined;
+      }
       const released = this.#locking
         ? this.#locking.unlock(key, token)
         : this.#store.compareAndSet(key, token, undefined);
@@ -191,6 +205,11 @@ export class ChatLocks {
       await systemClock.sleep(Math.min(left, pause * (0.5 + Math.random())));
       pause = Math.min(LONGEST_RETRY_MS, pause * 2);
     }
+  }
+
+  /** Every lock held now; one taken since the last tick is renewed early, which is harmless. */
+  #renewHeld(): void {
+    for (const [token, key] of this.#held) void this.#renew(key, token);
   }
 
   async #renew(key: string, token: string): Promise<void> {
