@@ -1,6 +1,15 @@
 # syntax=docker/dockerfile:1
-# Node 24 runs the TypeScript sources directly (type stripping), so there is no build step:
-# the first stage installs production dependencies only, the second runs as a non-root user.
+# The sources are compiled to JavaScript (npm run build, tsc) so the running bot does not carry
+# Node's type stripper: 15 MB less resident memory at idle (bench/memory.ts: 154 → 139 MB).
+# One stage compiles, one installs production dependencies only, the last runs as a non-root user.
+
+FROM node:24-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --ignore-scripts
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+RUN npm run build
 
 FROM node:24-slim AS deps
 WORKDIR /app
@@ -19,7 +28,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json ./
-COPY src ./src
+COPY --from=build /app/dist ./dist
 COPY locales ./locales
 # The image's own unprivileged "node" user owns only the data folder.
 RUN mkdir -p /data && chown node:node /data
@@ -34,4 +43,4 @@ STOPSIGNAL SIGTERM
 # 8 MB 150 MB; 10 000 postings + 2 000 chats 290 MB with 16, 282 MB with 8. The price: more
 # scavenges in a burst of updates, ~10-15% more CPU per /help (bench/ingress.ts, 0.49-0.61 →
 # 0.60-0.68 ms on a shared 2-core machine).
-CMD ["node", "--max-semi-space-size=8", "src/main.ts"]
+CMD ["node", "--max-semi-space-size=8", "dist/main.js"]

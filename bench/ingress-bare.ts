@@ -1,7 +1,8 @@
 // The bare bot of bench/ingress.ts: grammY with its session plugin over Redis (ioredis, a
 // GET and a SET of JSON per session as @grammyjs/storage-redis does), answering /help and
 // counting other text messages in the session, in webhook mode on node:http as grammY's docs
-// show it.
+// show it. BENCH_BARE_REPLY (JSON {text, reply_markup}): /help answers that instead (our bot's
+// own /help, so both send and parse replies of the same size).
 // node bench/ingress-bare.ts <port>; settings in the environment: BOT_TOKEN, TELEGRAM_API_ROOT,
 // REDIS_URL, REDIS_PREFIX, WEBHOOK_SECRET. Prints "ready" once it listens; SIGTERM stops it.
 import { createServer } from "node:http";
@@ -45,7 +46,14 @@ bot.use(
     storage,
   }),
 );
-bot.command("help", (ctx) => ctx.reply("Commands: /start /help"));
+const sameReply = process.env.BENCH_BARE_REPLY
+  ? (JSON.parse(process.env.BENCH_BARE_REPLY) as { text: string; reply_markup?: never })
+  : undefined;
+bot.command("help", (ctx) =>
+  sameReply
+    ? ctx.reply(sameReply.text, { reply_markup: sameReply.reply_markup })
+    : ctx.reply("Commands: /start /help"),
+);
 bot.on("message:text", async (ctx) => {
   ctx.session.count++;
   await ctx.reply(`You wrote ${ctx.session.count} messages`);

@@ -18,6 +18,10 @@
  * the share of self time per place and the functions with the most self time
  * (bench/cpu-profile.ts).
  *
+ * BENCH_INGRESS_BARE_REPLY=ours: the bare bot answers /help with our bot's own /help (text and
+ * keyboard, as the fake Bot API got it), so that both send and parse replies of the same size and
+ * the ratio shows what the bot adds around its reply.
+ *
  * Settings: BENCH_INGRESS_UPDATES (4000), BENCH_INGRESS_CONCURRENCY (40), BENCH_INGRESS_PEOPLE
  * (500), BENCH_INGRESS_ROUNDS (3), BENCH_INGRESS_WARMUP (800), BENCH_REDIS_URL
  * (redis://127.0.0.1:6379), BENCH_INGRESS_BOT_FLAGS (more Node flags for our bot).
@@ -46,6 +50,7 @@ const ROUNDS = Number(process.env.BENCH_INGRESS_ROUNDS ?? 3);
 const WARMUP = Number(process.env.BENCH_INGRESS_WARMUP ?? 800);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 const PROFILE_DIR = process.env.BENCH_INGRESS_PROFILE;
+const SAME_REPLY = process.env.BENCH_INGRESS_BARE_REPLY === "ours";
 const TARGET = 1.2;
 const SECRET = "bench-ingress-secret";
 const FIRST_PERSON = 700_000_000;
@@ -81,7 +86,7 @@ async function startJson<T>(args: string[], what: string) {
   const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "inherit"] });
   const seen = lines(child);
   const first = await waitFor(() => seen()[0], { timeoutMs: 60_000, message: what });
-  return { child, info: JSON.parse(first) as T };
+  return { child, info: JSON.parse(first) as T, seen };
 }
 
 const people = Array.from({ length: PEOPLE }, (_, i) => person(FIRST_PERSON + i));
@@ -130,7 +135,7 @@ async function startOurs(telegram: Telegram, sandbox: SandboxInfo, prefix: strin
   return { child, url: `http://127.0.0.1:${port}/telegram`, dir };
 }
 
-async function startBare(telegram: Telegram, prefix: string) {
+async function startBare(telegram: Telegram, prefix: string, reply?: string) {
   const port = await freePort();
   const flags = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${join(PROFILE_DIR, "bare")}`] : [];
   const child = spawn(process.execPath, [...flags, here("./ingress-bare.ts"), String(port)], {
@@ -142,6 +147,7 @@ async function startBare(telegram: Telegram, prefix: string) {
       REDIS_URL,
       REDIS_PREFIX: prefix,
       WEBHOOK_SECRET: SECRET,
+      ...(reply ? { BENCH_BARE_REPLY: reply } : {}),
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -245,10 +251,17 @@ try {
   const ours = await startOurs(telegram.info, sandbox.info, oursPrefix);
   children.push(ours.child);
   oursDir = ours.dir;
-  const bare = await startBare(telegram.info, barePrefix);
-  children.push(bare.child);
-
   await load(ours, WARMUP);
+  let reply: string | undefined;
+  if (SAME_REPLY) {
+    const line = await waitFor(() => telegram.seen().find((l) => l.startsWith('{"reply"')), {
+      timeoutMs: 10_000,
+      message: "our /help reply seen by the fake Bot API",
+    });
+    reply = JSON.stringify((JSON.parse(line) as { reply: unknown }).reply);
+  }
+  const bare = await startBare(telegram.info, barePrefix, reply);
+  children.push(bare.child);
   await load(bare, WARMUP);
   for (let round = 0; round < ROUNDS; round++) {
     if (round % 2 === 0) {
@@ -270,7 +283,7 @@ try {
 }
 
 console.log(
-  `Webhook over HTTP, Redis; ${UPDATES} /help updates from ${PEOPLE} people, ${CONCURRENCY} at a time, per bot and round`,
+  `Webhook over HTTP, Redis; ${UPDATES} /help updates from ${PEOPLE} people, ${CONCURRENCY} at a time, per bot and round${SAME_REPLY ? "; the bare bot answers with our /help" : ""}`,
 );
 console.log("round   ours upd/s   bare upd/s   ours/bare time   CPU ms/update ours  bare");
 const ratios: number[] = [];

@@ -4,7 +4,8 @@
  * For each load (idle; 2 000 awaiting postings + 500 buyer chats; 10 000 + 2 000; 20 stores of
  * 100 postings + 20 chats each) the Ozon
  * sandbox runs in a child process of its own (bench/memory-sandbox.ts, so its memory is not the
- * bot's), and the bot runs as `node src/main.ts` the way it runs in production: file store in a
+ * bot's), and the bot runs as the Docker image runs it, `node dist/main.js` (compiled first with
+ * npm run build; BENCH_MEMORY_SOURCE=1 runs `node src/main.ts` instead): file store in a
  * temporary DATA_DIR, postings and chats polled every 5 s, Telegram answered by the fake Bot API
  * of test/support in this process. Once the first full pass of both pollers is over (the second
  * pass's first list request arrived at the sandbox), /proc/<pid>/status VmRSS is sampled for a
@@ -25,7 +26,7 @@
  * Targets (issues 12 and 25): idle ≤ 150 MB steady, 10 000 postings + 2 000 chats ≤ 250 MB,
  * 20 stores ≤ 200 MB.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -56,7 +57,10 @@ const PASS_GAP_MS = POLL_SECONDS * 1000 * 0.6;
 const SAMPLE_EVERY_MS = 250;
 const SNAPSHOT_DIR = process.env.BENCH_MEMORY_SNAPSHOT_DIR;
 
-const MAIN = fileURLToPath(new URL("../src/main.ts", import.meta.url));
+const FROM_SOURCE = process.env.BENCH_MEMORY_SOURCE === "1";
+const MAIN = fileURLToPath(
+  new URL(FROM_SOURCE ? "../src/main.ts" : "../dist/main.js", import.meta.url),
+);
 const SANDBOX = fileURLToPath(new URL("./memory-sandbox.ts", import.meta.url));
 const DEPS = fileURLToPath(new URL("./memory-deps.ts", import.meta.url));
 
@@ -318,6 +322,14 @@ async function measure(
   }
 }
 
+if (!FROM_SOURCE) {
+  // The JavaScript the Docker image runs, compiled from the sources of this checkout.
+  const built = spawnSync("npx", ["tsc", "-p", "tsconfig.build.json"], {
+    cwd: fileURLToPath(new URL("..", import.meta.url)),
+    stdio: "inherit",
+  });
+  if (built.status !== 0) throw new Error("npm run build failed");
+}
 const results: Figures[] = [];
 if (REFERENCE) {
   results.push(
@@ -340,7 +352,7 @@ try {
 
 const mb = (value: number) => `${value.toFixed(0)} MB`.padStart(7);
 console.log(
-  `File store, polls every ${POLL_SECONDS} s, ${SEMI_SPACE_MB > 0 ? `--max-semi-space-size=${SEMI_SPACE_MB}` : "Node's default semi-space"}; steady = median of ${SAMPLE_SECONDS} s after the first full pass`,
+  `Bot as ${FROM_SOURCE ? "node src/main.ts (type stripping)" : "node dist/main.js (built, as the Docker image)"}; file store, polls every ${POLL_SECONDS} s, ${SEMI_SPACE_MB > 0 ? `--max-semi-space-size=${SEMI_SPACE_MB}` : "Node's default semi-space"}; steady = median of ${SAMPLE_SECONDS} s after the first full pass`,
 );
 console.log(`${"load".padEnd(44)} first pass  list calls/pass    peak  steady (min..max)`);
 for (const r of results) {

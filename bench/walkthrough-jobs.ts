@@ -204,10 +204,10 @@ async function replyToBuyer(w: WalkWorld, who: User): Promise<JobResult> {
 async function changeBudget(w: WalkWorld, who: User): Promise<JobResult> {
   const job = w.job(JOB.budget, who);
   let screen = await job.command("budget");
-  screen = await job.tap(screen, /₽/); // the first campaign with a budget
+  screen = await job.tap(screen, /₽|RUB/); // the first campaign with a budget
   screen = await job.type("2000");
   const done = await job.tap(screen, w.label("ads-budget-confirm-button"));
-  check(/2\s000/.test(String(done.payload.text)), "the budget is 2 000 ₽ now");
+  check(/2[\s,]000/.test(String(done.payload.text)), "the budget is 2 000 ₽ (RUB 2,000) now");
   return job.end();
 }
 

@@ -25,8 +25,8 @@ ads-budget-ask = Campaign "{ $title }", { $kind ->
     Type the new { $kind ->
         [weekly] weekly budget (for 7 days)
        *[other] daily budget
-    } in roubles, for example 1500 or 1 500,50.
-ads-budget-bad-number = "{ $input }" does not look like an amount. Type a number of roubles, for example 1500 or 1 500,50.
+    } in roubles, for example 1500 or 1,500.50.
+ads-budget-bad-number = "{ $input }" does not look like an amount. Type a number of roubles, for example 1500 or 1,500.50.
 ads-budget-bad-positive = The budget must be more than zero.
 ads-budget-bad-decimals = At most two decimals: budgets are counted in kopecks.
 ads-budget-bad-min = Too little: the { $kind ->
@@ -80,7 +80,10 @@ ads-period-last-month = Last month
 ads-days = { $days } d
 ads-report-choose = Choose campaigns for the report (at most { $max }). Chosen: { $count }. You can type part of a title to find it.
 ads-report-done-button = Done ({ $count })
-ads-report-too-many = At most { $max } campaigns go into one report; this would make { $count }.
+ads-report-too-many = At most { $max } { $max ->
+    [one] campaign goes
+   *[other] campaigns go
+} into one report; this would make { $count }.
 ads-report-none-chosen = Choose at least one campaign.
 ads-report-period = For which period? Days are counted in the { $zone } time zone.
     Or type the dates, for example { $example }
@@ -89,7 +92,13 @@ ads-period-bad-format = I did not understand the dates. Type them like this: { $
 ads-period-bad-date = There is no such date in the calendar. Check the day and the month.
 ads-period-bad-order = The period ends before it starts.
 ads-period-bad-future = The period cannot end after today.
-ads-period-too-long = The period is too long: { $days } days, and Ozon makes reports for at most { $max } days. For this end date the earliest start is { $earliest }.
+ads-period-too-long = The period is too long: { $days } { $days ->
+    [one] day
+   *[other] days
+}, and Ozon makes reports for at most { $max } { $max ->
+    [one] day
+   *[other] days
+}. For this end date the earliest start is { $earliest }.
 ads-report-period-chosen = Period: { $period }.
 ads-report-grouping = How should the rows be grouped?
 ads-report-kind = Which report do you need?
@@ -106,7 +115,10 @@ ads-report-confirm = Order the report?
     Period: { $period }
     Grouping: { $grouping }
 ads-report-confirm-objects = Products: { $objects }
-ads-report-confirm-days = Attribution window: { $days } days
+ads-report-confirm-days = Attribution window: { $days } { $days ->
+    [one] day
+   *[other] days
+}
 ads-report-order-button = ✅ Order
 ads-report-refused = The report was not ordered: { $reason }
 ads-report-about = { $kind } · { $campaigns } · { $period }
@@ -257,7 +269,10 @@ schedule-deleted = 🗑 Schedule deleted.
 schedule-paused = ⏸ Schedule paused: no reports until you resume it.
 schedule-resumed = ▶️ Schedule resumed.
 schedule-saved = ✅ Schedule saved.
-schedule-limit = You cannot keep more than { $max } schedules. Delete one you no longer need and try again.
+schedule-limit = You cannot keep more than { $max } { $max ->
+    [one] schedule
+   *[other] schedules
+}. Delete one you no longer need and try again.
 schedule-group-not-admin = Only an administrator of this group can set up scheduled reports to it. Send me /schedule in a private chat to get reports yourself.
 schedule-choose-campaigns = Which campaigns go into the report (at most { $max })? Chosen: { $count }. You can type part of a title to find it.
 schedule-period = Which period should each report cover? Days are counted back from the moment it is sent.
@@ -333,7 +348,10 @@ digest-turned-off = 🔕 The digest is off.
 digest-time-ask = At what time should the digest come? Type it as HH:MM, for example 09:00 (time zone { $zone }).
 digest-title = 🗞 Digest for { $day }
 digest-no-stores = No stores you can reach as a manager.
-digest-sales = 🛒 Ordered: { $units } units for { $revenue }
+digest-sales = 🛒 Ordered: { $units } { $units ->
+    [one] unit
+   *[other] units
+} for { $revenue }
 digest-sales-none = 🛒 Orders: the store has no Seller API keys.
 digest-sales-failed = 🛒 Orders: Ozon did not answer ({ $reason }).
 digest-ads = 📣 Ads: spent { $spend }; orders from ads: { $orders } for { $revenue }
@@ -346,7 +364,7 @@ digest-decimal = .
 report-chart-title = Spend and orders by day
 report-chart-title-clicks = Spend and clicks by day
 report-chart-title-spend = Spend by day
-report-chart-spend = Spend, ₽
+report-chart-spend = Spend, RUB
 report-chart-orders = Orders
 report-chart-clicks = Clicks
 report-chart-others = Others
@@ -354,11 +372,17 @@ report-chart-caption = 📈 { $title } · { $period }
 report-xlsx-button = 📊 Get it as XLSX
 report-xlsx-caption = 📊 { $about } (XLSX)
 report-xlsx-total = Total
-report-xlsx-expired = The XLSX of this report can no longer be built: reports are kept { $days } days. Order it again with the button below.
+report-xlsx-expired = The XLSX of this report can no longer be built: reports are kept { $days } { $days ->
+    [one] day
+   *[other] days
+}. Order it again with the button below.
 report-xlsx-reorder-button = 🔁 Order again (XLSX)
 report-xlsx-not-yours = This button is for the person who ordered the report.
 report-xlsx-gone = This report is no longer on record. Order it again: /report
-report-xlsx-too-large = The report is too large for XLSX ({ $rows } rows, at most { $max }). Please open the CSV.
+report-xlsx-too-large = The report is too large for XLSX ({ $rows } { $rows ->
+    [one] row
+   *[other] rows
+}, at most { $max }). Please open the CSV.
 report-xlsx-failed = The XLSX could not be built. Please open the CSV or try later.
 report-xlsx-reordered = 🔁 Report ordered again; it will come as XLSX.
 report-format-csv-button = CSV

@@ -32,7 +32,10 @@ relay-fail-empty = Not sent: the message is empty.
 relay-fail-unknown = Not sent: Ozon answered "{ $detail }".
 relay-fail-caption-only = The file { $name } reached the buyer, but its caption did not:
 relay-fail-other = Not sent: Ozon gave no answer that makes sense. Please try again in a few minutes.
-relay-fail-partial = Part of the message did reach the buyer: { $sent } of { $total } parts.
+relay-fail-partial = Part of the message did reach the buyer: { $sent } of { $total } { $total ->
+    [one] part
+   *[other] parts
+}.
 relay-here-private = Send /relay_here in the group where buyer messages should arrive.
 relay-here-set = Buyer messages will now arrive in this group. Reply to one to answer the buyer. Send /relay_here again to stop.
 relay-here-set-forum = Buyer messages will now arrive in this group, each buyer chat in its own topic. Write in a topic to answer that buyer. Send /relay_here again to stop.
@@ -162,8 +165,14 @@ quick-replies-title = 📝 Saved answers: { $count } of { $max }
 quick-replies-empty = None yet. Add the answers you write most often.
 quick-replies-placeholders = Placeholders: { "{order}" } — the order number (buyer chats about an order), { "{name}" } — the buyer's name (product questions). If Ozon did not give the number or the name, the answer goes without it.
 quick-replies-add = ➕ Add
-quick-replies-add-ask = Send the text of the new saved answer (up to { $max } characters).
-quick-replies-edit-ask = Send the new text of this saved answer (up to { $max } characters).
+quick-replies-add-ask = Send the text of the new saved answer (up to { $max } { $max ->
+    [one] character
+   *[other] characters
+}).
+quick-replies-edit-ask = Send the new text of this saved answer (up to { $max } { $max ->
+    [one] character
+   *[other] characters
+}).
 quick-replies-current = Now:
 quick-replies-saved =
     ✅ Saved:
@@ -172,9 +181,15 @@ quick-replies-saved =
     /replies — all saved answers
 quick-replies-dialog-over = This dialog is over. Send /replies to start again.
 quick-replies-problem-empty = The text is empty. Send the text of the answer.
-quick-replies-problem-too-long = The text has { $length } characters; an Ozon message holds at most { $max }. Send a shorter one.
+quick-replies-problem-too-long = The text has { $length } { $length ->
+    [one] character
+   *[other] characters
+}; an Ozon message holds at most { $max }. Send a shorter one.
 quick-replies-problem-placeholder = I do not know the placeholder { $token }. Use { "{order}" } or { "{name}" } (or write it without braces).
-quick-replies-problem-full = The store already has { $max } saved answers, the most it can keep. Delete one first.
+quick-replies-problem-full = The store already has { $max } { $max ->
+    [one] saved answer
+   *[other] saved answers
+}, the most it can keep. Delete one first.
 quick-replies-gone = This saved answer is gone (deleted meanwhile).
 quick-replies-delete-confirm =
     Delete this saved answer?
@@ -212,8 +227,14 @@ questions-answer-prompt = ✍️ Reply to this message with your answer to the q
 reviews-answer-prompt = ✍️ Reply to this message with your answer to the review. It appears under the review.
 questions-reply-text-only = Only text can answer a question or a review. Reply with text.
 questions-answered = ✅ The answer is published.
-questions-answer-too-short = The answer is too short: Ozon takes at least { $min } characters.
-questions-answer-too-long = The answer is too long: Ozon takes at most { $max } characters.
+questions-answer-too-short = The answer is too short: Ozon takes at least { $min } { $min ->
+    [one] character
+   *[other] characters
+}.
+questions-answer-too-long = The answer is too long: Ozon takes at most { $max } { $max ->
+    [one] character
+   *[other] characters
+}.
 questions-item-gone = I no longer know this question or review (it is older than 90 days). Answer it in the Ozon seller account.
 questions-fail-premium = Ozon refused: answering questions and reviews of { $name } needs a Premium Plus subscription.
 questions-premium-missing = ⚠️ { $name }: Ozon refuses product questions and reviews: the store has no Premium Plus subscription. I stopped asking for them. When the subscription is on, press the button.

@@ -65,6 +65,10 @@ dialog-use-buttons = Please choose with the buttons below the question.
 
 coming-soon = The /{ $command } command is coming in one of the next versions of the bot.
 
+## Numbers
+# The language numbers, money and dates are written in (src/bot/core/numbers.ts); not shown as is.
+number-locale = en
+
 ## Errors
 
 error-generic = Something went wrong. Please try again a little later.

@@ -76,7 +76,10 @@ deliveries-list-failed = Store “{ $name }”: deliveries not read. { $reason }
 deliveries-track-usage = After /track send lines “posting number — tracking number”, for example:
     /track 12345678-0001-1 — RA123456789RU
 deliveries-track-too-many = Too many lines: at most { $max } at once.
-deliveries-preview-title = Tracking numbers for { $count } postings:
+deliveries-preview-title = { $count ->
+    [one] Tracking number for 1 posting:
+   *[other] Tracking numbers for { $count } postings:
+}
 deliveries-preview-bad = Lines with mistakes ({ $count }) — they will not be sent:
 deliveries-preview-hint = Tap “✅ Apply” to send them to Ozon.
 deliveries-bad-format = line { $line }: “{ $text }” — not “number — tracking number”

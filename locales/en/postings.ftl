@@ -66,10 +66,16 @@ postings-label-failed = Could not get the label of posting { $posting }: { $reas
 postings-label-once = This label is already on its way. Tap again in half a minute if you need another copy.
 postings-step-over = This step is over. Start again with /ship or /cancel_posting.
 postings-text-empty = The text is empty. Please write it again.
-postings-text-too-long = The text is too long: at most { $max } characters. Please shorten it.
+postings-text-too-long = The text is too long: at most { $max } { $max ->
+    [one] character
+   *[other] characters
+}. Please shorten it.
 postings-choose = Which posting? Tap one or type its number.
 postings-choose-none-listed = No postings are waiting to be packed right now. Type a posting number, or press Close.
-postings-choose-order = Order { $order } has { $count } postings waiting to be packed. Which one?
+postings-choose-order = Order { $order } has { $count } { $count ->
+    [one] posting
+   *[other] postings
+} waiting to be packed. Which one?
 postings-order-none = No posting of order { $order } is waiting to be packed. Check the number and type it again.
 postings-unknown = I do not know a posting "{ $posting }". Check the number and type it again.
 postings-not-awaiting = Posting { $posting } is no longer waiting to be packed (status: { $status }). Choose another one.
@@ -199,8 +205,17 @@ today-labels-button = 🏷 Labels of all packed ({ $count })
 today-group-labels-button = 🏷 Labels of the packed ({ $count })
 today-handover-button = 🚚 Handover
 labels-none-packed = No packed postings to print labels for.
-labels-preparing = ⏳ Asking Ozon for { $count } labels…
-labels-progress = ⏳ Ozon is preparing { $count } labels: { $ready } of { $parts } parts ready.
+labels-preparing = ⏳ Asking Ozon for { $count } { $count ->
+    [one] label
+   *[other] labels
+}…
+labels-progress = ⏳ Ozon is preparing { $count } { $count ->
+    [one] label
+   *[other] labels
+}: { $ready } of { $parts } { $parts ->
+    [one] part
+   *[other] parts
+} ready.
 labels-done = ✅ Labels ready: { $printed } of { $count }.
 labels-unprinted-title = Ozon did not print:
 labels-unprinted-line = • { $posting }: { $reason }
@@ -229,11 +244,17 @@ handover-confirm-button = ✅ Create the act
 handover-create-failed = Ozon did not create the act: { $reason }
 handover-waiting = ⏳ Ozon is preparing the act…{ $polls ->
     [0] {""}
-   *[other] {" "}(checked { $polls } times)
+   *[other] {" "}(checked { $polls } { $polls ->
+    [one] time
+   *[other] times
+})
 }
 handover-slow = ⏳ Ozon is still preparing the act after { $minutes } min. I keep waiting and will send it here when it is ready.
 handover-failed = ❌ Ozon did not prepare act { $act }: { $reason }
-handover-ready = ✅ Act { $act } is ready: { $count } postings, { $method }.
+handover-ready = ✅ Act { $act } is ready: { $count } { $count ->
+    [one] posting
+   *[other] postings
+}, { $method }.
 handover-removed-title = Ozon left out { $count }:
 handover-removed-line = • { $posting } (now: { $status })
 handover-act-caption = 🚚 Handover act { $act }
@@ -252,13 +273,22 @@ find-none-posting = 🔍 No posting { $query } found.
 find-none-order = 🔍 No postings of order { $query } found.
 find-none-barcode = 🔍 No posting with the barcode { $query } found.
 find-searched = Searched in: { $stores }.
-find-more = Shown { $shown } of { $count } postings.
+find-more = Shown { $shown } of { $count } { $count ->
+    [one] posting
+   *[other] postings
+}.
 find-photo-no-barcode = I could not read a posting's barcode on this photo. Take it again: close to the label's lower barcode so that it fills most of the picture, with the label flat and in good light, without glare. Or type the digits printed under the barcode.
 find-photo-too-big = The picture is larger than I read ({ $limit }). Take it again at a lower resolution, or type the digits printed under the barcode.
 find-photo-fetch-failed = I could not get the photo from Telegram. Send it again.
 
 ## Batch labels in the background
-labels-slow = ⏳ Ozon is still preparing { $count } labels after { $minutes } min ({ $ready } of { $parts } parts ready). I keep waiting and will send them here when they are ready — no need to tap again.
+labels-slow = ⏳ Ozon is still preparing { $count } { $count ->
+    [one] label
+   *[other] labels
+} after { $minutes } min ({ $ready } of { $parts } { $parts ->
+    [one] part
+   *[other] parts
+} ready). I keep waiting and will send them here when they are ready — no need to tap again.
 labels-once = These labels are already on their way: I will send them here when Ozon has them ready.
 labels-not-now = The bot is restarting. Tap again in a minute.
 
@@ -270,10 +300,16 @@ labels-pick-page-button = ☑️ Whole page
 labels-pick-clear-button = ✖️ Clear
 labels-pick-go-button = 🏷 Labels for { $count }
 labels-pick-empty = Choose at least one posting first: tap its number.
-labels-pick-full = At most { $max } postings at a time. Print these, then choose the rest.
+labels-pick-full = At most { $max } { $max ->
+    [one] posting
+   *[other] postings
+} at a time. Print these, then choose the rest.
 labels-pick-expired = This list is out of date. Open /today and choose again.
 labels-pick-not-yours = This list was opened by someone else. Open your own from /today.
-labels-pick-asked = 🏷 Labels for { $count } chosen postings: I asked Ozon, they come below.
+labels-pick-asked = 🏷 Labels for { $count } { $count ->
+    [one] chosen posting
+   *[other] chosen postings
+}: I asked Ozon, they come below.
 
 ## Cancelled after packing
 postings-cancelled-packed = { $who ->

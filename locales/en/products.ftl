@@ -21,8 +21,17 @@ products-card-fbs = 🏬 FBS stock (present / reserved):
 products-card-no-warehouses = no FBS warehouse holds it
 products-card-warehouse = • { $name }: { $present } / { $reserved }
 products-card-fbo = FBO stock at Ozon: { $units } (read only)
-products-card-sold = Ordered in { $days } days: { $sold } — enough for ~{ $left } days at this pace
-products-card-sold-none = Ordered in { $days } days: { $sold }
+products-card-sold = Ordered in { $days } { $days ->
+    [one] day
+   *[other] days
+}: { $sold } — enough for ~{ $left } { $left ->
+    [one] day
+   *[other] days
+} at this pace
+products-card-sold-none = Ordered in { $days } { $days ->
+    [one] day
+   *[other] days
+}: { $sold }
 products-stock-button = 📦 Stock
 products-price-button = 💰 Price
 products-open-button = 🛍 { $name }
@@ -46,7 +55,10 @@ products-stock-ask = { $name }
     Type the new number of units available (reserved ones stay on top), or a change: +5 or −2.
 products-stock-bad-number = “{ $input }” is not a number of units. Type, for example, 15, +5 or −2.
 products-stock-below-zero = That would be below zero. Type 0 or more.
-products-stock-too-big = At most { $max } units.
+products-stock-too-big = At most { $max } { $max ->
+    [one] unit
+   *[other] units
+}.
 products-stock-confirm = { $name }
     { $warehouse }: available { $old } → { $new } (reserved { $reserved } stay on top).
     Send to Ozon?
@@ -54,8 +66,8 @@ products-stock-yes = ✅ Set stock
 products-stock-done = ✅ Stock set. { $name }, { $warehouse }: available { $old } → { $new }.
 products-price-ask = { $name }
     Price now: { $price }, before discount: { $old }, minimum: { $min }.
-    Type the new price in roubles, for example 1290 or 1 290,50.
-products-price-bad-number = “{ $input }” does not look like a price. Type roubles, for example 1290 or 1 290,50.
+    Type the new price in roubles, for example 1290 or 1,290.50.
+products-price-bad-number = “{ $input }” does not look like a price. Type roubles, for example 1290 or 1,290.50.
 products-price-not-positive = The price must be more than zero.
 products-price-decimals = A price has at most two decimals (kopecks).
 products-price-too-big = That price is too high.

@@ -71,7 +71,10 @@ returns-no-reasons = Ozon gave no reasons to reject this request.
 returns-ask-reason = Why do you reject request No. { $number }?
 returns-ask-comment = Explain the reason to the buyer (up to 500 characters):
 returns-comment-empty = Write at least a few words.
-returns-comment-long = Too long: at most { $max } characters.
+returns-comment-long = Too long: at most { $max } { $max ->
+    [one] character
+   *[other] characters
+}.
 returns-ozon-refused = Ozon refused: { $reason }
 returns-ozon-keys = Ozon did not accept the store's keys. Check them in /stores.
 returns-ozon-unavailable = Ozon is not answering now. Try again a little later.

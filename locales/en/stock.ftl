@@ -29,7 +29,10 @@ book-what-oldPrice = old price
 book-what-minPrice = min price
 book-what-prices = prices
 book-reading = ⏳ Reading the store's products…
-book-sent = 📥 { $count } products. Change stock or prices in the file and send it back here (XLSX or CSV); empty cells change nothing. You will see a preview first.
+book-sent = 📥 { $count ->
+    [one] 1 product.
+   *[other] { $count } products.
+} Change stock or prices in the file and send it back here (XLSX or CSV); empty cells change nothing. You will see a preview first.
 book-ozon-failed = Ozon did not answer; nothing was changed. Try again in a minute.
 book-private-only = The workbook is sent and read in a private chat with the bot.
 book-pick-store = Which store?
@@ -42,7 +45,10 @@ book-file-cell-too-long = A cell is over 1 000 characters; it is not the bot's w
 book-file-unreadable = The file cannot be read as XLSX or CSV. Send the workbook the bot gave you, or a CSV with its columns.
 book-file-empty = The file is empty.
 book-file-no-offer-column = No “(offer_id)” column in the first row. Keep the bot's header row as it is.
-book-preview-title = 📋 Preview: { $rows } rows read.
+book-preview-title = 📋 Preview: { $rows ->
+    [one] 1 row read.
+   *[other] { $rows } rows read.
+}
 book-preview-nothing = Nothing to change: every filled cell matches Ozon.
 book-preview-counts = Changes: stock { $stock } · price { $price } · old price { $old } · min price { $min }
 book-preview-no-stock-role = { $count } stock changes left out: they need the warehouse role.

@@ -37,9 +37,15 @@ stores-removed = 🗑 “{ $name }” is removed.
 stores-add-private = Keys are typed in a private chat only: open a private chat with me and send /stores there.
 stores-add-over = This dialog is over. Open /stores to add a store.
 stores-add-left = Adding the store is cancelled; nothing was saved.
-stores-add-name = What should the new store be called? (at most { $max } characters, as it will head its alerts)
+stores-add-name = What should the new store be called? (at most { $max } { $max ->
+    [one] character
+   *[other] characters
+}, as it will head its alerts)
 stores-name-empty = The name must not be empty.
-stores-name-too-long = The name is { $length } characters long; at most { $max } are allowed. Please type a shorter one.
+stores-name-too-long = The name is { $length } { $length ->
+    [one] character
+   *[other] characters
+} long; at most { $max } are allowed. Please type a shorter one.
 stores-name-bad-characters = The name must not contain <, > or &. Please type another one.
 stores-name-taken = A store named “{ $name }” already exists. Please choose another name.
 stores-add-client-id = The Client-Id of “{ $name }” (Ozon seller account → Settings → Seller API): digits, as Ozon shows it.
@@ -62,7 +68,10 @@ stores-refused-performance = ❌ Ozon refused these keys (Performance API): the 
 stores-check-unavailable = ⚠️ I could not check the keys with Ozon now (it did not answer, or answered with an error). Nothing was saved: please try again later with /stores.
 stores-added = ✅ The store “{ $name }” is added (Seller API). New postings and buyer messages of it come from now on.
 stores-added-both = ✅ The store “{ $name }” is added (Seller and Performance APIs). New postings and buyer messages of it come from now on.
-stores-rename-ask = The new name of “{ $name }” (at most { $max } characters):
+stores-rename-ask = The new name of “{ $name }” (at most { $max } { $max ->
+    [one] character
+   *[other] characters
+}):
 stores-rename-confirm = Rename “{ $old }” to “{ $new }”?
 stores-rename-yes = ✅ Rename
 stores-rename-again = ✏️ Another name

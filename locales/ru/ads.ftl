@@ -80,7 +80,11 @@ ads-period-last-month = Прошлый месяц
 ads-days = { $days } дн.
 ads-report-choose = Выберите кампании для отчёта (не больше { $max }). Отмечено: { $count }. Можно написать часть названия — покажу подходящие.
 ads-report-done-button = Готово ({ $count })
-ads-report-too-many = В одном отчёте не больше { $max } кампаний, а выбрано бы стало { $count }.
+ads-report-too-many = В одном отчёте не больше { $max } { $max ->
+    [one] кампании
+    [few] кампаний
+   *[many] кампаний
+}, а выбрано бы стало { $count }.
 ads-report-none-chosen = Отметьте хотя бы одну кампанию.
 ads-report-period = За какой период? Дни считаются по часовому поясу { $zone }.
     Или напишите даты, например { $example }

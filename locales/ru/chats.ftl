@@ -162,8 +162,16 @@ quick-replies-title = 📝 Шаблоны ответов: { $count } из { $max
 quick-replies-empty = Пока ни одного. Добавьте ответы, которые вы пишете чаще всего.
 quick-replies-placeholders = Подстановки: { "{order}" } — номер заказа (чаты о заказе), { "{name}" } — имя покупателя (вопросы о товарах). Если Ozon не сообщил номер или имя, ответ уйдёт без них.
 quick-replies-add = ➕ Добавить
-quick-replies-add-ask = Пришлите текст нового шаблона (до { $max } символов).
-quick-replies-edit-ask = Пришлите новый текст этого шаблона (до { $max } символов).
+quick-replies-add-ask = Пришлите текст нового шаблона (до { $max } { $max ->
+    [one] символа
+    [few] символов
+   *[many] символов
+}).
+quick-replies-edit-ask = Пришлите новый текст этого шаблона (до { $max } { $max ->
+    [one] символа
+    [few] символов
+   *[many] символов
+}).
 quick-replies-current = Сейчас:
 quick-replies-saved =
     ✅ Сохранено:
@@ -178,7 +186,11 @@ quick-replies-problem-too-long = В тексте { $length } { $length ->
    *[many] символов
   }, а сообщение Ozon вмещает не больше { $max }. Пришлите текст короче.
 quick-replies-problem-placeholder = Я не знаю подстановку { $token }. Используйте { "{order}" } или { "{name}" } (или напишите без фигурных скобок).
-quick-replies-problem-full = У магазина уже { $max } шаблонов — больше не поместится. Сначала удалите какой-нибудь.
+quick-replies-problem-full = У магазина уже { $max } { $max ->
+    [one] шаблон
+    [few] шаблона
+   *[many] шаблонов
+} — больше не поместится. Сначала удалите какой-нибудь.
 quick-replies-gone = Этого шаблона больше нет (его удалили).
 quick-replies-delete-confirm =
     Удалить этот шаблон?
@@ -216,8 +228,16 @@ questions-answer-prompt = ✍️ Напишите ответ на вопрос �
 reviews-answer-prompt = ✍️ Напишите ответ на отзыв ответом на это сообщение. Он появится под отзывом.
 questions-reply-text-only = Ответить на вопрос или отзыв можно только текстом. Ответьте текстом.
 questions-answered = ✅ Ответ опубликован.
-questions-answer-too-short = Ответ слишком короткий: Ozon принимает не меньше { $min } символов.
-questions-answer-too-long = Ответ слишком длинный: Ozon принимает не больше { $max } символов.
+questions-answer-too-short = Ответ слишком короткий: Ozon принимает не меньше { $min } { $min ->
+    [one] символа
+    [few] символов
+   *[many] символов
+}.
+questions-answer-too-long = Ответ слишком длинный: Ozon принимает не больше { $max } { $max ->
+    [one] символа
+    [few] символов
+   *[many] символов
+}.
 questions-item-gone = Я больше не знаю этот вопрос или отзыв (он старше 90 дней). Ответьте в личном кабинете Ozon.
 questions-fail-premium = Ozon отказал: для ответов на вопросы и отзывы магазина { $name } нужна подписка Premium Plus.
 questions-premium-missing = ⚠️ { $name }: Ozon не отдаёт вопросы о товарах и отзывы — у магазина нет подписки Premium Plus. Я перестал их запрашивать. Когда подписка появится, нажмите кнопку.

@@ -65,6 +65,10 @@ dialog-use-buttons = Выберите кнопкой под вопросом.
 
 coming-soon = Команда /{ $command } появится в одной из следующих версий бота.
 
+## Numbers
+# The language numbers, money and dates are written in (src/bot/core/numbers.ts); not shown as is.
+number-locale = ru
+
 ## Errors
 
 error-generic = Что-то пошло не так. Попробуйте ещё раз чуть позже.

@@ -63,7 +63,11 @@ postings-label-failed = Не удалось получить этикетку о
 postings-label-once = Эта этикетка уже отправляется. Если нужна ещё одна копия, нажмите снова через полминуты.
 postings-step-over = Этот шаг уже завершён. Начните заново: /ship или /cancel_posting.
 postings-text-empty = Текст пустой. Напишите его ещё раз.
-postings-text-too-long = Слишком длинный текст: не больше { $max } символов. Сократите его.
+postings-text-too-long = Слишком длинный текст: не больше { $max } { $max ->
+    [one] символа
+    [few] символов
+   *[many] символов
+}. Сократите его.
 postings-choose = Какое отправление? Нажмите кнопку или введите номер.
 postings-choose-none-listed = Сейчас нет отправлений, ожидающих сборки. Введите номер отправления или нажмите «Закрыть».
 postings-choose-order = { $count ->
@@ -182,8 +186,16 @@ today-labels-button = 🏷 Этикетки всех собранных ({ $coun
 today-group-labels-button = 🏷 Этикетки собранных ({ $count })
 today-handover-button = 🚚 Отгрузка
 labels-none-packed = Нет собранных отправлений для этикеток.
-labels-preparing = ⏳ Запрашиваю у Ozon { $count } этикеток…
-labels-progress = ⏳ Ozon готовит { $count } этикеток: готово частей { $ready } из { $parts }.
+labels-preparing = ⏳ Запрашиваю у Ozon { $count } { $count ->
+    [one] этикетку
+    [few] этикетки
+   *[many] этикеток
+}…
+labels-progress = ⏳ Ozon готовит { $count } { $count ->
+    [one] этикетку
+    [few] этикетки
+   *[many] этикеток
+}: готово частей { $ready } из { $parts }.
 labels-done = ✅ Этикетки готовы: { $printed } из { $count }.
 labels-unprinted-title = Ozon не напечатал:
 labels-unprinted-line = • { $posting }: { $reason }
@@ -235,7 +247,11 @@ find-none-posting = 🔍 Отправление { $query } не найдено.
 find-none-order = 🔍 Отправления заказа { $query } не найдены.
 find-none-barcode = 🔍 Отправление со штрихкодом { $query } не найдено.
 find-searched = Искал в магазинах: { $stores }.
-find-more = Показано { $shown } из { $count } отправлений.
+find-more = Показано { $shown } из { $count } { $count ->
+    [one] отправления
+    [few] отправлений
+   *[many] отправлений
+}.
 find-photo-no-barcode = Не удалось прочитать штрихкод отправления на этом фото. Переснимите: поближе к нижнему штрихкоду этикетки, чтобы он занял большую часть кадра, этикетка ровно и при хорошем свете, без бликов. Или наберите цифры под штрихкодом.
 find-photo-too-big = Картинка больше, чем я читаю ({ $limit }). Переснимите её в меньшем разрешении или наберите цифры под штрихкодом.
 find-photo-fetch-failed = Не удалось получить фото из Telegram. Пришлите его ещё раз.
@@ -253,7 +269,11 @@ labels-pick-page-button = ☑️ Вся страница
 labels-pick-clear-button = ✖️ Сбросить
 labels-pick-go-button = 🏷 Этикетки для { $count }
 labels-pick-empty = Сначала выберите хотя бы одно отправление: нажмите на его номер.
-labels-pick-full = Не больше { $max } отправлений за раз. Напечатайте эти, потом выберите остальные.
+labels-pick-full = Не больше { $max } { $max ->
+    [one] отправления
+    [few] отправлений
+   *[many] отправлений
+} за раз. Напечатайте эти, потом выберите остальные.
 labels-pick-expired = Этот список устарел. Откройте /today и выберите заново.
 labels-pick-not-yours = Этот список открыл другой человек. Откройте свой из /today.
 labels-pick-asked = 🏷 Этикетки для выбранных отправлений ({ $count }): запросил у Ozon, пришлю ниже.

@@ -21,8 +21,16 @@ products-card-fbs = 🏬 Остатки FBS (в наличии / в резерв
 products-card-no-warehouses = ни на одном складе FBS
 products-card-warehouse = • { $name }: { $present } / { $reserved }
 products-card-fbo = Остаток FBO на складах Ozon: { $units } (только просмотр)
-products-card-sold = Заказано за { $days } дней: { $sold } — хватит на ~{ $left } дн. при таком темпе
-products-card-sold-none = Заказано за { $days } дней: { $sold }
+products-card-sold = Заказано за { $days } { $days ->
+    [one] день
+    [few] дня
+   *[many] дней
+}: { $sold } — хватит на ~{ $left } дн. при таком темпе
+products-card-sold-none = Заказано за { $days } { $days ->
+    [one] день
+    [few] дня
+   *[many] дней
+}: { $sold }
 products-stock-button = 📦 Остаток
 products-price-button = 💰 Цена
 products-open-button = 🛍 { $name }
@@ -46,7 +54,11 @@ products-stock-ask = { $name }
     Введите новое количество доступных единиц (резерв останется сверху) или изменение: +5 или −2.
 products-stock-bad-number = «{ $input }» — не количество. Введите, например, 15, +5 или −2.
 products-stock-below-zero = Получается меньше нуля. Введите 0 или больше.
-products-stock-too-big = Не больше { $max } единиц.
+products-stock-too-big = Не больше { $max } { $max ->
+    [one] единицы
+    [few] единиц
+   *[many] единиц
+}.
 products-stock-confirm = { $name }
     { $warehouse }: доступно { $old } → { $new } (резерв { $reserved } останется сверху).
     Отправить в Ozon?

@@ -71,7 +71,11 @@ returns-no-reasons = Ozon не дал причин отказа для этой 
 returns-ask-reason = Почему отклоняете заявку № { $number }?
 returns-ask-comment = Объясните покупателю причину (до 500 знаков):
 returns-comment-empty = Напишите хотя бы несколько слов.
-returns-comment-long = Слишком длинно: не больше { $max } знаков.
+returns-comment-long = Слишком длинно: не больше { $max } { $max ->
+    [one] знака
+    [few] знаков
+   *[many] знаков
+}.
 returns-ozon-refused = Ozon отказал: { $reason }
 returns-ozon-keys = Ozon не принял ключи магазина. Проверьте их в /stores.
 returns-ozon-unavailable = Ozon сейчас не отвечает. Попробуйте чуть позже.

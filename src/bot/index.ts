@@ -38,10 +38,11 @@ import {
 import { cancelFeature } from "./core/dialog/leave.ts";
 import { errorBoundary, lastResort } from "./core/error-boundary.ts";
 import { createI18n, type LocalizedContext } from "./core/i18n.ts";
-import { identify } from "./core/identify.ts";
+import { identify, personReadAlong } from "./core/identify.ts";
 import type { InflightUpdates } from "./core/inflight.ts";
 import type { BotModule } from "./core/module.ts";
 import { PersonMenus } from "./core/person-menus.ts";
+import { ReadAhead } from "./core/read-ahead.ts";
 import { telegramAutoRetry } from "./core/retry.ts";
 import { Router } from "./core/router.ts";
 import { chatSession, SessionPrefetch } from "./core/session.ts";
@@ -151,7 +152,13 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   const prefetch = deps.chatLock && !deps.sessionStorage ? new SessionPrefetch() : undefined;
   if (deps.chatLock) {
     const options = deps.chatLock === true ? {} : deps.chatLock;
-    const readAlong = prefetch?.readAlong;
+    // The person acting too, unless the access cache knows them, and what features asked for
+    // (featureDeps.readAhead, filled as they are built below): one round trip for all.
+    const readAhead = new ReadAhead();
+    featureDeps.readAhead = readAhead;
+    if (prefetch) readAhead.add(prefetch.readAlong);
+    readAhead.add(personReadAlong(access));
+    const readAlong = readAhead.readers;
     bot.use(chatLock<BotContext>({ logger, readAlong, ...options, store: deps.store }));
   }
   const storage = deps.sessionStorage ?? storeAdapter<SessionData>(deps.store);

@@ -48,6 +48,9 @@ const KEY_PREFIX = "subscriber:";
 
 const keyOf = (chatId: number) => `${KEY_PREFIX}${chatId}`;
 
+/** The store key of a chat's subscription (read along with the chat lock by /help and /start). */
+export const subscriberKey = keyOf;
+
 function checkChatId(chatId: number): void {
   if (!Number.isSafeInteger(chatId) || chatId === 0) {
     throw new TypeError(`chatId must be a non-zero integer, got ${chatId}`);

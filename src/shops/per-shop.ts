@@ -54,19 +54,22 @@ export class PerShop<W extends ShopWorker> {
     await Promise.all(workers.map((worker) => worker.stop(deadline)));
   }
 
-  #follow(change: ShopChange): void {
+  /** Starts or stops a shop's worker; a stop is returned so the pause or removal waits for it. */
+  #follow(change: ShopChange): Promise<void> | undefined {
     const { shop } = change;
     if (change.kind === "added" || change.kind === "resumed") this.#startFor(shop);
-    if (change.kind === "paused" || change.kind === "removed") {
-      const worker = this.#workers.get(shop.id);
-      this.#workers.delete(shop.id);
-      worker?.stop().catch((error: unknown) => {
+    if (change.kind !== "paused" && change.kind !== "removed") return undefined;
+    const worker = this.#workers.get(shop.id);
+    this.#workers.delete(shop.id);
+    return worker?.stop().then(
+      () => undefined,
+      (error: unknown) => {
         this.#options.logger?.warn(
           { err: error, shop: shop.id },
           "stopping a store's worker failed",
         );
-      });
-    }
+      },
+    );
   }
 
   #startFor(shop: Shop): void {

@@ -45,6 +45,9 @@ export type ShopChange =
   | { kind: "added" | "removed" | "paused" | "resumed"; shop: Shop }
   | { kind: "renamed"; shop: Shop; previousName: string };
 
+/** Follows shop changes; work it returns (stopping a shop's pollers) is waited for by the change. */
+export type ShopChangeListener = (change: ShopChange) => unknown;
+
 export type ShopErrorReason = "duplicate-id" | "duplicate-name" | "unknown" | "from-env";
 
 export class ShopError extends Error {
@@ -82,7 +85,7 @@ export class ShopRegistry {
   readonly #refs: ShopRefs;
   #shops: Shop[] = [];
   #legacyOwner: string | undefined;
-  readonly #listeners = new Set<(change: ShopChange) => void>();
+  readonly #listeners = new Set<ShopChangeListener>();
   #syncTimer: NodeJS.Timeout | undefined;
 
   private constructor(options: ShopRegistryOptions) {
@@ -178,7 +181,7 @@ export class ShopRegistry {
     return this.#shops.length > 1;
   }
 
-  onChange(listener: (change: ShopChange) => void): () => void {
+  onChange(listener: ShopChangeListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
@@ -217,7 +220,8 @@ export class ShopRegistry {
     if (shop.paused === paused) return shop;
     await this.#saveSettings(id, { paused });
     const changed = this.#replace({ ...shop, paused });
-    this.#emit({ kind: paused ? "paused" : "resumed", shop: changed });
+    // Paused is said only once its pollers stopped (a pass under way ends or is cut off).
+    await this.#emit({ kind: paused ? "paused" : "resumed", shop: changed });
     return changed;
   }
 
@@ -230,7 +234,7 @@ export class ShopRegistry {
     await this.#saved.delete(id);
     await this.#options.store.delete(SETTINGS_PREFIX + id);
     this.#shops = this.#shops.filter((s) => s.id !== id);
-    this.#emit({ kind: "removed", shop });
+    await this.#emit({ kind: "removed", shop });
     await closeClients(shop, this.#options.logger);
     return shop;
   }
@@ -322,17 +326,23 @@ export class ShopRegistry {
     return next;
   }
 
-  #emit(change: ShopChange): void {
+  /** Tells every listener; resolves when the work they return (a poller stopping) has settled. */
+  #emit(change: ShopChange): Promise<void> {
+    const pending: Promise<unknown>[] = [];
+    const failed = (error: unknown) =>
+      this.#options.logger?.error(
+        { err: error, shop: change.shop.id },
+        "a shop change listener failed",
+      );
     for (const listener of this.#listeners) {
       try {
-        listener(change);
+        const work = listener(change);
+        if (work instanceof Promise) pending.push(work.catch(failed));
       } catch (error) {
-        this.#options.logger?.error(
-          { err: error, shop: change.shop.id },
-          "a shop change listener failed",
-        );
+        failed(error);
       }
     }
+    return Promise.all(pending).then(() => undefined);
   }
 }
 

@@ -285,17 +285,16 @@ export class RedisStore implements Store, LockingStore {
   }
 
   /** See LockingStore (redis-locks.ts): the lock's SET NX PX and a GET, one script. */
-  async lockAndRead(key: string, token: string, ttlMs: number, readKey?: string) {
-    const keys = [this.prefix + key, ...(readKey === undefined ? [] : [this.prefix + readKey])];
+  async lockAndRead(key: string, token: string, ttlMs: number, readKeys?: readonly string[]) {
+    const keys = [this.prefix + key];
+    for (const readKey of readKeys ?? []) keys.push(this.prefix + readKey);
     const args = [encodeValue(key, token), String(ttlMs)];
-    const [locked, value, holder] = (await LOCK_SCRIPTS.lockAndRead.run(
-      this.#client,
-      keys,
-      args,
-    )) as [number, string | null, string | null | undefined];
-    const decode = (text: string | null | undefined) =>
-      typeof text === "string" ? decodeValue(text) : undefined;
-    return { locked: locked === 1, value: decode(value), holder: decode(holder) };
+    const reply = (await LOCK_SCRIPTS.lockAndRead.run(this.#client, keys, args)) as Array<
+      number | string | null
+    >;
+    const values: unknown[] = [];
+    for (let i = 2; i < keys.length + 1; i++) values.push(decodeText(reply[i]));
+    return { locked: reply[0] === 1, values, holder: decodeText(reply[1]) };
   }
 
   async renewLock(key: string, token: string, ttlMs: number): Promise<boolean> {
@@ -386,4 +385,8 @@ export class RedisStore implements Store, LockingStore {
 /** A TTL as a script argument: the milliseconds, or '' for none. */
 function ttlArg(ttlMs: number | undefined): string {
   return ttlMs === undefined ? "" : String(ttlMs);
+}
+
+function decodeText(text: number | string | null | undefined): unknown {
+  return typeof text === "string" ? decodeValue(text) : undefined;
 }

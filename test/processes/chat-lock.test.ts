@@ -3,8 +3,9 @@
  * two processes.
  */
 import { Composer } from "grammy";
-import { afterAll, afterEach, beforeEach, expect, it } from "vitest";
+import { afterAll, afterEach, beforeEach, expect, it, vi } from "vitest";
 import { ChatBusyError, ChatLocks, chatLockKey } from "../../src/bot/core/chat-lock.ts";
+import { profileOf } from "../../src/bot/core/screen-text.ts";
 import { type BotContext, createBot } from "../../src/bot/index.ts";
 import { loadConfig } from "../../src/config.ts";
 import { createLogger } from "../../src/logger.ts";
@@ -13,7 +14,7 @@ import { MemoryStore } from "../../src/store/memory.ts";
 import { RedisStore } from "../../src/store/redis.ts";
 import { FakeBotApi } from "../support/fake-bot-api.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../support/redis.ts";
-import { person, text } from "../support/updates.ts";
+import { command, person, text } from "../support/updates.ts";
 import { waitFor, withDeadline } from "../support/wait.ts";
 
 const redis = await redisAvailability();
@@ -97,11 +98,22 @@ redis.describe("chat lock across processes (Redis)", () => {
   it("takes the lock and reads a key in one step on Redis; elsewhere the read is left to the caller", async () => {
     await one.set("session:5", { step: 2 });
     const locks = new ChatLocks({ store: two });
-    const seen = await locks.around("chat:5", async (read) => read, "session:5");
-    expect(seen).toEqual({ value: { step: 2 } });
-    expect(await locks.around("chat:6", async (read) => read, "session:6")).toEqual({
-      value: undefined,
+    const seen = await locks.around("chat:5", async (read) => read, ["session:5"]);
+    expect(seen).toEqual([{ step: 2 }]);
+    expect(await locks.around("chat:6", async (read) => read, ["session:6"])).toEqual([undefined]);
+    // Several keys in one step, each value in its key's place.
+    await one.set("person:5", { id: 5, roles: ["admin"] });
+    expect(
+      await locks.around("chat:5", async (read) => read, ["session:5", "nobody:5", "person:5"]),
+    ).toEqual([{ step: 2 }, undefined, { id: 5, roles: ["admin"] }]);
+    // Taken by another: nothing is handed over before the lock is.
+    let inner: unknown = "not run";
+    await locks.around("chat:5", async () => {
+      inner = await new ChatLocks({ store: one, waitMs: 30 })
+        .around("chat:5", async (read) => read, ["session:5"])
+        .catch((error: unknown) => (error as Error).name);
     });
+    expect(inner).toBe("ChatBusyError");
     // The lock is a plain key (no index entry), read and released like the others.
     let holder: unknown;
     await locks.around("chat:5", async () => {
@@ -112,7 +124,7 @@ redis.describe("chat lock across processes (Redis)", () => {
     expect((await one.list("chat-lock:")).length).toBe(0);
 
     const memory = new ChatLocks({ store: new MemoryStore() });
-    expect(await memory.around("chat:5", async (read) => read, "session:5")).toBeUndefined();
+    expect(await memory.around("chat:5", async (read) => read, ["session:5"])).toBeUndefined();
   });
 
   it("two bots on one Redis: a chat's session read along with its lock loses no update", async () => {
@@ -157,6 +169,110 @@ redis.describe("chat lock across processes (Redis)", () => {
       );
       expect(await one.get(`session:${alice.id}`)).toMatchObject({ n: 16 });
       expect(await one.get(chatLockKey(`chat:${alice.id}`))).toBeUndefined();
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("the person acting is read along with the lock: no store read of their own, roles stay fresh", async () => {
+    const fake = await FakeBotApi.start();
+    try {
+      const config = loadConfig({
+        BOT_TOKEN: fake.token,
+        TELEGRAM_API_ROOT: fake.apiRoot,
+        STORE: "memory",
+        DEFAULT_LOCALE: "en",
+      });
+      const silent = createLogger({ level: "silent" });
+      let now = 1_000_000;
+      const clock = { now: () => now, cacheTtlMs: 2_000 };
+      const seen: Array<readonly string[] | undefined> = [];
+      const roles = () => {
+        const composer = new Composer<BotContext>();
+        composer.on("message:text", (ctx) => {
+          seen.push(ctx.person?.roles);
+        });
+        return composer;
+      };
+      const bot = createBot({
+        config,
+        logger: silent,
+        store: two,
+        access: new AccessService({ store: two, adminIds: [], ...clock }),
+        botInfo: fake.botInfo,
+        features: [roles],
+        chatLock: true,
+      });
+      const alice = person(9401, { language_code: "en" });
+      // Another process grants the role.
+      const other = new AccessService({ store: one, adminIds: [], ...clock });
+      await other.grant(alice.id, "warehouse");
+      // Their language and name known already (else the first update writes them, read-modify-write).
+      await other.setLocale(profileOf(alice), "en");
+      const reads = vi.spyOn(two, "get");
+
+      await bot.handleUpdate(text("first", { from: alice }));
+      await bot.handleUpdate(text("cached", { from: alice }));
+      await other.grant(alice.id, "seller");
+      now += 2_000; // the cache ran out: the next update reads the record along with the lock
+      await bot.handleUpdate(text("after the grant", { from: alice }));
+
+      expect(seen).toEqual([["warehouse"], ["warehouse"], ["seller", "warehouse"]]);
+      const personReads = reads.mock.calls.filter(([key]) => String(key).startsWith("person:"));
+      expect(personReads).toEqual([]);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("/help reads the chat's subscription along with the lock, and still shows the one that applies", async () => {
+    const fake = await FakeBotApi.start();
+    try {
+      const config = loadConfig({
+        BOT_TOKEN: fake.token,
+        TELEGRAM_API_ROOT: fake.apiRoot,
+        STORE: "memory",
+        DEFAULT_LOCALE: "en",
+      });
+      const alice = person(9501, { language_code: "en" });
+      const bob = person(9502, { language_code: "en" });
+      const access = new AccessService({ store: two, adminIds: [alice.id, bob.id] });
+      for (const who of [alice, bob]) await access.setLocale(profileOf(who), "en");
+      const bot = createBot({
+        config,
+        logger: createLogger({ level: "silent" }),
+        store: two,
+        access,
+        botInfo: fake.botInfo,
+        chatLock: true,
+      });
+      // Alice's chat is subscribed (by another process), Bob's is not.
+      await one.set(`subscriber:${alice.id}`, {
+        chatId: alice.id,
+        kind: "private",
+        subscribedBy: alice.id,
+        createdAt: new Date(0).toISOString(),
+      });
+      const reads = vi.spyOn(two, "get");
+      const buttons = async (who: typeof alice) => {
+        await bot.handleUpdate(command("help", { from: who }));
+        const sent = await fake.waitForCall("sendMessage", (c) => c.payload.chat_id === who.id);
+        const markup = sent.payload.reply_markup as {
+          inline_keyboard: Array<Array<{ text: string }>>;
+        };
+        return markup.inline_keyboard.flat().map((button) => button.text);
+      };
+      const subscribed = await buttons(alice);
+      const unsubscribed = await buttons(bob);
+
+      const keys = reads.mock.calls.map(([key]) => String(key));
+      expect(keys.filter((key) => /^(subscriber|person|session):/.test(key))).toEqual([]);
+      const subscribe = "🔔 Subscribe";
+      const unsubscribe = "🔕 Unsubscribe";
+      expect(subscribed).toContain(unsubscribe);
+      expect(subscribed).not.toContain(subscribe);
+      expect(unsubscribed).toContain(subscribe);
+      expect(unsubscribed).not.toContain(unsubscribe);
     } finally {
       await fake.close();
     }

@@ -17,6 +17,7 @@ import {
 import { actorOf, audited } from "../audit/index.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import { headed } from "../core/dialog/questions.ts";
+import { localeOf, moneyText } from "../core/numbers.ts";
 import { type AdsDialogDeps, AdsShopDialog, adsDialog } from "./ads-steps.ts";
 import { enteredFrom, redrawCard } from "./campaign-card.ts";
 import { bidAskKeyboard, bidConfirmKeyboard } from "./campaign-dialog-keyboards.ts";
@@ -82,7 +83,7 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
         ));
       }
       const limits = deps.bidLimits;
-      const limitText = (m: bigint) => formatRoubles(m);
+      const limitText = (m: bigint) => moneyText(t, m);
       const bidAsk = t("campaigns-bid-ask", {
         name: got.name,
         sku: got.sku,
@@ -92,7 +93,7 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
         max: limitText(limits.maxMillionths),
       });
       const competitive = got.competitive
-        ? t("campaigns-bid-competitive", { bid: formatRoubles(BigInt(got.competitive)) })
+        ? t("campaigns-bid-competitive", { bid: moneyText(t, BigInt(got.competitive)) })
         : "";
       const question = [bidAsk, competitive].filter(Boolean).join("\n");
 
@@ -102,7 +103,7 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
       await session.show(dialog.ctx, headed(asked.notice, question), bidAskKeyboard(button, t));
       const answer = await dialog.answer([]);
       if (answer.kind !== "text") return dialog.back(asked); // no step is offered
-      const parsed = parseBudgetInput(answer.text, limits);
+      const parsed = parseBudgetInput(answer.text, limits, localeOf(t));
       if (!parsed.ok) {
         const limit = parsed.limitMillionths === undefined ? "" : limitText(parsed.limitMillionths);
         const why = t(REASON_KEYS[parsed.reason], { input: answer.text.slice(0, 40), limit });
@@ -120,7 +121,7 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
           name: got.name,
           sku: got.sku,
           old: bidText(t, got.bid),
-          new: formatRoubles(BigInt(amount.millionths)),
+          new: moneyText(t, BigInt(amount.millionths)),
         }),
         amount,
       );
@@ -164,7 +165,7 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
       ];
       if (now !== amount.millionths) {
         lines.push(
-          t("campaigns-bid-mismatch", { requested: formatRoubles(BigInt(amount.millionths)) }),
+          t("campaigns-bid-mismatch", { requested: moneyText(t, BigInt(amount.millionths)) }),
         );
       }
       // Entered from a page of the card's bids: that page shows the new bid.

@@ -25,6 +25,7 @@ import { actorOf, audited } from "../audit/index.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import type { Dialog, Mark } from "../core/dialog/dialog.ts";
 import type { Translator } from "../core/i18n.ts";
+import { localeOf } from "../core/numbers.ts";
 import {
   type AdsDialogDeps,
   AdsShopDialog,
@@ -217,7 +218,7 @@ class BudgetQuestions {
   /** A typed amount within the kind's limits; otherwise back to the amount question with why. */
   async #typed(input: string, kind: BudgetKind, asked: Mark): Promise<TypedAmount> {
     const t = this.#t;
-    const parsed = parseBudgetInput(input, this.#deps.budgetLimits[kind]);
+    const parsed = parseBudgetInput(input, this.#deps.budgetLimits[kind], localeOf(t));
     if (parsed.ok) return { millionths: parsed.millionths.toString(), rounded: parsed.rounded };
     const limit = parsed.limitMillionths;
     const why = t(BUDGET_REASON_KEYS[parsed.reason], {

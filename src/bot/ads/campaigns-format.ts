@@ -4,8 +4,8 @@
  * change. Pure functions over a translate function.
  */
 import type { BidRefusal, BudgetCampaign, CampaignStateKey } from "../../services/ads/index.ts";
-import { formatRoubles } from "../../services/ads/index.ts";
 import type { Translator } from "../core/i18n.ts";
+import { dayText, localeOf, moneyText } from "../core/numbers.ts";
 import { campaignTitle, STATE_KEYS } from "./format.ts";
 
 /** What a card or a list line needs of a campaign (JSON-safe: money as strings of millionths). */
@@ -50,17 +50,14 @@ export function stateText(t: Translator, key: CampaignStateKey): string {
 export function campaignBudgetText(t: Translator, c: Pick<CampaignCardView, "kind" | "budget">) {
   const value = BigInt(c.budget);
   if (value === 0n || c.kind === "none") return t("ads-budget-unset");
-  return t("campaigns-budget", { amount: formatRoubles(value), kind: c.kind });
+  return t("campaigns-budget", { amount: moneyText(t, value), kind: c.kind });
 }
 
-const ruDate = (iso: string): string => {
-  const [y, m, d] = iso.split("-");
-  return `${d}.${m}.${y}`;
-};
-
-/** "01.11.2026–30.11.2026", "с 01.04.2026", "по 30.11.2026", "без срока". */
+/** "01.11.2026–30.11.2026", "с 01.04.2026", "по 30.11.2026", "без срока" (English: "1 Nov 2026"). */
 export function campaignPeriodText(t: Translator, from: string, to: string): string {
-  if (from && to) return `${ruDate(from)}–${ruDate(to)}`;
+  const locale = localeOf(t);
+  const ruDate = (iso: string) => dayText(locale, iso);
+  if (from && to) return `${ruDate(from)}${locale === "en" ? " – " : "–"}${ruDate(to)}`;
   if (from) return t("campaigns-period-from", { date: ruDate(from) });
   if (to) return t("campaigns-period-to", { date: ruDate(to) });
   return t("campaigns-period-none");
@@ -79,7 +76,7 @@ export function campaignListLine(
     campaignPeriodText(t, c.fromDate, c.toDate),
   ];
   if (spend !== undefined)
-    facts.push(t("campaigns-spend-short", { amount: formatRoubles(BigInt(spend)) }));
+    facts.push(t("campaigns-spend-short", { amount: moneyText(t, BigInt(spend)) }));
   return `${number}. ${STATE_ICONS[c.stateKey]} ${campaignTitle(c)}\n    ${facts.join(" · ")}`;
 }
 
@@ -95,7 +92,7 @@ export function campaignCardText(
     t("campaigns-card-period", { period: campaignPeriodText(t, c.fromDate, c.toDate) }),
   ];
   if (spend !== undefined) {
-    lines.push(t("campaigns-card-spend", { amount: formatRoubles(BigInt(spend)) }));
+    lines.push(t("campaigns-card-spend", { amount: moneyText(t, BigInt(spend)) }));
   }
   return lines.join("\n");
 }
@@ -108,5 +105,5 @@ export const BID_REFUSAL_KEYS = {
 
 /** A bid: "12,30 ₽", or "set by Ozon" when the product has none. */
 export function bidText(t: Translator, bid: string | undefined): string {
-  return bid === undefined ? t("campaigns-bid-none") : formatRoubles(BigInt(bid));
+  return bid === undefined ? t("campaigns-bid-none") : moneyText(t, BigInt(bid));
 }

@@ -1,5 +1,5 @@
 /** The daily digest as one message: the day, then each store's orders, revenue and ads. */
-import { formatPeriod, formatRoubles } from "../../services/ads/index.ts";
+import { formatPeriod } from "../../services/ads/index.ts";
 import type {
   Digest,
   DigestProgress,
@@ -8,12 +8,12 @@ import type {
 } from "../../services/schedules/digest.ts";
 import type { DigestSetting } from "../../services/schedules/digest-settings.ts";
 import type { Translator } from "../core/i18n.ts";
+import { kopecksMoneyText, localeOf } from "../core/numbers.ts";
 import { isChatUnreachable } from "../core/telegram-errors.ts";
 import type { TelegramScheduleNotifier } from "./schedules-notifier.ts";
 
-const money = (kopecks: number) => formatRoubles(BigInt(kopecks) * 10_000n, { kopecks: "always" });
-
 function storeLines(t: Translator, store: StoreDigest, named: boolean): string[] {
+  const money = (kopecks: number) => kopecksMoneyText(t, kopecks, { kopecks: "always" });
   const lines = named ? [t("shop-tag", { name: store.name })] : [];
   const { sales, ads } = store;
   if (sales === undefined) lines.push(t("digest-sales-none"));
@@ -53,7 +53,7 @@ const MESSAGE_LIMIT = 4_000;
  * who reaches one of several still sees which one.
  */
 export function digestTexts(t: Translator, digest: Digest, manyShops = false): string[] {
-  const head = t("digest-title", { day: formatPeriod(digest.period) });
+  const head = t("digest-title", { day: formatPeriod(digest.period, localeOf(t)) });
   if (digest.stores.length === 0) return [`${head}\n\n${t("digest-no-stores")}`];
   const named = manyShops || digest.stores.length > 1;
   const messages: string[] = [];

@@ -9,7 +9,6 @@ import {
   type BudgetInputReason,
   type CampaignStateKey,
   formatPeriod,
-  formatRoubles,
   type PeriodInputReason,
   type ReportFailure,
   type ReportGroupBy,
@@ -20,6 +19,7 @@ import {
 import type { Problem } from "../../services/problem.ts";
 import { clip } from "../../text.ts";
 import type { Translator } from "../core/i18n.ts";
+import { localeOf, moneyText } from "../core/numbers.ts";
 
 /**
  * Which budget a campaign has, as the texts select on it (`$kind` in the locales): "none" when
@@ -68,7 +68,7 @@ export function campaignTitle(campaign: { id: string; title?: string | undefined
 /** "1 500 ₽", or "not set" for a campaign without a daily budget. */
 export function budgetText(t: Translator, millionths: string | bigint): string {
   const value = typeof millionths === "bigint" ? millionths : BigInt(millionths);
-  return value === 0n ? t("ads-budget-unset") : formatRoubles(value);
+  return value === 0n ? t("ads-budget-unset") : moneyText(t, value);
 }
 
 /** An amount the person typed, kept JSON-safe across replays (millionths as a decimal string). */
@@ -177,7 +177,7 @@ export function reportAbout(
   return t("ads-report-about", {
     kind: t(KIND_KEYS[report.kind]),
     campaigns: campaignsText(t, report.campaigns),
-    period: formatPeriod(report.period),
+    period: formatPeriod(report.period, localeOf(t)),
   });
 }
 
@@ -188,7 +188,10 @@ export function reportProblemText(t: Translator, problem: ReportRequestProblem):
       return t("ads-period-too-long", {
         days: problem.days,
         max: problem.maxDays,
-        earliest: formatPeriod({ from: problem.earliestFrom, to: problem.earliestFrom }),
+        earliest: formatPeriod(
+          { from: problem.earliestFrom, to: problem.earliestFrom },
+          localeOf(t),
+        ),
       });
     }
     return t(PERIOD_REASON_KEYS[problem.reason]);

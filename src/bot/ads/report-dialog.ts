@@ -39,6 +39,7 @@ import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import { type Answer, type Dialog, DialogNotice, type Mark } from "../core/dialog/dialog.ts";
 import { headed, Questions } from "../core/dialog/questions.ts";
 import type { Translator } from "../core/i18n.ts";
+import { localeOf } from "../core/numbers.ts";
 import { type AdsDialogDeps, AdsShopDialog, adsDialog, CampaignList } from "./ads-steps.ts";
 import {
   campaignsText,
@@ -211,7 +212,7 @@ class ReportQuestions {
     if (!picked) return undefined;
     const { period, quick } = picked;
     if (quick) return { period, groupBy: quick.groupBy };
-    const about = t("ads-report-period-chosen", { period: formatPeriod(period) });
+    const about = t("ads-report-period-chosen", { period: formatPeriod(period, localeOf(t)) });
     const groupBy = await this.#questions.pick(
       `${about}\n\n${t("ads-report-grouping")}`,
       groupingKeyboard(this.#dialog.button, t),
@@ -327,7 +328,7 @@ function confirmText(
     t("ads-report-confirm", {
       kind: t(KIND_KEYS[kind]),
       campaigns: campaignsText(t, campaigns),
-      period: formatPeriod(request.period),
+      period: formatPeriod(request.period, localeOf(t)),
       grouping: t(GROUPING_VALUE_KEYS[groupBy]),
     }),
   ];

@@ -11,6 +11,7 @@ import {
   sharedChartRenderer,
 } from "../../services/reports/index.ts";
 import type { Translator } from "../core/i18n.ts";
+import { localeOf } from "../core/numbers.ts";
 
 /** Campaign titles by id as the person chose them in the dialog. */
 function titlesOf(job: Pick<ReportJob, "campaigns">): Record<string, string> {
@@ -48,7 +49,7 @@ export function reportChartCaption(
   const data = reportChartData(table, { labels: chartLabels(t), titles: titlesOf(job) });
   return t("report-chart-caption", {
     title: chartTitle(t, data.line?.metric),
-    period: formatPeriod(job.period),
+    period: formatPeriod(job.period, localeOf(t)),
   });
 }
 
@@ -62,7 +63,7 @@ export async function reportChartPng(
   const labels = chartLabels(t);
   const titles = titlesOf(job);
   const title = chartTitle(t, reportChartData(table, { labels, titles }).line?.metric);
-  const period = formatPeriod(job.period);
+  const period = formatPeriod(job.period, job.requestedBy.locale);
   // Drawn in the shared worker thread: the event loop does not wait, resvg's memory comes back.
   return sharedChartRenderer().render(table, {
     locale: job.requestedBy.locale,

@@ -1,5 +1,4 @@
 /** Report schedules and digests in words: the rule, the report, the next run. */
-import { DateTime } from "luxon";
 import type { ReportFormat } from "../../services/ads/index.ts";
 import type {
   PauseReason,
@@ -7,7 +6,8 @@ import type {
   SchedulePeriod,
 } from "../../services/schedules/schedules.ts";
 import { nextSlot, type ScheduleRule } from "../../services/schedules/slots.ts";
-import type { Translator } from "../core/i18n.ts";
+import type { Locale, Translator } from "../core/i18n.ts";
+import { localeOf, momentText } from "../core/numbers.ts";
 import { campaignsText, GROUPING_VALUE_KEYS, PRESET_KEYS } from "./format.ts";
 
 export const FORMAT_KEYS = {
@@ -54,9 +54,9 @@ export function ruleText(t: Translator, rule: ScheduleRule): string {
   return rule.day > 28 ? `${text} ${t("schedule-rule-month-short")}` : text;
 }
 
-/** `25.11 09:00` in TIMEZONE. */
-export function slotText(slot: number, zone: string): string {
-  return DateTime.fromMillis(slot, { zone }).toFormat("dd.MM.yyyy HH:mm");
+/** `25.11.2026 09:00` in TIMEZONE (English: `25 Nov 2026, 09:00`). */
+export function slotText(slot: number, zone: string, locale: Locale = "ru"): string {
+  return momentText(locale, slot, zone);
 }
 
 /** What a schedule sends: campaigns, period kind, grouping, format. */
@@ -95,7 +95,11 @@ export function scheduleText(
         ? t("schedule-paused-for", { reason: pauseReasonText(t, schedule.pausedFor) })
         : t("schedule-paused-line")
       : t("schedule-next", {
-          at: slotText(nextSlot(schedule.rule, options.now, options.zone), options.zone),
+          at: slotText(
+            nextSlot(schedule.rule, options.now, options.zone),
+            options.zone,
+            localeOf(t),
+          ),
           zone: options.zone,
         }),
   );

@@ -15,6 +15,7 @@ import type { PauseReason, ReportSchedule } from "../../services/schedules/sched
 import { nextSlot } from "../../services/schedules/slots.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import { type Locale, type LocalizedContext, type Translator, translatorOr } from "../core/i18n.ts";
+import { localeOf } from "../core/numbers.ts";
 import type { TelegramSender } from "../core/sender/index.ts";
 import { type ChatMovesHook, PacedApi } from "../core/sender/paced-api.ts";
 import { withShopTag } from "../core/shop-tags.ts";
@@ -92,7 +93,9 @@ export class TelegramScheduleNotifier implements ScheduleNotifier {
     const now = (this.#options.now ?? Date.now)();
     const next = retrying
       ? t("schedule-failed-retrying", { minutes: Math.max(1, Math.round(retryDelayMs / 60_000)) })
-      : t("schedule-failed-next", { at: slotText(nextSlot(schedule.rule, now, zone), zone) });
+      : t("schedule-failed-next", {
+          at: slotText(nextSlot(schedule.rule, now, zone), zone, localeOf(t)),
+        });
     const text = t("schedule-failed", {
       rule: ruleText(t, schedule.rule),
       report: scheduleReportText(t, schedule),

@@ -1,6 +1,6 @@
 /**
  * The filter typed after /audit: a posting number, `campaign 123`, `person 101` (or `@101`),
- * `sku 456`, `store <name or Client-Id>`, and a kind (`ship`, `budget`…), in any order and
+ * `sku 456`, `return 789`, `store <name or Client-Id>`, and a kind (`ship`, `budget`…), in any order and
  * combined. Untrusted text: capped, every part checked, anything unknown refused with the syntax.
  */
 import { type AuditFilter, isAuditKind } from "../../services/audit/index.ts";
@@ -9,7 +9,7 @@ const MAX_TEXT = 200;
 const POSTING = /^\d{1,20}(-\d{1,10}){1,2}$/;
 const DIGITS = /^\d{1,20}$/;
 
-const WORDS: Record<string, "campaign" | "person" | "store" | "sku" | "posting"> = {
+const WORDS: Record<string, "campaign" | "person" | "store" | "sku" | "posting" | "return"> = {
   campaign: "campaign",
   кампания: "campaign",
   person: "person",
@@ -17,6 +17,8 @@ const WORDS: Record<string, "campaign" | "person" | "store" | "sku" | "posting">
   store: "store",
   магазин: "store",
   sku: "sku",
+  return: "return",
+  возврат: "return",
   posting: "posting",
   отправление: "posting",
 };

@@ -43,6 +43,7 @@ export function entryText(entry: AuditEntry, view: EntryView): string {
   const head = [when(entry.at, view), entry.actor.name];
   if (entry.shopId !== undefined) head.push(t("audit-shop", { name: view.shopName(entry.shopId) }));
   const what = [kindName(entry.kind, t), entry.objectId];
+  if (entry.detail) what.push(`· ${entry.detail}`);
   if (entry.via) what.push(`(${entry.via})`);
   const lines = [head.join(" · "), what.join(" ")];
   if (entry.from !== undefined || entry.to !== undefined) {

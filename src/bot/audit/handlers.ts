@@ -1,7 +1,7 @@
 /**
  * /audit (admins): the last 20 entries of the trail, narrowed by what is typed after it (a
  * posting number, `campaign 123`, `person 101`, `store Южный`, a kind) or by the kind and store
- * buttons; 📥 exports a period as XLSX. The "🕘 History" button of a posting or campaign card
+ * buttons; 📥 exports a period as XLSX. The "🕘 History" button of a posting, campaign or product card
  * shows that object's entries to whoever sees the card, limited to the stores their roles reach
  * (only admins ever see entries about rights: stores, roles, invites).
  */
@@ -145,7 +145,7 @@ export function auditFeature(deps: AuditFeatureDeps): FeatureFactory {
 
     router.callback(
       HISTORY_CALLBACK,
-      ["admin", "warehouse", "manager"],
+      ["admin", "warehouse", "manager", "seller"],
       async (ctx, [code = "", id = ""]) => {
         const type = HISTORY_OBJECTS[code as HistoryCode];
         if (!Object.hasOwn(HISTORY_OBJECTS, code) || !type || !/^[0-9-]{1,40}$/.test(id)) {

@@ -5,14 +5,15 @@ import type { CallbackCodec } from "../core/callback-data.ts";
 
 /** /audit's own buttons (admins): `audit:<action>:<arg>`. */
 export const AUDIT_CALLBACK = "audit";
-/** A card's history: `audith:<p|c>:<object id>`. */
+/** A card's history: `audith:<p|c|s>:<object id>`. */
 export const HISTORY_CALLBACK = "audith";
 
 /** The objects a card's History may name, by a one-letter code (callback data is 64 bytes). */
-export const HISTORY_OBJECTS = { p: "posting", c: "campaign" } as const satisfies Record<
-  string,
-  AuditObjectType
->;
+export const HISTORY_OBJECTS = {
+  p: "posting",
+  c: "campaign",
+  s: "sku",
+} as const satisfies Record<string, AuditObjectType>;
 export type HistoryCode = keyof typeof HISTORY_OBJECTS;
 
 type T = (key: string, vars?: Record<string, string | number>) => string;
@@ -69,7 +70,7 @@ export function backKeyboard(t: T, codec: CallbackCodec): InlineKeyboard {
 }
 
 /**
- * The "🕘 History" button of a posting card or a campaign card: that object's entries, for
+ * The "🕘 History" button of a posting, campaign or product card: that object's entries, for
  * whoever sees the card (limited to the stores their roles reach).
  */
 export function historyButton(

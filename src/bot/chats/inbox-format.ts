@@ -8,6 +8,7 @@ import type { ContextCard } from "../../services/relay/context-card.ts";
 import { type ChatClaim, snippetOf } from "../../services/relay/inbox.ts";
 import type { ChatContext } from "../../services/relay/types.ts";
 import type { Locale, Translator } from "../core/i18n.ts";
+import { localeOf } from "../core/numbers.ts";
 import { formatPrice } from "../postings/index.ts";
 
 /** Characters of one message in a chat's view; the whole chat stays within Telegram's 4 096. */
@@ -65,7 +66,9 @@ export function chatViewLines(
           : t("inbox-view-other");
     const when = Date.parse(m.createdAt);
     const time = Number.isFinite(when)
-      ? DateTime.fromMillis(when, { zone: timezone }).toFormat("dd.MM HH:mm")
+      ? DateTime.fromMillis(when, { zone: timezone })
+          .setLocale(localeOf(t) === "en" ? "en-GB" : "ru")
+          .toFormat(localeOf(t) === "en" ? "d LLL, HH:mm" : "dd.MM HH:mm")
       : "";
     const files = m.attachments.map((a) => `📎 ${a.name}`);
     const text = snippetOf(m.text, VIEW_MESSAGE_LIMIT);

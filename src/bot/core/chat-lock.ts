@@ -9,9 +9,10 @@
  * the dialog state are read only once the other process has written them back.
  *
  * The lock: set-if-absent with a TTL and a token of this hold (holderIdFor: host, pid, start,
- * random); renewed every third of the TTL while the update runs; released by compare-and-delete,
- * so a holder whose lock ran out never deletes the next holder's. A process that died holding it
- * leaves it to run out (TTL), or, on the same host, it is taken over at once (isHolderGone).
+ * random); renewed every third of the TTL while the update runs (one timer for all locks held);
+ * released by compare-and-delete, so a holder whose lock ran out never deletes the next holder's.
+ * A process that died holding it leaves it to run out (TTL), or, on the same host, it is taken
+ * over at once (isHolderGone).
  * A waiter polls with a growing pause until it gets the lock or its deadline passes
  * (ChatBusyError: the update fails and the person is told, rather than acting unlocked).
  *
@@ -40,15 +41,20 @@ export interface ChatLockOptions {
   keyOf?: (ctx: Context) => string | undefined;
   logger?: { warn(object: object, message?: string): void };
   /**
-   * A store key to read together with taking the lock (the chat's session), handed to `onRead`
-   * before the rest of the update runs. Only where the store can do both in one step (Redis).
+   * Store keys to read together with taking the lock (the chat's session, the person acting),
+   * each handed to its `onRead` before the rest of the update runs. Only where the store can do
+   * both in one step (Redis); elsewhere each reader's own code reads as usual.
    */
-  readAlong?: {
-    keyOf: (ctx: Context) => string | undefined;
-    onRead: (ctx: Context, key: string, value: unknown) => void;
-    /** After the update, read or not. */
-    done: (ctx: Context, key: string) => void;
-  };
+  readAlong?: ReadAlong | readonly ReadAlong[];
+}
+
+/** A key read along with taking a chat's lock. */
+export interface ReadAlong {
+  /** The key to read for this update; undefined: none. */
+  keyOf: (ctx: Context) => string | undefined;
+  onRead: (ctx: Context, key: string, value: unknown) => void;
+  /** After the update, read or not. */
+  done?: (ctx: Context, key: string) => void;
 }
 
 /** The chat's lock was not free within the wait: the update was not handled. */
@@ -73,23 +79,41 @@ export function chatOf(ctx: Context): string | undefined {
 export function chatLock<C extends Context>(options: ChatLockOptions): MiddlewareFn<C> {
   const lock = new ChatLocks(options);
   const keyOf = options.keyOf ?? chatOf;
-  const along = options.readAlong;
+  const along: readonly ReadAlong[] =
+    options.readAlong === undefined
+      ? []
+      : Array.isArray(options.readAlong)
+        ? options.readAlong
+        : [options.readAlong as ReadAlong];
   return async (ctx, next) => {
     const chat = keyOf(ctx);
     if (chat === undefined) return next();
-    const readKey = along?.keyOf(ctx);
-    if (!along || readKey === undefined) return lock.around(chat, next);
+    const readers: ReadAlong[] = [];
+    const keys: string[] = [];
+    for (const reader of along) {
+      const key = reader.keyOf(ctx);
+      if (key === undefined) continue;
+      readers.push(reader);
+      keys.push(key);
+    }
+    if (keys.length === 0) return lock.around(chat, next);
     try {
       await lock.around(
         chat,
-        (read) => {
-          if (read) along.onRead(ctx, readKey, read.value);
+        (values) => {
+          if (values) {
+            for (let i = 0; i < readers.length; i++) {
+              (readers[i] as ReadAlong).onRead(ctx, keys[i] as string, values[i]);
+            }
+          }
           return next();
         },
-        readKey,
+        keys,
       );
     } finally {
-      along.done(ctx, readKey);
+      for (let i = 0; i < readers.length; i++) {
+        (readers[i] as ReadAlong).done?.(ctx, keys[i] as string);
+      }
     }
   };
 }
@@ -102,6 +126,12 @@ export class ChatLocks {
   readonly #logger: ChatLockOptions["logger"];
   /** The store's own locks (Redis): one command each, and a read along with taking. */
   readonly #locking: LockingStore | undefined;
+  /**
+   * The locks held now (token → lock key), all renewed by one timer every third of the TTL
+   * while any is held, rather than a timer made and cleared on every update.
+   */
+  readonly #held = new Map<string, string>();
+  #renewals: ReturnType<typeof setInterval> | undefined;
 
   constructor(options: ChatLockOptions) {
     this.#store = options.store;
@@ -112,22 +142,30 @@ export class ChatLocks {
   }
 
   /**
-   * Runs `work` while holding the chat's lock. With `readKey`, on a store that can, that key is
-   * read in the same step as the lock is taken and given to `work` (else `work` gets undefined).
+   * Runs `work` while holding the chat's lock. With `readKeys`, on a store that can, those keys
+   * are read in the same step as the lock is taken and their values given to `work`, in their
+   * order (else `work` gets undefined).
    */
   async around<T>(
     chat: string,
-    work: (read?: { value: unknown }) => Promise<T>,
-    readKey?: string,
+    work: (values?: unknown[]) => Promise<T>,
+    readKeys?: readonly string[],
   ): Promise<T> {
     const key = chatLockKey(chat);
-    const { token, read } = await this.#acquire(key, readKey);
-    const renewal = setInterval(() => void this.#renew(key, token), this.#ttlMs / 3);
-    renewal.unref();
+    const { token, values } = await this.#acquire(key, readKeys);
+    this.#held.set(token, key);
+    if (this.#renewals === undefined) {
+      this.#renewals = setInterval(() => this.#renewHeld(), this.#ttlMs / 3);
+      this.#renewals.unref();
+    }
     try {
-      return await work(read);
+      return await work(values);
     } finally {
-      clearInterval(renewal);
+      this.#held.delete(token);
+      if (this.#held.size === 0) {
+        clearInterval(this.#renewals);
+        this.#renewals = undefined;
+      }
       const released = this.#locking
         ? this.#locking.unlock(key, token)
         : this.#store.compareAndSet(key, token, undefined);
@@ -140,8 +178,8 @@ export class ChatLocks {
 
   async #acquire(
     key: string,
-    readKey: string | undefined,
-  ): Promise<{ token: string; read?: { value: unknown } }> {
+    readKeys: readonly string[] | undefined,
+  ): Promise<{ token: string; values?: unknown[] }> {
     const token = holderIdFor();
     const ttl = { ttlMs: this.#ttlMs };
     const deadline = Date.now() + this.#waitMs;
@@ -149,10 +187,8 @@ export class ChatLocks {
     for (;;) {
       let holder: unknown;
       if (this.#locking) {
-        const taken = await this.#locking.lockAndRead(key, token, this.#ttlMs, readKey);
-        if (taken.locked) {
-          return { token, read: readKey === undefined ? undefined : { value: taken.value } };
-        }
+        const taken = await this.#locking.lockAndRead(key, token, this.#ttlMs, readKeys);
+        if (taken.locked) return { token, values: readKeys ? taken.values : undefined };
         holder = taken.holder;
       } else {
         if (await this.#store.setIfAbsent(key, token, ttl)) return { token };
@@ -169,6 +205,11 @@ export class ChatLocks {
       await systemClock.sleep(Math.min(left, pause * (0.5 + Math.random())));
       pause = Math.min(LONGEST_RETRY_MS, pause * 2);
     }
+  }
+
+  /** Every lock held now; one taken since the last tick is renewed early, which is harmless. */
+  #renewHeld(): void {
+    for (const [token, key] of this.#held) void this.#renew(key, token);
   }
 
   async #renew(key: string, token: string): Promise<void> {

@@ -7,6 +7,7 @@ import type { Store } from "../../store/port.ts";
 import type { CallbackCodec } from "./callback-data.ts";
 import type { LocalizedContext } from "./i18n.ts";
 import type { PersonMenus } from "./person-menus.ts";
+import type { ReadAhead } from "./read-ahead.ts";
 import type { Router } from "./router.ts";
 
 /** What features need of the shop registry: the shops, by id or by a button's ref. */
@@ -34,4 +35,6 @@ export interface FeatureDeps {
   menus: PersonMenus;
   /** The Ozon stores the bot serves (look a shop up whenever acting; never keep one). */
   shops: BotShops;
+  /** Keys read along with the chat lock (read-ahead.ts); absent without the lock. */
+  readAhead?: ReadAhead;
 }

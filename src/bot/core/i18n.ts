@@ -114,14 +114,26 @@ class BotI18n extends I18n<LocalizedContext> {
     return text;
   }
 
+  /**
+   * `ctx.t` in `ctx.locale`, and the plugin's `ctx.i18n`, made only when asked for: the plugin's
+   * own middleware made a handful of closures and promises on every update and negotiated a
+   * locale that no text used (bench/ingress.ts). `ctx.locale` is read at each translation, so
+   * a locale changed during the update (/language) applies at once; renegotiating is a no-op.
+   */
   override middleware(): MiddlewareFn<LocalizedContext & I18nFlavor> {
-    const plugin = super.middleware();
-    return (ctx, next) =>
-      plugin(ctx, () => {
-        ctx.translate = (key, variables) => this.translate(ctx.locale, key, variables);
-        ctx.t = ctx.translate;
-        return next();
+    const fluent = this.fluent;
+    return (ctx, next) => {
+      const translate = (key: string, variables?: TranslationVariables) =>
+        this.translate(ctx.locale, key, variables);
+      ctx.translate = translate;
+      ctx.t = translate;
+      // Configurable: the conversations plugin installs this again on its own contexts.
+      Object.defineProperty(ctx, "i18n", {
+        configurable: true,
+        get: () => i18nFlavor(ctx, fluent),
       });
+      return next();
+    };
   }
 
   /** The locale's text, else the default locale's (as the plugin falls back), else `{key}`. */
@@ -173,4 +185,21 @@ export function translatorOr(
   fallback: Locale,
 ): Translator {
   return translatorFor(i18n, localeOr(locale, fallback));
+}
+
+/** The plugin's `ctx.i18n` over `ctx.locale` (languages are not kept in the session here). */
+function i18nFlavor(
+  ctx: LocalizedContext,
+  fluent: I18nFlavor["i18n"]["fluent"],
+): I18nFlavor["i18n"] {
+  return {
+    fluent,
+    getLocale: async () => ctx.locale,
+    setLocale: async () => {
+      throw new Error("Locales are kept by AccessService.setLocale, not in the session");
+    },
+    // As before: texts follow ctx.locale, which is what to change.
+    useLocale: () => {},
+    renegotiateLocale: async () => {},
+  };
 }

@@ -1,5 +1,6 @@
-import type { MiddlewareFn } from "grammy";
-import type { AccessService } from "../../services/access/index.ts";
+import type { Context, MiddlewareFn } from "grammy";
+import { type AccessService, personKey } from "../../services/access/index.ts";
+import type { ReadAlong } from "./chat-lock.ts";
 import type { BotContext } from "./context.ts";
 import { guessLocale, isLocale, type Locale } from "./i18n.ts";
 import { profileOf } from "./screen-text.ts";
@@ -36,5 +37,23 @@ export function identify(access: AccessService, defaultLocale: Locale): Middlewa
       ctx.person = { ...person, ...profile };
     }
     return next();
+  };
+}
+
+/**
+ * For the chat lock (chat-lock.ts `readAlong`): the acting person's record read in the same round
+ * trip as the lock is taken, so `identify` finds it in the access cache instead of asking the
+ * store again. Only when that cache has no fresh answer for them anyway.
+ */
+export function personReadAlong(access: AccessService): ReadAlong {
+  return {
+    keyOf: (ctx: Context) => {
+      const from = ctx.from;
+      if (!from || from.is_bot || !access.wantsRead(from.id)) return undefined;
+      return personKey(from.id);
+    },
+    onRead: (ctx: Context, _key: string, value: unknown) => {
+      if (ctx.from) access.rememberRead(ctx.from.id, value);
+    },
   };
 }

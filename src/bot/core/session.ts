@@ -1,4 +1,5 @@
 import { type Context, type MiddlewareFn, type StorageAdapter, session } from "grammy";
+import type { ReadAlong } from "./chat-lock.ts";
 import type { BotContext, SessionData } from "./context.ts";
 
 /**
@@ -58,7 +59,7 @@ export class SessionPrefetch {
   }
 
   /** For chatLock's `readAlong`. */
-  readonly readAlong = {
+  readonly readAlong: ReadAlong = {
     keyOf: (ctx: Context) => {
       // grammY's default session key.
       const chat = ctx.chatId?.toString();

@@ -9,6 +9,7 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { DeliveryAction } from "../../services/deliveries/index.ts";
+import { historyButton } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import { DELIVERY_CARD_CALLBACK } from "../postings/index.ts";
 
@@ -42,7 +43,7 @@ const BUTTON_KEYS: Record<DeliveryAction, string> = {
   dispute: "deliveries-button-dispute",
 };
 
-/** The card's buttons: the actions open now, two a row, and Refresh. */
+/** The card's buttons: the actions open now, two a row, then Refresh and the posting's 🕘 History. */
 export function cardKeyboard(
   codec: CallbackCodec,
   t: T,
@@ -59,10 +60,9 @@ export function cardKeyboard(
     );
   });
   if (actions.length > 0) keyboard.row();
-  return keyboard.text(
-    t("deliveries-button-refresh"),
-    codec.encode(REDRAW_CALLBACK, postingNumber, shopRef),
-  );
+  return keyboard
+    .text(t("deliveries-button-refresh"), codec.encode(REDRAW_CALLBACK, postingNumber, shopRef))
+    .add(historyButton(t, codec, "p", postingNumber));
 }
 
 /** Yes (do it: only for `owner`, who asked) and Back (the card again). */

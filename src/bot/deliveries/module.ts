@@ -2,8 +2,11 @@
  * The seller's own deliveries as a bot module: the delivery card and its steps (tracking number,
  * delivering, last mile, delivered, dispute), /deliveries, and /track for many tracking numbers.
  * It runs nothing in the background; the module's Api (after start) redraws other chats' cards.
+ * At start, the steps Ozon took whose audit record a crash kept from the trail are recorded.
  */
 import type { Api } from "grammy";
+import { repairStepRecords } from "../../services/deliveries/index.ts";
+import { auditTrailOf } from "../audit/index.ts";
 import type { BotModule } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
 import type { FeatureFactory } from "../index.ts";
@@ -24,7 +27,8 @@ export function createDeliveriesModule(
   options: DeliveriesModuleOptions = {},
 ): BotModule {
   const { container, sender } = deps;
-  const { config, shops } = container;
+  const { config, shops, logger } = container;
+  const trail = auditTrailOf(container);
   let api: Api | undefined;
   const area: StepsDeps = {
     redraw: {
@@ -34,7 +38,9 @@ export function createDeliveriesModule(
       defaultLocale: config.defaultLocale,
     },
     api: () => api,
+    audit: trail,
   };
+  let repaired: Promise<unknown> | undefined;
   const feature: FeatureFactory = (featureDeps) => {
     registerSteps(featureDeps, area);
     registerList(featureDeps, shops, options.now ?? Date.now);
@@ -49,8 +55,11 @@ export function createDeliveriesModule(
     features: [feature],
     start(botApi) {
       api = apiForSender(botApi);
+      // Steps Ozon took whose record a crash kept from the trail are recorded now.
+      repaired ??= Promise.all(shops.all().map((shop) => repairStepRecords(trail, shop, logger)));
     },
     async stop() {
+      await repaired;
       api = undefined;
     },
   };

@@ -14,6 +14,7 @@ import {
   type StepOutcome,
 } from "../../services/deliveries/index.ts";
 import type { SellerShop } from "../../shops/availability.ts";
+import type { AuditRecorder } from "../audit/index.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { describeOzonError, problemText } from "../postings/index.ts";
@@ -32,6 +33,8 @@ import { awaitTracking } from "./tracking-typed.ts";
 
 export interface StepsDeps {
   redraw: Omit<RedrawDeps, "codec" | "i18n" | "access" | "logger">;
+  /** Where steps, disputes and tracking numbers are recorded (the audit trail). */
+  audit?: AuditRecorder;
   /** The bot's Api for edits in other chats (the module's, after start); else the update's. */
   api(): Api | undefined;
 }
@@ -170,7 +173,8 @@ export function registerSteps(deps: FeatureDeps, area: StepsDeps): void {
     if (!shop || !number || !from || !(await mayDo(ctx, action, shop))) return;
     await ctx.answerCallbackQuery({ text: ctx.t("deliveries-working") });
     const name = [from.first_name, from.last_name].filter(Boolean).join(" ");
-    const outcome = await runStep(shop, number, action, { userId: from.id, name });
+    const audit = area.audit && { recorder: area.audit, shopId: shop.id };
+    const outcome = await runStep(shop, number, action, { userId: from.id, name }, audit);
     await told(ctx, shop, number, action, outcome);
   });
 

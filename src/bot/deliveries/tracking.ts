@@ -16,6 +16,7 @@ import {
   type TrackingPair,
 } from "../../services/deliveries/index.ts";
 import type { SellerShop } from "../../shops/availability.ts";
+import { actorOf, resultOf } from "../audit/index.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { commandArgs } from "../core/router.ts";
@@ -120,12 +121,15 @@ export function registerTracking(deps: FeatureDeps, area: StepsDeps): void {
       if (left.length === 0) break;
       const last = i === mine.length - 1;
       let results: DeliveryResult[];
+      let thrown: { error: unknown } | undefined;
       try {
         results = await applyTracking(shop.seller, left);
       } catch (error) {
+        thrown = { error };
         const reason = problemText(ctx.t, describeOzonError(error));
         results = left.map((p) => ({ postingNumber: p.postingNumber, ok: false, error: reason }));
       }
+      const records: Array<Promise<unknown>> = [];
       const next: TrackingPair[] = [];
       for (const result of results) {
         const unknown = !result.ok && /NOT_FOUND/i.test(result.error ?? "");
@@ -138,7 +142,10 @@ export function registerTracking(deps: FeatureDeps, area: StepsDeps): void {
         }
         final.set(result.postingNumber, result);
         if (result.ok) applied.push({ shop, postingNumber: result.postingNumber });
+        const to = tracking.get(result.postingNumber);
+        records.push(recordTracking(ctx, shop, result, to, thrown));
       }
+      await Promise.all(records);
       left = next;
     }
     const outcomes: TrackingOutcome[] = pairs.map((p) => {
@@ -146,5 +153,29 @@ export function registerTracking(deps: FeatureDeps, area: StepsDeps): void {
       return { ...p, ok: r?.ok ?? false, error: r?.error };
     });
     return { outcomes, applied };
+  }
+
+  /** One record per posting: the tracking number set, refused in Ozon's words, or failed. */
+  function recordTracking(
+    ctx: BotContext,
+    shop: SellerShop,
+    result: DeliveryResult,
+    trackingNumber: string | undefined,
+    thrown: { error: unknown } | undefined,
+  ): Promise<unknown> {
+    if (!area.audit) return Promise.resolve();
+    return area.audit.record({
+      kind: "delivery-step",
+      actor: actorOf(ctx),
+      shopId: shop.id,
+      objectId: result.postingNumber,
+      via: "tracking",
+      ...(trackingNumber ? { to: trackingNumber } : {}),
+      result: thrown
+        ? resultOf(thrown.error)
+        : result.ok
+          ? { status: "done" }
+          : { status: "refused", words: result.error || "—" },
+    });
   }
 }

@@ -13,6 +13,7 @@
 import { InlineKeyboard } from "grammy";
 import type { Posting } from "../../ozon/seller/types.ts";
 import { isOwnDelivery } from "../../services/deliveries/own-delivery.ts";
+import { historyButton } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import { productLineButton } from "../products/index.ts";
 
@@ -135,6 +136,19 @@ export function listData(codec: CallbackCodec, page: number, shopRef?: string): 
   return shopRef === undefined
     ? codec.encode(LIST_CALLBACK, page)
     : codec.encode(LIST_CALLBACK, page, shopRef);
+}
+
+/** A card's keyboard with its 🕘 History below: who did what to the posting (the audit trail). */
+export function withHistory(
+  keyboard: InlineKeyboard,
+  t: T,
+  codec: CallbackCodec,
+  postingNumber: string,
+): InlineKeyboard {
+  const history = historyButton(t, codec, "p", postingNumber);
+  return keyboard.inline_keyboard.some((row) => row.length > 0)
+    ? keyboard.row().add(history)
+    : keyboard.add(history);
 }
 
 /** A posting the seller delivers itself: its packed card also opens its delivery card. */

@@ -6,7 +6,7 @@
  * in a group.
  */
 import type { I18n } from "@grammyjs/i18n";
-import { type Api, GrammyError, type InlineKeyboard } from "grammy";
+import { type Api, GrammyError, InlineKeyboard } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { Posting } from "../../ozon/seller/types.ts";
 import { AccessService } from "../../services/access/index.ts";
@@ -43,6 +43,7 @@ import {
   listButton,
   postingKeyboard,
   withDeliveryButton,
+  withHistory,
 } from "./keyboards.ts";
 
 /** A send Telegram has not answered within this long is given up (retried next pass). */
@@ -69,8 +70,6 @@ interface Outgoing {
   text: string;
   keyboard: InlineKeyboard;
 }
-
-const NO_BUTTONS: InlineKeyboardMarkup = { inline_keyboard: [] };
 
 /** Characters the shop's tag line may take: "🏬 " and a name of up to 40 characters. */
 const SHOP_TAG_ROOM = 48;
@@ -129,9 +128,15 @@ export class TelegramPostingNotifier implements PostingNotifier {
     if (!first) throw new Error("no alert to send");
     if (alerts.length === 1) {
       const { posting, shop, format } = first;
+      const number = posting.postingNumber;
       return {
         text: withShopTag(format.t, shops, shop.id, postingCard(posting, format)),
-        keyboard: postingKeyboard(codec, format.t, posting, format.writeToBuyer, shop.ref),
+        keyboard: withHistory(
+          postingKeyboard(codec, format.t, posting, format.writeToBuyer, shop.ref),
+          format.t,
+          codec,
+          number,
+        ),
       };
     }
     const { t } = first.format;
@@ -210,7 +215,8 @@ export class TelegramPostingNotifier implements PostingNotifier {
 
   #postingKeyboard(format: PostingFormat & { writeToBuyer: boolean }, posting: Posting) {
     const { codec, shop } = this.#options;
-    return postingKeyboard(codec, format.t, posting, format.writeToBuyer, shop.ref);
+    const keyboard = postingKeyboard(codec, format.t, posting, format.writeToBuyer, shop.ref);
+    return withHistory(keyboard, format.t, codec, posting.postingNumber);
   }
 
   async tell(chat: Chat, change: PostingChange, replyTo?: number): Promise<Sent> {
@@ -249,7 +255,10 @@ export class TelegramPostingNotifier implements PostingNotifier {
     }
   }
 
-  /** Buttons follow the state: none once cancelled, the label once packed, all while waiting. */
+  /**
+   * Buttons follow the state: only its 🕘 History once cancelled (who cancelled it?), the label
+   * once packed, all while waiting.
+   */
   #changeKeyboard(
     change: PostingChange,
     format: PostingFormat & { writeToBuyer: boolean },
@@ -258,15 +267,19 @@ export class TelegramPostingNotifier implements PostingNotifier {
     const number = change.posting.postingNumber;
     switch (change.kind) {
       case "cancelled":
-        // No row at all (an empty InlineKeyboard would carry one empty row).
-        return NO_BUTTONS;
+        return withHistory(new InlineKeyboard(), format.t, codec, number);
       case "packed":
-        return withDeliveryButton(
-          labelKeyboard(codec, format.t, change.by?.parts ?? [], number, shop.ref),
-          codec,
+        return withHistory(
+          withDeliveryButton(
+            labelKeyboard(codec, format.t, change.by?.parts ?? [], number, shop.ref),
+            codec,
+            format.t,
+            change.posting,
+            shop.ref,
+          ),
           format.t,
-          change.posting,
-          shop.ref,
+          codec,
+          number,
         );
       case "deadline":
         return this.#postingKeyboard(format, change.posting);

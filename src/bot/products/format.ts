@@ -3,11 +3,14 @@ import { ozonFailureKind } from "../../ozon/errors.ts";
 import { type ProductCard, priceText } from "../../services/products/index.ts";
 import { ShopUnavailableError } from "../../shops/availability.ts";
 import { clip } from "../../text.ts";
+import { localeOf } from "../core/numbers.ts";
 
 type Translate = (key: string, args?: Record<string, string | number>) => string;
 
 const money = (t: Translate, kopecks: string | undefined) =>
-  kopecks === undefined || kopecks === "0" ? t("products-none") : priceText(BigInt(kopecks));
+  kopecks === undefined || kopecks === "0"
+    ? t("products-none")
+    : priceText(BigInt(kopecks), localeOf(t));
 
 export function productCardText(t: Translate, card: ProductCard): string {
   const lines = [

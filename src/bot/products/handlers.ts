@@ -59,7 +59,14 @@ export async function cardScreen(
 ) {
   const card = await loadCard(shop.seller, ref, { now: deps.now(), timezone: deps.timezone });
   const text = withShopTag(ctx.t, deps.shops, shop.id, productCardText(ctx.t, card));
-  const keyboard = productCardKeyboard(deps.codec, ctx.t, ctx.person, shop, ref.productId);
+  const keyboard = productCardKeyboard(
+    deps.codec,
+    ctx.t,
+    ctx.person,
+    shop,
+    ref.productId,
+    card.sku,
+  );
   return { text, keyboard };
 }
 

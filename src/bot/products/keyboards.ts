@@ -4,6 +4,7 @@ import type { ProductRef } from "../../ozon/index.ts";
 import type { Person } from "../../services/access/roles.ts";
 import { reachesShop } from "../../services/access/shop-scope.ts";
 import { clip } from "../../text.ts";
+import { historyButton } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 
 type Translate = (key: string, args?: Record<string, string | number>) => string;
@@ -46,6 +47,8 @@ export function productCardKeyboard(
   person: Pick<Person, "roles" | "shops"> | undefined,
   shop: { id: string; ref: string },
   productId: string,
+  /** The product's SKU: its 🕘 History (the trail names a product by it, else by productId). */
+  sku?: string,
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   if (reachesShop(person, "warehouse", shop.id)) {
@@ -62,6 +65,7 @@ export function productCardKeyboard(
     t("products-refresh-button"),
     codec.encode(PRODUCT_CARD_CALLBACK, shop.ref, productId, "e"),
   );
+  keyboard.add(historyButton(t, codec, "s", sku ?? productId));
   return keyboard;
 }
 

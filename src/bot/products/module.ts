@@ -1,8 +1,10 @@
 /**
  * The products area as a bot module: /products and the product card, and the stock and price
- * dialogs its buttons open. No background work: everything is read from Ozon when asked.
+ * dialogs its buttons open. No background work: everything is read from Ozon when asked (at
+ * start only, the records of changes a crash kept from the audit trail are written).
  */
-import { CatalogueCache } from "../../services/products/index.ts";
+import { CatalogueCache, repairChangeRecords } from "../../services/products/index.ts";
+import { auditTrailOf } from "../audit/index.ts";
 import type { BotModule } from "../core/module.ts";
 import type { ModuleDeps } from "../modules.ts";
 import { productsFeature } from "./handlers.ts";
@@ -23,16 +25,28 @@ export function createProductsModule(
   const { shops, config, logger } = container;
   const now = options.now ?? Date.now;
   const catalogue = new CatalogueCache(now);
+  const trail = auditTrailOf(container);
   const dialogs: ProductDialogDeps = {
     shops,
     codec,
     timezone: config.timezone,
     now,
     logger: logger.child({ module: "products" }),
+    audit: trail,
   };
+  let repaired: Promise<unknown> | undefined;
   return {
     name: "products",
     features: [productsFeature({ shops, catalogue, now })],
     conversations: [stockConversation(dialogs), priceConversation(dialogs)],
+    /** Changes Ozon answered whose record a crash kept from the trail are recorded now. */
+    start() {
+      repaired ??= Promise.all(
+        shops.all().map((shop) => repairChangeRecords(trail, shop.store, dialogs.logger)),
+      );
+    },
+    async stop() {
+      await repaired;
+    },
   };
 }

@@ -10,6 +10,7 @@ import {
   bigChange,
   changePrice,
   type PriceInput,
+  type ProductCard,
   parsePriceInput,
   percentChange,
   priceText,
@@ -17,6 +18,7 @@ import {
 import { clip } from "../../text.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import { dialogSpec, type Mark } from "../core/dialog/dialog.ts";
+import { localeOf } from "../core/numbers.ts";
 import { PRODUCT_PRICE_CONVERSATION } from "./handlers.ts";
 import { ProductDialog, type ProductDialogDeps } from "./product-dialog.ts";
 
@@ -49,11 +51,13 @@ export function priceConversation(deps: ProductDialogDeps): ConversationSpec {
       const name = clip(card.name, 80);
       const old = BigInt(card.price ?? "0");
       const shown = (kopecks: string | undefined) =>
-        kopecks === undefined || kopecks === "0" ? t("products-none") : priceText(BigInt(kopecks));
+        kopecks === undefined || kopecks === "0"
+          ? t("products-none")
+          : priceText(BigInt(kopecks), localeOf(t));
 
       /** A typed price (or, for the old price, 0): the kopecks, or back to `mark` with why. */
       const typedPrice = async (mark: Mark, text: string, allowZero: boolean): Promise<bigint> => {
-        const parsed: PriceInput = parsePriceInput(text, allowZero);
+        const parsed: PriceInput = parsePriceInput(text, allowZero, localeOf(t));
         if (parsed.ok) return parsed.kopecks;
         return dialog.back(mark, t(PRICE_REASON_KEYS[parsed.reason], { input: clip(text, 40) }));
       };
@@ -82,7 +86,7 @@ export function priceConversation(deps: ProductDialogDeps): ConversationSpec {
           t("products-price-confirm", {
             name,
             old: shown(card.price),
-            new: priceText(price),
+            new: priceText(price, localeOf(t)),
             change: old > 0n ? percentChange(old, price) : "—",
           }),
         ];
@@ -138,7 +142,7 @@ export function priceConversation(deps: ProductDialogDeps): ConversationSpec {
             direction: big.direction,
             times: big.times,
             old: shown(card.price),
-            new: priceText(price),
+            new: priceText(price, localeOf(t)),
           }),
           keyboard,
         );
@@ -158,6 +162,7 @@ export function priceConversation(deps: ProductDialogDeps): ConversationSpec {
             ...(extras.min !== undefined ? { minPrice: extras.min.toString() } : {}),
           },
           deps.now,
+          pd.audit(card, priceChange(card, price, extras)),
         ),
       );
       if (!sent.ok) return pd.show(sent.text);
@@ -166,10 +171,28 @@ export function priceConversation(deps: ProductDialogDeps): ConversationSpec {
       const done = t("products-price-done", {
         name,
         old: shown(card.price),
-        new: priceText(price),
+        new: priceText(price, localeOf(t)),
       });
       await pd.redrawCard();
       await pd.show(pd.outcomeText(outcome, done));
     },
   });
+}
+
+/** Old → new as the trail keeps it: the price, and the old and minimum prices set with it. */
+function priceChange(
+  card: Pick<ProductCard, "price" | "oldPrice" | "minPrice">,
+  price: bigint,
+  extras: Partial<Record<Extra, bigint>>,
+): { from: string; to: string } {
+  const text = (kopecks: string | bigint | undefined) =>
+    kopecks === undefined || BigInt(kopecks) === 0n ? "—" : priceText(BigInt(kopecks));
+  const from = [text(card.price)];
+  const to = [text(price)];
+  for (const [extra, value] of Object.entries(extras) as Array<[Extra, bigint]>) {
+    const before = extra === "old" ? card.oldPrice : card.minPrice;
+    from.push(`${extra} ${text(before)}`);
+    to.push(`${extra} ${text(value)}`);
+  }
+  return { from: from.join(", "), to: to.join(", ") };
 }

@@ -9,9 +9,15 @@ import type { InlineKeyboard } from "grammy";
 import { DateTime } from "luxon";
 import type { Logger } from "../../logger.ts";
 import type { Person } from "../../services/access/roles.ts";
-import { type ChangeOutcome, loadCard, type ProductCard } from "../../services/products/index.ts";
+import {
+  type ChangeAudit,
+  type ChangeOutcome,
+  loadCard,
+  type ProductCard,
+} from "../../services/products/index.ts";
 import type { SellerShop } from "../../shops/availability.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
+import { type AuditRecorder, actorOf } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ConversationContext } from "../core/context.ts";
 import type { Dialog, MessageRef } from "../core/dialog/dialog.ts";
@@ -26,6 +32,8 @@ export interface ProductDialogDeps {
   timezone: string;
   now: () => number;
   logger?: Logger;
+  /** Where stock and price changes are recorded (the audit trail). */
+  audit?: AuditRecorder;
 }
 
 export type Loaded<T> = { ok: true; value: T } | { ok: false; text: string };
@@ -100,6 +108,30 @@ export class ProductDialog {
     return `${this.shopId}:${createHash("sha256").update(data).digest("hex").slice(0, 32)}`;
   }
 
+  /**
+   * Where the change is recorded, naming the product by its SKU (what its card's History looks
+   * up) with offer_id and `place` (a warehouse) in words.
+   */
+  audit(
+    card: Pick<ProductCard, "sku" | "offerId">,
+    change: { from: string; to: string; place?: string },
+  ): ChangeAudit | undefined {
+    const recorder = this.deps.audit;
+    if (!recorder) return undefined;
+    const detail = [card.offerId, change.place].filter(Boolean).join(" · ");
+    return {
+      recorder,
+      note: {
+        actor: actorOf(this.dialog.ctx),
+        shopId: this.shopId,
+        objectId: card.sku ?? this.productId,
+        ...(detail ? { detail } : {}),
+        from: change.from,
+        to: change.to,
+      },
+    };
+  }
+
   /** When to try again, to the second, on the bot's clock (TIMEZONE). */
   retryText(at: number): string {
     return DateTime.fromMillis(at, { zone: this.deps.timezone }).toFormat("HH:mm:ss");
@@ -149,6 +181,7 @@ export class ProductDialog {
       person ?? undefined,
       shop,
       card.productId,
+      card.sku,
     );
     await this.dialog.conversation.external(async (outside) => {
       await outside.api

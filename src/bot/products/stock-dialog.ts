@@ -118,6 +118,7 @@ export function stockConversation(deps: ProductDialogDeps): ConversationSpec {
           shop.store,
           { onceKey, productId, warehouseId: warehouse.id, units },
           deps.now,
+          pd.audit(card, { from: String(now), to: String(units), place: warehouse.name }),
         ),
       );
       if (!sent.ok) return pd.show(sent.text);

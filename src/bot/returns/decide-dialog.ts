@@ -16,11 +16,13 @@ import {
 } from "../../services/returns/index.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import { clip } from "../../text.ts";
+import { type AuditRecorder, actorOf } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import { type Dialog, dialogSpec } from "../core/dialog/dialog.ts";
 import { newRow } from "../core/keyboard-rows.ts";
+import { kopecksMoneyText, localeOf } from "../core/numbers.ts";
 import { withShopTag } from "../core/shop-tags.ts";
 import { decisionLabel, rfbsCardText } from "./format.ts";
 import { rfbsKeyboard } from "./keyboards.ts";
@@ -41,6 +43,8 @@ export interface DecideDialogDeps {
   codec: CallbackCodec;
   shops: ShopRegistry;
   timezone: string;
+  /** Where decisions are recorded (the audit trail). */
+  audit?: AuditRecorder;
 }
 
 type Read = { ok: true; request: RfbsRequest } | { ok: false; words: string };
@@ -113,6 +117,18 @@ export function decideConversation(deps: DecideDialogDeps): ConversationSpec {
 
       const who = { id: ctx.from?.id ?? 0, name: clip(ctx.from?.first_name ?? "", 64) };
       const state = request.state ?? "unknown";
+      const audit = deps.audit && {
+        recorder: deps.audit,
+        note: {
+          actor: actorOf(ctx),
+          shopId,
+          returnId: target.id,
+          ...(request.postingNumber ? { postingNumber: request.postingNumber } : {}),
+          decision: target.decision,
+          from: request.stateName ?? state,
+          to: decidedText(target.decision, asked.values),
+        },
+      };
       const outcome = await conversation.external(async () => {
         const shop = deps.shops.get(shopId);
         if (!shop?.seller) return { kind: "failed" as const, words: ctx.t("returns-shop-unknown") };
@@ -123,6 +139,8 @@ export function decideConversation(deps: DecideDialogDeps): ConversationSpec {
           state,
           asked.input,
           who,
+          new Date(),
+          audit,
         );
         if (made.kind === "failed")
           return { kind: "failed" as const, words: ozonWords(ctx.t, made.error) };
@@ -177,7 +195,13 @@ async function askFor(
   request: RfbsRequest,
   tagged: (ctx: ConversationContext, text: string) => string,
 ): Promise<Asked | undefined> {
-  const money = { price: request.price ?? "—", currency: request.currency ?? "RUB" };
+  // Amounts as the person writes them ("1 290,50" / "1,290.50"); the currency is Ozon's word.
+  const amountText = (kopecks: bigint) => kopecksMoneyText(first.t, kopecks, { currency: "" });
+  const priceKop = priceKopecks(request.price);
+  const money = {
+    price: priceKop === undefined ? (request.price ?? "—") : amountText(priceKop),
+    currency: request.currency ?? "RUB",
+  };
   const number = request.number ?? request.id;
   switch (decision) {
     case "approve":
@@ -195,7 +219,7 @@ async function askFor(
         first,
         tagged(first, first.t("returns-ask-amount", { number, ...money })),
         (text) => {
-          const parsed = parseKopecks(text);
+          const parsed = parseKopecks(text, localeOf(first.t));
           if (!parsed.ok) return { error: first.t(`returns-amount-${parsed.reason}`) };
           if (price !== undefined && parsed.kopecks >= price) {
             return { error: first.t("returns-amount-not-below-price", money) };
@@ -203,12 +227,12 @@ async function askFor(
           return { value: kopecksText(parsed.kopecks) };
         },
       );
-      const amount = typed.value;
-      const kopecks = parseKopecks(amount);
-      if (!kopecks.ok) return undefined;
+      const parsedAmount = parseKopecks(typed.value);
+      if (!parsedAmount.ok) return undefined;
+      const amount = amountText(parsedAmount.kopecks);
       return {
         ctx: typed.ctx,
-        input: { decision, kopecks: kopecks.kopecks },
+        input: { decision, kopecks: parsedAmount.kopecks },
         summary: typed.ctx.t("returns-confirm-compensate", { number, amount, ...money }),
         values: { number, amount, currency: money.currency },
       };
@@ -255,4 +279,13 @@ async function askFor(
       };
     }
   }
+}
+
+/** What was decided, as the trail keeps it: the decision with its reason or amount. */
+function decidedText(decision: RfbsDecision, values: Record<string, string>): string {
+  if (decision === "reject" && values.reason) return `${decision}: ${values.reason}`;
+  if (decision === "compensate" && values.amount) {
+    return `${decision}: ${values.amount} ${values.currency ?? ""}`.trim();
+  }
+  return decision;
 }

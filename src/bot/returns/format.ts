@@ -6,12 +6,21 @@ import type {
   RfbsRequestBrief,
   SellerReturn,
 } from "../../ozon/seller/returns.ts";
+import { priceKopecks } from "../../services/returns/index.ts";
 import { clip } from "../../text.ts";
 import type { Translator } from "../core/i18n.ts";
+import { kopecksMoneyText } from "../core/numbers.ts";
 
 export interface TimeFormat {
   timezone: string;
   locale: string;
+}
+
+/** Ozon's "1290.5" as the reader writes amounts ("1 290,50" / "1,290.50"); the currency is Ozon's word. */
+function priceText(t: Translator, price: string | undefined): string {
+  const kopecks = priceKopecks(price);
+  if (kopecks === undefined) return price ?? "—";
+  return kopecksMoneyText(t, kopecks, { currency: "" });
 }
 
 /** A buyer wrote it and Ozon passed it on: capped, one paragraph. */
@@ -66,7 +75,7 @@ export function rfbsCardText(
     t("returns-posting", { posting: text(request.postingNumber) }),
     t("returns-rfbs-product", {
       name: text(request.productName),
-      price: request.price ?? "—",
+      price: priceText(t, request.price),
       currency: request.currency ?? "RUB",
     }),
     t("returns-reason", { reason: text(request.reason) }),

@@ -11,9 +11,11 @@ import {
   ReturnsSubscribers,
   ReturnsWatcher,
   type ReturnsWatcherOptions,
+  repairDecisionRecords,
 } from "../../services/returns/index.ts";
 import { PerShop } from "../../shops/per-shop.ts";
 import { fencedLease, sharedByProcesses } from "../../store/lease.ts";
+import { auditTrailOf } from "../audit/index.ts";
 import type { BotModule } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
 import type { ModuleDeps } from "../modules.ts";
@@ -40,12 +42,26 @@ export function createReturnsModule(
   const { store, access, config, logger, shops } = container;
   const subscribers = new ReturnsSubscribers(store);
   let watchers: PerShop<ReturnsWatcher> | undefined;
+  let repaired: Promise<unknown> | undefined;
   return {
     name: "returns",
     features: [returnsFeature({ subscribers, timezone: config.timezone, shops })],
-    conversations: [decideConversation({ codec, shops, timezone: config.timezone })],
+    conversations: [
+      decideConversation({
+        codec,
+        shops,
+        timezone: config.timezone,
+        audit: auditTrailOf(container),
+      }),
+    ],
     start(api: Api) {
       if (watchers) return;
+      // Decisions Ozon took whose record a crash kept from the trail are recorded now.
+      repaired ??= Promise.all(
+        shops
+          .all()
+          .map((shop) => repairDecisionRecords(auditTrailOf(container), shop.store, logger)),
+      );
       watchers = new PerShop({
         shops,
         logger,
@@ -87,6 +103,7 @@ export function createReturnsModule(
       watchers.start();
     },
     async stop(deadline) {
+      await repaired;
       await watchers?.stop(deadline);
       watchers = undefined;
     },

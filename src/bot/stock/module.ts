@@ -21,6 +21,7 @@ import { SubscriptionService } from "../../services/subscriptions.ts";
 import { PerShop } from "../../shops/per-shop.ts";
 import type { Shop } from "../../shops/registry.ts";
 import { fencedLease, sharedByProcesses } from "../../store/lease.ts";
+import { auditTrailOf } from "../audit/index.ts";
 import type { BotContext } from "../core/context.ts";
 import type { BotModule } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
@@ -136,6 +137,7 @@ export function createStockModule(
             store: fence ? fence.store : shop.store,
             shared: shop.store,
             ozon: ozonOf(shop) as BookOzon,
+            audit: auditTrailOf(container),
             notifier: new TelegramBookNotifier({
               api: apiForSender(api),
               sender,

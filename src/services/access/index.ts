@@ -37,6 +37,7 @@ export {
   type Person,
   type PersonRecord,
   type Profile,
+  personKey,
   ROLES,
   type Role,
   type RoleChange,
@@ -119,6 +120,25 @@ export class AccessService {
       cached = this.#remember(id, await this.#read(id));
     }
     return cached.lookup;
+  }
+
+  /**
+   * True when `lookup(id)` would read the store now (nothing fresh in its cache) and would answer
+   * from a record `rememberRead` is given instead.
+   */
+  wantsRead(id: number): boolean {
+    if (this.#cacheTtlMs <= 0) return false;
+    const cached = this.#cache.get(id);
+    return cached === undefined || this.#now() - cached.at >= this.#cacheTtlMs;
+  }
+
+  /**
+   * The person's record as just read from the store by someone else (the chat lock reads it in
+   * the same round trip as it takes the lock): the next `lookup` answers from it (within the
+   * cache's time, as if it had read it itself).
+   */
+  rememberRead(id: number, record: unknown): void {
+    this.#remember(id, (record ?? undefined) as PersonRecord | undefined);
   }
 
   /** Admin counts as every role: admins may do everything. */

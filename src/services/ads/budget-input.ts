@@ -73,17 +73,27 @@ const CURRENCY = "(?:₽|руб(?:лей|ля|ль)?\\.?|р\\.?|rub(?:les?)?\\.?
 const LEADING_CURRENCY = new RegExp(`^${CURRENCY}`, "u");
 const TRAILING_CURRENCY = new RegExp(`${CURRENCY}$`, "u");
 
+/** Whose habits read an ambiguous "1,500": "en" groups thousands with commas, "ru" (default) does not. */
+export type AmountLocale = "ru" | "en";
+
 /**
  * Splits "1500,50" / "1.500,50" / "1,500.50" into whole and fraction digits; undefined when the
  * text is not a plain decimal number. With both separators the rightmost is the decimal one and
- * the other must group thousands properly.
+ * the other must group thousands properly. English habits add one more reading: several commas
+ * that group thousands ("1,500,000") are grouping. A single "1,500" stays a decimal in both
+ * languages (the confirmation shows what was read), as people type "150,50" for a decimal.
  */
-function splitDecimal(text: string): { whole: string; fraction: string } | undefined {
+function splitDecimal(
+  text: string,
+  locale: AmountLocale,
+): { whole: string; fraction: string } | undefined {
   const comma = text.lastIndexOf(",");
   const dot = text.lastIndexOf(".");
   let whole: string;
   let fraction = "";
-  if (comma >= 0 && dot >= 0) {
+  if (locale === "en" && dot < 0 && /^\d{1,3}(,\d{3}){2,}$/.test(text)) {
+    whole = text.replace(/,/g, "");
+  } else if (comma >= 0 && dot >= 0) {
     const decimalAt = Math.max(comma, dot);
     const grouping = decimalAt === comma ? "." : ",";
     const head = text.slice(0, decimalAt);
@@ -110,6 +120,7 @@ function splitDecimal(text: string): { whole: string; fraction: string } | undef
 export function parseBudgetInput(
   input: string,
   limits: BudgetLimits = DEFAULT_BUDGET_LIMITS,
+  locale: AmountLocale = "ru",
 ): BudgetInputResult {
   let text = input.normalize("NFKC").toLowerCase().replace(SPACES, "");
   text = text.replace(LEADING_CURRENCY, "").replace(TRAILING_CURRENCY, "");
@@ -121,7 +132,7 @@ export function parseBudgetInput(
     text = text.slice(1);
   }
   if (!/\d/.test(text)) return { ok: false, reason: "not_a_number" };
-  const parts = splitDecimal(text);
+  const parts = splitDecimal(text, locale);
   if (!parts) return { ok: false, reason: "not_a_number" };
 
   const { whole, fraction } = parts;
@@ -150,25 +161,34 @@ export interface FormatRoublesOptions {
   space?: string;
   /** "auto" shows kopecks only when there are any ("1 500 ₽", "1 500,50 ₽"); "always" shows ",00". */
   kopecks?: "auto" | "always";
-  /** Currency mark; "" leaves it out. */
+  /** Currency mark; "" leaves it out. English writes "RUB" in front unless told otherwise. */
   currency?: string;
+  /** The reader's language: "ru" (default) writes "1 500,50 ₽", "en" writes "RUB 1,500.50". */
+  locale?: string;
 }
 
 /**
- * Millionths → "1 500,50 ₽". Sub-kopeck remainders (Ozon rounds to kopecks, so they should not
- * occur) are rounded half-up for display.
+ * Millionths → "1 500,50 ₽" (Russian) or "RUB 1,500.50" (English: the form Intl gives for en and
+ * the one English postings and report summaries already use). Sub-kopeck remainders (Ozon rounds
+ * to kopecks, so they should not occur) are rounded half-up for display.
  */
 export function formatRoubles(millionths: bigint, options: FormatRoublesOptions = {}): string {
+  const english = options.locale?.startsWith("en") === true;
   const space = options.space ?? "\u00A0";
-  const currency = options.currency ?? "₽";
   const negative = millionths < 0n;
   const abs = negative ? -millionths : millionths;
   const kopecks = millionthsToKopecks(abs);
   const roubles = kopecks / 100n;
   const rest = kopecks % 100n;
-  const grouped = roubles.toString().replace(/\B(?=(\d{3})+(?!\d))/g, space);
+  const grouped = roubles.toString().replace(/\B(?=(\d{3})+(?!\d))/g, english ? "," : space);
   const showKopecks = options.kopecks === "always" || rest !== 0n;
-  const number = showKopecks ? `${grouped},${rest.toString().padStart(2, "0")}` : grouped;
+  const decimal = english ? "." : ",";
+  const number = showKopecks ? `${grouped}${decimal}${rest.toString().padStart(2, "0")}` : grouped;
   const signed = negative ? `−${number}` : number;
+  if (english) {
+    const currency = options.currency ?? "RUB";
+    return currency ? `${negative ? "−" : ""}${currency}${space}${number}` : signed;
+  }
+  const currency = options.currency ?? "₽";
   return currency ? `${signed}${space}${currency}` : signed;
 }

@@ -18,6 +18,7 @@ export {
   type ListOptions,
 } from "./budget.ts";
 export {
+  type AmountLocale,
   type BudgetInputReason,
   type BudgetInputResult,
   type BudgetLimits,

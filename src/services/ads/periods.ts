@@ -160,11 +160,22 @@ export function checkPeriod(
   return { ok: true, days };
 }
 
-/** `01.10.2026–15.10.2026` (one day: `01.10.2026`) for messages. */
-export function formatPeriod(period: ReportPeriod): string {
+/**
+ * `01.10.2026–15.10.2026` (one day: `01.10.2026`) for messages; for an English reader
+ * `1 Oct 2026 – 15 Oct 2026` (one day: `1 Oct 2026`).
+ */
+export function formatPeriod(period: ReportPeriod, locale = "ru"): string {
+  const english = locale.startsWith("en");
   const show = (isoDate: string) => {
+    if (english) {
+      const day = DateTime.fromISO(isoDate, { zone: "UTC" });
+      if (day.isValid) return day.setLocale("en-GB").toFormat("d LLL yyyy");
+    }
     const [y, m, d] = isoDate.split("-");
     return `${d}.${m}.${y}`;
   };
-  return period.from === period.to ? show(period.from) : `${show(period.from)}–${show(period.to)}`;
+  if (period.from === period.to) return show(period.from);
+  return english
+    ? `${show(period.from)} – ${show(period.to)}`
+    : `${show(period.from)}–${show(period.to)}`;
 }

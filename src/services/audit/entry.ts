@@ -26,6 +26,8 @@ export interface AuditInput {
   shopId?: string;
   /** The object's id: posting number, campaign id, SKU, person id… */
   objectId: string;
+  /** The object in more words: a product's offer_id and warehouse, a return's posting. */
+  detail?: string;
   /** How, within the kind: "dialog", "one-tap", "batch", "daily", "pause", "granted"… */
   via?: string;
   from?: string;
@@ -56,6 +58,7 @@ export const auditEntrySchema = z.object({
   actor: z.object({ id: z.number().int(), name: text(LIMIT) }),
   shopId: text(128).optional(),
   objectId: text(LIMIT),
+  detail: text(LIMIT).optional(),
   via: text(64).optional(),
   from: text(LIMIT).optional(),
   to: text(LIMIT).optional(),

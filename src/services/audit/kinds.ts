@@ -44,9 +44,10 @@ export const AUDIT_KINDS = {
   invite: { object: "invite", rights: true },
   /** Created, paused, resumed or deleted. */
   schedule: { object: "schedule" },
-  // Recorded by the areas being built beside this one (products, deliveries, returns).
+  /** A product's stock at one warehouse (the record's `detail`: offer_id and warehouse). */
   stock: { object: "sku" },
   price: { object: "sku" },
+  /** An own delivery's tracking number, delivering, last mile or delivered (the record's `via`). */
   "delivery-step": { object: "posting" },
   "return-decision": { object: "return" },
   dispute: { object: "posting" },

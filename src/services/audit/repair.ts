@@ -4,7 +4,10 @@
  * says it happened; the record is written from it now, once (its once-key is the same one the
  * action's own record uses).
  *
- * Repaired today: ship/pack (the packed-by note every confirmed ship writes, kept three days).
+ * Repaired here: ship/pack (the packed-by note every confirmed ship writes, kept three days).
+ * The areas with ledgers of their own repair theirs at their module's start, the same way:
+ * stock and price (services/products/audit.ts), return decisions (services/returns/audit.ts),
+ * delivery steps and disputes (services/deliveries/audit.ts).
  */
 import type { Logger } from "../../logger.ts";
 import type { Store } from "../../store/port.ts";

@@ -160,6 +160,7 @@ export class AuditTrail {
           : { status: input.result.status, words: words(input.result.words) },
     };
     if (input.shopId !== undefined) entry.shopId = clip(input.shopId, 64);
+    if (input.detail !== undefined) entry.detail = clip(input.detail, 200);
     if (input.via !== undefined) entry.via = clip(input.via, 32);
     if (input.from !== undefined) entry.from = words(input.from);
     if (input.to !== undefined) entry.to = words(input.to);

@@ -8,7 +8,7 @@ import { DateTime } from "luxon";
 import type { AuditEntry } from "./entry.ts";
 
 export interface AuditXlsxLabels {
-  /** Column headers, in order: time, person, person id, store, kind, object, via, from, to, result, words. */
+  /** Column headers, in order: time, person, person id, store, kind, object, via, from, to, result, words, details. */
   headers: readonly string[];
   sheet: string;
   kind(entry: AuditEntry): string;
@@ -51,9 +51,10 @@ export async function auditXlsx(
       safe(entry.to),
       labels.result(entry),
       safe(words),
+      safe(entry.detail),
     ]);
   }
-  const widths = [20, 24, 12, 18, 18, 22, 12, 16, 16, 14, 40];
+  const widths = [20, 24, 12, 18, 18, 22, 12, 16, 16, 14, 40, 30];
   widths.forEach((width, i) => {
     sheet.getColumn(i + 1).width = width;
   });

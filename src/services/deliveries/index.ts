@@ -1,4 +1,5 @@
 /** The seller's own deliveries without Telegram: what to offer, steps once, cards, batches. */
+export { repairStepRecords, type StepAudit, stepOnceKey } from "./audit.ts";
 export { type DeliveryCard, DeliveryCardBook } from "./card-book.ts";
 export { deliveriesInProgress, type StatusGroup } from "./in-progress.ts";
 export { type Actor, runStep, type StepAction, type StepMark, type StepOutcome } from "./once.ts";

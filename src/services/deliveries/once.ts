@@ -14,7 +14,9 @@ import type { SellerClient } from "../../ozon/index.ts";
 import type { DeliveryResult } from "../../ozon/seller/deliveries.ts";
 import type { Posting } from "../../ozon/seller/types.ts";
 import type { Store } from "../../store/port.ts";
+import { type AuditRecorder, resultOf } from "../audit/index.ts";
 import { describeOzonError, type Problem } from "../postings/problem.ts";
+import { MARK_PREFIX, REACHED, recordStepDone, type StepAudit, stepRecord } from "./audit.ts";
 import type { StatusStep } from "./own-delivery.ts";
 
 /** Who tapped, as Telegram showed them. */
@@ -50,7 +52,7 @@ export interface StepShop {
 }
 
 const key = (postingNumber: string, action: StepAction) =>
-  `delivery-once:${postingNumber}:${action}`;
+  `${MARK_PREFIX}${postingNumber}:${action}`;
 
 /** Failures after which the request may have gone through: the key stays until it lapses. */
 const UNANSWERED = new Set<OzonFailureKind>([
@@ -60,13 +62,6 @@ const UNANSWERED = new Set<OzonFailureKind>([
   "bad_answer",
   "unknown",
 ]);
-/** The status a posting shows once the step went through. */
-const REACHED: Record<StepAction, string> = {
-  delivering: "delivering",
-  "last-mile": "driver_pickup",
-  delivered: "delivered",
-  dispute: "arbitration",
-};
 
 /** Ozon refused the request itself (a dispute on a posting it will not dispute): its words. */
 const REFUSALS = new Set<OzonFailureKind>(["our_input", "conflict"]);
@@ -76,8 +71,14 @@ export async function runStep(
   postingNumber: string,
   action: StepAction,
   actor: Actor,
+  /** Where the step is recorded (audit.ts): done, refused in Ozon's words, or failed. */
+  audit?: StepAudit,
 ): Promise<StepOutcome> {
   const k = key(postingNumber, action);
+  const record = async (result: Parameters<AuditRecorder["record"]>[0]["result"]) => {
+    if (audit)
+      await audit.recorder.record({ ...stepRecord(audit, postingNumber, action, actor), result });
+  };
   const mark: StepMark = { ...actor, at: new Date().toISOString(), state: "acting" };
   if (!(await shop.store.setIfAbsent(k, mark, { ttlMs: ACTING_TTL_MS }))) {
     return { kind: "taken", mark: await shop.store.get<StepMark>(k) };
@@ -95,33 +96,44 @@ export async function runStep(
     const kind = ozonFailureKind(error);
     if (REFUSALS.has(kind) && isOzonApiError(error)) {
       await shop.store.delete(k);
+      await record({ status: "refused", words: error.apiMessage || `HTTP ${error.status}` });
       return { kind: "refused", error: error.apiMessage };
     }
     // No answer heard: Ozon's state says whether it went through; if not, a re-tap asks again.
     const now = UNANSWERED.has(kind)
       ? await shop.seller.postings.get(postingNumber).catch(() => undefined)
       : undefined;
-    if (now?.status === REACHED[action]) return done(shop, k, mark, now);
+    if (now?.status === REACHED[action])
+      return done(shop, k, mark, now, postingNumber, action, audit);
     await shop.store.delete(k);
+    await record(resultOf(error));
     return { kind: "failed", problem: describeOzonError(error, postingNumber) };
   }
   if (!result.ok) {
     await shop.store.delete(k);
+    await record({ status: "refused", words: result.error || "—" });
     return { kind: "refused", error: result.error ?? "" };
   }
   const posting = await shop.seller.postings.get(postingNumber).catch(() => undefined);
-  return done(shop, k, mark, posting);
+  return done(shop, k, mark, posting, postingNumber, action, audit);
 }
 
-/** The step went through: remembered as done (a later tap is told who did it). */
+/**
+ * The step went through: remembered as done (a later tap is told who did it), then recorded (the
+ * start-up repair writes the record from the mark if the process dies in between).
+ */
 async function done(
   shop: StepShop,
   k: string,
   mark: StepMark,
   posting: Posting | undefined,
+  postingNumber: string,
+  action: StepAction,
+  audit: StepAudit | undefined,
 ): Promise<StepOutcome> {
   const finished: StepMark = { ...mark, state: "done" };
   await shop.store.set(k, finished, { ttlMs: DONE_TTL_MS });
+  if (audit) await recordStepDone(audit, postingNumber, action, finished);
   return { kind: "done", mark: finished, posting };
 }
 

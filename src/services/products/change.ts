@@ -5,6 +5,7 @@
  */
 import { type ItemResult, type SellerClient, STOCK_CHANGE_WINDOW_MS } from "../../ozon/index.ts";
 import type { Store } from "../../store/port.ts";
+import { type ChangeAudit, type KeptChange, recordAnswered, recordFailed } from "./audit.ts";
 import { rublesText } from "./money.ts";
 import { sendOnce } from "./once.ts";
 
@@ -39,19 +40,51 @@ export interface PriceChangeRequest {
 
 type Changer = Pick<SellerClient, "stock">;
 
+/**
+ * Sends once under `key`; Ozon's answer is kept with the record's note, then recorded (audit.ts:
+ * a crash between the two is repaired at start). A failed call is recorded as it failed.
+ */
+async function sendRecorded(
+  store: Store,
+  kind: "stock" | "price",
+  key: string,
+  audit: ChangeAudit | undefined,
+  send: () => Promise<ChangeOutcome>,
+): Promise<ChangeOutcome> {
+  const once = await sendOnce<KeptChange>(store, `${kind}:${key}`, async () => {
+    let outcome: ChangeOutcome;
+    try {
+      outcome = await send();
+    } catch (error) {
+      await recordFailed(audit, kind, error);
+      throw error;
+    }
+    return audit ? { outcome, note: { ...audit.note, at: Date.now() } } : { outcome };
+  });
+  if (!once.first) return duplicate(keptOutcome(once.value));
+  await recordAnswered(audit, kind, key, once.value);
+  return once.value.outcome;
+}
+
+/** Ozon's answer as kept (a bare outcome was kept before records had notes). */
+function keptOutcome(kept: KeptChange | undefined): ChangeOutcome | undefined {
+  if (!kept) return undefined;
+  return "outcome" in kept ? kept.outcome : (kept as ChangeOutcome);
+}
+
 export async function changeStock(
   seller: Changer,
   store: Store,
   request: StockChangeRequest,
   now: () => number,
+  audit?: ChangeAudit,
 ): Promise<ChangeOutcome> {
-  const once = await sendOnce(store, `stock:${request.onceKey}`, async () => {
+  return sendRecorded(store, "stock", request.onceKey, audit, async () => {
     const [result] = await seller.stock.setStocks([
       { productId: request.productId, warehouseId: request.warehouseId, stock: request.units },
     ]);
     return outcomeOf(result, now() + STOCK_CHANGE_WINDOW_MS);
   });
-  return once.first ? once.value : duplicate(once.value);
 }
 
 export async function changePrice(
@@ -59,10 +92,11 @@ export async function changePrice(
   store: Store,
   request: PriceChangeRequest,
   now: () => number,
+  audit?: ChangeAudit,
 ): Promise<ChangeOutcome> {
   const money = (kopecks: string | undefined) =>
     kopecks === undefined ? undefined : rublesText(BigInt(kopecks));
-  const once = await sendOnce(store, `price:${request.onceKey}`, async () => {
+  return sendRecorded(store, "price", request.onceKey, audit, async () => {
     const old = money(request.oldPrice);
     const min = money(request.minPrice);
     const [result] = await seller.stock.setPrices([
@@ -75,7 +109,6 @@ export async function changePrice(
     ]);
     return outcomeOf(result, now() + PRICE_RETRY_MINUTES * 60_000);
   });
-  return once.first ? once.value : duplicate(once.value);
 }
 
 function duplicate(outcome: ChangeOutcome | undefined): ChangeOutcome {

@@ -1,4 +1,10 @@
 /** Products: finding one, its card's figures, and changing its stock and prices once. */
+export {
+  type ChangeAudit,
+  type ChangeNote,
+  changeOnceKey,
+  repairChangeRecords,
+} from "./audit.ts";
 export { available, loadCard, type ProductCard, SALES_DAYS, type WarehouseUnits } from "./card.ts";
 export {
   type ChangeOutcome,

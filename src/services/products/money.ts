@@ -3,7 +3,7 @@
  * number in the newer forms) read digit by digit, a person's answer read as budgets are
  * ("1 290,50 ₽"), and how big a change is (percent, or "10 times lower") without floats.
  */
-import { formatRoubles, parseBudgetInput } from "../ads/index.ts";
+import { type AmountLocale, formatRoubles, parseBudgetInput } from "../ads/index.ts";
 
 const MILLIONTHS_PER_KOPECK = 10_000n;
 /** The highest price taken from a person: 100 million roubles. */
@@ -25,9 +25,9 @@ export function rublesText(kopecks: bigint): string {
   return `${kopecks / 100n}.${(kopecks % 100n).toString().padStart(2, "0")}`;
 }
 
-/** Kopecks → "1 290,50 ₽" for people. */
-export function priceText(kopecks: bigint): string {
-  return formatRoubles(kopecks * MILLIONTHS_PER_KOPECK);
+/** Kopecks → "1 290,50 ₽" (or "RUB 1,290.50" for an English reader) for people. */
+export function priceText(kopecks: bigint, locale?: string): string {
+  return formatRoubles(kopecks * MILLIONTHS_PER_KOPECK, { locale });
 }
 
 export type PriceInput =
@@ -35,15 +35,23 @@ export type PriceInput =
   | { ok: false; reason: "not_a_number" | "not_positive" | "too_many_decimals" | "too_big" };
 
 /** A typed price: more than two decimals are refused, not rounded (a price is exact). */
-export function parsePriceInput(text: string, allowZero = false): PriceInput {
+export function parsePriceInput(
+  text: string,
+  allowZero = false,
+  locale: AmountLocale = "ru",
+): PriceInput {
   const trimmed = text.trim().slice(0, 64);
-  if (allowZero && /^0+([.,]0+)?\s*(₽|руб\.?|р\.?)?$/iu.test(trimmed))
+  if (allowZero && /^0+([.,]0+)?\s*(₽|руб\.?|р\.?|rub)?$/iu.test(trimmed))
     return { ok: true, kopecks: 0n };
-  const parsed = parseBudgetInput(trimmed, {
-    minMillionths: MILLIONTHS_PER_KOPECK,
-    maxMillionths: MAX_PRICE_KOPECKS * MILLIONTHS_PER_KOPECK,
-    fraction: "reject",
-  });
+  const parsed = parseBudgetInput(
+    trimmed,
+    {
+      minMillionths: MILLIONTHS_PER_KOPECK,
+      maxMillionths: MAX_PRICE_KOPECKS * MILLIONTHS_PER_KOPECK,
+      fraction: "reject",
+    },
+    locale,
+  );
   if (parsed.ok) return { ok: true, kopecks: parsed.millionths / MILLIONTHS_PER_KOPECK };
   switch (parsed.reason) {
     case "above_max":

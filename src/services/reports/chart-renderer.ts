@@ -9,6 +9,11 @@ import type { ChartAnswer, ChartJob } from "./chart-worker.ts";
 import { type ReportChartOptions, reportChartData } from "./report-chart.ts";
 import type { ReportTable } from "./report-table.ts";
 
+/** The worker beside this file: TypeScript when run from src/, JavaScript when built (npm run build). */
+const CHART_WORKER_FILE = import.meta.url.endsWith(".ts")
+  ? "./chart-worker.ts"
+  : "./chart-worker.js";
+
 export interface ChartRendererOptions {
   /** Charts one worker draws before it ends (default 8). */
   rendersPerWorker?: number;
@@ -40,7 +45,7 @@ class ChartWorker {
     // ECharts and one chart need some 80 MB of heap; a runaway chart dies at the cap, not the bot.
     // A small young generation means frequent minor GCs, which free resvg's pictures early:
     // peak RSS for 24 charts ~390 MB without it, ~230 MB with it (bench/report-charts.ts).
-    this.#worker = new Worker(new URL("./chart-worker.ts", import.meta.url), {
+    this.#worker = new Worker(new URL(CHART_WORKER_FILE, import.meta.url), {
       resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 8 },
     });
     // A chart in progress holds the process by its timer, not by the worker.

@@ -129,6 +129,8 @@ const loadECharts = () => {
   return echartsModule;
 };
 
+const MONTHS_EN = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split(" ");
+
 /** The chart as SVG text (ECharts server-side rendering). */
 export async function renderReportChartSvg(
   data: ReportChartData,
@@ -140,8 +142,12 @@ export async function renderReportChartSvg(
   const family = (options.fonts ?? chartFonts()).family;
   const en = options.locale.startsWith("en");
   const numbers = new Intl.NumberFormat(en ? "en-GB" : "ru-RU", { maximumFractionDigits: 0 });
-  const roubles = (v: number) => (en ? `₽${numbers.format(v)}` : `${numbers.format(v)} ₽`);
-  const day = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}`;
+  // Money as the bot writes it elsewhere: "25 000 ₽", "RUB 25,000"; days "01.09", "1 Sep".
+  const roubles = (v: number) => (en ? `RUB ${numbers.format(v)}` : `${numbers.format(v)} ₽`);
+  const day = (iso: string) =>
+    en
+      ? `${Number(iso.slice(8, 10))} ${MONTHS_EN[Number(iso.slice(5, 7)) - 1] ?? iso.slice(5, 7)}`
+      : `${iso.slice(8, 10)}.${iso.slice(5, 7)}`;
   const others = options.labels.others;
   const text = { fontFamily: family, color: "#1d2733" };
   const lineName = data.line

@@ -6,6 +6,13 @@
  */
 import type { ReturnsApi, RfbsDecision } from "../../ozon/seller/returns.ts";
 import type { Store } from "../../store/port.ts";
+import {
+  CLAIM_PREFIX,
+  type DecisionAudit,
+  type KeptClaim,
+  recordDecided,
+  recordUndecided,
+} from "./audit.ts";
 
 export type DecisionInput =
   | { decision: "approve" | "receive" | "return_money" }
@@ -27,7 +34,7 @@ export type DecisionOutcome =
 /** How long a claim stands (the request has moved to its next state long before). */
 const CLAIM_TTL_MS = 24 * 60 * 60 * 1000;
 
-const claimKey = (id: string, state: string) => `returns:decide:${id}:${state}`;
+const claimKey = (id: string, state: string) => `${CLAIM_PREFIX}${id}:${state}`;
 
 export async function decideOnce(
   api: Pick<ReturnsApi, "approve" | "reject" | "compensate" | "receive" | "returnMoney">,
@@ -38,6 +45,8 @@ export async function decideOnce(
   input: DecisionInput,
   who: { id: number; name: string },
   now = new Date(),
+  /** Where the decision is recorded (audit.ts): done, or refused by Ozon, or failed. */
+  audit?: DecisionAudit,
 ): Promise<DecisionOutcome> {
   const claim: DecidedBy = {
     decision: input.decision,
@@ -49,7 +58,7 @@ export async function decideOnce(
     const by = await store.get<DecidedBy>(claimKey(id, state));
     if (by) return { kind: "taken", by };
     // The claim lapsed between the two reads: one more try.
-    return decideOnce(api, store, id, state, input, who, now);
+    return decideOnce(api, store, id, state, input, who, now, audit);
   }
   try {
     switch (input.decision) {
@@ -71,8 +80,16 @@ export async function decideOnce(
     }
   } catch (error) {
     await store.delete(claimKey(id, state));
+    await recordUndecided(audit, error);
     return { kind: "failed", error };
   }
-  // Done: the claim stays until it lapses, so a late second tap hears who did it.
+  // Done: the claim stays until it lapses, so a late second tap hears who did it. With a record
+  // to write, it is marked done with the record's note first: a crash before the record leaves
+  // what the start-up repair needs.
+  if (audit) {
+    const kept: DecidedBy & KeptClaim = { ...claim, done: true, note: audit.note, state };
+    await store.set(claimKey(id, state), kept, { ttlMs: CLAIM_TTL_MS });
+    await recordDecided(audit, state, now.getTime());
+  }
   return { kind: "done" };
 }

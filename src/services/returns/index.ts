@@ -1,4 +1,10 @@
 export {
+  type DecisionAudit,
+  type DecisionNote,
+  decisionOnceKey,
+  repairDecisionRecords,
+} from "./audit.ts";
+export {
   type DecidedBy,
   type DecisionInput,
   type DecisionOutcome,

@@ -1,24 +1,42 @@
 /**
- * A typed refund amount → exact kopecks (bigint, never a float): "150", "150,5", "1 234.50 ₽".
- * More than two decimals, zero, or not a number are refused with a reason.
+ * A typed refund amount → exact kopecks (bigint, never a float): "150", "150,5", "1 234.50 ₽",
+ * "1,234.50" — read by the one amount parser the budgets, bids and prices use (ads'
+ * parseBudgetInput), so every typed amount takes the same forms. More than two decimals, zero, a
+ * minus, or not a number are refused with a reason.
  */
+import { type AmountLocale, parseBudgetInput } from "../ads/index.ts";
+
 export type AmountResult =
   | { ok: true; kopecks: bigint }
   | { ok: false; reason: "not_a_number" | "too_many_decimals" | "not_positive" | "too_long" };
 
-const SPACES = /[\s\u00A0\u2007\u2009\u202F'’_]/g;
-const CURRENCY = /(₽|руб\.?|р\.?|rub)$/iu;
+const MILLIONTHS_PER_KOPECK = 10_000n;
+/** Twelve digits of roubles, as before the parser was shared. */
+const MAX_KOPECKS = 10n ** 14n - 1n;
 
-export function parseKopecks(text: string): AmountResult {
+export function parseKopecks(text: string, locale: AmountLocale = "ru"): AmountResult {
   if (text.length > 40) return { ok: false, reason: "too_long" };
-  const plain = text.toLowerCase().replace(SPACES, "").replace(CURRENCY, "");
-  const match = /^(\d{1,12})(?:[.,](\d+))?$/.exec(plain);
-  if (!match) return { ok: false, reason: "not_a_number" };
-  const fraction = match[2] ?? "";
-  if (fraction.length > 2) return { ok: false, reason: "too_many_decimals" };
-  const kopecks = BigInt(match[1] as string) * 100n + BigInt(fraction.padEnd(2, "0") || "0");
-  if (kopecks <= 0n) return { ok: false, reason: "not_positive" };
-  return { ok: true, kopecks };
+  // A refund is never negative: a minus is not an amount at all.
+  if (/[-−]/u.test(text)) return { ok: false, reason: "not_a_number" };
+  const parsed = parseBudgetInput(
+    text,
+    {
+      minMillionths: MILLIONTHS_PER_KOPECK,
+      maxMillionths: MAX_KOPECKS * MILLIONTHS_PER_KOPECK,
+      fraction: "reject",
+    },
+    locale,
+  );
+  if (parsed.ok) return { ok: true, kopecks: parsed.millionths / MILLIONTHS_PER_KOPECK };
+  switch (parsed.reason) {
+    case "above_max":
+      return { ok: false, reason: "too_long" };
+    case "below_min":
+    case "not_positive":
+      return { ok: false, reason: "not_positive" };
+    default:
+      return { ok: false, reason: parsed.reason };
+  }
 }
 
 /** "1290" / "1290.5" / 1290.5 (Ozon's price) → kopecks; undefined when it is not a plain amount. */

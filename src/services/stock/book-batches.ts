@@ -21,6 +21,8 @@ export function batchesOf(draft: BookDraft): BookBatch[] {
         productId: c.productId,
         warehouseId: c.warehouseId,
         stock: c.to,
+        ...(c.sku ? { sku: c.sku } : {}),
+        ...(c.from === undefined ? {} : { was: String(c.from) }),
       })),
       state: "pending",
     });
@@ -39,6 +41,13 @@ export function batchesOf(draft: BookDraft): BookBatch[] {
         };
         if (c.fields.oldPrice) set.oldPrice = kopecksToRoubles(BigInt(c.fields.oldPrice.to));
         if (c.fields.minPrice) set.minPrice = kopecksToRoubles(BigInt(c.fields.minPrice.to));
+        if (c.sku) set.sku = c.sku;
+        const was = pricesText({
+          price: c.fields.price?.from ?? c.keepPrice,
+          oldPrice: c.fields.oldPrice?.from,
+          minPrice: c.fields.minPrice?.from,
+        });
+        if (was) set.was = was;
         return set;
       }),
       state: "pending",
@@ -82,7 +91,7 @@ export function resultLines(batch: BookBatch): BookResultLine[] {
         outcome,
       };
     }
-    const { offerId, productId: _id, ...prices } = item as PriceSet;
+    const { offerId, productId: _id, sku: _sku, was: _was, ...prices } = item as PriceSet;
     return { row: batch.rows[i] ?? 0, offerId, kind: "price" as const, prices, outcome };
   });
 }
@@ -100,4 +109,17 @@ export function sleepFor(ms: number, signal: AbortSignal): Promise<void> {
     };
     signal.addEventListener("abort", onAbort, { once: true });
   });
+}
+
+/** Prices in words for the audit trail ("1299.50, old 1500.00"); kopecks in, empty when none. */
+function pricesText(kopecks: { price?: string; oldPrice?: string; minPrice?: string }): string {
+  const text = (value: string | undefined) =>
+    value === undefined ? undefined : kopecksToRoubles(BigInt(value));
+  return [
+    text(kopecks.price),
+    kopecks.oldPrice === undefined ? undefined : `old ${text(kopecks.oldPrice)}`,
+    kopecks.minPrice === undefined ? undefined : `min ${text(kopecks.minPrice)}`,
+  ]
+    .filter(Boolean)
+    .join(", ");
 }

@@ -12,7 +12,9 @@
 import type { Logger } from "../../logger.ts";
 import { type Lease, loopLease } from "../../store/lease.ts";
 import type { Store } from "../../store/port.ts";
+import type { AuditRecorder } from "../audit/index.ts";
 import { BackgroundLoop, StoppingError } from "../background-loop.ts";
+import { recordBatch } from "./book-audit.ts";
 import { batchesOf, pad, reachedNow, resultLines, sleepFor } from "./book-batches.ts";
 import {
   type BookOzon,
@@ -77,6 +79,8 @@ export interface BookBatch {
   items: Array<StockSet | PriceSet>;
   state: "pending" | "sending" | "done";
   outcomes?: ItemOutcome[];
+  /** Its items are in the audit trail (book-audit.ts). */
+  recorded?: true;
 }
 
 export interface BookResultLine {
@@ -105,6 +109,8 @@ export interface BookDeskOptions {
   shared?: Store;
   ozon: BookOzon;
   notifier: BookNotifier;
+  /** Where each change sent is recorded (the audit trail). */
+  audit?: AuditRecorder;
   paceMs?: number;
   /** How often the desk looks for jobs besides being woken (default 5 s). */
   idleMs?: number;
@@ -264,10 +270,12 @@ export class BookDesk {
       if (items.length > 0) {
         let answers: ItemOutcome[];
         try {
+          // What the record keeps of an item (its SKU, its value before) is not Ozon's to see.
+          const sent = items.map(({ sku: _sku, was: _was, ...item }) => item);
           answers =
             batch.kind === "stock"
-              ? await ozon.setStocks(items as StockSet[], signal)
-              : await ozon.setPrices(items as PriceSet[], signal);
+              ? await ozon.setStocks(sent as StockSet[], signal)
+              : await ozon.setPrices(sent as PriceSet[], signal);
         } catch (error) {
           // Stopping, or Ozon down for now: the batch is tried again (checked against Ozon first).
           if (signal.aborted || tries < MAX_BATCH_TRIES) throw error;
@@ -285,7 +293,9 @@ export class BookDesk {
           outcomes[i] = answers[next++] ?? { ok: false, code: "no_answer", message: "" };
         }
       }
-      await store.set(key, { ...batch, state: "done", outcomes: outcomes as ItemOutcome[] });
+      const done: BookBatch = { ...batch, state: "done", outcomes: outcomes as ItemOutcome[] };
+      await store.set(key, done);
+      await this.#record(job, index, done);
       job.sent += batch.items.length;
       await this.#saveJob(job);
       if (Date.now() - lastProgress > 2_000 || index === job.batches - 1) {
@@ -301,13 +311,23 @@ export class BookDesk {
     await this.#saveJob(job);
   }
 
+  /** The batch's items in the audit trail, then the batch marked recorded. */
+  async #record(job: BookJob, index: number, batch: BookBatch): Promise<void> {
+    const { audit, store } = this.#o;
+    if (!audit || !(await recordBatch(audit, job, index, batch))) return;
+    await store.set(`${BATCH_PREFIX}${job.id}:${pad(index)}`, { ...batch, recorded: true });
+  }
+
   /** Sends the result; true once Telegram took it. */
   async #deliver(job: BookJob): Promise<boolean> {
     const { store, notifier, logger } = this.#o;
     const lines: BookResultLine[] = [];
     for (let index = 0; index < job.batches; index++) {
       const batch = await store.get<BookBatch>(`${BATCH_PREFIX}${job.id}:${pad(index)}`);
-      if (batch) lines.push(...resultLines(batch));
+      if (!batch) continue;
+      // A batch done but not recorded (a crash came between): recorded now, once.
+      if (batch.state === "done" && !batch.recorded) await this.#record(job, index, batch);
+      lines.push(...resultLines(batch));
     }
     try {
       await notifier.finished(job, lines);

@@ -17,6 +17,9 @@ export interface StockSet {
   productId: string;
   warehouseId: string;
   stock: number;
+  /** For the audit record only (never sent): the SKU and the units before. */
+  sku?: string;
+  was?: string;
 }
 
 export interface PriceSet {
@@ -26,6 +29,9 @@ export interface PriceSet {
   price: string;
   oldPrice?: string;
   minPrice?: string;
+  /** For the audit record only (never sent): the SKU and the prices before, in words. */
+  sku?: string;
+  was?: string;
 }
 
 export type ItemOutcome = { ok: true } | { ok: false; code: string; message: string };

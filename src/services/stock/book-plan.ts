@@ -38,6 +38,8 @@ export interface StockChange {
   row: number;
   offerId: string;
   productId: string;
+  /** The product's SKU when Ozon gave one (the audit trail names a product by it). */
+  sku?: string;
   warehouseId: string;
   from: number | undefined;
   to: number;
@@ -47,6 +49,7 @@ export interface PriceChange {
   row: number;
   offerId: string;
   productId: string;
+  sku?: string;
   /** The fields that change, old and new in kopecks (as strings: JSON keeps no bigint). */
   fields: Partial<Record<PriceField, { from?: string; to: string }>>;
   /** The price sent unchanged with a new old or min price (Ozon wants a price in each item). */
@@ -147,6 +150,7 @@ export function planBook(sheet: BookSheet, catalog: BookCatalog): BookPlan {
             row: row.n,
             offerId,
             productId: item.productId,
+            ...(item.sku ? { sku: item.sku } : {}),
             warehouseId: role.warehouseId,
             from: item.stocks[role.warehouseId],
             to: parsed.value,
@@ -184,6 +188,7 @@ export function planBook(sheet: BookSheet, catalog: BookCatalog): BookPlan {
         row: row.n,
         offerId,
         productId: item.productId,
+        ...(item.sku ? { sku: item.sku } : {}),
         fields,
         ...(keepPrice === undefined ? {} : { keepPrice: keepPrice.toString() }),
       });

@@ -101,14 +101,14 @@ describe("/budget of a weekly campaign", () => {
     await slash(w, MANAGER_EN, "budget");
     await say(w, MANAGER_EN, "одежда");
     await tap(w, MANAGER_EN, "Одежда");
-    expect(screenText(w, MANAGER_EN.id)).toContain("weekly budget now: 4\u00A0900\u00A0₽");
+    expect(screenText(w, MANAGER_EN.id)).toContain("weekly budget now: RUB\u00A04,900");
     await say(w, MANAGER_EN, "3000"); // a fine daily amount, too little for a week
     expect(screenText(w, MANAGER_EN.id)).toContain(
-      "Too little: the weekly budget cannot be less than 3\u00A0500\u00A0₽",
+      "Too little: the weekly budget cannot be less than RUB\u00A03,500",
     );
     await say(w, MANAGER_EN, "15000");
     expect(screenText(w, MANAGER_EN.id)).toContain(
-      "Too much: the weekly budget cannot be more than 14\u00A0000\u00A0₽",
+      "Too much: the weekly budget cannot be more than RUB\u00A014,000",
     );
     await say(w, MANAGER_EN, "14000");
     expect(screenText(w, MANAGER_EN.id)).toContain('Change the weekly budget of "Одежда');

@@ -11,13 +11,14 @@ import { RedisStore } from "../../../src/store/redis.ts";
 import { faultyStore } from "../../support/faulty-store.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../../support/redis.ts";
 import { callback, command } from "../../support/updates.ts";
-import { press, textOf } from "../harness.ts";
+import { buttonsOf, press, sentMessage, textOf } from "../harness.ts";
 import {
   exchange,
   KEEPER,
   lastScreen,
   messagesTo,
   must,
+  PACKER,
   type PostingsHarness,
   startPostings,
 } from "../postings/harness.ts";
@@ -154,6 +155,63 @@ describe("audit records of ship and cancel", () => {
       via: "repaired",
       result: { status: "done" },
     });
+  });
+});
+
+describe("🕘 History on a posting's alert cards", () => {
+  const lamp = { products: [{ name: "Lamp", quantity: 1, markRequired: false }] };
+
+  it("Pat's alert tells who packed it (Kim, done); a card cancelled by the buyer keeps only its History", async () => {
+    h = await startPostings({ withAudit: true });
+    for (const who of [KEEPER, PACKER]) await exchange(h, command("subscribe", { from: who }));
+    await h.watcher.runOnce();
+    const posting = h.sandbox.control.addPosting(lamp);
+    const number = posting.postingNumber;
+    let since = h.fake.calls.length;
+    await h.watcher.runOnce();
+    const keeperAlert = must(messagesTo(h, KEEPER.id, since)[0], "Kim's alert");
+    const packerAlert = must(messagesTo(h, PACKER.id, since)[0], "Pat's alert");
+    expect(buttonsOf(packerAlert).map((b) => b.text)).toContain("🕘 History");
+    const confirm = lastScreen(await exchange(h, press(keeperAlert, "Pack", KEEPER)));
+    // Pat's card is redrawn at once (with the pack) or at the watcher's pass.
+    since = h.fake.calls.length;
+    await exchange(h, press(confirm, "✅ Pack", KEEPER));
+    await h.watcher.runOnce();
+    const redrawn = h.fake
+      .callsTo("editMessageText")
+      .filter((c) => c.seq >= since && Number(c.payload.chat_id) === PACKER.id && c.response?.ok)
+      .at(-1);
+    expect(buttonsOf(must(redrawn, "Pat's card redrawn")).map((b) => b.text)).toEqual([
+      "🏷 Label",
+      "🕘 History",
+    ]);
+    const history = lastScreen(await exchange(h, press(must(redrawn), "🕘 History", PACKER)));
+    expect(textOf(history)).toContain(`🕘 History of posting ${number}`);
+    expect(textOf(history)).toMatch(/ · Kim/);
+    expect(textOf(history)).toContain("✅ done");
+
+    // Cancelled by the buyer: the card keeps its History (nothing done through the bot).
+    const other = h.sandbox.control.addPosting(lamp);
+    since = h.fake.calls.length;
+    await h.watcher.runOnce();
+    const alert = must(messagesTo(h, KEEPER.id, since)[0], "the second alert");
+    h.sandbox.control.cancelByBuyer(other.postingNumber);
+    since = h.fake.calls.length;
+    await h.watcher.runOnce();
+    const cancelled = h.fake
+      .callsTo("editMessageText")
+      .filter(
+        (c) =>
+          c.seq >= since &&
+          Number(c.payload.chat_id) === KEEPER.id &&
+          Number(c.payload.message_id) === Number(sentMessage(alert).message_id),
+      )
+      .at(-1);
+    expect(buttonsOf(must(cancelled, "the cancelled card")).map((b) => b.text)).toEqual([
+      "🕘 History",
+    ]);
+    const none = lastScreen(await exchange(h, press(must(cancelled), "🕘 History", KEEPER)));
+    expect(textOf(none)).toContain(`🕘 History of posting ${other.postingNumber}\n\nNo entries.`);
   });
 });
 

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   closeWorlds,
   MANAGER,
+  MANAGER_EN,
   say,
   screenText,
   slash,
@@ -100,6 +101,82 @@ describe("a card dialog's confirmation", () => {
     await say(w, MANAGER, ru(other));
     await tap(w, MANAGER, "✅ Изменить");
     expect(screenText(w, MANAGER.id)).toContain(`Готово: период кампании «${WEEKLY}» теперь`);
+    expect(changes(w)).toEqual([expect.stringMatching(/^(PUT|PATCH) 200$/)]);
+    expect(campaignOf(w, WEEKLY).toDate).toBe(other.toISODate());
+  });
+
+  it("bid, in English: 'Other bid' goes back, the amounts are English (RUB 1,015.50); then one PUT", async () => {
+    const w = await startWorld({ env: { BID_MIN_ROUBLES: "1", BID_MAX_ROUBLES: "2000" } });
+    const campaign = campaignOf(w, RUNNING);
+    const [sku] = campaign.objects as [string];
+    await slash(w, MANAGER_EN, "campaigns");
+    await tap(w, MANAGER_EN, /Кроссовки и ботинки/);
+    await tap(w, MANAGER_EN, "🎯 Bids");
+    await tap(w, MANAGER_EN, /^1\. /);
+    const question = `(SKU ${sku}) in the campaign "${RUNNING}": bid per click now`;
+    expect(screenText(w, MANAGER_EN.id)).toContain(question);
+    expect(screenText(w, MANAGER_EN.id)).toContain(`(from RUB${NBSP}1 to RUB${NBSP}2,000)`);
+
+    // A lone "1,200" stays a decimal (as "150,50" is); the confirmation shows what was read.
+    await say(w, MANAGER_EN, "1,200");
+    expect(screenText(w, MANAGER_EN.id)).toContain(`→ RUB${NBSP}1.20`);
+    // Typed at the confirmation: back to the question, nothing sent.
+    await say(w, MANAGER_EN, "1 015,50");
+    expect(screenText(w, MANAGER_EN.id)).toContain(question);
+    expect(changes(w)).toEqual([]);
+
+    await say(w, MANAGER_EN, "1,015.50");
+    expect(screenText(w, MANAGER_EN.id)).toContain(`Change the bid per click of`);
+    expect(screenText(w, MANAGER_EN.id)).toContain(`→ RUB${NBSP}1,015.50`);
+    await tap(w, MANAGER_EN, "✏️ Other bid");
+    expect(screenText(w, MANAGER_EN.id)).toContain(question);
+    expect(changes(w)).toEqual([]);
+
+    await say(w, MANAGER_EN, "1 015,50"); // the Russian habit is read the same
+    expect(screenText(w, MANAGER_EN.id)).toContain(`→ RUB${NBSP}1,015.50`);
+    await tap(w, MANAGER_EN, "✅ Change");
+    expect(screenText(w, MANAGER_EN.id)).toContain(`(SKU ${sku}) is now RUB${NBSP}1,015.50`);
+    expect(changes(w)).toEqual(["PUT 200"]);
+    const bids = await w.client.products.list(campaign.id);
+    expect(bids.find((p) => p.sku === sku)?.bid).toBe(1_015_500_000n);
+  });
+
+  it("period, in English: typed text or 'Other dates' goes back; the dates are English; then one change", async () => {
+    const w = await startWorld();
+    const before = campaignOf(w, WEEKLY);
+    await slash(w, MANAGER_EN, "campaigns");
+    await tap(w, MANAGER_EN, /Одежда весна-лето/);
+    await tap(w, MANAGER_EN, "📅 Period");
+    const question = `Campaign "${WEEKLY}", period now:`;
+    const first = moscow().plus({ days: 5 });
+    const other = moscow().plus({ days: 40 });
+    const en = (d: DateTime) => d.setLocale("en-GB").toFormat("d LLL yyyy");
+
+    await say(w, MANAGER_EN, ru(first));
+    expect(screenText(w, MANAGER_EN.id)).toContain(
+      `Change the period of the campaign "${WEEKLY}"?`,
+    );
+    expect(screenText(w, MANAGER_EN.id)).toContain(en(first));
+    expect(screenText(w, MANAGER_EN.id)).not.toContain(ru(first));
+    await say(w, MANAGER_EN, ru(other));
+    expect(screenText(w, MANAGER_EN.id)).toContain(question);
+    expect(changes(w)).toEqual([]);
+
+    await say(w, MANAGER_EN, ru(first));
+    await tap(w, MANAGER_EN, "✏️ Other dates");
+    expect(screenText(w, MANAGER_EN.id)).toContain(question);
+    expect(changes(w)).toEqual([]);
+    expect(campaignOf(w, WEEKLY)).toMatchObject({
+      fromDate: before.fromDate,
+      toDate: before.toDate,
+    });
+
+    await say(w, MANAGER_EN, ru(other));
+    await tap(w, MANAGER_EN, "✅ Change");
+    expect(screenText(w, MANAGER_EN.id)).toContain(
+      `Done: the period of the campaign "${WEEKLY}" is now`,
+    );
+    expect(screenText(w, MANAGER_EN.id)).toContain(en(other));
     expect(changes(w)).toEqual([expect.stringMatching(/^(PUT|PATCH) 200$/)]);
     expect(campaignOf(w, WEEKLY).toDate).toBe(other.toISODate());
   });

@@ -5,6 +5,7 @@
  */
 import type { Bot } from "grammy";
 import type { Update, User } from "grammy/types";
+import { createAuditModule } from "../../../src/bot/audit/index.ts";
 import { type CallbackCodec, createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import type { BotContext } from "../../../src/bot/core/context.ts";
 import { createI18n } from "../../../src/bot/core/i18n.ts";
@@ -19,6 +20,7 @@ import type { SellerClient } from "../../../src/ozon/index.ts";
 import { createSellerClient } from "../../../src/ozon/seller/client.ts";
 import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
 import { AccessService, type Role } from "../../../src/services/access/index.ts";
+import type { ShopRegistry } from "../../../src/shops/registry.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import type { Store } from "../../../src/store/port.ts";
 import { FakeBotApi, type RecordedCall } from "../../support/fake-bot-api.ts";
@@ -49,6 +51,8 @@ export interface DeliveriesHarness {
   codec: CallbackCodec;
   /** The shop's ref, as its buttons carry it. */
   shopRef: string;
+  /** The first process's shops. */
+  shops: ShopRegistry;
   /** The first process's postings module (its watcher runs when a test says). */
   readonly postings: PostingsModule;
   /** Sends to the first process (the bot), or to the i-th. */
@@ -61,6 +65,8 @@ export interface DeliveriesHarnessOptions {
   processes?: number;
   locale?: "ru" | "en";
   now?: () => number;
+  /** With the audit area too (it answers the cards' 🕘 History). */
+  withAudit?: boolean;
 }
 
 export async function startDeliveries(
@@ -92,6 +98,7 @@ export async function startDeliveries(
 
   const processes: Process[] = [];
   let shopRef = "";
+  let firstShops: ShopRegistry | undefined;
   for (let i = 0; i < (options.processes ?? 1); i++) {
     const seller = createSellerClient({
       baseUrl: sandbox.sellerUrl,
@@ -102,6 +109,7 @@ export async function startDeliveries(
     });
     const shops = await testShops(store, [{ id: credentials.sellerClientId, seller }]);
     shopRef = must(shops.all()[0], "shop").ref;
+    firstShops ??= shops;
     const container = { config, logger, store, access, shops, close: async () => {} };
     const sender = unlimitedSender();
     const shared = { container: container satisfies Container, i18n, codec, sender };
@@ -109,6 +117,7 @@ export async function startDeliveries(
     const modules: BotModule[] = [
       postings,
       createDeliveriesModule(shared, options.now ? { now: options.now } : {}),
+      ...(options.withAudit ? [createAuditModule(shared)] : []),
     ];
     const bot = createBot({
       config,
@@ -131,6 +140,7 @@ export async function startDeliveries(
     access,
     codec,
     shopRef,
+    shops: must(firstShops, "shops"),
     postings: must(processes[0], "process").postings,
     send: (update, index = 0) => must(processes[index], "process").bot.handleUpdate(update),
     async close() {

@@ -45,7 +45,12 @@ describe("own delivery steps (en)", () => {
     let card = await openCard(postingNumber);
     expect(textOf(card)).toContain(`Own delivery · ${postingNumber}`);
     expect(textOf(card)).toContain("packed, not yet handed to delivery");
-    expect(labels(card)).toEqual(["🔢 Tracking number", "🚚 Delivering", "🔄 Refresh"]);
+    expect(labels(card)).toEqual([
+      "🔢 Tracking number",
+      "🚚 Delivering",
+      "🔄 Refresh",
+      "🕘 History",
+    ]);
 
     const first = await step(card, "🚚 Delivering");
     expect(textOf(first.asked)).toContain(`Mark posting ${postingNumber} as “Delivering”?`);
@@ -58,6 +63,7 @@ describe("own delivery steps (en)", () => {
       "📍 Last mile",
       "✅ Delivered",
       "🔄 Refresh",
+      "🕘 History",
     ]);
 
     card = (await step(card, "📍 Last mile")).card;
@@ -68,7 +74,7 @@ describe("own delivery steps (en)", () => {
     expect(textOf(last.asked)).toContain("cannot be taken back");
     expect(h.sandbox.control.posting(postingNumber)?.status).toBe("delivered");
     expect(textOf(last.card)).toContain("Status: delivered");
-    expect(labels(last.card)).toEqual(["⚖️ Dispute", "🔄 Refresh"]);
+    expect(labels(last.card)).toEqual(["⚖️ Dispute", "🔄 Refresh", "🕘 History"]);
   });
 
   it("a step out of order is refused in Ozon's words, and the card shows the posting as it is", async () => {
@@ -247,6 +253,7 @@ describe("own delivery steps (ru)", () => {
       "📍 Последняя миля",
       "✅ Доставлено",
       "🔄 Обновить",
+      "🕘 История",
     ]);
     h.sandbox.control.setPostingStatus(postingNumber, "awaiting_deliver");
     const asked = lastScreen(await exchange(h, press(card, "✅ Доставлено", ru)));

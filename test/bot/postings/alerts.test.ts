@@ -59,6 +59,7 @@ describe("posting alerts", () => {
         "⚡ Pack in 1 box",
         "✂️ Split into boxes",
         "✖️ Cancel posting",
+        "🕘 History",
       ]);
     }
 

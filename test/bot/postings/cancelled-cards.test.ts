@@ -77,7 +77,7 @@ describe("cards that stay true", () => {
       expect(more).toEqual([]);
       expect(textOf(must(edit))).toMatch(new RegExp(`^❌ ${number} cancelled by the buyer`));
       expect(textOf(must(edit))).toContain("Blue kettle");
-      expect(buttonsOf(must(edit))).toEqual([]);
+      expect(buttonsOf(must(edit)).map((b) => b.text)).toEqual(["🕘 History"]);
     }
 
     // Told once: the next passes say nothing more.
@@ -155,7 +155,7 @@ describe("cards that stay true", () => {
           `^✅ ${posting.postingNumber} is packed outside the bot \\(Ozon seller cabinet\\)`,
         ),
       );
-      expect(buttonsOf(must(edit)).map((b) => b.text)).toEqual(["🏷 Label"]);
+      expect(buttonsOf(must(edit)).map((b) => b.text)).toEqual(["🏷 Label", "🕘 History"]);
     }
   });
 
@@ -172,7 +172,7 @@ describe("cards that stay true", () => {
     expect(textOf(must(edit))).toMatch(
       new RegExp(`^✅ ${posting.postingNumber} is packed — Kim, `),
     );
-    expect(buttonsOf(must(edit)).map((b) => b.text)).toEqual(["🏷 Label"]);
+    expect(buttonsOf(must(edit)).map((b) => b.text)).toEqual(["🏷 Label", "🕘 History"]);
   });
 
   it("a card that could not be edited is redrawn on the next pass, without telling anyone twice", async () => {

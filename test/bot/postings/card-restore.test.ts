@@ -73,13 +73,13 @@ async function packedUnderKimsDialog() {
 function expectPackedByPat(back: RecordedCall, number: string) {
   expect(textOf(back).startsWith(`✅ ${number} is packed — Pat, `)).toBe(true);
   expect(textOf(back)).toContain("Kettle");
-  expect(buttonsOf(back).map((b) => b.text)).toEqual(["🏷 Label"]);
+  expect(buttonsOf(back).map((b) => b.text)).toEqual(["🏷 Label", "🕘 History"]);
 }
 
 function expectCancelled(back: RecordedCall, number: string) {
   expect(textOf(back)).toMatch(new RegExp(`^❌ ${number} cancelled by the buyer`));
   expect(textOf(back)).toContain("Kettle");
-  expect(buttonsOf(back)).toEqual([]);
+  expect(buttonsOf(back).map((b) => b.text)).toEqual(["🕘 History"]);
 }
 
 describe("a card comes back as the posting is now", () => {

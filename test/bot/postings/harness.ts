@@ -3,8 +3,10 @@
  * Bot API over HTTP, a store (memory, or Redis for restart tests). The watcher does not poll on a
  * timer: tests drive `h.watcher.runOnce()`. The sender has no limits so tests do not wait seconds.
  */
+
 import type { Bot } from "grammy";
 import type { Update, User } from "grammy/types";
+import { createAuditModule } from "../../../src/bot/audit/index.ts";
 import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import type { BotContext } from "../../../src/bot/core/context.ts";
 import { createI18n } from "../../../src/bot/core/i18n.ts";
@@ -49,6 +51,8 @@ export interface PostingsHarnessOptions {
   closeStore?: boolean;
   /** Sandbox stores, each a shop of the bot named as the sandbox names it (default 1). */
   stores?: number;
+  /** With the audit area too (it answers the cards' 🕘 History). */
+  withAudit?: boolean;
 }
 
 export interface PostingsHarness {
@@ -144,7 +148,9 @@ export async function startPostings(
       codec,
       botInfo: fake.botInfo,
       client: { apiRoot: fake.apiRoot },
-      modules: [module],
+      modules: options.withAudit
+        ? [module, createAuditModule({ container, i18n, codec, sender })]
+        : [module],
     });
     module.start?.(bot.api);
     return { module, bot, sender };

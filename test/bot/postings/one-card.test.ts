@@ -79,7 +79,7 @@ describe("one card per posting", () => {
       message: "Pat's card redrawn",
     });
     expect(textOf(redrawn).startsWith(`✅ ${posting.postingNumber} is packed — Kim, `)).toBe(true);
-    expect(buttonsOf(redrawn).map((b) => b.text)).toEqual(["🏷 Label"]);
+    expect(buttonsOf(redrawn).map((b) => b.text)).toEqual(["🏷 Label", "🕘 History"]);
     // The packer's own screen is left as the dialog ended it (it says more).
     const mine = editsOf(h.fake.calls, KEEPER.id, idOf(keeper));
     expect(textOf(must(mine.at(-1)))).toContain("is packed");
@@ -192,7 +192,7 @@ describe("⚡ Pack in 1 box", () => {
       timeoutMs: 10_000,
       message: "Pat's card redrawn",
     });
-    expect(buttonsOf(redrawn).map((b) => b.text)).toEqual(["🏷 Label"]);
+    expect(buttonsOf(redrawn).map((b) => b.text)).toEqual(["🏷 Label", "🕘 History"]);
     // Pat's old button (a stale copy of the card) packs nothing more: it says who packed it.
     const late = await exchange(h, press(packer, "⚡ Pack in 1 box", PACKER));
     expect(textOf(lastScreen(late))).toContain("already packed — Kim");

@@ -41,16 +41,16 @@ describe("/products: the product card", () => {
     expect(body).toContain(`📦 ${product.name}`);
     expect(body).toContain(`Item code: ${product.offerId} · SKU: ${product.sku}`);
     expect(body).toMatch(
-      /💰 Price: [\d\s]+(,\d\d)?\s₽ · before discount: [\d\s]+(,\d\d)?\s₽ · minimum: —/,
+      /💰 Price: RUB\s\d{1,3}(,\d{3})*(\.\d\d)? · before discount: RUB\s\d{1,3}(,\d{3})*(\.\d\d)? · minimum: —/,
     );
     for (const w of units.warehouses) {
       expect(body).toContain(`• ${w.warehouseName}: ${w.present} / ${w.reserved}`);
     }
     expect(body).toContain(`FBO stock at Ozon: ${units.fbo} (read only)`);
     expect(body).toMatch(/Ordered in 14 days: \d+/);
-    // The warehouse may change stock, not prices.
+    // The warehouse may change stock, not prices; anyone who sees the card, its History.
     const labels = buttonsOf(card).map((b) => b.text);
-    expect(labels).toEqual(["📦 Stock", "🔄 Refresh"]);
+    expect(labels).toEqual(["📦 Stock", "🔄 Refresh", "🕘 History"]);
   });
 
   it("shows each button only to the roles allowed; others are refused the command", async () => {
@@ -59,11 +59,20 @@ describe("/products: the product card", () => {
     const asManager = lastScreen(
       await h.send(command("products", { from: MANAGER, args: product.offerId })),
     );
-    expect(buttonsOf(asManager).map((b) => b.text)).toEqual(["💰 Price", "🔄 Refresh"]);
+    expect(buttonsOf(asManager).map((b) => b.text)).toEqual([
+      "💰 Price",
+      "🔄 Refresh",
+      "🕘 History",
+    ]);
     const asAdmin = lastScreen(
       await h.send(command("products", { from: ADMIN, args: product.offerId })),
     );
-    expect(buttonsOf(asAdmin).map((b) => b.text)).toEqual(["📦 Stock", "💰 Price", "🔄 Refresh"]);
+    expect(buttonsOf(asAdmin).map((b) => b.text)).toEqual([
+      "📦 Stock",
+      "💰 Price",
+      "🔄 Refresh",
+      "🕘 History",
+    ]);
     const refused = lastScreen(
       await h.send(command("products", { from: SELLER, args: product.offerId })),
     );
@@ -116,7 +125,12 @@ describe("/products: the product card", () => {
     expect(card.method).toBe("editMessageText");
     expect(textOf(card)).toContain("Остатки FBS (в наличии / в резерве):");
     expect(textOf(card)).toContain("Заказано за 14 дней");
-    expect(buttonsOf(card).map((b) => b.text)).toEqual(["📦 Остаток", "💰 Цена", "🔄 Обновить"]);
+    expect(buttonsOf(card).map((b) => b.text)).toEqual([
+      "📦 Остаток",
+      "💰 Цена",
+      "🔄 Обновить",
+      "🕘 История",
+    ]);
 
     const none = lastScreen(
       await h.send(command("products", { from: OLGA, args: "несуществующийтовар" })),

@@ -5,6 +5,7 @@
  */
 import type { Bot } from "grammy";
 import type { Update, User } from "grammy/types";
+import { createAuditModule } from "../../../src/bot/audit/index.ts";
 import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import type { BotContext } from "../../../src/bot/core/context.ts";
 import { createI18n } from "../../../src/bot/core/i18n.ts";
@@ -49,7 +50,12 @@ export interface ProductsHarness {
 }
 
 export async function startProducts(
-  options: { store?: Store; closeStore?: boolean; withPostings?: boolean } = {},
+  options: {
+    store?: Store;
+    closeStore?: boolean;
+    withPostings?: boolean;
+    withAudit?: boolean;
+  } = {},
 ): Promise<ProductsHarness> {
   const clock = { now: Date.parse("2026-11-27T09:00:00Z") };
   const sandbox = await startSandbox({
@@ -109,6 +115,8 @@ export async function startProducts(
     const postings = options.withPostings
       ? [createPostingsModule(moduleDeps, { poll: false })]
       : [];
+    // The audit area answers the card's 🕘 History.
+    const audit = options.withAudit ? [createAuditModule(moduleDeps)] : [];
     return createBot({
       config,
       logger,
@@ -118,7 +126,7 @@ export async function startProducts(
       codec,
       botInfo: fake.botInfo,
       client: { apiRoot: fake.apiRoot },
-      modules: [module, ...postings],
+      modules: [module, ...postings, ...audit],
     });
   };
   const bot = build(0);

@@ -33,22 +33,22 @@ describe("💰 Price dialog", () => {
     const p = product(); // 5 490 ₽, before discount 6 863 ₽
     const { question } = await priceQuestion(MANAGER, "💰 Price");
     expect(textOf(question)).toMatch(
-      /Price now: 5\s490\s₽, before discount: 6\s863\s₽, minimum: —\./,
+      /Price now: RUB\s5,490, before discount: RUB\s6,863, minimum: —\./,
     );
     const bad = lastScreen(await h.send(text("12.345", { from: MANAGER })));
     expect(textOf(bad)).toContain("A price has at most two decimals (kopecks).");
     const confirm = lastScreen(await h.send(text("4 990,50", { from: MANAGER })));
-    expect(textOf(confirm)).toMatch(/Price: 5\s490\s₽ → 4\s990,50\s₽ \(−9\.1 %\)/);
+    expect(textOf(confirm)).toMatch(/Price: RUB\s5,490 → RUB\s4,990\.50 \(−9\.1 %\)/);
     const oldAsked = lastScreen(await h.send(press(confirm, "Before-discount price", MANAGER)));
     expect(textOf(oldAsked)).toContain("Type the new one (0 removes it)");
     const withOld = lastScreen(await h.send(text("6990", { from: MANAGER })));
-    expect(textOf(withOld)).toMatch(/Before discount: 6\s863\s₽ → 6\s990\s₽/);
+    expect(textOf(withOld)).toMatch(/Before discount: RUB\s6,863 → RUB\s6,990/);
     const minAsked = lastScreen(await h.send(press(withOld, "Minimum price", MANAGER)));
     const withMin = lastScreen(await h.send(text("4500", { from: MANAGER })));
-    expect(textOf(withMin)).toMatch(/Minimum: — → 4\s500\s₽/);
+    expect(textOf(withMin)).toMatch(/Minimum: — → RUB\s4,500/);
     expect(textOf(minAsked)).toContain("Minimum price now: —");
     const done = lastScreen(await h.send(press(withMin, "✅ Change price", MANAGER)));
-    expect(textOf(done)).toMatch(/✅ Price changed\. .*: 5\s490\s₽ → 4\s990,50\s₽\./);
+    expect(textOf(done)).toMatch(/✅ Price changed\. .*: RUB\s5,490 → RUB\s4,990\.50\./);
     expect(h.sandbox.control.stock.priceLog()).toEqual([
       { offerId: p.offerId, price: "4990.50", oldPrice: "6990.00", minPrice: "4500.00" },
     ]);

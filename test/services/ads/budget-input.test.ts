@@ -170,3 +170,43 @@ describe("formatRoubles", () => {
     }
   });
 });
+
+describe("English readers: money and typed amounts", () => {
+  it('writes "RUB 1,500.50" for English and keeps "1 500,50 ₽" for Russian', () => {
+    expect(formatRoubles(1_500_500_000n, { locale: "en" })).toBe("RUB\u00A01,500.50");
+    expect(formatRoubles(1_500_000_000n, { locale: "en" })).toBe("RUB\u00A01,500");
+    expect(formatRoubles(1_500_000_000n, { locale: "en", kopecks: "always" })).toBe(
+      "RUB\u00A01,500.00",
+    );
+    expect(formatRoubles(12_345_678_900_000n, { locale: "en" })).toBe("RUB\u00A012,345,678.90");
+    expect(formatRoubles(-1_500_000_000n, { locale: "en" })).toBe("−RUB\u00A01,500");
+    expect(formatRoubles(1_500_500_000n, { locale: "en", currency: "" })).toBe("1,500.50");
+    expect(formatRoubles(1_500_500_000n, { locale: "ru" })).toBe("1\u00A0500,50\u00A0₽");
+    expect(formatRoubles(1_500_500_000n)).toBe("1\u00A0500,50\u00A0₽");
+  });
+
+  it("reads both habits in both languages", () => {
+    for (const locale of ["ru", "en"] as const) {
+      for (const input of ["1 500,50", "1,500.50", "1500.50", "1500,50", "RUB 1,500.50"]) {
+        expect(parseBudgetInput(input, DEFAULT_BUDGET_LIMITS, locale)).toEqual({
+          ok: true,
+          millionths: 1_500_500_000n,
+          rounded: false,
+        });
+      }
+    }
+  });
+
+  it("takes several comma groups as thousands from an English reader only", () => {
+    expect(parseBudgetInput("1,500,000", DEFAULT_BUDGET_LIMITS, "en")).toEqual({
+      ok: true,
+      millionths: 1_500_000_000_000n,
+      rounded: false,
+    });
+    expect(parseBudgetInput("1,500,000", DEFAULT_BUDGET_LIMITS, "ru")).toMatchObject({
+      ok: false,
+      reason: "not_a_number",
+    });
+    expect(parseBudgetInput("1,500,00", DEFAULT_BUDGET_LIMITS, "en")).toMatchObject({ ok: false });
+  });
+});

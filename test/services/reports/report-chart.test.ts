@@ -110,7 +110,9 @@ describe("the report's chart picture", () => {
       locale: "en",
       labels: enLabels,
     });
-    expect(en).toMatch(/₽\d{1,3},000/);
+    expect(en).toMatch(/RUB \d{1,3},000/);
+    expect(en).toContain("1 Sep");
+    expect(en).not.toMatch(/\d\u00a0000 ₽/);
     expect(en).toContain("Others (5)");
   });
 
