@@ -113,7 +113,8 @@ async function subscribe(w: WalkWorld, who: User): Promise<JobResult> {
   await w.watcher().runOnce();
   const job = w.job(JOB.subscribe, who);
   const screen = await job.command("subscribe");
-  check(w.hasButton(screen, w.label("postings-button-list")), "offered to list what waits");
+  // The button says how many wait («Показать 1 отправление»); before, «Показать ждущие».
+  check(w.hasButton(screen, /^📋 /u), "offered to list what waits");
   return job.end();
 }
 
@@ -148,7 +149,13 @@ async function packWithDialog(w: WalkWorld, who: User): Promise<JobResult> {
   let screen = await job.tap(alert, w.label("postings-button-ship"));
   screen = await job.tap(screen, w.label("postings-ship-one-package"));
   screen = await job.tap(screen, w.label("postings-ship-confirm-button"));
-  await job.tap(screen, w.label("postings-button-label"));
+  // Before, the label took one more tap; now it comes with the pack.
+  const label = w.labelIfAny("postings-button-label");
+  const sent = (n: string) =>
+    w.fake.calls.some(
+      (c) => c.method === "sendDocument" && c.files[0]?.fileName === `label-${n}.pdf`,
+    );
+  if (!sent(posting.postingNumber) && label !== undefined) await job.tap(screen, label);
   packedWithLabel(w, posting.postingNumber);
   return job.end();
 }

@@ -7,7 +7,7 @@ relay-header-posting = posting { $posting }
 relay-header-sku = SKU { $sku }
 relay-header-chat = chat { $chat }
 relay-header-product = 📦 { $name }
-relay-header-order-link = 🔗 Order in the Ozon seller account: { $url }
+relay-order-link-button = 🔗 Order in Ozon
 relay-topic-order = Order { $order }
 relay-topic-posting = Posting { $posting }
 relay-topic-sku = SKU { $sku }
@@ -69,10 +69,10 @@ relay-write-prompt = ✍️ Chat with the buyer of posting { $posting }: reply t
 relay-write-prompt-topic = ✍️ Chat with the buyer of posting { $posting }: write in this topic to reach them.
 relay-write-in-group = The chat with the buyer is open in the group "{ $group }": write to the buyer there.
 relay-write-placeholder = Message to the buyer
-relay-answer-button = ↩️ Reply
+relay-answer-button = ✍️ Answer
 relay-answer-prompt =
     ✍️ { $chat }
-    Reply to this message with your answer to the buyer.
+    Write your answer: it goes to the buyer.
 relay-answer-prompt-topic =
     ✍️ { $chat }
     Write your answer to the buyer in this topic.
@@ -83,6 +83,10 @@ command-chats =
     .button = 💬 Open chats
 inbox-take-button = ✋ Take it
 inbox-claimed-button = ✋ { $name } is answering · till { $until }
+inbox-claimed-mine-button = ✋ You are answering till { $until }
+inbox-release-button = Let go
+inbox-released = The chat is free again.
+inbox-not-yours = This chat is not yours now.
 inbox-open-posting-button = 📦 Open posting
 inbox-title-waiting = 💬 Buyers waiting for an answer: { $count }
 inbox-title-all = 💬 Open buyer chats: { $count }
@@ -118,6 +122,7 @@ inbox-view-seller = 🏪 Seller
 inbox-view-other = ℹ️ Ozon
 inbox-view-empty = No messages yet.
 inbox-view-claimed = ✋ { $name } is answering, till { $until }.
+inbox-view-claimed-mine = ✋ You are answering till { $until }.
 inbox-view-failed = Ozon did not give this chat's messages: { $reason }
 inbox-view-files-capped = Files shown: { $shown } of { $count }.
 inbox-view-file-failed = 📎 { $name }: the file could not be fetched.
@@ -125,15 +130,29 @@ inbox-answer-button = ✍️ Answer
 inbox-read-button = ✔️ Mark as read
 inbox-taken = ✋ The chat is yours till { $until }. Others see that you are answering.
 inbox-taken-by-other = ✋ { $name } is answering already (till { $until }).
-inbox-read-done = ✔️ Marked read at Ozon.
+inbox-read-done = ✔️ Marked as read in Ozon.
 inbox-read-failed = Ozon did not mark the chat read: { $reason }
 inbox-not-your-shop = Your seller role does not reach the store «{ $name }».
 inbox-answered-note = ↩️ { $name } answered the buyer: «{ $words }»
 inbox-answered-file = a file
-inbox-card-title = 🧾 Order { $order } · { $status }
-inbox-card-posting = 🧾 Posting { $posting } · { $status }
-inbox-card-product = 💰 { $price } · in stock: { $stock }
-inbox-card-product-nostock = 💰 { $price }
+inbox-card-title = 🧾 Order { $order }
+inbox-card-posting = 🧾 Posting { $posting }
+inbox-order-status = { $status ->
+    [awaiting_registration] awaiting registration
+    [acceptance_in_progress] being accepted
+    [awaiting_approve] awaiting approval
+    [awaiting_packaging] waiting to be packed
+    [awaiting_deliver] packed, awaiting handover
+    [arbitration] in arbitration
+    [client_arbitration] in delivery arbitration
+    [delivering] being delivered
+    [driver_pickup] with the driver
+    [delivered] delivered
+    [cancelled] cancelled
+    [not_accepted] not accepted at the sorting centre
+    [sent_by_seller] sent by the seller
+   *[other] { $status }
+}
 
 ## Quick replies
 command-replies =
@@ -144,7 +163,7 @@ quick-replies-no-store = There is no store with buyer chats that you answer for.
 quick-replies-which-store = Saved answers of which store?
 quick-replies-title = 📝 Saved answers: { $count } of { $max }
 quick-replies-empty = None yet. Add the answers you write most often.
-quick-replies-placeholders = Placeholders: { "{order}" } — the order number (buyer chats about an order), { "{name}" } — the buyer's name (product questions). Where Ozon gives no value, the placeholder is left out.
+quick-replies-placeholders = Placeholders: { "{order}" } — the order number (buyer chats about an order), { "{name}" } — the buyer's name (product questions). If Ozon did not give the number or the name, the answer goes without it.
 quick-replies-add = ➕ Add
 quick-replies-add-ask = Send the text of the new saved answer (up to { $max } { $max ->
     [one] character
@@ -181,6 +200,7 @@ quick-replies-delete-no = ◀️ Keep it
 quick-replies-deleted = Deleted.
 quick-replies-none-yet = { $name } has no saved answers yet. Add them with /replies.
 quick-replies-pick = 📝 Pick a saved answer to see it before it goes:
+quick-replies-pick-send = 📝 Tap a number: that answer goes to the buyer at once:
 quick-replies-offer = 📝 Or answer with a saved answer:
 quick-replies-more = More…
 quick-replies-preview = 👀 This goes to the buyer:
@@ -235,6 +255,7 @@ questions-answered-note = ↩️ { $name } answered the question: «{ $words }»
 reviews-answered-note = ↩️ { $name } answered the review: «{ $words }»
 
 ## Chat view in place of /chats
+chat-view-whole-button = 📜 The whole chat
 chat-view-back-button = « Back to list
 chat-view-files-button = 📎 Files ({ $count })
 chat-view-files-sending = 📎 Sending the files…

@@ -8,7 +8,7 @@ command-help =
     .description = What I can do and what you may use
     .button = Help
 command-postings =
-    .description = Postings awaiting packaging
+    .description = Postings waiting to be packed
     .button = 📦 Postings
 command-ship =
     .description = Pack a posting
@@ -44,7 +44,7 @@ command-relay_here =
     .description = Relay buyer chats into this group
     .button = 💬 Relay here
 command-cancel =
-    .description = Leave the current dialog
+    .description = Close the current dialog
     .button = Close
 
 ## Cancel

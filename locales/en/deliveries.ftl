@@ -17,7 +17,7 @@ deliveries-status = { $status ->
     [cancelled] cancelled
     [arbitration] dispute open
     [client_arbitration] buyer's delivery arbitration
-    [awaiting_packaging] awaiting packaging
+    [awaiting_packaging] waiting to be packed
    *[other] { $status }
 }
 deliveries-card-title = 🚚 Own delivery · { $posting }

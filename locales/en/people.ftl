@@ -48,7 +48,15 @@ invite-created =
     The link works once and until { $expires }. Forward it to the person you invite.
 invite-sent-privately = I sent you the invite link in a private chat.
 invite-open-private-chat = I cannot write to you privately: open a private chat with me and press Start first, then try /invite again.
-invite-joined = Welcome! You now have the role "{ $role }".
+invite-joined =
+    { $name }, you are in the team as { $role ->
+        [warehouse] warehouse staff
+        [seller] a seller
+        [manager] a manager
+       *[admin] an administrator
+    }{ $scope }.
+    Here is what you can do:
+invite-joined-scope = { " " }({ $shops })
 invite-joined-owner = You are the administrator of this bot. Invite your team with /invite.
 invite-accepted = { $name } accepted the invite: { $role }
 invite-used = This invite has already been used. Ask an administrator for a new one.

@@ -4,7 +4,7 @@ postings-card-title = 📦 Posting { $posting } (order { $order })
 postings-card-deadline = ⏰ Pack by: { $deadline }
 postings-card-delivery = 🚚 { $method } · warehouse: { $warehouse }
 postings-card-product = { $index }. { $name }
-    article { $article } · { $quantity } { $quantity ->
+    item code { $article } · { $quantity } { $quantity ->
         [one] pc
        *[other] pcs
     } · { $price } each
@@ -16,7 +16,7 @@ postings-status = { $status ->
     [awaiting_registration] awaiting registration
     [acceptance_in_progress] being accepted
     [awaiting_approve] awaiting approval
-    [awaiting_packaging] awaiting packaging
+    [awaiting_packaging] waiting to be packed
     [awaiting_deliver] packed, awaiting handover
     [arbitration] in arbitration
     [client_arbitration] in delivery arbitration
@@ -36,11 +36,14 @@ postings-button-ship = 📦 Pack
 postings-button-cancel = ✖️ Cancel posting
 postings-button-label = 🏷 Label
 postings-write-to-buyer = 💬 Write to buyer
-postings-button-list = 📋 Show waiting ones
+postings-button-list = { $count ->
+    [one] 📋 Show { $count } posting
+   *[other] 📋 Show { $count } postings
+}
 postings-button-retry = 🔁 Retry
 postings-summary = { $count ->
-    [one] 1 posting is waiting for packaging.
-   *[other] { $count } postings are waiting for packaging.
+    [one] 1 posting is waiting to be packed.
+   *[other] { $count } postings are waiting to be packed.
 }
 postings-digest-new = 📦 New postings: { $count } (message { $part } of { $parts })
 postings-digest-together = 📦 New postings: { $count }
@@ -49,16 +52,16 @@ postings-digest-reminder = { $count ->
    *[other] ⏰ Packing deadline is near for { $count } postings (message { $part } of { $parts })
 }
 postings-digest-hint = Tap a number to open that posting.
-postings-reminder = ⏰ Posting { $posting } still awaits packaging; pack it by { $deadline }.
-postings-list-title = Postings awaiting packaging: { $count }
-postings-list-empty = No postings are awaiting packaging.
+postings-reminder = ⏰ Posting { $posting } is still waiting to be packed; pack it by { $deadline }.
+postings-list-title = Postings waiting to be packed: { $count }
+postings-list-empty = No postings are waiting to be packed.
 postings-list-ship = { $index } 📦 Pack
 postings-list-card = { $index } 📋 Card
 postings-list-line = { $index }. { $gist } · { $posting }
 postings-list-prev = « Back
 postings-list-next = Next »
 postings-label-preparing = Preparing the label…
-postings-label-caption = Package label of posting { $posting }
+postings-label-caption = Label of posting { $posting }
 postings-label-failed = Could not get the label of posting { $posting }: { $reason }
 postings-label-once = This label is already on its way. Tap again in half a minute if you need another copy.
 postings-step-over = This step is over. Start again with /ship or /cancel_posting.
@@ -68,22 +71,22 @@ postings-text-too-long = The text is too long: at most { $max } { $max ->
    *[other] characters
 }. Please shorten it.
 postings-choose = Which posting? Tap one or type its number.
-postings-choose-none-listed = No postings are awaiting packaging right now. Type a posting number, or press Close.
+postings-choose-none-listed = No postings are waiting to be packed right now. Type a posting number, or press Close.
 postings-choose-order = Order { $order } has { $count } { $count ->
     [one] posting
    *[other] postings
-} awaiting packaging. Which one?
-postings-order-none = No posting of order { $order } awaits packaging. Check the number and type it again.
+} waiting to be packed. Which one?
+postings-order-none = No posting of order { $order } is waiting to be packed. Check the number and type it again.
 postings-unknown = I do not know a posting "{ $posting }". Check the number and type it again.
-postings-not-awaiting = Posting { $posting } is no longer awaiting packaging (status: { $status }). Choose another one.
+postings-not-awaiting = Posting { $posting } is no longer waiting to be packed (status: { $status }). Choose another one.
 postings-ship-how = How do you pack it?
-postings-ship-one-package = One package
-postings-ship-split = Split into packages
+postings-ship-one-package = One box
+postings-ship-split = Split into boxes
 postings-ship-split-product = { $name }: { $quantity } { $quantity ->
     [one] pc
    *[other] pcs
-}. How many go into each package? Type the numbers per package separated by spaces, e.g. "1 1".
-postings-ship-split-invalid = Type whole numbers separated by spaces, one per package, e.g. "2 1".
+}. How many go into each box? Type the numbers per box separated by spaces, e.g. "1 1".
+postings-ship-split-invalid = Type whole numbers separated by spaces, one per box, e.g. "2 1".
 postings-ship-split-sum = The numbers add up to { $sum }, but there are { $quantity } { $quantity ->
     [one] pc
    *[other] pcs
@@ -104,14 +107,14 @@ postings-ship-marks-bad = { $count ->
         Please type them again.
 }
 postings-ship-confirm = { $count ->
-    [one] Pack posting { $posting } in 1 package?
-   *[other] Pack posting { $posting } in { $count } packages?
+    [one] Pack posting { $posting } in 1 box?
+   *[other] Pack posting { $posting } in { $count } boxes?
 }
 postings-ship-more-lines = …and { $count } more
-postings-ship-package = Package { $number }:
+postings-ship-package = Box { $number }:
 postings-ship-marks-count = Mandatory marks: { $count }
 postings-ship-confirm-button = ✅ Pack
-postings-ship-done = ✅ Posting { $posting } is packed (packages: { $numbers }). Print the label:
+postings-ship-done = ✅ Posting { $posting } is packed (boxes: { $numbers }). The label is below; again with the button:
 postings-ship-failed = ❌ Posting { $posting } was not packed: { $reason }
 postings-ship-packed-by = 📦 Posting { $posting } is already packed — { $name }, { $time }. The label:
 postings-ship-packed-outside = 📦 Posting { $posting } was already packed outside the bot (in the Ozon seller cabinet). The label:
@@ -121,12 +124,21 @@ postings-cancel-explain = Explain the reason in a few words (up to 500 character
 postings-cancel-confirm = Cancel posting { $posting }?
     Reason: { $reason }
     Explanation: { $explanation }
-
-    "Close" only leaves this dialog: the posting stays.
 postings-cancel-confirm-button = ✅ Yes, cancel it
 postings-cancel-done = ✅ Posting { $posting } is cancelled.
 postings-cancel-failed = ❌ Posting { $posting } was not cancelled: { $reason }
 postings-cancel-left = You left the dialog. The posting was not cancelled.
+postings-cancel-keep = Keep the posting
+postings-cancel-reason-title = { $id ->
+    [352] Out of stock at the seller's warehouse
+    [400] Only defective items left
+    [401] Cancelled after arbitration
+    [402] Other (seller's fault)
+    [665] The buyer did not collect the order
+    [666] Returned by the carrier: no delivery to the region
+    [667] Lost by the carrier
+   *[other] { $title }
+}
 postings-subscribed = 🔔 This chat now gets an alert for each new posting.
 postings-already-subscribed = 🔔 This chat already gets posting alerts.
 postings-unsubscribed = 🔕 This chat no longer gets posting alerts.
@@ -170,7 +182,7 @@ postings-cancelled-reason = Reason: { $reason }
 postings-packed-by = ✅ { $posting } is packed — { $name }, { $time }.
 postings-packed-outside = ✅ { $posting } is packed outside the bot (Ozon seller cabinet), seen { $time }.
 postings-deadline-moved = ⏰ The deadline of { $posting } moved: pack by { $deadline } (was { $previous }).
-postings-now-status = Posting { $posting } is no longer awaiting packaging: { $status }.
+postings-now-status = Posting { $posting } is no longer waiting to be packed: { $status }.
 
 ## Today and handover
 command-today =
@@ -314,3 +326,4 @@ postings-button-quick-pack = ⚡ Pack in 1 box
 postings-quick-packing = Packing in 1 box…
 postings-quick-busy = This posting is being packed already. Please wait a moment.
 dialog-none = No dialog is open: there is nothing to leave.
+postings-button-split = ✂️ Split into boxes

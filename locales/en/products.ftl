@@ -3,19 +3,19 @@
 command-products =
     .description = A product: stock per warehouse, prices, change them
     .button = 📦 Products
-products-prompt = Send a product's article (offer_id), SKU, barcode or part of its name — or a photo of its barcode.
-products-placeholder = Article, SKU, barcode or name
+products-prompt = Send a product's item code (offer_id), SKU, barcode or part of its name — or a photo of its barcode.
+products-placeholder = Item code, SKU, barcode or name
 products-pick = Found { $count }. Choose a product{ $count ->
         [one] :
        *[other] {""} (the first { $shown } shown):
     }
-products-none-found = No product matches “{ $query }”. Try the article (offer_id), the SKU or another part of the name.
+products-none-found = No product matches “{ $query }”. Try the item code (offer_id), the SKU or another part of the name.
 products-gone = Ozon no longer shows this product.
 products-shop-unknown = This store is no longer served by the bot.
 products-shop-not-yours = Your role does not cover the store “{ $name }”.
 products-none = —
 products-card-title = 📦 { $name }
-products-card-ids = Article: { $offer } · SKU: { $sku }
+products-card-ids = Item code: { $offer } · SKU: { $sku }
 products-card-prices = 💰 Price: { $price } · before discount: { $old } · minimum: { $min }
 products-card-fbs = 🏬 FBS stock (present / reserved):
 products-card-no-warehouses = no FBS warehouse holds it

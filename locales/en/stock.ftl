@@ -6,7 +6,7 @@ stock-alert-low = 🟠 Running low: { $count } { $count ->
        *[other] units
     } left (below { $threshold })
 stock-alert-product = { $name }
-stock-alert-ids = article { $offer } · SKU { $sku }
+stock-alert-ids = item code { $offer } · SKU { $sku }
 stock-alert-warehouse = 🏬 Warehouse: { $warehouse }
 stock-button-stock = 📦 Stock
 stock-subscribe-toggle = Stock alerts (same stores and warehouses)
@@ -55,14 +55,14 @@ book-preview-no-stock-role = { $count } stock changes left out: they need the wa
 book-preview-no-price-role = { $count } price changes left out: they need the manager role.
 book-preview-biggest = Biggest changes:
 book-preview-change = row { $row } · { $offer } · { $what }: { $from } → { $to }
-book-preview-unknown = ❓ Unknown articles ({ $count }), left out:
+book-preview-unknown = ❓ Unknown item codes ({ $count }), left out:
 book-preview-unknown-row = row { $row } · { $offer }
 book-preview-unreadable = ⚠️ Rows that cannot be read ({ $count }), left out:
 book-preview-unreadable-row = row { $row }: { $why }
 book-preview-more = …and { $count } more
-book-problem-offer-missing = no article
+book-problem-offer-missing = no item code
 book-problem-price-missing = a new old or min price needs a price, and the product has none
-book-problem-duplicate = the article again (first in row { $row })
+book-problem-duplicate = the item code again (first in row { $row })
 book-problem-cell = { $column }: { $reason }
 book-reason-not-a-number = not a number
 book-reason-not-whole = not a whole number

@@ -7,7 +7,7 @@ relay-header-posting = отправление { $posting }
 relay-header-sku = SKU { $sku }
 relay-header-chat = чат { $chat }
 relay-header-product = 📦 { $name }
-relay-header-order-link = 🔗 Заказ в кабинете продавца Ozon: { $url }
+relay-order-link-button = 🔗 Заказ в Ozon
 relay-topic-order = Заказ { $order }
 relay-topic-posting = Отправление { $posting }
 relay-topic-sku = SKU { $sku }
@@ -66,10 +66,10 @@ relay-write-prompt = ✍️ Чат с покупателем отправлен�
 relay-write-prompt-topic = ✍️ Чат с покупателем отправления { $posting }: пишите в этой теме, чтобы написать ему.
 relay-write-in-group = Чат с покупателем открыт в группе «{ $group }»: пишите покупателю там.
 relay-write-placeholder = Сообщение покупателю
-relay-answer-button = ↩️ Ответить
+relay-answer-button = ✍️ Ответить
 relay-answer-prompt =
     ✍️ { $chat }
-    Напишите ответ покупателю ответом на это сообщение.
+    Напишите ответ — он уйдёт покупателю.
 relay-answer-prompt-topic =
     ✍️ { $chat }
     Напишите ответ покупателю в этой теме.
@@ -80,6 +80,10 @@ command-chats =
     .button = 💬 Открытые чаты
 inbox-take-button = ✋ Беру
 inbox-claimed-button = ✋ Отвечает { $name } · до { $until }
+inbox-claimed-mine-button = ✋ Вы отвечаете до { $until }
+inbox-release-button = Отпустить
+inbox-released = Чат снова свободен.
+inbox-not-yours = Этот чат сейчас не ваш.
 inbox-open-posting-button = 📦 Открыть отправление
 inbox-title-waiting = 💬 Покупатели ждут ответа: { $count }
 inbox-title-all = 💬 Открытые чаты с покупателями: { $count }
@@ -115,11 +119,12 @@ inbox-view-seller = 🏪 Продавец
 inbox-view-other = ℹ️ Ozon
 inbox-view-empty = Сообщений пока нет.
 inbox-view-claimed = ✋ Отвечает { $name }, до { $until }.
+inbox-view-claimed-mine = ✋ Вы отвечаете до { $until }.
 inbox-view-failed = Ozon не отдал сообщения чата: { $reason }
 inbox-view-files-capped = Показано файлов: { $shown } из { $count }.
 inbox-view-file-failed = 📎 { $name }: файл не удалось получить.
 inbox-answer-button = ✍️ Ответить
-inbox-read-button = ✔️ Прочитано
+inbox-read-button = ✔️ Отметить прочитанным
 inbox-taken = ✋ Чат ваш до { $until }. Остальные видят, что отвечаете вы.
 inbox-taken-by-other = ✋ Уже отвечает { $name } (до { $until }).
 inbox-read-done = ✔️ Отмечено прочитанным в Ozon.
@@ -127,10 +132,24 @@ inbox-read-failed = Ozon не отметил чат прочитанным: { $r
 inbox-not-your-shop = Ваша роль продавца не распространяется на магазин «{ $name }».
 inbox-answered-note = ↩️ { $name } ответил(а) покупателю: «{ $words }»
 inbox-answered-file = файл
-inbox-card-title = 🧾 Заказ { $order } · { $status }
-inbox-card-posting = 🧾 Отправление { $posting } · { $status }
-inbox-card-product = 💰 { $price } · на складе: { $stock }
-inbox-card-product-nostock = 💰 { $price }
+inbox-card-title = 🧾 Заказ { $order }
+inbox-card-posting = 🧾 Отправление { $posting }
+inbox-order-status = { $status ->
+    [awaiting_registration] ожидает регистрации
+    [acceptance_in_progress] на приёмке
+    [awaiting_approve] ожидает подтверждения
+    [awaiting_packaging] ждёт сборки
+    [awaiting_deliver] собран, ждёт отгрузки
+    [arbitration] в арбитраже
+    [client_arbitration] в арбитраже доставки
+    [delivering] доставляется
+    [driver_pickup] у водителя
+    [delivered] доставлен
+    [cancelled] отменён
+    [not_accepted] не принят на сортировочном центре
+    [sent_by_seller] отправлен продавцом
+   *[other] { $status }
+}
 
 ## Quick replies
 command-replies =
@@ -141,7 +160,7 @@ quick-replies-no-store = Нет магазина с чатами покупат�
 quick-replies-which-store = Шаблоны ответов какого магазина?
 quick-replies-title = 📝 Шаблоны ответов: { $count } из { $max }
 quick-replies-empty = Пока ни одного. Добавьте ответы, которые вы пишете чаще всего.
-quick-replies-placeholders = Подстановки: { "{order}" } — номер заказа (чаты о заказе), { "{name}" } — имя покупателя (вопросы о товарах). Где Ozon не даёт значения, подстановка опускается.
+quick-replies-placeholders = Подстановки: { "{order}" } — номер заказа (чаты о заказе), { "{name}" } — имя покупателя (вопросы о товарах). Если Ozon не сообщил номер или имя, ответ уйдёт без них.
 quick-replies-add = ➕ Добавить
 quick-replies-add-ask = Пришлите текст нового шаблона (до { $max } { $max ->
     [one] символа
@@ -182,6 +201,7 @@ quick-replies-delete-no = ◀️ Оставить
 quick-replies-deleted = Удалено.
 quick-replies-none-yet = У магазина { $name } пока нет шаблонов. Добавьте их командой /replies.
 quick-replies-pick = 📝 Выберите шаблон — сначала я покажу, что уйдёт покупателю:
+quick-replies-pick-send = 📝 Нажмите номер — этот ответ сразу уйдёт покупателю:
 quick-replies-offer = 📝 Или ответьте шаблоном:
 quick-replies-more = Ещё…
 quick-replies-preview = 👀 Покупателю уйдёт:
@@ -239,6 +259,7 @@ reviews-answered-note = ↩️ { $name } ответил(а) на отзыв: «{
 
 ## Chat view in place of /chats
 chat-view-back-button = « К списку
+chat-view-whole-button = 📜 Вся переписка
 chat-view-files-button = 📎 Файлы ({ $count })
 chat-view-files-sending = 📎 Отправляю файлы…
 chat-view-files-none = 📎 В последних сообщениях чата файлов нет.

@@ -44,14 +44,14 @@ command-relay_here =
     .description = Пересылать чаты покупателей в эту группу
     .button = 💬 Чаты сюда
 command-cancel =
-    .description = Прервать текущий диалог
-    .button = Выйти
+    .description = Закрыть текущий диалог
+    .button = Закрыть
 
 ## Cancel
 
-cancel-button = Выйти
-cancel-not-yours = Эта кнопка «Выйти» относится к вопросу другого человека.
-cancel-dialog-over = Эта кнопка «Выйти» относится к диалогу, который уже закончен.
+cancel-button = Закрыть
+cancel-not-yours = Эта кнопка «Закрыть» относится к вопросу другого человека.
+cancel-dialog-over = Эта кнопка «Закрыть» относится к диалогу, который уже закончен.
 
 ## Dialogs
 

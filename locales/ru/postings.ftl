@@ -31,7 +31,11 @@ postings-button-ship = 📦 Собрать
 postings-button-cancel = ✖️ Отменить
 postings-button-label = 🏷 Этикетка
 postings-write-to-buyer = 💬 Написать покупателю
-postings-button-list = 📋 Показать ждущие
+postings-button-list = { $count ->
+    [one] 📋 Показать { $count } отправление
+    [few] 📋 Показать { $count } отправления
+   *[other] 📋 Показать { $count } отправлений
+}
 postings-button-retry = 🔁 Повторить
 postings-summary = { $count ->
     [one] { $count } отправление ждёт сборки.
@@ -65,7 +69,7 @@ postings-text-too-long = Слишком длинный текст: не боль
    *[many] символов
 }. Сократите его.
 postings-choose = Какое отправление? Нажмите кнопку или введите номер.
-postings-choose-none-listed = Сейчас нет отправлений, ожидающих сборки. Введите номер отправления или нажмите «Выйти».
+postings-choose-none-listed = Сейчас нет отправлений, ожидающих сборки. Введите номер отправления или нажмите «Закрыть».
 postings-choose-order = { $count ->
     [one] В заказе { $order } { $count } отправление ждёт сборки. Какое выбрать?
     [few] В заказе { $order } { $count } отправления ждут сборки. Какое выбрать?
@@ -100,7 +104,7 @@ postings-ship-more-lines = …и ещё { $count }
 postings-ship-package = Коробка { $number }:
 postings-ship-marks-count = Кодов маркировки: { $count }
 postings-ship-confirm-button = ✅ Собрать
-postings-ship-done = ✅ Отправление { $posting } собрано (отправления: { $numbers }). Распечатайте этикетку:
+postings-ship-done = ✅ Отправление { $posting } собрано (отправления: { $numbers }). Этикетка — ниже; ещё раз — кнопкой:
 postings-ship-failed = ❌ Отправление { $posting } не собрано: { $reason }
 postings-ship-packed-by = 📦 Отправление { $posting } уже собрано — { $name }, { $time }. Этикетка:
 postings-ship-packed-outside = 📦 Отправление { $posting } уже собрано не через бота (в кабинете Ozon). Этикетка:
@@ -110,12 +114,12 @@ postings-cancel-explain = Поясните причину в нескольки�
 postings-cancel-confirm = Отменить отправление { $posting }?
     Причина: { $reason }
     Пояснение: { $explanation }
-
-    «Выйти» только закроет этот диалог — отправление останется.
 postings-cancel-confirm-button = ✅ Да, отменить
 postings-cancel-done = ✅ Отправление { $posting } отменено.
 postings-cancel-failed = ❌ Отправление { $posting } не отменено: { $reason }
 postings-cancel-left = Вы вышли из диалога. Отправление не отменено.
+postings-cancel-keep = Не отменять
+postings-cancel-reason-title = { $title }
 postings-subscribed = 🔔 Теперь в этот чат приходит уведомление о каждом новом отправлении.
 postings-already-subscribed = 🔔 Этот чат уже получает уведомления об отправлениях.
 postings-unsubscribed = 🔕 Этот чат больше не получает уведомления об отправлениях.
@@ -289,3 +293,4 @@ postings-button-quick-pack = ⚡ Собрать в 1 коробку
 postings-quick-packing = Собираю в 1 коробку…
 postings-quick-busy = Это отправление уже собирают. Подождите немного.
 dialog-none = Сейчас нет открытого диалога: выходить не из чего.
+postings-button-split = ✂️ Разделить на коробки

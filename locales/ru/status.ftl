@@ -1,9 +1,9 @@
 ## Состояние (/status, админы): здоров ли бот
 command-status =
     .description = Здоров ли бот: циклы, ошибки Ozon, ключи, очередь Telegram
-    .button = 🩺 Состояние
-status-title-ok = 🩺 Состояние бота: все циклы работают
-status-title-stalled = 🩺 Состояние бота: ⚠️ застряло циклов: { $n }
+    .button = 🩺 Статус
+status-title-ok = 🩺 Статус бота: все циклы работают
+status-title-stalled = 🩺 Статус бота: ⚠️ застряло циклов: { $n }
 status-refresh = 🔄 Обновить
 status-stores-none = Ни один магазин Ozon не подключён.
 status-store-title = 🏬 { $name }

@@ -78,7 +78,7 @@ describe("roles limited to some stores", () => {
     expect(await h.store.list("invite:")).toHaveLength(1);
 
     const welcome = await sendCommand("start", BOB, payloadOf(textOf(created)));
-    expect(textOf(welcome)).toContain('You now have the role "warehouse · Южный"');
+    expect(textOf(welcome)).toContain("Bob, you are in the team as warehouse staff (Южный).");
     expect(h.fake.textsTo(ADMIN.id).join("\n")).toContain(
       "Bob accepted the invite: warehouse · Южный",
     );

@@ -44,7 +44,9 @@ describe("conversations (memory store)", () => {
     expect(await replies(h, text("30", { from: ALICE }))).toEqual(["done: Alice, 30 [Close]"]);
     // Over: the next text is handled as usual.
     expect(await replies(h, text("hi", { from: ALICE }))).toEqual([HINT]);
-    expect(await replies(h, command("survey", { from: BORIS }))).toEqual(["step 1: name? [Выйти]"]);
+    expect(await replies(h, command("survey", { from: BORIS }))).toEqual([
+      "step 1: name? [Закрыть]",
+    ]);
   });
 
   it("a button whose route enters a conversation starts it", async () => {
@@ -62,7 +64,7 @@ describe("conversations (memory store)", () => {
     const help = await replies(h, command("help", { from: BORIS, chat: team }));
     expect(help[0]).toContain("Доступные команды");
     expect(await replies(h, command("survey", { from: BORIS, chat: team }))).toEqual([
-      "step 1: name? [Выйти]",
+      "step 1: name? [Закрыть]",
     ]);
     expect(await replies(h, text("Alice", { from: ALICE, chat: team }))).toEqual([
       "step 2: age of Alice?",

@@ -22,7 +22,10 @@ describe("an invited person's language", () => {
     const { payload } = await env.access.createInvite("seller", ADMIN.id);
     const vika = person(7101, { first_name: "Вика", language_code: "ru" });
     await env.send(command("start", { from: vika, args: payload }));
-    expect(sendsTo(env.fake, vika.id).map(textOf).join("\n")).toContain("Добро пожаловать");
+    // One greeting, in her language: no "Welcome!" and then "Hello, Вика!" again.
+    const greeted = sendsTo(env.fake, vika.id).map(textOf).join("\n");
+    expect(greeted).toContain("Вика, вы в команде как продавец.");
+    expect(greeted).not.toContain("Здравствуйте");
 
     const chat = openBuyerChats(env.sandbox)[0];
     if (!chat) throw new Error("no open buyer chat");
@@ -30,7 +33,7 @@ describe("an invited person's language", () => {
     const since = env.fake.calls.length;
     expect(await env.module.runOnce()).toMatchObject({ relayed: 1, failures: [] });
     const relayed = sendsTo(env.fake, vika.id).filter((c) => c.seq >= since);
-    expect(relayed.map(textOf)).toEqual([expect.stringMatching(/^💬 Покупатель/)]);
+    expect(relayed.map(textOf)).toEqual([expect.stringMatching(/\n\n💬 Покупатель/)]);
     expect((await env.access.lookup(vika.id)).locale).toBe("ru");
   });
 });

@@ -47,7 +47,8 @@ describe("invites", () => {
 
     expect(await h.access.find(BOB.id)).toBeUndefined();
     const welcome = await startWith(BOB, payload);
-    expect(welcome).toContain('You now have the role "warehouse"');
+    expect(welcome).toContain("Bob, you are in the team as warehouse staff.");
+    expect(welcome).not.toContain("Hello, Bob");
     expect((await h.access.find(BOB.id))?.roles).toEqual(["warehouse"]);
     // Bob may now use warehouse commands (still "coming soon") but not admin ones.
     expect(await startWith(BOB, "")).toContain("Hello, Bob");
@@ -148,7 +149,7 @@ describe("invites", () => {
     const payload = await invite("seller");
     await h.send(command("start", { from: BOB, chat: group(-100900), args: payload }));
     expect(await h.access.find(BOB.id)).toBeUndefined();
-    expect(await startWith(BOB, payload)).toContain('role "seller"');
+    expect(await startWith(BOB, payload)).toContain("in the team as a seller.");
   });
 
   it("someone without the admin role pressing the role button gets a refusal, no invite", async () => {
@@ -305,7 +306,7 @@ describe("a crash while an invite is redeemed", () => {
     expect(await h.access.find(BOB.id)).toBeUndefined();
 
     h.restart();
-    expect(await startWith(BOB, payload)).toContain('You now have the role "seller"');
+    expect(await startWith(BOB, payload)).toContain("Bob, you are in the team as a seller.");
     expect((await h.access.find(BOB.id))?.roles).toEqual(["seller"]);
     expect(await startWith(CAROL, payload)).toContain("already been used");
     await memory.close();

@@ -89,11 +89,49 @@ describe("keyboard builders", () => {
       kindKeyboard(button, t),
       attributionKeyboard(button, t),
       reportConfirmKeyboard(button, t),
-      postingKeyboard(codec, t, "1234-0-1", false, "1"),
-      postingKeyboard(codec, t, "1234-0-1", true, "1"),
+      postingKeyboard(
+        codec,
+        t,
+        { postingNumber: "1234-0-1", products: [{ quantity: 1 }] },
+        false,
+        "1",
+      ),
+      postingKeyboard(
+        codec,
+        t,
+        { postingNumber: "1234-0-1", products: [{ quantity: 2 }] },
+        true,
+        "1",
+      ),
       labelKeyboard(codec, t, [], "1234-0-1", "1"),
-      listButton(codec, t),
+      listButton(codec, t, 2),
     ];
     for (const keyboard of fixed) expect(emptyRows(keyboard)).toEqual([]);
+  });
+});
+
+describe("a posting's card buttons", () => {
+  const kinds = (keyboard: InlineKeyboard) =>
+    keyboard.inline_keyboard.map((row) =>
+      row.map((b) => ("callback_data" in b ? codec.decode(b.callback_data)?.kind : undefined)),
+    );
+  const card = (quantities: number[], writeToBuyer = false) =>
+    kinds(
+      postingKeyboard(
+        codec,
+        t,
+        { postingNumber: "1234-0-1", products: quantities.map((quantity) => ({ quantity })) },
+        writeToBuyer,
+        "1",
+      ),
+    );
+
+  it("a 1-piece posting: Pack and ⚡, then Cancel; no Split, no Label before packing", () => {
+    expect(card([1])).toEqual([["ps", "pq"], ["pc"]]);
+  });
+
+  it("more than one piece: Split into boxes on its own row under ⚡; Write to buyer beside Cancel", () => {
+    expect(card([1, 1])).toEqual([["ps", "pq"], ["pk"], ["pc"]]);
+    expect(card([3], true)).toEqual([["ps", "pq"], ["pk"], ["pc", "wb"]]);
   });
 });

@@ -21,20 +21,22 @@ describe("walkthrough of the main jobs", () => {
       expect(results).toHaveLength(23);
       // One tap to a packed posting and its label: the card edited once, the label the one file.
       expect(of(JOB.oneTap)).toMatchObject({ taps: 1, typed: 0, messages: 1, edits: 1 });
-      // The dialog runs on the card: no copies, only the label file is new.
-      expect(of(JOB.pack)).toMatchObject({ taps: 4, messages: 1, edits: 3 });
+      // The dialog runs on the card: no copies, only the label file is new, sent with the pack.
+      expect(of(JOB.pack)).toMatchObject({ taps: 3, messages: 1, edits: 3 });
       expect(of(JOB.cancel)).toMatchObject({ taps: 3, messages: 0, edits: 3 });
       // /deliveries, the posting's number, ✅ Delivered, Yes: the list and the card, edited twice.
       expect(of(JOB.delivered)).toMatchObject({ taps: 4, typed: 0, messages: 2, edits: 2 });
       expect(of(JOB.report).taps).toBeLessThanOrEqual(6);
       expect(of(JOB.reply)).toMatchObject({ taps: 1, typed: 1 });
       // The sellers' and managers' later jobs, each as short as it is today.
-      // A chat opens in place of the list and sends no files unasked: the list and the prompt.
-      expect(of(JOB.chats)).toMatchObject({ taps: 4, typed: 1, messages: 2, edits: 1 });
-      expect(of(JOB.read)).toMatchObject({ taps: 3, typed: 0, messages: 1, edits: 1 });
+      // A chat opens in place of the list and sends no files unasked: the list and the prompt;
+      // answering takes the chat (no Take it tap).
+      expect(of(JOB.chats)).toMatchObject({ taps: 3, typed: 1, messages: 2, edits: 1 });
+      // Mark as read on the buyer's message itself: one tap, nothing sent.
+      expect(of(JOB.read)).toMatchObject({ taps: 1, typed: 0, messages: 0, edits: 0 });
       expect(of(JOB.saveTemplate)).toMatchObject({ taps: 2, typed: 1 });
-      // Picked, previewed and sent on one message: only the picker is new.
-      expect(of(JOB.template)).toMatchObject({ taps: 3, typed: 0, messages: 1, edits: 2 });
+      // The picker shows each answer filled in; its button sends: only the picker is new.
+      expect(of(JOB.template)).toMatchObject({ taps: 2, typed: 0, messages: 1, edits: 1 });
       expect(of(JOB.question)).toMatchObject({ taps: 0, typed: 1 });
       // The card is one message, its confirmation and result edits of it.
       expect(of(JOB.pause)).toMatchObject({ taps: 4, typed: 0, messages: 1, edits: 3 });

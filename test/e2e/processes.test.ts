@@ -48,8 +48,8 @@ redis.describe("two bot processes on one Redis", () => {
     const posting = w.sandbox.control.addPosting();
     const cancelsBefore = requestsTo("/posting/fbs/cancel");
     await w.hooks.deliver(w.pressed("pc", posting.postingNumber), 0);
-    const reasons = await w.screenWith("Товар закончился");
-    await w.hooks.deliver(w.tap(reasons, "Товар закончился"), 1);
+    const reasons = await w.screenWith("Out of stock");
+    await w.hooks.deliver(w.tap(reasons, "Out of stock"), 1);
     const confirm = await w.screenWith("Yes, cancel it");
     expect(textOf(confirm)).toContain(`Cancel posting ${posting.postingNumber}?`);
     await w.hooks.deliver(w.tap(confirm, "Yes, cancel it"), 0);

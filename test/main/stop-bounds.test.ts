@@ -86,7 +86,7 @@ describe("SIGTERM within the bound", () => {
     const rig = await startMainRelay({ seed: 23, adminId: ADMIN.id });
     cleanups.push(() => rig.close());
     const { sandbox, fake } = rig;
-    const relayed = () => rig.buyerCopies(TEAM.id).map((text) => text.split("\n\n")[1] ?? "");
+    const relayed = () => rig.buyerCopies(TEAM.id).map((text) => text.split("\n\n")[0] ?? "");
 
     let run = await rig.start();
     fake.queueUpdates(command("relay_here", { from: ADMIN, chat: TEAM }));

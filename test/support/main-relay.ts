@@ -19,8 +19,8 @@ import { freePort, type MainProcess, sellerEnv, startMain } from "./main-process
 import { waitFor } from "./wait.ts";
 
 const STARTED = (line: { msg: string }) => line.msg.startsWith("Bot @");
-/** A buyer's copy: the full header ("💬 Buyer · ...") or, later in a burst, the short mark. */
-const BUYER_COPY = /^(💬|↪)/u;
+/** A buyer's copy: the words, then the full header ("💬 Buyer · ...") or, later in a burst, the short mark. */
+const BUYER_COPY = /\n\n(💬|↪)/u;
 
 export interface MainRelay {
   sandbox: Sandbox;

@@ -6,14 +6,23 @@
  */
 import type { I18n } from "@grammyjs/i18n";
 import type { Api, InlineKeyboard } from "grammy";
+import type { Message } from "grammy/types";
 import type { Logger } from "../../logger.ts";
 import { type ChatClaim, type ChatDigest, snippetOf } from "../../services/relay/inbox.ts";
 import type { TelegramMessageRef } from "../../services/relay/types.ts";
 import type { Shop } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
+import type { FeatureDeps } from "../core/deps.ts";
 import { type Locale, type LocalizedContext, type Translator, translatorOr } from "../core/i18n.ts";
 import { withShopTag } from "../core/shop-tags.ts";
+import { orderUrl } from "./format.ts";
 import { claimLabel } from "./inbox-format.ts";
+import {
+  CHAT_FILES_CALLBACK,
+  CHAT_VIEW_CALLBACK,
+  CHATS_LIST_CALLBACK,
+  chatViewKeyboard,
+} from "./inbox-keyboards.ts";
 import { relayKeyboard } from "./keyboards.ts";
 import type { RelayShops } from "./relay-shops.ts";
 
@@ -38,19 +47,97 @@ export interface ClaimViewDeps {
   logger: Pick<Logger, "info">;
 }
 
+/** What drawing claims needs, from a feature's deps and the update's API. */
+export function claimDepsOf(api: Api, deps: FeatureDeps): ClaimViewDeps {
+  const { codec, i18n, config, logger } = deps;
+  return {
+    api,
+    codec,
+    i18n,
+    timezone: config.timezone,
+    defaultLocale: config.defaultLocale,
+    logger,
+  };
+}
+
 /** Redraws the buttons of every relayed copy of the chat with the claim (or without one). */
 export async function showClaimOnCopies(
   deps: ClaimViewDeps,
-  chat: { ozonChatId: string; shopRef: string },
+  chat: { ozonChatId: string; shopRef: string; orderNumber?: string | undefined },
   digest: ChatDigest | undefined,
   claim: ChatClaim | undefined,
 ): Promise<void> {
   await redrawCopyButtons(deps, digest?.copies ?? [], (t, copy) =>
     relayKeyboard(deps.codec, t, chat.ozonChatId, chat.shopRef, {
-      claim: claim ? claimLabel(claim, deps.timezone) : undefined,
+      // The taker's own private copy says "You are answering".
+      claim: claim && { ...claimLabel(claim, deps.timezone), mine: copy.chatId === claim.userId },
       postingNumber: copy.posting,
+      orderUrl: orderUrl(chat.orderNumber),
     }),
   );
+}
+
+/**
+ * The claim on the pressed message too when it is a chat's view (not a relayed copy, which
+ * showClaimOnCopies drew): its own buttons, keeping its 📜 The whole chat, 📎 Files and « Back
+ * to list rows.
+ */
+export async function showClaimOnView(
+  deps: ClaimViewDeps,
+  pressed: Message | undefined,
+  chat: { ozonChatId: string; shopRef: string; postingNumber?: string | undefined },
+  digest: ChatDigest | undefined,
+  claim: ChatClaim | undefined,
+  t: Translator,
+): Promise<void> {
+  const isCopy = digest?.copies.some(
+    (c) => c.chatId === pressed?.chat.id && c.messageId === pressed.message_id,
+  );
+  if (!pressed || isCopy) return;
+  // The presser took it: "You are answering" where nobody else reads it (a private chat).
+  const mine = pressed.chat.type === "private" && pressed.chat.id === claim?.userId;
+  const label = claim && { ...claimLabel(claim, deps.timezone), mine };
+  const keyboard = chatViewKeyboard(deps.codec, t, chat, label);
+  const kept = (pressed.reply_markup?.inline_keyboard ?? []).filter((row) =>
+    row.some((b) => {
+      const kind = "callback_data" in b ? deps.codec.decode(b.callback_data)?.kind : undefined;
+      return (
+        kind === CHAT_FILES_CALLBACK || kind === CHATS_LIST_CALLBACK || kind === CHAT_VIEW_CALLBACK
+      );
+    }),
+  );
+  keyboard.inline_keyboard.push(...kept);
+  await deps.api
+    .editMessageReplyMarkup(pressed.chat.id, pressed.message_id, { reply_markup: keyboard })
+    .catch(() => undefined);
+}
+
+/**
+ * Answering takes the chat when nobody else has it (one's own is renewed): no separate Take it
+ * tap, and the team sees who answers on every copy (and on the pressed view).
+ */
+export async function takeOnAnswer(
+  deps: ClaimViewDeps,
+  relay: RelayShops,
+  shop: Pick<Shop, "id" | "store" | "ref">,
+  ozonChatId: string,
+  from: { id: number; first_name: string },
+  pressed: { message: Message | undefined; t: Translator },
+): Promise<void> {
+  const inbox = relay.inbox(shop);
+  const taken = await inbox.take(ozonChatId, { userId: from.id, name: actorName(from) });
+  if (!taken.ok) return;
+  const digest = await inbox.digest(ozonChatId);
+  const context = await relay.repositories(shop).contexts.get(ozonChatId);
+  const found = digest?.copies.find((c) => c.posting)?.posting;
+  const chat = {
+    ozonChatId,
+    shopRef: shop.ref,
+    orderNumber: context.orderNumber,
+    postingNumber: context.postingNumber ?? found,
+  };
+  await showClaimOnCopies(deps, chat, digest, taken.claim);
+  await showClaimOnView(deps, pressed.message, chat, digest, taken.claim, pressed.t);
 }
 
 /**

@@ -40,17 +40,31 @@ export function sameBuyerMark(t: Translator, context: ChatContext, ozonChatId: s
 }
 
 /**
- * The lines under the header: the product's name, and the order in the seller's Ozon account
- * (the order number is Ozon's, but it is encoded all the same: it only ever fills the search).
+ * Who wrote about what, under the buyer's words: "💬 Buyer · 📦 Kettle" when the product is named
+ * (its SKU then says nothing more), else the header; the order comes on its own line (orderLine).
  */
-export function relayDetails(t: Translator, context: ChatContext, productName?: string): string[] {
-  const lines: string[] = [];
-  if (productName) lines.push(t("relay-header-product", { name: productName }));
-  if (context.orderNumber) {
-    const url = `${OZON_POSTINGS_URL}?search=${encodeURIComponent(context.orderNumber)}`;
-    lines.push(t("relay-header-order-link", { url }));
+export function relayAbout(
+  t: Translator,
+  context: ChatContext,
+  ozonChatId: string,
+  productName?: string,
+): string {
+  if (!productName) {
+    if (context.sku)
+      return `${t("relay-header-buyer")} · ${t("relay-header-sku", { sku: context.sku })}`;
+    if (context.orderNumber || context.postingNumber) return t("relay-header-buyer");
+    return relayHeader(t, context, ozonChatId);
   }
-  return lines;
+  return `${t("relay-header-buyer")} · ${t("relay-header-product", { name: productName })}`;
+}
+
+/**
+ * The order in the seller's Ozon account, for a link button (the order number is Ozon's, but it
+ * is encoded all the same: it only ever fills the search).
+ */
+export function orderUrl(orderNumber: string | undefined): string | undefined {
+  if (!orderNumber) return undefined;
+  return `${OZON_POSTINGS_URL}?search=${encodeURIComponent(orderNumber)}`;
 }
 
 /**

@@ -78,25 +78,26 @@ export function chatViewLines(
 }
 
 /**
- * The buyer context card's lines: the order and its posting's status, then the product's price
- * and stock (its name and SKU are in the message's header already).
+ * The buyer context card's line: "🧾 Order 123-456 · delivered · 790 ₽", the order once (the
+ * product's name is on the line above; its link is a button).
  */
-export function contextCardLines(t: Translator, card: ContextCard, locale: Locale): string[] {
-  const lines: string[] = [];
-  const status = card.status ? t("postings-status", { status: card.status }) : "";
-  if (card.orderNumber && status) {
-    lines.push(t("inbox-card-title", { order: card.orderNumber, status }));
-  } else if (card.postingNumber && status) {
-    lines.push(t("inbox-card-posting", { posting: card.postingNumber, status }));
+export function orderLine(
+  t: Translator,
+  context: ChatContext,
+  card: ContextCard | undefined,
+  locale: Locale,
+): string | undefined {
+  const order = card?.orderNumber ?? context.orderNumber;
+  const posting = card?.postingNumber ?? context.postingNumber;
+  if (!order && !posting) return undefined;
+  // The status agrees with its noun: «заказ … доставлен», «отправление … доставлено».
+  const parts = [
+    order ? t("inbox-card-title", { order }) : t("inbox-card-posting", { posting: posting ?? "" }),
+  ];
+  if (card?.status) {
+    parts.push(t(order ? "inbox-order-status" : "postings-status", { status: card.status }));
   }
-  const p = card.product;
-  if (p?.price) {
-    const vars = { price: formatPrice(p.price, p.currency, locale) };
-    lines.push(
-      p.stock === undefined
-        ? t("inbox-card-product-nostock", vars)
-        : t("inbox-card-product", { ...vars, stock: p.stock }),
-    );
-  }
-  return lines;
+  const p = card?.product;
+  if (p?.price) parts.push(formatPrice(p.price, p.currency, locale));
+  return parts.join(" · ");
 }

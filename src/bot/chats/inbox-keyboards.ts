@@ -9,11 +9,17 @@
 import { InlineKeyboard } from "grammy";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { Translator } from "../core/i18n.ts";
-import { ANSWER_BUYER_CALLBACK, CHAT_POSTING_CALLBACK, TAKE_CHAT_CALLBACK } from "./keyboards.ts";
+import {
+  ANSWER_BUYER_CALLBACK,
+  CHAT_POSTING_CALLBACK,
+  CHAT_READ_CALLBACK,
+  RELEASE_CHAT_CALLBACK,
+  TAKE_CHAT_CALLBACK,
+} from "./keyboards.ts";
 
 export const CHATS_LIST_CALLBACK = "cl";
 export const CHAT_VIEW_CALLBACK = "cv";
-export const CHAT_READ_CALLBACK = "cr";
+export { CHAT_READ_CALLBACK };
 export const CHAT_FILES_CALLBACK = "cf";
 
 export type ChatsMode = "w" | "a";
@@ -41,10 +47,26 @@ export function viewData(
   return codec.encode(CHAT_VIEW_CALLBACK, ozonChatId, shopRef);
 }
 
-/** What a chat's view adds under its buttons: its files on request and the way back. */
+/** What a chat's view adds under its buttons: the whole chat, its files on request, the way back. */
 export interface ViewExtras {
   files?: number;
   back?: { page: number; mode: ChatsMode };
+  /** The view shows the last messages only: «The whole chat» shows all it can. */
+  whole?: boolean;
+}
+
+/** The data of «The whole chat» (the list's page carried when it fits, as viewData). */
+function wholeData(
+  codec: CallbackCodec,
+  chat: { ozonChatId: string; shopRef: string },
+  back?: { page: number; mode: ChatsMode },
+) {
+  const { page, mode } = back ?? { page: 0, mode: "w" as const };
+  try {
+    return codec.encode(CHAT_VIEW_CALLBACK, chat.ozonChatId, chat.shopRef, page, mode, "all");
+  } catch {
+    return undefined; // too long with it: the view keeps its last messages
+  }
 }
 
 /**
@@ -55,13 +77,21 @@ export function chatViewKeyboard(
   codec: CallbackCodec,
   t: Translator,
   chat: { ozonChatId: string; shopRef: string; postingNumber?: string | undefined },
-  claim: { name: string; until: string } | undefined,
+  claim: { name: string; until: string; mine?: boolean } | undefined,
   extras: ViewExtras = {},
 ): InlineKeyboard {
   const data = (kind: string) => codec.encode(kind, chat.ozonChatId, chat.shopRef);
   const keyboard = new InlineKeyboard();
   if (claim) {
-    keyboard.text(t("inbox-claimed-button", claim).slice(0, 64), data(TAKE_CHAT_CALLBACK)).row();
+    // The taker reads «✋ You are answering till 10:18», the others who answers.
+    const { name, until } = claim;
+    const label = t(claim.mine ? "inbox-claimed-mine-button" : "inbox-claimed-button", {
+      name,
+      until,
+    });
+    keyboard.text(label.slice(0, 64), data(TAKE_CHAT_CALLBACK));
+    if (claim.mine) keyboard.text(t("inbox-release-button"), data(RELEASE_CHAT_CALLBACK));
+    keyboard.row();
   }
   keyboard.text(t("inbox-answer-button"), data(ANSWER_BUYER_CALLBACK));
   if (!claim) keyboard.text(t("inbox-take-button"), data(TAKE_CHAT_CALLBACK));
@@ -74,6 +104,8 @@ export function chatViewKeyboard(
       // A posting number of an unexpected shape: the rest of the chat still works.
     }
   }
+  const whole = extras.whole ? wholeData(codec, chat, extras.back) : undefined;
+  if (whole) keyboard.row().text(t("chat-view-whole-button"), whole);
   if (extras.files || extras.back) keyboard.row();
   if (extras.files) {
     keyboard.text(t("chat-view-files-button", { count: extras.files }), data(CHAT_FILES_CALLBACK));

@@ -20,7 +20,12 @@ import {
   problemText,
   type SellerShop,
 } from "../postings/index.ts";
-import { actorName, type ClaimViewDeps, showClaimOnCopies } from "./chat-claims.ts";
+import {
+  actorName,
+  type ClaimViewDeps,
+  showClaimOnCopies,
+  showClaimOnView,
+} from "./chat-claims.ts";
 import { chatsList } from "./chats-inbox.ts";
 import { replyFailureText, TELEGRAM_TEXT_LIMIT, uploadFileName } from "./format.ts";
 import { aboutText, chatViewLines, claimLabel } from "./inbox-format.ts";
@@ -31,13 +36,15 @@ import {
   CHATS_LIST_CALLBACK,
   chatViewKeyboard,
 } from "./inbox-keyboards.ts";
-import { CHAT_POSTING_CALLBACK, TAKE_CHAT_CALLBACK } from "./keyboards.ts";
+import { CHAT_POSTING_CALLBACK, RELEASE_CHAT_CALLBACK, TAKE_CHAT_CALLBACK } from "./keyboards.ts";
 import { answerableShop } from "./relay.ts";
 import type { RelayShops } from "./relay-shops.ts";
 
 const SELLERS = ["seller"] as const;
 /** Messages a chat's view shows, and files it sends with them. */
 const VIEW_MESSAGES = 10;
+/** Messages a chat's view shows until «The whole chat» is pressed. */
+const VIEW_BRIEF = 4;
 const VIEW_FILES = 3;
 const VIEW_FILE_BYTES = 10 * 1024 * 1024;
 const VIEW_FILE_DEADLINE_MS = 20_000;
@@ -73,19 +80,23 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
       await showChats(ctx, Number(page), mode, fresh === "r");
     });
 
-    router.callback(CHAT_VIEW_CALLBACK, SELLERS, async (ctx, [ozonChatId, ref, page, mode]) => {
-      if (!ozonChatId) return invalid(ctx);
-      const shop = await pressedShop(ctx, ref);
-      if (!shop) return;
-      await ctx.answerCallbackQuery();
-      if (ctx.from) await relay.unsent.opened(ctx.from.id, { ozonChatId, shopId: shop.id });
-      // Buttons made before the list's page was carried go back to its first page.
-      const back = {
-        page: page && /^\d{1,6}$/.test(page) ? Number(page) : 0,
-        mode: mode === "a" ? ("a" as const) : ("w" as const),
-      };
-      await showChat(ctx, shop, ozonChatId, back);
-    });
+    router.callback(
+      CHAT_VIEW_CALLBACK,
+      SELLERS,
+      async (ctx, [ozonChatId, ref, page, mode, all]) => {
+        if (!ozonChatId) return invalid(ctx);
+        const shop = await pressedShop(ctx, ref);
+        if (!shop) return;
+        await ctx.answerCallbackQuery();
+        if (ctx.from) await relay.unsent.opened(ctx.from.id, { ozonChatId, shopId: shop.id });
+        // Buttons made before the list's page was carried go back to its first page.
+        const back = {
+          page: page && /^\d{1,6}$/.test(page) ? Number(page) : 0,
+          mode: mode === "a" ? ("a" as const) : ("w" as const),
+        };
+        await showChat(ctx, shop, ozonChatId, back, all === "all");
+      },
+    );
 
     router.callback(CHAT_FILES_CALLBACK, SELLERS, async (ctx, [ozonChatId, ref]) => {
       if (!ozonChatId || !ctx.from) return invalid(ctx);
@@ -117,6 +128,8 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
       shop: SellerShop,
       ozonChatId: string,
       back: { page: number; mode: "w" | "a" },
+      /** «The whole chat» pressed: every message fetched, not the last few. */
+      all = false,
     ) {
       let messages: ChatMessage[];
       try {
@@ -140,8 +153,18 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
       const context = { ...carried, ...(found ? { postingNumber: found } : {}), ...known };
       const about = aboutText(ctx.t, context);
       const head = [ctx.t("inbox-view-title", { about: about ? ` · ${about}` : "" })];
-      if (claim) head.push(ctx.t("inbox-view-claimed", claimLabel(claim, config.timezone)));
-      const lines = chatViewLines(ctx.t, messages, config.timezone);
+      // "You are answering" only where nobody else reads it (a private chat).
+      const mine = claim?.userId === ctx.from?.id && ctx.chat?.type === "private";
+      const label = claim && claimLabel(claim, config.timezone);
+      if (label) head.push(ctx.t(mine ? "inbox-view-claimed-mine" : "inbox-view-claimed", label));
+      const claimed = label && { ...label, mine };
+      // The last few messages read at a glance; «The whole chat» shows the rest.
+      const brief = !all && messages.length > VIEW_BRIEF;
+      const lines = chatViewLines(
+        ctx.t,
+        brief ? messages.slice(-VIEW_BRIEF) : messages,
+        config.timezone,
+      );
       if (lines.length === 0) lines.push(ctx.t("inbox-view-empty"));
       // The newest messages matter most: the oldest go first when it is too long.
       let text = "";
@@ -159,8 +182,8 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
         codec,
         ctx.t,
         { ozonChatId, shopRef: shop.ref, postingNumber: context.postingNumber },
-        claim ? claimLabel(claim, config.timezone) : undefined,
-        { files, back },
+        claimed,
+        { files, back, whole: brief },
       );
       const shown = await showView(ctx, text.slice(0, TELEGRAM_TEXT_LIMIT), keyboard);
       // A reply to the view reaches the buyer, as a reply to a relayed message does.
@@ -239,27 +262,39 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
       }
       await ctx.answerCallbackQuery({ text: ctx.t("inbox-taken", label).slice(0, 200) });
       const digest = await inbox.digest(ozonChatId);
-      const { postingNumber } = await relay.repositories(shop).contexts.get(ozonChatId);
+      const context = await relay.repositories(shop).contexts.get(ozonChatId);
       const found = digest?.copies.find((c) => c.posting)?.posting;
-      const chat = { ozonChatId, shopRef: shop.ref, postingNumber: postingNumber ?? found };
-      await showClaimOnCopies(claimDeps(ctx), chat, digest, taken.claim);
+      const chat = { ozonChatId, shopRef: shop.ref, postingNumber: context.postingNumber ?? found };
+      const shown = { ...chat, orderNumber: context.orderNumber };
+      await showClaimOnCopies(claimDeps(ctx), shown, digest, taken.claim);
       // Pressed on a chat's view (not a relayed copy): its own buttons show the claim too.
       const pressed = ctx.callbackQuery?.message;
-      const isCopy = digest?.copies.some(
-        (c) => c.chatId === pressed?.chat.id && c.messageId === pressed.message_id,
+      await showClaimOnView(claimDeps(ctx), pressed, chat, digest, taken.claim, ctx.t);
+    });
+
+    // The taker lets the chat go: every copy and the pressed view show it free again.
+    router.callback(RELEASE_CHAT_CALLBACK, SELLERS, async (ctx, [ozonChatId, ref]) => {
+      if (!ozonChatId || !ctx.from) return invalid(ctx);
+      const shop = await pressedShop(ctx, ref);
+      if (!shop) return;
+      const inbox = relay.inbox(shop);
+      const released = await inbox.release(ozonChatId, ctx.from.id);
+      await ctx.answerCallbackQuery({
+        text: ctx.t(released ? "inbox-released" : "inbox-not-yours"),
+      });
+      if (!released) return;
+      const digest = await inbox.digest(ozonChatId);
+      const context = await relay.repositories(shop).contexts.get(ozonChatId);
+      const found = digest?.copies.find((c) => c.posting)?.posting;
+      const chat = { ozonChatId, shopRef: shop.ref, postingNumber: context.postingNumber ?? found };
+      const deps = claimDeps(ctx);
+      await showClaimOnCopies(
+        deps,
+        { ...chat, orderNumber: context.orderNumber },
+        digest,
+        undefined,
       );
-      if (pressed && !isCopy) {
-        const keyboard = chatViewKeyboard(codec, ctx.t, chat, label);
-        // A view shown in place of /chats keeps its 📎 Files and « Back to list row.
-        const kept = (pressed.reply_markup?.inline_keyboard ?? []).filter((row) =>
-          row.some((b) => {
-            const kind = "callback_data" in b ? codec.decode(b.callback_data)?.kind : undefined;
-            return kind === CHAT_FILES_CALLBACK || kind === CHATS_LIST_CALLBACK;
-          }),
-        );
-        keyboard.inline_keyboard.push(...kept);
-        await ctx.editMessageReplyMarkup({ reply_markup: keyboard }).catch(() => undefined);
-      }
+      await showClaimOnView(deps, ctx.callbackQuery?.message, chat, digest, undefined, ctx.t);
     });
 
     router.callback(CHAT_READ_CALLBACK, SELLERS, async (ctx, [ozonChatId, ref]) => {
@@ -295,10 +330,11 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
           locale: ctx.locale,
           timezone: config.timezone,
         });
-        // Pack, Cancel and Label only for those whose warehouse role reaches the shop.
-        const keyboard = warehouseReaches(ctx, shop)
-          ? postingKeyboard(codec, ctx.t, number, false, shop.ref)
-          : undefined;
+        // Pack and Cancel only while it waits, for those whose warehouse role reaches the shop.
+        const keyboard =
+          warehouseReaches(ctx, shop) && posting.status === "awaiting_packaging"
+            ? postingKeyboard(codec, ctx.t, posting, false, shop.ref)
+            : undefined;
         await ctx.reply(withShopTag(ctx.t, relay.shops, shop.id, card), {
           ...(keyboard ? { reply_markup: keyboard } : {}),
         });

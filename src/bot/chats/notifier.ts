@@ -40,14 +40,14 @@ import { isChatUnreachable, telegramChatGone } from "../core/telegram-errors.ts"
 import {
   caption,
   fileAnnouncement,
-  relayDetails,
-  relayHeader,
+  orderUrl,
+  relayAbout,
   sameBuyerMark,
   TELEGRAM_TEXT_LIMIT,
   topicName,
   uploadFileName,
 } from "./format.ts";
-import { claimLabel, contextCardLines, messageGist } from "./inbox-format.ts";
+import { claimLabel, messageGist, orderLine } from "./inbox-format.ts";
 import { relayKeyboard } from "./keyboards.ts";
 import { deliverToAll, type RelayRecipient, relayRecipients } from "./relay-audience.ts";
 import { ensureRelayTopic, isTopicGone, moveRelayGroup } from "./relay-groups.ts";
@@ -261,18 +261,12 @@ export class TelegramRelayNotifier implements RelayNotifier {
   ): Promise<number[]> {
     const t = translatorFor(this.#i18n, recipient.locale);
     const { chatId } = recipient;
-    // One buyer's burst reads as one conversation: the header on its first copy only.
+    // One buyer's burst reads as one conversation: who and what on its first copy only. The
+    // buyer's words come first; the product and the order (once) below them.
     const mark = this.#tagged(t, sameBuyerMark(t, chat.context, chat.ozonChatId));
-    const header = continues
-      ? mark
-      : this.#tagged(
-          t,
-          [
-            relayHeader(t, chat.context, chat.ozonChatId),
-            ...relayDetails(t, chat.context, chat.productName),
-            ...(chat.card ? contextCardLines(t, chat.card, recipient.locale) : []),
-          ].join("\n"),
-        );
+    const order = orderLine(t, chat.context, chat.card, recipient.locale);
+    const about = relayAbout(t, chat.context, chat.ozonChatId, chat.productName);
+    const header = continues ? mark : this.#tagged(t, order ? `${about}\n${order}` : about);
     let threadId: number | undefined;
     if (recipient.group?.isForum) {
       threadId = await ensureRelayTopic({
@@ -313,10 +307,10 @@ export class TelegramRelayNotifier implements RelayNotifier {
     const text = message.text.trim();
     const pieces =
       text || attachments.length === 0
-        ? splitText(`${header}\n\n${text || t("relay-empty")}`, TELEGRAM_TEXT_LIMIT)
+        ? splitText(`${text || t("relay-empty")}\n\n${header}`, TELEGRAM_TEXT_LIMIT)
         : [];
     // "Reply" goes under the last part only: one button per message, not one per piece.
-    const keyboard = this.#keyboard(t, chat);
+    const keyboard = this.#keyboard(t, chat, chatId);
     const lastPart = pieces.length + attachments.length - 1;
     const button = () => (keyboard && part === lastPart ? { reply_markup: keyboard } : {});
 
@@ -368,14 +362,19 @@ export class TelegramRelayNotifier implements RelayNotifier {
     return this.#shop ? withShopTag(t, this.#shop.shops, this.#shop.id, text) : text;
   }
 
-  #keyboard(t: Translator, chat: RelayedChat) {
+  /** The copy's buttons; `chatId` is whose chat it goes to (the taker reads "You are answering"). */
+  #keyboard(t: Translator, chat: RelayedChat, chatId: number) {
     if (!this.#shop) return relayKeyboard(this.#codec, t, chat.ozonChatId, undefined);
     // A button without the shop's ref would mean the legacy owner: none for a shop just removed.
     const ref = this.#shop.shops.get(this.#shop.id)?.ref;
     if (ref === undefined) return undefined;
     return relayKeyboard(this.#codec, t, chat.ozonChatId, ref, {
-      claim: chat.claim ? claimLabel(chat.claim, this.#timezone) : undefined,
+      claim: chat.claim && {
+        ...claimLabel(chat.claim, this.#timezone),
+        mine: chat.claim.userId === chatId,
+      },
       postingNumber: chat.first ? postingOf(chat) : undefined,
+      orderUrl: orderUrl(chat.card?.orderNumber ?? chat.context.orderNumber),
     });
   }
 }

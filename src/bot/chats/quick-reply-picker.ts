@@ -1,6 +1,7 @@
 /**
- * "Answer with a template": the saved answers of the shop as buttons → a preview with the
- * placeholders filled for this buyer → Send. One picker for every place a buyer waits for an
+ * "Answer with a template": the saved answers of the shop, each shown filled for this buyer, as
+ * Send buttons (two taps in all); one whose placeholders this buyer lacks, or a list too long to
+ * show whole, goes through a preview → Send. One picker for every place a buyer waits for an
  * answer (a buyer chat, a product question); each place says how to reach its shop, what the
  * placeholders are worth there and how the answer goes to Ozon.
  *
@@ -64,6 +65,8 @@ export const IN_PLACE = "e";
 const SENDING_TTL_MS = 24 * 60 * 60 * 1000;
 /** Characters of a saved answer on its button (whole characters: an emoji is never cut). */
 const LABEL_LENGTH = 40;
+/** Characters of the list shown whole (each answer filled in); longer lists preview one by one. */
+const LIST_TEXT_BUDGET = 3500;
 const MISSING_KEYS: Record<PlaceholderName, string> = {
   order: "quick-replies-missing-order",
   name: "quick-replies-missing-name",
@@ -86,11 +89,23 @@ export function registerQuickReplyPicker(deps: PickerDeps, place: PickerPlace): 
 
   const listScreen = async (ctx: BotContext, shop: Shop, target: string, replies: QuickReply[]) => {
     const keyboard = new InlineKeyboard();
+    const values = await place.values(shop, target);
+    const filled = replies.map((reply) => fillQuickReply(reply.text, values));
+    const shown = filled.map((f, index) => `${index + 1}. ${f.text}`);
+    // Shown whole, what a button sends is what is read above it: Send at once.
+    const whole = shown.join("\n\n").length <= LIST_TEXT_BUDGET;
+    const allDirect = whole && filled.every((f) => f.missing.length === 0);
     replies.forEach((reply, index) => {
-      const data = pickerData(codec, kinds.pick, target, shop.ref, reply.id);
-      if (data) newRow(keyboard).text(`${index + 1}. ${replyLabel(reply.text)}`, data);
+      const direct = whole && filled[index]?.missing.length === 0;
+      const data = direct
+        ? pickerData(codec, kinds.send, target, shop.ref, reply.id, String(reply.rev))
+        : pickerData(codec, kinds.pick, target, shop.ref, reply.id);
+      const label = `${index + 1}. ${direct ? "📤 " : ""}${replyLabel(reply.text)}`;
+      if (data) newRow(keyboard).text(label, data);
     });
-    return { text: tagged(ctx, shop, ctx.t("quick-replies-pick")), keyboard };
+    const head = ctx.t(allDirect ? "quick-replies-pick-send" : "quick-replies-pick");
+    const text = whole ? [head, "", ...shown.flatMap((s) => [s, ""])].join("\n").trim() : head;
+    return { text: tagged(ctx, shop, text), keyboard };
   };
 
   router.callback(kinds.list, place.audience, async (ctx, [target, ref, inPlace]) => {

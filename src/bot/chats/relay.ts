@@ -28,7 +28,7 @@ import {
 } from "../core/telegram-files.ts";
 import type { FeatureFactory } from "../index.ts";
 import { type SellerShop, WRITE_TO_BUYER_CALLBACK } from "../postings/index.ts";
-import { actorName, afterAnswer } from "./chat-claims.ts";
+import { actorName, afterAnswer, claimDepsOf, takeOnAnswer } from "./chat-claims.ts";
 import { relayHeader, replyFailureText, topicName } from "./format.ts";
 import { ANSWER_BUYER_CALLBACK } from "./keyboards.ts";
 import { chatFromButtons } from "./relay-buttons.ts";
@@ -261,6 +261,12 @@ export function relayFeature(relay: RelayShops): FeatureFactory {
       if (!shop) return;
       await ctx.answerCallbackQuery();
       if (ctx.from) await relay.unsent.opened(ctx.from.id, { ozonChatId, shopId: shop.id });
+      // Answering takes the chat (when free): no separate Take it tap.
+      const answering = { message, t: ctx.t };
+      if (ctx.from && ref !== undefined) {
+        const claims = claimDepsOf(ctx.api, deps);
+        await takeOnAnswer(claims, relay, shop, ozonChatId, ctx.from, answering);
+      }
       const threadId = message.is_topic_message ? message.message_thread_id : undefined;
       const context = await relay.repositories(shop).contexts.get(ozonChatId);
       const about = withShopTag(ctx.t, shops, shop.id, relayHeader(ctx.t, context, ozonChatId));

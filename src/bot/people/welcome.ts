@@ -11,7 +11,7 @@ import { commandArgs } from "../core/router.ts";
 import { displayName, profileOf } from "../core/screen-text.ts";
 import { refuseStranger } from "./access-requests.ts";
 import { tellAdmins } from "./admins.ts";
-import { inviteRoleText } from "./scope-format.ts";
+import { inviteRoleText, scopeText } from "./scope-format.ts";
 
 /** /start and /help, typed (with or without the bot's name): they show the subscription. */
 const SHOWS_MENU = /^\/(?:start|help)(?:@\w+)?(?:\s|$)/;
@@ -42,14 +42,17 @@ export function welcomeFeature(deps: FeatureDeps): undefined {
     return notApplying(subscribed !== undefined && subscribed !== null);
   }
 
-  async function showWelcome(ctx: BotContext, intro?: string) {
+  /** The menu with a greeting: `joined` greets someone who just joined by an invite (once). */
+  async function showWelcome(ctx: BotContext, intro?: string, joined?: string) {
     const person = ctx.person;
     if (!person && ctx.chat?.type === "private") return refuseStranger(ctx, codec);
     if (!person) return refuse(ctx, "people");
-    const greeting = ctx.t("welcome-person", {
-      name: displayName(person),
-      roles: roleNames(ctx, person.roles),
-    });
+    const greeting =
+      joined ??
+      ctx.t("welcome-person", {
+        name: displayName(person),
+        roles: roleNames(ctx, person.roles),
+      });
     const text = [intro, greeting, sellerHint(ctx)].filter(Boolean).join("\n\n");
     await ctx.reply(text, { reply_markup: menuKeyboard(ctx, codec, await hiddenHere(ctx)) });
   }
@@ -97,11 +100,16 @@ export function welcomeFeature(deps: FeatureDeps): undefined {
         ctx.from.id,
       );
     }
-    const intro =
-      result.kind === "owner"
-        ? ctx.t("invite-joined-owner")
-        : ctx.t("invite-joined", { role: inviteRoleText(ctx.t, shops, result.role, result.shops) });
-    await showWelcome(ctx, intro);
+    if (result.kind === "owner") return showWelcome(ctx, ctx.t("invite-joined-owner"));
+    // One greeting: "Вика, вы в команде как сотрудник склада." (with the stores, when limited).
+    const { role, shops: scope } = result;
+    const limited = role !== "admin" && (scope !== undefined || shops.many);
+    const joined = ctx.t("invite-joined", {
+      name: displayName(result.person),
+      role,
+      scope: limited ? ctx.t("invite-joined-scope", { shops: scopeText(ctx.t, shops, scope) }) : "",
+    });
+    await showWelcome(ctx, undefined, joined);
   }
 
   router.command("start", async (ctx) => {

@@ -21,13 +21,25 @@ export const REASON_OTHER = 402;
 export const MAX_EXPLANATION = 500;
 
 /** Leaving says the posting stays: "Cancelled." would read as a cancelled posting here. */
-const CANCEL_POSTING_KEYS = { left: "postings-cancel-left" } as const;
+const CANCEL_POSTING_KEYS = { left: "postings-cancel-left", keep: "postings-cancel-keep" } as const;
+
+/** A reason in the person's words: the bot's name for the ids it knows, else Ozon's title. */
+export function reasonTitle(
+  t: (key: string, variables?: Record<string, string | number>) => string,
+  reason: Pick<CancelReason, "id" | "title">,
+): string {
+  return clip(
+    t("postings-cancel-reason-title", { id: Number(reason.id), title: reason.title }),
+    60,
+  );
+}
 
 export function cancelPostingConversation(deps: PostingDialogDeps): ConversationSpec {
   return postingDialog(deps, {
     id: CANCEL_POSTING_CONVERSATION,
     kind: CANCEL_POSTING_DIALOG_CALLBACK,
     leftKey: CANCEL_POSTING_KEYS.left,
+    closeKey: CANCEL_POSTING_KEYS.keep,
     inPlace: true,
     run: async (dialog, posting, chosen, shop) => {
       const number = posting.postingNumber;
@@ -58,7 +70,7 @@ export function cancelPostingConversation(deps: PostingDialogDeps): Conversation
       }
       const keyboard = new InlineKeyboard();
       for (const reason of reasons.value) {
-        newRow(keyboard).text(clip(reason.title, 60), dialog.button("r", reason.id));
+        newRow(keyboard).text(reasonTitle(ctx.t, reason), dialog.button("r", reason.id));
       }
       const asked = ctx.t("postings-cancel-reason", { posting: number });
       const question = card ? `${card}${asked}` : shop.tagged(ctx.t, asked);
@@ -85,7 +97,7 @@ export function cancelPostingConversation(deps: PostingDialogDeps): Conversation
         ctx.t,
         ctx.t("postings-cancel-confirm", {
           posting: number,
-          reason: reason.title,
+          reason: reasonTitle(ctx.t, reason),
           explanation: explanation ?? "—",
         }),
       );

@@ -132,7 +132,7 @@ export function findFeature(area: FindFeatureDeps): FeatureFactory {
       const history = historyButton(ctx.t, codec, "p", number);
       if (posting.status === AWAITING_PACKAGING) {
         const lines = posting.products.map((p) => ({ sku: String(p.sku), name: p.name }));
-        return postingKeyboard(codec, ctx.t, number, mayWriteToBuyer(ctx), shop.ref, lines)
+        return postingKeyboard(codec, ctx.t, posting, mayWriteToBuyer(ctx), shop.ref, lines)
           .row()
           .add(history);
       }

@@ -4,7 +4,8 @@
  * file), and the entries into the ship and cancel dialogs (/ship, /cancel_posting and the Ship /
  * Cancel buttons, posting preselected).
  */
-import { InputFile } from "grammy";
+import { InlineKeyboard } from "grammy";
+import { AWAITING_DELIVER } from "../../services/postings/today.ts";
 import { historyButton } from "../audit/index.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
@@ -14,17 +15,25 @@ import { commandArgs } from "../core/router.ts";
 import { withShopTag } from "../core/shop-tags.ts";
 import type { FeatureFactory } from "../index.ts";
 import { CANCEL_POSTING_CONVERSATION } from "./cancel-dialog.ts";
-import { shopFileName } from "./file-names.ts";
-import { cancelledText, describeOzonError, formatOf, postingCard, problemText } from "./format.ts";
+import {
+  AWAITING_PACKAGING,
+  describeOzonError,
+  formatOf,
+  postingCard,
+  problemText,
+} from "./format.ts";
 import {
   CANCEL_POSTING_CALLBACK,
   LABEL_CALLBACK,
   LIST_CALLBACK,
+  labelKeyboard,
   OPEN_POSTING_CALLBACK,
   postingKeyboard,
   QUICK_PACK_CALLBACK,
   SHIP_CALLBACK,
+  SPLIT_CALLBACK,
 } from "./keyboards.ts";
+import { LABEL_ONCE_MS, labelKey, sendLabel, sendLabelAfterPack } from "./label-send.ts";
 import { type PostingShops, type SellerShop, SHOP_REF, shopOfButton } from "./posting-shop.ts";
 import type { PostingTarget } from "./posting-steps.ts";
 import { postingsList } from "./postings-list.ts";
@@ -32,27 +41,12 @@ import { type QuickPackDeps, quickPack, quickPackBusy } from "./quick-pack.ts";
 import { SHIP_CONVERSATION } from "./ship-dialog.ts";
 
 const POSTING_ARG = /^[0-9][0-9-]{2,40}$/;
-/**
- * A Label button pressed again within this time sends nothing more: a double tap, or a tap in
- * another process sharing the store, while the file is on its way. Later taps print it again.
- */
-const LABEL_ONCE_MS = 30_000;
 
 export interface PostingsFeatureDeps {
   /** The shops; each button's shop keeps its Label idempotency keys (shared with Redis). */
   shops: PostingShops;
   /** What «Pack in 1 box» needs besides the bot's own deps (the other chats' cards). */
   quickPack?: Pick<QuickPackDeps, "announcePacked" | "audit">;
-}
-
-/** The idempotency key of one Label button: its message and posting (whoever presses it). */
-function labelKey(ctx: BotContext, postingNumber: string): string {
-  const query = ctx.callbackQuery;
-  const message = query?.message;
-  const button = message
-    ? `${message.chat.id}:${message.message_id}`
-    : `inline:${query?.inline_message_id ?? ctx.from?.id}`;
-  return `label-press:${button}:${postingNumber}`;
 }
 
 /** Leaves any open dialog of this person here, then enters `id` (with the posting, if any). */
@@ -72,6 +66,7 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
     const { router, codec, config, logger } = deps;
     const where = area.shops;
     const { shops } = where;
+    const labels = { shops, logger };
     const showList = postingsList({ codec, timezone: config.timezone, logger, where });
 
     const invalid = (ctx: BotContext) =>
@@ -106,63 +101,23 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
       try {
         const posting = await shop.seller.postings.get(number);
         const card = postingCard(posting, formatOf(ctx, config.timezone));
+        // The buttons follow the state: packing while it waits, the label once packed.
+        const history = historyButton(ctx.t, codec, "p", number);
+        let keyboard = new InlineKeyboard();
+        if (posting.status === AWAITING_PACKAGING) {
+          const lines = posting.products.map((p) => ({ sku: String(p.sku), name: p.name }));
+          keyboard = postingKeyboard(codec, ctx.t, posting, mayWriteToBuyer(ctx), shop.ref, lines);
+          keyboard.row();
+        } else if (posting.status === AWAITING_DELIVER) {
+          keyboard = labelKeyboard(codec, ctx.t, [number], number, shop.ref).row();
+        }
         await ctx.reply(withShopTag(ctx.t, shops, shop.id, card), {
-          reply_markup: postingKeyboard(
-            codec,
-            ctx.t,
-            number,
-            mayWriteToBuyer(ctx),
-            shop.ref,
-            posting.products.map((p) => ({ sku: String(p.sku), name: p.name })),
-          )
-            .row()
-            .add(historyButton(ctx.t, codec, "p", number)),
+          reply_markup: keyboard.add(history),
         });
       } catch (error) {
         await ctx.reply(problemText(ctx.t, describeOzonError(error, number)));
       }
     });
-
-    /** The label as a PDF; false when Ozon gave none (the person is told why). */
-    async function sendLabel(
-      ctx: BotContext,
-      shop: SellerShop,
-      number: string,
-      answered = false,
-    ): Promise<boolean> {
-      if (!answered) await ctx.answerCallbackQuery({ text: ctx.t("postings-label-preparing") });
-      await ctx.replyWithChatAction("upload_document");
-      let pdf: Uint8Array;
-      try {
-        pdf = await shop.seller.postings.packageLabel([number]);
-      } catch (error) {
-        logger.info({ err: error, posting: number, shop: shop.id }, "package label not available");
-        const problem = describeOzonError(error, number);
-        // Refused for good: a cancelled posting is told as such (who cancelled, do not ship).
-        const now = problem.final
-          ? await shop.seller.postings.get(number).catch(() => undefined)
-          : undefined;
-        if (now?.status === "cancelled") {
-          await ctx.reply(withShopTag(ctx.t, shops, shop.id, cancelledText(ctx.t, now)));
-          return false;
-        }
-        await ctx.reply(
-          ctx.t("postings-label-failed", {
-            posting: number,
-            reason: problemText(ctx.t, problem),
-          }),
-        );
-        return false;
-      }
-      const caption = ctx.t("postings-label-caption", { posting: number });
-      await ctx.replyWithDocument(
-        new InputFile(pdf, shopFileName(shops, shop.id, "label", number)),
-        {
-          caption: withShopTag(ctx.t, shops, shop.id, caption),
-        },
-      );
-      return true;
-    }
 
     router.callback(LABEL_CALLBACK, ["warehouse"], async (ctx, [number, ref]) => {
       if (!number || !POSTING_ARG.test(number) || !validRef(ref)) return invalid(ctx);
@@ -173,8 +128,9 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
       if (!(await store.setIfAbsent(key, true, { ttlMs: LABEL_ONCE_MS }))) {
         return ctx.answerCallbackQuery({ text: ctx.t("postings-label-once") });
       }
+      await ctx.answerCallbackQuery({ text: ctx.t("postings-label-preparing") });
       // When no file went out, the next tap tries again at once.
-      const sent = await sendLabel(ctx, shop, number).catch(async (error: unknown) => {
+      const sent = await sendLabel(ctx, shop, number, labels).catch(async (error: unknown) => {
         await store.delete(key);
         throw error;
       });
@@ -193,15 +149,16 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
       entering,
     );
     const pressed =
-      (id: string) =>
+      (id: string, split = false) =>
       async (ctx: BotContext, [number, ref]: string[]) => {
         if (!number || !POSTING_ARG.test(number) || !validRef(ref)) return invalid(ctx);
         const shop = await pressedShop(ctx, ref);
         if (!shop) return;
         await ctx.answerCallbackQuery();
-        await enter(ctx, id, { posting: number, shop: shop.ref });
+        await enter(ctx, id, { posting: number, shop: shop.ref, ...(split && { split }) });
       };
     router.callback(SHIP_CALLBACK, ["warehouse"], pressed(SHIP_CONVERSATION), entering);
+    router.callback(SPLIT_CALLBACK, ["warehouse"], pressed(SHIP_CONVERSATION, true), entering);
     router.callback(
       QUICK_PACK_CALLBACK,
       ["warehouse"],
@@ -223,8 +180,7 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
           await enter(ctx, SHIP_CONVERSATION, { posting: number, shop: shop.ref, oneBox: true });
         } else if (result === "packed") {
           // The label right after, without another tap.
-          await shop.store.setIfAbsent(labelKey(ctx, number), true, { ttlMs: LABEL_ONCE_MS });
-          await sendLabel(ctx, shop, number, true);
+          await sendLabelAfterPack(ctx, shop, number, labels);
         }
       },
       entering,

@@ -1,6 +1,8 @@
 /**
  * Buttons of the postings area. Callback kinds (signed, ≤ 64 bytes: posting numbers fit):
- *   ps:<posting>:<shop> Ship · pq:<posting>:<shop> Pack in one box at once · pc:<posting>:<shop> Cancel · pl:<posting>:<shop> Label ·
+ *   ps:<posting>:<shop> Ship (the dialog) · pq:<posting>:<shop> Pack in one box at once ·
+ *   pk:<posting>:<shop> Split into boxes (the ship dialog, split chosen) · pc:<posting>:<shop> Cancel ·
+ *   pl:<posting>:<shop> Label ·
  *   po:<posting>:<shop> open the card · pp:<page>[:<shop>] the /postings list (of one shop, or of
  *   every shop of the person) · pw:<action>[:<arg>][:<shop>] the subscription filters ·
  *   wb:<posting>:<shop> write to the buyer (handled by the buyer chats area).
@@ -18,6 +20,8 @@ import { productLineButton } from "../products/index.ts";
 export const SHIP_CALLBACK = "ps";
 /** One tap: packed in one box at once, the label right after (postings/quick-pack.ts). */
 export const QUICK_PACK_CALLBACK = "pq";
+/** Split into boxes: the ship dialog on the card with splitting already chosen. */
+export const SPLIT_CALLBACK = "pk";
 export const CANCEL_POSTING_CALLBACK = "pc";
 export const LABEL_CALLBACK = "pl";
 export const OPEN_POSTING_CALLBACK = "po";
@@ -30,33 +34,44 @@ export const DELIVERY_CARD_CALLBACK = "vc";
 type T = (key: string, variables?: Record<string, string | number>) => string;
 
 /**
- * Ship, Cancel, Label and — for chats where someone may write to buyers (a seller's private
- * chat, or a group) — Write to buyer, for one posting. A button that could only be refused is
- * left out.
+ * The buttons of a posting that awaits packaging: Pack (the dialog) and ⚡ pack in one box (the
+ * label follows at once); only when there is more than one piece, Split into boxes below ⚡;
+ * Cancel on a row of its own; and — for chats where someone may write to buyers (a seller's
+ * private chat, or a group) — Write to buyer beside it. No Label: Ozon has none before packing
+ * (the packed card gets it). A button that could only be refused is left out.
  */
 export function postingKeyboard(
   codec: CallbackCodec,
   t: T,
-  postingNumber: string,
+  posting: { postingNumber: string; products: ReadonlyArray<{ quantity: number }> },
   writeToBuyer: boolean,
   shopRef: string,
   /** Products whose cards open from here (/products), one row each (the first three). */
   products: ReadonlyArray<{ sku: string; name: string }> = [],
 ): InlineKeyboard {
-  const data = (kind: string) => codec.encode(kind, postingNumber, shopRef);
+  const data = (kind: string) => codec.encode(kind, posting.postingNumber, shopRef);
+  const pieces = posting.products.reduce((sum, product) => sum + product.quantity, 0);
   // Packing first; cancelling (destructive) on a row of its own below, not beside it.
   const keyboard = new InlineKeyboard()
     .text(t("postings-button-ship"), data(SHIP_CALLBACK))
-    .text(t("postings-button-quick-pack"), data(QUICK_PACK_CALLBACK))
-    .row()
-    .text(t("postings-button-cancel"), data(CANCEL_POSTING_CALLBACK))
-    .text(t("postings-button-label"), data(LABEL_CALLBACK));
+    .text(t("postings-button-quick-pack"), data(QUICK_PACK_CALLBACK));
+  if (pieces > 1) keyboard.row().text(t("postings-button-split"), data(SPLIT_CALLBACK));
+  keyboard.row().text(t("postings-button-cancel"), data(CANCEL_POSTING_CALLBACK));
   if (writeToBuyer) keyboard.text(t("postings-write-to-buyer"), data(WRITE_TO_BUYER_CALLBACK));
   for (const product of products.slice(0, 3)) {
     keyboard.row().add(productLineButton(codec, t, shopRef, product));
   }
   return keyboard;
 }
+
+/** Kinds of the buttons a posting's card carries (a dialog pressed on one takes its place). */
+export const CARD_CALLBACKS: ReadonlySet<string> = new Set([
+  SHIP_CALLBACK,
+  QUICK_PACK_CALLBACK,
+  SPLIT_CALLBACK,
+  CANCEL_POSTING_CALLBACK,
+  LABEL_CALLBACK,
+]);
 
 /**
  * Numbered buttons opening each posting of a digest (`first` is the number of the first), of one
@@ -100,9 +115,20 @@ export function labelKeyboard(
   return keyboard;
 }
 
-/** "Show them": opens the first page of /postings (of one shop when `shopRef` is given). */
-export function listButton(codec: CallbackCodec, t: T, shopRef?: string): InlineKeyboard {
-  return new InlineKeyboard().text(t("postings-button-list"), listData(codec, 0, shopRef));
+/**
+ * "Show 3 postings": opens the first page of /postings (of one shop when `shopRef` is given);
+ * `count` is how many wait.
+ */
+export function listButton(
+  codec: CallbackCodec,
+  t: T,
+  count: number,
+  shopRef?: string,
+): InlineKeyboard {
+  return new InlineKeyboard().text(
+    t("postings-button-list", { count }),
+    listData(codec, 0, shopRef),
+  );
 }
 
 /** A page of the /postings list: of one shop, or (no ref) of every shop the person reaches. */

@@ -131,6 +131,7 @@ export function createPostingsModule(
     timezone: config.timezone,
     announcePacked,
     audit,
+    logger: logger.child({ module: "postings" }),
   };
   // Looked up at each poll: a paused or removed shop's job waits for its return.
   const sellerNow = (shopId: string) => () => {

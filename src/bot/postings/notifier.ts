@@ -132,7 +132,7 @@ export class TelegramPostingNotifier implements PostingNotifier {
       return {
         text: withShopTag(format.t, shops, shop.id, postingCard(posting, format)),
         keyboard: withHistory(
-          postingKeyboard(codec, format.t, number, format.writeToBuyer, shop.ref),
+          postingKeyboard(codec, format.t, posting, format.writeToBuyer, shop.ref),
           format.t,
           codec,
           number,
@@ -168,7 +168,7 @@ export class TelegramPostingNotifier implements PostingNotifier {
       "bulk",
       format,
       format.t("postings-summary", { count }),
-      listButton(this.#options.codec, format.t, this.#options.shop.ref),
+      listButton(this.#options.codec, format.t, count, this.#options.shop.ref),
     );
   }
 
@@ -209,14 +209,14 @@ export class TelegramPostingNotifier implements PostingNotifier {
       "alert",
       format,
       `${head}\n\n${postingCard(posting, format)}`,
-      this.#postingKeyboard(format, posting.postingNumber),
+      this.#postingKeyboard(format, posting),
     );
   }
 
-  #postingKeyboard(format: PostingFormat & { writeToBuyer: boolean }, postingNumber: string) {
+  #postingKeyboard(format: PostingFormat & { writeToBuyer: boolean }, posting: Posting) {
     const { codec, shop } = this.#options;
-    const keyboard = postingKeyboard(codec, format.t, postingNumber, format.writeToBuyer, shop.ref);
-    return withHistory(keyboard, format.t, codec, postingNumber);
+    const keyboard = postingKeyboard(codec, format.t, posting, format.writeToBuyer, shop.ref);
+    return withHistory(keyboard, format.t, codec, posting.postingNumber);
   }
 
   async tell(chat: Chat, change: PostingChange, replyTo?: number): Promise<Sent> {
@@ -282,7 +282,7 @@ export class TelegramPostingNotifier implements PostingNotifier {
           number,
         );
       case "deadline":
-        return this.#postingKeyboard(format, number);
+        return this.#postingKeyboard(format, change.posting);
     }
   }
 

@@ -15,7 +15,7 @@ import { type Dialog, dialogSpec } from "../core/dialog/dialog.ts";
 import { recordDialogCard } from "../core/dialog/person-places.ts";
 import { chooseShop } from "../core/dialog/shop-step.ts";
 import { type ShopChoice, shopChoice, withShopTag } from "../core/shop-tags.ts";
-import { LABEL_CALLBACK } from "./keyboards.ts";
+import { CARD_CALLBACKS } from "./keyboards.ts";
 import { currentShop, reachableShops } from "./posting-shop.ts";
 import {
   choosePosting,
@@ -36,6 +36,8 @@ export function postingDialog(
   deps: PostingDialogDeps,
   dialog: Pick<ConversationSpec, "id" | "leftKey"> & {
     kind: string;
+    /** Locale key of the Close button's label (default Close). */
+    closeKey?: string;
     /** A press on the posting's card turns the card into the dialog (Dialog.inPlace). */
     inPlace?: boolean;
     run: (
@@ -72,14 +74,16 @@ export function postingDialog(
   });
 }
 
-/** Whether the pressed message is the posting's card (it has the posting's Label button). */
+/** Whether the pressed message is the posting's card (it has one of the posting's card buttons). */
 function isCardOf(codec: CallbackCodec, ctx: ConversationContext, posting: string): boolean {
   const rows = ctx.callbackQuery?.message?.reply_markup?.inline_keyboard ?? [];
   return rows.some((row) =>
     row.some((button) => {
       const data = "callback_data" in button ? button.callback_data : undefined;
       const decoded = data === undefined ? undefined : codec.decode(data);
-      return decoded?.kind === LABEL_CALLBACK && decoded.args[0] === posting;
+      return (
+        decoded !== undefined && CARD_CALLBACKS.has(decoded.kind) && decoded.args[0] === posting
+      );
     }),
   );
 }

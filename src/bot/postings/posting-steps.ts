@@ -4,6 +4,7 @@
  * calling Ozon, refusing a bad free text.
  */
 import { InlineKeyboard } from "grammy";
+import type { Logger } from "../../logger.ts";
 import type { SellerClient } from "../../ozon/index.ts";
 import type { Posting } from "../../ozon/seller/types.ts";
 import type { AccessService } from "../../services/access/index.ts";
@@ -60,6 +61,8 @@ export interface PostingDialogDeps {
   timezone: string;
   /** Where ships and cancels are recorded (the audit trail). */
   audit?: AuditRecorder;
+  /** Where a label Ozon would not give after a pack is noted (none: not noted). */
+  logger?: Logger;
 }
 
 /** What a dialog is entered with: a posting (typed, or of a button) and the button's shop ref. */
@@ -68,6 +71,8 @@ export interface PostingTarget {
   shop?: string;
   /** «Pack in 1 box» was tapped, but the posting needs more (marks): one package is chosen. */
   oneBox?: boolean;
+  /** «Split into boxes» was tapped: the dialog asks at once how many pieces go in each box. */
+  split?: boolean;
 }
 
 /** The shop a dialog acts for. Call `seller()` / `store()` only inside `conversation.external`. */

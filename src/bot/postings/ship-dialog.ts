@@ -31,6 +31,7 @@ import {
   unitCount,
 } from "./format.ts";
 import { labelKeyboard } from "./keyboards.ts";
+import { sendLabelAfterPack } from "./label-send.ts";
 import { postingDialog } from "./posting-dialog.ts";
 import { packedByText } from "./posting-fate.ts";
 import {
@@ -66,14 +67,18 @@ async function askSplit(
   dialog: Dialog,
   ctx: ConversationContext,
   posting: Posting,
+  /** Heads the first question with the card (when the dialog is on it). */
+  headed: (text: string) => string = (text) => text,
 ): Promise<{ layout: Layout; ctx: ConversationContext }> {
   let current = ctx;
   const layout: Layout = [];
   for (const product of posting.products) {
-    const question = current.t("postings-ship-split-product", {
-      name: clip(product.name, 100),
-      quantity: product.quantity,
-    });
+    const question = headed(
+      current.t("postings-ship-split-product", {
+        name: clip(product.name, 100),
+        quantity: product.quantity,
+      }),
+    );
     const answer = await dialog.text<number[]>(current, question, (text) => {
       const quantities = parseQuantities(text);
       if (!quantities) return { error: current.t("postings-ship-split-invalid") };
@@ -251,7 +256,11 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
       };
 
       let layout = oneBox(posting);
-      if (unitCount(posting) > 1 && !target.oneBox) {
+      if (unitCount(posting) > 1 && target.split) {
+        const split = await askSplit(dialog, ctx, posting, headed);
+        layout = split.layout;
+        ctx = split.ctx;
+      } else if (unitCount(posting) > 1 && !target.oneBox) {
         const how = new InlineKeyboard()
           .text(ctx.t("postings-ship-one-package"), dialog.button("m", "one"))
           .text(ctx.t("postings-ship-split"), dialog.button("m", "split"));
@@ -340,6 +349,17 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
         const by = outcome.by;
         await conversation.external(() => {
           void deps.announcePacked?.(shop.choice.id, posting, by, screen);
+        });
+        // The label at once, as after ⚡: nobody taps for it (each part's its own, after a split).
+        await conversation.external(async (outside) => {
+          const here = { id: shop.choice.id, seller: shop.seller(), store: shop.store() };
+          const { logger } = deps;
+          const sending = { shops: deps.shops.shops, ...(logger && { logger }) };
+          for (const part of parts.length > 0 ? parts : [number]) {
+            await sendLabelAfterPack(outside, here, part, sending).catch((error: unknown) => {
+              logger?.warn({ err: error, posting: part }, "label after the pack not sent");
+            });
+          }
         });
       };
       await ship(ctx, 1, false);

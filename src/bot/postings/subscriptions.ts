@@ -87,7 +87,8 @@ export function subscriptionsFeature(area: SubscriptionsFeatureDeps): FeatureFac
       warehouses: Warehouse[],
       chosen: string[],
       shop: SellerShop,
-      withList: boolean,
+      /** How many postings wait: the button that lists them says so (none when 0). */
+      withList: number,
     ): InlineKeyboard {
       const marked = new Set(chosen);
       const keyboard = new InlineKeyboard();
@@ -104,7 +105,9 @@ export function subscriptionsFeature(area: SubscriptionsFeatureDeps): FeatureFac
       keyboard
         .row()
         .text(ctx.t("postings-warehouses-done"), codec.encode(WAREHOUSE_CALLBACK, "d", shop.ref));
-      if (withList) keyboard.row().text(ctx.t("postings-button-list"), listData(codec, 0));
+      if (withList) {
+        keyboard.row().text(ctx.t("postings-button-list", { count: withList }), listData(codec, 0));
+      }
       return keyboard;
     }
 
@@ -120,7 +123,7 @@ export function subscriptionsFeature(area: SubscriptionsFeatureDeps): FeatureFac
       subscriber: Subscriber,
       shop: SellerShop,
       lead?: string,
-      withList = false,
+      withList = 0,
     ) {
       const tagged = (text: string) => withShopTag(ctx.t, shops, shop.id, text);
       let warehouses: Warehouse[];
@@ -128,7 +131,7 @@ export function subscriptionsFeature(area: SubscriptionsFeatureDeps): FeatureFac
         warehouses = await shop.seller.warehouses.list();
       } catch (error) {
         const text = [lead, tagged(problemText(ctx.t, describeOzonError(error)))];
-        const list = withList ? listButton(codec, ctx.t) : undefined;
+        const list = withList ? listButton(codec, ctx.t, withList) : undefined;
         await showScreen(ctx, text.filter(Boolean).join("\n\n"), list);
         return;
       }
@@ -160,7 +163,7 @@ export function subscriptionsFeature(area: SubscriptionsFeatureDeps): FeatureFac
       subscriber: Subscriber,
       inShops: SellerShop[],
       lead?: string,
-      withList = false,
+      withList = 0,
     ) {
       const keyboard = new InlineKeyboard();
       for (const shop of inShops) {
@@ -173,7 +176,9 @@ export function subscriptionsFeature(area: SubscriptionsFeatureDeps): FeatureFac
       const all = subscriber.shopIds?.length ? "▫️" : "✅";
       keyboard.text(`${all} ${ctx.t("postings-shops-all")}`, codec.encode(WAREHOUSE_CALLBACK, "x"));
       keyboard.row().text(ctx.t("postings-warehouses-done"), codec.encode(WAREHOUSE_CALLBACK, "f"));
-      if (withList) keyboard.row().text(ctx.t("postings-button-list"), listData(codec, 0));
+      if (withList) {
+        keyboard.row().text(ctx.t("postings-button-list", { count: withList }), listData(codec, 0));
+      }
       await withExtraRow(ctx, keyboard);
       const text = [lead, shopsText(ctx, inShops, subscriber), ctx.t("postings-shops-hint")];
       await showScreen(ctx, text.filter(Boolean).join("\n\n"), keyboard);
@@ -200,8 +205,8 @@ export function subscriptionsFeature(area: SubscriptionsFeatureDeps): FeatureFac
         .filter(Boolean)
         .join("\n");
       const [only] = inShops;
-      if (inShops.length > 1) await showShops(ctx, subscriber, inShops, lead, Boolean(waiting));
-      else if (only) await showWarehouses(ctx, subscriber, only, lead, Boolean(waiting));
+      if (inShops.length > 1) await showShops(ctx, subscriber, inShops, lead, waiting ?? 0);
+      else if (only) await showWarehouses(ctx, subscriber, only, lead, waiting ?? 0);
       else await showScreen(ctx, lead);
     });
 

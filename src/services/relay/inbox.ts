@@ -177,6 +177,14 @@ export class ChatInbox {
     return held ? { ok: false, claim: held } : { ok: false, claim: { ...who, until: 0 } };
   }
 
+  /** The taker lets the chat go: free at once. Only one's own claim in force ends; true when it did. */
+  async release(ozonChatId: string, userId: number): Promise<boolean> {
+    const held = await this.claim(ozonChatId);
+    if (!held || held.userId !== userId) return false;
+    const ended = { ...held, until: this.#now() };
+    return this.#store.compareAndSet(CLAIM_PREFIX + ozonChatId, held, ended, { ttlMs: 1000 });
+  }
+
   /** The taker answered: their claim runs again from now. Others' answers leave it alone. */
   async renew(ozonChatId: string, userId: number): Promise<ChatClaim | undefined> {
     const key = CLAIM_PREFIX + ozonChatId;

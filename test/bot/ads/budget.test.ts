@@ -206,7 +206,7 @@ describe("/budget", () => {
   it("Cancel on every step and /cancel leave the dialog", async () => {
     const w = await startWorld();
     await chooseShoes(w);
-    await tap(w, MANAGER, "Выйти");
+    await tap(w, MANAGER, "Закрыть");
     expect(screenText(w, MANAGER.id)).toBe("Вы вышли из диалога. Ничего не изменено.");
     await say(w, MANAGER, "1500");
     expect(performanceCalls(w.sandbox).budget).toBe(0);
@@ -258,7 +258,7 @@ describe("/budget", () => {
     await w.send(command("budget", { from: MANAGER, chat: team }));
     const list = screen(w, team.id);
     const since = w.fake.calls.length;
-    const cancel = findButton(list, "Выйти").callback_data ?? "";
+    const cancel = findButton(list, "Закрыть").callback_data ?? "";
     await w.send(callback(cancel, { from: MANAGER_EN, message: sentMessage(list) }));
     expect(alerts(w, since)).toEqual(["This Close button belongs to someone else's question."]);
     expect(w.fake.calls.slice(since).map((c) => c.method)).toEqual(["answerCallbackQuery"]);

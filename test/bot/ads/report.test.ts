@@ -451,7 +451,7 @@ describe("/report", () => {
       expect(screenText(w, user.id)).toContain(`${use}\n\n${kind}`);
       await tap(w, user, user === MANAGER ? "Статистика кампаний" : "Campaign statistics");
       expect(screenText(w, user.id)).not.toContain(use); // said once
-      await tap(w, user, user === MANAGER ? "Выйти" : "Close");
+      await tap(w, user, user === MANAGER ? "Закрыть" : "Close");
     }
 
     await slash(w, MANAGER, "report");
@@ -618,7 +618,7 @@ describe("/report", () => {
     const today = DateTime.now().setZone(ZONE).startOf("day");
     await say(w, MANAGER, today.minus({ days: 3 }).toFormat("dd.MM.yyyy"));
     expect(screenText(w, MANAGER.id)).toContain("Как сгруппировать строки?");
-    await tap(w, MANAGER, "Выйти");
+    await tap(w, MANAGER, "Закрыть");
     expect(screenText(w, MANAGER.id)).toBe("Вы вышли из диалога. Ничего не изменено.");
     await say(w, MANAGER, "По дням");
     expect(await jobsOf(w)).toEqual([]);

@@ -75,7 +75,7 @@ describe("advertising with two shops", () => {
     expect(buttonsOf(screen(w, MANAGER.id)).map((b) => b.text)).toEqual([
       "Северный",
       "Южный",
-      "Выйти",
+      "Закрыть",
     ]);
 
     await limitManager(w, MANAGER_EN.id, [SOUTH]);
@@ -225,7 +225,7 @@ describe("advertising with two shops", () => {
     expect(buttonsOf(screen(w, MANAGER.id)).map((b) => b.text)).toEqual([
       "Северный",
       "Восточный",
-      "Выйти",
+      "Закрыть",
     ]);
     await tap(w, MANAGER, "Восточный");
     await tap(w, MANAGER, "Кроссовки");

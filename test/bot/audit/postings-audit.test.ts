@@ -96,12 +96,12 @@ describe("audit records of ship and cancel", () => {
     h = await startPostings();
     const first = h.sandbox.control.addPosting();
     const reasons = lastScreen(await exchange(h, button("pc", first.postingNumber)));
-    const confirm = lastScreen(await exchange(h, press(reasons, "Товар закончился", KEEPER)));
+    const confirm = lastScreen(await exchange(h, press(reasons, "Out of stock", KEEPER)));
     await exchange(h, press(confirm, "Yes, cancel it", KEEPER));
 
     const second = h.sandbox.control.addPosting();
     const reasons2 = lastScreen(await exchange(h, button("pc", second.postingNumber)));
-    const confirm2 = lastScreen(await exchange(h, press(reasons2, "Остался только", KEEPER)));
+    const confirm2 = lastScreen(await exchange(h, press(reasons2, "Only defective", KEEPER)));
     h.sandbox.control.setPostingStatus(second.postingNumber, "cancelled");
     await exchange(h, press(confirm2, "Yes, cancel it", KEEPER));
 
@@ -113,7 +113,7 @@ describe("audit records of ship and cancel", () => {
     expect(done).toMatchObject({
       kind: "cancel",
       actor: { id: KEEPER.id },
-      to: "Товар закончился на складе продавца",
+      to: "Товар закончился на складе продавца", // Ozon's words are recorded
       result: { status: "done" },
     });
     const refused = await trail.latest(
@@ -173,8 +173,9 @@ describe("🕘 History on a posting's alert cards", () => {
     const packerAlert = must(messagesTo(h, PACKER.id, since)[0], "Pat's alert");
     expect(buttonsOf(packerAlert).map((b) => b.text)).toContain("🕘 History");
     const confirm = lastScreen(await exchange(h, press(keeperAlert, "Pack", KEEPER)));
-    await exchange(h, press(confirm, "✅ Pack", KEEPER));
+    // Pat's card is redrawn at once (with the pack) or at the watcher's pass.
     since = h.fake.calls.length;
+    await exchange(h, press(confirm, "✅ Pack", KEEPER));
     await h.watcher.runOnce();
     const redrawn = h.fake
       .callsTo("editMessageText")

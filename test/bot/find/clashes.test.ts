@@ -115,6 +115,6 @@ describe("typed numbers and the rest of the bot", () => {
       text(north.postingNumber, { from: KEEPER, chat: team }),
       team.id,
     );
-    expect(textOf(card as never)).toContain("Status: awaiting packaging");
+    expect(textOf(card as never)).toContain("Status: waiting to be packed");
   });
 });

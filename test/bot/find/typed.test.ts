@@ -34,14 +34,13 @@ describe("finding a posting by typed text", () => {
     expect(body.startsWith("🏬 Южный\n")).toBe(true);
     expect(body).toContain(`Posting ${south.postingNumber} (order ${south.orderNumber})`);
     expect(body).toContain("Mug");
-    expect(body).toContain("Status: awaiting packaging");
+    expect(body).toContain("Status: waiting to be packed");
     const labels = buttonsOf(card as never).map((b) => b.text);
     // Its product opens the product's card (/products); History tells who did what to it.
     expect(labels).toEqual([
       "📦 Pack",
       "⚡ Pack in 1 box",
       "✖️ Cancel posting",
-      "🏷 Label",
       "🛍 Mug",
       "🕘 History",
     ]);

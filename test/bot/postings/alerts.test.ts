@@ -53,11 +53,12 @@ describe("posting alerts", () => {
       expect(text).toContain("2 pcs");
       expect(text).toContain("1,390");
       // Warehouse staff may not write to buyers: no button that could only be refused.
+      // 2 pieces: Split beside the packing buttons; no Label before packing (Ozon has none).
       expect(buttonsOf(alert).map((b) => b.text)).toEqual([
         "📦 Pack",
         "⚡ Pack in 1 box",
+        "✂️ Split into boxes",
         "✖️ Cancel posting",
-        "🏷 Label",
         "🕘 History",
       ]);
     }
@@ -103,13 +104,13 @@ describe("posting alerts", () => {
     const [summary] = messagesTo(h, KEEPER.id).filter(
       (c) => textOf(c).includes("waiting") && !textOf(c).includes("This chat now gets"),
     );
-    expect(textOf(must(summary))).toBe("3 postings are waiting for packaging.");
+    expect(textOf(must(summary))).toBe("3 postings are waiting to be packed.");
     expect((await h.watcher.runOnce()).sent.summaries).toBe(0);
 
-    const calls = await exchange(h, press(must(summary), "📋 Show waiting ones", KEEPER));
+    const calls = await exchange(h, press(must(summary), "📋 Show 3 postings", KEEPER));
     const list = lastScreen(calls);
     expect(list.method).toBe("editMessageText");
-    expect(textOf(list)).toContain("Postings awaiting packaging: 3");
+    expect(textOf(list)).toContain("Postings waiting to be packed: 3");
     for (const p of h.sandbox.control.postings()) expect(textOf(list)).toContain(p.postingNumber);
   });
 
@@ -234,7 +235,7 @@ describe("posting alerts", () => {
     expect((await h.watcher.runOnce()).sent.reminders).toBe(1);
     const [reminder] = messagesTo(h, KEEPER.id, since);
     expect(textOf(must(reminder))).toContain(
-      `Posting ${posting.postingNumber} still awaits packaging`,
+      `Posting ${posting.postingNumber} is still waiting to be packed`,
     );
     expect(buttonsOf(must(reminder)).map((b) => b.text)).toContain("📦 Pack");
     expect((await h.watcher.runOnce()).sent.reminders).toBe(0);

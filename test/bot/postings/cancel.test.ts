@@ -23,16 +23,16 @@ describe("cancel dialog", () => {
     const posting = h.sandbox.control.addPosting();
     const reasons = lastScreen(await exchange(h, cancelButton(posting.postingNumber)));
     expect(textOf(reasons)).toBe(`Why are you cancelling posting ${posting.postingNumber}?`);
-    // Only the reasons Ozon allows now, then Cancel.
+    // Only the reasons Ozon allows now (in English: the bot knows them by id), then Keep.
     expect(buttonsOf(reasons).map((b) => b.text)).toEqual([
-      "Товар закончился на складе продавца",
-      "Остался только бракованный товар",
-      "Другое (вина продавца)",
-      "Close",
+      "Out of stock at the seller's warehouse",
+      "Only defective items left",
+      "Other (seller's fault)",
+      "Keep the posting",
     ]);
-    const confirm = lastScreen(await tap(reasons, "Товар закончился"));
+    const confirm = lastScreen(await tap(reasons, "Out of stock"));
     expect(textOf(confirm)).toBe(
-      `Cancel posting ${posting.postingNumber}?\nReason: Товар закончился на складе продавца\nExplanation: —\n\n"Close" only leaves this dialog: the posting stays.`,
+      `Cancel posting ${posting.postingNumber}?\nReason: Out of stock at the seller's warehouse\nExplanation: —`,
     );
     expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("awaiting_packaging");
     const done = lastScreen(await tap(confirm, "Yes, cancel it"));
@@ -54,7 +54,7 @@ describe("cancel dialog", () => {
     expect(edited(buttonsNeeded)).toEqual([
       `⚠️ Please choose with the buttons below the question.\n\n${textOf(reasons)}`,
     ]);
-    const explain = lastScreen(await tap(reasons, "Другое"));
+    const explain = lastScreen(await tap(reasons, "Other (seller"));
     const question = "Explain the reason in a few words (up to 500 characters):";
     expect(textOf(explain)).toBe(question);
 
@@ -77,7 +77,7 @@ describe("cancel dialog", () => {
     h = await startPostings();
     const posting = h.sandbox.control.addPosting();
     const reasons = lastScreen(await exchange(h, cancelButton(posting.postingNumber)));
-    const confirm = lastScreen(await tap(reasons, "Остался только"));
+    const confirm = lastScreen(await tap(reasons, "Only defective"));
     h.sandbox.control.setPostingStatus(posting.postingNumber, "cancelled");
     const result = lastScreen(await tap(confirm, "Yes, cancel it"));
     expect(textOf(result)).toBe(
@@ -89,7 +89,7 @@ describe("cancel dialog", () => {
     h = await startPostings();
     const posting = h.sandbox.control.addPosting();
     const reasons = lastScreen(await exchange(h, cancelButton(posting.postingNumber)));
-    const confirm = lastScreen(await tap(reasons, "Остался только"));
+    const confirm = lastScreen(await tap(reasons, "Only defective"));
     h.sandbox.control.setFault("/v2/posting/fbs/cancel", { rate429: 1, times: 5 });
     const result = lastScreen(await tap(confirm, "Yes, cancel it"));
     expect(textOf(result)).toContain("Ozon asks to slow down (too many requests)");

@@ -126,9 +126,9 @@ describe("a card comes back as the posting is now", () => {
     const { number, keeper, how } = await packedUnderKimsDialog();
     // The dialog ends without Close (as after its timeout): the role is lost meanwhile.
     await h.access.revoke(KEEPER.id, "warehouse");
-    await exchange(h, press(how, "One package", KEEPER));
+    await exchange(h, press(how, "One box", KEEPER));
     await h.access.grant(KEEPER.id, "warehouse", ADMIN.id);
-    const calls = await exchange(h, press(how, "One package", KEEPER));
+    const calls = await exchange(h, press(how, "One box", KEEPER));
     expectPackedByPat(must(kimsCard(calls, keeper).at(-1), "Kim's card back"), number);
   });
 

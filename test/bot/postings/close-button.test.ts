@@ -60,8 +60,8 @@ describe("the Close button", () => {
       screens: 0,
     });
 
-    const confirm = lastScreen(await exchange(h, press(current, "One package", KEEPER)));
-    expect(textOf(confirm)).toContain(`Pack posting ${second.postingNumber} in 1 package?`);
+    const confirm = lastScreen(await exchange(h, press(current, "One box", KEEPER)));
+    expect(textOf(confirm)).toContain(`Pack posting ${second.postingNumber} in 1 box?`);
     const left = await exchange(h, press(confirm, "Close", KEEPER));
     expect(outcome(left)).toEqual({
       text: "You left the dialog. Nothing was changed.",
@@ -131,8 +131,8 @@ describe("the Close button", () => {
       screens: 1,
     });
     // The packer's dialog in the same group goes on.
-    const confirm = lastScreen(await exchange(h, press(packers, "One package", PACKER)));
-    expect(textOf(confirm)).toContain(`Pack posting ${first.postingNumber} in 1 package?`);
+    const confirm = lastScreen(await exchange(h, press(packers, "One box", PACKER)));
+    expect(textOf(confirm)).toContain(`Pack posting ${first.postingNumber} in 1 box?`);
     const theirs = await exchange(h, press(confirm, "Close", PACKER));
     expect(outcome(theirs)).toEqual({
       text: "You left the dialog. Nothing was changed.",

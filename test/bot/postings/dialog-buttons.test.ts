@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { callback, command, group, privateChat } from "../../support/updates.ts";
-import { press, textOf } from "../harness.ts";
+import { buttonsOf, press, textOf } from "../harness.ts";
 import {
   exchange,
   KEEPER,
@@ -64,7 +64,7 @@ const CANCEL: DialogCase = {
   async toConfirm(from, chat) {
     const { postingNumber } = h.sandbox.control.addPosting();
     const reasons = lastScreen(await entered("pc", postingNumber, from, chat));
-    const confirm = lastScreen(await exchange(h, press(reasons, "Товар закончился", from)));
+    const confirm = lastScreen(await exchange(h, press(reasons, "Out of stock", from)));
     expect(textOf(confirm)).toContain(`Cancel posting ${postingNumber}?`);
     return { confirm, posting: postingNumber };
   },
@@ -112,11 +112,12 @@ describe.each([SHIP, CANCEL])("buttons of the $name dialog", (dialog) => {
 });
 
 describe("leaving the cancel dialog", () => {
-  it("Close on the reasons screen says the posting stays, and it does", async () => {
+  it("Keep the posting on the reasons screen says the posting stays, and it does", async () => {
     h = await startPostings();
     const { postingNumber } = h.sandbox.control.addPosting();
     const reasons = lastScreen(await entered("pc", postingNumber, KEEPER, privateChat(KEEPER)));
-    const left = await exchange(h, press(reasons, "Close", KEEPER));
+    expect(buttonsOf(reasons).map((b) => b.text)).not.toContain("Close");
+    const left = await exchange(h, press(reasons, "Keep the posting", KEEPER));
     expect(alertOf(left)).toBe(LEFT);
     expect(textOf(lastScreen(left))).toBe(LEFT);
     expect(statusOf(postingNumber)).toBe("awaiting_packaging");
@@ -125,7 +126,12 @@ describe("leaving the cancel dialog", () => {
   it("/cancel on the confirm screen says the posting stays, and it does", async () => {
     h = await startPostings();
     const { confirm, posting } = await CANCEL.toConfirm(KEEPER, privateChat(KEEPER));
-    expect(textOf(confirm)).toContain('"Close" only leaves this dialog');
+    // The button says what it does: no sentence explaining a «Close» is needed.
+    expect(buttonsOf(confirm).map((b) => b.text)).toEqual([
+      "✅ Yes, cancel it",
+      "Keep the posting",
+    ]);
+    expect(textOf(confirm)).not.toContain("Close");
     const left = await exchange(h, command("cancel", { from: KEEPER }));
     expect(left.filter((c) => c.method === "sendMessage").map(textOf)).toEqual([LEFT]);
     expect(statusOf(posting)).toBe("awaiting_packaging");

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { callback, command, group, text } from "../../support/updates.ts";
-import { press, textOf } from "../harness.ts";
+import { buttonsOf, press, textOf } from "../harness.ts";
 import {
   ADMIN,
   exchange,
@@ -31,7 +31,7 @@ describe("dialog safety", () => {
     h = await startPostings();
     const posting = h.sandbox.control.addPosting();
     const reasons = lastScreen(await exchange(h, pressed("pc", posting.postingNumber)));
-    const confirm = lastScreen(await tap(reasons, "Товар закончился"));
+    const confirm = lastScreen(await tap(reasons, "Out of stock"));
     await h.access.revoke(KEEPER.id, "warehouse");
     const answer = await tap(confirm, "Yes, cancel it");
     expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("awaiting_packaging");
@@ -55,7 +55,7 @@ describe("dialog safety", () => {
     await exchange(h, command("cancel", { from: KEEPER }));
     // Cancel dialog for the second posting, at its confirm step.
     const reasons = lastScreen(await exchange(h, pressed("pc", second.postingNumber)));
-    const cancelConfirm = lastScreen(await tap(reasons, "Товар закончился"));
+    const cancelConfirm = lastScreen(await tap(reasons, "Out of stock"));
     expect(textOf(cancelConfirm)).toContain(`Cancel posting ${second.postingNumber}?`);
     // The old "Ship" button of the first dialog must not cancel the second posting.
     const stale = await tap(shipConfirm, "✅ Pack");
@@ -81,7 +81,7 @@ describe("dialog safety", () => {
     const sent = calls.filter((c) => c.method === "sendMessage");
     expect(sent.length).toBeGreaterThan(1);
     for (const call of sent) expect(textOf(call).length).toBeLessThanOrEqual(4096);
-    const confirm = lastScreen(await tap(lastScreen(calls), "One package"));
+    const confirm = lastScreen(await tap(lastScreen(calls), "One box"));
     expect(textOf(confirm).length).toBeLessThanOrEqual(4096);
     expect(textOf(confirm)).toContain(`Pack posting ${posting.postingNumber}`);
   });
@@ -96,14 +96,14 @@ describe("dialog safety", () => {
     );
     const question = lastScreen(calls);
     const since = h.fake.calls.length;
-    await exchange(h, press(question, "Close", PACKER));
+    await exchange(h, press(question, "Keep the posting", PACKER));
     const edits = h.fake.calls.slice(since).filter((c) => c.method === "editMessageText");
     expect(edits).toEqual([]);
     expect(messagesTo(h, chat.id, since)).toEqual([]);
     const answer = h.fake.calls.slice(since).find((c) => c.method === "answerCallbackQuery");
     expect(String(answer?.payload.text)).toContain("someone else's question");
     // The owner's dialog goes on.
-    const confirm = lastScreen(await exchange(h, press(question, "Товар закончился", KEEPER)));
+    const confirm = lastScreen(await exchange(h, press(question, "Out of stock", KEEPER)));
     expect(textOf(confirm)).toContain(`Cancel posting ${posting.postingNumber}?`);
   });
 
@@ -119,30 +119,33 @@ describe("dialog safety", () => {
     h.sandbox.control.setPostingStatus(disputed.postingNumber, "arbitration");
     const told = lastScreen(await exchange(h, pressed("ps", disputed.postingNumber)));
     expect(textOf(told)).toBe(
-      `Posting ${disputed.postingNumber} is no longer awaiting packaging: in arbitration.`,
+      `Posting ${disputed.postingNumber} is no longer waiting to be packed: in arbitration.`,
     );
     const posting = h.sandbox.control.addPosting({
       products: [{ name: "Kettle", quantity: 1, markRequired: false }],
     });
     const confirm = lastScreen(await exchange(h, pressed("ps", posting.postingNumber)));
-    expect(textOf(confirm)).toContain(`Pack posting ${posting.postingNumber} in 1 package?`);
+    expect(textOf(confirm)).toContain(`Pack posting ${posting.postingNumber} in 1 box?`);
   });
 
-  it("after a split, offers the label of every package", async () => {
+  it("after a split, sends the label of every package at once, and offers each", async () => {
     h = await startPostings();
     const posting = h.sandbox.control.addPosting({
       products: [{ name: "Cup", quantity: 2, markRequired: false }],
     });
     const how = lastScreen(await exchange(h, pressed("ps", posting.postingNumber)));
-    await tap(how, "Split into packages");
+    await tap(how, "Split into boxes");
     const confirm = lastScreen(await exchange(h, text("1 1", { from: KEEPER })));
-    const done = lastScreen(await tap(confirm, "✅ Pack"));
+    const packed = await tap(confirm, "✅ Pack");
+    const done = lastScreen(packed);
     const order = h.sandbox.control.postings().filter((p) => p.orderNumber === posting.orderNumber);
     expect(order).toHaveLength(2);
+    const files = packed
+      .filter((c) => c.method === "sendDocument")
+      .map((c) => c.files[0]?.fileName);
+    expect(files.sort()).toEqual(order.map((part) => `label-${part.postingNumber}.pdf`).sort());
     for (const part of order) {
-      const label = await tap(done, part.postingNumber);
-      const document = label.find((c) => c.method === "sendDocument");
-      expect(document?.files[0]?.fileName).toBe(`label-${part.postingNumber}.pdf`);
+      expect(buttonsOf(done).map((b) => b.text)).toContain(`🏷 ${part.postingNumber}`);
     }
   });
 
@@ -152,7 +155,7 @@ describe("dialog safety", () => {
       products: [{ name: "Shoes", quantity: 2, markRequired: true }],
     });
     const how = lastScreen(await exchange(h, pressed("ps", posting.postingNumber)));
-    await tap(how, "One package");
+    await tap(how, "One box");
     const mark = "010460712345678921AAAAAAAA1";
     await exchange(h, text(mark, { from: KEEPER }));
     const again = await exchange(h, text(mark, { from: KEEPER }));
@@ -174,11 +177,12 @@ describe("dialog safety", () => {
     });
     const confirm = lastScreen(await exchange(h, pressed("ps", posting.postingNumber)));
     h.sandbox.control.setFault("/v2/posting/fbs/ship", { malformed: true, times: 1 });
-    const done = lastScreen(await tap(confirm, "✅ Pack"));
+    const packed = await tap(confirm, "✅ Pack");
+    const done = lastScreen(packed);
     expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("awaiting_deliver");
     expect(textOf(done)).toContain(`Posting ${posting.postingNumber} is packed`);
-    const label = await tap(done, "Label");
-    expect(label.some((c) => c.method === "sendDocument")).toBe(true);
+    // The label comes with it, as after any pack.
+    expect(packed.some((c) => c.method === "sendDocument")).toBe(true);
   });
 
   it("a person who lost the warehouse role gets no more posting alerts in their private chat", async () => {

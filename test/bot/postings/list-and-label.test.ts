@@ -49,7 +49,7 @@ describe("/postings and labels", () => {
     expect(awaiting).toHaveLength(7);
 
     const first = lastScreen(await exchange(h, command("postings", { from: KEEPER })));
-    expect(textOf(first)).toContain("Postings awaiting packaging: 7");
+    expect(textOf(first)).toContain("Postings waiting to be packed: 7");
     const labels = buttonsOf(first).map((b) => b.text);
     expect(labels.filter((l) => l.includes("Pack"))).toEqual([
       "1 📦 Pack",
@@ -118,8 +118,8 @@ describe("/postings and labels", () => {
     expect(buttonsOf(card).map((b) => b.text)).toEqual([
       "📦 Pack",
       "⚡ Pack in 1 box",
+      "✂️ Split into boxes",
       "✖️ Cancel posting",
-      "🏷 Label",
       "🛍 Вода питьевая негазированная горная 19 литров",
       "🛍 Кулер",
       "🕘 History",
@@ -171,7 +171,7 @@ describe("/postings and labels", () => {
     const posting = h.sandbox.control.addPosting();
     await h.watcher.runOnce();
     const alert = messagesTo(h, KEEPER.id).find((c) => textOf(c).includes(posting.postingNumber));
-    for (const label of ["Pack", "Cancel posting", "Label"]) {
+    for (const label of ["📦 Pack", "Pack in 1 box", "Cancel posting"]) {
       const calls = await exchange(h, press(must(alert), label, SELLER));
       const answer = calls.find((c) => c.method === "answerCallbackQuery");
       expect(answer?.payload.show_alert).toBe(true);

@@ -58,7 +58,7 @@ describe("one card per posting", () => {
     expect(Number(confirm.payload.message_id)).toBe(idOf(keeper));
     // The card stays on top of the question.
     expect(textOf(confirm)).toContain(textOf(keeper).split("\n")[0] ?? "?");
-    expect(textOf(confirm)).toContain(`Pack posting ${posting.postingNumber} in 1 package?`);
+    expect(textOf(confirm)).toContain(`Pack posting ${posting.postingNumber} in 1 box?`);
     expect(buttonsOf(confirm).map((b) => b.text)).toEqual(["✅ Pack", "Close"]);
 
     const doneCalls = await exchange(h, press(confirm, "✅ Pack", KEEPER));
@@ -98,7 +98,7 @@ describe("one card per posting", () => {
     const reasons = await step(keeper, "✖️ Cancel posting");
     expect(textOf(reasons).startsWith(textOf(keeper).split("\n")[0] ?? "?")).toBe(true);
     expect(textOf(reasons)).toMatch(/\n\nWhy are you cancelling posting .*\?$/);
-    const confirm = await step(reasons, "Товар закончился");
+    const confirm = await step(reasons, "Out of stock");
     const done = await step(confirm, "Yes, cancel it");
     expect(textOf(done)).toContain("is cancelled");
     expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("cancelled");
@@ -131,9 +131,9 @@ describe("one card per posting", () => {
     const how = lastScreen(await exchange(h, press(keeper, "📦 Pack", KEEPER)));
     // The dialog ends without Close: the person lost the warehouse role meanwhile.
     await h.access.revoke(KEEPER.id, "warehouse");
-    await exchange(h, press(how, "One package", KEEPER));
+    await exchange(h, press(how, "One box", KEEPER));
     await h.access.grant(KEEPER.id, "warehouse", ADMIN.id);
-    const calls = await exchange(h, press(how, "One package", KEEPER));
+    const calls = await exchange(h, press(how, "One box", KEEPER));
     const back = must(editsOf(calls, KEEPER.id, idOf(keeper)).at(-1), "the card back");
     expect(textOf(back)).toBe(textOf(keeper));
     expect(buttonsOf(back).map((b) => b.text)).toEqual(buttonsOf(keeper).map((b) => b.text));
@@ -144,10 +144,10 @@ describe("one card per posting", () => {
     const how = lastScreen(await exchange(h, press(keeper, "📦 Pack", KEEPER)));
     await h.restart();
     const confirm = must(
-      editsOf(await exchange(h, press(how, "One package", KEEPER)), KEEPER.id, idOf(keeper)).at(-1),
+      editsOf(await exchange(h, press(how, "One box", KEEPER)), KEEPER.id, idOf(keeper)).at(-1),
       "confirm on the card",
     );
-    expect(textOf(confirm)).toContain(`Pack posting ${posting.postingNumber} in 1 package?`);
+    expect(textOf(confirm)).toContain(`Pack posting ${posting.postingNumber} in 1 box?`);
     const done = must(
       editsOf(await exchange(h, press(confirm, "✅ Pack", KEEPER)), KEEPER.id, idOf(keeper)).at(-1),
       "done on the card",

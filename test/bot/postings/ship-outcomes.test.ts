@@ -45,7 +45,7 @@ function shipPressed(postingNumber: string, from = KEEPER) {
 /** A one-unit posting's ship dialog of `who`, at its confirm question. */
 async function confirmOf(postingNumber: string, who = KEEPER): Promise<RecordedCall> {
   const confirm = lastScreen(await exchange(h, shipPressed(postingNumber, who)));
-  expect(textOf(confirm)).toContain(`Pack posting ${postingNumber} in 1 package?`);
+  expect(textOf(confirm)).toContain(`Pack posting ${postingNumber} in 1 box?`);
   return confirm;
 }
 
@@ -66,7 +66,9 @@ describe("ship outcomes", () => {
     expect(textOf(packerConfirm)).toContain(`Pack posting ${posting.postingNumber}`);
 
     const before = Date.now();
-    const done = lastScreen(await exchange(h, press(keeperConfirm, "✅ Pack", KEEPER)));
+    // Keeper's own screen (the other chat's card may be redrawn within the same update).
+    const packed = await exchange(h, press(keeperConfirm, "✅ Pack", KEEPER));
+    const done = lastScreen(packed.filter((c) => Number(c.payload.chat_id) === KEEPER.id));
     const after = Date.now();
     expect(textOf(done)).toContain(`Posting ${posting.postingNumber} is packed`);
 
@@ -92,7 +94,7 @@ describe("ship outcomes", () => {
     });
     const how = lastScreen(await exchange(h, shipPressed(posting.postingNumber, KEEPER)));
     const packerHow = lastScreen(await exchange(h, shipPressed(posting.postingNumber, PACKER)));
-    await exchange(h, press(how, "Split into packages", KEEPER));
+    await exchange(h, press(how, "Split into boxes", KEEPER));
     const confirm = lastScreen(await exchange(h, text("1 1", { from: KEEPER })));
     await exchange(h, press(confirm, "✅ Pack", KEEPER));
     const parts = h.sandbox.control
@@ -101,7 +103,7 @@ describe("ship outcomes", () => {
       .map((p) => p.postingNumber);
     expect(parts).toHaveLength(2);
 
-    const packerConfirm = lastScreen(await exchange(h, press(packerHow, "One package", PACKER)));
+    const packerConfirm = lastScreen(await exchange(h, press(packerHow, "One box", PACKER)));
     const second = lastScreen(await exchange(h, press(packerConfirm, "✅ Pack", PACKER)));
     expect(textOf(second)).toContain("is already packed — Kim");
     expect(

@@ -51,7 +51,33 @@ function shipButton(postingNumber: string) {
 describe("ship dialog", () => {
   afterEach(() => h.close());
 
-  it("ships in one package from the Ship button, then offers the label as a PDF", async () => {
+  it("Split into boxes on the card asks at once how many go in each box, and the labels come with the pack", async () => {
+    h = await startPostings();
+    const posting = h.sandbox.control.addPosting({
+      products: [{ name: "Kettle", quantity: 2, markRequired: false }],
+    });
+    const pressed = callback(
+      createCallbackCodec(h.fake.token).encode("pk", posting.postingNumber),
+      {
+        from: KEEPER,
+      },
+    );
+    const asked = lastScreen(await exchange(h, pressed));
+    // No "How do you pack it?": splitting was the button's choice.
+    expect(textOf(asked)).not.toContain("How do you pack it?");
+    expect(textOf(asked)).toContain("How many go into each box?");
+    const confirm = lastScreen(await say("1 1"));
+    expect(textOf(confirm)).toContain(`in 2 boxes?`);
+    const packed = await tap(confirm, "✅ Pack");
+    const order = h.sandbox.control.postings().filter((p) => p.orderNumber === posting.orderNumber);
+    expect(order).toHaveLength(2);
+    const files = packed
+      .filter((c) => c.method === "sendDocument")
+      .map((c) => c.files[0]?.fileName);
+    expect(files.sort()).toEqual(order.map((p) => `label-${p.postingNumber}.pdf`).sort());
+  });
+
+  it("ships in one package from the Ship button, and the label PDF comes with it", async () => {
     h = await startPostings();
     const posting = h.sandbox.control.addPosting({
       products: [{ name: "Kettle", quantity: 2, markRequired: false }],
@@ -61,23 +87,25 @@ describe("ship dialog", () => {
     expect(texts[0]).toContain(`Posting ${posting.postingNumber}`);
     expect(texts[1]).toBe("How do you pack it?");
     const how = lastScreen(start);
-    expect(buttonsOf(how).map((b) => b.text)).toEqual([
-      "One package",
-      "Split into packages",
-      "Close",
-    ]);
+    expect(buttonsOf(how).map((b) => b.text)).toEqual(["One box", "Split into boxes", "Close"]);
 
-    const confirm = lastScreen(await tap(how, "One package"));
-    expect(textOf(confirm)).toContain(`Pack posting ${posting.postingNumber} in 1 package?`);
+    const confirm = lastScreen(await tap(how, "One box"));
+    expect(textOf(confirm)).toContain(`Pack posting ${posting.postingNumber} in 1 box?`);
     expect(textOf(confirm)).toContain("• Kettle ×2");
 
-    const done = lastScreen(await tap(confirm, "✅ Pack"));
+    const packed = await tap(confirm, "✅ Pack");
+    const done = lastScreen(packed);
     expect(textOf(done)).toContain(`Posting ${posting.postingNumber} is packed`);
     expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("awaiting_deliver");
-
-    const label = await tap(done, "Label");
-    const document = label.find((c) => c.method === "sendDocument");
-    expect(document?.files[0]?.fileName).toBe(`label-${posting.postingNumber}.pdf`);
+    // The label comes with the pack, without a tap; the Label button stays for a reprint.
+    const documents = packed.filter((c) => c.method === "sendDocument");
+    expect(documents.map((c) => c.files[0]?.fileName)).toEqual([
+      `label-${posting.postingNumber}.pdf`,
+    ]);
+    expect(buttonsOf(done).map((b) => b.text)).toEqual(["🏷 Label"]);
+    // A tap on it right away is the same label on its way: no second file.
+    const again = await tap(done, "Label");
+    expect(again.filter((c) => c.method === "sendDocument")).toEqual([]);
   });
 
   it("/ship lets the person choose; splits the products over packages, asking again when they do not add up", async () => {
@@ -96,8 +124,8 @@ describe("ship dialog", () => {
     const how = lastScreen(chosen);
     expect(textOf(how).startsWith(`📦 Posting ${posting.postingNumber}`)).toBe(true);
     expect(textOf(how).endsWith("\n\nHow do you pack it?")).toBe(true);
-    const cup = lastScreen(await tap(how, "Split into packages"));
-    expect(textOf(cup)).toContain("Cup: 2 pcs. How many go into each package?");
+    const cup = lastScreen(await tap(how, "Split into boxes"));
+    expect(textOf(cup)).toContain("Cup: 2 pcs. How many go into each box?");
 
     // A wrong answer edits the question in place instead of repeating it.
     refusedInPlace(
@@ -114,15 +142,15 @@ describe("ship dialog", () => {
     const plate = await say("2 0");
     expect(textsOf(plate)).toEqual([expect.stringContaining("Plate: 1 pc.")]);
     const confirm = lastScreen(await say("0 1"));
-    expect(textOf(confirm)).toContain("in 2 packages?");
-    expect(textOf(confirm)).toMatch(/Package 1:\n• Cup ×2\n\nPackage 2:\n• Plate ×1$/);
+    expect(textOf(confirm)).toContain("in 2 boxes?");
+    expect(textOf(confirm)).toMatch(/Box 1:\n• Cup ×2\n\nBox 2:\n• Plate ×1$/);
 
     const done = lastScreen(await tap(confirm, "✅ Pack"));
     const order = h.sandbox.control.postings().filter((p) => p.orderNumber === posting.orderNumber);
     expect(order).toHaveLength(2);
     const split = order.find((p) => p.postingNumber !== posting.postingNumber);
     expect(textOf(done)).toBe(
-      `✅ Posting ${posting.postingNumber} is packed (packages: ${posting.postingNumber}, ${split?.postingNumber}). Print the label:`,
+      `✅ Posting ${posting.postingNumber} is packed (boxes: ${posting.postingNumber}, ${split?.postingNumber}). The label is below; again with the button:`,
     );
     const [cupSku, plateSku] = posting.products.map((p) => p.sku);
     const contents = (n: string | undefined) => {
@@ -145,7 +173,7 @@ describe("ship dialog", () => {
       products: [{ name: "Sneakers", quantity: 2, markRequired: true }],
     });
     const how = lastScreen(await exchange(h, shipButton(posting.postingNumber)));
-    const first = await tap(how, "One package");
+    const first = await tap(how, "One box");
     // The intro heads the first question on the same screen.
     expect(textsOf(first)).toEqual([]);
     expect(textOf(lastScreen(first))).toContain("mandatory marks (Chestny ZNAK) of 2 units");
@@ -178,7 +206,7 @@ describe("ship dialog", () => {
     h.sandbox.control.failNextShip(posting.postingNumber);
     // One unit: no packing question, straight to the summary.
     const confirm = lastScreen(await exchange(h, shipButton(posting.postingNumber)));
-    expect(textOf(confirm)).toContain("in 1 package?");
+    expect(textOf(confirm)).toContain("in 1 box?");
     const failed = lastScreen(await tap(confirm, "✅ Pack"));
     expect(textOf(failed)).toBe(
       `❌ Posting ${posting.postingNumber} was not packed: Ozon took the request, but the posting did not move on. Try again in a minute.`,
@@ -211,7 +239,7 @@ describe("ship dialog", () => {
     );
     refusedInPlace(
       await say(gone.postingNumber),
-      `Posting ${gone.postingNumber} is no longer awaiting packaging (status: cancelled). Choose another one.`,
+      `Posting ${gone.postingNumber} is no longer waiting to be packed (status: cancelled). Choose another one.`,
       question,
     );
     const how = await say(open.postingNumber);
@@ -252,7 +280,7 @@ describe("ship dialog", () => {
       products: [{ name: "Mug", quantity: 2, markRequired: false }],
     });
     const offered = lastScreen(await say(order));
-    expect(textOf(offered)).toBe(`Order ${order} has 2 postings awaiting packaging. Which one?`);
+    expect(textOf(offered)).toBe(`Order ${order} has 2 postings waiting to be packed. Which one?`);
     const labels = buttonsOf(offered).map((b) => b.text);
     expect(labels.filter((l) => l.endsWith(kettle.postingNumber))).toHaveLength(1);
     expect(
@@ -272,7 +300,7 @@ describe("ship dialog", () => {
     const choose = lastScreen(await exchange(h, command("ship", { from: KEEPER })));
     refusedInPlace(
       await say("99999999-0001"),
-      "No posting of order 99999999-0001 awaits packaging. Check the number and type it again.",
+      "No posting of order 99999999-0001 is waiting to be packed. Check the number and type it again.",
       textOf(choose),
     );
     refusedInPlace(
@@ -283,7 +311,7 @@ describe("ship dialog", () => {
     const packed = h.sandbox.control.addPosting({ status: "awaiting_deliver" });
     refusedInPlace(
       await say(packed.postingNumber),
-      `Posting ${packed.postingNumber} is no longer awaiting packaging (status: packed, awaiting handover). Choose another one.`,
+      `Posting ${packed.postingNumber} is no longer waiting to be packed (status: packed, awaiting handover). Choose another one.`,
       textOf(choose),
     );
     const how = await say(posting.orderNumber);
@@ -301,9 +329,9 @@ describe("ship dialog", () => {
     });
     const how = lastScreen(await exchange(h, shipButton(posting.postingNumber)));
     const listed = await exchange(h, command("postings", { from: KEEPER }));
-    expect(textOf(lastScreen(listed))).toContain("Postings awaiting packaging: 1");
-    const confirm = lastScreen(await tap(how, "One package"));
-    expect(textOf(confirm)).toContain("in 1 package?");
+    expect(textOf(lastScreen(listed))).toContain("Postings waiting to be packed: 1");
+    const confirm = lastScreen(await tap(how, "One box"));
+    expect(textOf(confirm)).toContain("in 1 box?");
   });
 
   it("in a group, a dialog's buttons answer only for the person in it", async () => {
@@ -316,17 +344,17 @@ describe("ship dialog", () => {
     const how = lastScreen(await exchange(h, callback(data, { from: KEEPER, chat: team })));
     expect(textOf(how)).toBe("How do you pack it?");
 
-    const other = await exchange(h, press(how, "One package", PACKER));
+    const other = await exchange(h, press(how, "One box", PACKER));
     const refusal = other.find((c) => c.method === "answerCallbackQuery");
     expect(refusal?.payload.text).toBe("This question was asked to someone else.");
     expect(textsOf(other)).toEqual([]);
-    const stranger = await exchange(h, press(how, "One package", SELLER));
+    const stranger = await exchange(h, press(how, "One box", SELLER));
     expect(
       String(stranger.find((c) => c.method === "answerCallbackQuery")?.payload.text),
     ).toContain("only for these roles");
 
-    const confirm = lastScreen(await tap(how, "One package"));
-    expect(textOf(confirm)).toContain("in 1 package?");
+    const confirm = lastScreen(await tap(how, "One box"));
+    expect(textOf(confirm)).toContain("in 1 box?");
   });
 
   it("/cancel and the Cancel button leave the dialog", async () => {
@@ -344,7 +372,7 @@ describe("ship dialog", () => {
     const how = lastScreen(await exchange(h, shipButton(posting.postingNumber)));
     // The run's tag, as the dialog's other buttons carry it: `<kind>:<tag>:<owner>:<step>:<value>`.
     const codec = createCallbackCodec(h.fake.token);
-    const [tag = ""] = codec.decode(findButton(how, "One package").callback_data ?? "")?.args ?? [];
+    const [tag = ""] = codec.decode(findButton(how, "One box").callback_data ?? "")?.args ?? [];
     expect(tag).toMatch(/^[\w-]{4}$/);
     const cancelData = buttonsOf(how).find((b) => b.text === "Close")?.callback_data;
     expect(cancelData).toBe(codec.encode(CANCEL_CALLBACK, KEEPER.id, tag));
@@ -352,7 +380,7 @@ describe("ship dialog", () => {
     expect(lastScreen(left).method).toBe("editMessageText");
     expect(textOf(lastScreen(left))).toBe("You left the dialog. Nothing was changed.");
     // A button of the finished dialog is refused politely.
-    const stale = await tap(how, "One package");
+    const stale = await tap(how, "One box");
     expect(stale.find((c) => c.method === "answerCallbackQuery")?.payload.text).toContain(
       "This step is over",
     );
@@ -373,12 +401,12 @@ redis.describe("ship dialog with Redis", () => {
         products: [{ name: "Vase", quantity: 2, markRequired: false }],
       });
       const how = lastScreen(await exchange(h, shipButton(posting.postingNumber)));
-      const cup = lastScreen(await tap(how, "Split into packages"));
+      const cup = lastScreen(await tap(how, "Split into boxes"));
       expect(textOf(cup)).toContain("Vase: 2 pcs.");
 
       await h.restart();
       const confirm = lastScreen(await say("1 1"));
-      expect(textOf(confirm)).toContain("in 2 packages?");
+      expect(textOf(confirm)).toContain("in 2 boxes?");
       const done = lastScreen(await tap(confirm, "✅ Pack"));
       expect(textOf(done)).toContain("is packed");
       expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("awaiting_deliver");

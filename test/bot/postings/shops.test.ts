@@ -114,7 +114,7 @@ describe("postings with two shops", () => {
 
     // Someone with both shops sees both, each under its shop's name.
     const both = textOf(lastScreen(await exchange(h, command("postings", { from: KEEPER }))));
-    expect(both).toContain("Postings awaiting packaging: 2");
+    expect(both).toContain("Postings waiting to be packed: 2");
     expect(both.indexOf("🏬 Северный")).toBeLessThan(both.indexOf(north.postingNumber));
     expect(both.indexOf("🏬 Южный")).toBeLessThan(both.indexOf(south.postingNumber));
     expect(both.indexOf(north.postingNumber)).toBeLessThan(both.indexOf("🏬 Южный"));
@@ -201,7 +201,7 @@ describe("postings with two shops", () => {
     const alert = alertOf(messagesTo(h, KEEPER.id, since), south.postingNumber);
     await h.shops.setPaused(must(h.shops.all()[1]).id, true);
     const requests = h.sandbox.requests.length;
-    const calls = await exchange(h, press(alert, "Label", KEEPER));
+    const calls = await exchange(h, press(alert, "Pack in 1 box", KEEPER));
     const answer = must(calls.find((c) => c.method === "answerCallbackQuery"));
     expect(String(answer.payload.text)).toContain("is paused");
     expect(h.sandbox.requests.length).toBe(requests);

@@ -17,7 +17,7 @@ describe("ship confirmation texts", () => {
     expect(ask(5)).toBe("Собрать отправление 1-2-3 в 5 коробках?");
     expect(ask(21)).toBe("Собрать отправление 1-2-3 в 21 коробке?");
     expect(en("postings-ship-confirm", { posting: "1-2-3", count: 1 })).toBe(
-      "Pack posting 1-2-3 in 1 package?",
+      "Pack posting 1-2-3 in 1 box?",
     );
   });
 });

@@ -39,7 +39,7 @@ describe("/products: the product card", () => {
     );
     const body = textOf(card);
     expect(body).toContain(`📦 ${product.name}`);
-    expect(body).toContain(`Article: ${product.offerId} · SKU: ${product.sku}`);
+    expect(body).toContain(`Item code: ${product.offerId} · SKU: ${product.sku}`);
     expect(body).toMatch(
       /💰 Price: RUB\s\d{1,3}(,\d{3})*(\.\d\d)? · before discount: RUB\s\d{1,3}(,\d{3})*(\.\d\d)? · minimum: —/,
     );
@@ -94,7 +94,7 @@ describe("/products: the product card", () => {
     );
     expect(textOf(bySku)).toContain(product.name);
     const prompt = lastScreen(await h.send(command("products", { from: KEEPER })));
-    expect(textOf(prompt)).toContain("Send a product's article");
+    expect(textOf(prompt)).toContain("Send a product's item code");
     const byBarcode = lastScreen(await h.send(text(product.barcode, { from: KEEPER })));
     expect(textOf(byBarcode)).toContain(product.name);
   });
@@ -157,7 +157,7 @@ describe("/products: the product card", () => {
     const opened = await h.send(press(card, `🛍 ${product.name}`.slice(0, 60), KEEPER));
     const productCard = lastScreen(opened);
     expect(productCard.method).toBe("sendMessage");
-    expect(textOf(productCard)).toContain(`Article: ${product.offerId} · SKU: ${product.sku}`);
+    expect(textOf(productCard)).toContain(`Item code: ${product.offerId} · SKU: ${product.sku}`);
   });
 
   it("🔄 redraws the card with what Ozon shows now; Ozon down is said in words", async () => {

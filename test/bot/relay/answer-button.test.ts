@@ -41,10 +41,10 @@ describe("the Reply button under a relayed buyer message", () => {
     const relayed = sendsTo(e.fake, SELLER.id).at(-1) as RecordedCall;
     expect(textOf(relayed)).toContain("Когда отправите?");
 
-    await e.send(press(relayed, "Reply", SELLER));
+    await e.send(press(relayed, "✍️ Answer", SELLER));
     const prompt = e.fake.callsTo("sendMessage").at(-1) as RecordedCall;
     expect(Number(prompt.payload.chat_id)).toBe(SELLER.id);
-    expect(textOf(prompt)).toContain("Reply to this message with your answer to the buyer");
+    expect(textOf(prompt)).toContain("Write your answer: it goes to the buyer.");
     expect(textOf(prompt)).toContain("💬 Buyer");
     expect(prompt.payload.reply_markup).toMatchObject({ force_reply: true });
 
@@ -56,7 +56,7 @@ describe("the Reply button under a relayed buyer message", () => {
     const { e } = await buyerWrites("Здравствуйте");
     const relayed = sendsTo(e.fake, SELLER.id).at(-1) as RecordedCall;
     const before = e.fake.callsTo("sendMessage").length;
-    await e.send(press(relayed, "Reply", WAREHOUSE));
+    await e.send(press(relayed, "✍️ Answer", WAREHOUSE));
     expect(e.fake.callsTo("answerCallbackQuery").at(-1)?.payload.show_alert).toBe(true);
     expect(e.fake.callsTo("sendMessage")).toHaveLength(before);
   });
@@ -66,7 +66,7 @@ describe("the Reply button under a relayed buyer message", () => {
     const parts = sendsTo(e.fake, SELLER.id);
     expect(parts.length).toBeGreaterThan(1);
     expect(parts.slice(0, -1).every((c) => c.payload.reply_markup === undefined)).toBe(true);
-    expect(JSON.stringify(parts.at(-1)?.payload.reply_markup)).toContain("Reply");
+    expect(JSON.stringify(parts.at(-1)?.payload.reply_markup)).toContain("✍️ Answer");
   });
 
   it("in a forum topic asks in that topic", async () => {
@@ -83,7 +83,7 @@ describe("the Reply button under a relayed buyer message", () => {
     const threadId = relayed.payload.message_thread_id;
     expect(threadId).toBeDefined();
 
-    await e.send(press(relayed, "Reply", SELLER));
+    await e.send(press(relayed, "✍️ Answer", SELLER));
     const prompt = e.fake.callsTo("sendMessage").at(-1) as RecordedCall;
     expect(prompt.payload).toMatchObject({ chat_id: forum.id, message_thread_id: threadId });
     expect(textOf(prompt)).toContain("in this topic");

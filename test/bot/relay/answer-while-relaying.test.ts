@@ -126,12 +126,14 @@ describe("a reply to a copy whose stored link is gone", () => {
     const copy = sendsTo(e.fake, SELLER.id).at(-1) as RecordedCall;
     const message = resultOf(copy) as {
       message_id: number;
-      reply_markup: { inline_keyboard: Array<Array<{ callback_data: string }>> };
+      reply_markup: { inline_keyboard: Array<Array<{ callback_data?: string }>> };
     };
     await e.module.shops.links.forget({ chatId: SELLER.id, messageId: message.message_id });
     // The same keyboard with each signature changed (what a modified client could show).
     const forged = structuredClone(message);
     for (const button of forged.reply_markup.inline_keyboard.flat()) {
+      // The order's link button carries no data to forge.
+      if (button.callback_data === undefined) continue;
       button.callback_data = button.callback_data.replace(/~.*$/, "~AAAAAAAA");
     }
 

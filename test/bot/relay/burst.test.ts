@@ -26,8 +26,14 @@ afterEach(async () => {
 });
 
 /** What stands above the buyer's words: a text's first paragraph, or a file's caption. */
+/** Who wrote about what: a file's caption, or what follows the buyer's words in a text. */
 const topOf = (call: RecordedCall) =>
-  String(call.payload.caption ?? String(call.payload.text ?? "").split("\n\n")[0]);
+  String(
+    call.payload.caption ??
+      String(call.payload.text ?? "")
+        .split("\n\n")
+        .at(-1),
+  );
 
 describe("a buyer's burst", () => {
   it("carries the header on its first copy only, and a reply to any copy reaches that buyer", async () => {
@@ -49,15 +55,17 @@ describe("a buyer's burst", () => {
     const copies = sendsTo(e.fake, SELLER.id).slice(-4);
     const ofChat = copies.filter((c) => !String(c.payload.text).includes("всё хорошо"));
     const [first, photo, more] = ofChat as [RecordedCall, RecordedCall, RecordedCall];
-    expect(topOf(first)).toContain(`💬 Buyer · order ${chat.orderNumber}`);
-    expect(String(first.payload.text)).toContain("🔗 Order in the Ozon seller account");
+    // The buyer's words first; the order once, below them, its link a button.
+    expect(String(first.payload.text)).toMatch(/^Пришёл не тот цвет\n\n/);
+    expect(topOf(first)).toContain(`🧾 Order ${chat.orderNumber}`);
+    expect(JSON.stringify(first.payload.reply_markup)).toContain("🔗 Order in Ozon");
     for (const later of [photo, more]) {
       expect(topOf(later)).toBe(`↪ Same buyer · order ${chat.orderNumber}`);
     }
     expect(photo.method).toBe("sendPhoto");
     // The other buyer's first message has its own full header.
     const theirs = copies.find((c) => String(c.payload.text).includes("всё хорошо"));
-    expect(topOf(theirs as RecordedCall)).toContain(`💬 Buyer · order ${other.orderNumber}`);
+    expect(topOf(theirs as RecordedCall)).toContain(`🧾 Order ${other.orderNumber}`);
 
     // Each copy of the burst keeps its buttons, and a reply to any of them reaches this buyer.
     for (const copy of [photo, more]) expect(copy.payload.reply_markup).toBeDefined();

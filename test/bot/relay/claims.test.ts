@@ -59,10 +59,12 @@ describe("Take it", () => {
   it("shows who answers on every seller's copy and in /chats; others cannot take it", async () => {
     const { e, copyOf } = await relayedToThree("Можно поменять адрес?");
     expect(buttonsOf(copyOf(SELLER)).map((b) => b.text)).toEqual([
-      "↩️ Reply",
+      "✍️ Answer",
       "📝 Saved answer",
+      "✔️ Mark as read",
       "✋ Take it",
       "📦 Open posting",
+      "🔗 Order in Ozon",
     ]);
 
     await e.send(press(copyOf(ADMIN), "Take it", ADMIN));
@@ -73,8 +75,13 @@ describe("Take it", () => {
       const edit = lastEdit(e, copyOf(who));
       expect(edit, `the copy of ${who.first_name}`).toBeDefined();
       const labels = buttonsOf(edit as RecordedCall).map((b) => b.text);
-      expect(labels[0]).toMatch(/^✋ Anna is answering · till \d\d:\d\d$/);
-      expect(labels).toContain("↩️ Reply");
+      // Anna herself reads "You are answering"; the others who answers.
+      expect(labels[0]).toMatch(
+        who === ADMIN
+          ? /^✋ You are answering till \d\d:\d\d$/
+          : /^✋ Anna is answering · till \d\d:\d\d$/,
+      );
+      expect(labels).toContain("✍️ Answer");
       expect(labels).not.toContain("✋ Take it");
     }
 
@@ -85,9 +92,23 @@ describe("Take it", () => {
     expect(refusal?.payload).toMatchObject({ show_alert: true });
     expect(String(refusal?.payload.text)).toContain("Anna is answering already");
 
+    const copies = [ADMIN, SELLER, BORIS].map((who) => copyOf(who));
     await e.send(command("chats", { from: SELLER }));
     const list = sendsTo(e.fake, SELLER.id).at(-1) as RecordedCall;
     expect(textOf(list)).toMatch(/Можно поменять адрес\?\n.*✋ Anna/);
+
+    // Only Anna has Let go; she lets it go and every copy offers Take it again.
+    expect(buttonsOf(borisCopy).map((b) => b.text)).not.toContain("Let go");
+    const [annaFirst] = copies as [RecordedCall];
+    const annaCopy = lastEdit(e, annaFirst) as RecordedCall;
+    await e.send(press({ ...annaCopy, response: annaFirst.response }, "Let go", ADMIN));
+    expect(e.fake.callsTo("answerCallbackQuery").at(-1)?.payload.text).toBe(
+      "The chat is free again.",
+    );
+    for (const copy of copies) {
+      const labels = buttonsOf(lastEdit(e, copy) as RecordedCall).map((b) => b.text);
+      expect(labels).toContain("✋ Take it");
+    }
   });
 
   it("a new buyer message arrives already showing who answers", async () => {
@@ -98,6 +119,12 @@ describe("Take it", () => {
     const labels = buttonsOf(copyOf(BORIS)).map((b) => b.text);
     expect(textOf(copyOf(BORIS))).toContain("Вы тут?");
     expect(labels[0]).toMatch(/^✋ Sergey is answering/);
+    // Sergey's own copy says it is his, with Let go beside it.
+    const his = buttonsOf(copyOf(SELLER)).map((b) => b.text);
+    expect(his.slice(0, 2)).toEqual([
+      expect.stringMatching(/^✋ You are answering till /),
+      "Let go",
+    ]);
     // Only the chat's first relayed message offers the posting.
     expect(labels).not.toContain("📦 Open posting");
   });

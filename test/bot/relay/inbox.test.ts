@@ -92,6 +92,7 @@ describe("/chats", () => {
       "✋ Take it",
       "✔️ Mark as read",
       "📦 Open posting",
+      "📜 The whole chat",
       `📎 Files (${chat.messages.filter((m) => m.file).length})`,
       "« Back to list",
     ]);
@@ -111,7 +112,8 @@ describe("/chats", () => {
     const taken = e.fake.callsTo("editMessageReplyMarkup").at(-1) as RecordedCall;
     expect(taken.payload.message_id).toBe(listed.message_id);
     const takenLabels = buttonsOf(taken).map((b) => b.text);
-    expect(takenLabels[0]).toMatch(/is answering/);
+    // Sergey took it: his own view says so as "You are answering".
+    expect(takenLabels[0]).toMatch(/^✋ You are answering till \d\d:\d\d$/);
     expect(takenLabels.slice(-2)).toEqual(labels.slice(-2));
 
     await e.send(press(view, "Answer", SELLER));
@@ -134,6 +136,33 @@ describe("/chats", () => {
     expect(textOf(all)).toContain("Open buyer chats:");
     expect(textOf(all)).toContain("✅ Где мой заказ?");
     expect(buttonsOf(all).map((b) => b.text)).toContain("Only waiting");
+  });
+
+  it("a chat's view shows its last 4 messages; «The whole chat» shows the rest in place", async () => {
+    const e = await started();
+    const chat = openBuyerChats(e.sandbox)[1];
+    if (!chat) throw new Error("no open buyer chat");
+    for (const words of ["Раз", "Два", "Три", "Четыре", "Пять"]) {
+      e.sandbox.control.buyerWrites(chat.id, { text: words });
+    }
+    await e.module.runOnce();
+    const list = await chatsOf(e);
+    await e.send(press(list, "1 💬", SELLER));
+    const view = editedIn(e, SELLER.id);
+    const said = (call: RecordedCall) =>
+      textOf(call)
+        .split("\n")
+        .filter((l) => /^(👤|🏪|ℹ️)/u.test(l));
+    expect(said(view)).toHaveLength(4);
+    expect(textOf(view)).toContain("Пять");
+    expect(textOf(view)).not.toContain("Раз");
+    await e.send(press(view, "The whole chat", SELLER));
+    const whole = editedIn(e, SELLER.id);
+    expect(whole.payload.message_id).toBe(view.payload.message_id);
+    expect(said(whole).length).toBeGreaterThan(4);
+    expect(textOf(whole)).toContain("Раз");
+    expect(buttonsOf(whole).map((b) => b.text)).not.toContain("📜 The whole chat");
+    expect(buttonsOf(whole).map((b) => b.text)).toContain("« Back to list");
   });
 
   it("a reply to the chat's view reaches the buyer too", async () => {
@@ -159,7 +188,7 @@ describe("/chats", () => {
     await e.send(press(list, "1 💬", SELLER));
     await e.send(press(editedIn(e, SELLER.id), "Mark as read", SELLER));
     expect(e.fake.callsTo("answerCallbackQuery").at(-1)?.payload.text).toBe(
-      "✔️ Marked read at Ozon.",
+      "✔️ Marked as read in Ozon.",
     );
     expect(e.sandbox.control.chat(chat.id)?.unreadCount).toBe(0);
     expect(sellerMessages(e.sandbox, chat.id, written.id)).toEqual([]);

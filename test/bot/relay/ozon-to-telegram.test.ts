@@ -54,10 +54,11 @@ describe.each([
       const [sent, ...more] = sendsTo(e.fake, to.id);
       expect(more).toHaveLength(0);
       const text = String(sent?.payload.text);
-      expect(text).toContain("💬 Buyer");
-      expect(text).toContain(`order ${chat.orderNumber}`);
-      expect(text).toContain("SKU ");
-      expect(text).toMatch(/\n\nГде мой заказ\?$/);
+      // The buyer's words first; who and the order (once) below; the product named, no SKU.
+      expect(text).toMatch(/^Где мой заказ\?\n\n💬 Buyer · 📦 /);
+      expect(text).toContain(`🧾 Order ${chat.orderNumber}`);
+      expect(text.split(chat.orderNumber ?? "?")).toHaveLength(2);
+      expect(text).not.toContain("SKU ");
     }
     expect(sendsTo(e.fake, WAREHOUSE.id)).toHaveLength(0);
     // Nothing new: no second delivery.
@@ -81,7 +82,7 @@ describe.each([
     const [photo, document] = sendsTo(e.fake, SELLER.id);
     expect(photo?.method).toBe("sendPhoto");
     expect(photo?.files[0]?.bytes).toEqual(image);
-    expect(String(photo?.payload.caption)).toContain(`order ${chat.orderNumber}`);
+    expect(String(photo?.payload.caption)).toContain(`Order ${chat.orderNumber}`);
     expect(document?.method).toBe("sendDocument");
     expect(document?.files[0]?.fileName).toBe("receipt.pdf");
     expect(document?.files[0]?.bytes).toEqual(pdf);
@@ -196,10 +197,10 @@ describe("the relay group", () => {
       text: String(c.payload.text),
     }));
     expect(
-      sent.filter((s) => s.thread === threadOf(a.orderNumber)).map((s) => s.text.split("\n\n")[1]),
+      sent.filter((s) => s.thread === threadOf(a.orderNumber)).map((s) => s.text.split("\n\n")[0]),
     ).toEqual(["A1", "A2"]);
     expect(
-      sent.filter((s) => s.thread === threadOf(b.orderNumber)).map((s) => s.text.split("\n\n")[1]),
+      sent.filter((s) => s.thread === threadOf(b.orderNumber)).map((s) => s.text.split("\n\n")[0]),
     ).toEqual(["B1"]);
 
     const image = bytesOf(800, 9);
@@ -325,11 +326,11 @@ describe("a restart in the middle of a burst", () => {
     const resumed = await e.module.runOnce();
     expect(resumed).toMatchObject({ firstRun: false, relayed: texts.length - k, failures: [] });
     const copies = sendsTo(e.fake, team.id).filter(
-      (c) => c.response?.ok && /^(💬|↪)/u.test(String(c.payload.text)),
+      (c) => c.response?.ok && /\n\n(💬|↪)/u.test(String(c.payload.text)),
     );
-    expect(copies.map((c) => String(c.payload.text).split("\n\n")[1])).toEqual(texts);
+    expect(copies.map((c) => String(c.payload.text).split("\n\n")[0])).toEqual(texts);
     // One burst across the restart: the header on its first copy, the short mark on the rest.
-    const tops = copies.map((c) => String(c.payload.text).slice(0, 2));
+    const tops = copies.map((c) => String(c.payload.text).split("\n\n")[1]?.slice(0, 2));
     expect(tops).toEqual(["💬", ...texts.slice(1).map(() => "↪ ")]);
     await store.close();
   });

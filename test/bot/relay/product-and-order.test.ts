@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { person } from "../../support/updates.ts";
-import { textOf } from "../harness.ts";
+import { buttonsOf, textOf } from "../harness.ts";
 import { ADMIN, openBuyerChats, type RelayEnv, SELLER, sendsTo, startRelayEnv } from "./support.ts";
 
 const PRODUCT_INFO = "POST /v3/product/info/list";
@@ -37,19 +37,28 @@ async function chatAboutOrder() {
     expect(await e.module.runOnce()).toMatchObject({ relayed: 1, failures: [] });
     return textOf(sendsTo(e.fake, to).at(-1) as RecordedCall);
   };
-  return { e, orderNumber: chat.orderNumber, product, relay };
+  /** The order's link button under the last message `to` got. */
+  const link = (to = SELLER.id) =>
+    buttonsOf(sendsTo(e.fake, to).at(-1) as RecordedCall).find((b) => b.url !== undefined);
+  return { e, orderNumber: chat.orderNumber, product, relay, link };
 }
+
+const ORDER_URL = "https://seller.ozon.ru/app/postings/fbs?search=";
 
 describe("a relayed buyer message about an order", () => {
   it("names the product, links the order in the Ozon account, and asks Ozon for the name once", async () => {
-    const { e, orderNumber, product, relay } = await chatAboutOrder();
+    const { e, orderNumber, product, relay, link } = await chatAboutOrder();
     const said = await relay("Где мой заказ?");
-    expect(said.split("\n").slice(0, 3)).toEqual([
-      `💬 Buyer · order ${orderNumber} · SKU ${product.sku}`,
-      `📦 ${product.name}`,
-      `🔗 Order in the Ozon seller account: https://seller.ozon.ru/app/postings/fbs?search=${encodeURIComponent(orderNumber)}`,
-    ]);
-    expect(said).toContain("Где мой заказ?");
+    // The words first; the product (no SKU beside its name); the order once; no raw URL.
+    const [words, blank, about, order, ...rest] = said.split("\n");
+    expect([words, blank, about]).toEqual(["Где мой заказ?", "", `💬 Buyer · 📦 ${product.name}`]);
+    expect(order).toMatch(new RegExp(`^🧾 Order ${orderNumber}( · .+)?$`));
+    expect(rest).toEqual([]);
+    expect(said).not.toContain("http");
+    expect(link()).toEqual({
+      text: "🔗 Order in Ozon",
+      url: `${ORDER_URL}${encodeURIComponent(orderNumber)}`,
+    });
     const asked = e.sandbox.counters()[PRODUCT_INFO];
     expect(asked).toBe(1);
 
@@ -58,25 +67,27 @@ describe("a relayed buyer message about an order", () => {
   });
 
   it("is written in the seller's language", async () => {
-    const { e, orderNumber, product, relay } = await chatAboutOrder();
+    const { e, orderNumber, product, relay, link } = await chatAboutOrder();
     const russian = person(705, { first_name: "Ира", language_code: "ru" });
     await e.access.grant(russian.id, "seller", ADMIN.id);
     await e.access.setLocale({ id: russian.id, firstName: "Ира" }, "ru");
     const said = await relay("Добрый день", russian.id);
     expect(said).toContain(`📦 ${product.name}`);
-    expect(said).toContain(
-      `🔗 Заказ в кабинете продавца Ozon: https://seller.ozon.ru/app/postings/fbs?search=${encodeURIComponent(orderNumber)}`,
-    );
+    expect(said).toContain(`🧾 Заказ ${orderNumber}`);
+    expect(link(russian.id)).toEqual({
+      text: "🔗 Заказ в Ozon",
+      url: `${ORDER_URL}${encodeURIComponent(orderNumber)}`,
+    });
   });
 
   it("still goes without the name when Ozon cannot give it, and names it once Ozon can", async () => {
-    const { e, product, relay } = await chatAboutOrder();
+    const { e, product, relay, link } = await chatAboutOrder();
     e.sandbox.control.setFault(PRODUCT_INFO, { rate5xx: 1, status5xx: 503 });
     const said = await relay("Здравствуйте");
     expect(said).toContain(`SKU ${product.sku}`);
     expect(said).toContain("Здравствуйте");
     expect(said).not.toContain("📦");
-    expect(said).toContain("https://seller.ozon.ru/app/postings/fbs?search=");
+    expect(link()?.url).toContain(ORDER_URL);
 
     e.sandbox.control.clearFaults(PRODUCT_INFO);
     expect(await relay("Есть кто?")).toContain(`📦 ${product.name}`);

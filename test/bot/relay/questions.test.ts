@@ -92,22 +92,22 @@ describe("product questions", () => {
     const [one, two] = sendsTo(e.fake, SELLER.id).slice(-2) as [RecordedCall, RecordedCall];
 
     await e.send(press(one, "Saved answer", SELLER));
-    await e.send(press(lastTo(e, SELLER.id), "1. Здравствуйте", SELLER));
-    const preview = e.fake.callsTo("editMessageText").at(-1) as RecordedCall;
-    expect(textOf(preview)).toContain("Здравствуйте, Олег! Да, есть в наличии.");
-    await e.send(press(preview, "Send", SELLER));
+    // The list shows the answer filled in for this author; its button sends it (two taps).
+    const list = lastTo(e, SELLER.id);
+    expect(textOf(list)).toContain("1. Здравствуйте, Олег! Да, есть в наличии.");
+    await e.send(press(list, "1. 📤 Здравствуйте", SELLER));
     const answered = () =>
       e.sandbox.control.questions().map((q) => [q.id, q.answers.map((a) => a.text)]);
     expect(answered()).toContainEqual([first.id, ["Здравствуйте, Олег! Да, есть в наличии."]]);
 
-    await e.send(press(two, "Reply", SELLER));
+    await e.send(press(two, "✍️ Answer", SELLER));
     const prompt = lastTo(e, SELLER.id);
     expect(textOf(prompt)).toContain("answer to the question");
     await e.send(text("Синего нет, увы", { from: SELLER, replyTo: resultOf(prompt) }));
     expect(answered()).toContainEqual([second.id, ["Синего нет, увы"]]);
 
     const before = e.fake.callsTo("sendMessage").length;
-    await e.send(press(two, "Reply", WAREHOUSE));
+    await e.send(press(two, "✍️ Answer", WAREHOUSE));
     expect(e.fake.callsTo("answerCallbackQuery").at(-1)?.payload.show_alert).toBe(true);
     expect(e.fake.callsTo("sendMessage")).toHaveLength(before);
   });

@@ -149,7 +149,7 @@ describe("answering with a template", () => {
     const written = e.sandbox.control.buyerWrites(chat.id, { text: "Вопрос" });
     await e.module.runOnce();
     const relayed = sendsTo(e.fake, SELLER.id).at(-1) as RecordedCall;
-    await e.send(press(relayed, "Reply", SELLER));
+    await e.send(press(relayed, "✍️ Answer", SELLER));
     const offer = lastTo(e, SELLER.id);
     expect(textOf(offer)).toContain("Or answer with a saved answer");
     await e.send(press(offer, "1. Спасибо", SELLER));
@@ -182,10 +182,12 @@ describe("answering with a template", () => {
     await e.module.runOnce();
     const relayed = sendsTo(e.fake, SELLER.id).at(-1) as RecordedCall;
     expect(buttonsOf(relayed).map((b) => b.text)).toEqual([
-      "↩️ Reply",
+      "✍️ Answer",
       "📝 Saved answer",
+      "✔️ Mark as read",
       "✋ Take it",
       "📦 Open posting",
+      "🔗 Order in Ozon",
     ]);
     await e.send(press(relayed, "Saved answer", SELLER));
     expect(e.fake.callsTo("answerCallbackQuery").at(-1)?.payload.text).toContain(
@@ -224,9 +226,8 @@ describe("quick replies with two stores", () => {
     await e.module.runOnce("sandbox-client-2");
     const relayed = sendsTo(e.fake, SELLER.id).at(-1) as RecordedCall;
     await e.send(press(relayed, "Saved answer", SELLER));
-    await e.send(press(lastTo(e, SELLER.id), "1. Ответ Южного", SELLER));
     expect(textOf(lastTo(e, SELLER.id))).toContain("🏬 Южный");
-    await e.send(press(lastTo(e, SELLER.id), "Send", SELLER));
+    await e.send(press(lastTo(e, SELLER.id), "1. 📤 Ответ Южного", SELLER));
     expect(sellerMessages(storeB, chat.id, written.id).map((m) => m.text)).toEqual([
       "Ответ Южного",
     ]);
@@ -234,7 +235,7 @@ describe("quick replies with two stores", () => {
 });
 
 describe("two sellers in the relay group", () => {
-  it("both pressing Send on one preview send once; each answering on their own both reach the buyer", async () => {
+  it("both pressing one answer of the list send once; each answering on their own both reach the buyer", async () => {
     const e = await startRelayEnv();
     env = e;
     const OLGA = person(706, { first_name: "Olga", language_code: "en" });
@@ -250,11 +251,10 @@ describe("two sellers in the relay group", () => {
     const relayed = sendsTo(e.fake, team.id).at(-1) as RecordedCall;
 
     await e.send(press(relayed, "Saved answer", SELLER));
-    await e.send(press(lastTo(e, team.id), "1. Уже", SELLER));
-    const preview = lastTo(e, team.id);
+    const list = lastTo(e, team.id);
     await Promise.all([
-      e.send(press(preview, "Send", SELLER)),
-      e.send(press(preview, "Send", OLGA)),
+      e.send(press(list, "1. 📤 Уже", SELLER)),
+      e.send(press(list, "1. 📤 Уже", OLGA)),
     ]);
     expect(sellerMessages(e.sandbox, chat.id, written.id).map((m) => m.text)).toEqual([
       "Уже отправили!",

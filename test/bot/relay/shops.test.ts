@@ -91,8 +91,8 @@ describe("buyer chats of two shops", () => {
     await buyerWrites(e, 1, "Где заказ на юге?");
     const north = relayedTo(e, SELLER.id, "Где заказ на севере?");
     const south = relayedTo(e, SELLER.id, "Где заказ на юге?");
-    expect(textOf(north as RecordedCall)).toMatch(new RegExp(`^🏬 ${NORTH}\\n💬 Buyer`));
-    expect(textOf(south as RecordedCall)).toMatch(new RegExp(`^🏬 ${SOUTH}\\n💬 Buyer`));
+    expect(textOf(north as RecordedCall)).toMatch(new RegExp(`\\n\\n🏬 ${NORTH}\\n💬 Buyer`));
+    expect(textOf(south as RecordedCall)).toMatch(new RegExp(`\\n\\n🏬 ${SOUTH}\\n💬 Buyer`));
     // Each Reply button carries its shop's ref.
     const refB = e.shops.get(SHOP_B)?.ref;
     const data = findReplyData(south);
@@ -100,7 +100,7 @@ describe("buyer chats of two shops", () => {
 
     await e.shops.rename(SHOP_B, "Восток");
     await buyerWrites(e, 1, "А теперь?");
-    expect(textOf(relayedTo(e, SELLER.id, "А теперь?") as RecordedCall)).toMatch(/^🏬 Восток\n/);
+    expect(textOf(relayedTo(e, SELLER.id, "А теперь?") as RecordedCall)).toMatch(/\n\n🏬 Восток\n/);
   });
 
   it("a reply to shop B's message, and an answer through its Reply button, reach sandbox B's chat only", async () => {
@@ -115,7 +115,7 @@ describe("buyer chats of two shops", () => {
     expect(b.sent().map((m) => m.text)).toEqual(["Ответ для Б"]);
     expect(a.sent()).toHaveLength(0);
 
-    await e.send(press(relayedTo(e, SELLER.id, "Вопрос Б") as RecordedCall, /Reply/, SELLER));
+    await e.send(press(relayedTo(e, SELLER.id, "Вопрос Б") as RecordedCall, /Answer/, SELLER));
     const prompt = e.fake.callsTo("sendMessage").at(-1) as RecordedCall;
     expect(textOf(prompt)).toContain(`🏬 ${SOUTH}`);
     await e.send(text("Ещё для Б", { from: SELLER, replyTo: resultOf(prompt) }));
@@ -217,7 +217,7 @@ describe("buyer chats of two shops", () => {
     });
     await buyerWrites(e, 0, "Север лично");
     await buyerWrites(e, 1, "Юг в группу");
-    expect(textOf(relayedTo(e, team.id, "Юг в группу") as RecordedCall)).toMatch(/^🏬 Южный\n/);
+    expect(textOf(relayedTo(e, team.id, "Юг в группу") as RecordedCall)).toMatch(/\n\n🏬 Южный\n/);
     expect(relayedTo(e, team.id, "Север лично")).toBeUndefined();
     expect(relayedTo(e, SELLER.id, "Север лично")).toBeDefined();
     expect(relayedTo(e, SELLER.id, "Юг в группу")).toBeUndefined();

@@ -19,9 +19,9 @@ const TEAM = group(-100555);
 function relayedTexts(e: RelayEnv): string[] {
   return (
     sendsTo(e.fake, TEAM.id)
-      // A buyer's first copy has the header, the rest of the burst the short "same buyer" mark.
-      .filter((c) => c.response?.ok && /^(💬|↪)/u.test(String(c.payload.text)))
-      .map((c) => String(c.payload.text).split("\n\n")[1] ?? "")
+      // The buyer's words, then the header on a first copy, the short "same buyer" mark on the rest.
+      .filter((c) => c.response?.ok && /\n\n(💬|↪)/u.test(String(c.payload.text)))
+      .map((c) => String(c.payload.text).split("\n\n")[0] ?? "")
   );
 }
 

@@ -116,7 +116,7 @@ describe("/status", () => {
     });
     const screen = lastScreen(await w.exchange(command("status", { from: russian })));
     const text = textOf(screen);
-    expect(text).toContain("🩺 Состояние бота: все циклы работают");
+    expect(text).toContain("🩺 Статус бота: все циклы работают");
     expect(text).toContain("Seller API: ✅ ключи работают");
     expect(text).toContain("Ошибки Ozon за час: нет");
     // A push from Ozon (the receiver tells the loop health), then 🔄 redraws the same message.

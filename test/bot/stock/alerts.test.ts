@@ -63,7 +63,7 @@ redis.describe("stock alerts (Redis)", () => {
     const [en] = messagesTo(h, KEEPER.id, since);
     const [ru] = messagesTo(h, IVAN.id, since);
     expect(textOf(en as never)).toContain("🟠 Running low: 2 units left (below 3)");
-    expect(textOf(en as never)).toContain(`article ${OFFER}`);
+    expect(textOf(en as never)).toContain(`item code ${OFFER}`);
     expect(textOf(en as never)).toContain("Склад Подольск (Москва)");
     expect(textOf(ru as never)).toContain("🟠 Заканчивается: осталось 2 товара (меньше 3)");
     expect(buttonsOf(ru as never).map((b) => b.text)).toEqual(["📦 Остаток"]);

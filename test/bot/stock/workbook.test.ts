@@ -87,7 +87,7 @@ describe("the workbook round trip", () => {
     expect(text).toContain("Changes: stock 1 · price 1 · old price 0 · min price 0");
     expect(text).toContain(`${first.offerId} · stock “Склад Подольск (Москва)”:`);
     expect(text).toContain("→ 1234,50");
-    expect(text).toContain("❓ Unknown articles (1), left out:\nrow 22 · NOPE-1");
+    expect(text).toContain("❓ Unknown item codes (1), left out:\nrow 22 · NOPE-1");
     expect(text).toMatch(
       /⚠️ Rows that cannot be read \(1\), left out:\nrow 4: Stock “Склад Подольск \(Москва\)” \(stock #\d+\): not a number/,
     );

@@ -106,11 +106,12 @@ export class Dialog {
   #current: ConversationContext;
   /** Where the first screen after going back is drawn (the message Back was pressed on). */
   #carried: Carried | undefined;
+  readonly #closeKey: string;
 
   constructor(
     conversation: BotConversation,
     first: ConversationContext,
-    buttons: { kind: string; codec: CallbackCodec; inPlace?: boolean },
+    buttons: { kind: string; codec: CallbackCodec; inPlace?: boolean; closeKey?: string },
     tag: string,
   ) {
     this.conversation = conversation;
@@ -121,6 +122,7 @@ export class Dialog {
     this.#tag = tag;
     this.#owner = first.from?.id ?? 0;
     this.inPlace = buttons.inPlace ?? false;
+    this.#closeKey = buttons.closeKey ?? "cancel-button";
   }
 
   /** The entry press was on a card: the card itself becomes the dialog's first screen. */
@@ -333,10 +335,8 @@ export class Dialog {
   /** A copy of `keyboard` with the owner's Close button in a row of its own. */
   #withClose(ctx: ConversationContext, keyboard?: InlineKeyboard): InlineKeyboard {
     const markup = keyboard?.clone() ?? new InlineKeyboard();
-    return newRow(markup).text(
-      ctx.t("cancel-button"),
-      cancelData(this.#codec, this.#owner, this.#tag),
-    );
+    const close = ctx.t(this.#closeKey);
+    return newRow(markup).text(close, cancelData(this.#codec, this.#owner, this.#tag));
   }
 }
 
@@ -350,19 +350,21 @@ export interface DialogOptions<A extends unknown[]>
   overKey: string;
   /** Questions edit the pressed message, the first press's too (Dialog.inPlace). */
   inPlace?: boolean;
+  /** Locale key of the Close button's label, when this dialog's says more (default "Close"). */
+  closeKey?: string;
   run: (dialog: Dialog, first: ConversationContext, ...args: A) => Promise<void>;
 }
 
 /** A conversation spec whose builder runs `run` with a Dialog of a new random tag. */
 export function dialogSpec<A extends unknown[]>(options: DialogOptions<A>): ConversationSpec {
-  const { kind, codec, overKey, inPlace, run, ...spec } = options;
+  const { kind, codec, overKey, inPlace, closeKey, run, ...spec } = options;
   const builder = async (conversation: BotConversation, first: ConversationContext, ...args: A) => {
     const tag = await conversation.external((outside) => {
       const made = randomBytes(3).toString("base64url");
       recordDialogRun(outside, made);
       return made;
     });
-    const buttons = { kind, codec, ...(inPlace ? { inPlace } : {}) };
+    const buttons = { kind, codec, ...(inPlace ? { inPlace } : {}), ...(closeKey && { closeKey }) };
     await run(new Dialog(conversation, first, buttons, tag), first, ...args);
   };
   return {

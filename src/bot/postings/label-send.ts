@@ -1,0 +1,98 @@
+/**
+ * One posting's package label as a PDF, sent to the chat of the update: by the Label button, and
+ * at once after any pack (⚡ on the card, or the ship dialog's confirmation), so nobody taps for
+ * it. Each message's label goes once within LABEL_ONCE_MS (a double tap, another process sharing
+ * the store); when no file went out, the next tap tries again at once.
+ */
+import { InputFile } from "grammy";
+import type { Logger } from "../../logger.ts";
+import type { SellerClient } from "../../ozon/index.ts";
+import type { ShopRegistry } from "../../shops/registry.ts";
+import type { Store } from "../../store/port.ts";
+import type { BotContext } from "../core/context.ts";
+import { withShopTag } from "../core/shop-tags.ts";
+import { shopFileName } from "./file-names.ts";
+import { cancelledText, describeOzonError, problemText } from "./format.ts";
+
+/**
+ * A Label button pressed again within this time sends nothing more: a double tap, or a tap in
+ * another process sharing the store, while the file is on its way. Later taps print it again.
+ */
+export const LABEL_ONCE_MS = 30_000;
+
+export interface LabelShop {
+  id: string;
+  seller: SellerClient;
+  store: Store;
+}
+
+export interface LabelSendDeps {
+  shops: ShopRegistry;
+  /** Where a label Ozon would not give is noted (none: not noted). */
+  logger?: Logger;
+}
+
+/** The idempotency key of one Label button: its message and posting (whoever presses it). */
+export function labelKey(ctx: BotContext, postingNumber: string): string {
+  const query = ctx.callbackQuery;
+  const message = query?.message;
+  const button = message
+    ? `${message.chat.id}:${message.message_id}`
+    : `inline:${query?.inline_message_id ?? ctx.from?.id}`;
+  return `label-press:${button}:${postingNumber}`;
+}
+
+/** The label as a PDF; false when Ozon gave none (the person is told why). */
+export async function sendLabel(
+  ctx: BotContext,
+  shop: LabelShop,
+  number: string,
+  deps: LabelSendDeps,
+): Promise<boolean> {
+  const { shops, logger } = deps;
+  await ctx.replyWithChatAction("upload_document");
+  let pdf: Uint8Array;
+  try {
+    pdf = await shop.seller.postings.packageLabel([number]);
+  } catch (error) {
+    logger?.info({ err: error, posting: number, shop: shop.id }, "package label not available");
+    const problem = describeOzonError(error, number);
+    // Refused for good: a cancelled posting is told as such (who cancelled, do not ship).
+    const now = problem.final
+      ? await shop.seller.postings.get(number).catch(() => undefined)
+      : undefined;
+    if (now?.status === "cancelled") {
+      await ctx.reply(withShopTag(ctx.t, shops, shop.id, cancelledText(ctx.t, now)));
+      return false;
+    }
+    await ctx.reply(
+      ctx.t("postings-label-failed", { posting: number, reason: problemText(ctx.t, problem) }),
+    );
+    return false;
+  }
+  const caption = ctx.t("postings-label-caption", { posting: number });
+  await ctx.replyWithDocument(new InputFile(pdf, shopFileName(shops, shop.id, "label", number)), {
+    caption: withShopTag(ctx.t, shops, shop.id, caption),
+  });
+  return true;
+}
+
+/**
+ * The label right after a pack, without another tap: marked as sent for this message first (a
+ * tap on the packed card's Label meanwhile sends no second copy), unmarked when none went out.
+ */
+export async function sendLabelAfterPack(
+  ctx: BotContext,
+  shop: LabelShop,
+  number: string,
+  deps: LabelSendDeps,
+): Promise<boolean> {
+  const key = labelKey(ctx, number);
+  await shop.store.setIfAbsent(key, true, { ttlMs: LABEL_ONCE_MS });
+  const sent = await sendLabel(ctx, shop, number, deps).catch(async (error: unknown) => {
+    await shop.store.delete(key);
+    throw error;
+  });
+  if (!sent) await shop.store.delete(key);
+  return sent;
+}
