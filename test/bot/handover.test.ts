@@ -54,6 +54,12 @@ describe("/handover", () => {
     expect(options.some((o) => o.endsWith("(3)"))).toBe(true);
     const places = lastScreen(await exchange(h, press(methods, /\(3\)$/, KEEPER)));
     expect(textOf(places)).toContain("How many cargo places?");
+    // A number out of range is told and the question asked again; nothing is created.
+    const refused = await exchange(h, text("101", { from: KEEPER, chat: privateChat(KEEPER) }));
+    expect(refused.map(textOf).filter(Boolean)).toEqual([
+      "Please type a number from 0 to 100.",
+      expect.stringContaining("How many cargo places?"),
+    ]);
     const confirm = lastScreen(
       await exchange(h, text("2", { from: KEEPER, chat: privateChat(KEEPER) })),
     );

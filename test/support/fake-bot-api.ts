@@ -42,7 +42,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Update, UserFromGetMe } from "grammy/types";
+import type {
+  FakeBotApiOptions,
+  MethodHandler,
+  RecordedCall,
+  RegisteredFile,
+  TelegramError,
+  TelegramResponse,
+} from "./bot-api-calls.ts";
 import { BOT_API_METHODS } from "./bot-api-methods.ts";
+import { parsePayload, readBody } from "./bot-api-request.ts";
 import { botInfoFor } from "./bot-info.ts";
 import {
   bodyOf,
@@ -51,63 +60,18 @@ import {
   markupKey,
   UNKNOWN_METHOD,
 } from "./telegram-messages.ts";
+import { UpdateQueue } from "./update-queue.ts";
 import { WebhookDelivery } from "./webhook-delivery.ts";
 
-export interface UploadedFile {
-  /** Form field that carried it (`document`, `photo`, or an `attach://` name). */
-  field: string;
-  fileName: string;
-  size: number;
-  contentType: string;
-  bytes: Uint8Array;
-}
-
-export interface RecordedCall {
-  /** Order of arrival, from 0. */
-  seq: number;
-  method: string;
-  /** Parameters as the bot sent them (JSON body, form fields or query). */
-  payload: Record<string, unknown>;
-  /** Files uploaded with multipart/form-data. */
-  files: UploadedFile[];
-  /** The token in the URL. */
-  token: string;
-  receivedAt: number;
-  /** When the answer was sent (undefined while held by `delay`). */
-  answeredAt?: number;
-  /** What the bot received: the result, or the error for an injected failure. */
-  response?: TelegramResponse;
-  /**
-   * Why the fake could not read the request body (it answered 400, as Telegram does for a
-   * malformed request). Payload and files hold what was read before the fault.
-   */
-  parseError?: string;
-}
-
-export interface TelegramError {
-  error_code: number;
-  description: string;
-  parameters?: { retry_after?: number; migrate_to_chat_id?: number };
-}
-
-export type TelegramResponse = { ok: true; result: unknown } | ({ ok: false } & TelegramError);
-
-/** A custom answer for a method: return the `result`, or throw a TelegramError-like object. */
-export type MethodHandler = (payload: Record<string, unknown>, call: RecordedCall) => unknown;
-
-export interface RegisteredFile {
-  file_id: string;
-  file_unique_id: string;
-  file_path: string;
-  file_size: number;
-}
-
-export interface FakeBotApiOptions {
-  token?: string;
-  botInfo?: Partial<UserFromGetMe>;
-  /** Longest time getUpdates holds a request open waiting for updates (default 1 000 ms). */
-  maxLongPollMs?: number;
-}
+export type {
+  FakeBotApiOptions,
+  MethodHandler,
+  RecordedCall,
+  RegisteredFile,
+  TelegramError,
+  TelegramResponse,
+  UploadedFile,
+} from "./bot-api-calls.ts";
 
 export const TEST_BOT_TOKEN = "7000001:AAFakeTokenForTestsOnly_abcdefghijklmnop";
 
@@ -123,7 +87,6 @@ export class FakeBotApi {
   /** Every call in order of arrival. */
   readonly calls: RecordedCall[] = [];
   readonly #server: Server;
-  readonly #maxLongPollMs: number;
   #apiRoot = "";
   #messageId = 1000;
   #fileSeq = 0;
@@ -134,10 +97,10 @@ export class FakeBotApi {
   readonly #delays = new Map<string, Injection[]>();
   readonly #handlers = new Map<string, MethodHandler>();
   readonly #files = new Map<string, { meta: RegisteredFile; bytes: Uint8Array }>();
-  readonly #updates: Update[] = [];
+  /** Served by getUpdates (update-queue.ts). */
+  readonly #updates: UpdateQueue;
   /** The messages that exist in each chat, for edits (telegram-messages.ts). */
   readonly #chatMessages = new ChatMessages();
-  readonly #pollers = new Set<() => void>();
   readonly #callWaiters = new Set<() => void>();
   /** Set while the fake does not answer: resolves when it answers again. */
   #silence: { over: Promise<void>; end: () => void } | undefined;
@@ -146,7 +109,7 @@ export class FakeBotApi {
     this.token = options.token ?? TEST_BOT_TOKEN;
     const id = Number(this.token.split(":")[0]);
     this.botInfo = { ...botInfoFor(id, "ozon_test_bot", "Ozon Test Bot"), ...options.botInfo };
-    this.#maxLongPollMs = options.maxLongPollMs ?? 1_000;
+    this.#updates = new UpdateQueue(options.maxLongPollMs ?? 1_000);
     this.#server = createServer((req, res) => {
       this.#handle(req, res).catch((error: unknown) => {
         if (!res.headersSent) res.writeHead(500).end(String(error));
@@ -303,12 +266,11 @@ export class FakeBotApi {
   /** Updates served by getUpdates, in order. */
   queueUpdates(...updates: Update[]): void {
     this.#updates.push(...updates);
-    for (const wake of this.#pollers) wake();
   }
 
   /** Updates queued and not yet confirmed by an offset. */
   get pendingUpdates(): number {
-    return this.#updates.length;
+    return this.#updates.pending;
   }
 
   /** Makes bytes downloadable: getFile(file_id) then GET /file/bot<token>/<file_path>. */
@@ -344,7 +306,7 @@ export class FakeBotApi {
 
   async close(): Promise<void> {
     this.answerAgain();
-    for (const wake of this.#pollers) wake();
+    this.#updates.wake();
     this.#server.closeAllConnections();
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }
@@ -521,7 +483,7 @@ export class FakeBotApi {
         }
         return true;
       case "getUpdates":
-        return await this.#getUpdates(payload, req);
+        return await this.#updates.poll(payload, req);
       case "getFile": {
         const file = this.#files.get(String(payload.file_id));
         if (!file) throw { error_code: 400, description: "Bad Request: invalid file_id" };
@@ -603,31 +565,6 @@ export class FakeBotApi {
     }
     return { file_id: String(value), file_unique_id: `unique-${n}` };
   }
-
-  async #getUpdates(payload: Record<string, unknown>, req: IncomingMessage): Promise<Update[]> {
-    const offset = Number(payload.offset ?? 0);
-    const limit = Math.min(Math.max(Number(payload.limit ?? 100), 1), 100);
-    // An offset confirms every update before it, as Telegram does.
-    while (this.#updates.length > 0 && (this.#updates[0]?.update_id ?? 0) < offset) {
-      this.#updates.shift();
-    }
-    const ready = () => this.#updates.filter((u) => u.update_id >= offset).slice(0, limit);
-    const waitMs = Math.min(Number(payload.timeout ?? 0) * 1000, this.#maxLongPollMs);
-    if (ready().length === 0 && waitMs > 0) {
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          this.#pollers.delete(done);
-          req.off("close", done);
-          resolve();
-        };
-        const timer = setTimeout(done, waitMs);
-        this.#pollers.add(done);
-        req.once("close", done);
-      });
-    }
-    return ready();
-  }
 }
 
 // --- helpers ---------------------------------------------------------------------------------
@@ -662,22 +599,6 @@ function send(res: ServerResponse, status: number, body: unknown) {
   res.end(text);
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.once("end", () => resolve(Buffer.concat(chunks)));
-    req.once("error", reject);
-  });
-}
-
-const NUMERIC_FIELDS = new Set([
-  "chat_id",
-  "message_id",
-  "message_thread_id",
-  "reply_to_message_id",
-]);
-
 /** Keyboards with an empty row that any fake of this test file received, not yet taken. */
 const emptyKeyboardRows: string[] = [];
 
@@ -692,238 +613,4 @@ function hasEmptyRow(markup: unknown): boolean {
   return [inline, keyboard].some(
     (rows) => Array.isArray(rows) && rows.some((row) => !Array.isArray(row) || row.length === 0),
   );
-}
-
-/** Multipart and form fields arrive as text: objects are JSON, ids are numbers. */
-function fieldValue(name: string, value: string): unknown {
-  if (/^[[{]/.test(value)) {
-    try {
-      return JSON.parse(value);
-    } catch {
-      return value;
-    }
-  }
-  if (NUMERIC_FIELDS.has(name) && /^-?\d+$/.test(value)) return Number(value);
-  if (value === "true" || value === "false") return value === "true";
-  return value;
-}
-
-interface ParsedPayload {
-  payload: Record<string, unknown>;
-  files: UploadedFile[];
-  /** A Telegram-style "Bad Request: ..." description when the body could not be read. */
-  error?: string;
-}
-
-function parsePayload(contentType: string, url: URL, body: Buffer): ParsedPayload {
-  const parsed: ParsedPayload = { payload: {}, files: [] };
-  for (const [name, value] of url.searchParams) parsed.payload[name] = fieldValue(name, value);
-  if (body.byteLength === 0) return parsed;
-  const type = contentType.toLowerCase();
-  if (type.startsWith("application/json")) {
-    let value: unknown;
-    try {
-      value = JSON.parse(body.toString("utf8"));
-    } catch {
-      return { ...parsed, error: "Bad Request: can't parse JSON object" };
-    }
-    if (typeof value !== "object" || value === null || Array.isArray(value)) {
-      return { ...parsed, error: "Bad Request: the JSON body must be an object" };
-    }
-    Object.assign(parsed.payload, value);
-  } else if (type.startsWith("multipart/form-data")) {
-    const error = parseMultipart(contentType, body, parsed);
-    if (error !== undefined) parsed.error = `Bad Request: ${error}`;
-  } else if (type.startsWith("application/x-www-form-urlencoded")) {
-    for (const [name, value] of new URLSearchParams(body.toString("utf8"))) {
-      parsed.payload[name] = fieldValue(name, value);
-    }
-  }
-  return parsed;
-}
-
-// --- multipart/form-data ---------------------------------------------------------------------
-//
-// Read as bytes, never as one decoded string: file contents are binary, and header bytes are
-// UTF-8. grammY writes `content-disposition:form-data;name="<id>";filename=<name>` with the name
-// unquoted and raw UTF-8 (Счёт №5.pdf goes as its UTF-8 bytes, spaces and all). Telegram's server
-// reads an unquoted value up to the next `;` and drops surrounding quotes, and so does this
-// parser; it also takes quoted strings with backslash escapes and RFC 5987 `filename*=`, which
-// wins over `filename` (RFC 6266) because it is the exact form.
-
-const CRLF = Buffer.from("\r\n");
-const HEADERS_END = Buffer.from("\r\n\r\n");
-const DASH = 0x2d;
-const utf8 = new TextDecoder("utf-8");
-
-/** Fills `into` with the form's fields and files; returns why the body is malformed, if it is. */
-function parseMultipart(
-  contentType: string,
-  body: Buffer,
-  into: ParsedPayload,
-): string | undefined {
-  const boundary = /;\s*boundary\s*=\s*(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-  const value = boundary?.[1] ?? boundary?.[2];
-  if (!value) return "boundary not found";
-  const opening = Buffer.from(`--${value}`);
-  // Every later delimiter starts on its own line: the CRLF before it belongs to the delimiter.
-  const delimiter = Buffer.from(`\r\n--${value}`);
-
-  let pos: number;
-  if (body.subarray(0, opening.length).equals(opening)) {
-    pos = opening.length;
-  } else {
-    const first = body.indexOf(delimiter); // after a preamble
-    if (first < 0) return "the body has no multipart boundary";
-    pos = first + delimiter.length;
-  }
-  for (;;) {
-    if (body[pos] === DASH && body[pos + 1] === DASH) return undefined; // the closing delimiter
-    const lineEnd = body.indexOf(CRLF, pos);
-    if (lineEnd < 0) return "multipart/form-data ended without the closing boundary";
-    if (body.subarray(pos, lineEnd).toString("latin1").trim() !== "") {
-      return "unexpected bytes after a multipart boundary";
-    }
-    const headersEnd = body.indexOf(HEADERS_END, lineEnd);
-    const nextAfterLine = body.indexOf(delimiter, lineEnd);
-    if (headersEnd < 0 || (nextAfterLine >= 0 && nextAfterLine < headersEnd)) {
-      return "multipart/form-data part headers do not end with an empty line";
-    }
-    if (headersEnd === lineEnd) return "headers in multipart/form-data are empty";
-    const contentStart = headersEnd + HEADERS_END.length;
-    const next = body.indexOf(delimiter, contentStart);
-    if (next < 0) return "multipart/form-data ended without the closing boundary";
-
-    const part = parsePartHeaders(utf8.decode(body.subarray(lineEnd + CRLF.length, headersEnd)));
-    if (typeof part === "string") return part;
-    const content = body.subarray(contentStart, next);
-    if (part.fileName !== undefined) {
-      into.files.push({
-        field: part.name,
-        fileName: part.fileName,
-        size: content.byteLength,
-        contentType: part.contentType,
-        bytes: new Uint8Array(content),
-      });
-      into.payload[part.name] = `attach://${part.name}`;
-    } else {
-      into.payload[part.name] = fieldValue(part.name, utf8.decode(content));
-    }
-    pos = next + delimiter.length;
-  }
-}
-
-interface PartHeaders {
-  name: string;
-  /** Present for a file part (Telegram treats any part with a file name as a file). */
-  fileName?: string;
-  contentType: string;
-}
-
-/** The part's field name, file name and type; a string says why the headers are malformed. */
-function parsePartHeaders(text: string): PartHeaders | string {
-  let disposition: Map<string, string> | undefined;
-  let contentType = "application/octet-stream";
-  // Folded lines (a CRLF followed by a space or tab) continue the header above.
-  for (const line of text.replace(/\r\n[ \t]+/g, " ").split("\r\n")) {
-    const colon = line.indexOf(":");
-    if (colon <= 0) return "can't parse form data headers";
-    const header = line.slice(0, colon).trim().toLowerCase();
-    const value = line.slice(colon + 1).trim();
-    if (header === "content-disposition") {
-      const params = dispositionParams(value);
-      if (!params) return "expected form-data content disposition";
-      disposition = params;
-    } else if (header === "content-type") {
-      contentType = value;
-    }
-  }
-  const name = disposition?.get("name");
-  if (!disposition || !name) return "field name in multipart/form-data not found";
-  const plain = disposition.get("filename");
-  const extended = disposition.get("filename*");
-  const decoded = extended === undefined ? undefined : decodeExtendedValue(extended);
-  if (extended !== undefined && decoded === undefined && plain === undefined) {
-    return "can't decode the filename* parameter of a multipart/form-data part";
-  }
-  const fileName = decoded ?? plain;
-  return fileName === undefined ? { name, contentType } : { name, fileName, contentType };
-}
-
-/**
- * Parameters of `form-data; name="x"; filename=...` (keys in lower case, the first of a key
- * wins); undefined when it is not form-data.
- */
-function dispositionParams(value: string): Map<string, string> | undefined {
-  const firstSemicolon = value.indexOf(";");
-  const type = (firstSemicolon < 0 ? value : value.slice(0, firstSemicolon)).trim();
-  if (type.toLowerCase() !== "form-data") return undefined;
-  const params = new Map<string, string>();
-  let i = firstSemicolon < 0 ? value.length : firstSemicolon + 1;
-  while (i < value.length) {
-    while (i < value.length && /[\s;]/.test(value.charAt(i))) i++;
-    if (i >= value.length) break;
-    const equals = value.indexOf("=", i);
-    const semicolon = value.indexOf(";", i);
-    const end = semicolon < 0 ? value.length : semicolon;
-    if (equals < 0 || equals > end) {
-      i = end; // a parameter without a value: nothing to keep
-      continue;
-    }
-    const key = value.slice(i, equals).trim().toLowerCase();
-    let start = equals + 1;
-    while (start < value.length && /\s/.test(value.charAt(start))) start++;
-    const quoted = value.charAt(start) === '"' ? readQuoted(value, start) : undefined;
-    let paramValue: string;
-    if (quoted && /^\s*(;|$)/.test(value.slice(quoted.end))) {
-      paramValue = quoted.value;
-      i = quoted.end;
-    } else {
-      // Unquoted (grammY's raw file names), or a quote that is part of the name itself.
-      const rawEnd = value.indexOf(";", start);
-      paramValue = value.slice(start, rawEnd < 0 ? value.length : rawEnd).trim();
-      i = rawEnd < 0 ? value.length : rawEnd;
-    }
-    if (key && !params.has(key)) params.set(key, paramValue);
-  }
-  return params;
-}
-
-/** A quoted-string from the `"` at `start`: backslash escapes the next character. */
-function readQuoted(value: string, start: number): { value: string; end: number } | undefined {
-  let text = "";
-  for (let i = start + 1; i < value.length; i++) {
-    const char = value.charAt(i);
-    if (char === "\\") {
-      i++;
-      if (i >= value.length) return undefined;
-      text += value.charAt(i);
-    } else if (char === '"') {
-      return { value: text, end: i + 1 };
-    } else {
-      text += char;
-    }
-  }
-  return undefined;
-}
-
-/** RFC 5987 `charset'language'percent-encoded` (UTF-8 or ISO-8859-1); undefined if malformed. */
-function decodeExtendedValue(value: string): string | undefined {
-  const match = /^([^']*)'[^']*'(.*)$/s.exec(value);
-  if (!match) return undefined;
-  const chunks: Buffer[] = [];
-  for (const piece of (match[2] ?? "").matchAll(/%([0-9a-f]{2})|([^%]+)|%/gi)) {
-    if (piece[1]) chunks.push(Buffer.from([Number.parseInt(piece[1], 16)]));
-    else if (piece[2]) chunks.push(Buffer.from(piece[2], "utf8"));
-    else return undefined; // a % without two hex digits
-  }
-  const bytes = Buffer.concat(chunks);
-  const charset = (match[1] ?? "").toLowerCase();
-  if (charset === "iso-8859-1") return bytes.toString("latin1");
-  if (charset !== "utf-8") return undefined;
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return undefined;
-  }
 }

@@ -9,7 +9,7 @@
  * bot): tests press buttons on messages they build themselves, and Telegram only delivers presses
  * on messages that exist.
  */
-import type { TelegramError } from "./fake-bot-api.ts";
+import type { TelegramError } from "./bot-api-calls.ts";
 
 export const MAX_TEXT_LENGTH = 4096;
 export const MAX_CAPTION_LENGTH = 1024;

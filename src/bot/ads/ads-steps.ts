@@ -19,6 +19,7 @@ import {
   type CampaignPage,
   isDeskError,
 } from "../../services/ads/index.ts";
+import { type Problem, problemText } from "../../services/problem.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { AuditRecorder } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
@@ -36,14 +37,7 @@ import type { OzonCallResult } from "../core/dialog/ozon-call.ts";
 import { chooseShop, shopGone } from "../core/dialog/shop-step.ts";
 import type { Translator } from "../core/i18n.ts";
 import type { ShopChoice } from "../core/shop-tags.ts";
-import {
-  type CampaignView,
-  campaignLine,
-  campaignView,
-  type OzonProblem,
-  ozonProblem,
-  ozonProblemText,
-} from "./format.ts";
+import { type CampaignView, campaignLine, campaignView, ozonProblem } from "./format.ts";
 import { reportCampaignsKeyboard } from "./keyboards.ts";
 
 const ADS_PAGE_SIZE = 6;
@@ -89,7 +83,12 @@ export function adsDialog<A extends unknown[] = []>(
 }
 
 /** Why a dialog's Ozon call came to nothing: Ozon's failure, or the shop is gone or paused. */
-export type AdsProblem = OzonProblem | { kind: "shop_gone" } | { kind: "shop_paused" };
+export type AdsProblem = Problem | { kind: "shop_gone" } | { kind: "shop_paused" };
+
+/** Ozon's own words when it refused the request (a shop gone or paused is no refusal). */
+export function ozonRefusal(problem: AdsProblem): string | undefined {
+  return "kind" in problem ? undefined : problem.refused;
+}
 
 type OzonResult<T> = OzonCallResult<T, AdsProblem>;
 
@@ -246,9 +245,8 @@ export class AdsShopDialog {
       }
     });
     if (!call.ok) {
-      if (call.problem.kind === "refused") {
-        return { kind: "refused", message: call.problem.message ?? "" };
-      }
+      const refused = ozonRefusal(call.problem);
+      if (refused !== undefined) return { kind: "refused", message: refused };
       await this.end(ctx, call.problem);
       return { kind: "ended" };
     }
@@ -257,12 +255,9 @@ export class AdsShopDialog {
 
   /** The last screen of a dialog whose call came to nothing. */
   async end(ctx: ConversationContext, problem: AdsProblem): Promise<void> {
+    if (!("kind" in problem)) return void (await this.show(ctx, problemText(ctx.t, problem)));
     if (problem.kind === "shop_gone") return shopGone(this.dialog, ctx, this.shop);
-    if (problem.kind === "shop_paused") {
-      await this.dialog.show(ctx, ctx.t("shop-paused", { name: this.shop.name }));
-      return;
-    }
-    await this.show(ctx, ozonProblemText(ctx.t.bind(ctx), problem));
+    await this.dialog.show(ctx, ctx.t("shop-paused", { name: this.shop.name }));
   }
 }
 

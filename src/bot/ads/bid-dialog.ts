@@ -4,6 +4,9 @@
  * new bid in roubles within the configured limits (BID_MIN_ROUBLES … BID_MAX_ROUBLES), confirms
  * old → new, and `PUT …/products` changes that SKU only; the bid read back is shown. Campaigns
  * whose bids Ozon does not take here (pay per order, banners, auto strategies) are told why.
+ *
+ * A script: the bid is asked at a mark; a refused bid (by its limits or by Ozon) and "another
+ * bid" on the confirmation go back to it (Dialog.mark/back), the reason heading the question.
  */
 import {
   type BudgetInputReason,
@@ -12,8 +15,8 @@ import {
   parseBudgetInput,
 } from "../../services/ads/index.ts";
 import { actorOf, audited } from "../audit/index.ts";
-import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
+import { headed } from "../core/dialog/questions.ts";
 import { type AdsDialogDeps, AdsShopDialog, adsDialog } from "./ads-steps.ts";
 import { enteredFrom, redrawCard } from "./campaign-card.ts";
 import { bidAskKeyboard, bidConfirmKeyboard } from "./campaign-dialog-keyboards.ts";
@@ -45,7 +48,7 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
       const opened = await AdsShopDialog.forCard(dialog, deps, first, shopId);
       if (!opened) return;
       const { session } = opened;
-      let at: ConversationContext = opened.ctx;
+      const opening = opened.ctx;
       const read = await session.call(async ({ desk }) => {
         const campaign = await desk.read(campaignId);
         if (!campaign) return { found: "campaign" as const };
@@ -66,128 +69,112 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
           competitive: competitive?.toString(),
         };
       });
-      if (!read.ok) return session.end(at, read.problem);
+      if (!read.ok) return session.end(opening, read.problem);
       const got = read.value;
-      if (got.found === "campaign") return void (await session.show(at, t("ads-campaign-gone")));
+      if (got.found === "campaign")
+        return void (await session.show(opening, t("ads-campaign-gone")));
       if (got.found === "product")
-        return void (await session.show(at, t("campaigns-bid-product-gone")));
+        return void (await session.show(opening, t("campaigns-bid-product-gone")));
       if (got.found === "refused") {
         return void (await session.show(
-          at,
+          opening,
           t(BID_REFUSAL_KEYS[got.refusal], { strategy: got.strategy }),
         ));
       }
       const limits = deps.bidLimits;
       const limitText = (m: bigint) => formatRoubles(m);
-      let wanted: TypedAmount | undefined;
-      let notice = "";
+      const bidAsk = t("campaigns-bid-ask", {
+        name: got.name,
+        sku: got.sku,
+        title: got.title,
+        current: bidText(t, got.bid),
+        min: limitText(limits.minMillionths),
+        max: limitText(limits.maxMillionths),
+      });
+      const competitive = got.competitive
+        ? t("campaigns-bid-competitive", { bid: formatRoubles(BigInt(got.competitive)) })
+        : "";
+      const question = [bidAsk, competitive].filter(Boolean).join("\n");
 
-      for (;;) {
-        if (!(await session.present(at))) return;
-        if (!wanted) {
-          const question = [
-            t("campaigns-bid-ask", {
-              name: got.name,
-              sku: got.sku,
-              title: got.title,
-              current: bidText(t, got.bid),
-              min: limitText(limits.minMillionths),
-              max: limitText(limits.maxMillionths),
-            }),
-            got.competitive
-              ? t("campaigns-bid-competitive", { bid: formatRoubles(BigInt(got.competitive)) })
-              : "",
-          ]
-            .filter(Boolean)
-            .join("\n");
-          await session.show(
-            at,
-            [notice, question].filter(Boolean).join("\n\n"),
-            bidAskKeyboard(button, t),
-          );
-          notice = "";
-          const answer = await dialog.answer([]);
-          at = answer.ctx;
-          if (answer.kind !== "text") continue;
-          const parsed = parseBudgetInput(answer.text, limits);
-          if (parsed.ok)
-            wanted = { millionths: parsed.millionths.toString(), rounded: parsed.rounded };
-          else {
-            notice = t(REASON_KEYS[parsed.reason], {
-              input: answer.text.slice(0, 40),
-              limit: parsed.limitMillionths === undefined ? "" : limitText(parsed.limitMillionths),
-            });
-          }
-          continue;
-        }
-        const amount = wanted;
-        const confirm = amountConfirmText(
-          t,
-          t("campaigns-bid-confirm", {
-            name: got.name,
-            sku: got.sku,
-            old: bidText(t, got.bid),
-            new: formatRoubles(BigInt(amount.millionths)),
-          }),
-          amount,
-        );
-        const confirmation = await session.confirmed(at, confirm, bidConfirmKeyboard(button, t));
-        at = confirmation.ctx;
-        if (!confirmation.yes) {
-          wanted = undefined;
-          continue;
-        }
-        const change = await session.deskChange(at, async (desk) => {
-          const { before, after } = await audited(
-            deps.audit,
-            {
-              kind: "bid",
-              actor: actorOf(at),
-              shopId: session.shop.id,
-              objectId: campaignId,
-              via: `sku ${got.sku}`,
-            },
-            () => desk.setBid(campaignId, got.sku, BigInt(amount.millionths), page, BID_PAGE_SIZE),
-            (c) => ({
-              from: c.before.bid === undefined ? "—" : formatRoubles(c.before.bid),
-              to: c.after.bid === undefined ? "—" : formatRoubles(c.after.bid),
-            }),
-          );
-          return { old: before.bid?.toString(), now: after.bid?.toString() };
-        });
-        if (change.kind === "ended") return;
-        if (change.kind === "refused") {
-          notice = t("campaigns-bid-refused", { message: change.message });
-          wanted = undefined;
-          continue;
-        }
-        if (change.kind === "gone") {
-          return void (await session.show(at, t("campaigns-bid-product-gone")));
-        }
-        const { old, now } = change.value;
-        const lines = [
-          t("campaigns-bid-done", {
-            name: got.name,
-            sku: got.sku,
-            old: bidText(t, old),
-            new: bidText(t, now),
-          }),
-        ];
-        if (now !== amount.millionths) {
-          lines.push(
-            t("campaigns-bid-mismatch", { requested: formatRoubles(BigInt(amount.millionths)) }),
-          );
-        }
-        // Entered from a page of the card's bids: that page shows the new bid.
-        const bids = enteredFrom(first);
-        if (bids) {
-          const pageSize = BID_PAGE_SIZE;
-          const place = { kind: "bids" as const, message: bids, campaignId, page, pageSize };
-          await redrawCard(deps, session, at, place);
-        }
-        await session.show(at, lines.join("\n\n"));
-        return;
+      // The new bid, asked again (with why) from here.
+      const asked = await dialog.mark();
+      if (!(await session.present(dialog.ctx))) return;
+      await session.show(dialog.ctx, headed(asked.notice, question), bidAskKeyboard(button, t));
+      const answer = await dialog.answer([]);
+      if (answer.kind !== "text") return dialog.back(asked); // no step is offered
+      const parsed = parseBudgetInput(answer.text, limits);
+      if (!parsed.ok) {
+        const limit = parsed.limitMillionths === undefined ? "" : limitText(parsed.limitMillionths);
+        const why = t(REASON_KEYS[parsed.reason], { input: answer.text.slice(0, 40), limit });
+        return dialog.back(asked, why);
       }
+      const amount: TypedAmount = {
+        millionths: parsed.millionths.toString(),
+        rounded: parsed.rounded,
+      };
+
+      if (!(await session.present(dialog.ctx))) return;
+      const confirm = amountConfirmText(
+        t,
+        t("campaigns-bid-confirm", {
+          name: got.name,
+          sku: got.sku,
+          old: bidText(t, got.bid),
+          new: formatRoubles(BigInt(amount.millionths)),
+        }),
+        amount,
+      );
+      const keyboard = bidConfirmKeyboard(button, t);
+      const confirmation = await session.confirmed(dialog.ctx, confirm, keyboard);
+      if (!confirmation.yes) return dialog.back(asked);
+      const at = dialog.ctx;
+      const change = await session.deskChange(at, async (desk) => {
+        const { before, after } = await audited(
+          deps.audit,
+          {
+            kind: "bid",
+            actor: actorOf(at),
+            shopId: session.shop.id,
+            objectId: campaignId,
+            via: `sku ${got.sku}`,
+          },
+          () => desk.setBid(campaignId, got.sku, BigInt(amount.millionths), page, BID_PAGE_SIZE),
+          (c) => ({
+            from: c.before.bid === undefined ? "—" : formatRoubles(c.before.bid),
+            to: c.after.bid === undefined ? "—" : formatRoubles(c.after.bid),
+          }),
+        );
+        return { old: before.bid?.toString(), now: after.bid?.toString() };
+      });
+      if (change.kind === "ended") return;
+      if (change.kind === "refused") {
+        return dialog.back(asked, t("campaigns-bid-refused", { message: change.message }));
+      }
+      if (change.kind === "gone") {
+        return void (await session.show(at, t("campaigns-bid-product-gone")));
+      }
+      const { old, now } = change.value;
+      const lines = [
+        t("campaigns-bid-done", {
+          name: got.name,
+          sku: got.sku,
+          old: bidText(t, old),
+          new: bidText(t, now),
+        }),
+      ];
+      if (now !== amount.millionths) {
+        lines.push(
+          t("campaigns-bid-mismatch", { requested: formatRoubles(BigInt(amount.millionths)) }),
+        );
+      }
+      // Entered from a page of the card's bids: that page shows the new bid.
+      const bids = enteredFrom(first);
+      if (bids) {
+        const pageSize = BID_PAGE_SIZE;
+        const place = { kind: "bids" as const, message: bids, campaignId, page, pageSize };
+        await redrawCard(deps, session, at, place);
+      }
+      await session.show(at, lines.join("\n\n"));
     },
   });
 }

@@ -25,7 +25,13 @@ import { actorOf, audited } from "../audit/index.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import type { Dialog, Mark } from "../core/dialog/dialog.ts";
 import type { Translator } from "../core/i18n.ts";
-import { type AdsDialogDeps, AdsShopDialog, adsDialog, CampaignList } from "./ads-steps.ts";
+import {
+  type AdsDialogDeps,
+  AdsShopDialog,
+  adsDialog,
+  CampaignList,
+  ozonRefusal,
+} from "./ads-steps.ts";
 import { enteredFrom, redrawCard } from "./campaign-card.ts";
 import {
   amountConfirmText,
@@ -282,12 +288,12 @@ class BudgetQuestions {
       }
     });
     if (!call.ok) {
-      if (call.problem.kind !== "refused") {
+      const message = ozonRefusal(call.problem);
+      if (message === undefined) {
         await this.#session.end(this.#dialog.ctx, call.problem);
         return { kind: "ended" };
       }
       // Ozon's 4xx on a budget change is about the amount: asked again with its words.
-      const message = call.problem.message ?? "";
       return { kind: "refused", notice: t("ads-budget-refused", { message }) };
     }
     const changed = call.value;

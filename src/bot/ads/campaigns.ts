@@ -19,6 +19,7 @@ import {
   isDeskError,
   toggleOf,
 } from "../../services/ads/index.ts";
+import { problemText } from "../../services/problem.ts";
 import type { Shop, ShopRegistry } from "../../shops/registry.ts";
 import { type AuditRecorder, actorOf, audited } from "../audit/index.ts";
 import type { BotContext } from "../core/context.ts";
@@ -38,7 +39,7 @@ import {
 } from "./campaign-keyboards.ts";
 import { bidsScreen, cardScreen } from "./campaign-screens.ts";
 import { BID_REFUSAL_KEYS, campaignListLine, cardView, stateText } from "./campaigns-format.ts";
-import { campaignTitle, ozonProblem, ozonProblemText } from "./format.ts";
+import { campaignTitle, ozonProblem } from "./format.ts";
 import { PERIOD_CONVERSATION } from "./period-dialog.ts";
 import { REPORT_CONVERSATION } from "./report-dialog.ts";
 
@@ -133,7 +134,7 @@ export function campaignsFeature({
         await showList(ctx, only, account, 0);
       } catch (error) {
         logger.warn({ err: error, shop: only.id }, "/campaigns: Ozon call failed");
-        await ctx.reply(withShopTag(t, shops, only.id, ozonProblemText(t, ozonProblem(error))));
+        await ctx.reply(withShopTag(t, shops, only.id, problemText(t, ozonProblem(error))));
       }
     });
 
@@ -197,7 +198,7 @@ export function campaignsFeature({
           logger.warn({ err: error, shop: shop.id, campaign: id }, "/campaigns: Ozon call failed");
           // Unanswered when the first read failed; answering twice is refused, and harmless.
           await ctx.answerCallbackQuery().catch(() => undefined);
-          const text = ozonProblemText(t, ozonProblem(error));
+          const text = problemText(t, ozonProblem(error));
           const b: CardButtons = { codec, owner: ctx.from?.id ?? 0, shopRef: shop.ref };
           const keyboard = id ? backToCardKeyboard(b, t, id) : undefined;
           await showScreen(ctx, withShopTag(t, shops, shop.id, text), keyboard);

@@ -2,6 +2,9 @@
  * The daily digest's screen inside /schedule (private chats): on or off, and the time it comes
  * (typed HH:MM in TIMEZONE). Turning it on or changing the time counts from that moment: a time
  * already past today means the first digest comes tomorrow.
+ *
+ * A script: the screen is a mark the dialog comes back to after each change (Dialog.mark/back);
+ * Back resolves with the context the schedule list goes on with.
  */
 import { InlineKeyboard } from "grammy";
 import type { DigestSetting, DigestSettings } from "../../services/schedules/digest-settings.ts";
@@ -28,9 +31,8 @@ export function digestDialog(deps: {
       const { conversation, button } = dialog;
       const t = first.t.bind(first);
       const userId = first.from?.id ?? 0;
-      let at = first;
-      let notice = "";
       const save = async (change: (s: DigestSetting) => DigestSetting) => {
+        const at = dialog.ctx;
         await conversation.external(async () => {
           const now = deps.now();
           // Compare-and-set: the digest round's bookkeeping (lastSlot) is kept, and this change is.
@@ -51,57 +53,47 @@ export function digestDialog(deps: {
           deps.wake();
         });
       };
-      for (;;) {
-        const setting = await conversation.external(() => deps.settings.get(userId));
-        const on = setting?.enabled === true;
-        const time = setting?.time ?? DEFAULT_TIME;
-        const text = [
-          notice,
-          t("digest-about", { zone: deps.timezone }),
-          "",
-          on ? t("digest-state-on", { time }) : t("digest-state-off"),
-        ]
-          .filter((line, i) => i > 0 || line)
-          .join("\n");
-        notice = "";
-        const keyboard = new InlineKeyboard()
-          .text(t(on ? "digest-turn-off-button" : "digest-turn-on-button"), button("dt"))
-          .text(t("digest-time-button"), button("dm"))
-          .row()
-          .text(t("schedule-back-button"), button("b"));
-        await dialog.show(at, text, keyboard);
-        const answer = await dialog.answer(["dt", "dm", "b"]);
-        at = answer.ctx;
-        if (answer.kind !== "button") {
-          notice = t("dialog-use-buttons");
-          continue;
-        }
-        if (answer.step === "b") return at;
-        if (answer.step === "dt") {
-          await save((s) => ({ ...s, enabled: !on }));
-          notice = t(on ? "digest-turned-off" : "digest-turned-on", { time });
-          continue;
-        }
-        // A new time, typed.
-        for (;;) {
-          await dialog.show(
-            at,
-            t("digest-time-ask", { zone: deps.timezone }),
-            new InlineKeyboard(),
-          );
-          const typed = await dialog.answer([]);
-          at = typed.ctx;
-          if (typed.kind !== "text") continue;
-          const parsed = parseTimeOfDay(typed.text);
-          if (!parsed) {
-            await at.reply(t("schedule-time-bad"));
-            continue;
-          }
-          await save((s) => ({ ...s, time: parsed, enabled: true }));
-          notice = t("digest-turned-on", { time: parsed });
-          break;
-        }
+
+      // The digest's screen, drawn again (headed by what was just done) from here.
+      const shown = await dialog.mark();
+      const setting = await conversation.external(() => deps.settings.get(userId));
+      const on = setting?.enabled === true;
+      const time = setting?.time ?? DEFAULT_TIME;
+      const text = [
+        shown.notice,
+        t("digest-about", { zone: deps.timezone }),
+        "",
+        on ? t("digest-state-on", { time }) : t("digest-state-off"),
+      ]
+        .filter((line, i) => i > 0 || line)
+        .join("\n");
+      const keyboard = new InlineKeyboard()
+        .text(t(on ? "digest-turn-off-button" : "digest-turn-on-button"), button("dt"))
+        .text(t("digest-time-button"), button("dm"))
+        .row()
+        .text(t("schedule-back-button"), button("b"));
+      await dialog.show(dialog.ctx, text, keyboard);
+      const answer = await dialog.answer(["dt", "dm", "b"]);
+      if (answer.kind !== "button") return dialog.back(shown, t("dialog-use-buttons"));
+      if (answer.step === "b") return dialog.ctx;
+      if (answer.step === "dt") {
+        await save((s) => ({ ...s, enabled: !on }));
+        return dialog.back(shown, t(on ? "digest-turned-off" : "digest-turned-on", { time }));
       }
+
+      // A new time, typed; asked again after one that is not a time.
+      const asked = await dialog.mark();
+      const question = t("digest-time-ask", { zone: deps.timezone });
+      await dialog.show(dialog.ctx, question, new InlineKeyboard());
+      const typed = await dialog.answer([]);
+      if (typed.kind !== "text") return dialog.back(asked); // no step is offered
+      const parsed = parseTimeOfDay(typed.text);
+      if (!parsed) {
+        await typed.ctx.reply(t("schedule-time-bad"));
+        return dialog.back(asked);
+      }
+      await save((s) => ({ ...s, time: parsed, enabled: true }));
+      return dialog.back(shown, t("digest-turned-on", { time: parsed }));
     },
   };
 }

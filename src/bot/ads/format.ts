@@ -17,6 +17,7 @@ import {
   type ReportPeriod,
   type ReportRequestProblem,
 } from "../../services/ads/index.ts";
+import type { Problem } from "../../services/problem.ts";
 import { clip } from "../../text.ts";
 import type { Translator } from "../core/i18n.ts";
 
@@ -206,44 +207,26 @@ export function reportProblemText(t: Translator, problem: ReportRequestProblem):
   }
 }
 
-/** An Ozon failure during a conversation, in plain words (never a stack or a secret). */
-export interface OzonProblem {
-  kind: "busy" | "unavailable" | "auth" | "refused" | "other";
-  /** Ozon's own text, for refusals. */
-  message?: string;
-}
+/** The advertising dialogs' words for each kind of Ozon failure (ozon/errors.ts). */
+const PROBLEM_KEYS = {
+  rate_limited: "ads-ozon-busy",
+  keys_refused: "ads-ozon-auth",
+  network: "ads-ozon-unavailable",
+  timeout: "ads-ozon-unavailable",
+  ozon_down: "ads-ozon-unavailable",
+  not_found: "ads-ozon-refused",
+  our_input: "ads-ozon-refused",
+  conflict: "ads-ozon-refused",
+  bad_answer: "ads-ozon-other",
+  unknown: "ads-ozon-other",
+} as const satisfies Record<OzonFailureKind, string>;
 
-const PROBLEM_KINDS = {
-  rate_limited: "busy",
-  keys_refused: "auth",
-  network: "unavailable",
-  timeout: "unavailable",
-  ozon_down: "unavailable",
-  not_found: "refused",
-  our_input: "refused",
-  conflict: "refused",
-  bad_answer: "other",
-  unknown: "other",
-} as const satisfies Record<OzonFailureKind, OzonProblem["kind"]>;
-
-export function ozonProblem(error: unknown): OzonProblem {
-  const kind = PROBLEM_KINDS[ozonFailureKind(error)];
-  return kind === "refused" ? { kind, message: ozonFailureMessage(error) } : { kind };
-}
-
-export function ozonProblemText(t: Translator, problem: OzonProblem): string {
-  switch (problem.kind) {
-    case "busy":
-      return t("ads-ozon-busy");
-    case "auth":
-      return t("ads-ozon-auth");
-    case "unavailable":
-      return t("ads-ozon-unavailable");
-    case "refused":
-      return t("ads-ozon-refused", { message: problem.message ?? "" });
-    default:
-      return t("ads-ozon-other");
-  }
+/** An Ozon failure during an advertising dialog, in plain words (never a stack or a secret). */
+export function ozonProblem(error: unknown): Problem {
+  const key = PROBLEM_KEYS[ozonFailureKind(error)];
+  if (key !== "ads-ozon-refused") return { key };
+  const message = ozonFailureMessage(error);
+  return { key, vars: { message }, refused: message };
 }
 
 export const FAILURE_KEYS = {

@@ -19,7 +19,7 @@ import { showScreen } from "../core/screen-text.ts";
 import type { FeatureFactory } from "../index.ts";
 import { BUDGET_CONVERSATION } from "./budget-dialog.ts";
 import { reportAbout, reportProblemText } from "./format.ts";
-import { REPORT_RETRY_CALLBACK } from "./keyboards.ts";
+import { REPORT_RETRY_BUTTON } from "./keyboards.ts";
 import { REPORT_CONVERSATION } from "./report-dialog.ts";
 import { registerReportXlsx } from "./report-xlsx.ts";
 
@@ -60,7 +60,7 @@ export function adsFeature({ shops, accountOf }: AdsFeatureDeps): FeatureFactory
     router.command("budget", (ctx) => enter(ctx, BUDGET_CONVERSATION), enters);
     router.command("report", (ctx) => enter(ctx, REPORT_CONVERSATION), enters);
 
-    router.callback(REPORT_RETRY_CALLBACK, ["manager"], async (ctx, [id = "", ref]) => {
+    router.button(REPORT_RETRY_BUTTON, ["manager"], async (ctx, [id, ref]) => {
       const t = ctx.t.bind(ctx);
       const shop = retryShop(shops, ref);
       const jobs = shop && accountOf(shop.id)?.jobs;

@@ -4,6 +4,7 @@
  * it stays far below 64 bytes). The dialog adds the Close row when it shows them.
  */
 import { InlineKeyboard } from "grammy";
+import { z } from "zod";
 import {
   PERIOD_PRESETS,
   type PeriodPreset,
@@ -13,6 +14,7 @@ import {
   type ReportFormat,
   type ReportGroupBy,
 } from "../../services/ads/index.ts";
+import { declareButton } from "../core/buttons.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ButtonData } from "../core/dialog/dialog.ts";
 import type { Translator } from "../core/i18n.ts";
@@ -163,12 +165,14 @@ export function reportConfirmKeyboard(
   return keyboard.row().text(t("ads-report-order-button"), button("y"));
 }
 
-/**
- * Callback kind of the Retry button under a failed report: `rr:<failed job's id>:<shop ref>`.
- * Job ids count per shop, so the button carries the shop's ref; buttons sent before shops
- * existed carry no ref (ads/handlers.ts resolves those).
- */
-export const REPORT_RETRY_CALLBACK = "rr";
+/** A report job's id (job ids count per shop). */
+const JOB_ID = z.string().min(1);
+/** The shop's ref; buttons sent before shops existed carry none (ads/handlers.ts resolves those). */
+const SHOP_REF = z.string().min(1).optional();
+
+/** The Retry button under a failed report: `rr:<failed job's id>:<shop ref>` (ads/handlers.ts). */
+export const REPORT_RETRY_BUTTON = declareButton("rr", "report: retry", JOB_ID, SHOP_REF);
+export const REPORT_RETRY_CALLBACK = REPORT_RETRY_BUTTON.kind;
 
 /** Retry under a failed report: orders the same report again (ads/handlers.ts). */
 export function reportRetryKeyboard(
@@ -177,29 +181,16 @@ export function reportRetryKeyboard(
   jobId: string,
   shopRef?: string,
 ): InlineKeyboard {
-  const data =
-    shopRef === undefined
-      ? codec.encode(REPORT_RETRY_CALLBACK, jobId)
-      : codec.encode(REPORT_RETRY_CALLBACK, jobId, shopRef);
+  const data = REPORT_RETRY_BUTTON.data(codec, jobId, shopRef);
   return new InlineKeyboard().text(t("ads-report-retry-button"), data);
 }
 
-/** Callback kind of the XLSX button under a delivered report: `rpx:<job id>:<shop ref>`. */
-export const REPORT_XLSX_CALLBACK = "rpx";
-/** Callback kind of "Order again (XLSX)" once the kept report has expired: `rpo:<job id>:<ref>`. */
-export const REPORT_REORDER_CALLBACK = "rpo";
-
-function jobButton(
-  codec: CallbackCodec,
-  kind: string,
-  text: string,
-  jobId: string,
-  shopRef?: string,
-): InlineKeyboard {
-  const data =
-    shopRef === undefined ? codec.encode(kind, jobId) : codec.encode(kind, jobId, shopRef);
-  return new InlineKeyboard().text(text, data);
-}
+/** The XLSX button under a delivered report: `rpx:<job id>:<shop ref>` (ads/report-xlsx.ts). */
+export const REPORT_XLSX_BUTTON = declareButton("rpx", "report: as XLSX", JOB_ID, SHOP_REF);
+export const REPORT_XLSX_CALLBACK = REPORT_XLSX_BUTTON.kind;
+/** "Order again (XLSX)" once the kept report has expired: `rpo:<job id>:<shop ref>`. */
+export const REPORT_REORDER_BUTTON = declareButton("rpo", "report: order again", JOB_ID, SHOP_REF);
+export const REPORT_REORDER_CALLBACK = REPORT_REORDER_BUTTON.kind;
 
 /** XLSX under a delivered report: the same report as a workbook (ads/report-xlsx.ts). */
 export function reportXlsxKeyboard(
@@ -208,7 +199,8 @@ export function reportXlsxKeyboard(
   jobId: string,
   shopRef?: string,
 ): InlineKeyboard {
-  return jobButton(codec, REPORT_XLSX_CALLBACK, t("report-xlsx-button"), jobId, shopRef);
+  const data = REPORT_XLSX_BUTTON.data(codec, jobId, shopRef);
+  return new InlineKeyboard().text(t("report-xlsx-button"), data);
 }
 
 /** Replaces the XLSX button once the kept report has expired: orders it again as XLSX. */
@@ -218,5 +210,6 @@ export function reportReorderKeyboard(
   jobId: string,
   shopRef?: string,
 ): InlineKeyboard {
-  return jobButton(codec, REPORT_REORDER_CALLBACK, t("report-xlsx-reorder-button"), jobId, shopRef);
+  const data = REPORT_REORDER_BUTTON.data(codec, jobId, shopRef);
+  return new InlineKeyboard().text(t("report-xlsx-reorder-button"), data);
 }

@@ -3,11 +3,14 @@
  * the new dates (or taps "No end date"), confirms old → new, and the shop's Ozon gets them
  * through the campaign PATCH; the dates read back are shown. Ozon's refusal asks again with its
  * words; nothing is sent before the confirmation.
+ *
+ * A script: the dates are asked at a mark; refused dates (by their parse or by Ozon) and "other
+ * dates" on the confirmation go back to it (Dialog.mark/back), the reason heading the question.
  */
 import { type BudgetCampaign, parseCampaignPeriod } from "../../services/ads/index.ts";
 import { actorOf, audited } from "../audit/index.ts";
-import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
+import { headed } from "../core/dialog/questions.ts";
 import { type AdsDialogDeps, AdsShopDialog, adsDialog } from "./ads-steps.ts";
 import { enteredFrom, redrawCard } from "./campaign-card.ts";
 import { periodAskKeyboard, periodConfirmKeyboard } from "./campaign-dialog-keyboards.ts";
@@ -42,7 +45,6 @@ export function periodConversation(deps: AdsDialogDeps): ConversationSpec {
       const opened = await AdsShopDialog.forCard(dialog, deps, first, shopId);
       if (!opened) return;
       const { session } = opened;
-      let at: ConversationContext = opened.ctx;
       const read = await session.call(async ({ desk }) => {
         const campaign = await desk.read(campaignId);
         return campaign
@@ -53,103 +55,85 @@ export function periodConversation(deps: AdsDialogDeps): ConversationSpec {
             }
           : null;
       });
-      if (!read.ok) return session.end(at, read.problem);
-      if (!read.value) return void (await session.show(at, t("ads-campaign-gone")));
+      if (!read.ok) return session.end(opened.ctx, read.problem);
+      if (!read.value) return void (await session.show(opened.ctx, t("ads-campaign-gone")));
       const current = read.value;
       const old = campaignPeriodText(t, current.fromDate, current.toDate);
-      let wanted: Dates | undefined;
-      let notice = "";
-
-      for (;;) {
-        if (!(await session.present(at))) return;
-        if (!wanted) {
-          const question = t("campaigns-period-ask", { title: current.title, current: old });
-          await session.show(
-            at,
-            [notice, question].filter(Boolean).join("\n\n"),
-            periodAskKeyboard(button, t),
-          );
-          notice = "";
-          const answer = await dialog.answer(["u"]);
-          at = answer.ctx;
-          if (answer.kind === "button") {
-            wanted = { fromDate: "", toDate: "" };
-            continue;
-          }
-          const now = await conversation.now();
-          const parsed = parseCampaignPeriod(
-            answer.text,
-            { now, zone: deps.timezone },
-            current.fromDate || undefined,
-          );
-          if (parsed.ok) wanted = { fromDate: parsed.fromDate, toDate: parsed.toDate };
-          else notice = t(REASON_KEYS[parsed.reason], { input: answer.text.slice(0, 40) });
-          continue;
+      // The new dates, asked again (with why) from here.
+      const asked = await dialog.mark();
+      if (!(await session.present(dialog.ctx))) return;
+      const question = t("campaigns-period-ask", { title: current.title, current: old });
+      await session.show(dialog.ctx, headed(asked.notice, question), periodAskKeyboard(button, t));
+      const answer = await dialog.answer(["u"]);
+      let dates: Dates = { fromDate: "", toDate: "" }; // "No end date"
+      if (answer.kind === "text") {
+        const now = await conversation.now();
+        const zone = deps.timezone;
+        const parsed = parseCampaignPeriod(
+          answer.text,
+          { now, zone },
+          current.fromDate || undefined,
+        );
+        if (!parsed.ok) {
+          const input = answer.text.slice(0, 40);
+          return dialog.back(asked, t(REASON_KEYS[parsed.reason], { input }));
         }
-        const dates = wanted;
-        const confirm = t("campaigns-period-confirm", {
-          title: current.title,
-          old,
-          new: campaignPeriodText(t, dates.fromDate, dates.toDate),
-        });
-        const confirmation = await session.confirmed(at, confirm, periodConfirmKeyboard(button, t));
-        at = confirmation.ctx;
-        if (!confirmation.yes) {
-          wanted = undefined;
-          continue;
-        }
-        const change = await session.deskChange(at, async (desk) => {
-          const { before, after } = await audited(
-            deps.audit,
-            {
-              kind: "campaign-period",
-              actor: actorOf(at),
-              shopId: session.shop.id,
-              objectId: campaignId,
-            },
-            () => desk.setPeriod(campaignId, dates.fromDate, dates.toDate),
-            (c) => ({
-              from: `${c.before.fromDate ?? ""}–${c.before.toDate ?? ""}`,
-              to: `${c.after.fromDate ?? ""}–${c.after.toDate ?? ""}`,
-            }),
-          );
-          const show = (c: BudgetCampaign) => ({ from: c.fromDate ?? "", to: c.toDate ?? "" });
-          return { before: show(before), after: show(after) };
-        });
-        if (change.kind === "ended") return;
-        if (change.kind === "refused") {
-          notice = t("campaigns-period-refused", { message: change.message });
-          wanted = undefined;
-          continue;
-        }
-        if (change.kind === "gone") return void (await session.show(at, t("ads-campaign-gone")));
-        const { before, after } = change.value;
-        const lines = [
-          t("campaigns-period-done", {
-            title: current.title,
-            old: campaignPeriodText(t, before.from, before.to),
-            new: campaignPeriodText(t, after.from, after.to),
-          }),
-        ];
-        if (after.from !== dates.fromDate || after.to !== dates.toDate) {
-          lines.push(
-            t("campaigns-period-mismatch", {
-              requested: campaignPeriodText(t, dates.fromDate, dates.toDate),
-            }),
-          );
-        }
-        const card = enteredFrom(first);
-        if (card) {
-          await redrawCard(deps, session, at, {
-            kind: "card",
-            message: card,
-            campaignId,
-            listPage,
-          });
-        }
-        await session.show(at, lines.join("\n\n"));
-        return;
+        dates = { fromDate: parsed.fromDate, toDate: parsed.toDate };
       }
+
+      if (!(await session.present(dialog.ctx))) return;
+      const confirm = t("campaigns-period-confirm", {
+        title: current.title,
+        old,
+        new: campaignPeriodText(t, dates.fromDate, dates.toDate),
+      });
+      const keyboard = periodConfirmKeyboard(button, t);
+      const confirmation = await session.confirmed(dialog.ctx, confirm, keyboard);
+      if (!confirmation.yes) return dialog.back(asked);
+      const at = dialog.ctx;
+      const change = await session.deskChange(at, async (desk) => {
+        const { before, after } = await audited(
+          deps.audit,
+          {
+            kind: "campaign-period",
+            actor: actorOf(at),
+            shopId: session.shop.id,
+            objectId: campaignId,
+          },
+          () => desk.setPeriod(campaignId, dates.fromDate, dates.toDate),
+          (c) => ({
+            from: `${c.before.fromDate ?? ""}–${c.before.toDate ?? ""}`,
+            to: `${c.after.fromDate ?? ""}–${c.after.toDate ?? ""}`,
+          }),
+        );
+        const show = (c: BudgetCampaign) => ({ from: c.fromDate ?? "", to: c.toDate ?? "" });
+        return { before: show(before), after: show(after) };
+      });
+      if (change.kind === "ended") return;
+      if (change.kind === "refused") {
+        return dialog.back(asked, t("campaigns-period-refused", { message: change.message }));
+      }
+      if (change.kind === "gone") return void (await session.show(at, t("ads-campaign-gone")));
+      const { before, after } = change.value;
+      const lines = [
+        t("campaigns-period-done", {
+          title: current.title,
+          old: campaignPeriodText(t, before.from, before.to),
+          new: campaignPeriodText(t, after.from, after.to),
+        }),
+      ];
+      if (after.from !== dates.fromDate || after.to !== dates.toDate) {
+        lines.push(
+          t("campaigns-period-mismatch", {
+            requested: campaignPeriodText(t, dates.fromDate, dates.toDate),
+          }),
+        );
+      }
+      const card = enteredFrom(first);
+      if (card) {
+        await redrawCard(deps, session, at, { kind: "card", message: card, campaignId, listPage });
+      }
+      await session.show(at, lines.join("\n\n"));
     },
   });
 }

@@ -12,6 +12,11 @@
  * Everything that can be checked without Ozon is checked here, with the reason in plain words,
  * before any job exists: too many campaigns, a period too long for the account (refused, not
  * split — see services/ads/periods.ts), dates in the future or in the wrong order.
+ *
+ * `run` is the script, top to bottom; each screen is one method of ReportQuestions. An answer not
+ * taken asks its question again with why above it (the plugin's rewind to the question's mark,
+ * Dialog.mark/back); phrases of a campaign without objects go back to the kind. Toggling
+ * campaigns and switching the file's format redraw their screen with the choice so far.
  */
 import {
   checkPeriod,
@@ -26,14 +31,13 @@ import {
   REPORT_KINDS,
   type ReportFormat,
   type ReportGroupBy,
-  type ReportKind,
   type ReportPeriod,
   type ReportRequest,
   type ReportRequestProblem,
 } from "../../services/ads/index.ts";
-import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
-import { DialogNotice } from "../core/dialog/dialog.ts";
+import { type Answer, type Dialog, DialogNotice, type Mark } from "../core/dialog/dialog.ts";
+import { headed, Questions } from "../core/dialog/questions.ts";
 import type { Translator } from "../core/i18n.ts";
 import { type AdsDialogDeps, AdsShopDialog, adsDialog, CampaignList } from "./ads-steps.ts";
 import {
@@ -63,233 +67,276 @@ export const REPORT_CONVERSATION = "ads-report";
 /** Callback kind of the report dialog's buttons (dialog.ts). */
 export const REPORT_DIALOG_CALLBACK = "dr";
 
-type Step = "campaigns" | "period" | "grouping" | "kind" | "objects" | "days" | "confirm";
-
 export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
   // Entered from a campaign card with its shop and campaign: that campaign is chosen already.
   return adsDialog<[shopId?: string, campaignId?: string, title?: string]>(deps, {
     id: REPORT_CONVERSATION,
     kind: REPORT_DIALOG_CALLBACK,
     run: async (dialog, first, shopId, campaignId, title) => {
-      const { conversation, button } = dialog;
-      const t = first.t.bind(first);
       const opened = await AdsShopDialog.choose(dialog, deps, first, shopId);
       if (!opened) return;
-      const { session } = opened;
-      let at: ConversationContext = opened.ctx;
-      let step: Step = "campaigns";
-      const notice = new DialogNotice();
-      const list = new CampaignList(session, true);
-      const chosen = new Map<string, string>(); // id → title, in the order chosen
-      let period: ReportPeriod | undefined;
-      let groupBy: ReportGroupBy = "DATE";
-      let kind: ReportKind = "campaigns";
-      let objects: string[] | undefined;
-      let attributionDays: number | undefined;
-      if (campaignId && opened.session.shop.id === shopId) {
-        chosen.set(campaignId, title ?? "");
-        step = "kind";
-        notice.text = t("campaigns-report-for", {
-          title: campaignTitle({ id: campaignId, title }),
-        });
-      }
-      let format: ReportFormat = "csv";
+      const ask = new ReportQuestions(dialog, deps, opened.session);
+      const t = first.t.bind(first);
 
-      for (;;) {
-        // A shop removed or paused since the last step ends the dialog here.
-        if (!(await session.present(at))) return;
-        if (step === "campaigns") {
-          const picked = await list.chooseMany(at, t, {
-            head: "ads-report-choose",
-            max: deps.maxCampaigns,
-            chosen,
-            notice,
-          });
-          if (!picked) return;
-          at = picked.ctx;
-          if (picked.done) step = "kind";
-          continue;
-        }
+      const carded = campaignId && opened.session.shop.id === shopId ? campaignId : undefined;
+      const chosen = carded ? new Map([[carded, title ?? ""]]) : await ask.campaigns();
+      if (!chosen) return;
+      // The card's campaign is named above the first question.
+      const named = carded
+        ? t("campaigns-report-for", { title: campaignTitle({ id: carded, title }) })
+        : "";
 
-        if (step === "period") {
-          const now = await conversation.now();
-          const clock = { now, zone: deps.timezone };
-          const example = periodExample({
-            from: presetPeriod("last_30_days", clock).from,
-            to: presetPeriod("yesterday", clock).to,
-          });
-          await session.show(
-            at,
-            notice.over(t("ads-report-period", { zone: deps.timezone, example })),
-            periodKeyboard(button, t),
-          );
-          const answer = await dialog.answer(["pp", "qp"]);
-          at = answer.ctx;
-          let picked: ReportPeriod | undefined;
-          let quick: QuickReport | undefined;
-          if (answer.kind === "text") {
-            const parsed = parsePeriodInput(answer.text, clock);
-            if (parsed.ok) picked = parsed.period;
-            else notice.text = t(PERIOD_REASON_KEYS[parsed.reason], { example });
-          } else if (answer.step === "qp") {
-            quick = QUICK_REPORTS.find((q) => q.id === answer.value);
-            if (quick) picked = presetPeriod(quick.preset, clock);
-          } else if (PERIOD_PRESETS.includes(answer.value as PeriodPreset)) {
-            picked = presetPeriod(answer.value as PeriodPreset, clock);
-          }
-          if (picked) {
-            const check = checkPeriod(picked, { maxDays: deps.maxPeriodDays, clock });
-            if (check.ok) {
-              period = picked;
-              // A quick report brings its grouping along.
-              if (quick) groupBy = quick.groupBy;
-              step = quick ? "confirm" : "grouping";
-            } else {
-              notice.text = reportProblemText(t, check);
-            }
-          }
-          continue;
-        }
-
-        if (step === "grouping") {
-          const about = t("ads-report-period-chosen", {
-            period: formatPeriod(period as ReportPeriod),
-          });
-          await session.show(
-            at,
-            notice.over(`${about}\n\n${t("ads-report-grouping")}`),
-            groupingKeyboard(button, t),
-          );
-          const answer = await dialog.answer(["g"]);
-          at = answer.ctx;
-          const value = notice.pressed(t, answer, "g");
-          if (REPORT_GROUPINGS.includes(value as ReportGroupBy)) {
-            groupBy = value as ReportGroupBy;
-            step = "confirm";
-          }
-          continue;
-        }
-
-        if (step === "kind") {
-          await session.show(at, notice.over(t("ads-report-kind")), kindKeyboard(button, t));
-          const answer = await dialog.answer(["k"], ({ value }) =>
-            value === "phrases" && chosen.size !== 1 ? t("ads-report-phrases-one") : undefined,
-          );
-          at = answer.ctx;
-          const value = notice.pressed(t, answer, "k");
-          if (!REPORT_KINDS.includes(value as ReportKind)) continue;
-          kind = value as ReportKind;
-          objects = undefined;
-          attributionDays = undefined;
-          step = kind === "phrases" ? "objects" : kind === "attribution" ? "days" : "period";
-          continue;
-        }
-
-        if (step === "objects") {
-          const id = [...chosen.keys()][0] as string;
-          const found = await session.call(({ campaigns }) => campaigns.objects(id));
-          if (!found.ok) return session.end(at, found.problem);
-          if (found.value.length === 0) {
-            notice.text = t("ads-report-no-objects");
-            step = "kind";
-            continue;
-          }
-          await session.show(
-            at,
-            notice.over(t("ads-report-objects")),
-            objectsKeyboard(button, t, found.value),
-          );
-          const answer = await dialog.answer(["o"]);
-          at = answer.ctx;
-          const value = notice.pressed(t, answer, "o");
-          if (value === "all") objects = found.value;
-          else if (value && found.value.includes(value)) objects = [value];
-          else continue;
-          step = "period";
-          continue;
-        }
-
-        if (step === "days") {
-          await session.show(at, notice.over(t("ads-report-days")), attributionKeyboard(button, t));
-          const answer = await dialog.answer(["a"]);
-          at = answer.ctx;
-          const value = Number(notice.pressed(t, answer, "a"));
-          if (!(ATTRIBUTION_DAYS as readonly number[]).includes(value)) continue;
-          attributionDays = value;
-          step = "period";
-          continue;
-        }
-
-        // confirm
-        const campaigns = [...chosen].map(([id, title]) => ({ id, title }));
-        const request: ReportRequest = {
-          requestedBy: {
-            chatId: at.chat?.id ?? 0,
-            userId: at.from?.id ?? 0,
-            locale: at.locale,
-          },
-          campaigns,
-          period: period as ReportPeriod,
-          kind,
-          groupBy,
-          ...(objects ? { objects } : {}),
-          ...(attributionDays !== undefined ? { attributionDays } : {}),
-          ...(format !== "csv" ? { format } : {}),
-        };
-        const details = [
-          t("ads-report-confirm", {
-            kind: t(KIND_KEYS[kind]),
-            campaigns: campaignsText(t, campaigns),
-            period: formatPeriod(request.period),
-            grouping: t(GROUPING_VALUE_KEYS[groupBy]),
-          }),
-        ];
-        if (objects) {
-          details.push(t("ads-report-confirm-objects", { objects: objectsText(t, objects) }));
-        }
-        if (attributionDays !== undefined) {
-          details.push(t("ads-report-confirm-days", { days: attributionDays }));
-        }
-        details.push(t("report-format-chosen", { format: t(`report-format-${format}-button`) }));
-        await session.show(
-          at,
-          notice.over(details.join("\n")),
-          reportConfirmKeyboard(button, t, format),
-        );
-        const answer = await dialog.answer(["y", "f"]);
-        at = answer.ctx;
-        if (answer.kind === "button" && answer.step === "f") {
-          if (REPORT_FORMATS.includes(answer.value as ReportFormat)) {
-            format = answer.value as ReportFormat;
-          }
-          continue;
-        }
-        if (notice.pressed(t, answer, "y") === undefined) continue;
-
-        // Checked once more (the day may have changed), then the confirm message becomes the
-        // progress message the runner edits.
-        const checked = await session.call(async ({ jobs }) => jobs.check(request) ?? null);
-        if (!checked.ok) return session.end(at, checked.problem);
-        if (checked.value) return void (await session.show(at, refusal(t, checked.value)));
-        const progress = await session.show(
-          at,
-          t("ads-report-progress-ordered", { about: reportAbout(t, request) }),
-        );
-        const queued = await session.call(async ({ jobs }) => {
-          try {
-            const job = await jobs.enqueue({ ...request, progressMessageRef: progress });
-            return { ok: true as const, id: job.id };
-          } catch (error) {
-            if (isReportRequestError(error)) return { ok: false as const, problem: error.problem };
-            throw error;
-          }
-        });
-        if (!queued.ok) return session.end(at, queued.problem);
-        if (!queued.value.ok) await session.show(at, refusal(t, queued.value.problem));
-        return;
-      }
+      const what = await ask.what(chosen, named);
+      if (!what) return;
+      const when = await ask.when();
+      if (!when) return;
+      const campaigns = [...chosen].map(([id, title]) => ({ id, title }));
+      const ordered = await ask.confirm({ campaigns, ...what, ...when }, "csv");
+      if (ordered) await ask.order(ordered);
     },
   });
+}
+
+/** What the report is of: its kind, and the objects (phrases) or days (attribution) it needs. */
+type What = Pick<ReportRequest, "kind" | "objects" | "attributionDays">;
+/** Its period and grouping. */
+type When = { period: ReportPeriod; groupBy: ReportGroupBy };
+/** The report as chosen, before it is confirmed (who asks for it is the confirmation's answer). */
+type Chosen = Omit<ReportRequest, "requestedBy" | "format"> & When;
+
+/** A period, and the quick report it came with (which brings its grouping along). */
+type PeriodTaken = { value: { period: ReportPeriod; quick?: QuickReport } } | { why: string };
+
+/** The questions of one report dialog, each asked until it has its answer. */
+class ReportQuestions {
+  readonly #dialog: Dialog;
+  readonly #deps: AdsDialogDeps;
+  readonly #session: AdsShopDialog;
+  readonly #questions: Questions;
+  readonly #t: Translator;
+
+  constructor(dialog: Dialog, deps: AdsDialogDeps, session: AdsShopDialog) {
+    this.#dialog = dialog;
+    this.#deps = deps;
+    this.#session = session;
+    this.#t = dialog.ctx.t.bind(dialog.ctx);
+    this.#questions = new Questions(dialog, session, this.#t);
+  }
+
+  /** True while the shop is there and active; a shop removed or paused ends the dialog here. */
+  #present(): Promise<boolean> {
+    return this.#session.present(this.#dialog.ctx);
+  }
+
+  /**
+   * The campaigns, toggled on the paged list (a typed text searches) until Done: the list is
+   * drawn again after every press with the choice so far. Undefined when the dialog ended.
+   */
+  async campaigns(): Promise<Map<string, string> | undefined> {
+    const chosen = new Map<string, string>(); // id → title, in the order chosen
+    const notice = new DialogNotice();
+    const list = new CampaignList(this.#session, true);
+    const choice = { head: "ads-report-choose", max: this.#deps.maxCampaigns, chosen, notice };
+    let done = false;
+    while (!done) {
+      if (!(await this.#present())) return undefined;
+      const picked = await list.chooseMany(this.#dialog.ctx, this.#t, choice);
+      if (!picked) return undefined;
+      done = picked.done;
+    }
+    return chosen;
+  }
+
+  /**
+   * The kind (phrases only for exactly one campaign), then its objects or attribution days.
+   * `opening` heads the kind question when first asked.
+   */
+  async what(chosen: Map<string, string>, opening: string): Promise<What | undefined> {
+    const t = this.#t;
+    const button = this.#dialog.button;
+    const kindAsked = await this.#dialog.mark();
+    const kind = await this.#questions.pick(
+      t("ads-report-kind"),
+      kindKeyboard(button, t),
+      "k",
+      REPORT_KINDS,
+      {
+        opening: kindAsked.returned ? kindAsked.notice : opening,
+        refuse: ({ value }) =>
+          value === "phrases" && chosen.size !== 1 ? t("ads-report-phrases-one") : undefined,
+      },
+    );
+    if (!kind) return undefined;
+    if (kind === "phrases") {
+      const id = [...chosen.keys()][0] as string;
+      const objects = await this.#objects(id, kindAsked);
+      return objects && { kind, objects };
+    }
+    if (kind === "attribution") {
+      const days = await this.#questions.pick(
+        t("ads-report-days"),
+        attributionKeyboard(button, t),
+        "a",
+        ATTRIBUTION_DAYS,
+      );
+      return days === undefined ? undefined : { kind, attributionDays: days };
+    }
+    return { kind };
+  }
+
+  /** Phrases of one of the campaign's objects, or of all; none back at the kind, saying so. */
+  async #objects(id: string, kindAsked: Mark): Promise<string[] | undefined> {
+    const dialog = this.#dialog;
+    const t = this.#t;
+    const asked = await dialog.mark();
+    if (!(await this.#present())) return undefined;
+    const found = await this.#session.call(({ campaigns }) => campaigns.objects(id));
+    if (!found.ok) {
+      await this.#session.end(dialog.ctx, found.problem);
+      return undefined;
+    }
+    if (found.value.length === 0) return dialog.back(kindAsked, t("ads-report-no-objects"));
+    const keyboard = objectsKeyboard(dialog.button, t, found.value);
+    await this.#session.show(dialog.ctx, headed(asked.notice, t("ads-report-objects")), keyboard);
+    const answer = await dialog.answer(["o"]);
+    if (answer.kind === "text") return dialog.back(asked, t("dialog-use-buttons"));
+    if (answer.value === "all") return found.value;
+    return found.value.includes(answer.value) ? [answer.value] : dialog.back(asked);
+  }
+
+  /** The period (a quick report, a preset or typed), then the grouping unless a quick report. */
+  async when(): Promise<When | undefined> {
+    const t = this.#t;
+    const picked = await this.#period();
+    if (!picked) return undefined;
+    const { period, quick } = picked;
+    if (quick) return { period, groupBy: quick.groupBy };
+    const about = t("ads-report-period-chosen", { period: formatPeriod(period) });
+    const groupBy = await this.#questions.pick(
+      `${about}\n\n${t("ads-report-grouping")}`,
+      groupingKeyboard(this.#dialog.button, t),
+      "g",
+      REPORT_GROUPINGS,
+    );
+    return groupBy && { period, groupBy };
+  }
+
+  async #period(): Promise<{ period: ReportPeriod; quick?: QuickReport } | undefined> {
+    const dialog = this.#dialog;
+    const t = this.#t;
+    const asked = await dialog.mark();
+    if (!(await this.#present())) return undefined;
+    const now = await dialog.conversation.now();
+    const clock = { now, zone: this.#deps.timezone };
+    const example = periodExample({
+      from: presetPeriod("last_30_days", clock).from,
+      to: presetPeriod("yesterday", clock).to,
+    });
+    const question = t("ads-report-period", { zone: this.#deps.timezone, example });
+    await this.#session.show(
+      dialog.ctx,
+      headed(asked.notice, question),
+      periodKeyboard(dialog.button, t),
+    );
+    const taken = this.#takePeriod(await dialog.answer(["pp", "qp"]), clock, example);
+    return "value" in taken ? taken.value : dialog.back(asked, taken.why);
+  }
+
+  #takePeriod(answer: Answer, clock: { now: number; zone: string }, example: string): PeriodTaken {
+    const t = this.#t;
+    let quick: QuickReport | undefined;
+    let period: ReportPeriod | undefined;
+    if (answer.kind === "text") {
+      const parsed = parsePeriodInput(answer.text, clock);
+      if (!parsed.ok) return { why: t(PERIOD_REASON_KEYS[parsed.reason], { example }) };
+      period = parsed.period;
+    } else if (answer.step === "qp") {
+      quick = QUICK_REPORTS.find((q) => q.id === answer.value);
+      if (quick) period = presetPeriod(quick.preset, clock);
+    } else if (PERIOD_PRESETS.includes(answer.value as PeriodPreset)) {
+      period = presetPeriod(answer.value as PeriodPreset, clock);
+    }
+    if (!period) return { why: "" };
+    const check = checkPeriod(period, { maxDays: this.#deps.maxPeriodDays, clock });
+    if (!check.ok) return { why: reportProblemText(t, check) };
+    return { value: quick ? { period, quick } : { period } };
+  }
+
+  /**
+   * The report in full, with the file's format (switching it redraws the confirmation): the
+   * request to order on Order; undefined when the dialog ended.
+   */
+  async confirm(chosen: Chosen, format: ReportFormat): Promise<ReportRequest | undefined> {
+    const dialog = this.#dialog;
+    const t = this.#t;
+    const asked = await dialog.mark();
+    if (!(await this.#present())) return undefined;
+    const at = dialog.ctx;
+    const request: ReportRequest = {
+      requestedBy: { chatId: at.chat?.id ?? 0, userId: at.from?.id ?? 0, locale: at.locale },
+      ...chosen,
+      ...(format !== "csv" ? { format } : {}),
+    };
+    const keyboard = reportConfirmKeyboard(dialog.button, t, format);
+    const text = confirmText(t, request, chosen.groupBy, format);
+    await this.#session.show(at, headed(asked.notice, text), keyboard);
+    const answer = await dialog.answer(["y", "f"]);
+    if (answer.kind === "text") return dialog.back(asked, t("dialog-use-buttons"));
+    if (answer.step === "y") return request;
+    const other = REPORT_FORMATS.find((f) => f === answer.value);
+    return this.confirm(chosen, other ?? format);
+  }
+
+  /**
+   * Checked once more (the day may have changed), then the confirm message becomes the progress
+   * message the runner edits.
+   */
+  async order(request: ReportRequest): Promise<void> {
+    const session = this.#session;
+    const t = this.#t;
+    const at = this.#dialog.ctx;
+    const checked = await session.call(async ({ jobs }) => jobs.check(request) ?? null);
+    if (!checked.ok) return session.end(at, checked.problem);
+    if (checked.value) return void (await session.show(at, refusal(t, checked.value)));
+    const progress = await session.show(
+      at,
+      t("ads-report-progress-ordered", { about: reportAbout(t, request) }),
+    );
+    const queued = await session.call(async ({ jobs }) => {
+      try {
+        const job = await jobs.enqueue({ ...request, progressMessageRef: progress });
+        return { ok: true as const, id: job.id };
+      } catch (error) {
+        if (isReportRequestError(error)) return { ok: false as const, problem: error.problem };
+        throw error;
+      }
+    });
+    if (!queued.ok) return session.end(at, queued.problem);
+    if (!queued.value.ok) await session.show(at, refusal(t, queued.value.problem));
+  }
+}
+
+function confirmText(
+  t: Translator,
+  request: ReportRequest,
+  groupBy: ReportGroupBy,
+  format: ReportFormat,
+): string {
+  const { kind, campaigns, objects, attributionDays } = request;
+  const details = [
+    t("ads-report-confirm", {
+      kind: t(KIND_KEYS[kind]),
+      campaigns: campaignsText(t, campaigns),
+      period: formatPeriod(request.period),
+      grouping: t(GROUPING_VALUE_KEYS[groupBy]),
+    }),
+  ];
+  if (objects) details.push(t("ads-report-confirm-objects", { objects: objectsText(t, objects) }));
+  if (attributionDays !== undefined) {
+    details.push(t("ads-report-confirm-days", { days: attributionDays }));
+  }
+  details.push(t("report-format-chosen", { format: t(`report-format-${format}-button`) }));
+  return details.join("\n");
 }
 
 function refusal(t: Translator, problem: ReportRequestProblem): string {

@@ -20,11 +20,7 @@ import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { withShopTag } from "../core/shop-tags.ts";
 import { reportAbout, reportProblemText } from "./format.ts";
-import {
-  REPORT_REORDER_CALLBACK,
-  REPORT_XLSX_CALLBACK,
-  reportReorderKeyboard,
-} from "./keyboards.ts";
+import { REPORT_REORDER_BUTTON, REPORT_XLSX_BUTTON, reportReorderKeyboard } from "./keyboards.ts";
 import { reportXlsx } from "./report-visuals.ts";
 import { xlsxName } from "./reports-notifier.ts";
 
@@ -56,7 +52,7 @@ export function registerReportXlsx(
     return { shop, account };
   };
 
-  router.callback(REPORT_XLSX_CALLBACK, ["manager"], async (ctx, [id = "", ref]) => {
+  router.button(REPORT_XLSX_BUTTON, ["manager"], async (ctx, [id, ref]) => {
     const found = await resolve(ctx, ref);
     if (!found) return;
     const { shop, account } = found;
@@ -97,7 +93,7 @@ export function registerReportXlsx(
     });
   });
 
-  router.callback(REPORT_REORDER_CALLBACK, ["manager"], async (ctx, [id = "", ref]) => {
+  router.button(REPORT_REORDER_BUTTON, ["manager"], async (ctx, [id, ref]) => {
     const found = await resolve(ctx, ref);
     if (!found) return;
     const { account } = found;

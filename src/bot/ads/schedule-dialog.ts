@@ -10,13 +10,17 @@
  * group, whoever saved it, so the group's admins can stop one whose owner left: anyone of them
  * may delete it; pausing and resuming stay the owner's (a resumed schedule runs on the owner's
  * rights). At most `maxPerPerson` schedules per person (SCHEDULES_PER_PERSON), over all chats.
+ *
+ * A script: the list and a schedule's card are marks the dialog comes back to (Dialog.mark/back),
+ * read anew and headed by what was just done (paused, deleted, saved).
  */
 import type { Logger } from "../../logger.ts";
 import type { ReportSchedule, ScheduleRepository } from "../../services/schedules/schedules.ts";
 import { actorOf } from "../audit/index.ts";
 import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
-import { type Dialog, DialogNotice } from "../core/dialog/dialog.ts";
+import type { Dialog } from "../core/dialog/dialog.ts";
+import { headed } from "../core/dialog/questions.ts";
 import { type AdsDialogDeps, adsDialog } from "./ads-steps.ts";
 import { scheduleText } from "./schedule-format.ts";
 import {
@@ -108,124 +112,97 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
         );
       };
 
-      let at: ConversationContext = first;
-      const notice = new DialogNotice();
-      let open: string | undefined;
-      let deleting = false;
-      for (;;) {
-        const schedules = await shown();
-        const card = open === undefined ? undefined : schedules.find((s) => s.id === open);
-        if (card) {
-          const own = card.owner === userId;
-          const [text = ""] = await describe([card]);
-          if (deleting) {
-            await dialog.show(
-              at,
-              notice.over(`${t("schedule-delete-confirm")}\n\n${text}`),
-              scheduleDeleteKeyboard(button, t),
-            );
-          } else {
-            await dialog.show(
-              at,
-              notice.over(text),
-              scheduleCardKeyboard(button, t, card, { canPause: own }),
-            );
-          }
-          const answer = await dialog.answer(
-            deleting ? ["dy", "b"] : own ? ["ps", "dl", "b"] : ["dl", "b"],
-          );
-          at = answer.ctx;
-          if (answer.kind !== "button") {
-            notice.text = t("dialog-use-buttons");
-            continue;
-          }
-          if (answer.step === "b") {
-            if (!deleting) open = undefined;
-            deleting = false;
-          } else if (answer.step === "dl") {
-            deleting = true;
-          } else if (answer.step === "dy") {
-            await conversation.external(async () => {
-              await deps.schedules.delete(card.id);
-              await deps.audit?.record({
-                kind: "schedule",
-                actor: actorOf(at),
-                shopId: card.shop,
-                objectId: card.id,
-                via: "deleted",
-                result: { status: "done" },
-              });
+      // The list, drawn again (headed by what was just done) whenever the script comes back here.
+      const listed = await dialog.mark();
+      const schedules = await shown();
+      const lines = (await describe(schedules)).map(
+        (text, i) => `${i + 1}. ${text.replaceAll("\n", "\n    ")}`,
+      );
+      const head = t(inGroup ? "schedule-list-group" : "schedule-list", {
+        count: schedules.length,
+        max: deps.schedules.maxPerPerson,
+        zone: deps.timezone,
+      });
+      const body =
+        schedules.length > 0 ? [head, "", ...lines].join("\n") : `${head}\n\n${t("schedule-none")}`;
+      const digest = deps.digest;
+      const digestState =
+        !inGroup && digest ? await conversation.external(() => digest.state(userId)) : undefined;
+      const digestLabel =
+        digestState &&
+        (digestState.on
+          ? t("digest-button-on", { time: digestState.time })
+          : t("digest-button-off"));
+      const all = await conversation.external(() => deps.schedules.of(userId));
+      const keyboard = scheduleListKeyboard(button, t, schedules, {
+        canAdd: all.length < deps.schedules.maxPerPerson,
+        digest: digestLabel,
+      });
+      await dialog.show(dialog.ctx, headed(listed.notice, body), keyboard);
+      const answer = await dialog.answer(["o", "n", "dg"]);
+      if (answer.kind !== "button") return dialog.back(listed, t("dialog-use-buttons"));
+
+      if (answer.step === "o") {
+        // One schedule's card, drawn again (with what was just done) from here.
+        const opened = await dialog.mark();
+        const card = (await shown()).find((s) => s.id === answer.value);
+        if (!card) return dialog.back(listed, opened.notice);
+        const own = card.owner === userId;
+        const [text = ""] = await describe([card]);
+        const cardKeyboard = scheduleCardKeyboard(button, t, card, { canPause: own });
+        await dialog.show(dialog.ctx, headed(opened.notice, text), cardKeyboard);
+        const pressed = await dialog.answer(own ? ["ps", "dl", "b"] : ["dl", "b"]);
+        if (pressed.kind !== "button") return dialog.back(opened, t("dialog-use-buttons"));
+        if (pressed.step === "b") return dialog.back(listed);
+        if (pressed.step === "ps") {
+          const paused = await conversation.external(async () => {
+            const next = await deps.schedules.setPaused(card.id, !card.paused);
+            deps.wake();
+            await deps.audit?.record({
+              kind: "schedule",
+              actor: actorOf(dialog.ctx),
+              shopId: card.shop,
+              objectId: card.id,
+              via: next?.paused ? "paused" : "resumed",
+              result: { status: "done" },
             });
-            notice.text = t("schedule-deleted");
-            open = undefined;
-            deleting = false;
-          } else {
-            const changed = await conversation.external(async () => {
-              const next = await deps.schedules.setPaused(card.id, !card.paused);
-              deps.wake();
-              await deps.audit?.record({
-                kind: "schedule",
-                actor: actorOf(at),
-                shopId: card.shop,
-                objectId: card.id,
-                via: next?.paused ? "paused" : "resumed",
-                result: { status: "done" },
-              });
-              return next?.paused;
-            });
-            notice.text = t(changed ? "schedule-paused" : "schedule-resumed");
-          }
-          continue;
+            return next?.paused;
+          });
+          return dialog.back(opened, t(paused ? "schedule-paused" : "schedule-resumed"));
         }
-        open = undefined;
-        const lines = (await describe(schedules)).map(
-          (text, i) => `${i + 1}. ${text.replaceAll("\n", "\n    ")}`,
+
+        // Deleting: asked first; Back returns to the card.
+        const asked = await dialog.mark();
+        const confirm = `${t("schedule-delete-confirm")}\n\n${text}`;
+        await dialog.show(
+          dialog.ctx,
+          headed(asked.notice, confirm),
+          scheduleDeleteKeyboard(button, t),
         );
-        const head = t(inGroup ? "schedule-list-group" : "schedule-list", {
-          count: schedules.length,
-          max: deps.schedules.maxPerPerson,
-          zone: deps.timezone,
+        const sure = await dialog.answer(["dy", "b"]);
+        if (sure.kind !== "button") return dialog.back(asked, t("dialog-use-buttons"));
+        if (sure.step === "b") return dialog.back(opened);
+        await conversation.external(async () => {
+          await deps.schedules.delete(card.id);
+          await deps.audit?.record({
+            kind: "schedule",
+            actor: actorOf(dialog.ctx),
+            shopId: card.shop,
+            objectId: card.id,
+            via: "deleted",
+            result: { status: "done" },
+          });
         });
-        const body =
-          schedules.length > 0
-            ? [head, "", ...lines].join("\n")
-            : `${head}\n\n${t("schedule-none")}`;
-        const digest = deps.digest;
-        const digestState =
-          !inGroup && digest ? await conversation.external(() => digest.state(userId)) : undefined;
-        const digestLabel =
-          digestState &&
-          (digestState.on
-            ? t("digest-button-on", { time: digestState.time })
-            : t("digest-button-off"));
-        const all = await conversation.external(() => deps.schedules.of(userId));
-        const keyboard = scheduleListKeyboard(button, t, schedules, {
-          canAdd: all.length < deps.schedules.maxPerPerson,
-          digest: digestLabel,
-        });
-        await dialog.show(at, notice.over(body), keyboard);
-        const answer = await dialog.answer(["o", "n", "dg"]);
-        at = answer.ctx;
-        if (answer.kind !== "button") {
-          notice.text = t("dialog-use-buttons");
-          continue;
-        }
-        if (answer.step === "o") {
-          open = answer.value;
-          continue;
-        }
-        if (answer.step === "dg" && deps.digest) {
-          const next = await deps.digest.run(dialog, at);
-          if (!next) return;
-          at = next;
-          continue;
-        }
-        if (answer.step !== "n") continue;
-        const made = await newScheduleSteps(dialog, deps, at, target);
-        if (!made) return;
-        at = made.ctx;
-        notice.text = made.saved ? t("schedule-saved") : (made.notice ?? "");
+        return dialog.back(listed, t("schedule-deleted"));
       }
+      if (answer.step === "dg" && deps.digest) {
+        if (!(await deps.digest.run(dialog, dialog.ctx))) return;
+        return dialog.back(listed);
+      }
+      if (answer.step !== "n") return dialog.back(listed);
+      const made = await newScheduleSteps(dialog, deps, dialog.ctx, target);
+      if (!made) return;
+      return dialog.back(listed, made.saved ? t("schedule-saved") : (made.notice ?? ""));
     },
   });
 }

@@ -2,6 +2,7 @@
  * Adding or editing a saved answer (/replies): type the text → checked (placeholders, length,
  * how many the store has) → saved, and the list shows again. A refused text is explained and
  * asked for again; nothing typed so far is lost. The store is looked up at every step.
+ * A text the store refuses on saving is told why and the question asked again (Dialog.mark/back).
  */
 import {
   checkQuickReply,
@@ -51,26 +52,26 @@ export function quickReplyConversation(deps: {
         t("quick-replies-placeholders"),
         ...(old.text ? ["", t("quick-replies-current"), old.text] : []),
       ].join("\n");
-      let at = first;
-      for (;;) {
-        const typed = await dialog.text<string>(at, tagged(question), (text) => {
-          const problem = checkQuickReply(text);
-          return problem ? { error: problemText(t, problem) } : { value: text };
-        });
-        at = typed.ctx;
-        const result = await conversation.external(async () => {
-          const shop = shops.get(shopId);
-          if (!shop) return { ok: false as const, problem: { kind: "gone" } as const };
-          const replies = new QuickReplies(shop.store);
-          return replyId ? replies.edit(replyId, typed.value) : replies.add(typed.value);
-        });
-        if (result.ok) {
-          await dialog.show(at, tagged(t("quick-replies-saved", { text: result.reply.text })));
-          return;
-        }
-        await at.reply(problemText(t, result.problem));
-        if (result.problem.kind === "full" || result.problem.kind === "gone") return;
+      // Asked again from here after a text the store refused on saving (told why first).
+      const asked = await dialog.mark();
+      const typed = await dialog.text<string>(dialog.ctx, tagged(question), (text) => {
+        const problem = checkQuickReply(text);
+        return problem ? { error: problemText(t, problem) } : { value: text };
+      });
+      const at = typed.ctx;
+      const result = await conversation.external(async () => {
+        const shop = shops.get(shopId);
+        if (!shop) return { ok: false as const, problem: { kind: "gone" } as const };
+        const replies = new QuickReplies(shop.store);
+        return replyId ? replies.edit(replyId, typed.value) : replies.add(typed.value);
+      });
+      if (result.ok) {
+        await dialog.show(at, tagged(t("quick-replies-saved", { text: result.reply.text })));
+        return;
       }
+      await at.reply(problemText(t, result.problem));
+      if (result.problem.kind === "full" || result.problem.kind === "gone") return;
+      return dialog.back(asked);
     },
   });
 }

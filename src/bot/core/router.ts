@@ -7,11 +7,13 @@
  * Features register their commands and buttons while the bot is built:
  *   router.command("invite", handler)            // audience from the command catalogue
  *   router.callback("iv", ["admin"], handler)    // buttons made with codec.encode("iv", ...)
+ *   router.button(RETRY, ["manager"], handler)   // a typed button (buttons.ts): typed arguments
  *   router.command("ship", enterShip, { entersConversation: true })
  * A route whose handler enters a conversation must say so (see core/dialog/conversations.ts: the
  * conversations plugin only runs for updates that may need it).
  */
 import type { MiddlewareFn } from "grammy";
+import type { ButtonKind } from "./buttons.ts";
 import { type Audience, commandSpec, isCommandName } from "./commands.ts";
 import type { BotContext } from "./context.ts";
 import { mayUse, refuse } from "./guard.ts";
@@ -65,6 +67,24 @@ export class Router {
       handler,
       entersConversation: options.entersConversation ?? false,
     });
+  }
+
+  /**
+   * Buttons of a declared kind (buttons.ts): the handler gets the arguments as declared; a press
+   * whose arguments do not fit is told the button no longer works and goes no further.
+   */
+  button<A extends readonly unknown[]>(
+    declared: ButtonKind<A>,
+    audience: Audience,
+    handler: (ctx: BotContext, args: A) => Promise<unknown>,
+    options: RouteOptions = {},
+  ): void {
+    const typed: CallbackHandler = async (ctx, raw) => {
+      const args = declared.parse(raw);
+      if (args) return handler(ctx, args);
+      await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
+    };
+    this.callback(declared.kind, audience, typed, options);
   }
 
   has(name: string): boolean {

@@ -5,10 +5,10 @@
  */
 import { DateTime } from "luxon";
 import type { Posting } from "../../ozon/seller/types.ts";
-import type { Problem } from "../../services/postings/problem.ts";
 import type { Locale } from "../core/i18n.ts";
 
 export { describeOzonError, type Problem } from "../../services/postings/problem.ts";
+export { problemText } from "../../services/problem.ts";
 
 import { clip, graphemePrefix } from "../../text.ts";
 
@@ -201,10 +201,6 @@ function shortenName(name: string, max: number): string {
   const space = cut.lastIndexOf(" ");
   const words = space >= 4 ? cut.slice(0, space) : cut;
   return `${words.trimEnd()}…`;
-}
-
-export function problemText(t: Translate, problem: Problem): string {
-  return t(problem.key, problem.vars);
 }
 
 /** Who cancelled, as the locale's `postings-cancelled` selects it. */

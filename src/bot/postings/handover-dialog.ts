@@ -122,23 +122,18 @@ export function handoverConversation(deps: HandoverDialogDeps): ConversationSpec
         method = methods.value.find((m) => m.id === picked.value) ?? method;
       }
 
-      let containers = 0;
-      for (;;) {
-        const skip = new InlineKeyboard().text(
-          ctx.t("handover-no-places"),
-          dialog.button("k", "0"),
-        );
-        await dialog.ask(ctx, tagged(ctx.t("handover-places", { max: MAX_CARGO_PLACES })), skip);
-        const answer = await dialog.answer(["k"]);
-        ctx = answer.ctx;
-        if (answer.kind === "button") break;
-        const count = /^\d{1,3}$/.test(answer.text) ? Number(answer.text) : Number.NaN;
-        if (count >= 0 && count <= MAX_CARGO_PLACES) {
-          containers = count;
-          break;
-        }
+      // The cargo places, asked again after a number out of range.
+      const asked = await dialog.mark();
+      const skip = new InlineKeyboard().text(ctx.t("handover-no-places"), dialog.button("k", "0"));
+      await dialog.ask(ctx, tagged(ctx.t("handover-places", { max: MAX_CARGO_PLACES })), skip);
+      const places = await dialog.answer(["k"]);
+      ctx = places.ctx;
+      const count = places.kind === "button" ? 0 : cargoPlaces(places.text);
+      if (count === undefined) {
         await ctx.reply(ctx.t("handover-places-invalid", { max: MAX_CARGO_PLACES }));
+        return dialog.back(asked);
       }
+      const containers = count;
 
       const confirm = new InlineKeyboard().text(
         ctx.t("handover-confirm-button"),
@@ -197,4 +192,10 @@ export function handoverConversation(deps: HandoverDialogDeps): ConversationSpec
       });
     },
   });
+}
+
+/** A typed number of cargo places (0 … MAX_CARGO_PLACES), or undefined. */
+function cargoPlaces(text: string): number | undefined {
+  const count = /^\d{1,3}$/.test(text) ? Number(text) : Number.NaN;
+  return count >= 0 && count <= MAX_CARGO_PLACES ? count : undefined;
 }

@@ -197,8 +197,8 @@ async function askPosting(
 
 /**
  * The posting to work on: the one given (when it still awaits packaging), else chosen with a
- * button or typed. A typed order number (no package suffix) finds that order's postings. A wrong
- * answer is explained and the question asked again.
+ * button or typed. A typed order number (no package suffix) finds that order's postings: one is
+ * taken, several are offered. A wrong answer is explained and the question asked again.
  */
 export async function choosePosting(
   dialog: Dialog,
@@ -208,65 +208,46 @@ export async function choosePosting(
   given: string | undefined,
 ): Promise<{ posting: Posting; ctx: ConversationContext } | undefined> {
   const { conversation } = dialog;
-  let ctx = start;
-  let candidate = given;
-  /** The posting came with the button or the command (not typed in answer to a question). */
-  let preset = given !== undefined;
-  let offer: Offer | undefined;
-  /** What was wrong with the last answer (said when the question is asked again). */
-  let why: string | undefined;
-  /** The shop was paused or removed: the dialog ends with that sentence. */
-  const ended = async (problem: Problem) => {
-    if (!problem.shopGone) return false;
-    await dialog.show(ctx, problemText(ctx.t, problem));
-    return true;
+  type Chosen = Promise<{ posting: Posting; ctx: ConversationContext } | undefined>;
+
+  /** The question (with an order's postings offered, and why the last answer was not taken). */
+  const ask = async (ctx: ConversationContext, offer?: Offer, why?: string): Chosen => {
+    const answer = await askPosting(dialog, ctx, deps, shop, offer, why);
+    return answer && take(answer.ctx, answer.value, false);
   };
-  for (;;) {
-    if (candidate === undefined) {
-      const answer = await askPosting(dialog, ctx, deps, shop, offer, why);
-      why = undefined;
-      if (!answer) return undefined;
-      ({ ctx } = answer);
-      candidate = answer.value;
-      offer = undefined;
-    }
-    const number = candidate;
-    const wasPreset = preset;
-    preset = false;
-    candidate = undefined;
+  /** Why an Ozon call failed, asked again; a shop paused or removed ends the dialog. */
+  const failed = async (ctx: ConversationContext, problem: Problem): Chosen => {
+    if (!problem.shopGone) return ask(ctx, undefined, problemText(ctx.t, problem));
+    await dialog.show(ctx, problemText(ctx.t, problem));
+    return undefined;
+  };
+  /** What a number means: `preset` when it came with a button or the command (not typed). */
+  const take = async (ctx: ConversationContext, number: string, preset: boolean): Chosen => {
     if (ORDER_NUMBER.test(number)) {
       const found = await attempt(conversation, async () =>
         (await awaitingPostings(shop.seller())).filter((p) => ofOrder(p, number)).slice(0, CHOICES),
       );
-      if (!found.ok && (await ended(found.problem))) return undefined;
-      if (!found.ok) why = problemText(ctx.t, found.problem);
-      else if (found.value.length === 0) why = ctx.t("postings-order-none", { order: number });
-      else if (found.value.length === 1) candidate = found.value[0]?.postingNumber;
-      else offer = { order: number, postings: found.value };
-      continue;
+      if (!found.ok) return failed(ctx, found.problem);
+      const [only, ...more] = found.value;
+      if (!only) return ask(ctx, undefined, ctx.t("postings-order-none", { order: number }));
+      if (more.length > 0) return ask(ctx, { order: number, postings: found.value });
+      return take(ctx, only.postingNumber, false);
     }
     if (!POSTING_NUMBER.test(number)) {
-      why = ctx.t("postings-unknown", { posting: clip(number, 60) });
-      continue;
+      return ask(ctx, undefined, ctx.t("postings-unknown", { posting: clip(number, 60) }));
     }
     const found = await attempt(conversation, () => shop.seller().postings.get(number), number);
-    if (!found.ok && (await ended(found.problem))) return undefined;
-    if (!found.ok) {
-      why = problemText(ctx.t, found.problem);
-      continue;
-    }
-    if (found.value.status !== AWAITING_PACKAGING && wasPreset) {
+    if (!found.ok) return failed(ctx, found.problem);
+    const posting = found.value;
+    if (posting.status === AWAITING_PACKAGING) return { posting, ctx };
+    if (preset) {
       // An old card's button: say what became of it, and end (nothing is asked of Ozon).
-      await tellFate(dialog, ctx, deps, shop, found.value);
+      await tellFate(dialog, ctx, deps, shop, posting);
       return undefined;
     }
-    if (found.value.status !== AWAITING_PACKAGING) {
-      why = ctx.t("postings-not-awaiting", {
-        posting: number,
-        status: ctx.t("postings-status", { status: found.value.status }),
-      });
-      continue;
-    }
-    return { posting: found.value, ctx };
-  }
+    const status = ctx.t("postings-status", { status: posting.status });
+    return ask(ctx, undefined, ctx.t("postings-not-awaiting", { posting: number, status }));
+  };
+
+  return given === undefined ? ask(start) : take(start, given, true);
 }

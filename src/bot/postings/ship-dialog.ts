@@ -126,41 +126,31 @@ async function askMarks(
   const marks = new Map<string, string[]>();
   if (units.length === 0) return { marks, ctx };
 
-  let current = ctx;
-  // The intro heads the first question (with the card, when the dialog is on it).
-  let intro: string | undefined = headed(
-    current.t("postings-ship-marks-intro", { count: units.length }),
-  );
   const typed: string[] = [];
-  let toAsk = units.map((_, i) => i);
-  for (;;) {
+  /** Asks the units `toAsk` (`intro` heading the first question), then Ozon checks every mark. */
+  const askUnits = async (
+    toAsk: number[],
+    intro: string | undefined,
+    current: ConversationContext,
+  ): Promise<ConversationContext | undefined> => {
+    let head = intro;
     for (const i of toAsk) {
       const unit = units[i] as Unit;
       const asked = current.t(
         typed[i] === undefined ? "postings-ship-mark" : "postings-ship-mark-again",
-        {
-          name: clip(unit.name, 100),
-          unit: unit.unit,
-          units: unit.units,
-        },
+        { name: clip(unit.name, 100), unit: unit.unit, units: unit.units },
       );
-      const question = intro === undefined ? asked : `${intro}\n\n${asked}`;
-      intro = undefined;
+      const question = head === undefined ? asked : `${head}\n\n${asked}`;
+      head = undefined;
       const answer = await dialog.text<string>(current, question, (text) => {
         const refused = freeTextRefusal(current.t, text, MAX_MARK_LENGTH);
         if (refused !== undefined) return { error: refused };
         // Scanning the same code twice is an easy slip; Ozon wants one code per unit.
         const twin = typed.findIndex((mark, j) => j !== i && mark === text);
         const other = units[twin];
-        if (other) {
-          return {
-            error: current.t("postings-ship-mark-duplicate", {
-              name: clip(other.name, 100),
-              unit: other.unit,
-            }),
-          };
-        }
-        return { value: text };
+        if (!other) return { value: text };
+        const name = clip(other.name, 100);
+        return { error: current.t("postings-ship-mark-duplicate", { name, unit: other.unit }) };
       });
       current = answer.ctx;
       typed[i] = answer.value;
@@ -175,16 +165,28 @@ async function askMarks(
       return undefined;
     }
     const bad = new Set(checks.value.filter((c) => !c.valid).map((c) => c.mark));
-    toAsk = typed.flatMap((mark, i) => (bad.has(mark) ? [i] : []));
-    if (toAsk.length === 0) break;
+    const again = typed.flatMap((mark, i) => (bad.has(mark) ? [i] : []));
+    if (again.length === 0) return current;
     const list = fitItems(
-      toAsk.map((i) => `• ${clip(typed[i] ?? "", 60)}`),
+      again.map((i) => `• ${clip(typed[i] ?? "", 60)}`),
       TEXT_BUDGET - 200,
       (count) => current.t("postings-ship-more-lines", { count }),
     ).join("\n");
-    // Heads the first question asked again (a message of its own would repeat it).
-    intro = current.t("postings-ship-marks-bad", { count: toAsk.length, list });
-  }
+    // The refused marks are asked again, the list heading the first (not a message of its own).
+    return askUnits(
+      again,
+      current.t("postings-ship-marks-bad", { count: again.length, list }),
+      current,
+    );
+  };
+  // The intro heads the first question (with the card, when the dialog is on it).
+  const intro = headed(ctx.t("postings-ship-marks-intro", { count: units.length }));
+  const current = await askUnits(
+    units.map((_, i) => i),
+    intro,
+    ctx,
+  );
+  if (!current) return undefined;
   units.forEach((unit, i) => {
     const list = marks.get(unit.sku) ?? [];
     list.push(typed[i] ?? "");
@@ -276,8 +278,15 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
 
       const number = posting.postingNumber;
       const packer = packerOf(ctx);
-      let unanswered = false;
-      for (let attemptNo = 1; ; attemptNo++) {
+      /**
+       * One request to Ozon; a failure that may pass offers Retry, which asks again. `unanswered`:
+       * an earlier attempt got no answer, so Ozon may have shipped it already.
+       */
+      const ship = async (
+        ctx: ConversationContext,
+        attemptNo: number,
+        unanswered: boolean,
+      ): Promise<void> => {
         await ctx.replyWithChatAction("typing");
         const request: ShipRequest = {
           postingNumber: number,
@@ -289,7 +298,6 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
           }),
         };
         const outcome: ShipOutcome = await conversation.external(() => requestShip(shop, request));
-        unanswered = outcome.unanswered;
         if (outcome.kind === "failed" && outcome.problem.shopGone) {
           await dialog.show(ctx, problemText(ctx.t, outcome.problem));
           return;
@@ -309,8 +317,8 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
             ctx.t("postings-button-retry"),
             dialog.button(step, "retry"),
           );
-          ctx = (await dialog.choose(ctx, step, question, retry)).ctx;
-          continue;
+          const pressed = await dialog.choose(ctx, step, question, retry);
+          return ship(pressed.ctx, attemptNo + 1, outcome.unanswered);
         }
         if (outcome.kind === "packed") {
           const by = outcome.by;
@@ -333,8 +341,8 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
         await conversation.external(() => {
           void deps.announcePacked?.(shop.choice.id, posting, by, screen);
         });
-        return;
-      }
+      };
+      await ship(ctx, 1, false);
     },
   });
 }

@@ -4,16 +4,19 @@
  * step that needs it; removed meanwhile, the dialog ends with a sentence. A key typed as the name
  * (in a private chat) is sealed and deleted by the key intake (features/stores-keys.ts) and
  * refused here; in a group the group guard deletes it before any dialog sees it.
+ *
+ * A script: the name is asked at a mark; a name refused (here or by the registry) and "another
+ * name" on the confirmation go back to it (Dialog.mark/back), the reason heading the question.
  */
 import { InlineKeyboard } from "grammy";
 import { MAX_SHOP_NAME_LENGTH, shopNameSchema } from "../../shops/entry.ts";
 import { ShopError, type ShopRegistry } from "../../shops/registry.ts";
 import { type AuditRecorder, actorOf } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
-import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import { dialogSpec } from "../core/dialog/dialog.ts";
 import { openDialogRun } from "../core/dialog/person-places.ts";
+import { headed } from "../core/dialog/questions.ts";
 import { shopGone } from "../core/dialog/shop-step.ts";
 import { type ShopChoice, shopChoice } from "../core/shop-tags.ts";
 import { nameProblem, sameName } from "./add-store-dialog.ts";
@@ -54,86 +57,55 @@ export function renameStoreConversation(deps: RenameStoreDeps): ConversationSpec
       }
       const run = await conversation.external((outside) => openDialogRun(outside) ?? "");
       const [userId, chatId] = [first.from?.id ?? 0, first.chat?.id ?? 0];
-      let at: ConversationContext = first;
-      let notice = "";
-      let wanted: string | undefined;
-      for (;;) {
-        if (wanted === undefined) {
-          const question = t("stores-rename-ask", {
-            name: current.name,
-            max: MAX_SHOP_NAME_LENGTH,
-          });
-          await conversation.external(() => intake.expect(userId, chatId, run, "answer"));
-          await dialog.ask(at, [notice, question].filter(Boolean).join("\n\n"));
-          notice = "";
-          const answer = await dialog.answer([]);
-          at = answer.ctx;
-          if (answer.kind !== "text") continue;
-          if (intake.isSealed(answer.text)) {
-            notice = t("stores-key-not-new-name");
-            continue;
-          }
-          const problem = nameProblem(t, answer.text);
-          if (problem) {
-            notice = problem;
-            continue;
-          }
-          const typed = shopNameSchema.parse(answer.text);
-          const taken = await conversation.external(
-            () =>
-              shops.all().find((shop) => shop.id !== shopId && sameName(shop.name, typed))?.name ??
-              null,
-          );
-          if (taken) notice = t("stores-name-taken", { name: taken });
-          else wanted = typed;
-          continue;
-        }
+      const question = t("stores-rename-ask", { name: current.name, max: MAX_SHOP_NAME_LENGTH });
 
-        const keyboard = new InlineKeyboard()
-          .text(t("stores-rename-yes"), dialog.button("y"))
-          .text(t("stores-rename-again"), dialog.button("a"));
-        await dialog.show(
-          at,
-          t("stores-rename-confirm", { old: current.name, new: wanted }),
-          keyboard,
-        );
-        const answer = await dialog.answer(["y", "a"]);
-        at = answer.ctx;
-        if (answer.kind === "text" || answer.step === "a") {
-          wanted = undefined;
-          continue;
+      // The new name, asked again (with why) from here.
+      const asked = await dialog.mark();
+      await conversation.external(() => intake.expect(userId, chatId, run, "answer"));
+      await dialog.ask(dialog.ctx, headed(asked.notice, question));
+      const answer = await dialog.answer([]);
+      if (answer.kind !== "text") return dialog.back(asked); // no step is offered
+      if (intake.isSealed(answer.text)) return dialog.back(asked, t("stores-key-not-new-name"));
+      const problem = nameProblem(t, answer.text);
+      if (problem) return dialog.back(asked, problem);
+      const name = shopNameSchema.parse(answer.text);
+      const taken = await conversation.external(
+        () =>
+          shops.all().find((shop) => shop.id !== shopId && sameName(shop.name, name))?.name ?? null,
+      );
+      if (taken) return dialog.back(asked, t("stores-name-taken", { name: taken }));
+
+      const keyboard = new InlineKeyboard()
+        .text(t("stores-rename-yes"), dialog.button("y"))
+        .text(t("stores-rename-again"), dialog.button("a"));
+      const confirm = t("stores-rename-confirm", { old: current.name, new: name });
+      await dialog.show(dialog.ctx, confirm, keyboard);
+      const confirmed = await dialog.answer(["y", "a"]);
+      if (confirmed.kind === "text" || confirmed.step === "a") return dialog.back(asked);
+      const result = await conversation.external(async () => {
+        try {
+          const before = shops.get(shopId)?.name;
+          await shops.rename(shopId, name);
+          await deps.audit?.record({
+            kind: "store",
+            actor: actorOf(dialog.ctx),
+            shopId,
+            objectId: shopId,
+            via: "renamed",
+            ...(before === undefined ? {} : { from: before }),
+            to: name,
+            result: { status: "done" },
+          });
+          return "renamed" as const;
+        } catch (error) {
+          if (error instanceof ShopError && error.reason === "duplicate-name") return "taken";
+          if (error instanceof ShopError && error.reason === "unknown") return "gone";
+          throw error;
         }
-        const name = wanted;
-        const result = await conversation.external(async () => {
-          try {
-            const before = shops.get(shopId)?.name;
-            await shops.rename(shopId, name);
-            await deps.audit?.record({
-              kind: "store",
-              actor: actorOf(dialog.ctx),
-              shopId,
-              objectId: shopId,
-              via: "renamed",
-              ...(before === undefined ? {} : { from: before }),
-              to: name,
-              result: { status: "done" },
-            });
-            return "renamed" as const;
-          } catch (error) {
-            if (error instanceof ShopError && error.reason === "duplicate-name") return "taken";
-            if (error instanceof ShopError && error.reason === "unknown") return "gone";
-            throw error;
-          }
-        });
-        if (result === "gone") return shopGone(dialog, at, current);
-        if (result === "taken") {
-          notice = t("stores-name-taken", { name });
-          wanted = undefined;
-          continue;
-        }
-        await dialog.show(at, t("stores-renamed", { old: current.name, new: name }));
-        return;
-      }
+      });
+      if (result === "gone") return shopGone(dialog, dialog.ctx, current);
+      if (result === "taken") return dialog.back(asked, t("stores-name-taken", { name }));
+      await dialog.show(dialog.ctx, t("stores-renamed", { old: current.name, new: name }));
     },
   });
 }

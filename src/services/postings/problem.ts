@@ -1,21 +1,14 @@
 /**
- * What went wrong with an Ozon call about a posting, kept as data (a locale key and its values):
- * the ship request, the dialogs, the cards and the lists all say it the same way, and a dialog's
- * replay reads it back from its record instead of an exception.
+ * What went wrong with an Ozon call about a posting, in the postings' words (a Problem, as every
+ * capability keeps one: services/problem.ts): the ship request, the dialogs, the cards and the
+ * lists all say it the same way.
  */
 import { isOzonApiError, isOzonShipFailedError, ozonFailureKind } from "../../ozon/errors.ts";
 import { ShopUnavailableError } from "../../shops/availability.ts";
 import { clip } from "../../text.ts";
+import type { Problem } from "../problem.ts";
 
-/** A sentence about a failure, kept as data: `t(problem.key, problem.vars)`. */
-export interface Problem {
-  key: string;
-  vars?: Record<string, string>;
-  /** Asking Ozon again can never succeed: the posting is cancelled, packed, unknown… */
-  final?: true;
-  /** The shop was paused or removed: a dialog ends with this sentence. */
-  shopGone?: true;
-}
+export type { Problem } from "../problem.ts";
 
 /** What went wrong with an Ozon call, as a locale key (never a stack trace). */
 export function describeOzonError(error: unknown, postingNumber = ""): Problem {

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import type { User } from "grammy/types";
 import { DateTime } from "luxon";
 import { afterEach, describe, expect, it } from "vitest";
+import { CONVERSATIONS_VERSION } from "../../../src/bot/core/dialog/conversations.ts";
 import {
   formatReportSummary,
   presetPeriod,
@@ -19,7 +20,7 @@ import { driveUntil } from "../../services/ads/support.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { callback } from "../../support/updates.ts";
 import { waitFor } from "../../support/wait.ts";
-import { findButton, sentMessage } from "../harness.ts";
+import { findButton, press, sentMessage } from "../harness.ts";
 import {
   alerts,
   closeWorlds,
@@ -227,6 +228,28 @@ describe("/report", () => {
     }
   });
 
+  it("a progress update that would change nothing: Telegram's 'message is not modified' keeps the message, no new one is sent", async () => {
+    const w = await startWorld({ module: { runLoop: false } });
+    await w.start();
+    const progress = await orderReport(w, MANAGER, { campaigns: ["Кроссовки"] });
+    const [job] = await jobsOf(w);
+    if (!job) throw new Error("no job");
+    const ref = { chatId: MANAGER.id, messageId: Number(progress.payload.message_id) };
+    expect(job.progressMessageRef).toEqual(ref);
+    const preparing = { state: "submitted" } as const;
+    expect(await w.module.notifier.progress(job, preparing)).toEqual(ref);
+    expect(progressOf(w, MANAGER.id, ref.messageId).at(-1)).toContain("Ozon готовит отчёт");
+
+    const since = w.fake.calls.length;
+    expect(await w.module.notifier.progress(job, preparing)).toEqual(ref);
+    const after = w.fake.calls.slice(since);
+    expect(after.map((c) => c.method)).toEqual(["editMessageText"]);
+    expect(after[0]?.response).toMatchObject({
+      ok: false,
+      description: expect.stringMatching(/message is not modified/),
+    });
+  });
+
   it("Ozon's ERROR and its text are told plainly on the progress message; no file", async () => {
     const w = await startWorld({ module: { runLoop: false } });
     await w.start();
@@ -410,6 +433,59 @@ describe("/report", () => {
     }
   });
 
+  it("a text typed to a button question is told to use the buttons, the question stays; the format switched keeps the report", async () => {
+    const w = await startWorld();
+    const asks = [
+      { user: MANAGER, use: "Выберите кнопкой под вопросом.", kind: "Какой отчёт нужен?" },
+      {
+        user: MANAGER_EN,
+        use: "Please choose with the buttons below the question.",
+        kind: "Which report do you need?",
+      },
+    ];
+    for (const { user, use, kind } of asks) {
+      await slash(w, user, "report");
+      await tap(w, user, "Кроссовки");
+      await tap(w, user, user === MANAGER ? /^Готово/ : /^Done/);
+      await say(w, user, "статистику");
+      expect(screenText(w, user.id)).toContain(`${use}\n\n${kind}`);
+      await tap(w, user, user === MANAGER ? "Статистика кампаний" : "Campaign statistics");
+      expect(screenText(w, user.id)).not.toContain(use); // said once
+      await tap(w, user, user === MANAGER ? "Выйти" : "Close");
+    }
+
+    await slash(w, MANAGER, "report");
+    await tap(w, MANAGER, "Кроссовки");
+    await tap(w, MANAGER, /^Готово/);
+    await tap(w, MANAGER, "Статистика кампаний");
+    await tap(w, MANAGER, "Последние 7 дней");
+    await say(w, MANAGER, "по неделям");
+    const grouping = screenText(w, MANAGER.id);
+    expect(grouping).toContain("Выберите кнопкой под вопросом.");
+    expect(grouping).toContain("Период: "); // the period chosen is kept
+    expect(grouping).toContain("Как сгруппировать строки?");
+    await tap(w, MANAGER, "По неделям");
+    await say(w, MANAGER, "да");
+    expect(screenText(w, MANAGER.id)).toContain("Выберите кнопкой под вопросом.");
+    expect(screenText(w, MANAGER.id)).toContain("Файл: CSV");
+    await tap(w, MANAGER, /XLSX$/);
+    const confirm = screenText(w, MANAGER.id);
+    expect(confirm).toContain("Заказать отчёт?");
+    expect(confirm).toContain("Файл: XLSX");
+    expect(confirm).not.toContain("Выберите кнопкой");
+    await tap(w, MANAGER, /CSV$/);
+    await tap(w, MANAGER, /XLSX$/);
+    await tap(w, MANAGER, "Заказать");
+    const [job] = await jobsOf(w);
+    expect(job).toMatchObject({
+      kind: "campaigns",
+      groupBy: "START_OF_WEEK",
+      period: lastWeek(),
+      format: "xlsx",
+      campaigns: [{ id: idOf(w, "Кроссовки") }],
+    });
+  });
+
   it("a campaign search that finds nothing keeps the list and what was chosen", async () => {
     const w = await startWorld();
     await slash(w, MANAGER, "report");
@@ -547,6 +623,32 @@ describe("/report", () => {
     await say(w, MANAGER, "По дням");
     expect(await jobsOf(w)).toEqual([]);
     expect(performanceCalls(w.sandbox).submit).toBe(0);
+  });
+
+  it("a report dialog saved by the code before this version is over: its button says so, nothing is ordered", async () => {
+    const w = await startWorld({ module: { runLoop: false } });
+    await slash(w, MANAGER, "report");
+    await tap(w, MANAGER, "Кроссовки");
+    await tap(w, MANAGER, /^Готово/);
+    await tap(w, MANAGER, "Статистика кампаний");
+    const period = screen(w, MANAGER.id);
+    // The saved dialog as the code before this version wrote it.
+    const key = `session:${MANAGER.id}`;
+    const session = await w.store.get<{
+      conversations: Record<string, { version: unknown[] }>;
+    }>(key);
+    const saved = session && Object.values(session.conversations)[0];
+    if (!session || !saved) throw new Error("no saved dialog");
+    expect(saved.version[1]).toBe(CONVERSATIONS_VERSION);
+    saved.version = [saved.version[0], CONVERSATIONS_VERSION - 1];
+    await w.store.set(key, session);
+
+    const since = w.fake.calls.length;
+    await w.send(press(period, "Последние 7 дней", MANAGER));
+    expect(alerts(w, since)).toEqual([
+      "Этот диалог уже закончен. Начните заново: /budget или /report",
+    ]);
+    expect(await jobsOf(w)).toEqual([]);
   });
 
   it("is refused to people without the manager role", async () => {

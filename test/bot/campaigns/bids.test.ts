@@ -73,6 +73,13 @@ describe("product bids from a campaign card", () => {
     await say(w, MANAGER, "15,50");
     expect(screenText(w, MANAGER.id)).toContain(`${formatRoubles(old)} → 15,50${NBSP}₽`);
     expect(bidPuts(w)).toEqual([400]); // nothing sent before the confirmation
+    // "Other bid" asks again, the bid typed is forgotten and nothing is sent.
+    await tap(w, MANAGER, "✏️ Другая ставка");
+    expect(screenText(w, MANAGER.id)).toContain("ставка за клик сейчас");
+    expect(screenText(w, MANAGER.id)).not.toContain("15,50");
+    await say(w, MANAGER, "15,50");
+    expect(screenText(w, MANAGER.id)).toContain(`${formatRoubles(old)} → 15,50${NBSP}₽`);
+    expect(bidPuts(w)).toEqual([400]);
     await tap(w, MANAGER, "✅ Изменить");
     expect(screenText(w, MANAGER.id)).toContain(
       `(SKU ${sku}) теперь 15,50${NBSP}₽ (было ${formatRoubles(old)})`,

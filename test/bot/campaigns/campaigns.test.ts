@@ -119,6 +119,26 @@ describe("/campaigns with one store", () => {
     expect(screenText(w, MANAGER.id)).toContain("страница 3 из 3");
   });
 
+  it("🔄 on a card that has not changed: Telegram's 'message is not modified' is taken as shown, nothing else is said", async () => {
+    const w = await startWorld();
+    await slash(w, MANAGER, "campaigns");
+    await tap(w, MANAGER, /^\d\. Кроссовки/);
+    const card = screenText(w, MANAGER.id);
+    const since = w.fake.calls.length;
+    await tap(w, MANAGER, "🔄 Обновить");
+    const after = w.fake.calls.slice(since);
+    const edits = after.filter((c) => c.method === "editMessageText");
+    expect(edits).toHaveLength(1);
+    expect(edits[0]?.response).toMatchObject({
+      ok: false,
+      description: expect.stringMatching(/message is not modified/),
+    });
+    expect(after.filter((c) => c.method === "sendMessage")).toEqual([]);
+    expect(after.filter((c) => c.method === "answerCallbackQuery")).toHaveLength(1);
+    expect(alerts(w, since)).toEqual([]);
+    expect(screenText(w, MANAGER.id)).toBe(card);
+  });
+
   it("pauses from the card after asking, reads it back as old → new, and resumes", async () => {
     const w = await startWorld();
     const id = campaignOf(w, RUNNING).id;
@@ -227,6 +247,12 @@ describe("/campaigns with one store", () => {
     expect(confirm).toContain(`Изменить период кампании «${WEEKLY}»?`);
     expect(confirm).toContain(`→ ${ru(from)}–${ru(to)}`);
     expect(campaignOf(w, WEEKLY).toDate).toBe(before.toDate); // nothing sent yet
+    // "Other dates" asks again: the dates typed are forgotten and nothing is sent.
+    await tap(w, MANAGER, "✏️ Другие даты");
+    expect(screenText(w, MANAGER.id)).toContain(`Кампания «${WEEKLY}», период сейчас:`);
+    await say(w, MANAGER, `${ru(from)}-${ru(to)}`);
+    expect(screenText(w, MANAGER.id)).toContain(`→ ${ru(from)}–${ru(to)}`);
+    expect(campaignOf(w, WEEKLY).toDate).toBe(before.toDate);
     const confirmScreen = screen(w, MANAGER.id);
     await tap(w, MANAGER, "✅ Изменить");
     expect(screenText(w, MANAGER.id)).toContain(

@@ -275,6 +275,17 @@ describe("ship dialog", () => {
       "No posting of order 99999999-0001 awaits packaging. Check the number and type it again.",
       textOf(choose),
     );
+    refusedInPlace(
+      await say("кружка"),
+      'I do not know a posting "кружка". Check the number and type it again.',
+      textOf(choose),
+    );
+    const packed = h.sandbox.control.addPosting({ status: "awaiting_deliver" });
+    refusedInPlace(
+      await say(packed.postingNumber),
+      `Posting ${packed.postingNumber} is no longer awaiting packaging (status: packed, awaiting handover). Choose another one.`,
+      textOf(choose),
+    );
     const how = await say(posting.orderNumber);
     expect(textsOf(how)[0]).toContain(`Posting ${posting.postingNumber}`);
     expect(textOf(lastScreen(how))).toBe("How do you pack it?");

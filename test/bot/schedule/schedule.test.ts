@@ -122,6 +122,42 @@ describe("/schedule dialog", () => {
     expect(await w.schedules.schedules.of(MANAGER.id)).toEqual([]);
   });
 
+  it("the list, a card and its delete question: a text is told to use the buttons, the screen stays; Back goes one screen up", async () => {
+    const w = await worldOn(new ManualClock(MORNING));
+    await saveSchedule(w, MANAGER);
+    const USE = "Выберите кнопкой под вопросом.\n\n";
+    await say(w, MANAGER, "первое");
+    expect(screenText(w, MANAGER.id)).toMatch(new RegExp(`^${USE}🗓 Отчёты по расписанию: 1 из 10`));
+    await tap(w, MANAGER, "1.");
+    await say(w, MANAGER, "удалить");
+    const card = screenText(w, MANAGER.id);
+    expect(card.startsWith(USE)).toBe(true);
+    expect(card).toContain("каждый день в 09:00");
+    await tap(w, MANAGER, "Удалить");
+    await say(w, MANAGER, "да");
+    expect(screenText(w, MANAGER.id).startsWith(`${USE}Удалить это расписание?`)).toBe(true);
+    await tap(w, MANAGER, "Назад"); // to the card
+    expect(screenText(w, MANAGER.id)).not.toContain("Удалить это расписание?");
+    expect(screenText(w, MANAGER.id)).toContain("каждый день в 09:00");
+    await tap(w, MANAGER, "Назад"); // to the list
+    expect(screenText(w, MANAGER.id)).toMatch(/^🗓 Отчёты по расписанию: 1 из 10/);
+    expect(await w.schedules.schedules.of(MANAGER.id)).toHaveLength(1);
+
+    // The digest's screen: the same, and turning it on and off is said above it.
+    await tap(w, MANAGER, "Ежедневная сводка: выключена");
+    await say(w, MANAGER, "включить");
+    expect(screenText(w, MANAGER.id)).toMatch(new RegExp(`^${USE.trim()}\n🗞 Ежедневная сводка`));
+    await tap(w, MANAGER, "Включить");
+    expect(screenText(w, MANAGER.id)).toMatch(
+      /^✅ Сводка будет приходить каждый день в 09:00\.\n🗞/,
+    );
+    expect(screenText(w, MANAGER.id)).toContain("Сейчас: включена");
+    await tap(w, MANAGER, "Выключить");
+    expect(screenText(w, MANAGER.id)).toMatch(/^🔕 Сводка выключена\.\n🗞/);
+    await tap(w, MANAGER, "Назад");
+    expect(screenText(w, MANAGER.id)).toMatch(/^🗓 Отчёты по расписанию: 1 из 10/);
+  });
+
   it("a text where a button is asked for is told to use the buttons; the question stays", async () => {
     const w = await worldOn(new ManualClock(MORNING));
     await w.start();

@@ -81,6 +81,12 @@ describe("/stores", () => {
     expect(Number(deleted?.payload.message_id)).toBe(keyed.message?.message_id);
     expect(textOf(lastScreen(refused))).toContain("looks like an Ozon key, not a name");
     expect(await w.everything()).not.toContain(key);
+    // "Another name" on the confirmation asks again; the name typed is not kept.
+    const first = await screen(w, text("Север-0", { from: ADMIN }));
+    expect(textOf(first)).toBe("Rename “Северный” to “Север-0”?");
+    const again = await screen(w, press(first, "✏️ Another name", ADMIN));
+    expect(textOf(again)).toContain("The new name of “Северный”");
+    expect(w.container.shops.all()[0]?.name).toBe("Северный");
     const confirm = await screen(w, text("Север-1", { from: ADMIN }));
     expect(textOf(confirm)).toBe("Rename “Северный” to “Север-1”?");
     const done = await screen(w, press(confirm, "Rename", ADMIN));

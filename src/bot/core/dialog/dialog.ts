@@ -22,7 +22,6 @@ import type { ConversationBuilder } from "@grammyjs/conversations";
 import { InlineKeyboard } from "grammy";
 import type { CallbackCodec } from "../callback-data.ts";
 import type { BotContext, BotConversation, ConversationContext } from "../context.ts";
-import type { Translator } from "../i18n.ts";
 import { newRow } from "../keyboard-rows.ts";
 import { isNotModified } from "../screen-text.ts";
 import type { ConversationSpec } from "./conversations.ts";
@@ -47,13 +46,6 @@ export class DialogNotice {
     const full = this.text ? `${this.text}\n\n${screen}` : screen;
     this.text = "";
     return full;
-  }
-
-  /** The value of a press of `step`; a text on a buttons-only screen asks for the buttons. */
-  pressed(t: Translator, answer: Answer, step: string): string | undefined {
-    if (answer.kind === "text") this.text = t("dialog-use-buttons");
-    else if (answer.step === step) return answer.value;
-    return undefined;
   }
 }
 

@@ -7,12 +7,25 @@
 import { InlineKeyboard } from "grammy";
 import type { ConversationContext } from "../context.ts";
 import type { Translator } from "../i18n.ts";
-import type { Answer, Dialog } from "./dialog.ts";
+import type { Answer, Dialog, Press } from "./dialog.ts";
 
 /** How a dialog shows its screens, and whether it may go on (a store removed ends it: false). */
 export interface QuestionScreen {
   show(ctx: ConversationContext, text: string, keyboard: InlineKeyboard): Promise<unknown>;
   present?(ctx: ConversationContext): Promise<boolean>;
+}
+
+/** How a question is asked beyond its text and buttons. */
+export interface AskOptions {
+  /** Heads the question when first asked (not when asked again: then the reason does). */
+  opening?: string;
+  /** Turns an offered press down with a sentence shown as an alert (Dialog.answer). */
+  refuse?: (press: Press) => string | undefined;
+}
+
+/** `question` headed by `notice` (why it is asked again, what was just done), if any. */
+export function headed(notice: string | undefined, question: string): string {
+  return [notice, question].filter(Boolean).join("\n\n");
 }
 
 export class Questions {
@@ -35,13 +48,14 @@ export class Questions {
     keyboard: InlineKeyboard,
     steps: string[],
     take: (answer: Answer) => { value: T } | { why: string },
+    options: AskOptions = {},
   ): Promise<T | undefined> {
     const dialog = this.#dialog;
     const asked = await dialog.mark();
     if (this.#screen.present && !(await this.#screen.present(dialog.ctx))) return undefined;
-    const text = [asked.notice, question].filter(Boolean).join("\n\n");
-    await this.#screen.show(dialog.ctx, text, keyboard);
-    const taken = take(await dialog.answer(steps));
+    const head = asked.returned ? asked.notice : options.opening;
+    await this.#screen.show(dialog.ctx, headed(head, question), keyboard);
+    const taken = take(await dialog.answer(steps, options.refuse));
     return "value" in taken ? taken.value : dialog.back(asked, taken.why);
   }
 
@@ -51,12 +65,14 @@ export class Questions {
     keyboard: InlineKeyboard,
     step: string,
     values: readonly T[],
+    options: AskOptions = {},
   ): Promise<T | undefined> {
-    return this.ask(question, keyboard, [step], (answer) => {
+    const take = (answer: Answer): { value: T } | { why: string } => {
       if (answer.kind === "text") return { why: this.#t("dialog-use-buttons") };
       const value = values.find((v) => String(v) === answer.value);
       return value === undefined ? { why: "" } : { value };
-    });
+    };
+    return this.ask(question, keyboard, [step], take, options);
   }
 
   /** A typed answer `parse` takes; otherwise asked again with `bad`. */
