@@ -114,7 +114,10 @@ export async function pauseCampaign(w: WalkWorld, who: User): Promise<JobResult>
   let screen = await job.command("campaigns");
   screen = await job.tap(screen, /Кроссовки/);
   screen = await job.tap(screen, w.label("campaigns-pause-button"));
-  screen = await job.tap(screen, w.label("campaigns-pause-confirm-button"));
+  // Asked first before issue 27; now the card's one tap acts.
+  if (w.hasButton(screen, w.label("campaigns-pause-confirm-button"))) {
+    screen = await job.tap(screen, w.label("campaigns-pause-confirm-button"));
+  }
   check(w.hasButton(screen, w.label("campaigns-resume-button")), "the card offers to resume");
   const campaign = JSON.stringify(
     w.sandbox.control.campaigns().find((c) => c.title.includes("Кроссовки")),
@@ -164,8 +167,9 @@ export async function scheduleDaily(w: WalkWorld, who: User): Promise<JobResult>
 export async function dailyDigest(w: WalkWorld, who: User): Promise<JobResult> {
   const job = w.job(MORE_JOB.digest, who);
   let screen = await job.command("schedule");
-  screen = await job.tap(screen, /Ежедневная сводка|Daily digest/);
-  await job.tap(screen, /Включить|Turn on/);
+  // Before issue 28 the list's button opened the digest's screen with its own Turn on.
+  screen = await job.tap(screen, /Ежедневная сводка|Daily digest|Сводка в|Digest at/);
+  if (w.hasButton(screen, /Включить|Turn on/)) await job.tap(screen, /Включить|Turn on/);
   const since = w.fake.calls.length;
   w.shiftClockToNext(9, 30);
   await w.schedules.digests.runOnce();

@@ -2,8 +2,8 @@
 
 ads-state-running = running
 ads-state-planned = planned
-ads-state-stopped = stopped
-ads-state-inactive = inactive
+ads-state-stopped = stopped: its dates are over
+ads-state-inactive = paused
 ads-state-archived = archived
 ads-state-moderation = in moderation
 ads-state-moderation-failed = failed moderation
@@ -320,8 +320,9 @@ schedule-stopped = ⏸ I paused your scheduled report.
 schedule-stopped-no-access = you no longer have access to this store's reports.
 schedule-stopped-not-admin = you are no longer an administrator of that group.
 schedule-stopped-bot-gone = I am no longer in that group.
-digest-button-off = 🗞 Daily digest: off
-digest-button-on = 🗞 Daily digest: at { $time }
+digest-button-off = 🗞 Digest at { $time } — off
+digest-button-on = 🗞 Digest at { $time } — on
+digest-settings-button = 🕘 Digest time
 digest-about = 🗞 Daily digest: every day at the time you choose (time zone { $zone }) — yesterday's orders and revenue per store, the ad spend and what it brought.
 digest-state-on = Now: on, comes at { $time }.
 digest-state-off = Now: off.

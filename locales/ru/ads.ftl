@@ -2,8 +2,8 @@
 
 ads-state-running = работает
 ads-state-planned = запланирована
-ads-state-stopped = остановлена
-ads-state-inactive = не активна
+ads-state-stopped = остановлена: срок вышел
+ads-state-inactive = на паузе
 ads-state-archived = в архиве
 ads-state-moderation = на модерации
 ads-state-moderation-failed = не прошла модерацию
@@ -320,8 +320,9 @@ schedule-stopped = ⏸ Я приостановил ваш отчёт по рас
 schedule-stopped-no-access = у вас больше нет доступа к отчётам этого магазина.
 schedule-stopped-not-admin = вы больше не администратор этой группы.
 schedule-stopped-bot-gone = меня больше нет в этой группе.
-digest-button-off = 🗞 Ежедневная сводка: выключена
-digest-button-on = 🗞 Ежедневная сводка: в { $time }
+digest-button-off = 🗞 Сводка в { $time } — выкл.
+digest-button-on = 🗞 Сводка в { $time } — вкл.
+digest-settings-button = 🕘 Время сводки
 digest-about = 🗞 Ежедневная сводка: каждый день в выбранное время (часовой пояс { $zone }) — вчерашние заказы и выручка по каждому магазину, расход на рекламу и что она принесла.
 digest-state-on = Сейчас: включена, приходит в { $time }.
 digest-state-off = Сейчас: выключена.

@@ -35,10 +35,10 @@ describe("walkthrough of the main jobs", () => {
       expect(of(JOB.template)).toMatchObject({ taps: 3, typed: 0, messages: 1, edits: 2 });
       expect(of(JOB.question)).toMatchObject({ taps: 0, typed: 1 });
       // The card is one message, its confirmation and result edits of it.
-      expect(of(JOB.pause)).toMatchObject({ taps: 4, typed: 0, messages: 1, edits: 3 });
+      expect(of(JOB.pause)).toMatchObject({ taps: 3, typed: 0, messages: 1, edits: 2 });
       expect(of(JOB.xlsx)).toMatchObject({ taps: 1, typed: 0, messages: 1 });
       expect(of(JOB.schedule)).toMatchObject({ taps: 9, typed: 1 });
-      expect(of(JOB.digest)).toMatchObject({ taps: 3, typed: 0 });
+      expect(of(JOB.digest)).toMatchObject({ taps: 2, typed: 0 });
       // From the alert: the refund button, the amount typed, the confirmation.
       expect(of(JOB.rfbs)).toMatchObject({ taps: 2, typed: 1 });
       // /products <article> → 💰 Price → the new price → ✅: three taps and the typed price.

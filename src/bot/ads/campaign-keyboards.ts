@@ -103,7 +103,9 @@ export function cardKeyboard(
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   if (toggle) {
-    keyboard.text(t(TOGGLE_KEYS[toggle].button), cardData(b, "t", c.id, listPage));
+    // One tap on the card acts: the card is what is paused; the change reads it again first.
+    const action = toggle === "pause" ? "tp" : "tr";
+    keyboard.text(t(TOGGLE_KEYS[toggle].button), cardData(b, action, c.id, listPage));
     keyboard.row();
   }
   keyboard

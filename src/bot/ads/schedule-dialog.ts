@@ -38,6 +38,11 @@ export const SCHEDULE_DIALOG_CALLBACK = "dsc";
 export interface DigestDialog {
   /** Whether the person's digest is on, and its time. */
   state(userId: number): Promise<{ on: boolean; time: string }>;
+  /**
+   * Turns the person's digest on or off (the list's one tap: its button says which, so a double
+   * tap does it once); what it is now.
+   */
+  turn(dialog: Dialog, on: boolean): Promise<{ on: boolean; time: string }>;
   /** The digest's screen; resolves with the context to go on with. */
   run(dialog: Dialog, ctx: ConversationContext): Promise<ConversationContext | undefined>;
 }
@@ -130,16 +135,16 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
         !inGroup && digest ? await conversation.external(() => digest.state(userId)) : undefined;
       const digestLabel =
         digestState &&
-        (digestState.on
-          ? t("digest-button-on", { time: digestState.time })
-          : t("digest-button-off"));
+        t(digestState.on ? "digest-button-on" : "digest-button-off", { time: digestState.time });
       const all = await conversation.external(() => deps.schedules.of(userId));
       const keyboard = scheduleListKeyboard(button, t, schedules, {
         canAdd: all.length < deps.schedules.maxPerPerson,
-        digest: digestLabel,
+        ...(digestLabel
+          ? { digest: { label: digestLabel, turn: digestState?.on ? "off" : "on" } }
+          : {}),
       });
       await dialog.show(dialog.ctx, headed(listed.notice, body), keyboard);
-      const answer = await dialog.answer(["o", "n", "dg"]);
+      const answer = await dialog.answer(["o", "n", "dg", "dm"]);
       if (answer.kind !== "button") return dialog.back(listed, t("dialog-use-buttons"));
 
       if (answer.step === "o") {
@@ -196,6 +201,11 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
         return dialog.back(listed, t("schedule-deleted"));
       }
       if (answer.step === "dg" && deps.digest) {
+        const now = await deps.digest.turn(dialog, answer.value === "on");
+        const said = now.on ? "digest-turned-on" : "digest-turned-off";
+        return dialog.back(listed, t(said, { time: now.time }));
+      }
+      if (answer.step === "dm" && deps.digest) {
         if (!(await deps.digest.run(dialog, dialog.ctx))) return;
         return dialog.back(listed);
       }

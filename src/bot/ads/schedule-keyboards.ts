@@ -8,12 +8,15 @@ import { newRow } from "../core/keyboard-rows.ts";
 import { shortLabel } from "./format.ts";
 import { FORMAT_KEYS, ruleText, SCHEDULE_PERIOD_KEYS } from "./schedule-format.ts";
 
-/** The list: one button per schedule (step "o"), New (step "n"), the digest (step "dg"). */
+/**
+ * The list: one button per schedule (step "o"), New (step "n"), the digest's switch (step "dg",
+ * one tap turns it on or off) and its time (step "dm", the digest's screen).
+ */
 export function scheduleListKeyboard(
   button: ButtonData,
   t: Translator,
   schedules: readonly ReportSchedule[],
-  options: { canAdd: boolean; digest?: string | undefined },
+  options: { canAdd: boolean; digest?: { label: string; turn: "on" | "off" } },
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   schedules.forEach((schedule, index) => {
@@ -22,7 +25,11 @@ export function scheduleListKeyboard(
     newRow(keyboard).text(shortLabel(label, 40), button("o", schedule.id));
   });
   if (options.canAdd) newRow(keyboard).text(t("schedule-new-button"), button("n"));
-  if (options.digest) newRow(keyboard).text(options.digest, button("dg"));
+  if (options.digest) {
+    newRow(keyboard)
+      .text(options.digest.label, button("dg", options.digest.turn))
+      .text(t("digest-settings-button"), button("dm"));
+  }
   return keyboard;
 }
 

@@ -45,7 +45,7 @@ describe("/budget of a weekly campaign", () => {
 
     await slash(w, MANAGER, "budget");
     const list = screenText(w, MANAGER.id);
-    expect(list).toContain(`${WEEKLY} — не активна — 4\u00A0900\u00A0₽ в неделю`);
+    expect(list).toContain(`${WEEKLY} — на паузе — 4\u00A0900\u00A0₽ в неделю`);
     expect(list).toContain(`${DAILY} — работает — 1\u00A0500\u00A0₽\n`); // daily: as before
 
     await say(w, MANAGER, "одежда");

@@ -12,6 +12,7 @@ import {
   limitManager,
   MANAGER,
   say,
+  screen,
   screenText,
   slash,
   startWorld,
@@ -60,7 +61,10 @@ describe("daily digest", () => {
     });
     await w.start();
     await slash(w, MANAGER, "schedule");
-    await tap(w, MANAGER, "Ежедневная сводка: выключена");
+    expect(JSON.stringify(screen(w, MANAGER.id).payload.reply_markup)).toContain(
+      "🗞 Сводка в 09:00 — выкл.",
+    );
+    await tap(w, MANAGER, "🕘 Время сводки");
     expect(screenText(w, MANAGER.id)).toContain("Сейчас: выключена.");
     await tap(w, MANAGER, "Изменить время");
     await say(w, MANAGER, "25:00");
@@ -68,7 +72,7 @@ describe("daily digest", () => {
     expect(screenText(w, MANAGER.id)).toContain("✅ Сводка будет приходить каждый день в 09:30.");
     await tap(w, MANAGER, "Назад");
     expect(JSON.stringify(w.fake.calls.at(-1)?.payload.reply_markup)).toContain(
-      "Ежедневная сводка: в 09:30",
+      "🗞 Сводка в 09:30 — вкл.",
     );
 
     expect(await w.schedules.digests.runOnce()).toBe(0);
@@ -110,9 +114,10 @@ describe("daily digest", () => {
     if (!first || !second) throw new Error("two shops expected");
     await limitManager(w, MANAGER.id, [second.id]);
     await slash(w, MANAGER, "schedule");
-    await tap(w, MANAGER, "Ежедневная сводка");
-    await tap(w, MANAGER, "Включить");
-    expect(screenText(w, MANAGER.id)).toContain("каждый день в 09:00");
+    await tap(w, MANAGER, "🗞 Сводка в 09:00 — выкл."); // one tap turns it on
+    expect(screenText(w, MANAGER.id)).toMatch(
+      /^✅ Сводка будет приходить каждый день в 09:00\.\n\n🗓/,
+    );
     await clock.advance(2 * HOUR);
     expect(await w.schedules.digests.runOnce()).toBe(1);
     const [digest] = digestsTo(w, MANAGER.id);
@@ -120,9 +125,8 @@ describe("daily digest", () => {
     expect(digest).not.toContain(first.name);
 
     await slash(w, MANAGER, "schedule");
-    await tap(w, MANAGER, "Ежедневная сводка: в 09:00");
-    await tap(w, MANAGER, "Выключить");
-    expect(screenText(w, MANAGER.id)).toContain("🔕 Сводка выключена.");
+    await tap(w, MANAGER, "🗞 Сводка в 09:00 — вкл."); // and one tap off
+    expect(screenText(w, MANAGER.id)).toMatch(/^🔕 Сводка выключена\.\n\n🗓/);
     await clock.advance(24 * HOUR);
     expect(await w.schedules.digests.runOnce()).toBe(0);
     expect(digestsTo(w, MANAGER.id)).toHaveLength(1);
@@ -133,8 +137,7 @@ describe("daily digest", () => {
     const w = await startWorld({ seller: true, schedules: { now: clock.now, runLoop: false } });
     await w.start();
     await slash(w, MANAGER, "schedule");
-    await tap(w, MANAGER, "Ежедневная сводка");
-    await tap(w, MANAGER, "Включить");
+    await tap(w, MANAGER, "🗞 Сводка в 09:00 — выкл.");
     await clock.advance(2 * HOUR);
     return w;
   }

@@ -144,7 +144,7 @@ describe("/schedule dialog", () => {
     expect(await w.schedules.schedules.of(MANAGER.id)).toHaveLength(1);
 
     // The digest's screen: the same, and turning it on and off is said above it.
-    await tap(w, MANAGER, "Ежедневная сводка: выключена");
+    await tap(w, MANAGER, "🕘 Время сводки");
     await say(w, MANAGER, "включить");
     expect(screenText(w, MANAGER.id)).toMatch(new RegExp(`^${USE.trim()}\n🗞 Ежедневная сводка`));
     await tap(w, MANAGER, "Включить");
