@@ -69,7 +69,7 @@ ads-kind-attribution = Order attribution
 ads-group-day = By day
 ads-group-week = By week
 ads-group-month = By month
-ads-quick-yesterday = ⚡ Yesterday by day
+ads-quick-yesterday = ⚡ Yesterday
 ads-quick-week = ⚡ 7 days
 ads-quick-month = ⚡ Month
 ads-period-yesterday = Yesterday
@@ -100,14 +100,20 @@ ads-report-objects-all = All ({ $count })
 ads-report-days = Attribution window: count orders for how many days after a click?
 ads-report-bad-days = The attribution window is 1 to 365 days.
 ads-report-bad-request = This report cannot be ordered. Start again: /report
-ads-report-confirm = Order the report?
+ads-report-confirm = Create the report?
     { $kind }
     Campaigns: { $campaigns }
     Period: { $period }
     Grouping: { $grouping }
 ads-report-confirm-objects = Products: { $objects }
 ads-report-confirm-days = Attribution window: { $days } days
-ads-report-order-button = ✅ Order
+ads-report-order-button = ✅ Create
+ads-report-again-button = ⚡ As last time: { $campaigns } · { $period } · { $grouping }
+ads-again-yesterday = yesterday
+ads-again-7-days = 7 days
+ads-again-30-days = 30 days
+ads-again-this-month = this month
+ads-again-last-month = last month
 ads-report-refused = The report was not ordered: { $reason }
 ads-report-about = { $kind } · { $campaigns } · { $period }
 ads-report-progress-ordered = ⏳ Report ordered; sending the request to Ozon…

@@ -69,7 +69,7 @@ ads-kind-attribution = Атрибуция заказов
 ads-group-day = По дням
 ads-group-week = По неделям
 ads-group-month = По месяцам
-ads-quick-yesterday = ⚡ Вчера по дням
+ads-quick-yesterday = ⚡ Вчера
 ads-quick-week = ⚡ 7 дней
 ads-quick-month = ⚡ Месяц
 ads-period-yesterday = Вчера
@@ -100,14 +100,20 @@ ads-report-objects-all = Все ({ $count })
 ads-report-days = Окно атрибуции: за сколько дней после клика учитывать заказы?
 ads-report-bad-days = Окно атрибуции — от 1 до 365 дней.
 ads-report-bad-request = Такой отчёт заказать нельзя. Начните заново: /report
-ads-report-confirm = Заказать отчёт?
+ads-report-confirm = Сформировать отчёт?
     { $kind }
     Кампании: { $campaigns }
     Период: { $period }
     Группировка: { $grouping }
 ads-report-confirm-objects = Товары: { $objects }
 ads-report-confirm-days = Окно атрибуции: { $days } дн.
-ads-report-order-button = ✅ Заказать
+ads-report-order-button = ✅ Сформировать
+ads-report-again-button = ⚡ Как в прошлый раз: { $campaigns } · { $period } · { $grouping }
+ads-again-yesterday = вчера
+ads-again-7-days = 7 дней
+ads-again-30-days = 30 дней
+ads-again-this-month = этот месяц
+ads-again-last-month = прошлый месяц
 ads-report-refused = Отчёт не заказан: { $reason }
 ads-report-about = { $kind } · { $campaigns } · { $period }
 ads-report-progress-ordered = ⏳ Отчёт заказан, отправляю запрос в Ozon…

@@ -18,13 +18,16 @@ describe("walkthrough of the main jobs", () => {
       };
       // A failed job has no tap count (the walk tells why).
       expect(results.filter((r) => r.taps === undefined).map((r) => r.job)).toEqual([]);
-      expect(results).toHaveLength(20);
+      expect(results).toHaveLength(22);
       // One tap to a packed posting and its label: the card edited once, the label the one file.
       expect(of(JOB.oneTap)).toMatchObject({ taps: 1, typed: 0, messages: 1, edits: 1 });
       // The dialog runs on the card: no copies, only the label file is new.
       expect(of(JOB.pack)).toMatchObject({ taps: 4, messages: 1, edits: 3 });
       expect(of(JOB.cancel)).toMatchObject({ taps: 3, messages: 0, edits: 3 });
-      expect(of(JOB.report).taps).toBeLessThanOrEqual(6);
+      expect(of(JOB.firstReport).taps).toBeLessThanOrEqual(6);
+      // The usual report again: /report, ⚡ as last time; from a campaign's card: its ⚡ 7 days.
+      expect(of(JOB.report)).toMatchObject({ taps: 2, typed: 0 });
+      expect(of(JOB.cardReport)).toMatchObject({ taps: 3, typed: 0 });
       expect(of(JOB.reply)).toMatchObject({ taps: 1, typed: 1 });
       // The sellers' and managers' later jobs, each as short as it is today.
       // A chat opens in place of the list and sends no files unasked: the list and the prompt.

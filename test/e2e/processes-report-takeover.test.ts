@@ -42,8 +42,8 @@ redis.describe("kill -9 of the process preparing a report", () => {
       campaign.title,
       /Done \(1\)/,
       /Campaign statistics/,
-      /Yesterday by day/,
-      /✅ Order/,
+      /⚡ Yesterday/,
+      /✅ Create/,
     ]) {
       const screen = await w.screenWith(label);
       await w.hooks.deliver(w.tap(screen, label));

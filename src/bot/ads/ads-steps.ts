@@ -18,6 +18,7 @@ import {
   type BudgetLimitsByKind,
   type CampaignPage,
   isDeskError,
+  type ReportPresets,
 } from "../../services/ads/index.ts";
 import { type Problem, problemText } from "../../services/problem.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
@@ -59,6 +60,8 @@ export interface AdsDialogDeps {
   logger?: Logger;
   /** Where budgets, bids and periods are recorded (the audit trail). */
   audit?: AuditRecorder;
+  /** Each person's last report, offered again as ⚡ by /report. */
+  presets?: ReportPresets;
 }
 
 const ADS_DIALOG_KEYS = { over: "ads-dialog-over" } as const;
@@ -328,13 +331,20 @@ export class CampaignList {
    * before Ozon is asked. `chosen` (id → title, in the order chosen) follows the toggles. Resolves
    * with the context to go on with and whether Done was pressed, or undefined when Ozon's failure
    * ended the dialog. `notice` heads the screen and is said (a missed search replaces it).
+   * `again` labels a first button (step "lr") that resolves with `again: true` instead.
    */
   async chooseMany(
     ctx: ConversationContext,
     t: Translator,
-    choice: { head: string; max: number; chosen: Map<string, string>; notice: DialogNotice },
-  ): Promise<{ ctx: ConversationContext; done: boolean } | undefined> {
-    const { head, max, chosen, notice } = choice;
+    choice: {
+      head: string;
+      max: number;
+      chosen: Map<string, string>;
+      notice: DialogNotice;
+      again?: string | undefined;
+    },
+  ): Promise<{ ctx: ConversationContext; done: boolean; again?: true } | undefined> {
+    const { head, max, chosen, notice, again } = choice;
     const session = this.#session;
     const { button } = session.dialog;
     const listing = await this.load();
@@ -352,10 +362,12 @@ export class CampaignList {
       new Set(chosen.keys()),
       this.page,
       pages,
+      again,
     );
     await session.show(ctx, notice.over(lines), keyboard);
     // Refused on the spot, before Ozon is ever asked; the list stays as it was.
-    const answer = await session.dialog.answer(["p", "t", "d"], (press) => {
+    const steps = again ? ["p", "t", "d", "lr"] : ["p", "t", "d"];
+    const answer = await session.dialog.answer(steps, (press) => {
       const adding = press.step === "t" && !chosen.has(press.value);
       if (adding && chosen.size >= max) {
         return t("ads-report-too-many", { count: chosen.size + 1, max });
@@ -364,6 +376,7 @@ export class CampaignList {
       return undefined;
     });
     if (this.take(answer) || answer.kind !== "button") return { ctx: answer.ctx, done: false };
+    if (answer.step === "lr") return { ctx: answer.ctx, done: false, again: true };
     if (answer.step === "d") return { ctx: answer.ctx, done: true };
     if (chosen.has(answer.value)) chosen.delete(answer.value);
     else chosen.set(answer.value, items.find((c) => c.id === answer.value)?.title ?? "");

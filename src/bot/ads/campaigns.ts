@@ -188,6 +188,10 @@ export function campaignsFeature({
             return alert(t("ads-campaign-gone"));
           }
           if (action === "rp") return enter(ctx, REPORT_CONVERSATION, shop.id, id, campaign.title);
+          if (action === "rq") {
+            // A card's ⚡: that campaign's report over the quick period, ordered at once.
+            return enter(ctx, REPORT_CONVERSATION, shop.id, id, campaign.title, extra);
+          }
           await ctx.answerCallbackQuery();
           if (action === "c") return await showCard(ctx, shop, account, campaign, listPage);
           if (action === "t") return await askToggle(ctx, shop, account, campaign, listPage);

@@ -68,7 +68,7 @@ export function budgetConfirmKeyboard(button: ButtonData, t: Translator): Inline
     .text(t("ads-budget-other-amount-button"), button("a"));
 }
 
-/** Toggles (✅ chosen), the pages, "Done (n)". */
+/** "⚡ As last time" (step "lr") when given, toggles (✅ chosen), the pages, "Done (n)". */
 export function reportCampaignsKeyboard(
   button: ButtonData,
   t: Translator,
@@ -76,8 +76,10 @@ export function reportCampaignsKeyboard(
   chosen: ReadonlySet<string>,
   page: number,
   pages: number,
+  again?: string,
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
+  if (again) keyboard.text(again, button("lr"));
   for (const campaign of campaigns) {
     const mark = chosen.has(campaign.id) ? "✅" : "▫️";
     newRow(keyboard).text(

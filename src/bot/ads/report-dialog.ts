@@ -32,6 +32,7 @@ import {
   type ReportFormat,
   type ReportGroupBy,
   type ReportPeriod,
+  type ReportPreset,
   type ReportRequest,
   type ReportRequestProblem,
 } from "../../services/ads/index.ts";
@@ -62,25 +63,42 @@ import {
   type QuickReport,
   reportConfirmKeyboard,
 } from "./keyboards.ts";
+import { againLabel, againRequest, cardQuickPreset, presetOf } from "./report-again.ts";
 
 export const REPORT_CONVERSATION = "ads-report";
 /** Callback kind of the report dialog's buttons (dialog.ts). */
 export const REPORT_DIALOG_CALLBACK = "dr";
 
 export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
-  // Entered from a campaign card with its shop and campaign: that campaign is chosen already.
-  return adsDialog<[shopId?: string, campaignId?: string, title?: string]>(deps, {
+  // Entered from a campaign card with its shop and campaign: that campaign is chosen already;
+  // with a card's ⚡ (`quick`) the report is ordered at once.
+  type Args = [shopId?: string, campaignId?: string, title?: string, quick?: string];
+  return adsDialog<Args>(deps, {
     id: REPORT_CONVERSATION,
     kind: REPORT_DIALOG_CALLBACK,
-    run: async (dialog, first, shopId, campaignId, title) => {
+    run: async (dialog, first, shopId, campaignId, title, quick) => {
       const opened = await AdsShopDialog.choose(dialog, deps, first, shopId);
       if (!opened) return;
       const ask = new ReportQuestions(dialog, deps, opened.session);
       const t = first.t.bind(first);
+      const shop = opened.session.shop.id;
 
-      const carded = campaignId && opened.session.shop.id === shopId ? campaignId : undefined;
-      const chosen = carded ? new Map([[carded, title ?? ""]]) : await ask.campaigns();
+      const carded = campaignId && shop === shopId ? campaignId : undefined;
+      const quickly = carded && quick && cardQuickPreset(shop, { id: carded, title }, quick);
+      if (quickly) return ask.again(quickly);
+      // The person's last report in this shop, offered again in one tap.
+      const userId = first.from?.id ?? 0;
+      const last = carded
+        ? undefined
+        : ((await dialog.conversation.external(async () => {
+            const preset = await deps.presets?.last(userId);
+            return preset?.shop === shop ? preset : null;
+          })) ?? undefined);
+      const chosen = carded
+        ? new Map([[carded, title ?? ""]])
+        : await ask.campaigns(last && againLabel(t, last));
       if (!chosen) return;
+      if (chosen === "again") return last && ask.again(last);
       // The card's campaign is named above the first question.
       const named = carded
         ? t("campaigns-report-for", { title: campaignTitle({ id: carded, title }) })
@@ -91,21 +109,23 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
       const when = await ask.when();
       if (!when) return;
       const campaigns = [...chosen].map(([id, title]) => ({ id, title }));
-      const ordered = await ask.confirm({ campaigns, ...what, ...when }, "csv");
-      if (ordered) await ask.order(ordered);
+      const { preset, ...chosenWhen } = when;
+      const ordered = await ask.confirm({ campaigns, ...what, ...chosenWhen }, "csv");
+      if (ordered) await ask.order(ordered, preset);
     },
   });
 }
 
 /** What the report is of: its kind, and the objects (phrases) or days (attribution) it needs. */
 type What = Pick<ReportRequest, "kind" | "objects" | "attributionDays">;
-/** Its period and grouping. */
-type When = { period: ReportPeriod; groupBy: ReportGroupBy };
+/** Its period and grouping (and the preset the period is, if it is one). */
+type When = { period: ReportPeriod; groupBy: ReportGroupBy; preset?: PeriodPreset };
 /** The report as chosen, before it is confirmed (who asks for it is the confirmation's answer). */
 type Chosen = Omit<ReportRequest, "requestedBy" | "format"> & When;
 
-/** A period, and the quick report it came with (which brings its grouping along). */
-type PeriodTaken = { value: { period: ReportPeriod; quick?: QuickReport } } | { why: string };
+/** A period (and its preset), and the quick report it came with (which brings its grouping). */
+type PeriodPicked = { period: ReportPeriod; preset?: PeriodPreset; quick?: QuickReport };
+type PeriodTaken = { value: PeriodPicked } | { why: string };
 
 /** The questions of one report dialog, each asked until it has its answer. */
 class ReportQuestions {
@@ -130,21 +150,34 @@ class ReportQuestions {
 
   /**
    * The campaigns, toggled on the paged list (a typed text searches) until Done: the list is
-   * drawn again after every press with the choice so far. Undefined when the dialog ended.
+   * drawn again after every press with the choice so far. Undefined when the dialog ended;
+   * "again" when `again` (the ⚡ button's label) was pressed.
    */
-  async campaigns(): Promise<Map<string, string> | undefined> {
+  async campaigns(again?: string): Promise<Map<string, string> | "again" | undefined> {
     const chosen = new Map<string, string>(); // id → title, in the order chosen
     const notice = new DialogNotice();
     const list = new CampaignList(this.#session, true);
-    const choice = { head: "ads-report-choose", max: this.#deps.maxCampaigns, chosen, notice };
+    const max = this.#deps.maxCampaigns;
+    const choice = { head: "ads-report-choose", max, chosen, notice, again };
     let done = false;
     while (!done) {
       if (!(await this.#present())) return undefined;
       const picked = await list.chooseMany(this.#dialog.ctx, this.#t, choice);
       if (!picked) return undefined;
+      if (picked.again) return "again";
       done = picked.done;
     }
     return chosen;
+  }
+
+  /** A remembered (or a card's quick) report, ordered at once over its period up to today. */
+  async again(preset: ReportPreset): Promise<void> {
+    if (!(await this.#present())) return;
+    const at = this.#dialog.ctx;
+    const now = await this.#dialog.conversation.now();
+    const requester = { chatId: at.chat?.id ?? 0, userId: at.from?.id ?? 0, locale: at.locale };
+    const clock = { now, zone: this.#deps.timezone };
+    await this.order(againRequest(preset, requester, clock), preset.preset);
   }
 
   /**
@@ -209,8 +242,9 @@ class ReportQuestions {
     const t = this.#t;
     const picked = await this.#period();
     if (!picked) return undefined;
-    const { period, quick } = picked;
-    if (quick) return { period, groupBy: quick.groupBy };
+    const { period, quick, preset } = picked;
+    const named = preset ? { preset } : {};
+    if (quick) return { period, groupBy: quick.groupBy, ...named };
     const about = t("ads-report-period-chosen", { period: formatPeriod(period) });
     const groupBy = await this.#questions.pick(
       `${about}\n\n${t("ads-report-grouping")}`,
@@ -218,10 +252,10 @@ class ReportQuestions {
       "g",
       REPORT_GROUPINGS,
     );
-    return groupBy && { period, groupBy };
+    return groupBy && { period, groupBy, ...named };
   }
 
-  async #period(): Promise<{ period: ReportPeriod; quick?: QuickReport } | undefined> {
+  async #period(): Promise<PeriodPicked | undefined> {
     const dialog = this.#dialog;
     const t = this.#t;
     const asked = await dialog.mark();
@@ -246,20 +280,22 @@ class ReportQuestions {
     const t = this.#t;
     let quick: QuickReport | undefined;
     let period: ReportPeriod | undefined;
+    let preset: PeriodPreset | undefined;
     if (answer.kind === "text") {
       const parsed = parsePeriodInput(answer.text, clock);
       if (!parsed.ok) return { why: t(PERIOD_REASON_KEYS[parsed.reason], { example }) };
       period = parsed.period;
     } else if (answer.step === "qp") {
       quick = QUICK_REPORTS.find((q) => q.id === answer.value);
-      if (quick) period = presetPeriod(quick.preset, clock);
-    } else if (PERIOD_PRESETS.includes(answer.value as PeriodPreset)) {
-      period = presetPeriod(answer.value as PeriodPreset, clock);
+      preset = quick?.preset;
+    } else {
+      preset = PERIOD_PRESETS.find((p) => p === answer.value);
     }
+    if (preset) period = presetPeriod(preset, clock);
     if (!period) return { why: "" };
     const check = checkPeriod(period, { maxDays: this.#deps.maxPeriodDays, clock });
     if (!check.ok) return { why: reportProblemText(t, check) };
-    return { value: quick ? { period, quick } : { period } };
+    return { value: { period, ...(preset ? { preset } : {}), ...(quick ? { quick } : {}) } };
   }
 
   /**
@@ -289,9 +325,9 @@ class ReportQuestions {
 
   /**
    * Checked once more (the day may have changed), then the confirm message becomes the progress
-   * message the runner edits.
+   * message the runner edits. A report over a preset period is remembered as the person's last.
    */
-  async order(request: ReportRequest): Promise<void> {
+  async order(request: ReportRequest, preset?: PeriodPreset): Promise<void> {
     const session = this.#session;
     const t = this.#t;
     const at = this.#dialog.ctx;
@@ -312,7 +348,18 @@ class ReportQuestions {
       }
     });
     if (!queued.ok) return session.end(at, queued.problem);
-    if (!queued.value.ok) await session.show(at, refusal(t, queued.value.problem));
+    if (!queued.value.ok) return void (await session.show(at, refusal(t, queued.value.problem)));
+    const presets = this.#deps.presets;
+    if (!preset || !presets) return;
+    const remembered = presetOf(session.shop.id, request, preset);
+    await this.#dialog.conversation.external(async () => {
+      try {
+        await presets.remember(request.requestedBy.userId, remembered);
+      } catch (error) {
+        // The report is ordered; only the ⚡ of next time is missing.
+        this.#deps.logger?.warn({ err: error }, "the last report not remembered");
+      }
+    });
   }
 }
 

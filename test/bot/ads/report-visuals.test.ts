@@ -42,7 +42,7 @@ async function order(w: World, user: User, labels: string[], format?: "XLSX", sh
     await tap(w, user, format);
     expect(screenText(w, user.id)).toContain(`Файл: ${format}`);
   }
-  await tap(w, user, "Заказать");
+  await tap(w, user, "Сформировать");
 }
 
 const okCalls = (w: World, method: string, chatId: number) =>

@@ -73,8 +73,8 @@ async function orderReport(w: World, user: User, order: Order): Promise<Recorded
   await tap(w, user, order.kind ?? "Статистика кампаний");
   await tap(w, user, order.period ?? "Последние 7 дней");
   await tap(w, user, order.grouping ?? "По дням");
-  expect(screenText(w, user.id)).toContain("Заказать отчёт?");
-  await tap(w, user, "Заказать");
+  expect(screenText(w, user.id)).toContain("Сформировать отчёт?");
+  await tap(w, user, "Сформировать");
   const progress = screen(w, user.id);
   expect(String(progress.payload.text)).toContain("Отчёт заказан");
   return progress;
@@ -392,8 +392,8 @@ describe("/report", () => {
         user: MANAGER,
         done: /^Готово/,
         kind: "Статистика кампаний",
-        quick: "⚡ Вчера по дням",
-        order: "Заказать",
+        quick: "⚡ Вчера",
+        order: "Сформировать",
         preset: "yesterday",
       },
       {
@@ -401,7 +401,7 @@ describe("/report", () => {
         done: /^Готово/,
         kind: "Статистика кампаний",
         quick: "⚡ Месяц",
-        order: "Заказать",
+        order: "Сформировать",
         preset: "last_30_days",
       },
       {
@@ -409,13 +409,13 @@ describe("/report", () => {
         done: /^Done/,
         kind: "Campaign statistics",
         quick: "⚡ 7 days",
-        order: "Order",
+        order: "Create",
         preset: "last_7_days",
       },
     ] as const;
     for (const [index, { user, done, kind, quick, order, preset }] of orders.entries()) {
       await slash(w, user, "report");
-      await tap(w, user, "Кроссовки");
+      await tap(w, user, /^▫️ Кроссовки/); // not "⚡ As last time: «Кроссовки…»"
       await tap(w, user, done);
       await tap(w, user, kind);
       await tap(w, user, quick);
@@ -470,12 +470,12 @@ describe("/report", () => {
     expect(screenText(w, MANAGER.id)).toContain("Файл: CSV");
     await tap(w, MANAGER, /XLSX$/);
     const confirm = screenText(w, MANAGER.id);
-    expect(confirm).toContain("Заказать отчёт?");
+    expect(confirm).toContain("Сформировать отчёт?");
     expect(confirm).toContain("Файл: XLSX");
     expect(confirm).not.toContain("Выберите кнопкой");
     await tap(w, MANAGER, /CSV$/);
     await tap(w, MANAGER, /XLSX$/);
-    await tap(w, MANAGER, "Заказать");
+    await tap(w, MANAGER, "Сформировать");
     const [job] = await jobsOf(w);
     expect(job).toMatchObject({
       kind: "campaigns",
@@ -577,7 +577,7 @@ describe("/report", () => {
     await tap(w, MANAGER, /^Вчера$/);
     await tap(w, MANAGER, "По дням");
     expect(screenText(w, MANAGER.id)).toContain("Товары: ");
-    await tap(w, MANAGER, "Заказать");
+    await tap(w, MANAGER, "Сформировать");
     const [document] = await waitForDocuments(w, MANAGER.id, 1);
     expect(document?.files[0]?.fileName).toMatch(new RegExp(`^ozon-ads-phrases_${id}_`));
     const [job] = await jobsOf(w);
@@ -595,7 +595,7 @@ describe("/report", () => {
     await tap(w, MANAGER_EN, "Last 7 days");
     await tap(w, MANAGER_EN, "By month");
     expect(screenText(w, MANAGER_EN.id)).toContain("Attribution window: 14 days");
-    await tap(w, MANAGER_EN, "Order");
+    await tap(w, MANAGER_EN, "Create");
     const [document] = await waitForDocuments(w, MANAGER_EN.id, 1);
     expect(document?.files[0]?.fileName).toMatch(/^ozon-ads-attribution_/);
     expect(String(document?.payload.caption)).toContain("📊 Order attribution · ");

@@ -61,7 +61,7 @@ async function orderShoes(w: World, user: User, shop?: string): Promise<Recorded
   await tap(w, user, "Статистика кампаний");
   await tap(w, user, "Последние 7 дней");
   await tap(w, user, "По дням");
-  await tap(w, user, "Заказать");
+  await tap(w, user, "Сформировать");
   const progress = screen(w, user.id);
   expect(String(progress.payload.text)).toContain("Отчёт заказан");
   return progress;

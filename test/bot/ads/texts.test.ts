@@ -46,14 +46,14 @@ const RU = {
   period: "Последние 7 дней",
   group: "По дням",
   kind: "Статистика кампаний",
-  order: "Заказать",
+  order: "Сформировать",
 };
 const EN = {
   done: /^Done/,
   period: "Last 7 days",
   group: "By day",
   kind: "Campaign statistics",
-  order: "Order",
+  order: "Create",
 };
 
 describe("report texts come from the locales", () => {
