@@ -348,6 +348,11 @@ digest-ads-share = (ad cost share { $share } %)
 digest-ads-none = 📣 Ads: the store has no Performance API keys.
 digest-ads-failed = 📣 Ads: Ozon did not answer ({ $reason }).
 digest-decimal = .
+digest-gave-up = ⚠️ The digest for { $day } did not come: { $reason } I tried for about an hour and gave up. The next one comes as usual, at { $time }.
+digest-gave-up-telegram = Telegram did not accept the message ({ $code }: { $description }).
+digest-gave-up-network = there was no connection to Telegram.
+digest-gave-up-interrupted = the bot restarted while sending it.
+digest-gave-up-other = it could not be sent.
 
 ## Report charts and XLSX
 report-chart-title = Spend and orders by day

@@ -348,6 +348,11 @@ digest-ads-share = (ДРР { $share } %)
 digest-ads-none = 📣 Реклама: у магазина нет ключей Performance API.
 digest-ads-failed = 📣 Реклама: Ozon не ответил ({ $reason }).
 digest-decimal = ,
+digest-gave-up = ⚠️ Сводка за { $day } не пришла: { $reason } Я пробовал около часа и больше не пытаюсь. Следующая придёт как обычно, в { $time }.
+digest-gave-up-telegram = Telegram не принимал сообщение ({ $code }: { $description }).
+digest-gave-up-network = не было связи с Telegram.
+digest-gave-up-interrupted = бот перезапускался во время отправки.
+digest-gave-up-other = отправить не получилось.
 
 ## Report charts and XLSX
 report-chart-title = Расход и заказы по дням

@@ -11,6 +11,7 @@ import {
   closeWorlds,
   limitManager,
   MANAGER,
+  MANAGER_EN,
   say,
   screen,
   screenText,
@@ -36,6 +37,14 @@ const digestsTo = (w: World, chatId: number) =>
     .filter((c) => Number(c.payload.chat_id) === chatId && c.response?.ok)
     .map((c) => String(c.payload.text))
     .filter((text) => text.startsWith("🗞 Сводка за"));
+
+/** The notices that a digest was given up, accepted by Telegram. */
+const noticesTo = (w: World, chatId: number) =>
+  w.fake
+    .callsTo("sendMessage")
+    .filter((c) => Number(c.payload.chat_id) === chatId && c.response?.ok)
+    .map((c) => String(c.payload.text))
+    .filter((text) => text.startsWith("⚠️"));
 
 /** The lines the sandbox's numbers make for one store. */
 function expectedLines(w: World, index: number): string[] {
@@ -174,10 +183,11 @@ describe("daily digest", () => {
     expect(digestsTo(w, MANAGER.id)).toHaveLength(1);
   });
 
-  it("keeps failing: four tries within about an hour, then given up", async () => {
+  it("keeps failing: four tries within about an hour, then given up and the manager told once why", async () => {
     const clock = new ManualClock(MORNING);
     const w = await dueDigest(clock);
-    w.fake.failNext("sendMessage", { error_code: 502, description: "Bad Gateway" }, 100);
+    // Every try of the digest fails; the notice after the last one is accepted.
+    w.fake.failNext("sendMessage", { error_code: 502, description: "Bad Gateway" }, 4);
     const attempts = () =>
       w.fake
         .callsTo("sendMessage")
@@ -188,6 +198,36 @@ describe("daily digest", () => {
     }
     expect(attempts()).toBe(4);
     expect(digestsTo(w, MANAGER.id)).toHaveLength(0);
+    expect(noticesTo(w, MANAGER.id)).toEqual([
+      "⚠️ Сводка за 14.06.2026 не пришла: Telegram не принимал сообщение (502: Bad Gateway). " +
+        "Я пробовал около часа и больше не пытаюсь. Следующая придёт как обычно, в 09:00.",
+    ]);
+    // A new process on the same store does not tell it again.
+    await w.restart();
+    for (let i = 0; i < 6; i++) {
+      expect(await w.schedules.digests.runOnce()).toBe(0);
+      await clock.advance(10 * 60_000);
+    }
+    expect(noticesTo(w, MANAGER.id)).toHaveLength(1);
+  });
+
+  it("given up in English: the notice is in the manager's language", async () => {
+    const clock = new ManualClock(MORNING);
+    const w = await startWorld({ seller: true, schedules: { now: clock.now, runLoop: false } });
+    await w.start();
+    await slash(w, MANAGER_EN, "schedule");
+    await tap(w, MANAGER_EN, "🗞 Digest at 09:00 — off");
+    await clock.advance(2 * HOUR);
+    w.fake.failNext("sendMessage", { error_code: 500, description: "Internal Server Error" }, 4);
+    for (let minute = 0; minute <= 2 * 60; minute += 5) {
+      await w.schedules.digests.runOnce();
+      await clock.advance(5 * 60_000);
+    }
+    expect(noticesTo(w, MANAGER_EN.id)).toEqual([
+      "⚠️ The digest for 14.06.2026 did not come: Telegram did not accept the message " +
+        "(500: Internal Server Error). I tried for about an hour and gave up. " +
+        "The next one comes as usual, at 09:00.",
+    ]);
   });
 
   it("a person who blocked the bot (403) is not tried again", async () => {
