@@ -38,6 +38,11 @@
  * `parseError`, and answered 400 "Bad Request: ..." as Telegram answers a malformed request.
  * A keyboard with an empty row (a `row()` too many) is answered as usual but noted:
  * test/support/setup.ts fails the test that sent one (`takeEmptyKeyboardRows`).
+ *
+ * Its parts, one idea a file: reading a request (bot-api-request.ts), what a call records
+ * (bot-api-calls.ts), what a test makes it do wrong (bot-api-faults.ts), the messages that exist
+ * and Telegram's refusals (telegram-messages.ts), getUpdates (update-queue.ts), webhooks
+ * (webhook-delivery.ts); here the server, the recorded calls and each method's answer.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -50,6 +55,7 @@ import type {
   TelegramError,
   TelegramResponse,
 } from "./bot-api-calls.ts";
+import { BotApiFaults } from "./bot-api-faults.ts";
 import { BOT_API_METHODS } from "./bot-api-methods.ts";
 import { parsePayload, readBody } from "./bot-api-request.ts";
 import { botInfoFor } from "./bot-info.ts";
@@ -75,12 +81,6 @@ export type {
 
 export const TEST_BOT_TOKEN = "7000001:AAFakeTokenForTestsOnly_abcdefghijklmnop";
 
-interface Injection {
-  remaining: number;
-  error?: TelegramError;
-  delayMs?: number;
-}
-
 export class FakeBotApi {
   readonly token: string;
   readonly botInfo: UserFromGetMe;
@@ -91,10 +91,8 @@ export class FakeBotApi {
   #messageId = 1000;
   #fileSeq = 0;
   #topicSeq = 100;
-  readonly #failures = new Map<string, Injection[]>();
-  /** Groups upgraded to supergroups: old chat id → new one. */
-  readonly #migrated = new Map<number, number>();
-  readonly #delays = new Map<string, Injection[]>();
+  /** What a test makes it do wrong (bot-api-faults.ts). */
+  readonly #faults = new BotApiFaults();
   readonly #handlers = new Map<string, MethodHandler>();
   readonly #files = new Map<string, { meta: RegisteredFile; bytes: Uint8Array }>();
   /** Served by getUpdates (update-queue.ts). */
@@ -102,8 +100,6 @@ export class FakeBotApi {
   /** The messages that exist in each chat, for edits (telegram-messages.ts). */
   readonly #chatMessages = new ChatMessages();
   readonly #callWaiters = new Set<() => void>();
-  /** Set while the fake does not answer: resolves when it answers again. */
-  #silence: { over: Promise<void>; end: () => void } | undefined;
 
   private constructor(options: FakeBotApiOptions) {
     this.token = options.token ?? TEST_BOT_TOKEN;
@@ -197,9 +193,7 @@ export class FakeBotApi {
 
   /** The next `times` calls of `method` fail with this Telegram error. */
   failNext(method: string, error: TelegramError, times = 1): void {
-    const list = this.#failures.get(method) ?? [];
-    list.push({ remaining: times, error });
-    this.#failures.set(method, list);
+    this.#faults.failNext(method, error, times);
   }
 
   /**
@@ -207,14 +201,12 @@ export class FakeBotApi {
    * Telegram does, with 400 and `parameters.migrate_to_chat_id`.
    */
   migrateChat(fromChatId: number, toChatId: number): void {
-    this.#migrated.set(fromChatId, toChatId);
+    this.#faults.migrateChat(fromChatId, toChatId);
   }
 
   /** The next `times` answers to `method` are held for `ms` (the call is recorded at once). */
   delay(method: string, ms: number, times = 1): void {
-    const list = this.#delays.get(method) ?? [];
-    list.push({ remaining: times, delayMs: ms });
-    this.#delays.set(method, list);
+    this.#faults.delay(method, ms, times);
   }
 
   /**
@@ -222,16 +214,12 @@ export class FakeBotApi {
    * (the connection stays open) until answerAgain() or close().
    */
   stopAnswering(): void {
-    if (this.#silence) return;
-    let end: () => void = () => {};
-    const over = new Promise<void>((resolve) => (end = resolve));
-    this.#silence = { over, end };
+    this.#faults.stopAnswering();
   }
 
   /** Answers the held calls and every later one again. */
   answerAgain(): void {
-    this.#silence?.end();
-    this.#silence = undefined;
+    this.#faults.answerAgain();
   }
 
   /** A custom answer for a method (replaces the built-in one). */
@@ -298,9 +286,7 @@ export class FakeBotApi {
   /** Forgets calls, injections and custom handlers (updates and files stay). */
   reset(): void {
     this.calls.length = 0;
-    this.#failures.clear();
-    this.#migrated.clear();
-    this.#delays.clear();
+    this.#faults.clear();
     this.#handlers.clear();
   }
 
@@ -339,7 +325,7 @@ export class FakeBotApi {
     }
     this.calls.push(call);
     this.#notify();
-    if (this.#silence) await this.#silence.over;
+    await this.#faults.answering();
 
     if (error !== undefined) {
       return this.#answer(res, call, 400, { ok: false, error_code: 400, description: error });
@@ -352,20 +338,9 @@ export class FakeBotApi {
         description: "Unauthorized",
       });
     }
-    const held = take(this.#delays, method);
-    if (held?.delayMs) await new Promise((r) => setTimeout(r, held.delayMs));
-
-    const failure = take(this.#failures, method)?.error;
-    if (failure) return this.#answer(res, call, failure.error_code, { ok: false, ...failure });
-    const movedTo = this.#migrated.get(Number(payload.chat_id));
-    if (movedTo !== undefined) {
-      return this.#answer(res, call, 400, {
-        ok: false,
-        error_code: 400,
-        description: "Bad Request: group chat was upgraded to a supergroup chat",
-        parameters: { migrate_to_chat_id: movedTo },
-      });
-    }
+    await this.#faults.held(method);
+    const refusal = this.#faults.refusal(method, payload.chat_id);
+    if (refusal) return this.#answer(res, call, refusal.error_code, { ok: false, ...refusal });
 
     try {
       const result = await this.#result(method, payload, call, req);
@@ -579,15 +554,6 @@ function chatFor(chatId: unknown): Record<string, unknown> {
   if (Number.isFinite(id) && id > 0) return { id, type: "private", first_name: "User" };
   if (Number.isFinite(id) && id < 0) return { id, type: "supergroup", title: "Group" };
   return { id: -1000000000001, type: "channel", title: String(chatId) };
-}
-
-function take(map: Map<string, Injection[]>, method: string): Injection | undefined {
-  const list = map.get(method);
-  const first = list?.[0];
-  if (!list || !first) return undefined;
-  first.remaining--;
-  if (first.remaining <= 0) list.shift();
-  return first;
 }
 
 function send(res: ServerResponse, status: number, body: unknown) {
