@@ -153,11 +153,18 @@ export async function scheduleDaily(w: WalkWorld, who: User): Promise<JobResult>
   screen = await job.tap(screen, w.label("schedule-new-button"));
   screen = await job.tap(screen, /Кроссовки/);
   screen = await job.tap(screen, /^(Готово|Done)/);
-  screen = await job.tap(screen, /^(Вчера|Yesterday)$/);
-  screen = await job.tap(screen, /^(По дням|By day)$/);
-  screen = await job.tap(screen, w.label("schedule-format-xlsx"));
-  screen = await job.tap(screen, w.label("schedule-every-day"));
-  screen = await job.type("09:00");
+  if (!w.hasButton(screen, w.label("schedule-every-day"))) {
+    // Before issue 28: the period, grouping and format asked first, the time typed.
+    screen = await job.tap(screen, /^(Вчера|Yesterday)$/);
+    screen = await job.tap(screen, /^(По дням|By day)$/);
+    screen = await job.tap(screen, w.label("schedule-format-xlsx"));
+    screen = await job.tap(screen, w.label("schedule-every-day"));
+    screen = await job.type("09:00");
+  } else {
+    screen = await job.tap(screen, w.label("schedule-every-day"));
+    // The period follows from "every day" (yesterday), by day, as CSV: the summary has Save.
+    screen = await job.tap(screen, /^09:00$/);
+  }
   await job.tap(screen, w.label("schedule-save-button"));
   const after = await w.schedules.schedules.of(who.id);
   check(after.length === before + 1, "the schedule saved");

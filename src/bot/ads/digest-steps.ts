@@ -12,6 +12,7 @@ import { parseTimeOfDay } from "../../services/schedules/slots.ts";
 import type { ConversationContext } from "../core/context.ts";
 import type { Dialog } from "../core/dialog/dialog.ts";
 import type { DigestDialog } from "./schedule-dialog.ts";
+import { zoneText } from "./schedule-format.ts";
 
 const DEFAULT_TIME = "09:00";
 
@@ -76,7 +77,7 @@ export function digestDialog(deps: DigestDeps): DigestDialog {
       const time = setting?.time ?? DEFAULT_TIME;
       const text = [
         shown.notice,
-        t("digest-about", { zone: deps.timezone }),
+        t("digest-about", { zone: zoneText(t, deps.timezone) }),
         "",
         on ? t("digest-state-on", { time }) : t("digest-state-off"),
       ]
@@ -98,7 +99,7 @@ export function digestDialog(deps: DigestDeps): DigestDialog {
 
       // A new time, typed; asked again after one that is not a time.
       const asked = await dialog.mark();
-      const question = t("digest-time-ask", { zone: deps.timezone });
+      const question = t("digest-time-ask", { zone: zoneText(t, deps.timezone) });
       await dialog.show(dialog.ctx, question, new InlineKeyboard());
       const typed = await dialog.answer([]);
       if (typed.kind !== "text") return dialog.back(asked); // no step is offered

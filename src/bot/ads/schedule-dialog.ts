@@ -22,7 +22,7 @@ import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import type { Dialog } from "../core/dialog/dialog.ts";
 import { headed } from "../core/dialog/questions.ts";
 import { type AdsDialogDeps, adsDialog } from "./ads-steps.ts";
-import { scheduleText } from "./schedule-format.ts";
+import { scheduleText, zoneText } from "./schedule-format.ts";
 import {
   scheduleCardKeyboard,
   scheduleDeleteKeyboard,
@@ -94,7 +94,7 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
        * The schedules' texts, with the time, the shops' names and (for someone else's schedule)
        * who saved it read once outside the replay.
        */
-      const describe = async (list: readonly ReportSchedule[]) => {
+      const describe = async (list: readonly ReportSchedule[], zoneSaid = false) => {
         const now = await conversation.now();
         const names = await conversation.external(() =>
           Promise.all(
@@ -113,6 +113,7 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
             zone: deps.timezone,
             shopName: names[i]?.shop ?? undefined,
             ...(names[i]?.owner ? { ownerName: names[i].owner } : {}),
+            zoneSaid,
           }),
         );
       };
@@ -120,13 +121,13 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
       // The list, drawn again (headed by what was just done) whenever the script comes back here.
       const listed = await dialog.mark();
       const schedules = await shown();
-      const lines = (await describe(schedules)).map(
+      const lines = (await describe(schedules, true)).map(
         (text, i) => `${i + 1}. ${text.replaceAll("\n", "\n    ")}`,
       );
       const head = t(inGroup ? "schedule-list-group" : "schedule-list", {
         count: schedules.length,
         max: deps.schedules.maxPerPerson,
-        zone: deps.timezone,
+        zone: zoneText(t, deps.timezone),
       });
       const body =
         schedules.length > 0 ? [head, "", ...lines].join("\n") : `${head}\n\n${t("schedule-none")}`;

@@ -11,7 +11,7 @@ import type { Store } from "../../../src/store/port.ts";
 import { RedisStore } from "../../../src/store/redis.ts";
 import { ManualClock } from "../../support/manual-clock.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../../support/redis.ts";
-import { command, group, myChatMember, text } from "../../support/updates.ts";
+import { command, group, myChatMember } from "../../support/updates.ts";
 import { waitFor } from "../../support/wait.ts";
 import {
   closeWorlds,
@@ -60,11 +60,8 @@ async function saveGroupSchedule(w: World, chat: Chat = team): Promise<ReportSch
   await at("Новое расписание");
   await at("Кроссовки");
   await at(/^Готово/);
-  await at("Вчера");
-  await at("По дням");
-  await at("CSV");
   await at("Каждый день");
-  await w.send(text("09:00", { from: MANAGER, chat }));
+  await at("09:00");
   await at("Сохранить");
   const [saved] = await w.schedules.schedules.aimedAt(chat.id);
   if (!saved) throw new Error("nothing saved");

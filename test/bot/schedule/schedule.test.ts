@@ -7,7 +7,7 @@ import type { User } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ReportSchedule } from "../../../src/services/schedules/schedules.ts";
 import { ManualClock } from "../../support/manual-clock.ts";
-import { command, group, text } from "../../support/updates.ts";
+import { command, group } from "../../support/updates.ts";
 import { waitFor } from "../../support/wait.ts";
 import {
   closeWorlds,
@@ -23,7 +23,7 @@ import {
   WAREHOUSE,
   type World,
 } from "../ads/world.ts";
-import { press } from "../harness.ts";
+import { buttonsOf, press } from "../harness.ts";
 
 afterEach(closeWorlds);
 
@@ -56,14 +56,19 @@ async function saveSchedule(w: World, user: User, plan: Plan = {}): Promise<Repo
   await tap(w, user, /Новое расписание|New schedule/);
   for (const label of plan.campaigns ?? ["Кроссовки"]) await tap(w, user, label);
   await tap(w, user, /^(Готово|Done)/);
-  await tap(w, user, plan.period ?? "Вчера");
-  await tap(w, user, "По дням");
-  await tap(w, user, plan.format ?? "CSV");
   await tap(w, user, plan.every ?? "Каждый день");
   if (plan.weekday) await tap(w, user, plan.weekday);
   if (plan.day) await say(w, user, plan.day);
-  await say(w, user, plan.time ?? "09:00");
+  const time = plan.time ?? "09:00";
+  if (["08:00", "09:00", "10:00"].includes(time)) await tap(w, user, time);
+  else {
+    await tap(w, user, "Другое время");
+    await say(w, user, time);
+  }
+  // The summary: the period follows from how often, by day, CSV; each switched here.
   expect(screenText(w, user.id)).toContain("Сохранить расписание?");
+  if (plan.period) await tap(w, user, plan.period);
+  if (plan.format) await tap(w, user, plan.format);
   await tap(w, user, "Сохранить");
   expect(screenText(w, user.id)).toContain("✅ Расписание сохранено.");
   const saved = (await w.schedules.schedules.of(user.id)).find((s) => !before.has(s.id));
@@ -103,9 +108,14 @@ describe("/schedule dialog", () => {
     expect(list).toContain("каждый день в 09:00");
     expect(list).toContain("последние 7 дней · по дням · Excel (XLSX)");
     expect(list).toContain("Вам в личные сообщения");
-    expect(list).toMatch(/Следующий отчёт: \d\d\.\d\d\.\d{4} 09:00 \(Europe\/Moscow\)/);
+    // The zone said once, in the person's words: not Europe/Moscow on every schedule.
+    expect(list).toMatch(/Следующий отчёт: \d\d\.\d\d\.\d{4} 09:00$/m);
+    expect(list.match(/по Москве/g)).toHaveLength(1);
+    expect(list).not.toContain("Europe/Moscow");
 
     await tap(w, MANAGER, "1.");
+    // The card alone says it with the next report.
+    expect(screenText(w, MANAGER.id)).toMatch(/Следующий отчёт: .+ 09:00 \(по Москве\)/);
     await tap(w, MANAGER, "Приостановить");
     expect(screenText(w, MANAGER.id)).toContain("⏸ Расписание приостановлено");
     expect((await w.schedules.schedules.get(saved.id))?.paused).toBe(true);
@@ -165,18 +175,40 @@ describe("/schedule dialog", () => {
     await tap(w, MANAGER, "Новое расписание");
     await tap(w, MANAGER, "Кроссовки");
     await tap(w, MANAGER, /^Готово/);
-    await say(w, MANAGER, "за месяц");
+    await say(w, MANAGER, "каждый день");
     expect(screenText(w, MANAGER.id)).toMatch(
-      /^Выберите кнопкой под вопросом\.\n\nЗа какой период каждый раз строить отчёт\?/,
+      /^Выберите кнопкой под вопросом\.\n\nКак часто присылать отчёт\?/,
     );
-    await tap(w, MANAGER, "Прошлый календарный месяц");
-    expect(screenText(w, MANAGER.id)).toContain("Как сгруппировать строки?");
+    await tap(w, MANAGER, "Раз в неделю");
+    await tap(w, MANAGER, "Пт");
+    await say(w, MANAGER, "9");
+    expect(screenText(w, MANAGER.id)).toMatch(
+      /^Выберите кнопкой под вопросом\.\n\nВо сколько присылать отчёт \(по Москве\)\?/,
+    );
+    await tap(w, MANAGER, "10:00");
+    // The summary: weekly reports on the last 7 days, by day, as CSV, each switched here.
+    const chosen = () =>
+      buttonsOf(screen(w, MANAGER.id))
+        .map((b) => b.text)
+        .filter((label) => label.startsWith("✅ ") && label !== "✅ Сохранить");
+    expect(screenText(w, MANAGER.id)).toContain("🗓 по пятницам в 10:00 (по Москве)");
+    expect(chosen()).toEqual(["✅ Последние 7 дней", "✅ По дням", "✅ CSV"]);
     await say(w, MANAGER, "по неделям");
     expect(screenText(w, MANAGER.id)).toMatch(
-      /^Выберите кнопкой под вопросом\.\n\nКак сгруппировать/,
+      /^Выберите кнопкой под вопросом\.\n\nСохранить расписание\?/,
     );
     await tap(w, MANAGER, "По неделям");
-    expect(screenText(w, MANAGER.id)).toBe("В каком виде присылать файл?");
+    await tap(w, MANAGER, "Excel");
+    expect(chosen()).toEqual(["✅ Последние 7 дней", "✅ По неделям", "✅ Excel (XLSX)"]);
+    expect(await w.schedules.schedules.of(MANAGER.id)).toEqual([]); // nothing saved before Save
+    await tap(w, MANAGER, "Сохранить");
+    const [saved] = await w.schedules.schedules.of(MANAGER.id);
+    expect(saved).toMatchObject({
+      period: "last_7_days",
+      groupBy: "START_OF_WEEK",
+      format: "xlsx",
+      rule: { every: "week", weekday: 5, time: "10:00" },
+    });
   });
 
   it("weekly and monthly rules; a bad time or day is refused with the reason and the step stays", async () => {
@@ -187,13 +219,12 @@ describe("/schedule dialog", () => {
     await tap(w, MANAGER, "Новое расписание");
     await tap(w, MANAGER, "Кроссовки");
     await tap(w, MANAGER, /^Готово/);
-    await tap(w, MANAGER, "Прошлый календарный месяц");
-    await tap(w, MANAGER, "По неделям");
-    await tap(w, MANAGER, "CSV");
     await tap(w, MANAGER, "Раз в месяц");
     await say(w, MANAGER, "32");
     expect(screenText(w, MANAGER.id)).toContain("Нужно число от 1 до 31");
     await say(w, MANAGER, "31");
+    expect(screenText(w, MANAGER.id)).toContain("Во сколько присылать отчёт (по Москве)?");
+    await tap(w, MANAGER, "Другое время");
     await say(w, MANAGER, "25:00");
     expect(screenText(w, MANAGER.id)).toContain("Не понял время");
     await say(w, MANAGER, "7.30");
@@ -247,11 +278,8 @@ describe("/schedule dialog", () => {
     await at("Новое расписание");
     await at("Кроссовки");
     await at(/^Готово/);
-    await at("Вчера");
-    await at("По дням");
-    await at("CSV");
     await at("Каждый день");
-    await w.send(text("09:00", { from: MANAGER, chat: team }));
+    await at("09:00");
     expect(screenText(w, team.id)).toContain("В группу «Отдел рекламы»");
     // Someone else's press in the group does nothing to the dialog.
     await w.send(press(screen(w, team.id), "Сохранить", MANAGER_EN));
@@ -278,11 +306,8 @@ describe("/schedule dialog", () => {
     expect(screenText(w, MANAGER.id)).toContain(`🏬 ${second.name}`);
     await tap(w, MANAGER, /^▫️/);
     await tap(w, MANAGER, /^Готово/);
-    await tap(w, MANAGER, "Вчера");
-    await tap(w, MANAGER, "По дням");
-    await tap(w, MANAGER, "CSV");
     await tap(w, MANAGER, "Каждый день");
-    await say(w, MANAGER, "09:00");
+    await tap(w, MANAGER, "09:00");
     await tap(w, MANAGER, "Сохранить");
     expect(screenText(w, MANAGER.id)).toContain(`🏬 ${second.name}`);
     const [saved] = await w.schedules.schedules.of(MANAGER.id);
