@@ -13,6 +13,10 @@ ads-campaign-line = { $number }. { $title } — { $state } — { $budget }{ $kin
        *[other] {""}
     }
 ads-campaigns-more = { $shown } and { $more } more
+ads-budget-on-button = { $budget }{ $kind ->
+        [weekly] /wk
+       *[other] {""}
+    }
 ads-budget-unset = no limit
 ads-budget-choose = Choose a campaign to change its budget, daily or weekly, whichever it has. You can type part of its title to find it.
 ads-budget-choose-search = Campaigns matching "{ $search }":

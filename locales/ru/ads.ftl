@@ -13,6 +13,10 @@ ads-campaign-line = { $number }. { $title } — { $state } — { $budget }{ $kin
        *[other] {""}
     }
 ads-campaigns-more = { $shown } и ещё { $more }
+ads-budget-on-button = { $budget }{ $kind ->
+        [weekly] /нед
+       *[other] {""}
+    }
 ads-budget-unset = без ограничения
 ads-budget-choose = Выберите кампанию, чтобы изменить её бюджет — дневной или недельный, какой у неё есть. Можно написать часть названия — покажу подходящие.
 ads-budget-choose-search = Кампании по запросу «{ $search }»:

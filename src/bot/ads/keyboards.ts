@@ -40,7 +40,7 @@ function pager(keyboard: InlineKeyboard, button: ButtonData, page: number, pages
   if (page < pages - 1) keyboard.text("»", button("p", page + 1));
 }
 
-/** One button per campaign ("Title · 1 500 ₽") and the pages. */
+/** One button per campaign ("Title · 1 500 ₽", "Title · 4 900 ₽/нед" when weekly), the pages. */
 export function budgetCampaignsKeyboard(
   button: ButtonData,
   t: Translator,
@@ -50,7 +50,12 @@ export function budgetCampaignsKeyboard(
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   for (const campaign of campaigns) {
-    const label = `${shortLabel(campaignTitle(campaign), 28)} · ${budgetText(t, campaign.budget)}`;
+    const budget = t("ads-budget-on-button", {
+      budget: budgetText(t, campaign.budget),
+      // Old views (dialogs begun before weekly budgets were read) have no kind: they were daily.
+      kind: campaign.budget === "0" ? "none" : (campaign.kind ?? "daily"),
+    });
+    const label = `${shortLabel(campaignTitle(campaign), 28)} · ${budget}`;
     newRow(keyboard).text(label, button("c", campaign.id));
   }
   pager(keyboard, button, page, pages);
