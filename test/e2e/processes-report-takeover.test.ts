@@ -42,7 +42,7 @@ redis.describe("kill -9 of the process preparing a report", () => {
       campaign.title,
       /Done \(1\)/,
       /Campaign statistics/,
-      /⚡ Yesterday/,
+      /^Yesterday$/,
       /✅ Create/,
     ]) {
       const screen = await w.screenWith(label);

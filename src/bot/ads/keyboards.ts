@@ -109,22 +109,13 @@ export const QUICK_REPORTS = [
 }>;
 export type QuickReport = (typeof QUICK_REPORTS)[number];
 
-/** The quick reports in a row, then the period presets (step "pp", the grouping comes next). */
+/** The period presets, two in a row (step "pp"); the summary comes next. */
 export function periodKeyboard(button: ButtonData, t: Translator): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  for (const quick of QUICK_REPORTS) keyboard.text(t(quick.key), button("qp", quick.id));
   PERIOD_PRESETS.forEach((preset, index) => {
-    if (index % 2 === 0) keyboard.row();
+    if (index > 0 && index % 2 === 0) keyboard.row();
     keyboard.text(t(PRESET_KEYS[preset]), button("pp", preset));
   });
-  return keyboard;
-}
-
-export function groupingKeyboard(button: ButtonData, t: Translator): InlineKeyboard {
-  const keyboard = new InlineKeyboard();
-  for (const grouping of REPORT_GROUPINGS) {
-    keyboard.text(t(GROUPING_KEYS[grouping]), button("g", grouping));
-  }
   return keyboard;
 }
 
@@ -158,13 +149,22 @@ export function attributionKeyboard(button: ButtonData, t: Translator): InlineKe
   return keyboard;
 }
 
-/** Order, and the file's format as a choice (step "f", ✅ on the chosen one). */
+/**
+ * The summary's choices, ✅ on the chosen: the grouping (step "g"), the file's format (step "f");
+ * then Create.
+ */
 export function reportConfirmKeyboard(
   button: ButtonData,
   t: Translator,
   format: ReportFormat = "csv",
+  groupBy: ReportGroupBy = "DATE",
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
+  for (const grouping of REPORT_GROUPINGS) {
+    const mark = grouping === groupBy ? "✅ " : "";
+    keyboard.text(`${mark}${t(GROUPING_KEYS[grouping])}`, button("g", grouping));
+  }
+  keyboard.row();
   for (const option of REPORT_FORMATS) {
     const mark = option === format ? "✅ " : "";
     keyboard.text(`${mark}${t(`report-format-${option}-button`)}`, button("f", option));

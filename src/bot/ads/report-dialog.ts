@@ -1,13 +1,12 @@
 /**
  * /report: "which store?" (only when the person's role reaches several shops with Performance
- * keys) → choose campaigns (toggles, paged, typing searches, at most 10) → kind (campaign
+ * keys) → choose campaigns (toggles, paged, typing searches, at most 10; "⚡ as last time" above
+ * them orders the person's last report again at once, report-again.ts) → kind (campaign
  * statistics; phrases for exactly one campaign and its objects; attribution with its days) →
- * period (a quick report — period and grouping in one tap — or a preset or typed
- * `01.10.2026-15.10.2026`, whole days in TIMEZONE, then the grouping) → confirm (where the file's
- * format, CSV or XLSX, may be switched) → a report job
- * is queued in that shop's queue and the confirm message becomes the progress message the
- * shop's runner edits. A usual
- * report is three taps after the campaigns: kind, quick report, Order.
+ * period (five presets or typed `01.10.2026-15.10.2026`, whole days in TIMEZONE) → the summary,
+ * grouped by day, where the grouping and the file's format (CSV or XLSX) may be switched → a
+ * report job is queued in that shop's queue and the summary becomes the progress message the
+ * shop's runner edits. A campaign card's ⚡ orders that campaign's report at once.
  *
  * Everything that can be checked without Ozon is checked here, with the reason in plain words,
  * before any job exists: too many campaigns, a period too long for the account (refused, not
@@ -55,7 +54,6 @@ import {
 import {
   ATTRIBUTION_DAYS,
   attributionKeyboard,
-  groupingKeyboard,
   kindKeyboard,
   objectsKeyboard,
   periodKeyboard,
@@ -237,22 +235,12 @@ class ReportQuestions {
     return found.value.includes(answer.value) ? [answer.value] : dialog.back(asked);
   }
 
-  /** The period (a quick report, a preset or typed), then the grouping unless a quick report. */
+  /** The period (a preset or typed), grouped by day until changed on the summary. */
   async when(): Promise<When | undefined> {
-    const t = this.#t;
     const picked = await this.#period();
     if (!picked) return undefined;
     const { period, quick, preset } = picked;
-    const named = preset ? { preset } : {};
-    if (quick) return { period, groupBy: quick.groupBy, ...named };
-    const about = t("ads-report-period-chosen", { period: formatPeriod(period) });
-    const groupBy = await this.#questions.pick(
-      `${about}\n\n${t("ads-report-grouping")}`,
-      groupingKeyboard(this.#dialog.button, t),
-      "g",
-      REPORT_GROUPINGS,
-    );
-    return groupBy && { period, groupBy, ...named };
+    return { period, groupBy: quick?.groupBy ?? "DATE", ...(preset ? { preset } : {}) };
   }
 
   async #period(): Promise<PeriodPicked | undefined> {
@@ -272,6 +260,7 @@ class ReportQuestions {
       headed(asked.notice, question),
       periodKeyboard(dialog.button, t),
     );
+    // "qp": a quick report's button on a screen drawn before the period screen had only presets.
     const taken = this.#takePeriod(await dialog.answer(["pp", "qp"]), clock, example);
     return "value" in taken ? taken.value : dialog.back(asked, taken.why);
   }
@@ -299,8 +288,8 @@ class ReportQuestions {
   }
 
   /**
-   * The report in full, with the file's format (switching it redraws the confirmation): the
-   * request to order on Order; undefined when the dialog ended.
+   * The report in full, with its grouping and the file's format (switching either redraws the
+   * summary): the request to create on Create; undefined when the dialog ended.
    */
   async confirm(chosen: Chosen, format: ReportFormat): Promise<ReportRequest | undefined> {
     const dialog = this.#dialog;
@@ -313,12 +302,14 @@ class ReportQuestions {
       ...chosen,
       ...(format !== "csv" ? { format } : {}),
     };
-    const keyboard = reportConfirmKeyboard(dialog.button, t, format);
+    const keyboard = reportConfirmKeyboard(dialog.button, t, format, chosen.groupBy);
     const text = confirmText(t, request, chosen.groupBy, format);
     await this.#session.show(at, headed(asked.notice, text), keyboard);
-    const answer = await dialog.answer(["y", "f"]);
+    const answer = await dialog.answer(["y", "f", "g"]);
     if (answer.kind === "text") return dialog.back(asked, t("dialog-use-buttons"));
     if (answer.step === "y") return request;
+    const groupBy = REPORT_GROUPINGS.find((g) => answer.step === "g" && g === answer.value);
+    if (groupBy) return this.confirm({ ...chosen, groupBy }, format);
     const other = REPORT_FORMATS.find((f) => f === answer.value);
     return this.confirm(chosen, other ?? format);
   }

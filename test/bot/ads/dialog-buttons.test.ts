@@ -63,8 +63,7 @@ async function reportConfirm(
   await next(campaign);
   await next(/^(Готово|Done)/);
   await next(/^(Статистика кампаний|Campaign statistics)$/);
-  await next(/^(Последние 7 дней|Last 7 days)$/);
-  await next(/^(По дням|By day)$/);
+  await next(/^(Последние 7 дней|Last 7 days)$/); // the summary, by day
   return screen(w, chat.id);
 }
 

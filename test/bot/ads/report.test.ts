@@ -20,7 +20,7 @@ import { driveUntil } from "../../services/ads/support.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { callback } from "../../support/updates.ts";
 import { waitFor } from "../../support/wait.ts";
-import { findButton, press, sentMessage } from "../harness.ts";
+import { buttonsOf, findButton, press, sentMessage } from "../harness.ts";
 import {
   alerts,
   closeWorlds,
@@ -72,7 +72,7 @@ async function orderReport(w: World, user: User, order: Order): Promise<Recorded
   await tap(w, user, /^Готово/);
   await tap(w, user, order.kind ?? "Статистика кампаний");
   await tap(w, user, order.period ?? "Последние 7 дней");
-  await tap(w, user, order.grouping ?? "По дням");
+  if (order.grouping) await tap(w, user, order.grouping); // by day unless changed here
   expect(screenText(w, user.id)).toContain("Сформировать отчёт?");
   await tap(w, user, "Сформировать");
   const progress = screen(w, user.id);
@@ -384,7 +384,7 @@ describe("/report", () => {
     expect(progressTexts(w, MANAGER.id, messageId).at(-1)).toContain("✅ Отчёт отправлен.");
   });
 
-  it("a usual report is three taps after the campaigns: kind, a quick period with its grouping, Order", async () => {
+  it("five periods, one tap each, go straight to the summary grouped by day (changed there); then Create", async () => {
     const w = await startWorld({ module: { runLoop: false } });
     const clock = { now: Date.now(), zone: ZONE };
     const orders = [
@@ -392,7 +392,7 @@ describe("/report", () => {
         user: MANAGER,
         done: /^Готово/,
         kind: "Статистика кампаний",
-        quick: "⚡ Вчера",
+        quick: "Вчера",
         order: "Сформировать",
         preset: "yesterday",
       },
@@ -400,7 +400,7 @@ describe("/report", () => {
         user: MANAGER,
         done: /^Готово/,
         kind: "Статистика кампаний",
-        quick: "⚡ Месяц",
+        quick: "Последние 30 дней",
         order: "Сформировать",
         preset: "last_30_days",
       },
@@ -408,7 +408,7 @@ describe("/report", () => {
         user: MANAGER_EN,
         done: /^Done/,
         kind: "Campaign statistics",
-        quick: "⚡ 7 days",
+        quick: "Last 7 days",
         order: "Create",
         preset: "last_7_days",
       },
@@ -418,6 +418,13 @@ describe("/report", () => {
       await tap(w, user, /^▫️ Кроссовки/); // not "⚡ As last time: «Кроссовки…»"
       await tap(w, user, done);
       await tap(w, user, kind);
+      // Five periods, no quick doubles of them.
+      const periods = buttonsOf(screen(w, user.id)).map((b) => b.text);
+      expect(periods.filter((label) => label !== (user === MANAGER ? "Выйти" : "Close"))).toEqual(
+        user === MANAGER
+          ? ["Вчера", "Последние 7 дней", "Последние 30 дней", "Этот месяц", "Прошлый месяц"]
+          : ["Yesterday", "Last 7 days", "Last 30 days", "This month", "Last month"],
+      );
       await tap(w, user, quick);
       expect(screenText(w, user.id)).toContain(
         user === MANAGER ? "Группировка: по дням" : "Grouping: by day",
@@ -459,12 +466,15 @@ describe("/report", () => {
     await tap(w, MANAGER, /^Готово/);
     await tap(w, MANAGER, "Статистика кампаний");
     await tap(w, MANAGER, "Последние 7 дней");
+    // Straight to the summary, grouped by day; a text there is told to use the buttons.
     await say(w, MANAGER, "по неделям");
     const grouping = screenText(w, MANAGER.id);
     expect(grouping).toContain("Выберите кнопкой под вопросом.");
     expect(grouping).toContain("Период: "); // the period chosen is kept
-    expect(grouping).toContain("Как сгруппировать строки?");
+    expect(grouping).toContain("Группировка: по дням");
     await tap(w, MANAGER, "По неделям");
+    expect(screenText(w, MANAGER.id)).toContain("Группировка: по неделям");
+    expect(JSON.stringify(screen(w, MANAGER.id).payload.reply_markup)).toContain("✅ По неделям");
     await say(w, MANAGER, "да");
     expect(screenText(w, MANAGER.id)).toContain("Выберите кнопкой под вопросом.");
     expect(screenText(w, MANAGER.id)).toContain("Файл: CSV");
@@ -522,7 +532,7 @@ describe("/report", () => {
     const from = today.minus({ days: 15 });
     await say(w, MANAGER, `${show(from)}-${show(today.minus({ days: 1 }))}`);
     expect(screenText(w, MANAGER.id)).toContain(`Период: ${show(from)}–`);
-    expect(screenText(w, MANAGER.id)).toContain("Как сгруппировать строки?");
+    expect(screenText(w, MANAGER.id)).toContain("Сформировать отчёт?");
     expect(performanceCalls(w.sandbox).submit).toBe(0);
     expect(await jobsOf(w)).toEqual([]);
   });
@@ -617,7 +627,7 @@ describe("/report", () => {
     // Still at the period step: a typed period is taken.
     const today = DateTime.now().setZone(ZONE).startOf("day");
     await say(w, MANAGER, today.minus({ days: 3 }).toFormat("dd.MM.yyyy"));
-    expect(screenText(w, MANAGER.id)).toContain("Как сгруппировать строки?");
+    expect(screenText(w, MANAGER.id)).toContain("Сформировать отчёт?");
     await tap(w, MANAGER, "Выйти");
     expect(screenText(w, MANAGER.id)).toBe("Вы вышли из диалога. Ничего не изменено.");
     await say(w, MANAGER, "По дням");
