@@ -110,6 +110,7 @@ ads-report-confirm = Create the report?
 ads-report-confirm-objects = Products: { $objects }
 ads-report-confirm-days = Attribution window: { $days } days
 ads-report-order-button = ✅ Create
+ads-report-other-kind-button = 📑 Another kind of report
 ads-report-again-button = ⚡ As last time: { $campaigns } · { $period } · { $grouping }
 ads-again-yesterday = yesterday
 ads-again-7-days = 7 days

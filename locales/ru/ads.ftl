@@ -110,6 +110,7 @@ ads-report-confirm = Сформировать отчёт?
 ads-report-confirm-objects = Товары: { $objects }
 ads-report-confirm-days = Окно атрибуции: { $days } дн.
 ads-report-order-button = ✅ Сформировать
+ads-report-other-kind-button = 📑 Другой вид отчёта
 ads-report-again-button = ⚡ Как в прошлый раз: { $campaigns } · { $period } · { $grouping }
 ads-again-yesterday = вчера
 ads-again-7-days = 7 дней

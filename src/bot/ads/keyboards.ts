@@ -169,7 +169,11 @@ export function reportConfirmKeyboard(
     const mark = option === format ? "✅ " : "";
     keyboard.text(`${mark}${t(`report-format-${option}-button`)}`, button("f", option));
   }
-  return keyboard.row().text(t("ads-report-order-button"), button("y"));
+  return keyboard
+    .row()
+    .text(t("ads-report-other-kind-button"), button("ok"))
+    .row()
+    .text(t("ads-report-order-button"), button("y"));
 }
 
 /** A report job's id (job ids count per shop). */

@@ -86,12 +86,12 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
       if (quickly) return ask.again(quickly);
       // The person's last report in this shop, offered again in one tap.
       const userId = first.from?.id ?? 0;
-      const last = carded
-        ? undefined
-        : ((await dialog.conversation.external(async () => {
-            const preset = await deps.presets?.last(userId);
-            return preset?.shop === shop ? preset : null;
-          })) ?? undefined);
+      const memory = await dialog.conversation.external(async () => {
+        const preset = await deps.presets?.last(userId);
+        const kinds = (await deps.presets?.kinds(userId)) ?? [];
+        return { last: preset?.shop === shop ? preset : null, kinds };
+      });
+      const last = carded ? undefined : (memory.last ?? undefined);
       const chosen = carded
         ? new Map([[carded, title ?? ""]])
         : await ask.campaigns(last && againLabel(t, last));
@@ -102,14 +102,24 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
         ? t("campaigns-report-for", { title: campaignTitle({ id: carded, title }) })
         : "";
 
-      const what = await ask.what(chosen, named);
+      // The kind is asked only of someone who used another kind than campaign statistics;
+      // anyone may switch it on the summary.
+      const asksKind = memory.kinds.some((kind) => kind !== "campaigns");
+      const what = asksKind ? await ask.what(chosen, named) : { kind: "campaigns" as const };
       if (!what) return;
-      const when = await ask.when();
+      const when = await ask.when(asksKind ? "" : named);
       if (!when) return;
       const campaigns = [...chosen].map(([id, title]) => ({ id, title }));
       const { preset, ...chosenWhen } = when;
-      const ordered = await ask.confirm({ campaigns, ...what, ...chosenWhen }, "csv");
-      if (ordered) await ask.order(ordered, preset);
+      const finish = async (of: What): Promise<void> => {
+        const ordered = await ask.confirm({ campaigns, ...of, ...chosenWhen }, "csv");
+        if (ordered === "kind") {
+          const other = await ask.what(chosen, "");
+          return other && finish(other);
+        }
+        if (ordered) await ask.order(ordered, preset);
+      };
+      await finish(what);
     },
   });
 }
@@ -236,14 +246,14 @@ class ReportQuestions {
   }
 
   /** The period (a preset or typed), grouped by day until changed on the summary. */
-  async when(): Promise<When | undefined> {
-    const picked = await this.#period();
+  async when(opening = ""): Promise<When | undefined> {
+    const picked = await this.#period(opening);
     if (!picked) return undefined;
     const { period, quick, preset } = picked;
     return { period, groupBy: quick?.groupBy ?? "DATE", ...(preset ? { preset } : {}) };
   }
 
-  async #period(): Promise<PeriodPicked | undefined> {
+  async #period(opening: string): Promise<PeriodPicked | undefined> {
     const dialog = this.#dialog;
     const t = this.#t;
     const asked = await dialog.mark();
@@ -257,7 +267,7 @@ class ReportQuestions {
     const question = t("ads-report-period", { zone: this.#deps.timezone, example });
     await this.#session.show(
       dialog.ctx,
-      headed(asked.notice, question),
+      headed(asked.returned ? asked.notice : opening, question),
       periodKeyboard(dialog.button, t),
     );
     // "qp": a quick report's button on a screen drawn before the period screen had only presets.
@@ -289,9 +299,10 @@ class ReportQuestions {
 
   /**
    * The report in full, with its grouping and the file's format (switching either redraws the
-   * summary): the request to create on Create; undefined when the dialog ended.
+   * summary): the request to create on Create, "kind" for another kind of report; undefined when
+   * the dialog ended.
    */
-  async confirm(chosen: Chosen, format: ReportFormat): Promise<ReportRequest | undefined> {
+  async confirm(chosen: Chosen, format: ReportFormat): Promise<ReportRequest | "kind" | undefined> {
     const dialog = this.#dialog;
     const t = this.#t;
     const asked = await dialog.mark();
@@ -305,9 +316,10 @@ class ReportQuestions {
     const keyboard = reportConfirmKeyboard(dialog.button, t, format, chosen.groupBy);
     const text = confirmText(t, request, chosen.groupBy, format);
     await this.#session.show(at, headed(asked.notice, text), keyboard);
-    const answer = await dialog.answer(["y", "f", "g"]);
+    const answer = await dialog.answer(["y", "f", "g", "ok"]);
     if (answer.kind === "text") return dialog.back(asked, t("dialog-use-buttons"));
     if (answer.step === "y") return request;
+    if (answer.step === "ok") return "kind";
     const groupBy = REPORT_GROUPINGS.find((g) => answer.step === "g" && g === answer.value);
     if (groupBy) return this.confirm({ ...chosen, groupBy }, format);
     const other = REPORT_FORMATS.find((f) => f === answer.value);
@@ -341,11 +353,13 @@ class ReportQuestions {
     if (!queued.ok) return session.end(at, queued.problem);
     if (!queued.value.ok) return void (await session.show(at, refusal(t, queued.value.problem)));
     const presets = this.#deps.presets;
-    if (!preset || !presets) return;
-    const remembered = presetOf(session.shop.id, request, preset);
+    if (!presets) return;
+    const remembered = preset && presetOf(session.shop.id, request, preset);
+    const userId = request.requestedBy.userId;
     await this.#dialog.conversation.external(async () => {
       try {
-        await presets.remember(request.requestedBy.userId, remembered);
+        await presets.noteKind(userId, request.kind);
+        if (remembered) await presets.remember(userId, remembered);
       } catch (error) {
         // The report is ordered; only the ⚡ of next time is missing.
         this.#deps.logger?.warn({ err: error }, "the last report not remembered");

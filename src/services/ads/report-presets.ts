@@ -2,8 +2,10 @@
  * The report a person ordered last, remembered so that /report can offer it again in one tap
  * ("⚡ as last time"). Kept per person (not per shop: the shop is part of it), with the period as
  * its preset ("last 7 days"), so that again means the same days counted from today. A report of
- * typed dates is not remembered: the one before it stays. What the store holds is read through a
- * schema: a record of another shape is no preset.
+ * typed dates is not remembered: the one before it stays. The kinds of report a person ordered
+ * are kept too (any period): /report asks the kind only of someone who used another kind than
+ * campaign statistics. What the store holds is read through a schema: a record of another shape
+ * is no preset (and no kinds).
  */
 import { z } from "zod";
 import type { Store } from "../../store/port.ts";
@@ -13,9 +15,12 @@ import {
   REPORT_FORMATS,
   REPORT_GROUPINGS,
   REPORT_KINDS,
+  type ReportKind,
 } from "./report-jobs.ts";
 
 const PREFIX = "ads:last-report:";
+const KINDS_PREFIX = "ads:report-kinds:";
+const kindsSchema = z.array(z.enum(REPORT_KINDS)).max(REPORT_KINDS.length);
 /** A preset left unused this long is forgotten. */
 const KEPT_MS = 180 * 24 * 60 * 60 * 1000;
 
@@ -50,5 +55,18 @@ export class ReportPresets {
 
   async remember(userId: number, preset: ReportPreset): Promise<void> {
     await this.#store.set(PREFIX + userId, presetSchema.parse(preset), { ttlMs: KEPT_MS });
+  }
+
+  /** The kinds of report the person ordered (none read: none). */
+  async kinds(userId: number): Promise<ReportKind[]> {
+    const parsed = kindsSchema.safeParse(await this.#store.get(KINDS_PREFIX + userId));
+    return parsed.success ? parsed.data : [];
+  }
+
+  /** The person ordered a report of `kind`. */
+  async noteKind(userId: number, kind: ReportKind): Promise<void> {
+    const known = await this.kinds(userId);
+    if (known.includes(kind)) return;
+    await this.#store.set(KINDS_PREFIX + userId, [...known, kind], { ttlMs: KEPT_MS });
   }
 }

@@ -62,7 +62,6 @@ async function reportConfirm(
   await w.send(command("report", { from: user, chat }));
   await next(campaign);
   await next(/^(Готово|Done)/);
-  await next(/^(Статистика кампаний|Campaign statistics)$/);
   await next(/^(Последние 7 дней|Last 7 days)$/); // the summary, by day
   return screen(w, chat.id);
 }

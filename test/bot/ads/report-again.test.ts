@@ -42,7 +42,6 @@ describe("a report in one tap", () => {
     expect(labels(w, MANAGER.id).some((l) => l.startsWith("⚡"))).toBe(false); // nothing yet
     await tap(w, MANAGER, /^▫️ Кроссовки/);
     await tap(w, MANAGER, /^Готово/);
-    await tap(w, MANAGER, "Статистика кампаний");
     await tap(w, MANAGER, "Последние 30 дней");
     await tap(w, MANAGER, "По неделям");
     await tap(w, MANAGER, /XLSX$/);
@@ -75,7 +74,6 @@ describe("a report in one tap", () => {
     await slash(w, MANAGER_EN, "report");
     await tap(w, MANAGER_EN, /^▫️ Кроссовки/);
     await tap(w, MANAGER_EN, /^Done/);
-    await tap(w, MANAGER_EN, "Campaign statistics");
     await tap(w, MANAGER_EN, /^Yesterday$/);
     await tap(w, MANAGER_EN, "Create");
     const again = '⚡ As last time: "Кроссовки и ботинки…" · yesterday · by day';
@@ -83,7 +81,6 @@ describe("a report in one tap", () => {
     await slash(w, MANAGER_EN, "report");
     await tap(w, MANAGER_EN, /^▫️ Баннер/);
     await tap(w, MANAGER_EN, /^Done/);
-    await tap(w, MANAGER_EN, "Campaign statistics");
     const from = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
     const to = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
     const dotted = (iso: string) => iso.split("-").reverse().join(".");
@@ -116,6 +113,32 @@ describe("a report in one tap", () => {
     expect(labels(w, MANAGER.id)[0]).toMatch(
       /^⚡ Как в прошлый раз: «Кроссовки и ботинки…» · 7 дней/,
     );
+  });
+
+  it("the kind is asked only of someone who used another kind; anyone switches it on the summary", async () => {
+    const w = await startWorld({ module: { runLoop: false } });
+    await slash(w, MANAGER, "report");
+    await tap(w, MANAGER, /^▫️ Кроссовки/);
+    await tap(w, MANAGER, /^Готово/);
+    expect(screenText(w, MANAGER.id)).toContain("За какой период?"); // no kind asked
+    await tap(w, MANAGER, "Последние 7 дней");
+    await tap(w, MANAGER, "Другой вид отчёта");
+    await tap(w, MANAGER, "Атрибуция заказов");
+    await tap(w, MANAGER, /^7 дн\.$/);
+    expect(screenText(w, MANAGER.id)).toContain("Окно атрибуции: 7 дн.");
+    await tap(w, MANAGER, "Сформировать");
+    expect((await jobsOf(w))[0]).toMatchObject({ kind: "attribution", attributionDays: 7 });
+
+    // Having used another kind, the kind is asked from now on.
+    await slash(w, MANAGER, "report");
+    await tap(w, MANAGER, /^▫️ Кроссовки/);
+    await tap(w, MANAGER, /^Готово/);
+    expect(screenText(w, MANAGER.id)).toContain("Какой отчёт нужен?");
+    // Another person is not asked.
+    await slash(w, MANAGER_EN, "report");
+    await tap(w, MANAGER_EN, /^▫️ Кроссовки/);
+    await tap(w, MANAGER_EN, /^Done/);
+    expect(screenText(w, MANAGER_EN.id)).toContain("For which period?");
   });
 
   it("a remembered report of another shape is no preset", async () => {

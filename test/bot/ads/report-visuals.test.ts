@@ -34,7 +34,6 @@ async function order(w: World, user: User, labels: string[], format?: "XLSX", sh
   if (shop) await tap(w, user, shop);
   for (const label of labels) await tap(w, user, label);
   await tap(w, user, /^Готово/);
-  await tap(w, user, "Статистика кампаний");
   await tap(w, user, "Последние 7 дней");
   await tap(w, user, "По дням");
   expect(screenText(w, user.id)).toContain("Файл: CSV");

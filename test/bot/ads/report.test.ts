@@ -56,7 +56,6 @@ interface Order {
   campaigns: string[];
   period?: string;
   grouping?: string;
-  kind?: string;
 }
 
 /** Texts of the progress message from "ordered" on (before that it was the dialog's screen). */
@@ -70,7 +69,7 @@ async function orderReport(w: World, user: User, order: Order): Promise<Recorded
   await slash(w, user, "report");
   for (const label of order.campaigns) await tap(w, user, label);
   await tap(w, user, /^Готово/);
-  await tap(w, user, order.kind ?? "Статистика кампаний");
+  // Campaign statistics unless the person used another kind (then asked).
   await tap(w, user, order.period ?? "Последние 7 дней");
   if (order.grouping) await tap(w, user, order.grouping); // by day unless changed here
   expect(screenText(w, user.id)).toContain("Сформировать отчёт?");
@@ -391,7 +390,6 @@ describe("/report", () => {
       {
         user: MANAGER,
         done: /^Готово/,
-        kind: "Статистика кампаний",
         quick: "Вчера",
         order: "Сформировать",
         preset: "yesterday",
@@ -399,7 +397,6 @@ describe("/report", () => {
       {
         user: MANAGER,
         done: /^Готово/,
-        kind: "Статистика кампаний",
         quick: "Последние 30 дней",
         order: "Сформировать",
         preset: "last_30_days",
@@ -407,17 +404,15 @@ describe("/report", () => {
       {
         user: MANAGER_EN,
         done: /^Done/,
-        kind: "Campaign statistics",
         quick: "Last 7 days",
         order: "Create",
         preset: "last_7_days",
       },
     ] as const;
-    for (const [index, { user, done, kind, quick, order, preset }] of orders.entries()) {
+    for (const [index, { user, done, quick, order, preset }] of orders.entries()) {
       await slash(w, user, "report");
       await tap(w, user, /^▫️ Кроссовки/); // not "⚡ As last time: «Кроссовки…»"
-      await tap(w, user, done);
-      await tap(w, user, kind);
+      await tap(w, user, done); // no kind asked: campaign statistics
       // Five periods, no quick doubles of them.
       const periods = buttonsOf(screen(w, user.id)).map((b) => b.text);
       expect(periods.filter((label) => label !== (user === MANAGER ? "Выйти" : "Close"))).toEqual(
@@ -454,6 +449,9 @@ describe("/report", () => {
       await slash(w, user, "report");
       await tap(w, user, "Кроссовки");
       await tap(w, user, user === MANAGER ? /^Готово/ : /^Done/);
+      await tap(w, user, user === MANAGER ? "Последние 7 дней" : "Last 7 days");
+      // The kind is asked from the summary (campaign statistics until then).
+      await tap(w, user, user === MANAGER ? "Другой вид отчёта" : "Another kind of report");
       await say(w, user, "статистику");
       expect(screenText(w, user.id)).toContain(`${use}\n\n${kind}`);
       await tap(w, user, user === MANAGER ? "Статистика кампаний" : "Campaign statistics");
@@ -464,7 +462,6 @@ describe("/report", () => {
     await slash(w, MANAGER, "report");
     await tap(w, MANAGER, "Кроссовки");
     await tap(w, MANAGER, /^Готово/);
-    await tap(w, MANAGER, "Статистика кампаний");
     await tap(w, MANAGER, "Последние 7 дней");
     // Straight to the summary, grouped by day; a text there is told to use the buttons.
     await say(w, MANAGER, "по неделям");
@@ -514,7 +511,6 @@ describe("/report", () => {
     await slash(w, MANAGER, "report");
     await tap(w, MANAGER, "Кроссовки");
     await tap(w, MANAGER, /^Готово/);
-    await tap(w, MANAGER, "Статистика кампаний");
     const today = DateTime.now().setZone(ZONE).startOf("day");
     const show = (d: DateTime) => d.toFormat("dd.MM.yyyy");
     await say(w, MANAGER, `${show(today.minus({ days: 100 }))}-${show(today.minus({ days: 1 }))}`);
@@ -549,7 +545,7 @@ describe("/report", () => {
     ]);
     expect(screenText(w, MANAGER.id)).toContain("Отмечено: 3");
     await tap(w, MANAGER, /^Готово \(3\)/);
-    expect(screenText(w, MANAGER.id)).toContain("Какой отчёт нужен?");
+    expect(screenText(w, MANAGER.id)).toContain("За какой период?"); // on, with the three
     expect(performanceCalls(w.sandbox).submit).toBe(0);
   });
 
@@ -575,18 +571,22 @@ describe("/report", () => {
     await tap(w, MANAGER, "Кроссовки");
     await tap(w, MANAGER, "Баннер");
     await tap(w, MANAGER, /^Готово/);
+    await tap(w, MANAGER, /^Вчера$/);
+    await tap(w, MANAGER, "Другой вид отчёта"); // the kind, from the summary
     const since = w.fake.calls.length;
     await tap(w, MANAGER, "Поисковые фразы");
     expect(alerts(w, since)[0]).toContain("отметьте ровно одну");
     await slash(w, MANAGER, "report");
-    await tap(w, MANAGER, "Кроссовки");
+    await tap(w, MANAGER, /^▫️ Кроссовки/);
     await tap(w, MANAGER, /^Готово/);
+    await tap(w, MANAGER, /^Вчера$/);
+    await tap(w, MANAGER, "Другой вид отчёта");
     await tap(w, MANAGER, "Поисковые фразы");
     expect(screenText(w, MANAGER.id)).toContain("По каким товарам");
     await tap(w, MANAGER, /^Все/);
-    await tap(w, MANAGER, /^Вчера$/);
-    await tap(w, MANAGER, "По дням");
+    // Back at the summary, the period kept.
     expect(screenText(w, MANAGER.id)).toContain("Товары: ");
+    expect(screenText(w, MANAGER.id)).toContain("Поисковые фразы");
     await tap(w, MANAGER, "Сформировать");
     const [document] = await waitForDocuments(w, MANAGER.id, 1);
     expect(document?.files[0]?.fileName).toMatch(new RegExp(`^ozon-ads-phrases_${id}_`));
@@ -600,9 +600,10 @@ describe("/report", () => {
     await slash(w, MANAGER_EN, "report");
     await tap(w, MANAGER_EN, "Кроссовки");
     await tap(w, MANAGER_EN, /^Done/);
+    await tap(w, MANAGER_EN, "Last 7 days");
+    await tap(w, MANAGER_EN, "Another kind of report");
     await tap(w, MANAGER_EN, "Order attribution");
     await tap(w, MANAGER_EN, "14 d");
-    await tap(w, MANAGER_EN, "Last 7 days");
     await tap(w, MANAGER_EN, "By month");
     expect(screenText(w, MANAGER_EN.id)).toContain("Attribution window: 14 days");
     await tap(w, MANAGER_EN, "Create");
@@ -621,7 +622,6 @@ describe("/report", () => {
     await slash(w, MANAGER, "report");
     await tap(w, MANAGER, "Кроссовки");
     await tap(w, MANAGER, /^Готово/);
-    await tap(w, MANAGER, "Статистика кампаний");
     await slash(w, MANAGER, "help");
     expect(screenText(w, MANAGER.id)).toContain("/report");
     // Still at the period step: a typed period is taken.
@@ -640,7 +640,6 @@ describe("/report", () => {
     await slash(w, MANAGER, "report");
     await tap(w, MANAGER, "Кроссовки");
     await tap(w, MANAGER, /^Готово/);
-    await tap(w, MANAGER, "Статистика кампаний");
     const period = screen(w, MANAGER.id);
     // The saved dialog as the code before this version wrote it.
     const key = `session:${MANAGER.id}`;

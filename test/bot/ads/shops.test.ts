@@ -58,7 +58,6 @@ async function orderShoes(w: World, user: User, shop?: string): Promise<Recorded
   if (shop) await tap(w, user, shop);
   await tap(w, user, "Кроссовки");
   await tap(w, user, /^Готово/);
-  await tap(w, user, "Статистика кампаний");
   await tap(w, user, "Последние 7 дней");
   await tap(w, user, "По дням");
   await tap(w, user, "Сформировать");

@@ -29,12 +29,11 @@ const i18n = createI18n({ defaultLocale: "ru", logger });
 async function orderOne(
   w: World,
   user: User,
-  labels: { done: RegExp; period: string; group: string; kind: string; order: string },
+  labels: { done: RegExp; period: string; group: string; order: string },
 ) {
   await slash(w, user, "report");
   await tap(w, user, "Кроссовки");
   await tap(w, user, labels.done);
-  await tap(w, user, labels.kind);
   await tap(w, user, labels.period);
   await tap(w, user, labels.group);
   await tap(w, user, labels.order);
@@ -45,14 +44,12 @@ const RU = {
   done: /^Готово/,
   period: "Последние 7 дней",
   group: "По дням",
-  kind: "Статистика кампаний",
   order: "Сформировать",
 };
 const EN = {
   done: /^Done/,
   period: "Last 7 days",
   group: "By day",
-  kind: "Campaign statistics",
   order: "Create",
 };
 

@@ -284,7 +284,6 @@ describe("/campaigns with one store", () => {
     await tap(w, MANAGER, /^\d\. Кроссовки/);
     await tap(w, MANAGER, "📊 Отчёт");
     expect(screenText(w, MANAGER.id)).toContain(`Отчёт по кампании «${RUNNING}».`);
-    await tap(w, MANAGER, "Статистика кампаний");
     await tap(w, MANAGER, /^Вчера$/);
     await tap(w, MANAGER, /Сформировать/);
     const [job] = await jobsOf(w);
