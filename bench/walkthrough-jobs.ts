@@ -231,7 +231,8 @@ async function firstReport(
   const job = w.job(name, who);
   let screen = await job.command("report");
   screen = await job.tap(screen, /./); // the first campaign
-  screen = await job.tapAny(screen, [/^(Готово|Done) \(1\)/]);
+  // Before issue 27 a campaign was toggled, then Done; now one goes straight on.
+  screen = await job.tapAny(screen, [/^(Готово|Done) \(1\)/], true);
   // Asked before issue 27; now only of someone who used another kind.
   screen = await job.tapAny(screen, [w.labelIfAny("ads-kind-campaigns")], true);
   screen = await job.tapAny(screen, [

@@ -73,7 +73,10 @@ export function budgetConfirmKeyboard(button: ButtonData, t: Translator): Inline
     .text(t("ads-budget-other-amount-button"), button("a"));
 }
 
-/** "⚡ As last time" (step "lr") when given, toggles (✅ chosen), the pages, "Done (n)". */
+/**
+ * "⚡ As last time" (step "lr") when given, toggles (✅ chosen), the pages, "Done (n)"; `single`:
+ * plain campaign buttons (a press goes straight on with it) and "➕ More campaigns" (step "m").
+ */
 export function reportCampaignsKeyboard(
   button: ButtonData,
   t: Translator,
@@ -82,17 +85,19 @@ export function reportCampaignsKeyboard(
   page: number,
   pages: number,
   again?: string,
+  single = false,
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   if (again) keyboard.text(again, button("lr"));
   for (const campaign of campaigns) {
-    const mark = chosen.has(campaign.id) ? "✅" : "▫️";
+    const mark = single ? "" : chosen.has(campaign.id) ? "✅ " : "▫️ ";
     newRow(keyboard).text(
-      `${mark} ${shortLabel(campaignTitle(campaign), 34)}`,
+      `${mark}${shortLabel(campaignTitle(campaign), 34)}`,
       button("t", campaign.id),
     );
   }
   pager(keyboard, button, page, pages);
+  if (single) return newRow(keyboard).text(t("ads-report-more-button"), button("m"));
   return newRow(keyboard).text(t("ads-report-done-button", { count: chosen.size }), button("d"));
 }
 

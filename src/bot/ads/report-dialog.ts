@@ -39,7 +39,8 @@ import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import { type Answer, type Dialog, DialogNotice, type Mark } from "../core/dialog/dialog.ts";
 import { headed, Questions } from "../core/dialog/questions.ts";
 import type { Translator } from "../core/i18n.ts";
-import { type AdsDialogDeps, AdsShopDialog, adsDialog, CampaignList } from "./ads-steps.ts";
+import { type AdsDialogDeps, AdsShopDialog, adsDialog } from "./ads-steps.ts";
+import { CampaignList } from "./campaign-list.ts";
 import {
   campaignsText,
   campaignTitle,
@@ -166,13 +167,16 @@ class ReportQuestions {
     const notice = new DialogNotice();
     const list = new CampaignList(this.#session, true);
     const max = this.#deps.maxCampaigns;
-    const choice = { head: "ads-report-choose", max, chosen, notice, again };
+    let single = true; // a campaign pressed goes straight on, until "More campaigns"
     let done = false;
     while (!done) {
       if (!(await this.#present())) return undefined;
+      const head = single ? "ads-report-choose-one" : "ads-report-choose";
+      const choice = { head, max, chosen, notice, again, single };
       const picked = await list.chooseMany(this.#dialog.ctx, this.#t, choice);
       if (!picked) return undefined;
       if (picked.again) return "again";
+      if (picked.many) single = false;
       done = picked.done;
     }
     return chosen;

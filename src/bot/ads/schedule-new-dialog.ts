@@ -28,7 +28,8 @@ import { actorOf } from "../audit/index.ts";
 import type { ConversationContext } from "../core/context.ts";
 import { type Answer, type Dialog, DialogNotice } from "../core/dialog/dialog.ts";
 import { Questions } from "../core/dialog/questions.ts";
-import { AdsShopDialog, CampaignList } from "./ads-steps.ts";
+import { AdsShopDialog } from "./ads-steps.ts";
+import { CampaignList } from "./campaign-list.ts";
 import type { ScheduleDialogDeps } from "./schedule-dialog.ts";
 import { ruleText, scheduleReportText, zoneText } from "./schedule-format.ts";
 import {

@@ -40,8 +40,7 @@ describe("a report in one tap", () => {
     const id = idOf(w, RUNNING);
     await slash(w, MANAGER, "report");
     expect(labels(w, MANAGER.id).some((l) => l.startsWith("⚡"))).toBe(false); // nothing yet
-    await tap(w, MANAGER, /^▫️ Кроссовки/);
-    await tap(w, MANAGER, /^Готово/);
+    await tap(w, MANAGER, /^Кроссовки/);
     await tap(w, MANAGER, "Последние 30 дней");
     await tap(w, MANAGER, "По неделям");
     await tap(w, MANAGER, /XLSX$/);
@@ -72,15 +71,13 @@ describe("a report in one tap", () => {
   it("in English; a report of typed dates leaves the memory as it was", async () => {
     const w = await startWorld({ module: { runLoop: false } });
     await slash(w, MANAGER_EN, "report");
-    await tap(w, MANAGER_EN, /^▫️ Кроссовки/);
-    await tap(w, MANAGER_EN, /^Done/);
+    await tap(w, MANAGER_EN, /^Кроссовки/);
     await tap(w, MANAGER_EN, /^Yesterday$/);
     await tap(w, MANAGER_EN, "Create");
     const again = '⚡ As last time: "Кроссовки и ботинки…" · yesterday · by day';
 
     await slash(w, MANAGER_EN, "report");
-    await tap(w, MANAGER_EN, /^▫️ Баннер/);
-    await tap(w, MANAGER_EN, /^Done/);
+    await tap(w, MANAGER_EN, /^Баннер/);
     const from = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
     const to = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
     const dotted = (iso: string) => iso.split("-").reverse().join(".");
@@ -118,8 +115,7 @@ describe("a report in one tap", () => {
   it("the kind is asked only of someone who used another kind; anyone switches it on the summary", async () => {
     const w = await startWorld({ module: { runLoop: false } });
     await slash(w, MANAGER, "report");
-    await tap(w, MANAGER, /^▫️ Кроссовки/);
-    await tap(w, MANAGER, /^Готово/);
+    await tap(w, MANAGER, /^Кроссовки/);
     expect(screenText(w, MANAGER.id)).toContain("За какой период?"); // no kind asked
     await tap(w, MANAGER, "Последние 7 дней");
     await tap(w, MANAGER, "Другой вид отчёта");
@@ -131,13 +127,11 @@ describe("a report in one tap", () => {
 
     // Having used another kind, the kind is asked from now on.
     await slash(w, MANAGER, "report");
-    await tap(w, MANAGER, /^▫️ Кроссовки/);
-    await tap(w, MANAGER, /^Готово/);
+    await tap(w, MANAGER, /^Кроссовки/);
     expect(screenText(w, MANAGER.id)).toContain("Какой отчёт нужен?");
     // Another person is not asked.
     await slash(w, MANAGER_EN, "report");
-    await tap(w, MANAGER_EN, /^▫️ Кроссовки/);
-    await tap(w, MANAGER_EN, /^Done/);
+    await tap(w, MANAGER_EN, /^Кроссовки/);
     expect(screenText(w, MANAGER_EN.id)).toContain("For which period?");
   });
 
