@@ -88,9 +88,8 @@ ads-report-choose-one = Which campaign is the report for? Type part of a name to
 ads-report-more-button = ➕ More campaigns
 ads-report-too-many = At most { $max } campaigns go into one report; this would make { $count }.
 ads-report-none-chosen = Choose at least one campaign.
-ads-report-period = For which period? Days are counted in the { $zone } time zone.
+ads-report-period = For which period? Days are counted in { $zone }.
     Or type the dates, for example { $example }
-    The ⚡ buttons go straight to the order, grouped by day; after the others I will ask how to group.
 ads-period-bad-format = I did not understand the dates. Type them like this: { $example }
 ads-period-bad-date = There is no such date in the calendar. Check the day and the month.
 ads-period-bad-order = The period ends before it starts.
@@ -121,7 +120,7 @@ ads-again-this-month = this month
 ads-again-last-month = last month
 ads-report-refused = The report was not ordered: { $reason }
 ads-report-about = { $kind } · { $campaigns } · { $period }
-ads-report-progress-ordered = ⏳ Report ordered; sending the request to Ozon…
+ads-report-progress-ordered = ⏳ Creating the report: sending the request to Ozon…
     { $about }
 ads-report-progress-queued = ⏳ The report is in the queue: number { $place }. Ozon prepares reports one at a time.
     { $about }

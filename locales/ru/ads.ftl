@@ -88,9 +88,8 @@ ads-report-choose-one = По какой кампании отчёт? Можно 
 ads-report-more-button = ➕ Несколько кампаний
 ads-report-too-many = В одном отчёте не больше { $max } кампаний, а выбрано бы стало { $count }.
 ads-report-none-chosen = Отметьте хотя бы одну кампанию.
-ads-report-period = За какой период? Дни считаются по часовому поясу { $zone }.
+ads-report-period = За какой период? Дни считаются { $zone }.
     Или напишите даты, например { $example }
-    Кнопки ⚡ сразу ведут к заказу, с группировкой по дням; после остальных спрошу группировку.
 ads-period-bad-format = Не понял даты. Напишите так: { $example }
 ads-period-bad-date = Такой даты нет в календаре. Проверьте день и месяц.
 ads-period-bad-order = Конец периода раньше его начала.
@@ -103,7 +102,7 @@ ads-report-objects = По каким товарам (SKU) нужны фразы?
 ads-report-objects-all = Все ({ $count })
 ads-report-days = Окно атрибуции: за сколько дней после клика учитывать заказы?
 ads-report-bad-days = Окно атрибуции — от 1 до 365 дней.
-ads-report-bad-request = Такой отчёт заказать нельзя. Начните заново: /report
+ads-report-bad-request = Такой отчёт сформировать нельзя. Начните заново: /report
 ads-report-confirm = Сформировать отчёт?
     { $kind }
     Кампании: { $campaigns }
@@ -119,9 +118,9 @@ ads-again-7-days = 7 дней
 ads-again-30-days = 30 дней
 ads-again-this-month = этот месяц
 ads-again-last-month = прошлый месяц
-ads-report-refused = Отчёт не заказан: { $reason }
+ads-report-refused = Отчёт не сформирован: { $reason }
 ads-report-about = { $kind } · { $campaigns } · { $period }
-ads-report-progress-ordered = ⏳ Отчёт заказан, отправляю запрос в Ozon…
+ads-report-progress-ordered = ⏳ Отчёт формируется: отправляю запрос в Ozon…
     { $about }
 ads-report-progress-queued = ⏳ Отчёт в очереди: { $place }-й. Ozon готовит отчёты по одному.
     { $about }

@@ -1,12 +1,11 @@
 /**
- * /report: "which store?" (only when the person's role reaches several shops with Performance
- * keys) → choose campaigns (toggles, paged, typing searches, at most 10; "⚡ as last time" above
- * them orders the person's last report again at once, report-again.ts) → kind (campaign
- * statistics; phrases for exactly one campaign and its objects; attribution with its days) →
- * period (five presets or typed `01.10.2026-15.10.2026`, whole days in TIMEZONE) → the summary,
- * grouped by day, where the grouping and the file's format (CSV or XLSX) may be switched → a
- * report job is queued in that shop's queue and the summary becomes the progress message the
- * shop's runner edits. A campaign card's ⚡ orders that campaign's report at once.
+ * /report: "which store?" (only with several shops with Performance keys) → a campaign (one
+ * pressed goes straight on; "More campaigns" toggles up to 10; typing searches; "⚡ as last
+ * time" above them orders the person's last report again at once, report-again.ts) → the kind
+ * (only for someone who used another kind; else campaign statistics, switched on the summary) →
+ * the period (five presets or typed `01.10.2026-15.10.2026`, whole days in TIMEZONE) → the
+ * summary, by day, where the grouping and the file's format are switched → a report job in the
+ * shop's queue, the summary becoming the progress message its runner edits.
  *
  * Everything that can be checked without Ozon is checked here, with the reason in plain words,
  * before any job exists: too many campaigns, a period too long for the account (refused, not
@@ -14,8 +13,7 @@
  *
  * `run` is the script, top to bottom; each screen is one method of ReportQuestions. An answer not
  * taken asks its question again with why above it (the plugin's rewind to the question's mark,
- * Dialog.mark/back); phrases of a campaign without objects go back to the kind. Toggling
- * campaigns and switching the file's format redraw their screen with the choice so far.
+ * Dialog.mark/back); phrases of a campaign without objects go back to the kind.
  */
 import {
   checkPeriod,
@@ -63,6 +61,7 @@ import {
   reportConfirmKeyboard,
 } from "./keyboards.ts";
 import { againLabel, againRequest, cardQuickPreset, presetOf } from "./report-again.ts";
+import { zoneText } from "./schedule-format.ts";
 
 export const REPORT_CONVERSATION = "ads-report";
 /** Callback kind of the report dialog's buttons (dialog.ts). */
@@ -268,7 +267,7 @@ class ReportQuestions {
       from: presetPeriod("last_30_days", clock).from,
       to: presetPeriod("yesterday", clock).to,
     });
-    const question = t("ads-report-period", { zone: this.#deps.timezone, example });
+    const question = t("ads-report-period", { zone: zoneText(t, this.#deps.timezone), example });
     await this.#session.show(
       dialog.ctx,
       headed(asked.returned ? asked.notice : opening, question),

@@ -50,7 +50,7 @@ describe("a report in one tap", () => {
     const again = "⚡ Как в прошлый раз: «Кроссовки и ботинки…» · 30 дней · по неделям";
     expect(labels(w, MANAGER.id)[0]).toBe(again);
     await tap(w, MANAGER, again);
-    expect(screenText(w, MANAGER.id)).toContain("Отчёт заказан");
+    expect(screenText(w, MANAGER.id)).toContain("Отчёт формируется");
     const jobs = await jobsOf(w);
     expect(jobs).toHaveLength(2);
     const clock = { now: Date.now(), zone: ZONE };
@@ -97,7 +97,7 @@ describe("a report in one tap", () => {
     await tap(w, MANAGER, /^\d\. Кроссовки/);
     expect(labels(w, MANAGER.id)).toEqual(expect.arrayContaining(["⚡ Вчера", "⚡ 7 дней"]));
     await tap(w, MANAGER, "⚡ 7 дней");
-    expect(screenText(w, MANAGER.id)).toContain("Отчёт заказан");
+    expect(screenText(w, MANAGER.id)).toContain("Отчёт формируется");
     const [job] = await jobsOf(w);
     expect(job).toMatchObject({
       kind: "campaigns",

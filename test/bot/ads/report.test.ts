@@ -61,7 +61,7 @@ interface Order {
 /** Texts of the progress message from "ordered" on (before that it was the dialog's screen). */
 function progressOf(w: World, chatId: number, messageId: number): string[] {
   const texts = progressTexts(w, chatId, messageId).map((text) => text.split("\n")[0] ?? "");
-  return texts.slice(texts.indexOf("⏳ Отчёт заказан, отправляю запрос в Ozon…"));
+  return texts.slice(texts.indexOf("⏳ Отчёт формируется: отправляю запрос в Ozon…"));
 }
 
 /** Goes through the whole dialog; returns the progress message (the confirm screen, edited). */
@@ -80,7 +80,7 @@ async function orderReport(w: World, user: User, order: Order): Promise<Recorded
   expect(screenText(w, user.id)).toContain("Сформировать отчёт?");
   await tap(w, user, "Сформировать");
   const progress = screen(w, user.id);
-  expect(String(progress.payload.text)).toContain("Отчёт заказан");
+  expect(String(progress.payload.text)).toContain("Отчёт формируется");
   return progress;
 }
 
@@ -135,7 +135,7 @@ describe("/report", () => {
     );
     const shown = progressOf(w, MANAGER.id, messageId);
     expect(shown).toEqual([
-      "⏳ Отчёт заказан, отправляю запрос в Ozon…",
+      "⏳ Отчёт формируется: отправляю запрос в Ozon…",
       "⏳ Ozon готовит отчёт…",
       "📤 Отчёт готов, отправляю файл…",
       "✅ Отчёт отправлен.",
@@ -184,7 +184,7 @@ describe("/report", () => {
     expect(documents.map((d) => d.files[0]?.fileName.split("_")[1])).toEqual(ids);
     const third = progressOf(w, MANAGER.id, Number(progress[2]?.payload.message_id));
     expect(third).toEqual([
-      "⏳ Отчёт заказан, отправляю запрос в Ozon…",
+      "⏳ Отчёт формируется: отправляю запрос в Ozon…",
       "⏳ Отчёт в очереди: 2-й. Ozon готовит отчёты по одному.",
       "⏳ Отчёт в очереди: 1-й. Ozon готовит отчёты по одному.",
       "⏳ Ozon готовит отчёт…",
@@ -307,7 +307,7 @@ describe("/report", () => {
       requestedBy: failed?.requestedBy,
       progressMessageRef: { chatId: MANAGER.id, messageId },
     });
-    expect(progressTexts(w, MANAGER.id, messageId).at(-1)).toContain("⏳ Отчёт заказан");
+    expect(progressTexts(w, MANAGER.id, messageId).at(-1)).toContain("⏳ Отчёт формируется");
     await driveUntil(
       async () => (await jobsOf(w))[1]?.state === "delivered",
       () => w.module.runner.runOnce(),

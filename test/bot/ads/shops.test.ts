@@ -61,7 +61,7 @@ async function orderShoes(w: World, user: User, shop?: string): Promise<Recorded
   await tap(w, user, "По дням");
   await tap(w, user, "Сформировать");
   const progress = screen(w, user.id);
-  expect(String(progress.payload.text)).toContain("Отчёт заказан");
+  expect(String(progress.payload.text)).toContain("Отчёт формируется");
   return progress;
 }
 
