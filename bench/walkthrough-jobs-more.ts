@@ -152,7 +152,8 @@ export async function scheduleDaily(w: WalkWorld, who: User): Promise<JobResult>
   let screen = await job.command("schedule");
   screen = await job.tap(screen, w.label("schedule-new-button"));
   screen = await job.tap(screen, /Кроссовки/);
-  screen = await job.tap(screen, /^(Готово|Done)/);
+  // Toggled, then Done before issue 27; one campaign goes straight on now.
+  if (w.hasButton(screen, /^(Готово|Done)/)) screen = await job.tap(screen, /^(Готово|Done)/);
   if (!w.hasButton(screen, w.label("schedule-every-day"))) {
     // Before issue 28: the period, grouping and format asked first, the time typed.
     screen = await job.tap(screen, /^(Вчера|Yesterday)$/);

@@ -269,6 +269,7 @@ schedule-resumed = ▶️ Schedule resumed.
 schedule-saved = ✅ Schedule saved.
 schedule-limit = You cannot keep more than { $max } schedules. Delete one you no longer need and try again.
 schedule-group-not-admin = Only an administrator of this group can set up scheduled reports to it. Send me /schedule in a private chat to get reports yourself.
+schedule-choose-campaign = Which campaign should the report be about? Type part of a title to find it.
 schedule-choose-campaigns = Which campaigns go into the report (at most { $max })? Chosen: { $count }. You can type part of a title to find it.
 schedule-period-last-month = Previous calendar month
 schedule-format-csv = CSV

@@ -41,8 +41,8 @@ describe("walkthrough of the main jobs", () => {
       // The card is one message, its confirmation and result edits of it.
       expect(of(JOB.pause)).toMatchObject({ taps: 3, typed: 0, messages: 1, edits: 2 });
       expect(of(JOB.xlsx)).toMatchObject({ taps: 1, typed: 0, messages: 1 });
-      // /schedule, New, the campaign, Done, every day, 09:00, Save: no typing.
-      expect(of(JOB.schedule)).toMatchObject({ taps: 7, typed: 0 });
+      // /schedule, New, the campaign (straight on), every day, 09:00, Save: no typing.
+      expect(of(JOB.schedule)).toMatchObject({ taps: 6, typed: 0 });
       expect(of(JOB.digest)).toMatchObject({ taps: 2, typed: 0 });
       // From the alert: the refund button, the amount typed, the confirmation.
       expect(of(JOB.rfbs)).toMatchObject({ taps: 2, typed: 1 });

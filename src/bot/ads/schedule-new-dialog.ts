@@ -1,6 +1,6 @@
 /**
- * A new report schedule, inside /schedule: "which store?" (only with several) → campaigns (the
- * /report list: toggles, pages, typing searches, at most 10) → how often (daily / weekly +
+ * A new report schedule, inside /schedule: "which store?" (only with several) → a campaign (one
+ * pressed goes straight on; "More campaigns" toggles up to 10; typing searches) → how often (daily / weekly +
  * weekday / monthly + day typed 1–31) → time (buttons, or "Other" and typed HH:MM in TIMEZONE)
  * → the summary → saved. The period follows from how often (daily: yesterday, weekly: the last 7
  * days, monthly: the previous month), grouped by day, as CSV: all three are switched on the
@@ -78,15 +78,19 @@ export async function newScheduleSteps(
   const ask = new Questions(dialog, session, t);
 
   // The campaigns: toggled on the /report list until Done.
+  // One pressed goes straight on; "More campaigns" turns the list into toggles with Done.
+  let single = true;
   for (let done = false; !done; ) {
     if (!(await session.present(dialog.ctx))) return undefined;
     const picked = await list.chooseMany(dialog.ctx, t, {
-      head: "schedule-choose-campaigns",
+      head: single ? "schedule-choose-campaign" : "schedule-choose-campaigns",
       max: deps.maxCampaigns,
       chosen,
       notice,
+      single,
     });
     if (!picked) return undefined;
+    if (picked.many) single = false;
     done = picked.done;
   }
   const every = await ask.pick(

@@ -54,8 +54,14 @@ async function saveSchedule(w: World, user: User, plan: Plan = {}): Promise<Repo
   const before = new Set((await w.schedules.schedules.of(user.id)).map((s) => s.id));
   await slash(w, user, "schedule");
   await tap(w, user, /Новое расписание|New schedule/);
-  for (const label of plan.campaigns ?? ["Кроссовки"]) await tap(w, user, label);
-  await tap(w, user, /^(Готово|Done)/);
+  const campaigns = plan.campaigns ?? ["Кроссовки"];
+  if (campaigns.length === 1)
+    await tap(w, user, campaigns[0] ?? ""); // straight on
+  else {
+    await tap(w, user, /Несколько кампаний|More campaigns/);
+    for (const label of campaigns) await tap(w, user, label);
+    await tap(w, user, /^(Готово|Done)/);
+  }
   await tap(w, user, plan.every ?? "Каждый день");
   if (plan.weekday) await tap(w, user, plan.weekday);
   if (plan.day) await say(w, user, plan.day);
@@ -174,7 +180,6 @@ describe("/schedule dialog", () => {
     await slash(w, MANAGER, "schedule");
     await tap(w, MANAGER, "Новое расписание");
     await tap(w, MANAGER, "Кроссовки");
-    await tap(w, MANAGER, /^Готово/);
     await say(w, MANAGER, "каждый день");
     expect(screenText(w, MANAGER.id)).toMatch(
       /^Выберите кнопкой под вопросом\.\n\nКак часто присылать отчёт\?/,
@@ -218,7 +223,6 @@ describe("/schedule dialog", () => {
     await slash(w, MANAGER, "schedule");
     await tap(w, MANAGER, "Новое расписание");
     await tap(w, MANAGER, "Кроссовки");
-    await tap(w, MANAGER, /^Готово/);
     await tap(w, MANAGER, "Раз в месяц");
     await say(w, MANAGER, "32");
     expect(screenText(w, MANAGER.id)).toContain("Нужно число от 1 до 31");
@@ -246,6 +250,19 @@ describe("/schedule dialog", () => {
       ]),
     );
     expect(all.find((s) => s.rule.every === "month")?.period).toBe("last_month");
+  });
+
+  it("one campaign goes straight on; several are toggled after «➕ Несколько кампаний»", async () => {
+    const w = await worldOn(new ManualClock(MORNING));
+    await w.start();
+    await slash(w, MANAGER, "schedule");
+    await tap(w, MANAGER, "Новое расписание");
+    expect(screenText(w, MANAGER.id)).toContain("По какой кампании присылать отчёт?");
+    const saved = await saveSchedule(w, MANAGER, { campaigns: ["Кроссовки", "Баннер"] });
+    expect(saved.campaigns.map((c) => c.title)).toEqual([
+      expect.stringMatching(/^Кроссовки/),
+      expect.stringMatching(/^Баннер/),
+    ]);
   });
 
   it("at most SCHEDULES_PER_PERSON: New is no longer offered", async () => {
@@ -277,7 +294,6 @@ describe("/schedule dialog", () => {
     const at = (label: string | RegExp) => w.send(press(screen(w, team.id), label, MANAGER));
     await at("Новое расписание");
     await at("Кроссовки");
-    await at(/^Готово/);
     await at("Каждый день");
     await at("09:00");
     expect(screenText(w, team.id)).toContain("В группу «Отдел рекламы»");
@@ -304,8 +320,7 @@ describe("/schedule dialog", () => {
     await tap(w, MANAGER, "Новое расписание");
     await tap(w, MANAGER, second.name);
     expect(screenText(w, MANAGER.id)).toContain(`🏬 ${second.name}`);
-    await tap(w, MANAGER, /^▫️/);
-    await tap(w, MANAGER, /^Готово/);
+    await tap(w, MANAGER, "Кроссовки");
     await tap(w, MANAGER, "Каждый день");
     await tap(w, MANAGER, "09:00");
     await tap(w, MANAGER, "Сохранить");
