@@ -127,7 +127,10 @@ export async function pauseCampaign(w: WalkWorld, who: User): Promise<JobResult>
   let screen = await job.command("campaigns");
   screen = await job.tap(screen, /Кроссовки/);
   screen = await job.tap(screen, w.label("campaigns-pause-button"));
-  screen = await job.tap(screen, w.label("campaigns-pause-confirm-button"));
+  // Asked first before issue 27; now the card's one tap acts.
+  if (w.hasButton(screen, w.label("campaigns-pause-confirm-button"))) {
+    screen = await job.tap(screen, w.label("campaigns-pause-confirm-button"));
+  }
   check(w.hasButton(screen, w.label("campaigns-resume-button")), "the card offers to resume");
   const campaign = JSON.stringify(
     w.sandbox.control.campaigns().find((c) => c.title.includes("Кроссовки")),
@@ -162,12 +165,20 @@ export async function scheduleDaily(w: WalkWorld, who: User): Promise<JobResult>
   let screen = await job.command("schedule");
   screen = await job.tap(screen, w.label("schedule-new-button"));
   screen = await job.tap(screen, /Кроссовки/);
-  screen = await job.tap(screen, /^(Готово|Done)/);
-  screen = await job.tap(screen, /^(Вчера|Yesterday)$/);
-  screen = await job.tap(screen, /^(По дням|By day)$/);
-  screen = await job.tap(screen, w.label("schedule-format-xlsx"));
-  screen = await job.tap(screen, w.label("schedule-every-day"));
-  screen = await job.type("09:00");
+  // Toggled, then Done before issue 27; one campaign goes straight on now.
+  if (w.hasButton(screen, /^(Готово|Done)/)) screen = await job.tap(screen, /^(Готово|Done)/);
+  if (!w.hasButton(screen, w.label("schedule-every-day"))) {
+    // Before issue 28: the period, grouping and format asked first, the time typed.
+    screen = await job.tap(screen, /^(Вчера|Yesterday)$/);
+    screen = await job.tap(screen, /^(По дням|By day)$/);
+    screen = await job.tap(screen, w.label("schedule-format-xlsx"));
+    screen = await job.tap(screen, w.label("schedule-every-day"));
+    screen = await job.type("09:00");
+  } else {
+    screen = await job.tap(screen, w.label("schedule-every-day"));
+    // The period follows from "every day" (yesterday), by day, as CSV: the summary has Save.
+    screen = await job.tap(screen, /^09:00$/);
+  }
   await job.tap(screen, w.label("schedule-save-button"));
   const after = await w.schedules.schedules.of(who.id);
   check(after.length === before + 1, "the schedule saved");
@@ -177,8 +188,9 @@ export async function scheduleDaily(w: WalkWorld, who: User): Promise<JobResult>
 export async function dailyDigest(w: WalkWorld, who: User): Promise<JobResult> {
   const job = w.job(MORE_JOB.digest, who);
   let screen = await job.command("schedule");
-  screen = await job.tap(screen, /Ежедневная сводка|Daily digest/);
-  await job.tap(screen, /Включить|Turn on/);
+  // Before issue 28 the list's button opened the digest's screen with its own Turn on.
+  screen = await job.tap(screen, /Ежедневная сводка|Daily digest|Сводка в|Digest at/);
+  if (w.hasButton(screen, /Включить|Turn on/)) await job.tap(screen, /Включить|Turn on/);
   const since = w.fake.calls.length;
   w.shiftClockToNext(9, 30);
   await w.schedules.digests.runOnce();

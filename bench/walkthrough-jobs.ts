@@ -29,7 +29,9 @@ export const JOB = {
   cancel: "cancel a posting from its alert",
   reply: "reply to a buyer",
   budget: "change a campaign's budget",
+  firstReport: "order a first report (one campaign, last 7 days by day)",
   report: "order a usual report (one campaign, last 7 days by day)",
+  cardReport: "order a campaign's report from its card (last 7 days by day)",
   ...MORE_JOB,
   ...RETURNS_JOB,
   ...PRODUCT_JOB,
@@ -65,7 +67,9 @@ export async function walk(lang: "ru" | "en", print: boolean): Promise<JobResult
       [JOB.question, () => answerQuestion(w, seller)],
       [JOB.budget, () => changeBudget(w, manager)],
       [JOB.pause, () => pauseCampaign(w, manager)],
+      [JOB.firstReport, () => firstReport(w, manager)],
       [JOB.report, () => usualReport(w, manager)],
+      [JOB.cardReport, () => cardReport(w, manager)],
       [JOB.xlsx, () => reportAsXlsx(w, manager)],
       [JOB.schedule, () => scheduleDaily(w, manager)],
       [JOB.digest, () => dailyDigest(w, manager)],
@@ -211,12 +215,40 @@ async function changeBudget(w: WalkWorld, who: User): Promise<JobResult> {
   return job.end();
 }
 
+/** The usual report again: ⚡ as last time on /report's first screen (the whole way before). */
 async function usualReport(w: WalkWorld, who: User): Promise<JobResult> {
+  if (!w.labelIfAny("ads-again-7-days")) return firstReport(w, who, JOB.report); // no ⚡ yet
   const job = w.job(JOB.report, who);
+  const screen = await job.command("report");
+  await job.tap(screen, /^⚡/);
+  await job.awaitReport();
+  return job.end();
+}
+
+/** A campaign's ⚡ 7 days on its card (n/a before issue 27). */
+async function cardReport(w: WalkWorld, who: User): Promise<JobResult | undefined> {
+  const job = w.job(JOB.cardReport, who);
+  let screen = await job.command("campaigns");
+  screen = await job.tap(screen, /Кроссовки/);
+  if (!w.hasButton(screen, w.label("ads-quick-week")))
+    return job.failed(new Error("no ⚡ on the card"));
+  await job.tap(screen, w.label("ads-quick-week"));
+  await job.awaitReport();
+  return job.end();
+}
+
+async function firstReport(
+  w: WalkWorld,
+  who: User,
+  name: string = JOB.firstReport,
+): Promise<JobResult> {
+  const job = w.job(name, who);
   let screen = await job.command("report");
   screen = await job.tap(screen, /./); // the first campaign
-  screen = await job.tapAny(screen, [/^(Готово|Done) \(1\)/]);
-  screen = await job.tapAny(screen, [w.labelIfAny("ads-kind-campaigns")]);
+  // Before issue 27 a campaign was toggled, then Done; now one goes straight on.
+  screen = await job.tapAny(screen, [/^(Готово|Done) \(1\)/], true);
+  // Asked before issue 27; now only of someone who used another kind.
+  screen = await job.tapAny(screen, [w.labelIfAny("ads-kind-campaigns")], true);
   screen = await job.tapAny(screen, [
     w.labelIfAny("ads-quick-week"),
     w.labelIfAny("ads-period-last-7-days"),

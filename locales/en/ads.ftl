@@ -2,8 +2,8 @@
 
 ads-state-running = running
 ads-state-planned = planned
-ads-state-stopped = stopped
-ads-state-inactive = inactive
+ads-state-stopped = stopped: its dates are over
+ads-state-inactive = paused
 ads-state-archived = archived
 ads-state-moderation = in moderation
 ads-state-moderation-failed = failed moderation
@@ -13,6 +13,10 @@ ads-campaign-line = { $number }. { $title } — { $state } — { $budget }{ $kin
        *[other] {""}
     }
 ads-campaigns-more = { $shown } and { $more } more
+ads-budget-on-button = { $budget }{ $kind ->
+        [weekly] /wk
+       *[other] {""}
+    }
 ads-budget-unset = no limit
 ads-budget-choose = Choose a campaign to change its budget, daily or weekly, whichever it has. You can type part of its title to find it.
 ads-budget-choose-search = Campaigns matching "{ $search }":
@@ -69,7 +73,7 @@ ads-kind-attribution = Order attribution
 ads-group-day = By day
 ads-group-week = By week
 ads-group-month = By month
-ads-quick-yesterday = ⚡ Yesterday by day
+ads-quick-yesterday = ⚡ Yesterday
 ads-quick-week = ⚡ 7 days
 ads-quick-month = ⚡ Month
 ads-period-yesterday = Yesterday
@@ -80,14 +84,15 @@ ads-period-last-month = Last month
 ads-days = { $days } d
 ads-report-choose = Choose campaigns for the report (at most { $max }). Chosen: { $count }. You can type part of a title to find it.
 ads-report-done-button = Done ({ $count })
+ads-report-choose-one = Which campaign is the report for? Type part of a name to find it.
+ads-report-more-button = ➕ More campaigns
 ads-report-too-many = At most { $max } { $max ->
     [one] campaign goes
    *[other] campaigns go
 } into one report; this would make { $count }.
 ads-report-none-chosen = Choose at least one campaign.
-ads-report-period = For which period? Days are counted in the { $zone } time zone.
+ads-report-period = For which period? Days are counted in { $zone }.
     Or type the dates, for example { $example }
-    The ⚡ buttons go straight to the order, grouped by day; after the others I will ask how to group.
 ads-period-bad-format = I did not understand the dates. Type them like this: { $example }
 ads-period-bad-date = There is no such date in the calendar. Check the day and the month.
 ads-period-bad-order = The period ends before it starts.
@@ -99,8 +104,6 @@ ads-period-too-long = The period is too long: { $days } { $days ->
     [one] day
    *[other] days
 }. For this end date the earliest start is { $earliest }.
-ads-report-period-chosen = Period: { $period }.
-ads-report-grouping = How should the rows be grouped?
 ads-report-kind = Which report do you need?
 ads-report-phrases-one = The search phrases report is made for one campaign: choose exactly one.
 ads-report-no-objects = This campaign has no products, so there is no phrases report. Choose another report.
@@ -109,7 +112,7 @@ ads-report-objects-all = All ({ $count })
 ads-report-days = Attribution window: count orders for how many days after a click?
 ads-report-bad-days = The attribution window is 1 to 365 days.
 ads-report-bad-request = This report cannot be ordered. Start again: /report
-ads-report-confirm = Order the report?
+ads-report-confirm = Create the report?
     { $kind }
     Campaigns: { $campaigns }
     Period: { $period }
@@ -119,10 +122,17 @@ ads-report-confirm-days = Attribution window: { $days } { $days ->
     [one] day
    *[other] days
 }
-ads-report-order-button = ✅ Order
+ads-report-order-button = ✅ Create
+ads-report-other-kind-button = 📑 Another kind of report
+ads-report-again-button = ⚡ As last time: { $campaigns } · { $period } · { $grouping }
+ads-again-yesterday = yesterday
+ads-again-7-days = 7 days
+ads-again-30-days = 30 days
+ads-again-this-month = this month
+ads-again-last-month = last month
 ads-report-refused = The report was not ordered: { $reason }
 ads-report-about = { $kind } · { $campaigns } · { $period }
-ads-report-progress-ordered = ⏳ Report ordered; sending the request to Ozon…
+ads-report-progress-ordered = ⏳ Creating the report: sending the request to Ozon…
     { $about }
 ads-report-progress-queued = ⏳ The report is in the queue: number { $place }. Ozon prepares reports one at a time.
     { $about }
@@ -254,8 +264,8 @@ campaigns-dialog-over = This dialog is over. Open the campaign again: /campaigns
 command-schedule =
     .description = Reports on a schedule and the daily digest
     .button = 🗓 Schedule
-schedule-list = 🗓 Scheduled reports: { $count } of { $max }. Times are in { $zone }.
-schedule-list-group = 🗓 Scheduled reports to this group: { $count } (each administrator can keep up to { $max } in all). Times are in { $zone }.
+schedule-list = 🗓 Scheduled reports: { $count } of { $max }. Times: { $zone }.
+schedule-list-group = 🗓 Scheduled reports to this group: { $count } (each administrator can keep up to { $max } in all). Times: { $zone }.
 schedule-none = None yet. Tap “➕ New schedule”.
 schedule-new-button = ➕ New schedule
 schedule-pause-button = ⏸ Pause
@@ -274,10 +284,9 @@ schedule-limit = You cannot keep more than { $max } { $max ->
    *[other] schedules
 }. Delete one you no longer need and try again.
 schedule-group-not-admin = Only an administrator of this group can set up scheduled reports to it. Send me /schedule in a private chat to get reports yourself.
+schedule-choose-campaign = Which campaign should the report be about? Type part of a title to find it.
 schedule-choose-campaigns = Which campaigns go into the report (at most { $max })? Chosen: { $count }. You can type part of a title to find it.
-schedule-period = Which period should each report cover? Days are counted back from the moment it is sent.
 schedule-period-last-month = Previous calendar month
-schedule-format = Which file format?
 schedule-format-csv = CSV
 schedule-format-xlsx = Excel (XLSX)
 schedule-every = How often?
@@ -301,7 +310,13 @@ schedule-every-weekday-6 = every Saturday
 schedule-every-weekday-7 = every Sunday
 schedule-day = On which day of the month? Type a number from 1 to 31. When a month has no such day (the 31st, say), the report comes on its last day.
 schedule-day-bad = I need a number from 1 to 31, such as 1 or 15.
-schedule-time = At what time? Type it as HH:MM, for example 09:00 (time zone { $zone }).
+schedule-time = At what time? Type it as HH:MM, for example 18:30 ({ $zone }).
+schedule-time-pick = At what time should the report come ({ $zone })?
+schedule-time-other-button = Other time
+schedule-zone-local = { $city ->
+    [moscow] Moscow time
+   *[other] time zone { $zone }
+}
 schedule-time-bad = I did not understand the time. Type it like 09:00 or 18:30.
 schedule-confirm = Save the schedule?
 schedule-rule-day = every day at { $time }
@@ -312,7 +327,8 @@ schedule-report = 📊 { $campaigns } · { $period } · { $grouping } · { $form
 schedule-to-me = 📬 To you in a private chat
 schedule-to-group = 📬 To the group “{ $title }”
 schedule-owner = 👤 Set up by { $name }
-schedule-next = Next report: { $at } ({ $zone })
+schedule-next = Next report: { $at }
+schedule-next-zoned = Next report: { $at } ({ $zone })
 schedule-paused-line = ⏸ Paused
 schedule-paused-for = ⏸ Paused: { $reason }
 schedule-failed = ⚠️ A scheduled report did not come out.
@@ -335,9 +351,10 @@ schedule-stopped = ⏸ I paused your scheduled report.
 schedule-stopped-no-access = you no longer have access to this store's reports.
 schedule-stopped-not-admin = you are no longer an administrator of that group.
 schedule-stopped-bot-gone = I am no longer in that group.
-digest-button-off = 🗞 Daily digest: off
-digest-button-on = 🗞 Daily digest: at { $time }
-digest-about = 🗞 Daily digest: every day at the time you choose (time zone { $zone }) — yesterday's orders and revenue per store, the ad spend and what it brought.
+digest-button-off = 🗞 Digest at { $time } — off
+digest-button-on = 🗞 Digest at { $time } — on
+digest-settings-button = 🕘 Digest time
+digest-about = 🗞 Daily digest: every day at the time you choose ({ $zone }) — yesterday's orders and revenue per store, the ad spend and what it brought.
 digest-state-on = Now: on, comes at { $time }.
 digest-state-off = Now: off.
 digest-turn-on-button = ✅ Turn on
@@ -345,7 +362,7 @@ digest-turn-off-button = 🔕 Turn off
 digest-time-button = 🕘 Change the time
 digest-turned-on = ✅ The digest will come every day at { $time }.
 digest-turned-off = 🔕 The digest is off.
-digest-time-ask = At what time should the digest come? Type it as HH:MM, for example 09:00 (time zone { $zone }).
+digest-time-ask = At what time should the digest come? Type it as HH:MM, for example 09:00 ({ $zone }).
 digest-title = 🗞 Digest for { $day }
 digest-no-stores = No stores you can reach as a manager.
 digest-sales = 🛒 Ordered: { $units } { $units ->
@@ -359,6 +376,11 @@ digest-ads-share = (ad cost share { $share } %)
 digest-ads-none = 📣 Ads: the store has no Performance API keys.
 digest-ads-failed = 📣 Ads: Ozon did not answer ({ $reason }).
 digest-decimal = .
+digest-gave-up = ⚠️ The digest for { $day } did not come: { $reason } I tried for about an hour and gave up. The next one comes as usual, at { $time }.
+digest-gave-up-telegram = Telegram did not accept the message ({ $code }: { $description }).
+digest-gave-up-network = there was no connection to Telegram.
+digest-gave-up-interrupted = the bot restarted while sending it.
+digest-gave-up-other = it could not be sent.
 
 ## Report charts and XLSX
 report-chart-title = Spend and orders by day

@@ -2,8 +2,8 @@
 
 ads-state-running = работает
 ads-state-planned = запланирована
-ads-state-stopped = остановлена
-ads-state-inactive = не активна
+ads-state-stopped = остановлена: срок вышел
+ads-state-inactive = на паузе
 ads-state-archived = в архиве
 ads-state-moderation = на модерации
 ads-state-moderation-failed = не прошла модерацию
@@ -13,6 +13,10 @@ ads-campaign-line = { $number }. { $title } — { $state } — { $budget }{ $kin
        *[other] {""}
     }
 ads-campaigns-more = { $shown } и ещё { $more }
+ads-budget-on-button = { $budget }{ $kind ->
+        [weekly] /нед
+       *[other] {""}
+    }
 ads-budget-unset = без ограничения
 ads-budget-choose = Выберите кампанию, чтобы изменить её бюджет — дневной или недельный, какой у неё есть. Можно написать часть названия — покажу подходящие.
 ads-budget-choose-search = Кампании по запросу «{ $search }»:
@@ -69,7 +73,7 @@ ads-kind-attribution = Атрибуция заказов
 ads-group-day = По дням
 ads-group-week = По неделям
 ads-group-month = По месяцам
-ads-quick-yesterday = ⚡ Вчера по дням
+ads-quick-yesterday = ⚡ Вчера
 ads-quick-week = ⚡ 7 дней
 ads-quick-month = ⚡ Месяц
 ads-period-yesterday = Вчера
@@ -80,22 +84,21 @@ ads-period-last-month = Прошлый месяц
 ads-days = { $days } дн.
 ads-report-choose = Выберите кампании для отчёта (не больше { $max }). Отмечено: { $count }. Можно написать часть названия — покажу подходящие.
 ads-report-done-button = Готово ({ $count })
+ads-report-choose-one = По какой кампании отчёт? Можно написать часть названия — покажу подходящие.
+ads-report-more-button = ➕ Несколько кампаний
 ads-report-too-many = В одном отчёте не больше { $max } { $max ->
     [one] кампании
     [few] кампаний
    *[many] кампаний
 }, а выбрано бы стало { $count }.
 ads-report-none-chosen = Отметьте хотя бы одну кампанию.
-ads-report-period = За какой период? Дни считаются по часовому поясу { $zone }.
+ads-report-period = За какой период? Дни считаются { $zone }.
     Или напишите даты, например { $example }
-    Кнопки ⚡ сразу ведут к заказу, с группировкой по дням; после остальных спрошу группировку.
 ads-period-bad-format = Не понял даты. Напишите так: { $example }
 ads-period-bad-date = Такой даты нет в календаре. Проверьте день и месяц.
 ads-period-bad-order = Конец периода раньше его начала.
 ads-period-bad-future = Период не может заканчиваться позже сегодняшнего дня.
 ads-period-too-long = Период слишком длинный: { $days } дн., а Ozon строит отчёт не больше чем за { $max } дн. Для этого конца периода самое раннее начало — { $earliest }.
-ads-report-period-chosen = Период: { $period }.
-ads-report-grouping = Как сгруппировать строки?
 ads-report-kind = Какой отчёт нужен?
 ads-report-phrases-one = Отчёт по поисковым фразам строится для одной кампании: отметьте ровно одну.
 ads-report-no-objects = В этой кампании нет товаров, отчёт по фразам не построить. Выберите другой отчёт.
@@ -103,18 +106,25 @@ ads-report-objects = По каким товарам (SKU) нужны фразы?
 ads-report-objects-all = Все ({ $count })
 ads-report-days = Окно атрибуции: за сколько дней после клика учитывать заказы?
 ads-report-bad-days = Окно атрибуции — от 1 до 365 дней.
-ads-report-bad-request = Такой отчёт заказать нельзя. Начните заново: /report
-ads-report-confirm = Заказать отчёт?
+ads-report-bad-request = Такой отчёт сформировать нельзя. Начните заново: /report
+ads-report-confirm = Сформировать отчёт?
     { $kind }
     Кампании: { $campaigns }
     Период: { $period }
     Группировка: { $grouping }
 ads-report-confirm-objects = Товары: { $objects }
 ads-report-confirm-days = Окно атрибуции: { $days } дн.
-ads-report-order-button = ✅ Заказать
-ads-report-refused = Отчёт не заказан: { $reason }
+ads-report-order-button = ✅ Сформировать
+ads-report-other-kind-button = 📑 Другой вид отчёта
+ads-report-again-button = ⚡ Как в прошлый раз: { $campaigns } · { $period } · { $grouping }
+ads-again-yesterday = вчера
+ads-again-7-days = 7 дней
+ads-again-30-days = 30 дней
+ads-again-this-month = этот месяц
+ads-again-last-month = прошлый месяц
+ads-report-refused = Отчёт не сформирован: { $reason }
 ads-report-about = { $kind } · { $campaigns } · { $period }
-ads-report-progress-ordered = ⏳ Отчёт заказан, отправляю запрос в Ozon…
+ads-report-progress-ordered = ⏳ Отчёт формируется: отправляю запрос в Ozon…
     { $about }
 ads-report-progress-queued = ⏳ Отчёт в очереди: { $place }-й. Ozon готовит отчёты по одному.
     { $about }
@@ -263,10 +273,9 @@ schedule-resumed = ▶️ Расписание возобновлено.
 schedule-saved = ✅ Расписание сохранено.
 schedule-limit = Расписаний уже столько, сколько можно завести: { $max }. Удалите ненужное и попробуйте снова.
 schedule-group-not-admin = Отчёты по расписанию в группу может настроить только администратор этой группы. Напишите /schedule мне в личку, чтобы получать отчёты самому.
+schedule-choose-campaign = По какой кампании присылать отчёт? Можно написать часть названия, чтобы найти кампанию.
 schedule-choose-campaigns = Какие кампании включать в отчёт (не больше { $max })? Выбрано: { $count }. Можно написать часть названия, чтобы найти кампанию.
-schedule-period = За какой период каждый раз строить отчёт? Дни считаются от момента отправки.
 schedule-period-last-month = Прошлый календарный месяц
-schedule-format = В каком виде присылать файл?
 schedule-format-csv = CSV
 schedule-format-xlsx = Excel (XLSX)
 schedule-every = Как часто присылать отчёт?
@@ -290,7 +299,13 @@ schedule-every-weekday-6 = по субботам
 schedule-every-weekday-7 = по воскресеньям
 schedule-day = Какого числа месяца? Напишите число от 1 до 31. Если в месяце нет такого дня (например, 31-го), отчёт придёт в последний день месяца.
 schedule-day-bad = Нужно число от 1 до 31, например 1 или 15.
-schedule-time = Во сколько присылать? Напишите время в формате ЧЧ:ММ, например 09:00 (часовой пояс { $zone }).
+schedule-time = Во сколько присылать? Напишите время в формате ЧЧ:ММ, например 18:30 ({ $zone }).
+schedule-time-pick = Во сколько присылать отчёт ({ $zone })?
+schedule-time-other-button = Другое время
+schedule-zone-local = { $city ->
+    [moscow] по Москве
+   *[other] часовой пояс { $zone }
+}
 schedule-time-bad = Не понял время. Напишите так: 09:00 или 18:30.
 schedule-confirm = Сохранить расписание?
 schedule-rule-day = каждый день в { $time }
@@ -301,7 +316,8 @@ schedule-report = 📊 { $campaigns } · { $period } · { $grouping } · { $form
 schedule-to-me = 📬 Вам в личные сообщения
 schedule-to-group = 📬 В группу «{ $title }»
 schedule-owner = 👤 Автор: { $name }
-schedule-next = Следующий отчёт: { $at } ({ $zone })
+schedule-next = Следующий отчёт: { $at }
+schedule-next-zoned = Следующий отчёт: { $at } ({ $zone })
 schedule-paused-line = ⏸ Приостановлено
 schedule-paused-for = ⏸ Приостановлено: { $reason }
 schedule-failed = ⚠️ Отчёт по расписанию не получился.
@@ -324,9 +340,10 @@ schedule-stopped = ⏸ Я приостановил ваш отчёт по рас
 schedule-stopped-no-access = у вас больше нет доступа к отчётам этого магазина.
 schedule-stopped-not-admin = вы больше не администратор этой группы.
 schedule-stopped-bot-gone = меня больше нет в этой группе.
-digest-button-off = 🗞 Ежедневная сводка: выключена
-digest-button-on = 🗞 Ежедневная сводка: в { $time }
-digest-about = 🗞 Ежедневная сводка: каждый день в выбранное время (часовой пояс { $zone }) — вчерашние заказы и выручка по каждому магазину, расход на рекламу и что она принесла.
+digest-button-off = 🗞 Сводка в { $time } — выкл.
+digest-button-on = 🗞 Сводка в { $time } — вкл.
+digest-settings-button = 🕘 Время сводки
+digest-about = 🗞 Ежедневная сводка: каждый день в выбранное время ({ $zone }) — вчерашние заказы и выручка по каждому магазину, расход на рекламу и что она принесла.
 digest-state-on = Сейчас: включена, приходит в { $time }.
 digest-state-off = Сейчас: выключена.
 digest-turn-on-button = ✅ Включить
@@ -334,7 +351,7 @@ digest-turn-off-button = 🔕 Выключить
 digest-time-button = 🕘 Изменить время
 digest-turned-on = ✅ Сводка будет приходить каждый день в { $time }.
 digest-turned-off = 🔕 Сводка выключена.
-digest-time-ask = Во сколько присылать сводку? Напишите время в формате ЧЧ:ММ, например 09:00 (часовой пояс { $zone }).
+digest-time-ask = Во сколько присылать сводку? Напишите время в формате ЧЧ:ММ, например 09:00 ({ $zone }).
 digest-title = 🗞 Сводка за { $day }
 digest-no-stores = Нет магазинов, к которым у вас есть доступ как у менеджера.
 digest-sales = 🛒 Заказано: { $units } шт. на { $revenue }
@@ -345,6 +362,11 @@ digest-ads-share = (ДРР { $share } %)
 digest-ads-none = 📣 Реклама: у магазина нет ключей Performance API.
 digest-ads-failed = 📣 Реклама: Ozon не ответил ({ $reason }).
 digest-decimal = ,
+digest-gave-up = ⚠️ Сводка за { $day } не пришла: { $reason } Я пробовал около часа и больше не пытаюсь. Следующая придёт как обычно, в { $time }.
+digest-gave-up-telegram = Telegram не принимал сообщение ({ $code }: { $description }).
+digest-gave-up-network = не было связи с Telegram.
+digest-gave-up-interrupted = бот перезапускался во время отправки.
+digest-gave-up-other = отправить не получилось.
 
 ## Report charts and XLSX
 report-chart-title = Расход и заказы по дням

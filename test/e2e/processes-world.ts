@@ -115,7 +115,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
         () =>
           screens(chatId)
             .reverse()
-            .find((c) => JSON.stringify(c.payload.reply_markup ?? "").match(label)),
+            .find((c) => buttonTexts(c).some((text) => matches(text, label))),
         { message: `a screen with "${label}"` },
       ),
     tap: (screen, label) => press(screen, label, ADMIN),
@@ -127,4 +127,17 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       await sandbox.close();
     },
   };
+}
+
+/** The texts of a sent screen's inline buttons. */
+function buttonTexts(call: RecordedCall): string[] {
+  const markup = call.payload.reply_markup as
+    | { inline_keyboard?: { text: string }[][] }
+    | undefined;
+  return (markup?.inline_keyboard ?? []).flat().map((button) => button.text);
+}
+
+/** A button's text against a label: a string is a part of it, a pattern is tested on it whole. */
+function matches(text: string, label: string | RegExp): boolean {
+  return typeof label === "string" ? text.includes(label) : label.test(text);
 }

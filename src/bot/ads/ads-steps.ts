@@ -1,8 +1,8 @@
 /**
  * What the advertising dialogs (budget, report, a new schedule, a campaign card's bid and period)
  * share besides the dialog toolkit (dialog.ts): their spec, the shop they act for, calling Ozon
- * with that shop's Performance client (and its campaign desk), the card dialogs' confirmation, and
- * the paged campaign list they start with (with its many-campaign choice).
+ * with that shop's Performance client (and its campaign desk), the card dialogs' confirmation (the
+ * paged campaign list they start with is campaign-list.ts).
  *
  * A dialog first asks "which store?" when the person's manager role reaches more than one shop
  * with Performance keys. It keeps only the plain choice and looks the shop up at every step and
@@ -16,8 +16,8 @@ import {
   type AdsAccount,
   type BudgetLimits,
   type BudgetLimitsByKind,
-  type CampaignPage,
   isDeskError,
+  type ReportPresets,
 } from "../../services/ads/index.ts";
 import { type Problem, problemText } from "../../services/problem.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
@@ -26,21 +26,15 @@ import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import {
-  type Answer,
   type Dialog,
-  type DialogNotice,
   type DialogOptions,
   dialogSpec,
   type MessageRef,
 } from "../core/dialog/dialog.ts";
 import type { OzonCallResult } from "../core/dialog/ozon-call.ts";
 import { chooseShop, shopGone } from "../core/dialog/shop-step.ts";
-import type { Translator } from "../core/i18n.ts";
 import type { ShopChoice } from "../core/shop-tags.ts";
-import { type CampaignView, campaignLine, campaignView, ozonProblem } from "./format.ts";
-import { reportCampaignsKeyboard } from "./keyboards.ts";
-
-const ADS_PAGE_SIZE = 6;
+import { ozonProblem } from "./format.ts";
 
 /** What the advertising dialogs are built from (the ads module hands it over). */
 export interface AdsDialogDeps {
@@ -59,6 +53,8 @@ export interface AdsDialogDeps {
   logger?: Logger;
   /** Where budgets, bids and periods are recorded (the audit trail). */
   audit?: AuditRecorder;
+  /** Each person's last report, offered again as ⚡ by /report. */
+  presets?: ReportPresets;
 }
 
 const ADS_DIALOG_KEYS = { over: "ads-dialog-over" } as const;
@@ -90,7 +86,7 @@ export function ozonRefusal(problem: AdsProblem): string | undefined {
   return "kind" in problem ? undefined : problem.refused;
 }
 
-type OzonResult<T> = OzonCallResult<T, AdsProblem>;
+export type OzonResult<T> = OzonCallResult<T, AdsProblem>;
 
 /**
  * How a change through the campaign desk ended: "refused" carries Ozon's words (the dialog asks
@@ -258,128 +254,5 @@ export class AdsShopDialog {
     if (!("kind" in problem)) return void (await this.show(ctx, problemText(ctx.t, problem)));
     if (problem.kind === "shop_gone") return shopGone(this.dialog, ctx, this.shop);
     await this.dialog.show(ctx, ctx.t("shop-paused", { name: this.shop.name }));
-  }
-}
-
-/**
- * One page of the campaign list, as JSON-safe views; `missed` is a search that found nothing
- * (the page is then the list shown before it).
- */
-type CampaignListPage = Omit<CampaignPage, "items"> & { items: CampaignView[]; missed?: string };
-
-/**
- * The paged campaign list both advertising dialogs start with: a typed text searches (cut to a
- * sane length, from the first page), the pager's buttons (step "p") turn the pages. A search
- * that finds nothing keeps the list shown before it.
- */
-export class CampaignList {
-  search = "";
-  page = 0;
-  /** The search and page of the list last shown (where a search that misses goes back to). */
-  #shown = { search: "", page: 0 };
-  readonly #session: AdsShopDialog;
-  readonly #includeArchived: boolean;
-
-  constructor(session: AdsShopDialog, includeArchived: boolean) {
-    this.#session = session;
-    this.#includeArchived = includeArchived;
-  }
-
-  /**
-   * The page asked for (or the last one there is), read once outside the replay; when a search
-   * finds nothing, the list shown before it instead, with the search as `missed`.
-   */
-  async load(): Promise<OzonResult<CampaignListPage>> {
-    const found = await this.#read();
-    if (!found.ok || found.value.total > 0 || !this.search) {
-      this.#shown = { search: this.search, page: this.page };
-      return found;
-    }
-    const missed = this.search;
-    ({ search: this.search, page: this.page } = this.#shown);
-    const before = await this.#read();
-    return before.ok ? { ok: true, value: { ...before.value, missed } } : before;
-  }
-
-  async #read(): Promise<OzonResult<CampaignListPage>> {
-    const { search, page } = this;
-    const found = await this.#session.call(async ({ budget }) => {
-      const listed = await budget.list({
-        search,
-        page,
-        includeArchived: this.#includeArchived,
-        pageSize: ADS_PAGE_SIZE,
-      });
-      return { ...listed, items: listed.items.map(campaignView) };
-    });
-    if (found.ok) this.page = found.value.page;
-    return found;
-  }
-
-  /** The page's campaigns as numbered lines (numbering goes on across pages). */
-  lines(t: Translator, items: readonly CampaignView[]): string[] {
-    return items.map((c, i) => campaignLine(t, c, this.page * ADS_PAGE_SIZE + i + 1));
-  }
-
-  /**
-   * One screen of a many-campaign choice (/report, a new schedule): `head` (given `max` and the
-   * count chosen) over the page, a toggle per campaign (at most `max`), the pager, a typed search
-   * and "Done" (step "d", only with one chosen) — presses over the limit are refused on the spot,
-   * before Ozon is asked. `chosen` (id → title, in the order chosen) follows the toggles. Resolves
-   * with the context to go on with and whether Done was pressed, or undefined when Ozon's failure
-   * ended the dialog. `notice` heads the screen and is said (a missed search replaces it).
-   */
-  async chooseMany(
-    ctx: ConversationContext,
-    t: Translator,
-    choice: { head: string; max: number; chosen: Map<string, string>; notice: DialogNotice },
-  ): Promise<{ ctx: ConversationContext; done: boolean } | undefined> {
-    const { head, max, chosen, notice } = choice;
-    const session = this.#session;
-    const { button } = session.dialog;
-    const listing = await this.load();
-    if (!listing.ok) {
-      await session.end(ctx, listing.problem);
-      return undefined;
-    }
-    const { items, pages, missed } = listing.value;
-    if (missed) notice.text = t("ads-search-missed", { search: missed });
-    const lines = [t(head, { max, count: chosen.size }), "", ...this.lines(t, items)].join("\n");
-    const keyboard = reportCampaignsKeyboard(
-      button,
-      t,
-      items,
-      new Set(chosen.keys()),
-      this.page,
-      pages,
-    );
-    await session.show(ctx, notice.over(lines), keyboard);
-    // Refused on the spot, before Ozon is ever asked; the list stays as it was.
-    const answer = await session.dialog.answer(["p", "t", "d"], (press) => {
-      const adding = press.step === "t" && !chosen.has(press.value);
-      if (adding && chosen.size >= max) {
-        return t("ads-report-too-many", { count: chosen.size + 1, max });
-      }
-      if (press.step === "d" && chosen.size === 0) return t("ads-report-none-chosen");
-      return undefined;
-    });
-    if (this.take(answer) || answer.kind !== "button") return { ctx: answer.ctx, done: false };
-    if (answer.step === "d") return { ctx: answer.ctx, done: true };
-    if (chosen.has(answer.value)) chosen.delete(answer.value);
-    else chosen.set(answer.value, items.find((c) => c.id === answer.value)?.title ?? "");
-    return { ctx: answer.ctx, done: false };
-  }
-
-  /** Takes a typed search or a press of the pager; false for any other answer. */
-  take(answer: Answer): boolean {
-    if (answer.kind === "text") {
-      this.search = answer.text.slice(0, 64);
-      this.page = 0;
-    } else if (answer.step === "p") {
-      this.page = Number(answer.value) || 0;
-    } else {
-      return false;
-    }
-    return true;
   }
 }

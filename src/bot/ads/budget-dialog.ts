@@ -26,14 +26,9 @@ import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import type { Dialog, Mark } from "../core/dialog/dialog.ts";
 import type { Translator } from "../core/i18n.ts";
 import { localeOf } from "../core/numbers.ts";
-import {
-  type AdsDialogDeps,
-  AdsShopDialog,
-  adsDialog,
-  CampaignList,
-  ozonRefusal,
-} from "./ads-steps.ts";
+import { type AdsDialogDeps, AdsShopDialog, adsDialog, ozonRefusal } from "./ads-steps.ts";
 import { enteredFrom, redrawCard } from "./campaign-card.ts";
+import { CampaignList } from "./campaign-list.ts";
 import {
   amountConfirmText,
   BUDGET_REASON_KEYS,

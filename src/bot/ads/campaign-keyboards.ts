@@ -12,6 +12,10 @@ import { newRow } from "../core/keyboard-rows.ts";
 import type { ShopChoice } from "../core/shop-tags.ts";
 import type { CampaignCardView } from "./campaigns-format.ts";
 import { campaignTitle, shortLabel } from "./format.ts";
+import { QUICK_REPORTS } from "./keyboards.ts";
+
+/** The card's ⚡ reports: yesterday and the last 7 days, by day. */
+const CARD_QUICK_REPORTS = QUICK_REPORTS.filter((q) => q.id === "yd" || q.id === "7d");
 
 export const CAMPAIGNS_CALLBACK = "cg";
 
@@ -22,15 +26,17 @@ export type CampaignAction =
   | "l"
   /** A card (extra: the list page to go back to) */
   | "c"
-  /** Pause or resume: the question */
+  /** Pause or resume: the question (cards before issue 27; theirs now act at once) */
   | "t"
-  /** Pause confirmed, resume confirmed */
+  /** Pause, resume (the card's one tap) */
   | "tp"
   | "tr"
   /** Budget, period (extra: the list page, for the card the dialog redraws), report: dialogs */
   | "b"
   | "pd"
   | "rp"
+  /** A ⚡ report of the campaign, ordered at once (extra: the quick report's id) */
+  | "rq"
   /** A page of product bids (extra: 1-based page); one product's bid (extra: page.index) */
   | "bi"
   | "bs";
@@ -103,7 +109,9 @@ export function cardKeyboard(
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   if (toggle) {
-    keyboard.text(t(TOGGLE_KEYS[toggle].button), cardData(b, "t", c.id, listPage));
+    // One tap on the card acts: the card is what is paused; the change reads it again first.
+    const action = toggle === "pause" ? "tp" : "tr";
+    keyboard.text(t(TOGGLE_KEYS[toggle].button), cardData(b, action, c.id, listPage));
     keyboard.row();
   }
   keyboard
@@ -112,6 +120,12 @@ export function cardKeyboard(
     .row()
     .text(t("campaigns-report-button"), cardData(b, "rp", c.id))
     .text(t("campaigns-bids-button"), cardData(b, "bi", c.id, 1))
+    .row();
+  // ⚡ That campaign's report over a usual period, ordered in one tap.
+  for (const quick of CARD_QUICK_REPORTS) {
+    keyboard.text(t(quick.key), cardData(b, "rq", c.id, quick.id));
+  }
+  keyboard
     .row()
     .text(t("campaigns-refresh-button"), cardData(b, "c", c.id, listPage))
     .text(t("campaigns-list-button"), cardData(b, "l", "", listPage))

@@ -2,14 +2,14 @@
  * /campaigns (managers and admins): the campaigns of each store the person's manager role
  * reaches ("which store?" first when there are several, every screen then named by its store),
  * a page at a time with state, budget of its kind, period and yesterday's spend when Ozon gave
- * it. A campaign's card pauses or resumes it (asked first, then read back as old → new), and
+ * it. A campaign's card pauses or resumes it in one tap (read back as old → new), and
  * opens the budget, period and bid dialogs or the report dialog at that campaign; a confirmed
  * change in one of the first three redraws the card (or bids page) it came from
  * (ads/campaign-card.ts).
  *
  * The buttons hold no state: each press is checked (its owner, the role, the store's reach) and
  * reads the campaign again from Ozon, so an old card acts on the campaign as it is now, and a
- * confirmed pause of a campaign someone resumed meanwhile sends nothing and says so.
+ * pause pressed on a campaign someone paused meanwhile sends nothing and says so.
  */
 import { reachesShop, shopsInScope } from "../../services/access/shop-scope.ts";
 import {
@@ -188,6 +188,10 @@ export function campaignsFeature({
             return alert(t("ads-campaign-gone"));
           }
           if (action === "rp") return enter(ctx, REPORT_CONVERSATION, shop.id, id, campaign.title);
+          if (action === "rq") {
+            // A card's ⚡: that campaign's report over the quick period, ordered at once.
+            return enter(ctx, REPORT_CONVERSATION, shop.id, id, campaign.title, extra);
+          }
           await ctx.answerCallbackQuery();
           if (action === "c") return await showCard(ctx, shop, account, campaign, listPage);
           if (action === "t") return await askToggle(ctx, shop, account, campaign, listPage);

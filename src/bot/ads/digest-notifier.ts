@@ -1,5 +1,6 @@
 /** The daily digest as one message: the day, then each store's orders, revenue and ads. */
-import { formatPeriod } from "../../services/ads/index.ts";
+import { GrammyError, HttpError } from "grammy";
+import { formatPeriod, type ReportPeriod } from "../../services/ads/index.ts";
 import type {
   Digest,
   DigestProgress,
@@ -87,4 +88,24 @@ export class TelegramDigestSender implements DigestSender {
   isPermanent(error: unknown): boolean {
     return isChatUnreachable(error);
   }
+  async gaveUp(setting: DigestSetting, period: ReportPeriod, error: unknown): Promise<void> {
+    const t = this.#messages.translator(setting.locale);
+    const text = t("digest-gave-up", {
+      day: formatPeriod(period, localeOf(t)),
+      reason: givenUpReason(t, error),
+      time: setting.time,
+    });
+    await this.#messages.send(setting.chatId, text);
+  }
+}
+
+/** Why the digest's last try failed, in plain words (Telegram's own description kept short). */
+function givenUpReason(t: Translator, error: unknown): string {
+  if (error === undefined) return t("digest-gave-up-interrupted");
+  if (error instanceof GrammyError) {
+    const description = error.description.slice(0, 120);
+    return t("digest-gave-up-telegram", { code: error.error_code, description });
+  }
+  if (error instanceof HttpError) return t("digest-gave-up-network");
+  return t("digest-gave-up-other");
 }

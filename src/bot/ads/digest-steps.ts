@@ -1,6 +1,6 @@
 /**
- * The daily digest's screen inside /schedule (private chats): on or off, and the time it comes
- * (typed HH:MM in TIMEZONE). Turning it on or changing the time counts from that moment: a time
+ * The daily digest inside /schedule (private chats): the list's switch turns it on or off in one
+ * tap; its screen shows it and the time it comes (typed HH:MM in TIMEZONE). Turning it on or changing the time counts from that moment: a time
  * already past today means the first digest comes tomorrow.
  *
  * A script: the screen is a mark the dialog comes back to after each change (Dialog.mark/back);
@@ -12,47 +12,63 @@ import { parseTimeOfDay } from "../../services/schedules/slots.ts";
 import type { ConversationContext } from "../core/context.ts";
 import type { Dialog } from "../core/dialog/dialog.ts";
 import type { DigestDialog } from "./schedule-dialog.ts";
+import { zoneText } from "./schedule-format.ts";
 
 const DEFAULT_TIME = "09:00";
 
-export function digestDialog(deps: {
+interface DigestDeps {
   settings: DigestSettings;
   timezone: string;
   wake(): void;
   /** The scheduler's clock: a digest counts from the moment it was set on it. */
   now: () => number;
-}): DigestDialog {
+}
+
+/**
+ * Saves a change of the person's digest at the dialog's latest answer (once, outside the replay);
+ * resolves with the setting as saved.
+ */
+function saver(deps: DigestDeps, dialog: Dialog) {
+  return (change: (s: DigestSetting) => DigestSetting) => {
+    const at = dialog.ctx;
+    const userId = at.from?.id ?? 0;
+    return dialog.conversation.external(async () => {
+      const now = deps.now();
+      // Compare-and-set: the digest round's bookkeeping (lastSlot) is kept, and this change is.
+      const saved = await deps.settings.update(userId, (current) => ({
+        ...change(
+          current ?? {
+            userId,
+            chatId: at.chat?.id ?? userId,
+            locale: at.locale,
+            enabled: false,
+            time: DEFAULT_TIME,
+            since: now,
+          },
+        ),
+        locale: at.locale,
+        since: now,
+      }));
+      deps.wake();
+      return { on: saved?.enabled === true, time: saved?.time ?? DEFAULT_TIME };
+    });
+  };
+}
+
+export function digestDialog(deps: DigestDeps): DigestDialog {
   return {
     async state(userId) {
       const setting = await deps.settings.get(userId);
       return { on: setting?.enabled === true, time: setting?.time ?? DEFAULT_TIME };
     },
+    turn(dialog: Dialog, on: boolean) {
+      return saver(deps, dialog)((s) => ({ ...s, enabled: on }));
+    },
     async run(dialog: Dialog, first: ConversationContext) {
       const { conversation, button } = dialog;
       const t = first.t.bind(first);
       const userId = first.from?.id ?? 0;
-      const save = async (change: (s: DigestSetting) => DigestSetting) => {
-        const at = dialog.ctx;
-        await conversation.external(async () => {
-          const now = deps.now();
-          // Compare-and-set: the digest round's bookkeeping (lastSlot) is kept, and this change is.
-          await deps.settings.update(userId, (current) => ({
-            ...change(
-              current ?? {
-                userId,
-                chatId: at.chat?.id ?? userId,
-                locale: at.locale,
-                enabled: false,
-                time: DEFAULT_TIME,
-                since: now,
-              },
-            ),
-            locale: at.locale,
-            since: now,
-          }));
-          deps.wake();
-        });
-      };
+      const save = saver(deps, dialog);
 
       // The digest's screen, drawn again (headed by what was just done) from here.
       const shown = await dialog.mark();
@@ -61,7 +77,7 @@ export function digestDialog(deps: {
       const time = setting?.time ?? DEFAULT_TIME;
       const text = [
         shown.notice,
-        t("digest-about", { zone: deps.timezone }),
+        t("digest-about", { zone: zoneText(t, deps.timezone) }),
         "",
         on ? t("digest-state-on", { time }) : t("digest-state-off"),
       ]
@@ -83,7 +99,7 @@ export function digestDialog(deps: {
 
       // A new time, typed; asked again after one that is not a time.
       const asked = await dialog.mark();
-      const question = t("digest-time-ask", { zone: deps.timezone });
+      const question = t("digest-time-ask", { zone: zoneText(t, deps.timezone) });
       await dialog.show(dialog.ctx, question, new InlineKeyboard());
       const typed = await dialog.answer([]);
       if (typed.kind !== "text") return dialog.back(asked); // no step is offered

@@ -40,7 +40,7 @@ function pager(keyboard: InlineKeyboard, button: ButtonData, page: number, pages
   if (page < pages - 1) keyboard.text("»", button("p", page + 1));
 }
 
-/** One button per campaign ("Title · 1 500 ₽") and the pages. */
+/** One button per campaign ("Title · 1 500 ₽", "Title · 4 900 ₽/нед" when weekly), the pages. */
 export function budgetCampaignsKeyboard(
   button: ButtonData,
   t: Translator,
@@ -50,7 +50,12 @@ export function budgetCampaignsKeyboard(
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   for (const campaign of campaigns) {
-    const label = `${shortLabel(campaignTitle(campaign), 28)} · ${budgetText(t, campaign.budget)}`;
+    const budget = t("ads-budget-on-button", {
+      budget: budgetText(t, campaign.budget),
+      // Old views (dialogs begun before weekly budgets were read) have no kind: they were daily.
+      kind: campaign.budget === "0" ? "none" : (campaign.kind ?? "daily"),
+    });
+    const label = `${shortLabel(campaignTitle(campaign), 28)} · ${budget}`;
     newRow(keyboard).text(label, button("c", campaign.id));
   }
   pager(keyboard, button, page, pages);
@@ -68,7 +73,10 @@ export function budgetConfirmKeyboard(button: ButtonData, t: Translator): Inline
     .text(t("ads-budget-other-amount-button"), button("a"));
 }
 
-/** Toggles (✅ chosen), the pages, "Done (n)". */
+/**
+ * "⚡ As last time" (step "lr") when given, toggles (✅ chosen), the pages, "Done (n)"; `single`:
+ * plain campaign buttons (a press goes straight on with it) and "➕ More campaigns" (step "m").
+ */
 export function reportCampaignsKeyboard(
   button: ButtonData,
   t: Translator,
@@ -76,16 +84,20 @@ export function reportCampaignsKeyboard(
   chosen: ReadonlySet<string>,
   page: number,
   pages: number,
+  again?: string,
+  single = false,
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
+  if (again) keyboard.text(again, button("lr"));
   for (const campaign of campaigns) {
-    const mark = chosen.has(campaign.id) ? "✅" : "▫️";
+    const mark = single ? "" : chosen.has(campaign.id) ? "✅ " : "▫️ ";
     newRow(keyboard).text(
-      `${mark} ${shortLabel(campaignTitle(campaign), 34)}`,
+      `${mark}${shortLabel(campaignTitle(campaign), 34)}`,
       button("t", campaign.id),
     );
   }
   pager(keyboard, button, page, pages);
+  if (single) return newRow(keyboard).text(t("ads-report-more-button"), button("m"));
   return newRow(keyboard).text(t("ads-report-done-button", { count: chosen.size }), button("d"));
 }
 
@@ -102,22 +114,13 @@ export const QUICK_REPORTS = [
 }>;
 export type QuickReport = (typeof QUICK_REPORTS)[number];
 
-/** The quick reports in a row, then the period presets (step "pp", the grouping comes next). */
+/** The period presets, two in a row (step "pp"); the summary comes next. */
 export function periodKeyboard(button: ButtonData, t: Translator): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  for (const quick of QUICK_REPORTS) keyboard.text(t(quick.key), button("qp", quick.id));
   PERIOD_PRESETS.forEach((preset, index) => {
-    if (index % 2 === 0) keyboard.row();
+    if (index > 0 && index % 2 === 0) keyboard.row();
     keyboard.text(t(PRESET_KEYS[preset]), button("pp", preset));
   });
-  return keyboard;
-}
-
-export function groupingKeyboard(button: ButtonData, t: Translator): InlineKeyboard {
-  const keyboard = new InlineKeyboard();
-  for (const grouping of REPORT_GROUPINGS) {
-    keyboard.text(t(GROUPING_KEYS[grouping]), button("g", grouping));
-  }
   return keyboard;
 }
 
@@ -151,18 +154,31 @@ export function attributionKeyboard(button: ButtonData, t: Translator): InlineKe
   return keyboard;
 }
 
-/** Order, and the file's format as a choice (step "f", ✅ on the chosen one). */
+/**
+ * The summary's choices, ✅ on the chosen: the grouping (step "g"), the file's format (step "f");
+ * then Create.
+ */
 export function reportConfirmKeyboard(
   button: ButtonData,
   t: Translator,
   format: ReportFormat = "csv",
+  groupBy: ReportGroupBy = "DATE",
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
+  for (const grouping of REPORT_GROUPINGS) {
+    const mark = grouping === groupBy ? "✅ " : "";
+    keyboard.text(`${mark}${t(GROUPING_KEYS[grouping])}`, button("g", grouping));
+  }
+  keyboard.row();
   for (const option of REPORT_FORMATS) {
     const mark = option === format ? "✅ " : "";
     keyboard.text(`${mark}${t(`report-format-${option}-button`)}`, button("f", option));
   }
-  return keyboard.row().text(t("ads-report-order-button"), button("y"));
+  return keyboard
+    .row()
+    .text(t("ads-report-other-kind-button"), button("ok"))
+    .row()
+    .text(t("ads-report-order-button"), button("y"));
 }
 
 /** A report job's id (job ids count per shop). */

@@ -22,6 +22,7 @@ import {
   DEFAULT_REPORT_LIMITS,
   DEFAULT_WEEKLY_BUDGET_LIMITS,
   ReportJobs,
+  ReportPresets,
   ReportRunner,
 } from "../../services/ads/index.ts";
 import { PerShop } from "../../shops/per-shop.ts";
@@ -217,6 +218,7 @@ export function createAdsModule(deps: ModuleDeps, options: AdsModuleOptions = {}
     maxCampaigns,
     logger,
     audit: auditTrailOf(container),
+    presets: new ReportPresets(container.store),
   };
 
   return {

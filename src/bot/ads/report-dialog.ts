@@ -1,13 +1,11 @@
 /**
- * /report: "which store?" (only when the person's role reaches several shops with Performance
- * keys) → choose campaigns (toggles, paged, typing searches, at most 10) → kind (campaign
- * statistics; phrases for exactly one campaign and its objects; attribution with its days) →
- * period (a quick report — period and grouping in one tap — or a preset or typed
- * `01.10.2026-15.10.2026`, whole days in TIMEZONE, then the grouping) → confirm (where the file's
- * format, CSV or XLSX, may be switched) → a report job
- * is queued in that shop's queue and the confirm message becomes the progress message the
- * shop's runner edits. A usual
- * report is three taps after the campaigns: kind, quick report, Order.
+ * /report: "which store?" (only with several shops with Performance keys) → a campaign (one
+ * pressed goes straight on; "More campaigns" toggles up to 10; typing searches; "⚡ as last
+ * time" above them orders the person's last report again at once, report-again.ts) → the kind
+ * (only for someone who used another kind; else campaign statistics, switched on the summary) →
+ * the period (five presets or typed `01.10.2026-15.10.2026`, whole days in TIMEZONE) → the
+ * summary, by day, where the grouping and the file's format are switched → a report job in the
+ * shop's queue, the summary becoming the progress message its runner edits.
  *
  * Everything that can be checked without Ozon is checked here, with the reason in plain words,
  * before any job exists: too many campaigns, a period too long for the account (refused, not
@@ -15,8 +13,7 @@
  *
  * `run` is the script, top to bottom; each screen is one method of ReportQuestions. An answer not
  * taken asks its question again with why above it (the plugin's rewind to the question's mark,
- * Dialog.mark/back); phrases of a campaign without objects go back to the kind. Toggling
- * campaigns and switching the file's format redraw their screen with the choice so far.
+ * Dialog.mark/back); phrases of a campaign without objects go back to the kind.
  */
 import {
   checkPeriod,
@@ -32,6 +29,7 @@ import {
   type ReportFormat,
   type ReportGroupBy,
   type ReportPeriod,
+  type ReportPreset,
   type ReportRequest,
   type ReportRequestProblem,
 } from "../../services/ads/index.ts";
@@ -40,7 +38,8 @@ import { type Answer, type Dialog, DialogNotice, type Mark } from "../core/dialo
 import { headed, Questions } from "../core/dialog/questions.ts";
 import type { Translator } from "../core/i18n.ts";
 import { localeOf } from "../core/numbers.ts";
-import { type AdsDialogDeps, AdsShopDialog, adsDialog, CampaignList } from "./ads-steps.ts";
+import { type AdsDialogDeps, AdsShopDialog, adsDialog } from "./ads-steps.ts";
+import { CampaignList } from "./campaign-list.ts";
 import {
   campaignsText,
   campaignTitle,
@@ -55,7 +54,6 @@ import {
 import {
   ATTRIBUTION_DAYS,
   attributionKeyboard,
-  groupingKeyboard,
   kindKeyboard,
   objectsKeyboard,
   periodKeyboard,
@@ -63,50 +61,80 @@ import {
   type QuickReport,
   reportConfirmKeyboard,
 } from "./keyboards.ts";
+import { againLabel, againRequest, cardQuickPreset, presetOf } from "./report-again.ts";
+import { zoneText } from "./schedule-format.ts";
 
 export const REPORT_CONVERSATION = "ads-report";
 /** Callback kind of the report dialog's buttons (dialog.ts). */
 export const REPORT_DIALOG_CALLBACK = "dr";
 
 export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
-  // Entered from a campaign card with its shop and campaign: that campaign is chosen already.
-  return adsDialog<[shopId?: string, campaignId?: string, title?: string]>(deps, {
+  // Entered from a campaign card with its shop and campaign: that campaign is chosen already;
+  // with a card's ⚡ (`quick`) the report is ordered at once.
+  type Args = [shopId?: string, campaignId?: string, title?: string, quick?: string];
+  return adsDialog<Args>(deps, {
     id: REPORT_CONVERSATION,
     kind: REPORT_DIALOG_CALLBACK,
-    run: async (dialog, first, shopId, campaignId, title) => {
+    run: async (dialog, first, shopId, campaignId, title, quick) => {
       const opened = await AdsShopDialog.choose(dialog, deps, first, shopId);
       if (!opened) return;
       const ask = new ReportQuestions(dialog, deps, opened.session);
       const t = first.t.bind(first);
+      const shop = opened.session.shop.id;
 
-      const carded = campaignId && opened.session.shop.id === shopId ? campaignId : undefined;
-      const chosen = carded ? new Map([[carded, title ?? ""]]) : await ask.campaigns();
+      const carded = campaignId && shop === shopId ? campaignId : undefined;
+      const quickly = carded && quick && cardQuickPreset(shop, { id: carded, title }, quick);
+      if (quickly) return ask.again(quickly);
+      // The person's last report in this shop, offered again in one tap.
+      const userId = first.from?.id ?? 0;
+      const memory = await dialog.conversation.external(async () => {
+        const preset = await deps.presets?.last(userId);
+        const kinds = (await deps.presets?.kinds(userId)) ?? [];
+        return { last: preset?.shop === shop ? preset : null, kinds };
+      });
+      const last = carded ? undefined : (memory.last ?? undefined);
+      const chosen = carded
+        ? new Map([[carded, title ?? ""]])
+        : await ask.campaigns(last && againLabel(t, last));
       if (!chosen) return;
+      if (chosen === "again") return last && ask.again(last);
       // The card's campaign is named above the first question.
       const named = carded
         ? t("campaigns-report-for", { title: campaignTitle({ id: carded, title }) })
         : "";
 
-      const what = await ask.what(chosen, named);
+      // The kind is asked only of someone who used another kind than campaign statistics;
+      // anyone may switch it on the summary.
+      const asksKind = memory.kinds.some((kind) => kind !== "campaigns");
+      const what = asksKind ? await ask.what(chosen, named) : { kind: "campaigns" as const };
       if (!what) return;
-      const when = await ask.when();
+      const when = await ask.when(asksKind ? "" : named);
       if (!when) return;
       const campaigns = [...chosen].map(([id, title]) => ({ id, title }));
-      const ordered = await ask.confirm({ campaigns, ...what, ...when }, "csv");
-      if (ordered) await ask.order(ordered);
+      const { preset, ...chosenWhen } = when;
+      const finish = async (of: What): Promise<void> => {
+        const ordered = await ask.confirm({ campaigns, ...of, ...chosenWhen }, "csv");
+        if (ordered === "kind") {
+          const other = await ask.what(chosen, "");
+          return other && finish(other);
+        }
+        if (ordered) await ask.order(ordered, preset);
+      };
+      await finish(what);
     },
   });
 }
 
 /** What the report is of: its kind, and the objects (phrases) or days (attribution) it needs. */
 type What = Pick<ReportRequest, "kind" | "objects" | "attributionDays">;
-/** Its period and grouping. */
-type When = { period: ReportPeriod; groupBy: ReportGroupBy };
+/** Its period and grouping (and the preset the period is, if it is one). */
+type When = { period: ReportPeriod; groupBy: ReportGroupBy; preset?: PeriodPreset };
 /** The report as chosen, before it is confirmed (who asks for it is the confirmation's answer). */
 type Chosen = Omit<ReportRequest, "requestedBy" | "format"> & When;
 
-/** A period, and the quick report it came with (which brings its grouping along). */
-type PeriodTaken = { value: { period: ReportPeriod; quick?: QuickReport } } | { why: string };
+/** A period (and its preset), and the quick report it came with (which brings its grouping). */
+type PeriodPicked = { period: ReportPeriod; preset?: PeriodPreset; quick?: QuickReport };
+type PeriodTaken = { value: PeriodPicked } | { why: string };
 
 /** The questions of one report dialog, each asked until it has its answer. */
 class ReportQuestions {
@@ -131,21 +159,37 @@ class ReportQuestions {
 
   /**
    * The campaigns, toggled on the paged list (a typed text searches) until Done: the list is
-   * drawn again after every press with the choice so far. Undefined when the dialog ended.
+   * drawn again after every press with the choice so far. Undefined when the dialog ended;
+   * "again" when `again` (the ⚡ button's label) was pressed.
    */
-  async campaigns(): Promise<Map<string, string> | undefined> {
+  async campaigns(again?: string): Promise<Map<string, string> | "again" | undefined> {
     const chosen = new Map<string, string>(); // id → title, in the order chosen
     const notice = new DialogNotice();
     const list = new CampaignList(this.#session, true);
-    const choice = { head: "ads-report-choose", max: this.#deps.maxCampaigns, chosen, notice };
+    const max = this.#deps.maxCampaigns;
+    let single = true; // a campaign pressed goes straight on, until "More campaigns"
     let done = false;
     while (!done) {
       if (!(await this.#present())) return undefined;
+      const head = single ? "ads-report-choose-one" : "ads-report-choose";
+      const choice = { head, max, chosen, notice, again, single };
       const picked = await list.chooseMany(this.#dialog.ctx, this.#t, choice);
       if (!picked) return undefined;
+      if (picked.again) return "again";
+      if (picked.many) single = false;
       done = picked.done;
     }
     return chosen;
+  }
+
+  /** A remembered (or a card's quick) report, ordered at once over its period up to today. */
+  async again(preset: ReportPreset): Promise<void> {
+    if (!(await this.#present())) return;
+    const at = this.#dialog.ctx;
+    const now = await this.#dialog.conversation.now();
+    const requester = { chatId: at.chat?.id ?? 0, userId: at.from?.id ?? 0, locale: at.locale };
+    const clock = { now, zone: this.#deps.timezone };
+    await this.order(againRequest(preset, requester, clock), preset.preset);
   }
 
   /**
@@ -205,24 +249,15 @@ class ReportQuestions {
     return found.value.includes(answer.value) ? [answer.value] : dialog.back(asked);
   }
 
-  /** The period (a quick report, a preset or typed), then the grouping unless a quick report. */
-  async when(): Promise<When | undefined> {
-    const t = this.#t;
-    const picked = await this.#period();
+  /** The period (a preset or typed), grouped by day until changed on the summary. */
+  async when(opening = ""): Promise<When | undefined> {
+    const picked = await this.#period(opening);
     if (!picked) return undefined;
-    const { period, quick } = picked;
-    if (quick) return { period, groupBy: quick.groupBy };
-    const about = t("ads-report-period-chosen", { period: formatPeriod(period, localeOf(t)) });
-    const groupBy = await this.#questions.pick(
-      `${about}\n\n${t("ads-report-grouping")}`,
-      groupingKeyboard(this.#dialog.button, t),
-      "g",
-      REPORT_GROUPINGS,
-    );
-    return groupBy && { period, groupBy };
+    const { period, quick, preset } = picked;
+    return { period, groupBy: quick?.groupBy ?? "DATE", ...(preset ? { preset } : {}) };
   }
 
-  async #period(): Promise<{ period: ReportPeriod; quick?: QuickReport } | undefined> {
+  async #period(opening: string): Promise<PeriodPicked | undefined> {
     const dialog = this.#dialog;
     const t = this.#t;
     const asked = await dialog.mark();
@@ -233,12 +268,13 @@ class ReportQuestions {
       from: presetPeriod("last_30_days", clock).from,
       to: presetPeriod("yesterday", clock).to,
     });
-    const question = t("ads-report-period", { zone: this.#deps.timezone, example });
+    const question = t("ads-report-period", { zone: zoneText(t, this.#deps.timezone), example });
     await this.#session.show(
       dialog.ctx,
-      headed(asked.notice, question),
+      headed(asked.returned ? asked.notice : opening, question),
       periodKeyboard(dialog.button, t),
     );
+    // "qp": a quick report's button on a screen drawn before the period screen had only presets.
     const taken = this.#takePeriod(await dialog.answer(["pp", "qp"]), clock, example);
     return "value" in taken ? taken.value : dialog.back(asked, taken.why);
   }
@@ -247,27 +283,30 @@ class ReportQuestions {
     const t = this.#t;
     let quick: QuickReport | undefined;
     let period: ReportPeriod | undefined;
+    let preset: PeriodPreset | undefined;
     if (answer.kind === "text") {
       const parsed = parsePeriodInput(answer.text, clock);
       if (!parsed.ok) return { why: t(PERIOD_REASON_KEYS[parsed.reason], { example }) };
       period = parsed.period;
     } else if (answer.step === "qp") {
       quick = QUICK_REPORTS.find((q) => q.id === answer.value);
-      if (quick) period = presetPeriod(quick.preset, clock);
-    } else if (PERIOD_PRESETS.includes(answer.value as PeriodPreset)) {
-      period = presetPeriod(answer.value as PeriodPreset, clock);
+      preset = quick?.preset;
+    } else {
+      preset = PERIOD_PRESETS.find((p) => p === answer.value);
     }
+    if (preset) period = presetPeriod(preset, clock);
     if (!period) return { why: "" };
     const check = checkPeriod(period, { maxDays: this.#deps.maxPeriodDays, clock });
     if (!check.ok) return { why: reportProblemText(t, check) };
-    return { value: quick ? { period, quick } : { period } };
+    return { value: { period, ...(preset ? { preset } : {}), ...(quick ? { quick } : {}) } };
   }
 
   /**
-   * The report in full, with the file's format (switching it redraws the confirmation): the
-   * request to order on Order; undefined when the dialog ended.
+   * The report in full, with its grouping and the file's format (switching either redraws the
+   * summary): the request to create on Create, "kind" for another kind of report; undefined when
+   * the dialog ended.
    */
-  async confirm(chosen: Chosen, format: ReportFormat): Promise<ReportRequest | undefined> {
+  async confirm(chosen: Chosen, format: ReportFormat): Promise<ReportRequest | "kind" | undefined> {
     const dialog = this.#dialog;
     const t = this.#t;
     const asked = await dialog.mark();
@@ -278,21 +317,24 @@ class ReportQuestions {
       ...chosen,
       ...(format !== "csv" ? { format } : {}),
     };
-    const keyboard = reportConfirmKeyboard(dialog.button, t, format);
+    const keyboard = reportConfirmKeyboard(dialog.button, t, format, chosen.groupBy);
     const text = confirmText(t, request, chosen.groupBy, format);
     await this.#session.show(at, headed(asked.notice, text), keyboard);
-    const answer = await dialog.answer(["y", "f"]);
+    const answer = await dialog.answer(["y", "f", "g", "ok"]);
     if (answer.kind === "text") return dialog.back(asked, t("dialog-use-buttons"));
     if (answer.step === "y") return request;
+    if (answer.step === "ok") return "kind";
+    const groupBy = REPORT_GROUPINGS.find((g) => answer.step === "g" && g === answer.value);
+    if (groupBy) return this.confirm({ ...chosen, groupBy }, format);
     const other = REPORT_FORMATS.find((f) => f === answer.value);
     return this.confirm(chosen, other ?? format);
   }
 
   /**
    * Checked once more (the day may have changed), then the confirm message becomes the progress
-   * message the runner edits.
+   * message the runner edits. A report over a preset period is remembered as the person's last.
    */
-  async order(request: ReportRequest): Promise<void> {
+  async order(request: ReportRequest, preset?: PeriodPreset): Promise<void> {
     const session = this.#session;
     const t = this.#t;
     const at = this.#dialog.ctx;
@@ -313,7 +355,20 @@ class ReportQuestions {
       }
     });
     if (!queued.ok) return session.end(at, queued.problem);
-    if (!queued.value.ok) await session.show(at, refusal(t, queued.value.problem));
+    if (!queued.value.ok) return void (await session.show(at, refusal(t, queued.value.problem)));
+    const presets = this.#deps.presets;
+    if (!presets) return;
+    const remembered = preset && presetOf(session.shop.id, request, preset);
+    const userId = request.requestedBy.userId;
+    await this.#dialog.conversation.external(async () => {
+      try {
+        await presets.noteKind(userId, request.kind);
+        if (remembered) await presets.remember(userId, remembered);
+      } catch (error) {
+        // The report is ordered; only the ⚡ of next time is missing.
+        this.#deps.logger?.warn({ err: error }, "the last report not remembered");
+      }
+    });
   }
 }
 

@@ -22,7 +22,7 @@ import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import type { Dialog } from "../core/dialog/dialog.ts";
 import { headed } from "../core/dialog/questions.ts";
 import { type AdsDialogDeps, adsDialog } from "./ads-steps.ts";
-import { scheduleText } from "./schedule-format.ts";
+import { scheduleText, zoneText } from "./schedule-format.ts";
 import {
   scheduleCardKeyboard,
   scheduleDeleteKeyboard,
@@ -38,6 +38,11 @@ export const SCHEDULE_DIALOG_CALLBACK = "dsc";
 export interface DigestDialog {
   /** Whether the person's digest is on, and its time. */
   state(userId: number): Promise<{ on: boolean; time: string }>;
+  /**
+   * Turns the person's digest on or off (the list's one tap: its button says which, so a double
+   * tap does it once); what it is now.
+   */
+  turn(dialog: Dialog, on: boolean): Promise<{ on: boolean; time: string }>;
   /** The digest's screen; resolves with the context to go on with. */
   run(dialog: Dialog, ctx: ConversationContext): Promise<ConversationContext | undefined>;
 }
@@ -89,7 +94,7 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
        * The schedules' texts, with the time, the shops' names and (for someone else's schedule)
        * who saved it read once outside the replay.
        */
-      const describe = async (list: readonly ReportSchedule[]) => {
+      const describe = async (list: readonly ReportSchedule[], zoneSaid = false) => {
         const now = await conversation.now();
         const names = await conversation.external(() =>
           Promise.all(
@@ -108,6 +113,7 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
             zone: deps.timezone,
             shopName: names[i]?.shop ?? undefined,
             ...(names[i]?.owner ? { ownerName: names[i].owner } : {}),
+            zoneSaid,
           }),
         );
       };
@@ -115,13 +121,13 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
       // The list, drawn again (headed by what was just done) whenever the script comes back here.
       const listed = await dialog.mark();
       const schedules = await shown();
-      const lines = (await describe(schedules)).map(
+      const lines = (await describe(schedules, true)).map(
         (text, i) => `${i + 1}. ${text.replaceAll("\n", "\n    ")}`,
       );
       const head = t(inGroup ? "schedule-list-group" : "schedule-list", {
         count: schedules.length,
         max: deps.schedules.maxPerPerson,
-        zone: deps.timezone,
+        zone: zoneText(t, deps.timezone),
       });
       const body =
         schedules.length > 0 ? [head, "", ...lines].join("\n") : `${head}\n\n${t("schedule-none")}`;
@@ -130,16 +136,16 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
         !inGroup && digest ? await conversation.external(() => digest.state(userId)) : undefined;
       const digestLabel =
         digestState &&
-        (digestState.on
-          ? t("digest-button-on", { time: digestState.time })
-          : t("digest-button-off"));
+        t(digestState.on ? "digest-button-on" : "digest-button-off", { time: digestState.time });
       const all = await conversation.external(() => deps.schedules.of(userId));
       const keyboard = scheduleListKeyboard(button, t, schedules, {
         canAdd: all.length < deps.schedules.maxPerPerson,
-        digest: digestLabel,
+        ...(digestLabel
+          ? { digest: { label: digestLabel, turn: digestState?.on ? "off" : "on" } }
+          : {}),
       });
       await dialog.show(dialog.ctx, headed(listed.notice, body), keyboard);
-      const answer = await dialog.answer(["o", "n", "dg"]);
+      const answer = await dialog.answer(["o", "n", "dg", "dm"]);
       if (answer.kind !== "button") return dialog.back(listed, t("dialog-use-buttons"));
 
       if (answer.step === "o") {
@@ -198,6 +204,11 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
         return dialog.back(listed, t("schedule-deleted"));
       }
       if (answer.step === "dg" && deps.digest) {
+        const now = await deps.digest.turn(dialog, answer.value === "on");
+        const said = now.on ? "digest-turned-on" : "digest-turned-off";
+        return dialog.back(listed, t(said, { time: now.time }));
+      }
+      if (answer.step === "dm" && deps.digest) {
         if (!(await deps.digest.run(dialog, dialog.ctx))) return;
         return dialog.back(listed);
       }

@@ -76,7 +76,14 @@ export function scheduleReportText(
 export function scheduleText(
   t: Translator,
   schedule: ReportSchedule,
-  options: { now: number; zone: string; shopName?: string | undefined; ownerName?: string },
+  options: {
+    now: number;
+    zone: string;
+    shopName?: string | undefined;
+    ownerName?: string;
+    /** The screen says the zone once above (the list): not again on each schedule. */
+    zoneSaid?: boolean;
+  },
 ): string {
   const lines = [
     `${schedule.paused ? "⏸" : "🗓"} ${ruleText(t, schedule.rule)}`,
@@ -94,14 +101,19 @@ export function scheduleText(
       ? schedule.pausedFor
         ? t("schedule-paused-for", { reason: pauseReasonText(t, schedule.pausedFor) })
         : t("schedule-paused-line")
-      : t("schedule-next", {
+      : t(options.zoneSaid ? "schedule-next" : "schedule-next-zoned", {
           at: slotText(
             nextSlot(schedule.rule, options.now, options.zone),
             options.zone,
             localeOf(t),
           ),
-          zone: options.zone,
+          zone: zoneText(t, options.zone),
         }),
   );
   return lines.join("\n");
+}
+
+/** "по Москве" for Europe/Moscow, else "часовой пояс <zone>", in the person's language. */
+export function zoneText(t: Translator, zone: string): string {
+  return t("schedule-zone-local", { zone, city: zone === "Europe/Moscow" ? "moscow" : "other" });
 }

@@ -1,37 +1,55 @@
 /**
- * A new report schedule, inside /schedule: "which store?" (only with several) → campaigns (the
- * /report list: toggles, pages, typing searches, at most 10) → period kind → grouping → format →
- * how often (daily / weekly + weekday / monthly + day typed 1–31) → time typed HH:MM in TIMEZONE
- * → confirm → saved. Schedules report campaign statistics (the kind a manager reads every week);
- * phrases and attribution stay with /report.
+ * A new report schedule, inside /schedule: "which store?" (only with several) → a campaign (one
+ * pressed goes straight on; "More campaigns" toggles up to 10; typing searches) → how often (daily / weekly +
+ * weekday / monthly + day typed 1–31) → time (buttons, or "Other" and typed HH:MM in TIMEZONE)
+ * → the summary → saved. The period follows from how often (daily: yesterday, weekly: the last 7
+ * days, monthly: the previous month), grouped by day, as CSV: all three are switched on the
+ * summary, which is drawn again with the change. Schedules report campaign statistics (the kind
+ * a manager reads every week); phrases and attribution stay with /report.
  *
  * Read top to bottom, one question a line: the toolkit's `pick` asks for one of its buttons,
  * `typed` for a text it can parse (core/dialog/questions.ts).
  */
-import { REPORT_FORMATS, REPORT_GROUPINGS } from "../../services/ads/index.ts";
+import {
+  REPORT_FORMATS,
+  REPORT_GROUPINGS,
+  type ReportFormat,
+  type ReportGroupBy,
+} from "../../services/ads/index.ts";
 import {
   type NewSchedule,
   type ReportSchedule,
   SCHEDULE_PERIODS,
   ScheduleLimitError,
+  type SchedulePeriod,
 } from "../../services/schedules/schedules.ts";
 import { parseTimeOfDay, type ScheduleRule } from "../../services/schedules/slots.ts";
 import { actorOf } from "../audit/index.ts";
 import type { ConversationContext } from "../core/context.ts";
-import { type Dialog, DialogNotice } from "../core/dialog/dialog.ts";
+import { type Answer, type Dialog, DialogNotice } from "../core/dialog/dialog.ts";
 import { Questions } from "../core/dialog/questions.ts";
-import { AdsShopDialog, CampaignList } from "./ads-steps.ts";
-import { groupingKeyboard } from "./keyboards.ts";
+import { AdsShopDialog } from "./ads-steps.ts";
+import { CampaignList } from "./campaign-list.ts";
 import type { ScheduleDialogDeps } from "./schedule-dialog.ts";
-import { ruleText, scheduleReportText } from "./schedule-format.ts";
+import { ruleText, scheduleReportText, zoneText } from "./schedule-format.ts";
 import {
   FREQUENCIES,
-  formatKeyboard,
+  type Frequency,
   frequencyKeyboard,
-  scheduleConfirmKeyboard,
-  schedulePeriodKeyboard,
+  OTHER_TIME,
+  scheduleSummaryKeyboard,
+  TIME_CHOICES,
+  timeKeyboard,
+  timeValue,
   weekdayKeyboard,
 } from "./schedule-keyboards.ts";
+
+/** The period a schedule of each frequency reports on, until changed on the summary. */
+const PERIOD_OF: Record<Frequency, SchedulePeriod> = {
+  day: "yesterday",
+  week: "last_7_days",
+  month: "last_month",
+};
 
 /** Where the schedule sends its reports. */
 export interface ScheduleTarget {
@@ -60,38 +78,21 @@ export async function newScheduleSteps(
   const ask = new Questions(dialog, session, t);
 
   // The campaigns: toggled on the /report list until Done.
+  // One pressed goes straight on; "More campaigns" turns the list into toggles with Done.
+  let single = true;
   for (let done = false; !done; ) {
     if (!(await session.present(dialog.ctx))) return undefined;
     const picked = await list.chooseMany(dialog.ctx, t, {
-      head: "schedule-choose-campaigns",
+      head: single ? "schedule-choose-campaign" : "schedule-choose-campaigns",
       max: deps.maxCampaigns,
       chosen,
       notice,
+      single,
     });
     if (!picked) return undefined;
+    if (picked.many) single = false;
     done = picked.done;
   }
-  const period = await ask.pick(
-    t("schedule-period"),
-    schedulePeriodKeyboard(button, t),
-    "sp",
-    SCHEDULE_PERIODS,
-  );
-  if (!period) return undefined;
-  const groupBy = await ask.pick(
-    t("ads-report-grouping"),
-    groupingKeyboard(button, t),
-    "g",
-    REPORT_GROUPINGS,
-  );
-  if (!groupBy) return undefined;
-  const format = await ask.pick(
-    t("schedule-format"),
-    formatKeyboard(button, t),
-    "f",
-    REPORT_FORMATS,
-  );
-  if (!format) return undefined;
   const every = await ask.pick(
     t("schedule-every"),
     frequencyKeyboard(button, t),
@@ -124,29 +125,17 @@ export async function newScheduleSteps(
 
   const at = dialog.ctx;
   const campaigns = [...chosen].map(([id, title]) => ({ id, title }));
-  const draft: NewSchedule = {
+  const base = {
     owner: at.from?.id ?? 0,
     chatId: target.chatId,
     ...(target.chatTitle !== undefined ? { chatTitle: target.chatTitle } : {}),
     locale: at.locale,
     shop: session.shop.id,
     campaigns,
-    period,
-    groupBy,
-    format,
     rule,
   };
-  const where = target.chatTitle
-    ? t("schedule-to-group", { title: target.chatTitle })
-    : t("schedule-to-me");
-  const summary = [
-    t("schedule-confirm"),
-    `🗓 ${ruleText(t, draft.rule)} (${deps.timezone})`,
-    scheduleReportText(t, draft),
-    where,
-  ].join("\n");
-  const yes = await ask.pick(summary, scheduleConfirmKeyboard(button, t), "y", [""]);
-  if (yes === undefined) return undefined;
+  const draft = await summary({ period: PERIOD_OF[every], groupBy: "DATE", format: "csv" });
+  if (!draft) return undefined;
   const saved = await conversation.external(async () => {
     try {
       const schedule = await deps.schedules.add(draft);
@@ -169,11 +158,64 @@ export async function newScheduleSteps(
   await conversation.external(() => deps.wake());
   return { ctx: dialog.ctx, saved: saved.schedule };
 
-  /** The time of day, typed HH:MM in TIMEZONE. */
-  function askTime(): Promise<string | undefined> {
-    const question = t("schedule-time", { zone: deps.timezone });
+  /**
+   * The schedule in full with Save; a press on its period, grouping or format draws it again
+   * with that choice. The schedule to save, or undefined when the dialog ended.
+   */
+  async function summary(choice: {
+    period: SchedulePeriod;
+    groupBy: ReportGroupBy;
+    format: ReportFormat;
+  }): Promise<NewSchedule | undefined> {
+    const draft: NewSchedule = { ...base, ...choice };
+    const where = target.chatTitle
+      ? t("schedule-to-group", { title: target.chatTitle })
+      : t("schedule-to-me");
+    const text = [
+      t("schedule-confirm"),
+      `🗓 ${ruleText(t, draft.rule)} (${zoneText(t, deps.timezone)})`,
+      scheduleReportText(t, draft),
+      where,
+    ].join("\n");
+    const keyboard = scheduleSummaryKeyboard(button, t, choice);
+    type Choice = typeof choice;
+    type Taken = { value: { save: true } | Choice } | { why: string };
+    const take = (answer: Answer): Taken => {
+      if (answer.kind === "text") return { why: t("dialog-use-buttons") };
+      const { step, value } = answer;
+      if (step === "y") return { value: { save: true as const } };
+      const period = SCHEDULE_PERIODS.find((p) => step === "sp" && p === value);
+      const groupBy = REPORT_GROUPINGS.find((g) => step === "g" && g === value);
+      const format = REPORT_FORMATS.find((f) => step === "f" && f === value);
+      return { value: { ...choice, ...pick({ period, groupBy, format }) } };
+    };
+    const answer = await ask.ask(text, keyboard, ["y", "sp", "g", "f"], take);
+    if (answer === undefined) return undefined;
+    return "save" in answer ? draft : summary(answer);
+  }
+
+  /** The time of day: a button, or "Other" and typed HH:MM in TIMEZONE. */
+  async function askTime(): Promise<string | undefined> {
+    const zone = zoneText(t, deps.timezone);
+    const choices = [...TIME_CHOICES.map(timeValue), OTHER_TIME];
+    const pressed = await ask.pick(
+      t("schedule-time-pick", { zone }),
+      timeKeyboard(button, t),
+      "tm",
+      choices,
+    );
+    if (pressed === undefined) return undefined;
+    if (pressed !== OTHER_TIME) return TIME_CHOICES.find((time) => timeValue(time) === pressed);
+    const question = t("schedule-time", { zone });
     return ask.typed(question, t("schedule-time-bad"), (text) => parseTimeOfDay(text) ?? undefined);
   }
+}
+
+/** The fields given (the rest left as they are). */
+function pick<T extends object>(fields: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(fields).filter(([, v]) => v !== undefined),
+  ) as Partial<T>;
 }
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;

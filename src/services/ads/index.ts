@@ -96,6 +96,7 @@ export {
   type RetryClaim,
 } from "./report-jobs.ts";
 export { reportFileName, safeShopName } from "./report-name.ts";
+export { type ReportPreset, ReportPresets } from "./report-presets.ts";
 export {
   type ReportFile,
   type ReportNotifier,

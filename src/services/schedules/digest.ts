@@ -11,8 +11,10 @@
  * that failed (5xx, 429 beyond the sender's own retries, network) waits and is tried again, and a
  * claim left "sending" by a process that died is taken over once it is stale — each takeover is
  * atomic (compareAndSet), so a digest still goes out once across processes. After
- * DIGEST_ATTEMPTS tries (about an hour) it is given up with a log line; a chat that is gone for
- * the bot (blocked: 403, or not found) is given up at once.
+ * DIGEST_ATTEMPTS tries (about an hour) it is given up with a log line, and the manager is told
+ * once, with the reason (`DigestSender.gaveUp`, claimed in the store first, so once across
+ * processes); a chat that is gone for the bot (blocked: 403, or not found) is given up at once,
+ * with nobody to tell.
  *
  * Rights are read at every try, not when the digest was turned on: a person who lost the manager
  * role gets nothing and their digest is turned off; one whose role reaches no active store gets
@@ -29,6 +31,8 @@ import type { DigestSetting, DigestSettings } from "./digest-settings.ts";
 import { latestSlot, nextSlot } from "./slots.ts";
 
 const SENT_PREFIX = "digest-sent:";
+/** The notice that a day's digest was given up: claimed once per (person, day). */
+const GAVE_UP_PREFIX = "digest-gave-up:";
 const SENT_TTL_MS = 3 * 24 * 60 * 60 * 1000;
 /** Tries of one day's digest, the first included. */
 export const DIGEST_ATTEMPTS = 4;
@@ -97,6 +101,11 @@ export interface DigestSender {
   send(setting: DigestSetting, digest: Digest, progress: DigestProgress): Promise<void>;
   /** True when a send's error means trying again will not help (the person blocked the bot). */
   isPermanent(error: unknown): boolean;
+  /**
+   * Tells the person the digest of `period` was given up after its last try, with why: the last
+   * try's error, or undefined when that try died with its process.
+   */
+  gaveUp?(setting: DigestSetting, period: ReportPeriod, error: unknown): Promise<void>;
 }
 
 export interface DigestSchedulerOptions {
@@ -222,7 +231,10 @@ export class DigestScheduler {
       if (!setting || value.attempt >= DIGEST_ATTEMPTS) {
         // Turned off since (not wanted any more), or its last try died with its process.
         await this.#settle(value, { ...value, state: "done" });
-        if (setting) this.#options.logger?.warn({ user: value.userId }, "daily digest given up");
+        if (setting) {
+          this.#options.logger?.warn({ user: value.userId }, "daily digest given up");
+          await this.#tellGivenUp(setting, value, undefined);
+        }
         continue;
       }
       const { retryAt: _waited, ...claim } = value;
@@ -294,6 +306,7 @@ export class DigestScheduler {
           { err: error, user: setting.userId, attempt: held.attempt },
           gone ? "daily digest not sent: the chat refuses the bot" : "daily digest given up",
         );
+        if (!gone) await this.#tellGivenUp(setting, held, error);
         return false;
       }
       const retryAt = this.#now() + delay;
@@ -313,6 +326,22 @@ export class DigestScheduler {
       logger?.warn({ err: error, user: setting.userId }, "daily digest sent but not marked");
     }
     return true;
+  }
+
+  /**
+   * The manager is told the day's digest was given up, once: the notice is claimed in the store
+   * before it is sent, and one that fails is logged, not tried again.
+   */
+  async #tellGivenUp(setting: DigestSetting, run: DigestRun, error: unknown): Promise<void> {
+    const { sender, store, zone, logger } = this.#options;
+    if (!sender.gaveUp) return;
+    try {
+      const key = `${GAVE_UP_PREFIX}${run.userId}:${run.slot}`;
+      if (!(await store.setIfAbsent(key, this.#now(), { ttlMs: SENT_TTL_MS }))) return;
+      await sender.gaveUp(setting, presetPeriod("yesterday", { now: run.slot, zone }), error);
+    } catch (failure) {
+      logger?.warn({ err: failure, user: setting.userId }, "daily digest given up, not told");
+    }
   }
 
   /** The person lost the manager role: their digest is turned off, not sent empty every day. */

@@ -4,12 +4,14 @@
  * dailyBudget sent to a weekly campaign shows up as a refused request here.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { buttonsOf } from "../harness.ts";
 import {
   closeWorlds,
   MANAGER,
   MANAGER_EN,
   performanceCalls,
   say,
+  screen,
   screenText,
   slash,
   startWorld,
@@ -45,8 +47,12 @@ describe("/budget of a weekly campaign", () => {
 
     await slash(w, MANAGER, "budget");
     const list = screenText(w, MANAGER.id);
-    expect(list).toContain(`${WEEKLY} — не активна — 4\u00A0900\u00A0₽ в неделю`);
+    expect(list).toContain(`${WEEKLY} — на паузе — 4\u00A0900\u00A0₽ в неделю`);
     expect(list).toContain(`${DAILY} — работает — 1\u00A0500\u00A0₽\n`); // daily: as before
+    // The buttons say it too: a weekly budget never reads as daily.
+    const buttons = buttonsOf(screen(w, MANAGER.id)).map((b) => b.text);
+    expect(buttons).toContain(`${WEEKLY} · 4\u00A0900\u00A0₽/нед`);
+    expect(buttons.filter((b) => /^Кроссовки.* · 1\u00A0500\u00A0₽$/.test(b))).toHaveLength(1);
 
     await say(w, MANAGER, "одежда");
     await tap(w, MANAGER, "Одежда");

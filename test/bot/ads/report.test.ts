@@ -20,7 +20,7 @@ import { driveUntil } from "../../services/ads/support.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { callback } from "../../support/updates.ts";
 import { waitFor } from "../../support/wait.ts";
-import { findButton, press, sentMessage } from "../harness.ts";
+import { buttonsOf, findButton, press, sentMessage } from "../harness.ts";
 import {
   alerts,
   closeWorlds,
@@ -56,27 +56,31 @@ interface Order {
   campaigns: string[];
   period?: string;
   grouping?: string;
-  kind?: string;
 }
 
 /** Texts of the progress message from "ordered" on (before that it was the dialog's screen). */
 function progressOf(w: World, chatId: number, messageId: number): string[] {
   const texts = progressTexts(w, chatId, messageId).map((text) => text.split("\n")[0] ?? "");
-  return texts.slice(texts.indexOf("⏳ Отчёт заказан, отправляю запрос в Ozon…"));
+  return texts.slice(texts.indexOf("⏳ Отчёт формируется: отправляю запрос в Ozon…"));
 }
 
 /** Goes through the whole dialog; returns the progress message (the confirm screen, edited). */
 async function orderReport(w: World, user: User, order: Order): Promise<RecordedCall> {
   await slash(w, user, "report");
-  for (const label of order.campaigns) await tap(w, user, label);
-  await tap(w, user, /^Готово/);
-  await tap(w, user, order.kind ?? "Статистика кампаний");
+  // One campaign goes straight on; several are toggled after "More campaigns", then Done.
+  if (order.campaigns.length === 1) await tap(w, user, order.campaigns[0] ?? "");
+  else {
+    await tap(w, user, "➕ Несколько кампаний");
+    for (const label of order.campaigns) await tap(w, user, label);
+    await tap(w, user, /^Готово/);
+  }
+  // Campaign statistics unless the person used another kind (then asked).
   await tap(w, user, order.period ?? "Последние 7 дней");
-  await tap(w, user, order.grouping ?? "По дням");
-  expect(screenText(w, user.id)).toContain("Заказать отчёт?");
-  await tap(w, user, "Заказать");
+  if (order.grouping) await tap(w, user, order.grouping); // by day unless changed here
+  expect(screenText(w, user.id)).toContain("Сформировать отчёт?");
+  await tap(w, user, "Сформировать");
   const progress = screen(w, user.id);
-  expect(String(progress.payload.text)).toContain("Отчёт заказан");
+  expect(String(progress.payload.text)).toContain("Отчёт формируется");
   return progress;
 }
 
@@ -131,7 +135,7 @@ describe("/report", () => {
     );
     const shown = progressOf(w, MANAGER.id, messageId);
     expect(shown).toEqual([
-      "⏳ Отчёт заказан, отправляю запрос в Ozon…",
+      "⏳ Отчёт формируется: отправляю запрос в Ozon…",
       "⏳ Ozon готовит отчёт…",
       "📤 Отчёт готов, отправляю файл…",
       "✅ Отчёт отправлен.",
@@ -180,7 +184,7 @@ describe("/report", () => {
     expect(documents.map((d) => d.files[0]?.fileName.split("_")[1])).toEqual(ids);
     const third = progressOf(w, MANAGER.id, Number(progress[2]?.payload.message_id));
     expect(third).toEqual([
-      "⏳ Отчёт заказан, отправляю запрос в Ozon…",
+      "⏳ Отчёт формируется: отправляю запрос в Ozon…",
       "⏳ Отчёт в очереди: 2-й. Ozon готовит отчёты по одному.",
       "⏳ Отчёт в очереди: 1-й. Ozon готовит отчёты по одному.",
       "⏳ Ozon готовит отчёт…",
@@ -303,7 +307,7 @@ describe("/report", () => {
       requestedBy: failed?.requestedBy,
       progressMessageRef: { chatId: MANAGER.id, messageId },
     });
-    expect(progressTexts(w, MANAGER.id, messageId).at(-1)).toContain("⏳ Отчёт заказан");
+    expect(progressTexts(w, MANAGER.id, messageId).at(-1)).toContain("⏳ Отчёт формируется");
     await driveUntil(
       async () => (await jobsOf(w))[1]?.state === "delivered",
       () => w.module.runner.runOnce(),
@@ -384,40 +388,42 @@ describe("/report", () => {
     expect(progressTexts(w, MANAGER.id, messageId).at(-1)).toContain("✅ Отчёт отправлен.");
   });
 
-  it("a usual report is three taps after the campaigns: kind, a quick period with its grouping, Order", async () => {
+  it("five periods, one tap each, go straight to the summary grouped by day (changed there); then Create", async () => {
     const w = await startWorld({ module: { runLoop: false } });
     const clock = { now: Date.now(), zone: ZONE };
     const orders = [
       {
         user: MANAGER,
         done: /^Готово/,
-        kind: "Статистика кампаний",
-        quick: "⚡ Вчера по дням",
-        order: "Заказать",
+        quick: "Вчера",
+        order: "Сформировать",
         preset: "yesterday",
       },
       {
         user: MANAGER,
         done: /^Готово/,
-        kind: "Статистика кампаний",
-        quick: "⚡ Месяц",
-        order: "Заказать",
+        quick: "Последние 30 дней",
+        order: "Сформировать",
         preset: "last_30_days",
       },
       {
         user: MANAGER_EN,
         done: /^Done/,
-        kind: "Campaign statistics",
-        quick: "⚡ 7 days",
-        order: "Order",
+        quick: "Last 7 days",
+        order: "Create",
         preset: "last_7_days",
       },
     ] as const;
-    for (const [index, { user, done, kind, quick, order, preset }] of orders.entries()) {
+    for (const [index, { user, quick, order, preset }] of orders.entries()) {
       await slash(w, user, "report");
-      await tap(w, user, "Кроссовки");
-      await tap(w, user, done);
-      await tap(w, user, kind);
+      await tap(w, user, /^Кроссовки/); // goes straight on; no kind asked: campaign statistics
+      // Five periods, no quick doubles of them.
+      const periods = buttonsOf(screen(w, user.id)).map((b) => b.text);
+      expect(periods.filter((label) => label !== (user === MANAGER ? "Закрыть" : "Close"))).toEqual(
+        user === MANAGER
+          ? ["Вчера", "Последние 7 дней", "Последние 30 дней", "Этот месяц", "Прошлый месяц"]
+          : ["Yesterday", "Last 7 days", "Last 30 days", "This month", "Last month"],
+      );
       await tap(w, user, quick);
       expect(screenText(w, user.id)).toContain(
         user === MANAGER ? "Группировка: по дням" : "Grouping: by day",
@@ -446,7 +452,9 @@ describe("/report", () => {
     for (const { user, use, kind } of asks) {
       await slash(w, user, "report");
       await tap(w, user, "Кроссовки");
-      await tap(w, user, user === MANAGER ? /^Готово/ : /^Done/);
+      await tap(w, user, user === MANAGER ? "Последние 7 дней" : "Last 7 days");
+      // The kind is asked from the summary (campaign statistics until then).
+      await tap(w, user, user === MANAGER ? "Другой вид отчёта" : "Another kind of report");
       await say(w, user, "статистику");
       expect(screenText(w, user.id)).toContain(`${use}\n\n${kind}`);
       await tap(w, user, user === MANAGER ? "Статистика кампаний" : "Campaign statistics");
@@ -456,26 +464,27 @@ describe("/report", () => {
 
     await slash(w, MANAGER, "report");
     await tap(w, MANAGER, "Кроссовки");
-    await tap(w, MANAGER, /^Готово/);
-    await tap(w, MANAGER, "Статистика кампаний");
     await tap(w, MANAGER, "Последние 7 дней");
+    // Straight to the summary, grouped by day; a text there is told to use the buttons.
     await say(w, MANAGER, "по неделям");
     const grouping = screenText(w, MANAGER.id);
     expect(grouping).toContain("Выберите кнопкой под вопросом.");
     expect(grouping).toContain("Период: "); // the period chosen is kept
-    expect(grouping).toContain("Как сгруппировать строки?");
+    expect(grouping).toContain("Группировка: по дням");
     await tap(w, MANAGER, "По неделям");
+    expect(screenText(w, MANAGER.id)).toContain("Группировка: по неделям");
+    expect(JSON.stringify(screen(w, MANAGER.id).payload.reply_markup)).toContain("✅ По неделям");
     await say(w, MANAGER, "да");
     expect(screenText(w, MANAGER.id)).toContain("Выберите кнопкой под вопросом.");
     expect(screenText(w, MANAGER.id)).toContain("Файл: CSV");
     await tap(w, MANAGER, /XLSX$/);
     const confirm = screenText(w, MANAGER.id);
-    expect(confirm).toContain("Заказать отчёт?");
+    expect(confirm).toContain("Сформировать отчёт?");
     expect(confirm).toContain("Файл: XLSX");
     expect(confirm).not.toContain("Выберите кнопкой");
     await tap(w, MANAGER, /CSV$/);
     await tap(w, MANAGER, /XLSX$/);
-    await tap(w, MANAGER, "Заказать");
+    await tap(w, MANAGER, "Сформировать");
     const [job] = await jobsOf(w);
     expect(job).toMatchObject({
       kind: "campaigns",
@@ -489,6 +498,7 @@ describe("/report", () => {
   it("a campaign search that finds nothing keeps the list and what was chosen", async () => {
     const w = await startWorld();
     await slash(w, MANAGER, "report");
+    await tap(w, MANAGER, "➕ Несколько кампаний");
     await tap(w, MANAGER, "Кроссовки");
     await say(w, MANAGER, "нет такой");
     const missed = screenText(w, MANAGER.id);
@@ -503,8 +513,6 @@ describe("/report", () => {
     const w = await startWorld();
     await slash(w, MANAGER, "report");
     await tap(w, MANAGER, "Кроссовки");
-    await tap(w, MANAGER, /^Готово/);
-    await tap(w, MANAGER, "Статистика кампаний");
     const today = DateTime.now().setZone(ZONE).startOf("day");
     const show = (d: DateTime) => d.toFormat("dd.MM.yyyy");
     await say(w, MANAGER, `${show(today.minus({ days: 100 }))}-${show(today.minus({ days: 1 }))}`);
@@ -522,7 +530,7 @@ describe("/report", () => {
     const from = today.minus({ days: 15 });
     await say(w, MANAGER, `${show(from)}-${show(today.minus({ days: 1 }))}`);
     expect(screenText(w, MANAGER.id)).toContain(`Период: ${show(from)}–`);
-    expect(screenText(w, MANAGER.id)).toContain("Как сгруппировать строки?");
+    expect(screenText(w, MANAGER.id)).toContain("Сформировать отчёт?");
     expect(performanceCalls(w.sandbox).submit).toBe(0);
     expect(await jobsOf(w)).toEqual([]);
   });
@@ -531,6 +539,7 @@ describe("/report", () => {
     // The sandbox has 8 campaigns; the limit is lowered to 3 so the 4th stands for the 11th.
     const w = await startWorld({ module: { maxCampaigns: 3 } });
     await slash(w, MANAGER, "report");
+    await tap(w, MANAGER, "➕ Несколько кампаний");
     for (const label of ["Кроссовки", "Баннер", "Новинки"]) await tap(w, MANAGER, label);
     const since = w.fake.calls.length;
     await tap(w, MANAGER, "Одежда");
@@ -539,7 +548,7 @@ describe("/report", () => {
     ]);
     expect(screenText(w, MANAGER.id)).toContain("Отмечено: 3");
     await tap(w, MANAGER, /^Готово \(3\)/);
-    expect(screenText(w, MANAGER.id)).toContain("Какой отчёт нужен?");
+    expect(screenText(w, MANAGER.id)).toContain("За какой период?"); // on, with the three
     expect(performanceCalls(w.sandbox).submit).toBe(0);
   });
 
@@ -562,22 +571,26 @@ describe("/report", () => {
     await w.start();
     const id = idOf(w, "Кроссовки");
     await slash(w, MANAGER, "report");
+    await tap(w, MANAGER, "➕ Несколько кампаний");
     await tap(w, MANAGER, "Кроссовки");
     await tap(w, MANAGER, "Баннер");
     await tap(w, MANAGER, /^Готово/);
+    await tap(w, MANAGER, /^Вчера$/);
+    await tap(w, MANAGER, "Другой вид отчёта"); // the kind, from the summary
     const since = w.fake.calls.length;
     await tap(w, MANAGER, "Поисковые фразы");
     expect(alerts(w, since)[0]).toContain("отметьте ровно одну");
     await slash(w, MANAGER, "report");
-    await tap(w, MANAGER, "Кроссовки");
-    await tap(w, MANAGER, /^Готово/);
+    await tap(w, MANAGER, /^Кроссовки/);
+    await tap(w, MANAGER, /^Вчера$/);
+    await tap(w, MANAGER, "Другой вид отчёта");
     await tap(w, MANAGER, "Поисковые фразы");
     expect(screenText(w, MANAGER.id)).toContain("По каким товарам");
     await tap(w, MANAGER, /^Все/);
-    await tap(w, MANAGER, /^Вчера$/);
-    await tap(w, MANAGER, "По дням");
+    // Back at the summary, the period kept.
     expect(screenText(w, MANAGER.id)).toContain("Товары: ");
-    await tap(w, MANAGER, "Заказать");
+    expect(screenText(w, MANAGER.id)).toContain("Поисковые фразы");
+    await tap(w, MANAGER, "Сформировать");
     const [document] = await waitForDocuments(w, MANAGER.id, 1);
     expect(document?.files[0]?.fileName).toMatch(new RegExp(`^ozon-ads-phrases_${id}_`));
     const [job] = await jobsOf(w);
@@ -589,13 +602,13 @@ describe("/report", () => {
     await w.start();
     await slash(w, MANAGER_EN, "report");
     await tap(w, MANAGER_EN, "Кроссовки");
-    await tap(w, MANAGER_EN, /^Done/);
+    await tap(w, MANAGER_EN, "Last 7 days");
+    await tap(w, MANAGER_EN, "Another kind of report");
     await tap(w, MANAGER_EN, "Order attribution");
     await tap(w, MANAGER_EN, "14 d");
-    await tap(w, MANAGER_EN, "Last 7 days");
     await tap(w, MANAGER_EN, "By month");
     expect(screenText(w, MANAGER_EN.id)).toContain("Attribution window: 14 days");
-    await tap(w, MANAGER_EN, "Order");
+    await tap(w, MANAGER_EN, "Create");
     const [document] = await waitForDocuments(w, MANAGER_EN.id, 1);
     expect(document?.files[0]?.fileName).toMatch(/^ozon-ads-attribution_/);
     expect(String(document?.payload.caption)).toContain("📊 Order attribution · ");
@@ -610,14 +623,12 @@ describe("/report", () => {
     const w = await startWorld();
     await slash(w, MANAGER, "report");
     await tap(w, MANAGER, "Кроссовки");
-    await tap(w, MANAGER, /^Готово/);
-    await tap(w, MANAGER, "Статистика кампаний");
     await slash(w, MANAGER, "help");
     expect(screenText(w, MANAGER.id)).toContain("/report");
     // Still at the period step: a typed period is taken.
     const today = DateTime.now().setZone(ZONE).startOf("day");
     await say(w, MANAGER, today.minus({ days: 3 }).toFormat("dd.MM.yyyy"));
-    expect(screenText(w, MANAGER.id)).toContain("Как сгруппировать строки?");
+    expect(screenText(w, MANAGER.id)).toContain("Сформировать отчёт?");
     await tap(w, MANAGER, "Закрыть");
     expect(screenText(w, MANAGER.id)).toBe("Вы вышли из диалога. Ничего не изменено.");
     await say(w, MANAGER, "По дням");
@@ -629,8 +640,6 @@ describe("/report", () => {
     const w = await startWorld({ module: { runLoop: false } });
     await slash(w, MANAGER, "report");
     await tap(w, MANAGER, "Кроссовки");
-    await tap(w, MANAGER, /^Готово/);
-    await tap(w, MANAGER, "Статистика кампаний");
     const period = screen(w, MANAGER.id);
     // The saved dialog as the code before this version wrote it.
     const key = `session:${MANAGER.id}`;
@@ -663,6 +672,7 @@ describe("/report", () => {
   it("a manager whose role is revoked mid-dialog is stopped at the next answer", async () => {
     const w = await startWorld();
     await slash(w, MANAGER, "report");
+    await tap(w, MANAGER, "➕ Несколько кампаний");
     await tap(w, MANAGER, "Кроссовки");
     await w.access.grant(MANAGER.id, "warehouse");
     await w.access.revoke(MANAGER.id, "manager");

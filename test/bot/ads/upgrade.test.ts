@@ -79,7 +79,7 @@ describe("report jobs of the single-shop version", () => {
     ]);
     const shown = w.fake.callsTo("editMessageText").at(-1);
     expect(progressTexts(w, MANAGER.id, Number(shown?.payload.message_id)).at(-1)).toContain(
-      "Отчёт заказан",
+      "Отчёт формируется",
     );
   });
 });

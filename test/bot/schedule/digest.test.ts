@@ -11,7 +11,9 @@ import {
   closeWorlds,
   limitManager,
   MANAGER,
+  MANAGER_EN,
   say,
+  screen,
   screenText,
   slash,
   startWorld,
@@ -35,6 +37,14 @@ const digestsTo = (w: World, chatId: number) =>
     .filter((c) => Number(c.payload.chat_id) === chatId && c.response?.ok)
     .map((c) => String(c.payload.text))
     .filter((text) => text.startsWith("🗞 Сводка за"));
+
+/** The notices that a digest was given up, accepted by Telegram. */
+const noticesTo = (w: World, chatId: number) =>
+  w.fake
+    .callsTo("sendMessage")
+    .filter((c) => Number(c.payload.chat_id) === chatId && c.response?.ok)
+    .map((c) => String(c.payload.text))
+    .filter((text) => text.startsWith("⚠️"));
 
 /** The lines the sandbox's numbers make for one store. */
 function expectedLines(w: World, index: number): string[] {
@@ -60,7 +70,10 @@ describe("daily digest", () => {
     });
     await w.start();
     await slash(w, MANAGER, "schedule");
-    await tap(w, MANAGER, "Ежедневная сводка: выключена");
+    expect(JSON.stringify(screen(w, MANAGER.id).payload.reply_markup)).toContain(
+      "🗞 Сводка в 09:00 — выкл.",
+    );
+    await tap(w, MANAGER, "🕘 Время сводки");
     expect(screenText(w, MANAGER.id)).toContain("Сейчас: выключена.");
     await tap(w, MANAGER, "Изменить время");
     await say(w, MANAGER, "25:00");
@@ -68,7 +81,7 @@ describe("daily digest", () => {
     expect(screenText(w, MANAGER.id)).toContain("✅ Сводка будет приходить каждый день в 09:30.");
     await tap(w, MANAGER, "Назад");
     expect(JSON.stringify(w.fake.calls.at(-1)?.payload.reply_markup)).toContain(
-      "Ежедневная сводка: в 09:30",
+      "🗞 Сводка в 09:30 — вкл.",
     );
 
     expect(await w.schedules.digests.runOnce()).toBe(0);
@@ -110,9 +123,10 @@ describe("daily digest", () => {
     if (!first || !second) throw new Error("two shops expected");
     await limitManager(w, MANAGER.id, [second.id]);
     await slash(w, MANAGER, "schedule");
-    await tap(w, MANAGER, "Ежедневная сводка");
-    await tap(w, MANAGER, "Включить");
-    expect(screenText(w, MANAGER.id)).toContain("каждый день в 09:00");
+    await tap(w, MANAGER, "🗞 Сводка в 09:00 — выкл."); // one tap turns it on
+    expect(screenText(w, MANAGER.id)).toMatch(
+      /^✅ Сводка будет приходить каждый день в 09:00\.\n\n🗓/,
+    );
     await clock.advance(2 * HOUR);
     expect(await w.schedules.digests.runOnce()).toBe(1);
     const [digest] = digestsTo(w, MANAGER.id);
@@ -120,9 +134,8 @@ describe("daily digest", () => {
     expect(digest).not.toContain(first.name);
 
     await slash(w, MANAGER, "schedule");
-    await tap(w, MANAGER, "Ежедневная сводка: в 09:00");
-    await tap(w, MANAGER, "Выключить");
-    expect(screenText(w, MANAGER.id)).toContain("🔕 Сводка выключена.");
+    await tap(w, MANAGER, "🗞 Сводка в 09:00 — вкл."); // and one tap off
+    expect(screenText(w, MANAGER.id)).toMatch(/^🔕 Сводка выключена\.\n\n🗓/);
     await clock.advance(24 * HOUR);
     expect(await w.schedules.digests.runOnce()).toBe(0);
     expect(digestsTo(w, MANAGER.id)).toHaveLength(1);
@@ -133,8 +146,7 @@ describe("daily digest", () => {
     const w = await startWorld({ seller: true, schedules: { now: clock.now, runLoop: false } });
     await w.start();
     await slash(w, MANAGER, "schedule");
-    await tap(w, MANAGER, "Ежедневная сводка");
-    await tap(w, MANAGER, "Включить");
+    await tap(w, MANAGER, "🗞 Сводка в 09:00 — выкл.");
     await clock.advance(2 * HOUR);
     return w;
   }
@@ -171,10 +183,11 @@ describe("daily digest", () => {
     expect(digestsTo(w, MANAGER.id)).toHaveLength(1);
   });
 
-  it("keeps failing: four tries within about an hour, then given up", async () => {
+  it("keeps failing: four tries within about an hour, then given up and the manager told once why", async () => {
     const clock = new ManualClock(MORNING);
     const w = await dueDigest(clock);
-    w.fake.failNext("sendMessage", { error_code: 502, description: "Bad Gateway" }, 100);
+    // Every try of the digest fails; the notice after the last one is accepted.
+    w.fake.failNext("sendMessage", { error_code: 502, description: "Bad Gateway" }, 4);
     const attempts = () =>
       w.fake
         .callsTo("sendMessage")
@@ -185,6 +198,36 @@ describe("daily digest", () => {
     }
     expect(attempts()).toBe(4);
     expect(digestsTo(w, MANAGER.id)).toHaveLength(0);
+    expect(noticesTo(w, MANAGER.id)).toEqual([
+      "⚠️ Сводка за 14.06.2026 не пришла: Telegram не принимал сообщение (502: Bad Gateway). " +
+        "Я пробовал около часа и больше не пытаюсь. Следующая придёт как обычно, в 09:00.",
+    ]);
+    // A new process on the same store does not tell it again.
+    await w.restart();
+    for (let i = 0; i < 6; i++) {
+      expect(await w.schedules.digests.runOnce()).toBe(0);
+      await clock.advance(10 * 60_000);
+    }
+    expect(noticesTo(w, MANAGER.id)).toHaveLength(1);
+  });
+
+  it("given up in English: the notice is in the manager's language", async () => {
+    const clock = new ManualClock(MORNING);
+    const w = await startWorld({ seller: true, schedules: { now: clock.now, runLoop: false } });
+    await w.start();
+    await slash(w, MANAGER_EN, "schedule");
+    await tap(w, MANAGER_EN, "🗞 Digest at 09:00 — off");
+    await clock.advance(2 * HOUR);
+    w.fake.failNext("sendMessage", { error_code: 500, description: "Internal Server Error" }, 4);
+    for (let minute = 0; minute <= 2 * 60; minute += 5) {
+      await w.schedules.digests.runOnce();
+      await clock.advance(5 * 60_000);
+    }
+    expect(noticesTo(w, MANAGER_EN.id)).toEqual([
+      "⚠️ The digest for 14 Jun 2026 did not come: Telegram did not accept the message " +
+        "(500: Internal Server Error). I tried for about an hour and gave up. " +
+        "The next one comes as usual, at 09:00.",
+    ]);
   });
 
   it("a person who blocked the bot (403) is not tried again", async () => {

@@ -7,7 +7,7 @@ import type { User } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ReportSchedule } from "../../../src/services/schedules/schedules.ts";
 import { ManualClock } from "../../support/manual-clock.ts";
-import { command, group, text } from "../../support/updates.ts";
+import { command, group } from "../../support/updates.ts";
 import { waitFor } from "../../support/wait.ts";
 import {
   closeWorlds,
@@ -23,7 +23,7 @@ import {
   WAREHOUSE,
   type World,
 } from "../ads/world.ts";
-import { press } from "../harness.ts";
+import { buttonsOf, press } from "../harness.ts";
 
 afterEach(closeWorlds);
 
@@ -54,16 +54,27 @@ async function saveSchedule(w: World, user: User, plan: Plan = {}): Promise<Repo
   const before = new Set((await w.schedules.schedules.of(user.id)).map((s) => s.id));
   await slash(w, user, "schedule");
   await tap(w, user, /Новое расписание|New schedule/);
-  for (const label of plan.campaigns ?? ["Кроссовки"]) await tap(w, user, label);
-  await tap(w, user, /^(Готово|Done)/);
-  await tap(w, user, plan.period ?? "Вчера");
-  await tap(w, user, "По дням");
-  await tap(w, user, plan.format ?? "CSV");
+  const campaigns = plan.campaigns ?? ["Кроссовки"];
+  if (campaigns.length === 1)
+    await tap(w, user, campaigns[0] ?? ""); // straight on
+  else {
+    await tap(w, user, /Несколько кампаний|More campaigns/);
+    for (const label of campaigns) await tap(w, user, label);
+    await tap(w, user, /^(Готово|Done)/);
+  }
   await tap(w, user, plan.every ?? "Каждый день");
   if (plan.weekday) await tap(w, user, plan.weekday);
   if (plan.day) await say(w, user, plan.day);
-  await say(w, user, plan.time ?? "09:00");
+  const time = plan.time ?? "09:00";
+  if (["08:00", "09:00", "10:00"].includes(time)) await tap(w, user, time);
+  else {
+    await tap(w, user, "Другое время");
+    await say(w, user, time);
+  }
+  // The summary: the period follows from how often, by day, CSV; each switched here.
   expect(screenText(w, user.id)).toContain("Сохранить расписание?");
+  if (plan.period) await tap(w, user, plan.period);
+  if (plan.format) await tap(w, user, plan.format);
   await tap(w, user, "Сохранить");
   expect(screenText(w, user.id)).toContain("✅ Расписание сохранено.");
   const saved = (await w.schedules.schedules.of(user.id)).find((s) => !before.has(s.id));
@@ -103,9 +114,14 @@ describe("/schedule dialog", () => {
     expect(list).toContain("каждый день в 09:00");
     expect(list).toContain("последние 7 дней · по дням · Excel (XLSX)");
     expect(list).toContain("Вам в личные сообщения");
-    expect(list).toMatch(/Следующий отчёт: \d\d\.\d\d\.\d{4} 09:00 \(Europe\/Moscow\)/);
+    // The zone said once, in the person's words: not Europe/Moscow on every schedule.
+    expect(list).toMatch(/Следующий отчёт: \d\d\.\d\d\.\d{4} 09:00$/m);
+    expect(list.match(/по Москве/g)).toHaveLength(1);
+    expect(list).not.toContain("Europe/Moscow");
 
     await tap(w, MANAGER, "1.");
+    // The card alone says it with the next report.
+    expect(screenText(w, MANAGER.id)).toMatch(/Следующий отчёт: .+ 09:00 \(по Москве\)/);
     await tap(w, MANAGER, "Приостановить");
     expect(screenText(w, MANAGER.id)).toContain("⏸ Расписание приостановлено");
     expect((await w.schedules.schedules.get(saved.id))?.paused).toBe(true);
@@ -144,7 +160,7 @@ describe("/schedule dialog", () => {
     expect(await w.schedules.schedules.of(MANAGER.id)).toHaveLength(1);
 
     // The digest's screen: the same, and turning it on and off is said above it.
-    await tap(w, MANAGER, "Ежедневная сводка: выключена");
+    await tap(w, MANAGER, "🕘 Время сводки");
     await say(w, MANAGER, "включить");
     expect(screenText(w, MANAGER.id)).toMatch(new RegExp(`^${USE.trim()}\n🗞 Ежедневная сводка`));
     await tap(w, MANAGER, "Включить");
@@ -164,19 +180,40 @@ describe("/schedule dialog", () => {
     await slash(w, MANAGER, "schedule");
     await tap(w, MANAGER, "Новое расписание");
     await tap(w, MANAGER, "Кроссовки");
-    await tap(w, MANAGER, /^Готово/);
-    await say(w, MANAGER, "за месяц");
+    await say(w, MANAGER, "каждый день");
     expect(screenText(w, MANAGER.id)).toMatch(
-      /^Выберите кнопкой под вопросом\.\n\nЗа какой период каждый раз строить отчёт\?/,
+      /^Выберите кнопкой под вопросом\.\n\nКак часто присылать отчёт\?/,
     );
-    await tap(w, MANAGER, "Прошлый календарный месяц");
-    expect(screenText(w, MANAGER.id)).toContain("Как сгруппировать строки?");
+    await tap(w, MANAGER, "Раз в неделю");
+    await tap(w, MANAGER, "Пт");
+    await say(w, MANAGER, "9");
+    expect(screenText(w, MANAGER.id)).toMatch(
+      /^Выберите кнопкой под вопросом\.\n\nВо сколько присылать отчёт \(по Москве\)\?/,
+    );
+    await tap(w, MANAGER, "10:00");
+    // The summary: weekly reports on the last 7 days, by day, as CSV, each switched here.
+    const chosen = () =>
+      buttonsOf(screen(w, MANAGER.id))
+        .map((b) => b.text)
+        .filter((label) => label.startsWith("✅ ") && label !== "✅ Сохранить");
+    expect(screenText(w, MANAGER.id)).toContain("🗓 по пятницам в 10:00 (по Москве)");
+    expect(chosen()).toEqual(["✅ Последние 7 дней", "✅ По дням", "✅ CSV"]);
     await say(w, MANAGER, "по неделям");
     expect(screenText(w, MANAGER.id)).toMatch(
-      /^Выберите кнопкой под вопросом\.\n\nКак сгруппировать/,
+      /^Выберите кнопкой под вопросом\.\n\nСохранить расписание\?/,
     );
     await tap(w, MANAGER, "По неделям");
-    expect(screenText(w, MANAGER.id)).toBe("В каком виде присылать файл?");
+    await tap(w, MANAGER, "Excel");
+    expect(chosen()).toEqual(["✅ Последние 7 дней", "✅ По неделям", "✅ Excel (XLSX)"]);
+    expect(await w.schedules.schedules.of(MANAGER.id)).toEqual([]); // nothing saved before Save
+    await tap(w, MANAGER, "Сохранить");
+    const [saved] = await w.schedules.schedules.of(MANAGER.id);
+    expect(saved).toMatchObject({
+      period: "last_7_days",
+      groupBy: "START_OF_WEEK",
+      format: "xlsx",
+      rule: { every: "week", weekday: 5, time: "10:00" },
+    });
   });
 
   it("weekly and monthly rules; a bad time or day is refused with the reason and the step stays", async () => {
@@ -186,14 +223,12 @@ describe("/schedule dialog", () => {
     await slash(w, MANAGER, "schedule");
     await tap(w, MANAGER, "Новое расписание");
     await tap(w, MANAGER, "Кроссовки");
-    await tap(w, MANAGER, /^Готово/);
-    await tap(w, MANAGER, "Прошлый календарный месяц");
-    await tap(w, MANAGER, "По неделям");
-    await tap(w, MANAGER, "CSV");
     await tap(w, MANAGER, "Раз в месяц");
     await say(w, MANAGER, "32");
     expect(screenText(w, MANAGER.id)).toContain("Нужно число от 1 до 31");
     await say(w, MANAGER, "31");
+    expect(screenText(w, MANAGER.id)).toContain("Во сколько присылать отчёт (по Москве)?");
+    await tap(w, MANAGER, "Другое время");
     await say(w, MANAGER, "25:00");
     expect(screenText(w, MANAGER.id)).toContain("Не понял время");
     await say(w, MANAGER, "7.30");
@@ -215,6 +250,19 @@ describe("/schedule dialog", () => {
       ]),
     );
     expect(all.find((s) => s.rule.every === "month")?.period).toBe("last_month");
+  });
+
+  it("one campaign goes straight on; several are toggled after «➕ Несколько кампаний»", async () => {
+    const w = await worldOn(new ManualClock(MORNING));
+    await w.start();
+    await slash(w, MANAGER, "schedule");
+    await tap(w, MANAGER, "Новое расписание");
+    expect(screenText(w, MANAGER.id)).toContain("По какой кампании присылать отчёт?");
+    const saved = await saveSchedule(w, MANAGER, { campaigns: ["Кроссовки", "Баннер"] });
+    expect(saved.campaigns.map((c) => c.title)).toEqual([
+      expect.stringMatching(/^Кроссовки/),
+      expect.stringMatching(/^Баннер/),
+    ]);
   });
 
   it("at most SCHEDULES_PER_PERSON: New is no longer offered", async () => {
@@ -246,12 +294,8 @@ describe("/schedule dialog", () => {
     const at = (label: string | RegExp) => w.send(press(screen(w, team.id), label, MANAGER));
     await at("Новое расписание");
     await at("Кроссовки");
-    await at(/^Готово/);
-    await at("Вчера");
-    await at("По дням");
-    await at("CSV");
     await at("Каждый день");
-    await w.send(text("09:00", { from: MANAGER, chat: team }));
+    await at("09:00");
     expect(screenText(w, team.id)).toContain("В группу «Отдел рекламы»");
     // Someone else's press in the group does nothing to the dialog.
     await w.send(press(screen(w, team.id), "Сохранить", MANAGER_EN));
@@ -276,13 +320,9 @@ describe("/schedule dialog", () => {
     await tap(w, MANAGER, "Новое расписание");
     await tap(w, MANAGER, second.name);
     expect(screenText(w, MANAGER.id)).toContain(`🏬 ${second.name}`);
-    await tap(w, MANAGER, /^▫️/);
-    await tap(w, MANAGER, /^Готово/);
-    await tap(w, MANAGER, "Вчера");
-    await tap(w, MANAGER, "По дням");
-    await tap(w, MANAGER, "CSV");
+    await tap(w, MANAGER, "Кроссовки");
     await tap(w, MANAGER, "Каждый день");
-    await say(w, MANAGER, "09:00");
+    await tap(w, MANAGER, "09:00");
     await tap(w, MANAGER, "Сохранить");
     expect(screenText(w, MANAGER.id)).toContain(`🏬 ${second.name}`);
     const [saved] = await w.schedules.schedules.of(MANAGER.id);
