@@ -129,13 +129,14 @@ return #due`;
 
 /**
  * Indexes keys written before the index existed: ARGV pairs of member and PTTL (-1 permanent).
- * Keys already in the index are left as they are.
+ * Keys already in the index are left as they are. A PTTL of 0 (a key in its last millisecond)
+ * still gets its expiry, or the sweep would never drop it from the index.
  */
 const ADOPT = `${PRELUDE}
 local now = now_ms()
 for i = 1, #ARGV, 2 do
   local member, ttl = ARGV[i], tonumber(ARGV[i + 1])
-  if ttl ~= -2 and redis.call('ZADD', index, 'NX', 0, member) == 1 and ttl > 0 then
+  if ttl ~= -2 and redis.call('ZADD', index, 'NX', 0, member) == 1 and ttl >= 0 then
     redis.call('ZADD', expiry, now + ttl, member)
   end
 end

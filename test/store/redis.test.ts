@@ -3,6 +3,7 @@ import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { StoreOpenError } from "../../src/store/errors.ts";
 import { escapeGlob, maskRedisUrl, RedisStore } from "../../src/store/redis.ts";
+import { SCRIPTS } from "../../src/store/redis-scripts.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../support/redis.ts";
 import { waitFor } from "../support/wait.ts";
 import { storeContract } from "./contract.ts";
@@ -288,6 +289,24 @@ redis.describe("RedisStore (real Redis)", () => {
           await store.close();
         }
       } finally {
+        raw.disconnect();
+      }
+    });
+
+    it("gives a key adopted in its last millisecond (PTTL 0) an expiry, so the sweep drops it", async () => {
+      const prefix = uniquePrefix("adopt-zero");
+      prefixes.push(prefix);
+      const raw = new Redis(redis.url);
+      const index = `${prefix}\0index`;
+      const expiry = `${prefix}\0expiry`;
+      try {
+        // What the indexing saw: a key whose PTTL read 0, and a permanent one.
+        await SCRIPTS.adopt.run(raw, [index, expiry], ["last-ms", "0", "forever", "-1"]);
+        expect(await raw.zscore(expiry, "last-ms")).not.toBeNull();
+        expect(await raw.zscore(expiry, "forever")).toBeNull();
+        expect(await raw.zcard(index)).toBe(2);
+      } finally {
+        await raw.del(index, expiry);
         raw.disconnect();
       }
     });
