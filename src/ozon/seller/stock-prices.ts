@@ -106,6 +106,31 @@ export function isTooManyRequests(errors: readonly ItemError[]): boolean {
 
 const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {});
 
+/** The body of a successor's cursor-paged list of these products. */
+const cursorBody = (asked: Set<string>, page: { cursor?: string }) => ({
+  filter: { product_id: [...asked], visibility: "ALL" },
+  limit: PAGE,
+  ...page,
+});
+
+/**
+ * Visits every item of a cursor-paged successor list (`/v4` stocks, `/v5` prices), at most
+ * MAX_PAGES pages; stops on an empty page or a cursor that does not move.
+ */
+async function eachCursorItem<I>(
+  fetchPage: (page: { cursor?: string }) => Promise<{ items?: I[] | null; cursor?: string | null }>,
+  visit: (item: I) => void,
+): Promise<void> {
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const answer = await fetchPage(cursor ? { cursor } : {});
+    const items = answer.items ?? [];
+    for (const item of items) visit(item);
+    if (items.length === 0 || !answer.cursor || answer.cursor === cursor) break;
+    cursor = answer.cursor;
+  }
+}
+
 export function createStockPricesApi(ctx: SellerContext) {
   async function stocksSpec(asked: Set<string>, signal?: AbortSignal) {
     const found = new Map<string, ProductStock>();
@@ -129,26 +154,15 @@ export function createStockPricesApi(ctx: SellerContext) {
 
   async function stocksSuccessor(asked: Set<string>, signal?: AbortSignal) {
     const found = new Map<string, ProductStock>();
-    let cursor: string | undefined;
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const answer = await ctx.http.call(stocksV4, {
-        body: {
-          filter: { product_id: [...asked], visibility: "ALL" },
-          limit: PAGE,
-          ...(cursor ? { cursor } : {}),
-        },
-        ...signalOf(signal),
-      });
-      const items = answer.items ?? [];
-      for (const item of items) {
-        if (!asked.has(item.product_id)) continue;
+    await eachCursorItem(
+      (body) => ctx.http.call(stocksV4, { body: cursorBody(asked, body), ...signalOf(signal) }),
+      (item) => {
+        if (!asked.has(item.product_id)) return;
         const stock = found.get(item.product_id) ?? emptyStock(item.product_id, item.offer_id);
         for (const s of item.stocks ?? []) addUnits(stock, s.type, s);
         found.set(item.product_id, stock);
-      }
-      if (items.length === 0 || !answer.cursor || answer.cursor === cursor) break;
-      cursor = answer.cursor;
-    }
+      },
+    );
     return found;
   }
 
@@ -170,22 +184,12 @@ export function createStockPricesApi(ctx: SellerContext) {
 
   async function pricesSuccessor(asked: Set<string>, signal?: AbortSignal) {
     const found = new Map<string, ProductPrices>();
-    let cursor: string | undefined;
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const answer = await ctx.http.call(pricesV5, {
-        body: {
-          filter: { product_id: [...asked], visibility: "ALL" },
-          limit: PAGE,
-          ...(cursor ? { cursor } : {}),
-        },
-        ...signalOf(signal),
-      });
-      const items = answer.items ?? [];
-      for (const item of items)
+    await eachCursorItem(
+      (body) => ctx.http.call(pricesV5, { body: cursorBody(asked, body), ...signalOf(signal) }),
+      (item) => {
         if (asked.has(item.product_id)) found.set(item.product_id, toPrices(item));
-      if (items.length === 0 || !answer.cursor || answer.cursor === cursor) break;
-      cursor = answer.cursor;
-    }
+      },
+    );
     return found;
   }
 

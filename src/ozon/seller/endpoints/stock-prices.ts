@@ -55,14 +55,17 @@ export const stocksV2 = endpoint({
   safe: true,
 });
 
+/** The request of the successors' cursor-paged lists (`/v4` stocks, `/v5` prices). */
+const cursorListRequest = z.object({
+  cursor: z.string().optional(),
+  filter: z.object({ offer_id: ids, product_id: ids, visibility: z.string().optional() }),
+  limit: z.number().int().min(1).max(1000),
+});
+
 export const stocksV4 = endpoint({
   method: "POST",
   path: "/v4/product/info/stocks",
-  request: z.object({
-    cursor: z.string().optional(),
-    filter: z.object({ offer_id: ids, product_id: ids, visibility: z.string().optional() }),
-    limit: z.number().int().min(1).max(1000),
-  }),
+  request: cursorListRequest,
   response: z.object({
     cursor: optionalText,
     items: z
@@ -154,11 +157,7 @@ export const pricesV1 = endpoint({
 export const pricesV5 = endpoint({
   method: "POST",
   path: "/v5/product/info/prices",
-  request: z.object({
-    cursor: z.string().optional(),
-    filter: z.object({ offer_id: ids, product_id: ids, visibility: z.string().optional() }),
-    limit: z.number().int().min(1).max(1000),
-  }),
+  request: cursorListRequest,
   response: z.object({
     cursor: optionalText,
     items: z
