@@ -28,6 +28,11 @@ const REVISION_ARG = z
 const CHATS_MODE_ARG = oneOf(["w", "a"]);
 export type ChatsMode = z.output<typeof CHATS_MODE_ARG>;
 
+/** A button about one chat, question or review of a shop: `<kind>:<Ozon id>:<shop ref>`. */
+function itemButton(kind: string, name: string) {
+  return declareButton(kind, name, OZON_ID_ARG, SHOP_REF_ARG);
+}
+
 // The relayed buyer message and one chat's view (chats/keyboards.ts, inbox-keyboards.ts).
 export const ANSWER_BUYER_BUTTON = declareButton(
   "br",
@@ -35,24 +40,9 @@ export const ANSWER_BUYER_BUTTON = declareButton(
   OZON_ID_ARG,
   SHOP_REF_ARG.optional(),
 );
-export const TAKE_CHAT_BUTTON = declareButton(
-  "ct",
-  "chats: take the chat (I answer it)",
-  OZON_ID_ARG,
-  SHOP_REF_ARG,
-);
-export const RELEASE_CHAT_BUTTON = declareButton(
-  "cu",
-  "chats: let the taken chat go",
-  OZON_ID_ARG,
-  SHOP_REF_ARG,
-);
-export const CHAT_READ_BUTTON = declareButton(
-  "cr",
-  "chats: mark the chat read at Ozon",
-  OZON_ID_ARG,
-  SHOP_REF_ARG,
-);
+export const TAKE_CHAT_BUTTON = itemButton("ct", "chats: take the chat (I answer it)");
+export const RELEASE_CHAT_BUTTON = itemButton("cu", "chats: let the taken chat go");
+export const CHAT_READ_BUTTON = itemButton("cr", "chats: mark the chat read at Ozon");
 export const CHAT_POSTING_BUTTON = declareButton(
   "cq",
   "chats: open the chat's posting",
@@ -77,12 +67,7 @@ export const CHAT_VIEW_BUTTON = declareButton(
   CHATS_MODE_ARG.optional(),
   oneOf(["all"]).optional(),
 );
-export const CHAT_FILES_BUTTON = declareButton(
-  "cf",
-  "chats: send the chat's files",
-  OZON_ID_ARG,
-  SHOP_REF_ARG,
-);
+export const CHAT_FILES_BUTTON = itemButton("cf", "chats: send the chat's files");
 
 /** The picker's list in place of the screen pressed ("Back", "More…"), not a new message. */
 export const IN_PLACE = "e";
@@ -132,29 +117,19 @@ export const REVIEW_PICKER_BUTTONS = pickerButtons("reviews", {
 });
 
 // Product questions and reviews (question-keyboards.ts); "ask again" is also on /stores.
-export const ANSWER_QUESTION_BUTTON = declareButton(
-  "uqa",
-  "questions: answer a question",
-  OZON_ID_ARG,
-  SHOP_REF_ARG,
-);
-export const ANSWER_REVIEW_BUTTON = declareButton(
-  "ura",
-  "reviews: answer a review",
-  OZON_ID_ARG,
-  SHOP_REF_ARG,
-);
-export const QUESTION_PROCESSED_BUTTON = declareButton(
-  "uqd",
-  "questions: processed without an answer",
-  OZON_ID_ARG,
-  SHOP_REF_ARG,
-);
+export const ANSWER_QUESTION_BUTTON = itemButton("uqa", "questions: answer a question");
+export const ANSWER_REVIEW_BUTTON = itemButton("ura", "reviews: answer a review");
+export const QUESTION_PROCESSED_BUTTON = itemButton("uqd", "questions: processed, no answer");
 export const QUESTIONS_ON_BUTTON = declareButton(
   "uqon",
   "questions: ask Ozon for questions again (admins)",
   SHOP_REF_ARG,
 );
+/** Answer and the saved answers of each kind of item, for code that serves both. */
+export const FEED_BUTTONS = {
+  question: { answer: ANSWER_QUESTION_BUTTON, picker: QUESTION_PICKER_BUTTONS },
+  review: { answer: ANSWER_REVIEW_BUTTON, picker: REVIEW_PICKER_BUTTONS },
+} as const;
 
 /** /replies: l list · a add · e edit · d delete (asks) · x delete (confirmed). */
 export const QUICK_REPLIES_BUTTON = declareButton(

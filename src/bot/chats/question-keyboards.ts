@@ -6,14 +6,7 @@
 import { InlineKeyboard } from "grammy";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { Translator } from "../core/i18n.ts";
-import {
-  ANSWER_QUESTION_BUTTON,
-  ANSWER_REVIEW_BUTTON,
-  QUESTION_PICKER_BUTTONS,
-  QUESTION_PROCESSED_BUTTON,
-  QUESTIONS_ON_BUTTON,
-  REVIEW_PICKER_BUTTONS,
-} from "./buttons.ts";
+import { FEED_BUTTONS, QUESTION_PROCESSED_BUTTON, QUESTIONS_ON_BUTTON } from "./buttons.ts";
 
 /**
  * Answer and the saved answers under a relayed question or review (and Processed under a
@@ -29,17 +22,14 @@ export function feedItemKeyboard(
   shopRef: string,
   done?: string,
 ): InlineKeyboard | undefined {
-  const [answer, templates] =
-    kind === "question"
-      ? [ANSWER_QUESTION_BUTTON, QUESTION_PICKER_BUTTONS.list]
-      : [ANSWER_REVIEW_BUTTON, REVIEW_PICKER_BUTTONS.list];
+  const { answer, picker } = FEED_BUTTONS[kind];
   try {
     if (done !== undefined) {
       return new InlineKeyboard().text(done, answer.data(codec, id, shopRef));
     }
     const keyboard = new InlineKeyboard()
       .text(t("relay-answer-button"), answer.data(codec, id, shopRef))
-      .text(t("quick-replies-button"), templates.data(codec, id, shopRef, undefined));
+      .text(t("quick-replies-button"), picker.list.data(codec, id, shopRef, undefined));
     if (kind === "question") {
       keyboard
         .row()

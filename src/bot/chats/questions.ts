@@ -22,14 +22,7 @@ import { mayUse, refuse } from "../core/guard.ts";
 import { replyToMessage } from "../core/screen-text.ts";
 import { withShopTag } from "../core/shop-tags.ts";
 import type { FeatureFactory } from "../index.ts";
-import {
-  ANSWER_QUESTION_BUTTON,
-  ANSWER_REVIEW_BUTTON,
-  QUESTION_PICKER_BUTTONS,
-  QUESTION_PROCESSED_BUTTON,
-  QUESTIONS_ON_BUTTON,
-  REVIEW_PICKER_BUTTONS,
-} from "./buttons.ts";
+import { FEED_BUTTONS, QUESTION_PROCESSED_BUTTON, QUESTIONS_ON_BUTTON } from "./buttons.ts";
 import { actorName } from "./chat-claims.ts";
 import { replyFailureText } from "./format.ts";
 import {
@@ -151,10 +144,8 @@ export function questionsFeature(deps: QuestionFeatureDeps): FeatureFactory {
     const shopOf = (ctx: BotContext, ref: string | undefined) =>
       answerableShop(ctx, ref ? shops.byRef(ref) : undefined);
 
-    for (const [kind, answer, picker] of [
-      ["question", ANSWER_QUESTION_BUTTON, QUESTION_PICKER_BUTTONS],
-      ["review", ANSWER_REVIEW_BUTTON, REVIEW_PICKER_BUTTONS],
-    ] as const) {
+    for (const kind of ["question", "review"] as const) {
+      const { answer, picker } = FEED_BUTTONS[kind];
       router.button(answer, SELLERS, async (ctx, [id, ref]) => {
         const pressed = ctx.callbackQuery?.message;
         if (!pressed) {

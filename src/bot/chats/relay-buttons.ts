@@ -34,7 +34,7 @@ const CHAT_BUTTONS = byKind([
   CHAT_READ_BUTTON,
 ]);
 /** Buttons whose first argument is a question's or review's id and second the shop's ref. */
-const FEED_BUTTONS = new Map<string, { button: NamingButton; feed: FeedKind }>([
+const ITEM_BUTTONS = new Map<string, { button: NamingButton; feed: FeedKind }>([
   [ANSWER_QUESTION_BUTTON.kind, { button: ANSWER_QUESTION_BUTTON, feed: "question" }],
   [QUESTION_PICKER_BUTTONS.list.kind, { button: QUESTION_PICKER_BUTTONS.list, feed: "question" }],
   [QUESTION_PROCESSED_BUTTON.kind, { button: QUESTION_PROCESSED_BUTTON, feed: "question" }],
@@ -79,7 +79,7 @@ export function feedItemFromButtons(
   replied: Message | undefined,
 ): ButtonFeedItem | undefined {
   for (const { kind, args } of signedButtons(codec, botId, replied)) {
-    const named = FEED_BUTTONS.get(kind);
+    const named = ITEM_BUTTONS.get(kind);
     const [id, shopRef] = named?.button.parse(args) ?? [];
     if (named && id !== undefined && shopRef !== undefined)
       return { kind: named.feed, id, shopRef };
