@@ -3,7 +3,8 @@
  * can join them: Answer and the shop's saved answers (qt, chats/relay-quick-replies.ts); Take
  * it, Mark as read and Open posting (the inbox handles those, chats/inbox.ts). Their kinds and
  * arguments are in chats/buttons.ts; the order in the seller's Ozon account is a link button.
- */ import { InlineKeyboard } from "grammy";
+ */
+import { InlineKeyboard } from "grammy";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { Translator } from "../core/i18n.ts";
 import {
