@@ -15,16 +15,19 @@ import type { CallbackCodec } from "../core/callback-data.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { type Locale, type LocalizedContext, type Translator, translatorOr } from "../core/i18n.ts";
 import { withShopTag } from "../core/shop-tags.ts";
+import { CHAT_FILES_BUTTON, CHAT_VIEW_BUTTON, CHATS_LIST_BUTTON } from "./buttons.ts";
 import { orderUrl } from "./format.ts";
 import { claimLabel } from "./inbox-format.ts";
-import {
-  CHAT_FILES_CALLBACK,
-  CHAT_VIEW_CALLBACK,
-  CHATS_LIST_CALLBACK,
-  chatViewKeyboard,
-} from "./inbox-keyboards.ts";
+import { chatViewKeyboard } from "./inbox-keyboards.ts";
 import { relayKeyboard } from "./keyboards.ts";
 import type { RelayShops } from "./relay-shops.ts";
+
+/** A chat view's rows kept under a redrawn claim: 📜 The whole chat, 📎 Files, « Back to list. */
+const VIEW_ROW_KINDS = new Set([
+  CHAT_VIEW_BUTTON.kind,
+  CHAT_FILES_BUTTON.kind,
+  CHATS_LIST_BUTTON.kind,
+]);
 
 /** Notes about an answer quote this many characters of it. */
 export const NOTE_WORDS = 80;
@@ -101,9 +104,7 @@ export async function showClaimOnView(
   const kept = (pressed.reply_markup?.inline_keyboard ?? []).filter((row) =>
     row.some((b) => {
       const kind = "callback_data" in b ? deps.codec.decode(b.callback_data)?.kind : undefined;
-      return (
-        kind === CHAT_FILES_CALLBACK || kind === CHATS_LIST_CALLBACK || kind === CHAT_VIEW_CALLBACK
-      );
+      return kind !== undefined && VIEW_ROW_KINDS.has(kind);
     }),
   );
   keyboard.inline_keyboard.push(...kept);

@@ -1,5 +1,5 @@
 /**
- * Buttons of /chats and of one chat's view. Callback kinds (signed, ≤ 64 bytes):
+ * Buttons of /chats and of one chat's view (declared in chats/buttons.ts):
  *   cl:<page>:<w|a>[:r] a page of the list (w: waiting only, a: answered too; r: list afresh) ·
  *   cv:<ozon chat id>:<shop>[:<page>:<w|a>] one chat's last messages, shown in place of the list
  *   (the page it came from, for « Back to list) · cr:<ozon chat id>:<shop> Mark as read ·
@@ -7,27 +7,26 @@
  * Answer, Take it and Open posting are the relayed message's buttons (chats/keyboards.ts).
  */
 import { InlineKeyboard } from "grammy";
+import type { ButtonKind } from "../core/buttons.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { Translator } from "../core/i18n.ts";
 import {
-  ANSWER_BUYER_CALLBACK,
-  CHAT_POSTING_CALLBACK,
-  CHAT_READ_CALLBACK,
-  RELEASE_CHAT_CALLBACK,
-  TAKE_CHAT_CALLBACK,
-} from "./keyboards.ts";
+  ANSWER_BUYER_BUTTON,
+  CHAT_FILES_BUTTON,
+  CHAT_POSTING_BUTTON,
+  CHAT_READ_BUTTON,
+  CHAT_VIEW_BUTTON,
+  CHATS_LIST_BUTTON,
+  type ChatsMode,
+  dataIfFits,
+  RELEASE_CHAT_BUTTON,
+  TAKE_CHAT_BUTTON,
+} from "./buttons.ts";
 
-export const CHATS_LIST_CALLBACK = "cl";
-export const CHAT_VIEW_CALLBACK = "cv";
-export { CHAT_READ_CALLBACK };
-export const CHAT_FILES_CALLBACK = "cf";
-
-export type ChatsMode = "w" | "a";
+export type { ChatsMode };
 
 export function listData(codec: CallbackCodec, page: number, mode: ChatsMode, fresh = false) {
-  return fresh
-    ? codec.encode(CHATS_LIST_CALLBACK, page, mode, "r")
-    : codec.encode(CHATS_LIST_CALLBACK, page, mode);
+  return CHATS_LIST_BUTTON.data(codec, page, mode, fresh ? "r" : undefined);
 }
 
 /** A chat's view: the list's page it was opened from; carried only when the data fits. */
@@ -39,12 +38,12 @@ export function viewData(
 ): string {
   if (from) {
     try {
-      return codec.encode(CHAT_VIEW_CALLBACK, ozonChatId, shopRef, from.page, from.mode);
+      return CHAT_VIEW_BUTTON.data(codec, ozonChatId, shopRef, from.page, from.mode, undefined);
     } catch {
       // Too long with the page: the view still opens, « Back leads to the first page.
     }
   }
-  return codec.encode(CHAT_VIEW_CALLBACK, ozonChatId, shopRef);
+  return CHAT_VIEW_BUTTON.data(codec, ozonChatId, shopRef, undefined, undefined, undefined);
 }
 
 /** What a chat's view adds under its buttons: the whole chat, its files on request, the way back. */
@@ -62,11 +61,8 @@ function wholeData(
   back?: { page: number; mode: ChatsMode },
 ) {
   const { page, mode } = back ?? { page: 0, mode: "w" as const };
-  try {
-    return codec.encode(CHAT_VIEW_CALLBACK, chat.ozonChatId, chat.shopRef, page, mode, "all");
-  } catch {
-    return undefined; // too long with it: the view keeps its last messages
-  }
+  // Too long with it: undefined, and the view keeps its last messages.
+  return dataIfFits(codec, CHAT_VIEW_BUTTON, chat.ozonChatId, chat.shopRef, page, mode, "all");
 }
 
 /**
@@ -80,7 +76,8 @@ export function chatViewKeyboard(
   claim: { name: string; until: string; mine?: boolean } | undefined,
   extras: ViewExtras = {},
 ): InlineKeyboard {
-  const data = (kind: string) => codec.encode(kind, chat.ozonChatId, chat.shopRef);
+  const data = (button: ButtonKind<[string, string | undefined]>) =>
+    button.data(codec, chat.ozonChatId, chat.shopRef);
   const keyboard = new InlineKeyboard();
   if (claim) {
     // The taker reads «✋ You are answering till 10:18», the others who answers.
@@ -89,26 +86,22 @@ export function chatViewKeyboard(
       name,
       until,
     });
-    keyboard.text(label.slice(0, 64), data(TAKE_CHAT_CALLBACK));
-    if (claim.mine) keyboard.text(t("inbox-release-button"), data(RELEASE_CHAT_CALLBACK));
+    keyboard.text(label.slice(0, 64), data(TAKE_CHAT_BUTTON));
+    if (claim.mine) keyboard.text(t("inbox-release-button"), data(RELEASE_CHAT_BUTTON));
     keyboard.row();
   }
-  keyboard.text(t("inbox-answer-button"), data(ANSWER_BUYER_CALLBACK));
-  if (!claim) keyboard.text(t("inbox-take-button"), data(TAKE_CHAT_CALLBACK));
-  keyboard.row().text(t("inbox-read-button"), data(CHAT_READ_CALLBACK));
-  if (chat.postingNumber) {
-    try {
-      const posting = codec.encode(CHAT_POSTING_CALLBACK, chat.postingNumber, chat.shopRef);
-      keyboard.text(t("inbox-open-posting-button"), posting);
-    } catch {
-      // A posting number of an unexpected shape: the rest of the chat still works.
-    }
-  }
+  keyboard.text(t("inbox-answer-button"), data(ANSWER_BUYER_BUTTON));
+  if (!claim) keyboard.text(t("inbox-take-button"), data(TAKE_CHAT_BUTTON));
+  keyboard.row().text(t("inbox-read-button"), data(CHAT_READ_BUTTON));
+  // A posting number of an unexpected shape: no button, the rest of the chat still works.
+  const posting =
+    chat.postingNumber && dataIfFits(codec, CHAT_POSTING_BUTTON, chat.postingNumber, chat.shopRef);
+  if (posting) keyboard.text(t("inbox-open-posting-button"), posting);
   const whole = extras.whole ? wholeData(codec, chat, extras.back) : undefined;
   if (whole) keyboard.row().text(t("chat-view-whole-button"), whole);
   if (extras.files || extras.back) keyboard.row();
   if (extras.files) {
-    keyboard.text(t("chat-view-files-button", { count: extras.files }), data(CHAT_FILES_CALLBACK));
+    keyboard.text(t("chat-view-files-button", { count: extras.files }), data(CHAT_FILES_BUTTON));
   }
   if (extras.back) {
     keyboard.text(t("chat-view-back-button"), listData(codec, extras.back.page, extras.back.mode));

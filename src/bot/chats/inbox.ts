@@ -21,6 +21,15 @@ import {
   type SellerShop,
 } from "../postings/index.ts";
 import {
+  CHAT_FILES_BUTTON,
+  CHAT_POSTING_BUTTON,
+  CHAT_READ_BUTTON,
+  CHAT_VIEW_BUTTON,
+  CHATS_LIST_BUTTON,
+  RELEASE_CHAT_BUTTON,
+  TAKE_CHAT_BUTTON,
+} from "./buttons.ts";
+import {
   actorName,
   type ClaimViewDeps,
   showClaimOnCopies,
@@ -29,14 +38,7 @@ import {
 import { chatsList } from "./chats-inbox.ts";
 import { replyFailureText, TELEGRAM_TEXT_LIMIT, uploadFileName } from "./format.ts";
 import { aboutText, chatViewLines, claimLabel } from "./inbox-format.ts";
-import {
-  CHAT_FILES_CALLBACK,
-  CHAT_READ_CALLBACK,
-  CHAT_VIEW_CALLBACK,
-  CHATS_LIST_CALLBACK,
-  chatViewKeyboard,
-} from "./inbox-keyboards.ts";
-import { CHAT_POSTING_CALLBACK, RELEASE_CHAT_CALLBACK, TAKE_CHAT_CALLBACK } from "./keyboards.ts";
+import { chatViewKeyboard } from "./inbox-keyboards.ts";
 import { answerableShop } from "./relay.ts";
 import type { RelayShops } from "./relay-shops.ts";
 
@@ -48,7 +50,6 @@ const VIEW_BRIEF = 4;
 const VIEW_FILES = 3;
 const VIEW_FILE_BYTES = 10 * 1024 * 1024;
 const VIEW_FILE_DEADLINE_MS = 20_000;
-const POSTING_ARG = /^[0-9][0-9-]{2,40}$/;
 
 export function inboxFeature(relay: RelayShops): FeatureFactory {
   return (deps: FeatureDeps) => {
@@ -66,40 +67,31 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
       ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
 
     /** The shop a button means when the presser's seller role reaches it; else says why not. */
-    function pressedShop(ctx: BotContext, ref: string | undefined) {
-      return answerableShop(ctx, ref ? relay.shops.byRef(ref) : undefined);
+    function pressedShop(ctx: BotContext, ref: string) {
+      return answerableShop(ctx, relay.shops.byRef(ref));
     }
 
     router.command("chats", (ctx) => showChats(ctx, 0, "w", true));
-    router.callback(CHATS_LIST_CALLBACK, SELLERS, async (ctx, [page, mode, fresh]) => {
-      if (!page || !/^\d{1,6}$/.test(page) || (mode !== "w" && mode !== "a")) return invalid(ctx);
+    router.button(CHATS_LIST_BUTTON, SELLERS, async (ctx, [page, mode, fresh]) => {
       await ctx.answerCallbackQuery();
       // « Back to list: the message shows the list again, so a reply to it reaches no buyer.
       const shown = ctx.callbackQuery?.message;
       if (shown) await relay.links.forget({ chatId: shown.chat.id, messageId: shown.message_id });
-      await showChats(ctx, Number(page), mode, fresh === "r");
+      await showChats(ctx, page, mode, fresh === "r");
     });
 
-    router.callback(
-      CHAT_VIEW_CALLBACK,
-      SELLERS,
-      async (ctx, [ozonChatId, ref, page, mode, all]) => {
-        if (!ozonChatId) return invalid(ctx);
-        const shop = await pressedShop(ctx, ref);
-        if (!shop) return;
-        await ctx.answerCallbackQuery();
-        if (ctx.from) await relay.unsent.opened(ctx.from.id, { ozonChatId, shopId: shop.id });
-        // Buttons made before the list's page was carried go back to its first page.
-        const back = {
-          page: page && /^\d{1,6}$/.test(page) ? Number(page) : 0,
-          mode: mode === "a" ? ("a" as const) : ("w" as const),
-        };
-        await showChat(ctx, shop, ozonChatId, back, all === "all");
-      },
-    );
+    router.button(CHAT_VIEW_BUTTON, SELLERS, async (ctx, [ozonChatId, ref, page, mode, all]) => {
+      const shop = await pressedShop(ctx, ref);
+      if (!shop) return;
+      await ctx.answerCallbackQuery();
+      if (ctx.from) await relay.unsent.opened(ctx.from.id, { ozonChatId, shopId: shop.id });
+      // Buttons made before the list's page was carried go back to its first page.
+      const back = { page: page ?? 0, mode: mode ?? "w" };
+      await showChat(ctx, shop, ozonChatId, back, all === "all");
+    });
 
-    router.callback(CHAT_FILES_CALLBACK, SELLERS, async (ctx, [ozonChatId, ref]) => {
-      if (!ozonChatId || !ctx.from) return invalid(ctx);
+    router.button(CHAT_FILES_BUTTON, SELLERS, async (ctx, [ozonChatId, ref]) => {
+      if (!ctx.from) return invalid(ctx);
       const shop = await pressedShop(ctx, ref);
       if (!shop) return;
       await ctx.answerCallbackQuery({ text: ctx.t("chat-view-files-sending") });
@@ -243,8 +235,8 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
       }
     }
 
-    router.callback(TAKE_CHAT_CALLBACK, SELLERS, async (ctx, [ozonChatId, ref]) => {
-      if (!ozonChatId || !ctx.from) return invalid(ctx);
+    router.button(TAKE_CHAT_BUTTON, SELLERS, async (ctx, [ozonChatId, ref]) => {
+      if (!ctx.from) return invalid(ctx);
       const shop = await pressedShop(ctx, ref);
       if (!shop) return;
       const inbox = relay.inbox(shop);
@@ -273,8 +265,8 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
     });
 
     // The taker lets the chat go: every copy and the pressed view show it free again.
-    router.callback(RELEASE_CHAT_CALLBACK, SELLERS, async (ctx, [ozonChatId, ref]) => {
-      if (!ozonChatId || !ctx.from) return invalid(ctx);
+    router.button(RELEASE_CHAT_BUTTON, SELLERS, async (ctx, [ozonChatId, ref]) => {
+      if (!ctx.from) return invalid(ctx);
       const shop = await pressedShop(ctx, ref);
       if (!shop) return;
       const inbox = relay.inbox(shop);
@@ -297,8 +289,7 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
       await showClaimOnView(deps, ctx.callbackQuery?.message, chat, digest, undefined, ctx.t);
     });
 
-    router.callback(CHAT_READ_CALLBACK, SELLERS, async (ctx, [ozonChatId, ref]) => {
-      if (!ozonChatId) return invalid(ctx);
+    router.button(CHAT_READ_BUTTON, SELLERS, async (ctx, [ozonChatId, ref]) => {
       const shop = await pressedShop(ctx, ref);
       const replies = shop && relay.replies(shop);
       if (!shop || !replies) return;
@@ -318,8 +309,7 @@ export function inboxFeature(relay: RelayShops): FeatureFactory {
       await ctx.answerCallbackQuery({ text: ctx.t("inbox-read-done") });
     });
 
-    router.callback(CHAT_POSTING_CALLBACK, SELLERS, async (ctx, [number, ref]) => {
-      if (!number || !POSTING_ARG.test(number)) return invalid(ctx);
+    router.button(CHAT_POSTING_BUTTON, SELLERS, async (ctx, [number, ref]) => {
       const shop = await pressedShop(ctx, ref);
       if (!shop) return;
       await ctx.answerCallbackQuery();

@@ -1,21 +1,12 @@
 /**
- * Callback kinds of product questions and reviews (signed, ≤ 64 bytes: ids are UUIDs):
- * `<kind>:<item id>:<shop ref>` for the Answer, Processed buttons and the saved-answer pickers
- * (chats/questions.ts), `uqon:<shop ref>` for the admins' "ask for questions again".
+ * The buttons under a relayed product question or review (Answer, the saved answers, Processed)
+ * and the admins' "ask for questions again"; declared in chats/buttons.ts, handled in
+ * chats/questions.ts.
  */
 import { InlineKeyboard } from "grammy";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { Translator } from "../core/i18n.ts";
-
-/** Callback kinds: answer a question / a review; turn polling back on (admins). */
-export const ANSWER_QUESTION_CALLBACK = "uqa";
-export const ANSWER_REVIEW_CALLBACK = "ura";
-export const QUESTIONS_ON_CALLBACK = "uqon";
-/** Mark a question processed at Ozon without answering it (spam, nothing to say). */
-export const QUESTION_PROCESSED_CALLBACK = "uqd";
-/** The template pickers (chats/questions.ts). */
-export const QUESTION_PICKER_KINDS = { list: "uql", pick: "uqp", send: "uqs" } as const;
-export const REVIEW_PICKER_KINDS = { list: "url", pick: "urp", send: "urs" } as const;
+import { FEED_BUTTONS, QUESTION_PROCESSED_BUTTON, QUESTIONS_ON_BUTTON } from "./buttons.ts";
 
 /**
  * Answer and the saved answers under a relayed question or review (and Processed under a
@@ -31,24 +22,18 @@ export function feedItemKeyboard(
   shopRef: string,
   done?: string,
 ): InlineKeyboard | undefined {
-  const [answer, templates] =
-    kind === "question"
-      ? [ANSWER_QUESTION_CALLBACK, QUESTION_PICKER_KINDS.list]
-      : [ANSWER_REVIEW_CALLBACK, REVIEW_PICKER_KINDS.list];
+  const { answer, picker } = FEED_BUTTONS[kind];
   try {
     if (done !== undefined) {
-      return new InlineKeyboard().text(done, codec.encode(answer, id, shopRef));
+      return new InlineKeyboard().text(done, answer.data(codec, id, shopRef));
     }
     const keyboard = new InlineKeyboard()
-      .text(t("relay-answer-button"), codec.encode(answer, id, shopRef))
-      .text(t("quick-replies-button"), codec.encode(templates, id, shopRef));
+      .text(t("relay-answer-button"), answer.data(codec, id, shopRef))
+      .text(t("quick-replies-button"), picker.list.data(codec, id, shopRef, undefined));
     if (kind === "question") {
       keyboard
         .row()
-        .text(
-          t("questions-processed-button"),
-          codec.encode(QUESTION_PROCESSED_CALLBACK, id, shopRef),
-        );
+        .text(t("questions-processed-button"), QUESTION_PROCESSED_BUTTON.data(codec, id, shopRef));
     }
     return keyboard;
   } catch {
@@ -64,6 +49,6 @@ export function questionsOnKeyboard(
 ): InlineKeyboard {
   return new InlineKeyboard().text(
     t("questions-turn-on"),
-    codec.encode(QUESTIONS_ON_CALLBACK, shopRef),
+    QUESTIONS_ON_BUTTON.data(codec, shopRef),
   );
 }

@@ -22,6 +22,7 @@ import { mayUse, refuse } from "../core/guard.ts";
 import { replyToMessage } from "../core/screen-text.ts";
 import { withShopTag } from "../core/shop-tags.ts";
 import type { FeatureFactory } from "../index.ts";
+import { FEED_BUTTONS, QUESTION_PROCESSED_BUTTON, QUESTIONS_ON_BUTTON } from "./buttons.ts";
 import { actorName } from "./chat-claims.ts";
 import { replyFailureText } from "./format.ts";
 import {
@@ -30,14 +31,6 @@ import {
   type FeedDoneDeps,
   markQuestionProcessed,
 } from "./question-done.ts";
-import {
-  ANSWER_QUESTION_CALLBACK,
-  ANSWER_REVIEW_CALLBACK,
-  QUESTION_PICKER_KINDS,
-  QUESTION_PROCESSED_CALLBACK,
-  QUESTIONS_ON_CALLBACK,
-  REVIEW_PICKER_KINDS,
-} from "./question-keyboards.ts";
 import { registerQuickReplyPicker, type SendOutcome } from "./quick-reply-picker.ts";
 import { answerableShop, whyNotAnswer } from "./relay.ts";
 import { type ButtonFeedItem, feedItemFromButtons } from "./relay-buttons.ts";
@@ -151,13 +144,11 @@ export function questionsFeature(deps: QuestionFeatureDeps): FeatureFactory {
     const shopOf = (ctx: BotContext, ref: string | undefined) =>
       answerableShop(ctx, ref ? shops.byRef(ref) : undefined);
 
-    for (const [kind, callback] of [
-      ["question", ANSWER_QUESTION_CALLBACK],
-      ["review", ANSWER_REVIEW_CALLBACK],
-    ] as const) {
-      router.callback(callback, SELLERS, async (ctx, [id, ref]) => {
+    for (const kind of ["question", "review"] as const) {
+      const { answer, picker } = FEED_BUTTONS[kind];
+      router.button(answer, SELLERS, async (ctx, [id, ref]) => {
         const pressed = ctx.callbackQuery?.message;
-        if (!id || !pressed) {
+        if (!pressed) {
           await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
           return;
         }
@@ -185,7 +176,7 @@ export function questionsFeature(deps: QuestionFeatureDeps): FeatureFactory {
       registerQuickReplyPicker(
         { router, codec, store, shops },
         {
-          kinds: kind === "question" ? QUESTION_PICKER_KINDS : REVIEW_PICKER_KINDS,
+          buttons: picker,
           audience: SELLERS,
           shopOf,
           async values(shop, id) {
@@ -201,9 +192,9 @@ export function questionsFeature(deps: QuestionFeatureDeps): FeatureFactory {
     }
 
     // Processed without an answer (spam, nothing to say): Ozon first, then the copies and notes.
-    router.callback(QUESTION_PROCESSED_CALLBACK, SELLERS, async (ctx, [id, ref]) => {
+    router.button(QUESTION_PROCESSED_BUTTON, SELLERS, async (ctx, [id, ref]) => {
       const pressed = ctx.callbackQuery?.message;
-      if (!id || !pressed) {
+      if (!pressed) {
         await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
         return;
       }
@@ -229,8 +220,8 @@ export function questionsFeature(deps: QuestionFeatureDeps): FeatureFactory {
       );
     });
 
-    router.callback(QUESTIONS_ON_CALLBACK, ADMINS, async (ctx, [ref]) => {
-      const shop = ref ? shops.byRef(ref) : undefined;
+    router.button(QUESTIONS_ON_BUTTON, ADMINS, async (ctx, [ref]) => {
+      const shop = shops.byRef(ref);
       if (!shop) {
         await ctx.answerCallbackQuery({ text: ctx.t("relay-reply-shop-gone"), show_alert: true });
         return;

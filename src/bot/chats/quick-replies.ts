@@ -19,10 +19,9 @@ import { newRow } from "../core/keyboard-rows.ts";
 import { showScreen } from "../core/screen-text.ts";
 import { shopChoice, shopKeyboard, withShopTag } from "../core/shop-tags.ts";
 import type { FeatureFactory } from "../index.ts";
+import { QUICK_REPLIES_BUTTON } from "./buttons.ts";
 import { QUICK_REPLY_CONVERSATION } from "./quick-reply-dialog.ts";
 
-/** rq:<action>:<shop ref>[:<template id>] */
-export const REPLIES_CALLBACK = "rq";
 const SELLERS = ["seller"] as const;
 const SHOWN_LENGTH = 100;
 
@@ -39,8 +38,8 @@ export const quickRepliesFeature =
         shops.active().filter((shop) => shop.seller),
       );
 
-    const shopOf = async (ctx: BotContext, ref: string | undefined): Promise<Shop | undefined> => {
-      const shop = ref ? shops.byRef(ref) : undefined;
+    const shopOf = async (ctx: BotContext, ref: string): Promise<Shop | undefined> => {
+      const shop = shops.byRef(ref);
       let refusal: string | undefined;
       if (!shop?.seller) refusal = ctx.t("relay-reply-shop-gone");
       else if (!reachesShop(ctx.person, "seller", shop.id)) {
@@ -63,13 +62,13 @@ export const quickRepliesFeature =
       if (!only) return ctx.reply(ctx.t("quick-replies-no-store"));
       if (choices.length === 1) return list(ctx, only);
       const keyboard = shopKeyboard(choices.map(shopChoice), (ref) =>
-        codec.encode(REPLIES_CALLBACK, "l", ref),
+        QUICK_REPLIES_BUTTON.data(codec, "l", ref, undefined),
       );
       return ctx.reply(ctx.t("quick-replies-which-store"), { reply_markup: keyboard });
     });
 
-    router.callback(
-      REPLIES_CALLBACK,
+    router.button(
+      QUICK_REPLIES_BUTTON,
       SELLERS,
       async (ctx, [action, ref, id]) => {
         const shop = await shopOf(ctx, ref);
@@ -99,9 +98,12 @@ export const quickRepliesFeature =
           const keyboard = new InlineKeyboard()
             .text(
               ctx.t("quick-replies-delete-yes"),
-              codec.encode(REPLIES_CALLBACK, "x", shop.ref, id),
+              QUICK_REPLIES_BUTTON.data(codec, "x", shop.ref, id),
             )
-            .text(ctx.t("quick-replies-delete-no"), codec.encode(REPLIES_CALLBACK, "l", shop.ref));
+            .text(
+              ctx.t("quick-replies-delete-no"),
+              QUICK_REPLIES_BUTTON.data(codec, "l", shop.ref, undefined),
+            );
           const text = ctx.t("quick-replies-delete-confirm", { text: reply.text });
           return showScreen(ctx, withShopTag(ctx.t, shops, shop.id, text), keyboard);
         }
@@ -133,13 +135,13 @@ function listScreen(ctx: BotContext, codec: CallbackCodec, shop: Shop, replies: 
   const keyboard = new InlineKeyboard();
   replies.forEach((reply, index) => {
     newRow(keyboard)
-      .text(`✏️ ${index + 1}`, codec.encode(REPLIES_CALLBACK, "e", shop.ref, reply.id))
-      .text(`🗑 ${index + 1}`, codec.encode(REPLIES_CALLBACK, "d", shop.ref, reply.id));
+      .text(`✏️ ${index + 1}`, QUICK_REPLIES_BUTTON.data(codec, "e", shop.ref, reply.id))
+      .text(`🗑 ${index + 1}`, QUICK_REPLIES_BUTTON.data(codec, "d", shop.ref, reply.id));
   });
   if (replies.length < MAX_QUICK_REPLIES) {
     newRow(keyboard).text(
       ctx.t("quick-replies-add"),
-      codec.encode(REPLIES_CALLBACK, "a", shop.ref),
+      QUICK_REPLIES_BUTTON.data(codec, "a", shop.ref, undefined),
     );
   }
   return { text: lines.join("\n"), keyboard };

@@ -5,9 +5,9 @@
  * answer (a buyer chat, a product question); each place says how to reach its shop, what the
  * placeholders are worth there and how the answer goes to Ozon.
  *
- * Buttons: `<list>:<target>:<shop ref>[:e]` opens the list (`e`: in place of the screen pressed),
- * `<pick>:<target>:<ref>:<template id>` shows the preview, `<send>:<target>:<ref>:<id>:<rev>`
- * sends the text of that revision — a template edited meanwhile is previewed again, not sent.
+ * Buttons (chats/buttons.ts, pickerButtons): the list (in place of the screen pressed, or a new
+ * message), the preview of one saved answer, and Send of one revision of it — a template edited
+ * meanwhile is previewed again, not sent.
  * A second press of Send on the same preview (a double tap, another seller in the group) is
  * refused while the first is under way or done.
  */
@@ -29,18 +29,13 @@ import { newRow } from "../core/keyboard-rows.ts";
 import type { Router } from "../core/router.ts";
 import { isNotModified } from "../core/screen-text.ts";
 import { withShopTag } from "../core/shop-tags.ts";
+import { dataIfFits, IN_PLACE, type PickerButtons } from "./buttons.ts";
 import type { RelayShops } from "./relay-shops.ts";
-
-export interface PickerKinds {
-  list: string;
-  pick: string;
-  send: string;
-}
 
 export type SendOutcome = { ok: true } | { ok: false; text: string };
 
 export interface PickerPlace {
-  kinds: PickerKinds;
+  buttons: PickerButtons;
   audience: Audience;
   /** The shop of a button, or undefined after telling the presser why they cannot act. */
   shopOf(ctx: BotContext, ref: string | undefined): Promise<Shop | undefined>;
@@ -60,8 +55,6 @@ export interface PickerDeps {
   shops: RelayShops["shops"];
 }
 
-/** The list's last argument when it replaces the screen pressed ("Back", "More…"). */
-export const IN_PLACE = "e";
 const SENDING_TTL_MS = 24 * 60 * 60 * 1000;
 /** Characters of a saved answer on its button (whole characters: an emoji is never cut). */
 const LABEL_LENGTH = 40;
@@ -72,18 +65,9 @@ const MISSING_KEYS: Record<PlaceholderName, string> = {
   name: "quick-replies-missing-name",
 };
 
-/** A button's data, or undefined when it would not fit (an id of an unexpected shape). */
-export function pickerData(codec: CallbackCodec, kind: string, ...args: string[]) {
-  try {
-    return codec.encode(kind, ...args);
-  } catch {
-    return undefined;
-  }
-}
-
 export function registerQuickReplyPicker(deps: PickerDeps, place: PickerPlace): void {
   const { router, codec, store, shops } = deps;
-  const { kinds } = place;
+  const { buttons } = place;
   const tagged = (ctx: BotContext, shop: Shop, text: string) =>
     withShopTag(ctx.t, shops, shop.id, text);
 
@@ -98,8 +82,8 @@ export function registerQuickReplyPicker(deps: PickerDeps, place: PickerPlace): 
     replies.forEach((reply, index) => {
       const direct = whole && filled[index]?.missing.length === 0;
       const data = direct
-        ? pickerData(codec, kinds.send, target, shop.ref, reply.id, String(reply.rev))
-        : pickerData(codec, kinds.pick, target, shop.ref, reply.id);
+        ? dataIfFits(codec, buttons.send, target, shop.ref, reply.id, reply.rev)
+        : dataIfFits(codec, buttons.pick, target, shop.ref, reply.id);
       const label = `${index + 1}. ${direct ? "📤 " : ""}${replyLabel(reply.text)}`;
       if (data) newRow(keyboard).text(label, data);
     });
@@ -108,9 +92,9 @@ export function registerQuickReplyPicker(deps: PickerDeps, place: PickerPlace): 
     return { text: tagged(ctx, shop, text), keyboard };
   };
 
-  router.callback(kinds.list, place.audience, async (ctx, [target, ref, inPlace]) => {
+  router.button(buttons.list, place.audience, async (ctx, [target, ref, inPlace]) => {
     const pressed = ctx.callbackQuery?.message;
-    if (!target || !pressed) return invalid(ctx);
+    if (!pressed) return invalid(ctx);
     const shop = await place.shopOf(ctx, ref);
     if (!shop) return;
     const replies = await new QuickReplies(shop.store).list();
@@ -140,16 +124,15 @@ export function registerQuickReplyPicker(deps: PickerDeps, place: PickerPlace): 
       lines.push("", ...filled.missing.map((name) => ctx.t(MISSING_KEYS[name])));
     }
     const keyboard = new InlineKeyboard();
-    const send = pickerData(codec, kinds.send, target, shop.ref, reply.id, String(reply.rev));
-    const back = pickerData(codec, kinds.list, target, shop.ref, IN_PLACE);
+    const send = dataIfFits(codec, buttons.send, target, shop.ref, reply.id, reply.rev);
+    const back = dataIfFits(codec, buttons.list, target, shop.ref, IN_PLACE);
     if (send) keyboard.text(ctx.t("quick-replies-send"), send);
     if (back) keyboard.text(ctx.t("quick-replies-back"), back);
     await edit(ctx, tagged(ctx, shop, lines.join("\n")), keyboard);
     return filled;
   };
 
-  router.callback(kinds.pick, place.audience, async (ctx, [target, ref, id]) => {
-    if (!target || !id) return invalid(ctx);
+  router.button(buttons.pick, place.audience, async (ctx, [target, ref, id]) => {
     const shop = await place.shopOf(ctx, ref);
     if (!shop) return;
     const reply = await new QuickReplies(shop.store).get(id);
@@ -158,14 +141,14 @@ export function registerQuickReplyPicker(deps: PickerDeps, place: PickerPlace): 
     await preview(ctx, shop, target, reply);
   });
 
-  router.callback(kinds.send, place.audience, async (ctx, [target, ref, id, rev]) => {
+  router.button(buttons.send, place.audience, async (ctx, [target, ref, id, rev]) => {
     const pressed = ctx.callbackQuery?.message;
-    if (!target || !id || !pressed) return invalid(ctx);
+    if (!pressed) return invalid(ctx);
     const shop = await place.shopOf(ctx, ref);
     if (!shop) return;
     const reply = await new QuickReplies(shop.store).get(id);
     if (!reply) return gone(ctx);
-    if (String(reply.rev) !== rev) {
+    if (reply.rev !== rev) {
       // Edited since the preview was shown: the new text is previewed, nothing is sent.
       await ctx.answerCallbackQuery({ text: ctx.t("quick-replies-changed"), show_alert: true });
       await preview(ctx, shop, target, reply);

@@ -6,34 +6,40 @@
  */
 import type { Message } from "grammy/types";
 import type { FeedKind } from "../../services/questions/question-relay.ts";
+import type { ButtonKind } from "../core/buttons.ts";
 import type { CallbackCodec, DecodedCallback } from "../core/callback-data.ts";
-import { CHAT_READ_CALLBACK } from "./inbox-keyboards.ts";
-import { ANSWER_BUYER_CALLBACK, QUICK_REPLY_CALLBACK, TAKE_CHAT_CALLBACK } from "./keyboards.ts";
 import {
-  ANSWER_QUESTION_CALLBACK,
-  ANSWER_REVIEW_CALLBACK,
-  QUESTION_PICKER_KINDS,
-  QUESTION_PROCESSED_CALLBACK,
-  REVIEW_PICKER_KINDS,
-} from "./question-keyboards.ts";
+  ANSWER_BUYER_BUTTON,
+  ANSWER_QUESTION_BUTTON,
+  ANSWER_REVIEW_BUTTON,
+  CHAT_PICKER_BUTTONS,
+  CHAT_READ_BUTTON,
+  QUESTION_PICKER_BUTTONS,
+  QUESTION_PROCESSED_BUTTON,
+  REVIEW_PICKER_BUTTONS,
+  TAKE_CHAT_BUTTON,
+} from "./buttons.ts";
+
+/** A button whose first argument names the chat or item and whose second is the shop's ref. */
+type NamingButton = ButtonKind<[string, string | undefined, ...unknown[]]>;
 
 /**
  * Buttons whose first argument is an Ozon chat id and second (if any) the shop's ref: those of a
  * relayed copy and of one chat's view (not the /chats list, whose buttons name many chats).
  */
-const CHAT_KINDS = new Set([
-  ANSWER_BUYER_CALLBACK,
-  QUICK_REPLY_CALLBACK,
-  TAKE_CHAT_CALLBACK,
-  CHAT_READ_CALLBACK,
+const CHAT_BUTTONS = byKind([
+  ANSWER_BUYER_BUTTON,
+  CHAT_PICKER_BUTTONS.list,
+  TAKE_CHAT_BUTTON,
+  CHAT_READ_BUTTON,
 ]);
 /** Buttons whose first argument is a question's or review's id and second the shop's ref. */
-const FEED_KINDS = new Map<string, FeedKind>([
-  [ANSWER_QUESTION_CALLBACK, "question"],
-  [QUESTION_PICKER_KINDS.list, "question"],
-  [QUESTION_PROCESSED_CALLBACK, "question"],
-  [ANSWER_REVIEW_CALLBACK, "review"],
-  [REVIEW_PICKER_KINDS.list, "review"],
+const ITEM_BUTTONS = new Map<string, { button: NamingButton; feed: FeedKind }>([
+  [ANSWER_QUESTION_BUTTON.kind, { button: ANSWER_QUESTION_BUTTON, feed: "question" }],
+  [QUESTION_PICKER_BUTTONS.list.kind, { button: QUESTION_PICKER_BUTTONS.list, feed: "question" }],
+  [QUESTION_PROCESSED_BUTTON.kind, { button: QUESTION_PROCESSED_BUTTON, feed: "question" }],
+  [ANSWER_REVIEW_BUTTON.kind, { button: ANSWER_REVIEW_BUTTON, feed: "review" }],
+  [REVIEW_PICKER_BUTTONS.list.kind, { button: REVIEW_PICKER_BUTTONS.list, feed: "review" }],
 ]);
 /** Buttons read at most: a relayed copy has five. */
 const MAX_BUTTONS = 20;
@@ -58,9 +64,9 @@ export function chatFromButtons(
 ): ButtonChat | undefined {
   const named = new Map<string, ButtonChat>();
   for (const { kind, args } of signedButtons(codec, botId, replied)) {
-    const [ozonChatId, shopRef] = args;
-    if (!CHAT_KINDS.has(kind) || !ozonChatId) continue;
-    named.set(`${ozonChatId}:${shopRef ?? ""}`, { ozonChatId, shopRef: shopRef || undefined });
+    const [ozonChatId, shopRef] = CHAT_BUTTONS.get(kind)?.parse(args) ?? [];
+    if (ozonChatId === undefined) continue;
+    named.set(`${ozonChatId}:${shopRef ?? ""}`, { ozonChatId, shopRef });
   }
   // Buttons naming two chats say nothing about which one a reply is for.
   return named.size === 1 ? [...named.values()][0] : undefined;
@@ -73,9 +79,10 @@ export function feedItemFromButtons(
   replied: Message | undefined,
 ): ButtonFeedItem | undefined {
   for (const { kind, args } of signedButtons(codec, botId, replied)) {
-    const feed = FEED_KINDS.get(kind);
-    const [id, shopRef] = args;
-    if (feed && id && shopRef) return { kind: feed, id, shopRef };
+    const named = ITEM_BUTTONS.get(kind);
+    const [id, shopRef] = named?.button.parse(args) ?? [];
+    if (named && id !== undefined && shopRef !== undefined)
+      return { kind: named.feed, id, shopRef };
   }
   return undefined;
 }
@@ -94,4 +101,8 @@ function signedButtons(
     if (callback) decoded.push(callback);
   }
   return decoded;
+}
+
+function byKind(buttons: readonly NamingButton[]): ReadonlyMap<string, NamingButton> {
+  return new Map(buttons.map((button) => [button.kind, button]));
 }

@@ -9,10 +9,8 @@ import type { RelayGroup } from "../../services/relay/audience.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureFactory } from "../index.ts";
+import { RELAY_HERE_BUTTON } from "./buttons.ts";
 import type { RelayShops } from "./relay-shops.ts";
-
-/** rh:off stops relaying here; rh:all takes every shop; rh:shop:<ref> adds or removes a shop. */
-export const RELAY_HERE_CALLBACK = "rh";
 
 type GroupChat = { id: number; type: "group" | "supergroup"; title?: string; is_forum?: true };
 
@@ -48,12 +46,12 @@ export function relayHereFeature(relay: RelayShops): FeatureFactory {
       const group = await groups.set(groupRecord(chat, ctx.from?.id, undefined));
       const stop = new InlineKeyboard().text(
         ctx.t("relay-here-stop-button"),
-        codec.encode(RELAY_HERE_CALLBACK, "off"),
+        RELAY_HERE_BUTTON.data(codec, "off", undefined),
       );
       await ctx.reply(await confirmation(ctx, relay, group), { reply_markup: stop });
     });
 
-    router.callback(RELAY_HERE_CALLBACK, ["admin"], async (ctx, [action, ref]) => {
+    router.button(RELAY_HERE_BUTTON, ["admin"], async (ctx, [action, ref]) => {
       const chat = groupChat(ctx);
       const current = chat ? await groups.inChat(chat.id) : undefined;
       if (action === "off" || !chat) {
@@ -149,14 +147,18 @@ function chooser(
     if (index > 0 && index % 2 === 0) keyboard.row();
     const on = current?.shops?.includes(shop.id) === true;
     const label = on ? `✓ ${shop.name}` : shop.name;
-    keyboard.text(label, codec.encode(RELAY_HERE_CALLBACK, "shop", shop.ref));
+    keyboard.text(label, RELAY_HERE_BUTTON.data(codec, "shop", shop.ref));
   });
   const all = ctx.t("relay-here-all-button");
   keyboard
     .row()
-    .text(current && !current.shops ? `✓ ${all}` : all, codec.encode(RELAY_HERE_CALLBACK, "all"));
+    .text(
+      current && !current.shops ? `✓ ${all}` : all,
+      RELAY_HERE_BUTTON.data(codec, "all", undefined),
+    );
   if (current) {
-    keyboard.row().text(ctx.t("relay-here-stop-button"), codec.encode(RELAY_HERE_CALLBACK, "off"));
+    const stop = RELAY_HERE_BUTTON.data(codec, "off", undefined);
+    keyboard.row().text(ctx.t("relay-here-stop-button"), stop);
   }
   return keyboard;
 }

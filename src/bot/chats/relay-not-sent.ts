@@ -5,9 +5,8 @@
  * buyer's, or too old to tell), and the ways to send it: /chats, a reply to the buyer's latest
  * message, and — when the person's last opened chat is known and the answer is text — a button
  * that sends it there after a confirmation. Only its writer's press acts on that button.
- *
- * Callback kinds (signed; <id> names the text kept in the store, never the text itself):
- *   nsa:<id> asks to confirm · nss:<id> sends · nsd:<id> drops it.
+ * Its buttons (chats/buttons.ts) carry the id of the text kept in the store, never the text:
+ * ask to confirm, send, drop.
  */
 import { Composer, InlineKeyboard } from "grammy";
 import type { BuyerChatRef } from "../../services/relay/unsent-answers.ts";
@@ -18,14 +17,12 @@ import { mayUse } from "../core/guard.ts";
 import { isNotModified } from "../core/screen-text.ts";
 import { withShopTag } from "../core/shop-tags.ts";
 import type { FeatureFactory } from "../index.ts";
+import { UNSENT_ASK_BUTTON, UNSENT_DROP_BUTTON, UNSENT_SEND_BUTTON } from "./buttons.ts";
 import { actorName, afterAnswer } from "./chat-claims.ts";
 import { relayHeader, replyFailureText } from "./format.ts";
 import { answerableShop, isCommand } from "./relay.ts";
 import type { RelayShops } from "./relay-shops.ts";
 
-export const UNSENT_ASK_CALLBACK = "nsa";
-export const UNSENT_SEND_CALLBACK = "nss";
-export const UNSENT_DROP_CALLBACK = "nsd";
 const SELLERS = ["seller"] as const;
 /** Telegram shows about this much of a button's text. */
 const BUTTON_TEXT_LIMIT = 64;
@@ -56,7 +53,7 @@ export function notSentFeature(relay: RelayShops): FeatureFactory {
         const label = ctx.t("relay-not-sent-button", { chat: await chatLabel(ctx, relay, last) });
         keyboard = new InlineKeyboard().text(
           clip(label, BUTTON_TEXT_LIMIT),
-          codec.encode(UNSENT_ASK_CALLBACK, id),
+          UNSENT_ASK_BUTTON.data(codec, id),
         );
       }
       await ctx.reply(lines.join("\n\n"), {
@@ -65,28 +62,28 @@ export function notSentFeature(relay: RelayShops): FeatureFactory {
       });
     });
 
-    router.callback(UNSENT_ASK_CALLBACK, SELLERS, async (ctx, [id]) => {
+    router.button(UNSENT_ASK_BUTTON, SELLERS, async (ctx, [id]) => {
       const answer = await ownAnswer(ctx, relay, id);
-      if (!answer || !id) return;
+      if (!answer) return;
       await ctx.answerCallbackQuery();
       const chat = await chatLabel(ctx, relay, answer);
       const keyboard = new InlineKeyboard()
-        .text(ctx.t("relay-not-sent-confirm-button"), codec.encode(UNSENT_SEND_CALLBACK, id))
-        .text(ctx.t("relay-not-sent-cancel-button"), codec.encode(UNSENT_DROP_CALLBACK, id));
+        .text(ctx.t("relay-not-sent-confirm-button"), UNSENT_SEND_BUTTON.data(codec, id))
+        .text(ctx.t("relay-not-sent-cancel-button"), UNSENT_DROP_BUTTON.data(codec, id));
       const text = clip(answer.text, CONFIRM_TEXT_LIMIT);
       await edit(ctx, ctx.t("relay-not-sent-confirm", { chat, text }), keyboard);
     });
 
-    router.callback(UNSENT_DROP_CALLBACK, SELLERS, async (ctx, [id]) => {
-      if (!id || !ctx.from || !(await ownAnswer(ctx, relay, id))) return;
+    router.button(UNSENT_DROP_BUTTON, SELLERS, async (ctx, [id]) => {
+      if (!ctx.from || !(await ownAnswer(ctx, relay, id))) return;
       await relay.unsent.drop(id, ctx.from.id);
       await ctx.answerCallbackQuery();
       await edit(ctx, ctx.t("relay-not-sent-dropped"));
     });
 
-    router.callback(UNSENT_SEND_CALLBACK, SELLERS, async (ctx, [id]) => {
+    router.button(UNSENT_SEND_BUTTON, SELLERS, async (ctx, [id]) => {
       const kept = await ownAnswer(ctx, relay, id);
-      if (!kept || !id || !ctx.from) return;
+      if (!kept || !ctx.from) return;
       const shop = await answerableShop(ctx, relay.shops.get(kept.shopId));
       if (!shop) return;
       // Taken out before sending: a second tap (or process) finds nothing and sends nothing.
@@ -134,9 +131,9 @@ function unplacedReply(ctx: BotContext, linkTtlMs: number): Why | undefined {
 }
 
 /** The kept answer behind a press, when the presser wrote it; else says why not. */
-async function ownAnswer(ctx: BotContext, relay: RelayShops, id: string | undefined) {
+async function ownAnswer(ctx: BotContext, relay: RelayShops, id: string) {
   const userId = ctx.from?.id;
-  if (!id || userId === undefined) {
+  if (userId === undefined) {
     await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
     return undefined;
   }

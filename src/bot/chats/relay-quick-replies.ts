@@ -11,18 +11,12 @@ import type { CallbackCodec } from "../core/callback-data.ts";
 import type { BotContext } from "../core/context.ts";
 import { newRow } from "../core/keyboard-rows.ts";
 import type { FeatureFactory } from "../index.ts";
+import { CHAT_PICKER_BUTTONS, dataIfFits, IN_PLACE } from "./buttons.ts";
 import { replyFailureText } from "./format.ts";
-import { QUICK_REPLY_CALLBACK } from "./keyboards.ts";
-import {
-  IN_PLACE,
-  pickerData,
-  registerQuickReplyPicker,
-  replyLabel,
-} from "./quick-reply-picker.ts";
+import { registerQuickReplyPicker, replyLabel } from "./quick-reply-picker.ts";
 import { answerableShop } from "./relay.ts";
 import type { RelayShops } from "./relay-shops.ts";
 
-export const CHAT_PICKER_KINDS = { list: QUICK_REPLY_CALLBACK, pick: "qp", send: "qs" } as const;
 const SELLERS = ["seller"] as const;
 const OFFERED = 8;
 
@@ -31,7 +25,7 @@ export function relayQuickRepliesFeature(relay: RelayShops): FeatureFactory {
     registerQuickReplyPicker(
       { router: deps.router, codec: deps.codec, store: deps.store, shops: relay.shops },
       {
-        kinds: CHAT_PICKER_KINDS,
+        buttons: CHAT_PICKER_BUTTONS,
         audience: SELLERS,
         shopOf: (ctx, ref) => answerableShop(ctx, relay.fromButton(ref)),
         async values(shop, ozonChatId) {
@@ -69,10 +63,10 @@ export async function offerQuickReplies(
   if (replies.length === 0) return;
   const keyboard = new InlineKeyboard();
   for (const [index, reply] of replies.slice(0, OFFERED).entries()) {
-    const data = pickerData(codec, CHAT_PICKER_KINDS.pick, ozonChatId, shop.ref, reply.id);
+    const data = dataIfFits(codec, CHAT_PICKER_BUTTONS.pick, ozonChatId, shop.ref, reply.id);
     if (data) keyboard.text(`${index + 1}. ${replyLabel(reply.text)}`, data);
   }
-  const more = pickerData(codec, CHAT_PICKER_KINDS.list, ozonChatId, shop.ref, IN_PLACE);
+  const more = dataIfFits(codec, CHAT_PICKER_BUTTONS.list, ozonChatId, shop.ref, IN_PLACE);
   if (replies.length > OFFERED && more) newRow(keyboard).text(ctx.t("quick-replies-more"), more);
   await ctx.api.sendMessage(where.chatId, ctx.t("quick-replies-offer"), {
     reply_markup: keyboard,

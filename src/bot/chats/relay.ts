@@ -28,15 +28,13 @@ import {
 } from "../core/telegram-files.ts";
 import type { FeatureFactory } from "../index.ts";
 import { type SellerShop, WRITE_TO_BUYER_CALLBACK } from "../postings/index.ts";
+import { ANSWER_BUYER_BUTTON } from "./buttons.ts";
 import { actorName, afterAnswer, claimDepsOf, takeOnAnswer } from "./chat-claims.ts";
 import { relayHeader, replyFailureText, topicName } from "./format.ts";
-import { ANSWER_BUYER_CALLBACK } from "./keyboards.ts";
 import { chatFromButtons } from "./relay-buttons.ts";
 import { ensureRelayTopic } from "./relay-groups.ts";
 import { offerQuickReplies } from "./relay-quick-replies.ts";
 import type { RelayShops } from "./relay-shops.ts";
-
-export { RELAY_HERE_CALLBACK } from "./relay-here.ts";
 
 const SELLERS = ["seller"] as const;
 const THUMBS_UP = [{ type: "emoji", emoji: "👍" }] as const;
@@ -251,9 +249,9 @@ export function relayFeature(relay: RelayShops): FeatureFactory {
 
     // "Reply" under a relayed buyer message: the same prompt, where the message is.
     // br:<ozon chat id>[:<shop ref>]; without a ref (the single-shop version) the legacy owner's.
-    router.callback(ANSWER_BUYER_CALLBACK, SELLERS, async (ctx, [ozonChatId, ref]) => {
+    router.button(ANSWER_BUYER_BUTTON, SELLERS, async (ctx, [ozonChatId, ref]) => {
       const message = ctx.callbackQuery?.message;
-      if (!ozonChatId || !message) {
+      if (!message) {
         await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
         return;
       }

@@ -14,7 +14,8 @@ const LAST_CHAT_TTL_MS = 24 * 60 * 60 * 1000;
 export const UNSENT_TTL_MS = 15 * 60 * 1000;
 /** Telegram's message limit: a text longer than that never came from one message. */
 const UNSENT_TEXT_LIMIT = 4096;
-const ID = /^[A-Za-z0-9_-]{12}$/;
+/** What keep() gives: 9 random bytes in base64url (a button carries it). */
+export const UNSENT_ANSWER_ID = /^[A-Za-z0-9_-]{12}$/;
 
 const lastKey = (userId: number) => `relay:last-chat:${userId}`;
 const unsentKey = (id: string) => `relay:unsent:${id}`;
@@ -60,7 +61,7 @@ export class UnsentAnswers {
 
   /** The answer behind a button while it is kept; whose it is, the caller checks. */
   async get(id: string): Promise<UnsentAnswer | undefined> {
-    if (!ID.test(id)) return undefined;
+    if (!UNSENT_ANSWER_ID.test(id)) return undefined;
     const answer = await this.#store.get<UnsentAnswer>(unsentKey(id));
     return typeof answer?.text === "string" && typeof answer.userId === "number"
       ? answer
