@@ -5,13 +5,12 @@
  * told the button no longer works; Ozon is not asked and nothing is sent or edited.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { expectRefusedPresses } from "../../support/refused-presses.ts";
 import { callback } from "../../support/updates.ts";
 import { type DeliveriesHarness, exchange, KEEPER, startDeliveries } from "./harness.ts";
 
 let h: DeliveriesHarness;
 afterEach(() => h.close());
-
-const REFUSED = "This button no longer works. Open the menu again: /start";
 
 describe("deliveries buttons that do not fit their declaration", () => {
   it("are refused with the callback-invalid alert; Ozon is not asked, nothing is sent", async () => {
@@ -33,17 +32,7 @@ describe("deliveries buttons that do not fit their declaration", () => {
       ["vk", "nothex"], // not a batch's id
       ["vx", "123"],
     ];
-    for (const [kind, ...args] of pressed) {
-      const requests = h.sandbox.requests.length;
-      const calls = await exchange(h, callback(h.codec.encode(kind, ...args), { from: KEEPER }));
-      const what = [kind, ...args].join(":");
-      expect(
-        calls.map((c) => c.method),
-        what,
-      ).toEqual(["answerCallbackQuery"]);
-      expect(calls[0]?.payload, what).toMatchObject({ text: REFUSED, show_alert: true });
-      expect(h.sandbox.requests.length, what).toBe(requests);
-    }
+    await expectRefusedPresses(h, h.codec, KEEPER, pressed);
     // The card's button as keyboards make it opens the card (from Ozon).
     const requests = h.sandbox.requests.length;
     const card = await exchange(h, callback(h.codec.encode("vc", number, ref), { from: KEEPER }));

@@ -6,13 +6,13 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
+import { expectRefusedPresses } from "../../support/refused-presses.ts";
 import { callback } from "../../support/updates.ts";
 import { exchange, KEEPER, must, type PostingsHarness, startPostings } from "./harness.ts";
 
 let h: PostingsHarness;
 afterEach(() => h.close());
 
-const REFUSED = "This button no longer works. Open the menu again: /start";
 const PICK_ID = "AAAAAAAA";
 
 describe("postings buttons that do not fit their declaration", () => {
@@ -48,17 +48,7 @@ describe("postings buttons that do not fit their declaration", () => {
       ["lp", ref, "short", "g"], // not a pick's id
       ["dy", ref, "q", "job"], // no such desk
     ];
-    for (const [kind, ...args] of pressed) {
-      const requests = h.sandbox.requests.length;
-      const calls = await exchange(h, callback(codec.encode(kind, ...args), { from: KEEPER }));
-      const what = [kind, ...args].join(":");
-      expect(
-        calls.map((c) => c.method),
-        what,
-      ).toEqual(["answerCallbackQuery"]);
-      expect(calls[0]?.payload, what).toMatchObject({ text: REFUSED, show_alert: true });
-      expect(h.sandbox.requests.length, what).toBe(requests);
-    }
+    await expectRefusedPresses(h, codec, KEEPER, pressed);
     // The same buttons made as keyboards make them act (the refusals above are the arguments').
     const requests = h.sandbox.requests.length;
     const card = await exchange(h, callback(codec.encode("po", number, ref), { from: KEEPER }));

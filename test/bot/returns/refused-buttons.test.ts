@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
+import { expectRefusedPresses } from "../../support/refused-presses.ts";
 import { callback, command } from "../../support/updates.ts";
 import { type AfterSaleEnv, SELLER, startAfterSaleEnv } from "../after-sale/support.ts";
 import { buttonsOf } from "../harness.ts";
@@ -16,8 +17,6 @@ afterEach(async () => {
   await env?.close();
   env = undefined;
 });
-
-const REFUSED = "This button no longer works. Open the menu again: /start";
 
 describe("returns buttons that do not fit their declaration", () => {
   it("are refused with the callback-invalid alert; Ozon is not asked, nothing is sent", async () => {
@@ -43,19 +42,7 @@ describe("returns buttons that do not fit their declaration", () => {
       ["rts", "maybe"],
       ["rts"],
     ];
-    for (const [kind, ...args] of pressed) {
-      const requests = e.sandbox.requests.length;
-      const since = e.fake.calls.length;
-      await e.send(callback(codec.encode(kind, ...args), { from: SELLER }));
-      const calls = e.fake.calls.slice(since);
-      const what = [kind, ...args].join(":");
-      expect(
-        calls.map((c) => c.method),
-        what,
-      ).toEqual(["answerCallbackQuery"]);
-      expect(calls[0]?.payload, what).toMatchObject({ text: REFUSED, show_alert: true });
-      expect(e.sandbox.requests.length, what).toBe(requests);
-    }
+    await expectRefusedPresses(e, codec, SELLER, pressed);
     // The card's button as the list made it opens the request (from Ozon).
     const requests = e.sandbox.requests.length;
     const since = e.fake.calls.length;
