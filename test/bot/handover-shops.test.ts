@@ -5,8 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { createCallbackCodec } from "../../src/bot/core/callback-data.ts";
-import { LABEL_CALLBACK } from "../../src/bot/postings/keyboards.ts";
-import { TODAY_LABELS_CALLBACK } from "../../src/bot/postings/today-labels.ts";
+import { LABEL, TODAY_LABELS } from "../../src/bot/postings/buttons.ts";
 import { callback, command, privateChat, text } from "../support/updates.ts";
 import { buttonsOf, press, textOf } from "./harness.ts";
 import {
@@ -87,12 +86,14 @@ describe("/handover with two stores", () => {
     const number = must(packedIn(1, 1)[0]);
     const shop = must(h.shops.all()[1]);
     let since = h.fake.calls.length;
-    await h.send(callback(codec.encode(LABEL_CALLBACK, number, shop.ref), { from: KEEPER }));
+    await h.send(callback(LABEL.data(codec, number, shop.ref), { from: KEEPER }));
     const one = await h.fake.waitForCall("sendDocument", () => true, 5_000, { since });
     expect(must(one.files[0]).fileName).toBe(`label_Южный_${number}.pdf`);
 
     since = h.fake.calls.length;
-    await h.send(callback(codec.encode(TODAY_LABELS_CALLBACK, shop.ref), { from: KEEPER }));
+    await h.send(
+      callback(TODAY_LABELS.data(codec, shop.ref, undefined, undefined), { from: KEEPER }),
+    );
     const batch = await h.fake.waitForCall("sendDocument", () => true, 5_000, { since });
     expect(must(batch.files[0]).fileName).toBe("labels_Южный_1.pdf");
     expect(String(batch.payload.caption).startsWith("🏬 Южный\n")).toBe(true);

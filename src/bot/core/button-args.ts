@@ -14,11 +14,19 @@ export const POSTING_NUMBER_ARG = z.string().regex(/^[0-9][0-9-]{2,40}$/);
 /** A numeric id Ozon gives (chats, campaigns, SKUs): kept as text, ids pass 2^53. */
 export const NUMERIC_ID_ARG = z.string().regex(/^\d{1,20}$/);
 
+/**
+ * Whole-number text read as a number. Not z.coerce.number(): Number() reads "" as 0 and takes
+ * " 3", "1e3" and "0x10", none of which a button made with String(number) carries.
+ */
+function integerText(pattern: RegExp) {
+  return z.string().regex(pattern).transform(Number).pipe(z.number().int().safe());
+}
+
 /** A page of a list or another small count. */
-export const PAGE_ARG = z.coerce.number().int().min(0).max(100_000);
+export const PAGE_ARG = integerText(/^\d{1,6}$/).pipe(z.number().max(100_000));
 
 /** A Telegram user or chat id (negative for groups). */
-export const TELEGRAM_ID_ARG = z.coerce.number().int().safe();
+export const TELEGRAM_ID_ARG = integerText(/^-?\d{1,16}$/);
 
 /** One of a fixed set of short codes the button was made with. */
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {

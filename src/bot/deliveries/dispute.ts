@@ -8,19 +8,20 @@ import type { Posting } from "../../ozon/seller/types.ts";
 import { shopsInScope } from "../../services/access/shop-scope.ts";
 import type { SellerShop } from "../../shops/availability.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
+import { POSTING_NUMBER_ARG } from "../core/button-args.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { commandArgs } from "../core/router.ts";
 import { describeOzonError, problemText } from "../postings/index.ts";
 import { drawCard } from "./cards.ts";
-import { POSTING_ARG } from "./shop.ts";
 import { formatOfCtx, rememberCard } from "./steps.ts";
 
 export function registerDispute(deps: FeatureDeps, shops: ShopRegistry): void {
   const { router, codec, config, logger } = deps;
   router.command("dispute", async (ctx: BotContext) => {
     const number = commandArgs(ctx);
-    if (!POSTING_ARG.test(number)) {
+    // Typed text, of the same shape as a posting number on a button.
+    if (!POSTING_NUMBER_ARG.safeParse(number).success) {
       await ctx.reply(ctx.t("deliveries-dispute-usage"));
       return;
     }

@@ -1,36 +1,41 @@
 /**
- * Buttons of the seller's own deliveries. Callback kinds (signed, ≤ 64 bytes):
- *   vc:<posting>:<shop> open a posting's delivery card (also on a packed card, postings/) ·
- *   va:<action>:<posting>:<shop> ask to confirm a step · vd:<action>:<posting>:<shop>:<person>
- *   do it (only the person who asked) ·
- *   vr:<posting>:<shop> the card as the posting is now (Back, Refresh) ·
- *   vk:<batch> apply a preview's tracking numbers · vx:<batch> drop them.
- * <action> is one letter (ACTION_CODES). <shop> is the shop's short ref.
+ * Keyboards of the seller's own deliveries; their buttons are declared in buttons.ts (the card's
+ * own, OPEN_DELIVERY_CARD, in postings/). A step is one letter on a button (ACTION_CODES).
  */
 import { InlineKeyboard } from "grammy";
 import type { DeliveryAction } from "../../services/deliveries/index.ts";
 import { historyButton } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
-import { DELIVERY_CARD_CALLBACK } from "../postings/index.ts";
+import { OPEN_DELIVERY_CARD } from "../postings/index.ts";
+import {
+  APPLY_TRACKING,
+  ASK_STEP,
+  type ConfirmedStepCode,
+  DO_STEP,
+  DROP_TRACKING,
+  REDRAW_CARD,
+  type StepCode,
+} from "./buttons.ts";
 
-export { DELIVERY_CARD_CALLBACK };
-export const ASK_CALLBACK = "va";
-export const DO_CALLBACK = "vd";
-export const REDRAW_CALLBACK = "vr";
-export const APPLY_BATCH_CALLBACK = "vk";
-export const DROP_BATCH_CALLBACK = "vx";
+/** A step done after Yes: all but the tracking number, which is typed after the tap. */
+export type ConfirmedAction = Exclude<DeliveryAction, "tracking">;
 
-export const ACTION_CODES: Record<DeliveryAction, string> = {
+export const ACTION_CODES = {
   tracking: "t",
   delivering: "d",
   "last-mile": "l",
   delivered: "v",
   dispute: "a",
-};
-const BY_CODE = new Map(Object.entries(ACTION_CODES).map(([a, c]) => [c, a as DeliveryAction]));
+} as const satisfies Record<DeliveryAction, StepCode>;
+const BY_CODE = Object.fromEntries(
+  Object.entries(ACTION_CODES).map(([action, code]) => [code, action]),
+) as Record<StepCode, DeliveryAction>;
 
-export function actionOfCode(code: string | undefined): DeliveryAction | undefined {
-  return code === undefined ? undefined : BY_CODE.get(code);
+/** The step a button's code names (the declarations admit only ACTION_CODES' letters). */
+export function actionOfCode(code: ConfirmedStepCode): ConfirmedAction;
+export function actionOfCode(code: StepCode): DeliveryAction;
+export function actionOfCode(code: StepCode): DeliveryAction {
+  return BY_CODE[code];
 }
 
 type T = (key: string, variables?: Record<string, string | number>) => string;
@@ -56,12 +61,12 @@ export function cardKeyboard(
     if (i > 0 && i % 2 === 0) keyboard.row();
     keyboard.text(
       t(BUTTON_KEYS[action]),
-      codec.encode(ASK_CALLBACK, ACTION_CODES[action], postingNumber, shopRef),
+      ASK_STEP.data(codec, ACTION_CODES[action], postingNumber, shopRef),
     );
   });
   if (actions.length > 0) keyboard.row();
   return keyboard
-    .text(t("deliveries-button-refresh"), codec.encode(REDRAW_CALLBACK, postingNumber, shopRef))
+    .text(t("deliveries-button-refresh"), REDRAW_CARD.data(codec, postingNumber, shopRef))
     .add(historyButton(t, codec, "p", postingNumber));
 }
 
@@ -69,7 +74,7 @@ export function cardKeyboard(
 export function confirmKeyboard(
   codec: CallbackCodec,
   t: T,
-  action: DeliveryAction,
+  action: ConfirmedAction,
   postingNumber: string,
   shopRef: string,
   owner: number,
@@ -77,9 +82,9 @@ export function confirmKeyboard(
   return new InlineKeyboard()
     .text(
       t("deliveries-button-yes"),
-      codec.encode(DO_CALLBACK, ACTION_CODES[action], postingNumber, shopRef, owner),
+      DO_STEP.data(codec, ACTION_CODES[action], postingNumber, shopRef, owner),
     )
-    .text(t("deliveries-button-back"), codec.encode(REDRAW_CALLBACK, postingNumber, shopRef));
+    .text(t("deliveries-button-back"), REDRAW_CARD.data(codec, postingNumber, shopRef));
 }
 
 /** A button per posting of /deliveries (numbered as the lines), eight a row. */
@@ -90,16 +95,13 @@ export function listKeyboard(
   const keyboard = new InlineKeyboard();
   items.forEach((item, i) => {
     if (i > 0 && i % 8 === 0) keyboard.row();
-    keyboard.text(
-      String(i + 1),
-      codec.encode(DELIVERY_CARD_CALLBACK, item.postingNumber, item.shopRef),
-    );
+    keyboard.text(String(i + 1), OPEN_DELIVERY_CARD.data(codec, item.postingNumber, item.shopRef));
   });
   return keyboard;
 }
 
 export function batchKeyboard(codec: CallbackCodec, t: T, id: string): InlineKeyboard {
   return new InlineKeyboard()
-    .text(t("deliveries-button-apply"), codec.encode(APPLY_BATCH_CALLBACK, id))
-    .text(t("deliveries-button-drop"), codec.encode(DROP_BATCH_CALLBACK, id));
+    .text(t("deliveries-button-apply"), APPLY_TRACKING.data(codec, id))
+    .text(t("deliveries-button-drop"), DROP_TRACKING.data(codec, id));
 }

@@ -17,18 +17,12 @@ import type { SellerShop } from "../../shops/availability.ts";
 import type { AuditRecorder } from "../audit/index.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
-import { describeOzonError, problemText } from "../postings/index.ts";
+import { describeOzonError, OPEN_DELIVERY_CARD, problemText } from "../postings/index.ts";
+import { ASK_STEP, DO_STEP, REDRAW_CARD } from "./buttons.ts";
 import { drawCard, type LastStep, type RedrawDeps, redrawEverywhere } from "./cards.ts";
 import { confirmText, type DeliveryFormat, momentText } from "./format.ts";
-import {
-  ASK_CALLBACK,
-  actionOfCode,
-  confirmKeyboard,
-  DELIVERY_CARD_CALLBACK,
-  DO_CALLBACK,
-  REDRAW_CALLBACK,
-} from "./keyboards.ts";
-import { DELIVERY_ROLES, POSTING_ARG, shopOfRef } from "./shop.ts";
+import { actionOfCode, confirmKeyboard } from "./keyboards.ts";
+import { DELIVERY_ROLES, shopOfRef } from "./shop.ts";
 import { awaitTracking } from "./tracking-typed.ts";
 
 export interface StepsDeps {
@@ -64,15 +58,8 @@ export function registerSteps(deps: FeatureDeps, area: StepsDeps): void {
   const shops = area.redraw.shops;
   const redrawDeps: RedrawDeps = { ...area.redraw, codec, i18n, access, logger };
 
-  const invalid = (ctx: BotContext) =>
-    ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
-
   /** The shop of a pressed button, or undefined when the person was told why not. */
-  async function pressed(ctx: BotContext, number: string | undefined, ref: string | undefined) {
-    if (!number || !POSTING_ARG.test(number) || ref === undefined) {
-      await invalid(ctx);
-      return undefined;
-    }
+  async function pressed(ctx: BotContext, ref: string) {
     const found = shopOfRef(ctx.t, ctx.person, shops, ref);
     if (found.ok) return found.shop;
     await ctx.answerCallbackQuery({ text: found.text, show_alert: true });
@@ -109,9 +96,9 @@ export function registerSteps(deps: FeatureDeps, area: StepsDeps): void {
     return posting;
   }
 
-  router.callback(DELIVERY_CARD_CALLBACK, DELIVERY_ROLES, async (ctx, [number, ref]) => {
-    const shop = await pressed(ctx, number, ref);
-    if (!shop || !number) return;
+  router.button(OPEN_DELIVERY_CARD, DELIVERY_ROLES, async (ctx, [number, ref]) => {
+    const shop = await pressed(ctx, ref);
+    if (!shop) return;
     await ctx.answerCallbackQuery();
     try {
       const posting = await shop.seller.postings.get(number);
@@ -124,9 +111,9 @@ export function registerSteps(deps: FeatureDeps, area: StepsDeps): void {
     }
   });
 
-  router.callback(REDRAW_CALLBACK, DELIVERY_ROLES, async (ctx, [number, ref]) => {
-    const shop = await pressed(ctx, number, ref);
-    if (!shop || !number) return;
+  router.button(REDRAW_CARD, DELIVERY_ROLES, async (ctx, [number, ref]) => {
+    const shop = await pressed(ctx, ref);
+    if (!shop) return;
     await ctx.answerCallbackQuery();
     await showHere(ctx, shop, number);
   });
@@ -142,11 +129,10 @@ export function registerSteps(deps: FeatureDeps, area: StepsDeps): void {
     return false;
   }
 
-  router.callback(ASK_CALLBACK, DELIVERY_ROLES, async (ctx, [code, number, ref]) => {
+  router.button(ASK_STEP, DELIVERY_ROLES, async (ctx, [code, number, ref]) => {
     const action = actionOfCode(code);
-    if (!action) return invalid(ctx);
-    const shop = await pressed(ctx, number, ref);
-    if (!shop || !number || !(await mayDo(ctx, action, shop))) return;
+    const shop = await pressed(ctx, ref);
+    if (!shop || !(await mayDo(ctx, action, shop))) return;
     await ctx.answerCallbackQuery();
     if (action === "tracking") {
       await awaitTracking(deps.store, ctx, number);
@@ -160,17 +146,16 @@ export function registerSteps(deps: FeatureDeps, area: StepsDeps): void {
     });
   });
 
-  router.callback(DO_CALLBACK, DELIVERY_ROLES, async (ctx, [code, number, ref, owner]) => {
+  router.button(DO_STEP, DELIVERY_ROLES, async (ctx, [code, number, ref, owner]) => {
     const action = actionOfCode(code);
-    if (!action || action === "tracking") return invalid(ctx);
     // The confirmation is the asker's: in a group, someone else's Yes does nothing.
-    if (owner !== String(ctx.from?.id)) {
+    if (owner !== ctx.from?.id) {
       await ctx.answerCallbackQuery({ text: ctx.t("deliveries-not-yours"), show_alert: true });
       return;
     }
-    const shop = await pressed(ctx, number, ref);
+    const shop = await pressed(ctx, ref);
     const from = ctx.from;
-    if (!shop || !number || !from || !(await mayDo(ctx, action, shop))) return;
+    if (!shop || !from || !(await mayDo(ctx, action, shop))) return;
     await ctx.answerCallbackQuery({ text: ctx.t("deliveries-working") });
     const name = [from.first_name, from.last_name].filter(Boolean).join(" ");
     const audit = area.audit && { recorder: area.audit, shopId: shop.id };

@@ -8,7 +8,6 @@
 import type { DeliveryResult } from "../../ozon/seller/deliveries.ts";
 import {
   applyTracking,
-  BATCH_ID,
   DeliveryCardBook,
   MAX_TRACKING_LINES,
   parseTrackingLines,
@@ -21,10 +20,11 @@ import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { commandArgs } from "../core/router.ts";
 import { describeOzonError, problemText } from "../postings/index.ts";
+import { APPLY_TRACKING, DROP_TRACKING } from "./buttons.ts";
 import type { RedrawDeps } from "./cards.ts";
 import { redrawEverywhere } from "./cards.ts";
 import { appliedText, previewText, type TrackingOutcome } from "./format.ts";
-import { APPLY_BATCH_CALLBACK, batchKeyboard, DROP_BATCH_CALLBACK } from "./keyboards.ts";
+import { batchKeyboard } from "./keyboards.ts";
 import { DELIVERY_ROLES, deliveryShops } from "./shop.ts";
 import type { StepsDeps } from "./steps.ts";
 
@@ -60,11 +60,7 @@ export function registerTracking(deps: FeatureDeps, area: StepsDeps): void {
   });
 
   /** The batch of a pressed button when it is this person's; undefined when told why not. */
-  async function ownBatch(ctx: BotContext, id: string | undefined) {
-    if (!id || !BATCH_ID.test(id)) {
-      await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
-      return undefined;
-    }
+  async function ownBatch(ctx: BotContext, id: string) {
     const batch = await batches.peek(id);
     if (!batch) {
       await ctx.answerCallbackQuery({ text: ctx.t("deliveries-batch-gone"), show_alert: true });
@@ -80,8 +76,8 @@ export function registerTracking(deps: FeatureDeps, area: StepsDeps): void {
     return batch;
   }
 
-  router.callback(APPLY_BATCH_CALLBACK, DELIVERY_ROLES, async (ctx, [id]) => {
-    if (!(await ownBatch(ctx, id)) || !id) return;
+  router.button(APPLY_TRACKING, DELIVERY_ROLES, async (ctx, [id]) => {
+    if (!(await ownBatch(ctx, id))) return;
     const batch = await batches.take(id);
     if (!batch) {
       await ctx.answerCallbackQuery({ text: ctx.t("deliveries-batch-gone"), show_alert: true });
@@ -105,8 +101,8 @@ export function registerTracking(deps: FeatureDeps, area: StepsDeps): void {
     })().catch((error: unknown) => logger.warn({ err: error }, "cards after tracking not redrawn"));
   });
 
-  router.callback(DROP_BATCH_CALLBACK, DELIVERY_ROLES, async (ctx, [id]) => {
-    if (!(await ownBatch(ctx, id)) || !id) return;
+  router.button(DROP_TRACKING, DELIVERY_ROLES, async (ctx, [id]) => {
+    if (!(await ownBatch(ctx, id))) return;
     await batches.take(id);
     await ctx.answerCallbackQuery();
     await ctx.editMessageText(ctx.t("deliveries-batch-dropped"));

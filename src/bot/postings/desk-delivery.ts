@@ -13,6 +13,7 @@ import type { ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import { isLocale, type Locale, type LocalizedContext } from "../core/i18n.ts";
 import { withShopTag } from "../core/shop-tags.ts";
+import { DESK_RETRY, type DeskKindCode } from "./buttons.ts";
 import { shopFileName } from "./file-names.ts";
 import type { Translate } from "./format.ts";
 
@@ -21,11 +22,9 @@ import type { Translate } from "./format.ts";
  * bytes, with room for the multipart envelope.
  */
 export const TELEGRAM_DOCUMENT_MAX_BYTES = 48_000_000;
-/** The Retry button of a delivery that failed: `dy:<shop ref>:<desk>:<job id>`. */
-export const DESK_RETRY_CALLBACK = "dy";
-/** Which desk a Retry button names. */
+/** Which desk a Retry button (DESK_RETRY) names. */
 export type DeskKind = "labels" | "handover";
-export const DESK_KIND_ARG: Record<DeskKind, string> = { labels: "l", handover: "h" };
+export const DESK_KIND_ARG: Record<DeskKind, DeskKindCode> = { labels: "l", handover: "h" };
 
 export interface DeskDeliveryDeps {
   api: Api;
@@ -134,7 +133,7 @@ export async function tellUndelivered(
     retry && ref
       ? new InlineKeyboard().text(
           jobSpeech(deps, job).plain("desk-retry-button"),
-          deps.codec.encode(DESK_RETRY_CALLBACK, ref, DESK_KIND_ARG[retry.desk], retry.id),
+          DESK_RETRY.data(deps.codec, ref, DESK_KIND_ARG[retry.desk], retry.id),
         )
       : undefined;
   await settleProgress(deps.api, job, text, keyboard);

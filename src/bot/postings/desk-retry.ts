@@ -1,13 +1,14 @@
 /**
  * The Retry button of a label batch or a handover act whose files Telegram would not take
- * (desk-delivery.ts, `dy:<shop ref>:<l|h>:<job id>`): only the person who asked may press it,
+ * (desk-delivery.ts, DESK_RETRY in buttons.ts): only the person who asked may press it,
  * in the chat they asked in; the shop's desk then follows the job again (Ozon's files fetched
  * anew) and sends only what had not arrived.
  */
 import type { BotContext } from "../core/context.ts";
 import type { FeatureFactory } from "../index.ts";
-import { DESK_KIND_ARG, DESK_RETRY_CALLBACK, type DeskKind } from "./desk-delivery.ts";
-import { type PostingShops, SHOP_REF, shopOfButton } from "./posting-shop.ts";
+import { DESK_RETRY, type DeskKindCode } from "./buttons.ts";
+import type { DeskKind } from "./desk-delivery.ts";
+import { type PostingShops, shopOfButton } from "./posting-shop.ts";
 
 /** What the button needs of a shop's desk (LabelDesk, HandoverDesk). */
 export interface RetryableDesk {
@@ -21,15 +22,15 @@ export interface DeskRetryDeps {
   deskOf(kind: DeskKind, shopId: string): RetryableDesk | undefined;
 }
 
-const KINDS = new Map(Object.entries(DESK_KIND_ARG).map(([kind, arg]) => [arg, kind as DeskKind]));
+/** The desk a button's code names (desk-delivery.ts's DESK_KIND_ARG the other way round). */
+const DESK_OF_CODE: Record<DeskKindCode, DeskKind> = { l: "labels", h: "handover" };
 
 export function deskRetryFeature(area: DeskRetryDeps): FeatureFactory {
   return ({ router }) => {
-    router.callback(DESK_RETRY_CALLBACK, ["warehouse"], async (ctx, [ref, kindArg, id]) => {
+    router.button(DESK_RETRY, ["warehouse"], async (ctx, [ref, code, id]) => {
       const tell = (key: string, alert = false) =>
         ctx.answerCallbackQuery({ text: ctx.t(key), show_alert: alert });
-      const kind = kindArg === undefined ? undefined : KINDS.get(kindArg);
-      if (!ref || !SHOP_REF.test(ref) || !kind || !id) return tell("callback-invalid", true);
+      const kind = DESK_OF_CODE[code];
       const found = shopOfButton(ctx.t, ctx.person, area.shops, ref);
       if (!found.ok) return ctx.answerCallbackQuery({ text: found.text, show_alert: true });
       const desk = area.deskOf(kind, found.shop.id);

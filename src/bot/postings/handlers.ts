@@ -14,6 +14,15 @@ import { mayUse } from "../core/guard.ts";
 import { commandArgs } from "../core/router.ts";
 import { withShopTag } from "../core/shop-tags.ts";
 import type { FeatureFactory } from "../index.ts";
+import {
+  CANCEL_POSTING,
+  LABEL,
+  OPEN_POSTING,
+  POSTINGS_PAGE,
+  QUICK_PACK,
+  SHIP,
+  SPLIT,
+} from "./buttons.ts";
 import { CANCEL_POSTING_CONVERSATION } from "./cancel-dialog.ts";
 import {
   AWAITING_PACKAGING,
@@ -22,25 +31,13 @@ import {
   postingCard,
   problemText,
 } from "./format.ts";
-import {
-  CANCEL_POSTING_CALLBACK,
-  LABEL_CALLBACK,
-  LIST_CALLBACK,
-  labelKeyboard,
-  OPEN_POSTING_CALLBACK,
-  postingKeyboard,
-  QUICK_PACK_CALLBACK,
-  SHIP_CALLBACK,
-  SPLIT_CALLBACK,
-} from "./keyboards.ts";
+import { labelKeyboard, postingKeyboard } from "./keyboards.ts";
 import { LABEL_ONCE_MS, labelKey, sendLabel, sendLabelAfterPack } from "./label-send.ts";
-import { type PostingShops, type SellerShop, SHOP_REF, shopOfButton } from "./posting-shop.ts";
+import { type PostingShops, type SellerShop, shopOfButton } from "./posting-shop.ts";
 import type { PostingTarget } from "./posting-steps.ts";
 import { postingsList } from "./postings-list.ts";
 import { type QuickPackDeps, quickPack, quickPackBusy } from "./quick-pack.ts";
 import { SHIP_CONVERSATION } from "./ship-dialog.ts";
-
-const POSTING_ARG = /^[0-9][0-9-]{2,40}$/;
 
 export interface PostingsFeatureDeps {
   /** The shops; each button's shop keeps its Label idempotency keys (shared with Redis). */
@@ -69,10 +66,6 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
     const labels = { shops, logger };
     const showList = postingsList({ codec, timezone: config.timezone, logger, where });
 
-    const invalid = (ctx: BotContext) =>
-      ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
-    const validRef = (ref: string | undefined) => ref === undefined || SHOP_REF.test(ref);
-
     /** The shop of a pressed button, or undefined when the person was told why not. */
     async function pressedShop(ctx: BotContext, ref: string | undefined) {
       const found = shopOfButton(ctx.t, ctx.person, where, ref);
@@ -82,19 +75,17 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
     }
 
     router.command("postings", (ctx) => showList(ctx, 0, undefined));
-    router.callback(LIST_CALLBACK, ["warehouse"], async (ctx, [page, ref]) => {
-      if (page === undefined || !/^\d{1,6}$/.test(page) || !validRef(ref)) return invalid(ctx);
+    router.button(POSTINGS_PAGE, ["warehouse"], async (ctx, [page, ref]) => {
       let shop: SellerShop | undefined;
       if (ref !== undefined) {
         shop = await pressedShop(ctx, ref);
         if (!shop) return;
       }
       await ctx.answerCallbackQuery();
-      await showList(ctx, Number(page), shop);
+      await showList(ctx, page, shop);
     });
 
-    router.callback(OPEN_POSTING_CALLBACK, ["warehouse"], async (ctx, [number, ref]) => {
-      if (!number || !POSTING_ARG.test(number) || !validRef(ref)) return invalid(ctx);
+    router.button(OPEN_POSTING, ["warehouse"], async (ctx, [number, ref]) => {
       const shop = await pressedShop(ctx, ref);
       if (!shop) return;
       await ctx.answerCallbackQuery();
@@ -119,8 +110,7 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
       }
     });
 
-    router.callback(LABEL_CALLBACK, ["warehouse"], async (ctx, [number, ref]) => {
-      if (!number || !POSTING_ARG.test(number) || !validRef(ref)) return invalid(ctx);
+    router.button(LABEL, ["warehouse"], async (ctx, [number, ref]) => {
       const shop = await pressedShop(ctx, ref);
       if (!shop) return;
       const { store } = shop;
@@ -150,20 +140,18 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
     );
     const pressed =
       (id: string, split = false) =>
-      async (ctx: BotContext, [number, ref]: string[]) => {
-        if (!number || !POSTING_ARG.test(number) || !validRef(ref)) return invalid(ctx);
+      async (ctx: BotContext, [number, ref]: readonly [string, string | undefined]) => {
         const shop = await pressedShop(ctx, ref);
         if (!shop) return;
         await ctx.answerCallbackQuery();
         await enter(ctx, id, { posting: number, shop: shop.ref, ...(split && { split }) });
       };
-    router.callback(SHIP_CALLBACK, ["warehouse"], pressed(SHIP_CONVERSATION), entering);
-    router.callback(SPLIT_CALLBACK, ["warehouse"], pressed(SHIP_CONVERSATION, true), entering);
-    router.callback(
-      QUICK_PACK_CALLBACK,
+    router.button(SHIP, ["warehouse"], pressed(SHIP_CONVERSATION), entering);
+    router.button(SPLIT, ["warehouse"], pressed(SHIP_CONVERSATION, true), entering);
+    router.button(
+      QUICK_PACK,
       ["warehouse"],
       async (ctx, [number, ref]) => {
-        if (!number || !POSTING_ARG.test(number) || !validRef(ref)) return invalid(ctx);
         const shop = await pressedShop(ctx, ref);
         if (!shop) return;
         const quick = { codec, timezone: config.timezone, shops, ...area.quickPack };
@@ -185,12 +173,7 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
       },
       entering,
     );
-    router.callback(
-      CANCEL_POSTING_CALLBACK,
-      ["warehouse"],
-      pressed(CANCEL_POSTING_CONVERSATION),
-      entering,
-    );
+    router.button(CANCEL_POSTING, ["warehouse"], pressed(CANCEL_POSTING_CONVERSATION), entering);
     return undefined;
   };
 }

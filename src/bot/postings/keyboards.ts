@@ -1,14 +1,6 @@
 /**
- * Buttons of the postings area. Callback kinds (signed, ≤ 64 bytes: posting numbers fit):
- *   ps:<posting>:<shop> Ship (the dialog) · pq:<posting>:<shop> Pack in one box at once ·
- *   pk:<posting>:<shop> Split into boxes (the ship dialog, split chosen) · pc:<posting>:<shop> Cancel ·
- *   pl:<posting>:<shop> Label ·
- *   po:<posting>:<shop> open the card · pp:<page>[:<shop>] the /postings list (of one shop, or of
- *   every shop of the person) · pw:<action>[:<arg>][:<shop>] the subscription filters ·
- *   wb:<posting>:<shop> write to the buyer (handled by the buyer chats area).
- * <shop> is the shop's short ref (src/shops/refs.ts). Buttons sent before several shops existed
- * carry none; the handlers read those as the legacy shop's (see postings/posting-shop.ts).
- * The ship and cancel dialogs' own buttons are made by the dialog toolkit (core/dialog/dialog.ts).
+ * Keyboards of the postings area. Their buttons' kinds and arguments are declared in buttons.ts;
+ * the ship and cancel dialogs' own buttons are made by the dialog toolkit (core/dialog/dialog.ts).
  */
 import { InlineKeyboard } from "grammy";
 import type { Posting } from "../../ozon/seller/types.ts";
@@ -16,20 +8,17 @@ import { isOwnDelivery } from "../../services/deliveries/own-delivery.ts";
 import { historyButton } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import { productLineButton } from "../products/index.ts";
-
-export const SHIP_CALLBACK = "ps";
-/** One tap: packed in one box at once, the label right after (postings/quick-pack.ts). */
-export const QUICK_PACK_CALLBACK = "pq";
-/** Split into boxes: the ship dialog on the card with splitting already chosen. */
-export const SPLIT_CALLBACK = "pk";
-export const CANCEL_POSTING_CALLBACK = "pc";
-export const LABEL_CALLBACK = "pl";
-export const OPEN_POSTING_CALLBACK = "po";
-export const LIST_CALLBACK = "pp";
-export const WAREHOUSE_CALLBACK = "pw";
-export const WRITE_TO_BUYER_CALLBACK = "wb";
-/** vc:<posting>:<shop> the delivery card of a posting the seller delivers (handled in deliveries/). */
-export const DELIVERY_CARD_CALLBACK = "vc";
+import {
+  CANCEL_POSTING,
+  LABEL,
+  OPEN_DELIVERY_CARD,
+  OPEN_POSTING,
+  POSTINGS_PAGE,
+  QUICK_PACK,
+  SHIP,
+  SPLIT,
+  WRITE_TO_BUYER,
+} from "./buttons.ts";
 
 type T = (key: string, variables?: Record<string, string | number>) => string;
 
@@ -49,29 +38,20 @@ export function postingKeyboard(
   /** Products whose cards open from here (/products), one row each (the first three). */
   products: ReadonlyArray<{ sku: string; name: string }> = [],
 ): InlineKeyboard {
-  const data = (kind: string) => codec.encode(kind, posting.postingNumber, shopRef);
+  const data = (button: typeof SHIP) => button.data(codec, posting.postingNumber, shopRef);
   const pieces = posting.products.reduce((sum, product) => sum + product.quantity, 0);
   // Packing first; cancelling (destructive) on a row of its own below, not beside it.
   const keyboard = new InlineKeyboard()
-    .text(t("postings-button-ship"), data(SHIP_CALLBACK))
-    .text(t("postings-button-quick-pack"), data(QUICK_PACK_CALLBACK));
-  if (pieces > 1) keyboard.row().text(t("postings-button-split"), data(SPLIT_CALLBACK));
-  keyboard.row().text(t("postings-button-cancel"), data(CANCEL_POSTING_CALLBACK));
-  if (writeToBuyer) keyboard.text(t("postings-write-to-buyer"), data(WRITE_TO_BUYER_CALLBACK));
+    .text(t("postings-button-ship"), data(SHIP))
+    .text(t("postings-button-quick-pack"), data(QUICK_PACK));
+  if (pieces > 1) keyboard.row().text(t("postings-button-split"), data(SPLIT));
+  keyboard.row().text(t("postings-button-cancel"), data(CANCEL_POSTING));
+  if (writeToBuyer) keyboard.text(t("postings-write-to-buyer"), data(WRITE_TO_BUYER));
   for (const product of products.slice(0, 3)) {
     keyboard.row().add(productLineButton(codec, t, shopRef, product));
   }
   return keyboard;
 }
-
-/** Kinds of the buttons a posting's card carries (a dialog pressed on one takes its place). */
-export const CARD_CALLBACKS: ReadonlySet<string> = new Set([
-  SHIP_CALLBACK,
-  QUICK_PACK_CALLBACK,
-  SPLIT_CALLBACK,
-  CANCEL_POSTING_CALLBACK,
-  LABEL_CALLBACK,
-]);
 
 /**
  * Numbered buttons opening each posting of a digest (`first` is the number of the first), of one
@@ -87,7 +67,7 @@ export function digestKeyboard(
   postingNumbers.forEach((number, i) => {
     if (i > 0 && i % 8 === 0) keyboard.row();
     const ref = typeof shopRef === "string" ? shopRef : (shopRef[i] ?? "");
-    keyboard.text(String(first + i), codec.encode(OPEN_POSTING_CALLBACK, number, ref));
+    keyboard.text(String(first + i), OPEN_POSTING.data(codec, number, ref));
   });
   return keyboard;
 }
@@ -105,12 +85,12 @@ export function labelKeyboard(
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   if (parts.length <= 1) {
-    const data = codec.encode(LABEL_CALLBACK, postingNumber, shopRef);
+    const data = LABEL.data(codec, postingNumber, shopRef);
     return keyboard.text(t("postings-button-label"), data);
   }
   parts.forEach((part, i) => {
     if (i > 0 && i % 2 === 0) keyboard.row();
-    keyboard.text(`🏷 ${part}`, codec.encode(LABEL_CALLBACK, part, shopRef));
+    keyboard.text(`🏷 ${part}`, LABEL.data(codec, part, shopRef));
   });
   return keyboard;
 }
@@ -133,9 +113,7 @@ export function listButton(
 
 /** A page of the /postings list: of one shop, or (no ref) of every shop the person reaches. */
 export function listData(codec: CallbackCodec, page: number, shopRef?: string): string {
-  return shopRef === undefined
-    ? codec.encode(LIST_CALLBACK, page)
-    : codec.encode(LIST_CALLBACK, page, shopRef);
+  return POSTINGS_PAGE.data(codec, page, shopRef);
 }
 
 /** A card's keyboard with its 🕘 History below: who did what to the posting (the audit trail). */
@@ -160,7 +138,7 @@ export function withDeliveryButton(
   shopRef: string,
 ): InlineKeyboard {
   if (!isOwnDelivery(posting)) return keyboard;
-  const data = codec.encode(DELIVERY_CARD_CALLBACK, posting.postingNumber, shopRef);
+  const data = OPEN_DELIVERY_CARD.data(codec, posting.postingNumber, shopRef);
   return keyboard.row().text(t("deliveries-button-open"), data);
 }
 
@@ -176,6 +154,6 @@ export function disputeKeyboard(
   postingNumber: string,
   shopRef: string,
 ): InlineKeyboard {
-  const data = codec.encode(DELIVERY_CARD_CALLBACK, postingNumber, shopRef);
+  const data = OPEN_DELIVERY_CARD.data(codec, postingNumber, shopRef);
   return new InlineKeyboard().text(t("deliveries-button-dispute"), data);
 }

@@ -3,8 +3,8 @@
  * person opens a list of the packed postings, ticks them one by one (✅), page by page, and asks
  * "Labels for N": one PDF, prepared as any batch (label-batch.ts). The list and the choice are
  * kept in the store (label-pick.ts); only the person who opened the list may use its buttons.
- * Buttons: lq:<shop>[:<warehouse>:<cutoff minute>] opens · lp:<shop>:<pick>:<action>[:<arg>]
- * with t toggle <index> · a whole page · p go to <page> · c clear · g labels.
+ * Buttons (buttons.ts): OPEN_LABEL_PICK opens the list · LABEL_PICK its toggles, pages, clear
+ * and go.
  */
 import { InlineKeyboard } from "grammy";
 import {
@@ -22,15 +22,11 @@ import { todayBoard } from "../../services/postings/today.ts";
 import type { BotContext } from "../core/context.ts";
 import { newRow } from "../core/keyboard-rows.ts";
 import { withShopTag } from "../core/shop-tags.ts";
+import { LABEL_PICK, OPEN_LABEL_PICK } from "./buttons.ts";
 import { clip, describeOzonError, formatOf, postingGist, problemText } from "./format.ts";
 import { claimBatchTap, startLabelBatch } from "./label-batch.ts";
 import type { SellerShop } from "./posting-shop.ts";
 import { boardGroup, groupOrAll, type TodayButtonDeps } from "./today-buttons.ts";
-
-export const OPEN_PICK_CALLBACK = "lq";
-export const PICK_CALLBACK = "lp";
-const PICK_ID = /^[A-Za-z0-9_-]{8}$/;
-const INDEX = /^\d{1,4}$/;
 
 export function registerLabelPicker(deps: TodayButtonDeps): void {
   const { router, codec, timezone, where } = deps;
@@ -50,8 +46,8 @@ export function registerLabelPicker(deps: TodayButtonDeps): void {
     if (pages > 1) lines.push(ctx.t("labels-pick-page", { page: page + 1, pages }));
     lines.push("");
     const keyboard = new InlineKeyboard();
-    const data = (action: string, arg?: number) =>
-      codec.encode(PICK_CALLBACK, shop.ref, pick.id, action, ...(arg === undefined ? [] : [arg]));
+    const data = (action: "t" | "a" | "p" | "c" | "g", arg?: number) =>
+      LABEL_PICK.data(codec, shop.ref, pick.id, action, arg);
     pageIndexes(pick, page).forEach((index, i) => {
       const candidate = pick.candidates[index] as PickCandidate;
       const mark = chosen.has(index) ? "✅" : "▫️";
@@ -71,11 +67,8 @@ export function registerLabelPicker(deps: TodayButtonDeps): void {
     return { text: withShopTag(ctx.t, shops, shop.id, lines.join("\n")), keyboard };
   }
 
-  router.callback(OPEN_PICK_CALLBACK, ["warehouse"], async (ctx, [ref, warehouse, minute]) => {
+  router.button(OPEN_LABEL_PICK, ["warehouse"], async (ctx, [ref, warehouse, minute]) => {
     const asked = groupOrAll(warehouse, minute);
-    if (!asked) {
-      return ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
-    }
     const shop = await deps.pressedShop(ctx, ref);
     if (!shop || !ctx.from) return;
     await ctx.answerCallbackQuery();
@@ -100,12 +93,7 @@ export function registerLabelPicker(deps: TodayButtonDeps): void {
     await ctx.reply(text, { reply_markup: keyboard, link_preview_options: { is_disabled: true } });
   });
 
-  router.callback(PICK_CALLBACK, ["warehouse"], async (ctx, [ref, id, action, arg]) => {
-    const known = action && ["t", "a", "p", "c", "g"].includes(action);
-    const needsArg = action === "t" || action === "a" || action === "p";
-    if (!id || !PICK_ID.test(id) || !known || (needsArg && !(arg && INDEX.test(arg)))) {
-      return ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
-    }
+  router.button(LABEL_PICK, ["warehouse"], async (ctx, [ref, id, action, arg]) => {
     const shop = await deps.pressedShop(ctx, ref);
     if (!shop) return;
     const picks = new LabelPicks(shop.store);
@@ -116,7 +104,8 @@ export function registerLabelPicker(deps: TodayButtonDeps): void {
     if (pick.owner !== ctx.from?.id) {
       return ctx.answerCallbackQuery({ text: ctx.t("labels-pick-not-yours"), show_alert: true });
     }
-    const number = Number(arg);
+    // t, a and p carry their index or page (the declaration's rule); c and g none.
+    const number = arg ?? 0;
     if (action === "g") return go(ctx, shop, picks, pick);
     let change: "ok" | "full" = "ok";
     if (action === "t") {

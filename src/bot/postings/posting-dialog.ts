@@ -15,7 +15,7 @@ import { type Dialog, dialogSpec } from "../core/dialog/dialog.ts";
 import { recordDialogCard } from "../core/dialog/person-places.ts";
 import { chooseShop } from "../core/dialog/shop-step.ts";
 import { type ShopChoice, shopChoice, withShopTag } from "../core/shop-tags.ts";
-import { CARD_CALLBACKS } from "./keyboards.ts";
+import { cardButtonPosting } from "./buttons.ts";
 import { currentShop, reachableShops } from "./posting-shop.ts";
 import {
   choosePosting,
@@ -81,9 +81,7 @@ function isCardOf(codec: CallbackCodec, ctx: ConversationContext, posting: strin
     row.some((button) => {
       const data = "callback_data" in button ? button.callback_data : undefined;
       const decoded = data === undefined ? undefined : codec.decode(data);
-      return (
-        decoded !== undefined && CARD_CALLBACKS.has(decoded.kind) && decoded.args[0] === posting
-      );
+      return decoded !== undefined && cardButtonPosting(decoded) === posting;
     }),
   );
 }

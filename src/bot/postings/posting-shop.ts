@@ -12,9 +12,6 @@ export { currentShop, type SellerShop, ShopUnavailableError } from "../../shops/
 
 type Translate = (key: string, args?: Record<string, string | number>) => string;
 
-/** A shop's ref as buttons carry it (src/shops/refs.ts makes base-36 numbers). */
-export const SHOP_REF = /^[0-9a-z]{1,8}$/;
-
 export interface PostingShops {
   shops: ShopRegistry;
   /**

@@ -13,8 +13,9 @@ import type { BotContext } from "../core/context.ts";
 import { newRow } from "../core/keyboard-rows.ts";
 import { showScreen } from "../core/screen-text.ts";
 import { shopTag, withShopTag } from "../core/shop-tags.ts";
+import { OPEN_POSTING, SHIP } from "./buttons.ts";
 import { describeOzonError, formatOf, type Problem, postingGist, problemText } from "./format.ts";
-import { listData, OPEN_POSTING_CALLBACK, SHIP_CALLBACK } from "./keyboards.ts";
+import { listData } from "./keyboards.ts";
 import { type PostingShops, reachableShops, type SellerShop } from "./posting-shop.ts";
 
 export const POSTINGS_PAGE_SIZE = 5;
@@ -87,11 +88,8 @@ export function postingsList(deps: PostingsListDeps) {
       heading = tag;
       // One main button; the rest (cancel, label, buyer) is on the card, away from a slip.
       newRow(keyboard)
-        .text(ctx.t("postings-list-ship", { index }), codec.encode(SHIP_CALLBACK, number, shop.ref))
-        .text(
-          ctx.t("postings-list-card", { index }),
-          codec.encode(OPEN_POSTING_CALLBACK, number, shop.ref),
-        );
+        .text(ctx.t("postings-list-ship", { index }), SHIP.data(codec, number, shop.ref))
+        .text(ctx.t("postings-list-card", { index }), OPEN_POSTING.data(codec, number, shop.ref));
       const gist = postingGist(posting, format);
       lines.push(ctx.t("postings-list-line", { index, gist, posting: number }));
     });

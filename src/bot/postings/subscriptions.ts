@@ -5,10 +5,8 @@
  * to some of its warehouses; with one shop, straight to its warehouses. Subscribing also says how
  * many postings already await packing (alerts cover only new ones), with a button that lists them.
  *
- * Buttons (pw:<action>...): t:<warehouse>[:<shop>] toggle a warehouse · a[:<shop>] all its
- * warehouses · d[:<shop>] done with them · w:<shop> open a shop's warehouses · s:<shop> toggle a
- * shop · x all shops · f done with the shops. Warehouse buttons sent before several shops existed
- * carry no shop: they are the legacy shop's (its records kept their keys).
+ * Buttons: ALERT_FILTER (buttons.ts). Warehouse buttons sent before several shops existed carry
+ * no shop: they are the legacy shop's (its records kept their keys).
  */
 import { InlineKeyboard } from "grammy";
 import type { Warehouse } from "../../ozon/seller/types.ts";
@@ -24,13 +22,13 @@ import type { FeatureDeps } from "../core/deps.ts";
 import { showScreen } from "../core/screen-text.ts";
 import { withShopTag } from "../core/shop-tags.ts";
 import type { FeatureFactory } from "../index.ts";
+import { ALERT_FILTER } from "./buttons.ts";
 import { clip, describeOzonError, problemText } from "./format.ts";
-import { listButton, listData, WAREHOUSE_CALLBACK } from "./keyboards.ts";
+import { listButton, listData } from "./keyboards.ts";
 import {
   type PostingShops,
   reachableShops,
   type SellerShop,
-  SHOP_REF,
   shopOfButton,
 } from "./posting-shop.ts";
 
@@ -40,8 +38,6 @@ export interface SubscriptionsFeatureDeps {
   /** A row another area adds under the filters (stock alerts on or off), if any. */
   extraRow?: (ctx: BotContext) => Promise<{ text: string; data: string } | undefined>;
 }
-
-const WAREHOUSE_ID = /^\d{1,20}$/;
 
 /** In a group only an admin acts for everyone; in a private chat the router's role check is enough. */
 function mayManage(ctx: BotContext): boolean {
@@ -94,17 +90,20 @@ export function subscriptionsFeature(area: SubscriptionsFeatureDeps): FeatureFac
       const keyboard = new InlineKeyboard();
       for (const warehouse of warehouses) {
         const mark = marked.has(warehouse.id) ? "✅" : "▫️";
-        const data = codec.encode(WAREHOUSE_CALLBACK, "t", warehouse.id, shop.ref);
+        const data = ALERT_FILTER.data(codec, "t", warehouse.id, shop.ref);
         keyboard.text(`${mark} ${clip(warehouse.name, 40)}`, data).row();
       }
       const all = marked.size === 0 ? "✅" : "▫️";
       keyboard.text(
         `${all} ${ctx.t("postings-warehouses-all")}`,
-        codec.encode(WAREHOUSE_CALLBACK, "a", shop.ref),
+        ALERT_FILTER.data(codec, "a", shop.ref, undefined),
       );
       keyboard
         .row()
-        .text(ctx.t("postings-warehouses-done"), codec.encode(WAREHOUSE_CALLBACK, "d", shop.ref));
+        .text(
+          ctx.t("postings-warehouses-done"),
+          ALERT_FILTER.data(codec, "d", shop.ref, undefined),
+        );
       if (withList) {
         keyboard.row().text(ctx.t("postings-button-list", { count: withList }), listData(codec, 0));
       }
@@ -169,13 +168,24 @@ export function subscriptionsFeature(area: SubscriptionsFeatureDeps): FeatureFac
       for (const shop of inShops) {
         const mark = subscriber.shopIds?.includes(shop.id) ? "✅" : "▫️";
         keyboard
-          .text(`${mark} ${shop.name}`, codec.encode(WAREHOUSE_CALLBACK, "s", shop.ref))
-          .text(ctx.t("postings-shops-warehouses"), codec.encode(WAREHOUSE_CALLBACK, "w", shop.ref))
+          .text(`${mark} ${shop.name}`, ALERT_FILTER.data(codec, "s", shop.ref, undefined))
+          .text(
+            ctx.t("postings-shops-warehouses"),
+            ALERT_FILTER.data(codec, "w", shop.ref, undefined),
+          )
           .row();
       }
       const all = subscriber.shopIds?.length ? "▫️" : "✅";
-      keyboard.text(`${all} ${ctx.t("postings-shops-all")}`, codec.encode(WAREHOUSE_CALLBACK, "x"));
-      keyboard.row().text(ctx.t("postings-warehouses-done"), codec.encode(WAREHOUSE_CALLBACK, "f"));
+      keyboard.text(
+        `${all} ${ctx.t("postings-shops-all")}`,
+        ALERT_FILTER.data(codec, "x", undefined, undefined),
+      );
+      keyboard
+        .row()
+        .text(
+          ctx.t("postings-warehouses-done"),
+          ALERT_FILTER.data(codec, "f", undefined, undefined),
+        );
       if (withList) {
         keyboard.row().text(ctx.t("postings-button-list", { count: withList }), listData(codec, 0));
       }
@@ -221,10 +231,7 @@ export function subscriptionsFeature(area: SubscriptionsFeatureDeps): FeatureFac
       await ctx.reply(ctx.t(removed ? "postings-unsubscribed" : "postings-not-subscribed"));
     });
 
-    const invalid = (ctx: BotContext) =>
-      ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
-
-    router.callback(WAREHOUSE_CALLBACK, ["warehouse"], async (ctx, args) => {
+    router.button(ALERT_FILTER, ["warehouse"], async (ctx, [action, first, second]) => {
       const chatId = ctx.chat?.id;
       if (chatId === undefined) return;
       if (!mayManage(ctx)) {
@@ -234,14 +241,9 @@ export function subscriptionsFeature(area: SubscriptionsFeatureDeps): FeatureFac
         });
         return;
       }
-      const [action, ...rest] = args;
       // The shop is the last argument of a warehouse button; none on an old one (legacy shop).
-      const warehouseId = action === "t" ? rest[0] : undefined;
-      const ref = action === "t" ? rest[1] : rest[0];
-      if (ref !== undefined && !SHOP_REF.test(ref)) return invalid(ctx);
-      if (action === "t" && (warehouseId === undefined || !WAREHOUSE_ID.test(warehouseId))) {
-        return invalid(ctx);
-      }
+      const warehouseId = action === "t" ? first : undefined;
+      const ref = action === "t" ? second : first;
       const current = await subscriptions.get(chatId);
       if (!current) {
         await ctx.answerCallbackQuery();
@@ -265,7 +267,6 @@ export function subscriptionsFeature(area: SubscriptionsFeatureDeps): FeatureFac
         if (action === "f") return showScreen(ctx, shopsText(ctx, inShops, updated));
         return showShops(ctx, updated, inShops);
       }
-      if (!["t", "a", "d", "w"].includes(action ?? "")) return invalid(ctx);
       const found = shopOfButton(ctx.t, ctx.person, where, ref);
       if (!found.ok) return ctx.answerCallbackQuery({ text: found.text, show_alert: true });
       const { shop } = found;

@@ -11,14 +11,12 @@ import type { BotContext } from "../core/context.ts";
 import type { Router } from "../core/router.ts";
 import type { PostingShops, SellerShop } from "./posting-shop.ts";
 
-const ID = /^\d{1,20}$/;
-
 export interface TodayButtonDeps {
   router: Router;
   codec: CallbackCodec;
   timezone: string;
   where: PostingShops;
-  pressedShop(ctx: BotContext, ref: string | undefined): Promise<SellerShop | undefined>;
+  pressedShop(ctx: BotContext, ref: string): Promise<SellerShop | undefined>;
   /** The shop's desk that follows batches Ozon prepares (undefined while the module is stopped). */
   labelDeskOf(shopId: string): LabelDesk | undefined;
   /** Where label batches are recorded (the audit trail). */
@@ -32,26 +30,21 @@ export interface GroupRef {
 }
 
 /** The button arguments that name `group`. */
-export function groupArgs(group: TodayGroup): [string, number] {
-  return [group.warehouseId || "0", group.cutoffMinute];
+export function groupArgs(group: TodayGroup): [string, string] {
+  return [group.warehouseId || "0", String(group.cutoffMinute)];
 }
 
-/** The group a button names; undefined when its arguments are missing or malformed. */
-export function groupRefOf(
-  warehouse: string | undefined,
-  minute: string | undefined,
-): GroupRef | undefined {
-  if (!warehouse || !ID.test(warehouse) || !minute || !ID.test(minute)) return undefined;
+/** The group a button names (its arguments as declared in buttons.ts: digits both). */
+export function groupRefOf(warehouse: string, minute: string): GroupRef {
   return { warehouseId: warehouse === "0" ? "" : warehouse, minute: Number(minute) };
 }
 
-/** A button that may name a group: "all" when it names none (all of the store). */
+/** A button that may name a group (both arguments or neither): "all" when it names none. */
 export function groupOrAll(
   warehouse: string | undefined,
   minute: string | undefined,
-): GroupRef | "all" | undefined {
-  if (warehouse === undefined && minute === undefined) return "all";
-  return groupRefOf(warehouse, minute);
+): GroupRef | "all" {
+  return warehouse === undefined || minute === undefined ? "all" : groupRefOf(warehouse, minute);
 }
 
 /** The group on the board now, when it is still there. */

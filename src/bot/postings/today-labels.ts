@@ -1,17 +1,16 @@
 /**
- * Labels in batches from /today: every packed posting of today (tl:<shop>), or of one group of
- * the board (tl:<shop>:<warehouse>:<cutoff minute>), as one PDF. The batch is started here and
+ * Labels in batches from /today (TODAY_LABELS, buttons.ts): every packed posting of today of a
+ * shop, or of one group of the board, as one PDF. The batch is started here and
  * followed by the shop's LabelDesk (label-batch.ts): progress, "will send when ready" when Ozon
  * is slow, and the PDF when it is done, also after a restart.
  */
 import type { Logger } from "../../logger.ts";
 import { todayBoard } from "../../services/postings/today.ts";
 import { withShopTag } from "../core/shop-tags.ts";
+import { TODAY_LABELS } from "./buttons.ts";
 import { describeOzonError, problemText } from "./format.ts";
 import { claimBatchTap, startLabelBatch } from "./label-batch.ts";
 import { boardGroup, groupOrAll, type TodayButtonDeps } from "./today-buttons.ts";
-
-export const TODAY_LABELS_CALLBACK = "tl";
 
 export interface TodayLabelsDeps extends TodayButtonDeps {
   logger: Logger;
@@ -21,11 +20,8 @@ export function registerTodayLabels(deps: TodayLabelsDeps): void {
   const { router, timezone, where } = deps;
   const { shops } = where;
 
-  router.callback(TODAY_LABELS_CALLBACK, ["warehouse"], async (ctx, [ref, warehouse, minute]) => {
+  router.button(TODAY_LABELS, ["warehouse"], async (ctx, [ref, warehouse, minute]) => {
     const asked = groupOrAll(warehouse, minute);
-    if (!asked) {
-      return ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
-    }
     const shop = await deps.pressedShop(ctx, ref);
     if (!shop) return;
     const onceKey = `today-labels:${ctx.chat?.id ?? ctx.from?.id}:${warehouse ?? "all"}:${minute ?? ""}`;

@@ -2,9 +2,9 @@
  * /today: for each shop the person's warehouse role reaches, the postings to ship today per
  * warehouse and cut-off — how many, how many packed, how many late — with a button to list each
  * group (lines and Card buttons as in /postings), labels of all packed today, and the handover.
- * Buttons: tg:<shop>:<warehouse>:<cutoff minute> a group · tl:<shop>[:<warehouse>:<minute>]
- * labels (today-labels.ts) · lq:<shop>[:<warehouse>:<minute>] labels for postings picked one by
- * one (label-picker.ts) · th:<shop> the handover dialog.
+ * Buttons (buttons.ts): TODAY_GROUP a group · TODAY_LABELS labels (today-labels.ts) ·
+ * OPEN_LABEL_PICK labels for postings picked one by one (label-picker.ts) · TODAY_HANDOVER the
+ * handover dialog.
  */
 import { InlineKeyboard } from "grammy";
 import type { LabelDesk } from "../../services/postings/label-desk.ts";
@@ -16,22 +16,25 @@ import { newRow } from "../core/keyboard-rows.ts";
 import { showScreen } from "../core/screen-text.ts";
 import { shopTag, withShopTag } from "../core/shop-tags.ts";
 import type { FeatureFactory } from "../index.ts";
+import {
+  OPEN_LABEL_PICK,
+  OPEN_POSTING,
+  TODAY_GROUP,
+  TODAY_HANDOVER,
+  TODAY_LABELS,
+} from "./buttons.ts";
 import { describeOzonError, formatMoment, formatOf, postingGist, problemText } from "./format.ts";
 import { HANDOVER_CONVERSATION } from "./handover-dialog.ts";
-import { OPEN_POSTING_CALLBACK } from "./keyboards.ts";
-import { OPEN_PICK_CALLBACK, registerLabelPicker } from "./label-picker.ts";
+import { registerLabelPicker } from "./label-picker.ts";
 import {
   type PostingShops,
   reachableShops,
   type SellerShop,
-  SHOP_REF,
   shopOfButton,
 } from "./posting-shop.ts";
 import { boardGroup, groupArgs, groupRefOf } from "./today-buttons.ts";
-import { registerTodayLabels, TODAY_LABELS_CALLBACK } from "./today-labels.ts";
+import { registerTodayLabels } from "./today-labels.ts";
 
-export const TODAY_GROUP_CALLBACK = "tg";
-export const TODAY_HANDOVER_CALLBACK = "th";
 /** Postings a group's list shows (a Card button each); the rest are counted. */
 const GROUP_LIST_MAX = 20;
 
@@ -76,7 +79,7 @@ export function todayFeature(area: TodayFeatureDeps): FeatureFactory {
           }),
         );
         if (i % 4 === 0) newRow(keyboard);
-        const data = codec.encode(TODAY_GROUP_CALLBACK, shop.ref, ...groupArgs(group));
+        const data = TODAY_GROUP.data(codec, shop.ref, ...groupArgs(group));
         keyboard.text(tag ? `${shop.name.slice(0, 12)} ${index}` : `📋 ${index}`, data);
       });
       newRow(keyboard);
@@ -84,15 +87,15 @@ export function todayFeature(area: TodayFeatureDeps): FeatureFactory {
       if (board.packedToday.length > 0) {
         keyboard.text(
           ctx.t("today-labels-button", { count: board.packedToday.length }) + suffix,
-          codec.encode(TODAY_LABELS_CALLBACK, shop.ref),
+          TODAY_LABELS.data(codec, shop.ref, undefined, undefined),
         );
         keyboard.text(
           ctx.t("today-handover-button") + suffix,
-          codec.encode(TODAY_HANDOVER_CALLBACK, shop.ref),
+          TODAY_HANDOVER.data(codec, shop.ref),
         );
         newRow(keyboard).text(
           ctx.t("labels-pick-open-button") + suffix,
-          codec.encode(OPEN_PICK_CALLBACK, shop.ref),
+          OPEN_LABEL_PICK.data(codec, shop.ref, undefined, undefined),
         );
       }
       return lines.join("\n");
@@ -110,11 +113,7 @@ export function todayFeature(area: TodayFeatureDeps): FeatureFactory {
       await showScreen(ctx, text, buttons ? keyboard : undefined);
     }
 
-    async function pressedShop(ctx: BotContext, ref: string | undefined) {
-      if (!ref || !SHOP_REF.test(ref)) {
-        await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
-        return undefined;
-      }
+    async function pressedShop(ctx: BotContext, ref: string) {
       const found = shopOfButton(ctx.t, ctx.person, where, ref);
       if (found.ok) return found.shop;
       await ctx.answerCallbackQuery({ text: found.text, show_alert: true });
@@ -147,10 +146,7 @@ export function todayFeature(area: TodayFeatureDeps): FeatureFactory {
           `${mark} ${ctx.t("postings-list-line", { index, gist, posting: posting.postingNumber })}`,
         );
         if (i % 5 === 0) newRow(keyboard);
-        keyboard.text(
-          String(index),
-          codec.encode(OPEN_POSTING_CALLBACK, posting.postingNumber, shop.ref),
-        );
+        keyboard.text(String(index), OPEN_POSTING.data(codec, posting.postingNumber, shop.ref));
       });
       if (all.length > GROUP_LIST_MAX) {
         lines.push("", ctx.t("today-group-more", { count: all.length - GROUP_LIST_MAX }));
@@ -159,9 +155,9 @@ export function todayFeature(area: TodayFeatureDeps): FeatureFactory {
         const id = [shop.ref, ...groupArgs(group)] as const;
         newRow(keyboard).text(
           ctx.t("today-group-labels-button", { count: group.packed.length }),
-          codec.encode(TODAY_LABELS_CALLBACK, ...id),
+          TODAY_LABELS.data(codec, ...id),
         );
-        keyboard.text(ctx.t("labels-pick-open-button"), codec.encode(OPEN_PICK_CALLBACK, ...id));
+        keyboard.text(ctx.t("labels-pick-open-button"), OPEN_LABEL_PICK.data(codec, ...id));
       }
       return { text: withShopTag(ctx.t, shops, shop.id, lines.join("\n")), keyboard };
     }
@@ -176,11 +172,8 @@ export function todayFeature(area: TodayFeatureDeps): FeatureFactory {
       { entersConversation: true },
     );
 
-    router.callback(TODAY_GROUP_CALLBACK, ["warehouse"], async (ctx, [ref, warehouse, minute]) => {
+    router.button(TODAY_GROUP, ["warehouse"], async (ctx, [ref, warehouse, minute]) => {
       const asked = groupRefOf(warehouse, minute);
-      if (!asked) {
-        return ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
-      }
       const shop = await pressedShop(ctx, ref);
       if (!shop) return;
       await ctx.answerCallbackQuery();
@@ -201,8 +194,8 @@ export function todayFeature(area: TodayFeatureDeps): FeatureFactory {
       }
     });
 
-    router.callback(
-      TODAY_HANDOVER_CALLBACK,
+    router.button(
+      TODAY_HANDOVER,
       ["warehouse"],
       async (ctx, [ref]) => {
         const shop = await pressedShop(ctx, ref);

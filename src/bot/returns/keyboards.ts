@@ -1,19 +1,17 @@
-/** The returns' buttons: an rFBS request's decisions, the /returns list, the alerts switch. */
+/**
+ * The returns' keyboards: an rFBS request's decisions, the /returns list, the alerts switch (their
+ * buttons are declared in buttons.ts).
+ */
 import { InlineKeyboard } from "grammy";
 import type { RfbsDecision, RfbsRequestBrief } from "../../ozon/seller/returns.ts";
+import { NUMERIC_ID_ARG } from "../core/button-args.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { Translator } from "../core/i18n.ts";
 import { newRow } from "../core/keyboard-rows.ts";
+import { DECIDE_RFBS, type DecisionCode, OPEN_RFBS, RETURNS_SWITCH } from "./buttons.ts";
 import { decisionLabel } from "./format.ts";
 
-/** Opens an rFBS request's card: `rto:<return id>:<shop ref>`. */
-export const OPEN_RFBS_CALLBACK = "rto";
-/** Starts a decision: `rtd:<return id>:<shop ref>:<decision code>`. */
-export const DECIDE_RFBS_CALLBACK = "rtd";
-/** Turns the alerts about returns in this chat on or off: `rts:on|off`. */
-export const RETURNS_SWITCH_CALLBACK = "rts";
-
-export const DECISION_CODES: Readonly<Record<RfbsDecision, string>> = {
+export const DECISION_CODES: Readonly<Record<RfbsDecision, DecisionCode>> = {
   approve: "a",
   reject: "r",
   compensate: "c",
@@ -21,12 +19,14 @@ export const DECISION_CODES: Readonly<Record<RfbsDecision, string>> = {
   return_money: "m",
 };
 
-export function decisionOfCode(code: string | undefined): RfbsDecision | undefined {
-  return (Object.keys(DECISION_CODES) as RfbsDecision[]).find((d) => DECISION_CODES[d] === code);
-}
+const BY_CODE = Object.fromEntries(
+  Object.entries(DECISION_CODES).map(([decision, code]) => [code, decision]),
+) as Record<DecisionCode, RfbsDecision>;
 
-/** Ozon's return ids are digits; anything else in a button is forged. */
-export const RETURN_ID = /^\d{1,20}$/;
+/** The decision a button's code names (the declaration admits only DECISION_CODES' letters). */
+export function decisionOfCode(code: DecisionCode): RfbsDecision {
+  return BY_CODE[code];
+}
 
 export function rfbsKeyboard(
   codec: CallbackCodec,
@@ -44,7 +44,7 @@ export function rfbsKeyboard(
     if (index > 0 && index % 2 === 0) keyboard.row();
     keyboard.text(
       decisionLabel(t, decision),
-      codec.encode(DECIDE_RFBS_CALLBACK, id, shopRef, DECISION_CODES[decision]),
+      DECIDE_RFBS.data(codec, id, shopRef, DECISION_CODES[decision]),
     );
   });
   return keyboard;
@@ -59,16 +59,17 @@ export function listKeyboard(
   const keyboard = new InlineKeyboard();
   for (const { ref, requests } of perShop) {
     for (const request of requests.slice(0, 10)) {
-      if (!RETURN_ID.test(request.id)) continue;
+      // Ozon's return ids are digits: another id could not be opened from a button.
+      if (!NUMERIC_ID_ARG.safeParse(request.id).success) continue;
       newRow(keyboard).text(
         t("returns-open-button", { number: request.number ?? request.id }),
-        codec.encode(OPEN_RFBS_CALLBACK, request.id, ref),
+        OPEN_RFBS.data(codec, request.id, ref),
       );
     }
   }
   newRow(keyboard).text(
     t(subscribed ? "returns-switch-off" : "returns-switch-on"),
-    codec.encode(RETURNS_SWITCH_CALLBACK, subscribed ? "off" : "on"),
+    RETURNS_SWITCH.data(codec, subscribed ? "off" : "on"),
   );
   return keyboard;
 }

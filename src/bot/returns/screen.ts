@@ -13,22 +13,14 @@ import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { openDialogCard, restoreCard, takeShownCard } from "../core/dialog/person-places.ts";
 import { withShopTag } from "../core/shop-tags.ts";
+import { DECIDE_RFBS, OPEN_RFBS, RETURNS_SWITCH } from "./buttons.ts";
 import { DECIDE_CONVERSATION, type DecideTarget } from "./decide-dialog.ts";
 import { listText, rfbsCardText } from "./format.ts";
-import {
-  DECIDE_RFBS_CALLBACK,
-  decisionOfCode,
-  listKeyboard,
-  OPEN_RFBS_CALLBACK,
-  RETURN_ID,
-  RETURNS_SWITCH_CALLBACK,
-  rfbsKeyboard,
-} from "./keyboards.ts";
+import { decisionOfCode, listKeyboard, rfbsKeyboard } from "./keyboards.ts";
 import { ozonWords } from "./ozon-words.ts";
 
 const SCREEN_LIMIT = 4000;
 const SWITCHED = { on: "returns-switched-on", off: "returns-switched-off" } as const;
-const SHOP_REF = /^[0-9a-z]{1,8}$/;
 const DECIDERS: Audience = ["admin", "seller"];
 const VIEWERS: Audience = ["admin", "seller", "warehouse"];
 
@@ -91,9 +83,9 @@ export function returnsFeature(area: ReturnsFeatureDeps) {
       await ctx.reply(screen.text, { reply_markup: screen.keyboard });
     });
 
-    router.callback(RETURNS_SWITCH_CALLBACK, VIEWERS, async (ctx, [value]) => {
+    router.button(RETURNS_SWITCH, VIEWERS, async (ctx, [value]) => {
       const chatId = ctx.chat?.id;
-      if (!chatId || (value !== "on" && value !== "off")) {
+      if (!chatId) {
         await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
         return;
       }
@@ -113,11 +105,10 @@ export function returnsFeature(area: ReturnsFeatureDeps) {
         .catch(() => undefined);
     });
 
-    router.callback(OPEN_RFBS_CALLBACK, VIEWERS, async (ctx, [id, ref]) => {
-      const shop =
-        id && RETURN_ID.test(id) && ref && SHOP_REF.test(ref) ? shops.byRef(ref) : undefined;
+    router.button(OPEN_RFBS, VIEWERS, async (ctx, [id, ref]) => {
+      const shop = shops.byRef(ref);
       const seller = shop?.seller;
-      if (!shop || !seller || !id) {
+      if (!shop || !seller) {
         await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
         return;
       }
@@ -142,15 +133,11 @@ export function returnsFeature(area: ReturnsFeatureDeps) {
       }
     });
 
-    router.callback(
-      DECIDE_RFBS_CALLBACK,
+    router.button(
+      DECIDE_RFBS,
       DECIDERS,
       async (ctx, [id, ref, code]) => {
         const decision = decisionOfCode(code);
-        if (!id || !RETURN_ID.test(id) || !ref || !SHOP_REF.test(ref) || !decision) {
-          await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
-          return;
-        }
         // A seller limited to some stores decides only theirs.
         const shop = shops.byRef(ref);
         if (!shop || !decidesFor(ctx, shop.id)) {
