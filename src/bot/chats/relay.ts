@@ -27,7 +27,7 @@ import {
   TelegramFileTooBigError,
 } from "../core/telegram-files.ts";
 import type { FeatureFactory } from "../index.ts";
-import { type SellerShop, WRITE_TO_BUYER_CALLBACK } from "../postings/index.ts";
+import { type SellerShop, WRITE_TO_BUYER } from "../postings/index.ts";
 import { ANSWER_BUYER_BUTTON } from "./buttons.ts";
 import { actorName, afterAnswer, claimDepsOf, takeOnAnswer } from "./chat-claims.ts";
 import { relayHeader, replyFailureText, topicName } from "./format.ts";
@@ -165,8 +165,8 @@ export function relayFeature(relay: RelayShops): FeatureFactory {
       answerableShop(ctx, relay.fromButton(ref));
 
     // wb:<posting>[:<shop ref>]; a button without a ref (the single-shop version) is the legacy owner's.
-    router.callback(WRITE_TO_BUYER_CALLBACK, SELLERS, async (ctx, [postingNumber, ref]) => {
-      if (!postingNumber || !ctx.from) {
+    router.button(WRITE_TO_BUYER, SELLERS, async (ctx, [postingNumber, ref]) => {
+      if (!ctx.from) {
         await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
         return;
       }

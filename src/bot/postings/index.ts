@@ -2,17 +2,9 @@
  * Postings: alerts, cards, pack, cancel, labels, /today, /find, /handover. What other
  * capabilities and the bot's wiring may use of this folder; everything else stays inside.
  */
-import { WRITE_TO_BUYER } from "./buttons.ts";
-
 export { OPEN_DELIVERY_CARD, WRITE_TO_BUYER } from "./buttons.ts";
 export { MAX_PHOTO_BYTES, pickPhotoSize } from "./find-photo.ts";
 export { describeOzonError, formatPrice, postingCard, problemText } from "./format.ts";
 export { postingKeyboard } from "./keyboards.ts";
 export { createPostingsModule } from "./module.ts";
 export type { SellerShop } from "./posting-shop.ts";
-
-/**
- * The kind of Write to buyer, for chats/relay.ts until it registers `router.button(WRITE_TO_BUYER, …)`;
- * then this goes.
- */
-export const WRITE_TO_BUYER_CALLBACK = WRITE_TO_BUYER.kind;
