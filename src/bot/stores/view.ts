@@ -11,7 +11,7 @@ import { QUESTIONS_ON_CALLBACK } from "../chats/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { Locale } from "../core/i18n.ts";
 import { formatDateTime } from "../core/screen-text.ts";
-import { STOCK_THRESHOLD_CALLBACK } from "../stock/index.ts";
+import { STOCK_THRESHOLD } from "../stock/index.ts";
 
 type Translate = (key: string, args?: Record<string, string | number>) => string;
 
@@ -91,7 +91,7 @@ export async function storesScreen(
       keyboard
         .text(
           t("stock-threshold-button", { name: shop.name }),
-          codec.encode(STOCK_THRESHOLD_CALLBACK, shop.ref),
+          STOCK_THRESHOLD.data(codec, shop.ref, undefined),
         )
         .row();
     }
