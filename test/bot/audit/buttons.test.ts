@@ -1,10 +1,11 @@
 /**
  * The audit area's buttons (audit/buttons.ts): a signed press whose arguments do not fit its kind
  * is refused with "This button no longer works" before any handler runs — nothing is sent or
- * exported. Well-formed presses the trail cannot serve are answered as before.
+ * exported. A well-formed press naming a store that is gone is answered as before.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
+import { expectUnfitRefused } from "../../support/unfit-presses.ts";
 import { callback } from "../../support/updates.ts";
 import { ADMIN, type StoresWorld, startStores } from "../stores/world.ts";
 
@@ -14,14 +15,11 @@ afterEach(async () => {
   world = undefined;
 });
 
-const INVALID = "This button no longer works. Open the menu again: /start";
-
 describe("audit buttons whose arguments do not fit", () => {
   it("are refused with the alert and send nothing", async () => {
     const w = await startStores();
     world = w;
-    const codec = createCallbackCodec(w.fake.token);
-    const presses: [typeof ADMIN, string, ...string[]][] = [
+    await expectUnfitRefused(w.exchange, w.fake.token, [
       [ADMIN, "audit", "k", "nokind"], // a kind the trail does not know
       [ADMIN, "audit", "s", "ZZ"], // a shop ref "ZZ"
       [ADMIN, "audit", "x", "1e3"], // days that are no plain number
@@ -32,19 +30,10 @@ describe("audit buttons whose arguments do not fit", () => {
       [ADMIN, "audith", "q", "123"], // no such object
       [ADMIN, "audith", "p", "abc"], // a posting number that is none
       [ADMIN, "audith", "p"],
-    ];
-    for (const [who, kind, ...args] of presses) {
-      const calls = await w.exchange(callback(codec.encode(kind, ...args), { from: who }));
-      const label = [kind, ...args].join(":");
-      expect(
-        calls.map((c) => c.method),
-        label,
-      ).toEqual(["answerCallbackQuery"]);
-      expect(calls[0]?.payload.show_alert, label).toBe(true);
-      expect(calls[0]?.payload.text, label).toBe(INVALID);
-    }
+    ]);
 
     // Well-formed, but the store is gone: said as before.
+    const codec = createCallbackCodec(w.fake.token);
     const gone = await w.exchange(callback(codec.encode("audit", "s", "zz9"), { from: ADMIN }));
     expect(gone.map((c) => c.method)).toEqual(["answerCallbackQuery"]);
     expect(gone[0]?.payload.text).toBe("This store is no longer connected.");

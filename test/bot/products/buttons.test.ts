@@ -4,8 +4,7 @@
  * no dialog begins, Ozon is not called.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
-import { callback } from "../../support/updates.ts";
+import { expectUnfitRefused } from "../../support/unfit-presses.ts";
 import { ADMIN, type ProductsHarness, startProducts } from "./harness.ts";
 
 let h: ProductsHarness | undefined;
@@ -16,34 +15,21 @@ afterEach(async () => {
 
 describe("products buttons whose arguments do not fit", () => {
   it("are refused with the alert; Ozon is not called", async () => {
-    h = await startProducts();
-    const products = h;
+    const products = await startProducts();
+    h = products;
     const ref = products.shops.all()[0]?.ref ?? "";
-    const productId = String(products.sandbox.control.products()[0]?.productId);
-    const presses: [string, ...string[]][] = [
-      ["pxc", "ZZ", productId, "e"], // a shop ref "ZZ"
-      ["pxc", ref, "x", "e"], // a product id that is no number
-      ["pxc", ref, productId, "q"], // no such way to open
-      ["pxc", ref], // the product missing
-      ["pxs", ref, "x"],
-      ["pxs", "ZZ", productId],
-      ["pxp", ref],
-      ["pxp", ref, productId, "e"], // more than the price button carries
-    ];
-    const codec = createCallbackCodec(products.fake.token);
+    const id = String(products.sandbox.control.products()[0]?.productId);
     const requestsBefore = products.sandbox.requests.length;
-    for (const [kind, ...args] of presses) {
-      const calls = await products.send(callback(codec.encode(kind, ...args), { from: ADMIN }));
-      const label = [kind, ...args].join(":");
-      expect(
-        calls.map((c) => c.method),
-        label,
-      ).toEqual(["answerCallbackQuery"]);
-      expect(calls[0]?.payload.show_alert, label).toBe(true);
-      expect(calls[0]?.payload.text, label).toBe(
-        "This button no longer works. Open the menu again: /start",
-      );
-    }
+    await expectUnfitRefused((update) => products.send(update), products.fake.token, [
+      [ADMIN, "pxc", "ZZ", id, "e"], // a shop ref "ZZ"
+      [ADMIN, "pxc", ref, "x", "e"], // a product id that is no number
+      [ADMIN, "pxc", ref, id, "q"], // no such way to open
+      [ADMIN, "pxc", ref], // the product missing
+      [ADMIN, "pxs", ref, "x"],
+      [ADMIN, "pxs", "ZZ", id],
+      [ADMIN, "pxp", ref],
+      [ADMIN, "pxp", ref, id, "e"], // more than the price button carries
+    ]);
     expect(products.sandbox.requests.length).toBe(requestsBefore);
   });
 });
