@@ -13,7 +13,6 @@ import {
   type AuditTrail,
   auditXlsx,
   EXPORT_CAP,
-  isAuditKind,
 } from "../../services/audit/index.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
@@ -22,15 +21,13 @@ import { isLocale } from "../core/i18n.ts";
 import { commandArgs } from "../core/router.ts";
 import { showScreen } from "../core/screen-text.ts";
 import type { FeatureFactory } from "../index.ts";
+import { AUDIT, HISTORY } from "./buttons.ts";
 import { parseAuditFilter } from "./filters.ts";
 import { type EntryView, entriesText, kindName } from "./format.ts";
 import {
-  AUDIT_CALLBACK,
   exportDays,
   exportKeyboard,
-  HISTORY_CALLBACK,
   HISTORY_OBJECTS,
-  type HistoryCode,
   kindsKeyboard,
   mainKeyboard,
   storesKeyboard,
@@ -109,9 +106,9 @@ export function auditFeature(deps: AuditFeatureDeps): FeatureFactory {
       await showLatest(ctx, parsed.filter);
     });
 
-    router.callback(AUDIT_CALLBACK, ["admin"], async (ctx, [action, arg = ""]) => {
+    router.button(AUDIT, ["admin"], async (ctx, press) => {
       const t = ctx.t.bind(ctx);
-      switch (action) {
+      switch (press[0]) {
         case "l":
           await ctx.answerCallbackQuery();
           return showLatest(ctx, {});
@@ -124,42 +121,36 @@ export function auditFeature(deps: AuditFeatureDeps): FeatureFactory {
         case "X":
           await ctx.answerCallbackQuery();
           return showScreen(ctx, t("audit-export-title"), exportKeyboard(t, codec, deps.keepDays));
-        case "k":
-          if (!isAuditKind(arg)) break;
+        case "k": {
+          const kind = press[1];
           await ctx.answerCallbackQuery();
-          return showLatest(ctx, { kind: arg }, t("audit-filter-kind", { kind: kindName(arg, t) }));
+          return showLatest(ctx, { kind }, t("audit-filter-kind", { kind: kindName(kind, t) }));
+        }
         case "s": {
-          const shop = shops.byRef(arg);
+          const shop = shops.byRef(press[1]);
           if (!shop) return ctx.answerCallbackQuery({ text: t("audit-store-gone") });
           await ctx.answerCallbackQuery();
           return showLatest(ctx, { shopId: shop.id }, t("audit-shop", { name: shop.name }));
         }
         case "x": {
-          const days = Number(arg);
-          if (!exportDays(deps.keepDays).includes(days)) break;
-          return exportPeriod(ctx, days);
+          const days = press[1];
+          // The periods offered follow AUDIT_DAYS: a button of a longer one is no longer kept.
+          if (exportDays(deps.keepDays).includes(days)) return exportPeriod(ctx, days);
+          return ctx.answerCallbackQuery({ text: t("callback-invalid"), show_alert: true });
         }
       }
-      return ctx.answerCallbackQuery({ text: t("callback-invalid"), show_alert: true });
     });
 
-    router.callback(
-      HISTORY_CALLBACK,
-      ["admin", "warehouse", "manager", "seller"],
-      async (ctx, [code = "", id = ""]) => {
-        const type = HISTORY_OBJECTS[code as HistoryCode];
-        if (!Object.hasOwn(HISTORY_OBJECTS, code) || !type || !/^[0-9-]{1,40}$/.test(id)) {
-          return ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
-        }
-        await ctx.answerCallbackQuery();
-        const entries = await trail.latest({ object: { type, id } }, viewer(ctx));
-        const title = ctx.t(`audit-history-${type}`, { id });
-        // A new message: the card stays as it was, with its own buttons.
-        await ctx.reply(entriesText(title, entries, viewOf(ctx)), {
-          link_preview_options: { is_disabled: true },
-        });
-      },
-    );
+    router.button(HISTORY, ["admin", "warehouse", "manager", "seller"], async (ctx, [code, id]) => {
+      const type = HISTORY_OBJECTS[code];
+      await ctx.answerCallbackQuery();
+      const entries = await trail.latest({ object: { type, id } }, viewer(ctx));
+      const title = ctx.t(`audit-history-${type}`, { id });
+      // A new message: the card stays as it was, with its own buttons.
+      await ctx.reply(entriesText(title, entries, viewOf(ctx)), {
+        link_preview_options: { is_disabled: true },
+      });
+    });
     return undefined;
   };
 }

@@ -6,6 +6,7 @@ export {
   resultOf,
   shipOnceKey,
 } from "../../services/audit/index.ts";
+export { HISTORY } from "./buttons.ts";
 export { historyButton } from "./keyboards.ts";
 export { createAuditModule } from "./module.ts";
 export { actorOf, auditTrailOf, inviteObjectId, roleText } from "./trail.ts";

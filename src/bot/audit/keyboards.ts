@@ -2,18 +2,14 @@
 import { InlineKeyboard } from "grammy";
 import { AUDIT_KIND_NAMES, type AuditObjectType } from "../../services/audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
+import { AUDIT, HISTORY, type HISTORY_CODES } from "./buttons.ts";
 
-/** /audit's own buttons (admins): `audit:<action>:<arg>`. */
-export const AUDIT_CALLBACK = "audit";
-/** A card's history: `audith:<p|c|s>:<object id>`. */
-export const HISTORY_CALLBACK = "audith";
-
-/** The objects a card's History may name, by a one-letter code (callback data is 64 bytes). */
+/** The object each History code names. */
 export const HISTORY_OBJECTS = {
   p: "posting",
   c: "campaign",
   s: "sku",
-} as const satisfies Record<string, AuditObjectType>;
+} as const satisfies Record<(typeof HISTORY_CODES)[number], AuditObjectType>;
 export type HistoryCode = keyof typeof HISTORY_OBJECTS;
 
 type T = (key: string, vars?: Record<string, string | number>) => string;
@@ -29,10 +25,9 @@ export function mainKeyboard(
   shops: readonly { ref: string; name: string }[],
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard()
-    .text(t("audit-export-button"), codec.encode(AUDIT_CALLBACK, "X"))
-    .text(t("audit-kinds-button"), codec.encode(AUDIT_CALLBACK, "K"));
-  if (shops.length > 1)
-    keyboard.row().text(t("audit-stores-button"), codec.encode(AUDIT_CALLBACK, "S"));
+    .text(t("audit-export-button"), AUDIT.data(codec, "X"))
+    .text(t("audit-kinds-button"), AUDIT.data(codec, "K"));
+  if (shops.length > 1) keyboard.row().text(t("audit-stores-button"), AUDIT.data(codec, "S"));
   return keyboard;
 }
 
@@ -40,9 +35,9 @@ export function kindsKeyboard(t: T, codec: CallbackCodec): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   AUDIT_KIND_NAMES.forEach((kind, i) => {
     if (i > 0 && i % 3 === 0) keyboard.row();
-    keyboard.text(t(`audit-kind-${kind}`), codec.encode(AUDIT_CALLBACK, "k", kind));
+    keyboard.text(t(`audit-kind-${kind}`), AUDIT.data(codec, "k", kind));
   });
-  return keyboard.row().text(t("audit-back"), codec.encode(AUDIT_CALLBACK, "l"));
+  return keyboard.row().text(t("audit-back"), AUDIT.data(codec, "l"));
 }
 
 export function storesKeyboard(
@@ -52,21 +47,21 @@ export function storesKeyboard(
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   for (const shop of shops.slice(0, 50)) {
-    keyboard.text(shop.name.slice(0, 40), codec.encode(AUDIT_CALLBACK, "s", shop.ref)).row();
+    keyboard.text(shop.name.slice(0, 40), AUDIT.data(codec, "s", shop.ref)).row();
   }
-  return keyboard.text(t("audit-back"), codec.encode(AUDIT_CALLBACK, "l"));
+  return keyboard.text(t("audit-back"), AUDIT.data(codec, "l"));
 }
 
 export function exportKeyboard(t: T, codec: CallbackCodec, keepDays: number): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   for (const days of exportDays(keepDays)) {
-    keyboard.text(t("audit-export-days", { days }), codec.encode(AUDIT_CALLBACK, "x", days));
+    keyboard.text(t("audit-export-days", { days }), AUDIT.data(codec, "x", days));
   }
-  return keyboard.row().text(t("audit-back"), codec.encode(AUDIT_CALLBACK, "l"));
+  return keyboard.row().text(t("audit-back"), AUDIT.data(codec, "l"));
 }
 
 export function backKeyboard(t: T, codec: CallbackCodec): InlineKeyboard {
-  return new InlineKeyboard().text(t("audit-back"), codec.encode(AUDIT_CALLBACK, "l"));
+  return new InlineKeyboard().text(t("audit-back"), AUDIT.data(codec, "l"));
 }
 
 /**
@@ -81,6 +76,6 @@ export function historyButton(
 ): { text: string; callback_data: string } {
   return {
     text: t("audit-history-button"),
-    callback_data: codec.encode(HISTORY_CALLBACK, code, objectId),
+    callback_data: HISTORY.data(codec, code, objectId),
   };
 }

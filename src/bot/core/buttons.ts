@@ -35,17 +35,41 @@ export interface ButtonKind<A extends readonly unknown[]> {
 
 const declared = new Map<string, string>();
 
+/** The arguments of one shape as a handler gets them: each schema's output, in order. */
+type ArgumentsOf<Items extends readonly ArgumentSchema[]> = {
+  -readonly [K in keyof Items]: z.output<Items[K]>;
+};
+
 /** Declares a button kind with its arguments' schemas, in order (optional ones last). */
 export function declareButton<const Items extends ArgumentSchema[]>(
   kind: string,
   name: string,
   ...items: Items
-): ButtonKind<{ [K in keyof Items]: z.output<Items[K]> }> {
-  type Args = { [K in keyof Items]: z.output<Items[K]> };
+): ButtonKind<ArgumentsOf<Items>> {
+  return declareButtonShapes(kind, name, items);
+}
+
+/**
+ * A kind whose presses come in several shapes, told apart by their first argument (an action:
+ * `us:p:<page>`, `us:o:<person>:<page>`). A press is read as the first shape it fits; the handler
+ * gets a union of tuples, which TypeScript narrows once the handler has checked the action.
+ *
+ *   export const USERS = declareButtonShapes("us", "people: /users",
+ *     [z.literal("p"), PAGE_ARG],
+ *     [z.literal("o"), TELEGRAM_ID_ARG, PAGE_ARG.optional()]);
+ */
+export function declareButtonShapes<const Shapes extends readonly (readonly ArgumentSchema[])[]>(
+  kind: string,
+  name: string,
+  ...shapes: Shapes
+): ButtonKind<{ [S in keyof Shapes]: ArgumentsOf<Shapes[S]> }[number]> {
+  type Args = { [S in keyof Shapes]: ArgumentsOf<Shapes[S]> }[number];
   const taken = declared.get(kind);
   if (taken !== undefined) throw new Error(`button kind "${kind}" is declared twice (${taken})`);
   declared.set(kind, name);
-  const schema = z.tuple(items as unknown as [ArgumentSchema, ...ArgumentSchema[]]);
+  const schemas = shapes.map((items) =>
+    z.tuple(items as unknown as [ArgumentSchema, ...ArgumentSchema[]]),
+  );
   return {
     kind,
     name,
@@ -55,8 +79,11 @@ export function declareButton<const Items extends ArgumentSchema[]>(
       return codec.encode(kind, ...values.map(String));
     },
     parse(args) {
-      const parsed = schema.safeParse(args);
-      return parsed.success ? (parsed.data as unknown as Args) : undefined;
+      for (const schema of schemas) {
+        const parsed = schema.safeParse(args);
+        if (parsed.success) return parsed.data as unknown as Args;
+      }
+      return undefined;
     },
   };
 }

@@ -1,12 +1,18 @@
 import { InlineKeyboard } from "grammy";
+import { z } from "zod";
 import type { Person } from "../../services/access/index.ts";
+import { declareButton } from "./buttons.ts";
 import type { CallbackCodec } from "./callback-data.ts";
-import { COMMANDS, type CommandName, commandKey } from "./commands.ts";
+import { COMMANDS, type CommandName, commandKey, isCommandName } from "./commands.ts";
 import type { BotContext } from "./context.ts";
 import { mayUse } from "./guard.ts";
 
-/** Callback kind of menu buttons: `m:<command>` runs the command as if it was typed. */
-export const MENU_CALLBACK = "m";
+/** A menu button, `m:<command>`: runs a command of the catalogue as if it was typed. */
+export const MENU_BUTTON = declareButton(
+  "m",
+  "menu: run a command as if typed",
+  z.custom<CommandName>((value) => typeof value === "string" && isCommandName(value)),
+);
 
 /**
  * Commands this person may use that have a button, in catalogue order; `hidden` is left out (of
@@ -45,7 +51,7 @@ export function menuKeyboard(
     keyboard = new InlineKeyboard();
     for (const [index, name] of availableCommands(ctx.person, hidden).entries()) {
       if (index > 0 && index % 2 === 0) keyboard.row();
-      keyboard.text(ctx.t(commandKey(name, "button")), codec.encode(MENU_CALLBACK, name));
+      keyboard.text(ctx.t(commandKey(name, "button")), MENU_BUTTON.data(codec, name));
     }
     byKey.set(key, keyboard);
   }

@@ -17,7 +17,7 @@ import type { ButtonKind } from "./buttons.ts";
 import { type Audience, commandSpec, isCommandName } from "./commands.ts";
 import type { BotContext } from "./context.ts";
 import { mayUse, refuse } from "./guard.ts";
-import { MENU_CALLBACK } from "./menu.ts";
+import { MENU_BUTTON } from "./menu.ts";
 
 /** Runs a command; called for `/name` and for its menu button (then `ctx.match` is absent). */
 export type CommandHandler = (ctx: BotContext) => Promise<unknown>;
@@ -100,11 +100,10 @@ export class Router {
     const pressed = ctx.callback;
     if (pressed) {
       if (this.#callbacks.get(pressed.kind)?.entersConversation) return true;
-      // A menu button runs a command: `m:<command>`.
-      return (
-        pressed.kind === MENU_CALLBACK &&
-        this.#commands.get(pressed.args[0] ?? "")?.entersConversation === true
-      );
+      // A menu button runs a command (menu.ts); a press that names none enters nothing.
+      if (pressed.kind !== MENU_BUTTON.kind) return false;
+      const [command] = MENU_BUTTON.parse(pressed.args) ?? [];
+      return command !== undefined && this.#commands.get(command)?.entersConversation === true;
     }
     const name = commandOf(ctx);
     return name !== undefined && this.#commands.get(name)?.entersConversation === true;

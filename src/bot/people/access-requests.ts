@@ -5,7 +5,6 @@
  * a stranger leaves nothing permanent behind. The admin buttons act for admins only, and once.
  */
 import { InlineKeyboard } from "grammy";
-import { isRole } from "../../services/access/index.ts";
 import { actorOf, auditTrailOf, inviteObjectId } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { BotContext } from "../core/context.ts";
@@ -13,10 +12,9 @@ import type { FeatureDeps } from "../core/deps.ts";
 import { ROLE_KEYS, refusalText } from "../core/guard.ts";
 import { displayName, formatDateTime, profileOf, showScreen } from "../core/screen-text.ts";
 import { tellAdmins } from "./admins.ts";
+import { ACCESS_DECISION, ASK_FOR_ACCESS } from "./buttons.ts";
 import { deepLink, roleKeyboard } from "./invite.ts";
 
-export const ACCESS_REQUEST_CALLBACK = "ar";
-export const ACCESS_DECISION_CALLBACK = "ad";
 export const ACCESS_REQUEST_TTL_MS = 24 * 60 * 60 * 1000;
 /** Requests that reach the admins in one hour, whoever asks: many new accounts cannot flood them. */
 export const ACCESS_REQUESTS_PER_HOUR = 20;
@@ -29,13 +27,12 @@ interface AccessRequest {
 }
 
 const requestKey = (id: number) => `access-request:${id}`;
-const ID = /^\d{1,15}$/;
 
 /** The stranger's refusal, with the button that asks the admins. */
 export async function refuseStranger(ctx: BotContext, codec: CallbackCodec): Promise<void> {
   const keyboard = new InlineKeyboard().text(
     ctx.t("access-request-button"),
-    codec.encode(ACCESS_REQUEST_CALLBACK),
+    ASK_FOR_ACCESS.data(codec),
   );
   await ctx.reply(refusalText(ctx, "people"), { reply_markup: keyboard });
 }
@@ -44,7 +41,7 @@ export function accessRequestsFeature(deps: FeatureDeps): undefined {
   const { router, codec, access, config, logger } = deps;
   const { store } = deps;
 
-  router.callback(ACCESS_REQUEST_CALLBACK, "everyone", async (ctx) => {
+  router.button(ASK_FOR_ACCESS, "everyone", async (ctx) => {
     if (!ctx.from || ctx.chat?.type !== "private") return;
     if (ctx.person) {
       await ctx.answerCallbackQuery({ text: ctx.t("access-request-member") });
@@ -70,12 +67,8 @@ export function accessRequestsFeature(deps: FeatureDeps): undefined {
     const who = profileOf(ctx.from);
     const id = who.id;
     const reached = await tellAdmins(ctx.api, deps, (t) => {
-      const keyboard = roleKeyboard(t, (role) =>
-        codec.encode(ACCESS_DECISION_CALLBACK, "i", id, role),
-      );
-      keyboard
-        .row()
-        .text(t("access-request-ignore"), codec.encode(ACCESS_DECISION_CALLBACK, "x", id));
+      const keyboard = roleKeyboard(t, (role) => ACCESS_DECISION.data(codec, "i", id, role));
+      keyboard.row().text(t("access-request-ignore"), ACCESS_DECISION.data(codec, "x", id));
       // displayName says "Name (@username)" when there is a username.
       const text = t("access-request-admin", { name: displayName(who), id: String(id) });
       return { text, keyboard };
@@ -85,17 +78,11 @@ export function accessRequestsFeature(deps: FeatureDeps): undefined {
     await showScreen(ctx, ctx.t(reached > 0 ? "access-request-sent" : "access-request-nobody"));
   });
 
-  router.callback(ACCESS_DECISION_CALLBACK, ["admin"], async (ctx, [action, rawId, role]) => {
-    if (
-      !ctx.from ||
-      !rawId ||
-      !ID.test(rawId) ||
-      (action !== "x" && !(action === "i" && isRole(role)))
-    ) {
+  router.button(ACCESS_DECISION, ["admin"], async (ctx, [action, id, role]) => {
+    if (!ctx.from) {
       await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
       return;
     }
-    const id = Number(rawId);
     const request = await store.get<AccessRequest>(requestKey(id));
     const left = request ? request.at + ACCESS_REQUEST_TTL_MS - Date.now() : 0;
     // Only once: the first admin's answer marks the request; the mark lives as long as the request.
@@ -115,8 +102,8 @@ export function accessRequestsFeature(deps: FeatureDeps): undefined {
       return;
     }
     await ctx.answerCallbackQuery();
-    if (action === "x" || !isRole(role)) {
-      await showScreen(ctx, ctx.t("access-request-ignored", { id: rawId }));
+    if (action === "x") {
+      await showScreen(ctx, ctx.t("access-request-ignored", { id: String(id) }));
       return;
     }
     const { payload, expiresAt } = await access.createInvite(role, ctx.from.id);

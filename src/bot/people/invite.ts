@@ -4,24 +4,16 @@
  * ("warehouse · Южный"). The admin role always covers every store: no picker for it.
  */
 import { InlineKeyboard } from "grammy";
-import { isRole, type Role } from "../../services/access/index.ts";
+import type { Role } from "../../services/access/index.ts";
 import { actorOf, auditTrailOf, inviteObjectId, roleText } from "../audit/index.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { ROLE_KEYS } from "../core/guard.ts";
 import { formatDateTime, showScreen } from "../core/screen-text.ts";
 import { isChatUnreachable } from "../core/telegram-errors.ts";
+import { INVITE } from "./buttons.ts";
 import { inviteRoleText } from "./scope-format.ts";
-import {
-  isPickerAction,
-  type PickerAction,
-  pressPicker,
-  type ScopeDraft,
-  ScopeDrafts,
-  scopeKeyboard,
-} from "./shop-scope-picker.ts";
-
-export const INVITE_CALLBACK = "iv";
+import { pressPicker, type ScopeDraft, ScopeDrafts, scopeKeyboard } from "./shop-scope-picker.ts";
 
 /** Roles offered for an invite, the most common first. */
 export const INVITE_ROLES = [
@@ -54,43 +46,47 @@ export function inviteFeature(deps: FeatureDeps): undefined {
   const drafts = new ScopeDrafts(deps.store);
 
   router.command("invite", async (ctx) => {
-    const keyboard = roleKeyboard(ctx.t, (role) => codec.encode(INVITE_CALLBACK, role));
+    const keyboard = roleKeyboard(ctx.t, (role) => INVITE.data(codec, role));
     await ctx.reply(ctx.t("invite-choose-role"), { reply_markup: keyboard });
   });
 
   function showPicker(ctx: BotContext, draft: ScopeDraft, draftId: string) {
-    const encode = (action: PickerAction, ref?: string) =>
-      codec.encode(INVITE_CALLBACK, action, draftId, ...(ref ? [ref] : []));
-    const keyboard = scopeKeyboard(ctx.t, shops, draft.marked, encode);
+    const keyboard = scopeKeyboard(ctx.t, shops, draft.marked, {
+      all: INVITE.data(codec, "a", draftId),
+      done: INVITE.data(codec, "d", draftId),
+      toggle: (ref) => INVITE.data(codec, "t", draftId, ref),
+    });
     const role = ctx.t(ROLE_KEYS[draft.role]);
     return showScreen(ctx, ctx.t("scope-choose-invite", { role }), keyboard);
   }
 
-  // `iv:<role>` picks the role; `iv:<t|a|d>:<draft>[:<ref>]` are presses on the store picker.
-  router.callback(INVITE_CALLBACK, ["admin"], async (ctx, [first, draftId, ref]) => {
-    if (isPickerAction(first)) {
+  // A role, then (for several stores) the store picker's presses: buttons.ts.
+  router.button(INVITE, ["admin"], async (ctx, press) => {
+    if (press.length !== 1) {
+      const [action, draftId, ref] = press;
       const picked = await pressPicker(
         ctx,
         drafts,
         shops,
-        { action: first, draftId, ref },
+        action === "t" ? { action, draftId, ref } : { action, draftId },
         (d, id) => showPicker(ctx, d, id),
       );
       if (picked) await sendInvite(ctx, picked.draft.role, picked.scope);
       return;
     }
-    if (!isRole(first) || !ctx.from) {
+    const [role] = press;
+    if (!ctx.from) {
       await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
       return;
     }
-    if (first !== "admin" && shops.many) {
-      const draft: ScopeDraft = { role: first, marked: [] };
+    if (role !== "admin" && shops.many) {
+      const draft: ScopeDraft = { role, marked: [] };
       const id = await drafts.open(draft);
       await ctx.answerCallbackQuery();
       await showPicker(ctx, draft, id);
       return;
     }
-    await sendInvite(ctx, first, undefined);
+    await sendInvite(ctx, role, undefined);
   });
 
   /** Makes the invite and shows its link: here in a private chat, privately from a group. */

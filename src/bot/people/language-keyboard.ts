@@ -2,8 +2,7 @@ import { InlineKeyboard } from "grammy";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { BotContext } from "../core/context.ts";
 import { LOCALES, type Locale } from "../core/i18n.ts";
-
-export const LANGUAGE_CALLBACK = "lg";
+import { LANGUAGE } from "./buttons.ts";
 
 const LANGUAGE_NAME_KEYS = {
   ru: "language-name-ru",
@@ -14,10 +13,7 @@ export function languageKeyboard(ctx: BotContext, codec: CallbackCodec): InlineK
   const keyboard = new InlineKeyboard();
   for (const locale of LOCALES) {
     const mark = locale === ctx.locale ? "✓ " : "";
-    keyboard.text(
-      `${mark}${ctx.t(LANGUAGE_NAME_KEYS[locale])}`,
-      codec.encode(LANGUAGE_CALLBACK, locale),
-    );
+    keyboard.text(`${mark}${ctx.t(LANGUAGE_NAME_KEYS[locale])}`, LANGUAGE.data(codec, locale));
   }
   return keyboard;
 }

@@ -1,8 +1,8 @@
 /** /language: the person picks ru or en; the choice is kept with the person in the store. */
 import type { FeatureDeps } from "../core/deps.ts";
-import { isLocale } from "../core/i18n.ts";
 import { profileOf, showScreen } from "../core/screen-text.ts";
-import { LANGUAGE_CALLBACK, languageKeyboard } from "./language-keyboard.ts";
+import { LANGUAGE } from "./buttons.ts";
+import { languageKeyboard } from "./language-keyboard.ts";
 
 export function languageFeature(deps: FeatureDeps): undefined {
   const { access, codec, router, menus } = deps;
@@ -12,8 +12,8 @@ export function languageFeature(deps: FeatureDeps): undefined {
   });
 
   // Everyone may choose, strangers too: the refusal they get should be in their language.
-  router.callback(LANGUAGE_CALLBACK, "everyone", async (ctx, [locale]) => {
-    if (!isLocale(locale) || !ctx.from) {
+  router.button(LANGUAGE, "everyone", async (ctx, [locale]) => {
+    if (!ctx.from) {
       await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
       return;
     }

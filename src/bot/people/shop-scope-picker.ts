@@ -23,16 +23,21 @@ export interface ScopeDraft {
   page?: number;
 }
 
-/** A press on the picker: toggle a store, all stores, done. */
-export const PICKER_ACTIONS = { toggle: "t", all: "a", done: "d" } as const;
-export type PickerAction = (typeof PICKER_ACTIONS)[keyof typeof PICKER_ACTIONS];
+/** A press on the picker: toggle a store (by its ref), all stores, done. */
+export type PickerPress =
+  | { action: "t"; draftId: string; ref: string }
+  | { action: "a" | "d"; draftId: string };
 
-export function isPickerAction(value: string | undefined): value is PickerAction {
-  return value === "t" || value === "a" || value === "d";
+/** The data of the picker's buttons (people/buttons.ts: /invite's and /users' own kinds). */
+export interface PickerButtons {
+  all: string;
+  done: string;
+  toggle(shopRef: string): string;
 }
 
 const DRAFT_TTL_MS = 60 * 60 * 1000;
-const DRAFT_ID = /^[A-Za-z0-9_-]{11}$/;
+/** A draft's id as buttons carry it: 8 random bytes in base64url. */
+export const SCOPE_DRAFT_ID = /^[A-Za-z0-9_-]{11}$/;
 const draftKey = (id: string) => `scope-draft:${id}`;
 
 export class ScopeDrafts {
@@ -49,7 +54,7 @@ export class ScopeDrafts {
   }
 
   async get(id: string | undefined): Promise<ScopeDraft | undefined> {
-    if (!id || !DRAFT_ID.test(id)) return undefined;
+    if (!id || !SCOPE_DRAFT_ID.test(id)) return undefined;
     return validDraft(await this.#store.get(draftKey(id)));
   }
 
@@ -76,15 +81,15 @@ export function scopeKeyboard(
   t: (key: string, args?: Record<string, string>) => string,
   shops: BotShops,
   marked: readonly string[],
-  encode: (action: PickerAction, ref?: string) => string,
+  buttons: PickerButtons,
 ): InlineKeyboard {
-  const keyboard = new InlineKeyboard().text(t("scope-all"), encode("a"));
+  const keyboard = new InlineKeyboard().text(t("scope-all"), buttons.all);
   shops.all().forEach((shop, index) => {
     if (index % 2 === 0) newRow(keyboard);
     const key = marked.includes(shop.id) ? "scope-marked" : "scope-unmarked";
-    keyboard.text(t(key, { name: shop.name }), encode("t", shop.ref));
+    keyboard.text(t(key, { name: shop.name }), buttons.toggle(shop.ref));
   });
-  return newRow(keyboard).text(t("scope-done"), encode("d"));
+  return newRow(keyboard).text(t("scope-done"), buttons.done);
 }
 
 /** The chosen stores: undefined for all stores. */
@@ -103,16 +108,16 @@ export async function pressPicker(
   ctx: BotContext,
   drafts: ScopeDrafts,
   shops: BotShops,
-  press: { action: PickerAction; draftId: string | undefined; ref: string | undefined },
+  press: PickerPress,
   redraw: (draft: ScopeDraft, draftId: string) => Promise<void>,
 ): Promise<PickedScope | undefined> {
   const expired = () => ctx.answerCallbackQuery({ text: ctx.t("scope-expired"), show_alert: true });
-  const draft = await drafts.get(press.draftId);
-  const draftId = press.draftId ?? "";
+  const { draftId } = press;
+  const draft = await drafts.get(draftId);
   if (!draft) return void (await expired());
 
   if (press.action === "t") {
-    const shop = press.ref ? shops.byRef(press.ref) : undefined;
+    const shop = shops.byRef(press.ref);
     if (!shop) {
       await ctx.answerCallbackQuery({ text: ctx.t("scope-shop-gone") });
       return void (await redraw(draft, draftId));

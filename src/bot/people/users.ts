@@ -4,29 +4,22 @@
  * all with the store picker of /invite. A role granted here covers every store.
  */
 import { InlineKeyboard } from "grammy";
-import {
-  isRole,
-  type Person,
-  ROLES,
-  type Role,
-  type RoleChange,
-} from "../../services/access/index.ts";
+import { type Person, ROLES, type Role, type RoleChange } from "../../services/access/index.ts";
 import { actorOf, auditTrailOf, roleText } from "../audit/index.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { ROLE_KEYS } from "../core/guard.ts";
 import { displayName, showScreen } from "../core/screen-text.ts";
+import { USERS } from "./buttons.ts";
 import { limitOf, personRolesText, scopeText, unreachableRoles } from "./scope-format.ts";
 import {
-  isPickerAction,
-  type PickerAction,
+  type PickerPress,
   pressPicker,
   type ScopeDraft,
   ScopeDrafts,
   scopeKeyboard,
 } from "./shop-scope-picker.ts";
 
-export const USERS_CALLBACK = "us";
 export const USERS_PAGE_SIZE = 8;
 
 const CHANGE_FAILURE_KEYS = {
@@ -35,12 +28,6 @@ const CHANGE_FAILURE_KEYS = {
   "config-admin": "users-config-admin-locked",
   "last-admin": "users-last-admin",
 } as const satisfies Record<Extract<RoleChange, { ok: false }>["reason"], string>;
-
-/** A non-negative integer argument, or undefined for anything else (forged or damaged data). */
-function intArg(value: string | undefined): number | undefined {
-  if (value === undefined || !/^\d{1,15}$/.test(value)) return undefined;
-  return Number(value);
-}
 
 export function usersFeature(deps: FeatureDeps): undefined {
   const { access, codec, router, menus, shops } = deps;
@@ -60,16 +47,13 @@ export function usersFeature(deps: FeatureDeps): undefined {
     const keyboard = new InlineKeyboard();
     shown.forEach((person, i) => {
       if (i > 0 && i % 2 === 0) keyboard.row();
-      keyboard.text(
-        displayName(person).slice(0, 40),
-        codec.encode(USERS_CALLBACK, "o", person.id, page),
-      );
+      keyboard.text(displayName(person).slice(0, 40), USERS.data(codec, "o", person.id, page));
     });
     if (pages > 1) {
       keyboard.row();
-      if (page > 0) keyboard.text("«", codec.encode(USERS_CALLBACK, "p", page - 1));
-      keyboard.text(`${page + 1} / ${pages}`, codec.encode(USERS_CALLBACK, "p", page));
-      if (page < pages - 1) keyboard.text("»", codec.encode(USERS_CALLBACK, "p", page + 1));
+      if (page > 0) keyboard.text("«", USERS.data(codec, "p", page - 1));
+      keyboard.text(`${page + 1} / ${pages}`, USERS.data(codec, "p", page));
+      if (page < pages - 1) keyboard.text("»", USERS.data(codec, "p", page + 1));
     }
     const title = ctx.t("users-title", { count: people.length });
     await showScreen(ctx, [title, "", ...lines].join("\n"), keyboard);
@@ -93,7 +77,7 @@ export function usersFeature(deps: FeatureDeps): undefined {
       if (index > 0 && index % 2 === 0) keyboard.row();
       const holds = person.roles.includes(role);
       const label = `${holds ? "✅" : "➕"} ${ctx.t(ROLE_KEYS[role])}`;
-      keyboard.text(label, codec.encode(USERS_CALLBACK, holds ? "r" : "g", person.id, role, page));
+      keyboard.text(label, USERS.data(codec, holds ? "r" : "g", person.id, role, page));
     });
     // Which stores each role covers, when there is a choice (or a limit to undo).
     for (const role of person.roles) {
@@ -102,19 +86,19 @@ export function usersFeature(deps: FeatureDeps): undefined {
         role: ctx.t(ROLE_KEYS[role]),
         shops: scopeText(ctx.t, shops, limitOf(person, role)),
       });
-      keyboard
-        .row()
-        .text(label.slice(0, 60), codec.encode(USERS_CALLBACK, "s", person.id, role, page));
+      keyboard.row().text(label.slice(0, 60), USERS.data(codec, "s", person.id, role, page));
     }
-    keyboard.row().text(ctx.t("users-back"), codec.encode(USERS_CALLBACK, "p", page));
+    keyboard.row().text(ctx.t("users-back"), USERS.data(codec, "p", page));
     await showScreen(ctx, lines.join("\n"), keyboard);
   }
 
   function showPicker(ctx: BotContext, draft: ScopeDraft, draftId: string, name: string) {
-    // Picker presses: `us:s<t|a|d>:<draft>[:<ref>]`.
-    const encode = (action: PickerAction, ref?: string) =>
-      codec.encode(USERS_CALLBACK, `s${action}`, draftId, ...(ref ? [ref] : []));
-    const keyboard = scopeKeyboard(ctx.t, shops, draft.marked, encode);
+    // The picker's presses as /invite's, their actions prefixed with s (buttons.ts).
+    const keyboard = scopeKeyboard(ctx.t, shops, draft.marked, {
+      all: USERS.data(codec, "sa", draftId),
+      done: USERS.data(codec, "sd", draftId),
+      toggle: (ref) => USERS.data(codec, "st", draftId, ref),
+    });
     const role = ctx.t(ROLE_KEYS[draft.role]);
     return showScreen(ctx, ctx.t("users-scope-choose", { name, role }), keyboard);
   }
@@ -162,87 +146,88 @@ export function usersFeature(deps: FeatureDeps): undefined {
 
   router.command("users", (ctx) => showList(ctx, 0));
 
-  router.callback(USERS_CALLBACK, ["admin"], async (ctx, [action, ...args]) => {
-    const invalid = () =>
-      ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
-
-    if (action === "p") {
-      const page = intArg(args[0]);
-      if (page === undefined) return invalid();
-      await ctx.answerCallbackQuery();
-      return showList(ctx, page);
-    }
-
-    const pickerAction = action?.startsWith("s") ? action.slice(1) : undefined;
-    if (isPickerAction(pickerAction)) {
-      const [draftId, ref] = args;
-      const press = { action: pickerAction, draftId, ref };
-      const picked = await pressPicker(ctx, drafts, shops, press, async (draft, id) => {
-        const who = await access.find(draft.person ?? 0);
-        return showPicker(ctx, draft, id, who ? displayName(who) : String(draft.person));
-      });
-      if (picked?.draft.person !== undefined) return applyScope(ctx, picked.draft, picked.scope);
-      if (picked) return invalid(); // a draft of /invite pressed here: not made by this screen
-      return;
-    }
-
-    const id = intArg(args[0]);
-    if (id === undefined) return invalid();
-
-    if (action === "s") {
-      const role = args[1];
-      const page = intArg(args[2]) ?? 0;
-      const person = await access.find(id);
-      if (!isRole(role) || role === "admin") return invalid();
-      if (!person?.roles.includes(role)) {
-        await ctx.answerCallbackQuery({ text: ctx.t("users-unchanged") });
-        return person ? showPerson(ctx, person, page) : showList(ctx, page);
+  router.button(USERS, ["admin"], async (ctx, press) => {
+    switch (press[0]) {
+      case "p":
+        await ctx.answerCallbackQuery();
+        return showList(ctx, press[1]);
+      case "o": {
+        const [, id, page = 0] = press;
+        const person = await access.find(id);
+        if (!person) {
+          await ctx.answerCallbackQuery({ text: ctx.t("users-unknown-person") });
+          return showList(ctx, page);
+        }
+        await ctx.answerCallbackQuery();
+        return showPerson(ctx, person, page);
       }
-      return openPicker(ctx, person, role, page);
-    }
-
-    if (action === "o") {
-      const page = intArg(args[1]) ?? 0;
-      const person = await access.find(id);
-      if (!person) {
-        await ctx.answerCallbackQuery({ text: ctx.t("users-unknown-person") });
-        return showList(ctx, page);
+      case "s": {
+        const [, id, role, page = 0] = press;
+        const person = await access.find(id);
+        if (!person?.roles.includes(role)) {
+          await ctx.answerCallbackQuery({ text: ctx.t("users-unchanged") });
+          return person ? showPerson(ctx, person, page) : showList(ctx, page);
+        }
+        return openPicker(ctx, person, role, page);
       }
-      await ctx.answerCallbackQuery();
-      return showPerson(ctx, person, page);
-    }
-
-    if (action === "g" || action === "r") {
-      const role = args[1];
-      const page = intArg(args[2]) ?? 0;
-      if (!isRole(role)) return invalid();
-      const change =
-        action === "g" ? await access.grant(id, role, ctx.from?.id) : await access.revoke(id, role);
-      if (change.ok) {
-        await trail.record({
-          kind: "role",
-          actor: actorOf(ctx),
-          objectId: String(id),
-          via: action === "g" ? "granted" : "revoked",
-          to: role,
-          result: { status: "done" },
-        });
-        await menus.refresh(ctx.api, id);
-        const key = action === "g" ? "users-granted" : "users-revoked";
-        await ctx.answerCallbackQuery({ text: ctx.t(key, { role: ctx.t(ROLE_KEYS[role]) }) });
-        return showPerson(ctx, change.person, page);
+      case "g":
+      case "r": {
+        const [action, id, role, page = 0] = press;
+        return changeRole(ctx, action === "g" ? "granted" : "revoked", id, role, page);
       }
-      // A stale button (someone changed it meanwhile) or a rule: say so and show what is true now.
-      const alert = change.reason === "config-admin" || change.reason === "last-admin";
-      await ctx.answerCallbackQuery({
-        text: ctx.t(CHANGE_FAILURE_KEYS[change.reason]),
-        show_alert: alert,
-      });
-      const current = await access.find(id);
-      if (current) return showPerson(ctx, current, page);
-      return showList(ctx, page);
+      case "st":
+        return pressScope(ctx, { action: "t", draftId: press[1], ref: press[2] });
+      case "sa":
+      case "sd":
+        return pressScope(ctx, { action: press[0] === "sa" ? "a" : "d", draftId: press[1] });
     }
-
-    return invalid();
   });
+
+  /** A press on the store picker of a person's role. */
+  async function pressScope(ctx: BotContext, press: PickerPress) {
+    const picked = await pressPicker(ctx, drafts, shops, press, async (draft, id) => {
+      const who = await access.find(draft.person ?? 0);
+      return showPicker(ctx, draft, id, who ? displayName(who) : String(draft.person));
+    });
+    if (picked?.draft.person !== undefined) return applyScope(ctx, picked.draft, picked.scope);
+    // A draft of /invite pressed here: not made by this screen.
+    if (picked)
+      await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
+  }
+
+  async function changeRole(
+    ctx: BotContext,
+    via: "granted" | "revoked",
+    id: number,
+    role: Role,
+    page: number,
+  ) {
+    const change =
+      via === "granted"
+        ? await access.grant(id, role, ctx.from?.id)
+        : await access.revoke(id, role);
+    if (change.ok) {
+      await trail.record({
+        kind: "role",
+        actor: actorOf(ctx),
+        objectId: String(id),
+        via,
+        to: role,
+        result: { status: "done" },
+      });
+      await menus.refresh(ctx.api, id);
+      const key = via === "granted" ? "users-granted" : "users-revoked";
+      await ctx.answerCallbackQuery({ text: ctx.t(key, { role: ctx.t(ROLE_KEYS[role]) }) });
+      return showPerson(ctx, change.person, page);
+    }
+    // A stale button (someone changed it meanwhile) or a rule: say so and show what is true now.
+    const alert = change.reason === "config-admin" || change.reason === "last-admin";
+    await ctx.answerCallbackQuery({
+      text: ctx.t(CHANGE_FAILURE_KEYS[change.reason]),
+      show_alert: alert,
+    });
+    const current = await access.find(id);
+    if (current) return showPerson(ctx, current, page);
+    return showList(ctx, page);
+  }
 }

@@ -2,11 +2,11 @@
 import type { Person, RedeemFailure } from "../../services/access/index.ts";
 import { SubscriptionService, subscriberKey } from "../../services/subscriptions.ts";
 import { actorOf, auditTrailOf, inviteObjectId, roleText } from "../audit/index.ts";
-import { type CommandName, commandKey, commandSpec, isCommandName } from "../core/commands.ts";
+import { type CommandName, commandKey, commandSpec } from "../core/commands.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { mayUse, refuse, roleNames } from "../core/guard.ts";
-import { availableCommands, MENU_CALLBACK, menuKeyboard, notApplying } from "../core/menu.ts";
+import { availableCommands, MENU_BUTTON, menuKeyboard, notApplying } from "../core/menu.ts";
 import { commandArgs } from "../core/router.ts";
 import { displayName, profileOf } from "../core/screen-text.ts";
 import { refuseStranger } from "./access-requests.ts";
@@ -153,9 +153,10 @@ export function welcomeFeature(deps: FeatureDeps): undefined {
   });
 
   // A menu button runs its command exactly as typing it would, after the same role check.
-  router.callback(MENU_CALLBACK, "everyone", async (ctx, [name]) => {
-    const handler = name && isCommandName(name) ? router.handler(name) : undefined;
-    if (!name || !isCommandName(name) || !handler) {
+  router.button(MENU_BUTTON, "everyone", async (ctx, [name]) => {
+    // A command of the catalogue this bot runs without (its module is off) is no button either.
+    const handler = router.handler(name);
+    if (!handler) {
       await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
       return;
     }

@@ -23,14 +23,12 @@ import { commandArgs } from "../core/router.ts";
 import { isNotModified } from "../core/screen-text.ts";
 import { withShopTag } from "../core/shop-tags.ts";
 import type { FeatureFactory } from "../index.ts";
+import { OPEN_PRODUCT, PRODUCT_PRICE, PRODUCT_STOCK } from "./buttons.ts";
 import { productShops, shopOfRef } from "./card-shop.ts";
 import { ozonErrorText, productCardText } from "./format.ts";
 import {
   type Pickable,
   PRICE_ROLES,
-  PRODUCT_CARD_CALLBACK,
-  PRODUCT_PRICE_CALLBACK,
-  PRODUCT_STOCK_CALLBACK,
   pickKeyboard,
   productCardKeyboard,
   STOCK_ROLES,
@@ -139,68 +137,57 @@ export function productsFeature(area: ProductsFeatureDeps): FeatureFactory {
       });
     });
 
-    router.callback(
-      PRODUCT_CARD_CALLBACK,
-      PRODUCTS_ROLES,
-      async (ctx, [ref = "", id = "", how]) => {
-        const found = shopOfRef(ctx.t, ctx.person, shops, ref);
-        if (!found.ok) return ctx.answerCallbackQuery({ text: found.text, show_alert: true });
-        const { shop } = found;
-        if (!/^\d{1,20}$/.test(id)) return ctx.answerCallbackQuery();
-        try {
-          const kind = how === "s" ? "sku" : "product_id";
-          const [product] = await shop.seller.products.cards(kind, [id]);
-          if (!product) {
-            return ctx.answerCallbackQuery({ text: ctx.t("products-gone"), show_alert: true });
-          }
-          const { text, keyboard } = await cardScreen(ctx, screenDeps, shop, product);
-          await ctx.answerCallbackQuery();
-          const message = ctx.callbackQuery?.message;
-          if (how === "e" && message) {
-            await ctx.api
-              .editMessageText(message.chat.id, message.message_id, text, {
-                reply_markup: keyboard,
-              })
-              .catch(async (error: unknown) => {
-                if (isNotModified(error)) return;
-                await ctx.reply(text, { reply_markup: keyboard });
-              });
-          } else {
-            await ctx.reply(text, { reply_markup: keyboard });
-          }
-        } catch (error) {
-          logger.warn({ err: error, shop: shop.id }, "products: a card could not be read");
-          await ctx.answerCallbackQuery({
-            text: ozonErrorText(ctx.t, error).slice(0, 200),
-            show_alert: true,
-          });
+    router.button(OPEN_PRODUCT, PRODUCTS_ROLES, async (ctx, [ref, id, how]) => {
+      const found = shopOfRef(ctx.t, ctx.person, shops, ref);
+      if (!found.ok) return ctx.answerCallbackQuery({ text: found.text, show_alert: true });
+      const { shop } = found;
+      try {
+        const kind = how === "s" ? "sku" : "product_id";
+        const [product] = await shop.seller.products.cards(kind, [id]);
+        if (!product) {
+          return ctx.answerCallbackQuery({ text: ctx.t("products-gone"), show_alert: true });
         }
-      },
-    );
+        const { text, keyboard } = await cardScreen(ctx, screenDeps, shop, product);
+        await ctx.answerCallbackQuery();
+        const message = ctx.callbackQuery?.message;
+        if (how === "e" && message) {
+          await ctx.api
+            .editMessageText(message.chat.id, message.message_id, text, {
+              reply_markup: keyboard,
+            })
+            .catch(async (error: unknown) => {
+              if (isNotModified(error)) return;
+              await ctx.reply(text, { reply_markup: keyboard });
+            });
+        } else {
+          await ctx.reply(text, { reply_markup: keyboard });
+        }
+      } catch (error) {
+        logger.warn({ err: error, shop: shop.id }, "products: a card could not be read");
+        await ctx.answerCallbackQuery({
+          text: ozonErrorText(ctx.t, error).slice(0, 200),
+          show_alert: true,
+        });
+      }
+    });
 
     const entry =
       (role: "warehouse" | "manager", conversation: string) =>
-      async (ctx: BotContext, [ref = "", id = ""]: string[]) => {
+      async (ctx: BotContext, [ref, id]: [string, string]) => {
         const found = shopOfRef(ctx.t, ctx.person, shops, ref, role);
         if (!found.ok) return ctx.answerCallbackQuery({ text: found.text, show_alert: true });
-        if (!/^\d{1,20}$/.test(id)) return ctx.answerCallbackQuery();
         await ctx.answerCallbackQuery();
         await ctx.conversation.exitAll();
         await ctx.conversation.enter(conversation, found.shop.id, id);
       };
     const enters = { entersConversation: true } as const;
-    router.callback(
-      PRODUCT_STOCK_CALLBACK,
+    router.button(
+      PRODUCT_STOCK,
       STOCK_ROLES,
       entry("warehouse", PRODUCT_STOCK_CONVERSATION),
       enters,
     );
-    router.callback(
-      PRODUCT_PRICE_CALLBACK,
-      PRICE_ROLES,
-      entry("manager", PRODUCT_PRICE_CONVERSATION),
-      enters,
-    );
+    router.button(PRODUCT_PRICE, PRICE_ROLES, entry("manager", PRODUCT_PRICE_CONVERSATION), enters);
 
     /** True once: this person asked with `/products` alone in this chat and this is what followed. */
     async function wasAsked(ctx: BotContext): Promise<boolean> {

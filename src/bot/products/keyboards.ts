@@ -6,18 +6,9 @@ import { reachesShop } from "../../services/access/shop-scope.ts";
 import { clip } from "../../text.ts";
 import { historyButton } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
+import { OPEN_PRODUCT, PRODUCT_PRICE, PRODUCT_STOCK } from "./buttons.ts";
 
 type Translate = (key: string, args?: Record<string, string | number>) => string;
-
-/**
- * A product's card: `<ref>:<id>:<how>`, how = e (edit the pressed message), n (a new message),
- * s (a new message, the id is a SKU: a posting card's product line).
- */
-export const PRODUCT_CARD_CALLBACK = "pxc";
-/** 📦 Stock on a card or an alert: `<ref>:<productId>`. */
-export const PRODUCT_STOCK_CALLBACK = "pxs";
-/** 💰 Price on a card: `<ref>:<productId>`. */
-export const PRODUCT_PRICE_CALLBACK = "pxp";
 
 /** Who may change stock and prices (admins always may). */
 export const STOCK_ROLES = ["warehouse"] as const;
@@ -32,13 +23,13 @@ export function productLineButton(
 ): { text: string; callback_data: string } {
   return {
     text: clip(t("products-open-button", { name: product.name }), 64),
-    callback_data: codec.encode(PRODUCT_CARD_CALLBACK, shopRef, product.sku, "s"),
+    callback_data: OPEN_PRODUCT.data(codec, shopRef, product.sku, "s"),
   };
 }
 
 /** The data of 📦 Stock for a product (stock alerts use it too). */
 export function productStockData(codec: CallbackCodec, shopRef: string, productId: string): string {
-  return codec.encode(PRODUCT_STOCK_CALLBACK, shopRef, productId);
+  return PRODUCT_STOCK.data(codec, shopRef, productId);
 }
 
 export function productCardKeyboard(
@@ -55,16 +46,10 @@ export function productCardKeyboard(
     keyboard.text(t("products-stock-button"), productStockData(codec, shop.ref, productId));
   }
   if (reachesShop(person, "manager", shop.id)) {
-    keyboard.text(
-      t("products-price-button"),
-      codec.encode(PRODUCT_PRICE_CALLBACK, shop.ref, productId),
-    );
+    keyboard.text(t("products-price-button"), PRODUCT_PRICE.data(codec, shop.ref, productId));
   }
   keyboard.row();
-  keyboard.text(
-    t("products-refresh-button"),
-    codec.encode(PRODUCT_CARD_CALLBACK, shop.ref, productId, "e"),
-  );
+  keyboard.text(t("products-refresh-button"), OPEN_PRODUCT.data(codec, shop.ref, productId, "e"));
   keyboard.add(historyButton(t, codec, "s", sku ?? productId));
   return keyboard;
 }
@@ -82,10 +67,7 @@ export function pickKeyboard(codec: CallbackCodec, found: readonly Pickable[], m
     const label = [many ? shop.name : "", clip(product.name, 40), product.offerId ?? ""]
       .filter(Boolean)
       .join(" · ");
-    keyboard.text(
-      clip(label, 64),
-      codec.encode(PRODUCT_CARD_CALLBACK, shop.ref, product.productId, "e"),
-    );
+    keyboard.text(clip(label, 64), OPEN_PRODUCT.data(codec, shop.ref, product.productId, "e"));
   });
   return keyboard;
 }

@@ -23,8 +23,9 @@ import type { ConversationContext } from "../core/context.ts";
 import type { Dialog, MessageRef } from "../core/dialog/dialog.ts";
 import type { Translator } from "../core/i18n.ts";
 import { withShopTag } from "../core/shop-tags.ts";
+import { OPEN_PRODUCT } from "./buttons.ts";
 import { ozonErrorText, productCardText } from "./format.ts";
-import { PRODUCT_CARD_CALLBACK, productCardKeyboard } from "./keyboards.ts";
+import { productCardKeyboard } from "./keyboards.ts";
 
 export interface ProductDialogDeps {
   shops: ShopRegistry;
@@ -197,7 +198,7 @@ function enteredFromCard(first: ConversationContext, codec: CallbackCodec): Mess
   const rows = message?.reply_markup?.inline_keyboard ?? [];
   const isCard = rows.some((row) =>
     row.some(
-      (b) => "callback_data" in b && codec.decode(b.callback_data)?.kind === PRODUCT_CARD_CALLBACK,
+      (b) => "callback_data" in b && codec.decode(b.callback_data)?.kind === OPEN_PRODUCT.kind,
     ),
   );
   return message && isCard ? { chatId: message.chat.id, messageId: message.message_id } : undefined;

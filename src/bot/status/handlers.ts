@@ -9,10 +9,8 @@ import type { CallbackCodec } from "../core/callback-data.ts";
 import type { BotContext } from "../core/context.ts";
 import { showScreen } from "../core/screen-text.ts";
 import type { FeatureFactory } from "../index.ts";
+import { STATUS_REFRESH } from "./buttons.ts";
 import { statusText } from "./format.ts";
-
-/** The Refresh button's kind. */
-export const STATUS_CALLBACK = "hs";
 
 export interface StatusFeatureDeps {
   snapshot(): Promise<StatusSnapshot>;
@@ -26,13 +24,13 @@ export function statusFeature(deps: StatusFeatureDeps): FeatureFactory {
   async function show(ctx: BotContext): Promise<void> {
     const snapshot = await deps.snapshot();
     const t = ctx.t.bind(ctx);
-    const keyboard = new InlineKeyboard().text(t("status-refresh"), codec.encode(STATUS_CALLBACK));
+    const keyboard = new InlineKeyboard().text(t("status-refresh"), STATUS_REFRESH.data(codec));
     await showScreen(ctx, statusText(t, snapshot), keyboard);
   }
 
   return ({ router }) => {
     router.command("status", (ctx) => show(ctx));
-    router.callback(STATUS_CALLBACK, ["admin"], async (ctx) => {
+    router.button(STATUS_REFRESH, ["admin"], async (ctx) => {
       await ctx.answerCallbackQuery();
       await show(ctx);
     });

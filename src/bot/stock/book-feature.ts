@@ -4,7 +4,7 @@
  * with ✅ Apply and ✖ Cancel. Stock changes need the warehouse role, prices the manager role
  * (an admin has both); what the role does not allow is counted and left out.
  *
- * Buttons: swk:<ref> the store to export · swa:<ref>:<draft> apply · swx:<ref>:<draft> drop.
+ * Buttons (buttons.ts): the store to export, apply and drop a preview.
  */
 import { randomBytes } from "node:crypto";
 import { Composer, InlineKeyboard, InputFile } from "grammy";
@@ -29,12 +29,8 @@ import { shopChoice, shopKeyboard, withShopTag } from "../core/shop-tags.ts";
 import { fetchTelegramFile, formatBytes, TelegramFileTooBigError } from "../core/telegram-files.ts";
 import type { FeatureFactory } from "../index.ts";
 import { fileErrorText, previewText, progressText } from "./book-format.ts";
+import { WORKBOOK_APPLY, WORKBOOK_DROP, WORKBOOK_SHOP } from "./buttons.ts";
 
-export const BOOK_SHOP_CALLBACK = "swk";
-export const BOOK_APPLY_CALLBACK = "swa";
-export const BOOK_DROP_CALLBACK = "swx";
-const REF = /^[0-9a-z]{1,8}$/;
-const DRAFT = /^[0-9a-z]{12}$/;
 /** The file name the bot gives a store's workbook; sent back, it names the store. */
 const FILE_NAME = /^stock-([0-9a-z]{1,8})-/;
 /** Reading a store's catalogue takes a few calls; a preview should not wait longer. */
@@ -106,19 +102,18 @@ export function bookFeature(area: BookFeatureDeps): FeatureFactory {
       if (!only) return ctx.reply(ctx.t("stock-shop-unknown"));
       if (inShops.length === 1) return sendWorkbook(ctx, only);
       const keyboard = shopKeyboard(inShops.map(shopChoice), (ref) =>
-        codec.encode(BOOK_SHOP_CALLBACK, ref),
+        WORKBOOK_SHOP.data(codec, ref),
       );
       return ctx.reply(ctx.t("book-pick-store"), { reply_markup: keyboard });
     });
 
     /** The shop of a button, when the presser's role reaches it. */
-    function shopOf(ctx: BotContext, ref: string | undefined): Shop | undefined {
-      if (ref === undefined || !REF.test(ref)) return undefined;
+    function shopOf(ctx: BotContext, ref: string): Shop | undefined {
       const shop = shops.byRef(ref);
       return shop && reachable(ctx, shops).some((s) => s.id === shop.id) ? shop : undefined;
     }
 
-    router.callback(BOOK_SHOP_CALLBACK, [...ROLES], async (ctx, [ref]) => {
+    router.button(WORKBOOK_SHOP, [...ROLES], async (ctx, [ref]) => {
       const shop = shopOf(ctx, ref);
       if (!shop)
         return ctx.answerCallbackQuery({ text: ctx.t("stock-shop-unknown"), show_alert: true });
@@ -126,10 +121,11 @@ export function bookFeature(area: BookFeatureDeps): FeatureFactory {
       await sendWorkbook(ctx, shop);
     });
 
-    router.callback(BOOK_APPLY_CALLBACK, [...ROLES], async (ctx, [ref, id]) => {
+    router.button(WORKBOOK_APPLY, [...ROLES], async (ctx, [ref, id]) => {
       const shop = shopOf(ctx, ref);
       const desk = shop && area.deskOf(shop.id);
-      if (!shop || !desk || id === undefined || !DRAFT.test(id)) {
+      // A store gone or out of the presser's reach: the preview is no longer theirs to apply.
+      if (!shop || !desk) {
         return ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
       }
       const draft = await desk.draft(id);
@@ -155,10 +151,10 @@ export function bookFeature(area: BookFeatureDeps): FeatureFactory {
         .catch(() => undefined);
     });
 
-    router.callback(BOOK_DROP_CALLBACK, [...ROLES], async (ctx, [ref, id]) => {
+    router.button(WORKBOOK_DROP, [...ROLES], async (ctx, [ref, id]) => {
       const shop = shopOf(ctx, ref);
       const desk = shop && area.deskOf(shop.id);
-      if (!desk || id === undefined || !DRAFT.test(id)) {
+      if (!desk) {
         return ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
       }
       const draft = await desk.draft(id);
@@ -242,9 +238,9 @@ export function bookFeature(area: BookFeatureDeps): FeatureFactory {
       const keyboard = new InlineKeyboard()
         .text(
           ctx.t("book-apply", { count: stock.length + prices.length }),
-          codec.encode(BOOK_APPLY_CALLBACK, shop.ref, id),
+          WORKBOOK_APPLY.data(codec, shop.ref, id),
         )
-        .text(ctx.t("book-drop"), codec.encode(BOOK_DROP_CALLBACK, shop.ref, id));
+        .text(ctx.t("book-drop"), WORKBOOK_DROP.data(codec, shop.ref, id));
       return ctx.reply(clip(text, TEXT_LIMIT), { reply_markup: keyboard });
     }
 

@@ -3,5 +3,5 @@
  * wiring uses of this folder; everything else stays inside.
  */
 
-export { STOCK_THRESHOLD_CALLBACK } from "./keyboards.ts";
+export { STOCK_THRESHOLD } from "./buttons.ts";
 export { createStockModule, type StockBotModule, type StockModuleOptions } from "./module.ts";

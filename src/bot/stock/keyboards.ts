@@ -1,17 +1,10 @@
-/**
- * Buttons of stock alerts. swb:<shop ref>:<sku> — 📦 Stock under an alert (opens the product) ·
- * swt:<on|off> — stock alerts on or off for the chat, a row of /subscribe's screen.
- */
+/** Buttons of stock alerts (buttons.ts): 📦 Stock under an alert, the /subscribe row. */
 import { InlineKeyboard } from "grammy";
 import type { StockAlert } from "../../services/stock/watcher.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { Translator } from "../core/i18n.ts";
 import { productStockData } from "../products/index.ts";
-
-export const STOCK_BUTTON_CALLBACK = "swb";
-export const STOCK_TOGGLE_CALLBACK = "swt";
-/** swl:<shop ref>[:<value>|d] — a store's low-stock threshold (admins, from /stores). */
-export const STOCK_THRESHOLD_CALLBACK = "swl";
+import { ALERT_STOCK, ALERTS_TOGGLE } from "./buttons.ts";
 
 export function stockAlertKeyboard(
   codec: CallbackCodec,
@@ -24,7 +17,7 @@ export function stockAlertKeyboard(
   const data =
     productId && /^\d{1,20}$/.test(productId)
       ? productStockData(codec, ref, productId)
-      : codec.encode(STOCK_BUTTON_CALLBACK, ref, alert.level.sku);
+      : ALERT_STOCK.data(codec, ref, alert.level.sku);
   return new InlineKeyboard().text(t("stock-button-stock"), data);
 }
 
@@ -36,6 +29,6 @@ export function stockToggleButton(
 ): { text: string; data: string } {
   return {
     text: `${on ? "✅" : "▫️"} ${t("stock-subscribe-toggle")}`,
-    data: codec.encode(STOCK_TOGGLE_CALLBACK, on ? "off" : "on"),
+    data: ALERTS_TOGGLE.data(codec, on ? "off" : "on"),
   };
 }

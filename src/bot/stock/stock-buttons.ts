@@ -11,15 +11,8 @@ import type { ShopRegistry } from "../../shops/registry.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import type { FeatureFactory } from "../index.ts";
-import {
-  STOCK_BUTTON_CALLBACK,
-  STOCK_THRESHOLD_CALLBACK,
-  STOCK_TOGGLE_CALLBACK,
-  stockToggleButton,
-} from "./keyboards.ts";
-
-const SKU = /^\d{1,20}$/;
-const REF = /^[0-9a-z]{1,8}$/;
+import { ALERT_STOCK, ALERTS_TOGGLE, STOCK_THRESHOLD, THRESHOLD_CHOICES } from "./buttons.ts";
+import { stockToggleButton } from "./keyboards.ts";
 
 export interface StockButtonsDeps {
   shops: Pick<ShopRegistry, "byRef">;
@@ -39,13 +32,9 @@ export function stockButtonsFeature(area: StockButtonsDeps): FeatureFactory {
     const { router, codec } = deps;
     const { shops } = area;
 
-    router.callback(STOCK_TOGGLE_CALLBACK, ["warehouse"], async (ctx, args) => {
+    router.button(ALERTS_TOGGLE, ["warehouse"], async (ctx, [want]) => {
       const chatId = ctx.chat?.id;
-      const [want] = args;
       if (chatId === undefined) return;
-      if (want !== "on" && want !== "off") {
-        return ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
-      }
       if (!mayManage(ctx)) {
         return ctx.answerCallbackQuery({ text: ctx.t("stock-admin-only"), show_alert: true });
       }
@@ -73,45 +62,33 @@ export function stockButtonsFeature(area: StockButtonsDeps): FeatureFactory {
       await ctx.editMessageReplyMarkup({ reply_markup: keyboard }).catch(() => undefined);
     });
 
-    const CHOICES = [1, 2, 3, 5, 10, 20, 50];
-    router.callback(STOCK_THRESHOLD_CALLBACK, ["admin"], async (ctx, [ref, value]) => {
-      const shop = ref !== undefined && REF.test(ref) ? shops.byRef(ref) : undefined;
+    router.button(STOCK_THRESHOLD, ["admin"], async (ctx, [ref, value]) => {
+      const shop = shops.byRef(ref);
       if (!shop) {
         return ctx.answerCallbackQuery({ text: ctx.t("stock-shop-unknown"), show_alert: true });
       }
       const threshold = new StockThreshold(shop.store, area.lowStock);
-      if (value === "d") await threshold.set(undefined);
-      else if (value !== undefined) {
-        const number = Number(value);
-        if (!CHOICES.includes(number)) {
-          return ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
-        }
-        await threshold.set(number);
-      }
+      if (value !== undefined) await threshold.set(value === "d" ? undefined : value);
       await ctx.answerCallbackQuery();
       const now = await threshold.get();
       const own = await threshold.isOwn();
       const keyboard = new InlineKeyboard();
-      for (const choice of CHOICES) {
+      for (const choice of THRESHOLD_CHOICES) {
         const mark = own && choice === now ? "✅ " : "";
-        keyboard.text(`${mark}${choice}`, codec.encode(STOCK_THRESHOLD_CALLBACK, shop.ref, choice));
+        keyboard.text(`${mark}${choice}`, STOCK_THRESHOLD.data(codec, shop.ref, choice));
       }
       keyboard
         .row()
         .text(
           `${own ? "" : "✅ "}${ctx.t("stock-threshold-default", { count: area.lowStock })}`,
-          codec.encode(STOCK_THRESHOLD_CALLBACK, shop.ref, "d"),
+          STOCK_THRESHOLD.data(codec, shop.ref, "d"),
         );
       const text = ctx.t("stock-threshold-screen", { name: shop.name, count: now });
       if (value === undefined) await ctx.reply(text, { reply_markup: keyboard });
       else await ctx.editMessageText(text, { reply_markup: keyboard }).catch(() => undefined);
     });
 
-    router.callback(STOCK_BUTTON_CALLBACK, ["warehouse"], async (ctx, args) => {
-      const [ref, sku] = args;
-      if (ref === undefined || sku === undefined || !REF.test(ref) || !SKU.test(sku)) {
-        return ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
-      }
+    router.button(ALERT_STOCK, ["warehouse"], async (ctx, [ref, sku]) => {
       const shop = shops.byRef(ref);
       if (!shop) {
         return ctx.answerCallbackQuery({ text: ctx.t("stock-shop-unknown"), show_alert: true });

@@ -17,15 +17,9 @@ import { isLocale } from "../core/i18n.ts";
 import { showScreen } from "../core/screen-text.ts";
 import type { FeatureFactory } from "../index.ts";
 import { ADD_STORE_CONVERSATION } from "./add-store-dialog.ts";
+import { ADD_STORE, RENAME_STORE, STORES } from "./buttons.ts";
 import { RENAME_STORE_CONVERSATION } from "./rename-dialog.ts";
-import {
-  confirmScreen,
-  STORES_ADD_CALLBACK,
-  STORES_CALLBACK,
-  STORES_RENAME_CALLBACK,
-  storesScreen,
-  type ViewContext,
-} from "./view.ts";
+import { confirmScreen, storesScreen, type ViewContext } from "./view.ts";
 
 export interface StoresFeatureDeps {
   shops: ShopRegistry;
@@ -53,8 +47,8 @@ export function storesFeature(deps: StoresFeatureDeps): FeatureFactory {
   }
 
   /** The shop a button names, or the list again with a sentence when it is gone. */
-  async function shopOf(ctx: BotContext, ref: string | undefined): Promise<Shop | undefined> {
-    const shop = ref === undefined ? undefined : shops.byRef(ref);
+  async function shopOf(ctx: BotContext, ref: string): Promise<Shop | undefined> {
+    const shop = shops.byRef(ref);
     if (shop) return shop;
     await ctx.answerCallbackQuery({ text: ctx.t("stores-gone") });
     await showList(ctx);
@@ -93,7 +87,7 @@ export function storesFeature(deps: StoresFeatureDeps): FeatureFactory {
   return ({ router }) => {
     router.command("stores", (ctx) => showList(ctx));
 
-    router.callback(STORES_CALLBACK, ["admin"], async (ctx, [action, ref]) => {
+    router.button(STORES, ["admin"], async (ctx, [action, ref]) => {
       if (action === "l") {
         await ctx.answerCallbackQuery();
         return showList(ctx);
@@ -134,13 +128,11 @@ export function storesFeature(deps: StoresFeatureDeps): FeatureFactory {
             "stores-removed",
             "removed",
           );
-        default:
-          return ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
       }
     });
 
-    router.callback(
-      STORES_ADD_CALLBACK,
+    router.button(
+      ADD_STORE,
       ["admin"],
       async (ctx) => {
         // Keys are typed in a private chat only: in a group others would read them.
@@ -154,8 +146,8 @@ export function storesFeature(deps: StoresFeatureDeps): FeatureFactory {
       { entersConversation: true },
     );
 
-    router.callback(
-      STORES_RENAME_CALLBACK,
+    router.button(
+      RENAME_STORE,
       ["admin"],
       async (ctx, [ref]) => {
         const shop = await shopOf(ctx, ref);

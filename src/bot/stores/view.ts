@@ -7,21 +7,14 @@ import { QuestionSwitch } from "../../services/questions/switch.ts";
 import type { ShopOrigin } from "../../shops/entry.ts";
 import type { ApiHealth, ShopApi, ShopHealth } from "../../shops/health.ts";
 import type { Shop } from "../../shops/registry.ts";
-import { QUESTIONS_ON_CALLBACK } from "../chats/index.ts";
+import { QUESTIONS_ON_BUTTON } from "../chats/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { Locale } from "../core/i18n.ts";
 import { formatDateTime } from "../core/screen-text.ts";
-import { STOCK_THRESHOLD_CALLBACK } from "../stock/index.ts";
+import { STOCK_THRESHOLD } from "../stock/index.ts";
+import { ADD_STORE, RENAME_STORE, STORES } from "./buttons.ts";
 
 type Translate = (key: string, args?: Record<string, string | number>) => string;
-
-/** Callback kinds: the list's own buttons, Add (enters a dialog), Rename (enters a dialog). */
-export const STORES_CALLBACK = "st";
-export const STORES_ADD_CALLBACK = "sta";
-export const STORES_RENAME_CALLBACK = "str";
-
-/** Actions of STORES_CALLBACK: `l` list; pause, resume, remove asked (lower) and confirmed (upper). */
-export type StoresAction = "l" | "p" | "P" | "u" | "U" | "d" | "D" | "e";
 
 export interface ViewContext {
   t: Translate;
@@ -76,14 +69,14 @@ export async function storesScreen(
     if (questionsOff) lines.push(`   ${t("stores-questions-off")}`);
     blocks.push(lines.join("\n"));
     keyboard
-      .text(`✏️ ${shop.name}`, codec.encode(STORES_RENAME_CALLBACK, shop.ref))
+      .text(`✏️ ${shop.name}`, RENAME_STORE.data(codec, shop.ref))
       .text(
         shop.paused ? t("stores-resume-button") : t("stores-pause-button"),
-        codec.encode(STORES_CALLBACK, shop.paused ? "u" : "p", shop.ref),
+        STORES.data(codec, shop.paused ? "u" : "p", shop.ref),
       )
       .text(
         t("stores-remove-button"),
-        codec.encode(STORES_CALLBACK, shop.origin === "env" ? "e" : "d", shop.ref),
+        STORES.data(codec, shop.origin === "env" ? "e" : "d", shop.ref),
       )
       .row();
     // The store's own low-stock threshold for stock alerts (the stock module's screen).
@@ -91,20 +84,17 @@ export async function storesScreen(
       keyboard
         .text(
           t("stock-threshold-button", { name: shop.name }),
-          codec.encode(STOCK_THRESHOLD_CALLBACK, shop.ref),
+          STOCK_THRESHOLD.data(codec, shop.ref, undefined),
         )
         .row();
     }
     if (questionsOff) {
       keyboard
-        .text(
-          `${t("questions-turn-on")}: ${shop.name}`,
-          codec.encode(QUESTIONS_ON_CALLBACK, shop.ref),
-        )
+        .text(`${t("questions-turn-on")}: ${shop.name}`, QUESTIONS_ON_BUTTON.data(codec, shop.ref))
         .row();
     }
   }
-  keyboard.text(t("stores-add-button"), codec.encode(STORES_ADD_CALLBACK));
+  keyboard.text(t("stores-add-button"), ADD_STORE.data(codec));
   const head = shops.length === 0 ? t("stores-empty") : t("stores-title", { count: shops.length });
   const text = [notice, head, ...blocks].filter(Boolean).join("\n\n");
   return { text, keyboard };
@@ -124,7 +114,7 @@ export function confirmScreen(
   } as const;
   const [question, yes] = keys[action];
   const keyboard = new InlineKeyboard()
-    .text(t(yes), codec.encode(STORES_CALLBACK, action, shop.ref))
-    .text(t("stores-back"), codec.encode(STORES_CALLBACK, "l"));
+    .text(t(yes), STORES.data(codec, action, shop.ref))
+    .text(t("stores-back"), STORES.data(codec, "l"));
   return { text: t(question, { name: shop.name }), keyboard };
 }

@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
-import { STOCK_THRESHOLD_CALLBACK } from "../../../src/bot/stock/index.ts";
+import { STOCK_THRESHOLD } from "../../../src/bot/stock/index.ts";
 import { RedisStore } from "../../../src/store/redis.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../../support/redis.ts";
 import { callback, command, text } from "../../support/updates.ts";
@@ -134,10 +134,10 @@ describe("stock alerts", () => {
     await subscribeWithStock(h, KEEPER, "Stock alerts");
     const codec = createCallbackCodec(h.fake.token);
     const ref = h.shops.get(h.shopId)?.ref ?? "";
-    const open = callback(codec.encode(STOCK_THRESHOLD_CALLBACK, ref), { from: ADMIN });
+    const open = callback(codec.encode(STOCK_THRESHOLD.kind, ref), { from: ADMIN });
     const refused = await exchange(
       h,
-      callback(codec.encode(STOCK_THRESHOLD_CALLBACK, ref), { from: KEEPER }),
+      callback(codec.encode(STOCK_THRESHOLD.kind, ref), { from: KEEPER }),
     );
     expect(refused.some((c) => c.method === "sendMessage")).toBe(false);
     const screen = lastScreen(await exchange(h, open));
