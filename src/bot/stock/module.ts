@@ -26,7 +26,7 @@ import type { BotContext } from "../core/context.ts";
 import type { BotModule } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
 import type { ModuleDeps } from "../modules.ts";
-import { bookFeature } from "./book-feature.ts";
+import { bookFeature, bookRights } from "./book-feature.ts";
 import { TelegramBookNotifier } from "./book-notifier.ts";
 import { stockToggleButton } from "./keyboards.ts";
 import { TelegramStockNotifier } from "./notifier.ts";
@@ -137,6 +137,7 @@ export function createStockModule(
               defaultLocale: config.defaultLocale,
             }),
             ...(options.bookPaceMs === undefined ? {} : { paceMs: options.bookPaceMs }),
+            rights: async (job) => bookRights(await access.find(job.by), job.shopId),
             lease: leased.lease,
             logger: logger.child({ module: "stock-book", shop: shop.id }),
           });
