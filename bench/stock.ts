@@ -138,6 +138,7 @@ const total = (counters: Record<string, number>) =>
       async finished(_job, lines) {
         finished = lines.filter((l) => l.outcome.ok).length;
       },
+      async stopped() {},
     },
   });
   await desk.saveDraft({

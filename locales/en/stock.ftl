@@ -81,6 +81,10 @@ book-started = Applying…
 book-queued = Another workbook of this store goes first ({ $count } ahead).
 book-progress = ⏳ Applying the workbook: { $sent } of { $total } sent to Ozon.
 book-finished = ✅ Workbook applied: { $done } done, { $refused } refused by Ozon. Each row is in the file.
+book-stopped-rights = ⛔ The workbook was stopped: your role no longer allows these changes in this store. { $sent ->
+    [0] Nothing was sent to Ozon.
+   *[other] Sent to Ozon before that: { $sent } of { $total }.
+} Send the file again to see what you may change now.
 book-result-row = Row
 book-result-what = What
 book-result-value = New value

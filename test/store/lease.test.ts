@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { LeaseLostError } from "../../src/services/background-loop.ts";
 import {
   acquireLease,
   createStoreLease,
@@ -12,6 +13,8 @@ import {
   leaseKey,
   releaseLease,
   renewLease,
+  type StoreLease,
+  storeLoopLease,
   THIS_PROCESS,
 } from "../../src/store/lease.ts";
 import { MemoryStore } from "../../src/store/memory.ts";
@@ -167,6 +170,49 @@ let dirs = 0;
 leaseSuite("file", async () => {
   const store = await SqliteStore.open({ dataDir: join(root, `d${++dirs}`) });
   return { stores: [store], dispose: () => store.close() };
+});
+
+describe("storeLoopLease", () => {
+  it("runs a watcher without a lease on a store one process owns, or under the one given", () => {
+    const store = new MemoryStore();
+    expect(storeLoopLease(store, "postings", undefined)).toEqual({
+      lease: false,
+      store,
+      fenced: false,
+    });
+    const given = { ttlMs: 300 };
+    expect(storeLoopLease(store, "postings", given)).toEqual({
+      lease: given,
+      store,
+      fenced: false,
+    });
+  });
+});
+
+redis.describe("storeLoopLease over Redis", () => {
+  const prefix = uniquePrefix("loop-lease");
+  let store: RedisStore;
+  beforeEach(async () => {
+    store = await RedisStore.open({ url: redis.url, prefix });
+  });
+  afterEach(() => store.close());
+  afterAll(() => removeKeys(redis.url, prefix));
+
+  it("fences a watcher's writes by its lease where processes share the store", async () => {
+    const leased = storeLoopLease(store, "ratings", undefined);
+    expect(leased.fenced).toBe(true);
+    // Not held yet: a write through the fenced view fails, the store itself is untouched.
+    await expect(leased.store.set("cursor", 1)).rejects.toBeInstanceOf(LeaseLostError);
+    const lease = leased.lease as StoreLease;
+    expect(await lease.acquire()).toBe(true);
+    expect(await leaseHolder(store, "ratings")).toBe(lease.holderId);
+    await leased.store.set("cursor", 2);
+    expect(await store.get("cursor")).toBe(2);
+  });
+
+  it("takes a test's lease over the fenced one, unfenced", () => {
+    expect(storeLoopLease(store, "ratings", false)).toEqual({ lease: false, store, fenced: false });
+  });
 });
 
 redis.describe("leases over Redis", () => {

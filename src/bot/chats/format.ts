@@ -17,14 +17,27 @@ export const TELEGRAM_TOPIC_NAME_LIMIT = 128;
 /** FBS postings in the seller's Ozon account; `?search=` finds an order by its number. */
 const OZON_POSTINGS_URL = "https://seller.ozon.ru/app/postings/fbs";
 
-/** "💬 Buyer · order 123 · SKU 456". */
-export function relayHeader(t: Translator, context: ChatContext, ozonChatId: string): string {
+/**
+ * Which buyer chat, on one line, in the words of the message card (relayAbout, orderLine) — for the
+ * answer prompt and the not-sent texts: "💬 Buyer · 📦 Kettle · 🧾 Order 123". The product by
+ * name when known; its SKU only when neither a name nor an order tells the chat, as a bare number
+ * says nothing to a person; the chat's id when nothing else does.
+ */
+export function relayHeader(
+  t: Translator,
+  context: ChatContext,
+  ozonChatId: string,
+  productName?: string,
+): string {
   const parts = [t("relay-header-buyer")];
-  if (context.orderNumber) parts.push(t("relay-header-order", { order: context.orderNumber }));
+  if (productName) parts.push(t("relay-header-product", { name: productName }));
+  // The card's own order words (inbox-format.ts orderLine), so the two never differ.
+  if (context.orderNumber) parts.push(t("inbox-card-title", { order: context.orderNumber }));
   else if (context.postingNumber) {
-    parts.push(t("relay-header-posting", { posting: context.postingNumber }));
+    parts.push(t("inbox-card-posting", { posting: context.postingNumber }));
+  } else if (context.sku && !productName) {
+    parts.push(t("relay-header-sku", { sku: context.sku }));
   }
-  if (context.sku) parts.push(t("relay-header-sku", { sku: context.sku }));
   if (parts.length === 1) parts.push(t("relay-header-chat", { chat: shortChatId(ozonChatId) }));
   return parts.join(" · ");
 }

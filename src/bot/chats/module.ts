@@ -19,7 +19,7 @@ import {
   type RelayRepositoryOptions,
 } from "../../services/relay/repositories.ts";
 import { PerShop } from "../../shops/per-shop.ts";
-import { fencedLease, sharedByProcesses } from "../../store/lease.ts";
+import { storeLoopLease } from "../../store/lease.ts";
 import { whenBotRemoved } from "../core/bot-removed.ts";
 import { chatMovesFor, followChatMove } from "../core/chat-moved.ts";
 import type { BotModule } from "../core/module.ts";
@@ -116,12 +116,9 @@ export function createRelayModule(
           const shopSeller = shop.seller as NonNullable<typeof shop.seller>;
           // Several processes: the relay writes cursors and marks only while it holds its lease;
           // the bot's own features keep the plain repositories. Links stay shared by all shops.
-          const fence =
-            sharedByProcesses(store) && options.relay?.lease === undefined
-              ? fencedLease(shop.store, RELAY_LEASE_NAME)
-              : undefined;
-          const repositories = fence
-            ? createRelayRepositories(fence.store, {
+          const leased = storeLoopLease(shop.store, RELAY_LEASE_NAME, options.relay?.lease);
+          const repositories = leased.fenced
+            ? createRelayRepositories(leased.store, {
                 ...options.repositories,
                 shared: store,
                 shopId: shop.id,
@@ -148,9 +145,8 @@ export function createRelayModule(
             moveChat: (from, to) => followChatMove(moves, api, from, to, logger),
           });
           const relay = new ChatRelay({
-            ...(sharedByProcesses(store) ? {} : { lease: false as const }),
             ...options.relay,
-            ...(fence ? { lease: fence.lease } : {}),
+            lease: leased.lease,
             chats: shopSeller.chats,
             repositories,
             notifier,

@@ -17,7 +17,7 @@ import { RelayGroupSetting } from "../../services/relay/audience.ts";
 import { DeliveryMarks } from "../../services/relay/delivery-marks.ts";
 import { ProductNames } from "../../services/relay/product-names.ts";
 import { PerShop } from "../../shops/per-shop.ts";
-import { fencedLease, sharedByProcesses } from "../../store/lease.ts";
+import { storeLoopLease } from "../../store/lease.ts";
 import { auditTrailOf } from "../audit/index.ts";
 import { chatMovesFor, followChatMove } from "../core/chat-moved.ts";
 import type { BotModule } from "../core/module.ts";
@@ -75,11 +75,8 @@ export function createQuestionsModule(
         wants: (shop) => shop.seller !== undefined,
         start: (shop) => {
           const seller = shop.seller as NonNullable<typeof shop.seller>;
-          const fence =
-            sharedByProcesses(store) && options.lease === undefined
-              ? fencedLease(shop.store, QUESTION_LEASE_NAME)
-              : undefined;
-          const shopStore = fence ? fence.store : shop.store;
+          const leased = storeLoopLease(shop.store, QUESTION_LEASE_NAME, options.lease);
+          const shopStore = leased.store;
           const notifier = new TelegramQuestionNotifier({
             api: apiForSender(api),
             shop: { id: shop.id, shops },
@@ -95,9 +92,7 @@ export function createQuestionsModule(
             moveChat: (from, to) => followChatMove(moves, api, from, to, logger),
           });
           const poller = new QuestionRelay({
-            ...(sharedByProcesses(store) ? {} : { lease: false as const }),
-            ...(options.lease === undefined ? {} : { lease: options.lease }),
-            ...(fence ? { lease: fence.lease } : {}),
+            lease: leased.lease,
             api: seller.questions,
             store: shopStore,
             notifier,

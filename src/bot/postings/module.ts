@@ -24,7 +24,7 @@ import {
 } from "../../services/subscriptions.ts";
 import { PerShop } from "../../shops/per-shop.ts";
 import type { Shop } from "../../shops/registry.ts";
-import { fencedLease, sharedByProcesses } from "../../store/lease.ts";
+import { storeLoopLease } from "../../store/lease.ts";
 import { auditTrailOf } from "../audit/index.ts";
 import { whenBotRemoved } from "../core/bot-removed.ts";
 import { chatMovesFor, followChatMove } from "../core/chat-moved.ts";
@@ -262,21 +262,17 @@ export function createPostingsModule(
         wants: (shop) => shop.seller !== undefined,
         start: (shop) => {
           // Several processes: the watcher writes marks only while it holds its lease.
-          const fence =
-            sharedByProcesses(store) && options.watcher?.lease === undefined
-              ? fencedLease(shop.store, "postings")
-              : undefined;
+          const leased = storeLoopLease(shop.store, "postings", options.watcher?.lease);
           const watcher = new PostingWatcher({
             pollSeconds: config.pollSeconds.postings,
-            ...(sharedByProcesses(store) ? {} : { lease: false as const }),
             burstThreshold: config.postings.burstThreshold,
             reminderBeforeMs: config.postings.reminderBeforeMinutes * 60_000,
             logger: logger.child({ module: "postings", shop: shop.id }),
             ...options.watcher,
-            ...(fence ? { lease: fence.lease } : {}),
+            lease: leased.lease,
             // wants() let only shops with a Seller client through.
             seller: shop.seller as NonNullable<typeof shop.seller>,
-            store: fence?.store ?? shop.store,
+            store: leased.store,
             subscriptions: entitledSubscribers(subscriptions, access, where, shop.id),
             notifier: notifierOf(shop, api),
             moveChat: (from, to) => followChatMove(moves, api, from, to, logger),

@@ -12,7 +12,7 @@ import {
   type RatingsWatcherOptions,
 } from "../../services/ratings/index.ts";
 import { PerShop } from "../../shops/per-shop.ts";
-import { fencedLease, sharedByProcesses } from "../../store/lease.ts";
+import { storeLoopLease } from "../../store/lease.ts";
 import type { BotModule } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
 import type { ModuleDeps } from "../modules.ts";
@@ -35,7 +35,7 @@ export function createRatingsModule(
   options: RatingsModuleOptions = {},
 ): RatingsBotModule {
   const { container, i18n, sender } = deps;
-  const { store, access, config, logger, shops } = container;
+  const { access, config, logger, shops } = container;
   let watchers: PerShop<RatingsWatcher> | undefined;
   return {
     name: "ratings",
@@ -48,15 +48,10 @@ export function createRatingsModule(
         wants: (shop) => shop.seller !== undefined,
         start: (shop) => {
           const seller = shop.seller as NonNullable<typeof shop.seller>;
-          const fence =
-            sharedByProcesses(store) && options.lease === undefined
-              ? fencedLease(shop.store, RATINGS_LEASE_NAME)
-              : undefined;
-          const shopStore = fence ? fence.store : shop.store;
+          const leased = storeLoopLease(shop.store, RATINGS_LEASE_NAME, options.lease);
+          const shopStore = leased.store;
           const watcher = new RatingsWatcher({
-            ...(sharedByProcesses(store) ? {} : { lease: false as const }),
-            ...(options.lease === undefined ? {} : { lease: options.lease }),
-            ...(fence ? { lease: fence.lease } : {}),
+            lease: leased.lease,
             shopId: shop.id,
             api: seller.ratings,
             store: shopStore,

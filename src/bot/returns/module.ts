@@ -14,7 +14,7 @@ import {
   repairDecisionRecords,
 } from "../../services/returns/index.ts";
 import { PerShop } from "../../shops/per-shop.ts";
-import { fencedLease, sharedByProcesses } from "../../store/lease.ts";
+import { storeLoopLease } from "../../store/lease.ts";
 import { auditTrailOf } from "../audit/index.ts";
 import type { BotModule } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
@@ -68,15 +68,10 @@ export function createReturnsModule(
         wants: (shop) => shop.seller !== undefined,
         start: (shop) => {
           const seller = shop.seller as NonNullable<typeof shop.seller>;
-          const fence =
-            sharedByProcesses(store) && options.lease === undefined
-              ? fencedLease(shop.store, RETURNS_LEASE_NAME)
-              : undefined;
-          const shopStore = fence ? fence.store : shop.store;
+          const leased = storeLoopLease(shop.store, RETURNS_LEASE_NAME, options.lease);
+          const shopStore = leased.store;
           const watcher = new ReturnsWatcher({
-            ...(sharedByProcesses(store) ? {} : { lease: false as const }),
-            ...(options.lease === undefined ? {} : { lease: options.lease }),
-            ...(fence ? { lease: fence.lease } : {}),
+            lease: leased.lease,
             shopId: shop.id,
             api: seller.returns,
             store: shopStore,

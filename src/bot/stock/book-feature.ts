@@ -9,8 +9,9 @@
 import { randomBytes } from "node:crypto";
 import { Composer, InlineKeyboard, InputFile } from "grammy";
 import type { Message } from "grammy/types";
+import type { Person } from "../../services/access/index.ts";
 import { reachesShop } from "../../services/access/shop-scope.ts";
-import type { BookDesk } from "../../services/stock/book-desk.ts";
+import type { BookDesk, BookRights } from "../../services/stock/book-desk.ts";
 import type { BookOzon } from "../../services/stock/book-ozon.ts";
 import { BookColumnsError, type BookPlan, planBook } from "../../services/stock/book-plan.ts";
 import {
@@ -51,10 +52,23 @@ function reachable(ctx: BotContext, shops: ShopRegistry): Shop[] {
     .filter((shop) => shop.seller && ROLES.some((role) => reachesShop(ctx.person, role, shop.id)));
 }
 
-/** Only what the person's roles allow: stock (warehouse), prices (manager); admins both. */
+/**
+ * What a person may change in a store's workbook: stock (the warehouse role), prices (manager),
+ * each reaching the store; an admin both. The preview asks it, and the desk again on resuming.
+ */
+export function bookRights(
+  person: Pick<Person, "roles" | "shops"> | undefined,
+  shopId: string,
+): BookRights {
+  return {
+    stock: reachesShop(person, "warehouse", shopId),
+    prices: reachesShop(person, "manager", shopId),
+  };
+}
+
+/** Only what the person's roles allow; the rest is counted. */
 function allowed(ctx: BotContext, shopId: string, plan: BookPlan) {
-  const stock = reachesShop(ctx.person, "warehouse", shopId);
-  const prices = reachesShop(ctx.person, "manager", shopId);
+  const { stock, prices } = bookRights(ctx.person, shopId);
   return {
     stock: stock ? plan.stock : [],
     prices: prices ? plan.prices : [],

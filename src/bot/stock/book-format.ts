@@ -106,6 +106,11 @@ export function progressText(t: Translator, job: BookJob): string {
   return t("book-progress", { sent: job.sent, total: job.total });
 }
 
+/** The job stopped: the sender's role no longer allows it; what had been sent before, if any. */
+export function stoppedText(t: Translator, job: BookJob): string {
+  return t("book-stopped-rights", { sent: job.sent, total: job.total });
+}
+
 export function outcomeText(t: Translator, outcome: ItemOutcome): string {
   if (outcome.ok) return t("book-outcome-done");
   if (outcome.code === "TOO_MANY_REQUESTS") return t("book-outcome-too-many");

@@ -1,6 +1,7 @@
 /**
  * A workbook job → Telegram: one progress message edited in place (the preview becomes it), and
- * at the end the summary and the result workbook, each row done or Ozon's error in words.
+ * at the end the summary and the result workbook, each row done or Ozon's error in words — or,
+ * when the sender's role went before the job could go on, that it stopped.
  */
 import type { I18n } from "@grammyjs/i18n";
 import { type Api, InputFile } from "grammy";
@@ -8,7 +9,7 @@ import type { BookJob, BookNotifier, BookResultLine } from "../../services/stock
 import { resultWorkbook } from "../../services/stock/book-write.ts";
 import { type Locale, type LocalizedContext, translatorOr } from "../core/i18n.ts";
 import { chatKindOf, type TelegramSender } from "../core/sender/index.ts";
-import { progressText, resultRow, resultSummary } from "./book-format.ts";
+import { progressText, resultRow, resultSummary, stoppedText } from "./book-format.ts";
 
 export interface TelegramBookNotifierOptions {
   api: Api;
@@ -49,6 +50,19 @@ export class TelegramBookNotifier implements BookNotifier {
         if (!String((error as Error).message).includes("not modified")) throw error;
       });
     return messageId;
+  }
+
+  /** The progress message (the preview) says it too, so no screen still reads "Applying…". */
+  async stopped(job: BookJob): Promise<void> {
+    const { api, sender } = this.#o;
+    const text = stoppedText(this.#t(job), job);
+    if (job.messageId !== undefined) {
+      const messageId = job.messageId;
+      await sender
+        .schedule(this.#target(job), () => api.editMessageText(job.chatId, messageId, text))
+        .catch(() => undefined);
+    }
+    await sender.schedule(this.#target(job), () => api.sendMessage(job.chatId, text));
   }
 
   async finished(job: BookJob, lines: BookResultLine[]): Promise<void> {

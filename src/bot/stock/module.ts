@@ -20,13 +20,13 @@ import {
 import { SubscriptionService } from "../../services/subscriptions.ts";
 import { PerShop } from "../../shops/per-shop.ts";
 import type { Shop } from "../../shops/registry.ts";
-import { fencedLease, sharedByProcesses } from "../../store/lease.ts";
+import { storeLoopLease } from "../../store/lease.ts";
 import { auditTrailOf } from "../audit/index.ts";
 import type { BotContext } from "../core/context.ts";
 import type { BotModule } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
 import type { ModuleDeps } from "../modules.ts";
-import { bookFeature } from "./book-feature.ts";
+import { bookFeature, bookRights } from "./book-feature.ts";
 import { TelegramBookNotifier } from "./book-notifier.ts";
 import { stockToggleButton } from "./keyboards.ts";
 import { TelegramStockNotifier } from "./notifier.ts";
@@ -88,10 +88,7 @@ export function createStockModule(
         wants: (shop) => shop.seller !== undefined || options.sourceOf !== undefined,
         start: (shop) => {
           const source: StockSource = sourceOf(shop) ?? (async () => []);
-          const fence =
-            sharedByProcesses(store) && options.lease === undefined
-              ? fencedLease(shop.store, STOCK_LEASE_NAME)
-              : undefined;
+          const leased = storeLoopLease(shop.store, STOCK_LEASE_NAME, options.lease);
           const notifier = new TelegramStockNotifier({
             api: apiForSender(api),
             sender,
@@ -107,13 +104,11 @@ export function createStockModule(
           const watcher = new StockWatcher({
             shopId: shop.id,
             source,
-            store: fence ? fence.store : shop.store,
+            store: leased.store,
             notifier,
             threshold: () => threshold.get(),
             pollMinutes: config.stock.pollMinutes,
-            ...(sharedByProcesses(store) ? {} : { lease: false as const }),
-            ...(options.lease === undefined ? {} : { lease: options.lease }),
-            ...(fence ? { lease: fence.lease } : {}),
+            lease: leased.lease,
             ...(options.now ? { now: options.now } : {}),
             logger: logger.child({ module: "stock", shop: shop.id }),
           });
@@ -128,13 +123,10 @@ export function createStockModule(
         logger,
         wants: (shop) => ozonOf(shop) !== undefined,
         start: (shop) => {
-          const fence =
-            sharedByProcesses(store) && options.lease === undefined
-              ? fencedLease(shop.store, BOOK_LEASE_NAME)
-              : undefined;
+          const leased = storeLoopLease(shop.store, BOOK_LEASE_NAME, options.lease);
           const desk = new BookDesk({
             shopId: shop.id,
-            store: fence ? fence.store : shop.store,
+            store: leased.store,
             shared: shop.store,
             ozon: ozonOf(shop) as BookOzon,
             audit: auditTrailOf(container),
@@ -145,9 +137,8 @@ export function createStockModule(
               defaultLocale: config.defaultLocale,
             }),
             ...(options.bookPaceMs === undefined ? {} : { paceMs: options.bookPaceMs }),
-            ...(sharedByProcesses(store) ? {} : { lease: false as const }),
-            ...(options.lease === undefined ? {} : { lease: options.lease }),
-            ...(fence ? { lease: fence.lease } : {}),
+            rights: async (job) => bookRights(await access.find(job.by), job.shopId),
+            lease: leased.lease,
             logger: logger.child({ module: "stock-book", shop: shop.id }),
           });
           if (options.poll !== false) desk.start();

@@ -113,6 +113,36 @@ const cursorBody = (asked: Set<string>, page: { cursor?: string }) => ({
   ...page,
 });
 
+/** The body of a seed's offset-paged list of these products. */
+const offsetBody = (asked: Set<string>, page: number) => ({
+  page,
+  page_size: PAGE,
+  filter: { product_id: [...asked] },
+});
+
+/**
+ * The asked products of an offset-paged seed list (`/v2` stocks, `/v1` prices), each as `toValue`
+ * makes it, by product id. At most MAX_PAGES pages; stops once every asked product came, on a
+ * short page, or past Ozon's total.
+ */
+async function offsetPagedProducts<I extends { product_id: string }, T>(
+  asked: Set<string>,
+  fetchPage: (page: number) => Promise<{ result: { items?: I[] | null; total?: number | null } }>,
+  toValue: (item: I) => T,
+): Promise<Map<string, T>> {
+  const found = new Map<string, T>();
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const { result } = await fetchPage(page);
+    const items = result.items ?? [];
+    for (const item of items) {
+      if (asked.has(item.product_id)) found.set(item.product_id, toValue(item));
+    }
+    const total = result.total ?? 0;
+    if (found.size >= asked.size || items.length < PAGE || page * PAGE >= total) break;
+  }
+  return found;
+}
+
 /**
  * Visits every item of a cursor-paged successor list (`/v4` stocks, `/v5` prices), at most
  * MAX_PAGES pages; stops on an empty page or a cursor that does not move.
@@ -132,24 +162,16 @@ async function eachCursorItem<I>(
 }
 
 export function createStockPricesApi(ctx: SellerContext) {
-  async function stocksSpec(asked: Set<string>, signal?: AbortSignal) {
-    const found = new Map<string, ProductStock>();
-    for (let page = 1; page <= MAX_PAGES; page++) {
-      const answer = await ctx.http.call(stocksV2, {
-        body: { page, page_size: PAGE, filter: { product_id: [...asked] } },
-        ...signalOf(signal),
-      });
-      const items = answer.result.items ?? [];
-      for (const item of items) {
-        if (!asked.has(item.product_id)) continue;
+  function stocksSpec(asked: Set<string>, signal?: AbortSignal) {
+    return offsetPagedProducts(
+      asked,
+      (page) => ctx.http.call(stocksV2, { body: offsetBody(asked, page), ...signalOf(signal) }),
+      (item) => {
         const stock = emptyStock(item.product_id, item.offer_id);
         for (const s of item.stocks ?? []) addUnits(stock, s.type, s);
-        found.set(item.product_id, stock);
-      }
-      const total = answer.result.total ?? 0;
-      if (found.size >= asked.size || items.length < PAGE || page * PAGE >= total) break;
-    }
-    return found;
+        return stock;
+      },
+    );
   }
 
   async function stocksSuccessor(asked: Set<string>, signal?: AbortSignal) {
@@ -166,20 +188,12 @@ export function createStockPricesApi(ctx: SellerContext) {
     return found;
   }
 
-  async function pricesSpec(asked: Set<string>, signal?: AbortSignal) {
-    const found = new Map<string, ProductPrices>();
-    for (let page = 1; page <= MAX_PAGES; page++) {
-      const answer = await ctx.http.call(pricesV1, {
-        body: { page, page_size: PAGE, filter: { product_id: [...asked] } },
-        ...signalOf(signal),
-      });
-      const items = answer.result.items ?? [];
-      for (const item of items)
-        if (asked.has(item.product_id)) found.set(item.product_id, toPrices(item));
-      const total = answer.result.total ?? 0;
-      if (found.size >= asked.size || items.length < PAGE || page * PAGE >= total) break;
-    }
-    return found;
+  function pricesSpec(asked: Set<string>, signal?: AbortSignal) {
+    return offsetPagedProducts(
+      asked,
+      (page) => ctx.http.call(pricesV1, { body: offsetBody(asked, page), ...signalOf(signal) }),
+      toPrices,
+    );
   }
 
   async function pricesSuccessor(asked: Set<string>, signal?: AbortSignal) {

@@ -8,6 +8,10 @@
  * Never sent twice: a batch is marked "sending" before its request and "done" with Ozon's answer
  * after it. A batch found "sending" after a restart may or may not have reached Ozon: the store
  * is read again, items already at their new value count as done, and only the rest are sent.
+ *
+ * Only while allowed: each time a job is taken up (after Apply, and again after a restart or a
+ * takeover) its sender's rights are asked anew. The preview checked them, but a role may have
+ * been taken away since; then nothing more is sent and the sender is told once.
  */
 import type { Logger } from "../../logger.ts";
 import { type Lease, loopLease } from "../../store/lease.ts";
@@ -67,6 +71,8 @@ export interface BookJob extends BookAudience {
   /** The progress message, once there is one. */
   messageId?: number;
   state: "running" | "finished" | "delivered";
+  /** Finished early: the sender's role no longer allows what is left (nothing more was sent). */
+  stopped?: "rights";
   deliveryTries: number;
   createdAt: string;
 }
@@ -99,6 +105,14 @@ export interface BookNotifier {
   progress(job: BookJob): Promise<number | undefined>;
   /** Sends the result; resolves once Telegram accepted it. */
   finished(job: BookJob, lines: BookResultLine[]): Promise<void>;
+  /** Tells the sender the job stopped because their role no longer allows it (`job.stopped`). */
+  stopped(job: BookJob): Promise<void>;
+}
+
+/** What a job's sender may still change in its store: stock, prices. */
+export interface BookRights {
+  stock: boolean;
+  prices: boolean;
 }
 
 export interface BookDeskOptions {
@@ -115,6 +129,8 @@ export interface BookDeskOptions {
   /** How often the desk looks for jobs besides being woken (default 5 s). */
   idleMs?: number;
   lease?: false | Lease | { holderId?: string; ttlMs?: number };
+  /** The sender's rights now, asked whenever a job is taken up (default: all allowed). */
+  rights?: (job: BookJob) => Promise<BookRights>;
   logger?: Pick<Logger, "warn" | "info" | "error">;
   now?: () => Date;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
@@ -247,6 +263,13 @@ export class BookDesk {
     const sleep = this.#o.sleep ?? sleepFor;
     let catalog: BookCatalog | undefined;
     let lastProgress = 0;
+    if (!(await this.#stillAllowed(job))) {
+      logger?.info({ job: job.id, by: job.by }, "workbook stopped: the sender's role is gone");
+      job.state = "finished";
+      job.stopped = "rights";
+      await this.#saveJob(job);
+      return;
+    }
     job.messageId ??= await notifier.progress(job).catch(() => undefined);
     await this.#saveJob(job);
     for (let index = 0; index < job.batches; index++) {
@@ -311,6 +334,19 @@ export class BookDesk {
     await this.#saveJob(job);
   }
 
+  /** Whether the sender may still make every change the job has left to send. */
+  async #stillAllowed(job: BookJob): Promise<boolean> {
+    const { rights, store } = this.#o;
+    if (!rights) return true;
+    const now = await rights(job);
+    for (let index = 0; index < job.batches; index++) {
+      const batch = await store.get<BookBatch>(`${BATCH_PREFIX}${job.id}:${pad(index)}`);
+      if (!batch || batch.state === "done") continue;
+      if (!(batch.kind === "stock" ? now.stock : now.prices)) return false;
+    }
+    return true;
+  }
+
   /** The batch's items in the audit trail, then the batch marked recorded. */
   async #record(job: BookJob, index: number, batch: BookBatch): Promise<void> {
     const { audit, store } = this.#o;
@@ -330,7 +366,8 @@ export class BookDesk {
       lines.push(...resultLines(batch));
     }
     try {
-      await notifier.finished(job, lines);
+      if (job.stopped) await notifier.stopped(job);
+      else await notifier.finished(job, lines);
     } catch (error) {
       if (error instanceof StoppingError) throw error;
       job.deliveryTries += 1;

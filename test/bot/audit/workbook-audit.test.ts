@@ -108,6 +108,7 @@ describe("a workbook job's records after a crash", () => {
         finished: async () => {
           delivered++;
         },
+        stopped: async () => {},
       },
     });
     const draft: BookDraft = {

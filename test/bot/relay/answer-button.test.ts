@@ -52,6 +52,19 @@ describe("the Reply button under a relayed buyer message", () => {
     expect(sent().map((m) => m.text)).toEqual(["Завтра утром"]);
   });
 
+  it("names the buyer chat as the message card does: the order once, in its words, no SKU", async () => {
+    const { e, chat } = await buyerWrites("Где мой заказ?");
+    if (!chat.orderNumber) throw new Error("the first open buyer chat is not about an order");
+    const relayed = sendsTo(e.fake, SELLER.id).at(-1) as RecordedCall;
+    const order = `🧾 Order ${chat.orderNumber}`;
+    expect(textOf(relayed)).toContain(order);
+
+    await e.send(press(relayed, "✍️ Answer", SELLER));
+    const prompt = textOf(e.fake.callsTo("sendMessage").at(-1) as RecordedCall);
+    expect(prompt.split("\n")[0]).toBe(`✍️ 💬 Buyer · ${order}`);
+    expect(prompt).not.toContain("SKU");
+  });
+
   it("is refused to someone without the seller role, and asks nothing", async () => {
     const { e } = await buyerWrites("Здравствуйте");
     const relayed = sendsTo(e.fake, SELLER.id).at(-1) as RecordedCall;

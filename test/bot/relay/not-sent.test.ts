@@ -96,7 +96,7 @@ describe("a reply in private the bot cannot place", () => {
     await e.send(press(notSent, "Send it to", SELLER));
     const confirm = e.fake.callsTo("editMessageText").at(-1) as RecordedCall;
     expect(textOf(confirm)).toContain("И курьер позвонит заранее");
-    expect(textOf(confirm)).toContain(`order ${chat.orderNumber}`);
+    expect(textOf(confirm)).toContain(`🧾 Order ${chat.orderNumber}`);
     const toBuyer = () => sellerMessages(e.sandbox, chat.id, asked.id).map((m) => m.text);
     expect(toBuyer()).toEqual(["Завтра"]);
 

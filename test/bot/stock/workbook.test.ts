@@ -12,7 +12,16 @@ import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../../support/redis.ts";
 import { command, document } from "../../support/updates.ts";
 import { press, sentMessage, textOf } from "../harness.ts";
-import { ADMIN, exchange, IVAN, lastScreen, type StockHarness, startStock } from "./harness.ts";
+import {
+  ADMIN,
+  exchange,
+  IVAN,
+  lastScreen,
+  MANAGER,
+  messagesTo,
+  type StockHarness,
+  startStock,
+} from "./harness.ts";
 
 const MOSCOW = "1020000092835000";
 
@@ -154,6 +163,55 @@ describe("the workbook round trip", () => {
     );
     expect(String(rows.getCell(3, 5).value)).toBe("выполнено");
     expect(h.sandbox.control.stock.units(second.offerId).price).not.toBe("999.00");
+  });
+
+  /** A CSV of `who` with `column` changed for the first product, previewed and applied. */
+  async function appliedCsv(who: typeof IVAN, column: string, value: string, apply: string) {
+    const harness = h as StockHarness;
+    const [first] = harness.sandbox.control.products();
+    if (!first) throw new Error("sandbox has no products");
+    const ref = harness.shops.get(harness.shopId)?.ref;
+    const csv = [`Артикул (offer_id);${column}`, `${first.offerId};${value}`].join("\n");
+    const preview = lastScreen(
+      await sendBack(harness, who, `stock-${ref}-edit.csv`, Buffer.from(csv), "text/csv"),
+    );
+    await exchange(harness, press(preview, apply, who));
+    return first;
+  }
+
+  it("resumed after the sender's role was taken away, applies nothing and tells them once, in their language", async () => {
+    h = await startStock({ module: { bookPaceMs: 0 } });
+    const first = await appliedCsv(IVAN, `Остаток (stock #${MOSCOW})`, "4", "✅ Применить (1)");
+    const before = h.sandbox.control.stock.units(first.offerId);
+    // The process stopped before the job ran; meanwhile an admin took the warehouse role away.
+    await h.access.revoke(IVAN.id, "warehouse");
+    await h.restart();
+    const since = h.fake.calls.length;
+    expect(await h.module.deskOf(h.shopId)?.runOnce()).toBe(1);
+    expect(h.sandbox.control.stock.stockLog()).toEqual([]);
+    expect(h.sandbox.control.stock.units(first.offerId)).toEqual(before);
+    const told = messagesTo(h, IVAN.id, since);
+    expect(told.map(textOf)).toEqual([
+      "⛔ Применение таблицы остановлено: ваша роль больше не позволяет эти изменения в этом магазине. В Ozon ничего не отправлено. Отправьте файл снова, чтобы увидеть, что вы можете изменить сейчас.",
+    ]);
+    expect(h.fake.calls.some((c) => c.seq >= since && c.method === "sendDocument")).toBe(false);
+
+    await h.restart();
+    expect(await h.module.deskOf(h.shopId)?.runOnce()).toBe(0);
+    expect(messagesTo(h, IVAN.id, since)).toHaveLength(1);
+  });
+
+  it("resumed after the sender's role stopped reaching the store, applies nothing", async () => {
+    h = await startStock({ module: { bookPaceMs: 0 } });
+    const first = await appliedCsv(MANAGER, "Цена (price)", "999", "✅ Apply (1)");
+    await h.access.setScope(MANAGER.id, "manager", ["another-store"]);
+    await h.restart();
+    const since = h.fake.calls.length;
+    expect(await h.module.deskOf(h.shopId)?.runOnce()).toBe(1);
+    expect(h.sandbox.control.stock.units(first.offerId).price).not.toBe("999.00");
+    expect(messagesTo(h, MANAGER.id, since).map(textOf)).toEqual([
+      "⛔ The workbook was stopped: your role no longer allows these changes in this store. Nothing was sent to Ozon. Send the file again to see what you may change now.",
+    ]);
   });
 
   it("answers a malformed or oversized file with a clear word, never a crash", async () => {

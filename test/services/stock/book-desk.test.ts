@@ -5,6 +5,7 @@ import {
   type BookDraft,
   type BookJob,
   type BookResultLine,
+  type BookRights,
 } from "../../../src/services/stock/book-desk.ts";
 import type { BookOzon, PriceSet, StockSet } from "../../../src/services/stock/book-ozon.ts";
 import type { BookCatalog } from "../../../src/services/stock/book-plan.ts";
@@ -70,9 +71,10 @@ const draft = (count: number): BookDraft => ({
   ],
 });
 
-function desk(store: MemoryStore, ozon: FakeOzon) {
+function desk(store: MemoryStore, ozon: FakeOzon, rights?: BookRights) {
   const progress: number[] = [];
   const results: BookResultLine[][] = [];
+  const stopped: BookJob[] = [];
   const d = new BookDesk({
     shopId: "shop",
     store,
@@ -87,9 +89,23 @@ function desk(store: MemoryStore, ozon: FakeOzon) {
       async finished(_job, lines) {
         results.push(lines);
       },
+      async stopped(job) {
+        stopped.push(structuredClone(job));
+      },
     },
+    ...(rights ? { rights: async () => rights } : {}),
   });
-  return { d, progress, results };
+  return { d, progress, results, stopped };
+}
+
+/** A store where a draft of `count` stock changes and a price was applied, nothing sent yet. */
+async function applied(count: number) {
+  const store = new MemoryStore();
+  const ozon = new FakeOzon(catalog(count));
+  const { d } = desk(store, ozon);
+  await d.saveDraft(draft(count));
+  await d.apply("d1");
+  return { store, ozon };
 }
 
 describe("workbook desk", () => {
@@ -119,11 +135,7 @@ describe("workbook desk", () => {
   });
 
   it("resumes after a kill mid-request: sends only what Ozon does not show yet", async () => {
-    const store = new MemoryStore();
-    const ozon = new FakeOzon(catalog(150));
-    const { d } = desk(store, ozon);
-    await d.saveDraft(draft(150));
-    await d.apply("d1");
+    const { store, ozon } = await applied(150);
     // The process died after marking the first batch "sending"; Ozon took its first 40 items.
     const key = "book:batch:d1:00000";
     const batch = (await store.get<BookBatch>(key)) as BookBatch;
@@ -140,6 +152,35 @@ describe("workbook desk", () => {
     expect(rest).toHaveLength(50);
     const lines = restarted.results[0] ?? [];
     expect(lines.filter((l) => l.outcome.ok)).toHaveLength(150);
+    await store.close();
+  });
+
+  it("resumed after the sender lost a role, sends nothing more and tells them once", async () => {
+    const { store, ozon } = await applied(150);
+    // Before any round the process stopped; meanwhile the warehouse role was taken away.
+    const restarted = desk(store, ozon, { stock: false, prices: true });
+    expect(await restarted.d.runOnce()).toBe(1);
+    expect(ozon.stockCalls).toEqual([]);
+    expect(ozon.priceCalls).toEqual([]);
+    expect(restarted.results).toEqual([]);
+    expect(restarted.stopped.map((job) => [job.id, job.sent, job.total])).toEqual([["d1", 0, 151]]);
+    expect(await restarted.d.runOnce()).toBe(0);
+    expect(await desk(store, ozon, { stock: false, prices: true }).d.runOnce()).toBe(0);
+    expect(restarted.stopped).toHaveLength(1);
+    expect(await store.list("book:batch:")).toEqual([]);
+    await store.close();
+  });
+
+  it("resumed with the rights still held, goes on from where it was", async () => {
+    const { store, ozon } = await applied(150);
+    // The first stock batch went before the restart; only the rest needs the roles now.
+    const key = "book:batch:d1:00000";
+    await store.set(key, { ...((await store.get<BookBatch>(key)) as BookBatch), state: "done" });
+    const restarted = desk(store, ozon, { stock: true, prices: true });
+    expect(await restarted.d.runOnce()).toBe(1);
+    expect(ozon.stockCalls.map((c) => c.length)).toEqual([50]);
+    expect(ozon.priceCalls).toHaveLength(1);
+    expect(restarted.stopped).toEqual([]);
     await store.close();
   });
 

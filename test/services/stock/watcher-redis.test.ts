@@ -72,7 +72,11 @@ redis.describe("stock watcher on Redis, two processes", () => {
       setStocks: async () => [],
       setPrices: async () => [],
     };
-    const notifier = { progress: async () => 1, finished: async () => {} };
+    const notifier = {
+      progress: async () => 1,
+      finished: async () => {},
+      stopped: async () => {},
+    };
     const deskOf = () => new BookDesk({ shopId: "shop", store, ozon, notifier, lease: false });
     const [a, b] = [deskOf(), deskOf()];
     await a.saveDraft({
