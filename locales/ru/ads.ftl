@@ -8,10 +8,6 @@ ads-state-archived = в архиве
 ads-state-moderation = на модерации
 ads-state-moderation-failed = не прошла модерацию
 ads-state-other = другое состояние
-ads-campaign-line = { $number }. { $title } — { $state } — { $budget }{ $kind ->
-        [weekly] {" "}в неделю
-       *[other] {""}
-    }
 ads-campaigns-more = { $shown } и ещё { $more }
 ads-budget-on-button = { $budget }{ $kind ->
         [weekly] /нед
@@ -19,8 +15,9 @@ ads-budget-on-button = { $budget }{ $kind ->
     }
 ads-budget-unset = без ограничения
 ads-budget-choose = Выберите кампанию, чтобы изменить её бюджет — дневной или недельный, какой у неё есть. Можно написать часть названия — покажу подходящие.
-ads-budget-choose-search = Кампании по запросу «{ $search }»:
-ads-budget-none = Рекламных кампаний пока нет.
+ads-list-search = Кампании по запросу «{ $search }».
+ads-list-page = Страница { $page } из { $pages }
+ads-campaigns-none = Рекламных кампаний пока нет.
 ads-search-missed = Не нашёл кампаний по запросу «{ $search }» — список прежний. Напишите другую часть названия.
 ads-budget-ask = Кампания «{ $title }», { $kind ->
         [weekly] недельный
@@ -82,7 +79,7 @@ ads-period-last-30-days = Последние 30 дней
 ads-period-this-month = Этот месяц
 ads-period-last-month = Прошлый месяц
 ads-days = { $days } дн.
-ads-report-choose = Выберите кампании для отчёта (не больше { $max }). Отмечено: { $count }. Можно написать часть названия — покажу подходящие.
+ads-report-choose = Выберите кампании для отчёта (не больше { $max }) и нажмите «Готово». Можно написать часть названия — покажу подходящие.
 ads-report-done-button = Готово ({ $count })
 ads-report-choose-one = По какой кампании отчёт? Можно написать часть названия — покажу подходящие.
 ads-report-more-button = ➕ Несколько кампаний
@@ -175,11 +172,11 @@ command-campaigns =
     .description = Рекламные кампании: состояние, бюджет, период, ставки
     .button = 📣 Кампании
 campaigns-choose-store = Кампании какого магазина показать?
-campaigns-none = Рекламных кампаний пока нет.
 campaigns-head = 📣 Кампании: { $count }{ $pages ->
         [1] {""}
        *[other] , страница { $page } из { $pages }
     }
+campaigns-choose = Выберите кампанию — откроется её карточка.
 campaigns-spend-unknown = Расход за вчера Ozon сейчас не отдал.
 campaigns-budget = { $amount } { $kind ->
         [weekly] в неделю
@@ -274,7 +271,7 @@ schedule-saved = ✅ Расписание сохранено.
 schedule-limit = Расписаний уже столько, сколько можно завести: { $max }. Удалите ненужное и попробуйте снова.
 schedule-group-not-admin = Отчёты по расписанию в группу может настроить только администратор этой группы. Напишите /schedule мне в личку, чтобы получать отчёты самому.
 schedule-choose-campaign = По какой кампании присылать отчёт? Можно написать часть названия, чтобы найти кампанию.
-schedule-choose-campaigns = Какие кампании включать в отчёт (не больше { $max })? Выбрано: { $count }. Можно написать часть названия, чтобы найти кампанию.
+schedule-choose-campaigns = Какие кампании включать в отчёт (не больше { $max })? Выберите их и нажмите «Готово». Можно написать часть названия, чтобы найти кампанию.
 schedule-period-last-month = Прошлый календарный месяц
 schedule-format-csv = CSV
 schedule-format-xlsx = Excel (XLSX)

@@ -9,9 +9,10 @@ import { historyButton } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { Translator } from "../core/i18n.ts";
 import { newRow } from "../core/keyboard-rows.ts";
+import { moneyText } from "../core/numbers.ts";
 import type { ShopChoice } from "../core/shop-tags.ts";
 import type { CampaignCardView } from "./campaigns-format.ts";
-import { campaignTitle, shortLabel } from "./format.ts";
+import { campaignButton, shortLabel } from "./format.ts";
 import { QUICK_REPORTS } from "./keyboards.ts";
 
 /** The card's ⚡ reports: yesterday and the last 7 days, by day. */
@@ -69,22 +70,26 @@ export function storesKeyboard(
   return keyboard;
 }
 
+/** A campaign of the list and yesterday's spend on it (millionths; absent when unknown). */
+export type ListedCampaign = CampaignCardView & { spend?: string | undefined };
+
+/** A button per campaign ("Title · ▶️ 1 500 ₽ · вчера 812,40 ₽"), the pages, the stores. */
 export function listKeyboard(
   b: CardButtons,
   t: Translator,
-  items: readonly CampaignCardView[],
+  items: readonly ListedCampaign[],
   page: number,
   pages: number,
-  firstNumber: number,
   withStores: boolean,
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  items.forEach((c, i) => {
-    newRow(keyboard).text(
-      `${firstNumber + i}. ${shortLabel(campaignTitle(c), 30)}`,
-      cardData(b, "c", c.id, page),
-    );
-  });
+  for (const c of items) {
+    const extra =
+      c.spend === undefined
+        ? ""
+        : t("campaigns-spend-short", { amount: moneyText(t, BigInt(c.spend)) });
+    newRow(keyboard).text(campaignButton(t, c, { extra }), cardData(b, "c", c.id, page));
+  }
   if (pages > 1) {
     newRow(keyboard);
     if (page > 0) keyboard.text("«", cardData(b, "l", "", page - 1));

@@ -1,8 +1,8 @@
 /**
  * /campaigns (managers and admins): the campaigns of each store the person's manager role
  * reaches ("which store?" first when there are several, every screen then named by its store),
- * a page at a time with state, budget of its kind, period and yesterday's spend when Ozon gave
- * it. A campaign's card pauses or resumes it in one tap (read back as old → new), and
+ * a page at a time, a button per campaign with its state, budget of its kind and yesterday's
+ * spend when Ozon gave it. A campaign's card pauses or resumes it in one tap (read back as old → new), and
  * opens the budget, period and bid dialogs or the report dialog at that campaign; a confirmed
  * change in one of the first three redraws the card (or bids page) it came from
  * (ads/campaign-card.ts).
@@ -38,7 +38,7 @@ import {
   toggleConfirmKeyboard,
 } from "./campaign-keyboards.ts";
 import { bidsScreen, cardScreen } from "./campaign-screens.ts";
-import { BID_REFUSAL_KEYS, campaignListLine, cardView, stateText } from "./campaigns-format.ts";
+import { BID_REFUSAL_KEYS, cardView, stateText } from "./campaigns-format.ts";
 import { campaignTitle, ozonProblem } from "./format.ts";
 import { PERIOD_CONVERSATION } from "./period-dialog.ts";
 import { REPORT_CONVERSATION } from "./report-dialog.ts";
@@ -76,28 +76,24 @@ export function campaignsFeature({
         account.budget.list({ page, pageSize: LIST_PAGE_SIZE }),
         account.desk.yesterdaySpend(),
       ]);
-      const first = listed.page * LIST_PAGE_SIZE + 1;
       const items = listed.items.map(cardView);
       const head =
         listed.total === 0
-          ? t("campaigns-none")
+          ? t("ads-campaigns-none")
           : t("campaigns-head", {
               count: listed.total,
               page: listed.page + 1,
               pages: listed.pages,
             });
-      const lines = items.map((c, i) =>
-        campaignListLine(t, c, first + i, spend?.get(c.id)?.toString()),
-      );
-      const foot = spend ? [] : ["", t("campaigns-spend-unknown")];
-      const text = [head, "", ...lines, ...(listed.total > 0 ? foot : [])].join("\n");
+      const what = listed.total > 0 ? [t("campaigns-choose")] : [];
+      const foot = listed.total > 0 && !spend ? [t("campaigns-spend-unknown")] : [];
+      const text = [head, ...what, ...foot].join("\n");
       const keyboard = listKeyboard(
         b,
         t,
-        items,
+        items.map((c) => ({ ...c, spend: spend?.get(c.id)?.toString() })),
         listed.page,
         listed.pages,
-        first,
         reachable(ctx).length > 1,
       );
       await showScreen(ctx, withShopTag(t, shops, shop.id, text), keyboard);

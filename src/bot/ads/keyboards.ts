@@ -20,13 +20,11 @@ import type { ButtonData } from "../core/dialog/dialog.ts";
 import type { Translator } from "../core/i18n.ts";
 import { newRow } from "../core/keyboard-rows.ts";
 import {
-  budgetText,
   type CampaignView,
-  campaignTitle,
+  campaignButton,
   GROUPING_KEYS,
   KIND_KEYS,
   PRESET_KEYS,
-  shortLabel,
 } from "./format.ts";
 
 /** Attribution windows offered as buttons (days). */
@@ -40,7 +38,7 @@ function pager(keyboard: InlineKeyboard, button: ButtonData, page: number, pages
   if (page < pages - 1) keyboard.text("»", button("p", page + 1));
 }
 
-/** One button per campaign ("Title · 1 500 ₽", "Title · 4 900 ₽/нед" when weekly), the pages. */
+/** One button per campaign ("Title · ▶️ 1 500 ₽", "… 4 900 ₽/нед" when weekly), the pages. */
 export function budgetCampaignsKeyboard(
   button: ButtonData,
   t: Translator,
@@ -50,13 +48,7 @@ export function budgetCampaignsKeyboard(
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   for (const campaign of campaigns) {
-    const budget = t("ads-budget-on-button", {
-      budget: budgetText(t, campaign.budget),
-      // Old views (dialogs begun before weekly budgets were read) have no kind: they were daily.
-      kind: campaign.budget === "0" ? "none" : (campaign.kind ?? "daily"),
-    });
-    const label = `${shortLabel(campaignTitle(campaign), 28)} · ${budget}`;
-    newRow(keyboard).text(label, button("c", campaign.id));
+    newRow(keyboard).text(campaignButton(t, campaign), button("c", campaign.id));
   }
   pager(keyboard, button, page, pages);
   return keyboard;
@@ -74,8 +66,9 @@ export function budgetConfirmKeyboard(button: ButtonData, t: Translator): Inline
 }
 
 /**
- * "⚡ As last time" (step "lr") when given, toggles (✅ chosen), the pages, "Done (n)"; `single`:
- * plain campaign buttons (a press goes straight on with it) and "➕ More campaigns" (step "m").
+ * "⚡ As last time" (step "lr") when given, a button per campaign as /budget's with its tick
+ * (✅ chosen, ▫️ not), the pages, "Done (n)"; `single`: no ticks (a press goes straight on with
+ * that campaign) and "➕ More campaigns" (step "m"). An empty list, nothing chosen, has neither.
  */
 export function reportCampaignsKeyboard(
   button: ButtonData,
@@ -91,12 +84,10 @@ export function reportCampaignsKeyboard(
   if (again) keyboard.text(again, button("lr"));
   for (const campaign of campaigns) {
     const mark = single ? "" : chosen.has(campaign.id) ? "✅ " : "▫️ ";
-    newRow(keyboard).text(
-      `${mark}${shortLabel(campaignTitle(campaign), 34)}`,
-      button("t", campaign.id),
-    );
+    newRow(keyboard).text(campaignButton(t, campaign, { mark }), button("t", campaign.id));
   }
   pager(keyboard, button, page, pages);
+  if (campaigns.length === 0 && chosen.size === 0 && pages <= 1) return keyboard;
   if (single) return newRow(keyboard).text(t("ads-report-more-button"), button("m"));
   return newRow(keyboard).text(t("ads-report-done-button", { count: chosen.size }), button("d"));
 }
