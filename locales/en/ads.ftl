@@ -7,7 +7,7 @@ ads-state-inactive = paused
 ads-state-archived = archived
 ads-state-moderation = in moderation
 ads-state-moderation-failed = failed moderation
-ads-state-other = other state
+ads-state-other = other status
 ads-campaigns-more = { $shown } and { $more } more
 ads-budget-on-button = { $budget }{ $kind ->
         [weekly] /wk
@@ -177,7 +177,7 @@ ads-report-retry-done = This report has already been ordered again.
 
 ## Campaigns
 command-campaigns =
-    .description = Ad campaigns: state, budget, period, bids
+    .description = Ad campaigns: status, budget, period, bids
     .button = 📣 Campaigns
 campaigns-choose-store = Which store's campaigns?
 campaigns-head = 📣 Campaigns: { $count }{ $pages ->
@@ -195,7 +195,7 @@ campaigns-period-to = until { $date }
 campaigns-period-none = open-ended
 campaigns-spend-short = yesterday { $amount }
 campaigns-card-title = 📣 "{ $title }" (No. { $id })
-campaigns-card-state = State: { $state }
+campaigns-card-state = Status: { $state }
 campaigns-card-budget = Budget: { $budget }
 campaigns-card-period = Period: { $period }
 campaigns-card-spend = Spent yesterday: { $amount }
@@ -369,7 +369,7 @@ digest-sales = 🛒 Ordered: { $units } { $units ->
 digest-sales-none = 🛒 Orders: the store has no Seller API keys.
 digest-sales-failed = 🛒 Orders: Ozon did not answer ({ $reason }).
 digest-ads = 📣 Ads: spent { $spend }; orders from ads: { $orders } for { $revenue }
-digest-ads-share = (ad cost share { $share } %)
+digest-ads-share = (ACoS { $share } %)
 digest-ads-none = 📣 Ads: the store has no Performance API keys.
 digest-ads-failed = 📣 Ads: Ozon did not answer ({ $reason }).
 digest-decimal = .

@@ -7,7 +7,7 @@ ads-state-inactive = на паузе
 ads-state-archived = в архиве
 ads-state-moderation = на модерации
 ads-state-moderation-failed = не прошла модерацию
-ads-state-other = другое состояние
+ads-state-other = другой статус
 ads-campaigns-more = { $shown } и ещё { $more }
 ads-budget-on-button = { $budget }{ $kind ->
         [weekly] /нед
@@ -88,7 +88,7 @@ ads-report-too-many = В одном отчёте не больше { $max } { $m
     [few] кампаний
    *[many] кампаний
 }, а выбрано бы стало { $count }.
-ads-report-none-chosen = Отметьте хотя бы одну кампанию.
+ads-report-none-chosen = Выберите хотя бы одну кампанию.
 ads-report-period = За какой период? Дни считаются { $zone }.
     Или напишите даты, например { $example }
 ads-period-bad-format = Не понял даты. Напишите так: { $example }
@@ -97,7 +97,7 @@ ads-period-bad-order = Конец периода раньше его начал�
 ads-period-bad-future = Период не может заканчиваться позже сегодняшнего дня.
 ads-period-too-long = Период слишком длинный: { $days } дн., а Ozon строит отчёт не больше чем за { $max } дн. Для этого конца периода самое раннее начало — { $earliest }.
 ads-report-kind = Какой отчёт нужен?
-ads-report-phrases-one = Отчёт по поисковым фразам строится для одной кампании: отметьте ровно одну.
+ads-report-phrases-one = Отчёт по поисковым фразам строится для одной кампании: выберите ровно одну.
 ads-report-no-objects = В этой кампании нет товаров, отчёт по фразам не построить. Выберите другой отчёт.
 ads-report-objects = По каким товарам (SKU) нужны фразы?
 ads-report-objects-all = Все ({ $count })
@@ -169,7 +169,7 @@ ads-report-retry-done = Этот отчёт уже заказан повторн
 
 ## Campaigns
 command-campaigns =
-    .description = Рекламные кампании: состояние, бюджет, период, ставки
+    .description = Рекламные кампании: статус, бюджет, период, ставки
     .button = 📣 Кампании
 campaigns-choose-store = Кампании какого магазина показать?
 campaigns-head = 📣 Кампании: { $count }{ $pages ->
@@ -187,7 +187,7 @@ campaigns-period-to = по { $date }
 campaigns-period-none = без срока
 campaigns-spend-short = вчера { $amount }
 campaigns-card-title = 📣 «{ $title }» (№ { $id })
-campaigns-card-state = Состояние: { $state }
+campaigns-card-state = Статус: { $state }
 campaigns-card-budget = Бюджет: { $budget }
 campaigns-card-period = Период: { $period }
 campaigns-card-spend = Потрачено вчера: { $amount }

@@ -196,6 +196,7 @@ describe("English screens through the bot", () => {
     expect(labels(w, MANAGER_EN.id).join("\n")).toMatch(/yesterday RUB\u00A0[\d,]+\.\d\d/);
     await tap(w, MANAGER_EN, /Кроссовки и ботинки/);
     expect(screenText(w, MANAGER_EN.id)).toContain("RUB\u00A02,345.67");
+    expect(screenText(w, MANAGER_EN.id)).toContain("Status: ▶️ running"); // one word, as /status
     await tap(w, MANAGER_EN, "🎯 Bids");
     await tap(w, MANAGER_EN, /^1\. /);
     expect(screenText(w, MANAGER_EN.id)).toContain("(from RUB\u00A01 to RUB\u00A05,000)");

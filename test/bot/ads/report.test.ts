@@ -583,7 +583,7 @@ describe("/report", () => {
     await tap(w, MANAGER, "Другой вид отчёта"); // the kind, from the summary
     const since = w.fake.calls.length;
     await tap(w, MANAGER, "Поисковые фразы");
-    expect(alerts(w, since)[0]).toContain("отметьте ровно одну");
+    expect(alerts(w, since)[0]).toContain("выберите ровно одну");
     await slash(w, MANAGER, "report");
     await tap(w, MANAGER, /^Кроссовки/);
     await tap(w, MANAGER, /^Вчера$/);

@@ -154,7 +154,7 @@ describe("/campaigns with one store", () => {
     await tap(w, MANAGER, /^Кроссовки/);
     const card = screenText(w, MANAGER.id);
     expect(card).toContain(`📣 «${RUNNING}» (№ ${id})`);
-    expect(card).toContain("Состояние: ▶️ работает");
+    expect(card).toContain("Статус: ▶️ работает");
     expect(card).toContain(`Бюджет: 1${NBSP}500${NBSP}₽ в день`);
     expect(card).toContain("Период: без срока");
     expect(card).toMatch(/Потрачено вчера: [\d\u00A0]+,\d\d\u00A0₽/);
@@ -189,7 +189,7 @@ describe("/campaigns with one store", () => {
     expect(text).toContain(
       "Кампания изменилась, пока вы решали: сейчас ⏸ на паузе. Я ничего не менял.",
     );
-    expect(text).toContain("Состояние: ⏸ на паузе");
+    expect(text).toContain("Статус: ⏸ на паузе");
     expect(requests(w, /\/deactivate$/)).toHaveLength(1); // ours above, none from the bot
   });
 
@@ -204,7 +204,7 @@ describe("/campaigns with one store", () => {
     const told = alerts(w, since);
     expect(told[0]).toContain("Someone else opened these buttons");
     expect(told).toHaveLength(2);
-    expect(screenText(w, MANAGER.id)).toContain("Состояние: ▶️ работает");
+    expect(screenText(w, MANAGER.id)).toContain("Статус: ▶️ работает");
     expect(requests(w, /\/(de)?activate$/)).toEqual([]);
   });
 
