@@ -29,9 +29,9 @@ import { shopChoice, withShopTag } from "../core/shop-tags.ts";
 import type { FeatureFactory } from "../index.ts";
 import { BID_CONVERSATION, BID_PAGE_SIZE } from "./bid-dialog.ts";
 import { BUDGET_CONVERSATION } from "./budget-dialog.ts";
+import { bidPlaceIn, CAMPAIGN_BUTTON, pageIn } from "./buttons.ts";
 import {
   backToCardKeyboard,
-  CAMPAIGNS_CALLBACK,
   type CardButtons,
   listKeyboard,
   storesKeyboard,
@@ -140,14 +140,14 @@ export function campaignsFeature({
       await ctx.conversation.enter(id, ...args);
     };
 
-    router.callback(
-      CAMPAIGNS_CALLBACK,
+    router.button(
+      CAMPAIGN_BUTTON,
       ["manager"],
-      async (ctx, [owner = "", ref = "", action = "", id = "", extra = ""]) => {
+      async (ctx, [owner, ref, action, id = "", extra]) => {
         const t = ctx.t.bind(ctx);
         const alert = (text: string) =>
           ctx.answerCallbackQuery({ text: text.slice(0, 200), show_alert: true });
-        if (owner !== String(ctx.from?.id ?? 0)) return alert(t("campaigns-not-yours"));
+        if (owner !== (ctx.from?.id ?? 0)) return alert(t("campaigns-not-yours"));
         if (action === "s") {
           await ctx.answerCallbackQuery();
           const keyboard = storesKeyboard(codec, ctx.from?.id ?? 0, reachable(ctx).map(shopChoice));
@@ -159,12 +159,12 @@ export function campaignsFeature({
         if (!reachesShop(ctx.person, "manager", shop.id)) return alert(t("shop-none-for-you"));
         if (shop.paused) return alert(t("shop-paused", { name: shop.name }));
         // The list page goes along so that the card redrawn after the change keeps its way back.
-        const listPage = Number(extra) || 0;
+        const listPage = pageIn(extra);
         if (action === "b") return enter(ctx, BUDGET_CONVERSATION, shop.id, id, listPage);
         if (action === "pd") return enter(ctx, PERIOD_CONVERSATION, shop.id, id, listPage);
         if (action === "bs") {
-          const [page = "1", index = "0"] = extra.split(".");
-          return enter(ctx, BID_CONVERSATION, shop.id, id, Number(page) || 1, Number(index) || 0);
+          const { page, index } = bidPlaceIn(extra);
+          return enter(ctx, BID_CONVERSATION, shop.id, id, page, index);
         }
         try {
           if (action === "l") {
@@ -186,13 +186,12 @@ export function campaignsFeature({
           if (action === "rp") return enter(ctx, REPORT_CONVERSATION, shop.id, id, campaign.title);
           if (action === "rq") {
             // A card's ⚡: that campaign's report over the quick period, ordered at once.
-            return enter(ctx, REPORT_CONVERSATION, shop.id, id, campaign.title, extra);
+            return enter(ctx, REPORT_CONVERSATION, shop.id, id, campaign.title, extra ?? "");
           }
           await ctx.answerCallbackQuery();
           if (action === "c") return await showCard(ctx, shop, account, campaign, listPage);
           if (action === "t") return await askToggle(ctx, shop, account, campaign, listPage);
-          if (action === "bi")
-            return await showBids(ctx, shop, account, campaign, Number(extra) || 1);
+          if (action === "bi") return await showBids(ctx, shop, account, campaign, listPage || 1);
           return undefined;
         } catch (error) {
           logger.warn({ err: error, shop: shop.id, campaign: id }, "/campaigns: Ozon call failed");

@@ -4,7 +4,6 @@
  * it stays far below 64 bytes). The dialog adds the Close row when it shows them.
  */
 import { InlineKeyboard } from "grammy";
-import { z } from "zod";
 import {
   PERIOD_PRESETS,
   type PeriodPreset,
@@ -14,11 +13,11 @@ import {
   type ReportFormat,
   type ReportGroupBy,
 } from "../../services/ads/index.ts";
-import { declareButton } from "../core/buttons.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ButtonData } from "../core/dialog/dialog.ts";
 import type { Translator } from "../core/i18n.ts";
 import { newRow } from "../core/keyboard-rows.ts";
+import { REPORT_REORDER_BUTTON, REPORT_RETRY_BUTTON, REPORT_XLSX_BUTTON } from "./buttons.ts";
 import {
   type CampaignView,
   campaignButton,
@@ -172,15 +171,6 @@ export function reportConfirmKeyboard(
     .text(t("ads-report-order-button"), button("y"));
 }
 
-/** A report job's id (job ids count per shop). */
-const JOB_ID = z.string().min(1);
-/** The shop's ref; buttons sent before shops existed carry none (ads/handlers.ts resolves those). */
-const SHOP_REF = z.string().min(1).optional();
-
-/** The Retry button under a failed report: `rr:<failed job's id>:<shop ref>` (ads/handlers.ts). */
-export const REPORT_RETRY_BUTTON = declareButton("rr", "report: retry", JOB_ID, SHOP_REF);
-export const REPORT_RETRY_CALLBACK = REPORT_RETRY_BUTTON.kind;
-
 /** Retry under a failed report: orders the same report again (ads/handlers.ts). */
 export function reportRetryKeyboard(
   codec: CallbackCodec,
@@ -191,13 +181,6 @@ export function reportRetryKeyboard(
   const data = REPORT_RETRY_BUTTON.data(codec, jobId, shopRef);
   return new InlineKeyboard().text(t("ads-report-retry-button"), data);
 }
-
-/** The XLSX button under a delivered report: `rpx:<job id>:<shop ref>` (ads/report-xlsx.ts). */
-export const REPORT_XLSX_BUTTON = declareButton("rpx", "report: as XLSX", JOB_ID, SHOP_REF);
-export const REPORT_XLSX_CALLBACK = REPORT_XLSX_BUTTON.kind;
-/** "Order again (XLSX)" once the kept report has expired: `rpo:<job id>:<shop ref>`. */
-export const REPORT_REORDER_BUTTON = declareButton("rpo", "report: order again", JOB_ID, SHOP_REF);
-export const REPORT_REORDER_CALLBACK = REPORT_REORDER_BUTTON.kind;
 
 /** XLSX under a delivered report: the same report as a workbook (ads/report-xlsx.ts). */
 export function reportXlsxKeyboard(
