@@ -77,6 +77,14 @@ describe("a many-campaign choice", () => {
     expect(labels(w, MANAGER.id)).toContain("Готово (1)");
     expect(performanceCalls(w.sandbox).list).toBe(lists);
 
+    // The page shown pressed again: the same screen, Telegram's "not modified" taken as shown.
+    const again = w.fake.calls.length;
+    await tap(w, MANAGER, "1 / 2");
+    const redraws = w.fake.calls.slice(again).filter((c) => c.method.startsWith("edit"));
+    expect(redraws.map((c) => c.response)).toEqual([
+      expect.objectContaining({ ok: false, description: expect.stringMatching(/not modified/) }),
+    ]);
+    expect(methodsSince(w, again)).not.toContain("sendMessage");
     // A page draws the screen anew: the page is in the text; the ticks are kept.
     await tap(w, MANAGER, "»");
     expect(screenText(w, MANAGER.id)).toContain("Страница 2 из 2");
