@@ -7,11 +7,7 @@ ads-state-inactive = paused
 ads-state-archived = archived
 ads-state-moderation = in moderation
 ads-state-moderation-failed = failed moderation
-ads-state-other = other state
-ads-campaign-line = { $number }. { $title } — { $state } — { $budget }{ $kind ->
-        [weekly] {" "}a week
-       *[other] {""}
-    }
+ads-state-other = other status
 ads-campaigns-more = { $shown } and { $more } more
 ads-budget-on-button = { $budget }{ $kind ->
         [weekly] /wk
@@ -19,8 +15,9 @@ ads-budget-on-button = { $budget }{ $kind ->
     }
 ads-budget-unset = no limit
 ads-budget-choose = Choose a campaign to change its budget, daily or weekly, whichever it has. You can type part of its title to find it.
-ads-budget-choose-search = Campaigns matching "{ $search }":
-ads-budget-none = There are no advertising campaigns yet.
+ads-list-search = Campaigns matching "{ $search }".
+ads-list-page = Page { $page } of { $pages }
+ads-campaigns-none = There are no ad campaigns yet.
 ads-search-missed = No campaigns match "{ $search }"; the list is as it was. Type another part of the title.
 ads-budget-ask = Campaign "{ $title }", { $kind ->
         [weekly] weekly
@@ -82,7 +79,7 @@ ads-period-last-30-days = Last 30 days
 ads-period-this-month = This month
 ads-period-last-month = Last month
 ads-days = { $days } d
-ads-report-choose = Choose campaigns for the report (at most { $max }). Chosen: { $count }. You can type part of a title to find it.
+ads-report-choose = Choose campaigns for the report (at most { $max }), then press Done. You can type part of a title to find it.
 ads-report-done-button = Done ({ $count })
 ads-report-choose-one = Which campaign is the report for? Type part of a name to find it.
 ads-report-more-button = ➕ More campaigns
@@ -180,14 +177,14 @@ ads-report-retry-done = This report has already been ordered again.
 
 ## Campaigns
 command-campaigns =
-    .description = Ad campaigns: state, budget, period, bids
+    .description = Ad campaigns: status, budget, period, bids
     .button = 📣 Campaigns
 campaigns-choose-store = Which store's campaigns?
-campaigns-none = There are no ad campaigns yet.
 campaigns-head = 📣 Campaigns: { $count }{ $pages ->
         [1] {""}
        *[other] , page { $page } of { $pages }
     }
+campaigns-choose = Choose a campaign to open its card.
 campaigns-spend-unknown = Ozon did not give yesterday's spend just now.
 campaigns-budget = { $amount } { $kind ->
         [weekly] a week
@@ -198,7 +195,7 @@ campaigns-period-to = until { $date }
 campaigns-period-none = open-ended
 campaigns-spend-short = yesterday { $amount }
 campaigns-card-title = 📣 "{ $title }" (No. { $id })
-campaigns-card-state = State: { $state }
+campaigns-card-state = Status: { $state }
 campaigns-card-budget = Budget: { $budget }
 campaigns-card-period = Period: { $period }
 campaigns-card-spend = Spent yesterday: { $amount }
@@ -285,7 +282,7 @@ schedule-limit = You cannot keep more than { $max } { $max ->
 }. Delete one you no longer need and try again.
 schedule-group-not-admin = Only an administrator of this group can set up scheduled reports to it. Send me /schedule in a private chat to get reports yourself.
 schedule-choose-campaign = Which campaign should the report be about? Type part of a title to find it.
-schedule-choose-campaigns = Which campaigns go into the report (at most { $max })? Chosen: { $count }. You can type part of a title to find it.
+schedule-choose-campaigns = Which campaigns go into the report (at most { $max })? Choose them, then press Done. You can type part of a title to find it.
 schedule-period-last-month = Previous calendar month
 schedule-format-csv = CSV
 schedule-format-xlsx = Excel (XLSX)
@@ -372,7 +369,7 @@ digest-sales = 🛒 Ordered: { $units } { $units ->
 digest-sales-none = 🛒 Orders: the store has no Seller API keys.
 digest-sales-failed = 🛒 Orders: Ozon did not answer ({ $reason }).
 digest-ads = 📣 Ads: spent { $spend }; orders from ads: { $orders } for { $revenue }
-digest-ads-share = (ad cost share { $share } %)
+digest-ads-share = (ACoS { $share } %)
 digest-ads-none = 📣 Ads: the store has no Performance API keys.
 digest-ads-failed = 📣 Ads: Ozon did not answer ({ $reason }).
 digest-decimal = .

@@ -7,11 +7,7 @@ ads-state-inactive = на паузе
 ads-state-archived = в архиве
 ads-state-moderation = на модерации
 ads-state-moderation-failed = не прошла модерацию
-ads-state-other = другое состояние
-ads-campaign-line = { $number }. { $title } — { $state } — { $budget }{ $kind ->
-        [weekly] {" "}в неделю
-       *[other] {""}
-    }
+ads-state-other = другой статус
 ads-campaigns-more = { $shown } и ещё { $more }
 ads-budget-on-button = { $budget }{ $kind ->
         [weekly] /нед
@@ -19,8 +15,9 @@ ads-budget-on-button = { $budget }{ $kind ->
     }
 ads-budget-unset = без ограничения
 ads-budget-choose = Выберите кампанию, чтобы изменить её бюджет — дневной или недельный, какой у неё есть. Можно написать часть названия — покажу подходящие.
-ads-budget-choose-search = Кампании по запросу «{ $search }»:
-ads-budget-none = Рекламных кампаний пока нет.
+ads-list-search = Кампании по запросу «{ $search }».
+ads-list-page = Страница { $page } из { $pages }
+ads-campaigns-none = Рекламных кампаний пока нет.
 ads-search-missed = Не нашёл кампаний по запросу «{ $search }» — список прежний. Напишите другую часть названия.
 ads-budget-ask = Кампания «{ $title }», { $kind ->
         [weekly] недельный
@@ -82,7 +79,7 @@ ads-period-last-30-days = Последние 30 дней
 ads-period-this-month = Этот месяц
 ads-period-last-month = Прошлый месяц
 ads-days = { $days } дн.
-ads-report-choose = Выберите кампании для отчёта (не больше { $max }). Отмечено: { $count }. Можно написать часть названия — покажу подходящие.
+ads-report-choose = Выберите кампании для отчёта (не больше { $max }) и нажмите «Готово». Можно написать часть названия — покажу подходящие.
 ads-report-done-button = Готово ({ $count })
 ads-report-choose-one = По какой кампании отчёт? Можно написать часть названия — покажу подходящие.
 ads-report-more-button = ➕ Несколько кампаний
@@ -91,7 +88,7 @@ ads-report-too-many = В одном отчёте не больше { $max } { $m
     [few] кампаний
    *[many] кампаний
 }, а выбрано бы стало { $count }.
-ads-report-none-chosen = Отметьте хотя бы одну кампанию.
+ads-report-none-chosen = Выберите хотя бы одну кампанию.
 ads-report-period = За какой период? Дни считаются { $zone }.
     Или напишите даты, например { $example }
 ads-period-bad-format = Не понял даты. Напишите так: { $example }
@@ -100,7 +97,7 @@ ads-period-bad-order = Конец периода раньше его начал�
 ads-period-bad-future = Период не может заканчиваться позже сегодняшнего дня.
 ads-period-too-long = Период слишком длинный: { $days } дн., а Ozon строит отчёт не больше чем за { $max } дн. Для этого конца периода самое раннее начало — { $earliest }.
 ads-report-kind = Какой отчёт нужен?
-ads-report-phrases-one = Отчёт по поисковым фразам строится для одной кампании: отметьте ровно одну.
+ads-report-phrases-one = Отчёт по поисковым фразам строится для одной кампании: выберите ровно одну.
 ads-report-no-objects = В этой кампании нет товаров, отчёт по фразам не построить. Выберите другой отчёт.
 ads-report-objects = По каким товарам (SKU) нужны фразы?
 ads-report-objects-all = Все ({ $count })
@@ -172,14 +169,14 @@ ads-report-retry-done = Этот отчёт уже заказан повторн
 
 ## Campaigns
 command-campaigns =
-    .description = Рекламные кампании: состояние, бюджет, период, ставки
+    .description = Рекламные кампании: статус, бюджет, период, ставки
     .button = 📣 Кампании
 campaigns-choose-store = Кампании какого магазина показать?
-campaigns-none = Рекламных кампаний пока нет.
 campaigns-head = 📣 Кампании: { $count }{ $pages ->
         [1] {""}
        *[other] , страница { $page } из { $pages }
     }
+campaigns-choose = Выберите кампанию — откроется её карточка.
 campaigns-spend-unknown = Расход за вчера Ozon сейчас не отдал.
 campaigns-budget = { $amount } { $kind ->
         [weekly] в неделю
@@ -190,7 +187,7 @@ campaigns-period-to = по { $date }
 campaigns-period-none = без срока
 campaigns-spend-short = вчера { $amount }
 campaigns-card-title = 📣 «{ $title }» (№ { $id })
-campaigns-card-state = Состояние: { $state }
+campaigns-card-state = Статус: { $state }
 campaigns-card-budget = Бюджет: { $budget }
 campaigns-card-period = Период: { $period }
 campaigns-card-spend = Потрачено вчера: { $amount }
@@ -274,7 +271,7 @@ schedule-saved = ✅ Расписание сохранено.
 schedule-limit = Расписаний уже столько, сколько можно завести: { $max }. Удалите ненужное и попробуйте снова.
 schedule-group-not-admin = Отчёты по расписанию в группу может настроить только администратор этой группы. Напишите /schedule мне в личку, чтобы получать отчёты самому.
 schedule-choose-campaign = По какой кампании присылать отчёт? Можно написать часть названия, чтобы найти кампанию.
-schedule-choose-campaigns = Какие кампании включать в отчёт (не больше { $max })? Выбрано: { $count }. Можно написать часть названия, чтобы найти кампанию.
+schedule-choose-campaigns = Какие кампании включать в отчёт (не больше { $max })? Выберите их и нажмите «Готово». Можно написать часть названия, чтобы найти кампанию.
 schedule-period-last-month = Прошлый календарный месяц
 schedule-format-csv = CSV
 schedule-format-xlsx = Excel (XLSX)

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { REPORT_RETRY_BUTTON } from "../../src/bot/ads/keyboards.ts";
+import { REPORT_RETRY_BUTTON } from "../../src/bot/ads/buttons.ts";
 import { declareButton, declaredButtons } from "../../src/bot/core/buttons.ts";
 import { createCallbackCodec } from "../../src/bot/core/callback-data.ts";
 import { TEST_BOT_TOKEN } from "../support/fake-bot-api.ts";

@@ -31,8 +31,11 @@ import {
   dialogSpec,
   type MessageRef,
 } from "../core/dialog/dialog.ts";
+import { CANCEL_CALLBACK } from "../core/dialog/leave-button.ts";
 import type { OzonCallResult } from "../core/dialog/ozon-call.ts";
 import { chooseShop, shopGone } from "../core/dialog/shop-step.ts";
+import { newRow } from "../core/keyboard-rows.ts";
+import { isNotModified } from "../core/screen-text.ts";
 import type { ShopChoice } from "../core/shop-tags.ts";
 import { ozonProblem } from "./format.ts";
 
@@ -162,6 +165,34 @@ export class AdsShopDialog {
   /** A screen of the dialog, headed by the shop when there are several. */
   show(ctx: ConversationContext, text: string, keyboard?: InlineKeyboard): Promise<MessageRef> {
     return this.dialog.show(ctx, this.tagged(text), keyboard);
+  }
+
+  /**
+   * Redraws only the buttons of the screen the press of `ctx` was on (`shown`, the latest drawn):
+   * its text stays, and so does the Close row the dialog put under it. False when the press was
+   * on another message, or that one cannot be edited (gone, too old): show the screen anew.
+   */
+  async redrawButtons(
+    ctx: ConversationContext,
+    shown: MessageRef | undefined,
+    keyboard: InlineKeyboard,
+  ): Promise<boolean> {
+    const pressed = ctx.callbackQuery?.message;
+    if (!pressed || !shown || pressed.message_id !== shown.messageId) return false;
+    const { codec } = this.#deps;
+    const markup = keyboard.clone();
+    for (const row of pressed.reply_markup?.inline_keyboard ?? []) {
+      const closes = row.some(
+        (b) => "callback_data" in b && codec.decode(b.callback_data)?.kind === CANCEL_CALLBACK,
+      );
+      if (closes) newRow(markup).add(...row);
+    }
+    try {
+      await ctx.api.editMessageReplyMarkup(shown.chatId, shown.messageId, { reply_markup: markup });
+      return true;
+    } catch (error) {
+      return isNotModified(error);
+    }
   }
 
   /** `text` headed by the shop when there are several. */

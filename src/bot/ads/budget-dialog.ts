@@ -24,6 +24,7 @@ import {
 import { actorOf, audited } from "../audit/index.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import type { Dialog, Mark } from "../core/dialog/dialog.ts";
+import { headed } from "../core/dialog/questions.ts";
 import type { Translator } from "../core/i18n.ts";
 import { localeOf } from "../core/numbers.ts";
 import { type AdsDialogDeps, AdsShopDialog, adsDialog, ozonRefusal } from "./ads-steps.ts";
@@ -153,38 +154,35 @@ class BudgetQuestions {
 
   /**
    * The paged list until a campaign with a budget is pressed (a typed text searches): the campaign
-   * and the list's screen to come back to, with its search and page.
+   * and the list's screen to come back to, with its search and page. A search that finds nothing
+   * and a campaign that cannot be budgeted come back to the list with why; `notice` heads it first.
    */
   async chooseCampaign(
     notice: string,
   ): Promise<{ campaign: CampaignView; list: Mark } | undefined> {
     const [t, list, dialog] = [this.#t, this.#list, this.#dialog];
-    for (let why = notice; ; ) {
+    let before: Mark | undefined; // the list shown before: where a missed search goes back to
+    for (let opening = notice; ; opening = "") {
       const shown = await dialog.mark();
-      if (shown.returned) why = shown.notice;
       if (!(await this.#present())) return undefined;
       const listing = await list.load();
       if (!listing.ok) {
         await this.#session.end(dialog.ctx, listing.problem);
         return undefined;
       }
-      const { items, pages, total, missed } = listing.value;
-      const { search } = list;
-      if (missed) why = t("ads-search-missed", { search: missed });
-      const head =
-        total === 0
-          ? t("ads-budget-none")
-          : t(search ? "ads-budget-choose-search" : "ads-budget-choose", { search });
-      const text = [why, head, "", ...list.lines(t, items)].filter((l, i) => i > 0 || l);
-      why = "";
+      await list.missed(listing.value, before, t);
+      const { items, pages } = listing.value;
+      const head = list.heading(t, t("ads-budget-choose"), listing.value);
+      const text = headed(shown.returned ? shown.notice : opening, head);
       const keyboard = budgetCampaignsKeyboard(dialog.button, t, items, list.page, pages);
-      await this.#session.show(dialog.ctx, text.join("\n"), keyboard);
+      await this.#session.show(dialog.ctx, text, keyboard);
       const answer = await dialog.answer(["p", "c"]);
+      before = shown;
       if (list.take(answer) || answer.kind !== "button") continue;
       const found = await this.lookUp(answer.value, false);
       if (!found) return undefined;
       if ("campaign" in found) return { campaign: found.campaign, list: shown };
-      why = found.notice;
+      return dialog.back(shown, found.notice);
     }
   }
 

@@ -1,7 +1,6 @@
 /**
- * Buttons of /campaigns: `cg:<owner>:<shop ref>:<action>:<campaign id>:<extra>`. They carry no
- * state beyond that: every press reads the campaign again from Ozon before it shows or changes
- * anything, and only the person the screen was made for may press them (ads/campaigns.ts).
+ * Keyboards of /campaigns, of the one button kind CAMPAIGN_BUTTON (buttons.ts): the stores, a
+ * store's list, a campaign's card, the pause/resume question and a page of product bids.
  */
 import { InlineKeyboard } from "grammy";
 import type { CampaignProduct } from "../../ozon/performance/types.ts";
@@ -9,37 +8,15 @@ import { historyButton } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { Translator } from "../core/i18n.ts";
 import { newRow } from "../core/keyboard-rows.ts";
+import { moneyText } from "../core/numbers.ts";
 import type { ShopChoice } from "../core/shop-tags.ts";
+import { CAMPAIGN_BUTTON, type CampaignAction } from "./buttons.ts";
 import type { CampaignCardView } from "./campaigns-format.ts";
-import { campaignTitle, shortLabel } from "./format.ts";
+import { campaignButton, shortLabel } from "./format.ts";
 import { QUICK_REPORTS } from "./keyboards.ts";
 
 /** The card's ⚡ reports: yesterday and the last 7 days, by day. */
 const CARD_QUICK_REPORTS = QUICK_REPORTS.filter((q) => q.id === "yd" || q.id === "7d");
-
-export const CAMPAIGNS_CALLBACK = "cg";
-
-export type CampaignAction =
-  /** The stores (several) */
-  | "s"
-  /** A page of a store's list (extra: 0-based page) */
-  | "l"
-  /** A card (extra: the list page to go back to) */
-  | "c"
-  /** Pause or resume: the question (cards before issue 27; theirs now act at once) */
-  | "t"
-  /** Pause, resume (the card's one tap) */
-  | "tp"
-  | "tr"
-  /** Budget, period (extra: the list page, for the card the dialog redraws), report: dialogs */
-  | "b"
-  | "pd"
-  | "rp"
-  /** A ⚡ report of the campaign, ordered at once (extra: the quick report's id) */
-  | "rq"
-  /** A page of product bids (extra: 1-based page); one product's bid (extra: page.index) */
-  | "bi"
-  | "bs";
 
 export interface CardButtons {
   codec: CallbackCodec;
@@ -53,7 +30,10 @@ export function cardData(
   id = "",
   extra: string | number = "",
 ): string {
-  return b.codec.encode(CAMPAIGNS_CALLBACK, b.owner, b.shopRef, action, id, extra);
+  // Empty trailing arguments are left out (older buttons carry them as "").
+  const carried = extra === "" ? undefined : String(extra);
+  const campaign = id === "" && carried === undefined ? undefined : id;
+  return CAMPAIGN_BUTTON.data(b.codec, b.owner, b.shopRef, action, campaign, carried);
 }
 
 export function storesKeyboard(
@@ -69,22 +49,26 @@ export function storesKeyboard(
   return keyboard;
 }
 
+/** A campaign of the list and yesterday's spend on it (millionths; absent when unknown). */
+export type ListedCampaign = CampaignCardView & { spend?: string | undefined };
+
+/** A button per campaign ("Title · ▶️ 1 500 ₽ · вчера 812,40 ₽"), the pages, the stores. */
 export function listKeyboard(
   b: CardButtons,
   t: Translator,
-  items: readonly CampaignCardView[],
+  items: readonly ListedCampaign[],
   page: number,
   pages: number,
-  firstNumber: number,
   withStores: boolean,
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  items.forEach((c, i) => {
-    newRow(keyboard).text(
-      `${firstNumber + i}. ${shortLabel(campaignTitle(c), 30)}`,
-      cardData(b, "c", c.id, page),
-    );
-  });
+  for (const c of items) {
+    const extra =
+      c.spend === undefined
+        ? ""
+        : t("campaigns-spend-short", { amount: moneyText(t, BigInt(c.spend)) });
+    newRow(keyboard).text(campaignButton(t, c, { extra }), cardData(b, "c", c.id, page));
+  }
   if (pages > 1) {
     newRow(keyboard);
     if (page > 0) keyboard.text("«", cardData(b, "l", "", page - 1));

@@ -1,12 +1,12 @@
 /**
- * Texts of /campaigns: a campaign's line in the list, its card, its budget with the right word
+ * Texts of /campaigns: a campaign's card, its budget with the right word
  * (a day or a week), its period, yesterday's spend (only when known), and the old → new of a
  * change. Pure functions over a translate function.
  */
 import type { BidRefusal, BudgetCampaign, CampaignStateKey } from "../../services/ads/index.ts";
 import type { Translator } from "../core/i18n.ts";
 import { dayText, localeOf, moneyText } from "../core/numbers.ts";
-import { campaignTitle, STATE_KEYS } from "./format.ts";
+import { campaignTitle, STATE_ICONS, STATE_KEYS } from "./format.ts";
 
 /** What a card or a list line needs of a campaign (JSON-safe: money as strings of millionths). */
 export interface CampaignCardView {
@@ -31,17 +31,6 @@ export function cardView(c: BudgetCampaign): CampaignCardView {
   };
 }
 
-const STATE_ICONS: Record<CampaignStateKey, string> = {
-  running: "▶️",
-  planned: "🕓",
-  stopped: "⛔",
-  inactive: "⏸",
-  archived: "🗄",
-  moderation: "🔎",
-  moderation_failed: "⚠️",
-  other: "•",
-};
-
 export function stateText(t: Translator, key: CampaignStateKey): string {
   return `${STATE_ICONS[key]} ${t(STATE_KEYS[key])}`;
 }
@@ -61,23 +50,6 @@ export function campaignPeriodText(t: Translator, from: string, to: string): str
   if (from) return t("campaigns-period-from", { date: ruDate(from) });
   if (to) return t("campaigns-period-to", { date: ruDate(to) });
   return t("campaigns-period-none");
-}
-
-/** The list: "3. ▶️ Title\n    1 500 ₽ в день · без срока · вчера 812,40 ₽". */
-export function campaignListLine(
-  t: Translator,
-  c: CampaignCardView,
-  number: number,
-  spend: string | undefined,
-): string {
-  const facts = [
-    t(STATE_KEYS[c.stateKey]),
-    campaignBudgetText(t, c),
-    campaignPeriodText(t, c.fromDate, c.toDate),
-  ];
-  if (spend !== undefined)
-    facts.push(t("campaigns-spend-short", { amount: moneyText(t, BigInt(spend)) }));
-  return `${number}. ${STATE_ICONS[c.stateKey]} ${campaignTitle(c)}\n    ${facts.join(" · ")}`;
 }
 
 export function campaignCardText(

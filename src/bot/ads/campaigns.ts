@@ -1,8 +1,8 @@
 /**
  * /campaigns (managers and admins): the campaigns of each store the person's manager role
  * reaches ("which store?" first when there are several, every screen then named by its store),
- * a page at a time with state, budget of its kind, period and yesterday's spend when Ozon gave
- * it. A campaign's card pauses or resumes it in one tap (read back as old → new), and
+ * a page at a time, a button per campaign with its state, budget of its kind and yesterday's
+ * spend when Ozon gave it. A campaign's card pauses or resumes it in one tap (read back as old → new), and
  * opens the budget, period and bid dialogs or the report dialog at that campaign; a confirmed
  * change in one of the first three redraws the card (or bids page) it came from
  * (ads/campaign-card.ts).
@@ -29,16 +29,16 @@ import { shopChoice, withShopTag } from "../core/shop-tags.ts";
 import type { FeatureFactory } from "../index.ts";
 import { BID_CONVERSATION, BID_PAGE_SIZE } from "./bid-dialog.ts";
 import { BUDGET_CONVERSATION } from "./budget-dialog.ts";
+import { bidPlaceIn, CAMPAIGN_BUTTON, pageIn } from "./buttons.ts";
 import {
   backToCardKeyboard,
-  CAMPAIGNS_CALLBACK,
   type CardButtons,
   listKeyboard,
   storesKeyboard,
   toggleConfirmKeyboard,
 } from "./campaign-keyboards.ts";
 import { bidsScreen, cardScreen } from "./campaign-screens.ts";
-import { BID_REFUSAL_KEYS, campaignListLine, cardView, stateText } from "./campaigns-format.ts";
+import { BID_REFUSAL_KEYS, cardView, stateText } from "./campaigns-format.ts";
 import { campaignTitle, ozonProblem } from "./format.ts";
 import { PERIOD_CONVERSATION } from "./period-dialog.ts";
 import { REPORT_CONVERSATION } from "./report-dialog.ts";
@@ -76,28 +76,24 @@ export function campaignsFeature({
         account.budget.list({ page, pageSize: LIST_PAGE_SIZE }),
         account.desk.yesterdaySpend(),
       ]);
-      const first = listed.page * LIST_PAGE_SIZE + 1;
       const items = listed.items.map(cardView);
       const head =
         listed.total === 0
-          ? t("campaigns-none")
+          ? t("ads-campaigns-none")
           : t("campaigns-head", {
               count: listed.total,
               page: listed.page + 1,
               pages: listed.pages,
             });
-      const lines = items.map((c, i) =>
-        campaignListLine(t, c, first + i, spend?.get(c.id)?.toString()),
-      );
-      const foot = spend ? [] : ["", t("campaigns-spend-unknown")];
-      const text = [head, "", ...lines, ...(listed.total > 0 ? foot : [])].join("\n");
+      const what = listed.total > 0 ? [t("campaigns-choose")] : [];
+      const foot = listed.total > 0 && !spend ? [t("campaigns-spend-unknown")] : [];
+      const text = [head, ...what, ...foot].join("\n");
       const keyboard = listKeyboard(
         b,
         t,
-        items,
+        items.map((c) => ({ ...c, spend: spend?.get(c.id)?.toString() })),
         listed.page,
         listed.pages,
-        first,
         reachable(ctx).length > 1,
       );
       await showScreen(ctx, withShopTag(t, shops, shop.id, text), keyboard);
@@ -144,14 +140,14 @@ export function campaignsFeature({
       await ctx.conversation.enter(id, ...args);
     };
 
-    router.callback(
-      CAMPAIGNS_CALLBACK,
+    router.button(
+      CAMPAIGN_BUTTON,
       ["manager"],
-      async (ctx, [owner = "", ref = "", action = "", id = "", extra = ""]) => {
+      async (ctx, [owner, ref, action, id = "", extra]) => {
         const t = ctx.t.bind(ctx);
         const alert = (text: string) =>
           ctx.answerCallbackQuery({ text: text.slice(0, 200), show_alert: true });
-        if (owner !== String(ctx.from?.id ?? 0)) return alert(t("campaigns-not-yours"));
+        if (owner !== (ctx.from?.id ?? 0)) return alert(t("campaigns-not-yours"));
         if (action === "s") {
           await ctx.answerCallbackQuery();
           const keyboard = storesKeyboard(codec, ctx.from?.id ?? 0, reachable(ctx).map(shopChoice));
@@ -163,12 +159,12 @@ export function campaignsFeature({
         if (!reachesShop(ctx.person, "manager", shop.id)) return alert(t("shop-none-for-you"));
         if (shop.paused) return alert(t("shop-paused", { name: shop.name }));
         // The list page goes along so that the card redrawn after the change keeps its way back.
-        const listPage = Number(extra) || 0;
+        const listPage = pageIn(extra);
         if (action === "b") return enter(ctx, BUDGET_CONVERSATION, shop.id, id, listPage);
         if (action === "pd") return enter(ctx, PERIOD_CONVERSATION, shop.id, id, listPage);
         if (action === "bs") {
-          const [page = "1", index = "0"] = extra.split(".");
-          return enter(ctx, BID_CONVERSATION, shop.id, id, Number(page) || 1, Number(index) || 0);
+          const { page, index } = bidPlaceIn(extra);
+          return enter(ctx, BID_CONVERSATION, shop.id, id, page, index);
         }
         try {
           if (action === "l") {
@@ -190,13 +186,12 @@ export function campaignsFeature({
           if (action === "rp") return enter(ctx, REPORT_CONVERSATION, shop.id, id, campaign.title);
           if (action === "rq") {
             // A card's ⚡: that campaign's report over the quick period, ordered at once.
-            return enter(ctx, REPORT_CONVERSATION, shop.id, id, campaign.title, extra);
+            return enter(ctx, REPORT_CONVERSATION, shop.id, id, campaign.title, extra ?? "");
           }
           await ctx.answerCallbackQuery();
           if (action === "c") return await showCard(ctx, shop, account, campaign, listPage);
           if (action === "t") return await askToggle(ctx, shop, account, campaign, listPage);
-          if (action === "bi")
-            return await showBids(ctx, shop, account, campaign, Number(extra) || 1);
+          if (action === "bi") return await showBids(ctx, shop, account, campaign, listPage || 1);
           return undefined;
         } catch (error) {
           logger.warn({ err: error, shop: shop.id, campaign: id }, "/campaigns: Ozon call failed");

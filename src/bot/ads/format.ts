@@ -83,16 +83,41 @@ export function amountConfirmText(t: Translator, confirm: string, amount: TypedA
   return [confirm, amount.rounded ? t("ads-budget-rounded") : ""].filter(Boolean).join("\n");
 }
 
-/** "3. Title — running — 1 500 ₽", "… — 4 900 ₽ a week" for a weekly campaign. */
-export function campaignLine(t: Translator, campaign: CampaignView, number: number): string {
-  return t("ads-campaign-line", {
-    number,
-    title: campaignTitle(campaign),
-    state: t(STATE_KEYS[campaign.stateKey]),
+/** The state at a glance, on a campaign's button and before its state on the card. */
+export const STATE_ICONS: Record<CampaignStateKey, string> = {
+  running: "▶️",
+  planned: "🕓",
+  stopped: "⛔",
+  inactive: "⏸",
+  archived: "🗄",
+  moderation: "🔎",
+  moderation_failed: "⚠️",
+  other: "•",
+};
+
+/** What a phone shows of a button's text: a longer one is cut there by Telegram's clients. */
+const BUTTON_TEXT_MAX = 64;
+/** The least of a title a campaign's button keeps, however long the rest is. */
+const TITLE_MIN = 16;
+
+/**
+ * A campaign's button in a list: "Title · ▶️ 1 500 ₽" ("4 900 ₽/нед" when weekly), with `mark`
+ * before it (a tick) and `extra` after (yesterday's spend); the title is cut so that the whole
+ * fits what a phone shows.
+ */
+export function campaignButton(
+  t: Translator,
+  campaign: Pick<CampaignView, "id" | "title" | "stateKey" | "budget" | "kind">,
+  { mark = "", extra = "" }: { mark?: string; extra?: string } = {},
+): string {
+  const budget = t("ads-budget-on-button", {
     budget: budgetText(t, campaign.budget),
     // Old views (dialogs begun before weekly budgets were read) have no kind: they were daily.
     kind: campaign.budget === "0" ? "none" : (campaign.kind ?? "daily"),
   });
+  const tail = [`${STATE_ICONS[campaign.stateKey]} ${budget}`, extra].filter(Boolean).join(" · ");
+  const room = Math.max(BUTTON_TEXT_MAX - mark.length - tail.length - 3, TITLE_MIN);
+  return clip(`${mark}${clip(campaignTitle(campaign), room)} · ${tail}`, BUTTON_TEXT_MAX);
 }
 
 /** A button label: short enough to read on a phone. */

@@ -18,8 +18,8 @@ import type { FeatureDeps } from "../core/deps.ts";
 import { showScreen } from "../core/screen-text.ts";
 import type { FeatureFactory } from "../index.ts";
 import { BUDGET_CONVERSATION } from "./budget-dialog.ts";
+import { REPORT_RETRY_BUTTON } from "./buttons.ts";
 import { reportAbout, reportProblemText } from "./format.ts";
-import { REPORT_RETRY_BUTTON } from "./keyboards.ts";
 import { REPORT_CONVERSATION } from "./report-dialog.ts";
 import { registerReportXlsx } from "./report-xlsx.ts";
 

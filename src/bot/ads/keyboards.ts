@@ -4,7 +4,6 @@
  * it stays far below 64 bytes). The dialog adds the Close row when it shows them.
  */
 import { InlineKeyboard } from "grammy";
-import { z } from "zod";
 import {
   PERIOD_PRESETS,
   type PeriodPreset,
@@ -14,19 +13,17 @@ import {
   type ReportFormat,
   type ReportGroupBy,
 } from "../../services/ads/index.ts";
-import { declareButton } from "../core/buttons.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ButtonData } from "../core/dialog/dialog.ts";
 import type { Translator } from "../core/i18n.ts";
 import { newRow } from "../core/keyboard-rows.ts";
+import { REPORT_REORDER_BUTTON, REPORT_RETRY_BUTTON, REPORT_XLSX_BUTTON } from "./buttons.ts";
 import {
-  budgetText,
   type CampaignView,
-  campaignTitle,
+  campaignButton,
   GROUPING_KEYS,
   KIND_KEYS,
   PRESET_KEYS,
-  shortLabel,
 } from "./format.ts";
 
 /** Attribution windows offered as buttons (days). */
@@ -40,7 +37,7 @@ function pager(keyboard: InlineKeyboard, button: ButtonData, page: number, pages
   if (page < pages - 1) keyboard.text("»", button("p", page + 1));
 }
 
-/** One button per campaign ("Title · 1 500 ₽", "Title · 4 900 ₽/нед" when weekly), the pages. */
+/** One button per campaign ("Title · ▶️ 1 500 ₽", "… 4 900 ₽/нед" when weekly), the pages. */
 export function budgetCampaignsKeyboard(
   button: ButtonData,
   t: Translator,
@@ -50,13 +47,7 @@ export function budgetCampaignsKeyboard(
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   for (const campaign of campaigns) {
-    const budget = t("ads-budget-on-button", {
-      budget: budgetText(t, campaign.budget),
-      // Old views (dialogs begun before weekly budgets were read) have no kind: they were daily.
-      kind: campaign.budget === "0" ? "none" : (campaign.kind ?? "daily"),
-    });
-    const label = `${shortLabel(campaignTitle(campaign), 28)} · ${budget}`;
-    newRow(keyboard).text(label, button("c", campaign.id));
+    newRow(keyboard).text(campaignButton(t, campaign), button("c", campaign.id));
   }
   pager(keyboard, button, page, pages);
   return keyboard;
@@ -74,8 +65,9 @@ export function budgetConfirmKeyboard(button: ButtonData, t: Translator): Inline
 }
 
 /**
- * "⚡ As last time" (step "lr") when given, toggles (✅ chosen), the pages, "Done (n)"; `single`:
- * plain campaign buttons (a press goes straight on with it) and "➕ More campaigns" (step "m").
+ * "⚡ As last time" (step "lr") when given, a button per campaign as /budget's with its tick
+ * (✅ chosen, ▫️ not), the pages, "Done (n)"; `single`: no ticks (a press goes straight on with
+ * that campaign) and "➕ More campaigns" (step "m"). An empty list, nothing chosen, has neither.
  */
 export function reportCampaignsKeyboard(
   button: ButtonData,
@@ -91,12 +83,10 @@ export function reportCampaignsKeyboard(
   if (again) keyboard.text(again, button("lr"));
   for (const campaign of campaigns) {
     const mark = single ? "" : chosen.has(campaign.id) ? "✅ " : "▫️ ";
-    newRow(keyboard).text(
-      `${mark}${shortLabel(campaignTitle(campaign), 34)}`,
-      button("t", campaign.id),
-    );
+    newRow(keyboard).text(campaignButton(t, campaign, { mark }), button("t", campaign.id));
   }
   pager(keyboard, button, page, pages);
+  if (campaigns.length === 0 && chosen.size === 0 && pages <= 1) return keyboard;
   if (single) return newRow(keyboard).text(t("ads-report-more-button"), button("m"));
   return newRow(keyboard).text(t("ads-report-done-button", { count: chosen.size }), button("d"));
 }
@@ -181,15 +171,6 @@ export function reportConfirmKeyboard(
     .text(t("ads-report-order-button"), button("y"));
 }
 
-/** A report job's id (job ids count per shop). */
-const JOB_ID = z.string().min(1);
-/** The shop's ref; buttons sent before shops existed carry none (ads/handlers.ts resolves those). */
-const SHOP_REF = z.string().min(1).optional();
-
-/** The Retry button under a failed report: `rr:<failed job's id>:<shop ref>` (ads/handlers.ts). */
-export const REPORT_RETRY_BUTTON = declareButton("rr", "report: retry", JOB_ID, SHOP_REF);
-export const REPORT_RETRY_CALLBACK = REPORT_RETRY_BUTTON.kind;
-
 /** Retry under a failed report: orders the same report again (ads/handlers.ts). */
 export function reportRetryKeyboard(
   codec: CallbackCodec,
@@ -200,13 +181,6 @@ export function reportRetryKeyboard(
   const data = REPORT_RETRY_BUTTON.data(codec, jobId, shopRef);
   return new InlineKeyboard().text(t("ads-report-retry-button"), data);
 }
-
-/** The XLSX button under a delivered report: `rpx:<job id>:<shop ref>` (ads/report-xlsx.ts). */
-export const REPORT_XLSX_BUTTON = declareButton("rpx", "report: as XLSX", JOB_ID, SHOP_REF);
-export const REPORT_XLSX_CALLBACK = REPORT_XLSX_BUTTON.kind;
-/** "Order again (XLSX)" once the kept report has expired: `rpo:<job id>:<shop ref>`. */
-export const REPORT_REORDER_BUTTON = declareButton("rpo", "report: order again", JOB_ID, SHOP_REF);
-export const REPORT_REORDER_CALLBACK = REPORT_REORDER_BUTTON.kind;
 
 /** XLSX under a delivered report: the same report as a workbook (ads/report-xlsx.ts). */
 export function reportXlsxKeyboard(

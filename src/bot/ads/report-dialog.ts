@@ -34,7 +34,7 @@ import {
   type ReportRequestProblem,
 } from "../../services/ads/index.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
-import { type Answer, type Dialog, DialogNotice, type Mark } from "../core/dialog/dialog.ts";
+import type { Answer, Dialog, Mark } from "../core/dialog/dialog.ts";
 import { headed, Questions } from "../core/dialog/questions.ts";
 import type { Translator } from "../core/i18n.ts";
 import { localeOf } from "../core/numbers.ts";
@@ -158,28 +158,18 @@ class ReportQuestions {
   }
 
   /**
-   * The campaigns, toggled on the paged list (a typed text searches) until Done: the list is
-   * drawn again after every press with the choice so far. Undefined when the dialog ended;
-   * "again" when `again` (the ⚡ button's label) was pressed.
+   * The campaigns: one pressed on the paged list (a typed text searches), or toggled after "More
+   * campaigns" until Done (campaign-list.ts). Undefined when the dialog ended; "again" when
+   * `again` (the ⚡ button's label) was pressed.
    */
-  async campaigns(again?: string): Promise<Map<string, string> | "again" | undefined> {
-    const chosen = new Map<string, string>(); // id → title, in the order chosen
-    const notice = new DialogNotice();
+  campaigns(again?: string): Promise<Map<string, string> | "again" | undefined> {
     const list = new CampaignList(this.#session, true);
-    const max = this.#deps.maxCampaigns;
-    let single = true; // a campaign pressed goes straight on, until "More campaigns"
-    let done = false;
-    while (!done) {
-      if (!(await this.#present())) return undefined;
-      const head = single ? "ads-report-choose-one" : "ads-report-choose";
-      const choice = { head, max, chosen, notice, again, single };
-      const picked = await list.chooseMany(this.#dialog.ctx, this.#t, choice);
-      if (!picked) return undefined;
-      if (picked.again) return "again";
-      if (picked.many) single = false;
-      done = picked.done;
-    }
-    return chosen;
+    return list.chooseMany(this.#t, {
+      one: "ads-report-choose-one",
+      many: "ads-report-choose",
+      max: this.#deps.maxCampaigns,
+      again,
+    });
   }
 
   /** A remembered (or a card's quick) report, ordered at once over its period up to today. */

@@ -19,8 +19,9 @@ import type { Shop, ShopRegistry } from "../../shops/registry.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { withShopTag } from "../core/shop-tags.ts";
+import { REPORT_REORDER_BUTTON, REPORT_XLSX_BUTTON } from "./buttons.ts";
 import { reportAbout, reportProblemText } from "./format.ts";
-import { REPORT_REORDER_BUTTON, REPORT_XLSX_BUTTON, reportReorderKeyboard } from "./keyboards.ts";
+import { reportReorderKeyboard } from "./keyboards.ts";
 import { reportXlsx } from "./report-visuals.ts";
 import { xlsxName } from "./reports-notifier.ts";
 

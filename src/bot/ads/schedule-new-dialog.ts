@@ -26,7 +26,7 @@ import {
 import { parseTimeOfDay, type ScheduleRule } from "../../services/schedules/slots.ts";
 import { actorOf } from "../audit/index.ts";
 import type { ConversationContext } from "../core/context.ts";
-import { type Answer, type Dialog, DialogNotice } from "../core/dialog/dialog.ts";
+import type { Answer, Dialog } from "../core/dialog/dialog.ts";
 import { Questions } from "../core/dialog/questions.ts";
 import { AdsShopDialog } from "./ads-steps.ts";
 import { CampaignList } from "./campaign-list.ts";
@@ -72,27 +72,15 @@ export async function newScheduleSteps(
   const opened = await AdsShopDialog.choose(dialog, deps, ctx);
   if (!opened) return undefined;
   const { session } = opened;
-  const notice = new DialogNotice();
-  const list = new CampaignList(session, false);
-  const chosen = new Map<string, string>();
   const ask = new Questions(dialog, session, t);
 
-  // The campaigns: toggled on the /report list until Done.
-  // One pressed goes straight on; "More campaigns" turns the list into toggles with Done.
-  let single = true;
-  for (let done = false; !done; ) {
-    if (!(await session.present(dialog.ctx))) return undefined;
-    const picked = await list.chooseMany(dialog.ctx, t, {
-      head: single ? "schedule-choose-campaign" : "schedule-choose-campaigns",
-      max: deps.maxCampaigns,
-      chosen,
-      notice,
-      single,
-    });
-    if (!picked) return undefined;
-    if (picked.many) single = false;
-    done = picked.done;
-  }
+  // The campaigns: one pressed goes straight on; "More campaigns" toggles them until Done.
+  const chosen = await new CampaignList(session, false).chooseMany(t, {
+    one: "schedule-choose-campaign",
+    many: "schedule-choose-campaigns",
+    max: deps.maxCampaigns,
+  });
+  if (!chosen || chosen === "again") return undefined;
   const every = await ask.pick(
     t("schedule-every"),
     frequencyKeyboard(button, t),

@@ -12,6 +12,7 @@ import { findButton, press, sentMessage, textOf } from "../harness.ts";
 import {
   alerts,
   closeWorlds,
+  labels,
   MANAGER,
   MANAGER_EN,
   performanceCalls,
@@ -46,24 +47,28 @@ async function chooseShoes(w: World) {
 }
 
 describe("/budget", () => {
-  it("lists campaigns with state and budget, searches, changes the budget in exact millionths", async () => {
+  it("lists campaigns as buttons with state and budget, searches, changes the budget in exact millionths", async () => {
     const w = await startWorld();
     const id = campaignId(w, SHOES);
     expect(budgetOf(w, id)).toBe("1500000000");
 
     await slash(w, MANAGER, "budget");
-    const list = screenText(w, MANAGER.id);
-    expect(list).toContain("Выберите кампанию");
-    expect(list).toContain(`${SHOES} — работает — 1\u00A0500\u00A0₽`);
-    expect(list).toContain("Новинки для кухни — запланирована — 1\u00A0000\u00A0₽");
-    expect(list).toContain("без ограничения"); // the pay-per-order campaign has no daily budget
-    expect(list).not.toContain("Новогодняя"); // archived
+    // A short heading; the campaigns are the buttons, each with its state and budget.
+    expect(screenText(w, MANAGER.id)).toBe(
+      "Выберите кампанию, чтобы изменить её бюджет — дневной или недельный, какой у неё есть. Можно написать часть названия — покажу подходящие.\nСтраница 1 из 2",
+    );
+    const list = labels(w, MANAGER.id);
+    expect(list).toContain(`${SHOES} · ▶️ 1\u00A0500\u00A0₽`);
+    expect(list).toContain("Новинки для кухни · 🕓 1\u00A0000\u00A0₽");
+    // The pay-per-order campaign has no daily budget.
+    expect(list).toContainEqual(expect.stringMatching(/ · ▶️ без ограничения$/));
+    expect(list.join("\n")).not.toContain("Новогодняя"); // archived
 
     await say(w, MANAGER, "кросс");
-    const found = screenText(w, MANAGER.id);
-    expect(found).toContain("по запросу «кросс»");
-    expect(found).toContain(SHOES);
-    expect(found).not.toContain("Баннер");
+    expect(screenText(w, MANAGER.id)).toContain("по запросу «кросс»");
+    const found = labels(w, MANAGER.id);
+    expect(found).toContain(`${SHOES} · ▶️ 1\u00A0500\u00A0₽`);
+    expect(found.join("\n")).not.toContain("Баннер");
 
     await tap(w, MANAGER, "Кроссовки");
     const ask = screen(w, MANAGER.id);
@@ -98,7 +103,7 @@ describe("/budget", () => {
     const missed = screenText(w, MANAGER.id);
     expect(missed).toContain("Не нашёл кампаний по запросу «нет такой» — список прежний");
     expect(missed).toContain("по запросу «кросс»"); // the earlier search's list, as it was
-    expect(missed).toContain(SHOES);
+    expect(labels(w, MANAGER.id)).toContainEqual(expect.stringMatching(/^Кроссовки/));
     expect(findButton(screen(w, MANAGER.id), "Кроссовки")).toBeDefined();
     // Its buttons still work.
     await tap(w, MANAGER, "Кроссовки");
@@ -109,7 +114,7 @@ describe("/budget", () => {
     const english = screenText(w, MANAGER_EN.id);
     expect(english).toContain('No campaigns match "nothing like it"; the list is as it was.');
     expect(english).toContain("Choose a campaign to change its budget, daily or weekly");
-    expect(english).toContain(SHOES);
+    expect(labels(w, MANAGER_EN.id)).toContainEqual(expect.stringMatching(/^Кроссовки/));
   });
 
   it("each bad amount is asked again with its reason; nothing reaches Ozon", async () => {
@@ -200,7 +205,7 @@ describe("/budget", () => {
     expect(screenText(w, MANAGER_EN.id)).toContain(
       "Choose a campaign to change its budget, daily or weekly",
     );
-    expect(screenText(w, MANAGER_EN.id)).toContain("running");
+    expect(labels(w, MANAGER_EN.id)).toContainEqual(expect.stringMatching(/ · ▶️ no limit$/));
   });
 
   it("Cancel on every step and /cancel leave the dialog", async () => {

@@ -10,13 +10,12 @@ import {
   bidText,
   campaignBudgetText,
   campaignCardText,
-  campaignListLine,
   campaignPeriodText,
 } from "../../../src/bot/ads/campaigns-format.ts";
 import { digestTexts } from "../../../src/bot/ads/digest-notifier.ts";
 import {
   budgetText,
-  campaignLine,
+  campaignButton,
   reportAbout,
   reportProblemText,
 } from "../../../src/bot/ads/format.ts";
@@ -25,6 +24,7 @@ import { formatReportSummary } from "../../../src/services/ads/report-summary-te
 import { captureLogger } from "../harness.ts";
 import {
   closeWorlds,
+  labels,
   MANAGER_EN,
   say,
   screenText,
@@ -88,14 +88,16 @@ describe("English texts of the ads module, four-digit amounts", () => {
     const texts = [
       budgetText(t, M),
       budgetText(t, "1500000000"),
-      campaignLine(
-        t,
-        { id: "1", title: "A", stateKey: "running", budget: "1500500000", kind: "daily" },
-        1,
-      ),
+      campaignButton(t, {
+        id: "1",
+        title: "A",
+        stateKey: "running",
+        budget: "1500500000",
+        kind: "daily",
+      }),
       campaignBudgetText(t, card),
       campaignPeriodText(t, card.fromDate, card.toDate),
-      campaignListLine(t, card, 3, "2345670000"),
+      campaignButton(t, card),
       campaignCardText(t, card, "2345670000"),
       bidText(t, "1234500000"),
       reportAbout(t, {
@@ -179,7 +181,7 @@ describe("English screens through the bot", () => {
   it("/budget and /campaigns with a bid, four-digit amounts, all in English numbers", async () => {
     const w: World = await startWorld({ env: { BID_MIN_ROUBLES: "1", BID_MAX_ROUBLES: "5000" } });
     await slash(w, MANAGER_EN, "budget");
-    expect(screenText(w, MANAGER_EN.id)).toContain("RUB\u00A01,500");
+    expect(labels(w, MANAGER_EN.id).join("\n")).toContain("RUB\u00A01,500");
     await say(w, MANAGER_EN, "кросс");
     await tap(w, MANAGER_EN, "Кроссовки");
     expect(screenText(w, MANAGER_EN.id)).toContain("RUB\u00A01,500");
@@ -191,8 +193,10 @@ describe("English screens through the bot", () => {
     expect(screenText(w, MANAGER_EN.id)).toContain("RUB\u00A02,345.67");
 
     await slash(w, MANAGER_EN, "campaigns");
+    expect(labels(w, MANAGER_EN.id).join("\n")).toMatch(/yesterday RUB\u00A0[\d,]+\.\d\d/);
     await tap(w, MANAGER_EN, /Кроссовки и ботинки/);
     expect(screenText(w, MANAGER_EN.id)).toContain("RUB\u00A02,345.67");
+    expect(screenText(w, MANAGER_EN.id)).toContain("Status: ▶️ running"); // one word, as /status
     await tap(w, MANAGER_EN, "🎯 Bids");
     await tap(w, MANAGER_EN, /^1\. /);
     expect(screenText(w, MANAGER_EN.id)).toContain("(from RUB\u00A01 to RUB\u00A05,000)");

@@ -25,6 +25,7 @@ import {
   alerts,
   closeWorlds,
   jobsOf,
+  labels,
   MANAGER,
   MANAGER_EN,
   performanceCalls,
@@ -503,10 +504,12 @@ describe("/report", () => {
     await say(w, MANAGER, "нет такой");
     const missed = screenText(w, MANAGER.id);
     expect(missed).toContain("Не нашёл кампаний по запросу «нет такой» — список прежний");
-    expect(missed).toContain("Отмечено: 1");
-    expect(missed).toContain("Баннер");
+    expect(labels(w, MANAGER.id)).toContainEqual(expect.stringMatching(/^✅ Кроссовки/));
+    expect(labels(w, MANAGER.id)).toContain("Готово (1)");
+    expect(labels(w, MANAGER.id)).toContainEqual(expect.stringMatching(/^▫️ Баннер/));
     await tap(w, MANAGER, "Баннер"); // the kept list's buttons still work
-    expect(screenText(w, MANAGER.id)).toContain("Отмечено: 2");
+    expect(labels(w, MANAGER.id)).toContainEqual(expect.stringMatching(/^✅ Баннер/));
+    expect(labels(w, MANAGER.id)).toContain("Готово (2)");
   });
 
   it("a period longer than allowed is refused with the reason and asked again; Ozon is not asked", async () => {
@@ -546,7 +549,8 @@ describe("/report", () => {
     expect(alerts(w, since)).toEqual([
       "В одном отчёте не больше 3 кампаний, а выбрано бы стало 4.",
     ]);
-    expect(screenText(w, MANAGER.id)).toContain("Отмечено: 3");
+    expect(labels(w, MANAGER.id)).toContain("Готово (3)");
+    expect(labels(w, MANAGER.id)).toContainEqual(expect.stringMatching(/^▫️ Одежда/));
     await tap(w, MANAGER, /^Готово \(3\)/);
     expect(screenText(w, MANAGER.id)).toContain("За какой период?"); // on, with the three
     expect(performanceCalls(w.sandbox).submit).toBe(0);
@@ -579,7 +583,7 @@ describe("/report", () => {
     await tap(w, MANAGER, "Другой вид отчёта"); // the kind, from the summary
     const since = w.fake.calls.length;
     await tap(w, MANAGER, "Поисковые фразы");
-    expect(alerts(w, since)[0]).toContain("отметьте ровно одну");
+    expect(alerts(w, since)[0]).toContain("выберите ровно одну");
     await slash(w, MANAGER, "report");
     await tap(w, MANAGER, /^Кроссовки/);
     await tap(w, MANAGER, /^Вчера$/);

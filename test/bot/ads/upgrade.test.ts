@@ -4,7 +4,7 @@
  * runner delivers them, and their old Retry buttons (no shop ref) still work.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { REPORT_RETRY_CALLBACK } from "../../../src/bot/ads/keyboards.ts";
+import { REPORT_RETRY_BUTTON } from "../../../src/bot/ads/buttons.ts";
 import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import { SANDBOX_CREDENTIALS } from "../../../src/config.ts";
 import { presetPeriod, ReportJobs } from "../../../src/services/ads/index.ts";
@@ -69,7 +69,7 @@ describe("report jobs of the single-shop version", () => {
     });
     const w = await startWorld({ stores: 2, store, module: { runLoop: false } });
     await w.start();
-    const data = createCallbackCodec(w.fake.token).encode(REPORT_RETRY_CALLBACK, old.id);
+    const data = createCallbackCodec(w.fake.token).encode(REPORT_RETRY_BUTTON.kind, old.id);
     await w.send(callback(data, { from: MANAGER }));
 
     const jobs = (await w.module.accountOf(NORTH)?.jobs.repository.all()) ?? [];

@@ -281,17 +281,39 @@ export async function limitManager(w: World, userId: number, shopIds: string[]):
   await w.store.set(key, { ...record, shops: { manager: shopIds } });
 }
 
-/** The latest screen the bot showed in this chat: a sent or edited message. */
+/**
+ * The latest screen the bot showed in this chat: a sent or edited message; when only its buttons
+ * were redrawn since (a tick of a many-choice), that message with the buttons it has now.
+ */
 export function screen(w: World, chatId: number): RecordedCall {
   const calls = w.fake.calls.filter(
     (c) =>
-      (c.method === "sendMessage" || c.method === "editMessageText") &&
+      (c.method === "sendMessage" ||
+        c.method === "editMessageText" ||
+        c.method === "editMessageReplyMarkup") &&
       Number(c.payload.chat_id) === chatId &&
       c.response?.ok,
   );
-  const last = calls.at(-1);
+  const last = calls.findLast((c) => c.method !== "editMessageReplyMarkup");
   if (!last) throw new Error(`nothing shown in chat ${chatId}`);
-  return last;
+  const messageId = (c: RecordedCall) => {
+    const sent = c.response?.ok ? (c.response.result as { message_id?: number }) : undefined;
+    return Number(c.payload.message_id ?? sent?.message_id);
+  };
+  const buttons = calls.findLast(
+    (c) =>
+      c.seq > last.seq && c.method === "editMessageReplyMarkup" && messageId(c) === messageId(last),
+  );
+  if (!buttons) return last;
+  return { ...last, payload: { ...last.payload, reply_markup: buttons.payload.reply_markup } };
+}
+
+/** The buttons' labels of the latest screen in this chat, row after row. */
+export function labels(w: World, chatId: number): string[] {
+  const markup = screen(w, chatId).payload.reply_markup as
+    | { inline_keyboard?: Array<Array<{ text: string }>> }
+    | undefined;
+  return (markup?.inline_keyboard ?? []).flat().map((b) => b.text);
 }
 
 export function screenText(w: World, chatId: number): string {

@@ -14,11 +14,11 @@ describe("/campaigns in menus and /help", () => {
   it("is in a manager's and an admin's menu, in their language, and in no one else's", () => {
     const manager = menuCommands(who(["manager"]), false, t("ru"));
     expect(manager.find((c) => c.command === "campaigns")?.description).toBe(
-      "Рекламные кампании: состояние, бюджет, период, ставки",
+      "Рекламные кампании: статус, бюджет, период, ставки",
     );
     const admin = menuCommands(who(["admin"]), false, t("en"));
     expect(admin.find((c) => c.command === "campaigns")?.description).toBe(
-      "Ad campaigns: state, budget, period, bids",
+      "Ad campaigns: status, budget, period, bids",
     );
     const warehouse = menuCommands(who(["warehouse"]), false, t("ru"));
     expect(warehouse.map((c) => c.command)).not.toContain("campaigns");
@@ -30,7 +30,7 @@ describe("/campaigns in menus and /help", () => {
       await slash(w, MANAGER, "help");
       const help = w.fake.callsTo("sendMessage").at(-1);
       expect(String(help?.payload.text)).toContain(
-        "/campaigns — Рекламные кампании: состояние, бюджет, период, ставки",
+        "/campaigns — Рекламные кампании: статус, бюджет, период, ставки",
       );
       expect(JSON.stringify(help?.payload.reply_markup)).toContain("📣 Кампании");
       const since = w.fake.calls.length;

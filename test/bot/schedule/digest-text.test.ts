@@ -66,4 +66,24 @@ describe("digest text", () => {
     const [named = ""] = digestTexts(t, digest, true);
     expect(named).toContain("🏬 Б\n");
   });
+
+  it("in English the ads' cost share is ACoS, the word Ozon's English cabinet uses", () => {
+    const en = translatorFor(
+      createI18n({ defaultLocale: "ru", logger: captureLogger().logger }),
+      "en",
+    );
+    const [text = ""] = digestTexts(en, {
+      period: { from: "2026-06-14", to: "2026-06-14" },
+      stores: [
+        {
+          shopId: "a",
+          name: "North",
+          sales: undefined,
+          ads: { spendKopecks: 5_000_00, orders: 7, revenueKopecks: 20_000_00, campaigns: 3 },
+        },
+      ],
+    });
+    expect(text).toContain("(ACoS 25.0 %)");
+    expect(text).not.toContain("cost share");
+  });
 });

@@ -25,7 +25,7 @@ import type { Router } from "../router.ts";
 import { pressedAfterDialog } from "./dialog.ts";
 import { personPlace, removePlace } from "./person-places.ts";
 
-export const CONVERSATIONS_VERSION = 9;
+export const CONVERSATIONS_VERSION = 10;
 
 /** A dialog left unanswered this long is over: the next message is handled as usual. */
 export const DEFAULT_WAIT_MS = 60 * 60 * 1000;

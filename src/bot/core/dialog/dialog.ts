@@ -35,20 +35,6 @@ export type Answer =
   | { kind: "text"; text: string; ctx: ConversationContext }
   | { kind: "button"; step: string; value: string; ctx: ConversationContext };
 
-/**
- * The sentence that heads a dialog's next screen (why an answer was not taken, what was just
- * done), said once: `over` puts it above the screen's text and clears it.
- */
-export class DialogNotice {
-  text = "";
-
-  over(screen: string): string {
-    const full = this.text ? `${this.text}\n\n${screen}` : screen;
-    this.text = "";
-    return full;
-  }
-}
-
 /** A pressed button of the question on screen, before it is taken. */
 export interface Press {
   step: string;
