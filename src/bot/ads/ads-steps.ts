@@ -31,6 +31,7 @@ import {
   dialogSpec,
   type MessageRef,
 } from "../core/dialog/dialog.ts";
+import type { DialogButtons } from "../core/dialog/dialog-buttons.ts";
 import type { OzonCallResult } from "../core/dialog/ozon-call.ts";
 import { chooseShop, shopGone } from "../core/dialog/shop-step.ts";
 import type { ShopChoice } from "../core/shop-tags.ts";
@@ -59,12 +60,12 @@ export interface AdsDialogDeps {
 
 const ADS_DIALOG_KEYS = { over: "ads-dialog-over" } as const;
 
-/** An advertising dialog: for managers, its buttons of kind `kind`; `A` are its entry args. */
+/** An advertising dialog: for managers, its buttons of kind `buttons`; `A` are its entry args. */
 export function adsDialog<A extends unknown[] = []>(
   deps: AdsDialogDeps,
   dialog: {
     id: string;
-    kind: string;
+    buttons: DialogButtons;
     run: DialogOptions<A>["run"];
     /** What a press after the dialog ended is told (default: start /budget or /report again). */
     overKey?: string;

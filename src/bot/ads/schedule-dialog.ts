@@ -20,6 +20,7 @@ import { actorOf } from "../audit/index.ts";
 import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import type { Dialog } from "../core/dialog/dialog.ts";
+import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { headed } from "../core/dialog/questions.ts";
 import { type AdsDialogDeps, adsDialog } from "./ads-steps.ts";
 import { scheduleText, zoneText } from "./schedule-format.ts";
@@ -32,7 +33,7 @@ import { newScheduleSteps } from "./schedule-new-dialog.ts";
 import { GROUP_ADMIN_STATUSES } from "./schedules-notifier.ts";
 
 export const SCHEDULE_CONVERSATION = "schedule";
-export const SCHEDULE_DIALOG_CALLBACK = "dsc";
+export const SCHEDULE_DIALOG = declareDialogButtons("dsc", "report schedules");
 
 /** The daily digest's part of the dialog (its own file); none: the bot has no digest. */
 export interface DigestDialog {
@@ -60,7 +61,7 @@ export interface ScheduleDialogDeps extends AdsDialogDeps {
 export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec {
   return adsDialog(deps, {
     id: SCHEDULE_CONVERSATION,
-    kind: SCHEDULE_DIALOG_CALLBACK,
+    buttons: SCHEDULE_DIALOG,
     run: async (dialog, first) => {
       const { conversation, button } = dialog;
       const t = first.t.bind(first);

@@ -14,11 +14,12 @@ import type { ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import { dialogSpec } from "../core/dialog/dialog.ts";
+import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
 import type { Translator } from "../core/i18n.ts";
 import { withShopTag } from "../core/shop-tags.ts";
 
 export const QUICK_REPLY_CONVERSATION = "quick-reply";
-export const QUICK_REPLY_DIALOG_CALLBACK = "dqr";
+export const QUICK_REPLY_DIALOG = declareDialogButtons("dqr", "quick reply");
 
 export function quickReplyConversation(deps: {
   shops: ShopRegistry;
@@ -27,7 +28,7 @@ export function quickReplyConversation(deps: {
   const { shops } = deps;
   return dialogSpec({
     id: QUICK_REPLY_CONVERSATION,
-    kind: QUICK_REPLY_DIALOG_CALLBACK,
+    buttons: QUICK_REPLY_DIALOG,
     codec: deps.codec,
     overKey: "quick-replies-dialog-over",
     audience: ["seller"],

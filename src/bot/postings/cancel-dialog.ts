@@ -7,6 +7,7 @@ import { InlineKeyboard } from "grammy";
 import type { CancelReason } from "../../ozon/seller/types.ts";
 import { actorOf, audited } from "../audit/index.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
+import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { newRow } from "../core/keyboard-rows.ts";
 import { clip, formatOf, postingCard, problemText } from "./format.ts";
 import { postingDialog } from "./posting-dialog.ts";
@@ -14,7 +15,7 @@ import { attempt, freeTextRefusal, type PostingDialogDeps } from "./posting-step
 
 export const CANCEL_POSTING_CONVERSATION = "postings-cancel";
 /** Callback kind of the cancel dialog's buttons (dialog.ts). */
-export const CANCEL_POSTING_DIALOG_CALLBACK = "dc";
+export const CANCEL_POSTING_DIALOG = declareDialogButtons("dc", "cancel a posting");
 
 /** Ozon's "other" reason: it needs a few words from the seller. */
 export const REASON_OTHER = 402;
@@ -37,7 +38,7 @@ export function reasonTitle(
 export function cancelPostingConversation(deps: PostingDialogDeps): ConversationSpec {
   return postingDialog(deps, {
     id: CANCEL_POSTING_CONVERSATION,
-    kind: CANCEL_POSTING_DIALOG_CALLBACK,
+    buttons: CANCEL_POSTING_DIALOG,
     leftKey: CANCEL_POSTING_KEYS.left,
     closeKey: CANCEL_POSTING_KEYS.keep,
     inPlace: true,

@@ -14,6 +14,7 @@ import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import { dialogSpec } from "../core/dialog/dialog.ts";
+import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { callOzon } from "../core/dialog/ozon-call.ts";
 import { chooseShop, shopGone } from "../core/dialog/shop-step.ts";
 import { newRow } from "../core/keyboard-rows.ts";
@@ -22,7 +23,7 @@ import { clip, describeOzonError, type Problem, problemText } from "./format.ts"
 import { currentShop, type PostingShops, reachableShops } from "./posting-shop.ts";
 
 export const HANDOVER_CONVERSATION = "postings-handover";
-export const HANDOVER_DIALOG_CALLBACK = "dh";
+export const HANDOVER_DIALOG = declareDialogButtons("dh", "hand postings over");
 export const MAX_CARGO_PLACES = 100;
 /** Packed postings from this far back still wait for a courier. */
 const PACKED_LOOKBACK_DAYS = 14;
@@ -49,7 +50,7 @@ export function handoverConversation(deps: HandoverDialogDeps): ConversationSpec
   const { shops } = deps.shops;
   return dialogSpec({
     id: HANDOVER_CONVERSATION,
-    kind: HANDOVER_DIALOG_CALLBACK,
+    buttons: HANDOVER_DIALOG,
     codec: deps.codec,
     overKey: "handover-over",
     audience: ["warehouse"],

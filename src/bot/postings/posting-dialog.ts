@@ -12,6 +12,7 @@ import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ConversationContext, DialogCard } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import { type Dialog, dialogSpec } from "../core/dialog/dialog.ts";
+import type { DialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { recordDialogCard } from "../core/dialog/person-places.ts";
 import { chooseShop } from "../core/dialog/shop-step.ts";
 import { type ShopChoice, shopChoice, withShopTag } from "../core/shop-tags.ts";
@@ -28,14 +29,14 @@ import {
 const POSTING_DIALOG_KEYS = { over: "postings-step-over" } as const;
 
 /**
- * A postings dialog: for warehouse staff, its buttons of kind `kind`. It starts by choosing the
+ * A postings dialog: for warehouse staff, its buttons of the declared kind `buttons`. It starts by choosing the
  * posting (the one given with the command or button, else asked for); `run` goes on from there
  * with the update that chose it.
  */
 export function postingDialog(
   deps: PostingDialogDeps,
   dialog: Pick<ConversationSpec, "id" | "leftKey"> & {
-    kind: string;
+    buttons: DialogButtons;
     /** Locale key of the Close button's label (default Close). */
     closeKey?: string;
     /** A press on the posting's card turns the card into the dialog (Dialog.inPlace). */

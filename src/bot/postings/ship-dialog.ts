@@ -19,6 +19,7 @@ import {
 import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import type { Dialog } from "../core/dialog/dialog.ts";
+import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { displayName, profileOf } from "../core/screen-text.ts";
 import {
   clip,
@@ -43,7 +44,7 @@ import {
 
 export const SHIP_CONVERSATION = "postings-ship";
 /** Callback kind of the ship dialog's buttons (dialog.ts). */
-export const SHIP_DIALOG_CALLBACK = "ds";
+export const SHIP_DIALOG = declareDialogButtons("ds", "ship a posting");
 
 const MAX_MARK_LENGTH = 200;
 
@@ -235,7 +236,7 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
   const { codec } = deps;
   return postingDialog(deps, {
     id: SHIP_CONVERSATION,
-    kind: SHIP_DIALOG_CALLBACK,
+    buttons: SHIP_DIALOG,
     inPlace: true,
     run: async (dialog, posting, chosen, shop, target) => {
       const { conversation } = dialog;

@@ -21,6 +21,7 @@ import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import { type Dialog, dialogSpec } from "../core/dialog/dialog.ts";
+import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { newRow } from "../core/keyboard-rows.ts";
 import { kopecksMoneyText, localeOf } from "../core/numbers.ts";
 import { withShopTag } from "../core/shop-tags.ts";
@@ -30,7 +31,7 @@ import { ozonWords } from "./ozon-words.ts";
 
 export const DECIDE_CONVERSATION = "returns-decide";
 /** Callback kind of the dialog's own buttons. */
-export const DECIDE_DIALOG_CALLBACK = "rtx";
+export const DECIDE_DIALOG = declareDialogButtons("rtx", "decide an rFBS return");
 export const MAX_COMMENT = 500;
 
 export interface DecideTarget {
@@ -52,7 +53,7 @@ type Read = { ok: true; request: RfbsRequest } | { ok: false; words: string };
 export function decideConversation(deps: DecideDialogDeps): ConversationSpec {
   return dialogSpec({
     id: DECIDE_CONVERSATION,
-    kind: DECIDE_DIALOG_CALLBACK,
+    buttons: DECIDE_DIALOG,
     codec: deps.codec,
     overKey: "returns-dialog-over",
     leftKey: "returns-dialog-left",

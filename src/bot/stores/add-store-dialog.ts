@@ -29,12 +29,13 @@ import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import { type Answer, type Dialog, dialogSpec, type Mark } from "../core/dialog/dialog.ts";
+import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { openDialogRun } from "../core/dialog/person-places.ts";
 import type { ExpectedAnswer, KeyIntake } from "./keys.ts";
 
 export const ADD_STORE_CONVERSATION = "add-store";
 /** Callback kind of the add-store dialog's buttons (dialog.ts). */
-export const ADD_STORE_DIALOG_CALLBACK = "dsa";
+export const ADD_STORE_DIALOG = declareDialogButtons("dsa", "add a store");
 
 export interface AddStoreDeps {
   shops: ShopRegistry;
@@ -92,7 +93,7 @@ export function addStoreConversation(deps: AddStoreDeps): ConversationSpec {
   const { shops, intake } = deps;
   return dialogSpec({
     id: ADD_STORE_CONVERSATION,
-    kind: ADD_STORE_DIALOG_CALLBACK,
+    buttons: ADD_STORE_DIALOG,
     codec: deps.codec,
     overKey: "stores-add-over",
     leftKey: "stores-add-left",

@@ -15,6 +15,7 @@ import { type AuditRecorder, actorOf } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import { dialogSpec } from "../core/dialog/dialog.ts";
+import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { openDialogRun } from "../core/dialog/person-places.ts";
 import { headed } from "../core/dialog/questions.ts";
 import { shopGone } from "../core/dialog/shop-step.ts";
@@ -24,7 +25,7 @@ import type { KeyIntake } from "./keys.ts";
 
 export const RENAME_STORE_CONVERSATION = "rename-store";
 /** Callback kind of the rename dialog's buttons (dialog.ts). */
-export const RENAME_STORE_DIALOG_CALLBACK = "dsr";
+export const RENAME_STORE_DIALOG = declareDialogButtons("dsr", "rename a store");
 
 export interface RenameStoreDeps {
   shops: ShopRegistry;
@@ -38,7 +39,7 @@ export function renameStoreConversation(deps: RenameStoreDeps): ConversationSpec
   const { shops, intake } = deps;
   return dialogSpec({
     id: RENAME_STORE_CONVERSATION,
-    kind: RENAME_STORE_DIALOG_CALLBACK,
+    buttons: RENAME_STORE_DIALOG,
     codec: deps.codec,
     overKey: "stores-rename-over",
     audience: ["admin"],

@@ -25,6 +25,7 @@ import type { BotContext, BotConversation, ConversationContext } from "../contex
 import { newRow } from "../keyboard-rows.ts";
 import { isNotModified } from "../screen-text.ts";
 import type { ConversationSpec } from "./conversations.ts";
+import type { DialogButtons } from "./dialog-buttons.ts";
 import { cancelData } from "./leave-button.ts";
 import { recordDialogRun, restoreCard, takeShownCard } from "./person-places.ts";
 
@@ -88,7 +89,7 @@ const carriedBack = new WeakMap<object, Carried>();
 export class Dialog {
   readonly conversation: BotConversation;
   readonly #codec: CallbackCodec;
-  readonly #kind: string;
+  readonly #declared: DialogButtons;
   readonly #tag: string;
   readonly #owner: number;
   /** The update the dialog was entered with (its screen is a new message unless `inPlace`). */
@@ -111,14 +112,19 @@ export class Dialog {
   constructor(
     conversation: BotConversation,
     first: ConversationContext,
-    buttons: { kind: string; codec: CallbackCodec; inPlace?: boolean; closeKey?: string },
+    buttons: {
+      declared: DialogButtons;
+      codec: CallbackCodec;
+      inPlace?: boolean;
+      closeKey?: string;
+    },
     tag: string,
   ) {
     this.conversation = conversation;
     this.#first = first;
     this.#current = first;
     this.#codec = buttons.codec;
-    this.#kind = buttons.kind;
+    this.#declared = buttons.declared;
     this.#tag = tag;
     this.#owner = first.from?.id ?? 0;
     this.inPlace = buttons.inPlace ?? false;
@@ -173,7 +179,7 @@ export class Dialog {
   }
 
   readonly button: ButtonData = (step, value = "") =>
-    this.#codec.encode(this.#kind, this.#tag, this.#owner, step, value);
+    this.#declared.data(this.#codec, this.#tag, this.#owner, step, String(value));
 
   /** Sends a question as a new message, with `keyboard` and the Close button under it. */
   async ask(ctx: ConversationContext, question: string, keyboard?: InlineKeyboard): Promise<void> {
@@ -272,9 +278,11 @@ export class Dialog {
       this.#current = ctx;
       return { kind: "text", text: text.trim(), ctx };
     }
-    const [tag, owner, step = "", value = ""] = this.#codec.decode(data)?.args ?? [];
+    const decoded = this.#codec.decode(data);
+    const [tag, owner, step = "", value = ""] =
+      (decoded && this.#declared.parse(decoded.args)) ?? [];
     let refusal: { text: string; show_alert: boolean } | undefined;
-    if (owner !== String(ctx.from?.id ?? 0)) {
+    if (owner !== (ctx.from?.id ?? 0)) {
       refusal = { text: ctx.t("dialog-not-yours"), show_alert: true };
     } else if (tag !== this.#tag) {
       refusal = { text: ctx.t("dialog-earlier"), show_alert: true };
@@ -328,7 +336,7 @@ export class Dialog {
   /** This dialog's presses (of any run: a wrong one is refused here) and non-command messages. */
   #concerns(ctx: ConversationContext): boolean {
     const data = ctx.callbackQuery?.data;
-    if (data !== undefined) return this.#codec.decode(data)?.kind === this.#kind;
+    if (data !== undefined) return this.#codec.decode(data)?.kind === this.#declared.kind;
     return ctx.message !== undefined && !ctx.message.text?.startsWith("/");
   }
 
@@ -343,8 +351,8 @@ export class Dialog {
 /** What a dialog is: its conversation spec, plus its buttons and the sentences about them. */
 export interface DialogOptions<A extends unknown[]>
   extends Omit<ConversationSpec, "builder" | "buttons"> {
-  /** Callback kind of the dialog's buttons (one kind per dialog). */
-  kind: string;
+  /** The declared kind of the dialog's buttons (one kind per dialog, dialog-buttons.ts). */
+  buttons: DialogButtons;
   codec: CallbackCodec;
   /** Locale key of the answer to a press after the dialog ended. */
   overKey: string;
@@ -357,30 +365,35 @@ export interface DialogOptions<A extends unknown[]>
 
 /** A conversation spec whose builder runs `run` with a Dialog of a new random tag. */
 export function dialogSpec<A extends unknown[]>(options: DialogOptions<A>): ConversationSpec {
-  const { kind, codec, overKey, inPlace, closeKey, run, ...spec } = options;
+  const { buttons: declared, codec, overKey, inPlace, closeKey, run, ...spec } = options;
   const builder = async (conversation: BotConversation, first: ConversationContext, ...args: A) => {
     const tag = await conversation.external((outside) => {
       const made = randomBytes(3).toString("base64url");
       recordDialogRun(outside, made);
       return made;
     });
-    const buttons = { kind, codec, ...(inPlace ? { inPlace } : {}), ...(closeKey && { closeKey }) };
+    const buttons = {
+      declared,
+      codec,
+      ...(inPlace ? { inPlace } : {}),
+      ...(closeKey && { closeKey }),
+    };
     await run(new Dialog(conversation, first, buttons, tag), first, ...args);
   };
   return {
     ...spec,
     builder: builder as ConversationBuilder<BotContext, ConversationContext>,
-    buttons: { kind, overKey },
+    buttons: { declared, overKey },
   };
 }
 
 /** A press of a dialog's button that no open dialog took: someone else's, or its dialog is over. */
 export async function pressedAfterDialog(
   ctx: BotContext,
-  [, owner]: string[],
+  owner: number,
   overKey: string,
 ): Promise<void> {
-  const mine = owner === String(ctx.from?.id ?? 0);
+  const mine = owner === (ctx.from?.id ?? 0);
   // A card left showing its dialog's question (the dialog timed out): the card comes back.
   const pressed = ctx.callbackQuery?.message?.message_id;
   const card = mine && pressed !== undefined ? takeShownCard(ctx, pressed) : undefined;
