@@ -26,7 +26,6 @@ import { BID_REFUSAL_KEYS, bidText } from "./campaigns-format.ts";
 import { amountConfirmText, campaignTitle, type TypedAmount } from "./format.ts";
 
 export const BID_CONVERSATION = "ads-campaign-bid";
-/** Callback kind of the bid dialog's buttons (dialog.ts). */
 export const BID_DIALOG = declareDialogButtons("dbi", "change a bid");
 /** Products per page of the card's bid list (the dialog reads the same page). */
 export const BID_PAGE_SIZE = 8;

@@ -46,7 +46,6 @@ import {
 } from "./keyboards.ts";
 
 export const BUDGET_CONVERSATION = "ads-budget";
-/** Callback kind of the budget dialog's buttons (dialog.ts). */
 export const BUDGET_DIALOG = declareDialogButtons("db", "change a budget");
 // The ads module takes the dialogs' dependencies from here.
 export type { AdsDialogDeps } from "./ads-steps.ts";

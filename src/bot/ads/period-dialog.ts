@@ -19,7 +19,6 @@ import { campaignPeriodText } from "./campaigns-format.ts";
 import { campaignTitle } from "./format.ts";
 
 export const PERIOD_CONVERSATION = "ads-campaign-period";
-/** Callback kind of the period dialog's buttons (dialog.ts). */
 export const PERIOD_DIALOG = declareDialogButtons("dpe", "change a campaign's period");
 
 const REASON_KEYS = {

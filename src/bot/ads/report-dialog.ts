@@ -66,7 +66,6 @@ import { againLabel, againRequest, cardQuickPreset, presetOf } from "./report-ag
 import { zoneText } from "./schedule-format.ts";
 
 export const REPORT_CONVERSATION = "ads-report";
-/** Callback kind of the report dialog's buttons (dialog.ts). */
 export const REPORT_DIALOG = declareDialogButtons("dr", "order an ads report");
 
 export function reportConversation(deps: AdsDialogDeps): ConversationSpec {

@@ -17,13 +17,13 @@ import {
 } from "../../services/products/index.ts";
 import { clip } from "../../text.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
-import { dialogSpec, type Mark } from "../core/dialog/dialog.ts";
+import type { Mark } from "../core/dialog/dialog.ts";
 import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
+import { dialogSpec } from "../core/dialog/dialog-spec.ts";
 import { localeOf } from "../core/numbers.ts";
 import { PRODUCT_PRICE_CONVERSATION } from "./handlers.ts";
 import { ProductDialog, type ProductDialogDeps } from "./product-dialog.ts";
 
-/** Callback kind of the price dialog's buttons (dialog.ts). */
 export const PRICE_DIALOG = declareDialogButtons("dxp", "change a price");
 
 const PRICE_REASON_KEYS = {

@@ -22,11 +22,11 @@ import { mayUse, refuse } from "../guard.ts";
 import type { LocalizedContext } from "../i18n.ts";
 import { retryInConversation } from "../retry.ts";
 import type { Router } from "../router.ts";
-import { pressedAfterDialog } from "./dialog.ts";
 import type { DialogButtons } from "./dialog-buttons.ts";
+import { pressedAfterDialog } from "./dialog-spec.ts";
 import { personPlace, removePlace } from "./person-places.ts";
 
-export const CONVERSATIONS_VERSION = 9;
+export const CONVERSATIONS_VERSION = 10;
 
 /** A dialog left unanswered this long is over: the next message is handled as usual. */
 export const DEFAULT_WAIT_MS = 60 * 60 * 1000;
