@@ -25,13 +25,9 @@ import type { AuditRecorder } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
-import {
-  type Dialog,
-  type DialogOptions,
-  dialogSpec,
-  type MessageRef,
-} from "../core/dialog/dialog.ts";
-import { CANCEL_CALLBACK } from "../core/dialog/leave-button.ts";
+import type { Dialog, MessageRef } from "../core/dialog/dialog.ts";
+import { CLOSE_BUTTON, type DialogButtons } from "../core/dialog/dialog-buttons.ts";
+import { type DialogOptions, dialogSpec } from "../core/dialog/dialog-spec.ts";
 import type { OzonCallResult } from "../core/dialog/ozon-call.ts";
 import { chooseShop, shopGone } from "../core/dialog/shop-step.ts";
 import { newRow } from "../core/keyboard-rows.ts";
@@ -62,12 +58,12 @@ export interface AdsDialogDeps {
 
 const ADS_DIALOG_KEYS = { over: "ads-dialog-over" } as const;
 
-/** An advertising dialog: for managers, its buttons of kind `kind`; `A` are its entry args. */
+/** An advertising dialog: for managers, its buttons of kind `buttons`; `A` are its entry args. */
 export function adsDialog<A extends unknown[] = []>(
   deps: AdsDialogDeps,
   dialog: {
     id: string;
-    kind: string;
+    buttons: DialogButtons;
     run: DialogOptions<A>["run"];
     /** What a press after the dialog ended is told (default: start /budget or /report again). */
     overKey?: string;
@@ -102,7 +98,11 @@ export type DeskChange<T> =
   | { kind: "gone" }
   | { kind: "ended" };
 
-/** The shop an advertising dialog acts for, chosen at its start, and its screens. */
+/**
+ * The shop an advertising dialog acts for, chosen at its start, and its screens. Its methods still
+ * take the update to draw at, as the campaign list and the report dialogs call them; every screen
+ * goes to the dialog's latest update (Dialog.ctx), which is the one they pass.
+ */
 export class AdsShopDialog {
   readonly dialog: Dialog;
   readonly shop: ShopChoice;
@@ -124,7 +124,7 @@ export class AdsShopDialog {
   static async choose(
     dialog: Dialog,
     deps: AdsDialogDeps,
-    ctx: ConversationContext,
+    _at: ConversationContext,
     /** A shop already chosen (a campaign card's): used without asking while it is reachable. */
     preferred?: string,
   ): Promise<{ session: AdsShopDialog; ctx: ConversationContext } | undefined> {
@@ -136,13 +136,13 @@ export class AdsShopDialog {
       ).map((shop) => shop.id);
       return preferred && ids.includes(preferred) ? [preferred] : ids;
     });
-    const picked = await chooseShop(dialog, ctx, () =>
+    const picked = await chooseShop(dialog, () =>
       reachable.flatMap((id) => deps.shops.get(id) ?? []),
     );
     if (!picked) return undefined;
     const many = await dialog.conversation.external(() => deps.shops.many);
-    const tag = many ? picked.ctx.t("shop-tag", { name: picked.shop.name }) : "";
-    return { session: new AdsShopDialog(dialog, deps, picked.shop, tag), ctx: picked.ctx };
+    const tag = many ? dialog.t("shop-tag", { name: picked.name }) : "";
+    return { session: new AdsShopDialog(dialog, deps, picked, tag), ctx: dialog.ctx };
   }
 
   /**
@@ -158,13 +158,13 @@ export class AdsShopDialog {
   ): Promise<{ session: AdsShopDialog; ctx: ConversationContext } | undefined> {
     const opened = await AdsShopDialog.choose(dialog, deps, ctx, shopId);
     if (opened?.session.shop.id === shopId) return opened;
-    if (opened) await opened.session.show(opened.ctx, ctx.t("shop-none-for-you"));
+    if (opened) await opened.session.show(dialog.ctx, dialog.t("shop-none-for-you"));
     return undefined;
   }
 
   /** A screen of the dialog, headed by the shop when there are several. */
-  show(ctx: ConversationContext, text: string, keyboard?: InlineKeyboard): Promise<MessageRef> {
-    return this.dialog.show(ctx, this.tagged(text), keyboard);
+  show(_at: ConversationContext, text: string, keyboard?: InlineKeyboard): Promise<MessageRef> {
+    return this.dialog.show(this.tagged(text), keyboard);
   }
 
   /**
@@ -183,7 +183,7 @@ export class AdsShopDialog {
     const markup = keyboard.clone();
     for (const row of pressed.reply_markup?.inline_keyboard ?? []) {
       const closes = row.some(
-        (b) => "callback_data" in b && codec.decode(b.callback_data)?.kind === CANCEL_CALLBACK,
+        (b) => "callback_data" in b && codec.decode(b.callback_data)?.kind === CLOSE_BUTTON.kind,
       );
       if (closes) newRow(markup).add(...row);
     }
@@ -283,7 +283,7 @@ export class AdsShopDialog {
   /** The last screen of a dialog whose call came to nothing. */
   async end(ctx: ConversationContext, problem: AdsProblem): Promise<void> {
     if (!("kind" in problem)) return void (await this.show(ctx, problemText(ctx.t, problem)));
-    if (problem.kind === "shop_gone") return shopGone(this.dialog, ctx, this.shop);
-    await this.dialog.show(ctx, ctx.t("shop-paused", { name: this.shop.name }));
+    if (problem.kind === "shop_gone") return shopGone(this.dialog, this.shop);
+    await this.dialog.show(ctx.t("shop-paused", { name: this.shop.name }));
   }
 }

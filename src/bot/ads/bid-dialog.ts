@@ -16,6 +16,7 @@ import {
 } from "../../services/ads/index.ts";
 import { actorOf, audited } from "../audit/index.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
+import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { headed } from "../core/dialog/questions.ts";
 import { localeOf, moneyText } from "../core/numbers.ts";
 import { type AdsDialogDeps, AdsShopDialog, adsDialog } from "./ads-steps.ts";
@@ -25,8 +26,7 @@ import { BID_REFUSAL_KEYS, bidText } from "./campaigns-format.ts";
 import { amountConfirmText, campaignTitle, type TypedAmount } from "./format.ts";
 
 export const BID_CONVERSATION = "ads-campaign-bid";
-/** Callback kind of the bid dialog's buttons (dialog.ts). */
-export const BID_DIALOG_CALLBACK = "dbi";
+export const BID_DIALOG = declareDialogButtons("dbi", "change a bid");
 /** Products per page of the card's bid list (the dialog reads the same page). */
 export const BID_PAGE_SIZE = 8;
 
@@ -41,7 +41,7 @@ const REASON_KEYS = {
 export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
   return adsDialog<[shopId: string, campaignId: string, page: number, index: number]>(deps, {
     id: BID_CONVERSATION,
-    kind: BID_DIALOG_CALLBACK,
+    buttons: BID_DIALOG,
     overKey: "campaigns-dialog-over",
     run: async (dialog, first, shopId, campaignId, page, index) => {
       const { button } = dialog;

@@ -24,6 +24,7 @@ import {
 import { actorOf, audited } from "../audit/index.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import type { Dialog, Mark } from "../core/dialog/dialog.ts";
+import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { headed } from "../core/dialog/questions.ts";
 import type { Translator } from "../core/i18n.ts";
 import { localeOf } from "../core/numbers.ts";
@@ -46,8 +47,7 @@ import {
 } from "./keyboards.ts";
 
 export const BUDGET_CONVERSATION = "ads-budget";
-/** Callback kind of the budget dialog's buttons (dialog.ts). */
-export const BUDGET_DIALOG_CALLBACK = "db";
+export const BUDGET_DIALOG = declareDialogButtons("db", "change a budget");
 // The ads module takes the dialogs' dependencies from here.
 export type { AdsDialogDeps } from "./ads-steps.ts";
 
@@ -56,7 +56,7 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
   // and the card (of list page `listPage`) is redrawn after the change.
   return adsDialog<[shopId?: string, campaignId?: string, listPage?: number]>(deps, {
     id: BUDGET_CONVERSATION,
-    kind: BUDGET_DIALOG_CALLBACK,
+    buttons: BUDGET_DIALOG,
     run: async (dialog, first, shopId, campaignId, listPage = 0) => {
       const opened = await AdsShopDialog.choose(dialog, deps, first, shopId);
       if (!opened) return;

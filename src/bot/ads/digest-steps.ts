@@ -4,12 +4,11 @@
  * already past today means the first digest comes tomorrow.
  *
  * A script: the screen is a mark the dialog comes back to after each change (Dialog.mark/back);
- * Back resolves with the context the schedule list goes on with.
+ * Back resolves, and the schedule list goes on.
  */
 import { InlineKeyboard } from "grammy";
 import type { DigestSetting, DigestSettings } from "../../services/schedules/digest-settings.ts";
 import { parseTimeOfDay } from "../../services/schedules/slots.ts";
-import type { ConversationContext } from "../core/context.ts";
 import type { Dialog } from "../core/dialog/dialog.ts";
 import type { DigestDialog } from "./schedule-dialog.ts";
 import { zoneText } from "./schedule-format.ts";
@@ -64,10 +63,9 @@ export function digestDialog(deps: DigestDeps): DigestDialog {
     turn(dialog: Dialog, on: boolean) {
       return saver(deps, dialog)((s) => ({ ...s, enabled: on }));
     },
-    async run(dialog: Dialog, first: ConversationContext) {
-      const { conversation, button } = dialog;
-      const t = first.t.bind(first);
-      const userId = first.from?.id ?? 0;
+    async run(dialog: Dialog) {
+      const { conversation, button, t } = dialog;
+      const userId = dialog.ctx.from?.id ?? 0;
       const save = saver(deps, dialog);
 
       // The digest's screen, drawn again (headed by what was just done) from here.
@@ -88,10 +86,10 @@ export function digestDialog(deps: DigestDeps): DigestDialog {
         .text(t("digest-time-button"), button("dm"))
         .row()
         .text(t("schedule-back-button"), button("b"));
-      await dialog.show(dialog.ctx, text, keyboard);
+      await dialog.show(text, keyboard);
       const answer = await dialog.answer(["dt", "dm", "b"]);
       if (answer.kind !== "button") return dialog.back(shown, t("dialog-use-buttons"));
-      if (answer.step === "b") return dialog.ctx;
+      if (answer.step === "b") return;
       if (answer.step === "dt") {
         await save((s) => ({ ...s, enabled: !on }));
         return dialog.back(shown, t(on ? "digest-turned-off" : "digest-turned-on", { time }));
@@ -100,12 +98,12 @@ export function digestDialog(deps: DigestDeps): DigestDialog {
       // A new time, typed; asked again after one that is not a time.
       const asked = await dialog.mark();
       const question = t("digest-time-ask", { zone: zoneText(t, deps.timezone) });
-      await dialog.show(dialog.ctx, question, new InlineKeyboard());
+      await dialog.show(question, new InlineKeyboard());
       const typed = await dialog.answer([]);
       if (typed.kind !== "text") return dialog.back(asked); // no step is offered
       const parsed = parseTimeOfDay(typed.text);
       if (!parsed) {
-        await typed.ctx.reply(t("schedule-time-bad"));
+        await dialog.ctx.reply(t("schedule-time-bad"));
         return dialog.back(asked);
       }
       await save((s) => ({ ...s, time: parsed, enabled: true }));

@@ -10,6 +10,7 @@
 import { type BudgetCampaign, parseCampaignPeriod } from "../../services/ads/index.ts";
 import { actorOf, audited } from "../audit/index.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
+import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { headed } from "../core/dialog/questions.ts";
 import { type AdsDialogDeps, AdsShopDialog, adsDialog } from "./ads-steps.ts";
 import { enteredFrom, redrawCard } from "./campaign-card.ts";
@@ -18,8 +19,7 @@ import { campaignPeriodText } from "./campaigns-format.ts";
 import { campaignTitle } from "./format.ts";
 
 export const PERIOD_CONVERSATION = "ads-campaign-period";
-/** Callback kind of the period dialog's buttons (dialog.ts). */
-export const PERIOD_DIALOG_CALLBACK = "dpe";
+export const PERIOD_DIALOG = declareDialogButtons("dpe", "change a campaign's period");
 
 const REASON_KEYS = {
   format: "campaigns-period-bad-format",
@@ -37,7 +37,7 @@ export function periodConversation(deps: AdsDialogDeps): ConversationSpec {
   // `listPage`: the list page of the card the dialog was entered from (redrawn after the change).
   return adsDialog<[shopId: string, campaignId: string, listPage?: number]>(deps, {
     id: PERIOD_CONVERSATION,
-    kind: PERIOD_DIALOG_CALLBACK,
+    buttons: PERIOD_DIALOG,
     overKey: "campaigns-dialog-over",
     run: async (dialog, first, shopId, campaignId, listPage = 0) => {
       const { button, conversation } = dialog;

@@ -35,6 +35,7 @@ import {
 } from "../../services/ads/index.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import type { Answer, Dialog, Mark } from "../core/dialog/dialog.ts";
+import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { headed, Questions } from "../core/dialog/questions.ts";
 import type { Translator } from "../core/i18n.ts";
 import { localeOf } from "../core/numbers.ts";
@@ -65,8 +66,7 @@ import { againLabel, againRequest, cardQuickPreset, presetOf } from "./report-ag
 import { zoneText } from "./schedule-format.ts";
 
 export const REPORT_CONVERSATION = "ads-report";
-/** Callback kind of the report dialog's buttons (dialog.ts). */
-export const REPORT_DIALOG_CALLBACK = "dr";
+export const REPORT_DIALOG = declareDialogButtons("dr", "order an ads report");
 
 export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
   // Entered from a campaign card with its shop and campaign: that campaign is chosen already;
@@ -74,7 +74,7 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
   type Args = [shopId?: string, campaignId?: string, title?: string, quick?: string];
   return adsDialog<Args>(deps, {
     id: REPORT_CONVERSATION,
-    kind: REPORT_DIALOG_CALLBACK,
+    buttons: REPORT_DIALOG,
     run: async (dialog, first, shopId, campaignId, title, quick) => {
       const opened = await AdsShopDialog.choose(dialog, deps, first, shopId);
       if (!opened) return;

@@ -17,9 +17,9 @@
 import type { Logger } from "../../logger.ts";
 import type { ReportSchedule, ScheduleRepository } from "../../services/schedules/schedules.ts";
 import { actorOf } from "../audit/index.ts";
-import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import type { Dialog } from "../core/dialog/dialog.ts";
+import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { headed } from "../core/dialog/questions.ts";
 import { type AdsDialogDeps, adsDialog } from "./ads-steps.ts";
 import { scheduleText, zoneText } from "./schedule-format.ts";
@@ -32,7 +32,7 @@ import { newScheduleSteps } from "./schedule-new-dialog.ts";
 import { GROUP_ADMIN_STATUSES } from "./schedules-notifier.ts";
 
 export const SCHEDULE_CONVERSATION = "schedule";
-export const SCHEDULE_DIALOG_CALLBACK = "dsc";
+export const SCHEDULE_DIALOG = declareDialogButtons("dsc", "report schedules");
 
 /** The daily digest's part of the dialog (its own file); none: the bot has no digest. */
 export interface DigestDialog {
@@ -43,8 +43,8 @@ export interface DigestDialog {
    * tap does it once); what it is now.
    */
   turn(dialog: Dialog, on: boolean): Promise<{ on: boolean; time: string }>;
-  /** The digest's screen; resolves with the context to go on with. */
-  run(dialog: Dialog, ctx: ConversationContext): Promise<ConversationContext | undefined>;
+  /** The digest's screen; resolves when the person goes back to the list. */
+  run(dialog: Dialog): Promise<void>;
 }
 
 export interface ScheduleDialogDeps extends AdsDialogDeps {
@@ -60,7 +60,7 @@ export interface ScheduleDialogDeps extends AdsDialogDeps {
 export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec {
   return adsDialog(deps, {
     id: SCHEDULE_CONVERSATION,
-    kind: SCHEDULE_DIALOG_CALLBACK,
+    buttons: SCHEDULE_DIALOG,
     run: async (dialog, first) => {
       const { conversation, button } = dialog;
       const t = first.t.bind(first);
@@ -78,7 +78,7 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
           }
         });
         if (!GROUP_ADMIN_STATUSES.has(status)) {
-          await dialog.show(first, t("schedule-group-not-admin"));
+          await dialog.show(t("schedule-group-not-admin"));
           return;
         }
       }
@@ -144,7 +144,7 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
           ? { digest: { label: digestLabel, turn: digestState?.on ? "off" : "on" } }
           : {}),
       });
-      await dialog.show(dialog.ctx, headed(listed.notice, body), keyboard);
+      await dialog.show(headed(listed.notice, body), keyboard);
       const answer = await dialog.answer(["o", "n", "dg", "dm"]);
       if (answer.kind !== "button") return dialog.back(listed, t("dialog-use-buttons"));
 
@@ -156,7 +156,7 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
         const own = card.owner === userId;
         const [text = ""] = await describe([card]);
         const cardKeyboard = scheduleCardKeyboard(button, t, card, { canPause: own });
-        await dialog.show(dialog.ctx, headed(opened.notice, text), cardKeyboard);
+        await dialog.show(headed(opened.notice, text), cardKeyboard);
         const pressed = await dialog.answer(own ? ["ps", "dl", "b"] : ["dl", "b"]);
         if (pressed.kind !== "button") return dialog.back(opened, t("dialog-use-buttons"));
         if (pressed.step === "b") return dialog.back(listed);
@@ -181,11 +181,7 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
         // Deleting: asked first; Back returns to the card.
         const asked = await dialog.mark();
         const confirm = `${t("schedule-delete-confirm")}\n\n${text}`;
-        await dialog.show(
-          dialog.ctx,
-          headed(asked.notice, confirm),
-          scheduleDeleteKeyboard(button, t),
-        );
+        await dialog.show(headed(asked.notice, confirm), scheduleDeleteKeyboard(button, t));
         const sure = await dialog.answer(["dy", "b"]);
         if (sure.kind !== "button") return dialog.back(asked, t("dialog-use-buttons"));
         if (sure.step === "b") return dialog.back(opened);
@@ -209,7 +205,7 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
         return dialog.back(listed, t(said, { time: now.time }));
       }
       if (answer.step === "dm" && deps.digest) {
-        if (!(await deps.digest.run(dialog, dialog.ctx))) return;
+        await deps.digest.run(dialog);
         return dialog.back(listed);
       }
       if (answer.step !== "n") return dialog.back(listed);

@@ -13,12 +13,13 @@ import {
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
-import { dialogSpec } from "../core/dialog/dialog.ts";
+import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
+import { dialogSpec } from "../core/dialog/dialog-spec.ts";
 import type { Translator } from "../core/i18n.ts";
 import { withShopTag } from "../core/shop-tags.ts";
 
 export const QUICK_REPLY_CONVERSATION = "quick-reply";
-export const QUICK_REPLY_DIALOG_CALLBACK = "dqr";
+export const QUICK_REPLY_DIALOG = declareDialogButtons("dqr", "quick reply");
 
 export function quickReplyConversation(deps: {
   shops: ShopRegistry;
@@ -27,13 +28,12 @@ export function quickReplyConversation(deps: {
   const { shops } = deps;
   return dialogSpec({
     id: QUICK_REPLY_CONVERSATION,
-    kind: QUICK_REPLY_DIALOG_CALLBACK,
+    buttons: QUICK_REPLY_DIALOG,
     codec: deps.codec,
     overKey: "quick-replies-dialog-over",
     audience: ["seller"],
-    run: async (dialog, first, shopId: string, replyId: string) => {
-      const { conversation } = dialog;
-      const t: Translator = first.t.bind(first);
+    run: async (dialog, _first, shopId: string, replyId: string) => {
+      const { conversation, t } = dialog;
       const tagged = (text: string) => withShopTag(t, shops, shopId, text);
       const old = await conversation.external(async () => {
         const shop = shops.get(shopId);
@@ -42,7 +42,7 @@ export function quickReplyConversation(deps: {
         return { name: shop.name, text: reply?.text ?? null };
       });
       if (!old || (replyId && old.text === null)) {
-        await dialog.show(first, t("quick-replies-gone"));
+        await dialog.show(t("quick-replies-gone"));
         return;
       }
       const question = [
@@ -54,22 +54,21 @@ export function quickReplyConversation(deps: {
       ].join("\n");
       // Asked again from here after a text the store refused on saving (told why first).
       const asked = await dialog.mark();
-      const typed = await dialog.text<string>(dialog.ctx, tagged(question), (text) => {
+      const typed = await dialog.text<string>(tagged(question), (text) => {
         const problem = checkQuickReply(text);
         return problem ? { error: problemText(t, problem) } : { value: text };
       });
-      const at = typed.ctx;
       const result = await conversation.external(async () => {
         const shop = shops.get(shopId);
         if (!shop) return { ok: false as const, problem: { kind: "gone" } as const };
         const replies = new QuickReplies(shop.store);
-        return replyId ? replies.edit(replyId, typed.value) : replies.add(typed.value);
+        return replyId ? replies.edit(replyId, typed) : replies.add(typed);
       });
       if (result.ok) {
-        await dialog.show(at, tagged(t("quick-replies-saved", { text: result.reply.text })));
+        await dialog.show(tagged(t("quick-replies-saved", { text: result.reply.text })));
         return;
       }
-      await at.reply(problemText(t, result.problem));
+      await dialog.ctx.reply(problemText(t, result.problem));
       if (result.problem.kind === "full" || result.problem.kind === "gone") return;
       return dialog.back(asked);
     },

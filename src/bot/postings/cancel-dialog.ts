@@ -7,14 +7,14 @@ import { InlineKeyboard } from "grammy";
 import type { CancelReason } from "../../ozon/seller/types.ts";
 import { actorOf, audited } from "../audit/index.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
+import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { newRow } from "../core/keyboard-rows.ts";
 import { clip, formatOf, postingCard, problemText } from "./format.ts";
 import { postingDialog } from "./posting-dialog.ts";
 import { attempt, freeTextRefusal, type PostingDialogDeps } from "./posting-steps.ts";
 
 export const CANCEL_POSTING_CONVERSATION = "postings-cancel";
-/** Callback kind of the cancel dialog's buttons (dialog.ts). */
-export const CANCEL_POSTING_DIALOG_CALLBACK = "dc";
+export const CANCEL_POSTING_DIALOG = declareDialogButtons("dc", "cancel a posting");
 
 /** Ozon's "other" reason: it needs a few words from the seller. */
 export const REASON_OTHER = 402;
@@ -37,16 +37,16 @@ export function reasonTitle(
 export function cancelPostingConversation(deps: PostingDialogDeps): ConversationSpec {
   return postingDialog(deps, {
     id: CANCEL_POSTING_CONVERSATION,
-    kind: CANCEL_POSTING_DIALOG_CALLBACK,
+    buttons: CANCEL_POSTING_DIALOG,
     leftKey: CANCEL_POSTING_KEYS.left,
     closeKey: CANCEL_POSTING_KEYS.keep,
     inPlace: true,
-    run: async (dialog, posting, chosen, shop) => {
+    run: async (dialog, posting, shop) => {
+      const { t } = dialog;
       const number = posting.postingNumber;
-      let ctx = chosen;
       // On the card the question goes below the card (which the posting stays visible in).
-      const card = dialog.editable(ctx)
-        ? `${shop.tagged(ctx.t, postingCard(posting, formatOf(ctx, deps.timezone)))}\n\n`
+      const card = dialog.editable()
+        ? `${shop.tagged(t, postingCard(posting, formatOf(dialog.ctx, deps.timezone)))}\n\n`
         : "";
 
       const reasons = await attempt(
@@ -58,51 +58,46 @@ export function cancelPostingConversation(deps: PostingDialogDeps): Conversation
         number,
       );
       if (!reasons.ok) {
-        await dialog.show(ctx, `${card}${problemText(ctx.t, reasons.problem)}`);
+        await dialog.show(`${card}${problemText(t, reasons.problem)}`);
         return;
       }
       if (reasons.value.length === 0) {
-        await dialog.show(
-          ctx,
-          `${card}${ctx.t("postings-cancel-no-reasons", { posting: number })}`,
-        );
+        await dialog.show(`${card}${t("postings-cancel-no-reasons", { posting: number })}`);
         return;
       }
       const keyboard = new InlineKeyboard();
       for (const reason of reasons.value) {
-        newRow(keyboard).text(reasonTitle(ctx.t, reason), dialog.button("r", reason.id));
+        newRow(keyboard).text(reasonTitle(t, reason), dialog.button("r", reason.id));
       }
-      const asked = ctx.t("postings-cancel-reason", { posting: number });
-      const question = card ? `${card}${asked}` : shop.tagged(ctx.t, asked);
-      const picked = await dialog.choose(ctx, "r", question, keyboard);
-      ctx = picked.ctx;
-      const reason = reasons.value.find((r) => String(r.id) === picked.value);
+      const asked = t("postings-cancel-reason", { posting: number });
+      const question = card ? `${card}${asked}` : shop.tagged(t, asked);
+      const picked = await dialog.choose("r", question, keyboard);
+      const reason = reasons.value.find((r) => String(r.id) === picked);
       if (!reason) return;
 
       let explanation: string | undefined;
       if (reason.id === REASON_OTHER) {
-        const explained = await dialog.text(ctx, ctx.t("postings-cancel-explain"), (text) => {
-          const refused = freeTextRefusal(ctx.t, text, MAX_EXPLANATION);
+        explanation = await dialog.text(t("postings-cancel-explain"), (text) => {
+          const refused = freeTextRefusal(t, text, MAX_EXPLANATION);
           return refused === undefined ? { value: text } : { error: refused };
         });
-        ctx = explained.ctx;
-        explanation = explained.value;
       }
 
       const confirm = new InlineKeyboard().text(
-        ctx.t("postings-cancel-confirm-button"),
+        t("postings-cancel-confirm-button"),
         dialog.button("c", "yes"),
       );
       const summary = shop.tagged(
-        ctx.t,
-        ctx.t("postings-cancel-confirm", {
+        t,
+        t("postings-cancel-confirm", {
           posting: number,
-          reason: reasonTitle(ctx.t, reason),
+          reason: reasonTitle(t, reason),
           explanation: explanation ?? "—",
         }),
       );
-      ctx = (await dialog.choose(ctx, "c", summary, confirm)).ctx;
+      await dialog.choose("c", summary, confirm);
 
+      const actor = actorOf(dialog.ctx);
       const cancelled = await attempt(
         dialog.conversation,
         () =>
@@ -110,7 +105,7 @@ export function cancelPostingConversation(deps: PostingDialogDeps): Conversation
             deps.audit,
             {
               kind: "cancel",
-              actor: actorOf(ctx),
+              actor,
               shopId: shop.choice.id,
               objectId: number,
               to: explanation ? `${reason.title}: ${explanation}` : reason.title,
@@ -120,16 +115,15 @@ export function cancelPostingConversation(deps: PostingDialogDeps): Conversation
         number,
       );
       if (!cancelled.ok && cancelled.problem.shopGone) {
-        await dialog.show(ctx, problemText(ctx.t, cancelled.problem));
+        await dialog.show(problemText(t, cancelled.problem));
         return;
       }
       await dialog.show(
-        ctx,
         cancelled.ok
-          ? ctx.t("postings-cancel-done", { posting: number })
-          : ctx.t("postings-cancel-failed", {
+          ? t("postings-cancel-done", { posting: number })
+          : t("postings-cancel-failed", {
               posting: number,
-              reason: problemText(ctx.t, cancelled.problem),
+              reason: problemText(t, cancelled.problem),
             }),
       );
     },

@@ -11,9 +11,9 @@ import type { HandoverDesk, HandoverJob } from "../../services/postings/handover
 import { AWAITING_DELIVER, dayOf } from "../../services/postings/today.ts";
 import { type AuditRecorder, actorOf, audited } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
-import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
-import { dialogSpec } from "../core/dialog/dialog.ts";
+import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
+import { dialogSpec } from "../core/dialog/dialog-spec.ts";
 import { callOzon } from "../core/dialog/ozon-call.ts";
 import { chooseShop, shopGone } from "../core/dialog/shop-step.ts";
 import { newRow } from "../core/keyboard-rows.ts";
@@ -22,7 +22,7 @@ import { clip, describeOzonError, type Problem, problemText } from "./format.ts"
 import { currentShop, type PostingShops, reachableShops } from "./posting-shop.ts";
 
 export const HANDOVER_CONVERSATION = "postings-handover";
-export const HANDOVER_DIALOG_CALLBACK = "dh";
+export const HANDOVER_DIALOG = declareDialogButtons("dh", "hand postings over");
 export const MAX_CARGO_PLACES = 100;
 /** Packed postings from this far back still wait for a courier. */
 const PACKED_LOOKBACK_DAYS = 14;
@@ -49,13 +49,12 @@ export function handoverConversation(deps: HandoverDialogDeps): ConversationSpec
   const { shops } = deps.shops;
   return dialogSpec({
     id: HANDOVER_CONVERSATION,
-    kind: HANDOVER_DIALOG_CALLBACK,
+    buttons: HANDOVER_DIALOG,
     codec: deps.codec,
     overKey: "handover-over",
     audience: ["warehouse"],
     run: async (dialog, first, given?: { shop?: string } | null) => {
-      const conversation = dialog.conversation;
-      let ctx: ConversationContext = first;
+      const { conversation, t } = dialog;
       let choice: ShopChoice | undefined;
       if (given?.shop) {
         choice = await conversation.external(() => {
@@ -64,18 +63,16 @@ export function handoverConversation(deps: HandoverDialogDeps): ConversationSpec
         });
       }
       if (!choice) {
-        const userId = ctx.from?.id ?? 0;
+        const userId = first.from?.id ?? 0;
         // Read once and recorded: a replay sees the same person (plain data).
         const person = await conversation.external(
           async () => (await deps.access.lookup(userId)).person,
         );
-        const picked = await chooseShop(dialog, ctx, () => reachableShops(person, shops));
-        if (!picked) return;
-        choice = picked.shop;
-        ctx = picked.ctx;
+        choice = await chooseShop(dialog, () => reachableShops(person, shops));
+        if (!choice) return;
       }
       const shop = choice;
-      const tagged = (text: string) => withShopTag(ctx.t, shops, shop.id, text);
+      const tagged = (text: string) => withShopTag(t, shops, shop.id, text);
       const live = () => currentShop(shops, shop.id, shop.name);
 
       const methods = await callOzon(
@@ -105,11 +102,11 @@ export function handoverConversation(deps: HandoverDialogDeps): ConversationSpec
         (error): Problem => describeOzonError(error),
       );
       if (!methods.ok) {
-        if (methods.problem.shopGone) return void (await shopGone(dialog, ctx, shop));
-        return void (await dialog.show(ctx, tagged(problemText(ctx.t, methods.problem))));
+        if (methods.problem.shopGone) return void (await shopGone(dialog, shop));
+        return void (await dialog.show(tagged(problemText(t, methods.problem))));
       }
       if (methods.value.length === 0) {
-        return void (await dialog.show(ctx, tagged(ctx.t("handover-nothing"))));
+        return void (await dialog.show(tagged(t("handover-nothing"))));
       }
       let method = methods.value[0] as Method;
       const label = (m: Method) =>
@@ -117,34 +114,33 @@ export function handoverConversation(deps: HandoverDialogDeps): ConversationSpec
       if (methods.value.length > 1) {
         const keyboard = new InlineKeyboard();
         for (const m of methods.value) newRow(keyboard).text(label(m), dialog.button("m", m.id));
-        const picked = await dialog.choose(ctx, "m", tagged(ctx.t("handover-method")), keyboard);
-        ctx = picked.ctx;
-        method = methods.value.find((m) => m.id === picked.value) ?? method;
+        const picked = await dialog.choose("m", tagged(t("handover-method")), keyboard);
+        method = methods.value.find((m) => m.id === picked) ?? method;
       }
 
       // The cargo places, asked again after a number out of range.
       const asked = await dialog.mark();
-      const skip = new InlineKeyboard().text(ctx.t("handover-no-places"), dialog.button("k", "0"));
-      await dialog.ask(ctx, tagged(ctx.t("handover-places", { max: MAX_CARGO_PLACES })), skip);
+      const skip = new InlineKeyboard().text(t("handover-no-places"), dialog.button("k", "0"));
+      await dialog.ask(tagged(t("handover-places", { max: MAX_CARGO_PLACES })), skip);
       const places = await dialog.answer(["k"]);
-      ctx = places.ctx;
       const count = places.kind === "button" ? 0 : cargoPlaces(places.text);
       if (count === undefined) {
-        await ctx.reply(ctx.t("handover-places-invalid", { max: MAX_CARGO_PLACES }));
+        await dialog.ctx.reply(t("handover-places-invalid", { max: MAX_CARGO_PLACES }));
         return dialog.back(asked);
       }
       const containers = count;
 
       const confirm = new InlineKeyboard().text(
-        ctx.t("handover-confirm-button"),
+        t("handover-confirm-button"),
         dialog.button("c", "yes"),
       );
-      const summary = ctx.t("handover-confirm", {
+      const summary = t("handover-confirm", {
         method: label(method),
         count: method.count,
         places: containers,
       });
-      ctx = (await dialog.choose(ctx, "c", tagged(summary), confirm)).ctx;
+      await dialog.choose("c", tagged(summary), confirm);
+      const actor = actorOf(dialog.ctx);
 
       const created = await callOzon(
         conversation,
@@ -153,7 +149,7 @@ export function handoverConversation(deps: HandoverDialogDeps): ConversationSpec
             deps.audit,
             {
               kind: "courier-act",
-              actor: actorOf(ctx),
+              actor,
               shopId: shop.id,
               objectId: String(method.id),
               via: `${method.count}`,
@@ -168,13 +164,13 @@ export function handoverConversation(deps: HandoverDialogDeps): ConversationSpec
         (error): Problem => describeOzonError(error),
       );
       if (!created.ok) {
-        if (created.problem.shopGone) return void (await shopGone(dialog, ctx, shop));
-        const reason = problemText(ctx.t, created.problem);
-        return void (await dialog.show(ctx, tagged(ctx.t("handover-create-failed", { reason }))));
+        if (created.problem.shopGone) return void (await shopGone(dialog, shop));
+        const reason = problemText(t, created.problem);
+        return void (await dialog.show(tagged(t("handover-create-failed", { reason }))));
       }
-      const shown = await dialog.show(ctx, tagged(ctx.t("handover-waiting", { polls: 0 })));
-      const locale = ctx.locale;
-      const askedBy = ctx.from?.id;
+      const shown = await dialog.show(tagged(t("handover-waiting", { polls: 0 })));
+      const { locale } = dialog.ctx;
+      const askedBy = dialog.ctx.from?.id;
       await conversation.external(async () => {
         const job: HandoverJob = {
           actId: created.value,

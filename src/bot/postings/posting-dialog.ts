@@ -11,7 +11,9 @@ import type { Posting } from "../../ozon/seller/types.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ConversationContext, DialogCard } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
-import { type Dialog, dialogSpec } from "../core/dialog/dialog.ts";
+import type { Dialog } from "../core/dialog/dialog.ts";
+import type { DialogButtons } from "../core/dialog/dialog-buttons.ts";
+import { dialogSpec } from "../core/dialog/dialog-spec.ts";
 import { recordDialogCard } from "../core/dialog/person-places.ts";
 import { chooseShop } from "../core/dialog/shop-step.ts";
 import { type ShopChoice, shopChoice, withShopTag } from "../core/shop-tags.ts";
@@ -28,14 +30,13 @@ import {
 const POSTING_DIALOG_KEYS = { over: "postings-step-over" } as const;
 
 /**
- * A postings dialog: for warehouse staff, its buttons of kind `kind`. It starts by choosing the
- * posting (the one given with the command or button, else asked for); `run` goes on from there
- * with the update that chose it.
+ * A postings dialog: for warehouse staff, its buttons of the declared kind `buttons`. It starts by choosing the
+ * posting (the one given with the command or button, else asked for); `run` goes on from there.
  */
 export function postingDialog(
   deps: PostingDialogDeps,
   dialog: Pick<ConversationSpec, "id" | "leftKey"> & {
-    kind: string;
+    buttons: DialogButtons;
     /** Locale key of the Close button's label (default Close). */
     closeKey?: string;
     /** A press on the posting's card turns the card into the dialog (Dialog.inPlace). */
@@ -43,7 +44,6 @@ export function postingDialog(
     run: (
       dialog: Dialog,
       posting: Posting,
-      ctx: ConversationContext,
       shop: DialogShop,
       target: PostingTarget,
     ) => Promise<void>;
@@ -65,11 +65,11 @@ export function postingDialog(
           opened.adoptEntry();
         }
       }
-      const picked = await pickShop(opened, start, deps, target);
+      const picked = await pickShop(opened, deps, target);
       if (!picked) return;
-      const shop = dialogShop(deps, picked.shop);
-      const chosen = await choosePosting(opened, picked.ctx, deps, shop, target.posting);
-      if (chosen) await run(opened, chosen.posting, chosen.ctx, shop, target);
+      const shop = dialogShop(deps, picked);
+      const posting = await choosePosting(opened, deps, shop, target.posting);
+      if (posting) await run(opened, posting, shop, target);
     },
   });
 }
@@ -114,13 +114,12 @@ function dialogShop(deps: PostingDialogDeps, choice: ShopChoice): DialogShop {
 /** The shop of the dialog, or undefined when the dialog ended with a sentence. */
 async function pickShop(
   dialog: Dialog,
-  ctx: ConversationContext,
   deps: PostingDialogDeps,
   target: PostingTarget,
-): Promise<{ shop: ShopChoice; ctx: ConversationContext } | undefined> {
+): Promise<ShopChoice | undefined> {
   const { conversation } = dialog;
   const { shops } = deps.shops;
-  const userId = ctx.from?.id ?? 0;
+  const userId = dialog.ctx.from?.id ?? 0;
   // Read once and recorded: a replay sees the same person (plain data).
   const person = await conversation.external(async () => (await deps.access.lookup(userId)).person);
   if (target.shop !== undefined) {
@@ -129,8 +128,8 @@ async function pickShop(
       const found = shops.byRef(ref);
       return found ? shopChoice(found) : undefined;
     });
-    if (shop) return { shop, ctx };
-    await dialog.show(ctx, ctx.t("postings-shop-unknown"));
+    if (shop) return shop;
+    await dialog.show(dialog.t("postings-shop-unknown"));
     return undefined;
   }
   const typed = target.posting;
@@ -143,7 +142,7 @@ async function pickShop(
       return reachable.filter((_, i) => found[i]).map(shopChoice);
     });
     const [only] = having;
-    if (only && having.length === 1) return { shop: only, ctx };
+    if (only && having.length === 1) return only;
   }
-  return chooseShop(dialog, ctx, () => reachableShops(person, shops));
+  return chooseShop(dialog, () => reachableShops(person, shops));
 }

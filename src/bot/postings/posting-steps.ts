@@ -14,7 +14,7 @@ import type { KeptMessage } from "../../services/postings/packed-news.ts";
 import type { Store } from "../../store/port.ts";
 import type { AuditRecorder } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
-import type { BotConversation, ConversationContext } from "../core/context.ts";
+import type { BotConversation } from "../core/context.ts";
 import type { Dialog } from "../core/dialog/dialog.ts";
 import { callOzon, type OzonCallResult } from "../core/dialog/ozon-call.ts";
 import type { ShopChoice } from "../core/shop-tags.ts";
@@ -119,7 +119,6 @@ export function freeTextRefusal(t: Translate, text: string, max: number): string
 /** What became of a posting that no longer awaits packaging (cancelled, packed...), in words. */
 async function tellFate(
   dialog: Dialog,
-  ctx: ConversationContext,
   deps: PostingDialogDeps,
   shop: DialogShop,
   posting: Posting,
@@ -130,17 +129,17 @@ async function tellFate(
     () => new PackedByLedger(shop.store()).get(number),
     number,
   );
-  const format = formatOf(ctx, deps.timezone);
+  const format = formatOf(dialog.ctx, deps.timezone);
   const now = await dialog.conversation.now();
   const fate = fateOf(format, posting, packer.ok ? packer.value : undefined, now);
-  const text = shop.tagged(ctx.t, fate.text);
+  const text = shop.tagged(dialog.t, fate.text);
   if (!fate.labels) {
-    await dialog.show(ctx, text);
+    await dialog.show(text);
     return;
   }
-  const labels = labelKeyboard(deps.codec, ctx.t, fate.labels, number, shop.choice.ref);
+  const labels = labelKeyboard(deps.codec, dialog.t, fate.labels, number, shop.choice.ref);
   // On the card, the card itself says so (with the label); else a message.
-  await dialog.show(ctx, text, labels, false);
+  await dialog.show(text, labels, false);
 }
 
 /** A posting of order `order` (its number is the order's, with a package suffix). */
@@ -160,44 +159,42 @@ interface Offer {
  */
 async function askPosting(
   dialog: Dialog,
-  ctx: ConversationContext,
   deps: PostingDialogDeps,
   shop: DialogShop,
   offer: Offer | undefined,
   why: string | undefined,
-): Promise<{ value: string; ctx: ConversationContext } | undefined> {
+): Promise<string | undefined> {
+  const { t } = dialog;
   let postings = offer?.postings ?? [];
   let question: string;
   if (offer) {
-    question = ctx.t("postings-choose-order", { order: offer.order, count: postings.length });
+    question = t("postings-choose-order", { order: offer.order, count: postings.length });
   } else {
     const listed = await attempt(dialog.conversation, async () =>
       (await awaitingPostings(shop.seller())).slice(0, CHOICES),
     );
     if (!listed.ok && listed.problem.shopGone) {
-      await dialog.show(ctx, problemText(ctx.t, listed.problem));
+      await dialog.show(problemText(t, listed.problem));
       return undefined;
     }
     if (listed.ok) postings = listed.value;
-    else await ctx.reply(problemText(ctx.t, listed.problem));
+    else await dialog.ctx.reply(problemText(t, listed.problem));
     question =
-      listed.ok && postings.length === 0
-        ? ctx.t("postings-choose-none-listed")
-        : ctx.t("postings-choose");
+      listed.ok && postings.length === 0 ? t("postings-choose-none-listed") : t("postings-choose");
   }
-  const format = formatOf(ctx, deps.timezone);
+  const format = formatOf(dialog.ctx, deps.timezone);
   const keyboard = new InlineKeyboard();
   for (const posting of postings) {
     const gist = postingGist(posting, format, BUTTON_PRODUCTS);
     const label = `${gist} · ${posting.postingNumber}`;
     keyboard.text(label, dialog.button("n", posting.postingNumber)).row();
   }
-  const asked = shop.tagged(ctx.t, question);
+  const asked = shop.tagged(t, question);
   // What was wrong with the last answer edits the question on screen (in place), else is said.
-  const standing = why !== undefined && (await dialog.refused(ctx, why, asked, keyboard));
-  if (!standing) await dialog.ask(ctx, asked, keyboard);
+  const standing = why !== undefined && (await dialog.refused(why, asked, keyboard));
+  if (!standing) await dialog.ask(asked, keyboard);
   const answer = await dialog.answer(["n"]);
-  return { value: answer.kind === "button" ? answer.value : answer.text, ctx: answer.ctx };
+  return answer.kind === "button" ? answer.value : answer.text;
 }
 
 /**
@@ -207,52 +204,51 @@ async function askPosting(
  */
 export async function choosePosting(
   dialog: Dialog,
-  start: ConversationContext,
   deps: PostingDialogDeps,
   shop: DialogShop,
   given: string | undefined,
-): Promise<{ posting: Posting; ctx: ConversationContext } | undefined> {
-  const { conversation } = dialog;
-  type Chosen = Promise<{ posting: Posting; ctx: ConversationContext } | undefined>;
+): Promise<Posting | undefined> {
+  const { conversation, t } = dialog;
+  type Chosen = Promise<Posting | undefined>;
 
   /** The question (with an order's postings offered, and why the last answer was not taken). */
-  const ask = async (ctx: ConversationContext, offer?: Offer, why?: string): Chosen => {
-    const answer = await askPosting(dialog, ctx, deps, shop, offer, why);
-    return answer && take(answer.ctx, answer.value, false);
+  const ask = async (offer?: Offer, why?: string): Chosen => {
+    const answer = await askPosting(dialog, deps, shop, offer, why);
+    return answer === undefined ? undefined : take(answer, false);
   };
   /** Why an Ozon call failed, asked again; a shop paused or removed ends the dialog. */
-  const failed = async (ctx: ConversationContext, problem: Problem): Chosen => {
-    if (!problem.shopGone) return ask(ctx, undefined, problemText(ctx.t, problem));
-    await dialog.show(ctx, problemText(ctx.t, problem));
+  const failed = async (problem: Problem): Chosen => {
+    if (!problem.shopGone) return ask(undefined, problemText(t, problem));
+    await dialog.show(problemText(t, problem));
     return undefined;
   };
   /** What a number means: `preset` when it came with a button or the command (not typed). */
-  const take = async (ctx: ConversationContext, number: string, preset: boolean): Chosen => {
+  const take = async (number: string, preset: boolean): Chosen => {
     if (ORDER_NUMBER.test(number)) {
       const found = await attempt(conversation, async () =>
         (await awaitingPostings(shop.seller())).filter((p) => ofOrder(p, number)).slice(0, CHOICES),
       );
-      if (!found.ok) return failed(ctx, found.problem);
+      if (!found.ok) return failed(found.problem);
       const [only, ...more] = found.value;
-      if (!only) return ask(ctx, undefined, ctx.t("postings-order-none", { order: number }));
-      if (more.length > 0) return ask(ctx, { order: number, postings: found.value });
-      return take(ctx, only.postingNumber, false);
+      if (!only) return ask(undefined, t("postings-order-none", { order: number }));
+      if (more.length > 0) return ask({ order: number, postings: found.value });
+      return take(only.postingNumber, false);
     }
     if (!POSTING_NUMBER.test(number)) {
-      return ask(ctx, undefined, ctx.t("postings-unknown", { posting: clip(number, 60) }));
+      return ask(undefined, t("postings-unknown", { posting: clip(number, 60) }));
     }
     const found = await attempt(conversation, () => shop.seller().postings.get(number), number);
-    if (!found.ok) return failed(ctx, found.problem);
+    if (!found.ok) return failed(found.problem);
     const posting = found.value;
-    if (posting.status === AWAITING_PACKAGING) return { posting, ctx };
+    if (posting.status === AWAITING_PACKAGING) return posting;
     if (preset) {
       // An old card's button: say what became of it, and end (nothing is asked of Ozon).
-      await tellFate(dialog, ctx, deps, shop, posting);
+      await tellFate(dialog, deps, shop, posting);
       return undefined;
     }
-    const status = ctx.t("postings-status", { status: posting.status });
-    return ask(ctx, undefined, ctx.t("postings-not-awaiting", { posting: number, status }));
+    const status = t("postings-status", { status: posting.status });
+    return ask(undefined, t("postings-not-awaiting", { posting: number, status }));
   };
 
-  return given === undefined ? ask(start) : take(start, given, true);
+  return given === undefined ? ask() : take(given, true);
 }

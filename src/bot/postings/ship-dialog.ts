@@ -19,6 +19,7 @@ import {
 import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import type { Dialog } from "../core/dialog/dialog.ts";
+import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { displayName, profileOf } from "../core/screen-text.ts";
 import {
   clip,
@@ -28,6 +29,7 @@ import {
   problemText,
   shipDoneText,
   TEXT_BUDGET,
+  type Translate,
   unitCount,
 } from "./format.ts";
 import { labelKeyboard } from "./keyboards.ts";
@@ -42,8 +44,7 @@ import {
 } from "./posting-steps.ts";
 
 export const SHIP_CONVERSATION = "postings-ship";
-/** Callback kind of the ship dialog's buttons (dialog.ts). */
-export const SHIP_DIALOG_CALLBACK = "ds";
+export const SHIP_DIALOG = declareDialogButtons("ds", "ship a posting");
 
 const MAX_MARK_LENGTH = 200;
 
@@ -65,33 +66,29 @@ interface Unit {
 
 async function askSplit(
   dialog: Dialog,
-  ctx: ConversationContext,
   posting: Posting,
   /** Heads the first question with the card (when the dialog is on it). */
   headed: (text: string) => string = (text) => text,
-): Promise<{ layout: Layout; ctx: ConversationContext }> {
-  let current = ctx;
+): Promise<Layout> {
+  const { t } = dialog;
   const layout: Layout = [];
   for (const product of posting.products) {
     const question = headed(
-      current.t("postings-ship-split-product", {
+      t("postings-ship-split-product", {
         name: clip(product.name, 100),
         quantity: product.quantity,
       }),
     );
-    const answer = await dialog.text<number[]>(current, question, (text) => {
+    const quantities = await dialog.text<number[]>(question, (text) => {
       const quantities = parseQuantities(text);
-      if (!quantities) return { error: current.t("postings-ship-split-invalid") };
+      if (!quantities) return { error: t("postings-ship-split-invalid") };
       const sum = quantities.reduce((a, b) => a + b, 0);
       if (sum !== product.quantity) {
-        return {
-          error: current.t("postings-ship-split-sum", { sum, quantity: product.quantity }),
-        };
+        return { error: t("postings-ship-split-sum", { sum, quantity: product.quantity }) };
       }
       return { value: quantities };
     });
-    current = answer.ctx;
-    answer.value.forEach((quantity, index) => {
+    quantities.forEach((quantity, index) => {
       if (quantity === 0) return;
       const box = layout[index] ?? new Map<string, number>();
       layout[index] = box;
@@ -99,17 +96,16 @@ async function askSplit(
     });
   }
   // Packages nobody put anything into are dropped ("0 2" means one package).
-  return { layout: layout.filter((box) => box !== undefined && box.size > 0), ctx: current };
+  return layout.filter((box) => box !== undefined && box.size > 0);
 }
 
 async function askMarks(
   dialog: Dialog,
-  ctx: ConversationContext,
   shop: DialogShop,
   posting: Posting,
   headed: (text: string) => string,
-): Promise<{ marks: Map<string, string[]>; ctx: ConversationContext } | undefined> {
-  const { conversation } = dialog;
+): Promise<Map<string, string[]> | undefined> {
+  const { conversation, t } = dialog;
   const skus = [...new Set(posting.products.map((p) => p.sku))];
   const required = await attempt(
     conversation,
@@ -117,7 +113,7 @@ async function askMarks(
     posting.postingNumber,
   );
   if (!required.ok) {
-    await dialog.show(ctx, headed(problemText(ctx.t, required.problem)));
+    await dialog.show(headed(problemText(t, required.problem)));
     return undefined;
   }
   const needing = new Set(required.value.filter((r) => r.isRequired).map((r) => String(r.sku)));
@@ -129,36 +125,31 @@ async function askMarks(
     }
   }
   const marks = new Map<string, string[]>();
-  if (units.length === 0) return { marks, ctx };
+  if (units.length === 0) return marks;
 
   const typed: string[] = [];
   /** Asks the units `toAsk` (`intro` heading the first question), then Ozon checks every mark. */
-  const askUnits = async (
-    toAsk: number[],
-    intro: string | undefined,
-    current: ConversationContext,
-  ): Promise<ConversationContext | undefined> => {
+  const askUnits = async (toAsk: number[], intro: string | undefined): Promise<boolean> => {
     let head = intro;
     for (const i of toAsk) {
       const unit = units[i] as Unit;
-      const asked = current.t(
-        typed[i] === undefined ? "postings-ship-mark" : "postings-ship-mark-again",
-        { name: clip(unit.name, 100), unit: unit.unit, units: unit.units },
-      );
+      const asked = t(typed[i] === undefined ? "postings-ship-mark" : "postings-ship-mark-again", {
+        name: clip(unit.name, 100),
+        unit: unit.unit,
+        units: unit.units,
+      });
       const question = head === undefined ? asked : `${head}\n\n${asked}`;
       head = undefined;
-      const answer = await dialog.text<string>(current, question, (text) => {
-        const refused = freeTextRefusal(current.t, text, MAX_MARK_LENGTH);
+      typed[i] = await dialog.text<string>(question, (text) => {
+        const refused = freeTextRefusal(t, text, MAX_MARK_LENGTH);
         if (refused !== undefined) return { error: refused };
         // Scanning the same code twice is an easy slip; Ozon wants one code per unit.
         const twin = typed.findIndex((mark, j) => j !== i && mark === text);
         const other = units[twin];
         if (!other) return { value: text };
         const name = clip(other.name, 100);
-        return { error: current.t("postings-ship-mark-duplicate", { name, unit: other.unit }) };
+        return { error: t("postings-ship-mark-duplicate", { name, unit: other.unit }) };
       });
-      current = answer.ctx;
-      typed[i] = answer.value;
     }
     const checks = await attempt(
       conversation,
@@ -166,44 +157,41 @@ async function askMarks(
       posting.postingNumber,
     );
     if (!checks.ok) {
-      await dialog.show(current, problemText(current.t, checks.problem));
-      return undefined;
+      await dialog.show(problemText(t, checks.problem));
+      return false;
     }
     const bad = new Set(checks.value.filter((c) => !c.valid).map((c) => c.mark));
     const again = typed.flatMap((mark, i) => (bad.has(mark) ? [i] : []));
-    if (again.length === 0) return current;
+    if (again.length === 0) return true;
     const list = fitItems(
       again.map((i) => `• ${clip(typed[i] ?? "", 60)}`),
       TEXT_BUDGET - 200,
-      (count) => current.t("postings-ship-more-lines", { count }),
+      (count) => t("postings-ship-more-lines", { count }),
     ).join("\n");
     // The refused marks are asked again, the list heading the first (not a message of its own).
-    return askUnits(
-      again,
-      current.t("postings-ship-marks-bad", { count: again.length, list }),
-      current,
-    );
+    return askUnits(again, t("postings-ship-marks-bad", { count: again.length, list }));
   };
   // The intro heads the first question (with the card, when the dialog is on it).
-  const intro = headed(ctx.t("postings-ship-marks-intro", { count: units.length }));
-  const current = await askUnits(
-    units.map((_, i) => i),
-    intro,
-    ctx,
-  );
-  if (!current) return undefined;
+  const intro = headed(t("postings-ship-marks-intro", { count: units.length }));
+  if (
+    !(await askUnits(
+      units.map((_, i) => i),
+      intro,
+    ))
+  )
+    return undefined;
   units.forEach((unit, i) => {
     const list = marks.get(unit.sku) ?? [];
     list.push(typed[i] ?? "");
     marks.set(unit.sku, list);
   });
-  return { marks, ctx: current };
+  return marks;
 }
 
 /** What will be shipped, within Telegram's length limit (products that do not fit are counted). */
-function summaryOf(ctx: ConversationContext, posting: Posting, packages: ShipPackage[]): string {
+function summaryOf(t: Translate, posting: Posting, packages: ShipPackage[]): string {
   const names = new Map(posting.products.map((p) => [p.sku, p.name]));
-  const title = ctx.t("postings-ship-confirm", {
+  const title = t("postings-ship-confirm", {
     posting: posting.postingNumber,
     count: packages.length,
   });
@@ -212,16 +200,16 @@ function summaryOf(ctx: ConversationContext, posting: Posting, packages: ShipPac
     pack.items.map((item, j) => {
       const name = clip(names.get(String(item.sku)) ?? String(item.sku), 100);
       const line = `• ${name} ×${item.quantity}`;
-      return j === 0 ? `\n${ctx.t("postings-ship-package", { number: i + 1 })}\n${line}` : line;
+      return j === 0 ? `\n${t("postings-ship-package", { number: i + 1 })}\n${line}` : line;
     }),
   );
   const markCount = packages.reduce(
     (sum, pack) => sum + pack.items.reduce((n, item) => n + (item.marks?.length ?? 0), 0),
     0,
   );
-  const tail = markCount > 0 ? ["", ctx.t("postings-ship-marks-count", { count: markCount })] : [];
+  const tail = markCount > 0 ? ["", t("postings-ship-marks-count", { count: markCount })] : [];
   const budget = TEXT_BUDGET - title.length - tail.join("\n").length - 2;
-  const more = (count: number) => ctx.t("postings-ship-more-lines", { count });
+  const more = (count: number) => t("postings-ship-more-lines", { count });
   return [title, ...fitItems(items, budget, more), ...tail].join("\n");
 }
 
@@ -235,18 +223,17 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
   const { codec } = deps;
   return postingDialog(deps, {
     id: SHIP_CONVERSATION,
-    kind: SHIP_DIALOG_CALLBACK,
+    buttons: SHIP_DIALOG,
     inPlace: true,
-    run: async (dialog, posting, chosen, shop, target) => {
-      const { conversation } = dialog;
-      const labels = (ctx: ConversationContext, parts: string[], number: string) =>
-        labelKeyboard(codec, ctx.t, parts, number, shop.choice.ref);
-      let ctx = chosen;
-      const card = shop.tagged(ctx.t, postingCard(posting, formatOf(ctx, deps.timezone)));
+    run: async (dialog, posting, shop, target) => {
+      const { conversation, t } = dialog;
+      const labels = (parts: string[], number: string) =>
+        labelKeyboard(codec, t, parts, number, shop.choice.ref);
+      const card = shop.tagged(t, postingCard(posting, formatOf(dialog.ctx, deps.timezone)));
       // On the card (or the chooser) the card heads the first question: one message, not two.
       let head: string | undefined = card;
-      if (!dialog.editable(ctx)) {
-        await ctx.reply(card);
+      if (!dialog.editable()) {
+        await dialog.ctx.reply(card);
         head = undefined;
       }
       const headed = (text: string) => {
@@ -257,46 +244,34 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
 
       let layout = oneBox(posting);
       if (unitCount(posting) > 1 && target.split) {
-        const split = await askSplit(dialog, ctx, posting, headed);
-        layout = split.layout;
-        ctx = split.ctx;
+        layout = await askSplit(dialog, posting, headed);
       } else if (unitCount(posting) > 1 && !target.oneBox) {
         const how = new InlineKeyboard()
-          .text(ctx.t("postings-ship-one-package"), dialog.button("m", "one"))
-          .text(ctx.t("postings-ship-split"), dialog.button("m", "split"));
-        const mode = await dialog.choose(ctx, "m", headed(ctx.t("postings-ship-how")), how);
-        ctx = mode.ctx;
-        if (mode.value === "split") {
-          const split = await askSplit(dialog, ctx, posting);
-          layout = split.layout;
-          ctx = split.ctx;
-        }
+          .text(t("postings-ship-one-package"), dialog.button("m", "one"))
+          .text(t("postings-ship-split"), dialog.button("m", "split"));
+        const mode = await dialog.choose("m", headed(t("postings-ship-how")), how);
+        if (mode === "split") layout = await askSplit(dialog, posting);
       }
 
-      const marked = await askMarks(dialog, ctx, shop, posting, headed);
-      if (!marked) return;
-      ctx = marked.ctx;
-      const packages = packagesOf(layout, marked.marks);
+      const marks = await askMarks(dialog, shop, posting, headed);
+      if (!marks) return;
+      const packages = packagesOf(layout, marks);
 
       const confirm = new InlineKeyboard().text(
-        ctx.t("postings-ship-confirm-button"),
+        t("postings-ship-confirm-button"),
         dialog.button("c", "yes"),
       );
-      const summary = shop.tagged(ctx.t, summaryOf(ctx, posting, packages));
-      ctx = (await dialog.choose(ctx, "c", headed(summary), confirm)).ctx;
+      const summary = shop.tagged(t, summaryOf(t, posting, packages));
+      await dialog.choose("c", headed(summary), confirm);
 
       const number = posting.postingNumber;
-      const packer = packerOf(ctx);
+      const packer = packerOf(dialog.ctx);
       /**
        * One request to Ozon; a failure that may pass offers Retry, which asks again. `unanswered`:
        * an earlier attempt got no answer, so Ozon may have shipped it already.
        */
-      const ship = async (
-        ctx: ConversationContext,
-        attemptNo: number,
-        unanswered: boolean,
-      ): Promise<void> => {
-        await ctx.replyWithChatAction("typing");
+      const ship = async (attemptNo: number, unanswered: boolean): Promise<void> => {
+        await dialog.ctx.replyWithChatAction("typing");
         const request: ShipRequest = {
           postingNumber: number,
           packages,
@@ -308,43 +283,38 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
         };
         const outcome: ShipOutcome = await conversation.external(() => requestShip(shop, request));
         if (outcome.kind === "failed" && outcome.problem.shopGone) {
-          await dialog.show(ctx, problemText(ctx.t, outcome.problem));
+          await dialog.show(problemText(t, outcome.problem));
           return;
         }
         if (outcome.kind === "failed") {
-          const question = ctx.t("postings-ship-failed", {
+          const question = t("postings-ship-failed", {
             posting: number,
-            reason: problemText(ctx.t, outcome.problem),
+            reason: problemText(t, outcome.problem),
           });
           if (outcome.problem.final) {
-            await dialog.show(ctx, question);
+            await dialog.show(question);
             return;
           }
           // Each attempt has its own step, so a Retry button of an earlier failure is stale.
           const step = `x${attemptNo}`;
           const retry = new InlineKeyboard().text(
-            ctx.t("postings-button-retry"),
+            t("postings-button-retry"),
             dialog.button(step, "retry"),
           );
-          const pressed = await dialog.choose(ctx, step, question, retry);
-          return ship(pressed.ctx, attemptNo + 1, outcome.unanswered);
+          await dialog.choose(step, question, retry);
+          return ship(attemptNo + 1, outcome.unanswered);
         }
         if (outcome.kind === "packed") {
           const by = outcome.by;
           // The clock is read (a step the conversation replays) only when a time is shown.
           const now = by ? await conversation.now() : 0;
-          const text = packedByText(formatOf(ctx, deps.timezone), number, by, now);
-          await dialog.show(ctx, text, labels(ctx, by?.parts ?? [], number), false);
+          const text = packedByText(formatOf(dialog.ctx, deps.timezone), number, by, now);
+          await dialog.show(text, labels(by?.parts ?? [], number), false);
           return;
         }
         const parts = outcome.parts;
-        const done = shipDoneText(ctx.t.bind(ctx), number, parts);
-        const screen = await dialog.show(
-          ctx,
-          shop.tagged(ctx.t, done),
-          labels(ctx, parts, number),
-          false,
-        );
+        const done = shipDoneText(t, number, parts);
+        const screen = await dialog.show(shop.tagged(t, done), labels(parts, number), false);
         // The other chats' cards say at once who packed it (this screen says more already).
         const by = outcome.by;
         await conversation.external(() => {
@@ -362,7 +332,7 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
           }
         });
       };
-      await ship(ctx, 1, false);
+      await ship(1, false);
     },
   });
 }

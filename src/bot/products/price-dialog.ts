@@ -17,13 +17,14 @@ import {
 } from "../../services/products/index.ts";
 import { clip } from "../../text.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
-import { dialogSpec, type Mark } from "../core/dialog/dialog.ts";
+import type { Mark } from "../core/dialog/dialog.ts";
+import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
+import { dialogSpec } from "../core/dialog/dialog-spec.ts";
 import { localeOf } from "../core/numbers.ts";
 import { PRODUCT_PRICE_CONVERSATION } from "./handlers.ts";
 import { ProductDialog, type ProductDialogDeps } from "./product-dialog.ts";
 
-/** Callback kind of the price dialog's buttons (dialog.ts). */
-export const PRICE_DIALOG_CALLBACK = "dxp";
+export const PRICE_DIALOG = declareDialogButtons("dxp", "change a price");
 
 const PRICE_REASON_KEYS = {
   not_a_number: "products-price-bad-number",
@@ -37,7 +38,7 @@ type Extra = "old" | "min";
 export function priceConversation(deps: ProductDialogDeps): ConversationSpec {
   return dialogSpec({
     id: PRODUCT_PRICE_CONVERSATION,
-    kind: PRICE_DIALOG_CALLBACK,
+    buttons: PRICE_DIALOG,
     codec: deps.codec,
     overKey: "products-dialog-over",
     audience: ["manager"],

@@ -93,7 +93,7 @@ export class ProductDialog {
   /** A screen headed by the shop's tag (with several shops). */
   async show(text: string, keyboard?: InlineKeyboard): Promise<void> {
     const tagged = withShopTag(this.t, this.deps.shops, this.shopId, text);
-    await this.dialog.show(this.dialog.ctx, tagged, keyboard);
+    await this.dialog.show(tagged, keyboard);
   }
 
   /**

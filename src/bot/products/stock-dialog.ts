@@ -16,13 +16,13 @@ import {
 } from "../../services/products/index.ts";
 import { clip } from "../../text.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
-import { dialogSpec } from "../core/dialog/dialog.ts";
+import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
+import { dialogSpec } from "../core/dialog/dialog-spec.ts";
 import { Questions } from "../core/dialog/questions.ts";
 import { PRODUCT_STOCK_CONVERSATION } from "./handlers.ts";
 import { ProductDialog, type ProductDialogDeps } from "./product-dialog.ts";
 
-/** Callback kind of the stock dialog's buttons (dialog.ts). */
-export const STOCK_DIALOG_CALLBACK = "dxs";
+export const STOCK_DIALOG = declareDialogButtons("dxs", "change a stock");
 
 const STOCK_REASON_KEYS = {
   not_a_number: "products-stock-bad-number",
@@ -33,7 +33,7 @@ const STOCK_REASON_KEYS = {
 export function stockConversation(deps: ProductDialogDeps): ConversationSpec {
   return dialogSpec({
     id: PRODUCT_STOCK_CONVERSATION,
-    kind: STOCK_DIALOG_CALLBACK,
+    buttons: STOCK_DIALOG,
     codec: deps.codec,
     overKey: "products-dialog-over",
     audience: ["warehouse"],

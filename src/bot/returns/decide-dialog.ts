@@ -18,9 +18,10 @@ import type { ShopRegistry } from "../../shops/registry.ts";
 import { clip } from "../../text.ts";
 import { type AuditRecorder, actorOf } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
-import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
-import { type Dialog, dialogSpec } from "../core/dialog/dialog.ts";
+import type { Dialog } from "../core/dialog/dialog.ts";
+import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
+import { dialogSpec } from "../core/dialog/dialog-spec.ts";
 import { newRow } from "../core/keyboard-rows.ts";
 import { kopecksMoneyText, localeOf } from "../core/numbers.ts";
 import { withShopTag } from "../core/shop-tags.ts";
@@ -29,8 +30,7 @@ import { rfbsKeyboard } from "./keyboards.ts";
 import { ozonWords } from "./ozon-words.ts";
 
 export const DECIDE_CONVERSATION = "returns-decide";
-/** Callback kind of the dialog's own buttons. */
-export const DECIDE_DIALOG_CALLBACK = "rtx";
+export const DECIDE_DIALOG = declareDialogButtons("rtx", "decide an rFBS return");
 export const MAX_COMMENT = 500;
 
 export interface DecideTarget {
@@ -52,75 +52,66 @@ type Read = { ok: true; request: RfbsRequest } | { ok: false; words: string };
 export function decideConversation(deps: DecideDialogDeps): ConversationSpec {
   return dialogSpec({
     id: DECIDE_CONVERSATION,
-    kind: DECIDE_DIALOG_CALLBACK,
+    buttons: DECIDE_DIALOG,
     codec: deps.codec,
     overKey: "returns-dialog-over",
     leftKey: "returns-dialog-left",
     audience: ["admin", "seller"],
-    run: async (dialog, first, target: DecideTarget) => {
-      const { conversation } = dialog;
+    run: async (dialog, _first, target: DecideTarget) => {
+      const { conversation, t } = dialog;
       const shopId = await conversation.external(() => deps.shops.byRef(target.shop)?.id ?? null);
       if (!shopId) {
-        await dialog.show(first, first.t("returns-shop-unknown"));
+        await dialog.show(t("returns-shop-unknown"));
         return;
       }
-      const tagged = (ctx: ConversationContext, text: string) =>
-        withShopTag(ctx.t, deps.shops, shopId, text);
+      const tagged = (text: string) => withShopTag(t, deps.shops, shopId, text);
       const seller = () => {
         const found = deps.shops.get(shopId)?.seller;
         if (!found) throw new Error("the store is gone");
         return found;
       };
-      const format = (ctx: ConversationContext) => ({
-        timezone: deps.timezone,
-        locale: ctx.locale ?? "ru",
-      });
-      const read = (ctx: ConversationContext) =>
+      const format = () => ({ timezone: deps.timezone, locale: dialog.ctx.locale ?? "ru" });
+      const read = () =>
         conversation.external(async (): Promise<Read> => {
           try {
             return { ok: true, request: await seller().returns.rfbsGet(target.id) };
           } catch (error) {
-            return { ok: false, words: ozonWords(ctx.t, error) };
+            return { ok: false, words: ozonWords(t, error) };
           }
         });
-      const card = (ctx: ConversationContext, request: RfbsRequest) =>
-        tagged(ctx, rfbsCardText(ctx.t, request, decisionDeadline(request.createdAt), format(ctx)));
-      const cardKeyboard = (ctx: ConversationContext, request: RfbsRequest) =>
-        rfbsKeyboard(deps.codec, ctx.t, request.id, target.shop, request.decisions);
+      const card = (request: RfbsRequest) =>
+        tagged(rfbsCardText(t, request, decisionDeadline(request.createdAt), format()));
+      const cardKeyboard = (request: RfbsRequest) =>
+        rfbsKeyboard(deps.codec, t, request.id, target.shop, request.decisions);
 
-      let ctx = first;
-      const before = await read(ctx);
+      const before = await read();
       if (!before.ok) {
-        await dialog.show(ctx, before.words);
+        await dialog.show(before.words);
         return;
       }
       const request = before.request;
-      const label = decisionLabel(ctx.t, target.decision);
+      const label = decisionLabel(t, target.decision);
       if (!request.decisions.includes(target.decision)) {
-        await dialog.show(
-          ctx,
-          `${ctx.t("returns-decision-unavailable", { decision: label })}\n\n${card(ctx, request)}`,
-          cardKeyboard(ctx, request),
-          false,
-        );
+        const unavailable = t("returns-decision-unavailable", { decision: label });
+        await dialog.show(`${unavailable}\n\n${card(request)}`, cardKeyboard(request), false);
         return;
       }
 
-      const asked = await askFor(dialog, ctx, target.decision, request, tagged);
+      const asked = await askFor(dialog, target.decision, request, tagged);
       if (!asked) return;
-      ctx = asked.ctx;
       const confirm = new InlineKeyboard().text(
-        ctx.t("returns-confirm-button", { decision: label }),
+        t("returns-confirm-button", { decision: label }),
         dialog.button("c", "yes"),
       );
-      ctx = (await dialog.choose(ctx, "c", tagged(ctx, asked.summary), confirm)).ctx;
+      await dialog.choose("c", tagged(asked.summary), confirm);
 
-      const who = { id: ctx.from?.id ?? 0, name: clip(ctx.from?.first_name ?? "", 64) };
+      const { from } = dialog.ctx;
+      const who = { id: from?.id ?? 0, name: clip(from?.first_name ?? "", 64) };
       const state = request.state ?? "unknown";
       const audit = deps.audit && {
         recorder: deps.audit,
         note: {
-          actor: actorOf(ctx),
+          actor: actorOf(dialog.ctx),
           shopId,
           returnId: target.id,
           ...(request.postingNumber ? { postingNumber: request.postingNumber } : {}),
@@ -131,7 +122,7 @@ export function decideConversation(deps: DecideDialogDeps): ConversationSpec {
       };
       const outcome = await conversation.external(async () => {
         const shop = deps.shops.get(shopId);
-        if (!shop?.seller) return { kind: "failed" as const, words: ctx.t("returns-shop-unknown") };
+        if (!shop?.seller) return { kind: "failed" as const, words: t("returns-shop-unknown") };
         const made = await decideOnce(
           shop.seller.returns,
           shop.store,
@@ -143,44 +134,33 @@ export function decideConversation(deps: DecideDialogDeps): ConversationSpec {
           audit,
         );
         if (made.kind === "failed")
-          return { kind: "failed" as const, words: ozonWords(ctx.t, made.error) };
+          return { kind: "failed" as const, words: ozonWords(t, made.error) };
         return made;
       });
       if (outcome.kind === "taken") {
+        const by = outcome.by;
+        const decision = decisionLabel(t, by.decision);
         await dialog.show(
-          ctx,
-          tagged(
-            ctx,
-            ctx.t("returns-already", {
-              name: outcome.by.name || String(outcome.by.by),
-              decision: decisionLabel(ctx.t, outcome.by.decision),
-            }),
-          ),
+          tagged(t("returns-already", { name: by.name || String(by.by), decision })),
         );
         return;
       }
       if (outcome.kind === "failed") {
-        await dialog.show(ctx, tagged(ctx, ctx.t("returns-failed", { reason: outcome.words })));
+        await dialog.show(tagged(t("returns-failed", { reason: outcome.words })));
         return;
       }
-      const after = await read(ctx);
-      const done = ctx.t(`returns-done-${target.decision}`, asked.values);
+      const after = await read();
+      const done = t(`returns-done-${target.decision}`, asked.values);
       if (!after.ok) {
-        await dialog.show(ctx, tagged(ctx, done));
+        await dialog.show(tagged(done));
         return;
       }
-      await dialog.show(
-        ctx,
-        `${done}\n\n${card(ctx, after.request)}`,
-        cardKeyboard(ctx, after.request),
-        false,
-      );
+      await dialog.show(`${done}\n\n${card(after.request)}`, cardKeyboard(after.request), false);
     },
   });
 }
 
 interface Asked {
-  ctx: ConversationContext;
   input: DecisionInput;
   summary: string;
   /** What the "done" sentence names (the amount, the reason). */
@@ -190,13 +170,13 @@ interface Asked {
 /** What the decision needs from the person, and the confirmation that says what happens next. */
 async function askFor(
   dialog: Dialog,
-  first: ConversationContext,
   decision: RfbsDecision,
   request: RfbsRequest,
-  tagged: (ctx: ConversationContext, text: string) => string,
+  tagged: (text: string) => string,
 ): Promise<Asked | undefined> {
+  const { t } = dialog;
   // Amounts as the person writes them ("1 290,50" / "1,290.50"); the currency is Ozon's word.
-  const amountText = (kopecks: bigint) => kopecksMoneyText(first.t, kopecks, { currency: "" });
+  const amountText = (kopecks: bigint) => kopecksMoneyText(t, kopecks, { currency: "" });
   const priceKop = priceKopecks(request.price);
   const money = {
     price: priceKop === undefined ? (request.price ?? "—") : amountText(priceKop),
@@ -208,38 +188,35 @@ async function askFor(
     case "receive":
     case "return_money":
       return {
-        ctx: first,
         input: { decision },
-        summary: first.t(`returns-confirm-${decision}`, { number, ...money }),
+        summary: t(`returns-confirm-${decision}`, { number, ...money }),
         values: { number, ...money },
       };
     case "compensate": {
       const price = priceKopecks(request.price);
       const typed = await dialog.text<string>(
-        first,
-        tagged(first, first.t("returns-ask-amount", { number, ...money })),
+        tagged(t("returns-ask-amount", { number, ...money })),
         (text) => {
-          const parsed = parseKopecks(text, localeOf(first.t));
-          if (!parsed.ok) return { error: first.t(`returns-amount-${parsed.reason}`) };
+          const parsed = parseKopecks(text, localeOf(t));
+          if (!parsed.ok) return { error: t(`returns-amount-${parsed.reason}`) };
           if (price !== undefined && parsed.kopecks >= price) {
-            return { error: first.t("returns-amount-not-below-price", money) };
+            return { error: t("returns-amount-not-below-price", money) };
           }
           return { value: kopecksText(parsed.kopecks) };
         },
       );
-      const parsedAmount = parseKopecks(typed.value);
+      const parsedAmount = parseKopecks(typed);
       if (!parsedAmount.ok) return undefined;
       const amount = amountText(parsedAmount.kopecks);
       return {
-        ctx: typed.ctx,
         input: { decision, kopecks: parsedAmount.kopecks },
-        summary: typed.ctx.t("returns-confirm-compensate", { number, amount, ...money }),
+        summary: t("returns-confirm-compensate", { number, amount, ...money }),
         values: { number, amount, currency: money.currency },
       };
     }
     case "reject": {
       if (request.rejectionReasons.length === 0) {
-        await dialog.show(first, first.t("returns-no-reasons"));
+        await dialog.show(t("returns-no-reasons"));
         return undefined;
       }
       const keyboard = new InlineKeyboard();
@@ -247,30 +224,25 @@ async function askFor(
         newRow(keyboard).text(clip(reason.name, 60), dialog.button("r", reason.id));
       }
       const picked = await dialog.choose(
-        first,
         "r",
-        tagged(first, first.t("returns-ask-reason", { number })),
+        tagged(t("returns-ask-reason", { number })),
         keyboard,
       );
-      const reason = request.rejectionReasons.find((r) => String(r.id) === picked.value);
+      const reason = request.rejectionReasons.find((r) => String(r.id) === picked);
       if (!reason) return undefined;
-      let ctx = picked.ctx;
       let comment: string | undefined;
       if (reason.commentRequired) {
-        const typed = await dialog.text<string>(ctx, ctx.t("returns-ask-comment"), (text) =>
+        comment = await dialog.text<string>(t("returns-ask-comment"), (text) =>
           text.length === 0
-            ? { error: ctx.t("returns-comment-empty") }
+            ? { error: t("returns-comment-empty") }
             : text.length > MAX_COMMENT
-              ? { error: ctx.t("returns-comment-long", { max: MAX_COMMENT }) }
+              ? { error: t("returns-comment-long", { max: MAX_COMMENT }) }
               : { value: text },
         );
-        ctx = typed.ctx;
-        comment = typed.value;
       }
       return {
-        ctx,
         input: { decision, reasonId: reason.id, ...(comment ? { comment } : {}) },
-        summary: ctx.t("returns-confirm-reject", {
+        summary: t("returns-confirm-reject", {
           number,
           reason: reason.name,
           comment: comment ?? "—",

@@ -28,13 +28,14 @@ import { type AuditActor, type AuditRecorder, actorOf } from "../audit/index.ts"
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
-import { type Answer, type Dialog, dialogSpec, type Mark } from "../core/dialog/dialog.ts";
+import type { Answer, Dialog, Mark } from "../core/dialog/dialog.ts";
+import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
+import { dialogSpec } from "../core/dialog/dialog-spec.ts";
 import { openDialogRun } from "../core/dialog/person-places.ts";
 import type { ExpectedAnswer, KeyIntake } from "./keys.ts";
 
 export const ADD_STORE_CONVERSATION = "add-store";
-/** Callback kind of the add-store dialog's buttons (dialog.ts). */
-export const ADD_STORE_DIALOG_CALLBACK = "dsa";
+export const ADD_STORE_DIALOG = declareDialogButtons("dsa", "add a store");
 
 export interface AddStoreDeps {
   shops: ShopRegistry;
@@ -92,16 +93,15 @@ export function addStoreConversation(deps: AddStoreDeps): ConversationSpec {
   const { shops, intake } = deps;
   return dialogSpec({
     id: ADD_STORE_CONVERSATION,
-    kind: ADD_STORE_DIALOG_CALLBACK,
+    buttons: ADD_STORE_DIALOG,
     codec: deps.codec,
     overKey: "stores-add-over",
     leftKey: "stores-add-left",
     audience: ["admin"],
     run: async (dialog, first) => {
-      const { conversation } = dialog;
-      const t: Translate = first.t.bind(first);
+      const { conversation, t } = dialog;
       if (first.chat?.type !== "private") {
-        await dialog.show(first, t("stores-add-private"));
+        await dialog.show(t("stores-add-private"));
         return;
       }
       const userId = first.from?.id ?? 0;
@@ -143,7 +143,7 @@ export function addStoreConversation(deps: AddStoreDeps): ConversationSpec {
       const secreted = performanceId === undefined ? undefined : await dialog.mark();
       const sealedSecret = secreted && (await q.key(secreted, t("stores-add-performance-secret")));
 
-      await dialog.show(dialog.ctx, t("stores-checking"));
+      await dialog.show(t("stores-checking"));
       const outcome = await conversation.external(() =>
         checkAndSave(
           deps,
@@ -154,11 +154,11 @@ export function addStoreConversation(deps: AddStoreDeps): ConversationSpec {
       switch (outcome.kind) {
         case "added": {
           const key = outcome.performance ? "stores-added-both" : "stores-added";
-          await dialog.show(dialog.ctx, t(key, { name: outcome.name }));
+          await dialog.show(t(key, { name: outcome.name }));
           return;
         }
         case "unavailable":
-          await dialog.show(dialog.ctx, t("stores-check-unavailable"));
+          await dialog.show(t("stores-check-unavailable"));
           return;
         case "refused":
           // Refused keys are asked again from the id they go with.
@@ -276,7 +276,7 @@ class StoreQuestions {
       ? new InlineKeyboard().text(skip, this.#dialog.button("skip"))
       : undefined;
     const text = [asked.notice, question].filter(Boolean).join("\n\n");
-    await this.#dialog.ask(this.#dialog.ctx, text, keyboard);
+    await this.#dialog.ask(text, keyboard);
     const answer = await this.#dialog.answer(skip ? ["skip"] : []);
     if (expects === "key") {
       await conversation.external(() => this.#intake.expect(userId, chatId, run, "answer"));

@@ -14,7 +14,8 @@ import { ShopError, type ShopRegistry } from "../../shops/registry.ts";
 import { type AuditRecorder, actorOf } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
-import { dialogSpec } from "../core/dialog/dialog.ts";
+import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
+import { dialogSpec } from "../core/dialog/dialog-spec.ts";
 import { openDialogRun } from "../core/dialog/person-places.ts";
 import { headed } from "../core/dialog/questions.ts";
 import { shopGone } from "../core/dialog/shop-step.ts";
@@ -23,8 +24,7 @@ import { nameProblem, sameName } from "./add-store-dialog.ts";
 import type { KeyIntake } from "./keys.ts";
 
 export const RENAME_STORE_CONVERSATION = "rename-store";
-/** Callback kind of the rename dialog's buttons (dialog.ts). */
-export const RENAME_STORE_DIALOG_CALLBACK = "dsr";
+export const RENAME_STORE_DIALOG = declareDialogButtons("dsr", "rename a store");
 
 export interface RenameStoreDeps {
   shops: ShopRegistry;
@@ -38,13 +38,12 @@ export function renameStoreConversation(deps: RenameStoreDeps): ConversationSpec
   const { shops, intake } = deps;
   return dialogSpec({
     id: RENAME_STORE_CONVERSATION,
-    kind: RENAME_STORE_DIALOG_CALLBACK,
+    buttons: RENAME_STORE_DIALOG,
     codec: deps.codec,
     overKey: "stores-rename-over",
     audience: ["admin"],
     run: async (dialog, first, shopId: string) => {
-      const { conversation } = dialog;
-      const t = first.t.bind(first);
+      const { conversation, t } = dialog;
       const lookup = () =>
         conversation.external((): ShopChoice | null => {
           const shop = shops.get(shopId);
@@ -52,7 +51,7 @@ export function renameStoreConversation(deps: RenameStoreDeps): ConversationSpec
         });
       const current = await lookup();
       if (!current) {
-        await dialog.show(first, t("stores-gone"));
+        await dialog.show(t("stores-gone"));
         return;
       }
       const run = await conversation.external((outside) => openDialogRun(outside) ?? "");
@@ -62,7 +61,7 @@ export function renameStoreConversation(deps: RenameStoreDeps): ConversationSpec
       // The new name, asked again (with why) from here.
       const asked = await dialog.mark();
       await conversation.external(() => intake.expect(userId, chatId, run, "answer"));
-      await dialog.ask(dialog.ctx, headed(asked.notice, question));
+      await dialog.ask(headed(asked.notice, question));
       const answer = await dialog.answer([]);
       if (answer.kind !== "text") return dialog.back(asked); // no step is offered
       if (intake.isSealed(answer.text)) return dialog.back(asked, t("stores-key-not-new-name"));
@@ -79,7 +78,7 @@ export function renameStoreConversation(deps: RenameStoreDeps): ConversationSpec
         .text(t("stores-rename-yes"), dialog.button("y"))
         .text(t("stores-rename-again"), dialog.button("a"));
       const confirm = t("stores-rename-confirm", { old: current.name, new: name });
-      await dialog.show(dialog.ctx, confirm, keyboard);
+      await dialog.show(confirm, keyboard);
       const confirmed = await dialog.answer(["y", "a"]);
       if (confirmed.kind === "text" || confirmed.step === "a") return dialog.back(asked);
       const by = dialog.ctx;
@@ -104,9 +103,9 @@ export function renameStoreConversation(deps: RenameStoreDeps): ConversationSpec
           throw error;
         }
       });
-      if (result === "gone") return shopGone(dialog, dialog.ctx, current);
+      if (result === "gone") return shopGone(dialog, current);
       if (result === "taken") return dialog.back(asked, t("stores-name-taken", { name }));
-      await dialog.show(dialog.ctx, t("stores-renamed", { old: current.name, new: name }));
+      await dialog.show(t("stores-renamed", { old: current.name, new: name }));
     },
   });
 }

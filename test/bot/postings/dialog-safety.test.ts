@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
+import { savedByOlderCode } from "../../support/older-dialog.ts";
 import { callback, command, group, text } from "../../support/updates.ts";
 import { buttonsOf, press, textOf } from "../harness.ts";
 import {
@@ -27,6 +28,57 @@ const pressed = (kind: string, postingNumber: string) =>
   callback(createCallbackCodec(h.fake.token).encode(kind, postingNumber), { from: KEEPER });
 
 describe("dialog safety", () => {
+  it("a ship dialog saved by the code before this version is over: its button says so, a text is no answer, nothing is packed", async () => {
+    h = await startPostings();
+    const posting = h.sandbox.control.addPosting({
+      products: [{ name: "Mug", quantity: 2, markRequired: false }],
+    });
+    const how = lastScreen(await exchange(h, pressed("ps", posting.postingNumber)));
+    expect(buttonsOf(how).map((b) => b.text)).toContain("One box");
+    await savedByOlderCode(h.store, KEEPER.id);
+
+    const stale = await tap(how, "One box");
+    expect(stale.find((c) => c.method === "answerCallbackQuery")?.payload.text).toBe(
+      "This step is over. Start again with /ship or /cancel_posting.",
+    );
+    // The text goes to the bot as any other (no dialog takes it), and nothing fails.
+    await exchange(h, text("1 1", { from: KEEPER }));
+    expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("awaiting_packaging");
+    expect(h.fake.callsTo("sendMessage").map(textOf)).not.toContain(
+      "Something went wrong. Please try again a little later.",
+    );
+  });
+
+  it("an answer not taken is told why on the question and leaves no trace in the saved dialog", async () => {
+    h = await startPostings();
+    const posting = h.sandbox.control.addPosting({
+      products: [{ name: "Mug", quantity: 2, markRequired: false }],
+    });
+    const how = lastScreen(await exchange(h, pressed("ps", posting.postingNumber)));
+    const saved = async () =>
+      JSON.stringify(
+        (await h.store.get<{ conversations?: object }>(`session:${KEEPER.id}`))?.conversations,
+      );
+    const atHow = await saved();
+    // A text where a button is asked for: said on the question itself, nothing remembered.
+    const typed = lastScreen(await exchange(h, text("one please", { from: KEEPER })));
+    expect(typed.method).toBe("editMessageText");
+    expect(textOf(typed)).toContain("Please choose with the buttons below the question.");
+    expect(await saved()).toBe(atHow);
+
+    const split = lastScreen(await tap(how, "Split into boxes"));
+    const atSplit = await saved();
+    expect(atSplit).not.toBe(atHow);
+    // A text the question cannot take: the same.
+    const wrong = lastScreen(await exchange(h, text("three", { from: KEEPER })));
+    expect(wrong.method).toBe("editMessageText");
+    expect(await saved()).toBe(atSplit);
+    // The right answer still goes on from the question.
+    const next = lastScreen(await exchange(h, text("1 1", { from: KEEPER })));
+    expect(textOf(next)).toContain("Pack posting");
+    expect(textOf(split)).toContain("Mug");
+  });
+
   it("a person whose role was revoked mid-dialog cannot finish it", async () => {
     h = await startPostings();
     const posting = h.sandbox.control.addPosting();

@@ -22,7 +22,8 @@ import { mayUse, refuse } from "../guard.ts";
 import type { LocalizedContext } from "../i18n.ts";
 import { retryInConversation } from "../retry.ts";
 import type { Router } from "../router.ts";
-import { pressedAfterDialog } from "./dialog.ts";
+import type { DialogButtons } from "./dialog-buttons.ts";
+import { pressedAfterDialog } from "./dialog-spec.ts";
 import { personPlace, removePlace } from "./person-places.ts";
 
 export const CONVERSATIONS_VERSION = 10;
@@ -41,10 +42,10 @@ export interface ConversationSpec {
    */
   audience?: Audience;
   /**
-   * The dialog's buttons (dialog.ts): their callback kind, and the locale key of what a press is
+   * The dialog's buttons (dialog.ts): their declared kind, and the locale key of what a press is
    * told after the dialog ended.
    */
-  buttons?: { kind: string; overKey: string };
+  buttons?: { declared: DialogButtons; overKey: string };
   /** Locale key of what leaving it (/cancel, Close) says; default "dialog-left". */
   leftKey?: string;
 }
@@ -134,8 +135,8 @@ export function registerConversations(
 ): Composer<BotContext> {
   for (const { buttons, audience } of specs) {
     if (!buttons) continue;
-    router.callback(buttons.kind, audience ?? "people", (ctx, args) =>
-      pressedAfterDialog(ctx, args, buttons.overKey),
+    router.button(buttons.declared, audience ?? "people", (ctx, [, owner]) =>
+      pressedAfterDialog(ctx, owner, buttons.overKey),
     );
   }
   const composer = new Composer<BotContext>();

@@ -1,32 +1,35 @@
 /**
  * The one toolkit every guided dialog (ship, cancel posting, budget, report) is built with: its
- * buttons, its messages and the wait for the next answer.
+ * buttons, its screens and the wait for the next answer. A script reads as its questions: it
+ * asks (`choose`, `text`, `answer`), shows (`show`) and goes back (`mark`, `back`); the update of
+ * the latest answer is kept here (`ctx`, `t`), never handed from call to call.
  *
- * A dialog's button carries the dialog's callback kind, a random tag of this run of the dialog
- * and its owner's Telegram id: `<kind>:<tag>:<owner>:<step>:<value>` (signed by the codec, far
- * below 64 bytes). A press answers the question only when all of them are this dialog's and the
- * step is one the question offers; anything else is refused with a sentence and changes nothing:
- * someone else's button (in a group), a button of an earlier, abandoned run of the dialog, a
- * button of an earlier step. A press after the dialog ended reaches the router, where
- * `pressedAfterDialog` answers it (registered for every dialog by registerConversations).
+ * A dialog's button carries the dialog's declared kind (dialog-buttons.ts), a random tag of this
+ * run of the dialog and its owner's Telegram id: `<kind>:<tag>:<owner>:<step>:<value>` (signed by
+ * the codec, far below 64 bytes). A press answers the question only when all of them are this
+ * dialog's and the step is one the question offers; anything else is refused with a sentence and
+ * changes nothing: someone else's button (in a group), a button of an earlier, abandoned run of
+ * the dialog, a button of an earlier step. The waits are the plugin's (`waitForCallbackQuery`,
+ * `form` with `validate`, `and` with `otherwise`): an answer not taken is told why and skipped,
+ * so a dialog's saved state holds only the answers it took. A press after the dialog ended reaches
+ * the router, where `pressedAfterDialog` answers it (dialog-spec.ts).
  *
  * Commands and other features' buttons pass on to the rest of the bot while the dialog waits at
  * the same step. Who may go on is not checked here: registerConversations checks the dialog's
  * audience on every update before the dialog gets it. Close (`cx:<owner>:<tag>`,
- * core/dialog/leave-button.ts) is handled before the dialogs, as /cancel is; so that it can tell this run
- * from an earlier one, the run's tag is also recorded in the session outside the dialog's state
- * (person-places.ts).
+ * core/dialog/leave-button.ts) is handled before the dialogs, as /cancel is; so that it can tell
+ * this run from an earlier one, the run's tag is also recorded in the session outside the
+ * dialog's state (person-places.ts).
  */
-import { randomBytes } from "node:crypto";
-import type { ConversationBuilder } from "@grammyjs/conversations";
+import type { Result } from "@grammyjs/conversations";
 import { InlineKeyboard } from "grammy";
 import type { CallbackCodec } from "../callback-data.ts";
-import type { BotContext, BotConversation, ConversationContext } from "../context.ts";
+import type { BotConversation, ConversationContext } from "../context.ts";
+import type { Translator } from "../i18n.ts";
 import { newRow } from "../keyboard-rows.ts";
 import { isNotModified } from "../screen-text.ts";
-import type { ConversationSpec } from "./conversations.ts";
+import type { DialogButtons } from "./dialog-buttons.ts";
 import { cancelData } from "./leave-button.ts";
-import { recordDialogRun, restoreCard, takeShownCard } from "./person-places.ts";
 
 /** Callback data of one of this dialog's buttons: it answers `step` with `value`. */
 export type ButtonData = (step: string, value?: string | number) => string;
@@ -40,6 +43,9 @@ export interface Press {
   step: string;
   value: string;
 }
+
+/** Turns an offered press down with a sentence, shown as an alert (`Dialog.answer`). */
+export type Refuse = (press: Press) => string | undefined;
 
 export interface MessageRef {
   chatId: number;
@@ -74,7 +80,9 @@ const carriedBack = new WeakMap<object, Carried>();
 export class Dialog {
   readonly conversation: BotConversation;
   readonly #codec: CallbackCodec;
-  readonly #kind: string;
+  readonly #declared: DialogButtons;
+  /** Matches the data of this dialog's buttons (of any run: a wrong one is refused here). */
+  readonly #ours: RegExp;
   readonly #tag: string;
   readonly #owner: number;
   /** The update the dialog was entered with (its screen is a new message unless `inPlace`). */
@@ -97,14 +105,20 @@ export class Dialog {
   constructor(
     conversation: BotConversation,
     first: ConversationContext,
-    buttons: { kind: string; codec: CallbackCodec; inPlace?: boolean; closeKey?: string },
+    buttons: {
+      declared: DialogButtons;
+      codec: CallbackCodec;
+      inPlace?: boolean;
+      closeKey?: string;
+    },
     tag: string,
   ) {
     this.conversation = conversation;
     this.#first = first;
     this.#current = first;
     this.#codec = buttons.codec;
-    this.#kind = buttons.kind;
+    this.#declared = buttons.declared;
+    this.#ours = new RegExp(`^${buttons.declared.kind}:`);
     this.#tag = tag;
     this.#owner = first.from?.id ?? 0;
     this.inPlace = buttons.inPlace ?? false;
@@ -116,20 +130,24 @@ export class Dialog {
     this.#adopted = this.inPlace;
   }
 
-  /** The message this press can edit into the next screen (a card when the dialog starts). */
-  editable(ctx: ConversationContext): MessageRef | undefined {
+  /** The message the latest press can edit into the next screen (a card when the dialog starts). */
+  editable(): MessageRef | undefined {
+    const ctx = this.#current;
     const pressed = ctx.callbackQuery?.message;
     if (!pressed || (ctx === this.#first && !(this.inPlace && this.#adopted))) return undefined;
     return { chatId: pressed.chat.id, messageId: pressed.message_id };
   }
 
   /**
-   * The update of the latest answer: a script draws its next screen there without threading the
+   * The update of the latest answer: every screen is drawn there, so a script never threads the
    * context by hand (rebuilt the same on every replay, as answers are replayed in order).
    */
   get ctx(): ConversationContext {
     return this.#current;
   }
+
+  /** The person's words, in the language of the latest answer. */
+  readonly t: Translator = (key, variables) => this.#current.t(key, variables);
 
   /**
    * A point to come back to (with `back`). Came back, `returned` is true and `notice` is why; the
@@ -151,7 +169,7 @@ export class Dialog {
    * answers since are forgotten; `notice` heads the screen it shows next.
    */
   async back(mark: Mark, notice = ""): Promise<never> {
-    const screen = this.editable(this.#current) ?? null;
+    const screen = this.editable() ?? null;
     await this.conversation.external((outside) => {
       carriedBack.set(outside, { screen, notice });
     });
@@ -159,16 +177,16 @@ export class Dialog {
   }
 
   readonly button: ButtonData = (step, value = "") =>
-    this.#codec.encode(this.#kind, this.#tag, this.#owner, step, value);
+    this.#declared.data(this.#codec, this.#tag, this.#owner, step, String(value));
 
-  /** Sends a question as a new message, with `keyboard` and the Close button under it. */
-  async ask(ctx: ConversationContext, question: string, keyboard?: InlineKeyboard): Promise<void> {
+  /** Sends a question as a new message (in place: a screen), with the Close button under it. */
+  async ask(question: string, keyboard?: InlineKeyboard): Promise<void> {
     if (this.inPlace) {
-      await this.show(ctx, question, keyboard ?? new InlineKeyboard());
+      await this.show(question, keyboard ?? new InlineKeyboard());
       return;
     }
     this.#carried = undefined; // a new message: nothing to draw over
-    await ctx.reply(question, { ...SENT, reply_markup: this.#withClose(ctx, keyboard) });
+    await this.#current.reply(question, { ...SENT, reply_markup: this.#withClose(keyboard) });
   }
 
   /**
@@ -176,20 +194,16 @@ export class Dialog {
    * the question (nothing new in the chat); otherwise it is a message and the question is asked
    * again. True when the question still stands on screen (it must not be asked again).
    */
-  async refused(
-    ctx: ConversationContext,
-    why: string,
-    question: string,
-    keyboard?: InlineKeyboard,
-  ): Promise<boolean> {
+  async refused(why: string, question: string, keyboard?: InlineKeyboard): Promise<boolean> {
+    const ctx = this.#current;
     const screen = this.#screen;
     if (!this.inPlace || !screen) {
       await ctx.reply(why, SENT);
       return false;
     }
-    const markup = this.#withClose(ctx, keyboard);
     const text = `⚠️ ${why}\n\n${question}`;
     try {
+      const markup = this.#withClose(keyboard);
       await ctx.api.editMessageText(screen.chatId, screen.messageId, text, {
         ...SENT,
         reply_markup: markup,
@@ -208,17 +222,13 @@ export class Dialog {
    * one after a typed answer are new messages. A question has a keyboard (Close is added unless
    * not `closable`: a final screen's own buttons, such as the label); a final screen may have none.
    */
-  async show(
-    ctx: ConversationContext,
-    text: string,
-    keyboard?: InlineKeyboard,
-    closable = true,
-  ): Promise<MessageRef> {
-    const markup = keyboard && closable ? this.#withClose(ctx, keyboard) : keyboard;
+  async show(text: string, keyboard?: InlineKeyboard, closable = true): Promise<MessageRef> {
+    const ctx = this.#current;
+    const markup = keyboard && closable ? this.#withClose(keyboard) : keyboard;
     const options = { ...SENT, reply_markup: markup };
     const carried = this.#carried;
     this.#carried = undefined;
-    const ref = carried ? (carried.screen ?? undefined) : this.editable(ctx);
+    const ref = carried ? (carried.screen ?? undefined) : this.editable();
     if (ref) {
       try {
         await ctx.api.editMessageText(ref.chatId, ref.messageId, text, options);
@@ -243,136 +253,131 @@ export class Dialog {
    * sentence is shown as an alert and the question stays as it is. Refused presses and messages
    * without text are told why and leave no trace in the dialog.
    */
-  async answer(
-    steps: readonly string[],
-    refuse?: (press: Press) => string | undefined,
-  ): Promise<Answer> {
-    const ctx = await this.conversation.waitUntil((c) => this.#concerns(c), { next: true });
-    const data = ctx.callbackQuery?.data;
-    if (data === undefined) {
-      const text = ctx.message?.text;
-      if (text === undefined) {
-        await ctx.reply(ctx.t("dialog-answer-with-text"));
-        return this.conversation.skip();
-      }
-      this.#current = ctx;
-      return { kind: "text", text: text.trim(), ctx };
-    }
-    const [tag, owner, step = "", value = ""] = this.#codec.decode(data)?.args ?? [];
-    let refusal: { text: string; show_alert: boolean } | undefined;
-    if (owner !== String(ctx.from?.id ?? 0)) {
-      refusal = { text: ctx.t("dialog-not-yours"), show_alert: true };
-    } else if (tag !== this.#tag) {
-      refusal = { text: ctx.t("dialog-earlier"), show_alert: true };
-    } else if (!steps.includes(step)) {
-      refusal = { text: ctx.t("dialog-step-stale"), show_alert: false };
-    } else {
-      const why = refuse?.({ step, value });
-      if (why !== undefined) refusal = { text: why.slice(0, 200), show_alert: true };
-    }
-    await ctx.answerCallbackQuery(refusal);
-    if (refusal) return this.conversation.skip();
+  async answer(steps: readonly string[], refuse?: Refuse): Promise<Answer> {
+    const ctx = await this.#next()
+      .and((c) => c.callbackQuery !== undefined || c.message?.text !== undefined, {
+        otherwise: (c) => c.reply(c.t("dialog-answer-with-text")),
+      })
+      .and(...this.#pressTaken(steps, refuse));
     this.#current = ctx;
-    return { kind: "button", step, value, ctx };
+    const { press } = this.#read(ctx, steps, refuse);
+    if (!press) return { kind: "text", text: (ctx.message?.text ?? "").trim(), ctx };
+    await ctx.answerCallbackQuery();
+    return { kind: "button", ...press, ctx };
   }
 
-  /** Asks until one of the buttons of `step` is pressed (a text gets "please use the buttons"). */
-  async choose(
-    ctx: ConversationContext,
-    step: string,
-    question: string,
-    keyboard: InlineKeyboard,
-  ): Promise<{ value: string; ctx: ConversationContext }> {
-    let standing = false;
-    for (let current = ctx; ; ) {
-      if (!standing) await this.ask(current, question, keyboard);
-      const answer = await this.answer([step]);
-      current = answer.ctx;
-      if (answer.kind === "button") return { value: answer.value, ctx: current };
-      standing = await this.refused(current, current.t("dialog-use-buttons"), question, keyboard);
-    }
+  /**
+   * Asks with `step`'s buttons and waits for one of them (the plugin's waitForCallbackQuery): a
+   * text is told to use the buttons, on the question itself in place; nothing but the press is
+   * remembered.
+   */
+  async choose(step: string, question: string, keyboard: InlineKeyboard): Promise<string> {
+    await this.ask(question, keyboard);
+    const ctx = await this.conversation
+      .waitForCallbackQuery(this.#ours, {
+        otherwise: async (c) => {
+          await this.#passOn(c);
+          if (c.message?.text === undefined) return c.reply(c.t("dialog-answer-with-text"));
+          await this.#refusedAt(c, c.t("dialog-use-buttons"), question, keyboard);
+        },
+      })
+      .and(...this.#pressTaken([step]));
+    this.#current = ctx;
+    await ctx.answerCallbackQuery();
+    return this.#read(ctx, [step]).press?.value ?? "";
   }
 
-  /** Asks until `parse` accepts the typed answer; its error is said before asking again. */
+  /**
+   * Asks for a text that `parse` takes (the plugin's form with `validate`); its error is said on
+   * the question (in place) or above it asked again, and nothing but the taken text is remembered.
+   */
   async text<T>(
-    ctx: ConversationContext,
     question: string,
     parse: (text: string) => { value: T } | { error: string },
-  ): Promise<{ value: T; ctx: ConversationContext }> {
-    let standing = false;
-    for (let current = ctx; ; ) {
-      if (!standing) await this.ask(current, question);
-      const answer = await this.answer([]);
-      current = answer.ctx;
-      if (answer.kind !== "text") continue; // no step is offered: only texts come back
-      const parsed = parse(answer.text);
-      if ("value" in parsed) return { value: parsed.value, ctx: current };
-      standing = await this.refused(current, parsed.error, question);
-    }
+  ): Promise<T> {
+    await this.ask(question);
+    return this.conversation.form.build<T, string | undefined>({
+      collationKey: "form-text",
+      validate: (c): Result<T, string | undefined> => {
+        const typed = this.#concerns(c) ? c.message?.text : undefined;
+        if (typed === undefined) return { ok: false, error: undefined };
+        const parsed = parse(typed.trim());
+        return "value" in parsed ? { ok: true, value: parsed.value } : { ok: false, ...parsed };
+      },
+      otherwise: async (c, why) => {
+        await this.#passOn(c);
+        if (why !== undefined) return this.#refusedAt(c, why, question);
+        if (c.callbackQuery) return c.answerCallbackQuery(this.#read(c, []).refusal);
+        await c.reply(c.t("dialog-answer-with-text"));
+      },
+      action: (c) => {
+        this.#current = c;
+      },
+    });
+  }
+
+  /** The next update meant for this dialog; commands and other features' buttons pass on. */
+  #next() {
+    return this.conversation.waitUntil((c) => this.#concerns(c), { next: true });
+  }
+
+  /** An update not meant for this dialog goes on to the rest of the bot, untouched. */
+  async #passOn(ctx: ConversationContext): Promise<void> {
+    if (!this.#concerns(ctx)) await this.conversation.skip({ next: true });
   }
 
   /** This dialog's presses (of any run: a wrong one is refused here) and non-command messages. */
   #concerns(ctx: ConversationContext): boolean {
     const data = ctx.callbackQuery?.data;
-    if (data !== undefined) return this.#codec.decode(data)?.kind === this.#kind;
+    if (data !== undefined) return this.#ours.test(data);
     return ctx.message !== undefined && !ctx.message.text?.startsWith("/");
   }
 
+  /** The plugin's `and` filter: a text or a press `#read` takes passes, else it is told why. */
+  #pressTaken(steps: readonly string[], refuse?: Refuse) {
+    const taken = (c: ConversationContext) => this.#read(c, steps, refuse).refusal === undefined;
+    const otherwise = (c: ConversationContext) =>
+      c.answerCallbackQuery(this.#read(c, steps, refuse).refusal);
+    return [taken, { otherwise }] as const;
+  }
+
+  /**
+   * A press read through the dialog's declaration, or why it is refused: someone else's, of an
+   * earlier run, of a step not asked now, or turned down by `refuse`. A text has neither.
+   */
+  #read(ctx: ConversationContext, steps: readonly string[], refuse?: Refuse): ReadPress {
+    const data = ctx.callbackQuery?.data;
+    if (data === undefined) return {};
+    const decoded = this.#codec.decode(data);
+    const [tag, owner, step = "", value = ""] =
+      (decoded && this.#declared.parse(decoded.args)) ?? [];
+    const refused = (text: string, show_alert = true) => ({ refusal: { text, show_alert } });
+    if (owner !== (ctx.from?.id ?? 0)) return refused(ctx.t("dialog-not-yours"));
+    if (tag !== this.#tag) return refused(ctx.t("dialog-earlier"));
+    if (!steps.includes(step)) return refused(ctx.t("dialog-step-stale"), false);
+    const why = refuse?.({ step, value });
+    return why === undefined ? { press: { step, value } } : refused(why.slice(0, 200));
+  }
+
+  /**
+   * An answer not taken, said at the update that gave it (then forgotten by the plugin's skip):
+   * on the question in place, else why and the question again.
+   */
+  async #refusedAt(ctx: ConversationContext, why: string, question: string, kb?: InlineKeyboard) {
+    this.#current = ctx;
+    if (!(await this.refused(why, question, kb))) await this.ask(question, kb);
+  }
+
   /** A copy of `keyboard` with the owner's Close button in a row of its own. */
-  #withClose(ctx: ConversationContext, keyboard?: InlineKeyboard): InlineKeyboard {
+  #withClose(keyboard?: InlineKeyboard): InlineKeyboard {
     const markup = keyboard?.clone() ?? new InlineKeyboard();
-    const close = ctx.t(this.#closeKey);
+    const close = this.#current.t(this.#closeKey);
     return newRow(markup).text(close, cancelData(this.#codec, this.#owner, this.#tag));
   }
 }
 
-/** What a dialog is: its conversation spec, plus its buttons and the sentences about them. */
-export interface DialogOptions<A extends unknown[]>
-  extends Omit<ConversationSpec, "builder" | "buttons"> {
-  /** Callback kind of the dialog's buttons (one kind per dialog). */
-  kind: string;
-  codec: CallbackCodec;
-  /** Locale key of the answer to a press after the dialog ended. */
-  overKey: string;
-  /** Questions edit the pressed message, the first press's too (Dialog.inPlace). */
-  inPlace?: boolean;
-  /** Locale key of the Close button's label, when this dialog's says more (default "Close"). */
-  closeKey?: string;
-  run: (dialog: Dialog, first: ConversationContext, ...args: A) => Promise<void>;
-}
-
-/** A conversation spec whose builder runs `run` with a Dialog of a new random tag. */
-export function dialogSpec<A extends unknown[]>(options: DialogOptions<A>): ConversationSpec {
-  const { kind, codec, overKey, inPlace, closeKey, run, ...spec } = options;
-  const builder = async (conversation: BotConversation, first: ConversationContext, ...args: A) => {
-    const tag = await conversation.external((outside) => {
-      const made = randomBytes(3).toString("base64url");
-      recordDialogRun(outside, made);
-      return made;
-    });
-    const buttons = { kind, codec, ...(inPlace ? { inPlace } : {}), ...(closeKey && { closeKey }) };
-    await run(new Dialog(conversation, first, buttons, tag), first, ...args);
-  };
-  return {
-    ...spec,
-    builder: builder as ConversationBuilder<BotContext, ConversationContext>,
-    buttons: { kind, overKey },
-  };
-}
-
-/** A press of a dialog's button that no open dialog took: someone else's, or its dialog is over. */
-export async function pressedAfterDialog(
-  ctx: BotContext,
-  [, owner]: string[],
-  overKey: string,
-): Promise<void> {
-  const mine = owner === String(ctx.from?.id ?? 0);
-  // A card left showing its dialog's question (the dialog timed out): the card comes back.
-  const pressed = ctx.callbackQuery?.message?.message_id;
-  const card = mine && pressed !== undefined ? takeShownCard(ctx, pressed) : undefined;
-  if (card) await restoreCard(ctx, card);
-  await ctx.answerCallbackQuery({
-    text: ctx.t(mine ? overKey : "dialog-not-yours"),
-    show_alert: !card,
-  });
+/** A press read from an update: taken (`press`), or refused with why (`refusal`). */
+interface ReadPress {
+  press?: Press;
+  refusal?: { text: string; show_alert: boolean };
 }

@@ -1,7 +1,8 @@
 import type { CallbackCodec } from "../callback-data.ts";
+import { CLOSE_BUTTON } from "./dialog-buttons.ts";
 
 /** Callback kind of the Close button every conversation step shows (handled before dialogs). */
-export const CANCEL_CALLBACK = "cx";
+export const CANCEL_CALLBACK = CLOSE_BUTTON.kind;
 
 /**
  * Data of the Close button of one run of a dialog: `cx:<owner>:<tag>`. A press by anyone but the
@@ -9,5 +10,5 @@ export const CANCEL_CALLBACK = "cx";
  * left on an earlier, abandoned dialog's message): see core/dialog/leave.ts.
  */
 export function cancelData(codec: CallbackCodec, owner: number, tag: string): string {
-  return codec.encode(CANCEL_CALLBACK, owner, tag);
+  return CLOSE_BUTTON.data(codec, owner, tag);
 }

@@ -11,7 +11,7 @@ import type { BotContext, DialogCard } from "../context.ts";
 import { Router } from "../router.ts";
 import { showScreen } from "../screen-text.ts";
 import type { ConversationSpec } from "./conversations.ts";
-import { CANCEL_CALLBACK } from "./leave-button.ts";
+import { CLOSE_BUTTON } from "./dialog-buttons.ts";
 import { openDialogCard, openDialogRun, restoreCard, takeShownCard } from "./person-places.ts";
 
 /** Ids of the dialogs this person has open in this chat. */
@@ -63,9 +63,9 @@ export function cancelFeature(dialogs: readonly ConversationSpec[] = []): Middle
     await ctx.reply(text, { reply_markup: { remove_keyboard: true } });
   });
 
-  router.callback(CANCEL_CALLBACK, "people", async (ctx, [owner, tag]) => {
+  router.button(CLOSE_BUTTON, "people", async (ctx, [owner, tag]) => {
     // In a group, someone else's question: their dialog and its buttons are left alone.
-    if (owner !== undefined && owner !== String(ctx.from?.id ?? 0)) {
+    if (owner !== undefined && owner !== (ctx.from?.id ?? 0)) {
       await ctx.answerCallbackQuery({ text: ctx.t("cancel-not-yours"), show_alert: true });
       return;
     }

@@ -8,7 +8,6 @@
  * with a sentence (see `shopGone`).
  */
 import type { Shop } from "../../../shops/registry.ts";
-import type { ConversationContext } from "../context.ts";
 import { type ShopChoice, shopChoice, shopKeyboard } from "../shop-tags.ts";
 import type { Dialog } from "./dialog.ts";
 
@@ -16,24 +15,21 @@ export const SHOP_STEP = "shop";
 
 export async function chooseShop(
   dialog: Dialog,
-  ctx: ConversationContext,
   reachable: () => readonly Shop[],
-): Promise<{ shop: ShopChoice; ctx: ConversationContext } | undefined> {
+): Promise<ShopChoice | undefined> {
   const choices = await dialog.conversation.external(() => reachable().map(shopChoice));
   const [only] = choices;
   if (!only) {
-    await dialog.show(ctx, ctx.t("shop-none-for-you"));
+    await dialog.show(dialog.t("shop-none-for-you"));
     return undefined;
   }
-  if (choices.length === 1) return { shop: only, ctx };
+  if (choices.length === 1) return only;
   const keyboard = shopKeyboard(choices, (ref) => dialog.button(SHOP_STEP, ref));
-  const picked = await dialog.choose(ctx, SHOP_STEP, ctx.t("shop-choose"), keyboard);
-  const shop = choices.find((choice) => choice.ref === picked.value);
-  if (!shop) return chooseShop(dialog, picked.ctx, reachable);
-  return { shop, ctx: picked.ctx };
+  const picked = await dialog.choose(SHOP_STEP, dialog.t("shop-choose"), keyboard);
+  return choices.find((choice) => choice.ref === picked) ?? chooseShop(dialog, reachable);
 }
 
 /** The sentence that ends a dialog whose shop was removed while it was open. */
-export async function shopGone(dialog: Dialog, ctx: ConversationContext, shop: ShopChoice) {
-  await dialog.show(ctx, ctx.t("shop-gone", { name: shop.name }));
+export async function shopGone(dialog: Dialog, shop: ShopChoice): Promise<void> {
+  await dialog.show(dialog.t("shop-gone", { name: shop.name }));
 }
