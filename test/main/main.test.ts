@@ -68,7 +68,8 @@ function postUpdate(port: number, path: string, secret: string, update: unknown)
   });
 }
 
-describe("node src/main.ts", () => {
+// Each test starts the bot as a process: its start-up alone can take tens of seconds under load.
+describe("node src/main.ts", { timeout: 120_000 }, () => {
   it("with only BOT_TOKEN: sandbox, commands in ru and en, owner link, /healthz, polling", async () => {
     fake = await FakeBotApi.start();
     const run = startMain(await baseEnv(fake));

@@ -36,7 +36,8 @@ async function started(extra: Record<string, string>): Promise<{ run: MainProces
   return { run, url: `http://127.0.0.1:${Number(line.port)}` };
 }
 
-describe("GET /metrics of the running bot", () => {
+// Each test starts the bot as a process: its start-up alone can take tens of seconds under load.
+describe("GET /metrics of the running bot", { timeout: 120_000 }, () => {
   it("answers the bearer only, with Ozon calls and pushes counted", async () => {
     const { run, url } = await started({ METRICS_TOKEN: TOKEN });
     expect((await fetch(`${url}/metrics`)).status).toBe(401);
@@ -57,7 +58,7 @@ describe("GET /metrics of the running bot", () => {
         body = await scrape();
         return /ozon_bot_ozon_calls_total\{method="[^"]+",outcome="ok"\} [1-9]/.test(body);
       },
-      { message: "the sandbox's calls counted", timeoutMs: 10_000 },
+      { message: "the sandbox's calls counted", timeoutMs: 30_000 },
     );
     expect(body).toContain('ozon_bot_ozon_pushes_total{result="accepted"} 1');
     expect(body).toContain('ozon_bot_ozon_pushes_total{result="refused"} 1');

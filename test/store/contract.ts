@@ -12,7 +12,11 @@ export interface ContractSubject {
   dispose(): Promise<void>;
 }
 
-const SHORT_TTL = 60;
+/**
+ * Short enough to watch expire, long enough that a key is still there when read right after it was
+ * written on a loaded machine (60 ms was seen expiring between a write and its read under load).
+ */
+const SHORT_TTL = 300;
 const LONG_TTL = 60_000;
 
 /**

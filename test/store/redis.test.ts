@@ -5,6 +5,7 @@ import { StoreOpenError } from "../../src/store/errors.ts";
 import { escapeGlob, maskRedisUrl, RedisStore } from "../../src/store/redis.ts";
 import { SCRIPTS } from "../../src/store/redis-scripts.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../support/redis.ts";
+import { monitorRedis } from "../support/redis-monitor.ts";
 import { waitFor } from "../support/wait.ts";
 import { storeContract } from "./contract.ts";
 
@@ -203,11 +204,8 @@ redis.describe("RedisStore (real Redis)", () => {
 
     it("lists from its key index: no SCAN of the keyspace, however many other keys", async () => {
       const { prefix, store } = await openPair("no-scan");
-      const monitor = await new Redis(redis.url).monitor();
-      const seen: string[][] = [];
-      monitor.on("monitor", (_time: string, args: string[]) => {
-        if (args.some((arg) => arg.includes(prefix))) seen.push(args);
-      });
+      const monitor = await monitorRedis(redis.url, prefix);
+      const { seen } = monitor;
       try {
         for (let i = 0; i < 50; i++) await store.set(`other:${i}`, i);
         await store.set("report-job:1", { id: 1 });
@@ -227,7 +225,7 @@ redis.describe("RedisStore (real Redis)", () => {
         expect(commands).not.toContain("scan");
         expect(commands).not.toContain("keys");
       } finally {
-        monitor.disconnect();
+        monitor.close();
         await removeKeys(redis.url, prefix);
         await store.close();
       }

@@ -96,7 +96,8 @@ export function startMain(env: Record<string, string>): MainProcess {
     stdout: () => out,
     stderr: () => err,
     exit,
-    waitForLog: async (predicate, timeoutMs = 10_000) => {
+    // A deadline, not a wait: starting node with type stripping took over 10 s on a loaded machine.
+    waitForLog: async (predicate, timeoutMs = 45_000) => {
       try {
         return await waitFor(() => logs.find(predicate), { timeoutMs, message: "log line" });
       } catch (error) {

@@ -79,7 +79,8 @@ function spendTotals(book: ExcelJS.Workbook): number[] {
   });
 }
 
-describe("reports with a chart and XLSX", () => {
+// Draws charts and writes workbooks: seconds of CPU each, far more on a loaded machine.
+describe("reports with a chart and XLSX", { timeout: 90_000 }, () => {
   it("a ZIP report comes with its chart; XLSX for its owner only; expired → ordered again as XLSX", async () => {
     const w = await startWorld();
     await w.start();
