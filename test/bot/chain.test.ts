@@ -1,6 +1,6 @@
 import { Composer, type Context, type MiddlewareFn } from "grammy";
 import { describe, expect, it } from "vitest";
-import { chain } from "../../src/bot/core/chain.ts";
+import { chain, onMessage } from "../../src/bot/core/chain.ts";
 
 const ctx = {} as Context;
 
@@ -58,5 +58,24 @@ describe("chain", () => {
       },
     ]);
     await expect(failing(ctx, async () => {})).rejects.toThrow("boom");
+  });
+});
+
+describe("onMessage", () => {
+  it("runs its handler for messages only, as composer.on('message') does", async () => {
+    const seen: string[] = [];
+    const composer = new Composer<Context>();
+    onMessage(composer, async (ctx, next) => {
+      seen.push(`message ${ctx.message.message_id}`);
+      await next();
+    });
+    composer.use(() => {
+      seen.push("after");
+    });
+    const run = composer.middleware();
+    const next = async () => {};
+    await run({ message: { message_id: 7 } } as Context, next);
+    await run({ callbackQuery: { id: "1" } } as unknown as Context, next);
+    expect(seen).toEqual(["message 7", "after", "after"]);
   });
 });

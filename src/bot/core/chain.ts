@@ -1,4 +1,4 @@
-import type { Context, Middleware, MiddlewareFn, NextFunction } from "grammy";
+import type { Composer, Context, Filter, Middleware, MiddlewareFn, NextFunction } from "grammy";
 
 /**
  * Middleware run in order, as `composer.use(a); composer.use(b); …` would run them, except that an
@@ -33,4 +33,18 @@ export function chain<C extends Context>(middleware: readonly Middleware<C>[]): 
     };
     return run(0);
   };
+}
+
+/**
+ * `composer.on("message", handler)` without grammY's filter, which builds a Composer for every
+ * update that passes it (Composer.lazy): for middleware that every update goes through, such as
+ * the modules' steps before the dialogs. Runs `handler` for messages; other updates go on.
+ */
+export function onMessage<C extends Context>(
+  composer: Composer<C>,
+  handler: MiddlewareFn<Filter<C, "message">>,
+): void {
+  composer.use((ctx, next) =>
+    ctx.message === undefined ? next() : handler(ctx as Filter<C, "message">, next),
+  );
 }
