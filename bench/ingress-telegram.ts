@@ -6,7 +6,10 @@
 // or SIGTERM.
 import { FakeBotApi } from "../test/support/fake-bot-api.ts";
 
-const telegram = await FakeBotApi.start();
+// Connections kept open as Telegram keeps them: at the fake's default (1 s) Node's agent opens a
+// new connection for every call, which both bots would pay for a reply (internalConnect was the
+// bare bot's largest function).
+const telegram = await FakeBotApi.start({ keepAliveMs: 60_000 });
 process.stdout.write(
   `${JSON.stringify({ apiRoot: telegram.apiRoot, token: telegram.token, botInfo: telegram.botInfo })}\n`,
 );

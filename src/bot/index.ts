@@ -15,13 +15,14 @@
  */
 import type { I18n } from "@grammyjs/i18n";
 import { sequentialize } from "@grammyjs/runner";
-import { type ApiClientOptions, Bot, Composer, type StorageAdapter } from "grammy";
+import { type ApiClientOptions, Bot, Composer, type Middleware, type StorageAdapter } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import type { AccessService } from "../services/access/index.ts";
 import type { Store } from "../store/port.ts";
 import { type CallbackCodec, createCallbackCodec } from "./core/callback-data.ts";
+import { chain } from "./core/chain.ts";
 import { type ChatLockOptions, chatLock, chatOf } from "./core/chat-lock.ts";
 import { chatMovedFeature } from "./core/chat-moved.ts";
 import { comingSoonFeature } from "./core/coming-soon.ts";
@@ -144,9 +145,11 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   };
 
   const boundary = errorBoundary(logger, i18n, config.defaultLocale);
-  if (deps.inflight) bot.use(deps.inflight.middleware());
-  bot.use(boundary); // failures of the store itself (session read or write)
-  bot.use(sequentialize<BotContext>(chatOf));
+  // Every update passes these in order; one chain (core/chain.ts), not one bot.use each.
+  const steps: Middleware<BotContext>[] = [];
+  if (deps.inflight) steps.push(deps.inflight.middleware());
+  steps.push(boundary); // failures of the store itself (session read or write)
+  steps.push(sequentialize<BotContext>(chatOf));
   // Across processes: the session below is read only once another process wrote it back. With
   // the store's session, the lock reads it in the same round trip (SessionPrefetch).
   const prefetch = deps.chatLock && !deps.sessionStorage ? new SessionPrefetch() : undefined;
@@ -159,23 +162,23 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     if (prefetch) readAhead.add(prefetch.readAlong);
     readAhead.add(personReadAlong(access));
     const readAlong = readAhead.readers;
-    bot.use(chatLock<BotContext>({ logger, readAlong, ...options, store: deps.store }));
+    steps.push(chatLock<BotContext>({ logger, readAlong, ...options, store: deps.store }));
   }
   const storage = deps.sessionStorage ?? storeAdapter<SessionData>(deps.store);
-  bot.use(chatSession(prefetch ? prefetch.wrap(storage) : storage));
+  steps.push(chatSession(prefetch ? prefetch.wrap(storage) : storage));
   // Inside the session: after a failure the session is still written, so a conversation that
   // threw is really left (grammY does not write a session back when an error passes through).
-  bot.use(boundary);
-  bot.use(identify(access, config.defaultLocale));
-  bot.use(i18n.middleware());
-  bot.use(verifyCallbacks(featureDeps.codec, logger));
+  steps.push(boundary);
+  steps.push(identify(access, config.defaultLocale));
+  steps.push(i18n.middleware());
+  steps.push(verifyCallbacks(featureDeps.codec, logger));
   const modules = deps.modules ?? [];
   // A group that became a supergroup: every area's records follow it before anything else runs.
-  bot.use(chatMovedFeature(featureDeps));
+  steps.push(chatMovedFeature(featureDeps));
   // Before any dialog could swallow them (a reply to a buyer, say).
   for (const early of modules.flatMap((m) => m.beforeConversations ?? [])) {
     const composer = early(featureDeps);
-    if (composer) bot.use(composer);
+    if (composer) steps.push(composer);
   }
 
   const features: FeatureFactory[] = [
@@ -190,9 +193,12 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   ];
   const unhandled = modules.flatMap((m) => m.unhandled ?? []);
   const composers = [...features, ...unhandled].map((feature) => feature(featureDeps));
-  const handlers = new Composer<BotContext>(featureDeps.router.middleware());
-  for (const composer of composers) if (composer) handlers.use(composer);
-  handlers.use(fallbackFeature(featureDeps.codec));
+  // The router first: a command or button it handles enters none of the features' composers.
+  const handlers = chain<BotContext>([
+    featureDeps.router.middleware(),
+    ...composers.filter((composer) => composer !== undefined),
+    fallbackFeature(featureDeps.codec),
+  ]);
 
   // The conversations plugin costs a few microseconds per update, so it runs only for updates
   // that may need it: the person has a dialog saved in this chat, or the route enters one.
@@ -206,18 +212,20 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   withDialogs.use(cancelFeature(dialogs)); // before the dialogs, which would swallow /cancel
   if (dialogs.length > 0) withDialogs.use(registerConversations(dialogs, featureDeps.router));
   withDialogs.use(handlers);
-  const withoutDialogs = new Composer<BotContext>(
+  const withoutDialogs = chain<BotContext>([
     (ctx, next) => {
       ctx.conversation = NO_DIALOG;
       return next();
     },
     cancelFeature(),
     handlers,
+  ]);
+  // As bot.branch, without the Composer that grammY's branch makes for every update.
+  steps.push((ctx, next) =>
+    hasSavedDialog(ctx) || featureDeps.router.entersConversation(ctx)
+      ? withDialogs.middleware()(ctx, next)
+      : withoutDialogs(ctx, next),
   );
-  bot.branch(
-    (ctx) => hasSavedDialog(ctx) || featureDeps.router.entersConversation(ctx),
-    withDialogs,
-    withoutDialogs,
-  );
+  bot.use(chain(steps));
   return bot;
 }

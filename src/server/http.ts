@@ -23,7 +23,10 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 
 export function createHttpServer(routes: readonly Route[], logger: Logger): Server {
   return createServer((req, res) => {
-    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    // The path without the query; no URL object per request (every webhook update comes here).
+    const target = req.url ?? "/";
+    const query = target.indexOf("?");
+    const path = query === -1 ? target : target.slice(0, query);
     const route = routes.find((r) => r.path === path);
     if (!route) return sendJson(res, 404, { ok: false, error: "not found" });
     if (route.method !== req.method) {

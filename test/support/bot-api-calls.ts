@@ -58,4 +58,10 @@ export interface FakeBotApiOptions {
   botInfo?: Partial<UserFromGetMe>;
   /** Longest time getUpdates holds a request open waiting for updates (default 1 000 ms). */
   maxLongPollMs?: number;
+  /**
+   * How long an idle client connection is kept open (default 1 000 ms). Node's client agent
+   * reuses a connection only when the server promises more than a second (Keep-Alive: timeout),
+   * so at the default every call opens a new one; Telegram keeps them (bench/ingress.ts).
+   */
+  keepAliveMs?: number;
 }

@@ -111,7 +111,7 @@ export class FakeBotApi {
         if (!res.headersSent) res.writeHead(500).end(String(error));
       });
     });
-    this.#server.keepAliveTimeout = 1_000;
+    this.#server.keepAliveTimeout = options.keepAliveMs ?? 1_000;
   }
 
   /** Starts the fake on 127.0.0.1 with an ephemeral port. */

@@ -16,6 +16,7 @@ import { QuestionSwitch } from "../../services/questions/switch.ts";
 import { classifyReplyError } from "../../services/relay/reply-errors.ts";
 import type { Shop, ShopRegistry } from "../../shops/registry.ts";
 import { actorOf } from "../audit/index.ts";
+import { onMessage } from "../core/chain.ts";
 import type { BotContext } from "../core/context.ts";
 import { hasSavedDialog } from "../core/dialog/conversations.ts";
 import { mayUse, refuse } from "../core/guard.ts";
@@ -100,7 +101,7 @@ async function answerItem(
 export function questionRepliesFeature(deps: QuestionFeatureDeps): FeatureFactory {
   return ({ codec }) => {
     const composer = new Composer<BotContext>();
-    composer.on("message", async (ctx, next) => {
+    onMessage(composer, async (ctx, next) => {
       const message = ctx.message;
       const replyTo = message.reply_to_message?.message_id;
       if (replyTo === undefined || isCommand(message)) return next();

@@ -10,6 +10,7 @@ import { reachesShop } from "../../services/access/shop-scope.ts";
 import type { RoutedChat } from "../../services/relay/reply-router.ts";
 import type { ReplyFailure, ReplyService } from "../../services/relay/reply-service.ts";
 import type { Shop } from "../../shops/registry.ts";
+import { onMessage } from "../core/chain.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { hasSavedDialog } from "../core/dialog/conversations.ts";
@@ -43,7 +44,7 @@ const THUMBS_UP = [{ type: "emoji", emoji: "👍" }] as const;
 export function relayRepliesFeature(relay: RelayShops): FeatureFactory {
   return (deps) => {
     const composer = new Composer<BotContext>();
-    composer.on("message", async (ctx, next) => {
+    onMessage(composer, async (ctx, next) => {
       const message = ctx.message;
       if (isCommand(message)) return next();
       // An anonymous admin (or a linked channel) writes as the group: nobody to check the role of.

@@ -24,17 +24,19 @@ export function whenBotRemoved(
   what: string,
   drop: (chatId: number) => Promise<boolean>,
 ): FeatureFactory {
-  return ({ logger }) => {
-    const composer = new Composer<BotContext>();
-    composer.on("my_chat_member", async (ctx, next) => {
-      if (botWasRemoved(ctx.myChatMember) && (await drop(ctx.chat.id))) {
-        logger.info(
-          { telegramChatId: ctx.chat.id, status: ctx.myChatMember.new_chat_member.status },
-          `The bot was removed or blocked: dropped the chat's ${what}`,
-        );
-      }
-      return next();
+  // A plain check rather than a filter (`on`): every update passes here, once per module.
+  return ({ logger }) =>
+    new Composer<BotContext>((ctx, next) => {
+      const update = ctx.myChatMember;
+      if (!update) return next();
+      return (async () => {
+        if (botWasRemoved(update) && (await drop(update.chat.id))) {
+          logger.info(
+            { telegramChatId: update.chat.id, status: update.new_chat_member.status },
+            `The bot was removed or blocked: dropped the chat's ${what}`,
+          );
+        }
+        await next();
+      })();
     });
-    return composer;
-  };
 }

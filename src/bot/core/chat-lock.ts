@@ -9,7 +9,7 @@
  * the dialog state are read only once the other process has written them back.
  *
  * The lock: set-if-absent with a TTL and a token of this hold (holderIdFor: host, pid, start,
- * random); renewed every third of the TTL while the update runs (one timer for all locks held);
+ * random, and a count of holds); renewed every third of the TTL while the update runs (one timer for all locks held);
  * released by compare-and-delete, so a holder whose lock ran out never deletes the next holder's.
  * A process that died holding it leaves it to run out (TTL), or, on the same host, it is taken
  * over at once (isHolderGone).
@@ -132,6 +132,9 @@ export class ChatLocks {
    */
   readonly #held = new Map<string, string>();
   #renewals: ReturnType<typeof setInterval> | undefined;
+  /** This process's holder id (host, pid, start, random), made once: tokens add a count to it. */
+  readonly #holder = holderIdFor();
+  #taken = 0;
 
   constructor(options: ChatLockOptions) {
     this.#store = options.store;
@@ -180,7 +183,8 @@ export class ChatLocks {
     key: string,
     readKeys: readonly string[] | undefined,
   ): Promise<{ token: string; values?: unknown[] }> {
-    const token = holderIdFor();
+    // Unique per hold (a count in this process), and still in holderIdFor's form for isHolderGone.
+    const token = `${this.#holder}.${(++this.#taken).toString(36)}`;
     const ttl = { ttlMs: this.#ttlMs };
     const deadline = Date.now() + this.#waitMs;
     let pause = FIRST_RETRY_MS;

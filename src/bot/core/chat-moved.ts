@@ -80,21 +80,15 @@ export async function sendFollowingMove<T>(
 
 /** The service messages of a move, in the old group and in the new supergroup. */
 export function chatMovedFeature(deps: FeatureDeps): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
   const moves = chatMovesFor(deps.store, deps.shops);
-  composer.on("message:migrate_to_chat_id", async (ctx, next) => {
-    await followChatMove(moves, ctx.api, ctx.chat.id, ctx.message.migrate_to_chat_id, deps.logger);
-    return next();
+  // One plain check rather than two filters (`on`): every update passes here.
+  return new Composer<BotContext>((ctx, next) => {
+    const message = ctx.message;
+    const to = message?.migrate_to_chat_id;
+    const from = message?.migrate_from_chat_id;
+    if (!message || (to === undefined && from === undefined)) return next();
+    const [old, moved] =
+      to !== undefined ? [message.chat.id, to] : [from as number, message.chat.id];
+    return followChatMove(moves, ctx.api, old, moved, deps.logger).then(() => next());
   });
-  composer.on("message:migrate_from_chat_id", async (ctx, next) => {
-    await followChatMove(
-      moves,
-      ctx.api,
-      ctx.message.migrate_from_chat_id,
-      ctx.chat.id,
-      deps.logger,
-    );
-    return next();
-  });
-  return composer;
 }

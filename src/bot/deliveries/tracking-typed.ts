@@ -17,6 +17,7 @@ import {
 import type { Store } from "../../store/port.ts";
 import { clip } from "../../text.ts";
 import { readLabelBarcodes } from "../core/barcode.ts";
+import { onMessage } from "../core/chain.ts";
 import type { BotContext } from "../core/context.ts";
 import { mayUse } from "../core/guard.ts";
 import { fetchTelegramFile } from "../core/telegram-files.ts";
@@ -48,7 +49,7 @@ export function trackingTypedFeature(): FeatureFactory {
     const { store, config, logger, codec } = deps;
     const batches = new TrackingBatches(store);
     const composer = new Composer<BotContext>();
-    composer.on("message", async (ctx, next) => {
+    onMessage(composer, async (ctx, next) => {
       const message = ctx.message;
       const chat = ctx.chat;
       const from = ctx.from;
