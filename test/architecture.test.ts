@@ -3,7 +3,8 @@
  * - a bot capability (src/bot/<folder>/) uses another only through that folder's index.ts;
  * - no cycle between capability folders;
  * - bot/core/ uses no capability; services/, shops/, ozon/ and store/ never import grammY;
- * - no source file is over 400 lines (a file holds one idea).
+ * - no source file is over 400 lines (a file holds one idea);
+ * - button data is made only through a declaration (bot/core/buttons.ts): no `.encode(` elsewhere.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -121,5 +122,13 @@ describe("the house by capability", () => {
       .filter(({ lines }) => lines > 400)
       .map(({ file, lines }) => `${path.relative(SRC, file)} (${lines})`);
     expect(long).toEqual([]);
+  });
+
+  it("makes button data only through declared buttons", () => {
+    const declarations = path.join(BOT, "core", "buttons.ts");
+    const offenders = sourceFiles(BOT)
+      .filter((file) => file !== declarations && /\.encode\(/.test(readFileSync(file, "utf8")))
+      .map((file) => path.relative(SRC, file));
+    expect(offenders).toEqual([]);
   });
 });

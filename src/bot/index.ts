@@ -90,6 +90,8 @@ export interface BotDeps {
   i18n?: I18n<LocalizedContext>;
   /** Signs and checks button data; one is made from the bot token when absent. The modules' own. */
   codec?: CallbackCodec;
+  /** Where commands and buttons are routed; a new one when absent (a test may look inside). */
+  router?: Router;
   /** Session storage; default: the store under `session:<chat id>`. */
   sessionStorage?: StorageAdapter<SessionData>;
   /** Extra conversations (registered after /cancel with the built-in ones). */
@@ -130,7 +132,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     access,
     store: deps.store,
     codec: deps.codec ?? createCallbackCodec(config.botToken),
-    router: new Router(),
+    router: deps.router ?? new Router(),
     i18n,
     menus:
       deps.menus ??

@@ -3,6 +3,7 @@
  * session. Texts are test-only, except one translated word that shows i18n inside conversations.
  */
 
+import { declareButton } from "../../src/bot/core/buttons.ts";
 import type { ConversationSpec } from "../../src/bot/core/dialog/conversations.ts";
 import type { FeatureFactory } from "../../src/bot/index.ts";
 
@@ -29,13 +30,16 @@ export const exploding: ConversationSpec = {
 
 type VisitSession = { visits?: number };
 
+/** A button that enters the survey: `sv`, no arguments. */
+export const SURVEY_BUTTON = declareButton("sv", "test: enter the survey");
+
 /** /survey and /explode enter the conversations (so their routes say so); /visit counts. */
 export const surveyFeature: FeatureFactory = ({ router }) => {
   const enters = { audience: "people", entersConversation: true } as const;
   router.command("survey", (ctx) => ctx.conversation.enter("survey"), enters);
   router.command("explode", (ctx) => ctx.conversation.enter("exploding"), enters);
-  router.callback(
-    "sv",
+  router.button(
+    SURVEY_BUTTON,
     "people",
     async (ctx) => {
       await ctx.answerCallbackQuery();

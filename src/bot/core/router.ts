@@ -6,9 +6,10 @@
  *
  * Features register their commands and buttons while the bot is built:
  *   router.command("invite", handler)            // audience from the command catalogue
- *   router.callback("iv", ["admin"], handler)    // buttons made with codec.encode("iv", ...)
- *   router.button(RETRY, ["manager"], handler)   // a typed button (buttons.ts): typed arguments
+ *   router.button(RETRY, ["manager"], handler)   // a declared button (buttons.ts): typed arguments
  *   router.command("ship", enterShip, { entersConversation: true })
+ * Every button is declared (its kind, name and argument schemas, buttons.ts) and routed with
+ * `button`: a press is parsed and refused in one place, never split by hand in a handler.
  * A route whose handler enters a conversation must say so (see core/dialog/conversations.ts: the
  * conversations plugin only runs for updates that may need it).
  */
@@ -54,21 +55,6 @@ export class Router {
     });
   }
 
-  /** Buttons whose data was made with `codec.encode(kind, ...args)`. */
-  callback(
-    kind: string,
-    audience: Audience,
-    handler: CallbackHandler,
-    options: RouteOptions = {},
-  ): void {
-    if (this.#callbacks.has(kind)) throw new Error(`button kind "${kind}" is defined twice`);
-    this.#callbacks.set(kind, {
-      audience,
-      handler,
-      entersConversation: options.entersConversation ?? false,
-    });
-  }
-
   /**
    * Buttons of a declared kind (buttons.ts): the handler gets the arguments as declared; a press
    * whose arguments do not fit is told the button no longer works and goes no further.
@@ -84,7 +70,19 @@ export class Router {
       if (args) return handler(ctx, args);
       await ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
     };
-    this.callback(declared.kind, audience, typed, options);
+    if (this.#callbacks.has(declared.kind)) {
+      throw new Error(`button kind "${declared.kind}" is routed twice`);
+    }
+    this.#callbacks.set(declared.kind, {
+      audience,
+      handler: typed,
+      entersConversation: options.entersConversation ?? false,
+    });
+  }
+
+  /** The kinds of the buttons routed here (for the check that every declared button has a route). */
+  buttonKinds(): string[] {
+    return [...this.#callbacks.keys()];
   }
 
   has(name: string): boolean {
