@@ -15,6 +15,7 @@ import { loadConfig } from "../../src/config.ts";
 import { type Container, createContainer } from "../../src/container.ts";
 import { MemoryStore } from "../../src/store/memory.ts";
 import { captureLogger } from "../ozon/support/logger.ts";
+import { botInfoFor } from "../support/bot-info.ts";
 
 const containers: Container[] = [];
 afterEach(async () => {
@@ -43,21 +44,7 @@ describe("the button registry", () => {
       codec,
       router,
       modules: createModules({ container, i18n, codec }),
-      botInfo: {
-        id: 1,
-        is_bot: true,
-        first_name: "Test",
-        username: "ozon_test_bot",
-        can_join_groups: true,
-        can_read_all_group_messages: false,
-        supports_inline_queries: false,
-        can_connect_to_business: false,
-        has_main_web_app: false,
-        has_topics_enabled: false,
-        allows_users_to_create_topics: false,
-        can_manage_bots: false,
-        supports_join_request_queries: false,
-      },
+      botInfo: botInfoFor(1, "ozon_test_bot"),
     });
     // Close is routed by its own router, before the dialogs (core/dialog/leave.ts).
     const routed = [...router.buttonKinds(), CLOSE_BUTTON.kind].sort();
