@@ -58,9 +58,8 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
     id: BUDGET_CONVERSATION,
     buttons: BUDGET_DIALOG,
     run: async (dialog, first, shopId, campaignId, listPage = 0) => {
-      const opened = await AdsShopDialog.choose(dialog, deps, first, shopId);
-      if (!opened) return;
-      const { session } = opened;
+      const session = await AdsShopDialog.choose(dialog, deps, shopId);
+      if (!session) return;
       const ask = new BudgetQuestions(dialog, deps, session);
 
       // The campaign: the card's (as Ozon shows it now, not the briefly cached list) or chosen
@@ -91,9 +90,9 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
       const card = enteredFrom(first);
       if (card && campaignId === campaign.id && session.shop.id === shopId) {
         const place = { kind: "card" as const, message: card, campaignId, listPage };
-        await redrawCard(deps, session, dialog.ctx, place);
+        await redrawCard(deps, session, place);
       }
-      await session.show(dialog.ctx, changed.text);
+      await session.show(changed.text);
     },
   });
 }
@@ -126,7 +125,7 @@ class BudgetQuestions {
 
   /** True while the shop is there and active; a shop removed or paused ends the dialog here. */
   #present(): Promise<boolean> {
-    return this.#session.present(this.#dialog.ctx);
+    return this.#session.present();
   }
 
   /**
@@ -141,7 +140,7 @@ class BudgetQuestions {
       return campaign ? campaignView(campaign) : null;
     });
     if (!found.ok) {
-      await this.#session.end(this.#dialog.ctx, found.problem);
+      await this.#session.end(found.problem);
       return undefined;
     }
     if (!found.value) return { notice: t("ads-campaign-gone") };
@@ -167,7 +166,7 @@ class BudgetQuestions {
       if (!(await this.#present())) return undefined;
       const listing = await list.load();
       if (!listing.ok) {
-        await this.#session.end(dialog.ctx, listing.problem);
+        await this.#session.end(listing.problem);
         return undefined;
       }
       await list.missed(listing.value, before, t);
@@ -175,7 +174,7 @@ class BudgetQuestions {
       const head = list.heading(t, t("ads-budget-choose"), listing.value);
       const text = headed(shown.returned ? shown.notice : opening, head);
       const keyboard = budgetCampaignsKeyboard(dialog.button, t, items, list.page, pages);
-      await this.#session.show(dialog.ctx, text, keyboard);
+      await this.#session.show(text, keyboard);
       const answer = await dialog.answer(["p", "c"]);
       before = shown;
       if (list.take(answer) || answer.kind !== "button") continue;
@@ -203,7 +202,7 @@ class BudgetQuestions {
       current: budgetText(t, campaign.budget),
     });
     const text = [asked.notice, question].filter(Boolean).join("\n\n");
-    await this.#session.show(this.#dialog.ctx, text, budgetAmountKeyboard(this.#dialog.button, t));
+    await this.#session.show(text, budgetAmountKeyboard(this.#dialog.button, t));
     const answer = await this.#dialog.answer(["b"]);
     return answer.kind === "text" ? this.#typed(answer.text, kind, asked) : "back";
   }
@@ -241,7 +240,7 @@ class BudgetQuestions {
         old: budgetText(t, campaign.budget),
         new: budgetText(t, wanted.millionths),
       });
-      await this.#session.show(this.#dialog.ctx, amountConfirmText(t, question, wanted), keyboard);
+      await this.#session.show(amountConfirmText(t, question, wanted), keyboard);
       const answer = await this.#dialog.answer(["y", "a"]);
       if (answer.kind === "text") wanted = await this.#typed(answer.text, kind, asked);
       else if (answer.step === "y") return wanted;
@@ -284,7 +283,7 @@ class BudgetQuestions {
     if (!call.ok) {
       const message = ozonRefusal(call.problem);
       if (message === undefined) {
-        await this.#session.end(this.#dialog.ctx, call.problem);
+        await this.#session.end(call.problem);
         return { kind: "ended" };
       }
       // Ozon's 4xx on a budget change is about the amount: asked again with its words.
@@ -314,7 +313,7 @@ class BudgetQuestions {
       const title = campaignTitle(campaign);
       return { kind: "unbudgeted", notice: t("ads-budget-kind-unknown", { title }) };
     }
-    await this.#session.show(this.#dialog.ctx, t("ads-campaign-gone"));
+    await this.#session.show(t("ads-campaign-gone"));
     return { kind: "ended" };
   }
 }

@@ -101,11 +101,11 @@ export class CampaignList {
     let ticked = false;
     for (;;) {
       const mark = await dialog.mark();
-      if (!(await session.present(dialog.ctx))) return undefined;
+      if (!(await session.present())) return undefined;
       if (!ticked || !listing) {
         const read = await this.load();
         if (!read.ok) {
-          await session.end(dialog.ctx, read.problem);
+          await session.end(read.problem);
           return undefined;
         }
         await this.missed(read.value, before, t);
@@ -123,12 +123,11 @@ export class CampaignList {
         again,
         single,
       );
-      const redrawn =
-        ticked && !mark.returned && (await session.redrawButtons(dialog.ctx, shown, keyboard));
+      const redrawn = ticked && !mark.returned && (await session.redrawButtons(shown, keyboard));
       if (!redrawn) {
         const what = single ? t(choice.one) : t(choice.many, { max });
         const text = headed(mark.notice, this.heading(t, what, listing));
-        shown = await session.show(dialog.ctx, text, keyboard);
+        shown = await session.show(text, keyboard);
       }
       // Refused on the spot, before Ozon is ever asked; the list stays as it was.
       const steps = [...(single ? ["p", "t", "m"] : ["p", "t", "d"]), ...(again ? ["lr"] : [])];

@@ -34,9 +34,10 @@ import { cancelData } from "./leave-button.ts";
 /** Callback data of one of this dialog's buttons: it answers `step` with `value`. */
 export type ButtonData = (step: string, value?: string | number) => string;
 
+/** An answer taken; the update that gave it is the dialog's `ctx` from then on. */
 export type Answer =
-  | { kind: "text"; text: string; ctx: ConversationContext }
-  | { kind: "button"; step: string; value: string; ctx: ConversationContext };
+  | { kind: "text"; text: string }
+  | { kind: "button"; step: string; value: string };
 
 /** A pressed button of the question on screen, before it is taken. */
 export interface Press {
@@ -261,9 +262,9 @@ export class Dialog {
       .and(...this.#pressTaken(steps, refuse));
     this.#current = ctx;
     const { press } = this.#read(ctx, steps, refuse);
-    if (!press) return { kind: "text", text: (ctx.message?.text ?? "").trim(), ctx };
+    if (!press) return { kind: "text", text: (ctx.message?.text ?? "").trim() };
     await ctx.answerCallbackQuery();
-    return { kind: "button", ...press, ctx };
+    return { kind: "button", ...press };
   }
 
   /**
