@@ -9,9 +9,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { CONVERSATIONS_VERSION } from "../../../src/bot/core/dialog/conversations.ts";
 import { SqliteStore } from "../../../src/store/sqlite.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
+import { savedByOlderCode } from "../../support/older-dialog.ts";
 import { press, sentMessage } from "../harness.ts";
 import {
   alerts,
@@ -143,16 +143,7 @@ describe("/budget going back", () => {
     await chooseShoes(w);
     await say(w, MANAGER, "1600");
     const confirm = screen(w, MANAGER.id);
-    // The saved dialog as the code before this version wrote it.
-    const key = `session:${MANAGER.id}`;
-    const session = await w.store.get<{
-      conversations: Record<string, { version: unknown[] }>;
-    }>(key);
-    const saved = session && Object.values(session.conversations)[0];
-    if (!session || !saved) throw new Error("no saved dialog");
-    expect(saved.version[1]).toBe(CONVERSATIONS_VERSION);
-    saved.version = [saved.version[0], CONVERSATIONS_VERSION - 1];
-    await w.store.set(key, session);
+    await savedByOlderCode(w.store, MANAGER.id);
 
     const since = w.fake.calls.length;
     await w.send(press(confirm, "Изменить", MANAGER));
