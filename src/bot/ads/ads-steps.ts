@@ -25,12 +25,10 @@ import type { AuditRecorder } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import type { Dialog, MessageRef } from "../core/dialog/dialog.ts";
-import { CLOSE_BUTTON, type DialogButtons } from "../core/dialog/dialog-buttons.ts";
+import type { DialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { type DialogOptions, dialogSpec } from "../core/dialog/dialog-spec.ts";
 import type { OzonCallResult } from "../core/dialog/ozon-call.ts";
 import { chooseShop, shopGone } from "../core/dialog/shop-step.ts";
-import { newRow } from "../core/keyboard-rows.ts";
-import { isNotModified } from "../core/screen-text.ts";
 import type { ShopChoice } from "../core/shop-tags.ts";
 import { ozonProblem } from "./format.ts";
 
@@ -161,31 +159,6 @@ export class AdsShopDialog {
   /** A screen of the dialog, headed by the shop when there are several. */
   show(text: string, keyboard?: InlineKeyboard): Promise<MessageRef> {
     return this.dialog.show(this.tagged(text), keyboard);
-  }
-
-  /**
-   * Redraws only the buttons of the screen the latest press was on (`shown`, the latest drawn):
-   * its text stays, and so does the Close row the dialog put under it. False when the press was
-   * on another message, or that one cannot be edited (gone, too old): show the screen anew.
-   */
-  async redrawButtons(shown: MessageRef | undefined, keyboard: InlineKeyboard): Promise<boolean> {
-    const ctx = this.dialog.ctx;
-    const pressed = ctx.callbackQuery?.message;
-    if (!pressed || !shown || pressed.message_id !== shown.messageId) return false;
-    const { codec } = this.#deps;
-    const markup = keyboard.clone();
-    for (const row of pressed.reply_markup?.inline_keyboard ?? []) {
-      const closes = row.some(
-        (b) => "callback_data" in b && codec.decode(b.callback_data)?.kind === CLOSE_BUTTON.kind,
-      );
-      if (closes) newRow(markup).add(...row);
-    }
-    try {
-      await ctx.api.editMessageReplyMarkup(shown.chatId, shown.messageId, { reply_markup: markup });
-      return true;
-    } catch (error) {
-      return isNotModified(error);
-    }
   }
 
   /** `text` headed by the shop when there are several. */
