@@ -73,7 +73,7 @@ invite-failed-admin = { $reason ->
 invite-role-scope = { $role } · { $shops }
 scope-choose-invite =
     Invite for the role "{ $role }": which stores will it cover?
-    Mark the stores and press Done, or choose All stores.
+    Choose the stores and press Done (or All stores at once).
 scope-all = 🌐 All stores
 scope-done = Done
 scope-marked = ✅ { $name }
@@ -81,7 +81,7 @@ scope-unmarked = ▫️ { $name }
 scope-all-stores = all stores
 scope-no-store = no store
 scope-more = +{ $count }
-scope-none-marked = Mark at least one store, or choose All stores.
+scope-none-marked = Choose at least one store, or All stores.
 scope-expired = This choice has expired. Start again.
 scope-shop-gone = This store has been removed.
 
@@ -106,7 +106,7 @@ users-role-scoped = { $role } ({ $shops })
 users-scope-button = 🏬 { $role }: { $shops }
 users-scope-choose =
     { $name }: which stores does the role "{ $role }" cover?
-    Mark the stores and press Done, or choose All stores.
+    Choose the stores and press Done (or All stores at once).
 users-scope-changed = Stores of "{ $role }": { $shops }
 users-scope-unreachable = ⚠️ "{ $role }" reaches no store: every store it was limited to has been removed. Choose stores again with the button below.
 

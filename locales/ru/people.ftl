@@ -73,7 +73,7 @@ invite-failed-admin = { $reason ->
 invite-role-scope = { $role } · { $shops }
 scope-choose-invite =
     Приглашение для роли «{ $role }»: на какие магазины?
-    Отметьте магазины и нажмите «Готово» или выберите «Все магазины».
+    Выберите магазины и нажмите «Готово» (или сразу «Все магазины»).
 scope-all = 🌐 Все магазины
 scope-done = Готово
 scope-marked = ✅ { $name }
@@ -81,7 +81,7 @@ scope-unmarked = ▫️ { $name }
 scope-all-stores = все магазины
 scope-no-store = ни одного магазина
 scope-more = ещё { $count }
-scope-none-marked = Отметьте хотя бы один магазин или выберите «Все магазины».
+scope-none-marked = Выберите хотя бы один магазин или «Все магазины».
 scope-expired = Этот выбор устарел. Начните заново.
 scope-shop-gone = Этот магазин удалён.
 
@@ -106,7 +106,7 @@ users-role-scoped = { $role } ({ $shops })
 users-scope-button = 🏬 { $role }: { $shops }
 users-scope-choose =
     { $name }: на какие магазины действует роль «{ $role }»?
-    Отметьте магазины и нажмите «Готово» или выберите «Все магазины».
+    Выберите магазины и нажмите «Готово» (или сразу «Все магазины»).
 users-scope-changed = Магазины роли «{ $role }»: { $shops }
 users-scope-unreachable = ⚠️ Роль «{ $role }» не действует ни в одном магазине: все магазины, которыми она была ограничена, удалены. Выберите магазины заново кнопкой ниже.
 

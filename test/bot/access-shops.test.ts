@@ -66,7 +66,7 @@ describe("roles limited to some stores", () => {
     // Done with nothing marked is refused: a scope names at least one store.
     const empty = await pressOn(picker, "Done");
     expect(empty.answer.payload.show_alert).toBe(true);
-    expect(String(empty.answer.payload.text)).toContain("Mark at least one store");
+    expect(String(empty.answer.payload.text)).toContain("Choose at least one store");
 
     const marked = (await pressOn(picker, "Южный")).screen;
     expect(labels(marked)).toContain("✅ Южный");

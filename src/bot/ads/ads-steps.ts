@@ -23,15 +23,12 @@ import { type Problem, problemText } from "../../services/problem.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { AuditRecorder } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
-import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import type { Dialog, MessageRef } from "../core/dialog/dialog.ts";
-import { CLOSE_BUTTON, type DialogButtons } from "../core/dialog/dialog-buttons.ts";
+import type { DialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { type DialogOptions, dialogSpec } from "../core/dialog/dialog-spec.ts";
 import type { OzonCallResult } from "../core/dialog/ozon-call.ts";
 import { chooseShop, shopGone } from "../core/dialog/shop-step.ts";
-import { newRow } from "../core/keyboard-rows.ts";
-import { isNotModified } from "../core/screen-text.ts";
 import type { ShopChoice } from "../core/shop-tags.ts";
 import { ozonProblem } from "./format.ts";
 
@@ -99,9 +96,8 @@ export type DeskChange<T> =
   | { kind: "ended" };
 
 /**
- * The shop an advertising dialog acts for, chosen at its start, and its screens. Its methods still
- * take the update to draw at, as the campaign list and the report dialogs call them; every screen
- * goes to the dialog's latest update (Dialog.ctx), which is the one they pass.
+ * The shop an advertising dialog acts for, chosen at its start, and its screens. Every screen goes
+ * to the dialog's latest update (Dialog.ctx): no method takes the update by hand.
  */
 export class AdsShopDialog {
   readonly dialog: Dialog;
@@ -124,10 +120,9 @@ export class AdsShopDialog {
   static async choose(
     dialog: Dialog,
     deps: AdsDialogDeps,
-    _at: ConversationContext,
     /** A shop already chosen (a campaign card's): used without asking while it is reachable. */
     preferred?: string,
-  ): Promise<{ session: AdsShopDialog; ctx: ConversationContext } | undefined> {
+  ): Promise<AdsShopDialog | undefined> {
     const reachable = await dialog.conversation.external((outside) => {
       const ids = shopsInScope(
         outside.person,
@@ -142,7 +137,7 @@ export class AdsShopDialog {
     if (!picked) return undefined;
     const many = await dialog.conversation.external(() => deps.shops.many);
     const tag = many ? dialog.t("shop-tag", { name: picked.name }) : "";
-    return { session: new AdsShopDialog(dialog, deps, picked, tag), ctx: dialog.ctx };
+    return new AdsShopDialog(dialog, deps, picked, tag);
   }
 
   /**
@@ -153,46 +148,17 @@ export class AdsShopDialog {
   static async forCard(
     dialog: Dialog,
     deps: AdsDialogDeps,
-    ctx: ConversationContext,
     shopId: string,
-  ): Promise<{ session: AdsShopDialog; ctx: ConversationContext } | undefined> {
-    const opened = await AdsShopDialog.choose(dialog, deps, ctx, shopId);
-    if (opened?.session.shop.id === shopId) return opened;
-    if (opened) await opened.session.show(dialog.ctx, dialog.t("shop-none-for-you"));
+  ): Promise<AdsShopDialog | undefined> {
+    const session = await AdsShopDialog.choose(dialog, deps, shopId);
+    if (session?.shop.id === shopId) return session;
+    if (session) await session.show(dialog.t("shop-none-for-you"));
     return undefined;
   }
 
   /** A screen of the dialog, headed by the shop when there are several. */
-  show(_at: ConversationContext, text: string, keyboard?: InlineKeyboard): Promise<MessageRef> {
+  show(text: string, keyboard?: InlineKeyboard): Promise<MessageRef> {
     return this.dialog.show(this.tagged(text), keyboard);
-  }
-
-  /**
-   * Redraws only the buttons of the screen the press of `ctx` was on (`shown`, the latest drawn):
-   * its text stays, and so does the Close row the dialog put under it. False when the press was
-   * on another message, or that one cannot be edited (gone, too old): show the screen anew.
-   */
-  async redrawButtons(
-    ctx: ConversationContext,
-    shown: MessageRef | undefined,
-    keyboard: InlineKeyboard,
-  ): Promise<boolean> {
-    const pressed = ctx.callbackQuery?.message;
-    if (!pressed || !shown || pressed.message_id !== shown.messageId) return false;
-    const { codec } = this.#deps;
-    const markup = keyboard.clone();
-    for (const row of pressed.reply_markup?.inline_keyboard ?? []) {
-      const closes = row.some(
-        (b) => "callback_data" in b && codec.decode(b.callback_data)?.kind === CLOSE_BUTTON.kind,
-      );
-      if (closes) newRow(markup).add(...row);
-    }
-    try {
-      await ctx.api.editMessageReplyMarkup(shown.chatId, shown.messageId, { reply_markup: markup });
-      return true;
-    } catch (error) {
-      return isNotModified(error);
-    }
   }
 
   /** `text` headed by the shop when there are several. */
@@ -204,14 +170,10 @@ export class AdsShopDialog {
    * A card dialog's old → new confirmation under `keyboard` (ads/campaign-dialog-keyboards.ts):
    * `yes` on its confirm button (step "y"); "another value" (step "o") or a typed text is a no.
    */
-  async confirmed(
-    ctx: ConversationContext,
-    text: string,
-    keyboard: InlineKeyboard,
-  ): Promise<{ ctx: ConversationContext; yes: boolean }> {
-    await this.show(ctx, text, keyboard);
+  async confirmed(text: string, keyboard: InlineKeyboard): Promise<boolean> {
+    await this.show(text, keyboard);
     const answer = await this.dialog.answer(["y", "o"]);
-    return { ctx: answer.ctx, yes: answer.kind === "button" && answer.step === "y" };
+    return answer.kind === "button" && answer.step === "y";
   }
 
   /** The shop as it is now: "ok", or why the dialog cannot go on. */
@@ -224,10 +186,10 @@ export class AdsShopDialog {
   }
 
   /** True while the shop is there and active; otherwise the dialog's last screen says why. */
-  async present(ctx: ConversationContext): Promise<boolean> {
+  async present(): Promise<boolean> {
     const state = await this.#state();
     if (state === "ok") return true;
-    await this.end(ctx, { kind: state });
+    await this.end({ kind: state });
     return false;
   }
 
@@ -257,12 +219,9 @@ export class AdsShopDialog {
 
   /**
    * One change through the shop's campaign desk, run like `call`; a problem other than Ozon's
-   * refusal ends the dialog here (its last screen is shown at `ctx`).
+   * refusal ends the dialog here (its last screen is shown).
    */
-  async deskChange<T>(
-    ctx: ConversationContext,
-    change: (desk: AdsAccount["desk"]) => Promise<T>,
-  ): Promise<DeskChange<T>> {
+  async deskChange<T>(change: (desk: AdsAccount["desk"]) => Promise<T>): Promise<DeskChange<T>> {
     const call = await this.call(async ({ desk }) => {
       try {
         return { ok: true as const, value: await change(desk) };
@@ -274,16 +233,17 @@ export class AdsShopDialog {
     if (!call.ok) {
       const refused = ozonRefusal(call.problem);
       if (refused !== undefined) return { kind: "refused", message: refused };
-      await this.end(ctx, call.problem);
+      await this.end(call.problem);
       return { kind: "ended" };
     }
     return call.value.ok ? { kind: "done", value: call.value.value } : { kind: "gone" };
   }
 
   /** The last screen of a dialog whose call came to nothing. */
-  async end(ctx: ConversationContext, problem: AdsProblem): Promise<void> {
-    if (!("kind" in problem)) return void (await this.show(ctx, problemText(ctx.t, problem)));
+  async end(problem: AdsProblem): Promise<void> {
+    const t = this.dialog.t;
+    if (!("kind" in problem)) return void (await this.show(problemText(t, problem)));
     if (problem.kind === "shop_gone") return shopGone(this.dialog, this.shop);
-    await this.dialog.show(ctx.t("shop-paused", { name: this.shop.name }));
+    await this.dialog.show(t("shop-paused", { name: this.shop.name }));
   }
 }

@@ -46,10 +46,8 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
     run: async (dialog, first, shopId, campaignId, page, index) => {
       const { button } = dialog;
       const t = first.t.bind(first);
-      const opened = await AdsShopDialog.forCard(dialog, deps, first, shopId);
-      if (!opened) return;
-      const { session } = opened;
-      const opening = opened.ctx;
+      const session = await AdsShopDialog.forCard(dialog, deps, shopId);
+      if (!session) return;
       const read = await session.call(async ({ desk }) => {
         const campaign = await desk.read(campaignId);
         if (!campaign) return { found: "campaign" as const };
@@ -70,15 +68,13 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
           competitive: competitive?.toString(),
         };
       });
-      if (!read.ok) return session.end(opening, read.problem);
+      if (!read.ok) return session.end(read.problem);
       const got = read.value;
-      if (got.found === "campaign")
-        return void (await session.show(opening, t("ads-campaign-gone")));
+      if (got.found === "campaign") return void (await session.show(t("ads-campaign-gone")));
       if (got.found === "product")
-        return void (await session.show(opening, t("campaigns-bid-product-gone")));
+        return void (await session.show(t("campaigns-bid-product-gone")));
       if (got.found === "refused") {
         return void (await session.show(
-          opening,
           t(BID_REFUSAL_KEYS[got.refusal], { strategy: got.strategy }),
         ));
       }
@@ -99,8 +95,8 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
 
       // The new bid, asked again (with why) from here.
       const asked = await dialog.mark();
-      if (!(await session.present(dialog.ctx))) return;
-      await session.show(dialog.ctx, headed(asked.notice, question), bidAskKeyboard(button, t));
+      if (!(await session.present())) return;
+      await session.show(headed(asked.notice, question), bidAskKeyboard(button, t));
       const answer = await dialog.answer([]);
       if (answer.kind !== "text") return dialog.back(asked); // no step is offered
       const parsed = parseBudgetInput(answer.text, limits, localeOf(t));
@@ -114,7 +110,7 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
         rounded: parsed.rounded,
       };
 
-      if (!(await session.present(dialog.ctx))) return;
+      if (!(await session.present())) return;
       const confirm = amountConfirmText(
         t,
         t("campaigns-bid-confirm", {
@@ -126,15 +122,14 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
         amount,
       );
       const keyboard = bidConfirmKeyboard(button, t);
-      const confirmation = await session.confirmed(dialog.ctx, confirm, keyboard);
-      if (!confirmation.yes) return dialog.back(asked);
-      const at = dialog.ctx;
-      const change = await session.deskChange(at, async (desk) => {
+      if (!(await session.confirmed(confirm, keyboard))) return dialog.back(asked);
+      const actor = actorOf(dialog.ctx);
+      const change = await session.deskChange(async (desk) => {
         const { before, after } = await audited(
           deps.audit,
           {
             kind: "bid",
-            actor: actorOf(at),
+            actor,
             shopId: session.shop.id,
             objectId: campaignId,
             via: `sku ${got.sku}`,
@@ -152,7 +147,7 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
         return dialog.back(asked, t("campaigns-bid-refused", { message: change.message }));
       }
       if (change.kind === "gone") {
-        return void (await session.show(at, t("campaigns-bid-product-gone")));
+        return void (await session.show(t("campaigns-bid-product-gone")));
       }
       const { old, now } = change.value;
       const lines = [
@@ -173,9 +168,9 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
       if (bids) {
         const pageSize = BID_PAGE_SIZE;
         const place = { kind: "bids" as const, message: bids, campaignId, page, pageSize };
-        await redrawCard(deps, session, at, place);
+        await redrawCard(deps, session, place);
       }
-      await session.show(at, lines.join("\n\n"));
+      await session.show(lines.join("\n\n"));
     },
   });
 }

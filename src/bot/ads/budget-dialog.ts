@@ -30,7 +30,7 @@ import type { Translator } from "../core/i18n.ts";
 import { localeOf } from "../core/numbers.ts";
 import { type AdsDialogDeps, AdsShopDialog, adsDialog, ozonRefusal } from "./ads-steps.ts";
 import { enteredFrom, redrawCard } from "./campaign-card.ts";
-import { CampaignList } from "./campaign-list.ts";
+import { CampaignList, type ListPlace } from "./campaign-list.ts";
 import {
   amountConfirmText,
   BUDGET_REASON_KEYS,
@@ -58,9 +58,8 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
     id: BUDGET_CONVERSATION,
     buttons: BUDGET_DIALOG,
     run: async (dialog, first, shopId, campaignId, listPage = 0) => {
-      const opened = await AdsShopDialog.choose(dialog, deps, first, shopId);
-      if (!opened) return;
-      const { session } = opened;
+      const session = await AdsShopDialog.choose(dialog, deps, shopId);
+      if (!session) return;
       const ask = new BudgetQuestions(dialog, deps, session);
 
       // The campaign: the card's (as Ozon shows it now, not the briefly cached list) or chosen
@@ -91,9 +90,9 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
       const card = enteredFrom(first);
       if (card && campaignId === campaign.id && session.shop.id === shopId) {
         const place = { kind: "card" as const, message: card, campaignId, listPage };
-        await redrawCard(deps, session, dialog.ctx, place);
+        await redrawCard(deps, session, place);
       }
-      await session.show(dialog.ctx, changed.text);
+      await session.show(changed.text);
     },
   });
 }
@@ -126,7 +125,7 @@ class BudgetQuestions {
 
   /** True while the shop is there and active; a shop removed or paused ends the dialog here. */
   #present(): Promise<boolean> {
-    return this.#session.present(this.#dialog.ctx);
+    return this.#session.present();
   }
 
   /**
@@ -141,7 +140,7 @@ class BudgetQuestions {
       return campaign ? campaignView(campaign) : null;
     });
     if (!found.ok) {
-      await this.#session.end(this.#dialog.ctx, found.problem);
+      await this.#session.end(found.problem);
       return undefined;
     }
     if (!found.value) return { notice: t("ads-campaign-gone") };
@@ -153,37 +152,33 @@ class BudgetQuestions {
   }
 
   /**
-   * The paged list until a campaign with a budget is pressed (a typed text searches): the campaign
-   * and the list's screen to come back to, with its search and page. A search that finds nothing
-   * and a campaign that cannot be budgeted come back to the list with why; `notice` heads it first.
+   * The paged list: a campaign with a budget pressed, and the list's mark to come back to (it
+   * carries the search and the page, so the list comes back as it was). A page turned or a search
+   * typed goes back to the mark with the list's new place; a search that finds nothing and a
+   * campaign that cannot be budgeted go back with why. `notice` heads the list when first shown.
    */
   async chooseCampaign(
     notice: string,
   ): Promise<{ campaign: CampaignView; list: Mark } | undefined> {
     const [t, list, dialog] = [this.#t, this.#list, this.#dialog];
-    let before: Mark | undefined; // the list shown before: where a missed search goes back to
-    for (let opening = notice; ; opening = "") {
-      const shown = await dialog.mark();
-      if (!(await this.#present())) return undefined;
-      const listing = await list.load();
-      if (!listing.ok) {
-        await this.#session.end(dialog.ctx, listing.problem);
-        return undefined;
-      }
-      await list.missed(listing.value, before, t);
-      const { items, pages } = listing.value;
-      const head = list.heading(t, t("ads-budget-choose"), listing.value);
-      const text = headed(shown.returned ? shown.notice : opening, head);
-      const keyboard = budgetCampaignsKeyboard(dialog.button, t, items, list.page, pages);
-      await this.#session.show(dialog.ctx, text, keyboard);
-      const answer = await dialog.answer(["p", "c"]);
-      before = shown;
-      if (list.take(answer) || answer.kind !== "button") continue;
-      const found = await this.lookUp(answer.value, false);
-      if (!found) return undefined;
-      if ("campaign" in found) return { campaign: found.campaign, list: shown };
-      return dialog.back(shown, found.notice);
-    }
+    const shown = await dialog.mark<ListPlace>();
+    list.standAt(shown.carried);
+    if (!(await this.#present())) return undefined;
+    const listing = await list.load();
+    if (!listing.ok) return void (await this.#session.end(listing.problem));
+    await list.missed(listing.value, shown, t);
+    const { items, pages } = listing.value;
+    const head = list.heading(t, t("ads-budget-choose"), listing.value);
+    const text = headed(shown.returned ? shown.notice : notice, head);
+    const keyboard = budgetCampaignsKeyboard(dialog.button, t, items, list.page, pages);
+    await this.#session.show(text, keyboard);
+    const answer = await dialog.answer(["p", "c"]);
+    const moved = list.moved(answer);
+    if (moved || answer.kind !== "button") return dialog.back(shown, "", moved);
+    const found = await this.lookUp(answer.value, false);
+    if (!found) return undefined;
+    if ("campaign" in found) return { campaign: found.campaign, list: shown };
+    return dialog.back(shown, found.notice);
   }
 
   /**
@@ -203,7 +198,7 @@ class BudgetQuestions {
       current: budgetText(t, campaign.budget),
     });
     const text = [asked.notice, question].filter(Boolean).join("\n\n");
-    await this.#session.show(this.#dialog.ctx, text, budgetAmountKeyboard(this.#dialog.button, t));
+    await this.#session.show(text, budgetAmountKeyboard(this.#dialog.button, t));
     const answer = await this.#dialog.answer(["b"]);
     return answer.kind === "text" ? this.#typed(answer.text, kind, asked) : "back";
   }
@@ -223,8 +218,9 @@ class BudgetQuestions {
   }
 
   /**
-   * Old → new until Change is pressed (the amount to send). A typed amount is a new answer to the
-   * amount question: confirmed in turn; "another amount" goes back to the question.
+   * Old → new: the amount to send on Change; "another amount" goes back to the amount question.
+   * A typed amount is a new answer to that question: confirmed in turn (carried back to this
+   * screen's mark), or, not an amount, the question asked again with why.
    */
   async confirm(
     campaign: CampaignView,
@@ -232,22 +228,23 @@ class BudgetQuestions {
     typed: TypedAmount,
     asked: Mark,
   ): Promise<TypedAmount | undefined> {
-    const t = this.#t;
-    const keyboard = budgetConfirmKeyboard(this.#dialog.button, t);
-    for (let wanted = typed; await this.#present(); ) {
-      const question = t("ads-budget-confirm", {
-        kind,
-        title: campaignTitle(campaign),
-        old: budgetText(t, campaign.budget),
-        new: budgetText(t, wanted.millionths),
-      });
-      await this.#session.show(this.#dialog.ctx, amountConfirmText(t, question, wanted), keyboard);
-      const answer = await this.#dialog.answer(["y", "a"]);
-      if (answer.kind === "text") wanted = await this.#typed(answer.text, kind, asked);
-      else if (answer.step === "y") return wanted;
-      else return this.#dialog.back(asked);
+    const [t, dialog] = [this.#t, this.#dialog];
+    const shown = await dialog.mark<TypedAmount>();
+    const wanted = shown.carried ?? typed;
+    if (!(await this.#present())) return undefined;
+    const question = t("ads-budget-confirm", {
+      kind,
+      title: campaignTitle(campaign),
+      old: budgetText(t, campaign.budget),
+      new: budgetText(t, wanted.millionths),
+    });
+    const keyboard = budgetConfirmKeyboard(dialog.button, t);
+    await this.#session.show(amountConfirmText(t, question, wanted), keyboard);
+    const answer = await dialog.answer(["y", "a"]);
+    if (answer.kind === "text") {
+      return dialog.back(shown, "", await this.#typed(answer.text, kind, asked));
     }
-    return undefined;
+    return answer.step === "y" ? wanted : dialog.back(asked);
   }
 
   /** Ozon changes the budget: what it said, in the script's terms. */
@@ -284,7 +281,7 @@ class BudgetQuestions {
     if (!call.ok) {
       const message = ozonRefusal(call.problem);
       if (message === undefined) {
-        await this.#session.end(this.#dialog.ctx, call.problem);
+        await this.#session.end(call.problem);
         return { kind: "ended" };
       }
       // Ozon's 4xx on a budget change is about the amount: asked again with its words.
@@ -314,7 +311,7 @@ class BudgetQuestions {
       const title = campaignTitle(campaign);
       return { kind: "unbudgeted", notice: t("ads-budget-kind-unknown", { title }) };
     }
-    await this.#session.show(this.#dialog.ctx, t("ads-campaign-gone"));
+    await this.#session.show(t("ads-campaign-gone"));
     return { kind: "ended" };
   }
 }

@@ -31,10 +31,10 @@ export type CardPlace =
 export async function redrawCard(
   deps: AdsDialogDeps,
   session: AdsShopDialog,
-  ctx: ConversationContext,
   place: CardPlace,
 ): Promise<void> {
-  const t = ctx.t.bind(ctx);
+  const ctx = session.dialog.ctx;
+  const t = session.dialog.t;
   const b: CardButtons = { codec: deps.codec, owner: ctx.from?.id ?? 0, shopRef: session.shop.ref };
   const { campaignId } = place;
   const read = await session.call(async ({ desk }) => {

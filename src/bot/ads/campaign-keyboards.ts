@@ -3,7 +3,6 @@
  * store's list, a campaign's card, the pause/resume question and a page of product bids.
  */
 import { InlineKeyboard } from "grammy";
-import type { CampaignProduct } from "../../ozon/performance/types.ts";
 import { historyButton } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { Translator } from "../core/i18n.ts";
@@ -11,8 +10,8 @@ import { newRow } from "../core/keyboard-rows.ts";
 import { moneyText } from "../core/numbers.ts";
 import type { ShopChoice } from "../core/shop-tags.ts";
 import { CAMPAIGN_BUTTON, type CampaignAction } from "./buttons.ts";
-import type { CampaignCardView } from "./campaigns-format.ts";
-import { campaignButton, shortLabel } from "./format.ts";
+import { type BidLine, bidButton, type CampaignCardView } from "./campaigns-format.ts";
+import { campaignButton } from "./format.ts";
 import { QUICK_REPORTS } from "./keyboards.ts";
 
 /** The card's ⚡ reports: yesterday and the last 7 days, by day. */
@@ -134,20 +133,18 @@ export function toggleConfirmKeyboard(
     .text(t("campaigns-back-to-card-button"), cardData(b, "c", id, listPage));
 }
 
+/** A page of product bids: a button per product (title · SKU · bid), the pager, back to the card. */
 export function bidsKeyboard(
   b: CardButtons,
   t: Translator,
   id: string,
-  items: readonly Pick<CampaignProduct, "sku" | "title">[],
+  items: readonly BidLine[],
   page: number,
   more: boolean,
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   items.forEach((p, i) => {
-    newRow(keyboard).text(
-      `${i + 1}. ${shortLabel(p.title || p.sku, 30)}`,
-      cardData(b, "bs", id, `${page}.${i}`),
-    );
+    newRow(keyboard).text(bidButton(t, p), cardData(b, "bs", id, `${page}.${i}`));
   });
   if (page > 1 || more) {
     newRow(keyboard);

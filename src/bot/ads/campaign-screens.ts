@@ -8,19 +8,12 @@ import type { InlineKeyboard } from "grammy";
 import { toggleOf } from "../../services/ads/index.ts";
 import type { Translator } from "../core/i18n.ts";
 import { bidsKeyboard, type CardButtons, cardKeyboard } from "./campaign-keyboards.ts";
-import { bidText, type CampaignCardView, campaignCardText } from "./campaigns-format.ts";
+import { type BidLine, type CampaignCardView, campaignCardText } from "./campaigns-format.ts";
 import { campaignTitle } from "./format.ts";
 
 export interface Screen {
   text: string;
   keyboard: InlineKeyboard;
-}
-
-/** One product on a bids page (the bid as a string of millionths, none when Ozon sets it). */
-export interface BidLine {
-  sku: string;
-  title: string;
-  bid?: string;
 }
 
 /** The card: state, budget, period, yesterday's spend (when known), under `notice` if any. */
@@ -39,7 +32,10 @@ export function cardScreen(
   };
 }
 
-/** A page of the campaign's product bids, each a button to change it. */
+/**
+ * A page of the campaign's product bids, buttons only (as the campaign lists): each product's
+ * button says its title, SKU and bid; the message over them says what to do and the page.
+ */
 export function bidsScreen(
   t: Translator,
   b: CardButtons,
@@ -47,17 +43,9 @@ export function bidsScreen(
   listed: { items: readonly BidLine[]; page: number; more: boolean },
 ): Screen {
   const head = t("campaigns-bids-head", { title: campaignTitle(campaign), page: listed.page });
-  const lines = listed.items.map((p, i) =>
-    t("campaigns-bid-line", {
-      number: i + 1,
-      title: p.title || p.sku,
-      sku: p.sku,
-      bid: bidText(t, p.bid),
-    }),
-  );
-  const body = lines.length > 0 ? lines : [t("campaigns-bids-empty")];
+  const what = listed.items.length > 0 ? t("campaigns-bids-hint") : t("campaigns-bids-empty");
   return {
-    text: [head, "", ...body, "", t("campaigns-bids-hint")].join("\n"),
+    text: `${head}\n${what}`,
     keyboard: bidsKeyboard(b, t, campaign.id, listed.items, listed.page, listed.more),
   };
 }

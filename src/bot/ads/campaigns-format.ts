@@ -6,7 +6,7 @@
 import type { BidRefusal, BudgetCampaign, CampaignStateKey } from "../../services/ads/index.ts";
 import type { Translator } from "../core/i18n.ts";
 import { dayText, localeOf, moneyText } from "../core/numbers.ts";
-import { campaignTitle, STATE_ICONS, STATE_KEYS } from "./format.ts";
+import { campaignTitle, STATE_ICONS, STATE_KEYS, titledButton } from "./format.ts";
 
 /** What a card or a list line needs of a campaign (JSON-safe: money as strings of millionths). */
 export interface CampaignCardView {
@@ -78,4 +78,17 @@ export const BID_REFUSAL_KEYS = {
 /** A bid: "12,30 ₽", or "set by Ozon" when the product has none. */
 export function bidText(t: Translator, bid: string | undefined): string {
   return bid === undefined ? t("campaigns-bid-none") : moneyText(t, BigInt(bid));
+}
+
+/** One product on a bids page (the bid as a string of millionths, none when Ozon sets it). */
+export interface BidLine {
+  sku: string;
+  title: string;
+  bid?: string | undefined;
+}
+
+/** A product's button on the bids page: "Title · SKU 123 · 12,30 ₽" (no title: the SKU alone). */
+export function bidButton(t: Translator, product: BidLine): string {
+  const tail = t("campaigns-bid-button", { sku: product.sku, bid: bidText(t, product.bid) });
+  return product.title ? titledButton(product.title, tail) : tail;
 }

@@ -97,8 +97,14 @@ export const STATE_ICONS: Record<CampaignStateKey, string> = {
 
 /** What a phone shows of a button's text: a longer one is cut there by Telegram's clients. */
 const BUTTON_TEXT_MAX = 64;
-/** The least of a title a campaign's button keeps, however long the rest is. */
+/** The least of a title a button keeps, however long the rest is. */
 const TITLE_MIN = 16;
+
+/** A list's button "Title · tail" (`mark` before it), the title cut so the whole fits a phone. */
+export function titledButton(title: string, tail: string, mark = ""): string {
+  const room = Math.max(BUTTON_TEXT_MAX - mark.length - tail.length - 3, TITLE_MIN);
+  return clip(`${mark}${clip(title, room)} · ${tail}`, BUTTON_TEXT_MAX);
+}
 
 /**
  * A campaign's button in a list: "Title · ▶️ 1 500 ₽" ("4 900 ₽/нед" when weekly), with `mark`
@@ -116,8 +122,7 @@ export function campaignButton(
     kind: campaign.budget === "0" ? "none" : (campaign.kind ?? "daily"),
   });
   const tail = [`${STATE_ICONS[campaign.stateKey]} ${budget}`, extra].filter(Boolean).join(" · ");
-  const room = Math.max(BUTTON_TEXT_MAX - mark.length - tail.length - 3, TITLE_MIN);
-  return clip(`${mark}${clip(campaignTitle(campaign), room)} · ${tail}`, BUTTON_TEXT_MAX);
+  return titledButton(campaignTitle(campaign), tail, mark);
 }
 
 /** A button label: short enough to read on a phone. */

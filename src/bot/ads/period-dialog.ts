@@ -42,9 +42,8 @@ export function periodConversation(deps: AdsDialogDeps): ConversationSpec {
     run: async (dialog, first, shopId, campaignId, listPage = 0) => {
       const { button, conversation } = dialog;
       const t = first.t.bind(first);
-      const opened = await AdsShopDialog.forCard(dialog, deps, first, shopId);
-      if (!opened) return;
-      const { session } = opened;
+      const session = await AdsShopDialog.forCard(dialog, deps, shopId);
+      if (!session) return;
       const read = await session.call(async ({ desk }) => {
         const campaign = await desk.read(campaignId);
         return campaign
@@ -55,15 +54,15 @@ export function periodConversation(deps: AdsDialogDeps): ConversationSpec {
             }
           : null;
       });
-      if (!read.ok) return session.end(opened.ctx, read.problem);
-      if (!read.value) return void (await session.show(opened.ctx, t("ads-campaign-gone")));
+      if (!read.ok) return session.end(read.problem);
+      if (!read.value) return void (await session.show(t("ads-campaign-gone")));
       const current = read.value;
       const old = campaignPeriodText(t, current.fromDate, current.toDate);
       // The new dates, asked again (with why) from here.
       const asked = await dialog.mark();
-      if (!(await session.present(dialog.ctx))) return;
+      if (!(await session.present())) return;
       const question = t("campaigns-period-ask", { title: current.title, current: old });
-      await session.show(dialog.ctx, headed(asked.notice, question), periodAskKeyboard(button, t));
+      await session.show(headed(asked.notice, question), periodAskKeyboard(button, t));
       const answer = await dialog.answer(["u"]);
       let dates: Dates = { fromDate: "", toDate: "" }; // "No end date"
       if (answer.kind === "text") {
@@ -81,22 +80,21 @@ export function periodConversation(deps: AdsDialogDeps): ConversationSpec {
         dates = { fromDate: parsed.fromDate, toDate: parsed.toDate };
       }
 
-      if (!(await session.present(dialog.ctx))) return;
+      if (!(await session.present())) return;
       const confirm = t("campaigns-period-confirm", {
         title: current.title,
         old,
         new: campaignPeriodText(t, dates.fromDate, dates.toDate),
       });
       const keyboard = periodConfirmKeyboard(button, t);
-      const confirmation = await session.confirmed(dialog.ctx, confirm, keyboard);
-      if (!confirmation.yes) return dialog.back(asked);
-      const at = dialog.ctx;
-      const change = await session.deskChange(at, async (desk) => {
+      if (!(await session.confirmed(confirm, keyboard))) return dialog.back(asked);
+      const actor = actorOf(dialog.ctx);
+      const change = await session.deskChange(async (desk) => {
         const { before, after } = await audited(
           deps.audit,
           {
             kind: "campaign-period",
-            actor: actorOf(at),
+            actor,
             shopId: session.shop.id,
             objectId: campaignId,
           },
@@ -113,7 +111,7 @@ export function periodConversation(deps: AdsDialogDeps): ConversationSpec {
       if (change.kind === "refused") {
         return dialog.back(asked, t("campaigns-period-refused", { message: change.message }));
       }
-      if (change.kind === "gone") return void (await session.show(at, t("ads-campaign-gone")));
+      if (change.kind === "gone") return void (await session.show(t("ads-campaign-gone")));
       const { before, after } = change.value;
       const lines = [
         t("campaigns-period-done", {
@@ -131,9 +129,9 @@ export function periodConversation(deps: AdsDialogDeps): ConversationSpec {
       }
       const card = enteredFrom(first);
       if (card) {
-        await redrawCard(deps, session, at, { kind: "card", message: card, campaignId, listPage });
+        await redrawCard(deps, session, { kind: "card", message: card, campaignId, listPage });
       }
-      await session.show(at, lines.join("\n\n"));
+      await session.show(lines.join("\n\n"));
     },
   });
 }

@@ -76,11 +76,11 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
     id: REPORT_CONVERSATION,
     buttons: REPORT_DIALOG,
     run: async (dialog, first, shopId, campaignId, title, quick) => {
-      const opened = await AdsShopDialog.choose(dialog, deps, first, shopId);
-      if (!opened) return;
-      const ask = new ReportQuestions(dialog, deps, opened.session);
+      const session = await AdsShopDialog.choose(dialog, deps, shopId);
+      if (!session) return;
+      const ask = new ReportQuestions(dialog, deps, session);
       const t = first.t.bind(first);
-      const shop = opened.session.shop.id;
+      const shop = session.shop.id;
 
       const carded = campaignId && shop === shopId ? campaignId : undefined;
       const quickly = carded && quick && cardQuickPreset(shop, { id: carded, title }, quick);
@@ -154,7 +154,7 @@ class ReportQuestions {
 
   /** True while the shop is there and active; a shop removed or paused ends the dialog here. */
   #present(): Promise<boolean> {
-    return this.#session.present(this.#dialog.ctx);
+    return this.#session.present();
   }
 
   /**
@@ -227,12 +227,12 @@ class ReportQuestions {
     if (!(await this.#present())) return undefined;
     const found = await this.#session.call(({ campaigns }) => campaigns.objects(id));
     if (!found.ok) {
-      await this.#session.end(dialog.ctx, found.problem);
+      await this.#session.end(found.problem);
       return undefined;
     }
     if (found.value.length === 0) return dialog.back(kindAsked, t("ads-report-no-objects"));
     const keyboard = objectsKeyboard(dialog.button, t, found.value);
-    await this.#session.show(dialog.ctx, headed(asked.notice, t("ads-report-objects")), keyboard);
+    await this.#session.show(headed(asked.notice, t("ads-report-objects")), keyboard);
     const answer = await dialog.answer(["o"]);
     if (answer.kind === "text") return dialog.back(asked, t("dialog-use-buttons"));
     if (answer.value === "all") return found.value;
@@ -260,7 +260,6 @@ class ReportQuestions {
     });
     const question = t("ads-report-period", { zone: zoneText(t, this.#deps.timezone), example });
     await this.#session.show(
-      dialog.ctx,
       headed(asked.returned ? asked.notice : opening, question),
       periodKeyboard(dialog.button, t),
     );
@@ -309,7 +308,7 @@ class ReportQuestions {
     };
     const keyboard = reportConfirmKeyboard(dialog.button, t, format, chosen.groupBy);
     const text = confirmText(t, request, chosen.groupBy, format);
-    await this.#session.show(at, headed(asked.notice, text), keyboard);
+    await this.#session.show(headed(asked.notice, text), keyboard);
     const answer = await dialog.answer(["y", "f", "g", "ok"]);
     if (answer.kind === "text") return dialog.back(asked, t("dialog-use-buttons"));
     if (answer.step === "y") return request;
@@ -327,12 +326,10 @@ class ReportQuestions {
   async order(request: ReportRequest, preset?: PeriodPreset): Promise<void> {
     const session = this.#session;
     const t = this.#t;
-    const at = this.#dialog.ctx;
     const checked = await session.call(async ({ jobs }) => jobs.check(request) ?? null);
-    if (!checked.ok) return session.end(at, checked.problem);
-    if (checked.value) return void (await session.show(at, refusal(t, checked.value)));
+    if (!checked.ok) return session.end(checked.problem);
+    if (checked.value) return void (await session.show(refusal(t, checked.value)));
     const progress = await session.show(
-      at,
       t("ads-report-progress-ordered", { about: reportAbout(t, request) }),
     );
     const queued = await session.call(async ({ jobs }) => {
@@ -344,8 +341,8 @@ class ReportQuestions {
         throw error;
       }
     });
-    if (!queued.ok) return session.end(at, queued.problem);
-    if (!queued.value.ok) return void (await session.show(at, refusal(t, queued.value.problem)));
+    if (!queued.ok) return session.end(queued.problem);
+    if (!queued.value.ok) return void (await session.show(refusal(t, queued.value.problem)));
     const presets = this.#deps.presets;
     if (!presets) return;
     const remembered = preset && presetOf(session.shop.id, request, preset);

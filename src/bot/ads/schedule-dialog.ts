@@ -209,7 +209,7 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
         return dialog.back(listed);
       }
       if (answer.step !== "n") return dialog.back(listed);
-      const made = await newScheduleSteps(dialog, deps, dialog.ctx, target);
+      const made = await newScheduleSteps(dialog, deps, target);
       if (!made) return;
       return dialog.back(listed, made.saved ? t("schedule-saved") : (made.notice ?? ""));
     },

@@ -25,7 +25,6 @@ import {
 } from "../../services/schedules/schedules.ts";
 import { parseTimeOfDay, type ScheduleRule } from "../../services/schedules/slots.ts";
 import { actorOf } from "../audit/index.ts";
-import type { ConversationContext } from "../core/context.ts";
 import type { Answer, Dialog } from "../core/dialog/dialog.ts";
 import { Questions } from "../core/dialog/questions.ts";
 import { AdsShopDialog } from "./ads-steps.ts";
@@ -58,20 +57,17 @@ export interface ScheduleTarget {
 }
 
 /**
- * Walks through a new schedule; resolves with the saved schedule (or a sentence why not) and the
- * context to go on with, or undefined when the dialog ended (no store reached, store gone).
+ * Walks through a new schedule; resolves with the saved schedule (or a sentence why not), or
+ * undefined when the dialog ended (no store reached, store gone).
  */
 export async function newScheduleSteps(
   dialog: Dialog,
   deps: ScheduleDialogDeps,
-  ctx: ConversationContext,
   target: ScheduleTarget,
-): Promise<{ ctx: ConversationContext; saved?: ReportSchedule; notice?: string } | undefined> {
-  const { button, conversation } = dialog;
-  const t = ctx.t.bind(ctx);
-  const opened = await AdsShopDialog.choose(dialog, deps, ctx);
-  if (!opened) return undefined;
-  const { session } = opened;
+): Promise<{ saved?: ReportSchedule; notice?: string } | undefined> {
+  const { button, conversation, t } = dialog;
+  const session = await AdsShopDialog.choose(dialog, deps);
+  if (!session) return undefined;
   const ask = new Questions(dialog, session, t);
 
   // The campaigns: one pressed goes straight on; "More campaigns" toggles them until Done.
@@ -142,9 +138,9 @@ export async function newScheduleSteps(
       throw error;
     }
   });
-  if (!saved.ok) return { ctx: dialog.ctx, notice: t("schedule-limit", { max: saved.max }) };
+  if (!saved.ok) return { notice: t("schedule-limit", { max: saved.max }) };
   await conversation.external(() => deps.wake());
-  return { ctx: dialog.ctx, saved: saved.schedule };
+  return { saved: saved.schedule };
 
   /**
    * The schedule in full with Save; a press on its period, grouping or format draws it again

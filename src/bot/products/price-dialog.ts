@@ -76,47 +76,41 @@ export function priceConversation(deps: ProductDialogDeps): ConversationSpec {
       if (typed.kind !== "text") return dialog.back(asked);
       const price = await typedPrice(asked, typed.text, false);
 
-      // Old → new with the change in %; the old and the minimum price may be set too. One key
-      // for every confirmation of this price (a double tap of Change or of the 50 % question).
+      // Old → new with the change in %; the old and the minimum price may be set too, each
+      // carried back to this screen (Dialog.back) as kopecks. One key for every confirmation of
+      // this price (a double tap of Change or of the 50 % question).
       const onceKey = await pd.onceKey();
-      const extras: Partial<Record<Extra, bigint>> = {};
-      for (;;) {
-        const confirm = await dialog.mark();
-        const lines = [
-          confirm.notice,
-          t("products-price-confirm", {
-            name,
-            old: shown(card.price),
-            new: priceText(price, localeOf(t)),
-            change: old > 0n ? percentChange(old, price) : "—",
-          }),
-        ];
-        if (extras.old !== undefined) {
-          lines.push(
-            t("products-price-confirm-old", {
-              old: shown(card.oldPrice),
-              new: shown(extras.old.toString()),
-            }),
-          );
-        }
-        if (extras.min !== undefined) {
-          lines.push(
-            t("products-price-confirm-min", {
-              old: shown(card.minPrice),
-              new: shown(extras.min.toString()),
-            }),
-          );
-        }
-        const keyboard = new InlineKeyboard()
-          .text(t("products-price-yes"), dialog.button("y"))
-          .text(t("products-another"), dialog.button("a"))
-          .row()
-          .text(t("products-price-set-old"), dialog.button("o"))
-          .text(t("products-price-set-min"), dialog.button("m"));
-        await pd.show(lines.filter(Boolean).join("\n"), keyboard);
-        const answer = await dialog.answer(["y", "a", "o", "m"]);
-        if (answer.kind === "text" || answer.step === "a") return dialog.back(asked);
-        if (answer.step === "y") break;
+      const confirm = await dialog.mark<Partial<Record<Extra, string>>>();
+      const extras = confirm.carried ?? {};
+      const lines = [
+        confirm.notice,
+        t("products-price-confirm", {
+          name,
+          old: shown(card.price),
+          new: priceText(price, localeOf(t)),
+          change: old > 0n ? percentChange(old, price) : "—",
+        }),
+      ];
+      if (extras.old !== undefined) {
+        lines.push(
+          t("products-price-confirm-old", { old: shown(card.oldPrice), new: shown(extras.old) }),
+        );
+      }
+      if (extras.min !== undefined) {
+        lines.push(
+          t("products-price-confirm-min", { old: shown(card.minPrice), new: shown(extras.min) }),
+        );
+      }
+      const keyboard = new InlineKeyboard()
+        .text(t("products-price-yes"), dialog.button("y"))
+        .text(t("products-another"), dialog.button("a"))
+        .row()
+        .text(t("products-price-set-old"), dialog.button("o"))
+        .text(t("products-price-set-min"), dialog.button("m"));
+      await pd.show(lines.filter(Boolean).join("\n"), keyboard);
+      const answer = await dialog.answer(["y", "a", "o", "m"]);
+      if (answer.kind === "text" || answer.step === "a") return dialog.back(asked);
+      if (answer.step !== "y") {
         const extra: Extra = answer.step === "o" ? "old" : "min";
         const extraAsked = await dialog.mark();
         const promptKey = extra === "old" ? "products-price-ask-old" : "products-price-ask-min";
@@ -129,7 +123,8 @@ export function priceConversation(deps: ProductDialogDeps): ConversationSpec {
         );
         const extraTyped = await dialog.answer([]);
         if (extraTyped.kind !== "text") return dialog.back(extraAsked);
-        extras[extra] = await typedPrice(extraAsked, extraTyped.text, extra === "old");
+        const value = await typedPrice(extraAsked, extraTyped.text, extra === "old");
+        return dialog.back(confirm, "", { ...extras, [extra]: value.toString() });
       }
 
       // More than 50 % either way: once more, naming the size.
@@ -159,8 +154,8 @@ export function priceConversation(deps: ProductDialogDeps): ConversationSpec {
             onceKey,
             productId,
             price: price.toString(),
-            ...(extras.old !== undefined ? { oldPrice: extras.old.toString() } : {}),
-            ...(extras.min !== undefined ? { minPrice: extras.min.toString() } : {}),
+            ...(extras.old !== undefined ? { oldPrice: extras.old } : {}),
+            ...(extras.min !== undefined ? { minPrice: extras.min } : {}),
           },
           deps.now,
           pd.audit(card, priceChange(card, price, extras)),
@@ -184,13 +179,13 @@ export function priceConversation(deps: ProductDialogDeps): ConversationSpec {
 function priceChange(
   card: Pick<ProductCard, "price" | "oldPrice" | "minPrice">,
   price: bigint,
-  extras: Partial<Record<Extra, bigint>>,
+  extras: Partial<Record<Extra, string>>,
 ): { from: string; to: string } {
   const text = (kopecks: string | bigint | undefined) =>
     kopecks === undefined || BigInt(kopecks) === 0n ? "—" : priceText(BigInt(kopecks));
   const from = [text(card.price)];
   const to = [text(price)];
-  for (const [extra, value] of Object.entries(extras) as Array<[Extra, bigint]>) {
+  for (const [extra, value] of Object.entries(extras) as Array<[Extra, string]>) {
     const before = extra === "old" ? card.oldPrice : card.minPrice;
     from.push(`${extra} ${text(before)}`);
     to.push(`${extra} ${text(value)}`);

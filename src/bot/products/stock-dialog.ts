@@ -58,7 +58,7 @@ export function stockConversation(deps: ProductDialogDeps): ConversationSpec {
           });
           keyboard.text(label, dialog.button("w", i)).row();
         });
-        const questions = new Questions(dialog, { show: (_ctx, text, kb) => pd.show(text, kb) }, t);
+        const questions = new Questions(dialog, { show: (text, kb) => pd.show(text, kb) }, t);
         const indices = card.warehouses.map((_, i) => i);
         const picked = await questions.pick(
           t("products-stock-choose", { name }),

@@ -1,17 +1,18 @@
 /**
  * Going back in /budget (the plugin's rewind, core/dialog/dialog.ts mark/back): Back on the
- * amount returns to the list it was chosen from, with its search, on the same message; "another
- * amount" and an amount Ozon refused return to the amount question on the message pressed, the
- * reason heading it; a wrong amount typed on the confirmation asks the amount again below it.
+ * amount returns to the list it was chosen from, with its search and page, on the same message;
+ * "another amount" and an amount Ozon refused return to the amount question on the message
+ * pressed, the reason heading it; a wrong amount typed on the confirmation asks the amount again
+ * below it, a good one is confirmed in turn.
  * And a budget dialog saved by older code ends with a sentence, not a crash.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { CONVERSATIONS_VERSION } from "../../../src/bot/core/dialog/conversations.ts";
 import { SqliteStore } from "../../../src/store/sqlite.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
+import { savedByOlderCode } from "../../support/older-dialog.ts";
 import { press, sentMessage } from "../harness.ts";
 import {
   alerts,
@@ -65,6 +66,38 @@ describe("/budget going back", () => {
     await say(w, MANAGER, "1800");
     await tap(w, MANAGER, "Изменить");
     expect(budgetOf(w)).toBe("1800000000");
+    expect(performanceCalls(w.sandbox).budget).toBe(1);
+  });
+
+  it("Back returns to the page the campaign was chosen on, and its pager goes on", async () => {
+    const w = await startWorld();
+    await slash(w, MANAGER, "budget");
+    await tap(w, MANAGER, "»");
+    expect(screenText(w, MANAGER.id)).toContain("Страница 2 из 2");
+    const list = messageOf(screen(w, MANAGER.id));
+    const onPage2 = labels(w, MANAGER.id).find((label) => / · /.test(label)) ?? "";
+    await tap(w, MANAGER, onPage2);
+    expect(screenText(w, MANAGER.id)).toContain("бюджет сейчас");
+    await tap(w, MANAGER, "« Назад");
+    const back = screen(w, MANAGER.id);
+    expect(messageOf(back)).toBe(list);
+    expect(screenText(w, MANAGER.id)).toContain("Страница 2 из 2");
+    expect(labels(w, MANAGER.id)).toContain(onPage2);
+    await tap(w, MANAGER, "«");
+    expect(screenText(w, MANAGER.id)).toContain("Страница 1 из 2");
+  });
+
+  it("an amount typed on the confirmation is confirmed in turn; that one is sent", async () => {
+    const w = await startWorld();
+    await chooseShoes(w);
+    await say(w, MANAGER, "1600");
+    expect(screenText(w, MANAGER.id)).toContain(`→ 1${NBSP}600${NBSP}₽`);
+    await say(w, MANAGER, "1650");
+    expect(screen(w, MANAGER.id).method).toBe("sendMessage"); // below the typed text
+    expect(screenText(w, MANAGER.id)).toContain(`→ 1${NBSP}650${NBSP}₽`);
+    expect(performanceCalls(w.sandbox).budget).toBe(0);
+    await tap(w, MANAGER, "Изменить");
+    expect(budgetOf(w)).toBe("1650000000");
     expect(performanceCalls(w.sandbox).budget).toBe(1);
   });
 
@@ -143,16 +176,7 @@ describe("/budget going back", () => {
     await chooseShoes(w);
     await say(w, MANAGER, "1600");
     const confirm = screen(w, MANAGER.id);
-    // The saved dialog as the code before this version wrote it.
-    const key = `session:${MANAGER.id}`;
-    const session = await w.store.get<{
-      conversations: Record<string, { version: unknown[] }>;
-    }>(key);
-    const saved = session && Object.values(session.conversations)[0];
-    if (!session || !saved) throw new Error("no saved dialog");
-    expect(saved.version[1]).toBe(CONVERSATIONS_VERSION);
-    saved.version = [saved.version[0], CONVERSATIONS_VERSION - 1];
-    await w.store.set(key, session);
+    await savedByOlderCode(w.store, MANAGER.id);
 
     const since = w.fake.calls.length;
     await w.send(press(confirm, "Изменить", MANAGER));

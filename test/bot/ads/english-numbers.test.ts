@@ -198,7 +198,7 @@ describe("English screens through the bot", () => {
     expect(screenText(w, MANAGER_EN.id)).toContain("RUB\u00A02,345.67");
     expect(screenText(w, MANAGER_EN.id)).toContain("Status: ▶️ running"); // one word, as /status
     await tap(w, MANAGER_EN, "🎯 Bids");
-    await tap(w, MANAGER_EN, /^1\. /);
+    await tap(w, MANAGER_EN, / · SKU \d+ · /); // the first product
     expect(screenText(w, MANAGER_EN.id)).toContain("(from RUB\u00A01 to RUB\u00A05,000)");
     await say(w, MANAGER_EN, "1 234,50"); // the Russian habit is read too
     expect(screenText(w, MANAGER_EN.id)).toContain("→ RUB\u00A01,234.50");

@@ -8,7 +8,6 @@ import { join } from "node:path";
 import type { User } from "grammy/types";
 import { DateTime } from "luxon";
 import { afterEach, describe, expect, it } from "vitest";
-import { CONVERSATIONS_VERSION } from "../../../src/bot/core/dialog/conversations.ts";
 import {
   formatReportSummary,
   presetPeriod,
@@ -18,6 +17,7 @@ import {
 import { SqliteStore } from "../../../src/store/sqlite.ts";
 import { driveUntil } from "../../services/ads/support.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
+import { savedByOlderCode } from "../../support/older-dialog.ts";
 import { callback } from "../../support/updates.ts";
 import { waitFor } from "../../support/wait.ts";
 import { buttonsOf, findButton, press, sentMessage } from "../harness.ts";
@@ -645,16 +645,7 @@ describe("/report", () => {
     await slash(w, MANAGER, "report");
     await tap(w, MANAGER, "Кроссовки");
     const period = screen(w, MANAGER.id);
-    // The saved dialog as the code before this version wrote it.
-    const key = `session:${MANAGER.id}`;
-    const session = await w.store.get<{
-      conversations: Record<string, { version: unknown[] }>;
-    }>(key);
-    const saved = session && Object.values(session.conversations)[0];
-    if (!session || !saved) throw new Error("no saved dialog");
-    expect(saved.version[1]).toBe(CONVERSATIONS_VERSION);
-    saved.version = [saved.version[0], CONVERSATIONS_VERSION - 1];
-    await w.store.set(key, session);
+    await savedByOlderCode(w.store, MANAGER.id);
 
     const since = w.fake.calls.length;
     await w.send(press(period, "Последние 7 дней", MANAGER));

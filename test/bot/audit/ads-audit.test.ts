@@ -93,7 +93,7 @@ describe("audit records of the advertising changes", () => {
     await slash(w, MANAGER, "campaigns");
     await tap(w, MANAGER, /^Кроссовки/);
     await tap(w, MANAGER, "🎯 Ставки");
-    await tap(w, MANAGER, /^1\. /);
+    await tap(w, MANAGER, / · SKU \d+ · /); // the first product
     await say(w, MANAGER, "2");
     await tap(w, MANAGER, "✅ Изменить");
     await say(w, MANAGER, "15,50");

@@ -1,12 +1,13 @@
 /**
- * Product bids from a campaign card: the paged list with bids, one SKU's bid changed after a
- * confirmation and read back, our limits (BID_MIN/MAX_ROUBLES) and Ozon's minimum, and campaigns
+ * Product bids from a campaign card: the paged list (buttons only, each with the product's title,
+ * SKU and bid), one SKU's bid changed after a confirmation and read back, our limits (BID_MIN/MAX_ROUBLES) and Ozon's minimum, and campaigns
  * whose bids the live API does not take (auto strategy, banner, pay per order).
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { formatRoubles } from "../../../src/services/ads/index.ts";
 import {
   closeWorlds,
+  labels,
   MANAGER,
   say,
   screenText,
@@ -50,9 +51,10 @@ describe("product bids from a campaign card", () => {
     await openBids(w, /^Кроссовки/);
     const list = screenText(w, MANAGER.id);
     expect(list).toContain(`🎯 Ставки за клик — «${MANUAL}», страница 1`);
-    expect(list).toContain(`(SKU ${sku}) — ${formatRoubles(old)}`);
+    const button = labels(w, MANAGER.id).find((label) => label.includes(` · SKU ${sku} · `));
+    expect(button).toMatch(new RegExp(` · SKU ${sku} · ${formatRoubles(old)}$`));
 
-    await tap(w, MANAGER, /^1\. /);
+    await tap(w, MANAGER, ` · SKU ${sku} · `);
     const ask = screenText(w, MANAGER.id);
     expect(ask).toContain(
       `(SKU ${sku}) в кампании «${MANUAL}»: ставка за клик сейчас ${formatRoubles(old)}`,
@@ -90,6 +92,29 @@ describe("product bids from a campaign card", () => {
     expect(after.find((p) => p.sku === other)?.bid).toBe(otherBefore);
   });
 
+  it("lists the bids as buttons only: the text says what to do, each button its title, SKU and bid", async () => {
+    const w = await startWorld();
+    const campaign = campaignOf(w, MANUAL);
+    const products = await w.client.products.list(campaign.id);
+    expect(products.length).toBeGreaterThan(1);
+    await openBids(w, /^Кроссовки/);
+    expect(screenText(w, MANAGER.id)).toBe(
+      `🎯 Ставки за клик — «${MANUAL}», страница 1\nНажмите на товар, чтобы изменить его ставку.`,
+    );
+    const bid = (p: { bid?: bigint }) =>
+      p.bid === undefined ? "ставку задаёт Ozon" : formatRoubles(p.bid);
+    const shown = labels(w, MANAGER.id);
+    expect(shown).toHaveLength(products.length + 1);
+    expect(shown.at(-1)).toBe("« К кампании");
+    products.forEach((p, i) => {
+      // The title is cut to fit a phone; the SKU and the bid are always whole.
+      const label = shown[i] ?? "";
+      expect(label.startsWith(p.title.slice(0, 16))).toBe(true);
+      expect(label.endsWith(` · SKU ${p.sku} · ${bid(p)}`)).toBe(true);
+      expect(label.length).toBeLessThanOrEqual(64);
+    });
+  });
+
   it("says why where the live API takes no bids: auto strategy, banner, pay per order", async () => {
     const w = await startWorld();
     await openBids(w, /Новинки для кухни/);
@@ -111,16 +136,15 @@ describe("product bids from a campaign card", () => {
     await slash(w, MANAGER, "campaigns");
     await tap(w, MANAGER, /Много товаров/);
     await tap(w, MANAGER, "🎯 Ставки");
-    const first = screenText(w, MANAGER.id);
-    expect(first).toContain("страница 1");
-    expect(first.match(/\(SKU \d+\)/g)).toHaveLength(8);
+    const products = (w: World) => labels(w, MANAGER.id).filter((l) => / · SKU \d+ · /.test(l));
+    expect(screenText(w, MANAGER.id)).toContain("страница 1");
+    expect(products(w)).toHaveLength(8);
     await tap(w, MANAGER, "»");
-    const second = screenText(w, MANAGER.id);
-    expect(second).toContain("страница 2");
-    expect(second.match(/\(SKU \d+\)/g)).toHaveLength(4);
-    const target = added.objects[9] as string; // page 2, second line
-    expect(second).toContain(`2. `);
-    await tap(w, MANAGER, /^2\. /);
+    expect(screenText(w, MANAGER.id)).toContain("страница 2");
+    expect(products(w)).toHaveLength(4);
+    const target = added.objects[9] as string; // page 2, second button
+    expect(products(w)[1]).toContain(` · SKU ${target} · 10${NBSP}₽`);
+    await tap(w, MANAGER, ` · SKU ${target} · `);
     expect(screenText(w, MANAGER.id)).toContain(`(SKU ${target})`);
     await say(w, MANAGER, "21");
     await tap(w, MANAGER, "✅ Изменить");

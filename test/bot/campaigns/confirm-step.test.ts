@@ -46,7 +46,7 @@ describe("a card dialog's confirmation", () => {
     await slash(w, MANAGER, "campaigns");
     await tap(w, MANAGER, /Кроссовки и ботинки/);
     await tap(w, MANAGER, "🎯 Ставки");
-    await tap(w, MANAGER, /^1\. /);
+    await tap(w, MANAGER, / · SKU \d+ · /); // the first product
     const question = `(SKU ${sku}) в кампании «${RUNNING}»: ставка за клик сейчас`;
 
     await say(w, MANAGER, "20");
@@ -112,7 +112,7 @@ describe("a card dialog's confirmation", () => {
     await slash(w, MANAGER_EN, "campaigns");
     await tap(w, MANAGER_EN, /Кроссовки и ботинки/);
     await tap(w, MANAGER_EN, "🎯 Bids");
-    await tap(w, MANAGER_EN, /^1\. /);
+    await tap(w, MANAGER_EN, / · SKU \d+ · /); // the first product
     const question = `(SKU ${sku}) in the campaign "${RUNNING}": bid per click now`;
     expect(screenText(w, MANAGER_EN.id)).toContain(question);
     expect(screenText(w, MANAGER_EN.id)).toContain(`(from RUB${NBSP}1 to RUB${NBSP}2,000)`);

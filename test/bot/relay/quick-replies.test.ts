@@ -122,7 +122,7 @@ describe("answering with a template", () => {
 
     await e.send(press(relayed, "Saved answer", SELLER));
     const picker = lastTo(e, SELLER.id);
-    expect(textOf(picker)).toContain("Pick a saved answer");
+    expect(textOf(picker)).toContain("Choose a saved answer");
     await e.send(press(picker, "1. Здравствуйте", SELLER));
     const preview = lastTo(e, SELLER.id);
     const expected = `Здравствуйте! Заказ ${chat.orderNumber} уже в пути.`;

@@ -26,7 +26,7 @@ import type { DialogButtons } from "./dialog-buttons.ts";
 import { pressedAfterDialog } from "./dialog-spec.ts";
 import { personPlace, removePlace } from "./person-places.ts";
 
-export const CONVERSATIONS_VERSION = 10;
+export const CONVERSATIONS_VERSION = 11;
 
 /** A dialog left unanswered this long is over: the next message is handled as usual. */
 export const DEFAULT_WAIT_MS = 60 * 60 * 1000;

@@ -29,14 +29,18 @@ import type { Translator } from "../i18n.ts";
 import { newRow } from "../keyboard-rows.ts";
 import { isNotModified } from "../screen-text.ts";
 import type { DialogButtons } from "./dialog-buttons.ts";
+import { type Carried, handBack, type Mark, type MessageRef, takeBack } from "./dialog-marks.ts";
 import { cancelData } from "./leave-button.ts";
+
+export type { Mark, MessageRef } from "./dialog-marks.ts";
 
 /** Callback data of one of this dialog's buttons: it answers `step` with `value`. */
 export type ButtonData = (step: string, value?: string | number) => string;
 
+/** An answer taken; the update that gave it is the dialog's `ctx` from then on. */
 export type Answer =
-  | { kind: "text"; text: string; ctx: ConversationContext }
-  | { kind: "button"; step: string; value: string; ctx: ConversationContext };
+  | { kind: "text"; text: string }
+  | { kind: "button"; step: string; value: string };
 
 /** A pressed button of the question on screen, before it is taken. */
 export interface Press {
@@ -47,35 +51,7 @@ export interface Press {
 /** Turns an offered press down with a sentence, shown as an alert (`Dialog.answer`). */
 export type Refuse = (press: Press) => string | undefined;
 
-export interface MessageRef {
-  chatId: number;
-  messageId: number;
-}
-
 const SENT = { link_preview_options: { is_disabled: true } } as const;
-
-/**
- * A point a dialog's script may come back to (`Dialog.mark`, `Dialog.back`): the plugin's
- * checkpoint, whether the script came back to it, and the sentence that heads its screen then.
- */
-export interface Mark {
-  readonly checkpoint: ReturnType<BotConversation["checkpoint"]>;
-  readonly returned: boolean;
-  readonly notice: string;
-}
-
-/** What going back carries past the rewind: the message pressed (if any) and why. */
-interface Carried {
-  screen: MessageRef | null;
-  notice: string;
-}
-
-/**
- * A rewind forgets the update that asked for it, so what the screen after it needs (the message
- * Back was pressed on, the reason) is handed over here, keyed by the outside context of that
- * update: the replay right after the rewind reads it once, live, and records it. Nothing is saved.
- */
-const carriedBack = new WeakMap<object, Carried>();
 
 export class Dialog {
   readonly conversation: BotConversation;
@@ -153,25 +129,29 @@ export class Dialog {
    * A point to come back to (with `back`). Came back, `returned` is true and `notice` is why; the
    * next screen is drawn where the press that went back was (a new message after a typed text).
    */
-  async mark(): Promise<Mark> {
+  async mark<T = unknown>(): Promise<Mark<T>> {
     const checkpoint = this.conversation.checkpoint();
-    const carried = await this.conversation.external((outside): Carried | null => {
-      const found = carriedBack.get(outside);
-      carriedBack.delete(outside);
-      return found ?? null;
-    });
+    const carried = await this.conversation.external((outside) => takeBack(outside));
     if (carried) this.#carried = carried;
-    return { checkpoint, returned: carried !== null, notice: carried?.notice ?? "" };
+    const value = carried?.value as T | undefined;
+    return {
+      checkpoint,
+      returned: carried !== null,
+      notice: carried?.notice ?? "",
+      carried: value,
+    };
   }
 
   /**
    * Goes back to `mark`: the script runs on from there as it was then (the plugin's rewind), the
-   * answers since are forgotten; `notice` heads the screen it shows next.
+   * answers since are forgotten; `notice` heads the screen it shows next, and the mark gets
+   * `carried` (by default what it carried this time: a list stays on its page).
    */
-  async back(mark: Mark, notice = ""): Promise<never> {
+  async back<T>(mark: Mark<T>, notice = "", carried?: T): Promise<never> {
     const screen = this.editable() ?? null;
+    const value = carried === undefined ? mark.carried : carried;
     await this.conversation.external((outside) => {
-      carriedBack.set(outside, { screen, notice });
+      handBack(outside, { screen, notice, ...(value === undefined ? {} : { value }) });
     });
     return this.conversation.rewind(mark.checkpoint);
   }
@@ -248,6 +228,24 @@ export class Dialog {
   }
 
   /**
+   * Redraws only the buttons of the screen at `ref` (its text stays, Close stays under them).
+   * False when that message cannot be edited (gone, too old): show the screen anew.
+   */
+  async redrawButtons(ref: MessageRef, keyboard: InlineKeyboard): Promise<boolean> {
+    const markup = this.#withClose(keyboard);
+    try {
+      await this.#current.api.editMessageReplyMarkup(ref.chatId, ref.messageId, {
+        reply_markup: markup,
+      });
+    } catch (error) {
+      if (!isNotModified(error)) return false;
+    }
+    this.#carried = undefined; // drawn: the next screen goes where the next answer is
+    this.#screen = ref;
+    return true;
+  }
+
+  /**
    * The next answer to the question on screen: a typed text (trimmed), or a press of this run's
    * button for one of `steps` (answered at once). `refuse` may turn an offered press down: its
    * sentence is shown as an alert and the question stays as it is. Refused presses and messages
@@ -261,9 +259,9 @@ export class Dialog {
       .and(...this.#pressTaken(steps, refuse));
     this.#current = ctx;
     const { press } = this.#read(ctx, steps, refuse);
-    if (!press) return { kind: "text", text: (ctx.message?.text ?? "").trim(), ctx };
+    if (!press) return { kind: "text", text: (ctx.message?.text ?? "").trim() };
     await ctx.answerCallbackQuery();
-    return { kind: "button", ...press, ctx };
+    return { kind: "button", ...press };
   }
 
   /**

@@ -5,14 +5,13 @@
  * mark (the plugin's rewind): no step variable, no loop in the dialog.
  */
 import { InlineKeyboard } from "grammy";
-import type { ConversationContext } from "../context.ts";
 import type { Translator } from "../i18n.ts";
 import type { Answer, Dialog, Press } from "./dialog.ts";
 
 /** How a dialog shows its screens, and whether it may go on (a store removed ends it: false). */
 export interface QuestionScreen {
-  show(ctx: ConversationContext, text: string, keyboard: InlineKeyboard): Promise<unknown>;
-  present?(ctx: ConversationContext): Promise<boolean>;
+  show(text: string, keyboard: InlineKeyboard): Promise<unknown>;
+  present?(): Promise<boolean>;
 }
 
 /** How a question is asked beyond its text and buttons. */
@@ -52,9 +51,9 @@ export class Questions {
   ): Promise<T | undefined> {
     const dialog = this.#dialog;
     const asked = await dialog.mark();
-    if (this.#screen.present && !(await this.#screen.present(dialog.ctx))) return undefined;
+    if (this.#screen.present && !(await this.#screen.present())) return undefined;
     const head = asked.returned ? asked.notice : options.opening;
-    await this.#screen.show(dialog.ctx, headed(head, question), keyboard);
+    await this.#screen.show(headed(head, question), keyboard);
     const taken = take(await dialog.answer(steps, options.refuse));
     return "value" in taken ? taken.value : dialog.back(asked, taken.why);
   }
