@@ -99,6 +99,7 @@ inbox-mark-waiting = 🔴
 inbox-mark-answered = ✅
 inbox-line-about = { " · " }{ $about }
 inbox-line-who = { " · " }✋ { $name }
+inbox-line-who-mine = { " · " }✋ you are answering
 inbox-words-unknown = (the buyer's words could not be read)
 inbox-waited-minutes = { $count ->
     [0] just now

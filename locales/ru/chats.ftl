@@ -96,6 +96,7 @@ inbox-mark-waiting = 🔴
 inbox-mark-answered = ✅
 inbox-line-about = { " · " }{ $about }
 inbox-line-who = { " · " }✋ { $name }
+inbox-line-who-mine = { " · " }✋ вы отвечаете
 inbox-words-unknown = (не удалось прочитать слова покупателя)
 inbox-waited-minutes = { $count ->
     [0] только что

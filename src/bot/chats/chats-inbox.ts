@@ -180,7 +180,11 @@ export function chatsList(deps: ChatsListDeps) {
           words: fact.words ?? ctx.t("inbox-words-unknown"),
           waited: waitedText(ctx.t, fact.at, now()),
           about: about ? ctx.t("inbox-line-about", { about }) : "",
-          who: claim ? ctx.t("inbox-line-who", { name: claim.name }) : "",
+          who: !claim
+            ? ""
+            : claim.userId === ctx.from?.id
+              ? ctx.t("inbox-line-who-mine")
+              : ctx.t("inbox-line-who", { name: claim.name }),
         }),
       );
       if (i > 0 && i % 3 === 0) keyboard.row();

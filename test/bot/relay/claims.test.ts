@@ -96,6 +96,11 @@ describe("Take it", () => {
     await e.send(command("chats", { from: SELLER }));
     const list = sendsTo(e.fake, SELLER.id).at(-1) as RecordedCall;
     expect(textOf(list)).toMatch(/Можно поменять адрес\?\n.*✋ Anna/);
+    // Anna's own list says it is hers, not her name.
+    await e.send(command("chats", { from: ADMIN }));
+    const own = textOf(sendsTo(e.fake, ADMIN.id).at(-1) as RecordedCall);
+    expect(own).toMatch(/Можно поменять адрес\?\n.*✋ (you are answering|вы отвечаете)/);
+    expect(own).not.toContain("✋ Anna");
 
     // Only Anna has Let go; she lets it go and every copy offers Take it again.
     expect(buttonsOf(borisCopy).map((b) => b.text)).not.toContain("Let go");
