@@ -84,7 +84,9 @@ export function registerQuickReplyPicker(deps: PickerDeps, place: PickerPlace): 
       const data = direct
         ? dataIfFits(codec, buttons.send, target, shop.ref, reply.id, reply.rev)
         : dataIfFits(codec, buttons.pick, target, shop.ref, reply.id);
-      const label = `${index + 1}. ${direct ? "📤 " : ""}${replyLabel(reply.text)}`;
+      // A button that sends at once reads what it sends (filled in), as the list above it does.
+      const words = direct ? (filled[index]?.text ?? reply.text) : reply.text;
+      const label = `${index + 1}. ${direct ? "📤 " : ""}${replyLabel(words)}`;
       if (data) newRow(keyboard).text(label, data);
     });
     const head = ctx.t(allDirect ? "quick-replies-pick-send" : "quick-replies-pick");

@@ -139,6 +139,26 @@ describe("answering with a template", () => {
     expect(e.fake.callsTo("answerCallbackQuery").at(-1)?.payload.text).toBe("Already sent.");
   });
 
+  it("a button that sends at once reads the answer filled in, never its placeholder", async () => {
+    const e = await startRelayEnv();
+    env = e;
+    await addReply(e, "Заказ {order} передан курьеру.");
+    await e.module.runOnce();
+    const chat = openBuyerChats(e.sandbox).find((c) => c.orderNumber);
+    if (!chat?.orderNumber) throw new Error("no buyer chat about an order");
+    const written = e.sandbox.control.buyerWrites(chat.id, { text: "Где заказ?" });
+    expect(await e.module.runOnce()).toMatchObject({ relayed: 1, failures: [] });
+    await e.send(press(sendsTo(e.fake, SELLER.id).at(-1) as RecordedCall, "Saved answer", SELLER));
+    const list = lastTo(e, SELLER.id);
+    const labels = buttonsOf(list).map((b) => b.text);
+    expect(labels[0]).toBe(`1. 📤 Заказ ${chat.orderNumber} передан курьеру.`);
+    expect(labels.join()).not.toContain("{order}");
+    await e.send(press(list, "1. 📤 Заказ", SELLER));
+    expect(sellerMessages(e.sandbox, chat.id, written.id).map((m) => m.text)).toEqual([
+      `Заказ ${chat.orderNumber} передан курьеру.`,
+    ]);
+  });
+
   it("is offered under the Answer prompt, and a template edited after the preview is not sent", async () => {
     const e = await startRelayEnv();
     env = e;
