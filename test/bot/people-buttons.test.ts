@@ -5,7 +5,7 @@
  */
 import type { Update } from "grammy/types";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { expectUnfitRefused } from "../support/unfit-presses.ts";
+import { expectUnfitRefused } from "../support/refused-presses.ts";
 import { person } from "../support/updates.ts";
 import { type Harness, startBot } from "./harness.ts";
 

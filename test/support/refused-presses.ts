@@ -5,8 +5,8 @@
  */
 import type { Update, User } from "grammy/types";
 import { expect } from "vitest";
-import type { CallbackCodec } from "../../src/bot/core/callback-data.ts";
-import type { FakeBotApi } from "./fake-bot-api.ts";
+import { type CallbackCodec, createCallbackCodec } from "../../src/bot/core/callback-data.ts";
+import type { FakeBotApi, RecordedCall } from "./fake-bot-api.ts";
 import { callback } from "./updates.ts";
 
 /** The callback-invalid alert in English. */
@@ -31,12 +31,35 @@ export async function expectRefusedPresses(
     const requests = world.sandbox.requests.length;
     const since = world.fake.calls.length;
     await world.send(callback(codec.encode(kind, ...args), { from }));
-    const calls = world.fake.calls.slice(since);
-    expect(
-      calls.map((c) => c.method),
-      what,
-    ).toEqual(["answerCallbackQuery"]);
-    expect(calls[0]?.payload, what).toMatchObject({ text, show_alert: true });
+    expectOnlyRefusal(world.fake.calls.slice(since), what, text);
     expect(world.sandbox.requests.length, what).toBe(requests);
   }
+}
+
+/** Who presses, the kind, then the arguments the button carries. */
+export type UnfitPress = readonly [User, string, ...string[]];
+
+/**
+ * Sends each press, signed with the bot's `token`, through `exchange` (which returns the Bot API
+ * calls the update made) and expects it refused.
+ */
+export async function expectUnfitRefused(
+  exchange: (update: Update) => Promise<RecordedCall[]>,
+  token: string,
+  presses: readonly UnfitPress[],
+): Promise<void> {
+  const codec = createCallbackCodec(token);
+  for (const [from, kind, ...args] of presses) {
+    const calls = await exchange(callback(codec.encode(kind, ...args), { from }));
+    expectOnlyRefusal(calls, [kind, ...args].join(":"), REFUSED_EN);
+  }
+}
+
+/** The calls an update made are the refusal alert alone. */
+function expectOnlyRefusal(calls: readonly RecordedCall[], label: string, text: string): void {
+  expect(
+    calls.map((c) => c.method),
+    label,
+  ).toEqual(["answerCallbackQuery"]);
+  expect(calls[0]?.payload, label).toMatchObject({ text, show_alert: true });
 }

@@ -4,7 +4,7 @@
  * no dialog begins, Ozon is not called.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { expectUnfitRefused } from "../../support/unfit-presses.ts";
+import { expectUnfitRefused } from "../../support/refused-presses.ts";
 import { ADMIN, type ProductsHarness, startProducts } from "./harness.ts";
 
 let h: ProductsHarness | undefined;

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
-import { expectUnfitRefused } from "../../support/unfit-presses.ts";
+import { expectUnfitRefused } from "../../support/refused-presses.ts";
 import { callback } from "../../support/updates.ts";
 import { ADMIN, type StoresWorld, startStores } from "../stores/world.ts";
 

@@ -4,7 +4,7 @@
  * is not called, no threshold or choice is kept.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { expectUnfitRefused } from "../../support/unfit-presses.ts";
+import { expectUnfitRefused } from "../../support/refused-presses.ts";
 import { ADMIN, exchange, KEEPER, type StockHarness, startStock } from "./harness.ts";
 
 let h: StockHarness | undefined;
