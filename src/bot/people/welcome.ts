@@ -1,4 +1,5 @@
 /** /start (also with an invite payload), /help, and the menu buttons they show. */
+import type { InlineKeyboard } from "grammy";
 import type { Person, RedeemFailure } from "../../services/access/index.ts";
 import { SubscriptionService, subscriberKey } from "../../services/subscriptions.ts";
 import { actorOf, auditTrailOf, inviteObjectId, roleText } from "../audit/index.ts";
@@ -120,36 +121,42 @@ export function welcomeFeature(deps: FeatureDeps): undefined {
   });
 
   /**
-   * The text of /help depends only on the language, the roles, the hidden command and whether
-   * the seller hint applies: made once per combination (the translations are fixed while the bot
-   * runs), not on every /help (bench/ingress.ts).
+   * The /help reply, text and menu, depends only on the language, the roles, the hidden command
+   * and whether the seller hint applies: made once per combination (the translations and the
+   * catalogue are fixed while the bot runs) and sent as it is, not rebuilt on every /help
+   * (bench/ingress.ts). Frozen, so nothing on the way to Telegram changes a reply others share.
    */
-  const helpTexts = new Map<string, string>();
-  function helpText(ctx: BotContext, person: Person, hidden: CommandName | undefined): string {
-    const hint = sellerHint(ctx);
-    const key = `${ctx.locale}|${person.roles.join(",")}|${hidden ?? ""}|${hint ? 1 : 0}`;
-    let text = helpTexts.get(key);
-    if (text === undefined) {
+  const helpReplies = new Map<string, HelpReply>();
+  function helpReply(ctx: BotContext, person: Person, hidden: CommandName | undefined): HelpReply {
+    const hinted = hasSellerHint(ctx);
+    const key = `${ctx.locale}|${person.roles.join(",")}|${hidden ?? ""}|${hinted ? 1 : 0}`;
+    let reply = helpReplies.get(key);
+    if (reply === undefined) {
       const lines = availableCommands(person, hidden).map(
         (name) => `/${name} — ${ctx.t(commandKey(name, "description"))}`,
       );
       lines.push(`/cancel — ${ctx.t(commandKey("cancel", "description"))}`);
       const intro = ctx.t("help-intro", { roles: roleNames(ctx, person.roles) });
-      text = [intro, "", ...lines, ...(hint ? ["", hint] : [])].join("\n");
+      const hint = hinted ? ["", ctx.t("welcome-seller-hint")] : [];
+      const keyboard = menuKeyboard(ctx, codec, hidden);
+      for (const row of keyboard.inline_keyboard) Object.freeze(row);
+      Object.freeze(keyboard.inline_keyboard);
+      reply = Object.freeze({
+        text: [intro, "", ...lines, ...hint].join("\n"),
+        other: Object.freeze({ reply_markup: Object.freeze(keyboard) }),
+      });
       // Bounded: a few languages × role sets; cleared rather than grown should that ever change.
-      if (helpTexts.size >= 1_000) helpTexts.clear();
-      helpTexts.set(key, text);
+      if (helpReplies.size >= 1_000) helpReplies.clear();
+      helpReplies.set(key, reply);
     }
-    return text;
+    return reply;
   }
 
   router.command("help", async (ctx) => {
     const person = ctx.person;
     if (!person) return refuse(ctx, "people");
-    const hidden = await hiddenHere(ctx);
-    await ctx.reply(helpText(ctx, person, hidden), {
-      reply_markup: menuKeyboard(ctx, codec, hidden),
-    });
+    const { text, other } = helpReply(ctx, person, await hiddenHere(ctx));
+    await ctx.reply(text, other);
   });
 
   // A menu button runs its command exactly as typing it would, after the same role check.
@@ -169,6 +176,15 @@ export function welcomeFeature(deps: FeatureDeps): undefined {
 
 /** Buyer chats have no command: a seller in a private chat is told how they work. */
 function sellerHint(ctx: BotContext): string | undefined {
-  const seller = ctx.chat?.type === "private" && mayUse(ctx.person, ["seller"]);
-  return seller ? ctx.t("welcome-seller-hint") : undefined;
+  return hasSellerHint(ctx) ? ctx.t("welcome-seller-hint") : undefined;
+}
+
+function hasSellerHint(ctx: BotContext): boolean {
+  return ctx.chat?.type === "private" && mayUse(ctx.person, ["seller"]);
+}
+
+/** A /help reply as sent: its text and the rest of sendMessage's parameters (the menu). */
+interface HelpReply {
+  readonly text: string;
+  readonly other: { readonly reply_markup: InlineKeyboard };
 }
