@@ -48,6 +48,11 @@ export function trackingTypedFeature(): FeatureFactory {
   return (deps) => {
     const { store, config, logger, codec } = deps;
     const batches = new TrackingBatches(store);
+    // The wait is read along with the chat lock, so a command (which ends a wait) deletes it
+    // only when there is one: not a store write on every command of everyone who may track.
+    deps.readAhead?.register((ctx) =>
+      ctx.message && ctx.from ? waitKey(ctx.message.chat.id, ctx.from.id) : undefined,
+    );
     const composer = new Composer<BotContext>();
     onMessage(composer, async (ctx, next) => {
       const message = ctx.message;
@@ -58,11 +63,14 @@ export function trackingTypedFeature(): FeatureFactory {
       if (text === undefined && !message.photo) return next();
       if (!from || !mayUse(ctx.person, DELIVERY_ROLES)) return next();
       const key = waitKey(chat.id, from.id);
+      const ahead = deps.readAhead?.take(key);
       if (text?.startsWith("/")) {
-        await store.delete(key);
+        if (ahead === undefined || ahead.value !== undefined) await store.delete(key);
         return next();
       }
-      const wait = await store.get<TrackingWait>(key);
+      const wait = ahead
+        ? (ahead.value as TrackingWait | undefined)
+        : await store.get<TrackingWait>(key);
       if (!wait) return next();
       const read = text !== undefined ? text : await fromPhoto(ctx, message);
       if (read === undefined) return next();

@@ -2,7 +2,13 @@
  * After a card's 🔢 button the next message is the posting's tracking number: typed (not taken by
  * /find for a search), or a photo of the carrier's barcode read in-process; a preview, then Apply.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { BotContext } from "../../../src/bot/core/context.ts";
+import type { FeatureDeps } from "../../../src/bot/core/deps.ts";
+import { ReadAhead } from "../../../src/bot/core/read-ahead.ts";
+import { awaitTracking, trackingTypedFeature } from "../../../src/bot/deliveries/tracking-typed.ts";
+import { createLogger } from "../../../src/logger.ts";
+import { MemoryStore } from "../../../src/store/memory.ts";
 import { callback, command, photo, text } from "../../support/updates.ts";
 import { labelPhotoPng } from "../find/images.ts";
 import { press, textOf } from "../harness.ts";
@@ -78,5 +84,42 @@ describe("a tracking number after 🔢 (ru)", () => {
     expect(textOf(preview)).toContain("Трек-номера к отправлениям: 1");
     await exchange(h, press(preview, "Применить", ru));
     expect(tracking(postingNumber)).toBe("CDEK-777");
+  });
+});
+
+describe("the wait read along with the chat lock (Redis)", () => {
+  it("a command deletes the wait only when there is one: no store write on every command", async () => {
+    const store = new MemoryStore();
+    const readAhead = new ReadAhead();
+    const deps = { store, logger: createLogger({ level: "silent" }), readAhead };
+    const feature = trackingTypedFeature()(deps as unknown as FeatureDeps);
+    if (!feature) throw new Error("the feature is a composer");
+    const ctx = {
+      message: { message_id: 1, date: 0, text: "/help", chat: { id: 7, type: "private" } },
+      chat: { id: 7, type: "private" },
+      from: { id: 8, is_bot: false, first_name: "Keeper" },
+      person: { id: 8, roles: ["warehouse"] },
+    } as unknown as BotContext;
+    // As the chat lock does on Redis: each key read along, handed over, forgotten after.
+    const handle = async () => {
+      const keys = readAhead.readers.map((reader) => reader.keyOf(ctx));
+      for (const [i, reader] of readAhead.readers.entries()) {
+        const key = keys[i];
+        if (key !== undefined) reader.onRead(ctx, key, await store.get(key));
+      }
+      await feature.middleware()(ctx, async () => {});
+      for (const [i, reader] of readAhead.readers.entries()) {
+        const key = keys[i];
+        if (key !== undefined) reader.done?.(ctx, key);
+      }
+    };
+    const deletes = vi.spyOn(store, "delete");
+    await handle();
+    expect(deletes).not.toHaveBeenCalled();
+
+    await awaitTracking(store, ctx, "12345678-0001-1");
+    await handle();
+    expect(deletes).toHaveBeenCalledTimes(1);
+    expect(await store.list("tracking-wait:")).toEqual([]);
   });
 });
