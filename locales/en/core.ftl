@@ -72,6 +72,3 @@ number-locale = en
 ## Errors
 
 error-generic = Something went wrong. Please try again a little later.
-
-## QA walkthrough
-postings-ship-done-one = ✅ Posting { $posting } is packed. Print the label:

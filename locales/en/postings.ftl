@@ -114,6 +114,7 @@ postings-ship-more-lines = …and { $count } more
 postings-ship-package = Box { $number }:
 postings-ship-marks-count = Mandatory marks: { $count }
 postings-ship-confirm-button = ✅ Pack
+postings-ship-done-one = ✅ Posting { $posting } is packed. The label is below; again with the button:
 postings-ship-done = ✅ Posting { $posting } is packed (boxes: { $numbers }). The label is below; again with the button:
 postings-ship-failed = ❌ Posting { $posting } was not packed: { $reason }
 postings-ship-packed-by = 📦 Posting { $posting } is already packed — { $name }, { $time }. The label:

@@ -72,6 +72,3 @@ number-locale = ru
 ## Errors
 
 error-generic = Что-то пошло не так. Попробуйте ещё раз чуть позже.
-
-## QA walkthrough
-postings-ship-done-one = ✅ Отправление { $posting } собрано. Распечатайте этикетку:

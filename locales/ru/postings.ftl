@@ -104,6 +104,7 @@ postings-ship-more-lines = …и ещё { $count }
 postings-ship-package = Коробка { $number }:
 postings-ship-marks-count = Кодов маркировки: { $count }
 postings-ship-confirm-button = ✅ Собрать
+postings-ship-done-one = ✅ Отправление { $posting } собрано. Этикетка — ниже; ещё раз — кнопкой:
 postings-ship-done = ✅ Отправление { $posting } собрано (отправления: { $numbers }). Этикетка — ниже; ещё раз — кнопкой:
 postings-ship-failed = ❌ Отправление { $posting } не собрано: { $reason }
 postings-ship-packed-by = 📦 Отправление { $posting } уже собрано — { $name }, { $time }. Этикетка:

@@ -293,7 +293,7 @@ export function deadlineMovedText(
 }
 
 /**
- * "✅ Posting … is packed. Print the label:" — the resulting postings are named only when Ozon
+ * "✅ Posting … is packed. The label is below; again with the button:" — the resulting postings are named only when Ozon
  * split it into several (one package kept the number, which said twice reads as a mistake).
  */
 export function shipDoneText(t: Translate, posting: string, parts: readonly string[]): string {

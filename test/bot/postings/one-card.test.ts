@@ -65,7 +65,10 @@ describe("one card per posting", () => {
     expect(doneCalls.filter((c) => c.method === "sendMessage")).toEqual([]);
     // Only Kim's alert: Pat's card may be redrawn meanwhile (the other test looks at it).
     const done = must(editsOf(doneCalls, KEEPER.id, idOf(keeper)).at(-1), "Kim's card edited");
-    expect(textOf(done)).toContain(`Posting ${posting.postingNumber} is packed`);
+    // The label goes by itself after the pack: the button is for another copy.
+    expect(textOf(done)).toContain(
+      `Posting ${posting.postingNumber} is packed. The label is below; again with the button:`,
+    );
     expect(buttonsOf(done).map((b) => b.text)).toEqual(["🏷 Label"]);
   });
 
