@@ -3,6 +3,7 @@
  * (dialog.ts) and their spec (posting-dialog.ts): what they are given, choosing the posting,
  * calling Ozon, refusing a bad free text.
  */
+
 import { InlineKeyboard } from "grammy";
 import type { Logger } from "../../logger.ts";
 import type { SellerClient } from "../../ozon/index.ts";
@@ -13,6 +14,7 @@ import { type PackedBy, PackedByLedger } from "../../services/postings/packed-by
 import type { KeptMessage } from "../../services/postings/packed-news.ts";
 import type { Store } from "../../store/port.ts";
 import type { AuditRecorder } from "../audit/index.ts";
+import { POSTING_NUMBER_ARG } from "../core/button-args.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { BotConversation } from "../core/context.ts";
 import type { Dialog } from "../core/dialog/dialog.ts";
@@ -36,7 +38,8 @@ import type { PostingShops, SellerShop } from "./posting-shop.ts";
 const CHOICES = 10;
 /** Room for the products on a chooser button (the deadline and the number follow). */
 const BUTTON_PRODUCTS = 22;
-const POSTING_NUMBER = /^[0-9][0-9-]{2,40}$/;
+/** A typed posting number has the shape buttons carry (core/button-args.ts). */
+const isPostingNumber = (text: string) => POSTING_NUMBER_ARG.safeParse(text).success;
 /** An order number: a posting number without its package suffix ("12345678-0001"). */
 const ORDER_NUMBER = /^[0-9]{1,20}-[0-9]{1,10}$/;
 
@@ -93,7 +96,7 @@ export async function holds(shop: SellerShop, number: string): Promise<boolean> 
   if (ORDER_NUMBER.test(number)) {
     return (await awaitingPostings(shop.seller)).some((p) => ofOrder(p, number));
   }
-  if (!POSTING_NUMBER.test(number)) return false;
+  if (!isPostingNumber(number)) return false;
   return (await shop.seller.postings.get(number)).status === AWAITING_PACKAGING;
 }
 
@@ -234,7 +237,7 @@ export async function choosePosting(
       if (more.length > 0) return ask({ order: number, postings: found.value });
       return take(only.postingNumber, false);
     }
-    if (!POSTING_NUMBER.test(number)) {
+    if (!isPostingNumber(number)) {
       return ask(undefined, t("postings-unknown", { posting: clip(number, 60) }));
     }
     const found = await attempt(conversation, () => shop.seller().postings.get(number), number);
