@@ -211,6 +211,30 @@ describe("fake Bot API: multipart file names and malformed bodies", () => {
     expect(second?.payload.chat_id).toBe(42);
   });
 
+  it("reads an object field sent as its JSON text, as Telegram's server does", async () => {
+    fake = await FakeBotApi.start();
+    const post = (body: object) =>
+      fetch(`${fake.apiRoot}/bot${fake.token}/sendMessage`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const keyboard = { inline_keyboard: [[{ text: "a", callback_data: "b" }]] };
+    const asText = await post({ chat_id: 42, text: "[1]", reply_markup: JSON.stringify(keyboard) });
+    const sent = (await asText.json()) as { result: { text: string; reply_markup: unknown } };
+    // The markup is read as the keyboard; a text that looks like JSON stays text.
+    expect(sent.result).toMatchObject({ text: "[1]", reply_markup: keyboard });
+    expect(fake.callsTo("sendMessage")[0]).toMatchObject({
+      payload: { reply_markup: keyboard },
+      fieldsAsText: ["reply_markup"],
+    });
+    const broken = await post({ chat_id: 42, text: "x", reply_markup: "{inline" });
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toMatchObject({
+      description: "Bad Request: can't parse reply keyboard markup JSON object",
+    });
+  });
+
   it("records a body it cannot read and answers 400, as Telegram does", async () => {
     fake = await FakeBotApi.start();
     const noName = await postForm(fake, "sendDocument", [

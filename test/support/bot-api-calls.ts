@@ -33,6 +33,8 @@ export interface RecordedCall {
    * malformed request). Payload and files hold what was read before the fault.
    */
   parseError?: string;
+  /** Object fields that came as their JSON text (Telegram reads both forms alike). */
+  fieldsAsText?: string[];
 }
 
 export interface TelegramError {

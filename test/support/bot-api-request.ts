@@ -37,11 +37,52 @@ function fieldValue(name: string, value: string): unknown {
   return value;
 }
 
+/** Fields whose value is an object or a list (a keyboard, entities, a media group…). */
+const OBJECT_FIELDS = new Set([
+  "reply_markup",
+  "entities",
+  "caption_entities",
+  "media",
+  "commands",
+  "scope",
+  "reply_parameters",
+  "link_preview_options",
+  "allowed_updates",
+  "message_ids",
+  "reaction",
+]);
+
+/**
+ * Telegram's server reads every field of a JSON body as text (a string's content, or any other
+ * value's JSON as written: tdlib/td, HttpReader::parse_json_parameters), so an object field may
+ * come as its JSON text, as the bot sends reply_markup (src/bot/core/markup-json.ts). Such a
+ * field is read here as Telegram reads it; text that is no JSON gets Telegram's refusal.
+ */
+function parseObjectFieldsGivenAsText(
+  payload: Record<string, unknown>,
+  asText: string[],
+): string | undefined {
+  for (const [name, value] of Object.entries(payload)) {
+    if (typeof value !== "string" || !OBJECT_FIELDS.has(name)) continue;
+    asText.push(name);
+    try {
+      payload[name] = JSON.parse(value);
+    } catch {
+      return name === "reply_markup"
+        ? "Bad Request: can't parse reply keyboard markup JSON object"
+        : `Bad Request: can't parse ${name} JSON object`;
+    }
+  }
+  return undefined;
+}
+
 export interface ParsedPayload {
   payload: Record<string, unknown>;
   files: UploadedFile[];
   /** A Telegram-style "Bad Request: ..." description when the body could not be read. */
   error?: string;
+  /** JSON body fields of OBJECT_FIELDS that came as their JSON text. */
+  fieldsAsText?: string[];
 }
 
 export function parsePayload(contentType: string, url: URL, body: Buffer): ParsedPayload {
@@ -60,6 +101,9 @@ export function parsePayload(contentType: string, url: URL, body: Buffer): Parse
       return { ...parsed, error: "Bad Request: the JSON body must be an object" };
     }
     Object.assign(parsed.payload, value);
+    parsed.fieldsAsText = [];
+    const error = parseObjectFieldsGivenAsText(parsed.payload, parsed.fieldsAsText);
+    if (error !== undefined) parsed.error = error;
   } else if (type.startsWith("multipart/form-data")) {
     const error = parseMultipart(contentType, body, parsed);
     if (error !== undefined) parsed.error = `Bad Request: ${error}`;

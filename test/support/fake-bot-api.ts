@@ -309,7 +309,11 @@ export class FakeBotApi {
     const token = match[1] ?? "";
     const method = match[2] ?? "";
     const body = await readBody(req);
-    const { payload, files, error } = parsePayload(req.headers["content-type"] ?? "", url, body);
+    const { payload, files, error, fieldsAsText } = parsePayload(
+      req.headers["content-type"] ?? "",
+      url,
+      body,
+    );
 
     const call: RecordedCall = {
       seq: this.calls.length,
@@ -320,6 +324,7 @@ export class FakeBotApi {
       receivedAt: Date.now(),
     };
     if (error !== undefined) call.parseError = error;
+    if (fieldsAsText?.length) call.fieldsAsText = fieldsAsText;
     if (hasEmptyRow(payload.reply_markup)) {
       emptyKeyboardRows.push(`${method}: ${JSON.stringify(payload.reply_markup)}`);
     }
