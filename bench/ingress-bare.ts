@@ -5,6 +5,8 @@
 // own /help, so both send and parse replies of the same size).
 // node bench/ingress-bare.ts <port>; settings in the environment: BOT_TOKEN, TELEGRAM_API_ROOT,
 // REDIS_URL, REDIS_PREFIX, WEBHOOK_SECRET. Prints "ready" once it listens; SIGTERM stops it.
+// BENCH_BARE_TRANSPORT=ours: it sends its calls as our bot does (src/bot/core/telegram-fetch.ts
+// over undici, reply_markup as JSON text), to show what our bot costs beyond its transport.
 import { createServer } from "node:http";
 import {
   Bot,
@@ -15,6 +17,8 @@ import {
   webhookCallback,
 } from "grammy";
 import { Redis } from "ioredis";
+import { markupAsJson } from "../src/bot/core/markup-json.ts";
+import { telegramFetch } from "../src/bot/core/telegram-fetch.ts";
 
 type BareContext = Context & SessionFlavor<{ count: number }>;
 
@@ -37,9 +41,14 @@ const storage: StorageAdapter<{ count: number }> = {
     await redis.del(prefix + key);
   },
 };
+const ourTransport = process.env.BENCH_BARE_TRANSPORT === "ours";
 const bot = new Bot<BareContext>(env("BOT_TOKEN"), {
-  client: { apiRoot: env("TELEGRAM_API_ROOT") },
+  client: {
+    apiRoot: env("TELEGRAM_API_ROOT"),
+    ...(ourTransport ? { timeoutSeconds: 60, fetch: telegramFetch(60) } : {}),
+  },
 });
+if (ourTransport) bot.api.config.use(markupAsJson);
 bot.use(
   session({
     initial: () => ({ count: 0 }),

@@ -23,6 +23,10 @@
  * keyboard, as the fake Bot API got it), so that both send and parse replies of the same size and
  * the ratio shows what the bot adds around its reply.
  *
+ * BENCH_INGRESS_BARE_TRANSPORT=ours: the bare bot sends its calls as ours does (undici, the
+ * markup as JSON text: src/bot/core/telegram-fetch.ts, markup-json.ts), so that the ratio shows
+ * what the bot costs beyond the way it talks to Telegram.
+ *
  * Settings: BENCH_INGRESS_UPDATES (4000), BENCH_INGRESS_CONCURRENCY (40), BENCH_INGRESS_PEOPLE
  * (500), BENCH_INGRESS_ROUNDS (3), BENCH_INGRESS_WARMUP (800), BENCH_REDIS_URL
  * (redis://127.0.0.1:6379), BENCH_INGRESS_BOT_FLAGS (more Node flags, for both bots).
@@ -54,6 +58,7 @@ const WARMUP = Number(process.env.BENCH_INGRESS_WARMUP ?? 800);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 const PROFILE_DIR = process.env.BENCH_INGRESS_PROFILE;
 const SAME_REPLY = process.env.BENCH_INGRESS_BARE_REPLY === "ours";
+const SAME_TRANSPORT = process.env.BENCH_INGRESS_BARE_TRANSPORT === "ours";
 const TARGET = 1.2;
 const SECRET = "bench-ingress-secret";
 const FIRST_PERSON = 700_000_000;
@@ -164,6 +169,7 @@ async function startBare(telegram: Telegram, prefix: string, reply?: string) {
       REDIS_PREFIX: prefix,
       WEBHOOK_SECRET: SECRET,
       ...(reply ? { BENCH_BARE_REPLY: reply } : {}),
+      ...(SAME_TRANSPORT ? { BENCH_BARE_TRANSPORT: "ours" } : {}),
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -311,7 +317,7 @@ try {
 }
 
 console.log(
-  `Webhook over HTTP, Redis; ${UPDATES} /help updates from ${PEOPLE} people, ${CONCURRENCY} at a time, per bot and round${SAME_REPLY ? "; the bare bot answers with our /help" : ""}`,
+  `Webhook over HTTP, Redis; ${UPDATES} /help updates from ${PEOPLE} people, ${CONCURRENCY} at a time, per bot and round${SAME_REPLY ? "; the bare bot answers with our /help" : ""}${SAME_TRANSPORT ? "; the bare bot sends as ours does" : ""}`,
 );
 console.log("round   ours upd/s   bare upd/s   ours/bare time   CPU ms/update ours  bare");
 const ratios: number[] = [];

@@ -3,6 +3,7 @@
  * - a bot capability (src/bot/<folder>/) uses another only through that folder's index.ts;
  * - no cycle between capability folders;
  * - bot/core/ uses no capability; services/, shops/, ozon/ and store/ never import grammY;
+ * - the bot calls Ozon only through ozon/: undici only as its Telegram transport (telegram-fetch.ts);
  * - no source file is over 400 lines (a file holds one idea);
  * - button data is made only through a declaration (bot/core/buttons.ts): no `.encode(` elsewhere.
  */
@@ -113,6 +114,14 @@ describe("the house by capability", () => {
           .map((spec) => `${path.relative(SRC, file)} -> ${spec}`),
       ),
     );
+    expect(offenders).toEqual([]);
+  });
+
+  it("the bot uses undici only to reach Telegram", () => {
+    const transport = path.join(BOT, "core", "telegram-fetch.ts");
+    const offenders = sourceFiles(BOT)
+      .filter((file) => file !== transport && specifiers(file).some((s) => s === "undici"))
+      .map((file) => path.relative(SRC, file));
     expect(offenders).toEqual([]);
   });
 

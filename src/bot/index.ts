@@ -41,6 +41,7 @@ import { errorBoundary, lastResort } from "./core/error-boundary.ts";
 import { createI18n, type LocalizedContext } from "./core/i18n.ts";
 import { identify, personReadAlong } from "./core/identify.ts";
 import type { InflightUpdates } from "./core/inflight.ts";
+import { markupAsJson } from "./core/markup-json.ts";
 import type { BotModule } from "./core/module.ts";
 import { PersonMenus } from "./core/person-menus.ts";
 import { ReadAhead } from "./core/read-ahead.ts";
@@ -48,6 +49,7 @@ import { telegramAutoRetry } from "./core/retry.ts";
 import { Router } from "./core/router.ts";
 import { chatSession, SessionPrefetch } from "./core/session.ts";
 import { storeAdapter } from "./core/session-storage.ts";
+import { telegramFetch } from "./core/telegram-fetch.ts";
 import { verifyCallbacks } from "./core/verify-callback.ts";
 import {
   accessRequestsFeature,
@@ -119,9 +121,12 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     client: {
       apiRoot: config.telegramApiRoot,
       timeoutSeconds: TELEGRAM_TIMEOUT_SECONDS,
+      fetch: telegramFetch(deps.client?.timeoutSeconds ?? TELEGRAM_TIMEOUT_SECONDS),
       ...deps.client,
     },
   });
+  // First: the transformers installed after it see reply_markup as the object it was given.
+  bot.api.config.use(markupAsJson);
   bot.api.config.use(telegramAutoRetry());
   bot.catch(lastResort(logger));
 

@@ -1,0 +1,73 @@
+/**
+ * How the bot's Bot API calls go out: grammY's client over undici's `request` and one keep-alive
+ * pool for the process, in place of node-fetch over node:http. grammY still builds the payload
+ * (JSON or a multipart stream), times the call out through its signal, and reads the answer as
+ * JSON; this only carries the bytes (bench/ingress.ts: node-fetch and node's http client were a
+ * fifth of a /help's CPU, and undici's client about half of that).
+ *
+ * The answer is capped (MAX_ANSWER_BYTES: a larger one fails the call with an HttpError), and
+ * undici's own waits are set to grammY's timeout, so the signal stays the one that decides.
+ */
+import type { ApiClientOptions } from "grammy";
+import { Agent, request } from "undici";
+
+/** Bot API answers are JSON; getUpdates with 100 updates stays far below this. */
+export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+
+type GrammyFetch = NonNullable<ApiClientOptions["fetch"]>;
+
+/** What grammY's client passes to `fetch` (core/client.js): its payload, headers and signal. */
+interface FetchInit {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | NodeJS.ReadableStream;
+  signal?: AbortSignal;
+}
+
+/** One pool per setting for every bot of the process, as grammY's own keep-alive agents are. */
+const pools = new Map<string, Agent>();
+
+function agentFor(timeoutMs: number, maxAnswerBytes: number): Agent {
+  const key = `${timeoutMs}|${maxAnswerBytes}`;
+  let agent = pools.get(key);
+  if (agent === undefined) {
+    agent = new Agent({
+      keepAliveTimeout: 30_000,
+      connect: { timeout: Math.min(timeoutMs, 10_000) },
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      maxResponseSize: maxAnswerBytes,
+    });
+    pools.set(key, agent);
+  }
+  return agent;
+}
+
+/**
+ * grammY's `client.fetch` over undici. `timeoutSeconds`: the client's own (grammY aborts at it;
+ * undici's waits are the same, a bound should the signal ever be missing).
+ */
+export function telegramFetch(
+  timeoutSeconds: number,
+  maxAnswerBytes = MAX_ANSWER_BYTES,
+): GrammyFetch {
+  const dispatcher = agentFor(timeoutSeconds * 1000, maxAnswerBytes);
+  const fetch = async (url: string, init: FetchInit = {}) => {
+    const answer = await request(url, {
+      method: init.method === "GET" ? "GET" : "POST",
+      headers: init.headers,
+      // A string (JSON) or grammY's multipart stream (a Readable), both of which undici sends.
+      body: init.body as string | undefined,
+      signal: init.signal,
+      dispatcher,
+    });
+    return {
+      ok: answer.statusCode >= 200 && answer.statusCode < 300,
+      status: answer.statusCode,
+      json: () => answer.body.json(),
+      text: () => answer.body.text(),
+    };
+  };
+  // grammY types the option as the global fetch; it calls only fetch(url, init) and .json().
+  return fetch as unknown as GrammyFetch;
+}
