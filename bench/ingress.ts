@@ -16,8 +16,9 @@
  *
  * BENCH_INGRESS_PROFILE=<dir>: both bots run with --cpu-prof, ours into that folder and the bare
  * one into <dir>/bare (written when they stop); the benchmark then prints each one's busy time,
- * the share of self time per place and the functions with the most self time
- * (bench/cpu-profile.ts).
+ * the share of self time per place and the functions with the most self time, then both side by
+ * side in µs of CPU per update from the first update on, by place and by the functions where
+ * ours spends the most more (bench/cpu-profile.ts).
  *
  * BENCH_INGRESS_BARE_REPLY=ours: the bare bot answers /help with our bot's own /help (text and
  * keyboard, as the fake Bot API got it), so that both send and parse replies of the same size and
@@ -47,7 +48,7 @@ import { Redis } from "ioredis";
 import { freePort } from "../test/support/main-process.ts";
 import { command, person } from "../test/support/updates.ts";
 import { waitFor } from "../test/support/wait.ts";
-import { summarizeProfiles } from "./cpu-profile.ts";
+import { compareProfiles, summarizeProfiles } from "./cpu-profile.ts";
 import { startFlags } from "./start-flags.ts";
 
 const UPDATES = Number(process.env.BENCH_INGRESS_UPDATES ?? 4000);
@@ -343,4 +344,9 @@ console.log(
 if (PROFILE_DIR) {
   summarizeProfiles(PROFILE_DIR, "our bot");
   summarizeProfiles(join(PROFILE_DIR, "bare"), "the bare bot", 10);
+  compareProfiles(
+    { dir: PROFILE_DIR, title: "ours (first)" },
+    { dir: join(PROFILE_DIR, "bare"), title: "bare (second)" },
+    WARMUP + ROUNDS * UPDATES,
+  );
 }
