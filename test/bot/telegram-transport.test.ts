@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { Bot, HttpError, InlineKeyboard, InputFile } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
 import { markupAsJson } from "../../src/bot/core/markup-json.ts";
+import { apiForSender } from "../../src/bot/core/sender/index.ts";
 import { telegramFetch } from "../../src/bot/core/telegram-fetch.ts";
 import { botInfoFor } from "../support/bot-info.ts";
 import { FakeBotApi } from "../support/fake-bot-api.ts";
@@ -81,6 +82,16 @@ describe("the bot's Bot API transport", () => {
     expect(seen).toEqual([keyboard]);
     expect(sent.reply_markup).toEqual({ inline_keyboard: [[{ text: "a", callback_data: "b" }]] });
     expect(fake.callsTo("sendMessage")[0]?.fieldsAsText).toEqual(["reply_markup"]);
+  });
+
+  it("sends keyboards the same way through the sender (alerts, cards)", async () => {
+    fake = await FakeBotApi.start();
+    const api = apiForSender(botOver(fake.apiRoot, { token: fake.token }).api);
+    await api.sendMessage(42, "card", { reply_markup: new InlineKeyboard().text("Pack", "p") });
+    expect(fake.callsTo("sendMessage")[0]).toMatchObject({
+      fieldsAsText: ["reply_markup"],
+      payload: { reply_markup: { inline_keyboard: [[{ text: "Pack", callback_data: "p" }]] } },
+    });
   });
 
   it("uploads files as multipart, markup and all", async () => {
