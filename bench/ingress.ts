@@ -29,7 +29,7 @@
  * what the bot costs beyond the way it talks to Telegram.
  *
  * Settings: BENCH_INGRESS_UPDATES (4000), BENCH_INGRESS_CONCURRENCY (40), BENCH_INGRESS_PEOPLE
- * (500), BENCH_INGRESS_ROUNDS (3), BENCH_INGRESS_WARMUP (800), BENCH_REDIS_URL
+ * (500), BENCH_INGRESS_ROUNDS (5), BENCH_INGRESS_WARMUP (800), BENCH_REDIS_URL
  * (redis://127.0.0.1:6379), BENCH_INGRESS_BOT_FLAGS (more Node flags, for both bots).
  * Both bots run with the same Node flags (`npm start`'s, see nodeFlags) and the fake Bot API
  * keeps connections open as Telegram does (bench/ingress-telegram.ts).
@@ -54,7 +54,7 @@ import { startFlags } from "./start-flags.ts";
 const UPDATES = Number(process.env.BENCH_INGRESS_UPDATES ?? 4000);
 const CONCURRENCY = Number(process.env.BENCH_INGRESS_CONCURRENCY ?? 40);
 const PEOPLE = Number(process.env.BENCH_INGRESS_PEOPLE ?? 500);
-const ROUNDS = Number(process.env.BENCH_INGRESS_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_INGRESS_ROUNDS ?? 5);
 const WARMUP = Number(process.env.BENCH_INGRESS_WARMUP ?? 800);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 const PROFILE_DIR = process.env.BENCH_INGRESS_PROFILE;
