@@ -16,7 +16,6 @@ ads-budget-on-button = { $budget }{ $kind ->
 ads-budget-unset = no limit
 ads-budget-choose = Choose a campaign to change its budget, daily or weekly, whichever it has. You can type part of its title to find it.
 ads-list-search = Campaigns matching "{ $search }".
-ads-list-page = Page { $page } of { $pages }
 ads-campaigns-none = There are no ad campaigns yet.
 ads-search-missed = No campaigns match "{ $search }"; the list is as it was. Type another part of the title.
 ads-budget-ask = Campaign "{ $title }", { $kind ->

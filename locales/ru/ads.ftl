@@ -16,7 +16,6 @@ ads-budget-on-button = { $budget }{ $kind ->
 ads-budget-unset = без ограничения
 ads-budget-choose = Выберите кампанию, чтобы изменить её бюджет — дневной или недельный, какой у неё есть. Можно написать часть названия — покажу подходящие.
 ads-list-search = Кампании по запросу «{ $search }».
-ads-list-page = Страница { $page } из { $pages }
 ads-campaigns-none = Рекламных кампаний пока нет.
 ads-search-missed = Не нашёл кампаний по запросу «{ $search }» — список прежний. Напишите другую часть названия.
 ads-budget-ask = Кампания «{ $title }», { $kind ->

@@ -110,14 +110,14 @@ export class CampaignList {
     await this.#session.dialog.back(shown, notice, { ...kept, ...before } as P);
   }
 
-  /** What to do (`what`), or that there are none; the search shown and the page, when paged. */
+  /**
+   * What to do (`what`), or that there are none; the search shown. The page is the pager's own
+   * middle button ("1 / 2"), not said again in the text.
+   */
   heading(t: Translator, what: string, listing: CampaignListPage): string {
     if (listing.total === 0) return t("ads-campaigns-none");
     const lines = [what];
     if (this.search) lines.push(t("ads-list-search", { search: this.search }));
-    if (listing.pages > 1) {
-      lines.push(t("ads-list-page", { page: listing.page + 1, pages: listing.pages }));
-    }
     return lines.join("\n");
   }
 
