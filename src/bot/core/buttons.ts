@@ -9,9 +9,9 @@
  *   keyboard.text(label, RETRY.data(codec, jobId, shopRef));
  *   router.button(RETRY, ["manager"], async (ctx, [jobId, shopRef]) => { ... });
  *
- * The untyped way (`codec.encode(kind, ...)` with `router.callback(kind, ...)`) keeps working;
- * a kind declared here is taken by no one else (declaring it twice throws), and `declaredButtons`
- * lists them all by name.
+ * This is the only way: no other module makes button data (test/architecture.test.ts) and the
+ * router takes presses only through a declaration. A kind is taken by one declaration (declaring
+ * it twice throws), and `declaredButtons` lists them all by name.
  */
 import { z } from "zod";
 import type { CallbackCodec } from "./callback-data.ts";
