@@ -3,13 +3,13 @@
  * with reply_markup as its JSON text, and with every way an answer can go wrong ending in
  * grammY's HttpError (which auto-retry and the error boundary know) rather than a hang or a crash.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { ServerResponse } from "node:http";
 import { Bot, HttpError, InlineKeyboard, InputFile } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
 import { markupAsJson } from "../../src/bot/core/markup-json.ts";
 import { apiForSender } from "../../src/bot/core/sender/index.ts";
 import { telegramFetch } from "../../src/bot/core/telegram-fetch.ts";
+import { startServer, type TestServer } from "../ozon/support/server.ts";
 import { botInfoFor } from "../support/bot-info.ts";
 import { FakeBotApi } from "../support/fake-bot-api.ts";
 import { command, person } from "../support/updates.ts";
@@ -19,20 +19,13 @@ const ADMIN = person(801, { first_name: "Ada" });
 
 let h: Harness | undefined;
 let fake: FakeBotApi | undefined;
-let server: Server | undefined;
+let server: TestServer | undefined;
 afterEach(async () => {
   await h?.close();
   await fake?.close();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  await server?.close();
   h = fake = server = undefined;
 });
-
-/** A Bot API stand-in that answers each call as `answer` says, on 127.0.0.1. */
-async function rawServer(answer: (req: IncomingMessage, res: ServerResponse) => void) {
-  server = createServer(answer);
-  await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
 
 function botOver(
   apiRoot: string,
@@ -119,8 +112,8 @@ describe("the bot's Bot API transport", () => {
   it("fails with an HttpError on an answer that is not JSON, too large, late, or absent", async () => {
     let answer = (res: ServerResponse): unknown =>
       res.writeHead(502).end("<html>Bad Gateway</html>");
-    const apiRoot = await rawServer((_req, res) => answer(res));
-    const bot = botOver(apiRoot, { timeoutSeconds: 0.5, maxAnswerBytes: 1024 });
+    server = await startServer((_request, res) => void answer(res));
+    const bot = botOver(server.url, { timeoutSeconds: 0.5, maxAnswerBytes: 1024 });
     await expect(bot.api.getMe()).rejects.toBeInstanceOf(HttpError);
 
     // Over the cap: the call fails instead of reading it all.
@@ -137,8 +130,7 @@ describe("the bot's Bot API transport", () => {
     expect(Date.now() - started).toBeLessThan(5_000);
 
     // Nobody listening.
-    await new Promise((resolve) => server?.close(resolve));
-    server?.closeAllConnections();
+    await server.close();
     server = undefined;
     await expect(bot.api.getMe()).rejects.toBeInstanceOf(HttpError);
   });

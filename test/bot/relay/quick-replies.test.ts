@@ -59,6 +59,23 @@ async function addReply(e: RelayEnv, body: string) {
   return textOf(lastTo(e, SELLER.id));
 }
 
+/**
+ * A saved answer `template`, and a buyer of a chat about an order asking "Где заказ?", relayed
+ * to the seller: the env, the chat, the buyer's message and its relayed copy.
+ */
+async function buyerAsksAboutOrder(template: string) {
+  const e = await startRelayEnv();
+  env = e;
+  await addReply(e, template);
+  await e.module.runOnce();
+  const chat = openBuyerChats(e.sandbox).find((c) => c.orderNumber);
+  if (!chat?.orderNumber) throw new Error("no buyer chat about an order");
+  const written = e.sandbox.control.buyerWrites(chat.id, { text: "Где заказ?" });
+  expect(await e.module.runOnce()).toMatchObject({ relayed: 1, failures: [] });
+  const relayed = sendsTo(e.fake, SELLER.id).at(-1) as RecordedCall;
+  return { e, chat: { ...chat, orderNumber: chat.orderNumber }, written, relayed };
+}
+
 describe("/replies", () => {
   it("adds, refuses unknown placeholders and long texts, edits and deletes", async () => {
     const e = await startRelayEnv();
@@ -110,15 +127,9 @@ describe("/replies", () => {
 
 describe("answering with a template", () => {
   it("previews with the order number, leaves the name out, sends once", async () => {
-    const e = await startRelayEnv();
-    env = e;
-    await addReply(e, "Здравствуйте, {name}! Заказ {order} уже в пути.");
-    await e.module.runOnce();
-    const chat = openBuyerChats(e.sandbox).find((c) => c.orderNumber);
-    if (!chat?.orderNumber) throw new Error("no buyer chat about an order");
-    const written = e.sandbox.control.buyerWrites(chat.id, { text: "Где заказ?" });
-    expect(await e.module.runOnce()).toMatchObject({ relayed: 1, failures: [] });
-    const relayed = sendsTo(e.fake, SELLER.id).at(-1) as RecordedCall;
+    const { e, chat, written, relayed } = await buyerAsksAboutOrder(
+      "Здравствуйте, {name}! Заказ {order} уже в пути.",
+    );
 
     await e.send(press(relayed, "Saved answer", SELLER));
     const picker = lastTo(e, SELLER.id);
@@ -140,15 +151,10 @@ describe("answering with a template", () => {
   });
 
   it("a button that sends at once reads the answer filled in, never its placeholder", async () => {
-    const e = await startRelayEnv();
-    env = e;
-    await addReply(e, "Заказ {order} передан курьеру.");
-    await e.module.runOnce();
-    const chat = openBuyerChats(e.sandbox).find((c) => c.orderNumber);
-    if (!chat?.orderNumber) throw new Error("no buyer chat about an order");
-    const written = e.sandbox.control.buyerWrites(chat.id, { text: "Где заказ?" });
-    expect(await e.module.runOnce()).toMatchObject({ relayed: 1, failures: [] });
-    await e.send(press(sendsTo(e.fake, SELLER.id).at(-1) as RecordedCall, "Saved answer", SELLER));
+    const { e, chat, written, relayed } = await buyerAsksAboutOrder(
+      "Заказ {order} передан курьеру.",
+    );
+    await e.send(press(relayed, "Saved answer", SELLER));
     const list = lastTo(e, SELLER.id);
     const labels = buttonsOf(list).map((b) => b.text);
     expect(labels[0]).toBe(`1. 📤 Заказ ${chat.orderNumber} передан курьеру.`);
