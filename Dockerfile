@@ -30,6 +30,8 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY package.json ./
 COPY --from=build /app/dist ./dist
 COPY locales ./locales
+# What Ozon's documents announce of each method (/status, the built-in sandbox).
+COPY ozon-openapi/lifecycle.json ./ozon-openapi/lifecycle.json
 # The image's own unprivileged "node" user owns only the data folder.
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -5,6 +5,7 @@
  */
 import type { Config } from "./config.ts";
 import { type Logger, maskAlso } from "./logger.ts";
+import type { MethodCatalogue } from "./openapi/catalogue.ts";
 import { createPerformanceClient, createSellerClient } from "./ozon/index.ts";
 import { AccessService } from "./services/access/index.ts";
 import { LoopHealth } from "./services/health/health.ts";
@@ -14,10 +15,10 @@ import { ShopHealth } from "./shops/health.ts";
 import type { CheckClientFactory } from "./shops/key-check.ts";
 import { type ShopClientFactory, ShopRegistry } from "./shops/registry.ts";
 import { SecretBox } from "./shops/secrets.ts";
+import { storedFallbacks } from "./store/fallback-memory.ts";
 import { openStore } from "./store/index.ts";
 import { sharedByProcesses } from "./store/lease.ts";
 import type { Store } from "./store/port.ts";
-import { storedSuccessors } from "./store/successor-memory.ts";
 import { BOT_VERSION } from "./version.ts";
 
 /** How soon a store added, renamed or paused at one process is known to the others. */
@@ -41,6 +42,11 @@ export interface Container {
   vitals?: Vitals;
   /** The loops' health across processes (/status, the stall notices); started by the status module. */
   loopHealth?: LoopHealth;
+  /**
+   * Ozon's documents as /status holds the bot's methods against them; unset: the copy this
+   * version was checked against (`ozon-openapi/`). Tests set another to move the announcements.
+   */
+  ozonMethods?: MethodCatalogue;
   /** The built-in simulated Ozon, when OZON_SANDBOX is on. */
   sandbox?: { url: string; setPushTarget(url: string | undefined): void };
   /** Closes the Ozon clients, the sandbox and the store (Redis connection, SQLite file). */
@@ -137,7 +143,7 @@ export async function createContainer(
                 clientId: entry.seller.clientId,
                 apiKey: entry.seller.apiKey,
                 requestsPerSecond: config.ozon.seller.requestsPerSecond,
-                successorMemory: storedSuccessors(shopStore, "seller"),
+                fallbackMemory: storedFallbacks(shopStore, "seller"),
                 logger: shopLogger,
                 observer: health.observer(entry.id, "seller"),
                 calls: vitals.ozonObserver(entry.id),
@@ -150,7 +156,7 @@ export async function createContainer(
                 baseUrl: performanceUrl,
                 clientId: entry.performance.clientId,
                 clientSecret: entry.performance.clientSecret,
-                successorMemory: storedSuccessors(shopStore, "performance"),
+                fallbackMemory: storedFallbacks(shopStore, "performance"),
                 logger: shopLogger,
                 observer: health.observer(entry.id, "performance"),
                 calls: vitals.ozonObserver(entry.id),

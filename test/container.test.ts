@@ -40,7 +40,7 @@ describe("createContainer", () => {
     });
     expect(retire.status).toBe(200);
     await firstPosting(first);
-    expect(first.shops.all()[0]?.seller?.movedToSuccessors()).toEqual([
+    expect(first.shops.all()[0]?.seller?.fellBackToSeed()).toEqual([
       "postings.awaitingPackaging",
     ]);
 
@@ -48,7 +48,7 @@ describe("createContainer", () => {
     // goes to the successor at once, as the store says.
     const second = await start(store);
     await firstPosting(second);
-    expect(second.shops.all()[0]?.seller?.movedToSuccessors()).toEqual([
+    expect(second.shops.all()[0]?.seller?.fellBackToSeed()).toEqual([
       "postings.awaitingPackaging",
     ]);
   });

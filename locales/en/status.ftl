@@ -22,6 +22,14 @@ status-ozon-errors-none = Ozon errors in the last hour: none
 status-push = Last push from Ozon: { $ago }
 status-push-never = Last push from Ozon: none yet
 status-report-jobs = Report jobs waiting: { $n }
+status-ozon-switch-offs-title = ⏳ Ozon is switching off { $n ->
+    [one] a method
+   *[other] { $n } methods
+} this version still uses (update the bot before the day):
+status-ozon-switch-off = • { $method }: { $when } → { $successor }
+status-ozon-switch-off-dated = off on { $date } (in { $days } d)
+status-ozon-switch-off-gone = switched off since { $date }
+status-ozon-switch-off-undated = announced, no date yet
 status-bot-title = 🤖 The bot
 status-telegram = Telegram queue: { $depth } waiting, oldest { $oldest }; 429 in the last hour: { $limited }
 status-processes = Processes alive: { $n }

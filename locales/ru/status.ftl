@@ -22,6 +22,15 @@ status-ozon-errors-none = Ошибки Ozon за час: нет
 status-push = Последний пуш от Ozon: { $ago }
 status-push-never = Последний пуш от Ozon: ещё не было
 status-report-jobs = Отчётов в очереди: { $n }
+status-ozon-switch-offs-title = ⏳ Ozon отключает { $n ->
+    [one] { $n } метод, которым
+    [few] { $n } метода, которыми
+   *[other] { $n } методов, которыми
+} пользуется эта версия (обновите бота до срока):
+status-ozon-switch-off = • { $method }: { $when } → { $successor }
+status-ozon-switch-off-dated = отключат { $date } (через { $days } дн.)
+status-ozon-switch-off-gone = отключён с { $date }
+status-ozon-switch-off-undated = объявлено, дата пока не названа
 status-bot-title = 🤖 Бот
 status-telegram = Очередь Telegram: ждут { $depth }, самое старое { $oldest }; 429 за час: { $limited }
 status-processes = Живых процессов: { $n }

@@ -38,4 +38,4 @@ export {
   type WarehouseStock,
 } from "./seller/stock-prices.ts";
 export type * from "./seller/types.ts";
-export type { SuccessorMemory } from "./successors.ts";
+export type { FallbackMemory } from "./successors.ts";

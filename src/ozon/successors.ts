@@ -1,9 +1,10 @@
 /**
- * Successors of retired methods. A capability names the spec's endpoint and the one the live
- * service moved to; the spec form is tried first, and once it answers 404 or 410 the capability
- * uses the successor for the rest of the client's life, and beyond it when the client has a
- * SuccessorMemory (the bot's store): a restart does not ask each retired form again. The move
- * is logged once.
+ * Today's methods first, the seed's forms only as a fallback. A capability names today's method
+ * (`successor`, the one Ozon's current documents list) and the seed's older form (`spec`). Today's
+ * method is asked first; only when it answers 404 or 410 (a store that still speaks the old API)
+ * does the capability fall back to the seed's form, for the rest of the client's life and beyond
+ * it when the client has a FallbackMemory (the bot's store), so a restart does not ask the missing
+ * method again. The fall-back is logged once.
  */
 import type { Logger } from "../logger.ts";
 import type { AnyEndpoint } from "./endpoint.ts";
@@ -11,15 +12,17 @@ import { isRetiredMethodError } from "./errors.ts";
 
 export interface Capability {
   readonly name: string;
+  /** The seed's form: asked only where today's method is missing. */
   readonly spec: AnyEndpoint;
+  /** Today's method, as Ozon's current documents list it. */
   readonly successor: AnyEndpoint;
 }
 
 export type Form = "spec" | "successor";
 
-/** Keeps which capabilities moved, across restarts and processes. */
-export interface SuccessorMemory {
-  /** The names of the capabilities that moved. */
+/** Keeps which capabilities fell back to the seed's form, across restarts and processes. */
+export interface FallbackMemory {
+  /** The names of the capabilities that fell back. */
   recall(): Promise<readonly string[]>;
   remember(capability: string): Promise<void>;
 }
@@ -31,19 +34,19 @@ export function capability<const C extends Capability>(definition: C): C {
 const describe = (ep: AnyEndpoint) => `${ep.method} ${ep.path}`;
 
 export class Successors {
-  readonly #moved = new Set<string>();
+  readonly #fellBack = new Set<string>();
   readonly #logger: Logger | undefined;
-  readonly #memory: SuccessorMemory | undefined;
+  readonly #memory: FallbackMemory | undefined;
   #recalled: Promise<void> | undefined;
 
-  constructor(logger?: Logger, memory?: SuccessorMemory) {
+  constructor(logger?: Logger, memory?: FallbackMemory) {
     this.#logger = logger;
     this.#memory = memory;
   }
 
-  /** The capabilities that have moved so far. */
-  moved(): string[] {
-    return [...this.#moved];
+  /** The capabilities that fell back to the seed's form so far. */
+  fellBack(): string[] {
+    return [...this.#fellBack];
   }
 
   async run<T>(
@@ -52,49 +55,52 @@ export class Successors {
     viaSuccessor: () => Promise<T>,
   ): Promise<{ form: Form; value: T }> {
     await this.#recall();
-    if (this.#moved.has(cap.name)) return { form: "successor", value: await viaSuccessor() };
+    if (this.#fellBack.has(cap.name)) return { form: "spec", value: await viaSpec() };
     try {
-      return { form: "spec", value: await viaSpec() };
+      return { form: "successor", value: await viaSuccessor() };
     } catch (error) {
       if (!isRetiredMethodError(error)) throw error;
-      await this.#moveOn(cap, error.status);
-      return { form: "successor", value: await viaSuccessor() };
+      await this.#fallBack(cap, error.status);
+      return { form: "spec", value: await viaSpec() };
     }
   }
 
-  /** Reads the memory once, before the first call. Unreadable: the spec forms are tried again. */
+  /** Reads the memory once, before the first call. Unreadable: today's methods are tried again. */
   #recall(): Promise<void> {
     const memory = this.#memory;
     this.#recalled ??= memory
       ? memory.recall().then(
           (names) => {
-            for (const name of names) this.#moved.add(name);
+            for (const name of names) this.#fellBack.add(name);
           },
           (error: unknown) => {
-            this.#logger?.warn({ err: error }, "Could not read which Ozon methods were retired");
+            this.#logger?.warn(
+              { err: error },
+              "Could not read which Ozon methods this store lacks",
+            );
           },
         )
       : Promise.resolve();
     return this.#recalled;
   }
 
-  async #moveOn(cap: Capability, status: number): Promise<void> {
+  async #fallBack(cap: Capability, status: number): Promise<void> {
     // Concurrent callers may all see the 404; only the first one logs and remembers.
-    if (this.#moved.has(cap.name)) return;
-    this.#moved.add(cap.name);
+    if (this.#fellBack.has(cap.name)) return;
+    this.#fellBack.add(cap.name);
     this.#logger?.warn(
       {
         capability: cap.name,
-        retired: describe(cap.spec),
-        successor: describe(cap.successor),
+        missing: describe(cap.successor),
+        fallback: describe(cap.spec),
         status,
       },
-      "Ozon retired a documented method; using its successor from now on",
+      "This store lacks today's Ozon method; using the seed's older form from now on",
     );
     await this.#memory?.remember(cap.name).catch((error: unknown) => {
       this.#logger?.warn(
         { err: error, capability: cap.name },
-        "Could not keep the move to the successor; after a restart the retired form is tried again",
+        "Could not keep the fall-back; after a restart today's method is tried again",
       );
     });
   }

@@ -15,7 +15,10 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --new-posting-every S      seconds between new postings (default 60; 0 = on demand only)
   --buyer-message-every S    seconds between buyer messages (default 45; 0 = on demand only)
   --report-step-ms MS        time per report state step (default 3000)
-  --retire 404|410           answer the spec forms that have successors with 404/410
+  --date YYYY-MM-DD          the sandbox's day for the switch-offs Ozon's documents announce (default today)
+  --rules today|seed         today: methods as Ozon's current documents list them (default);
+                             seed: every method the seed documents had, as the old sandbox
+  --retire 404|410           with --rules seed: answer the seed forms that have successors with 404/410
   --help`;
 
 function numberOption(value: string | undefined, name: string, fallback: number): number {
@@ -51,6 +54,8 @@ const { values } = parseArgs({
     "buyer-message-every": { type: "string" },
     "report-step-ms": { type: "string" },
     retire: { type: "string" },
+    date: { type: "string" },
+    rules: { type: "string" },
     help: { type: "boolean" },
   },
   strict: true,
@@ -65,7 +70,18 @@ if (values.retire !== undefined && values.retire !== "404" && values.retire !== 
   process.exit(2);
 }
 
+if (values.date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.date)) {
+  process.stderr.write(`--date must be YYYY-MM-DD\n${USAGE}\n`);
+  process.exit(2);
+}
+if (values.rules !== undefined && values.rules !== "today" && values.rules !== "seed") {
+  process.stderr.write(`--rules must be today or seed\n${USAGE}\n`);
+  process.exit(2);
+}
+
 const sandbox = await startSandbox({
+  ...(values.date ? { date: values.date } : {}),
+  ...(values.rules ? { rules: values.rules } : {}),
   port: numberOption(values.port, "port", 8081),
   host: values.host ?? "127.0.0.1",
   seed: numberOption(values.seed, "seed", 1),

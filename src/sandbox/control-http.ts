@@ -1,5 +1,6 @@
 /** The sandbox's control surface over HTTP: each in-process control method's twin under /_sandbox/. */
 import { z } from "zod";
+import type { SandboxContract } from "./contract.ts";
 import type { BuyerMessageInput, SandboxControl } from "./control.ts";
 import { jsonReply, type Reply } from "./http.ts";
 import { parseJsonLossless } from "./json.ts";
@@ -11,6 +12,7 @@ import { stockControlRoutes } from "./stock-control-http.ts";
 import type { StoreDirectory } from "./stores.ts";
 
 export interface HttpControlExtras {
+  contract: SandboxContract;
   counters(): Record<string, number>;
   resetCounters(): void;
   requests(): ReadonlyArray<unknown>;
@@ -238,6 +240,27 @@ export function createHttpControl(
         return { retired: parsed.mode ?? 404 };
       },
       "/_sandbox/retire  {mode: 404 | 410 | false}",
+    ],
+    [
+      "POST",
+      /^documents$/,
+      ({ body }) => {
+        const parsed = z
+          .object({
+            date: z.union([z.string().regex(/^\d{4}-\d{2}-\d{2}$/), z.null()]).optional(),
+            rules: z.enum(["today", "seed"]).optional(),
+            withdraw: z.array(z.string().min(3).max(300)).max(100).optional(),
+            restore: z.boolean().optional(),
+          })
+          .parse(body ?? {});
+        const { contract } = extras;
+        if (parsed.date !== undefined) contract.setDate(parsed.date ?? undefined);
+        if (parsed.rules) contract.rules = parsed.rules;
+        if (parsed.restore) contract.restore();
+        if (parsed.withdraw) contract.withdraw(...parsed.withdraw);
+        return { date: contract.date, rules: contract.rules };
+      },
+      '/_sandbox/documents  {date?: YYYY-MM-DD | null, rules?: today | seed, withdraw?: ["POST /v3/chat/list"], restore?: true}',
     ],
     [
       "POST",

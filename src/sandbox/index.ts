@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SANDBOX_CREDENTIALS } from "../config.ts";
+import { type ContractOptions, type DocumentRules, SandboxContract } from "./contract.ts";
 import type { SandboxControl } from "./control.ts";
 import { createHttpControl } from "./control-http.ts";
 import { STORE_MESSAGE_ID_SPACING } from "./data.ts";
@@ -73,8 +74,17 @@ export interface SandboxOptions {
   maxReportPeriodDays?: number;
   /** Default 1800. */
   tokenTtlSeconds?: number;
-  /** Retire the spec forms that have successors from the start (404 or 410). */
+  /** Retire the spec forms that have successors from the start (404 or 410; `rules: "seed"`). */
   retireSpecMethods?: false | 404 | 410;
+  /**
+   * Which methods answer: "today" (default) as Ozon's current documents list them on `date`, a
+   * method they do not list or switched off answering 404; "seed": every route, as the seed had it.
+   */
+  rules?: DocumentRules;
+  /** The sandbox's day for the documents' switch-offs (YYYY-MM-DD); default: the clock's day. */
+  date?: string;
+  /** Check every request and answer against the documents' schemas (default: `OZON_SANDBOX_CONTRACT=check`). */
+  checkContract?: boolean;
   /**
    * The seeded shop as always, but what happens after the start (new postings, chats, messages)
    * draws from a stream seeded by the clock and message ids continue from the clock: a sandbox
@@ -101,6 +111,8 @@ export interface Sandbox {
   stores: SandboxStore[];
   /** Every API request (control requests excluded), oldest first. */
   readonly requests: ReadonlyArray<RequestLogEntry>;
+  /** What Ozon's documents allow: the day, the rules, methods withdrawn. */
+  contract: SandboxContract;
   /** Count per "METHOD /path" (path without the query). */
   counters(): Record<string, number>;
   /** Clears the counters and the request log. */
@@ -164,7 +176,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     control,
     shipping,
   }));
+  const contractOptions: ContractOptions = {};
+  if (options.rules) contractOptions.rules = options.rules;
+  if (options.date) contractOptions.date = options.date;
+  if (options.checkContract !== undefined) contractOptions.check = options.checkContract;
+  const contract = new SandboxContract(contractOptions, options.now ?? Date.now);
   const httpControl = createHttpControl(stores, {
+    contract,
     counters: counterRecord,
     setPushTarget: (url) => pushes.setTarget(url),
     resetCounters,
@@ -177,7 +195,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
   const server = createServer(
     { keepAliveTimeout: 5_000 },
-    createRequestListener({ stores, faults, control: httpControl, log, counters }),
+    createRequestListener({ stores, faults, control: httpControl, log, counters, contract }),
   );
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -212,6 +230,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     credentials: first.credentials,
     control: first.control,
     stores: publicStores,
+    contract,
     get requests() {
       return log;
     },

@@ -11,6 +11,11 @@ export interface Route {
   auth: "seller" | "performance" | "none";
   /** The spec's form of a capability that has a successor: it can be retired (404/410). */
   retirable?: boolean;
+  /**
+   * A file's address that an answer hands out (a chat file, a label batch's file), not an API
+   * method: Ozon's documents do not list such addresses, so their rules do not apply.
+   */
+  fileLink?: boolean;
   handle(req: SandboxRequest): Reply | Promise<Reply>;
 }
 

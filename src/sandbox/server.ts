@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
+import type { SandboxContract } from "./contract.ts";
 import { type FaultDecision, type Faults, spoilBody } from "./faults.ts";
 import {
   GRPC,
@@ -50,6 +51,7 @@ export interface ServerParts {
   control: ControlSurface;
   log: RequestLogEntry[];
   counters: Map<string, number>;
+  contract: SandboxContract;
 }
 
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
@@ -246,8 +248,13 @@ async function apiReply(
   if (route.retirable && target.state.retireMode) {
     return { route, store, reply: obsoleteReply(service, target.state.retireMode) };
   }
+  if (!route.fileLink && parts.contract.isGone(method, route.pattern)) {
+    return { route, store, reply: obsoleteReply(service, 404) };
+  }
   const refused = authError(target.state, route, request);
   if (refused) return { route, store, reply: refused };
+  const unfit = await requestUnfit(parts.contract, service, method, route, rawBody);
+  if (unfit) return { route, store, reply: unfit };
 
   let reply: Reply;
   try {
@@ -262,6 +269,7 @@ async function apiReply(
       reply = serviceError(service, 500, "internal sandbox error", GRPC.internal);
     }
   }
+  if (!decision?.malformed) await checkAnswer(parts.contract, service, method, route, reply);
   if (decision?.malformed && reply.status < 300) {
     reply = {
       ...reply,
@@ -274,6 +282,52 @@ async function apiReply(
     return { route, store, reply, pieces };
   }
   return { route, store, reply };
+}
+
+const WITH_BODY = new Set(["POST", "PUT", "PATCH"]);
+
+/** A body that does not fit the documents' request schema is refused as Ozon's gateway does. */
+async function requestUnfit(
+  contract: SandboxContract,
+  service: Service,
+  method: string,
+  route: Route,
+  rawBody: Buffer,
+): Promise<Reply | undefined> {
+  if (!contract.check || !WITH_BODY.has(method)) return undefined;
+  let body: unknown;
+  try {
+    body = rawBody.byteLength === 0 ? {} : JSON.parse(rawBody.toString("utf8"));
+  } catch {
+    return undefined; // the handler answers an unreadable body in its own words
+  }
+  const problems = await contract.checkRequest(service, method, route.pattern, body);
+  if (problems.length === 0) return undefined;
+  const words = problems.map((p) => `${p.at} ${p.message}`).join("; ");
+  return service === "seller"
+    ? serviceError(service, 400, `invalid request: ${words}`, GRPC.invalidArgument)
+    : jsonReply({ error: `invalid request: ${words}` }, 400);
+}
+
+async function checkAnswer(
+  contract: SandboxContract,
+  service: Service,
+  method: string,
+  route: Route,
+  reply: Reply,
+): Promise<void> {
+  if (!contract.check || !(reply.headers["content-type"] ?? "").startsWith("application/json")) {
+    return;
+  }
+  const text =
+    typeof reply.body === "string" ? reply.body : Buffer.from(reply.body).toString("utf8");
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return;
+  }
+  await contract.checkAnswer(service, method, route.pattern, reply.status, body);
 }
 
 function record(parts: ServerParts, entry: RequestLogEntry): void {

@@ -454,7 +454,7 @@ describe.each(modes)("clients against the sandbox: $name", ({ retire }) => {
   });
 
   it("used the successors exactly when the spec forms were retired, and said so once each", () => {
-    const moved = [...seller.movedToSuccessors(), ...perf.movedToSuccessors()].sort();
+    const moved = [...seller.fellBackToSeed(), ...perf.fellBackToSeed()].sort();
     if (retire === false) {
       expect(moved).toEqual([]);
       expect(lines.filter((l) => l.capability)).toEqual([]);

@@ -351,7 +351,7 @@ describe("campaigns", () => {
       ["PATCH", "/api/client/campaign/14275771", { dailyBudget: "400000000" }],
     ]);
     expect(lines.filter((l) => l.capability === "campaigns.dailyBudget")).toHaveLength(1);
-    expect(perf.movedToSuccessors()).toEqual(["campaigns.dailyBudget"]);
+    expect(perf.fellBackToSeed()).toEqual(["campaigns.dailyBudget"]);
   });
 
   it("sets a weekly budget with PATCH {weeklyBudget} only, and setBudget sends the kind it is given", async () => {

@@ -225,7 +225,7 @@ describe("chat history and updates", () => {
       },
     ]);
     // The v1 history capability has not moved: each capability moves on its own evidence.
-    expect(setup.seller.movedToSuccessors()).toEqual(["chats.updates"]);
+    expect(setup.seller.fellBackToSeed()).toEqual(["chats.updates"]);
   });
 
   it("does not move on to a successor for other errors", async () => {
@@ -235,7 +235,7 @@ describe("chat history and updates", () => {
     });
     const error = await setup.seller.chats.history("nope").catch((e: unknown) => e);
     expect(isOzonApiError(error) && error.status).toBe(400);
-    expect(setup.seller.movedToSuccessors()).toEqual([]);
+    expect(setup.seller.fellBackToSeed()).toEqual([]);
     expect(setup.server.to("POST /v3/chat/history")).toHaveLength(0);
   });
 

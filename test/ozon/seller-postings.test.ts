@@ -113,7 +113,7 @@ describe("postings awaiting packaging", () => {
     // The move is remembered: the next listing goes straight to v4.
     await collect(setup.seller.postings.listAwaitingPackaging());
     expect(setup.server.to("POST /v3/posting/fbs/unfulfilled/list")).toHaveLength(1);
-    expect(setup.seller.movedToSuccessors()).toEqual(["postings.awaitingPackaging"]);
+    expect(setup.seller.fellBackToSeed()).toEqual(["postings.awaitingPackaging"]);
   });
 
   it("yields only postings that are awaiting packaging", async () => {

@@ -61,7 +61,7 @@ describe("Seller client: stock and prices", () => {
     });
     expect(sandbox.counters()["POST /v2/product/info/stocks"]).toBe(1);
     expect(sandbox.counters()["POST /v1/product/info/prices"]).toBe(1);
-    expect(seller.movedToSuccessors()).toEqual([]);
+    expect(seller.fellBackToSeed()).toEqual([]);
     await seller.close();
   });
 
@@ -75,7 +75,7 @@ describe("Seller client: stock and prices", () => {
     const prices = await seller.stock.prices([pid]);
     // The v5 form writes 1290 for "1290.00": the client keeps the decimal text.
     expect(Number(prices.get(pid)?.price)).toBe(Number(product.price));
-    expect(seller.movedToSuccessors().sort()).toEqual(["products.prices", "products.stocks"]);
+    expect(seller.fellBackToSeed().sort()).toEqual(["products.prices", "products.stocks"]);
     expect(sandbox.counters()["POST /v4/product/info/stocks"]).toBe(1);
     expect(sandbox.counters()["POST /v5/product/info/prices"]).toBe(1);
     await seller.close();

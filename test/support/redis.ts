@@ -28,6 +28,8 @@ declare module "vitest" {
   interface TaskMeta {
     /** Tests of a `redis.describe` block skipped for want of Redis (redis-skip-reporter.ts). */
     redisSkipped?: number;
+    /** Requests and answers a test's sandboxes checked against Ozon's documents (setup.ts). */
+    ozonChecked?: number;
     /** Where Redis was looked for (password masked). */
     redisUrl?: string;
   }

@@ -2,6 +2,7 @@
  * The /status screen: one message, per store then the bot as a whole. Times are "12 s ago";
  * a stalled loop is ⚠️. Long lists are clipped to Telegram's message size.
  */
+import type { SwitchOffNotice } from "../../services/health/ozon-switch-offs.ts";
 import type { LoopLine, StatusSnapshot, StoreStatus } from "../../services/health/snapshot.ts";
 import type { ApiHealth } from "../../shops/health.ts";
 import { clip } from "../../text.ts";
@@ -51,6 +52,20 @@ function loopLine(t: Translator, s: StatusSnapshot, loop: LoopLine): string {
   const failures = loop.failures > 0 ? t("status-loop-failures", { n: loop.failures }) : "";
   const holder = s.shared ? t("status-loop-holder", { process: processName(loop.holder) }) : "";
   return `${mark} ${loopLabel(t, loop.name)}: ${when}${failures}${holder}`;
+}
+
+function switchOffLine(t: Translator, notice: SwitchOffNotice): string {
+  const when =
+    notice.offOn === undefined
+      ? t("status-ozon-switch-off-undated")
+      : (notice.daysLeft ?? 0) <= 0
+        ? t("status-ozon-switch-off-gone", { date: notice.offOn })
+        : t("status-ozon-switch-off-dated", { date: notice.offOn, days: notice.daysLeft ?? 0 });
+  return t("status-ozon-switch-off", {
+    method: notice.method,
+    when,
+    successor: notice.successor ?? "—",
+  });
 }
 
 function keysLine(t: Translator, label: string, health: ApiHealth): string {
@@ -122,6 +137,11 @@ function render(t: Translator, s: StatusSnapshot, compact: boolean): string {
   }
   for (const store of s.stores) {
     if (!brief.includes(store)) lines.push("", ...storeBlock(t, s, store));
+  }
+
+  if (s.ozonSwitchOffs.length > 0) {
+    lines.push("", t("status-ozon-switch-offs-title", { n: s.ozonSwitchOffs.length }));
+    for (const notice of s.ozonSwitchOffs) lines.push(switchOffLine(t, notice));
   }
 
   lines.push("", t("status-bot-title"));

@@ -38,6 +38,7 @@ export function createStatusModule(deps: ModuleDeps): BotModule | undefined {
       vitals,
       shared: sharedByProcesses(store),
       version: BOT_VERSION,
+      ...(container.ozonMethods ? { ozonMethods: container.ozonMethods } : {}),
     });
   let stopTelling: (() => void) | undefined;
 

@@ -7,7 +7,7 @@ import { noAuth } from "../endpoint.ts";
 import { createAgent, type FetchLike, type Timeouts } from "../exchange.ts";
 import { type KeysVerdictObserver, type OzonCallObserver, OzonHttp } from "../http.ts";
 import { type RateLimiter, TokenBucket } from "../limiter.ts";
-import { type SuccessorMemory, Successors } from "../successors.ts";
+import { type FallbackMemory, Successors } from "../successors.ts";
 import { createCampaignsApi } from "./campaigns.ts";
 import { createDailyStatisticsApi } from "./daily.ts";
 import { createProductsApi } from "./products.ts";
@@ -33,7 +33,7 @@ export interface PerformanceClientOptions {
   /** Renew the token this long before it expires. Default 60 s. */
   renewTokenBeforeSeconds?: number;
   /** Keeps the moves to successors beyond this client's life (the bot's store). */
-  successorMemory?: SuccessorMemory;
+  fallbackMemory?: FallbackMemory;
   /** Bytes of a report file read at most (MAX_REPORT_BYTES, 100 MB). */
   maxReportBytes?: number;
   /** Told whether the keys worked on each call, the token request included (the shop's health). */
@@ -85,7 +85,7 @@ export function createPerformanceClient(options: PerformanceClientOptions) {
       : {}),
   });
   const http = new OzonHttp({ ...common, auth: token });
-  const successors = new Successors(options.logger, options.successorMemory);
+  const successors = new Successors(options.logger, options.fallbackMemory);
 
   return {
     campaigns: createCampaignsApi(http, successors),
@@ -100,7 +100,7 @@ export function createPerformanceClient(options: PerformanceClientOptions) {
     token,
     /** How many tokens this client has fetched. */
     tokenFetches: (): number => token.fetched,
-    movedToSuccessors: (): string[] => successors.moved(),
+    fellBackToSeed: (): string[] => successors.fellBack(),
     close: async (): Promise<void> => {
       await Promise.all([http.close(), tokenHttp.close()]);
       await ownAgent?.close();

@@ -7,7 +7,7 @@ import { headerAuth } from "../endpoint.ts";
 import type { FetchLike, Timeouts } from "../exchange.ts";
 import { type KeysVerdictObserver, type OzonCallObserver, OzonHttp } from "../http.ts";
 import { type RateLimiter, sharedLimiter } from "../limiter.ts";
-import { type SuccessorMemory, Successors } from "../successors.ts";
+import { type FallbackMemory, Successors } from "../successors.ts";
 import { createAnalyticsApi } from "./analytics.ts";
 import { createChatsApi } from "./chats.ts";
 import type { SellerContext } from "./context.ts";
@@ -44,7 +44,7 @@ export interface SellerClientOptions {
   /** Page size of the postings list (default and cap: 1 000 in the v3 form, 100 in v4). */
   pageSize?: number;
   /** Keeps the moves to successors beyond this client's life (the bot's store). */
-  successorMemory?: SuccessorMemory;
+  fallbackMemory?: FallbackMemory;
   /** Told whether the keys worked on each call (the shop's health). */
   observer?: KeysVerdictObserver;
   /** Told how each call ended, by endpoint (/status and /metrics). */
@@ -79,7 +79,7 @@ export function createSellerClient(options: SellerClientOptions) {
     observer: options.observer,
     calls: options.calls,
   });
-  const successors = new Successors(options.logger, options.successorMemory);
+  const successors = new Successors(options.logger, options.fallbackMemory);
   const ctx: SellerContext = { http, successors, clock, logger: options.logger };
 
   return {
@@ -103,7 +103,7 @@ export function createSellerClient(options: SellerClientOptions) {
     /** The seller's own deliveries: tracking numbers, manual statuses, disputes. */
     deliveries: createDeliveriesApi(ctx),
     /** Capabilities that moved to their successor, e.g. `["postings.ship"]`. */
-    movedToSuccessors: (): string[] => successors.moved(),
+    fellBackToSeed: (): string[] => successors.fellBack(),
     close: (): Promise<void> => http.close(),
   };
 }

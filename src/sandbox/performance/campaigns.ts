@@ -47,6 +47,15 @@ export function campaignJson(c: Campaign) {
   };
 }
 
+/**
+ * The campaign as activate/deactivate answer it (extcampaignCampaign): its strategy field names
+ * only the auto strategies, so a campaign with bids set by hand goes without it.
+ */
+function switchedJson(c: Campaign) {
+  const { productAutopilotStrategy, ...rest } = campaignJson(c);
+  return c.strategy === "NO_AUTO_STRATEGY" ? rest : { ...rest, productAutopilotStrategy };
+}
+
 export function findCampaign(state: SandboxState, req: SandboxRequest): Campaign {
   const id = req.params.campaignId ?? "";
   if (!/^\d+$/.test(id)) badRequest("performance", "campaignId must be an integer");
@@ -156,7 +165,7 @@ export function campaignRoutes(state: SandboxState): Route[] {
         c.state =
           c.fromDate && c.fromDate > today() ? "CAMPAIGN_STATE_PLANNED" : "CAMPAIGN_STATE_RUNNING";
         touch(state, c);
-        return jsonReply(campaignJson(c));
+        return jsonReply(switchedJson(c));
       },
     },
     {
@@ -168,7 +177,7 @@ export function campaignRoutes(state: SandboxState): Route[] {
         refuseArchived(c);
         c.state = "CAMPAIGN_STATE_INACTIVE";
         touch(state, c);
-        return jsonReply(campaignJson(c));
+        return jsonReply(switchedJson(c));
       },
     },
     {

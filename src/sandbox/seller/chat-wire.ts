@@ -97,7 +97,8 @@ export function chatV3(chat: Chat) {
     chat: {
       chat_id: chat.id,
       chat_status: chat.status,
-      chat_type: chat.typeLabel,
+      // The documents' enum (BUYER_SELLER): the mixed case of the seed's form is not written here.
+      chat_type: chat.kind === "support" ? "SELLER_SUPPORT" : "BUYER_SELLER",
       created_at: new Date(chat.createdAt).toISOString(),
     },
     first_unread_message_id: (unread[0]?.id ?? 0n).toString(),

@@ -289,6 +289,7 @@ export function chatRoutes(state: SandboxState): Route[] {
       ...seller,
       method: "GET",
       pattern: "/v2/chat/file/*",
+      fileLink: true,
       handle(req) {
         const fileId = (req.params.rest ?? "").split("/")[0] ?? "";
         const file = state.files.get(fileId);

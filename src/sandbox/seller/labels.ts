@@ -93,6 +93,7 @@ export function labelRoutes(state: SandboxState): Route[] {
       ...seller,
       method: "GET",
       pattern: "/sandbox/label-files/{name}",
+      fileLink: true,
       async handle(req) {
         const id = Number(/^(\d+)\.pdf$/.exec(req.params.name ?? "")?.[1]);
         const task = desk.labelTasks.get(id);

@@ -182,6 +182,9 @@ export function postingV3(state: SandboxState, p: Posting, flags: WithFlags, for
           previous_substatus: p.previousSubstatus,
           courier: null,
           related_postings: { related_posting_numbers: [] },
+          // The get writes the lifting service as an object (FbsPostingDetailPrrOption), the lists
+          // as a code; none was ordered.
+          prr_option: null,
         }
       : {}),
   };

@@ -4,10 +4,12 @@
  * the bot its own loops, the Telegram queue, the processes and which runs each loop, the version,
  * uptime and memory.
  */
+import { type MethodCatalogue, methodCatalogue } from "../../openapi/catalogue.ts";
 import type { ApiHealth, ShopHealth } from "../../shops/health.ts";
 import type { Shop } from "../../shops/registry.ts";
 import { ReportJobRepository, type ReportJobState } from "../ads/index.ts";
 import type { LoopHealth, LoopStatus } from "./health.ts";
+import { type SwitchOffNotice, switchOffsInUse } from "./ozon-switch-offs.ts";
 import type { ProcessRecord } from "./records.ts";
 import { isStalled } from "./stall-watch.ts";
 import type { TelegramVitals, Vitals } from "./vitals.ts";
@@ -35,6 +37,8 @@ export interface StatusSnapshot {
   stores: StoreStatus[];
   /** Loops of the bot as a whole (schedules, pushes). */
   botLoops: LoopLine[];
+  /** Ozon methods this version relies on that Ozon announces switching off, soonest first. */
+  ozonSwitchOffs: SwitchOffNotice[];
   telegram: TelegramVitals | undefined;
   /** The live processes; shown when several may share the store. */
   processes: ProcessRecord[];
@@ -55,6 +59,8 @@ export interface SnapshotSources {
   shared: boolean;
   version: string;
   now?: () => number;
+  /** Ozon's documents as this version knows them (default: `ozon-openapi/lifecycle.json`). */
+  ozonMethods?: MethodCatalogue;
 }
 
 const WAITING: ReadonlySet<ReportJobState> = new Set([
@@ -125,10 +131,12 @@ export async function takeSnapshot(sources: SnapshotSources): Promise<StatusSnap
     }),
   );
   const memory = process.memoryUsage();
+  const today = new Date(now).toISOString().slice(0, 10);
   return {
     now,
     stores,
     botLoops: loops.filter((l) => l.shopId === undefined),
+    ozonSwitchOffs: await switchOffsInUse(sources.ozonMethods ?? methodCatalogue(), today),
     telegram: vitals.telegram(),
     processes,
     thisProcess: loopHealth.processId,

@@ -52,6 +52,7 @@ function snapshot(stores: StoreStatus[]): StatusSnapshot {
     now: NOW,
     stores,
     botLoops: [],
+    ozonSwitchOffs: [],
     telegram: {
       queued: 3,
       inFlight: 1,

@@ -135,7 +135,7 @@ describe("BudgetService.change", () => {
       const counters = sandbox.counters();
       expect(counters[`PUT /api/client/campaign/${campaignId}/daily_budget`]).toBe(1);
       expect(counters[`PATCH /api/client/campaign/${campaignId}`]).toBe(2);
-      expect(client.movedToSuccessors()).toEqual(["campaigns.dailyBudget"]);
+      expect(client.fellBackToSeed()).toEqual(["campaigns.dailyBudget"]);
     });
   }
 

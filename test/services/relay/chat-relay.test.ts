@@ -366,7 +366,7 @@ describe("ChatRelay: Ozon → Telegram", () => {
     expect(calls["POST /v1/chat/list"]).toBeUndefined();
     // The spec form is tried once, answers 410, and is not asked again.
     expect(calls["POST /v1/chat/history"]).toBe(1);
-    expect(env.seller.movedToSuccessors().sort()).toEqual(["chats.history", "chats.list"]);
+    expect(env.seller.fellBackToSeed().sort()).toEqual(["chats.history", "chats.list"]);
   });
 
   it("switches to the successors when Ozon retires the spec methods between passes", async () => {

@@ -4,11 +4,11 @@
  * the successors and asks no retired form again.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { createPerformanceClient, type SuccessorMemory } from "../../src/ozon/index.ts";
+import { createPerformanceClient, type FallbackMemory } from "../../src/ozon/index.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { MemoryStore } from "../../src/store/memory.ts";
 import type { Store } from "../../src/store/port.ts";
-import { storedSuccessors } from "../../src/store/successor-memory.ts";
+import { storedFallbacks } from "../../src/store/fallback-memory.ts";
 import { sandboxSeller } from "../support/sandbox-seller.ts";
 import { captureLogger } from "./support/logger.ts";
 import { collect } from "./support/seller.ts";
@@ -32,11 +32,11 @@ function newStore(): MemoryStore {
   return store;
 }
 
-function sellerWith(sb: Sandbox, successorMemory: SuccessorMemory) {
+function sellerWith(sb: Sandbox, fallbackMemory: FallbackMemory) {
   const { logger, lines } = captureLogger();
   const client = sandboxSeller(sb, {
     logger,
-    successorMemory,
+    fallbackMemory,
   });
   closers.push(() => client.close());
   return { client, lines };
@@ -47,7 +47,7 @@ function performanceWith(sb: Sandbox, store: Store) {
     baseUrl: sb.performanceUrl,
     clientId: sb.credentials.performanceClientId,
     clientSecret: sb.credentials.performanceClientSecret,
-    successorMemory: storedSuccessors(store, "performance"),
+    fallbackMemory: storedFallbacks(store, "performance"),
   });
   closers.push(() => client.close());
   return client;
@@ -62,7 +62,7 @@ describe("moves to successors kept in the store", () => {
   it("a new seller client on the same store asks no retired form", async () => {
     const sb = await retiredSandbox();
     const store = newStore();
-    const first = sellerWith(sb, storedSuccessors(store, "seller")).client;
+    const first = sellerWith(sb, storedFallbacks(store, "seller")).client;
     expect(await collect(first.postings.listAwaitingPackaging())).toHaveLength(2);
     await collect(first.chats.list());
     expect(sb.counters()[V3_UNFULFILLED]).toBe(1);
@@ -73,7 +73,7 @@ describe("moves to successors kept in the store", () => {
     ]);
 
     sb.resetCounters();
-    const { client: second, lines } = sellerWith(sb, storedSuccessors(store, "seller"));
+    const { client: second, lines } = sellerWith(sb, storedFallbacks(store, "seller"));
     expect(await collect(second.postings.listAwaitingPackaging())).toHaveLength(2);
     expect((await collect(second.chats.list())).length).toBeGreaterThan(0);
     const counters = sb.counters();
@@ -81,7 +81,7 @@ describe("moves to successors kept in the store", () => {
     expect(counters[V1_CHAT_LIST]).toBeUndefined();
     expect(counters[V4_UNFULFILLED]).toBe(1);
     expect(counters[V3_CHAT_LIST]).toBeGreaterThan(0);
-    expect(second.movedToSuccessors().sort()).toEqual(["chats.list", "postings.awaitingPackaging"]);
+    expect(second.fellBackToSeed().sort()).toEqual(["chats.list", "postings.awaitingPackaging"]);
     // Known moves are not news: nothing is logged about them again.
     expect(lines.filter((l) => l.capability)).toEqual([]);
   });
@@ -106,7 +106,7 @@ describe("moves to successors kept in the store", () => {
 
   it("a memory that fails costs only the retired form's 404 again, said in the log", async () => {
     const sb = await retiredSandbox();
-    const broken: SuccessorMemory = {
+    const broken: FallbackMemory = {
       recall: () => Promise.reject(new Error("store down")),
       remember: () => Promise.reject(new Error("store down")),
     };
