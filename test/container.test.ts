@@ -1,6 +1,7 @@
 /**
  * The container as main.ts builds it (the built-in sandbox, a given store): the Ozon clients keep
- * their moves to successors in the store, so the next start does not ask a retired form again.
+ * their fall-backs to the seed's forms in the store, so the next start does not ask a method the
+ * store lacks again.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
@@ -29,28 +30,45 @@ async function firstPosting(container: Container): Promise<void> {
   for await (const _posting of seller.postings.listAwaitingPackaging()) return;
 }
 
+/** The built-in sandbox speaks the seed and lacks today's list of postings awaiting packaging. */
+async function seedOnly(container: Container): Promise<void> {
+  const documents = await fetch(`${container.sandbox?.url}/_sandbox/documents`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ rules: "seed", withdraw: ["POST /v4/posting/fbs/unfulfilled/list"] }),
+  });
+  expect(documents.status).toBe(200);
+}
+
+async function sandboxCount(container: Container, key: string): Promise<number> {
+  const counters = await fetch(`${container.sandbox?.url}/_sandbox/counters`);
+  return ((await counters.json()) as Record<string, number>)[key] ?? 0;
+}
+
 describe("createContainer", () => {
-  it("gives the Ozon clients the store to keep their moves to successors", async () => {
+  it("gives the Ozon clients the store to keep their fall-backs to the seed's forms", async () => {
     const store = new MemoryStore();
     const first = await start(store);
-    const retire = await fetch(`${first.sandbox?.url}/_sandbox/retire`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ mode: 404 }),
-    });
-    expect(retire.status).toBe(200);
+    // This store speaks the seed and lacks today's list of postings awaiting packaging.
+    await seedOnly(first);
     await firstPosting(first);
-    expect(first.shops.all()[0]?.seller?.fellBackToSeed()).toEqual([
-      "postings.awaitingPackaging",
-    ]);
+    expect(first.shops.all()[0]?.seller?.fellBackToSeed()).toEqual(["postings.awaitingPackaging"]);
 
-    // The next start: a sandbox of its own that still serves the spec form, yet the client
-    // goes to the successor at once, as the store says.
+    // The next start, against a sandbox that still speaks the seed: the client goes to the seed's
+    // form at once, as the store says.
     const second = await start(store);
+    await seedOnly(second);
     await firstPosting(second);
-    expect(second.shops.all()[0]?.seller?.fellBackToSeed()).toEqual([
-      "postings.awaitingPackaging",
-    ]);
+    expect(second.shops.all()[0]?.seller?.fellBackToSeed()).toEqual(["postings.awaitingPackaging"]);
+    expect(await sandboxCount(second, "POST /v4/posting/fbs/unfulfilled/list")).toBe(0);
+
+    // A third, against today's Ozon (the seed's form is off): today's method again, and the
+    // fall-back forgotten.
+    const third = await start(store);
+    await firstPosting(third);
+    expect(third.shops.all()[0]?.seller?.fellBackToSeed()).toEqual([]);
+    expect(await sandboxCount(third, "POST /v4/posting/fbs/unfulfilled/list")).toBe(1);
+    expect((await store.list("")).filter((e) => e.key.includes("ozon:fallback:"))).toEqual([]);
   });
 });
 

@@ -4,7 +4,8 @@
  * method is asked first; only when it answers 404 or 410 (a store that still speaks the old API)
  * does the capability fall back to the seed's form, for the rest of the client's life and beyond
  * it when the client has a FallbackMemory (the bot's store), so a restart does not ask the missing
- * method again. The fall-back is logged once.
+ * method again. The fall-back is logged once; should the seed's form answer 404 in its turn (the
+ * store has moved on), today's method is asked again and the fall-back forgotten.
  */
 import type { Logger } from "../logger.ts";
 import type { AnyEndpoint } from "./endpoint.ts";
@@ -25,6 +26,8 @@ export interface FallbackMemory {
   /** The names of the capabilities that fell back. */
   recall(): Promise<readonly string[]>;
   remember(capability: string): Promise<void>;
+  /** The store has today's method again. */
+  forget(capability: string): Promise<void>;
 }
 
 export function capability<const C extends Capability>(definition: C): C {
@@ -55,7 +58,15 @@ export class Successors {
     viaSuccessor: () => Promise<T>,
   ): Promise<{ form: Form; value: T }> {
     await this.#recall();
-    if (this.#fellBack.has(cap.name)) return { form: "spec", value: await viaSpec() };
+    if (this.#fellBack.has(cap.name)) {
+      try {
+        return { form: "spec", value: await viaSpec() };
+      } catch (error) {
+        // The seed's form is gone too: the store has moved on to today's method since.
+        if (!isRetiredMethodError(error)) throw error;
+        await this.#moveOn(cap);
+      }
+    }
     try {
       return { form: "successor", value: await viaSuccessor() };
     } catch (error) {
@@ -82,6 +93,17 @@ export class Successors {
         )
       : Promise.resolve();
     return this.#recalled;
+  }
+
+  async #moveOn(cap: Capability): Promise<void> {
+    if (!this.#fellBack.delete(cap.name)) return;
+    this.#logger?.info(
+      { capability: cap.name, today: describe(cap.successor) },
+      "The store answers today's Ozon method again",
+    );
+    await this.#memory?.forget(cap.name).catch((error: unknown) => {
+      this.#logger?.warn({ err: error, capability: cap.name }, "Could not forget the fall-back");
+    });
   }
 
   async #fallBack(cap: Capability, status: number): Promise<void> {

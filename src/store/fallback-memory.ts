@@ -13,5 +13,8 @@ export function storedFallbacks(store: Store, service: "seller" | "performance")
     recall: async () => (await store.list(prefix)).map(({ key }) => key.slice(prefix.length)),
     remember: (capability) =>
       store.set(`${prefix}${capability}`, { since: new Date().toISOString() }),
+    forget: async (capability) => {
+      await store.delete(`${prefix}${capability}`);
+    },
   };
 }

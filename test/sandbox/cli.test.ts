@@ -31,16 +31,27 @@ describe("npm run sandbox", () => {
       );
       expect(output).toContain(SANDBOX_CREDENTIALS.sellerApiKey);
       expect(output).toContain(SANDBOX_CREDENTIALS.performanceClientSecret);
-      const res = await fetch(`${url}/v1/warehouse/list`, {
+      const res = await fetch(`${url}/v3/product/list`, {
         method: "POST",
         headers: {
           "Client-Id": SANDBOX_CREDENTIALS.sellerClientId,
           "Api-Key": SANDBOX_CREDENTIALS.sellerApiKey,
           "Content-Type": "application/json",
         },
-        body: "{}",
+        body: JSON.stringify({ filter: {}, limit: 10 }),
       });
       expect(res.status).toBe(200);
+      // A method Ozon switched off answers as a removed one.
+      const gone = await fetch(`${url}/v1/warehouse/list`, {
+        method: "POST",
+        headers: {
+          "Client-Id": SANDBOX_CREDENTIALS.sellerClientId,
+          "Api-Key": SANDBOX_CREDENTIALS.sellerApiKey,
+          "Content-Type": "application/json",
+        },
+        body: JSON.stringify({ limit: 10 }),
+      });
+      expect(gone.status).toBe(404);
     } finally {
       child.kill("SIGTERM");
     }
