@@ -113,10 +113,11 @@ export class OpenApiValidator {
       if (part === "request" && op.requestBody?.content?.["application/json"]?.schema) {
         ref = `${base}/requestBody/content/application~1json/schema`;
       }
-      // An error answer the documents do not list by its code falls under their `default`.
-      const code = op.responses?.[status] || status.startsWith("2") ? status : "default";
-      if (part === "answer" && op.responses?.[code]?.content?.["application/json"]?.schema) {
-        ref = `${base}/responses/${code}/content/application~1json/schema`;
+      // Only the answers the documents list by their status: their `default` error bodies differ
+      // from method to method (`details` a list in most, a string in the questions' methods), and
+      // the bot reads every error body by `code` and `message` alike.
+      if (part === "answer" && op.responses?.[status]?.content?.["application/json"]?.schema) {
+        ref = `${base}/responses/${status}/content/application~1json/schema`;
       }
     }
     const ajv = part === "request" ? this.#requests : this.#answers;
@@ -182,7 +183,8 @@ function closed(node: unknown): unknown {
 /**
  * Mends what the documents write in a form JSON Schema does not accept, so one slip does not stop
  * every check: `required: true` on a property (Swagger 2's way) is dropped, since the property's
- * parent never lists it; so are an `enum` that is not a list and a `type` JSON Schema does not name.
+ * parent never lists it; so are an `enum` that is not a list, a `type` JSON Schema does not name, and
+ * the documents' patterns, which are pictures of a value rather than regular expressions.
  */
 const DECIMAL = "^-?\\d+$";
 const WIDE_INTEGERS = new Set(["int64", "uint64"]);
@@ -197,6 +199,9 @@ function schemaSafe(node: unknown): unknown {
       if (key in record && !Array.isArray(record[key])) delete record[key];
     }
     if (typeof record.type === "string" && !JSON_TYPES.has(record.type)) delete record.type;
+    // Every `pattern` the documents write is a picture for people (" YYYY-MM-DDThh:mm:ss.mcsZ",
+    // "+7(XXX)XXX-XX-XX"), not a regular expression.
+    if (typeof record.pattern === "string" && record.pattern !== DECIMAL) delete record.pattern;
     if (
       WIDE_INTEGERS.has(String(record.format)) &&
       (record.type === "integer" || record.type === "string")
