@@ -6,6 +6,7 @@ import {
   isTooManyRequests,
   type ProductPrices,
   type ProductStock,
+  refusalOf,
   type Units,
 } from "./stock-prices.ts";
 
@@ -56,13 +57,17 @@ export function toPrices(item: {
   };
 }
 
-export function toResult(row: {
-  offer_id?: string | null | undefined;
-  product_id?: string | undefined;
-  warehouse_id?: string | undefined;
-  updated?: boolean | null | undefined;
-  errors: ItemError[];
-}): ItemResult {
+export function toResult(
+  row: {
+    offer_id?: string | null | undefined;
+    product_id?: string | undefined;
+    warehouse_id?: string | undefined;
+    updated?: boolean | null | undefined;
+    errors: ItemError[];
+  },
+  kind: "stock" | "price",
+): ItemResult {
+  const refusal = refusalOf(kind, row.errors);
   return {
     ...(row.product_id ? { productId: row.product_id } : {}),
     ...(row.offer_id ? { offerId: row.offer_id } : {}),
@@ -70,6 +75,7 @@ export function toResult(row: {
     updated: row.updated === true && row.errors.length === 0,
     errors: row.errors,
     tooManyRequests: isTooManyRequests(row.errors),
+    ...(refusal ? { refusal } : {}),
   };
 }
 

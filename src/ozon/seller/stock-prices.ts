@@ -11,8 +11,10 @@ import {
   prices as pricesCapability,
   pricesV1,
   pricesV5,
+  STOCKS_BY_WAREHOUSE_IDS,
+  STOCKS_BY_WAREHOUSE_PAGE,
   setStocksV2,
-  stocksByWarehouseFbs,
+  stocksByWarehouseFbsV2,
   stocks as stocksCapability,
   stocksV2,
   stocksV4,
@@ -28,6 +30,16 @@ import {
 
 /** Ozon takes one change of a product's stock at one warehouse at most once in this time. */
 export const STOCK_CHANGE_WINDOW_MS = 30_000;
+/** Ozon refuses a stock of this many units or more (STOCK_TOO_BIG). */
+export const STOCK_TOO_BIG = 1_000_000;
+/** Ozon takes a product's price at most this many times an hour. */
+export const PRICE_CHANGES_PER_HOUR = 10;
+/**
+ * Stock requests per minute the bot sends for one account: Ozon takes 80; the rest is headroom
+ * for the seller's other tools. The stock dialog and the workbook share it (a request waits its
+ * turn).
+ */
+export const STOCK_UPDATES_PER_MINUTE = 70;
 /** Pairs per /v2/products/stocks request; products per /v1/product/import/prices request. */
 export const STOCK_BATCH = 100;
 export const PRICE_BATCH = 1000;
@@ -56,6 +68,8 @@ export interface WarehouseStock {
   warehouseName?: string;
   present: number;
   reserved: number;
+  /** Units available to sell, as Ozon counts them (`free_stock`; else present less reserved). */
+  free: number;
 }
 
 /** Decimal strings of roubles as Ozon writes them ("1290.00" or "1290.5"); absent when unset. */
@@ -73,6 +87,16 @@ export interface ItemError {
   message: string;
 }
 
+/**
+ * Ozon's documented refusals of one item that the bot words itself:
+ * - `stock_too_frequent`: a product's stock at one warehouse changed again within 30 s
+ *   ("Stock is updated too frequently", or TOO_MANY_REQUESTS on a stock item);
+ * - `price_too_often`: a product's price changed more than 10 times in an hour ("error limiting:
+ *   acquire limit per item: items limit: limit exceeded", or TOO_MANY_REQUESTS on a price item);
+ * - `stock_too_big`: 1 000 000 units or more (STOCK_TOO_BIG).
+ */
+export type KnownRefusal = "stock_too_frequent" | "price_too_often" | "stock_too_big";
+
 /** Ozon's answer for one item of a change. */
 export interface ItemResult {
   productId?: string;
@@ -82,6 +106,8 @@ export interface ItemResult {
   errors: ItemError[];
   /** The per product-and-warehouse (or per price) change limit: try again later. */
   tooManyRequests: boolean;
+  /** Which documented refusal it was, when it was one. */
+  refusal?: KnownRefusal;
 }
 
 export interface StockChange {
@@ -100,8 +126,33 @@ export interface PriceChange {
   currency?: string;
 }
 
+const said = (errors: readonly ItemError[], words: RegExp) =>
+  errors.some((e) => words.test(`${e.code} ${e.message}`));
+
+/** Any of Ozon's per-item change limits (stock every 30 s, price 10 times an hour). */
 export function isTooManyRequests(errors: readonly ItemError[]): boolean {
-  return errors.some((e) => /TOO_MANY_REQUESTS|too many requests/i.test(`${e.code} ${e.message}`));
+  return (
+    said(errors, /TOO_MANY_REQUESTS|too many requests/i) ||
+    refusalOf("stock", errors) === "stock_too_frequent" ||
+    refusalOf("price", errors) === "price_too_often"
+  );
+}
+
+/** The documented refusal among an item's errors, if any (`kind`: what the item changed). */
+export function refusalOf(
+  kind: "stock" | "price",
+  errors: readonly ItemError[],
+): KnownRefusal | undefined {
+  if (kind === "stock") {
+    if (said(errors, /STOCK_TOO_BIG/i)) return "stock_too_big";
+    if (said(errors, /Stock is updated too frequently|TOO_MANY_REQUESTS|too many requests/i)) {
+      return "stock_too_frequent";
+    }
+    return undefined;
+  }
+  if (said(errors, /acquire limit per item|items limit: limit exceeded/i)) return "price_too_often";
+  if (said(errors, /TOO_MANY_REQUESTS|too many requests/i)) return "price_too_often";
+  return undefined;
 }
 
 const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {});
@@ -161,7 +212,22 @@ async function eachCursorItem<I>(
   }
 }
 
+/** Whole units below Ozon's STOCK_TOO_BIG, checked before anything is sent. */
+function checkUnits(changes: ReadonlyArray<{ stock: number }>): void {
+  for (const c of changes) {
+    if (!Number.isSafeInteger(c.stock) || c.stock < 0) {
+      throw new OzonInputError("stock", "a whole number of units, 0 or more");
+    }
+    if (c.stock >= STOCK_TOO_BIG) {
+      throw new OzonInputError("stock", `fewer than ${STOCK_TOO_BIG} units (STOCK_TOO_BIG)`);
+    }
+  }
+}
+
 export function createStockPricesApi(ctx: SellerContext) {
+  /** Waits for this account's turn among its stock requests (STOCK_UPDATES_PER_MINUTE). */
+  const stockTurn = (signal?: AbortSignal) => ctx.stockUpdates?.take(signal) ?? Promise.resolve();
+
   function stocksSpec(asked: Set<string>, signal?: AbortSignal) {
     return offsetPagedProducts(
       asked,
@@ -220,25 +286,45 @@ export function createStockPricesApi(ctx: SellerContext) {
       return value;
     },
 
-    /** Units per FBS (and rFBS) warehouse, by SKUs or by offer_ids (up to 500 of one kind). */
+    /**
+     * Units per FBS (and rFBS) warehouse, by SKUs or by offer_ids (up to 1000 of one kind): a row
+     * per product and warehouse, every page of Ozon's answer (at most MAX_PAGES).
+     */
     async stocksByWarehouse(
       by: { skus: readonly string[] } | { offerIds: readonly string[] },
       signal?: AbortSignal,
     ): Promise<WarehouseStock[]> {
       const list = [...new Set("skus" in by ? by.skus : by.offerIds)];
-      const body = "skus" in by ? { sku: list } : { offer_id: list };
       if (list.length === 0) return [];
-      if (list.length > 500) throw new OzonInputError("ids", "at most 500 ids per stock request");
-      const answer = await ctx.http.call(stocksByWarehouseFbs, { body, ...signalOf(signal) });
-      return (answer.result ?? []).map((row) => ({
-        productId: row.product_id,
-        ...(row.offer_id ? { offerId: row.offer_id } : {}),
-        ...(row.sku ? { sku: row.sku } : {}),
-        warehouseId: row.warehouse_id,
-        ...(row.warehouse_name ? { warehouseName: row.warehouse_name } : {}),
-        present: row.present,
-        reserved: row.reserved,
-      }));
+      if (list.length > STOCKS_BY_WAREHOUSE_IDS) {
+        throw new OzonInputError("ids", `at most ${STOCKS_BY_WAREHOUSE_IDS} ids per stock request`);
+      }
+      const ids = "skus" in by ? { sku: list } : { offer_id: list };
+      const rows = new Map<string, WarehouseStock>();
+      let cursor: string | undefined;
+      for (let page = 0; page < MAX_PAGES; page++) {
+        const answer = await ctx.http.call(stocksByWarehouseFbsV2, {
+          body: { ...ids, limit: STOCKS_BY_WAREHOUSE_PAGE, ...(cursor ? { cursor } : {}) },
+          ...signalOf(signal),
+        });
+        const products = answer.products ?? [];
+        for (const row of products) {
+          rows.set(`${row.product_id}:${row.warehouse_id}`, {
+            productId: row.product_id,
+            ...(row.offer_id ? { offerId: row.offer_id } : {}),
+            ...(row.sku ? { sku: row.sku } : {}),
+            warehouseId: row.warehouse_id,
+            ...(row.warehouse_name ? { warehouseName: row.warehouse_name } : {}),
+            present: row.present,
+            reserved: row.reserved,
+            free: Math.max(0, row.free_stock ?? row.present - row.reserved),
+          });
+        }
+        const next = answer.cursor;
+        if (!answer.has_next || products.length === 0 || !next || next === cursor) break;
+        cursor = next;
+      }
+      return [...rows.values()];
     },
 
     /** Price, old price and minimum price by product id. */
@@ -259,22 +345,20 @@ export function createStockPricesApi(ctx: SellerContext) {
       if (changes.length > STOCK_BATCH) {
         throw new OzonInputError("stocks", `at most ${STOCK_BATCH} stock changes per request`);
       }
-      for (const c of changes) {
-        if (!Number.isSafeInteger(c.stock) || c.stock < 0) {
-          throw new OzonInputError("stock", "a whole number of units, 0 or more");
-        }
-      }
+      checkUnits(changes);
+      await stockTurn(signal);
       const answer = await ctx.http.call(setStocksV2, {
         body: {
           stocks: changes.map((c) => ({
             product_id: wireInt(c.productId),
+            quant_size: 1,
             warehouse_id: wireInt(c.warehouseId),
             stock: c.stock,
           })),
         },
         ...signalOf(signal),
       });
-      const results = (answer.result ?? []).map(toResult);
+      const results = (answer.result ?? []).map((row) => toResult(row, "stock"));
       return changes.map(
         (c) =>
           results.find(
@@ -294,13 +378,15 @@ export function createStockPricesApi(ctx: SellerContext) {
       if (changes.length > STOCK_BATCH) {
         throw new OzonInputError("stocks", `at most ${STOCK_BATCH} stock changes per request`);
       }
+      checkUnits(changes);
+      await stockTurn(signal);
       const answer = await ctx.http.call(importStocksV1, {
         body: {
           stocks: changes.map((c) => ({ product_id: wireInt(c.productId), stock: c.stock })),
         },
         ...signalOf(signal),
       });
-      const results = (answer.result ?? []).map(toResult);
+      const results = (answer.result ?? []).map((row) => toResult(row, "stock"));
       return changes.map(
         (c) => results.find((r) => r.productId === c.productId) ?? unanswered(c.productId),
       );
@@ -324,7 +410,7 @@ export function createStockPricesApi(ctx: SellerContext) {
         },
         ...signalOf(signal),
       });
-      const results = (answer.result ?? []).map(toResult);
+      const results = (answer.result ?? []).map((row) => toResult(row, "price"));
       return changes.map(
         (c) => results.find((r) => r.productId === c.productId) ?? unanswered(c.productId),
       );
