@@ -144,14 +144,20 @@ describe("/v1/analytics/data, once a minute", () => {
     expect(server.requests).toHaveLength(3);
   });
 
-  it("keeps no failure: the next reader asks again", async () => {
+  it("readers waiting on a refused request share the refusal; none is kept", async () => {
     setup = await sellerAgainst({
       "POST /v1/analytics/data": (_req, res, nth) =>
         nth === 1 ? send(res, 400, { code: 3, message: "bad" }) : send(res, 200, answer),
     });
-    await expect(setup.seller.analytics.orderedUnitsBySku(period, ["111"])).rejects.toThrow();
-    expect((await setup.seller.analytics.orderedUnitsBySku(period, ["111"])).get("111")).toBe(4);
-    expect(setup.server.requests).toHaveLength(2);
+    const { seller, server } = setup;
+    const both = await Promise.allSettled([
+      seller.analytics.orderedUnitsBySku(period, ["111"]),
+      seller.analytics.orderedUnitsBySku(period, ["222"]),
+    ]);
+    expect(both.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+    expect(server.requests).toHaveLength(1);
+    expect((await seller.analytics.orderedUnitsBySku(period, ["111"])).get("111")).toBe(4);
+    expect(server.requests).toHaveLength(2);
   });
 });
 
