@@ -44,6 +44,9 @@ products-error-network = Ozon did not answer. Try again a little later.
 products-error-unavailable = Ozon is unavailable right now. Try again a little later.
 products-error-unknown = Something went wrong talking to Ozon. Try again a little later.
 products-limited = Ozon limits how often this product can be changed; try again after { $at }.
+products-stock-too-frequent = This product's stock at this warehouse was changed within the last 30 seconds: Ozon takes one change every 30 seconds. Try again after { $at }.
+products-price-too-often = This product's price was changed too often: Ozon takes at most 10 price changes of a product an hour. Try again after { $at }.
+products-stock-refused-too-big = Ozon does not take a stock of a million units or more (STOCK_TOO_BIG).
 products-refused = Ozon refused: { $message } ({ $code }).
 products-duplicate = This change was already sent (a second tap); Ozon's answer:
 products-duplicate-pending = This change is already being sent (a second tap). The card will show the result.
@@ -55,7 +58,7 @@ products-stock-ask = { $name }
     Type the new number of units available (reserved ones stay on top), or a change: +5 or −2.
 products-stock-bad-number = “{ $input }” is not a number of units. Type, for example, 15, +5 or −2.
 products-stock-below-zero = That would be below zero. Type 0 or more.
-products-stock-too-big = At most { $max } { $max ->
+products-stock-too-big = Ozon does not take a stock of a million units or more: type at most { $max } { $max ->
     [one] unit
    *[other] units
 }.

@@ -68,6 +68,7 @@ book-reason-not-a-number = not a number
 book-reason-not-whole = not a whole number
 book-reason-negative = below zero
 book-reason-too-big = too large
+book-reason-stock-too-big = a million units or more: Ozon takes a stock below a million
 book-reason-too-many-decimals = more than 2 decimals
 book-reason-unknown-warehouse = no such warehouse in the store
 book-reason-zero = a price of 0
@@ -91,6 +92,8 @@ book-result-value = New value
 book-result-outcome = Result
 book-outcome-done = done
 book-outcome-too-many = Ozon takes one change of a product at a warehouse every 30 s: try this row again in a minute
+book-outcome-price-too-often = Ozon takes at most 10 price changes of a product an hour: try this row again in an hour
+book-outcome-stock-too-big = Ozon does not take a stock of a million units or more
 book-outcome-refused = Ozon refused: { $code } { $message }
 
 ## The store's threshold (/stores)

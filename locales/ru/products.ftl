@@ -43,6 +43,9 @@ products-error-network = Ozon не ответил. Попробуйте чуть
 products-error-unavailable = Ozon сейчас недоступен. Попробуйте чуть позже.
 products-error-unknown = Не получилось связаться с Ozon. Попробуйте чуть позже.
 products-limited = Ozon ограничивает частоту изменений этого товара; попробуйте после { $at }.
+products-stock-too-frequent = Остаток этого товара на этом складе уже меняли в последние 30 секунд: Ozon принимает одно изменение в 30 секунд. Попробуйте после { $at }.
+products-price-too-often = Цену этого товара меняли слишком часто: Ozon принимает не больше 10 изменений цены товара в час. Попробуйте после { $at }.
+products-stock-refused-too-big = Ozon не принимает остаток в миллион единиц и больше (STOCK_TOO_BIG).
 products-refused = Ozon отказал: { $message } ({ $code }).
 products-duplicate = Это изменение уже отправлено (повторное нажатие); ответ Ozon:
 products-duplicate-pending = Это изменение уже отправляется (повторное нажатие). Карточка покажет результат.
@@ -54,7 +57,7 @@ products-stock-ask = { $name }
     Введите новое количество доступных единиц (резерв останется сверху) или изменение: +5 или −2.
 products-stock-bad-number = «{ $input }» — не количество. Введите, например, 15, +5 или −2.
 products-stock-below-zero = Получается меньше нуля. Введите 0 или больше.
-products-stock-too-big = Не больше { $max } { $max ->
+products-stock-too-big = Ozon не принимает остаток в миллион единиц и больше: введите не больше { $max } { $max ->
     [one] единицы
     [few] единиц
    *[many] единиц

@@ -63,6 +63,7 @@ book-reason-not-a-number = не число
 book-reason-not-whole = не целое число
 book-reason-negative = меньше нуля
 book-reason-too-big = слишком большое
+book-reason-stock-too-big = миллион единиц или больше: Ozon принимает остаток меньше миллиона
 book-reason-too-many-decimals = больше 2 знаков после запятой
 book-reason-unknown-warehouse = такого склада в магазине нет
 book-reason-zero = цена 0
@@ -86,6 +87,8 @@ book-result-value = Новое значение
 book-result-outcome = Результат
 book-outcome-done = выполнено
 book-outcome-too-many = Ozon принимает одно изменение товара на складе раз в 30 с: повторите эту строку через минуту
+book-outcome-price-too-often = Ozon принимает не больше 10 изменений цены товара в час: повторите эту строку через час
+book-outcome-stock-too-big = Ozon не принимает остаток в миллион единиц и больше
 book-outcome-refused = Ozon отказал: { $code } { $message }
 
 ## Порог магазина (/stores)

@@ -25,12 +25,16 @@ describe("the outcome observer", () => {
         seen.push(outcome);
       },
     });
+    // A read asked anew each time (the warehouse list is kept for a minute).
+    const sku = String(sandbox.control.products()[0]?.sku);
+    const read = () => seller.stock.stocksByWarehouse({ skus: [sku] });
+    const path = "/v2/product/info/stocks-by-warehouse/fbs";
     try {
-      await seller.warehouses.list();
-      sandbox.control.setFault("/v1/warehouse/list", { rate403: 1, times: 1 });
-      await expect(seller.warehouses.list()).rejects.toBeInstanceOf(OzonAuthError);
-      sandbox.control.setFault("/v1/warehouse/list", { rate5xx: 1, times: 1 });
-      await expect(seller.warehouses.list()).rejects.toMatchObject({ status: 500 });
+      await read();
+      sandbox.control.setFault(path, { rate403: 1, times: 1 });
+      await expect(read()).rejects.toBeInstanceOf(OzonAuthError);
+      sandbox.control.setFault(path, { rate5xx: 1, times: 1 });
+      await expect(read()).rejects.toMatchObject({ status: 500 });
       expect(seen).toEqual(["ok", "refused"]);
     } finally {
       await seller.close();

@@ -358,24 +358,52 @@ describe("marks and warehouses", () => {
     ]);
   });
 
-  it("lists warehouses", async () => {
+  // Issue 36: /v1/warehouse/list was switched off on 2026-04-07; the v2 form pages by cursor
+  // and Ozon allows it once a minute, so the list is kept for a minute and shared.
+  it("lists warehouses page by page (v2), kept for a minute", async () => {
     setup = await sellerAgainst({
-      "POST /v1/warehouse/list": (_req, res) =>
-        send(res, 200, {
-          result: [
-            {
-              warehouse_id: 21321684811000,
-              name: "Склад на Ленина",
-              is_rfbs: false,
-              status: "created",
-            },
-            { warehouse_id: "1020000000000001", name: "rFBS Казань", is_rfbs: true },
-          ],
-        }),
+      "POST /v2/warehouse/list": (req, res) => {
+        const body = req.body as { cursor?: string };
+        if (body.cursor === undefined) {
+          send(res, 200, {
+            cursor: "page-2",
+            has_next: true,
+            warehouses: [
+              {
+                warehouse_id: 21321684811000,
+                name: "Склад на Ленина",
+                is_rfbs: false,
+                status: "created",
+              },
+            ],
+          });
+        } else {
+          send(res, 200, {
+            cursor: "",
+            has_next: false,
+            warehouses: [{ warehouse_id: "1020000000000001", name: "rFBS Казань", is_rfbs: true }],
+          });
+        }
+      },
     });
-    await expect(setup.seller.warehouses.list()).resolves.toEqual([
+    const expected = [
       { id: "21321684811000", name: "Склад на Ленина", isRfbs: false, status: "created" },
       { id: "1020000000000001", name: "rFBS Казань", isRfbs: true, status: undefined },
+    ];
+    // Two screens at once, then another within the minute: one listing of two pages.
+    const [first, second] = await Promise.all([
+      setup.seller.warehouses.list(),
+      setup.seller.warehouses.list(),
     ]);
+    expect(first).toEqual(expected);
+    expect(second).toEqual(expected);
+    await setup.clock.sleep(59_000);
+    await expect(setup.seller.warehouses.list()).resolves.toEqual(expected);
+    const asked = setup.server.to("POST /v2/warehouse/list").map((r) => r.body);
+    expect(asked).toEqual([{ limit: 200 }, { limit: 200, cursor: "page-2" }]);
+    // A minute after the answer came, Ozon is asked again.
+    await setup.clock.sleep(1_000);
+    await setup.seller.warehouses.list();
+    expect(setup.server.to("POST /v2/warehouse/list")).toHaveLength(4);
   });
 });

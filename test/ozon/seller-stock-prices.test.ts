@@ -45,8 +45,13 @@ describe("Seller client: stock and prices", () => {
     expect(sandbox.control.products()[0]?.stock).toBe(fbsPresent);
 
     const rows = await seller.stock.stocksByWarehouse({ skus: [String(product.sku)] });
-    expect(rows.map((r) => [r.warehouseId, r.present, r.reserved])).toEqual(
-      units.warehouses.map((w) => [String(w.warehouseId), w.present, w.reserved]),
+    expect(rows.map((r) => [r.warehouseId, r.present, r.reserved, r.free])).toEqual(
+      units.warehouses.map((w) => [
+        String(w.warehouseId),
+        w.present,
+        w.reserved,
+        w.present - w.reserved,
+      ]),
     );
     expect(rows[0]?.warehouseName).toBe(units.warehouses[0]?.warehouseName);
 
@@ -105,8 +110,13 @@ describe("Seller client: stock and prices", () => {
     const again = await seller.stock.setStocks([
       { productId: pid, warehouseId: String(w1.id), stock: 13 },
     ]);
-    expect(again[0]).toMatchObject({ updated: false, tooManyRequests: true });
-    expect(again[0]?.errors[0]?.code).toBe("TOO_MANY_REQUESTS");
+    // Issue 36: Ozon's documented words for the 30 s rule.
+    expect(again[0]).toMatchObject({
+      updated: false,
+      tooManyRequests: true,
+      refusal: "stock_too_frequent",
+    });
+    expect(again[0]?.errors[0]?.code).toBe("Stock is updated too frequently");
     units = sandbox.control.stock.units(product.offerId);
     expect(units.warehouses[0]?.present).toBe(12 + reserved);
 
@@ -141,6 +151,11 @@ describe("Seller client: stock and prices", () => {
       stock: 1,
     }));
     await expect(seller.stock.setStocks(many)).rejects.toBeInstanceOf(OzonInputError);
+    // STOCK_TOO_BIG: a million units or more is never sent.
+    await expect(
+      seller.stock.setStocks([{ productId: pid, warehouseId: String(w1.id), stock: 1_000_000 }]),
+    ).rejects.toBeInstanceOf(OzonInputError);
+    expect(sandbox.control.stock.stockLog().map((e) => e.stock)).toEqual([12, 0, 13]);
     await seller.close();
   });
 
@@ -198,7 +213,13 @@ describe("Seller client: stock and prices", () => {
       expect(r[0]?.updated).toBe(true);
     }
     const limited = await seller.stock.setPrices([{ productId: pid, price: "1100" }]);
-    expect(limited[0]).toMatchObject({ updated: false, tooManyRequests: true });
+    // Issue 36: Ozon's documented words for more than 10 changes of a price within an hour.
+    expect(limited[0]).toMatchObject({
+      updated: false,
+      tooManyRequests: true,
+      refusal: "price_too_often",
+      errors: [{ code: "error limiting: acquire limit per item: items limit: limit exceeded" }],
+    });
     await expect(seller.stock.setPrices([{ productId: pid, price: "12,5" }])).rejects.toThrow();
     await seller.close();
   });

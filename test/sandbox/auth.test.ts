@@ -12,7 +12,12 @@ afterAll(() => sb.close());
 
 describe("Seller API auth", () => {
   it("refuses a request without Client-Id and Api-Key with 401 and a Seller error body", async () => {
-    const res = await seller(sb, "/v1/warehouse/list", {}, { "Content-Type": "application/json" });
+    const res = await seller(
+      sb,
+      "/v2/warehouse/list",
+      { limit: 200 },
+      { "Content-Type": "application/json" },
+    );
     expect(res.status).toBe(401);
     expect(res.json).toMatchObject({ code: 16, details: [] });
     expect(typeof res.json.message).toBe("string");
@@ -21,8 +26,8 @@ describe("Seller API auth", () => {
   it("refuses a wrong Api-Key and never echoes it", async () => {
     const res = await seller(
       sb,
-      "/v1/warehouse/list",
-      {},
+      "/v2/warehouse/list",
+      { limit: 200 },
       { ...SELLER_HEADERS, "Api-Key": "wrong-key-123" },
     );
     expect(res.status).toBe(401);
@@ -33,17 +38,17 @@ describe("Seller API auth", () => {
   it("refuses a wrong Client-Id", async () => {
     const res = await seller(
       sb,
-      "/v1/warehouse/list",
-      {},
+      "/v2/warehouse/list",
+      { limit: 200 },
       { ...SELLER_HEADERS, "Client-Id": "42" },
     );
     expect(res.status).toBe(401);
   });
 
   it("accepts the sandbox credentials", async () => {
-    const res = await seller(sb, "/v1/warehouse/list", {});
+    const res = await seller(sb, "/v2/warehouse/list", { limit: 200 });
     expect(res.status).toBe(200);
-    expect(res.json.result.length).toBeGreaterThanOrEqual(2);
+    expect(res.json.warehouses.length).toBeGreaterThanOrEqual(2);
   });
 
   it("answers an unknown Seller path with 404 in the Seller form", async () => {
@@ -148,11 +153,11 @@ describe("Performance API auth", () => {
       credentials: { sellerClientId: "777", sellerApiKey: "k-777" },
     });
     try {
-      expect((await seller(custom, "/v1/warehouse/list", {})).status).toBe(401);
+      expect((await seller(custom, "/v2/warehouse/list", { limit: 200 })).status).toBe(401);
       const ok = await seller(
         custom,
-        "/v1/warehouse/list",
-        {},
+        "/v2/warehouse/list",
+        { limit: 200 },
         {
           "Client-Id": "777",
           "Api-Key": "k-777",

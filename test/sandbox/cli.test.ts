@@ -31,14 +31,14 @@ describe("npm run sandbox", () => {
       );
       expect(output).toContain(SANDBOX_CREDENTIALS.sellerApiKey);
       expect(output).toContain(SANDBOX_CREDENTIALS.performanceClientSecret);
-      const res = await fetch(`${url}/v3/product/list`, {
+      const res = await fetch(`${url}/v2/warehouse/list`, {
         method: "POST",
         headers: {
           "Client-Id": SANDBOX_CREDENTIALS.sellerClientId,
           "Api-Key": SANDBOX_CREDENTIALS.sellerApiKey,
           "Content-Type": "application/json",
         },
-        body: JSON.stringify({ filter: {}, limit: 10 }),
+        body: '{"limit":200}',
       });
       expect(res.status).toBe(200);
       // A method Ozon switched off answers as a removed one.

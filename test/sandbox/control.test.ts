@@ -117,17 +117,17 @@ describe("request log and counters", () => {
   it("counts API requests per METHOD path, not control requests, and resets", async () => {
     sb.resetCounters();
     expect(sb.counters()).toEqual({});
-    await seller(sb, "/v1/warehouse/list", {});
-    await seller(sb, "/v1/warehouse/list", {}, { "Content-Type": "application/json" });
+    await seller(sb, "/v2/warehouse/list", { limit: 200 });
+    await seller(sb, "/v2/warehouse/list", { limit: 200 }, { "Content-Type": "application/json" });
     await control(sb, "GET", "/state");
-    expect(sb.counters()).toEqual({ "POST /v1/warehouse/list": 2 });
+    expect(sb.counters()).toEqual({ "POST /v2/warehouse/list": 2 });
     expect(sb.requests.map((r) => [r.method, r.path, r.status])).toEqual([
-      ["POST", "/v1/warehouse/list", 200],
-      ["POST", "/v1/warehouse/list", 401],
+      ["POST", "/v2/warehouse/list", 200],
+      ["POST", "/v2/warehouse/list", 401],
     ]);
     expect(sb.requests[0]?.at).toBeGreaterThan(Date.now() - 10_000);
     const viaHttp = await control(sb, "GET", "/counters");
-    expect(viaHttp.json).toEqual({ "POST /v1/warehouse/list": 2 });
+    expect(viaHttp.json).toEqual({ "POST /v2/warehouse/list": 2 });
     expect((await control(sb, "GET", "/requests")).json).toHaveLength(2);
     await control(sb, "DELETE", "/counters");
     expect(sb.counters()).toEqual({});

@@ -23,7 +23,7 @@ describe("429 share", () => {
       code: 8,
       message: "You have reached request rate limit per second",
     });
-    expect((await seller(sb, "/v1/warehouse/list", {})).status).toBe(200);
+    expect((await seller(sb, "/v2/warehouse/list", { limit: 200 })).status).toBe(200);
     sb.control.clearFaults();
     expect((await get()).status).toBe(200);
   });
@@ -80,9 +80,10 @@ describe("server errors", () => {
   });
 
   it("applies to the next N requests only with `times`", async () => {
-    sb.control.setFault("POST /v1/warehouse/list", { rate5xx: 1, times: 2 });
+    sb.control.setFault("POST /v2/warehouse/list", { rate5xx: 1, times: 2 });
     const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push((await seller(sb, "/v1/warehouse/list", {})).status);
+    for (let i = 0; i < 3; i++)
+      statuses.push((await seller(sb, "/v2/warehouse/list", { limit: 200 })).status);
     expect(statuses).toEqual([500, 500, 200]);
     expect(sb.control.faults()).toEqual([]);
   });
@@ -127,7 +128,7 @@ describe("latency and patterns", () => {
     expect((await seller(sb, "/v1/chat/list", {})).status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(990);
     const quick = performance.now();
-    await seller(sb, "/v1/warehouse/list", {});
+    await seller(sb, "/v2/warehouse/list", { limit: 200 });
     expect(performance.now() - quick).toBeLessThan(600);
   });
 
@@ -152,17 +153,17 @@ describe("latency and patterns", () => {
   it("can be set and cleared over HTTP, and faulted requests are counted", async () => {
     sb.resetCounters();
     const set = await control(sb, "POST", "/faults", {
-      route: "POST /v1/warehouse/list",
+      route: "POST /v2/warehouse/list",
       rate429: 1,
       retryAfterSeconds: 1,
     });
     expect(set.status).toBe(200);
-    const res = await seller(sb, "/v1/warehouse/list", {});
+    const res = await seller(sb, "/v2/warehouse/list", { limit: 200 });
     expect(res.status).toBe(429);
     expect(res.headers.get("retry-after")).toBe("1");
-    expect(sb.counters()["POST /v1/warehouse/list"]).toBe(1);
+    expect(sb.counters()["POST /v2/warehouse/list"]).toBe(1);
     await control(sb, "DELETE", "/faults");
-    expect((await seller(sb, "/v1/warehouse/list", {})).status).toBe(200);
+    expect((await seller(sb, "/v2/warehouse/list", { limit: 200 })).status).toBe(200);
     expect(sb.requests.map((r) => r.status)).toEqual([429, 200]);
   });
 });

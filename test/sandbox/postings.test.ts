@@ -652,9 +652,9 @@ describe("package label", () => {
 
 describe("warehouses and new postings", () => {
   it("lists warehouses", async () => {
-    const res = await seller(sb, "/v1/warehouse/list", {});
-    expect(res.json.result.length).toBeGreaterThan(0);
-    for (const w of res.json.result) {
+    const res = await seller(sb, "/v2/warehouse/list", { limit: 200 });
+    expect(res.json.warehouses.length).toBeGreaterThan(0);
+    for (const w of res.json.warehouses) {
       expect(Number.isSafeInteger(w.warehouse_id)).toBe(true);
       expect(w.name).toMatch(/Склад/);
       expect(typeof w.is_rfbs).toBe("boolean");

@@ -102,7 +102,7 @@ describe("HTTP control of a store", () => {
     await withSandbox({ seed: 9, stores: 2 }, async (sb) => {
       const south = sb.stores[1]?.credentials ?? SANDBOX_CREDENTIALS;
       const set = await control(sb, "POST", "/faults?store=sandbox-client-2", {
-        route: "/v1/warehouse/list",
+        route: "/v2/warehouse/list",
         rate5xx: 1,
       });
       expect(set.status).toBe(200);
@@ -112,10 +112,10 @@ describe("HTTP control of a store", () => {
         "Api-Key": c.sellerApiKey,
         "Content-Type": "application/json",
       });
-      expect((await seller(sb, "/v1/warehouse/list", {}, as(south))).status).toBe(500);
-      expect((await seller(sb, "/v1/warehouse/list", {})).status).toBe(200);
+      expect((await seller(sb, "/v2/warehouse/list", { limit: 200 }, as(south))).status).toBe(500);
+      expect((await seller(sb, "/v2/warehouse/list", { limit: 200 })).status).toBe(200);
       const badStore = await control(sb, "POST", "/faults", {
-        route: "/v1/warehouse/list",
+        route: "/v2/warehouse/list",
         rate5xx: 1,
         store: "sandbox-client-9",
       });
@@ -180,10 +180,10 @@ describe("npm run sandbox -- --stores 2", () => {
       ]) {
         expect(output).toContain(text);
       }
-      const res = await fetch(`${url}/v1/warehouse/list`, {
+      const res = await fetch(`${url}/v2/warehouse/list`, {
         method: "POST",
         headers: { "Client-Id": "sandbox-client-2", "Api-Key": "sandbox-api-key-2" },
-        body: "{}",
+        body: '{"limit":200}',
       });
       expect(res.status).toBe(200);
     } finally {

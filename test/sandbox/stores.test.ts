@@ -115,7 +115,7 @@ describe("several stores", () => {
       },
     ];
     for (const keys of crossed) {
-      const res = await seller(sb, "/v1/warehouse/list", {}, sellerHeaders(keys));
+      const res = await seller(sb, "/v2/warehouse/list", { limit: 200 }, sellerHeaders(keys));
       expect(res.status).toBe(401);
       expect(res.json).toMatchObject({
         code: 16,
@@ -123,7 +123,9 @@ describe("several stores", () => {
       });
     }
     const unknown = { sellerClientId: "sandbox-client-3", sellerApiKey: "sandbox-api-key-3" };
-    expect((await seller(sb, "/v1/warehouse/list", {}, sellerHeaders(unknown))).status).toBe(401);
+    expect(
+      (await seller(sb, "/v2/warehouse/list", { limit: 200 }, sellerHeaders(unknown))).status,
+    ).toBe(401);
     const wrongSecret = await tokenOf({
       ...south.credentials,
       performanceClientSecret: north.credentials.performanceClientSecret,
@@ -183,14 +185,14 @@ describe("faults of one store", () => {
   it("a 403 fault limited to store 2 refuses its token and its calls, not store 1's", async () => {
     const southToken = (await tokenOf(south.credentials)).token;
     sb.control.setFault("*", { rate403: 1, store: south.credentials.sellerClientId });
-    const refused = await sellerAs(south, "/v1/warehouse/list");
+    const refused = await sellerAs(south, "/v2/warehouse/list", { limit: 200 });
     expect(refused.status).toBe(403);
     expect(refused.json.code).toBe(7);
     expect((await tokenOf(south.credentials)).status).toBe(403);
     const campaigns = await perf(sb, "GET", "/api/client/campaign", { token: southToken });
     expect(campaigns.status).toBe(403);
     expect(campaigns.json).toHaveProperty("error");
-    expect((await sellerAs(north, "/v1/warehouse/list")).status).toBe(200);
+    expect((await sellerAs(north, "/v2/warehouse/list", { limit: 200 })).status).toBe(200);
     expect((await tokenOf(north.credentials)).status).toBe(200);
   });
 
@@ -201,9 +203,9 @@ describe("faults of one store", () => {
     });
     expect((await tokenOf(south.credentials)).status).toBe(500);
     expect((await tokenOf(north.credentials)).status).toBe(200);
-    sb.control.setFault("POST /v1/warehouse/list", { rate5xx: 1 });
-    expect((await sellerAs(north, "/v1/warehouse/list")).status).toBe(500);
-    expect((await sellerAs(south, "/v1/warehouse/list")).status).toBe(500);
+    sb.control.setFault("POST /v2/warehouse/list", { rate5xx: 1 });
+    expect((await sellerAs(north, "/v2/warehouse/list", { limit: 200 })).status).toBe(500);
+    expect((await sellerAs(south, "/v2/warehouse/list", { limit: 200 })).status).toBe(500);
     expect(sb.control.faults()).toHaveLength(2);
   });
 });
@@ -218,7 +220,7 @@ describe("switches and schedules", () => {
     } finally {
       north.control.retireSpecMethods(false);
     }
-    expect((await sellerAs(south, "/v1/warehouse/list")).status).toBe(200);
+    expect((await sellerAs(south, "/v2/warehouse/list", { limit: 200 })).status).toBe(200);
   });
 
   it("runs the generators for every store", async () => {

@@ -1,6 +1,7 @@
 /**
  * A Seller client for the sandbox's shop, as tests and benchmarks build it: without the
- * client-side rate limit (nothing here should wait for it), unless `options` say otherwise.
+ * client-side rate limits (nothing here should wait for them: neither the per-second one nor the
+ * pace of stock requests), unless `options` say otherwise.
  *
  * ```ts
  * const seller = sandboxSeller(sandbox, { retry: { maxAttempts: 1 } });
@@ -22,6 +23,7 @@ export function sandboxSeller(
     clientId: sandbox.credentials.sellerClientId,
     apiKey: sandbox.credentials.sellerApiKey,
     limiter: null,
+    stockLimiter: null,
     ...options,
   });
 }

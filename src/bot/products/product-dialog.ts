@@ -133,9 +133,9 @@ export class ProductDialog {
     };
   }
 
-  /** When to try again, to the second, on the bot's clock (TIMEZONE). */
-  retryText(at: number): string {
-    return DateTime.fromMillis(at, { zone: this.deps.timezone }).toFormat("HH:mm:ss");
+  /** When to try again, on the bot's clock (TIMEZONE): to the second, or to the minute. */
+  retryText(at: number, format: "HH:mm:ss" | "HH:mm" = "HH:mm:ss"): string {
+    return DateTime.fromMillis(at, { zone: this.deps.timezone }).toFormat(format);
   }
 
   /** Ozon's answer for the item in words (`done` is the dialog's own sentence). */
@@ -144,8 +144,17 @@ export class ProductDialog {
       case "done":
         return done;
       case "limited":
+        if (outcome.limit === "price") {
+          return this.t("products-price-too-often", {
+            at: this.retryText(outcome.retryAt, "HH:mm"),
+          });
+        }
+        if (outcome.limit === "stock") {
+          return this.t("products-stock-too-frequent", { at: this.retryText(outcome.retryAt) });
+        }
         return this.t("products-limited", { at: this.retryText(outcome.retryAt) });
       case "refused":
+        if (outcome.code === "STOCK_TOO_BIG") return this.t("products-stock-refused-too-big");
         return this.t("products-refused", {
           code: outcome.code || "—",
           message: outcome.message || "—",

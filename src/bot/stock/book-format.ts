@@ -1,7 +1,12 @@
 /** The words of the workbook round trip: the preview, the progress, Ozon's answers, the result. */
 import { kopecksToRoubles } from "../../services/stock/book-cells.ts";
 import type { BookJob, BookResultLine } from "../../services/stock/book-desk.ts";
-import type { ItemOutcome } from "../../services/stock/book-ozon.ts";
+import {
+  type ItemOutcome,
+  PRICE_TOO_OFTEN,
+  STOCK_TOO_BIG_CODE,
+  STOCK_TOO_FREQUENT,
+} from "../../services/stock/book-ozon.ts";
 import {
   type BookPlan,
   type BookWarehouse,
@@ -113,7 +118,9 @@ export function stoppedText(t: Translator, job: BookJob): string {
 
 export function outcomeText(t: Translator, outcome: ItemOutcome): string {
   if (outcome.ok) return t("book-outcome-done");
-  if (outcome.code === "TOO_MANY_REQUESTS") return t("book-outcome-too-many");
+  if (outcome.code === STOCK_TOO_FREQUENT) return t("book-outcome-too-many");
+  if (outcome.code === PRICE_TOO_OFTEN) return t("book-outcome-price-too-often");
+  if (outcome.code === STOCK_TOO_BIG_CODE) return t("book-outcome-stock-too-big");
   return t("book-outcome-refused", {
     code: outcome.code.slice(0, 60),
     message: outcome.message.slice(0, 300) || "—",

@@ -19,7 +19,7 @@ import { createQuestionsApi } from "./questions.ts";
 import { createRatingsApi } from "./ratings.ts";
 import { createReturnsApi } from "./returns.ts";
 import { createShippingApi } from "./shipping.ts";
-import { createStockPricesApi } from "./stock-prices.ts";
+import { createStockPricesApi, STOCK_UPDATES_PER_MINUTE } from "./stock-prices.ts";
 import { createWarehousesApi } from "./warehouses.ts";
 
 export const DEFAULT_SELLER_URL = "https://api-seller.ozon.ru";
@@ -37,6 +37,11 @@ export interface SellerClientOptions {
   retry?: Partial<RetryPolicy>;
   /** Replaces the shared per-Client-Id limiter; null disables limiting. */
   limiter?: RateLimiter | null;
+  /**
+   * Replaces the shared per-Client-Id pace of stock requests (STOCK_UPDATES_PER_MINUTE, under
+   * Ozon's 80 a minute); null disables it.
+   */
+  stockLimiter?: RateLimiter | null;
   dispatcher?: Dispatcher;
   fetch?: FetchLike;
   clock?: Clock;
@@ -80,7 +85,11 @@ export function createSellerClient(options: SellerClientOptions) {
     calls: options.calls,
   });
   const successors = new Successors(options.logger, options.fallbackMemory);
-  const ctx: SellerContext = { http, successors, clock, logger: options.logger };
+  const stockUpdates =
+    options.stockLimiter === undefined
+      ? sharedLimiter(`seller-stock:${options.clientId}`, STOCK_UPDATES_PER_MINUTE / 60, clock)
+      : options.stockLimiter;
+  const ctx: SellerContext = { http, successors, clock, logger: options.logger, stockUpdates };
 
   return {
     postings: createPostingsApi(ctx, options.pageSize ? { pageSize: options.pageSize } : {}),

@@ -5,11 +5,12 @@
  */
 import type { SellerContext } from "./context.ts";
 import {
+  POSTING_LIST_PAGE,
   postingArbitration,
   postingDelivered,
   postingDelivering,
   postingLastMile,
-  postingListV3,
+  postingListV4,
   trackingNumberSet,
   type WireMoveResult,
 } from "./endpoints/deliveries.ts";
@@ -18,9 +19,8 @@ import type { Posting } from "./types.ts";
 
 /** Ozon takes at most this many tracking numbers in one call. */
 export const TRACKING_NUMBERS_PER_CALL = 20;
-const LIST_PAGE = 1000;
-/** 20 000 postings in one status is more than any screen shows. */
-const LIST_PAGES = 20;
+/** 10 000 postings on their way is more than any screen shows. */
+const LIST_PAGES = 100;
 
 /** Postings per status call (the reference sets no limit; the bot asks for a few at a time). */
 const POSTINGS_PER_CALL = 50;
@@ -99,29 +99,46 @@ export function createDeliveriesApi(ctx: SellerContext) {
     await ctx.http.call(postingArbitration, { body: { posting_number: [postingNumber] } });
   }
 
-  /** Postings in `status` that came in between `since` and `to` (ISO times), oldest first. */
-  async function listByStatus(status: string, since: string, to: string): Promise<Posting[]> {
+  /**
+   * Postings in any of `statuses` that came in between `since` and `to` (ISO times), oldest
+   * first: every page of Ozon's list (at most LIST_PAGES).
+   */
+  async function listByStatuses(
+    statuses: readonly string[],
+    since: string,
+    to: string,
+  ): Promise<Posting[]> {
     const found = new Map<string, Posting>();
+    if (statuses.length === 0) return [];
+    const wanted = new Set(statuses);
+    let cursor: string | undefined;
     for (let page = 0; page < LIST_PAGES; page++) {
-      const { result } = await ctx.http.call(postingListV3, {
+      const answer = await ctx.http.call(postingListV4, {
         body: {
-          dir: "ASC",
-          filter: { since, to, status },
-          limit: LIST_PAGE,
-          offset: page * LIST_PAGE,
+          ...(cursor ? { cursor } : {}),
+          filter: { since, to, statuses: [...wanted] },
+          limit: POSTING_LIST_PAGE,
+          sort_dir: "ASC",
           with: { analytics_data: false, financial_data: false },
         },
       });
-      const postings = result.postings ?? [];
+      const postings = answer.postings ?? [];
       for (const wire of postings) {
-        if (wire.status === status) found.set(wire.posting_number, normalizePosting(wire));
+        if (wanted.has(wire.status)) found.set(wire.posting_number, normalizePosting(wire));
       }
-      if (!result.has_next || postings.length === 0) break;
+      const next = answer.cursor;
+      if (!answer.has_next || postings.length === 0 || !next || next === cursor) break;
+      cursor = next;
     }
     return [...found.values()];
   }
 
-  return { setTrackingNumbers, move, openDispute, listByStatus };
+  /** Postings in `status` that came in between `since` and `to` (ISO times), oldest first. */
+  function listByStatus(status: string, since: string, to: string): Promise<Posting[]> {
+    return listByStatuses([status], since, to);
+  }
+
+  return { setTrackingNumbers, move, openDispute, listByStatus, listByStatuses };
 }
 
 export type DeliveriesApi = ReturnType<typeof createDeliveriesApi>;

@@ -1,13 +1,7 @@
 /** Ozon's stock and price answers in the client's own terms. */
 import { OzonInputError } from "../errors.ts";
-import {
-  type ItemError,
-  type ItemResult,
-  isTooManyRequests,
-  type ProductPrices,
-  type ProductStock,
-  type Units,
-} from "./stock-prices.ts";
+import type { ItemResult, ProductPrices, ProductStock, Units } from "./stock-prices.ts";
+import { type ItemError, isTooManyRequests, refusalOf } from "./stock-refusals.ts";
 
 export function askedIds(ids: readonly string[]): Set<string> {
   const asked = new Set(ids.map((id) => id.trim()).filter((id) => id !== ""));
@@ -56,13 +50,17 @@ export function toPrices(item: {
   };
 }
 
-export function toResult(row: {
-  offer_id?: string | null | undefined;
-  product_id?: string | undefined;
-  warehouse_id?: string | undefined;
-  updated?: boolean | null | undefined;
-  errors: ItemError[];
-}): ItemResult {
+export function toResult(
+  row: {
+    offer_id?: string | null | undefined;
+    product_id?: string | undefined;
+    warehouse_id?: string | undefined;
+    updated?: boolean | null | undefined;
+    errors: ItemError[];
+  },
+  kind: "stock" | "price",
+): ItemResult {
+  const refusal = refusalOf(kind, row.errors);
   return {
     ...(row.product_id ? { productId: row.product_id } : {}),
     ...(row.offer_id ? { offerId: row.offer_id } : {}),
@@ -70,6 +68,7 @@ export function toResult(row: {
     updated: row.updated === true && row.errors.length === 0,
     errors: row.errors,
     tooManyRequests: isTooManyRequests(row.errors),
+    ...(refusal ? { refusal } : {}),
   };
 }
 

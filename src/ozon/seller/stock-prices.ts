@@ -11,8 +11,10 @@ import {
   prices as pricesCapability,
   pricesV1,
   pricesV5,
+  STOCKS_BY_WAREHOUSE_IDS,
+  STOCKS_BY_WAREHOUSE_PAGE,
   setStocksV2,
-  stocksByWarehouseFbs,
+  stocksByWarehouseFbsV2,
   stocks as stocksCapability,
   stocksV2,
   stocksV4,
@@ -25,9 +27,27 @@ import {
   toResult,
   unanswered,
 } from "./stock-normalize.ts";
+import type { ItemError, KnownRefusal } from "./stock-refusals.ts";
+
+export {
+  type ItemError,
+  isTooManyRequests,
+  type KnownRefusal,
+  refusalOf,
+} from "./stock-refusals.ts";
 
 /** Ozon takes one change of a product's stock at one warehouse at most once in this time. */
 export const STOCK_CHANGE_WINDOW_MS = 30_000;
+/** Ozon refuses a stock of this many units or more (STOCK_TOO_BIG). */
+export const STOCK_TOO_BIG = 1_000_000;
+/** Ozon takes a product's price at most this many times an hour. */
+export const PRICE_CHANGES_PER_HOUR = 10;
+/**
+ * Stock requests per minute the bot sends for one account: Ozon takes 80; the rest is headroom
+ * for the seller's other tools. The stock dialog and the workbook share it (a request waits its
+ * turn).
+ */
+export const STOCK_UPDATES_PER_MINUTE = 70;
 /** Pairs per /v2/products/stocks request; products per /v1/product/import/prices request. */
 export const STOCK_BATCH = 100;
 export const PRICE_BATCH = 1000;
@@ -56,6 +76,8 @@ export interface WarehouseStock {
   warehouseName?: string;
   present: number;
   reserved: number;
+  /** Units available to sell, as Ozon counts them (`free_stock`; else present less reserved). */
+  free: number;
 }
 
 /** Decimal strings of roubles as Ozon writes them ("1290.00" or "1290.5"); absent when unset. */
@@ -68,11 +90,6 @@ export interface ProductPrices {
   currency?: string;
 }
 
-export interface ItemError {
-  code: string;
-  message: string;
-}
-
 /** Ozon's answer for one item of a change. */
 export interface ItemResult {
   productId?: string;
@@ -82,6 +99,8 @@ export interface ItemResult {
   errors: ItemError[];
   /** The per product-and-warehouse (or per price) change limit: try again later. */
   tooManyRequests: boolean;
+  /** Which documented refusal it was, when it was one. */
+  refusal?: KnownRefusal;
 }
 
 export interface StockChange {
@@ -98,10 +117,6 @@ export interface PriceChange {
   oldPrice?: string;
   minPrice?: string;
   currency?: string;
-}
-
-export function isTooManyRequests(errors: readonly ItemError[]): boolean {
-  return errors.some((e) => /TOO_MANY_REQUESTS|too many requests/i.test(`${e.code} ${e.message}`));
 }
 
 const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {});
@@ -161,7 +176,22 @@ async function eachCursorItem<I>(
   }
 }
 
+/** Whole units below Ozon's STOCK_TOO_BIG, checked before anything is sent. */
+function checkUnits(changes: ReadonlyArray<{ stock: number }>): void {
+  for (const c of changes) {
+    if (!Number.isSafeInteger(c.stock) || c.stock < 0) {
+      throw new OzonInputError("stock", "a whole number of units, 0 or more");
+    }
+    if (c.stock >= STOCK_TOO_BIG) {
+      throw new OzonInputError("stock", `fewer than ${STOCK_TOO_BIG} units (STOCK_TOO_BIG)`);
+    }
+  }
+}
+
 export function createStockPricesApi(ctx: SellerContext) {
+  /** Waits for this account's turn among its stock requests (STOCK_UPDATES_PER_MINUTE). */
+  const stockTurn = (signal?: AbortSignal) => ctx.stockUpdates?.take(signal) ?? Promise.resolve();
+
   function stocksSpec(asked: Set<string>, signal?: AbortSignal) {
     return offsetPagedProducts(
       asked,
@@ -220,25 +250,45 @@ export function createStockPricesApi(ctx: SellerContext) {
       return value;
     },
 
-    /** Units per FBS (and rFBS) warehouse, by SKUs or by offer_ids (up to 500 of one kind). */
+    /**
+     * Units per FBS (and rFBS) warehouse, by SKUs or by offer_ids (up to 1000 of one kind): a row
+     * per product and warehouse, every page of Ozon's answer (at most MAX_PAGES).
+     */
     async stocksByWarehouse(
       by: { skus: readonly string[] } | { offerIds: readonly string[] },
       signal?: AbortSignal,
     ): Promise<WarehouseStock[]> {
       const list = [...new Set("skus" in by ? by.skus : by.offerIds)];
-      const body = "skus" in by ? { sku: list } : { offer_id: list };
       if (list.length === 0) return [];
-      if (list.length > 500) throw new OzonInputError("ids", "at most 500 ids per stock request");
-      const answer = await ctx.http.call(stocksByWarehouseFbs, { body, ...signalOf(signal) });
-      return (answer.result ?? []).map((row) => ({
-        productId: row.product_id,
-        ...(row.offer_id ? { offerId: row.offer_id } : {}),
-        ...(row.sku ? { sku: row.sku } : {}),
-        warehouseId: row.warehouse_id,
-        ...(row.warehouse_name ? { warehouseName: row.warehouse_name } : {}),
-        present: row.present,
-        reserved: row.reserved,
-      }));
+      if (list.length > STOCKS_BY_WAREHOUSE_IDS) {
+        throw new OzonInputError("ids", `at most ${STOCKS_BY_WAREHOUSE_IDS} ids per stock request`);
+      }
+      const ids = "skus" in by ? { sku: list } : { offer_id: list };
+      const rows = new Map<string, WarehouseStock>();
+      let cursor: string | undefined;
+      for (let page = 0; page < MAX_PAGES; page++) {
+        const answer = await ctx.http.call(stocksByWarehouseFbsV2, {
+          body: { ...ids, limit: STOCKS_BY_WAREHOUSE_PAGE, ...(cursor ? { cursor } : {}) },
+          ...signalOf(signal),
+        });
+        const products = answer.products ?? [];
+        for (const row of products) {
+          rows.set(`${row.product_id}:${row.warehouse_id}`, {
+            productId: row.product_id,
+            ...(row.offer_id ? { offerId: row.offer_id } : {}),
+            ...(row.sku ? { sku: row.sku } : {}),
+            warehouseId: row.warehouse_id,
+            ...(row.warehouse_name ? { warehouseName: row.warehouse_name } : {}),
+            present: row.present,
+            reserved: row.reserved,
+            free: Math.max(0, row.free_stock ?? row.present - row.reserved),
+          });
+        }
+        const next = answer.cursor;
+        if (!answer.has_next || products.length === 0 || !next || next === cursor) break;
+        cursor = next;
+      }
+      return [...rows.values()];
     },
 
     /** Price, old price and minimum price by product id. */
@@ -259,22 +309,20 @@ export function createStockPricesApi(ctx: SellerContext) {
       if (changes.length > STOCK_BATCH) {
         throw new OzonInputError("stocks", `at most ${STOCK_BATCH} stock changes per request`);
       }
-      for (const c of changes) {
-        if (!Number.isSafeInteger(c.stock) || c.stock < 0) {
-          throw new OzonInputError("stock", "a whole number of units, 0 or more");
-        }
-      }
+      checkUnits(changes);
+      await stockTurn(signal);
       const answer = await ctx.http.call(setStocksV2, {
         body: {
           stocks: changes.map((c) => ({
             product_id: wireInt(c.productId),
+            quant_size: 1,
             warehouse_id: wireInt(c.warehouseId),
             stock: c.stock,
           })),
         },
         ...signalOf(signal),
       });
-      const results = (answer.result ?? []).map(toResult);
+      const results = (answer.result ?? []).map((row) => toResult(row, "stock"));
       return changes.map(
         (c) =>
           results.find(
@@ -294,13 +342,15 @@ export function createStockPricesApi(ctx: SellerContext) {
       if (changes.length > STOCK_BATCH) {
         throw new OzonInputError("stocks", `at most ${STOCK_BATCH} stock changes per request`);
       }
+      checkUnits(changes);
+      await stockTurn(signal);
       const answer = await ctx.http.call(importStocksV1, {
         body: {
           stocks: changes.map((c) => ({ product_id: wireInt(c.productId), stock: c.stock })),
         },
         ...signalOf(signal),
       });
-      const results = (answer.result ?? []).map(toResult);
+      const results = (answer.result ?? []).map((row) => toResult(row, "stock"));
       return changes.map(
         (c) => results.find((r) => r.productId === c.productId) ?? unanswered(c.productId),
       );
@@ -324,7 +374,7 @@ export function createStockPricesApi(ctx: SellerContext) {
         },
         ...signalOf(signal),
       });
-      const results = (answer.result ?? []).map(toResult);
+      const results = (answer.result ?? []).map((row) => toResult(row, "price"));
       return changes.map(
         (c) => results.find((r) => r.productId === c.productId) ?? unanswered(c.productId),
       );

@@ -7,16 +7,19 @@
  * - delivering from awaiting_deliver; last mile from delivering; delivered from delivering or the
  *   last mile; a tracking number while it is on its way (awaiting_deliver, delivering, last mile).
  * Arbitration: a posting handed to delivery, delivered or cancelled after shipping; else 400.
+ * The list is `/v4/posting/fbs/list` (cursor, `limit` ≤ 100, `filter.statuses[]`, `sort_dir`): the
+ * v3 form is switched off from 2026-06-01 and no longer answered.
  */
 import { z } from "zod";
-import { fail, GRPC, jsonReply, readBody, sellerError } from "../http.ts";
+import { badRequest, fail, GRPC, jsonReply, readBody, sellerError } from "../http.ts";
 import type { Route } from "../route-table.ts";
 import type { Posting, PostingStatus, SandboxState } from "../state.ts";
 import { integrationTypeOf, OWN_DELIVERY_PROVIDER } from "./own-delivery.ts";
 import { createPosting, type PostingSeed, setStatus } from "./posting-model.ts";
-import { postingV3 } from "./posting-wire.ts";
+import { postingV4 } from "./posting-wire.ts";
 
 export const MAX_TRACKING_NUMBERS = 20;
+const YEAR_MS = 366 * 24 * 3_600_000;
 const MAX_POSTINGS = 100;
 
 /** A new posting the seller delivers itself (the control surface's `/_sandbox/deliveries`). */
@@ -102,17 +105,66 @@ const trackingBody = z.object({
     .max(MAX_TRACKING_NUMBERS),
 });
 
+const dateTime = z.string().refine((v) => Number.isFinite(Date.parse(v)), "must be a date-time");
+const int64Text = z.string().regex(/^\d+$/, "expected an int64 as a string");
+
+/** `/v4/posting/fbs/list`'s request as the document writes it (filter and limit required). */
 const listBody = z.object({
-  dir: z.string().optional(),
+  cursor: z.string().optional(),
   filter: z.object({
-    since: z.string().refine((v) => Number.isFinite(Date.parse(v)), "must be a date-time"),
-    to: z.string().refine((v) => Number.isFinite(Date.parse(v)), "must be a date-time"),
-    status: z.string().optional(),
+    since: dateTime,
+    to: dateTime,
+    statuses: z.array(z.string()).optional(),
+    delivery_method_ids: z.array(int64Text).max(1000).optional(),
+    provider_ids: z.array(int64Text).max(1000).optional(),
+    warehouse_ids: z.array(int64Text).max(1000).optional(),
+    order_id: z.number().int().optional(),
+    order_numbers: z.array(z.string()).max(100).optional(),
+    is_blr_traceable: z.boolean().optional(),
+    last_changed_status_date: z
+      .object({ from: dateTime.optional(), to: dateTime.optional() })
+      .optional(),
   }),
-  limit: z.number().int().min(1).max(1000),
-  offset: z.number().int().min(0),
-  with: z.record(z.string(), z.boolean()).optional(),
+  limit: z.number().int().min(1).max(100),
+  sort_dir: z.enum(["ASC", "DESC"]).optional(),
+  translit: z.boolean().optional(),
+  with: z
+    .object({
+      analytics_data: z.boolean().optional(),
+      barcodes: z.boolean().optional(),
+      financial_data: z.boolean().optional(),
+      legal_info: z.boolean().optional(),
+    })
+    .optional(),
 });
+
+/** The list's cursor: the sort key (taken into work, sequence) of the last posting given. */
+function listCursor(p: Posting): string {
+  return Buffer.from(JSON.stringify([p.inProcessAt, p.seq])).toString("base64url");
+}
+
+function afterCursor(cursor: string): [number, number] {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (Array.isArray(value) && value.length === 2 && value.every(Number.isFinite)) {
+      return [Number(value[0]), Number(value[1])];
+    }
+  } catch {
+    // answered below
+  }
+  return badRequest("seller", "invalid cursor");
+}
+
+/** The answer without the fields the sandbox has no value for (the document has no nulls). */
+function withoutNulls<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutNulls) as T;
+  if (value === null || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    if (field !== null && field !== undefined) out[key] = withoutNulls(field);
+  }
+  return out as T;
+}
 
 export function deliveryRoutes(state: SandboxState): Route[] {
   const seller = { service: "seller", auth: "seller", method: "POST" } as const;
@@ -127,22 +179,44 @@ export function deliveryRoutes(state: SandboxState): Route[] {
   return [
     {
       ...seller,
-      pattern: "/v3/posting/fbs/list",
+      pattern: "/v4/posting/fbs/list",
       handle(req) {
         const body = readBody(req, listBody);
-        const since = Date.parse(body.filter.since);
-        const to = Date.parse(body.filter.to);
-        const all = [...state.postings.values()]
-          .filter((p) => body.filter.status === undefined || p.status === body.filter.status)
+        const f = body.filter;
+        const since = Date.parse(f.since);
+        const to = Date.parse(f.to);
+        if (to - since > YEAR_MS) badRequest("seller", "the period must be at most a year");
+        const statuses = f.statuses?.length ? new Set(f.statuses) : undefined;
+        const inList = (ids: string[] | undefined, id: number) =>
+          !ids?.length || ids.includes(String(id));
+        const providerOf = (p: Posting) =>
+          state.deliveryMethods.find((m) => m.id === p.deliveryMethodId)?.tplProviderId ?? 0;
+        const descending = body.sort_dir === "DESC";
+        let all = [...state.postings.values()]
+          .filter((p) => !statuses || statuses.has(p.status))
           .filter((p) => p.inProcessAt >= since && p.inProcessAt <= to)
+          .filter((p) => inList(f.warehouse_ids, p.warehouseId))
+          .filter((p) => inList(f.delivery_method_ids, p.deliveryMethodId))
+          .filter((p) => inList(f.provider_ids, providerOf(p)))
+          .filter((p) => !f.order_numbers?.length || f.order_numbers.includes(p.orderNumber))
+          .filter((p) => f.order_id === undefined || p.orderId === f.order_id)
           .sort((a, b) => a.inProcessAt - b.inProcessAt || a.seq - b.seq);
-        if (body.dir?.toUpperCase() === "DESC") all.reverse();
-        const page = all.slice(body.offset, body.offset + body.limit);
+        if (descending) all.reverse();
+        if (body.cursor) {
+          const [at, seq] = afterCursor(body.cursor);
+          all = all.filter((p) =>
+            descending
+              ? p.inProcessAt < at || (p.inProcessAt === at && p.seq < seq)
+              : p.inProcessAt > at || (p.inProcessAt === at && p.seq > seq),
+          );
+        }
+        const page = all.slice(0, body.limit);
+        const last = page.at(-1);
+        const hasNext = all.length > body.limit;
         return jsonReply({
-          result: {
-            postings: page.map((p) => postingV3(state, p, {}, false)),
-            has_next: body.offset + body.limit < all.length,
-          },
+          cursor: hasNext && last ? listCursor(last) : "",
+          has_next: hasNext,
+          postings: page.map((p) => withoutNulls(postingV4(state, p, body.with ?? {}))),
         });
       },
     },

@@ -61,6 +61,23 @@ const RETURNED: ReadonlySet<PostingStatus> = new Set<PostingStatus>(["cancelled"
 
 const books = new WeakMap<SandboxState, StockBook>();
 
+/** Ozon's documented refusals of a stock or price item (the Seller API's «Частые ошибки»). */
+export const STOCK_TOO_BIG = 1_000_000;
+export const STOCK_TOO_BIG_REFUSAL: ItemRefusal = {
+  code: "STOCK_TOO_BIG",
+  message: "stock must be less than 1000000",
+};
+/** One change of a product's stock at one warehouse in 30 s. */
+export const STOCK_TOO_FREQUENT_REFUSAL: ItemRefusal = {
+  code: "Stock is updated too frequently",
+  message: "Stock is updated too frequently",
+};
+/** A product's price changed more than 10 times in an hour. */
+export const PRICE_LIMIT_REFUSAL: ItemRefusal = {
+  code: "error limiting: acquire limit per item: items limit: limit exceeded",
+  message: "error limiting: acquire limit per item: items limit: limit exceeded",
+};
+
 export const cellKey = (productId: number, warehouseId: number) => `${productId}:${warehouseId}`;
 
 /** The stock book of a store (made on first use). */
@@ -193,14 +210,12 @@ export function setAvailable(
   if (!Number.isSafeInteger(stock) || stock < 0) {
     return { code: "INVALID_STOCK", message: "stock must be 0 or more" };
   }
+  if (stock >= STOCK_TOO_BIG) return STOCK_TOO_BIG_REFUSAL;
   const key = cellKey(product.productId, warehouseId);
   const now = state.now();
   const last = book.lastChange.get(key);
   if (options.checkWindow && last !== undefined && now - last < book.changeWindowMs) {
-    return {
-      code: "TOO_MANY_REQUESTS",
-      message: "stock of this product at this warehouse can be updated once in 30 seconds",
-    };
+    return STOCK_TOO_FREQUENT_REFUSAL;
   }
   const cell = cellOf(book, product.productId, warehouseId);
   cell.present = stock + cell.reserved;
@@ -226,12 +241,7 @@ export function setPrices(
   const recent = (book.priceChanges.get(product.productId) ?? []).filter(
     (t) => now - t < 3_600_000,
   );
-  if (recent.length >= book.priceChangesPerHour) {
-    return {
-      code: "TOO_MANY_REQUESTS",
-      message: "price of this product can be updated 10 times an hour",
-    };
-  }
+  if (recent.length >= book.priceChangesPerHour) return PRICE_LIMIT_REFUSAL;
   const price = Number(change.price);
   if (!(price > 0)) return { code: "INVALID_PRICE", message: "price must be greater than 0" };
   const oldPrice = change.oldPrice ?? product.oldPrice;

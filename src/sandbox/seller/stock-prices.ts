@@ -91,6 +91,17 @@ export function stockPriceRoutes(state: SandboxState): Route[] {
     filter: filter.unwrap().unwrap(),
     limit: z.number().int().min(1).max(1000),
   });
+  // One of sku (int64 as strings) or offer_id, up to 1000; `limit` rows (product × warehouse).
+  const byWarehouseBody = z.object({
+    cursor: z.string().optional(),
+    limit: z.number().int().min(1).max(1000),
+    offer_id: z.array(z.string()).min(1).max(1000).optional(),
+    sku: z
+      .array(z.string().regex(/^\d+$/, "expected an int64 as a string"))
+      .min(1)
+      .max(1000)
+      .optional(),
+  });
   return [
     {
       service: "seller",
@@ -162,28 +173,30 @@ export function stockPriceRoutes(state: SandboxState): Route[] {
       service: "seller",
       auth: "seller",
       method: "POST",
-      pattern: "/v1/product/info/stocks-by-warehouse/fbs",
+      pattern: "/v2/product/info/stocks-by-warehouse/fbs",
       handle(req) {
-        const body = readBody(req, z.object({ sku: idList, offer_id: idList }));
-        const skus = new Set((body.sku ?? []).map(String));
-        const offers = new Set((body.offer_id ?? []).map(String));
-        if (skus.size + offers.size === 0 || skus.size + offers.size > 500) {
-          return badRequest("seller", "pass from 1 to 500 sku or offer_id");
+        const body = readBody(req, byWarehouseBody);
+        if ((body.sku === undefined) === (body.offer_id === undefined)) {
+          return badRequest("seller", "pass either sku or offer_id");
         }
-        const result = state.products
+        const skus = new Set(body.sku ?? []);
+        const offers = new Set(body.offer_id ?? []);
+        const rows = state.products
           .filter((p) => skus.has(String(p.sku)) || offers.has(p.offerId))
           .flatMap((p) =>
             unitsOf(state, p).perWarehouse.map(({ warehouse, cell }) => ({
-              sku: p.sku,
+              free_stock: Math.max(0, cell.present - cell.reserved),
               offer_id: p.offerId,
-              product_id: p.productId,
               present: cell.present,
+              product_id: p.productId,
               reserved: cell.reserved,
+              sku: p.sku,
               warehouse_id: warehouse.id,
               warehouse_name: warehouse.name,
             })),
           );
-        return jsonReply({ result });
+        const { slice, cursor } = page(rows, body.cursor, body.limit);
+        return jsonReply({ cursor, has_next: cursor !== "", products: slice });
       },
     },
     {
@@ -244,10 +257,11 @@ export function stockPriceRoutes(state: SandboxState): Route[] {
             stocks: z
               .array(
                 z.object({
-                  offer_id: z.string().nullish(),
-                  product_id: anyId,
+                  offer_id: z.string().optional(),
+                  product_id: z.number().int(),
+                  quant_size: z.number().int().min(1),
                   stock: z.number().int(),
-                  warehouse_id: anyId,
+                  warehouse_id: z.number().int(),
                 }),
               )
               .min(1)

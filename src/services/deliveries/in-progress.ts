@@ -16,17 +16,22 @@ export interface StatusGroup {
 
 const started = (p: Posting) => Date.parse(p.inProcessAt ?? "") || 0;
 
+/** A time as Ozon's list writes its period: YYYY-MM-DDThh:mm:ssZ. */
+const secondsIso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+
 export async function deliveriesInProgress(
   seller: Pick<SellerClient, "deliveries">,
   now: number,
 ): Promise<StatusGroup[]> {
-  const since = new Date(now - LOOK_BACK_DAYS * 24 * 60 * 60_000).toISOString();
-  const to = new Date(now).toISOString();
+  const since = secondsIso(now - LOOK_BACK_DAYS * 24 * 60 * 60_000);
+  const to = secondsIso(now);
+  // One listing of every status on the way (Ozon's v4 list filters by several at once).
+  const all = (await seller.deliveries.listByStatuses(DELIVERY_STATUSES, since, to))
+    .filter(isOwnDelivery)
+    .sort((a, b) => started(a) - started(b));
   const groups: StatusGroup[] = [];
   for (const status of DELIVERY_STATUSES) {
-    const postings = (await seller.deliveries.listByStatus(status, since, to))
-      .filter(isOwnDelivery)
-      .sort((a, b) => started(a) - started(b));
+    const postings = all.filter((p) => p.status === status);
     if (postings.length > 0) groups.push({ status, postings });
   }
   return groups;

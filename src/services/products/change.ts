@@ -9,14 +9,21 @@ import { type ChangeAudit, type KeptChange, recordAnswered, recordFailed } from 
 import { rublesText } from "./money.ts";
 import { sendOnce } from "./once.ts";
 
-/** Ozon allows a product's price to change 10 times an hour: try again within the hour. */
-const PRICE_RETRY_MINUTES = 60;
+/**
+ * Ozon allows a product's price to change 10 times an hour: refused, it is
+ * taken again an hour later (to the next whole minute: the person is told HH:MM).
+ */
+const HOUR_MS = 60 * 60_000;
+const priceRetryAt = (now: number) => Math.ceil((now + HOUR_MS) / 60_000) * 60_000;
 
 export type ChangeOutcome =
   | { kind: "done" }
   | { kind: "refused"; code: string; message: string }
-  /** Ozon's limit on changes: `retryAt` is when to try again (epoch ms). */
-  | { kind: "limited"; retryAt: number }
+  /**
+   * Ozon's limit on changes: `retryAt` is when to try again (epoch ms); `limit` which one (a
+   * product's stock at a warehouse every 30 s, its price 10 times an hour).
+   */
+  | { kind: "limited"; retryAt: number; limit?: "stock" | "price" }
   /** Someone (a double tap, another process) sent this very change; its answer if known. */
   | { kind: "duplicate"; outcome?: ChangeOutcome };
 
@@ -83,7 +90,7 @@ export async function changeStock(
     const [result] = await seller.stock.setStocks([
       { productId: request.productId, warehouseId: request.warehouseId, stock: request.units },
     ]);
-    return outcomeOf(result, now() + STOCK_CHANGE_WINDOW_MS);
+    return outcomeOf(result, { limit: "stock", retryAt: now() + STOCK_CHANGE_WINDOW_MS });
   });
 }
 
@@ -107,7 +114,7 @@ export async function changePrice(
         ...(min !== undefined ? { minPrice: min } : {}),
       },
     ]);
-    return outcomeOf(result, now() + PRICE_RETRY_MINUTES * 60_000);
+    return outcomeOf(result, { limit: "price", retryAt: priceRetryAt(now()) });
   });
 }
 
@@ -115,10 +122,16 @@ function duplicate(outcome: ChangeOutcome | undefined): ChangeOutcome {
   return outcome ? { kind: "duplicate", outcome } : { kind: "duplicate" };
 }
 
-function outcomeOf(result: ItemResult | undefined, retryAt: number): ChangeOutcome {
+function outcomeOf(
+  result: ItemResult | undefined,
+  limited: { limit: "stock" | "price"; retryAt: number },
+): ChangeOutcome {
   if (!result) return { kind: "refused", code: "NO_ANSWER", message: "" };
   if (result.updated) return { kind: "done" };
-  if (result.tooManyRequests) return { kind: "limited", retryAt };
+  if (result.tooManyRequests) return { kind: "limited", ...limited };
+  if (result.refusal === "stock_too_big") {
+    return { kind: "refused", code: "STOCK_TOO_BIG", message: result.errors[0]?.message ?? "" };
+  }
   const [first] = result.errors;
   return {
     kind: "refused",

@@ -1,8 +1,12 @@
+import { STOCK_TOO_BIG } from "../../ozon/index.ts";
+
 /**
  * A typed stock answer: a new number of units ("15"), or a change of the units available now
  * ("+3", "-2", "−2", "+ 3"). Whole units only, 0 … MAX_UNITS.
  */
-export const MAX_UNITS = 1_000_000;
+
+/** Ozon refuses a stock of a million units or more (STOCK_TOO_BIG): it is not sent. */
+export const MAX_UNITS = STOCK_TOO_BIG - 1;
 
 export type StockInput =
   | { ok: true; units: number }

@@ -4,8 +4,10 @@
  * a formula's result, a rich text) or as CSV text ("1 299,50", "1299.5 ₽").
  */
 
-/** Largest stock accepted in a cell (Ozon's own limit is far below). */
-export const MAX_STOCK = 1_000_000;
+import { STOCK_TOO_BIG } from "../../ozon/index.ts";
+
+/** Largest stock accepted in a cell: Ozon refuses 1 000 000 units or more (STOCK_TOO_BIG). */
+export const MAX_STOCK = STOCK_TOO_BIG - 1;
 /** Largest price accepted, in kopecks: 100 million roubles. */
 export const MAX_PRICE_KOPECKS = 10_000_000_000n;
 
@@ -17,6 +19,7 @@ export type CellProblem =
   | "not_whole"
   | "negative"
   | "too_big"
+  | "stock_too_big"
   | "too_many_decimals";
 
 /** The text of a cell: numbers as written, formulas by their result, rich text joined. */
@@ -51,7 +54,7 @@ export function parseStock(value: CellValue): Parsed<number> {
   const number = Number(raw.replace(",", "."));
   if (!Number.isInteger(number)) return { ok: false, reason: "not_whole" };
   if (number < 0) return { ok: false, reason: "negative" };
-  if (number > MAX_STOCK) return { ok: false, reason: "too_big" };
+  if (number > MAX_STOCK) return { ok: false, reason: "stock_too_big" };
   return { ok: true, value: number };
 }
 

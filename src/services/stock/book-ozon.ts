@@ -9,8 +9,16 @@ import type { BookCatalog } from "./book-plan.ts";
 export const STOCK_BATCH = 100;
 /** Products in one `/v1/product/import/prices` request (Ozon's limit). */
 export const PRICE_BATCH = 1_000;
-/** Between two requests: Ozon takes 80 stock requests a minute per account. */
+/**
+ * Between two batches. Stock requests also wait their turn at the account's pace, shared with
+ * the stock dialog (the Seller client's STOCK_UPDATES_PER_MINUTE, under Ozon's 80 a minute).
+ */
 export const DEFAULT_PACE_MS = 750;
+
+/** An item's outcome codes for Ozon's documented change limits (worded by the result). */
+export const STOCK_TOO_FREQUENT = "TOO_MANY_REQUESTS";
+export const PRICE_TOO_OFTEN = "PRICE_TOO_OFTEN";
+export const STOCK_TOO_BIG_CODE = "STOCK_TOO_BIG";
 
 export interface StockSet {
   offerId: string;

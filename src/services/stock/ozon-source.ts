@@ -4,11 +4,18 @@
  *
  * Calls per read of a store with N products (the watcher's cost): the catalogue's ids
  * (⌈N/1000⌉ /v3/product/list) and cards (⌈N/1000⌉ /v3/product/info/list) — kept for an hour —
- * and the stock per warehouse (⌈N/500⌉ /v1/product/info/stocks-by-warehouse/fbs) every pass.
+ * and the stock per warehouse (⌈N/1000⌉ /v2/product/info/stocks-by-warehouse/fbs, each paged by
+ * its cursor: a row per product and warehouse) every pass.
  */
 import type { ItemResult, ProductRef, SellerClient } from "../../ozon/index.ts";
 import { roublesToKopecks } from "./book-cells.ts";
-import type { BookOzon, ItemOutcome } from "./book-ozon.ts";
+import {
+  type BookOzon,
+  type ItemOutcome,
+  PRICE_TOO_OFTEN,
+  STOCK_TOO_BIG_CODE,
+  STOCK_TOO_FREQUENT,
+} from "./book-ozon.ts";
 import type { BookCatalog, BookItem } from "./book-plan.ts";
 import type { StockLevel } from "./crossings.ts";
 import type { StockSource } from "./watcher.ts";
@@ -16,7 +23,7 @@ import type { StockSource } from "./watcher.ts";
 /** Products read at most (the workbook's row cap). */
 export const MAX_PRODUCTS = 20_000;
 /** SKUs per stocks-by-warehouse request (Ozon's limit). */
-const SKUS_PER_CALL = 500;
+const SKUS_PER_CALL = 1_000;
 const PRICES_PER_CALL = 1_000;
 /** The catalogue (names, SKUs) is read again after this long. */
 export const CATALOGUE_TTL_MS = 60 * 60 * 1000;
@@ -47,7 +54,7 @@ async function levelsOf(seller: StockPart, products: readonly ProductRef[], sign
         name: product?.name,
         warehouseId: row.warehouseId,
         warehouseName: row.warehouseName,
-        free: Math.max(0, row.present - row.reserved),
+        free: row.free,
       });
     }
   }
@@ -66,13 +73,19 @@ export function sellerStockSource(seller: StockPart, now: () => number = Date.no
   };
 }
 
-function outcomeOf(result: ItemResult): ItemOutcome {
+/**
+ * Ozon's answer for one item as the workbook keeps it; its documented change limits under the
+ * workbook's own codes (book-ozon.ts), worded by the result.
+ */
+function outcomeOf(result: ItemResult, kind: "stock" | "price"): ItemOutcome {
   if (result.updated) return { ok: true };
   const [first] = result.errors;
+  const message = first?.message ?? "";
+  if (result.refusal === "stock_too_big") return { ok: false, code: STOCK_TOO_BIG_CODE, message };
   if (result.tooManyRequests) {
-    return { ok: false, code: "TOO_MANY_REQUESTS", message: first?.message ?? "" };
+    return { ok: false, code: kind === "stock" ? STOCK_TOO_FREQUENT : PRICE_TOO_OFTEN, message };
   }
-  return { ok: false, code: first?.code ?? "NOT_UPDATED", message: first?.message ?? "" };
+  return { ok: false, code: first?.code ?? "NOT_UPDATED", message };
 }
 
 /** The workbook's Ozon: every product with its stock per warehouse and its prices, and the setters. */
@@ -81,7 +94,7 @@ export function sellerBookOzon(
 ): BookOzon {
   return {
     async catalog(signal) {
-      const warehouses = await seller.warehouses.list();
+      const warehouses = await seller.warehouses.list(signal);
       const products = (await seller.products.catalogue({ limit: MAX_PRODUCTS, signal })).filter(
         (p) => p.offerId !== undefined && !p.archived,
       );
@@ -120,7 +133,7 @@ export function sellerBookOzon(
         items.map((i) => ({ productId: i.productId, warehouseId: i.warehouseId, stock: i.stock })),
         signal,
       );
-      return results.map(outcomeOf);
+      return results.map((r) => outcomeOf(r, "stock"));
     },
     async setPrices(items, signal) {
       const results = await seller.stock.setPrices(
@@ -132,7 +145,7 @@ export function sellerBookOzon(
         })),
         signal,
       );
-      return results.map(outcomeOf);
+      return results.map((r) => outcomeOf(r, "price"));
     },
   };
 }

@@ -65,6 +65,31 @@ describe("/deliveries", () => {
   });
 });
 
+describe("/deliveries on today's Ozon (issue 36)", () => {
+  it("reads /v4/posting/fbs/list page by page (cursor, 100 a page), every status at once", async () => {
+    h = await startDeliveries();
+    const c = h.sandbox.control;
+    // 150 on their way (more than a v4 page), besides postings in no delivery status.
+    const numbers: string[] = [];
+    for (let i = 0; i < 150; i++) {
+      const status = i % 3 === 0 ? "delivering" : "awaiting_deliver";
+      numbers.push(c.addOwnDelivery({ status, inProcessAt: ago(200 - i) }).postingNumber);
+    }
+    c.addOwnDelivery({ status: "delivered", inProcessAt: ago(5) });
+    h.sandbox.resetCounters();
+
+    const list = lastScreen(await exchange(h, command("deliveries", { from: KEEPER })));
+    const text = textOf(list);
+    expect(text.split("\n")[0]).toBe("🚚 Own deliveries on their way: 150");
+    expect(text).toContain("…and 110 more: they show once these move on.");
+    // The oldest packed one is listed first.
+    expect(text).toContain(`1. ${numbers[1]}`);
+    const counters = h.sandbox.counters();
+    expect(counters["POST /v4/posting/fbs/list"]).toBe(2);
+    expect(counters["POST /v3/posting/fbs/list"]).toBeUndefined();
+  });
+});
+
 describe("the packed card of an own delivery", () => {
   it("⚡ Pack in 1 box leaves a 🚚 Delivery button that opens the delivery card", async () => {
     h = await startDeliveries();

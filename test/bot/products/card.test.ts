@@ -176,7 +176,7 @@ describe("/products: the product card", () => {
       `• ${shown?.warehouseName}: ${shown?.present} / ${shown?.reserved}`,
     );
 
-    h.sandbox.control.setFault("/v1/product/info/stocks-by-warehouse/fbs", {
+    h.sandbox.control.setFault("/v2/product/info/stocks-by-warehouse/fbs", {
       rate5xx: 1,
       times: 5,
     });

@@ -14,7 +14,7 @@ import { createPostingsModule } from "../../../src/bot/postings/index.ts";
 import { createProductsModule } from "../../../src/bot/products/index.ts";
 import { loadConfig } from "../../../src/config.ts";
 import type { Container } from "../../../src/container.ts";
-import type { SellerClient } from "../../../src/ozon/index.ts";
+import { type SellerClient, systemClock } from "../../../src/ozon/index.ts";
 import { createSellerClient } from "../../../src/ozon/seller/client.ts";
 import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
 import { AccessService, type Role } from "../../../src/services/access/index.ts";
@@ -88,7 +88,11 @@ export async function startProducts(
     clientId: sandbox.credentials.sellerClientId,
     apiKey: sandbox.credentials.sellerApiKey,
     limiter: null,
+    // The pace of stock requests shared with the workbook is the stock harness's to test.
+    stockLimiter: null,
     retry: { maxAttempts: 1 },
+    // What the client keeps for a minute (analytics, warehouses) ages on the tests' clock.
+    clock: { now: () => clock.now, sleep: systemClock.sleep },
   });
   const shops = await testShops(store, [
     { id: sandbox.credentials.sellerClientId, name: sandbox.stores[0]?.name ?? "Северный", seller },

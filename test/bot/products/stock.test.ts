@@ -95,8 +95,10 @@ describe("📦 Stock dialog", () => {
     expect(textOf(confirm)).toContain("доступно 7 → 10");
     h.clock.now += 5_000;
     const limited = lastScreen(await h.send(press(confirm, "✅ Изменить остаток", OLGA)));
-    expect(textOf(limited)).toMatch(
-      /Ozon ограничивает частоту изменений этого товара; попробуйте после .*12:00:35/,
+    // Ozon's documented words for the 30 s rule ("Stock is updated too frequently") get the
+    // bot's own (issue 36), with when to try again.
+    expect(textOf(limited)).toContain(
+      "Остаток этого товара на этом складе уже меняли в последние 30 секунд: Ozon принимает одно изменение в 30 секунд. Попробуйте после 12:00:35.",
     );
 
     // Again after the window, Ozon refuses the item: the number is asked again with its words.

@@ -76,7 +76,7 @@ describe("adding a store in /stores", () => {
     // Ozon was asked with the new keys: the warehouse list and a token, of store 2.
     const checks = w.sandbox.requests.filter((r) => r.store === keys.sellerClientId);
     expect(checks.map((r) => r.path)).toEqual(
-      expect.arrayContaining(["/v1/warehouse/list", "/api/client/token"]),
+      expect.arrayContaining(["/v2/warehouse/list", "/api/client/token"]),
     );
 
     const added = w.container.shops.get(keys.sellerClientId);
@@ -178,7 +178,7 @@ describe("adding a store in /stores", () => {
     world = w;
     const keys = w.sandbox.stores[1]?.credentials;
     if (!keys) throw new Error("no store 2");
-    w.sandbox.control.setFault("/v1/warehouse/list", { rate5xx: 1, store: keys.sellerClientId });
+    w.sandbox.control.setFault("/v2/warehouse/list", { rate5xx: 1, store: keys.sellerClientId });
     await openAdd(w);
     await w.exchange(text("Южный", { from: ADMIN }));
     await w.exchange(text(keys.sellerClientId, { from: ADMIN }));

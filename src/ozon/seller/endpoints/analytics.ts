@@ -4,7 +4,7 @@
  * Premium Plus subscription).
  */
 import { z } from "zod";
-import { endpoint } from "../../endpoint.ts";
+import { endpoint, type RequestOf, type ResponseOf } from "../../endpoint.ts";
 import { optionalText } from "../../wire.ts";
 
 const number = z.union([
@@ -44,3 +44,6 @@ export const analyticsData = endpoint({
   }),
   safe: true,
 });
+
+export type AnalyticsRequest = RequestOf<typeof analyticsData>;
+export type AnalyticsAnswer = ResponseOf<typeof analyticsData>;

@@ -54,26 +54,34 @@ export const postingArbitration = endpoint({
   safe: false,
 });
 
-/** Postings of any status changed within a period (the seller's deliveries on their way). */
-export const postingListV3 = endpoint({
+/** Postings per page of the list (Ozon's most in the v4 form). */
+export const POSTING_LIST_PAGE = 100;
+
+/**
+ * Postings in the given statuses that came in within a period (at most a year), cursor-paged.
+ * The v3 form (offset-paged, one `status`) is switched off from 2026-06-01.
+ */
+export const postingListV4 = endpoint({
   method: "POST",
-  path: "/v3/posting/fbs/list",
+  path: "/v4/posting/fbs/list",
   request: z.object({
-    dir: z.enum(["ASC", "DESC"]),
+    cursor: z.string().optional(),
     filter: z.object({
       since: z.string(),
       to: z.string(),
-      status: z.string().optional(),
+      statuses: z.array(z.string()).min(1).optional(),
     }),
-    limit: z.number().int().min(1).max(1000),
-    offset: z.number().int().min(0),
-    with: z.object({ analytics_data: z.boolean(), financial_data: z.boolean() }).partial(),
+    limit: z.number().int().min(1).max(POSTING_LIST_PAGE),
+    sort_dir: z.enum(["ASC", "DESC"]),
+    with: z
+      .object({ analytics_data: z.boolean(), barcodes: z.boolean(), financial_data: z.boolean() })
+      .partial()
+      .optional(),
   }),
   response: z.object({
-    result: z.object({
-      postings: z.array(wirePosting).nullish(),
-      has_next: flexBool.nullish(),
-    }),
+    postings: z.array(wirePosting).nullish(),
+    cursor: optionalText,
+    has_next: flexBool.nullish(),
   }),
   safe: true,
 });

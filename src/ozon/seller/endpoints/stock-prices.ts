@@ -94,16 +94,34 @@ export const stocksV4 = endpoint({
 
 export const stocks = capability({ name: "products.stocks", spec: stocksV2, successor: stocksV4 });
 
-/** Units per FBS (and rFBS) warehouse, by SKU or by offer_id (one kind per request). */
-export const stocksByWarehouseFbs = endpoint({
+/** Ids per stocks-by-warehouse request, and rows per page of its answer (Ozon's most). */
+export const STOCKS_BY_WAREHOUSE_IDS = 1000;
+export const STOCKS_BY_WAREHOUSE_PAGE = 1000;
+
+const byWarehousePage = {
+  limit: z.number().int().min(1).max(STOCKS_BY_WAREHOUSE_PAGE),
+  cursor: z.string().optional(),
+};
+
+/**
+ * Units per FBS (and rFBS) warehouse, by SKU or by offer_id (one kind per request): a row per
+ * product and warehouse, cursor-paged. The v1 form was switched off on 2026-04-07.
+ */
+export const stocksByWarehouseFbsV2 = endpoint({
   method: "POST",
-  path: "/v1/product/info/stocks-by-warehouse/fbs",
+  path: "/v2/product/info/stocks-by-warehouse/fbs",
   request: z.union([
-    z.object({ sku: z.array(z.string()).min(1).max(500) }),
-    z.object({ offer_id: z.array(z.string()).min(1).max(500) }),
+    z.object({
+      sku: z.array(z.string()).min(1).max(STOCKS_BY_WAREHOUSE_IDS),
+      ...byWarehousePage,
+    }),
+    z.object({
+      offer_id: z.array(z.string()).min(1).max(STOCKS_BY_WAREHOUSE_IDS),
+      ...byWarehousePage,
+    }),
   ]),
   response: z.object({
-    result: z
+    products: z
       .array(
         z.object({
           sku: optionalId,
@@ -111,11 +129,14 @@ export const stocksByWarehouseFbs = endpoint({
           product_id: idString,
           present: count,
           reserved: count,
+          free_stock: intLike.nullish(),
           warehouse_id: idString,
           warehouse_name: z.string().nullish(),
         }),
       )
       .nullish(),
+    cursor: optionalText,
+    has_next: flexBool.nullish(),
   }),
   safe: true,
 });
@@ -178,7 +199,11 @@ export const prices = capability({ name: "products.prices", spec: pricesV1, succ
 
 // ---- Setting stock and prices -----------------------------------------------------------------
 
-/** Up to 100 product–warehouse pairs; each pair at most once in 30 s (TOO_MANY_REQUESTS). */
+/**
+ * Up to 100 product–warehouse pairs; each pair at most once in 30 s (TOO_MANY_REQUESTS, "Stock is
+ * updated too frequently"), fewer than 1 000 000 units (STOCK_TOO_BIG), 80 requests a minute per
+ * account. `quant_size` is required: 1 for an ordinary product.
+ */
 export const setStocksV2 = endpoint({
   method: "POST",
   path: "/v2/products/stocks",
@@ -188,6 +213,7 @@ export const setStocksV2 = endpoint({
         z.object({
           offer_id: z.string().optional(),
           product_id: wireId,
+          quant_size: z.number().int().min(1),
           stock: z.number().int().min(0),
           warehouse_id: wireId,
         }),

@@ -1,22 +1,34 @@
-/** The seller's warehouses. */
+/**
+ * The seller's FBS and rFBS warehouses: `POST /v2/warehouse/list` (the v1 form was switched off
+ * on 2026-04-07). Cursor-paged, `limit` ≤ 200; Ozon allows it once a minute per account.
+ */
 import { z } from "zod";
 import { endpoint } from "../../endpoint.ts";
 import { flexBool, idString, optionalText } from "../../wire.ts";
 
-export const warehouseList = endpoint({
+/** Warehouses per page (Ozon's most). */
+export const WAREHOUSE_PAGE = 200;
+
+export const warehouseListV2 = endpoint({
   method: "POST",
-  path: "/v1/warehouse/list",
-  // The spec sends an empty object; the live service requires `limit` (≤ 200). Both accept it.
-  request: z.object({ limit: z.number().int().min(1).max(200) }),
+  path: "/v2/warehouse/list",
+  request: z.object({
+    limit: z.number().int().min(1).max(WAREHOUSE_PAGE),
+    cursor: z.string().optional(),
+  }),
   response: z.object({
-    result: z.array(
-      z.object({
-        warehouse_id: idString,
-        name: z.string(),
-        is_rfbs: flexBool.nullish(),
-        status: optionalText,
-      }),
-    ),
+    warehouses: z
+      .array(
+        z.object({
+          warehouse_id: idString,
+          name: optionalText,
+          is_rfbs: flexBool.nullish(),
+          status: optionalText,
+        }),
+      )
+      .nullish(),
+    cursor: optionalText,
+    has_next: flexBool.nullish(),
   }),
   safe: true,
 });
