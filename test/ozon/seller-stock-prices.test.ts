@@ -159,17 +159,6 @@ describe("Seller client: stock and prices", () => {
     await seller.close();
   });
 
-  it("the seed's /v1/product/import/stocks sets the first warehouse", async () => {
-    const { sandbox, seller, product } = await start();
-    const result = await seller.stock.importStocks([
-      { productId: String(product.productId), stock: 4 },
-    ]);
-    expect(result[0]).toMatchObject({ updated: true });
-    const w = sandbox.control.stock.units(product.offerId).warehouses[0];
-    expect(w ? w.present - w.reserved : -1).toBe(4);
-    await seller.close();
-  });
-
   it("sets prices with old and minimum price; refusals and the hourly limit per item", async () => {
     const { sandbox, seller, product } = await start();
     const pid = String(product.productId);

@@ -7,7 +7,6 @@ import { wireInt } from "../wire.ts";
 import type { SellerContext } from "./context.ts";
 import {
   importPricesV1,
-  importStocksV1,
   prices as pricesCapability,
   pricesV1,
   pricesV5,
@@ -330,29 +329,6 @@ export function createStockPricesApi(ctx: SellerContext) {
               r.productId === c.productId &&
               (r.warehouseId === undefined || r.warehouseId === c.warehouseId),
           ) ?? unanswered(c.productId, c.warehouseId),
-      );
-    },
-
-    /** The seed's form without a warehouse (a seller with one warehouse). */
-    async importStocks(
-      changes: ReadonlyArray<{ productId: string; stock: number }>,
-      signal?: AbortSignal,
-    ): Promise<ItemResult[]> {
-      if (changes.length === 0) return [];
-      if (changes.length > STOCK_BATCH) {
-        throw new OzonInputError("stocks", `at most ${STOCK_BATCH} stock changes per request`);
-      }
-      checkUnits(changes);
-      await stockTurn(signal);
-      const answer = await ctx.http.call(importStocksV1, {
-        body: {
-          stocks: changes.map((c) => ({ product_id: wireInt(c.productId), stock: c.stock })),
-        },
-        ...signalOf(signal),
-      });
-      const results = (answer.result ?? []).map((row) => toResult(row, "stock"));
-      return changes.map(
-        (c) => results.find((r) => r.productId === c.productId) ?? unanswered(c.productId),
       );
     },
 

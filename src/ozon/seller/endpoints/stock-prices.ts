@@ -239,37 +239,6 @@ export const setStocksV2 = endpoint({
   safe: false,
 });
 
-/** The seed's form without a warehouse (the seller's only one); up to 100 products. */
-export const importStocksV1 = endpoint({
-  method: "POST",
-  path: "/v1/product/import/stocks",
-  request: z.object({
-    stocks: z
-      .array(
-        z.object({
-          offer_id: z.string().optional(),
-          product_id: wireId.optional(),
-          stock: z.number().int().min(0),
-        }),
-      )
-      .min(1)
-      .max(100),
-  }),
-  response: z.object({
-    result: z
-      .array(
-        z.object({
-          offer_id: z.string().nullish(),
-          product_id: optionalId,
-          updated: flexBool.nullish(),
-          errors: itemErrors,
-        }),
-      )
-      .nullish(),
-  }),
-  safe: false,
-});
-
 /** Up to 1000 products; prices are decimal strings of roubles; `old_price: "0"` resets it. */
 export const importPricesV1 = endpoint({
   method: "POST",
