@@ -11,6 +11,7 @@ import {
 } from "../../src/ozon/performance/client.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { getToken, perf } from "../sandbox/helpers.ts";
+import { captureLogger } from "./support/logger.ts";
 
 let sb: Sandbox;
 let client: PerformanceClient;
@@ -54,17 +55,55 @@ describe("campaign read-back, activation and period", () => {
     expect((await client.campaigns.get(id))?.state).toBe("CAMPAIGN_STATE_RUNNING");
   });
 
-  it("changes the period through the PATCH once the spec's PUT is retired", async () => {
+  it("changes the period through today's PATCH; the seed's PUT is never asked", async () => {
     const id = byTitle("Одежда весна-лето").id;
-    sb.control.retireSpecMethods(404);
+    const before = sb.requests.length;
     await client.campaigns.setPeriod(id, "2026-12-01", "2026-12-31");
     expect(await client.campaigns.get(id)).toMatchObject({
       fromDate: "2026-12-01",
       toDate: "2026-12-31",
     });
-    const changes = sb.requests.filter((r) => r.path.startsWith(`/api/client/campaign/${id}`));
-    expect(changes.map((r) => `${r.method} ${r.status}`)).toEqual(["PUT 404", "PATCH 200"]);
-    sb.control.retireSpecMethods(false);
+    const changes = sb.requests
+      .slice(before)
+      .filter((r) => r.path.startsWith(`/api/client/campaign/${id}`));
+    expect(changes.map((r) => `${r.method} ${r.status}`)).toEqual(["PATCH 200"]);
+    expect(client.fellBackToSeed()).toEqual([]);
+  });
+
+  it("falls back to the seed's PUT period where a store lacks the PATCH, says so once and stays there", async () => {
+    const seed = await startSandbox({ seed: 5, rules: "seed" });
+    seed.contract.withdraw("PATCH /api/client/campaign/{campaignId}");
+    const { logger, lines } = captureLogger();
+    const old = createPerformanceClient({
+      baseUrl: seed.performanceUrl,
+      clientId: seed.credentials.performanceClientId,
+      clientSecret: seed.credentials.performanceClientSecret,
+      random: () => 0,
+      logger,
+    });
+    try {
+      const found = seed.control.campaigns().find((c) => c.title === "Одежда весна-лето");
+      const id = found?.id ?? "";
+      await old.campaigns.setPeriod(id, "2026-12-01", "2026-12-31");
+      await old.campaigns.setPeriod(id, "2026-12-02", "2026-12-31");
+      expect(await old.campaigns.get(id)).toMatchObject({
+        fromDate: "2026-12-02",
+        toDate: "2026-12-31",
+      });
+      const changes = seed.requests.filter(
+        (r) => r.method !== "GET" && r.path.startsWith(`/api/client/campaign/${id}`),
+      );
+      expect(changes.map((r) => `${r.method} ${r.path.split("/").at(-1)} ${r.status}`)).toEqual([
+        `PATCH ${id} 404`,
+        "PUT period 200",
+        "PUT period 200",
+      ]);
+      expect(old.fellBackToSeed()).toEqual(["campaigns.period"]);
+      expect(lines.filter((l) => l.capability === "campaigns.period")).toHaveLength(1);
+    } finally {
+      await old.close();
+      await seed.close();
+    }
   });
 });
 

@@ -299,11 +299,13 @@ describe("campaigns", () => {
     ] satisfies Campaign[]);
   });
 
-  it("activates, deactivates and sets the period", async () => {
+  it("activates, deactivates and sets the period through today's PATCH; the seed's PUT never", async () => {
     const { perf, server } = await performanceAgainst({
       "POST /api/client/campaign/14275771/activate": (_req, res) => send(res, 200, {}),
       "POST /api/client/campaign/14275771/deactivate": (_req, res) =>
         send(res, 200, { id: "14275771", state: "CAMPAIGN_STATE_INACTIVE" }),
+      "PATCH /api/client/campaign/14275771": (_req, res) =>
+        send(res, 200, { campaignId: "14275771" }),
       "PUT /api/client/campaign/14275771/period": (_req, res) => send(res, 200, {}),
     });
     await perf.campaigns.activate("14275771");
@@ -313,12 +315,9 @@ describe("campaigns", () => {
     expect(calls.map((r) => [r.method, r.route, r.body])).toEqual([
       ["POST", "/api/client/campaign/14275771/activate", {}],
       ["POST", "/api/client/campaign/14275771/deactivate", {}],
-      [
-        "PUT",
-        "/api/client/campaign/14275771/period",
-        { fromDate: "2026-07-01", toDate: "2026-07-31" },
-      ],
+      ["PATCH", "/api/client/campaign/14275771", { fromDate: "2026-07-01", toDate: "2026-07-31" }],
     ]);
+    expect(perf.fellBackToSeed()).toEqual([]);
     for (const [from, to] of [
       ["2026-07-01", ""],
       ["01.07.2026", "2026-07-31"],
@@ -331,24 +330,67 @@ describe("campaigns", () => {
     }
   });
 
-  it("sets the daily budget with PUT, then PATCH once PUT is retired", async () => {
-    let putRetired = false;
+  it("sets the period with the seed's PUT where the PATCH answers 404, once said and remembered", async () => {
     const { perf, server, lines } = await performanceAgainst({
-      "PUT /api/client/campaign/14275771/daily_budget": (_req, res) =>
-        putRetired ? send(res, 404, { error: "not found" }) : send(res, 200, {}),
+      "PATCH /api/client/campaign/14275771": (_req, res) => send(res, 404, { error: "not found" }),
+      "PUT /api/client/campaign/14275771/period": (_req, res) => send(res, 200, {}),
+    });
+    await perf.campaigns.setPeriod("14275771", "2026-07-01", "2026-07-31");
+    await perf.campaigns.setPeriod("14275771", "2026-07-02", "2026-07-31");
+    const calls = server.requests.filter((r) => r.route !== "/api/client/token");
+    expect(calls.map((r) => [r.method, r.route, r.body])).toEqual([
+      ["PATCH", "/api/client/campaign/14275771", { fromDate: "2026-07-01", toDate: "2026-07-31" }],
+      [
+        "PUT",
+        "/api/client/campaign/14275771/period",
+        { fromDate: "2026-07-01", toDate: "2026-07-31" },
+      ],
+      [
+        "PUT",
+        "/api/client/campaign/14275771/period",
+        { fromDate: "2026-07-02", toDate: "2026-07-31" },
+      ],
+    ]);
+    expect(lines.filter((l) => l.capability === "campaigns.period")).toHaveLength(1);
+    expect(perf.fellBackToSeed()).toEqual(["campaigns.period"]);
+  });
+
+  it("sets the daily budget with today's PATCH; the seed's PUT never", async () => {
+    const { perf, server, lines } = await performanceAgainst({
+      "PUT /api/client/campaign/14275771/daily_budget": (_req, res) => send(res, 200, {}),
       "PATCH /api/client/campaign/14275771": (_req, res) =>
         send(res, 200, { campaignId: "14275771" }),
     });
     await perf.campaigns.setDailyBudget("14275771", 202_000_000n);
-    putRetired = true;
+    await perf.campaigns.setDailyBudget("14275771", 350_500_000n);
+    const calls = server.requests.filter((r) => r.route !== "/api/client/token");
+    expect(calls.map((r) => [r.method, r.route, r.body])).toEqual([
+      ["PATCH", "/api/client/campaign/14275771", { dailyBudget: "202000000" }],
+      ["PATCH", "/api/client/campaign/14275771", { dailyBudget: "350500000" }],
+    ]);
+    expect(lines.filter((l) => l.capability === "campaigns.dailyBudget")).toHaveLength(0);
+    expect(perf.fellBackToSeed()).toEqual([]);
+  });
+
+  it("falls back to the seed's PUT daily_budget where the PATCH answers 404, once said and remembered", async () => {
+    let patchMissing = false;
+    const { perf, server, lines } = await performanceAgainst({
+      "PUT /api/client/campaign/14275771/daily_budget": (_req, res) => send(res, 200, {}),
+      "PATCH /api/client/campaign/14275771": (_req, res) =>
+        patchMissing
+          ? send(res, 404, { error: "not found" })
+          : send(res, 200, { campaignId: "14275771" }),
+    });
+    await perf.campaigns.setDailyBudget("14275771", 202_000_000n);
+    patchMissing = true;
     await perf.campaigns.setDailyBudget("14275771", 350_500_000n);
     await perf.campaigns.setDailyBudget("14275771", 400_000_000n);
     const calls = server.requests.filter((r) => r.route !== "/api/client/token");
     expect(calls.map((r) => [r.method, r.route, r.body])).toEqual([
-      ["PUT", "/api/client/campaign/14275771/daily_budget", { dailyBudget: "202000000" }],
-      ["PUT", "/api/client/campaign/14275771/daily_budget", { dailyBudget: "350500000" }],
+      ["PATCH", "/api/client/campaign/14275771", { dailyBudget: "202000000" }],
       ["PATCH", "/api/client/campaign/14275771", { dailyBudget: "350500000" }],
-      ["PATCH", "/api/client/campaign/14275771", { dailyBudget: "400000000" }],
+      ["PUT", "/api/client/campaign/14275771/daily_budget", { dailyBudget: "350500000" }],
+      ["PUT", "/api/client/campaign/14275771/daily_budget", { dailyBudget: "400000000" }],
     ]);
     expect(lines.filter((l) => l.capability === "campaigns.dailyBudget")).toHaveLength(1);
     expect(perf.fellBackToSeed()).toEqual(["campaigns.dailyBudget"]);
@@ -358,7 +400,8 @@ describe("campaigns", () => {
     const { perf, server } = await performanceAgainst({
       "PATCH /api/client/campaign/15550001": (_req, res) =>
         send(res, 200, { campaignId: "15550001" }),
-      "PUT /api/client/campaign/14275771/daily_budget": (_req, res) => send(res, 200, {}),
+      "PATCH /api/client/campaign/14275771": (_req, res) =>
+        send(res, 200, { campaignId: "14275771" }),
     });
     await perf.campaigns.setWeeklyBudget("15550001", 7_000_500_000n);
     await perf.campaigns.setBudget("15550001", "weekly", 8_000_000_000n);
@@ -367,7 +410,7 @@ describe("campaigns", () => {
     expect(calls.map((r) => [r.method, r.route, r.body])).toEqual([
       ["PATCH", "/api/client/campaign/15550001", { weeklyBudget: "7000500000" }],
       ["PATCH", "/api/client/campaign/15550001", { weeklyBudget: "8000000000" }],
-      ["PUT", "/api/client/campaign/14275771/daily_budget", { dailyBudget: "300000000" }],
+      ["PATCH", "/api/client/campaign/14275771", { dailyBudget: "300000000" }],
     ]);
   });
 

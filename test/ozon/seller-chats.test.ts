@@ -34,9 +34,14 @@ function v3Messages(ids: string[], hasNext: boolean | string = false): string {
     .join(",")}]}`;
 }
 
+/** The fall-back's warning lines of one capability. */
+const fallbacks = (lines: Record<string, unknown>[], capability: string) =>
+  lines.filter((l) => l.capability === capability && l.level === 40);
+
 describe("chat list", () => {
-  it("pages the spec form (v1 page/page_size) and normalises chats", async () => {
+  it("falls back to the seed's form (v1 page/page_size) where v3 answers 404, and normalises chats", async () => {
     setup = await sellerAgainst({
+      "POST /v3/chat/list": retired,
       "POST /v1/chat/list": (req, res) => {
         const { page } = req.body as { page: number; page_size: number };
         const chats =
@@ -70,15 +75,23 @@ describe("chat list", () => {
       type: "SELLER_SUPPORT",
       isBuyerChat: false,
     });
-    expect(setup.server.requests.map((r) => r.body)).toEqual([
-      { page: 1, page_size: 100 },
-      { page: 2, page_size: 100 },
+    expect(setup.server.requests.map((r) => `${r.route} ${JSON.stringify(r.body)}`)).toEqual([
+      '/v3/chat/list {"limit":100}',
+      '/v1/chat/list {"page":1,"page_size":100}',
+      '/v1/chat/list {"page":2,"page_size":100}',
+    ]);
+    // Remembered: the next listing goes straight to the seed's form, and the move was said once.
+    await collect(setup.seller.chats.list());
+    expect(setup.server.to("POST /v3/chat/list")).toHaveLength(1);
+    expect(setup.seller.fellBackToSeed()).toEqual(["chats.list"]);
+    expect(fallbacks(setup.lines, "chats.list")).toEqual([
+      expect.objectContaining({ missing: "POST /v3/chat/list", fallback: "POST /v1/chat/list" }),
     ]);
   });
 
-  it("moves to v3 on 404 and pages by cursor with has_next as a string", async () => {
+  it("asks v3 (today's form) and pages by cursor with has_next as a string; v1 never", async () => {
     setup = await sellerAgainst({
-      "POST /v1/chat/list": retired,
+      "POST /v1/chat/list": (_req, res) => send(res, 200, { result: [] }),
       "POST /v3/chat/list": (req, res) => {
         const { cursor } = req.body as { cursor?: string };
         const chat = (id: string, type: string) =>
@@ -110,34 +123,66 @@ describe("chat list", () => {
       { filter: { unread_only: true }, limit: 100, cursor: "c1" },
     ]);
     await collect(setup.seller.chats.list());
-    expect(setup.server.to("POST /v1/chat/list")).toHaveLength(1);
+    expect(setup.server.to("POST /v1/chat/list")).toHaveLength(0);
+    expect(setup.seller.fellBackToSeed()).toEqual([]);
+    expect(fallbacks(setup.lines, "chats.list")).toEqual([]);
   });
 });
 
-describe("chat list moving to v3 in the middle of a listing", () => {
-  it("restarts in the new form and still lists the chats beyond the first page", async () => {
-    const page = (from: number) =>
-      Array.from({ length: 100 }, (_, i) => ({ chat: { chat_id: `chat-${from + i}` } }));
+describe("chat list changing form in the middle of a listing", () => {
+  it("falls back when v3 goes missing after its first page, restarts in v1 and still lists the chats beyond its first page", async () => {
+    const page = (from: number, size = 100) =>
+      Array.from({ length: size }, (_, i) => ({ chat: { chat_id: `chat-${from + i}` } }));
     setup = await sellerAgainst({
-      "POST /v1/chat/list": (_req, res, nth) =>
+      "POST /v3/chat/list": (req, res, nth) =>
         nth === 1
-          ? send(res, 200, { chats: page(0).map((c) => c.chat), has_next: true })
-          : retired(_req, res),
-      "POST /v3/chat/list": (req, res) => {
-        const { cursor } = req.body as { cursor?: string };
-        if (!cursor) send(res, 200, { chats: page(0), cursor: "p2", has_next: true });
-        else send(res, 200, { chats: page(100).slice(0, 5), cursor: "", has_next: false });
+          ? send(res, 200, { chats: page(0), cursor: "p2", has_next: true })
+          : retired(req, res),
+      "POST /v1/chat/list": (req, res) => {
+        const { page: n } = req.body as { page: number };
+        const chats = (n === 1 ? page(0) : page(100, 5)).map((c) => c.chat);
+        send(res, 200, { chats, has_next: n === 1 });
       },
     });
     const chats = await collect(setup.seller.chats.list());
     expect(chats.map((c) => c.id)).toEqual(Array.from({ length: 105 }, (_, i) => `chat-${i}`));
-    expect(setup.server.to("POST /v3/chat/list")).toHaveLength(2);
+    expect(setup.server.to("POST /v3/chat/list").map((r) => r.body)).toEqual([
+      { limit: 100 },
+      { limit: 100, cursor: "p2" },
+    ]);
+    expect(setup.server.to("POST /v1/chat/list").map((r) => r.body)).toEqual([
+      { page: 1, page_size: 100 },
+      { page: 2, page_size: 100 },
+    ]);
+  });
+
+  it("goes back to v3 when the remembered v1 goes missing after its first page, and still lists every chat", async () => {
+    const page = (from: number, size = 100) =>
+      Array.from({ length: size }, (_, i) => ({ chat: { chat_id: `chat-${from + i}` } }));
+    setup = await sellerAgainst({
+      // The store lacked v3 at first (the fall-back), then moved on: v1 is gone after a page.
+      "POST /v3/chat/list": (req, res, nth) => {
+        if (nth === 1) return retired(req, res);
+        const { cursor } = req.body as { cursor?: string };
+        if (!cursor) send(res, 200, { chats: page(0), cursor: "p2", has_next: true });
+        else send(res, 200, { chats: page(100, 5), cursor: "", has_next: false });
+      },
+      "POST /v1/chat/list": (req, res, nth) =>
+        nth === 1
+          ? send(res, 200, { chats: page(0).map((c) => c.chat), has_next: true })
+          : retired(req, res),
+    });
+    const chats = await collect(setup.seller.chats.list());
+    expect(chats.map((c) => c.id)).toEqual(Array.from({ length: 105 }, (_, i) => `chat-${i}`));
+    expect(setup.server.to("POST /v3/chat/list")).toHaveLength(3);
+    expect(setup.seller.fellBackToSeed()).toEqual([]);
   });
 });
 
 describe("chat history and updates", () => {
-  it("reads history in the spec form, oldest first, ids exact", async () => {
+  it("falls back to the seed's history (v1) where v3 answers 404: oldest first, ids exact", async () => {
     setup = await sellerAgainst({
+      "POST /v3/chat/history": retired,
       "POST /v1/chat/history": (_req, res) =>
         send(res, 200, v1Messages(["3000000000817031944", "3000000000817031943"])),
     });
@@ -148,16 +193,20 @@ describe("chat history and updates", () => {
       text: "msg 3000000000817031943",
     });
     expect(page.hasNext).toBe(true);
-    expect(setup.server.requests[0]?.body).toEqual({
+    expect(setup.server.to("POST /v1/chat/history")[0]?.body).toEqual({
       chat_id: "chat-1",
       from_message_id: BIG,
       limit: 2,
     });
+    await setup.seller.chats.history("chat-1", { limit: 2 });
+    expect(setup.server.to("POST /v3/chat/history")).toHaveLength(1);
+    expect(setup.server.to("POST /v1/chat/history")).toHaveLength(2);
+    expect(setup.seller.fellBackToSeed()).toEqual(["chats.history"]);
   });
 
-  it("moves history to v3, keeping the same normalised messages", async () => {
+  it("reads history in today's form (v3), the same normalised messages; v1 never", async () => {
     setup = await sellerAgainst({
-      "POST /v1/chat/history": retired,
+      "POST /v1/chat/history": (_req, res) => send(res, 200, v1Messages([])),
       "POST /v3/chat/history": (_req, res) =>
         send(res, 200, v3Messages(["3000000000817031944", "3000000000817031943"], "true")),
     });
@@ -178,6 +227,8 @@ describe("chat history and updates", () => {
       direction: "Backward",
       limit: 50,
     });
+    expect(setup.server.to("POST /v1/chat/history")).toHaveLength(0);
+    expect(setup.seller.fellBackToSeed()).toEqual([]);
   });
 
   it("wants a starting message to read forward, and checks the limit", async () => {
@@ -189,24 +240,28 @@ describe("chat history and updates", () => {
     expect(setup.server.requests).toHaveLength(0);
   });
 
-  it("gives updates newer than a message in the spec form (v1 updates)", async () => {
+  it("falls back to the seed's updates (v1) where v3 history answers 404", async () => {
     setup = await sellerAgainst({
+      "POST /v3/chat/history": retired,
       "POST /v1/chat/updates": (_req, res) =>
         // v1 updates run newest to oldest and may include the starting message itself.
         send(res, 200, v1Messages(["3000000000817031944", "3000000000817031943", BIG])),
     });
     const updates = await setup.seller.chats.updates("chat-1", BIG);
     expect(updates.map((m) => m.id)).toEqual(["3000000000817031943", "3000000000817031944"]);
-    expect(setup.server.requests[0]?.body).toEqual({
+    expect(setup.server.to("POST /v1/chat/updates")[0]?.body).toEqual({
       chat_id: "chat-1",
       from_message_id: BIG,
       limit: 1000,
     });
+    // Each capability falls back on its own evidence: history has not been asked.
+    expect(setup.seller.fellBackToSeed()).toEqual(["chats.updates"]);
+    expect(fallbacks(setup.lines, "chats.updates")).toHaveLength(1);
   });
 
-  it("moves updates to v3 history Forward, paging while has_next", async () => {
+  it("reads updates through v3 history Forward, paging while has_next; v1 updates never", async () => {
     setup = await sellerAgainst({
-      "POST /v1/chat/updates": retired,
+      "POST /v1/chat/updates": (_req, res) => send(res, 200, v1Messages([])),
       "POST /v3/chat/history": (req, res, nth) => {
         const { from_message_id } = req.body as { from_message_id: string };
         if (nth === 1) send(res, 200, v3Messages([from_message_id, "3000000000817031943"], true));
@@ -224,28 +279,30 @@ describe("chat history and updates", () => {
         limit: 1000,
       },
     ]);
-    // The v1 history capability has not moved: each capability moves on its own evidence.
-    expect(setup.seller.fellBackToSeed()).toEqual(["chats.updates"]);
+    expect(setup.server.to("POST /v1/chat/updates")).toHaveLength(0);
+    expect(setup.seller.fellBackToSeed()).toEqual([]);
   });
 
-  it("does not move on to a successor for other errors", async () => {
+  it("does not fall back to the seed's form for other errors", async () => {
     setup = await sellerAgainst({
-      "POST /v1/chat/history": (_req, res) =>
+      "POST /v3/chat/history": (_req, res) =>
         send(res, 400, { code: 3, message: "chat not found" }),
+      "POST /v1/chat/history": (_req, res) => send(res, 200, v1Messages([])),
     });
     const error = await setup.seller.chats.history("nope").catch((e: unknown) => e);
     expect(isOzonApiError(error) && error.status).toBe(400);
     expect(setup.seller.fellBackToSeed()).toEqual([]);
-    expect(setup.server.to("POST /v3/chat/history")).toHaveLength(0);
+    expect(setup.server.to("POST /v1/chat/history")).toHaveLength(0);
   });
 
-  it("logs a move once even when concurrent calls all meet the 404", async () => {
+  it("logs a fall-back once even when concurrent calls all meet the 404", async () => {
     setup = await sellerAgainst({
-      "POST /v1/chat/history": retired,
-      "POST /v3/chat/history": (_req, res) => send(res, 200, v3Messages([BIG])),
+      "POST /v3/chat/history": retired,
+      "POST /v1/chat/history": (_req, res) => send(res, 200, v1Messages([BIG])),
     });
     await Promise.all(Array.from({ length: 5 }, () => setup?.seller.chats.history("c")));
     expect(setup.lines.filter((l) => l.capability === "chats.history")).toHaveLength(1);
+    expect(setup.server.to("POST /v1/chat/history")).toHaveLength(5);
   });
 });
 
