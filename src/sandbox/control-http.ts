@@ -1,6 +1,6 @@
 /** The sandbox's control surface over HTTP: each in-process control method's twin under /_sandbox/. */
 import { z } from "zod";
-import type { BuyerMessageInput, CodeKind, SandboxControl } from "./control.ts";
+import type { BuyerMessageInput, SandboxControl } from "./control.ts";
 import { jsonReply, type Reply } from "./http.ts";
 import { parseJsonLossless } from "./json.ts";
 import type { HttpMethod } from "./route-table.ts";
@@ -9,6 +9,7 @@ import type { ControlSurface } from "./server.ts";
 import type { PostingStatus } from "./state.ts";
 import { stockControlRoutes } from "./stock-control-http.ts";
 import type { StoreDirectory } from "./stores.ts";
+import { unitControlRoutes } from "./unit-control-http.ts";
 
 export interface HttpControlExtras {
   counters(): Record<string, number>;
@@ -44,17 +45,6 @@ const reviewSchema = z.object({
   sku: z.number().int().positive().optional(),
   text: z.string().min(1).max(5000).optional(),
   rating: z.number().int().min(1).max(5).optional(),
-});
-const needsSchema = z.object({
-  mark: z.boolean().optional(),
-  gtd: z.boolean().optional(),
-  rnpt: z.boolean().optional(),
-  imei: z.boolean().optional(),
-  jwUin: z.boolean().optional(),
-  weight: z
-    .object({ min: z.number().min(0), max: z.number().min(0) })
-    .nullable()
-    .optional(),
 });
 const faultSchema = z.object({
   route: z.string().min(1),
@@ -178,41 +168,7 @@ export function createHttpControl(
       ({ control }) => ({ mark: control.sampleMark() }),
       "/_sandbox/marks/sample",
     ],
-    [
-      "GET",
-      /^marks\/used$/,
-      ({ control }) => ({ mark: control.usedMark() }),
-      "/_sandbox/marks/used  (a mark of the right form already in circulation)",
-    ],
-    [
-      "GET",
-      /^codes\/(mark|imei|jwUin|gtd|rnpt)$/,
-      ({ params, control }) => ({ code: control.sampleCode(params[0] as CodeKind) }),
-      "/_sandbox/codes/{mark|imei|jwUin|gtd|rnpt}  (one of the form Ozon takes)",
-    ],
-    [
-      "POST",
-      /^products\/(\d+)\/needs$/,
-      ({ params, body, control }) =>
-        control.setProductNeeds(Number(params[0]), needsSchema.parse(body ?? {})),
-      "/_sandbox/products/{sku}/needs  {mark?, gtd?, rnpt?, imei?, jwUin?, weight?: {min, max} | null}",
-    ],
-    [
-      "GET",
-      /^postings\/([^/]+)\/exemplars$/,
-      ({ params, control }) => control.exemplars(params[0] as string),
-      "/_sandbox/postings/{postingNumber}/exemplars",
-    ],
-    [
-      "POST",
-      /^exemplar-check$/,
-      ({ body, control }) => {
-        const { polls } = z.object({ polls: z.number().int().min(0).max(1000) }).parse(body);
-        control.setExemplarCheckPolls(polls);
-        return { polls };
-      },
-      "/_sandbox/exemplar-check  {polls}  (status reads Ozon's check stays processing)",
-    ],
+    ...unitControlRoutes(),
     ["GET", /^chats$/, ({ control }) => control.chats(), "/_sandbox/chats"],
     [
       "POST",

@@ -19,7 +19,8 @@ import {
   messageSnapshot,
 } from "./seller/chat-wire.ts";
 import { addOwnDelivery } from "./seller/deliveries.ts";
-import { type CodeKind, sampleCode, sampleMark } from "./seller/marks.ts";
+import type { CodeKind } from "./seller/marks.ts";
+import { sampleMark } from "./seller/marks.ts";
 import {
   cancelBy,
   createPosting,
@@ -38,6 +39,12 @@ import {
 } from "./seller/questions.ts";
 import { createStockControl, type StockControl } from "./seller/stock-control.ts";
 import {
+  createUnitControl,
+  type ExemplarSnapshot,
+  type ProductNeeds,
+  type UnitControl,
+} from "./seller/unit-control.ts";
+import {
   type ExemplarNeeds,
   POSTING_STATUSES,
   type PostingStatus,
@@ -51,34 +58,14 @@ export type {
   ChatSnapshot,
   CodeKind,
   ExemplarNeeds,
+  ExemplarSnapshot,
   MessageSnapshot,
   PostingSeed,
   PostingSnapshot,
+  ProductNeeds,
   StockControl,
+  UnitControl,
 };
-
-/** What a product's units need at packing: a Chestny ZNAK mark, and the rest (`ExemplarNeeds`). */
-export type ProductNeeds = Partial<ExemplarNeeds> & { mark?: boolean };
-
-/** A posting's units as Ozon keeps them, and the values sent last. */
-export interface ExemplarSnapshot {
-  /** Values were sent (`exemplar/set`). */
-  sent: boolean;
-  /** Status reads left before Ozon's check of them is over. */
-  pending: number;
-  products: Array<{
-    sku: number;
-    exemplars: Array<{
-      id: number;
-      marks: Array<{ mark: string; type: string }>;
-      gtd: string;
-      gtdAbsent: boolean;
-      rnpt: string;
-      rnptAbsent: boolean;
-      weight: number | null;
-    }>;
-  }>;
-}
 
 /** Who cancels in `cancelByBuyer` (default: the buyer, reason 506 «Нашёл дешевле»). */
 export type CancelBy = Parameters<typeof cancelBy>[2];
@@ -139,19 +126,8 @@ export interface SandboxControl {
   readonly stock: StockControl;
   /** A mandatory mark the sandbox accepts as valid. */
   sampleMark(): string;
-  /** A code of `kind` of the form Ozon takes (a mark, an IMEI, a UIN, a GTD or RNPT number). */
-  sampleCode(kind: CodeKind): string;
-  /** A mark of the right form already in circulation: Ozon's check refuses it as used. */
-  usedMark(): string;
-  /**
-   * What each unit of a product needs at packing; the postings waiting to be packed follow.
-   * Unnamed needs stay as they were.
-   */
-  setProductNeeds(sku: number, needs: ProductNeeds): ProductSnapshot;
-  /** A posting's units and the values sent for them (null: Ozon has not made them yet). */
-  exemplars(postingNumber: string): ExemplarSnapshot | null;
-  /** How many status reads Ozon's check of sent values stays `processing` (default 1). */
-  setExemplarCheckPolls(reads: number): void;
+  /** What each product's units need at packing, the codes Ozon takes, Ozon's check of them. */
+  readonly units: UnitControl;
   // Chats
   buyerWrites(chatId?: string, message?: BuyerMessageInput): MessageSnapshot;
   addChat(options?: { postingNumber?: string; status?: "OPENED" | "CLOSED" }): ChatSnapshot;
@@ -284,43 +260,7 @@ export function createControl(
       })),
     stock: createStockControl(state),
     sampleMark: () => sampleMark(state.activity),
-    sampleCode: (kind) => sampleCode(state.activity, kind),
-    usedMark() {
-      const mark = sampleMark(state.activity);
-      state.exemplarDesk.usedMarks.add(mark);
-      return mark;
-    },
-    setProductNeeds(sku, needs) {
-      const product = state.products.find((p) => p.sku === sku);
-      if (!product) throw new Error(`product ${sku} not found`);
-      const { mark, ...rest } = needs;
-      const apply = (target: { markRequired: boolean; needs?: ExemplarNeeds }) => {
-        if (mark !== undefined) target.markRequired = mark;
-        target.needs = { ...NO_NEEDS, ...target.needs, ...rest };
-      };
-      apply(product);
-      for (const posting of state.postings.values()) {
-        if (posting.status !== "awaiting_packaging") continue;
-        for (const line of posting.lines) if (line.sku === sku) apply(line);
-      }
-      return productSnapshot(product);
-    },
-    exemplars(postingNumber) {
-      const units = postingOrThrow(postingNumber).exemplars;
-      if (!units) return null;
-      return {
-        sent: units.sent,
-        pending: units.pending,
-        products: units.products.map(({ sku, exemplars }) => ({
-          sku,
-          exemplars: exemplars.map(({ verdict: _verdict, ...e }) => structuredClone(e)),
-        })),
-      };
-    },
-    setExemplarCheckPolls(reads) {
-      if (!Number.isInteger(reads) || reads < 0) throw new Error("reads must be a whole number");
-      state.exemplarDesk.checkPolls = reads;
-    },
+    units: createUnitControl(state),
     buyerWrites: (chatId, message) =>
       messageSnapshot(state, buyerWrites(state, chatId, message ?? {})),
     addChat(options = {}) {

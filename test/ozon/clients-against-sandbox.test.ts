@@ -110,7 +110,7 @@ describe.each(modes)("clients against the sandbox: $name", ({ retire }) => {
         sku: p.sku,
         exemplars: p.exemplarIds.map((exemplarId) => ({
           exemplarId,
-          marks: p.marks.map((kind) => ({ kind, code: sandbox.control.sampleCode(code[kind]) })),
+          marks: p.marks.map((kind) => ({ kind, code: sandbox.control.units.sample(code[kind]) })),
           ...(p.gtd ? { gtd: null } : {}),
           ...(p.rnpt ? { rnpt: null } : {}),
           ...(p.weight ? { weightGrams: Math.round(p.weight.minKg * 1000) } : {}),
@@ -229,7 +229,7 @@ describe.each(modes)("clients against the sandbox: $name", ({ retire }) => {
             exemplarId,
             marks: [],
             gtd: null,
-            rnpt: sandbox.control.sampleCode("rnpt"),
+            rnpt: sandbox.control.units.sample("rnpt"),
           })),
         },
       ];
@@ -238,7 +238,7 @@ describe.each(modes)("clients against the sandbox: $name", ({ retire }) => {
         values("BAD-0104601234567890"),
       );
       expect(checked?.exemplars.map((e) => e.marks.map((m) => m.valid))).toEqual([[true], [false]]);
-      const used = sandbox.control.usedMark();
+      const used = sandbox.control.units.usedMark();
       await seller.exemplars.set(postingNumber, values(used));
       const judged = await waitFor(
         async () => {

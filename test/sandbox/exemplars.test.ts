@@ -113,7 +113,7 @@ describe("marks: sent, judged, then shipped with the posting", () => {
     const ids: number[] = (await createOrGet(number)).products[0].exemplars.map(
       (e: { exemplar_id: number }) => e.exemplar_id,
     );
-    const used = sb.control.usedMark();
+    const used = sb.control.units.usedMark();
     const body = (marks: string[]) => ({
       posting_number: number,
       products: [
@@ -201,7 +201,7 @@ describe("marks: sent, judged, then shipped with the posting", () => {
     expect(verdict.valid).toBe(false);
     expect(verdict.exemplars.map((e: { valid: boolean }) => e.valid)).toEqual([true, false]);
     expect(verdict.exemplars[1].marks[0].errors).toEqual([EXEMPLAR_ERRORS.markFormat]);
-    expect(sb.control.exemplars(number)).toBeNull();
+    expect(sb.control.units.of(number)).toBeNull();
   });
 
   it("set refuses a unit of another product and a posting no longer awaiting packaging", async () => {
@@ -248,7 +248,7 @@ describe("GTD, RNPT, weight, IMEI", () => {
       [EXEMPLAR_ERRORS.gtdFormat],
     ]);
     expect(refused.rnpt_check_status).toBe("passed");
-    await send({ is_gtd_absent: true, rnpt: sb.control.sampleCode("rnpt") });
+    await send({ is_gtd_absent: true, rnpt: sb.control.units.sample("rnpt") });
     expect((await settled(number)).status).toBe("ship_available");
     expect((await ship(number, charger.sku, 1)).status).toBe(200);
   });
@@ -259,7 +259,7 @@ describe("GTD, RNPT, weight, IMEI", () => {
       products: [{ sku: kettle.sku, quantity: 1, needs: { weight: { min: 1, max: 2 } } }],
     }).postingNumber;
     expect(errorOf(await ship(number, kettle.sku, 1)).message).toBe(EXEMPLAR_ERRORS.weightMissing);
-    sb.control.setProductNeeds(kettle.sku, { imei: true });
+    sb.control.units.setNeeds(kettle.sku, { imei: true });
     const answer = await createOrGet(number);
     expect(answer.products[0]).toMatchObject({
       has_imei: true,
@@ -278,7 +278,7 @@ describe("GTD, RNPT, weight, IMEI", () => {
               {
                 exemplar_id: id,
                 weight,
-                marks: [{ mark: sb.control.sampleCode("imei"), mark_type: "imei" }],
+                marks: [{ mark: sb.control.units.sample("imei"), mark_type: "imei" }],
               },
             ],
           },
@@ -290,7 +290,7 @@ describe("GTD, RNPT, weight, IMEI", () => {
     await send(1.35);
     expect((await settled(number)).status).toBe("ship_available");
     expect((await ship(number, kettle.sku, 1)).status).toBe(200);
-    sb.control.setProductNeeds(kettle.sku, { imei: false });
+    sb.control.units.setNeeds(kettle.sku, { imei: false });
   });
 
   it("the check can stay processing for as many reads as a test wants", async () => {
@@ -301,7 +301,7 @@ describe("GTD, RNPT, weight, IMEI", () => {
     const [id] = (await createOrGet(number)).products[0].exemplars.map(
       (e: { exemplar_id: number }) => e.exemplar_id,
     );
-    sb.control.setExemplarCheckPolls(3);
+    sb.control.units.setCheckPolls(3);
     await set({
       posting_number: number,
       products: [{ product_id: tws.sku, exemplars: [{ exemplar_id: id, is_gtd_absent: true }] }],
@@ -314,6 +314,6 @@ describe("GTD, RNPT, weight, IMEI", () => {
       "validation_in_process",
       "ship_available",
     ]);
-    sb.control.setExemplarCheckPolls(1);
+    sb.control.units.setCheckPolls(1);
   });
 });

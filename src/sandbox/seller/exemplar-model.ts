@@ -68,7 +68,7 @@ export function needsAnything(line: PostingLine): boolean {
 }
 
 /** The posting's line of a requested id: the SKU first, the product id accepted too. */
-function lineOf(posting: Posting, id: number): PostingLine | undefined {
+export function lineOf(posting: Posting, id: number): PostingLine | undefined {
   return posting.lines.find((l) => l.sku === id) ?? posting.lines.find((l) => l.productId === id);
 }
 
@@ -100,116 +100,24 @@ export function exemplarsOf(state: SandboxState, posting: Posting): PostingExemp
   return posting.exemplars;
 }
 
-function requireAwaitingPackaging(posting: Posting): void {
+export function requireAwaitingPackaging(posting: Posting): void {
   if (posting.status !== "awaiting_packaging") refuse(EXEMPLAR_ERRORS.wrongStatus);
 }
 
-const weightOf = (line: PostingLine) => needsOf(line).weight;
-
-/** `/v6/fbs/posting/product/exemplar/create-or-get`'s answer. */
-export function createOrGetAnswer(state: SandboxState, posting: Posting) {
-  const units = exemplarsOf(state, posting);
-  return {
-    multi_box_qty: 1,
-    posting_number: posting.postingNumber,
-    products: units.products.map(({ sku, exemplars }) => {
-      const line = lineOf(posting, sku) as PostingLine;
-      const needs = needsOf(line);
-      return {
-        product_id: sku,
-        quantity: exemplars.length,
-        is_mandatory_mark_needed: needs.mark,
-        is_mandatory_mark_possible: needs.mark,
-        is_jw_uin_needed: needs.jwUin,
-        has_imei: needs.imei,
-        is_gtd_needed: needs.gtd,
-        is_rnpt_needed: needs.rnpt,
-        is_weight_needed: needs.weight !== null,
-        weight_min: needs.weight?.min ?? 0,
-        weight_max: needs.weight?.max ?? 0,
-        exemplars: exemplars.map((e) => ({
-          exemplar_id: e.id,
-          gtd: e.gtd,
-          is_gtd_absent: e.gtdAbsent,
-          rnpt: e.rnpt,
-          is_rnpt_absent: e.rnptAbsent,
-          marks: e.marks.map((m) => ({ mark: m.mark, mark_type: m.type })),
-          weight: e.weight ?? 0,
-        })),
-      };
-    }),
-  };
-}
+export const weightOf = (line: PostingLine) => needsOf(line).weight;
 
 /** A mark's form, by its type: the codes it is refused with (none: it has the form). */
-function formErrors(mark: { mark: string; type: string }): string[] {
+export function formErrors(mark: { mark: string; type: string }): string[] {
   const rule = CODE_RULES[mark.type];
   if (!rule) return [EXEMPLAR_ERRORS.markType];
   return rule(mark.mark) ? [] : [EXEMPLAR_ERRORS.markFormat];
 }
 
-function weightErrors(weight: number | null, range: { min: number; max: number } | null) {
+export function weightErrors(weight: number | null, range: { min: number; max: number } | null) {
   if (range === null) return [];
   if (weight === null) return [EXEMPLAR_ERRORS.weightMissing];
   const above = range.max > 0 && weight > range.max;
   return weight < range.min || above ? [EXEMPLAR_ERRORS.weightRange] : [];
-}
-
-export interface ValidateProduct {
-  product_id: number;
-  exemplars: Array<{
-    marks?: Array<{ mark?: string; mark_type?: string }>;
-    gtd?: string;
-    rnpt?: string;
-    weight?: number;
-  }>;
-}
-
-/** `/v5/fbs/posting/product/exemplar/validate`: the values' form only; nothing is kept. */
-export function validateAnswer(posting: Posting, products: ValidateProduct[]) {
-  return {
-    products: products.map((product) => {
-      const line = lineOf(posting, product.product_id);
-      if (!line) {
-        return {
-          product_id: product.product_id,
-          valid: false,
-          error: EXEMPLAR_ERRORS.unknownProduct,
-          exemplars: [],
-        };
-      }
-      const exemplars = product.exemplars.map((e) => {
-        const marks = (e.marks ?? []).map((m) => {
-          const mark = { mark: m.mark ?? "", type: m.mark_type ?? "" };
-          const errors = formErrors(mark);
-          return { mark: mark.mark, mark_type: mark.type, valid: errors.length === 0, errors };
-        });
-        const errors = [
-          ...(e.gtd !== undefined && e.gtd !== "" && !isGtdValid(e.gtd)
-            ? [EXEMPLAR_ERRORS.gtdFormat]
-            : []),
-          ...(e.rnpt !== undefined && e.rnpt !== "" && !isRnptValid(e.rnpt)
-            ? [EXEMPLAR_ERRORS.rnptFormat]
-            : []),
-          ...(e.weight === undefined ? [] : weightErrors(e.weight, weightOf(line))),
-        ];
-        return {
-          valid: errors.length === 0 && marks.every((m) => m.valid),
-          errors,
-          gtd: e.gtd ?? "",
-          rnpt: e.rnpt ?? "",
-          weight: e.weight ?? 0,
-          marks,
-        };
-      });
-      return {
-        product_id: product.product_id,
-        valid: exemplars.every((e) => e.valid),
-        error: "",
-        exemplars,
-      };
-    }),
-  };
 }
 
 export interface SetProduct {
@@ -330,7 +238,7 @@ function judge(
 }
 
 /** Whether every unit that needs something was sent and passed every check. */
-function accepted(posting: Posting): boolean {
+export function accepted(posting: Posting): boolean {
   const units = posting.exemplars;
   return posting.lines.filter(needsAnything).every((line) => {
     const own = units?.products.find((p) => p.sku === line.sku);
@@ -342,55 +250,6 @@ function accepted(posting: Posting): boolean {
       return checks.every((c) => c.passed);
     });
   });
-}
-
-/** `/v5/fbs/posting/product/exemplar/status`: each read while Ozon checks counts down. */
-export function statusAnswer(state: SandboxState, posting: Posting) {
-  requireAwaitingPackaging(posting);
-  const units = exemplarsOf(state, posting);
-  const processing = units.pending > 0;
-  if (processing) units.pending -= 1;
-  const check = (c: { passed: boolean; codes: string[] } | null | undefined) => {
-    if (!c) return { check_status: "", error_codes: [] as string[] };
-    if (processing) return { check_status: "processing", error_codes: [] as string[] };
-    return { check_status: c.passed ? "passed" : "failed", error_codes: [...c.codes] };
-  };
-  const needs = posting.lines.some(needsAnything);
-  const status = processing
-    ? "validation_in_process"
-    : !needs || accepted(posting)
-      ? "ship_available"
-      : "ship_not_available";
-  return {
-    posting_number: posting.postingNumber,
-    status,
-    products: units.products.map(({ sku, exemplars }) => ({
-      product_id: sku,
-      exemplars: exemplars.map((e) => {
-        const gtd = check(e.verdict?.gtd);
-        const rnpt = check(e.verdict?.rnpt);
-        const weight = check(e.verdict?.weight);
-        return {
-          exemplar_id: e.id,
-          marks: e.marks.map((m, i) => {
-            const verdict = check(e.verdict?.marks[i]);
-            return { mark: m.mark, mark_type: m.type, ...verdict };
-          }),
-          gtd: e.gtd,
-          gtd_check_status: gtd.check_status,
-          gtd_error_codes: gtd.error_codes,
-          is_gtd_absent: e.gtdAbsent,
-          rnpt: e.rnpt,
-          rnpt_check_status: rnpt.check_status,
-          rnpt_error_codes: rnpt.error_codes,
-          is_rnpt_absent: e.rnptAbsent,
-          weight: e.weight ?? 0,
-          weight_check_status: weight.check_status,
-          weight_error_codes: weight.error_codes,
-        };
-      }),
-    })),
-  };
 }
 
 /**

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { jsonReply, readBody } from "../http.ts";
 import type { Route } from "../route-table.ts";
 import type { SandboxState } from "../state.ts";
-import { createOrGetAnswer, setExemplars, statusAnswer, validateAnswer } from "./exemplar-model.ts";
+import { setExemplars } from "./exemplar-model.ts";
+import { createOrGetAnswer, statusAnswer, validateAnswer } from "./exemplar-wire.ts";
 import { findPosting } from "./posting-actions.ts";
 
 const intLike = z.union([
