@@ -44,7 +44,10 @@ export interface UnitControl {
   sample(kind: CodeKind): string;
   /** A mark of the right form already in circulation: Ozon's check refuses it as used. */
   usedMark(): string;
-  /** How many status reads Ozon's check of sent values stays `processing` (default 1). */
+  /**
+   * How many status reads Ozon's check of sent values stays `processing` (default 1); a check
+   * under way ends no later than one started now.
+   */
   setCheckPolls(reads: number): void;
 }
 
@@ -96,6 +99,11 @@ export function createUnitControl(state: SandboxState): UnitControl {
     setCheckPolls(reads) {
       if (!Number.isInteger(reads) || reads < 0) throw new Error("reads must be a whole number");
       state.exemplarDesk.checkPolls = reads;
+      // Checks under way end no later than a check started now.
+      for (const posting of state.postings.values()) {
+        const units = posting.exemplars;
+        if (units) units.pending = Math.min(units.pending, reads);
+      }
     },
   };
 }
