@@ -1,4 +1,8 @@
-/** Mandatory marks (Chestny ZNAK): which SKUs need them, and whether given marks are valid. */
+/**
+ * Mandatory marks (Chestny ZNAK), the seed's methods: which SKUs need them, and whether given marks
+ * are valid. Today's documents list neither (exemplars.ts holds today's form); the bot asks them
+ * only where a store lacks the exemplar methods (services/postings/units.ts).
+ */
 import { z } from "zod";
 import { endpoint } from "../../endpoint.ts";
 import { flexBool, idString } from "../../wire.ts";
