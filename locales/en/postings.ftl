@@ -91,21 +91,57 @@ postings-ship-split-sum = The numbers add up to { $sum }, but there are { $quant
     [one] pc
    *[other] pcs
 }. Please type them again.
-postings-ship-marks-intro = { $count ->
-    [one] Ozon needs the mandatory mark (Chestny ZNAK) of 1 unit. Scan or type the code.
-   *[other] Ozon needs the mandatory marks (Chestny ZNAK) of { $count } units. Scan or type each code.
-}
 postings-ship-mark = Mark of { $name }, unit { $unit } of { $units }:
 postings-ship-mark-duplicate = This code was already typed for unit { $unit } of { $name }. Scan the code of this unit.
-postings-ship-mark-again = Type the mark of { $name }, unit { $unit } of { $units } again:
-postings-ship-marks-bad = { $count ->
-    [one] Ozon did not accept 1 mark:
+postings-ship-jw-uin = Jewellery UIN of { $name }, unit { $unit } of { $units }:
+postings-ship-imei = IMEI of { $name }, unit { $unit } of { $units } (15 digits):
+postings-ship-imei-invalid = An IMEI is 15 digits. Type it again.
+postings-ship-weight = Actual weight of { $name }, unit { $unit } of { $units }, in kilograms (e.g. 0.455):
+postings-ship-weight-range = Actual weight of { $name }, unit { $unit } of { $units }, in kilograms: from { $min } to { $max }.
+postings-ship-weight-invalid = Type the weight in kilograms, e.g. 0.455.
+postings-ship-weight-out = Ozon takes a weight from { $min } to { $max } kg for this product. Weigh it again and type the weight.
+postings-ship-gtd = { $units ->
+    [1] Customs declaration (GTD) number of { $name }. If the goods have none, tap «No GTD».
+   *[other] Customs declaration (GTD) number of { $name }, one for all { $units } units. If the goods have none, tap «No GTD».
+}
+postings-ship-rnpt = { $units ->
+    [1] Batch registration number (RNPT) of { $name }. If there is none, tap «No RNPT».
+   *[other] Batch registration number (RNPT) of { $name }, one for all { $units } units. If there is none, tap «No RNPT».
+}
+postings-ship-no-gtd = No GTD
+postings-ship-no-rnpt = No RNPT
+postings-units-intro = Before packing, Ozon needs { $list }. Scan or type each one.
+postings-units-part = { $kind ->
+    [mandatory_mark] Chestny ZNAK marks (units: { $count })
+    [jw_uin] jewellery UINs (units: { $count })
+    [imei] IMEIs (units: { $count })
+    [weight] the actual weight (units: { $count })
+    [gtd] the customs declaration (GTD) number (products: { $count })
+   *[rnpt] the batch registration number (RNPT) (products: { $count })
+}
+postings-units-what = { $kind ->
+    [mandatory_mark] mark of { $name }, unit { $unit }
+    [jw_uin] UIN of { $name }, unit { $unit }
+    [imei] IMEI of { $name }, unit { $unit }
+    [weight] weight of { $name }, unit { $unit }
+    [gtd] GTD of { $name }
+   *[rnpt] RNPT of { $name }
+}
+postings-units-refused = { $count ->
+    [one] Ozon did not accept 1 answer:
         { $list }
         Please type it again.
-   *[other] Ozon did not accept { $count } marks:
+   *[other] Ozon did not accept { $count } answers:
         { $list }
         Please type them again.
 }
+postings-units-refused-item = • { $what } «{ $value }»: { $words }
+postings-units-refused-plain = • { $what } «{ $value }»
+postings-units-none = none
+postings-units-kg = { $kg } kg
+postings-units-checking = Ozon is still checking the data; it usually takes a minute. Tap the button to look again.
+postings-units-check-again = 🔁 Check again
+postings-units-not-accepted = ❌ Ozon did not accept the data of posting { $posting } ({ $status }) and named nothing to correct. Check the posting in the Ozon seller cabinet.
 postings-ship-confirm = { $count ->
     [one] Pack posting { $posting } in 1 box?
    *[other] Pack posting { $posting } in { $count } boxes?
@@ -167,6 +203,7 @@ postings-error-already-cancelled = Posting { $posting } is already cancelled.
 postings-error-not-found = Ozon does not know posting { $posting }. Check the number.
 postings-error-wrong-status = Posting { $posting } is not in a state that allows this any more.
 postings-error-marks = Ozon did not accept the mandatory marks.
+postings-error-units = Ozon says the units' data (marks, GTD, weight…) are missing or not accepted ({ $code }). Pack it with 📦 Pack: the dialog asks what is needed.
 postings-error-quantity = The quantities do not match the posting.
 postings-error-cancel-reason = Ozon does not accept this cancellation reason.
 postings-error-unavailable = Ozon is temporarily unavailable. Try again in a few minutes.

@@ -84,18 +84,60 @@ postings-ship-split = Разделить на коробки
 postings-ship-split-product = { $name }: { $quantity } шт. Сколько штук в каждую коробку? Введите числа через пробел, например «1 1».
 postings-ship-split-invalid = Введите целые числа через пробел, по одному на коробку, например «2 1».
 postings-ship-split-sum = В сумме { $sum }, а в отправлении { $quantity } шт. Введите ещё раз.
-postings-ship-marks-intro = Ozon требует коды маркировки «Честный ЗНАК» для { $count } шт. Отсканируйте или введите каждый код.
 postings-ship-mark = Код маркировки: { $name }, штука { $unit } из { $units }:
 postings-ship-mark-duplicate = Этот код уже введён для штуки { $unit }: { $name }. Отсканируйте код этой штуки.
-postings-ship-mark-again = Введите ещё раз код маркировки: { $name }, штука { $unit } из { $units }:
-postings-ship-marks-bad = { $count ->
-    [one] Ozon не принял код:
+postings-ship-jw-uin = УИН ювелирного изделия: { $name }, штука { $unit } из { $units }:
+postings-ship-imei = IMEI: { $name }, штука { $unit } из { $units } (15 цифр):
+postings-ship-imei-invalid = IMEI — это 15 цифр. Введите его ещё раз.
+postings-ship-weight = Фактический вес: { $name }, штука { $unit } из { $units }, в килограммах (например, 0,455):
+postings-ship-weight-range = Фактический вес: { $name }, штука { $unit } из { $units }, в килограммах — от { $min } до { $max }:
+postings-ship-weight-invalid = Введите вес в килограммах, например 0,455.
+postings-ship-weight-out = Для этого товара Ozon принимает вес от { $min } до { $max } кг. Взвесьте ещё раз и введите вес.
+postings-ship-gtd = { $units ->
+    [1] Номер грузовой таможенной декларации (ГТД): { $name }. Если ГТД у товара нет, нажмите «Нет ГТД».
+   *[other] Номер грузовой таможенной декларации (ГТД): { $name }, один на все { $units } шт. Если ГТД у товара нет, нажмите «Нет ГТД».
+}
+postings-ship-rnpt = { $units ->
+    [1] Регистрационный номер партии товара (РНПТ): { $name }. Если РНПТ нет, нажмите «Нет РНПТ».
+   *[other] Регистрационный номер партии товара (РНПТ): { $name }, один на все { $units } шт. Если РНПТ нет, нажмите «Нет РНПТ».
+}
+postings-ship-no-gtd = Нет ГТД
+postings-ship-no-rnpt = Нет РНПТ
+postings-units-intro = Перед сборкой Ozon требует: { $list }. Отсканируйте или введите каждое значение.
+postings-units-part = { $kind ->
+    [mandatory_mark] коды маркировки «Честный ЗНАК» (штук: { $count })
+    [jw_uin] УИН ювелирных изделий (штук: { $count })
+    [imei] IMEI (штук: { $count })
+    [weight] фактический вес (штук: { $count })
+    [gtd] номер ГТД (товаров: { $count })
+   *[rnpt] номер РНПТ (товаров: { $count })
+}
+postings-units-what = { $kind ->
+    [mandatory_mark] код маркировки: { $name }, штука { $unit }
+    [jw_uin] УИН: { $name }, штука { $unit }
+    [imei] IMEI: { $name }, штука { $unit }
+    [weight] вес: { $name }, штука { $unit }
+    [gtd] ГТД: { $name }
+   *[rnpt] РНПТ: { $name }
+}
+postings-units-refused = { $count ->
+    [one] Ozon не принял { $count } ответ:
         { $list }
-        Введите его ещё раз.
-   *[other] Ozon не принял коды ({ $count }):
+        Введите ещё раз.
+    [few] Ozon не принял { $count } ответа:
+        { $list }
+        Введите их ещё раз.
+   *[many] Ozon не принял { $count } ответов:
         { $list }
         Введите их ещё раз.
 }
+postings-units-refused-item = • { $what } «{ $value }»: { $words }
+postings-units-refused-plain = • { $what } «{ $value }»
+postings-units-none = нет
+postings-units-kg = { $kg } кг
+postings-units-checking = Ozon ещё проверяет данные; обычно это занимает минуту. Нажмите кнопку, чтобы посмотреть снова.
+postings-units-check-again = 🔁 Проверить снова
+postings-units-not-accepted = ❌ Ozon не принял данные отправления { $posting } ({ $status }) и не назвал, что исправить. Проверьте отправление в кабинете Ozon.
 postings-ship-confirm = { $count ->
     [one] Собрать отправление { $posting } в { $count } коробке?
    *[other] Собрать отправление { $posting } в { $count } коробках?
@@ -148,6 +190,7 @@ postings-error-already-cancelled = Отправление { $posting } уже о
 postings-error-not-found = Ozon не знает отправления { $posting }. Проверьте номер.
 postings-error-wrong-status = Отправление { $posting } уже в статусе, в котором это сделать нельзя.
 postings-error-marks = Ozon не принял коды маркировки.
+postings-error-units = Ozon сообщает, что данных экземпляров (маркировка, ГТД, вес…) нет или они не приняты ({ $code }). Соберите через «📦 Собрать»: диалог спросит, что нужно.
 postings-error-quantity = Количество не совпадает с отправлением.
 postings-error-cancel-reason = Ozon не принимает эту причину отмены.
 postings-error-unavailable = Ozon временно недоступен. Попробуйте через несколько минут.

@@ -91,5 +91,8 @@ function entry(
   ep: AnyEndpoint,
   usedFor: string,
 ): DeclaredEndpoint {
-  return { service, method: ep.method, path: ep.path, usedFor, role: "today" };
+  const declared = { service, method: ep.method, path: ep.path, usedFor };
+  return ep.fallbackFor
+    ? { ...declared, role: "fallback", fallbackOf: ep.fallbackFor }
+    : { ...declared, role: "today" };
 }

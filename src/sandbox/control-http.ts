@@ -10,6 +10,7 @@ import type { ControlSurface } from "./server.ts";
 import type { PostingStatus } from "./state.ts";
 import { stockControlRoutes } from "./stock-control-http.ts";
 import type { StoreDirectory } from "./stores.ts";
+import { unitControlRoutes } from "./unit-control-http.ts";
 
 export interface HttpControlExtras {
   contract: SandboxContract;
@@ -169,6 +170,7 @@ export function createHttpControl(
       ({ control }) => ({ mark: control.sampleMark() }),
       "/_sandbox/marks/sample",
     ],
+    ...unitControlRoutes(),
     ["GET", /^chats$/, ({ control }) => control.chats(), "/_sandbox/chats"],
     [
       "POST",

@@ -3,6 +3,7 @@
  * buyer write, inject faults, read snapshots. Its HTTP twin is control-http.ts.
  */
 import { daysOf } from "./csv.ts";
+import { NO_NEEDS } from "./data.ts";
 import type { FaultSpec, Faults, RoutePattern } from "./faults.ts";
 import { expireTokens } from "./performance/auth.ts";
 import { campaignJson } from "./performance/campaigns.ts";
@@ -18,6 +19,7 @@ import {
   messageSnapshot,
 } from "./seller/chat-wire.ts";
 import { addOwnDelivery } from "./seller/deliveries.ts";
+import type { CodeKind } from "./seller/marks.ts";
 import { sampleMark } from "./seller/marks.ts";
 import {
   cancelBy,
@@ -37,14 +39,33 @@ import {
 } from "./seller/questions.ts";
 import { createStockControl, type StockControl } from "./seller/stock-control.ts";
 import {
+  createUnitControl,
+  type ExemplarSnapshot,
+  type ProductNeeds,
+  type UnitControl,
+} from "./seller/unit-control.ts";
+import {
+  type ExemplarNeeds,
   POSTING_STATUSES,
   type PostingStatus,
+  type Product,
   type ProductQuestion,
   type ProductReview,
   type SandboxState,
 } from "./state.ts";
 
-export type { ChatSnapshot, MessageSnapshot, PostingSeed, PostingSnapshot, StockControl };
+export type {
+  ChatSnapshot,
+  CodeKind,
+  ExemplarNeeds,
+  ExemplarSnapshot,
+  MessageSnapshot,
+  PostingSeed,
+  PostingSnapshot,
+  ProductNeeds,
+  StockControl,
+  UnitControl,
+};
 
 /** Who cancels in `cancelByBuyer` (default: the buyer, reason 506 «Нашёл дешевле»). */
 export type CancelBy = Parameters<typeof cancelBy>[2];
@@ -65,6 +86,8 @@ export interface ProductSnapshot {
   price: string;
   category: string;
   markRequired: boolean;
+  /** What else each unit needs at packing (GTD, RNPT, IMEI, UIN, weight). */
+  needs: ExemplarNeeds;
   /** Units present, as /v3/product/info/list reports them. */
   stock: number;
   /** The EAN-13 barcode /v3/product/info/list names. */
@@ -103,6 +126,8 @@ export interface SandboxControl {
   readonly stock: StockControl;
   /** A mandatory mark the sandbox accepts as valid. */
   sampleMark(): string;
+  /** What each product's units need at packing, the codes Ozon takes, Ozon's check of them. */
+  readonly units: UnitControl;
   // Chats
   buyerWrites(chatId?: string, message?: BuyerMessageInput): MessageSnapshot;
   addChat(options?: { postingNumber?: string; status?: "OPENED" | "CLOSED" }): ChatSnapshot;
@@ -146,6 +171,21 @@ export interface SandboxSnapshot {
   reports: ReportSnapshot[];
   chatPremium: boolean;
   retired: false | 404 | 410;
+}
+
+function productSnapshot(p: Product): ProductSnapshot {
+  return {
+    sku: p.sku,
+    productId: p.productId,
+    offerId: p.offerId,
+    name: p.name,
+    stock: stockOf(p),
+    barcode: barcodeOf(p),
+    price: p.price,
+    category: p.category,
+    markRequired: p.markRequired,
+    needs: structuredClone({ ...NO_NEEDS, ...p.needs }),
+  };
 }
 
 /**
@@ -203,18 +243,7 @@ export function createControl(
       const p = state.postings.get(n);
       return p ? postingSnapshot(p) : undefined;
     },
-    products: () =>
-      state.products.map((p) => ({
-        sku: p.sku,
-        productId: p.productId,
-        offerId: p.offerId,
-        name: p.name,
-        stock: stockOf(p),
-        barcode: barcodeOf(p),
-        price: p.price,
-        category: p.category,
-        markRequired: p.markRequired,
-      })),
+    products: () => state.products.map(productSnapshot),
     warehouses: () =>
       state.warehouses.map((w) => ({
         id: w.id,
@@ -231,6 +260,7 @@ export function createControl(
       })),
     stock: createStockControl(state),
     sampleMark: () => sampleMark(state.activity),
+    units: createUnitControl(state),
     buyerWrites: (chatId, message) =>
       messageSnapshot(state, buyerWrites(state, chatId, message ?? {})),
     addChat(options = {}) {

@@ -1,5 +1,12 @@
 import type { Random } from "./random.ts";
-import type { AdvObjectType, Campaign, Product, SandboxSettings, SandboxState } from "./state.ts";
+import type {
+  AdvObjectType,
+  Campaign,
+  ExemplarNeeds,
+  Product,
+  SandboxSettings,
+  SandboxState,
+} from "./state.ts";
 import { buildWarehouses } from "./warehouse-data.ts";
 
 /**
@@ -14,6 +21,7 @@ interface CatalogueEntry {
   rubles: number;
   markRequired: boolean;
   weightGrams: number;
+  needs?: ExemplarNeeds;
 }
 
 /**
@@ -26,6 +34,26 @@ export const MARKED_CATEGORIES: ReadonlySet<string> = new Set([
   "Парфюмерия",
   "Вода",
 ]);
+
+/** Nothing beyond a mark: what a product needs unless the catalogue or a seed says more. */
+export const NO_NEEDS: ExemplarNeeds = {
+  gtd: false,
+  rnpt: false,
+  imei: false,
+  jwUin: false,
+  weight: null,
+};
+
+/**
+ * Beyond marks, a few products need more at packing (seeded, not random): imported headphones
+ * their customs declaration (GTD), the charger its GTD and batch number (RNPT, traceable goods),
+ * coffee sold by weight its actual weight.
+ */
+const EXTRA_NEEDS: Readonly<Record<string, Partial<ExemplarNeeds>>> = {
+  "TWS-ANC-PRO-BLK": { gtd: true },
+  "CHG-GAN-65W": { gtd: true, rnpt: true },
+  "CFE-ARB-1KG": { weight: { min: 0.95, max: 1.05 } },
+};
 
 const CATALOGUE: readonly CatalogueEntry[] = [
   e("Кроссовки мужские беговые Nimbus, чёрные, 43", "SNK-NIMBUS-43-BLK", "Обувь", 5490, 820),
@@ -57,6 +85,7 @@ function e(
   rubles: number,
   weightGrams: number,
 ): CatalogueEntry {
+  const extra = EXTRA_NEEDS[offerId];
   return {
     name,
     offerId,
@@ -64,6 +93,7 @@ function e(
     rubles,
     markRequired: MARKED_CATEGORIES.has(category),
     weightGrams,
+    ...(extra ? { needs: { ...NO_NEEDS, ...extra } } : {}),
   };
 }
 
@@ -87,6 +117,7 @@ export function buildProducts(random: Random): Product[] {
       price: priceString(entry.rubles),
       oldPrice: priceString(Math.round(entry.rubles * 1.25)),
       markRequired: entry.markRequired,
+      ...(entry.needs ? { needs: entry.needs } : {}),
       category: entry.category,
       weightGrams: entry.weightGrams,
       dimensionsMm: { height: Math.round(side / 2), length: side, width: Math.round(side * 0.7) },
@@ -359,6 +390,7 @@ export function createState(
     reviews: [],
     premiumPlus: true,
     retireMode: false,
+    exemplarDesk: { seq: 0, usedMarks: new Set(), checkPolls: 1 },
     now,
   };
 }

@@ -25,9 +25,13 @@ export type {
   BuyerMessageInput,
   CampaignSnapshot,
   ChatSnapshot,
+  CodeKind,
+  ExemplarNeeds,
+  ExemplarSnapshot,
   MessageSnapshot,
   PostingSeed,
   PostingSnapshot,
+  ProductNeeds,
   ProductSnapshot,
   ReportSnapshot,
   SandboxControl,
@@ -36,6 +40,7 @@ export type {
 } from "./control.ts";
 export type { FaultSpec, RoutePattern } from "./faults.ts";
 export type { PushDelivery } from "./push.ts";
+export { EXEMPLAR_ERRORS } from "./seller/exemplar-model.ts";
 export { isMarkValid, MIN_MARK_LENGTH } from "./seller/marks.ts";
 export type { RequestLogEntry } from "./server.ts";
 export type { SandboxCredentials } from "./state.ts";

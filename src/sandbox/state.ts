@@ -29,11 +29,63 @@ export interface Product {
   oldPrice: string;
   /** Needs a "Честный знак" mandatory mark per unit when shipped. */
   markRequired: boolean;
+  /** What else each unit needs before it is packed (seller/exemplar-model.ts); unset: nothing. */
+  needs?: ExemplarNeeds;
   category: string;
   weightGrams: number;
   dimensionsMm: { height: number; length: number; width: number };
   /** Units present over all warehouses (/v3/product/info/list `stocks`); derived when unset. */
   stock?: number;
+}
+
+/**
+ * What each unit of a product needs before it is packed besides a Chestny ZNAK mark (that one is
+ * `markRequired`), as `exemplar/create-or-get` says it.
+ */
+export interface ExemplarNeeds {
+  /** The customs declaration number (or `is_gtd_absent`). */
+  gtd: boolean;
+  /** The batch registration number (or `is_rnpt_absent`). */
+  rnpt: boolean;
+  /** An IMEI (a mark of type `imei`). */
+  imei: boolean;
+  /** A jewellery UIN (a mark of type `jw_uin`). */
+  jwUin: boolean;
+  /** The actual weight, in kilograms within this range; null: not weighed. */
+  weight: { min: number; max: number } | null;
+}
+
+/** One unit of a posting's product (an "exemplar") and the values sent for it. */
+export interface Exemplar {
+  id: number;
+  marks: Array<{ mark: string; type: string }>;
+  gtd: string;
+  gtdAbsent: boolean;
+  rnpt: string;
+  rnptAbsent: boolean;
+  /** Kilograms; null: none sent. */
+  weight: number | null;
+  /** Ozon's check of the values sent last (null: nothing sent yet). */
+  verdict: ExemplarVerdict | null;
+}
+
+/** Each check of one unit: `passed` or `failed` with Ozon's error codes. */
+export interface ExemplarVerdict {
+  marks: Array<{ passed: boolean; codes: string[] }>;
+  gtd: { passed: boolean; codes: string[] } | null;
+  rnpt: { passed: boolean; codes: string[] } | null;
+  weight: { passed: boolean; codes: string[] } | null;
+  /** Something this unit needs was not sent at all. */
+  incomplete: boolean;
+}
+
+/** The units of a posting, made at its first `exemplar/create-or-get`. */
+export interface PostingExemplars {
+  products: Array<{ sku: number; exemplars: Exemplar[] }>;
+  /** Values were sent (`exemplar/set`) at least once. */
+  sent: boolean;
+  /** Status reads left before Ozon's check of the last values is over (0: over). */
+  pending: number;
 }
 
 export interface Warehouse {
@@ -100,7 +152,9 @@ export interface PostingLine {
   oldPrice: string;
   quantity: number;
   markRequired: boolean;
-  /** Marks given at shipping (v2 ship). */
+  /** What else each unit needs before it is packed; unset: nothing. */
+  needs?: ExemplarNeeds;
+  /** Mandatory marks the posting was shipped with (v2 ship, or the units' marks at v4). */
   marks: string[];
 }
 
@@ -142,6 +196,8 @@ export interface Posting {
   failNextShip: boolean;
   /** The seller delivers it itself (`tpl_integration_type: non_integrated`; seller/deliveries.ts). */
   ownDelivery?: boolean;
+  /** Its units, once `exemplar/create-or-get` made them (seller/exemplar-model.ts). */
+  exemplars?: PostingExemplars;
 }
 
 // ---- Seller: chats ----------------------------------------------------------------------------
@@ -309,9 +365,21 @@ export interface SandboxState {
   /** Off: question and review methods answer 403 as Ozon does for sellers without Premium Plus. */
   premiumPlus: boolean;
   retireMode: false | 404 | 410;
+  /** The exemplar methods' own state (seller/exemplar-model.ts). */
+  exemplarDesk: ExemplarDesk;
   now(): number;
   /** Told of each event Ozon would push (new posting, status change, buyer message). */
   onEvent?: (event: SandboxEvent) => void;
+}
+
+/** What the exemplar methods keep besides the postings' units. */
+export interface ExemplarDesk {
+  /** The last unit id handed out. */
+  seq: number;
+  /** Codes in circulation already (shipped, or kept by the control): Ozon refuses them again. */
+  usedMarks: Set<string>;
+  /** How many status reads Ozon's check of sent values stays `processing` (default 1). */
+  checkPolls: number;
 }
 
 /** An event as Ozon pushes it, without `seller_id` (the sender adds its store's). */

@@ -19,6 +19,7 @@ import { deskOf, type ShippingDesk } from "./seller/acts-desk.ts";
 import { analyticsRoutes } from "./seller/analytics.ts";
 import { chatRoutes } from "./seller/chats.ts";
 import { deliveryRoutes } from "./seller/deliveries.ts";
+import { exemplarRoutes } from "./seller/exemplars.ts";
 import { labelRoutes } from "./seller/labels.ts";
 import { postingBarcodeRoutes } from "./seller/posting-barcode.ts";
 import { postingRoutes } from "./seller/postings.ts";
@@ -82,6 +83,7 @@ export function createStore(
   const router = new RouteTable();
   router.add(
     ...postingRoutes(state),
+    ...exemplarRoutes(state),
     ...deliveryRoutes(state),
     ...labelRoutes(state),
     ...actRoutes(state),

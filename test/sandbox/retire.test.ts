@@ -36,6 +36,20 @@ const specForms: Array<[string, () => Promise<Answer>]> = [
       });
     },
   ],
+  [
+    "POST /v2/posting/fbs/product/mandatory-mark/is-required",
+    () => {
+      const sku = sb.control.products().find((p) => p.markRequired)?.sku;
+      return seller(sb, "/v2/posting/fbs/product/mandatory-mark/is-required", { sku: [sku] });
+    },
+  ],
+  [
+    "POST /v2/posting/fbs/product/mandatory-mark/validate",
+    () =>
+      seller(sb, "/v2/posting/fbs/product/mandatory-mark/validate", {
+        mandatory_mark: [sb.control.sampleMark()],
+      }),
+  ],
   ["POST /v1/chat/list", () => seller(sb, "/v1/chat/list", { page: 1, page_size: 10 })],
   ["POST /v1/chat/history", () => seller(sb, "/v1/chat/history", { chat_id: chatId() })],
   ["POST /v1/chat/updates", () => seller(sb, "/v1/chat/updates", { chat_id: chatId() })],
@@ -50,6 +64,13 @@ const specForms: Array<[string, () => Promise<Answer>]> = [
 ];
 
 const successors: Array<[string, () => Promise<Answer>]> = [
+  [
+    "POST /v6/fbs/posting/product/exemplar/create-or-get",
+    () =>
+      seller(sb, "/v6/fbs/posting/product/exemplar/create-or-get", {
+        posting_number: posting().postingNumber,
+      }),
+  ],
   [
     "POST /v4/posting/fbs/unfulfilled/list",
     () => seller(sb, "/v4/posting/fbs/unfulfilled/list", { limit: 10 }),

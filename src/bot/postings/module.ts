@@ -72,6 +72,8 @@ export interface PostingsModuleOptions {
   documentMaxBytes?: number;
   /** A row of another area under /subscribe's filters (stock alerts on or off). */
   subscribeRow?: SubscriptionsFeatureDeps["extraRow"];
+  /** How long the ship dialog waits for Ozon's check of the units' values (default 20 s). */
+  unitCheckMs?: number;
 }
 
 export interface PostingsModule extends BotModule {
@@ -132,6 +134,7 @@ export function createPostingsModule(
     announcePacked,
     audit,
     logger: logger.child({ module: "postings" }),
+    ...(options.unitCheckMs === undefined ? {} : { unitWait: { deadlineMs: options.unitCheckMs } }),
   };
   // Looked up at each poll: a paused or removed shop's job waits for its return.
   const sellerNow = (shopId: string) => () => {

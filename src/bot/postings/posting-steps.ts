@@ -12,6 +12,7 @@ import type { AccessService } from "../../services/access/index.ts";
 import { awaitingPostings } from "../../services/postings/awaiting.ts";
 import { type PackedBy, PackedByLedger } from "../../services/postings/packed-by.ts";
 import type { KeptMessage } from "../../services/postings/packed-news.ts";
+import type { UnitWait } from "../../services/postings/units.ts";
 import type { Store } from "../../store/port.ts";
 import type { AuditRecorder } from "../audit/index.ts";
 import { POSTING_NUMBER_ARG } from "../core/button-args.ts";
@@ -66,13 +67,15 @@ export interface PostingDialogDeps {
   audit?: AuditRecorder;
   /** Where a label Ozon would not give after a pack is noted (none: not noted). */
   logger?: Logger;
+  /** How long the ship dialog waits for Ozon's check of the units' values at once. */
+  unitWait?: UnitWait;
 }
 
 /** What a dialog is entered with: a posting (typed, or of a button) and the button's shop ref. */
 export interface PostingTarget {
   posting?: string;
   shop?: string;
-  /** «Pack in 1 box» was tapped, but the posting needs more (marks): one package is chosen. */
+  /** «Pack in 1 box» was tapped, but the units need more (marks, GTD...): one package is chosen. */
   oneBox?: boolean;
   /** «Split into boxes» was tapped: the dialog asks at once how many pieces go in each box. */
   split?: boolean;

@@ -4,14 +4,16 @@
  *
  * No confirmation: the button is the whole decision (one box, nothing to type), the card above it
  * shows what goes in, and a confirm screen would only repeat the card. What needs more than one
- * tap never ships from here: a posting whose products need mandatory marks (Ozon is asked at the
- * tap; the card cannot know) turns into the ship dialog on the card, one package already chosen,
- * and one that no longer awaits packaging says what became of it (the same dialog). The ship goes
- * through ship-request.ts, so two people tapping at once get one pack and the second is told who.
+ * tap never ships from here: a posting whose units need anything (marks, GTD, RNPT, weight, IMEI:
+ * Ozon is asked at the tap, services/postings/units.ts; the card cannot know) turns into the ship
+ * dialog on the card, one package already chosen, and one that no longer awaits packaging says
+ * what became of it (the same dialog). The ship goes through ship-request.ts, so two people
+ * tapping at once get one pack and the second is told who.
  */
 import type { Posting } from "../../ozon/seller/types.ts";
 import { oneBox, packagesOf } from "../../services/postings/packages.ts";
 import { requestShip } from "../../services/postings/ship-request.ts";
+import { planPack } from "../../services/postings/units.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { AuditRecorder } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
@@ -85,9 +87,9 @@ async function pack(
     return "told";
   }
   if (posting.status !== AWAITING_PACKAGING) return "dialog";
-  const skus = [...new Set(posting.products.map((p) => p.sku))];
-  const marks = await shop.seller.marks.isRequired(skus).catch(() => undefined);
-  if (!marks || marks.some((m) => m.isRequired)) return "dialog";
+  // Anything to ask (or Ozon could not say): the dialog asks it, or says what went wrong.
+  const plan = await planPack(shop.seller, posting).catch(() => undefined);
+  if (!plan || plan.questions.length > 0) return "dialog";
 
   const packer = packerOf(ctx);
   const packages = packagesOf(oneBox(posting), new Map());

@@ -1,6 +1,7 @@
 /**
  * The ship dialog (/ship, or the Ship button with the posting chosen): posting → contents → one
- * package or split → mandatory marks when Ozon wants them → confirm → ship (ship-request.ts: a
+ * package or split → what Ozon needs of the units, when it needs anything (unit-steps.ts: marks,
+ * GTD, RNPT, weight, IMEI, sent and accepted before the ship) → confirm → ship (ship-request.ts: a
  * posting someone else packed meanwhile says who), with Retry on a failure that asking again may
  * mend → the label offered as a PDF button.
  *
@@ -36,17 +37,11 @@ import { labelKeyboard } from "./keyboards.ts";
 import { sendLabelAfterPack } from "./label-send.ts";
 import { postingDialog } from "./posting-dialog.ts";
 import { packedByText } from "./posting-fate.ts";
-import {
-  attempt,
-  type DialogShop,
-  freeTextRefusal,
-  type PostingDialogDeps,
-} from "./posting-steps.ts";
+import type { PostingDialogDeps } from "./posting-steps.ts";
+import { askUnits } from "./unit-steps.ts";
 
 export const SHIP_CONVERSATION = "postings-ship";
 export const SHIP_DIALOG = declareDialogButtons("ds", "ship a posting");
-
-const MAX_MARK_LENGTH = 200;
 
 /** "2 1" / "2,1" → [2, 1]; undefined for anything else. */
 function parseQuantities(text: string): number[] | undefined {
@@ -54,14 +49,6 @@ function parseQuantities(text: string): number[] | undefined {
   if (parts.length === 0 || parts.length > 20) return undefined;
   if (!parts.every((part) => /^\d{1,4}$/.test(part))) return undefined;
   return parts.map(Number);
-}
-
-interface Unit {
-  sku: string;
-  name: string;
-  /** 1-based number of this unit among the product's units. */
-  unit: number;
-  units: number;
 }
 
 async function askSplit(
@@ -97,95 +84,6 @@ async function askSplit(
   }
   // Packages nobody put anything into are dropped ("0 2" means one package).
   return layout.filter((box) => box !== undefined && box.size > 0);
-}
-
-async function askMarks(
-  dialog: Dialog,
-  shop: DialogShop,
-  posting: Posting,
-  headed: (text: string) => string,
-): Promise<Map<string, string[]> | undefined> {
-  const { conversation, t } = dialog;
-  const skus = [...new Set(posting.products.map((p) => p.sku))];
-  const required = await attempt(
-    conversation,
-    () => shop.seller().marks.isRequired(skus),
-    posting.postingNumber,
-  );
-  if (!required.ok) {
-    await dialog.show(headed(problemText(t, required.problem)));
-    return undefined;
-  }
-  const needing = new Set(required.value.filter((r) => r.isRequired).map((r) => String(r.sku)));
-  const units: Unit[] = [];
-  for (const product of posting.products) {
-    if (!needing.has(product.sku)) continue;
-    for (let unit = 1; unit <= product.quantity; unit++) {
-      units.push({ sku: product.sku, name: product.name, unit, units: product.quantity });
-    }
-  }
-  const marks = new Map<string, string[]>();
-  if (units.length === 0) return marks;
-
-  const typed: string[] = [];
-  /** Asks the units `toAsk` (`intro` heading the first question), then Ozon checks every mark. */
-  const askUnits = async (toAsk: number[], intro: string | undefined): Promise<boolean> => {
-    let head = intro;
-    for (const i of toAsk) {
-      const unit = units[i] as Unit;
-      const asked = t(typed[i] === undefined ? "postings-ship-mark" : "postings-ship-mark-again", {
-        name: clip(unit.name, 100),
-        unit: unit.unit,
-        units: unit.units,
-      });
-      const question = head === undefined ? asked : `${head}\n\n${asked}`;
-      head = undefined;
-      typed[i] = await dialog.text<string>(question, (text) => {
-        const refused = freeTextRefusal(t, text, MAX_MARK_LENGTH);
-        if (refused !== undefined) return { error: refused };
-        // Scanning the same code twice is an easy slip; Ozon wants one code per unit.
-        const twin = typed.findIndex((mark, j) => j !== i && mark === text);
-        const other = units[twin];
-        if (!other) return { value: text };
-        const name = clip(other.name, 100);
-        return { error: t("postings-ship-mark-duplicate", { name, unit: other.unit }) };
-      });
-    }
-    const checks = await attempt(
-      conversation,
-      () => shop.seller().marks.validate(typed),
-      posting.postingNumber,
-    );
-    if (!checks.ok) {
-      await dialog.show(problemText(t, checks.problem));
-      return false;
-    }
-    const bad = new Set(checks.value.filter((c) => !c.valid).map((c) => c.mark));
-    const again = typed.flatMap((mark, i) => (bad.has(mark) ? [i] : []));
-    if (again.length === 0) return true;
-    const list = fitItems(
-      again.map((i) => `• ${clip(typed[i] ?? "", 60)}`),
-      TEXT_BUDGET - 200,
-      (count) => t("postings-ship-more-lines", { count }),
-    ).join("\n");
-    // The refused marks are asked again, the list heading the first (not a message of its own).
-    return askUnits(again, t("postings-ship-marks-bad", { count: again.length, list }));
-  };
-  // The intro heads the first question (with the card, when the dialog is on it).
-  const intro = headed(t("postings-ship-marks-intro", { count: units.length }));
-  if (
-    !(await askUnits(
-      units.map((_, i) => i),
-      intro,
-    ))
-  )
-    return undefined;
-  units.forEach((unit, i) => {
-    const list = marks.get(unit.sku) ?? [];
-    list.push(typed[i] ?? "");
-    marks.set(unit.sku, list);
-  });
-  return marks;
 }
 
 /** What will be shipped, within Telegram's length limit (products that do not fit are counted). */
@@ -253,7 +151,7 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
         if (mode === "split") layout = await askSplit(dialog, posting);
       }
 
-      const marks = await askMarks(dialog, shop, posting, headed);
+      const marks = await askUnits(dialog, shop, posting, headed, deps.unitWait);
       if (!marks) return;
       const packages = packagesOf(layout, marks);
 

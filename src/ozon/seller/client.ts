@@ -12,6 +12,7 @@ import { createAnalyticsApi } from "./analytics.ts";
 import { createChatsApi } from "./chats.ts";
 import type { SellerContext } from "./context.ts";
 import { createDeliveriesApi } from "./deliveries.ts";
+import { createExemplarsApi } from "./exemplars.ts";
 import { createMarksApi } from "./marks.ts";
 import { createPostingsApi } from "./postings.ts";
 import { createProductsApi } from "./products.ts";
@@ -93,6 +94,9 @@ export function createSellerClient(options: SellerClientOptions) {
 
   return {
     postings: createPostingsApi(ctx, options.pageSize ? { pageSize: options.pageSize } : {}),
+    /** What each unit of a posting needs before it is packed (marks, GTD, RNPT, weight, IMEI). */
+    exemplars: createExemplarsApi(ctx),
+    /** The seed's mark methods: only where a store lacks the exemplar methods. */
     marks: createMarksApi(ctx),
     warehouses: createWarehousesApi(ctx),
     products: createProductsApi(ctx),

@@ -1,4 +1,8 @@
-/** The marks namespace: which SKUs need mandatory marks, and whether marks are valid. */
+/**
+ * The marks namespace: which SKUs need mandatory marks, and whether marks are valid. The seed's
+ * methods, which today's documents no longer list: used only where a store lacks the exemplar
+ * methods (exemplars.ts), that is where `exemplar/create-or-get` answers 404.
+ */
 import { wireInt } from "../wire.ts";
 import type { SellerContext } from "./context.ts";
 import { markIsRequired, markValidate } from "./endpoints/marks.ts";

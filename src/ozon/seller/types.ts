@@ -86,6 +86,84 @@ export interface CancelReason {
   available: boolean;
 }
 
+/** The codes Ozon takes per unit (`mark_type`): Chestny ZNAK, a jewellery UIN, an IMEI. */
+export type MarkKind = "mandatory_mark" | "jw_uin" | "imei";
+
+/** A product of a posting as `exemplar/create-or-get` describes it: what each unit needs, its ids. */
+export interface ExemplarProduct {
+  /** Ozon SKU (`product_id`). */
+  sku: string;
+  quantity: number;
+  /** The codes each unit needs, in this order (none: no code). */
+  marks: MarkKind[];
+  /** The customs declaration number (GTD) is needed (or its absence said). */
+  gtd: boolean;
+  /** The batch registration number (RNPT) is needed (or its absence said). */
+  rnpt: boolean;
+  /** Each unit's actual weight is needed, in kilograms within this range (max 0: none given). */
+  weight: { minKg: number; maxKg: number } | undefined;
+  /** The units' ids, in unit order. */
+  exemplarIds: string[];
+}
+
+/** What is sent for one unit. */
+export interface ExemplarValues {
+  exemplarId: string;
+  marks: Array<{ kind: MarkKind; code: string }>;
+  /** The GTD; null: the product has none (`is_gtd_absent`). */
+  gtd?: string | null;
+  /** The RNPT; null: the product has none (`is_rnpt_absent`). */
+  rnpt?: string | null;
+  /** The actual weight in grams (sent in kilograms). */
+  weightGrams?: number;
+}
+
+export interface ExemplarProductValues {
+  sku: string;
+  exemplars: ExemplarValues[];
+}
+
+/** One check of Ozon's: its status (`passed`, `processing`, `failed`...) and its error codes. */
+export interface ExemplarCheck {
+  status: string | undefined;
+  codes: string[];
+}
+
+/** What `exemplar/status` says of the values sent last. */
+export interface ExemplarStatus {
+  /** Over the posting: `ship_available`, `ship_not_available`, `validation_in_process`... */
+  status: string | undefined;
+  products: Array<{
+    sku: string;
+    exemplars: Array<{
+      exemplarId: string;
+      marks: Array<{ kind: string | undefined; code: string | undefined; check: ExemplarCheck }>;
+      gtd: ExemplarCheck;
+      rnpt: ExemplarCheck;
+      weight: ExemplarCheck;
+    }>;
+  }>;
+}
+
+/** What `exemplar/validate` says of values not sent yet, per product in the order given. */
+export interface ExemplarVerdict {
+  sku: string;
+  valid: boolean | undefined;
+  /** Ozon's error over the product. */
+  error: string | undefined;
+  /** In the order given. */
+  exemplars: Array<{
+    valid: boolean | undefined;
+    errors: string[];
+    marks: Array<{
+      kind: string | undefined;
+      code: string | undefined;
+      valid: boolean | undefined;
+      errors: string[];
+    }>;
+  }>;
+}
+
 export interface MarkRequirement {
   sku: string;
   isRequired: boolean;

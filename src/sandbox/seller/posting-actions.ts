@@ -4,6 +4,7 @@
  */
 import { fail, GRPC, sellerError } from "../http.ts";
 import type { Posting, PostingLine, PostingStatus, SandboxState } from "../state.ts";
+import { acceptedMarks, putInCirculation, shipRefusal } from "./exemplar-model.ts";
 import { isMarkValid } from "./marks.ts";
 import { setStatus, shipAsPackages } from "./posting-model.ts";
 
@@ -43,15 +44,22 @@ export interface ShipItem {
 /**
  * Ship (package) a posting. The whole request is checked before anything changes, so a refusal
  * leaves the state as it was. Returns the posting numbers the packages became, in package order.
+ * The seed's v2 form carries the marks itself; the v4 form carries none and ships what the units'
+ * values hold (exemplar-model.ts), refused while those were not sent or not accepted.
  */
 export function shipPosting(
   state: SandboxState,
   posting: Posting,
   packages: ShipItem[][],
-  checkMarks: boolean,
+  form: "v2" | "v4",
 ): string[] {
   refuseUnlessAwaitingPackaging(posting);
-  const planned = planPackages(posting, packages, checkMarks);
+  const planned = planPackages(posting, packages, form === "v2");
+  if (form === "v4") {
+    const refusal = shipRefusal(posting);
+    if (refusal) postingError(refusal);
+    handOutMarks(planned, acceptedMarks(posting));
+  }
 
   if (posting.failNextShip) {
     // Ozon answers 200 yet the posting stays; only a re-read shows the failure.
@@ -60,7 +68,22 @@ export function shipPosting(
     posting.substatus = "ship_failed";
     return [posting.postingNumber];
   }
-  return shipAsPackages(state, posting, planned).map((p) => p.postingNumber);
+  putInCirculation(state, posting);
+  const shipped = shipAsPackages(state, posting, planned);
+  for (const part of shipped) putInCirculation(state, part);
+  return shipped.map((p) => p.postingNumber);
+}
+
+/** Each SKU's marks handed out over the packages' lines in unit order. */
+function handOutMarks(packages: PostingLine[][], marks: Map<number, string[]>): void {
+  const handedOut = new Map<number, number>();
+  for (const line of packages.flat()) {
+    const all = marks.get(line.sku);
+    if (!all) continue;
+    const from = handedOut.get(line.sku) ?? 0;
+    handedOut.set(line.sku, from + line.quantity);
+    line.marks = all.slice(from, from + line.quantity);
+  }
 }
 
 /** The posting's line for a requested id: the SKU first, the product id accepted too. */

@@ -2,9 +2,10 @@
  * A posting's life in the sandbox: made up from a seed (the rest generated), its status moved,
  * shipped as packages; and the plain snapshot tests read. How the API writes it: posting-wire.ts.
  */
-import { CITIES, DELIVERY_TYPES, PAYMENT_TYPES, pickDistinct } from "../data.ts";
+import { CITIES, DELIVERY_TYPES, NO_NEEDS, PAYMENT_TYPES, pickDistinct } from "../data.ts";
 import type {
   Cancellation,
+  ExemplarNeeds,
   Posting,
   PostingLine,
   PostingStatus,
@@ -24,6 +25,11 @@ export interface PostingSeed {
     offerId?: string;
     price?: string;
     markRequired?: boolean;
+    /**
+     * What else each unit needs before packing (GTD, RNPT, IMEI, UIN, weight). Unset: a catalogue
+     * SKU's own needs, nothing for a new product.
+     */
+    needs?: Partial<ExemplarNeeds>;
   }>;
   warehouseId?: number;
   deliveryMethodId?: number;
@@ -92,6 +98,8 @@ function linesFor(state: SandboxState, seed: PostingSeed): PostingLine[] {
         price: wanted.price ?? base.price,
         markRequired: wanted.markRequired ?? base.markRequired,
       };
+      delete product.needs;
+      if (wanted.needs) product.needs = { ...NO_NEEDS, ...wanted.needs };
       state.products.push(product);
     }
     const line = lineOf(product, wanted.quantity ?? 1);
@@ -99,6 +107,7 @@ function linesFor(state: SandboxState, seed: PostingSeed): PostingLine[] {
     if (wanted.offerId) line.offerId = wanted.offerId;
     if (wanted.price) line.price = wanted.price;
     if (wanted.markRequired !== undefined) line.markRequired = wanted.markRequired;
+    if (wanted.needs) line.needs = { ...(line.needs ?? NO_NEEDS), ...wanted.needs };
     return line;
   });
 }
@@ -113,6 +122,7 @@ function lineOf(product: Product, quantity: number): PostingLine {
     oldPrice: product.oldPrice,
     quantity,
     markRequired: product.markRequired,
+    ...(product.needs ? { needs: { ...product.needs } } : {}),
     marks: [],
   };
 }
@@ -304,6 +314,7 @@ function newPostingOfOrder(state: SandboxState, original: Posting): Posting {
     lines: [],
     barcodes: { upper: `%${state.random.digits(12)}%`, lower: state.random.digits(14) },
   };
+  delete copy.exemplars;
   state.postings.set(copy.postingNumber, copy);
   return copy;
 }
@@ -328,6 +339,7 @@ export function postingSnapshot(p: Posting) {
       price: l.price,
       quantity: l.quantity,
       markRequired: l.markRequired,
+      needs: { ...(l.needs ?? NO_NEEDS) },
       marks: [...l.marks],
     })),
     cancellation: p.cancellation ? { ...p.cancellation } : null,

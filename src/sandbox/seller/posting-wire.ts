@@ -1,5 +1,6 @@
 /** A posting as the Seller API writes it: the v3 and v4 forms of the list and get methods. */
 import type { Posting, PostingLine, SandboxState } from "../state.ts";
+import { needsOf } from "./exemplar-model.ts";
 import { integrationTypeOf } from "./own-delivery.ts";
 
 const DAY = 24 * 3_600_000;
@@ -67,15 +68,16 @@ function money(line: PostingLine) {
 }
 
 function requirementsOf(p: Posting) {
-  const marked = p.lines.filter((l) => l.markRequired).map((l) => String(l.sku));
+  const requiring = (need: (line: PostingLine) => boolean) =>
+    p.lines.filter(need).map((l) => String(l.sku));
   return {
-    products_requiring_gtd: [],
+    products_requiring_gtd: requiring((l) => needsOf(l).gtd),
     products_requiring_country: [],
-    products_requiring_mandatory_mark: marked,
-    products_requiring_jw_uin: [],
-    products_requiring_rnpt: [],
-    products_requiring_weight: [],
-    products_requiring_imei: [],
+    products_requiring_mandatory_mark: requiring((l) => l.markRequired),
+    products_requiring_jw_uin: requiring((l) => needsOf(l).jwUin),
+    products_requiring_rnpt: requiring((l) => needsOf(l).rnpt),
+    products_requiring_weight: requiring((l) => needsOf(l).weight !== null),
+    products_requiring_imei: requiring((l) => needsOf(l).imei),
     products_requiring_change_country: [],
   };
 }

@@ -1,4 +1,7 @@
-/** The FBS posting routes: lists (v3 pages, v4 cursors), get, ship, cancel, labels, marks. */
+/**
+ * The FBS posting routes: lists (v3 pages, v4 cursors), get, ship, cancel, labels, and the seed's
+ * mark methods (retirable: today's documents list none of them; today's form is exemplars.ts).
+ */
 import { z } from "zod";
 import { badRequest, binaryReply, jsonReply, readBody } from "../http.ts";
 import { buildPdf } from "../pdf.ts";
@@ -247,7 +250,7 @@ export function postingRoutes(state: SandboxState): Route[] {
         const packages = body.packages.map((p) =>
           p.items.map((i) => ({ id: i.sku, quantity: i.quantity, marks: i.mandatory_mark ?? [] })),
         );
-        return jsonReply({ result: shipPosting(state, posting, packages, true) });
+        return jsonReply({ result: shipPosting(state, posting, packages, "v2") });
       },
     },
     {
@@ -275,7 +278,7 @@ export function postingRoutes(state: SandboxState): Route[] {
         const packages = body.packages.map((p) =>
           p.products.map((i) => ({ id: i.product_id, quantity: i.quantity })),
         );
-        const numbers = shipPosting(state, posting, packages, false);
+        const numbers = shipPosting(state, posting, packages, "v4");
         const additional = body.with?.additional_data
           ? numbers.map((n) => {
               const p = findPosting(state, n);
@@ -363,6 +366,7 @@ export function postingRoutes(state: SandboxState): Route[] {
       ...seller,
       method: "POST",
       pattern: "/v2/posting/fbs/product/mandatory-mark/is-required",
+      retirable: true,
       handle(req) {
         const body = readBody(req, z.object({ sku: z.array(intLike).min(1) }));
         return jsonReply({
@@ -377,6 +381,7 @@ export function postingRoutes(state: SandboxState): Route[] {
       ...seller,
       method: "POST",
       pattern: "/v2/posting/fbs/product/mandatory-mark/validate",
+      retirable: true,
       handle(req) {
         const body = readBody(req, z.object({ mandatory_mark: z.array(z.string()).min(1) }));
         return jsonReply({

@@ -39,8 +39,14 @@ export function describeOzonError(error: unknown, postingNumber = ""): Problem {
   if (/ALREADY_SHIPPED/i.test(text)) return final("postings-error-already-shipped");
   if (/ALREADY_CANCEL/i.test(text)) return final("postings-error-already-cancelled");
   if (kind === "not_found" || /NOT_FOUND/i.test(text)) return final("postings-error-not-found");
-  if (/INCORRECT_STATUS/i.test(text)) return final("postings-error-wrong-status");
+  if (/INCORRECT_STATUS|must have 'awaiting_packaging' status/i.test(text)) {
+    return final("postings-error-wrong-status");
+  }
   if (/MANDATORY_MARK/i.test(text)) return { key: "postings-error-marks" };
+  // Today's ship: the units' values (marks, GTD, RNPT, weight, IMEI) are not in or not accepted.
+  if (/EXEMPLAR_INFO_NOT_FILLED|WEIGHT_IS_REQUIRED/i.test(text)) {
+    return { key: "postings-error-units", vars: { code: clip(text, 200) } };
+  }
   if (/QUANTITY/i.test(text)) return { key: "postings-error-quantity" };
   if (/CANCEL_REASON/i.test(text)) return { key: "postings-error-cancel-reason" };
   return { key: "postings-error-ozon", vars: { message: clip(text || String(error.status), 200) } };

@@ -176,15 +176,18 @@ describe("ship dialog", () => {
     const first = await tap(how, "One box");
     // The intro heads the first question on the same screen.
     expect(textsOf(first)).toEqual([]);
-    expect(textOf(lastScreen(first))).toContain("mandatory marks (Chestny ZNAK) of 2 units");
+    expect(textOf(lastScreen(first))).toContain(
+      "Before packing, Ozon needs Chestny ZNAK marks (units: 2).",
+    );
     expect(textOf(lastScreen(first))).toMatch(/\n\nMark of Sneakers, unit 1 of 2:$/);
 
     const good = h.sandbox.control.sampleMark();
     const second = await say("BAD-MARK-0000000000000000");
     expect(textOf(lastScreen(second))).toBe("Mark of Sneakers, unit 2 of 2:");
+    // Ozon's check of the form (exemplar/validate) refuses it, in its own words.
     const rejected = await say(good);
     expect(textsOf(rejected)).toEqual([
-      "Ozon did not accept 1 mark:\n• BAD-MARK-0000000000000000\nPlease type it again.\n\nType the mark of Sneakers, unit 1 of 2 again:",
+      "Ozon did not accept 1 answer:\n• mark of Sneakers, unit 1 «BAD-MARK-0000000000000000»: INVALID_MARK_FORMAT\nPlease type it again.\n\nMark of Sneakers, unit 1 of 2:",
     ]);
     const fixed = h.sandbox.control.sampleMark();
     const confirm = lastScreen(await say(fixed));

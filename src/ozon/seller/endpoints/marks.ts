@@ -1,4 +1,8 @@
-/** Mandatory marks (Chestny ZNAK): which SKUs need them, and whether given marks are valid. */
+/**
+ * Mandatory marks (Chestny ZNAK), the seed's methods: which SKUs need them, and whether given marks
+ * are valid. Today's documents list neither (exemplars.ts holds today's form); the bot asks them
+ * only where a store lacks the exemplar methods (services/postings/units.ts).
+ */
 import { z } from "zod";
 import { endpoint } from "../../endpoint.ts";
 import { flexBool, idString } from "../../wire.ts";
@@ -6,6 +10,7 @@ import { flexBool, idString } from "../../wire.ts";
 export const markIsRequired = endpoint({
   method: "POST",
   path: "/v2/posting/fbs/product/mandatory-mark/is-required",
+  fallbackFor: "POST /v6/fbs/posting/product/exemplar/create-or-get",
   request: z.object({ sku: z.array(z.union([z.string(), z.number()])).min(1) }),
   response: z.object({
     result: z.array(z.object({ sku: idString, is_required: flexBool })),
@@ -16,6 +21,7 @@ export const markIsRequired = endpoint({
 export const markValidate = endpoint({
   method: "POST",
   path: "/v2/posting/fbs/product/mandatory-mark/validate",
+  fallbackFor: "POST /v5/fbs/posting/product/exemplar/validate",
   request: z.object({ mandatory_mark: z.array(z.string().min(1)).min(1) }),
   response: z.object({
     result: z.array(
