@@ -4,7 +4,8 @@
  *   before the sandbox's date, answers 404 «method is not allowed», as a removed method does. The
  *   date is today unless set (`date`, `setDate`), so a test can move past an announced switch-off.
  *   `rules: "seed"` serves every route as the seed documents had them (tests of the bot's
- *   fall-back to the seed's forms), and `withdraw` takes single methods away in either mode.
+ *   fall-back to the seed's forms), and `withdraw` takes single methods away in either mode (404,
+ *   or 410 with `withdrawAs(410, …)`: Ozon answers a removed method either way).
  * - **what goes in and out** (`check: true`, on in tests through `OZON_SANDBOX_CONTRACT=check`):
  *   every request body is checked against the method's request schema — one that does not match is
  *   refused with 400 as Ozon's gateway refuses it — and every JSON answer against the response
@@ -69,7 +70,8 @@ export class SandboxContract {
   rules: DocumentRules;
   #date: string | undefined;
   readonly #now: () => number;
-  readonly #withdrawn = new Set<string>();
+  /** Methods taken away, with the status they answer. */
+  readonly #withdrawn = new Map<string, 404 | 410>();
   readonly #catalogue: MethodCatalogue;
   readonly check: boolean;
 
@@ -94,7 +96,12 @@ export class SandboxContract {
 
   /** Takes methods away (`"POST /v3/chat/list"`), as a store that lacks them. */
   withdraw(...methods: string[]): void {
-    for (const m of methods) this.#withdrawn.add(normalise(m));
+    this.withdrawAs(404, ...methods);
+  }
+
+  /** Takes methods away answering `status`: 410 Gone, as some removed methods of Ozon answer. */
+  withdrawAs(status: 404 | 410, ...methods: string[]): void {
+    for (const m of methods) this.#withdrawn.set(normalise(m), status);
   }
 
   restore(): void {
@@ -103,10 +110,16 @@ export class SandboxContract {
 
   /** Whether a route answers 404 today (not documented, switched off, or withdrawn). */
   isGone(method: string, pattern: string): boolean {
-    if (this.#withdrawn.has(normalise(`${method} ${pattern}`))) return true;
-    if (this.rules === "seed") return false;
+    return this.goneStatus(method, pattern) !== undefined;
+  }
+
+  /** The status a gone route answers (404, or 410 where withdrawn so), undefined when it answers. */
+  goneStatus(method: string, pattern: string): 404 | 410 | undefined {
+    const withdrawn = this.#withdrawn.get(normalise(`${method} ${pattern}`));
+    if (withdrawn) return withdrawn;
+    if (this.rules === "seed") return undefined;
     const state = this.#catalogue.stateOn(method, pattern, this.date).kind;
-    return state === "off" || state === "undocumented";
+    return state === "off" || state === "undocumented" ? 404 : undefined;
   }
 
   /** Problems of a request body (and records them), or [] when it fits or nothing is checked. */

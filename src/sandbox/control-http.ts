@@ -252,6 +252,7 @@ export function createHttpControl(
             date: z.union([z.string().regex(/^\d{4}-\d{2}-\d{2}$/), z.null()]).optional(),
             rules: z.enum(["today", "seed"]).optional(),
             withdraw: z.array(z.string().min(3).max(300)).max(100).optional(),
+            gone: z.union([z.literal(404), z.literal(410)]).optional(),
             restore: z.boolean().optional(),
           })
           .parse(body ?? {});
@@ -259,10 +260,10 @@ export function createHttpControl(
         if (parsed.date !== undefined) contract.setDate(parsed.date ?? undefined);
         if (parsed.rules) contract.rules = parsed.rules;
         if (parsed.restore) contract.restore();
-        if (parsed.withdraw) contract.withdraw(...parsed.withdraw);
+        if (parsed.withdraw) contract.withdrawAs(parsed.gone ?? 404, ...parsed.withdraw);
         return { date: contract.date, rules: contract.rules };
       },
-      '/_sandbox/documents  {date?: YYYY-MM-DD | null, rules?: today | seed, withdraw?: ["POST /v3/chat/list"], restore?: true}',
+      '/_sandbox/documents  {date?: YYYY-MM-DD | null, rules?: today | seed, withdraw?: ["POST /v3/chat/list"], gone?: 404 | 410, restore?: true}',
     ],
     [
       "POST",

@@ -248,9 +248,8 @@ async function apiReply(
   if (route.retirable && target.state.retireMode) {
     return { route, store, reply: obsoleteReply(service, target.state.retireMode) };
   }
-  if (!route.fileLink && parts.contract.isGone(method, route.pattern)) {
-    return { route, store, reply: obsoleteReply(service, 404) };
-  }
+  const gone = route.fileLink ? undefined : parts.contract.goneStatus(method, route.pattern);
+  if (gone) return { route, store, reply: obsoleteReply(service, gone) };
   const refused = authError(target.state, route, request);
   if (refused) return { route, store, reply: refused };
   const unfit = await requestUnfit(parts.contract, service, method, route, rawBody);

@@ -1,6 +1,8 @@
 /**
- * Every client method against the project's simulated Ozon over real HTTP: first with the spec's
- * forms, then with the spec forms retired (404 and 410), so the successors are exercised too.
+ * Every client method against the project's simulated Ozon over real HTTP: first as Ozon's current
+ * documents have it (today's methods, the seed's forms never asked), then as a store that lacks
+ * today's methods (the seed's documents with today's methods withdrawn, answering 404 or 410), so
+ * the fall-back to the seed's forms is exercised too.
  */
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,13 +26,45 @@ import { waitFor } from "../support/wait.ts";
 import { captureLogger } from "./support/logger.ts";
 import { collect } from "./support/seller.ts";
 
-const modes = [
-  { name: "spec forms", retire: false as const },
-  { name: "successor forms (spec retired with 404)", retire: 404 as const },
-  { name: "successor forms (spec retired with 410)", retire: 410 as const },
+/** Today's method of each capability, with the capabilities asking it (a method may serve two). */
+const TODAYS = {
+  "POST /v4/posting/fbs/unfulfilled/list": ["postings.awaitingPackaging"],
+  "POST /v4/posting/fbs/ship": ["postings.ship"],
+  "POST /v3/chat/list": ["chats.list"],
+  "POST /v3/chat/history": ["chats.history", "chats.updates"],
+  "PATCH /api/client/campaign/{campaignId}": ["campaigns.dailyBudget", "campaigns.period"],
+};
+
+/** The seed's forms the capabilities fall back to. */
+const SEEDS = [
+  "POST /v3/posting/fbs/unfulfilled/list",
+  "POST /v2/posting/fbs/ship",
+  "POST /v1/chat/list",
+  "POST /v1/chat/history",
+  "POST /v1/chat/updates",
+  "PUT /api/client/campaign/{campaignId}/daily_budget",
+  "PUT /api/client/campaign/{campaignId}/period",
 ];
 
-describe.each(modes)("clients against the sandbox: $name", ({ retire }) => {
+const modes = [
+  { name: "today's Ozon", lacking: false as const },
+  { name: "a store lacking today's methods (404)", lacking: 404 as const },
+  { name: "a store lacking today's methods (410)", lacking: 410 as const },
+];
+
+/** Requests the sandbox counted to `METHOD /pattern` (`{campaignId}` stands for any id). */
+function hitsOf(sandbox: Sandbox, spec: string): number {
+  const [method, path] = spec.split(" ");
+  const pattern = new RegExp(`^${(path ?? "").replace("{campaignId}", "\\d+")}$`);
+  return Object.entries(sandbox.counters())
+    .filter(([key]) => {
+      const [m, p] = key.split(" ");
+      return m === method && pattern.test(p ?? "");
+    })
+    .reduce((n, [, count]) => n + count, 0);
+}
+
+describe.each(modes)("clients against the sandbox: $name", ({ lacking }) => {
   let sandbox: Sandbox;
   let seller: SellerClient;
   let perf: PerformanceClient;
@@ -40,10 +74,12 @@ describe.each(modes)("clients against the sandbox: $name", ({ retire }) => {
   beforeAll(async () => {
     sandbox = await startSandbox({
       seed: 42,
-      retireSpecMethods: retire,
+      // A store lacking today's methods still has the seed's forms.
+      ...(lacking ? { rules: "seed" as const } : {}),
       initialPostings: 7,
       reportStepMs: 30,
     });
+    if (lacking) sandbox.contract.withdrawAs(lacking, ...Object.keys(TODAYS));
     const captured = captureLogger();
     lines = captured.lines;
     // A fake clock makes retry delays instant and visible; it starts at the real time because
@@ -259,26 +295,23 @@ describe.each(modes)("clients against the sandbox: $name", ({ retire }) => {
       expect(shipped.posting.status).toBe("awaiting_deliver");
     });
 
-    it.skipIf(retire === false)("the seed's mark methods answer as removed ones", async () => {
+    it.skipIf(lacking)("the seed's mark methods answer as removed ones", async () => {
       const error = await seller.marks.isRequired(["1"]).catch((e: unknown) => e);
       expect(isRetiredMethodError(error)).toBe(true);
     });
 
-    it.skipIf(retire !== false)(
-      "the seed's mark methods, where a store still has them",
-      async () => {
-        const products = sandbox.control.products();
-        const answer = await seller.marks.isRequired(products.map((p) => p.sku));
-        expect(answer).toEqual(
-          products.map((p) => ({ sku: String(p.sku), isRequired: p.markRequired })),
-        );
-        const good = sandbox.control.sampleMark();
-        await expect(seller.marks.validate([good, "BAD-0104601234567890"])).resolves.toEqual([
-          { mark: good, valid: true, detail: undefined },
-          { mark: "BAD-0104601234567890", valid: false, detail: undefined },
-        ]);
-      },
-    );
+    it.runIf(lacking)("the seed's mark methods, where a store still has them", async () => {
+      const products = sandbox.control.products();
+      const answer = await seller.marks.isRequired(products.map((p) => p.sku));
+      expect(answer).toEqual(
+        products.map((p) => ({ sku: String(p.sku), isRequired: p.markRequired })),
+      );
+      const good = sandbox.control.sampleMark();
+      await expect(seller.marks.validate([good, "BAD-0104601234567890"])).resolves.toEqual([
+        { mark: good, valid: true, detail: undefined },
+        { mark: "BAD-0104601234567890", valid: false, detail: undefined },
+      ]);
+    });
 
     it("lists warehouses", async () => {
       const warehouses = await seller.warehouses.list();
@@ -382,26 +415,41 @@ describe.each(modes)("clients against the sandbox: $name", ({ retire }) => {
       expect(sandbox.control.chat(chat.id)?.unreadCount).toBe(0);
     });
 
-    it("lists chats with their unread counts in /v3's form, unread ones only on request", async () => {
-      const chat = openBuyerChat();
-      sandbox.control.buyerWrites(chat.id, { text: "Ответьте, пожалуйста" });
-      const all: Chat[] = [];
-      for await (const c of seller.chats.listWithUnread({ status: "opened" })) all.push(c);
-      const open = sandbox.control.chats().filter((c) => c.status === "OPENED");
-      expect(all.map((c) => c.id).sort()).toEqual(open.map((c) => c.id).sort());
-      const listed = all.find((c) => c.id === chat.id);
-      expect(listed?.unreadCount).toBe(sandbox.control.chat(chat.id)?.unreadCount);
-      expect(listed?.lastMessageId).toBe(sandbox.control.chat(chat.id)?.messages.at(-1)?.id);
+    it.skipIf(lacking)(
+      "lists chats with their unread counts in /v3's form, unread ones only on request",
+      async () => {
+        const chat = openBuyerChat();
+        sandbox.control.buyerWrites(chat.id, { text: "Ответьте, пожалуйста" });
+        const all: Chat[] = [];
+        for await (const c of seller.chats.listWithUnread({ status: "opened" })) all.push(c);
+        const open = sandbox.control.chats().filter((c) => c.status === "OPENED");
+        expect(all.map((c) => c.id).sort()).toEqual(open.map((c) => c.id).sort());
+        const listed = all.find((c) => c.id === chat.id);
+        expect(listed?.unreadCount).toBe(sandbox.control.chat(chat.id)?.unreadCount);
+        expect(listed?.lastMessageId).toBe(sandbox.control.chat(chat.id)?.messages.at(-1)?.id);
 
-      const unread: Chat[] = [];
-      for await (const c of seller.chats.listWithUnread({ unreadOnly: true })) unread.push(c);
-      const expected = sandbox.control.chats().filter((c) => c.unreadCount > 0);
-      expect(unread.map((c) => c.id).sort()).toEqual(expected.map((c) => c.id).sort());
-      await seller.chats.read(chat.id);
-      const after: string[] = [];
-      for await (const c of seller.chats.listWithUnread({ unreadOnly: true })) after.push(c.id);
-      expect(after).not.toContain(chat.id);
-    });
+        const unread: Chat[] = [];
+        for await (const c of seller.chats.listWithUnread({ unreadOnly: true })) unread.push(c);
+        const expected = sandbox.control.chats().filter((c) => c.unreadCount > 0);
+        expect(unread.map((c) => c.id).sort()).toEqual(expected.map((c) => c.id).sort());
+        await seller.chats.read(chat.id);
+        const after: string[] = [];
+        for await (const c of seller.chats.listWithUnread({ unreadOnly: true })) after.push(c.id);
+        expect(after).not.toContain(chat.id);
+      },
+    );
+
+    it.runIf(lacking)(
+      "has no unread counts where the store lacks /v3/chat/list: the method is gone, once asked",
+      async () => {
+        const before = hitsOf(sandbox, "POST /v3/chat/list");
+        const error = await collect(seller.chats.listWithUnread({ unreadOnly: true })).catch(
+          (e: unknown) => e,
+        );
+        expect(isRetiredMethodError(error) && error.status).toBe(lacking);
+        expect(hitsOf(sandbox, "POST /v3/chat/list")).toBe(before + 1);
+      },
+    );
 
     it("starts the chat of a posting", async () => {
       const postingNumber = sandbox.control.postings()[0]?.postingNumber ?? "";
@@ -555,48 +603,31 @@ describe.each(modes)("clients against the sandbox: $name", ({ retire }) => {
     });
   });
 
-  it("used the successors exactly when the spec forms were retired, and said so once each", () => {
-    const moved = [...seller.fellBackToSeed(), ...perf.fellBackToSeed()].sort();
-    if (retire === false) {
-      expect(moved).toEqual([]);
+  it("asked today's methods, and fell back to the seed's forms exactly where the store lacked them, saying so once each", () => {
+    const fellBack = [...seller.fellBackToSeed(), ...perf.fellBackToSeed()].sort();
+    if (lacking === false) {
+      expect(fellBack).toEqual([]);
       expect(lines.filter((l) => l.capability)).toEqual([]);
+      for (const seed of SEEDS) expect(hitsOf(sandbox, seed), seed).toBe(0);
+      for (const today of Object.keys(TODAYS)) {
+        expect(hitsOf(sandbox, today), today).toBeGreaterThan(0);
+      }
       return;
     }
-    expect(moved).toEqual([
-      "campaigns.dailyBudget",
-      "campaigns.period",
-      "chats.history",
-      "chats.list",
-      "chats.updates",
-      "postings.awaitingPackaging",
-      "postings.ship",
-    ]);
-    for (const capability of moved) {
-      expect(lines.filter((l) => l.capability === capability)).toHaveLength(1);
+    expect(fellBack).toEqual(Object.values(TODAYS).flat().sort());
+    for (const capability of fellBack) {
+      expect(
+        lines.filter((l) => l.capability === capability),
+        capability,
+      ).toEqual([expect.objectContaining({ status: lacking })]);
     }
-    const counters = sandbox.counters();
-    for (const spec of [
-      "POST /v3/posting/fbs/unfulfilled/list",
-      "POST /v2/posting/fbs/ship",
-      "POST /v1/chat/list",
-      "POST /v1/chat/history",
-      "POST /v1/chat/updates",
-      "PUT /api/client/campaign/{campaignId}/daily_budget",
-      "PUT /api/client/campaign/{campaignId}/period",
-    ]) {
-      const [method, path] = spec.split(" ");
-      const hits = Object.entries(counters)
-        .filter(([key]) => {
-          const [m, p] = key.split(" ");
-          return (
-            m === method &&
-            new RegExp(`^${(path ?? "").replace("{campaignId}", "\\d+")}$`).test(p ?? "")
-          );
-        })
-        .reduce((n, [, count]) => n + count, 0);
-      // Each retired form was tried once, then never again.
-      expect(hits, spec).toBe(1);
+    for (const [today, capabilities] of Object.entries(TODAYS)) {
+      // Each capability asked today's method once, then kept to the seed's form (the chat list
+      // once more by listWithUnread, which has no seed form to fall back to).
+      const extra = today === "POST /v3/chat/list" ? 1 : 0;
+      expect(hitsOf(sandbox, today), today).toBe(capabilities.length + extra);
     }
+    for (const seed of SEEDS) expect(hitsOf(sandbox, seed), seed).toBeGreaterThan(0);
   });
 });
 

@@ -62,6 +62,16 @@ describe("the sandbox's methods are the documents' methods", () => {
     sb.contract.restore();
     expect((await seller(sb, "/v3/chat/list", { limit: 10 })).status).toBe(200);
   });
+
+  it("a method withdrawn as gone answers 410, over HTTP too, until restored", async () => {
+    sb = await startSandbox({ seed: 2 });
+    sb.contract.withdrawAs(410, "POST /v3/chat/list");
+    const gone = await seller(sb, "/v3/chat/list", { limit: 10 });
+    expect([gone.status, gone.json.message]).toEqual([410, "obsolete method"]);
+    await control(sb, { restore: true, withdraw: ["POST /v3/chat/history"], gone: 410 });
+    expect((await seller(sb, "/v3/chat/list", { limit: 10 })).status).toBe(200);
+    expect((await seller(sb, "/v3/chat/history", { chat_id: "x", limit: 1 })).status).toBe(410);
+  });
 });
 
 describe("requests are checked against the documents' schemas", () => {
