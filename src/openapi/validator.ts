@@ -160,7 +160,11 @@ function nullWhereOptional(node: unknown): unknown {
   return node;
 }
 
-/** Every object schema that lists its properties takes no others (unless it says otherwise). */
+/**
+ * Every object schema that lists its properties takes no others (unless it says otherwise). A field
+ * the object requires is one of its own even where the documents forget to describe it (`quant_size`
+ * of `/v2/products/stocks`, required and undescribed): closing it out would refuse every request.
+ */
 function closed(node: unknown): unknown {
   if (Array.isArray(node)) {
     for (const item of node) closed(item);
@@ -172,6 +176,10 @@ function closed(node: unknown): unknown {
       !("additionalProperties" in record);
     if (plainObject && !("oneOf" in record) && !("anyOf" in record) && !("allOf" in record)) {
       record.additionalProperties = false;
+      const properties = record.properties as Record<string, unknown>;
+      for (const name of Array.isArray(record.required) ? (record.required as string[]) : []) {
+        if (!(name in properties)) properties[name] = {};
+      }
     }
     for (const [key, value] of Object.entries(record)) {
       if (key !== "example" && key !== "examples") closed(value);

@@ -52,6 +52,19 @@ describe("the OpenAPI check", () => {
     ).toEqual([]);
   });
 
+  it("takes a field the documents require without describing it, and wants it", () => {
+    // /v2/products/stocks requires quant_size but its item schema does not describe it.
+    const item = { product_id: 214887921, warehouse_id: 1020000092835000, stock: 3 };
+    expect(
+      validator.request("seller", "POST", "/v2/products/stocks", {
+        stocks: [{ ...item, quant_size: 1 }],
+      }),
+    ).toEqual([]);
+    expect(validator.request("seller", "POST", "/v2/products/stocks", { stocks: [item] })).toEqual([
+      { at: "/stocks/0", message: "must have required property 'quant_size'" },
+    ]);
+  });
+
   it("has no schema for a method named only in prose", () => {
     expect(validator.request("performance", "POST", "/api/client/token", {})).toBeUndefined();
   });

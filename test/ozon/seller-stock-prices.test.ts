@@ -1,13 +1,16 @@
 /**
  * Stock and prices, the Seller client against the sandbox over HTTP: reading stock in total and
- * per FBS warehouse and prices in the seed's forms and, once Ozon retires those, the successors;
+ * per FBS warehouse and prices through today's methods (/v4, /v5) and, where a store lacks them,
+ * the seed's forms (/v2, /v1);
  * setting stock and prices with Ozon's answer per item, the once-per-30-s change limit per product
  * and warehouse recognised as such, postings taking units, and products by id, name or barcode.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { OzonInputError } from "../../src/ozon/errors.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { kopecksOf } from "../../src/services/products/money.ts";
 import { sandboxSeller } from "../support/sandbox-seller.ts";
+import { captureLogger } from "./support/logger.ts";
 
 let sandbox: Sandbox | undefined;
 afterEach(async () => {
@@ -15,18 +18,23 @@ afterEach(async () => {
   sandbox = undefined;
 });
 
-async function start(options: { now?: () => number; retire?: 404 | 410 } = {}) {
+const TODAYS_READS = ["POST /v4/product/info/stocks", "POST /v5/product/info/prices"];
+
+/** Today's sandbox, or (`lacking`) a store with the seed's forms and without today's reads. */
+async function start(options: { now?: () => number; lacking?: boolean } = {}) {
   sandbox = await startSandbox({
     ...(options.now ? { now: options.now } : {}),
-    ...(options.retire ? { retireSpecMethods: options.retire } : {}),
+    ...(options.lacking ? { rules: "seed" as const } : {}),
   });
+  if (options.lacking) sandbox.contract.withdraw(...TODAYS_READS);
   const product = sandbox.control.products()[0];
   if (!product) throw new Error("no product");
-  return { sandbox, seller: sandboxSeller(sandbox), product };
+  const { logger, lines } = captureLogger();
+  return { sandbox, seller: sandboxSeller(sandbox, { logger }), product, lines };
 }
 
 describe("Seller client: stock and prices", () => {
-  it("reads stock in total, per warehouse and prices, in the seed's forms", async () => {
+  it("reads stock in total, per warehouse and prices through today's /v4 and /v5 (money as numbers); the seed's forms never", async () => {
     const { sandbox, seller, product } = await start();
     const units = sandbox.control.stock.units(product.offerId);
     const pid = String(product.productId);
@@ -56,33 +64,54 @@ describe("Seller client: stock and prices", () => {
     expect(rows[0]?.warehouseName).toBe(units.warehouses[0]?.warehouseName);
 
     const prices = await seller.stock.prices([pid]);
-    expect(prices.get(pid)).toEqual({
-      productId: pid,
-      offerId: product.offerId,
-      price: product.price,
-      oldPrice: units.oldPrice,
-      minPrice: "0",
-      currency: "RUB",
-    });
-    expect(sandbox.counters()["POST /v2/product/info/stocks"]).toBe(1);
-    expect(sandbox.counters()["POST /v1/product/info/prices"]).toBe(1);
+    const read = prices.get(pid);
+    expect(read).toMatchObject({ productId: pid, offerId: product.offerId, currency: "RUB" });
+    // The v5 form writes 5490 for "5490.00": the client keeps the decimal text, to the kopeck.
+    expect([read?.price, read?.oldPrice, read?.minPrice].map(kopecksOf)).toEqual(
+      [product.price, units.oldPrice, "0"].map(kopecksOf),
+    );
+    expect(sandbox.counters()["POST /v4/product/info/stocks"]).toBe(1);
+    expect(sandbox.counters()["POST /v5/product/info/prices"]).toBe(1);
+    expect(sandbox.counters()["POST /v2/product/info/stocks"]).toBeUndefined();
+    expect(sandbox.counters()["POST /v1/product/info/prices"]).toBeUndefined();
     expect(seller.fellBackToSeed()).toEqual([]);
     await seller.close();
   });
 
-  it("moves to /v4 stocks and /v5 prices (money as numbers) when the seed's forms are retired", async () => {
-    const { sandbox, seller, product } = await start({ retire: 404 });
+  it("falls back to the seed's /v2 stocks and /v1 prices (exact decimal text) where the store lacks /v4 and /v5, once said and kept", async () => {
+    const { sandbox, seller, product, lines } = await start({ lacking: true });
     const pid = String(product.productId);
     const units = sandbox.control.stock.units(product.offerId);
-    const stocks = await seller.stock.stocks([pid]);
-    expect(stocks.get(pid)?.fbs.present).toBe(units.warehouses.reduce((t, w) => t + w.present, 0));
-    expect(stocks.get(pid)?.fbo.present).toBe(units.fbo);
-    const prices = await seller.stock.prices([pid]);
-    // The v5 form writes 1290 for "1290.00": the client keeps the decimal text.
-    expect(Number(prices.get(pid)?.price)).toBe(Number(product.price));
+    for (let round = 0; round < 2; round++) {
+      const stocks = await seller.stock.stocks([pid]);
+      expect(stocks.get(pid)).toEqual({
+        productId: pid,
+        offerId: product.offerId,
+        fbs: {
+          present: units.warehouses.reduce((t, w) => t + w.present, 0),
+          reserved: units.warehouses.reduce((t, w) => t + w.reserved, 0),
+        },
+        fbo: { present: units.fbo, reserved: 0 },
+      });
+      const prices = await seller.stock.prices([pid]);
+      expect(prices.get(pid)).toEqual({
+        productId: pid,
+        offerId: product.offerId,
+        price: product.price,
+        oldPrice: units.oldPrice,
+        minPrice: "0",
+        currency: "RUB",
+      });
+    }
     expect(seller.fellBackToSeed().sort()).toEqual(["products.prices", "products.stocks"]);
+    // Today's methods asked once each, the seed's forms from then on.
     expect(sandbox.counters()["POST /v4/product/info/stocks"]).toBe(1);
     expect(sandbox.counters()["POST /v5/product/info/prices"]).toBe(1);
+    expect(sandbox.counters()["POST /v2/product/info/stocks"]).toBe(2);
+    expect(sandbox.counters()["POST /v1/product/info/prices"]).toBe(2);
+    for (const capability of ["products.stocks", "products.prices"]) {
+      expect(lines.filter((l) => l.capability === capability)).toHaveLength(1);
+    }
     await seller.close();
   });
 
@@ -179,12 +208,13 @@ describe("Seller client: stock and prices", () => {
       oldPrice: "1500.00",
       minPrice: "900.50",
     });
-    const read = await seller.stock.prices([pid]);
-    expect(read.get(pid)).toMatchObject({
-      price: "999.90",
-      oldPrice: "1500.00",
-      minPrice: "900.50",
-    });
+    // Read back through /v5, money as numbers: the same to the kopeck.
+    const read = (await seller.stock.prices([pid])).get(pid);
+    expect([read?.price, read?.oldPrice, read?.minPrice].map(kopecksOf)).toEqual([
+      99_990n,
+      150_000n,
+      90_050n,
+    ]);
 
     const bad = await seller.stock.setPrices([{ productId: pid, price: "800" }]);
     expect(bad[0]?.errors[0]?.code).toBe("MIN_PRICE_GREATER_THAN_PRICE");
