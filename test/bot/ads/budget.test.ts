@@ -158,9 +158,8 @@ describe("/budget", () => {
     expect(performanceCalls(w.sandbox).budget).toBe(0);
   });
 
-  it("moves to the successor method when the spec's PUT answers 404/410", async () => {
+  it("changes the budget through today's PATCH; the seed's PUT is never asked", async () => {
     const w = await startWorld();
-    w.sandbox.control.retireSpecMethods(410);
     const id = campaignId(w, SHOES);
     await chooseShoes(w);
     await say(w, MANAGER, "2 345,665"); // rounded half-up to kopecks, and the person is told
@@ -173,8 +172,30 @@ describe("/budget", () => {
     const tried = w.sandbox.requests
       .filter((r) => r.path.startsWith(`/api/client/campaign/${id}`))
       .map((r) => `${r.method} ${r.status}`);
-    expect(tried).toEqual(["PUT 410", "PATCH 200"]);
-    expect(w.client.fellBackToSeed().length).toBeGreaterThan(0);
+    expect(tried).toEqual(["PATCH 200"]);
+    expect(w.client.fellBackToSeed()).toEqual([]);
+  });
+
+  it("falls back to the seed's PUT where the store lacks the PATCH (410): the person sees the same, the log says it once", async () => {
+    const w = await startWorld({ sandbox: { rules: "seed" } });
+    w.sandbox.contract.withdrawAs(410, "PATCH /api/client/campaign/{campaignId}");
+    const id = campaignId(w, SHOES);
+    await chooseShoes(w);
+    await say(w, MANAGER, "2 345,665");
+    await tap(w, MANAGER, "Изменить");
+    expect(screenText(w, MANAGER.id)).toContain("теперь 2\u00A0345,67\u00A0₽");
+    expect(budgetOf(w, id)).toBe("2345670000");
+    await chooseShoes(w);
+    await say(w, MANAGER, "2000");
+    await tap(w, MANAGER, "Изменить");
+    expect(screenText(w, MANAGER.id)).toContain("теперь 2\u00A0000\u00A0₽");
+    expect(budgetOf(w, id)).toBe("2000000000");
+    const tried = w.sandbox.requests
+      .filter((r) => r.method !== "GET" && r.path.startsWith(`/api/client/campaign/${id}`))
+      .map((r) => `${r.method} ${r.status}`);
+    expect(tried).toEqual(["PATCH 410", "PUT 200", "PUT 200"]);
+    expect(w.client.fellBackToSeed()).toEqual(["campaigns.dailyBudget"]);
+    expect(w.logs.filter((l) => l.capability === "campaigns.dailyBudget")).toHaveLength(1);
   });
 
   it("a dialog survives a restart (file store): the amount typed after it still changes the budget", async () => {

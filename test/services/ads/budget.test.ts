@@ -99,7 +99,7 @@ describe("BudgetService listing", () => {
 });
 
 describe("BudgetService.change", () => {
-  it("sets the typed budget in exact millionths (spec PUT) and reads it back", async () => {
+  it("sets the typed budget in exact millionths (today's PATCH) and reads it back", async () => {
     const { sandbox, service, campaignId } = await setup();
     const old = BigInt(String(sandbox.control.campaign(campaignId)?.dailyBudget));
     const typed = service.parseInput("1 500,50 ₽", "daily");
@@ -116,14 +116,15 @@ describe("BudgetService.change", () => {
     expect(String(sandbox.control.campaign(campaignId)?.dailyBudget)).toBe("1500500000");
     expect(formatRoubles(change.newMillionths, { space: " " })).toBe("1 500,50 ₽");
     const counters = sandbox.counters();
-    expect(counters[`PUT /api/client/campaign/${campaignId}/daily_budget`]).toBe(1);
-    expect(counters[`PATCH /api/client/campaign/${campaignId}`]).toBeUndefined();
+    expect(counters[`PATCH /api/client/campaign/${campaignId}`]).toBe(1);
+    expect(counters[`PUT /api/client/campaign/${campaignId}/daily_budget`]).toBeUndefined();
     expect(counters["POST /api/client/token"]).toBe(1);
   });
 
   for (const status of [404, 410] as const) {
-    it(`moves to the successor PATCH when the spec PUT answers ${status}, and stays there`, async () => {
-      const { sandbox, client, service, campaignId } = await setup({ retireSpecMethods: status });
+    it(`falls back to the seed's PUT where the store's PATCH answers ${status}, and stays there`, async () => {
+      const { sandbox, client, service, campaignId } = await setup({ rules: "seed" });
+      sandbox.contract.withdrawAs(status, "PATCH /api/client/campaign/{campaignId}");
       const first = await service.change(campaignId, 999_999_990_000n); // "999999,99"
       expect(first).toMatchObject({ newMillionths: 999_999_990_000n, confirmed: true });
       const second = await service.change(campaignId, 290_000_000n);
@@ -133,8 +134,8 @@ describe("BudgetService.change", () => {
       });
       expect(String(sandbox.control.campaign(campaignId)?.dailyBudget)).toBe("290000000");
       const counters = sandbox.counters();
-      expect(counters[`PUT /api/client/campaign/${campaignId}/daily_budget`]).toBe(1);
-      expect(counters[`PATCH /api/client/campaign/${campaignId}`]).toBe(2);
+      expect(counters[`PATCH /api/client/campaign/${campaignId}`]).toBe(1);
+      expect(counters[`PUT /api/client/campaign/${campaignId}/daily_budget`]).toBe(2);
       expect(client.fellBackToSeed()).toEqual(["campaigns.dailyBudget"]);
     });
   }
