@@ -30,13 +30,23 @@ afterEach(async () => {
   store = undefined;
 });
 
+/** Today's chat methods: a store lacking them answers them 404 or 410. */
+const TODAYS_CHATS = ["POST /v3/chat/list", "POST /v3/chat/history"];
+
 async function setup(
-  options: Partial<ChatRelayOptions> & { retire?: 404 | 410; initialChats?: number } = {},
+  options: Partial<ChatRelayOptions> & {
+    /** A store with the seed's chat forms (/v1) that lacks today's (/v3). */
+    lacking?: 404 | 410;
+    /** The seed's documents, every form answering (for moves between passes). */
+    seed?: boolean;
+    initialChats?: number;
+  } = {},
 ) {
   env = await sellerSandbox({
     initialChats: options.initialChats ?? 4,
-    ...(options.retire ? { retireSpecMethods: options.retire } : {}),
+    ...(options.lacking || options.seed ? { rules: "seed" as const } : {}),
   });
+  if (options.lacking) env.sandbox.contract.withdrawAs(options.lacking, ...TODAYS_CHATS);
   store = new MemoryStore();
   const notifier = new RecordingNotifier();
   const relay = new ChatRelay({
@@ -89,8 +99,8 @@ describe("ChatRelay: Ozon → Telegram", () => {
     // The order was named on an older message, before the first run: found by one look back.
     expect(delivery?.chat.context.orderNumber).toBe(chat.orderNumber);
     expect(Object.keys(env.calls()).sort()).toEqual([
-      "POST /v1/chat/history",
-      "POST /v1/chat/list",
+      "POST /v3/chat/history",
+      "POST /v3/chat/list",
     ]);
     expect(await new RelayCursors(store).get(chat.id)).toBe(written.id);
     expect(await new RelayCursors(store).get(other.id)).toBe(other.messages.at(-1)?.id);
@@ -248,50 +258,56 @@ describe("ChatRelay: Ozon → Telegram", () => {
     expect(env.calls()["GET /v2/chat/file"]).toBe(4);
   });
 
-  it("announces files over Telegram's 50 MB limit by name and size without reading them", async () => {
-    const { env, notifier, relay } = await setup();
-    await relay.runOnce();
-    const [chat] = openBuyerChats(env.sandbox);
-    if (!chat) throw new Error("no chat");
-    const huge = new Uint8Array(50 * 1024 * 1024 + 1);
-    env.sandbox.control.buyerWrites(chat.id, {
-      file: { name: "video.pdf", data: huge, form: "file" },
-    });
-    const bigger = new Uint8Array(60 * 1024 * 1024);
-    env.sandbox.control.buyerWrites(chat.id, {
-      file: { name: "video2.pdf", data: bigger, form: "markdown" },
-    });
-    env.sandbox.resetCounters();
-    await relay.runOnce();
-    expect(notifier.deliveries.map((d) => d.attachments)).toEqual([
-      [
-        {
-          kind: "file",
-          name: "video.pdf",
-          sizeBytes: huge.byteLength,
-          mime: "application/pdf",
-          skipped: "too_large",
-        },
-      ],
-      [
-        {
-          kind: "file",
-          name: "video2.pdf",
-          sizeBytes: expect.any(Number),
-          mime: "application/pdf",
-          skipped: "too_large",
-        },
-      ],
-    ]);
-    // `[video2.pdf (60.0 MB)](url)`: the size in a link is only a label, so the file is asked
-    // for, and its Content-Length ends the download before the body; Ozon's `file{}` size is
-    // enough on its own.
-    expect(notifier.deliveries[1]?.attachments[0]?.sizeBytes).toBe(bigger.byteLength);
-    expect(env.calls()["GET /v2/chat/file"]).toBe(1);
-    expect(env.sandbox.requests.map((r) => decodeURIComponent(r.path))).toContainEqual(
-      expect.stringMatching(/^\/v2\/chat\/file\/\w+\/video2\.pdf$/),
-    );
-  });
+  it.each([
+    { form: "today's form (v3: files as links)", lacking: undefined, asked: 2 },
+    { form: "the seed's form (v1: file{} with its size)", lacking: 404 as const, asked: 1 },
+  ])(
+    "announces files over Telegram's 50 MB limit by name and size without reading them, in $form",
+    async ({ lacking, asked }) => {
+      const { env, notifier, relay } = await setup(lacking ? { lacking } : {});
+      await relay.runOnce();
+      const [chat] = openBuyerChats(env.sandbox);
+      if (!chat) throw new Error("no chat");
+      const huge = new Uint8Array(50 * 1024 * 1024 + 1);
+      env.sandbox.control.buyerWrites(chat.id, {
+        file: { name: "video.pdf", data: huge, form: "file" },
+      });
+      const bigger = new Uint8Array(60 * 1024 * 1024);
+      env.sandbox.control.buyerWrites(chat.id, {
+        file: { name: "video2.pdf", data: bigger, form: "markdown" },
+      });
+      env.sandbox.resetCounters();
+      await relay.runOnce();
+      expect(notifier.deliveries.map((d) => d.attachments)).toEqual([
+        [
+          {
+            kind: "file",
+            name: "video.pdf",
+            sizeBytes: huge.byteLength,
+            mime: "application/pdf",
+            skipped: "too_large",
+          },
+        ],
+        [
+          {
+            kind: "file",
+            name: "video2.pdf",
+            sizeBytes: expect.any(Number),
+            mime: "application/pdf",
+            skipped: "too_large",
+          },
+        ],
+      ]);
+      // `[video2.pdf (60.0 MB)](url)`: the size in a link is only a label, so the file is asked
+      // for, and its Content-Length ends the download before the body; the seed's `file{}` size is
+      // enough on its own. Today's form writes every file as a link, so both are asked for.
+      expect(notifier.deliveries[1]?.attachments[0]?.sizeBytes).toBe(bigger.byteLength);
+      expect(env.calls()["GET /v2/chat/file"]).toBe(asked);
+      expect(env.sandbox.requests.map((r) => decodeURIComponent(r.path))).toContainEqual(
+        expect.stringMatching(/^\/v2\/chat\/file\/\w+\/video2\.pdf$/),
+      );
+    },
+  );
 
   it("an image of unknown size is downloaded, then announced when it proves too large", async () => {
     const { env, notifier, relay } = await setup({ maxDownloadBytes: 1_000 });
@@ -336,9 +352,8 @@ describe("ChatRelay: Ozon → Telegram", () => {
     expect(notifier.deliveries.at(-2)?.attachments[0]?.bytes).toEqual(bytesOf(100));
   });
 
-  it("works with the successor methods from the start (v3 list and history, 410)", async () => {
-    const { env, notifier, relay } = await setup({ retire: 410 });
-    await relay.runOnce();
+  /** Three buyer messages (a text, a photo, a PDF) and the seller's answer among them. */
+  async function buyerWritesThree(env: SellerSandbox) {
     const [chat] = openBuyerChats(env.sandbox);
     if (!chat) throw new Error("no chat");
     const text = env.sandbox.control.buyerWrites(chat.id, { text: "Добрый день" });
@@ -349,39 +364,81 @@ describe("ChatRelay: Ozon → Telegram", () => {
     const doc = env.sandbox.control.buyerWrites(chat.id, {
       file: { name: "чек.pdf", data: bytesOf(900), form: "file" },
     });
-    env.sandbox.resetCounters();
-    const report = await relay.runOnce();
-    expect(report).toMatchObject({ relayed: 3, passedOver: 1 });
-    expect(notifier.deliveries.map((d) => d.message.id)).toEqual([text.id, photo.id, doc.id]);
-    expect(notifier.deliveries[0]?.chat.context.orderNumber).toBe(chat.orderNumber);
+    return { chat, ids: [text.id, photo.id, doc.id] };
+  }
+
+  function expectThreeRelayed(
+    notifier: RecordingNotifier,
+    written: Awaited<ReturnType<typeof buyerWritesThree>>,
+  ) {
+    expect(notifier.deliveries.map((d) => d.message.id)).toEqual(written.ids);
+    expect(notifier.deliveries[0]?.chat.context.orderNumber).toBe(written.chat.orderNumber);
     expect(notifier.deliveries.map((d) => d.attachments[0]?.bytes)).toEqual([
       undefined,
       bytesOf(800),
       bytesOf(900),
     ]);
+  }
+
+  it("works with today's methods (v3 list and history); the seed's forms are never asked", async () => {
+    const { env, notifier, relay } = await setup();
+    await relay.runOnce();
+    const written = await buyerWritesThree(env);
+    env.sandbox.resetCounters();
+    const report = await relay.runOnce();
+    expect(report).toMatchObject({ relayed: 3, passedOver: 1 });
+    expectThreeRelayed(notifier, written);
     const calls = env.calls();
     expect(calls["POST /v3/chat/list"]).toBe(1);
     // The look back for context, then the new messages.
     expect(calls["POST /v3/chat/history"]).toBe(2);
     expect(calls["POST /v1/chat/list"]).toBeUndefined();
-    // The spec form is tried once, answers 410, and is not asked again.
-    expect(calls["POST /v1/chat/history"]).toBe(1);
+    expect(calls["POST /v1/chat/history"]).toBeUndefined();
+    expect(env.seller.fellBackToSeed()).toEqual([]);
+  });
+
+  it("falls back to the seed's v1 list and history where the store lacks v3 (410), asking v3 once each", async () => {
+    const { env, notifier, relay } = await setup({ lacking: 410 });
+    await relay.runOnce();
+    expect(env.calls()).toMatchObject({ "POST /v3/chat/list": 1, "POST /v1/chat/list": 1 });
+    const written = await buyerWritesThree(env);
+    env.sandbox.resetCounters();
+    const report = await relay.runOnce();
+    expect(report).toMatchObject({ relayed: 3, passedOver: 1 });
+    expectThreeRelayed(notifier, written);
+    const calls = env.calls();
+    expect(calls["POST /v3/chat/list"]).toBeUndefined();
+    expect(calls["POST /v1/chat/list"]).toBe(1);
+    // Today's history is asked once, answers 410, and is not asked again.
+    expect(calls["POST /v3/chat/history"]).toBe(1);
+    expect(calls["POST /v1/chat/history"]).toBe(2);
     expect(env.seller.fellBackToSeed().sort()).toEqual(["chats.history", "chats.list"]);
   });
 
-  it("switches to the successors when Ozon retires the spec methods between passes", async () => {
-    const { env, notifier, relay } = await setup();
+  it("falls back when the store's v3 goes between passes, and goes back when v1 goes in its turn, losing nothing", async () => {
+    const { env, notifier, relay } = await setup({ seed: true });
     await relay.runOnce();
     const [chat] = openBuyerChats(env.sandbox);
     if (!chat) throw new Error("no chat");
     const before = env.sandbox.control.buyerWrites(chat.id, { text: "до" });
     await relay.runOnce();
+    expect(env.calls()["POST /v1/chat/history"]).toBeUndefined();
+
+    env.sandbox.contract.withdraw(...TODAYS_CHATS);
+    const during = env.sandbox.control.buyerWrites(chat.id, { text: "без v3" });
+    expect(await relay.runOnce()).toMatchObject({ relayed: 1, failures: [] });
+    expect(env.calls()["POST /v1/chat/history"]).toBeGreaterThanOrEqual(1);
+    expect(env.seller.fellBackToSeed().sort()).toEqual(["chats.history", "chats.list"]);
+
+    // The store moves on: v3 is back and the seed's forms are gone.
+    env.sandbox.contract.restore();
     env.sandbox.control.retireSpecMethods(404);
     const after = env.sandbox.control.buyerWrites(chat.id, { text: "после" });
-    const report = await relay.runOnce();
-    expect(report).toMatchObject({ relayed: 1, failures: [] });
-    expect(notifier.idsOf(chat.id)).toEqual([before.id, after.id]);
+    env.sandbox.resetCounters();
+    expect(await relay.runOnce()).toMatchObject({ relayed: 1, failures: [] });
+    expect(notifier.idsOf(chat.id)).toEqual([before.id, during.id, after.id]);
     expect(env.calls()["POST /v3/chat/history"]).toBeGreaterThanOrEqual(1);
+    expect(env.seller.fellBackToSeed()).toEqual([]);
   });
 
   it("remembers order and product per chat from the messages that carry them", async () => {
