@@ -4,11 +4,19 @@ import { getToken, perf } from "./helpers.ts";
 
 let sb: Sandbox;
 let token: string;
+/** The seed's documents: the seed's PUT forms (the bot's fall-back) answer there. */
+let seedSb: Sandbox;
+let seedToken: string;
 beforeAll(async () => {
   sb = await startSandbox({ seed: 21 });
   token = await getToken(sb);
+  seedSb = await startSandbox({ seed: 21, rules: "seed" });
+  seedToken = await getToken(seedSb);
 });
-afterAll(() => sb.close());
+afterAll(async () => {
+  await sb.close();
+  await seedSb.close();
+});
 
 const byState = (state: string): CampaignSnapshot => {
   const c = sb.control.campaigns().find((x) => x.state === state);
@@ -17,6 +25,14 @@ const byState = (state: string): CampaignSnapshot => {
 };
 const listed = async (id: string) =>
   (await perf(sb, "GET", `/api/client/campaign?campaignIds=${id}`, { token })).json.list[0];
+const seedListed = async (id: string) =>
+  (await perf(seedSb, "GET", `/api/client/campaign?campaignIds=${id}`, { token: seedToken })).json
+    .list[0];
+const seedCampaign = (pick: (c: CampaignSnapshot) => boolean): CampaignSnapshot => {
+  const c = seedSb.control.campaigns().find(pick);
+  if (!c) throw new Error("no such campaign in the seed sandbox");
+  return c;
+};
 
 describe("campaign list", () => {
   it("answers {list} with ids and budgets as JSON strings, mixed states and types", async () => {
@@ -99,55 +115,63 @@ describe("campaign changes", () => {
     ).toBe(400);
   });
 
-  it("PUT period sets dates; toDate is required with fromDate and must not precede it", async () => {
-    const c = byState("CAMPAIGN_STATE_INACTIVE");
+  it("the seed's PUT period and PUT daily_budget answer 404 obsolete method as today's documents have it", async () => {
+    const c = byState("CAMPAIGN_STATE_RUNNING");
+    for (const [path, body] of [
+      [`/api/client/campaign/${c.id}/period`, { fromDate: "2026-05-01", toDate: "2026-05-31" }],
+      [`/api/client/campaign/${c.id}/daily_budget`, { dailyBudget: "2500000000" }],
+    ] as const) {
+      const gone = await perf(sb, "PUT", path, { token, body });
+      expect([gone.status, gone.json.error]).toEqual([404, "obsolete method"]);
+    }
+    expect(await listed(c.id)).toMatchObject({ dailyBudget: c.dailyBudget });
+  });
+
+  it("PUT period (seed) sets dates; toDate is required with fromDate and must not precede it", async () => {
+    const c = seedCampaign((x) => x.state === "CAMPAIGN_STATE_INACTIVE");
     const path = `/api/client/campaign/${c.id}/period`;
-    const ok = await perf(sb, "PUT", path, {
-      token,
-      body: { fromDate: "2026-05-01", toDate: "2026-05-31" },
-    });
+    const put = (body: object) => perf(seedSb, "PUT", path, { token: seedToken, body });
+    const ok = await put({ fromDate: "2026-05-01", toDate: "2026-05-31" });
     expect(ok.status).toBe(200);
     expect(ok.json).toEqual({});
-    expect(await listed(c.id)).toMatchObject({ fromDate: "2026-05-01", toDate: "2026-05-31" });
-    expect((await perf(sb, "PUT", path, { token, body: { fromDate: "2026-05-01" } })).status).toBe(
-      400,
-    );
-    expect(
-      (
-        await perf(sb, "PUT", path, {
-          token,
-          body: { fromDate: "2026-06-01", toDate: "2026-05-01" },
-        })
-      ).status,
-    ).toBe(400);
-    expect(
-      (await perf(sb, "PUT", path, { token, body: { fromDate: "", toDate: "" } })).status,
-    ).toBe(200);
+    expect(await seedListed(c.id)).toMatchObject({ fromDate: "2026-05-01", toDate: "2026-05-31" });
+    expect((await put({ fromDate: "2026-05-01" })).status).toBe(400);
+    expect((await put({ fromDate: "2026-06-01", toDate: "2026-05-01" })).status).toBe(400);
+    expect((await put({ fromDate: "", toDate: "" })).status).toBe(200);
   });
 
-  it("PUT daily_budget (spec) takes strings or numbers of millionths, kopeck-rounded, at least 100 ₽", async () => {
-    const c = byState("CAMPAIGN_STATE_RUNNING");
+  it("PUT daily_budget (seed) takes strings or numbers of millionths, kopeck-rounded, at least 100 ₽", async () => {
+    const c = seedCampaign((x) => x.state === "CAMPAIGN_STATE_RUNNING");
     const path = `/api/client/campaign/${c.id}/daily_budget`;
-    const asString = await perf(sb, "PUT", path, { token, body: { dailyBudget: "2500000000" } });
+    const put = (dailyBudget: unknown) =>
+      perf(seedSb, "PUT", path, { token: seedToken, body: { dailyBudget } });
+    const asString = await put("2500000000");
     expect(asString.status).toBe(200);
     expect(asString.json).toEqual({});
-    expect((await listed(c.id)).dailyBudget).toBe("2500000000");
-    expect(
-      (await perf(sb, "PUT", path, { token, body: { dailyBudget: 3_000_000_000 } })).status,
-    ).toBe(200);
-    expect((await listed(c.id)).dailyBudget).toBe("3000000000");
-    expect((await perf(sb, "PUT", path, { token, body: { dailyBudget: "1000001" } })).status).toBe(
-      400,
-    );
-    expect((await perf(sb, "PUT", path, { token, body: { dailyBudget: "50000000" } })).status).toBe(
-      400,
-    );
-    expect((await perf(sb, "PUT", path, { token, body: { dailyBudget: "много" } })).status).toBe(
-      400,
-    );
+    expect((await seedListed(c.id)).dailyBudget).toBe("2500000000");
+    expect((await put(3_000_000_000)).status).toBe(200);
+    expect((await seedListed(c.id)).dailyBudget).toBe("3000000000");
+    expect((await put("1000001")).status).toBe(400);
+    expect((await put("50000000")).status).toBe(400);
+    expect((await put("много")).status).toBe(400);
   });
 
-  it("PATCH (successor) changes dailyBudget and answers {campaignId}", async () => {
+  it("PUT daily_budget (seed) refuses a weekly campaign, changing nothing", async () => {
+    const weekly = seedCampaign(
+      (c) => c.weeklyBudget !== "0" && c.state !== "CAMPAIGN_STATE_ARCHIVED",
+    );
+    const put = await perf(seedSb, "PUT", `/api/client/campaign/${weekly.id}/daily_budget`, {
+      token: seedToken,
+      body: { dailyBudget: "1000000000" },
+    });
+    expect(put.status).toBe(400);
+    expect(await seedListed(weekly.id)).toMatchObject({
+      dailyBudget: "0",
+      weeklyBudget: weekly.weeklyBudget,
+    });
+  });
+
+  it("PATCH (today's) changes dailyBudget and answers {campaignId}", async () => {
     const c = byState("CAMPAIGN_STATE_RUNNING");
     const res = await perf(sb, "PATCH", `/api/client/campaign/${c.id}`, {
       token,
@@ -174,11 +198,6 @@ describe("campaign changes", () => {
     const wrong = await patch(weekly.id, { dailyBudget: "1000000000" });
     expect(wrong.status).toBe(400);
     expect(wrong.json.error).toContain("weekly budget: send weeklyBudget, not dailyBudget");
-    const put = await perf(sb, "PUT", `/api/client/campaign/${weekly.id}/daily_budget`, {
-      token,
-      body: { dailyBudget: "1000000000" },
-    });
-    expect(put.status).toBe(400);
     expect((await patch(daily.id, { weeklyBudget: "9000000000" })).status).toBe(400);
     expect(await listed(weekly.id)).toMatchObject({ dailyBudget: "0", weeklyBudget: before });
 

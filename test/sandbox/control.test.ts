@@ -29,14 +29,14 @@ describe("HTTP control surface", () => {
     });
     expect(added.status).toBe(200);
     const number = added.json.postingNumber as string;
-    const listed = await seller(sb, "/v4/posting/fbs/unfulfilled/list", { limit: 1000 });
+    const listed = await seller(sb, "/v4/posting/fbs/unfulfilled/list", { limit: 100 });
     expect(listed.json.postings.map((p: { posting_number: string }) => p.posting_number)).toContain(
       number,
     );
     expect((await control(sb, "POST", `/postings/${number}/fail-next-ship`)).status).toBe(200);
-    await seller(sb, "/v2/posting/fbs/ship", {
+    await seller(sb, "/v4/posting/fbs/ship", {
       posting_number: number,
-      packages: [{ items: [{ sku: plainSku(), quantity: 1 }] }],
+      packages: [{ products: [{ product_id: plainSku(), quantity: 1 }] }],
     });
     expect(sb.control.posting(number)?.substatus).toBe("ship_failed");
     const status = await control(sb, "POST", `/postings/${number}/status`, { status: "delivered" });

@@ -123,9 +123,9 @@ describe("malformed bodies", () => {
 describe("latency and patterns", () => {
   it("delays matching answers", async () => {
     // A delay long enough that a busy machine cannot pass the unmatched answer off as delayed.
-    sb.control.setFault("POST /v1/chat/list", { latencyMs: 1_000 });
+    sb.control.setFault("POST /v3/chat/list", { latencyMs: 1_000 });
     const started = performance.now();
-    expect((await seller(sb, "/v1/chat/list", {})).status).toBe(200);
+    expect((await seller(sb, "/v3/chat/list", { limit: 1 })).status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(990);
     const quick = performance.now();
     await seller(sb, "/v2/warehouse/list", { limit: 200 });
@@ -133,9 +133,10 @@ describe("latency and patterns", () => {
   });
 
   it("matches globs on the path, `{param}` segments and regular expressions", async () => {
-    sb.control.setFault("/v1/chat/*", { rate429: 1 });
-    expect((await seller(sb, "/v1/chat/list", {})).status).toBe(429);
-    expect((await seller(sb, "/v3/chat/list", { limit: 1 })).status).toBe(200);
+    const chatId = sb.control.chats()[0]?.id;
+    sb.control.setFault("/v3/chat/*", { rate429: 1 });
+    expect((await seller(sb, "/v3/chat/list", { limit: 1 })).status).toBe(429);
+    expect((await seller(sb, "/v2/chat/read", { chat_id: chatId })).status).toBe(200);
     sb.control.clearFaults();
     const token = await getToken(sb);
     const id = sb.control.campaigns()[0]?.id;
@@ -145,9 +146,9 @@ describe("latency and patterns", () => {
     );
     expect((await perf(sb, "GET", "/api/client/campaign", { token })).status).toBe(200);
     sb.control.clearFaults();
-    sb.control.setFault(/^POST \/v3\/chat\//, { rate429: 1 });
-    expect((await seller(sb, "/v3/chat/list", { limit: 1 })).status).toBe(429);
-    expect((await seller(sb, "/v1/chat/list", {})).status).toBe(200);
+    sb.control.setFault(/^POST \/v2\/chat\//, { rate429: 1 });
+    expect((await seller(sb, "/v2/chat/read", { chat_id: chatId })).status).toBe(429);
+    expect((await seller(sb, "/v3/chat/list", { limit: 1 })).status).toBe(200);
   });
 
   it("can be set and cleared over HTTP, and faulted requests are counted", async () => {

@@ -136,7 +136,8 @@ describe("scale", () => {
       const res = await seller(
         sb,
         "/v4/posting/fbs/unfulfilled/list",
-        { limit: 1000 },
+        // The documents' most a page.
+        { limit: 100 },
         {
           "Client-Id": "sandbox-client-20",
           "Api-Key": "sandbox-api-key-20",
@@ -144,6 +145,7 @@ describe("scale", () => {
         },
       );
       expect(res.status).toBe(200);
+      expect(res.json.postings).toHaveLength(100);
     });
   });
 });
