@@ -39,7 +39,7 @@ export class OpenApiValidator {
     for (const service of ["seller", "performance"] as const) {
       const doc = openApiDocument(service);
       this.#answers.addSchema(
-        nullWhereOptional(schemaSafe(structuredClone(doc))) as object,
+        nullWhereOptional(schemaSafe(answerErrata(service, structuredClone(doc)))) as object,
         service,
       );
       if (service === "seller") {
@@ -125,6 +125,28 @@ export class OpenApiValidator {
     this.#compiled.set(cacheKey, validate);
     return validate ?? undefined;
   }
+}
+
+/**
+ * Answers whose schema contradicts the documents' own example, where Ozon answers as the example
+ * does: the example wins. `/v2/returns/rfbs/list` writes `returns` as a list of requests (its
+ * example, and Ozon), its schema as one request.
+ */
+const ANSWER_ERRATA: ReadonlyArray<{ service: OzonService; schema: string; listOf: string }> = [
+  { service: "seller", schema: "v2ReturnsRfbsListResponse", listOf: "returns" },
+];
+
+function answerErrata(service: OzonService, doc: unknown): unknown {
+  const schemas = (doc as { components?: { schemas?: Record<string, unknown> } }).components
+    ?.schemas;
+  for (const erratum of ANSWER_ERRATA) {
+    if (erratum.service !== service) continue;
+    const properties = (schemas?.[erratum.schema] as { properties?: Record<string, unknown> })
+      ?.properties;
+    const one = properties?.[erratum.listOf];
+    if (properties && one) properties[erratum.listOf] = { type: "array", items: one };
+  }
+  return doc;
 }
 
 function newAjv(): Ajv {
