@@ -12,8 +12,15 @@
  *   product's price within an hour with `error limiting: acquire limit per item: …`.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { describeViolation, takeContractViolations } from "../../src/sandbox/contract.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { seller } from "./helpers.ts";
+
+/**
+ * The bodies this file sends wrong on purpose, as the schema check named them (taken, so they do
+ * not fail the test): the refusals are the documents' own.
+ */
+const refusedBodies = () => takeContractViolations().map(describeViolation);
 
 let sb: Sandbox | undefined;
 let now = Date.parse("2026-12-07T09:00:00Z");
@@ -50,6 +57,10 @@ describe("/v2/warehouse/list", () => {
     const s = await start();
     expect((await seller(s, "/v2/warehouse/list", {})).status).toBe(400);
     expect((await seller(s, "/v2/warehouse/list", { limit: 201 })).status).toBe(400);
+    expect(refusedBodies()).toEqual([
+      "POST /v2/warehouse/list request: / must have required property 'limit'",
+      "POST /v2/warehouse/list request: /limit must be <= 200",
+    ]);
     const all = s.control.warehouses();
     const first = await seller(s, "/v2/warehouse/list", { limit: 2 });
     expect(first.status).toBe(200);
@@ -88,6 +99,14 @@ describe("/v2/product/info/stocks-by-warehouse/fbs", () => {
     expect((await seller(s, path, both)).status).toBe(400);
     // An SKU is an int64 written as a string.
     expect((await seller(s, path, { limit: 10, sku: [product.sku] })).status).toBe(400);
+    expect(refusedBodies()).toEqual([
+      `POST ${path} request: / must have required property 'limit'`,
+      `POST ${path} request: /limit must be <= 1000`,
+      `POST ${path} request: / must have required property 'sku'; / must have required property 'offer_id'; / must match exactly one schema in oneOf`,
+      `POST ${path} request: / must match exactly one schema in oneOf`,
+      // A number for the SKU fits the documents' int64 (either form); the sandbox, as Ozon
+      // writes its example, wants the string.
+    ]);
 
     const units = s.control.stock.units(product.offerId);
     const first = await seller(s, path, { limit: 2, sku: [String(product.sku)] });
@@ -137,6 +156,12 @@ describe("/v4/posting/fbs/list", () => {
     expect((await seller(s, "/v4/posting/fbs/list", { filter })).status).toBe(400);
     const bad = { filter, limit: 10, sort_dir: "UP" };
     expect((await seller(s, "/v4/posting/fbs/list", bad)).status).toBe(400);
+    expect(refusedBodies()).toEqual([
+      "POST /v4/posting/fbs/list request: / must have required property 'filter'",
+      "POST /v4/posting/fbs/list request: /limit must be <= 100",
+      "POST /v4/posting/fbs/list request: / must have required property 'limit'",
+      'POST /v4/posting/fbs/list request: /sort_dir must be equal to one of the allowed values (["ASC","DESC"])',
+    ]);
 
     const first = await seller(s, "/v4/posting/fbs/list", { filter, limit: 2, sort_dir: "ASC" });
     expect(first.status).toBe(200);
@@ -169,6 +194,9 @@ describe("Ozon's documented refusals", () => {
     expect(
       (await seller(s, "/v2/products/stocks", { stocks: [{ ...withoutQuant, stock: 3 }] })).status,
     ).toBe(400);
+    expect(refusedBodies()).toEqual([
+      "POST /v2/products/stocks request: /stocks/0 must have required property 'quant_size'",
+    ]);
 
     const set = (stock: number) =>
       seller(s, "/v2/products/stocks", { stocks: [{ ...item, stock }] });
