@@ -25,11 +25,15 @@ afterEach(async () => {
   env = undefined;
 });
 
-async function setup(options: { retire?: 404 | 410 } = {}) {
+/** `lacking`: a store with the seed's chat forms that lacks today's list and history. */
+async function setup(options: { lacking?: 404 | 410 } = {}) {
   env = await sellerSandbox({
     initialChats: 4,
-    ...(options.retire ? { retireSpecMethods: options.retire } : {}),
+    ...(options.lacking ? { rules: "seed" as const } : {}),
   });
+  if (options.lacking) {
+    env.sandbox.contract.withdrawAs(options.lacking, "POST /v3/chat/list", "POST /v3/chat/history");
+  }
   const store = new MemoryStore();
   const replies = new ReplyService({ chats: env.seller.chats, contexts: new ChatContexts(store) });
   const [chat] = openBuyerChats(env.sandbox);
@@ -240,8 +244,8 @@ describe("ReplyService: Telegram → Ozon", () => {
     });
   });
 
-  it("replies work the same when the spec methods are retired", async () => {
-    const { replies, chat, sellerMessages } = await setup({ retire: 410 });
+  it("replies work the same for a store lacking today's chat list and history (410)", async () => {
+    const { replies, chat, sellerMessages } = await setup({ lacking: 410 });
     expect(await replies.sendText(chat.id, "Ответ")).toEqual({ ok: true, partsSent: 1 });
     expect(await replies.sendFile(chat.id, "a.png", bytesOf(50))).toEqual({ ok: true });
     expect(sellerMessages()).toHaveLength(2);
