@@ -1,5 +1,6 @@
 /** The sandbox's control surface over HTTP: each in-process control method's twin under /_sandbox/. */
 import { z } from "zod";
+import { afterSaleControlRoutes } from "./after-sale-control-http.ts";
 import type { BuyerMessageInput, SandboxControl } from "./control.ts";
 import { jsonReply, type Reply } from "./http.ts";
 import { parseJsonLossless } from "./json.ts";
@@ -306,43 +307,7 @@ export function createHttpControl(
       },
       "/_sandbox/tokens/expire",
     ],
-    ["GET", /^after-sale$/, ({ control }) => control.afterSale.snapshot(), "/_sandbox/after-sale"],
-    [
-      "POST",
-      /^returns$/,
-      ({ body, control }) => control.afterSale.addReturn(body),
-      "/_sandbox/returns  {postingNumber?, status?, reason?}",
-    ],
-    [
-      "POST",
-      /^returns\/(\d+)\/status$/,
-      ({ params, body, control }) => control.afterSale.setReturnStatus(Number(params[0]), body),
-      "/_sandbox/returns/{id}/status  {status}",
-    ],
-    [
-      "POST",
-      /^rfbs-returns$/,
-      ({ body, control }) => control.afterSale.addRfbsRequest(body),
-      "/_sandbox/rfbs-returns  {postingNumber?, comment?, reason?, isDefect?}",
-    ],
-    [
-      "POST",
-      /^rfbs-returns\/(\d+)\/arrived$/,
-      ({ params, control }) => control.afterSale.rfbsProductArrived(Number(params[0])),
-      "/_sandbox/rfbs-returns/{id}/arrived",
-    ],
-    [
-      "POST",
-      /^ratings\/([\w-]+)$/,
-      ({ params, body, control }) => control.afterSale.setRating(params[0] as string, body),
-      "/_sandbox/ratings/{rating}  {value}",
-    ],
-    [
-      "POST",
-      /^fbs-errors$/,
-      ({ body, control }) => control.afterSale.addFbsError(body),
-      "/_sandbox/fbs-errors  {postingNumber, type?}",
-    ],
+    ...afterSaleControlRoutes(),
     ["GET", /^counters$/, () => extras.counters(), "/_sandbox/counters"],
     [
       "DELETE",
