@@ -5,6 +5,7 @@ import type { BuyerMessageInput, SandboxControl } from "./control.ts";
 import { jsonReply, type Reply } from "./http.ts";
 import { parseJsonLossless } from "./json.ts";
 import type { HttpMethod } from "./route-table.ts";
+import { declineSchema } from "./seller/declines.ts";
 import type { PostingSeed } from "./seller/posting-model.ts";
 import type { ControlSurface } from "./server.ts";
 import type { PostingStatus } from "./state.ts";
@@ -152,6 +153,16 @@ export function createHttpControl(
         return { ok: true };
       },
       "/_sandbox/postings/{postingNumber}/fail-next-ship",
+    ],
+    [
+      "POST",
+      /^decline$/,
+      ({ body, control }) => {
+        const { path, times } = declineSchema.parse(body ?? {});
+        control.declineNext(path, times);
+        return { path, times: times ?? 1 };
+      },
+      "/_sandbox/decline  {path: /v2/posting/fbs/arbitration | /v2/posting/fbs/cancel, times?}",
     ],
     [
       "POST",

@@ -17,6 +17,7 @@ import {
   type MessageSnapshot,
   messageSnapshot,
 } from "./seller/chat-wire.ts";
+import { type DeclinablePath, declineNext } from "./seller/declines.ts";
 import { addOwnDelivery } from "./seller/deliveries.ts";
 import { sampleMark } from "./seller/marks.ts";
 import {
@@ -134,6 +135,8 @@ export interface SandboxControl {
   // Switches
   retireSpecMethods(mode: false | 404 | 410): void;
   setFault(route: RoutePattern, fault: FaultSpec): void;
+  /** The next `times` (default 1) calls of `path` answer `{result: false}` and change nothing. */
+  declineNext(path: DeclinablePath, times?: number): void;
   clearFaults(route?: RoutePattern): void;
   faults(): Array<{ pattern: string; spec: FaultSpec; remaining: number | undefined }>;
   snapshot(): SandboxSnapshot;
@@ -321,6 +324,9 @@ export function createControl(
       retire(mode);
     },
     setFault: (route, fault) => faults.set(route, fault),
+    declineNext(path, times) {
+      declineNext(state, { path, times });
+    },
     clearFaults: (route) => faults.clear(route),
     faults: () => faults.list(),
     snapshot: () => ({
