@@ -47,7 +47,9 @@ describe("batch labels when the task methods are retired", () => {
       const pdf = await PDFDocument.load(batch.pdf ?? new Uint8Array());
       expect(pdf.getPageCount()).toBe(24);
       const counters = sandbox.counters();
-      expect(counters["POST /v1/posting/fbs/package-label/create"]).toBe(1);
+      // Today's form of the task (the v1 create is announced for switch-off).
+      expect(counters["POST /v2/posting/fbs/package-label/create"]).toBe(1);
+      expect(counters["POST /v1/posting/fbs/package-label/create"]).toBeUndefined();
       // The refused part of 20 once, then its postings one by one; the last part of 5 once.
       expect(counters["POST /v2/posting/fbs/package-label"]).toBe(1 + 20 + 1);
       expect(progress.at(-1)).toEqual({ ready: 2, tasks: 2, postings: 25 });
