@@ -237,7 +237,16 @@ export function createHttpControl(
         control.setPremiumPlus(z.object({ enabled: z.boolean() }).parse(body).enabled);
         return { ok: true };
       },
-      "/_sandbox/premium-plus  {enabled}  (off: questions and reviews answer 403)",
+      "/_sandbox/premium-plus  {enabled}  (off: the question methods answer 403)",
+    ],
+    [
+      "POST",
+      /^reviews-subscription$/,
+      ({ body, control }) => {
+        control.setReviewsSubscription(z.object({ enabled: z.boolean() }).parse(body).enabled);
+        return { ok: true };
+      },
+      "/_sandbox/reviews-subscription  {enabled}  (off: the review methods answer 403)",
     ],
     [
       "POST",

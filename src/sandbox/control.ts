@@ -35,6 +35,7 @@ import {
   leaveReview,
   type QuestionInput,
   type ReviewInput,
+  setReviewsSubscription,
 } from "./seller/questions.ts";
 import { createStockControl, type StockControl } from "./seller/stock-control.ts";
 import {
@@ -116,8 +117,10 @@ export interface SandboxControl {
   questions(): ProductQuestion[];
   addReview(input?: ReviewInput): ProductReview;
   reviews(): ProductReview[];
-  /** Off: question and review methods answer 403 as for a seller without Premium Plus. */
+  /** Off: the question methods answer 403 as for a seller without Premium Plus. */
   setPremiumPlus(enabled: boolean): void;
+  /** Off: the review methods answer 403 as for a seller without «Управление отзывами» or Premium Pro. */
+  setReviewsSubscription(enabled: boolean): void;
   // Performance
   campaigns(): CampaignSnapshot[];
   campaign(id: string): CampaignSnapshot | undefined;
@@ -253,6 +256,7 @@ export function createControl(
     setPremiumPlus(enabled) {
       state.premiumPlus = enabled;
     },
+    setReviewsSubscription: (enabled) => setReviewsSubscription(state, enabled),
     closeAnswerWindow(chatId) {
       chatOrThrow(chatId).answerWindowClosed = true;
     },
