@@ -61,7 +61,10 @@ returns-amount-too_long = Too long for an amount.
 returns-amount-not-below-price = A partial compensation must be below the product's price ({ $price } { $currency }). To return all of it, choose Ozon's full refund on the card if it offers one.
 returns-no-reasons = Ozon gave no reasons to reject request No. { $number }: reject it in the Ozon seller account.
 returns-ask-reason = “{ $action }” for request No. { $number }: choose Ozon's reason.
-returns-ask-comment = Reason: { $reason }. Ozon requires a comment to the buyer: write it (up to { $max } characters).
+returns-ask-comment = Reason: { $reason }. Ozon requires a comment to the buyer: write it (up to { $max } { $max ->
+    [one] character
+   *[other] characters
+}).
 returns-comment-empty = Write at least a few words.
 returns-comment-long = Too long: at most { $max } { $max ->
     [one] character
