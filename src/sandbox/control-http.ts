@@ -3,6 +3,7 @@ import { z } from "zod";
 import { afterSaleControlRoutes } from "./after-sale-control-http.ts";
 import type { SandboxContract } from "./contract.ts";
 import type { BuyerMessageInput, SandboxControl } from "./control.ts";
+import { documentsControlRoutes } from "./documents-control-http.ts";
 import { jsonReply, type Reply } from "./http.ts";
 import { parseJsonLossless } from "./json.ts";
 import type { HttpMethod } from "./route-table.ts";
@@ -264,27 +265,7 @@ export function createHttpControl(
       },
       "/_sandbox/retire  {mode: 404 | 410 | false}",
     ],
-    [
-      "POST",
-      /^documents$/,
-      ({ body }) => {
-        const parsed = z
-          .object({
-            date: z.union([z.string().regex(/^\d{4}-\d{2}-\d{2}$/), z.null()]).optional(),
-            rules: z.enum(["today", "seed"]).optional(),
-            withdraw: z.array(z.string().min(3).max(300)).max(100).optional(),
-            restore: z.boolean().optional(),
-          })
-          .parse(body ?? {});
-        const { contract } = extras;
-        if (parsed.date !== undefined) contract.setDate(parsed.date ?? undefined);
-        if (parsed.rules) contract.rules = parsed.rules;
-        if (parsed.restore) contract.restore();
-        if (parsed.withdraw) contract.withdraw(...parsed.withdraw);
-        return { date: contract.date, rules: contract.rules };
-      },
-      '/_sandbox/documents  {date?: YYYY-MM-DD | null, rules?: today | seed, withdraw?: ["POST /v3/chat/list"], restore?: true}',
-    ],
+    ...documentsControlRoutes(extras.contract),
     [
       "POST",
       /^push$/,

@@ -197,6 +197,7 @@ export const rfbsActionSet = endpoint({
 export const rfbsReject = endpoint({
   method: "POST",
   path: "/v2/returns/rfbs/reject",
+  fallbackFor: "POST /v1/returns/rfbs/action/set",
   request: z.object({
     return_id: returnId,
     rejection_reason_id: z.number().int(),
@@ -210,6 +211,7 @@ export const rfbsReject = endpoint({
 export const rfbsCompensate = endpoint({
   method: "POST",
   path: "/v2/returns/rfbs/compensate",
+  fallbackFor: "POST /v1/returns/rfbs/action/set",
   request: z.object({
     return_id: returnId,
     // An exact decimal string of roubles ("1234.50"), never a float.
