@@ -38,10 +38,8 @@ export class OpenApiValidator {
   constructor() {
     for (const service of ["seller", "performance"] as const) {
       const doc = openApiDocument(service);
-      this.#answers.addSchema(
-        nullWhereOptional(schemaSafe(structuredClone(doc))) as object,
-        service,
-      );
+      const answers = nullWhereOptional(schemaSafe(mended(service, structuredClone(doc))));
+      this.#answers.addSchema(answers as object, service);
       if (service === "seller") {
         this.#requests.addSchema(closed(schemaSafe(structuredClone(doc))) as object, service);
       } else {
@@ -127,6 +125,42 @@ export class OpenApiValidator {
   }
 }
 
+/**
+ * Where the documents contradict themselves, the answer is checked against both of their words:
+ * the schema and the method's own example. Each such place is named here, with why.
+ */
+function mended<D extends object>(service: OzonService, doc: D): D {
+  const { components } = doc as { components?: { schemas?: unknown } };
+  const schemas = components?.schemas as
+    | Record<string, { properties?: Record<string, unknown> }>
+    | undefined;
+  if (service !== "seller" || !schemas) return doc;
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+  // /v2/returns/rfbs/list: the schema makes `returns` one object; the example and the method's
+  // purpose (a list of requests) make it an array.
+  const list = schemas.v2ReturnsRfbsListResponse?.properties;
+  if (list?.returns) {
+    list.returns = {
+      anyOf: [
+        ref("ReturnsRfbsListResponseReturns"),
+        { type: "array", items: ref("ReturnsRfbsListResponseReturns") },
+      ],
+    };
+  }
+  // /v2/returns/rfbs/get: `available_actions` is [{id, name}] in the schema and
+  // [{"action": {id, name}}] in the example.
+  const actions = schemas.ReturnsRfbsGetResponseReturns?.properties?.available_actions as
+    | { items?: unknown }
+    | undefined;
+  if (actions?.items) {
+    const action = actions.items;
+    actions.items = {
+      anyOf: [action, { type: "object", required: ["action"], properties: { action } }],
+    };
+  }
+  return doc;
+}
+
 function newAjv(): Ajv {
   return new Ajv({
     strict: false,
@@ -172,6 +206,12 @@ function closed(node: unknown): unknown {
       !("additionalProperties" in record);
     if (plainObject && !("oneOf" in record) && !("anyOf" in record) && !("allOf" in record)) {
       record.additionalProperties = false;
+      // A field the object requires is its own even where the documents forgot to describe it
+      // (`quant_size` of /v2/products/stocks).
+      const properties = record.properties as Record<string, unknown>;
+      for (const name of Array.isArray(record.required) ? (record.required as string[]) : []) {
+        properties[name] ??= {};
+      }
     }
     for (const [key, value] of Object.entries(record)) {
       if (key !== "example" && key !== "examples") closed(value);

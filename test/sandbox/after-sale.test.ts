@@ -3,6 +3,7 @@
  * happen, the Seller routes answer in Ozon's shapes and keep the request's state rules.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeViolation, takeContractViolations } from "../../src/sandbox/contract.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { control, seller } from "./helpers.ts";
 
@@ -103,6 +104,10 @@ describe("returns and rFBS requests", () => {
       const raw = `{"return_id":${id},"id":1020,"compensation_amount":${amount}}`;
       expect((await seller(sb, "/v1/returns/rfbs/action/set", raw)).status, amount).toBe(400);
     }
+    // The amount sent as a string is refused by the documents' schema first: a violation on purpose.
+    expect(takeContractViolations().map(describeViolation)).toEqual([
+      "POST /v1/returns/rfbs/action/set request: /compensation_amount must be number",
+    ]);
     expect((await act({ id: 1020 })).status).toBe(400);
     let state = await control(sb, "GET", "/after-sale");
     expect(state.json.requests.find((r: { id: number }) => r.id === id)).toMatchObject({
