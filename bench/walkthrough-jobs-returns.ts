@@ -33,7 +33,8 @@ export async function decideRfbsReturn(w: WalkWorld, who: User): Promise<JobResu
 
   const job = w.job(RETURNS_JOB.rfbs, who);
   job.shows(alert);
-  const asked = await job.tap(alert, /💸/);
+  // The card names Ozon's actions as Ozon does: 1020 is the partial compensation.
+  const asked = await job.tap(alert, /Частичная компенсация/);
   const confirm = await job.type("150", asked);
   await job.tap(confirm, /^(Да|Yes)/);
   const stored = w.sandbox.control.afterSale.snapshot().requests.find((r) => r.id === filed.id);

@@ -237,12 +237,15 @@ questions-answer-too-long = The answer is too long: Ozon takes at most { $max } 
    *[other] characters
 }.
 questions-item-gone = I no longer know this question or review (it is older than 90 days). Answer it in the Ozon seller account.
-questions-fail-premium = Ozon refused: answering questions and reviews of { $name } needs a Premium Plus subscription.
-questions-premium-missing = ⚠️ { $name }: Ozon refuses product questions and reviews: the store has no Premium Plus subscription. I stopped asking for them. When the subscription is on, press the button.
+questions-fail-premium = Ozon refused: answering product questions of { $name } needs a Premium Plus subscription.
+questions-premium-missing = ⚠️ { $name }: Ozon refuses product questions: the store has no Premium Plus subscription. I stopped asking for questions and reviews. When the subscription is on, press the button.
+reviews-fail-subscription = Ozon refused: answering reviews of { $name } needs the «Управление отзывами» (review management) or Premium Pro subscription.
+reviews-subscription-missing = ⚠️ { $name }: Ozon refuses reviews: they need the «Управление отзывами» (review management) or Premium Pro subscription, which the store does not have. I stopped asking for questions and reviews. When the subscription is on, press the button.
 questions-turn-on = 🔁 Ask for questions again
 questions-turned-on = ✅ { $name }: I ask Ozon for product questions and reviews again.
 questions-already-on = { $name }: questions and reviews are already being asked for.
-stores-questions-off = ❓ Product questions and reviews: not asked for (no Premium Plus)
+stores-questions-off = ❓ Product questions and reviews: not asked for (no Premium Plus for questions)
+stores-reviews-off = ❓ Product questions and reviews: not asked for (no «Управление отзывами» or Premium Pro for reviews)
 
 ## Questions: answered and processed (who did it, for the other sellers)
 questions-processed-button = ✔️ Processed

@@ -194,6 +194,7 @@ postings-shops-hint = Tap stores to get alerts only for them; 🏭 narrows a sto
 postings-shops-all = All stores
 postings-shops-warehouses = 🏭 Warehouses
 postings-error-ship-failed = Ozon took the request, but the posting did not move on. Try again in a minute.
+postings-error-declined = Ozon answered that it did not do it for { $posting } (“not done”, without a reason). Nothing changed at Ozon: check the posting in the Ozon seller account.
 postings-error-rate-limited = Ozon asks to slow down (too many requests). Try again in a minute.
 postings-error-auth = Ozon refused the API key. Ask an administrator to check the Ozon settings.
 postings-error-network = Ozon did not answer in time. Try again in a minute.

@@ -17,11 +17,6 @@ returns-comment = Buyer's comment: “{ $comment }”
 returns-state = Status: { $state }
 returns-deadline = ⏰ Decide by { $time }
 returns-rfbs-nothing-to-do = Ozon expects no decision from you on this request now.
-returns-decision-approve = ✅ Approve
-returns-decision-reject = ❌ Reject
-returns-decision-compensate = 💸 Partial refund
-returns-decision-receive = 📦 Product received
-returns-decision-return_money = 💰 Return the money
 returns-list-empty = No open returns.
 returns-list-pickup = 📬 Waiting for pickup: { $count }
 returns-list-on-way = ↩️ On the way to you: { $count }
@@ -39,37 +34,37 @@ returns-switched-off = Returns no longer come here.
 returns-dialog-over = This decision is closed. Open the request again in /returns.
 returns-dialog-left = Nothing decided; the request stays as it was.
 returns-shop-unknown = This store is no longer in the bot.
-returns-decision-unavailable = Ozon does not allow “{ $decision }” on this request now. What you can do:
-returns-confirm-button = Yes, { $decision }
-returns-already = Already decided: { $name } — “{ $decision }”.
+returns-action-unnamed = Ozon action { $id }
+returns-action-unavailable = This card is out of date: Ozon no longer offers that action on the request. Here it is as it is now:
+returns-card-outdated = This card's buttons are from an older version of the bot. Here is the request as it is now, with the actions Ozon offers:
+returns-confirm-other = “{ $action }” for request No. { $number }?
+    The bot sends this action to Ozon as Ozon names it.
+returns-done-other = ✅ Request No. { $number }: Ozon took “{ $action }”.
+returns-reason-hint = Ozon's hint: { $hint }
+returns-confirm-button = Yes, send it to Ozon
+returns-already = Already decided: { $name } — “{ $action }”.
 returns-failed = It did not work: { $reason }
     The request stays as it was; you can try again.
-returns-done-approve = ✅ Request No. { $number } approved. The buyer will send the product; when it arrives, press “📦 Product received”.
-returns-done-receive = 📦 Receipt confirmed. Check the product, then return the money, a part of it, or reject the request.
-returns-done-return_money = 💰 The price ({ $price } { $currency }) is being returned to the buyer. The request is closed.
-returns-done-compensate = 💸 { $amount } { $currency } is being returned to the buyer, who keeps the product. The request is closed.
-returns-done-reject = ❌ Request No. { $number } rejected: { $reason }. The buyer may open a dispute with Ozon.
-returns-confirm-approve = Approve request No. { $number }?
-    Next: the buyer sends the product to you; when it arrives, confirm receipt and check it.
-returns-confirm-receive = Confirm that the product of request No. { $number } has arrived?
-    Next: check it, then return the money, a part of it, or reject the request.
-returns-confirm-return_money = Return the full price { $price } { $currency } to the buyer for request No. { $number }?
-    Next: Ozon refunds the buyer and the request closes.
-returns-confirm-compensate = Refund { $amount } { $currency } of { $price } { $currency } to the buyer for request No. { $number }?
-    Next: the buyer keeps the product and the request closes.
-returns-confirm-reject = Reject request No. { $number }?
+returns-done-compensate = 💸 “{ $action }”: { $amount } { $currency } is being returned to the buyer, who keeps the product.
+returns-done-reject = ❌ Request No. { $number }: “{ $action }”, reason: { $reason }. The buyer may open a dispute with Ozon.
+returns-confirm-compensate = “{ $action }” for request No. { $number }?
+    The buyer gets { $amount } { $currency } of { $price } { $currency } back and keeps the product.
+returns-confirm-reject = “{ $action }” for request No. { $number }?
     Reason: { $reason }
     Comment: { $comment }
-    Next: the buyer sees the refusal and may open a dispute with Ozon.
-returns-ask-amount = How much to refund for request No. { $number }? The product's price is { $price } { $currency }. Write the amount, e.g. 150 or 150.50.
+    The buyer sees the refusal and may open a dispute with Ozon.
+returns-ask-amount = “{ $action }” for request No. { $number }: how much to return to the buyer? The product's price is { $price } { $currency }. Write the amount, e.g. 150 or 150.50.
 returns-amount-not_a_number = That is not an amount. Write a number, e.g. 150 or 150.50.
 returns-amount-too_many_decimals = At most two digits after the point (kopecks).
 returns-amount-not_positive = The amount must be above zero.
 returns-amount-too_long = Too long for an amount.
-returns-amount-not-below-price = A partial refund must be below the product's price ({ $price } { $currency }). To refund all of it, use “💰 Return the money”.
-returns-no-reasons = Ozon gave no reasons to reject this request.
-returns-ask-reason = Why do you reject request No. { $number }?
-returns-ask-comment = Explain the reason to the buyer (up to 500 characters):
+returns-amount-not-below-price = A partial compensation must be below the product's price ({ $price } { $currency }). To return all of it, choose Ozon's full refund on the card if it offers one.
+returns-no-reasons = Ozon gave no reasons to reject request No. { $number }: reject it in the Ozon seller account.
+returns-ask-reason = “{ $action }” for request No. { $number }: choose Ozon's reason.
+returns-ask-comment = Reason: { $reason }. Ozon requires a comment to the buyer: write it (up to { $max } { $max ->
+    [one] character
+   *[other] characters
+}).
 returns-comment-empty = Write at least a few words.
 returns-comment-long = Too long: at most { $max } { $max ->
     [one] character

@@ -240,12 +240,15 @@ questions-answer-too-long = Ответ слишком длинный: Ozon пр�
    *[many] символов
 }.
 questions-item-gone = Я больше не знаю этот вопрос или отзыв (он старше 90 дней). Ответьте в личном кабинете Ozon.
-questions-fail-premium = Ozon отказал: для ответов на вопросы и отзывы магазина { $name } нужна подписка Premium Plus.
-questions-premium-missing = ⚠️ { $name }: Ozon не отдаёт вопросы о товарах и отзывы — у магазина нет подписки Premium Plus. Я перестал их запрашивать. Когда подписка появится, нажмите кнопку.
+questions-fail-premium = Ozon отказал: для ответов на вопросы о товарах магазина { $name } нужна подписка Premium Plus.
+questions-premium-missing = ⚠️ { $name }: Ozon не отдаёт вопросы о товарах — у магазина нет подписки Premium Plus. Я перестал запрашивать вопросы и отзывы. Когда подписка появится, нажмите кнопку.
+reviews-fail-subscription = Ozon отказал: для ответов на отзывы магазина { $name } нужна подписка «Управление отзывами» или Premium Pro.
+reviews-subscription-missing = ⚠️ { $name }: Ozon не отдаёт отзывы — для них нужна подписка «Управление отзывами» или Premium Pro, а у магазина её нет. Я перестал запрашивать вопросы и отзывы. Когда подписка появится, нажмите кнопку.
 questions-turn-on = 🔁 Снова запрашивать вопросы
 questions-turned-on = ✅ { $name }: снова запрашиваю у Ozon вопросы о товарах и отзывы.
 questions-already-on = { $name }: вопросы и отзывы и так запрашиваются.
-stores-questions-off = ❓ Вопросы о товарах и отзывы: не запрашиваются (нет Premium Plus)
+stores-questions-off = ❓ Вопросы о товарах и отзывы: не запрашиваются (для вопросов нет Premium Plus)
+stores-reviews-off = ❓ Вопросы о товарах и отзывы: не запрашиваются (для отзывов нет «Управления отзывами» или Premium Pro)
 
 ## Questions: answered and processed (who did it, for the other sellers)
 questions-processed-button = ✔️ Обработан

@@ -181,6 +181,7 @@ postings-shops-hint = Нажмите на магазины, чтобы полу�
 postings-shops-all = Все магазины
 postings-shops-warehouses = 🏭 Склады
 postings-error-ship-failed = Ozon принял запрос, но отправление не перешло дальше. Попробуйте через минуту.
+postings-error-declined = Ozon ответил, что не выполнил это для { $posting } («не выполнено», без причины). В Ozon ничего не изменилось: проверьте отправление в личном кабинете Ozon.
 postings-error-rate-limited = Ozon просит не спешить (слишком много запросов). Попробуйте через минуту.
 postings-error-auth = Ozon не принял ключ API. Попросите администратора проверить настройки Ozon.
 postings-error-network = Ozon не ответил вовремя. Попробуйте через минуту.

@@ -17,11 +17,6 @@ returns-comment = Комментарий покупателя: «{ $comment }»
 returns-state = Статус: { $state }
 returns-deadline = ⏰ Решить до { $time }
 returns-rfbs-nothing-to-do = Сейчас Ozon не ждёт от вас решения по этой заявке.
-returns-decision-approve = ✅ Одобрить
-returns-decision-reject = ❌ Отклонить
-returns-decision-compensate = 💸 Вернуть часть
-returns-decision-receive = 📦 Товар получен
-returns-decision-return_money = 💰 Вернуть деньги
 returns-list-empty = Открытых возвратов нет.
 returns-list-pickup = 📬 Ждут выдачи: { $count }
 returns-list-on-way = ↩️ В пути к вам: { $count }
@@ -39,37 +34,38 @@ returns-switched-off = Возвраты сюда больше не приход�
 returns-dialog-over = Это решение уже закрыто. Откройте заявку снова в /returns.
 returns-dialog-left = Решение не принято, заявка осталась как была.
 returns-shop-unknown = Этого магазина больше нет в боте.
-returns-decision-unavailable = Сейчас Ozon не позволяет «{ $decision }» для этой заявки. Вот что можно сделать:
-returns-confirm-button = Да, { $decision }
-returns-already = Уже решено: { $name } — «{ $decision }».
+returns-action-unnamed = Действие Ozon { $id }
+returns-action-unavailable = Карточка устарела: Ozon больше не предлагает это действие по заявке. Вот она сейчас:
+returns-card-outdated = Кнопки этой карточки — из прежней версии бота. Вот заявка сейчас, с действиями, которые предлагает Ozon:
+returns-confirm-other = «{ $action }» по заявке № { $number }?
+    Бот отправит в Ozon это действие так, как его называет Ozon.
+returns-done-other = ✅ Заявка № { $number }: Ozon принял «{ $action }».
+returns-reason-hint = Подсказка Ozon: { $hint }
+returns-confirm-button = Да, отправить в Ozon
+returns-already = Уже решено: { $name } — «{ $action }».
 returns-failed = Не получилось: { $reason }
     Заявка осталась как была, можно попробовать снова.
-returns-done-approve = ✅ Заявка № { $number } одобрена. Покупатель отправит товар; когда он придёт, нажмите «📦 Товар получен».
-returns-done-receive = 📦 Получение подтверждено. Проверьте товар и верните деньги, часть денег или отклоните заявку.
-returns-done-return_money = 💰 Деньги за товар ({ $price } { $currency }) возвращаются покупателю. Заявка закрыта.
-returns-done-compensate = 💸 Покупателю возвращается { $amount } { $currency }, товар остаётся у него. Заявка закрыта.
-returns-done-reject = ❌ Заявка № { $number } отклонена: { $reason }. Покупатель может открыть спор в Ozon.
-returns-confirm-approve = Одобрить заявку № { $number }?
-    Дальше: покупатель отправит товар вам; когда он придёт — подтвердите получение и проверьте его.
-returns-confirm-receive = Подтвердить, что товар по заявке № { $number } получен?
-    Дальше: проверьте его и верните деньги, часть денег или отклоните заявку.
-returns-confirm-return_money = Вернуть покупателю полную стоимость { $price } { $currency } по заявке № { $number }?
-    Дальше: Ozon вернёт деньги покупателю, заявка закроется.
-returns-confirm-compensate = Вернуть покупателю { $amount } { $currency } из { $price } { $currency } по заявке № { $number }?
-    Дальше: товар остаётся у покупателя, заявка закроется.
-returns-confirm-reject = Отклонить заявку № { $number }?
+returns-done-compensate = 💸 «{ $action }»: покупателю возвращается { $amount } { $currency }, товар остаётся у него.
+returns-done-reject = ❌ Заявка № { $number }: «{ $action }», причина: { $reason }. Покупатель может открыть спор в Ozon.
+returns-confirm-compensate = «{ $action }» по заявке № { $number }?
+    Покупателю вернётся { $amount } { $currency } из { $price } { $currency }, товар останется у него.
+returns-confirm-reject = «{ $action }» по заявке № { $number }?
     Причина: { $reason }
     Комментарий: { $comment }
-    Дальше: покупатель увидит отказ и может открыть спор в Ozon.
-returns-ask-amount = Сколько вернуть покупателю по заявке № { $number }? Цена товара — { $price } { $currency }. Напишите сумму, например 150 или 150,50.
+    Покупатель увидит отказ и может открыть спор в Ozon.
+returns-ask-amount = «{ $action }» по заявке № { $number }: сколько вернуть покупателю? Цена товара — { $price } { $currency }. Напишите сумму, например 150 или 150,50.
 returns-amount-not_a_number = Это не сумма. Напишите число, например 150 или 150,50.
 returns-amount-too_many_decimals = Не больше двух знаков после запятой (копейки).
 returns-amount-not_positive = Сумма должна быть больше нуля.
 returns-amount-too_long = Слишком длинно для суммы.
-returns-amount-not-below-price = Частичный возврат должен быть меньше цены товара ({ $price } { $currency }). Чтобы вернуть всё — «💰 Вернуть деньги».
-returns-no-reasons = Ozon не дал причин отказа для этой заявки.
-returns-ask-reason = Почему отклоняете заявку № { $number }?
-returns-ask-comment = Объясните покупателю причину (до 500 знаков):
+returns-amount-not-below-price = Частичная компенсация должна быть меньше цены товара ({ $price } { $currency }). Чтобы вернуть всё, выберите на карточке полный возврат денег, если Ozon его предлагает.
+returns-no-reasons = Ozon не дал причин отказа для заявки № { $number }: отклоните её в личном кабинете Ozon.
+returns-ask-reason = «{ $action }» по заявке № { $number }: выберите причину из списка Ozon.
+returns-ask-comment = Причина: { $reason }. Ozon требует комментарий для покупателя: напишите его (до { $max } { $max ->
+    [one] знака
+    [few] знаков
+   *[many] знаков
+}).
 returns-comment-empty = Напишите хотя бы несколько слов.
 returns-comment-long = Слишком длинно: не больше { $max } { $max ->
     [one] знака

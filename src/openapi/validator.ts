@@ -38,10 +38,8 @@ export class OpenApiValidator {
   constructor() {
     for (const service of ["seller", "performance"] as const) {
       const doc = openApiDocument(service);
-      this.#answers.addSchema(
-        nullWhereOptional(schemaSafe(answerErrata(service, structuredClone(doc)))) as object,
-        service,
-      );
+      const answers = nullWhereOptional(schemaSafe(mended(service, structuredClone(doc))));
+      this.#answers.addSchema(answers as object, service);
       if (service === "seller") {
         this.#requests.addSchema(closed(schemaSafe(structuredClone(doc))) as object, service);
       } else {
@@ -128,23 +126,37 @@ export class OpenApiValidator {
 }
 
 /**
- * Answers whose schema contradicts the documents' own example, where Ozon answers as the example
- * does: the example wins. `/v2/returns/rfbs/list` writes `returns` as a list of requests (its
- * example, and Ozon), its schema as one request.
+ * Where the documents contradict themselves, the answer is checked against both of their words:
+ * the schema and the method's own example. Each such place is named here, with why.
  */
-const ANSWER_ERRATA: ReadonlyArray<{ service: OzonService; schema: string; listOf: string }> = [
-  { service: "seller", schema: "v2ReturnsRfbsListResponse", listOf: "returns" },
-];
-
-function answerErrata(service: OzonService, doc: unknown): unknown {
-  const schemas = (doc as { components?: { schemas?: Record<string, unknown> } }).components
-    ?.schemas;
-  for (const erratum of ANSWER_ERRATA) {
-    if (erratum.service !== service) continue;
-    const properties = (schemas?.[erratum.schema] as { properties?: Record<string, unknown> })
-      ?.properties;
-    const one = properties?.[erratum.listOf];
-    if (properties && one) properties[erratum.listOf] = { type: "array", items: one };
+function mended<D extends object>(service: OzonService, doc: D): D {
+  const { components } = doc as { components?: { schemas?: unknown } };
+  const schemas = components?.schemas as
+    | Record<string, { properties?: Record<string, unknown> }>
+    | undefined;
+  if (service !== "seller" || !schemas) return doc;
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+  // /v2/returns/rfbs/list: the schema makes `returns` one object; the example and the method's
+  // purpose (a list of requests) make it an array.
+  const list = schemas.v2ReturnsRfbsListResponse?.properties;
+  if (list?.returns) {
+    list.returns = {
+      anyOf: [
+        ref("ReturnsRfbsListResponseReturns"),
+        { type: "array", items: ref("ReturnsRfbsListResponseReturns") },
+      ],
+    };
+  }
+  // /v2/returns/rfbs/get: `available_actions` is [{id, name}] in the schema and
+  // [{"action": {id, name}}] in the example.
+  const actions = schemas.ReturnsRfbsGetResponseReturns?.properties?.available_actions as
+    | { items?: unknown }
+    | undefined;
+  if (actions?.items) {
+    const action = actions.items;
+    actions.items = {
+      anyOf: [action, { type: "object", required: ["action"], properties: { action } }],
+    };
   }
   return doc;
 }
@@ -182,11 +194,7 @@ function nullWhereOptional(node: unknown): unknown {
   return node;
 }
 
-/**
- * Every object schema that lists its properties takes no others (unless it says otherwise). A field
- * the object requires is one of its own even where the documents forget to describe it (`quant_size`
- * of `/v2/products/stocks`, required and undescribed): closing it out would refuse every request.
- */
+/** Every object schema that lists its properties takes no others (unless it says otherwise). */
 function closed(node: unknown): unknown {
   if (Array.isArray(node)) {
     for (const item of node) closed(item);
@@ -198,9 +206,11 @@ function closed(node: unknown): unknown {
       !("additionalProperties" in record);
     if (plainObject && !("oneOf" in record) && !("anyOf" in record) && !("allOf" in record)) {
       record.additionalProperties = false;
+      // A field the object requires is its own even where the documents forgot to describe it
+      // (`quant_size` of /v2/products/stocks).
       const properties = record.properties as Record<string, unknown>;
       for (const name of Array.isArray(record.required) ? (record.required as string[]) : []) {
-        if (!(name in properties)) properties[name] = {};
+        properties[name] ??= {};
       }
     }
     for (const [key, value] of Object.entries(record)) {

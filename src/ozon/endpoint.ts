@@ -31,8 +31,9 @@ export interface Endpoint<Req = unknown, Res = unknown> {
    */
   readonly busyOn429?: boolean;
   /**
-   * A 403 (code 7) here is the seller's subscription (Premium Plus), not the keys: it does not
-   * count as "keys refused" for the shop's health. 401 and code 16 still do.
+   * A 403 (code 7) here is the seller's subscription (Premium Plus; «Управление отзывами» or
+   * Premium Pro), not the keys: it does not count as "keys refused" for the shop's health. 401
+   * and code 16 still do.
    */
   readonly subscription?: boolean;
   /**

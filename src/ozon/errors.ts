@@ -157,6 +157,27 @@ export class OzonShipFailedError extends OzonError {
   }
 }
 
+/**
+ * Ozon answered 200 with `result: false`: it did not do what was asked and said no more (the
+ * documents' `postingBooleanResponse`: "`true`, если запрос выполнился без ошибок").
+ */
+export class OzonDeclinedError extends OzonError {
+  override name = "OzonDeclinedError";
+  readonly path: string;
+
+  constructor(path: string, what: string) {
+    super(`Ozon answered result: false to ${path}: ${what} was not done`);
+    this.path = path;
+  }
+}
+
+/** A `result` of Ozon's boolean answers that says "not done": false, or now and then "false". */
+export function resultDeclined(result: unknown): boolean {
+  return (
+    result === false || (typeof result === "string" && result.trim().toLowerCase() === "false")
+  );
+}
+
 export const isOzonError = (e: unknown): e is OzonError => e instanceof OzonError;
 export const isOzonApiError = (e: unknown): e is OzonApiError => e instanceof OzonApiError;
 export const isOzonRateLimitError = (e: unknown): e is OzonRateLimitError =>
@@ -168,6 +189,8 @@ export const isOzonShapeError = (e: unknown): e is OzonShapeError => e instanceo
 export const isOzonInputError = (e: unknown): e is OzonInputError => e instanceof OzonInputError;
 export const isOzonShipFailedError = (e: unknown): e is OzonShipFailedError =>
   e instanceof OzonShipFailedError;
+export const isOzonDeclinedError = (e: unknown): e is OzonDeclinedError =>
+  e instanceof OzonDeclinedError;
 /** Ozon says the method is gone (retired): the cue to move to a successor. */
 export const isRetiredMethodError = (e: unknown): e is OzonApiError =>
   e instanceof OzonApiError && (e.status === 404 || e.status === 410);
@@ -285,7 +308,10 @@ export type OzonFailureKind =
   | "not_found"
   /** The request as made is refused: our client's own check, or any other 4xx (validation). */
   | "our_input"
-  /** The object's state forbids it: 409, gRPC 6/9/10, or a ship Ozon took without moving on. */
+  /**
+   * The object's state forbids it: 409, gRPC 6/9/10, a ship Ozon took without moving on, or a
+   * `result: false` (Ozon did not do it).
+   */
   | "conflict"
   /** 5xx, gRPC 14, or "Circle is open" (a method blocked for minutes after heavy use). */
   | "ozon_down"
@@ -303,6 +329,7 @@ const CIRCLE_IS_OPEN = /circle is open/i;
 export function ozonFailureKind(error: unknown): OzonFailureKind {
   if (error instanceof OzonInputError) return "our_input";
   if (error instanceof OzonShipFailedError) return "conflict";
+  if (error instanceof OzonDeclinedError) return "conflict";
   if (error instanceof OzonNetworkError) return error.timeout ? "timeout" : "network";
   if (error instanceof OzonShapeError) return "bad_answer";
   if (!(error instanceof OzonApiError)) return "unknown";

@@ -75,3 +75,15 @@ export function stringifyJson(value: unknown): string {
 export function jsonInteger(digits: string): LosslessNumber {
   return new LosslessNumber(digits);
 }
+
+/**
+ * An exact decimal literal for a request body: "1234.50" goes out as the number 1234.50, its
+ * digits as given, never through a float (money Ozon documents as a number).
+ */
+export function jsonDecimal(digits: string): LosslessNumber {
+  if (!/^-?\d+(\.\d+)?$/.test(digits)) throw new RangeError(`not a decimal: ${digits}`);
+  return new LosslessNumber(digits);
+}
+
+/** The class of jsonInteger and jsonDecimal values, for request schemas that take them. */
+export { LosslessNumber };

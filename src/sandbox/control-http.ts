@@ -1,10 +1,13 @@
 /** The sandbox's control surface over HTTP: each in-process control method's twin under /_sandbox/. */
 import { z } from "zod";
+import { afterSaleControlRoutes } from "./after-sale-control-http.ts";
 import type { SandboxContract } from "./contract.ts";
 import type { BuyerMessageInput, SandboxControl } from "./control.ts";
+import { documentsControlRoutes } from "./documents-control-http.ts";
 import { jsonReply, type Reply } from "./http.ts";
 import { parseJsonLossless } from "./json.ts";
 import type { HttpMethod } from "./route-table.ts";
+import { declineSchema } from "./seller/declines.ts";
 import type { PostingSeed } from "./seller/posting-model.ts";
 import type { ControlSurface } from "./server.ts";
 import type { PostingStatus } from "./state.ts";
@@ -157,6 +160,16 @@ export function createHttpControl(
     ],
     [
       "POST",
+      /^decline$/,
+      ({ body, control }) => {
+        const { path, times } = declineSchema.parse(body ?? {});
+        control.declineNext(path, times);
+        return { path, times: times ?? 1 };
+      },
+      "/_sandbox/decline  {path: /v2/posting/fbs/arbitration | /v2/posting/fbs/cancel, times?}",
+    ],
+    [
+      "POST",
       /^deliveries$/,
       ({ body, control }) => control.addOwnDelivery((body ?? {}) as PostingSeed),
       "/_sandbox/deliveries  {status?, products?, ...}  (a posting the seller delivers itself)",
@@ -229,7 +242,16 @@ export function createHttpControl(
         control.setPremiumPlus(z.object({ enabled: z.boolean() }).parse(body).enabled);
         return { ok: true };
       },
-      "/_sandbox/premium-plus  {enabled}  (off: questions and reviews answer 403)",
+      "/_sandbox/premium-plus  {enabled}  (off: the question methods answer 403)",
+    ],
+    [
+      "POST",
+      /^reviews-subscription$/,
+      ({ body, control }) => {
+        control.setReviewsSubscription(z.object({ enabled: z.boolean() }).parse(body).enabled);
+        return { ok: true };
+      },
+      "/_sandbox/reviews-subscription  {enabled}  (off: the review methods answer 403)",
     ],
     [
       "POST",
@@ -243,28 +265,7 @@ export function createHttpControl(
       },
       "/_sandbox/retire  {mode: 404 | 410 | false}",
     ],
-    [
-      "POST",
-      /^documents$/,
-      ({ body }) => {
-        const parsed = z
-          .object({
-            date: z.union([z.string().regex(/^\d{4}-\d{2}-\d{2}$/), z.null()]).optional(),
-            rules: z.enum(["today", "seed"]).optional(),
-            withdraw: z.array(z.string().min(3).max(300)).max(100).optional(),
-            gone: z.union([z.literal(404), z.literal(410)]).optional(),
-            restore: z.boolean().optional(),
-          })
-          .parse(body ?? {});
-        const { contract } = extras;
-        if (parsed.date !== undefined) contract.setDate(parsed.date ?? undefined);
-        if (parsed.rules) contract.rules = parsed.rules;
-        if (parsed.restore) contract.restore();
-        if (parsed.withdraw) contract.withdrawAs(parsed.gone ?? 404, ...parsed.withdraw);
-        return { date: contract.date, rules: contract.rules };
-      },
-      '/_sandbox/documents  {date?: YYYY-MM-DD | null, rules?: today | seed, withdraw?: ["POST /v3/chat/list"], gone?: 404 | 410, restore?: true}',
-    ],
+    ...documentsControlRoutes(extras.contract),
     [
       "POST",
       /^push$/,
@@ -332,43 +333,7 @@ export function createHttpControl(
       },
       "/_sandbox/tokens/expire",
     ],
-    ["GET", /^after-sale$/, ({ control }) => control.afterSale.snapshot(), "/_sandbox/after-sale"],
-    [
-      "POST",
-      /^returns$/,
-      ({ body, control }) => control.afterSale.addReturn(body),
-      "/_sandbox/returns  {postingNumber?, status?, reason?}",
-    ],
-    [
-      "POST",
-      /^returns\/(\d+)\/status$/,
-      ({ params, body, control }) => control.afterSale.setReturnStatus(Number(params[0]), body),
-      "/_sandbox/returns/{id}/status  {status}",
-    ],
-    [
-      "POST",
-      /^rfbs-returns$/,
-      ({ body, control }) => control.afterSale.addRfbsRequest(body),
-      "/_sandbox/rfbs-returns  {postingNumber?, comment?, reason?, isDefect?}",
-    ],
-    [
-      "POST",
-      /^rfbs-returns\/(\d+)\/arrived$/,
-      ({ params, control }) => control.afterSale.rfbsProductArrived(Number(params[0])),
-      "/_sandbox/rfbs-returns/{id}/arrived",
-    ],
-    [
-      "POST",
-      /^ratings\/([\w-]+)$/,
-      ({ params, body, control }) => control.afterSale.setRating(params[0] as string, body),
-      "/_sandbox/ratings/{rating}  {value}",
-    ],
-    [
-      "POST",
-      /^fbs-errors$/,
-      ({ body, control }) => control.afterSale.addFbsError(body),
-      "/_sandbox/fbs-errors  {postingNumber, type?}",
-    ],
+    ...afterSaleControlRoutes(),
     ["GET", /^counters$/, () => extras.counters(), "/_sandbox/counters"],
     [
       "DELETE",

@@ -18,6 +18,7 @@ import {
   type MessageSnapshot,
   messageSnapshot,
 } from "./seller/chat-wire.ts";
+import { type DeclinablePath, declineNext } from "./seller/declines.ts";
 import { addOwnDelivery } from "./seller/deliveries.ts";
 import type { CodeKind } from "./seller/marks.ts";
 import { sampleMark } from "./seller/marks.ts";
@@ -36,6 +37,7 @@ import {
   leaveReview,
   type QuestionInput,
   type ReviewInput,
+  setReviewsSubscription,
 } from "./seller/questions.ts";
 import { createStockControl, type StockControl } from "./seller/stock-control.ts";
 import {
@@ -140,8 +142,10 @@ export interface SandboxControl {
   questions(): ProductQuestion[];
   addReview(input?: ReviewInput): ProductReview;
   reviews(): ProductReview[];
-  /** Off: question and review methods answer 403 as for a seller without Premium Plus. */
+  /** Off: the question methods answer 403 as for a seller without Premium Plus. */
   setPremiumPlus(enabled: boolean): void;
+  /** Off: the review methods answer 403 as for a seller without «Управление отзывами» or Premium Pro. */
+  setReviewsSubscription(enabled: boolean): void;
   // Performance
   campaigns(): CampaignSnapshot[];
   campaign(id: string): CampaignSnapshot | undefined;
@@ -159,6 +163,8 @@ export interface SandboxControl {
   // Switches
   retireSpecMethods(mode: false | 404 | 410): void;
   setFault(route: RoutePattern, fault: FaultSpec): void;
+  /** The next `times` (default 1) calls of `path` answer `{result: false}` and change nothing. */
+  declineNext(path: DeclinablePath, times?: number): void;
   clearFaults(route?: RoutePattern): void;
   faults(): Array<{ pattern: string; spec: FaultSpec; remaining: number | undefined }>;
   snapshot(): SandboxSnapshot;
@@ -280,6 +286,7 @@ export function createControl(
     setPremiumPlus(enabled) {
       state.premiumPlus = enabled;
     },
+    setReviewsSubscription: (enabled) => setReviewsSubscription(state, enabled),
     closeAnswerWindow(chatId) {
       chatOrThrow(chatId).answerWindowClosed = true;
     },
@@ -351,6 +358,9 @@ export function createControl(
       retire(mode);
     },
     setFault: (route, fault) => faults.set(route, fault),
+    declineNext(path, times) {
+      declineNext(state, { path, times });
+    },
     clearFaults: (route) => faults.clear(route),
     faults: () => faults.list(),
     snapshot: () => ({

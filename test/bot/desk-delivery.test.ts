@@ -23,6 +23,9 @@ import {
 } from "./postings/harness.ts";
 import { laterToday } from "./postings/today-clock.ts";
 
+/** Ozon's label task methods: the v2 create and the v1 get. */
+const LABEL_TASK_METHODS = /\/posting\/fbs\/package-label\/(create|get)$/;
+
 let h: PostingsHarness;
 afterEach(() => h.close());
 
@@ -187,7 +190,7 @@ describe("label batches and acts that Telegram does not take at once", () => {
     h = await startPostings({ module: { delivery: { retryBackoffMs: [30] } } });
     packed(4);
     // Ozon retired its label tasks: the batch is printed at once, 20 a call, never kept as a job.
-    h.sandbox.control.setFault("/v1/posting/fbs/package-label/*", { rate5xx: 1, status5xx: 410 });
+    h.sandbox.control.setFault(LABEL_TASK_METHODS, { rate5xx: 1, status5xx: 410 });
     dropDocuments(2);
     const board = lastScreen(await exchange(h, command("today", { from: KEEPER })));
     const since = h.fake.calls.length;

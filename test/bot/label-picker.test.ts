@@ -101,9 +101,14 @@ describe("labels for a chosen set", () => {
     });
     const pdf = await PDFDocument.load(must(sent.files[0]).bytes);
     expect(pdf.getPageCount()).toBe(3);
+    // The v2 create answers a big and a small label task; the bot reads the big (usual) one.
     const tasks = [...must(h.sandbox.stores[0]).shipping.labelTasks.values()];
-    expect(tasks.map((t) => [...t.postingNumbers].sort())).toEqual([[...chosen].sort()]);
-    expect(counters()["POST /v1/posting/fbs/package-label/create"]).toBe(1);
+    expect(tasks.map((t) => [t.type, [...t.postingNumbers].sort()])).toEqual([
+      ["big_label", [...chosen].sort()],
+      ["small_label", [...chosen].sort()],
+    ]);
+    expect(tasks.map((t) => t.polls > 0)).toEqual([true, false]);
+    expect(counters()["POST /v2/posting/fbs/package-label/create"]).toBe(1);
 
     // The list is spent: its buttons say so.
     since = h.fake.calls.length;

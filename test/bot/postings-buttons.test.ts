@@ -53,7 +53,15 @@ describe("postings, deliveries and returns buttons", () => {
       -1001234567890,
     ]);
     expect(roundTrip(deliveries.APPLY_TRACKING, "0123456789ab")).toEqual(["0123456789ab"]);
-    expect(roundTrip(returns.DECIDE_RFBS, "123456", "1", "m")).toEqual(["123456", "1", "m"]);
+    // Ozon's rFBS action ids, negative ones too; the longest id and ref still fit in 64 bytes.
+    for (const action of [-1, -10, 1020, 10, -2147483648, 2147483647]) {
+      expect(roundTrip(returns.ACT_RFBS, "123456", "1", action)).toEqual(["123456", "1", action]);
+    }
+    const longest = returns.ACT_RFBS.data(codec, "9".repeat(20), "zzzzzzzz", -2147483648);
+    expect(Buffer.byteLength(longest)).toBeLessThanOrEqual(64);
+    expect(returns.ACT_RFBS.parse(["123456", "1", "2147483648"])).toBeUndefined();
+    expect(returns.ACT_RFBS.parse(["123456", "1", "1.5"])).toBeUndefined();
+    expect(returns.ACT_RFBS.parse(["123456", "1", "--1"])).toBeUndefined();
   });
 
   it("read buttons of the single-shop version as the legacy shop's (no ref)", () => {
@@ -65,6 +73,8 @@ describe("postings, deliveries and returns buttons", () => {
     expect(postings.WRITE_TO_BUYER.parse([NUMBER])).toEqual([NUMBER]);
     // chats/relay.ts reads an empty ref as the legacy shop too.
     expect(postings.WRITE_TO_BUYER.parse([NUMBER, ""])).toEqual([NUMBER, ""]);
+    // A decision of an rFBS card made before Ozon's action ids (it opens the request anew).
+    expect(returns.DECIDE_RFBS_OLD.parse(["123456", "1", "m"])).toEqual(["123456", "1", "m"]);
   });
 
   it("refuse what an action does not carry", () => {

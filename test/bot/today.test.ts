@@ -97,7 +97,7 @@ describe("/today", () => {
     expect(pdf.getPageCount()).toBe(150);
     expect(sent.payload.caption).toContain("🏷 Labels: 150");
     const counters = h.sandbox.counters();
-    expect(counters["POST /v1/posting/fbs/package-label/create"]).toBe(2);
+    expect(counters["POST /v2/posting/fbs/package-label/create"]).toBe(2);
     const edits = h.fake
       .callsTo("editMessageText")
       .filter((c) => c.seq >= since)
@@ -112,7 +112,11 @@ describe("/today", () => {
     const cutoff = laterToday();
     for (let i = 0; i < 45; i++)
       control.addPosting({ ...at, shipmentDate: cutoff, status: "awaiting_deliver" });
-    h.sandbox.control.setFault("/v1/posting/fbs/package-label/*", { rate5xx: 1, status5xx: 410 });
+    // The task methods: the v2 create and the v1 get.
+    h.sandbox.control.setFault(/\/posting\/fbs\/package-label\/(create|get)$/, {
+      rate5xx: 1,
+      status5xx: 410,
+    });
     const board = lastScreen(await exchange(h, command("today", { from: KEEPER })));
     h.sandbox.resetCounters();
     const since = h.fake.calls.length;

@@ -1,9 +1,9 @@
 /**
- * Product questions and reviews (Premium Plus) as one bot module: one poller per shop with a
- * Seller client (the chat relay's machinery: a background loop per shop, a lease per shop so
- * that of several processes one polls), relayed where the shop's buyer messages go; replies and
- * buttons answer them. Polling stops for a shop whose seller has no Premium Plus until an admin
- * turns it back on with the button of the notice.
+ * Product questions (Premium Plus) and reviews («Управление отзывами» or Premium Pro) as one bot
+ * module: one poller per shop with a Seller client (the chat relay's machinery: a background loop
+ * per shop, a lease per shop so that of several processes one polls), relayed where the shop's
+ * buyer messages go; replies and buttons answer them. Polling stops for a shop whose seller lacks
+ * either subscription until an admin turns it back on with the button of the notice.
  */
 import type { Api } from "grammy";
 import {

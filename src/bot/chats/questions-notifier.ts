@@ -4,7 +4,8 @@
  * question or a review, with the product (name, SKU, link), and the buttons that answer it.
  * Resolves only once Telegram accepted it for every reachable recipient; DeliveryMarks keep a
  * retry from sending twice to those who already got it. Admins are told when Ozon refuses for
- * want of Premium Plus, with the button that turns polling back on.
+ * want of a subscription (questions: Premium Plus; reviews: «Управление отзывами» or Premium
+ * Pro), with the button that turns polling back on.
  */
 import type { I18n } from "@grammyjs/i18n";
 import type { Api, InlineKeyboard } from "grammy";
@@ -13,6 +14,7 @@ import type { ProductQuestion, ProductReview } from "../../ozon/seller/questions
 import { AccessService } from "../../services/access/index.ts";
 import {
   type FeedAccepted,
+  type FeedKind,
   NAME_LIMIT,
   type QuestionNotifier,
 } from "../../services/questions/question-relay.ts";
@@ -36,6 +38,12 @@ import { withShopTag } from "../core/shop-tags.ts";
 import { TELEGRAM_TEXT_LIMIT } from "./format.ts";
 import { feedItemKeyboard, questionsOnKeyboard } from "./question-keyboards.ts";
 import { deliverToAll, type RelayRecipient, relayRecipients } from "./relay-audience.ts";
+
+/** The admins' notice of a refused feed, naming the subscription that feed needs. */
+const PREMIUM_MISSING: Readonly<Record<FeedKind, string>> = {
+  question: "questions-premium-missing",
+  review: "reviews-subscription-missing",
+};
 
 const OZON_PRODUCT_URL = /^https:\/\/(www\.)?ozon\.ru\/[^\s]*$/u;
 
@@ -100,14 +108,14 @@ export class TelegramQuestionNotifier implements QuestionNotifier {
     }));
   }
 
-  async premiumMissing(): Promise<void> {
+  async premiumMissing(feed: FeedKind): Promise<void> {
     const { access, i18n, defaultLocale, sender, api, shop, codec } = this.#o;
     const current = shop.shops.get(shop.id);
     const admins = (await access.listPeople()).filter((p) => AccessService.holds(p, "admin"));
     await Promise.all(
       admins.map(async (admin) => {
         const t = translatorOr(i18n, admin.locale, defaultLocale);
-        const text = t("questions-premium-missing", { name: current?.name ?? shop.id });
+        const text = t(PREMIUM_MISSING[feed], { name: current?.name ?? shop.id });
         const keyboard = current ? questionsOnKeyboard(codec, t, current.ref) : undefined;
         const target = { chatId: admin.id, kind: chatKindOf(admin.id), priority: "alert" } as const;
         try {

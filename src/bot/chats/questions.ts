@@ -79,7 +79,9 @@ async function answerItem(
   } catch (error) {
     const reason = classifyReplyError(error);
     if (reason === "premium_required") {
-      return { ok: false, text: ctx.t("questions-fail-premium", { name: shop.name }) };
+      // Questions need Premium Plus; reviews «Управление отзывами» or Premium Pro.
+      const key = kind === "question" ? "questions-fail-premium" : "reviews-fail-subscription";
+      return { ok: false, text: ctx.t(key, { name: shop.name }) };
     }
     return {
       ok: false,

@@ -28,6 +28,14 @@ export const PAGE_ARG = integerText(/^\d{1,6}$/).pipe(z.number().max(100_000));
 /** A Telegram user or chat id (negative for groups). */
 export const TELEGRAM_ID_ARG = integerText(/^-?\d{1,16}$/);
 
+/** A signed 32-bit id (Ozon's rFBS action ids: -1, -10, 1020…). */
+export const INT32_ARG = integerText(/^-?\d{1,10}$/).pipe(
+  z
+    .number()
+    .min(-(2 ** 31))
+    .max(2 ** 31 - 1),
+);
+
 /** One of a fixed set of short codes the button was made with. */
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values);

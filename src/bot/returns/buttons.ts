@@ -5,12 +5,8 @@
  * by the router. The kinds are the data of buttons already in people's chats: never change one.
  */
 
-import { NUMERIC_ID_ARG, oneOf, SHOP_REF_ARG } from "../core/button-args.ts";
+import { INT32_ARG, NUMERIC_ID_ARG, oneOf, SHOP_REF_ARG } from "../core/button-args.ts";
 import { declareButton } from "../core/buttons.ts";
-
-/** A decision on an rFBS request, one letter (keyboards.ts DECISION_CODES). */
-const DECISION_CODE_VALUES = ["a", "r", "c", "g", "m"] as const;
-export type DecisionCode = (typeof DECISION_CODE_VALUES)[number];
 
 /** Opens an rFBS request's card: `rto:<return id>:<shop>`. Ozon's return ids are digits. */
 export const OPEN_RFBS = declareButton(
@@ -19,13 +15,27 @@ export const OPEN_RFBS = declareButton(
   NUMERIC_ID_ARG,
   SHOP_REF_ARG,
 );
-/** Starts a decision (the decide dialog): `rtd:<return id>:<shop>:<decision>`. */
-export const DECIDE_RFBS = declareButton(
-  "rtd",
-  "returns: decide an rFBS request (the dialog)",
+/**
+ * An action Ozon offers on an rFBS request (the decide dialog): `rta:<return id>:<shop>:<action
+ * id>`, the id as Ozon gave it in `available_actions` (negative for the rejections).
+ */
+export const ACT_RFBS = declareButton(
+  "rta",
+  "returns: an action Ozon offers on an rFBS request (the dialog)",
   NUMERIC_ID_ARG,
   SHOP_REF_ARG,
-  oneOf(DECISION_CODE_VALUES),
+  INT32_ARG,
+);
+/**
+ * A decision button of a card made before Ozon's action ids (`rtd:<return id>:<shop>:<letter>`,
+ * a/r/c/g/m): still in people's chats. It opens the request as it is now, with Ozon's actions.
+ */
+export const DECIDE_RFBS_OLD = declareButton(
+  "rtd",
+  "returns: a decision of an older card (opens the request as it is now)",
+  NUMERIC_ID_ARG,
+  SHOP_REF_ARG,
+  oneOf(["a", "r", "c", "g", "m"]),
 );
 /** Turns the alerts about returns in this chat on or off: `rts:on|off`. */
 export const RETURNS_SWITCH = declareButton(

@@ -1,11 +1,12 @@
 /**
- * Deciding an rFBS return request (a decision button of its card): the request is read again,
- * and the decision goes on only if Ozon allows it now; then what it needs (a reason, a comment,
- * an exact amount), a confirmation that says what happens next, and the decision made once
- * (services/returns/decide.ts). The result names the next step and shows the card as it is now.
+ * Taking an action Ozon offers on an rFBS return request (a button of its card): the request is
+ * read again, and the action goes on only if Ozon still offers it; then what it needs (a
+ * rejection's reason from Ozon's list and the comment Ozon requires, a compensation's exact
+ * amount), a confirmation naming the action as Ozon names it, and the action taken once
+ * (services/returns/decide.ts). The result shows the card as it is now, with Ozon's next actions.
  */
 import { InlineKeyboard } from "grammy";
-import type { RfbsDecision, RfbsRequest } from "../../ozon/seller/returns.ts";
+import type { RfbsAction, RfbsRequest } from "../../ozon/seller/returns.ts";
 import {
   type DecisionInput,
   decideOnce,
@@ -25,7 +26,7 @@ import { dialogSpec } from "../core/dialog/dialog-spec.ts";
 import { newRow } from "../core/keyboard-rows.ts";
 import { kopecksMoneyText, localeOf } from "../core/numbers.ts";
 import { withShopTag } from "../core/shop-tags.ts";
-import { decisionLabel, rfbsCardText } from "./format.ts";
+import { actionLabel, rfbsCardText } from "./format.ts";
 import { rfbsKeyboard } from "./keyboards.ts";
 import { ozonWords } from "./ozon-words.ts";
 
@@ -36,7 +37,8 @@ export const MAX_COMMENT = 500;
 export interface DecideTarget {
   id: string;
   shop: string;
-  decision: RfbsDecision;
+  /** The action's id as the card's button carried it (Ozon's `available_actions[].id`). */
+  actionId: number;
 }
 
 export interface DecideDialogDeps {
@@ -82,7 +84,7 @@ export function decideConversation(deps: DecideDialogDeps): ConversationSpec {
       const card = (request: RfbsRequest) =>
         tagged(rfbsCardText(t, request, decisionDeadline(request.createdAt), format()));
       const cardKeyboard = (request: RfbsRequest) =>
-        rfbsKeyboard(deps.codec, t, request.id, target.shop, request.decisions);
+        rfbsKeyboard(deps.codec, t, request.id, target.shop, request.actions);
 
       const before = await read();
       if (!before.ok) {
@@ -90,17 +92,19 @@ export function decideConversation(deps: DecideDialogDeps): ConversationSpec {
         return;
       }
       const request = before.request;
-      const label = decisionLabel(t, target.decision);
-      if (!request.decisions.includes(target.decision)) {
-        const unavailable = t("returns-decision-unavailable", { decision: label });
-        await dialog.show(`${unavailable}\n\n${card(request)}`, cardKeyboard(request), false);
+      const action = request.actions.find((a) => a.id === target.actionId);
+      if (!action) {
+        // The card is older than the request: Ozon no longer offers what was pressed.
+        const stale = t("returns-action-unavailable");
+        await dialog.show(`${stale}\n\n${card(request)}`, cardKeyboard(request), false);
         return;
       }
 
-      const asked = await askFor(dialog, target.decision, request, tagged);
+      const label = actionLabel(t, action);
+      const asked = await askFor(dialog, action, label, request, tagged);
       if (!asked) return;
       const confirm = new InlineKeyboard().text(
-        t("returns-confirm-button", { decision: label }),
+        t("returns-confirm-button"),
         dialog.button("c", "yes"),
       );
       await dialog.choose("c", tagged(asked.summary), confirm);
@@ -115,9 +119,9 @@ export function decideConversation(deps: DecideDialogDeps): ConversationSpec {
           shopId,
           returnId: target.id,
           ...(request.postingNumber ? { postingNumber: request.postingNumber } : {}),
-          decision: target.decision,
+          decision: `action ${action.id}`,
           from: request.stateName ?? state,
-          to: decidedText(target.decision, asked.values),
+          to: asked.recorded,
         },
       };
       const outcome = await conversation.external(async () => {
@@ -139,9 +143,9 @@ export function decideConversation(deps: DecideDialogDeps): ConversationSpec {
       });
       if (outcome.kind === "taken") {
         const by = outcome.by;
-        const decision = decisionLabel(t, by.decision);
+        const decided = by.action ?? by.decision ?? "—";
         await dialog.show(
-          tagged(t("returns-already", { name: by.name || String(by.by), decision })),
+          tagged(t("returns-already", { name: by.name || String(by.by), action: decided })),
         );
         return;
       }
@@ -150,27 +154,34 @@ export function decideConversation(deps: DecideDialogDeps): ConversationSpec {
         return;
       }
       const after = await read();
-      const done = t(`returns-done-${target.decision}`, asked.values);
       if (!after.ok) {
-        await dialog.show(tagged(done));
+        await dialog.show(tagged(asked.done));
         return;
       }
-      await dialog.show(`${done}\n\n${card(after.request)}`, cardKeyboard(after.request), false);
+      await dialog.show(
+        `${asked.done}\n\n${card(after.request)}`,
+        cardKeyboard(after.request),
+        false,
+      );
     },
   });
 }
 
 interface Asked {
   input: DecisionInput;
+  /** The confirmation: what is sent, named as Ozon names the action. */
   summary: string;
-  /** What the "done" sentence names (the amount, the reason). */
-  values: Record<string, string>;
+  /** What is said once Ozon took it. */
+  done: string;
+  /** What was decided, as the trail keeps it: the action's name with its reason or amount. */
+  recorded: string;
 }
 
-/** What the decision needs from the person, and the confirmation that says what happens next. */
+/** What the action needs from the person, and the confirmation that names it. */
 async function askFor(
   dialog: Dialog,
-  decision: RfbsDecision,
+  action: RfbsAction,
+  label: string,
   request: RfbsRequest,
   tagged: (text: string) => string,
 ): Promise<Asked | undefined> {
@@ -183,23 +194,22 @@ async function askFor(
     currency: request.currency ?? "RUB",
   };
   const number = request.number ?? request.id;
-  switch (decision) {
-    case "approve":
-    case "receive":
-    case "return_money":
+  const named = { number, action: label };
+  switch (action.kind) {
+    case "other":
       return {
-        input: { decision },
-        summary: t(`returns-confirm-${decision}`, { number, ...money }),
-        values: { number, ...money },
+        input: { actionId: action.id, actionName: label, input: { kind: "other" } },
+        summary: t("returns-confirm-other", named),
+        done: t("returns-done-other", named),
+        recorded: label,
       };
     case "compensate": {
-      const price = priceKopecks(request.price);
       const typed = await dialog.text<string>(
-        tagged(t("returns-ask-amount", { number, ...money })),
+        tagged(t("returns-ask-amount", { ...named, ...money })),
         (text) => {
           const parsed = parseKopecks(text, localeOf(t));
           if (!parsed.ok) return { error: t(`returns-amount-${parsed.reason}`) };
-          if (price !== undefined && parsed.kopecks >= price) {
+          if (priceKop !== undefined && parsed.kopecks >= priceKop) {
             return { error: t("returns-amount-not-below-price", money) };
           }
           return { value: kopecksText(parsed.kopecks) };
@@ -208,56 +218,54 @@ async function askFor(
       const parsedAmount = parseKopecks(typed);
       if (!parsedAmount.ok) return undefined;
       const amount = amountText(parsedAmount.kopecks);
+      const values = { ...named, amount, ...money };
       return {
-        input: { decision, kopecks: parsedAmount.kopecks },
-        summary: t("returns-confirm-compensate", { number, amount, ...money }),
-        values: { number, amount, currency: money.currency },
+        input: {
+          actionId: action.id,
+          actionName: label,
+          input: { kind: "compensate", kopecks: parsedAmount.kopecks },
+        },
+        summary: t("returns-confirm-compensate", values),
+        done: t("returns-done-compensate", values),
+        recorded: `${label}: ${kopecksText(parsedAmount.kopecks)} ${money.currency}`,
       };
     }
     case "reject": {
       if (request.rejectionReasons.length === 0) {
-        await dialog.show(t("returns-no-reasons"));
+        await dialog.show(tagged(t("returns-no-reasons", named)));
         return undefined;
       }
       const keyboard = new InlineKeyboard();
       for (const reason of request.rejectionReasons.slice(0, 10)) {
         newRow(keyboard).text(clip(reason.name, 60), dialog.button("r", reason.id));
       }
-      const picked = await dialog.choose(
-        "r",
-        tagged(t("returns-ask-reason", { number })),
-        keyboard,
-      );
+      const picked = await dialog.choose("r", tagged(t("returns-ask-reason", named)), keyboard);
       const reason = request.rejectionReasons.find((r) => String(r.id) === picked);
       if (!reason) return undefined;
-      let comment: string | undefined;
-      if (reason.commentRequired) {
-        comment = await dialog.text<string>(t("returns-ask-comment"), (text) =>
+      // Ozon requires a comment with every rejection (action/set: -1 and -10).
+      const hint = reason.hint
+        ? `\n${t("returns-reason-hint", { hint: clip(reason.hint, 300) })}`
+        : "";
+      const comment = await dialog.text<string>(
+        tagged(`${t("returns-ask-comment", { reason: reason.name, max: MAX_COMMENT })}${hint}`),
+        (text) =>
           text.length === 0
             ? { error: t("returns-comment-empty") }
             : text.length > MAX_COMMENT
               ? { error: t("returns-comment-long", { max: MAX_COMMENT }) }
               : { value: text },
-        );
-      }
+      );
+      const values = { ...named, reason: reason.name, comment };
       return {
-        input: { decision, reasonId: reason.id, ...(comment ? { comment } : {}) },
-        summary: t("returns-confirm-reject", {
-          number,
-          reason: reason.name,
-          comment: comment ?? "—",
-        }),
-        values: { number, reason: reason.name },
+        input: {
+          actionId: action.id,
+          actionName: label,
+          input: { kind: "reject", reasonId: reason.id, comment },
+        },
+        summary: t("returns-confirm-reject", values),
+        done: t("returns-done-reject", values),
+        recorded: `${label}: ${reason.name}`,
       };
     }
   }
-}
-
-/** What was decided, as the trail keeps it: the decision with its reason or amount. */
-function decidedText(decision: RfbsDecision, values: Record<string, string>): string {
-  if (decision === "reject" && values.reason) return `${decision}: ${values.reason}`;
-  if (decision === "compensate" && values.amount) {
-    return `${decision}: ${values.amount} ${values.currency ?? ""}`.trim();
-  }
-  return decision;
 }

@@ -1,7 +1,7 @@
 /** The returns' texts: an alert, an rFBS request's card, the /returns list. Pure functions. */
 import { DateTime } from "luxon";
 import type {
-  RfbsDecision,
+  RfbsAction,
   RfbsRequest,
   RfbsRequestBrief,
   SellerReturn,
@@ -84,15 +84,19 @@ export function rfbsCardText(
     lines.push(t("returns-comment", { comment: text(request.comment, COMMENT_LIMIT) }));
   }
   lines.push(t("returns-state", { state: text(request.stateName ?? request.state) }));
-  if (deadline && request.decisions.length > 0) {
+  if (deadline && request.actions.length > 0) {
     lines.push(t("returns-deadline", { time: when(deadline, format) }));
   }
-  if (request.decisions.length === 0) lines.push(t("returns-rfbs-nothing-to-do"));
+  if (request.actions.length === 0) lines.push(t("returns-rfbs-nothing-to-do"));
   return lines.join("\n");
 }
 
-export function decisionLabel(t: Translator, decision: RfbsDecision): string {
-  return t(`returns-decision-${decision}`);
+/** A button's text: an action as Ozon names it, one line (its id when Ozon gave no name). */
+const ACTION_LABEL_LIMIT = 60;
+
+export function actionLabel(t: Translator, action: Pick<RfbsAction, "id" | "name">): string {
+  const name = action.name?.replace(/\s+/g, " ").trim();
+  return name ? clip(name, ACTION_LABEL_LIMIT) : t("returns-action-unnamed", { id: action.id });
 }
 
 export function listText(

@@ -1,52 +1,29 @@
 /**
- * The returns' keyboards: an rFBS request's decisions, the /returns list, the alerts switch (their
- * buttons are declared in buttons.ts).
+ * The returns' keyboards: the actions Ozon offers on an rFBS request, the /returns list, the
+ * alerts switch (their buttons are declared in buttons.ts).
  */
 import { InlineKeyboard } from "grammy";
-import type { RfbsDecision, RfbsRequestBrief } from "../../ozon/seller/returns.ts";
+import type { RfbsAction, RfbsRequestBrief } from "../../ozon/seller/returns.ts";
 import { NUMERIC_ID_ARG } from "../core/button-args.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { Translator } from "../core/i18n.ts";
 import { newRow } from "../core/keyboard-rows.ts";
-import { DECIDE_RFBS, type DecisionCode, OPEN_RFBS, RETURNS_SWITCH } from "./buttons.ts";
-import { decisionLabel } from "./format.ts";
+import { ACT_RFBS, OPEN_RFBS, RETURNS_SWITCH } from "./buttons.ts";
+import { actionLabel } from "./format.ts";
 
-export const DECISION_CODES: Readonly<Record<RfbsDecision, DecisionCode>> = {
-  approve: "a",
-  reject: "r",
-  compensate: "c",
-  receive: "g",
-  return_money: "m",
-};
-
-const BY_CODE = Object.fromEntries(
-  Object.entries(DECISION_CODES).map(([decision, code]) => [code, decision]),
-) as Record<DecisionCode, RfbsDecision>;
-
-/** The decision a button's code names (the declaration admits only DECISION_CODES' letters). */
-export function decisionOfCode(code: DecisionCode): RfbsDecision {
-  return BY_CODE[code];
-}
-
+/** The actions Ozon offers on the request, one a row, named as Ozon names them. */
 export function rfbsKeyboard(
   codec: CallbackCodec,
   t: Translator,
   id: string,
   shopRef: string,
-  decisions: readonly RfbsDecision[],
+  actions: readonly RfbsAction[],
 ): InlineKeyboard | undefined {
-  if (decisions.length === 0) return undefined;
+  if (actions.length === 0) return undefined;
   const keyboard = new InlineKeyboard();
-  const ordered = (Object.keys(DECISION_CODES) as RfbsDecision[]).filter((d) =>
-    decisions.includes(d),
-  );
-  ordered.forEach((decision, index) => {
-    if (index > 0 && index % 2 === 0) keyboard.row();
-    keyboard.text(
-      decisionLabel(t, decision),
-      DECIDE_RFBS.data(codec, id, shopRef, DECISION_CODES[decision]),
-    );
-  });
+  for (const action of actions) {
+    newRow(keyboard).text(actionLabel(t, action), ACT_RFBS.data(codec, id, shopRef, action.id));
+  }
   return keyboard;
 }
 

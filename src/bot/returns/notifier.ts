@@ -1,7 +1,7 @@
 /**
  * Tells the chats that chose returns about a return coming back or an rFBS request arriving.
  * A chat hears about a shop only while whoever turned its alerts on still reaches that shop (as
- * admin, seller or warehouse); an rFBS card carries its decisions only for admins and sellers.
+ * admin, seller or warehouse); an rFBS card carries Ozon's actions only for admins and sellers.
  * A chat is marked told only after Telegram accepted, so a repeated pass tells nobody twice.
  */
 import type { I18n } from "@grammyjs/i18n";
@@ -73,7 +73,7 @@ export class TelegramReturnsNotifier implements ReturnsNotifier {
         const ref = shops.get(event.shopId)?.ref;
         keyboard =
           decides && ref
-            ? rfbsKeyboard(codec, t, event.request.id, ref, event.request.decisions)
+            ? rfbsKeyboard(codec, t, event.request.id, ref, event.request.actions)
             : undefined;
       }
       const text = withShopTag(t, shops, event.shopId, body);

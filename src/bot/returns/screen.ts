@@ -1,7 +1,8 @@
 /**
  * `/returns`: the open returns of each store the person reaches (on their way back, waiting for
  * pickup) and the open rFBS requests with a button to each one's card; the switch of this chat's
- * alerts about returns. A card's decision buttons open the decide dialog.
+ * alerts about returns. A card's buttons are the actions Ozon offers; each opens the decide
+ * dialog. A decision button of a card made before Ozon's action ids opens the request anew.
  */
 import type { RfbsRequestBrief } from "../../ozon/seller/returns.ts";
 import { reachesShop, shopsInScope } from "../../services/access/shop-scope.ts";
@@ -13,10 +14,10 @@ import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { openDialogCard, restoreCard, takeShownCard } from "../core/dialog/person-places.ts";
 import { withShopTag } from "../core/shop-tags.ts";
-import { DECIDE_RFBS, OPEN_RFBS, RETURNS_SWITCH } from "./buttons.ts";
+import { ACT_RFBS, DECIDE_RFBS_OLD, OPEN_RFBS, RETURNS_SWITCH } from "./buttons.ts";
 import { DECIDE_CONVERSATION, type DecideTarget } from "./decide-dialog.ts";
 import { listText, rfbsCardText } from "./format.ts";
-import { decisionOfCode, listKeyboard, rfbsKeyboard } from "./keyboards.ts";
+import { listKeyboard, rfbsKeyboard } from "./keyboards.ts";
 import { ozonWords } from "./ozon-words.ts";
 
 const SCREEN_LIMIT = 4000;
@@ -105,7 +106,8 @@ export function returnsFeature(area: ReturnsFeatureDeps) {
         .catch(() => undefined);
     });
 
-    router.button(OPEN_RFBS, VIEWERS, async (ctx, [id, ref]) => {
+    /** The request's card as Ozon has it now, with its actions for those who decide; `notice` above it. */
+    const showCard = async (ctx: BotContext, id: string, ref: string, notice?: string) => {
       const shop = shops.byRef(ref);
       const seller = shop?.seller;
       if (!shop || !seller) {
@@ -121,23 +123,30 @@ export function returnsFeature(area: ReturnsFeatureDeps) {
         const request = await seller.returns.rfbsGet(id);
         const decides = decidesFor(ctx, shop.id);
         const keyboard = decides
-          ? rfbsKeyboard(codec, ctx.t, id, shop.ref, request.decisions)
+          ? rfbsKeyboard(codec, ctx.t, id, shop.ref, request.actions)
           : undefined;
         const text = rfbsCardText(ctx.t, request, decisionDeadline(request.createdAt), format(ctx));
+        const card = withShopTag(ctx.t, shops, shop.id, text);
         await ctx.reply(
-          withShopTag(ctx.t, shops, shop.id, text),
+          notice ? `${notice}\n\n${card}` : card,
           keyboard ? { reply_markup: keyboard } : {},
         );
       } catch (error) {
         await ctx.reply(ozonWords(ctx.t, error));
       }
-    });
+    };
+
+    router.button(OPEN_RFBS, VIEWERS, (ctx, [id, ref]) => showCard(ctx, id, ref));
+
+    // An older card's decision (approve, reject…): Ozon names its actions now; the card anew.
+    router.button(DECIDE_RFBS_OLD, DECIDERS, (ctx, [id, ref]) =>
+      showCard(ctx, id, ref, ctx.t("returns-card-outdated")),
+    );
 
     router.button(
-      DECIDE_RFBS,
+      ACT_RFBS,
       DECIDERS,
-      async (ctx, [id, ref, code]) => {
-        const decision = decisionOfCode(code);
+      async (ctx, [id, ref, actionId]) => {
         // A seller limited to some stores decides only theirs.
         const shop = shops.byRef(ref);
         if (!shop || !decidesFor(ctx, shop.id)) {
@@ -155,7 +164,7 @@ export function returnsFeature(area: ReturnsFeatureDeps) {
           takeShownCard(ctx, card.messageId);
           await restoreCard(ctx, card);
         }
-        const target: DecideTarget = { id, shop: ref, decision };
+        const target: DecideTarget = { id, shop: ref, actionId };
         await ctx.conversation.enter(DECIDE_CONVERSATION, target);
       },
       { entersConversation: true },

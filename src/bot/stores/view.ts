@@ -64,9 +64,13 @@ export async function storesScreen(
     if (shop.seller) lines.push(apiLine(view, "seller", known.seller));
     if (shop.performance) lines.push(apiLine(view, "performance", known.performance));
     if (shop.paused) lines.push(`   ${t("stores-paused-mark")}`);
-    // Questions stopped for want of Premium Plus: said here, with the button that resumes them.
+    // Questions stopped for want of a subscription (Premium Plus for questions, «Управление
+    // отзывами» or Premium Pro for reviews): said here, with the button that resumes them.
     const questionsOff = shop.seller ? await new QuestionSwitch(shop.store).offSince() : undefined;
-    if (questionsOff) lines.push(`   ${t("stores-questions-off")}`);
+    if (questionsOff) {
+      const key = questionsOff.feed === "review" ? "stores-reviews-off" : "stores-questions-off";
+      lines.push(`   ${t(key)}`);
+    }
     blocks.push(lines.join("\n"));
     keyboard
       .text(`✏️ ${shop.name}`, RENAME_STORE.data(codec, shop.ref))

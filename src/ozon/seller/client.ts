@@ -103,7 +103,7 @@ export function createSellerClient(options: SellerClientOptions) {
     /** Stock per warehouse and prices: read, set, and products by id, name or barcode. */
     stock: createStockPricesApi(ctx),
     chats: createChatsApi(ctx),
-    /** Product questions and reviews (Premium Plus). */
+    /** Product questions (Premium Plus) and reviews («Управление отзывами» or Premium Pro). */
     questions: createQuestionsApi(ctx),
     /** The day's board, labels in batches and the courier handover act. */
     shipping: createShippingApi(ctx),

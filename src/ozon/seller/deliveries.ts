@@ -3,6 +3,7 @@
  * the manual statuses (delivering, last mile, delivered); and a dispute (arbitration) about a
  * posting. Each posting's outcome is its own: Ozon may take one and refuse another in one call.
  */
+import { resultDeclined } from "../errors.ts";
 import type { SellerContext } from "./context.ts";
 import {
   POSTING_LIST_PAGE,
@@ -94,9 +95,16 @@ export function createDeliveriesApi(ctx: SellerContext) {
     return results;
   }
 
-  /** Opens a dispute; a refusal is thrown as Ozon's error (OzonApiError with its message). */
-  async function openDispute(postingNumber: string): Promise<void> {
-    await ctx.http.call(postingArbitration, { body: { posting_number: [postingNumber] } });
+  /**
+   * Opens a dispute. Ozon's refusal with an error is thrown (OzonApiError with its message); its
+   * `result: false` ("not done", no reason) is the posting's outcome, not ok, without words.
+   */
+  async function openDispute(postingNumber: string): Promise<DeliveryResult> {
+    const answer = await ctx.http.call(postingArbitration, {
+      body: { posting_number: [postingNumber] },
+    });
+    const ok = !resultDeclined(answer.result);
+    return { postingNumber, ok, error: undefined };
   }
 
   /**

@@ -1,5 +1,10 @@
 /** The postings namespace: awaiting packaging (paged), get, by barcode, ship, cancel, reasons, labels. */
-import { OzonError, OzonInputError, OzonShipFailedError } from "../errors.ts";
+import {
+  OzonDeclinedError,
+  OzonInputError,
+  OzonShipFailedError,
+  resultDeclined,
+} from "../errors.ts";
 import { wireInt } from "../wire.ts";
 import type { SellerContext } from "./context.ts";
 import {
@@ -222,8 +227,8 @@ export function createPostingsApi(ctx: SellerContext, options: PostingsOptions =
         ...(text ? { cancel_reason_message: text } : {}),
       },
     });
-    if (answer.result === false) {
-      throw new OzonError(`Ozon did not cancel posting ${postingNumber}`);
+    if (resultDeclined(answer.result)) {
+      throw new OzonDeclinedError(cancelPosting.path, `cancelling posting ${postingNumber}`);
     }
   }
 

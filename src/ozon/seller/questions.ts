@@ -1,8 +1,8 @@
 /**
- * Product questions and reviews (Premium Plus). Lists are async iterators over every page
- * published since a time, oldest first; answers return Ozon's id. Without Premium Plus every
- * call fails with OzonAuthError (403, code 7) — which the shop's health does not take for bad
- * keys (the endpoints are marked `subscription`).
+ * Product questions (Premium Plus) and reviews («Управление отзывами» or Premium Pro). Lists are
+ * async iterators over every page published since a time, oldest first; answers return Ozon's
+ * id. Without its subscription every call fails with OzonAuthError (403, code 7) — which the
+ * shop's health does not take for bad keys (the endpoints are marked `subscription`).
  */
 
 import { wireInt } from "../wire.ts";

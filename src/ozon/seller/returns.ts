@@ -1,21 +1,27 @@
 /**
  * The returns namespace: returns on their way back to the seller or waiting for pickup
- * (`/v1/returns/list`), and the rFBS return requests with the decisions Ozon allows on each.
+ * (`/v1/returns/list`), and the rFBS return requests with the actions Ozon offers on each.
+ *
+ * An action is what Ozon lists in `available_actions` of `/v2/returns/rfbs/get`, with its id and
+ * its name, and goes back by its id to `/v1/returns/rfbs/action/set`. The documents name three:
+ * -1 and -10 reject (a reason and a comment), 1020 a partial compensation (an amount); any other
+ * id is sent as it came. Where a store does not answer action/set (404), a rejection or a
+ * compensation goes through the v2 method it replaced; another action has no documented v2 twin.
  *
  * Money is exact: a price Ozon writes as a number becomes its shortest decimal string ("1299.9")
- * and the partial refund goes out as the decimal string of kopecks the person confirmed.
+ * and the partial refund goes out as the exact decimal of kopecks the person confirmed.
  */
+import { isRetiredMethodError, OzonInputError } from "../errors.ts";
+import { jsonDecimal } from "../json.ts";
 import { wireInt } from "../wire.ts";
 import type { SellerContext } from "./context.ts";
 import {
   returnsList,
+  rfbsActionSet,
   rfbsCompensate,
   rfbsGet,
   rfbsList,
-  rfbsReceiveReturn,
   rfbsReject,
-  rfbsReturnMoney,
-  rfbsVerify,
 } from "./endpoints/returns.ts";
 
 /** Where a return is as the alerts tell it. */
@@ -42,23 +48,35 @@ export interface SellerReturn {
   changedAt: string | undefined;
 }
 
-/** The decisions on an rFBS request, each offered only when Ozon lists it as available. */
-export type RfbsDecision = "approve" | "reject" | "compensate" | "receive" | "return_money";
-
 /**
- * `available_actions[].id` of `/v2/returns/rfbs/get` → the decision it allows. Ozon documents
- * -1 and -10 (reject, with a reason) and 1020 (partial compensation) in
- * `/v1/returns/rfbs/action/set`; the others are as the built-in sandbox speaks them, kept in this
- * one table so a correction from the live service is one line.
+ * What an action needs before it is sent: the documents name -1 and -10 (reject: a reason and a
+ * comment) and 1020 (partial compensation: an amount); every other id needs nothing.
  */
-export const RFBS_ACTION_IDS: Readonly<Record<number, RfbsDecision>> = {
-  1: "approve",
-  [-1]: "reject",
-  [-10]: "reject",
-  1020: "compensate",
-  2: "receive",
-  3: "return_money",
-};
+export type RfbsActionKind = "reject" | "compensate" | "other";
+
+export const RFBS_REJECT_ACTION_IDS: readonly number[] = [-1, -10];
+export const RFBS_COMPENSATE_ACTION_ID = 1020;
+
+export function rfbsActionKind(id: number): RfbsActionKind {
+  if (RFBS_REJECT_ACTION_IDS.includes(id)) return "reject";
+  return id === RFBS_COMPENSATE_ACTION_ID ? "compensate" : "other";
+}
+
+/** One action Ozon offers on a request now, as it names it (undefined when it gave no name). */
+export interface RfbsAction {
+  id: number;
+  name: string | undefined;
+  kind: RfbsActionKind;
+}
+
+/** What goes with the action's id: its kind must be the id's (rfbsActionKind). */
+export type RfbsActionInput =
+  | { kind: "reject"; reasonId: number; comment: string }
+  | { kind: "compensate"; kopecks: bigint }
+  | { kind: "other" };
+
+/** Which method took the action: action/set, or the v2 method it replaced (its fallback). */
+export type RfbsActionVia = "action/set" | "v2";
 
 /** Days Ozon gives the seller to decide a new rFBS request (the deadline the alert names). */
 export const RFBS_DECISION_DAYS = 7;
@@ -89,7 +107,8 @@ export interface RfbsRequest extends RfbsRequestBrief {
   comment: string | undefined;
   reason: string | undefined;
   isDefect: boolean;
-  decisions: RfbsDecision[];
+  /** The actions Ozon offers now, in its order, each id once. */
+  actions: RfbsAction[];
   rejectionReasons: RejectionReason[];
 }
 
@@ -188,10 +207,14 @@ export function createReturnsApi(ctx: SellerContext) {
         body: { return_id: wireInt(id) },
         ...(signal ? { signal } : {}),
       });
-      const decisions = new Set<RfbsDecision>();
+      const actions = new Map<number, RfbsAction>();
       for (const action of r.available_actions ?? []) {
-        const decision = RFBS_ACTION_IDS[action.id];
-        if (decision) decisions.add(decision);
+        if (!action || !Number.isSafeInteger(action.id) || actions.has(action.id)) continue;
+        actions.set(action.id, {
+          id: action.id,
+          name: action.name,
+          kind: rfbsActionKind(action.id),
+        });
       }
       return {
         id,
@@ -208,7 +231,7 @@ export function createReturnsApi(ctx: SellerContext) {
         comment: r.comment,
         reason: r.return_reason?.name,
         isDefect: r.return_reason?.is_defect ?? false,
-        decisions: [...decisions],
+        actions: [...actions.values()],
         rejectionReasons: (r.rejection_reason ?? []).map((reason) => ({
           id: reason.id,
           name: reason.name ?? String(reason.id),
@@ -218,29 +241,50 @@ export function createReturnsApi(ctx: SellerContext) {
       };
     },
 
-    async approve(id: string): Promise<void> {
-      await ctx.http.call(rfbsVerify, { body: { return_id: wireInt(id) } });
-    },
-    async reject(id: string, reasonId: number, comment?: string): Promise<void> {
-      await ctx.http.call(rfbsReject, {
-        body: {
-          return_id: wireInt(id),
-          rejection_reason_id: reasonId,
-          ...(comment ? { comment } : {}),
-        },
-      });
-    },
-    /** A partial refund of `kopecks` (the buyer keeps the product). */
-    async compensate(id: string, kopecks: bigint): Promise<void> {
-      await ctx.http.call(rfbsCompensate, {
-        body: { return_id: wireInt(id), compensation_amount: kopecksToDecimal(kopecks) },
-      });
-    },
-    async receive(id: string): Promise<void> {
-      await ctx.http.call(rfbsReceiveReturn, { body: { return_id: wireInt(id) } });
-    },
-    async returnMoney(id: string): Promise<void> {
-      await ctx.http.call(rfbsReturnMoney, { body: { return_id: wireInt(id) } });
+    /**
+     * Takes the action `actionId` Ozon offered on the request, with what its kind needs. Where the
+     * store answers action/set 404, a rejection or a compensation goes through its v2 method.
+     */
+    async act(id: string, actionId: number, input: RfbsActionInput): Promise<RfbsActionVia> {
+      if (rfbsActionKind(actionId) !== input.kind) {
+        throw new OzonInputError("id", `action ${actionId} is not a ${input.kind} action`);
+      }
+      const returnId = wireInt(id);
+      try {
+        await ctx.http.call(rfbsActionSet, {
+          body: {
+            return_id: returnId,
+            id: actionId,
+            ...(input.kind === "reject"
+              ? { rejection_reason_id: input.reasonId, comment: input.comment }
+              : {}),
+            ...(input.kind === "compensate"
+              ? { compensation_amount: jsonDecimal(kopecksToDecimal(input.kopecks)) }
+              : {}),
+          },
+        });
+        return "action/set";
+      } catch (error) {
+        if (!isRetiredMethodError(error) || input.kind === "other") throw error;
+        ctx.logger?.warn(
+          { err: error, action: actionId },
+          "Ozon did not answer /v1/returns/rfbs/action/set: deciding through the v2 method",
+        );
+      }
+      if (input.kind === "reject") {
+        await ctx.http.call(rfbsReject, {
+          body: {
+            return_id: returnId,
+            rejection_reason_id: input.reasonId,
+            comment: input.comment,
+          },
+        });
+      } else {
+        await ctx.http.call(rfbsCompensate, {
+          body: { return_id: returnId, compensation_amount: kopecksToDecimal(input.kopecks) },
+        });
+      }
+      return "v2";
     },
   };
 }

@@ -115,11 +115,23 @@ export function createShippingApi(ctx: SellerContext) {
     return [...found.values()];
   }
 
+  /** The task of the usual label (`big_label`; the first task when none says so). */
   async function createLabelTask(postingNumbers: readonly string[]): Promise<string> {
     const answer = await ctx.http.call(labelBatchCreate, {
       body: { posting_number: [...postingNumbers] },
     });
-    return answer.result.task_id;
+    const tasks = answer.result.tasks ?? [];
+    const task = tasks.find((t) => t.task_type === "big_label") ?? tasks[0];
+    if (!task) {
+      throw new OzonShapeError({
+        service: "seller",
+        method: labelBatchCreate.method,
+        path: labelBatchCreate.path,
+        field: "result.tasks",
+        problems: ["no label task"],
+      });
+    }
+    return task.task_id;
   }
 
   async function labelTask(taskId: string): Promise<LabelTask> {

@@ -10,6 +10,8 @@ export interface LabelTaskRecord {
   id: number;
   postingNumbers: string[];
   polls: number;
+  /** The v2 create's `task_type` (`big_label`, `small_label`); none for the v1 create's task. */
+  type?: "big_label" | "small_label";
 }
 
 export interface ActRecord {

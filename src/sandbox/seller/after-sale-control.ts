@@ -7,6 +7,7 @@ import {
   rfbsProductArrived,
   rfbsSnapshot,
   setReturnStatus,
+  setRfbsActionShape,
 } from "./returns-model.ts";
 
 export function afterSaleControl(state: SandboxState) {
@@ -19,6 +20,11 @@ export function afterSaleControl(state: SandboxState) {
     addRfbsRequest: (input?: unknown) => addRfbsRequest(state, input),
     /** The product of an approved request reached the seller. */
     rfbsProductArrived: (id: number) => rfbsProductArrived(state, id),
+    /**
+     * How `/v2/returns/rfbs/get` writes `available_actions`: `{shape: "schema"}` `[{id, name}]`
+     * (default) or `{shape: "example"}` `[{action: {id, name}}]`, as Ozon's example shows it.
+     */
+    setRfbsActionShape: (input: unknown) => setRfbsActionShape(state, input),
     /** A rating takes a new value: `{value}`. */
     setRating: (key: string, input: unknown) => setRating(state, key, input),
     /** A posting raised the FBS error index: `{postingNumber, type?}`. */

@@ -14,6 +14,7 @@ import { z } from "zod";
 import { badRequest, fail, GRPC, jsonReply, readBody, sellerError } from "../http.ts";
 import type { Route } from "../route-table.ts";
 import type { Posting, PostingStatus, SandboxState } from "../state.ts";
+import { declines } from "./declines.ts";
 import { integrationTypeOf, OWN_DELIVERY_PROVIDER } from "./own-delivery.ts";
 import { createPosting, type PostingSeed, setStatus } from "./posting-model.ts";
 import { postingV4 } from "./posting-wire.ts";
@@ -267,6 +268,8 @@ export function deliveryRoutes(state: SandboxState): Route[] {
           }
           return posting;
         });
+        // Armed by control.declineNext: Ozon says it did nothing, and nothing changes.
+        if (declines(state, "/v2/posting/fbs/arbitration")) return jsonReply({ result: false });
         for (const posting of postings) setStatus(state, posting, "arbitration");
         return jsonReply({ result: true });
       },

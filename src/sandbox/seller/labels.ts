@@ -1,14 +1,23 @@
 /**
- * Labels in batches: `/v1/posting/fbs/package-label/create` makes a task, `/get` answers
- * `pending`, `in_progress`, then `completed` with a file URL (served here with the seller's keys)
- * and the postings it could not print, with why.
+ * Labels in batches: `/v2/posting/fbs/package-label/create` makes two tasks, `big_label` and
+ * `small_label` (the v1 create, announced for switch-off, one task); `/v1/.../package-label/get`
+ * answers `pending`, `in_progress`, then `completed` with a file URL (served here with the
+ * seller's keys) and the postings it could not print, with why.
  */
 import { z } from "zod";
-import { binaryReply, fail, GRPC, jsonReply, readBody, sellerError } from "../http.ts";
+import {
+  binaryReply,
+  fail,
+  GRPC,
+  jsonReply,
+  readBody,
+  type SandboxRequest,
+  sellerError,
+} from "../http.ts";
 import { buildPdf } from "../pdf.ts";
 import type { Route } from "../route-table.ts";
 import type { Posting, SandboxState } from "../state.ts";
-import { deskOf } from "./acts-desk.ts";
+import { deskOf, type LabelTaskRecord } from "./acts-desk.ts";
 import { findPosting } from "./posting-actions.ts";
 
 /** Postings in one task at most (Ozon documents none; the synchronous method takes 20). */
@@ -37,26 +46,40 @@ function unprintable(p: Posting | undefined): string | undefined {
 export function labelRoutes(state: SandboxState): Route[] {
   const seller = { service: "seller", auth: "seller" } as const;
   const desk = deskOf(state);
+  /** The postings a create asks for (each must exist), each once. */
+  const labelTaskPostings = (req: SandboxRequest): string[] => {
+    const body = readBody(
+      req,
+      z.object({ posting_number: z.array(z.string().min(1)).min(1).max(LABEL_TASK_LIMIT) }),
+    );
+    for (const number of body.posting_number) findPosting(state, number);
+    return [...new Set(body.posting_number)];
+  };
+  const newTask = (postingNumbers: string[], type?: LabelTaskRecord["type"]): number => {
+    const id = desk.nextId++;
+    desk.labelTasks.set(id, { id, postingNumbers, polls: 0, ...(type ? { type } : {}) });
+    return id;
+  };
   return [
+    {
+      ...seller,
+      method: "POST",
+      pattern: "/v2/posting/fbs/package-label/create",
+      handle(req) {
+        const postingNumbers = labelTaskPostings(req);
+        const tasks = (["big_label", "small_label"] as const).map((task_type) => ({
+          task_id: newTask(postingNumbers, task_type),
+          task_type,
+        }));
+        return jsonReply({ result: { tasks } });
+      },
+    },
     {
       ...seller,
       method: "POST",
       pattern: "/v1/posting/fbs/package-label/create",
       handle(req) {
-        const body = readBody(
-          req,
-          z.object({
-            posting_number: z.array(z.string().min(1)).min(1).max(LABEL_TASK_LIMIT),
-          }),
-        );
-        for (const number of body.posting_number) findPosting(state, number);
-        const id = desk.nextId++;
-        desk.labelTasks.set(id, {
-          id,
-          postingNumbers: [...new Set(body.posting_number)],
-          polls: 0,
-        });
-        return jsonReply({ result: { task_id: id } });
+        return jsonReply({ result: { task_id: newTask(labelTaskPostings(req)) } });
       },
     },
     {

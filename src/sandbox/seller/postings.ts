@@ -7,6 +7,7 @@ import { badRequest, binaryReply, jsonReply, readBody } from "../http.ts";
 import { buildPdf } from "../pdf.ts";
 import type { Route } from "../route-table.ts";
 import { type Posting, type SandboxState, UNFULFILLED_STATUSES } from "../state.ts";
+import { declines } from "./declines.ts";
 import { isMarkValid } from "./marks.ts";
 import {
   CANCEL_REASONS,
@@ -313,6 +314,7 @@ export function postingRoutes(state: SandboxState): Route[] {
           }),
         );
         const posting = findPosting(state, body.posting_number);
+        if (declines(state, "/v2/posting/fbs/cancel")) return jsonReply({ result: false });
         cancelPosting(
           state,
           posting,

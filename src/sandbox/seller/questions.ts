@@ -1,8 +1,10 @@
 /**
- * Product questions and reviews (Premium Plus), in the live shapes: `/v1/question/list`,
+ * Product questions and reviews, in the live shapes: `/v1/question/list`,
  * `/v1/question/answer/create`, `/v1/question/change-status`, `/v2/review/list`,
- * `/v1/review/comment/create`. With Premium Plus switched off (control: setPremiumPlus) every one
- * answers 403 code 7, as Ozon does.
+ * `/v1/review/comment/create`. As Ozon's documents say, questions need Premium Plus and reviews
+ * the «Управление отзывами» or Premium Pro subscription: with Premium Plus off (control:
+ * setPremiumPlus) the question methods answer 403 code 7, with the reviews' subscription off
+ * (setReviewsSubscription) the review methods do.
  */
 import { z } from "zod";
 import { badRequest, fail, GRPC, jsonReply, notFound, readBody, sellerError } from "../http.ts";
@@ -16,8 +18,26 @@ const QUESTION_PAGE = 10;
 
 const seller = { service: "seller", auth: "seller" } as const;
 
+export const REVIEWS_SUBSCRIPTION_MESSAGE =
+  "This method is available only to sellers with a «Управление отзывами» or Premium Pro subscription";
+
 function requirePremiumPlus(state: SandboxState): void {
   if (!state.premiumPlus) fail(sellerError(403, GRPC.permissionDenied, PREMIUM_PLUS_MESSAGE));
+}
+
+/** Stores whose seller has neither «Управление отзывами» nor Premium Pro (off by control). */
+const withoutReviews = new WeakSet<SandboxState>();
+
+/** Control: the seller has (default) or lacks the subscription the review methods need. */
+export function setReviewsSubscription(state: SandboxState, enabled: boolean): void {
+  if (enabled) withoutReviews.delete(state);
+  else withoutReviews.add(state);
+}
+
+function requireReviewsSubscription(state: SandboxState): void {
+  if (withoutReviews.has(state)) {
+    fail(sellerError(403, GRPC.permissionDenied, REVIEWS_SUBSCRIPTION_MESSAGE));
+  }
 }
 
 const questionList = z.object({
@@ -166,7 +186,7 @@ export function questionRoutes(state: SandboxState): Route[] {
       method: "POST",
       pattern: "/v2/review/list",
       handle(req) {
-        requirePremiumPlus(state);
+        requireReviewsSubscription(state);
         const body = readBody(req, reviewList);
         const { page, ...more } = feedPage(state.reviews, {
           from: body.filters?.published_from,
@@ -184,7 +204,7 @@ export function questionRoutes(state: SandboxState): Route[] {
       method: "POST",
       pattern: "/v1/review/comment/create",
       handle(req) {
-        requirePremiumPlus(state);
+        requireReviewsSubscription(state);
         const body = readBody(
           req,
           z.object({

@@ -1,9 +1,15 @@
 /**
  * The sandbox's returns of one store: returns coming back to the seller (`/v1/returns/list`) and
- * rFBS return requests (`/v2/returns/rfbs/*`) with the state rules of a request — each decision
- * only in the states that allow it, a partial refund no larger than the price — and the control
- * knobs tests turn (a return arrives or moves on, a buyer files a request, the product comes
- * back). Kept beside the store's state, like the shipping desk: only these routes read it.
+ * rFBS return requests (`/v2/returns/rfbs/*`, `/v1/returns/rfbs/action/set`) with the state
+ * rules of a request — each action only in the states that offer it, a partial compensation
+ * below the price — and the control knobs tests turn (a return arrives or moves on, a buyer files
+ * a request, the product comes back, the shape `available_actions` is written in). Kept beside
+ * the store's state, like the shipping desk: only these routes read it.
+ *
+ * Action ids: Ozon's documents name -1 and -10 (reject, with a reason and a comment) and 1020
+ * (partial compensation); the others here (10 approve, 20 receipt, 1010 the money back) are
+ * Ozon-like ids of the sandbox's own, named in Russian as Ozon names actions. The bot knows only
+ * the documented three and offers the rest by the names `available_actions` gives.
  */
 import { z } from "zod";
 import type { Posting, SandboxState } from "../state.ts";
@@ -21,25 +27,65 @@ export interface SandboxReturn {
   changedAt: number;
 }
 
+/** The sandbox's action ids (see the header): what each does to the request. */
+export const RFBS_ACTION = {
+  approve: 10,
+  reject: -1,
+  rejectAfterCheck: -10,
+  receive: 20,
+  returnMoney: 1010,
+  compensate: 1020,
+} as const;
+
 /** A request's states, in order; each names its group and the actions it allows. */
 export const RFBS_STATES = {
-  new: { group: "New", name: "Новая заявка", actions: [1, -1, 1020, 3] },
-  approved: { group: "Delivering", name: "Покупатель везёт товар", actions: [2] },
-  received: { group: "Checkout", name: "Товар получен, на проверке", actions: [3, -10, 1020] },
+  new: {
+    group: "New",
+    name: "Новая заявка",
+    actions: [
+      RFBS_ACTION.approve,
+      RFBS_ACTION.reject,
+      RFBS_ACTION.compensate,
+      RFBS_ACTION.returnMoney,
+    ],
+  },
+  approved: { group: "Delivering", name: "Покупатель везёт товар", actions: [RFBS_ACTION.receive] },
+  received: {
+    group: "Checkout",
+    name: "Товар получен, на проверке",
+    actions: [RFBS_ACTION.returnMoney, RFBS_ACTION.rejectAfterCheck, RFBS_ACTION.compensate],
+  },
   compensated: { group: "Approved", name: "Частичная компенсация", actions: [] },
   money_returned: { group: "Approved", name: "Деньги возвращены", actions: [] },
   rejected: { group: "Rejected", name: "Заявка отклонена", actions: [] },
 } as const satisfies Record<string, { group: string; name: string; actions: readonly number[] }>;
 export type RfbsState = keyof typeof RFBS_STATES;
 
+/** Each action's name as `available_actions` gives it. */
 export const ACTION_NAMES: Record<number, string> = {
-  1: "Одобрить",
-  [-1]: "Отклонить",
-  [-10]: "Отклонить после проверки",
-  1020: "Вернуть часть денег",
-  2: "Подтвердить получение",
-  3: "Вернуть деньги",
+  [RFBS_ACTION.approve]: "Одобрить заявку",
+  [RFBS_ACTION.reject]: "Отклонить заявку",
+  [RFBS_ACTION.rejectAfterCheck]: "Отказать после проверки товара",
+  [RFBS_ACTION.receive]: "Подтвердить получение товара",
+  [RFBS_ACTION.returnMoney]: "Вернуть деньги покупателю",
+  [RFBS_ACTION.compensate]: "Частичная компенсация",
 };
+
+/** Where each action takes the request. */
+export const ACTION_LEADS_TO: Record<number, RfbsState> = {
+  [RFBS_ACTION.approve]: "approved",
+  [RFBS_ACTION.reject]: "rejected",
+  [RFBS_ACTION.rejectAfterCheck]: "rejected",
+  [RFBS_ACTION.receive]: "received",
+  [RFBS_ACTION.returnMoney]: "money_returned",
+  [RFBS_ACTION.compensate]: "compensated",
+};
+
+/**
+ * How `available_actions` is written: `[{id, name}]` as the schema has it (default), or
+ * `[{action: {id, name}}]` as Ozon's example shows it.
+ */
+export type RfbsActionShape = "schema" | "example";
 
 export const RFBS_REJECTION_REASONS = [
   {
@@ -66,15 +112,18 @@ export interface RfbsRequestRecord {
   comment: string;
   reason: string;
   isDefect: boolean;
-  /** What the seller decided, as received (exact strings). */
+  /** What the seller decided, as received (exact: the amount's literal as it came). */
   compensation?: string;
   rejection?: { reasonId: number; comment?: string };
+  /** The actions taken on it, in order: their ids and the method that took each. */
+  taken: Array<{ id: number; via: string }>;
 }
 
 export interface ReturnsDesk {
   returns: Map<number, SandboxReturn>;
   requests: Map<number, RfbsRequestRecord>;
   seq: number;
+  actionShape: RfbsActionShape;
 }
 
 const desks = new WeakMap<SandboxState, ReturnsDesk>();
@@ -82,7 +131,7 @@ const desks = new WeakMap<SandboxState, ReturnsDesk>();
 export function returnsDeskOf(state: SandboxState): ReturnsDesk {
   let desk = desks.get(state);
   if (!desk) {
-    desk = { returns: new Map(), requests: new Map(), seq: 0 };
+    desk = { returns: new Map(), requests: new Map(), seq: 0, actionShape: "schema" };
     desks.set(state, desk);
   }
   return desk;
@@ -165,6 +214,7 @@ export function addRfbsRequest(state: SandboxState, input: unknown) {
     comment: seed.comment ?? "Пришёл с царапиной на корпусе",
     reason: seed.reason ?? "Товар с браком",
     isDefect: seed.isDefect ?? true,
+    taken: [],
   };
   desk.requests.set(id, record);
   return { ...record };
@@ -179,10 +229,18 @@ export function rfbsProductArrived(state: SandboxState, id: number) {
   return { ...found };
 }
 
+/** Control: how `/v2/returns/rfbs/get` writes `available_actions` (`{shape}`). */
+export function setRfbsActionShape(state: SandboxState, input: unknown) {
+  const { shape } = z.object({ shape: z.enum(["schema", "example"]) }).parse(input);
+  returnsDeskOf(state).actionShape = shape;
+  return { shape };
+}
+
 export function rfbsSnapshot(state: SandboxState) {
   const desk = returnsDeskOf(state);
   return {
     returns: [...desk.returns.values()].map((r) => ({ ...r })),
-    requests: [...desk.requests.values()].map((r) => ({ ...r })),
+    requests: [...desk.requests.values()].map((r) => ({ ...r, taken: [...r.taken] })),
+    actionShape: desk.actionShape,
   };
 }

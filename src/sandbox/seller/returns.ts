@@ -1,10 +1,25 @@
-/** The sandbox's returns and rFBS request routes over the model of returns-model.ts. */
+/**
+ * The sandbox's returns and rFBS request routes over the model of returns-model.ts. A decision is
+ * `/v1/returns/rfbs/action/set` with an id the request's `available_actions` lists; the v2
+ * decisions (verify, reject, compensate, receive-return, return-money), announced for switch-off,
+ * still answer, each as the action it stands for.
+ */
+import { isLosslessNumber, parse } from "lossless-json";
 import { z } from "zod";
-import { GRPC, jsonReply, readBody, sellerError } from "../http.ts";
+import {
+  GRPC,
+  jsonReply,
+  type Reply,
+  readBody,
+  type SandboxRequest,
+  sellerError,
+} from "../http.ts";
 import type { Route } from "../route-table.ts";
 import type { SandboxState } from "../state.ts";
 import {
+  ACTION_LEADS_TO,
   ACTION_NAMES,
+  RFBS_ACTION,
   RFBS_REJECTION_REASONS,
   RFBS_STATES,
   type RfbsRequestRecord,
@@ -46,6 +61,24 @@ function returnJson(r: SandboxReturn) {
   };
 }
 
+/** "150.50" → 15050n; undefined for anything but a plain positive-or-zero decimal of ≤ 2 places. */
+function kopecksOf(text: string): bigint | undefined {
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return undefined;
+  return BigInt(match[1] as string) * 100n + BigInt((match[2] ?? "").padEnd(2, "0"));
+}
+
+/** A number field of the body exactly as it was written (`1234.50`), or undefined. */
+function numberLiteral(req: SandboxRequest, field: string): string | undefined {
+  try {
+    const body = parse(req.rawBody.toString("utf8")) as Record<string, unknown> | null;
+    const value = body?.[field];
+    return isLosslessNumber(value) ? value.value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function requestBrief(r: RfbsRequestRecord) {
   const rule = RFBS_STATES[r.state];
   return {
@@ -74,12 +107,13 @@ function requestBrief(r: RfbsRequestRecord) {
 export function returnRoutes(state: SandboxState): Route[] {
   const desk = returnsDeskOf(state);
   const request = (id: number) => desk.requests.get(id);
-  /** The request, if it exists and allows `action` now; else Ozon's refusal. */
+  /** The request, if it exists and offers `action` now; else Ozon's refusal. */
   const allowing = (rawId: number, actions: readonly number[]) => {
     const found = request(rawId);
     if (!found) return { refusal: sellerError(404, GRPC.notFound, "return not found") };
     const allowed: readonly number[] = RFBS_STATES[found.state].actions;
-    if (!actions.some((a) => allowed.includes(a))) {
+    const action = actions.find((a) => allowed.includes(a));
+    if (action === undefined) {
       return {
         refusal: sellerError(
           400,
@@ -88,7 +122,45 @@ export function returnRoutes(state: SandboxState): Route[] {
         ),
       };
     }
-    return { found };
+    return { found, action };
+  };
+  /** A rejection's reason and comment, checked; a refusal when either is missing or unknown. */
+  const rejection = (
+    reasonId: number | undefined,
+    comment: string | undefined,
+    required: boolean,
+  ) => {
+    const reason = RFBS_REJECTION_REASONS.find((r) => r.id === reasonId);
+    if (!reason)
+      return { refusal: sellerError(400, GRPC.invalidArgument, "unknown rejection_reason_id") };
+    if ((required || reason.comment) && !comment?.trim()) {
+      return {
+        refusal: sellerError(400, GRPC.invalidArgument, "comment is required for this reason"),
+      };
+    }
+    return { reasonId: reason.id };
+  };
+  /** A compensation amount (its literal), checked against the price. */
+  const compensation = (
+    found: RfbsRequestRecord,
+    literal: string | undefined,
+  ): Reply | undefined => {
+    const asked = literal === undefined ? undefined : kopecksOf(literal);
+    const price = kopecksOf(found.price) ?? 0n;
+    if (asked === undefined || asked <= 0n || asked >= price) {
+      return sellerError(
+        400,
+        GRPC.invalidArgument,
+        "compensation_amount must be above zero, below the product's price, with at most two decimals",
+      );
+    }
+    return undefined;
+  };
+  /** The action taken: the request moves on and remembers what was done. */
+  const take = (found: RfbsRequestRecord, action: number, via: string) => {
+    found.state = ACTION_LEADS_TO[action] ?? found.state;
+    found.taken.push({ id: action, via });
+    return jsonReply({});
   };
   const route = (pattern: string, handle: Route["handle"]): Route => ({
     service: "seller",
@@ -157,10 +229,18 @@ export function returnRoutes(state: SandboxState): Route[] {
       const found = request(return_id);
       if (!found) return sellerError(404, GRPC.notFound, "return not found");
       const rule = RFBS_STATES[found.state];
+      const brief = requestBrief(found);
+      const actions = rule.actions.map((id) => ({ id, name: ACTION_NAMES[id] ?? "" }));
       return jsonReply({
         returns: {
-          ...requestBrief(found),
-          available_actions: rule.actions.map((id) => ({ id, name: ACTION_NAMES[id] ?? "" })),
+          available_actions:
+            desk.actionShape === "example" ? actions.map((action) => ({ action })) : actions,
+          client_name: brief.client_name,
+          created_at: brief.created_at,
+          order_number: brief.order_number,
+          posting_number: brief.posting_number,
+          product: brief.product,
+          return_number: brief.return_number,
           client_photo: [],
           client_return_method_type: { id: 1, name: "Почта России" },
           comment: found.comment,
@@ -179,12 +259,40 @@ export function returnRoutes(state: SandboxState): Route[] {
         },
       });
     }),
+    route("/v1/returns/rfbs/action/set", (req) => {
+      const body = readBody(
+        req,
+        z.object({
+          return_id: z.number().int(),
+          id: z.number().int().optional(),
+          comment: z.string().optional(),
+          compensation_amount: z.number().optional(),
+          rejection_reason_id: z.number().int().optional(),
+          return_for_back_way: z.number().optional(),
+        }),
+      );
+      if (body.id === undefined) return sellerError(400, GRPC.invalidArgument, "id is required");
+      const { found, action, refusal } = allowing(body.return_id, [body.id]);
+      if (!found || action === undefined) return refusal;
+      if (action === RFBS_ACTION.reject || action === RFBS_ACTION.rejectAfterCheck) {
+        // The documents: rejection_reason_id and comment are required for -1 and -10.
+        const checked = rejection(body.rejection_reason_id, body.comment, true);
+        if (checked.refusal) return checked.refusal;
+        found.rejection = { reasonId: checked.reasonId, comment: body.comment as string };
+      }
+      if (action === RFBS_ACTION.compensate) {
+        const literal = numberLiteral(req, "compensation_amount");
+        const refusal = compensation(found, literal);
+        if (refusal) return refusal;
+        found.compensation = literal;
+      }
+      return take(found, action, "action/set");
+    }),
     route("/v2/returns/rfbs/verify", (req) => {
       const { return_id } = readBody(req, z.object({ return_id: idSchema }).passthrough());
-      const { found, refusal } = allowing(return_id, [1]);
-      if (!found) return refusal;
-      found.state = "approved";
-      return jsonReply({});
+      const { found, action, refusal } = allowing(return_id, [RFBS_ACTION.approve]);
+      if (!found || action === undefined) return refusal;
+      return take(found, action, "v2");
     }),
     route("/v2/returns/rfbs/reject", (req) => {
       const body = readBody(
@@ -195,56 +303,43 @@ export function returnRoutes(state: SandboxState): Route[] {
           comment: z.string().optional(),
         }),
       );
-      const { found, refusal } = allowing(body.return_id, [-1, -10]);
-      if (!found) return refusal;
-      const reason = RFBS_REJECTION_REASONS.find((r) => r.id === body.rejection_reason_id);
-      if (!reason) return sellerError(400, GRPC.invalidArgument, "unknown rejection_reason_id");
-      if (reason.comment && !body.comment?.trim()) {
-        return sellerError(400, GRPC.invalidArgument, "comment is required for this reason");
-      }
-      found.state = "rejected";
-      found.rejection = { reasonId: reason.id, ...(body.comment ? { comment: body.comment } : {}) };
-      return jsonReply({});
+      const { found, action, refusal } = allowing(body.return_id, [
+        RFBS_ACTION.reject,
+        RFBS_ACTION.rejectAfterCheck,
+      ]);
+      if (!found || action === undefined) return refusal;
+      // The v2 form wants a comment only where the reason says so.
+      const checked = rejection(body.rejection_reason_id, body.comment, false);
+      if (checked.refusal) return checked.refusal;
+      found.rejection = {
+        reasonId: checked.reasonId,
+        ...(body.comment ? { comment: body.comment } : {}),
+      };
+      return take(found, action, "v2");
     }),
     route("/v2/returns/rfbs/compensate", (req) => {
       const body = readBody(
         req,
         z.object({ return_id: idSchema, compensation_amount: z.string() }),
       );
-      const { found, refusal } = allowing(body.return_id, [1020]);
-      if (!found) return refusal;
-      if (!/^\d+(\.\d{1,2})?$/.test(body.compensation_amount)) {
-        return sellerError(400, GRPC.invalidArgument, "compensation_amount must be a decimal");
-      }
-      const kopecks = (text: string) => {
-        const [whole, frac = ""] = text.split(".");
-        return BigInt(whole ?? "0") * 100n + BigInt(frac.padEnd(2, "0") || "0");
-      };
-      const asked = kopecks(body.compensation_amount);
-      if (asked <= 0n || asked >= kopecks(found.price)) {
-        return sellerError(
-          400,
-          GRPC.invalidArgument,
-          "compensation_amount must be above zero and below the product's price",
-        );
-      }
-      found.state = "compensated";
+      const { found, action, refusal } = allowing(body.return_id, [RFBS_ACTION.compensate]);
+      if (!found || action === undefined) return refusal;
+      const wrong = compensation(found, body.compensation_amount);
+      if (wrong) return wrong;
       found.compensation = body.compensation_amount;
-      return jsonReply({});
+      return take(found, action, "v2");
     }),
     route("/v2/returns/rfbs/receive-return", (req) => {
       const { return_id } = readBody(req, z.object({ return_id: idSchema }));
-      const { found, refusal } = allowing(return_id, [2]);
-      if (!found) return refusal;
-      found.state = "received";
-      return jsonReply({});
+      const { found, action, refusal } = allowing(return_id, [RFBS_ACTION.receive]);
+      if (!found || action === undefined) return refusal;
+      return take(found, action, "v2");
     }),
     route("/v2/returns/rfbs/return-money", (req) => {
       const { return_id } = readBody(req, z.object({ return_id: idSchema }).passthrough());
-      const { found, refusal } = allowing(return_id, [3]);
-      if (!found) return refusal;
-      found.state = "money_returned";
-      return jsonReply({});
+      const { found, action, refusal } = allowing(return_id, [RFBS_ACTION.returnMoney]);
+      if (!found || action === undefined) return refusal;
+      return take(found, action, "v2");
     }),
   ];
 }

@@ -3,7 +3,7 @@
  * done, refused by Ozon (its own words), or failed (no verdict heard) — and the call's answer
  * or error goes on to the caller unchanged.
  */
-import { isOzonApiError, ozonFailureKind } from "../../ozon/errors.ts";
+import { isOzonApiError, isOzonDeclinedError, ozonFailureKind } from "../../ozon/errors.ts";
 import type { AuditInput, AuditResult } from "./entry.ts";
 
 /** The trail as an action site needs it. */
@@ -13,6 +13,8 @@ export interface AuditRecorder {
 
 /** How an action that threw ended, for the record. */
 export function resultOf(error: unknown): AuditResult {
+  // Ozon's own "not done" (`result: false`), without words of its own.
+  if (isOzonDeclinedError(error)) return { status: "refused", words: "result: false" };
   if (isOzonApiError(error)) {
     const kind = ozonFailureKind(error);
     // An answer Ozon gave about the request itself; a rate limit or an outage is no verdict.

@@ -86,8 +86,8 @@ export async function runStep(
   let result: DeliveryResult;
   try {
     if (action === "dispute") {
-      await shop.seller.deliveries.openDispute(postingNumber);
-      result = { postingNumber, ok: true, error: undefined };
+      // A `result: false` is Ozon saying it did not open it: refused below, not done.
+      result = await shop.seller.deliveries.openDispute(postingNumber);
     } else {
       const [one] = await shop.seller.deliveries.move(action, [postingNumber]);
       result = one ?? { postingNumber, ok: false, error: undefined };

@@ -3,7 +3,12 @@
  * capability keeps one: services/problem.ts): the ship request, the dialogs, the cards and the
  * lists all say it the same way.
  */
-import { isOzonApiError, isOzonShipFailedError, ozonFailureKind } from "../../ozon/errors.ts";
+import {
+  isOzonApiError,
+  isOzonDeclinedError,
+  isOzonShipFailedError,
+  ozonFailureKind,
+} from "../../ozon/errors.ts";
 import { ShopUnavailableError } from "../../shops/availability.ts";
 import { clip } from "../../text.ts";
 import type { Problem } from "../problem.ts";
@@ -17,6 +22,8 @@ export function describeOzonError(error: unknown, postingNumber = ""): Problem {
     return { key: error.key, vars: { name: error.shopName }, final: true, shopGone: true };
   }
   if (isOzonShipFailedError(error)) return { key: "postings-error-ship-failed", vars: posting };
+  // Ozon answered "not done" (`result: false`) without a reason: nothing changed at Ozon.
+  if (isOzonDeclinedError(error)) return { key: "postings-error-declined", vars: posting };
   const kind = ozonFailureKind(error);
   switch (kind) {
     case "rate_limited":

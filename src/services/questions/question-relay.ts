@@ -6,9 +6,10 @@
  * restart repeats nothing delivered and skips nothing. The first pass ever marks what is there
  * as seen: old questions are not dumped on the sellers.
  *
- * Both need Premium Plus. When Ozon refuses for that reason (403, code 7) the shop's switch turns
- * off, the admins are told once (the process that turned it off tells), and passes cost no Ozon
- * call until an admin turns it back on (QuestionSwitch.turnOn).
+ * Questions need Premium Plus, reviews the «Управление отзывами» or Premium Pro subscription.
+ * When Ozon refuses either for want of its subscription (403, code 7) the shop's switch turns off,
+ * the admins are told once which one and why (the process that turned it off tells), and passes
+ * cost no Ozon call until an admin turns it back on (QuestionSwitch.turnOn).
  */
 import type { Logger } from "../../logger.ts";
 import type { ProductQuestion, ProductReview, QuestionsApi } from "../../ozon/seller/questions.ts";
@@ -36,8 +37,11 @@ export interface QuestionNotifier {
    */
   relayQuestion(question: ProductQuestion, accepted?: FeedAccepted): Promise<readonly FeedCopy[]>;
   relayReview(review: ProductReview, accepted?: FeedAccepted): Promise<readonly FeedCopy[]>;
-  /** Ozon refused for want of Premium Plus; called once per turning off. */
-  premiumMissing(): Promise<void>;
+  /**
+   * Ozon refused `feed` for want of its subscription (questions: Premium Plus; reviews:
+   * «Управление отзывами» or Premium Pro); called once per turning off.
+   */
+  premiumMissing(feed: FeedKind): Promise<void>;
 }
 
 export type FeedAccepted = (sent: readonly FeedCopy[]) => Promise<void>;
@@ -62,7 +66,7 @@ export interface QuestionRelayOptions {
 
 export interface QuestionPassReport {
   leader: boolean;
-  /** Polling is off for want of Premium Plus: nothing was asked of Ozon. */
+  /** Polling is off for want of a subscription: nothing was asked of Ozon. */
   off: boolean;
   firstRun: boolean;
   questions: number;
@@ -113,19 +117,21 @@ export class QuestionRelay {
   async #pass(signal: AbortSignal): Promise<QuestionPassReport> {
     const report = emptyReport();
     if (await this.#switch.isOff()) return { ...report, off: true };
+    let feed: FeedKind = "question";
     try {
-      report.questions = await this.#feed("question", signal, report);
+      report.questions = await this.#feed(feed, signal, report);
       if (this.#options.reviews !== false) {
-        report.reviews = await this.#feed("review", signal, report);
+        feed = "review";
+        report.reviews = await this.#feed(feed, signal, report);
       }
     } catch (error) {
       if (!isPremiumRefusal(error)) throw error;
-      if (await this.#switch.turnOff("premium", this.#now())) {
+      if (await this.#switch.turnOff("premium", this.#now(), feed)) {
         this.#options.logger?.warn(
-          { err: error },
-          "Ozon refused product questions (no Premium Plus): polling them is off for this store",
+          { err: error, feed },
+          "Ozon refused product questions or reviews (subscription): polling them is off for this store",
         );
-        await this.#options.notifier.premiumMissing();
+        await this.#options.notifier.premiumMissing(feed);
       }
       return { ...report, off: true };
     }

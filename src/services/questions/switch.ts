@@ -1,6 +1,7 @@
 /**
  * Whether a shop's product questions (and reviews) are polled. Off after Ozon refused them for
- * want of Premium Plus, until an admin turns them back on. Turning off is compare-and-set, so of
+ * want of a subscription (questions: Premium Plus; reviews: «Управление отзывами» or Premium
+ * Pro; which feed Ozon refused is kept), until an admin turns them back on. Turning off is compare-and-set, so of
  * several processes (or passes) only one is told "you turned it off" and tells the admins.
  */
 import type { Store } from "../../store/port.ts";
@@ -10,6 +11,8 @@ const KEY = "questions:off";
 export interface QuestionsOff {
   reason: "premium";
   at: string;
+  /** The feed Ozon refused (unset in a record from before reviews were told apart: questions). */
+  feed?: "question" | "review";
 }
 
 export class QuestionSwitch {
@@ -29,8 +32,13 @@ export class QuestionSwitch {
   }
 
   /** True when this call turned it off (it was on). */
-  turnOff(reason: QuestionsOff["reason"], at: Date): Promise<boolean> {
-    return this.#store.setIfAbsent(KEY, { reason, at: at.toISOString() } satisfies QuestionsOff);
+  turnOff(
+    reason: QuestionsOff["reason"],
+    at: Date,
+    feed: NonNullable<QuestionsOff["feed"]> = "question",
+  ): Promise<boolean> {
+    const off: QuestionsOff = { reason, at: at.toISOString(), feed };
+    return this.#store.setIfAbsent(KEY, off);
   }
 
   /** True when it was off. */

@@ -17,7 +17,7 @@ export interface DecisionNote {
   returnId: string;
   /** Its posting. */
   postingNumber?: string;
-  /** approve, reject, compensate, receive, return_money. */
+  /** The action Ozon offered, by its id: "action -1" (before Ozon's ids: approve, reject…). */
   decision: string;
   /** The request's state before (Ozon's name for it). */
   from?: string;

@@ -1,10 +1,11 @@
 /**
- * One decision on an rFBS return request, made once: a claim in the store (`setIfAbsent`) on the
- * request in its present state (Ozon's `state`) is taken before Ozon is called, so a double tap or a second process acting on the same request
- * gets "already decided by …" instead of a second call. A call Ozon refused or that failed
- * releases the claim, so the decision can be made again.
+ * One decision on an rFBS return request (an action Ozon offered), made once: a claim in the
+ * store (`setIfAbsent`) on the request in its present state (Ozon's `state`) is taken before Ozon
+ * is called, so a double tap or a second process acting on the same request gets "already
+ * decided by …" instead of a second call. A call Ozon refused or that failed releases the claim,
+ * so the decision can be made again.
  */
-import type { ReturnsApi, RfbsDecision } from "../../ozon/seller/returns.ts";
+import type { ReturnsApi, RfbsActionInput } from "../../ozon/seller/returns.ts";
 import type { Store } from "../../store/port.ts";
 import {
   CLAIM_PREFIX,
@@ -14,13 +15,19 @@ import {
   recordUndecided,
 } from "./audit.ts";
 
-export type DecisionInput =
-  | { decision: "approve" | "receive" | "return_money" }
-  | { decision: "reject"; reasonId: number; comment?: string }
-  | { decision: "compensate"; kopecks: bigint };
+/** The action Ozon offered (its id and its name as shown), with what its kind needs. */
+export interface DecisionInput {
+  actionId: number;
+  actionName: string;
+  input: RfbsActionInput;
+}
 
 export interface DecidedBy {
-  decision: RfbsDecision;
+  /** The action's id and name as the person chose it. */
+  actionId?: number;
+  action?: string;
+  /** A claim kept before Ozon's action ids (approve, reject…): its decision's name. */
+  decision?: string;
   by: number;
   name: string;
   at: string;
@@ -37,7 +44,7 @@ const CLAIM_TTL_MS = 24 * 60 * 60 * 1000;
 const claimKey = (id: string, state: string) => `${CLAIM_PREFIX}${id}:${state}`;
 
 export async function decideOnce(
-  api: Pick<ReturnsApi, "approve" | "reject" | "compensate" | "receive" | "returnMoney">,
+  api: Pick<ReturnsApi, "act">,
   store: Store,
   id: string,
   /** The request's state the decision was made in: one decision per state. */
@@ -49,7 +56,8 @@ export async function decideOnce(
   audit?: DecisionAudit,
 ): Promise<DecisionOutcome> {
   const claim: DecidedBy = {
-    decision: input.decision,
+    actionId: input.actionId,
+    action: input.actionName,
     by: who.id,
     name: who.name,
     at: now.toISOString(),
@@ -61,23 +69,7 @@ export async function decideOnce(
     return decideOnce(api, store, id, state, input, who, now, audit);
   }
   try {
-    switch (input.decision) {
-      case "approve":
-        await api.approve(id);
-        break;
-      case "receive":
-        await api.receive(id);
-        break;
-      case "return_money":
-        await api.returnMoney(id);
-        break;
-      case "reject":
-        await api.reject(id, input.reasonId, input.comment);
-        break;
-      case "compensate":
-        await api.compensate(id, input.kopecks);
-        break;
-    }
+    await api.act(id, input.actionId, input.input);
   } catch (error) {
     await store.delete(claimKey(id, state));
     await recordUndecided(audit, error);

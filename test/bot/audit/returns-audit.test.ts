@@ -53,12 +53,12 @@ describe("audit records of rFBS return decisions", () => {
     const e = await startAfterSaleEnv();
     env = e;
     const { filed, card } = await filedRequest(e);
-    await e.send(press(card, "Partial refund", SELLER));
+    await e.send(press(card, "Частичная компенсация", SELLER));
     await e.send(text("150,5", { from: SELLER }));
     const confirm = lastTo(e, SELLER.id);
     await e.send(press(confirm, "Yes", SELLER));
     await e.send(press(confirm, "Yes", SELLER));
-    expect(e.sandbox.counters()["POST /v2/returns/rfbs/compensate"]).toBe(1);
+    expect(e.sandbox.counters()["POST /v1/returns/rfbs/action/set"]).toBe(1);
     const entries = await decisions(e.store);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
@@ -66,8 +66,8 @@ describe("audit records of rFBS return decisions", () => {
       shopId: SHOP_ID,
       objectId: String(filed.id),
       detail: filed.postingNumber,
-      via: "compensate",
-      to: "compensate: 150.50 RUB",
+      via: "action 1020",
+      to: "Частичная компенсация: 150.50 RUB",
       result: { status: "done" },
     });
     expect(entries[0]?.from).toBeTruthy();
@@ -84,16 +84,16 @@ describe("audit records of rFBS return decisions", () => {
     const e = await startAfterSaleEnv();
     env = e;
     const { filed, card } = await filedRequest(e);
-    await e.send(press(card, "Approve", SELLER));
+    await e.send(press(card, "Одобрить заявку", SELLER));
     const confirm = lastTo(e, SELLER.id);
     // Meanwhile the request moved on in the cabinet.
-    await e.seller.returns.returnMoney(String(filed.id));
+    await e.seller.returns.act(String(filed.id), 1010, { kind: "other" });
     await e.send(press(confirm, "Yes", SELLER));
     const entries = await decisions(e.store);
     expect(entries.map((x) => [x.objectId, x.via, x.result])).toEqual([
       [
         String(filed.id),
-        "approve",
+        "action 10",
         { status: "refused", words: expect.stringContaining("action is not available") },
       ],
     ]);
@@ -103,7 +103,7 @@ describe("audit records of rFBS return decisions", () => {
     const e = await startAfterSaleEnv();
     env = e;
     const { filed, card } = await filedRequest(e);
-    await e.send(press(card, "Approve", SELLER));
+    await e.send(press(card, "Одобрить заявку", SELLER));
     await e.send(press(lastTo(e, SELLER.id), "Yes", SELLER));
     const [written] = await decisions(e.store);
     expect(written?.result).toEqual({ status: "done" });
@@ -120,8 +120,8 @@ describe("audit records of rFBS return decisions", () => {
       objectId: String(filed.id),
       detail: filed.postingNumber,
       from: written?.from,
-      to: "approve",
-      via: "approve (repaired)",
+      to: "Одобрить заявку",
+      via: "action 10 (repaired)",
       result: { status: "done" },
       at: written?.at,
     });
@@ -148,13 +148,13 @@ redis.describe("audit record of an rFBS decision in two processes (Redis)", () =
     const b = await startAfterSaleEnv({ store: stores[1], sandbox, fake });
     try {
       const { card } = await filedRequest(a);
-      await a.send(press(card, "Approve", SELLER));
+      await a.send(press(card, "Одобрить заявку", SELLER));
       const tap = press(lastTo(a, SELLER.id), "Yes", SELLER);
       await Promise.all([a.send(tap), b.send(structuredClone(tap))]);
-      expect(sandbox.counters()["POST /v2/returns/rfbs/verify"]).toBe(1);
+      expect(sandbox.counters()["POST /v1/returns/rfbs/action/set"]).toBe(1);
       const entries = await decisions(stores[0]);
       expect(entries.map((x) => [x.actor.id, x.via, x.result.status])).toEqual([
-        [SELLER.id, "approve", "done"],
+        [SELLER.id, "action 10", "done"],
       ]);
     } finally {
       await a.close();

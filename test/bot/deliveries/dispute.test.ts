@@ -60,6 +60,27 @@ describe("disputes (en)", () => {
     );
     expect(h.sandbox.control.posting(postingNumber)?.status).toBe("cancelled");
   });
+
+  it("Ozon answering result: false did not open the dispute: told so, not a success, and Yes again asks anew", async () => {
+    h = await startDeliveries();
+    const { postingNumber } = h.sandbox.control.addOwnDelivery({ status: "delivered" });
+    const opened = await found(postingNumber, SELLER, "dispute");
+    const asked = lastScreen(await exchange(h, press(opened, "⚖️ Dispute", SELLER)));
+    h.sandbox.control.declineNext("/v2/posting/fbs/arbitration");
+    const calls = await exchange(h, press(asked, /Yes/, SELLER));
+    const said = calls.filter((c) => c.method === "sendMessage").map(textOf);
+    expect(said).toContainEqual(
+      `Ozon did not accept the step dispute for ${postingNumber}: Ozon gave no reason.`,
+    );
+    expect(calls.map(textOf).join("\n")).not.toMatch(/Last step: dispute|dispute open/);
+    expect(h.sandbox.control.posting(postingNumber)?.status).toBe("delivered");
+    expect(h.sandbox.counters()["POST /v2/posting/fbs/arbitration"]).toBe(1);
+    // Nothing was done: the step is not taken, so asking again goes to Ozon again.
+    const again = lastScreen(await exchange(h, press(opened, "⚖️ Dispute", SELLER)));
+    const done = lastScreen(await exchange(h, press(again, /Yes/, SELLER)));
+    expect(h.sandbox.control.posting(postingNumber)?.status).toBe("arbitration");
+    expect(textOf(done)).toContain("Status: dispute open");
+  });
 });
 
 describe("disputes (ru)", () => {

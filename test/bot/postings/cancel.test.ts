@@ -95,4 +95,17 @@ describe("cancel dialog", () => {
     expect(textOf(result)).toContain("Ozon asks to slow down (too many requests)");
     expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("awaiting_packaging");
   });
+
+  it("says in plain words when Ozon answers result: false (not cancelled), not a success", async () => {
+    h = await startPostings();
+    const posting = h.sandbox.control.addPosting();
+    const reasons = lastScreen(await exchange(h, cancelButton(posting.postingNumber)));
+    const confirm = lastScreen(await tap(reasons, "Only defective"));
+    h.sandbox.control.declineNext("/v2/posting/fbs/cancel");
+    const result = lastScreen(await tap(confirm, "Yes, cancel it"));
+    expect(textOf(result)).toBe(
+      `❌ Posting ${posting.postingNumber} was not cancelled: Ozon answered that it did not do it for ${posting.postingNumber} (“not done”, without a reason). Nothing changed at Ozon: check the posting in the Ozon seller account.`,
+    );
+    expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("awaiting_packaging");
+  });
 });

@@ -156,6 +156,36 @@ describe("reviews", () => {
   });
 });
 
+describe("reviews without their subscription", () => {
+  it("need «Управление отзывами» or Premium Pro, not Premium Plus: a refused comment and the admins' notice name it", async () => {
+    const { e, pass } = await start();
+    e.sandbox.control.addReview({ text: "Пришло мятым", rating: 2 });
+    expect(await pass()).toMatchObject({ reviews: 1 });
+    const relayed = lastTo(e, SELLER.id);
+
+    // Premium Plus stays on: only the reviews' own subscription is missing.
+    e.sandbox.control.setReviewsSubscription(false);
+    await e.send(text("Простите, заменим", { from: SELLER, replyTo: resultOf(relayed) }));
+    const refused = textOf(lastTo(e, SELLER.id));
+    expect(refused).toContain(
+      "answering reviews of Северный needs the «Управление отзывами» (review management) or Premium Pro subscription",
+    );
+    expect(refused).not.toContain("Premium Plus");
+
+    // Questions still come (Premium Plus); the reviews' refusal is told to the admins once.
+    e.sandbox.control.addQuestion({ text: "Есть синий?" });
+    e.sandbox.control.addReview({ text: "Отлично", rating: 5 });
+    expect(await pass()).toMatchObject({ questions: 1, off: true });
+    expect(textOf(lastTo(e, SELLER.id))).toContain("Есть синий?");
+    const notice = textOf(lastTo(e, ADMIN.id));
+    expect(notice).toContain("Ozon refuses reviews: they need the «Управление отзывами»");
+    expect(notice).toContain("or Premium Pro subscription");
+    expect(notice).not.toContain("Premium Plus");
+    expect(await pass()).toMatchObject({ off: true });
+    expect(sendsTo(e.fake, ADMIN.id).filter((c) => textOf(c).includes("refuses"))).toHaveLength(1);
+  });
+});
+
 describe("questions of two stores", () => {
   it("are named by store and answered in their own store", async () => {
     const { e, pass } = await start({ sandbox: { stores: 2 } });

@@ -27,7 +27,7 @@ const request: RfbsRequest = {
   comment: undefined,
   reason: undefined,
   isDefect: false,
-  decisions: [],
+  actions: [],
   rejectionReasons: [],
 };
 const format = { timezone: "Europe/Moscow", locale: "ru" };

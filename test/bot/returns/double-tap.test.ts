@@ -66,21 +66,18 @@ redis.describe("rFBS decisions on Redis", () => {
       // B's watcher finds it told already.
       expect(await b.returns.runOnce(SHOP_ID)).toMatchObject({ alerted: 0 });
 
-      await a.send(press(lastTo(a, SELLER.id), "Approve", SELLER));
-      await b.send(press(lastTo(b, ADMIN.id), "Вернуть деньги", ADMIN));
+      await a.send(press(lastTo(a, SELLER.id), "Одобрить заявку", SELLER));
+      await b.send(press(lastTo(b, ADMIN.id), "Вернуть деньги покупателю", ADMIN));
       const sellerConfirm = lastTo(a, SELLER.id);
       const adminConfirm = lastTo(b, ADMIN.id);
       await Promise.all([
         a.send(press(sellerConfirm, "Yes", SELLER)),
         b.send(press(adminConfirm, "Да", ADMIN)),
       ]);
-      const calls =
-        (sandbox.counters()["POST /v2/returns/rfbs/verify"] ?? 0) +
-        (sandbox.counters()["POST /v2/returns/rfbs/return-money"] ?? 0);
-      expect(calls).toBe(1);
+      expect(sandbox.counters()["POST /v1/returns/rfbs/action/set"]).toBe(1);
       const said = [textOf(lastTo(a, SELLER.id)), textOf(lastTo(b, ADMIN.id))].join("\n");
       expect(said).toMatch(
-        /Already decided: Анна — “💰 Return the money”|Уже решено: Sergey — «✅ Одобрить»/,
+        /Already decided: Анна — “Вернуть деньги покупателю”|Уже решено: Sergey — «Одобрить заявку»/,
       );
       expect(["approved", "money_returned"]).toContain(
         sandbox.control.afterSale.snapshot().requests.find((r) => r.id === filed.id)?.state,
@@ -98,11 +95,11 @@ redis.describe("rFBS decisions on Redis", () => {
       await a.returns.runOnce(SHOP_ID);
       sandbox.control.afterSale.addRfbsRequest();
       await a.returns.runOnce(SHOP_ID);
-      await a.send(press(lastTo(a, SELLER.id), "Approve", SELLER));
+      await a.send(press(lastTo(a, SELLER.id), "Одобрить заявку", SELLER));
       const confirm = lastTo(a, SELLER.id);
       const tap = press(confirm, "Yes", SELLER);
       await Promise.all([a.send(tap), b.send(structuredClone(tap))]);
-      expect(sandbox.counters()["POST /v2/returns/rfbs/verify"]).toBe(1);
+      expect(sandbox.counters()["POST /v1/returns/rfbs/action/set"]).toBe(1);
     } finally {
       await close();
     }

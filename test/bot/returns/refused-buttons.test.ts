@@ -1,6 +1,6 @@
 /**
  * Returns buttons whose arguments do not fit their declaration (returns/buttons.ts) are refused
- * in one place, before any handler: signed, but with a return id, shop ref, decision or switch
+ * in one place, before any handler: signed, but with a return id, shop ref, action id or switch
  * value no keyboard makes. The presser is told the button no longer works; Ozon is not asked,
  * nothing is sent or edited, the chat's alerts stay as they were.
  */
@@ -36,9 +36,12 @@ describe("returns buttons that do not fit their declaration", () => {
       ["rto", "abc", ref], // Ozon's return ids are digits
       ["rto", id, "ZZ"],
       ["rto", id],
-      ["rtd", id, ref, "z"], // no such decision
+      ["rta", id, ref, "1.5"], // Ozon's action ids are whole numbers
+      ["rta", id, ref, "2147483648"], // beyond int32
+      ["rta", id, ref],
+      ["rta", "abc", ref, "-1"],
+      ["rtd", id, ref, "z"], // no such decision on the older cards
       ["rtd", id, ref],
-      ["rtd", "abc", ref, "a"],
       ["rts", "maybe"],
       ["rts"],
     ];

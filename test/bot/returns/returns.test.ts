@@ -1,13 +1,15 @@
 /**
  * Returns end to end (sandbox over HTTP, fake Bot API): chats that chose returns hear of a return
  * coming back once, also across a restart; an rFBS request arrives as a card with its deadline
- * and only the decisions Ozon allows; a partial refund goes to Ozon as the exact amount
- * confirmed; a rejection with a reason and a comment; a decision Ozon no longer allows is refused
- * with what can be done instead.
+ * and exactly the actions Ozon lists in `available_actions` (either shape), named as Ozon names
+ * them; each goes to `/v1/returns/rfbs/action/set` by its id: a partial compensation (1020) as the
+ * exact amount confirmed, a rejection (-1) with Ozon's reason and a comment, any other action
+ * after a confirmation; an action Ozon no longer offers is refused with the card as it is now.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
-import { command, group, text } from "../../support/updates.ts";
+import { callback, command, group, text } from "../../support/updates.ts";
 import {
   ADMIN,
   type AfterSaleEnv,
@@ -50,6 +52,16 @@ const textsSince = (e: AfterSaleEnv, chatId: number, since: number) =>
     .filter((c) => Number(c.payload.chat_id) === chatId && typeof c.payload.text === "string")
     .map(textOf)
     .join("\n");
+
+/** The sandbox store's ref as /returns' buttons carry it (`rto:<id>:<ref>`). */
+async function shopRef(e: AfterSaleEnv): Promise<string> {
+  const codec = createCallbackCodec(e.fake.token);
+  await e.send(command("returns", { from: SELLER }));
+  const opens = buttonsOf(lastTo(e, SELLER.id))
+    .map((b) => (b.callback_data ? codec.decode(b.callback_data) : undefined))
+    .find((decoded) => decoded?.kind === "rto");
+  return opens?.args[1] ?? "";
+}
 
 /** Turns the alerts about returns on in the person's private chat through /returns. */
 async function subscribe(e: AfterSaleEnv, who: typeof SELLER) {
@@ -159,8 +171,16 @@ describe("returns alerts in a group", () => {
   });
 });
 
+/** The sandbox's actions on a new request, as `available_actions` names them (returns-model.ts). */
+const NEW_ACTIONS = [
+  "Одобрить заявку",
+  "Отклонить заявку",
+  "Частичная компенсация",
+  "Вернуть деньги покупателю",
+];
+
 describe("rFBS return requests", () => {
-  it("a card with its deadline and the decisions Ozon allows; a partial refund goes out exact", async () => {
+  it("a card offers exactly Ozon's actions by Ozon's names; a partial compensation (1020) goes to action/set as the exact amount", async () => {
     env = await startAfterSaleEnv();
     await subscribe(env, SELLER);
     await subscribe(env, WAREHOUSE);
@@ -172,19 +192,18 @@ describe("rFBS return requests", () => {
     expect(textOf(card)).toContain(`🆕 rFBS return request No. R-${filed.id}`);
     expect(textOf(card)).toContain("Buyer's comment: “Царапина на корпусе”");
     expect(textOf(card)).toContain("⏰ Decide by");
-    expect(buttonsOf(card).map((b) => b.text)).toEqual([
-      "✅ Approve",
-      "❌ Reject",
-      "💸 Partial refund",
-      "💰 Return the money",
-    ]);
+    // Ozon's words, whatever the reader's language: the bot does not rename Ozon's actions.
+    expect(buttonsOf(card).map((b) => b.text)).toEqual(NEW_ACTIONS);
     // The warehouse hears of it but has no decisions.
     expect(textOf(lastTo(env, WAREHOUSE.id))).toContain("rFBS return request");
     expect(buttonsOf(lastTo(env, WAREHOUSE.id))).toEqual([]);
 
-    await env.send(press(card, "Partial refund", SELLER));
-    expect(textOf(lastEditOrSend(env, SELLER.id))).toContain("How much to refund");
-    // The whole price is not a partial refund; three decimals are not kopecks.
+    await env.send(press(card, "Частичная компенсация", SELLER));
+    expect(textOf(lastEditOrSend(env, SELLER.id))).toContain(
+      "“Частичная компенсация” for request No.",
+    );
+    expect(textOf(lastEditOrSend(env, SELLER.id))).toContain("how much to return");
+    // The whole price is not a partial compensation; three decimals are not kopecks.
     let since = env.fake.calls.length;
     await env.send(text(String(Number(filed.price)), { from: SELLER }));
     expect(textsSince(env, SELLER.id, since)).toContain("must be below the product's price");
@@ -193,21 +212,27 @@ describe("rFBS return requests", () => {
     expect(textsSince(env, SELLER.id, since)).toContain("At most two digits");
     await env.send(text("150,5", { from: SELLER }));
     const confirm = lastEditOrSend(env, SELLER.id);
-    expect(textOf(confirm)).toContain("Refund 150.50 RUB of");
+    expect(textOf(confirm)).toContain("The buyer gets 150.50 RUB of");
     expect(env.sandbox.control.afterSale.snapshot().requests[0]?.state).toBe("new");
     await env.send(press(confirm, "Yes", SELLER));
 
+    // Sent as the number 150.50, the literal kept by the sandbox as it came.
     const stored = env.sandbox.control.afterSale.snapshot().requests[0];
-    expect(stored).toMatchObject({ state: "compensated", compensation: "150.50" });
+    expect(stored).toMatchObject({
+      state: "compensated",
+      compensation: "150.50",
+      taken: [{ id: 1020, via: "action/set" }],
+    });
     const done = lastEditOrSend(env, SELLER.id);
-    expect(textOf(done)).toContain("💸 150.50 RUB is being returned to the buyer");
-    expect(buttonsOf(done).map((b) => b.text)).not.toContain("💸 Partial refund");
-    expect(env.sandbox.counters()["POST /v2/returns/rfbs/compensate"]).toBe(1);
+    expect(textOf(done)).toContain("💸 “Частичная компенсация”: 150.50 RUB is being returned");
+    expect(buttonsOf(done)).toEqual([]);
+    expect(env.sandbox.counters()["POST /v1/returns/rfbs/action/set"]).toBe(1);
+    expect(env.sandbox.counters()["POST /v2/returns/rfbs/compensate"]).toBeUndefined();
     // The decision's claim stays: a late second tap hears who decided.
     expect(await claims(env)).toHaveLength(1);
   });
 
-  it("a rejection with a reason and a comment, in Russian; a stale button is refused with what can be done", async () => {
+  it("a rejection (-1) with Ozon's reason and the comment it requires, in Russian; a stale card's action is refused with the card as it is now", async () => {
     env = await startAfterSaleEnv();
     await subscribe(env, ADMIN);
     await env.returns.runOnce(SHOP_ID);
@@ -216,30 +241,62 @@ describe("rFBS return requests", () => {
     const card = lastTo(env, ADMIN.id);
     expect(textOf(card)).toContain(`🆕 Заявка на возврат rFBS № R-${filed.id}`);
 
-    await env.send(press(card, "Отклонить", ADMIN));
+    await env.send(press(card, "Отклонить заявку", ADMIN));
     const reasons = lastEditOrSend(env, ADMIN.id);
-    expect(textOf(reasons)).toContain("Почему отклоняете");
-    await env.send(press(reasons, "Другое", ADMIN));
-    expect(textOf(lastEditOrSend(env, ADMIN.id))).toContain("Объясните покупателю");
+    expect(textOf(reasons)).toContain("выберите причину из списка Ozon");
+    // Ozon's reasons for this request, as it lists them.
+    expect(buttonsOf(reasons).map((b) => b.text)).toEqual(
+      expect.arrayContaining(["Товар надлежащего качества", "Другое"]),
+    );
+    // Ozon does not flag this reason as needing a comment, but action/set requires one for -1.
+    await env.send(press(reasons, "Товар надлежащего качества", ADMIN));
+    const asked = textOf(lastEditOrSend(env, ADMIN.id));
+    expect(asked).toContain("Ozon требует комментарий для покупателя");
+    expect(asked).toContain("Подсказка Ozon: Покупатель может открыть спор");
     await env.send(text("Товар был в порядке при отправке", { from: ADMIN }));
     const confirm = lastEditOrSend(env, ADMIN.id);
-    expect(textOf(confirm)).toContain("Причина: Другое");
+    expect(textOf(confirm)).toContain(`«Отклонить заявку» по заявке № R-${filed.id}?`);
+    expect(textOf(confirm)).toContain("Причина: Товар надлежащего качества");
     expect(textOf(confirm)).toContain("Комментарий: Товар был в порядке при отправке");
     await env.send(press(confirm, "Да", ADMIN));
     expect(env.sandbox.control.afterSale.snapshot().requests[0]).toMatchObject({
       state: "rejected",
-      rejection: { reasonId: 12, comment: "Товар был в порядке при отправке" },
+      rejection: { reasonId: 11, comment: "Товар был в порядке при отправке" },
+      taken: [{ id: -1, via: "action/set" }],
     });
     expect(textOf(lastEditOrSend(env, ADMIN.id))).toContain(
-      `❌ Заявка № R-${filed.id} отклонена: Другое`,
+      `❌ Заявка № R-${filed.id}: «Отклонить заявку», причина: Товар надлежащего качества`,
     );
 
-    // The old card's Approve: Ozon no longer allows it; nothing is sent to Ozon.
-    await env.send(press(card, "Одобрить", ADMIN));
-    expect(textOf(lastEditOrSend(env, ADMIN.id))).toContain(
-      "Сейчас Ozon не позволяет «✅ Одобрить»",
-    );
+    // The old card's approval: Ozon no longer offers it; nothing is sent to Ozon.
+    await env.send(press(card, "Одобрить заявку", ADMIN));
+    const stale = textOf(lastEditOrSend(env, ADMIN.id));
+    expect(stale).toContain("Карточка устарела: Ozon больше не предлагает это действие");
+    expect(stale).toContain("Статус: Заявка отклонена");
+    expect(env.sandbox.counters()["POST /v1/returns/rfbs/action/set"]).toBe(1);
     expect(env.sandbox.counters()["POST /v2/returns/rfbs/verify"]).toBeUndefined();
+  });
+
+  it("where a store does not answer action/set (404), a rejection goes through /v2/returns/rfbs/reject", async () => {
+    env = await startAfterSaleEnv();
+    await subscribe(env, SELLER);
+    await env.returns.runOnce(SHOP_ID);
+    env.sandbox.control.afterSale.addRfbsRequest();
+    await env.returns.runOnce(SHOP_ID);
+    env.sandbox.control.setFault("POST /v1/returns/rfbs/action/set", {
+      rate5xx: 1,
+      status5xx: 404,
+    });
+    await env.send(press(lastTo(env, SELLER.id), "Отклонить заявку", SELLER));
+    await env.send(press(lastEditOrSend(env, SELLER.id), "Другое", SELLER));
+    await env.send(text("Упаковка вскрыта", { from: SELLER }));
+    await env.send(press(lastEditOrSend(env, SELLER.id), "Yes", SELLER));
+    expect(env.sandbox.control.afterSale.snapshot().requests[0]).toMatchObject({
+      state: "rejected",
+      rejection: { reasonId: 12, comment: "Упаковка вскрыта" },
+      taken: [{ id: -1, via: "v2" }],
+    });
+    expect(env.sandbox.counters()["POST /v2/returns/rfbs/reject"]).toBe(1);
   });
 
   it("Ozon refusing a decision out of turn: its words, nothing changed, the claim released", async () => {
@@ -248,10 +305,10 @@ describe("rFBS return requests", () => {
     await env.returns.runOnce(SHOP_ID);
     const filed = env.sandbox.control.afterSale.addRfbsRequest();
     await env.returns.runOnce(SHOP_ID);
-    await env.send(press(lastTo(env, SELLER.id), "Approve", SELLER));
+    await env.send(press(lastTo(env, SELLER.id), "Одобрить заявку", SELLER));
     const confirm = lastEditOrSend(env, SELLER.id);
     // Meanwhile the request moved on in the cabinet.
-    await env.seller.returns.returnMoney(String(filed.id));
+    await env.seller.returns.act(String(filed.id), 1010, { kind: "other" });
     await env.send(press(confirm, "Yes", SELLER));
     const said = textOf(lastEditOrSend(env, SELLER.id));
     expect(said).toContain("It did not work: Ozon refused: action is not available");
@@ -269,48 +326,78 @@ describe("rFBS return requests", () => {
     const card = lastTo(env, SELLER.id);
     await env.access.setScope(SELLER.id, "seller", ["another-store"]);
     const since = env.fake.calls.length;
-    await env.send(press(card, "Approve", SELLER));
+    await env.send(press(card, "Одобрить заявку", SELLER));
     const answered = env.fake.calls.slice(since).find((c) => c.method === "answerCallbackQuery");
     expect(String(answered?.payload.text)).toContain("not one of yours");
     expect(textsSince(env, SELLER.id, since)).toBe("");
   });
 
-  it("decide an rFBS return: approve, receipt, the money back — six taps from the alert", async () => {
+  it("other listed actions, with available_actions as Ozon's example writes them ([{action: {id, name}}]): approve, receipt, the money back — six taps from the alert", async () => {
     env = await startAfterSaleEnv();
+    env.sandbox.control.afterSale.setRfbsActionShape({ shape: "example" });
     await subscribe(env, SELLER);
     await env.returns.runOnce(SHOP_ID);
     const filed = env.sandbox.control.afterSale.addRfbsRequest();
     await env.returns.runOnce(SHOP_ID);
+    const alert = lastTo(env, SELLER.id);
+    expect(buttonsOf(alert).map((b) => b.text)).toEqual(NEW_ACTIONS);
     let taps = 0;
     const tap = async (label: string, on: RecordedCall) => {
       taps++;
       await env?.send(press(on, label, SELLER));
     };
-    await tap("Approve", lastTo(env, SELLER.id));
+    await tap("Одобрить заявку", alert);
+    expect(textOf(lastEditOrSend(env, SELLER.id))).toContain(
+      `“Одобрить заявку” for request No. R-${filed.id}?`,
+    );
     await tap("Yes", lastEditOrSend(env, SELLER.id));
     const approved = lastEditOrSend(env, SELLER.id);
-    expect(textOf(approved)).toContain("approved. The buyer will send the product");
-    expect(buttonsOf(approved).map((b) => b.text)).toEqual(["📦 Product received"]);
-    await tap("Product received", approved);
+    expect(textOf(approved)).toContain(`Request No. R-${filed.id}: Ozon took “Одобрить заявку”`);
+    expect(buttonsOf(approved).map((b) => b.text)).toEqual(["Подтвердить получение товара"]);
+    await tap("Подтвердить получение товара", approved);
     await tap("Yes", lastEditOrSend(env, SELLER.id));
     const received = lastEditOrSend(env, SELLER.id);
-    expect(textOf(received)).toContain("Receipt confirmed");
+    expect(textOf(received)).toContain("Ozon took “Подтвердить получение товара”");
     expect(buttonsOf(received).map((b) => b.text)).toEqual([
-      "❌ Reject",
-      "💸 Partial refund",
-      "💰 Return the money",
+      "Вернуть деньги покупателю",
+      "Отказать после проверки товара",
+      "Частичная компенсация",
     ]);
-    await tap("Return the money", received);
+    await tap("Вернуть деньги покупателю", received);
     await tap("Yes", lastEditOrSend(env, SELLER.id));
-    expect(textOf(lastEditOrSend(env, SELLER.id))).toContain("is being returned to the buyer");
+    expect(textOf(lastEditOrSend(env, SELLER.id))).toContain(
+      "Ozon took “Вернуть деньги покупателю”",
+    );
     expect(env.sandbox.control.afterSale.snapshot().requests[0]).toMatchObject({
       id: filed.id,
       state: "money_returned",
+      taken: [
+        { id: 10, via: "action/set" },
+        { id: 20, via: "action/set" },
+        { id: 1010, via: "action/set" },
+      ],
     });
     expect(taps).toBe(6);
 
     // /returns no longer lists it as open.
     await env.send(command("returns", { from: SELLER }));
     expect(textOf(lastTo(env, SELLER.id))).toContain("No open returns.");
+  });
+
+  it("a decision button of a card from before Ozon's action ids opens the request as it is now", async () => {
+    env = await startAfterSaleEnv();
+    const filed = env.sandbox.control.afterSale.addRfbsRequest();
+    const codec = createCallbackCodec(env.fake.token);
+    const ref = await shopRef(env);
+    const since = env.fake.calls.length;
+    // `rtd:<id>:<shop>:a` was the old cards' "✅ Approve".
+    await env.send(callback(codec.encode("rtd", String(filed.id), ref, "a"), { from: SELLER }));
+    const shown = lastTo(env, SELLER.id);
+    expect(textOf(shown)).toContain("This card's buttons are from an older version of the bot");
+    expect(textOf(shown)).toContain(`rFBS return request No. R-${filed.id}`);
+    expect(buttonsOf(shown).map((b) => b.text)).toEqual(NEW_ACTIONS);
+    expect(env.fake.calls.length).toBeGreaterThan(since);
+    expect(env.sandbox.counters()["POST /v1/returns/rfbs/action/set"]).toBeUndefined();
+    expect(env.sandbox.control.afterSale.snapshot().requests[0]?.state).toBe("new");
   });
 });

@@ -50,4 +50,20 @@ describe("product questions without Premium Plus", () => {
     const again = lastScreen(await w.exchange(command("stores", { from: ADMIN })));
     expect(textOf(again)).not.toContain("not asked for");
   });
+
+  it("reviews refused for want of «Управление отзывами» or Premium Pro: /stores names that subscription", async () => {
+    const w = await startStores();
+    world = w;
+    const shopId = w.container.shops.all()[0]?.id ?? "";
+    const questions = w.modules.find((m) => m.name === "questions") as QuestionsBotModule;
+    await questions.runOnce(shopId);
+    w.sandbox.stores[0]?.control.setReviewsSubscription(false);
+    expect(await questions.runOnce(shopId)).toMatchObject({ off: true });
+    await w.container.health?.settled();
+    const screen = lastScreen(await w.exchange(command("stores", { from: ADMIN })));
+    expect(textOf(screen)).toContain(
+      "not asked for (no «Управление отзывами» or Premium Pro for reviews)",
+    );
+    expect(textOf(screen)).not.toContain("Premium Plus");
+  });
 });

@@ -11,6 +11,9 @@ import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
 import { batchLabels, type LabelProgress } from "../../../src/services/postings/labels.ts";
 import { sandboxSeller } from "../../support/sandbox-seller.ts";
 
+/** Ozon's label task methods: the v2 create and the v1 get. */
+const LABEL_TASK_METHODS = /\/posting\/fbs\/package-label\/(create|get)$/;
+
 let sandbox: Sandbox;
 let seller: SellerClient;
 afterEach(async () => {
@@ -29,7 +32,7 @@ describe("batch labels when the task methods are retired", () => {
       );
       const cancelled = numbers[3] as string;
       sandbox.control.cancelByBuyer(cancelled);
-      sandbox.control.setFault("/v1/posting/fbs/package-label/*", {
+      sandbox.control.setFault(LABEL_TASK_METHODS, {
         rate5xx: 1,
         status5xx: status,
       });
@@ -47,7 +50,9 @@ describe("batch labels when the task methods are retired", () => {
       const pdf = await PDFDocument.load(batch.pdf ?? new Uint8Array());
       expect(pdf.getPageCount()).toBe(24);
       const counters = sandbox.counters();
-      expect(counters["POST /v1/posting/fbs/package-label/create"]).toBe(1);
+      // Today's form of the task (the v1 create is announced for switch-off).
+      expect(counters["POST /v2/posting/fbs/package-label/create"]).toBe(1);
+      expect(counters["POST /v1/posting/fbs/package-label/create"]).toBeUndefined();
       // The refused part of 20 once, then its postings one by one; the last part of 5 once.
       expect(counters["POST /v2/posting/fbs/package-label"]).toBe(1 + 20 + 1);
       expect(progress.at(-1)).toEqual({ ready: 2, tasks: 2, postings: 25 });
@@ -63,7 +68,7 @@ describe("batch labels when the task methods are retired", () => {
     );
     const unknown = "99999999-0001-1";
     numbers.splice(5, 0, unknown);
-    sandbox.control.setFault("/v1/posting/fbs/package-label/*", { rate5xx: 1, status5xx: 410 });
+    sandbox.control.setFault(LABEL_TASK_METHODS, { rate5xx: 1, status5xx: 410 });
     sandbox.resetCounters();
     const batch = await batchLabels(seller, numbers, { pollMs: 10 });
 
@@ -82,7 +87,7 @@ describe("batch labels when the task methods are retired", () => {
       { length: 25 },
       () => sandbox.control.addPosting({ status: "awaiting_deliver" }).postingNumber,
     );
-    sandbox.control.setFault("/v1/posting/fbs/package-label/*", { rate5xx: 1, status5xx: 410 });
+    sandbox.control.setFault(LABEL_TASK_METHODS, { rate5xx: 1, status5xx: 410 });
     sandbox.control.setFault("/v2/posting/fbs/package-label", { rate5xx: 1, status5xx: 404 });
     sandbox.resetCounters();
     await expect(batchLabels(seller, numbers, { pollMs: 10 })).rejects.toMatchObject({

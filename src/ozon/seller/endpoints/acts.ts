@@ -59,11 +59,19 @@ export const actContainerLabels = endpoint({
   raw: "bytes",
 });
 
+/**
+ * A batch label task (the v1 create is announced for switch-off). Ozon may answer several tasks:
+ * `big_label` (the usual label) and `small_label`; each is read with package-label/get.
+ */
 export const labelBatchCreate = endpoint({
   method: "POST",
-  path: "/v1/posting/fbs/package-label/create",
+  path: "/v2/posting/fbs/package-label/create",
   request: z.object({ posting_number: z.array(z.string().min(1)).min(1) }),
-  response: z.object({ result: z.object({ task_id: idString }) }),
+  response: z.object({
+    result: z.object({
+      tasks: z.array(z.object({ task_id: idString, task_type: optionalText })).nullish(),
+    }),
+  }),
   // Another task for the same postings costs nothing but a task.
   safe: true,
 });

@@ -1,4 +1,7 @@
-/** Product questions and reviews (Premium Plus): lists and answers, in the live shapes. */
+/**
+ * Product questions (Premium Plus) and reviews («Управление отзывами» or Premium Pro): lists and
+ * answers, in the live shapes.
+ */
 import { z } from "zod";
 import { endpoint } from "../../endpoint.ts";
 import { flexBool, idString, intLike, optionalText } from "../../wire.ts";

@@ -1,12 +1,15 @@
 /**
- * Returns: `/v1/returns/list` (FBO and FBS) and the rFBS return requests `/v2/returns/rfbs/*`.
- * Money arrives as numbers (a price, a commission); the client turns them into exact decimal
- * strings at once. The OpenAPI document writes `returns` of the rFBS list as one object; the live
- * service answers a list, so both are taken.
+ * Returns: `/v1/returns/list` (FBO and FBS), the rFBS return requests `/v2/returns/rfbs/list` and
+ * `get`, and their decisions: `/v1/returns/rfbs/action/set` with an action id Ozon offers in
+ * `available_actions`; the v2 decisions `reject` and `compensate` (announced for switch-off) only
+ * as its fallback. Money arrives as numbers (a price, a commission); the client turns them into
+ * exact decimal strings at once. The OpenAPI document writes `returns` of the rFBS list as one
+ * object; the live service answers a list, so both are taken.
  */
 import { z } from "zod";
 import { endpoint } from "../../endpoint.ts";
-import { flexBool, idString, optionalId, optionalText } from "../../wire.ts";
+import { LosslessNumber } from "../../json.ts";
+import { flexBool, idString, intLike, optionalId, optionalText } from "../../wire.ts";
 
 /** A sum as Ozon writes it: a number, or now and then a numeric string. */
 const amount = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]).nullish();
@@ -113,13 +116,24 @@ export const rfbsList = endpoint({
   safe: true,
 });
 
+/**
+ * One of `available_actions`: `{id, name}` as the schema writes it, or `{action: {id, name}}` as
+ * Ozon's example shows it. An item that is neither is left out (null): the card offers only what
+ * it can name and send back.
+ */
+const rfbsAction = z.object({ id: intLike, name: optionalText });
+const availableAction = z
+  .union([rfbsAction, z.object({ action: rfbsAction }).transform((item) => item.action)])
+  .nullable()
+  .catch(null);
+
 export const rfbsGet = endpoint({
   method: "POST",
   path: "/v2/returns/rfbs/get",
   request: z.object({ return_id: z.union([z.number().int(), z.string()]) }),
   response: z.object({
     returns: z.object({
-      available_actions: z.array(z.object({ id: z.number().int(), name: optionalText })).nullish(),
+      available_actions: z.array(availableAction).nullish(),
       client_name: optionalText,
       comment: optionalText,
       created_at: optionalText,
@@ -149,20 +163,41 @@ export const rfbsGet = endpoint({
 });
 
 const returnId = z.union([z.number().int(), z.string().regex(/^\d+$/)]);
-/** Each decision answers `{}`; Ozon refuses one out of turn with an error, read by the caller. */
+/** Each decision answers `{}` (or nothing); Ozon refuses one out of turn with an error. */
 const done = z.object({}).passthrough();
+const INT32 = 2 ** 31;
 
-export const rfbsVerify = endpoint({
+/**
+ * Any action Ozon offers on the request (`id` from `available_actions`). Reject (-1, -10) needs a
+ * reason of the request's `rejection_reason` and a comment; 1020 (partial compensation) the amount,
+ * a number: sent as an exact literal with two decimals ("1234.50"), never a float.
+ */
+export const rfbsActionSet = endpoint({
   method: "POST",
-  path: "/v2/returns/rfbs/verify",
-  request: z.object({ return_id: returnId, return_method_description: z.string().optional() }),
+  path: "/v1/returns/rfbs/action/set",
+  request: z.object({
+    return_id: returnId,
+    id: z
+      .number()
+      .int()
+      .min(-INT32)
+      .max(INT32 - 1),
+    rejection_reason_id: z.number().int().optional(),
+    comment: z.string().min(1).max(1000).optional(),
+    compensation_amount: z
+      .instanceof(LosslessNumber)
+      .refine((amount) => /^\d+\.\d{2}$/.test(amount.value), "two decimals")
+      .optional(),
+  }),
   response: done,
   safe: false,
 });
 
+/** action/set's fallback for -1 and -10 where a store does not answer it (404). */
 export const rfbsReject = endpoint({
   method: "POST",
   path: "/v2/returns/rfbs/reject",
+  fallbackFor: "POST /v1/returns/rfbs/action/set",
   request: z.object({
     return_id: returnId,
     rejection_reason_id: z.number().int(),
@@ -172,30 +207,16 @@ export const rfbsReject = endpoint({
   safe: false,
 });
 
+/** action/set's fallback for 1020 where a store does not answer it (404). */
 export const rfbsCompensate = endpoint({
   method: "POST",
   path: "/v2/returns/rfbs/compensate",
+  fallbackFor: "POST /v1/returns/rfbs/action/set",
   request: z.object({
     return_id: returnId,
     // An exact decimal string of roubles ("1234.50"), never a float.
     compensation_amount: z.string().regex(/^\d+(\.\d{1,2})?$/),
   }),
-  response: done,
-  safe: false,
-});
-
-export const rfbsReceiveReturn = endpoint({
-  method: "POST",
-  path: "/v2/returns/rfbs/receive-return",
-  request: z.object({ return_id: returnId }),
-  response: done,
-  safe: false,
-});
-
-export const rfbsReturnMoney = endpoint({
-  method: "POST",
-  path: "/v2/returns/rfbs/return-money",
-  request: z.object({ return_id: returnId, return_for_back_way: z.number().int().optional() }),
   response: done,
   safe: false,
 });
