@@ -228,7 +228,7 @@ describe("dialog safety", () => {
       products: [{ name: "Kettle", quantity: 1, markRequired: false }],
     });
     const confirm = lastScreen(await exchange(h, pressed("ps", posting.postingNumber)));
-    h.sandbox.control.setFault("/v2/posting/fbs/ship", { malformed: true, times: 1 });
+    h.sandbox.control.setFault("/v4/posting/fbs/ship", { malformed: true, times: 1 });
     const packed = await tap(confirm, "✅ Pack");
     const done = lastScreen(packed);
     expect(h.sandbox.control.posting(posting.postingNumber)?.status).toBe("awaiting_deliver");

@@ -144,7 +144,7 @@ describe("ship outcomes", () => {
     h = await startPostings();
     const posting = h.sandbox.control.addPosting(oneUnit);
     const confirm = await confirmOf(posting.postingNumber);
-    h.sandbox.control.setFault("/v2/posting/fbs/ship", { rate5xx: 1, times: 1 });
+    h.sandbox.control.setFault("/v4/posting/fbs/ship", { rate5xx: 1, times: 1 });
     const failed = lastScreen(await exchange(h, press(confirm, "✅ Pack", KEEPER)));
     expect(textOf(failed)).toContain("Ozon is temporarily unavailable");
     expect(buttonsOf(failed).map((b) => b.text)).toEqual(["🔁 Retry", "Close"]);

@@ -24,9 +24,8 @@ import {
 let h: PostingsHarness;
 afterEach(() => h.close());
 
-/** Today's Ozon: every seed form that has a successor, and the seed's mark methods, answer 404. */
-const today = (options: PostingsHarnessOptions = {}) =>
-  startPostings({ ...options, sandbox: { retireSpecMethods: 404, ...options.sandbox } });
+/** Today's Ozon (the sandbox's default rules): the seed's mark methods and ship form answer 404. */
+const today = (options: PostingsHarnessOptions = {}) => startPostings(options);
 
 const idOf = (call: RecordedCall) => Number(sentMessage(call).message_id);
 const textsOf = (calls: RecordedCall[]) =>
@@ -194,11 +193,12 @@ describe("the ship dialog on today's Ozon", () => {
 
 describe("a store that still lacks the exemplar methods", () => {
   it("create-or-get answering 404 is asked first; then the seed's mark methods and ship form", async () => {
-    h = await startPostings();
-    h.sandbox.control.setFault("POST /v6/fbs/posting/product/exemplar/create-or-get", {
-      rate5xx: 1,
-      status5xx: 404,
-    });
+    // A store as the seed documents had it: no exemplar methods, no v4 ship.
+    h = await startPostings({ sandbox: { rules: "seed" } });
+    h.sandbox.contract.withdraw(
+      "POST /v6/fbs/posting/product/exemplar/create-or-get",
+      "POST /v4/posting/fbs/ship",
+    );
     const { posting, alert } = await alertOf({
       products: [{ name: "Sneakers", quantity: 1, markRequired: true }],
     });
@@ -219,5 +219,7 @@ describe("a store that still lacks the exemplar methods", () => {
     expect(first("exemplar/create-or-get")).toBeGreaterThanOrEqual(0);
     expect(first("exemplar/create-or-get")).toBeLessThan(first("mandatory-mark/is-required"));
     expect(methods.filter((p) => /exemplar\/(set|validate|status)/.test(p))).toEqual([]);
+    // Today's ship was asked first, then the seed's form carried the mark.
+    expect(first("/v4/posting/fbs/ship")).toBeLessThan(first("/v2/posting/fbs/ship"));
   });
 });
