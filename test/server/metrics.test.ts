@@ -96,7 +96,7 @@ describe("GET /metrics", () => {
     }
     expect(body).toMatch(/ozon_bot_loop_lag_seconds\{store="Северный",loop="posting watcher"\} \d/);
     expect(body).toMatch(
-      /ozon_bot_ozon_calls_total\{method="\/v3\/posting\/fbs\/unfulfilled\/list",outcome="ok"\} [1-9]/,
+      /ozon_bot_ozon_calls_total\{method="\/v4\/posting\/fbs\/unfulfilled\/list",outcome="ok"\} [1-9]/,
     );
     expect(body).toMatch(/ozon_bot_telegram_sends_total [1-9]/);
 

@@ -7,6 +7,7 @@ import {
 } from "../errors.ts";
 import { wireInt } from "../wire.ts";
 import type { SellerContext } from "./context.ts";
+import { POSTING_LIST_PAGE, postingListV4 } from "./endpoints/deliveries.ts";
 import {
   awaitingPackaging,
   cancelPosting,
@@ -36,6 +37,8 @@ const DAY_MS = 86_400_000;
 /** The v3 form needs a cut-off window of at most a year: half a year either side of now. */
 const DEFAULT_WINDOW_MS = 182 * DAY_MS;
 const MAX_PAGES = 1000;
+/** Ozon's list reaches a year back at most; a day kept in hand for the clocks' difference. */
+const ORDER_LOOKBACK_MS = 364 * DAY_MS;
 /** The largest page each form takes: v3 up to 1 000 postings, v4 up to 100. */
 const V3_MAX_PAGE = 1000;
 const V4_MAX_PAGE = 100;
@@ -162,6 +165,27 @@ export function createPostingsApi(ctx: SellerContext, options: PostingsOptions =
     return normalizePosting(answer.result);
   }
 
+  /**
+   * The postings of one order (an order may be split in several), newest first: Ozon's chats name
+   * the order, not the posting. One page of today's list, over the year it can reach.
+   */
+  async function ofOrder(orderNumber: string, signal?: AbortSignal): Promise<Posting[]> {
+    const now = ctx.clock.now();
+    const answer = await ctx.http.call(postingListV4, {
+      body: {
+        filter: {
+          since: new Date(now - ORDER_LOOKBACK_MS).toISOString(),
+          to: new Date(now + DAY_MS).toISOString(),
+          order_numbers: [orderNumber],
+        },
+        limit: POSTING_LIST_PAGE,
+        sort_dir: "DESC",
+      },
+      ...(signal ? { signal } : {}),
+    });
+    return (answer.postings ?? []).map(normalizePosting);
+  }
+
   /** The posting whose label's lower barcode has these digits (Ozon's v2 form: no delivery method). */
   async function byBarcode(barcode: string, signal?: AbortSignal): Promise<Posting> {
     const answer = await ctx.http.call(postingByBarcodeV2, {
@@ -256,6 +280,7 @@ export function createPostingsApi(ctx: SellerContext, options: PostingsOptions =
   return {
     listAwaitingPackaging,
     get,
+    ofOrder,
     byBarcode,
     ship,
     cancel,

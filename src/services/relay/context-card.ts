@@ -17,7 +17,10 @@ export interface ContextCard {
 }
 
 export interface ContextCardSource {
-  postings: { get(postingNumber: string, signal?: AbortSignal): Promise<Posting> };
+  postings: {
+    get(postingNumber: string, signal?: AbortSignal): Promise<Posting>;
+    ofOrder(orderNumber: string, signal?: AbortSignal): Promise<Posting[]>;
+  };
   products: {
     factsBySku(skus: readonly string[], signal?: AbortSignal): Promise<Map<string, ProductFacts>>;
   };
@@ -54,22 +57,28 @@ export class ContextCards {
     let sku = context.sku;
     let fromPosting: Posting["products"][number] | undefined;
     let complete = true;
-    // Ozon's live chats name the order only; its first posting is `<order>-1` (a guess that is
-    // checked: Ozon must know it).
-    const postingNumber =
-      context.postingNumber ?? (context.orderNumber ? `${context.orderNumber}-1` : undefined);
-    if (postingNumber) {
-      const posting = await this.#try("posting", (signal) =>
-        this.#options.source.postings.get(postingNumber, signal),
-      );
-      if (posting) {
-        card.postingNumber = posting.postingNumber;
-        card.status = posting.status;
-        card.orderNumber ??= posting.orderNumber;
-        fromPosting = posting.products.find((p) => !sku || p.sku === sku) ?? posting.products[0];
-        sku ??= fromPosting?.sku;
-      } else if (context.postingNumber) complete = false;
-    }
+    // Today's chats name the order only: the posting is the order's one with this product (an
+    // order may be split), found in Ozon's list by the order's number.
+    const posting = context.postingNumber
+      ? await this.#try("posting", (signal) =>
+          this.#options.source.postings.get(context.postingNumber as string, signal),
+        )
+      : context.orderNumber
+        ? await this.#try("posting", async (signal) => {
+            const all = await this.#options.source.postings.ofOrder(
+              context.orderNumber as string,
+              signal,
+            );
+            return all.find((p) => !sku || p.products.some((x) => x.sku === sku)) ?? all[0];
+          })
+        : undefined;
+    if (posting) {
+      card.postingNumber = posting.postingNumber;
+      card.status = posting.status;
+      card.orderNumber ??= posting.orderNumber;
+      fromPosting = posting.products.find((p) => !sku || p.sku === sku) ?? posting.products[0];
+      sku ??= fromPosting?.sku;
+    } else if (context.postingNumber) complete = false;
     if (sku) {
       const facts = await this.#try("product", (signal) =>
         this.#options.source.products.factsBySku([sku], signal),

@@ -83,8 +83,8 @@ describe("a campaign card redrawn after its dialogs", () => {
     expect(screenText(w, MANAGER.id)).toContain(`теперь 6${NBSP}300${NBSP}₽`);
     expect(shownAt(w, weekly).text).toContain(`Бюджет: 6${NBSP}300${NBSP}₽ в неделю`);
     expect(shownAt(w, weekly).text).toContain(WEEKLY);
-    // A search campaign's daily budget is a PUT, the weekly one a PATCH: one each.
-    expect(changes(w)).toEqual(["PUT 200", "PATCH 200"]);
+    // Both budgets go through today's PATCH: one each.
+    expect(changes(w)).toEqual(["PATCH 200", "PATCH 200"]);
   });
 
   it("shows the new period once the period dialog changed it", async () => {
@@ -145,7 +145,7 @@ describe("a campaign card redrawn after its dialogs", () => {
     expect(screenText(w, MANAGER.id)).toContain(`теперь 2${NBSP}200${NBSP}₽`);
     expect(shownAt(w, card).text).toBe(before);
     expect(progressEdits(w, MANAGER.id, card).filter((c) => !c.response?.ok)).toHaveLength(1);
-    expect(changes(w)).toEqual(["PUT 200"]);
+    expect(changes(w)).toEqual(["PATCH 200"]);
     expect(campaignOf(w, RUNNING).dailyBudget).toBe("2200000000");
   });
 });

@@ -65,6 +65,8 @@ describe("the buyer context card", () => {
     const { e, chat } = await newChatAboutPosting();
     e.sandbox.control.setFault("/v3/product/info/list", { rate5xx: 1 });
     e.sandbox.control.setFault("/v3/posting/fbs/get", { rate5xx: 1 });
+    // Today's chats name the order: its postings come from the list.
+    e.sandbox.control.setFault("/v4/posting/fbs/list", { rate5xx: 1 });
     e.sandbox.control.buyerWrites(chat.id, { text: "Есть кто-нибудь?" });
     expect(await e.module.runOnce()).toMatchObject({ relayed: 1, failures: [] });
     const first = sendsTo(e.fake, SELLER.id).at(-1) as RecordedCall;

@@ -12,13 +12,7 @@ import {
 } from "../../../src/openapi/catalogue.ts";
 import { command, person } from "../../support/updates.ts";
 import { textOf } from "../harness.ts";
-import {
-  ADMIN,
-  lastScreen,
-  SECOND_ADMIN,
-  type StoresWorld,
-  startStores,
-} from "../stores/world.ts";
+import { ADMIN, lastScreen, SECOND_ADMIN, type StoresWorld, startStores } from "../stores/world.ts";
 
 const worlds: StoresWorld[] = [];
 afterEach(async () => {

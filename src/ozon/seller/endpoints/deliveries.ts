@@ -70,6 +70,7 @@ export const postingListV4 = endpoint({
       since: z.string(),
       to: z.string(),
       statuses: z.array(z.string()).min(1).optional(),
+      order_numbers: z.array(z.string()).min(1).max(100).optional(),
     }),
     limit: z.number().int().min(1).max(POSTING_LIST_PAGE),
     sort_dir: z.enum(["ASC", "DESC"]),
