@@ -11,7 +11,8 @@ import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 
 let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox({ initialPostings: 60, historyPostings: 0 });
+  // The seed's v3 list (the bot's fall-back) and today's v4 are both read.
+  sandbox = await startSandbox({ initialPostings: 60, historyPostings: 0, rules: "seed" });
 });
 afterAll(() => sandbox.close());
 

@@ -54,7 +54,7 @@ const expectedPosting = (number: string): Posting => ({
 });
 
 describe("postings awaiting packaging", () => {
-  it("pages through everything in the spec form (v3 offset/limit)", async () => {
+  it("falls back to the seed's v3 form (offset/limit) where today's v4 answers 404, and stays there", async () => {
     setup = await sellerAgainst({
       "POST /v3/posting/fbs/unfulfilled/list": (req, res) => {
         const body = req.body as { offset: number; limit: number };
@@ -81,9 +81,13 @@ describe("postings awaiting packaging", () => {
     );
     expect(requests[0]?.headers["client-id"]).toBe(CLIENT_ID);
     expect(requests[0]?.headers["api-key"]).toBe(API_KEY);
+    // Today's form was asked first, once: the fall-back is remembered.
+    await collect(setup.seller.postings.listAwaitingPackaging());
+    expect(setup.server.to("POST /v4/posting/fbs/unfulfilled/list")).toHaveLength(1);
+    expect(setup.seller.fellBackToSeed()).toEqual(["postings.awaitingPackaging"]);
   });
 
-  it("moves to v4 on 404, pages by cursor, and reads the same postings", async () => {
+  it("asks today's v4 first, pages by cursor, and reads the same postings; v3 never", async () => {
     setup = await sellerAgainst({
       "POST /v3/posting/fbs/unfulfilled/list": (_req, res) =>
         send(res, 404, { code: 5, message: "obsolete method" }),
@@ -110,10 +114,9 @@ describe("postings awaiting packaging", () => {
       filter: { statuses: ["awaiting_packaging"], warehouse_ids: ["21321684811000"] },
       limit: 100,
     });
-    // The move is remembered: the next listing goes straight to v4.
     await collect(setup.seller.postings.listAwaitingPackaging());
-    expect(setup.server.to("POST /v3/posting/fbs/unfulfilled/list")).toHaveLength(1);
-    expect(setup.seller.fellBackToSeed()).toEqual(["postings.awaitingPackaging"]);
+    expect(setup.server.to("POST /v3/posting/fbs/unfulfilled/list")).toHaveLength(0);
+    expect(setup.seller.fellBackToSeed()).toEqual([]);
   });
 
   it("yields only postings that are awaiting packaging", async () => {
@@ -144,7 +147,7 @@ describe("posting get, ship, cancel", () => {
     );
   });
 
-  it("ships in the spec form (v2 items) and re-reads the posting", async () => {
+  it("ships in the seed's form (v2 items, marks) where v4 answers 404, and re-reads the posting", async () => {
     let status = "awaiting_packaging";
     setup = await sellerAgainst({
       "POST /v2/posting/fbs/ship": (_req, res) => {
@@ -171,6 +174,7 @@ describe("posting get, ship, cancel", () => {
       ],
     });
     expect(setup.server.requests.map((r) => r.route)).toEqual([
+      "/v4/posting/fbs/ship",
       "/v2/posting/fbs/ship",
       "/v3/posting/fbs/get",
     ]);
@@ -178,7 +182,7 @@ describe("posting get, ship, cancel", () => {
 
   it("treats ship_failed after a ship as a failure", async () => {
     setup = await sellerAgainst({
-      "POST /v2/posting/fbs/ship": (_req, res) => send(res, 200, { result: ["1-1-1"] }),
+      "POST /v4/posting/fbs/ship": (_req, res) => send(res, 200, { result: ["1-1-1"] }),
       "POST /v3/posting/fbs/get": (_req, res) =>
         send(res, 200, { result: v3Posting("1-1-1", { substatus: "ship_failed" }) }),
     });
@@ -190,7 +194,7 @@ describe("posting get, ship, cancel", () => {
     expect(error.postingNumber).toBe("1-1-1");
   });
 
-  it("moves ship to v4 on 410 (products by product_id) and fails if the posting did not move", async () => {
+  it("ships with today's v4 (products by product_id), never v2, and fails if the posting did not move", async () => {
     let shipped = false;
     setup = await sellerAgainst({
       "POST /v2/posting/fbs/ship": (_req, res) =>
@@ -216,21 +220,14 @@ describe("posting get, ship, cancel", () => {
       { items: [{ sku: 1456789012, quantity: 2 }] },
     ]);
     expect(done.posting.status).toBe("awaiting_deliver");
-    // Remembered: the second ship went straight to v4, and the move was logged once.
-    expect(setup.server.to("POST /v2/posting/fbs/ship")).toHaveLength(1);
+    expect(setup.server.to("POST /v2/posting/fbs/ship")).toHaveLength(0);
     expect(setup.server.to("POST /v4/posting/fbs/ship")).toHaveLength(2);
-    const moves = setup.lines.filter((l) => l.capability === "postings.ship");
-    expect(moves).toHaveLength(1);
-    expect(moves[0]).toMatchObject({
-      retired: "POST /v2/posting/fbs/ship",
-      successor: "POST /v4/posting/fbs/ship",
-      status: 410,
-    });
+    expect(setup.lines.filter((l) => l.capability === "postings.ship")).toEqual([]);
   });
 
   it("never repeats a ship after a 5xx", async () => {
     setup = await sellerAgainst({
-      "POST /v2/posting/fbs/ship": (_req, res) => send(res, 502, "bad gateway"),
+      "POST /v4/posting/fbs/ship": (_req, res) => send(res, 502, "bad gateway"),
     });
     const error = await setup.seller.postings
       .ship("1-1-1", [{ items: [{ sku: 1, quantity: 1 }] }])
