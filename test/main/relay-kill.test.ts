@@ -37,6 +37,10 @@ describe("a kill -9 in the middle of a burst", () => {
     first.child.kill("SIGKILL");
     expect((await withDeadline(first.exit, 10_000, "the kill")).signal).toBe("SIGKILL");
     const beforeKill = copies().length;
+    // The kill came mid-burst: at one message a second the rest was still to go (three more
+    // seconds of it), so only the restarted process can deliver it.
+    expect(beforeKill).toBeGreaterThanOrEqual(3);
+    expect(beforeKill).toBeLessThan(texts.length);
 
     const second = await rig.start();
     cleanups.push(async () => {
@@ -48,6 +52,8 @@ describe("a kill -9 in the middle of a burst", () => {
       message: "the whole burst",
     });
 
+    // The restarted process delivered the rest.
+    expect(copies().length).toBeGreaterThan(beforeKill);
     const words = copies().map((text) => text.split("\n\n")[0] ?? "");
     // Every message, in order; at most the one in flight at the kill came twice.
     expect([...new Set(words)]).toEqual(texts);

@@ -7,6 +7,7 @@ import { OzonAuthError } from "../../src/ozon/errors.ts";
 import { createPerformanceClient, type KeysVerdict } from "../../src/ozon/index.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { sandboxSeller } from "../support/sandbox-seller.ts";
+import { captureLogger } from "./support/logger.ts";
 
 let sandbox: Sandbox | undefined;
 afterEach(async () => {
@@ -61,13 +62,41 @@ describe("the outcome observer", () => {
 
   it("never lets a failing observer fail the call", async () => {
     sandbox = await startSandbox({ initialPostings: 0, historyPostings: 0 });
+    const { logger, lines } = captureLogger();
+    const told: KeysVerdict[] = [];
     const seller = sandboxSeller(sandbox, {
-      observer: () => {
+      retry: { maxAttempts: 1 },
+      logger,
+      observer: (outcome) => {
+        told.push(outcome);
         throw new Error("observer broke");
       },
     });
+    const broke = (line: Record<string, unknown>) =>
+      line.msg === "an Ozon outcome observer failed" &&
+      (line.err as { message?: string } | undefined)?.message === "observer broke";
     try {
-      await expect(seller.warehouses.list()).resolves.toBeDefined();
+      // The observer was told and threw; the call still gives Ozon's whole answer.
+      const listed = await seller.warehouses.list();
+      expect(told).toEqual(["ok"]);
+      expect(listed.map((w) => w.id).sort()).toEqual(
+        sandbox.control
+          .warehouses()
+          .map((w) => String(w.id))
+          .sort(),
+      );
+      // A refusal of the keys still fails as Ozon's refusal, not as the observer's error.
+      const sku = String(sandbox.control.products()[0]?.sku);
+      sandbox.control.setFault("/v2/product/info/stocks-by-warehouse/fbs", {
+        rate403: 1,
+        times: 1,
+      });
+      await expect(seller.stock.stocksByWarehouse({ skus: [sku] })).rejects.toBeInstanceOf(
+        OzonAuthError,
+      );
+      expect(told).toEqual(["ok", "refused"]);
+      // Each failure of the observer is logged, not lost.
+      expect(lines.filter(broke)).toHaveLength(2);
     } finally {
       await seller.close();
     }

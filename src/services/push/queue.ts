@@ -14,9 +14,14 @@
  * not move during the pass), so a crash in between repeats a pass, never loses one. Records
  * expire two days after their last write: polling has long since caught up by then.
  *
- * Pushes arriving together for one area are written together (one store round trip for all that
- * came while the previous write was in flight), so a flood costs few writes.
+ * Pushes arriving together for one area are written together, so a flood costs few writes: a
+ * push that finds the area quiet is written at once, and the next write of that area starts
+ * WRITE_SPACING_MS after the one before at the earliest, taking every push that came meanwhile
+ * in one store round trip — at most one write per area in that time, whatever the store. (Waiting
+ * only for the write in flight gathers nothing on a store in this process: it has answered before
+ * the next push is even read, and a flood would cost a write per push.)
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Store } from "../../store/port.ts";
 import type { PushArea, PushHint } from "./events.ts";
 
@@ -30,6 +35,11 @@ export const MAX_SEEN = 64;
 const DIGEST_CHARS = 16;
 /** Tries of a compare-and-set against writers in other processes before giving up. */
 const MAX_TRIES = 50;
+/**
+ * One area's writes start at least this far apart (monotonic time); pushes in between wait for
+ * the next one, at most this long before it begins (Ozon wants its answer within 5 s).
+ */
+export const WRITE_SPACING_MS = 50;
 
 interface AreaRecord {
   shopId: string;
@@ -74,7 +84,10 @@ interface PendingAdd {
 export class PushQueue {
   readonly #store: Store;
   readonly #now: () => number;
-  /** Per area key: pushes waiting for the write in flight to end. */
+  /**
+   * Per area key, while its writer runs (a write in flight, or the spacing after one): the pushes
+   * waiting for its next write.
+   */
   readonly #batches = new Map<string, PendingAdd[]>();
 
   constructor(store: Store, now: () => number = Date.now) {
@@ -161,7 +174,10 @@ export class PushQueue {
     await this.#store.delete(keyOf(shopId, area));
   }
 
-  /** Writes every push gathered for `key`, then those that came during the write, and so on. */
+  /**
+   * Writes every push gathered for `key`; then, WRITE_SPACING_MS after that write began, those
+   * that came since, and so on until a spacing passes with none.
+   */
   async #writeBatches(key: string): Promise<void> {
     for (;;) {
       const batch = this.#batches.get(key) ?? [];
@@ -169,23 +185,34 @@ export class PushQueue {
         this.#batches.delete(key);
         return;
       }
-      // New arrivals gather in a fresh batch while this one is written.
+      // New arrivals gather in a fresh batch while this one is written and the spacing runs.
       this.#batches.set(key, []);
-      let fresh: boolean[] = [];
-      try {
-        await this.#update(key, (record) => {
-          const next = record ? structuredClone(record) : emptyRecord(batch[0] as PendingAdd);
-          fresh = batch.map((entry) => this.#apply(next, entry));
-          return next;
-        });
-      } catch (error) {
-        for (const entry of batch) entry.reject(error);
-        continue;
+      const nextWriteAt = performance.now() + WRITE_SPACING_MS;
+      await this.#writeBatch(key, batch);
+      // A timer may fire a little early: the spacing is waited out in full.
+      for (let left = nextWriteAt - performance.now(); left > 0; ) {
+        await sleep(Math.ceil(left));
+        left = nextWriteAt - performance.now();
       }
-      batch.forEach((entry, i) => {
-        entry.resolve(fresh[i] ?? false);
-      });
     }
+  }
+
+  /** One store round trip (tried again only against other writers) for the pushes of `batch`. */
+  async #writeBatch(key: string, batch: PendingAdd[]): Promise<void> {
+    let fresh: boolean[] = [];
+    try {
+      await this.#update(key, (record) => {
+        const next = record ? structuredClone(record) : emptyRecord(batch[0] as PendingAdd);
+        fresh = batch.map((entry) => this.#apply(next, entry));
+        return next;
+      });
+    } catch (error) {
+      for (const entry of batch) entry.reject(error);
+      return;
+    }
+    batch.forEach((entry, i) => {
+      entry.resolve(fresh[i] ?? false);
+    });
   }
 
   /** Adds one push to the record; false when its digest is among the latest seen. */

@@ -87,6 +87,42 @@ describe("/budget going back", () => {
     expect(labels(w, MANAGER.id)).toContain("1 / 2");
   });
 
+  it("a page turned in a searched list keeps the search; Back returns to that page of it", async () => {
+    const w = await startWorld();
+    // Eight bags and the store's own campaigns: the search finds two pages (six a page).
+    const bags = Array.from({ length: 8 }, (_, i) => `Сумки ${i + 1} — поиск`);
+    for (const title of bags) w.sandbox.control.addCampaign(title);
+    const campaignsShown = () => labels(w, MANAGER.id).filter((label) => / · /.test(label));
+    await slash(w, MANAGER, "budget");
+    await say(w, MANAGER, "сумк");
+    expect(labels(w, MANAGER.id)).toContain("1 / 2");
+    const firstPage = campaignsShown();
+    expect(firstPage).toHaveLength(6);
+    await tap(w, MANAGER, "»");
+    const list = messageOf(screen(w, MANAGER.id));
+    expect(screenText(w, MANAGER.id)).toContain("по запросу «сумк»");
+    expect(labels(w, MANAGER.id)).toContain("2 / 2");
+    const secondPage = campaignsShown();
+    // The rest of the search, and nothing it does not find.
+    expect(secondPage).toHaveLength(2);
+    expect([...firstPage, ...secondPage].map((label) => label.split(" · ")[0]).sort()).toEqual(
+      [...bags].sort(),
+    );
+
+    await tap(w, MANAGER, secondPage[0] ?? "");
+    expect(screenText(w, MANAGER.id)).toContain("бюджет сейчас");
+    await tap(w, MANAGER, "« Назад");
+    expect(messageOf(screen(w, MANAGER.id))).toBe(list);
+    expect(screenText(w, MANAGER.id)).toContain("по запросу «сумк»");
+    expect(labels(w, MANAGER.id)).toContain("2 / 2");
+    expect(campaignsShown()).toEqual(secondPage);
+    // The pager goes on over the search.
+    await tap(w, MANAGER, "«");
+    expect(screenText(w, MANAGER.id)).toContain("по запросу «сумк»");
+    expect(labels(w, MANAGER.id)).toContain("1 / 2");
+    expect(campaignsShown()).toEqual(firstPage);
+  });
+
   it("an amount typed on the confirmation is confirmed in turn; that one is sent", async () => {
     const w = await startWorld();
     await chooseShoes(w);

@@ -113,13 +113,23 @@ describe("audit records of the advertising changes", () => {
   it("a period: one record, the dates before and after", async () => {
     const w = await startWorld();
     const id = campaignId(w, WEEKLY);
+    const before = w.sandbox.control.campaign(id);
+    // The campaign runs from 40 days ago for 90 days: both dates are there before.
+    expect(before?.fromDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(before?.toDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await slash(w, MANAGER, "campaigns");
     await tap(w, MANAGER, /Одежда весна-лето/);
     await tap(w, MANAGER, "📅 Период");
     await tap(w, MANAGER, "♾ Без срока");
     await tap(w, MANAGER, "✅ Изменить");
+    expect(w.sandbox.control.campaign(id)).toMatchObject({ fromDate: "", toDate: "" });
     const entries = await trailOf(w).latest({ kind: "campaign-period" }, admin);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ objectId: id, to: "–", result: { status: "done" } });
+    expect(entries[0]).toMatchObject({
+      objectId: id,
+      from: `${before?.fromDate}–${before?.toDate}`,
+      to: "–",
+      result: { status: "done" },
+    });
   });
 });

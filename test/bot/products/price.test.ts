@@ -44,13 +44,14 @@ describe("💰 Price dialog", () => {
     const withOld = lastScreen(await h.send(text("6990", { from: MANAGER })));
     expect(textOf(withOld)).toMatch(/Before discount: RUB\s6,863 → RUB\s6,990/);
     const minAsked = lastScreen(await h.send(press(withOld, "Minimum price", MANAGER)));
-    const withMin = lastScreen(await h.send(text("4500", { from: MANAGER })));
-    expect(textOf(withMin)).toMatch(/Minimum: — → RUB\s4,500/);
+    // A price where float maths goes wrong (19.99 × 100 = 1998.999…) arrives to the kopeck.
+    const withMin = lastScreen(await h.send(text("19.99", { from: MANAGER })));
+    expect(textOf(withMin)).toMatch(/Minimum: — → RUB\s19\.99/);
     expect(textOf(minAsked)).toContain("Minimum price now: —");
     const done = lastScreen(await h.send(press(withMin, "✅ Change price", MANAGER)));
     expect(textOf(done)).toMatch(/✅ Price changed\. .*: RUB\s5,490 → RUB\s4,990\.50\./);
     expect(h.sandbox.control.stock.priceLog()).toEqual([
-      { offerId: p.offerId, price: "4990.50", oldPrice: "6990.00", minPrice: "4500.00" },
+      { offerId: p.offerId, price: "4990.50", oldPrice: "6990.00", minPrice: "19.99" },
     ]);
   });
 

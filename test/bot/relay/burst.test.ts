@@ -67,10 +67,22 @@ describe("a buyer's burst", () => {
     const theirs = copies.find((c) => String(c.payload.text).includes("всё хорошо"));
     expect(topOf(theirs as RecordedCall)).toContain(`🧾 Order ${other.orderNumber}`);
 
-    // Each copy of the burst keeps its buttons, and a reply to any of them reaches this buyer.
+    // Each copy of the burst keeps its buttons, and a reply to any of them reaches this buyer:
+    // the first (the header), the photo (a caption, no text), the last.
     for (const copy of [photo, more]) expect(copy.payload.reply_markup).toBeDefined();
-    await e.send(text("Заменим", { from: SELLER, replyTo: resultOf(more) }));
-    expect(sellerMessages(e.sandbox, chat.id, asked.id).map((m) => m.text)).toEqual(["Заменим"]);
+    const replies: Array<[RecordedCall, string]> = [
+      [first, "Извините за путаницу"],
+      [photo, "Видим, цвет не тот"],
+      [more, "Заменим"],
+    ];
+    const theirsBefore = sellerMessages(e.sandbox, other.id).length;
+    for (const [copy, words] of replies) {
+      await e.send(text(words, { from: SELLER, replyTo: resultOf(copy) }));
+    }
+    expect(sellerMessages(e.sandbox, chat.id, asked.id).map((m) => m.text)).toEqual(
+      replies.map(([, words]) => words),
+    );
+    expect(sellerMessages(e.sandbox, other.id)).toHaveLength(theirsBefore);
 
     // Over a minute later: a new burst, with the full header.
     now += 61_000;

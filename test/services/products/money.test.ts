@@ -26,6 +26,12 @@ describe("products: money", () => {
   it("takes a typed price as a person writes it; refuses more than kopecks", () => {
     expect(parsePriceInput("1 290,50 ₽")).toEqual({ ok: true, kopecks: 129_050n });
     expect(parsePriceInput("1290.5")).toEqual({ ok: true, kopecks: 129_050n });
+    // Prices where float maths goes wrong (0.29 × 100 = 28.999…): read digit by digit.
+    expect(parsePriceInput("0,29")).toEqual({ ok: true, kopecks: 29n });
+    expect(parsePriceInput("19,99")).toEqual({ ok: true, kopecks: 1_999n });
+    expect(parsePriceInput("4.35 ₽")).toEqual({ ok: true, kopecks: 435n });
+    expect(parsePriceInput("1 290,57")).toEqual({ ok: true, kopecks: 129_057n });
+    expect(parsePriceInput("19.99", false, "en")).toEqual({ ok: true, kopecks: 1_999n });
     expect(parsePriceInput("12.345")).toEqual({ ok: false, reason: "too_many_decimals" });
     expect(parsePriceInput("0")).toEqual({ ok: false, reason: "not_positive" });
     expect(parsePriceInput("0", true)).toEqual({ ok: true, kopecks: 0n });

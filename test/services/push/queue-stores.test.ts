@@ -1,19 +1,22 @@
 /**
  * The push hint record on every store (issue 22, item 1): bounded per store area however many
  * pushes, written with its duplicate mark in one atomic step, cleared only by a pass that saw
- * it, and — over real Redis — shared by several processes without losing a push or taking a
- * repeat twice. Each PushQueue stands for one process (its own connection and write batches).
+ * it, a flood over HTTP written in few writes (issue 44, item 7: one per area every
+ * WRITE_SPACING_MS at most, counted), and — over real Redis — shared by several processes without
+ * losing a push or taking a repeat twice. Each PushQueue stands for one process (its own
+ * connection and write batches).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MAX_SUBJECTS, PushQueue } from "../../../src/services/push/queue.ts";
+import { MAX_SUBJECTS, PushQueue, WRITE_SPACING_MS } from "../../../src/services/push/queue.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import type { Store } from "../../../src/store/port.ts";
 import { RedisStore } from "../../../src/store/redis.ts";
 import { SqliteStore } from "../../../src/store/sqlite.ts";
 import { faultyStore } from "../../support/faulty-store.ts";
+import { junkPush, postAll, startPushReceiver } from "../../support/push-receiver.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../../support/redis.ts";
 
 const redis = await redisAvailability();
@@ -80,6 +83,38 @@ function queueSuite(name: string, open: Open) {
       expect(await queue.areasWaiting()).toEqual([]);
       // Taken pushes stay marked: Ozon's retry of one is a duplicate.
       expect(await queue.add(posting(2), "d2")).toBe(false);
+    });
+
+    it("a flood over HTTP costs few writes: at most one per area every WRITE_SPACING_MS, not one per push", async () => {
+      const WRITES = new Set(["set", "setIfAbsent", "compareAndSet", "compareAndSetMany"]);
+      let writes = 0;
+      const counting = faultyStore(stores[0] as Store, (operation, keys) => {
+        if (WRITES.has(operation) && keys.some((key) => key.startsWith("push:"))) writes++;
+        return false;
+      });
+      const push = await startPushReceiver({
+        store: counting,
+        shops: { "4242": "shop-1" },
+        startDispatcher: false,
+      });
+      try {
+        // A thousand new postings (one area) from 40 connections at once.
+        const pushes = 1_000;
+        const bodies = Array.from({ length: pushes }, (_, n) => junkPush("4242", 2 * n));
+        const started = performance.now();
+        const statuses = await postAll(push.url, bodies);
+        const elapsed = performance.now() - started;
+        expect(statuses.filter((status) => status === 200)).toHaveLength(pushes);
+        expect((await push.queue.waiting("shop-1", "postings"))?.count).toBe(pushes);
+        // Writes start WRITE_SPACING_MS apart at least, whatever the store; the pushes that came
+        // in between went with the next one.
+        expect(writes).toBeLessThanOrEqual(Math.floor(elapsed / WRITE_SPACING_MS) + 1);
+        // Not one per push (as on a store in this process before: 1 000 writes; a flood this
+        // size takes about 2 s here, ~40 writes; half the pushes would take 25 s of flood).
+        expect(writes).toBeLessThan(pushes / 2);
+      } finally {
+        await push.close();
+      }
     });
 
     it("writes the hint and its duplicate mark in one step: a crash between writes never makes a false duplicate", async () => {
