@@ -3,7 +3,6 @@
  * token; callers branch on `ozonFailureKind` (one classification for every area) or, for what only
  * their area knows, on the type guards and Ozon's own code and text.
  */
-import { clip } from "../text.ts";
 
 export type OzonService = "seller" | "performance";
 
@@ -214,7 +213,7 @@ export const isRetiredMethodError = (e: unknown): e is OzonApiError =>
 /** A 404 text naming what was asked for: a posting Ozon does not know ("POSTING_NOT_FOUND"). */
 const NAMES_A_POSTING = /posting|отправлени/i;
 /** Ozon's own words for a retired method ("obsolete method", «метод устарел/отключён»). */
-const SAYS_OBSOLETE = /obsolete|deprecated|retired|устар|отключ/i;
+export const SAYS_OBSOLETE = /obsolete|deprecated|retired|устар|отключ/i;
 
 /**
  * A 404 about the postings asked for, not about the method: its text names a posting and does not
@@ -226,68 +225,6 @@ export const isPostingNotFoundError = (e: unknown): e is OzonApiError =>
   e.status === 404 &&
   NAMES_A_POSTING.test(e.apiMessage) &&
   !SAYS_OBSOLETE.test(e.apiMessage);
-
-/**
- * What the HTTP core throws for an error answer of `subject`'s endpoint: a 404/410 becomes
- * OzonMethodGoneError unless it is a 404 about the endpoint's subject (see OzonMethodGoneError).
- */
-export function goneUnlessSubject(error: OzonApiError, subject: string | undefined): OzonApiError {
-  if (error.status !== 404 && error.status !== 410) return error;
-  if (error instanceof OzonAuthError || error instanceof OzonRateLimitError) return error;
-  if (error.status === 404 && subject !== undefined && !SAYS_OBSOLETE.test(error.apiMessage)) {
-    return error;
-  }
-  return new OzonMethodGoneError({
-    service: error.service,
-    method: error.method,
-    path: error.path,
-    status: error.status,
-    code: error.code,
-    message: error.apiMessage,
-    details: error.details,
-  });
-}
-
-/** The parts of an error answer that both Ozon body forms share. */
-export interface ErrorBody {
-  code: number | string | undefined;
-  message: string;
-  details: unknown[];
-}
-
-const MAX_MESSAGE = 300;
-
-/**
- * Reads Ozon's error bodies: Seller `{code, message, details}`, Performance `{error: "text"}`,
- * the push form `{error: {code, message, details}}`, or anything else as plain text.
- */
-export function readErrorBody(body: unknown, rawText: string): ErrorBody {
-  if (body !== null && typeof body === "object" && !Array.isArray(body)) {
-    const record = body as Record<string, unknown>;
-    if (typeof record.error === "string") {
-      return { code: undefined, message: clip(record.error, MAX_MESSAGE), details: [] };
-    }
-    if (record.error !== null && typeof record.error === "object") {
-      return readErrorBody(record.error, rawText);
-    }
-    const code =
-      typeof record.code === "number" || typeof record.code === "string" ? record.code : undefined;
-    const message =
-      typeof record.message === "string"
-        ? record.message
-        : typeof record.error_message === "string"
-          ? record.error_message
-          : "";
-    const details = Array.isArray(record.details)
-      ? record.details
-      : record.details !== undefined
-        ? [record.details]
-        : [];
-    if (code !== undefined || message)
-      return { code, message: clip(message, MAX_MESSAGE), details };
-  }
-  return { code: undefined, message: clip(rawText.trim(), MAX_MESSAGE), details: [] };
-}
 
 /** gRPC codes as the Seller API puts them in `code` (it is not the HTTP status). */
 const GRPC = {
@@ -303,32 +240,13 @@ const GRPC = {
 } as const;
 
 /** 401/403 or gRPC 16/7: the keys, the token or the subscription behind them are refused. */
-function refusesKeys(status: number, code: number | string | undefined): boolean {
+export function refusesKeys(status: number, code: number | string | undefined): boolean {
   return (
     status === 401 ||
     status === 403 ||
     code === GRPC.unauthenticated ||
     code === GRPC.permissionDenied
   );
-}
-
-/** Picks the error class by status and Ozon code. */
-export function apiErrorFor(
-  init: RequestInfo & { status: number; body: ErrorBody; retryAfterMs?: number | undefined },
-): OzonApiError {
-  const base: OzonApiErrorInit = {
-    service: init.service,
-    method: init.method,
-    path: init.path,
-    status: init.status,
-    code: init.body.code,
-    message: init.body.message,
-    details: init.body.details,
-  };
-  if (init.status === 429)
-    return new OzonRateLimitError({ ...base, retryAfterMs: init.retryAfterMs });
-  if (refusesKeys(init.status, init.body.code)) return new OzonAuthError(base);
-  return new OzonApiError(base);
 }
 
 /**

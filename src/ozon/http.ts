@@ -20,8 +20,8 @@ import {
 } from "./codec.ts";
 import { BodyOverLimit, type CappedAnswer, OzonFileTooLargeError, readCapped } from "./download.ts";
 import type { AnyEndpoint, OzonAuth, RawAnswer, RequestOf, ResponseOf } from "./endpoint.ts";
+import { goneUnlessSubject } from "./error-answers.ts";
 import {
-  goneUnlessSubject,
   OzonAuthError,
   OzonMethodGoneError,
   OzonNetworkError,
