@@ -101,6 +101,7 @@ const schema = z.object({
   POSTINGS_POLL_SECONDS: seconds(30),
   CHATS_POLL_SECONDS: seconds(15),
   REPORT_POLL_SECONDS: seconds(5),
+  STALL_AFTER_SECONDS: seconds(120),
   POSTINGS_BURST_THRESHOLD: whole(5, 1, 1000),
   POSTINGS_REMINDER_MINUTES: whole(120, 1, 10_080),
   CHAT_CLAIM_MINUTES: whole(15, 1, 1440),
@@ -175,6 +176,11 @@ export interface Config {
     port: number;
   };
   pollSeconds: { postings: number; chats: number; reports: number };
+  /**
+   * A loop is stalled (⚠️, admins told) only after this long without a good pass, or three of its
+   * intervals if longer, and only while its current pass makes no progress.
+   */
+  stallAfterSeconds: number;
   postings: {
     /** More new postings than this in one pass arrive as digests. */
     burstThreshold: number;
@@ -322,6 +328,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       chats: s.CHATS_POLL_SECONDS,
       reports: s.REPORT_POLL_SECONDS,
     },
+    stallAfterSeconds: s.STALL_AFTER_SECONDS,
     postings: {
       burstThreshold: s.POSTINGS_BURST_THRESHOLD,
       reminderBeforeMinutes: s.POSTINGS_REMINDER_MINUTES,

@@ -127,6 +127,7 @@ export async function createContainer(
     const loopHealth = new LoopHealth({
       store,
       version: BOT_VERSION,
+      stallFloorMs: config.stallAfterSeconds * 1000,
       ozonFailures: () => vitals.ozonFailuresByShop(),
       logger: logger.child({ module: "loop-health" }),
     });

@@ -208,6 +208,7 @@ postings-error-units = Ozon says the units' data (marks, GTD, weight…) are mis
 postings-error-quantity = The quantities do not match the posting.
 postings-error-cancel-reason = Ozon does not accept this cancellation reason.
 postings-error-unavailable = Ozon is temporarily unavailable. Try again in a few minutes.
+postings-error-method-gone = Ozon does not answer this request at the moment: a problem on Ozon's side. Try again later; administrators see it in /status.
 postings-error-ozon = Ozon answered: { $message }
 postings-error-unknown = Something went wrong while talking to Ozon. Try again a little later.
 postings-cancelled = { $who ->

@@ -195,6 +195,7 @@ postings-error-units = Ozon сообщает, что данных экземпл
 postings-error-quantity = Количество не совпадает с отправлением.
 postings-error-cancel-reason = Ozon не принимает эту причину отмены.
 postings-error-unavailable = Ozon временно недоступен. Попробуйте через несколько минут.
+postings-error-method-gone = Ozon сейчас не отвечает на этот запрос: сбой на стороне Ozon. Попробуйте позже; администраторы видят это в /status.
 postings-error-ozon = Ozon ответил: { $message }
 postings-error-unknown = Что-то пошло не так при обращении к Ozon. Попробуйте чуть позже.
 postings-cancelled = { $who ->

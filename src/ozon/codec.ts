@@ -7,13 +7,8 @@ import { maskSecrets } from "../logger.ts";
 import { parseRetryAfter } from "./backoff.ts";
 import { type BodyOverLimit, type CappedAnswer, OzonFileTooLargeError } from "./download.ts";
 import type { AnyEndpoint, RawAnswer, ResponseOf } from "./endpoint.ts";
-import {
-  apiErrorFor,
-  OzonInputError,
-  type OzonService,
-  OzonShapeError,
-  readErrorBody,
-} from "./errors.ts";
+import { apiErrorFor, readErrorBody } from "./error-answers.ts";
+import { OzonInputError, type OzonService, OzonShapeError } from "./errors.ts";
 import { fileNameOf } from "./exchange.ts";
 import { parseJson, stringifyJson } from "./json.ts";
 import { problemsOf } from "./zod-problems.ts";

@@ -42,6 +42,12 @@ export interface Endpoint<Req = unknown, Res = unknown> {
    * it. (A capability's `spec` is such a form too.)
    */
   readonly fallbackFor?: string;
+  /**
+   * What the call names that Ozon may not know ("posting", "chat", "report"…): a 404 here means
+   * that one is unknown ("not_found"). Without it, and for any 410, a 404 means Ozon no longer
+   * answers the method ("method_gone"), as it does where Ozon's text calls the method obsolete.
+   */
+  readonly subject?: string;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: any endpoint, whatever its schemas

@@ -3,7 +3,6 @@
  * token; callers branch on `ozonFailureKind` (one classification for every area) or, for what only
  * their area knows, on the type guards and Ozon's own code and text.
  */
-import { clip } from "../text.ts";
 
 export type OzonService = "seller" | "performance";
 
@@ -74,6 +73,16 @@ export class OzonRateLimitError extends OzonApiError {
     super(init);
     this.retryAfterMs = init.retryAfterMs;
   }
+}
+
+/**
+ * A 404 or 410 that is not about what the call names: Ozon no longer answers the method (it was
+ * switched off, or this store never had it). Made by the HTTP core for every 404/410 except a
+ * 404 of an endpoint that declares its `subject` (a posting read by its number…), where a 404
+ * means that subject is unknown unless Ozon's text calls the method obsolete.
+ */
+export class OzonMethodGoneError extends OzonApiError {
+  override name = "OzonMethodGoneError";
 }
 
 /** 401/403, or Ozon codes 16 (unauthenticated) / 7 (permission denied): keys, token, subscription. */
@@ -191,14 +200,20 @@ export const isOzonShipFailedError = (e: unknown): e is OzonShipFailedError =>
   e instanceof OzonShipFailedError;
 export const isOzonDeclinedError = (e: unknown): e is OzonDeclinedError =>
   e instanceof OzonDeclinedError;
-/** Ozon says the method is gone (retired): the cue to move to a successor. */
+export const isOzonMethodGoneError = (e: unknown): e is OzonMethodGoneError =>
+  e instanceof OzonMethodGoneError;
+/**
+ * Any 404/410: the cue to try a capability's other form (successors.ts). Broader than
+ * OzonMethodGoneError on purpose: a store that lacks today's method may answer a plain 404 even
+ * where the method names a subject.
+ */
 export const isRetiredMethodError = (e: unknown): e is OzonApiError =>
   e instanceof OzonApiError && (e.status === 404 || e.status === 410);
 
 /** A 404 text naming what was asked for: a posting Ozon does not know ("POSTING_NOT_FOUND"). */
 const NAMES_A_POSTING = /posting|отправлени/i;
 /** Ozon's own words for a retired method ("obsolete method", «метод устарел/отключён»). */
-const SAYS_OBSOLETE = /obsolete|deprecated|retired|устар|отключ/i;
+export const SAYS_OBSOLETE = /obsolete|deprecated|retired|устар|отключ/i;
 
 /**
  * A 404 about the postings asked for, not about the method: its text names a posting and does not
@@ -210,47 +225,6 @@ export const isPostingNotFoundError = (e: unknown): e is OzonApiError =>
   e.status === 404 &&
   NAMES_A_POSTING.test(e.apiMessage) &&
   !SAYS_OBSOLETE.test(e.apiMessage);
-
-/** The parts of an error answer that both Ozon body forms share. */
-export interface ErrorBody {
-  code: number | string | undefined;
-  message: string;
-  details: unknown[];
-}
-
-const MAX_MESSAGE = 300;
-
-/**
- * Reads Ozon's error bodies: Seller `{code, message, details}`, Performance `{error: "text"}`,
- * the push form `{error: {code, message, details}}`, or anything else as plain text.
- */
-export function readErrorBody(body: unknown, rawText: string): ErrorBody {
-  if (body !== null && typeof body === "object" && !Array.isArray(body)) {
-    const record = body as Record<string, unknown>;
-    if (typeof record.error === "string") {
-      return { code: undefined, message: clip(record.error, MAX_MESSAGE), details: [] };
-    }
-    if (record.error !== null && typeof record.error === "object") {
-      return readErrorBody(record.error, rawText);
-    }
-    const code =
-      typeof record.code === "number" || typeof record.code === "string" ? record.code : undefined;
-    const message =
-      typeof record.message === "string"
-        ? record.message
-        : typeof record.error_message === "string"
-          ? record.error_message
-          : "";
-    const details = Array.isArray(record.details)
-      ? record.details
-      : record.details !== undefined
-        ? [record.details]
-        : [];
-    if (code !== undefined || message)
-      return { code, message: clip(message, MAX_MESSAGE), details };
-  }
-  return { code: undefined, message: clip(rawText.trim(), MAX_MESSAGE), details: [] };
-}
 
 /** gRPC codes as the Seller API puts them in `code` (it is not the HTTP status). */
 const GRPC = {
@@ -266,32 +240,13 @@ const GRPC = {
 } as const;
 
 /** 401/403 or gRPC 16/7: the keys, the token or the subscription behind them are refused. */
-function refusesKeys(status: number, code: number | string | undefined): boolean {
+export function refusesKeys(status: number, code: number | string | undefined): boolean {
   return (
     status === 401 ||
     status === 403 ||
     code === GRPC.unauthenticated ||
     code === GRPC.permissionDenied
   );
-}
-
-/** Picks the error class by status and Ozon code. */
-export function apiErrorFor(
-  init: RequestInfo & { status: number; body: ErrorBody; retryAfterMs?: number | undefined },
-): OzonApiError {
-  const base: OzonApiErrorInit = {
-    service: init.service,
-    method: init.method,
-    path: init.path,
-    status: init.status,
-    code: init.body.code,
-    message: init.body.message,
-    details: init.body.details,
-  };
-  if (init.status === 429)
-    return new OzonRateLimitError({ ...base, retryAfterMs: init.retryAfterMs });
-  if (refusesKeys(init.status, init.body.code)) return new OzonAuthError(base);
-  return new OzonApiError(base);
 }
 
 /**
@@ -304,8 +259,13 @@ export type OzonFailureKind =
   | "rate_limited"
   /** 401/403 or gRPC 16/7: keys expired or revoked, "Offer not signed", a missing subscription. */
   | "keys_refused"
-  /** 404 or gRPC 5: Ozon does not know the posting, chat or report. */
+  /** 404 or gRPC 5: Ozon does not know the posting, chat or report the call named. */
   | "not_found"
+  /**
+   * 404/410 not about the call's subject: Ozon no longer answers the method (switched off, or
+   * not there for this store). Told as a temporary Ozon problem; an upgrade of the bot mends it.
+   */
+  | "method_gone"
   /** The request as made is refused: our client's own check, or any other 4xx (validation). */
   | "our_input"
   /**
@@ -332,6 +292,7 @@ export function ozonFailureKind(error: unknown): OzonFailureKind {
   if (error instanceof OzonDeclinedError) return "conflict";
   if (error instanceof OzonNetworkError) return error.timeout ? "timeout" : "network";
   if (error instanceof OzonShapeError) return "bad_answer";
+  if (error instanceof OzonMethodGoneError) return "method_gone";
   if (!(error instanceof OzonApiError)) return "unknown";
   const { status, code } = error;
   if (status === 429 || code === GRPC.resourceExhausted) return "rate_limited";
@@ -362,6 +323,8 @@ const TRANSIENT = {
   bad_answer: true,
   // Not understood (a store hiccup, a bug): never a verdict on the request.
   unknown: true,
+  // Never a verdict on the posting or chat asked about: nothing is given up for it.
+  method_gone: true,
   not_found: false,
   our_input: false,
   conflict: false,

@@ -20,8 +20,10 @@ import {
 } from "./codec.ts";
 import { BodyOverLimit, type CappedAnswer, OzonFileTooLargeError, readCapped } from "./download.ts";
 import type { AnyEndpoint, OzonAuth, RawAnswer, RequestOf, ResponseOf } from "./endpoint.ts";
+import { goneUnlessSubject } from "./error-answers.ts";
 import {
   OzonAuthError,
+  OzonMethodGoneError,
   OzonNetworkError,
   OzonRateLimitError,
   type OzonService,
@@ -128,6 +130,8 @@ export class OzonHttp {
   readonly #maxAnswerBytes: number;
   readonly #observer: KeysVerdictObserver | undefined;
   readonly #calls: OzonCallObserver | undefined;
+  /** The methods already logged as no longer answered (`POST /v2/warehouse/list`): told once. */
+  readonly #goneLogged = new Set<string>();
   /** Requests and downloads under way: close() waits a second for them, then aborts them. */
   readonly #inFlight = new Set<Promise<unknown>>();
   /** Aborts what is still in flight when close() ran out of patience. */
@@ -314,7 +318,11 @@ export class OzonHttp {
         return acceptAnswer(ep, answer, info);
       }
 
-      const error = errorOfAnswer(answer, info, this.#auth.secrets(), this.#clock.now());
+      const error = goneUnlessSubject(
+        errorOfAnswer(answer, info, this.#auth.secrets(), this.#clock.now()),
+        ep.subject,
+      );
+      if (error instanceof OzonMethodGoneError) this.#noteGone(ep, error);
       if (answer.status === 401 && this.#auth.renew && !renewed) {
         renewed = true;
         if (await this.#auth.renew(authHeaders, options.signal)) continue;
@@ -336,6 +344,23 @@ export class OzonHttp {
       }
       throw error;
     }
+  }
+
+  /** Logs once per method that Ozon no longer answers it; the calls themselves are counted. */
+  #noteGone(ep: AnyEndpoint, error: OzonMethodGoneError): void {
+    const method = `${ep.method} ${ep.path}`;
+    if (this.#goneLogged.has(method)) return;
+    this.#goneLogged.add(method);
+    this.#logger?.warn(
+      {
+        service: this.service,
+        method,
+        status: error.status,
+        code: error.code,
+        ozonMessage: error.apiMessage,
+      },
+      "Ozon no longer answers this method",
+    );
   }
 
   /** An observer's failure must never fail the call it watched. */

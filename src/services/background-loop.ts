@@ -18,7 +18,7 @@
  *   third of the TTL, so it takes over soon after the holder dies.
  */
 import { settlesBefore } from "../deadline.ts";
-import { type LoopBoard, type LoopTrack, processLoops } from "./health/loop-board.ts";
+import { type LoopBoard, type LoopTrack, processLoops, withinRound } from "./health/loop-board.ts";
 
 export interface LoopLease {
   readonly ttlMs: number;
@@ -240,16 +240,20 @@ export class BackgroundLoop<R> {
     this.#lostInRound = false;
     this.#syncHeartbeat(true);
     const track = this.#track;
+    const board = this.#options.board ?? processLoops;
     const began = performance.now();
     let end: "ok" | "failed" = "failed";
+    // What the round's work reports as progress keeps a long, busy round from reading as stalled.
+    const progress = () => {
+      if (track && this.#controller === controller) board.progressed(track);
+    };
     try {
-      const result = await this.#options.round(controller.signal);
+      const result = await withinRound(progress, () => this.#options.round(controller.signal));
       end = "ok";
       return { leader: true, result };
     } finally {
       // An in-memory note only: the board's listeners decide what to keep.
-      if (track)
-        (this.#options.board ?? processLoops).roundEnded(track, end, performance.now() - began);
+      if (track) board.roundEnded(track, end, performance.now() - began);
       this.#controller = undefined;
       if (this.#lostInRound) this.#setHeld(false);
       this.#syncHeartbeat(false);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseRetryAfter } from "../../src/ozon/backoff.ts";
+import { apiErrorFor, readErrorBody } from "../../src/ozon/error-answers.ts";
 import {
-  apiErrorFor,
   isOzonApiError,
   isOzonAuthError,
   isOzonError,
@@ -10,7 +10,6 @@ import {
   isRetiredMethodError,
   OzonNetworkError,
   OzonShapeError,
-  readErrorBody,
 } from "../../src/ozon/errors.ts";
 
 const info = { service: "seller" as const, method: "POST", path: "/v1/x" };

@@ -22,11 +22,12 @@ const TRANSIENT_BY_KIND: Record<OzonFailureKind, boolean> = {
   timeout: true,
   bad_answer: true,
   unknown: true,
+  method_gone: true,
 };
 
 describe("ozonFailureKind", () => {
-  it.each(FAILURES)("$name → $kind", async ({ answer, kind }) => {
-    expect(ozonFailureKind(await failureOf(answer))).toBe(kind);
+  it.each(FAILURES)("$name → $kind", async ({ answer, kind, on }) => {
+    expect(ozonFailureKind(await failureOf(answer, on))).toBe(kind);
   });
 
   it("covers every kind with a real answer, but unknown", () => {

@@ -247,6 +247,7 @@ const PROBLEM_KEYS = {
   network: "ads-ozon-unavailable",
   timeout: "ads-ozon-unavailable",
   ozon_down: "ads-ozon-unavailable",
+  method_gone: "ads-ozon-unavailable",
   not_found: "ads-ozon-refused",
   our_input: "ads-ozon-refused",
   conflict: "ads-ozon-refused",

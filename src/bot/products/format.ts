@@ -57,6 +57,7 @@ export function ozonErrorText(t: Translate, error: unknown): string {
     case "timeout":
       return t("products-error-network");
     case "ozon_down":
+    case "method_gone":
       return t("products-error-unavailable");
     default:
       return t("products-error-unknown");

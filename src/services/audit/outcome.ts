@@ -18,7 +18,12 @@ export function resultOf(error: unknown): AuditResult {
   if (isOzonApiError(error)) {
     const kind = ozonFailureKind(error);
     // An answer Ozon gave about the request itself; a rate limit or an outage is no verdict.
-    if (kind !== "rate_limited" && kind !== "ozon_down" && kind !== "timeout") {
+    if (
+      kind !== "rate_limited" &&
+      kind !== "ozon_down" &&
+      kind !== "timeout" &&
+      kind !== "method_gone"
+    ) {
       return { status: "refused", words: error.apiMessage || `HTTP ${error.status}` };
     }
   }

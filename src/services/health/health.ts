@@ -28,6 +28,8 @@ export interface LoopHealthOptions {
   /** This process's id in the records (default: host, pid and start). */
   processId?: string;
   logger?: Logger;
+  /** The least time without a good pass before a loop is stalled (default STALL_FLOOR_MS). */
+  stallFloorMs?: number;
   /** This process's Ozon failures over the last hour per store, carried by its heartbeat. */
   ozonFailures?: () => Record<string, Array<[string, number]>>;
 }
@@ -41,12 +43,21 @@ export interface LoopStatus {
   cycleMs: number | undefined;
   durationMs: number | undefined;
   failures: number;
+  /** While a round runs: when it last reported progress (loop-board.ts LoopView). */
+  progressAt?: number | undefined;
   /** The live process that runs its rounds (holds its lease), if any. */
   holder: string | undefined;
 }
 
 const LOOP_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Two minutes: a loop polling every second is not "stalled" by a busy minute. */
+export const STALL_FLOOR_MS = 120_000;
 const PUSH_WRITE_EVERY_MS = 10_000;
+/**
+ * A busy round's progress is written this often at most (or a quarter of the least stall time, if
+ * shorter): other processes' watches see it well inside the stall window.
+ */
+const PROGRESS_WRITE_MS = 10_000;
 
 export class LoopHealth {
   readonly #options: LoopHealthOptions;
@@ -54,6 +65,8 @@ export class LoopHealth {
   readonly #now: () => number;
   readonly startedAt: number;
   readonly processId: string;
+  /** The least time without a good pass before a loop is stalled (stall-watch.ts isStalled). */
+  readonly stallFloorMs: number;
   readonly #writtenAt = new Map<string, number>();
   readonly #pushWrittenAt = new Map<string, number>();
   readonly #writes = new Set<Promise<unknown>>();
@@ -67,6 +80,7 @@ export class LoopHealth {
     this.#now = options.now ?? Date.now;
     this.startedAt = this.#now();
     this.processId = options.processId ?? THIS_PROCESS_ID;
+    this.stallFloorMs = options.stallFloorMs ?? STALL_FLOOR_MS;
   }
 
   get board(): LoopBoard {
@@ -78,7 +92,7 @@ export class LoopHealth {
     if (this.#unsubscribe) return;
     this.#unsubscribe = this.#board.onRound((track, end) => {
       if (end === "joined") this.#heartbeatSoon();
-      else if (track.held) this.#record(track);
+      else if (track.held) this.#record(track, end === "progress");
     });
     this.#heartbeat();
     this.#timer = setInterval(() => this.#heartbeat(), this.#options.heartbeatMs ?? 10_000);
@@ -165,6 +179,7 @@ export class LoopHealth {
         cycleMs: record?.cycleMs ?? mine?.cycleMs,
         durationMs: record?.durationMs,
         failures: record?.failures ?? 0,
+        progressAt: record?.progressAt,
         holder: undefined,
       };
       if (loop.held) status.holder = loop.process;
@@ -174,19 +189,23 @@ export class LoopHealth {
         status.cycleMs = mine.cycleMs ?? status.cycleMs;
         status.durationMs = mine.lastDurationMs ?? status.durationMs;
         status.failures = mine.failures;
+        status.progressAt = mine.progressAt;
       }
       out.set(loop.id, status);
     }
     return [...out.values()];
   }
 
-  #record(track: LoopView): void {
+  #record(track: LoopView, progress: boolean): void {
     const id = loopId(track.shopId, track.name);
     const now = this.#now();
     const every = this.#options.writeEveryMs ?? 1_000;
-    // The first failure after a success is written at once; the rest at most every `every`.
-    const due =
-      track.failures === 1 || now - (this.#writtenAt.get(id) ?? Number.NEGATIVE_INFINITY) >= every;
+    const since = now - (this.#writtenAt.get(id) ?? Number.NEGATIVE_INFINITY);
+    // The first failure after a success is written at once; the rest at most every `every`; a
+    // busy round's progress (many a second) at most every PROGRESS_WRITE_MS.
+    const due = progress
+      ? since >= Math.max(every, Math.min(PROGRESS_WRITE_MS, this.stallFloorMs / 4))
+      : track.failures === 1 || since >= every;
     if (!due) return;
     this.#writtenAt.set(id, now);
     const { store } = this.#options;
@@ -204,6 +223,7 @@ export class LoopHealth {
       if (okAt !== undefined) record.okAt = okAt;
       if (track.cycleMs !== undefined) record.cycleMs = track.cycleMs;
       if (track.lastDurationMs !== undefined) record.durationMs = Math.round(track.lastDurationMs);
+      if (track.progressAt !== undefined) record.progressAt = track.progressAt;
       await store.set(LOOP_PREFIX + id, record, { ttlMs: LOOP_TTL_MS });
     });
   }

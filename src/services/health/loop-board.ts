@@ -7,7 +7,32 @@
  * Everything here is an in-memory write at the end of a round; listeners (the cross-process
  * record, src/services/health/health.ts) decide what to keep.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { currentShop } from "../../shops/shop-scope.ts";
+
+/** The round whose work runs here, as the progress it may report. */
+const roundScope = new AsyncLocalStorage<() => void>();
+
+/**
+ * Runs `work` as a round that reports progress with `progress`: whatever it calls, however deep
+ * (an Ozon page read, a message Telegram took), may say it moved on (`reportProgress`).
+ */
+export function withinRound<T>(progress: () => void, work: () => Promise<T>): Promise<T> {
+  return roundScope.run(progress, work);
+}
+
+/** The round in progress here moved on (a no-op outside a round). */
+export function reportProgress(): void {
+  roundScope.getStore()?.();
+}
+
+/**
+ * The reporter of the round in progress here, to call later from elsewhere (the Telegram sender's
+ * queue reports for the rounds whose messages wait in it); undefined outside a round.
+ */
+export function captureProgress(): (() => void) | undefined {
+  return roundScope.getStore();
+}
 
 export interface LoopView {
   readonly name: string;
@@ -21,6 +46,11 @@ export interface LoopView {
   readonly cycleMs: number | undefined;
   /** Rounds that failed in a row. */
   readonly failures: number;
+  /**
+   * While a round runs: when it last reported progress (an Ozon answer, a message sent, a wait on
+   * Telegram's limits); undefined between rounds and before the round's first progress.
+   */
+  readonly progressAt: number | undefined;
   /** This process runs its rounds (holds its lease, or it has none). */
   readonly held: boolean;
 }
@@ -31,6 +61,7 @@ export class LoopTrack implements LoopView {
   cycleMs: number | undefined;
   failures = 0;
   held = false;
+  progressAt: number | undefined;
   readonly name: string;
   readonly shopId: string | undefined;
   readonly startedAt: number;
@@ -42,10 +73,12 @@ export class LoopTrack implements LoopView {
 }
 
 export type RoundEnd = "ok" | "failed";
+/** What the board tells its listeners: a loop joined, a round ended, or a round moved on. */
+export type RoundEvent = RoundEnd | "joined" | "progress";
 
 export class LoopBoard {
   readonly #tracks = new Set<LoopTrack>();
-  readonly #listeners = new Set<(track: LoopView, end: RoundEnd | "joined") => void>();
+  readonly #listeners = new Set<(track: LoopView, end: RoundEvent) => void>();
   readonly #now: () => number;
 
   constructor(now: () => number = Date.now) {
@@ -67,6 +100,7 @@ export class LoopBoard {
   /** A round of `track` ended after `durationMs`. */
   roundEnded(track: LoopTrack, end: RoundEnd, durationMs: number): void {
     track.lastDurationMs = durationMs;
+    track.progressAt = undefined;
     if (end === "ok") {
       track.lastOkAt = this.#now();
       track.failures = 0;
@@ -74,6 +108,12 @@ export class LoopBoard {
       track.failures += 1;
     }
     this.#tell(track, end);
+  }
+
+  /** The round in progress of `track` moved on. */
+  progressed(track: LoopTrack): void {
+    track.progressAt = this.#now();
+    this.#tell(track, "progress");
   }
 
   /** The pause the loop takes now (after a round of `lastDurationMs`). */
@@ -85,12 +125,12 @@ export class LoopBoard {
     return [...this.#tracks];
   }
 
-  onRound(listener: (track: LoopView, end: RoundEnd | "joined") => void): () => void {
+  onRound(listener: (track: LoopView, end: RoundEvent) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
 
-  #tell(track: LoopView, end: RoundEnd | "joined"): void {
+  #tell(track: LoopView, end: RoundEvent): void {
     for (const listener of this.#listeners) {
       try {
         listener(track, end);

@@ -49,6 +49,8 @@ export interface LoopRecord {
   cycleMs?: number;
   durationMs?: number;
   failures: number;
+  /** Written while a round runs: when it last reported progress; absent between rounds. */
+  progressAt?: number;
   /** When this record was written, and by which process. */
   at: number;
   by: string;

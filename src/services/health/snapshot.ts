@@ -105,7 +105,10 @@ export async function takeSnapshot(sources: SnapshotSources): Promise<StatusSnap
   const now = (sources.now ?? Date.now)();
   const processes = await loopHealth.processes();
   const loops = (await loopHealth.loops(processes))
-    .map((loop) => ({ ...loop, stalled: isStalled(loop, now, loopHealth.startedAt) }))
+    .map((loop) => ({
+      ...loop,
+      stalled: isStalled(loop, now, loopHealth.startedAt, loopHealth.stallFloorMs),
+    }))
     .sort((a, b) => a.name.localeCompare(b.name));
   const stores = await Promise.all(
     sources.shops.all().map(async (shop): Promise<StoreStatus> => {

@@ -1,5 +1,8 @@
 /**
- * A loop that has not ended a round well for three of its intervals is stalled (⚠️ on /status).
+ * A loop is stalled (⚠️ on /status) when it has not ended a round well for three of its intervals
+ * or the health's floor (two minutes by default), whichever is longer, and the round in progress,
+ * if any, has not reported progress within that time either: a round busy sending alerts, reading
+ * pages or waiting on Telegram's limits is working, however long it takes.
  * Admins are told once when a loop stalls and once when it recovers; a stall is told at most once
  * an hour per store and loop, and a recovery only after a stall that was told.
  *
@@ -9,7 +12,7 @@
  */
 import type { Logger } from "../../logger.ts";
 import type { Store } from "../../store/port.ts";
-import type { LoopHealth, LoopStatus } from "./health.ts";
+import { type LoopHealth, type LoopStatus, STALL_FLOOR_MS } from "./health.ts";
 import { ALARM_PREFIX, loopId } from "./records.ts";
 
 /** Intervals without a good round before a loop is stalled. */
@@ -55,11 +58,21 @@ export interface StallWatchOptions {
   logger?: Logger;
 }
 
-/** Whether a loop is stalled now: no good round for three intervals since it (or we) started. */
-export function isStalled(loop: LoopStatus, now: number, startedAt: number): boolean {
+/**
+ * Whether a loop is stalled now: no good round for max(three intervals, `floorMs`) since it (or
+ * we) started, and no progress of the round in progress within that time.
+ */
+export function isStalled(
+  loop: LoopStatus,
+  now: number,
+  startedAt: number,
+  floorMs: number = STALL_FLOOR_MS,
+): boolean {
   const base = Math.max(loop.okAt ?? loop.since, startedAt);
   const cycle = Math.max(loop.cycleMs ?? DEFAULT_CYCLE_MS, MIN_CYCLE_MS);
-  return now - base > STALL_INTERVALS * cycle;
+  const window = Math.max(STALL_INTERVALS * cycle, floorMs);
+  if (now - base <= window) return false;
+  return loop.progressAt === undefined || now - loop.progressAt > window;
 }
 
 export class StallWatch {
@@ -125,7 +138,7 @@ export class StallWatch {
     const now = this.#now();
     for (const loop of await health.loops()) {
       if (loop.shopId !== undefined && !isActive(loop.shopId)) continue;
-      const stalled = isStalled(loop, now, health.startedAt);
+      const stalled = isStalled(loop, now, health.startedAt, health.stallFloorMs);
       await this.#settle(loop, stalled, now);
     }
   }

@@ -7,6 +7,7 @@
  * outcome one of the failure kinds, and the number of keys is capped anyway.
  */
 import { HourCounts } from "./hour-counts.ts";
+import { reportProgress } from "./loop-board.ts";
 
 /** "ok", or the kind of failure (src/ozon/errors.ts ozonFailureKind). */
 export type OzonOutcome = string;
@@ -46,9 +47,15 @@ export class Vitals {
     this.startedAt = now();
   }
 
-  /** The observer to give one store's Ozon clients. */
+  /**
+   * The observer to give one store's Ozon clients. An answer Ozon gave is also progress of the
+   * loop round that asked (a pass reading page after page is working, not stalled).
+   */
   ozonObserver(shopId: string): (call: OzonCallNote) => void {
-    return (call) => this.ozonCall(shopId, call);
+    return (call) => {
+      this.ozonCall(shopId, call);
+      if (call.outcome === "ok") reportProgress();
+    };
   }
 
   ozonCall(shopId: string, { method, outcome }: OzonCallNote): void {

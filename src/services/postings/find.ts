@@ -57,6 +57,8 @@ const SHOPS_AT_ONCE = 8;
 export function isNoMatch(error: unknown): boolean {
   const kind = ozonFailureKind(error);
   if (kind === "not_found" || kind === "our_input") return true;
+  // Ozon no longer answers the method: nothing is known of the value either way.
+  if (kind === "method_gone") return false;
   return isOzonApiError(error) && /NOT_FOUND/i.test(error.apiMessage);
 }
 

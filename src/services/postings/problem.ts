@@ -35,6 +35,9 @@ export function describeOzonError(error: unknown, postingNumber = ""): Problem {
       return { key: "postings-error-network" };
     case "ozon_down":
       return { key: "postings-error-unavailable" };
+    // Not about the posting: Ozon no longer answers the method asked (logged, in /status).
+    case "method_gone":
+      return { key: "postings-error-method-gone" };
     case "bad_answer":
     case "unknown":
       return { key: "postings-error-unknown" };

@@ -42,6 +42,7 @@ const REASONS = {
   ozon_down: "ozon_unavailable",
   network: "ozon_unavailable",
   timeout: "ozon_unavailable",
+  method_gone: "ozon_unavailable",
   keys_refused: "ozon_auth",
   not_found: "chat_not_found",
   our_input: "unknown",
@@ -55,7 +56,9 @@ export function classifyReplyError(error: unknown): ReplyFailureReason {
     return error.field === "text" || error.field === "bytes" ? "empty_message" : "unknown";
   }
   const kind = ozonFailureKind(error);
-  if (!isOzonApiError(error) || kind === "rate_limited") return REASONS[kind];
+  if (!isOzonApiError(error) || kind === "rate_limited" || kind === "method_gone") {
+    return REASONS[kind];
+  }
 
   // What a chat method adds to the kind, in Ozon's words.
   const text = `${error.apiMessage} ${JSON.stringify(error.details)}`;

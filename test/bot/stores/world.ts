@@ -78,6 +78,9 @@ export async function startStores(options: StoresWorldOptions = {}): Promise<Sto
     OZON_SELLER_URL: sandbox.sellerUrl,
     OZON_PERFORMANCE_URL: sandbox.performanceUrl,
     POSTINGS_POLL_SECONDS: "0.2",
+    // Stalled after 3 s without a good pass (three of the loops' shortest intervals): /status's
+    // tests see a stall within their waits; the default is two minutes.
+    STALL_AFTER_SECONDS: "3",
     CHATS_POLL_SECONDS: "60",
     SECRETS_KEY: Buffer.alloc(32, 3).toString("base64"),
   });

@@ -17,6 +17,17 @@ const ship = endpoint({
   request: z.object({ posting_number: z.string().min(1) }),
   response: z.object({ result: z.array(z.string()) }),
   safe: false,
+  // As the real one: a 404 here is about the posting it names.
+  subject: "posting",
+});
+
+/** A method that names nothing Ozon could not know: a 404 there is about the method itself. */
+const warehouses = endpoint({
+  method: "POST",
+  path: "/v2/warehouse/list",
+  request: z.object({ limit: z.number() }),
+  response: z.object({ warehouses: z.array(z.object({ warehouse_id: z.string() })) }),
+  safe: true,
 });
 
 /** What the test server does instead of answering. */
@@ -26,6 +37,8 @@ export interface FailureCase {
   name: string;
   kind: OzonFailureKind;
   answer: Handler | Fault;
+  /** The method asked: the ship (a posting's, the default) or the warehouse list (no subject). */
+  on?: "ship" | "warehouses";
 }
 
 const json =
@@ -85,6 +98,22 @@ export const FAILURES: FailureCase[] = [
     answer: json(404, { error: "report not found" }),
   },
   {
+    name: "404 of a method that names no subject (Ozon no longer has it)",
+    kind: "method_gone",
+    answer: json(404, { code: 5, message: "Not Found", details: [] }),
+    on: "warehouses",
+  },
+  {
+    name: "404 obsolete method, even where the method names a posting",
+    kind: "method_gone",
+    answer: json(404, { code: 5, message: "obsolete method", details: [] }),
+  },
+  {
+    name: "410 Gone, even where the method names a posting",
+    kind: "method_gone",
+    answer: text(410, "Gone"),
+  },
+  {
     name: "our client refuses an empty posting number",
     kind: "our_input",
     answer: "empty posting number",
@@ -136,7 +165,10 @@ export const FAILURES: FailureCase[] = [
 ];
 
 /** The error one ship call ends in, given how Ozon (or the network) answers it. */
-export async function failureOf(answer: Handler | Fault): Promise<unknown> {
+export async function failureOf(
+  answer: Handler | Fault,
+  on: FailureCase["on"] = "ship",
+): Promise<unknown> {
   const server = await startServer(typeof answer === "function" ? answer : () => {});
   if (answer === "closed port") await server.close();
   const core = new OzonHttp({
@@ -149,7 +181,8 @@ export async function failureOf(answer: Handler | Fault): Promise<unknown> {
   });
   try {
     const posting_number = answer === "empty posting number" ? "" : "39268230-0002-3";
-    await core.call(ship, { body: { posting_number } });
+    if (on === "warehouses") await core.call(warehouses, { body: { limit: 200 } });
+    else await core.call(ship, { body: { posting_number } });
   } catch (error) {
     return error;
   } finally {

@@ -2,12 +2,13 @@
  * Two processes on one real Redis, each with its own loop board, loop health and stall watch,
  * and one background loop of a store under a shared lease: /status's data shows both processes
  * and which one runs the loop; when the loop stalls exactly one process tells (and exactly one
- * tells the recovery), whichever holds the lease.
+ * tells the recovery), whichever holds the lease. A round that runs long but reports progress is
+ * working, not stalled, in the eyes of both processes; the same round without progress is stalled.
  */
 import { afterAll, afterEach, expect, it } from "vitest";
 import { BackgroundLoop } from "../../../src/services/background-loop.ts";
 import { LoopHealth } from "../../../src/services/health/health.ts";
-import { LoopBoard } from "../../../src/services/health/loop-board.ts";
+import { LoopBoard, reportProgress } from "../../../src/services/health/loop-board.ts";
 import { takeSnapshot } from "../../../src/services/health/snapshot.ts";
 import { type StallChange, StallWatch } from "../../../src/services/health/stall-watch.ts";
 import { Vitals } from "../../../src/services/health/vitals.ts";
@@ -33,6 +34,9 @@ redis.describe("loop health across two processes", () => {
   const prefix = uniquePrefix("loop-health");
   const running: Process[] = [];
   let failing = false;
+  /** A round runs this long (ms), reporting progress every 100 ms when `progressing`. */
+  let busyMs = 0;
+  let progressing = false;
   /** What both processes told, in the order they told it. */
   const told: Array<StallChange & { by: string }> = [];
   afterEach(async () => {
@@ -45,16 +49,21 @@ redis.describe("loop health across two processes", () => {
   });
   afterAll(() => removeKeys(redis.url, prefix));
 
-  async function start(name: string): Promise<Process> {
+  /** A process; `loopName` apart from the other test's (a stall is told once an hour per loop). */
+  async function start(name: string, loopName = "posting watcher"): Promise<Process> {
     const store = await RedisStore.open({ url: redis.url, prefix });
     const board = new LoopBoard();
     const loop = new BackgroundLoop<void>({
-      name: "posting watcher",
-      round: async () => {
+      name: loopName,
+      round: async (signal) => {
         if (failing) throw new Error("Ozon refuses");
+        for (const end = Date.now() + busyMs; Date.now() < end && !signal.aborted; ) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          if (progressing) reportProgress();
+        }
       },
       pauseMs: () => 100,
-      lease: createStoreLease(store, { name: "shop-1:postings", ttlMs: 900, holderId: name }),
+      lease: createStoreLease(store, { name: `shop-1:${loopName}`, ttlMs: 900, holderId: name }),
       board,
     });
     const vitals = new Vitals();
@@ -69,6 +78,9 @@ redis.describe("loop health across two processes", () => {
       board,
       processId: `host|${name}`,
       heartbeatMs: 200,
+      // Stalled after three seconds without a good pass (the default, two minutes, is too long
+      // to wait for here).
+      stallFloorMs: 3_000,
     });
     const watch = new StallWatch({ store, health, isActive: () => true });
     const changes: StallChange[] = [];
@@ -148,4 +160,32 @@ redis.describe("loop health across two processes", () => {
     await lookAgain(a, b);
     expect(all().map((c) => c.kind)).toEqual(["stalled", "recovered"]);
   });
+
+  it("a long round that makes progress is working; without progress it is stalled", async () => {
+    told.length = 0;
+    failing = false;
+    const a = await start("a", "busy watcher");
+    const b = await start("b", "busy watcher");
+    await waitFor(async () => (await b.health.loops())[0]?.okAt !== undefined, {
+      message: "a good round",
+    });
+    // Four seconds a round, more than the stall time, reporting progress as it goes.
+    busyMs = 4_000;
+    progressing = true;
+    const started = Date.now();
+    while (Date.now() - started < 7_000) {
+      await lookAgain(a, b);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(told).toEqual([]);
+    // A round that goes on without progress: stalled once three of its intervals (now about
+    // 4 s each) passed without a good round.
+    busyMs = 60_000;
+    progressing = false;
+    await waitFor(() => told.some((c) => c.kind === "stalled"), {
+      message: "the silent round told as a stall",
+      timeoutMs: 25_000,
+    });
+    busyMs = 0;
+  }, 60_000);
 });

@@ -18,6 +18,7 @@
 import { type Clock, steadyNow, systemClock } from "../../../clock.ts";
 import { StoppingError } from "../../../services/background-loop.ts";
 import { HourCounts } from "../../../services/health/hour-counts.ts";
+import { captureProgress } from "../../../services/health/loop-board.ts";
 import type { TelegramVitals } from "../../../services/health/vitals.ts";
 import { MemorySendBudget } from "./memory-send-budget.ts";
 import type { SendBudget, SendTarget } from "./send-budget.ts";
@@ -83,6 +84,8 @@ interface Job {
   rateLimitRetries: number;
   /** When it was queued (the sender's steady clock). */
   queuedAt: number;
+  /** The progress of the loop round that queued it, if a round did (loop-board.ts). */
+  progress: (() => void) | undefined;
 }
 
 interface ChatLane {
@@ -113,6 +116,11 @@ export class TelegramSender {
   #sent = 0;
   #rateLimited = 0;
   readonly #rateLimitedHour = new HourCounts<"429">();
+  /**
+   * The loop rounds with sends queued or in flight, each with how many: while the queue moves
+   * (a send taken, or a 429 waited out) they are working, however long their turn takes.
+   */
+  readonly #waitingRounds = new Map<() => void, number>();
 
   constructor(options: TelegramSenderOptions = {}) {
     this.#clock = options.clock ?? systemClock;
@@ -138,15 +146,24 @@ export class TelegramSender {
     if (this.#closed) return Promise.reject(new SenderClosedError());
     const lane = this.#lane({ chatId: request.chatId, kind: request.kind });
     const rank = RANK[request.priority];
+    const progress = captureProgress();
+    if (progress) this.#waitingRounds.set(progress, (this.#waitingRounds.get(progress) ?? 0) + 1);
     const promise = new Promise<T>((resolve, reject) => {
+      const settle =
+        <V>(end: (value: V) => void) =>
+        (value: V) => {
+          if (progress) this.#leave(progress);
+          end(value);
+        };
       lane.queues[rank]?.push({
         seq: this.#seq++,
         rank,
         send,
-        resolve: resolve as (value: unknown) => void,
-        reject,
+        resolve: settle(resolve as (value: unknown) => void),
+        reject: settle(reject),
         rateLimitRetries: 0,
         queuedAt: this.#now(),
+        progress,
       });
     });
     this.#queued += 1;
@@ -197,6 +214,17 @@ export class TelegramSender {
     this.#kick();
     this.#notifyIdle();
     return this.onIdle();
+  }
+
+  #leave(progress: () => void): void {
+    const left = (this.#waitingRounds.get(progress) ?? 1) - 1;
+    if (left > 0) this.#waitingRounds.set(progress, left);
+    else this.#waitingRounds.delete(progress);
+  }
+
+  /** The queue moved: every round waiting in it is working. */
+  #moved(): void {
+    for (const progress of this.#waitingRounds.keys()) progress();
   }
 
   #lane(target: SendTarget): ChatLane {
@@ -263,13 +291,17 @@ export class TelegramSender {
 
   async #run(lane: ChatLane, job: Job): Promise<void> {
     try {
-      job.resolve(await job.send());
+      const value = await job.send();
       this.#sent += 1;
+      this.#moved();
+      job.resolve(value);
     } catch (error) {
       const waitMs = this.#retryAfterMs(error);
       if (waitMs !== undefined) {
         this.#rateLimited += 1;
         this.#rateLimitedHour.add("429");
+        // Waiting on Telegram's limits is working too.
+        this.#moved();
       }
       if (waitMs === undefined || job.rateLimitRetries >= this.#maxRetries) {
         job.reject(error);

@@ -44,6 +44,7 @@ export const campaignById = endpoint({
 export const activateCampaign = endpoint({
   method: "POST",
   path: "/api/client/campaign/{campaignId}/activate",
+  subject: "campaign",
   request: z.object({}),
   response: anyObject,
   safe: true,
@@ -52,6 +53,7 @@ export const activateCampaign = endpoint({
 export const deactivateCampaign = endpoint({
   method: "POST",
   path: "/api/client/campaign/{campaignId}/deactivate",
+  subject: "campaign",
   request: z.object({}),
   response: anyObject,
   safe: true,
@@ -62,6 +64,7 @@ const date = z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/, "expected YYYY-MM-DD");
 export const campaignPeriod = endpoint({
   method: "PUT",
   path: "/api/client/campaign/{campaignId}/period",
+  subject: "campaign",
   request: z.object({ fromDate: date, toDate: date }),
   response: anyObject,
   safe: true,
@@ -73,6 +76,7 @@ const amount = z.string().regex(/^\d+$/, "expected a whole number of millionths"
 export const campaignDailyBudget = endpoint({
   method: "PUT",
   path: "/api/client/campaign/{campaignId}/daily_budget",
+  subject: "campaign",
   request: z.object({ dailyBudget: amount }),
   response: anyObject,
   safe: true,
@@ -81,6 +85,7 @@ export const campaignDailyBudget = endpoint({
 export const campaignPatch = endpoint({
   method: "PATCH",
   path: "/api/client/campaign/{campaignId}",
+  subject: "campaign",
   request: z.object({
     dailyBudget: amount.optional(),
     weeklyBudget: amount.optional(),
@@ -107,6 +112,7 @@ export const period = capability({
 export const campaignObjects = endpoint({
   method: "GET",
   path: "/api/client/campaign/{campaignId}/objects",
+  subject: "campaign",
   response: z.union([
     z.object({ list: z.array(z.object({ id: idString })) }),
     z.object({ objects: z.array(z.object({ id: idString })) }),

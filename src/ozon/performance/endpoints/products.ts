@@ -20,6 +20,7 @@ export const wireProduct = z.object({
 export const campaignProducts = endpoint({
   method: "GET",
   path: "/api/client/campaign/{campaignId}/v2/products?page={page}&pageSize={pageSize}",
+  subject: "campaign",
   response: z.object({ products: z.array(wireProduct).nullish() }),
   safe: true,
 });
@@ -28,6 +29,7 @@ export const campaignProducts = endpoint({
 export const updateProductBids = endpoint({
   method: "PUT",
   path: "/api/client/campaign/{campaignId}/products",
+  subject: "campaign",
   request: z.object({
     bids: z
       .array(z.object({ sku: z.string().regex(/^\d+$/), bid: z.string().regex(/^\d+$/) }))
@@ -46,6 +48,7 @@ export function competitiveBids(count: number) {
   return endpoint({
     method: "GET",
     path: `/api/client/campaign/{campaignId}/products/bids/competitive?${query}`,
+    subject: "campaign",
     response: z.object({
       bids: z.array(z.object({ sku: idString, bid: bigintLike.nullish() })).nullish(),
     }),

@@ -70,6 +70,7 @@ export const submitAttribution = endpoint({
 export const reportStatus = endpoint({
   method: "GET",
   path: "/api/client/statistics/{uuid}",
+  subject: "report",
   response: z.object({
     uuid: optionalText,
     UUID: optionalText,
@@ -85,6 +86,7 @@ export const reportStatus = endpoint({
 export const reportDownload = endpoint({
   method: "GET",
   path: "/api/client/statistics/report?UUID={uuid}",
+  subject: "report",
   response: rawAnswer,
   safe: true,
   raw: "bytes",

@@ -26,6 +26,7 @@ export const actCreate = endpoint({
 export const actCheckStatus = endpoint({
   method: "POST",
   path: "/v2/posting/fbs/act/check-status",
+  subject: "act",
   request: z.object({ id: wireId }),
   response: z.object({
     result: z.object({
@@ -44,6 +45,7 @@ export const actCheckStatus = endpoint({
 export const actPdf = endpoint({
   method: "POST",
   path: "/v2/posting/fbs/act/get-pdf",
+  subject: "act",
   request: z.object({ id: wireId }),
   response: rawAnswer,
   safe: true,
@@ -53,6 +55,7 @@ export const actPdf = endpoint({
 export const actContainerLabels = endpoint({
   method: "POST",
   path: "/v2/posting/fbs/act/get-container-labels",
+  subject: "act",
   request: z.object({ id: wireId }),
   response: rawAnswer,
   safe: true,
@@ -66,6 +69,7 @@ export const actContainerLabels = endpoint({
 export const labelBatchCreate = endpoint({
   method: "POST",
   path: "/v2/posting/fbs/package-label/create",
+  subject: "posting",
   request: z.object({ posting_number: z.array(z.string().min(1)).min(1) }),
   response: z.object({
     result: z.object({
@@ -79,6 +83,7 @@ export const labelBatchCreate = endpoint({
 export const labelBatchGet = endpoint({
   method: "POST",
   path: "/v1/posting/fbs/package-label/get",
+  subject: "label task",
   request: z.object({ task_id: wireId }),
   response: z.object({
     result: z.object({

@@ -128,6 +128,7 @@ const wireMessageId = z.string().regex(/^\d+$/, "expected a decimal message id")
 export const chatHistoryV1 = endpoint({
   method: "POST",
   path: "/v1/chat/history",
+  subject: "chat",
   request: z.object({
     chat_id: z.string().min(1),
     from_message_id: wireMessageId.optional(),
@@ -141,6 +142,7 @@ export const chatHistoryV1 = endpoint({
 export const chatUpdatesV1 = endpoint({
   method: "POST",
   path: "/v1/chat/updates",
+  subject: "chat",
   request: z.object({
     chat_id: z.string().min(1),
     from_message_id: wireMessageId,
@@ -153,6 +155,7 @@ export const chatUpdatesV1 = endpoint({
 export const chatHistoryV3 = endpoint({
   method: "POST",
   path: "/v3/chat/history",
+  subject: "chat",
   request: z.object({
     chat_id: z.string().min(1),
     direction: z.enum(["Forward", "Backward"]),
@@ -178,6 +181,7 @@ export const chatUpdates = capability({
 export const sendMessage = endpoint({
   method: "POST",
   path: "/v1/chat/send/message",
+  subject: "chat",
   request: z.object({ chat_id: z.string().min(1), text: z.string().min(1) }),
   response: z.object({ result: z.union([z.string(), z.boolean()]).nullish() }),
   safe: false,
@@ -186,6 +190,7 @@ export const sendMessage = endpoint({
 export const sendFile = endpoint({
   method: "POST",
   path: "/v1/chat/send/file",
+  subject: "chat",
   request: z.object({
     chat_id: z.string().min(1),
     name: z.string().min(1),
@@ -198,6 +203,7 @@ export const sendFile = endpoint({
 export const startChat = endpoint({
   method: "POST",
   path: "/v1/chat/start",
+  subject: "posting",
   request: z.object({ posting_number: z.string().min(1) }),
   response: z
     .object({
@@ -220,6 +226,7 @@ export const startChat = endpoint({
 export const readChat = endpoint({
   method: "POST",
   path: "/v2/chat/read",
+  subject: "chat",
   request: z.object({ chat_id: z.string().min(1), from_message_id: wireMessageId.optional() }),
   response: z.object({ unread_count: intLike.nullish() }),
   safe: true,

@@ -27,6 +27,7 @@ export type WireMoveResult = z.output<typeof perPosting>;
 export const trackingNumberSet = endpoint({
   method: "POST",
   path: "/v2/fbs/posting/tracking-number/set",
+  subject: "posting",
   request: z.object({
     tracking_numbers: z
       .array(z.object({ posting_number: z.string().min(1), tracking_number: z.string().min(1) }))
@@ -48,6 +49,7 @@ export const postingDelivered = move("/v2/fbs/posting/delivered");
 export const postingArbitration = endpoint({
   method: "POST",
   path: "/v2/posting/fbs/arbitration",
+  subject: "posting",
   request: numbers,
   // The reference says a boolean, the spec a string.
   response: z.object({ result: z.union([z.boolean(), z.string()]).nullish() }),

@@ -16,6 +16,7 @@ const mark = z.object({ mark: z.string(), mark_type: z.string() });
 export const exemplarCreateOrGet = endpoint({
   method: "POST",
   path: "/v6/fbs/posting/product/exemplar/create-or-get",
+  subject: "posting",
   request: z.object({ posting_number: z.string().min(1) }),
   response: z.object({
     posting_number: optionalText,
@@ -69,6 +70,7 @@ const exemplarValues = z.object({
 export const exemplarSet = endpoint({
   method: "POST",
   path: "/v6/fbs/posting/product/exemplar/set",
+  subject: "posting",
   request: z.object({
     posting_number: z.string().min(1),
     products: z
@@ -84,6 +86,7 @@ export const exemplarSet = endpoint({
 export const exemplarStatus = endpoint({
   method: "POST",
   path: "/v5/fbs/posting/product/exemplar/status",
+  subject: "posting",
   request: z.object({ posting_number: z.string().min(1) }),
   response: z.object({
     posting_number: optionalText,
@@ -130,6 +133,7 @@ export const exemplarStatus = endpoint({
 export const exemplarValidate = endpoint({
   method: "POST",
   path: "/v5/fbs/posting/product/exemplar/validate",
+  subject: "posting",
   request: z.object({
     posting_number: z.string().min(1),
     products: z

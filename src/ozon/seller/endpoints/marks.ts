@@ -10,6 +10,7 @@ import { flexBool, idString } from "../../wire.ts";
 export const markIsRequired = endpoint({
   method: "POST",
   path: "/v2/posting/fbs/product/mandatory-mark/is-required",
+  subject: "posting",
   fallbackFor: "POST /v6/fbs/posting/product/exemplar/create-or-get",
   request: z.object({ sku: z.array(z.union([z.string(), z.number()])).min(1) }),
   response: z.object({
@@ -21,6 +22,7 @@ export const markIsRequired = endpoint({
 export const markValidate = endpoint({
   method: "POST",
   path: "/v2/posting/fbs/product/mandatory-mark/validate",
+  subject: "posting",
   fallbackFor: "POST /v5/fbs/posting/product/exemplar/validate",
   request: z.object({ mandatory_mark: z.array(z.string().min(1)).min(1) }),
   response: z.object({

@@ -125,6 +125,7 @@ export const awaitingPackaging = capability({
 export const postingGetV3 = endpoint({
   method: "POST",
   path: "/v3/posting/fbs/get",
+  subject: "posting",
   request: z.object({ posting_number: z.string().min(1), with: withNothing }),
   response: z.object({ result: wirePosting }),
   safe: true,
@@ -137,6 +138,7 @@ export const postingGetV3 = endpoint({
 export const postingByBarcodeV2 = endpoint({
   method: "POST",
   path: "/v2/posting/fbs/get-by-barcode",
+  subject: "posting",
   request: z.object({ barcode: z.string().min(1).max(64) }),
   response: z.object({ result: wirePosting }),
   safe: true,
@@ -147,6 +149,7 @@ const postingNumbers = z.array(z.string()).nullish();
 export const shipV2 = endpoint({
   method: "POST",
   path: "/v2/posting/fbs/ship",
+  subject: "posting",
   request: z.object({
     posting_number: z.string().min(1),
     packages: z
@@ -172,6 +175,7 @@ export const shipV2 = endpoint({
 export const shipV4 = endpoint({
   method: "POST",
   path: "/v4/posting/fbs/ship",
+  subject: "posting",
   request: z.object({
     posting_number: z.string().min(1),
     packages: z
@@ -193,6 +197,7 @@ export const ship = capability({ name: "postings.ship", spec: shipV2, successor:
 export const cancelPosting = endpoint({
   method: "POST",
   path: "/v2/posting/fbs/cancel",
+  subject: "posting",
   request: z.object({
     posting_number: z.string().min(1),
     cancel_reason_id: z.number().int(),
@@ -206,6 +211,7 @@ export const cancelPosting = endpoint({
 export const cancelReasonList = endpoint({
   method: "POST",
   path: "/v2/posting/fbs/cancel-reason/list",
+  subject: "posting",
   response: z.object({
     result: z.array(
       z.object({
@@ -222,6 +228,7 @@ export const cancelReasonList = endpoint({
 export const packageLabel = endpoint({
   method: "POST",
   path: "/v2/posting/fbs/package-label",
+  subject: "posting",
   request: z.object({ posting_number: z.array(z.string().min(1)).min(1) }),
   response: rawAnswer,
   safe: true,

@@ -47,6 +47,7 @@ export const questionList = endpoint({
 export const questionAnswerCreate = endpoint({
   method: "POST",
   path: "/v1/question/answer/create",
+  subject: "question",
   request: z.object({
     question_id: z.string().min(1),
     sku: z.union([z.number().int(), z.string()]),
@@ -99,6 +100,7 @@ export const reviewList = endpoint({
 export const reviewCommentCreate = endpoint({
   method: "POST",
   path: "/v1/review/comment/create",
+  subject: "review",
   request: z.object({
     review_id: z.string().min(1),
     text: z.string().min(2).max(3000),
@@ -117,6 +119,7 @@ export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
 export const questionChangeStatus = endpoint({
   method: "POST",
   path: "/v1/question/change-status",
+  subject: "question",
   request: z.object({
     question_ids: z.array(z.string().min(1)).min(1),
     status: z.enum(QUESTION_STATUSES),

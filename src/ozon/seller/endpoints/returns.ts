@@ -130,6 +130,7 @@ const availableAction = z
 export const rfbsGet = endpoint({
   method: "POST",
   path: "/v2/returns/rfbs/get",
+  subject: "return",
   request: z.object({ return_id: z.union([z.number().int(), z.string()]) }),
   response: z.object({
     returns: z.object({
@@ -175,6 +176,7 @@ const INT32 = 2 ** 31;
 export const rfbsActionSet = endpoint({
   method: "POST",
   path: "/v1/returns/rfbs/action/set",
+  subject: "return",
   request: z.object({
     return_id: returnId,
     id: z
@@ -197,6 +199,7 @@ export const rfbsActionSet = endpoint({
 export const rfbsReject = endpoint({
   method: "POST",
   path: "/v2/returns/rfbs/reject",
+  subject: "return",
   fallbackFor: "POST /v1/returns/rfbs/action/set",
   request: z.object({
     return_id: returnId,
@@ -211,6 +214,7 @@ export const rfbsReject = endpoint({
 export const rfbsCompensate = endpoint({
   method: "POST",
   path: "/v2/returns/rfbs/compensate",
+  subject: "return",
   fallbackFor: "POST /v1/returns/rfbs/action/set",
   request: z.object({
     return_id: returnId,
