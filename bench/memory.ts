@@ -4,8 +4,9 @@
  * For each load (idle; 2 000 awaiting postings + 500 buyer chats; 10 000 + 2 000; 20 stores of
  * 100 postings + 20 chats each) the Ozon
  * sandbox runs in a child process of its own (bench/memory-sandbox.ts, so its memory is not the
- * bot's), and the bot runs as the Docker image runs it, `node dist/main.js` (compiled first with
- * npm run build; BENCH_MEMORY_SOURCE=1 runs `node src/main.ts` instead): file store in a
+ * bot's), and the bot runs as `npm start` and the Docker image run it, `node dist/main.js` with
+ * npm start's flags (compiled first with npm run build; BENCH_MEMORY_SOURCE=1 runs
+ * `node src/main.ts` instead, as `npm run start:sources`): file store in a
  * temporary DATA_DIR, postings and chats polled every 5 s, Telegram answered by the fake Bot API
  * of test/support in this process. Once the first full pass of both pollers is over (the second
  * pass's first list request arrived at the sandbox), /proc/<pid>/status VmRSS is sampled for a
@@ -352,7 +353,7 @@ try {
 
 const mb = (value: number) => `${value.toFixed(0)} MB`.padStart(7);
 console.log(
-  `Bot as ${FROM_SOURCE ? "node src/main.ts (type stripping)" : "node dist/main.js (built, as the Docker image)"}; file store, polls every ${POLL_SECONDS} s, ${SEMI_SPACE_MB > 0 ? `--max-semi-space-size=${SEMI_SPACE_MB}` : "Node's default semi-space"}; steady = median of ${SAMPLE_SECONDS} s after the first full pass`,
+  `Bot as ${FROM_SOURCE ? "node src/main.ts (type stripping)" : "node dist/main.js (built, as npm start and the Docker image run it)"}; file store, polls every ${POLL_SECONDS} s, ${SEMI_SPACE_MB > 0 ? `--max-semi-space-size=${SEMI_SPACE_MB}` : "Node's default semi-space"}; steady = median of ${SAMPLE_SECONDS} s after the first full pass`,
 );
 console.log(`${"load".padEnd(44)} first pass  list calls/pass    peak  steady (min..max)`);
 for (const r of results) {
