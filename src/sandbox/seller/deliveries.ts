@@ -15,6 +15,7 @@ import { badRequest, fail, GRPC, jsonReply, readBody, sellerError } from "../htt
 import type { Route } from "../route-table.ts";
 import type { Posting, PostingStatus, SandboxState } from "../state.ts";
 import { declines } from "./declines.ts";
+import { readCursor, writeCursor } from "./keyset-cursor.ts";
 import { integrationTypeOf, OWN_DELIVERY_PROVIDER } from "./own-delivery.ts";
 import { createPosting, type PostingSeed, setStatus } from "./posting-model.ts";
 import { postingV4 } from "./posting-wire.ts";
@@ -139,23 +140,6 @@ const listBody = z.object({
     .optional(),
 });
 
-/** The list's cursor: the sort key (taken into work, sequence) of the last posting given. */
-function listCursor(p: Posting): string {
-  return Buffer.from(JSON.stringify([p.inProcessAt, p.seq])).toString("base64url");
-}
-
-function afterCursor(cursor: string): [number, number] {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (Array.isArray(value) && value.length === 2 && value.every(Number.isFinite)) {
-      return [Number(value[0]), Number(value[1])];
-    }
-  } catch {
-    // answered below
-  }
-  return badRequest("seller", "invalid cursor");
-}
-
 /** The answer without the fields the sandbox has no value for (the document has no nulls). */
 function withoutNulls<T>(value: T): T {
   if (Array.isArray(value)) return value.map(withoutNulls) as T;
@@ -204,7 +188,7 @@ export function deliveryRoutes(state: SandboxState): Route[] {
           .sort((a, b) => a.inProcessAt - b.inProcessAt || a.seq - b.seq);
         if (descending) all.reverse();
         if (body.cursor) {
-          const [at, seq] = afterCursor(body.cursor);
+          const [at, seq] = readCursor(body.cursor);
           all = all.filter((p) =>
             descending
               ? p.inProcessAt < at || (p.inProcessAt === at && p.seq < seq)
@@ -215,7 +199,7 @@ export function deliveryRoutes(state: SandboxState): Route[] {
         const last = page.at(-1);
         const hasNext = all.length > body.limit;
         return jsonReply({
-          cursor: hasNext && last ? listCursor(last) : "",
+          cursor: hasNext && last ? writeCursor(last.inProcessAt, last.seq) : "",
           has_next: hasNext,
           postings: page.map((p) => withoutNulls(postingV4(state, p, body.with ?? {}))),
         });

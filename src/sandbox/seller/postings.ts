@@ -3,11 +3,12 @@
  * mark methods (retirable: today's documents list none of them; today's form is exemplars.ts).
  */
 import { z } from "zod";
-import { badRequest, binaryReply, jsonReply, readBody } from "../http.ts";
+import { binaryReply, jsonReply, readBody } from "../http.ts";
 import { buildPdf } from "../pdf.ts";
 import type { Route } from "../route-table.ts";
 import { type Posting, type SandboxState, UNFULFILLED_STATUSES } from "../state.ts";
 import { declines } from "./declines.ts";
+import { readCursor, writeCursor } from "./keyset-cursor.ts";
 import { isMarkValid } from "./marks.ts";
 import {
   CANCEL_REASONS,
@@ -114,23 +115,6 @@ const v4ListBody = z.object({
   translit: z.boolean().optional(),
 });
 
-/** Keyset cursor: the sort key of the last posting returned. */
-function encodeCursor(p: Posting): string {
-  return Buffer.from(JSON.stringify([p.shipmentDate, p.seq])).toString("base64url");
-}
-
-function decodeCursor(cursor: string): [number, number] {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (Array.isArray(value) && value.length === 2 && value.every(Number.isFinite)) {
-      return [Number(value[0]), Number(value[1])];
-    }
-  } catch {
-    // answered below
-  }
-  return badRequest("seller", "invalid cursor");
-}
-
 // ---- Routes ------------------------------------------------------------------------------------
 
 export function postingRoutes(state: SandboxState): Route[] {
@@ -187,7 +171,7 @@ export function postingRoutes(state: SandboxState): Route[] {
           descending,
         );
         if (body.cursor) {
-          const [date, seq] = decodeCursor(body.cursor);
+          const [date, seq] = readCursor(body.cursor);
           const after = (p: Posting) =>
             descending
               ? p.shipmentDate < date || (p.shipmentDate === date && p.seq < seq)
@@ -200,7 +184,7 @@ export function postingRoutes(state: SandboxState): Route[] {
         const hasNext = all.length > limit;
         return jsonReply({
           postings: page.map((p) => postingV4(state, p, body.with ?? {})),
-          cursor: hasNext && last ? encodeCursor(last) : "",
+          cursor: hasNext && last ? writeCursor(last.shipmentDate, last.seq) : "",
           has_next: hasNext,
         });
       },
