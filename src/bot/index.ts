@@ -42,7 +42,7 @@ import { createI18n, type LocalizedContext } from "./core/i18n.ts";
 import { identify, personReadAlong } from "./core/identify.ts";
 import type { InflightUpdates } from "./core/inflight.ts";
 import { markupAsJson } from "./core/markup-json.ts";
-import type { BotModule } from "./core/module.ts";
+import type { BotModule, FeatureFactory } from "./core/module.ts";
 import { PersonMenus } from "./core/person-menus.ts";
 import { ReadAhead } from "./core/read-ahead.ts";
 import { telegramAutoRetry } from "./core/retry.ts";
@@ -70,12 +70,6 @@ export const TELEGRAM_TIMEOUT_SECONDS = 60;
 
 /** The updates the bot asks Telegram for (polling and setWebhook). */
 export const ALLOWED_UPDATES = ["message", "callback_query", "my_chat_member"] as const;
-
-/**
- * A feature registers its commands and buttons on `deps.router`; it returns a Composer only when
- * it handles other updates too (plain messages, reactions...).
- */
-export type FeatureFactory = (deps: FeatureDeps) => Composer<BotContext> | undefined;
 
 export interface BotDeps {
   config: Config;

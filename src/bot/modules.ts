@@ -1,21 +1,7 @@
-/**
- * The product areas the running bot is made of, built once from the container.
- * An area whose Ozon client is missing (no credentials for that API) is left out.
- *
- * They share one TelegramSender, so alerts, relayed buyer messages and reports together keep to
- * Telegram's limits. It comes last in the list as a module of its own: main stops the modules side
- * by side, last first (src/shutdown.ts), so the sender closes as the areas' loops are told to
- * stop — queued sends are refused at once (left undelivered for the next start) and the loops,
- * no longer waiting on them, stop between two messages.
- */
-import type { I18n } from "@grammyjs/i18n";
-import type { Container } from "../container.ts";
 import { createAdsModule, createSchedulesModule } from "./ads/index.ts";
 import { createAuditModule } from "./audit/index.ts";
 import { createQuestionsModule, createRelayModule } from "./chats/index.ts";
-import type { CallbackCodec } from "./core/callback-data.ts";
-import type { LocalizedContext } from "./core/i18n.ts";
-import type { BotModule } from "./core/module.ts";
+import type { BotModule, ModuleDeps } from "./core/module.ts";
 import { type SendBudget, TelegramSender } from "./core/sender/index.ts";
 import { createDeliveriesModule } from "./deliveries/index.ts";
 import { createPostingsModule } from "./postings/index.ts";
@@ -25,15 +11,6 @@ import { createReturnsModule } from "./returns/index.ts";
 import { createStatusModule } from "./status/index.ts";
 import { createStockModule } from "./stock/index.ts";
 import { createStoresModule } from "./stores/index.ts";
-
-export interface ModuleDeps {
-  container: Container;
-  i18n: I18n<LocalizedContext>;
-  /** The bot's one callback codec (createBot gets the same). */
-  codec: CallbackCodec;
-  /** The bot's one sender for everything sent outside an update. */
-  sender: TelegramSender;
-}
 
 export interface CreateModulesDeps extends Omit<ModuleDeps, "sender"> {
   /** Where the sender's limits live (default: this process); closed after the sender. */

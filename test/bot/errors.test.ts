@@ -3,7 +3,7 @@ import { Composer } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
 import { createCallbackCodec } from "../../src/bot/core/callback-data.ts";
 import type { BotContext } from "../../src/bot/core/context.ts";
-import type { FeatureFactory } from "../../src/bot/index.ts";
+import type { FeatureFactory } from "../../src/bot/core/module.ts";
 import { callback, command, person } from "../support/updates.ts";
 import { type Harness, startBot, textOf } from "./harness.ts";
 

@@ -5,7 +5,7 @@
 
 import { declareButton } from "../../src/bot/core/buttons.ts";
 import type { ConversationSpec } from "../../src/bot/core/dialog/conversations.ts";
-import type { FeatureFactory } from "../../src/bot/index.ts";
+import type { FeatureFactory } from "../../src/bot/core/module.ts";
 
 export const survey: ConversationSpec = {
   id: "survey",

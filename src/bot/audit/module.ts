@@ -3,8 +3,7 @@
  * records a crash kept from the trail (services/audit/repair.ts).
  */
 import { repairTrail } from "../../services/audit/index.ts";
-import type { BotModule } from "../core/module.ts";
-import type { ModuleDeps } from "../modules.ts";
+import type { BotModule, ModuleDeps } from "../core/module.ts";
 import { auditFeature } from "./handlers.ts";
 import { auditTrailOf } from "./trail.ts";
 

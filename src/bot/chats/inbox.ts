@@ -10,9 +10,9 @@ import type { Shop } from "../../shops/registry.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { mayUse } from "../core/guard.ts";
+import type { FeatureFactory } from "../core/module.ts";
 import { isNotModified } from "../core/screen-text.ts";
 import { withShopTag } from "../core/shop-tags.ts";
-import type { FeatureFactory } from "../index.ts";
 import {
   describeOzonError,
   postingCard,

@@ -20,9 +20,8 @@ import { PerShop } from "../../shops/per-shop.ts";
 import { storeLoopLease } from "../../store/lease.ts";
 import { auditTrailOf } from "../audit/index.ts";
 import { chatMovesFor, followChatMove } from "../core/chat-moved.ts";
-import type { BotModule } from "../core/module.ts";
+import type { BotModule, ModuleDeps } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
-import type { ModuleDeps } from "../modules.ts";
 import { questionRepliesFeature, questionsFeature } from "./questions.ts";
 import { TelegramQuestionNotifier } from "./questions-notifier.ts";
 

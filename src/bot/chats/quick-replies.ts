@@ -16,9 +16,9 @@ import type { Shop, ShopRegistry } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { BotContext } from "../core/context.ts";
 import { newRow } from "../core/keyboard-rows.ts";
+import type { FeatureFactory } from "../core/module.ts";
 import { showScreen } from "../core/screen-text.ts";
 import { shopChoice, shopKeyboard, withShopTag } from "../core/shop-tags.ts";
-import type { FeatureFactory } from "../index.ts";
 import { QUICK_REPLIES_BUTTON } from "./buttons.ts";
 import { QUICK_REPLY_CONVERSATION } from "./quick-reply-dialog.ts";
 

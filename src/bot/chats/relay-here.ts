@@ -8,7 +8,7 @@ import { type Context, InlineKeyboard } from "grammy";
 import type { RelayGroup } from "../../services/relay/audience.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { BotContext } from "../core/context.ts";
-import type { FeatureFactory } from "../index.ts";
+import type { FeatureFactory } from "../core/module.ts";
 import { RELAY_HERE_BUTTON } from "./buttons.ts";
 import type { RelayShops } from "./relay-shops.ts";
 

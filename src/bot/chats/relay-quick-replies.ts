@@ -10,7 +10,7 @@ import type { Shop } from "../../shops/registry.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { BotContext } from "../core/context.ts";
 import { newRow } from "../core/keyboard-rows.ts";
-import type { FeatureFactory } from "../index.ts";
+import type { FeatureFactory } from "../core/module.ts";
 import { CHAT_PICKER_BUTTONS, dataIfFits, IN_PLACE } from "./buttons.ts";
 import { replyFailureText } from "./format.ts";
 import { registerQuickReplyPicker, replyLabel } from "./quick-reply-picker.ts";

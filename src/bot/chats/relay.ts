@@ -16,6 +16,7 @@ import type { FeatureDeps } from "../core/deps.ts";
 import { hasSavedDialog } from "../core/dialog/conversations.ts";
 import { mayUse, refuse } from "../core/guard.ts";
 import { translatorFor } from "../core/i18n.ts";
+import type { FeatureFactory } from "../core/module.ts";
 import { replyToMessage } from "../core/screen-text.ts";
 import { shopTag, withShopTag } from "../core/shop-tags.ts";
 import { isChatUnreachable } from "../core/telegram-errors.ts";
@@ -27,7 +28,6 @@ import {
   TELEGRAM_FETCH_LIMIT_BYTES,
   TelegramFileTooBigError,
 } from "../core/telegram-files.ts";
-import type { FeatureFactory } from "../index.ts";
 import { type SellerShop, WRITE_TO_BUYER } from "../postings/index.ts";
 import { ANSWER_BUYER_BUTTON } from "./buttons.ts";
 import { actorName, afterAnswer, claimDepsOf, takeOnAnswer } from "./chat-claims.ts";

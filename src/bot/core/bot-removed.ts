@@ -6,8 +6,8 @@
  */
 import { Composer } from "grammy";
 import type { ChatMemberUpdated } from "grammy/types";
-import type { FeatureFactory } from "../index.ts";
 import type { BotContext } from "./context.ts";
+import type { FeatureFactory } from "./module.ts";
 
 /** True when the update says the bot is no longer a member who can be written to. */
 export function botWasRemoved(update: ChatMemberUpdated): boolean {

@@ -5,11 +5,33 @@
  * them to createBot, starts them after the bot is initialised and stops them before the store
  * closes.
  */
-import type { Api } from "grammy";
+import type { I18n } from "@grammyjs/i18n";
+import type { Api, Composer } from "grammy";
+import type { Container } from "../../container.ts";
 import type { PushPass } from "../../services/push/dispatcher.ts";
 import type { PushArea } from "../../services/push/events.ts";
-import type { FeatureFactory } from "../index.ts";
+import type { CallbackCodec } from "./callback-data.ts";
+import type { BotContext } from "./context.ts";
+import type { FeatureDeps } from "./deps.ts";
 import type { ConversationSpec } from "./dialog/conversations.ts";
+import type { LocalizedContext } from "./i18n.ts";
+import type { TelegramSender } from "./sender/index.ts";
+
+/**
+ * A feature registers its commands and buttons on `deps.router`; it returns a Composer only when
+ * it handles other updates too (plain messages, reactions...).
+ */
+export type FeatureFactory = (deps: FeatureDeps) => Composer<BotContext> | undefined;
+
+/** What every module is built from (src/bot/modules.ts builds them once from the container). */
+export interface ModuleDeps {
+  container: Container;
+  i18n: I18n<LocalizedContext>;
+  /** The bot's one callback codec (createBot gets the same). */
+  codec: CallbackCodec;
+  /** The bot's one sender for everything sent outside an update. */
+  sender: TelegramSender;
+}
 
 export interface BotModule {
   readonly name: string;

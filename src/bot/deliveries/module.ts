@@ -7,10 +7,8 @@
 import type { Api } from "grammy";
 import { repairStepRecords } from "../../services/deliveries/index.ts";
 import { auditTrailOf } from "../audit/index.ts";
-import type { BotModule } from "../core/module.ts";
+import type { BotModule, FeatureFactory, ModuleDeps } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
-import type { FeatureFactory } from "../index.ts";
-import type { ModuleDeps } from "../modules.ts";
 import { registerDispute } from "./dispute.ts";
 import { registerList } from "./list.ts";
 import { registerSteps, type StepsDeps } from "./steps.ts";

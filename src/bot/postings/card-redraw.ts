@@ -15,7 +15,7 @@ import type { PostingNotifier } from "../../services/postings/notifier.ts";
 import { PackedByLedger } from "../../services/postings/packed-by.ts";
 import type { Shop } from "../../shops/registry.ts";
 import type { BotContext, DialogCard } from "../core/context.ts";
-import type { FeatureFactory } from "../index.ts";
+import type { FeatureFactory } from "../core/module.ts";
 import type { PostingShops } from "./posting-shop.ts";
 
 export interface CardRedrawDeps {

@@ -5,7 +5,7 @@
  * anew) and sends only what had not arrived.
  */
 import type { BotContext } from "../core/context.ts";
-import type { FeatureFactory } from "../index.ts";
+import type { FeatureFactory } from "../core/module.ts";
 import { DESK_RETRY, type DeskKindCode } from "./buttons.ts";
 import type { DeskKind } from "./desk-delivery.ts";
 import { type PostingShops, shopOfButton } from "./posting-shop.ts";

@@ -18,9 +18,9 @@ import { historyButton } from "../audit/index.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { mayUse } from "../core/guard.ts";
+import type { FeatureFactory } from "../core/module.ts";
 import { commandArgs } from "../core/router.ts";
 import { shopTag, withShopTag } from "../core/shop-tags.ts";
-import type { FeatureFactory } from "../index.ts";
 import { photoQueries } from "./find-photo.ts";
 import { AWAITING_PACKAGING, clip, describeOzonError, postingCard, problemText } from "./format.ts";
 import {

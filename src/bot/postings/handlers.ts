@@ -11,9 +11,9 @@ import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { openDialogCard, restoreCard, takeShownCard } from "../core/dialog/person-places.ts";
 import { mayUse } from "../core/guard.ts";
+import type { FeatureFactory } from "../core/module.ts";
 import { commandArgs } from "../core/router.ts";
 import { withShopTag } from "../core/shop-tags.ts";
-import type { FeatureFactory } from "../index.ts";
 import {
   CANCEL_POSTING,
   LABEL,

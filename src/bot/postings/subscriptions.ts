@@ -19,9 +19,9 @@ import {
 } from "../../services/subscriptions.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
+import type { FeatureFactory } from "../core/module.ts";
 import { showScreen } from "../core/screen-text.ts";
 import { withShopTag } from "../core/shop-tags.ts";
-import type { FeatureFactory } from "../index.ts";
 import { ALERT_FILTER } from "./buttons.ts";
 import { clip, describeOzonError, problemText } from "./format.ts";
 import { listButton, listData } from "./keyboards.ts";

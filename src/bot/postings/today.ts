@@ -13,9 +13,9 @@ import { auditTrailOf } from "../audit/index.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { newRow } from "../core/keyboard-rows.ts";
+import type { FeatureFactory } from "../core/module.ts";
 import { showScreen } from "../core/screen-text.ts";
 import { shopTag, withShopTag } from "../core/shop-tags.ts";
-import type { FeatureFactory } from "../index.ts";
 import {
   OPEN_LABEL_PICK,
   OPEN_POSTING,

@@ -5,8 +5,7 @@
  */
 import { CatalogueCache, repairChangeRecords } from "../../services/products/index.ts";
 import { auditTrailOf } from "../audit/index.ts";
-import type { BotModule } from "../core/module.ts";
-import type { ModuleDeps } from "../modules.ts";
+import type { BotModule, ModuleDeps } from "../core/module.ts";
 import { productsFeature } from "./handlers.ts";
 import { priceConversation } from "./price-dialog.ts";
 import type { ProductDialogDeps } from "./product-dialog.ts";

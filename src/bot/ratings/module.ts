@@ -13,9 +13,8 @@ import {
 } from "../../services/ratings/index.ts";
 import { PerShop } from "../../shops/per-shop.ts";
 import { storeLoopLease } from "../../store/lease.ts";
-import type { BotModule } from "../core/module.ts";
+import type { BotModule, ModuleDeps } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
-import type { ModuleDeps } from "../modules.ts";
 import { TelegramRatingsNotifier } from "./notifier.ts";
 import { ratingsFeature } from "./screen.ts";
 

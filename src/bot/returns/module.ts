@@ -16,9 +16,8 @@ import {
 import { PerShop } from "../../shops/per-shop.ts";
 import { storeLoopLease } from "../../store/lease.ts";
 import { auditTrailOf } from "../audit/index.ts";
-import type { BotModule } from "../core/module.ts";
+import type { BotModule, ModuleDeps } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
-import type { ModuleDeps } from "../modules.ts";
 import { decideConversation } from "./decide-dialog.ts";
 import { TelegramReturnsNotifier } from "./notifier.ts";
 import { returnsFeature } from "./screen.ts";

@@ -7,8 +7,8 @@ import type { Logger } from "../../logger.ts";
 import type { StatusSnapshot } from "../../services/health/snapshot.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { BotContext } from "../core/context.ts";
+import type { FeatureFactory } from "../core/module.ts";
 import { showScreen } from "../core/screen-text.ts";
-import type { FeatureFactory } from "../index.ts";
 import { STATUS_REFRESH } from "./buttons.ts";
 import { statusText } from "./format.ts";
 

@@ -9,9 +9,8 @@ import { type StatusSnapshot, takeSnapshot } from "../../services/health/snapsho
 import { StallWatch } from "../../services/health/stall-watch.ts";
 import { sharedByProcesses } from "../../store/lease.ts";
 import { BOT_VERSION } from "../../version.ts";
-import type { BotModule } from "../core/module.ts";
+import type { BotModule, ModuleDeps } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
-import type { ModuleDeps } from "../modules.ts";
 import { statusFeature } from "./handlers.ts";
 import { tellAdminsOfStalls } from "./notifier.ts";
 

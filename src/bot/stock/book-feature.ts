@@ -26,9 +26,9 @@ import { clip } from "../../text.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { mayUse } from "../core/guard.ts";
+import type { FeatureFactory } from "../core/module.ts";
 import { shopChoice, shopKeyboard, withShopTag } from "../core/shop-tags.ts";
 import { fetchTelegramFile, formatBytes, TelegramFileTooBigError } from "../core/telegram-files.ts";
-import type { FeatureFactory } from "../index.ts";
 import { fileErrorText, previewText, progressText } from "./book-format.ts";
 import { WORKBOOK_APPLY, WORKBOOK_DROP, WORKBOOK_SHOP } from "./buttons.ts";
 

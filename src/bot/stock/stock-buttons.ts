@@ -10,7 +10,7 @@ import type { SubscriptionService } from "../../services/subscriptions.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
-import type { FeatureFactory } from "../index.ts";
+import type { FeatureFactory } from "../core/module.ts";
 import { ALERT_STOCK, ALERTS_TOGGLE, STOCK_THRESHOLD, THRESHOLD_CHOICES } from "./buttons.ts";
 import { stockToggleButton } from "./keyboards.ts";
 

@@ -22,8 +22,8 @@ import type { Store } from "../../store/port.ts";
 import type { BotContext } from "../core/context.ts";
 import { DEFAULT_WAIT_MS } from "../core/dialog/conversations.ts";
 import { openDialogRun } from "../core/dialog/person-places.ts";
+import type { FeatureFactory } from "../core/module.ts";
 import { displayName, profileOf } from "../core/screen-text.ts";
-import type { FeatureFactory } from "../index.ts";
 
 /*
  * Key-shaped, precisely: the text holds a UUID (8-4-4-4-12 hex digits, anywhere: an Api-Key), or

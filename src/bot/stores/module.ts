@@ -7,9 +7,8 @@
 import type { Container } from "../../container.ts";
 import { SecretBox } from "../../shops/secrets.ts";
 import { auditTrailOf } from "../audit/index.ts";
-import type { BotModule } from "../core/module.ts";
+import type { BotModule, ModuleDeps } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
-import type { ModuleDeps } from "../modules.ts";
 import { addStoreConversation } from "./add-store-dialog.ts";
 import { storesFeature } from "./handlers.ts";
 import { tellAdminsOfHealth } from "./health.ts";
