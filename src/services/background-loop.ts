@@ -18,6 +18,7 @@
  *   third of the TTL, so it takes over soon after the holder dies.
  */
 import { settlesBefore } from "../deadline.ts";
+import { LeaseLostError } from "../store/lease.ts";
 import { type LoopBoard, type LoopTrack, processLoops, withinRound } from "./health/loop-board.ts";
 
 export interface LoopLease {
@@ -67,14 +68,6 @@ export class LoopStoppedError extends StoppingError {
   override name = "LoopStoppedError";
   constructor(loop: string) {
     super(`${loop} is stopping`);
-  }
-}
-
-/** The reason a round's signal aborts when another process took the lease over. */
-export class LeaseLostError extends Error {
-  override name = "LeaseLostError";
-  constructor(loop: string) {
-    super(`${loop}: the lease passed to another process during the round`);
   }
 }
 

@@ -13,8 +13,15 @@
  * `increment` keeps the entry's TTL, which a compare-and-set cannot say: it checks the lease and
  * then increments, not atomically. Nothing fenced uses it today.
  */
-import { LeaseLostError } from "../services/background-loop.ts";
-import { leaseKey, type StoreLease } from "./lease.ts";
+import {
+  createStoreLease,
+  DEFAULT_LEASE_TTL_MS,
+  type Lease,
+  LeaseLostError,
+  leaseKey,
+  type StoreLease,
+  sharedByProcesses,
+} from "./lease.ts";
 import type { Change, SetOptions, Store } from "./port.ts";
 
 /** Tries of a read-then-compare-and-set write whose key another writer changed in between. */
@@ -93,4 +100,47 @@ export function fencedStore(store: Store, lease: StoreLease, name: string): Stor
     },
     compareAndSetMany: (changes) => fenced([...changes]),
   };
+}
+
+/**
+ * A poller's lease with its fenced view of `store` (fenced-store.ts): give the loop `lease` and
+ * the poller `store`, so its writes fail once another process took the lease over.
+ */
+export function fencedLease(
+  store: Store,
+  name: string,
+  ttlMs: number = DEFAULT_LEASE_TTL_MS,
+): { lease: StoreLease; store: Store } {
+  const lease = createStoreLease(store, { name, ttlMs });
+  return { lease, store: fencedStore(store, lease, name) };
+}
+
+/** What a background loop takes as its `lease` option (see `loopLease`). */
+export type LoopLeaseOption = false | Lease | { holderId?: string; ttlMs?: number };
+
+/** The lease a per-store watcher runs under and the store it writes through. */
+export interface StoreLoopLease<Override extends LoopLeaseOption> {
+  /** The loop's `lease` option. */
+  lease: Override | StoreLease | false;
+  /** `shopStore`, or its view fenced by `lease` (`fencedLease`). */
+  store: Store;
+  /** Whether `store` is the fenced view, so state written through it must be built on it. */
+  fenced: boolean;
+}
+
+/**
+ * The one choice every per-store watcher makes at start: the lease `override` when one is given
+ * (a test's), else where several processes share the store a fenced lease `name` whose writes
+ * fail once another process took it over, else none (one process owns the store, and a lease a
+ * killed process left would only hold the restarted bot back). A shop's store is a view of the
+ * bot's store and of the same kind, so it tells whether processes share it.
+ */
+export function storeLoopLease<Override extends LoopLeaseOption>(
+  shopStore: Store,
+  name: string,
+  override: Override | undefined,
+): StoreLoopLease<Override> {
+  if (override !== undefined) return { lease: override, store: shopStore, fenced: false };
+  if (!sharedByProcesses(shopStore)) return { lease: false, store: shopStore, fenced: false };
+  return { ...fencedLease(shopStore, name), fenced: true };
 }

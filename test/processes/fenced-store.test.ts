@@ -3,8 +3,8 @@
  * cursors or marks after another process took over. Two Redis connections are two processes.
  */
 import { afterAll, afterEach, beforeEach, expect, it } from "vitest";
-import { LeaseLostError } from "../../src/services/background-loop.ts";
-import { fencedLease, leaseKey } from "../../src/store/lease.ts";
+import { fencedLease } from "../../src/store/fenced-store.ts";
+import { LeaseLostError, leaseKey } from "../../src/store/lease.ts";
 import { RedisStore } from "../../src/store/redis.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../support/redis.ts";
 import { waitFor } from "../support/wait.ts";

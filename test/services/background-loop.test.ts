@@ -2,11 +2,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   BackgroundLoop,
   type BackgroundLoopOptions,
-  LeaseLostError,
   type LoopLease,
   LoopStoppedError,
 } from "../../src/services/background-loop.ts";
-import { createStoreLease, leaseHolder } from "../../src/store/lease.ts";
+import { createStoreLease, LeaseLostError, leaseHolder } from "../../src/store/lease.ts";
 import { MemoryStore } from "../../src/store/memory.ts";
 import { waitFor } from "../support/wait.ts";
 

@@ -3,18 +3,18 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { LeaseLostError } from "../../src/services/background-loop.ts";
+import { storeLoopLease } from "../../src/store/fenced-store.ts";
 import {
   acquireLease,
   createStoreLease,
   holderIdFor,
   isHolderGone,
+  LeaseLostError,
   leaseHolder,
   leaseKey,
   releaseLease,
   renewLease,
   type StoreLease,
-  storeLoopLease,
   THIS_PROCESS,
 } from "../../src/store/lease.ts";
 import { MemoryStore } from "../../src/store/memory.ts";

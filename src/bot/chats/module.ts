@@ -19,7 +19,7 @@ import {
   type RelayRepositoryOptions,
 } from "../../services/relay/repositories.ts";
 import { PerShop } from "../../shops/per-shop.ts";
-import { storeLoopLease } from "../../store/lease.ts";
+import { storeLoopLease } from "../../store/fenced-store.ts";
 import { whenBotRemoved } from "../core/bot-removed.ts";
 import { chatMovesFor, followChatMove } from "../core/chat-moved.ts";
 import type { BotModule, ModuleDeps } from "../core/module.ts";

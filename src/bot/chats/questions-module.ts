@@ -17,7 +17,7 @@ import { RelayGroupSetting } from "../../services/relay/audience.ts";
 import { DeliveryMarks } from "../../services/relay/delivery-marks.ts";
 import { ProductNames } from "../../services/relay/product-names.ts";
 import { PerShop } from "../../shops/per-shop.ts";
-import { storeLoopLease } from "../../store/lease.ts";
+import { storeLoopLease } from "../../store/fenced-store.ts";
 import { auditTrailOf } from "../audit/index.ts";
 import { chatMovesFor, followChatMove } from "../core/chat-moved.ts";
 import type { BotModule, ModuleDeps } from "../core/module.ts";

@@ -24,7 +24,7 @@ import {
 } from "../../services/subscriptions.ts";
 import { PerShop } from "../../shops/per-shop.ts";
 import type { Shop } from "../../shops/registry.ts";
-import { storeLoopLease } from "../../store/lease.ts";
+import { storeLoopLease } from "../../store/fenced-store.ts";
 import { auditTrailOf } from "../audit/index.ts";
 import { whenBotRemoved } from "../core/bot-removed.ts";
 import { chatMovesFor, followChatMove } from "../core/chat-moved.ts";

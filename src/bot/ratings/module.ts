@@ -12,7 +12,7 @@ import {
   type RatingsWatcherOptions,
 } from "../../services/ratings/index.ts";
 import { PerShop } from "../../shops/per-shop.ts";
-import { storeLoopLease } from "../../store/lease.ts";
+import { storeLoopLease } from "../../store/fenced-store.ts";
 import type { BotModule, ModuleDeps } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
 import { TelegramRatingsNotifier } from "./notifier.ts";

@@ -14,7 +14,7 @@ import {
   repairDecisionRecords,
 } from "../../services/returns/index.ts";
 import { PerShop } from "../../shops/per-shop.ts";
-import { storeLoopLease } from "../../store/lease.ts";
+import { storeLoopLease } from "../../store/fenced-store.ts";
 import { auditTrailOf } from "../audit/index.ts";
 import type { BotModule, ModuleDeps } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";

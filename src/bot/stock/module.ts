@@ -20,7 +20,7 @@ import {
 import { SubscriptionService } from "../../services/subscriptions.ts";
 import { PerShop } from "../../shops/per-shop.ts";
 import type { Shop } from "../../shops/registry.ts";
-import { storeLoopLease } from "../../store/lease.ts";
+import { storeLoopLease } from "../../store/fenced-store.ts";
 import { auditTrailOf } from "../audit/index.ts";
 import type { BotContext } from "../core/context.ts";
 import type { BotModule, ModuleDeps } from "../core/module.ts";

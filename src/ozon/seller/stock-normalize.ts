@@ -1,7 +1,7 @@
 /** Ozon's stock and price answers in the client's own terms. */
 import { OzonInputError } from "../errors.ts";
-import type { ItemResult, ProductPrices, ProductStock, Units } from "./stock-prices.ts";
 import { type ItemError, isTooManyRequests, refusalOf } from "./stock-refusals.ts";
+import type { ItemResult, ProductPrices, ProductStock, Units } from "./stock-types.ts";
 
 export function askedIds(ids: readonly string[]): Set<string> {
   const asked = new Set(ids.map((id) => id.trim()).filter((id) => id !== ""));

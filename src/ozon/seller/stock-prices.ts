@@ -26,7 +26,14 @@ import {
   toResult,
   unanswered,
 } from "./stock-normalize.ts";
-import type { ItemError, KnownRefusal } from "./stock-refusals.ts";
+import type {
+  ItemResult,
+  PriceChange,
+  ProductPrices,
+  ProductStock,
+  StockChange,
+  WarehouseStock,
+} from "./stock-types.ts";
 
 export {
   type ItemError,
@@ -34,6 +41,15 @@ export {
   type KnownRefusal,
   refusalOf,
 } from "./stock-refusals.ts";
+export type {
+  ItemResult,
+  PriceChange,
+  ProductPrices,
+  ProductStock,
+  StockChange,
+  Units,
+  WarehouseStock,
+} from "./stock-types.ts";
 
 /** Ozon takes one change of a product's stock at one warehouse at most once in this time. */
 export const STOCK_CHANGE_WINDOW_MS = 30_000;
@@ -53,70 +69,6 @@ export const PRICE_BATCH = 1000;
 const PAGE = 1000;
 /** A listing stops here even if Ozon keeps saying there is more. */
 const MAX_PAGES = 50;
-
-export interface Units {
-  present: number;
-  reserved: number;
-}
-
-export interface ProductStock {
-  productId: string;
-  offerId?: string;
-  /** FBS and rFBS together. */
-  fbs: Units;
-  fbo: Units;
-}
-
-export interface WarehouseStock {
-  productId: string;
-  offerId?: string;
-  sku?: string;
-  warehouseId: string;
-  warehouseName?: string;
-  present: number;
-  reserved: number;
-  /** Units available to sell, as Ozon counts them (`free_stock`; else present less reserved). */
-  free: number;
-}
-
-/** Decimal strings of roubles as Ozon writes them ("1290.00" or "1290.5"); absent when unset. */
-export interface ProductPrices {
-  productId: string;
-  offerId?: string;
-  price?: string;
-  oldPrice?: string;
-  minPrice?: string;
-  currency?: string;
-}
-
-/** Ozon's answer for one item of a change. */
-export interface ItemResult {
-  productId?: string;
-  offerId?: string;
-  warehouseId?: string;
-  updated: boolean;
-  errors: ItemError[];
-  /** The per product-and-warehouse (or per price) change limit: try again later. */
-  tooManyRequests: boolean;
-  /** Which documented refusal it was, when it was one. */
-  refusal?: KnownRefusal;
-}
-
-export interface StockChange {
-  productId: string;
-  warehouseId: string;
-  /** Units available, not counting the reserved ones (Ozon adds those itself). */
-  stock: number;
-}
-
-export interface PriceChange {
-  productId: string;
-  /** Decimal strings of roubles, at most 2 decimals; oldPrice "0" resets it. */
-  price: string;
-  oldPrice?: string;
-  minPrice?: string;
-  currency?: string;
-}
 
 const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {});
 

@@ -11,7 +11,7 @@ import {
   type QuestionNotifier,
   QuestionRelay,
 } from "../../../src/services/questions/question-relay.ts";
-import { fencedLease } from "../../../src/store/lease.ts";
+import { fencedLease } from "../../../src/store/fenced-store.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import type { Store } from "../../../src/store/port.ts";
 import { RedisStore } from "../../../src/store/redis.ts";

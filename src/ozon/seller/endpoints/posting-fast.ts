@@ -9,7 +9,7 @@
  * names the problem, as before).
  */
 import { z } from "zod";
-import type { WirePosting } from "./postings.ts";
+import type { WirePosting } from "./posting-wire.ts";
 
 type Product = NonNullable<WirePosting["products"]>[number];
 type Method = NonNullable<WirePosting["delivery_method"]>;

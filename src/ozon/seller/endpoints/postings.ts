@@ -5,59 +5,13 @@
 import { z } from "zod";
 import { endpoint } from "../../endpoint.ts";
 import { capability } from "../../successors.ts";
-import { flexBool, idString, intLike, optionalId, optionalText, rawAnswer } from "../../wire.ts";
+import { flexBool, intLike, optionalText, rawAnswer } from "../../wire.ts";
 import { fastPosting } from "./posting-fast.ts";
+import { wirePosting } from "./posting-wire.ts";
+
+export { type WirePosting, wirePosting, wirePostingProduct } from "./posting-wire.ts";
 
 const wireId = z.union([z.string(), z.number()]);
-
-/** A price: v3 writes "1390.0000" (or a number), v4 writes {amount, currency}. */
-const price = z.union([
-  z.string(),
-  z.number(),
-  z.object({ amount: z.union([z.string(), z.number()]), currency: z.string().nullish() }),
-]);
-
-export const wirePostingProduct = z.object({
-  sku: idString,
-  name: z.string(),
-  offer_id: optionalText,
-  quantity: intLike,
-  price: price.nullish(),
-  currency_code: optionalText,
-  mandatory_mark: z.array(z.string()).nullish(),
-});
-
-export const wirePosting = z.object({
-  posting_number: z.string().min(1),
-  order_id: optionalId,
-  order_number: optionalText,
-  status: z.string(),
-  substatus: optionalText,
-  shipment_date: optionalText,
-  in_process_at: optionalText,
-  /** How the delivery is integrated: `non_integrated` is the seller's own (issue 26). */
-  tpl_integration_type: optionalText,
-  tracking_number: optionalText,
-  delivery_method: z
-    .object({
-      id: optionalId,
-      name: optionalText,
-      warehouse_id: optionalId,
-      warehouse: optionalText,
-    })
-    .nullish(),
-  products: z.array(wirePostingProduct).nullish(),
-  /** Who cancelled it and why (`cancellation_type`: seller, client/customer, ozon, system, delivery). */
-  cancellation: z
-    .object({
-      cancellation_type: optionalText,
-      cancellation_initiator: optionalText,
-      cancel_reason: optionalText,
-    })
-    .nullish(),
-});
-
-export type WirePosting = z.output<typeof wirePosting>;
 
 /** The lists' postings: the common shape read by hand, anything else by `wirePosting`. */
 const listedPosting = fastPosting(wirePosting);
