@@ -10,7 +10,6 @@ import { InlineKeyboard } from "grammy";
 import type { DigestSetting, DigestSettings } from "../../services/schedules/digest-settings.ts";
 import { parseTimeOfDay } from "../../services/schedules/slots.ts";
 import type { Dialog } from "../core/dialog/dialog.ts";
-import type { DigestDialog } from "./schedule-dialog.ts";
 import { zoneText } from "./schedule-format.ts";
 
 const DEFAULT_TIME = "09:00";
@@ -52,6 +51,19 @@ function saver(deps: DigestDeps, dialog: Dialog) {
       return { on: saved?.enabled === true, time: saved?.time ?? DEFAULT_TIME };
     });
   };
+}
+
+/** The daily digest's part of the dialog (its own file); none: the bot has no digest. */
+export interface DigestDialog {
+  /** Whether the person's digest is on, and its time. */
+  state(userId: number): Promise<{ on: boolean; time: string }>;
+  /**
+   * Turns the person's digest on or off (the list's one tap: its button says which, so a double
+   * tap does it once); what it is now.
+   */
+  turn(dialog: Dialog, on: boolean): Promise<{ on: boolean; time: string }>;
+  /** The digest's screen; resolves when the person goes back to the list. */
+  run(dialog: Dialog): Promise<void>;
 }
 
 export function digestDialog(deps: DigestDeps): DigestDialog {

@@ -1,61 +1,23 @@
-/**
- * /schedule (managers and admins): the person's saved reports with the next run of each, and
- * buttons to open one (pause / resume, delete with confirmation), to add one (schedule-new.ts)
- * and, in a private chat, to set the daily digest (digest-steps.ts).
- *
- * In a private chat the reports come to the person. Sent in a group, /schedule manages the
- * schedules FOR THAT GROUP, and only when Telegram says the person is an administrator (or the
- * creator) of the group (getChatMember): a group "they manage" is one they administer, on top of
- * the bot's manager role that every /schedule needs. There it lists every schedule aimed at the
- * group, whoever saved it, so the group's admins can stop one whose owner left: anyone of them
- * may delete it; pausing and resuming stay the owner's (a resumed schedule runs on the owner's
- * rights). At most `maxPerPerson` schedules per person (SCHEDULES_PER_PERSON), over all chats.
- *
- * A script: the list and a schedule's card are marks the dialog comes back to (Dialog.mark/back),
- * read anew and headed by what was just done (paused, deleted, saved).
- */
-import type { Logger } from "../../logger.ts";
-import type { ReportSchedule, ScheduleRepository } from "../../services/schedules/schedules.ts";
+import type { ReportSchedule } from "../../services/schedules/schedules.ts";
 import { actorOf } from "../audit/index.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
-import type { Dialog } from "../core/dialog/dialog.ts";
 import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { headed } from "../core/dialog/questions.ts";
-import { type AdsDialogDeps, adsDialog } from "./ads-steps.ts";
+import { adsDialog } from "./ads-steps.ts";
 import { scheduleText, zoneText } from "./schedule-format.ts";
 import {
   scheduleCardKeyboard,
   scheduleDeleteKeyboard,
   scheduleListKeyboard,
 } from "./schedule-keyboards.ts";
-import { newScheduleSteps } from "./schedule-new-dialog.ts";
+import { newScheduleSteps, type ScheduleDialogDeps } from "./schedule-new-dialog.ts";
+
+export type { ScheduleDialogDeps } from "./schedule-new-dialog.ts";
+
 import { GROUP_ADMIN_STATUSES } from "./schedules-notifier.ts";
 
 export const SCHEDULE_CONVERSATION = "schedule";
 export const SCHEDULE_DIALOG = declareDialogButtons("dsc", "report schedules");
-
-/** The daily digest's part of the dialog (its own file); none: the bot has no digest. */
-export interface DigestDialog {
-  /** Whether the person's digest is on, and its time. */
-  state(userId: number): Promise<{ on: boolean; time: string }>;
-  /**
-   * Turns the person's digest on or off (the list's one tap: its button says which, so a double
-   * tap does it once); what it is now.
-   */
-  turn(dialog: Dialog, on: boolean): Promise<{ on: boolean; time: string }>;
-  /** The digest's screen; resolves when the person goes back to the list. */
-  run(dialog: Dialog): Promise<void>;
-}
-
-export interface ScheduleDialogDeps extends AdsDialogDeps {
-  schedules: ScheduleRepository;
-  /** The scheduler looks again (a schedule was saved, paused or resumed). */
-  wake(): void;
-  digest?: DigestDialog;
-  /** The first name the bot knows for a person (who saved a schedule, shown in groups). */
-  personName(userId: number): Promise<string | undefined>;
-  logger?: Logger;
-}
 
 export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec {
   return adsDialog(deps, {

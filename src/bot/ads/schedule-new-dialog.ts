@@ -10,12 +10,15 @@
  * Read top to bottom, one question a line: the toolkit's `pick` asks for one of its buttons,
  * `typed` for a text it can parse (core/dialog/questions.ts).
  */
+
+import type { Logger } from "../../logger.ts";
 import {
   REPORT_FORMATS,
   REPORT_GROUPINGS,
   type ReportFormat,
   type ReportGroupBy,
 } from "../../services/ads/index.ts";
+import type { ScheduleRepository } from "../../services/schedules/schedules.ts";
 import {
   type NewSchedule,
   type ReportSchedule,
@@ -27,9 +30,10 @@ import { parseTimeOfDay, type ScheduleRule } from "../../services/schedules/slot
 import { actorOf } from "../audit/index.ts";
 import type { Answer, Dialog } from "../core/dialog/dialog.ts";
 import { Questions } from "../core/dialog/questions.ts";
+import type { AdsDialogDeps } from "./ads-steps.ts";
 import { AdsShopDialog } from "./ads-steps.ts";
 import { CampaignList } from "./campaign-list.ts";
-import type { ScheduleDialogDeps } from "./schedule-dialog.ts";
+import type { DigestDialog } from "./digest-steps.ts";
 import { ruleText, scheduleReportText, zoneText } from "./schedule-format.ts";
 import {
   FREQUENCIES,
@@ -54,6 +58,17 @@ const PERIOD_OF: Record<Frequency, SchedulePeriod> = {
 export interface ScheduleTarget {
   chatId: number;
   chatTitle?: string;
+}
+
+/** What the schedules dialog is built from. */
+export interface ScheduleDialogDeps extends AdsDialogDeps {
+  schedules: ScheduleRepository;
+  /** The scheduler looks again (a schedule was saved, paused or resumed). */
+  wake(): void;
+  digest?: DigestDialog;
+  /** The first name the bot knows for a person (who saved a schedule, shown in groups). */
+  personName(userId: number): Promise<string | undefined>;
+  logger?: Logger;
 }
 
 /**

@@ -10,9 +10,10 @@
  * intent was recorded (allowing for Ozon's clock to differ from ours) and not already another
  * job's. Of several such, the earliest is the one the intent sent.
  */
+
+import type { Logger } from "../../logger.ts";
 import type { ReportRequestInfo } from "../../ozon/performance/types.ts";
 import type { ReportJob, ReportJobRepository } from "./report-jobs.ts";
-import type { JobSteps } from "./report-steps.ts";
 
 export type { ReportRequestInfo };
 
@@ -92,8 +93,19 @@ export async function lookAtOzon(
   return { requests: await listOzonRequests(lister), claimed };
 }
 
+/** What reconciling needs of the runner's steps (report-steps.ts's JobSteps). */
+export interface ReconcileSteps {
+  readonly settings: {
+    account: string;
+    statistics: ReportRequestLister;
+    logger?: Pick<Logger, "warn"> | undefined;
+  };
+  readonly jobs: ReportJobRepository;
+  submitted(job: ReportJob, uuid: string, why: string): Promise<unknown>;
+}
+
 /** ReportRunner.reconcile() over the jobs a round has read (it updates them in place). */
-export async function reconcileJobs(steps: JobSteps, all: ReportJob[]): Promise<boolean> {
+export async function reconcileJobs(steps: ReconcileSteps, all: ReportJob[]): Promise<boolean> {
   const unsure = all.filter(
     (j) =>
       j.account === steps.settings.account &&

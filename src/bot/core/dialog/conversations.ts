@@ -7,7 +7,6 @@
  * differently: saved state of another version is dropped and the person starts over.
  */
 import {
-  type ConversationBuilder,
   type ConversationControls,
   type ConversationData,
   conversations,
@@ -16,39 +15,21 @@ import {
 } from "@grammyjs/conversations";
 import type { I18n } from "@grammyjs/i18n";
 import { Composer, type MiddlewareFn } from "grammy";
-import type { Audience } from "../commands.ts";
 import type { BotContext, BotConversation, ConversationContext } from "../context.ts";
 import { mayUse, refuse } from "../guard.ts";
 import type { LocalizedContext } from "../i18n.ts";
 import { retryInConversation } from "../retry.ts";
 import type { Router } from "../router.ts";
-import type { DialogButtons } from "./dialog-buttons.ts";
-import { pressedAfterDialog } from "./dialog-spec.ts";
+import { type ConversationSpec, pressedAfterDialog } from "./dialog-spec.ts";
+
+export type { ConversationSpec } from "./dialog-spec.ts";
+
 import { personPlace, removePlace } from "./person-places.ts";
 
 export const CONVERSATIONS_VERSION = 11;
 
 /** A dialog left unanswered this long is over: the next message is handled as usual. */
 export const DEFAULT_WAIT_MS = 60 * 60 * 1000;
-
-export interface ConversationSpec {
-  id: string;
-  builder: ConversationBuilder<BotContext, ConversationContext>;
-  /** Timeout of every wait in this conversation (default DEFAULT_WAIT_MS). */
-  maxMillisecondsToWait?: number;
-  /**
-   * Who may go on with this dialog, checked again on every update it would receive: a person
-   * whose role is revoked mid-dialog is refused and the dialog ends (default: any invited person).
-   */
-  audience?: Audience;
-  /**
-   * The dialog's buttons (dialog.ts): their declared kind, and the locale key of what a press is
-   * told after the dialog ended.
-   */
-  buttons?: { declared: DialogButtons; overKey: string };
-  /** Locale key of what leaving it (/cancel, Close) says; default "dialog-left". */
-  leftKey?: string;
-}
 
 /** The bot's own conversations; features of later issues add theirs here. */
 export const BUILT_IN_CONVERSATIONS: ConversationSpec[] = [];

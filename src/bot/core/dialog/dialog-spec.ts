@@ -6,11 +6,31 @@
 import { randomBytes } from "node:crypto";
 import type { ConversationBuilder } from "@grammyjs/conversations";
 import type { CallbackCodec } from "../callback-data.ts";
+import type { Audience } from "../commands.ts";
 import type { BotContext, BotConversation, ConversationContext } from "../context.ts";
-import type { ConversationSpec } from "./conversations.ts";
 import { Dialog } from "./dialog.ts";
 import type { DialogButtons } from "./dialog-buttons.ts";
 import { recordDialogRun, restoreCard, takeShownCard } from "./person-places.ts";
+
+/** A conversation of the plugin, as registerConversations (conversations.ts) installs it. */
+export interface ConversationSpec {
+  id: string;
+  builder: ConversationBuilder<BotContext, ConversationContext>;
+  /** Timeout of every wait in this conversation (default DEFAULT_WAIT_MS). */
+  maxMillisecondsToWait?: number;
+  /**
+   * Who may go on with this dialog, checked again on every update it would receive: a person
+   * whose role is revoked mid-dialog is refused and the dialog ends (default: any invited person).
+   */
+  audience?: Audience;
+  /**
+   * The dialog's buttons (dialog.ts): their declared kind, and the locale key of what a press is
+   * told after the dialog ended.
+   */
+  buttons?: { declared: DialogButtons; overKey: string };
+  /** Locale key of what leaving it (/cancel, Close) says; default "dialog-left". */
+  leftKey?: string;
+}
 
 /** What a dialog is: its conversation spec, plus its buttons and the sentences about them. */
 export interface DialogOptions<A extends unknown[]>
