@@ -1,5 +1,5 @@
 /** The HTTP twins of the after-sale control (control.afterSale): returns, rFBS requests, ratings. */
-import type { ControlHandler } from "./control-http.ts";
+import type { ControlHandler } from "./control.ts";
 import type { HttpMethod } from "./route-table.ts";
 
 export function afterSaleControlRoutes(): Array<[HttpMethod, RegExp, ControlHandler, string]> {

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { afterSaleControlRoutes } from "./after-sale-control-http.ts";
 import type { SandboxContract } from "./contract.ts";
-import type { BuyerMessageInput, SandboxControl } from "./control.ts";
+import type { BuyerMessageInput, ControlHandler, SandboxControl } from "./control.ts";
 import { documentsControlRoutes } from "./documents-control-http.ts";
 import { jsonReply, type Reply } from "./http.ts";
 import { parseJsonLossless } from "./json.ts";
@@ -66,14 +66,6 @@ const faultSchema = z.object({
   rate403: z.number().min(0).max(1).optional(),
   store: z.string().min(1).max(200).optional(),
 });
-
-export type ControlHandler = (args: {
-  params: string[];
-  body: unknown;
-  query: URLSearchParams;
-  /** The control of the store `?store=<clientId>` names (store 1 without it). */
-  control: SandboxControl;
-}) => unknown;
 
 class UnknownStore extends Error {}
 

@@ -103,6 +103,15 @@ export interface WarehouseSnapshot {
   deliveryMethods: Array<{ id: number; name: string; tplProvider: string; tplProviderId: number }>;
 }
 
+/** One route of the control's HTTP twin (control-http.ts). */
+export type ControlHandler = (args: {
+  params: string[];
+  body: unknown;
+  query: URLSearchParams;
+  /** The control of the store `?store=<clientId>` names (store 1 without it). */
+  control: SandboxControl;
+}) => unknown;
+
 /** In-process control for tests and benchmarks; every method has an HTTP twin under /_sandbox/. */
 export interface SandboxControl {
   /** Returns, rFBS return requests and ratings (seller/after-sale-control.ts). */

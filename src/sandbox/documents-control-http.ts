@@ -1,7 +1,7 @@
 /** The HTTP twin of the sandbox's documents rules (contract.ts): its day, its rules, withdrawn methods. */
 import { z } from "zod";
 import type { SandboxContract } from "./contract.ts";
-import type { ControlHandler } from "./control-http.ts";
+import type { ControlHandler } from "./control.ts";
 import type { HttpMethod } from "./route-table.ts";
 
 export function documentsControlRoutes(

@@ -1,6 +1,6 @@
 /** The HTTP twins of the stock control (control.stock): /_sandbox/stock/… */
 import { z } from "zod";
-import type { ControlHandler } from "./control-http.ts";
+import type { ControlHandler } from "./control.ts";
 import type { HttpMethod } from "./route-table.ts";
 
 const setStockSchema = z.object({

@@ -1,6 +1,6 @@
 /** The HTTP twins of the units' control (control.units, seller/unit-control.ts). */
 import { z } from "zod";
-import type { ControlHandler } from "./control-http.ts";
+import type { ControlHandler } from "./control.ts";
 import type { HttpMethod } from "./route-table.ts";
 import type { CodeKind } from "./seller/marks.ts";
 

@@ -20,6 +20,7 @@ import {
   problemText,
   type SellerShop,
 } from "../postings/index.ts";
+import { answerableShop } from "./answerable.ts";
 import {
   CHAT_FILES_BUTTON,
   CHAT_POSTING_BUTTON,
@@ -39,7 +40,6 @@ import { chatsList } from "./chats-inbox.ts";
 import { replyFailureText, TELEGRAM_TEXT_LIMIT, uploadFileName } from "./format.ts";
 import { aboutText, chatViewLines, claimLabel } from "./inbox-format.ts";
 import { chatViewKeyboard } from "./inbox-keyboards.ts";
-import { answerableShop } from "./relay.ts";
 import type { RelayShops } from "./relay-shops.ts";
 
 const SELLERS = ["seller"] as const;

@@ -23,6 +23,7 @@ import { mayUse, refuse } from "../core/guard.ts";
 import type { FeatureFactory } from "../core/module.ts";
 import { replyToMessage } from "../core/screen-text.ts";
 import { withShopTag } from "../core/shop-tags.ts";
+import { answerableShop, whyNotAnswer } from "./answerable.ts";
 import { FEED_BUTTONS, QUESTION_PROCESSED_BUTTON, QUESTIONS_ON_BUTTON } from "./buttons.ts";
 import { actorName } from "./chat-claims.ts";
 import { replyFailureText } from "./format.ts";
@@ -33,7 +34,6 @@ import {
   markQuestionProcessed,
 } from "./question-done.ts";
 import { registerQuickReplyPicker, type SendOutcome } from "./quick-reply-picker.ts";
-import { answerableShop, whyNotAnswer } from "./relay.ts";
 import { type ButtonFeedItem, feedItemFromButtons } from "./relay-buttons.ts";
 
 const SELLERS = ["seller"] as const;

@@ -17,10 +17,11 @@ import { mayUse } from "../core/guard.ts";
 import type { FeatureFactory } from "../core/module.ts";
 import { isNotModified } from "../core/screen-text.ts";
 import { withShopTag } from "../core/shop-tags.ts";
+import { answerableShop } from "./answerable.ts";
 import { UNSENT_ASK_BUTTON, UNSENT_DROP_BUTTON, UNSENT_SEND_BUTTON } from "./buttons.ts";
 import { actorName, afterAnswer } from "./chat-claims.ts";
 import { relayHeader, replyFailureText } from "./format.ts";
-import { answerableShop, isCommand } from "./relay.ts";
+import { isCommand } from "./relay.ts";
 import type { RelayShops } from "./relay-shops.ts";
 
 const SELLERS = ["seller"] as const;

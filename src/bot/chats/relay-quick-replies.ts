@@ -11,10 +11,10 @@ import type { CallbackCodec } from "../core/callback-data.ts";
 import type { BotContext } from "../core/context.ts";
 import { newRow } from "../core/keyboard-rows.ts";
 import type { FeatureFactory } from "../core/module.ts";
+import { answerableShop } from "./answerable.ts";
 import { CHAT_PICKER_BUTTONS, dataIfFits, IN_PLACE } from "./buttons.ts";
 import { replyFailureText } from "./format.ts";
 import { registerQuickReplyPicker, replyLabel } from "./quick-reply-picker.ts";
-import { answerableShop } from "./relay.ts";
 import type { RelayShops } from "./relay-shops.ts";
 
 const SELLERS = ["seller"] as const;

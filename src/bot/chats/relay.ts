@@ -6,10 +6,8 @@
  */
 import { Composer } from "grammy";
 import type { Message } from "grammy/types";
-import { reachesShop } from "../../services/access/shop-scope.ts";
 import type { RoutedChat } from "../../services/relay/reply-router.ts";
 import type { ReplyFailure, ReplyService } from "../../services/relay/reply-service.ts";
-import type { Shop } from "../../shops/registry.ts";
 import { onMessage } from "../core/chain.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
@@ -28,7 +26,8 @@ import {
   TELEGRAM_FETCH_LIMIT_BYTES,
   TelegramFileTooBigError,
 } from "../core/telegram-files.ts";
-import { type SellerShop, WRITE_TO_BUYER } from "../postings/index.ts";
+import { WRITE_TO_BUYER } from "../postings/index.ts";
+import { answerableShop, whyNotAnswer } from "./answerable.ts";
 import { ANSWER_BUYER_BUTTON } from "./buttons.ts";
 import { actorName, afterAnswer, claimDepsOf, takeOnAnswer } from "./chat-claims.ts";
 import { relayHeader, replyFailureText, topicName } from "./format.ts";
@@ -123,36 +122,6 @@ export function relayRepliesFeature(relay: RelayShops): FeatureFactory {
     });
     return composer;
   };
-}
-
-/**
- * Why the person may not write to this shop's buyers now (undefined: they may). A shop gone,
- * paused or without Seller keys is never called; a seller limited to other shops is refused.
- */
-export function whyNotAnswer(ctx: BotContext, shop: Shop | undefined): string | undefined {
-  if (!shop?.seller) return ctx.t("relay-reply-shop-gone");
-  if (!reachesShop(ctx.person, "seller", shop.id)) {
-    return ctx.t("relay-reply-not-your-shop", { name: shop.name });
-  }
-  if (shop.paused) return ctx.t("shop-paused", { name: shop.name });
-  return undefined;
-}
-
-/**
- * The shop a pressed button means when the presser may write to its buyers; else undefined,
- * after an alert saying why (the buttons of relayed chats, questions, reviews and the inbox).
- */
-export async function answerableShop(
-  ctx: BotContext,
-  shop: Shop | undefined,
-): Promise<SellerShop | undefined> {
-  const refusal = whyNotAnswer(ctx, shop);
-  if (!refusal && shop?.seller) return shop as SellerShop;
-  await ctx.answerCallbackQuery({
-    text: (refusal ?? ctx.t("relay-reply-shop-gone")).slice(0, 200),
-    show_alert: true,
-  });
-  return undefined;
 }
 
 /** "Write to buyer" on a posting, and "Reply" under a relayed buyer message. */

@@ -8,7 +8,7 @@
 import type { Logger } from "../../logger.ts";
 import type { Store } from "../../store/port.ts";
 import type { AuditInput, AuditRecorder } from "../audit/index.ts";
-import type { StepAction, StepMark } from "./once.ts";
+import type { StepAction, StepMark } from "./step-mark.ts";
 
 /** Where a step is recorded: the trail and the step's store. */
 export interface StepAudit {

@@ -17,26 +17,14 @@ import type { Store } from "../../store/port.ts";
 import { type AuditRecorder, resultOf } from "../audit/index.ts";
 import { describeOzonError, type Problem } from "../postings/problem.ts";
 import { MARK_PREFIX, REACHED, recordStepDone, type StepAudit, stepRecord } from "./audit.ts";
-import type { StatusStep } from "./own-delivery.ts";
+import type { Actor, StepAction, StepMark } from "./step-mark.ts";
 
-/** Who tapped, as Telegram showed them. */
-export interface Actor {
-  userId: number;
-  name: string;
-}
-
-export interface StepMark extends Actor {
-  /** ISO time of the tap. */
-  at: string;
-  state: "acting" | "done";
-}
+export type { Actor, StepAction, StepMark } from "./step-mark.ts";
 
 /** Long enough for Ozon's slowest answer; a process that died mid-step frees it after this. */
 export const ACTING_TTL_MS = 2 * 60_000;
 /** How long a done step is remembered (its second tap says who did it). */
 export const DONE_TTL_MS = 24 * 60 * 60_000;
-
-export type StepAction = StatusStep | "dispute";
 
 export type StepOutcome =
   | { kind: "done"; mark: StepMark; posting: Posting | undefined }

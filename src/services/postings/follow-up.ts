@@ -28,7 +28,9 @@ import {
   type PostingNotifier,
 } from "./notifier.ts";
 import type { PackedByLedger } from "./packed-by.ts";
-import type { WatcherLogger } from "./watcher.ts";
+import type { FollowUpReport, WatcherLogger } from "./watcher-types.ts";
+
+export type { FollowUpReport } from "./watcher-types.ts";
 
 /** Statuses of a posting that has been packed and handed on (as ship-request.ts reads them). */
 export const PACKED_STATUSES: ReadonlySet<string> = new Set([
@@ -58,12 +60,6 @@ export interface FollowUpSettings {
   packedReadAt?: Map<string, number>;
   /** Moves a group's records to the supergroup it became (the watcher's moveChat). */
   moveChat?: (fromChatId: number, toChatId: number) => Promise<void>;
-}
-
-export interface FollowUpReport {
-  cancelled: number;
-  packed: number;
-  deadline: number;
 }
 
 /** Postings re-read per pass at most (a thousand packed in the cabinet go over a few passes). */

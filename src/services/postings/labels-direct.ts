@@ -13,7 +13,7 @@ import {
   OzonRateLimitError,
 } from "../../ozon/errors.ts";
 import type { SellerClient } from "../../ozon/index.ts";
-import type { LabelBatch, LabelBatchOptions } from "./labels.ts";
+import type { LabelBatch, LabelBatchOptions } from "./label-batch.ts";
 
 /** Ozon's limit of the synchronous label method. */
 export const DIRECT_LABEL_SIZE = 20;

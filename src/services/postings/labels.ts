@@ -10,7 +10,10 @@ import type { PDFDocument } from "@cantoo/pdf-lib";
 import { systemClock } from "../../clock.ts";
 import { isRetiredMethodError } from "../../ozon/errors.ts";
 import type { ShippingApi } from "../../ozon/seller/shipping.ts";
+import type { LabelBatch, LabelBatchOptions } from "./label-batch.ts";
 import { directLabels, type PackageLabels } from "./labels-direct.ts";
+
+export type { LabelBatch, LabelBatchOptions, LabelProgress } from "./label-batch.ts";
 
 /**
  * Postings per task. Ozon documents no cap for a task (its synchronous method takes 20); 100
@@ -19,29 +22,6 @@ import { directLabels, type PackageLabels } from "./labels-direct.ts";
 export const LABEL_TASK_SIZE = 100;
 /** At most this many postings per request of a person (a day of a large warehouse). */
 export const MAX_BATCH_LABELS = 2000;
-
-export interface LabelProgress {
-  /** Tasks whose file is in. */
-  ready: number;
-  tasks: number;
-  postings: number;
-}
-
-export interface LabelBatchOptions {
-  pollMs?: number;
-  /** Ozon still preparing after this long: give up with LabelsNotReadyError. */
-  maxWaitMs?: number;
-  onProgress?: (progress: LabelProgress) => void | Promise<void>;
-  sleep?: (ms: number) => Promise<void>;
-  now?: () => number;
-}
-
-export interface LabelBatch {
-  /** One PDF of every printed label; undefined when none was printed. */
-  pdf: Uint8Array | undefined;
-  printed: number;
-  unprinted: Array<{ postingNumber: string; reason: string }>;
-}
 
 export class LabelsNotReadyError extends Error {
   override name = "LabelsNotReadyError";

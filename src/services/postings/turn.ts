@@ -21,7 +21,7 @@ import {
   type Sent,
 } from "./notifier.ts";
 import { byArrival, byDeadline, type Current, chunk, type Listed } from "./posting-facts.ts";
-import type { PassReport, SubscriberDirectory, WatcherLogger } from "./watcher.ts";
+import type { PassReport, SubscriberDirectory, WatcherLogger } from "./watcher-types.ts";
 
 /** Card records written at a time for the postings of one digest. */
 const CARD_CONCURRENCY = 16;

@@ -33,14 +33,16 @@ import type { Posting } from "../../ozon/seller/types.ts";
 import { type Lease, loopLease } from "../../store/lease.ts";
 import type { Store } from "../../store/port.ts";
 import { BackgroundLoop } from "../background-loop.ts";
-import type { Subscriber } from "../subscriptions.ts";
 import { CARD_TTL_MS, CardBook } from "./cards.ts";
-import { FollowUpPass, type FollowUpReport, type FollowUpSettings } from "./follow-up.ts";
+import { FollowUpPass, type FollowUpSettings } from "./follow-up.ts";
 import { DEFAULT_MARK_TTL_MS, DeliveryLedger } from "./ledger.ts";
 import type { PostingNotifier } from "./notifier.ts";
 import { PackedByLedger } from "./packed-by.ts";
 import { type Current, factsOf } from "./posting-facts.ts";
 import { SubscriberPlan, SubscriberTurns, type TurnSettings } from "./turn.ts";
+import type { PassReport, SubscriberDirectory, WatcherLogger } from "./watcher-types.ts";
+
+export type { PassReport, SubscriberDirectory, WatcherLogger } from "./watcher-types.ts";
 
 /** What the watcher reads from the Seller client (`createSellerClient(...)` fits). */
 export interface AwaitingPackagingSource {
@@ -49,19 +51,6 @@ export interface AwaitingPackagingSource {
     /** Re-reads a followed posting that left the list (cancelled or packed?). */
     get?(postingNumber: string): Promise<Posting>;
   };
-}
-
-/** The subscriber list as the watcher uses it (SubscriptionService fits). */
-export interface SubscriberDirectory {
-  list(): Promise<Subscriber[]>;
-  unsubscribe(chatId: number): Promise<boolean>;
-}
-
-export interface WatcherLogger {
-  debug(object: object, message?: string): void;
-  info(object: object, message?: string): void;
-  warn(object: object, message?: string): void;
-  error(object: object, message?: string): void;
 }
 
 export interface PostingWatcherOptions {
@@ -102,26 +91,6 @@ export interface PostingWatcherOptions {
    * its new id); the turn then goes on there. None: the send is retried next pass.
    */
   moveChat?: (fromChatId: number, toChatId: number) => Promise<void>;
-}
-
-export interface PassReport {
-  /** Nothing was done: another process holds the polling lease. */
-  skipped?: "lease";
-  firstRun: boolean;
-  /** Postings awaiting packaging listed in this pass. */
-  awaiting: number;
-  /** Postings seen for the first time in this pass. */
-  discovered: number;
-  sent: { summaries: number; alerts: number; digests: number; reminders: number };
-  /** Postings delivered (alerts + postings inside digests), over all subscribers. */
-  announced: number;
-  reminded: number;
-  /** Subscribers whose turn ended with a failed send (retried next pass). */
-  failed: number[];
-  /** Subscribers removed because their chat is gone. */
-  unsubscribed: number[];
-  /** Followed postings whose news every chat with a card of them now has. */
-  changed: FollowUpReport;
 }
 
 /** The shortest pause between passes, however long a pass took. */

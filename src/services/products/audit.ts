@@ -8,7 +8,7 @@
 import type { Logger } from "../../logger.ts";
 import type { Store } from "../../store/port.ts";
 import { type AuditActor, type AuditInput, type AuditRecorder, resultOf } from "../audit/index.ts";
-import type { ChangeOutcome } from "./change.ts";
+import type { ChangeOutcome } from "./change-outcome.ts";
 
 export type ChangeKind = "stock" | "price";
 

@@ -6,7 +6,11 @@
 import { type ItemResult, type SellerClient, STOCK_CHANGE_WINDOW_MS } from "../../ozon/index.ts";
 import type { Store } from "../../store/port.ts";
 import { type ChangeAudit, type KeptChange, recordAnswered, recordFailed } from "./audit.ts";
+import type { ChangeOutcome } from "./change-outcome.ts";
 import { rublesText } from "./money.ts";
+
+export type { ChangeOutcome } from "./change-outcome.ts";
+
 import { sendOnce } from "./once.ts";
 
 /**
@@ -15,17 +19,6 @@ import { sendOnce } from "./once.ts";
  */
 const HOUR_MS = 60 * 60_000;
 const priceRetryAt = (now: number) => Math.ceil((now + HOUR_MS) / 60_000) * 60_000;
-
-export type ChangeOutcome =
-  | { kind: "done" }
-  | { kind: "refused"; code: string; message: string }
-  /**
-   * Ozon's limit on changes: `retryAt` is when to try again (epoch ms); `limit` which one (a
-   * product's stock at a warehouse every 30 s, its price 10 times an hour).
-   */
-  | { kind: "limited"; retryAt: number; limit?: "stock" | "price" }
-  /** Someone (a double tap, another process) sent this very change; its answer if known. */
-  | { kind: "duplicate"; outcome?: ChangeOutcome };
 
 export interface StockChangeRequest {
   /** Unique per confirmation (the dialog's run and step). */

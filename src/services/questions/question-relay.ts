@@ -17,8 +17,10 @@ import { type Lease, loopLease } from "../../store/lease.ts";
 import type { Store } from "../../store/port.ts";
 import { BackgroundLoop } from "../background-loop.ts";
 import { classifyReplyError } from "../relay/reply-errors.ts";
-import { type FeedCopy, FeedItems } from "./records.ts";
+import { type FeedCopy, FeedItems, type FeedKind } from "./records.ts";
 import { QuestionSwitch } from "./switch.ts";
+
+export type { FeedKind } from "./records.ts";
 
 export const QUESTION_LEASE_NAME = "question-relay";
 /** Items published this long before the newest relayed one are read again (and skipped). */
@@ -27,8 +29,6 @@ const SEEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const ITEM_TEXT_LIMIT = 1000;
 /** A buyer's name as `{name}` puts it into an answer. */
 export const NAME_LIMIT = 100;
-
-export type FeedKind = "question" | "review";
 
 export interface QuestionNotifier {
   /**

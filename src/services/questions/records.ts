@@ -7,7 +7,6 @@
 import type { Store } from "../../store/port.ts";
 import { CURSOR_TTL_MS } from "../relay/cursors.ts";
 import type { TelegramMessageRef } from "../relay/types.ts";
-import type { FeedKind } from "./question-relay.ts";
 
 /** As long as the buyer chats' links: a reply to a copy still on the screen finds its item. */
 const LINK_TTL_MS = CURSOR_TTL_MS;
@@ -91,3 +90,5 @@ export class FeedItems {
     return Array.isArray(copies) ? copies : [];
   }
 }
+
+export type FeedKind = "question" | "review";
