@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { afterSaleControlRoutes } from "./after-sale-control-http.ts";
 import type { SandboxContract } from "./contract.ts";
-import type { BuyerMessageInput, ControlHandler, SandboxControl } from "./control.ts";
+import type { BuyerMessageInput, ControlHandler } from "./control.ts";
 import { documentsControlRoutes } from "./documents-control-http.ts";
 import { jsonReply, type Reply } from "./http.ts";
 import { parseJsonLossless } from "./json.ts";
