@@ -51,14 +51,7 @@ import { chatSession, SessionPrefetch } from "./core/session.ts";
 import { storeAdapter } from "./core/session-storage.ts";
 import { telegramFetch } from "./core/telegram-fetch.ts";
 import { verifyCallbacks } from "./core/verify-callback.ts";
-import {
-  accessRequestsFeature,
-  fallbackFeature,
-  inviteFeature,
-  languageFeature,
-  usersFeature,
-  welcomeFeature,
-} from "./people/index.ts";
+import { createPeopleModule } from "./people/index.ts";
 
 export type { BotContext } from "./core/context.ts";
 
@@ -173,7 +166,10 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   steps.push(identify(access, config.defaultLocale));
   steps.push(i18n.middleware());
   steps.push(verifyCallbacks(featureDeps.codec, logger));
-  const modules = deps.modules ?? [];
+  // People is the module every bot has: first in (it greets and identifies before the others),
+  // last out (its `unhandled` answers what no other module took).
+  const people = createPeopleModule();
+  const modules = [people, ...(deps.modules ?? [])];
   // A group that became a supergroup: every area's records follow it before anything else runs.
   steps.push(chatMovedFeature(featureDeps));
   // Before any dialog could swallow them (a reply to a buyer, say).
@@ -183,22 +179,16 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   }
 
   const features: FeatureFactory[] = [
-    welcomeFeature,
-    languageFeature,
-    inviteFeature,
-    usersFeature,
-    accessRequestsFeature,
-    ...(deps.features ?? []),
     ...modules.flatMap((m) => m.features ?? []),
+    ...(deps.features ?? []),
     comingSoonFeature,
   ];
-  const unhandled = modules.flatMap((m) => m.unhandled ?? []);
+  const unhandled = [...modules.slice(1), people].flatMap((m) => m.unhandled ?? []);
   const composers = [...features, ...unhandled].map((feature) => feature(featureDeps));
   // The router first: a command or button it handles enters none of the features' composers.
   const handlers = chain<BotContext>([
     featureDeps.router.middleware(),
     ...composers.filter((composer) => composer !== undefined),
-    fallbackFeature(featureDeps.codec),
   ]);
 
   // The conversations plugin costs a few microseconds per update, so it runs only for updates
