@@ -1,4 +1,5 @@
 // The building blocks of the settings schema: each names its problem in words, never the value.
+import { isIP } from "node:net";
 import { z } from "zod";
 
 // Blank values never reach the schema (loadConfig drops them), so "optional" covers "blank".
@@ -63,3 +64,21 @@ export const telegramIds = z
     }
     return ids;
   });
+
+/** "195.34.21.0/24", "2001:db8::/32" or a single address. */
+export function isCidr(text: string): boolean {
+  return parseCidr(text) !== undefined;
+}
+
+export function parseCidr(
+  text: string,
+): { address: string; prefix: number; type: "ipv4" | "ipv6" } | undefined {
+  const [address = "", prefixText, extra] = text.split("/");
+  if (extra !== undefined) return undefined;
+  const version = isIP(address);
+  if (version === 0) return undefined;
+  const max = version === 4 ? 32 : 128;
+  const prefix = prefixText === undefined ? max : Number(prefixText);
+  if (!/^\d{1,3}$/.test(prefixText ?? String(max)) || prefix > max) return undefined;
+  return { address, prefix, type: version === 4 ? "ipv4" : "ipv6" };
+}

@@ -1,7 +1,15 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
-import { flag, optionalText, seconds, telegramIds, timezone, url, whole } from "./config-fields.ts";
-import { isCidr } from "./server/networks.ts";
+import {
+  flag,
+  isCidr,
+  optionalText,
+  seconds,
+  telegramIds,
+  timezone,
+  url,
+  whole,
+} from "./config-fields.ts";
 import type { ShopEntry } from "./shops/entry.ts";
 import { shopsFromEnv } from "./shops/env.ts";
 

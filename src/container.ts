@@ -15,7 +15,7 @@ import { ShopHealth } from "./shops/health.ts";
 import type { CheckClientFactory } from "./shops/key-check.ts";
 import { type ShopClientFactory, ShopRegistry } from "./shops/registry.ts";
 import { SecretBox } from "./shops/secrets.ts";
-import { storedFallbacks } from "./store/fallback-memory.ts";
+import { storedFallbacks } from "./ozon/fallback-memory.ts";
 import { openStore } from "./store/index.ts";
 import { sharedByProcesses } from "./store/lease.ts";
 import type { Store } from "./store/port.ts";

@@ -1,7 +1,10 @@
 /**
  * The house rules of src/ (ARCHITECTURE.md), checked on the import statements themselves:
  * - a bot capability (src/bot/<folder>/) uses another only through that folder's index.ts;
- * - no cycle between capability folders;
+ * - no cycle between capability folders, and no import cycle between any two files of src/;
+ * - only main.ts imports the assembly (bot/index.ts, bot/modules.ts): what a capability needs to
+ *   plug in (BotModule, ModuleDeps, FeatureFactory) lives in bot/core/module.ts;
+ * - the lower layers (store/, ozon/, shops/, openapi/, config.ts) import nothing above them;
  * - bot/core/ uses no capability; services/, shops/, ozon/ and store/ never import grammY;
  * - the bot calls Ozon only through ozon/: undici only as its Telegram transport (telegram-fetch.ts);
  * - no source file is over 400 lines (a file holds one idea);
@@ -61,6 +64,109 @@ function crossImports(): CrossImport[] {
   return found;
 }
 
+/** Every relative import of every file of src/, resolved to the file it names. */
+function importGraph(): Map<string, string[]> {
+  const files = sourceFiles(SRC);
+  const known = new Set(files);
+  return new Map(
+    files.map((file) => [
+      file,
+      specifiers(file)
+        .filter((spec) => spec.startsWith("."))
+        .map((spec) => path.resolve(path.dirname(file), spec))
+        .filter((target) => known.has(target)),
+    ]),
+  );
+}
+
+/** The groups of files that import each other in a loop (Tarjan's strongly connected components). */
+export function importLoops(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const loops: string[][] = [];
+  let next = 0;
+  const visit = (file: string): void => {
+    index.set(file, next);
+    low.set(file, next);
+    next += 1;
+    stack.push(file);
+    onStack.add(file);
+    for (const target of graph.get(file) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file) as number, low.get(target) as number));
+      } else if (onStack.has(target)) {
+        low.set(file, Math.min(low.get(file) as number, index.get(target) as number));
+      }
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const loop: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop() as string;
+      onStack.delete(member);
+      loop.push(member);
+    } while (member !== file);
+    if (loop.length > 1 || (graph.get(file) ?? []).includes(file)) loops.push(loop);
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return loops;
+}
+
+/** The layer a file of src/ lies in: its first folder, or the file itself at the top. */
+const layerOf = (file: string): string => path.relative(SRC, file).split(path.sep)[0] as string;
+
+/** The lower layers, and what each may import besides itself and the plain files at the top. */
+const LOWER: Record<string, readonly string[]> = {
+  "config.ts": ["shops"],
+  shops: ["store", "ozon"],
+  store: [],
+  ozon: ["openapi", "store"],
+  openapi: [],
+};
+/** Files at the top of src/ that are not wiring: any layer may use them. */
+const PLAIN_TOP = [
+  "clock.ts",
+  "config-fields.ts",
+  "config.ts",
+  "deadline.ts",
+  "logger.ts",
+  "text.ts",
+  "version.ts",
+];
+
+export function upwardImports(graph: Map<string, string[]>): string[] {
+  const found: string[] = [];
+  for (const [file, targets] of graph) {
+    const layer = layerOf(file);
+    const allowed = LOWER[layer];
+    if (!allowed) continue;
+    for (const target of targets) {
+      const to = layerOf(target);
+      if (to === layer || allowed.includes(to) || (PLAIN_TOP.includes(to) && to !== "config.ts"))
+        continue;
+      if (to === "config.ts" && layer !== "config.ts") continue;
+      found.push(`${path.relative(SRC, file)} -> ${path.relative(SRC, target)}`);
+    }
+  }
+  return found;
+}
+
+const ASSEMBLY = [path.join(BOT, "index.ts"), path.join(BOT, "modules.ts")];
+
+export function assemblyImports(graph: Map<string, string[]>): string[] {
+  const main = path.join(SRC, "main.ts");
+  return [...graph]
+    .filter(([file]) => file !== main)
+    .flatMap(([file, targets]) =>
+      targets
+        .filter((target) => ASSEMBLY.includes(target) && target !== file)
+        .map((target) => `${path.relative(SRC, file)} -> ${path.relative(SRC, target)}`),
+    );
+}
+
 describe("the house by capability", () => {
   it("has the capability folders", () => {
     expect(capabilities).toEqual(
@@ -104,6 +210,43 @@ describe("the house by capability", () => {
     };
     for (const start of capabilities) visit(start, []);
     expect(cycles).toEqual([]);
+  });
+
+  it("has no import loop between files", () => {
+    const loops = importLoops(importGraph()).map((loop) =>
+      loop.map((file) => path.relative(SRC, file)).join(" <-> "),
+    );
+    expect(loops).toEqual([]);
+  });
+
+  it("only main.ts imports the assembly (bot/index.ts, bot/modules.ts)", () => {
+    expect(assemblyImports(importGraph())).toEqual([]);
+  });
+
+  it("the lower layers (store, ozon, shops, openapi, config.ts) import nothing above them", () => {
+    expect(upwardImports(importGraph())).toEqual([]);
+  });
+
+  it("each of these rules fails when broken", () => {
+    const file = (name: string) => path.join(SRC, name);
+    const broken = new Map<string, string[]>([
+      [file("bot/stock/module.ts"), [file("bot/index.ts"), file("bot/modules.ts")]],
+      [file("bot/index.ts"), [file("bot/stock/module.ts")]],
+      [file("store/fenced-store.ts"), [file("services/background-loop.ts")]],
+      [file("config.ts"), [file("server/networks.ts"), file("shops/env.ts")]],
+      [file("ozon/errors.ts"), [file("store/port.ts"), file("logger.ts")]],
+      [file("services/background-loop.ts"), [file("store/fenced-store.ts")]],
+    ]);
+    expect(assemblyImports(broken)).toEqual([
+      "bot/stock/module.ts -> bot/index.ts",
+      "bot/stock/module.ts -> bot/modules.ts",
+    ]);
+    expect(upwardImports(broken)).toEqual([
+      "store/fenced-store.ts -> services/background-loop.ts",
+      "config.ts -> server/networks.ts",
+      "ozon/errors.ts -> store/port.ts",
+    ]);
+    expect(importLoops(broken).map((loop) => loop.length)).toEqual([2, 2]);
   });
 
   it("services, shops, ozon and store know nothing of grammY", () => {

@@ -6,24 +6,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import { BlockList, isIP } from "node:net";
-
-/** "195.34.21.0/24", "2001:db8::/32" or a single address. */
-export function isCidr(text: string): boolean {
-  return parseCidr(text) !== undefined;
-}
-
-function parseCidr(
-  text: string,
-): { address: string; prefix: number; type: "ipv4" | "ipv6" } | undefined {
-  const [address = "", prefixText, extra] = text.split("/");
-  if (extra !== undefined) return undefined;
-  const version = isIP(address);
-  if (version === 0) return undefined;
-  const max = version === 4 ? 32 : 128;
-  const prefix = prefixText === undefined ? max : Number(prefixText);
-  if (!/^\d{1,3}$/.test(prefixText ?? String(max)) || prefix > max) return undefined;
-  return { address, prefix, type: version === 4 ? "ipv4" : "ipv6" };
-}
+import { parseCidr } from "../config-fields.ts";
 
 export class NetworkAllowList {
   readonly #list = new BlockList();

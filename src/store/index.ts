@@ -5,12 +5,6 @@ import { MemoryStore } from "./memory.ts";
 import type { Store } from "./port.ts";
 import { SqliteStore } from "./sqlite.ts";
 
-export {
-  type ConversationStorageOptions,
-  conversationStorage,
-  type StoreAdapterOptions,
-  storeAdapter,
-} from "../bot/core/session-storage.ts";
 export { isStoreOpenError, StoreOpenError, type StoreOpenProblem } from "./errors.ts";
 export { acquireLease, leaseHolder, leaseKey, releaseLease, renewLease } from "./lease.ts";
 export { MemoryStore, type MemoryStoreOptions } from "./memory.ts";

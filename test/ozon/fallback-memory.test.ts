@@ -6,9 +6,9 @@
  * nothing falls back and the seed's forms are never asked.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { storedFallbacks } from "../../src/ozon/fallback-memory.ts";
 import { createPerformanceClient, type FallbackMemory } from "../../src/ozon/index.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { storedFallbacks } from "../../src/store/fallback-memory.ts";
 import { MemoryStore } from "../../src/store/memory.ts";
 import type { Store } from "../../src/store/port.ts";
 import { sandboxSeller } from "../support/sandbox-seller.ts";

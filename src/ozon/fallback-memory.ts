@@ -4,8 +4,8 @@
  * that shares the store, the missing method is not asked again. (The older
  * `ozon:successor:*` keys said the opposite — a move away from the seed's forms — and are ignored.)
  */
-import type { FallbackMemory } from "../ozon/index.ts";
-import type { Store } from "./port.ts";
+import type { Store } from "../store/port.ts";
+import type { FallbackMemory } from "./successors.ts";
 
 export function storedFallbacks(store: Store, service: "seller" | "performance"): FallbackMemory {
   const prefix = `ozon:fallback:${service}:`;
