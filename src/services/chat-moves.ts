@@ -2,7 +2,10 @@
  * A group became a supergroup: Telegram gave it a new chat id and refuses every send to the old
  * one (with `migrate_to_chat_id`). Everything the bot keeps that names the old id follows to the
  * new one: the posting-alert subscription with each shop's delivery marks and card records, the
- * relay group (its forum topics are per chat: forgotten), and the report schedules aimed there.
+ * stock and returns alert switches and a pause of its alerts, the relay group (its forum topics
+ * are per chat: forgotten), and the report schedules aimed there. chat-records.ts lists every
+ * kind of record that names a chat and what a move does with it; its test fails for a kind
+ * written with a chat id that is not listed, and for a listed one this move leaves behind.
  *
  * Moved once, whoever notices first (a refused send in any area, or the service message) and
  * however many processes notice at once: each record moves in one compare-and-set step (a record
