@@ -19,7 +19,7 @@ import { chatMovesFor, followChatMove, sendFollowingMove } from "./chat-moved.ts
 import type { BotShops } from "./deps.ts";
 import { type Locale, type LocalizedContext, translatorOr } from "./i18n.ts";
 import { chatKindOf, type TelegramSender } from "./sender/index.ts";
-import { telegramChatGone } from "./telegram-errors.ts";
+import { telegramChatGone, telegramNoRights } from "./telegram-errors.ts";
 
 export type AlertOutcome = "sent" | "gone" | "paused";
 
@@ -68,12 +68,18 @@ export class AlertSender {
       return "sent";
     } catch (error) {
       const gone = telegramChatGone(error)?.kind;
-      if (gone === undefined || gone === "migrated") throw error;
+      if (gone === "migrated") throw error;
       // Refused at the new id after a move: that is the chat to pause.
       const at = (await moves.movedTo(chatId)) ?? chatId;
-      const noPost = gone === "no_rights" || (gone === "blocked" && at < 0);
-      if (!noPost) return "gone";
-      if (await this.#pauses.pause(at, gone === "no_rights" ? "no_rights" : "removed")) {
+      // A group where the bot may not post, or was kicked from: paused. A person who blocked the
+      // bot is only "gone" (nothing to tell an admin about).
+      const noRights = telegramNoRights(error);
+      const noPost = at < 0 && (noRights || gone === "blocked");
+      if (!noPost) {
+        if (gone === undefined) throw error;
+        return "gone";
+      }
+      if (await this.#pauses.pause(at, noRights ? "no_rights" : "removed")) {
         logger?.info(
           { telegramChatId: at, kind: gone },
           "The bot may not post in a chat: its alerts are paused",
