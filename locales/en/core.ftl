@@ -72,3 +72,9 @@ number-locale = en
 ## Errors
 
 error-generic = Something went wrong. Please try again a little later.
+
+## Paused alerts
+# Told once to each admin when Telegram refuses the bot's alerts in a group: the bot may not post there.
+
+alerts-paused-no-rights = ⏸ I may no longer post in “{ $chat }”, so its stock and returns alerts are paused (its settings are kept).
+    To resume them, let me post there again (or add me back to the group), then send /subscribe in that group.

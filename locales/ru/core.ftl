@@ -72,3 +72,9 @@ number-locale = ru
 ## Errors
 
 error-generic = Что-то пошло не так. Попробуйте ещё раз чуть позже.
+
+## Paused alerts
+# Told once to each admin when Telegram refuses the bot's alerts in a group: the bot may not post there.
+
+alerts-paused-no-rights = ⏸ Я больше не могу писать в «{ $chat }», поэтому уведомления об остатках и возвратах туда приостановлены (настройки сохранены).
+    Чтобы их возобновить, разрешите мне писать в группе (или верните меня в неё) и отправьте там /subscribe.

@@ -21,6 +21,7 @@ import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import type { AccessService } from "../services/access/index.ts";
 import type { Store } from "../store/port.ts";
+import { alertPausesFeature } from "./core/alert-pauses.ts";
 import { type CallbackCodec, createCallbackCodec } from "./core/callback-data.ts";
 import { chain } from "./core/chain.ts";
 import { type ChatLockOptions, chatLock, chatOf } from "./core/chat-lock.ts";
@@ -172,6 +173,8 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   const modules = [people, ...(deps.modules ?? [])];
   // A group that became a supergroup: every area's records follow it before anything else runs.
   steps.push(chatMovedFeature(featureDeps));
+  // Alerts paused where the bot could not post come back once it may (or /subscribe is sent).
+  steps.push(alertPausesFeature(featureDeps));
   // Before any dialog could swallow them (a reply to a buyer, say).
   for (const early of modules.flatMap((m) => m.beforeConversations ?? [])) {
     const composer = early(featureDeps);

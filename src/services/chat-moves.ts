@@ -2,7 +2,10 @@
  * A group became a supergroup: Telegram gave it a new chat id and refuses every send to the old
  * one (with `migrate_to_chat_id`). Everything the bot keeps that names the old id follows to the
  * new one: the posting-alert subscription with each shop's delivery marks and card records, the
- * relay group (its forum topics are per chat: forgotten), and the report schedules aimed there.
+ * stock and returns alert switches and a pause of its alerts, the relay group (its forum topics
+ * are per chat: forgotten), and the report schedules aimed there. chat-records.ts lists every
+ * kind of record that names a chat and what a move does with it; its test fails for a kind
+ * written with a chat id that is not listed, and for a listed one this move leaves behind.
  *
  * Moved once, whoever notices first (a refused send in any area, or the service message) and
  * however many processes notice at once: each record moves in one compare-and-set step (a record
@@ -14,10 +17,12 @@
  * cannot be answered or edited through the new id; the records expire on their own.
  */
 import type { Store } from "../store/port.ts";
+import { AlertPauses } from "./alert-pauses.ts";
 import { CARD_TTL_MS, CardBook } from "./postings/cards.ts";
 import { DEFAULT_MARK_TTL_MS, DeliveryLedger } from "./postings/ledger.ts";
 import { type RelayGroup, RelayGroupSetting } from "./relay/audience.ts";
 import { forgetGroupTopics } from "./relay/topics.ts";
+import { ReturnsSubscribers } from "./returns/subscribers.ts";
 import { ScheduleRepository } from "./schedules/schedules.ts";
 import { StockAlertChoice } from "./stock/settings.ts";
 import { SubscriptionService } from "./subscriptions.ts";
@@ -42,6 +47,10 @@ export interface ChatMoveReport {
   /** False when the move was already done (by this or another process). */
   moved: boolean;
   subscription: boolean;
+  /** The chat's stock alerts switch, its returns alerts switch, a pause of its alerts. */
+  stockAlerts: boolean;
+  returnsAlerts: boolean;
+  paused: boolean;
   relayGroup: boolean;
   topics: number;
   schedules: number;
@@ -80,6 +89,9 @@ export class ChatMoves {
     const report: ChatMoveReport = {
       moved: false,
       subscription: false,
+      stockAlerts: false,
+      returnsAlerts: false,
+      paused: false,
       relayGroup: false,
       topics: 0,
       schedules: 0,
@@ -98,7 +110,9 @@ export class ChatMoves {
       report.cards += await cards.moveChat(from, to);
     }
     report.subscription = await new SubscriptionService(store).moveChat(from, to);
-    await new StockAlertChoice(store).moveChat(from, to);
+    report.stockAlerts = await new StockAlertChoice(store).moveChat(from, to);
+    report.returnsAlerts = await new ReturnsSubscribers(store).moveChat(from, to);
+    report.paused = await new AlertPauses(store).moveChat(from, to);
     const groups = new RelayGroupSetting(store);
     if (await groups.inChat(from)) {
       const change = (await describe?.()) ?? {};

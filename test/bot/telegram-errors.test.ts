@@ -1,7 +1,11 @@
 /** Telegram's "this chat is gone" answers, as grammY hands them over from the (fake) Bot API. */
 import { Bot } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
-import { isChatUnreachable, telegramChatGone } from "../../src/bot/core/telegram-errors.ts";
+import {
+  isChatUnreachable,
+  telegramChatGone,
+  telegramNoRights,
+} from "../../src/bot/core/telegram-errors.ts";
 import { FakeBotApi, type TelegramError } from "../support/fake-bot-api.ts";
 
 let fake: FakeBotApi | undefined;
@@ -69,5 +73,27 @@ describe("telegramChatGone", () => {
   it("a failure that is not Telegram's answer says nothing about the chat", () => {
     expect(telegramChatGone(new Error("Forbidden: bot was blocked by the user"))).toBeUndefined();
     expect(telegramChatGone({ error_code: 403, description: "Forbidden" })).toBeUndefined();
+  });
+});
+
+describe("telegramNoRights", () => {
+  it("reads Telegram's ways of saying the bot may not post in the chat, and nothing else", async () => {
+    for (const [error_code, description] of [
+      [403, "Forbidden: not enough rights to send text messages to the chat"],
+      [400, "Bad Request: not enough rights to send text messages to the chat"],
+      [400, "Bad Request: CHAT_WRITE_FORBIDDEN"],
+      [400, "Bad Request: need administrator rights in the channel chat"],
+      [400, "Bad Request: have no rights to send a message"],
+      [400, "Bad Request: CHAT_RESTRICTED"],
+    ] as const) {
+      expect(telegramNoRights(await refusal({ error_code, description })), description).toBe(true);
+    }
+    for (const [error_code, description] of [
+      [403, "Forbidden: bot was blocked by the user"],
+      [400, "Bad Request: chat not found"],
+      [429, "Too Many Requests: retry after 5"],
+    ] as const) {
+      expect(telegramNoRights(await refusal({ error_code, description })), description).toBe(false);
+    }
   });
 });

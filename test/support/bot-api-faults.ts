@@ -15,6 +15,8 @@ export class BotApiFaults {
   readonly #failures = new Map<string, Injection[]>();
   /** Groups upgraded to supergroups: old chat id → new one. */
   readonly #migrated = new Map<number, number>();
+  /** Chats every call naming them is refused in (the bot may not post there, say). */
+  readonly #refusedChats = new Map<number, TelegramError>();
   readonly #delays = new Map<string, Injection[]>();
   /** Set while the fake does not answer: resolves when it answers again. */
   #silence: { over: Promise<void>; end: () => void } | undefined;
@@ -27,6 +29,12 @@ export class BotApiFaults {
   /** Every later call naming `fromChatId` is refused with `migrate_to_chat_id`. */
   migrateChat(fromChatId: number, toChatId: number): void {
     this.#migrated.set(fromChatId, toChatId);
+  }
+
+  /** Every later call naming `chatId` is refused with `error`; undefined: answered again. */
+  refuseChat(chatId: number, error: TelegramError | undefined): void {
+    if (error) this.#refusedChats.set(chatId, error);
+    else this.#refusedChats.delete(chatId);
   }
 
   /** The next `times` answers to `method` are held for `ms`. */
@@ -66,6 +74,8 @@ export class BotApiFaults {
   refusal(method: string, chatId: unknown): TelegramError | undefined {
     const failure = take(this.#failures, method)?.error;
     if (failure) return failure;
+    const refused = this.#refusedChats.get(Number(chatId));
+    if (refused) return refused;
     const movedTo = this.#migrated.get(Number(chatId));
     if (movedTo === undefined) return undefined;
     return {
@@ -79,6 +89,7 @@ export class BotApiFaults {
   clear(): void {
     this.#failures.clear();
     this.#migrated.clear();
+    this.#refusedChats.clear();
     this.#delays.clear();
   }
 }

@@ -204,6 +204,14 @@ export class FakeBotApi {
     this.#faults.migrateChat(fromChatId, toChatId);
   }
 
+  /**
+   * Every call naming `chatId` is refused with `error` from now on (a group where the bot lost
+   * the right to post: 400 CHAT_WRITE_FORBIDDEN, say); `undefined` lets the chat be written again.
+   */
+  refuseChat(chatId: number, error: TelegramError | undefined): void {
+    this.#faults.refuseChat(chatId, error);
+  }
+
   /** The next `times` answers to `method` are held for `ms` (the call is recorded at once). */
   delay(method: string, ms: number, times = 1): void {
     this.#faults.delay(method, ms, times);

@@ -31,6 +31,20 @@ export function isChatUnreachable(error: unknown): boolean {
   return gone === "blocked" || gone === "not_found";
 }
 
+const NO_RIGHTS =
+  /not enough rights|have no rights|CHAT_WRITE_FORBIDDEN|CHAT_RESTRICTED|need administrator rights|CHAT_SEND_\w+_FORBIDDEN|CHAT_ADMIN_REQUIRED/i;
+
+/**
+ * 400 or 403 saying the bot is in the chat but may not post there (the group's admins took the
+ * right away, a channel wants it as admin): writing again will not help until someone changes
+ * that. Alerts pause such a chat (alert-send.ts); other areas read it as telegramChatGone does.
+ */
+export function telegramNoRights(error: unknown): boolean {
+  if (!(error instanceof GrammyError)) return false;
+  const refused = error.error_code === 400 || error.error_code === 403;
+  return refused && NO_RIGHTS.test(error.description);
+}
+
 /** Whether sending again may succeed: 429, Telegram's 5xx and lost connections, not a refusal. */
 export function maySendAgain(error: unknown): boolean {
   if (!(error instanceof GrammyError)) return true;

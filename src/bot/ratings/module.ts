@@ -34,7 +34,7 @@ export function createRatingsModule(
   options: RatingsModuleOptions = {},
 ): RatingsBotModule {
   const { container, i18n, sender } = deps;
-  const { access, config, logger, shops } = container;
+  const { access, config, logger, shops, store } = container;
   let watchers: PerShop<RatingsWatcher> | undefined;
   return {
     name: "ratings",
@@ -58,6 +58,7 @@ export function createRatingsModule(
               api: apiForSender(api),
               shops,
               store: shopStore,
+              shared: store,
               access,
               i18n,
               defaultLocale: config.defaultLocale,

@@ -1,7 +1,8 @@
 /**
  * Tells a shop's admins and managers about a rating crossing a zone. A chat is marked as told
  * only after Telegram accepted the message, so a pass repeated after a failure tells only those
- * who do not have it yet.
+ * who do not have it yet. Sent through the alert path (core/alert-send.ts), as stock and returns
+ * alerts are.
  */
 import type { I18n } from "@grammyjs/i18n";
 import type { Api } from "grammy";
@@ -11,10 +12,10 @@ import { reachesShop } from "../../services/access/shop-scope.ts";
 import type { RatingCrossing, RatingsNotifier } from "../../services/ratings/index.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { Store } from "../../store/port.ts";
+import { AlertSender } from "../core/alert-send.ts";
 import { type Locale, type LocalizedContext, translatorOr } from "../core/i18n.ts";
-import { chatKindOf, type TelegramSender } from "../core/sender/index.ts";
+import type { TelegramSender } from "../core/sender/index.ts";
 import { withShopTag } from "../core/shop-tags.ts";
-import { isChatUnreachable } from "../core/telegram-errors.ts";
 import { crossingText } from "./format.ts";
 
 const TOLD_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -24,6 +25,8 @@ export interface TelegramRatingsNotifierOptions {
   shops: ShopRegistry;
   /** The shop's part of the store. */
   store: Store;
+  /** The shared part of the store (chat moves, paused chats). */
+  shared: Store;
   access: AccessService;
   i18n: I18n<LocalizedContext>;
   defaultLocale: Locale;
@@ -33,13 +36,15 @@ export interface TelegramRatingsNotifierOptions {
 
 export class TelegramRatingsNotifier implements RatingsNotifier {
   readonly #o: TelegramRatingsNotifierOptions;
+  readonly #alerts: AlertSender;
 
   constructor(options: TelegramRatingsNotifierOptions) {
     this.#o = options;
+    this.#alerts = new AlertSender({ ...options, store: options.shared });
   }
 
   async crossing(crossing: RatingCrossing): Promise<void> {
-    const { access, api, sender, store, shops, i18n, defaultLocale } = this.#o;
+    const { access, store, shops, i18n, defaultLocale } = this.#o;
     const people = (await access.listPeople()).filter(
       (p) =>
         AccessService.holds(p, "admin") ||
@@ -51,16 +56,11 @@ export class TelegramRatingsNotifier implements RatingsNotifier {
       if ((await store.get(mark)) !== undefined) continue;
       const t = translatorOr(i18n, person.locale, defaultLocale);
       const text = withShopTag(t, shops, crossing.shopId, crossingText(t, crossing));
-      const target = { chatId: person.id, kind: chatKindOf(person.id), priority: "alert" } as const;
       try {
-        await sender.schedule(target, () => api.sendMessage(person.id, text));
+        // Sent, or gone for good (blocked the bot, chat deleted): nothing more to tell there.
+        await this.#alerts.send(person.id, (api, to) => api.sendMessage(to, text));
         await store.set(mark, true, { ttlMs: TOLD_TTL_MS });
       } catch (error) {
-        // Gone for good (blocked the bot, chat deleted): nothing to tell there, ever.
-        if (isChatUnreachable(error)) {
-          await store.set(mark, true, { ttlMs: TOLD_TTL_MS });
-          continue;
-        }
         this.#o.logger?.warn(
           { err: error, user_id: person.id },
           "could not tell a rating crossing",

@@ -78,6 +78,7 @@ export function createReturnsModule(
               api: apiForSender(api),
               shops,
               store: shopStore,
+              shared: store,
               subscribers,
               access,
               i18n,

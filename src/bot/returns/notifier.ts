@@ -3,6 +3,8 @@
  * A chat hears about a shop only while whoever turned its alerts on still reaches that shop (as
  * admin, seller or warehouse); an rFBS card carries Ozon's actions only for admins and sellers.
  * A chat is marked told only after Telegram accepted, so a repeated pass tells nobody twice.
+ * Sent through the alert path (core/alert-send.ts): a group that became a supergroup gets it at
+ * its new id; a chat where the bot may not post is paused and left out until resumed.
  */
 import type { I18n } from "@grammyjs/i18n";
 import type { Api } from "grammy";
@@ -16,11 +18,11 @@ import type {
 } from "../../services/returns/index.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { Store } from "../../store/port.ts";
+import { AlertSender } from "../core/alert-send.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import { type Locale, type LocalizedContext, translatorOr } from "../core/i18n.ts";
-import { chatKindOf, type TelegramSender } from "../core/sender/index.ts";
+import type { TelegramSender } from "../core/sender/index.ts";
 import { withShopTag } from "../core/shop-tags.ts";
-import { isChatUnreachable } from "../core/telegram-errors.ts";
 import { returnAlertText, rfbsCardText } from "./format.ts";
 import { rfbsKeyboard } from "./keyboards.ts";
 
@@ -32,6 +34,8 @@ export interface TelegramReturnsNotifierOptions {
   shops: ShopRegistry;
   /** The shop's part of the store (the marks of who was told). */
   store: Store;
+  /** The shared part of the store (paused chats, chat moves). */
+  shared: Store;
   subscribers: ReturnsSubscribers;
   access: AccessService;
   i18n: I18n<LocalizedContext>;
@@ -44,15 +48,19 @@ export interface TelegramReturnsNotifierOptions {
 
 export class TelegramReturnsNotifier implements ReturnsNotifier {
   readonly #o: TelegramReturnsNotifierOptions;
+  readonly #alerts: AlertSender;
 
   constructor(options: TelegramReturnsNotifierOptions) {
     this.#o = options;
+    this.#alerts = new AlertSender({ ...options, store: options.shared });
   }
 
-  async alert(event: ReturnEvent): Promise<void> {
-    const { access, api, sender, store, shops, i18n, defaultLocale, codec, subscribers } = this.#o;
-    let failed: unknown;
+  async alert(event: ReturnEvent, skip: ReadonlySet<number>): Promise<{ failed: number[] }> {
+    const { access, store, shops, i18n, defaultLocale, codec, subscribers } = this.#o;
+    const failed: number[] = [];
+    const paused = await this.#alerts.paused();
     for (const chat of await subscribers.list()) {
+      if (skip.has(chat.chatId) || paused.has(chat.chatId)) continue;
       const { person } = await access.lookup(chat.by);
       const reaches =
         person?.roles.includes("admin") ||
@@ -77,25 +85,17 @@ export class TelegramReturnsNotifier implements ReturnsNotifier {
             : undefined;
       }
       const text = withShopTag(t, shops, event.shopId, body);
-      const target = {
-        chatId: chat.chatId,
-        kind: chatKindOf(chat.chatId),
-        priority: "alert",
-      } as const;
       try {
-        await sender.schedule(target, () =>
-          api.sendMessage(chat.chatId, text, keyboard ? { reply_markup: keyboard } : {}),
+        // Sent, gone or paused: this chat is done with it.
+        await this.#alerts.send(chat.chatId, (api, to) =>
+          api.sendMessage(to, text, keyboard ? { reply_markup: keyboard } : {}),
         );
         await store.set(mark, true, { ttlMs: TOLD_TTL_MS });
       } catch (error) {
-        if (isChatUnreachable(error)) {
-          await store.set(mark, true, { ttlMs: TOLD_TTL_MS });
-          continue;
-        }
         this.#o.logger?.warn({ err: error, chat_id: chat.chatId }, "could not tell about a return");
-        failed ??= error;
+        failed.push(chat.chatId);
       }
     }
-    if (failed !== undefined) throw failed;
+    return { failed };
   }
 }

@@ -98,6 +98,8 @@ export function createStockModule(
             shops,
             subscriptions,
             choice,
+            store,
+            logger,
           });
           const threshold = new StockThreshold(shop.store, config.stock.lowStock);
           const watcher = new StockWatcher({

@@ -2,6 +2,7 @@
  * Chats that chose alerts about returns (their own switch, apart from the postings
  * subscription): one record per chat, naming who turned it on.
  */
+import { moveKey } from "../../store/move-key.ts";
 import type { Store } from "../../store/port.ts";
 
 export interface ReturnsSubscriber {
@@ -29,6 +30,16 @@ export class ReturnsSubscribers {
 
   async off(chatId: number): Promise<boolean> {
     return this.#store.delete(`${PREFIX}${chatId}`);
+  }
+
+  /** The group became a supergroup: its switch follows it (true when it had returns alerts on). */
+  moveChat(fromChatId: number, toChatId: number): Promise<boolean> {
+    return moveKey<ReturnsSubscriber>(
+      this.#store,
+      `${PREFIX}${fromChatId}`,
+      `${PREFIX}${toChatId}`,
+      (subscriber) => ({ ...subscriber, chatId: toChatId }),
+    );
   }
 
   async has(chatId: number): Promise<boolean> {

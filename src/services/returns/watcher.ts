@@ -2,8 +2,11 @@
  * The returns watcher of one shop: each pass lists the returns on their way back to the seller
  * or waiting at the pickup point, and the new rFBS return requests, and has the notifier tell the
  * chats that chose returns about each one not told before. An event is marked done only after
- * every chat has it (Telegram accepted), so a restart repeats nothing told and loses nothing;
- * the notifier's own marks per chat keep a repeated pass from telling anyone twice. The first
+ * every chat has it (Telegram accepted) or was given up, so a restart repeats nothing told and
+ * loses nothing; the notifier's own marks per chat keep a repeated pass from telling anyone twice.
+ * Tries are counted per chat: a chat Telegram keeps refusing holds up no other and fails no pass,
+ * and after MAX_CHAT_TRIES passes it is given up for that event (so the event, and an rFBS
+ * request's read, is not repeated every pass for ever). The first
  * pass ever only notes what is there: old returns are not dumped on the team (/returns lists them).
  */
 import type { Logger } from "../../logger.ts";
@@ -22,6 +25,9 @@ export const RETURNS_LEASE_NAME = "returns-watcher";
 export const RETURNS_POLL_MS = 10 * 60 * 1000;
 const DONE_TTL_MS = 90 * 24 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Passes an event may fail for one chat before it is given up for that chat. */
+export const MAX_CHAT_TRIES = 5;
+const TRIES_TTL_MS = 7 * DAY_MS;
 
 export type ReturnEvent =
   | { kind: "return"; key: string; shopId: string; ret: SellerReturn }
@@ -34,8 +40,11 @@ export type ReturnEvent =
     };
 
 export interface ReturnsNotifier {
-  /** Resolves once every chat that chose returns has it; throws to be tried again. */
-  alert(event: ReturnEvent): Promise<void>;
+  /**
+   * Tells every chat that chose returns and does not have it yet, but those in `skip` (given
+   * up); resolves with the chats where it failed and may work later.
+   */
+  alert(event: ReturnEvent, skip: ReadonlySet<number>): Promise<{ failed: number[] }>;
 }
 
 export interface ReturnsWatcherOptions {
@@ -56,6 +65,8 @@ export interface ReturnsPassReport {
 
 const PRIMED_KEY = "returns:primed";
 const doneKey = (key: string) => `returns:done:${key}`;
+/** Failed passes per chat of an event not yet done. */
+const triesKey = (key: string) => `returns:tries:${key}`;
 
 /** When Ozon expects the seller's decision on a request filed at `createdAt`. */
 export function decisionDeadline(createdAt: string | undefined): string | undefined {
@@ -103,44 +114,69 @@ export class ReturnsWatcher {
       ...requests.map((request) => ({ key: `rfbs:${request.id}:new`, request })),
     ];
     let alerted = 0;
-    // One event that cannot be told now (Ozon or Telegram refused) holds up none of the others;
-    // it is tried again next pass, and the pass reports the first failure.
+    // One event that cannot be read now (Ozon refused) holds up none of the others; it is tried
+    // again next pass, and the pass reports the first failure. A chat refusing fails no pass.
     let failed: unknown;
     for (const item of keys) {
       signal.throwIfAborted();
       if ((await store.get(doneKey(item.key))) !== undefined) continue;
       if (!firstRun) {
+        let told: boolean;
         try {
-          await this.#tell(item, signal);
+          told = await this.#tell(item, signal);
         } catch (error) {
           if (signal.aborted) throw error;
           this.#o.logger?.warn({ err: error, event: item.key }, "a return could not be told yet");
           failed ??= error;
           continue;
         }
+        if (!told) continue;
         alerted++;
       }
-      // Every chat has it: never again.
+      // Every chat has it (or was given up): never again.
       await store.set(doneKey(item.key), true, { ttlMs: DONE_TTL_MS });
+      await store.delete(triesKey(item.key));
     }
     if (failed !== undefined) throw failed;
     if (firstRun) await store.set(PRIMED_KEY, new Date().toISOString());
     return { leader: true, firstRun, alerted };
   }
 
-  async #tell(item: Item, signal: AbortSignal): Promise<void> {
-    const { api, notifier, shopId } = this.#o;
+  /** True when every chat has it or was given up; false when some chat is to be tried again. */
+  async #tell(item: Item, signal: AbortSignal): Promise<boolean> {
+    const { api, notifier, shopId, store, logger } = this.#o;
+    const tries = (await store.get<Record<string, number>>(triesKey(item.key))) ?? {};
+    const skip = new Set(
+      Object.entries(tries)
+        .filter(([, count]) => count >= MAX_CHAT_TRIES)
+        .map(([chatId]) => Number(chatId)),
+    );
+    let event: ReturnEvent;
     if ("ret" in item) {
-      await notifier.alert({ kind: "return", key: item.key, shopId, ret: item.ret });
-      return;
+      event = { kind: "return", key: item.key, shopId, ret: item.ret };
+    } else {
+      const request = await api.rfbsGet(item.request.id, signal);
+      event = {
+        kind: "rfbs",
+        key: item.key,
+        shopId,
+        request,
+        deadline: decisionDeadline(request.createdAt ?? item.request.createdAt),
+      };
     }
-    const request = await api.rfbsGet(item.request.id, signal);
-    await notifier.alert({
-      kind: "rfbs",
-      key: item.key,
-      shopId,
-      request,
-      deadline: decisionDeadline(request.createdAt ?? item.request.createdAt),
-    });
+    const { failed } = await notifier.alert(event, skip);
+    if (failed.length === 0) return true;
+    const next = { ...tries };
+    for (const chatId of failed) next[chatId] = (next[chatId] ?? 0) + 1;
+    await store.set(triesKey(item.key), next, { ttlMs: TRIES_TTL_MS });
+    const left = failed.filter((chatId) => (next[chatId] ?? 0) < MAX_CHAT_TRIES);
+    const givenUp = failed.filter((chatId) => !left.includes(chatId));
+    if (givenUp.length > 0) {
+      logger?.warn(
+        { event: item.key, chats: givenUp },
+        "a return could not be told to a chat; given up",
+      );
+    }
+    return left.length === 0;
   }
 }

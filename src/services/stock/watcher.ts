@@ -19,7 +19,7 @@ export const STOCK_LEASE_NAME = "stock-watch";
 export const STOCK_STATE_KEY = "stock:watch";
 /** An alert nobody could be told of within a day is stale news: it is dropped. */
 export const ALERT_TTL_MS = 24 * 60 * 60 * 1000;
-/** Passes in a row an alert may fail for a chat before it is given up. */
+/** Passes an alert may fail for one chat before it is given up for that chat. */
 export const MAX_TRIES = 5;
 /** At most this many alerts wait (a store emptied at once is told of its first ones). */
 export const MAX_OUTBOX = 500;
@@ -54,8 +54,12 @@ interface OutboxEntry {
   alert: StockAlert;
   /** Chats it is for, fixed when it is first delivered. */
   to?: number[];
+  /** Chats that have it, or are done with it (gone, paused, given up). */
   done: number[];
-  tries: number;
+  /** Failed sends so far, per chat (one failing chat holds up no other). */
+  failures?: Record<string, number>;
+  /** Kept from records written before tries were counted per chat; not read. */
+  tries?: number;
 }
 
 export interface WatchState {
@@ -173,7 +177,6 @@ export class StockWatcher {
           at,
         },
         done: [],
-        tries: 0,
       });
     }
     const over = state.outbox.length - MAX_OUTBOX;
@@ -191,7 +194,7 @@ export class StockWatcher {
     for (const entry of [...state.outbox]) {
       if (signal.aborted) break;
       const stale = this.#now().getTime() - Date.parse(entry.alert.at) > ALERT_TTL_MS;
-      if (stale || entry.tries >= MAX_TRIES) {
+      if (stale) {
         logger?.warn({ alert: entry.alert.id }, "a stock alert could not be delivered; given up");
         state.outbox = state.outbox.filter((other) => other !== entry);
         await save();
@@ -212,10 +215,18 @@ export class StockWatcher {
         } catch (error) {
           // Stopping: nothing failed, the alert goes after the next start.
           if (error instanceof StoppingError) return sent;
-          entry.tries += 1;
+          const failures = { ...entry.failures };
+          failures[chatId] = (failures[chatId] ?? 0) + 1;
+          entry.failures = failures;
+          const log = { err: error, alert: entry.alert.id, chat: chatId };
+          if (failures[chatId] >= MAX_TRIES) {
+            // Given up for this chat only; the others have had it, or get it on.
+            entry.done.push(chatId);
+            logger?.warn(log, "a stock alert could not be delivered to a chat; given up");
+          } else {
+            logger?.warn(log, "stock alert not sent; tried again next pass");
+          }
           await save();
-          logger?.warn({ err: error, alert: entry.alert.id, chat: chatId }, "stock alert not sent");
-          break;
         }
       }
       if (entry.to.every((chatId) => entry.done.includes(chatId))) {
