@@ -6,6 +6,7 @@
 import type { Config } from "./config.ts";
 import { type Logger, maskAlso } from "./logger.ts";
 import type { MethodCatalogue } from "./openapi/catalogue.ts";
+import { storedFallbacks } from "./ozon/fallback-memory.ts";
 import { createPerformanceClient, createSellerClient } from "./ozon/index.ts";
 import { AccessService } from "./services/access/index.ts";
 import { LoopHealth } from "./services/health/health.ts";
@@ -15,7 +16,6 @@ import { ShopHealth } from "./shops/health.ts";
 import type { CheckClientFactory } from "./shops/key-check.ts";
 import { type ShopClientFactory, ShopRegistry } from "./shops/registry.ts";
 import { SecretBox } from "./shops/secrets.ts";
-import { storedFallbacks } from "./ozon/fallback-memory.ts";
 import { openStore } from "./store/index.ts";
 import { sharedByProcesses } from "./store/lease.ts";
 import type { Store } from "./store/port.ts";
