@@ -16,6 +16,7 @@ const HELPERS = new Set([
   "walkthrough-job.ts",
   "walkthrough-jobs-stock.ts",
   "run.ts",
+  "paths-measure.ts",
   "memory-sandbox.ts",
   "memory-deps.ts",
   "ingress-bare.ts",

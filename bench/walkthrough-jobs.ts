@@ -109,7 +109,7 @@ function check(ok: boolean, what: string): void {
   if (!ok) throw new Error(`not done: ${what}`);
 }
 
-async function subscribe(w: WalkWorld, who: User): Promise<JobResult> {
+export async function subscribe(w: WalkWorld, who: User): Promise<JobResult> {
   // Postings that already wait: subscribing says how many and offers to list them.
   w.sandbox.control.addPosting({
     products: [{ name: "Чайник", quantity: 1, markRequired: false }],
@@ -133,7 +133,7 @@ async function findPosting(w: WalkWorld, who: User): Promise<JobResult> {
 }
 
 /** A new posting's alert; the job starts with the alert on screen. */
-async function alertOf(w: WalkWorld, who: User, name: string, quantity: number) {
+export async function alertOf(w: WalkWorld, who: User, name: string, quantity: number) {
   const posting = w.sandbox.control.addPosting({
     products: [{ name, quantity, markRequired: false }],
   });
@@ -164,7 +164,7 @@ async function packWithDialog(w: WalkWorld, who: User): Promise<JobResult> {
   return job.end();
 }
 
-async function packOneTap(w: WalkWorld, who: User): Promise<JobResult | undefined> {
+export async function packOneTap(w: WalkWorld, who: User): Promise<JobResult | undefined> {
   const { alert, posting } = await alertOf(w, who, "Кастрюля", 2);
   const job = w.job(JOB.oneTap, who);
   job.shows(alert);
@@ -187,7 +187,7 @@ async function cancelPosting(w: WalkWorld, who: User): Promise<JobResult> {
   return job.end();
 }
 
-async function replyToBuyer(w: WalkWorld, who: User): Promise<JobResult> {
+export async function replyToBuyer(w: WalkWorld, who: User): Promise<JobResult> {
   await w.relay.runOnce();
   const chat = w.sandbox.control.chats().find((c) => c.status === "OPENED");
   if (!chat) throw new Error("no open buyer chat");

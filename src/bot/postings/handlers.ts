@@ -5,7 +5,9 @@
  * Cancel buttons, posting preselected).
  */
 import { InlineKeyboard } from "grammy";
+import { oneTapBusy, packOneTap } from "../../services/postings/one-tap.ts";
 import { AWAITING_DELIVER } from "../../services/postings/today.ts";
+import type { AuditRecorder } from "../audit/index.ts";
 import { historyButton } from "../audit/index.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
@@ -32,18 +34,19 @@ import {
   problemText,
 } from "./format.ts";
 import { labelKeyboard, postingKeyboard } from "./keyboards.ts";
-import { LABEL_ONCE_MS, labelKey, sendLabel, sendLabelAfterPack } from "./label-send.ts";
+import { LABEL_ONCE_MS, labelKey, sendLabel } from "./label-send.ts";
+import { packerOf } from "./packer.ts";
 import { type PostingShops, type SellerShop, shopOfButton } from "./posting-shop.ts";
-import type { PostingTarget } from "./posting-steps.ts";
+import type { PackedAnnouncer, PostingTarget } from "./posting-steps.ts";
 import { postingsList } from "./postings-list.ts";
-import { type QuickPackDeps, quickPack, quickPackBusy } from "./quick-pack.ts";
+import { drawOneTap } from "./quick-pack.ts";
 import { SHIP_CONVERSATION } from "./ship-dialog.ts";
 
 export interface PostingsFeatureDeps {
   /** The shops; each button's shop keeps its Label idempotency keys (shared with Redis). */
   shops: PostingShops;
   /** What «Pack in 1 box» needs besides the bot's own deps (the other chats' cards). */
-  quickPack?: Pick<QuickPackDeps, "announcePacked" | "audit">;
+  quickPack?: { announcePacked?: PackedAnnouncer; audit?: AuditRecorder };
 }
 
 /** Leaves any open dialog of this person here, then enters `id` (with the posting, if any). */
@@ -154,21 +157,26 @@ export function postingsFeature(area: PostingsFeatureDeps): FeatureFactory {
       async (ctx, [number, ref]) => {
         const shop = await pressedShop(ctx, ref);
         if (!shop) return;
-        const quick = { codec, timezone: config.timezone, shops, ...area.quickPack };
         // Answered before Ozon is asked: a phone shows the tap was taken.
-        // Someone's tap is packing it now: say so at once (quickPack checks again, atomically).
-        const free = !(await quickPackBusy(shop, number));
+        // Someone's tap is packing it now: say so at once (packOneTap checks again, atomically).
+        const free = !(await oneTapBusy(shop, number));
         await ctx.answerCallbackQuery({
           text: ctx.t(free ? "postings-quick-packing" : "postings-quick-busy"),
           ...(free ? {} : { show_alert: true }),
         });
         if (!free) return;
-        const result = await quickPack(ctx, shop, number, quick);
-        if (result === "dialog") {
+        const { audit, announcePacked } = area.quickPack ?? {};
+        const request = { postingNumber: number, packer: packerOf(ctx), ...(audit && { audit }) };
+        const outcome = await packOneTap(shop, request);
+        const draw = {
+          codec,
+          timezone: config.timezone,
+          shops,
+          labels,
+          ...(announcePacked && { announcePacked }),
+        };
+        if ((await drawOneTap(ctx, shop, number, outcome, draw)) === "dialog") {
           await enter(ctx, SHIP_CONVERSATION, { posting: number, shop: shop.ref, oneBox: true });
-        } else if (result === "packed") {
-          // The label right after, without another tap.
-          await sendLabelAfterPack(ctx, shop, number, labels);
         }
       },
       entering,

@@ -7,12 +7,13 @@
 import { InputFile } from "grammy";
 import type { Logger } from "../../logger.ts";
 import type { SellerClient } from "../../ozon/index.ts";
+import { type LabelOutcome, labelOf } from "../../services/postings/one-tap.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { Store } from "../../store/port.ts";
 import type { BotContext } from "../core/context.ts";
 import { withShopTag } from "../core/shop-tags.ts";
 import { shopFileName } from "./file-names.ts";
-import { cancelledText, describeOzonError, problemText } from "./format.ts";
+import { cancelledText, problemText } from "./format.ts";
 
 /**
  * A Label button pressed again within this time sends nothing more: a double tap, or a tap in
@@ -49,47 +50,56 @@ export async function sendLabel(
   number: string,
   deps: LabelSendDeps,
 ): Promise<boolean> {
-  const { shops, logger } = deps;
   await ctx.replyWithChatAction("upload_document");
-  let pdf: Uint8Array;
-  try {
-    pdf = await shop.seller.postings.packageLabel([number]);
-  } catch (error) {
-    logger?.info({ err: error, posting: number, shop: shop.id }, "package label not available");
-    const problem = describeOzonError(error, number);
-    // Refused for good: a cancelled posting is told as such (who cancelled, do not ship).
-    const now = problem.final
-      ? await shop.seller.postings.get(number).catch(() => undefined)
-      : undefined;
-    if (now?.status === "cancelled") {
-      await ctx.reply(withShopTag(ctx.t, shops, shop.id, cancelledText(ctx.t, now)));
-      return false;
-    }
-    await ctx.reply(
-      ctx.t("postings-label-failed", { posting: number, reason: problemText(ctx.t, problem) }),
+  return drawLabel(ctx, shop, number, await labelOf(shop.seller, number), deps);
+}
+
+/** What Ozon gave for the label, drawn: the PDF, or why there is none. */
+async function drawLabel(
+  ctx: BotContext,
+  shop: LabelShop,
+  number: string,
+  label: LabelOutcome,
+  deps: LabelSendDeps,
+): Promise<boolean> {
+  const { shops, logger } = deps;
+  if (label.kind === "cancelled") {
+    await ctx.reply(withShopTag(ctx.t, shops, shop.id, cancelledText(ctx.t, label.posting)));
+    return false;
+  }
+  if (label.kind === "refused") {
+    logger?.info(
+      { err: label.error, posting: number, shop: shop.id },
+      "package label not available",
     );
+    const reason = problemText(ctx.t, label.problem);
+    await ctx.reply(ctx.t("postings-label-failed", { posting: number, reason }));
     return false;
   }
   const caption = ctx.t("postings-label-caption", { posting: number });
-  await ctx.replyWithDocument(new InputFile(pdf, shopFileName(shops, shop.id, "label", number)), {
-    caption: withShopTag(ctx.t, shops, shop.id, caption),
-  });
+  const file = new InputFile(label.pdf, shopFileName(shops, shop.id, "label", number));
+  await ctx.replyWithDocument(file, { caption: withShopTag(ctx.t, shops, shop.id, caption) });
   return true;
 }
 
 /**
- * The label right after a pack, without another tap: marked as sent for this message first (a
- * tap on the packed card's Label meanwhile sends no second copy), unmarked when none went out.
+ * The label right after a pack, as Ozon gave it with the pack, without another tap: marked as
+ * sent for this message first (a tap on the packed card's Label meanwhile sends no second copy),
+ * unmarked when none went out.
  */
 export async function sendLabelAfterPack(
   ctx: BotContext,
   shop: LabelShop,
   number: string,
+  label: LabelOutcome | undefined,
   deps: LabelSendDeps,
 ): Promise<boolean> {
   const key = labelKey(ctx, number);
   await shop.store.setIfAbsent(key, true, { ttlMs: LABEL_ONCE_MS });
-  const sent = await sendLabel(ctx, shop, number, deps).catch(async (error: unknown) => {
+  const send = label
+    ? drawLabel(ctx, shop, number, label, deps)
+    : sendLabel(ctx, shop, number, deps);
+  const sent = await send.catch(async (error: unknown) => {
     await shop.store.delete(key);
     throw error;
   });

@@ -7,122 +7,71 @@
  * tap never ships from here: a posting whose units need anything (marks, GTD, RNPT, weight, IMEI:
  * Ozon is asked at the tap, services/postings/units.ts; the card cannot know) turns into the ship
  * dialog on the card, one package already chosen, and one that no longer awaits packaging says
- * what became of it (the same dialog). The ship goes through ship-request.ts, so two people
- * tapping at once get one pack and the second is told who.
+ * what became of it (the same dialog). What happens is decided by services/postings/one-tap.ts;
+ * this file draws what it returns: the card says packed (or by whom), then the label.
  */
-import type { Posting } from "../../ozon/seller/types.ts";
-import { oneBox, packagesOf } from "../../services/postings/packages.ts";
-import { requestShip } from "../../services/postings/ship-request.ts";
-import { planPack } from "../../services/postings/units.ts";
+
+import type { OneTapOutcome } from "../../services/postings/one-tap.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
-import type { AuditRecorder } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { BotContext } from "../core/context.ts";
 import { showScreen } from "../core/screen-text.ts";
 import { withShopTag } from "../core/shop-tags.ts";
-import {
-  AWAITING_PACKAGING,
-  describeOzonError,
-  formatOf,
-  problemText,
-  shipDoneText,
-} from "./format.ts";
+import { formatOf, problemText, shipDoneText } from "./format.ts";
 import { labelKeyboard, withDeliveryButton } from "./keyboards.ts";
+import type { LabelSendDeps } from "./label-send.ts";
+import { sendLabelAfterPack } from "./label-send.ts";
 import { packedByText } from "./posting-fate.ts";
 import type { SellerShop } from "./posting-shop.ts";
 import type { PackedAnnouncer } from "./posting-steps.ts";
-import { packerOf } from "./ship-dialog.ts";
-
-/** A second tap within this time (a double tap, another person) packs nothing more. */
-const BUSY_MS = 60_000;
 
 export interface QuickPackDeps {
   codec: CallbackCodec;
   timezone: string;
   shops: ShopRegistry;
   announcePacked?: PackedAnnouncer;
-  /** Where the pack is recorded (the audit trail). */
-  audit?: AuditRecorder;
+  labels: LabelSendDeps;
 }
 
-/** What the tap came to: packed here (the label is due), or the dialog must take over. */
-export type QuickPackResult = "packed" | "dialog" | "busy" | "told";
-
-/** The store key held while a tap packs `number` (BUSY_MS at most). */
-const busyKey = (number: string) => `quick-pack:${number}`;
-
-/** Someone's tap is packing it now (a hint for the answer; quickPack checks again, atomically). */
-export async function quickPackBusy(shop: SellerShop, number: string): Promise<boolean> {
-  return Boolean(await shop.store.get(busyKey(number)));
-}
-
-/** Packs the posting of the pressed card in one box, when nothing more is needed. */
-export async function quickPack(
+/**
+ * Draws a one-tap pack's outcome on the pressed card; "dialog" when the ship dialog must take
+ * over (the handler enters it).
+ */
+export async function drawOneTap(
   ctx: BotContext,
   shop: SellerShop,
   number: string,
+  outcome: OneTapOutcome,
   deps: QuickPackDeps,
-): Promise<QuickPackResult> {
-  const key = busyKey(number);
-  if (!(await shop.store.setIfAbsent(key, true, { ttlMs: BUSY_MS }))) return "busy";
-  try {
-    return await pack(ctx, shop, number, deps);
-  } finally {
-    await shop.store.delete(key);
-  }
-}
-
-async function pack(
-  ctx: BotContext,
-  shop: SellerShop,
-  number: string,
-  deps: QuickPackDeps,
-): Promise<QuickPackResult> {
+): Promise<"dialog" | "done"> {
   const tagged = (text: string) => withShopTag(ctx.t, deps.shops, shop.id, text);
-  let posting: Posting;
-  try {
-    posting = await shop.seller.postings.get(number);
-  } catch (error) {
-    await ctx.reply(problemText(ctx.t, describeOzonError(error, number)));
-    return "told";
-  }
-  if (posting.status !== AWAITING_PACKAGING) return "dialog";
-  // Anything to ask (or Ozon could not say): the dialog asks it, or says what went wrong.
-  const plan = await planPack(shop.seller, posting).catch(() => undefined);
-  if (!plan || plan.questions.length > 0) return "dialog";
-
-  const packer = packerOf(ctx);
-  const packages = packagesOf(oneBox(posting), new Map());
-  const outcome = await requestShip(
-    { seller: () => shop.seller, store: () => shop.store },
-    {
-      postingNumber: number,
-      packages,
-      packer,
-      unanswered: false,
-      ...(deps.audit && { audit: { recorder: deps.audit, shopId: shop.id, via: "one-tap" } }),
-    },
-  );
-  const format = formatOf(ctx, deps.timezone);
-  if (outcome.kind === "failed") {
-    // The card stays as it is: tapping it again is the retry.
-    const reason = problemText(ctx.t, outcome.problem);
-    await ctx.reply(tagged(ctx.t("postings-ship-failed", { posting: number, reason })));
-    return "told";
+  switch (outcome.kind) {
+    case "busy":
+      return "done";
+    case "dialog":
+      return "dialog";
+    case "unreadable":
+      await ctx.reply(problemText(ctx.t, outcome.problem));
+      return "done";
+    case "failed": {
+      // The card stays as it is: tapping it again is the retry.
+      const reason = problemText(ctx.t, outcome.problem);
+      await ctx.reply(tagged(ctx.t("postings-ship-failed", { posting: number, reason })));
+      return "done";
+    }
   }
   const labels = (parts: string[]) =>
     withDeliveryButton(
       labelKeyboard(deps.codec, ctx.t, parts, number, shop.ref),
       deps.codec,
       ctx.t,
-      posting,
+      outcome.posting,
       shop.ref,
     );
-  if (outcome.kind === "packed") {
-    const by = outcome.by;
-    const text = packedByText(format, number, by, Date.now());
-    await showScreen(ctx, tagged(text), labels(by?.parts ?? []));
-    return "told";
+  if (outcome.kind === "packed-before") {
+    const text = packedByText(formatOf(ctx, deps.timezone), number, outcome.by, Date.now());
+    await showScreen(ctx, tagged(text), labels(outcome.by?.parts ?? []));
+    return "done";
   }
   await showScreen(
     ctx,
@@ -131,6 +80,8 @@ async function pack(
   );
   const message = ctx.callbackQuery?.message;
   const kept = message ? { chatId: message.chat.id, messageId: message.message_id } : undefined;
-  void deps.announcePacked?.(shop.id, posting, outcome.by, kept);
-  return "packed";
+  void deps.announcePacked?.(shop.id, outcome.posting, outcome.by, kept);
+  // The label right after, without another tap.
+  await sendLabelAfterPack(ctx, shop, number, outcome.label, deps.labels);
+  return "done";
 }

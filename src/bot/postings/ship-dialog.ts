@@ -17,11 +17,9 @@ import {
   type ShipOutcome,
   type ShipRequest,
 } from "../../services/postings/ship-request.ts";
-import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import type { Dialog } from "../core/dialog/dialog.ts";
 import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
-import { displayName, profileOf } from "../core/screen-text.ts";
 import {
   clip,
   fitItems,
@@ -35,6 +33,7 @@ import {
 } from "./format.ts";
 import { labelKeyboard } from "./keyboards.ts";
 import { sendLabelAfterPack } from "./label-send.ts";
+import { packerOf } from "./packer.ts";
 import { postingDialog } from "./posting-dialog.ts";
 import { packedByText } from "./posting-fate.ts";
 import type { PostingDialogDeps } from "./posting-steps.ts";
@@ -112,10 +111,6 @@ function summaryOf(t: Translate, posting: Posting, packages: ShipPackage[]): str
 }
 
 /** Who confirmed the ship, as a second packer will be told (the dialog's or a quick pack's). */
-export function packerOf(ctx: Pick<ConversationContext, "from">): ShipRequest["packer"] {
-  const from = ctx.from;
-  return { userId: from?.id ?? 0, name: from ? clip(displayName(profileOf(from)), 100) : "—" };
-}
 
 export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
   const { codec } = deps;
@@ -224,9 +219,11 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
           const { logger } = deps;
           const sending = { shops: deps.shops.shops, ...(logger && { logger }) };
           for (const part of parts.length > 0 ? parts : [number]) {
-            await sendLabelAfterPack(outside, here, part, sending).catch((error: unknown) => {
-              logger?.warn({ err: error, posting: part }, "label after the pack not sent");
-            });
+            await sendLabelAfterPack(outside, here, part, undefined, sending).catch(
+              (error: unknown) => {
+                logger?.warn({ err: error, posting: part }, "label after the pack not sent");
+              },
+            );
           }
         });
       };
