@@ -135,6 +135,16 @@ export function sellerBookOzon(
       };
       return catalog;
     },
+    async prices(productIds, signal) {
+      const now = new Map<string, bigint>();
+      for (const ids of chunks([...productIds], PRICES_PER_CALL)) {
+        for (const [id, prices] of await seller.stock.prices(ids, signal)) {
+          const price = roublesToKopecks(prices.price);
+          if (price !== undefined) now.set(id, price);
+        }
+      }
+      return now;
+    },
     async setStocks(items, signal) {
       const results = await seller.stock.setStocks(
         items.map((i) => ({ productId: i.productId, warehouseId: i.warehouseId, stock: i.stock })),

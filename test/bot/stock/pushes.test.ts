@@ -51,7 +51,7 @@ async function setup(): Promise<Setup> {
   const stock = h.seller.stock;
   const read = stock.stocksByWarehouse.bind(stock);
   stock.stocksByWarehouse = (ids, signal) => {
-    reads.push([...(ids.skus ?? [])]);
+    reads.push("skus" in ids ? [...ids.skus] : []);
     readAt.push(clock.now());
     return read(ids, signal);
   };
