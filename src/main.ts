@@ -26,6 +26,7 @@ import { webhookEndpoint, webhookRoute, webhookSecret } from "./server/webhook.t
 import { processLoops } from "./services/health/loop-board.ts";
 import { PushDispatcher } from "./services/push/dispatcher.ts";
 import { PushQueue } from "./services/push/queue.ts";
+import { PUSH_WINDOW_MS as STOCK_PUSH_WINDOW_MS } from "./services/stock/watcher.ts";
 import { secretsOf } from "./shops/entry.ts";
 import { STOP_WATCHDOG_MS, shutdown, withWatchdog } from "./shutdown.ts";
 import { isStoreOpenError, type RedisStore } from "./store/index.ts";
@@ -165,6 +166,8 @@ async function main(): Promise<void> {
       if (passes.length <= 1) return passes[0];
       return async (hints) => (await Promise.all(passes.map((pass) => pass(hints)))).every(Boolean);
     },
+    // Stock pushes within a few seconds are answered by one read of the SKUs they named.
+    minGapMs: (area) => (area === "stocks" ? STOCK_PUSH_WINDOW_MS : 1_000),
     logger: logger.child({ module: "ozon-push" }),
   });
   const pushRoute = ozonPushRoute({

@@ -76,6 +76,15 @@ book-apply = ✅ Apply ({ $count })
 book-drop = ✖ Cancel
 book-dropped = ✖ Cancelled; nothing was sent to Ozon.
 book-expired = This preview has expired. Send the file again.
+book-cancel-stopping = ✖ The workbook is already being applied: it stops after the batch being sent now. What was sent stays at Ozon; you will get a message when it has stopped.
+book-cancel-finished = The workbook has already been applied: nothing to cancel.
+book-cancel-expired = This preview has expired: nothing to cancel.
+book-stopped-cancelled = ✖ The workbook was cancelled. { $sent ->
+    [0] Nothing was sent to Ozon.
+   *[other] Sent to Ozon before it stopped: { $sent } of { $total }; the rest was not sent.
+}
+book-finished-moved = Left out because the price at Ozon changed after the preview: { $count }. Send the file again to apply them.
+book-outcome-price-moved = not sent: the price at Ozon changed after the preview (now { $now }); send the file again
 book-not-yours = This preview is someone else's.
 book-already = This workbook is already being applied ({ $name }).
 book-started = Applying…

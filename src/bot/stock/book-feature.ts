@@ -171,11 +171,15 @@ export function bookFeature(area: BookFeatureDeps): FeatureFactory {
       if (!desk) {
         return ctx.answerCallbackQuery({ text: ctx.t("callback-invalid"), show_alert: true });
       }
-      const draft = await desk.draft(id);
-      if (draft && draft.by !== ctx.from?.id) {
+      // Said as it is: dropped, stopping after the batch being sent, or already done.
+      const answer = await desk.cancel(id, ctx.from?.id ?? 0);
+      if (answer === "not-yours") {
         return ctx.answerCallbackQuery({ text: ctx.t("book-not-yours"), show_alert: true });
       }
-      await desk.dropDraft(id);
+      if (answer !== "dropped") {
+        const key = `book-cancel-${answer}` as const;
+        return ctx.answerCallbackQuery({ text: ctx.t(key), show_alert: true });
+      }
       await ctx.answerCallbackQuery();
       await ctx.editMessageText(ctx.t("book-dropped")).catch(() => undefined);
     });

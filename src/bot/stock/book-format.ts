@@ -3,6 +3,7 @@ import { kopecksToRoubles } from "../../services/stock/book-cells.ts";
 import type { BookJob, BookResultLine } from "../../services/stock/book-desk.ts";
 import {
   type ItemOutcome,
+  PRICE_MOVED,
   PRICE_TOO_OFTEN,
   STOCK_TOO_BIG_CODE,
   STOCK_TOO_FREQUENT,
@@ -113,7 +114,8 @@ export function progressText(t: Translator, job: BookJob): string {
 
 /** The job stopped: the sender's role no longer allows it; what had been sent before, if any. */
 export function stoppedText(t: Translator, job: BookJob): string {
-  return t("book-stopped-rights", { sent: job.sent, total: job.total });
+  const key = job.stopped === "cancelled" ? "book-stopped-cancelled" : "book-stopped-rights";
+  return t(key, { sent: job.sent, total: job.total });
 }
 
 export function outcomeText(t: Translator, outcome: ItemOutcome): string {
@@ -121,6 +123,9 @@ export function outcomeText(t: Translator, outcome: ItemOutcome): string {
   if (outcome.code === STOCK_TOO_FREQUENT) return t("book-outcome-too-many");
   if (outcome.code === PRICE_TOO_OFTEN) return t("book-outcome-price-too-often");
   if (outcome.code === STOCK_TOO_BIG_CODE) return t("book-outcome-stock-too-big");
+  if (outcome.code === PRICE_MOVED) {
+    return t("book-outcome-price-moved", { now: outcome.message.slice(0, 30) || "—" });
+  }
   return t("book-outcome-refused", {
     code: outcome.code.slice(0, 60),
     message: outcome.message.slice(0, 300) || "—",
@@ -129,7 +134,9 @@ export function outcomeText(t: Translator, outcome: ItemOutcome): string {
 
 export function resultSummary(t: Translator, lines: readonly BookResultLine[]): string {
   const done = lines.filter((l) => l.outcome.ok).length;
-  return t("book-finished", { done, refused: lines.length - done });
+  const moved = lines.filter((l) => !l.outcome.ok && l.outcome.code === PRICE_MOVED).length;
+  const summary = t("book-finished", { done, refused: lines.length - done - moved });
+  return moved > 0 ? `${summary}\n${t("book-finished-moved", { count: moved })}` : summary;
 }
 
 /** One line of the result workbook: what was asked, and "done" or Ozon's error in words. */

@@ -157,12 +157,16 @@ export function createStockModule(
     passAfterPush(shopId, area) {
       const watcher = watchers?.get(shopId);
       if (!watcher) return undefined;
-      if (area === "stocks") return async () => (await watcher.runOnce()).leader;
+      // A stock push: its SKUs read now (pushes within the dispatcher's window together); one
+      // naming none: a whole read, at most once a minute (the watcher's gap).
+      if (area === "stocks") {
+        return (_hints, stock) => watcher.afterPush(stock ?? { skus: [], every: true });
+      }
       if (area !== "postings") return undefined;
-      // A new posting may take the last units: a stock pass soon, wherever the watcher leads
-      // (a nudge, never holding up the postings' own pass or its hint).
-      return async (hints) => {
-        if (hints.some((hint) => hint.type === "TYPE_NEW_POSTING")) watcher.nudge();
+      // A new posting may take the last units of its products: those SKUs read soon, wherever
+      // the watcher leads (a nudge, never holding up the postings' own pass or its hint).
+      return async (_hints, stock) => {
+        if (stock) watcher.nudge(stock);
         return true;
       };
     },

@@ -13,13 +13,14 @@
 import type { Logger } from "../../logger.ts";
 import { BackgroundLoop, StoppingError } from "../background-loop.ts";
 import type { PushArea, PushHint } from "./events.ts";
-import type { PushQueue } from "./queue.ts";
+import type { NamedStock, PushQueue } from "./queue.ts";
 
 /**
  * One pass of a shop's poller; resolves false when another process holds its lease. `hints` are
- * the pushes it answers (untrusted: they may only make the pass look at something sooner).
+ * the pushes it answers, `stock` what they said of stock (untrusted: they may only make the pass
+ * look at something sooner).
  */
-export type PushPass = (hints: readonly PushHint[]) => Promise<boolean>;
+export type PushPass = (hints: readonly PushHint[], stock?: NamedStock) => Promise<boolean>;
 
 /** Waits before the forced pass after the 1st, 2nd, 3rd failure in a row; then: regular poll. */
 export const BACKOFF_MS: readonly number[] = [5_000, 15_000, 60_000];
@@ -32,8 +33,11 @@ export interface PushDispatcherOptions {
   knows(shopId: string): boolean;
   /** Pause between looks at the queue (default 1 s). */
   intervalMs?: number;
-  /** Shortest time between the starts of two forced passes of one area (default 1 s). */
-  minGapMs?: number;
+  /**
+   * Shortest time between the starts of two forced passes of one area (default 1 s); pushes
+   * within it are answered together by the next pass (a stock push's SKUs read in one request).
+   */
+  minGapMs?: number | ((area: PushArea) => number);
   logger?: Logger;
   now?: () => number;
 }
@@ -109,8 +113,9 @@ export class PushDispatcher {
     return this.#loop.stop(deadline);
   }
 
-  #gap(): number {
-    return this.#options.minGapMs ?? 1_000;
+  #gap(area: PushArea): number {
+    const gap = this.#options.minGapMs ?? 1_000;
+    return typeof gap === "number" ? gap : gap(area);
   }
 
   async #round(signal: AbortSignal): Promise<Round> {
@@ -149,13 +154,13 @@ export class PushDispatcher {
       this.#notBefore.set(key, waiting.retryAt);
       return waiting.retryAt;
     }
-    this.#notBefore.set(key, now + this.#gap());
+    this.#notBefore.set(key, now + this.#gap(area));
     this.#inPass.add(key);
     try {
-      if (!(await pass(waiting.hints))) return now + this.#gap();
+      if (!(await pass(waiting.hints, waiting.stock))) return now + this.#gap(area);
       if (await queue.passed(shopId, area, waiting.seq)) round.cleared += waiting.count;
       // Pushes that came during the pass wait for the next slot.
-      else return now + this.#gap();
+      else return now + this.#gap(area);
     } catch (error) {
       // Stopped mid-pass: no failure of the store's Ozon, the hint waits for the next start.
       if (error instanceof StoppingError) return undefined;

@@ -33,6 +33,13 @@ export interface PushHint {
   type: string;
   /** The posting or chat it names (logs, and the order of work); never trusted. */
   subject?: string;
+  /**
+   * The SKUs whose stock it says changed: a stock push's `items[].sku`, a new posting's
+   * `products[].sku`; empty: it names none (the stock watcher reads every SKU, at most once a
+   * minute). Absent for a push that is not about stock. Never trusted: only SKUs of the store's
+   * own catalogue are read.
+   */
+  skus?: string[];
   receivedAt: string;
 }
 
@@ -40,17 +47,47 @@ const id = z
   .union([z.string().trim().min(1).max(64), z.number().int().nonnegative()])
   .transform(String);
 
+/** SKUs one push may name; a push naming more is read as naming none (a whole pass). */
+export const MAX_SKUS_PER_PUSH = 1_000;
+
+const sku = z
+  .union([
+    z
+      .string()
+      .trim()
+      .regex(/^[1-9][0-9]{0,19}$/),
+    z.number().int().positive(),
+  ])
+  .transform((value) => (typeof value === "number" ? BigInt(value).toString() : value));
+
+/** The SKUs a push names (`items` of a stock push, `products` of a new posting); [] if unreadable. */
+const named = z.array(z.object({ sku }).loose()).max(MAX_SKUS_PER_PUSH);
+
+function skusOf(list: unknown): string[] {
+  const parsed = named.safeParse(list);
+  return parsed.success ? [...new Set(parsed.data.map((item) => item.sku))] : [];
+}
+
 const envelope = z.object({
   message_type: z.string().min(1).max(64),
   seller_id: id.optional(),
   posting_number: z.string().max(64).optional(),
   chat_id: z.string().max(64).optional(),
   chat_type: z.string().max(64).optional(),
+  items: z.unknown().optional(),
+  products: z.unknown().optional(),
 });
 
 export type ReadPush =
   | { kind: "ping" }
-  | { kind: "hint"; sellerId: string; area: PushArea; type: string; subject?: string }
+  | {
+      kind: "hint";
+      sellerId: string;
+      area: PushArea;
+      type: string;
+      subject?: string;
+      skus?: string[];
+    }
   /** A type the bot does not act on (stocks, FBO...): acknowledged, nothing kept. */
   | { kind: "ignored"; type: string }
   | { kind: "invalid"; missing: string };
@@ -83,5 +120,19 @@ export function readPush(body: unknown): ReadPush {
   }
   const subject =
     area === "postings" ? event.posting_number : area === "chats" ? event.chat_id : undefined;
-  return { kind: "hint", sellerId: event.seller_id, area, type, ...(subject ? { subject } : {}) };
+  // What a push says of stock: a stock push always, a new posting (its units are reserved).
+  const skus =
+    area === "stocks"
+      ? skusOf(event.items)
+      : type === "TYPE_NEW_POSTING"
+        ? skusOf(event.products)
+        : undefined;
+  return {
+    kind: "hint",
+    sellerId: event.seller_id,
+    area,
+    type,
+    ...(subject ? { subject } : {}),
+    ...(skus ? { skus } : {}),
+  };
 }

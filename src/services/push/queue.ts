@@ -29,6 +29,12 @@ const PREFIX = "push:queue:";
 const TTL_MS = 2 * 24 * 3_600_000;
 /** Postings or chats named in one area's hint: the latest; more and it says "overflow". */
 export const MAX_SUBJECTS = 20;
+/**
+ * SKUs named by the waiting pushes of one area, kept for the stock watcher's next read (one
+ * stocks-by-warehouse request); more and the record says "every SKU" (a whole pass, which the
+ * watcher allows once a minute).
+ */
+export const MAX_STOCK_SKUS = 1_000;
 /** Digests of the latest pushes kept to answer Ozon's retries as duplicates. */
 export const MAX_SEEN = 64;
 /** A digest is cut to this many characters (96 bits: no accidental collision). */
@@ -52,6 +58,10 @@ interface AreaRecord {
   since?: string;
   subjects: Array<{ type: string; subject?: string }>;
   overflow: boolean;
+  /** SKUs the waiting pushes named (stock pushes, new postings); absent on older records. */
+  skus?: string[];
+  /** A waiting push was about stock but named no SKU (or too many were named): read every SKU. */
+  everySku?: boolean;
   seen: string[];
   /** Forced passes that failed in a row, and the time before which none is tried again. */
   failures: number;
@@ -70,8 +80,16 @@ export interface WaitingHint {
   hints: PushHint[];
   /** More were named than kept: the pass must look at everything. */
   overflow: boolean;
+  /** What the waiting pushes said of stock, when any was about it (the stock watcher's read). */
+  stock?: NamedStock;
   failures: number;
   retryAt?: number;
+}
+
+/** The SKUs whose stock pushes said changed, or that one of them named none (`every`). */
+export interface NamedStock {
+  skus: string[];
+  every: boolean;
 }
 
 interface PendingAdd {
@@ -223,6 +241,7 @@ export class PushQueue {
     record.seq += 1;
     if (record.waiting === 0) record.since = new Date(this.#now()).toISOString();
     record.waiting += 1;
+    if (hint.skus !== undefined) addSkus(record, hint.skus);
     const named = { type: hint.type, ...(hint.subject ? { subject: hint.subject } : {}) };
     const known = record.subjects.some((s) => s.type === named.type && s.subject === named.subject);
     if (!known) {
@@ -257,6 +276,22 @@ export class PushQueue {
   }
 }
 
+/** A push's SKUs into the record: none named, or more than kept, makes it "every SKU". */
+function addSkus(record: AreaRecord, skus: readonly string[]): void {
+  if (skus.length === 0 || record.everySku) {
+    record.everySku = true;
+    record.skus = [];
+    return;
+  }
+  const all = new Set([...(record.skus ?? []), ...skus]);
+  if (all.size > MAX_STOCK_SKUS) {
+    record.everySku = true;
+    record.skus = [];
+    return;
+  }
+  record.skus = [...all];
+}
+
 function keyOf(shopId: string, area: PushArea): string {
   return `${PREFIX}${shopId}:${area}`;
 }
@@ -276,7 +311,7 @@ function emptyRecord({ hint }: PendingAdd): AreaRecord {
 
 /** The record with nothing waiting (the digests and the backoff stay). */
 function withNothingWaiting(record: AreaRecord): AreaRecord {
-  const { since: _since, ...rest } = record;
+  const { since: _since, skus: _skus, everySku: _every, ...rest } = record;
   return { ...rest, waiting: 0, subjects: [], overflow: false };
 }
 
@@ -294,6 +329,9 @@ function waitingOf(record: AreaRecord): WaitingHint {
       receivedAt,
     })),
     overflow: record.overflow,
+    ...(record.skus?.length || record.everySku
+      ? { stock: { skus: record.skus ?? [], every: record.everySku === true } }
+      : {}),
     failures: record.failures,
     ...(record.retryAt !== undefined ? { retryAt: record.retryAt } : {}),
   };

@@ -42,6 +42,8 @@ export function batchesOf(draft: BookDraft): BookBatch[] {
         if (c.fields.oldPrice) set.oldPrice = kopecksToRoubles(BigInt(c.fields.oldPrice.to));
         if (c.fields.minPrice) set.minPrice = kopecksToRoubles(BigInt(c.fields.minPrice.to));
         if (c.sku) set.sku = c.sku;
+        const seen = c.fields.price?.from ?? c.keepPrice;
+        if (seen !== undefined) set.seen = seen;
         const was = pricesText({
           price: c.fields.price?.from ?? c.keepPrice,
           oldPrice: c.fields.oldPrice?.from,
@@ -91,7 +93,14 @@ export function resultLines(batch: BookBatch): BookResultLine[] {
         outcome,
       };
     }
-    const { offerId, productId: _id, sku: _sku, was: _was, ...prices } = item as PriceSet;
+    const {
+      offerId,
+      productId: _id,
+      sku: _sku,
+      was: _was,
+      seen: _seen,
+      ...prices
+    } = item as PriceSet;
     return { row: batch.rows[i] ?? 0, offerId, kind: "price" as const, prices, outcome };
   });
 }

@@ -9,9 +9,10 @@
  * after it. A batch found "sending" after a restart may or may not have reached Ozon: the store
  * is read again, items already at their new value count as done, and only the rest are sent.
  *
- * Only while allowed: each time a job is taken up (after Apply, and again after a restart or a
- * takeover) its sender's rights are asked anew. The preview checked them, but a role may have
- * been taken away since; then nothing more is sent and the sender is told once.
+ * Only while allowed: when a job is taken up and again before each batch its sender's rights
+ * are asked anew (a role taken away mid-job stops it before the next batch, and the sender is
+ * told once); ✖ pressed while it runs stops it the same way; a price batch re-reads the prices
+ * first and leaves out rows whose price moved since the preview (book-checks.ts).
  */
 import type { Logger } from "../../logger.ts";
 import { type Lease, loopLease } from "../../store/lease.ts";
@@ -20,6 +21,15 @@ import type { AuditRecorder } from "../audit/index.ts";
 import { BackgroundLoop, StoppingError } from "../background-loop.ts";
 import { recordBatch } from "./book-audit.ts";
 import { batchesOf, pad, reachedNow, resultLines, sleepFor } from "./book-batches.ts";
+import { BATCH_TTL_MS, CANCEL_PREFIX, CANCEL_TTL_MS, movedPrices } from "./book-checks.ts";
+import type {
+  BookBatch,
+  BookDraft,
+  BookJob,
+  BookNotifier,
+  BookResultLine,
+  BookRights,
+} from "./book-job.ts";
 import {
   type BookOzon,
   DEFAULT_PACE_MS,
@@ -27,7 +37,7 @@ import {
   type PriceSet,
   type StockSet,
 } from "./book-ozon.ts";
-import type { BookCatalog, BookPlan, BookWarehouse } from "./book-plan.ts";
+import type { BookCatalog } from "./book-plan.ts";
 
 export const BOOK_LEASE_NAME = "stock-book";
 const DRAFT_PREFIX = "book:draft:";
@@ -42,78 +52,15 @@ export const MAX_BATCH_TRIES = 3;
 /** Deliveries of the result that failed before the job is given up (logged). */
 const MAX_DELIVERY_TRIES = 5;
 
-/** Who applies and where they hear of it. */
-export interface BookAudience {
-  chatId: number;
-  by: number;
-  byName: string;
-  locale: string;
-}
-
-export interface BookDraft extends BookAudience {
-  id: string;
-  shopId: string;
-  /** The store's warehouses when previewed (names for the result). */
-  warehouses: BookWarehouse[];
-  stock: BookPlan["stock"];
-  prices: BookPlan["prices"];
-  createdAt: string;
-}
-
-export interface BookJob extends BookAudience {
-  id: string;
-  shopId: string;
-  warehouses: BookWarehouse[];
-  batches: number;
-  /** Changes in all (stock pairs + products with new prices). */
-  total: number;
-  sent: number;
-  /** The progress message, once there is one. */
-  messageId?: number;
-  state: "running" | "finished" | "delivered";
-  /** Finished early: the sender's role no longer allows what is left (nothing more was sent). */
-  stopped?: "rights";
-  deliveryTries: number;
-  createdAt: string;
-}
-
-export interface BookBatch {
-  kind: "stock" | "price";
-  /** Requests begun for it (a failed one is tried again, up to MAX_BATCH_TRIES). */
-  tries?: number;
-  rows: number[];
-  items: Array<StockSet | PriceSet>;
-  state: "pending" | "sending" | "done";
-  outcomes?: ItemOutcome[];
-  /** Its items are in the audit trail (book-audit.ts). */
-  recorded?: true;
-}
-
-export interface BookResultLine {
-  row: number;
-  offerId: string;
-  kind: "stock" | "price";
-  warehouseId?: string;
-  /** What was asked: units, or the prices in roubles ("1299.50"). */
-  stock?: number;
-  prices?: Omit<PriceSet, "offerId" | "productId">;
-  outcome: ItemOutcome;
-}
-
-export interface BookNotifier {
-  /** Shows (or edits) the job's one progress message; returns its id. */
-  progress(job: BookJob): Promise<number | undefined>;
-  /** Sends the result; resolves once Telegram accepted it. */
-  finished(job: BookJob, lines: BookResultLine[]): Promise<void>;
-  /** Tells the sender the job stopped because their role no longer allows it (`job.stopped`). */
-  stopped(job: BookJob): Promise<void>;
-}
-
-/** What a job's sender may still change in its store: stock, prices. */
-export interface BookRights {
-  stock: boolean;
-  prices: boolean;
-}
+export type {
+  BookAudience,
+  BookBatch,
+  BookDraft,
+  BookJob,
+  BookNotifier,
+  BookResultLine,
+  BookRights,
+} from "./book-job.ts";
 
 export interface BookDeskOptions {
   shopId: string;
@@ -140,6 +87,9 @@ export type ApplyAnswer =
   | { kind: "started"; job: BookJob; queuedBehind: number }
   | { kind: "already"; job?: BookJob }
   | { kind: "expired" };
+
+/** ✖ on a workbook: the preview dropped, the job stopping after its batch, or too late. */
+export type CancelAnswer = "dropped" | "stopping" | "finished" | "expired" | "not-yours";
 
 export class BookDesk {
   readonly #o: BookDeskOptions;
@@ -190,6 +140,28 @@ export class BookDesk {
     return this.#shared.delete(`${DRAFT_PREFIX}${id}`);
   }
 
+  /**
+   * ✖ by `by`: the preview dropped; or, once applied, the job marked to stop before its next
+   * batch (what was sent stays sent); or too late, the job is done.
+   */
+  async cancel(id: string, by: number): Promise<CancelAnswer> {
+    const store = this.#shared;
+    const draft = await this.draft(id);
+    if (draft) {
+      if (draft.by !== by) return "not-yours";
+      const key = `${DRAFT_PREFIX}${id}`;
+      if (await store.compareAndSetMany([{ key, expected: draft, next: undefined }]))
+        return "dropped";
+    }
+    const job = await store.get<BookJob>(`${JOB_PREFIX}${id}`);
+    if (!job) return "expired";
+    if (job.by !== by) return "not-yours";
+    if (job.state !== "running") return "finished";
+    await store.set(`${CANCEL_PREFIX}${id}`, by, { ttlMs: CANCEL_TTL_MS });
+    this.#loop.wake();
+    return "stopping";
+  }
+
   /** ✅ Apply: the draft becomes a job, once, whoever presses or however often. */
   async apply(draftId: string, messageId?: number): Promise<ApplyAnswer> {
     const store = this.#shared;
@@ -200,13 +172,9 @@ export class BookDesk {
       const job = await store.get<BookJob>(jobKey);
       return job ? { kind: "already", job } : { kind: "expired" };
     }
-    // The batches first (the same for every presser), then the draft becomes the job in one
-    // step: of two presses, or two processes, one makes the job and the other finds it.
+    // The draft becomes the job and its batches in one step: of two presses, two processes, or
+    // Apply racing ✖, one wins; the loser writes nothing (no batch is left without its job).
     const batches = batchesOf(draft);
-    for (const [index, batch] of batches.entries()) {
-      // setIfAbsent: a late presser never resets a batch the job is already sending.
-      await store.setIfAbsent(`${BATCH_PREFIX}${draft.id}:${pad(index)}`, batch);
-    }
     const job: BookJob = {
       id: draft.id,
       shopId: draft.shopId,
@@ -227,6 +195,12 @@ export class BookDesk {
     const made = await store.compareAndSetMany([
       { key: draftKey, expected: draft, next: undefined },
       { key: jobKey, expected: undefined, next: job },
+      ...batches.map((batch, index) => ({
+        key: `${BATCH_PREFIX}${draft.id}:${pad(index)}`,
+        expected: undefined,
+        next: batch,
+        ttlMs: BATCH_TTL_MS,
+      })),
     ]);
     if (!made) {
       const other = await store.get<BookJob>(jobKey);
@@ -263,13 +237,13 @@ export class BookDesk {
     const sleep = this.#o.sleep ?? sleepFor;
     let catalog: BookCatalog | undefined;
     let lastProgress = 0;
-    if (!(await this.#stillAllowed(job))) {
-      logger?.info({ job: job.id, by: job.by }, "workbook stopped: the sender's role is gone");
+    const stop = async (why: "rights" | "cancelled") => {
+      logger?.info({ job: job.id, by: job.by, why }, "workbook stopped before its next batch");
       job.state = "finished";
-      job.stopped = "rights";
+      job.stopped = why;
       await this.#saveJob(job);
-      return;
-    }
+    };
+    if (!(await this.#stillAllowed(job))) return stop("rights");
     job.messageId ??= await notifier.progress(job).catch(() => undefined);
     await this.#saveJob(job);
     for (let index = 0; index < job.batches; index++) {
@@ -277,24 +251,33 @@ export class BookDesk {
       const key = `${BATCH_PREFIX}${job.id}:${pad(index)}`;
       const batch = await store.get<BookBatch>(key);
       if (!batch || batch.state === "done") continue;
-      let items = batch.items;
-      const outcomes: Array<ItemOutcome | undefined> = items.map(() => undefined);
+      // Before each batch: ✖ pressed, or the sender's role no longer allows this kind.
+      if (await this.#shared.get(`${CANCEL_PREFIX}${job.id}`)) return stop("cancelled");
+      if (!(await this.#allows(job, batch))) return stop("rights");
+      const outcomes: Array<ItemOutcome | undefined> = batch.items.map(() => undefined);
       if (batch.state === "sending") {
         // Interrupted mid-request: what Ozon already shows is done, only the rest is sent.
         catalog ??= await ozon.catalog(signal);
-        const reached = reachedNow(batch, catalog);
-        reached.forEach((done, i) => {
+        reachedNow(batch, catalog).forEach((done, i) => {
           if (done) outcomes[i] = { ok: true };
         });
-        items = items.filter((_, i) => !reached[i]);
       }
+      if (batch.kind === "price") {
+        // Prices now: a row whose price moved since the preview would put an old one back.
+        const moved = await movedPrices(ozon, batch.items as PriceSet[], signal);
+        for (const [i, outcome] of moved) outcomes[i] ??= outcome;
+      }
+      const items = batch.items.filter((_, i) => outcomes[i] === undefined);
       const tries = (batch.tries ?? 0) + 1;
-      await store.set(key, { ...batch, state: "sending", tries });
+      await store.set(key, { ...batch, state: "sending", tries }, { ttlMs: BATCH_TTL_MS });
       if (items.length > 0) {
         let answers: ItemOutcome[];
         try {
           // What the record keeps of an item (its SKU, its value before) is not Ozon's to see.
-          const sent = items.map(({ sku: _sku, was: _was, ...item }) => item);
+          const sent = items.map(({ sku: _sku, was: _was, ...item }) => {
+            if ("seen" in item) delete item.seen;
+            return item;
+          });
           answers =
             batch.kind === "stock"
               ? await ozon.setStocks(sent as StockSet[], signal)
@@ -317,7 +300,7 @@ export class BookDesk {
         }
       }
       const done: BookBatch = { ...batch, state: "done", outcomes: outcomes as ItemOutcome[] };
-      await store.set(key, done);
+      await store.set(key, done, { ttlMs: BATCH_TTL_MS });
       await this.#record(job, index, done);
       job.sent += batch.items.length;
       await this.#saveJob(job);
@@ -332,6 +315,13 @@ export class BookDesk {
     }
     job.state = "finished";
     await this.#saveJob(job);
+  }
+
+  /** Whether the sender may still make this batch's kind of change. */
+  async #allows(job: BookJob, batch: BookBatch): Promise<boolean> {
+    if (!this.#o.rights) return true;
+    const now = await this.#o.rights(job);
+    return batch.kind === "stock" ? now.stock : now.prices;
   }
 
   /** Whether the sender may still make every change the job has left to send. */
@@ -351,7 +341,8 @@ export class BookDesk {
   async #record(job: BookJob, index: number, batch: BookBatch): Promise<void> {
     const { audit, store } = this.#o;
     if (!audit || !(await recordBatch(audit, job, index, batch))) return;
-    await store.set(`${BATCH_PREFIX}${job.id}:${pad(index)}`, { ...batch, recorded: true });
+    const key = `${BATCH_PREFIX}${job.id}:${pad(index)}`;
+    await store.set(key, { ...batch, recorded: true }, { ttlMs: BATCH_TTL_MS });
   }
 
   /** Sends the result; true once Telegram took it. */
@@ -382,6 +373,7 @@ export class BookDesk {
     for (let index = 0; index < job.batches; index++) {
       await store.delete(`${BATCH_PREFIX}${job.id}:${pad(index)}`);
     }
+    await this.#shared.delete(`${CANCEL_PREFIX}${job.id}`);
     return true;
   }
 }

@@ -19,6 +19,8 @@ export const DEFAULT_PACE_MS = 750;
 export const STOCK_TOO_FREQUENT = "TOO_MANY_REQUESTS";
 export const PRICE_TOO_OFTEN = "PRICE_TOO_OFTEN";
 export const STOCK_TOO_BIG_CODE = "STOCK_TOO_BIG";
+/** Not sent: the product's price at Ozon moved since the preview (message: the price now). */
+export const PRICE_MOVED = "PRICE_MOVED";
 
 export interface StockSet {
   offerId: string;
@@ -40,12 +42,16 @@ export interface PriceSet {
   /** For the audit record only (never sent): the SKU and the prices before, in words. */
   sku?: string;
   was?: string;
+  /** Never sent: the price at the preview, in kopecks (the row is left out if it moved since). */
+  seen?: string;
 }
 
 export type ItemOutcome = { ok: true } | { ok: false; code: string; message: string };
 
 export interface BookOzon {
   catalog(signal: AbortSignal): Promise<BookCatalog>;
+  /** The prices of these products now, in kopecks (default: read from `catalog`). */
+  prices?(productIds: readonly string[], signal: AbortSignal): Promise<Map<string, bigint>>;
   setStocks(items: readonly StockSet[], signal: AbortSignal): Promise<ItemOutcome[]>;
   setPrices(items: readonly PriceSet[], signal: AbortSignal): Promise<ItemOutcome[]>;
 }

@@ -61,15 +61,22 @@ async function levelsOf(seller: StockPart, products: readonly ProductRef[], sign
   return levels;
 }
 
-/** The watcher's source: the catalogue kept for an hour, the stock read every pass. */
+/**
+ * The watcher's source: the catalogue kept for an hour, the stock read every pass — of every
+ * product, or of those SKUs a push named (⌈n/1000⌉ requests for n of the store's SKUs; a SKU
+ * not in the catalogue is not read).
+ */
 export function sellerStockSource(seller: StockPart, now: () => number = Date.now): StockSource {
   let catalogue: { at: number; products: ProductRef[] } | undefined;
-  return async (signal) => {
+  return async (signal, skus) => {
     if (!catalogue || now() - catalogue.at > CATALOGUE_TTL_MS) {
       const products = await seller.products.catalogue({ limit: MAX_PRODUCTS, signal });
       catalogue = { at: now(), products };
     }
-    return levelsOf(seller, catalogue.products, signal);
+    if (skus === undefined) return levelsOf(seller, catalogue.products, signal);
+    const wanted = new Set(skus);
+    const named = catalogue.products.filter((p) => p.sku !== undefined && wanted.has(p.sku));
+    return named.length === 0 ? [] : levelsOf(seller, named, signal);
   };
 }
 
@@ -127,6 +134,16 @@ export function sellerBookOzon(
         items: [...items.values()],
       };
       return catalog;
+    },
+    async prices(productIds, signal) {
+      const now = new Map<string, bigint>();
+      for (const ids of chunks([...productIds], PRICES_PER_CALL)) {
+        for (const [id, prices] of await seller.stock.prices(ids, signal)) {
+          const price = roublesToKopecks(prices.price);
+          if (price !== undefined) now.set(id, price);
+        }
+      }
+      return now;
     },
     async setStocks(items, signal) {
       const results = await seller.stock.setStocks(

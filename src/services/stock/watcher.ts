@@ -23,6 +23,12 @@ export const ALERT_TTL_MS = 24 * 60 * 60 * 1000;
 export const MAX_TRIES = 5;
 /** At most this many alerts wait (a store emptied at once is told of its first ones). */
 export const MAX_OUTBOX = 500;
+/** A push asking for a whole read gets one at most this often (regular passes count). */
+export const FULL_PASS_GAP_MS = 60_000;
+/** Stock pushes within this window are read together (the push dispatcher's gap for stocks). */
+export const PUSH_WINDOW_MS = 5_000;
+/** SKUs a pass reads on pushes' word at most; more and it reads every SKU (subject to the gap). */
+export const MAX_PUSHED_SKUS = 1_000;
 
 export interface StockAlert {
   /** Unique within the store: the pass's sequence number and the product at the warehouse. */
@@ -47,8 +53,17 @@ export interface StockNotifier {
   send(chatId: number, alert: StockAlert): Promise<StockSendResult>;
 }
 
-/** The FBS stock of every product of the store at every warehouse. */
-export type StockSource = (signal: AbortSignal) => Promise<StockLevel[]>;
+/**
+ * The FBS stock of every product of the store at every warehouse; with `skus`, only of those
+ * products (SKUs outside the store's catalogue are not read).
+ */
+export type StockSource = (signal: AbortSignal, skus?: readonly string[]) => Promise<StockLevel[]>;
+
+/** What pushes said of stock: SKUs that changed, or that everything should be read (`every`). */
+export interface PushedStock {
+  skus: readonly string[];
+  every: boolean;
+}
 
 interface OutboxEntry {
   alert: StockAlert;
@@ -67,6 +82,10 @@ export interface WatchState {
   seq: number;
   marks: Record<string, StockMark>;
   outbox: OutboxEntry[];
+  /** When the last whole read began (epoch ms; absent before this was kept). */
+  fullAt?: number;
+  /** A push asked for a whole read that the minute's gap put off: the next one due does it. */
+  fullWanted?: boolean;
 }
 
 export interface StockPassReport {
@@ -74,6 +93,8 @@ export interface StockPassReport {
   firstRun: boolean;
   /** Product–warehouse pairs read. */
   levels: number;
+  /** What the pass read: every SKU, only those pushes named, or nothing (a whole read put off). */
+  read: "all" | "named" | "none";
   crossings: number;
   /** Alerts accepted by Telegram in this pass (one per chat). */
   sent: number;
@@ -104,6 +125,14 @@ export class StockWatcher {
   readonly #now: () => Date;
   readonly #loop: BackgroundLoop<StockPassReport>;
   #starting: NodeJS.Timeout | undefined;
+  /** SKUs pushes named since the last pass began (this process's share of the push queue). */
+  #named = new Set<string>();
+  /** A push asked for a whole read. */
+  #every = false;
+  /** runOnce(): a whole read now, whatever the gap (tests, the first look). */
+  #forceFull = false;
+  /** When the next whole read is due (epoch ms, this process's latest view). */
+  #fullDueAt = 0;
 
   constructor(options: StockWatcherOptions) {
     this.#o = options;
@@ -111,7 +140,11 @@ export class StockWatcher {
     this.#loop = new BackgroundLoop({
       name: "stock watcher",
       round: (signal) => this.#pass(signal),
-      pauseMs: () => Math.max(1, options.pollMinutes * 60_000),
+      // The regular pass, or sooner the whole read a push asked for once its minute is up.
+      pauseMs: () => {
+        const due = this.#fullDueAt - this.#now().getTime();
+        return due > 0 ? Math.min(this.#pollMs(), due) : this.#pollMs();
+      },
       lease: loopLease(options.store, STOCK_LEASE_NAME, options.lease),
       logger: options.logger,
     });
@@ -129,29 +162,103 @@ export class StockWatcher {
     return this.#loop.stop(deadline);
   }
 
-  /** A pass now (a push said stock changed). */
-  nudge(): void {
+  /** A pass soon for what a push said (a new posting's SKUs): never waits for it. */
+  nudge(pushed: PushedStock): void {
+    this.#note(pushed);
     this.#loop.wake();
   }
 
+  /** A pass now for what pushes said; false when another process holds the lease. */
+  async afterPush(pushed: PushedStock): Promise<boolean> {
+    this.#note(pushed);
+    const outcome = await this.#loop.runOnce();
+    if (!outcome.leader) {
+      // The leader's own dispatcher answers the same pushes from the queue.
+      this.#named.clear();
+      this.#every = false;
+    }
+    return outcome.leader;
+  }
+
+  /** A whole read now (tests and the regular poll's first look). */
   async runOnce(): Promise<StockPassReport> {
+    this.#forceFull = true;
     const outcome = await this.#loop.runOnce();
     return outcome.leader ? outcome.result : { ...emptyReport(), leader: false };
   }
+
+  #note({ skus, every }: PushedStock): void {
+    if (every) this.#every = true;
+    for (const sku of skus) this.#named.add(sku);
+    if (this.#named.size > MAX_PUSHED_SKUS) {
+      this.#named.clear();
+      this.#every = true;
+    }
+  }
+
+  #pollMs(): number {
+    return Math.max(1, this.#o.pollMinutes * 60_000);
+  }
+
+  /** What this pass reads: everything when due or forced, else the SKUs pushes named. */
+  #scope(saved: WatchState | undefined): "all" | string[] {
+    const now = this.#now().getTime();
+    const forced = this.#forceFull;
+    const wanted = this.#every || saved?.fullWanted === true;
+    const named = [...this.#named];
+    this.#forceFull = false;
+    this.#every = false;
+    this.#named.clear();
+    const fullAt = saved?.fullAt;
+    if (forced || !saved || fullAt === undefined || now - fullAt >= this.#pollMs()) return "all";
+    if (wanted && now - fullAt >= FULL_PASS_GAP_MS) return "all";
+    if (wanted) this.#wantFull = true;
+    return named;
+  }
+
+  /** Set by #scope: a whole read was asked for but put off (kept in the state). */
+  #wantFull = false;
 
   async #pass(signal: AbortSignal): Promise<StockPassReport> {
     const report = emptyReport();
     const { store, source } = this.#o;
     const saved = await store.get<WatchState>(STOCK_STATE_KEY);
-    const levels = await source(signal);
-    signal.throwIfAborted();
-    report.levels = levels.length;
-    const threshold = await this.#o.threshold();
+    this.#wantFull = false;
+    const scope = this.#scope(saved);
+    const startedAt = this.#now().getTime();
     const state: WatchState = saved
       ? { ...saved, outbox: [...saved.outbox] }
       : { seq: 0, marks: {}, outbox: [] };
-    const found = crossings(state.marks, levels, threshold);
-    state.marks = found.marks;
+    if (scope !== "all") {
+      if (this.#wantFull) state.fullWanted = true;
+      this.#fullDueAt = this.#dueAt(state);
+      if (scope.length === 0) {
+        report.read = "none";
+        if (this.#wantFull && !saved?.fullWanted) await store.set(STOCK_STATE_KEY, state);
+        report.sent = await this.#deliver(state, signal);
+        return report;
+      }
+    }
+    const levels = scope === "all" ? await source(signal) : await source(signal, scope);
+    signal.throwIfAborted();
+    report.levels = levels.length;
+    report.read = scope === "all" ? "all" : "named";
+    const threshold = await this.#o.threshold();
+    // A read of some SKUs compares only their marks; the others stay as they were.
+    const read = scope === "all" ? undefined : new Set(scope);
+    const kept: Record<string, StockMark> = {};
+    const compared: Record<string, StockMark> = {};
+    for (const [key, mark] of Object.entries(state.marks)) {
+      if (read && !read.has(key.slice(0, key.lastIndexOf("@")))) kept[key] = mark;
+      else compared[key] = mark;
+    }
+    const found = crossings(compared, levels, threshold);
+    state.marks = { ...kept, ...found.marks };
+    if (scope === "all") {
+      state.fullAt = startedAt;
+      delete state.fullWanted;
+    }
+    this.#fullDueAt = this.#dueAt(state);
     state.seq += 1;
     if (saved) {
       report.crossings = found.crossings.length;
@@ -162,6 +269,13 @@ export class StockWatcher {
     await store.set(STOCK_STATE_KEY, state);
     report.sent = await this.#deliver(state, signal);
     return report;
+  }
+
+  /** When the next whole read is due: the regular one, or sooner one a push asked for. */
+  #dueAt(state: WatchState): number {
+    const fullAt = state.fullAt ?? 0;
+    const regular = fullAt + this.#pollMs();
+    return state.fullWanted ? Math.min(regular, fullAt + FULL_PASS_GAP_MS) : regular;
   }
 
   #enqueue(state: WatchState, found: readonly Crossing[], threshold: number): void {
@@ -239,5 +353,5 @@ export class StockWatcher {
 }
 
 function emptyReport(): StockPassReport {
-  return { leader: true, firstRun: false, levels: 0, crossings: 0, sent: 0 };
+  return { leader: true, firstRun: false, levels: 0, read: "all", crossings: 0, sent: 0 };
 }

@@ -108,7 +108,9 @@ describe("stock alerts", () => {
     const pass = h.module.passAfterPush?.(h.shopId, "stocks");
     expect(pass).toBeDefined();
     expect(h.module.passAfterPush?.(h.shopId, "chats")).toBeUndefined();
-    expect(await pass?.([])).toBe(true);
+    // The push names the product's SKU (Ozon's TYPE_STOCKS_CHANGED `items[].sku`): it is read.
+    const sku = String(h.sandbox.control.products().find((p) => p.offerId === OFFER)?.sku);
+    expect(await pass?.([], { skus: [sku], every: false })).toBe(true);
     const alert = messagesTo(h, KEEPER.id).at(-1);
     expect(textOf(alert as never)).toContain("🔴 Out of stock");
 
