@@ -30,7 +30,8 @@ export interface PathFigures {
 function stackFiles(stack: string): string[] {
   const files: string[] = [];
   for (const line of stack.split("\n").reverse()) {
-    const match = /\(?file:\/\/([^):]+):\d+:\d+\)?\s*$/.exec(line);
+    // Node writes file URLs; vitest writes plain paths.
+    const match = /\(?(?:file:\/\/)?(\/[^):]+):\d+:\d+\)?\s*$/.exec(line);
     const file = match?.[1];
     if (!file?.startsWith(SRC)) continue;
     const relative = path.relative(SRC, file);
@@ -127,7 +128,7 @@ export function pathsBlock(all: PathFigures[]): string {
     lines.push(`| ${p.name} | ${p.files.length} | ${p.folders.length} | ${p.bounces.length} |`);
   }
   for (const p of all) {
-    lines.push("", `**${p.name}** (${p.requests} requests to Ozon and Telegram):`);
+    lines.push("", `**${p.name}**:`);
     for (const folder of p.folders) {
       const names = p.files.filter((f) => path.dirname(f) === folder).map((f) => path.basename(f));
       lines.push(`- \`${folder}/\` ${names.map((n) => `\`${n}\``).join(", ")}`);

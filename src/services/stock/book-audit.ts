@@ -6,7 +6,7 @@
  * batch is not marked recorded yet), and the once-keys keep it to one record per item.
  */
 import type { AuditInput, AuditRecorder } from "../audit/index.ts";
-import type { BookBatch, BookJob } from "./book-desk.ts";
+import type { BookBatch, BookJob } from "./book-job.ts";
 import type { ItemOutcome, PriceSet, StockSet } from "./book-ozon.ts";
 
 export const bookOnceKey = (job: Pick<BookJob, "shopId" | "id">, batch: number, item: number) =>

@@ -3,7 +3,7 @@
  * reached (read back from Ozon), and the result lines.
  */
 import { kopecksToRoubles } from "./book-cells.ts";
-import type { BookBatch, BookDraft, BookResultLine } from "./book-desk.ts";
+import type { BookBatch, BookDraft, BookResultLine } from "./book-job.ts";
 import { PRICE_BATCH, type PriceSet, STOCK_BATCH, type StockSet } from "./book-ozon.ts";
 import type { BookCatalog } from "./book-plan.ts";
 

@@ -5,7 +5,7 @@
  * The sandbox over HTTP, the fake Bot API; the desk driven by runOnce.
  */
 import ExcelJS from "exceljs";
-import Redis from "ioredis";
+import { Redis } from "ioredis";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { RedisStore } from "../../../src/store/redis.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
