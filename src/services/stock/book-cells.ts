@@ -5,13 +5,14 @@
  */
 
 import { STOCK_TOO_BIG } from "../../ozon/index.ts";
+import { type CellValue, cellText } from "./book-text.ts";
+
+export { type CellValue, cellText } from "./book-text.ts";
 
 /** Largest stock accepted in a cell: Ozon refuses 1 000 000 units or more (STOCK_TOO_BIG). */
 export const MAX_STOCK = STOCK_TOO_BIG - 1;
 /** Largest price accepted, in kopecks: 100 million roubles. */
 export const MAX_PRICE_KOPECKS = 10_000_000_000n;
-
-export type CellValue = string | number | boolean | Date | null | undefined | object;
 
 export type Parsed<T> = { ok: true; value: T | undefined } | { ok: false; reason: CellProblem };
 export type CellProblem =
@@ -21,24 +22,6 @@ export type CellProblem =
   | "too_big"
   | "stock_too_big"
   | "too_many_decimals";
-
-/** The text of a cell: numbers as written, formulas by their result, rich text joined. */
-export function cellText(value: CellValue): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "string") return value.trim();
-  if (typeof value === "number" || typeof value === "boolean") return String(value);
-  if (value instanceof Date) return value.toISOString();
-  const record = value as Record<string, unknown>;
-  if ("result" in record) return cellText(record.result as CellValue);
-  if (Array.isArray(record.richText)) {
-    return record.richText
-      .map((part: { text?: unknown }) => String(part.text ?? ""))
-      .join("")
-      .trim();
-  }
-  if ("text" in record) return cellText(record.text as CellValue);
-  return "";
-}
 
 const NUMBER = /^-?\d+(?:[.,]\d+)?$/;
 
