@@ -18,6 +18,8 @@ export type Parsed<T> = { ok: true; value: T | undefined } | { ok: false; reason
 export type CellProblem =
   | "not_a_number"
   | "not_whole"
+  /** A stock written otherwise than in digits ("1,000", "7.0"). */
+  | "not_digits"
   | "negative"
   | "too_big"
   | "stock_too_big"
@@ -29,12 +31,34 @@ function normalise(text: string): string {
   return text.replace(/[\s\u00a0\u202f]/g, "").replace(/(₽|руб\.?|rub)$/i, "");
 }
 
-/** Units of stock; an empty cell is `undefined` (no change asked). */
+/** Digits, in groups of three after the first when spaced ("1 000", with any kind of space). */
+const WHOLE = /^(?:\d+|\d{1,3}(?:[ \u00a0\u2007\u2009\u202f]\d{3})+)$/;
+
+/**
+ * Units of stock; an empty cell is `undefined` (no change asked). A text cell is a whole number
+ * in digits, spaces between thousands allowed: "1,000" or "7.0" is refused (not_digits), never
+ * read as 1 or 7 — a comma is a thousands separator to some and a decimal one to others.
+ */
 export function parseStock(value: CellValue): Parsed<number> {
-  const raw = typeof value === "number" ? String(value) : normalise(cellText(value));
-  if (raw === "") return { ok: true, value: undefined };
-  if (!NUMBER.test(raw)) return { ok: false, reason: "not_a_number" };
-  const number = Number(raw.replace(",", "."));
+  let number: number;
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) return { ok: false, reason: "not_a_number" };
+    number = value;
+  } else {
+    const text = cellText(value);
+    if (text === "") return { ok: true, value: undefined };
+    const negative = text.startsWith("-");
+    const digits = negative ? text.slice(1) : text;
+    if (!WHOLE.test(digits)) {
+      const decimal = normalise(digits);
+      if (!NUMBER.test(decimal)) return { ok: false, reason: "not_a_number" };
+      return Number.isInteger(Number(decimal.replace(",", ".")))
+        ? { ok: false, reason: "not_digits" }
+        : { ok: false, reason: "not_whole" };
+    }
+    if (negative) return { ok: false, reason: "negative" };
+    number = Number(digits.replace(/\D/g, ""));
+  }
   if (!Number.isInteger(number)) return { ok: false, reason: "not_whole" };
   if (number < 0) return { ok: false, reason: "negative" };
   if (number > MAX_STOCK) return { ok: false, reason: "stock_too_big" };
