@@ -42,7 +42,7 @@ async function wide(path: string, tagged: boolean): Promise<void> {
   sheet.addRow(header).commit();
   for (let r = 0; r < ROWS; r++) {
     const row: Array<string | number> = [`OFFER-${r}`];
-    for (let c = 1; c < COLUMNS; c++) row.push((c * 7) % 100);
+    for (let c = 1; c < COLUMNS; c++) row.push((c * 7) % 10);
     sheet.addRow(row).commit();
   }
   await writer.commit();

@@ -10,15 +10,15 @@ import { craftZip, zipParts } from "../../support/crafted-zip.ts";
 async function workbook(): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet("stock");
-  sheet.addRow(["Article (offer_id)", "Stock (stock #1)"]);
-  sheet.addRow(["A-1", 5]);
+  sheet.addRow(["Article (offer_id)", "Stock (stock #1)", "Note"]);
+  sheet.addRow(["A-1", 5, "a note the bot does not read"]);
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
 describe("the workbook reader's worker", () => {
   it("reads a workbook and gives back only the tagged columns", async () => {
     const sheet = await readBook(await workbook(), "xlsx");
-    expect(sheet.header).toEqual(["Article (offer_id)", "Stock (stock #1)"]);
+    expect(sheet.header).toEqual(["Article (offer_id)", "Stock (stock #1)", "Note"]);
     expect(sheet.rows).toEqual([{ n: 2, cells: ["A-1", 5] }]);
   });
 
