@@ -23,8 +23,11 @@ export { MAX_UNPACKED_BYTES } from "./book-zip.ts";
 
 /** The worker beside this file: TypeScript when run from src/, JavaScript when built. */
 const WORKER_FILE = import.meta.url.endsWith(".ts") ? "./book-worker.ts" : "./book-worker.js";
-/** A legitimate 20 000-row workbook reads in a few seconds; a file still read after this is refused. */
-export const BOOK_READ_TIMEOUT_MS = 30_000;
+/**
+ * A bot workbook of 20 000 rows reads in a few seconds; the caps' corner (20 000 × 200 numbers)
+ * takes exceljs ~20 s of CPU, more on a busy machine (bench/book-upload.ts). Past this, refused.
+ */
+export const BOOK_READ_TIMEOUT_MS = 90_000;
 /**
  * The worker's heap: exceljs's stream reader holds one row and the shared strings at a time, the
  * kept cells of up to 20 000 rows stay; a file that needs more is refused, not the bot stopped.
