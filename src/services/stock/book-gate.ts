@@ -38,21 +38,19 @@ export class BookGate {
   /** A turn for `person`'s file; undefined when too many wait already. */
   enter(person: number): BookTurn | undefined {
     if (this.#waiting.length >= this.#waitingMax) return undefined;
-    const ahead = this.#waiting.length + (this.#free(person) ? 0 : this.#running.size);
+    let entry: Waiting | undefined;
     const ready = new Promise<() => void>((resolve) => {
-      this.#waiting.push({ person, start: () => resolve(this.#release(person)) });
+      entry = { person, start: () => resolve(this.#release(person)) };
+      this.#waiting.push(entry);
     });
     this.#next();
-    return { ahead, ready };
+    const place = this.#waiting.indexOf(entry as Waiting);
+    return { ahead: place < 0 ? 0 : place + this.#running.size, ready };
   }
 
   /** Reads now, and previews waiting (for tests and metrics). */
   get load(): { running: number; waiting: number } {
     return { running: this.#running.size, waiting: this.#waiting.length };
-  }
-
-  #free(person: number): boolean {
-    return this.#running.size < this.#atOnce && !this.#running.has(person);
   }
 
   #next(): void {
