@@ -76,6 +76,7 @@ async function measure(which: "old" | "new" | "idle", file: string): Promise<voi
   const histogram = monitorEventLoopDelay({ resolution: 5 });
   histogram.enable();
   const cpu0 = process.cpuUsage();
+  const main0 = process.threadCpuUsage();
   const started = performance.now();
   let outcome: string;
   try {
@@ -86,6 +87,7 @@ async function measure(which: "old" | "new" | "idle", file: string): Promise<voi
   }
   const wall = performance.now() - started;
   const cpu = process.cpuUsage(cpu0);
+  const main = process.threadCpuUsage(main0);
   histogram.disable();
   clearInterval(probe);
   longest = Math.max(longest, performance.now() - last);
@@ -95,7 +97,7 @@ async function measure(which: "old" | "new" | "idle", file: string): Promise<voi
     [
       `${which.padEnd(3)} ${outcome}`.padEnd(70),
       `wall ${(wall / 1000).toFixed(1)} s`,
-      `CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`,
+      `CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (bot's thread ${((main.user + main.system) / 1e6).toFixed(1)} s)`,
       `RSS ${mb(rss0)} → peak ${mb(peak)}`,
       `longest block ${longest.toFixed(0)} ms (delay p100 ${(histogram.max / 1e6).toFixed(0)} ms)`,
     ].join(" · "),
