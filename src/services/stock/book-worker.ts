@@ -7,8 +7,8 @@ import { BookFileError } from "./book-errors.ts";
 import { type BookKind, parseBook } from "./book-parse.ts";
 import type { BookReadAnswer } from "./book-read.ts";
 
-/** Rows per message back (200 columns × 500 rows is taken in a few ms). */
-const ROWS_PER_MESSAGE = 500;
+/** Cells per message back: the bot's thread takes a message in one go, this many in a few ms. */
+const CELLS_PER_MESSAGE = 10_000;
 
 const port = parentPort;
 const input = workerData as { bytes: Uint8Array; kind: BookKind } | undefined;
@@ -16,8 +16,10 @@ if (port && input) {
   parseBook(input.bytes, input.kind).then(
     (sheet) => {
       // In slices: the bot's thread takes each message in one go, and a slice is quick to take.
-      for (let at = 0; at < sheet.rows.length; at += ROWS_PER_MESSAGE) {
-        const rows = sheet.rows.slice(at, at + ROWS_PER_MESSAGE);
+      const width = Math.max(1, ...sheet.rows.slice(0, 1).map((row) => row.cells.length));
+      const slice = Math.max(1, Math.floor(CELLS_PER_MESSAGE / width));
+      for (let at = 0; at < sheet.rows.length; at += slice) {
+        const rows = sheet.rows.slice(at, at + slice);
         port.postMessage({ rows } satisfies BookReadAnswer);
       }
       port.postMessage({ sheet: { ...sheet, rows: [] } } satisfies BookReadAnswer);
