@@ -12,10 +12,13 @@ import type { Message } from "grammy/types";
 import type { Person } from "../../services/access/index.ts";
 import { reachesShop } from "../../services/access/shop-scope.ts";
 import type { BookDesk, BookRights } from "../../services/stock/book-desk.ts";
+import type { BookGate } from "../../services/stock/book-gate.ts";
 import type { BookOzon } from "../../services/stock/book-ozon.ts";
 import { BookColumnsError, type BookPlan, planBook } from "../../services/stock/book-plan.ts";
 import {
   BookFileError,
+  type BookKind,
+  type BookSheet,
   bookKindOf,
   MAX_BOOK_BYTES,
   readBook,
@@ -42,6 +45,10 @@ export interface BookFeatureDeps {
   shops: ShopRegistry;
   deskOf(shopId: string): BookDesk | undefined;
   ozonOf(shop: Shop): BookOzon | undefined;
+  /** Turns for reading files: a few at once, one per person. */
+  gate: BookGate;
+  /** Reads a file (default: readBook, in a worker thread). */
+  read?: (bytes: Uint8Array, kind: BookKind) => Promise<BookSheet>;
 }
 
 const ROLES = ["warehouse", "manager"] as const;
@@ -192,6 +199,45 @@ export function bookFeature(area: BookFeatureDeps): FeatureFactory {
       return inShops.length === 1 ? inShops[0] : undefined;
     }
 
+    /** The file fetched from Telegram and read; undefined: the person was told why not. */
+    async function readFile(
+      ctx: BotContext,
+      fileId: string,
+      kind: BookKind,
+    ): Promise<BookSheet | undefined> {
+      const limit = formatBytes(MAX_BOOK_BYTES);
+      await ctx.replyWithChatAction("typing").catch(() => undefined);
+      let bytes: Uint8Array;
+      try {
+        bytes = await fetchTelegramFile({
+          api: ctx.api,
+          apiRoot: config.telegramApiRoot,
+          token: config.botToken,
+          fileId,
+          maxBytes: MAX_BOOK_BYTES,
+        });
+      } catch (error) {
+        if (error instanceof TelegramFileTooBigError) {
+          await ctx.reply(ctx.t("book-file-too-big", { limit }));
+          return undefined;
+        }
+        logger.warn({ err: error }, "workbook: a file could not be fetched from Telegram");
+        await ctx.reply(ctx.t("book-fetch-failed"));
+        return undefined;
+      }
+      try {
+        return await (area.read ?? readBook)(bytes, kind);
+      } catch (error) {
+        if (!(error instanceof BookFileError)) {
+          logger.warn({ err: error }, "workbook: the reader failed");
+        }
+        const refusal =
+          error instanceof BookFileError ? error : new BookFileError("unreadable", "reader failed");
+        await ctx.reply(fileErrorText(ctx.t, refusal, limit));
+        return undefined;
+      }
+    }
+
     async function preview(ctx: BotContext, message: Message) {
       const document = message.document;
       if (!document) return;
@@ -205,30 +251,24 @@ export function bookFeature(area: BookFeatureDeps): FeatureFactory {
       const desk = area.deskOf(shop.id);
       const ozon = area.ozonOf(shop);
       if (!desk || !ozon) return ctx.reply(ctx.t("stock-shop-unknown"));
-      await ctx.replyWithChatAction("typing").catch(() => undefined);
-      let bytes: Uint8Array;
+      // A turn first, then the file: a preview waiting holds no bytes.
+      const turn = area.gate.enter(ctx.from?.id ?? message.chat.id);
+      if (!turn) return ctx.reply(ctx.t("book-busy"));
+      if (turn.ahead > 0) await ctx.reply(ctx.t("book-wait-turn", { count: turn.ahead }));
+      const done = await turn.ready;
+      let sheet: BookSheet | undefined;
       try {
-        bytes = await fetchTelegramFile({
-          api: ctx.api,
-          apiRoot: config.telegramApiRoot,
-          token: config.botToken,
-          fileId: document.file_id,
-          maxBytes: MAX_BOOK_BYTES,
-        });
-      } catch (error) {
-        if (error instanceof TelegramFileTooBigError)
-          return ctx.reply(ctx.t("book-file-too-big", { limit }));
-        logger.warn({ err: error }, "workbook: a file could not be fetched from Telegram");
-        return ctx.reply(ctx.t("book-fetch-failed"));
+        sheet = await readFile(ctx, document.file_id, kind);
+      } finally {
+        done();
       }
+      if (!sheet) return;
       let plan: BookPlan;
       let catalog: Awaited<ReturnType<BookOzon["catalog"]>>;
       try {
-        const sheet = await readBook(bytes, kind);
         catalog = await ozon.catalog(AbortSignal.timeout(CATALOG_DEADLINE_MS));
         plan = planBook(sheet, catalog);
       } catch (error) {
-        if (error instanceof BookFileError) return ctx.reply(fileErrorText(ctx.t, error));
         if (error instanceof BookColumnsError) return ctx.reply(ctx.t("book-file-no-offer-column"));
         logger.warn({ err: error, shop: shop.id }, "workbook: a preview failed");
         return ctx.reply(tagged(ctx, shop, ctx.t("book-ozon-failed")));

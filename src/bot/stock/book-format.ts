@@ -104,8 +104,9 @@ export function problemText(t: Translator, code: string): string {
   });
 }
 
-export function fileErrorText(t: Translator, error: BookFileError): string {
-  return t(`book-file-${error.problem.replaceAll("_", "-")}`);
+export function fileErrorText(t: Translator, error: BookFileError, limit: string): string {
+  const text = t(`book-file-${error.problem.replaceAll("_", "-")}`, { limit });
+  return error.row === undefined ? text : `${text}\n${t("book-file-at-row", { row: error.row })}`;
 }
 
 export function progressText(t: Translator, job: BookJob): string {

@@ -6,6 +6,7 @@
  */
 import type { Api } from "grammy";
 import { BOOK_LEASE_NAME, BookDesk } from "../../services/stock/book-desk.ts";
+import { BookGate } from "../../services/stock/book-gate.ts";
 import type { BookOzon } from "../../services/stock/book-ozon.ts";
 import type { StockLevel } from "../../services/stock/crossings.ts";
 import { sellerBookOzon, sellerStockSource } from "../../services/stock/ozon-source.ts";
@@ -25,7 +26,7 @@ import { auditTrailOf } from "../audit/index.ts";
 import type { BotContext } from "../core/context.ts";
 import type { BotModule, ModuleDeps } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
-import { bookFeature, bookRights } from "./book-feature.ts";
+import { type BookFeatureDeps, bookFeature, bookRights } from "./book-feature.ts";
 import { TelegramBookNotifier } from "./book-notifier.ts";
 import { stockToggleButton } from "./keyboards.ts";
 import { TelegramStockNotifier } from "./notifier.ts";
@@ -42,6 +43,10 @@ export interface StockModuleOptions {
   bookOzonOf?: (shop: Shop) => BookOzon | undefined;
   /** Between two workbook requests (default: Ozon's pace, 750 ms). */
   bookPaceMs?: number;
+  /** Uploaded workbooks read at once (default 2; one per person always). */
+  bookReadsAtOnce?: number;
+  /** How an uploaded workbook is read (default: in a worker thread; tests slow it down). */
+  bookRead?: BookFeatureDeps["read"];
 }
 
 export interface StockBotModule extends BotModule {
@@ -77,7 +82,13 @@ export function createStockModule(
     name: "stock",
     features: [
       stockButtonsFeature({ shops, choice, subscriptions, lowStock: config.stock.lowStock }),
-      bookFeature({ shops, deskOf: (shopId) => desks?.get(shopId), ozonOf }),
+      bookFeature({
+        shops,
+        deskOf: (shopId) => desks?.get(shopId),
+        ozonOf,
+        gate: new BookGate({ atOnce: options.bookReadsAtOnce ?? 2 }),
+        ...(options.bookRead ? { read: options.bookRead } : {}),
+      }),
     ],
     start(api: Api) {
       if (watchers) return;

@@ -5,40 +5,25 @@
  */
 
 import { STOCK_TOO_BIG } from "../../ozon/index.ts";
+import { type CellValue, cellText } from "./book-text.ts";
+
+export { type CellValue, cellText } from "./book-text.ts";
 
 /** Largest stock accepted in a cell: Ozon refuses 1 000 000 units or more (STOCK_TOO_BIG). */
 export const MAX_STOCK = STOCK_TOO_BIG - 1;
 /** Largest price accepted, in kopecks: 100 million roubles. */
 export const MAX_PRICE_KOPECKS = 10_000_000_000n;
 
-export type CellValue = string | number | boolean | Date | null | undefined | object;
-
 export type Parsed<T> = { ok: true; value: T | undefined } | { ok: false; reason: CellProblem };
 export type CellProblem =
   | "not_a_number"
   | "not_whole"
+  /** A stock written otherwise than in digits ("1,000", "7.0"). */
+  | "not_digits"
   | "negative"
   | "too_big"
   | "stock_too_big"
   | "too_many_decimals";
-
-/** The text of a cell: numbers as written, formulas by their result, rich text joined. */
-export function cellText(value: CellValue): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "string") return value.trim();
-  if (typeof value === "number" || typeof value === "boolean") return String(value);
-  if (value instanceof Date) return value.toISOString();
-  const record = value as Record<string, unknown>;
-  if ("result" in record) return cellText(record.result as CellValue);
-  if (Array.isArray(record.richText)) {
-    return record.richText
-      .map((part: { text?: unknown }) => String(part.text ?? ""))
-      .join("")
-      .trim();
-  }
-  if ("text" in record) return cellText(record.text as CellValue);
-  return "";
-}
 
 const NUMBER = /^-?\d+(?:[.,]\d+)?$/;
 
@@ -46,12 +31,34 @@ function normalise(text: string): string {
   return text.replace(/[\s\u00a0\u202f]/g, "").replace(/(₽|руб\.?|rub)$/i, "");
 }
 
-/** Units of stock; an empty cell is `undefined` (no change asked). */
+/** Digits, in groups of three after the first when spaced ("1 000", with any kind of space). */
+const WHOLE = /^(?:\d+|\d{1,3}(?:[ \u00a0\u2007\u2009\u202f]\d{3})+)$/;
+
+/**
+ * Units of stock; an empty cell is `undefined` (no change asked). A text cell is a whole number
+ * in digits, spaces between thousands allowed: "1,000" or "7.0" is refused (not_digits), never
+ * read as 1 or 7 — a comma is a thousands separator to some and a decimal one to others.
+ */
 export function parseStock(value: CellValue): Parsed<number> {
-  const raw = typeof value === "number" ? String(value) : normalise(cellText(value));
-  if (raw === "") return { ok: true, value: undefined };
-  if (!NUMBER.test(raw)) return { ok: false, reason: "not_a_number" };
-  const number = Number(raw.replace(",", "."));
+  let number: number;
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) return { ok: false, reason: "not_a_number" };
+    number = value;
+  } else {
+    const text = cellText(value);
+    if (text === "") return { ok: true, value: undefined };
+    const negative = text.startsWith("-");
+    const digits = negative ? text.slice(1) : text;
+    if (!WHOLE.test(digits)) {
+      const decimal = normalise(digits);
+      if (!NUMBER.test(decimal)) return { ok: false, reason: "not_a_number" };
+      return Number.isInteger(Number(decimal.replace(",", ".")))
+        ? { ok: false, reason: "not_digits" }
+        : { ok: false, reason: "not_whole" };
+    }
+    if (negative) return { ok: false, reason: "negative" };
+    number = Number(digits.replace(/\D/g, ""));
+  }
   if (!Number.isInteger(number)) return { ok: false, reason: "not_whole" };
   if (number < 0) return { ok: false, reason: "negative" };
   if (number > MAX_STOCK) return { ok: false, reason: "stock_too_big" };

@@ -5,7 +5,10 @@
  * change. Unknown offer_ids and rows that cannot be read are listed with their row numbers.
  */
 import { type CellProblem, cellText, parseMoney, parseStock } from "./book-cells.ts";
+import { columnRole, type PriceField } from "./book-columns.ts";
 import type { BookSheet } from "./book-read.ts";
+
+export { type ColumnRole, columnRole, type PriceField } from "./book-columns.ts";
 
 export interface BookWarehouse {
   id: string;
@@ -31,7 +34,6 @@ export interface BookCatalog {
   items: BookItem[];
 }
 
-export type PriceField = "price" | "oldPrice" | "minPrice";
 export const PRICE_FIELDS: readonly PriceField[] = ["price", "oldPrice", "minPrice"];
 
 export interface StockChange {
@@ -71,31 +73,6 @@ export interface BookPlan {
   counts: { stock: number; price: number; oldPrice: number; minPrice: number };
   /** Rows read (the header not counted). */
   rows: number;
-}
-
-export type ColumnRole =
-  | { kind: "offer" }
-  | { kind: "name" }
-  | { kind: "stock"; warehouseId: string }
-  | { kind: "money"; field: PriceField };
-
-const TAG = /\(([a-z_]+)(?:\s*#(\d{1,20}))?\)\s*$/i;
-const MONEY_TAGS: Record<string, PriceField> = {
-  price: "price",
-  old_price: "oldPrice",
-  min_price: "minPrice",
-};
-
-/** What a header cell names, by its tag (the words before it are for people, in any language). */
-export function columnRole(header: string): ColumnRole | undefined {
-  const match = TAG.exec(header.trim()) ?? TAG.exec(`(${header.trim()})`);
-  if (!match) return undefined;
-  const tag = (match[1] ?? "").toLowerCase();
-  if (tag === "offer_id") return { kind: "offer" };
-  if (tag === "name") return { kind: "name" };
-  if (tag === "stock" && match[2]) return { kind: "stock", warehouseId: match[2] };
-  const field = MONEY_TAGS[tag];
-  return field ? { kind: "money", field } : undefined;
 }
 
 export class BookColumnsError extends Error {

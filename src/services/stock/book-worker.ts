@@ -1,0 +1,42 @@
+/**
+ * One workbook read in a worker thread (book-read.ts starts it with a capped heap and a time
+ * limit): the file's bytes come in workerData, the sheet or the reason it was refused goes back.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { BookFileError } from "./book-errors.ts";
+import { type BookKind, parseBook } from "./book-parse.ts";
+import type { BookReadAnswer } from "./book-read.ts";
+
+/** Cells per message back: the bot's thread takes a message in one go, this many in a few ms. */
+const CELLS_PER_MESSAGE = 10_000;
+
+const port = parentPort;
+const input = workerData as { bytes: Uint8Array; kind: BookKind } | undefined;
+if (port && input) {
+  parseBook(input.bytes, input.kind).then(
+    (sheet) => {
+      // In slices: the bot's thread takes each message in one go, and a slice is quick to take.
+      const width = Math.max(1, ...sheet.rows.slice(0, 1).map((row) => row.cells.length));
+      const slice = Math.max(1, Math.floor(CELLS_PER_MESSAGE / width));
+      for (let at = 0; at < sheet.rows.length; at += slice) {
+        const rows = sheet.rows.slice(at, at + slice);
+        port.postMessage({ rows } satisfies BookReadAnswer);
+      }
+      port.postMessage({ sheet: { ...sheet, rows: [] } } satisfies BookReadAnswer);
+    },
+    (error: unknown) => {
+      const refusal =
+        error instanceof BookFileError
+          ? error
+          : new BookFileError(
+              "unreadable",
+              String((error as Error)?.message ?? error).slice(0, 200),
+            );
+      const detail = refusal.detail.slice(0, 300);
+      const row = refusal.row === undefined ? {} : { row: refusal.row };
+      port.postMessage({
+        error: { problem: refusal.problem, detail, ...row },
+      } satisfies BookReadAnswer);
+    },
+  );
+}
