@@ -17,6 +17,7 @@ const HELPERS = new Set([
   "walkthrough-jobs-stock.ts",
   "run.ts",
   "paths-measure.ts",
+  "book-upload-old.ts",
   "memory-sandbox.ts",
   "memory-deps.ts",
   "ingress-bare.ts",
