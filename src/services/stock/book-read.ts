@@ -94,6 +94,10 @@ export function readBook(
     worker.on("message", (answer: BookReadAnswer) => {
       if ("rows" in answer) {
         for (const row of answer.rows) rows.push(row);
+        // The next slice after a turn of the event loop: other chats run in between.
+        setImmediate(() => {
+          if (!settled) worker.postMessage("more");
+        });
         return;
       }
       if ("sheet" in answer) return finish({ sheet: { ...answer.sheet, rows } });

@@ -10,17 +10,26 @@ import type { BookReadAnswer } from "./book-read.ts";
 /** Cells per message back: the bot's thread takes a message in one go, this many in a few ms. */
 const CELLS_PER_MESSAGE = 10_000;
 
+/**
+ * The next slice goes when the bot's thread asks for it ("more"): Node hands a thread every
+ * message already waiting in one go, so slices sent all at once would block it as one.
+ */
+function asked(port: NonNullable<typeof parentPort>): Promise<void> {
+  return new Promise((resolve) => port.once("message", () => resolve()));
+}
+
 const port = parentPort;
 const input = workerData as { bytes: Uint8Array; kind: BookKind } | undefined;
 if (port && input) {
   parseBook(input.bytes, input.kind).then(
-    (sheet) => {
-      // In slices: the bot's thread takes each message in one go, and a slice is quick to take.
+    async (sheet) => {
+      // In slices, one at a time: each is quick to take, and the bot's thread runs in between.
       const width = Math.max(1, ...sheet.rows.slice(0, 1).map((row) => row.cells.length));
       const slice = Math.max(1, Math.floor(CELLS_PER_MESSAGE / width));
       for (let at = 0; at < sheet.rows.length; at += slice) {
-        const rows = sheet.rows.slice(at, at + slice);
-        port.postMessage({ rows } satisfies BookReadAnswer);
+        const more = asked(port);
+        port.postMessage({ rows: sheet.rows.slice(at, at + slice) } satisfies BookReadAnswer);
+        await more;
       }
       port.postMessage({ sheet: { ...sheet, rows: [] } } satisfies BookReadAnswer);
     },
