@@ -15,7 +15,7 @@ import { ReportTableStore } from "./table-store.ts";
 
 /**
  * The report as typed sheets for the chart and the XLSX, kept for the XLSX button
- * (report-table-store.ts). Neither failure stops the file: it is logged, and null means no
+ * (table-store.ts). Neither failure stops the file: it is logged, and null means no
  * chart and no workbook.
  */
 async function keepTable(steps: JobSteps, job: ReportJob, file: ReportFile) {

@@ -366,7 +366,7 @@ export class ReportJobs {
   }
 
   /**
-   * Claims ordering a delivered job's report again (its kept copy expired, report-table-store.ts),
+   * Claims ordering a delivered job's report again (its kept copy expired, table-store.ts),
    * once, for the person who ordered it; otherwise as claimRetry.
    */
   async claimReorder(id: string, userId: number): Promise<RetryClaim> {

@@ -13,7 +13,7 @@ import { MAX_ZIP_FILES } from "../../../../src/services/ads/reports/zip.ts";
 import { buildZip } from "../../../support/zip.ts";
 
 const fixture = (name: string) =>
-  new Uint8Array(readFileSync(new URL(`../../fixtures/reports/${name}`, import.meta.url)));
+  new Uint8Array(readFileSync(new URL(`../../../fixtures/reports/${name}`, import.meta.url)));
 
 function errorOf(run: () => unknown): ReportFileError {
   try {

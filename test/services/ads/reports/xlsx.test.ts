@@ -10,7 +10,7 @@ import {
 import { campaignCsv, campaignsZip, days } from "./support.ts";
 
 const fixture = (name: string) =>
-  new Uint8Array(readFileSync(new URL(`../../fixtures/reports/${name}`, import.meta.url)));
+  new Uint8Array(readFileSync(new URL(`../../../fixtures/reports/${name}`, import.meta.url)));
 
 async function readBack(bytes: Buffer): Promise<ExcelJS.Workbook> {
   const book = new ExcelJS.Workbook();
