@@ -9,6 +9,7 @@
  * - the bot calls Ozon only through ozon/: undici only as its Telegram transport (telegram-fetch.ts);
  * - no source file is over 400 lines (a file holds one idea);
  * - button data is made only through a declaration (bot/core/buttons.ts): no `.encode(` elsewhere.
+ * - ads and chats hold one folder per job, and a job has one name in bot/, services/, test/ and locales/.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
