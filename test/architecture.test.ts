@@ -316,8 +316,10 @@ const singular = (job: string): string =>
 
 function jobProblems(capability: string, jobs: readonly string[], layout: JobLayout): string[] {
   const problems: string[] = [];
-  const botFolders = new Set(layout.bot.filter((f) => f.includes("/")).map((f) => f.split("/")[0]));
-  const layers: [string, Iterable<string>][] = [
+  const botFolders = [
+    ...new Set(layout.bot.filter((f) => f.includes("/")).map((f) => f.split("/")[0] as string)),
+  ];
+  const layers: [string, string[]][] = [
     [`src/bot/${capability}`, botFolders],
     [`src/services/${capability}`, layout.services],
     [`test/bot/${capability}`, layout.tests],
@@ -325,12 +327,11 @@ function jobProblems(capability: string, jobs: readonly string[], layout: JobLay
   ];
   for (const [layer, folders] of layers) {
     for (const folder of folders)
-      if (!jobs.includes(folder as string))
-        problems.push(`${layer}/${folder}/ is no job of ${capability}`);
+      if (!jobs.includes(folder)) problems.push(`${layer}/${folder}/ is no job of ${capability}`);
   }
   for (const job of jobs) {
     for (const [layer, folders] of layers.slice(0, 3))
-      if (![...folders].includes(job)) problems.push(`${layer}/${job}/ is missing`);
+      if (!folders.includes(job)) problems.push(`${layer}/${job}/ is missing`);
     for (const lang of ["ru", "en"])
       if (!layout.locales.includes(`${lang}/${capability}-${job}.ftl`))
         problems.push(`locales/${lang}/${capability}-${job}.ftl is missing`);
