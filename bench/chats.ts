@@ -9,8 +9,8 @@
 //   next:  the second page (the listing is kept a minute for page turns).
 // Target (issue 15): ≤ 1 s with 1 000 open chats, and pages.
 import { parseArgs } from "node:util";
+import { SELLER, startRelayEnv } from "../test/bot/chats/support.ts";
 import { press, textOf } from "../test/bot/harness.ts";
-import { SELLER, startRelayEnv } from "../test/bot/relay/support.ts";
 import type { RecordedCall } from "../test/support/fake-bot-api.ts";
 import { command } from "../test/support/updates.ts";
 

@@ -8,8 +8,8 @@
 //    how long the relay's stop() (SIGTERM) waits for a pass stuck in such a download.
 //    `DEADLINE_MS=5000 node bench/downloads.ts` shortens the wait of the first figure.
 import { startSandbox } from "../src/sandbox/index.ts";
-import { ChatRelay } from "../src/services/relay/chat-relay.ts";
-import { createRelayRepositories } from "../src/services/relay/repositories.ts";
+import { ChatRelay } from "../src/services/chats/relay/chat-relay.ts";
+import { createRelayRepositories } from "../src/services/chats/relay/repositories.ts";
 import { MemoryStore } from "../src/store/memory.ts";
 import { sandboxSeller } from "../test/support/sandbox-seller.ts";
 import { waitFor } from "../test/support/wait.ts";

@@ -7,7 +7,10 @@
 // 3. The pass after: everything inside the overlap is read again and skipped (the overlap's cost).
 import type { ProductQuestion, ProductReview } from "../src/ozon/seller/questions.ts";
 import { startSandbox } from "../src/sandbox/index.ts";
-import { type QuestionNotifier, QuestionRelay } from "../src/services/questions/question-relay.ts";
+import {
+  type QuestionNotifier,
+  QuestionRelay,
+} from "../src/services/chats/questions/question-relay.ts";
 import { MemoryStore } from "../src/store/memory.ts";
 import { sandboxSeller } from "../test/support/sandbox-seller.ts";
 

@@ -14,7 +14,7 @@ import {
   renderReportChartSvg,
   reportChartData,
   svgToPng,
-} from "../src/services/reports/index.ts";
+} from "../src/services/ads/reports/index.ts";
 
 const DAYS = 62;
 const CAMPAIGNS = 10;

@@ -3,8 +3,8 @@
 // whose sizes come only after the data). Each is read in the bot's own process, synchronously,
 // so these times are the pause every other update waits out.
 import { zipSync } from "fflate";
-import { MAX_UNPACKED_BYTES } from "../src/services/ads/report-file.ts";
-import { summarizeReport } from "../src/services/ads/report-summary.ts";
+import { MAX_UNPACKED_BYTES } from "../src/services/ads/reports/file.ts";
+import { summarizeReport } from "../src/services/ads/reports/summary.ts";
 import { buildZip } from "../test/support/zip.ts";
 
 const GIB = 1024 * 1024 * 1024;

@@ -5,9 +5,9 @@
 // BENCH_QUICK=1 divides every duration by 10 (a smoke run; figures then scale accordingly).
 import { createPerformanceClient } from "../src/ozon/performance/client.ts";
 import { startSandbox } from "../src/sandbox/index.ts";
-import { presetPeriod } from "../src/services/ads/periods.ts";
-import { type ReportJob, ReportJobs } from "../src/services/ads/report-jobs.ts";
-import { type ReportNotifier, ReportRunner } from "../src/services/ads/report-runner.ts";
+import { type ReportJob, ReportJobs } from "../src/services/ads/reports/jobs.ts";
+import { presetPeriod } from "../src/services/ads/reports/periods.ts";
+import { type ReportNotifier, ReportRunner } from "../src/services/ads/reports/runner.ts";
 import { MemoryStore } from "../src/store/memory.ts";
 import { waitFor } from "../test/support/wait.ts";
 

@@ -6,12 +6,12 @@ import type { Bot } from "grammy";
 import type { Update, User } from "grammy/types";
 import { DateTime } from "luxon";
 import { createAdsModule } from "../src/bot/ads/module.ts";
-import { createSchedulesModule, type SchedulesModule } from "../src/bot/ads/schedules-module.ts";
+import { createSchedulesModule, type SchedulesModule } from "../src/bot/ads/schedules/module.ts";
 import { createRelayModule, type RelayBotModule } from "../src/bot/chats/module.ts";
 import {
   createQuestionsModule,
   type QuestionsBotModule,
-} from "../src/bot/chats/questions-module.ts";
+} from "../src/bot/chats/questions/module.ts";
 import { createCallbackCodec } from "../src/bot/core/callback-data.ts";
 import type { BotContext } from "../src/bot/core/context.ts";
 import { createI18n } from "../src/bot/core/i18n.ts";

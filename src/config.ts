@@ -116,7 +116,7 @@ const schema = z.object({
   REPORT_CONCURRENCY: whole(1, 1, 10),
   REPORT_MAX_PERIOD_DAYS: whole(62, 1, 366),
   // The report charts' font. The chart worker reads it from the environment it inherits
-  // (services/reports/chart-fonts.ts); checked here so that a wrong path stops the start.
+  // (services/ads/reports/chart-fonts.ts); checked here so that a wrong path stops the start.
   REPORT_CHART_FONT: z
     .string()
     .trim()

@@ -9,6 +9,7 @@
  * - the bot calls Ozon only through ozon/: undici only as its Telegram transport (telegram-fetch.ts);
  * - no source file is over 400 lines (a file holds one idea);
  * - button data is made only through a declaration (bot/core/buttons.ts): no `.encode(` elsewhere.
+ * - ads and chats hold one folder per job, and a job has one name in bot/, services/, test/ and locales/.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -285,5 +286,148 @@ describe("the house by capability", () => {
       .filter((file) => file !== declarations && /\.encode\(/.test(readFileSync(file, "utf8")))
       .map((file) => path.relative(SRC, file));
     expect(offenders).toEqual([]);
+  });
+});
+
+/**
+ * The capabilities that hold several jobs, each job a folder a person would name, and the same
+ * name for that job in every layer: bot/<capability>/<job>/, services/<capability>/<job>/,
+ * test/bot/<capability>/<job>/ and locales/<lang>/<capability>-<job>.ftl.
+ */
+const JOBS: Record<string, readonly string[]> = {
+  ads: ["campaigns", "digest", "reports", "schedules"],
+  chats: ["inbox", "questions", "relay", "replies"],
+};
+
+/** One capability's tree as the job rule reads it (every path relative to the repository). */
+interface JobLayout {
+  /** The .ts files under src/bot/<capability>/, relative to it ("schedules/dialog.ts", "format.ts"). */
+  bot: string[];
+  /** The sub-folders of src/services/<capability>/, test/bot/<capability>/ and test/services/<capability>/. */
+  services: string[];
+  tests: string[];
+  serviceTests: string[];
+  /** The locale files, "<lang>/<name>.ftl". */
+  locales: string[];
+  /** The folders right under src/services/, test/bot/ and test/services/ ("services/relay"). */
+  tops: string[];
+}
+
+/** "schedules" → "schedule", "replies" → "reply": how a file name may say a job. */
+const singular = (job: string): string =>
+  job.endsWith("ies") ? `${job.slice(0, -3)}y` : job.endsWith("s") ? job.slice(0, -1) : job;
+
+function jobProblems(capability: string, jobs: readonly string[], layout: JobLayout): string[] {
+  const problems: string[] = [];
+  const botFolders = [
+    ...new Set(layout.bot.filter((f) => f.includes("/")).map((f) => f.split("/")[0] as string)),
+  ];
+  const layers: [string, string[]][] = [
+    [`src/bot/${capability}`, botFolders],
+    [`src/services/${capability}`, layout.services],
+    [`test/bot/${capability}`, layout.tests],
+    [`test/services/${capability}`, layout.serviceTests],
+  ];
+  for (const [layer, folders] of layers) {
+    for (const folder of folders)
+      if (!jobs.includes(folder)) problems.push(`${layer}/${folder}/ is no job of ${capability}`);
+  }
+  for (const job of jobs) {
+    for (const [layer, folders] of layers.slice(0, 3))
+      if (!folders.includes(job)) problems.push(`${layer}/${job}/ is missing`);
+    for (const lang of ["ru", "en"])
+      if (!layout.locales.includes(`${lang}/${capability}-${job}.ftl`))
+        problems.push(`locales/${lang}/${capability}-${job}.ftl is missing`);
+    for (const top of layout.tops) {
+      const name = top.split("/").at(-1) as string;
+      if (name === job || name === singular(job))
+        problems.push(`${top}/ names ${capability}'s job ${job} outside ${capability}/`);
+    }
+  }
+  for (const locale of layout.locales) {
+    const name = path.basename(locale, ".ftl");
+    if (name.startsWith(`${capability}-`) && !jobs.includes(name.slice(capability.length + 1)))
+      problems.push(`locales/${locale} is no job of ${capability}`);
+  }
+  for (const file of layout.bot) {
+    const parts = file.split("/");
+    const folder = parts.length > 1 ? parts[0] : undefined;
+    const words = path.basename(file, ".ts").split("-");
+    const named = jobs.find((job) => words.includes(job) || words.includes(singular(job)));
+    if (named && named !== folder)
+      problems.push(
+        `src/bot/${capability}/${file} is named after ${named} but lies outside ${named}/`,
+      );
+  }
+  return problems;
+}
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const foldersOf = (dir: string): string[] => {
+  const full = path.join(ROOT, dir);
+  try {
+    return readdirSync(full).filter((entry) => statSync(path.join(full, entry)).isDirectory());
+  } catch {
+    return [];
+  }
+};
+
+function jobLayout(capability: string): JobLayout {
+  return {
+    bot: sourceFiles(path.join(BOT, capability)).map((file) =>
+      path.relative(path.join(BOT, capability), file).split(path.sep).join("/"),
+    ),
+    services: foldersOf(`src/services/${capability}`),
+    tests: foldersOf(`test/bot/${capability}`),
+    serviceTests: foldersOf(`test/services/${capability}`),
+    locales: ["ru", "en"].flatMap((lang) =>
+      readdirSync(path.join(ROOT, "locales", lang))
+        .filter((name) => name.endsWith(".ftl"))
+        .map((name) => `${lang}/${name}`),
+    ),
+    tops: ["src/services", "test/bot", "test/services"].flatMap((dir) =>
+      foldersOf(dir).map((folder) => `${dir}/${folder}`),
+    ),
+  };
+}
+
+describe("one folder per job", () => {
+  it("ads and chats hold a folder per job, named alike in bot, services, test and locales", () => {
+    const problems = Object.entries(JOBS).flatMap(([capability, jobs]) =>
+      jobProblems(capability, jobs, jobLayout(capability)),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it("the job rule fails when broken", () => {
+    const good = jobLayout("ads");
+    expect(jobProblems("ads", JOBS.ads as string[], good)).toEqual([]);
+    const broken: JobLayout = {
+      bot: [
+        ...good.bot.filter((f) => !f.startsWith("digest/")),
+        "schedule-format.ts",
+        "reports/campaign-list.ts",
+        "misc/x.ts",
+      ],
+      services: good.services.filter((f) => f !== "reports"),
+      tests: [...good.tests, "schedule"],
+      serviceTests: good.serviceTests,
+      locales: [...good.locales.filter((f) => f !== "en/ads-digest.ftl"), "ru/ads-stats.ftl"],
+      tops: [...good.tops, "src/services/schedules", "test/bot/schedule"],
+    };
+    expect(jobProblems("ads", JOBS.ads as string[], broken).sort()).toEqual(
+      [
+        "src/bot/ads/misc/ is no job of ads",
+        "test/bot/ads/schedule/ is no job of ads",
+        "src/bot/ads/digest/ is missing",
+        "src/services/ads/reports/ is missing",
+        "locales/en/ads-digest.ftl is missing",
+        "src/services/schedules/ names ads's job schedules outside ads/",
+        "test/bot/schedule/ names ads's job schedules outside ads/",
+        "locales/ru/ads-stats.ftl is no job of ads",
+        "src/bot/ads/schedule-format.ts is named after schedules but lies outside schedules/",
+        "src/bot/ads/reports/campaign-list.ts is named after campaigns but lies outside campaigns/",
+      ].sort(),
+    );
   });
 });

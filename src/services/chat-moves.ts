@@ -17,13 +17,13 @@
  * cannot be answered or edited through the new id; the records expire on their own.
  */
 import type { Store } from "../store/port.ts";
+import { ScheduleRepository } from "./ads/schedules/schedules.ts";
 import { AlertPauses } from "./alert-pauses.ts";
+import { type RelayGroup, RelayGroupSetting } from "./chats/relay/audience.ts";
+import { forgetGroupTopics } from "./chats/relay/topics.ts";
 import { CARD_TTL_MS, CardBook } from "./postings/cards.ts";
 import { DEFAULT_MARK_TTL_MS, DeliveryLedger } from "./postings/ledger.ts";
-import { type RelayGroup, RelayGroupSetting } from "./relay/audience.ts";
-import { forgetGroupTopics } from "./relay/topics.ts";
 import { ReturnsSubscribers } from "./returns/subscribers.ts";
-import { ScheduleRepository } from "./schedules/schedules.ts";
 import { StockAlertChoice } from "./stock/settings.ts";
 import { SubscriptionService } from "./subscriptions.ts";
 

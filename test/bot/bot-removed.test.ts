@@ -10,7 +10,7 @@ import { createBot } from "../../src/bot/index.ts";
 import { createModules } from "../../src/bot/modules.ts";
 import { loadConfig } from "../../src/config.ts";
 import { type Container, createContainer } from "../../src/container.ts";
-import { RelayGroupSetting } from "../../src/services/relay/audience.ts";
+import { RelayGroupSetting } from "../../src/services/chats/relay/audience.ts";
 import { SubscriptionService } from "../../src/services/subscriptions.ts";
 import { FakeBotApi } from "../support/fake-bot-api.ts";
 import { command, group, myChatMember, person } from "../support/updates.ts";

@@ -4,12 +4,12 @@
  * (a question sent before an upgrade) must still be read as their dialog's.
  */
 import { describe, expect, it } from "vitest";
-import { BID_DIALOG } from "../../src/bot/ads/bid-dialog.ts";
-import { BUDGET_DIALOG } from "../../src/bot/ads/budget-dialog.ts";
-import { PERIOD_DIALOG } from "../../src/bot/ads/period-dialog.ts";
-import { REPORT_DIALOG } from "../../src/bot/ads/report-dialog.ts";
-import { SCHEDULE_DIALOG } from "../../src/bot/ads/schedule-dialog.ts";
-import { QUICK_REPLY_DIALOG } from "../../src/bot/chats/quick-reply-dialog.ts";
+import { BID_DIALOG } from "../../src/bot/ads/campaigns/bid-dialog.ts";
+import { BUDGET_DIALOG } from "../../src/bot/ads/campaigns/budget-dialog.ts";
+import { PERIOD_DIALOG } from "../../src/bot/ads/campaigns/period-dialog.ts";
+import { REPORT_DIALOG } from "../../src/bot/ads/reports/dialog.ts";
+import { SCHEDULE_DIALOG } from "../../src/bot/ads/schedules/dialog.ts";
+import { QUICK_REPLY_DIALOG } from "../../src/bot/chats/replies/dialog.ts";
 import { declaredButtons } from "../../src/bot/core/buttons.ts";
 import { createCallbackCodec } from "../../src/bot/core/callback-data.ts";
 import { CLOSE_BUTTON } from "../../src/bot/core/dialog/dialog-buttons.ts";

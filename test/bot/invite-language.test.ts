@@ -5,8 +5,8 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { command, person } from "../support/updates.ts";
+import { ADMIN, openBuyerChats, type RelayEnv, sendsTo, startRelayEnv } from "./chats/support.ts";
 import { textOf } from "./harness.ts";
-import { ADMIN, openBuyerChats, type RelayEnv, sendsTo, startRelayEnv } from "./relay/support.ts";
 
 let env: RelayEnv | undefined;
 afterEach(async () => {

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { ozonProblem } from "../../src/bot/ads/format.ts";
 import { describeOzonError } from "../../src/bot/postings/format.ts";
-import { classifyReplyError } from "../../src/services/relay/reply-errors.ts";
+import { classifyReplyError } from "../../src/services/chats/relay/reply-errors.ts";
 import { FAILURES, failureOf } from "../ozon/support/failures.ts";
 
 const posting = { posting: "39268230-0002-3" };

@@ -71,7 +71,7 @@ describe("postings, deliveries and returns buttons", () => {
     expect(postings.ALERT_FILTER.parse(["t", "23017"])).toEqual(["t", "23017"]);
     expect(postings.ALERT_FILTER.parse(["a"])).toEqual(["a"]);
     expect(postings.WRITE_TO_BUYER.parse([NUMBER])).toEqual([NUMBER]);
-    // chats/relay.ts reads an empty ref as the legacy shop too.
+    // chats/relay/relay.ts reads an empty ref as the legacy shop too.
     expect(postings.WRITE_TO_BUYER.parse([NUMBER, ""])).toEqual([NUMBER, ""]);
     // A decision of an rFBS card made before Ozon's action ids (it opens the request anew).
     expect(returns.DECIDE_RFBS_OLD.parse(["123456", "1", "m"])).toEqual(["123456", "1", "m"]);

@@ -4,12 +4,12 @@
  * record moves exactly once, nothing is left at the old id, nothing is lost or doubled.
  */
 import { afterAll, expect, it } from "vitest";
+import { ScheduleRepository } from "../../src/services/ads/schedules/schedules.ts";
 import { ChatMoves } from "../../src/services/chat-moves.ts";
+import { RelayGroupSetting } from "../../src/services/chats/relay/audience.ts";
+import { RelayTopics } from "../../src/services/chats/relay/topics.ts";
 import { CardBook } from "../../src/services/postings/cards.ts";
 import { DeliveryLedger } from "../../src/services/postings/ledger.ts";
-import { RelayGroupSetting } from "../../src/services/relay/audience.ts";
-import { RelayTopics } from "../../src/services/relay/topics.ts";
-import { ScheduleRepository } from "../../src/services/schedules/schedules.ts";
 import { SubscriptionService } from "../../src/services/subscriptions.ts";
 import { scopedStore, shopKeyPrefix } from "../../src/shops/scoped-store.ts";
 import type { Store } from "../../src/store/port.ts";

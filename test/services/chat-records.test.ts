@@ -9,15 +9,15 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { ScheduleRepository } from "../../src/services/ads/schedules/schedules.ts";
 import { AlertPauses } from "../../src/services/alert-pauses.ts";
 import { ChatMoves } from "../../src/services/chat-moves.ts";
 import { CHAT_RECORDS, CHAT_VALUES } from "../../src/services/chat-records.ts";
+import { RelayGroupSetting } from "../../src/services/chats/relay/audience.ts";
+import { RelayTopics } from "../../src/services/chats/relay/topics.ts";
 import { CardBook } from "../../src/services/postings/cards.ts";
 import { DeliveryLedger } from "../../src/services/postings/ledger.ts";
-import { RelayGroupSetting } from "../../src/services/relay/audience.ts";
-import { RelayTopics } from "../../src/services/relay/topics.ts";
 import { ReturnsSubscribers } from "../../src/services/returns/subscribers.ts";
-import { ScheduleRepository } from "../../src/services/schedules/schedules.ts";
 import { StockAlertChoice } from "../../src/services/stock/settings.ts";
 import { SubscriptionService } from "../../src/services/subscriptions.ts";
 import { scopedStore, shopKeyPrefix } from "../../src/shops/scoped-store.ts";
@@ -41,8 +41,9 @@ const NOT_A_PREFIX: Record<string, string> = {
     "a pace bucket of seconds in Redis, not in the store",
   "src/services/deliveries/card-book.ts `${prefix(postingNumber)}${card.chatId}:${card.messageId}`":
     "delivery-card:",
-  "src/services/relay/inbox.ts `${c.chatId}:${c.messageId}`": "no key: a set of message refs",
-  "src/services/relay/chat-relay.ts `${ref.chatId}:${ref.messageId}`": "no key: a map of refs",
+  "src/services/chats/inbox/inbox.ts `${c.chatId}:${c.messageId}`": "no key: a set of message refs",
+  "src/services/chats/relay/chat-relay.ts `${ref.chatId}:${ref.messageId}`":
+    "no key: a map of refs",
   "src/bot/deliveries/cards.ts `${card.chatId}:${card.messageId}`": "no key: a map of cards",
   "src/bot/core/sender/memory-send-budget.ts `${target.kind}:${target.chatId}`":
     "no key: an in-memory bucket",

@@ -22,7 +22,7 @@ export const REPORT_RETRY_BUTTON = declareButton(
   JOB_ID_ARG,
   SHOP_REF_ARG.optional(),
 );
-/** The XLSX button under a delivered report: `rpx:<job id>:<shop ref>` (ads/report-xlsx.ts). */
+/** The XLSX button under a delivered report: `rpx:<job id>:<shop ref>` (ads/reports/xlsx.ts). */
 export const REPORT_XLSX_BUTTON = declareButton(
   "rpx",
   "report: as XLSX",
@@ -37,7 +37,7 @@ export const REPORT_REORDER_BUTTON = declareButton(
   SHOP_REF_ARG.optional(),
 );
 
-/** What a /campaigns button does (ads/campaigns.ts). */
+/** What a /campaigns button does (ads/campaigns/campaigns.ts). */
 export const CAMPAIGN_ACTIONS = [
   /** The stores (several) */
   "s",

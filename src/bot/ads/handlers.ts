@@ -17,11 +17,11 @@ import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import type { FeatureFactory } from "../core/module.ts";
 import { showScreen } from "../core/screen-text.ts";
-import { BUDGET_CONVERSATION } from "./budget-dialog.ts";
 import { REPORT_RETRY_BUTTON } from "./buttons.ts";
+import { BUDGET_CONVERSATION } from "./campaigns/budget-dialog.ts";
 import { reportAbout, reportProblemText } from "./format.ts";
-import { REPORT_CONVERSATION } from "./report-dialog.ts";
-import { registerReportXlsx } from "./report-xlsx.ts";
+import { REPORT_CONVERSATION } from "./reports/dialog.ts";
+import { registerReportXlsx } from "./reports/xlsx.ts";
 
 /** From a menu button too (the menu answers the press): the dialog starts in a new message. */
 async function enter(ctx: BotContext, id: string): Promise<void> {

@@ -3,4 +3,4 @@
  * wiring may use of this folder; everything else stays inside.
  */
 export { createAdsModule } from "./module.ts";
-export { createSchedulesModule } from "./schedules-module.ts";
+export { createSchedulesModule } from "./schedules/module.ts";

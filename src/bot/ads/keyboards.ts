@@ -182,7 +182,7 @@ export function reportRetryKeyboard(
   return new InlineKeyboard().text(t("ads-report-retry-button"), data);
 }
 
-/** XLSX under a delivered report: the same report as a workbook (ads/report-xlsx.ts). */
+/** XLSX under a delivered report: the same report as a workbook (ads/reports/xlsx.ts). */
 export function reportXlsxKeyboard(
   codec: CallbackCodec,
   t: Translator,

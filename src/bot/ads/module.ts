@@ -32,13 +32,13 @@ import { auditTrailOf } from "../audit/index.ts";
 import { chatMovesFor } from "../core/chat-moved.ts";
 import type { BotModule, ModuleDeps } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
-import { bidConversation } from "./bid-dialog.ts";
-import { type AdsDialogDeps, budgetConversation } from "./budget-dialog.ts";
-import { campaignsFeature } from "./campaigns.ts";
+import { bidConversation } from "./campaigns/bid-dialog.ts";
+import { type AdsDialogDeps, budgetConversation } from "./campaigns/budget-dialog.ts";
+import { campaignsFeature } from "./campaigns/campaigns.ts";
+import { periodConversation } from "./campaigns/period-dialog.ts";
 import { adsFeature } from "./handlers.ts";
-import { periodConversation } from "./period-dialog.ts";
-import { reportConversation } from "./report-dialog.ts";
-import { TelegramReportNotifier, type TelegramReportNotifierOptions } from "./reports-notifier.ts";
+import { reportConversation } from "./reports/dialog.ts";
+import { TelegramReportNotifier, type TelegramReportNotifierOptions } from "./reports/notifier.ts";
 
 /** How often an idle runner looks for new jobs when several processes share the store. */
 const SHARED_IDLE_SECONDS = 2;

@@ -3,11 +3,11 @@
  * the relayed message's buttons, /chats, the saved-answer pickers and /replies, product questions
  * and reviews, /relay_here and "Not sent". The kinds are those the buttons already sitting in
  * people's chats carry. A shop ref left out (br, qt) is a button of the single-shop version: the
- * legacy owner's shop. The saved-answer dialog's own buttons (quick-reply-dialog.ts) belong to
+ * legacy owner's shop. The saved-answer dialog's own buttons (chats/replies/dialog.ts) belong to
  * the dialog toolkit; "Write to buyer" (wb) is a posting's button (postings/keyboards.ts).
  */
 import { z } from "zod";
-import { UNSENT_ANSWER_ID } from "../../services/relay/unsent-answers.ts";
+import { UNSENT_ANSWER_ID } from "../../services/chats/relay/unsent-answers.ts";
 import { oneOf, PAGE_ARG, POSTING_NUMBER_ARG, SHOP_REF_ARG } from "../core/button-args.ts";
 import { type ButtonKind, declareButton } from "../core/buttons.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
@@ -17,7 +17,7 @@ import type { CallbackCodec } from "../core/callback-data.ts";
  * can carry (the codec's characters) is taken, only never empty.
  */
 const OZON_ID_ARG = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/);
-/** A saved answer's id: the store's counter in base 36 (services/relay/quick-replies.ts). */
+/** A saved answer's id: the store's counter in base 36 (services/chats/replies/quick-replies.ts). */
 const QUICK_REPLY_ID_ARG = z.string().regex(/^[0-9a-z]{1,12}$/);
 /** A saved answer's revision: a preview of an older text is not sent as the new one. */
 const REVISION_ARG = z
@@ -33,7 +33,7 @@ function itemButton(kind: string, name: string) {
   return declareButton(kind, name, OZON_ID_ARG, SHOP_REF_ARG);
 }
 
-// The relayed buyer message and one chat's view (chats/keyboards.ts, inbox-keyboards.ts).
+// The relayed buyer message and one chat's view (chats/relay/keyboards.ts, chats/inbox/keyboards.ts).
 export const ANSWER_BUYER_BUTTON = declareButton(
   "br",
   "chats: answer the buyer",
@@ -50,7 +50,7 @@ export const CHAT_POSTING_BUTTON = declareButton(
   SHOP_REF_ARG,
 );
 
-// /chats (inbox-keyboards.ts): `r` lists afresh; a view carries the list's page for « Back.
+// /chats (chats/inbox/keyboards.ts): `r` lists afresh; a view carries the list's page for « Back.
 export const CHATS_LIST_BUTTON = declareButton(
   "cl",
   "chats: a page of /chats",
@@ -73,7 +73,7 @@ export const CHAT_FILES_BUTTON = itemButton("cf", "chats: send the chat's files"
 export const IN_PLACE = "e";
 
 /**
- * The saved-answer picker of one place a buyer waits (quick-reply-picker.ts): its list, a
+ * The saved-answer picker of one place a buyer waits (chats/replies/picker.ts): its list, a
  * preview, and Send of one revision. The target is the chat's, question's or review's id.
  */
 function pickerButtons(place: string, kinds: { list: string; pick: string; send: string }) {
@@ -116,7 +116,7 @@ export const REVIEW_PICKER_BUTTONS = pickerButtons("reviews", {
   send: "urs",
 });
 
-// Product questions and reviews (question-keyboards.ts); "ask again" is also on /stores.
+// Product questions and reviews (chats/questions/keyboards.ts); "ask again" is also on /stores.
 export const ANSWER_QUESTION_BUTTON = itemButton("uqa", "questions: answer a question");
 export const ANSWER_REVIEW_BUTTON = itemButton("ura", "reviews: answer a review");
 export const QUESTION_PROCESSED_BUTTON = itemButton("uqd", "questions: processed, no answer");
@@ -148,7 +148,7 @@ export const RELAY_HERE_BUTTON = declareButton(
   SHOP_REF_ARG.optional(),
 );
 
-// "Not sent" (relay-not-sent.ts): the id names the kept text, never the text itself.
+// "Not sent" (chats/relay/not-sent.ts): the id names the kept text, never the text itself.
 const UNSENT_ID_ARG = z.string().regex(UNSENT_ANSWER_ID);
 export const UNSENT_ASK_BUTTON = declareButton(
   "nsa",

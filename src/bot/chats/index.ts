@@ -5,5 +5,5 @@
 import { QUESTIONS_ON_BUTTON } from "./buttons.ts";
 
 export { createRelayModule } from "./module.ts";
-export { createQuestionsModule } from "./questions-module.ts";
+export { createQuestionsModule } from "./questions/module.ts";
 export { QUESTIONS_ON_BUTTON };

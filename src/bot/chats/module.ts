@@ -11,28 +11,28 @@ import {
   type ChatRelayOptions,
   RELAY_LEASE_NAME,
   type RelayPassReport,
-} from "../../services/relay/chat-relay.ts";
-import { ContextCards } from "../../services/relay/context-card.ts";
-import { ProductNames } from "../../services/relay/product-names.ts";
+} from "../../services/chats/relay/chat-relay.ts";
+import { ContextCards } from "../../services/chats/relay/context-card.ts";
+import { ProductNames } from "../../services/chats/relay/product-names.ts";
 import {
   createRelayRepositories,
   type RelayRepositoryOptions,
-} from "../../services/relay/repositories.ts";
+} from "../../services/chats/relay/repositories.ts";
 import { PerShop } from "../../shops/per-shop.ts";
 import { storeLoopLease } from "../../store/fenced-store.ts";
 import { whenBotRemoved } from "../core/bot-removed.ts";
 import { chatMovesFor, followChatMove } from "../core/chat-moved.ts";
 import type { BotModule, ModuleDeps } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
-import { inboxFeature } from "./inbox.ts";
-import { TelegramRelayNotifier } from "./notifier.ts";
-import { quickRepliesFeature } from "./quick-replies.ts";
-import { quickReplyConversation } from "./quick-reply-dialog.ts";
-import { relayFeature, relayRepliesFeature } from "./relay.ts";
-import { relayHereFeature } from "./relay-here.ts";
-import { notSentFeature } from "./relay-not-sent.ts";
-import { relayQuickRepliesFeature } from "./relay-quick-replies.ts";
-import { RelayShops } from "./relay-shops.ts";
+import { inboxFeature } from "./inbox/inbox.ts";
+import { relayHereFeature } from "./relay/here.ts";
+import { notSentFeature } from "./relay/not-sent.ts";
+import { TelegramRelayNotifier } from "./relay/notifier.ts";
+import { relayFeature, relayRepliesFeature } from "./relay/relay.ts";
+import { RelayShops } from "./relay/shops.ts";
+import { quickReplyConversation } from "./replies/dialog.ts";
+import { relayQuickRepliesFeature } from "./replies/in-chats.ts";
+import { quickRepliesFeature } from "./replies/replies.ts";
 
 export interface RelayModuleOptions {
   /** false: start() prepares the relay but does not poll (tests drive it with runOnce). */

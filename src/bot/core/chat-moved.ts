@@ -7,7 +7,7 @@
 import { type Api, Composer } from "grammy";
 import type { Logger } from "../../logger.ts";
 import { ChatMoves } from "../../services/chat-moves.ts";
-import type { RelayGroup } from "../../services/relay/audience.ts";
+import type { RelayGroup } from "../../services/chats/relay/audience.ts";
 import type { Store } from "../../store/port.ts";
 import type { BotContext } from "./context.ts";
 import type { BotShops, FeatureDeps } from "./deps.ts";

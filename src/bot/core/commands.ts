@@ -65,7 +65,7 @@ export const PLANNED_COMMANDS: readonly CommandName[] = [
   "campaigns",
   "budget",
   "report",
-  // Defined by the schedules module (src/bot/ads/schedules-module.ts).
+  // Defined by the schedules module (src/bot/ads/schedules/module.ts).
   "schedule",
   "relay_here",
   // Defined by the relay module with the buyer chats.

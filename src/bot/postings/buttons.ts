@@ -88,7 +88,7 @@ export const POSTINGS_PAGE = declareButton(
 );
 
 /**
- * Write to the buyer, on a card here; handled by the buyer chats area (chats/relay.ts), which
+ * Write to the buyer, on a card here; handled by the buyer chats area (chats/relay/relay.ts), which
  * reads a ref that is absent or empty as the legacy shop's.
  */
 export const WRITE_TO_BUYER = declareButton(

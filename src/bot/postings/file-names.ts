@@ -4,7 +4,7 @@
  * from two stores stays apart: `act_Южный_123.pdf`; with one shop the names stay as they were
  * (`act-123.pdf`).
  */
-import { safeShopName } from "../../services/ads/report-name.ts";
+import { safeShopName } from "../../services/ads/reports/name.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 
 export function shopFileName(

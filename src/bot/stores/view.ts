@@ -3,7 +3,7 @@
  * successful call and pause, and a row of buttons per shop; the confirm screens.
  */
 import { InlineKeyboard } from "grammy";
-import { QuestionSwitch } from "../../services/questions/switch.ts";
+import { QuestionSwitch } from "../../services/chats/questions/switch.ts";
 import type { ShopOrigin } from "../../shops/entry.ts";
 import type { ApiHealth, ShopApi, ShopHealth } from "../../shops/health.ts";
 import type { Shop } from "../../shops/registry.ts";

@@ -1,9 +1,9 @@
 /** What advertising has for one Performance account (one shop with Performance keys). */
 import type { PerformanceClient } from "../../ozon/index.ts";
-import type { BudgetService } from "./budget.ts";
-import type { CampaignDesk } from "./campaign-desk.ts";
-import type { ReportJobs } from "./report-jobs.ts";
-import type { ReportRunner } from "./report-runner.ts";
+import type { BudgetService } from "./campaigns/budget.ts";
+import type { CampaignDesk } from "./campaigns/desk.ts";
+import type { ReportJobs } from "./reports/jobs.ts";
+import type { ReportRunner } from "./reports/runner.ts";
 
 export interface AdsAccount {
   /** The shop the account belongs to. */

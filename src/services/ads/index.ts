@@ -16,7 +16,7 @@ export {
   campaignStateKey,
   isBudgetError,
   type ListOptions,
-} from "./budget.ts";
+} from "./campaigns/budget.ts";
 export {
   type AmountLocale,
   type BudgetInputReason,
@@ -27,7 +27,7 @@ export {
   type FormatRoublesOptions,
   formatRoubles,
   parseBudgetInput,
-} from "./budget-input.ts";
+} from "./campaigns/budget-input.ts";
 export {
   type BidRefusal,
   bidRefusal,
@@ -40,35 +40,19 @@ export {
   isDeskError,
   type ProductPage,
   toggleOf,
-} from "./campaign-desk.ts";
+} from "./campaigns/desk.ts";
 export {
   type CampaignPeriodInput,
   type CampaignPeriodReason,
   parseCampaignPeriod,
-} from "./campaign-period.ts";
-export {
-  checkPeriod,
-  formatPeriod,
-  LIVE_MAX_PERIOD_DAYS,
-  PERIOD_PRESETS,
-  type PeriodCheck,
-  type PeriodClock,
-  type PeriodInputReason,
-  type PeriodInputResult,
-  type PeriodPreset,
-  parsePeriodInput,
-  periodDays,
-  presetPeriod,
-  type ReportPeriod,
-  SPEC_MAX_PERIOD_DAYS,
-} from "./periods.ts";
-export { type CancelShopJobsOptions, cancelShopJobs } from "./report-cancel.ts";
-export { metricOfColumn, REPORT_METRICS, type ReportMetric } from "./report-csv.ts";
+} from "./campaigns/period.ts";
+export { type CancelShopJobsOptions, cancelShopJobs } from "./reports/cancel.ts";
+export { metricOfColumn, REPORT_METRICS, type ReportMetric } from "./reports/csv.ts";
 export {
   isReportFileError,
   ReportFileError,
   type ReportFileErrorCode,
-} from "./report-file.ts";
+} from "./reports/file.ts";
 export {
   checkReportRequest,
   DEFAULT_REPORT_LIMITS,
@@ -94,9 +78,25 @@ export {
   type ReportRequester,
   type ReportRequestProblem,
   type RetryClaim,
-} from "./report-jobs.ts";
-export { reportFileName, safeShopName } from "./report-name.ts";
-export { type ReportPreset, ReportPresets } from "./report-presets.ts";
+} from "./reports/jobs.ts";
+export { reportFileName, safeShopName } from "./reports/name.ts";
+export {
+  checkPeriod,
+  formatPeriod,
+  LIVE_MAX_PERIOD_DAYS,
+  PERIOD_PRESETS,
+  type PeriodCheck,
+  type PeriodClock,
+  type PeriodInputReason,
+  type PeriodInputResult,
+  type PeriodPreset,
+  parsePeriodInput,
+  periodDays,
+  presetPeriod,
+  type ReportPeriod,
+  SPEC_MAX_PERIOD_DAYS,
+} from "./reports/periods.ts";
+export { type ReportPreset, ReportPresets } from "./reports/presets.ts";
 export {
   type ReportFile,
   type ReportNotifier,
@@ -105,7 +105,7 @@ export {
   type ReportRunnerOptions,
   type ReportStatisticsApi,
   type RoundResult,
-} from "./report-runner.ts";
+} from "./reports/runner.ts";
 export {
   type MetricTotals,
   type ReportFileSummary,
@@ -113,5 +113,5 @@ export {
   summarizeCsv,
   summarizeReport,
   titleFacts,
-} from "./report-summary.ts";
-export { formatReportSummary, type SummaryLabels } from "./report-summary-text.ts";
+} from "./reports/summary.ts";
+export { formatReportSummary, type SummaryLabels } from "./reports/summary-text.ts";

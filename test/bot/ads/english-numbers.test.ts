@@ -11,8 +11,8 @@ import {
   campaignBudgetText,
   campaignCardText,
   campaignPeriodText,
-} from "../../../src/bot/ads/campaigns-format.ts";
-import { digestTexts } from "../../../src/bot/ads/digest-notifier.ts";
+} from "../../../src/bot/ads/campaigns/format.ts";
+import { digestTexts } from "../../../src/bot/ads/digest/notifier.ts";
 import {
   budgetText,
   campaignButton,
@@ -20,7 +20,7 @@ import {
   reportProblemText,
 } from "../../../src/bot/ads/format.ts";
 import { createI18n, translatorFor } from "../../../src/bot/core/i18n.ts";
-import { formatReportSummary } from "../../../src/services/ads/report-summary-text.ts";
+import { formatReportSummary } from "../../../src/services/ads/reports/summary-text.ts";
 import { captureLogger } from "../harness.ts";
 import {
   closeWorlds,

@@ -18,7 +18,7 @@ import {
   createSchedulesModule,
   type SchedulesModule,
   type SchedulesModuleOptions,
-} from "../../../src/bot/ads/schedules-module.ts";
+} from "../../../src/bot/ads/schedules/module.ts";
 import { createAuditModule } from "../../../src/bot/audit/index.ts";
 import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import { createI18n } from "../../../src/bot/core/i18n.ts";

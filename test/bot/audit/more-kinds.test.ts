@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { AuditTrail } from "../../../src/services/audit/index.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { command, privateChat, text } from "../../support/updates.ts";
+import { type RelayEnv, SELLER, sendsTo, startRelayEnv } from "../chats/support.ts";
 import { press } from "../harness.ts";
 import {
   exchange,
@@ -16,7 +17,6 @@ import {
   startPostings,
 } from "../postings/harness.ts";
 import { laterToday } from "../postings/today-clock.ts";
-import { type RelayEnv, SELLER, sendsTo, startRelayEnv } from "../relay/support.ts";
 
 const admin = { admin: true };
 

@@ -6,8 +6,8 @@
  */
 import { Api } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
-import { TelegramReportNotifier } from "../../../src/bot/ads/reports-notifier.ts";
-import { TelegramRelayNotifier } from "../../../src/bot/chats/notifier.ts";
+import { TelegramReportNotifier } from "../../../src/bot/ads/reports/notifier.ts";
+import { TelegramRelayNotifier } from "../../../src/bot/chats/relay/notifier.ts";
 import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import { createI18n } from "../../../src/bot/core/i18n.ts";
 import {
@@ -20,7 +20,7 @@ import { TelegramPostingNotifier } from "../../../src/bot/postings/notifier.ts";
 import type { Posting } from "../../../src/ozon/seller/types.ts";
 import { AccessService } from "../../../src/services/access/index.ts";
 import { presetPeriod, ReportJobs } from "../../../src/services/ads/index.ts";
-import { createRelayRepositories } from "../../../src/services/relay/repositories.ts";
+import { createRelayRepositories } from "../../../src/services/chats/relay/repositories.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import { FakeBotApi } from "../../support/fake-bot-api.ts";
 import { ManualClock } from "../../support/manual-clock.ts";

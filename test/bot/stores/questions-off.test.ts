@@ -4,7 +4,7 @@
  * /stores says so with the button that asks again.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { QuestionsBotModule } from "../../../src/bot/chats/questions-module.ts";
+import type { QuestionsBotModule } from "../../../src/bot/chats/questions/module.ts";
 import { command } from "../../support/updates.ts";
 import { waitFor } from "../../support/wait.ts";
 import { press, textOf } from "../harness.ts";

@@ -1,11 +1,11 @@
 /** Test helpers for the ads services: a recording notifier and a runner driven to a condition. */
-import type { ReportFailure, ReportJob } from "../../../src/services/ads/report-jobs.ts";
+import type { ReportFailure, ReportJob } from "../../../src/services/ads/reports/jobs.ts";
 import type {
   ReportFile,
   ReportNotifier,
   ReportProgress,
-} from "../../../src/services/ads/report-runner.ts";
-import type { ReportSummary } from "../../../src/services/ads/report-summary.ts";
+} from "../../../src/services/ads/reports/runner.ts";
+import type { ReportSummary } from "../../../src/services/ads/reports/summary.ts";
 import { waitFor } from "../../support/wait.ts";
 
 export interface RecordedEvent {

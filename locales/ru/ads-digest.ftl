@@ -1,0 +1,29 @@
+## Scheduled reports (/schedule)
+
+digest-button-off = 🗞 Сводка в { $time } — выкл.
+digest-button-on = 🗞 Сводка в { $time } — вкл.
+digest-settings-button = 🕘 Время сводки
+digest-about = 🗞 Ежедневная сводка: каждый день в выбранное время ({ $zone }) — вчерашние заказы и выручка по каждому магазину, расход на рекламу и что она принесла.
+digest-state-on = Сейчас: включена, приходит в { $time }.
+digest-state-off = Сейчас: выключена.
+digest-turn-on-button = ✅ Включить
+digest-turn-off-button = 🔕 Выключить
+digest-time-button = 🕘 Изменить время
+digest-turned-on = ✅ Сводка будет приходить каждый день в { $time }.
+digest-turned-off = 🔕 Сводка выключена.
+digest-time-ask = Во сколько присылать сводку? Напишите время в формате ЧЧ:ММ, например 09:00 ({ $zone }).
+digest-title = 🗞 Сводка за { $day }
+digest-no-stores = Нет магазинов, к которым у вас есть доступ как у менеджера.
+digest-sales = 🛒 Заказано: { $units } шт. на { $revenue }
+digest-sales-none = 🛒 Заказы: у магазина нет ключей Seller API.
+digest-sales-failed = 🛒 Заказы: Ozon не ответил ({ $reason }).
+digest-ads = 📣 Реклама: расход { $spend }; заказы с рекламы: { $orders } на { $revenue }
+digest-ads-share = (ДРР { $share } %)
+digest-ads-none = 📣 Реклама: у магазина нет ключей Performance API.
+digest-ads-failed = 📣 Реклама: Ozon не ответил ({ $reason }).
+digest-decimal = ,
+digest-gave-up = ⚠️ Сводка за { $day } не пришла: { $reason } Я пробовал около часа и больше не пытаюсь. Следующая придёт как обычно, в { $time }.
+digest-gave-up-telegram = Telegram не принимал сообщение ({ $code }: { $description }).
+digest-gave-up-network = не было связи с Telegram.
+digest-gave-up-interrupted = бот перезапускался во время отправки.
+digest-gave-up-other = отправить не получилось.

@@ -1,0 +1,175 @@
+import type { ReportSchedule } from "../../../services/ads/schedules/schedules.ts";
+import { actorOf } from "../../audit/index.ts";
+import type { ConversationSpec } from "../../core/dialog/conversations.ts";
+import { declareDialogButtons } from "../../core/dialog/dialog-buttons.ts";
+import { headed } from "../../core/dialog/questions.ts";
+import { adsDialog } from "../steps.ts";
+import { scheduleText, zoneText } from "./format.ts";
+import { scheduleCardKeyboard, scheduleDeleteKeyboard, scheduleListKeyboard } from "./keyboards.ts";
+import { newScheduleSteps, type ScheduleDialogDeps } from "./new-dialog.ts";
+
+export type { ScheduleDialogDeps } from "./new-dialog.ts";
+
+import { GROUP_ADMIN_STATUSES } from "./notifier.ts";
+
+export const SCHEDULE_CONVERSATION = "schedule";
+export const SCHEDULE_DIALOG = declareDialogButtons("dsc", "report schedules");
+
+export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec {
+  return adsDialog(deps, {
+    id: SCHEDULE_CONVERSATION,
+    buttons: SCHEDULE_DIALOG,
+    run: async (dialog, first) => {
+      const { conversation, button } = dialog;
+      const t = first.t.bind(first);
+      const chat = first.chat;
+      const userId = first.from?.id ?? 0;
+      if (!chat) return;
+      const inGroup = chat.type !== "private";
+      if (inGroup) {
+        const status = await conversation.external(async (outside) => {
+          try {
+            return (await outside.api.getChatMember(chat.id, userId)).status;
+          } catch (error) {
+            deps.logger?.warn({ err: error, chat: chat.id }, "schedule: group membership unknown");
+            return "unknown";
+          }
+        });
+        if (!GROUP_ADMIN_STATUSES.has(status)) {
+          await dialog.show(t("schedule-group-not-admin"));
+          return;
+        }
+      }
+      const target = {
+        chatId: chat.id,
+        ...(inGroup && "title" in chat ? { chatTitle: chat.title } : {}),
+      };
+      const shown = () =>
+        conversation.external(() =>
+          inGroup ? deps.schedules.aimedAt(chat.id) : deps.schedules.of(userId),
+        );
+      /**
+       * The schedules' texts, with the time, the shops' names and (for someone else's schedule)
+       * who saved it read once outside the replay.
+       */
+      const describe = async (list: readonly ReportSchedule[], zoneSaid = false) => {
+        const now = await conversation.now();
+        const names = await conversation.external(() =>
+          Promise.all(
+            list.map(async (s) => ({
+              shop: deps.shops.many ? deps.shops.get(s.shop)?.name : undefined,
+              owner:
+                s.owner === userId
+                  ? undefined
+                  : ((await deps.personName(s.owner)) ?? String(s.owner)),
+            })),
+          ),
+        );
+        return list.map((s, i) =>
+          scheduleText(t, s, {
+            now,
+            zone: deps.timezone,
+            shopName: names[i]?.shop ?? undefined,
+            ...(names[i]?.owner ? { ownerName: names[i].owner } : {}),
+            zoneSaid,
+          }),
+        );
+      };
+
+      // The list, drawn again (headed by what was just done) whenever the script comes back here.
+      const listed = await dialog.mark();
+      const schedules = await shown();
+      const lines = (await describe(schedules, true)).map(
+        (text, i) => `${i + 1}. ${text.replaceAll("\n", "\n    ")}`,
+      );
+      const head = t(inGroup ? "schedule-list-group" : "schedule-list", {
+        count: schedules.length,
+        max: deps.schedules.maxPerPerson,
+        zone: zoneText(t, deps.timezone),
+      });
+      const body =
+        schedules.length > 0 ? [head, "", ...lines].join("\n") : `${head}\n\n${t("schedule-none")}`;
+      const digest = deps.digest;
+      const digestState =
+        !inGroup && digest ? await conversation.external(() => digest.state(userId)) : undefined;
+      const digestLabel =
+        digestState &&
+        t(digestState.on ? "digest-button-on" : "digest-button-off", { time: digestState.time });
+      const all = await conversation.external(() => deps.schedules.of(userId));
+      const keyboard = scheduleListKeyboard(button, t, schedules, {
+        canAdd: all.length < deps.schedules.maxPerPerson,
+        ...(digestLabel
+          ? { digest: { label: digestLabel, turn: digestState?.on ? "off" : "on" } }
+          : {}),
+      });
+      await dialog.show(headed(listed.notice, body), keyboard);
+      const answer = await dialog.answer(["o", "n", "dg", "dm"]);
+      if (answer.kind !== "button") return dialog.back(listed, t("dialog-use-buttons"));
+
+      if (answer.step === "o") {
+        // One schedule's card, drawn again (with what was just done) from here.
+        const opened = await dialog.mark();
+        const card = (await shown()).find((s) => s.id === answer.value);
+        if (!card) return dialog.back(listed, opened.notice);
+        const own = card.owner === userId;
+        const [text = ""] = await describe([card]);
+        const cardKeyboard = scheduleCardKeyboard(button, t, card, { canPause: own });
+        await dialog.show(headed(opened.notice, text), cardKeyboard);
+        const pressed = await dialog.answer(own ? ["ps", "dl", "b"] : ["dl", "b"]);
+        if (pressed.kind !== "button") return dialog.back(opened, t("dialog-use-buttons"));
+        if (pressed.step === "b") return dialog.back(listed);
+        if (pressed.step === "ps") {
+          const by = dialog.ctx;
+          const paused = await conversation.external(async () => {
+            const next = await deps.schedules.setPaused(card.id, !card.paused);
+            deps.wake();
+            await deps.audit?.record({
+              kind: "schedule",
+              actor: actorOf(by),
+              shopId: card.shop,
+              objectId: card.id,
+              via: next?.paused ? "paused" : "resumed",
+              result: { status: "done" },
+            });
+            return next?.paused;
+          });
+          return dialog.back(opened, t(paused ? "schedule-paused" : "schedule-resumed"));
+        }
+
+        // Deleting: asked first; Back returns to the card.
+        const asked = await dialog.mark();
+        const confirm = `${t("schedule-delete-confirm")}\n\n${text}`;
+        await dialog.show(headed(asked.notice, confirm), scheduleDeleteKeyboard(button, t));
+        const sure = await dialog.answer(["dy", "b"]);
+        if (sure.kind !== "button") return dialog.back(asked, t("dialog-use-buttons"));
+        if (sure.step === "b") return dialog.back(opened);
+        const by = dialog.ctx;
+        await conversation.external(async () => {
+          await deps.schedules.delete(card.id);
+          await deps.audit?.record({
+            kind: "schedule",
+            actor: actorOf(by),
+            shopId: card.shop,
+            objectId: card.id,
+            via: "deleted",
+            result: { status: "done" },
+          });
+        });
+        return dialog.back(listed, t("schedule-deleted"));
+      }
+      if (answer.step === "dg" && deps.digest) {
+        const now = await deps.digest.turn(dialog, answer.value === "on");
+        const said = now.on ? "digest-turned-on" : "digest-turned-off";
+        return dialog.back(listed, t(said, { time: now.time }));
+      }
+      if (answer.step === "dm" && deps.digest) {
+        await deps.digest.run(dialog);
+        return dialog.back(listed);
+      }
+      if (answer.step !== "n") return dialog.back(listed);
+      const made = await newScheduleSteps(dialog, deps, target);
+      if (!made) return;
+      return dialog.back(listed, made.saved ? t("schedule-saved") : (made.notice ?? ""));
+    },
+  });
+}
