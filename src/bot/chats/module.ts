@@ -29,7 +29,7 @@ import { relayHereFeature } from "./relay/here.ts";
 import { notSentFeature } from "./relay/not-sent.ts";
 import { TelegramRelayNotifier } from "./relay/notifier.ts";
 import { relayFeature, relayRepliesFeature } from "./relay/relay.ts";
-import { RelayShops } from "./relay/shops.ts";
+import { RelayShops } from "../../services/chats/relay/shops.ts";
 import { quickReplyConversation } from "./replies/dialog.ts";
 import { relayQuickRepliesFeature } from "./replies/in-chats.ts";
 import { quickRepliesFeature } from "./replies/replies.ts";

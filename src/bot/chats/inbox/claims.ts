@@ -23,7 +23,7 @@ import { withShopTag } from "../../core/shop-tags.ts";
 import { CHAT_FILES_BUTTON, CHAT_VIEW_BUTTON, CHATS_LIST_BUTTON } from "../buttons.ts";
 import { orderUrl } from "../relay/format.ts";
 import { relayKeyboard } from "../relay/keyboards.ts";
-import type { RelayShops } from "../relay/shops.ts";
+import type { RelayShops } from "../../../services/chats/relay/shops.ts";
 import { claimLabel } from "./format.ts";
 import { chatViewKeyboard } from "./keyboards.ts";
 
@@ -231,25 +231,20 @@ export async function noteAnswerToOthers(
 }
 
 /**
- * After an answer reached the buyer: the chat is marked read at Ozon up to the buyer's last
- * message (it leaves the waiting list), the answerer's claim runs again from now, and the others
- * who got the buyer's message hear who answered. Failures here are logged: the answer went.
+ * After an answer reached the buyer: what follows it is settled (RelayShops.settleAnswer), the
+ * copies show the claim's new end, and the others who got the buyer's message hear who answered.
+ * Failures here are logged: the answer went.
  */
 export async function afterAnswer(
   deps: ClaimViewDeps & { relay: RelayShops },
   shop: Shop,
   answer: { ozonChatId: string; answeredIn: number; userId: number; name: string; words?: string },
 ): Promise<void> {
-  const { relay } = deps;
-  const inbox = relay.inbox(shop);
   const { ozonChatId } = answer;
-  const digest = await inbox.digest(ozonChatId);
-  const read = await relay.replies(shop)?.markRead(ozonChatId, digest?.lastBuyerId);
-  if (read?.ok) await inbox.markHandled(ozonChatId, read.upTo);
-  else
+  const { digest, claim, read } = await deps.relay.settleAnswer(shop, ozonChatId, answer.userId);
+  if (!read?.ok) {
     deps.logger.info({ chat: ozonChatId, reason: read?.reason }, "an answered chat stays unread");
-  relay.openChats.forget(shop.id);
-  const claim = await inbox.renew(ozonChatId, answer.userId);
+  }
   // The taker answered: the copies show the claim's new end.
   if (claim && claim.userId === answer.userId) {
     await showClaimOnCopies(deps, { ozonChatId, shopRef: shop.ref }, digest, claim);

@@ -31,7 +31,7 @@ import {
   TAKE_CHAT_BUTTON,
 } from "../buttons.ts";
 import { replyFailureText, TELEGRAM_TEXT_LIMIT, uploadFileName } from "../relay/format.ts";
-import type { RelayShops } from "../relay/shops.ts";
+import type { RelayShops } from "../../../services/chats/relay/shops.ts";
 import { actorName, type ClaimViewDeps, showClaimOnCopies, showClaimOnView } from "./claims.ts";
 import { aboutText, chatViewLines, claimLabel } from "./format.ts";
 import { chatViewKeyboard } from "./keyboards.ts";

@@ -20,7 +20,7 @@ import { showScreen } from "../../core/screen-text.ts";
 import { shopTag } from "../../core/shop-tags.ts";
 import type { SellerShop } from "../../postings/index.ts";
 import { describeOzonError, problemText } from "../../postings/index.ts";
-import type { RelayShops } from "../relay/shops.ts";
+import type { RelayShops } from "../../../services/chats/relay/shops.ts";
 import { aboutText, messageGist, waitedText } from "./format.ts";
 import { type ChatsMode, listData, viewData } from "./keyboards.ts";
 

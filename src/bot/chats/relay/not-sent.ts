@@ -22,7 +22,7 @@ import { UNSENT_ASK_BUTTON, UNSENT_DROP_BUTTON, UNSENT_SEND_BUTTON } from "../bu
 import { actorName, afterAnswer } from "../inbox/claims.ts";
 import { relayHeader, replyFailureText } from "./format.ts";
 import { isCommand } from "./relay.ts";
-import type { RelayShops } from "./shops.ts";
+import type { RelayShops } from "../../../services/chats/relay/shops.ts";
 
 const SELLERS = ["seller"] as const;
 /** Telegram shows about this much of a button's text. */

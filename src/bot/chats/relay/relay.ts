@@ -34,7 +34,7 @@ import { offerQuickReplies } from "../replies/in-chats.ts";
 import { chatFromButtons } from "./buttons.ts";
 import { relayHeader, replyFailureText, topicName } from "./format.ts";
 import { ensureRelayTopic } from "./groups.ts";
-import type { RelayShops } from "./shops.ts";
+import type { RelayShops } from "../../../services/chats/relay/shops.ts";
 
 const SELLERS = ["seller"] as const;
 const THUMBS_UP = [{ type: "emoji", emoji: "👍" }] as const;

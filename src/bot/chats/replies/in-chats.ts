@@ -14,7 +14,7 @@ import type { FeatureFactory } from "../../core/module.ts";
 import { answerableShop } from "../answerable.ts";
 import { CHAT_PICKER_BUTTONS, dataIfFits, IN_PLACE } from "../buttons.ts";
 import { replyFailureText } from "../relay/format.ts";
-import type { RelayShops } from "../relay/shops.ts";
+import type { RelayShops } from "../../../services/chats/relay/shops.ts";
 import { registerQuickReplyPicker, replyLabel } from "./picker.ts";
 
 const SELLERS = ["seller"] as const;

@@ -30,7 +30,7 @@ import type { Router } from "../../core/router.ts";
 import { isNotModified } from "../../core/screen-text.ts";
 import { withShopTag } from "../../core/shop-tags.ts";
 import { dataIfFits, IN_PLACE, type PickerButtons } from "../buttons.ts";
-import type { RelayShops } from "../relay/shops.ts";
+import type { RelayShops } from "../../../services/chats/relay/shops.ts";
 
 export type SendOutcome = { ok: true } | { ok: false; text: string };
 

@@ -5,18 +5,18 @@
  * Shops are looked up by id whenever something is done, never kept.
  */
 import type { Logger } from "../../../logger.ts";
-import { ChatInbox } from "../../../services/chats/inbox/inbox.ts";
-import { OpenChatsCache } from "../../../services/chats/inbox/open-chats.ts";
-import type { RelayGroupSetting } from "../../../services/chats/relay/audience.ts";
-import type { MessageLinks } from "../../../services/chats/relay/links.ts";
-import { ReplyRouter } from "../../../services/chats/relay/reply-router.ts";
-import { ReplyService } from "../../../services/chats/relay/reply-service.ts";
+import { ChatInbox } from "../inbox/inbox.ts";
+import { OpenChatsCache } from "../inbox/open-chats.ts";
+import type { RelayGroupSetting } from "./audience.ts";
+import type { MessageLinks } from "./links.ts";
+import { ReplyRouter } from "./reply-router.ts";
+import { ReplyService } from "./reply-service.ts";
 import {
   createRelayRepositories,
   type RelayRepositories,
   type RelayRepositoryOptions,
-} from "../../../services/chats/relay/repositories.ts";
-import { UnsentAnswers } from "../../../services/chats/relay/unsent-answers.ts";
+} from "./repositories.ts";
+import { UnsentAnswers } from "./unsent-answers.ts";
 import type { Shop, ShopRegistry } from "../../../shops/registry.ts";
 import type { Store } from "../../../store/port.ts";
 
@@ -85,6 +85,22 @@ export class RelayShops {
       this.#inboxes.set(shop.id, inbox);
     }
     return inbox;
+  }
+
+  /**
+   * What follows an answer that reached the buyer: the chat is marked read at Ozon up to the
+   * buyer's last message and handled here (it leaves the waiting list), the open-chats list is
+   * read again next time, and the answerer's claim runs again from now. `read` says whether Ozon
+   * took the mark (the answer went either way).
+   */
+  async settleAnswer(shop: Shop, ozonChatId: string, userId: number) {
+    const inbox = this.inbox(shop);
+    const digest = await inbox.digest(ozonChatId);
+    const read = await this.replies(shop)?.markRead(ozonChatId, digest?.lastBuyerId);
+    if (read?.ok) await inbox.markHandled(ozonChatId, read.upTo);
+    this.openChats.forget(shop.id);
+    const claim = await inbox.renew(ozonChatId, userId);
+    return { digest, claim, read };
   }
 
   /** Sends to the buyers of one shop with its Seller client of now; undefined without one. */
