@@ -4,7 +4,7 @@
  * a formula's result, a rich text) or as CSV text ("1 299,50", "1299.5 ₽").
  */
 
-import { STOCK_TOO_BIG } from "../../ozon/index.ts";
+import { ozonKopecks, STOCK_TOO_BIG } from "../../ozon/index.ts";
 
 /** Largest stock accepted in a cell: Ozon refuses 1 000 000 units or more (STOCK_TOO_BIG). */
 export const MAX_STOCK = STOCK_TOO_BIG - 1;
@@ -90,7 +90,5 @@ export function kopecksToRoubles(kopecks: bigint): string {
 
 /** Ozon's price string ("1299.5", "0", "") → kopecks; undefined when it is not a price. */
 export function roublesToKopecks(text: string | number | undefined): bigint | undefined {
-  if (text === undefined || text === "") return undefined;
-  const parsed = parseMoney(typeof text === "number" ? String(text) : text);
-  return parsed.ok ? parsed.value : undefined;
+  return ozonKopecks(text);
 }
