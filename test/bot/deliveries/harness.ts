@@ -14,6 +14,7 @@ import type { TelegramSender } from "../../../src/bot/core/sender/index.ts";
 import { createDeliveriesModule } from "../../../src/bot/deliveries/index.ts";
 import { createBot } from "../../../src/bot/index.ts";
 import { createPostingsModule, type PostingsModule } from "../../../src/bot/postings/module.ts";
+import { createProductsModule } from "../../../src/bot/products/index.ts";
 import { loadConfig } from "../../../src/config.ts";
 import type { Container } from "../../../src/container.ts";
 import type { SellerClient } from "../../../src/ozon/index.ts";
@@ -67,6 +68,8 @@ export interface DeliveriesHarnessOptions {
   now?: () => number;
   /** With the audit area too (it answers the cards' 🕘 History). */
   withAudit?: boolean;
+  /** With the products area too (/products, a card's stock and price dialogs). */
+  withProducts?: boolean;
 }
 
 export async function startDeliveries(
@@ -118,6 +121,7 @@ export async function startDeliveries(
       postings,
       createDeliveriesModule(shared, options.now ? { now: options.now } : {}),
       ...(options.withAudit ? [createAuditModule(shared)] : []),
+      ...(options.withProducts ? [createProductsModule(shared)] : []),
     ];
     const bot = createBot({
       config,
