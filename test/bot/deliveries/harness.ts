@@ -70,6 +70,8 @@ export interface DeliveriesHarnessOptions {
   withAudit?: boolean;
   /** With the products area too (/products, a card's stock and price dialogs). */
   withProducts?: boolean;
+  /** This many stores, all over the one sandbox (each lists its postings): default 1. */
+  shopCount?: number;
 }
 
 export async function startDeliveries(
@@ -110,7 +112,12 @@ export async function startDeliveries(
       limiter: null,
       retry: { maxAttempts: 1 },
     });
-    const shops = await testShops(store, [{ id: credentials.sellerClientId, seller }]);
+    // Named as stores often are: long enough that a list of them all would not fit one message.
+    const extra = Array.from({ length: (options.shopCount ?? 1) - 1 }, (_, i) => ({
+      seller,
+      name: `Магазин ${i + 2} · Электроника и товары для дома`,
+    }));
+    const shops = await testShops(store, [{ id: credentials.sellerClientId, seller }, ...extra]);
     shopRef = must(shops.all()[0], "shop").ref;
     firstShops ??= shops;
     const container = { config, logger, store, access, shops, close: async () => {} };
