@@ -60,6 +60,7 @@ returns-amount-not_positive = The amount must be above zero.
 returns-amount-too_long = Too long for an amount.
 returns-amount-not-below-price = A partial compensation must be below the product's price ({ $price } { $currency }). To return all of it, choose Ozon's full refund on the card if it offers one.
 returns-price-unreadable = The product's price for request No. { $number } could not be read (Ozon sent “{ $price }”), and a partial compensation must be below it. Set the amount in the Ozon seller account.
+returns-list-not-yours = These pages turn for whoever opened the list. Send /returns to see yours.
 returns-no-reasons = Ozon gave no reasons to reject request No. { $number }: reject it in the Ozon seller account.
 returns-ask-reason = “{ $action }” for request No. { $number }: choose Ozon's reason.
 returns-ask-comment = Reason: { $reason }. Ozon requires a comment to the buyer: write it (up to { $max } { $max ->

@@ -60,6 +60,7 @@ returns-amount-not_positive = Сумма должна быть больше ну
 returns-amount-too_long = Слишком длинно для суммы.
 returns-amount-not-below-price = Частичная компенсация должна быть меньше цены товара ({ $price } { $currency }). Чтобы вернуть всё, выберите на карточке полный возврат денег, если Ozon его предлагает.
 returns-price-unreadable = Не удалось прочитать цену товара по заявке № { $number } (Ozon прислал «{ $price }»), а частичная компенсация должна быть меньше цены. Укажите сумму в личном кабинете Ozon.
+returns-list-not-yours = Листать этот список может только тот, кто его открыл. Отправьте /returns, чтобы увидеть свой.
 returns-no-reasons = Ozon не дал причин отказа для заявки № { $number }: отклоните её в личном кабинете Ozon.
 returns-ask-reason = «{ $action }» по заявке № { $number }: выберите причину из списка Ozon.
 returns-ask-comment = Причина: { $reason }. Ozon требует комментарий для покупателя: напишите его (до { $max } { $max ->
