@@ -71,7 +71,7 @@ deliveries-shop-not-yours = The store “{ $name }” is not yours to work with.
 deliveries-no-shops = There are no stores where you work with deliveries.
 deliveries-list-title = 🚚 Own deliveries on their way: { $count }
 deliveries-list-empty = No own deliveries on their way.
-deliveries-list-more = …and { $count } more: they show once these move on.
+deliveries-list-not-yours = These pages turn for whoever opened the list. Send /deliveries to see yours.
 deliveries-list-failed = Store “{ $name }”: deliveries not read. { $reason }
 deliveries-track-usage = After /track send lines “posting number — tracking number”, for example:
     /track 12345678-0001-1 — RA123456789RU

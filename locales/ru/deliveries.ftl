@@ -71,7 +71,7 @@ deliveries-shop-not-yours = Магазин «{ $name }» вам не досту�
 deliveries-no-shops = Нет магазинов, в которых вы работаете с доставками.
 deliveries-list-title = 🚚 Свои доставки в пути: { $count }
 deliveries-list-empty = Своих доставок в пути нет.
-deliveries-list-more = …и ещё { $count }: они появятся, когда эти продвинутся.
+deliveries-list-not-yours = Листать этот список может только тот, кто его открыл. Отправьте /deliveries, чтобы увидеть свой.
 deliveries-list-failed = Магазин «{ $name }»: доставки не получены. { $reason }
 deliveries-track-usage = Пришлите после /track строки «номер отправления — трек-номер», например:
     /track 12345678-0001-1 — RA123456789RU

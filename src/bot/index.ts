@@ -5,7 +5,8 @@
  * Order matters:
  *   in-flight counter → error boundary → sequentialize per chat → [chat lock across processes]
  *   → session → error boundary →
- *   who acts (person, locale) → i18n → callback signature check →
+ *   who acts (person, locale) → i18n → callback signature check → a press or a command ends
+ *   the typed wait →
  *   [conversations plugin → /cancel → conversations]  (only when a dialog is saved or entered)
  *   → commands and buttons (the router; each feature file registers its own there) →
  *   features' other middleware → modules' `unhandled` → fallback.
@@ -51,6 +52,7 @@ import { Router } from "./core/router.ts";
 import { chatSession, SessionPrefetch } from "./core/session.ts";
 import { storeAdapter } from "./core/session-storage.ts";
 import { telegramFetch } from "./core/telegram-fetch.ts";
+import { TypedWaits } from "./core/typed-wait.ts";
 import { verifyCallbacks } from "./core/verify-callback.ts";
 import { createPeopleModule } from "./people/index.ts";
 
@@ -156,6 +158,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     featureDeps.readAhead = readAhead;
     if (prefetch) readAhead.add(prefetch.readAlong);
     readAhead.add(personReadAlong(access));
+    TypedWaits.readAlong(readAhead);
     const readAlong = readAhead.readers;
     steps.push(chatLock<BotContext>({ logger, readAlong, ...options, store: deps.store }));
   }
@@ -167,6 +170,9 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   steps.push(identify(access, config.defaultLocale));
   steps.push(i18n.middleware());
   steps.push(verifyCallbacks(featureDeps.codec, logger));
+  // A press or a command ends the person's typed wait (🔢, /find or /products alone) before
+  // anything runs: what it opens, a dialog say, gets the next answer (core/typed-wait.ts).
+  steps.push(new TypedWaits(featureDeps).middleware());
   // People is the module every bot has: first in (it greets and identifies before the others),
   // last out (its `unhandled` answers what no other module took).
   const people = createPeopleModule();

@@ -10,6 +10,7 @@ export type { FetchLike, Timeouts } from "./exchange.ts";
 export type { KeysVerdict, KeysVerdictObserver, OzonCallObserver } from "./http.ts";
 export { parseJson, stringifyJson } from "./json.ts";
 export { type RateLimiter, TokenBucket } from "./limiter.ts";
+export { ozonKopecks } from "./money.ts";
 export {
   createPerformanceClient,
   type PerformanceClient,

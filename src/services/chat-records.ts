@@ -42,9 +42,9 @@ export const CHAT_RECORDS = {
   // Left: short-lived state of the old chat's updates.
   "chat:": { left: "the old chat's session and its lock key: its dialogs cannot go on there" },
   "chat-lock:": { left: "a lock held for one update" },
-  "tracking-wait:": { left: "a wait of minutes for an answer typed in the old chat" },
-  "find-wait:": { left: "a wait of minutes for an answer typed in the old chat" },
-  "products-wait:": { left: "a wait of minutes for an answer typed in the old chat" },
+  "typed-wait:": {
+    left: "a wait of minutes for an answer typed in the old chat (🔢, /find, /products)",
+  },
   "today-labels:": { left: "a press's once-mark for a minute" },
   "label-press:": { left: "a press on a message of the old chat, for seconds" },
   "chat-moved:": { left: "the marker of the move itself" },

@@ -1,50 +1,45 @@
+/**
+ * One reader of Ozon's money for every area: the card, the returns and the workbook read
+ * "1290.0000" as 1 290 ₽ alike (the returns and the workbook read it as no price before).
+ */
 import { describe, expect, it } from "vitest";
-import {
-  isWholeKopecks,
-  kopecksToMillionths,
-  millionthsToKopecks,
-  millionthsToKopecksString,
-  millionthsToRoubles,
-  parseMillionths,
-  roublesToMillionths,
-} from "../../src/ozon/performance/money.ts";
+import { ozonKopecks } from "../../src/ozon/index.ts";
+import { kopecksOf } from "../../src/services/products/index.ts";
+import { priceKopecks } from "../../src/services/returns/index.ts";
+import { roublesToKopecks } from "../../src/services/stock/book-cells.ts";
 
-describe("money in millionths", () => {
-  it("reads wire amounts given as strings or numbers", () => {
-    expect(parseMillionths("202000000")).toBe(202_000_000n);
-    expect(parseMillionths(202000000)).toBe(202_000_000n);
-    expect(parseMillionths("9007199254740993000")).toBe(9_007_199_254_740_993_000n);
-    expect(() => parseMillionths("12.5")).toThrow(RangeError);
-    expect(() => parseMillionths(1.5)).toThrow(RangeError);
+describe("Ozon's money → kopecks", () => {
+  it("reads every form Ozon writes, exactly", () => {
+    expect(ozonKopecks("1290.0000")).toBe(129_000n);
+    expect(ozonKopecks("1290.5000")).toBe(129_050n);
+    expect(ozonKopecks("1290")).toBe(129_000n);
+    expect(ozonKopecks(" 0.29 ")).toBe(29n);
+    expect(ozonKopecks(1299.9)).toBe(129_990n);
+    expect(ozonKopecks("1290.4999999999998")).toBe(129_050n);
+    expect(ozonKopecks("999999999999999.99")).toBe(99_999_999_999_999_999n);
   });
 
-  it("converts roubles people type, exactly", () => {
-    expect(roublesToMillionths("202")).toBe(202_000_000n);
-    expect(roublesToMillionths("1 500,5")).toBe(1_500_500_000n);
-    expect(roublesToMillionths("1500.05 ₽")).toBe(1_500_050_000n);
-    expect(roublesToMillionths("0,01")).toBe(10_000n);
-    // 0.1 + 0.2 style float errors cannot happen.
-    expect(roublesToMillionths("0.29")).toBe(290_000n);
-    expect(() => roublesToMillionths("1.234")).toThrow(RangeError);
-    expect(() => roublesToMillionths("abc")).toThrow(RangeError);
+  it("is no price for anything else", () => {
+    for (const bad of [
+      "",
+      "-1290",
+      "1,290.00",
+      "1e3",
+      "abc",
+      "1290.",
+      Number.NaN,
+      undefined,
+      null,
+    ]) {
+      expect(ozonKopecks(bad)).toBeUndefined();
+    }
   });
 
-  it("formats roubles rounded to kopecks", () => {
-    expect(millionthsToRoubles(202_000_000n)).toBe("202.00");
-    expect(millionthsToRoubles(1_500_050_000n, { decimalSeparator: "," })).toBe("1500,05");
-    expect(millionthsToRoubles(5_000n)).toBe("0.01");
-    expect(millionthsToRoubles(4_999n)).toBe("0.00");
-    expect(millionthsToRoubles(-15_000n)).toBe("-0.02");
-    expect(millionthsToRoubles(123_456_789_012_345_678n)).toBe("123456789012.35");
-  });
-
-  it("converts kopecks both ways", () => {
-    expect(kopecksToMillionths(150)).toBe(1_500_000n);
-    expect(kopecksToMillionths("20200")).toBe(202_000_000n);
-    expect(millionthsToKopecks(202_000_000n)).toBe(20_200n);
-    expect(millionthsToKopecks(15_000n)).toBe(2n);
-    expect(millionthsToKopecksString(202_000_000n)).toBe("20200");
-    expect(isWholeKopecks(202_000_000n)).toBe(true);
-    expect(isWholeKopecks(202_000_001n)).toBe(false);
+  it("the card, the returns and the workbook read alike", () => {
+    for (const text of ["1290.0000", "1290.5", "0", "1e3", "-1"]) {
+      expect(kopecksOf(text)).toBe(ozonKopecks(text));
+      expect(priceKopecks(text)).toBe(ozonKopecks(text));
+      expect(roublesToKopecks(text)).toBe(ozonKopecks(text));
+    }
   });
 });

@@ -14,6 +14,8 @@ import type { TelegramError } from "./bot-api-calls.ts";
 export const MAX_TEXT_LENGTH = 4096;
 export const MAX_CAPTION_LENGTH = 1024;
 export const MAX_CALLBACK_DATA_BYTES = 64;
+/** Telegram's most buttons under one message. */
+export const MAX_BUTTONS = 100;
 
 export const NOT_MODIFIED: TelegramError = {
   error_code: 400,
@@ -35,6 +37,10 @@ export const CAPTION_TOO_LONG: TelegramError = {
 export const BUTTON_DATA_INVALID: TelegramError = {
   error_code: 400,
   description: "Bad Request: BUTTON_DATA_INVALID",
+};
+export const BUTTONS_TOO_MUCH: TelegramError = {
+  error_code: 400,
+  description: "Bad Request: BUTTONS_TOO_MUCH",
 };
 export const UNKNOWN_METHOD: TelegramError = { error_code: 404, description: "Not Found" };
 
@@ -134,8 +140,8 @@ export function markupKey(markup: unknown): string {
 
 /**
  * Throws Telegram's refusal when a request breaks a limit: a text over 4 096 characters or a
- * caption over 1 024 (counted after entity parsing, in UTF-16 units), or a button whose
- * callback data is empty or longer than 64 bytes.
+ * caption over 1 024 (counted after entity parsing, in UTF-16 units), more than 100 buttons, or
+ * a button whose callback data is empty or longer than 64 bytes.
  */
 export function checkLimits(method: string, payload: Record<string, unknown>): void {
   if (
@@ -148,7 +154,14 @@ export function checkLimits(method: string, payload: Record<string, unknown>): v
   for (const { caption, parse_mode } of [payload, ...media]) {
     if (renderedLength(caption, parse_mode) > MAX_CAPTION_LENGTH) throw CAPTION_TOO_LONG;
   }
+  if (buttonCount(payload.reply_markup) > MAX_BUTTONS) throw BUTTONS_TOO_MUCH;
   if (!callbackDataFits(payload.reply_markup)) throw BUTTON_DATA_INVALID;
+}
+
+function buttonCount(markup: unknown): number {
+  const rows = (markup as { inline_keyboard?: unknown } | undefined)?.inline_keyboard;
+  if (!Array.isArray(rows)) return 0;
+  return rows.reduce((sum: number, row: unknown) => sum + (Array.isArray(row) ? row.length : 0), 0);
 }
 
 /** The length Telegram counts: the text after HTML tags and entities are parsed, in UTF-16. */

@@ -18,6 +18,7 @@ import {
   createRelayRepositories,
   type RelayRepositoryOptions,
 } from "../../services/chats/relay/repositories.ts";
+import { RelayShops } from "../../services/chats/relay/shops.ts";
 import { PerShop } from "../../shops/per-shop.ts";
 import { storeLoopLease } from "../../store/fenced-store.ts";
 import { whenBotRemoved } from "../core/bot-removed.ts";
@@ -29,7 +30,6 @@ import { relayHereFeature } from "./relay/here.ts";
 import { notSentFeature } from "./relay/not-sent.ts";
 import { TelegramRelayNotifier } from "./relay/notifier.ts";
 import { relayFeature, relayRepliesFeature } from "./relay/relay.ts";
-import { RelayShops } from "../../services/chats/relay/shops.ts";
 import { quickReplyConversation } from "./replies/dialog.ts";
 import { relayQuickRepliesFeature } from "./replies/in-chats.ts";
 import { quickRepliesFeature } from "./replies/replies.ts";

@@ -7,7 +7,13 @@
  */
 import { z } from "zod";
 import { BATCH_ID } from "../../services/deliveries/index.ts";
-import { oneOf, POSTING_NUMBER_ARG, SHOP_REF_ARG, TELEGRAM_ID_ARG } from "../core/button-args.ts";
+import {
+  oneOf,
+  PAGE_ARG,
+  POSTING_NUMBER_ARG,
+  SHOP_REF_ARG,
+  TELEGRAM_ID_ARG,
+} from "../core/button-args.ts";
 import { declareButton } from "../core/buttons.ts";
 
 /** A /track preview's id in the store (services/deliveries/tracking-batch.ts makes them). */
@@ -55,4 +61,11 @@ export const DROP_TRACKING = declareButton(
   "vx",
   "deliveries: drop the tracking numbers",
   BATCH_ID_ARG,
+);
+/** A page of /deliveries, turned only by whoever opened it: `vp:<page>:<person>`. */
+export const DELIVERIES_PAGE = declareButton(
+  "vp",
+  "deliveries: a page of /deliveries",
+  PAGE_ARG,
+  TELEGRAM_ID_ARG,
 );

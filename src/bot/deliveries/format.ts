@@ -74,28 +74,46 @@ export function confirmText(t: T, action: DeliveryAction, postingNumber: string)
   return t(`deliveries-confirm-${action}`, { posting: postingNumber });
 }
 
-/** /deliveries: the groups by status, numbered as the buttons. */
-export function listText(
+/** One posting of /deliveries: its status group's heading, its numbered line. */
+export interface ListEntry {
+  heading: string;
+  line: string;
+  postingNumber: string;
+  shopRef: string;
+}
+
+/** The list's entries, numbered across pages; a tracking number from Ozon clipped. */
+export function listEntries(
   t: T,
-  groups: ReadonlyArray<StatusGroup & { tag?: string }>,
-  shown: number,
-  total: number,
-): string {
-  if (total === 0) return t("deliveries-list-empty");
-  const lines = [t("deliveries-list-title", { count: total })];
-  let n = 0;
+  groups: ReadonlyArray<StatusGroup & { tag?: string; ref: string }>,
+): ListEntry[] {
+  const entries: ListEntry[] = [];
   for (const group of groups) {
-    if (n >= shown) break;
-    lines.push("", `${group.tag ? `${group.tag} · ` : ""}${statusText(t, group.status)}`);
+    const heading = `${group.tag ? `${group.tag} · ` : ""}${statusText(t, group.status)}`;
     for (const posting of group.postings) {
-      if (n >= shown) break;
-      n += 1;
-      const track = posting.trackingNumber ? ` · ${posting.trackingNumber}` : "";
-      lines.push(`${n}. ${posting.postingNumber}${track}`);
+      const track = posting.trackingNumber ? ` · ${clip(posting.trackingNumber, 64)}` : "";
+      entries.push({
+        heading,
+        line: `${entries.length + 1}. ${posting.postingNumber}${track}`,
+        postingNumber: posting.postingNumber,
+        shopRef: group.ref,
+      });
     }
   }
-  if (total > shown) lines.push("", t("deliveries-list-more", { count: total - shown }));
-  return lines.join("\n");
+  return entries;
+}
+
+/** One page of /deliveries: the title, then its entries under their headings. */
+export function listText(t: T, total: number, page: readonly ListEntry[]): string {
+  if (total === 0) return t("deliveries-list-empty");
+  const lines = [t("deliveries-list-title", { count: total })];
+  let heading: string | undefined;
+  for (const entry of page) {
+    if (entry.heading !== heading) lines.push("", entry.heading);
+    heading = entry.heading;
+    lines.push(entry.line);
+  }
+  return clip(lines.join("\n"), 4096);
 }
 
 const BAD_KEYS: Record<BadLine["reason"], string> = {

@@ -6,11 +6,13 @@ import { InlineKeyboard } from "grammy";
 import type { DeliveryAction } from "../../services/deliveries/index.ts";
 import { historyButton } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
+import { addPagerRow } from "../core/pager.ts";
 import { OPEN_DELIVERY_CARD } from "../postings/index.ts";
 import {
   APPLY_TRACKING,
   ASK_STEP,
   type ConfirmedStepCode,
+  DELIVERIES_PAGE,
   DO_STEP,
   DROP_TRACKING,
   REDRAW_CARD,
@@ -88,16 +90,22 @@ export function confirmKeyboard(
 }
 
 /** A button per posting of /deliveries (numbered as the lines), eight a row. */
+/** A button per posting of the page (by its number in the list), rows of eight; the pager. */
 export function listKeyboard(
   codec: CallbackCodec,
-  items: ReadonlyArray<{ postingNumber: string; shopRef: string }>,
+  page: ReadonlyArray<{ postingNumber: string; shopRef: string }>,
+  first: number,
+  pager: { page: number; pages: number; owner: number },
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  items.forEach((item, i) => {
+  page.forEach((item, i) => {
     if (i > 0 && i % 8 === 0) keyboard.row();
-    keyboard.text(String(i + 1), OPEN_DELIVERY_CARD.data(codec, item.postingNumber, item.shopRef));
+    const label = String(first + i + 1);
+    keyboard.text(label, OPEN_DELIVERY_CARD.data(codec, item.postingNumber, item.shopRef));
   });
-  return keyboard;
+  return addPagerRow(keyboard, pager.page, pager.pages, (to) =>
+    DELIVERIES_PAGE.data(codec, to, pager.owner),
+  );
 }
 
 export function batchKeyboard(codec: CallbackCodec, t: T, id: string): InlineKeyboard {

@@ -3,9 +3,8 @@
  * chat is taken as the number — typed, or a photo of the carrier's barcode read in-process as
  * /find reads a label (nothing leaves the server). Either way a preview with ✅ Apply follows, as
  * for /track. Installed before the dialogs and the other features, so /find does not take a
- * typed number for a search; a command (/cancel, another one) ends the wait.
- *
- * Store layout: `tracking-wait:<chat>:<person>` → TrackingWait, TTL WAIT_TTL_MS.
+ * typed number for a search. The wait is a typed wait (core/typed-wait.ts): any button pressed
+ * or command sent meanwhile ends it, so another dialog's question gets its own answer.
  */
 import { Composer } from "grammy";
 import type { Message } from "grammy/types";
@@ -22,55 +21,41 @@ import type { BotContext } from "../core/context.ts";
 import { mayUse } from "../core/guard.ts";
 import type { FeatureFactory } from "../core/module.ts";
 import { fetchTelegramFile } from "../core/telegram-files.ts";
+import { TypedWaits } from "../core/typed-wait.ts";
 import { MAX_PHOTO_BYTES, pickPhotoSize } from "../postings/index.ts";
 import { previewText } from "./format.ts";
 import { batchKeyboard } from "./keyboards.ts";
 import { DELIVERY_ROLES } from "./shop.ts";
 
 export const WAIT_TTL_MS = 10 * 60_000;
+/** The typed wait's kind (core/typed-wait.ts). */
+const TRACKING = "tracking";
 
 interface TrackingWait {
   postingNumber: string;
 }
 
-const waitKey = (chatId: number, userId: number) => `tracking-wait:${chatId}:${userId}`;
-
 /** The 🔢 button: the person's next message in this chat is the posting's tracking number. */
 export function awaitTracking(store: Store, ctx: BotContext, postingNumber: string) {
-  const chat = ctx.chat;
-  const from = ctx.from;
-  if (!chat || !from) return Promise.resolve();
   const wait: TrackingWait = { postingNumber };
-  return store.set(waitKey(chat.id, from.id), wait, { ttlMs: WAIT_TTL_MS });
+  return new TypedWaits({ store }).start(ctx, TRACKING, wait, WAIT_TTL_MS);
 }
 
 export function trackingTypedFeature(): FeatureFactory {
   return (deps) => {
     const { store, config, logger, codec } = deps;
     const batches = new TrackingBatches(store);
-    // The wait is read along with the chat lock, so a command (which ends a wait) deletes it
-    // only when there is one: not a store write on every command of everyone who may track.
-    deps.readAhead?.register((ctx) =>
-      ctx.message && ctx.from ? waitKey(ctx.message.chat.id, ctx.from.id) : undefined,
-    );
+    const waits = new TypedWaits(deps);
     const composer = new Composer<BotContext>();
     onMessage(composer, async (ctx, next) => {
       const message = ctx.message;
-      const chat = ctx.chat;
       const from = ctx.from;
-      // Only a text or a photo may answer; anything else costs nothing here.
+      // Only a text or a photo may answer; a command ended the wait already (typed-wait.ts).
       const text = message.text?.trim();
       if (text === undefined && !message.photo) return next();
+      if (text?.startsWith("/")) return next();
       if (!from || !mayUse(ctx.person, DELIVERY_ROLES)) return next();
-      const key = waitKey(chat.id, from.id);
-      const ahead = deps.readAhead?.take(key);
-      if (text?.startsWith("/")) {
-        if (ahead === undefined || ahead.value !== undefined) await store.delete(key);
-        return next();
-      }
-      const wait = ahead
-        ? (ahead.value as TrackingWait | undefined)
-        : await store.get<TrackingWait>(key);
+      const wait = await waits.peek<TrackingWait>(ctx, TRACKING);
       if (!wait) return next();
       const read = text !== undefined ? text : await fromPhoto(ctx, message);
       if (read === undefined) return next();
@@ -79,7 +64,7 @@ export function trackingTypedFeature(): FeatureFactory {
         await ctx.reply(ctx.t("deliveries-tracking-bad", { text: clip(read, 60) }));
         return;
       }
-      await store.delete(key);
+      await waits.end(ctx);
       const pairs: TrackingPair[] = [{ postingNumber: wait.postingNumber, trackingNumber: read }];
       const id = await batches.save({ owner: from.id, pairs });
       await ctx.reply(previewText(ctx.t, pairs, []), {

@@ -21,6 +21,7 @@ import { mayUse } from "../core/guard.ts";
 import type { FeatureFactory } from "../core/module.ts";
 import { commandArgs } from "../core/router.ts";
 import { shopTag, withShopTag } from "../core/shop-tags.ts";
+import { TypedWaits } from "../core/typed-wait.ts";
 import { photoQueries } from "./find-photo.ts";
 import { AWAITING_PACKAGING, clip, describeOzonError, postingCard, problemText } from "./format.ts";
 import {
@@ -52,12 +53,14 @@ const NONE_KEYS = {
   barcode: "find-none-barcode",
 } as const satisfies Record<FindQuery["kind"], string>;
 
-const waitKey = (chatId: number, userId: number) => `find-wait:${chatId}:${userId}`;
+/** The typed wait's kind (core/typed-wait.ts): a press or a command meanwhile ends it. */
+const FIND = "find";
 
 export function findFeature(area: FindFeatureDeps): FeatureFactory {
   return (deps: FeatureDeps) => {
-    const { router, store, codec, config } = deps;
+    const { router, codec, config } = deps;
     const { shops } = area.shops;
+    const waits = new TypedWaits(deps);
 
     /** Searches every shop the person reaches and answers with the cards, or says why none. */
     async function answer(ctx: BotContext, queries: readonly FindQuery[]): Promise<void> {
@@ -160,9 +163,7 @@ export function findFeature(area: FindFeatureDeps): FeatureFactory {
     router.command("find", async (ctx) => {
       const text = commandArgs(ctx);
       if (text) return answerText(ctx, text);
-      const from = ctx.from;
-      if (!ctx.chat || !from) return;
-      await store.set(waitKey(ctx.chat.id, from.id), true, { ttlMs: WAIT_TTL_MS });
+      await waits.start(ctx, FIND, true, WAIT_TTL_MS);
       await ctx.reply(ctx.t("find-prompt"), {
         reply_markup: {
           force_reply: true,
@@ -174,10 +175,7 @@ export function findFeature(area: FindFeatureDeps): FeatureFactory {
 
     /** True once: this person asked with `/find` alone in this chat and this is what followed. */
     async function wasAsked(ctx: BotContext): Promise<boolean> {
-      const chatId = ctx.chat?.id;
-      const userId = ctx.from?.id;
-      if (chatId === undefined || userId === undefined) return false;
-      return (await store.take(waitKey(chatId, userId))) !== undefined;
+      return (await waits.take(ctx, FIND)) !== undefined;
     }
 
     /** Typed or photographed without `/find`: only in a private chat, never as a reply. */

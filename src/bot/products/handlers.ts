@@ -23,6 +23,7 @@ import type { FeatureFactory } from "../core/module.ts";
 import { commandArgs } from "../core/router.ts";
 import { isNotModified } from "../core/screen-text.ts";
 import { withShopTag } from "../core/shop-tags.ts";
+import { TypedWaits } from "../core/typed-wait.ts";
 import { OPEN_PRODUCT, PRODUCT_PRICE, PRODUCT_STOCK } from "./buttons.ts";
 import { productShops, shopOfRef } from "./card-shop.ts";
 import { ozonErrorText, productCardText } from "./format.ts";
@@ -40,7 +41,8 @@ export const PRODUCT_PRICE_CONVERSATION = "product-price";
 const PRODUCTS_ROLES = ["warehouse", "manager"] as const;
 /** After `/products` alone, the person's next message in that chat is the query, for this long. */
 const WAIT_TTL_MS = 10 * 60_000;
-const waitKey = (chatId: number, userId: number) => `products-wait:${chatId}:${userId}`;
+/** The typed wait's kind (core/typed-wait.ts): a press or a command meanwhile ends it. */
+const PRODUCTS = "products";
 
 export interface ProductsFeatureDeps {
   shops: ShopRegistry;
@@ -70,7 +72,8 @@ export async function cardScreen(
 
 export function productsFeature(area: ProductsFeatureDeps): FeatureFactory {
   return (deps: FeatureDeps) => {
-    const { router, store, codec, config, logger } = deps;
+    const { router, codec, config, logger } = deps;
+    const waits = new TypedWaits(deps);
     const { shops, catalogue, now } = area;
     const screenDeps = { codec, timezone: config.timezone, shops, now };
 
@@ -125,9 +128,7 @@ export function productsFeature(area: ProductsFeatureDeps): FeatureFactory {
     router.command("products", async (ctx) => {
       const text = commandArgs(ctx);
       if (text) return search(ctx, text);
-      const from = ctx.from;
-      if (!ctx.chat || !from) return;
-      await store.set(waitKey(ctx.chat.id, from.id), true, { ttlMs: WAIT_TTL_MS });
+      await waits.start(ctx, PRODUCTS, true, WAIT_TTL_MS);
       await ctx.reply(ctx.t("products-prompt"), {
         reply_markup: {
           force_reply: true,
@@ -191,10 +192,7 @@ export function productsFeature(area: ProductsFeatureDeps): FeatureFactory {
 
     /** True once: this person asked with `/products` alone in this chat and this is what followed. */
     async function wasAsked(ctx: BotContext): Promise<boolean> {
-      const chatId = ctx.chat?.id;
-      const userId = ctx.from?.id;
-      if (chatId === undefined || userId === undefined) return false;
-      return (await store.take(waitKey(chatId, userId))) !== undefined;
+      return (await waits.take(ctx, PRODUCTS)) !== undefined;
     }
 
     const composer = new Composer<BotContext>();
@@ -207,11 +205,10 @@ export function productsFeature(area: ProductsFeatureDeps): FeatureFactory {
     composer.on(["message:photo", "message:document"], async (ctx, next) => {
       if (!mayUse(ctx.person, PRODUCTS_ROLES)) return next();
       // Only asked for: a photo otherwise is a label for /find, or a file for someone else.
-      const asked = await store.get(waitKey(ctx.chat.id, ctx.from?.id ?? 0));
-      if (asked === undefined) return next();
+      if ((await waits.peek(ctx, PRODUCTS)) === undefined) return next();
       const read = await photoBarcodes(ctx, deps, ctx.message);
       if (read === "not-an-image") return next();
-      await store.delete(waitKey(ctx.chat.id, ctx.from?.id ?? 0));
+      await waits.end(ctx);
       if (read === "told") return;
       await search(ctx, read);
     });

@@ -5,7 +5,14 @@
  * by the router. The kinds are the data of buttons already in people's chats: never change one.
  */
 
-import { INT32_ARG, NUMERIC_ID_ARG, oneOf, SHOP_REF_ARG } from "../core/button-args.ts";
+import {
+  INT32_ARG,
+  NUMERIC_ID_ARG,
+  oneOf,
+  PAGE_ARG,
+  SHOP_REF_ARG,
+  TELEGRAM_ID_ARG,
+} from "../core/button-args.ts";
 import { declareButton } from "../core/buttons.ts";
 
 /** Opens an rFBS request's card: `rto:<return id>:<shop>`. Ozon's return ids are digits. */
@@ -42,4 +49,11 @@ export const RETURNS_SWITCH = declareButton(
   "rts",
   "returns: alerts in this chat on or off",
   oneOf(["on", "off"]),
+);
+/** A page of /returns, turned only by whoever opened it: `rtp:<page>:<person>`. */
+export const RETURNS_PAGE = declareButton(
+  "rtp",
+  "returns: a page of /returns",
+  PAGE_ARG,
+  TELEGRAM_ID_ARG,
 );

@@ -204,12 +204,17 @@ async function askFor(
         recorded: label,
       };
     case "compensate": {
+      // Without the price the "below the price" check cannot be made: no amount is taken blind.
+      if (priceKop === undefined) {
+        await dialog.show(tagged(t("returns-price-unreadable", { ...named, price: money.price })));
+        return undefined;
+      }
       const typed = await dialog.text<string>(
         tagged(t("returns-ask-amount", { ...named, ...money })),
         (text) => {
           const parsed = parseKopecks(text, localeOf(t));
           if (!parsed.ok) return { error: t(`returns-amount-${parsed.reason}`) };
-          if (priceKop !== undefined && parsed.kopecks >= priceKop) {
+          if (parsed.kopecks >= priceKop) {
             return { error: t("returns-amount-not-below-price", money) };
           }
           return { value: kopecksText(parsed.kopecks) };

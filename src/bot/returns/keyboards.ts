@@ -8,7 +8,8 @@ import { NUMERIC_ID_ARG } from "../core/button-args.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { Translator } from "../core/i18n.ts";
 import { newRow } from "../core/keyboard-rows.ts";
-import { ACT_RFBS, OPEN_RFBS, RETURNS_SWITCH } from "./buttons.ts";
+import { addPagerRow } from "../core/pager.ts";
+import { ACT_RFBS, OPEN_RFBS, RETURNS_PAGE, RETURNS_SWITCH } from "./buttons.ts";
 import { actionLabel } from "./format.ts";
 
 /** The actions Ozon offers on the request, one a row, named as Ozon names them. */
@@ -27,23 +28,29 @@ export function rfbsKeyboard(
   return keyboard;
 }
 
+/** The rFBS requests a store's block of /returns opens: ten at most (Ozon's ids are digits). */
+export function openableRequests(requests: readonly RfbsRequestBrief[]): RfbsRequestBrief[] {
+  return requests.slice(0, 10).filter((request) => NUMERIC_ID_ARG.safeParse(request.id).success);
+}
+
+/** A page of /returns: a button per request of its stores, the pager, the alerts switch. */
 export function listKeyboard(
   codec: CallbackCodec,
   t: Translator,
   perShop: ReadonlyArray<{ ref: string; requests: readonly RfbsRequestBrief[] }>,
   subscribed: boolean,
+  pager: { page: number; pages: number; owner: number },
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   for (const { ref, requests } of perShop) {
-    for (const request of requests.slice(0, 10)) {
-      // Ozon's return ids are digits: another id could not be opened from a button.
-      if (!NUMERIC_ID_ARG.safeParse(request.id).success) continue;
+    for (const request of openableRequests(requests)) {
       newRow(keyboard).text(
         t("returns-open-button", { number: request.number ?? request.id }),
         OPEN_RFBS.data(codec, request.id, ref),
       );
     }
   }
+  addPagerRow(keyboard, pager.page, pager.pages, (to) => RETURNS_PAGE.data(codec, to, pager.owner));
   newRow(keyboard).text(
     t(subscribed ? "returns-switch-off" : "returns-switch-on"),
     RETURNS_SWITCH.data(codec, subscribed ? "off" : "on"),

@@ -13,14 +13,33 @@ import type { Audience } from "../core/commands.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { openDialogCard, restoreCard, takeShownCard } from "../core/dialog/person-places.ts";
+import { clampPage, ownPagePress, packPages, pageOwner } from "../core/pager.ts";
+import { isNotModified } from "../core/screen-text.ts";
 import { withShopTag } from "../core/shop-tags.ts";
-import { ACT_RFBS, DECIDE_RFBS_OLD, OPEN_RFBS, RETURNS_SWITCH } from "./buttons.ts";
+import { ACT_RFBS, DECIDE_RFBS_OLD, OPEN_RFBS, RETURNS_PAGE, RETURNS_SWITCH } from "./buttons.ts";
 import { DECIDE_CONVERSATION, type DecideTarget } from "./decide-dialog.ts";
 import { listText, rfbsCardText } from "./format.ts";
-import { listKeyboard, rfbsKeyboard } from "./keyboards.ts";
+import { listKeyboard, openableRequests, rfbsKeyboard } from "./keyboards.ts";
 import { ozonWords } from "./ozon-words.ts";
 
 const SCREEN_LIMIT = 4000;
+/** A page's stores: this much of their text (the title besides) and this many request buttons… */
+const PAGE_CHARS = 3800;
+const PAGE_BUTTONS = 90;
+/** …and one store's text at most (a store with very many returns is clipped, as before). */
+const BLOCK_LIMIT = 3700;
+
+/** One store's part of /returns: its text and the requests its buttons open. */
+interface ShopBlock {
+  text: string;
+  ref: string;
+  requests: RfbsRequestBrief[];
+}
+
+const blockSize = (block: ShopBlock) => ({
+  chars: block.text.length + 2,
+  buttons: openableRequests(block.requests).length,
+});
 const SWITCHED = { on: "returns-switched-on", off: "returns-switched-off" } as const;
 const DECIDERS: Audience = ["admin", "seller"];
 const VIEWERS: Audience = ["admin", "seller", "warehouse"];
@@ -51,9 +70,9 @@ export function returnsFeature(area: ReturnsFeatureDeps) {
     const { shops } = area;
     const format = (ctx: BotContext) => ({ timezone: area.timezone, locale: ctx.locale });
 
-    const listScreen = async (ctx: BotContext) => {
-      const parts: string[] = [];
-      const perShop: Array<{ ref: string; requests: RfbsRequestBrief[] }> = [];
+    /** Page `requested` of the list, its page buttons for `owner`. */
+    const listScreen = async (ctx: BotContext, requested = 0, owner = pageOwner(ctx)) => {
+      const blocks: ShopBlock[] = [];
       for (const shop of reachable(ctx, shops)) {
         const seller = shop.seller;
         if (!seller) continue;
@@ -62,26 +81,42 @@ export function returnsFeature(area: ReturnsFeatureDeps) {
             seller.returns.open(),
             seller.returns.rfbsOpen(),
           ]);
-          parts.push(
-            listText(ctx.t, shops.many ? shop.name : undefined, returns, requests, format(ctx)),
-          );
-          perShop.push({ ref: shop.ref, requests });
+          const name = shops.many ? shop.name : undefined;
+          const text = listText(ctx.t, name, returns, requests, format(ctx));
+          blocks.push({ text: clip(text, BLOCK_LIMIT), ref: shop.ref, requests });
         } catch (error) {
-          parts.push(`${shops.many ? `🏪 ${shop.name}\n` : ""}${ozonWords(ctx.t, error)}`);
+          const text = `${shops.many ? `🏪 ${shop.name}\n` : ""}${ozonWords(ctx.t, error)}`;
+          blocks.push({ text: clip(text, BLOCK_LIMIT), ref: shop.ref, requests: [] });
         }
       }
       const chatId = ctx.chat?.id ?? 0;
       const subscribed = await area.subscribers.has(chatId);
-      const text = parts.length > 0 ? parts.join("\n\n") : ctx.t("returns-no-stores");
+      const pages = packPages(blocks, blockSize, { chars: PAGE_CHARS, buttons: PAGE_BUTTONS });
+      const page = clampPage(requested, pages.length);
+      const shown = pages[page] ?? [];
+      const text =
+        shown.length > 0 ? shown.map((b) => b.text).join("\n\n") : ctx.t("returns-no-stores");
+      const pager = { page, pages: pages.length, owner };
       return {
         text: clip(`${ctx.t("returns-title")}\n\n${text}`, SCREEN_LIMIT),
-        keyboard: listKeyboard(codec, ctx.t, perShop, subscribed),
+        keyboard: listKeyboard(codec, ctx.t, shown, subscribed, pager),
       };
     };
 
     router.command("returns", async (ctx) => {
       const screen = await listScreen(ctx);
       await ctx.reply(screen.text, { reply_markup: screen.keyboard });
+    });
+
+    router.button(RETURNS_PAGE, VIEWERS, async (ctx, [page, owner]) => {
+      if (!(await ownPagePress(ctx, owner, "returns-list-not-yours"))) return;
+      await ctx.answerCallbackQuery();
+      const screen = await listScreen(ctx, page, owner);
+      await ctx
+        .editMessageText(screen.text, { reply_markup: screen.keyboard })
+        .catch((error: unknown) => {
+          if (!isNotModified(error)) throw error;
+        });
     });
 
     router.button(RETURNS_SWITCH, VIEWERS, async (ctx, [value]) => {

@@ -36,6 +36,8 @@ export interface PostingSeed {
   shipmentDate?: string | number | Date;
   inProcessAt?: string | number | Date;
   isExpress?: boolean;
+  /** A delivering or delivered posting's tracking number (default 14 random digits). */
+  trackingNumber?: string;
 }
 
 const HOUR = 3_600_000;
@@ -182,7 +184,7 @@ export function createPosting(state: SandboxState, seed: PostingSeed = {}): Post
   }
   if (status === "delivering" || status === "delivered") {
     posting.deliveringDate = now - random.int(1, 48) * HOUR;
-    posting.trackingNumber = random.digits(14);
+    posting.trackingNumber = seed.trackingNumber ?? random.digits(14);
   }
   state.postings.set(posting.postingNumber, posting);
   state.orderNumbers.add(posting.orderNumber);

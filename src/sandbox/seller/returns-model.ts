@@ -147,6 +147,8 @@ const requestSeed = z.object({
   comment: z.string().max(1000).optional(),
   reason: z.string().min(1).max(500).optional(),
   isDefect: z.boolean().optional(),
+  /** The product's price as Ozon writes it this time ("1290.0000", say); default the posting's. */
+  price: z.string().max(40).optional(),
 });
 
 function postingFor(state: SandboxState, number: string | undefined): Posting {
@@ -207,7 +209,7 @@ export function addRfbsRequest(state: SandboxState, input: unknown) {
     sku: line?.sku ?? 0,
     offerId: line?.offerId ?? "",
     name: line?.name ?? "",
-    price: line?.price ?? "0",
+    price: seed.price ?? line?.price ?? "0",
     state: "new",
     createdAt: state.now(),
     clientName: "Анна",

@@ -90,7 +90,8 @@ function requestBrief(r: RfbsRequestRecord) {
       name: r.name,
       offer_id: r.offerId,
       currency_code: "RUB",
-      price: Number(r.price),
+      // As a number, as documented; a price seeded in another form goes out as that text.
+      price: /^\d+(?:\.\d{1,2})?$/.test(r.price) ? Number(r.price) : r.price,
       sku: r.sku,
     },
     return_id: r.id,
@@ -146,7 +147,8 @@ export function returnRoutes(state: SandboxState): Route[] {
     literal: string | undefined,
   ): Reply | undefined => {
     const asked = literal === undefined ? undefined : kopecksOf(literal);
-    const price = kopecksOf(found.price) ?? 0n;
+    // Ozon's own price may carry more zeros ("1290.0000"): they are not kopecks.
+    const price = kopecksOf(found.price.replace(/(\.\d\d)0+$/, "$1")) ?? 0n;
     if (asked === undefined || asked <= 0n || asked >= price) {
       return sellerError(
         400,

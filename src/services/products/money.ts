@@ -3,22 +3,15 @@
  * number in the newer forms) read digit by digit, a person's answer read as budgets are
  * ("1 290,50 ₽"), and how big a change is (percent, or "10 times lower") without floats.
  */
+import { ozonKopecks } from "../../ozon/index.ts";
 import { type AmountLocale, formatRoubles, parseBudgetInput } from "../ads/index.ts";
 
 const MILLIONTHS_PER_KOPECK = 10_000n;
 /** The highest price taken from a person: 100 million roubles. */
 export const MAX_PRICE_KOPECKS = 10_000_000_000n;
 
-/** "1290.5" / "1290" / "0" → kopecks; undefined when it is not a plain decimal of roubles. */
-export function kopecksOf(rubles: string | undefined): bigint | undefined {
-  if (rubles === undefined) return undefined;
-  const m = /^(\d{1,15})(?:\.(\d{1,20}))?$/.exec(rubles.trim());
-  if (!m) return undefined;
-  const digits = (m[2] ?? "").padEnd(2, "0");
-  const kopecks = BigInt(m[1] as string) * 100n + BigInt(digits.slice(0, 2));
-  // Half up to the kopeck (more digits only come from a float's text, "1290.4999999999998").
-  return Number(digits[2] ?? "0") >= 5 ? kopecks + 1n : kopecks;
-}
+/** Ozon's price → kopecks: the one reader of Ozon's money (ozon/money.ts), by this area's name. */
+export const kopecksOf = ozonKopecks;
 
 /** Kopecks → the decimal string Ozon takes ("1290.50"). */
 export function rublesText(kopecks: bigint): string {

@@ -4,6 +4,7 @@
  * parseBudgetInput), so every typed amount takes the same forms. More than two decimals, zero, a
  * minus, or not a number are refused with a reason.
  */
+import { ozonKopecks } from "../../ozon/index.ts";
 import { type AmountLocale, parseBudgetInput } from "../ads/index.ts";
 
 export type AmountResult =
@@ -39,13 +40,8 @@ export function parseKopecks(text: string, locale: AmountLocale = "ru"): AmountR
   }
 }
 
-/** "1290" / "1290.5" / 1290.5 (Ozon's price) → kopecks; undefined when it is not a plain amount. */
-export function priceKopecks(price: string | undefined): bigint | undefined {
-  if (price === undefined) return undefined;
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(price);
-  if (!match) return undefined;
-  return BigInt(match[1] as string) * 100n + BigInt((match[2] ?? "").padEnd(2, "0") || "0");
-}
+/** Ozon's price → kopecks: the one reader of Ozon's money (ozon/money.ts), by this area's name. */
+export const priceKopecks = ozonKopecks;
 
 /** 15050n → "150.50". */
 export function kopecksText(kopecks: bigint): string {

@@ -4,7 +4,7 @@
  * a formula's result, a rich text) or as CSV text ("1 299,50", "1299.5 ₽").
  */
 
-import { STOCK_TOO_BIG } from "../../ozon/index.ts";
+import { ozonKopecks, STOCK_TOO_BIG } from "../../ozon/index.ts";
 import { type CellValue, cellText } from "./book-text.ts";
 
 export { type CellValue, cellText } from "./book-text.ts";
@@ -97,7 +97,5 @@ export function kopecksToRoubles(kopecks: bigint): string {
 
 /** Ozon's price string ("1299.5", "0", "") → kopecks; undefined when it is not a price. */
 export function roublesToKopecks(text: string | number | undefined): bigint | undefined {
-  if (text === undefined || text === "") return undefined;
-  const parsed = parseMoney(typeof text === "number" ? String(text) : text);
-  return parsed.ok ? parsed.value : undefined;
+  return ozonKopecks(text);
 }

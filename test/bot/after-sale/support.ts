@@ -49,7 +49,13 @@ export interface AfterSaleEnv {
 }
 
 export async function startAfterSaleEnv(
-  options: { store?: Store; fake?: FakeBotApi; sandbox?: Sandbox } = {},
+  options: {
+    store?: Store;
+    fake?: FakeBotApi;
+    sandbox?: Sandbox;
+    /** This many stores, all over the one sandbox (each lists its returns): default 1. */
+    shopCount?: number;
+  } = {},
 ): Promise<AfterSaleEnv> {
   const sandbox = options.sandbox ?? (await startSandbox());
   const seller = sandboxSeller(sandbox, { retry: { maxAttempts: 1 } });
@@ -70,7 +76,10 @@ export async function startAfterSaleEnv(
   await access.setLocale({ id: MANAGER.id }, "en");
   await access.setLocale({ id: SELLER.id }, "en");
   await access.setLocale({ id: WAREHOUSE.id }, "en");
-  const shops = await testShops(store, [{ seller }]);
+  const shops = await testShops(
+    store,
+    Array.from({ length: options.shopCount ?? 1 }, () => ({ seller })),
+  );
   const container: Container = { config, logger, store, access, shops, close: async () => {} };
   const i18n = createI18n({ defaultLocale: config.defaultLocale, logger });
   const codec = createCallbackCodec(config.botToken);

@@ -14,6 +14,7 @@ import type { TelegramSender } from "../../../src/bot/core/sender/index.ts";
 import { createDeliveriesModule } from "../../../src/bot/deliveries/index.ts";
 import { createBot } from "../../../src/bot/index.ts";
 import { createPostingsModule, type PostingsModule } from "../../../src/bot/postings/module.ts";
+import { createProductsModule } from "../../../src/bot/products/index.ts";
 import { loadConfig } from "../../../src/config.ts";
 import type { Container } from "../../../src/container.ts";
 import type { SellerClient } from "../../../src/ozon/index.ts";
@@ -67,6 +68,10 @@ export interface DeliveriesHarnessOptions {
   now?: () => number;
   /** With the audit area too (it answers the cards' 🕘 History). */
   withAudit?: boolean;
+  /** With the products area too (/products, a card's stock and price dialogs). */
+  withProducts?: boolean;
+  /** This many stores, all over the one sandbox (each lists its postings): default 1. */
+  shopCount?: number;
 }
 
 export async function startDeliveries(
@@ -107,7 +112,12 @@ export async function startDeliveries(
       limiter: null,
       retry: { maxAttempts: 1 },
     });
-    const shops = await testShops(store, [{ id: credentials.sellerClientId, seller }]);
+    // Named as stores often are: long enough that a list of them all would not fit one message.
+    const extra = Array.from({ length: (options.shopCount ?? 1) - 1 }, (_, i) => ({
+      seller,
+      name: `Магазин ${i + 2} · Электроника и товары для дома`,
+    }));
+    const shops = await testShops(store, [{ id: credentials.sellerClientId, seller }, ...extra]);
     shopRef = must(shops.all()[0], "shop").ref;
     firstShops ??= shops;
     const container = { config, logger, store, access, shops, close: async () => {} };
@@ -118,6 +128,7 @@ export async function startDeliveries(
       postings,
       createDeliveriesModule(shared, options.now ? { now: options.now } : {}),
       ...(options.withAudit ? [createAuditModule(shared)] : []),
+      ...(options.withProducts ? [createProductsModule(shared)] : []),
     ];
     const bot = createBot({
       config,

@@ -4,10 +4,9 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { BotContext } from "../../../src/bot/core/context.ts";
-import type { FeatureDeps } from "../../../src/bot/core/deps.ts";
 import { ReadAhead } from "../../../src/bot/core/read-ahead.ts";
-import { awaitTracking, trackingTypedFeature } from "../../../src/bot/deliveries/tracking-typed.ts";
-import { createLogger } from "../../../src/logger.ts";
+import { TypedWaits } from "../../../src/bot/core/typed-wait.ts";
+import { awaitTracking } from "../../../src/bot/deliveries/tracking-typed.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import { callback, command, photo, text } from "../../support/updates.ts";
 import { labelPhotoPng } from "../find/images.ts";
@@ -91,9 +90,9 @@ describe("the wait read along with the chat lock (Redis)", () => {
   it("a command deletes the wait only when there is one: no store write on every command", async () => {
     const store = new MemoryStore();
     const readAhead = new ReadAhead();
-    const deps = { store, logger: createLogger({ level: "silent" }), readAhead };
-    const feature = trackingTypedFeature()(deps as unknown as FeatureDeps);
-    if (!feature) throw new Error("the feature is a composer");
+    // The wait is ended for every feature by one middleware ahead of them (core/typed-wait.ts).
+    TypedWaits.readAlong(readAhead);
+    const ending = new TypedWaits({ store, readAhead }).middleware();
     const ctx = {
       message: { message_id: 1, date: 0, text: "/help", chat: { id: 7, type: "private" } },
       chat: { id: 7, type: "private" },
@@ -107,7 +106,7 @@ describe("the wait read along with the chat lock (Redis)", () => {
         const key = keys[i];
         if (key !== undefined) reader.onRead(ctx, key, await store.get(key));
       }
-      await feature.middleware()(ctx, async () => {});
+      await ending(ctx, async () => {});
       for (const [i, reader] of readAhead.readers.entries()) {
         const key = keys[i];
         if (key !== undefined) reader.done?.(ctx, key);
@@ -120,6 +119,6 @@ describe("the wait read along with the chat lock (Redis)", () => {
     await awaitTracking(store, ctx, "12345678-0001-1");
     await handle();
     expect(deletes).toHaveBeenCalledTimes(1);
-    expect(await store.list("tracking-wait:")).toEqual([]);
+    expect(await store.list("typed-wait:")).toEqual([]);
   });
 });

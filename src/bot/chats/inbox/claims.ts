@@ -9,6 +9,7 @@ import type { Api, InlineKeyboard } from "grammy";
 import type { Message } from "grammy/types";
 import type { Logger } from "../../../logger.ts";
 import { type ChatClaim, type ChatDigest, snippetOf } from "../../../services/chats/inbox/inbox.ts";
+import type { RelayShops } from "../../../services/chats/relay/shops.ts";
 import type { TelegramMessageRef } from "../../../services/chats/relay/types.ts";
 import type { Shop } from "../../../shops/registry.ts";
 import type { CallbackCodec } from "../../core/callback-data.ts";
@@ -23,7 +24,6 @@ import { withShopTag } from "../../core/shop-tags.ts";
 import { CHAT_FILES_BUTTON, CHAT_VIEW_BUTTON, CHATS_LIST_BUTTON } from "../buttons.ts";
 import { orderUrl } from "../relay/format.ts";
 import { relayKeyboard } from "../relay/keyboards.ts";
-import type { RelayShops } from "../../../services/chats/relay/shops.ts";
 import { claimLabel } from "./format.ts";
 import { chatViewKeyboard } from "./keyboards.ts";
 

@@ -6,6 +6,7 @@
 import { type InlineKeyboard, InputFile } from "grammy";
 import type { ChatMessage } from "../../../ozon/seller/types.ts";
 import { reachesShop } from "../../../services/access/shop-scope.ts";
+import type { RelayShops } from "../../../services/chats/relay/shops.ts";
 import type { Shop } from "../../../shops/registry.ts";
 import type { BotContext } from "../../core/context.ts";
 import type { FeatureDeps } from "../../core/deps.ts";
@@ -31,7 +32,6 @@ import {
   TAKE_CHAT_BUTTON,
 } from "../buttons.ts";
 import { replyFailureText, TELEGRAM_TEXT_LIMIT, uploadFileName } from "../relay/format.ts";
-import type { RelayShops } from "../../../services/chats/relay/shops.ts";
 import { actorName, type ClaimViewDeps, showClaimOnCopies, showClaimOnView } from "./claims.ts";
 import { aboutText, chatViewLines, claimLabel } from "./format.ts";
 import { chatViewKeyboard } from "./keyboards.ts";

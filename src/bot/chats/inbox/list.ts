@@ -13,6 +13,7 @@ import type { ChatMessage } from "../../../ozon/seller/types.ts";
 import { shopsInScope } from "../../../services/access/shop-scope.ts";
 import type { ChatClaim } from "../../../services/chats/inbox/inbox.ts";
 import { listOpenChats, type OpenChat } from "../../../services/chats/inbox/open-chats.ts";
+import type { RelayShops } from "../../../services/chats/relay/shops.ts";
 import type { ChatContext } from "../../../services/chats/relay/types.ts";
 import type { CallbackCodec } from "../../core/callback-data.ts";
 import type { BotContext } from "../../core/context.ts";
@@ -20,7 +21,6 @@ import { showScreen } from "../../core/screen-text.ts";
 import { shopTag } from "../../core/shop-tags.ts";
 import type { SellerShop } from "../../postings/index.ts";
 import { describeOzonError, problemText } from "../../postings/index.ts";
-import type { RelayShops } from "../../../services/chats/relay/shops.ts";
 import { aboutText, messageGist, waitedText } from "./format.ts";
 import { type ChatsMode, listData, viewData } from "./keyboards.ts";
 

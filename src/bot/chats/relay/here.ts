@@ -6,11 +6,11 @@
  */
 import { type Context, InlineKeyboard } from "grammy";
 import type { RelayGroup } from "../../../services/chats/relay/audience.ts";
+import type { RelayShops } from "../../../services/chats/relay/shops.ts";
 import type { CallbackCodec } from "../../core/callback-data.ts";
 import type { BotContext } from "../../core/context.ts";
 import type { FeatureFactory } from "../../core/module.ts";
 import { RELAY_HERE_BUTTON } from "../buttons.ts";
-import type { RelayShops } from "../../../services/chats/relay/shops.ts";
 
 type GroupChat = { id: number; type: "group" | "supergroup"; title?: string; is_forum?: true };
 

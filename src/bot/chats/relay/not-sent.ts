@@ -9,6 +9,7 @@
  * ask to confirm, send, drop.
  */
 import { Composer, InlineKeyboard } from "grammy";
+import type { RelayShops } from "../../../services/chats/relay/shops.ts";
 import type { BuyerChatRef } from "../../../services/chats/relay/unsent-answers.ts";
 import { clip } from "../../../text.ts";
 import type { BotContext } from "../../core/context.ts";
@@ -22,7 +23,6 @@ import { UNSENT_ASK_BUTTON, UNSENT_DROP_BUTTON, UNSENT_SEND_BUTTON } from "../bu
 import { actorName, afterAnswer } from "../inbox/claims.ts";
 import { relayHeader, replyFailureText } from "./format.ts";
 import { isCommand } from "./relay.ts";
-import type { RelayShops } from "../../../services/chats/relay/shops.ts";
 
 const SELLERS = ["seller"] as const;
 /** Telegram shows about this much of a button's text. */

@@ -8,6 +8,7 @@ import { Composer } from "grammy";
 import type { Message } from "grammy/types";
 import type { RoutedChat } from "../../../services/chats/relay/reply-router.ts";
 import type { ReplyFailure, ReplyService } from "../../../services/chats/relay/reply-service.ts";
+import type { RelayShops } from "../../../services/chats/relay/shops.ts";
 import { onMessage } from "../../core/chain.ts";
 import type { BotContext } from "../../core/context.ts";
 import type { FeatureDeps } from "../../core/deps.ts";
@@ -34,7 +35,6 @@ import { offerQuickReplies } from "../replies/in-chats.ts";
 import { chatFromButtons } from "./buttons.ts";
 import { relayHeader, replyFailureText, topicName } from "./format.ts";
 import { ensureRelayTopic } from "./groups.ts";
-import type { RelayShops } from "../../../services/chats/relay/shops.ts";
 
 const SELLERS = ["seller"] as const;
 const THUMBS_UP = [{ type: "emoji", emoji: "👍" }] as const;

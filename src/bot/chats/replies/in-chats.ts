@@ -5,6 +5,7 @@
  * left out there.
  */
 import { InlineKeyboard } from "grammy";
+import type { RelayShops } from "../../../services/chats/relay/shops.ts";
 import { QuickReplies } from "../../../services/chats/replies/quick-replies.ts";
 import type { Shop } from "../../../shops/registry.ts";
 import type { CallbackCodec } from "../../core/callback-data.ts";
@@ -14,7 +15,6 @@ import type { FeatureFactory } from "../../core/module.ts";
 import { answerableShop } from "../answerable.ts";
 import { CHAT_PICKER_BUTTONS, dataIfFits, IN_PLACE } from "../buttons.ts";
 import { replyFailureText } from "../relay/format.ts";
-import type { RelayShops } from "../../../services/chats/relay/shops.ts";
 import { registerQuickReplyPicker, replyLabel } from "./picker.ts";
 
 const SELLERS = ["seller"] as const;

@@ -13,6 +13,7 @@
  */
 import { InlineKeyboard } from "grammy";
 import { snippetOf } from "../../../services/chats/inbox/inbox.ts";
+import type { RelayShops } from "../../../services/chats/relay/shops.ts";
 import {
   fillQuickReply,
   type PlaceholderName,
@@ -30,7 +31,6 @@ import type { Router } from "../../core/router.ts";
 import { isNotModified } from "../../core/screen-text.ts";
 import { withShopTag } from "../../core/shop-tags.ts";
 import { dataIfFits, IN_PLACE, type PickerButtons } from "../buttons.ts";
-import type { RelayShops } from "../../../services/chats/relay/shops.ts";
 
 export type SendOutcome = { ok: true } | { ok: false; text: string };
 

@@ -5,6 +5,8 @@
  * Shops are looked up by id whenever something is done, never kept.
  */
 import type { Logger } from "../../../logger.ts";
+import type { Shop, ShopRegistry } from "../../../shops/registry.ts";
+import type { Store } from "../../../store/port.ts";
 import { ChatInbox } from "../inbox/inbox.ts";
 import { OpenChatsCache } from "../inbox/open-chats.ts";
 import type { RelayGroupSetting } from "./audience.ts";
@@ -17,8 +19,6 @@ import {
   type RelayRepositoryOptions,
 } from "./repositories.ts";
 import { UnsentAnswers } from "./unsent-answers.ts";
-import type { Shop, ShopRegistry } from "../../../shops/registry.ts";
-import type { Store } from "../../../store/port.ts";
 
 export interface RelayShopsOptions {
   shops: ShopRegistry;

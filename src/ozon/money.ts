@@ -1,0 +1,19 @@
+/**
+ * Ozon's money → exact kopecks (bigint, never a float): the one reader for every price Ozon
+ * writes, wherever it is read (a product's card, a return, the workbook). Ozon writes roubles as
+ * a decimal string ("1290", "1290.5", "1290.00", and some methods "1290.0000"), or as a JSON
+ * number the clients keep as its shortest decimal text ("1299.9"). Digits past the kopeck are
+ * rounded half up to it (zeros, as a rule; otherwise a float's text, "1290.4999999999998").
+ */
+
+/** Roubles Ozon wrote → kopecks; undefined when it is not a plain non-negative decimal. */
+export function ozonKopecks(rubles: string | number | null | undefined): bigint | undefined {
+  if (rubles === undefined || rubles === null) return undefined;
+  if (typeof rubles === "number" && !Number.isFinite(rubles)) return undefined;
+  const text = typeof rubles === "number" ? String(rubles) : rubles.trim();
+  const m = /^(\d{1,15})(?:\.(\d{1,20}))?$/.exec(text);
+  if (!m) return undefined;
+  const digits = (m[2] ?? "").padEnd(3, "0");
+  const kopecks = BigInt(m[1] as string) * 100n + BigInt(digits.slice(0, 2));
+  return digits.charCodeAt(2) >= "5".charCodeAt(0) ? kopecks + 1n : kopecks;
+}
