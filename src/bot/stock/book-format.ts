@@ -79,7 +79,7 @@ export function previewText(t: Translator, facts: PreviewFacts): string {
     for (const one of plan.unreadable.slice(0, LISTED)) {
       const why = one.problems
         .slice(0, 3)
-        .map((p) => problemText(t, p))
+        .map((p) => rowProblemText(t, p))
         .join("; ");
       lines.push(t("book-preview-unreadable-row", { row: one.row, why }));
     }
@@ -91,7 +91,7 @@ export function previewText(t: Translator, facts: PreviewFacts): string {
 }
 
 /** "offer_id_missing", "duplicate:4", "<column>:not_a_number" → words. */
-export function problemText(t: Translator, code: string): string {
+export function rowProblemText(t: Translator, code: string): string {
   if (code === "offer_id_missing") return t("book-problem-offer-missing");
   if (code === "price_missing") return t("book-problem-price-missing");
   if (code.startsWith("duplicate:")) return t("book-problem-duplicate", { row: code.slice(10) });

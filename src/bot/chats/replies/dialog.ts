@@ -56,7 +56,7 @@ export function quickReplyConversation(deps: {
       const asked = await dialog.mark();
       const typed = await dialog.text<string>(tagged(question), (text) => {
         const problem = checkQuickReply(text);
-        return problem ? { error: problemText(t, problem) } : { value: text };
+        return problem ? { error: quickReplyProblemText(t, problem) } : { value: text };
       });
       const result = await conversation.external(async () => {
         const shop = shops.get(shopId);
@@ -68,14 +68,14 @@ export function quickReplyConversation(deps: {
         await dialog.show(tagged(t("quick-replies-saved", { text: result.reply.text })));
         return;
       }
-      await dialog.ctx.reply(problemText(t, result.problem));
+      await dialog.ctx.reply(quickReplyProblemText(t, result.problem));
       if (result.problem.kind === "full" || result.problem.kind === "gone") return;
       return dialog.back(asked);
     },
   });
 }
 
-export function problemText(t: Translator, problem: QuickReplyProblem): string {
+export function quickReplyProblemText(t: Translator, problem: QuickReplyProblem): string {
   switch (problem.kind) {
     case "empty":
       return t("quick-replies-problem-empty");
