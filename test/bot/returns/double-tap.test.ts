@@ -15,7 +15,7 @@ import {
   SELLER,
   SHOP_ID,
   startAfterSaleEnv,
-} from "../after-sale/support.ts";
+} from "../after-sale.ts";
 import { press, textOf } from "../harness.ts";
 
 const redis = await redisAvailability();
