@@ -10,8 +10,8 @@ import { awaitTracking, trackingTypedFeature } from "../../../src/bot/deliveries
 import { createLogger } from "../../../src/logger.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import { callback, command, photo, text } from "../../support/updates.ts";
-import { labelPhotoPng } from "../postings/find/images.ts";
 import { press, textOf } from "../harness.ts";
+import { labelPhotoPng } from "../postings/find/images.ts";
 import {
   type DeliveriesHarness,
   exchange,
