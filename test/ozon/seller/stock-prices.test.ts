@@ -6,11 +6,11 @@
  * and warehouse recognised as such, postings taking units, and products by id, name or barcode.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { OzonInputError } from "../../src/ozon/errors.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { kopecksOf } from "../../src/services/products/money.ts";
-import { sandboxSeller } from "../support/sandbox-seller.ts";
-import { captureLogger } from "./support/logger.ts";
+import { OzonInputError } from "../../../src/ozon/errors.ts";
+import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
+import { kopecksOf } from "../../../src/services/products/money.ts";
+import { sandboxSeller } from "../../support/sandbox-seller.ts";
+import { captureLogger } from "../support/logger.ts";
 
 let sandbox: Sandbox | undefined;
 afterEach(async () => {

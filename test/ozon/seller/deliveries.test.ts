@@ -4,10 +4,10 @@
  * status; and the posting's integration type and tracking number read by `get`.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { SellerClient } from "../../src/ozon/index.ts";
-import { isOzonApiError } from "../../src/ozon/index.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { sandboxSeller } from "../support/sandbox-seller.ts";
+import type { SellerClient } from "../../../src/ozon/index.ts";
+import { isOzonApiError } from "../../../src/ozon/index.ts";
+import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
+import { sandboxSeller } from "../../support/sandbox-seller.ts";
 
 let sandbox: Sandbox;
 let seller: SellerClient;

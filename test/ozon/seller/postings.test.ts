@@ -5,8 +5,8 @@ import {
   isOzonShapeError,
   isOzonShipFailedError,
   type OzonShipFailedError,
-} from "../../src/ozon/errors.ts";
-import type { Posting } from "../../src/ozon/seller/types.ts";
+} from "../../../src/ozon/errors.ts";
+import type { Posting } from "../../../src/ozon/seller/types.ts";
 import {
   API_KEY,
   CLIENT_ID,
@@ -15,8 +15,8 @@ import {
   sellerAgainst,
   v3Posting,
   v4Posting,
-} from "./support/seller.ts";
-import { send } from "./support/server.ts";
+} from "../support/seller.ts";
+import { send } from "../support/server.ts";
 
 let setup: SellerSetup | undefined;
 afterEach(async () => {

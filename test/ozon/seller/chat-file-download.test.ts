@@ -3,19 +3,19 @@
 // fetched, never a redirect. Against the sandbox over HTTP: the body is read up to a cap and
 // within one deadline, whatever pace and length it comes in.
 import { afterEach, describe, expect, it } from "vitest";
-import { OzonFileTooLargeError } from "../../src/ozon/download.ts";
+import { OzonFileTooLargeError } from "../../../src/ozon/download.ts";
 import {
   isOzonApiError,
   isOzonInputError,
   isOzonNetworkError,
   type OzonNetworkError,
-} from "../../src/ozon/errors.ts";
-import type { SellerClient } from "../../src/ozon/seller/client.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { sandboxSeller } from "../support/sandbox-seller.ts";
-import { waitFor } from "../support/wait.ts";
-import { API_KEY, type SellerSetup, sellerAgainst } from "./support/seller.ts";
-import { startServer, type TestServer } from "./support/server.ts";
+} from "../../../src/ozon/errors.ts";
+import type { SellerClient } from "../../../src/ozon/seller/client.ts";
+import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
+import { sandboxSeller } from "../../support/sandbox-seller.ts";
+import { waitFor } from "../../support/wait.ts";
+import { API_KEY, type SellerSetup, sellerAgainst } from "../support/seller.ts";
+import { startServer, type TestServer } from "../support/server.ts";
 
 let setup: SellerSetup | undefined;
 let elsewhere: TestServer | undefined;

@@ -4,14 +4,14 @@
  * competitive bids), and the sandbox's refusals of what Ozon refuses.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isOzonApiError, isOzonInputError } from "../../src/ozon/errors.ts";
+import { isOzonApiError, isOzonInputError } from "../../../src/ozon/errors.ts";
 import {
   createPerformanceClient,
   type PerformanceClient,
-} from "../../src/ozon/performance/client.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { getToken, perf } from "../sandbox/helpers.ts";
-import { captureLogger } from "./support/logger.ts";
+} from "../../../src/ozon/performance/client.ts";
+import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
+import { getToken, perf } from "../../sandbox/helpers.ts";
+import { captureLogger } from "../support/logger.ts";
 
 let sb: Sandbox;
 let client: PerformanceClient;

@@ -7,7 +7,7 @@ import {
   millionthsToRoubles,
   parseMillionths,
   roublesToMillionths,
-} from "../../src/ozon/performance/money.ts";
+} from "../../../src/ozon/performance/money.ts";
 
 describe("money in millionths", () => {
   it("reads wire amounts given as strings or numbers", () => {

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createPerformanceClient,
   type PerformanceClient,
-} from "../../src/ozon/performance/client.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { getToken, perf } from "../sandbox/helpers.ts";
+} from "../../../src/ozon/performance/client.ts";
+import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
+import { getToken, perf } from "../../sandbox/helpers.ts";
 
 let sandbox: Sandbox;
 let client: PerformanceClient;

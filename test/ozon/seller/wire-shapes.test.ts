@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { parseJson } from "../../src/ozon/json.ts";
-import { normalizeChat, normalizeMessage } from "../../src/ozon/seller/chat-normalize.ts";
-import { wireChat, wireMessage } from "../../src/ozon/seller/endpoints/chats.ts";
-import { wirePosting } from "../../src/ozon/seller/endpoints/postings.ts";
-import { normalizePosting } from "../../src/ozon/seller/posting-normalize.ts";
+import { parseJson } from "../../../src/ozon/json.ts";
+import { normalizeChat, normalizeMessage } from "../../../src/ozon/seller/chat-normalize.ts";
+import { wireChat, wireMessage } from "../../../src/ozon/seller/endpoints/chats.ts";
+import { wirePosting } from "../../../src/ozon/seller/endpoints/postings.ts";
+import { normalizePosting } from "../../../src/ozon/seller/posting-normalize.ts";
 
 // Ozon's gateway writes unset string fields as "" rather than leaving them out.
 describe("empty strings where Ozon has no id", () => {

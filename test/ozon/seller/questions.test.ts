@@ -4,10 +4,10 @@
  * the shop's health does not take for refused keys.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { OzonApiError, OzonAuthError } from "../../src/ozon/errors.ts";
-import type { KeysVerdict } from "../../src/ozon/http.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { sandboxSeller } from "../support/sandbox-seller.ts";
+import { OzonApiError, OzonAuthError } from "../../../src/ozon/errors.ts";
+import type { KeysVerdict } from "../../../src/ozon/http.ts";
+import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
+import { sandboxSeller } from "../../support/sandbox-seller.ts";
 
 let sandbox: Sandbox | undefined;
 afterEach(async () => {

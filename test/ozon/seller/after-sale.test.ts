@@ -5,12 +5,12 @@
  * their zone and thresholds.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { OzonApiError, OzonInputError } from "../../src/ozon/errors.ts";
-import { createSellerClient } from "../../src/ozon/seller/client.ts";
-import { kopecksToDecimal } from "../../src/ozon/seller/returns.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { sandboxSeller } from "../support/sandbox-seller.ts";
-import { send, startServer } from "./support/server.ts";
+import { OzonApiError, OzonInputError } from "../../../src/ozon/errors.ts";
+import { createSellerClient } from "../../../src/ozon/seller/client.ts";
+import { kopecksToDecimal } from "../../../src/ozon/seller/returns.ts";
+import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
+import { sandboxSeller } from "../../support/sandbox-seller.ts";
+import { send, startServer } from "../support/server.ts";
 
 let sandbox: Sandbox | undefined;
 afterEach(async () => {

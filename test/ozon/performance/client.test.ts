@@ -1,21 +1,21 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { OzonFileTooLargeError } from "../../src/ozon/download.ts";
+import { OzonFileTooLargeError } from "../../../src/ozon/download.ts";
 import {
   isOzonApiError,
   isOzonAuthError,
   isOzonInputError,
   isOzonRateLimitError,
   type OzonApiError,
-} from "../../src/ozon/errors.ts";
+} from "../../../src/ozon/errors.ts";
 import {
   createPerformanceClient,
   type PerformanceClient,
-} from "../../src/ozon/performance/client.ts";
-import { MAX_REPORT_BYTES } from "../../src/ozon/performance/statistics.ts";
-import type { Campaign } from "../../src/ozon/performance/types.ts";
-import { ManualClock } from "../support/manual-clock.ts";
-import { waitFor } from "../support/wait.ts";
-import { captureLogger } from "./support/logger.ts";
+} from "../../../src/ozon/performance/client.ts";
+import { MAX_REPORT_BYTES } from "../../../src/ozon/performance/statistics.ts";
+import type { Campaign } from "../../../src/ozon/performance/types.ts";
+import { ManualClock } from "../../support/manual-clock.ts";
+import { waitFor } from "../../support/wait.ts";
+import { captureLogger } from "../support/logger.ts";
 import {
   type Handler,
   type Recorded,
@@ -23,7 +23,7 @@ import {
   send,
   startServer,
   type TestServer,
-} from "./support/server.ts";
+} from "../support/server.ts";
 
 const CLIENT_ID = "1234567-1700000000000@advertising.performance.ozon.ru";
 const SECRET = "s3cr3t-performance-client-secret-xyz";

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { parseJson } from "../../src/ozon/json.ts";
-import { chatFileLocation } from "../../src/ozon/seller/chat-files.ts";
+import { parseJson } from "../../../src/ozon/json.ts";
+import { chatFileLocation } from "../../../src/ozon/seller/chat-files.ts";
 import {
   attachmentFromMarkdown,
   authorKindOf,
   normalizeChat,
   normalizeMessage,
   oldestFirst,
-} from "../../src/ozon/seller/chat-normalize.ts";
-import { wireChat, wireMessage } from "../../src/ozon/seller/endpoints/chats.ts";
+} from "../../../src/ozon/seller/chat-normalize.ts";
+import { wireChat, wireMessage } from "../../../src/ozon/seller/endpoints/chats.ts";
 
 const location = chatFileLocation("https://api-seller.ozon.ru");
 const isChatFile = (url: string) => location(url) !== undefined;

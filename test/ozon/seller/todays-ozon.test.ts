@@ -5,9 +5,9 @@
  * Ozon's 80), and Ozon's documented refusals recognised as such.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { refusalOf } from "../../src/ozon/index.ts";
-import { type SellerSetup, sellerAgainst } from "./support/seller.ts";
-import { send } from "./support/server.ts";
+import { refusalOf } from "../../../src/ozon/index.ts";
+import { type SellerSetup, sellerAgainst } from "../support/seller.ts";
+import { send } from "../support/server.ts";
 
 let setup: SellerSetup | undefined;
 afterEach(async () => {

@@ -3,11 +3,11 @@
  * verdict to zod) on anything zod would refuse.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseJson } from "../../src/ozon/json.ts";
-import { readWirePosting } from "../../src/ozon/seller/endpoints/posting-fast.ts";
-import { unfulfilledListV3, wirePosting } from "../../src/ozon/seller/endpoints/postings.ts";
-import { problemsOf } from "../../src/ozon/zod-problems.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { parseJson } from "../../../../src/ozon/json.ts";
+import { readWirePosting } from "../../../../src/ozon/seller/endpoints/posting-fast.ts";
+import { unfulfilledListV3, wirePosting } from "../../../../src/ozon/seller/endpoints/postings.ts";
+import { problemsOf } from "../../../../src/ozon/zod-problems.ts";
+import { type Sandbox, startSandbox } from "../../../../src/sandbox/index.ts";
 
 let sandbox: Sandbox;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { isOzonApiError, isOzonInputError } from "../../src/ozon/errors.ts";
-import type { Chat } from "../../src/ozon/seller/types.ts";
-import { API_KEY, CLIENT_ID, collect, type SellerSetup, sellerAgainst } from "./support/seller.ts";
-import { send, startServer } from "./support/server.ts";
+import { isOzonApiError, isOzonInputError } from "../../../src/ozon/errors.ts";
+import type { Chat } from "../../../src/ozon/seller/types.ts";
+import { API_KEY, CLIENT_ID, collect, type SellerSetup, sellerAgainst } from "../support/seller.ts";
+import { send, startServer } from "../support/server.ts";
 
 let setup: SellerSetup | undefined;
 afterEach(async () => {
