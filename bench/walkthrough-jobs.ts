@@ -1,6 +1,6 @@
 // The main jobs of bench/walkthrough.ts, each as a new person does it on a phone, with a check
 // that it did what the person wanted (a job that did not throws). Shared with the walkthrough
-// test (test/bot/walkthrough.test.ts), which keeps the script working and the tap counts true.
+// test (test/e2e/walkthrough.test.ts), which keeps the script working and the tap counts true.
 import type { User } from "grammy/types";
 import { DELIVERY_JOB, markDelivered } from "./walkthrough-jobs-deliveries.ts";
 import {

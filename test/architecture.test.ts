@@ -431,3 +431,82 @@ describe("one folder per job", () => {
     );
   });
 });
+
+/**
+ * test/ mirrors src/ by folder: every folder under test/bot/, test/services/ and test/ozon/ names
+ * the folder of src/ at the same place (test/bot/core/sender/ ↔ src/bot/core/sender/), or a file
+ * there whose tests it groups (test/bot/postings/find/ ↔ src/bot/postings/find.ts); a behaviour
+ * test of a capability lives in that capability's folder, so no .test.ts lies loose in test/bot/.
+ */
+const MIRRORED = ["bot", "services", "ozon"] as const;
+
+/** Test folders with no src/ counterpart, each for a reason. */
+const TEST_ONLY_FOLDERS: Record<string, string> = {
+  "test/ozon/support": "stand-in Ozon servers and failure answers shared by the Ozon client tests",
+};
+
+/** The test side and the src side as the mirror rule reads them (paths from the repository). */
+interface MirrorLayout {
+  /** Every folder under test/<mirrored>/ ("test/bot/postings/find"). */
+  testFolders: string[];
+  /** The .test.ts files right under test/bot/. */
+  looseBotTests: string[];
+  /** Every folder and every .ts file under src/<mirrored>/ ("src/bot/postings", "src/bot/postings/find.ts"). */
+  src: string[];
+}
+
+function mirrorProblems(layout: MirrorLayout): string[] {
+  const src = new Set(layout.src);
+  const problems: string[] = [];
+  for (const folder of layout.testFolders) {
+    if (folder in TEST_ONLY_FOLDERS) continue;
+    const twin = `src/${folder.slice("test/".length)}`;
+    if (!src.has(twin) && !src.has(`${twin}.ts`))
+      problems.push(`${folder}/ names nothing in src/ (no ${twin}/ or ${twin}.ts)`);
+  }
+  for (const file of layout.looseBotTests)
+    problems.push(`${file} lies loose in test/bot/: it belongs in its capability's folder`);
+  return problems;
+}
+
+function mirrorLayout(): MirrorLayout {
+  const tree = (dir: string): string[] =>
+    foldersOf(dir).flatMap((folder) => [`${dir}/${folder}`, ...tree(`${dir}/${folder}`)]);
+  return {
+    testFolders: MIRRORED.flatMap((top) => tree(`test/${top}`)),
+    looseBotTests: readdirSync(path.join(ROOT, "test/bot"))
+      .filter((name) => name.endsWith(".test.ts"))
+      .map((name) => `test/bot/${name}`),
+    src: MIRRORED.flatMap((top) => [
+      ...tree(`src/${top}`),
+      ...sourceFiles(path.join(SRC, top)).map((file) =>
+        path.relative(ROOT, file).split(path.sep).join("/"),
+      ),
+    ]),
+  };
+}
+
+describe("test/ mirrors src/", () => {
+  it("every test folder names a folder or file of src/, and no test lies loose in test/bot/", () => {
+    expect(mirrorProblems(mirrorLayout())).toEqual([]);
+  });
+
+  it("the mirror rule fails when broken", () => {
+    const good = mirrorLayout();
+    expect(mirrorProblems(good)).toEqual([]);
+    const broken: MirrorLayout = {
+      testFolders: [...good.testFolders, "test/bot/find", "test/services/relay", "test/ozon/x"],
+      looseBotTests: ["test/bot/today.test.ts"],
+      src: good.src.filter((entry) => entry !== "src/bot/postings/find.ts"),
+    };
+    expect(mirrorProblems(broken).sort()).toEqual(
+      [
+        "test/bot/find/ names nothing in src/ (no src/bot/find/ or src/bot/find.ts)",
+        "test/bot/postings/find/ names nothing in src/ (no src/bot/postings/find/ or src/bot/postings/find.ts)",
+        "test/services/relay/ names nothing in src/ (no src/services/relay/ or src/services/relay.ts)",
+        "test/ozon/x/ names nothing in src/ (no src/ozon/x/ or src/ozon/x.ts)",
+        "test/bot/today.test.ts lies loose in test/bot/: it belongs in its capability's folder",
+      ].sort(),
+    );
+  });
+});

@@ -15,7 +15,7 @@ import { FakeBotApi, type RecordedCall } from "../../support/fake-bot-api.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../../support/redis.ts";
 import { command, text } from "../../support/updates.ts";
 import { waitFor } from "../../support/wait.ts";
-import { type AfterSaleEnv, SELLER, SHOP_ID, startAfterSaleEnv } from "../after-sale/support.ts";
+import { type AfterSaleEnv, SELLER, SHOP_ID, startAfterSaleEnv } from "../after-sale.ts";
 import { press } from "../harness.ts";
 
 const admin = { admin: true };

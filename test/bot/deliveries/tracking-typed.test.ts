@@ -9,8 +9,8 @@ import { TypedWaits } from "../../../src/bot/core/typed-wait.ts";
 import { awaitTracking } from "../../../src/bot/deliveries/tracking-typed.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import { callback, command, photo, text } from "../../support/updates.ts";
-import { labelPhotoPng } from "../find/images.ts";
 import { press, textOf } from "../harness.ts";
+import { labelPhotoPng } from "../postings/find/images.ts";
 import {
   type DeliveriesHarness,
   exchange,

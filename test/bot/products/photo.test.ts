@@ -7,8 +7,8 @@ import { createRequire } from "node:module";
 import { afterEach, describe, expect, it } from "vitest";
 import { prepareZXingModule, writeBarcode } from "zxing-wasm/writer";
 import { command, photo } from "../../support/updates.ts";
-import { greyPng } from "../find/images.ts";
 import { textOf } from "../harness.ts";
+import { greyPng } from "../postings/find/images.ts";
 import { KEEPER, lastScreen, OLGA, type ProductsHarness, startProducts } from "./harness.ts";
 
 let h: ProductsHarness;

@@ -14,7 +14,7 @@ import {
   SHOP_ID,
   startAfterSaleEnv,
   WAREHOUSE,
-} from "../after-sale/support.ts";
+} from "../after-sale.ts";
 
 let env: AfterSaleEnv | undefined;
 afterEach(async () => {

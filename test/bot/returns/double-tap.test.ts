@@ -9,13 +9,7 @@ import { RedisStore } from "../../../src/store/redis.ts";
 import { FakeBotApi, type RecordedCall } from "../../support/fake-bot-api.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../../support/redis.ts";
 import { command } from "../../support/updates.ts";
-import {
-  ADMIN,
-  type AfterSaleEnv,
-  SELLER,
-  SHOP_ID,
-  startAfterSaleEnv,
-} from "../after-sale/support.ts";
+import { ADMIN, type AfterSaleEnv, SELLER, SHOP_ID, startAfterSaleEnv } from "../after-sale.ts";
 import { press, textOf } from "../harness.ts";
 
 const redis = await redisAvailability();

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { command } from "../../support/updates.ts";
-import { ADMIN, type AfterSaleEnv, SELLER, startAfterSaleEnv } from "../after-sale/support.ts";
+import { ADMIN, type AfterSaleEnv, SELLER, startAfterSaleEnv } from "../after-sale.ts";
 import { buttonsOf, press, textOf } from "../harness.ts";
 
 let env: AfterSaleEnv | undefined;

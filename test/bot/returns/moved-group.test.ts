@@ -9,13 +9,7 @@ import { AlertPauses } from "../../../src/services/alert-pauses.ts";
 import { ReturnsSubscribers } from "../../../src/services/returns/index.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { command } from "../../support/updates.ts";
-import {
-  ADMIN,
-  type AfterSaleEnv,
-  SELLER,
-  SHOP_ID,
-  startAfterSaleEnv,
-} from "../after-sale/support.ts";
+import { ADMIN, type AfterSaleEnv, SELLER, SHOP_ID, startAfterSaleEnv } from "../after-sale.ts";
 import { press, textOf } from "../harness.ts";
 
 let env: AfterSaleEnv | undefined;

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { describeViolation, takeContractViolations } from "../../../src/sandbox/contract.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { command, text } from "../../support/updates.ts";
-import { type AfterSaleEnv, SELLER, SHOP_ID, startAfterSaleEnv } from "../after-sale/support.ts";
+import { type AfterSaleEnv, SELLER, SHOP_ID, startAfterSaleEnv } from "../after-sale.ts";
 import { press, textOf } from "../harness.ts";
 
 let env: AfterSaleEnv | undefined;

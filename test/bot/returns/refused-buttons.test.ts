@@ -9,7 +9,7 @@ import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { expectRefusedPresses } from "../../support/refused-presses.ts";
 import { callback, command } from "../../support/updates.ts";
-import { type AfterSaleEnv, SELLER, startAfterSaleEnv } from "../after-sale/support.ts";
+import { type AfterSaleEnv, SELLER, startAfterSaleEnv } from "../after-sale.ts";
 import { buttonsOf } from "../harness.ts";
 
 let env: AfterSaleEnv | undefined;

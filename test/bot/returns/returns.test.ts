@@ -17,7 +17,7 @@ import {
   SHOP_ID,
   startAfterSaleEnv,
   WAREHOUSE,
-} from "../after-sale/support.ts";
+} from "../after-sale.ts";
 import { buttonsOf, press, textOf } from "../harness.ts";
 
 let env: AfterSaleEnv | undefined;
