@@ -147,6 +147,14 @@ describe("Home", () => {
     expect(labels).toContain("🔄 Refresh");
     expect(labels).toContain("☰ All jobs");
 
+    // /help: Home on top, then what Home does not show, typed; at most 1 200 characters.
+    const help = textOf(await open(w, ADMIN, "help"));
+    expect(help).toContain("📦 To pack: 5");
+    expect(help).toContain("/invite");
+    expect(help).not.toContain("/today");
+    expect(help.length).toBeLessThanOrEqual(1200);
+    console.info(`/help for an admin: ${help.length} characters\n${help}`);
+
     const ru = textOf(await open(w, ADMIN_RU));
     expect(ru).toContain("🏠 Главная");
     expect(ru).toContain("📦 Собрать: 5 (просрочено: 1, срок в ближайшие 2 ч: 1)");
