@@ -40,6 +40,7 @@ import {
 } from "./core/dialog/conversations.ts";
 import { cancelFeature } from "./core/dialog/leave.ts";
 import { errorBoundary, lastResort } from "./core/error-boundary.ts";
+import { FrontDoor } from "./core/front-door.ts";
 import { createI18n, type LocalizedContext } from "./core/i18n.ts";
 import { identify, personReadAlong } from "./core/identify.ts";
 import type { InflightUpdates } from "./core/inflight.ts";
@@ -139,6 +140,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
         logger,
       }),
     shops: deps.shops ?? NO_SHOPS,
+    frontDoor: new FrontDoor(),
   };
 
   const boundary = errorBoundary(logger, i18n, config.defaultLocale);

@@ -4,6 +4,7 @@ import { createQuestionsModule, createRelayModule } from "./chats/index.ts";
 import type { BotModule, ModuleDeps } from "./core/module.ts";
 import { type SendBudget, TelegramSender } from "./core/sender/index.ts";
 import { createDeliveriesModule } from "./deliveries/index.ts";
+import { createHomeModule } from "./home/index.ts";
 import { createPostingsModule } from "./postings/index.ts";
 import { createProductsModule } from "./products/index.ts";
 import { createRatingsModule } from "./ratings/index.ts";
@@ -42,6 +43,8 @@ export function createModules(deps: CreateModulesDeps): BotModule[] {
     createReturnsModule(shared),
     createDeliveriesModule(shared),
     createAuditModule(shared),
+    // What /start and /help open: the counts of every area above.
+    createHomeModule(shared),
     // After the areas: their loops are running when it starts recording them.
     ...(status ? [status] : []),
     senderModule(sender, sendBudget),

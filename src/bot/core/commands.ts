@@ -51,6 +51,20 @@ export const COMMANDS = [
 
 export type CommandName = (typeof COMMANDS)[number]["name"];
 
+/**
+ * The jobs each role does most, in order: a person's own command menu holds Home (/start), the
+ * first of these for their roles (taken in turn from each role, admins' own list for admins) and
+ * /help — at most MENU_LIMIT entries. Everything else is typed, or reached from Home.
+ */
+export const MENU_BY_ROLE = {
+  admin: ["today", "chats", "campaigns", "stores", "status"],
+  warehouse: ["today", "find", "postings", "handover", "products"],
+  seller: ["chats", "replies", "returns", "deliveries"],
+  manager: ["campaigns", "report", "rating", "products", "schedule"],
+} as const satisfies Record<Role, readonly CommandName[]>;
+
+export const MENU_LIMIT = 7;
+
 /** Commands later issues implement; until then people who may use them hear "coming soon". */
 export const PLANNED_COMMANDS: readonly CommandName[] = [
   "subscribe",

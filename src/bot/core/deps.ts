@@ -5,6 +5,7 @@ import type { AccessService } from "../../services/access/index.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { Store } from "../../store/port.ts";
 import type { CallbackCodec } from "./callback-data.ts";
+import type { FrontDoor } from "./front-door.ts";
 import type { LocalizedContext } from "./i18n.ts";
 import type { PersonMenus } from "./person-menus.ts";
 import type { ReadAhead } from "./read-ahead.ts";
@@ -35,6 +36,8 @@ export interface FeatureDeps {
   menus: PersonMenus;
   /** The Ozon stores the bot serves (look a shop up whenever acting; never keep one). */
   shops: BotShops;
+  /** What /start and /help open: Home, when its module is installed (front-door.ts). */
+  frontDoor: FrontDoor;
   /** Keys read along with the chat lock (read-ahead.ts); absent without the lock. */
   readAhead?: ReadAhead;
 }

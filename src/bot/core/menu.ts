@@ -1,9 +1,16 @@
 import { InlineKeyboard } from "grammy";
 import { z } from "zod";
-import type { Person } from "../../services/access/index.ts";
+import { type Person, ROLES, type Role } from "../../services/access/index.ts";
 import { declareButton } from "./buttons.ts";
 import type { CallbackCodec } from "./callback-data.ts";
-import { COMMANDS, type CommandName, commandKey, isCommandName } from "./commands.ts";
+import {
+  COMMANDS,
+  type CommandName,
+  commandKey,
+  commandSpec,
+  isCommandName,
+  MENU_BY_ROLE,
+} from "./commands.ts";
 import type { BotContext } from "./context.ts";
 import { mayUse } from "./guard.ts";
 
@@ -22,6 +29,27 @@ export function availableCommands(person: Person | undefined, hidden?: CommandNa
   return COMMANDS.filter((c) => c.button && c.name !== hidden && mayUse(person, c.audience)).map(
     (c) => c.name,
   );
+}
+
+/**
+ * The jobs this person does most (MENU_BY_ROLE), at most `limit`: taken in turn from each of
+ * their roles (an admin's own list for an admin), each once, only what they may use.
+ */
+export function favouriteCommands(person: Person | undefined, limit: number): CommandName[] {
+  const roles: readonly Role[] = person?.roles.includes("admin")
+    ? ["admin"]
+    : ROLES.filter((role) => person?.roles.includes(role));
+  const lists = roles.map((role) => MENU_BY_ROLE[role] as readonly CommandName[]);
+  const names: CommandName[] = [];
+  const longest = Math.max(0, ...lists.map((list) => list.length));
+  for (let i = 0; i < longest; i++) {
+    for (const list of lists) {
+      const name = list[i];
+      if (name === undefined || names.includes(name) || names.length >= limit) continue;
+      if (mayUse(person, commandSpec(name).audience)) names.push(name);
+    }
+  }
+  return names;
 }
 
 /** Of /subscribe and /unsubscribe, the one that does not apply to a chat so subscribed. */

@@ -19,7 +19,7 @@ import type { Logger } from "../../logger.ts";
 import type { AccessService, Person } from "../../services/access/index.ts";
 import { SubscriptionService } from "../../services/subscriptions.ts";
 import type { Store } from "../../store/port.ts";
-import { COMMANDS, commandKey } from "./commands.ts";
+import { type CommandName, commandKey, commandSpec, MENU_LIMIT } from "./commands.ts";
 import { mayUse } from "./guard.ts";
 import {
   isLocale,
@@ -28,20 +28,25 @@ import {
   type Translator,
   translatorFor,
 } from "./i18n.ts";
+import { favouriteCommands } from "./menu.ts";
 
 const menuKey = (id: number) => `menu:${id}`;
 
-/** The commands this person may use; of /subscribe and /unsubscribe only the one that applies. */
+/**
+ * A person's own menu: Home (/start), the jobs their roles do most (MENU_BY_ROLE, taken in turn
+ * from each role; an admin's own list for an admin) and /help, at most MENU_LIMIT entries. The
+ * rest stays typed and on Home's "All jobs". `_subscribed` is kept for callers of the longer menu.
+ */
 export function menuCommands(
   person: Person | undefined,
-  subscribed: boolean,
+  _subscribed: boolean,
   t: Translator,
 ): BotCommand[] {
-  const hidden = subscribed ? "subscribe" : "unsubscribe";
-  return COMMANDS.filter((c) => c.name !== hidden && mayUse(person, c.audience)).map((c) => ({
-    command: c.name,
-    description: t(commandKey(c.name, "description")),
-  }));
+  const names: CommandName[] = ["start", ...favouriteCommands(person, MENU_LIMIT - 2)];
+  names.push("help");
+  return names
+    .filter((name) => mayUse(person, commandSpec(name).audience))
+    .map((name) => ({ command: name, description: t(commandKey(name, "description")) }));
 }
 
 export interface PersonMenusOptions {

@@ -48,6 +48,12 @@ export function welcomeFeature(deps: FeatureDeps): undefined {
     const person = ctx.person;
     if (!person && ctx.chat?.type === "private") return refuseStranger(ctx, codec);
     if (!person) return refuse(ctx, "people");
+    // Home, when its module is installed: the greeting of a new member above it, once.
+    const home = deps.frontDoor.screen;
+    if (home) {
+      const above = [intro, joined].filter(Boolean).join("\n\n");
+      return home(ctx, above ? { intro: above } : {});
+    }
     const greeting =
       joined ??
       ctx.t("welcome-person", {
@@ -155,6 +161,8 @@ export function welcomeFeature(deps: FeatureDeps): undefined {
   router.command("help", async (ctx) => {
     const person = ctx.person;
     if (!person) return refuse(ctx, "people");
+    const home = deps.frontDoor.screen;
+    if (home) return home(ctx, { help: true });
     const { text, other } = helpReply(ctx, person, await hiddenHere(ctx));
     await ctx.reply(text, other);
   });

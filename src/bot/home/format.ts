@@ -1,0 +1,83 @@
+/** Home's text: the lines of what needs the viewer, "as of", and /help's typed commands. */
+import { DateTime } from "luxon";
+import type { HomeLine, HomeView } from "../../services/home/index.ts";
+import type { CommandName } from "../core/commands.ts";
+import type { Translator } from "../core/i18n.ts";
+
+const MINUTE = 60_000;
+
+/** "14 min", "3 h", "2 d". */
+export function ageText(t: Translator, ms: number): string {
+  const minutes = Math.max(1, Math.floor(ms / MINUTE));
+  if (minutes < 60) return t("home-age-minutes", { n: minutes });
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return t("home-age-hours", { n: hours });
+  return t("home-age-days", { n: Math.floor(hours / 24) });
+}
+
+function clock(ms: number, timezone: string, withDay: boolean, locale: string): string {
+  const time = DateTime.fromMillis(ms, { zone: timezone }).setLocale(locale);
+  return time.toFormat(withDay ? "dd.MM HH:mm" : "HH:mm");
+}
+
+/** A line's main part: what and how many (also its button's label). */
+export function lineHead(t: Translator, line: HomeLine): string {
+  return t(`home-${line.kind}`, { count: line.count });
+}
+
+/** A line in full: its main part and, in brackets, what makes it urgent. */
+export function lineText(
+  t: Translator,
+  line: HomeLine,
+  now: number,
+  timezone: string,
+  locale: string,
+): string {
+  const details: string[] = [];
+  if (line.kind === "pack") {
+    if (line.late > 0) details.push(t("home-pack-late", { late: line.late }));
+    if (line.soon > 0) details.push(t("home-pack-soon", { soon: line.soon }));
+  } else if (line.kind === "chats" && line.oldestMs !== undefined) {
+    details.push(t("home-chats-oldest", { age: ageText(t, line.oldestMs) }));
+  } else if (line.kind === "returns" && line.nearest !== undefined) {
+    const sameDay = DateTime.fromMillis(line.nearest, { zone: timezone }).hasSame(
+      DateTime.fromMillis(now, { zone: timezone }),
+      "day",
+    );
+    details.push(
+      t("home-returns-nearest", { when: clock(line.nearest, timezone, !sameDay, locale) }),
+    );
+  } else if (line.kind === "rating" && line.danger > 0) {
+    details.push(t("home-rating-danger", { danger: line.danger }));
+  }
+  const head = lineHead(t, line);
+  return details.length > 0 ? `${head} (${details.join(", ")})` : head;
+}
+
+export interface HomeTextOptions {
+  group: boolean;
+  intro?: string | undefined;
+  now: number;
+  timezone: string;
+  locale: string;
+  /** /help: the commands Home does not show, typed. */
+  typed?: readonly CommandName[] | undefined;
+}
+
+export function homeText(t: Translator, view: HomeView, options: HomeTextOptions): string {
+  const { now, timezone, locale } = options;
+  const parts: string[] = [];
+  if (options.intro) parts.push(options.intro, "");
+  parts.push(t(options.group ? "home-title-group" : "home-title"));
+  if (view.lines.length === 0) {
+    parts.push(t(options.group ? "home-nothing-group" : "home-nothing"));
+  } else {
+    for (const line of view.lines) parts.push(lineText(t, line, now, timezone, locale));
+  }
+  if (view.unread.length > 0) parts.push(t("home-unread", { stores: view.unread.join(", ") }));
+  parts.push("", t("home-as-of", { time: clock(view.asOf, timezone, false, locale) }));
+  if (options.typed && options.typed.length > 0) {
+    parts.push("", t("home-help"), options.typed.map((name) => `/${name}`).join(" "));
+  }
+  return parts.join("\n");
+}
