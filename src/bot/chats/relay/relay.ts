@@ -7,7 +7,7 @@
 import { Composer } from "grammy";
 import type { Message } from "grammy/types";
 import type { RoutedChat } from "../../../services/chats/relay/reply-router.ts";
-import type { ReplyFailure, ReplyService } from "../../../services/chats/relay/reply-service.ts";
+import type { ReplyFailure } from "../../../services/chats/relay/reply-service.ts";
 import type { RelayShops } from "../../../services/chats/relay/shops.ts";
 import { onMessage } from "../../core/chain.ts";
 import type { BotContext } from "../../core/context.ts";
@@ -67,8 +67,11 @@ export function relayRepliesFeature(relay: RelayShops): FeatureFactory {
       if (!mayUse(ctx.person, SELLERS)) return refuse(ctx, SELLERS);
       const shop = routed.shopId === undefined ? undefined : relay.shops.get(routed.shopId);
       const refusal = whyNotAnswer(ctx, shop);
-      if (refusal || !shop) return replyToMessage(ctx, refusal ?? ctx.t("relay-reply-shop-gone"));
-      const replies = relay.replies(shop) as ReplyService;
+      // Without a refusal the shop has Seller keys, so it has a reply service.
+      const replies = shop && !refusal ? relay.replies(shop) : undefined;
+      if (!shop || !replies) {
+        return replyToMessage(ctx, refusal ?? ctx.t("relay-reply-shop-gone"));
+      }
       const { ozonChatId } = routed;
 
       // A reply to what the seller wrote reaches the same buyer.
