@@ -10,6 +10,8 @@ import { homeFeature } from "./screen.ts";
 export interface HomeModuleOptions {
   /** Injected for tests: the counts with their own clock or cache. */
   counts?: HomeCounts;
+  /** The counts' clock (default Date.now): tests move it past the kept reads' time. */
+  now?: () => number;
 }
 
 export function createHomeModule(deps: ModuleDeps, options: HomeModuleOptions = {}): BotModule {
@@ -22,6 +24,7 @@ export function createHomeModule(deps: ModuleDeps, options: HomeModuleOptions = 
       ...(health ? { keys: health } : {}),
       ...(loopHealth ? { loops: loopHealth } : {}),
       stallFloorMs: config.stallAfterSeconds * 1000,
+      ...(options.now ? { now: options.now } : {}),
       onError: (error, shopId, source) =>
         logger.warn({ err: error, shop: shopId, source }, "Home could not read a count"),
     });
