@@ -119,14 +119,14 @@ export function handoverConversation(deps: HandoverDialogDeps): ConversationSpec
       }
 
       // The cargo places, asked again after a number out of range.
-      const asked = await dialog.mark();
+      const asked = await dialog.checkpoint();
       const skip = new InlineKeyboard().text(t("handover-no-places"), dialog.button("k", "0"));
       await dialog.ask(tagged(t("handover-places", { max: MAX_CARGO_PLACES })), skip);
       const places = await dialog.answer(["k"]);
       const count = places.kind === "button" ? 0 : cargoPlaces(places.text);
       if (count === undefined) {
         await dialog.ctx.reply(t("handover-places-invalid", { max: MAX_CARGO_PLACES }));
-        return dialog.back(asked);
+        return dialog.rewind(asked);
       }
       const containers = count;
 

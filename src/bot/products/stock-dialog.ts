@@ -72,7 +72,7 @@ export function stockConversation(deps: ProductDialogDeps): ConversationSpec {
       const now = available(warehouse);
 
       // The number, asked again (with why) from here.
-      const asked = await dialog.mark();
+      const asked = await dialog.checkpoint();
       const question = t("products-stock-ask", {
         name,
         warehouse: clip(warehouse.name, 60),
@@ -83,14 +83,14 @@ export function stockConversation(deps: ProductDialogDeps): ConversationSpec {
       });
       await pd.show([asked.notice, question].filter(Boolean).join("\n\n"), new InlineKeyboard());
       const typed = await dialog.answer([]);
-      if (typed.kind !== "text") return dialog.back(asked);
+      if (typed.kind !== "text") return dialog.rewind(asked);
       const parsed = parseStockInput(typed.text, now);
       if (!parsed.ok) {
         const why = t(STOCK_REASON_KEYS[parsed.reason], {
           input: clip(typed.text, 40),
           max: MAX_UNITS,
         });
-        return dialog.back(asked, why);
+        return dialog.rewind(asked, why);
       }
       const units = parsed.units;
 
@@ -110,7 +110,7 @@ export function stockConversation(deps: ProductDialogDeps): ConversationSpec {
         keyboard,
       );
       const confirmed = await dialog.answer(["y", "a"]);
-      if (confirmed.kind === "text" || confirmed.step === "a") return dialog.back(asked);
+      if (confirmed.kind === "text" || confirmed.step === "a") return dialog.rewind(asked);
 
       const sent = await pd.call((shop) =>
         changeStock(
@@ -124,7 +124,7 @@ export function stockConversation(deps: ProductDialogDeps): ConversationSpec {
       if (!sent.ok) return pd.show(sent.text);
       const outcome: ChangeOutcome = sent.value;
       if (outcome.kind === "refused") {
-        return dialog.back(asked, pd.outcomeText(outcome, ""));
+        return dialog.rewind(asked, pd.outcomeText(outcome, ""));
       }
       const done = t("products-stock-done", {
         name,

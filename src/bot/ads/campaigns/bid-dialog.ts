@@ -5,8 +5,8 @@
  * old → new, and `PUT …/products` changes that SKU only; the bid read back is shown. Campaigns
  * whose bids Ozon does not take here (pay per order, banners, auto strategies) are told why.
  *
- * A script: the bid is asked at a mark; a refused bid (by its limits or by Ozon) and "another
- * bid" on the confirmation go back to it (Dialog.mark/back), the reason heading the question.
+ * A script: the bid is asked at a checkpoint; a refused bid (by its limits or by Ozon) and "another
+ * bid" on the confirmation go back to it (Dialog.checkpoint/rewind), the reason heading the question.
  */
 import {
   type BudgetInputReason,
@@ -94,16 +94,16 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
       const question = [bidAsk, competitive].filter(Boolean).join("\n");
 
       // The new bid, asked again (with why) from here.
-      const asked = await dialog.mark();
+      const asked = await dialog.checkpoint();
       if (!(await session.present())) return;
       await session.show(headed(asked.notice, question), bidAskKeyboard(button, t));
       const answer = await dialog.answer([]);
-      if (answer.kind !== "text") return dialog.back(asked); // no step is offered
+      if (answer.kind !== "text") return dialog.rewind(asked); // no step is offered
       const parsed = parseBudgetInput(answer.text, limits, localeOf(t));
       if (!parsed.ok) {
         const limit = parsed.limitMillionths === undefined ? "" : limitText(parsed.limitMillionths);
         const why = t(REASON_KEYS[parsed.reason], { input: answer.text.slice(0, 40), limit });
-        return dialog.back(asked, why);
+        return dialog.rewind(asked, why);
       }
       const amount: TypedAmount = {
         millionths: parsed.millionths.toString(),
@@ -122,7 +122,7 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
         amount,
       );
       const keyboard = bidConfirmKeyboard(button, t);
-      if (!(await session.confirmed(confirm, keyboard))) return dialog.back(asked);
+      if (!(await session.confirmed(confirm, keyboard))) return dialog.rewind(asked);
       const actor = actorOf(dialog.ctx);
       const change = await session.deskChange(async (desk) => {
         const { before, after } = await audited(
@@ -144,7 +144,7 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
       });
       if (change.kind === "ended") return;
       if (change.kind === "refused") {
-        return dialog.back(asked, t("campaigns-bid-refused", { message: change.message }));
+        return dialog.rewind(asked, t("campaigns-bid-refused", { message: change.message }));
       }
       if (change.kind === "gone") {
         return void (await session.show(t("campaigns-bid-product-gone")));
