@@ -10,7 +10,7 @@ import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { newRow } from "../core/keyboard-rows.ts";
 import { clip, formatOf, postingCard, problemText } from "./format.ts";
-import { postingDialog } from "./posting-dialog.ts";
+import { postingDialogSpec } from "./posting-spec.ts";
 import { attempt, freeTextRefusal, type PostingDialogDeps } from "./posting-steps.ts";
 
 export const CANCEL_POSTING_CONVERSATION = "postings-cancel";
@@ -35,7 +35,7 @@ export function reasonTitle(
 }
 
 export function cancelPostingConversation(deps: PostingDialogDeps): ConversationSpec {
-  return postingDialog(deps, {
+  return postingDialogSpec(deps, {
     id: CANCEL_POSTING_CONVERSATION,
     buttons: CANCEL_POSTING_DIALOG,
     leftKey: CANCEL_POSTING_KEYS.left,

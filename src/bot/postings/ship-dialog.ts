@@ -34,8 +34,8 @@ import {
 import { labelKeyboard } from "./keyboards.ts";
 import { sendLabelAfterPack } from "./label-send.ts";
 import { packerOf } from "./packer.ts";
-import { postingDialog } from "./posting-dialog.ts";
 import { packedByText } from "./posting-fate.ts";
+import { postingDialogSpec } from "./posting-spec.ts";
 import type { PostingDialogDeps } from "./posting-steps.ts";
 import { askUnits } from "./unit-steps.ts";
 
@@ -114,7 +114,7 @@ function summaryOf(t: Translate, posting: Posting, packages: ShipPackage[]): str
 
 export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
   const { codec } = deps;
-  return postingDialog(deps, {
+  return postingDialogSpec(deps, {
     id: SHIP_CONVERSATION,
     buttons: SHIP_DIALOG,
     inPlace: true,

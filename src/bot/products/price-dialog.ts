@@ -22,7 +22,7 @@ import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { dialogSpec } from "../core/dialog/dialog-spec.ts";
 import { localeOf } from "../core/numbers.ts";
 import { PRODUCT_PRICE_CONVERSATION } from "./handlers.ts";
-import { ProductDialog, type ProductDialogDeps } from "./product-dialog.ts";
+import { type ProductDialogDeps, ProductSteps } from "./product-steps.ts";
 
 export const PRICE_DIALOG = declareDialogButtons("dxp", "change a price");
 
@@ -43,7 +43,7 @@ export function priceConversation(deps: ProductDialogDeps): ConversationSpec {
     overKey: "products-dialog-over",
     audience: ["manager"],
     run: async (dialog, _first, shopId: string, productId: string) => {
-      const pd = new ProductDialog(dialog, deps, shopId, productId);
+      const pd = new ProductSteps(dialog, deps, shopId, productId);
       const { t } = pd;
       const loaded = await pd.load();
       if (!loaded.ok) return pd.show(loaded.text);

@@ -20,7 +20,7 @@ import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { dialogSpec } from "../core/dialog/dialog-spec.ts";
 import { Questions } from "../core/dialog/questions.ts";
 import { PRODUCT_STOCK_CONVERSATION } from "./handlers.ts";
-import { ProductDialog, type ProductDialogDeps } from "./product-dialog.ts";
+import { type ProductDialogDeps, ProductSteps } from "./product-steps.ts";
 
 export const STOCK_DIALOG = declareDialogButtons("dxs", "change a stock");
 
@@ -38,7 +38,7 @@ export function stockConversation(deps: ProductDialogDeps): ConversationSpec {
     overKey: "products-dialog-over",
     audience: ["warehouse"],
     run: async (dialog, _first, shopId: string, productId: string) => {
-      const pd = new ProductDialog(dialog, deps, shopId, productId);
+      const pd = new ProductSteps(dialog, deps, shopId, productId);
       const { t } = pd;
       const loaded = await pd.load();
       if (!loaded.ok) return pd.show(loaded.text);

@@ -20,7 +20,7 @@ import { declareDialogButtons } from "../../core/dialog/dialog-buttons.ts";
 import { headed } from "../../core/dialog/questions.ts";
 import { localeOf, moneyText } from "../../core/numbers.ts";
 import { amountConfirmText, campaignTitle, type TypedAmount } from "../format.ts";
-import { type AdsDialogDeps, AdsShopDialog, adsDialog } from "../steps.ts";
+import { type AdsDialogDeps, AdsShopSteps, adsDialogSpec } from "../steps.ts";
 import { enteredFrom, redrawCard } from "./card.ts";
 import { bidAskKeyboard, bidConfirmKeyboard } from "./dialog-keyboards.ts";
 import { BID_REFUSAL_KEYS, bidText } from "./format.ts";
@@ -39,14 +39,14 @@ const REASON_KEYS = {
 } as const satisfies Record<BudgetInputReason, string>;
 
 export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
-  return adsDialog<[shopId: string, campaignId: string, page: number, index: number]>(deps, {
+  return adsDialogSpec<[shopId: string, campaignId: string, page: number, index: number]>(deps, {
     id: BID_CONVERSATION,
     buttons: BID_DIALOG,
     overKey: "campaigns-dialog-over",
     run: async (dialog, first, shopId, campaignId, page, index) => {
       const { button } = dialog;
       const t = first.t.bind(first);
-      const session = await AdsShopDialog.forCard(dialog, deps, shopId);
+      const session = await AdsShopSteps.forCard(dialog, deps, shopId);
       if (!session) return;
       const read = await session.call(async ({ desk }) => {
         const campaign = await desk.read(campaignId);

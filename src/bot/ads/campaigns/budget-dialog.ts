@@ -42,7 +42,7 @@ import {
   budgetCampaignsKeyboard,
   budgetConfirmKeyboard,
 } from "../keyboards.ts";
-import { type AdsDialogDeps, AdsShopDialog, adsDialog, ozonRefusal } from "../steps.ts";
+import { type AdsDialogDeps, AdsShopSteps, adsDialogSpec, ozonRefusal } from "../steps.ts";
 import { enteredFrom, redrawCard } from "./card.ts";
 import { CampaignList, type ListPlace } from "./picker.ts";
 
@@ -54,11 +54,11 @@ export type { AdsDialogDeps } from "../steps.ts";
 export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
   // Entered with a shop and a campaign from a campaign card: straight to that campaign's amount,
   // and the card (of list page `listPage`) is redrawn after the change.
-  return adsDialog<[shopId?: string, campaignId?: string, listPage?: number]>(deps, {
+  return adsDialogSpec<[shopId?: string, campaignId?: string, listPage?: number]>(deps, {
     id: BUDGET_CONVERSATION,
     buttons: BUDGET_DIALOG,
     run: async (dialog, first, shopId, campaignId, listPage = 0) => {
-      const session = await AdsShopDialog.choose(dialog, deps, shopId);
+      const session = await AdsShopSteps.choose(dialog, deps, shopId);
       if (!session) return;
       const ask = new BudgetQuestions(dialog, deps, session);
 
@@ -119,11 +119,11 @@ type Changed =
 class BudgetQuestions {
   readonly #dialog: Dialog;
   readonly #deps: AdsDialogDeps;
-  readonly #session: AdsShopDialog;
+  readonly #session: AdsShopSteps;
   readonly #list: CampaignList;
   readonly #t: Translator;
 
-  constructor(dialog: Dialog, deps: AdsDialogDeps, session: AdsShopDialog) {
+  constructor(dialog: Dialog, deps: AdsDialogDeps, session: AdsShopSteps) {
     this.#dialog = dialog;
     this.#deps = deps;
     this.#session = session;

@@ -13,7 +13,7 @@ import type { ConversationSpec } from "../../core/dialog/conversations.ts";
 import { declareDialogButtons } from "../../core/dialog/dialog-buttons.ts";
 import { headed } from "../../core/dialog/questions.ts";
 import { campaignTitle } from "../format.ts";
-import { type AdsDialogDeps, AdsShopDialog, adsDialog } from "../steps.ts";
+import { type AdsDialogDeps, AdsShopSteps, adsDialogSpec } from "../steps.ts";
 import { enteredFrom, redrawCard } from "./card.ts";
 import { periodAskKeyboard, periodConfirmKeyboard } from "./dialog-keyboards.ts";
 import { campaignPeriodText } from "./format.ts";
@@ -35,14 +35,14 @@ interface Dates {
 
 export function periodConversation(deps: AdsDialogDeps): ConversationSpec {
   // `listPage`: the list page of the card the dialog was entered from (redrawn after the change).
-  return adsDialog<[shopId: string, campaignId: string, listPage?: number]>(deps, {
+  return adsDialogSpec<[shopId: string, campaignId: string, listPage?: number]>(deps, {
     id: PERIOD_CONVERSATION,
     buttons: PERIOD_DIALOG,
     overKey: "campaigns-dialog-over",
     run: async (dialog, first, shopId, campaignId, listPage = 0) => {
       const { button, conversation } = dialog;
       const t = first.t.bind(first);
-      const session = await AdsShopDialog.forCard(dialog, deps, shopId);
+      const session = await AdsShopSteps.forCard(dialog, deps, shopId);
       if (!session) return;
       const read = await session.call(async ({ desk }) => {
         const campaign = await desk.read(campaignId);

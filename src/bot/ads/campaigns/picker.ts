@@ -10,7 +10,7 @@ import { headed } from "../../core/dialog/questions.ts";
 import type { Translator } from "../../core/i18n.ts";
 import { type CampaignView, campaignView } from "../format.ts";
 import { reportCampaignsKeyboard } from "../keyboards.ts";
-import type { AdsShopDialog, OzonResult } from "../steps.ts";
+import type { AdsShopSteps, OzonResult } from "../steps.ts";
 
 const ADS_PAGE_SIZE = 6;
 
@@ -55,10 +55,10 @@ export class CampaignList {
   search = "";
   page = 0;
   #before: ListPlace["before"];
-  readonly #session: AdsShopDialog;
+  readonly #session: AdsShopSteps;
   readonly #includeArchived: boolean;
 
-  constructor(session: AdsShopDialog, includeArchived: boolean) {
+  constructor(session: AdsShopSteps, includeArchived: boolean) {
     this.#session = session;
     this.#includeArchived = includeArchived;
   }

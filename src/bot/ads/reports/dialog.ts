@@ -62,7 +62,7 @@ import {
   reportConfirmKeyboard,
 } from "../keyboards.ts";
 import { zoneText } from "../schedules/format.ts";
-import { type AdsDialogDeps, AdsShopDialog, adsDialog } from "../steps.ts";
+import { type AdsDialogDeps, AdsShopSteps, adsDialogSpec } from "../steps.ts";
 import { againLabel, againRequest, cardQuickPreset, presetOf } from "./again.ts";
 
 export const REPORT_CONVERSATION = "ads-report";
@@ -72,11 +72,11 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
   // Entered from a campaign card with its shop and campaign: that campaign is chosen already;
   // with a card's ⚡ (`quick`) the report is ordered at once.
   type Args = [shopId?: string, campaignId?: string, title?: string, quick?: string];
-  return adsDialog<Args>(deps, {
+  return adsDialogSpec<Args>(deps, {
     id: REPORT_CONVERSATION,
     buttons: REPORT_DIALOG,
     run: async (dialog, first, shopId, campaignId, title, quick) => {
-      const session = await AdsShopDialog.choose(dialog, deps, shopId);
+      const session = await AdsShopSteps.choose(dialog, deps, shopId);
       if (!session) return;
       const ask = new ReportQuestions(dialog, deps, session);
       const t = first.t.bind(first);
@@ -140,11 +140,11 @@ type PeriodTaken = { value: PeriodPicked } | { why: string };
 class ReportQuestions {
   readonly #dialog: Dialog;
   readonly #deps: AdsDialogDeps;
-  readonly #session: AdsShopDialog;
+  readonly #session: AdsShopSteps;
   readonly #questions: Questions;
   readonly #t: Translator;
 
-  constructor(dialog: Dialog, deps: AdsDialogDeps, session: AdsShopDialog) {
+  constructor(dialog: Dialog, deps: AdsDialogDeps, session: AdsShopSteps) {
     this.#dialog = dialog;
     this.#deps = deps;
     this.#session = session;

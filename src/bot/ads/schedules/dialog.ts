@@ -3,12 +3,12 @@ import { actorOf } from "../../audit/index.ts";
 import type { ConversationSpec } from "../../core/dialog/conversations.ts";
 import { declareDialogButtons } from "../../core/dialog/dialog-buttons.ts";
 import { headed } from "../../core/dialog/questions.ts";
-import { adsDialog } from "../steps.ts";
+import { adsDialogSpec } from "../steps.ts";
 import { scheduleText, zoneText } from "./format.ts";
 import { scheduleCardKeyboard, scheduleDeleteKeyboard, scheduleListKeyboard } from "./keyboards.ts";
-import { newScheduleSteps, type ScheduleDialogDeps } from "./new-dialog.ts";
+import { newScheduleSteps, type ScheduleDialogDeps } from "./new-steps.ts";
 
-export type { ScheduleDialogDeps } from "./new-dialog.ts";
+export type { ScheduleDialogDeps } from "./new-steps.ts";
 
 import { GROUP_ADMIN_STATUSES } from "./notifier.ts";
 
@@ -16,7 +16,7 @@ export const SCHEDULE_CONVERSATION = "schedule";
 export const SCHEDULE_DIALOG = declareDialogButtons("dsc", "report schedules");
 
 export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec {
-  return adsDialog(deps, {
+  return adsDialogSpec(deps, {
     id: SCHEDULE_CONVERSATION,
     buttons: SCHEDULE_DIALOG,
     run: async (dialog, first) => {
