@@ -167,7 +167,7 @@ export class AdsShopSteps {
   }
 
   /**
-   * A card dialog's old → new confirmation under `keyboard` (ads/campaigns/dialog-keyboards.ts):
+   * A card dialog's old → new confirmation under `keyboard` (ads/campaigns/keyboards.ts):
    * `yes` on its confirm button (step "y"); "another value" (step "o") or a typed text is a no.
    */
   async confirmed(text: string, keyboard: InlineKeyboard): Promise<boolean> {

@@ -22,6 +22,7 @@ import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { dialogSpec } from "../core/dialog/dialog-spec.ts";
 import { localeOf } from "../core/numbers.ts";
 import { PRODUCT_PRICE_CONVERSATION } from "./handlers.ts";
+import { priceBigKeyboard, priceConfirmKeyboard } from "./keyboards.ts";
 import { type ProductDialogDeps, ProductSteps } from "./product-steps.ts";
 
 export const PRICE_DIALOG = declareDialogButtons("dxp", "change a price");
@@ -105,12 +106,7 @@ export function priceConversation(deps: ProductDialogDeps): ConversationSpec {
           t("products-price-confirm-min", { old: shown(card.minPrice), new: shown(extras.min) }),
         );
       }
-      const keyboard = new InlineKeyboard()
-        .text(t("products-price-yes"), dialog.button("y"))
-        .text(t("products-another"), dialog.button("a"))
-        .row()
-        .text(t("products-price-set-old"), dialog.button("o"))
-        .text(t("products-price-set-min"), dialog.button("m"));
+      const keyboard = priceConfirmKeyboard(dialog.button, t);
       await pd.show(lines.filter(Boolean).join("\n"), keyboard);
       const answer = await dialog.answer(["y", "a", "o", "m"]);
       if (answer.kind === "text" || answer.step === "a") return dialog.rewind(asked);
@@ -134,9 +130,7 @@ export function priceConversation(deps: ProductDialogDeps): ConversationSpec {
       // More than 50 % either way: once more, naming the size.
       const big = old > 0n ? bigChange(old, price) : undefined;
       if (big) {
-        const keyboard = new InlineKeyboard()
-          .text(t("products-price-big-yes"), dialog.button("b"))
-          .text(t("products-another"), dialog.button("a"));
+        const keyboard = priceBigKeyboard(dialog.button, t);
         await pd.show(
           t("products-price-big", {
             direction: big.direction,

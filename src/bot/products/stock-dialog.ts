@@ -20,6 +20,7 @@ import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { dialogSpec } from "../core/dialog/dialog-spec.ts";
 import { Questions } from "../core/dialog/questions.ts";
 import { PRODUCT_STOCK_CONVERSATION } from "./handlers.ts";
+import { stockConfirmKeyboard, stockWarehouseKeyboard } from "./keyboards.ts";
 import { type ProductDialogDeps, ProductSteps } from "./product-steps.ts";
 
 export const STOCK_DIALOG = declareDialogButtons("dxs", "change a stock");
@@ -50,14 +51,10 @@ export function stockConversation(deps: ProductDialogDeps): ConversationSpec {
       // The warehouse: asked only when there is a choice.
       let warehouse = card.warehouses[0] as WarehouseUnits;
       if (card.warehouses.length > 1) {
-        const keyboard = new InlineKeyboard();
-        card.warehouses.forEach((w, i) => {
-          const label = t("products-stock-warehouse-button", {
-            name: clip(w.name, 40),
-            available: available(w),
-          });
-          keyboard.text(label, dialog.button("w", i)).row();
-        });
+        const labels = card.warehouses.map((w) =>
+          t("products-stock-warehouse-button", { name: clip(w.name, 40), available: available(w) }),
+        );
+        const keyboard = stockWarehouseKeyboard(dialog.button, labels);
         const questions = new Questions(dialog, { show: (text, kb) => pd.show(text, kb) }, t);
         const indices = card.warehouses.map((_, i) => i);
         const picked = await questions.pick(
@@ -96,9 +93,7 @@ export function stockConversation(deps: ProductDialogDeps): ConversationSpec {
 
       // Old → new until Change is pressed; a typed number is a new answer to the question.
       const onceKey = await pd.onceKey();
-      const keyboard = new InlineKeyboard()
-        .text(t("products-stock-yes"), dialog.button("y"))
-        .text(t("products-another"), dialog.button("a"));
+      const keyboard = stockConfirmKeyboard(dialog.button, t);
       await pd.show(
         t("products-stock-confirm", {
           name,

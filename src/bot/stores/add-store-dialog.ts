@@ -1,20 +1,3 @@
-/**
- * Adding an Ozon store (admins, private chat only): name → Client-Id → Api-Key → optionally the
- * Performance client id and secret (Skip) → the keys are checked with one cheap Ozon call each →
- * saved through the registry (keys encrypted at rest), and its pollers start.
- *
- * Keys never pass through this dialog in plain text: the key intake (stores/keys.ts)
- * seals the message that carries one and deletes it before the dialog sees it, so the dialog's
- * saved state holds only sealed text; the keys are opened only inside the one external step that
- * checks and saves them, which returns no key. Nothing is saved unless Ozon took every key. A key
- * typed at another step (an Api-Key as the Client-Id, a secret as the Performance client id) is
- * sealed and deleted the same way, and refused here as that step's answer.
- *
- * `run` is the script, one question after another. An answer not taken asks its question again
- * with why (Dialog.rewind to the question's checkpoint, the plugin's rewind); so do keys Ozon refused (from
- * the id they go with), a name or Client-Id taken meanwhile, and a key lost with a restart.
- */
-import { InlineKeyboard } from "grammy";
 import type { Logger } from "../../logger.ts";
 import {
   clientIdSchema,
@@ -32,6 +15,7 @@ import type { Answer, Checkpoint, Dialog } from "../core/dialog/dialog.ts";
 import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { dialogSpec } from "../core/dialog/dialog-spec.ts";
 import { openDialogRun } from "../core/dialog/person-places.ts";
+import { skipKeyboard } from "./keyboards.ts";
 import type { ExpectedAnswer, KeyIntake } from "./keys.ts";
 
 export const ADD_STORE_CONVERSATION = "add-store";
@@ -272,9 +256,7 @@ class StoreQuestions {
     const { conversation } = this.#dialog;
     const { userId, chatId, run } = this.#asker;
     await conversation.external(() => this.#intake.expect(userId, chatId, run, expects));
-    const keyboard = skip
-      ? new InlineKeyboard().text(skip, this.#dialog.button("skip"))
-      : undefined;
+    const keyboard = skip ? skipKeyboard(this.#dialog.button, skip) : undefined;
     const text = [asked.notice, question].filter(Boolean).join("\n\n");
     await this.#dialog.ask(text, keyboard);
     const answer = await this.#dialog.answer(skip ? ["skip"] : []);

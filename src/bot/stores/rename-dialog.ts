@@ -1,14 +1,3 @@
-/**
- * Renaming an Ozon store (admins): type the new name → confirm old → new → renamed (a setting,
- * so stores from the configuration can be renamed too). The shop is looked up by id at every
- * step that needs it; removed meanwhile, the dialog ends with a sentence. A key typed as the name
- * (in a private chat) is sealed and deleted by the key intake (features/stores-keys.ts) and
- * refused here; in a group the group guard deletes it before any dialog sees it.
- *
- * A script: the name is asked at a checkpoint; a name refused (here or by the registry) and "another
- * name" on the confirmation go back to it (Dialog.checkpoint/rewind), the reason heading the question.
- */
-import { InlineKeyboard } from "grammy";
 import { MAX_SHOP_NAME_LENGTH, shopNameSchema } from "../../shops/entry.ts";
 import { ShopError, type ShopRegistry } from "../../shops/registry.ts";
 import { type AuditRecorder, actorOf } from "../audit/index.ts";
@@ -21,6 +10,7 @@ import { headed } from "../core/dialog/questions.ts";
 import { shopGone } from "../core/dialog/shop-step.ts";
 import { type ShopChoice, shopChoice } from "../core/shop-tags.ts";
 import { nameProblem, sameName } from "./add-store-dialog.ts";
+import { renameConfirmKeyboard } from "./keyboards.ts";
 import type { KeyIntake } from "./keys.ts";
 
 export const RENAME_STORE_CONVERSATION = "rename-store";
@@ -74,9 +64,7 @@ export function renameStoreConversation(deps: RenameStoreDeps): ConversationSpec
       );
       if (taken) return dialog.rewind(asked, t("stores-name-taken", { name: taken }));
 
-      const keyboard = new InlineKeyboard()
-        .text(t("stores-rename-yes"), dialog.button("y"))
-        .text(t("stores-rename-again"), dialog.button("a"));
+      const keyboard = renameConfirmKeyboard(dialog.button, t);
       const confirm = t("stores-rename-confirm", { old: current.name, new: name });
       await dialog.show(confirm, keyboard);
       const confirmed = await dialog.answer(["y", "a"]);

@@ -22,8 +22,8 @@ import { localeOf, moneyText } from "../../core/numbers.ts";
 import { amountConfirmText, campaignTitle, type TypedAmount } from "../format.ts";
 import { type AdsDialogDeps, AdsShopSteps, adsDialogSpec } from "../steps.ts";
 import { enteredFrom, redrawCard } from "./card.ts";
-import { bidAskKeyboard, bidConfirmKeyboard } from "./dialog-keyboards.ts";
 import { BID_REFUSAL_KEYS, bidText } from "./format.ts";
+import { bidAskKeyboard, bidConfirmKeyboard } from "./keyboards.ts";
 
 export const BID_CONVERSATION = "ads-campaign-bid";
 export const BID_DIALOG = declareDialogButtons("dbi", "change a bid");

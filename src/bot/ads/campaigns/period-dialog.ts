@@ -15,8 +15,8 @@ import { headed } from "../../core/dialog/questions.ts";
 import { campaignTitle } from "../format.ts";
 import { type AdsDialogDeps, AdsShopSteps, adsDialogSpec } from "../steps.ts";
 import { enteredFrom, redrawCard } from "./card.ts";
-import { periodAskKeyboard, periodConfirmKeyboard } from "./dialog-keyboards.ts";
 import { campaignPeriodText } from "./format.ts";
+import { periodAskKeyboard, periodConfirmKeyboard } from "./keyboards.ts";
 
 export const PERIOD_CONVERSATION = "ads-campaign-period";
 export const PERIOD_DIALOG = declareDialogButtons("dpe", "change a campaign's period");

@@ -11,6 +11,7 @@ import type { DigestSetting, DigestSettings } from "../../../services/ads/digest
 import { parseTimeOfDay } from "../../../services/ads/schedules/slots.ts";
 import type { Dialog } from "../../core/dialog/dialog.ts";
 import { zoneText } from "../schedules/format.ts";
+import { digestKeyboard } from "./keyboards.ts";
 
 const DEFAULT_TIME = "09:00";
 
@@ -93,11 +94,7 @@ export function digestDialog(deps: DigestDeps): DigestDialog {
       ]
         .filter((line, i) => i > 0 || line)
         .join("\n");
-      const keyboard = new InlineKeyboard()
-        .text(t(on ? "digest-turn-off-button" : "digest-turn-on-button"), button("dt"))
-        .text(t("digest-time-button"), button("dm"))
-        .row()
-        .text(t("schedule-back-button"), button("b"));
+      const keyboard = digestKeyboard(button, t, on);
       await dialog.show(text, keyboard);
       const answer = await dialog.answer(["dt", "dm", "b"]);
       if (answer.kind !== "button") return dialog.rewind(shown, t("dialog-use-buttons"));
