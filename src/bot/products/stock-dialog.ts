@@ -18,7 +18,7 @@ import { clip } from "../../text.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { dialogSpec } from "../core/dialog/dialog-spec.ts";
-import { Questions } from "../core/dialog/questions.ts";
+import { headed, Questions } from "../core/dialog/questions.ts";
 import { PRODUCT_STOCK_CONVERSATION } from "./handlers.ts";
 import { stockConfirmKeyboard, stockWarehouseKeyboard } from "./keyboards.ts";
 import { type ProductDialogDeps, ProductSteps } from "./product-steps.ts";
@@ -78,7 +78,7 @@ export function stockConversation(deps: ProductDialogDeps): ConversationSpec {
         available: now,
         max: MAX_UNITS,
       });
-      await pd.show([asked.notice, question].filter(Boolean).join("\n\n"), new InlineKeyboard());
+      await pd.show(headed(asked.notice, question), new InlineKeyboard());
       const typed = await dialog.answer([]);
       if (typed.kind !== "text") return dialog.rewind(asked);
       const parsed = parseStockInput(typed.text, now);

@@ -34,7 +34,7 @@ import {
   type ReportRequestProblem,
 } from "../../../services/ads/index.ts";
 import type { ConversationSpec } from "../../core/dialog/conversations.ts";
-import type { Answer, Checkpoint, Dialog } from "../../core/dialog/dialog.ts";
+import type { Answer, Dialog } from "../../core/dialog/dialog.ts";
 import { declareDialogButtons } from "../../core/dialog/dialog-buttons.ts";
 import { headed, Questions } from "../../core/dialog/questions.ts";
 import type { Translator } from "../../core/i18n.ts";
@@ -204,7 +204,8 @@ class ReportQuestions {
     if (!kind) return undefined;
     if (kind === "phrases") {
       const id = [...chosen.keys()][0] as string;
-      const objects = await this.#objects(id, kindAsked);
+      const objects = await this.#objects(id);
+      if (objects && "why" in objects) return this.#dialog.rewind(kindAsked, objects.why);
       return objects && { kind, objects };
     }
     if (kind === "attribution") {
@@ -219,8 +220,8 @@ class ReportQuestions {
     return { kind };
   }
 
-  /** Phrases of one of the campaign's objects, or of all; none back at the kind, saying so. */
-  async #objects(id: string, kindAsked: Checkpoint): Promise<string[] | undefined> {
+  /** Phrases of one of the campaign's objects, or of all; none: why (the kind is asked again). */
+  async #objects(id: string): Promise<string[] | { why: string } | undefined> {
     const dialog = this.#dialog;
     const t = this.#t;
     const asked = await dialog.checkpoint();
@@ -230,7 +231,7 @@ class ReportQuestions {
       await this.#session.end(found.problem);
       return undefined;
     }
-    if (found.value.length === 0) return dialog.rewind(kindAsked, t("ads-report-no-objects"));
+    if (found.value.length === 0) return { why: t("ads-report-no-objects") };
     const keyboard = objectsKeyboard(dialog.button, t, found.value);
     await this.#session.show(headed(asked.notice, t("ads-report-objects")), keyboard);
     const answer = await dialog.answer(["o"]);
