@@ -56,7 +56,7 @@ export interface AdsDialogDeps {
 const ADS_DIALOG_KEYS = { over: "ads-dialog-over" } as const;
 
 /** An advertising dialog: for managers, its buttons of kind `buttons`; `A` are its entry args. */
-export function adsDialog<A extends unknown[] = []>(
+export function adsDialogSpec<A extends unknown[] = []>(
   deps: AdsDialogDeps,
   dialog: {
     id: string;
@@ -99,7 +99,7 @@ export type DeskChange<T> =
  * The shop an advertising dialog acts for, chosen at its start, and its screens. Every screen goes
  * to the dialog's latest update (Dialog.ctx): no method takes the update by hand.
  */
-export class AdsShopDialog {
+export class AdsShopSteps {
   readonly dialog: Dialog;
   readonly shop: ShopChoice;
   readonly #deps: AdsDialogDeps;
@@ -122,7 +122,7 @@ export class AdsShopDialog {
     deps: AdsDialogDeps,
     /** A shop already chosen (a campaign card's): used without asking while it is reachable. */
     preferred?: string,
-  ): Promise<AdsShopDialog | undefined> {
+  ): Promise<AdsShopSteps | undefined> {
     const reachable = await dialog.conversation.external((outside) => {
       const ids = shopsInScope(
         outside.person,
@@ -137,7 +137,7 @@ export class AdsShopDialog {
     if (!picked) return undefined;
     const many = await dialog.conversation.external(() => deps.shops.many);
     const tag = many ? dialog.t("shop-tag", { name: picked.name }) : "";
-    return new AdsShopDialog(dialog, deps, picked, tag);
+    return new AdsShopSteps(dialog, deps, picked, tag);
   }
 
   /**
@@ -149,8 +149,8 @@ export class AdsShopDialog {
     dialog: Dialog,
     deps: AdsDialogDeps,
     shopId: string,
-  ): Promise<AdsShopDialog | undefined> {
-    const session = await AdsShopDialog.choose(dialog, deps, shopId);
+  ): Promise<AdsShopSteps | undefined> {
+    const session = await AdsShopSteps.choose(dialog, deps, shopId);
     if (session?.shop.id === shopId) return session;
     if (session) await session.show(dialog.t("shop-none-for-you"));
     return undefined;
@@ -167,7 +167,7 @@ export class AdsShopDialog {
   }
 
   /**
-   * A card dialog's old → new confirmation under `keyboard` (ads/campaigns/dialog-keyboards.ts):
+   * A card dialog's old → new confirmation under `keyboard` (ads/campaigns/keyboards.ts):
    * `yes` on its confirm button (step "y"); "another value" (step "o") or a typed text is a no.
    */
   async confirmed(text: string, keyboard: InlineKeyboard): Promise<boolean> {

@@ -1,16 +1,10 @@
-/**
- * The cancel dialog (/cancel_posting, or the Cancel button of a posting): posting → one of the
- * reasons Ozon allows → an explanation when the reason needs one ("other", id 402) → confirm →
- * cancel → the result in plain words. Leaving it says that the posting stays as it was.
- */
-import { InlineKeyboard } from "grammy";
 import type { CancelReason } from "../../ozon/seller/types.ts";
 import { actorOf, audited } from "../audit/index.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
-import { newRow } from "../core/keyboard-rows.ts";
 import { clip, formatOf, postingCard, problemText } from "./format.ts";
-import { postingDialog } from "./posting-dialog.ts";
+import { dialogChoicesKeyboard, dialogConfirmKeyboard } from "./keyboards.ts";
+import { postingDialogSpec } from "./posting-spec.ts";
 import { attempt, freeTextRefusal, type PostingDialogDeps } from "./posting-steps.ts";
 
 export const CANCEL_POSTING_CONVERSATION = "postings-cancel";
@@ -35,7 +29,7 @@ export function reasonTitle(
 }
 
 export function cancelPostingConversation(deps: PostingDialogDeps): ConversationSpec {
-  return postingDialog(deps, {
+  return postingDialogSpec(deps, {
     id: CANCEL_POSTING_CONVERSATION,
     buttons: CANCEL_POSTING_DIALOG,
     leftKey: CANCEL_POSTING_KEYS.left,
@@ -65,10 +59,8 @@ export function cancelPostingConversation(deps: PostingDialogDeps): Conversation
         await dialog.show(`${card}${t("postings-cancel-no-reasons", { posting: number })}`);
         return;
       }
-      const keyboard = new InlineKeyboard();
-      for (const reason of reasons.value) {
-        newRow(keyboard).text(reasonTitle(t, reason), dialog.button("r", reason.id));
-      }
+      const choices = reasons.value.map((r) => ({ id: r.id, label: reasonTitle(t, r) }));
+      const keyboard = dialogChoicesKeyboard(dialog.button, "r", choices);
       const asked = t("postings-cancel-reason", { posting: number });
       const question = card ? `${card}${asked}` : shop.tagged(t, asked);
       const picked = await dialog.choose("r", question, keyboard);
@@ -83,10 +75,7 @@ export function cancelPostingConversation(deps: PostingDialogDeps): Conversation
         });
       }
 
-      const confirm = new InlineKeyboard().text(
-        t("postings-cancel-confirm-button"),
-        dialog.button("c", "yes"),
-      );
+      const confirm = dialogConfirmKeyboard(dialog.button, t("postings-cancel-confirm-button"));
       const summary = shop.tagged(
         t,
         t("postings-cancel-confirm", {

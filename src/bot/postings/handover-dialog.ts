@@ -1,11 +1,3 @@
-/**
- * The courier handover (/handover, or the button on /today): which store (when several) →
- * which delivery method and warehouse (when the packed postings have more than one) → cargo
- * places (optional) → confirm → the act is created, and from then on the shop's HandoverDesk
- * (src/services/postings/handover.ts) waits for it, showing progress, and sends the documents —
- * also after a restart, since the job is kept in the shop's store.
- */
-import { InlineKeyboard } from "grammy";
 import type { AccessService } from "../../services/access/index.ts";
 import type { HandoverDesk, HandoverJob } from "../../services/postings/handover.ts";
 import { AWAITING_DELIVER, dayOf } from "../../services/postings/today.ts";
@@ -16,9 +8,9 @@ import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { dialogSpec } from "../core/dialog/dialog-spec.ts";
 import { callOzon } from "../core/dialog/ozon-call.ts";
 import { chooseShop, shopGone } from "../core/dialog/shop-step.ts";
-import { newRow } from "../core/keyboard-rows.ts";
 import { type ShopChoice, shopChoice, withShopTag } from "../core/shop-tags.ts";
 import { clip, describeOzonError, type Problem, problemText } from "./format.ts";
+import { dialogChoicesKeyboard, dialogConfirmKeyboard, noPlacesKeyboard } from "./keyboards.ts";
 import { currentShop, type PostingShops, reachableShops } from "./posting-shop.ts";
 
 export const HANDOVER_CONVERSATION = "postings-handover";
@@ -112,28 +104,25 @@ export function handoverConversation(deps: HandoverDialogDeps): ConversationSpec
       const label = (m: Method) =>
         `${clip(`${m.name}${m.warehouse ? ` · ${m.warehouse}` : ""}`, 52)} (${m.count})`;
       if (methods.value.length > 1) {
-        const keyboard = new InlineKeyboard();
-        for (const m of methods.value) newRow(keyboard).text(label(m), dialog.button("m", m.id));
+        const choices = methods.value.map((m) => ({ id: m.id, label: label(m) }));
+        const keyboard = dialogChoicesKeyboard(dialog.button, "m", choices);
         const picked = await dialog.choose("m", tagged(t("handover-method")), keyboard);
         method = methods.value.find((m) => m.id === picked) ?? method;
       }
 
       // The cargo places, asked again after a number out of range.
-      const asked = await dialog.mark();
-      const skip = new InlineKeyboard().text(t("handover-no-places"), dialog.button("k", "0"));
+      const asked = await dialog.checkpoint();
+      const skip = noPlacesKeyboard(dialog.button, t);
       await dialog.ask(tagged(t("handover-places", { max: MAX_CARGO_PLACES })), skip);
       const places = await dialog.answer(["k"]);
       const count = places.kind === "button" ? 0 : cargoPlaces(places.text);
       if (count === undefined) {
         await dialog.ctx.reply(t("handover-places-invalid", { max: MAX_CARGO_PLACES }));
-        return dialog.back(asked);
+        return dialog.rewind(asked);
       }
       const containers = count;
 
-      const confirm = new InlineKeyboard().text(
-        t("handover-confirm-button"),
-        dialog.button("c", "yes"),
-      );
+      const confirm = dialogConfirmKeyboard(dialog.button, t("handover-confirm-button"));
       const summary = t("handover-confirm", {
         method: label(method),
         count: method.count,

@@ -1,12 +1,16 @@
 /**
  * Keyboards of the postings area. Their buttons' kinds and arguments are declared in buttons.ts;
- * the ship and cancel dialogs' own buttons are made by the dialog toolkit (core/dialog/dialog.ts).
+ * the dialogs' own buttons (ship, cancel, handover) are signed by the dialog toolkit
+ * (core/dialog/dialog.ts): their keyboards are at the end.
  */
 import { InlineKeyboard } from "grammy";
 import type { Posting } from "../../ozon/seller/types.ts";
 import { isOwnDelivery } from "../../services/deliveries/own-delivery.ts";
 import { historyButton } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
+import type { ButtonData } from "../core/dialog/dialog.ts";
+import type { Translator } from "../core/i18n.ts";
+import { newRow } from "../core/keyboard-rows.ts";
 import { productLineButton } from "../products/index.ts";
 import {
   CANCEL_POSTING,
@@ -156,4 +160,60 @@ export function disputeKeyboard(
 ): InlineKeyboard {
   const data = OPEN_DELIVERY_CARD.data(codec, postingNumber, shopRef);
   return new InlineKeyboard().text(t("deliveries-button-dispute"), data);
+}
+
+// The dialogs' questions (ship, cancel, handover): their buttons are the dialog's own (`button`),
+// signed by the dialog toolkit, which adds Close.
+
+/** A dialog's summary and its one button: Ship, Cancel the posting, Create the act (step "c"). */
+export function dialogConfirmKeyboard(button: ButtonData, label: string): InlineKeyboard {
+  return new InlineKeyboard().text(label, button("c", "yes"));
+}
+
+/** One box or split into packages (step "m"). */
+export function shipHowKeyboard(button: ButtonData, t: Translator): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(t("postings-ship-one-package"), button("m", "one"))
+    .text(t("postings-ship-split"), button("m", "split"));
+}
+
+/** Retry after a failure that may pass; each attempt has its own `step`. */
+export function shipRetryKeyboard(button: ButtonData, t: Translator, step: string): InlineKeyboard {
+  return new InlineKeyboard().text(t("postings-button-retry"), button(step, "retry"));
+}
+
+/** Choices one a row, each answering `step` with its id: cancel reasons, handover methods. */
+export function dialogChoicesKeyboard(
+  button: ButtonData,
+  step: string,
+  choices: readonly { id: string | number; label: string }[],
+): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  for (const choice of choices) newRow(keyboard).text(choice.label, button(step, choice.id));
+  return keyboard;
+}
+
+/** The postings to choose from, one a row (step "n", the posting number). */
+export function postingChoiceKeyboard(
+  button: ButtonData,
+  choices: readonly { number: string; label: string }[],
+): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  for (const choice of choices) keyboard.text(choice.label, button("n", choice.number)).row();
+  return keyboard;
+}
+
+/** A unit question's one button, answering `step` with `value`: no GTD / RNPT, check again. */
+export function unitButtonKeyboard(
+  button: ButtonData,
+  label: string,
+  step: string,
+  value: string,
+): InlineKeyboard {
+  return new InlineKeyboard().text(label, button(step, value));
+}
+
+/** The act needs no cargo places (step "k", 0). */
+export function noPlacesKeyboard(button: ButtonData, t: Translator): InlineKeyboard {
+  return new InlineKeyboard().text(t("handover-no-places"), button("k", "0"));
 }

@@ -1,10 +1,9 @@
 /**
  * The steps the postings dialogs (ship.ts, cancel-posting.ts) share besides the dialog toolkit
- * (dialog.ts) and their spec (posting-dialog.ts): what they are given, choosing the posting,
+ * (dialog.ts) and their spec (posting-spec.ts): what they are given, choosing the posting,
  * calling Ozon, refusing a bad free text.
  */
 
-import { InlineKeyboard } from "grammy";
 import type { Logger } from "../../logger.ts";
 import type { SellerClient } from "../../ozon/index.ts";
 import type { Posting } from "../../ozon/seller/types.ts";
@@ -31,7 +30,7 @@ import {
   problemText,
   type Translate,
 } from "./format.ts";
-import { labelKeyboard } from "./keyboards.ts";
+import { labelKeyboard, postingChoiceKeyboard } from "./keyboards.ts";
 import { fateOf } from "./posting-fate.ts";
 import type { PostingShops, SellerShop } from "./posting-shop.ts";
 
@@ -189,12 +188,11 @@ async function askPosting(
       listed.ok && postings.length === 0 ? t("postings-choose-none-listed") : t("postings-choose");
   }
   const format = formatOf(dialog.ctx, deps.timezone);
-  const keyboard = new InlineKeyboard();
-  for (const posting of postings) {
+  const choices = postings.map((posting) => {
     const gist = postingGist(posting, format, BUTTON_PRODUCTS);
-    const label = `${gist} · ${posting.postingNumber}`;
-    keyboard.text(label, dialog.button("n", posting.postingNumber)).row();
-  }
+    return { number: posting.postingNumber, label: `${gist} · ${posting.postingNumber}` };
+  });
+  const keyboard = postingChoiceKeyboard(dialog.button, choices);
   const asked = shop.tagged(t, question);
   // What was wrong with the last answer edits the question on screen (in place), else is said.
   const standing = why !== undefined && (await dialog.refused(why, asked, keyboard));

@@ -1,15 +1,3 @@
-/**
- * The ship dialog (/ship, or the Ship button with the posting chosen): posting → contents → one
- * package or split → what Ozon needs of the units, when it needs anything (unit-steps.ts: marks,
- * GTD, RNPT, weight, IMEI, sent and accepted before the ship) → confirm → ship (ship-request.ts: a
- * posting someone else packed meanwhile says who), with Retry on a failure that asking again may
- * mend → the label offered as a PDF button.
- *
- * Every Ozon call runs in `conversation.external` (`attempt` in posting-steps.ts, `requestShip`) and
- * returns plain data (failures as a locale key), so replays after a restart read the recorded
- * answers instead of calling Ozon again.
- */
-import { InlineKeyboard } from "grammy";
 import type { Posting, ShipPackage } from "../../ozon/seller/types.ts";
 import { type Layout, oneBox, packagesOf } from "../../services/postings/packages.ts";
 import {
@@ -31,11 +19,16 @@ import {
   type Translate,
   unitCount,
 } from "./format.ts";
-import { labelKeyboard } from "./keyboards.ts";
+import {
+  dialogConfirmKeyboard,
+  labelKeyboard,
+  shipHowKeyboard,
+  shipRetryKeyboard,
+} from "./keyboards.ts";
 import { sendLabelAfterPack } from "./label-send.ts";
 import { packerOf } from "./packer.ts";
-import { postingDialog } from "./posting-dialog.ts";
 import { packedByText } from "./posting-fate.ts";
+import { postingDialogSpec } from "./posting-spec.ts";
 import type { PostingDialogDeps } from "./posting-steps.ts";
 import { askUnits } from "./unit-steps.ts";
 
@@ -114,7 +107,7 @@ function summaryOf(t: Translate, posting: Posting, packages: ShipPackage[]): str
 
 export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
   const { codec } = deps;
-  return postingDialog(deps, {
+  return postingDialogSpec(deps, {
     id: SHIP_CONVERSATION,
     buttons: SHIP_DIALOG,
     inPlace: true,
@@ -139,9 +132,7 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
       if (unitCount(posting) > 1 && target.split) {
         layout = await askSplit(dialog, posting, headed);
       } else if (unitCount(posting) > 1 && !target.oneBox) {
-        const how = new InlineKeyboard()
-          .text(t("postings-ship-one-package"), dialog.button("m", "one"))
-          .text(t("postings-ship-split"), dialog.button("m", "split"));
+        const how = shipHowKeyboard(dialog.button, t);
         const mode = await dialog.choose("m", headed(t("postings-ship-how")), how);
         if (mode === "split") layout = await askSplit(dialog, posting);
       }
@@ -150,10 +141,7 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
       if (!marks) return;
       const packages = packagesOf(layout, marks);
 
-      const confirm = new InlineKeyboard().text(
-        t("postings-ship-confirm-button"),
-        dialog.button("c", "yes"),
-      );
+      const confirm = dialogConfirmKeyboard(dialog.button, t("postings-ship-confirm-button"));
       const summary = shop.tagged(t, summaryOf(t, posting, packages));
       await dialog.choose("c", headed(summary), confirm);
 
@@ -190,10 +178,7 @@ export function shipConversation(deps: PostingDialogDeps): ConversationSpec {
           }
           // Each attempt has its own step, so a Retry button of an earlier failure is stale.
           const step = `x${attemptNo}`;
-          const retry = new InlineKeyboard().text(
-            t("postings-button-retry"),
-            dialog.button(step, "retry"),
-          );
+          const retry = shipRetryKeyboard(dialog.button, t, step);
           await dialog.choose(step, question, retry);
           return ship(attemptNo + 1, outcome.unanswered);
         }

@@ -1,15 +1,3 @@
-/**
- * The ship dialog's questions about a posting's units: only what Ozon says they need (a Chestny
- * ZNAK mark, a jewellery UIN, an IMEI or the actual weight of each unit; the GTD and RNPT once per
- * product, with «No GTD» / «No RNPT» buttons), then Ozon's check of the form, the values sent and
- * Ozon's verdict waited for. What Ozon refused is listed in its own words at the head of the
- * first question asked again, and only that is asked again. Ozon still checking at the deadline:
- * the person looks again with a button.
- *
- * services/postings/units.ts decides (which questions, what was refused); each Ozon call runs in
- * `conversation.external` (`attempt`), so a replay reads the recorded answers.
- */
-import { InlineKeyboard } from "grammy";
 import type { Posting } from "../../ozon/seller/types.ts";
 import {
   awaitVerdict,
@@ -26,6 +14,7 @@ import {
 } from "../../services/postings/units.ts";
 import type { Dialog } from "../core/dialog/dialog.ts";
 import { clip, fitItems, problemText, TEXT_BUDGET, type Translate } from "./format.ts";
+import { unitButtonKeyboard } from "./keyboards.ts";
 import { attempt, type DialogShop, freeTextRefusal, type Outcome } from "./posting-steps.ts";
 
 /** A scanned code (a mark, a UIN) is long with its crypto tail, but not this long. */
@@ -174,7 +163,7 @@ async function answerOf(
     return dialog.text<string>(question, (text) => parse(text));
   }
   const none = q.kind === "gtd" ? "postings-ship-no-gtd" : "postings-ship-no-rnpt";
-  const keyboard = new InlineKeyboard().text(dialog.t(none), dialog.button(step, "none"));
+  const keyboard = unitButtonKeyboard(dialog.button, dialog.t(none), step, "none");
   await dialog.ask(question, keyboard);
   const take = async (): Promise<string | null> => {
     const answer = await dialog.answer([step]);
@@ -233,9 +222,11 @@ export async function askUnits(
         return false;
       case "checking": {
         const step = `w${round}.${look}`;
-        const keyboard = new InlineKeyboard().text(
+        const keyboard = unitButtonKeyboard(
+          dialog.button,
           t("postings-units-check-again"),
-          dialog.button(step, "again"),
+          step,
+          "again",
         );
         await dialog.choose(step, t("postings-units-checking"), keyboard);
         await dialog.ctx.replyWithChatAction("typing");

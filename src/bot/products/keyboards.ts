@@ -6,6 +6,7 @@ import { reachesShop } from "../../services/access/shop-scope.ts";
 import { clip } from "../../text.ts";
 import { historyButton } from "../audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
+import type { ButtonData } from "../core/dialog/dialog.ts";
 import { OPEN_PRODUCT, PRODUCT_PRICE, PRODUCT_STOCK } from "./buttons.ts";
 
 type Translate = (key: string, args?: Record<string, string | number>) => string;
@@ -70,4 +71,43 @@ export function pickKeyboard(codec: CallbackCodec, found: readonly Pickable[], m
     keyboard.text(clip(label, 64), OPEN_PRODUCT.data(codec, shop.ref, product.productId, "e"));
   });
   return keyboard;
+}
+
+// The stock and price dialogs' questions: their buttons are the dialog's own (`button`), signed by
+// the dialog toolkit, which adds Close.
+
+/** The warehouses of a product's stock, one a row (step "w", the warehouse's index). */
+export function stockWarehouseKeyboard(
+  button: ButtonData,
+  labels: readonly string[],
+): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  labels.forEach((label, i) => {
+    keyboard.text(label, button("w", i)).row();
+  });
+  return keyboard;
+}
+
+/** Stock old → new: Change (step "y") or another figure (step "a"). */
+export function stockConfirmKeyboard(button: ButtonData, t: Translate): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(t("products-stock-yes"), button("y"))
+    .text(t("products-another"), button("a"));
+}
+
+/** Price old → new: Change, another price; set the old price or the minimum as well. */
+export function priceConfirmKeyboard(button: ButtonData, t: Translate): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(t("products-price-yes"), button("y"))
+    .text(t("products-another"), button("a"))
+    .row()
+    .text(t("products-price-set-old"), button("o"))
+    .text(t("products-price-set-min"), button("m"));
+}
+
+/** A change of more than half, asked once more: yes (step "b") or another price (step "a"). */
+export function priceBigKeyboard(button: ButtonData, t: Translate): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(t("products-price-big-yes"), button("b"))
+    .text(t("products-another"), button("a"));
 }

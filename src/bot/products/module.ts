@@ -8,7 +8,7 @@ import { auditTrailOf } from "../audit/index.ts";
 import type { BotModule, ModuleDeps } from "../core/module.ts";
 import { productsFeature } from "./handlers.ts";
 import { priceConversation } from "./price-dialog.ts";
-import type { ProductDialogDeps } from "./product-dialog.ts";
+import type { ProductDialogDeps } from "./product-steps.ts";
 import { stockConversation } from "./stock-dialog.ts";
 
 export interface ProductsModuleOptions {

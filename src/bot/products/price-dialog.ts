@@ -17,12 +17,13 @@ import {
 } from "../../services/products/index.ts";
 import { clip } from "../../text.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
-import type { Mark } from "../core/dialog/dialog.ts";
+import type { Checkpoint } from "../core/dialog/dialog.ts";
 import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { dialogSpec } from "../core/dialog/dialog-spec.ts";
 import { localeOf } from "../core/numbers.ts";
 import { PRODUCT_PRICE_CONVERSATION } from "./handlers.ts";
-import { ProductDialog, type ProductDialogDeps } from "./product-dialog.ts";
+import { priceBigKeyboard, priceConfirmKeyboard } from "./keyboards.ts";
+import { type ProductDialogDeps, ProductSteps } from "./product-steps.ts";
 
 export const PRICE_DIALOG = declareDialogButtons("dxp", "change a price");
 
@@ -43,7 +44,7 @@ export function priceConversation(deps: ProductDialogDeps): ConversationSpec {
     overKey: "products-dialog-over",
     audience: ["manager"],
     run: async (dialog, _first, shopId: string, productId: string) => {
-      const pd = new ProductDialog(dialog, deps, shopId, productId);
+      const pd = new ProductSteps(dialog, deps, shopId, productId);
       const { t } = pd;
       const loaded = await pd.load();
       if (!loaded.ok) return pd.show(loaded.text);
@@ -56,15 +57,19 @@ export function priceConversation(deps: ProductDialogDeps): ConversationSpec {
           ? t("products-none")
           : priceText(BigInt(kopecks), localeOf(t));
 
-      /** A typed price (or, for the old price, 0): the kopecks, or back to `mark` with why. */
-      const typedPrice = async (mark: Mark, text: string, allowZero: boolean): Promise<bigint> => {
+      /** A typed price (or, for the old price, 0): the kopecks, or back to `asked` with why. */
+      const typedPrice = async (
+        asked: Checkpoint,
+        text: string,
+        allowZero: boolean,
+      ): Promise<bigint> => {
         const parsed: PriceInput = parsePriceInput(text, allowZero, localeOf(t));
         if (parsed.ok) return parsed.kopecks;
-        return dialog.back(mark, t(PRICE_REASON_KEYS[parsed.reason], { input: clip(text, 40) }));
+        return dialog.rewind(asked, t(PRICE_REASON_KEYS[parsed.reason], { input: clip(text, 40) }));
       };
 
       // The new price, asked again (with why) from here.
-      const asked = await dialog.mark();
+      const asked = await dialog.checkpoint();
       const question = t("products-price-ask", {
         name,
         price: shown(card.price),
@@ -73,14 +78,14 @@ export function priceConversation(deps: ProductDialogDeps): ConversationSpec {
       });
       await pd.show([asked.notice, question].filter(Boolean).join("\n\n"), new InlineKeyboard());
       const typed = await dialog.answer([]);
-      if (typed.kind !== "text") return dialog.back(asked);
+      if (typed.kind !== "text") return dialog.rewind(asked);
       const price = await typedPrice(asked, typed.text, false);
 
       // Old → new with the change in %; the old and the minimum price may be set too, each
-      // carried back to this screen (Dialog.back) as kopecks. One key for every confirmation of
+      // carried back to this screen (Dialog.rewind) as kopecks. One key for every confirmation of
       // this price (a double tap of Change or of the 50 % question).
       const onceKey = await pd.onceKey();
-      const confirm = await dialog.mark<Partial<Record<Extra, string>>>();
+      const confirm = await dialog.checkpoint<Partial<Record<Extra, string>>>();
       const extras = confirm.carried ?? {};
       const lines = [
         confirm.notice,
@@ -101,18 +106,13 @@ export function priceConversation(deps: ProductDialogDeps): ConversationSpec {
           t("products-price-confirm-min", { old: shown(card.minPrice), new: shown(extras.min) }),
         );
       }
-      const keyboard = new InlineKeyboard()
-        .text(t("products-price-yes"), dialog.button("y"))
-        .text(t("products-another"), dialog.button("a"))
-        .row()
-        .text(t("products-price-set-old"), dialog.button("o"))
-        .text(t("products-price-set-min"), dialog.button("m"));
+      const keyboard = priceConfirmKeyboard(dialog.button, t);
       await pd.show(lines.filter(Boolean).join("\n"), keyboard);
       const answer = await dialog.answer(["y", "a", "o", "m"]);
-      if (answer.kind === "text" || answer.step === "a") return dialog.back(asked);
+      if (answer.kind === "text" || answer.step === "a") return dialog.rewind(asked);
       if (answer.step !== "y") {
         const extra: Extra = answer.step === "o" ? "old" : "min";
-        const extraAsked = await dialog.mark();
+        const extraAsked = await dialog.checkpoint();
         const promptKey = extra === "old" ? "products-price-ask-old" : "products-price-ask-min";
         const prompt = t(promptKey, {
           current: shown(extra === "old" ? card.oldPrice : card.minPrice),
@@ -122,17 +122,15 @@ export function priceConversation(deps: ProductDialogDeps): ConversationSpec {
           new InlineKeyboard(),
         );
         const extraTyped = await dialog.answer([]);
-        if (extraTyped.kind !== "text") return dialog.back(extraAsked);
+        if (extraTyped.kind !== "text") return dialog.rewind(extraAsked);
         const value = await typedPrice(extraAsked, extraTyped.text, extra === "old");
-        return dialog.back(confirm, "", { ...extras, [extra]: value.toString() });
+        return dialog.rewind(confirm, "", { ...extras, [extra]: value.toString() });
       }
 
       // More than 50 % either way: once more, naming the size.
       const big = old > 0n ? bigChange(old, price) : undefined;
       if (big) {
-        const keyboard = new InlineKeyboard()
-          .text(t("products-price-big-yes"), dialog.button("b"))
-          .text(t("products-another"), dialog.button("a"));
+        const keyboard = priceBigKeyboard(dialog.button, t);
         await pd.show(
           t("products-price-big", {
             direction: big.direction,
@@ -143,7 +141,7 @@ export function priceConversation(deps: ProductDialogDeps): ConversationSpec {
           keyboard,
         );
         const sure = await dialog.answer(["b", "a"]);
-        if (sure.kind === "text" || sure.step === "a") return dialog.back(asked);
+        if (sure.kind === "text" || sure.step === "a") return dialog.rewind(asked);
       }
 
       const sent = await pd.call((shop) =>
@@ -163,7 +161,7 @@ export function priceConversation(deps: ProductDialogDeps): ConversationSpec {
       );
       if (!sent.ok) return pd.show(sent.text);
       const outcome = sent.value;
-      if (outcome.kind === "refused") return dialog.back(asked, pd.outcomeText(outcome, ""));
+      if (outcome.kind === "refused") return dialog.rewind(asked, pd.outcomeText(outcome, ""));
       const done = t("products-price-done", {
         name,
         old: shown(card.price),

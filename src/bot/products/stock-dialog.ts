@@ -18,9 +18,10 @@ import { clip } from "../../text.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { dialogSpec } from "../core/dialog/dialog-spec.ts";
-import { Questions } from "../core/dialog/questions.ts";
+import { headed, Questions } from "../core/dialog/questions.ts";
 import { PRODUCT_STOCK_CONVERSATION } from "./handlers.ts";
-import { ProductDialog, type ProductDialogDeps } from "./product-dialog.ts";
+import { stockConfirmKeyboard, stockWarehouseKeyboard } from "./keyboards.ts";
+import { type ProductDialogDeps, ProductSteps } from "./product-steps.ts";
 
 export const STOCK_DIALOG = declareDialogButtons("dxs", "change a stock");
 
@@ -38,7 +39,7 @@ export function stockConversation(deps: ProductDialogDeps): ConversationSpec {
     overKey: "products-dialog-over",
     audience: ["warehouse"],
     run: async (dialog, _first, shopId: string, productId: string) => {
-      const pd = new ProductDialog(dialog, deps, shopId, productId);
+      const pd = new ProductSteps(dialog, deps, shopId, productId);
       const { t } = pd;
       const loaded = await pd.load();
       if (!loaded.ok) return pd.show(loaded.text);
@@ -50,14 +51,10 @@ export function stockConversation(deps: ProductDialogDeps): ConversationSpec {
       // The warehouse: asked only when there is a choice.
       let warehouse = card.warehouses[0] as WarehouseUnits;
       if (card.warehouses.length > 1) {
-        const keyboard = new InlineKeyboard();
-        card.warehouses.forEach((w, i) => {
-          const label = t("products-stock-warehouse-button", {
-            name: clip(w.name, 40),
-            available: available(w),
-          });
-          keyboard.text(label, dialog.button("w", i)).row();
-        });
+        const labels = card.warehouses.map((w) =>
+          t("products-stock-warehouse-button", { name: clip(w.name, 40), available: available(w) }),
+        );
+        const keyboard = stockWarehouseKeyboard(dialog.button, labels);
         const questions = new Questions(dialog, { show: (text, kb) => pd.show(text, kb) }, t);
         const indices = card.warehouses.map((_, i) => i);
         const picked = await questions.pick(
@@ -72,7 +69,7 @@ export function stockConversation(deps: ProductDialogDeps): ConversationSpec {
       const now = available(warehouse);
 
       // The number, asked again (with why) from here.
-      const asked = await dialog.mark();
+      const asked = await dialog.checkpoint();
       const question = t("products-stock-ask", {
         name,
         warehouse: clip(warehouse.name, 60),
@@ -81,24 +78,22 @@ export function stockConversation(deps: ProductDialogDeps): ConversationSpec {
         available: now,
         max: MAX_UNITS,
       });
-      await pd.show([asked.notice, question].filter(Boolean).join("\n\n"), new InlineKeyboard());
+      await pd.show(headed(asked.notice, question), new InlineKeyboard());
       const typed = await dialog.answer([]);
-      if (typed.kind !== "text") return dialog.back(asked);
+      if (typed.kind !== "text") return dialog.rewind(asked);
       const parsed = parseStockInput(typed.text, now);
       if (!parsed.ok) {
         const why = t(STOCK_REASON_KEYS[parsed.reason], {
           input: clip(typed.text, 40),
           max: MAX_UNITS,
         });
-        return dialog.back(asked, why);
+        return dialog.rewind(asked, why);
       }
       const units = parsed.units;
 
       // Old → new until Change is pressed; a typed number is a new answer to the question.
       const onceKey = await pd.onceKey();
-      const keyboard = new InlineKeyboard()
-        .text(t("products-stock-yes"), dialog.button("y"))
-        .text(t("products-another"), dialog.button("a"));
+      const keyboard = stockConfirmKeyboard(dialog.button, t);
       await pd.show(
         t("products-stock-confirm", {
           name,
@@ -110,7 +105,7 @@ export function stockConversation(deps: ProductDialogDeps): ConversationSpec {
         keyboard,
       );
       const confirmed = await dialog.answer(["y", "a"]);
-      if (confirmed.kind === "text" || confirmed.step === "a") return dialog.back(asked);
+      if (confirmed.kind === "text" || confirmed.step === "a") return dialog.rewind(asked);
 
       const sent = await pd.call((shop) =>
         changeStock(
@@ -124,7 +119,7 @@ export function stockConversation(deps: ProductDialogDeps): ConversationSpec {
       if (!sent.ok) return pd.show(sent.text);
       const outcome: ChangeOutcome = sent.value;
       if (outcome.kind === "refused") {
-        return dialog.back(asked, pd.outcomeText(outcome, ""));
+        return dialog.rewind(asked, pd.outcomeText(outcome, ""));
       }
       const done = t("products-stock-done", {
         name,

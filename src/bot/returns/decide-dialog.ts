@@ -1,11 +1,3 @@
-/**
- * Taking an action Ozon offers on an rFBS return request (a button of its card): the request is
- * read again, and the action goes on only if Ozon still offers it; then what it needs (a
- * rejection's reason from Ozon's list and the comment Ozon requires, a compensation's exact
- * amount), a confirmation naming the action as Ozon names it, and the action taken once
- * (services/returns/decide.ts). The result shows the card as it is now, with Ozon's next actions.
- */
-import { InlineKeyboard } from "grammy";
 import type { RfbsAction, RfbsRequest } from "../../ozon/seller/returns.ts";
 import {
   type DecisionInput,
@@ -23,11 +15,10 @@ import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import type { Dialog } from "../core/dialog/dialog.ts";
 import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { dialogSpec } from "../core/dialog/dialog-spec.ts";
-import { newRow } from "../core/keyboard-rows.ts";
 import { kopecksMoneyText, localeOf } from "../core/numbers.ts";
 import { withShopTag } from "../core/shop-tags.ts";
 import { actionLabel, rfbsCardText } from "./format.ts";
-import { rfbsKeyboard } from "./keyboards.ts";
+import { decideConfirmKeyboard, rejectReasonsKeyboard, rfbsKeyboard } from "./keyboards.ts";
 import { ozonWords } from "./ozon-words.ts";
 
 export const DECIDE_CONVERSATION = "returns-decide";
@@ -103,10 +94,7 @@ export function decideConversation(deps: DecideDialogDeps): ConversationSpec {
       const label = actionLabel(t, action);
       const asked = await askFor(dialog, action, label, request, tagged);
       if (!asked) return;
-      const confirm = new InlineKeyboard().text(
-        t("returns-confirm-button"),
-        dialog.button("c", "yes"),
-      );
+      const confirm = decideConfirmKeyboard(dialog.button, t);
       await dialog.choose("c", tagged(asked.summary), confirm);
 
       const { from } = dialog.ctx;
@@ -240,10 +228,7 @@ async function askFor(
         await dialog.show(tagged(t("returns-no-reasons", named)));
         return undefined;
       }
-      const keyboard = new InlineKeyboard();
-      for (const reason of request.rejectionReasons.slice(0, 10)) {
-        newRow(keyboard).text(clip(reason.name, 60), dialog.button("r", reason.id));
-      }
+      const keyboard = rejectReasonsKeyboard(dialog.button, request.rejectionReasons.slice(0, 10));
       const picked = await dialog.choose("r", tagged(t("returns-ask-reason", named)), keyboard);
       const reason = request.rejectionReasons.find((r) => String(r.id) === picked);
       if (!reason) return undefined;

@@ -4,8 +4,10 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { RfbsAction, RfbsRequestBrief } from "../../ozon/seller/returns.ts";
+import { clip } from "../../text.ts";
 import { NUMERIC_ID_ARG } from "../core/button-args.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
+import type { ButtonData } from "../core/dialog/dialog.ts";
 import type { Translator } from "../core/i18n.ts";
 import { newRow } from "../core/keyboard-rows.ts";
 import { addPagerRow } from "../core/pager.ts";
@@ -55,5 +57,24 @@ export function listKeyboard(
     t(subscribed ? "returns-switch-off" : "returns-switch-on"),
     RETURNS_SWITCH.data(codec, subscribed ? "off" : "on"),
   );
+  return keyboard;
+}
+
+// The decide dialog's questions: their buttons are the dialog's own (`button`), signed by the
+// dialog toolkit, which adds Close.
+
+/** The decision's summary and its one button (step "c"). */
+export function decideConfirmKeyboard(button: ButtonData, t: Translator): InlineKeyboard {
+  return new InlineKeyboard().text(t("returns-confirm-button"), button("c", "yes"));
+}
+
+/** Ozon's rejection reasons, one a row (step "r", the reason's id). */
+export function rejectReasonsKeyboard(
+  button: ButtonData,
+  reasons: readonly { id: number | string; name: string }[],
+): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  for (const reason of reasons)
+    newRow(keyboard).text(clip(reason.name, 60), button("r", reason.id));
   return keyboard;
 }

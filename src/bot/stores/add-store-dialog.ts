@@ -1,20 +1,3 @@
-/**
- * Adding an Ozon store (admins, private chat only): name → Client-Id → Api-Key → optionally the
- * Performance client id and secret (Skip) → the keys are checked with one cheap Ozon call each →
- * saved through the registry (keys encrypted at rest), and its pollers start.
- *
- * Keys never pass through this dialog in plain text: the key intake (stores/keys.ts)
- * seals the message that carries one and deletes it before the dialog sees it, so the dialog's
- * saved state holds only sealed text; the keys are opened only inside the one external step that
- * checks and saves them, which returns no key. Nothing is saved unless Ozon took every key. A key
- * typed at another step (an Api-Key as the Client-Id, a secret as the Performance client id) is
- * sealed and deleted the same way, and refused here as that step's answer.
- *
- * `run` is the script, one question after another. An answer not taken asks its question again
- * with why (Dialog.back to the question's mark, the plugin's rewind); so do keys Ozon refused (from
- * the id they go with), a name or Client-Id taken meanwhile, and a key lost with a restart.
- */
-import { InlineKeyboard } from "grammy";
 import type { Logger } from "../../logger.ts";
 import {
   clientIdSchema,
@@ -28,10 +11,11 @@ import { type AuditActor, type AuditRecorder, actorOf } from "../audit/index.ts"
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ConversationContext } from "../core/context.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";
-import type { Answer, Dialog, Mark } from "../core/dialog/dialog.ts";
+import type { Answer, Checkpoint, Dialog } from "../core/dialog/dialog.ts";
 import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { dialogSpec } from "../core/dialog/dialog-spec.ts";
 import { openDialogRun } from "../core/dialog/person-places.ts";
+import { skipKeyboard } from "./keyboards.ts";
 import type { ExpectedAnswer, KeyIntake } from "./keys.ts";
 
 export const ADD_STORE_CONVERSATION = "add-store";
@@ -109,17 +93,17 @@ export function addStoreConversation(deps: AddStoreDeps): ConversationSpec {
       const run = await conversation.external((outside) => openDialogRun(outside) ?? "");
       const q = new StoreQuestions(dialog, intake, { userId, chatId, run, t });
 
-      // Each question is asked again (Dialog.back) with why an answer was not taken.
-      const named = await dialog.mark();
+      // Each question is asked again (Dialog.rewind) with why an answer was not taken.
+      const named = await dialog.checkpoint();
       const asked = t("stores-add-name", { max: MAX_SHOP_NAME_LENGTH });
       const typed = await q.typed(named, "name", asked, (text) => nameProblem(t, text));
       const name = shopNameSchema.parse(typed);
       const taken = await conversation.external(
         () => shops.all().find((shop) => sameName(shop.name, name))?.name ?? null,
       );
-      if (taken) return dialog.back(named, t("stores-name-taken", { name: taken }));
+      if (taken) return dialog.rewind(named, t("stores-name-taken", { name: taken }));
 
-      const client = await dialog.mark();
+      const client = await dialog.checkpoint();
       const clientId = await q.typed(
         client,
         "client",
@@ -127,12 +111,12 @@ export function addStoreConversation(deps: AddStoreDeps): ConversationSpec {
         (text) => (clientIdSchema.safeParse(text).success ? undefined : t("stores-client-id-bad")),
       );
       const connected = await conversation.external(() => shops.get(clientId)?.name ?? null);
-      if (connected) return dialog.back(client, t("stores-client-id-taken", { name: connected }));
+      if (connected) return dialog.rewind(client, t("stores-client-id-taken", { name: connected }));
 
-      const keyed = await dialog.mark();
+      const keyed = await dialog.checkpoint();
       const sealedKey = await q.key(keyed, t("stores-add-api-key"));
 
-      const performance = await dialog.mark();
+      const performance = await dialog.checkpoint();
       const performanceId = await q.typed(
         performance,
         "performance-id",
@@ -140,7 +124,7 @@ export function addStoreConversation(deps: AddStoreDeps): ConversationSpec {
         (text) => (PERFORMANCE_ID_FORMAT.test(text) ? undefined : t("stores-performance-id-bad")),
         t("stores-skip"),
       );
-      const secreted = performanceId === undefined ? undefined : await dialog.mark();
+      const secreted = performanceId === undefined ? undefined : await dialog.checkpoint();
       const sealedSecret = secreted && (await q.key(secreted, t("stores-add-performance-secret")));
 
       await dialog.show(t("stores-checking"));
@@ -162,17 +146,17 @@ export function addStoreConversation(deps: AddStoreDeps): ConversationSpec {
           return;
         case "refused":
           // Refused keys are asked again from the id they go with.
-          return dialog.back(
+          return dialog.rewind(
             outcome.api === "performance" ? performance : client,
             t(REFUSED_KEYS[outcome.api]),
           );
         case "taken":
           if (outcome.reason === "duplicate-id") {
-            return dialog.back(client, t("stores-client-id-taken", { name: clientId }));
+            return dialog.rewind(client, t("stores-client-id-taken", { name: clientId }));
           }
-          return dialog.back(named, t("stores-name-taken", { name }));
+          return dialog.rewind(named, t("stores-name-taken", { name }));
         case "lost":
-          return dialog.back(keyed, t("stores-key-bad"));
+          return dialog.rewind(keyed, t("stores-key-bad"));
       }
     },
   });
@@ -264,7 +248,7 @@ class StoreQuestions {
    * seals the answer when a key is expected, else only a key-shaped one.
    */
   async #ask(
-    asked: Mark,
+    asked: Checkpoint,
     question: string,
     expects: ExpectedAnswer,
     skip?: string,
@@ -272,9 +256,7 @@ class StoreQuestions {
     const { conversation } = this.#dialog;
     const { userId, chatId, run } = this.#asker;
     await conversation.external(() => this.#intake.expect(userId, chatId, run, expects));
-    const keyboard = skip
-      ? new InlineKeyboard().text(skip, this.#dialog.button("skip"))
-      : undefined;
+    const keyboard = skip ? skipKeyboard(this.#dialog.button, skip) : undefined;
     const text = [asked.notice, question].filter(Boolean).join("\n\n");
     await this.#dialog.ask(text, keyboard);
     const answer = await this.#dialog.answer(skip ? ["skip"] : []);
@@ -289,20 +271,20 @@ class StoreQuestions {
    * with `skip`, its button answers undefined.
    */
   async typed(
-    asked: Mark,
+    asked: Checkpoint,
     about: keyof typeof KEY_AT_WRONG_STEP,
     question: string,
     problem: (text: string) => string | undefined,
   ): Promise<string>;
   async typed(
-    asked: Mark,
+    asked: Checkpoint,
     about: keyof typeof KEY_AT_WRONG_STEP,
     question: string,
     problem: (text: string) => string | undefined,
     skip: string,
   ): Promise<string | undefined>;
   async typed(
-    asked: Mark,
+    asked: Checkpoint,
     about: keyof typeof KEY_AT_WRONG_STEP,
     question: string,
     problem: (text: string) => string | undefined,
@@ -312,14 +294,14 @@ class StoreQuestions {
     if (answer.kind === "button") return undefined;
     const { t } = this.#asker;
     if (this.#intake.isSealed(answer.text)) {
-      return this.#dialog.back(asked, t(KEY_AT_WRONG_STEP[about]));
+      return this.#dialog.rewind(asked, t(KEY_AT_WRONG_STEP[about]));
     }
     const why = problem(answer.text);
-    return why === undefined ? answer.text : this.#dialog.back(asked, why);
+    return why === undefined ? answer.text : this.#dialog.rewind(asked, why);
   }
 
   /** A key: the next text is sealed and deleted before this dialog gets it; its sealed text. */
-  async key(asked: Mark, question: string): Promise<string> {
+  async key(asked: Checkpoint, question: string): Promise<string> {
     const answer = await this.#ask(asked, question, "key");
     const { userId, run } = this.#asker;
     const sealed = answer.kind === "text" ? answer.text : "";
@@ -328,6 +310,6 @@ class StoreQuestions {
       return key !== undefined && KEY_FORMAT.test(key);
     });
     if (fine) return sealed;
-    return this.#dialog.back(asked, this.#asker.t("stores-key-bad"));
+    return this.#dialog.rewind(asked, this.#asker.t("stores-key-bad"));
   }
 }

@@ -1,14 +1,3 @@
-/**
- * Renaming an Ozon store (admins): type the new name → confirm old → new → renamed (a setting,
- * so stores from the configuration can be renamed too). The shop is looked up by id at every
- * step that needs it; removed meanwhile, the dialog ends with a sentence. A key typed as the name
- * (in a private chat) is sealed and deleted by the key intake (features/stores-keys.ts) and
- * refused here; in a group the group guard deletes it before any dialog sees it.
- *
- * A script: the name is asked at a mark; a name refused (here or by the registry) and "another
- * name" on the confirmation go back to it (Dialog.mark/back), the reason heading the question.
- */
-import { InlineKeyboard } from "grammy";
 import { MAX_SHOP_NAME_LENGTH, shopNameSchema } from "../../shops/entry.ts";
 import { ShopError, type ShopRegistry } from "../../shops/registry.ts";
 import { type AuditRecorder, actorOf } from "../audit/index.ts";
@@ -21,6 +10,7 @@ import { headed } from "../core/dialog/questions.ts";
 import { shopGone } from "../core/dialog/shop-step.ts";
 import { type ShopChoice, shopChoice } from "../core/shop-tags.ts";
 import { nameProblem, sameName } from "./add-store-dialog.ts";
+import { renameConfirmKeyboard } from "./keyboards.ts";
 import type { KeyIntake } from "./keys.ts";
 
 export const RENAME_STORE_CONVERSATION = "rename-store";
@@ -59,28 +49,26 @@ export function renameStoreConversation(deps: RenameStoreDeps): ConversationSpec
       const question = t("stores-rename-ask", { name: current.name, max: MAX_SHOP_NAME_LENGTH });
 
       // The new name, asked again (with why) from here.
-      const asked = await dialog.mark();
+      const asked = await dialog.checkpoint();
       await conversation.external(() => intake.expect(userId, chatId, run, "answer"));
       await dialog.ask(headed(asked.notice, question));
       const answer = await dialog.answer([]);
-      if (answer.kind !== "text") return dialog.back(asked); // no step is offered
-      if (intake.isSealed(answer.text)) return dialog.back(asked, t("stores-key-not-new-name"));
+      if (answer.kind !== "text") return dialog.rewind(asked); // no step is offered
+      if (intake.isSealed(answer.text)) return dialog.rewind(asked, t("stores-key-not-new-name"));
       const problem = nameProblem(t, answer.text);
-      if (problem) return dialog.back(asked, problem);
+      if (problem) return dialog.rewind(asked, problem);
       const name = shopNameSchema.parse(answer.text);
       const taken = await conversation.external(
         () =>
           shops.all().find((shop) => shop.id !== shopId && sameName(shop.name, name))?.name ?? null,
       );
-      if (taken) return dialog.back(asked, t("stores-name-taken", { name: taken }));
+      if (taken) return dialog.rewind(asked, t("stores-name-taken", { name: taken }));
 
-      const keyboard = new InlineKeyboard()
-        .text(t("stores-rename-yes"), dialog.button("y"))
-        .text(t("stores-rename-again"), dialog.button("a"));
+      const keyboard = renameConfirmKeyboard(dialog.button, t);
       const confirm = t("stores-rename-confirm", { old: current.name, new: name });
       await dialog.show(confirm, keyboard);
       const confirmed = await dialog.answer(["y", "a"]);
-      if (confirmed.kind === "text" || confirmed.step === "a") return dialog.back(asked);
+      if (confirmed.kind === "text" || confirmed.step === "a") return dialog.rewind(asked);
       const by = dialog.ctx;
       const result = await conversation.external(async () => {
         try {
@@ -104,7 +92,7 @@ export function renameStoreConversation(deps: RenameStoreDeps): ConversationSpec
         }
       });
       if (result === "gone") return shopGone(dialog, current);
-      if (result === "taken") return dialog.back(asked, t("stores-name-taken", { name }));
+      if (result === "taken") return dialog.rewind(asked, t("stores-name-taken", { name }));
       await dialog.show(t("stores-renamed", { old: current.name, new: name }));
     },
   });

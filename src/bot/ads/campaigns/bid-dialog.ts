@@ -5,8 +5,8 @@
  * old → new, and `PUT …/products` changes that SKU only; the bid read back is shown. Campaigns
  * whose bids Ozon does not take here (pay per order, banners, auto strategies) are told why.
  *
- * A script: the bid is asked at a mark; a refused bid (by its limits or by Ozon) and "another
- * bid" on the confirmation go back to it (Dialog.mark/back), the reason heading the question.
+ * A script: the bid is asked at a checkpoint; a refused bid (by its limits or by Ozon) and "another
+ * bid" on the confirmation go back to it (Dialog.checkpoint/rewind), the reason heading the question.
  */
 import {
   type BudgetInputReason,
@@ -20,10 +20,10 @@ import { declareDialogButtons } from "../../core/dialog/dialog-buttons.ts";
 import { headed } from "../../core/dialog/questions.ts";
 import { localeOf, moneyText } from "../../core/numbers.ts";
 import { amountConfirmText, campaignTitle, type TypedAmount } from "../format.ts";
-import { type AdsDialogDeps, AdsShopDialog, adsDialog } from "../steps.ts";
+import { type AdsDialogDeps, AdsShopSteps, adsDialogSpec } from "../steps.ts";
 import { enteredFrom, redrawCard } from "./card.ts";
-import { bidAskKeyboard, bidConfirmKeyboard } from "./dialog-keyboards.ts";
 import { BID_REFUSAL_KEYS, bidText } from "./format.ts";
+import { bidAskKeyboard, bidConfirmKeyboard } from "./keyboards.ts";
 
 export const BID_CONVERSATION = "ads-campaign-bid";
 export const BID_DIALOG = declareDialogButtons("dbi", "change a bid");
@@ -39,14 +39,14 @@ const REASON_KEYS = {
 } as const satisfies Record<BudgetInputReason, string>;
 
 export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
-  return adsDialog<[shopId: string, campaignId: string, page: number, index: number]>(deps, {
+  return adsDialogSpec<[shopId: string, campaignId: string, page: number, index: number]>(deps, {
     id: BID_CONVERSATION,
     buttons: BID_DIALOG,
     overKey: "campaigns-dialog-over",
     run: async (dialog, first, shopId, campaignId, page, index) => {
       const { button } = dialog;
       const t = first.t.bind(first);
-      const session = await AdsShopDialog.forCard(dialog, deps, shopId);
+      const session = await AdsShopSteps.forCard(dialog, deps, shopId);
       if (!session) return;
       const read = await session.call(async ({ desk }) => {
         const campaign = await desk.read(campaignId);
@@ -94,16 +94,16 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
       const question = [bidAsk, competitive].filter(Boolean).join("\n");
 
       // The new bid, asked again (with why) from here.
-      const asked = await dialog.mark();
+      const asked = await dialog.checkpoint();
       if (!(await session.present())) return;
       await session.show(headed(asked.notice, question), bidAskKeyboard(button, t));
       const answer = await dialog.answer([]);
-      if (answer.kind !== "text") return dialog.back(asked); // no step is offered
+      if (answer.kind !== "text") return dialog.rewind(asked); // no step is offered
       const parsed = parseBudgetInput(answer.text, limits, localeOf(t));
       if (!parsed.ok) {
         const limit = parsed.limitMillionths === undefined ? "" : limitText(parsed.limitMillionths);
         const why = t(REASON_KEYS[parsed.reason], { input: answer.text.slice(0, 40), limit });
-        return dialog.back(asked, why);
+        return dialog.rewind(asked, why);
       }
       const amount: TypedAmount = {
         millionths: parsed.millionths.toString(),
@@ -122,7 +122,7 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
         amount,
       );
       const keyboard = bidConfirmKeyboard(button, t);
-      if (!(await session.confirmed(confirm, keyboard))) return dialog.back(asked);
+      if (!(await session.confirmed(confirm, keyboard))) return dialog.rewind(asked);
       const actor = actorOf(dialog.ctx);
       const change = await session.deskChange(async (desk) => {
         const { before, after } = await audited(
@@ -144,7 +144,7 @@ export function bidConversation(deps: AdsDialogDeps): ConversationSpec {
       });
       if (change.kind === "ended") return;
       if (change.kind === "refused") {
-        return dialog.back(asked, t("campaigns-bid-refused", { message: change.message }));
+        return dialog.rewind(asked, t("campaigns-bid-refused", { message: change.message }));
       }
       if (change.kind === "gone") {
         return void (await session.show(t("campaigns-bid-product-gone")));

@@ -5,11 +5,11 @@
  * shown. The budget is of the kind the campaign has, daily or weekly (fixed at creation): every
  * text names it, the limits are that kind's, and Ozon is sent that kind's field only.
  *
- * `run` is the script, top to bottom; each screen is one method of BudgetQuestions. Going back is
- * the plugin's rewind (Dialog.mark/back): Back on the amount returns to the list; "another
- * amount", an amount refused (by its limits or by Ozon) and a wrong amount typed on the
- * confirmation return to the amount question, the reason heading it; a campaign Ozon no longer
- * budgets returns to the list. Screens go to the update of the latest answer (`dialog.ctx`).
+ * `run` is the script, top to bottom; each screen is one method of BudgetQuestions, which returns
+ * what was answered, and the script decides where to go: going back is the plugin's rewind
+ * (Dialog.checkpoint/rewind): Back on the amount returns to the list; "another amount", an amount
+ * refused (by its limits or by Ozon) and a wrong amount typed on the confirmation return to the
+ * amount question, the reason heading it; a campaign Ozon no longer budgets returns to the list. Screens go to the update of the latest answer (`dialog.ctx`).
  *
  * Every Ozon call runs in conversation.external and returns JSON-safe values (money as decimal
  * strings of millionths), so a replay never calls Ozon again and nothing drifts through floats.
@@ -23,7 +23,7 @@ import {
 } from "../../../services/ads/index.ts";
 import { actorOf, audited } from "../../audit/index.ts";
 import type { ConversationSpec } from "../../core/dialog/conversations.ts";
-import type { Dialog, Mark } from "../../core/dialog/dialog.ts";
+import type { Checkpoint, Dialog } from "../../core/dialog/dialog.ts";
 import { declareDialogButtons } from "../../core/dialog/dialog-buttons.ts";
 import { headed } from "../../core/dialog/questions.ts";
 import type { Translator } from "../../core/i18n.ts";
@@ -42,7 +42,7 @@ import {
   budgetCampaignsKeyboard,
   budgetConfirmKeyboard,
 } from "../keyboards.ts";
-import { type AdsDialogDeps, AdsShopDialog, adsDialog, ozonRefusal } from "../steps.ts";
+import { type AdsDialogDeps, AdsShopSteps, adsDialogSpec, ozonRefusal } from "../steps.ts";
 import { enteredFrom, redrawCard } from "./card.ts";
 import { CampaignList, type ListPlace } from "./picker.ts";
 
@@ -54,18 +54,18 @@ export type { AdsDialogDeps } from "../steps.ts";
 export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
   // Entered with a shop and a campaign from a campaign card: straight to that campaign's amount,
   // and the card (of list page `listPage`) is redrawn after the change.
-  return adsDialog<[shopId?: string, campaignId?: string, listPage?: number]>(deps, {
+  return adsDialogSpec<[shopId?: string, campaignId?: string, listPage?: number]>(deps, {
     id: BUDGET_CONVERSATION,
     buttons: BUDGET_DIALOG,
     run: async (dialog, first, shopId, campaignId, listPage = 0) => {
-      const session = await AdsShopDialog.choose(dialog, deps, shopId);
+      const session = await AdsShopSteps.choose(dialog, deps, shopId);
       if (!session) return;
       const ask = new BudgetQuestions(dialog, deps, session);
 
       // The campaign: the card's (as Ozon shows it now, not the briefly cached list) or chosen
       // from the list. Back, and a campaign Ozon no longer budgets, come back to the list: to
       // the one it was chosen from, or from a card's campaign to the list from here.
-      const listed = await dialog.mark();
+      const listed = await dialog.checkpoint();
       const carded = session.shop.id === shopId && !listed.returned ? campaignId : undefined;
       const found = carded ? await ask.lookUp(carded, true) : { notice: listed.notice };
       if (!found) return;
@@ -76,17 +76,22 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
       // Views kept by dialogs begun before budget kinds were read have none: those were daily.
       const kind: BudgetKind = campaign.kind === "weekly" ? "weekly" : "daily";
 
-      // The amount, asked again (with why) from here.
-      const asked = await dialog.mark();
-      const typed = await ask.amount(campaign, kind, asked);
-      if (typed === "back") return dialog.back(list);
-      const wanted = typed && (await ask.confirm(campaign, kind, typed, asked));
-      if (!wanted) return;
+      // The amount, asked again from here: with why when refused (by its limits, on the
+      // confirmation or by Ozon), as it was on "another amount".
+      const asked = await dialog.checkpoint();
+      const typed = await ask.amount(campaign, kind, asked.notice);
+      if (typed === undefined) return;
+      if (typed === "back") return dialog.rewind(list);
+      if ("why" in typed) return dialog.rewind(asked, typed.why);
+      const wanted = await ask.confirm(campaign, kind, typed);
+      if (wanted === undefined) return;
+      if (wanted === "other") return dialog.rewind(asked);
+      if ("why" in wanted) return dialog.rewind(asked, wanted.why);
 
       const changed = await ask.send(campaign, kind, wanted);
       if (changed.kind === "ended") return;
-      if (changed.kind === "refused") return dialog.back(asked, changed.notice);
-      if (changed.kind === "unbudgeted") return dialog.back(list, changed.notice);
+      if (changed.kind === "refused") return dialog.rewind(asked, changed.notice);
+      if (changed.kind === "unbudgeted") return dialog.rewind(list, changed.notice);
       const card = enteredFrom(first);
       if (card && campaignId === campaign.id && session.shop.id === shopId) {
         const place = { kind: "card" as const, message: card, campaignId, listPage };
@@ -100,6 +105,9 @@ export function budgetConversation(deps: AdsDialogDeps): ConversationSpec {
 /** The campaign to go on with, or why the list is shown (undefined: the dialog ended). */
 type Found = { campaign: CampaignView } | { notice: string };
 
+/** An answer not taken, and why (the question is asked again with it). */
+type Refused = { why: string };
+
 /** How Ozon's change ended ("ended": its last screen was shown). */
 type Changed =
   | { kind: "done"; text: string }
@@ -111,11 +119,11 @@ type Changed =
 class BudgetQuestions {
   readonly #dialog: Dialog;
   readonly #deps: AdsDialogDeps;
-  readonly #session: AdsShopDialog;
+  readonly #session: AdsShopSteps;
   readonly #list: CampaignList;
   readonly #t: Translator;
 
-  constructor(dialog: Dialog, deps: AdsDialogDeps, session: AdsShopDialog) {
+  constructor(dialog: Dialog, deps: AdsDialogDeps, session: AdsShopSteps) {
     this.#dialog = dialog;
     this.#deps = deps;
     this.#session = session;
@@ -152,16 +160,16 @@ class BudgetQuestions {
   }
 
   /**
-   * The paged list: a campaign with a budget pressed, and the list's mark to come back to (it
+   * The paged list: a campaign with a budget pressed, and the list's checkpoint to come back to (it
    * carries the search and the page, so the list comes back as it was). A page turned or a search
-   * typed goes back to the mark with the list's new place; a search that finds nothing and a
+   * typed goes back to the checkpoint with the list's new place; a search that finds nothing and a
    * campaign that cannot be budgeted go back with why. `notice` heads the list when first shown.
    */
   async chooseCampaign(
     notice: string,
-  ): Promise<{ campaign: CampaignView; list: Mark } | undefined> {
+  ): Promise<{ campaign: CampaignView; list: Checkpoint } | undefined> {
     const [t, list, dialog] = [this.#t, this.#list, this.#dialog];
-    const shown = await dialog.mark<ListPlace>();
+    const shown = await dialog.checkpoint<ListPlace>();
     list.standAt(shown.carried);
     if (!(await this.#present())) return undefined;
     const listing = await list.load();
@@ -174,22 +182,22 @@ class BudgetQuestions {
     await this.#session.show(text, keyboard);
     const answer = await dialog.answer(["p", "c"]);
     const moved = list.moved(answer);
-    if (moved || answer.kind !== "button") return dialog.back(shown, "", moved);
+    if (moved || answer.kind !== "button") return dialog.rewind(shown, "", moved);
     const found = await this.lookUp(answer.value, false);
     if (!found) return undefined;
     if ("campaign" in found) return { campaign: found.campaign, list: shown };
-    return dialog.back(shown, found.notice);
+    return dialog.rewind(shown, found.notice);
   }
 
   /**
-   * The amount question; a typed amount within the kind's limits goes on, one outside them is
-   * asked again (`asked`) with why. "back" for Back; undefined when the dialog ended.
+   * The amount question (`notice` heading it): a typed amount within the kind's limits, or why
+   * one is not; "back" for Back; undefined when the dialog ended.
    */
   async amount(
     campaign: CampaignView,
     kind: BudgetKind,
-    asked: Mark,
-  ): Promise<TypedAmount | "back" | undefined> {
+    notice: string,
+  ): Promise<TypedAmount | Refused | "back" | undefined> {
     if (!(await this.#present())) return undefined;
     const t = this.#t;
     const question = t("ads-budget-ask", {
@@ -197,14 +205,14 @@ class BudgetQuestions {
       title: campaignTitle(campaign),
       current: budgetText(t, campaign.budget),
     });
-    const text = [asked.notice, question].filter(Boolean).join("\n\n");
+    const text = headed(notice, question);
     await this.#session.show(text, budgetAmountKeyboard(this.#dialog.button, t));
     const answer = await this.#dialog.answer(["b"]);
-    return answer.kind === "text" ? this.#typed(answer.text, kind, asked) : "back";
+    return answer.kind === "text" ? this.#typed(answer.text, kind) : "back";
   }
 
-  /** A typed amount within the kind's limits; otherwise back to the amount question with why. */
-  async #typed(input: string, kind: BudgetKind, asked: Mark): Promise<TypedAmount> {
+  /** A typed amount within the kind's limits, or why it is not. */
+  #typed(input: string, kind: BudgetKind): TypedAmount | Refused {
     const t = this.#t;
     const parsed = parseBudgetInput(input, this.#deps.budgetLimits[kind], localeOf(t));
     if (parsed.ok) return { millionths: parsed.millionths.toString(), rounded: parsed.rounded };
@@ -214,22 +222,21 @@ class BudgetQuestions {
       input: input.slice(0, 40),
       limit: limit === undefined ? "" : budgetText(t, limit),
     });
-    return this.#dialog.back(asked, why);
+    return { why };
   }
 
   /**
-   * Old → new: the amount to send on Change; "another amount" goes back to the amount question.
-   * A typed amount is a new answer to that question: confirmed in turn (carried back to this
-   * screen's mark), or, not an amount, the question asked again with why.
+   * Old → new: the amount to send on Change, or "other" for "another amount". A typed amount is
+   * a new answer to the amount question: confirmed in turn (this screen asked again, carrying
+   * it), or, not an amount, why (the script asks the amount again with it).
    */
   async confirm(
     campaign: CampaignView,
     kind: BudgetKind,
     typed: TypedAmount,
-    asked: Mark,
-  ): Promise<TypedAmount | undefined> {
+  ): Promise<TypedAmount | Refused | "other" | undefined> {
     const [t, dialog] = [this.#t, this.#dialog];
-    const shown = await dialog.mark<TypedAmount>();
+    const shown = await dialog.checkpoint<TypedAmount>();
     const wanted = shown.carried ?? typed;
     if (!(await this.#present())) return undefined;
     const question = t("ads-budget-confirm", {
@@ -242,9 +249,10 @@ class BudgetQuestions {
     await this.#session.show(amountConfirmText(t, question, wanted), keyboard);
     const answer = await dialog.answer(["y", "a"]);
     if (answer.kind === "text") {
-      return dialog.back(shown, "", await this.#typed(answer.text, kind, asked));
+      const retyped = this.#typed(answer.text, kind);
+      return "why" in retyped ? retyped : dialog.rewind(shown, "", retyped);
     }
-    return answer.step === "y" ? wanted : dialog.back(asked);
+    return answer.step === "y" ? wanted : "other";
   }
 
   /** Ozon changes the budget: what it said, in the script's terms. */

@@ -11,7 +11,7 @@ import type { InlineKeyboard } from "grammy";
 import type { ConversationContext } from "../../core/context.ts";
 import type { MessageRef } from "../../core/dialog/dialog.ts";
 import { isNotModified } from "../../core/screen-text.ts";
-import type { AdsDialogDeps, AdsShopDialog } from "../steps.ts";
+import type { AdsDialogDeps, AdsShopSteps } from "../steps.ts";
 import { cardView } from "./format.ts";
 import type { CardButtons } from "./keyboards.ts";
 import { bidsScreen, cardScreen } from "./screens.ts";
@@ -30,7 +30,7 @@ export type CardPlace =
 /** Redraws the card (or bids page) at `place` with the campaign as Ozon shows it now. */
 export async function redrawCard(
   deps: AdsDialogDeps,
-  session: AdsShopDialog,
+  session: AdsShopSteps,
   place: CardPlace,
 ): Promise<void> {
   const ctx = session.dialog.ctx;

@@ -1,10 +1,13 @@
 /**
  * Keyboards of /campaigns, of the one button kind CAMPAIGN_BUTTON (buttons.ts): the stores, a
- * store's list, a campaign's card, the pause/resume question and a page of product bids.
+ * store's list, a campaign's card, the pause/resume question and a page of product bids; and the
+ * buttons of the period and bid dialogs opened from a card (the dialog toolkit signs them and adds
+ * Close).
  */
 import { InlineKeyboard } from "grammy";
 import { historyButton } from "../../audit/index.ts";
 import type { CallbackCodec } from "../../core/callback-data.ts";
+import type { ButtonData } from "../../core/dialog/dialog.ts";
 import type { Translator } from "../../core/i18n.ts";
 import { newRow } from "../../core/keyboard-rows.ts";
 import { moneyText } from "../../core/numbers.ts";
@@ -158,4 +161,41 @@ export function bidsKeyboard(
 
 export function backToCardKeyboard(b: CardButtons, t: Translator, id: string): InlineKeyboard {
   return new InlineKeyboard().text(t("campaigns-back-to-card-button"), cardData(b, "c", id, 0));
+}
+
+// The period and bid dialogs.
+
+/** "No end date": the campaign runs with no dates (step "u"). */
+export function periodAskKeyboard(button: ButtonData, t: Translator): InlineKeyboard {
+  return new InlineKeyboard().text(t("campaigns-period-unlimited-button"), button("u"));
+}
+
+/** Under a card dialog's old → new: confirm (step "y") or type another value (step "o"). */
+function confirmOrOtherKeyboard(
+  button: ButtonData,
+  confirm: string,
+  other: string,
+): InlineKeyboard {
+  return new InlineKeyboard().text(confirm, button("y")).row().text(other, button("o"));
+}
+
+export function periodConfirmKeyboard(button: ButtonData, t: Translator): InlineKeyboard {
+  return confirmOrOtherKeyboard(
+    button,
+    t("campaigns-period-confirm-button"),
+    t("campaigns-period-other-button"),
+  );
+}
+
+/** The bid question is answered by typing: no buttons but Close. */
+export function bidAskKeyboard(_button: ButtonData, _t: Translator): InlineKeyboard {
+  return new InlineKeyboard();
+}
+
+export function bidConfirmKeyboard(button: ButtonData, t: Translator): InlineKeyboard {
+  return confirmOrOtherKeyboard(
+    button,
+    t("campaigns-bid-confirm-button"),
+    t("campaigns-bid-other-button"),
+  );
 }

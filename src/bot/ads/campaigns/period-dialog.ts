@@ -4,8 +4,8 @@
  * through the campaign PATCH; the dates read back are shown. Ozon's refusal asks again with its
  * words; nothing is sent before the confirmation.
  *
- * A script: the dates are asked at a mark; refused dates (by their parse or by Ozon) and "other
- * dates" on the confirmation go back to it (Dialog.mark/back), the reason heading the question.
+ * A script: the dates are asked at a checkpoint; refused dates (by their parse or by Ozon) and "other
+ * dates" on the confirmation go back to it (Dialog.checkpoint/rewind), the reason heading the question.
  */
 import { type BudgetCampaign, parseCampaignPeriod } from "../../../services/ads/index.ts";
 import { actorOf, audited } from "../../audit/index.ts";
@@ -13,10 +13,10 @@ import type { ConversationSpec } from "../../core/dialog/conversations.ts";
 import { declareDialogButtons } from "../../core/dialog/dialog-buttons.ts";
 import { headed } from "../../core/dialog/questions.ts";
 import { campaignTitle } from "../format.ts";
-import { type AdsDialogDeps, AdsShopDialog, adsDialog } from "../steps.ts";
+import { type AdsDialogDeps, AdsShopSteps, adsDialogSpec } from "../steps.ts";
 import { enteredFrom, redrawCard } from "./card.ts";
-import { periodAskKeyboard, periodConfirmKeyboard } from "./dialog-keyboards.ts";
 import { campaignPeriodText } from "./format.ts";
+import { periodAskKeyboard, periodConfirmKeyboard } from "./keyboards.ts";
 
 export const PERIOD_CONVERSATION = "ads-campaign-period";
 export const PERIOD_DIALOG = declareDialogButtons("dpe", "change a campaign's period");
@@ -35,14 +35,14 @@ interface Dates {
 
 export function periodConversation(deps: AdsDialogDeps): ConversationSpec {
   // `listPage`: the list page of the card the dialog was entered from (redrawn after the change).
-  return adsDialog<[shopId: string, campaignId: string, listPage?: number]>(deps, {
+  return adsDialogSpec<[shopId: string, campaignId: string, listPage?: number]>(deps, {
     id: PERIOD_CONVERSATION,
     buttons: PERIOD_DIALOG,
     overKey: "campaigns-dialog-over",
     run: async (dialog, first, shopId, campaignId, listPage = 0) => {
       const { button, conversation } = dialog;
       const t = first.t.bind(first);
-      const session = await AdsShopDialog.forCard(dialog, deps, shopId);
+      const session = await AdsShopSteps.forCard(dialog, deps, shopId);
       if (!session) return;
       const read = await session.call(async ({ desk }) => {
         const campaign = await desk.read(campaignId);
@@ -59,7 +59,7 @@ export function periodConversation(deps: AdsDialogDeps): ConversationSpec {
       const current = read.value;
       const old = campaignPeriodText(t, current.fromDate, current.toDate);
       // The new dates, asked again (with why) from here.
-      const asked = await dialog.mark();
+      const asked = await dialog.checkpoint();
       if (!(await session.present())) return;
       const question = t("campaigns-period-ask", { title: current.title, current: old });
       await session.show(headed(asked.notice, question), periodAskKeyboard(button, t));
@@ -75,7 +75,7 @@ export function periodConversation(deps: AdsDialogDeps): ConversationSpec {
         );
         if (!parsed.ok) {
           const input = answer.text.slice(0, 40);
-          return dialog.back(asked, t(REASON_KEYS[parsed.reason], { input }));
+          return dialog.rewind(asked, t(REASON_KEYS[parsed.reason], { input }));
         }
         dates = { fromDate: parsed.fromDate, toDate: parsed.toDate };
       }
@@ -87,7 +87,7 @@ export function periodConversation(deps: AdsDialogDeps): ConversationSpec {
         new: campaignPeriodText(t, dates.fromDate, dates.toDate),
       });
       const keyboard = periodConfirmKeyboard(button, t);
-      if (!(await session.confirmed(confirm, keyboard))) return dialog.back(asked);
+      if (!(await session.confirmed(confirm, keyboard))) return dialog.rewind(asked);
       const actor = actorOf(dialog.ctx);
       const change = await session.deskChange(async (desk) => {
         const { before, after } = await audited(
@@ -109,7 +109,7 @@ export function periodConversation(deps: AdsDialogDeps): ConversationSpec {
       });
       if (change.kind === "ended") return;
       if (change.kind === "refused") {
-        return dialog.back(asked, t("campaigns-period-refused", { message: change.message }));
+        return dialog.rewind(asked, t("campaigns-period-refused", { message: change.message }));
       }
       if (change.kind === "gone") return void (await session.show(t("ads-campaign-gone")));
       const { before, after } = change.value;

@@ -5,12 +5,12 @@
  * to do, the search and the page.
  */
 import type { CampaignPage } from "../../../services/ads/index.ts";
-import type { Answer, Mark, MessageRef } from "../../core/dialog/dialog.ts";
+import type { Answer, Checkpoint, MessageRef } from "../../core/dialog/dialog.ts";
 import { headed } from "../../core/dialog/questions.ts";
 import type { Translator } from "../../core/i18n.ts";
 import { type CampaignView, campaignView } from "../format.ts";
 import { reportCampaignsKeyboard } from "../keyboards.ts";
-import type { AdsShopDialog, OzonResult } from "../steps.ts";
+import type { AdsShopSteps, OzonResult } from "../steps.ts";
 
 const ADS_PAGE_SIZE = 6;
 
@@ -27,7 +27,7 @@ export interface ManyChoice {
 }
 
 /**
- * Where a list stands, carried back to its screen's mark (Dialog.back) when a page is turned or a
+ * Where a list stands, carried back to its screen's checkpoint (Dialog.rewind) when a page is turned or a
  * search typed: the search, the page, and the place the search was typed on (`before`).
  */
 export interface ListPlace {
@@ -48,22 +48,22 @@ interface ManyPlace extends ListPlace {
 /**
  * The paged campaign list the advertising dialogs start with: a typed text searches (cut to a
  * sane length, from the first page), the pager's buttons (step "p") turn the pages, each by going
- * back to the list's mark with the new place (`moved`). A search that finds nothing goes back to
+ * back to the list's checkpoint with the new place (`moved`). A search that finds nothing goes back to
  * the list it was typed on, saying so (`missed`).
  */
 export class CampaignList {
   search = "";
   page = 0;
   #before: ListPlace["before"];
-  readonly #session: AdsShopDialog;
+  readonly #session: AdsShopSteps;
   readonly #includeArchived: boolean;
 
-  constructor(session: AdsShopDialog, includeArchived: boolean) {
+  constructor(session: AdsShopSteps, includeArchived: boolean) {
     this.#session = session;
     this.#includeArchived = includeArchived;
   }
 
-  /** Stands the list where `place` (carried back to its mark) says; the first page without. */
+  /** Stands the list where `place` (carried back to its checkpoint) says; the first page without. */
   standAt(place: ListPlace | undefined): void {
     this.search = place?.search ?? "";
     this.page = place?.page ?? 0;
@@ -95,19 +95,19 @@ export class CampaignList {
   }
 
   /**
-   * A search that found nothing (`listing`, read after it): back to `shown`, the list's mark, at
+   * A search that found nothing (`listing`, read after it): back to `shown`, the list's checkpoint, at
    * the place it was typed on, with why above it. Resolves (nothing to do) for any other listing.
    */
   async missed<P extends ListPlace>(
     listing: CampaignListPage,
-    shown: Mark<P>,
+    shown: Checkpoint<P>,
     t: Translator,
   ): Promise<void> {
     const before = this.#before;
     if (listing.total > 0 || !this.search || !before || !shown.carried) return;
     const { before: _typedOn, ...kept } = shown.carried;
     const notice = t("ads-search-missed", { search: this.search });
-    await this.#session.dialog.back(shown, notice, { ...kept, ...before } as P);
+    await this.#session.dialog.rewind(shown, notice, { ...kept, ...before } as P);
   }
 
   /**
@@ -126,7 +126,7 @@ export class CampaignList {
    * campaign; "More" (step "m") turns the buttons into toggles (at most `max`) with "Done" (step
    * "d", only with one chosen) — presses over the limit are refused on the spot, before Ozon is
    * asked. A toggle redraws only the buttons (the tick and Done's count are on them); a page, a
-   * search or "More" draws the screen anew. Each goes back to the list's mark carrying what is
+   * search or "More" draws the screen anew. Each goes back to the list's checkpoint carrying what is
    * chosen. Resolves with the campaigns chosen (id → title, in the order chosen), "again" for the
    * ⚡ button, or undefined when the dialog ended.
    */
@@ -137,7 +137,7 @@ export class CampaignList {
     const { max, again } = choice;
     const session = this.#session;
     const dialog = session.dialog;
-    const shown = await dialog.mark<ManyPlace>();
+    const shown = await dialog.checkpoint<ManyPlace>();
     const place: ManyPlace = shown.carried ?? { search: "", page: 0, chosen: [], single: true };
     this.standAt(place);
     const chosen = new Map(place.chosen);
@@ -179,9 +179,9 @@ export class CampaignList {
     });
     const kept = { search: this.search, page: this.page, chosen: [...chosen], single };
     const moved = this.moved(answer);
-    if (moved || answer.kind !== "button") return dialog.back(shown, "", { ...kept, ...moved });
+    if (moved || answer.kind !== "button") return dialog.rewind(shown, "", { ...kept, ...moved });
     if (answer.step === "lr") return "again";
-    if (answer.step === "m") return dialog.back(shown, "", { ...kept, single: false });
+    if (answer.step === "m") return dialog.rewind(shown, "", { ...kept, single: false });
     if (answer.step === "d") return chosen;
     const title = items.find((c) => c.id === answer.value)?.title ?? "";
     if (single) return new Map([[answer.value, title]]);
@@ -190,6 +190,6 @@ export class CampaignList {
     // Only the buttons are redrawn when the toggle was pressed on the list's own message.
     const onList = dialog.editable()?.messageId === screen.messageId;
     const toggled = { ...kept, chosen: [...chosen] };
-    return dialog.back(shown, "", onList ? { ...toggled, ticked: { screen, listing } } : toggled);
+    return dialog.rewind(shown, "", onList ? { ...toggled, ticked: { screen, listing } } : toggled);
   }
 }

@@ -3,7 +3,7 @@
  * tap; its screen shows it and the time it comes (typed HH:MM in TIMEZONE). Turning it on or changing the time counts from that moment: a time
  * already past today means the first digest comes tomorrow.
  *
- * A script: the screen is a mark the dialog comes back to after each change (Dialog.mark/back);
+ * A script: the screen is a checkpoint the dialog comes back to after each change (Dialog.checkpoint/rewind);
  * Back resolves, and the schedule list goes on.
  */
 import { InlineKeyboard } from "grammy";
@@ -11,6 +11,7 @@ import type { DigestSetting, DigestSettings } from "../../../services/ads/digest
 import { parseTimeOfDay } from "../../../services/ads/schedules/slots.ts";
 import type { Dialog } from "../../core/dialog/dialog.ts";
 import { zoneText } from "../schedules/format.ts";
+import { digestKeyboard } from "./keyboards.ts";
 
 const DEFAULT_TIME = "09:00";
 
@@ -81,7 +82,7 @@ export function digestDialog(deps: DigestDeps): DigestDialog {
       const save = saver(deps, dialog);
 
       // The digest's screen, drawn again (headed by what was just done) from here.
-      const shown = await dialog.mark();
+      const shown = await dialog.checkpoint();
       const setting = await conversation.external(() => deps.settings.get(userId));
       const on = setting?.enabled === true;
       const time = setting?.time ?? DEFAULT_TIME;
@@ -93,33 +94,29 @@ export function digestDialog(deps: DigestDeps): DigestDialog {
       ]
         .filter((line, i) => i > 0 || line)
         .join("\n");
-      const keyboard = new InlineKeyboard()
-        .text(t(on ? "digest-turn-off-button" : "digest-turn-on-button"), button("dt"))
-        .text(t("digest-time-button"), button("dm"))
-        .row()
-        .text(t("schedule-back-button"), button("b"));
+      const keyboard = digestKeyboard(button, t, on);
       await dialog.show(text, keyboard);
       const answer = await dialog.answer(["dt", "dm", "b"]);
-      if (answer.kind !== "button") return dialog.back(shown, t("dialog-use-buttons"));
+      if (answer.kind !== "button") return dialog.rewind(shown, t("dialog-use-buttons"));
       if (answer.step === "b") return;
       if (answer.step === "dt") {
         await save((s) => ({ ...s, enabled: !on }));
-        return dialog.back(shown, t(on ? "digest-turned-off" : "digest-turned-on", { time }));
+        return dialog.rewind(shown, t(on ? "digest-turned-off" : "digest-turned-on", { time }));
       }
 
       // A new time, typed; asked again after one that is not a time.
-      const asked = await dialog.mark();
+      const asked = await dialog.checkpoint();
       const question = t("digest-time-ask", { zone: zoneText(t, deps.timezone) });
       await dialog.show(question, new InlineKeyboard());
       const typed = await dialog.answer([]);
-      if (typed.kind !== "text") return dialog.back(asked); // no step is offered
+      if (typed.kind !== "text") return dialog.rewind(asked); // no step is offered
       const parsed = parseTimeOfDay(typed.text);
       if (!parsed) {
         await dialog.ctx.reply(t("schedule-time-bad"));
-        return dialog.back(asked);
+        return dialog.rewind(asked);
       }
       await save((s) => ({ ...s, time: parsed, enabled: true }));
-      return dialog.back(shown, t("digest-turned-on", { time: parsed }));
+      return dialog.rewind(shown, t("digest-turned-on", { time: parsed }));
     },
   };
 }

@@ -12,8 +12,8 @@
  * split — see services/ads/reports/periods.ts), dates in the future or in the wrong order.
  *
  * `run` is the script, top to bottom; each screen is one method of ReportQuestions. An answer not
- * taken asks its question again with why above it (the plugin's rewind to the question's mark,
- * Dialog.mark/back); phrases of a campaign without objects go back to the kind.
+ * taken asks its question again with why above it (the plugin's rewind to the question's checkpoint,
+ * Dialog.checkpoint/rewind); phrases of a campaign without objects go back to the kind.
  */
 import {
   checkPeriod,
@@ -34,7 +34,7 @@ import {
   type ReportRequestProblem,
 } from "../../../services/ads/index.ts";
 import type { ConversationSpec } from "../../core/dialog/conversations.ts";
-import type { Answer, Dialog, Mark } from "../../core/dialog/dialog.ts";
+import type { Answer, Dialog } from "../../core/dialog/dialog.ts";
 import { declareDialogButtons } from "../../core/dialog/dialog-buttons.ts";
 import { headed, Questions } from "../../core/dialog/questions.ts";
 import type { Translator } from "../../core/i18n.ts";
@@ -62,7 +62,7 @@ import {
   reportConfirmKeyboard,
 } from "../keyboards.ts";
 import { zoneText } from "../schedules/format.ts";
-import { type AdsDialogDeps, AdsShopDialog, adsDialog } from "../steps.ts";
+import { type AdsDialogDeps, AdsShopSteps, adsDialogSpec } from "../steps.ts";
 import { againLabel, againRequest, cardQuickPreset, presetOf } from "./again.ts";
 
 export const REPORT_CONVERSATION = "ads-report";
@@ -72,11 +72,11 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
   // Entered from a campaign card with its shop and campaign: that campaign is chosen already;
   // with a card's ⚡ (`quick`) the report is ordered at once.
   type Args = [shopId?: string, campaignId?: string, title?: string, quick?: string];
-  return adsDialog<Args>(deps, {
+  return adsDialogSpec<Args>(deps, {
     id: REPORT_CONVERSATION,
     buttons: REPORT_DIALOG,
     run: async (dialog, first, shopId, campaignId, title, quick) => {
-      const session = await AdsShopDialog.choose(dialog, deps, shopId);
+      const session = await AdsShopSteps.choose(dialog, deps, shopId);
       if (!session) return;
       const ask = new ReportQuestions(dialog, deps, session);
       const t = first.t.bind(first);
@@ -140,11 +140,11 @@ type PeriodTaken = { value: PeriodPicked } | { why: string };
 class ReportQuestions {
   readonly #dialog: Dialog;
   readonly #deps: AdsDialogDeps;
-  readonly #session: AdsShopDialog;
+  readonly #session: AdsShopSteps;
   readonly #questions: Questions;
   readonly #t: Translator;
 
-  constructor(dialog: Dialog, deps: AdsDialogDeps, session: AdsShopDialog) {
+  constructor(dialog: Dialog, deps: AdsDialogDeps, session: AdsShopSteps) {
     this.#dialog = dialog;
     this.#deps = deps;
     this.#session = session;
@@ -189,7 +189,7 @@ class ReportQuestions {
   async what(chosen: Map<string, string>, opening: string): Promise<What | undefined> {
     const t = this.#t;
     const button = this.#dialog.button;
-    const kindAsked = await this.#dialog.mark();
+    const kindAsked = await this.#dialog.checkpoint();
     const kind = await this.#questions.pick(
       t("ads-report-kind"),
       kindKeyboard(button, t),
@@ -204,7 +204,8 @@ class ReportQuestions {
     if (!kind) return undefined;
     if (kind === "phrases") {
       const id = [...chosen.keys()][0] as string;
-      const objects = await this.#objects(id, kindAsked);
+      const objects = await this.#objects(id);
+      if (objects && "why" in objects) return this.#dialog.rewind(kindAsked, objects.why);
       return objects && { kind, objects };
     }
     if (kind === "attribution") {
@@ -219,24 +220,24 @@ class ReportQuestions {
     return { kind };
   }
 
-  /** Phrases of one of the campaign's objects, or of all; none back at the kind, saying so. */
-  async #objects(id: string, kindAsked: Mark): Promise<string[] | undefined> {
+  /** Phrases of one of the campaign's objects, or of all; none: why (the kind is asked again). */
+  async #objects(id: string): Promise<string[] | { why: string } | undefined> {
     const dialog = this.#dialog;
     const t = this.#t;
-    const asked = await dialog.mark();
+    const asked = await dialog.checkpoint();
     if (!(await this.#present())) return undefined;
     const found = await this.#session.call(({ campaigns }) => campaigns.objects(id));
     if (!found.ok) {
       await this.#session.end(found.problem);
       return undefined;
     }
-    if (found.value.length === 0) return dialog.back(kindAsked, t("ads-report-no-objects"));
+    if (found.value.length === 0) return { why: t("ads-report-no-objects") };
     const keyboard = objectsKeyboard(dialog.button, t, found.value);
     await this.#session.show(headed(asked.notice, t("ads-report-objects")), keyboard);
     const answer = await dialog.answer(["o"]);
-    if (answer.kind === "text") return dialog.back(asked, t("dialog-use-buttons"));
+    if (answer.kind === "text") return dialog.rewind(asked, t("dialog-use-buttons"));
     if (answer.value === "all") return found.value;
-    return found.value.includes(answer.value) ? [answer.value] : dialog.back(asked);
+    return found.value.includes(answer.value) ? [answer.value] : dialog.rewind(asked);
   }
 
   /** The period (a preset or typed), grouped by day until changed on the summary. */
@@ -250,7 +251,7 @@ class ReportQuestions {
   async #period(opening: string): Promise<PeriodPicked | undefined> {
     const dialog = this.#dialog;
     const t = this.#t;
-    const asked = await dialog.mark();
+    const asked = await dialog.checkpoint();
     if (!(await this.#present())) return undefined;
     const now = await dialog.conversation.now();
     const clock = { now, zone: this.#deps.timezone };
@@ -265,7 +266,7 @@ class ReportQuestions {
     );
     // "qp": a quick report's button on a screen drawn before the period screen had only presets.
     const taken = this.#takePeriod(await dialog.answer(["pp", "qp"]), clock, example);
-    return "value" in taken ? taken.value : dialog.back(asked, taken.why);
+    return "value" in taken ? taken.value : dialog.rewind(asked, taken.why);
   }
 
   #takePeriod(answer: Answer, clock: { now: number; zone: string }, example: string): PeriodTaken {
@@ -298,7 +299,7 @@ class ReportQuestions {
   async confirm(chosen: Chosen, format: ReportFormat): Promise<ReportRequest | "kind" | undefined> {
     const dialog = this.#dialog;
     const t = this.#t;
-    const asked = await dialog.mark();
+    const asked = await dialog.checkpoint();
     if (!(await this.#present())) return undefined;
     const at = dialog.ctx;
     const request: ReportRequest = {
@@ -310,7 +311,7 @@ class ReportQuestions {
     const text = confirmText(t, request, chosen.groupBy, format);
     await this.#session.show(headed(asked.notice, text), keyboard);
     const answer = await dialog.answer(["y", "f", "g", "ok"]);
-    if (answer.kind === "text") return dialog.back(asked, t("dialog-use-buttons"));
+    if (answer.kind === "text") return dialog.rewind(asked, t("dialog-use-buttons"));
     if (answer.step === "y") return request;
     if (answer.step === "ok") return "kind";
     const groupBy = REPORT_GROUPINGS.find((g) => answer.step === "g" && g === answer.value);

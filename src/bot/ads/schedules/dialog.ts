@@ -3,12 +3,12 @@ import { actorOf } from "../../audit/index.ts";
 import type { ConversationSpec } from "../../core/dialog/conversations.ts";
 import { declareDialogButtons } from "../../core/dialog/dialog-buttons.ts";
 import { headed } from "../../core/dialog/questions.ts";
-import { adsDialog } from "../steps.ts";
+import { adsDialogSpec } from "../steps.ts";
 import { scheduleText, zoneText } from "./format.ts";
 import { scheduleCardKeyboard, scheduleDeleteKeyboard, scheduleListKeyboard } from "./keyboards.ts";
-import { newScheduleSteps, type ScheduleDialogDeps } from "./new-dialog.ts";
+import { newScheduleSteps, type ScheduleDialogDeps } from "./new-steps.ts";
 
-export type { ScheduleDialogDeps } from "./new-dialog.ts";
+export type { ScheduleDialogDeps } from "./new-steps.ts";
 
 import { GROUP_ADMIN_STATUSES } from "./notifier.ts";
 
@@ -16,7 +16,7 @@ export const SCHEDULE_CONVERSATION = "schedule";
 export const SCHEDULE_DIALOG = declareDialogButtons("dsc", "report schedules");
 
 export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec {
-  return adsDialog(deps, {
+  return adsDialogSpec(deps, {
     id: SCHEDULE_CONVERSATION,
     buttons: SCHEDULE_DIALOG,
     run: async (dialog, first) => {
@@ -77,7 +77,7 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
       };
 
       // The list, drawn again (headed by what was just done) whenever the script comes back here.
-      const listed = await dialog.mark();
+      const listed = await dialog.checkpoint();
       const schedules = await shown();
       const lines = (await describe(schedules, true)).map(
         (text, i) => `${i + 1}. ${text.replaceAll("\n", "\n    ")}`,
@@ -104,20 +104,20 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
       });
       await dialog.show(headed(listed.notice, body), keyboard);
       const answer = await dialog.answer(["o", "n", "dg", "dm"]);
-      if (answer.kind !== "button") return dialog.back(listed, t("dialog-use-buttons"));
+      if (answer.kind !== "button") return dialog.rewind(listed, t("dialog-use-buttons"));
 
       if (answer.step === "o") {
         // One schedule's card, drawn again (with what was just done) from here.
-        const opened = await dialog.mark();
+        const opened = await dialog.checkpoint();
         const card = (await shown()).find((s) => s.id === answer.value);
-        if (!card) return dialog.back(listed, opened.notice);
+        if (!card) return dialog.rewind(listed, opened.notice);
         const own = card.owner === userId;
         const [text = ""] = await describe([card]);
         const cardKeyboard = scheduleCardKeyboard(button, t, card, { canPause: own });
         await dialog.show(headed(opened.notice, text), cardKeyboard);
         const pressed = await dialog.answer(own ? ["ps", "dl", "b"] : ["dl", "b"]);
-        if (pressed.kind !== "button") return dialog.back(opened, t("dialog-use-buttons"));
-        if (pressed.step === "b") return dialog.back(listed);
+        if (pressed.kind !== "button") return dialog.rewind(opened, t("dialog-use-buttons"));
+        if (pressed.step === "b") return dialog.rewind(listed);
         if (pressed.step === "ps") {
           const by = dialog.ctx;
           const paused = await conversation.external(async () => {
@@ -133,16 +133,16 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
             });
             return next?.paused;
           });
-          return dialog.back(opened, t(paused ? "schedule-paused" : "schedule-resumed"));
+          return dialog.rewind(opened, t(paused ? "schedule-paused" : "schedule-resumed"));
         }
 
         // Deleting: asked first; Back returns to the card.
-        const asked = await dialog.mark();
+        const asked = await dialog.checkpoint();
         const confirm = `${t("schedule-delete-confirm")}\n\n${text}`;
         await dialog.show(headed(asked.notice, confirm), scheduleDeleteKeyboard(button, t));
         const sure = await dialog.answer(["dy", "b"]);
-        if (sure.kind !== "button") return dialog.back(asked, t("dialog-use-buttons"));
-        if (sure.step === "b") return dialog.back(opened);
+        if (sure.kind !== "button") return dialog.rewind(asked, t("dialog-use-buttons"));
+        if (sure.step === "b") return dialog.rewind(opened);
         const by = dialog.ctx;
         await conversation.external(async () => {
           await deps.schedules.delete(card.id);
@@ -155,21 +155,21 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
             result: { status: "done" },
           });
         });
-        return dialog.back(listed, t("schedule-deleted"));
+        return dialog.rewind(listed, t("schedule-deleted"));
       }
       if (answer.step === "dg" && deps.digest) {
         const now = await deps.digest.turn(dialog, answer.value === "on");
         const said = now.on ? "digest-turned-on" : "digest-turned-off";
-        return dialog.back(listed, t(said, { time: now.time }));
+        return dialog.rewind(listed, t(said, { time: now.time }));
       }
       if (answer.step === "dm" && deps.digest) {
         await deps.digest.run(dialog);
-        return dialog.back(listed);
+        return dialog.rewind(listed);
       }
-      if (answer.step !== "n") return dialog.back(listed);
+      if (answer.step !== "n") return dialog.rewind(listed);
       const made = await newScheduleSteps(dialog, deps, target);
       if (!made) return;
-      return dialog.back(listed, made.saved ? t("schedule-saved") : (made.notice ?? ""));
+      return dialog.rewind(listed, made.saved ? t("schedule-saved") : (made.notice ?? ""));
     },
   });
 }

@@ -2,7 +2,7 @@
  * Adding or editing a saved answer (/replies): type the text → checked (placeholders, length,
  * how many the store has) → saved, and the list shows again. A refused text is explained and
  * asked for again; nothing typed so far is lost. The store is looked up at every step.
- * A text the store refuses on saving is told why and the question asked again (Dialog.mark/back).
+ * A text the store refuses on saving is told why and the question asked again (Dialog.checkpoint/rewind).
  */
 import {
   checkQuickReply,
@@ -53,7 +53,7 @@ export function quickReplyConversation(deps: {
         ...(old.text ? ["", t("quick-replies-current"), old.text] : []),
       ].join("\n");
       // Asked again from here after a text the store refused on saving (told why first).
-      const asked = await dialog.mark();
+      const asked = await dialog.checkpoint();
       const typed = await dialog.text<string>(tagged(question), (text) => {
         const problem = checkQuickReply(text);
         return problem ? { error: quickReplyProblemText(t, problem) } : { value: text };
@@ -70,7 +70,7 @@ export function quickReplyConversation(deps: {
       }
       await dialog.ctx.reply(quickReplyProblemText(t, result.problem));
       if (result.problem.kind === "full" || result.problem.kind === "gone") return;
-      return dialog.back(asked);
+      return dialog.rewind(asked);
     },
   });
 }

@@ -1,7 +1,7 @@
 /**
  * The one toolkit every guided dialog (ship, cancel posting, budget, report) is built with: its
  * buttons, its screens and the wait for the next answer. A script reads as its questions: it
- * asks (`choose`, `text`, `answer`), shows (`show`) and goes back (`mark`, `back`); the update of
+ * asks (`choose`, `text`, `answer`), shows (`show`) and goes back (`checkpoint`, `rewind`); the update of
  * the latest answer is kept here (`ctx`, `t`), never handed from call to call.
  *
  * A dialog's button carries the dialog's declared kind (dialog-buttons.ts), a random tag of this
@@ -29,10 +29,16 @@ import type { Translator } from "../i18n.ts";
 import { newRow } from "../keyboard-rows.ts";
 import { isNotModified } from "../screen-text.ts";
 import type { DialogButtons } from "./dialog-buttons.ts";
-import { type Carried, handBack, type Mark, type MessageRef, takeBack } from "./dialog-marks.ts";
+import {
+  type Carried,
+  type Checkpoint,
+  handBack,
+  type MessageRef,
+  takeBack,
+} from "./dialog-checkpoints.ts";
 import { cancelData } from "./leave-button.ts";
 
-export type { Mark, MessageRef } from "./dialog-marks.ts";
+export type { Checkpoint, MessageRef } from "./dialog-checkpoints.ts";
 
 /** Callback data of one of this dialog's buttons: it answers `step` with `value`. */
 export type ButtonData = (step: string, value?: string | number) => string;
@@ -126,16 +132,17 @@ export class Dialog {
   readonly t: Translator = (key, variables) => this.#current.t(key, variables);
 
   /**
-   * A point to come back to (with `back`). Came back, `returned` is true and `notice` is why; the
-   * next screen is drawn where the press that went back was (a new message after a typed text).
+   * The plugin's checkpoint, with what the screen after a rewind needs: came back (`rewind`),
+   * `returned` is true and `notice` is why; the next screen is drawn where the press that went
+   * back was (a new message after a typed text).
    */
-  async mark<T = unknown>(): Promise<Mark<T>> {
-    const checkpoint = this.conversation.checkpoint();
+  async checkpoint<T = unknown>(): Promise<Checkpoint<T>> {
+    const at = this.conversation.checkpoint();
     const carried = await this.conversation.external((outside) => takeBack(outside));
     if (carried) this.#carried = carried;
     const value = carried?.value as T | undefined;
     return {
-      checkpoint,
+      at,
       returned: carried !== null,
       notice: carried?.notice ?? "",
       carried: value,
@@ -143,17 +150,17 @@ export class Dialog {
   }
 
   /**
-   * Goes back to `mark`: the script runs on from there as it was then (the plugin's rewind), the
-   * answers since are forgotten; `notice` heads the screen it shows next, and the mark gets
+   * The plugin's rewind to `checkpoint`: the script runs on from there as it was then, the
+   * answers since are forgotten; `notice` heads the screen it shows next, and the checkpoint gets
    * `carried` (by default what it carried this time: a list stays on its page).
    */
-  async back<T>(mark: Mark<T>, notice = "", carried?: T): Promise<never> {
+  async rewind<T>(checkpoint: Checkpoint<T>, notice = "", carried?: T): Promise<never> {
     const screen = this.editable() ?? null;
-    const value = carried === undefined ? mark.carried : carried;
+    const value = carried === undefined ? checkpoint.carried : carried;
     await this.conversation.external((outside) => {
       handBack(outside, { screen, notice, ...(value === undefined ? {} : { value }) });
     });
-    return this.conversation.rewind(mark.checkpoint);
+    return this.conversation.rewind(checkpoint.at);
   }
 
   readonly button: ButtonData = (step, value = "") =>

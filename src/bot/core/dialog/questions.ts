@@ -2,7 +2,7 @@
  * Questions of a dialog read as a script, one a line: `pick` waits for one of its buttons (signed
  * with owner, run and step: dialog.ts refuses any other), `typed` for a text it can parse. An
  * answer not taken asks the question again, with why above it, by going back to the question's
- * mark (the plugin's rewind): no step variable, no loop in the dialog.
+ * checkpoint (the plugin's rewind): no step variable, no loop in the dialog.
  */
 import { InlineKeyboard } from "grammy";
 import type { Translator } from "../i18n.ts";
@@ -50,12 +50,12 @@ export class Questions {
     options: AskOptions = {},
   ): Promise<T | undefined> {
     const dialog = this.#dialog;
-    const asked = await dialog.mark();
+    const asked = await dialog.checkpoint();
     if (this.#screen.present && !(await this.#screen.present())) return undefined;
     const head = asked.returned ? asked.notice : options.opening;
     await this.#screen.show(headed(head, question), keyboard);
     const taken = take(await dialog.answer(steps, options.refuse));
-    return "value" in taken ? taken.value : dialog.back(asked, taken.why);
+    return "value" in taken ? taken.value : dialog.rewind(asked, taken.why);
   }
 
   /** One of `values` pressed under `step`'s buttons; a text is asked to use the buttons. */

@@ -1,5 +1,5 @@
 /**
- * A postings dialog's spec (postingDialog): entered from a posting's card, it takes the card's
+ * A postings dialog's spec (postingDialogSpec): entered from a posting's card, it takes the card's
  * place; then it chooses the shop and the posting (posting-steps.ts) and runs the dialog's steps.
  *
  * The shop: the one the pressed button carries; else, for a posting typed with the command, the
@@ -33,7 +33,7 @@ const POSTING_DIALOG_KEYS = { over: "postings-step-over" } as const;
  * A postings dialog: for warehouse staff, its buttons of the declared kind `buttons`. It starts by choosing the
  * posting (the one given with the command or button, else asked for); `run` goes on from there.
  */
-export function postingDialog(
+export function postingDialogSpec(
   deps: PostingDialogDeps,
   dialog: Pick<ConversationSpec, "id" | "leftKey"> & {
     buttons: DialogButtons;

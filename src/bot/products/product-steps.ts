@@ -39,8 +39,8 @@ export interface ProductDialogDeps {
 
 export type Loaded<T> = { ok: true; value: T } | { ok: false; text: string };
 
-/** One product's dialog: its shop, its card, its screens. */
-export class ProductDialog {
+/** The steps of one product's dialog (stock, price): its shop, its card, its screens. */
+export class ProductSteps {
   readonly dialog: Dialog;
   readonly deps: ProductDialogDeps;
   readonly shopId: string;

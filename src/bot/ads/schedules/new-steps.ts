@@ -33,7 +33,7 @@ import { Questions } from "../../core/dialog/questions.ts";
 import { CampaignList } from "../campaigns/picker.ts";
 import type { DigestDialog } from "../digest/steps.ts";
 import type { AdsDialogDeps } from "../steps.ts";
-import { AdsShopDialog } from "../steps.ts";
+import { AdsShopSteps } from "../steps.ts";
 import { ruleText, scheduleReportText, zoneText } from "./format.ts";
 import {
   FREQUENCIES,
@@ -81,7 +81,7 @@ export async function newScheduleSteps(
   target: ScheduleTarget,
 ): Promise<{ saved?: ReportSchedule; notice?: string } | undefined> {
   const { button, conversation, t } = dialog;
-  const session = await AdsShopDialog.choose(dialog, deps);
+  const session = await AdsShopSteps.choose(dialog, deps);
   if (!session) return undefined;
   const ask = new Questions(dialog, session, t);
 

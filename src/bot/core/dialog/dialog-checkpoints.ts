@@ -1,6 +1,6 @@
 /**
- * What a dialog's script goes back to (Dialog.mark, Dialog.back) and what going back hands over
- * past the plugin's rewind.
+ * What a dialog's script goes back to (Dialog.checkpoint, Dialog.rewind: the plugin's checkpoint
+ * and rewind, named as the plugin names them) and what going back hands over past the rewind.
  */
 import type { BotConversation } from "../context.ts";
 
@@ -10,12 +10,13 @@ export interface MessageRef {
 }
 
 /**
- * A point a dialog's script may come back to (`Dialog.mark`, `Dialog.back`): the plugin's
- * checkpoint, whether the script came back to it, the sentence that heads its screen then, and
- * what the script handed back to it (`carried`, JSON-safe: a list's page, an amount typed anew).
+ * A point a dialog's script may come back to (`Dialog.checkpoint`, `Dialog.rewind`): the plugin's
+ * checkpoint (`at`), whether the script came back to it, the sentence that heads its screen then,
+ * and what the script handed back to it (`carried`, JSON-safe: a list's page, an amount typed
+ * anew).
  */
-export interface Mark<T = unknown> {
-  readonly checkpoint: ReturnType<BotConversation["checkpoint"]>;
+export interface Checkpoint<T = unknown> {
+  readonly at: ReturnType<BotConversation["checkpoint"]>;
   readonly returned: boolean;
   readonly notice: string;
   readonly carried: T | undefined;
@@ -36,7 +37,7 @@ export interface Carried {
  */
 const carriedBack = new WeakMap<object, Carried>();
 
-/** Hands `carried` to the mark the rewind of this update goes back to. */
+/** Hands `carried` to the checkpoint the rewind of this update goes back to. */
 export function handBack(outside: object, carried: Carried): void {
   carriedBack.set(outside, carried);
 }
