@@ -125,7 +125,7 @@ export function chatRoutes(state: SandboxState): Route[] {
           total_unread_count: [...state.chats.values()].reduce((n, c) => n + unreadOf(c).length, 0),
           cursor: hasNext ? String(page.at(-1)?.seq ?? "") : "",
           // A boolean, as the documents say (the bot still reads the string "true" some answers
-          // carried: test/ozon/chat-normalize tests).
+          // carried: test/ozon/seller/chat-normalize tests).
           has_next: hasNext,
         });
       },

@@ -1,5 +1,5 @@
 /**
- * Going back in /budget (the plugin's rewind, core/dialog/dialog.ts mark/back): Back on the
+ * Going back in /budget (the plugin's rewind, core/dialog/dialog.ts checkpoint/rewind): Back on the
  * amount returns to the list it was chosen from, with its search and page, on the same message;
  * "another amount" and an amount Ozon refused return to the amount question on the message
  * pressed, the reason heading it; a wrong amount typed on the confirmation asks the amount again

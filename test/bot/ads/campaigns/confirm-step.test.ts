@@ -1,5 +1,5 @@
 /**
- * The old → new confirmation the bid and period dialogs share (AdsShopDialog.confirmed): typing
+ * The old → new confirmation the bid and period dialogs share (AdsShopSteps.confirmed): typing
  * at it or pressing "another value" sends nothing to Ozon and goes back to the dialog's question
  * (the typed text is not taken as an answer); a later confirmed change goes through once.
  */
