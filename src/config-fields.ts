@@ -1,3 +1,4 @@
+/** Tests: none directly */
 // The building blocks of the settings schema: each names its problem in words, never the value.
 import { isIP } from "node:net";
 import { z } from "zod";

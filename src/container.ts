@@ -2,6 +2,7 @@
  * Builds the long-lived parts once — store, Ozon sandbox (when asked for), the shops with their
  * Ozon clients, access service — and closes them in reverse order. main.ts hands them to the bot
  * and the services.
+ * Tests: test/container.test.ts, test/bot/core/bot-removed.test.ts and 1 more
  */
 import type { Config } from "./config.ts";
 import { type Logger, maskAlso } from "./logger.ts";

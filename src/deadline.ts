@@ -1,4 +1,7 @@
-/** Waiting with a deadline given as an AbortSignal (`AbortSignal.timeout(ms)`, a stop signal). */
+/**
+ * Waiting with a deadline given as an AbortSignal (`AbortSignal.timeout(ms)`, a stop signal).
+ * Tests: none directly
+ */
 
 /** True when `promise` settled (either way) before `signal` aborted; it is left running otherwise. */
 export async function settlesBefore(

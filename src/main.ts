@@ -3,6 +3,7 @@
  * GET /healthz answers in both modes. SIGTERM/SIGINT: stop taking updates, finish those in
  * flight, stop the modules, close the store and the sandbox, exit 0 — within the bounds of
  * shutdown.ts, and a watchdog ends the process with exit code 1 should the stop ever hang.
+ * Tests: none directly
  */
 import { run } from "@grammyjs/runner";
 import { GrammyError } from "grammy";

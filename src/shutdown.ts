@@ -12,6 +12,7 @@
  * With nothing stuck this takes well under a second, and at most about 8 s when everything is.
  * main.ts arms a watchdog for STOP_WATCHDOG_MS besides: should a step hang after all (a store that
  * never closes), the process ends with exit code 1 and a log line saying why.
+ * Tests: test/shutdown.test.ts
  */
 import type { Server } from "node:http";
 import type { InflightUpdates } from "./bot/core/inflight.ts";

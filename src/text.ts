@@ -3,6 +3,7 @@
  * (never fewer than the characters a person sees, so a cut text fits however it is counted), and
  * a cut falls only between graphemes: an emoji, a flag, a ZWJ family or a letter with its accent
  * stays whole or goes whole, never half a character or a broken "�".
+ * Tests: test/text.test.ts
  */
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });

@@ -1,4 +1,7 @@
-/** The bot's version, from package.json (answered to Ozon's push check, TYPE_PING). */
+/**
+ * The bot's version, from package.json (answered to Ozon's push check, TYPE_PING).
+ * Tests: none directly
+ */
 import { readFileSync } from "node:fs";
 
 function readVersion(): string {

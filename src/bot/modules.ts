@@ -1,3 +1,4 @@
+/** Tests: test/bot/core/bot-removed.test.ts, test/bot/core/button-registry.test.ts */
 import { createAdsModule, createSchedulesModule } from "./ads/index.ts";
 import { createAuditModule } from "./audit/index.ts";
 import { createQuestionsModule, createRelayModule } from "./chats/index.ts";

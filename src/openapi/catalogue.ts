@@ -3,6 +3,7 @@
  * `npm run ozon-check -- --write` and checked against them by a test), and what each one's state is
  * on a given day: live, announced for switch-off, switched off, or not documented at all.
  * Small and plain, so the bot (/status) and the sandbox read it without the 4 MB documents.
+ * Tests: test/openapi/lifecycle.test.ts, test/bot/status/switch-offs.test.ts and 1 more
  */
 import { readFileSync } from "node:fs";
 import type { DocumentedMethod, OzonService } from "./lifecycle.ts";

@@ -2,6 +2,7 @@
  * The two OpenAPI documents this version was checked against (`ozon-openapi/`), read whole. Only
  * the check (`npm run ozon-check`, its test) and the sandbox's contract checking read them; the
  * bot reads the small lifecycle made from them (catalogue.ts).
+ * Tests: test/openapi/lifecycle.test.ts
  */
 import { readFileSync } from "node:fs";
 import type { Lifecycle } from "./catalogue.ts";

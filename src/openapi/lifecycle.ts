@@ -4,6 +4,7 @@
  * года», «С 1 июня 2026 года метод будет отключён», «В будущем метод будет отключён») with the
  * successor the warning links to. Read from the documents themselves, so a new copy of them is the
  * whole update (`npm run ozon-check -- --write` keeps `ozon-openapi/lifecycle.json`).
+ * Tests: test/openapi/lifecycle.test.ts
  */
 
 export type OzonService = "seller" | "performance";

@@ -4,6 +4,7 @@
  * own keyword, annotations (`example`, `x-…`) are ignored, and formats (`int64`, `date-time`) are
  * not checked, since Ozon writes them loosely in its own examples. A method named only in prose
  * (the Performance token) has no schema, and nothing is checked for it.
+ * Tests: test/openapi/validator.test.ts
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { templateKey } from "./catalogue.ts";

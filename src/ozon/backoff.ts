@@ -1,4 +1,7 @@
-/** When to try again: Retry-After first, else exponential backoff with full jitter and a cap. */
+/**
+ * When to try again: Retry-After first, else exponential backoff with full jitter and a cap.
+ * Tests: test/ozon/errors.test.ts
+ */
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */

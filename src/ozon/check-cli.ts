@@ -3,6 +3,7 @@
  * `ozon-openapi/` — the table, then what is gone or announced within 90 days. Exits 1 when a method
  * the bot relies on is gone. `--day YYYY-MM-DD` checks another day; `--write` first remakes
  * `ozon-openapi/lifecycle.json` from the documents (after copying in new ones).
+ * Tests: none directly
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";

@@ -2,6 +2,7 @@
  * What a call says and what its answer means, apart from the wire (exchange.ts) and the retries
  * (http.ts): the path filled in, the request body checked against the endpoint, the answer parsed
  * losslessly and checked, and an error answer turned into a typed error with secrets masked.
+ * Tests: none directly
  */
 import { maskSecrets } from "../logger.ts";
 import { parseRetryAfter } from "./backoff.ts";

@@ -3,6 +3,7 @@
  * is for and whether it is today's method or a seed form kept as a fallback (a capability's `spec`:
  * asked only where a store still answers it). The check against Ozon's documents
  * (documents-check.ts) and /status read this list.
+ * Tests: test/ozon/documents-check.test.ts
  */
 import { readdirSync } from "node:fs";
 import type { AnyEndpoint } from "./endpoint.ts";

@@ -3,6 +3,7 @@
  * the switch-off they announce, the successor in use. `npm run ozon-check` prints it, a test fails
  * the build on a method that is gone, and /status tells admins of one announced while the bot
  * still relies on it.
+ * Tests: test/ozon/documents-check.test.ts
  */
 import type { MethodCatalogue } from "../openapi/catalogue.ts";
 import type { DocumentedMethod } from "../openapi/lifecycle.ts";

@@ -1,6 +1,7 @@
 /**
  * An Ozon method described as plain data (Notion SDK style) — path, schemas, whether it is safe
  * to repeat — and the auth each service adds to every request. The core (http.ts) calls them.
+ * Tests: test/ozon/http.test.ts, test/ozon/timeouts.test.ts
  */
 import type { z } from "zod";
 

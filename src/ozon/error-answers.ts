@@ -1,6 +1,7 @@
 /**
  * Ozon's error answers read into the typed errors of errors.ts: the two body forms, the class by
  * status and code, and (for the HTTP core) whether a 404/410 is about the method itself.
+ * Tests: test/ozon/errors.test.ts
  */
 import { clip } from "../text.ts";
 import {

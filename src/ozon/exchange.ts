@@ -3,6 +3,7 @@
  * within the timeouts, the answer read up to a byte cap, and a failure to get one named by what
  * timed out. The core (http.ts) decides what to send, whether to try again and what the answer
  * means.
+ * Tests: none directly
  */
 import { Agent, type Dispatcher } from "undici";
 import { type CappedAnswer, readBodyCapped, readCapped } from "./download.ts";

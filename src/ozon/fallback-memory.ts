@@ -3,6 +3,7 @@
  * the store under `ozon:fallback:<service>:<capability>`: after a restart, and in every process
  * that shares the store, the missing method is not asked again. (The older
  * `ozon:successor:*` keys said the opposite — a move away from the seed's forms — and are ignored.)
+ * Tests: test/ozon/fallback-memory.test.ts
  */
 import type { Store } from "../store/port.ts";
 import type { FallbackMemory } from "./successors.ts";

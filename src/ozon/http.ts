@@ -4,6 +4,7 @@
  * and file downloads within a byte cap and one deadline. Methods are described in endpoint.ts,
  * the exchange on the wire is exchange.ts, reading a capped file answer download.ts, what a
  * request and an answer mean (bodies checked, error answers typed) codec.ts.
+ * Tests: test/ozon/http.test.ts, test/ozon/timeouts.test.ts
  */
 import type { Dispatcher } from "undici";
 import { type Clock, systemClock } from "../clock.ts";

@@ -1,4 +1,7 @@
-/** The Ozon clients and what callers need around them. */
+/**
+ * The Ozon clients and what callers need around them.
+ * Tests: test/ozon/fallback-memory.test.ts, test/ozon/money.test.ts and 4 more
+ */
 
 export type { Clock } from "../clock.ts";
 export { systemClock } from "../clock.ts";

@@ -4,6 +4,7 @@
  * screen that needs it within the minute reads the kept one, and readers that come while it is
  * being asked wait for that one request instead of sending their own. A failure is not kept:
  * the next reader asks again.
+ * Tests: none directly
  */
 import type { Clock } from "../clock.ts";
 

@@ -6,6 +6,7 @@
  * it when the client has a FallbackMemory (the bot's store), so a restart does not ask the missing
  * method again. The fall-back is logged once; should the seed's form answer 404 in its turn (the
  * store has moved on), today's method is asked again and the fall-back forgotten.
+ * Tests: none directly
  */
 import type { Logger } from "../logger.ts";
 import type { AnyEndpoint } from "./endpoint.ts";

@@ -1,4 +1,7 @@
-/** Zod pieces for the ways Ozon writes the same thing differently. */
+/**
+ * Zod pieces for the ways Ozon writes the same thing differently.
+ * Tests: none directly
+ */
 import { z } from "zod";
 
 /** An id sent as a number or a string (large ones arrive as exact strings from parseJson): always a string. */

@@ -1,3 +1,4 @@
+/** Tests: test/ozon/seller/endpoints/posting-fast.test.ts */
 import type { z } from "zod";
 
 type Issue = z.core.$ZodIssue;

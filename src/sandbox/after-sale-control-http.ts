@@ -1,4 +1,7 @@
-/** The HTTP twins of the after-sale control (control.afterSale): returns, rFBS requests, ratings. */
+/**
+ * The HTTP twins of the after-sale control (control.afterSale): returns, rFBS requests, ratings.
+ * Tests: none directly
+ */
 import type { ControlHandler } from "./control.ts";
 import type { HttpMethod } from "./route-table.ts";
 

@@ -1,6 +1,7 @@
 /**
  * `npm run sandbox -- --port 8081`: the simulated Ozon alone, driven by hand through /_sandbox/.
  * Sandbox credentials are published constants, not secrets, so printing them is intended.
+ * Tests: none directly
  */
 import { parseArgs } from "node:util";
 import { MAX_SANDBOX_STORES, startSandbox } from "./index.ts";

@@ -10,6 +10,7 @@
  *   every request body is checked against the method's request schema — one that does not match is
  *   refused with 400 as Ozon's gateway refuses it — and every JSON answer against the response
  *   schema. Each mismatch is kept as a violation; the test setup fails a test that caused one.
+ * Tests: test/sandbox/contract.test.ts, test/sandbox/after-sale.test.ts and 3 more
  */
 import type { MethodCatalogue } from "../openapi/catalogue.ts";
 import { methodCatalogue } from "../openapi/catalogue.ts";

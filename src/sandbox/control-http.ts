@@ -1,4 +1,7 @@
-/** The sandbox's control surface over HTTP: each in-process control method's twin under /_sandbox/. */
+/**
+ * The sandbox's control surface over HTTP: each in-process control method's twin under /_sandbox/.
+ * Tests: none directly
+ */
 import { z } from "zod";
 import { afterSaleControlRoutes } from "./after-sale-control-http.ts";
 import type { SandboxContract } from "./contract.ts";

@@ -1,6 +1,7 @@
 /**
  * In-process control of the sandbox for tests and benchmarks: add postings and chats, make a
  * buyer write, inject faults, read snapshots. Its HTTP twin is control-http.ts.
+ * Tests: none directly
  */
 import { daysOf } from "./csv.ts";
 import { NO_NEEDS } from "./data.ts";

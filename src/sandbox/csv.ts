@@ -1,3 +1,4 @@
+/** Tests: none directly */
 import { createRandom, hashSeed } from "./random.ts";
 import type { Campaign, GroupBy, ReportJob, SandboxState } from "./state.ts";
 

@@ -1,3 +1,4 @@
+/** Tests: none directly */
 import type { Random } from "./random.ts";
 import type {
   AdvObjectType,

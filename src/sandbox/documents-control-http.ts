@@ -1,4 +1,7 @@
-/** The HTTP twin of the sandbox's documents rules (contract.ts): its day, its rules, withdrawn methods. */
+/**
+ * The HTTP twin of the sandbox's documents rules (contract.ts): its day, its rules, withdrawn methods.
+ * Tests: none directly
+ */
 import { z } from "zod";
 import type { SandboxContract } from "./contract.ts";
 import type { ControlHandler } from "./control.ts";

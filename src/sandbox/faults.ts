@@ -1,3 +1,4 @@
+/** Tests: none directly */
 import { createRandom, hashSeed, type Random } from "./random.ts";
 
 /**

@@ -1,3 +1,4 @@
+/** Tests: none directly */
 import { crc32, deflateSync } from "node:zlib";
 import { buildPdf } from "./pdf.ts";
 

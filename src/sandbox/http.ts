@@ -1,3 +1,4 @@
+/** Tests: none directly */
 import type { IncomingHttpHeaders } from "node:http";
 import type { z } from "zod";
 import { parseJsonLossless, writeJson } from "./json.ts";

@@ -1,3 +1,4 @@
+/** Tests: test/sandbox/units.test.ts */
 import { parse } from "lossless-json";
 
 /**

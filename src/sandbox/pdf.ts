@@ -1,3 +1,4 @@
+/** Tests: none directly */
 import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 
 /** 75×120 mm, the label size Ozon prints, in PDF points. */

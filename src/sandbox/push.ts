@@ -3,6 +3,7 @@
  * every new posting, status change and buyer message of every store is POSTed there as Ozon
  * would (JSON, `seller_id` = the store's Client-Id), and each delivery is recorded. Seeding at
  * start sends nothing: the target is set afterwards.
+ * Tests: none directly
  */
 import type { SandboxEvent } from "./state.ts";
 

@@ -1,6 +1,7 @@
 /**
  * A small seeded PRNG (sfc32) so every sandbox run with the same seed produces the same data,
  * the same schedule picks and the same fault decisions.
+ * Tests: test/sandbox/units.test.ts
  */
 export interface Random {
   /** A float in [0, 1). */

@@ -1,3 +1,4 @@
+/** Tests: none directly */
 import type { Reply, SandboxRequest, Service } from "./http.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

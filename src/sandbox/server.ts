@@ -1,3 +1,4 @@
+/** Tests: none directly */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { SandboxContract } from "./contract.ts";

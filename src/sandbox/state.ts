@@ -1,3 +1,4 @@
+/** Tests: none directly */
 import type { Random } from "./random.ts";
 
 /** The credentials the sandbox accepts (defaults: SANDBOX_CREDENTIALS of src/config.ts). */

@@ -1,4 +1,7 @@
-/** The HTTP twins of the stock control (control.stock): /_sandbox/stock/… */
+/**
+ * The HTTP twins of the stock control (control.stock): /_sandbox/stock/…
+ * Tests: none directly
+ */
 import { z } from "zod";
 import type { ControlHandler } from "./control.ts";
 import type { HttpMethod } from "./route-table.ts";

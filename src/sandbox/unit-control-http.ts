@@ -1,4 +1,7 @@
-/** The HTTP twins of the units' control (control.units, seller/unit-control.ts). */
+/**
+ * The HTTP twins of the units' control (control.units, seller/unit-control.ts).
+ * Tests: none directly
+ */
 import { z } from "zod";
 import type { ControlHandler } from "./control.ts";
 import type { HttpMethod } from "./route-table.ts";

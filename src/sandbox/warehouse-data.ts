@@ -1,4 +1,7 @@
-/** The warehouses a simulated store ships from, with two delivery methods each. */
+/**
+ * The warehouses a simulated store ships from, with two delivery methods each.
+ * Tests: none directly
+ */
 import type { Random } from "./random.ts";
 import type { DeliveryMethod, Warehouse } from "./state.ts";
 

@@ -2,6 +2,7 @@
  * A log line per reason at most once a window (a minute), carrying how many times it happened:
  * what outsiders can cause as often as they like (refused pushes) must not fill the log. The
  * first occurrence is logged at once; the rest of the window is counted and logged when it ends.
+ * Tests: test/server/counted-log.test.ts
  */
 import type { Logger } from "../logger.ts";
 

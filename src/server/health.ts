@@ -1,3 +1,4 @@
+/** Tests: test/server/webhook.test.ts */
 import type { Store } from "../store/port.ts";
 import { type Route, sendJson } from "./http.ts";
 

@@ -1,6 +1,7 @@
 /**
  * The bot's HTTP server (node:http): a small route table, so the Telegram webhook, /healthz and
  * later the Ozon push receiver live side by side on one port.
+ * Tests: test/server/metrics.test.ts, test/server/ozon-push.test.ts and 2 more
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";

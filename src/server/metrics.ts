@@ -4,6 +4,7 @@
  * start and only then, so a bot without metrics never carries it.
  *
  * Also here: the count of Ozon pushes by the answer the push receiver gave.
+ * Tests: test/server/metrics.test.ts, test/bot/status/method-gone.test.ts
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { MetricSources } from "../services/health/prometheus.ts";

@@ -3,6 +3,7 @@
  * client address of a request: the socket's peer, or — only when TRUST_PROXY is set — the
  * address the proxy appended last to X-Forwarded-For (the earlier ones are whatever the client
  * wrote and prove nothing).
+ * Tests: none directly
  */
 import type { IncomingMessage } from "node:http";
 import { BlockList, isIP } from "node:net";

@@ -10,6 +10,7 @@
  * Every answer comes within a few seconds whatever Telegram or Ozon are doing: nothing here
  * waits on either, and the store write has its own deadline. Refusals are counted and logged at
  * most once a minute per reason (counted-log.ts): a flood of junk does not fill the log.
+ * Tests: test/server/ozon-push.test.ts
  */
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";

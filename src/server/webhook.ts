@@ -1,3 +1,4 @@
+/** Tests: test/server/webhook.test.ts */
 import { createHash } from "node:crypto";
 import { type Bot, type Context, webhookCallback } from "grammy";
 import type { Logger } from "../logger.ts";

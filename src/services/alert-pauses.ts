@@ -8,6 +8,7 @@
  *
  * Resumed when Telegram says the bot may post there again (a `my_chat_member` update) or when
  * someone sends /subscribe in that chat (bot/core/alert-pauses.ts).
+ * Tests: test/services/chat-records.test.ts, test/bot/returns/moved-group.test.ts and 1 more
  */
 import { moveKey } from "../store/move-key.ts";
 import type { Store } from "../store/port.ts";

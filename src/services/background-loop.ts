@@ -16,6 +16,7 @@
  *   third of its TTL while the loop runs or a round is in progress. A failed renewal aborts the
  *   round's signal with LeaseLostError. A loop that is not the leader tries again at least every
  *   third of the TTL, so it takes over soon after the holder dies.
+ * Tests: test/services/background-loop.test.ts, test/services/health/two-processes.test.ts
  */
 import { settlesBefore } from "../deadline.ts";
 import { LeaseLostError } from "../store/lease.ts";

@@ -15,6 +15,7 @@
  * Left as they are: message references in the old chat (relay and question links, delivery
  * marks of relayed messages, inbox copies, report progress messages). Its messages stay there and
  * cannot be answered or edited through the new id; the records expire on their own.
+ * Tests: test/services/chat-moves.test.ts, test/services/chat-records.test.ts and 1 more
  */
 import type { Store } from "../store/port.ts";
 import { ScheduleRepository } from "./ads/schedules/schedules.ts";

@@ -8,6 +8,7 @@
  * src built with a chat id and fails for a prefix not listed here, and its Redis test seeds each
  * kind marked `moved`, moves the chat with ChatMoves and checks that nothing is left at the old id
  * and that the report field named here counted it.
+ * Tests: test/services/chat-records.test.ts
  */
 import type { ChatMoveReport } from "./chat-moves.ts";
 

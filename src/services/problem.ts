@@ -3,6 +3,7 @@
  * tells a person what Ozon said the same way (`problemText`), and a dialog's replay reads it back
  * from its record instead of an exception. Each capability words the one classification of Ozon's
  * failures (ozon/errors.ts) in its own keys: services/postings/problem.ts, bot/ads/format.ts.
+ * Tests: none directly
  */
 
 /** A sentence about a failure, kept as data: `t(problem.key, problem.vars)`. */

@@ -4,6 +4,7 @@
  *
  * Who may subscribe (warehouse role in private, admin in a group) is the bot layer's check; this
  * service only keeps the list.
+ * Tests: test/services/subscriptions.test.ts, test/services/chat-moves.test.ts and 7 more
  */
 import { moveKey } from "../store/move-key.ts";
 import type { Store } from "../store/port.ts";

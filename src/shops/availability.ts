@@ -1,6 +1,7 @@
 /**
  * Whether a store can be acted for now. A store is looked up at each press or step, never kept,
  * so one paused or removed meanwhile is told as such and Ozon is not called.
+ * Tests: none directly
  */
 import type { SellerClient } from "../ozon/index.ts";
 import type { Shop, ShopRegistry } from "./registry.ts";

@@ -3,6 +3,7 @@
  * Stores come from the environment (OZON_STORES, or the single-store variables) or are added by an
  * admin in the bot (kept encrypted, src/shops/saved.ts). "Store" in this code base is the
  * persistence port, so an Ozon store is a "shop" here.
+ * Tests: none directly
  */
 import { z } from "zod";
 

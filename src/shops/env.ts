@@ -2,6 +2,7 @@
  * The shops the environment describes: OZON_STORES (a JSON array), or the single-store variables
  * (OZON_CLIENT_ID, OZON_API_KEY, OZON_PERFORMANCE_…) as one shop named OZON_STORE_NAME. Problems
  * name the variable and the shop (by position and name), never a key.
+ * Tests: none directly
  */
 import { MAX_SHOP_NAME_LENGTH, type ShopEntry, shopNameSchema, storeJsonSchema } from "./entry.ts";
 

@@ -8,6 +8,7 @@
  * with compare-and-set, so only the process whose move succeeded tells the admins. Each process
  * remembers the state it saw last, so a poll that finds nothing new costs no store call; the time
  * of the last success is written at most once a minute.
+ * Tests: none directly
  */
 import { type Clock, systemClock } from "../clock.ts";
 import type { Logger } from "../logger.ts";

@@ -2,6 +2,7 @@
  * Checks a new shop's keys with one cheap Ozon call each before they are saved: the warehouse
  * list for the Seller keys, the token request for the Performance keys. The clients are built
  * the container's way (src/container.ts) but only for this check, and closed after it.
+ * Tests: none directly
  */
 import { ozonFailureKind } from "../ozon/index.ts";
 import type { ShopEntry } from "./entry.ts";

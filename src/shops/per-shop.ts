@@ -3,6 +3,7 @@
  * every active shop that has what the worker needs, started when a shop is added or resumed,
  * stopped when it is paused or removed. Each shop's worker runs on its own loop, so one shop
  * whose Ozon is slow or refuses the keys never holds up another.
+ * Tests: none directly
  */
 import type { Logger } from "../logger.ts";
 import type { Shop, ShopChange, ShopRegistry } from "./registry.ts";

@@ -2,6 +2,7 @@
  * Short, stable refs for shops ("1", "2", … "a1"), kept in the store: buttons carry a ref
  * instead of a Client-Id of up to 64 characters. A ref is never given to another shop, so a
  * button of a removed shop cannot act on a new one.
+ * Tests: none directly
  */
 import type { Store } from "../store/port.ts";
 

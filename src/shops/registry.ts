@@ -6,6 +6,7 @@
  *
  * Modules follow `onChange` to start a shop's pollers when it is added or resumed and stop them
  * when it is paused or removed.
+ * Tests: test/shops/registry.test.ts
  */
 import type { Logger } from "../logger.ts";
 import type { PerformanceClient, SellerClient } from "../ozon/index.ts";

@@ -2,6 +2,7 @@
  * Shops an admin added in the bot, kept in the store with their keys sealed (src/shops/secrets.ts).
  * The name and the Client-Id stay readable (the /stores list needs them without the key); the
  * keys open only with the secrets key, bound to the shop's id.
+ * Tests: none directly
  */
 import { z } from "zod";
 import type { Store } from "../store/port.ts";

@@ -3,6 +3,7 @@
  * keep per-shop records (cursors, announced postings, message links, report jobs, leases) get
  * this view and stay unaware of shops. The shop that owned the data before several shops existed
  * keeps the unprefixed keys (src/shops/registry.ts), so an upgrade moves nothing.
+ * Tests: test/services/audit/trail.test.ts, test/services/chat-moves.test.ts and 2 more
  */
 import type { Change, PageOptions, SetOptions, Store } from "../store/port.ts";
 

@@ -3,6 +3,7 @@
  * random 96-bit nonce per value; the key comes from SECRETS_KEY, or, when that is unset, from
  * the bot token (HKDF), so the store alone never reveals an Ozon key. A sealed value carries
  * a version, its nonce and tag; a tampered or foreign one fails to open instead of yielding junk.
+ * Tests: test/shops/secrets.test.ts, test/shops/registry.test.ts
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 

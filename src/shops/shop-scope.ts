@@ -3,6 +3,7 @@
  * worker inside `runForShop`, so a background loop the worker starts knows its store (the loop
  * board of /status and /metrics, src/services/health/loop-board.ts) and the worker's code stays
  * unaware of it.
+ * Tests: test/services/health/two-processes.test.ts
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 

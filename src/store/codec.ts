@@ -1,4 +1,7 @@
-/** Rules shared by every adapter, so memory, file and Redis agree on values, TTLs and key order. */
+/**
+ * Rules shared by every adapter, so memory, file and Redis agree on values, TTLs and key order.
+ * Tests: none directly
+ */
 import { type Change, MAX_PAGE } from "./port.ts";
 
 /** A change of compareAndSetMany with its JSON texts: undefined stands for "absent" / "delete". */

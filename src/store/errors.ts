@@ -1,3 +1,4 @@
+/** Tests: test/store/open-store.test.ts, test/store/redis.test.ts, test/store/sqlite.test.ts */
 export type StoreOpenProblem =
   | "locked"
   | "corrupt"

@@ -12,6 +12,7 @@
  *
  * `increment` keeps the entry's TTL, which a compare-and-set cannot say: it checks the lease and
  * then increments, not atomically. Nothing fenced uses it today.
+ * Tests: test/store/lease.test.ts, test/processes/fenced-store.test.ts and 2 more
  */
 import {
   createStoreLease,

@@ -1,3 +1,4 @@
+/** Tests: test/store/open-store.test.ts */
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import { StoreOpenError } from "./errors.ts";

@@ -1,3 +1,4 @@
+/** Tests: test/store/lease.test.ts, test/store/open-store.test.ts and 8 more */
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { Store } from "./port.ts";

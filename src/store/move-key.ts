@@ -2,6 +2,7 @@
  * Moves one record to another key in one atomic step (compare-and-set on both keys), so two
  * processes moving the same record at once move it exactly once, and a crash leaves it either
  * where it was or where it went. Used when Telegram gives a chat a new id (chat-moves.ts).
+ * Tests: none directly
  */
 import type { SetOptions, Store } from "./port.ts";
 

@@ -16,6 +16,7 @@
  *   background. `set` without `ttlMs` makes the entry permanent (clears an earlier TTL);
  *   `increment` keeps the TTL the entry already has.
  * - Keys are compared and listed in Unicode code point order (= UTF-8 byte order).
+ * Tests: test/store/open-store.test.ts
  */
 export interface SetOptions {
   /**

@@ -6,6 +6,7 @@
  * several, on every update.
  *
  * Values are JSON like every other value of the store, so `store.get(lockKey)` reads the holder.
+ * Tests: none directly
  */
 import { Script } from "./redis-scripts.ts";
 

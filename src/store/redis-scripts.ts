@@ -15,6 +15,7 @@
  *
  * Every script gets KEYS[1] = index, KEYS[2] = expiry, then the data keys; the members (keys
  * without the prefix) come in ARGV.
+ * Tests: test/store/redis.test.ts
  */
 import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";

@@ -1,3 +1,4 @@
+/** Tests: none directly */
 // Redis text helpers: URLs fit for logs, driver messages scrubbed, glob-safe prefixes.
 
 /** A Redis URL fit for logs and messages: the password (or a lone user part) becomes ***. */

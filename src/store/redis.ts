@@ -1,3 +1,4 @@
+/** Tests: test/store/redis.test.ts, test/store/lease.test.ts and 29 more */
 import { Redis } from "ioredis";
 import type { Logger } from "../logger.ts";
 import {

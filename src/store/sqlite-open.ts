@@ -2,6 +2,7 @@
  * Opening the SQLite store's file: plain file-system checks first (their messages are clearer
  * than SQLite's), then the exclusive lock, an integrity check and the schema. Every refusal is a
  * StoreOpenError whose message names the file and says what to do.
+ * Tests: none directly
  */
 import { accessSync, closeSync, constants, mkdirSync, openSync, readSync, statSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";

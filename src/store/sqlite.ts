@@ -1,3 +1,4 @@
+/** Tests: test/store/sqlite.test.ts, test/store/lease.test.ts and 13 more */
 import { existsSync, realpathSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { DatabaseSync, StatementSync } from "node:sqlite";

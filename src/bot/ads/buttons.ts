@@ -4,6 +4,7 @@
  * callback kind it always had (buttons already in people's chats carry it), and its schema takes
  * every shape those buttons were ever made in. The dialogs' own buttons (`*_DIALOG_CALLBACK`,
  * handed to the dialog toolkit) are not here.
+ * Tests: test/bot/ads/upgrade.test.ts, test/bot/core/buttons.test.ts
  */
 import { z } from "zod";
 import { NUMERIC_ID_ARG, oneOf, SHOP_REF_ARG, TELEGRAM_ID_ARG } from "../core/button-args.ts";

@@ -2,6 +2,7 @@
  * Texts of the advertising area: campaign lines, money, periods, report descriptions, and every
  * refusal or Ozon failure in plain words. Pure functions over a translate function, so the
  * conversations (ctx.t) and the report notifier (a job's locale) phrase things alike.
+ * Tests: test/bot/ads/english-numbers.test.ts, test/bot/ads/objects-text.test.ts and 1 more
  */
 import { type OzonFailureKind, ozonFailureKind, ozonFailureMessage } from "../../ozon/errors.ts";
 import {

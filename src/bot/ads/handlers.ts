@@ -8,6 +8,7 @@
  * it, in the same shop's queue (the button carries the shop's ref); the failure message becomes
  * the new report's progress message. A shop removed since, or out of the person's reach, is
  * refused with a sentence; a paused shop's report waits for the shop.
+ * Tests: none directly
  */
 
 import { reachesShop } from "../../services/access/shop-scope.ts";

@@ -2,6 +2,7 @@
  * Inline keyboards of the advertising dialogs, made with the dialog's `button` (dialog.ts: the
  * data carries the dialog's kind, its run and its owner; ids are Ozon's numeric campaign ids, so
  * it stays far below 64 bytes). The dialog adds the Close row when it shows them.
+ * Tests: test/bot/ads/campaigns/campaign-choice.test.ts, test/bot/core/keyboards.test.ts
  */
 import { InlineKeyboard } from "grammy";
 import {

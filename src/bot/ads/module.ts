@@ -9,6 +9,7 @@
  *
  * Runners start and stop with their shops (PerShop). A removed shop's unfinished jobs are
  * cancelled and their people told; a paused shop's jobs wait for it.
+ * Tests: none directly (reached through test/bot/ads/world.ts)
  */
 
 import { MILLIONTHS_PER_ROUBLE } from "../../ozon/performance/money.ts";

@@ -8,6 +8,7 @@
  * with Performance keys. It keeps only the plain choice and looks the shop up at every step and
  * every Ozon call: a shop removed meanwhile ends the dialog with `shopGone`, a paused one with
  * the sentence that it is paused. With several shops every screen names the shop.
+ * Tests: none directly
  */
 import type { InlineKeyboard } from "grammy";
 import type { Logger } from "../../logger.ts";

@@ -3,6 +3,7 @@
  * keyboards make their data here, handlers get the arguments typed, and a press whose arguments
  * do not fit is refused by the router before any handler runs. The kinds are the data of buttons
  * already in people's chats: never change one.
+ * Tests: none directly (reached through test/bot/ads/world.ts and 3 more)
  */
 import { z } from "zod";
 import { type AuditKind, isAuditKind } from "../../services/audit/index.ts";

@@ -2,6 +2,7 @@
  * The filter typed after /audit: a posting number, `campaign 123`, `person 101` (or `@101`),
  * `sku 456`, `return 789`, `store <name or Client-Id>`, and a kind (`ship`, `budget`…), in any order and
  * combined. Untrusted text: capped, every part checked, anything unknown refused with the syntax.
+ * Tests: test/bot/audit/returns-audit.test.ts
  */
 import { type AuditFilter, isAuditKind } from "../../services/audit/index.ts";
 

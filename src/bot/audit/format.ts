@@ -1,4 +1,7 @@
-/** The trail's entries as text: one short block per entry, newest first. */
+/**
+ * The trail's entries as text: one short block per entry, newest first.
+ * Tests: none directly
+ */
 import type { AuditEntry } from "../../services/audit/index.ts";
 import { clip } from "../../text.ts";
 import type { Locale } from "../core/i18n.ts";

@@ -4,6 +4,7 @@
  * buttons; 📥 exports a period as XLSX. The "🕘 History" button of a posting, campaign or product card
  * shows that object's entries to whoever sees the card, limited to the stores their roles reach
  * (only admins ever see entries about rights: stores, roles, invites).
+ * Tests: none directly
  */
 import { InputFile } from "grammy";
 import type { Logger } from "../../logger.ts";

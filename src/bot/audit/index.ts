@@ -1,4 +1,7 @@
-/** What the wiring and the other areas use of the audit area. */
+/**
+ * What the wiring and the other areas use of the audit area.
+ * Tests: none directly (reached through test/bot/ads/world.ts and 3 more)
+ */
 export {
   type AuditActor,
   type AuditRecorder,

@@ -1,4 +1,7 @@
-/** The buttons of /audit and the "🕘 History" button other areas put on their cards. */
+/**
+ * The buttons of /audit and the "🕘 History" button other areas put on their cards.
+ * Tests: none directly (reached through test/bot/ads/world.ts and 3 more)
+ */
 import { InlineKeyboard } from "grammy";
 import { AUDIT_KIND_NAMES, type AuditObjectType } from "../../services/audit/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";

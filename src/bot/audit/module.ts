@@ -1,6 +1,7 @@
 /**
  * The audit area as a bot module: /audit and the History buttons, and at start the repair of
  * records a crash kept from the trail (services/audit/repair.ts).
+ * Tests: none directly (reached through test/bot/ads/world.ts and 3 more)
  */
 import { repairTrail } from "../../services/audit/index.ts";
 import type { BotModule, ModuleDeps } from "../core/module.ts";

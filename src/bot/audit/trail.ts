@@ -2,6 +2,7 @@
  * The process's one audit trail, and who acts and who reads, as the trail needs them. Every area
  * records through `auditTrailOf(container)`; the trail is built on first use from the container's
  * store and AUDIT_DAYS, so the container needs no part of its own for it.
+ * Tests: none directly (reached through test/bot/ads/world.ts and 3 more)
  */
 import { createHash } from "node:crypto";
 import type { Container } from "../../container.ts";

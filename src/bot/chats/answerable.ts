@@ -1,4 +1,7 @@
-/** Whether the person pressing a reply button may write to that shop's buyers now. */
+/**
+ * Whether the person pressing a reply button may write to that shop's buyers now.
+ * Tests: none directly
+ */
 import { reachesShop } from "../../services/access/shop-scope.ts";
 import type { Shop } from "../../shops/registry.ts";
 import type { BotContext } from "../core/context.ts";

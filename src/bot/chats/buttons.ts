@@ -5,6 +5,7 @@
  * people's chats carry. A shop ref left out (br, qt) is a button of the single-shop version: the
  * legacy owner's shop. The saved-answer dialog's own buttons (chats/replies/dialog.ts) belong to
  * the dialog toolkit; "Write to buyer" (wb) is a posting's button (postings/keyboards.ts).
+ * Tests: none directly
  */
 import { z } from "zod";
 import { UNSENT_ANSWER_ID } from "../../services/chats/relay/unsent-answers.ts";

@@ -3,6 +3,7 @@
  * CHATS_POLL_SECONDS and sends buyer messages to Telegram (each shop on its own loop, so one
  * shop's failing chats never delay another's); replies (before any dialog), the /relay_here
  * command and "Write to buyer" go back to Ozon, to the shop the message or button belongs to.
+ * Tests: none directly (reached through test/bot/chats/support.ts and 1 more)
  */
 
 import type { Api } from "grammy";

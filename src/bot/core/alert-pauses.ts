@@ -4,6 +4,7 @@
  * made an admin, its restriction lifted, added back) or when someone of the team sends /subscribe in
  * that chat (what the admins' notice asks for; a group whose members' default rights were given back
  * sends no update for the bot). A refusal after that pauses it again, and tells the admins again.
+ * Tests: none directly
  */
 import { Composer } from "grammy";
 import type { ChatMemberUpdated } from "grammy/types";

@@ -8,6 +8,7 @@
  *   the chat's alerts are paused (services/alert-pauses.ts, subscriptions kept) and the bot's
  *   admins are told once how to resume them;
  * - a throw: worth another try later (429, 5xx, network).
+ * Tests: none directly
  */
 import type { I18n } from "@grammyjs/i18n";
 import type { Api } from "grammy";

@@ -2,6 +2,7 @@
  * The size of a picture from its header, read before it is decoded: a small file can declare a
  * huge picture (a few KB of JPEG saying 30 000 × 30 000), and decoding it would take gigabytes.
  * Only JPEG (Telegram's photos) and PNG are taken.
+ * Tests: test/bot/postings/find/parts.test.ts
  */
 
 export interface ImageSize {

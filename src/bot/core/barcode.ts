@@ -5,6 +5,7 @@
  *
  * Decoding runs on the main thread, so photos are decoded one at a time and only after their
  * header says the picture is of a sane size.
+ * Tests: test/bot/postings/find/parts.test.ts
  */
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";

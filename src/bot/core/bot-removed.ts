@@ -3,6 +3,7 @@
  * says so at once with a `my_chat_member` update. What a module keeps for that chat (alerts, the
  * relay target) is dropped then, not at the next failed send, and adding the bot back restores
  * nothing by itself. Installed before the dialogs, which must not eat the update.
+ * Tests: none directly
  */
 import { Composer } from "grammy";
 import type { ChatMemberUpdated } from "grammy/types";

@@ -2,6 +2,7 @@
  * Schemas of the arguments buttons carry, shared by the capabilities' button declarations
  * (core/buttons.ts). A press is untrusted input: each argument is checked against its shape here,
  * once, before any handler reads it.
+ * Tests: test/bot/core/button-shapes.test.ts, test/bot/postings/buttons.test.ts
  */
 import { z } from "zod";
 

@@ -12,6 +12,7 @@
  * This is the only way: no other module makes button data (test/architecture.test.ts) and the
  * router takes presses only through a declaration. A kind is taken by one declaration (declaring
  * it twice throws), and `declaredButtons` lists them all by name.
+ * Tests: test/bot/core/buttons.test.ts, test/bot/core/button-registry.test.ts and 3 more
  */
 import { z } from "zod";
 import type { CallbackCodec } from "./callback-data.ts";

@@ -1,3 +1,4 @@
+/** Tests: test/bot/core/chain.test.ts */
 import type { Composer, Context, Filter, Middleware, MiddlewareFn, NextFunction } from "grammy";
 
 /**

@@ -19,6 +19,7 @@
  * On Redis (a LockingStore) the lock is one plain key outside the store's index, taken with the
  * chat's session read in the same script (`readAlong`), so an update costs one round trip for
  * both; released and renewed by compare-and-delete / compare-and-expire.
+ * Tests: test/processes/chat-lock.test.ts
  */
 import type { Context, MiddlewareFn } from "grammy";
 import { systemClock } from "../../clock.ts";

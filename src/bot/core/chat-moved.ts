@@ -3,6 +3,7 @@
  * records follow it (services/chat-moves.ts) as soon as the bot notices, from the service message
  * in either chat or from a send Telegram refused with `migrate_to_chat_id`; the refused message is
  * then sent to the new id.
+ * Tests: none directly
  */
 import { type Api, Composer } from "grammy";
 import type { Logger } from "../../logger.ts";

@@ -2,6 +2,7 @@
  * The command catalogue: every command, who may use it, and whether it shows as a menu button.
  * Descriptions and button labels live in the locale files as `command-<name>` with the
  * attributes `.description` (setMyCommands, /help) and `.button` (menu buttons).
+ * Tests: test/bot/core/access.test.ts, test/bot/core/i18n-keys.test.ts
  */
 import type { Role } from "../../services/access/index.ts";
 

@@ -1,3 +1,4 @@
+/** Tests: none directly */
 import type { I18n } from "@grammyjs/i18n";
 import type { Config } from "../../config.ts";
 import type { Logger } from "../../logger.ts";

@@ -2,6 +2,7 @@
  * The front door: what /start and /help show a known person. People (welcome.ts) owns those
  * commands; a module that draws Home (src/bot/home/) opens this door when it is built, and the
  * welcome shows Home through it. A bot without such a module keeps the plain greeting and menu.
+ * Tests: none directly
  */
 import type { BotContext } from "./context.ts";
 

@@ -2,6 +2,7 @@
  * The one role check every command and button goes through, in private chats and in groups:
  * the person who sent or pressed is looked up for each update (ctx.person), never trusted from
  * the message or the button.
+ * Tests: test/bot/core/i18n-keys.test.ts
  */
 import type { MiddlewareFn } from "grammy";
 import { AccessService, type Person, type Role } from "../../services/access/index.ts";

@@ -1,3 +1,4 @@
+/** Tests: none directly */
 import type { Context, MiddlewareFn } from "grammy";
 import { type AccessService, personKey } from "../../services/access/index.ts";
 import type { ReadAlong } from "./chat-lock.ts";

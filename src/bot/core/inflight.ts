@@ -1,3 +1,4 @@
+/** Tests: test/bot/core/session.test.ts, test/shutdown.test.ts */
 import type { Context, MiddlewareFn } from "grammy";
 
 /**

@@ -2,6 +2,7 @@
  * Rows of inline keyboards. grammY's `row()` always starts a row, so a builder that ends each
  * item with `row()` leaves an empty row behind (shown as a gap, or dropped, depending on the
  * client). Builders start each row with `newRow` instead: it starts one only after buttons.
+ * Tests: test/bot/core/keyboards.test.ts
  */
 import type { InlineKeyboard } from "grammy";
 

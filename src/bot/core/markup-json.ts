@@ -12,6 +12,7 @@
  *
  * Installed first, so that every other transformer (retries, the send budget, a conversation's
  * replay) sees the markup as the object it was given.
+ * Tests: test/bot/core/telegram-transport.test.ts
  */
 import type { Transformer } from "grammy";
 

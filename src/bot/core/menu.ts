@@ -1,3 +1,4 @@
+/** Tests: none directly */
 import { InlineKeyboard } from "grammy";
 import { z } from "zod";
 import { type Person, ROLES, type Role } from "../../services/access/index.ts";

@@ -4,6 +4,7 @@
  * report jobs) once the bot can send. main.ts builds the modules from the container, passes
  * them to createBot, starts them after the bot is initialised and stops them before the store
  * closes.
+ * Tests: none directly
  */
 import type { I18n } from "@grammyjs/i18n";
 import type { Api, Composer } from "grammy";

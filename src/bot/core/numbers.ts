@@ -4,6 +4,7 @@
  * which language it speaks: `number-locale` in locales/<lang>/core.ftl. Every formatter that
  * takes `t` writes what that language writes: "1 500,50 ₽" and "27.11.2026" in Russian,
  * "RUB 1,500.50" and "27 Nov 2026" in English.
+ * Tests: test/bot/core/numbers.test.ts
  */
 import { DateTime } from "luxon";
 import { type FormatRoublesOptions, formatRoubles } from "../../services/ads/index.ts";

@@ -3,6 +3,7 @@
  * buttons): items packed in order, a page closed before its text or its buttons would pass the
  * limits given, and the ◀️ n / N ▶️ row under it. The page buttons carry the person who opened
  * the list (`pageOwner`): in a group only they turn its pages, the others are told so.
+ * Tests: none directly
  */
 import type { InlineKeyboard } from "grammy";
 import type { BotContext } from "./context.ts";

@@ -10,6 +10,7 @@
  *
  * Telegram limits how often menus may be set: the hash of the last list sent is kept per person
  * (`menu:<id>`), and nothing is sent while it matches — a restart re-sends nobody's menu.
+ * Tests: test/bot/ads/campaigns/menus.test.ts
  */
 import { createHash } from "node:crypto";
 import type { I18n } from "@grammyjs/i18n";

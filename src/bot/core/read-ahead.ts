@@ -1,3 +1,4 @@
+/** Tests: test/bot/deliveries/tracking-typed.test.ts */
 import type { Context } from "grammy";
 import type { ReadAlong } from "./chat-lock.ts";
 

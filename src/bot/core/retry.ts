@@ -6,6 +6,7 @@
  * recorded 429 would make auto-retry sleep again on every replay. The conversation variant
  * below stamps the moment of the 429 with `conversation.now()` (recorded too) and sleeps only
  * what is left of `retry_after`, which on a replay is nothing.
+ * Tests: none directly
  */
 import { type AutoRetryOptions, autoRetry } from "@grammyjs/auto-retry";
 import type { Context, MiddlewareFn, Transformer } from "grammy";

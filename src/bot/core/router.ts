@@ -12,6 +12,7 @@
  * `button`: a press is parsed and refused in one place, never split by hand in a handler.
  * A route whose handler enters a conversation must say so (see core/dialog/conversations.ts: the
  * conversations plugin only runs for updates that may need it).
+ * Tests: test/bot/core/button-registry.test.ts
  */
 import type { MiddlewareFn } from "grammy";
 import type { ButtonKind } from "./buttons.ts";

@@ -1,4 +1,7 @@
-/** Small helpers for showing things to a person. */
+/**
+ * Small helpers for showing things to a person.
+ * Tests: test/processes/chat-lock.test.ts, test/support/fake-bot-api-refusals.test.ts
+ */
 import { GrammyError, type InlineKeyboard } from "grammy";
 import type { User } from "grammy/types";
 import type { Profile } from "../../services/access/index.ts";

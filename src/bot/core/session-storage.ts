@@ -1,3 +1,4 @@
+/** Tests: test/store/session-storage.test.ts */
 import type { ConversationData, ConversationKeyStorage } from "@grammyjs/conversations";
 import type { Context, StorageAdapter } from "grammy";
 import type { Store } from "../../store/port.ts";

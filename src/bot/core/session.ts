@@ -1,3 +1,4 @@
+/** Tests: test/bot/core/session.test.ts */
 import { type Context, type MiddlewareFn, type StorageAdapter, session } from "grammy";
 import type { ReadAlong } from "./chat-lock.ts";
 import type { BotContext, SessionData } from "./context.ts";

@@ -1,3 +1,4 @@
+/** Tests: none directly */
 import type { I18n } from "@grammyjs/i18n";
 import type { Api } from "grammy";
 import type { BotCommandScope } from "grammy/types";

@@ -2,6 +2,7 @@
  * Shops on screens and in buttons. With more than one shop every alert, relayed message, report
  * and dialog screen names its shop ("🏬 Северный"); with one, nothing changes. Buttons carry the
  * shop's short ref (src/shops/refs.ts), never a guess.
+ * Tests: none directly
  */
 import { InlineKeyboard } from "grammy";
 import type { Shop, ShopRegistry } from "../../shops/registry.ts";

@@ -1,6 +1,7 @@
 /**
  * Whether a refused Bot API call means the chat is gone for the bot: one reading of Telegram's
  * answers for every sender (alerts, relayed buyer messages, dialogs, invites).
+ * Tests: test/bot/core/telegram-errors.test.ts
  */
 import { GrammyError } from "grammy";
 

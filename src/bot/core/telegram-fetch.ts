@@ -8,6 +8,7 @@
  *
  * The answer is capped (MAX_ANSWER_BYTES: a larger one fails the call with an HttpError), and
  * undici's own waits are set to grammY's timeout, so the signal stays the one that decides.
+ * Tests: test/bot/core/telegram-transport.test.ts
  */
 import type { ApiClientOptions } from "grammy";
 import { Agent, request } from "undici";

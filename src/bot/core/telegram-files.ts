@@ -1,6 +1,7 @@
 /**
  * What a seller sends to a buyer, read from a Telegram message: its text, or the file it carries
  * (photo, document, video, voice...) fetched from Telegram. Bots may fetch files up to 20 MB.
+ * Tests: none directly
  */
 
 import { type Api, GrammyError } from "grammy";

@@ -12,6 +12,7 @@
  * Store layout: `typed-wait:<chat>:<person>` → TypedWait, TTL as started. On Redis the key is read
  * along with the chat lock (read-ahead.ts), so a press or a command of someone with no wait costs
  * no store call at all; elsewhere one read, and a delete only when there is a wait.
+ * Tests: test/bot/deliveries/tracking-typed.test.ts
  */
 import type { Context, MiddlewareFn } from "grammy";
 import type { Store } from "../../store/port.ts";

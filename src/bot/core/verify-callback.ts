@@ -1,3 +1,4 @@
+/** Tests: none directly */
 import type { MiddlewareFn } from "grammy";
 import type { Logger } from "../../logger.ts";
 import type { CallbackCodec } from "./callback-data.ts";

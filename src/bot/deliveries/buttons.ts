@@ -4,6 +4,7 @@
  * arguments do not fit is refused by the router. The kinds are the data of buttons already in
  * people's chats: never change one. The delivery card itself opens with OPEN_DELIVERY_CARD, which
  * the postings area declares (its packed cards carry it too).
+ * Tests: test/bot/postings/buttons.test.ts
  */
 import { z } from "zod";
 import { BATCH_ID } from "../../services/deliveries/index.ts";

@@ -2,6 +2,7 @@
  * Delivery cards: drawn for a person (in their language), shown and remembered in the card book,
  * and redrawn in every chat that has one when the posting moves on (through the bot's sender, in
  * each chat's language: the person's in a private chat, the bot's default in a group).
+ * Tests: none directly
  */
 import type { I18n } from "@grammyjs/i18n";
 import { type Api, GrammyError, type InlineKeyboard } from "grammy";

@@ -2,6 +2,7 @@
  * /dispute <posting number>: a seller (or admin) opens a posting's card wherever it is, to open a
  * dispute about it once it is delivered or cancelled (the card's ⚖️ Dispute asks to confirm). The
  * posting is looked for in each shop the person sells for, in order.
+ * Tests: none directly
  */
 import { ozonFailureKind } from "../../ozon/errors.ts";
 import type { Posting } from "../../ozon/seller/types.ts";

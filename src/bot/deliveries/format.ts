@@ -1,4 +1,7 @@
-/** Texts of the seller's own deliveries: the delivery card, step outcomes, the list, a preview. */
+/**
+ * Texts of the seller's own deliveries: the delivery card, step outcomes, the list, a preview.
+ * Tests: none directly
+ */
 import { DateTime } from "luxon";
 import type { Posting } from "../../ozon/seller/types.ts";
 import {

@@ -1,6 +1,7 @@
 /**
  * Keyboards of the seller's own deliveries; their buttons are declared in buttons.ts (the card's
  * own, OPEN_DELIVERY_CARD, in postings/). A step is one letter on a button (ACTION_CODES).
+ * Tests: none directly
  */
 import { InlineKeyboard } from "grammy";
 import type { DeliveryAction } from "../../services/deliveries/index.ts";

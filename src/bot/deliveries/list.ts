@@ -3,6 +3,7 @@
  * by status in the order they pass them, oldest first, a button per posting opening its card.
  * In pages within Telegram's limits (core/pager.ts): ◀️ ▶️ read the list afresh and turn the
  * page for whoever opened it.
+ * Tests: none directly
  */
 import { deliveriesInProgress, type StatusGroup } from "../../services/deliveries/index.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";

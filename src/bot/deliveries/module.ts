@@ -3,6 +3,7 @@
  * delivering, last mile, delivered, dispute), /deliveries, and /track for many tracking numbers.
  * It runs nothing in the background; the module's Api (after start) redraws other chats' cards.
  * At start, the steps Ozon took whose audit record a crash kept from the trail are recorded.
+ * Tests: none directly (reached through test/bot/deliveries/harness.ts)
  */
 import type { Api } from "grammy";
 import { repairStepRecords } from "../../services/deliveries/index.ts";

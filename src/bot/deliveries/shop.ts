@@ -1,6 +1,7 @@
 /**
  * Which shop a deliveries button or command acts for: looked up at the press from the button's
  * ref, never kept. Warehouse staff and sellers both deliver; a dispute is for sellers (and admins).
+ * Tests: none directly
  */
 import type { Person, Role } from "../../services/access/index.ts";
 import { reachesShop } from "../../services/access/shop-scope.ts";

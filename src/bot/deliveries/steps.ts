@@ -3,6 +3,7 @@
  * a step (va), do it (vd). A step acts once however many taps and processes (services/
  * deliveries/once.ts); once Ozon took it every chat's card is redrawn; a refusal is said in
  * Ozon's words and the card shows the posting as it is now.
+ * Tests: none directly
  */
 import type { Api } from "grammy";
 import type { Logger } from "../../logger.ts";

@@ -5,6 +5,7 @@
  * for /track. Installed before the dialogs and the other features, so /find does not take a
  * typed number for a search. The wait is a typed wait (core/typed-wait.ts): any button pressed
  * or command sent meanwhile ends it, so another dialog's question gets its own answer.
+ * Tests: test/bot/deliveries/tracking-typed.test.ts
  */
 import { Composer } from "grammy";
 import type { Message } from "grammy/types";

@@ -4,6 +4,7 @@
  * from the store: a double tap or another process gets nothing), to each shop the person delivers
  * for in turn (a posting another shop does not know goes on to the next), and says per posting
  * what Ozon did.
+ * Tests: none directly
  */
 import type { DeliveryResult } from "../../ozon/seller/deliveries.ts";
 import {

@@ -2,6 +2,7 @@
  * Home's own buttons, declared once (core/buttons.ts). Its lines' buttons are menu buttons
  * (core/menu.ts: they run the job's command as if typed, after the same role check).
  * `hm:<action>`: r redraws Home, q redraws /help's Home, a shows every job, h goes back Home.
+ * Tests: none directly
  */
 import { oneOf } from "../core/button-args.ts";
 import { declareButton } from "../core/buttons.ts";

@@ -1,4 +1,7 @@
-/** Home's text: the lines of what needs the viewer, "as of", and /help's typed commands. */
+/**
+ * Home's text: the lines of what needs the viewer, "as of", and /help's typed commands.
+ * Tests: none directly
+ */
 import { DateTime } from "luxon";
 import type { HomeLine, HomeView } from "../../services/home/index.ts";
 import type { CommandName } from "../core/commands.ts";

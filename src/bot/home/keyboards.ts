@@ -1,4 +1,7 @@
-/** Home's buttons: a button per line into its job, the jobs to start, 🔄 and ☰ All jobs. */
+/**
+ * Home's buttons: a button per line into its job, the jobs to start, 🔄 and ☰ All jobs.
+ * Tests: none directly
+ */
 import { InlineKeyboard } from "grammy";
 import type { HomeLine } from "../../services/home/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";

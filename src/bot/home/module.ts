@@ -2,6 +2,7 @@
  * Home as a module: the screen /start, /help and its buttons open (screen.ts), counted by
  * services/home over every store the bot serves, each store's sources read at most once per
  * HOME_READ_TTL_MS whoever opens it.
+ * Tests: test/bot/home/home.test.ts
  */
 import { HomeCounts } from "../../services/home/index.ts";
 import type { BotModule, ModuleDeps } from "../core/module.ts";

@@ -2,6 +2,7 @@
  * Home: what /start, /help and the 🔄 and ⬅️ buttons show — what needs this person now (or, in a
  * group, the group's own work), each line a button into its job, and "as of" the time of the
  * counts. It opens the front door (core/front-door.ts) that people's /start and /help go through.
+ * Tests: none directly
  */
 import type { HomeCounts, HomeViewer } from "../../services/home/index.ts";
 import { SubscriptionService } from "../../services/subscriptions.ts";

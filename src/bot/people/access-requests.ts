@@ -3,6 +3,7 @@
  * admin (name, @username, id) with buttons to invite them as a role — an invite link the admin
  * forwards — or to ignore. One request per person per day: `access-request:<id>` lives 24 h, so
  * a stranger leaves nothing permanent behind. The admin buttons act for admins only, and once.
+ * Tests: test/bot/people/access-requests.test.ts
  */
 import { InlineKeyboard } from "grammy";
 import { actorOf, auditTrailOf, inviteObjectId } from "../audit/index.ts";

@@ -1,6 +1,7 @@
 /**
  * Messages to every admin's private chat, each in the admin's own language: who joined, who asks
  * for access. An admin who never opened the bot (or blocked it) is skipped, not an error.
+ * Tests: none directly
  */
 import type { Api, InlineKeyboard } from "grammy";
 import type { FeatureDeps } from "../core/deps.ts";

@@ -4,6 +4,7 @@
  * arguments typed, and a press whose arguments do not fit is refused by the router before any
  * handler runs. The menu's buttons are core's (core/menu.ts). The kinds are the data of buttons
  * already in people's chats: never change one.
+ * Tests: none directly
  */
 import { z } from "zod";
 import { isRole, ROLES, type Role } from "../../services/access/index.ts";

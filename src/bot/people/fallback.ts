@@ -1,4 +1,7 @@
-/** What nobody handled: old or unknown buttons, unknown commands, strangers writing in private. */
+/**
+ * What nobody handled: old or unknown buttons, unknown commands, strangers writing in private.
+ * Tests: none directly
+ */
 import type { MiddlewareFn } from "grammy";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { BotContext } from "../core/context.ts";

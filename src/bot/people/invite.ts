@@ -2,6 +2,7 @@
  * /invite: an admin picks a role and, when the bot serves several stores, which of them it covers
  * (all, or some: the store picker); the one-time deep link lives for a day and names both
  * ("warehouse · Южный"). The admin role always covers every store: no picker for it.
+ * Tests: none directly
  */
 import { InlineKeyboard } from "grammy";
 import type { Role } from "../../services/access/index.ts";

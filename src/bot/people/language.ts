@@ -1,4 +1,7 @@
-/** /language: the person picks ru or en; the choice is kept with the person in the store. */
+/**
+ * /language: the person picks ru or en; the choice is kept with the person in the store.
+ * Tests: none directly
+ */
 import type { FeatureDeps } from "../core/deps.ts";
 import { profileOf, showScreen } from "../core/screen-text.ts";
 import { LANGUAGE } from "./buttons.ts";

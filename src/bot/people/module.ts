@@ -2,6 +2,7 @@
  * People as a module: /start and /help, language, invites, /users and access requests, and — as
  * its `unhandled` — what is said when no handler took an update (createBot installs this module
  * first, and its `unhandled` last).
+ * Tests: none directly
  */
 import { Composer } from "grammy";
 import type { BotContext } from "../core/context.ts";

@@ -2,6 +2,7 @@
  * A role with the stores it covers, as invites and /users show it: "warehouse · Южный" on an
  * invite, "warehouse (Южный)" on /users. A role not limited to stores covers all of them; a shop
  * removed later simply drops out of a limit, and a limit naming only removed shops reaches none.
+ * Tests: none directly
  */
 import type { Person, Role } from "../../services/access/index.ts";
 import type { BotShops } from "../core/deps.ts";

@@ -4,6 +4,7 @@
  * data: with dozens of stores the marks would not fit Telegram's 64 bytes. Buttons carry the
  * draft id and a shop's short ref. Finishing takes the draft atomically, so two presses of Done
  * finish once.
+ * Tests: none directly
  */
 import { randomBytes } from "node:crypto";
 import { InlineKeyboard } from "grammy";

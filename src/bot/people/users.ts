@@ -2,6 +2,7 @@
  * /users: admins see everyone with their roles and the stores each role covers ("warehouse
  * (Южный)"), change or revoke roles with buttons, and limit a role to some stores or widen it to
  * all with the store picker of /invite. A role granted here covers every store.
+ * Tests: test/bot/people/users.test.ts
  */
 import { InlineKeyboard } from "grammy";
 import { type Person, ROLES, type Role, type RoleChange } from "../../services/access/index.ts";

@@ -1,4 +1,7 @@
-/** /start (also with an invite payload), /help, and the menu buttons they show. */
+/**
+ * /start (also with an invite payload), /help, and the menu buttons they show.
+ * Tests: none directly
+ */
 import type { InlineKeyboard } from "grammy";
 import type { Person, RedeemFailure } from "../../services/access/index.ts";
 import { SubscriptionService, subscriberKey } from "../../services/subscriptions.ts";

@@ -10,6 +10,7 @@
  * Nothing lost: every alert's promise resolves only when Telegram accepted the message carrying
  * it (saying whether that was a digest, so its card is never redrawn as one posting's); when the
  * send fails, every alert of the bundle rejects with the error and its watcher retries next pass.
+ * Tests: none directly
  */
 import type { Sent } from "../../services/postings/index.ts";
 import type { Subscriber } from "../../services/subscriptions.ts";

@@ -7,6 +7,7 @@
  * <shop> is the shop's short ref (src/shops/refs.ts). Buttons sent before several shops existed
  * carry none: the handlers read those as the legacy shop's (posting-shop.ts), so the ref of those
  * kinds is optional. The kinds are the data of buttons already in people's chats: never change one.
+ * Tests: test/bot/postings/buttons.test.ts, test/bot/postings/handover-shops.test.ts and 1 more
  */
 import { z } from "zod";
 import {

@@ -1,3 +1,4 @@
+/** Tests: test/bot/core/dialog/dialog-buttons.test.ts */
 import type { CancelReason } from "../../ozon/seller/types.ts";
 import { actorOf, audited } from "../audit/index.ts";
 import type { ConversationSpec } from "../core/dialog/conversations.ts";

@@ -7,6 +7,7 @@
  *
  * Anything that goes wrong (Ozon slow or down, the shop paused or gone) puts the card back as it
  * was, as before: the watcher's next pass still mends a chat it has not told yet.
+ * Tests: none directly
  */
 import { Composer } from "grammy";
 import { changeOnCard } from "../../services/postings/card-now.ts";

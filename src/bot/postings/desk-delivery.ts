@@ -3,6 +3,7 @@
  * their dependencies, speaking in the job's own language with the shop named, turning the
  * progress message into the outcome, PDFs sent in parts that fit Telegram, and the "could not
  * send" notice with its Retry button (desk-retry.ts).
+ * Tests: none directly
  */
 import type { I18n } from "@grammyjs/i18n";
 import { type Api, InlineKeyboard, InputFile } from "grammy";

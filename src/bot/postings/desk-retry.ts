@@ -3,6 +3,7 @@
  * (desk-delivery.ts, DESK_RETRY in buttons.ts): only the person who asked may press it,
  * in the chat they asked in; the shop's desk then follows the job again (Ozon's files fetched
  * anew) and sends only what had not arrived.
+ * Tests: none directly
  */
 import type { BotContext } from "../core/context.ts";
 import type { FeatureFactory } from "../core/module.ts";

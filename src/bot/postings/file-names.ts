@@ -3,6 +3,7 @@
  * the shop's name follows the prefix, cleaned as report files clean it, so a folder of downloads
  * from two stores stays apart: `act_Южный_123.pdf`; with one shop the names stay as they were
  * (`act-123.pdf`).
+ * Tests: none directly
  */
 import { safeShopName } from "../../services/ads/reports/name.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";

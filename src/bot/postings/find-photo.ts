@@ -3,6 +3,7 @@
  * read stops at 2 MB whatever getFile says), its barcodes are read in-process, and those that
  * look like a posting's number or barcode become the queries. An image sent as a file (JPEG or
  * PNG, at most 2 MB) is taken too; other files are not for this feature.
+ * Tests: test/bot/postings/find/parts.test.ts
  */
 import type { Message, PhotoSize } from "grammy/types";
 import { type FindQuery, parseFindQuery } from "../../services/postings/find.ts";

@@ -8,6 +8,7 @@
  * waiting for text gets it first, and a reply to a relayed buyer message goes to the buyer. Here
  * only people holding warehouse (or admin) are served; a reply to some other message, or text
  * that does not look like a number, goes on to the fallback.
+ * Tests: none directly
  */
 import { Composer, InlineKeyboard } from "grammy";
 import type { Message } from "grammy/types";

@@ -2,6 +2,7 @@
  * Postings as text: the full card of an alert, a line of a digest, a posting's gist (/postings,
  * the chooser), and Ozon's failures as plain sentences (a locale key with its variables, so a
  * dialog can keep it in its replay log).
+ * Tests: test/bot/postings/texts.test.ts, test/bot/core/ozon-failure-texts.test.ts
  */
 import { DateTime } from "luxon";
 import type { Posting } from "../../ozon/seller/types.ts";

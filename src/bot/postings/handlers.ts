@@ -3,6 +3,7 @@
  * of its buttons on its card), opening a posting's card, the package label as a PDF (one tap, one
  * file), and the entries into the ship and cancel dialogs (/ship, /cancel_posting and the Ship /
  * Cancel buttons, posting preselected).
+ * Tests: none directly
  */
 import { InlineKeyboard } from "grammy";
 import { oneTapBusy, packOneTap } from "../../services/postings/one-tap.ts";

@@ -4,6 +4,7 @@
  * the cargo place labels (when asked for), each in parts when over Telegram's limit, and then a
  * summary — how many postings, which ones Ozon left out and their status now — are sent. When
  * Telegram would not take them, the person is told so, with a Retry button.
+ * Tests: none directly
  */
 import type { HandoverDelivery, HandoverJob } from "../../services/postings/handover.ts";
 import {

@@ -1,3 +1,4 @@
+/** Tests: test/bot/core/dialog/dialog-buttons.test.ts */
 import type { AccessService } from "../../services/access/index.ts";
 import type { HandoverDesk, HandoverJob } from "../../services/postings/handover.ts";
 import { AWAITING_DELIVER, dayOf } from "../../services/postings/today.ts";

@@ -2,6 +2,7 @@
  * Keyboards of the postings area. Their buttons' kinds and arguments are declared in buttons.ts;
  * the dialogs' own buttons (ship, cancel, handover) are signed by the dialog toolkit
  * (core/dialog/dialog.ts): their keyboards are at the end.
+ * Tests: test/bot/core/keyboards.test.ts
  */
 import { InlineKeyboard } from "grammy";
 import type { Posting } from "../../ozon/seller/types.ts";

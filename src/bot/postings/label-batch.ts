@@ -3,6 +3,7 @@
  * Ozon's label tasks created, and the batch handed to the shop's LabelDesk, which delivers the PDF
  * when Ozon is done — also after a restart, once across processes. When Ozon retired its task
  * methods the labels are printed at once, 20 a call, with progress in the same message.
+ * Tests: none directly
  */
 import { randomUUID } from "node:crypto";
 import { type LabelDesk, type LabelJob, TAP_HOLD_MS } from "../../services/postings/label-desk.ts";

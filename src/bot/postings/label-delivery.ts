@@ -5,6 +5,7 @@
  * postings Ozon did not print and why) are sent: "ready" is never said of a file that did not
  * arrive. When Telegram would not take it, the person is told so, with a Retry button.
  * Used by the LabelDesk (background, across restarts) and at once when Ozon printed directly.
+ * Tests: none directly
  */
 import type { LabelDelivery, LabelJob } from "../../services/postings/label-desk.ts";
 import type { LabelBatch } from "../../services/postings/labels.ts";

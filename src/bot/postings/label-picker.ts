@@ -5,6 +5,7 @@
  * kept in the store (label-pick.ts); only the person who opened the list may use its buttons.
  * Buttons (buttons.ts): OPEN_LABEL_PICK opens the list · LABEL_PICK its toggles, pages, clear
  * and go.
+ * Tests: none directly
  */
 import { InlineKeyboard } from "grammy";
 import {

@@ -3,6 +3,7 @@
  * at once after any pack (⚡ on the card, or the ship dialog's confirmation), so nobody taps for
  * it. Each message's label goes once within LABEL_ONCE_MS (a double tap, another process sharing
  * the store); when no file went out, the next tap tries again at once.
+ * Tests: none directly
  */
 import { InputFile } from "grammy";
 import type { Logger } from "../../logger.ts";

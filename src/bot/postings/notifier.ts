@@ -4,6 +4,7 @@
  * accepted it; several stores' alerts waiting for one chat go together (alert-bundle.ts). Texts
  * are in the subscriber's language: the person's chosen one in a private chat, the bot's default
  * in a group.
+ * Tests: test/bot/core/sender/shared-limits.test.ts
  */
 import type { I18n } from "@grammyjs/i18n";
 import { type Api, GrammyError, InlineKeyboard } from "grammy";

@@ -1,4 +1,7 @@
-/** Who packed: the person whose tap or dialog shipped the posting, as the packed-by note keeps them. */
+/**
+ * Who packed: the person whose tap or dialog shipped the posting, as the packed-by note keeps them.
+ * Tests: none directly
+ */
 import type { ShipRequest } from "../../services/postings/ship-request.ts";
 import type { ConversationContext } from "../core/context.ts";
 import { displayName, profileOf } from "../core/screen-text.ts";

@@ -1,6 +1,7 @@
 /**
  * What became of a posting that no longer awaits packaging, in words: the answer to a Pack,
  * Cancel or Label button pressed on an old card (Ozon is not asked to act on it).
+ * Tests: none directly
  */
 import type { Posting } from "../../ozon/seller/types.ts";
 import { PACKED_STATUSES } from "../../services/postings/follow-up.ts";

@@ -2,6 +2,7 @@
  * Which shop a postings button, dialog or list acts for. Buttons carry the shop's short ref; the
  * shop is looked up in the registry at the press (never kept), so a paused or removed shop is
  * told as such and Ozon is not called.
+ * Tests: none directly
  */
 import type { Person } from "../../services/access/roles.ts";
 import { reachesShop, shopsInScope } from "../../services/access/shop-scope.ts";

@@ -6,6 +6,7 @@
  * one shop of the person's that has it; else "which store?" (only when the person reaches more
  * than one). The dialog keeps a plain ShopChoice and looks the shop up inside every Ozon call, so
  * a shop paused or removed meanwhile ends the dialog with a sentence and Ozon is not called.
+ * Tests: none directly
  */
 import type { Posting } from "../../ozon/seller/types.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";

@@ -2,6 +2,7 @@
  * The steps the postings dialogs (ship.ts, cancel-posting.ts) share besides the dialog toolkit
  * (dialog.ts) and their spec (posting-spec.ts): what they are given, choosing the posting,
  * calling Ozon, refusing a bad free text.
+ * Tests: none directly
  */
 
 import type { Logger } from "../../logger.ts";

@@ -3,6 +3,7 @@
  * (or of one shop, from a button of that shop's alerts), paged, a line and a Pack button per
  * posting. With several shops the postings are grouped by shop under its name; a shop whose Ozon
  * failed says so in one line and the others are still listed.
+ * Tests: none directly
  */
 import { InlineKeyboard } from "grammy";
 import type { Logger } from "../../logger.ts";

@@ -9,6 +9,7 @@
  * dialog on the card, one package already chosen, and one that no longer awaits packaging says
  * what became of it (the same dialog). What happens is decided by services/postings/one-tap.ts;
  * this file draws what it returns: the card says packed (or by whom), then the label.
+ * Tests: none directly
  */
 
 import type { OneTapOutcome } from "../../services/postings/one-tap.ts";

@@ -1,3 +1,4 @@
+/** Tests: test/bot/core/dialog/dialog-buttons.test.ts */
 import type { Posting, ShipPackage } from "../../ozon/seller/types.ts";
 import { type Layout, oneBox, packagesOf } from "../../services/postings/packages.ts";
 import {

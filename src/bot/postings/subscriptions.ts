@@ -7,6 +7,7 @@
  *
  * Buttons: ALERT_FILTER (buttons.ts). Warehouse buttons sent before several shops existed carry
  * no shop: they are the legacy shop's (its records kept their keys).
+ * Tests: none directly
  */
 import { InlineKeyboard } from "grammy";
 import type { Warehouse } from "../../ozon/seller/types.ts";

@@ -2,6 +2,7 @@
  * What the buttons of /today (today.ts, today-labels.ts, label-picker.ts) share: what their
  * handlers are given, and a group of the board as a button carries it —
  * `<warehouse id, "0" for none>:<cut-off minute>`.
+ * Tests: none directly
  */
 import type { LabelDesk } from "../../services/postings/label-desk.ts";
 import { findGroup, type TodayBoard, type TodayGroup } from "../../services/postings/today.ts";

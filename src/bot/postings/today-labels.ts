@@ -3,6 +3,7 @@
  * shop, or of one group of the board, as one PDF. The batch is started here and
  * followed by the shop's LabelDesk (label-batch.ts): progress, "will send when ready" when Ozon
  * is slow, and the PDF when it is done, also after a restart.
+ * Tests: none directly
  */
 import type { Logger } from "../../logger.ts";
 import { todayBoard } from "../../services/postings/today.ts";

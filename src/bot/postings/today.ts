@@ -5,6 +5,7 @@
  * Buttons (buttons.ts): TODAY_GROUP a group · TODAY_LABELS labels (today-labels.ts) ·
  * OPEN_LABEL_PICK labels for postings picked one by one (label-picker.ts) · TODAY_HANDOVER the
  * handover dialog.
+ * Tests: none directly
  */
 import { InlineKeyboard } from "grammy";
 import type { LabelDesk } from "../../services/postings/label-desk.ts";

@@ -1,3 +1,4 @@
+/** Tests: none directly */
 import type { Posting } from "../../ozon/seller/types.ts";
 import {
   awaitVerdict,

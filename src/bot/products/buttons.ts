@@ -4,6 +4,7 @@
  * (core/buttons.ts): keyboards make their data here, handlers get the arguments typed, and a
  * press whose arguments do not fit is refused by the router before any handler runs. The kinds
  * are the data of buttons already in people's chats: never change one.
+ * Tests: none directly (reached through test/bot/deliveries/harness.ts and 2 more)
  */
 
 import { NUMERIC_ID_ARG, oneOf, SHOP_REF_ARG } from "../core/button-args.ts";

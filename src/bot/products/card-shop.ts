@@ -1,6 +1,7 @@
 /**
  * Which shops a products screen reaches, and a shop by a button's ref: looked up at every press
  * (never kept), so a paused or removed shop is told as such and Ozon is not called.
+ * Tests: none directly
  */
 
 import type { Person } from "../../services/access/roles.ts";

@@ -1,4 +1,7 @@
-/** The product card and the products area's sentences, from plain data (services/products). */
+/**
+ * The product card and the products area's sentences, from plain data (services/products).
+ * Tests: none directly
+ */
 import { ozonFailureKind } from "../../ozon/errors.ts";
 import { type ProductCard, priceText } from "../../services/products/index.ts";
 import { ShopUnavailableError } from "../../shops/availability.ts";

@@ -3,6 +3,7 @@
  * or `/products` and then the query. One match is answered with its card, several with a short
  * pick list, in every shop the person's roles reach. A card's 🔄 redraws it; its 📦 Stock and
  * 💰 Price open the dialogs (only for the roles allowed, checked again at the press).
+ * Tests: none directly
  */
 import { Composer } from "grammy";
 import type { Message } from "grammy/types";

@@ -1,4 +1,7 @@
-/** The product card's buttons (each only for the roles that may use it) and the pick list. */
+/**
+ * The product card's buttons (each only for the roles that may use it) and the pick list.
+ * Tests: none directly (reached through test/bot/deliveries/harness.ts and 2 more)
+ */
 import { InlineKeyboard } from "grammy";
 import type { ProductRef } from "../../ozon/index.ts";
 import type { Person } from "../../services/access/roles.ts";

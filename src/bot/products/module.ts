@@ -2,6 +2,7 @@
  * The products area as a bot module: /products and the product card, and the stock and price
  * dialogs its buttons open. No background work: everything is read from Ozon when asked (at
  * start only, the records of changes a crash kept from the audit trail are written).
+ * Tests: none directly (reached through test/bot/deliveries/harness.ts and 2 more)
  */
 import { CatalogueCache, repairChangeRecords } from "../../services/products/index.ts";
 import { auditTrailOf } from "../audit/index.ts";

@@ -2,6 +2,7 @@
  * A photo of a product's barcode after `/products`: the largest size Telegram offers within 2 MB
  * is fetched (the read stops at 2 MB whatever getFile says), its retail codes are read in-process
  * (core/barcode.ts) and become the queries. An image sent as a file (JPEG or PNG) is taken too.
+ * Tests: none directly
  */
 import type { Message } from "grammy/types";
 import { readProductBarcodes } from "../core/barcode.ts";

@@ -4,6 +4,7 @@
  * of more than 50 % either way is asked once more, naming its size ("10 times lower") → Ozon sets
  * it, once → Ozon's answer in words, and the card redrawn. Money stays kopecks (bigint in the
  * script, decimal strings in its recorded state): no float anywhere.
+ * Tests: test/bot/core/dialog/dialog-buttons.test.ts
  */
 import { InlineKeyboard } from "grammy";
 import {

@@ -3,6 +3,7 @@
  * paused or removed shop ends the dialog with a sentence), the card read in
  * `conversation.external` (so a replay never calls Ozon again), Ozon's answer for the item in
  * words, and the card the dialog was entered from redrawn with the new figures.
+ * Tests: none directly
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { InlineKeyboard } from "grammy";

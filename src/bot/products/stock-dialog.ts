@@ -4,6 +4,7 @@
  * it, once (a double tap or a second process sends nothing more) → Ozon's answer in words, and the
  * card it was entered from redrawn. A refusal asks for the number again with Ozon's words; Ozon's
  * once-per-30-s limit says when to try again.
+ * Tests: test/bot/core/dialog/dialog-buttons.test.ts
  */
 import { InlineKeyboard } from "grammy";
 import {

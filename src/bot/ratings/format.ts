@@ -1,4 +1,7 @@
-/** The ratings' texts: a crossing alert and the /rating screen. Pure, over a translate function. */
+/**
+ * The ratings' texts: a crossing alert and the /rating screen. Pure, over a translate function.
+ * Tests: none directly
+ */
 
 import type { FbsErrorIndex, Rating, RatingZone } from "../../ozon/seller/ratings.ts";
 import type { RatingCrossing } from "../../services/ratings/index.ts";

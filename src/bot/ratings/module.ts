@@ -2,6 +2,7 @@
  * Ratings as one bot module: a watcher per shop with a Seller client (a background loop under a
  * lease, so of several processes one reads), telling admins and managers when a rating crosses a
  * zone; and `/rating` for the current ones.
+ * Tests: none directly (reached through test/bot/after-sale.ts)
  */
 import type { Api } from "grammy";
 import {

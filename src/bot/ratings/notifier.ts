@@ -3,6 +3,7 @@
  * only after Telegram accepted the message, so a pass repeated after a failure tells only those
  * who do not have it yet. Sent through the alert path (core/alert-send.ts), as stock and returns
  * alerts are.
+ * Tests: none directly
  */
 import type { I18n } from "@grammyjs/i18n";
 import type { Api } from "grammy";

@@ -1,4 +1,7 @@
-/** An Ozon failure as the returns and ratings screens say it: Ozon's words for a refusal. */
+/**
+ * An Ozon failure as the returns and ratings screens say it: Ozon's words for a refusal.
+ * Tests: none directly
+ */
 import { ozonFailureKind, ozonFailureMessage } from "../../ozon/errors.ts";
 import { clip } from "../../text.ts";
 import type { Translator } from "../core/i18n.ts";

@@ -1,4 +1,7 @@
-/** `/rating`: each shop the person reaches, its ratings with their zones and the FBS error index. */
+/**
+ * `/rating`: each shop the person reaches, its ratings with their zones and the FBS error index.
+ * Tests: none directly
+ */
 import type { FbsErrorIndex } from "../../ozon/seller/ratings.ts";
 import { shopsInScope } from "../../services/access/shop-scope.ts";
 import { clip } from "../../text.ts";

@@ -3,6 +3,7 @@
  * through the dialog toolkit), declared once with its arguments (core/buttons.ts): keyboards.ts
  * makes their data, the handlers get them typed, and a press whose arguments do not fit is refused
  * by the router. The kinds are the data of buttons already in people's chats: never change one.
+ * Tests: test/bot/postings/buttons.test.ts
  */
 
 import {

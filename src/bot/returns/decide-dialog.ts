@@ -1,3 +1,4 @@
+/** Tests: test/bot/core/dialog/dialog-buttons.test.ts */
 import type { RfbsAction, RfbsRequest } from "../../ozon/seller/returns.ts";
 import {
   type DecisionInput,

@@ -1,4 +1,7 @@
-/** The returns' texts: an alert, an rFBS request's card, the /returns list. Pure functions. */
+/**
+ * The returns' texts: an alert, an rFBS request's card, the /returns list. Pure functions.
+ * Tests: test/bot/returns/amounts.test.ts
+ */
 import { DateTime } from "luxon";
 import type {
   RfbsAction,

@@ -1,6 +1,7 @@
 /**
  * The returns' keyboards: the actions Ozon offers on an rFBS request, the /returns list, the
  * alerts switch (their buttons are declared in buttons.ts).
+ * Tests: none directly
  */
 import { InlineKeyboard } from "grammy";
 import type { RfbsAction, RfbsRequestBrief } from "../../ozon/seller/returns.ts";

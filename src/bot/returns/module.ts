@@ -2,6 +2,7 @@
  * Returns as one bot module: a watcher per shop with a Seller client (a background loop under a
  * lease) alerting the chats that chose returns; `/returns`; rFBS request cards and the dialog
  * that decides them.
+ * Tests: none directly (reached through test/bot/after-sale.ts)
  */
 import type { Api } from "grammy";
 import {

@@ -5,6 +5,7 @@
  * A chat is marked told only after Telegram accepted, so a repeated pass tells nobody twice.
  * Sent through the alert path (core/alert-send.ts): a group that became a supergroup gets it at
  * its new id; a chat where the bot may not post is paused and left out until resumed.
+ * Tests: none directly
  */
 import type { I18n } from "@grammyjs/i18n";
 import type { Api } from "grammy";

@@ -3,6 +3,7 @@
  * pickup) and the open rFBS requests with a button to each one's card; the switch of this chat's
  * alerts about returns. A card's buttons are the actions Ozon offers; each opens the decide
  * dialog. A decision button of a card made before Ozon's action ids opens the request anew.
+ * Tests: none directly
  */
 import type { RfbsRequestBrief } from "../../ozon/seller/returns.ts";
 import { reachesShop, shopsInScope } from "../../services/access/shop-scope.ts";

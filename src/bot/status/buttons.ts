@@ -2,6 +2,7 @@
  * The status area's button, declared once (core/buttons.ts); it carries no arguments, so a press
  * with any is refused by the router. The kind is the data of buttons already in people's chats:
  * never change it.
+ * Tests: none directly
  */
 import { declareButton } from "../core/buttons.ts";
 

@@ -1,6 +1,7 @@
 /**
  * The /status screen: one message, per store then the bot as a whole. Times are "12 s ago";
  * a stalled loop is ⚠️. Long lists are clipped to Telegram's message size.
+ * Tests: test/bot/status/format.test.ts
  */
 import type { SwitchOffNotice } from "../../services/health/ozon-switch-offs.ts";
 import type { LoopLine, StatusSnapshot, StoreStatus } from "../../services/health/snapshot.ts";

@@ -1,6 +1,7 @@
 /**
  * /status (admins only) and its 🔄 Refresh button: the whole picture in one message, edited in
  * place on refresh.
+ * Tests: none directly
  */
 import { InlineKeyboard } from "grammy";
 import type { Logger } from "../../logger.ts";

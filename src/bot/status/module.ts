@@ -3,6 +3,7 @@
  * (src/services/health/), and the admins told privately when a loop stalls and when it recovers.
  * Its start comes after the other modules' (their loops are on the board by then); its stop
  * takes this process off the list.
+ * Tests: none directly
  */
 
 import { type StatusSnapshot, takeSnapshot } from "../../services/health/snapshot.ts";

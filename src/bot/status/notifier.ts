@@ -2,6 +2,7 @@
  * Tells every admin, privately and in their language, when a loop stalls and when it recovers.
  * StallWatch decides that it happened, once across processes and at most once an hour per store
  * and loop; this only delivers it through the bot's sender.
+ * Tests: none directly
  */
 import type { I18n } from "@grammyjs/i18n";
 import type { Api } from "grammy";

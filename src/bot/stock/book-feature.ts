@@ -5,6 +5,7 @@
  * (an admin has both); what the role does not allow is counted and left out.
  *
  * Buttons (buttons.ts): the store to export, apply and drop a preview.
+ * Tests: none directly
  */
 import { randomBytes } from "node:crypto";
 import { Composer, InlineKeyboard, InputFile } from "grammy";

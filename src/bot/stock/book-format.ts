@@ -1,4 +1,7 @@
-/** The words of the workbook round trip: the preview, the progress, Ozon's answers, the result. */
+/**
+ * The words of the workbook round trip: the preview, the progress, Ozon's answers, the result.
+ * Tests: none directly
+ */
 import { kopecksToRoubles } from "../../services/stock/book-cells.ts";
 import type { BookJob, BookResultLine } from "../../services/stock/book-desk.ts";
 import {

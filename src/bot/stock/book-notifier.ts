@@ -2,6 +2,7 @@
  * A workbook job → Telegram: one progress message edited in place (the preview becomes it), and
  * at the end the summary and the result workbook, each row done or Ozon's error in words — or,
  * when the sender's role went before the job could go on, that it stopped.
+ * Tests: none directly
  */
 import type { I18n } from "@grammyjs/i18n";
 import { type Api, InputFile } from "grammy";

@@ -3,6 +3,7 @@
  * declared once with its arguments (core/buttons.ts): keyboards make their data here, handlers
  * get the arguments typed, and a press whose arguments do not fit is refused by the router before
  * any handler runs. The kinds are the data of buttons already in people's chats: never change one.
+ * Tests: test/bot/stock/alerts.test.ts
  */
 import { z } from "zod";
 import { NUMERIC_ID_ARG, oneOf, SHOP_REF_ARG } from "../core/button-args.ts";

@@ -1,4 +1,7 @@
-/** The text of a stock alert. */
+/**
+ * The text of a stock alert.
+ * Tests: none directly
+ */
 import type { StockAlert } from "../../services/stock/watcher.ts";
 import type { Translator } from "../core/i18n.ts";
 

@@ -1,6 +1,7 @@
 /**
  * Stock alerts: the watcher per store, the /subscribe row, the 📦 Stock button. What the bot's
  * wiring uses of this folder; everything else stays inside.
+ * Tests: test/bot/stock/alerts.test.ts
  */
 
 export { STOCK_THRESHOLD } from "./buttons.ts";

@@ -1,4 +1,7 @@
-/** Buttons of stock alerts (buttons.ts): 📦 Stock under an alert, the /subscribe row. */
+/**
+ * Buttons of stock alerts (buttons.ts): 📦 Stock under an alert, the /subscribe row.
+ * Tests: none directly
+ */
 import { InlineKeyboard } from "grammy";
 import type { StockAlert } from "../../services/stock/watcher.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";

@@ -3,6 +3,7 @@
  * so that of several processes one watches it), a pass at once on a push that says a store's
  * stock changed, the /subscribe row that turns stock alerts on or off for a chat, and the
  * 📦 Stock button under each alert.
+ * Tests: test/bot/stock/alerts.test.ts
  */
 import type { Api } from "grammy";
 import { BOOK_LEASE_NAME, BookDesk } from "../../services/stock/book-desk.ts";

@@ -5,6 +5,7 @@
  * (core/alert-send.ts): a group that became a supergroup gets it at its new id, a chat where the
  * bot may not post is paused ("gone" to the watcher), a chat that blocked the bot or is gone is
  * done with ("gone"), a failure worth another try throws (the watcher tries that chat next pass).
+ * Tests: none directly
  */
 import type { I18n } from "@grammyjs/i18n";
 import type { Api } from "grammy";

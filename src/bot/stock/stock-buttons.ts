@@ -2,6 +2,7 @@
  * The buttons of stock alerts: the /subscribe row that turns them on or off for the chat (the
  * warehouse role in private, an admin in a group, as /subscribe itself), and 📦 Stock under an
  * alert, which opens the product for a person whose warehouse role reaches its store.
+ * Tests: none directly
  */
 import { InlineKeyboard } from "grammy";
 import { reachesShop } from "../../services/access/shop-scope.ts";

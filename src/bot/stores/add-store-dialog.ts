@@ -1,3 +1,4 @@
+/** Tests: test/bot/core/dialog/dialog-buttons.test.ts */
 import type { Logger } from "../../logger.ts";
 import {
   clientIdSchema,

@@ -4,6 +4,7 @@
  * (core/buttons.ts): the screens make their data here, handlers get the arguments typed, and a
  * press whose arguments do not fit is refused by the router before any handler runs. The kinds
  * are the data of buttons already in people's chats: never change one.
+ * Tests: none directly
  */
 import { z } from "zod";
 import { oneOf, SHOP_REF_ARG } from "../core/button-args.ts";

@@ -6,6 +6,7 @@
  *
  * Buttons carry the shop's short ref; the shop is looked up again at every press, so a button of
  * a shop removed meanwhile says so and shows the list as it is now.
+ * Tests: none directly
  */
 import type { Logger } from "../../logger.ts";
 import type { ShopHealth } from "../../shops/health.ts";

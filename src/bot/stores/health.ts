@@ -2,6 +2,7 @@
  * Tells every admin, in their language, when Ozon starts refusing a store's keys and when they
  * work again. ShopHealth decides that a change happened once across restarts and processes;
  * this only delivers it, through the bot's sender (alerts keep to Telegram's limits with the rest).
+ * Tests: none directly
  */
 import type { I18n } from "@grammyjs/i18n";
 import type { Api } from "grammy";

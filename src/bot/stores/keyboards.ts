@@ -1,6 +1,7 @@
 /**
  * The stores dialogs' keyboards (adding a store, renaming one): their buttons are the dialog's own
  * (`button`), signed by the dialog toolkit, which adds Close. The /stores list's are in view.ts.
+ * Tests: none directly
  */
 import { InlineKeyboard } from "grammy";
 import type { ButtonData } from "../core/dialog/dialog.ts";

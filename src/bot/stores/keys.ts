@@ -14,6 +14,7 @@
  *   secret a long random word), or any one-word message of someone who is in the middle of adding
  *   a store, is deleted at once if the bot can, and the sender is warned. Nothing of it is kept,
  *   and nothing else in the bot sees it.
+ * Tests: test/bot/stores/add.test.ts
  */
 import { Composer } from "grammy";
 import { type Logger, maskAlso } from "../../logger.ts";

@@ -3,6 +3,7 @@
  * guards that keep Ozon keys out of chats (installed before any dialog, and before the other
  * modules' early handlers, so a key pasted in a relay group never reaches a buyer), and, once
  * the bot can send, the admins told when a store's keys stop or start working.
+ * Tests: none directly
  */
 import type { Container } from "../../container.ts";
 import { SecretBox } from "../../shops/secrets.ts";

@@ -1,3 +1,4 @@
+/** Tests: test/bot/core/dialog/dialog-buttons.test.ts */
 import { MAX_SHOP_NAME_LENGTH, shopNameSchema } from "../../shops/entry.ts";
 import { ShopError, type ShopRegistry } from "../../shops/registry.ts";
 import { type AuditRecorder, actorOf } from "../audit/index.ts";

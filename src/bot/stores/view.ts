@@ -1,6 +1,7 @@
 /**
  * The /stores screens: the list of shops with their APIs, whether the keys work, the last
  * successful call and pause, and a row of buttons per shop; the confirm screens.
+ * Tests: none directly
  */
 import { InlineKeyboard } from "grammy";
 import { QuestionSwitch } from "../../services/chats/questions/switch.ts";

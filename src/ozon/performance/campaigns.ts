@@ -1,4 +1,7 @@
-/** The campaigns namespace. */
+/**
+ * The campaigns namespace.
+ * Tests: none directly
+ */
 
 import type { z } from "zod";
 import { OzonInputError } from "../errors.ts";

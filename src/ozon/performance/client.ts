@@ -1,4 +1,7 @@
-/** The Performance API client: token auth, campaigns, statistics. */
+/**
+ * The Performance API client: token auth, campaigns, statistics.
+ * Tests: test/ozon/performance/client.test.ts and 12 more
+ */
 import type { Dispatcher } from "undici";
 import { type Clock, systemClock } from "../../clock.ts";
 import type { Logger } from "../../logger.ts";

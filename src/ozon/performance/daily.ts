@@ -2,6 +2,7 @@
  * Daily campaign statistics, answered at once (GetCampaignDailyStats): spend and what it brought,
  * per campaign, every campaign type (product, banner, pay-per-order). The one way the bot reads ad
  * spend for a few days: /campaigns' yesterday's spend and the managers' digest both use it.
+ * Tests: test/ozon/digest-sources.test.ts
  */
 import { OzonInputError } from "../errors.ts";
 import type { OzonHttp } from "../http.ts";

@@ -1,4 +1,7 @@
-/** The products namespace: a campaign's products with their bids, one SKU's bid, competitive bids. */
+/**
+ * The products namespace: a campaign's products with their bids, one SKU's bid, competitive bids.
+ * Tests: none directly
+ */
 import type { z } from "zod";
 import { OzonInputError } from "../errors.ts";
 import type { OzonHttp } from "../http.ts";

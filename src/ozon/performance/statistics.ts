@@ -1,4 +1,7 @@
-/** The statistics namespace: submit a report request, poll it, download the file. */
+/**
+ * The statistics namespace: submit a report request, poll it, download the file.
+ * Tests: test/ozon/performance/client.test.ts
+ */
 import { OzonInputError, OzonShapeError } from "../errors.ts";
 import type { OzonHttp } from "../http.ts";
 import {

@@ -1,6 +1,7 @@
 /**
  * The Performance API token: fetched once, cached, renewed shortly before `expires_in` runs out
  * and once after a 401. Concurrent callers share one token request.
+ * Tests: none directly
  */
 
 import { type Clock, systemClock } from "../../clock.ts";

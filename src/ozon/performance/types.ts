@@ -1,4 +1,7 @@
-/** Our own Performance types, whatever form (string or number ids and money) Ozon used. */
+/**
+ * Our own Performance types, whatever form (string or number ids and money) Ozon used.
+ * Tests: none directly
+ */
 
 export interface Campaign {
   /** Always a string: Ozon sends ids as strings or numbers. */

@@ -3,6 +3,7 @@
  * `/v1/analytics/data` once a minute per account, so each answer is kept for a minute by its
  * request and shared: product cards opened within the minute (of any product: the rows are by
  * SKU for the whole store) make one request between them.
+ * Tests: none directly
  */
 import { Kept, ONCE_A_MINUTE_MS } from "../kept.ts";
 import type { SellerContext } from "./context.ts";

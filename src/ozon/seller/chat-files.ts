@@ -4,6 +4,7 @@
  * it points at Ozon's chat file path on the Seller API origin the client is configured with:
  * `https://api-seller.ozon.ru/v2/chat/file/...` in production, the sandbox in tests. The
  * reference names no other host for chat files, so there is none on the list.
+ * Tests: test/ozon/seller/chat-normalize.test.ts
  */
 
 /** Ozon's chat file path, under the Seller API base URL. */

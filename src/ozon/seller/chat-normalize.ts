@@ -4,6 +4,7 @@
  * `Buyer_Seller`, and attachments both as `file{}` and as Markdown links inside `data[]`. Buyer
  * text shares `data[]`, so a link counts as an attachment only at Ozon's own file location
  * (chat-files.ts); any other link stays text, as the buyer wrote it.
+ * Tests: test/ozon/seller/chat-normalize.test.ts, test/ozon/seller/wire-shapes.test.ts
  */
 import type { WireChat, WireMessage } from "./endpoints/chats.ts";
 import type { AuthorKind, Chat, ChatAttachment, ChatMessage, ChatType } from "./types.ts";

@@ -1,4 +1,7 @@
-/** The chats namespace: list, history, updates, send, start, read, file download. */
+/**
+ * The chats namespace: list, history, updates, send, start, read, file download.
+ * Tests: none directly
+ */
 import { OzonInputError } from "../errors.ts";
 import { chatFileLocation } from "./chat-files.ts";
 import {

@@ -1,4 +1,7 @@
-/** The Seller API client: one request core, namespaces by area, successor switches per client. */
+/**
+ * The Seller API client: one request core, namespaces by area, successor switches per client.
+ * Tests: test/ozon/seller/after-sale.test.ts, test/ozon/seller/deliveries.test.ts and 9 more
+ */
 import type { Dispatcher } from "undici";
 import { type Clock, systemClock } from "../../clock.ts";
 import type { Logger } from "../../logger.ts";

@@ -1,3 +1,4 @@
+/** Tests: none directly */
 import type { Clock } from "../../clock.ts";
 import type { Logger } from "../../logger.ts";
 import type { OzonHttp } from "../http.ts";

@@ -2,6 +2,7 @@
  * The deliveries namespace: for a posting the seller delivers itself, its tracking number and
  * the manual statuses (delivering, last mile, delivered); and a dispute (arbitration) about a
  * posting. Each posting's outcome is its own: Ozon may take one and refuse another in one call.
+ * Tests: none directly
  */
 import { resultDeclined } from "../errors.ts";
 import type { SellerContext } from "./context.ts";

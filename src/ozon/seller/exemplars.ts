@@ -2,6 +2,7 @@
  * The exemplars namespace: what each unit of a posting needs before it is packed (marks, GTD, RNPT,
  * weight, IMEI), the values checked and sent, and Ozon's verdict on them. Today's methods; the
  * seed's mark methods are the marks namespace (marks.ts), kept for stores that lack these.
+ * Tests: none directly
  */
 import { OzonError } from "../errors.ts";
 import { wireInt } from "../wire.ts";

@@ -2,6 +2,7 @@
  * The marks namespace: which SKUs need mandatory marks, and whether marks are valid. The seed's
  * methods, which today's documents no longer list: used only where a store lacks the exemplar
  * methods (exemplars.ts), that is where `exemplar/create-or-get` answers 404.
+ * Tests: none directly
  */
 import { wireInt } from "../wire.ts";
 import type { SellerContext } from "./context.ts";

@@ -2,6 +2,7 @@
  * Ozon's PDF methods (package labels, the handover act, cargo labels) answer either the PDF itself
  * or JSON with the PDF in base64 (`file_content`). One reader for both, so every such method
  * checks the same way that what it got is a PDF.
+ * Tests: none directly
  */
 import { OzonShapeError } from "../errors.ts";
 import { parseJson } from "../json.ts";

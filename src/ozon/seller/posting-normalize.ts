@@ -1,3 +1,4 @@
+/** Tests: test/ozon/seller/wire-shapes.test.ts */
 import type { WirePosting } from "./endpoints/postings.ts";
 import type { Posting, PostingCancellation, PostingProduct } from "./types.ts";
 

@@ -1,4 +1,7 @@
-/** The postings namespace: awaiting packaging (paged), get, by barcode, ship, cancel, reasons, labels. */
+/**
+ * The postings namespace: awaiting packaging (paged), get, by barcode, ship, cancel, reasons, labels.
+ * Tests: none directly
+ */
 import {
   OzonDeclinedError,
   OzonInputError,

@@ -1,4 +1,7 @@
-/** The products namespace. */
+/**
+ * The products namespace.
+ * Tests: none directly
+ */
 
 import { OzonInputError } from "../errors.ts";
 import type { SellerContext } from "./context.ts";

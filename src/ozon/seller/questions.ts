@@ -3,6 +3,7 @@
  * async iterators over every page published since a time, oldest first; answers return Ozon's
  * id. Without its subscription every call fails with OzonAuthError (403, code 7) — which the
  * shop's health does not take for bad keys (the endpoints are marked `subscription`).
+ * Tests: none directly
  */
 
 import { wireInt } from "../wire.ts";

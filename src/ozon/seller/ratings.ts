@@ -1,6 +1,7 @@
 /**
  * The ratings namespace: the seller's ratings with their zones and thresholds, the FBS error
  * index, and the postings that raised it.
+ * Tests: none directly
  */
 import type { SellerContext } from "./context.ts";
 import {

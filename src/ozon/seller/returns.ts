@@ -10,6 +10,7 @@
  *
  * Money is exact: a price Ozon writes as a number becomes its shortest decimal string ("1299.9")
  * and the partial refund goes out as the exact decimal of kopecks the person confirmed.
+ * Tests: test/ozon/seller/after-sale.test.ts
  */
 import { isRetiredMethodError, OzonInputError } from "../errors.ts";
 import { jsonDecimal } from "../json.ts";

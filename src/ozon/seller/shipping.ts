@@ -1,6 +1,7 @@
 /**
  * The shipping namespace: postings by status for a day's board, labels in batches (a task Ozon
  * prepares, then a file), and the courier handover act.
+ * Tests: none directly
  */
 import { OzonShapeError } from "../errors.ts";
 import { wireInt } from "../wire.ts";

@@ -1,4 +1,7 @@
-/** Ozon's stock and price answers in the client's own terms. */
+/**
+ * Ozon's stock and price answers in the client's own terms.
+ * Tests: none directly
+ */
 import { OzonInputError } from "../errors.ts";
 import { type ItemError, isTooManyRequests, refusalOf } from "./stock-refusals.ts";
 import type { ItemResult, ProductPrices, ProductStock, Units } from "./stock-types.ts";

@@ -1,6 +1,7 @@
 /**
  * Ozon's documented refusals of one stock or price item (the Seller API's «Частые ошибки»), told
  * apart by their words so the bot can word each itself.
+ * Tests: none directly
  */
 
 export interface ItemError {

@@ -1,4 +1,7 @@
-/** What the stock and price methods read and change, in the bot's own terms. */
+/**
+ * What the stock and price methods read and change, in the bot's own terms.
+ * Tests: none directly
+ */
 import type { ItemError, KnownRefusal } from "./stock-refusals.ts";
 
 export interface Units {

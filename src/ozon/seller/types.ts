@@ -1,6 +1,7 @@
 /**
  * Our own Seller types. The client normalises every wire form (spec and successor) into these,
  * so callers never see which form Ozon answered in.
+ * Tests: none directly
  */
 
 export interface PostingProduct {

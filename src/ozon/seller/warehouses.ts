@@ -2,6 +2,7 @@
  * The warehouses namespace. Ozon allows `/v2/warehouse/list` once a minute per account, so the
  * list is kept for a minute and shared by every screen of the store (`/subscribe`, the workbook):
  * readers within the minute, or while it is being asked, make no request of their own.
+ * Tests: none directly
  */
 import { Kept, ONCE_A_MINUTE_MS } from "../kept.ts";
 import type { SellerContext } from "./context.ts";

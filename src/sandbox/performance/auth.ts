@@ -1,3 +1,4 @@
+/** Tests: none directly */
 import { randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { fail, jsonReply, performanceError, type SandboxRequest } from "../http.ts";

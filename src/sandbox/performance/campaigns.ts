@@ -1,3 +1,4 @@
+/** Tests: none directly */
 import { z } from "zod";
 import { isoDate, RUB } from "../data.ts";
 import type { SandboxRequest } from "../http.ts";

@@ -1,6 +1,7 @@
 /**
  * `GET /api/client/statistics/daily/json`: one row per campaign and day, answered at once, with
  * the same numbers the sandbox's report files hold for those days (csv.ts's dayMetrics).
+ * Tests: none directly
  */
 import { add, dayMetrics, daysOf, ZERO } from "../csv.ts";
 import { fail, jsonReply, performanceError } from "../http.ts";

@@ -7,6 +7,7 @@
  * is not a pay-per-click product campaign, one with an auto strategy (Ozon sets those bids; the
  * `bid` field is "only for the average click cost strategy"), an archived one, a SKU not in the
  * campaign, a bid that is not whole kopecks or below the minimum.
+ * Tests: none directly
  */
 import { z } from "zod";
 import { RUB } from "../data.ts";

@@ -1,3 +1,4 @@
+/** Tests: none directly */
 import { strToU8, zipSync } from "fflate";
 import { reportCsv } from "../csv.ts";
 import {

@@ -3,6 +3,7 @@
  * a few polls as Ozon's are, and the knobs tests turn (how many polls, postings Ozon leaves out of
  * an act, an act that fails). Kept beside the store's state rather than in it: only these routes
  * read it.
+ * Tests: none directly
  */
 import type { SandboxState } from "../state.ts";
 

@@ -2,6 +2,7 @@
  * The courier handover: `/v2/posting/fbs/act/create` (live form with `delivery_method_id`; the
  * seed's form without it takes every packed posting), `check-status` (`in_process` for a few
  * polls, then `ready` or `error`), `get-pdf` and `get-container-labels`.
+ * Tests: none directly
  */
 import { z } from "zod";
 import { badRequest, binaryReply, fail, GRPC, jsonReply, readBody, sellerError } from "../http.ts";

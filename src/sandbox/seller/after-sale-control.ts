@@ -1,4 +1,7 @@
-/** Control of a store's returns, rFBS requests and ratings (in process; control-http.ts's twin). */
+/**
+ * Control of a store's returns, rFBS requests and ratings (in process; control-http.ts's twin).
+ * Tests: none directly
+ */
 import type { SandboxState } from "../state.ts";
 import { addFbsError, ratingsSnapshot, setRating } from "./ratings.ts";
 import {

@@ -3,6 +3,7 @@
  * which a seller without Premium Plus may ask `revenue` and `ordered_units`; rows by `day` or
  * `sku` (or both), `totals` over all rows. Each product sells a few units a day, decided by the
  * seed, at its price.
+ * Tests: none directly
  */
 import { z } from "zod";
 import { daysOf } from "../csv.ts";

@@ -1,3 +1,4 @@
+/** Tests: none directly */
 import { ATTACHMENT_NAMES, BUYER_TEXTS, CRM_TEXTS, SELLER_TEXTS, SUPPORT_TEXTS } from "../data.ts";
 import { buildPng, buyerDocument, mimeOf } from "../files.ts";
 import type { Attachment, Chat, ChatAuthor, ChatMessage, Posting, SandboxState } from "../state.ts";

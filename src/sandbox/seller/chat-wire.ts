@@ -2,6 +2,7 @@
  * How the sandbox's chats look from outside: the Seller API's /v1 and /v3 forms of a chat and a
  * message (file links and the live markdown for attachments), and the control API's snapshots.
  * The chats themselves live in chat-model.ts.
+ * Tests: none directly
  */
 import { sizeLabel } from "../files.ts";
 import type { Attachment, Chat, ChatAuthor, ChatMessage, SandboxState } from "../state.ts";

@@ -1,3 +1,4 @@
+/** Tests: none directly */
 import { z } from "zod";
 import { mimeOf } from "../files.ts";
 import { badRequest, binaryReply, fail, GRPC, jsonReply, readBody, sellerError } from "../http.ts";

@@ -2,6 +2,7 @@
  * `{result: false}`: how Ozon's documents let a call say it did nothing without an error
  * (`postingBooleanResponse` of `/v2/posting/fbs/arbitration` and `/v2/posting/fbs/cancel`). A test
  * arms the next calls of one method; they answer so and change nothing.
+ * Tests: none directly
  */
 import { z } from "zod";
 import type { SandboxState } from "../state.ts";

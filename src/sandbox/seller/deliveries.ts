@@ -9,6 +9,7 @@
  * Arbitration: a posting handed to delivery, delivered or cancelled after shipping; else 400.
  * The list is `/v4/posting/fbs/list` (cursor, `limit` ≤ 100, `filter.statuses[]`, `sort_dir`): the
  * v3 form is switched off from 2026-06-01 and no longer answered.
+ * Tests: none directly
  */
 import { z } from "zod";
 import { badRequest, fail, GRPC, jsonReply, readBody, sellerError } from "../http.ts";

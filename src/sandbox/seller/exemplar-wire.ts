@@ -2,6 +2,7 @@
  * How the exemplar methods answer (exemplar-model.ts keeps the units and judges their values):
  * `create-or-get`, `validate` (the values' form only) and `status` (each read while Ozon checks
  * counts down).
+ * Tests: none directly
  */
 import type { Posting, PostingLine, SandboxState } from "../state.ts";
 import {

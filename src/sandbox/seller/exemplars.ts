@@ -1,4 +1,7 @@
-/** The exemplar routes: a posting's units, their values checked, sent and judged (exemplar-model.ts). */
+/**
+ * The exemplar routes: a posting's units, their values checked, sent and judged (exemplar-model.ts).
+ * Tests: none directly
+ */
 import { z } from "zod";
 import { jsonReply, readBody } from "../http.ts";
 import type { Route } from "../route-table.ts";

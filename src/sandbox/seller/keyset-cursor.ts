@@ -1,6 +1,7 @@
 /**
  * The cursor of the v4 posting lists: the sort key of the last posting given (a time and its
  * sequence), opaque to the client. A cursor the sandbox did not write is a 400.
+ * Tests: none directly
  */
 import { badRequest } from "../http.ts";
 

@@ -3,6 +3,7 @@
  * `small_label` (the v1 create, announced for switch-off, one task); `/v1/.../package-label/get`
  * answers `pending`, `in_progress`, then `completed` with a file URL (served here with the
  * seller's keys) and the postings it could not print, with why.
+ * Tests: none directly
  */
 import { z } from "zod";
 import {

@@ -1,3 +1,4 @@
+/** Tests: test/bot/audit/returns-audit.test.ts, test/bot/home/home.test.ts and 43 more */
 import type { Random } from "../random.ts";
 
 /**

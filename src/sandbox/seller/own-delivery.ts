@@ -2,6 +2,7 @@
  * Which sandbox postings the seller delivers itself: those made as such (`addOwnDelivery`, on the
  * rFBS own-delivery method). Generated postings keep Ozon's integration, whatever their method,
  * so the sandbox's random postings behave as before.
+ * Tests: none directly
  */
 import type { Posting } from "../state.ts";
 

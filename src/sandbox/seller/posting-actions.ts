@@ -1,6 +1,7 @@
 /**
  * What the sandbox does to a posting when asked: ship it as packages, cancel it, each checked in
  * full before anything changes, refusals in Ozon's words.
+ * Tests: none directly
  */
 import { fail, GRPC, sellerError } from "../http.ts";
 import type { Posting, PostingLine, PostingStatus, SandboxState } from "../state.ts";

@@ -2,6 +2,7 @@
  * `/v2/posting/fbs/get-by-barcode`: the posting whose label's lower barcode has these digits, in
  * the v2 form Ozon answers it (no delivery method; barcodes always written). An unknown barcode
  * is 404 `POSTING_NOT_FOUND`, as an unknown posting number is.
+ * Tests: none directly
  */
 import { z } from "zod";
 import { fail, GRPC, jsonReply, readBody, sellerError } from "../http.ts";

@@ -1,6 +1,7 @@
 /**
  * A posting's life in the sandbox: made up from a seed (the rest generated), its status moved,
  * shipped as packages; and the plain snapshot tests read. How the API writes it: posting-wire.ts.
+ * Tests: none directly
  */
 import { CITIES, DELIVERY_TYPES, NO_NEEDS, PAYMENT_TYPES, pickDistinct } from "../data.ts";
 import type {

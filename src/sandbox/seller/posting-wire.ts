@@ -1,4 +1,7 @@
-/** A posting as the Seller API writes it: the v3 and v4 forms of the list and get methods. */
+/**
+ * A posting as the Seller API writes it: the v3 and v4 forms of the list and get methods.
+ * Tests: none directly
+ */
 import type { Posting, PostingLine, SandboxState } from "../state.ts";
 import { needsOf } from "./exemplar-model.ts";
 import { integrationTypeOf } from "./own-delivery.ts";

@@ -1,6 +1,7 @@
 /**
  * The FBS posting routes: lists (v3 pages, v4 cursors), get, ship, cancel, labels, and the seed's
  * mark methods (retirable: today's documents list none of them; today's form is exemplars.ts).
+ * Tests: none directly
  */
 import { z } from "zod";
 import { binaryReply, jsonReply, readBody } from "../http.ts";

@@ -1,4 +1,7 @@
-/** The seller's catalogue by id, as /v3/product/info/list writes it. */
+/**
+ * The seller's catalogue by id, as /v3/product/info/list writes it.
+ * Tests: none directly
+ */
 import { z } from "zod";
 import { GRPC, jsonReply, readBody, sellerError } from "../http.ts";
 import type { Route } from "../route-table.ts";

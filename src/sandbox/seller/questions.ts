@@ -5,6 +5,7 @@
  * the «Управление отзывами» or Premium Pro subscription: with Premium Plus off (control:
  * setPremiumPlus) the question methods answer 403 code 7, with the reviews' subscription off
  * (setReviewsSubscription) the review methods do.
+ * Tests: none directly
  */
 import { z } from "zod";
 import { badRequest, fail, GRPC, jsonReply, notFound, readBody, sellerError } from "../http.ts";

@@ -2,6 +2,7 @@
  * The sandbox's ratings of one store: a few seller ratings with Ozon's warning and danger
  * thresholds (the zone follows the value and the rating's direction), and the FBS error index
  * raised by the postings that went wrong. Control: set a rating's value, add a posting error.
+ * Tests: none directly
  */
 import { z } from "zod";
 import { jsonReply } from "../http.ts";

@@ -10,6 +10,7 @@
  * (partial compensation); the others here (10 approve, 20 receipt, 1010 the money back) are
  * Ozon-like ids of the sandbox's own, named in Russian as Ozon names actions. The bot knows only
  * the documented three and offers the rest by the names `available_actions` gives.
+ * Tests: none directly
  */
 import { z } from "zod";
 import type { Posting, SandboxState } from "../state.ts";

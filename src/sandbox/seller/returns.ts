@@ -3,6 +3,7 @@
  * `/v1/returns/rfbs/action/set` with an id the request's `available_actions` lists; the v2
  * decisions (verify, reject, compensate, receive-return, return-money), announced for switch-off,
  * still answer, each as the action it stands for.
+ * Tests: none directly
  */
 import { isLosslessNumber, parse } from "lossless-json";
 import { z } from "zod";

@@ -1,4 +1,7 @@
-/** The control of a store's stock and prices, for tests and benchmarks (HTTP twin in control-http.ts). */
+/**
+ * The control of a store's stock and prices, for tests and benchmarks (HTTP twin in control-http.ts).
+ * Tests: none directly
+ */
 import type { Product, SandboxState } from "../state.ts";
 import { cellKey, ensureProduct, setAvailable, stockBook } from "./stock-model.ts";
 

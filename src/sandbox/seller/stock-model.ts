@@ -6,6 +6,7 @@
  * product's stock that /v3/product/info/list shows, and the postings awaiting packaging at that
  * moment hold their units reserved. From then on a new posting reserves its units, a shipped one
  * takes them away, a cancelled one gives them back.
+ * Tests: none directly
  */
 import type { Posting, PostingStatus, Product, SandboxState } from "../state.ts";
 import { stockOf } from "./products.ts";

@@ -2,6 +2,7 @@
  * Stock and prices as Ozon serves them: the seed's paged reads (retirable) and their cursor
  * successors, units per FBS warehouse, setting stock (per warehouse, and the seed's form for the
  * first warehouse) and prices with Ozon's per-item errors, and the catalogue's id list.
+ * Tests: none directly
  */
 import { z } from "zod";
 import { badRequest, jsonReply, readBody } from "../http.ts";

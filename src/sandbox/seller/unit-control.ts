@@ -1,6 +1,7 @@
 /**
  * The control of what each product's units need at packing and of Ozon's check of their values,
  * for tests and benchmarks (`control.units`; HTTP twin in unit-control-http.ts).
+ * Tests: none directly
  */
 import { NO_NEEDS } from "../data.ts";
 import type { ExemplarNeeds, Product, SandboxState } from "../state.ts";

@@ -2,6 +2,7 @@
  * The seller's FBS and rFBS warehouses, as `POST /v2/warehouse/list` writes them: `limit`
  * required (≤ 200), cursor-paged (`cursor`, `has_next`), filtered by `warehouse_ids` when given.
  * The v1 form was switched off on 2026-04-07: the sandbox no longer answers it.
+ * Tests: none directly
  */
 import { z } from "zod";
 import { badRequest, jsonReply, readBody } from "../http.ts";

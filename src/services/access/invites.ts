@@ -4,6 +4,7 @@
  *
  * Redeeming is one compareAndSetMany: the invite goes, the "used" mark and the role come, all in
  * one step, so a crash can neither spend an invite without granting its role nor grant it twice.
+ * Tests: none directly
  */
 import { randomBytes } from "node:crypto";
 import type { Change, Store } from "../../store/port.ts";

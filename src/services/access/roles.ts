@@ -1,4 +1,7 @@
-/** The roles, and a person as stored and as the bot sees them. */
+/**
+ * The roles, and a person as stored and as the bot sees them.
+ * Tests: test/bot/chats/relay/partial-delivery.test.ts and 6 more
+ */
 
 export const ROLES = ["admin", "seller", "warehouse", "manager"] as const;
 export type Role = (typeof ROLES)[number];

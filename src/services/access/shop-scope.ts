@@ -1,6 +1,7 @@
 /**
  * Which Ozon stores a person's role reaches. By default a role covers every store; an admin may
  * limit it (an invite for "warehouse of Южный"). The admin role always covers every store.
+ * Tests: test/bot/people/access-shops.test.ts, test/shops/shop-scope.test.ts
  */
 import type { Person, PersonRecord, Role } from "./roles.ts";
 

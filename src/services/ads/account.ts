@@ -1,4 +1,7 @@
-/** What advertising has for one Performance account (one shop with Performance keys). */
+/**
+ * What advertising has for one Performance account (one shop with Performance keys).
+ * Tests: none directly
+ */
 import type { PerformanceClient } from "../../ozon/index.ts";
 import type { BudgetService } from "./campaigns/budget.ts";
 import type { CampaignDesk } from "./campaigns/desk.ts";

@@ -1,4 +1,7 @@
-/** Advertising services free of Telegram: daily or weekly budgets and statistics report jobs. */
+/**
+ * Advertising services free of Telegram: daily or weekly budgets and statistics report jobs.
+ * Tests: test/services/ads/reports/jobs-format.test.ts and 11 more
+ */
 export type { AdsAccount } from "./account.ts";
 export {
   type BudgetCampaign,

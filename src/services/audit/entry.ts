@@ -2,6 +2,7 @@
  * One audit record as kept: who did what to which object of which store, the value before and
  * after where there is one, and how it ended. Read back through zod: a record damaged in the
  * store is skipped, never shown half.
+ * Tests: none directly
  */
 import { z } from "zod";
 import { AUDIT_KIND_NAMES, type AuditKind, objectOf } from "./kinds.ts";

@@ -1,4 +1,7 @@
-/** The audit trail: who did what at Ozon and in the bot's rights, through the bot. */
+/**
+ * The audit trail: who did what at Ozon and in the bot's rights, through the bot.
+ * Tests: test/services/audit/trail.test.ts, test/bot/audit/ads-audit.test.ts and 9 more
+ */
 export type { AuditActor, AuditEntry, AuditInput, AuditResult } from "./entry.ts";
 export {
   AUDIT_KIND_NAMES,

@@ -12,6 +12,7 @@
  *
  * Names from outside (store ids, posting numbers) are URI-encoded, so a ":" in one cannot reach
  * into the next part of the key.
+ * Tests: none directly
  */
 import type { AuditKind, AuditObjectType } from "./kinds.ts";
 

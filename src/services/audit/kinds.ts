@@ -2,6 +2,7 @@
  * The kinds of audited action: one line each. A kind names the object it acts on (what the
  * "🕘 History" of a card and the object filter look up) and whether it is about the bot's rights,
  * which only admins read. Adding a kind is adding a line here and its name in locales/*\/audit.ftl.
+ * Tests: test/services/audit/trail.test.ts, test/bot/audit/ads-audit.test.ts and 9 more
  */
 
 /** What an action acts on; the object's id is kept as text (Ozon ids may exceed 2^53). */

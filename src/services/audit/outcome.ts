@@ -2,6 +2,7 @@
  * An action and its record as one step: the Ozon call runs, then its outcome is recorded —
  * done, refused by Ozon (its own words), or failed (no verdict heard) — and the call's answer
  * or error goes on to the caller unchanged.
+ * Tests: test/services/audit/trail.test.ts, test/bot/audit/ads-audit.test.ts and 9 more
  */
 import { isOzonApiError, isOzonDeclinedError, ozonFailureKind } from "../../ozon/errors.ts";
 import type { AuditInput, AuditResult } from "./entry.ts";

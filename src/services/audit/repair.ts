@@ -8,6 +8,7 @@
  * The areas with ledgers of their own repair theirs at their module's start, the same way:
  * stock and price (services/products/audit.ts), return decisions (services/returns/audit.ts),
  * delivery steps and disputes (services/deliveries/audit.ts).
+ * Tests: test/services/audit/trail.test.ts, test/bot/audit/ads-audit.test.ts and 9 more
  */
 import type { Logger } from "../../logger.ts";
 import type { Store } from "../../store/port.ts";

@@ -2,6 +2,7 @@
  * The audit trail: one record per action that changed something at Ozon or in the bot's rights,
  * kept AUDIT_DAYS, read newest first through an index (time, store, person, object, kind) and
  * never read whole: each question pages its index and stops at a cap.
+ * Tests: test/services/audit/trail.test.ts, test/bot/audit/ads-audit.test.ts and 9 more
  */
 import { randomBytes } from "node:crypto";
 import type { Logger } from "../../logger.ts";

@@ -2,6 +2,7 @@
  * A period of the trail as an Excel workbook (exceljs, loaded on the first export): one row per
  * entry, oldest first, the header frozen and filterable. Texts from outside (names, Ozon's
  * words) go in as plain strings; a leading "=" is never read as a formula.
+ * Tests: test/services/audit/trail.test.ts, test/bot/audit/ads-audit.test.ts and 9 more
  */
 import type ExcelJS from "exceljs";
 import { DateTime } from "luxon";

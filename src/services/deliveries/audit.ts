@@ -4,6 +4,7 @@
  * took is recorded after its mark says done (once.ts), under a once-key made of the mark, so a
  * crash between the two is repaired at start from the mark (`repairStepRecords`); a step Ozon
  * refused, or whose call failed, is recorded at once.
+ * Tests: test/bot/audit/deliveries-audit.test.ts
  */
 import type { Logger } from "../../logger.ts";
 import type { Store } from "../../store/port.ts";

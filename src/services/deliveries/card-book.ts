@@ -4,6 +4,7 @@
  * once Telegram accepted the message, so two processes adding cards at once lose none.
  *
  * Store layout (the shop's part): `delivery-card:<posting>:<chat>:<message>` → DeliveryCard.
+ * Tests: test/bot/audit/deliveries-audit.test.ts
  */
 import type { Store } from "../../store/port.ts";
 

@@ -1,6 +1,7 @@
 /**
  * The seller's own deliveries on their way: postings of the last weeks in each delivery status
  * whose delivery the seller makes, grouped by status in the order they pass them, oldest first.
+ * Tests: test/bot/audit/deliveries-audit.test.ts
  */
 import type { SellerClient } from "../../ozon/index.ts";
 import type { Posting } from "../../ozon/seller/types.ts";

@@ -1,4 +1,7 @@
-/** The seller's own deliveries without Telegram: what to offer, steps once, cards, batches. */
+/**
+ * The seller's own deliveries without Telegram: what to offer, steps once, cards, batches.
+ * Tests: test/bot/audit/deliveries-audit.test.ts
+ */
 export { repairStepRecords, type StepAudit, stepOnceKey } from "./audit.ts";
 export { type DeliveryCard, DeliveryCardBook } from "./card-book.ts";
 export { deliveriesInProgress, type StatusGroup } from "./in-progress.ts";

@@ -8,6 +8,7 @@
  * words, never done twice).
  *
  * Store layout: `delivery-once:<posting>:<action>` → StepMark.
+ * Tests: test/bot/audit/deliveries-audit.test.ts
  */
 import { isOzonApiError, type OzonFailureKind, ozonFailureKind } from "../../ozon/errors.ts";
 import type { SellerClient } from "../../ozon/index.ts";

@@ -4,6 +4,7 @@
  * seller makes (its own couriers, or a carrier Ozon does not track), whose tracking number and
  * statuses the seller sets by hand. Every other kind (`ozon`, `3pl_tracking`, `aggregator`…) is
  * tracked by Ozon or the carrier itself.
+ * Tests: test/bot/audit/deliveries-audit.test.ts
  */
 import type { Posting } from "../../ozon/seller/types.ts";
 

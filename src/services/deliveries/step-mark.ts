@@ -1,4 +1,7 @@
-/** A tap on an own delivery's step, as the once-mark and the audit keep it. */
+/**
+ * A tap on an own delivery's step, as the once-mark and the audit keep it.
+ * Tests: none directly
+ */
 import type { StatusStep } from "./own-delivery.ts";
 
 /** Who tapped, as Telegram showed them. */

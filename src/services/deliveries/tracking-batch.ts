@@ -4,6 +4,7 @@
  * double tap, or a tap in another process, sends it once; the second is told it went already.
  *
  * Store layout: `tracking-batch:<id>` → TrackingBatch, TTL BATCH_TTL_MS.
+ * Tests: test/bot/audit/deliveries-audit.test.ts
  */
 import { randomBytes } from "node:crypto";
 import type { SellerClient } from "../../ozon/index.ts";

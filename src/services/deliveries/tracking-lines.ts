@@ -2,6 +2,7 @@
  * Tracking numbers typed in one message, a line each: `posting number — tracking number` (a dash,
  * colon, tab or spaces between). Every line is checked before anything is sent: the good pairs
  * go to the preview, each bad line is named with why.
+ * Tests: test/services/deliveries/tracking-lines.test.ts, test/bot/audit/deliveries-audit.test.ts
  */
 import { clip } from "../../text.ts";
 

@@ -2,6 +2,7 @@
  * The health of the bot's loops across the processes sharing one store: each process writes its
  * heartbeat and the rounds of the loops it runs (records.ts), and reads everyone's for /status.
  * Nothing here runs per Telegram update: writes happen at the end of a loop's round and on a timer.
+ * Tests: test/services/health/two-processes.test.ts
  */
 import type { Logger } from "../../logger.ts";
 import type { Store } from "../../store/port.ts";

@@ -1,6 +1,7 @@
 /**
  * Counts per key over the last hour, in one-minute buckets: adding is an in-memory increment, and
  * reading sums at most 60 buckets. Keys are few and bounded by the caller (kinds of failure).
+ * Tests: none directly
  */
 const MINUTE_MS = 60_000;
 const BUCKETS = 60;

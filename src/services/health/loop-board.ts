@@ -6,6 +6,7 @@
  *
  * Everything here is an in-memory write at the end of a round; listeners (the cross-process
  * record, src/services/health/health.ts) decide what to keep.
+ * Tests: test/services/health/two-processes.test.ts and 3 more
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { currentShop } from "../../shops/shop-scope.ts";

@@ -2,6 +2,7 @@
  * The Ozon methods this version still relies on that Ozon's documents announce switching off
  * (or, should it ever come to that, have switched off): /status tells admins, so an upgrade is
  * planned before the day and not after it. Seed forms kept only as fallbacks are left out.
+ * Tests: none directly
  */
 import type { MethodCatalogue } from "../../openapi/catalogue.ts";
 import { declaredEndpoints } from "../../ozon/declared.ts";

@@ -5,6 +5,7 @@
  *
  * Labels are bounded: `store` is a store's name (clipped), `loop` a loop's name, `method` an
  * endpoint's declared path, `kind`/`outcome` a failure kind; never a posting number or a chat id.
+ * Tests: none directly
  */
 import { Counter, collectDefaultMetrics, Gauge, Registry } from "prom-client";
 import type { Shop } from "../../shops/registry.ts";

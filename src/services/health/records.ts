@@ -10,6 +10,7 @@
  *
  * A loop is listed only while a live process has it on its board, so a paused or removed store,
  * or a loop that no longer exists, leaves the screen with the process that ran it.
+ * Tests: none directly
  */
 import { hostname } from "node:os";
 import { THIS_PROCESS } from "../../store/lease.ts";

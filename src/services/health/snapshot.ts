@@ -3,6 +3,7 @@
  * its Ozon failures over the last hour, its keys, its last push and its report jobs waiting; for
  * the bot its own loops, the Telegram queue, the processes and which runs each loop, the version,
  * uptime and memory.
+ * Tests: test/services/health/two-processes.test.ts
  */
 import { type MethodCatalogue, methodCatalogue } from "../../openapi/catalogue.ts";
 import type { ApiHealth, ShopHealth } from "../../shops/health.ts";

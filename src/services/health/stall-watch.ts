@@ -9,6 +9,7 @@
  * Every process looks (every 15 s by default); "once" holds across processes and restarts: the
  * state told is kept per loop in the store and moved by compare-and-set, so only the process whose
  * move succeeded tells.
+ * Tests: test/services/health/two-processes.test.ts
  */
 import type { Logger } from "../../logger.ts";
 import type { Store } from "../../store/port.ts";

@@ -5,6 +5,7 @@
  *
  * Labels stay bounded: a method is the endpoint's path as declared (never a filled-in id), an
  * outcome one of the failure kinds, and the number of keys is capped anyway.
+ * Tests: test/services/health/two-processes.test.ts, test/server/metrics.test.ts
  */
 import { HourCounts } from "./hour-counts.ts";
 import { reportProgress } from "./loop-board.ts";

@@ -3,6 +3,7 @@
  * postings of the warehouses it is subscribed to, the buyer chats relayed there — nothing of
  * anyone's private jobs). Every store's source is read through ShopReads, so the Ozon calls
  * depend on the stores and the minute, not on how many people open Home.
+ * Tests: none directly
  */
 import type { Person, Role } from "../access/index.ts";
 import { shopsInScope } from "../access/shop-scope.ts";

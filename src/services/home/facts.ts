@@ -3,6 +3,7 @@
  * the bot keeps them (stock marks, rating zones, keys' health), else one listing of Ozon's
  * (postings awaiting packaging, open chats with the relay's digests, rFBS requests, own
  * deliveries), each boiled down to the little Home shows.
+ * Tests: none directly
  */
 import type { SellerClient } from "../../ozon/index.ts";
 import type { Store } from "../../store/port.ts";

@@ -1,6 +1,7 @@
 /**
  * Home's lines: what needs a person (or a group) now, each a count and the job that settles it,
  * most urgent first. Pure: the counts come from facts.ts through counts.ts.
+ * Tests: none directly
  */
 
 export type HomeJob =

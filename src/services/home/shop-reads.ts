@@ -3,6 +3,7 @@
  * read once per store per `ttlMs` whoever opens Home, and opens that come while a read is under
  * way share it. So twenty people opening Home in a minute cost the Ozon calls of one. A failed
  * read is not kept: the next open asks again.
+ * Tests: test/bot/home/home.test.ts
  */
 
 export interface Read<T> {

@@ -1,4 +1,7 @@
-/** The postings awaiting packaging, soonest deadline first: /postings, /subscribe and the chooser. */
+/**
+ * The postings awaiting packaging, soonest deadline first: /postings, /subscribe and the chooser.
+ * Tests: none directly
+ */
 import type { SellerClient } from "../../ozon/index.ts";
 import type { Posting } from "../../ozon/seller/types.ts";
 

@@ -11,6 +11,7 @@
  * not say: who packed it (PackedByLedger) and whether the chat was told it was packed first.
  *
  * Nothing is written: chat records are written only in the chat's turn (cards.ts).
+ * Tests: none directly
  */
 import type { Posting } from "../../ozon/seller/types.ts";
 import type { CardBook } from "./cards.ts";

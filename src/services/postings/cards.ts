@@ -12,6 +12,7 @@
  *
  * One chat's records are written only within that chat's turn (one at a time), so a read-then-
  * write of `card:<posting>:<chat>` does not race.
+ * Tests: test/services/chat-moves.test.ts, test/services/chat-records.test.ts
  */
 import { moveKey } from "../../store/move-key.ts";
 import type { Store } from "../../store/port.ts";

@@ -11,6 +11,7 @@
  *   marked done, so a late follower neither sends it again nor takes it over.
  * The key keeps a store TTL of a day only so that it cannot outlive its job for long; "lapsed"
  * is decided by `until`, which lets tests move time with a manual clock, Redis included.
+ * Tests: none directly
  */
 import { holderIdFor, isHolderGone } from "../../store/lease.ts";
 import type { Store } from "../../store/port.ts";

@@ -2,6 +2,7 @@
  * Finding a posting from what a warehouse person has in hand: the posting number, the order
  * number, or the digits of the label's lower barcode (typed, or read from a photo). Every shop
  * the person reaches is searched side by side; one failing shop does not hide the others' finds.
+ * Tests: test/bot/postings/find/parts.test.ts
  */
 import { isOzonApiError, ozonFailureKind } from "../../ozon/errors.ts";
 import type { SellerClient } from "../../ozon/index.ts";

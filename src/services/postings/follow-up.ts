@@ -14,6 +14,7 @@
  * A chat is marked told (in its card record) only after Telegram took the edits and the message,
  * so a failure is retried on the next pass and a success is never repeated. A posting stops being
  * followed once every chat has its final news (cancelled, or packed and then handed on).
+ * Tests: none directly
  */
 import { ozonFailureKind } from "../../ozon/errors.ts";
 import type { Posting } from "../../ozon/seller/types.ts";

@@ -5,6 +5,7 @@
  * a restart (or a wait longer than the person's patience) still ends with the documents sent.
  * One HandoverDesk per shop (PerShop) runs the shop's jobs (a JobDesk, job-desk.ts: claims, the
  * slow notice, giving up); it is told of new ones by `track`.
+ * Tests: test/services/postings/handover-desk.test.ts
  */
 import type { SellerClient } from "../../ozon/index.ts";
 import { type DeskJob, JobDesk } from "./job-desk.ts";

@@ -1,4 +1,7 @@
-/** Posting alerts without Telegram: the watcher and what it needs from the bot. */
+/**
+ * Posting alerts without Telegram: the watcher and what it needs from the bot.
+ * Tests: test/bot/postings/alerts.test.ts
+ */
 export {
   ChatMovedError,
   type DigestInfo,

@@ -14,6 +14,7 @@
  * - after `slowAfterMs` the person is told once (also claimed) that it comes later; until then
  *   each poll may show progress;
  * - after `giveUpAfterMs` the desk gives up with the last status Ozon gave.
+ * Tests: none directly
  */
 import { type Clock, systemClock } from "../../clock.ts";
 import type { Logger } from "../../logger.ts";

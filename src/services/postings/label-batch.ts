@@ -1,4 +1,7 @@
-/** A batch of labels: what it is asked with and what it gives back (labels.ts, labels-direct.ts). */
+/**
+ * A batch of labels: what it is asked with and what it gives back (labels.ts, labels-direct.ts).
+ * Tests: none directly
+ */
 
 export interface LabelProgress {
   /** Tasks whose file is in. */

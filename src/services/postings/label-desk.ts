@@ -3,6 +3,7 @@
  * kept in the shop's part of the store (a JobDesk, job-desk.ts, as the handover act), so a slow
  * Ozon, a restart or several processes still end with one PDF sent, once, to the chat that asked.
  * One LabelDesk per shop (PerShop) runs the shop's batches; it is told of new ones by `track`.
+ * Tests: test/services/postings/label-desk.test.ts and 2 more
  */
 import type { Store } from "../../store/port.ts";
 import { type DeskJob, JobDesk } from "./job-desk.ts";

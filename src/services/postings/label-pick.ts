@@ -3,6 +3,7 @@
  * to pick from is read once (when the picker opens) and kept with the choice in the shop's part
  * of the store for an hour under a short random id, so each tap only edits the message. Only the
  * person who opened it may change it (the bot checks `owner`).
+ * Tests: none directly
  */
 import { randomBytes } from "node:crypto";
 import type { Store } from "../../store/port.ts";

@@ -5,6 +5,7 @@
  * meanwhile, or Ozon no longer knows it: 404 POSTING_NOT_FOUND) is asked again posting by posting,
  * so one bad posting names itself instead of costing the other 19 their labels. A 404 that names
  * no posting (or says "obsolete") still means the method is gone and ends the batch.
+ * Tests: none directly
  */
 import {
   isPostingNotFoundError,

@@ -5,6 +5,7 @@
  * Ozon could not print are named with why.
  * When Ozon answers the task methods 404/410 (retired), the 20-a-call method prints them
  * (labels-direct.ts). Each batch tries the tasks first: one call lost, and no memory to go stale.
+ * Tests: test/services/postings/labels.test.ts and 2 more
  */
 import type { PDFDocument } from "@cantoo/pdf-lib";
 import { systemClock } from "../../clock.ts";

@@ -15,6 +15,7 @@
  * Reads are cached in this process, but only positive knowledge (a record or mark exists): marks
  * are only ever added, so such a cache cannot go stale. The caller prunes it to the postings still
  * listed, and forgets it all when another process may have written (the lease changed hands).
+ * Tests: test/services/chat-moves.test.ts, test/services/chat-records.test.ts
  */
 import { moveKey } from "../../store/move-key.ts";
 import type { Store } from "../../store/port.ts";

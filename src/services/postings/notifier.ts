@@ -20,6 +20,7 @@
  *   "Telegram accepted".
  * - Text must stay within `TELEGRAM_TEXT_LIMIT`; a digest carries at most `DigestInfo.chunkSize`
  *   postings, so `postingBudget(info)` characters per posting always fit.
+ * Tests: test/services/postings/notifier.test.ts, test/services/postings/watcher.test.ts and 1 more
  */
 import type { Posting } from "../../ozon/seller/types.ts";
 import type { Subscriber } from "../subscriptions.ts";

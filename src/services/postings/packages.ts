@@ -2,6 +2,7 @@
  * How a posting's units are put in packages for Ozon's ship call: one box, or the person's split,
  * with each product's mandatory marks handed out in unit order. The ship dialog and the one-tap
  * pack both build their request here.
+ * Tests: none directly
  */
 import type { Posting, ShipPackage } from "../../ozon/seller/types.ts";
 

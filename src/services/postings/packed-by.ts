@@ -4,6 +4,7 @@
  * success that was not theirs.
  *
  * Store layout: `packed-by:<posting number>` → PackedBy, TTL PACKED_BY_TTL_MS.
+ * Tests: test/bot/audit/audit-command.test.ts, test/services/audit/trail.test.ts
  */
 import type { Store } from "../../store/port.ts";
 

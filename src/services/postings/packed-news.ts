@@ -7,6 +7,7 @@
  * the same cards (Telegram answers "not modified", which counts as done) and marks each chat told.
  * So a redraw that fails here is mended by the next pass, and no chat record is written outside
  * that chat's turn (cards.ts).
+ * Tests: none directly
  */
 import type { Posting } from "../../ozon/seller/types.ts";
 import type { CardBook } from "./cards.ts";

@@ -1,6 +1,7 @@
 /**
  * What the posting watcher reads from a posting: the few facts it needs, the posting as one pass
  * sees it, the orders its alerts and reminders go in, and digests cut into parts.
+ * Tests: none directly
  */
 import type { Posting } from "../../ozon/seller/types.ts";
 import type { KnownPosting } from "./ledger.ts";

@@ -2,6 +2,7 @@
  * What went wrong with an Ozon call about a posting, in the postings' words (a Problem, as every
  * capability keeps one: services/problem.ts): the ship request, the dialogs, the cards and the
  * lists all say it the same way.
+ * Tests: none directly
  */
 import {
   isOzonApiError,

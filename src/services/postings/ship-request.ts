@@ -10,6 +10,7 @@
  *   Otherwise Ozon refused it and someone else packed it: the ledger says who and when, or
  *   nobody did through the bot (Ozon's seller cabinet).
  * - Otherwise the failure, said in plain words.
+ * Tests: none directly
  */
 import { type OzonFailureKind, ozonFailureKind } from "../../ozon/errors.ts";
 import type { SellerClient } from "../../ozon/index.ts";

@@ -2,6 +2,7 @@
  * What a desk of one shop (HandoverDesk, LabelDesk) is built with, and how it becomes a JobDesk
  * (job-desk.ts): the shared defaults, the bot's delivery, and a check that leaves the job waiting
  * while its shop is paused or removed.
+ * Tests: none directly
  */
 import type { Logger } from "../../logger.ts";
 import type { Store } from "../../store/port.ts";

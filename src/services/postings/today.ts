@@ -2,6 +2,7 @@
  * Today's board of one shop: postings whose cut-off falls today (in the bot's time zone), grouped
  * by warehouse and cut-off, with how many are packed and how many are late. Postings still
  * awaiting packaging from earlier days are late too and shown with their own cut-off.
+ * Tests: none directly
  */
 import { DateTime } from "luxon";
 import type { ShippingApi } from "../../ozon/seller/shipping.ts";

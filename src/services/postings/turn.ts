@@ -7,6 +7,7 @@
  * send ends the turn (retried next pass); a `RecipientGoneError` unsubscribes the chat; a
  * `ChatMovedError` (the group became a supergroup) moves the chat's records to its new id and
  * serves the rest of the turn there, starting with the message Telegram refused.
+ * Tests: none directly
  */
 import { StoppingError } from "../background-loop.ts";
 import { type Subscriber, wantsWarehouse } from "../subscriptions.ts";

@@ -5,12 +5,12 @@
  * (`exemplar/validate`), the answers sent (`exemplar/set`) and Ozon's check of them waited for
  * (`exemplar/status`, polled up to a deadline). What Ozon refused is named in its own words and
  * tied to the question that gave it, so only that is asked again.
- *
  * Today's methods first. Where a store still lacks them (`exemplar/create-or-get` answers 404),
  * the seed's mark methods are the fallback: only Chestny ZNAK marks are asked, checked with
  * `mandatory-mark/validate` and shipped in the seed's ship form (packages.ts hands them out).
  *
  * Everything here returns plain data: a dialog runs it inside `conversation.external`.
+ * Tests: none directly
  */
 import { isPostingNotFoundError, isRetiredMethodError } from "../../ozon/errors.ts";
 import type { SellerClient } from "../../ozon/index.ts";

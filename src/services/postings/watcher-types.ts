@@ -1,4 +1,7 @@
-/** What the posting watcher reports and works with, shared by its passes (turn.ts, follow-up.ts). */
+/**
+ * What the posting watcher reports and works with, shared by its passes (turn.ts, follow-up.ts).
+ * Tests: none directly
+ */
 import type { Subscriber } from "../subscriptions.ts";
 
 export interface PassReport {

@@ -28,6 +28,7 @@
  * Postings that left awaiting_packaging get no alert and no reminder. Those whose alerts went are
  * followed (follow-up.ts): re-read when they leave the list, so that a cancellation is told at
  * once and every card shows it (also packed, and a moved deadline).
+ * Tests: test/services/postings/restart.test.ts and 2 more
  */
 import type { Posting } from "../../ozon/seller/types.ts";
 import { type Lease, loopLease } from "../../store/lease.ts";

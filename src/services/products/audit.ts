@@ -4,6 +4,7 @@
  * the two leaves the kept answer with its note: `repairChangeRecords` writes the record at the
  * next start, under the same once-key, so the trail gets it once either way. A call that failed
  * (no answer kept) is recorded at once, as refused by Ozon or failed.
+ * Tests: test/services/products/money.test.ts, test/bot/audit/products-audit.test.ts and 2 more
  */
 import type { Logger } from "../../logger.ts";
 import type { Store } from "../../store/port.ts";

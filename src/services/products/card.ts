@@ -2,6 +2,7 @@
  * What a product card shows, read from Ozon at once: stock per FBS warehouse (present, reserved),
  * FBO stock, prices, and units ordered in the last 14 days with "enough for ~N days" at that pace.
  * Plain JSON-safe data (money as decimal strings of kopecks), so a dialog may record it.
+ * Tests: test/services/products/money.test.ts, test/bot/audit/products-audit.test.ts and 2 more
  */
 import { DateTime } from "luxon";
 import type { ProductRef, SellerClient } from "../../ozon/index.ts";

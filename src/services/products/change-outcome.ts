@@ -1,4 +1,7 @@
-/** How a change of a product's stock or prices ended, in plain data (JSON-safe). */
+/**
+ * How a change of a product's stock or prices ended, in plain data (JSON-safe).
+ * Tests: none directly
+ */
 export type ChangeOutcome =
   | { kind: "done" }
   | { kind: "refused"; code: string; message: string }

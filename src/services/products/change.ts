@@ -2,6 +2,7 @@
  * Changing a product's stock at one warehouse or its prices, once (once.ts), with Ozon's answer
  * for the item in plain data: done, refused with Ozon's code and words, or the change limit
  * (with when to try again). Call inside `conversation.external`: the outcome is JSON-safe.
+ * Tests: test/services/products/money.test.ts, test/bot/audit/products-audit.test.ts and 2 more
  */
 import { type ItemResult, type SellerClient, STOCK_CHANGE_WINDOW_MS } from "../../ozon/index.ts";
 import type { Store } from "../../store/port.ts";

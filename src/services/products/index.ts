@@ -1,4 +1,7 @@
-/** Products: finding one, its card's figures, and changing its stock and prices once. */
+/**
+ * Products: finding one, its card's figures, and changing its stock and prices once.
+ * Tests: test/services/products/money.test.ts, test/bot/audit/products-audit.test.ts and 2 more
+ */
 export {
   type ChangeAudit,
   type ChangeNote,

@@ -2,6 +2,7 @@
  * Finding a product from what a person typed or photographed: an exact offer_id (артикул), a SKU
  * or a barcode, else a fragment of the name. Ids are asked of Ozon directly; a barcode or a name
  * is looked for in the store's catalogue, read once and kept for a few minutes per shop.
+ * Tests: test/services/products/money.test.ts, test/bot/audit/products-audit.test.ts and 2 more
  */
 import type { ProductRef, SellerClient } from "../../ozon/index.ts";
 

@@ -2,6 +2,7 @@
  * Prices exact: kopecks as bigint, Ozon's decimal strings of roubles ("1290.5", or 1290.5 as a
  * number in the newer forms) read digit by digit, a person's answer read as budgets are
  * ("1 290,50 ₽"), and how big a change is (percent, or "10 times lower") without floats.
+ * Tests: test/services/products/money.test.ts, test/bot/audit/products-audit.test.ts and 3 more
  */
 import { ozonKopecks } from "../../ozon/index.ts";
 import { type AmountLocale, formatRoubles, parseBudgetInput } from "../ads/index.ts";

@@ -2,6 +2,7 @@
  * A change sent to Ozon once, whoever asks: the first caller of a key (in this process or any
  * other sharing the store) sends and keeps Ozon's answer; a second caller (a double tap, a second
  * process handling the same dialog) sends nothing and reads the first one's answer.
+ * Tests: test/services/products/money.test.ts, test/bot/audit/products-audit.test.ts and 2 more
  */
 import type { Store } from "../../store/port.ts";
 

@@ -1,3 +1,4 @@
+/** Tests: test/services/products/money.test.ts, test/bot/audit/products-audit.test.ts and 2 more */
 import { STOCK_TOO_BIG } from "../../ozon/index.ts";
 
 /**

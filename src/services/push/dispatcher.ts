@@ -9,6 +9,7 @@
  * this process: a push during a pass, or just after one, waits for the next slot, where one pass
  * answers them all. A forced pass that fails is tried again after BACKOFF_MS (5 s, 15 s, 60 s),
  * then left to the regular poll (queue.ts keeps the count, so every process and a restart see it).
+ * Tests: test/services/push/dispatcher.test.ts, test/bot/stock/pushes.test.ts
  */
 import type { Logger } from "../../logger.ts";
 import { BackgroundLoop, StoppingError } from "../background-loop.ts";

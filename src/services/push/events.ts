@@ -3,6 +3,7 @@
  * anyone: it only says which shop should look again, and at what (its postings or its chats).
  * The poller of that shop then re-reads Ozon and delivers what is new, once (its ledgers dedupe
  * pushes, Ozon's retries and the regular polls alike).
+ * Tests: test/services/push/events.test.ts, test/bot/stock/pushes.test.ts
  */
 import { z } from "zod";
 

@@ -20,6 +20,7 @@
  * in one store round trip — at most one write per area in that time, whatever the store. (Waiting
  * only for the write in flight gathers nothing on a store in this process: it has answered before
  * the next push is even read, and a flood would cost a write per push.)
+ * Tests: test/services/push/queue-stores.test.ts, test/services/push/dispatcher.test.ts and 3 more
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Store } from "../../store/port.ts";

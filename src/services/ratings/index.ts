@@ -1,3 +1,4 @@
+/** Tests: none directly */
 export {
   RATINGS_LEASE_NAME,
   RATINGS_POLL_MS,

@@ -5,6 +5,7 @@
  * crossing being told is written down first (its id), so the notifier can skip the chats that
  * already have it when a pass is repeated after a failure. A worse zone comes with what moved it:
  * the postings that raised the FBS error index lately.
+ * Tests: none directly
  */
 import type { Logger } from "../../logger.ts";
 import type { FbsIndexError, Rating, RatingsApi, RatingZone } from "../../ozon/seller/ratings.ts";

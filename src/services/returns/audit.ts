@@ -4,6 +4,7 @@
  * claim's once-key; a crash between the two leaves the marked claim, and `repairDecisionRecords`
  * writes the record at the next start (the same once-key: once either way). A decision Ozon
  * refused or that failed is recorded at once (its claim is released).
+ * Tests: test/services/returns/money.test.ts, test/bot/returns/amounts.test.ts and 2 more
  */
 import type { Logger } from "../../logger.ts";
 import type { Store } from "../../store/port.ts";

@@ -4,6 +4,7 @@
  * is called, so a double tap or a second process acting on the same request gets "already
  * decided by …" instead of a second call. A call Ozon refused or that failed releases the claim,
  * so the decision can be made again.
+ * Tests: test/services/returns/money.test.ts, test/bot/returns/amounts.test.ts and 2 more
  */
 import type { ReturnsApi, RfbsActionInput } from "../../ozon/seller/returns.ts";
 import type { Store } from "../../store/port.ts";

@@ -1,3 +1,4 @@
+/** Tests: test/services/returns/money.test.ts, test/bot/returns/amounts.test.ts and 2 more */
 export {
   type DecisionAudit,
   type DecisionNote,

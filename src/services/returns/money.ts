@@ -3,6 +3,7 @@
  * "1,234.50" — read by the one amount parser the budgets, bids and prices use (ads'
  * parseBudgetInput), so every typed amount takes the same forms. More than two decimals, zero, a
  * minus, or not a number are refused with a reason.
+ * Tests: test/services/returns/money.test.ts, test/bot/returns/amounts.test.ts and 2 more
  */
 import { ozonKopecks } from "../../ozon/index.ts";
 import { type AmountLocale, parseBudgetInput } from "../ads/index.ts";

@@ -1,6 +1,7 @@
 /**
  * Chats that chose alerts about returns (their own switch, apart from the postings
  * subscription): one record per chat, naming who turned it on.
+ * Tests: test/services/returns/money.test.ts, test/bot/returns/amounts.test.ts and 3 more
  */
 import { moveKey } from "../../store/move-key.ts";
 import type { Store } from "../../store/port.ts";

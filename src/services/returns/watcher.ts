@@ -8,6 +8,7 @@
  * and after MAX_CHAT_TRIES passes it is given up for that event (so the event, and an rFBS
  * request's read, is not repeated every pass for ever). The first
  * pass ever only notes what is there: old returns are not dumped on the team (/returns lists them).
+ * Tests: test/services/returns/money.test.ts, test/bot/returns/amounts.test.ts and 2 more
  */
 import type { Logger } from "../../logger.ts";
 import {

@@ -4,6 +4,7 @@
  * Ozon's answer for the item. A batch is recorded after it is marked done, under once-keys of the
  * job, batch and item; a crash in between is repaired when the job's result is delivered (the
  * batch is not marked recorded yet), and the once-keys keep it to one record per item.
+ * Tests: none directly
  */
 import type { AuditInput, AuditRecorder } from "../audit/index.ts";
 import type { BookBatch, BookJob } from "./book-job.ts";

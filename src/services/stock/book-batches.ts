@@ -1,6 +1,7 @@
 /**
  * A workbook job's batches: the draft cut to Ozon's limits, what an interrupted batch already
  * reached (read back from Ozon), and the result lines.
+ * Tests: none directly
  */
 import { kopecksToRoubles } from "./book-cells.ts";
 import type { BookBatch, BookDraft, BookResultLine } from "./book-job.ts";

@@ -2,6 +2,7 @@
  * Cells of a stock-and-price workbook read exactly: stock as a whole number of units, money as
  * whole kopecks (bigint, never a float sum). A cell comes as Excel gave it (a number, a string,
  * a formula's result, a rich text) or as CSV text ("1 299,50", "1299.5 ₽").
+ * Tests: test/services/stock/book.test.ts, test/ozon/money.test.ts
  */
 
 import { ozonKopecks, STOCK_TOO_BIG } from "../../ozon/index.ts";

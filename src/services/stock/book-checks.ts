@@ -4,6 +4,7 @@
  * price batch — that each product's price at Ozon is still the one the preview showed: a row
  * that would put back an older price (someone changed it through 💰 Price meanwhile) is left out
  * and said so in the result.
+ * Tests: none directly
  */
 import { kopecksToRoubles } from "./book-cells.ts";
 import { type BookOzon, type ItemOutcome, PRICE_MOVED, type PriceSet } from "./book-ozon.ts";

@@ -1,4 +1,7 @@
-/** The columns of a workbook, recognised by the tags the bot writes in its header. */
+/**
+ * The columns of a workbook, recognised by the tags the bot writes in its header.
+ * Tests: none directly
+ */
 
 export type PriceField = "price" | "oldPrice" | "minPrice";
 

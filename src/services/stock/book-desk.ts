@@ -13,6 +13,7 @@
  * are asked anew (a role taken away mid-job stops it before the next batch, and the sender is
  * told once); ✖ pressed while it runs stops it the same way; a price batch re-reads the prices
  * first and leaves out rows whose price moved since the preview (book-checks.ts).
+ * Tests: test/services/stock/book-desk.test.ts and 2 more
  */
 import type { Logger } from "../../logger.ts";
 import { type Lease, loopLease } from "../../store/lease.ts";

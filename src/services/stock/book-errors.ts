@@ -1,4 +1,7 @@
-/** Why an uploaded workbook is refused (the bot words each problem: book-file-<problem>). */
+/**
+ * Why an uploaded workbook is refused (the bot words each problem: book-file-<problem>).
+ * Tests: none directly
+ */
 export type BookFileProblem =
   | "too_big"
   | "too_many_rows"

@@ -2,6 +2,7 @@
  * Turns for reading uploaded workbooks: a few at once in the process (each a worker with up to
  * 256 MB of heap), one at a time per person; the others wait in the order they came, and a
  * queue that is already long refuses more instead of holding their files.
+ * Tests: test/services/stock/book-gate.test.ts
  */
 
 export interface BookGateOptions {

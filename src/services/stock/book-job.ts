@@ -1,6 +1,7 @@
 /**
  * A workbook job's records: the draft a preview keeps, the job Apply makes of it, its batches,
  * the result lines, and what the desk needs of the bot (book-desk.ts runs them).
+ * Tests: none directly
  */
 import type { ItemOutcome, PriceSet, StockSet } from "./book-ozon.ts";
 import type { BookPlan, BookWarehouse } from "./book-plan.ts";

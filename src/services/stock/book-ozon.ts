@@ -2,6 +2,7 @@
  * What applying a workbook needs of Ozon, as the stock module adapts it from the Seller client:
  * the store's catalog (products, FBS stock per warehouse, prices) and the two setters, each
  * answering per item in the order sent.
+ * Tests: none directly
  */
 import type { BookCatalog } from "./book-plan.ts";
 

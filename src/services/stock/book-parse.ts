@@ -4,6 +4,7 @@
  * the checked parts of its ZIP (book-zip.ts), a CSV through csv-parse; both stop at the first row
  * or column beyond the caps, as they read. Of each row only the columns the bot reads are kept
  * (those whose header carries a tag: "(offer_id)", "(stock #…)", "(price)"...).
+ * Tests: none directly
  */
 import { parse } from "csv-parse/sync";
 import type ExcelJS from "exceljs";

@@ -3,6 +3,7 @@
  * the header ("(offer_id)", "(stock #<warehouse>)", "(price)"...), each row compared with the
  * store as Ozon shows it now. An empty cell asks nothing; a cell equal to Ozon's value is no
  * change. Unknown offer_ids and rows that cannot be read are listed with their row numbers.
+ * Tests: test/services/stock/book.test.ts
  */
 import { type CellProblem, cellText, parseMoney, parseStock } from "./book-cells.ts";
 import { columnRole, type PriceField } from "./book-columns.ts";

@@ -4,6 +4,7 @@
  * limited, so a file built to be expensive costs that worker, never the bot's event loop or its
  * memory. What comes out is the header and the cells of the columns the bot reads, each row
  * with its number as the person's spreadsheet shows it; a refusal is a BookFileError.
+ * Tests: test/services/stock/book-read-worker.test.ts, test/services/stock/book.test.ts and 1 more
  */
 import { Worker } from "node:worker_threads";
 import { BookFileError, type BookFileProblem } from "./book-errors.ts";

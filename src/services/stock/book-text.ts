@@ -1,6 +1,7 @@
 /**
  * A workbook cell as text, with no other dependency: the worker that reads uploads (book-parse.ts)
  * loads this and not the Ozon client the rest of book-cells.ts needs.
+ * Tests: none directly
  */
 
 export type CellValue = string | number | boolean | Date | null | undefined | object;

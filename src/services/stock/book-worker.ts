@@ -1,6 +1,7 @@
 /**
  * One workbook read in a worker thread (book-read.ts starts it with a capped heap and a time
  * limit): the file's bytes come in workerData, the sheet or the reason it was refused goes back.
+ * Tests: none directly
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { BookFileError } from "./book-errors.ts";

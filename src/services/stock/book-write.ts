@@ -3,6 +3,7 @@
  * warehouse, price, old price, min price), headers in the person's language with the tag that
  * reading back needs ("Цена (price)", "Остаток «Москва» (stock #123)"); and the result of an
  * apply, one line per change with "done" or Ozon's error in words.
+ * Tests: test/services/stock/book.test.ts
  */
 import type ExcelJS from "exceljs";
 import { kopecksToRoubles } from "./book-cells.ts";

@@ -10,6 +10,7 @@
  * What goes on to exceljs is a new ZIP stream of those parts alone, stored (not deflated), their
  * inflated bytes counted as they come: an entry that inflates to more than its header says, or
  * the parts to more than MAX_UNPACKED_BYTES, stops the read there.
+ * Tests: none directly
  */
 import { Readable } from "node:stream";
 import { crc32, createInflateRaw } from "node:zlib";

@@ -3,6 +3,7 @@
  * store's threshold ("low"). Each crossing is told once; a product stays marked until its stock
  * has risen above the threshold again (a product hovering at the threshold is not told twice:
  * it must go above it, then below it again). Pure: the watcher keeps the marks in the store.
+ * Tests: test/services/stock/watcher.test.ts
  */
 
 export type StockMark = "low" | "zero";

@@ -6,6 +6,7 @@
  * (⌈N/1000⌉ /v3/product/list) and cards (⌈N/1000⌉ /v3/product/info/list) — kept for an hour —
  * and the stock per warehouse (⌈N/1000⌉ /v2/product/info/stocks-by-warehouse/fbs, each paged by
  * its cursor: a row per product and warehouse) every pass.
+ * Tests: none directly
  */
 import type { ItemResult, ProductRef, SellerClient } from "../../ozon/index.ts";
 import { roublesToKopecks } from "./book-cells.ts";

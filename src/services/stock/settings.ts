@@ -2,6 +2,7 @@
  * What people chose about stock alerts: whether a subscribed chat wants them (they come with the
  * chat's /subscribe filters of stores and warehouses), and a store's own threshold (admins set it
  * in /stores; none: LOW_STOCK).
+ * Tests: test/services/stock/watcher.test.ts, test/bot/stock/chat-failures.test.ts and 1 more
  */
 import { moveKey } from "../../store/move-key.ts";
 import type { Store } from "../../store/port.ts";

@@ -8,6 +8,7 @@
  * step, and a chat is marked done only after Telegram accepted the alert, so a restart (or
  * another process taking the lease over) neither repeats nor loses one. The first pass ever only
  * takes the marks: products already out of stock are not dumped on the sellers.
+ * Tests: test/services/stock/watcher.test.ts, test/services/stock/watcher-redis.test.ts and 1 more
  */
 import type { Logger } from "../../logger.ts";
 import { type Lease, loopLease } from "../../store/lease.ts";

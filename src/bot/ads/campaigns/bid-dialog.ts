@@ -7,6 +7,7 @@
  *
  * A script: the bid is asked at a checkpoint; a refused bid (by its limits or by Ozon) and "another
  * bid" on the confirmation go back to it (Dialog.checkpoint/rewind), the reason heading the question.
+ * Tests: test/bot/core/dialog/dialog-buttons.test.ts
  */
 import {
   type BudgetInputReason,

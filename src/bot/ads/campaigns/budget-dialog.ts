@@ -14,6 +14,7 @@
  * Every Ozon call runs in conversation.external and returns JSON-safe values (money as decimal
  * strings of millionths), so a replay never calls Ozon again and nothing drifts through floats.
  * What it shares with the report dialog is in ads/steps.ts; its steps are dialog.ts's.
+ * Tests: test/bot/core/dialog/dialog-buttons.test.ts
  */
 import {
   type BudgetKind,

@@ -10,6 +10,7 @@
  * The buttons hold no state: each press is checked (its owner, the role, the store's reach) and
  * reads the campaign again from Ozon, so an old card acts on the campaign as it is now, and a
  * pause pressed on a campaign someone paused meanwhile sends nothing and says so.
+ * Tests: none directly
  */
 import { reachesShop, shopsInScope } from "../../../services/access/shop-scope.ts";
 import {

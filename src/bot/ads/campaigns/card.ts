@@ -6,6 +6,7 @@
  * (session.call), the message is edited through `ctx` outside it. A refused edit (message too
  * old or deleted, nothing changed) or a failed read leaves the card as it was: the change itself
  * is done and its own screen says so.
+ * Tests: none directly
  */
 import type { InlineKeyboard } from "grammy";
 import type { ConversationContext } from "../../core/context.ts";

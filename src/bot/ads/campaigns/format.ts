@@ -2,6 +2,7 @@
  * Texts of /campaigns: a campaign's card, its budget with the right word
  * (a day or a week), its period, yesterday's spend (only when known), and the old → new of a
  * change. Pure functions over a translate function.
+ * Tests: test/bot/ads/english-numbers.test.ts
  */
 import type { BidRefusal, BudgetCampaign, CampaignStateKey } from "../../../services/ads/index.ts";
 import type { Translator } from "../../core/i18n.ts";

@@ -3,6 +3,7 @@
  * store's list, a campaign's card, the pause/resume question and a page of product bids; and the
  * buttons of the period and bid dialogs opened from a card (the dialog toolkit signs them and adds
  * Close).
+ * Tests: test/bot/ads/campaigns/buttons.test.ts
  */
 import { InlineKeyboard } from "grammy";
 import { historyButton } from "../../audit/index.ts";

@@ -6,6 +6,7 @@
  *
  * A script: the dates are asked at a checkpoint; refused dates (by their parse or by Ozon) and "other
  * dates" on the confirmation go back to it (Dialog.checkpoint/rewind), the reason heading the question.
+ * Tests: test/bot/core/dialog/dialog-buttons.test.ts
  */
 import { type BudgetCampaign, parseCampaignPeriod } from "../../../services/ads/index.ts";
 import { actorOf, audited } from "../../audit/index.ts";

@@ -3,6 +3,7 @@
  * with its many-campaign choice; it reads Ozon through the dialog's shop (ads/steps.ts). The
  * campaigns are buttons only ("Title · ▶️ 1 500 ₽", format.ts): the message over them says what
  * to do, the search and the page.
+ * Tests: test/bot/ads/campaigns/campaign-choice.test.ts
  */
 import type { CampaignPage } from "../../../services/ads/index.ts";
 import type { Answer, Checkpoint, MessageRef } from "../../core/dialog/dialog.ts";

@@ -3,6 +3,7 @@
  * /campaigns buttons and the card's dialogs (which redraw the card after a change, reading Ozon
  * only inside `conversation.external`) draw them the same way: the card itself, and a page of
  * its product bids.
+ * Tests: none directly
  */
 import type { InlineKeyboard } from "grammy";
 import { toggleOf } from "../../../services/ads/index.ts";

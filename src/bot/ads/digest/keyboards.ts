@@ -1,6 +1,7 @@
 /**
  * The digest screen's keyboard (inside /schedule): its buttons are the dialog's own (`button`),
  * signed by the dialog toolkit, which adds Close.
+ * Tests: none directly
  */
 import { InlineKeyboard } from "grammy";
 import type { ButtonData } from "../../core/dialog/dialog.ts";

@@ -1,4 +1,7 @@
-/** The daily digest as one message: the day, then each store's orders, revenue and ads. */
+/**
+ * The daily digest as one message: the day, then each store's orders, revenue and ads.
+ * Tests: test/bot/ads/digest/digest-text.test.ts, test/bot/ads/english-numbers.test.ts
+ */
 import { GrammyError, HttpError } from "grammy";
 import type {
   Digest,

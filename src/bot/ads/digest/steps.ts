@@ -5,6 +5,7 @@
  *
  * A script: the screen is a checkpoint the dialog comes back to after each change (Dialog.checkpoint/rewind);
  * Back resolves, and the schedule list goes on.
+ * Tests: none directly
  */
 import { InlineKeyboard } from "grammy";
 import type { DigestSetting, DigestSettings } from "../../../services/ads/digest/settings.ts";

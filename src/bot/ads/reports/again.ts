@@ -2,6 +2,7 @@
  * A report ordered in one tap: "⚡ as last time" on /report's first screen (the person's last
  * report, services/ads/reports/presets.ts) and the ⚡ periods on a campaign's card. Either way the
  * period is a preset counted from today, so "again" means the same days up to yesterday.
+ * Tests: none directly
  */
 import {
   type PeriodPreset,

@@ -14,6 +14,7 @@
  * `run` is the script, top to bottom; each screen is one method of ReportQuestions. An answer not
  * taken asks its question again with why above it (the plugin's rewind to the question's checkpoint,
  * Dialog.checkpoint/rewind); phrases of a campaign without objects go back to the kind.
+ * Tests: test/bot/core/dialog/dialog-buttons.test.ts
  */
 import {
   checkPeriod,

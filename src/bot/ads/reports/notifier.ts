@@ -20,6 +20,7 @@
  * A scheduled job (made by a schedule, `job.scheduled`) gets no progress message: nobody is
  * waiting for it, and a "⏳ queued" line in a group every morning is noise. Its chat gets only the
  * file with its chart, or the failure text.
+ * Tests: test/bot/core/sender/shared-limits.test.ts
  */
 import type { I18n } from "@grammyjs/i18n";
 import { type Api, GrammyError, type InlineKeyboard, InputFile } from "grammy";

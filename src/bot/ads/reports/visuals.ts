@@ -2,6 +2,7 @@
  * A report's chart and workbook in the person's language: the words come from locales/, the
  * drawing and the workbook from services/reports. Used by the report notifier (at delivery) and
  * by the XLSX button (ads/reports/xlsx.ts).
+ * Tests: none directly
  */
 import { formatPeriod, type ReportJob } from "../../../services/ads/index.ts";
 import {

@@ -6,6 +6,7 @@
  *
  * Both buttons carry the job's id and the shop's ref (job ids count per shop); the shop must
  * still be within the person's reach as a manager.
+ * Tests: none directly
  */
 import { InputFile } from "grammy";
 import { reachesShop } from "../../../services/access/shop-scope.ts";

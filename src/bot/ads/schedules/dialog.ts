@@ -1,3 +1,4 @@
+/** Tests: test/bot/core/dialog/dialog-buttons.test.ts */
 import type { ReportSchedule } from "../../../services/ads/schedules/schedules.ts";
 import { actorOf } from "../../audit/index.ts";
 import type { ConversationSpec } from "../../core/dialog/conversations.ts";

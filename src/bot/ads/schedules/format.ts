@@ -1,4 +1,7 @@
-/** Report schedules and digests in words: the rule, the report, the next run. */
+/**
+ * Report schedules and digests in words: the rule, the report, the next run.
+ * Tests: none directly
+ */
 import type { ReportFormat } from "../../../services/ads/index.ts";
 import type {
   PauseReason,

@@ -1,4 +1,7 @@
-/** Inline keyboards of the /schedule dialog (made with the dialog's `button`; Close is added). */
+/**
+ * Inline keyboards of the /schedule dialog (made with the dialog's `button`; Close is added).
+ * Tests: none directly
+ */
 import { InlineKeyboard } from "grammy";
 import {
   REPORT_FORMATS,

@@ -3,6 +3,7 @@
  * process (services/ads/schedules/scheduler.ts: due slots become ordinary report jobs in the ads
  * module's queues) and the notifier that tells a chat when a scheduled run failed (and an owner
  * when their schedule was paused). The bot leaving a group pauses the schedules aimed at it.
+ * Tests: none directly (reached through test/bot/ads/world.ts)
  */
 import { adTotalsOf } from "../../../ozon/performance/daily.ts";
 import { reachesShop, shopsInScope } from "../../../services/access/shop-scope.ts";

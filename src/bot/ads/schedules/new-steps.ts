@@ -9,6 +9,7 @@
  *
  * Read top to bottom, one question a line: the toolkit's `pick` asks for one of its buttons,
  * `typed` for a text it can parse (core/dialog/questions.ts).
+ * Tests: none directly
  */
 
 import type { Logger } from "../../../logger.ts";

@@ -3,6 +3,7 @@
  * more try, or the next slot), and tells the owner alone, in private, that the scheduler paused
  * their schedule because their rights are gone. Sent through the bot's sender as bulk, like the
  * reports' messages; with several shops the message names the shop.
+ * Tests: none directly
  */
 import type { I18n } from "@grammyjs/i18n";
 import { type Api, GrammyError } from "grammy";

@@ -2,6 +2,7 @@
  * What the relay notifier finds out for the sellers' inbox before relaying a buyer's message:
  * whether it is the chat's first (then it carries the context card and "Open posting"), who
  * handles the chat, the product's name, and which copy of it each recipient got.
+ * Tests: none directly
  */
 
 import type { ChatClaim, ChatInbox, RelayedCopy } from "../../../services/chats/inbox/inbox.ts";

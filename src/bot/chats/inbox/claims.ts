@@ -3,6 +3,7 @@
  * of the chat's messages shows "✋ Anna is answering · till 14:35" (its keyboard is edited), and
  * after someone answers, the others who got the buyer's message are told in a short note (the
  * same note code tells about answered product questions and reviews).
+ * Tests: test/bot/chats/relay/actor-name.test.ts
  */
 import type { I18n } from "@grammyjs/i18n";
 import type { Api, InlineKeyboard } from "grammy";

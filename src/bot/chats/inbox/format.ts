@@ -1,6 +1,7 @@
 /**
  * How the sellers' inbox reads: claim labels, how long a buyer has waited, a chat's line in
  * /chats and the last messages of one chat. Plain text: buyers' words are shown as written.
+ * Tests: none directly
  */
 import { DateTime } from "luxon";
 import type { ChatMessage } from "../../../ozon/seller/types.ts";

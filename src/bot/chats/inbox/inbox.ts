@@ -2,6 +2,7 @@
  * The sellers' inbox (sellers and admins): /chats and its pages, one chat's last messages in place
  * of the list with Answer, Take it, Mark as read, Open posting, 📎 Files (sent on request, capped,
  * to the presser) and « Back to list, and those buttons under relayed buyer messages. Every press checks the presser's seller role for the button's shop.
+ * Tests: none directly
  */
 import { type InlineKeyboard, InputFile } from "grammy";
 import type { ChatMessage } from "../../../ozon/seller/types.ts";

@@ -5,6 +5,7 @@
  *   (the page it came from, for « Back to list) · cr:<ozon chat id>:<shop> Mark as read ·
  *   cf:<ozon chat id>:<shop> send the files of the chat's last messages to the presser.
  * Answer, Take it and Open posting are the relayed message's buttons (chats/relay/keyboards.ts).
+ * Tests: none directly
  */
 import { InlineKeyboard } from "grammy";
 import type { ButtonKind } from "../../core/buttons.ts";

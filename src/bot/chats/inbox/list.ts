@@ -6,6 +6,7 @@
  *
  * Ozon calls: one listing per shop (100 chats a page, kept a minute for page turns), and a
  * history read only for the chats on the page the relay never saw (their words are unknown).
+ * Tests: none directly
  */
 import { InlineKeyboard } from "grammy";
 import type { Logger } from "../../../logger.ts";

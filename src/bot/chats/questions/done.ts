@@ -4,6 +4,7 @@
  * seller's cabinet), every relayed copy's buttons shrink to one that says who did it and still
  * answers (again) on purpose, and the others who got the item hear it in a short note — the buyer
  * chats' note code (chats/inbox/claims.ts). Failures here are logged: the answer already went.
+ * Tests: none directly
  */
 import type { I18n } from "@grammyjs/i18n";
 import type { Api } from "grammy";

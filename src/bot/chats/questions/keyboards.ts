@@ -2,6 +2,7 @@
  * The buttons under a relayed product question or review (Answer, the saved answers, Processed)
  * and the admins' "ask for questions again"; declared in chats/buttons.ts, handled in
  * chats/questions/questions.ts.
+ * Tests: none directly
  */
 import { InlineKeyboard } from "grammy";
 import type { CallbackCodec } from "../../core/callback-data.ts";

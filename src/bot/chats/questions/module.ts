@@ -4,6 +4,7 @@
  * per shop, a lease per shop so that of several processes one polls), relayed where the shop's
  * buyer messages go; replies and buttons answer them. Polling stops for a shop whose seller lacks
  * either subscription until an admin turns it back on with the button of the notice.
+ * Tests: none directly (reached through test/bot/chats/support.ts)
  */
 import type { Api } from "grammy";
 import {

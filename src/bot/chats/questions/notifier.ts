@@ -6,6 +6,7 @@
  * retry from sending twice to those who already got it. Admins are told when Ozon refuses for
  * want of a subscription (questions: Premium Plus; reviews: «Управление отзывами» or Premium
  * Pro), with the button that turns polling back on.
+ * Tests: none directly
  */
 import type { I18n } from "@grammyjs/i18n";
 import type { Api, InlineKeyboard } from "grammy";

@@ -6,6 +6,7 @@
  * are told (done.ts). "Processed" marks a question without an answer. Sellers (and
  * admins) only, of the item's own shop. Admins turn polling back on after a Premium Plus refusal
  * with the button of the notice.
+ * Tests: none directly
  */
 import { Composer } from "grammy";
 import type { Message } from "grammy/types";

@@ -4,6 +4,7 @@
  * with the language to write in, and how one item goes to all of them (a blocked seller skipped,
  * nobody reached = the item waits). Both relay notifiers use it, so both reach the same people
  * the same way.
+ * Tests: none directly
  */
 
 import { AccessService } from "../../../services/access/index.ts";

@@ -3,6 +3,7 @@
  * Telegram hands the bot the replied-to message with its keyboard, so a reply to a relayed copy
  * still finds its buyer when the stored link is gone. Only the bot's own messages count, and only
  * data whose signature checks out (callback-data.ts): a forged keyboard names nothing.
+ * Tests: none directly
  */
 import type { Message } from "grammy/types";
 import type { FeedKind } from "../../../services/chats/questions/question-relay.ts";

@@ -1,6 +1,7 @@
 /**
  * How a relayed buyer message reads in Telegram: a header saying who wrote about what, then the
  * text. Plain text (no parse mode), so whatever the buyer wrote is shown as written.
+ * Tests: test/bot/chats/relay/failure-texts.test.ts and 2 more
  */
 
 import { isOzonApiError } from "../../../ozon/errors.ts";

@@ -1,6 +1,7 @@
 /**
  * Relay groups in Telegram: following a group Telegram upgraded to a supergroup, and the forum
  * topic of each buyer chat (made when first needed). Used by the notifiers and the features.
+ * Tests: none directly
  */
 import { type Api, GrammyError } from "grammy";
 import type { RelayGroup, RelayGroupSetting } from "../../../services/chats/relay/audience.ts";

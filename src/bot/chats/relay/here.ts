@@ -3,6 +3,7 @@
  * command switches the group on (and, sent again, off). With several it asks which shops' buyer
  * chats come here: each shop's button adds or removes it, "All stores" takes every shop (also
  * shops added later); the group's record keeps the choice, and every screen names the shops.
+ * Tests: none directly
  */
 import { type Context, InlineKeyboard } from "grammy";
 import type { RelayGroup } from "../../../services/chats/relay/audience.ts";

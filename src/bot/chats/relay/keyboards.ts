@@ -3,6 +3,7 @@
  * can join them: Answer and the shop's saved answers (qt, chats/replies/in-chats.ts); Take
  * it, Mark as read and Open posting (the inbox handles those, chats/inbox/inbox.ts). Their kinds and
  * arguments are in chats/buttons.ts; the order in the seller's Ozon account is a link button.
+ * Tests: none directly
  */
 import { InlineKeyboard } from "grammy";
 import type { CallbackCodec } from "../../core/callback-data.ts";

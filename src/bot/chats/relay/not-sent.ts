@@ -7,6 +7,7 @@
  * that sends it there after a confirmation. Only its writer's press acts on that button.
  * Its buttons (chats/buttons.ts) carry the id of the text kept in the store, never the text:
  * ask to confirm, send, drop.
+ * Tests: none directly
  */
 import { Composer, InlineKeyboard } from "grammy";
 import type { RelayShops } from "../../../services/chats/relay/shops.ts";

@@ -4,6 +4,7 @@
  * every person whose seller role reaches the shop, in their private chat. With several shops
  * every message and file names its shop (its name at send time). Resolves only once Telegram accepted everything for every recipient that
  * can be reached; DeliveryMarks keep a retry from resending to those who already got it.
+ * Tests: test/bot/chats/relay/partial-delivery.test.ts and 2 more
  */
 import type { I18n } from "@grammyjs/i18n";
 import { type Api, GrammyError, InputFile } from "grammy";

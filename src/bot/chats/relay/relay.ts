@@ -3,6 +3,7 @@
  * go to the buyer of the right shop, and "Write to buyer" on a posting opens the chat. The reply
  * handler runs before the conversations, so an open dialog never eats it. /relay_here is in
  * here.ts. A seller whose role is limited to some shops cannot write into the others.
+ * Tests: none directly
  */
 import { Composer } from "grammy";
 import type { Message } from "grammy/types";

@@ -3,6 +3,7 @@
  * how many the store has) → saved, and the list shows again. A refused text is explained and
  * asked for again; nothing typed so far is lost. The store is looked up at every step.
  * A text the store refuses on saving is told why and the question asked again (Dialog.checkpoint/rewind).
+ * Tests: test/bot/core/dialog/dialog-buttons.test.ts
  */
 import {
   checkQuickReply,

@@ -3,6 +3,7 @@
  * (chats/relay/keyboards.ts) and the saved answers offered under the Answer prompt. `{order}` is the
  * chat's order number (else its posting number); Ozon names no buyer in chats, so `{name}` is
  * left out there.
+ * Tests: none directly
  */
 import { InlineKeyboard } from "grammy";
 import type { RelayShops } from "../../../services/chats/relay/shops.ts";

@@ -10,6 +10,7 @@
  * meanwhile is previewed again, not sent.
  * A second press of Send on the same preview (a double tap, another seller in the group) is
  * refused while the first is under way or done.
+ * Tests: none directly
  */
 import { InlineKeyboard } from "grammy";
 import { snippetOf } from "../../../services/chats/inbox/inbox.ts";

@@ -3,6 +3,7 @@
  * Adding and editing are a dialog (chats/replies/dialog.ts); deleting asks once. With
  * several stores the person picks the store first, among those their seller role reaches, and
  * every screen names it. Every press checks the role and the store again.
+ * Tests: none directly
  */
 import { InlineKeyboard } from "grammy";
 import { reachesShop, shopsInScope } from "../../../services/access/shop-scope.ts";

@@ -5,6 +5,7 @@
  *
  * Bump CONVERSATIONS_VERSION whenever a conversation's code changes in a way that would replay
  * differently: saved state of another version is dropped and the person starts over.
+ * Tests: none directly (reached through test/support/older-dialog.ts)
  */
 import {
   type ConversationControls,

@@ -3,6 +3,7 @@
  * every other button: a dialog's own buttons `<kind>:<tag>:<owner>:<step>:<value>` (one kind per
  * dialog, see dialog.ts) and the Close button `cx:<owner>:<tag>` every dialog shows (leave.ts).
  * A press is read back through the declaration, so a malformed one never reaches a dialog.
+ * Tests: test/bot/core/dialog/dialog-buttons.test.ts, test/bot/core/button-registry.test.ts
  */
 import { z } from "zod";
 import { TELEGRAM_ID_ARG } from "../button-args.ts";

@@ -1,6 +1,7 @@
 /**
  * What a dialog's script goes back to (Dialog.checkpoint, Dialog.rewind: the plugin's checkpoint
  * and rewind, named as the plugin names them) and what going back hands over past the rewind.
+ * Tests: none directly
  */
 import type { BotConversation } from "../context.ts";
 

@@ -2,6 +2,7 @@
  * A guided dialog as a conversation of the plugin: `dialogSpec` runs its script with a Dialog
  * (dialog.ts) of a new random run tag, and `pressedAfterDialog` answers a press of its buttons
  * that no open dialog took (registered for every dialog by registerConversations).
+ * Tests: none directly
  */
 import { randomBytes } from "node:crypto";
 import type { ConversationBuilder } from "@grammyjs/conversations";

@@ -20,6 +20,7 @@
  * core/dialog/leave-button.ts) is handled before the dialogs, as /cancel is; so that it can tell
  * this run from an earlier one, the run's tag is also recorded in the session outside the
  * dialog's state (person-places.ts).
+ * Tests: none directly
  */
 import type { Result } from "@grammyjs/conversations";
 import { InlineKeyboard } from "grammy";

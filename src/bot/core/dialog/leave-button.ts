@@ -1,3 +1,4 @@
+/** Tests: test/bot/core/dialog/conversations.test.ts and 2 more */
 import type { CallbackCodec } from "../callback-data.ts";
 import { CLOSE_BUTTON } from "./dialog-buttons.ts";
 

@@ -5,6 +5,7 @@
  * /cancel leaves whatever dialog is open. Close leaves only the run of the dialog it was shown
  * with (its data carries the owner and the run's tag, core/dialog/leave-button.ts): one left on the
  * message of an earlier, abandoned dialog is answered that its dialog is over, and changes nothing.
+ * Tests: none directly
  */
 import type { MiddlewareFn } from "grammy";
 import type { BotContext, DialogCard } from "../context.ts";

@@ -3,6 +3,7 @@
  * (the next update, or after a restart) reads the recorded result instead of calling Ozon again,
  * and a failure comes back as plain data (the area's own description of it), never an exception:
  * a thrown error would end the dialog, and only JSON-safe values survive in saved dialog state.
+ * Tests: none directly
  */
 import type { BotConversation } from "../context.ts";
 

@@ -5,6 +5,7 @@
  * read by the Close button's handler, which runs before any dialog (core/dialog/leave.ts): the
  * Close of an earlier, abandoned run must not leave the one open now. Both go when the dialog
  * ends, however it ends (the plugin then deletes the person's state).
+ * Tests: none directly
  */
 import { GrammyError } from "grammy";
 import type { BotContext, DialogCard } from "../context.ts";

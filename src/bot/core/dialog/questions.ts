@@ -3,6 +3,7 @@
  * with owner, run and step: dialog.ts refuses any other), `typed` for a text it can parse. An
  * answer not taken asks the question again, with why above it, by going back to the question's
  * checkpoint (the plugin's rewind): no step variable, no loop in the dialog.
+ * Tests: none directly
  */
 import { InlineKeyboard } from "grammy";
 import type { Translator } from "../i18n.ts";

@@ -6,6 +6,7 @@
  * list even if an admin adds or removes a shop meanwhile. Callers keep the ShopChoice and look the
  * shop up in the registry whenever they call Ozon: a shop removed meanwhile then ends the dialog
  * with a sentence (see `shopGone`).
+ * Tests: none directly
  */
 import type { Shop } from "../../../shops/registry.ts";
 import { type ShopChoice, shopChoice, shopKeyboard } from "../shop-tags.ts";

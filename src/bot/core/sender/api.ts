@@ -1,3 +1,4 @@
+/** Tests: test/bot/core/sender/rate-limited.test.ts and 10 more */
 import { Api } from "grammy";
 import { markupAsJson } from "../markup-json.ts";
 

@@ -1,4 +1,7 @@
-/** The bot-wide Telegram sender: limits (SendBudget), queues with priorities, its Api. */
+/**
+ * The bot-wide Telegram sender: limits (SendBudget), queues with priorities, its Api.
+ * Tests: test/bot/core/sender/rate-limited.test.ts and 10 more
+ */
 export { apiForSender } from "./api.ts";
 export { MemorySendBudget, type MemorySendBudgetOptions } from "./memory-send-budget.ts";
 export {

@@ -6,6 +6,7 @@
  * Which 429 means the whole bot: Telegram's answer does not say whether a chat's limit or the
  * bot-wide one was hit. A 429 in one chat holds that chat; a 429 in a second chat while the first
  * hold still runs means the bot as a whole is over the limit, and everyone waits.
+ * Tests: test/bot/core/sender/rate-limited.test.ts and 10 more
  */
 import { type Clock, steadyNow, systemClock } from "../../../clock.ts";
 import {

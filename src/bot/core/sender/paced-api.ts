@@ -2,6 +2,7 @@
  * The Api a notifier sends with, attached by its module's start (the bot's, without auto-retry:
  * see apiForSender), and its calls paced by the bot's sender as bulk, so alerts and buyer
  * messages go first and the bot-wide limits hold.
+ * Tests: none directly
  */
 import type { Api } from "grammy";
 import type { Logger } from "../../../logger.ts";

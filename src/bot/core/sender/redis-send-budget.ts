@@ -20,6 +20,7 @@
  *
  * Redis unreachable: take() answers "everyone waits a second" (logged), so the sender neither
  * crashes nor sends beyond the limits; it asks again then.
+ * Tests: test/processes/redis-send-budget.test.ts
  */
 import { createHash } from "node:crypto";
 import { Redis } from "ioredis";

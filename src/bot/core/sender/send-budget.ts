@@ -5,6 +5,7 @@
  * The sender asks the budget before every send and tells it about every 429; it keeps no limiter
  * state of its own, so where the buckets live is the budget's business: in this process
  * (MemorySendBudget) or, for several processes sharing one bot, in a shared store.
+ * Tests: test/bot/core/sender/rate-limited.test.ts and 10 more
  */
 
 export type ChatKind = "private" | "group";

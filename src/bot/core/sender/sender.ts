@@ -14,6 +14,7 @@
  * Stopping: close() (or aborting `signal`) rejects every queued send with SenderClosedError and
  * lets the sends in flight finish; nothing is left waiting on a timer. A caller that gets
  * SenderClosedError knows nothing was sent and leaves the item undelivered for the next start.
+ * Tests: test/bot/core/sender/sender.test.ts, test/bot/core/sender/rate-limited.test.ts and 9 more
  */
 import { type Clock, steadyNow, systemClock } from "../../../clock.ts";
 import { StoppingError } from "../../../services/background-loop.ts";

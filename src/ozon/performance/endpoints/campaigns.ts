@@ -1,6 +1,7 @@
 /**
  * Campaigns: list, activate, deactivate, period, daily budget (PUT, successor PATCH), weekly budget
  * (PATCH only: it came with the PATCH), objects.
+ * Tests: none directly
  */
 import { z } from "zod";
 import { endpoint } from "../../endpoint.ts";

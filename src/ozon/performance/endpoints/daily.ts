@@ -3,6 +3,7 @@
  * /api/client/statistics/daily/json` (Ozon's OpenAPI: GetCampaignDailyStats, the `/json` form of
  * `/api/client/statistics/daily`). One row per campaign and day; numbers may come as strings,
  * money in roubles with a decimal point or comma.
+ * Tests: none directly
  */
 import { z } from "zod";
 import { endpoint } from "../../endpoint.ts";

@@ -2,6 +2,7 @@
  * A campaign's products and their bids (pay-per-click product campaigns): the live list
  * (`GET …/v2/products`, paged), the bid update (`PUT …/products`, `{bids:[{sku, bid}]}` with
  * uint64 strings as the OpenAPI document writes them) and the competitive bids.
+ * Tests: none directly
  */
 import { z } from "zod";
 import { endpoint } from "../../endpoint.ts";

@@ -1,4 +1,7 @@
-/** Statistics: submit (campaigns, phrases, attribution), status, report download, list. */
+/**
+ * Statistics: submit (campaigns, phrases, attribution), status, report download, list.
+ * Tests: none directly
+ */
 import { z } from "zod";
 import { endpoint } from "../../endpoint.ts";
 import { idString, optionalText, rawAnswer } from "../../wire.ts";

@@ -1,3 +1,4 @@
+/** Tests: none directly */
 import { z } from "zod";
 import { endpoint } from "../../endpoint.ts";
 import { intLike } from "../../wire.ts";

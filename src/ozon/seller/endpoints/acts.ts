@@ -2,6 +2,7 @@
  * The courier handover and labels in batches (beyond the seed, see ../shared/reference/README.md):
  * the act (`/v2/posting/fbs/act/*`; live, create needs `delivery_method_id`) and the batch label
  * task (`/v1/posting/fbs/package-label/create` then `/get`).
+ * Tests: none directly
  */
 import { z } from "zod";
 import { endpoint } from "../../endpoint.ts";

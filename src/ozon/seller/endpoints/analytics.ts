@@ -2,6 +2,7 @@
  * Sales analytics: `POST /v1/analytics/data`. `limit` is required by the live service (1…1000);
  * `revenue` and `ordered_units` are the metrics every seller may ask for (the others need a
  * Premium Plus subscription).
+ * Tests: none directly
  */
 import { z } from "zod";
 import { endpoint, type RequestOf, type ResponseOf } from "../../endpoint.ts";

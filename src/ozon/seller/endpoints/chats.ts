@@ -1,4 +1,7 @@
-/** Chats with buyers: list and history (v1, successors v3), send, start, read, file download. */
+/**
+ * Chats with buyers: list and history (v1, successors v3), send, start, read, file download.
+ * Tests: test/ozon/seller/chat-normalize.test.ts, test/ozon/seller/wire-shapes.test.ts
+ */
 import { z } from "zod";
 import { endpoint } from "../../endpoint.ts";
 import { capability } from "../../successors.ts";

@@ -2,6 +2,7 @@
  * The seller's own deliveries: tracking numbers, the manual statuses, and disputes (arbitration).
  * Each status method answers per posting (`result` and Ozon's `error` text), HTTP 200 even when
  * it refuses one.
+ * Tests: none directly
  */
 import { z } from "zod";
 import { endpoint } from "../../endpoint.ts";

@@ -4,6 +4,7 @@
  * (RNPT), the actual weight. Which units need what and their ids (create-or-get), a check of the
  * values' form (validate), the values sent (set, checked by Ozon afterwards) and that check's
  * verdict (status). The ship itself (/v4/posting/fbs/ship) carries none of it.
+ * Tests: none directly
  */
 import { z } from "zod";
 import { endpoint } from "../../endpoint.ts";

@@ -2,6 +2,7 @@
  * Mandatory marks (Chestny ZNAK), the seed's methods: which SKUs need them, and whether given marks
  * are valid. Today's documents list neither (exemplars.ts holds today's form); the bot asks them
  * only where a store lacks the exemplar methods (services/postings/units.ts).
+ * Tests: none directly
  */
 import { z } from "zod";
 import { endpoint } from "../../endpoint.ts";

@@ -7,6 +7,7 @@
  * heap for good. `readWirePosting` accepts only what `wirePosting` accepts and gives the same
  * value; at the first thing it does not expect it gives up, and `wirePosting` then decides (and
  * names the problem, as before).
+ * Tests: test/ozon/seller/endpoints/posting-fast.test.ts
  */
 import { z } from "zod";
 import type { WirePosting } from "./posting-wire.ts";

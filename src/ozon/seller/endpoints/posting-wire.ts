@@ -1,4 +1,7 @@
-/** A posting as Ozon's FBS lists and get write it (v3 and v4 alike), checked by zod. */
+/**
+ * A posting as Ozon's FBS lists and get write it (v3 and v4 alike), checked by zod.
+ * Tests: none directly
+ */
 import { z } from "zod";
 import { idString, intLike, optionalId, optionalText } from "../../wire.ts";
 

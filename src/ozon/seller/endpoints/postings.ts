@@ -1,6 +1,7 @@
 /**
  * FBS postings: unfulfilled list (v3, successor v4), get (v3), get by barcode (v2), ship (v2,
  * successor v4), cancel, label.
+ * Tests: test/ozon/seller/endpoints/posting-fast.test.ts, test/ozon/seller/wire-shapes.test.ts
  */
 import { z } from "zod";
 import { endpoint } from "../../endpoint.ts";

@@ -1,4 +1,7 @@
-/** The seller's products. */
+/**
+ * The seller's products.
+ * Tests: none directly
+ */
 import { z } from "zod";
 import { endpoint } from "../../endpoint.ts";
 import { idString, optionalId } from "../../wire.ts";

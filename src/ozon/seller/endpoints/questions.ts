@@ -1,6 +1,7 @@
 /**
  * Product questions (Premium Plus) and reviews («Управление отзывами» or Premium Pro): lists and
  * answers, in the live shapes.
+ * Tests: none directly
  */
 import { z } from "zod";
 import { endpoint } from "../../endpoint.ts";

@@ -3,6 +3,7 @@
  * status), `/v1/rating/history` (the warning and danger thresholds of each rating) and the FBS
  * error index `/v1/rating/index/fbs/info`, with the postings that moved it
  * `/v1/rating/index/fbs/posting/list`.
+ * Tests: none directly
  */
 import { z } from "zod";
 import { endpoint } from "../../endpoint.ts";

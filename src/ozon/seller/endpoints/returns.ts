@@ -5,6 +5,7 @@
  * as its fallback. Money arrives as numbers (a price, a commission); the client turns them into
  * exact decimal strings at once. The OpenAPI document writes `returns` of the rFBS list as one
  * object; the live service answers a list, so both are taken.
+ * Tests: none directly
  */
 import { z } from "zod";
 import { endpoint } from "../../endpoint.ts";

@@ -1,6 +1,7 @@
 /**
  * Stock and prices of the seller's products: read (the seed's paged forms and their cursor
  * successors), per FBS warehouse, and set (per item answers with Ozon's errors).
+ * Tests: none directly
  */
 import { z } from "zod";
 import { endpoint } from "../../endpoint.ts";

@@ -1,6 +1,7 @@
 /**
  * The seller's FBS and rFBS warehouses: `POST /v2/warehouse/list` (the v1 form was switched off
  * on 2026-04-07). Cursor-paged, `limit` ≤ 200; Ozon allows it once a minute per account.
+ * Tests: none directly
  */
 import { z } from "zod";
 import { endpoint } from "../../endpoint.ts";

@@ -4,6 +4,7 @@
  * what Ozon holds. A campaign has a daily or a weekly budget, fixed when it was created: the
  * change always goes as the kind the campaign has (read fresh from Ozon just before), within that
  * kind's limits; the daily one tries the spec's PUT and moves to the successor PATCH on 404/410.
+ * Tests: test/services/ads/campaigns/budget.test.ts and 12 more
  */
 import { isOzonInputError } from "../../../ozon/errors.ts";
 import { isWholeKopecks } from "../../../ozon/performance/money.ts";

@@ -7,6 +7,7 @@
  * Yesterday's spend comes from one synchronous call per store and day (statistics/daily/json,
  * every campaign of every type at once, the call the managers' digest makes too), kept 10 minutes;
  * any failure leaves the spend unknown rather than failing the list.
+ * Tests: test/services/ads/campaigns/period.test.ts and 12 more
  */
 import type { Logger } from "../../../logger.ts";
 import { kopecksToMillionths } from "../../../ozon/performance/money.ts";

@@ -3,6 +3,7 @@
  * date `31.12.2026` (the end; the start stays, or is today when there was none). Ozon wants an
  * end whenever there is a start; an end before today would end the campaign at once, so it is
  * refused here. "No end" (both dates empty) is a button, not a text.
+ * Tests: test/services/ads/campaigns/period.test.ts and 12 more
  */
 import { DateTime } from "luxon";
 import { type PeriodClock, typedDates } from "../reports/periods.ts";

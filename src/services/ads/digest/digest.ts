@@ -20,6 +20,7 @@
  * role gets nothing and their digest is turned off; one whose role reaches no active store gets
  * nothing that day. The round writes only the setting's slot field, with compare-and-set on the
  * record as it is then, so a person who turns the digest off or moves it mid-round keeps that.
+ * Tests: test/services/ads/digest/settings.test.ts, test/services/ads/schedules/scheduler.test.ts
  */
 import type { AdTotals } from "../../../ozon/performance/daily.ts";
 import type { SalesTotals } from "../../../ozon/seller/analytics.ts";

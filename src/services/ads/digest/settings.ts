@@ -2,6 +2,7 @@
  * A manager's daily digest setting, one record per person at `digest:<user>`: whether it is on,
  * when (HH:MM in TIMEZONE), and the last day's slot the round sent. The person and the round
  * (digest.ts) change it only by compare-and-set, so neither undoes the other.
+ * Tests: test/services/ads/digest/settings.test.ts, test/services/ads/schedules/scheduler.test.ts
  */
 import type { Store } from "../../../store/port.ts";
 

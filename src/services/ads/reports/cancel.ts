@@ -3,6 +3,7 @@
  * unfinished job is marked failed ("shop_removed") and its person is told once. The job is written
  * before the person is told, and marked told up front: nobody is left to try again, and a shop
  * added again later must not tell it a second time.
+ * Tests: test/services/ads/reports/jobs-format.test.ts and 11 more
  */
 import type { Logger } from "../../../logger.ts";
 import type { Store } from "../../../store/port.ts";

@@ -6,6 +6,7 @@
  * Debian's fonts-dejavu-core puts it (the Dockerfile installs that package) or where other
  * distributions do. With none of them the system's fonts are tried and a warning is logged
  * once: the chart is still drawn, its text may be missing.
+ * Tests: test/services/ads/reports/chart-renderer.test.ts and 4 more
  */
 import { existsSync } from "node:fs";
 import type { Logger } from "../../../logger.ts";

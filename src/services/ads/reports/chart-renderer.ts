@@ -3,6 +3,7 @@
  * another and ends itself after `rendersPerWorker` charts or `idleMs` without one, which gives
  * back the native memory resvg keeps (bench/report-charts.ts measures it). A chart that takes
  * longer than `timeoutMs` ends its worker and fails; the next chart starts a new worker.
+ * Tests: test/services/ads/reports/chart-renderer.test.ts and 4 more
  */
 import { Worker } from "node:worker_threads";
 import { type ReportChartOptions, reportChartData } from "./chart.ts";

@@ -3,6 +3,7 @@
  * milliseconds of CPU that the bot's event loop should not wait out, and resvg keeps each
  * picture's native memory (~5 MB) until V8 happens to collect its small JS wrapper — ending the
  * worker after a few charts gives all of it back at once.
+ * Tests: none directly
  */
 import { parentPort } from "node:worker_threads";
 import {

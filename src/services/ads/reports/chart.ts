@@ -6,6 +6,7 @@
  *
  * Sized for a phone: 1280×960 (Telegram keeps photos up to 1280 px on a side), text at least
  * 22 px, numbers with the locale's thousands separators, money in roubles.
+ * Tests: test/services/ads/reports/chart.test.ts and 4 more
  */
 import { createRequire } from "node:module";
 import { clip } from "../../../text.ts";

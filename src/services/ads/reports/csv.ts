@@ -8,6 +8,7 @@
  * line, and a `Всего` line last. Columns differ by campaign type, so they are found by NAME:
  * names are compared after lower-casing, folding Latin look-alike letters into Cyrillic (Ozon's own
  * example spells the total line "Bcero" and the rouble sign "г") and dropping units.
+ * Tests: test/services/ads/reports/jobs-format.test.ts and 12 more
  */
 import { ReportFileError } from "./file.ts";
 

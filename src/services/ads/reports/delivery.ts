@@ -3,6 +3,7 @@
  * still sent, without its summary) and handed to the notifier. The job becomes `delivered` only
  * after notifier.deliver resolved (Telegram accepted the file); a crash between those two moments
  * sends the file again after the restart — at most the last one, as the design asks.
+ * Tests: none directly
  */
 import { isOzonFileTooLargeError } from "../../../ozon/download.ts";
 import { ozonFailureMessage as errorText } from "../../../ozon/errors.ts";

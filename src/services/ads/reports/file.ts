@@ -1,4 +1,7 @@
-/** What reading a report file may refuse, and how much of it is read at most. */
+/**
+ * What reading a report file may refuse, and how much of it is read at most.
+ * Tests: test/services/ads/reports/jobs-format.test.ts and 12 more
+ */
 
 export type ReportFileErrorCode =
   | "empty"

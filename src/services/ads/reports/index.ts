@@ -2,6 +2,7 @@
  * Reports people look at, free of Telegram: the typed report (table.ts), its PNG chart
  * (chart.ts), its XLSX workbook (xlsx.ts) and the copy kept for the XLSX button
  * (table-store.ts). /report deliveries and scheduled reports both use these.
+ * Tests: test/services/ads/reports/chart-renderer.test.ts and 4 more
  */
 
 export {

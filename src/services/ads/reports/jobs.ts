@@ -1,10 +1,10 @@
 /**
  * Report jobs: a statistics report someone asked for, kept in the store so it outlives the
  * conversation that asked and the process that runs it. This file holds the record, the checks
- * done before Ozon is ever asked, and the repository; `runner.ts` moves jobs along.
- *
+ * done before Ozon is ever asked, and the repository; `runner.ts` moves jobs along:
  *   queued → submitted (Ozon has it, uuid kept) → ready (Ozon said OK) → delivering → delivered
  *   any state → failed (Ozon's ERROR text, a refusal, or too many transient failures)
+ * Tests: test/services/ads/reports/jobs-format.test.ts and 14 more
  */
 import type { Store } from "../../../store/port.ts";
 import {

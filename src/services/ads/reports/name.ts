@@ -1,4 +1,7 @@
-/** The name a delivered report file gets. */
+/**
+ * The name a delivered report file gets.
+ * Tests: test/services/ads/reports/name.test.ts and 11 more
+ */
 import type { ReportJob } from "./jobs.ts";
 
 /**

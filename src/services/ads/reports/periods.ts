@@ -10,6 +10,7 @@
  * the earliest start that would fit), not split: one job is one Ozon request is one file, which
  * keeps the "at most N submitted per account" queue, the restart story and the file name simple,
  * and the person can ask again with a shorter period in one tap.
+ * Tests: test/services/ads/reports/periods.test.ts and 15 more
  */
 import { DateTime } from "luxon";
 

@@ -2,6 +2,7 @@
  * Asking Ozon how a submitted report is coming along: OK makes the job ready for delivery, ERROR
  * fails it with Ozon's words, anything else is asked again after a growing interval, until Ozon
  * has taken too long (giveUpAfterMs).
+ * Tests: none directly
  */
 import { ozonFailureMessage as errorText } from "../../../ozon/errors.ts";
 import type { ReportJob } from "./jobs.ts";

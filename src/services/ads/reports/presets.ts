@@ -6,6 +6,7 @@
  * are kept too (any period): /report asks the kind only of someone who used another kind than
  * campaign statistics. What the store holds is read through a schema: a record of another shape
  * is no preset (and no kinds).
+ * Tests: test/services/ads/reports/jobs-format.test.ts and 11 more
  */
 import { z } from "zod";
 import type { Store } from "../../../store/port.ts";

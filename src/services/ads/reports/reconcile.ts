@@ -9,6 +9,7 @@
  * what the job asked for: the same kind, the same campaigns and the same period, made after the
  * intent was recorded (allowing for Ozon's clock to differ from ours) and not already another
  * job's. Of several such, the earliest is the one the intent sent.
+ * Tests: none directly
  */
 
 import type { Logger } from "../../../logger.ts";

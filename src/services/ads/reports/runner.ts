@@ -15,6 +15,7 @@
  * Several processes on one Redis: a lease per account lets one runner work at a time. The loop
  * (start, wake, stop, lease) is the shared background loop; with no unfinished job it looks at
  * the store only every `idleSeconds`, and a job enqueued in this process wakes it.
+ * Tests: test/services/ads/reports/runner.test.ts and 14 more
  */
 import { DEFAULT_LEASE_TTL_MS, ttlLoopLease } from "../../../store/lease.ts";
 import { BackgroundLoop } from "../../background-loop.ts";

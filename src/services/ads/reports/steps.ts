@@ -4,6 +4,7 @@
  * poll timing, and the moves any step may end in — Ozon has the request, ask again from the
  * start, try again later, fail and tell the person, show the progress. Each writes the store
  * before it acts on what it learned.
+ * Tests: none directly
  */
 import type { Logger } from "../../../logger.ts";
 import {

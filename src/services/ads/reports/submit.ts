@@ -4,6 +4,7 @@
  * answer was lost) is looked up in Ozon's list of report requests before it is submitted again
  * (reconcile.ts). A busy answer (429: Ozon's queue for the account is full) leaves the
  * job waiting without counting it as a failure.
+ * Tests: none directly
  */
 import { ozonFailureMessage as errorText, isOzonRateLimitError } from "../../../ozon/errors.ts";
 import type { ReportJob } from "./jobs.ts";

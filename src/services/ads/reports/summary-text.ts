@@ -1,4 +1,7 @@
-/** A report's summary in words: a few short lines that go with the file. */
+/**
+ * A report's summary in words: a few short lines that go with the file.
+ * Tests: test/services/ads/reports/jobs-format.test.ts and 13 more
+ */
 import type { ReportSummary } from "./summary.ts";
 
 const LABELS = {

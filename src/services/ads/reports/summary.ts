@@ -7,6 +7,7 @@
  * Totals come from the `Всего` line where it has a value, otherwise from the data rows (plus the
  * correction line). Values are exact: money in kopecks, counts as integers, CTR in basis points
  * (1,23 % = 123), all summed as integers, never as floating-point roubles.
+ * Tests: test/services/ads/reports/summary.test.ts and 12 more
  */
 import {
   decodeText,

@@ -2,6 +2,7 @@
  * The typed report kept after delivery, so the XLSX button can build the workbook later without
  * asking Ozon again: kept REPORT_TABLE_TTL_MS (three days), then gone (the button then says so
  * and offers to order the report again). A report too large to keep is not kept.
+ * Tests: test/services/ads/reports/chart-renderer.test.ts and 4 more
  */
 import type { Store } from "../../../store/port.ts";
 import type { ReportTable } from "./table.ts";

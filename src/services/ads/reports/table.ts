@@ -6,6 +6,7 @@
  *
  * Reading reuses the project's CSV reader (services/ads/reports/csv.ts, zip.ts) with its
  * caps: at most MAX_UNPACKED_BYTES of CSV text, at most MAX_ZIP_FILES files.
+ * Tests: test/services/ads/reports/chart-renderer.test.ts and 4 more
  */
 import { hundredths, lineKind, metricOfColumn, type ReportMetric } from "./csv.ts";
 import { readReportLines, reportCsvFiles, titleFacts } from "./summary.ts";

@@ -3,6 +3,7 @@
  * typed — dates as real dates, counts and money as numbers with formats — the header frozen,
  * widths that fit, and the file's `Корректировка` and `Всего` lines last (the total in bold).
  * When the file has no `Всего` line the totals row sums the count and money columns.
+ * Tests: test/services/ads/reports/xlsx.test.ts and 4 more
  */
 import type ExcelJS from "exceljs";
 import type { ReportCell, ReportSheet, ReportTable, ReportTableColumn } from "./table.ts";

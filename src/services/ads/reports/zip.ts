@@ -1,6 +1,7 @@
 /**
  * The CSV files inside a report ZIP (Ozon sends one CSV per campaign), read without trusting the
  * ZIP: a running count of the bytes actually inflated, never the sizes it claims.
+ * Tests: test/services/ads/reports/summary.test.ts
  */
 import { Unzip, UnzipInflate } from "fflate";
 import { MAX_UNPACKED_BYTES, ReportFileError } from "./file.ts";

@@ -18,6 +18,7 @@
  * A run that fails otherwise — the shop is gone, the request is refused, or Ozon failed the
  * report — is told to the schedule's chat with the reason and tried once more after
  * `retryDelayMs`; a second failure is told and the schedule waits for its next slot.
+ * Tests: none directly (reached through test/services/ads/schedules/support.ts)
  */
 import { ttlLoopLease } from "../../../store/lease.ts";
 import type { Store } from "../../../store/port.ts";

@@ -3,6 +3,7 @@
  * format), when (slots.ts) and where (the person's private chat, or a group they manage). Kept in
  * the bot's store under `schedule:<id>`, so every process sees the same list; at most
  * `maxPerPerson` per person.
+ * Tests: test/bot/chats/relay/group-gone.test.ts, test/services/chat-moves.test.ts and 1 more
  */
 import { randomBytes } from "node:crypto";
 import type { Store } from "../../../store/port.ts";

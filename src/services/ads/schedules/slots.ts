@@ -9,6 +9,7 @@
  *
  * A slot is an epoch-ms instant; the scheduler runs only the latest slot not after now, so a bot
  * that was down through several slots runs one report at start, not one per missed slot.
+ * Tests: test/services/ads/schedules/slots.test.ts
  */
 import { DateTime } from "luxon";
 

@@ -4,6 +4,7 @@
  * relay's digests; a chat waits when Ozon counts unread buyer messages in it, or when its last
  * message is the buyer's (the relay saw it) and nobody answered it or marked it read through
  * the bot. Newest first by last message id (Ozon's ids grow with time).
+ * Tests: none directly
  */
 import type { Chat, ChatListOptions } from "../../../ozon/seller/types.ts";
 import { compareIds } from "../relay/cursors.ts";

@@ -10,6 +10,7 @@
  * When Ozon refuses either for want of its subscription (403, code 7) the shop's switch turns off,
  * the admins are told once which one and why (the process that turned it off tells), and passes
  * cost no Ozon call until an admin turns it back on (QuestionSwitch.turnOn).
+ * Tests: test/services/chats/questions/question-relay.test.ts
  */
 import type { Logger } from "../../../logger.ts";
 import type {

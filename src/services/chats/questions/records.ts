@@ -3,6 +3,7 @@
  * (links, in the shared store: a message is looked up without knowing its shop) and the item's
  * own details (in the shop's part of the store: the SKU an answer must name, the author's name
  * for `{name}`, the relayed copies that are redrawn and told once someone answered it).
+ * Tests: none directly
  */
 import type { Store } from "../../../store/port.ts";
 import { CURSOR_TTL_MS } from "../relay/cursors.ts";

@@ -3,6 +3,7 @@
  * want of a subscription (questions: Premium Plus; reviews: «Управление отзывами» or Premium
  * Pro; which feed Ozon refused is kept), until an admin turns them back on. Turning off is compare-and-set, so of
  * several processes (or passes) only one is told "you turned it off" and tells the admins.
+ * Tests: none directly
  */
 import type { Store } from "../../../store/port.ts";
 

@@ -5,6 +5,7 @@
  * holds its message back, as the next pass may get it; after `tries` such passes, counted in the
  * store so that a restart does not start the count again, it is announced as a file the bot
  * could not fetch and the chat moves on. A file Ozon refuses for good is announced at once.
+ * Tests: none directly
  */
 import type { Logger } from "../../../logger.ts";
 import { isOzonFileTooLargeError } from "../../../ozon/download.ts";

@@ -7,6 +7,7 @@
  * The targets are one record in the shared part of the store. The single-shop version kept one
  * group (no shops) under RELAY_GROUP_KEY: it is read as a group for all shops, and the first
  * change moves it into the list.
+ * Tests: test/services/chats/relay/maps.test.ts and 8 more
  */
 import type { Store } from "../../../store/port.ts";
 

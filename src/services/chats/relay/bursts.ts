@@ -3,6 +3,7 @@
  * buyer's message before it continues that burst, and its copies carry a short "the same buyer"
  * mark instead of the full header. The decision is kept per chat with the message it was made
  * for, so a retry of the same message (after a crash, or a recipient that failed) decides alike.
+ * Tests: none directly
  */
 import type { Store } from "../../../store/port.ts";
 

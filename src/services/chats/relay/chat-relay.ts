@@ -3,6 +3,7 @@
  * with the relay's cursor for it, and reads history only for chats that moved on, from the cursor
  * forward. Each buyer message goes to the notifier; the cursor moves past it only once the
  * notifier resolved (Telegram accepted), so a restart repeats nothing delivered and skips nothing.
+ * Tests: test/services/chats/relay/chat-relay.test.ts and 4 more
  */
 import type { Logger } from "../../../logger.ts";
 import { type Lease, loopLease } from "../../../store/lease.ts";

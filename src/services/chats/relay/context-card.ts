@@ -2,6 +2,7 @@
  * The buyer context card on a chat's first relayed message: the order, the posting's status and
  * the product (name, SKU, price, stock). At most two Ozon calls (the posting, the product), each
  * within a short deadline, kept a while per posting or SKU; whatever fails is left out.
+ * Tests: none directly
  */
 import type { Logger } from "../../../logger.ts";
 import type { ProductFacts } from "../../../ozon/seller/products.ts";

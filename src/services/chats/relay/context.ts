@@ -1,6 +1,7 @@
 /**
  * What each buyer chat is about (order, posting, product), merged from the context Ozon puts on
  * messages, so a later message without context still gets the "who wrote about what" header.
+ * Tests: test/services/chats/relay/chat-relay.test.ts and 2 more
  */
 import type { Store } from "../../../store/port.ts";
 import type { ChatContext, ChatMessage } from "./types.ts";

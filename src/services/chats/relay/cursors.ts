@@ -5,6 +5,7 @@
  * A cursor lives CURSOR_TTL_MS from the last message it moved past, so chats gone quiet for
  * months leave nothing behind. A chat whose cursor expired and whose buyer writes again is read
  * from its start, and the relay passes over what is older than the TTL (see ChatRelay).
+ * Tests: test/services/chats/relay/chat-relay.test.ts and 1 more
  */
 import type { Store } from "../../../store/port.ts";
 

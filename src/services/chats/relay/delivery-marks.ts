@@ -2,6 +2,7 @@
  * For a notifier that sends one Ozon message to several people: which recipients already got
  * it. When Telegram refuses the message for one recipient the relay tries the whole message
  * again on the next pass, and these marks keep the others from getting it twice.
+ * Tests: test/services/chats/relay/maps.test.ts
  */
 import type { Store } from "../../../store/port.ts";
 

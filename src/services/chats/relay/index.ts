@@ -1,4 +1,7 @@
-/** The buyer chat relay, free of Telegram: Ozon → Telegram polling, replies back, and the maps between them. */
+/**
+ * The buyer chat relay, free of Telegram: Ozon → Telegram polling, replies back, and the maps between them.
+ * Tests: none directly
+ */
 export {
   type AudienceOptions,
   RELAY_GROUP_KEY,

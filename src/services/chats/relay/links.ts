@@ -7,6 +7,7 @@
  * without knowing its shop, and the link says which shop it is. Links written before several
  * shops existed sit at the same keys without a shop: they belong to the shop that owns the
  * single-shop data (the registry's legacy owner), which the reader decides.
+ * Tests: test/services/chats/relay/chat-relay.test.ts and 3 more
  */
 import type { Store } from "../../../store/port.ts";
 import { CURSOR_TTL_MS } from "./cursors.ts";

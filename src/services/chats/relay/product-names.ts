@@ -2,6 +2,7 @@
  * Product names for relayed buyer messages, by SKU, from the Seller API. Kept in the store for
  * a while, so a lively chat does not ask Ozon on every message; a SKU Ozon does not know is kept
  * (shorter) as nameless. A failure or a slow answer leaves the name out and is not kept.
+ * Tests: none directly
  */
 import type { Logger } from "../../../logger.ts";
 import type { Store } from "../../../store/port.ts";

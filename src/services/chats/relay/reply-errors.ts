@@ -2,6 +2,7 @@
  * Why a reply did not reach the buyer, in terms the bot can explain in the person's language:
  * the kind of Ozon failure, sharpened by what the chat methods say in their text (Premium, a
  * closed answer window, a file too large), which differs by method and over time.
+ * Tests: test/services/chats/relay/reply-service.test.ts, test/bot/core/ozon-failure-texts.test.ts
  */
 import {
   isOzonApiError,

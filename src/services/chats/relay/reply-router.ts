@@ -2,6 +2,7 @@
  * Which buyer a message written in Telegram is for: the Ozon chat of the relayed message it
  * replies to, or else the buyer chat whose forum topic it was written in — and which shop that
  * chat belongs to. Undefined: not a reply to a buyer, and the bot leaves the message alone.
+ * Tests: test/services/chats/relay/maps.test.ts, test/services/chats/relay/shop-maps.test.ts
  */
 import type { MessageLinks } from "./links.ts";
 import type { RelayRepositories } from "./repositories.ts";

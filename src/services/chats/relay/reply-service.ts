@@ -2,6 +2,7 @@
  * Telegram → Ozon. The bot hands over what the team wrote (text, or a file it fetched from
  * Telegram); this sends it to the buyer's chat and says how it went. Failures come back as a
  * typed result with a reason the bot can put into words, never as silence.
+ * Tests: test/services/chats/relay/reply-service.test.ts
  */
 import type { Logger } from "../../../logger.ts";
 import { ozonFailureMessage } from "../../../ozon/errors.ts";

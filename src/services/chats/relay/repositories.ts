@@ -7,6 +7,7 @@
  * With several shops each shop has its own set over its part of the store (cursors, contexts,
  * delivery marks, topics), while what is looked up without knowing the shop — message links, the
  * topic → chat index, the relay groups — lives in the `shared` store, tagged with `shopId`.
+ * Tests: test/services/chats/relay/chat-relay.test.ts and 8 more
  */
 import type { Store } from "../../../store/port.ts";
 import { RelayGroupSetting } from "./audience.ts";

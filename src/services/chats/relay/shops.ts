@@ -3,6 +3,7 @@
  * each shop's records (over the shop's part of the store), the records every shop shares
  * (message links, the topic index, the relay groups), and which shop a link or button means.
  * Shops are looked up by id whenever something is done, never kept.
+ * Tests: none directly
  */
 import type { Logger } from "../../../logger.ts";
 import type { Shop, ShopRegistry } from "../../../shops/registry.ts";

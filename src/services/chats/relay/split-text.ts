@@ -3,6 +3,7 @@
  * naturally: at a paragraph break, else after a sentence, else at a space, and only as a last
  * resort inside a word. Lengths count UTF-16 code units, which is never less than the number of
  * characters, so every part fits whichever way Ozon counts.
+ * Tests: test/services/chats/relay/split-text.test.ts
  */
 export const OZON_TEXT_LIMIT = 1_000;
 

@@ -12,6 +12,7 @@
  * Both entries live TOPIC_TTL_MS from the last buyer message relayed into the topic (`use`
  * renews them, at most once a day), so chats gone quiet for months leave nothing behind; a buyer
  * who writes after that gets a new topic.
+ * Tests: test/services/chats/relay/maps.test.ts and 3 more
  */
 import type { Store } from "../../../store/port.ts";
 

@@ -1,6 +1,7 @@
 /**
  * The relay's ports: the few Seller chat calls it makes and what it asks of Telegram. The bot
  * implements `RelayNotifier`; the Seller client's `chats` namespace satisfies the chats ports.
+ * Tests: none directly
  */
 import type {
   Chat,

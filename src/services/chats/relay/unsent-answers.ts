@@ -4,6 +4,7 @@
  * under a random id, so a button can send it there after a confirmation. The text itself never
  * goes into callback data (64 bytes, and shown to every client of the chat); only its owner's
  * press finds it. Both live in the shared store: looked up without knowing the shop.
+ * Tests: none directly
  */
 import { randomBytes } from "node:crypto";
 import type { Store } from "../../../store/port.ts";

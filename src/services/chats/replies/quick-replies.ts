@@ -9,6 +9,7 @@
  * Any other `{word}` is refused when saving. A placeholder without a value at send time is left
  * out together with the comma or space before it ("Здравствуйте, {name}!" → "Здравствуйте!"),
  * and the preview says so.
+ * Tests: test/services/chats/replies/quick-replies.test.ts and 2 more
  */
 import type { Store } from "../../../store/port.ts";
 import { OZON_TEXT_LIMIT } from "../relay/split-text.ts";
