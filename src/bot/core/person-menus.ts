@@ -1,8 +1,8 @@
 /**
  * Each person's own command menu: Telegram's setMyCommands with a chat scope per person, so the
- * list holds only what their roles allow (and Subscribe or Unsubscribe, whichever applies), in
- * their language. Set again when something it depends on changes: roles (invite, /users, owner
- * link, ADMIN_IDS at start), language, subscription.
+ * list holds Home, the jobs their roles do most and /help, in their language. Set again when
+ * something it depends on changes: roles (invite, /users, owner link, ADMIN_IDS at start),
+ * language.
  *
  * The chat-scoped list carries no language_code: Telegram would show it only to a Telegram app
  * in that language, and a person may choose another language in /language than their app's.
@@ -18,7 +18,6 @@ import type { Api } from "grammy";
 import type { BotCommand } from "grammy/types";
 import type { Logger } from "../../logger.ts";
 import type { AccessService, Person } from "../../services/access/index.ts";
-import { SubscriptionService } from "../../services/subscriptions.ts";
 import type { Store } from "../../store/port.ts";
 import { type CommandName, commandKey, commandSpec, MENU_LIMIT } from "./commands.ts";
 import { mayUse } from "./guard.ts";
@@ -36,13 +35,9 @@ const menuKey = (id: number) => `menu:${id}`;
 /**
  * A person's own menu: Home (/start), the jobs their roles do most (MENU_BY_ROLE, taken in turn
  * from each role; an admin's own list for an admin) and /help, at most MENU_LIMIT entries. The
- * rest stays typed and on Home's "All jobs". `_subscribed` is kept for callers of the longer menu.
+ * rest stays typed and on Home's "All jobs".
  */
-export function menuCommands(
-  person: Person | undefined,
-  _subscribed: boolean,
-  t: Translator,
-): BotCommand[] {
+export function menuCommands(person: Person | undefined, t: Translator): BotCommand[] {
   const names: CommandName[] = ["start", ...favouriteCommands(person, MENU_LIMIT - 2)];
   names.push("help");
   return names
@@ -60,11 +55,9 @@ export interface PersonMenusOptions {
 
 export class PersonMenus {
   readonly #options: PersonMenusOptions;
-  readonly #subscriptions: SubscriptionService;
 
   constructor(options: PersonMenusOptions) {
     this.#options = options;
-    this.#subscriptions = new SubscriptionService(options.store);
   }
 
   /**
@@ -83,9 +76,8 @@ export class PersonMenus {
         await store.delete(menuKey(id));
         return;
       }
-      const subscribed = (await this.#subscriptions.get(id)) !== undefined;
       const t = translatorFor(i18n, isLocale(locale) ? locale : defaultLocale);
-      const commands = menuCommands(person, subscribed, t);
+      const commands = menuCommands(person, t);
       const hash = createHash("sha256").update(JSON.stringify(commands)).digest("base64url");
       if (hash === last) return;
       await api.setMyCommands(commands, { scope });

@@ -48,7 +48,7 @@ function mayManage(ctx: BotContext): boolean {
 
 export function subscriptionsFeature(area: SubscriptionsFeatureDeps): FeatureFactory {
   return (deps: FeatureDeps) => {
-    const { router, codec, menus, logger } = deps;
+    const { router, codec, logger } = deps;
     const { subscriptions } = area;
     const where = area.shops;
     const { shops } = where;
@@ -206,7 +206,6 @@ export function subscriptionsFeature(area: SubscriptionsFeatureDeps): FeatureFac
         kind: ctx.chat.type === "private" ? "private" : "group",
         subscribedBy: ctx.from.id,
       });
-      if (ctx.chat.type === "private") await menus.refresh(ctx.api, ctx.from.id);
       const inShops = reachableShops(ctx.person, shops);
       const waiting = await waitingCount(inShops);
       const lead = [
@@ -228,7 +227,6 @@ export function subscriptionsFeature(area: SubscriptionsFeatureDeps): FeatureFac
         return;
       }
       const removed = await subscriptions.unsubscribe(ctx.chat.id);
-      if (ctx.chat.type === "private") await menus.refresh(ctx.api, ctx.chat.id);
       await ctx.reply(ctx.t(removed ? "postings-unsubscribed" : "postings-not-subscribed"));
     });
 

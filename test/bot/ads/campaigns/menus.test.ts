@@ -12,15 +12,15 @@ const who = (roles: Person["roles"]) => ({ id: 1, roles }) as unknown as Person;
 
 describe("/campaigns in menus and /help", () => {
   it("is in a manager's and an admin's menu, in their language, and in no one else's", () => {
-    const manager = menuCommands(who(["manager"]), false, t("ru"));
+    const manager = menuCommands(who(["manager"]), t("ru"));
     expect(manager.find((c) => c.command === "campaigns")?.description).toBe(
       "Рекламные кампании: статус, бюджет, период, ставки",
     );
-    const admin = menuCommands(who(["admin"]), false, t("en"));
+    const admin = menuCommands(who(["admin"]), t("en"));
     expect(admin.find((c) => c.command === "campaigns")?.description).toBe(
       "Ad campaigns: status, budget, period, bids",
     );
-    const warehouse = menuCommands(who(["warehouse"]), false, t("ru"));
+    const warehouse = menuCommands(who(["warehouse"]), t("ru"));
     expect(warehouse.map((c) => c.command)).not.toContain("campaigns");
   });
 
