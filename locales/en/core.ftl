@@ -78,3 +78,9 @@ error-generic = Something went wrong. Please try again a little later.
 
 alerts-paused-no-rights = ⏸ I may no longer post in “{ $chat }”, so its stock and returns alerts are paused (its settings are kept).
     To resume them, let me post there again (or add me back to the group), then send /subscribe in that group.
+
+# A duration, one form everywhere (bot/core/numbers.ts durationText).
+duration-seconds = { $n } s
+duration-minutes = { $n } min
+duration-hours = { $n } h
+duration-days = { $n } d

@@ -78,3 +78,9 @@ error-generic = Что-то пошло не так. Попробуйте ещё 
 
 alerts-paused-no-rights = ⏸ Я больше не могу писать в «{ $chat }», поэтому уведомления об остатках и возвратах туда приостановлены (настройки сохранены).
     Чтобы их возобновить, разрешите мне писать в группе (или верните меня в неё) и отправьте там /subscribe.
+
+# A duration, one form everywhere (bot/core/numbers.ts durationText).
+duration-seconds = { $n } с
+duration-minutes = { $n } мин
+duration-hours = { $n } ч
+duration-days = { $n } д

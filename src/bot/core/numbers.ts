@@ -52,3 +52,14 @@ export function momentText(locale: Locale, epochMs: number, zone: string): strin
     ? time.toFormat("dd.MM.yyyy HH:mm")
     : time.setLocale("en-GB").toFormat("d LLL yyyy, HH:mm");
 }
+
+/** A duration, one form everywhere: "12 s", "3 min", "2 h", "4 d" (whole units, rounded down). */
+export function durationText(t: Translator, ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  if (seconds < 120) return t("duration-seconds", { n: seconds });
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 120) return t("duration-minutes", { n: minutes });
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return t("duration-hours", { n: hours });
+  return t("duration-days", { n: Math.floor(hours / 24) });
+}

@@ -6,17 +6,7 @@ import { DateTime } from "luxon";
 import type { HomeLine, HomeView } from "../../services/home/index.ts";
 import type { CommandName } from "../core/commands.ts";
 import type { Translator } from "../core/i18n.ts";
-
-const MINUTE = 60_000;
-
-/** "14 min", "3 h", "2 d". */
-export function ageText(t: Translator, ms: number): string {
-  const minutes = Math.max(1, Math.floor(ms / MINUTE));
-  if (minutes < 60) return t("home-age-minutes", { n: minutes });
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return t("home-age-hours", { n: hours });
-  return t("home-age-days", { n: Math.floor(hours / 24) });
-}
+import { durationText } from "../core/numbers.ts";
 
 function clock(ms: number, timezone: string, withDay: boolean, locale: string): string {
   const time = DateTime.fromMillis(ms, { zone: timezone }).setLocale(locale);
@@ -41,7 +31,7 @@ export function lineText(
     if (line.late > 0) details.push(t("home-pack-late", { late: line.late }));
     if (line.soon > 0) details.push(t("home-pack-soon", { soon: line.soon }));
   } else if (line.kind === "chats" && line.oldestMs !== undefined) {
-    details.push(t("home-chats-oldest", { age: ageText(t, line.oldestMs) }));
+    details.push(t("home-chats-oldest", { age: durationText(t, line.oldestMs) }));
   } else if (line.kind === "returns" && line.nearest !== undefined) {
     const sameDay = DateTime.fromMillis(line.nearest, { zone: timezone }).hasSame(
       DateTime.fromMillis(now, { zone: timezone }),

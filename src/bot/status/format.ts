@@ -8,24 +8,14 @@ import type { LoopLine, StatusSnapshot, StoreStatus } from "../../services/healt
 import type { ApiHealth } from "../../shops/health.ts";
 import { clip } from "../../text.ts";
 import type { Translator } from "../core/i18n.ts";
+import { durationText } from "../core/numbers.ts";
 
 /** Telegram's limit for one message. */
 const MAX_TEXT = 4096;
 
-/** "12 s", "3 min", "2 h", "4 d". */
-export function span(t: Translator, ms: number): string {
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  if (seconds < 120) return t("status-span-seconds", { n: seconds });
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 120) return t("status-span-minutes", { n: minutes });
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return t("status-span-hours", { n: hours });
-  return t("status-span-days", { n: Math.floor(hours / 24) });
-}
-
 /** "12 s ago". */
 export function ago(t: Translator, ms: number): string {
-  return t("status-ago", { span: span(t, ms) });
+  return t("status-ago", { span: durationText(t, ms) });
 }
 
 function bytes(n: number): string {
@@ -152,7 +142,7 @@ function render(t: Translator, s: StatusSnapshot, compact: boolean): string {
     lines.push(
       t("status-telegram", {
         depth: tg.queued + tg.inFlight,
-        oldest: tg.oldestWaitingMs === undefined ? "—" : span(t, tg.oldestWaitingMs),
+        oldest: tg.oldestWaitingMs === undefined ? "—" : durationText(t, tg.oldestWaitingMs),
         limited: tg.rateLimitedLastHour,
       }),
     );
@@ -166,7 +156,7 @@ function render(t: Translator, s: StatusSnapshot, compact: boolean): string {
         t("status-process", {
           process: processName(p.id),
           version: p.version,
-          uptime: span(t, s.now - p.startedAt),
+          uptime: durationText(t, s.now - p.startedAt),
           memory: bytes(p.rssBytes),
           held,
         }) + me,
@@ -176,7 +166,7 @@ function render(t: Translator, s: StatusSnapshot, compact: boolean): string {
   lines.push(
     t("status-version", {
       version: s.version,
-      uptime: span(t, s.uptimeMs),
+      uptime: durationText(t, s.uptimeMs),
       memory: bytes(s.rssBytes),
       heap: bytes(s.heapUsedBytes),
     }),
