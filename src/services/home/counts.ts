@@ -22,7 +22,7 @@ import {
   readWaitingChats,
 } from "./facts.ts";
 import { type HomeLine, packLine, sortLines } from "./lines.ts";
-import { type Read, ShopReads } from "./shop-reads.ts";
+import { KeptReadFailure, type Read, ShopReads } from "./shop-reads.ts";
 
 export type HomeViewer =
   | { kind: "person"; person: Pick<Person, "roles" | "shops"> }
@@ -268,7 +268,7 @@ class Asker {
       read = await this.#reads.read(shopId, source, load);
     } catch (error) {
       this.failed.push(shopId);
-      this.#onError?.(error, shopId, source);
+      if (!(error instanceof KeptReadFailure)) this.#onError?.(error, shopId, source);
       return undefined;
     }
     this.oldest = Math.min(this.oldest ?? this.#now, read.at);

@@ -2,9 +2,15 @@
  * Home's reads of one store, kept a short while: a source (postings to pack, chats waiting…) is
  * read once per store per `ttlMs` whoever opens Home, and opens that come while a read is under
  * way share it. So twenty people opening Home in a minute cost the Ozon calls of one. A failed
- * read is not kept: the next open asks again.
+ * read is kept as long (a store without the right to a source must not cost a call per open);
+ * opens that meet a kept failure get KeptReadFailure, so it is reported once.
  * Tests: test/bot/home/home.test.ts
  */
+
+/** A read that failed within the kept time: already reported by the open that made it. */
+export class KeptReadFailure extends Error {
+  override name = "KeptReadFailure";
+}
 
 export interface Read<T> {
   /** Epoch ms the read began (what "as of" shows). */
@@ -32,15 +38,16 @@ export class ShopReads {
     const now = this.#now();
     const known = this.#entries.get(key);
     if (known && now - known.at < this.#ttlMs) {
-      return { at: known.at, value: (await known.value) as T };
+      const value = await known.value.catch((error: unknown) => {
+        throw new KeptReadFailure(`${source} of ${shopId}`, { cause: error });
+      });
+      return { at: known.at, value: value as T };
     }
     if (this.#entries.size >= MAX_ENTRIES) this.#entries.clear();
     const value = load();
-    const entry = { at: now, value: value as Promise<unknown> };
-    this.#entries.set(key, entry);
-    value.catch(() => {
-      if (this.#entries.get(key) === entry) this.#entries.delete(key);
-    });
+    this.#entries.set(key, { at: now, value: value as Promise<unknown> });
+    // Kept, failed or not; the open that made the read reports a failure.
+    value.catch(() => undefined);
     return { at: now, value: await value };
   }
 
