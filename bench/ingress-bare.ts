@@ -5,7 +5,7 @@
 // own /help, so both send and parse replies of the same size).
 // node bench/ingress-bare.ts <port>; settings in the environment: BOT_TOKEN, TELEGRAM_API_ROOT,
 // REDIS_URL, REDIS_PREFIX, WEBHOOK_SECRET. Prints "ready" once it listens; SIGTERM stops it.
-// BENCH_BARE_TRANSPORT=ours: it sends its calls as our bot does (src/bot/core/telegram-fetch.ts
+// BENCH_BARE_TRANSPORT=ours: it sends its calls as our bot does (src/bot/core/telegram-transport.ts
 // over undici, reply_markup as JSON text), to show what our bot costs beyond its transport.
 import { createServer } from "node:http";
 import {
@@ -17,8 +17,7 @@ import {
   webhookCallback,
 } from "grammy";
 import { Redis } from "ioredis";
-import { markupAsJson } from "../src/bot/core/markup-json.ts";
-import { telegramFetch } from "../src/bot/core/telegram-fetch.ts";
+import { markupAsJson, telegramFetch } from "../src/bot/core/telegram-transport.ts";
 
 type BareContext = Context & SessionFlavor<{ count: number }>;
 

@@ -25,7 +25,7 @@
  * the ratio shows what the bot adds around its reply.
  *
  * BENCH_INGRESS_BARE_TRANSPORT=ours: the bare bot sends its calls as ours does (undici, the
- * markup as JSON text: src/bot/core/telegram-fetch.ts, markup-json.ts), so that the ratio shows
+ * markup as JSON text: src/bot/core/telegram-transport.ts), so that the ratio shows
  * what the bot costs beyond the way it talks to Telegram.
  *
  * Settings: BENCH_INGRESS_UPDATES (4000), BENCH_INGRESS_CONCURRENCY (40), BENCH_INGRESS_PEOPLE

@@ -9,8 +9,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { measurePaths, PATHS_BEGIN, PATHS_END, pathsBlock } from "../bench/paths-measure.ts";
 
-/** Most files each path may cross (ratchets: lower them when a path gets shorter). */
-const MOST_FILES: Record<string, number> = { "one-tap pack": 17, "reply to a buyer": 13 };
+/** Most files each path may cross: at most 15 (issue 39), and ratchets: lower them when a path gets shorter. */
+const MOST_FILES: Record<string, number> = { "one-tap pack": 15, "reply to a buyer": 12 };
 
 describe("the main lines of two everyday paths", () => {
   it("are what ARCHITECTURE.md shows, without bounces, no longer than before", async () => {

@@ -6,7 +6,7 @@
  *   plug in (BotModule, ModuleDeps, FeatureFactory) lives in bot/core/module.ts;
  * - the lower layers (store/, ozon/, shops/, openapi/, config.ts) import nothing above them;
  * - bot/core/ uses no capability; services/, shops/, ozon/ and store/ never import grammY;
- * - the bot calls Ozon only through ozon/: undici only as its Telegram transport (telegram-fetch.ts);
+ * - the bot calls Ozon only through ozon/: undici only as its Telegram transport (telegram-transport.ts);
  * - no source file is over 400 lines (a file holds one idea);
  * - button data is made only through a declaration (bot/core/buttons.ts): no `.encode(` elsewhere.
  * - ads and chats hold one folder per job, and a job has one name in bot/, services/, test/ and locales/.
@@ -265,7 +265,7 @@ describe("the house by capability", () => {
   });
 
   it("the bot uses undici only to reach Telegram", () => {
-    const transport = path.join(BOT, "core", "telegram-fetch.ts");
+    const transport = path.join(BOT, "core", "telegram-transport.ts");
     const offenders = sourceFiles(BOT)
       .filter((file) => file !== transport && specifiers(file).some((s) => s === "undici"))
       .map((file) => path.relative(SRC, file));

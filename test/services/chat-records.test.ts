@@ -36,7 +36,7 @@ const NOT_A_PREFIX: Record<string, string> = {
   "src/services/postings/ledger.ts `:${fromChatId}`": "summary: (the move)",
   "src/services/postings/ledger.ts `${key.slice(0, at)}:${toChatId}${key.slice(at + from.length)}`":
     "announced: / reminded: (the move)",
-  "src/bot/postings/label-send.ts `${message.chat.id}:${message.message_id}`": "label-press:",
+  "src/bot/postings/pack-label.ts `${message.chat.id}:${message.message_id}`": "label-press:",
   "src/bot/core/sender/redis-send-budget.ts `${target.kind}:${target.chatId}`":
     "a pace bucket of seconds in Redis, not in the store",
   "src/services/deliveries/card-book.ts `${prefix(postingNumber)}${card.chatId}:${card.messageId}`":

@@ -55,7 +55,7 @@ const OBJECT_FIELDS = new Set([
 /**
  * Telegram's server reads every field of a JSON body as text (a string's content, or any other
  * value's JSON as written: tdlib/td, HttpReader::parse_json_parameters), so an object field may
- * come as its JSON text, as the bot sends reply_markup (src/bot/core/markup-json.ts). Such a
+ * come as its JSON text, as the bot sends reply_markup (src/bot/core/telegram-transport.ts). Such a
  * field is read here as Telegram reads it; text that is no JSON gets Telegram's refusal.
  */
 function parseObjectFieldsGivenAsText(

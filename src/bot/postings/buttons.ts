@@ -48,7 +48,7 @@ export const SHIP = declareButton(
   POSTING_NUMBER_ARG,
   LEGACY_SHOP_ARG,
 );
-/** One tap: packed in one box at once, the label right after (quick-pack.ts). */
+/** One tap: packed in one box at once, the label right after (pack-label.ts). */
 export const QUICK_PACK = declareButton(
   "pq",
   "postings: pack in one box at once",

@@ -35,12 +35,11 @@ import {
   problemText,
 } from "./format.ts";
 import { labelKeyboard, postingKeyboard } from "./keyboards.ts";
-import { LABEL_ONCE_MS, labelKey, sendLabel } from "./label-send.ts";
+import { drawOneTap, LABEL_ONCE_MS, labelKey, sendLabel } from "./pack-label.ts";
 import { packerOf } from "./packer.ts";
 import { type PostingShops, type SellerShop, shopOfButton } from "./posting-shop.ts";
 import type { PackedAnnouncer, PostingTarget } from "./posting-steps.ts";
 import { postingsList } from "./postings-list.ts";
-import { drawOneTap } from "./quick-pack.ts";
 import { SHIP_CONVERSATION } from "./ship-dialog.ts";
 
 export interface PostingsFeatureDeps {

@@ -26,7 +26,7 @@ import {
   shipHowKeyboard,
   shipRetryKeyboard,
 } from "./keyboards.ts";
-import { sendLabelAfterPack } from "./label-send.ts";
+import { sendLabelAfterPack } from "./pack-label.ts";
 import { packerOf } from "./packer.ts";
 import { packedByText } from "./posting-fate.ts";
 import { postingDialogSpec } from "./posting-spec.ts";

@@ -2,7 +2,7 @@
  * The one-tap pack (⚡ on a posting's card), decided in one place: whether someone's tap is packing
  * the posting now, whether it can ship in one box without a question (Ozon is asked what its units
  * need, units.ts), the ship itself (ship-request.ts: two taps at once make one pack, the second is
- * told who), and the label right after. The bot draws what this returns (bot/postings/quick-pack.ts).
+ * told who), and the label right after. The bot draws what this returns (bot/postings/pack-label.ts).
  * Tests: none directly
  */
 import type { SellerClient } from "../../ozon/index.ts";

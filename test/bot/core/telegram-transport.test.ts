@@ -1,14 +1,13 @@
 /**
- * How the bot's Bot API calls go out (core/telegram-fetch.ts, core/markup-json.ts): over undici,
+ * How the bot's Bot API calls go out (core/telegram-transport.ts, core/telegram-transport.ts): over undici,
  * with reply_markup as its JSON text, and with every way an answer can go wrong ending in
  * grammY's HttpError (which auto-retry and the error boundary know) rather than a hang or a crash.
  */
 import type { ServerResponse } from "node:http";
 import { Bot, HttpError, InlineKeyboard, InputFile } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
-import { markupAsJson } from "../../../src/bot/core/markup-json.ts";
 import { apiForSender } from "../../../src/bot/core/sender/index.ts";
-import { telegramFetch } from "../../../src/bot/core/telegram-fetch.ts";
+import { markupAsJson, telegramFetch } from "../../../src/bot/core/telegram-transport.ts";
 import { startServer, type TestServer } from "../../ozon/support/server.ts";
 import { botInfoFor } from "../../support/bot-info.ts";
 import { FakeBotApi } from "../../support/fake-bot-api.ts";

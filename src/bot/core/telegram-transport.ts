@@ -1,5 +1,7 @@
 /**
- * How the bot's Bot API calls go out: grammY's client over undici's `request` and one keep-alive
+ * How the bot's Bot API calls go out: the bytes and the markup.
+ *
+ * The bytes: grammY's client over undici's `request` and one keep-alive
  * pool for the process, in place of node-fetch over node:http. grammY still builds the payload
  * (JSON or a multipart stream), times the call out through its signal, and reads the answer as
  * JSON; this only carries the bytes. node-fetch and node's http client were about a fifth of a
@@ -8,9 +10,24 @@
  *
  * The answer is capped (MAX_ANSWER_BYTES: a larger one fails the call with an HttpError), and
  * undici's own waits are set to grammY's timeout, so the signal stays the one that decides.
+ *
+ * The markup (markupAsJson): a grammY API transformer that sends `reply_markup` as its JSON text
+ * rather than as an object.
+ *
+ * Telegram's Bot API server reads every field of a JSON body as text: a string field's content,
+ * or any other field's JSON as written (tdlib/td, tdnet/td/net/HttpReader.cpp,
+ * parse_json_parameters), so `"reply_markup": "{…}"` and `"reply_markup": {…}` are the same
+ * request to it (multipart bodies carry it as text anyway). grammY writes its payloads with a
+ * replacer function that JSON.stringify calls for every key, and looks through every nested
+ * value for files; for a menu of twenty buttons both cost more than the rest of the call
+ * (bench/ingress.ts). As text the markup is written by JSON.stringify's own fast path, once for
+ * a frozen keyboard that is sent again and again (the /help menu), and looked through not at all.
+ *
+ * Installed first, so that every other transformer (retries, the send budget, a conversation's
+ * replay) sees the markup as the object it was given.
  * Tests: test/bot/core/telegram-transport.test.ts
  */
-import type { ApiClientOptions } from "grammy";
+import type { ApiClientOptions, Transformer } from "grammy";
 import { Agent, request } from "undici";
 
 /** Bot API answers are JSON; getUpdates with 100 updates stays far below this. */
@@ -73,3 +90,22 @@ export function telegramFetch(
   // grammY types the option as the global fetch; it calls only fetch(url, init) and .json().
   return fetch as unknown as GrammyFetch;
 }
+
+/** Frozen keyboards are shared and never change: their text is made once. */
+const frozenText = new WeakMap<object, string>();
+
+function markupText(markup: object): string {
+  if (!Object.isFrozen(markup)) return JSON.stringify(markup);
+  let text = frozenText.get(markup);
+  if (text === undefined) {
+    text = JSON.stringify(markup);
+    frozenText.set(markup, text);
+  }
+  return text;
+}
+
+export const markupAsJson: Transformer = (prev, method, payload, signal) => {
+  const markup = (payload as { reply_markup?: unknown } | undefined)?.reply_markup;
+  if (typeof markup !== "object" || markup === null) return prev(method, payload, signal);
+  return prev(method, { ...payload, reply_markup: markupText(markup) } as typeof payload, signal);
+};
