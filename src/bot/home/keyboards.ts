@@ -20,7 +20,8 @@ export function homeKeyboard(
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   for (const line of lines) {
-    keyboard.text(lineHead(t, line), MENU_BUTTON.data(codec, line.job)).row();
+    const data = line.job === "feed" ? HOME.data(codec, "f") : MENU_BUTTON.data(codec, line.job);
+    keyboard.text(lineHead(t, line), data).row();
   }
   if (lines.length === 0) {
     for (const [index, name] of jobs.entries()) {
