@@ -7,7 +7,7 @@
  * everyone else's messages first). A screen older than OPEN_SCREEN_MS, replaced by a newer Home
  * or shown something else is not redrawn; "message is not modified" is nothing to do, and a
  * message (or chat) that is gone is forgotten, quietly.
- * Tests: test/bot/home/home-live.test.ts
+ * Tests: none directly
  */
 import type { I18n } from "@grammyjs/i18n";
 import { type Api, GrammyError } from "grammy";

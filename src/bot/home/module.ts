@@ -2,7 +2,7 @@
  * Home as a module: the screen /start, /help and its buttons open (screen.ts), counted by
  * services/home over every store the bot serves, each store's sources read at most once per
  * HOME_READ_TTL_MS whoever opens it, and the open screens redrawn when a count changes (live.ts).
- * Tests: test/bot/home/home.test.ts, test/bot/home/home-live.test.ts
+ * Tests: none directly (reached through test/bot/home/world.ts)
  */
 import type { Api } from "grammy";
 import { HomeCounts } from "../../services/home/index.ts";

@@ -2,7 +2,7 @@
  * Home drawn for one chat: the text and buttons of what needs the viewer now, the same whether a
  * person opens it (screen.ts) or it is redrawn by itself (live.ts). Also the screen behind the ❓
  * and ⭐ lines: those counts by store, and where the questions are answered.
- * Tests: test/bot/home/home.test.ts, test/bot/home/home-live.test.ts
+ * Tests: none directly
  */
 import { InlineKeyboard } from "grammy";
 import type { Person } from "../../services/access/index.ts";

@@ -4,7 +4,7 @@
  * counts. It opens the front door (core/front-door.ts) that people's /start and /help go through.
  * Each Home drawn becomes its chat's open Home (services/home/open-screens.ts), which live.ts
  * redraws when a count changes; a press that turns the message into another screen forgets it.
- * Tests: test/bot/home/home.test.ts, test/bot/home/home-live.test.ts
+ * Tests: none directly
  */
 import { Composer, type InlineKeyboard } from "grammy";
 import type { OpenScreens } from "../../services/home/open-screens.ts";
