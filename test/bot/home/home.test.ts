@@ -4,6 +4,7 @@
  */
 import type { User } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
+import { ChatInbox } from "../../../src/services/chats/inbox/inbox.ts";
 import { HOME_READ_TTL_MS } from "../../../src/services/home/shop-reads.ts";
 import { SubscriptionService } from "../../../src/services/subscriptions.ts";
 import { group, person } from "../../support/updates.ts";
@@ -211,5 +212,46 @@ describe("Home", () => {
     const inGroup = textOf(await open(w, ADMIN, "start", GROUP));
     expect(inGroup).toContain("✅ Nothing waits for this group now.");
     expect(inGroup).not.toContain("❓");
+  });
+
+  it("in a group: the chats relayed there and its warehouses' postings, nothing private (en and ru)", async () => {
+    const w = await start();
+    seedPostings(w);
+    const [north] = w.sandbox.stores;
+    const shop = w.shops.all()[0];
+    if (!north || !shop) throw new Error("no store");
+    // Two buyers wait in North: one relayed to the group, the other to a person only.
+    const inbox = new ChatInbox(shop.store);
+    for (const [i, chatId] of [GROUP.id, ADMIN.id].entries()) {
+      const chat = north.control.addChat();
+      const said = north.control.buyerWrites(chat.id, { text: `Здравствуйте ${i}` });
+      await inbox.recordRelayed(
+        chat.id,
+        { id: said.id, createdAt: said.createdAt, snippet: said.text ?? "" },
+        [{ chatId, messageId: 10 + i, locale: "ru" }],
+      );
+    }
+    north.control.addQuestion({});
+    w.sandbox.stores[1]?.control.addReview({});
+    const subscriptions = new SubscriptionService(w.store);
+    await subscriptions.subscribe({ chatId: GROUP.id, kind: "group", subscribedBy: ADMIN.id });
+    await subscriptions.setShops(GROUP.id, [w.shops.all()[1]?.id ?? ""]);
+
+    const inGroup = textOf(await open(w, ADMIN, "start", GROUP));
+    expect(inGroup).toContain("🏠 This group's work");
+    expect(inGroup).toContain("💬 Buyers waiting: 1");
+    expect(inGroup).toContain("📦 To pack: 2");
+    for (const privateJob of ["❓", "⭐", "Returns", "Stores whose keys", "Stalled", "🔴", "📉"]) {
+      expect(inGroup).not.toContain(privateJob);
+    }
+    const inGroupRu = textOf(await open(w, ADMIN_RU, "start", GROUP));
+    expect(inGroupRu).toContain("🏠 Работа группы");
+    expect(inGroupRu).toContain("💬 Покупатели ждут ответа: 1");
+    expect(inGroupRu).toContain("📦 Собрать: 2");
+
+    // The admin's own Home counts both buyers, and the questions and reviews.
+    const own = textOf(await open(w, ADMIN));
+    expect(own).toContain("💬 Buyers waiting: 2");
+    expect(own).toContain("❓ Questions without an answer: 1");
   });
 });
