@@ -8,7 +8,6 @@ import type { Api } from "grammy";
 import { HomeCounts } from "../../services/home/index.ts";
 import { OpenScreens } from "../../services/home/open-screens.ts";
 import { SubscriptionService } from "../../services/subscriptions.ts";
-import type { BotContext } from "../core/context.ts";
 import type { BotModule, ModuleDeps } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
 import { HomeLive } from "./live.ts";
@@ -47,7 +46,6 @@ export function createHomeModule(deps: ModuleDeps, options: HomeModuleOptions = 
     counts,
     timezone: config.timezone,
     screens: new OpenScreens(store),
-    drawn: new WeakSet<BotContext>(),
     now,
   };
   const live = new HomeLive({

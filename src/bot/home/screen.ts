@@ -3,12 +3,13 @@
  * group, the group's own work), each line a button into its job, and "as of" the time of the
  * counts. It opens the front door (core/front-door.ts) that people's /start and /help go through.
  * Each Home drawn becomes its chat's open Home (services/home/open-screens.ts), which live.ts
- * redraws when a count changes; a press that turns the message into another screen forgets it.
+ * redraws when a count changes; a press on it forgets it first (forgetOtherScreens), and only a
+ * redraw of Home remembers it again.
  * Tests: none directly
  */
 import { Composer, type InlineKeyboard } from "grammy";
 import type { OpenScreens } from "../../services/home/open-screens.ts";
-import { countsSignature } from "../../services/home/open-screens.ts";
+import { countsSignature, openScreenKey } from "../../services/home/open-screens.ts";
 import { SubscriptionService } from "../../services/subscriptions.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
@@ -23,8 +24,6 @@ export interface HomeArea {
   counts: HomeRenderDeps["counts"];
   timezone: string;
   screens: OpenScreens;
-  /** Updates whose message became (or stayed) Home: the others forget it (forgetOtherScreens). */
-  drawn: WeakSet<BotContext>;
   now: () => number;
 }
 
@@ -70,11 +69,11 @@ export function homeFeature(area: HomeArea) {
       if (!asked) return refuse(ctx, "people");
       const drawn = await renderHome(render, asked);
       const messageId = await show(ctx, drawn.text, drawn.keyboard);
-      area.drawn.add(ctx);
       if (messageId === undefined) return;
       const now = area.now();
-      const known = await area.screens.get(asked.chatId);
-      const same = known?.messageId === messageId;
+      // 🔄 on an open Home keeps its age (the press forgot it: the message says when it came).
+      const sentAt = ctx.callbackQuery?.message?.date;
+      const openedAt = sentAt !== undefined ? Math.min(now, sentAt * 1000) : now;
       await area.screens.remember(
         {
           chatId: asked.chatId,
@@ -83,7 +82,7 @@ export function homeFeature(area: HomeArea) {
           locale: asked.locale,
           group: asked.group,
           help: asked.help,
-          openedAt: same && known ? known.openedAt : now,
+          openedAt,
           drawnAt: now,
           counts: countsSignature(drawn.view.lines),
         },
@@ -114,15 +113,25 @@ export function homeFeature(area: HomeArea) {
 }
 
 /**
- * Before everything else: once an update with a press has been handled, a Home message it turned
- * into another screen (☰ All jobs, a line's job shown in place) is no longer redrawn by itself.
+ * Before the dialogs: a press on the chat's open Home forgets it before anything runs — the press
+ * turns it into another screen (a line's job, ☰ All jobs), or redraws it and it is remembered
+ * again (🔄, ⬅️). The record is read along with the chat lock where there is one. Nothing is
+ * awaited after the rest of the bot runs, so Home is on no other job's way.
  */
 export function forgetOtherScreens(area: HomeArea): (deps: FeatureDeps) => Composer<BotContext> {
-  return () =>
-    new Composer<BotContext>(async (ctx, next) => {
-      await next();
-      const message = ctx.callbackQuery?.message;
-      if (!message || area.drawn.has(ctx)) return;
-      await area.screens.forget(message.chat.id, message.message_id);
+  return (deps) => {
+    const pressedOn = (ctx: { callbackQuery?: { message?: { chat: { id: number } } } }) =>
+      ctx.callbackQuery?.message?.chat.id;
+    deps.readAhead?.register((ctx) => {
+      const chatId = pressedOn(ctx);
+      return chatId === undefined ? undefined : openScreenKey(chatId);
     });
+    return new Composer<BotContext>(async (ctx, next) => {
+      const message = ctx.callbackQuery?.message;
+      if (!message) return next();
+      const known = deps.readAhead?.take(openScreenKey(message.chat.id));
+      await area.screens.forget(message.chat.id, message.message_id, known);
+      return next();
+    });
+  };
 }

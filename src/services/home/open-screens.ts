@@ -15,7 +15,9 @@ export const OPEN_SCREEN_MS = 24 * 60 * 60 * 1000;
 export const REDRAW_GAP_MS = 60_000;
 
 const PREFIX = "home:open:";
-const keyOf = (chatId: number) => `${PREFIX}${chatId}`;
+/** The store key of a chat's open Home (read along with the chat lock by the bot, say). */
+export const openScreenKey = (chatId: number) => `${PREFIX}${chatId}`;
+const keyOf = openScreenKey;
 
 export interface OpenScreen {
   chatId: number;
@@ -83,11 +85,14 @@ export class OpenScreens {
     return this.#store.compareAndSet(keyOf(seen.chatId), seen, next, { ttlMs });
   }
 
-  /** Forgets the chat's open Home when it is this message (it shows something else now). */
-  async forget(chatId: number, messageId: number): Promise<void> {
-    const known = await this.get(chatId);
-    if (known?.messageId === messageId) {
-      await this.#store.compareAndSet(keyOf(chatId), known, undefined);
+  /**
+   * Forgets the chat's open Home when it is this message (it shows something else now); `known`:
+   * the record already read, when it was (undefined: none).
+   */
+  async forget(chatId: number, messageId: number, known?: { value: unknown }): Promise<void> {
+    const record = known ? known.value : await this.get(chatId);
+    if (isOpenScreen(record) && record.messageId === messageId) {
+      await this.#store.compareAndSet(keyOf(chatId), record, undefined);
     }
   }
 }
