@@ -17,8 +17,8 @@ import { HOME } from "./buttons.ts";
 import { homeText, lineHead } from "./format.ts";
 import { homeKeyboard } from "./keyboards.ts";
 
-/** Jobs offered on a Home with nothing to do. */
-const JOBS_SHOWN = 6;
+/** Usual jobs offered on Home (MENU_BY_ROLE: the menu's five and Home's extras). */
+const JOBS_SHOWN = 8;
 
 export interface HomeRenderDeps {
   counts: HomeCounts;
