@@ -57,7 +57,8 @@ async function viewFor(deps: HomeRenderDeps, request: HomeRequest): Promise<Home
 export async function renderHome(deps: HomeRenderDeps, request: HomeRequest): Promise<DrawnHome> {
   const { person, t } = request;
   const view = await viewFor(deps, request);
-  const onHome = new Set<string>(view.lines.map((line) => line.job));
+  const jobs = request.group ? [] : favouriteCommands(person, JOBS_SHOWN);
+  const onHome = new Set<string>([...view.lines.map((line) => line.job), ...jobs]);
   const typed = request.help
     ? COMMANDS.filter(
         (c) =>
@@ -75,7 +76,6 @@ export async function renderHome(deps: HomeRenderDeps, request: HomeRequest): Pr
     locale: request.locale,
     typed,
   });
-  const jobs = request.group ? [] : favouriteCommands(person, JOBS_SHOWN);
   return {
     text,
     keyboard: homeKeyboard(deps.codec, t, view.lines, jobs, request.help),

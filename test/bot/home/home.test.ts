@@ -48,8 +48,11 @@ describe("Home", () => {
     // /help: Home on top, then what Home does not show, typed; at most 1 200 characters.
     const help = textOf(await open(w, ADMIN, "help"));
     expect(help).toContain("📦 To pack: 5");
-    expect(help).toContain("/invite");
+    expect(help).toContain("/audit");
+    // What Home shows as a line (/today) or a job button (/invite) is not repeated.
     expect(help).not.toContain("/today");
+    expect(help).not.toContain("/invite");
+    expect(buttonsOf(home).map((b) => b.text)).toContain("➕ Invite");
     expect(help.length).toBeLessThanOrEqual(1200);
     console.info(`/help for an admin: ${help.length} characters\n${help}`);
 
