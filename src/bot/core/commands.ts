@@ -68,6 +68,21 @@ export const MENU_BY_ROLE = {
 
 export const MENU_LIMIT = 7;
 
+/**
+ * The menu of every group chat (one list for all groups: Telegram has no per-person menu there):
+ * Home, the group's own work (postings to pack, buyer chats relayed there) and /help. Every other
+ * command still works when typed, by whoever may use it.
+ */
+export const GROUP_MENU = [
+  "start",
+  "today",
+  "find",
+  "postings",
+  "chats",
+  "subscribe",
+  "help",
+] as const satisfies readonly CommandName[];
+
 /** Commands later issues implement; until then people who may use them hear "coming soon". */
 export const PLANNED_COMMANDS: readonly CommandName[] = [
   "subscribe",
