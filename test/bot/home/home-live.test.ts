@@ -8,6 +8,7 @@ import { OPEN_SCREEN_MS, REDRAW_GAP_MS } from "../../../src/services/home/open-s
 import { HOME_READ_TTL_MS } from "../../../src/services/home/shop-reads.ts";
 import { RedisStore } from "../../../src/store/redis.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../../support/redis.ts";
+import { person } from "../../support/updates.ts";
 import { press, sentMessage, textOf } from "../harness.ts";
 import {
   ADMIN,
@@ -131,6 +132,21 @@ describe("Home redraws itself", () => {
     const since = w.fake.calls.length;
     await w.home.redrawOnce();
     expect(edits(w, since)).toHaveLength(0);
+  });
+
+  it("redrawing many open screens costs the Ozon calls of one open", async () => {
+    const w = await startWorld();
+    seedPostings(w);
+    const people = [7201, 7202, 7203, 7204].map((id) => person(id, { language_code: "en" }));
+    for (const someone of people) await w.access.grant(someone.id, "warehouse", ADMIN.id);
+    const before = w.sandbox.requests.length;
+    await open(w, ADMIN);
+    const one = w.sandbox.requests.length - before;
+    for (const someone of people) await open(w, someone);
+    countChanges(w);
+    const since = w.sandbox.requests.length;
+    expect((await w.home.redrawOnce()).redrawn).toBe(5);
+    expect(w.sandbox.requests.length - since).toBe(one);
   });
 
   it("the open screen survives a restart: the new process redraws it", async () => {
