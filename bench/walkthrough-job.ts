@@ -21,6 +21,8 @@ export class Job {
   #messages = 0;
   #edits = 0;
   #unavailable = false;
+  /** Where the job starts: Home, or a message the bot sent by itself (an alert). */
+  #start: JobResult["start"] = "typed";
 
   constructor(w: WalkWorld, name: string, who: User, print: boolean) {
     this.#w = w;
@@ -37,6 +39,7 @@ export class Job {
 
   /** A message already on screen when the job starts. */
   shows(call: RecordedCall): void {
+    this.#start = "message";
     this.#say(`   on screen:`);
     this.#show(call, "🤖");
   }
@@ -80,6 +83,32 @@ export class Job {
     return this.#exchange(command(name, { from: this.#who, ...(args ? { args } : {}) }));
   }
 
+  /**
+   * The job starts on the person's Home (/start, not counted: it is where they are): a tap on the
+   * Home button that runs `name` (a line or a job), else ☰ All jobs and its button there.
+   */
+  async fromHome(name: string): Promise<RecordedCall> {
+    const since = this.#w.fake.calls.length;
+    await this.#w.send(command("start", { from: this.#who }));
+    const home = this.#w.fake.calls
+      .slice(since)
+      .filter((c) => c.method === "sendMessage" && Number(c.payload.chat_id) === this.#who.id)
+      .at(-1);
+    if (!home) throw new Error(`${this.#name}: no Home`);
+    this.#start = "Home";
+    this.#say("   on screen (Home):");
+    this.#show(home, "🏠");
+    const runs = (b: Button) => b.callback_data?.startsWith(`m:${name}~`) === true;
+    const direct = buttonsOf(home).find(runs);
+    if (direct) return this.#press(home, direct);
+    const all = buttonsOf(home).find((b) => b.callback_data?.startsWith("hm:a~"));
+    if (!all) throw new Error(`${this.#name}: no ☰ All jobs on Home`);
+    const jobs = await this.#press(home, all);
+    const button = buttonsOf(jobs).find(runs);
+    if (!button) throw new Error(`${this.#name}: /${name} is not under ☰ All jobs`);
+    return this.#press(jobs, button);
+  }
+
   async type(body: string, replyTo?: RecordedCall): Promise<RecordedCall> {
     this.#typed += 1;
     this.#say(`⌨️ ${body}`);
@@ -95,6 +124,10 @@ export class Job {
         .join(" | ");
       throw new Error(`${this.#name}: no button ${String(label)} among: ${all}`);
     }
+    return this.#press(screen, button);
+  }
+
+  async #press(screen: RecordedCall, button: Button): Promise<RecordedCall> {
     this.#taps += 1;
     this.#say(`👆 [${button.text}]`);
     const message = resultOf(screen);
@@ -138,6 +171,7 @@ export class Job {
   end(): JobResult {
     return {
       job: this.#name,
+      start: this.#start,
       taps: this.#unavailable ? undefined : this.#taps,
       typed: this.#typed,
       messages: this.#messages,

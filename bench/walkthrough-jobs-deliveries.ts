@@ -13,7 +13,7 @@ export async function markDelivered(w: WalkWorld, who: User): Promise<JobResult>
     products: [{ name: "Чайник", quantity: 1, markRequired: false }],
   });
   const job = w.job(DELIVERY_JOB.delivered, who);
-  let screen = await job.command("deliveries");
+  let screen = await job.fromHome("deliveries");
   screen = await job.tap(screen, /^1$/);
   screen = await job.tap(screen, w.label("deliveries-button-delivered"));
   await job.tap(screen, w.label("deliveries-button-yes"));

@@ -47,7 +47,7 @@ async function buyerWrites(w: WalkWorld, who: User, words: string) {
 export async function answerFromChats(w: WalkWorld, who: User): Promise<JobResult> {
   const { chat, relayed } = await buyerWrites(w, who, "Можно поменять цвет на синий?");
   const job = w.job(MORE_JOB.chats, who);
-  let screen = await job.command("chats");
+  let screen = await job.fromHome("chats");
   screen = await job.tap(screen, /^1 💬/);
   // Answering takes the chat by itself; before (the buyer's message had no Mark as read then,
   // the same change), Take it was a tap of its own.
@@ -68,7 +68,7 @@ export async function markRead(w: WalkWorld, who: User): Promise<JobResult> {
     // On the buyer's message itself: one tap.
     await job.tap(relayed, w.label("inbox-read-button"));
   } else {
-    let screen = await job.command("chats");
+    let screen = await job.fromHome("chats");
     screen = await job.tap(screen, /^1 💬/);
     await job.tap(screen, w.label("inbox-read-button"));
   }
@@ -80,7 +80,7 @@ export async function markRead(w: WalkWorld, who: User): Promise<JobResult> {
 
 export async function saveTemplate(w: WalkWorld, who: User): Promise<JobResult> {
   const job = w.job(MORE_JOB.saveTemplate, who);
-  let screen = await job.command("replies");
+  let screen = await job.fromHome("replies");
   screen = await job.tap(screen, w.label("quick-replies-add"));
   screen = await job.type("Заказ {order} отправим сегодня, спасибо за ожидание!");
   check(textOf(screen).includes("отправим сегодня"), "the template saved and shown");
@@ -124,7 +124,7 @@ export async function answerQuestion(w: WalkWorld, who: User): Promise<JobResult
 
 export async function pauseCampaign(w: WalkWorld, who: User): Promise<JobResult> {
   const job = w.job(MORE_JOB.pause, who);
-  let screen = await job.command("campaigns");
+  let screen = await job.fromHome("campaigns");
   screen = await job.tap(screen, /Кроссовки/);
   screen = await job.tap(screen, w.label("campaigns-pause-button"));
   // Asked first before issue 27; now the card's one tap acts.
@@ -162,7 +162,7 @@ export async function reportAsXlsx(w: WalkWorld, who: User): Promise<JobResult> 
 export async function scheduleDaily(w: WalkWorld, who: User): Promise<JobResult> {
   const before = (await w.schedules.schedules.of(who.id)).length;
   const job = w.job(MORE_JOB.schedule, who);
-  let screen = await job.command("schedule");
+  let screen = await job.fromHome("schedule");
   screen = await job.tap(screen, w.label("schedule-new-button"));
   screen = await job.tap(screen, /Кроссовки/);
   // Toggled, then Done before issue 27; one campaign goes straight on now.
@@ -187,7 +187,7 @@ export async function scheduleDaily(w: WalkWorld, who: User): Promise<JobResult>
 
 export async function dailyDigest(w: WalkWorld, who: User): Promise<JobResult> {
   const job = w.job(MORE_JOB.digest, who);
-  let screen = await job.command("schedule");
+  let screen = await job.fromHome("schedule");
   // Before issue 28 the list's button opened the digest's screen with its own Turn on.
   screen = await job.tap(screen, /Ежедневная сводка|Daily digest|Сводка в|Digest at/);
   if (w.hasButton(screen, /Включить|Turn on/)) await job.tap(screen, /Включить|Turn on/);

@@ -13,7 +13,8 @@ export async function changePrice(w: WalkWorld, who: User): Promise<JobResult> {
   // 10 % lower, in whole roubles: one confirmation, no "more than 50 %" question.
   const roubles = Math.floor(Number(product.price) * 0.9);
   const job = w.job(PRODUCT_JOB.price, who);
-  let screen = await job.command("products", product.offerId);
+  await job.fromHome("products");
+  let screen = await job.type(product.offerId);
   screen = await job.tap(screen, w.label("products-price-button"));
   screen = await job.type(String(roubles));
   await job.tap(screen, w.label("products-price-yes"));

@@ -11,7 +11,7 @@ export const STOCK_JOB = {
 export async function stockAlertsOn(w: WalkWorld, who: User): Promise<JobResult | undefined> {
   const toggle = w.labelIfAny("stock-subscribe-toggle");
   const job = w.job(STOCK_JOB.stockOn, who);
-  const screen = await job.command("subscribe");
+  const screen = await job.fromHome("subscribe");
   if (toggle === undefined || !w.hasButton(screen, toggle)) return job.unavailable();
   await job.tap(screen, toggle);
   return job.end();

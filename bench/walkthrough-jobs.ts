@@ -116,7 +116,7 @@ export async function subscribe(w: WalkWorld, who: User): Promise<JobResult> {
   });
   await w.watcher().runOnce();
   const job = w.job(JOB.subscribe, who);
-  const screen = await job.command("subscribe");
+  const screen = await job.fromHome("subscribe");
   // The button says how many wait («Показать 1 отправление»); before, «Показать ждущие».
   check(w.hasButton(screen, /^📋 /u), "offered to list what waits");
   return job.end();
@@ -207,7 +207,7 @@ export async function replyToBuyer(w: WalkWorld, who: User): Promise<JobResult> 
 
 async function changeBudget(w: WalkWorld, who: User): Promise<JobResult> {
   const job = w.job(JOB.budget, who);
-  let screen = await job.command("budget");
+  let screen = await job.fromHome("budget");
   screen = await job.tap(screen, /₽|RUB/); // the first campaign with a budget
   screen = await job.type("2000");
   const done = await job.tap(screen, w.label("ads-budget-confirm-button"));
@@ -219,7 +219,7 @@ async function changeBudget(w: WalkWorld, who: User): Promise<JobResult> {
 async function usualReport(w: WalkWorld, who: User): Promise<JobResult> {
   if (!w.labelIfAny("ads-again-7-days")) return firstReport(w, who, JOB.report); // no ⚡ yet
   const job = w.job(JOB.report, who);
-  const screen = await job.command("report");
+  const screen = await job.fromHome("report");
   await job.tap(screen, /^⚡/);
   await job.awaitReport();
   return job.end();
@@ -228,7 +228,7 @@ async function usualReport(w: WalkWorld, who: User): Promise<JobResult> {
 /** A campaign's ⚡ 7 days on its card (n/a before issue 27). */
 async function cardReport(w: WalkWorld, who: User): Promise<JobResult | undefined> {
   const job = w.job(JOB.cardReport, who);
-  let screen = await job.command("campaigns");
+  let screen = await job.fromHome("campaigns");
   screen = await job.tap(screen, /Кроссовки/);
   if (!w.hasButton(screen, w.label("ads-quick-week")))
     return job.failed(new Error("no ⚡ on the card"));
@@ -243,7 +243,7 @@ async function firstReport(
   name: string = JOB.firstReport,
 ): Promise<JobResult> {
   const job = w.job(name, who);
-  let screen = await job.command("report");
+  let screen = await job.fromHome("report");
   screen = await job.tap(screen, /./); // the first campaign
   // Before issue 27 a campaign was toggled, then Done; now one goes straight on.
   screen = await job.tapAny(screen, [/^(Готово|Done) \(1\)/], true);

@@ -17,6 +17,7 @@ import type { BotContext } from "../src/bot/core/context.ts";
 import { createI18n } from "../src/bot/core/i18n.ts";
 import type { BotModule } from "../src/bot/core/module.ts";
 import { createDeliveriesModule } from "../src/bot/deliveries/index.ts";
+import { createHomeModule } from "../src/bot/home/index.ts";
 import { createBot } from "../src/bot/index.ts";
 import { createPostingsModule, type PostingsModule } from "../src/bot/postings/module.ts";
 import { createProductsModule } from "../src/bot/products/index.ts";
@@ -43,6 +44,8 @@ export type Label = string | RegExp;
 
 export interface JobResult {
   job: string;
+  /** Where the person starts it: Home, a message the bot sent (an alert), or typing anywhere. */
+  start: "Home" | "message" | "typed";
   taps: number | undefined;
   typed: number;
   messages: number;
@@ -196,6 +199,7 @@ export class WalkWorld {
     const returns = createReturnsModule(deps, { poll: false });
     const products = createProductsModule(deps);
     const deliveries = createDeliveriesModule(deps);
+    const home = createHomeModule(deps, { poll: false });
     const modules: BotModule[] = [
       ads,
       schedules,
@@ -206,6 +210,8 @@ export class WalkWorld {
       deliveries,
       returns,
       stock,
+      // As in main: after the areas whose counts it shows.
+      home,
     ];
     const bot = createBot({
       config,
@@ -299,7 +305,7 @@ export class WalkWorld {
   async join(name: string, role: Role): Promise<User> {
     const who = person(nextId++, { first_name: name, language_code: this.lang });
     const job = this.job(`invite a person (${role}) and join`, this.admin);
-    let screen = await job.command("invite");
+    let screen = await job.fromHome("invite");
     screen = await job.tap(screen, this.label(`role-${role}`));
     const link = /start=([A-Za-z0-9_-]+)/.exec(textOf(screen))?.[1];
     if (!link) throw new Error(`no invite link in: ${textOf(screen)}`);

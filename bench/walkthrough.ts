@@ -5,7 +5,8 @@
 // over HTTP, with the bot built as main builds it (postings, buyer chats and advertising modules).
 // Prints the transcript of each job (what the person did, what the bot sent or edited, with its
 // buttons) in Russian and English, and a table of taps per job: a tap is a button or a command
-// chosen from the menu; typed texts are counted apart. Jobs whose buttons an older version lacks
+// chosen from the menu; typed texts are counted apart. A job that a person starts themselves
+// starts on their Home (/start, as the phone shows it): the taps count from there. Jobs whose buttons an older version lacks
 // are reported as "n/a", so the same script measures an older commit (the "before" column).
 import { parseArgs } from "node:util";
 import { walk } from "./walkthrough-jobs.ts";
@@ -28,13 +29,15 @@ for (const lang of languages) {
   }
 }
 
-console.log("\n## Taps per job (a tap: a button or a command from the menu; typed texts apart)\n");
-console.log("| Job | taps ru | taps en | typed | bot messages (new + edited), en |");
-console.log("|---|---|---|---|---|");
+console.log(
+  "\n## Taps per job (a tap: a button, or a command from the menu; typed texts apart; a job that starts from Home counts the taps from Home)\n",
+);
+console.log("| Job | starts from | taps ru | taps en | typed | bot messages (new + edited), en |");
+console.log("|---|---|---|---|---|---|");
 for (const [job, row] of results) {
   const en = row.en ?? row.ru;
   const taps = (r: JobResult | undefined) => (r?.taps === undefined ? "n/a" : String(r.taps));
   console.log(
-    `| ${job} | ${taps(row.ru)} | ${taps(row.en)} | ${en?.typed ?? "-"} | ${en ? `${en.messages} + ${en.edits}` : "-"} |`,
+    `| ${job} | ${en?.start ?? "-"} | ${taps(row.ru)} | ${taps(row.en)} | ${en?.typed ?? "-"} | ${en ? `${en.messages} + ${en.edits}` : "-"} |`,
   );
 }

@@ -40,6 +40,7 @@ export const CHAT_RECORDS = {
   "quick-replies:sending:": { left: "a press on a message of the old chat, for seconds" },
   "delivery-card:": { left: "a delivery card sent in the old chat; expires" },
   "returns:told:": { left: "a return already told in the old chat: not to be told again" },
+  "home:open:": { left: "the open Home, a message in the old chat (not editable there); a day" },
   // Left: short-lived state of the old chat's updates.
   "chat:": { left: "the old chat's session and its lock key: its dialogs cannot go on there" },
   "chat-lock:": { left: "a lock held for one update" },

@@ -81,7 +81,7 @@ describe("node src/main.ts", { timeout: 120_000 }, () => {
     const api = fake;
     const scoped = (type: string) =>
       api.callsTo("setMyCommands").filter((c) => JSON.stringify(c.payload.scope).includes(type));
-    // Private chats by default: only what a stranger may use; groups: the whole catalogue.
+    // Private chats by default: only what a stranger may use; groups: their short menu (issue 40).
     const commands = scoped('"default"');
     expect(commands).toHaveLength(2);
     expect(commands[0]?.payload.language_code).toBeUndefined();
@@ -91,7 +91,15 @@ describe("node src/main.ts", { timeout: 120_000 }, () => {
     const names = (c: RecordedCall | undefined) =>
       ((c?.payload.commands ?? []) as Array<{ command: string }>).map((x) => x.command);
     expect(names(commands[0])).toEqual(["start", "help", "language"]);
-    expect(names(scoped("all_group_chats")[0])).toContain("invite");
+    expect(names(scoped("all_group_chats")[0])).toEqual([
+      "start",
+      "help",
+      "postings",
+      "find",
+      "today",
+      "subscribe",
+      "chats",
+    ]);
     expect(fake.callsTo("setMyCommands")).toHaveLength(4);
     expect(fake.callsTo("deleteWebhook")).toHaveLength(1);
     // Removals and blocks come as my_chat_member: they must be asked for.

@@ -55,16 +55,33 @@ export type CommandName = (typeof COMMANDS)[number]["name"];
 /**
  * The jobs each role does most, in order: a person's own command menu holds Home (/start), the
  * first of these for their roles (taken in turn from each role, admins' own list for admins) and
- * /help — at most MENU_LIMIT entries. Everything else is typed, or reached from Home.
+ * /help — at most MENU_LIMIT entries. Home shows a few more of them as buttons (the ones after
+ * the fifth are Home's only), so that each usual job starts one tap from Home. Everything else
+ * is typed, or two taps from Home (☰ All jobs).
  */
 export const MENU_BY_ROLE = {
-  admin: ["today", "chats", "campaigns", "stores", "status"],
-  warehouse: ["today", "find", "postings", "handover", "products"],
+  admin: ["today", "chats", "campaigns", "stores", "status", "invite", "users"],
+  warehouse: ["today", "find", "postings", "handover", "products", "subscribe", "deliveries"],
   seller: ["chats", "replies", "returns", "deliveries"],
-  manager: ["campaigns", "report", "rating", "products", "schedule"],
+  manager: ["campaigns", "report", "rating", "products", "schedule", "budget"],
 } as const satisfies Record<Role, readonly CommandName[]>;
 
 export const MENU_LIMIT = 7;
+
+/**
+ * The menu of every group chat (one list for all groups: Telegram has no per-person menu there):
+ * Home, the group's own work (postings to pack, buyer chats relayed there) and /help. Every other
+ * command still works when typed, by whoever may use it.
+ */
+export const GROUP_MENU = [
+  "start",
+  "today",
+  "find",
+  "postings",
+  "chats",
+  "subscribe",
+  "help",
+] as const satisfies readonly CommandName[];
 
 /** Commands later issues implement; until then people who may use them hear "coming soon". */
 export const PLANNED_COMMANDS: readonly CommandName[] = [

@@ -2,13 +2,14 @@
 import type { I18n } from "@grammyjs/i18n";
 import type { Api } from "grammy";
 import type { BotCommandScope } from "grammy/types";
-import { COMMANDS, commandKey } from "./commands.ts";
+import { COMMANDS, commandKey, GROUP_MENU } from "./commands.ts";
 import { LOCALES, type Locale, type LocalizedContext } from "./i18n.ts";
 
 /**
  * Registers the shared command lists in every language (the default locale without a
  * language_code, the others with theirs): private chats by default get only what a stranger may
- * use — each person's own list comes from person-menus.ts —, group chats the whole catalogue.
+ * use — each person's own list comes from person-menus.ts —, group chats GROUP_MENU (at most
+ * MENU_LIMIT entries; the rest typed).
  */
 export async function registerCommands(
   api: Api,
@@ -20,7 +21,7 @@ export async function registerCommands(
       scope: { type: "default" },
       names: COMMANDS.filter((c) => c.audience === "everyone").map((c) => c.name),
     },
-    { scope: { type: "all_group_chats" }, names: COMMANDS.map((c) => c.name) },
+    { scope: { type: "all_group_chats" }, names: GROUP_MENU },
   ];
   for (const { scope, names } of lists) {
     for (const locale of LOCALES) {

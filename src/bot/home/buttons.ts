@@ -1,7 +1,8 @@
 /**
  * Home's own buttons, declared once (core/buttons.ts). Its lines' buttons are menu buttons
  * (core/menu.ts: they run the job's command as if typed, after the same role check).
- * `hm:<action>`: r redraws Home, q redraws /help's Home, a shows every job, h goes back Home.
+ * `hm:<action>`: r redraws Home, q redraws /help's Home, a shows every job, h goes back Home,
+ * f shows the questions and reviews without an answer by store.
  * Tests: none directly
  */
 import { oneOf } from "../core/button-args.ts";
@@ -9,6 +10,6 @@ import { declareButton } from "../core/buttons.ts";
 
 export const HOME = declareButton(
   "hm",
-  "home: redraw, all jobs, back",
-  oneOf(["r", "q", "a", "h"]),
+  "home: redraw, all jobs, back, questions and reviews",
+  oneOf(["r", "q", "a", "h", "f"]),
 );

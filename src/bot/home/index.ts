@@ -1,5 +1,5 @@
 /**
  * Home: what the bot's wiring may use of this folder.
- * Tests: test/bot/home/home.test.ts
+ * Tests: none directly (reached through test/bot/home/world.ts)
  */
 export { createHomeModule, type HomeModuleOptions } from "./module.ts";

@@ -1,5 +1,6 @@
 /**
- * Home's buttons: a button per line into its job, the jobs to start, 🔄 and ☰ All jobs.
+ * Home's buttons: a button per line into its job, the person's usual jobs (MENU_BY_ROLE), 🔄 and
+ * ☰ All jobs (every other job, two taps from Home).
  * Tests: none directly
  */
 import { InlineKeyboard } from "grammy";
@@ -11,6 +12,9 @@ import { MENU_BUTTON } from "../core/menu.ts";
 import { HOME } from "./buttons.ts";
 import { lineHead } from "./format.ts";
 
+/** Job buttons per row: their labels are short ("📋 Postings"), a phone fits three. */
+const JOBS_PER_ROW = 3;
+
 export function homeKeyboard(
   codec: CallbackCodec,
   t: Translator,
@@ -20,15 +24,17 @@ export function homeKeyboard(
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   for (const line of lines) {
-    keyboard.text(lineHead(t, line), MENU_BUTTON.data(codec, line.job)).row();
+    const data = line.job === "feed" ? HOME.data(codec, "f") : MENU_BUTTON.data(codec, line.job);
+    keyboard.text(lineHead(t, line), data).row();
   }
-  if (lines.length === 0) {
-    for (const [index, name] of jobs.entries()) {
-      keyboard.text(t(commandKey(name, "button")), MENU_BUTTON.data(codec, name));
-      if (index % 2 === 1) keyboard.row();
-    }
-    if (jobs.length % 2 === 1) keyboard.row();
+  // The person's usual jobs under the lines (those a line already opens left out): each one tap.
+  const onLines = new Set<string>(lines.map((line) => line.job));
+  const shown = jobs.filter((name) => !onLines.has(name));
+  for (const [index, name] of shown.entries()) {
+    keyboard.text(t(commandKey(name, "button")), MENU_BUTTON.data(codec, name));
+    if (index % JOBS_PER_ROW === JOBS_PER_ROW - 1) keyboard.row();
   }
+  if (shown.length % JOBS_PER_ROW !== 0) keyboard.row();
   return keyboard
     .text(t("home-refresh"), HOME.data(codec, help ? "q" : "r"))
     .text(t("home-all"), HOME.data(codec, "a"));

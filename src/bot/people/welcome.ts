@@ -9,6 +9,7 @@ import { actorOf, auditTrailOf, inviteObjectId, roleText } from "../audit/index.
 import { type CommandName, commandKey, commandSpec } from "../core/commands.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
+import { leaveForAnotherJob } from "../core/dialog/leave.ts";
 import { mayUse, refuse, roleNames } from "../core/guard.ts";
 import { availableCommands, MENU_BUTTON, menuKeyboard, notApplying } from "../core/menu.ts";
 import { commandArgs } from "../core/router.ts";
@@ -181,6 +182,8 @@ export function welcomeFeature(deps: FeatureDeps): undefined {
     const spec = commandSpec(name);
     if (!mayUse(ctx.person, spec.audience)) return refuse(ctx, spec.audience);
     await ctx.answerCallbackQuery();
+    // Another job begins: a dialog left open elsewhere must not take what is typed for this one.
+    await leaveForAnotherJob(ctx);
     await handler(ctx);
   });
 }

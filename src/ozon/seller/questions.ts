@@ -12,8 +12,10 @@ import {
   type QuestionStatus,
   questionAnswerCreate,
   questionChangeStatus,
+  questionCount,
   questionList,
   reviewCommentCreate,
+  reviewCount,
   reviewList,
 } from "./endpoints/questions.ts";
 
@@ -145,6 +147,21 @@ export function createQuestionsApi(ctx: SellerContext) {
           videos: r.videos_amount ?? 0,
         };
       }
+    },
+
+    /**
+     * Questions not yet processed (no answer and not dismissed): Ozon's `all - processed`, one
+     * call. Without Premium Plus it fails with OzonAuthError, as the list does.
+     */
+    async unansweredQuestions(signal?: AbortSignal): Promise<number> {
+      const count = await ctx.http.call(questionCount, { body: {}, ...(signal ? { signal } : {}) });
+      return Math.max(0, (count.all ?? 0) - (count.processed ?? 0));
+    },
+
+    /** Reviews not yet processed: Ozon's `total - processed`, one call (its own subscription). */
+    async unansweredReviews(signal?: AbortSignal): Promise<number> {
+      const count = await ctx.http.call(reviewCount, { body: {}, ...(signal ? { signal } : {}) });
+      return Math.max(0, (count.total ?? 0) - (count.processed ?? 0));
     },
 
     async commentReview(reviewId: string, text: string): Promise<string> {

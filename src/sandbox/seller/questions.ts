@@ -1,7 +1,8 @@
 /**
  * Product questions and reviews, in the live shapes: `/v1/question/list`,
  * `/v1/question/answer/create`, `/v1/question/change-status`, `/v2/review/list`,
- * `/v1/review/comment/create`. As Ozon's documents say, questions need Premium Plus and reviews
+ * `/v1/review/comment/create`, and the counts by status `/v1/question/count`, `/v2/review/count`
+ * (any JSON object as the body: the documents give none). As Ozon's documents say, questions need Premium Plus and reviews
  * the «Управление отзывами» or Premium Pro subscription: with Premium Plus off (control:
  * setPremiumPlus) the question methods answer 403 code 7, with the reviews' subscription off
  * (setReviewsSubscription) the review methods do.
@@ -180,6 +181,39 @@ export function questionRoutes(state: SandboxState): Route[] {
         if (questions.some((q) => q === undefined)) notFound("seller", "question not found");
         for (const question of questions) if (question) question.status = body.status;
         return jsonReply({});
+      },
+    },
+    {
+      ...seller,
+      method: "POST",
+      pattern: "/v1/question/count",
+      handle(req) {
+        requirePremiumPlus(state);
+        readBody(req, z.object({}).passthrough());
+        const of = (status: string) => state.questions.filter((q) => q.status === status).length;
+        return jsonReply({
+          all: state.questions.length,
+          new: of("NEW"),
+          processed: of("PROCESSED"),
+          unprocessed: of("UNPROCESSED"),
+          viewed: of("VIEWED"),
+        });
+      },
+    },
+    {
+      ...seller,
+      method: "POST",
+      pattern: "/v2/review/count",
+      handle(req) {
+        requireReviewsSubscription(state);
+        readBody(req, z.object({}).passthrough());
+        const of = (status: string) => state.reviews.filter((r) => r.status === status).length;
+        return jsonReply({
+          total: state.reviews.length,
+          new: of("NEW"),
+          processed: of("PROCESSED"),
+          viewed: of("VIEWED"),
+        });
       },
     },
     {

@@ -19,6 +19,7 @@ import {
   readReturnsToDecide,
   readStockMarks,
   readToPack,
+  readUnanswered,
   readWaitingChats,
 } from "./facts.ts";
 import { type HomeLine, packLine, sortLines } from "./lines.ts";
@@ -102,6 +103,8 @@ export class HomeCounts {
       this.#pack(scope("warehouse").filter(withSeller), ask, now, () => undefined),
       this.#chats(selling, ask, now, () => true),
       this.#returns(selling, ask),
+      this.#feed(selling, ask, "questions"),
+      this.#feed(selling, ask, "reviews"),
       this.#deliveries(scope("warehouse", "seller").filter(withSeller), ask, now),
       this.#stock(scope("warehouse", "manager"), ask),
       this.#rating(scope("manager"), ask),
@@ -170,6 +173,21 @@ export class HomeCounts {
     const known = deadlines.filter((d): d is number => d !== undefined);
     const nearest = known.length > 0 ? Math.min(...known) : undefined;
     return [{ kind: "returns", job: "returns", count: deadlines.length, nearest }];
+  }
+
+  /** Questions or reviews without an answer, summed over the stores (each store named apart). */
+  async #feed(
+    shops: readonly HomeShop[],
+    ask: Asker,
+    kind: "questions" | "reviews",
+  ): Promise<HomeLine[]> {
+    if (shops.length === 0) return [];
+    const counts = await ask.each(shops, kind, (s) => readUnanswered(sellerOf(s), kind));
+    const byStore = counts
+      .filter((c): c is [HomeShop, number] => c[1] !== undefined && c[1] > 0)
+      .map(([shop, count]) => ({ name: shop.name, count }));
+    const count = byStore.reduce((sum, s) => sum + s.count, 0);
+    return [{ kind, job: "feed", count, byStore }];
   }
 
   async #deliveries(shops: readonly HomeShop[], ask: Asker, now: number): Promise<HomeLine[]> {

@@ -2,9 +2,10 @@
  * What Home counts of one store, read the cheapest way the bot has: the stores' own records where
  * the bot keeps them (stock marks, rating zones, keys' health), else one listing of Ozon's
  * (postings awaiting packaging, open chats with the relay's digests, rFBS requests, own
- * deliveries), each boiled down to the little Home shows.
+ * deliveries, the counts of questions and reviews), each boiled down to the little Home shows.
  * Tests: none directly
  */
+import { OzonAuthError } from "../../ozon/errors.ts";
 import type { SellerClient } from "../../ozon/index.ts";
 import type { Store } from "../../store/port.ts";
 import { ChatInbox } from "../chats/inbox/inbox.ts";
@@ -19,7 +20,10 @@ export interface HomeShop {
   readonly id: string;
   readonly name: string;
   readonly paused: boolean;
-  readonly seller?: Pick<SellerClient, "postings" | "chats" | "returns" | "deliveries">;
+  readonly seller?: Pick<
+    SellerClient,
+    "postings" | "chats" | "returns" | "deliveries" | "questions"
+  >;
   readonly store: Store;
 }
 
@@ -81,6 +85,25 @@ export async function readOwnDeliveries(
 ): Promise<number> {
   const groups = await deliveriesInProgress(seller as SellerClient, now);
   return groups.reduce((sum, group) => sum + group.postings.length, 0);
+}
+
+/**
+ * Product questions or reviews not yet processed (one count call). A store whose seller lacks the
+ * subscription (Ozon refuses: 403 code 7) has none to show: undefined, kept like any read, so
+ * the line is left out without naming the store as unread.
+ */
+export async function readUnanswered(
+  seller: NonNullable<HomeShop["seller"]>,
+  kind: "questions" | "reviews",
+): Promise<number | undefined> {
+  try {
+    return kind === "questions"
+      ? await seller.questions.unansweredQuestions()
+      : await seller.questions.unansweredReviews();
+  } catch (error) {
+    if (error instanceof OzonAuthError) return undefined;
+    throw error;
+  }
 }
 
 /** Products (at a warehouse) the stock watcher marked low and out of stock. */

@@ -12,18 +12,28 @@ export type HomeJob =
   | "products"
   | "rating"
   | "stores"
-  | "status";
+  | "status"
+  /** Not a command: Home's own screen of questions and reviews by store (where to answer). */
+  | "feed";
 
 export type HomeLine =
   | { kind: "pack"; job: "today"; count: number; late: number; soon: number }
   | { kind: "chats"; job: "chats"; count: number; oldestMs: number | undefined }
   | { kind: "returns"; job: "returns"; count: number; nearest: number | undefined }
   | { kind: "deliveries"; job: "deliveries"; count: number }
+  | { kind: "questions"; job: "feed"; count: number; byStore: StoreCount[] }
+  | { kind: "reviews"; job: "feed"; count: number; byStore: StoreCount[] }
   | { kind: "stock-out"; job: "products"; count: number }
   | { kind: "stock-low"; job: "products"; count: number }
   | { kind: "rating"; job: "rating"; count: number; danger: number }
   | { kind: "keys"; job: "stores"; count: number }
   | { kind: "stalled"; job: "status"; count: number };
+
+/** A count of one store, for the screen that names them (the line itself sums the stores). */
+export interface StoreCount {
+  name: string;
+  count: number;
+}
 
 /** A posting due this close (or late) makes the pack line the most urgent of all. */
 export const SOON_MS = 2 * 60 * 60 * 1000;
@@ -41,6 +51,10 @@ export function urgency(line: HomeLine): number {
       return 70;
     case "stalled":
       return 65;
+    case "questions":
+      return 45;
+    case "reviews":
+      return 42;
     case "stock-out":
       return 40;
     case "deliveries":

@@ -4,7 +4,7 @@
  * way share it. So twenty people opening Home in a minute cost the Ozon calls of one. A failed
  * read is kept as long (a store without the right to a source must not cost a call per open);
  * opens that meet a kept failure get KeptReadFailure, so it is reported once.
- * Tests: test/bot/home/home.test.ts
+ * Tests: test/bot/home/home-live.test.ts, test/bot/home/home.test.ts
  */
 
 /** A read that failed within the kept time: already reported by the open that made it. */

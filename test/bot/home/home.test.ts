@@ -4,141 +4,31 @@
  */
 import type { User } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
-import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
-import { createI18n } from "../../../src/bot/core/i18n.ts";
-import { createHomeModule } from "../../../src/bot/home/index.ts";
-import { createBot } from "../../../src/bot/index.ts";
-import { loadConfig } from "../../../src/config.ts";
-import type { Container } from "../../../src/container.ts";
-import type { SellerClient } from "../../../src/ozon/index.ts";
-import { createSellerClient } from "../../../src/ozon/seller/client.ts";
-import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
-import { AccessService } from "../../../src/services/access/index.ts";
+import { ChatInbox } from "../../../src/services/chats/inbox/inbox.ts";
 import { HOME_READ_TTL_MS } from "../../../src/services/home/shop-reads.ts";
 import { SubscriptionService } from "../../../src/services/subscriptions.ts";
-import type { ShopRegistry } from "../../../src/shops/registry.ts";
-import { MemoryStore } from "../../../src/store/memory.ts";
-import { FakeBotApi } from "../../support/fake-bot-api.ts";
-import { unlimitedSender } from "../../support/sender.ts";
-import { testShops } from "../../support/shops.ts";
-import { command, group, person } from "../../support/updates.ts";
-import { buttonsOf, captureLogger, press, sentMessage, textOf } from "../harness.ts";
+import { group, person } from "../../support/updates.ts";
+import { buttonsOf, press, sentMessage, textOf } from "../harness.ts";
+import {
+  ADMIN,
+  ADMIN_RU,
+  clock,
+  closeWorld,
+  HOUR,
+  open,
+  ozonCalls,
+  seedPostings,
+  startWorld,
+} from "./world.ts";
 
-const ADMIN = person(7001, { first_name: "Ada", language_code: "en" });
-const ADMIN_RU = person(7002, { first_name: "Аня", language_code: "ru" });
 const KEEPER = person(7003, { first_name: "Kim", language_code: "en" });
 const MANAGER = person(7004, { first_name: "Max", language_code: "en" });
+const MANAGER_RU = person(7006, { first_name: "Маша", language_code: "ru" });
+const SELLER = person(7008, { first_name: "Sol", language_code: "en" });
 const GROUP = group(-1007005);
-const HOUR = 3_600_000;
 
-interface World {
-  sandbox: Sandbox;
-  fake: FakeBotApi;
-  shops: ShopRegistry;
-  sellers: SellerClient[];
-  access: AccessService;
-  store: MemoryStore;
-  bot: ReturnType<typeof createBot>;
-}
-
-let world: World | undefined;
-afterEach(async () => {
-  if (!world) return;
-  for (const seller of world.sellers) await seller.close();
-  await world.sandbox.close();
-  await world.fake.close();
-  await world.store.close();
-  world = undefined;
-});
-
-/** The counts' clock: real time, moved on by a test past the kept reads. */
-const clock = { shiftMs: 0, now: () => Date.now() + clock.shiftMs };
-
-async function start(): Promise<World> {
-  clock.shiftMs = 0;
-  const sandbox = await startSandbox({
-    stores: 2,
-    initialPostings: 0,
-    historyPostings: 0,
-    initialChats: 0,
-  });
-  const fake = await FakeBotApi.start();
-  const store = new MemoryStore();
-  const config = loadConfig({
-    BOT_TOKEN: fake.token,
-    TELEGRAM_API_ROOT: fake.apiRoot,
-    ADMIN_IDS: `${ADMIN.id},${ADMIN_RU.id}`,
-    STORE: "memory",
-    DEFAULT_LOCALE: "ru",
-    TIMEZONE: "Europe/Moscow",
-  });
-  const { logger } = captureLogger();
-  const access = new AccessService({ store, adminIds: config.adminIds });
-  const sellers = sandbox.stores.map(({ credentials }) =>
-    createSellerClient({
-      baseUrl: sandbox.sellerUrl,
-      clientId: credentials.sellerClientId,
-      apiKey: credentials.sellerApiKey,
-      limiter: null,
-      retry: { maxAttempts: 1 },
-    }),
-  );
-  const shops = await testShops(
-    store,
-    sandbox.stores.map((one, i) => ({
-      id: one.credentials.sellerClientId,
-      name: i === 0 ? "North" : "South",
-      seller: sellers[i] as SellerClient,
-    })),
-  );
-  const i18n = createI18n({ defaultLocale: config.defaultLocale, logger });
-  const codec = createCallbackCodec(config.botToken);
-  const container = {
-    config,
-    logger,
-    store,
-    access,
-    shops,
-    close: async () => {},
-  } satisfies Container;
-  const home = createHomeModule(
-    { container, i18n, codec, sender: unlimitedSender() },
-    { now: clock.now },
-  );
-  const bot = createBot({
-    config,
-    logger,
-    store,
-    access,
-    i18n,
-    codec,
-    shops,
-    botInfo: fake.botInfo,
-    client: { apiRoot: fake.apiRoot },
-    modules: [home],
-  });
-  world = { sandbox, fake, shops, sellers, access, store, bot };
-  return world;
-}
-
-/** Store 1 (North): one posting late, one due within 2 h, one later; store 2 (South): two later. */
-function seedPostings(w: World): void {
-  const [north, south] = w.sandbox.stores;
-  const now = Date.now();
-  north?.control.addPosting({ shipmentDate: now - HOUR });
-  north?.control.addPosting({ shipmentDate: now + HOUR });
-  north?.control.addPosting({ shipmentDate: now + 10 * HOUR });
-  south?.control.addPosting({ shipmentDate: now + 10 * HOUR });
-  south?.control.addPosting({ shipmentDate: now + 12 * HOUR });
-}
-
-async function open(w: World, from: User, name = "start", chat?: ReturnType<typeof group>) {
-  const since = w.fake.calls.length;
-  await w.bot.handleUpdate(command(name, { from, ...(chat ? { chat } : {}) }));
-  return w.fake.waitForCall("sendMessage", () => true, 5_000, { since });
-}
-
-const ozonCalls = (w: World) => w.sandbox.requests.length;
+afterEach(closeWorld);
+const start = () => startWorld();
 
 describe("Home", () => {
   it("an admin of two stores sees what needs them, most urgent first, in English and Russian", async () => {
@@ -158,8 +48,11 @@ describe("Home", () => {
     // /help: Home on top, then what Home does not show, typed; at most 1 200 characters.
     const help = textOf(await open(w, ADMIN, "help"));
     expect(help).toContain("📦 To pack: 5");
-    expect(help).toContain("/invite");
+    expect(help).toContain("/audit");
+    // What Home shows as a line (/today) or a job button (/invite) is not repeated.
     expect(help).not.toContain("/today");
+    expect(help).not.toContain("/invite");
+    expect(buttonsOf(home).map((b) => b.text)).toContain("➕ Invite");
     expect(help.length).toBeLessThanOrEqual(1200);
     console.info(`/help for an admin: ${help.length} characters\n${help}`);
 
@@ -245,5 +138,123 @@ describe("Home", () => {
     await Promise.all(people.map((someone) => open(w, someone)));
     expect(ozonCalls(w) - before).toBe(one);
     console.info(`Home: Ozon calls for 1 open = ${one}, for 20 opens = ${ozonCalls(w) - before}`);
+  });
+
+  it("questions and reviews without an answer: a line each, summed over the stores, named on their screen", async () => {
+    const w = await start();
+    const [north, south] = w.sandbox.stores;
+    north?.control.addQuestion({});
+    north?.control.addQuestion({});
+    const done = south?.control.addQuestion({});
+    south?.control.addQuestion({});
+    south?.control.addReview({ rating: 2 });
+    // A question set aside (processed) no longer waits.
+    await w.sellers[1]?.questions.setQuestionStatus([done?.id ?? ""], "PROCESSED");
+    const home = await open(w, ADMIN);
+    const text = textOf(home);
+    expect(text).toContain("❓ Questions without an answer: 3");
+    expect(text).toContain("⭐ Reviews without an answer: 1");
+    // One line for all stores: the stores are named only on the screen behind it.
+    expect(text).not.toContain("North");
+    const since = w.fake.calls.length;
+    await w.bot.handleUpdate(press(home, /❓/, ADMIN));
+    const feed = await w.fake.waitForCall("editMessageText", () => true, 5_000, { since });
+    expect(textOf(feed)).toContain("North: 2");
+    expect(textOf(feed)).toContain("South: 1");
+    expect(textOf(feed)).toContain("reply to it");
+    expect(buttonsOf(feed).map((b) => b.text)).toEqual(["⬅️ Home"]);
+
+    const ru = textOf(await open(w, ADMIN_RU));
+    expect(ru).toContain("❓ Вопросы без ответа: 3");
+    expect(ru).toContain("⭐ Отзывы без ответа: 1");
+  });
+
+  it("a store whose seller lacks the subscription: its questions and reviews are left out, Home stands", async () => {
+    const w = await start();
+    const [north, south] = w.sandbox.stores;
+    north?.control.addQuestion({});
+    north?.control.addReview({});
+    south?.control.addQuestion({});
+    north?.control.setPremiumPlus(false);
+    north?.control.setReviewsSubscription(false);
+    const text = textOf(await open(w, ADMIN));
+    expect(text).toContain("❓ Questions without an answer: 1");
+    expect(text).not.toContain("Reviews without an answer");
+    expect(text).not.toContain("Not read just now");
+    // The refusal is kept like a read: the next open does not ask Ozon again.
+    const asked = w.sandbox.requests.filter((r) => r.path.endsWith("/count")).length;
+    await open(w, ADMIN);
+    expect(w.sandbox.requests.filter((r) => r.path.endsWith("/count"))).toHaveLength(asked);
+  });
+
+  it("a seller limited to one store sees only that store's questions and chats", async () => {
+    const w = await start();
+    const [north, south] = w.sandbox.stores;
+    north?.control.addQuestion({});
+    north?.control.addQuestion({});
+    south?.control.addQuestion({});
+    await w.access.grant(SELLER.id, "seller", ADMIN.id);
+    await w.access.setScope(SELLER.id, "seller", [w.shops.all()[1]?.id ?? ""]);
+    const text = textOf(await open(w, SELLER));
+    expect(text).toContain("❓ Questions without an answer: 1");
+    expect(text).not.toContain("To pack");
+  });
+
+  it("a manager's Home in Russian, and a group's, show no questions", async () => {
+    const w = await start();
+    w.sandbox.stores[0]?.control.addQuestion({});
+    await w.access.grant(MANAGER_RU.id, "manager", ADMIN.id);
+    const ru = textOf(await open(w, MANAGER_RU));
+    expect(ru).toContain("✅ Сейчас вас ничего не ждёт.");
+    expect(ru).not.toContain("❓");
+    await new SubscriptionService(w.store).subscribe({
+      chatId: GROUP.id,
+      kind: "group",
+      subscribedBy: ADMIN.id,
+    });
+    const inGroup = textOf(await open(w, ADMIN, "start", GROUP));
+    expect(inGroup).toContain("✅ Nothing waits for this group now.");
+    expect(inGroup).not.toContain("❓");
+  });
+
+  it("in a group: the chats relayed there and its warehouses' postings, nothing private (en and ru)", async () => {
+    const w = await start();
+    seedPostings(w);
+    const [north] = w.sandbox.stores;
+    const shop = w.shops.all()[0];
+    if (!north || !shop) throw new Error("no store");
+    // Two buyers wait in North: one relayed to the group, the other to a person only.
+    const inbox = new ChatInbox(shop.store);
+    for (const [i, chatId] of [GROUP.id, ADMIN.id].entries()) {
+      const chat = north.control.addChat();
+      const said = north.control.buyerWrites(chat.id, { text: `Здравствуйте ${i}` });
+      await inbox.recordRelayed(
+        chat.id,
+        { id: said.id, createdAt: said.createdAt, snippet: said.text ?? "" },
+        [{ chatId, messageId: 10 + i, locale: "ru" }],
+      );
+    }
+    north.control.addQuestion({});
+    w.sandbox.stores[1]?.control.addReview({});
+    const subscriptions = new SubscriptionService(w.store);
+    await subscriptions.subscribe({ chatId: GROUP.id, kind: "group", subscribedBy: ADMIN.id });
+    await subscriptions.setShops(GROUP.id, [w.shops.all()[1]?.id ?? ""]);
+
+    const inGroup = textOf(await open(w, ADMIN, "start", GROUP));
+    expect(inGroup).toContain("🏠 This group's work");
+    expect(inGroup).toContain("💬 Buyers waiting: 1");
+    expect(inGroup).toContain("📦 To pack: 2");
+    for (const privateJob of ["❓", "⭐", "Returns", "Stores whose keys", "Stalled", "🔴", "📉"]) {
+      expect(inGroup).not.toContain(privateJob);
+    }
+    const inGroupRu = textOf(await open(w, ADMIN_RU, "start", GROUP));
+    expect(inGroupRu).toContain("🏠 Работа группы");
+    expect(inGroupRu).toContain("💬 Покупатели ждут ответа: 1");
+    expect(inGroupRu).toContain("📦 Собрать: 2");
+
+    // The admin's own Home counts both buyers, and the questions and reviews.
+    const own = textOf(await open(w, ADMIN));
+    expect(own).toContain("💬 Buyers waiting: 2");
+    expect(own).toContain("❓ Questions without an answer: 1");
   });
 });

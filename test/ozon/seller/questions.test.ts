@@ -80,3 +80,29 @@ describe("Seller client: reviews", () => {
     await seller.close();
   });
 });
+
+describe("Seller client: questions and reviews without an answer (Home's counts)", () => {
+  it("counts what is not processed in one call each; a missing subscription is OzonAuthError", async () => {
+    sandbox = await startSandbox();
+    const seller = sandboxSeller(sandbox);
+    const asked = [1, 2, 3].map(() => sandbox?.control.addQuestion({}));
+    sandbox.control.addReview({ rating: 4 });
+    sandbox.control.addReview({ rating: 1 });
+    await seller.questions.setQuestionStatus([asked[0]?.id ?? ""], "PROCESSED");
+    const before = sandbox.requests.length;
+    expect(await seller.questions.unansweredQuestions()).toBe(2);
+    expect(await seller.questions.unansweredReviews()).toBe(2);
+    expect(sandbox.requests.length - before).toBe(2);
+    expect(sandbox.counters()["POST /v1/question/count"]).toBe(1);
+    expect(sandbox.counters()["POST /v2/review/count"]).toBe(1);
+
+    sandbox.control.setPremiumPlus(false);
+    await expect(seller.questions.unansweredQuestions()).rejects.toBeInstanceOf(OzonAuthError);
+    sandbox.control.setReviewsSubscription(false);
+    await expect(seller.questions.unansweredReviews()).rejects.toMatchObject({
+      status: 403,
+      code: 7,
+    });
+    await seller.close();
+  });
+});

@@ -45,6 +45,20 @@ async function leave(
 }
 
 /**
+ * Leaves this person's dialogs in this chat without a word, the card a dialog had taken shown
+ * again: they started another job (a menu or Home button), so what they type next is for that
+ * job, not for a question left open on another screen.
+ */
+export async function leaveForAnotherJob(ctx: BotContext): Promise<void> {
+  if (activeDialogs(ctx).length === 0) return;
+  const card = openDialogCard(ctx);
+  await ctx.conversation.exitAll();
+  if (!card) return;
+  takeShownCard(ctx, card.messageId);
+  await restoreCard(ctx, card);
+}
+
+/**
  * True when a Close with this run tag belongs to the dialog open now. A Close without a tag comes
  * from a dialog that records none (one not made with the toolkit), so it may leave only such a one.
  */

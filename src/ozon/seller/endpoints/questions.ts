@@ -112,6 +112,40 @@ export const reviewCommentCreate = endpoint({
   subscription: true,
 });
 
+/**
+ * How many questions there are in each of Ozon's statuses (no request body is documented: `{}`).
+ * Home's ❓ line counts those not processed (`all - processed`).
+ */
+export const questionCount = endpoint({
+  method: "POST",
+  path: "/v1/question/count",
+  request: z.object({}),
+  response: z.object({
+    all: intLike.nullish(),
+    new: intLike.nullish(),
+    processed: intLike.nullish(),
+    unprocessed: intLike.nullish(),
+    viewed: intLike.nullish(),
+  }),
+  safe: true,
+  subscription: true,
+});
+
+/** How many reviews there are in each status (`{}`); Home's ⭐ line counts `total - processed`. */
+export const reviewCount = endpoint({
+  method: "POST",
+  path: "/v2/review/count",
+  request: z.object({}),
+  response: z.object({
+    total: intLike.nullish(),
+    new: intLike.nullish(),
+    processed: intLike.nullish(),
+    viewed: intLike.nullish(),
+  }),
+  safe: true,
+  subscription: true,
+});
+
 /** Ozon's own question statuses (the cabinet's "new / viewed / processed" tabs). */
 export const QUESTION_STATUSES = ["NEW", "VIEWED", "PROCESSED"] as const;
 export type QuestionStatus = (typeof QUESTION_STATUSES)[number];

@@ -3,7 +3,7 @@
  * sees them): per buyer chat, the buyer's last relayed message and where it went in Telegram (its
  * copies), and who took the chat ("Take it"). A claim lives `claimMs` from its taking or its
  * taker's last answer; the store's TTL ends it, so no process has to.
- * Tests: test/services/chats/inbox/inbox.test.ts
+ * Tests: test/services/chats/inbox/inbox.test.ts, test/bot/home/home.test.ts
  */
 import type { Store } from "../../../store/port.ts";
 import { clip } from "../../../text.ts";
