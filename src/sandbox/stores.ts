@@ -21,6 +21,7 @@ import { analyticsRoutes } from "./seller/analytics.ts";
 import { chatRoutes } from "./seller/chats.ts";
 import { deliveryRoutes } from "./seller/deliveries.ts";
 import { exemplarRoutes } from "./seller/exemplars.ts";
+import { fboRoutes } from "./seller/fbo.ts";
 import { labelRoutes } from "./seller/labels.ts";
 import { postingBarcodeRoutes } from "./seller/posting-barcode.ts";
 import { postingRoutes } from "./seller/postings.ts";
@@ -102,6 +103,7 @@ export function createStore(
     ...analyticsRoutes(state),
     ...returnRoutes(state),
     ...ratingRoutes(state),
+    ...fboRoutes(state),
   );
   return {
     name: storeName(index),

@@ -16,6 +16,7 @@ import { createChatsApi } from "./chats.ts";
 import type { SellerContext } from "./context.ts";
 import { createDeliveriesApi } from "./deliveries.ts";
 import { createExemplarsApi } from "./exemplars.ts";
+import { createFboApi } from "./fbo.ts";
 import { createMarksApi } from "./marks.ts";
 import { createPostingsApi } from "./postings.ts";
 import { createProductsApi } from "./products.ts";
@@ -116,6 +117,8 @@ export function createSellerClient(options: SellerClientOptions) {
     returns: createReturnsApi(ctx),
     /** The seller's ratings with zones, and the FBS error index. */
     ratings: createRatingsApi(ctx),
+    /** Postings from Ozon's warehouses (FBO) and their stock per cluster. */
+    fbo: createFboApi(ctx),
     /** The seller's own deliveries: tracking numbers, manual statuses, disputes. */
     deliveries: createDeliveriesApi(ctx),
     /** Capabilities that moved to their successor, e.g. `["postings.ship"]`. */

@@ -1,0 +1,28 @@
+/**
+ * Control of a store's FBO (in process; fbo-control-http.ts's twin): orders from Ozon's
+ * warehouses, their cancellation, stock and sales pace per cluster.
+ * Tests: test/bot/sales/sales.test.ts
+ */
+import type { SandboxState } from "../state.ts";
+import {
+  addFboOrder,
+  cancelFboOrder,
+  FBO_CLUSTERS,
+  fboSnapshot,
+  setFboStock,
+} from "./fbo-model.ts";
+
+export function fboControl(state: SandboxState) {
+  return {
+    /** A buyer orders: `{lines?: [{offerId?|sku?, quantity?, price?}], clusterId?, at?}`. */
+    addOrder: (input?: unknown) => addFboOrder(state, input),
+    /** The buyer cancels the order. */
+    cancelOrder: (postingNumber: string) => cancelFboOrder(state, postingNumber),
+    /** A product's stock in a cluster: `{sku, clusterId, available?, transit?, dailySales?}`. */
+    setStock: (input: unknown) => setFboStock(state, input),
+    clusters: () => FBO_CLUSTERS.map((c) => ({ ...c })),
+    snapshot: () => fboSnapshot(state),
+  };
+}
+
+export type FboControl = ReturnType<typeof fboControl>;
