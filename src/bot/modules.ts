@@ -10,6 +10,7 @@ import { createPostingsModule } from "./postings/index.ts";
 import { createProductsModule } from "./products/index.ts";
 import { createRatingsModule } from "./ratings/index.ts";
 import { createReturnsModule } from "./returns/index.ts";
+import { createSalesModule } from "./sales/index.ts";
 import { createStatusModule } from "./status/index.ts";
 import { createStockModule } from "./stock/index.ts";
 import { createStoresModule } from "./stores/index.ts";
@@ -27,6 +28,7 @@ export function createModules(deps: CreateModulesDeps): BotModule[] {
   const ads = createAdsModule(shared);
   const status = createStatusModule(shared);
   const stock = createStockModule(shared);
+  const sales = createSalesModule(shared);
   // Every area, whatever the shops at start: an admin may add a shop with those keys later.
   return [
     // First: its key guards must see a group's messages before the relay could forward them.
@@ -38,8 +40,11 @@ export function createModules(deps: CreateModulesDeps): BotModule[] {
     createQuestionsModule(shared),
     // Before postings: the text after `/products` alone is a product query, not a posting number.
     createProductsModule(shared),
-    createPostingsModule(shared, { subscribeRow: (ctx) => stock.subscribeRow(ctx) }),
+    createPostingsModule(shared, {
+      subscribeRow: async (ctx) => [await stock.subscribeRow(ctx), await sales.subscribeRow(ctx)],
+    }),
     stock,
+    sales,
     createRatingsModule(shared),
     createReturnsModule(shared),
     createDeliveriesModule(shared),

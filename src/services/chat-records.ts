@@ -23,6 +23,7 @@ export const CHAT_RECORDS = {
   "subscriber:": { moved: "subscription" },
   "stock:alerts:": { moved: "stockAlerts" },
   "returns-subscriber:": { moved: "returnsAlerts" },
+  "sales-subscriber:": { moved: "salesAlerts" },
   "alerts-paused:": { moved: "paused" },
   "announced:": { moved: "marks" },
   "reminded:": { moved: "marks" },
@@ -40,6 +41,8 @@ export const CHAT_RECORDS = {
   "quick-replies:sending:": { left: "a press on a message of the old chat, for seconds" },
   "delivery-card:": { left: "a delivery card sent in the old chat; expires" },
   "returns:told:": { left: "a return already told in the old chat: not to be told again" },
+  "sales:told:": { left: "an FBO order already told in the old chat: not to be told again" },
+  "sales:msg:": { left: "a sale's card in the old chat, to redraw it there; expires" },
   // Left: short-lived state of the old chat's updates.
   "chat:": { left: "the old chat's session and its lock key: its dialogs cannot go on there" },
   "chat-lock:": { left: "a lock held for one update" },
