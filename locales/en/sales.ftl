@@ -22,4 +22,7 @@ sales-digest-line-cancelled = ❌ { $name }{ $more ->
     [0] {""}
    *[other] {" "}and { $more } more
 } × { $quantity } — cancelled · { $cluster }
-sales-digest-total = Total: { $units } units for { $sum }
+sales-digest-total = Total: { $units ->
+    [one] { $units } unit
+   *[other] { $units } units
+} for { $sum }

@@ -1,4 +1,4 @@
-/** Tests: test/store/redis.test.ts, test/store/lease.test.ts and 29 more */
+/** Tests: test/store/redis.test.ts, test/store/lease.test.ts and 30 more */
 import { Redis } from "ioredis";
 import type { Logger } from "../logger.ts";
 import {

@@ -1,7 +1,7 @@
 /**
  * Every button kind of the sales area, declared once with its arguments (core/buttons.ts). The
  * kinds are the data of buttons already in people's chats: never change one.
- * Tests: test/bot/sales/sales.test.ts
+ * Tests: none directly
  */
 import { SHOP_REF_ARG } from "../core/button-args.ts";
 import { declareButton } from "../core/buttons.ts";

@@ -1,7 +1,7 @@
 /**
  * The texts of FBO sales: one order's card, a digest of a burst, both redrawn with a cancelled
  * order marked. Pure functions of the kept message (services/sales/types.ts).
- * Tests: test/bot/sales/sales.test.ts
+ * Tests: none directly
  */
 import type { Sale } from "../../services/sales/index.ts";
 import { clip } from "../../text.ts";

@@ -1,5 +1,5 @@
 /**
  * Sales from Ozon's warehouses (FBO): what the wiring uses.
- * Tests: none directly
+ * Tests: none directly (reached through test/bot/sales/harness.ts)
  */
 export { createSalesModule, type SalesBotModule, type SalesModuleOptions } from "./module.ts";

@@ -3,7 +3,7 @@
  * (a background loop under the store's lease, so that of several processes one tells), telling
  * the chats that chose "🛒 Sales" in /subscribe about each order, a burst as one digest, and
  * redrawing a card when its order is cancelled.
- * Tests: test/bot/sales/sales.test.ts, test/bot/sales/two-processes.test.ts
+ * Tests: none directly (reached through test/bot/sales/harness.ts)
  */
 import type { Api } from "grammy";
 import {

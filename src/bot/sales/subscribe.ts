@@ -3,7 +3,7 @@
  * for the chat (one store), or opens the stores to choose (several). A person does it for their
  * private chat; in a group only an admin, as /subscribe itself. Only stores the person's roles
  * reach are offered, and a press naming another is refused.
- * Tests: test/bot/sales/sales.test.ts
+ * Tests: none directly
  */
 import { InlineKeyboard } from "grammy";
 import { reachesShop } from "../../services/access/shop-scope.ts";

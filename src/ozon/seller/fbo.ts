@@ -4,7 +4,7 @@
  * (`/v2/posting/fbo/get`), and the FBO stock analytics per product, warehouse and cluster
  * (`/v1/analytics/stocks`, 100 SKUs a request). Prices become exact kopecks at once (as decimal
  * digits, so that what is kept stays JSON).
- * Tests: test/bot/sales/sales.test.ts
+ * Tests: none directly
  */
 import type { z } from "zod";
 import { ozonKopecks } from "../money.ts";

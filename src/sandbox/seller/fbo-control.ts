@@ -1,7 +1,7 @@
 /**
  * Control of a store's FBO (in process; fbo-control-http.ts's twin): orders from Ozon's
  * warehouses, their cancellation, stock and sales pace per cluster.
- * Tests: test/bot/sales/sales.test.ts
+ * Tests: none directly
  */
 import type { SandboxState } from "../state.ts";
 import {

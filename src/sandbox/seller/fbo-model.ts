@@ -3,7 +3,7 @@
  * control, cancelled by the buyer) and the stock of each product per cluster with its sales pace,
  * from which the stock analytics are derived as Ozon describes them (days of stock, turnover
  * grade). Kept beside the store's state, as the ratings desk is.
- * Tests: test/bot/sales/sales.test.ts
+ * Tests: none directly
  */
 import { z } from "zod";
 import type { Product, SandboxState } from "../state.ts";

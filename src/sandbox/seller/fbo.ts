@@ -2,7 +2,7 @@
  * The sandbox's FBO methods: `/v3/posting/fbo/list` (a period of at most a year by the time the
  * order went into processing, statuses, cursor paging, ascending or descending),
  * `/v2/posting/fbo/get`, and the stock analytics per cluster `/v1/analytics/stocks`.
- * Tests: test/bot/sales/sales.test.ts
+ * Tests: none directly
  */
 import { z } from "zod";
 import { badRequest, jsonReply, notFound, readBody } from "../http.ts";

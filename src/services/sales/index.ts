@@ -1,6 +1,6 @@
 /**
  * Sales from Ozon's warehouses (FBO): the watcher of each store, the chats that chose them.
- * Tests: test/bot/sales/sales.test.ts
+ * Tests: none directly
  */
 export { SalesSubscribers } from "./subscribers.ts";
 export * from "./types.ts";

@@ -1,7 +1,7 @@
 /**
  * Chats that chose "🛒 Sales" alerts, per store: one record per chat naming who turned them on
  * and the stores (ids) whose FBO orders it hears about.
- * Tests: test/bot/sales/sales.test.ts
+ * Tests: test/services/chat-records.test.ts
  */
 import { moveKey } from "../../store/move-key.ts";
 import type { Store } from "../../store/port.ts";
