@@ -20,8 +20,8 @@ redis.describe("FBO sales with two processes on Redis", () => {
     const fake = await FakeBotApi.start();
     const storeA = await RedisStore.open({ url: redis.url, prefix });
     const storeB = await RedisStore.open({ url: redis.url, prefix });
-    const a = await startSalesEnv({ sandbox, fake, store: storeA, sales: { lease: false } });
-    const b = await startSalesEnv({ sandbox, fake, store: storeB, sales: { lease: false } });
+    const a = await startSalesEnv({ sandbox, fake, store: storeA });
+    const b = await startSalesEnv({ sandbox, fake, store: storeB });
     try {
       await chooseSales(a, WAREHOUSE);
       const first = await Promise.all([a.sales.runOnce(SHOP_ID), b.sales.runOnce(SHOP_ID)]);
