@@ -5,6 +5,7 @@ import { createQuestionsModule, createRelayModule } from "./chats/index.ts";
 import type { BotModule, ModuleDeps } from "./core/module.ts";
 import { type SendBudget, TelegramSender } from "./core/sender/index.ts";
 import { createDeliveriesModule } from "./deliveries/index.ts";
+import { createFboStockModule } from "./fbo-stock/index.ts";
 import { createHomeModule } from "./home/index.ts";
 import { createPostingsModule } from "./postings/index.ts";
 import { createProductsModule } from "./products/index.ts";
@@ -45,6 +46,7 @@ export function createModules(deps: CreateModulesDeps): BotModule[] {
     }),
     stock,
     sales,
+    createFboStockModule(shared),
     createRatingsModule(shared),
     createReturnsModule(shared),
     createDeliveriesModule(shared),

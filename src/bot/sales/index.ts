@@ -3,3 +3,4 @@
  * Tests: none directly (reached through test/bot/sales/harness.ts)
  */
 export { createSalesModule, type SalesBotModule, type SalesModuleOptions } from "./module.ts";
+export { TelegramSalesNotifier } from "./notifier.ts";
