@@ -1,7 +1,7 @@
 /**
  * Every button kind of the FBO stock area, declared once with its arguments (core/buttons.ts).
  * The kinds are the data of buttons already in people's chats: never change one.
- * Tests: test/bot/fbo-stock/fbo-stock.test.ts
+ * Tests: none directly
  */
 import { oneOf, SHOP_REF_ARG } from "../core/button-args.ts";
 import { declareButton } from "../core/buttons.ts";

@@ -1,7 +1,7 @@
 /**
  * The texts of FBO stock per cluster: /stock's most urgent products with their clusters, and the
  * alert of products that fell under the store's days threshold. Pure functions.
- * Tests: test/bot/fbo-stock/fbo-stock.test.ts
+ * Tests: none directly
  */
 import type { ClusterStock } from "../../services/fbo-stock/index.ts";
 import { clip } from "../../text.ts";

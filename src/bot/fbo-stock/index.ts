@@ -1,6 +1,6 @@
 /**
  * FBO stock per cluster: what the wiring uses.
- * Tests: none directly
+ * Tests: none directly (reached through test/bot/sales/harness.ts)
  */
 export {
   createFboStockModule,

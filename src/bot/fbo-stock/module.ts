@@ -3,7 +3,7 @@
  * watcher per store with Seller API keys (under the store's lease) telling the chats that chose
  * the store's 🛒 Sales about products falling under its threshold of days in a cluster. Every
  * read of Ozon's analytics goes through one book per store, kept until Ozon's next refresh.
- * Tests: test/bot/fbo-stock/fbo-stock.test.ts
+ * Tests: none directly (reached through test/bot/sales/harness.ts)
  */
 import type { Api } from "grammy";
 import {

@@ -4,7 +4,7 @@
  * language of whoever chose them. A chat is marked told of a pass's falls only after Telegram
  * accepted, so a repeated pass tells nobody twice; the pass is marked done only when every chat
  * has it (or is gone).
- * Tests: test/bot/fbo-stock/fbo-stock.test.ts
+ * Tests: none directly
  */
 import type { I18n } from "@grammyjs/i18n";
 import type { Api } from "grammy";
@@ -46,10 +46,16 @@ export class TelegramDaysNotifier implements DaysNotifier {
     this.#alerts = new AlertSender({ ...options, store: options.shared });
   }
 
-  async tellLow(shopId: string, falls: readonly ClusterStock[], threshold: number): Promise<void> {
+  async tellLow(
+    shopId: string,
+    falls: readonly ClusterStock[],
+    threshold: number,
+    readAt: number,
+  ): Promise<void> {
     const { store, access, i18n, defaultLocale, shops } = this.#o;
-    // The same falls make the same key: a pass repeated after a failure skips those told.
-    const key = falls.map((f) => `${f.sku}@${f.clusterId}`).join(",");
+    // The same falls of the same read make the same key: a pass repeated after a failure skips
+    // the chats told.
+    const key = `${readAt}:${falls.map((f) => `${f.sku}@${f.clusterId}`).join(",")}`;
     const passKey = String(hash(key));
     let failed: unknown;
     for (const chat of await this.#o.audience(shopId)) {

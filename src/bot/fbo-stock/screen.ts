@@ -4,7 +4,7 @@
  * marked) — and 📥 Restock: how many days to cover (28 unless chosen), then the XLSX of every
  * product and cluster where it sells. Read from the kept analytics (services/fbo-stock): opening
  * it costs Ozon nothing until its next refresh.
- * Tests: test/bot/fbo-stock/fbo-stock.test.ts
+ * Tests: none directly
  */
 import { InlineKeyboard, InputFile } from "grammy";
 import { shopsInScope } from "../../services/access/shop-scope.ts";

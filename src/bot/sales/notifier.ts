@@ -4,7 +4,7 @@
  * cancelled. A chat hears about a store only while that person still reaches it (admin, manager,
  * seller or warehouse). Sent through the alert path (core/alert-send.ts): a group that became a
  * supergroup gets it at its new id; a chat where the bot may not post is paused and left out.
- * Tests: none directly
+ * Tests: none directly (reached through test/bot/sales/harness.ts)
  */
 import type { I18n } from "@grammyjs/i18n";
 import type { Api } from "grammy";

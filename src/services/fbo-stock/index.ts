@@ -1,7 +1,7 @@
 /**
  * FBO stock per cluster: the kept read of Ozon's analytics, the watcher of days of stock, the
  * restock list.
- * Tests: test/bot/fbo-stock/fbo-stock.test.ts
+ * Tests: none directly
  */
 
 export * from "./ozon-source.ts";

@@ -1,7 +1,7 @@
 /**
  * The FBO stock read's view of a store's Seller client: the catalogue's SKUs (kept for an hour,
  * archived products left out) and the stock analytics of those SKUs.
- * Tests: test/bot/fbo-stock/fbo-stock.test.ts
+ * Tests: none directly
  */
 import type { SellerClient } from "../../ozon/index.ts";
 import type { FboStockSource } from "./snapshot.ts";

@@ -7,7 +7,7 @@
  *
  * Calls per read of a store with N products: ⌈N/1000⌉ `/v3/product/list` and ⌈N/1000⌉
  * `/v3/product/info/list` (the catalogue's SKUs), then ⌈N/100⌉ `/v1/analytics/stocks`.
- * Tests: test/bot/fbo-stock/fbo-stock.test.ts
+ * Tests: none directly
  */
 import type { FboStockRow } from "../../ozon/seller/fbo.ts";
 import type { Store } from "../../store/port.ts";
@@ -106,13 +106,21 @@ export class FboStockBook {
     // One read a minute per store over every process: a process that finds the turn taken
     // keeps to what is kept (or waits briefly for the read in progress elsewhere).
     if (!this.#reading) {
-      const turn = await this.#store.setIfAbsent(TURN_KEY, now, { ttlMs: MIN_READ_GAP_MS });
-      if (!turn) return this.#waitForOther(kept, signal);
+      if (!(await this.#takeTurn(now))) return this.#waitForOther(kept, signal);
     }
     this.#reading ??= this.#read(signal).finally(() => {
       this.#reading = undefined;
     });
     return this.#reading;
+  }
+
+  /** The store's read turn for a minute (by this book's clock), unless another has it. */
+  async #takeTurn(now: number): Promise<boolean> {
+    const ttl = { ttlMs: MIN_READ_GAP_MS };
+    if (await this.#store.setIfAbsent(TURN_KEY, now, ttl)) return true;
+    const held = await this.#store.get<number>(TURN_KEY);
+    const lapsed = typeof held !== "number" || now - held >= MIN_READ_GAP_MS || now < held;
+    return lapsed && this.#store.compareAndSet(TURN_KEY, held, now, ttl);
   }
 
   async #waitForOther(

@@ -6,7 +6,7 @@
  * again). All of one pass's falls go to a chat as one message. A fall is marked told only after
  * every chat has it (or is gone), so a restart repeats nothing and loses nothing.
  * Runs under the store's lease (several processes on one Redis: one tells).
- * Tests: test/bot/fbo-stock/fbo-stock.test.ts
+ * Tests: none directly
  */
 import type { Logger } from "../../logger.ts";
 import { type Lease, loopLease } from "../../store/lease.ts";
@@ -23,8 +23,16 @@ const lowKey = (sku: string, cluster: string) => `fbo-stock:low:${sku}:${cluster
 const THRESHOLD_KEY = "fbo-stock:threshold";
 
 export interface DaysNotifier {
-  /** Tells every chat of the store; throws when some chat may take it later. */
-  tellLow(shopId: string, falls: readonly ClusterStock[], threshold: number): Promise<void>;
+  /**
+   * Tells every chat of the store the falls found in the read of `readAt` (a chat told them once
+   * is not told again); throws when some chat may take it later.
+   */
+  tellLow(
+    shopId: string,
+    falls: readonly ClusterStock[],
+    threshold: number,
+    readAt: number,
+  ): Promise<void>;
 }
 
 export interface FboStockWatcherOptions {
@@ -111,7 +119,7 @@ export class FboStockWatcher {
     }
     if (falls.length > 0) {
       falls.sort((a, b) => a.days - b.days);
-      await notifier.tellLow(shopId, falls, threshold);
+      await notifier.tellLow(shopId, falls, threshold, snapshot.at);
       for (const row of falls) {
         await store.set(lowKey(row.sku, row.clusterId), snapshot.at, { ttlMs: LOW_TTL_MS });
       }

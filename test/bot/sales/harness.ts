@@ -1,13 +1,18 @@
 /**
- * FBO sales end to end: the real sandbox over HTTP with a real Seller client, the fake Bot API
- * over HTTP, a store, and a bot built with the postings module (for /subscribe) and the sales
- * module. Passes are driven with runOnce(); restart() is a new process over the same store,
+ * FBO sales and stock end to end: the real sandbox over HTTP with a real Seller client, the fake Bot API
+ * over HTTP, a store, and a bot built with the postings module (for /subscribe), the sales module
+ * and the FBO stock module. Passes are driven with runOnce(); restart() is a new process over the same store,
  * sandbox and fake; a second env over the same Redis is a second process.
  */
 import type { Update } from "grammy/types";
 import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import { createI18n } from "../../../src/bot/core/i18n.ts";
 import type { BotModule } from "../../../src/bot/core/module.ts";
+import {
+  createFboStockModule,
+  type FboStockBotModule,
+  type FboStockModuleOptions,
+} from "../../../src/bot/fbo-stock/index.ts";
 import { createBot } from "../../../src/bot/index.ts";
 import { senderModule } from "../../../src/bot/modules.ts";
 import { createPostingsModule } from "../../../src/bot/postings/index.ts";
@@ -43,6 +48,7 @@ export interface SalesEnv {
   store: Store;
   logs: LogLine[];
   sales: SalesBotModule;
+  fboStock: FboStockBotModule;
   bot: ReturnType<typeof createBot>;
   send(update: Update): Promise<void>;
   restart(): Promise<void>;
@@ -50,7 +56,13 @@ export interface SalesEnv {
 }
 
 export async function startSalesEnv(
-  options: { store?: Store; fake?: FakeBotApi; sandbox?: Sandbox; sales?: SalesModuleOptions } = {},
+  options: {
+    store?: Store;
+    fake?: FakeBotApi;
+    sandbox?: Sandbox;
+    sales?: SalesModuleOptions;
+    fboStock?: FboStockModuleOptions;
+  } = {},
 ): Promise<SalesEnv> {
   const sandbox = options.sandbox ?? (await startSandbox());
   const seller = sandboxSeller(sandbox, { retry: { maxAttempts: 1 } });
@@ -82,7 +94,8 @@ export async function startSalesEnv(
       poll: false,
       subscribeRow: async (ctx) => [await sales.subscribeRow(ctx)],
     });
-    const modules: BotModule[] = [postings, sales];
+    const fboStock = createFboStockModule(deps, { poll: false, ...options.fboStock });
+    const modules: BotModule[] = [postings, sales, fboStock];
     const bot = createBot({
       config,
       logger,
@@ -96,7 +109,7 @@ export async function startSalesEnv(
       shops,
     });
     for (const module of modules) await module.start?.(bot.api);
-    return { sales, modules, bot, sender };
+    return { sales, fboStock, modules, bot, sender };
   };
   let built = await build();
   const stop = () =>
@@ -112,12 +125,14 @@ export async function startSalesEnv(
     store,
     logs,
     sales: built.sales,
+    fboStock: built.fboStock,
     bot: built.bot,
     send: (update) => env.bot.handleUpdate(update),
     async restart() {
       await stop();
       built = await build();
       env.sales = built.sales;
+      env.fboStock = built.fboStock;
       env.bot = built.bot;
     },
     async close() {
