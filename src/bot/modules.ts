@@ -15,6 +15,7 @@ import { createSalesModule } from "./sales/index.ts";
 import { createStatusModule } from "./status/index.ts";
 import { createStockModule } from "./stock/index.ts";
 import { createStoresModule } from "./stores/index.ts";
+import { createSuppliesModule } from "./supplies/index.ts";
 
 export interface CreateModulesDeps extends Omit<ModuleDeps, "sender"> {
   /** Where the sender's limits live (default: this process); closed after the sender. */
@@ -47,6 +48,7 @@ export function createModules(deps: CreateModulesDeps): BotModule[] {
     stock,
     sales,
     createFboStockModule(shared),
+    createSuppliesModule(shared),
     createRatingsModule(shared),
     createReturnsModule(shared),
     createDeliveriesModule(shared),

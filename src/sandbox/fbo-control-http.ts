@@ -27,5 +27,17 @@ export function fboControlRoutes(): Array<[HttpMethod, RegExp, ControlHandler, s
       ({ body, control }) => control.fbo.setStock(body),
       "/_sandbox/fbo/stock  {sku, clusterId, available?, transit?, dailySales?}",
     ],
+    [
+      "POST",
+      /^fbo\/supplies$/,
+      ({ body, control }) => control.fbo.addSupply(body),
+      "/_sandbox/fbo/supplies  {state?, items?: [{offerId?, quantity}], timeslot?}",
+    ],
+    [
+      "POST",
+      /^fbo\/supplies\/(\d+)\/state$/,
+      ({ params, body, control }) => control.fbo.setSupplyState(Number(params[0]), body),
+      "/_sandbox/fbo/supplies/{order_id}/state  {state}",
+    ],
   ];
 }

@@ -30,6 +30,7 @@ import { questionRoutes } from "./seller/questions.ts";
 import { ratingRoutes } from "./seller/ratings.ts";
 import { returnRoutes } from "./seller/returns.ts";
 import { stockPriceRoutes } from "./seller/stock-prices.ts";
+import { supplyRoutes } from "./seller/supplies.ts";
 import { warehouseRoutes } from "./seller/warehouses.ts";
 import type { SandboxCredentials, SandboxSettings, SandboxState } from "./state.ts";
 
@@ -104,6 +105,7 @@ export function createStore(
     ...returnRoutes(state),
     ...ratingRoutes(state),
     ...fboRoutes(state),
+    ...supplyRoutes(state),
   );
   return {
     name: storeName(index),

@@ -43,6 +43,7 @@ export const CHAT_RECORDS = {
   "returns:told:": { left: "a return already told in the old chat: not to be told again" },
   "sales:told:": { left: "an FBO order already told in the old chat: not to be told again" },
   "fbo-stock:told:": { left: "low days of stock already told in the old chat; expires" },
+  "supplies:told:": { left: "a supply's state already told in the old chat; expires" },
   "sales:msg:": { left: "a sale's card in the old chat, to redraw it there; expires" },
   // Left: short-lived state of the old chat's updates.
   "chat:": { left: "the old chat's session and its lock key: its dialogs cannot go on there" },

@@ -20,6 +20,7 @@ import type { Shop, ShopRegistry } from "../../shops/registry.ts";
 import type { Audience } from "../core/commands.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
+import { newRow } from "../core/keyboard-rows.ts";
 import type { FeatureFactory } from "../core/module.ts";
 import { showScreen } from "../core/screen-text.ts";
 import { withShopTag } from "../core/shop-tags.ts";
@@ -73,7 +74,7 @@ export function fboStockFeature(area: FboStockScreenDeps): FeatureFactory {
       if (offered.length === 1) return show(ctx, only);
       const keyboard = new InlineKeyboard();
       for (const shop of offered)
-        keyboard.text(shop.name, FBO_STOCK_SHOP.data(codec, shop.ref)).row();
+        newRow(keyboard).text(shop.name, FBO_STOCK_SHOP.data(codec, shop.ref));
       await ctx.reply(ctx.t("fbo-stock-choose-store"), { reply_markup: keyboard });
     });
 

@@ -13,6 +13,7 @@ import type { CallbackCodec } from "../core/callback-data.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import type { Translator } from "../core/i18n.ts";
+import { newRow } from "../core/keyboard-rows.ts";
 import type { FeatureFactory } from "../core/module.ts";
 import { SALES_TOGGLE } from "./buttons.ts";
 import { SALES_ROLES } from "./notifier.ts";
@@ -80,7 +81,10 @@ export function salesSubscribeFeature(area: SalesSubscribeDeps): FeatureFactory 
         const keyboard = new InlineKeyboard();
         for (const shop of offered) {
           const on = await area.subscribers.wants(chatId, shop.id);
-          keyboard.text(toggleText(ctx.t, on, shop.name), SALES_TOGGLE.data(codec, shop.ref)).row();
+          newRow(keyboard).text(
+            toggleText(ctx.t, on, shop.name),
+            SALES_TOGGLE.data(codec, shop.ref),
+          );
         }
         await ctx.reply(ctx.t("sales-choose-stores"), { reply_markup: keyboard });
         return;

@@ -25,6 +25,7 @@ import { createRatingsApi } from "./ratings.ts";
 import { createReturnsApi } from "./returns.ts";
 import { createShippingApi } from "./shipping.ts";
 import { createStockPricesApi, STOCK_UPDATES_PER_MINUTE } from "./stock-prices.ts";
+import { createSuppliesApi } from "./supplies.ts";
 import { createWarehousesApi } from "./warehouses.ts";
 
 export const DEFAULT_SELLER_URL = "https://api-seller.ozon.ru";
@@ -119,6 +120,8 @@ export function createSellerClient(options: SellerClientOptions) {
     ratings: createRatingsApi(ctx),
     /** Postings from Ozon's warehouses (FBO) and their stock per cluster. */
     fbo: createFboApi(ctx),
+    /** FBO supply orders: states, timeslots, warehouses, contents. */
+    supplies: createSuppliesApi(ctx),
     /** The seller's own deliveries: tracking numbers, manual statuses, disputes. */
     deliveries: createDeliveriesApi(ctx),
     /** Capabilities that moved to their successor, e.g. `["postings.ship"]`. */

@@ -1,7 +1,7 @@
 /**
  * FBO sales and stock end to end: the real sandbox over HTTP with a real Seller client, the fake Bot API
- * over HTTP, a store, and a bot built with the postings module (for /subscribe), the sales module
- * and the FBO stock module. Passes are driven with runOnce(); restart() is a new process over the same store,
+ * over HTTP, a store, and a bot built with the postings module (for /subscribe), the sales module,
+ * the FBO stock module and the supplies module. Passes are driven with runOnce(); restart() is a new process over the same store,
  * sandbox and fake; a second env over the same Redis is a second process.
  */
 import type { Update } from "grammy/types";
@@ -21,6 +21,7 @@ import {
   type SalesBotModule,
   type SalesModuleOptions,
 } from "../../../src/bot/sales/index.ts";
+import { createSuppliesModule, type SuppliesBotModule } from "../../../src/bot/supplies/index.ts";
 import { loadConfig } from "../../../src/config.ts";
 import type { Container } from "../../../src/container.ts";
 import type { SellerClient } from "../../../src/ozon/seller/client.ts";
@@ -49,6 +50,7 @@ export interface SalesEnv {
   logs: LogLine[];
   sales: SalesBotModule;
   fboStock: FboStockBotModule;
+  supplies: SuppliesBotModule;
   bot: ReturnType<typeof createBot>;
   send(update: Update): Promise<void>;
   restart(): Promise<void>;
@@ -95,7 +97,8 @@ export async function startSalesEnv(
       subscribeRow: async (ctx) => [await sales.subscribeRow(ctx)],
     });
     const fboStock = createFboStockModule(deps, { poll: false, ...options.fboStock });
-    const modules: BotModule[] = [postings, sales, fboStock];
+    const supplies = createSuppliesModule(deps, { poll: false });
+    const modules: BotModule[] = [postings, sales, fboStock, supplies];
     const bot = createBot({
       config,
       logger,
@@ -109,7 +112,7 @@ export async function startSalesEnv(
       shops,
     });
     for (const module of modules) await module.start?.(bot.api);
-    return { sales, fboStock, modules, bot, sender };
+    return { sales, fboStock, supplies, modules, bot, sender };
   };
   let built = await build();
   const stop = () =>
@@ -126,6 +129,7 @@ export async function startSalesEnv(
     logs,
     sales: built.sales,
     fboStock: built.fboStock,
+    supplies: built.supplies,
     bot: built.bot,
     send: (update) => env.bot.handleUpdate(update),
     async restart() {
@@ -133,6 +137,7 @@ export async function startSalesEnv(
       built = await build();
       env.sales = built.sales;
       env.fboStock = built.fboStock;
+      env.supplies = built.supplies;
       env.bot = built.bot;
     },
     async close() {
