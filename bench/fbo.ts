@@ -37,9 +37,15 @@ for (let at = sandbox.control.products().length; at < PRODUCTS; at += 1_000) {
 }
 const products = sandbox.control.products();
 for (const [i, p] of products.entries()) {
-  sandbox.control.fbo.setStock({ sku: p.sku, clusterId: 4, available: 20 + (i % 50), dailySales: (i % 7) / 2 });
+  sandbox.control.fbo.setStock({
+    sku: p.sku,
+    clusterId: 4,
+    available: 20 + (i % 50),
+    dailySales: (i % 7) / 2,
+  });
 }
-for (let i = 0; i < 30; i++) sandbox.control.fbo.addSupply({ state: i % 3 ? "READY_TO_SUPPLY" : "IN_TRANSIT" });
+for (let i = 0; i < 30; i++)
+  sandbox.control.fbo.addSupply({ state: i % 3 ? "READY_TO_SUPPLY" : "IN_TRANSIT" });
 
 // The hour from 06:30 to 07:30 UTC (the sandbox lists orders up to the watcher's clock, whatever
 // the time): Ozon's 07:00 refresh in its middle.
@@ -93,7 +99,8 @@ await days.runOnce();
 // Orders of the hour at their times; two of them cancelled during it.
 const gap = (24 * HOUR) / ORDERS_A_DAY;
 const placed = [];
-for (let at = start + gap / 2; at < end; at += gap) placed.push(sandbox.control.fbo.addOrder({ at }));
+for (let at = start + gap / 2; at < end; at += gap)
+  placed.push(sandbox.control.fbo.addOrder({ at }));
 sandbox.resetCounters();
 const byWatcher = { sales: 0, stock: 0, supplies: 0 };
 const count = () => Object.values(sandbox.counters()).reduce((a, b) => a + b, 0);
