@@ -47,10 +47,10 @@ for (const [i, p] of products.entries()) {
 for (let i = 0; i < 30; i++)
   sandbox.control.fbo.addSupply({ state: i % 3 ? "READY_TO_SUPPLY" : "IN_TRANSIT" });
 
-// The hour from 06:30 to 07:30 UTC (the sandbox lists orders up to the watcher's clock, whatever
-// the time): Ozon's 07:00 refresh in its middle.
+// The hour from 07:00 to 08:00 UTC (the sandbox lists orders up to the watcher's clock, whatever
+// the time): Ozon's 07:00 refresh, taken at 07:30, in its middle.
 const day = Math.floor(Date.now() / (24 * HOUR)) * 24 * HOUR;
-const start = day + 24 * HOUR + 6.5 * HOUR;
+const start = day + 24 * HOUR + 7 * HOUR;
 const end = start + HOUR;
 let clock = start - 60_000;
 const now = () => clock;

@@ -1,9 +1,9 @@
 /**
  * A store's FBO stock per product and cluster, as Ozon's stock analytics (`/v1/analytics/stocks`)
  * say it: available units, units in transit, the sales pace of 28 days, days of stock and the
- * turnover grade. Ozon refreshes them about 07:00 and 16:00 UTC, so a read is kept until the next
- * refresh (in the store's part of the store, shared by processes) and never repeated within a
- * minute: opening /stock or a restock file, and the watcher, all take the kept one.
+ * turnover grade. Ozon refreshes them about 07:00 and 16:00 UTC, so a read is kept (in the store's
+ * part of the store, shared by processes) until the next refresh, taken as half an hour after
+ * each, and never repeated within a minute: /stock, a restock file and the watcher all take it.
  *
  * Calls per read of a store with N products: ⌈N/1000⌉ `/v3/product/list` and ⌈N/1000⌉
  * `/v3/product/info/list` (the catalogue's SKUs), then ⌈N/100⌉ `/v1/analytics/stocks`.
@@ -48,12 +48,15 @@ const KEY = "fbo-stock:snapshot";
 const TURN_KEY = "fbo-stock:read-turn";
 const HOUR_MS = 60 * 60 * 1000;
 
-/** The latest refresh at or before `now` (epoch ms). */
+/** Ozon says "about" 07:00 and 16:00: a read is taken as the new one this long after. */
+export const REFRESH_LAG_MS = 30 * 60_000;
+
+/** The latest refresh (with its lag) at or before `now` (epoch ms). */
 export function lastRefresh(now: number): number {
   const day = Math.floor(now / (24 * HOUR_MS)) * 24 * HOUR_MS;
   const candidates = [
-    ...REFRESH_HOURS_UTC.map((h) => day + h * HOUR_MS),
-    ...REFRESH_HOURS_UTC.map((h) => day - 24 * HOUR_MS + h * HOUR_MS),
+    ...REFRESH_HOURS_UTC.map((h) => day + h * HOUR_MS + REFRESH_LAG_MS),
+    ...REFRESH_HOURS_UTC.map((h) => day - 24 * HOUR_MS + h * HOUR_MS + REFRESH_LAG_MS),
   ];
   return Math.max(...candidates.filter((at) => at <= now));
 }

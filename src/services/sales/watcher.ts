@@ -147,8 +147,11 @@ export class SalesWatcher {
     const overlap = this.#o.overlapMs ?? 15 * 60_000;
     const since = new Date(Math.min(Date.parse(cursor.at), now) - overlap).toISOString();
     const fresh: FboPosting[] = [];
+    /** Where a listing cut short at MAX_LISTED stopped: the cursor goes no further. */
+    let cutAt: number | undefined;
     for await (const posting of source.list({ since, to: nowIso }, signal)) {
       report.listed++;
+      if (report.listed >= MAX_LISTED) cutAt = timeOf(posting.inProcessAt, now);
       if ((await store.get(seenKey(posting.postingNumber))) !== undefined) continue;
       if (posting.status === "cancelled") {
         // Cancelled before anyone was told of it: nothing to tell.
@@ -192,7 +195,7 @@ export class SalesWatcher {
       undone.delete(p.postingNumber);
     }
     // Nothing lost: the cursor never passes an order some chat is still owed.
-    const next = new Date(Math.min(oldestUndone ?? now, now)).toISOString();
+    const next = new Date(Math.min(oldestUndone ?? now, cutAt ?? now, now)).toISOString();
     await store.set(CURSOR_KEY, { at: next } satisfies Cursor);
     await this.#followCancellations(now, signal, report);
     return report;

@@ -1,7 +1,7 @@
 /**
  * FBO sales end to end (sandbox over HTTP, fake Bot API): a chat that chose 🛒 Sales in
  * /subscribe hears of each new FBO order once — product, units, price, the buyer's city and
- * cluster — also across a restart; a burst comes as one digest; a cancelled order is told by
+ * cluster — also across a restart and when Telegram refused it once; a burst comes as one digest; a cancelled order is told by
  * editing the same card; the first pass ever tells nothing old.
  */
 import { afterEach, describe, expect, it } from "vitest";
@@ -93,6 +93,21 @@ describe("FBO sales alerts", () => {
     expect(cardEdits).toHaveLength(1);
     expect(textOf(cardEdits[0] as never)).toContain("FBO order cancelled");
     expect(salesTo(env.fake, WAREHOUSE.id)).toHaveLength(2);
+  });
+
+  it("loses nothing when Telegram refuses: the order is told on the next pass, once", async () => {
+    env = await startSalesEnv();
+    await chooseSales(env, WAREHOUSE);
+    await env.sales.runOnce(SHOP_ID);
+    env.sandbox.control.fbo.addOrder();
+    env.fake.failNext("sendMessage", { error_code: 500, description: "Internal Server Error" });
+    expect(await env.sales.runOnce(SHOP_ID)).toMatchObject({ told: 0 });
+    expect(salesTo(env.fake, WAREHOUSE.id)).toHaveLength(0);
+    // After a restart, too: the cursor did not pass it.
+    await env.restart();
+    expect(await env.sales.runOnce(SHOP_ID)).toMatchObject({ told: 1 });
+    expect(await env.sales.runOnce(SHOP_ID)).toMatchObject({ told: 0 });
+    expect(salesTo(env.fake, WAREHOUSE.id)).toHaveLength(1);
   });
 
   it("turns sales off again from the same row", async () => {
