@@ -36,3 +36,6 @@ fbo-stock-grade-was-no-sales = was without sales
 fbo-stock-grade-restricted-no-sales = no sales, restricted
 fbo-stock-grade-collecting-data = collecting data
 fbo-stock-grade-waiting-for-supply = waiting for supply
+fbo-stock-threshold-button = ⚙️ Days-of-stock threshold: { $days }
+fbo-stock-threshold-ask = Tell when a cluster has stock for fewer days than this. Now: { $days }.
+fbo-stock-threshold-set = Threshold: { $days }

@@ -36,3 +36,6 @@ fbo-stock-grade-was-no-sales = был без продаж
 fbo-stock-grade-restricted-no-sales = без продаж, ограничен
 fbo-stock-grade-collecting-data = сбор данных
 fbo-stock-grade-waiting-for-supply = ожидает поставки
+fbo-stock-threshold-button = ⚙️ Порог дней запаса: { $days }
+fbo-stock-threshold-ask = Меньше скольких дней запаса в кластере сообщать? Сейчас: { $days }.
+fbo-stock-threshold-set = Порог: { $days } дн.

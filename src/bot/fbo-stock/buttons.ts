@@ -22,3 +22,17 @@ export const RESTOCK = declareButton(
   SHOP_REF_ARG,
   oneOf(["14", "28", "42", "56", "90"]).optional(),
 );
+
+/** Days-of-stock thresholds a store may choose (under them a cluster is told). */
+export const DAYS_CHOICES = [7, 10, 14, 21, 28, 45, 60] as const;
+
+/**
+ * A store's days threshold (admins, from /stock): `fth:<shop>` opens the choices,
+ * `fth:<shop>:<days>` sets one.
+ */
+export const DAYS_THRESHOLD = declareButton(
+  "fth",
+  "fbo stock: a store's days-of-stock threshold",
+  SHOP_REF_ARG,
+  oneOf(DAYS_CHOICES.map(String) as ["7", ...string[]]).optional(),
+);

@@ -24,7 +24,7 @@ import { newRow } from "../core/keyboard-rows.ts";
 import type { FeatureFactory } from "../core/module.ts";
 import { showScreen } from "../core/screen-text.ts";
 import { withShopTag } from "../core/shop-tags.ts";
-import { FBO_STOCK_SHOP, RESTOCK } from "./buttons.ts";
+import { DAYS_CHOICES, DAYS_THRESHOLD, FBO_STOCK_SHOP, RESTOCK } from "./buttons.ts";
 import { stockScreenText } from "./format.ts";
 
 const VIEWERS: Audience = ["warehouse", "manager"];
@@ -64,6 +64,15 @@ export function fboStockFeature(area: FboStockScreenDeps): FeatureFactory {
         ctx.t("fbo-stock-restock-button"),
         RESTOCK.data(codec, shop.ref, undefined),
       );
+      if (ctx.person?.roles.includes("admin")) {
+        const threshold = await new DaysThreshold(shop.store).get();
+        keyboard
+          .row()
+          .text(
+            ctx.t("fbo-stock-threshold-button", { days: threshold }),
+            DAYS_THRESHOLD.data(codec, shop.ref, undefined),
+          );
+      }
       await showScreen(ctx, withShopTag(ctx.t, area.shops, shop.id, text), keyboard);
     }
 
@@ -87,6 +96,32 @@ export function fboStockFeature(area: FboStockScreenDeps): FeatureFactory {
         });
       await ctx.answerCallbackQuery();
       await show(ctx, shop);
+    });
+
+    router.button(DAYS_THRESHOLD, ["admin"], async (ctx, [ref, chosen]) => {
+      const shop = shopOf(ctx, ref);
+      if (!shop)
+        return ctx.answerCallbackQuery({
+          text: ctx.t("fbo-stock-store-unknown"),
+          show_alert: true,
+        });
+      const threshold = new DaysThreshold(shop.store);
+      if (chosen !== undefined) await threshold.set(Number(chosen));
+      await ctx.answerCallbackQuery(
+        chosen === undefined
+          ? {}
+          : { text: ctx.t("fbo-stock-threshold-set", { days: Number(chosen) }) },
+      );
+      const now = await threshold.get();
+      const keyboard = new InlineKeyboard();
+      for (const days of DAYS_CHOICES) {
+        keyboard.text(
+          `${days === now ? "✅ " : ""}${days}`,
+          DAYS_THRESHOLD.data(codec, shop.ref, String(days)),
+        );
+      }
+      const text = ctx.t("fbo-stock-threshold-ask", { days: now });
+      await showScreen(ctx, withShopTag(ctx.t, area.shops, shop.id, text), keyboard);
     });
 
     router.button(RESTOCK, VIEWERS, async (ctx, [ref, cover]) => {

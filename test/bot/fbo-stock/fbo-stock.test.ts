@@ -11,6 +11,7 @@ import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { command } from "../../support/updates.ts";
 import { press, textOf } from "../harness.ts";
 import {
+  ADMIN,
   chooseSales,
   type SalesEnv,
   SHOP_ID,
@@ -63,6 +64,31 @@ describe("FBO days of stock per cluster", () => {
     expect(await env.fboStock.runOnce(SHOP_ID)).toMatchObject({ fell: 1 });
     expect(await env.fboStock.runOnce(SHOP_ID)).toMatchObject({ fell: 0 });
     expect(lowTo(env, WAREHOUSE.id)).toHaveLength(2);
+  });
+
+  it("an admin sets the store's threshold on /stock; falls are judged by it", async () => {
+    env = await startSalesEnv();
+    const [a] = env.sandbox.control.products();
+    if (!a) throw new Error("products");
+    env.sandbox.control.fbo.setStock({ sku: a.sku, clusterId: 2, available: 100, dailySales: 10 });
+    await chooseSales(env, WAREHOUSE);
+    await env.send(command("stock", { from: ADMIN }));
+    const screen = sentTo(env.fake, ADMIN.id).at(-1) as RecordedCall;
+    await env.send(press(screen, /⚙️/, ADMIN));
+    const choices = env.fake.calls.filter((c) => c.response?.ok).at(-1) as RecordedCall;
+    await env.send(press(choices, /^7$/, ADMIN));
+    // 10 days of stock: over 7, nothing told.
+    expect(await env.fboStock.runOnce(SHOP_ID)).toMatchObject({ fell: 0 });
+    const again = env.fake.calls
+      .filter((c) => c.response?.ok && c.method === "editMessageText")
+      .at(-1);
+    await env.send(press(again as RecordedCall, /^21$/, ADMIN));
+    expect(await env.fboStock.runOnce(SHOP_ID)).toMatchObject({ fell: 1 });
+    expect(textOf(lowTo(env, WAREHOUSE.id)[0] as RecordedCall)).toContain("less than 21 days");
+    // A warehouse person sees no threshold button.
+    await env.send(command("stock", { from: WAREHOUSE }));
+    const theirs = sentTo(env.fake, WAREHOUSE.id).at(-1) as RecordedCall;
+    expect(() => press(theirs, /⚙️/, WAREHOUSE)).toThrow();
   });
 
   it("shows days per cluster on /stock and sends the restock XLSX with the sandbox's figures", async () => {
