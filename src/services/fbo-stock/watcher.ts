@@ -19,7 +19,8 @@ export const FBO_STOCK_LEASE_NAME = "fbo-stock-watcher";
 export const FBO_STOCK_POLL_MS = 10 * 60_000;
 export const DEFAULT_DAYS_THRESHOLD = 14;
 const LOW_TTL_MS = 60 * 24 * 60 * 60 * 1000;
-const lowKey = (sku: string, cluster: string) => `fbo-stock:low:${sku}:${cluster}`;
+/** The product–cluster pairs under the threshold that were told (`sku:cluster`). */
+const LOWS_KEY = "fbo-stock:lows";
 const THRESHOLD_KEY = "fbo-stock:threshold";
 
 export interface DaysNotifier {
@@ -72,8 +73,8 @@ export class FboStockWatcher {
   readonly #o: FboStockWatcherOptions;
   readonly #loop: BackgroundLoop<FboStockPassReport>;
   readonly #threshold: DaysThreshold;
-  /** The snapshot last judged (epoch ms of its read): a kept one is not judged twice. */
-  #judged: number | undefined;
+  /** The read and threshold last judged: a kept read is not judged twice. */
+  #judged: string | undefined;
 
   constructor(options: FboStockWatcherOptions) {
     this.#o = options;
@@ -107,30 +108,29 @@ export class FboStockWatcher {
     const snapshot = await book.current(signal);
     report.read = snapshot.rows.length;
     const threshold = await this.#threshold.get();
+    // The same read judged by the same threshold: nothing can have changed.
+    const judging = `${snapshot.at}:${threshold}`;
+    if (this.#judged === judging) return report;
+    // Which product–cluster pairs are under the threshold and told: one record for the store.
+    const marked = new Set((await store.get<string[]>(LOWS_KEY)) ?? []);
+    const low = new Set<string>();
     const falls: ClusterStock[] = [];
     for (const row of snapshot.rows) {
-      const low = row.dailySales > 0 && row.days < threshold;
-      const marked = (await store.get(lowKey(row.sku, row.clusterId))) !== undefined;
-      if (low && !marked) falls.push(row);
-      if (!low && marked) {
-        await store.delete(lowKey(row.sku, row.clusterId));
-        report.rose++;
-      }
+      if (!(row.dailySales > 0 && row.days < threshold)) continue;
+      const key = `${row.sku}:${row.clusterId}`;
+      low.add(key);
+      if (!marked.has(key)) falls.push(row);
     }
+    report.rose = [...marked].filter((key) => !low.has(key)).length;
     if (falls.length > 0) {
       falls.sort((a, b) => a.days - b.days);
       await notifier.tellLow(shopId, falls, threshold, snapshot.at);
-      for (const row of falls) {
-        await store.set(lowKey(row.sku, row.clusterId), snapshot.at, { ttlMs: LOW_TTL_MS });
-      }
       report.fell = falls.length;
     }
-    this.#judged = snapshot.at;
+    if (falls.length > 0 || report.rose > 0) {
+      await store.set(LOWS_KEY, [...low], { ttlMs: LOW_TTL_MS });
+    }
+    this.#judged = judging;
     return report;
-  }
-
-  /** Epoch ms of the read the latest pass judged. */
-  get judged(): number | undefined {
-    return this.#judged;
   }
 }

@@ -54,7 +54,7 @@ export interface SalesWatcherOptions {
   pollMs?: number;
   /** More orders than this owed to one chat at once become digests. Default 5. */
   burstThreshold?: number;
-  /** Orders per digest. Default 30. */
+  /** Orders per digest. Default 25 (a line is at most ~140 characters: within 4 096). */
   digestSize?: number;
   /** How far before the cursor each pass looks again. Default 15 min. */
   overlapMs?: number;
@@ -206,7 +206,7 @@ export class SalesWatcher {
     const { store, notifier, shopId } = this.#o;
     if (owed.length === 0) return true;
     const burst = owed.length > (this.#o.burstThreshold ?? 5);
-    const size = burst ? (this.#o.digestSize ?? 30) : 1;
+    const size = burst ? (this.#o.digestSize ?? 25) : 1;
     for (let i = 0; i < owed.length; i += size) {
       const group = owed.slice(i, i + size);
       let sent: { chatId: number; messageId: number } | "gone";
