@@ -1,7 +1,7 @@
 /**
  * The texts of FBO sales: one order's card, a digest of a burst, both redrawn with a cancelled
  * order marked. Pure functions of the kept message (services/sales/types.ts).
- * Tests: none directly
+ * Tests: test/bot/sales/format.test.ts
  */
 import type { Sale } from "../../services/sales/index.ts";
 import { clip } from "../../text.ts";
