@@ -1,5 +1,6 @@
 /**
- * FBO stock per cluster as one bot module: `/stock` with the restock XLSX, and a days-of-stock
+ * FBO stock per cluster as one bot module: `/stock` with the restock XLSX and the chat's 🛒 Sales
+ * switch for the store (the way in for managers, who have no /subscribe), and a days-of-stock
  * watcher per store with Seller API keys (under the store's lease) telling the chats that chose
  * the store's 🛒 Sales about products falling under its threshold of days in a cluster. Every
  * read of Ozon's analytics goes through one book per store, kept until Ozon's next refresh.
@@ -22,7 +23,7 @@ import type { Shop } from "../../shops/registry.ts";
 import { storeLoopLease } from "../../store/fenced-store.ts";
 import type { BotModule, ModuleDeps } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
-import { TelegramSalesNotifier } from "../sales/index.ts";
+import { salesShopRow, TelegramSalesNotifier } from "../sales/index.ts";
 import { TelegramDaysNotifier } from "./notifier.ts";
 import { fboStockFeature } from "./screen.ts";
 
@@ -57,17 +58,24 @@ export function createFboStockModule(
     if (!entry) throw new Error(`store ${shop.id} has no Seller API keys`);
     return entry.book;
   };
+  const subscribers = new SalesSubscribers(store);
   let watchers: PerShop<FboStockWatcher> | undefined;
   return {
     name: "fbo-stock",
-    features: [fboStockFeature({ shops, bookOf })],
+    features: [
+      fboStockFeature({
+        shops,
+        bookOf,
+        alertsRow: (ctx, shop) => salesShopRow(ctx, shop, subscribers, deps.codec),
+      }),
+    ],
     start(api: Api) {
       if (watchers) return;
       const audience = new TelegramSalesNotifier({
         api: apiForSender(api),
         shops,
         shared: store,
-        subscribers: new SalesSubscribers(store),
+        subscribers,
         access,
         i18n,
         defaultLocale: config.defaultLocale,

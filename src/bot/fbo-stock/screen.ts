@@ -32,6 +32,8 @@ const VIEWERS: Audience = ["warehouse", "manager"];
 export interface FboStockScreenDeps {
   shops: ShopRegistry;
   bookOf(shop: Shop): FboStockBook;
+  /** The row that turns the store's FBO alerts on or off for the chat (🛒 Sales). */
+  alertsRow(ctx: BotContext, shop: Shop): Promise<{ text: string; data: string } | undefined>;
 }
 
 function reachable(ctx: BotContext, shops: ShopRegistry): Shop[] {
@@ -64,6 +66,9 @@ export function fboStockFeature(area: FboStockScreenDeps): FeatureFactory {
         ctx.t("fbo-stock-restock-button"),
         RESTOCK.data(codec, shop.ref, undefined),
       );
+      // In a group only an admin turns the chat's alerts on (the toggle says so to others).
+      const alerts = await area.alertsRow(ctx, shop);
+      if (alerts) keyboard.row().text(alerts.text, alerts.data);
       if (ctx.person?.roles.includes("admin")) {
         const threshold = await new DaysThreshold(shop.store).get();
         keyboard

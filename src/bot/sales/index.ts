@@ -4,3 +4,4 @@
  */
 export { createSalesModule, type SalesBotModule, type SalesModuleOptions } from "./module.ts";
 export { TelegramSalesNotifier } from "./notifier.ts";
+export { salesShopRow } from "./subscribe.ts";

@@ -3,7 +3,7 @@
  * for the chat (one store), or opens the stores to choose (several). A person does it for their
  * private chat; in a group only an admin, as /subscribe itself. Only stores the person's roles
  * reach are offered, and a press naming another is refused.
- * Tests: none directly
+ * Tests: none directly (reached through test/bot/sales/harness.ts)
  */
 import { InlineKeyboard } from "grammy";
 import { reachesShop } from "../../services/access/shop-scope.ts";
@@ -65,6 +65,19 @@ export async function salesSubscribeRow(
   return { text: toggleText(ctx.t, on), data: SALES_TOGGLE.data(codec, only.ref) };
 }
 
+/** The row that turns one store's sales alerts on or off for this chat (under /stock, say). */
+export async function salesShopRow(
+  ctx: BotContext,
+  shop: Shop,
+  subscribers: SalesSubscribers,
+  codec: CallbackCodec,
+): Promise<{ text: string; data: string } | undefined> {
+  const chatId = ctx.chat?.id;
+  if (chatId === undefined) return undefined;
+  const on = await subscribers.wants(chatId, shop.id);
+  return { text: toggleText(ctx.t, on), data: SALES_TOGGLE.data(codec, shop.ref) };
+}
+
 export function salesSubscribeFeature(area: SalesSubscribeDeps): FeatureFactory {
   return (deps: FeatureDeps) => {
     const { router, codec } = deps;
@@ -102,7 +115,12 @@ export function salesSubscribeFeature(area: SalesSubscribeDeps): FeatureFactory 
       const rows = message?.reply_markup?.inline_keyboard;
       if (!message || !rows) return;
       const pressed = ctx.callbackQuery?.data;
-      const text = toggleText(ctx.t, on, offered.length > 1 ? shop.name : undefined);
+      // The row names the store where the pressed button did (the store picker's rows).
+      const pressedText = rows
+        .flat()
+        .find((b) => "callback_data" in b && b.callback_data === pressed)?.text;
+      const named = pressedText?.includes(shop.name) === true && offered.length > 1;
+      const text = toggleText(ctx.t, on, named ? shop.name : undefined);
       const keyboard = new InlineKeyboard(
         rows.map((row) =>
           row.map((button) =>

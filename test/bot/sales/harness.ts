@@ -157,7 +157,7 @@ export const sentTo = (fake: FakeBotApi, chatId: number): RecordedCall[] =>
 
 /** The FBO order messages sent to the chat. */
 export const salesTo = (fake: FakeBotApi, chatId: number): RecordedCall[] =>
-  sentTo(fake, chatId).filter((c) => /FBO/.test(String(c.payload.text)));
+  sentTo(fake, chatId).filter((c) => /FBO order/.test(String(c.payload.text)));
 
 /** Turns 🛒 Sales on in the person's private chat through /subscribe's row. */
 export async function chooseSales(env: SalesEnv, who: typeof WAREHOUSE): Promise<void> {

@@ -6,13 +6,15 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
-import { sentMessage, textOf } from "../harness.ts";
+import { command } from "../../support/updates.ts";
+import { press, sentMessage, textOf } from "../harness.ts";
 import {
   chooseSales,
   MANAGER,
   type SalesEnv,
   SHOP_ID,
   salesTo,
+  sentTo,
   startSalesEnv,
   WAREHOUSE,
 } from "./harness.ts";
@@ -108,6 +110,17 @@ describe("FBO sales alerts", () => {
     expect(await env.sales.runOnce(SHOP_ID)).toMatchObject({ told: 1 });
     expect(await env.sales.runOnce(SHOP_ID)).toMatchObject({ told: 0 });
     expect(salesTo(env.fake, WAREHOUSE.id)).toHaveLength(1);
+  });
+
+  it("a manager, who has no /subscribe, turns sales on from /stock", async () => {
+    env = await startSalesEnv();
+    await env.sales.runOnce(SHOP_ID);
+    await env.send(command("stock", { from: MANAGER }));
+    const screen = sentTo(env.fake, MANAGER.id).at(-1) as RecordedCall;
+    await env.send(press(screen, /🛒/, MANAGER));
+    env.sandbox.control.fbo.addOrder();
+    expect(await env.sales.runOnce(SHOP_ID)).toMatchObject({ told: 1 });
+    expect(textOf(salesTo(env.fake, MANAGER.id)[0] as RecordedCall)).toContain("New FBO order");
   });
 
   it("turns sales off again from the same row", async () => {
