@@ -1,7 +1,8 @@
 /**
  * Two processes on one Redis, each running the sales watcher of the same store: only the lease
  * holder tells, so a new FBO order reaches the chat once; when the holder stops, the other takes
- * the store over, repeats nothing told and tells the orders that came meanwhile once.
+ * the store over, repeats nothing told and tells the orders that came meanwhile once; a supply's
+ * state change is told once too.
  */
 import { afterAll, expect, it } from "vitest";
 import { startSandbox } from "../../../src/sandbox/index.ts";
@@ -34,6 +35,17 @@ redis.describe("FBO sales with two processes on Redis", () => {
         await Promise.all([a.sales.runOnce(SHOP_ID), b.sales.runOnce(SHOP_ID)]);
       }
       expect(salesTo(fake, WAREHOUSE.id)).toHaveLength(2);
+      // A supply's state change, both processes passing: told once.
+      const supply = sandbox.control.fbo.addSupply();
+      await Promise.all([a.supplies.runOnce(SHOP_ID), b.supplies.runOnce(SHOP_ID)]);
+      sandbox.control.fbo.setSupplyState(supply.orderId, { state: "CANCELLED" });
+      for (let i = 0; i < 3; i++) {
+        await Promise.all([a.supplies.runOnce(SHOP_ID), b.supplies.runOnce(SHOP_ID)]);
+      }
+      const supplyNews = fake
+        .callsTo("sendMessage")
+        .filter((c) => c.response?.ok && String(c.payload.text).includes(supply.number));
+      expect(supplyNews).toHaveLength(1);
       // Whichever held the lease stops; the other takes over.
       const holder = first[0]?.leader ? a : b;
       const other = holder === a ? b : a;
