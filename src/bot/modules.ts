@@ -5,14 +5,17 @@ import { createQuestionsModule, createRelayModule } from "./chats/index.ts";
 import type { BotModule, ModuleDeps } from "./core/module.ts";
 import { type SendBudget, TelegramSender } from "./core/sender/index.ts";
 import { createDeliveriesModule } from "./deliveries/index.ts";
+import { createFboStockModule } from "./fbo-stock/index.ts";
 import { createHomeModule } from "./home/index.ts";
 import { createPostingsModule } from "./postings/index.ts";
 import { createProductsModule } from "./products/index.ts";
 import { createRatingsModule } from "./ratings/index.ts";
 import { createReturnsModule } from "./returns/index.ts";
+import { createSalesModule } from "./sales/index.ts";
 import { createStatusModule } from "./status/index.ts";
 import { createStockModule } from "./stock/index.ts";
 import { createStoresModule } from "./stores/index.ts";
+import { createSuppliesModule } from "./supplies/index.ts";
 
 export interface CreateModulesDeps extends Omit<ModuleDeps, "sender"> {
   /** Where the sender's limits live (default: this process); closed after the sender. */
@@ -27,6 +30,7 @@ export function createModules(deps: CreateModulesDeps): BotModule[] {
   const ads = createAdsModule(shared);
   const status = createStatusModule(shared);
   const stock = createStockModule(shared);
+  const sales = createSalesModule(shared);
   // Every area, whatever the shops at start: an admin may add a shop with those keys later.
   return [
     // First: its key guards must see a group's messages before the relay could forward them.
@@ -38,8 +42,13 @@ export function createModules(deps: CreateModulesDeps): BotModule[] {
     createQuestionsModule(shared),
     // Before postings: the text after `/products` alone is a product query, not a posting number.
     createProductsModule(shared),
-    createPostingsModule(shared, { subscribeRow: (ctx) => stock.subscribeRow(ctx) }),
+    createPostingsModule(shared, {
+      subscribeRow: async (ctx) => [await stock.subscribeRow(ctx), await sales.subscribeRow(ctx)],
+    }),
     stock,
+    sales,
+    createFboStockModule(shared),
+    createSuppliesModule(shared),
     createRatingsModule(shared),
     createReturnsModule(shared),
     createDeliveriesModule(shared),

@@ -7,6 +7,7 @@ import { afterSaleControlRoutes } from "./after-sale-control-http.ts";
 import type { SandboxContract } from "./contract.ts";
 import type { BuyerMessageInput, ControlHandler } from "./control.ts";
 import { documentsControlRoutes } from "./documents-control-http.ts";
+import { fboControlRoutes } from "./fbo-control-http.ts";
 import { jsonReply, type Reply } from "./http.ts";
 import { parseJsonLossless } from "./json.ts";
 import type { HttpMethod } from "./route-table.ts";
@@ -329,6 +330,7 @@ export function createHttpControl(
       "/_sandbox/tokens/expire",
     ],
     ...afterSaleControlRoutes(),
+    ...fboControlRoutes(),
     ["GET", /^counters$/, () => extras.counters(), "/_sandbox/counters"],
     [
       "DELETE",

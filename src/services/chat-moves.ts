@@ -25,6 +25,7 @@ import { forgetGroupTopics } from "./chats/relay/topics.ts";
 import { CARD_TTL_MS, CardBook } from "./postings/cards.ts";
 import { DEFAULT_MARK_TTL_MS, DeliveryLedger } from "./postings/ledger.ts";
 import { ReturnsSubscribers } from "./returns/subscribers.ts";
+import { SalesSubscribers } from "./sales/subscribers.ts";
 import { StockAlertChoice } from "./stock/settings.ts";
 import { SubscriptionService } from "./subscriptions.ts";
 
@@ -51,6 +52,8 @@ export interface ChatMoveReport {
   /** The chat's stock alerts switch, its returns alerts switch, a pause of its alerts. */
   stockAlerts: boolean;
   returnsAlerts: boolean;
+  /** The chat's 🛒 Sales choice of stores. */
+  salesAlerts: boolean;
   paused: boolean;
   relayGroup: boolean;
   topics: number;
@@ -92,6 +95,7 @@ export class ChatMoves {
       subscription: false,
       stockAlerts: false,
       returnsAlerts: false,
+      salesAlerts: false,
       paused: false,
       relayGroup: false,
       topics: 0,
@@ -113,6 +117,7 @@ export class ChatMoves {
     report.subscription = await new SubscriptionService(store).moveChat(from, to);
     report.stockAlerts = await new StockAlertChoice(store).moveChat(from, to);
     report.returnsAlerts = await new ReturnsSubscribers(store).moveChat(from, to);
+    report.salesAlerts = await new SalesSubscribers(store).moveChat(from, to);
     report.paused = await new AlertPauses(store).moveChat(from, to);
     const groups = new RelayGroupSetting(store);
     if (await groups.inChat(from)) {

@@ -23,6 +23,7 @@ export const CHAT_RECORDS = {
   "subscriber:": { moved: "subscription" },
   "stock:alerts:": { moved: "stockAlerts" },
   "returns-subscriber:": { moved: "returnsAlerts" },
+  "sales-subscriber:": { moved: "salesAlerts" },
   "alerts-paused:": { moved: "paused" },
   "announced:": { moved: "marks" },
   "reminded:": { moved: "marks" },
@@ -41,6 +42,10 @@ export const CHAT_RECORDS = {
   "delivery-card:": { left: "a delivery card sent in the old chat; expires" },
   "returns:told:": { left: "a return already told in the old chat: not to be told again" },
   "home:open:": { left: "the open Home, a message in the old chat (not editable there); a day" },
+  "sales:told:": { left: "an FBO order already told in the old chat: not to be told again" },
+  "fbo-stock:told:": { left: "low days of stock already told in the old chat; expires" },
+  "supplies:told:": { left: "a supply's state already told in the old chat; expires" },
+  "sales:msg:": { left: "a sale's card in the old chat, to redraw it there; expires" },
   // Left: short-lived state of the old chat's updates.
   "chat:": { left: "the old chat's session and its lock key: its dialogs cannot go on there" },
   "chat-lock:": { left: "a lock held for one update" },

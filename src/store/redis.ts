@@ -1,4 +1,4 @@
-/** Tests: test/store/redis.test.ts, test/store/lease.test.ts and 30 more */
+/** Tests: test/store/redis.test.ts, test/store/lease.test.ts and 31 more */
 import { Redis } from "ioredis";
 import type { Logger } from "../logger.ts";
 import {

@@ -18,6 +18,7 @@ import { RelayTopics } from "../../src/services/chats/relay/topics.ts";
 import { CardBook } from "../../src/services/postings/cards.ts";
 import { DeliveryLedger } from "../../src/services/postings/ledger.ts";
 import { ReturnsSubscribers } from "../../src/services/returns/subscribers.ts";
+import { SalesSubscribers } from "../../src/services/sales/subscribers.ts";
 import { StockAlertChoice } from "../../src/services/stock/settings.ts";
 import { SubscriptionService } from "../../src/services/subscriptions.ts";
 import { scopedStore, shopKeyPrefix } from "../../src/shops/scoped-store.ts";
@@ -131,6 +132,7 @@ redis.describe("a move on Redis leaves nothing of a moved kind at the old id", (
         await subscriptions.subscribe({ chatId, kind: "group", subscribedBy: 7 });
         await new StockAlertChoice(store).set(chatId, true);
         await new ReturnsSubscribers(store).on(chatId, 7);
+        await new SalesSubscribers(store).toggle(chatId, 7, "111");
         await new AlertPauses(store).pause(chatId, "no_rights");
         for (const shopId of SHOPS) {
           const shopStore = scopedStore(store, shopKeyPrefix(shopId));
@@ -202,6 +204,7 @@ redis.describe("a move on Redis leaves nothing of a moved kind at the old id", (
       // The other chat's records stay where they are.
       expect(await new ReturnsSubscribers(store).has(OTHER)).toBe(true);
       expect(await new ReturnsSubscribers(store).has(NEW)).toBe(true);
+      expect(await new SalesSubscribers(store).wants(NEW, "111")).toBe(true);
       expect(await new AlertPauses(store).isPaused(NEW)).toBe(true);
       expect(await new StockAlertChoice(store).wants(NEW)).toBe(true);
     } finally {

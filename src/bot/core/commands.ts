@@ -38,6 +38,8 @@ export const COMMANDS = [
   { name: "schedule", audience: ["manager"], button: true },
   { name: "rating", audience: ["admin", "manager"], button: true },
   { name: "returns", audience: ["seller", "warehouse"], button: true },
+  { name: "stock", audience: ["warehouse", "manager"], button: true },
+  { name: "supplies", audience: ["warehouse", "manager"], button: true },
   { name: "invite", audience: ["admin"], button: true },
   { name: "users", audience: ["admin"], button: true },
   { name: "stores", audience: ["admin"], button: true },
@@ -109,6 +111,10 @@ export const PLANNED_COMMANDS: readonly CommandName[] = [
   "rating",
   // Defined by the returns module (src/bot/returns/module.ts).
   "returns",
+  // Defined by the FBO stock module (src/bot/fbo-stock/screen.ts).
+  "stock",
+  // Defined by the supplies module (src/bot/supplies/screen.ts).
+  "supplies",
   // Defined by the stock module (src/bot/stock/book-feature.ts).
   "workbook",
   // Defined by the products module (src/bot/products/module.ts).

@@ -1,7 +1,7 @@
 /**
  * Postings: alerts, cards, pack, cancel, labels, /today, /find, /handover. What other
  * capabilities and the bot's wiring may use of this folder; everything else stays inside.
- * Tests: none directly (reached through test/bot/products/harness.ts)
+ * Tests: none directly (reached through test/bot/products/harness.ts, test/bot/sales/harness.ts)
  */
 export { OPEN_DELIVERY_CARD, WRITE_TO_BUYER } from "./buttons.ts";
 export { MAX_PHOTO_BYTES, pickPhotoSize } from "./find-photo.ts";

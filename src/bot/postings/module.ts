@@ -2,7 +2,7 @@
  * The postings area as a bot module: alerts for subscribed chats (the watcher with a Telegram
  * notifier, started once the bot can send), /subscribe and the warehouse filter, /postings,
  * labels, and the ship and cancel dialogs.
- * Tests: none directly (reached through test/bot/deliveries/harness.ts and 4 more)
+ * Tests: none directly (reached through test/bot/deliveries/harness.ts and 5 more)
  */
 import type { Api } from "grammy";
 import type { AccessService } from "../../services/access/index.ts";

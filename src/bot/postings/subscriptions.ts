@@ -33,11 +33,13 @@ import {
   shopOfButton,
 } from "./posting-shop.ts";
 
+type ExtraRow = { text: string; data: string };
+
 export interface SubscriptionsFeatureDeps {
   shops: PostingShops;
   subscriptions: SubscriptionService;
-  /** A row another area adds under the filters (stock alerts on or off), if any. */
-  extraRow?: (ctx: BotContext) => Promise<{ text: string; data: string } | undefined>;
+  /** Rows other areas add under the filters (stock alerts, 🛒 Sales on or off), if any. */
+  extraRow?: (ctx: BotContext) => Promise<ExtraRow | Array<ExtraRow | undefined> | undefined>;
 }
 
 /** In a group only an admin acts for everyone; in a private chat the router's role check is enough. */
@@ -113,7 +115,9 @@ export function subscriptionsFeature(area: SubscriptionsFeatureDeps): FeatureFac
 
     async function withExtraRow(ctx: BotContext, keyboard: InlineKeyboard) {
       const extra = await area.extraRow?.(ctx);
-      if (extra) keyboard.row().text(extra.text, extra.data);
+      for (const row of Array.isArray(extra) ? extra : [extra]) {
+        if (row) keyboard.row().text(row.text, row.data);
+      }
       return keyboard;
     }
 

@@ -16,6 +16,7 @@ import { createChatsApi } from "./chats.ts";
 import type { SellerContext } from "./context.ts";
 import { createDeliveriesApi } from "./deliveries.ts";
 import { createExemplarsApi } from "./exemplars.ts";
+import { createFboApi } from "./fbo.ts";
 import { createMarksApi } from "./marks.ts";
 import { createPostingsApi } from "./postings.ts";
 import { createProductsApi } from "./products.ts";
@@ -24,6 +25,7 @@ import { createRatingsApi } from "./ratings.ts";
 import { createReturnsApi } from "./returns.ts";
 import { createShippingApi } from "./shipping.ts";
 import { createStockPricesApi, STOCK_UPDATES_PER_MINUTE } from "./stock-prices.ts";
+import { createSuppliesApi } from "./supplies.ts";
 import { createWarehousesApi } from "./warehouses.ts";
 
 export const DEFAULT_SELLER_URL = "https://api-seller.ozon.ru";
@@ -116,6 +118,10 @@ export function createSellerClient(options: SellerClientOptions) {
     returns: createReturnsApi(ctx),
     /** The seller's ratings with zones, and the FBS error index. */
     ratings: createRatingsApi(ctx),
+    /** Postings from Ozon's warehouses (FBO) and their stock per cluster. */
+    fbo: createFboApi(ctx),
+    /** FBO supply orders: states, timeslots, warehouses, contents. */
+    supplies: createSuppliesApi(ctx),
     /** The seller's own deliveries: tracking numbers, manual statuses, disputes. */
     deliveries: createDeliveriesApi(ctx),
     /** Capabilities that moved to their successor, e.g. `["postings.ship"]`. */

@@ -1,0 +1,10 @@
+/**
+ * FBO stock per cluster: the kept read of Ozon's analytics, the watcher of days of stock, the
+ * restock list.
+ * Tests: none directly
+ */
+
+export * from "./ozon-source.ts";
+export * from "./restock.ts";
+export * from "./snapshot.ts";
+export * from "./watcher.ts";

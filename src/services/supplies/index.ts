@@ -1,0 +1,5 @@
+/**
+ * FBO supply orders: the watcher of their states.
+ * Tests: none directly
+ */
+export * from "./watcher.ts";

@@ -1,0 +1,85 @@
+/**
+ * FBO supplies end to end (sandbox over HTTP, fake Bot API): /supplies lists the orders by state
+ * with timeslot and warehouse, an order's card shows its contents; a state change (accepted,
+ * accepted with discrepancies, cancelled) is told once to the chats that chose the store's 🛒
+ * Sales, also across a restart; a move to an untold state (in transit) is not told.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import type { RecordedCall } from "../../support/fake-bot-api.ts";
+import { command } from "../../support/updates.ts";
+import { press, textOf } from "../harness.ts";
+import {
+  chooseSales,
+  type SalesEnv,
+  SHOP_ID,
+  sentTo,
+  startSalesEnv,
+  WAREHOUSE,
+} from "../sales/harness.ts";
+
+let env: SalesEnv | undefined;
+afterEach(async () => {
+  await env?.close();
+  env = undefined;
+});
+
+const changesTo = (e: SalesEnv, chatId: number) =>
+  sentTo(e.fake, chatId).filter((c) => /🚛 Supply No\./.test(String(c.payload.text)));
+
+describe("FBO supplies", () => {
+  it("tells a state change once, also across a restart", async () => {
+    env = await startSalesEnv();
+    const fbo = env.sandbox.control.fbo;
+    const first = fbo.addSupply();
+    const second = fbo.addSupply({ state: "IN_TRANSIT" });
+    await chooseSales(env, WAREHOUSE);
+    expect(await env.supplies.runOnce(SHOP_ID)).toMatchObject({ firstRun: true, told: 0 });
+    fbo.setSupplyState(first.orderId, { state: "IN_TRANSIT" });
+    expect(await env.supplies.runOnce(SHOP_ID)).toMatchObject({ told: 0 });
+    fbo.setSupplyState(first.orderId, { state: "COMPLETED" });
+    fbo.setSupplyState(second.orderId, { state: "REPORTS_CONFIRMATION_AWAITING" });
+    expect(await env.supplies.runOnce(SHOP_ID)).toMatchObject({ told: 2 });
+    expect(await env.supplies.runOnce(SHOP_ID)).toMatchObject({ told: 0 });
+    await env.restart();
+    expect(await env.supplies.runOnce(SHOP_ID)).toMatchObject({ told: 0 });
+    const told = changesTo(env, WAREHOUSE.id).map((c) => textOf(c));
+    expect(told).toHaveLength(2);
+    expect(told.find((text) => text.includes(first.number))).toMatch(/accepted\nWas: in transit/);
+    expect(told.find((text) => text.includes(second.number))).toContain(
+      "accepted with discrepancies",
+    );
+    // Cancelled later: told once more.
+    const third = fbo.addSupply();
+    await env.supplies.runOnce(SHOP_ID);
+    fbo.setSupplyState(third.orderId, { state: "CANCELLED" });
+    await env.supplies.runOnce(SHOP_ID);
+    await env.supplies.runOnce(SHOP_ID);
+    expect(changesTo(env, WAREHOUSE.id)).toHaveLength(3);
+    expect(textOf(changesTo(env, WAREHOUSE.id).at(-1) as RecordedCall)).toContain("cancelled");
+  });
+
+  it("lists supplies by state and opens one with its contents", async () => {
+    env = await startSalesEnv();
+    const [a, b] = env.sandbox.control.products();
+    if (!a || !b) throw new Error("products");
+    const order = env.sandbox.control.fbo.addSupply({
+      items: [
+        { offerId: a.offerId, quantity: 24 },
+        { offerId: b.offerId, quantity: 6 },
+      ],
+      timeslot: "2026-12-10T07:00:00Z",
+    });
+    env.sandbox.control.fbo.addSupply({ state: "COMPLETED" });
+    await env.send(command("supplies", { from: WAREHOUSE }));
+    const screen = sentTo(env.fake, WAREHOUSE.id).at(-1) as RecordedCall;
+    const text = textOf(screen);
+    expect(text).toContain("ready to supply: 1");
+    expect(text).toContain("accepted: 1");
+    expect(text).toContain(`No. ${order.number} — ready to supply, 10 Dec, 10:00–12:00`);
+    await env.send(press(screen, new RegExp(order.number), WAREHOUSE));
+    const card = textOf(sentTo(env.fake, WAREHOUSE.id).at(-1) as RecordedCall);
+    expect(card).toContain("Contents: lines 2, units 30");
+    expect(card).toContain(`× 24`);
+    expect(card).toContain(a.name.slice(0, 20));
+  });
+});
