@@ -2,6 +2,7 @@
 
 ads-budget-on-button = { $budget }{ $kind ->
         [weekly] /wk
+        [daily] /day
        *[other] {""}
     }
 ads-budget-unset = no limit
@@ -32,7 +33,7 @@ ads-budget-confirm = Change the { $kind ->
     { $old } → { $new }
 ads-budget-rounded = The amount was rounded to kopecks.
 ads-budget-confirm-button = ✅ Change
-ads-budget-other-amount-button = ✏️ Another amount
+ads-budget-other-amount-button = ✏️ Type it in
 ads-budget-done = Done: the { $kind ->
         [weekly] weekly
        *[other] daily
@@ -60,12 +61,13 @@ campaigns-budget = { $amount } { $kind ->
 campaigns-period-from = from { $date }, no end date
 campaigns-period-to = until { $date }
 campaigns-period-none = open-ended
-campaigns-spend-short = yesterday { $amount }
+campaigns-spend-short = spent yesterday { $amount }
 campaigns-card-title = 📣 "{ $title }" (No. { $id })
 campaigns-card-state = Status: { $state }
 campaigns-card-budget = Budget: { $budget }
 campaigns-card-period = Period: { $period }
 campaigns-card-spend = Spent yesterday: { $amount }
+campaigns-card-moderation-failed = ⚠️ Ozon did not pass the campaign: it is not shown until it is fixed in the Ozon account and passes moderation.
 campaigns-stores-button = « Stores
 campaigns-pause-button = ⏸ Pause
 campaigns-resume-button = ▶️ Resume
@@ -83,7 +85,7 @@ campaigns-shop-gone = This store is no longer in the bot. Open /campaigns again.
 campaigns-toggle-not-now = The campaign is { $state } now: it cannot be paused or resumed here.
 campaigns-pause-ask = Pause the campaign "{ $title }"? Now: { $state }. Its ads stop showing until you resume it.
 campaigns-resume-ask = Resume the campaign "{ $title }"? Now: { $state }.
-campaigns-toggled = ✅ "{ $title }": { $old } → { $new }
+campaigns-card-state-changed = Status: { $state } ✅ (was: { $was })
 campaigns-changed-meanwhile = The campaign changed while you were deciding: it is { $state } now. I changed nothing.
 campaigns-report-for = A report on the campaign "{ $title }".
 campaigns-bids-head = 🎯 Bids per click — "{ $title }", page { $page }

@@ -20,7 +20,10 @@ products-card-prices = 💰 Price: { $price } · before discount: { $old } · mi
 products-card-fbs = 🏬 FBS stock (present / reserved):
 products-card-no-warehouses = no FBS warehouse holds it
 products-card-warehouse = • { $name }: { $present } / { $reserved }
-products-card-fbo = FBO stock at Ozon: { $units } (read only)
+products-card-fbo = FBO stock at Ozon: { $units } { $units ->
+    [one] pc
+   *[other] pcs
+} (read only)
 products-card-sold = Ordered in { $days } { $days ->
     [one] day
    *[other] days
@@ -32,12 +35,12 @@ products-card-sold-none = Ordered in { $days } { $days ->
     [one] day
    *[other] days
 }: { $sold }
-products-stock-button = 📦 Stock
+products-stock-button = 📦 Set stock
 products-price-button = 💰 Price
 products-open-button = 🛍 { $name }
 products-refresh-button = 🔄 Refresh
 products-dialog-over = This dialog is over. Open the product again: /products
-products-another = ✏️ Another figure
+products-another = ✏️ Type it in
 products-error-rate-limited = Ozon is busy with requests right now. Try again in a minute.
 products-error-auth = Ozon refused the store's keys. An admin can check them in /stores.
 products-error-network = Ozon did not answer. Try again a little later.
@@ -52,9 +55,9 @@ products-duplicate = This change was already sent (a second tap); Ozon's answer:
 products-duplicate-pending = This change is already being sent (a second tap). The card will show the result.
 products-stock-no-warehouses = This product is at no FBS warehouse: there is no stock to set.
 products-stock-choose = { $name }: which warehouse?
-products-stock-warehouse-button = { $name } — { $available } available
+products-stock-warehouse-button = { $name } — { $available } pcs available
 products-stock-ask = { $name }
-    Warehouse: { $warehouse }. Present { $present }, reserved { $reserved }, available { $available }.
+    Warehouse: { $warehouse }. Present { $present } pcs, reserved { $reserved } pcs, available { $available } pcs.
     Type the new number of units available (reserved ones stay on top), or a change: +5 or −2.
 products-stock-bad-number = “{ $input }” is not a number of units. Type, for example, 15, +5 or −2.
 products-stock-below-zero = That would be below zero. Type 0 or more.
@@ -63,10 +66,10 @@ products-stock-too-big = Ozon does not take a stock of a million units or more: 
    *[other] units
 }.
 products-stock-confirm = { $name }
-    { $warehouse }: available { $old } → { $new } (reserved { $reserved } stay on top).
+    { $warehouse }: available { $old } pcs → { $new } pcs (reserved { $reserved } pcs stay on top).
     Send to Ozon?
 products-stock-yes = ✅ Set stock
-products-stock-done = ✅ Stock set. { $name }, { $warehouse }: available { $old } → { $new }.
+products-stock-done = ✅ Stock set. { $name }, { $warehouse }: available { $old } pcs → { $new } pcs.
 products-price-ask = { $name }
     Price now: { $price }, before discount: { $old }, minimum: { $min }.
     Type the new price in roubles, for example 1290 or 1,290.50.

@@ -2,6 +2,7 @@
 
 ads-budget-on-button = { $budget }{ $kind ->
         [weekly] /нед
+        [daily] /день
        *[other] {""}
     }
 ads-budget-unset = без ограничения
@@ -32,7 +33,7 @@ ads-budget-confirm = Изменить { $kind ->
     { $old } → { $new }
 ads-budget-rounded = Сумма округлена до копеек.
 ads-budget-confirm-button = ✅ Изменить
-ads-budget-other-amount-button = ✏️ Другая сумма
+ads-budget-other-amount-button = ✏️ Ввести вручную
 ads-budget-done = Готово: { $kind ->
         [weekly] недельный
        *[other] дневной
@@ -60,12 +61,13 @@ campaigns-budget = { $amount } { $kind ->
 campaigns-period-from = с { $date }, без даты окончания
 campaigns-period-to = по { $date }
 campaigns-period-none = без срока
-campaigns-spend-short = вчера { $amount }
+campaigns-spend-short = расход вчера { $amount }
 campaigns-card-title = 📣 «{ $title }» (№ { $id })
 campaigns-card-state = Статус: { $state }
 campaigns-card-budget = Бюджет: { $budget }
 campaigns-card-period = Период: { $period }
 campaigns-card-spend = Потрачено вчера: { $amount }
+campaigns-card-moderation-failed = ⚠️ Ozon не пропустил кампанию: она не показывается, пока её не исправят в кабинете Ozon и она не пройдёт модерацию.
 campaigns-stores-button = « Магазины
 campaigns-pause-button = ⏸ Приостановить
 campaigns-resume-button = ▶️ Запустить
@@ -83,7 +85,7 @@ campaigns-shop-gone = Этого магазина больше нет в бот�
 campaigns-toggle-not-now = Сейчас кампания { $state }: приостановить или запустить её здесь нельзя.
 campaigns-pause-ask = Приостановить кампанию «{ $title }»? Сейчас: { $state }. Реклама перестанет показываться, пока вы её не запустите.
 campaigns-resume-ask = Запустить кампанию «{ $title }»? Сейчас: { $state }.
-campaigns-toggled = ✅ «{ $title }»: { $old } → { $new }
+campaigns-card-state-changed = Статус: { $state } ✅ (было: { $was })
 campaigns-changed-meanwhile = Кампания изменилась, пока вы решали: сейчас { $state }. Я ничего не менял.
 campaigns-report-for = Отчёт по кампании «{ $title }».
 campaigns-bids-head = 🎯 Ставки за клик — «{ $title }», страница { $page }

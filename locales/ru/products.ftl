@@ -20,7 +20,7 @@ products-card-prices = 💰 Цена: { $price } · до скидки: { $old } 
 products-card-fbs = 🏬 Остатки FBS (в наличии / в резерве):
 products-card-no-warehouses = ни на одном складе FBS
 products-card-warehouse = • { $name }: { $present } / { $reserved }
-products-card-fbo = Остаток FBO на складах Ozon: { $units } (только просмотр)
+products-card-fbo = Остаток FBO на складах Ozon: { $units } шт. (только просмотр)
 products-card-sold = Заказано за { $days } { $days ->
     [one] день
     [few] дня
@@ -31,12 +31,12 @@ products-card-sold-none = Заказано за { $days } { $days ->
     [few] дня
    *[many] дней
 }: { $sold }
-products-stock-button = 📦 Остаток
+products-stock-button = 📦 Изменить остаток
 products-price-button = 💰 Цена
 products-open-button = 🛍 { $name }
 products-refresh-button = 🔄 Обновить
 products-dialog-over = Этот диалог уже закончен. Откройте товар заново: /products
-products-another = ✏️ Другое значение
+products-another = ✏️ Ввести вручную
 products-error-rate-limited = Ozon сейчас перегружен запросами. Попробуйте через минуту.
 products-error-auth = Ozon не принял ключи магазина. Администратор может проверить их в /stores.
 products-error-network = Ozon не ответил. Попробуйте чуть позже.
@@ -51,9 +51,9 @@ products-duplicate = Это изменение уже отправлено (по
 products-duplicate-pending = Это изменение уже отправляется (повторное нажатие). Карточка покажет результат.
 products-stock-no-warehouses = Этого товара нет ни на одном складе FBS: остаток задать негде.
 products-stock-choose = { $name }: какой склад?
-products-stock-warehouse-button = { $name } — доступно { $available }
+products-stock-warehouse-button = { $name } — доступно { $available } шт.
 products-stock-ask = { $name }
-    Склад: { $warehouse }. В наличии { $present }, в резерве { $reserved }, доступно { $available }.
+    Склад: { $warehouse }. В наличии { $present } шт., в резерве { $reserved } шт., доступно { $available } шт.
     Введите новое количество доступных единиц (резерв останется сверху) или изменение: +5 или −2.
 products-stock-bad-number = «{ $input }» — не количество. Введите, например, 15, +5 или −2.
 products-stock-below-zero = Получается меньше нуля. Введите 0 или больше.
@@ -63,10 +63,10 @@ products-stock-too-big = Ozon не принимает остаток в милл
    *[many] единиц
 }.
 products-stock-confirm = { $name }
-    { $warehouse }: доступно { $old } → { $new } (резерв { $reserved } останется сверху).
+    { $warehouse }: доступно { $old } шт. → { $new } шт. (резерв { $reserved } шт. останется сверху).
     Отправить в Ozon?
 products-stock-yes = ✅ Изменить остаток
-products-stock-done = ✅ Остаток изменён. { $name }, { $warehouse }: доступно { $old } → { $new }.
+products-stock-done = ✅ Остаток изменён. { $name }, { $warehouse }: доступно { $old } шт. → { $new } шт.
 products-price-ask = { $name }
     Цена сейчас: { $price }, до скидки: { $old }, минимальная: { $min }.
     Введите новую цену в рублях, например 1290 или 1 290,50.

@@ -39,7 +39,7 @@ export function stockConversation(deps: ProductDialogDeps): ConversationSpec {
     codec: deps.codec,
     overKey: "products-dialog-over",
     audience: ["warehouse"],
-    run: async (dialog, _first, shopId: string, productId: string) => {
+    run: async (dialog, _first, shopId: string, productId: string, warehouseId?: string) => {
       const pd = new ProductSteps(dialog, deps, shopId, productId);
       const { t } = pd;
       const loaded = await pd.load();
@@ -49,9 +49,10 @@ export function stockConversation(deps: ProductDialogDeps): ConversationSpec {
       if (card.warehouses.length === 0) return pd.show(t("products-stock-no-warehouses"));
       const name = clip(card.name, 80);
 
-      // The warehouse: asked only when there is a choice.
-      let warehouse = card.warehouses[0] as WarehouseUnits;
-      if (card.warehouses.length > 1) {
+      // The warehouse: asked only when there is a choice and the button did not name it.
+      const named = card.warehouses.find((w) => w.id === warehouseId);
+      let warehouse = named ?? (card.warehouses[0] as WarehouseUnits);
+      if (!named && card.warehouses.length > 1) {
         const labels = card.warehouses.map((w) =>
           t("products-stock-warehouse-button", { name: clip(w.name, 40), available: available(w) }),
         );

@@ -193,7 +193,7 @@ describe("English screens through the bot", () => {
     expect(screenText(w, MANAGER_EN.id)).toContain("RUB\u00A02,345.67");
 
     await slash(w, MANAGER_EN, "campaigns");
-    expect(labels(w, MANAGER_EN.id).join("\n")).toMatch(/yesterday RUB\u00A0[\d,]+\.\d\d/);
+    expect(labels(w, MANAGER_EN.id).join("\n")).toMatch(/spent yesterday RUB\u00A0[\d,]+(\.\d\d)?/);
     await tap(w, MANAGER_EN, /Кроссовки и ботинки/);
     expect(screenText(w, MANAGER_EN.id)).toContain("RUB\u00A02,345.67");
     expect(screenText(w, MANAGER_EN.id)).toContain("Status: ▶️ running"); // one word, as /status

@@ -46,7 +46,7 @@ describe("/products: the product card", () => {
     for (const w of units.warehouses) {
       expect(body).toContain(`• ${w.warehouseName}: ${w.present} / ${w.reserved}`);
     }
-    expect(body).toContain(`FBO stock at Ozon: ${units.fbo} (read only)`);
+    expect(body).toContain(`FBO stock at Ozon: ${units.fbo} pcs (read only)`);
     expect(body).toMatch(/Ordered in 14 days: \d+/);
     // The warehouse may change stock, not prices; anyone who sees the card, its History.
     const labels = buttonsOf(card).map((b) => b.text);

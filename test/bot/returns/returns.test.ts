@@ -88,8 +88,8 @@ describe("returns alerts", () => {
     const en = textOf(lastTo(env, SELLER.id));
     expect(en).toContain("↩️ A return is on its way to your warehouse");
     expect(en).toContain(`Posting: ${posting}`);
-    expect(en).toContain(`Product: ${added.name} × 1`);
-    expect(en).toContain("Reason: Не подошёл размер");
+    expect(en).toContain(`Product: ${added.name} — 1 pc`);
+    expect(en).toContain("Reason: “Не подошёл размер” (Ozon's words)");
     const ru = textOf(lastTo(env, ADMIN.id));
     expect(ru).toContain("↩️ Возврат едет к вам на склад");
     expect(ru).toContain(`Отправление: ${posting}`);
@@ -213,7 +213,7 @@ describe("rFBS return requests", () => {
     expect(textsSince(env, SELLER.id, since)).toContain("At most two digits");
     await env.send(text("150,5", { from: SELLER }));
     const confirm = lastEditOrSend(env, SELLER.id);
-    expect(textOf(confirm)).toContain("The buyer gets 150.50 RUB of");
+    expect(textOf(confirm)).toContain("The buyer gets RUB\u00A0150.50 of");
     expect(env.sandbox.control.afterSale.snapshot().requests[0]?.state).toBe("new");
     await env.send(press(confirm, "Yes", SELLER));
 
@@ -225,7 +225,7 @@ describe("rFBS return requests", () => {
       taken: [{ id: 1020, via: "action/set" }],
     });
     const done = lastEditOrSend(env, SELLER.id);
-    expect(textOf(done)).toContain("💸 “Частичная компенсация”: 150.50 RUB is being returned");
+    expect(textOf(done)).toContain("💸 “Частичная компенсация”: RUB\u00A0150.50 is being returned");
     expect(buttonsOf(done)).toEqual([]);
     expect(env.sandbox.counters()["POST /v1/returns/rfbs/action/set"]).toBe(1);
     expect(env.sandbox.counters()["POST /v2/returns/rfbs/compensate"]).toBeUndefined();

@@ -94,7 +94,7 @@ describe("the warehouse list, once a minute", () => {
     const screen = lastScreen(await exchange(h, command("subscribe", { from: KEEPER })));
     expect(textOf(screen)).toContain("Alerts for all warehouses.");
     const labels = buttonsOf(screen).map((b) => b.text);
-    for (const w of warehouses) expect(labels).toContain(`▫️ ${w.name}`);
+    for (const w of warehouses) expect(labels).toContain(`○ ${w.name}`);
     // A choice redraws the list; the workbook names every warehouse in its header.
     const first = warehouses[0];
     if (!first) throw new Error("no warehouse");

@@ -53,14 +53,23 @@ export function campaignPeriodText(t: Translator, from: string, to: string): str
   return t("campaigns-period-none");
 }
 
+/** The card; `was` a state just changed from (a pause, a resume): its state line says so. */
 export function campaignCardText(
   t: Translator,
   c: CampaignCardView,
   spend: string | undefined,
+  was?: CampaignStateKey,
 ): string {
   const lines = [
     t("campaigns-card-title", { title: campaignTitle(c), id: c.id }),
-    t("campaigns-card-state", { state: stateText(t, c.stateKey) }),
+    was === undefined
+      ? t("campaigns-card-state", { state: stateText(t, c.stateKey) })
+      : t("campaigns-card-state-changed", {
+          state: stateText(t, c.stateKey),
+          was: stateText(t, was),
+        }),
+    // ⚠️ on the list says only "look here": the card says what it means.
+    ...(c.stateKey === "moderation_failed" ? [t("campaigns-card-moderation-failed")] : []),
     t("campaigns-card-budget", { budget: campaignBudgetText(t, c) }),
     t("campaigns-card-period", { period: campaignPeriodText(t, c.fromDate, c.toDate) }),
   ];

@@ -474,7 +474,7 @@ describe("/report", () => {
     expect(grouping).toContain("Группировка: по дням");
     await tap(w, MANAGER, "По неделям");
     expect(screenText(w, MANAGER.id)).toContain("Группировка: по неделям");
-    expect(JSON.stringify(screen(w, MANAGER.id).payload.reply_markup)).toContain("✅ По неделям");
+    expect(JSON.stringify(screen(w, MANAGER.id).payload.reply_markup)).toContain("● По неделям");
     await say(w, MANAGER, "да");
     expect(screenText(w, MANAGER.id)).toContain("Выберите кнопкой под вопросом.");
     expect(screenText(w, MANAGER.id)).toContain("Файл: CSV");
@@ -504,11 +504,11 @@ describe("/report", () => {
     await say(w, MANAGER, "нет такой");
     const missed = screenText(w, MANAGER.id);
     expect(missed).toContain("Не нашёл кампаний по запросу «нет такой» — список прежний");
-    expect(labels(w, MANAGER.id)).toContainEqual(expect.stringMatching(/^✅ Кроссовки/));
+    expect(labels(w, MANAGER.id)).toContainEqual(expect.stringMatching(/^● Кроссовки/));
     expect(labels(w, MANAGER.id)).toContain("Готово (1)");
-    expect(labels(w, MANAGER.id)).toContainEqual(expect.stringMatching(/^▫️ Баннер/));
+    expect(labels(w, MANAGER.id)).toContainEqual(expect.stringMatching(/^○ Баннер/));
     await tap(w, MANAGER, "Баннер"); // the kept list's buttons still work
-    expect(labels(w, MANAGER.id)).toContainEqual(expect.stringMatching(/^✅ Баннер/));
+    expect(labels(w, MANAGER.id)).toContainEqual(expect.stringMatching(/^● Баннер/));
     expect(labels(w, MANAGER.id)).toContain("Готово (2)");
   });
 
@@ -550,7 +550,7 @@ describe("/report", () => {
       "В одном отчёте не больше 3 кампаний, а выбрано бы стало 4.",
     ]);
     expect(labels(w, MANAGER.id)).toContain("Готово (3)");
-    expect(labels(w, MANAGER.id)).toContainEqual(expect.stringMatching(/^▫️ Одежда/));
+    expect(labels(w, MANAGER.id)).toContainEqual(expect.stringMatching(/^○ Одежда/));
     await tap(w, MANAGER, /^Готово \(3\)/);
     expect(screenText(w, MANAGER.id)).toContain("За какой период?"); // on, with the three
     expect(performanceCalls(w.sandbox).submit).toBe(0);
