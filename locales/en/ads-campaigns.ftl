@@ -2,7 +2,6 @@
 
 ads-budget-on-button = { $budget }{ $kind ->
         [weekly] /wk
-        [daily] /day
        *[other] {""}
     }
 ads-budget-unset = no limit
@@ -52,7 +51,9 @@ campaigns-head = 📣 Campaigns: { $count }{ $pages ->
         [1] {""}
        *[other] , page { $page } of { $pages }
     }
-campaigns-choose = Choose a campaign to open its card.
+campaigns-choose =
+    Choose a campaign to open its card.
+    On each button: its state, its budget a day (“/wk”: a week), yesterday's spend. ⚠️ — Ozon did not pass the campaign.
 campaigns-spend-unknown = Ozon did not give yesterday's spend just now.
 campaigns-budget = { $amount } { $kind ->
         [weekly] a week
@@ -61,7 +62,7 @@ campaigns-budget = { $amount } { $kind ->
 campaigns-period-from = from { $date }, no end date
 campaigns-period-to = until { $date }
 campaigns-period-none = open-ended
-campaigns-spend-short = spent yesterday { $amount }
+campaigns-spend-short = yesterday { $amount }
 campaigns-card-title = 📣 "{ $title }" (No. { $id })
 campaigns-card-state = Status: { $state }
 campaigns-card-budget = Budget: { $budget }

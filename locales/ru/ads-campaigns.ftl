@@ -2,7 +2,6 @@
 
 ads-budget-on-button = { $budget }{ $kind ->
         [weekly] /нед
-        [daily] /день
        *[other] {""}
     }
 ads-budget-unset = без ограничения
@@ -52,7 +51,9 @@ campaigns-head = 📣 Кампании: { $count }{ $pages ->
         [1] {""}
        *[other] , страница { $page } из { $pages }
     }
-campaigns-choose = Выберите кампанию — откроется её карточка.
+campaigns-choose =
+    Выберите кампанию — откроется её карточка.
+    На кнопке: состояние, бюджет в день («/нед» — в неделю), расход за вчера. ⚠️ — Ozon не пропустил кампанию.
 campaigns-spend-unknown = Расход за вчера Ozon сейчас не отдал.
 campaigns-budget = { $amount } { $kind ->
         [weekly] в неделю
@@ -61,7 +62,7 @@ campaigns-budget = { $amount } { $kind ->
 campaigns-period-from = с { $date }, без даты окончания
 campaigns-period-to = по { $date }
 campaigns-period-none = без срока
-campaigns-spend-short = расход вчера { $amount }
+campaigns-spend-short = вчера { $amount }
 campaigns-card-title = 📣 «{ $title }» (№ { $id })
 campaigns-card-state = Статус: { $state }
 campaigns-card-budget = Бюджет: { $budget }

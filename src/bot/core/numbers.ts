@@ -10,7 +10,7 @@
  * - money: "1 500,50 ₽" / "RUB 1,500.50", kopecks only when there are any; Ozon's currency code
  *   is never shown as Ozon wrote it;
  * - a count of goods: "2 шт." / "2 pcs" ("1 pc").
- * Tests: test/bot/core/numbers.test.ts
+ * Tests: test/bot/core/numbers.test.ts, test/bot/ads/campaigns/campaigns.test.ts and 3 more
  */
 import { DateTime } from "luxon";
 import { ozonKopecks } from "../../ozon/money.ts";

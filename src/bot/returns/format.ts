@@ -2,11 +2,12 @@
  * The returns' texts: an alert, an rFBS request's card, the /returns list. Pure functions.
  * Tests: test/bot/returns/amounts.test.ts
  */
-import type {
-  RfbsAction,
-  RfbsRequest,
-  RfbsRequestBrief,
-  SellerReturn,
+import {
+  type RfbsAction,
+  type RfbsRequest,
+  type RfbsRequestBrief,
+  rfbsActionKind,
+  type SellerReturn,
 } from "../../ozon/seller/returns.ts";
 import { priceKopecks } from "../../services/returns/index.ts";
 import { clip } from "../../text.ts";
@@ -97,6 +98,16 @@ const ACTION_LABEL_LIMIT = 60;
 export function actionLabel(t: Translator, action: Pick<RfbsAction, "id" | "name">): string {
   const name = action.name?.replace(/\s+/g, " ").trim();
   return name ? clip(name, ACTION_LABEL_LIMIT) : t("returns-action-unnamed", { id: action.id });
+}
+
+/**
+ * An action's button: Ozon's name and, for the actions whose outcome Ozon documents (a partial
+ * compensation, a rejection), what happens to the goods and the money.
+ */
+export function actionButtonLabel(t: Translator, action: Pick<RfbsAction, "id" | "name">): string {
+  const named = actionLabel(t, action);
+  const kind = rfbsActionKind(action.id);
+  return kind === "other" ? named : t(`returns-action-${kind}`, { name: named });
 }
 
 export function listText(

@@ -88,7 +88,7 @@ describe("tracking numbers (en)", () => {
     const preview = lastScreen(
       await exchange(h, command("track", { from: KEEPER, args: `${postingNumber} AB-1234` })),
     );
-    const dropped = lastScreen(await exchange(h, press(preview, "Cancel", KEEPER)));
+    const dropped = lastScreen(await exchange(h, press(preview, "Don't apply", KEEPER)));
     expect(textOf(dropped)).toBe("The tracking numbers were not sent.");
     expect(tracking(postingNumber)).toBe("");
   });

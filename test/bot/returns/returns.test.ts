@@ -172,11 +172,11 @@ describe("returns alerts in a group", () => {
   });
 });
 
-/** The sandbox's actions on a new request, as `available_actions` names them (returns-model.ts). */
+/** The sandbox's actions on a new request as the buttons of an English card name them. */
 const NEW_ACTIONS = [
   "Одобрить заявку",
-  "Отклонить заявку",
-  "Частичная компенсация",
+  "✖️ Отклонить заявку: no money back",
+  "💸 Частичная компенсация: part of the money back, the buyer keeps the goods",
   "Вернуть деньги покупателю",
 ];
 
@@ -193,7 +193,8 @@ describe("rFBS return requests", () => {
     expect(textOf(card)).toContain(`🆕 rFBS return request No. R-${filed.id}`);
     expect(textOf(card)).toContain("Buyer's comment: “Царапина на корпусе”");
     expect(textOf(card)).toContain("⏰ Decide by");
-    // Ozon's words, whatever the reader's language: the bot does not rename Ozon's actions.
+    // Ozon's words, whatever the reader's language: the bot does not rename Ozon's actions; where
+    // Ozon documents what one does (a rejection, a partial compensation), the button says so.
     expect(buttonsOf(card).map((b) => b.text)).toEqual(NEW_ACTIONS);
     // The warehouse hears of it but has no decisions.
     expect(textOf(lastTo(env, WAREHOUSE.id))).toContain("rFBS return request");
@@ -361,8 +362,8 @@ describe("rFBS return requests", () => {
     expect(textOf(received)).toContain("Ozon took “Подтвердить получение товара”");
     expect(buttonsOf(received).map((b) => b.text)).toEqual([
       "Вернуть деньги покупателю",
-      "Отказать после проверки товара",
-      "Частичная компенсация",
+      "✖️ Отказать после проверки товара: no money back",
+      "💸 Частичная компенсация: part of the money back, the buyer keeps the goods",
     ]);
     await tap("Вернуть деньги покупателю", received);
     await tap("Yes", lastEditOrSend(env, SELLER.id));

@@ -106,7 +106,7 @@ describe("stock alerts", () => {
     h = undefined;
   });
 
-  it("passes at once on a stock push; 📦 Stock sets the stock in 3 taps and the number", async () => {
+  it("passes at once on a stock push; 📦 Set stock sets the stock in 2 taps and the number", async () => {
     h = await startStock();
     await subscribeWithStock(h, KEEPER, "Stock alerts");
     await h.module.runOnce(h.shopId);
@@ -120,11 +120,10 @@ describe("stock alerts", () => {
     const alert = messagesTo(h, KEEPER.id).at(-1);
     expect(textOf(alert as never)).toContain("🔴 Out of stock");
 
-    // Set the stock from the alert: 📦 Stock → the warehouse → the number → ✅ (3 taps + typing).
-    const choose = lastScreen(await exchange(h, press(alert as never, "📦 Stock", KEEPER)));
-    expect(textOf(choose)).toContain("which warehouse?");
-    const moscow = buttonsOf(choose).find((b) => b.text.startsWith("Склад Подольск"));
-    const question = lastScreen(await exchange(h, press(choose, moscow?.text ?? "?", KEEPER)));
+    // Set the stock from the alert: 📦 Set stock → the number → ✅ (2 taps + typing): the alert
+    // named its warehouse, so none is asked.
+    const question = lastScreen(await exchange(h, press(alert as never, "📦 Set stock", KEEPER)));
+    expect(textOf(question)).not.toContain("which warehouse?");
     expect(textOf(question)).toContain("Warehouse: Склад Подольск (Москва)");
     const confirm = lastScreen(await exchange(h, text("12", { from: KEEPER })));
     await exchange(h, press(confirm, "✅ Set stock", KEEPER));
@@ -133,7 +132,7 @@ describe("stock alerts", () => {
       .warehouses.find((w) => w.warehouseId === MOSCOW);
     expect((units?.present ?? 0) - (units?.reserved ?? 0)).toBe(12);
     // Someone without the warehouse role gets no dialog.
-    const refused = await exchange(h, press(alert as never, "📦 Stock", MANAGER));
+    const refused = await exchange(h, press(alert as never, "📦 Set stock", MANAGER));
     expect(refused.some((c) => c.method === "sendMessage")).toBe(false);
   });
 
@@ -150,7 +149,7 @@ describe("stock alerts", () => {
     expect(refused.some((c) => c.method === "sendMessage")).toBe(false);
     const screen = lastScreen(await exchange(h, open));
     expect(textOf(screen)).toContain("falls below 3");
-    expect(buttonsOf(screen).map((b) => b.text)).toContain("✅ Default (3)");
+    expect(buttonsOf(screen).map((b) => b.text)).toContain("● Default (3)");
     const chosen = lastScreen(await exchange(h, press(screen, /^10$/, ADMIN)));
     expect(textOf(chosen)).toContain("falls below 10");
     expect(buttonsOf(chosen).map((b) => b.text)).toContain("● 10");

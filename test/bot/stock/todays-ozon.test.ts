@@ -172,7 +172,7 @@ describe("the store's pace of stock requests", () => {
     const card = lastScreen(
       await exchange(h, command("products", { from: KEEPER, args: first.offerId })),
     );
-    const choose = lastScreen(await exchange(h, press(card, "📦 Stock", KEEPER)));
+    const choose = lastScreen(await exchange(h, press(card, "📦 Set stock", KEEPER)));
     const moscow = buttonsOf(choose).find((b) => b.text.startsWith("Склад Подольск"));
     const question = lastScreen(await exchange(h, press(choose, moscow?.text ?? "", KEEPER)));
     expect(textOf(question)).toContain("Type the new number of units available");

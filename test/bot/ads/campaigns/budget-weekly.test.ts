@@ -49,7 +49,7 @@ describe("/budget of a weekly campaign", () => {
     // The buttons say it: a weekly budget never reads as daily.
     const buttons = buttonsOf(screen(w, MANAGER.id)).map((b) => b.text);
     expect(buttons).toContain(`${WEEKLY} · ⏸ 4\u00A0900\u00A0₽/нед`);
-    expect(buttons).toContain(`${DAILY} · ▶️ 1\u00A0500\u00A0₽/день`); // daily: as before
+    expect(buttons).toContain(`${DAILY} · ▶️ 1\u00A0500\u00A0₽`); // daily: as before
 
     await say(w, MANAGER, "одежда");
     await tap(w, MANAGER, "Одежда");

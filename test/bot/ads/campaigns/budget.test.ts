@@ -59,7 +59,7 @@ describe("/budget", () => {
     );
     expect(labels(w, MANAGER.id)).toContain("1 / 2");
     const list = labels(w, MANAGER.id);
-    expect(list).toContain(`${SHOES} · ▶️ 1\u00A0500\u00A0₽/день`);
+    expect(list).toContain(`${SHOES} · ▶️ 1\u00A0500\u00A0₽`);
     expect(list).toContain("Новинки для кухни · 🕓 1\u00A0000\u00A0₽");
     // The pay-per-order campaign has no daily budget.
     expect(list).toContainEqual(expect.stringMatching(/ · ▶️ без ограничения$/));
@@ -68,7 +68,7 @@ describe("/budget", () => {
     await say(w, MANAGER, "кросс");
     expect(screenText(w, MANAGER.id)).toContain("по запросу «кросс»");
     const found = labels(w, MANAGER.id);
-    expect(found).toContain(`${SHOES} · ▶️ 1\u00A0500\u00A0₽/день`);
+    expect(found).toContain(`${SHOES} · ▶️ 1\u00A0500\u00A0₽`);
     expect(found.join("\n")).not.toContain("Баннер");
 
     await tap(w, MANAGER, "Кроссовки");

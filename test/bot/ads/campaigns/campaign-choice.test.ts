@@ -62,7 +62,7 @@ describe("a many-campaign choice", () => {
     expect(methodsSince(w, since)).toEqual(["editMessageReplyMarkup"]);
     expect(screenText(w, MANAGER.id)).toBe(heading);
     const ticked = labels(w, MANAGER.id);
-    expect(ticked).toContain(`● Кроссовки и ботинки — поиск · ▶️ 1${NBSP}500${NBSP}₽/день`);
+    expect(ticked).toContain(`● Кроссовки и ботинки — поиск · ▶️ 1${NBSP}500${NBSP}₽`);
     expect(ticked).toContain("Готово (1)");
     expect(ticked.at(-1)).toBe("Закрыть"); // the dialog's Close stays under the list
 
@@ -104,7 +104,7 @@ describe("a many-campaign choice", () => {
     );
     await tap(w, MANAGER_EN, "Кроссовки");
     expect(labels(w, MANAGER_EN.id)).toContain(
-      `● Кроссовки и ботинки — поиск · ▶️ RUB${NBSP}1,500/day`,
+      `● Кроссовки и ботинки — поиск · ▶️ RUB${NBSP}1,500`,
     );
     expect(labels(w, MANAGER_EN.id)).toContain("Done (1)");
 

@@ -6,6 +6,7 @@
  */
 import { DateTime } from "luxon";
 import { afterEach, describe, expect, it } from "vitest";
+import { periodText } from "../../../../src/bot/core/numbers.ts";
 import { kopecksToMillionths } from "../../../../src/ozon/performance/money.ts";
 import { formatRoubles } from "../../../../src/services/ads/index.ts";
 import { press } from "../../harness.ts";
@@ -52,6 +53,9 @@ function requests(w: World, match: RegExp): string[] {
 
 const moscow = () => DateTime.now().setZone("Europe/Moscow");
 const ru = (d: DateTime) => d.toFormat("dd.LL.yyyy");
+/** A period as the bot shows it (bot/core/numbers.ts). */
+const shown = (from: DateTime, to: DateTime) =>
+  periodText("ru", { from: from.toISODate() as string, to: to.toISODate() as string });
 
 describe("/campaigns with one store", () => {
   it("lists campaigns as buttons with state, budget of their kind and yesterday's spend, for two Ozon calls", async () => {
@@ -60,12 +64,13 @@ describe("/campaigns with one store", () => {
     await slash(w, MANAGER, "campaigns");
     // The message says what to do; each campaign is a button carrying what matters for choosing.
     expect(screenText(w, MANAGER.id)).toBe(
-      "📣 Кампании: 7\nВыберите кампанию — откроется её карточка.",
+      "📣 Кампании: 7\nВыберите кампанию — откроется её карточка.\n" +
+        "На кнопке: состояние, бюджет в день («/нед» — в неделю), расход за вчера. ⚠️ — Ozon не пропустил кампанию.",
     );
     const buttons = labels(w, MANAGER.id);
-    const spent = `расход вчера [\\d${NBSP}]+(,\\d\\d)?${NBSP}₽`;
+    const spent = `вчера [\\d${NBSP}]+(,\\d\\d)?${NBSP}₽`;
     expect(buttons).toContainEqual(
-      expect.stringMatching(new RegExp(`^${RUNNING} · ▶️ 1${NBSP}500${NBSP}₽/день · ${spent}$`)),
+      expect.stringMatching(new RegExp(`^${RUNNING} · ▶️ 1${NBSP}500${NBSP}₽ · ${spent}$`)),
     );
     // Weekly stays weekly on the button.
     expect(buttons).toContainEqual(
@@ -74,7 +79,7 @@ describe("/campaigns with one store", () => {
     // Daily statistics cover every campaign type: the banner's spend is shown too.
     expect(buttons).toContainEqual(
       expect.stringMatching(
-        new RegExp(`^Баннер на главной[^·]* · ▶️ 5${NBSP}000${NBSP}₽/день · ${spent}$`),
+        new RegExp(`^Баннер на главной[^·]* · ▶️ 5${NBSP}000${NBSP}₽ · ${spent}$`),
       ),
     );
     expect(buttons.join("\n")).not.toContain("Новогодняя"); // archived
@@ -91,8 +96,8 @@ describe("/campaigns with one store", () => {
       formatRoubles(kopecksToMillionths(daily.get(campaignOf(w, title).id)?.spendKopecks ?? -1));
     const buttonOf = (title: string) =>
       buttons.find((label) => label.startsWith(title.slice(0, 12)));
-    expect(buttonOf(RUNNING)).toMatch(new RegExp(` · расход вчера ${spendOf(RUNNING)}$`));
-    expect(buttonOf(BANNER)).toMatch(new RegExp(` · расход вчера ${spendOf(BANNER)}$`));
+    expect(buttonOf(RUNNING)).toMatch(new RegExp(` · вчера ${spendOf(RUNNING)}$`));
+    expect(buttonOf(BANNER)).toMatch(new RegExp(` · вчера ${spendOf(BANNER)}$`));
 
     // A second look within 10 minutes costs no spend call.
     await slash(w, MANAGER, "campaigns");
@@ -106,7 +111,7 @@ describe("/campaigns with one store", () => {
     expect(screenText(w, MANAGER.id)).toContain("Расход за вчера Ozon сейчас не отдал.");
     const buttons = labels(w, MANAGER.id);
     expect(buttons.join("\n")).not.toContain("· вчера");
-    expect(buttons).toContain(`${RUNNING} · ▶️ 1${NBSP}500${NBSP}₽/день`);
+    expect(buttons).toContain(`${RUNNING} · ▶️ 1${NBSP}500${NBSP}₽`);
   });
 
   it("pages through many campaigns", async () => {
@@ -254,18 +259,18 @@ describe("/campaigns with one store", () => {
     await say(w, MANAGER, `${ru(from)}-${ru(to)}`);
     const confirm = screenText(w, MANAGER.id);
     expect(confirm).toContain(`Изменить период кампании «${WEEKLY}»?`);
-    expect(confirm).toContain(`→ ${ru(from)}–${ru(to)}`);
+    expect(confirm).toContain(`→ ${shown(from, to)}`);
     expect(campaignOf(w, WEEKLY).toDate).toBe(before.toDate); // nothing sent yet
     // "Other dates" asks again: the dates typed are forgotten and nothing is sent.
     await tap(w, MANAGER, "✏️ Другие даты");
     expect(screenText(w, MANAGER.id)).toContain(`Кампания «${WEEKLY}», период сейчас:`);
     await say(w, MANAGER, `${ru(from)}-${ru(to)}`);
-    expect(screenText(w, MANAGER.id)).toContain(`→ ${ru(from)}–${ru(to)}`);
+    expect(screenText(w, MANAGER.id)).toContain(`→ ${shown(from, to)}`);
     expect(campaignOf(w, WEEKLY).toDate).toBe(before.toDate);
     const confirmScreen = screen(w, MANAGER.id);
     await tap(w, MANAGER, "✅ Изменить");
     expect(screenText(w, MANAGER.id)).toContain(
-      `Готово: период кампании «${WEEKLY}» теперь ${ru(from)}–${ru(to)} (было`,
+      `Готово: период кампании «${WEEKLY}» теперь ${shown(from, to)} (было`,
     );
     expect(campaignOf(w, WEEKLY)).toMatchObject({
       fromDate: from.toISODate(),
@@ -315,7 +320,7 @@ describe("/campaigns with two stores", () => {
     const title = screenText(w, MANAGER.id).match(/📣 «(.+)» \(№/)?.[1] ?? "";
     expect(screenText(w, MANAGER.id)).toMatch(/^🏬 Южный\n📣 «/);
     await tap(w, MANAGER, "⏸ Приостановить");
-    expect(screenText(w, MANAGER.id)).toMatch(/^🏬 Южный\n✅ «/);
+    expect(screenText(w, MANAGER.id)).toMatch(/^🏬 Южный\n📣 «[^\n]+\nСтатус: [^\n]+✅ \(было/);
     expect(campaignOf(w, title, 1).state).toBe("CAMPAIGN_STATE_INACTIVE");
     expect(campaignOf(w, title, 0).state).toBe("CAMPAIGN_STATE_RUNNING");
     const stores = w.sandbox.requests

@@ -115,7 +115,7 @@ describe("/schedule dialog", () => {
     expect(list).toContain("последние 7 дней · по дням · XLSX");
     expect(list).toContain("Вам в личные сообщения");
     // The zone said once, in the person's words: not Europe/Moscow on every schedule.
-    expect(list).toMatch(/Следующий отчёт: \d\d\.\d\d\.\d{4} 09:00$/m);
+    expect(list).toMatch(/Следующий отчёт: \d{1,2} [а-я]+\.( \d{4})?, 09:00$/m);
     expect(list.match(/по Москве/g)).toHaveLength(1);
     expect(list).not.toContain("Europe/Moscow");
 
@@ -500,7 +500,7 @@ describe("the scheduler", () => {
     await w.schedules.scheduler.runOnce();
     expect(told()).toHaveLength(2);
     expect(told()[1]).toContain("«Снова ошибка»");
-    expect(told()[1]).toContain("Следующая попытка — по расписанию, 16.06.2026 09:00.");
+    expect(told()[1]).toContain("Следующая попытка — по расписанию, 16 июн., 09:00.");
     await clock.advance(HOUR);
     expect(await w.schedules.scheduler.runOnce()).toMatchObject({ started: 0, retried: 0 });
     expect(await jobsOf(w)).toHaveLength(2);
