@@ -55,9 +55,9 @@ products-duplicate = This change was already sent (a second tap); Ozon's answer:
 products-duplicate-pending = This change is already being sent (a second tap). The card will show the result.
 products-stock-no-warehouses = This product is at no FBS warehouse: there is no stock to set.
 products-stock-choose = { $name }: which warehouse?
-products-stock-warehouse-button = { $name } — { $available } pcs available
+products-stock-warehouse-button = { $name } — { $available } available
 products-stock-ask = { $name }
-    Warehouse: { $warehouse }. Present { $present } pcs, reserved { $reserved } pcs, available { $available } pcs.
+    Warehouse: { $warehouse }. Present { $present }, reserved { $reserved }, available { $available }.
     Type the new number of units available (reserved ones stay on top), or a change: +5 or −2.
 products-stock-bad-number = “{ $input }” is not a number of units. Type, for example, 15, +5 or −2.
 products-stock-below-zero = That would be below zero. Type 0 or more.
@@ -66,10 +66,10 @@ products-stock-too-big = Ozon does not take a stock of a million units or more: 
    *[other] units
 }.
 products-stock-confirm = { $name }
-    { $warehouse }: available { $old } pcs → { $new } pcs (reserved { $reserved } pcs stay on top).
+    { $warehouse }: available { $old } → { $new } (reserved { $reserved } stay on top).
     Send to Ozon?
 products-stock-yes = ✅ Set stock
-products-stock-done = ✅ Stock set. { $name }, { $warehouse }: available { $old } pcs → { $new } pcs.
+products-stock-done = ✅ Stock set. { $name }, { $warehouse }: available { $old } → { $new }.
 products-price-ask = { $name }
     Price now: { $price }, before discount: { $old }, minimum: { $min }.
     Type the new price in roubles, for example 1290 or 1,290.50.

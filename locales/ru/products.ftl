@@ -51,9 +51,9 @@ products-duplicate = Это изменение уже отправлено (по
 products-duplicate-pending = Это изменение уже отправляется (повторное нажатие). Карточка покажет результат.
 products-stock-no-warehouses = Этого товара нет ни на одном складе FBS: остаток задать негде.
 products-stock-choose = { $name }: какой склад?
-products-stock-warehouse-button = { $name } — доступно { $available } шт.
+products-stock-warehouse-button = { $name } — доступно { $available }
 products-stock-ask = { $name }
-    Склад: { $warehouse }. В наличии { $present } шт., в резерве { $reserved } шт., доступно { $available } шт.
+    Склад: { $warehouse }. В наличии { $present }, в резерве { $reserved }, доступно { $available }
     Введите новое количество доступных единиц (резерв останется сверху) или изменение: +5 или −2.
 products-stock-bad-number = «{ $input }» — не количество. Введите, например, 15, +5 или −2.
 products-stock-below-zero = Получается меньше нуля. Введите 0 или больше.
@@ -63,10 +63,10 @@ products-stock-too-big = Ozon не принимает остаток в милл
    *[many] единиц
 }.
 products-stock-confirm = { $name }
-    { $warehouse }: доступно { $old } шт. → { $new } шт. (резерв { $reserved } шт. останется сверху).
+    { $warehouse }: доступно { $old } → { $new } (резерв { $reserved } останется сверху).
     Отправить в Ozon?
 products-stock-yes = ✅ Изменить остаток
-products-stock-done = ✅ Остаток изменён. { $name }, { $warehouse }: доступно { $old } шт. → { $new } шт.
+products-stock-done = ✅ Остаток изменён. { $name }, { $warehouse }: доступно { $old } → { $new }
 products-price-ask = { $name }
     Цена сейчас: { $price }, до скидки: { $old }, минимальная: { $min }.
     Введите новую цену в рублях, например 1290 или 1 290,50.

@@ -33,6 +33,9 @@ async function toQuestion(who: User, card: RecordedCall, stockLabel: string) {
   return { choose, question: lastScreen(await h.send(press(choose, second, who))) };
 }
 
+/** A count of goods as English texts write it. */
+const pcs = (n: number) => `${n} ${n === 1 ? "pc" : "pcs"}`;
+
 describe("📦 Stock dialog", () => {
   it("warehouse → +N → confirm: Ozon sets it once and the card redraws (en)", async () => {
     h = await startProducts();
@@ -44,10 +47,10 @@ describe("📦 Stock dialog", () => {
     const { choose, question } = await toQuestion(KEEPER, card, "📦 Set stock");
     expect(textOf(choose)).toContain("which warehouse?");
     expect(buttonsOf(choose).map((b) => b.text)).toContain(
-      `${w.warehouseName} — ${before} pcs available`,
+      `${w.warehouseName} — ${pcs(before)} available`,
     );
     expect(textOf(question)).toContain(
-      `Warehouse: ${w.warehouseName}. Present ${w.present} pcs, reserved ${w.reserved} pcs, available ${before} pcs.`,
+      `Warehouse: ${w.warehouseName}. Present ${pcs(w.present)}, reserved ${pcs(w.reserved)}, available ${pcs(before)}.`,
     );
 
     const bad = lastScreen(await h.send(text("many", { from: KEEPER })));
@@ -56,10 +59,10 @@ describe("📦 Stock dialog", () => {
     expect(textOf(below)).toContain("That would be below zero.");
 
     const confirm = lastScreen(await h.send(text("+5", { from: KEEPER })));
-    expect(textOf(confirm)).toContain(`available ${before} pcs → ${before + 5} pcs`);
+    expect(textOf(confirm)).toContain(`available ${pcs(before)} → ${pcs(before + 5)}`);
     const calls = await h.send(press(confirm, "✅ Set stock", KEEPER));
     expect(textOf(lastScreen(calls))).toContain(`✅ Stock set.`);
-    expect(textOf(lastScreen(calls))).toContain(`available ${before} pcs → ${before + 5} pcs`);
+    expect(textOf(lastScreen(calls))).toContain(`available ${pcs(before)} → ${pcs(before + 5)}`);
     const after = h.sandbox.control.stock.units(p.offerId).warehouses[1];
     expect(after && after.present - after.reserved).toBe(before + 5);
     expect(h.sandbox.control.stock.stockLog()).toHaveLength(1);

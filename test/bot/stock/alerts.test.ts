@@ -94,7 +94,7 @@ redis.describe("stock alerts (Redis)", () => {
     // The alert named its warehouse: its button asks the number for it, no warehouse to choose.
     const alert = messagesTo(h, KEEPER.id, since).at(-1) as never;
     const question = lastScreen(await exchange(h, press(alert, "📦 Set stock", KEEPER)));
-    expect(textOf(question)).toContain("Warehouse: Склад Подольск (Москва). Present 1 pcs");
+    expect(textOf(question)).toContain("Warehouse: Склад Подольск (Москва). Present 1 pc,");
     expect(textOf(question)).toContain("Type the new number of units available");
   });
 });

@@ -103,9 +103,7 @@ describe("a many-campaign choice", () => {
       "Choose campaigns for the report (at most 10), then press Done.",
     );
     await tap(w, MANAGER_EN, "Кроссовки");
-    expect(labels(w, MANAGER_EN.id)).toContain(
-      `● Кроссовки и ботинки — поиск · ▶️ RUB${NBSP}1,500`,
-    );
+    expect(labels(w, MANAGER_EN.id)).toContain(`● Кроссовки и ботинки — поиск · ▶️ RUB${NBSP}1,500`);
     expect(labels(w, MANAGER_EN.id)).toContain("Done (1)");
 
     await slash(w, MANAGER, "schedule");
