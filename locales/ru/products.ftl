@@ -53,7 +53,7 @@ products-stock-no-warehouses = Этого товара нет ни на одно
 products-stock-choose = { $name }: какой склад?
 products-stock-warehouse-button = { $name } — доступно { $available }
 products-stock-ask = { $name }
-    Склад: { $warehouse }. В наличии { $present }, в резерве { $reserved }, доступно { $available }
+    🏬 { $warehouse }. В наличии { $present }, в резерве { $reserved }, доступно { $available }
     Введите новое количество доступных единиц (резерв останется сверху) или изменение: +5 или −2.
 products-stock-bad-number = «{ $input }» — не количество. Введите, например, 15, +5 или −2.
 products-stock-below-zero = Получается меньше нуля. Введите 0 или больше.
