@@ -32,7 +32,7 @@ ads-budget-confirm = Change the { $kind ->
     { $old } → { $new }
 ads-budget-rounded = The amount was rounded to kopecks.
 ads-budget-confirm-button = ✅ Change
-ads-budget-other-amount-button = ✏️ Another amount
+ads-budget-other-amount-button = ✏️ Type it in
 ads-budget-done = Done: the { $kind ->
         [weekly] weekly
        *[other] daily
@@ -51,7 +51,9 @@ campaigns-head = 📣 Campaigns: { $count }{ $pages ->
         [1] {""}
        *[other] , page { $page } of { $pages }
     }
-campaigns-choose = Choose a campaign to open its card.
+campaigns-choose =
+    Choose a campaign to open its card.
+    On each button: its state, its budget a day (“/wk”: a week), yesterday's spend. ⚠️ — Ozon did not pass the campaign.
 campaigns-spend-unknown = Ozon did not give yesterday's spend just now.
 campaigns-budget = { $amount } { $kind ->
         [weekly] a week
@@ -66,6 +68,7 @@ campaigns-card-state = Status: { $state }
 campaigns-card-budget = Budget: { $budget }
 campaigns-card-period = Period: { $period }
 campaigns-card-spend = Spent yesterday: { $amount }
+campaigns-card-moderation-failed = ⚠️ Ozon did not pass the campaign: it is not shown until it is fixed in the Ozon account and passes moderation.
 campaigns-stores-button = « Stores
 campaigns-pause-button = ⏸ Pause
 campaigns-resume-button = ▶️ Resume
@@ -83,7 +86,7 @@ campaigns-shop-gone = This store is no longer in the bot. Open /campaigns again.
 campaigns-toggle-not-now = The campaign is { $state } now: it cannot be paused or resumed here.
 campaigns-pause-ask = Pause the campaign "{ $title }"? Now: { $state }. Its ads stop showing until you resume it.
 campaigns-resume-ask = Resume the campaign "{ $title }"? Now: { $state }.
-campaigns-toggled = ✅ "{ $title }": { $old } → { $new }
+campaigns-card-state-changed = Status: { $state } ✅ (was: { $was })
 campaigns-changed-meanwhile = The campaign changed while you were deciding: it is { $state } now. I changed nothing.
 campaigns-report-for = A report on the campaign "{ $title }".
 campaigns-bids-head = 🎯 Bids per click — "{ $title }", page { $page }

@@ -15,8 +15,8 @@ digest-time-ask = At what time should the digest come? Type it as HH:MM, for exa
 digest-title = 🗞 Digest for { $day }
 digest-no-stores = No stores you can reach as a manager.
 digest-sales = 🛒 Ordered: { $units } { $units ->
-    [one] unit
-   *[other] units
+    [one] pc
+   *[other] pcs
 } for { $revenue }
 digest-sales-none = 🛒 Orders: the store has no Seller API keys.
 digest-sales-failed = 🛒 Orders: Ozon did not answer ({ $reason }).

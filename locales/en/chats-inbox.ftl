@@ -23,12 +23,6 @@ inbox-line-about = { " · " }{ $about }
 inbox-line-who = { " · " }✋ { $name }
 inbox-line-who-mine = { " · " }✋ you are answering
 inbox-words-unknown = (the buyer's words could not be read)
-inbox-waited-minutes = { $count ->
-    [0] just now
-   *[other] { $count } min
-}
-inbox-waited-hours = { $count } h
-inbox-waited-days = { $count } d
 inbox-about-order = order { $order }
 inbox-about-posting = posting { $posting }
 inbox-about-sku = SKU { $sku }
@@ -55,7 +49,7 @@ inbox-taken = ✋ The chat is yours till { $until }. Others see that you are ans
 inbox-taken-by-other = ✋ { $name } is answering already (till { $until }).
 inbox-read-done = ✔️ Marked as read in Ozon.
 inbox-read-failed = Ozon did not mark the chat read: { $reason }
-inbox-not-your-shop = Your seller role does not reach the store «{ $name }».
+inbox-not-your-shop = Your { role-seller } role does not reach the store «{ $name }».
 inbox-answered-note = ↩️ { $name } answered the buyer: «{ $words }»
 inbox-answered-file = a file
 inbox-card-title = 🧾 Order { $order }

@@ -9,6 +9,8 @@ quick-replies-which-store = Saved answers of which store?
 quick-replies-title = 📝 Saved answers: { $count } of { $max }
 quick-replies-empty = None yet. Add the answers you write most often.
 quick-replies-placeholders = Placeholders: { "{order}" } — the order number (buyer chats about an order), { "{name}" } — the buyer's name (product questions). If Ozon did not give the number or the name, the answer goes without it.
+quick-replies-copy-order = 📋 Copy { "{order}" } — the order number
+quick-replies-copy-name = 📋 Copy { "{name}" } — the buyer's name
 quick-replies-add = ➕ Add
 quick-replies-add-ask = Send the text of the new saved answer (up to { $max } { $max ->
     [one] character
@@ -52,7 +54,7 @@ quick-replies-preview = 👀 This goes to the buyer:
 quick-replies-missing-order = ℹ️ Ozon gives no order number here: { "{order}" } is left out.
 quick-replies-missing-name = ℹ️ Ozon gives no buyer's name here: { "{name}" } is left out.
 quick-replies-send = 📤 Send
-quick-replies-back = ◀️ Back
+quick-replies-back = « Back
 quick-replies-changed = This saved answer was changed meanwhile: here is the new text. Press Send again if it is right.
 quick-replies-already-sent = Already sent.
 quick-replies-sent-short = Sent ✅

@@ -14,8 +14,8 @@ command-ship =
     .description = Pack a posting
     .button = 📦 Pack
 command-cancel_posting =
-    .description = Cancel a posting
-    .button = ✖️ Cancel a posting
+    .description = Cancel posting
+    .button = ✖️ Cancel posting
 command-subscribe =
     .description = Get alerts about new postings
     .button = 🔔 Subscribe
@@ -84,3 +84,13 @@ duration-seconds = { $n } s
 duration-minutes = { $n } min
 duration-hours = { $n } h
 duration-days = { $n } d
+
+# A count of goods, one form everywhere (bot/core/numbers.ts countText).
+count-pieces = { $n } { $n ->
+    [one] pc
+   *[other] pcs
+}
+# A currency the bot has no mark for, shown as Ozon wrote its code (bot/core/numbers.ts ozonMoneyText).
+money-ozon-currency = { $code } (Ozon's code)
+# Ozon's own words in Russian on an English screen (bot/core/ozon-words.ts): marked as Ozon's.
+ozon-words = “{ $text }” (Ozon's words)

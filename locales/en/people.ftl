@@ -1,7 +1,7 @@
 ## Roles
 
 role-admin = administrator
-role-seller = seller
+role-seller = customer care
 role-warehouse = warehouse
 role-manager = manager
 
@@ -40,25 +40,34 @@ unhandled-hint-seller = To answer a buyer, reply to their message: swipe it left
 
 ## Invites
 
-invite-choose-role = Which role is the invite for?
+invite-choose-role =
+    Which role is the invite for?
+    📦 { role-warehouse } — packs and hands over postings, sets stock, takes returns in.
+    💬 { role-seller } — answers buyers in chats, decides rFBS returns, runs own deliveries.
+    📣 { role-manager } — advertising, reports, ratings, product prices and stock.
+    🔑 { role-admin } — all of that, plus people, stores, the audit trail and the bot's health.
 invite-created =
     Invite for the role "{ $role }":
     { $link }
 
     The link works once and until { $expires }. Forward it to the person you invite.
+invite-share-button = 📤 Share the link
+invite-share-text = An invite to the store's team in the bot
+invite-revoke-button = 🗑 Revoke
+invite-revoked = 🗑 Invite revoked: the link no longer works.
 invite-sent-privately = I sent you the invite link in a private chat.
 invite-open-private-chat = I cannot write to you privately: open a private chat with me and press Start first, then try /invite again.
 invite-joined =
     { $name }, you are in the team as { $role ->
         [warehouse] warehouse staff
-        [seller] a seller
+        [seller] customer care
         [manager] a manager
        *[admin] an administrator
     }{ $scope }.
     Here is what you can do:
 invite-joined-scope = { " " }({ $shops })
 invite-joined-owner = You are the administrator of this bot. Invite your team with /invite.
-invite-accepted = { $name } accepted the invite: { $role }
+invite-accepted = ✅ { $name } joined the team: { $role }
 invite-used = This invite has already been used. Ask an administrator for a new one.
 invite-expired = This invite has expired (links last one day). Ask an administrator for a new one.
 invite-unknown = This invite link is not recognised. Check it or ask an administrator for a new one.
@@ -76,8 +85,8 @@ scope-choose-invite =
     Choose the stores and press Done (or All stores at once).
 scope-all = 🌐 All stores
 scope-done = Done
-scope-marked = ✅ { $name }
-scope-unmarked = ▫️ { $name }
+scope-marked = ● { $name }
+scope-unmarked = ○ { $name }
 scope-all-stores = all stores
 scope-no-store = no store
 scope-more = +{ $count }

@@ -2,12 +2,13 @@
 
 postings-card-title = 📦 Posting { $posting } (order { $order })
 postings-card-deadline = ⏰ Pack by: { $deadline }
-postings-card-delivery = 🚚 { $method } · warehouse: { $warehouse }
-postings-card-product = { $index }. { $name }
-    item code { $article } · { $quantity } { $quantity ->
+postings-card-delivery = 🚚 { $method }
+postings-card-warehouse = 🏬 { $warehouse }
+postings-card-product = { $index }. { $name } — { $quantity } { $quantity ->
         [one] pc
        *[other] pcs
-    } · { $price } each
+    }
+    item code { $article } · { $price } each
 postings-card-more = { $count ->
     [one] …and 1 more product
    *[other] …and { $count } more products

@@ -20,7 +20,10 @@ products-card-prices = 💰 Price: { $price } · before discount: { $old } · mi
 products-card-fbs = 🏬 FBS stock (present / reserved):
 products-card-no-warehouses = no FBS warehouse holds it
 products-card-warehouse = • { $name }: { $present } / { $reserved }
-products-card-fbo = FBO stock at Ozon: { $units } (read only)
+products-card-fbo = FBO stock at Ozon: { $units } { $units ->
+    [one] pc
+   *[other] pcs
+} (read only)
 products-card-sold = Ordered in { $days } { $days ->
     [one] day
    *[other] days
@@ -32,12 +35,12 @@ products-card-sold-none = Ordered in { $days } { $days ->
     [one] day
    *[other] days
 }: { $sold }
-products-stock-button = 📦 Stock
+products-stock-button = 📦 Set stock
 products-price-button = 💰 Price
 products-open-button = 🛍 { $name }
 products-refresh-button = 🔄 Refresh
 products-dialog-over = This dialog is over. Open the product again: /products
-products-another = ✏️ Another figure
+products-another = ✏️ Type it in
 products-error-rate-limited = Ozon is busy with requests right now. Try again in a minute.
 products-error-auth = Ozon refused the store's keys. An admin can check them in /stores.
 products-error-network = Ozon did not answer. Try again a little later.

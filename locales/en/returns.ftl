@@ -6,13 +6,16 @@ returns-no-stores = No store with Seller API keys whose returns you may see.
 returns-alert-on-way = ↩️ A return is on its way to your warehouse
 returns-alert-pickup = 📬 A return is waiting for pickup
 returns-posting = Posting: { $posting }
-returns-product = Product: { $name } × { $quantity }
+returns-product = Product: { $name } — { $quantity } { $quantity ->
+    [one] pc
+   *[other] pcs
+}
 returns-reason = Reason: { $reason }
 returns-place = Where: { $place }
 returns-since = Since { $time }
 returns-rfbs-new = 🆕 rFBS return request No. { $number }
 returns-rfbs-card = ↩️ rFBS return request No. { $number }
-returns-rfbs-product = Product: { $name } — { $price } { $currency }
+returns-rfbs-product = Product: { $name } — { $price }
 returns-comment = Buyer's comment: “{ $comment }”
 returns-state = Status: { $state }
 returns-deadline = ⏰ Decide by { $time }
@@ -34,6 +37,8 @@ returns-switched-off = Returns no longer come here.
 returns-dialog-over = This decision is closed. Open the request again in /returns.
 returns-dialog-left = Nothing decided; the request stays as it was.
 returns-shop-unknown = This store is no longer in the bot.
+returns-action-compensate = 💸 { $name }: part of the money back, the buyer keeps the goods
+returns-action-reject = ✖️ { $name }: no money back
 returns-action-unnamed = Ozon action { $id }
 returns-action-unavailable = This card is out of date: Ozon no longer offers that action on the request. Here it is as it is now:
 returns-card-outdated = This card's buttons are from an older version of the bot. Here is the request as it is now, with the actions Ozon offers:
@@ -45,20 +50,20 @@ returns-confirm-button = Yes, send it to Ozon
 returns-already = Already decided: { $name } — “{ $action }”.
 returns-failed = It did not work: { $reason }
     The request stays as it was; you can try again.
-returns-done-compensate = 💸 “{ $action }”: { $amount } { $currency } is being returned to the buyer, who keeps the product.
+returns-done-compensate = 💸 “{ $action }”: { $amount } is being returned to the buyer, who keeps the product.
 returns-done-reject = ❌ Request No. { $number }: “{ $action }”, reason: { $reason }. The buyer may open a dispute with Ozon.
 returns-confirm-compensate = “{ $action }” for request No. { $number }?
-    The buyer gets { $amount } { $currency } of { $price } { $currency } back and keeps the product.
+    The buyer gets { $amount } of { $price } back and keeps the product.
 returns-confirm-reject = “{ $action }” for request No. { $number }?
     Reason: { $reason }
     Comment: { $comment }
     The buyer sees the refusal and may open a dispute with Ozon.
-returns-ask-amount = “{ $action }” for request No. { $number }: how much to return to the buyer? The product's price is { $price } { $currency }. Write the amount, e.g. 150 or 150.50.
+returns-ask-amount = “{ $action }” for request No. { $number }: how much to return to the buyer? The product's price is { $price }. Write the amount, e.g. 150 or 150.50.
 returns-amount-not_a_number = That is not an amount. Write a number, e.g. 150 or 150.50.
 returns-amount-too_many_decimals = At most two digits after the point (kopecks).
 returns-amount-not_positive = The amount must be above zero.
 returns-amount-too_long = Too long for an amount.
-returns-amount-not-below-price = A partial compensation must be below the product's price ({ $price } { $currency }). To return all of it, choose Ozon's full refund on the card if it offers one.
+returns-amount-not-below-price = A partial compensation must be below the product's price ({ $price }). To return all of it, choose Ozon's full refund on the card if it offers one.
 returns-price-unreadable = The product's price for request No. { $number } could not be read (Ozon sent “{ $price }”), and a partial compensation must be below it. Set the amount in the Ozon seller account.
 returns-list-not-yours = These pages turn for whoever opened the list. Send /returns to see yours.
 returns-no-reasons = Ozon gave no reasons to reject request No. { $number }: reject it in the Ozon seller account.

@@ -2,13 +2,13 @@
 
 stock-alert-zero = 🔴 Out of stock
 stock-alert-low = 🟠 Running low: { $count } { $count ->
-        [one] unit
-       *[other] units
+        [one] pc
+       *[other] pcs
     } left (below { $threshold })
 stock-alert-product = { $name }
 stock-alert-ids = item code { $offer } · SKU { $sku }
-stock-alert-warehouse = 🏬 Warehouse: { $warehouse }
-stock-button-stock = 📦 Stock
+stock-alert-warehouse = 🏬 { $warehouse }
+stock-button-stock = 📦 Set stock
 stock-subscribe-toggle = Stock alerts (same stores and warehouses)
 stock-alerts-on = Stock alerts are on for this chat.
 stock-alerts-off = Stock alerts are off for this chat.

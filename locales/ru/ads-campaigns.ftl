@@ -32,7 +32,7 @@ ads-budget-confirm = Изменить { $kind ->
     { $old } → { $new }
 ads-budget-rounded = Сумма округлена до копеек.
 ads-budget-confirm-button = ✅ Изменить
-ads-budget-other-amount-button = ✏️ Другая сумма
+ads-budget-other-amount-button = ✏️ Ввести вручную
 ads-budget-done = Готово: { $kind ->
         [weekly] недельный
        *[other] дневной
@@ -51,7 +51,9 @@ campaigns-head = 📣 Кампании: { $count }{ $pages ->
         [1] {""}
        *[other] , страница { $page } из { $pages }
     }
-campaigns-choose = Выберите кампанию — откроется её карточка.
+campaigns-choose =
+    Выберите кампанию — откроется её карточка.
+    На кнопке: состояние, бюджет в день («/нед» — в неделю), расход за вчера. ⚠️ — Ozon не пропустил кампанию.
 campaigns-spend-unknown = Расход за вчера Ozon сейчас не отдал.
 campaigns-budget = { $amount } { $kind ->
         [weekly] в неделю
@@ -66,6 +68,7 @@ campaigns-card-state = Статус: { $state }
 campaigns-card-budget = Бюджет: { $budget }
 campaigns-card-period = Период: { $period }
 campaigns-card-spend = Потрачено вчера: { $amount }
+campaigns-card-moderation-failed = ⚠️ Ozon не пропустил кампанию: она не показывается, пока её не исправят в кабинете Ozon и она не пройдёт модерацию.
 campaigns-stores-button = « Магазины
 campaigns-pause-button = ⏸ Приостановить
 campaigns-resume-button = ▶️ Запустить
@@ -83,7 +86,7 @@ campaigns-shop-gone = Этого магазина больше нет в бот�
 campaigns-toggle-not-now = Сейчас кампания { $state }: приостановить или запустить её здесь нельзя.
 campaigns-pause-ask = Приостановить кампанию «{ $title }»? Сейчас: { $state }. Реклама перестанет показываться, пока вы её не запустите.
 campaigns-resume-ask = Запустить кампанию «{ $title }»? Сейчас: { $state }.
-campaigns-toggled = ✅ «{ $title }»: { $old } → { $new }
+campaigns-card-state-changed = Статус: { $state } ✅ (было: { $was })
 campaigns-changed-meanwhile = Кампания изменилась, пока вы решали: сейчас { $state }. Я ничего не менял.
 campaigns-report-for = Отчёт по кампании «{ $title }».
 campaigns-bids-head = 🎯 Ставки за клик — «{ $title }», страница { $page }

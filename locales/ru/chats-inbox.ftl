@@ -23,12 +23,6 @@ inbox-line-about = { " · " }{ $about }
 inbox-line-who = { " · " }✋ { $name }
 inbox-line-who-mine = { " · " }✋ вы отвечаете
 inbox-words-unknown = (не удалось прочитать слова покупателя)
-inbox-waited-minutes = { $count ->
-    [0] только что
-   *[other] { $count } мин
-}
-inbox-waited-hours = { $count } ч
-inbox-waited-days = { $count } дн
 inbox-about-order = заказ { $order }
 inbox-about-posting = отправление { $posting }
 inbox-about-sku = SKU { $sku }
@@ -55,7 +49,7 @@ inbox-taken = ✋ Чат ваш до { $until }. Остальные видят, 
 inbox-taken-by-other = ✋ Уже отвечает { $name } (до { $until }).
 inbox-read-done = ✔️ Отмечено прочитанным в Ozon.
 inbox-read-failed = Ozon не отметил чат прочитанным: { $reason }
-inbox-not-your-shop = Ваша роль продавца не распространяется на магазин «{ $name }».
+inbox-not-your-shop = Ваша роль «{ role-seller }» не распространяется на магазин «{ $name }».
 inbox-answered-note = ↩️ { $name } ответил(а) покупателю: «{ $words }»
 inbox-answered-file = файл
 inbox-card-title = 🧾 Заказ { $order }

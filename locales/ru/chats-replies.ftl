@@ -9,6 +9,8 @@ quick-replies-which-store = Шаблоны ответов какого мага�
 quick-replies-title = 📝 Шаблоны ответов: { $count } из { $max }
 quick-replies-empty = Пока ни одного. Добавьте ответы, которые вы пишете чаще всего.
 quick-replies-placeholders = Подстановки: { "{order}" } — номер заказа (чаты о заказе), { "{name}" } — имя покупателя (вопросы о товарах). Если Ozon не сообщил номер или имя, ответ уйдёт без них.
+quick-replies-copy-order = 📋 Скопировать { "{order}" } — номер заказа
+quick-replies-copy-name = 📋 Скопировать { "{name}" } — имя покупателя
 quick-replies-add = ➕ Добавить
 quick-replies-add-ask = Пришлите текст нового шаблона (до { $max } { $max ->
     [one] символа
@@ -56,7 +58,7 @@ quick-replies-preview = 👀 Покупателю уйдёт:
 quick-replies-missing-order = ℹ️ Здесь Ozon не даёт номер заказа: { "{order}" } опущено.
 quick-replies-missing-name = ℹ️ Здесь Ozon не даёт имя покупателя: { "{name}" } опущено.
 quick-replies-send = 📤 Отправить
-quick-replies-back = ◀️ Назад
+quick-replies-back = « Назад
 quick-replies-changed = Шаблон тем временем изменили — вот новый текст. Нажмите «Отправить» ещё раз, если всё верно.
 quick-replies-already-sent = Уже отправлено.
 quick-replies-sent-short = Отправлено ✅

@@ -83,4 +83,11 @@ alerts-paused-no-rights = ⏸ Я больше не могу писать в «{ 
 duration-seconds = { $n } с
 duration-minutes = { $n } мин
 duration-hours = { $n } ч
-duration-days = { $n } д
+duration-days = { $n } дн.
+
+# A count of goods, one form everywhere (bot/core/numbers.ts countText).
+count-pieces = { $n } шт.
+# A currency the bot has no mark for, shown as Ozon wrote its code (bot/core/numbers.ts ozonMoneyText).
+money-ozon-currency = { $code } (код Ozon)
+# Ozon's own words (a status, a delivery method) on a screen (bot/core/ozon-words.ts): as Ozon wrote them.
+ozon-words = { $text }

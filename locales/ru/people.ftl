@@ -1,7 +1,7 @@
 ## Roles
 
 role-admin = администратор
-role-seller = продавец
+role-seller = работа с покупателями
 role-warehouse = склад
 role-manager = менеджер
 
@@ -40,25 +40,34 @@ unhandled-hint-seller = Чтобы ответить покупателю, отв
 
 ## Invites
 
-invite-choose-role = Для какой роли приглашение?
+invite-choose-role =
+    Для какой роли приглашение?
+    📦 { role-warehouse } — собирает и отгружает отправления, меняет остатки, принимает возвраты.
+    💬 { role-seller } — отвечает покупателям в чатах, решает возвраты rFBS, ведёт свои доставки.
+    📣 { role-manager } — реклама, отчёты, рейтинги, цены и остатки товаров.
+    🔑 { role-admin } — всё это, а также люди, магазины, журнал и состояние бота.
 invite-created =
     Приглашение для роли «{ $role }»:
     { $link }
 
     Ссылка одноразовая и действует до { $expires }. Перешлите её человеку, которого приглашаете.
+invite-share-button = 📤 Переслать ссылку
+invite-share-text = Приглашение в команду магазина в боте
+invite-revoke-button = 🗑 Отозвать
+invite-revoked = 🗑 Приглашение отозвано: ссылка больше не действует.
 invite-sent-privately = Ссылку-приглашение я отправил вам в личные сообщения.
 invite-open-private-chat = Я не могу написать вам лично: сначала откройте личный чат со мной и нажмите «Старт», потом повторите /invite.
 invite-joined =
     { $name }, вы в команде как { $role ->
         [warehouse] сотрудник склада
-        [seller] продавец
+        [seller] сотрудник по работе с покупателями
         [manager] менеджер
        *[admin] администратор
     }{ $scope }.
     Вот что вы можете сделать:
 invite-joined-scope = { " " }({ $shops })
 invite-joined-owner = Вы — администратор этого бота. Приглашайте команду командой /invite.
-invite-accepted = { $name } принял(а) приглашение: { $role }
+invite-accepted = ✅ { $name } в команде: { $role }
 invite-used = Это приглашение уже использовано. Попросите у администратора новое.
 invite-expired = Срок действия приглашения истёк (ссылка действует сутки). Попросите у администратора новое.
 invite-unknown = Ссылка-приглашение не распознана. Проверьте её или попросите у администратора новую.
@@ -76,8 +85,8 @@ scope-choose-invite =
     Выберите магазины и нажмите «Готово» (или сразу «Все магазины»).
 scope-all = 🌐 Все магазины
 scope-done = Готово
-scope-marked = ✅ { $name }
-scope-unmarked = ▫️ { $name }
+scope-marked = ● { $name }
+scope-unmarked = ○ { $name }
 scope-all-stores = все магазины
 scope-no-store = ни одного магазина
 scope-more = ещё { $count }

@@ -2,9 +2,10 @@
 
 postings-card-title = 📦 Отправление { $posting } (заказ { $order })
 postings-card-deadline = ⏰ Собрать до: { $deadline }
-postings-card-delivery = 🚚 { $method } · склад: { $warehouse }
-postings-card-product = { $index }. { $name }
-    артикул { $article } · { $quantity } шт. · { $price } за шт.
+postings-card-delivery = 🚚 { $method }
+postings-card-warehouse = 🏬 { $warehouse }
+postings-card-product = { $index }. { $name } — { $quantity } шт.
+    артикул { $article } · { $price } за шт.
 postings-card-more = { $count ->
     [one] …и ещё { $count } товар
     [few] …и ещё { $count } товара
@@ -28,7 +29,7 @@ postings-status = { $status ->
 }
 postings-line = { $index }. { $posting } · до { $deadline } · { $warehouse } · { $units } шт.
 postings-button-ship = 📦 Собрать
-postings-button-cancel = ✖️ Отменить
+postings-button-cancel = ✖️ Отменить отправление
 postings-button-label = 🏷 Этикетка
 postings-write-to-buyer = 💬 Написать покупателю
 postings-button-list = { $count ->
@@ -78,7 +79,7 @@ postings-choose-order = { $count ->
 postings-order-none = У заказа { $order } нет отправлений, ожидающих сборки. Проверьте номер и введите его снова.
 postings-unknown = Не знаю отправления «{ $posting }». Проверьте номер и введите его ещё раз.
 postings-not-awaiting = Отправление { $posting } уже не ждёт сборки (статус: { $status }). Выберите другое.
-postings-ship-how = Как упаковать?
+postings-ship-how = Как собрать?
 postings-ship-one-package = Одна коробка
 postings-ship-split = Разделить на коробки
 postings-ship-split-product = { $name }: { $quantity } шт. Сколько штук в каждую коробку? Введите числа через пробел, например «1 1».

@@ -20,7 +20,7 @@ products-card-prices = 💰 Цена: { $price } · до скидки: { $old } 
 products-card-fbs = 🏬 Остатки FBS (в наличии / в резерве):
 products-card-no-warehouses = ни на одном складе FBS
 products-card-warehouse = • { $name }: { $present } / { $reserved }
-products-card-fbo = Остаток FBO на складах Ozon: { $units } (только просмотр)
+products-card-fbo = Остаток FBO на складах Ozon: { $units } шт. (только просмотр)
 products-card-sold = Заказано за { $days } { $days ->
     [one] день
     [few] дня
@@ -31,12 +31,12 @@ products-card-sold-none = Заказано за { $days } { $days ->
     [few] дня
    *[many] дней
 }: { $sold }
-products-stock-button = 📦 Остаток
+products-stock-button = 📦 Изменить остаток
 products-price-button = 💰 Цена
 products-open-button = 🛍 { $name }
 products-refresh-button = 🔄 Обновить
 products-dialog-over = Этот диалог уже закончен. Откройте товар заново: /products
-products-another = ✏️ Другое значение
+products-another = ✏️ Ввести вручную
 products-error-rate-limited = Ozon сейчас перегружен запросами. Попробуйте через минуту.
 products-error-auth = Ozon не принял ключи магазина. Администратор может проверить их в /stores.
 products-error-network = Ozon не ответил. Попробуйте чуть позже.
@@ -53,7 +53,7 @@ products-stock-no-warehouses = Этого товара нет ни на одно
 products-stock-choose = { $name }: какой склад?
 products-stock-warehouse-button = { $name } — доступно { $available }
 products-stock-ask = { $name }
-    Склад: { $warehouse }. В наличии { $present }, в резерве { $reserved }, доступно { $available }.
+    🏬 { $warehouse }. В наличии { $present }, в резерве { $reserved }, доступно { $available }
     Введите новое количество доступных единиц (резерв останется сверху) или изменение: +5 или −2.
 products-stock-bad-number = «{ $input }» — не количество. Введите, например, 15, +5 или −2.
 products-stock-below-zero = Получается меньше нуля. Введите 0 или больше.
@@ -66,7 +66,7 @@ products-stock-confirm = { $name }
     { $warehouse }: доступно { $old } → { $new } (резерв { $reserved } останется сверху).
     Отправить в Ozon?
 products-stock-yes = ✅ Изменить остаток
-products-stock-done = ✅ Остаток изменён. { $name }, { $warehouse }: доступно { $old } → { $new }.
+products-stock-done = ✅ Остаток изменён. { $name }, { $warehouse }: доступно { $old } → { $new }
 products-price-ask = { $name }
     Цена сейчас: { $price }, до скидки: { $old }, минимальная: { $min }.
     Введите новую цену в рублях, например 1290 или 1 290,50.

@@ -2,14 +2,13 @@
 
 stock-alert-zero = 🔴 Товар закончился
 stock-alert-low = 🟠 Заканчивается: { $count ->
-        [one] остался { $count } товар
-        [few] осталось { $count } товара
-       *[other] осталось { $count } товаров
-    } (меньше { $threshold })
+        [one] остался
+       *[other] осталось
+    } { $count } шт. (меньше { $threshold } шт.)
 stock-alert-product = { $name }
 stock-alert-ids = артикул { $offer } · SKU { $sku }
-stock-alert-warehouse = 🏬 Склад: { $warehouse }
-stock-button-stock = 📦 Остаток
+stock-alert-warehouse = 🏬 { $warehouse }
+stock-button-stock = 📦 Изменить остаток
 stock-subscribe-toggle = Уведомления об остатках (те же магазины и склады)
 stock-alerts-on = Уведомления об остатках в этом чате включены.
 stock-alerts-off = Уведомления об остатках в этом чате выключены.

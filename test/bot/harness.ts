@@ -113,6 +113,7 @@ export interface Button {
   text: string;
   callback_data?: string;
   url?: string;
+  copy_text?: { text: string };
 }
 
 /** Inline buttons of a sendMessage / editMessageText call, in order. */

@@ -20,7 +20,7 @@ import {
 import type { Problem } from "../../services/problem.ts";
 import { clip } from "../../text.ts";
 import type { Translator } from "../core/i18n.ts";
-import { localeOf, moneyText } from "../core/numbers.ts";
+import { localeOf, moneyText, periodText } from "../core/numbers.ts";
 
 /**
  * Which budget a campaign has, as the texts select on it (`$kind` in the locales): "none" when
@@ -208,7 +208,7 @@ export function reportAbout(
   return t("ads-report-about", {
     kind: t(KIND_KEYS[report.kind]),
     campaigns: campaignsText(t, report.campaigns),
-    period: formatPeriod(report.period, localeOf(t)),
+    period: periodText(localeOf(t), report.period),
   });
 }
 
@@ -219,10 +219,7 @@ export function reportProblemText(t: Translator, problem: ReportRequestProblem):
       return t("ads-period-too-long", {
         days: problem.days,
         max: problem.maxDays,
-        earliest: formatPeriod(
-          { from: problem.earliestFrom, to: problem.earliestFrom },
-          localeOf(t),
-        ),
+        earliest: periodText(localeOf(t), { from: problem.earliestFrom, to: problem.earliestFrom }),
       });
     }
     return t(PERIOD_REASON_KEYS[problem.reason]);

@@ -2,7 +2,7 @@
  * Inline keyboards of the advertising dialogs, made with the dialog's `button` (dialog.ts: the
  * data carries the dialog's kind, its run and its owner; ids are Ozon's numeric campaign ids, so
  * it stays far below 64 bytes). The dialog adds the Close row when it shows them.
- * Tests: test/bot/ads/campaigns/campaign-choice.test.ts, test/bot/core/keyboards.test.ts
+ * Tests: test/bot/ads/campaigns/campaign-choice.test.ts, test/bot/core/keyboards.test.ts and 1 more
  */
 import { InlineKeyboard } from "grammy";
 import {
@@ -18,6 +18,7 @@ import type { CallbackCodec } from "../core/callback-data.ts";
 import type { ButtonData } from "../core/dialog/dialog.ts";
 import type { Translator } from "../core/i18n.ts";
 import { newRow } from "../core/keyboard-rows.ts";
+import { CHOSEN, chosenLabel, NOT_CHOSEN } from "../core/marks.ts";
 import { REPORT_REORDER_BUTTON, REPORT_RETRY_BUTTON, REPORT_XLSX_BUTTON } from "./buttons.ts";
 import {
   type CampaignView,
@@ -83,7 +84,7 @@ export function reportCampaignsKeyboard(
   const keyboard = new InlineKeyboard();
   if (again) keyboard.text(again, button("lr"));
   for (const campaign of campaigns) {
-    const mark = single ? "" : chosen.has(campaign.id) ? "✅ " : "▫️ ";
+    const mark = single ? "" : `${chosen.has(campaign.id) ? CHOSEN : NOT_CHOSEN} `;
     newRow(keyboard).text(campaignButton(t, campaign, { mark }), button("t", campaign.id));
   }
   pager(keyboard, button, page, pages);
@@ -146,7 +147,7 @@ export function attributionKeyboard(button: ButtonData, t: Translator): InlineKe
 }
 
 /**
- * The summary's choices, ✅ on the chosen: the grouping (step "g"), the file's format (step "f");
+ * The summary's choices, ● on the chosen: the grouping (step "g"), the file's format (step "f");
  * then Create.
  */
 export function reportConfirmKeyboard(
@@ -157,13 +158,17 @@ export function reportConfirmKeyboard(
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   for (const grouping of REPORT_GROUPINGS) {
-    const mark = grouping === groupBy ? "✅ " : "";
-    keyboard.text(`${mark}${t(GROUPING_KEYS[grouping])}`, button("g", grouping));
+    keyboard.text(
+      chosenLabel(t(GROUPING_KEYS[grouping]), grouping === groupBy),
+      button("g", grouping),
+    );
   }
   keyboard.row();
   for (const option of REPORT_FORMATS) {
-    const mark = option === format ? "✅ " : "";
-    keyboard.text(`${mark}${t(`report-format-${option}-button`)}`, button("f", option));
+    keyboard.text(
+      chosenLabel(t(`report-format-${option}-button`), option === format),
+      button("f", option),
+    );
   }
   return keyboard
     .row()

@@ -5,6 +5,7 @@
 import type { AuditEntry } from "../../services/audit/index.ts";
 import { clip } from "../../text.ts";
 import type { Locale } from "../core/i18n.ts";
+import { momentText } from "../core/numbers.ts";
 
 type T = (key: string, vars?: Record<string, string | number>) => string;
 
@@ -17,13 +18,7 @@ export interface EntryView {
 }
 
 function when(at: number, view: EntryView): string {
-  return new Intl.DateTimeFormat(view.locale === "ru" ? "ru-RU" : "en-GB", {
-    timeZone: view.timezone,
-    day: "2-digit",
-    month: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).format(new Date(at));
+  return momentText(view.locale, at, view.timezone);
 }
 
 export function resultText(entry: AuditEntry, t: T): string {

@@ -7,6 +7,7 @@ import type { User } from "grammy/types";
 import type { Profile } from "../../services/access/index.ts";
 import type { BotContext } from "./context.ts";
 import type { Locale } from "./i18n.ts";
+import { momentText } from "./numbers.ts";
 
 export function profileOf(user: User): Profile {
   return {
@@ -26,12 +27,9 @@ export function displayName(person: Profile): string {
   return String(person.id);
 }
 
+/** A moment as every moment is written (bot/core/numbers.ts momentText). */
 export function formatDateTime(date: Date, locale: Locale, timeZone: string): string {
-  return new Intl.DateTimeFormat(locale === "ru" ? "ru-RU" : "en-GB", {
-    timeZone,
-    dateStyle: "medium",
-    timeStyle: "short",
-  }).format(date);
+  return momentText(locale, date.getTime(), timeZone);
 }
 
 /** Telegram's answer to an edit that would change nothing (the same text and buttons). */

@@ -2,7 +2,6 @@
  * Texts of the seller's own deliveries: the delivery card, step outcomes, the list, a preview.
  * Tests: none directly
  */
-import { DateTime } from "luxon";
 import type { Posting } from "../../ozon/seller/types.ts";
 import {
   type BadLine,
@@ -13,6 +12,8 @@ import {
   type TrackingPair,
 } from "../../services/deliveries/index.ts";
 import { clip } from "../../text.ts";
+import { countText, isoMomentText } from "../core/numbers.ts";
+import { ozonWords } from "../core/ozon-words.ts";
 
 type T = (key: string, variables?: Record<string, string | number>) => string;
 
@@ -29,10 +30,9 @@ export function statusText(t: T, status: string): string {
   return t("deliveries-status", { status });
 }
 
+/** A moment as every moment is written ("8 Dec, 14:00"). */
 export function momentText(iso: string, format: DeliveryFormat): string {
-  return DateTime.fromISO(iso, { zone: format.timezone })
-    .setLocale(format.locale)
-    .toFormat("d MMM HH:mm");
+  return isoMomentText(format.locale === "en" ? "en" : "ru", iso, format.timezone);
 }
 
 /** The card: the posting, its status and tracking number, its products, who moved it last. */
@@ -52,10 +52,12 @@ export function deliveryCard(
       : t("deliveries-card-no-tracking"),
   ];
   if (posting.deliveryMethod?.name) {
-    lines.push(t("deliveries-card-method", { method: clip(posting.deliveryMethod.name, 80) }));
+    lines.push(
+      t("deliveries-card-method", { method: ozonWords(t, clip(posting.deliveryMethod.name, 80)) }),
+    );
   }
   for (const product of posting.products.slice(0, PRODUCTS_SHOWN)) {
-    lines.push(`• ${clip(product.name, 60)} × ${product.quantity}`);
+    lines.push(`• ${clip(product.name, 60)} · ${countText(t, product.quantity)}`);
   }
   const more = posting.products.length - PRODUCTS_SHOWN;
   if (more > 0) lines.push(t("deliveries-card-more", { count: more }));

@@ -6,11 +6,13 @@ import { DateTime } from "luxon";
 import type { HomeLine, HomeView } from "../../services/home/index.ts";
 import type { CommandName } from "../core/commands.ts";
 import type { Translator } from "../core/i18n.ts";
-import { durationText } from "../core/numbers.ts";
+import { clockText, durationText, momentText } from "../core/numbers.ts";
 
+/** Today's moments by their time of day ("14:00"), others as every moment is written. */
 function clock(ms: number, timezone: string, withDay: boolean, locale: string): string {
-  const time = DateTime.fromMillis(ms, { zone: timezone }).setLocale(locale);
-  return time.toFormat(withDay ? "dd.MM HH:mm" : "HH:mm");
+  return withDay
+    ? momentText(locale === "en" ? "en" : "ru", ms, timezone)
+    : clockText(ms, timezone);
 }
 
 /** A line's main part: what and how many (also its button's label). */

@@ -37,9 +37,12 @@ export const ACCESS_DECISION = declareButtonShapes(
   [z.literal("x"), PERSON_ARG],
 );
 
+/** An invite's one-time payload (services/access/invites.ts: 16 random bytes, base64url). */
+const INVITE_PAYLOAD_ARG = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
+
 /**
  * /invite: `iv:<role>` picks the role; then the store picker: `t:<draft>:<shop>` toggles a
- * store, `a:<draft>` all stores, `d:<draft>` done.
+ * store, `a:<draft>` all stores, `d:<draft>` done; under the link, `x:<payload>` revokes it.
  */
 export const INVITE = declareButtonShapes(
   "iv",
@@ -47,6 +50,7 @@ export const INVITE = declareButtonShapes(
   [ROLE_ARG],
   [z.literal("t"), DRAFT_ARG, SHOP_REF_ARG],
   [oneOf(["a", "d"]), DRAFT_ARG],
+  [z.literal("x"), INVITE_PAYLOAD_ARG],
 );
 
 /**

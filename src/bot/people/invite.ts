@@ -7,6 +7,7 @@
 import { InlineKeyboard } from "grammy";
 import type { Role } from "../../services/access/index.ts";
 import { actorOf, auditTrailOf, inviteObjectId, roleText } from "../audit/index.ts";
+import type { CallbackCodec } from "../core/callback-data.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { ROLE_KEYS } from "../core/guard.ts";
@@ -42,6 +43,19 @@ export function deepLink(botUsername: string, payload: string): string {
   return `https://t.me/${botUsername}?start=${payload}`;
 }
 
+/** Under an invite's link: share it (Telegram's share sheet) and revoke it. */
+function inviteKeyboard(
+  codec: CallbackCodec,
+  t: (key: string) => string,
+  link: string,
+  payload: string,
+): InlineKeyboard {
+  const share = `https://t.me/share/url?url=${encodeURIComponent(link)}&text=${encodeURIComponent(t("invite-share-text"))}`;
+  return new InlineKeyboard()
+    .url(t("invite-share-button"), share)
+    .text(t("invite-revoke-button"), INVITE.data(codec, "x", payload));
+}
+
 export function inviteFeature(deps: FeatureDeps): undefined {
   const { access, codec, router, config, logger, shops } = deps;
   const drafts = new ScopeDrafts(deps.store);
@@ -63,6 +77,21 @@ export function inviteFeature(deps: FeatureDeps): undefined {
 
   // A role, then (for several stores) the store picker's presses: buttons.ts.
   router.button(INVITE, ["admin"], async (ctx, press) => {
+    if (press[0] === "x") {
+      // Revoked: the link no longer works; the message says so and loses its buttons.
+      const [, payload] = press;
+      await access.forgetInvite(payload);
+      await auditTrailOf(deps).record({
+        kind: "invite",
+        actor: actorOf(ctx),
+        objectId: inviteObjectId(payload),
+        via: "revoked",
+        result: { status: "done" },
+      });
+      await ctx.answerCallbackQuery();
+      await showScreen(ctx, ctx.t("invite-revoked"));
+      return;
+    }
     if (press.length !== 1) {
       const [action, draftId, ref] = press;
       const picked = await pressPicker(
@@ -108,14 +137,18 @@ export function inviteFeature(deps: FeatureDeps): undefined {
       link: deepLink(ctx.me.username, payload),
       expires: formatDateTime(expiresAt, ctx.locale, config.timezone),
     });
+    const keyboard = inviteKeyboard(codec, ctx.t, deepLink(ctx.me.username, payload), payload);
     if (ctx.chat?.type === "private") {
       await ctx.answerCallbackQuery();
-      await showScreen(ctx, text);
+      await showScreen(ctx, text, keyboard);
       return;
     }
     // In a group everyone would see (and could use) the link: it goes to the admin privately.
     try {
-      await ctx.api.sendMessage(ctx.from.id, text, { link_preview_options: { is_disabled: true } });
+      await ctx.api.sendMessage(ctx.from.id, text, {
+        link_preview_options: { is_disabled: true },
+        reply_markup: keyboard,
+      });
     } catch (error) {
       if (!isChatUnreachable(error)) throw error;
       await access.forgetInvite(payload);

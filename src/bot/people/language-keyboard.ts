@@ -3,6 +3,7 @@ import { InlineKeyboard } from "grammy";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { BotContext } from "../core/context.ts";
 import { LOCALES, type Locale } from "../core/i18n.ts";
+import { chosenLabel } from "../core/marks.ts";
 import { LANGUAGE } from "./buttons.ts";
 
 const LANGUAGE_NAME_KEYS = {
@@ -13,8 +14,10 @@ const LANGUAGE_NAME_KEYS = {
 export function languageKeyboard(ctx: BotContext, codec: CallbackCodec): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   for (const locale of LOCALES) {
-    const mark = locale === ctx.locale ? "✓ " : "";
-    keyboard.text(`${mark}${ctx.t(LANGUAGE_NAME_KEYS[locale])}`, LANGUAGE.data(codec, locale));
+    keyboard.text(
+      chosenLabel(ctx.t(LANGUAGE_NAME_KEYS[locale]), locale === ctx.locale),
+      LANGUAGE.data(codec, locale),
+    );
   }
   return keyboard;
 }

@@ -10,6 +10,7 @@ import { actorOf, auditTrailOf, roleText } from "../audit/index.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { ROLE_KEYS } from "../core/guard.ts";
+import { chosenLabel } from "../core/marks.ts";
 import { displayName, showScreen } from "../core/screen-text.ts";
 import { USERS } from "./buttons.ts";
 import { limitOf, personRolesText, scopeText, unreachableRoles } from "./scope-format.ts";
@@ -77,7 +78,9 @@ export function usersFeature(deps: FeatureDeps): undefined {
     ROLES.forEach((role, index) => {
       if (index > 0 && index % 2 === 0) keyboard.row();
       const holds = person.roles.includes(role);
-      const label = `${holds ? "✅" : "➕"} ${ctx.t(ROLE_KEYS[role])}`;
+      const label = holds
+        ? chosenLabel(ctx.t(ROLE_KEYS[role]), true)
+        : `➕ ${ctx.t(ROLE_KEYS[role])}`;
       keyboard.text(label, USERS.data(codec, holds ? "r" : "g", person.id, role, page));
     });
     // Which stores each role covers, when there is a choice (or a limit to undo).

@@ -4,9 +4,10 @@
  * dialog can keep it in its replay log).
  * Tests: test/bot/postings/texts.test.ts, test/bot/core/ozon-failure-texts.test.ts
  */
-import { DateTime } from "luxon";
 import type { Posting } from "../../ozon/seller/types.ts";
 import type { Locale } from "../core/i18n.ts";
+import { isoMomentText, ozonMoneyText, todayMomentText } from "../core/numbers.ts";
+import { ozonWords } from "../core/ozon-words.ts";
 
 export { describeOzonError, type Problem } from "../../services/postings/problem.ts";
 export { problemText } from "../../services/problem.ts";
@@ -34,36 +35,21 @@ export const AWAITING_PACKAGING = "awaiting_packaging";
 /** Re-exported for the dialogs that cut posting texts with it; the cut itself is src/text.ts. */
 export { clip };
 
-/** "23 Nov, 14:00" in the configured zone; "—" when Ozon gave no time. */
+/** A deadline as every moment is written ("8 Dec, 14:00"); "—" when Ozon gave no time. */
 export function formatDeadline(iso: string | undefined, format: PostingFormat): string {
-  if (!iso) return "—";
-  const time = DateTime.fromISO(iso, { zone: "utc" });
-  if (!time.isValid) return iso;
-  return time.setZone(format.timezone).setLocale(format.locale).toFormat("d MMM, HH:mm");
+  return isoMomentText(format.locale, iso, format.timezone);
 }
 
-/** "14:02" on the day of `now`, else as a deadline ("23 Nov, 14:02"), in the configured zone. */
+/** "14:02" on the day of `now`, else as every moment is written ("8 Dec, 14:02"). */
 export function formatMoment(iso: string, format: PostingFormat, now: number): string {
-  const time = DateTime.fromISO(iso, { zone: "utc" }).setZone(format.timezone);
-  if (!time.isValid) return iso;
-  const today = DateTime.fromMillis(now, { zone: format.timezone });
-  return time.hasSame(today, "day") ? time.toFormat("HH:mm") : formatDeadline(iso, format);
+  const at = Date.parse(iso);
+  if (!Number.isFinite(at)) return iso;
+  return todayMomentText(format.locale, at, format.timezone, now);
 }
 
-/** "1 390 ₽" from Ozon's "1390.0000". */
-export function formatPrice(price: string, currency: string | undefined, locale: Locale): string {
-  const amount = Number(price);
-  if (!Number.isFinite(amount)) return price;
-  try {
-    return new Intl.NumberFormat(locale === "ru" ? "ru-RU" : "en-GB", {
-      style: "currency",
-      currency: currency || "RUB",
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 2,
-    }).format(amount);
-  } catch {
-    return `${amount} ${currency ?? ""}`.trim();
-  }
+/** "1 390 ₽" / "RUB 1,390" from Ozon's "1390.0000" and its currency code. */
+export function formatPrice(price: string, currency: string | undefined, t: Translate): string {
+  return ozonMoneyText(t, price, currency);
 }
 
 export function unitCount(posting: Posting): number {
@@ -101,6 +87,9 @@ export function fitItems(
   return kept;
 }
 
+/** The characters of Ozon's delivery method name a card shows (one line on a phone). */
+const DELIVERY_METHOD_CHARS = 36;
+
 /** The full posting: numbers, deadline, delivery, warehouse and the products that fit. */
 export function postingCard(posting: Posting, format: PostingFormat): string {
   const { t } = format;
@@ -110,10 +99,11 @@ export function postingCard(posting: Posting, format: PostingFormat): string {
       order: posting.orderNumber ?? "—",
     }),
     t("postings-card-deadline", { deadline: formatDeadline(posting.shipmentDate, format) }),
+    // The delivery method short (Ozon's names run to three lines on a phone), the warehouse below.
     t("postings-card-delivery", {
-      method: posting.deliveryMethod?.name ?? "—",
-      warehouse: posting.deliveryMethod?.warehouse ?? "—",
+      method: ozonWords(t, clip(posting.deliveryMethod?.name ?? "—", DELIVERY_METHOD_CHARS)),
     }),
+    t("postings-card-warehouse", { warehouse: posting.deliveryMethod?.warehouse ?? "—" }),
     "",
   ];
   const products = posting.products.map((product, index) =>
@@ -122,7 +112,7 @@ export function postingCard(posting: Posting, format: PostingFormat): string {
       name: clip(product.name, 200),
       article: product.offerId ?? product.sku,
       quantity: product.quantity,
-      price: formatPrice(product.price, product.currency, format.locale),
+      price: formatPrice(product.price, product.currency, t),
     }),
   );
   const head = lines.join("\n");

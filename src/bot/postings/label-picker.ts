@@ -22,6 +22,7 @@ import {
 import { todayBoard } from "../../services/postings/today.ts";
 import type { BotContext } from "../core/context.ts";
 import { newRow } from "../core/keyboard-rows.ts";
+import { CHOSEN, chosenLabel, NOT_CHOSEN } from "../core/marks.ts";
 import { withShopTag } from "../core/shop-tags.ts";
 import { LABEL_PICK, OPEN_LABEL_PICK } from "./buttons.ts";
 import { clip, describeOzonError, formatOf, postingGist, problemText } from "./format.ts";
@@ -51,10 +52,10 @@ export function registerLabelPicker(deps: TodayButtonDeps): void {
       LABEL_PICK.data(codec, shop.ref, pick.id, action, arg);
     pageIndexes(pick, page).forEach((index, i) => {
       const candidate = pick.candidates[index] as PickCandidate;
-      const mark = chosen.has(index) ? "✅" : "▫️";
+      const mark = chosen.has(index) ? CHOSEN : NOT_CHOSEN;
       lines.push(`${mark} ${index + 1}. ${candidate.postingNumber} · ${candidate.gist}`);
       if (i % 5 === 0) newRow(keyboard);
-      keyboard.text(chosen.has(index) ? `✅ ${index + 1}` : String(index + 1), data("t", index));
+      keyboard.text(chosenLabel(String(index + 1), chosen.has(index)), data("t", index));
     });
     if (pages > 1) {
       newRow(keyboard);

@@ -20,6 +20,7 @@ import {
 } from "../../services/subscriptions.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
+import { optionLabel } from "../core/marks.ts";
 import type { FeatureFactory } from "../core/module.ts";
 import { showScreen } from "../core/screen-text.ts";
 import { withShopTag } from "../core/shop-tags.ts";
@@ -92,13 +93,11 @@ export function subscriptionsFeature(area: SubscriptionsFeatureDeps): FeatureFac
       const marked = new Set(chosen);
       const keyboard = new InlineKeyboard();
       for (const warehouse of warehouses) {
-        const mark = marked.has(warehouse.id) ? "✅" : "▫️";
         const data = ALERT_FILTER.data(codec, "t", warehouse.id, shop.ref);
-        keyboard.text(`${mark} ${clip(warehouse.name, 40)}`, data).row();
+        keyboard.text(optionLabel(clip(warehouse.name, 40), marked.has(warehouse.id)), data).row();
       }
-      const all = marked.size === 0 ? "✅" : "▫️";
       keyboard.text(
-        `${all} ${ctx.t("postings-warehouses-all")}`,
+        optionLabel(ctx.t("postings-warehouses-all"), marked.size === 0),
         ALERT_FILTER.data(codec, "a", shop.ref, undefined),
       );
       keyboard
@@ -171,18 +170,17 @@ export function subscriptionsFeature(area: SubscriptionsFeatureDeps): FeatureFac
     ) {
       const keyboard = new InlineKeyboard();
       for (const shop of inShops) {
-        const mark = subscriber.shopIds?.includes(shop.id) ? "✅" : "▫️";
+        const chosen = subscriber.shopIds?.includes(shop.id) === true;
         keyboard
-          .text(`${mark} ${shop.name}`, ALERT_FILTER.data(codec, "s", shop.ref, undefined))
+          .text(optionLabel(shop.name, chosen), ALERT_FILTER.data(codec, "s", shop.ref, undefined))
           .text(
             ctx.t("postings-shops-warehouses"),
             ALERT_FILTER.data(codec, "w", shop.ref, undefined),
           )
           .row();
       }
-      const all = subscriber.shopIds?.length ? "▫️" : "✅";
       keyboard.text(
-        `${all} ${ctx.t("postings-shops-all")}`,
+        optionLabel(ctx.t("postings-shops-all"), !subscriber.shopIds?.length),
         ALERT_FILTER.data(codec, "x", undefined, undefined),
       );
       keyboard

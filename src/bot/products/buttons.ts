@@ -28,12 +28,17 @@ export const OPEN_PRODUCT = declareButton(
   oneOf(CARD_OPENINGS).optional(),
 );
 
-/** 📦 Stock on a card or a stock alert (stock/keyboards.ts): enters the stock dialog. */
+/**
+ * 📦 Set stock on a card or a stock alert (stock/keyboards.ts): enters the stock dialog. An
+ * alert names its warehouse (the last argument, added later: older buttons go without), so the
+ * dialog asks the number straight away.
+ */
 export const PRODUCT_STOCK = declareButton(
   "pxs",
   "products: set a product's stock (the stock dialog)",
   SHOP_REF_ARG,
   NUMERIC_ID_ARG,
+  NUMERIC_ID_ARG.optional(),
 );
 
 /** 💰 Price on a card: enters the price dialog. */

@@ -175,12 +175,14 @@ export function productsFeature(area: ProductsFeatureDeps): FeatureFactory {
 
     const entry =
       (role: "warehouse" | "manager", conversation: string) =>
-      async (ctx: BotContext, [ref, id]: [string, string]) => {
+      async (ctx: BotContext, [ref, id, warehouseId]: [string, string, string?]) => {
         const found = shopOfRef(ctx.t, ctx.person, shops, ref, role);
         if (!found.ok) return ctx.answerCallbackQuery({ text: found.text, show_alert: true });
         await ctx.answerCallbackQuery();
         await ctx.conversation.exitAll();
-        await ctx.conversation.enter(conversation, found.shop.id, id);
+        // A stock alert's button names its warehouse: the dialog goes straight to the number.
+        if (warehouseId) await ctx.conversation.enter(conversation, found.shop.id, id, warehouseId);
+        else await ctx.conversation.enter(conversation, found.shop.id, id);
       };
     const enters = { entersConversation: true } as const;
     router.button(

@@ -32,8 +32,13 @@ export function productLineButton(
 }
 
 /** The data of 📦 Stock for a product (stock alerts use it too). */
-export function productStockData(codec: CallbackCodec, shopRef: string, productId: string): string {
-  return PRODUCT_STOCK.data(codec, shopRef, productId);
+export function productStockData(
+  codec: CallbackCodec,
+  shopRef: string,
+  productId: string,
+  warehouseId?: string,
+): string {
+  return PRODUCT_STOCK.data(codec, shopRef, productId, warehouseId);
 }
 
 export function productCardKeyboard(

@@ -20,6 +20,7 @@ import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { dialogSpec } from "../core/dialog/dialog-spec.ts";
 import { headed, Questions } from "../core/dialog/questions.ts";
+import { countText } from "../core/numbers.ts";
 import { PRODUCT_STOCK_CONVERSATION } from "./handlers.ts";
 import { stockConfirmKeyboard, stockWarehouseKeyboard } from "./keyboards.ts";
 import { type ProductDialogDeps, ProductSteps } from "./product-steps.ts";
@@ -39,7 +40,7 @@ export function stockConversation(deps: ProductDialogDeps): ConversationSpec {
     codec: deps.codec,
     overKey: "products-dialog-over",
     audience: ["warehouse"],
-    run: async (dialog, _first, shopId: string, productId: string) => {
+    run: async (dialog, _first, shopId: string, productId: string, warehouseId?: string) => {
       const pd = new ProductSteps(dialog, deps, shopId, productId);
       const { t } = pd;
       const loaded = await pd.load();
@@ -49,11 +50,15 @@ export function stockConversation(deps: ProductDialogDeps): ConversationSpec {
       if (card.warehouses.length === 0) return pd.show(t("products-stock-no-warehouses"));
       const name = clip(card.name, 80);
 
-      // The warehouse: asked only when there is a choice.
-      let warehouse = card.warehouses[0] as WarehouseUnits;
-      if (card.warehouses.length > 1) {
+      // The warehouse: asked only when there is a choice and the button did not name it.
+      const named = card.warehouses.find((w) => w.id === warehouseId);
+      let warehouse = named ?? (card.warehouses[0] as WarehouseUnits);
+      if (!named && card.warehouses.length > 1) {
         const labels = card.warehouses.map((w) =>
-          t("products-stock-warehouse-button", { name: clip(w.name, 40), available: available(w) }),
+          t("products-stock-warehouse-button", {
+            name: clip(w.name, 40),
+            available: countText(t, available(w)),
+          }),
         );
         const keyboard = stockWarehouseKeyboard(dialog.button, labels);
         const questions = new Questions(dialog, { show: (text, kb) => pd.show(text, kb) }, t);
@@ -74,9 +79,9 @@ export function stockConversation(deps: ProductDialogDeps): ConversationSpec {
       const question = t("products-stock-ask", {
         name,
         warehouse: clip(warehouse.name, 60),
-        present: warehouse.present,
-        reserved: warehouse.reserved,
-        available: now,
+        present: countText(t, warehouse.present),
+        reserved: countText(t, warehouse.reserved),
+        available: countText(t, now),
         max: MAX_UNITS,
       });
       await pd.show(headed(asked.notice, question), new InlineKeyboard());
@@ -99,9 +104,9 @@ export function stockConversation(deps: ProductDialogDeps): ConversationSpec {
         t("products-stock-confirm", {
           name,
           warehouse: clip(warehouse.name, 60),
-          old: now,
-          new: units,
-          reserved: warehouse.reserved,
+          old: countText(t, now),
+          new: countText(t, units),
+          reserved: countText(t, warehouse.reserved),
         }),
         keyboard,
       );
@@ -125,8 +130,8 @@ export function stockConversation(deps: ProductDialogDeps): ConversationSpec {
       const done = t("products-stock-done", {
         name,
         warehouse: clip(warehouse.name, 60),
-        old: now,
-        new: units,
+        old: countText(t, now),
+        new: countText(t, units),
       });
       await pd.redrawCard();
       await pd.show(pd.outcomeText(outcome, done));

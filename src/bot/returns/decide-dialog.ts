@@ -16,7 +16,7 @@ import type { ConversationSpec } from "../core/dialog/conversations.ts";
 import type { Dialog } from "../core/dialog/dialog.ts";
 import { declareDialogButtons } from "../core/dialog/dialog-buttons.ts";
 import { dialogSpec } from "../core/dialog/dialog-spec.ts";
-import { kopecksMoneyText, localeOf } from "../core/numbers.ts";
+import { currencyMoneyText, localeOf } from "../core/numbers.ts";
 import { withShopTag } from "../core/shop-tags.ts";
 import { actionLabel, rfbsCardText } from "./format.ts";
 import { decideConfirmKeyboard, rejectReasonsKeyboard, rfbsKeyboard } from "./keyboards.ts";
@@ -175,12 +175,11 @@ async function askFor(
   tagged: (text: string) => string,
 ): Promise<Asked | undefined> {
   const { t } = dialog;
-  // Amounts as the person writes them ("1 290,50" / "1,290.50"); the currency is Ozon's word.
-  const amountText = (kopecks: bigint) => kopecksMoneyText(t, kopecks, { currency: "" });
+  // Money as the person reads it ("1 290,50 ₽" / "RUB 1,290.50"), in the currency Ozon named.
+  const amountText = (kopecks: bigint) => currencyMoneyText(t, kopecks, request.currency);
   const priceKop = priceKopecks(request.price);
   const money = {
     price: priceKop === undefined ? (request.price ?? "—") : amountText(priceKop),
-    currency: request.currency ?? "RUB",
   };
   const number = request.number ?? request.id;
   const named = { number, action: label };
@@ -221,7 +220,7 @@ async function askFor(
         },
         summary: t("returns-confirm-compensate", values),
         done: t("returns-done-compensate", values),
-        recorded: `${label}: ${kopecksText(parsedAmount.kopecks)} ${money.currency}`,
+        recorded: `${label}: ${amount}`,
       };
     }
     case "reject": {

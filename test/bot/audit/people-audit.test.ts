@@ -35,7 +35,7 @@ describe("audit records of rights", () => {
     const list = await h.fake.waitForCall("sendMessage", () => true, 2_000, { since });
     const card = await pressed(list, "Bob");
     const granted = await pressed(card, "➕ manager");
-    await pressed(granted, "✅ warehouse");
+    await pressed(granted, "● warehouse");
     const entries = await trailOf().latest({ kind: "role" }, admin);
     expect(entries.map((e) => [e.via, e.to, e.objectId, e.actor.id])).toEqual([
       ["revoked", "warehouse", String(BOB.id), ADMIN.id],

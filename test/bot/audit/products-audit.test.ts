@@ -57,7 +57,7 @@ describe("audit records of stock and price changes", () => {
     const w = h.sandbox.control.stock.units(p.offerId).warehouses[1];
     if (!w) throw new Error("no second warehouse");
     const before = w.present - w.reserved;
-    const { card, confirm } = await stockConfirm(h, KEEPER, "📦 Stock", "+5");
+    const { card, confirm } = await stockConfirm(h, KEEPER, "📦 Set stock", "+5");
     await h.send(press(confirm, "✅ Set stock", KEEPER));
     await h.send(press(confirm, "✅ Set stock", KEEPER));
     expect(h.sandbox.control.stock.stockLog()).toHaveLength(1);
@@ -65,7 +65,7 @@ describe("audit records of stock and price changes", () => {
     // Refused by Ozon: the number is asked again; the refusal is in the trail with its words.
     h.clock.now += 60_000;
     h.sandbox.control.stock.refuseNextStock("SKU_STOCK_NOT_CHANGE", "Stock cannot be changed now");
-    const second = await stockConfirm(h, KEEPER, "📦 Stock", "3");
+    const second = await stockConfirm(h, KEEPER, "📦 Set stock", "3");
     await h.send(press(second.confirm, "✅ Set stock", KEEPER));
 
     const entries = await trailOf(h.store).latest({ kind: "stock" }, admin);
@@ -148,7 +148,7 @@ describe("audit records of stock and price changes", () => {
 
   it("a crash between Ozon's answer and the record: the start-up repair writes it once", async () => {
     h = await startProducts();
-    const { confirm } = await stockConfirm(h, KEEPER, "📦 Stock", "4");
+    const { confirm } = await stockConfirm(h, KEEPER, "📦 Set stock", "4");
     await h.send(press(confirm, "✅ Set stock", KEEPER));
     const trail = trailOf(h.store);
     const [written] = await trail.latest({ kind: "stock" }, admin);
@@ -185,7 +185,7 @@ redis.describe("audit record of a stock change in two processes (Redis)", () => 
     const store = await RedisStore.open({ url: redis.url, prefix });
     const h = await startProducts({ store, closeStore: true });
     try {
-      const { confirm } = await stockConfirm(h, KEEPER, "📦 Stock", "12");
+      const { confirm } = await stockConfirm(h, KEEPER, "📦 Set stock", "12");
       // Without Ozon's 30 s limit, so a second send would land too: only the once-key stops it.
       h.sandbox.control.stock.setChangeWindow(0);
       await Promise.all([

@@ -67,7 +67,7 @@ describe("audit records of rFBS return decisions", () => {
       objectId: String(filed.id),
       detail: filed.postingNumber,
       via: "action 1020",
-      to: "Частичная компенсация: 150.50 RUB",
+      to: "Частичная компенсация: RUB\u00A0150.50",
       result: { status: "done" },
     });
     expect(entries[0]?.from).toBeTruthy();

@@ -82,7 +82,7 @@ describe("per-person command menus", () => {
 
     for (const role of ["warehouse", "manager"]) {
       from = h.fake.calls.length;
-      await h.send(press(card, `✅ ${role}`, ADMIN));
+      await h.send(press(card, `● ${role}`, ADMIN));
       card = await h.fake.waitForCall("editMessageText", (c) => c.seq >= from);
     }
     await h.fake.waitForCall("deleteMyCommands", (c) => c.seq >= since);

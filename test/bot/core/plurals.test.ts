@@ -68,7 +68,7 @@ const CASES: Case[] = [
     key: "digest-sales",
     count: "units",
     vars: { revenue: "x" },
-    en: ["unit", "units"],
+    en: ["pc", "pcs"],
     ru: ["шт.", "шт.", "шт."],
   },
   { key: "report-xlsx-expired", count: "days", en: ["day", "days"], ru: ["дн.", "дн.", "дн."] },

@@ -44,7 +44,7 @@ describe("a waiting tracking number and the person's next steps", () => {
     const { postingNumber } = await askTracking();
 
     // Buttons only from here: the product card's 📦 Stock, then a warehouse.
-    const choose = lastScreen(await exchange(h, press(productCard, "📦 Stock", KEEPER)));
+    const choose = lastScreen(await exchange(h, press(productCard, "📦 Set stock", KEEPER)));
     expect(textOf(choose)).toContain("which warehouse?");
     const warehouse = buttonsOf(choose)[1]?.text ?? "";
     const question = lastScreen(await exchange(h, press(choose, warehouse, KEEPER)));

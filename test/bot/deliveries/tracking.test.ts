@@ -43,7 +43,7 @@ describe("tracking numbers (en)", () => {
     expect(text).toContain("line 3: “hello there” — not a posting number");
     expect(text).toContain(`line 4: “${a} — RB000” — this posting is above already`);
     expect(text).toContain("line 5: “12345678-0001-9 — X” — a tracking number is 4–40");
-    expect(buttonsOf(preview).map((x) => x.text)).toEqual(["✅ Apply", "✖️ Cancel"]);
+    expect(buttonsOf(preview).map((x) => x.text)).toEqual(["✅ Apply", "✖️ Don't apply"]);
     expect(tracking(a)).toBe("");
 
     // Someone else's preview is not theirs to apply.
@@ -88,7 +88,7 @@ describe("tracking numbers (en)", () => {
     const preview = lastScreen(
       await exchange(h, command("track", { from: KEEPER, args: `${postingNumber} AB-1234` })),
     );
-    const dropped = lastScreen(await exchange(h, press(preview, "Cancel", KEEPER)));
+    const dropped = lastScreen(await exchange(h, press(preview, "Don't apply", KEEPER)));
     expect(textOf(dropped)).toBe("The tracking numbers were not sent.");
     expect(tracking(postingNumber)).toBe("");
   });

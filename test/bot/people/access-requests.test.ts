@@ -30,7 +30,7 @@ describe("access requests", () => {
     expect(textOf(toAdmin)).toContain("Sam (@sam_w), Telegram id: 403");
     expect(buttonsOf(toAdmin).map((b) => b.text)).toEqual([
       "warehouse",
-      "seller",
+      "customer care",
       "manager",
       "administrator",
       "Ignore",

@@ -61,7 +61,7 @@ describe("roles limited to some stores", () => {
     const menu = await sendCommand("invite");
     const picker = (await pressOn(menu, "warehouse")).screen;
     expect(textOf(picker)).toContain('Invite for the role "warehouse": which stores');
-    expect(labels(picker)).toEqual(["🌐 All stores", "▫️ Северный", "▫️ Южный", "Done"]);
+    expect(labels(picker)).toEqual(["🌐 All stores", "○ Северный", "○ Южный", "Done"]);
 
     // Done with nothing marked is refused: a scope names at least one store.
     const empty = await pressOn(picker, "Done");
@@ -69,7 +69,7 @@ describe("roles limited to some stores", () => {
     expect(String(empty.answer.payload.text)).toContain("Choose at least one store");
 
     const marked = (await pressOn(picker, "Южный")).screen;
-    expect(labels(marked)).toContain("✅ Южный");
+    expect(labels(marked)).toContain("● Южный");
     const created = (await pressOn(marked, "Done")).screen;
     expect(textOf(created)).toContain('Invite for the role "warehouse · Южный"');
     // The picker's draft is spent: its buttons no longer work.
@@ -80,7 +80,7 @@ describe("roles limited to some stores", () => {
     const welcome = await sendCommand("start", BOB, payloadOf(textOf(created)));
     expect(textOf(welcome)).toContain("Bob, you are in the team as warehouse staff (Южный).");
     expect(h.fake.textsTo(ADMIN.id).join("\n")).toContain(
-      "Bob accepted the invite: warehouse · Южный",
+      "✅ Bob joined the team: warehouse · Южный",
     );
     expect((await h.access.find(BOB.id))?.shops).toEqual({ warehouse: [SOUTH] });
     expect(await reached(BOB.id, "warehouse")).toEqual(["Южный"]);
@@ -99,7 +99,7 @@ describe("roles limited to some stores", () => {
 
     const picker = (await pressOn(card, "🏬 warehouse")).screen;
     expect(textOf(picker)).toContain('Bob: which stores does the role "warehouse" cover?');
-    expect(labels(picker)).toEqual(["🌐 All stores", "▫️ Северный", "✅ Южный", "Done"]);
+    expect(labels(picker)).toEqual(["🌐 All stores", "○ Северный", "● Южный", "Done"]);
 
     const widened = await pressOn(picker, "All stores");
     expect(widened.answer.payload.text).toBe('Stores of "warehouse": all stores');
@@ -123,12 +123,12 @@ describe("roles limited to some stores", () => {
     const since = h.fake.calls.length;
     await h.send(command("invite", { from: ADMIN, chat: team }));
     const menu = lastCall("sendMessage", since);
-    const picker = (await pressOn(menu, "seller")).screen;
+    const picker = (await pressOn(menu, "customer care")).screen;
     const marked = (await pressOn(picker, "Северный")).screen;
     const done = (await pressOn(marked, "Done")).screen;
     expect(textOf(done)).toBe("I sent you the invite link in a private chat.");
     const privately = h.fake.textsTo(ADMIN.id).join("\n");
-    expect(privately).toContain('Invite for the role "seller · Северный"');
+    expect(privately).toContain('Invite for the role "customer care · Северный"');
     const inGroup = h.fake.calls.filter((c) => c.payload.chat_id === team.id).map(textOf);
     expect(inGroup.join("\n")).not.toContain("start=");
   });
@@ -163,9 +163,9 @@ describe("roles limited to some stores", () => {
     await h.store.set(`person:${BOB.id}`, { id: BOB.id, roles: ["seller"], firstName: "Bob" });
     expect(await reached(BOB.id, "seller")).toEqual(["Северный", "Южный"]);
     const list = await sendCommand("users");
-    expect(textOf(list)).toMatch(/Bob — seller$/m);
+    expect(textOf(list)).toMatch(/Bob — customer care$/m);
     const card = (await pressOn(list, "Bob")).screen;
-    expect(labels(card)).toContain("🏬 seller: all stores");
+    expect(labels(card)).toContain("🏬 customer care: all stores");
   });
 
   it("a scope naming only removed stores reaches nothing, and the card says so", async () => {
@@ -179,12 +179,12 @@ describe("roles limited to some stores", () => {
     expect(await reached(BOB.id, "warehouse")).toEqual([]);
     expect(await reached(BOB.id, "seller")).toEqual(["Южный"]);
     const card = (await pressOn(await sendCommand("users"), "Bob")).screen;
-    expect(textOf(card)).toContain("Roles: seller (Южный), warehouse (no store)");
+    expect(textOf(card)).toContain("Roles: customer care (Южный), warehouse (no store)");
     expect(textOf(card)).toContain('"warehouse" reaches no store');
-    expect(textOf(card)).not.toContain('"seller" reaches no store');
+    expect(textOf(card)).not.toContain('"customer care" reaches no store');
     // The picker marks only stores that exist; choosing again repairs it.
     const picker = (await pressOn(card, "🏬 warehouse")).screen;
-    expect(labels(picker)).toEqual(["🌐 All stores", "▫️ Северный", "▫️ Южный", "Done"]);
+    expect(labels(picker)).toEqual(["🌐 All stores", "○ Северный", "○ Южный", "Done"]);
   });
 
   it("a second invite adds stores; it never narrows a role held for all stores", async () => {
@@ -210,7 +210,7 @@ describe("roles limited to some stores", () => {
     await h.access.setScope(BOB.id, "warehouse", [SOUTH]);
     await sendCommand("start", BOB); // the bot learns his name
     const card = (await pressOn(await sendCommand("users"), "Bob")).screen;
-    const revoked = (await pressOn(card, "✅ warehouse")).screen;
+    const revoked = (await pressOn(card, "● warehouse")).screen;
     expect(labels(revoked)).not.toContain("🏬 warehouse: Южный");
     expect((await h.access.find(BOB.id))?.shops).toBeUndefined();
     await pressOn(revoked, "➕ warehouse");
@@ -228,7 +228,7 @@ describe("roles limited to some stores", () => {
     await h.access.revoke(BOB.id, "warehouse"); // another admin, meanwhile
     const done = await pressOn(marked, "Done");
     expect(String(done.answer.payload.text)).toContain("Someone already changed this");
-    expect(textOf(done.screen)).toContain("Roles: seller");
+    expect(textOf(done.screen)).toContain("Roles: customer care");
     expect((await h.access.find(BOB.id))?.shops).toBeUndefined();
   });
 });

@@ -24,7 +24,7 @@ describe("an invited person's language", () => {
     await env.send(command("start", { from: vika, args: payload }));
     // One greeting, in her language: no "Welcome!" and then "Hello, Вика!" again.
     const greeted = sendsTo(env.fake, vika.id).map(textOf).join("\n");
-    expect(greeted).toContain("Вика, вы в команде как продавец.");
+    expect(greeted).toContain("Вика, вы в команде как сотрудник по работе с покупателями.");
     expect(greeted).not.toContain("Здравствуйте");
 
     const chat = openBuyerChats(env.sandbox)[0];

@@ -66,10 +66,12 @@ describe("invites", () => {
     const menu = await h.fake.waitForCall("sendMessage");
     expect(buttonsOf(menu).map((b) => b.text)).toEqual([
       "warehouse",
-      "seller",
+      "customer care",
       "manager",
       "administrator",
     ]);
+    // One line per role says what it does.
+    expect(textOf(menu)).toContain("💬 customer care — answers buyers in chats");
     const payload = await invite("warehouse");
     const since = h.fake.calls.length;
     await startWith(BOB, payload);
@@ -79,14 +81,31 @@ describe("invites", () => {
       2_000,
       { since },
     );
-    expect(textOf(toAdmin)).toBe("Bob accepted the invite: warehouse");
+    expect(textOf(toAdmin)).toBe("✅ Bob joined the team: warehouse");
     const toEve = await h.fake.waitForCall(
       "sendMessage",
       (c) => c.payload.chat_id === EVE.id,
       2_000,
       { since },
     );
-    expect(textOf(toEve)).toBe("Bob принял(а) приглашение: склад");
+    expect(textOf(toEve)).toBe("✅ Bob в команде: склад");
+  });
+
+  it("the link comes with a button to share it and one to revoke it; a revoked link does not work", async () => {
+    h = await startBot({ adminIds: [ADMIN.id] });
+    const payload = await invite("warehouse");
+    const shown = h.fake.callsTo("editMessageText").at(-1);
+    const buttons = buttonsOf(shown as never);
+    expect(buttons.map((b) => b.text)).toEqual(["📤 Share the link", "🗑 Revoke"]);
+    const share = buttons[0] as { url?: string };
+    expect(share.url).toContain("https://t.me/share/url?url=");
+    expect(decodeURIComponent(share.url ?? "")).toContain(`?start=${payload}`);
+    const since = h.fake.calls.length;
+    await h.send(press(shown as never, "🗑 Revoke", ADMIN));
+    const revoked = await h.fake.waitForCall("editMessageText", () => true, 2_000, { since });
+    expect(textOf(revoked)).toBe("🗑 Invite revoked: the link no longer works.");
+    expect(await startWith(BOB, payload)).toContain("Ask an administrator for a new one.");
+    expect(await h.access.find(BOB.id)).toBeUndefined();
   });
 
   it("a person opening their own used invite again is shown what they may do", async () => {
@@ -100,7 +119,7 @@ describe("invites", () => {
 
   it("an admin opening a link that no longer works is told to make a new one, not to ask an administrator", async () => {
     h = await startBot({ adminIds: [ADMIN.id] });
-    const payload = await invite("seller");
+    const payload = await invite("customer care");
     await startWith(BOB, payload);
     expect(await startWith(ADMIN, payload)).toBe(
       "This link has already been used. You are an administrator: /invite makes a new invite.",
@@ -114,7 +133,7 @@ describe("invites", () => {
 
   it("the invite expires (store TTL) and then says so", async () => {
     h = await startBot({ adminIds: [ADMIN.id], inviteTtlMs: 150 });
-    const payload = await invite("seller");
+    const payload = await invite("customer care");
     await waitFor(async () => (await h.store.get(`invite:${payload}`)) === undefined, {
       timeoutMs: 3_000,
       message: "invite expired in the store",
@@ -146,10 +165,10 @@ describe("invites", () => {
 
   it("an invite payload in a group is not redeemed (deep links open the private chat)", async () => {
     h = await startBot({ adminIds: [ADMIN.id] });
-    const payload = await invite("seller");
+    const payload = await invite("customer care");
     await h.send(command("start", { from: BOB, chat: group(-100900), args: payload }));
     expect(await h.access.find(BOB.id)).toBeUndefined();
-    expect(await startWith(BOB, payload)).toContain("in the team as a seller.");
+    expect(await startWith(BOB, payload)).toContain("in the team as customer care.");
   });
 
   it("someone without the admin role pressing the role button gets a refusal, no invite", async () => {
@@ -172,7 +191,7 @@ describe("invites", () => {
     const since = h.fake.calls.length;
     await h.send(command("invite", { from: ADMIN, chat: team }));
     const menu = await h.fake.waitForCall("sendMessage", () => true, 2_000, { since });
-    await h.send(press(menu, "seller", ADMIN));
+    await h.send(press(menu, "customer care", ADMIN));
     const calls = h.fake.calls.slice(since);
     const toGroup = calls.filter((c) => c.payload.chat_id === team.id).map(textOf);
     expect(toGroup.join("\n")).not.toContain("start=");
@@ -191,7 +210,7 @@ describe("invites", () => {
     await h.send(command("invite", { from: ADMIN, chat: team }));
     const menu = await h.fake.waitForCall("sendMessage", () => true, 2_000, { since });
     h.fake.failNext("sendMessage", refusal);
-    await h.send(press(menu, "seller", ADMIN));
+    await h.send(press(menu, "customer care", ADMIN));
     const answer = await h.fake.waitForCall("answerCallbackQuery", () => true, 2_000, { since });
     expect(answer.payload.show_alert).toBe(true);
     expect(String(answer.payload.text)).toContain("open a private chat with me");
@@ -301,12 +320,12 @@ describe("a crash while an invite is redeemed", () => {
       return true;
     });
     h = await startBot({ store, adminIds: [ADMIN.id] });
-    const payload = await invite("seller");
-    expect(await startWith(BOB, payload)).not.toContain('role "seller"');
+    const payload = await invite("customer care");
+    expect(await startWith(BOB, payload)).not.toContain('role "customer care"');
     expect(await h.access.find(BOB.id)).toBeUndefined();
 
     h.restart();
-    expect(await startWith(BOB, payload)).toContain("Bob, you are in the team as a seller.");
+    expect(await startWith(BOB, payload)).toContain("Bob, you are in the team as customer care.");
     expect((await h.access.find(BOB.id))?.roles).toEqual(["seller"]);
     expect(await startWith(CAROL, payload)).toContain("already been used");
     await memory.close();

@@ -72,15 +72,15 @@ describe("labels for a chosen set", () => {
     const chosen = [lineOf(picker, 2), lineOf(picker, 5)];
     picker = lastScreen(await exchange(h, press(picker, exact("2"), KEEPER)));
     picker = lastScreen(await exchange(h, press(picker, exact("5"), KEEPER)));
-    expect(textOf(picker)).toContain(`✅ 2. ${chosen[0]}`);
-    expect(buttonsOf(picker).map((b) => b.text)).toEqual(expect.arrayContaining(["✅ 2", "✅ 5"]));
+    expect(textOf(picker)).toContain(`● 2. ${chosen[0]}`);
+    expect(buttonsOf(picker).map((b) => b.text)).toEqual(expect.arrayContaining(["● 2", "● 5"]));
     picker = lastScreen(await exchange(h, press(picker, "▶️", KEEPER)));
     expect(textOf(picker)).toContain("Page 2 of 3");
     chosen.push(lineOf(picker, 12));
     picker = lastScreen(await exchange(h, press(picker, exact("12"), KEEPER)));
     // Ticked and unticked again: not chosen.
     picker = lastScreen(await exchange(h, press(picker, exact("13"), KEEPER)));
-    picker = lastScreen(await exchange(h, press(picker, exact("✅ 13"), KEEPER)));
+    picker = lastScreen(await exchange(h, press(picker, exact("● 13"), KEEPER)));
     expect(textOf(picker)).toContain("3 of 23 chosen");
 
     // Someone else's taps change nothing.

@@ -124,7 +124,7 @@ describe("postings with two shops", () => {
     h = await startPostings({ stores: 2 });
     const screen = lastScreen(await exchange(h, command("subscribe", { from: KEEPER })));
     expect(textOf(screen)).toContain("Alerts for all your stores.");
-    const narrowed = lastScreen(await exchange(h, press(screen, "▫️ Южный", KEEPER)));
+    const narrowed = lastScreen(await exchange(h, press(screen, "○ Южный", KEEPER)));
     expect(textOf(narrowed)).toContain("Alerts only for the stores: Южный");
     const { north, south } = await postingInEachStore();
     const since = h.fake.calls.length;

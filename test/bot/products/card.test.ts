@@ -46,11 +46,11 @@ describe("/products: the product card", () => {
     for (const w of units.warehouses) {
       expect(body).toContain(`• ${w.warehouseName}: ${w.present} / ${w.reserved}`);
     }
-    expect(body).toContain(`FBO stock at Ozon: ${units.fbo} (read only)`);
+    expect(body).toContain(`FBO stock at Ozon: ${units.fbo} pcs (read only)`);
     expect(body).toMatch(/Ordered in 14 days: \d+/);
     // The warehouse may change stock, not prices; anyone who sees the card, its History.
     const labels = buttonsOf(card).map((b) => b.text);
-    expect(labels).toEqual(["📦 Stock", "🔄 Refresh", "🕘 History"]);
+    expect(labels).toEqual(["📦 Set stock", "🔄 Refresh", "🕘 History"]);
   });
 
   it("shows each button only to the roles allowed; others are refused the command", async () => {
@@ -68,7 +68,7 @@ describe("/products: the product card", () => {
       await h.send(command("products", { from: ADMIN, args: product.offerId })),
     );
     expect(buttonsOf(asAdmin).map((b) => b.text)).toEqual([
-      "📦 Stock",
+      "📦 Set stock",
       "💰 Price",
       "🔄 Refresh",
       "🕘 History",
@@ -78,8 +78,8 @@ describe("/products: the product card", () => {
     );
     expect(textOf(refused)).not.toContain(product.name);
     // A manager pressing a warehouse's Stock button is refused and nothing opens.
-    const stock = findButton(asAdmin, "📦 Stock");
-    const pressed = await h.send(press(asAdmin, "📦 Stock", MANAGER));
+    const stock = findButton(asAdmin, "📦 Set stock");
+    const pressed = await h.send(press(asAdmin, "📦 Set stock", MANAGER));
     expect(stock.callback_data).toBeTruthy();
     const answer = pressed.find((c) => c.method === "answerCallbackQuery");
     expect(answer?.payload.show_alert).toBe(true);
@@ -126,7 +126,7 @@ describe("/products: the product card", () => {
     expect(textOf(card)).toContain("Остатки FBS (в наличии / в резерве):");
     expect(textOf(card)).toContain("Заказано за 14 дней");
     expect(buttonsOf(card).map((b) => b.text)).toEqual([
-      "📦 Остаток",
+      "📦 Изменить остаток",
       "💰 Цена",
       "🔄 Обновить",
       "🕘 История",

@@ -49,7 +49,7 @@ redis.describe("products: once across processes (Redis)", () => {
       const p = h.sandbox.control.products()[0];
       if (!p) throw new Error("no product");
       const card = lastScreen(await h.send(command("products", { from: KEEPER, args: p.offerId })));
-      const choose = lastScreen(await h.send(press(card, "📦 Stock", KEEPER)));
+      const choose = lastScreen(await h.send(press(card, "📦 Set stock", KEEPER)));
       await h.send(press(choose, buttonsOf(choose)[0]?.text ?? "", KEEPER));
       const confirm = lastScreen(await h.send(text("12", { from: KEEPER })));
       // Without Ozon's 30 s limit, so a second send would land too: only the once-key stops it.

@@ -65,8 +65,8 @@ describe("💰 Price dialog", () => {
     const big = lastScreen(await h.send(press(confirm, "✅ Изменить цену", OLGA)));
     expect(textOf(big)).toMatch(/⚠️ Новая цена в 10 раз меньше: 5\s490\s₽ → 549\s₽\. Всё верно\?/);
     expect(h.sandbox.control.stock.priceLog()).toEqual([]);
-    // "Another figure" goes back to the price; above the before-discount price Ozon refuses.
-    const again = lastScreen(await h.send(press(big, "Другое значение", OLGA)));
+    // "Type it in" goes back to the price; above the before-discount price Ozon refuses.
+    const again = lastScreen(await h.send(press(big, "Ввести вручную", OLGA)));
     expect(textOf(again)).toContain("Введите новую цену");
     const higher = lastScreen(await h.send(text("9000", { from: OLGA })));
     const sure = lastScreen(await h.send(press(higher, "✅ Изменить цену", OLGA)));

@@ -33,6 +33,9 @@ async function toQuestion(who: User, card: RecordedCall, stockLabel: string) {
   return { choose, question: lastScreen(await h.send(press(choose, second, who))) };
 }
 
+/** A count of goods as English texts write it. */
+const pcs = (n: number) => `${n} ${n === 1 ? "pc" : "pcs"}`;
+
 describe("📦 Stock dialog", () => {
   it("warehouse → +N → confirm: Ozon sets it once and the card redraws (en)", async () => {
     h = await startProducts();
@@ -41,13 +44,13 @@ describe("📦 Stock dialog", () => {
     if (!w) throw new Error("no second warehouse");
     const before = w.present - w.reserved;
     const card = await openCard(KEEPER);
-    const { choose, question } = await toQuestion(KEEPER, card, "📦 Stock");
+    const { choose, question } = await toQuestion(KEEPER, card, "📦 Set stock");
     expect(textOf(choose)).toContain("which warehouse?");
     expect(buttonsOf(choose).map((b) => b.text)).toContain(
-      `${w.warehouseName} — ${before} available`,
+      `${w.warehouseName} — ${pcs(before)} available`,
     );
     expect(textOf(question)).toContain(
-      `Warehouse: ${w.warehouseName}. Present ${w.present}, reserved ${w.reserved}, available ${before}.`,
+      `Warehouse: ${w.warehouseName}. Present ${pcs(w.present)}, reserved ${pcs(w.reserved)}, available ${pcs(before)}.`,
     );
 
     const bad = lastScreen(await h.send(text("many", { from: KEEPER })));
@@ -56,10 +59,10 @@ describe("📦 Stock dialog", () => {
     expect(textOf(below)).toContain("That would be below zero.");
 
     const confirm = lastScreen(await h.send(text("+5", { from: KEEPER })));
-    expect(textOf(confirm)).toContain(`available ${before} → ${before + 5}`);
+    expect(textOf(confirm)).toContain(`available ${pcs(before)} → ${pcs(before + 5)}`);
     const calls = await h.send(press(confirm, "✅ Set stock", KEEPER));
     expect(textOf(lastScreen(calls))).toContain(`✅ Stock set.`);
-    expect(textOf(lastScreen(calls))).toContain(`available ${before} → ${before + 5}`);
+    expect(textOf(lastScreen(calls))).toContain(`available ${pcs(before)} → ${pcs(before + 5)}`);
     const after = h.sandbox.control.stock.units(p.offerId).warehouses[1];
     expect(after && after.present - after.reserved).toBe(before + 5);
     expect(h.sandbox.control.stock.stockLog()).toHaveLength(1);
@@ -89,10 +92,10 @@ describe("📦 Stock dialog", () => {
       { productId: String(p.productId), warehouseId: String(w.warehouseId), stock: 7 },
     ]);
     const card = await openCard(OLGA);
-    const { question } = await toQuestion(OLGA, card, "📦 Остаток");
+    const { question } = await toQuestion(OLGA, card, "📦 Изменить остаток");
     expect(textOf(question)).toContain("доступно 7");
     const confirm = lastScreen(await h.send(text("10", { from: OLGA })));
-    expect(textOf(confirm)).toContain("доступно 7 → 10");
+    expect(textOf(confirm)).toContain("доступно 7 шт. → 10 шт.");
     h.clock.now += 5_000;
     const limited = lastScreen(await h.send(press(confirm, "✅ Изменить остаток", OLGA)));
     // Ozon's documented words for the 30 s rule ("Stock is updated too frequently") get the
@@ -104,7 +107,7 @@ describe("📦 Stock dialog", () => {
     // Again after the window, Ozon refuses the item: the number is asked again with its words.
     h.clock.now += 60_000;
     h.sandbox.control.stock.refuseNextStock("SKU_STOCK_NOT_CHANGE", "Stock cannot be changed now");
-    const again = await toQuestion(OLGA, card, "📦 Остаток");
+    const again = await toQuestion(OLGA, card, "📦 Изменить остаток");
     const second = lastScreen(await h.send(text("3", { from: OLGA })));
     const refused = lastScreen(await h.send(press(second, "✅ Изменить остаток", OLGA)));
     expect(textOf(refused)).toContain(
@@ -115,6 +118,6 @@ describe("📦 Stock dialog", () => {
     const done = lastScreen(await h.send(text("3", { from: OLGA })));
     const finished = lastScreen(await h.send(press(done, "✅ Изменить остаток", OLGA)));
     expect(textOf(finished)).toContain("✅ Остаток изменён.");
-    expect(textOf(finished)).toContain("доступно 7 → 3");
+    expect(textOf(finished)).toContain("доступно 7 шт. → 3 шт.");
   });
 });

@@ -90,7 +90,7 @@ describe("Ozon's documented limits in the dialogs", () => {
     h = await startProducts();
     const { first } = products();
     const shown = await card(KEEPER, first.offerId);
-    const choose = lastScreen(await h.send(press(shown, "📦 Stock", KEEPER)));
+    const choose = lastScreen(await h.send(press(shown, "📦 Set stock", KEEPER)));
     const warehouse = buttonsOf(choose)[0]?.text ?? "";
     const question = lastScreen(await h.send(press(choose, warehouse, KEEPER)));
     expect(textOf(question)).toContain("Type the new number of units available");

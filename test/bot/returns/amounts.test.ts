@@ -39,8 +39,8 @@ describe("returns' amounts in the reader's language", () => {
       ...format,
       locale: "en",
     });
-    expect(ru).toContain("Boots — 1\u00A0290,50 RUB");
-    expect(en).toContain("Boots — 1,290.50 RUB");
+    expect(ru).toContain("Boots — 1\u00A0290,50\u00A0₽");
+    expect(en).toContain("Boots — RUB\u00A01,290.50");
   });
 
   it("a typed refund in either habit, in either language", () => {

@@ -88,8 +88,8 @@ describe("returns alerts", () => {
     const en = textOf(lastTo(env, SELLER.id));
     expect(en).toContain("↩️ A return is on its way to your warehouse");
     expect(en).toContain(`Posting: ${posting}`);
-    expect(en).toContain(`Product: ${added.name} × 1`);
-    expect(en).toContain("Reason: Не подошёл размер");
+    expect(en).toContain(`Product: ${added.name} — 1 pc`);
+    expect(en).toContain("Reason: “Не подошёл размер” (Ozon's words)");
     const ru = textOf(lastTo(env, ADMIN.id));
     expect(ru).toContain("↩️ Возврат едет к вам на склад");
     expect(ru).toContain(`Отправление: ${posting}`);
@@ -172,11 +172,11 @@ describe("returns alerts in a group", () => {
   });
 });
 
-/** The sandbox's actions on a new request, as `available_actions` names them (returns-model.ts). */
+/** The sandbox's actions on a new request as the buttons of an English card name them. */
 const NEW_ACTIONS = [
   "Одобрить заявку",
-  "Отклонить заявку",
-  "Частичная компенсация",
+  "✖️ Отклонить заявку: no money back",
+  "💸 Частичная компенсация: part of the money back, the buyer keeps the goods",
   "Вернуть деньги покупателю",
 ];
 
@@ -193,7 +193,8 @@ describe("rFBS return requests", () => {
     expect(textOf(card)).toContain(`🆕 rFBS return request No. R-${filed.id}`);
     expect(textOf(card)).toContain("Buyer's comment: “Царапина на корпусе”");
     expect(textOf(card)).toContain("⏰ Decide by");
-    // Ozon's words, whatever the reader's language: the bot does not rename Ozon's actions.
+    // Ozon's words, whatever the reader's language: the bot does not rename Ozon's actions; where
+    // Ozon documents what one does (a rejection, a partial compensation), the button says so.
     expect(buttonsOf(card).map((b) => b.text)).toEqual(NEW_ACTIONS);
     // The warehouse hears of it but has no decisions.
     expect(textOf(lastTo(env, WAREHOUSE.id))).toContain("rFBS return request");
@@ -213,7 +214,7 @@ describe("rFBS return requests", () => {
     expect(textsSince(env, SELLER.id, since)).toContain("At most two digits");
     await env.send(text("150,5", { from: SELLER }));
     const confirm = lastEditOrSend(env, SELLER.id);
-    expect(textOf(confirm)).toContain("The buyer gets 150.50 RUB of");
+    expect(textOf(confirm)).toContain("The buyer gets RUB\u00A0150.50 of");
     expect(env.sandbox.control.afterSale.snapshot().requests[0]?.state).toBe("new");
     await env.send(press(confirm, "Yes", SELLER));
 
@@ -225,7 +226,7 @@ describe("rFBS return requests", () => {
       taken: [{ id: 1020, via: "action/set" }],
     });
     const done = lastEditOrSend(env, SELLER.id);
-    expect(textOf(done)).toContain("💸 “Частичная компенсация”: 150.50 RUB is being returned");
+    expect(textOf(done)).toContain("💸 “Частичная компенсация”: RUB\u00A0150.50 is being returned");
     expect(buttonsOf(done)).toEqual([]);
     expect(env.sandbox.counters()["POST /v1/returns/rfbs/action/set"]).toBe(1);
     expect(env.sandbox.counters()["POST /v2/returns/rfbs/compensate"]).toBeUndefined();
@@ -361,8 +362,8 @@ describe("rFBS return requests", () => {
     expect(textOf(received)).toContain("Ozon took “Подтвердить получение товара”");
     expect(buttonsOf(received).map((b) => b.text)).toEqual([
       "Вернуть деньги покупателю",
-      "Отказать после проверки товара",
-      "Частичная компенсация",
+      "✖️ Отказать после проверки товара: no money back",
+      "💸 Частичная компенсация: part of the money back, the buyer keeps the goods",
     ]);
     await tap("Вернуть деньги покупателю", received);
     await tap("Yes", lastEditOrSend(env, SELLER.id));

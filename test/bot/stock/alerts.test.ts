@@ -1,7 +1,7 @@
 /**
  * Stock alerts end to end: the sandbox's stock over HTTP, the watcher's passes, the fake Bot API.
  * A chat opts in from /subscribe; each crossing is told once per chat, in its language, with the
- * 📦 Stock button, and not again after a restart of the bot on the same (Redis) store.
+ * 📦 Set stock button (straight to the number for the alert's warehouse), and not again after a restart of the bot on the same (Redis) store.
  */
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
@@ -29,14 +29,14 @@ const MOSCOW = 1020000092835000;
 async function subscribeWithStock(h: StockHarness, who: typeof KEEPER, toggle: string) {
   const screen = lastScreen(await exchange(h, command("subscribe", { from: who })));
   const row = buttonsOf(screen).find((b) => b.text.includes(toggle));
-  expect(row?.text.startsWith("▫️")).toBe(true);
+  expect(row?.text.startsWith("○")).toBe(true);
   const pressed = await exchange(h, press(screen, toggle, who));
   const edit = pressed.find((c) => c.method === "editMessageReplyMarkup");
   const markup = edit?.payload.reply_markup as
     | { inline_keyboard: Array<Array<{ text: string }>> }
     | undefined;
   const after = markup?.inline_keyboard.flat().find((b) => b.text.includes(toggle));
-  expect(after?.text.startsWith("✅")).toBe(true);
+  expect(after?.text.startsWith("●")).toBe(true);
 }
 
 const redis = await redisAvailability();
@@ -62,11 +62,11 @@ redis.describe("stock alerts (Redis)", () => {
     expect(await h.module.runOnce(h.shopId)).toMatchObject({ crossings: 1, sent: 2 });
     const [en] = messagesTo(h, KEEPER.id, since);
     const [ru] = messagesTo(h, IVAN.id, since);
-    expect(textOf(en as never)).toContain("🟠 Running low: 2 units left (below 3)");
+    expect(textOf(en as never)).toContain("🟠 Running low: 2 pcs left (below 3)");
     expect(textOf(en as never)).toContain(`item code ${OFFER}`);
     expect(textOf(en as never)).toContain("Склад Подольск (Москва)");
-    expect(textOf(ru as never)).toContain("🟠 Заканчивается: осталось 2 товара (меньше 3)");
-    expect(buttonsOf(ru as never).map((b) => b.text)).toEqual(["📦 Остаток"]);
+    expect(textOf(ru as never)).toContain("🟠 Заканчивается: осталось 2 шт. (меньше 3 шт.)");
+    expect(buttonsOf(ru as never).map((b) => b.text)).toEqual(["📦 Изменить остаток"]);
     expect(messagesTo(h, PACKER.id, since)).toEqual([]);
 
     expect(await h.module.runOnce(h.shopId)).toMatchObject({ crossings: 0, sent: 0 });
@@ -90,6 +90,12 @@ redis.describe("stock alerts (Redis)", () => {
     expect(await h.module.runOnce(h.shopId)).toMatchObject({ crossings: 1, sent: 2 });
     expect(messagesTo(h, KEEPER.id, since)).toHaveLength(3);
     expect(messagesTo(h, IVAN.id, since)).toHaveLength(3);
+
+    // The alert named its warehouse: its button asks the number for it, no warehouse to choose.
+    const alert = messagesTo(h, KEEPER.id, since).at(-1) as never;
+    const question = lastScreen(await exchange(h, press(alert, "📦 Set stock", KEEPER)));
+    expect(textOf(question)).toContain("Warehouse: Склад Подольск (Москва). Present 1 pc,");
+    expect(textOf(question)).toContain("Type the new number of units available");
   });
 });
 
@@ -100,7 +106,7 @@ describe("stock alerts", () => {
     h = undefined;
   });
 
-  it("passes at once on a stock push; 📦 Stock sets the stock in 3 taps and the number", async () => {
+  it("passes at once on a stock push; 📦 Set stock sets the stock in 2 taps and the number", async () => {
     h = await startStock();
     await subscribeWithStock(h, KEEPER, "Stock alerts");
     await h.module.runOnce(h.shopId);
@@ -114,11 +120,10 @@ describe("stock alerts", () => {
     const alert = messagesTo(h, KEEPER.id).at(-1);
     expect(textOf(alert as never)).toContain("🔴 Out of stock");
 
-    // Set the stock from the alert: 📦 Stock → the warehouse → the number → ✅ (3 taps + typing).
-    const choose = lastScreen(await exchange(h, press(alert as never, "📦 Stock", KEEPER)));
-    expect(textOf(choose)).toContain("which warehouse?");
-    const moscow = buttonsOf(choose).find((b) => b.text.startsWith("Склад Подольск"));
-    const question = lastScreen(await exchange(h, press(choose, moscow?.text ?? "?", KEEPER)));
+    // Set the stock from the alert: 📦 Set stock → the number → ✅ (2 taps + typing): the alert
+    // named its warehouse, so none is asked.
+    const question = lastScreen(await exchange(h, press(alert as never, "📦 Set stock", KEEPER)));
+    expect(textOf(question)).not.toContain("which warehouse?");
     expect(textOf(question)).toContain("Warehouse: Склад Подольск (Москва)");
     const confirm = lastScreen(await exchange(h, text("12", { from: KEEPER })));
     await exchange(h, press(confirm, "✅ Set stock", KEEPER));
@@ -127,7 +132,7 @@ describe("stock alerts", () => {
       .warehouses.find((w) => w.warehouseId === MOSCOW);
     expect((units?.present ?? 0) - (units?.reserved ?? 0)).toBe(12);
     // Someone without the warehouse role gets no dialog.
-    const refused = await exchange(h, press(alert as never, "📦 Stock", MANAGER));
+    const refused = await exchange(h, press(alert as never, "📦 Set stock", MANAGER));
     expect(refused.some((c) => c.method === "sendMessage")).toBe(false);
   });
 
@@ -144,10 +149,10 @@ describe("stock alerts", () => {
     expect(refused.some((c) => c.method === "sendMessage")).toBe(false);
     const screen = lastScreen(await exchange(h, open));
     expect(textOf(screen)).toContain("falls below 3");
-    expect(buttonsOf(screen).map((b) => b.text)).toContain("✅ Default (3)");
+    expect(buttonsOf(screen).map((b) => b.text)).toContain("● Default (3)");
     const chosen = lastScreen(await exchange(h, press(screen, /^10$/, ADMIN)));
     expect(textOf(chosen)).toContain("falls below 10");
-    expect(buttonsOf(chosen).map((b) => b.text)).toContain("✅ 10");
+    expect(buttonsOf(chosen).map((b) => b.text)).toContain("● 10");
     h.sandbox.control.stock.setStock(OFFER, MOSCOW, 20);
     await h.module.runOnce(h.shopId);
     h.sandbox.control.stock.setStock(OFFER, MOSCOW, 7);

@@ -94,7 +94,7 @@ describe("the warehouse list, once a minute", () => {
     const screen = lastScreen(await exchange(h, command("subscribe", { from: KEEPER })));
     expect(textOf(screen)).toContain("Alerts for all warehouses.");
     const labels = buttonsOf(screen).map((b) => b.text);
-    for (const w of warehouses) expect(labels).toContain(`▫️ ${w.name}`);
+    for (const w of warehouses) expect(labels).toContain(`○ ${w.name}`);
     // A choice redraws the list; the workbook names every warehouse in its header.
     const first = warehouses[0];
     if (!first) throw new Error("no warehouse");
@@ -172,7 +172,7 @@ describe("the store's pace of stock requests", () => {
     const card = lastScreen(
       await exchange(h, command("products", { from: KEEPER, args: first.offerId })),
     );
-    const choose = lastScreen(await exchange(h, press(card, "📦 Stock", KEEPER)));
+    const choose = lastScreen(await exchange(h, press(card, "📦 Set stock", KEEPER)));
     const moscow = buttonsOf(choose).find((b) => b.text.startsWith("Склад Подольск"));
     const question = lastScreen(await exchange(h, press(choose, moscow?.text ?? "", KEEPER)));
     expect(textOf(question)).toContain("Type the new number of units available");

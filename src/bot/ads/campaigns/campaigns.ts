@@ -17,6 +17,7 @@ import {
   type AdsAccount,
   type BudgetCampaign,
   bidRefusal,
+  type CampaignStateKey,
   isDeskError,
   toggleOf,
 } from "../../../services/ads/index.ts";
@@ -107,11 +108,13 @@ export function campaignsFeature({
       campaign: BudgetCampaign,
       listPage: number,
       notice = "",
+      was?: CampaignStateKey,
     ) {
       const t = ctx.t.bind(ctx);
       const b: CardButtons = { codec, owner: ctx.from?.id ?? 0, shopRef: shop.ref };
       const spend = await spendOf(account, campaign.id);
-      const { text, keyboard } = cardScreen(t, b, cardView(campaign), spend, listPage, notice);
+      const view = cardView(campaign);
+      const { text, keyboard } = cardScreen(t, b, view, spend, listPage, notice, was);
       await showScreen(ctx, withShopTag(t, shops, shop.id, text), keyboard);
     }
 
@@ -251,16 +254,12 @@ export function campaignsFeature({
           () => account.desk.toggle(id, wanted),
           (c) => ({ from: c.before.state, to: c.after.state }),
         );
-        const done = t("campaigns-toggled", {
-          title: campaignTitle(after),
-          old: stateText(t, before.stateKey),
-          new: stateText(t, after.stateKey),
-        });
         logger.info(
           { shop: shop.id, campaign: id, wanted, state: after.state },
           "campaign toggled",
         );
-        return await showCard(ctx, shop, account, after, listPage, done);
+        // The card in place, its state line saying what changed (not the card under a notice).
+        return await showCard(ctx, shop, account, after, listPage, "", before.stateKey);
       } catch (error) {
         if (!isDeskError(error)) throw error;
         if (error.code === "changed_meanwhile" && error.campaign) {

@@ -6,7 +6,7 @@
  */
 import type { BidRefusal, BudgetCampaign, CampaignStateKey } from "../../../services/ads/index.ts";
 import type { Translator } from "../../core/i18n.ts";
-import { dayText, localeOf, moneyText } from "../../core/numbers.ts";
+import { dayText, localeOf, moneyText, periodText } from "../../core/numbers.ts";
 import { campaignTitle, STATE_ICONS, STATE_KEYS, titledButton } from "../format.ts";
 
 /** What a card or a list line needs of a campaign (JSON-safe: money as strings of millionths). */
@@ -43,24 +43,33 @@ export function campaignBudgetText(t: Translator, c: Pick<CampaignCardView, "kin
   return t("campaigns-budget", { amount: moneyText(t, value), kind: c.kind });
 }
 
-/** "01.11.2026–30.11.2026", "с 01.04.2026", "по 30.11.2026", "без срока" (English: "1 Nov 2026"). */
+/** "1 нояб. – 30 нояб.", "с 1 апр.", "по 30 нояб.", "без срока" (days as every day is written). */
 export function campaignPeriodText(t: Translator, from: string, to: string): string {
   const locale = localeOf(t);
   const ruDate = (iso: string) => dayText(locale, iso);
-  if (from && to) return `${ruDate(from)}${locale === "en" ? " – " : "–"}${ruDate(to)}`;
+  if (from && to) return periodText(locale, { from, to });
   if (from) return t("campaigns-period-from", { date: ruDate(from) });
   if (to) return t("campaigns-period-to", { date: ruDate(to) });
   return t("campaigns-period-none");
 }
 
+/** The card; `was` a state just changed from (a pause, a resume): its state line says so. */
 export function campaignCardText(
   t: Translator,
   c: CampaignCardView,
   spend: string | undefined,
+  was?: CampaignStateKey,
 ): string {
   const lines = [
     t("campaigns-card-title", { title: campaignTitle(c), id: c.id }),
-    t("campaigns-card-state", { state: stateText(t, c.stateKey) }),
+    was === undefined
+      ? t("campaigns-card-state", { state: stateText(t, c.stateKey) })
+      : t("campaigns-card-state-changed", {
+          state: stateText(t, c.stateKey),
+          was: stateText(t, was),
+        }),
+    // ⚠️ on the list says only "look here": the card says what it means.
+    ...(c.stateKey === "moderation_failed" ? [t("campaigns-card-moderation-failed")] : []),
     t("campaigns-card-budget", { budget: campaignBudgetText(t, c) }),
     t("campaigns-card-period", { period: campaignPeriodText(t, c.fromDate, c.toDate) }),
   ];

@@ -6,7 +6,7 @@
  * Tests: none directly
  */
 import type { InlineKeyboard } from "grammy";
-import { toggleOf } from "../../../services/ads/index.ts";
+import { type CampaignStateKey, toggleOf } from "../../../services/ads/index.ts";
 import type { Translator } from "../../core/i18n.ts";
 import { campaignTitle } from "../format.ts";
 import { type BidLine, type CampaignCardView, campaignCardText } from "./format.ts";
@@ -25,8 +25,9 @@ export function cardScreen(
   spend: string | undefined,
   listPage: number,
   notice = "",
+  was?: CampaignStateKey,
 ): Screen {
-  const card = campaignCardText(t, view, spend);
+  const card = campaignCardText(t, view, spend, was);
   return {
     text: notice ? `${notice}\n\n${card}` : card,
     keyboard: cardKeyboard(b, t, view, toggleOf(view), listPage),

@@ -10,14 +10,14 @@ import type {
   StoreDigest,
 } from "../../../services/ads/digest/digest.ts";
 import type { DigestSetting } from "../../../services/ads/digest/settings.ts";
-import { formatPeriod, type ReportPeriod } from "../../../services/ads/index.ts";
+import type { ReportPeriod } from "../../../services/ads/index.ts";
 import type { Translator } from "../../core/i18n.ts";
-import { kopecksMoneyText, localeOf } from "../../core/numbers.ts";
+import { kopecksMoneyText, localeOf, periodText } from "../../core/numbers.ts";
 import { isChatUnreachable } from "../../core/telegram-errors.ts";
 import type { TelegramScheduleNotifier } from "../schedules/notifier.ts";
 
 function storeLines(t: Translator, store: StoreDigest, named: boolean): string[] {
-  const money = (kopecks: number) => kopecksMoneyText(t, kopecks, { kopecks: "always" });
+  const money = (kopecks: number) => kopecksMoneyText(t, kopecks);
   const lines = named ? [t("shop-tag", { name: store.name })] : [];
   const { sales, ads } = store;
   if (sales === undefined) lines.push(t("digest-sales-none"));
@@ -57,7 +57,7 @@ const MESSAGE_LIMIT = 4_000;
  * who reaches one of several still sees which one.
  */
 export function digestTexts(t: Translator, digest: Digest, manyShops = false): string[] {
-  const head = t("digest-title", { day: formatPeriod(digest.period, localeOf(t)) });
+  const head = t("digest-title", { day: periodText(localeOf(t), digest.period) });
   if (digest.stores.length === 0) return [`${head}\n\n${t("digest-no-stores")}`];
   const named = manyShops || digest.stores.length > 1;
   const messages: string[] = [];
@@ -94,7 +94,7 @@ export class TelegramDigestSender implements DigestSender {
   async gaveUp(setting: DigestSetting, period: ReportPeriod, error: unknown): Promise<void> {
     const t = this.#messages.translator(setting.locale);
     const text = t("digest-gave-up", {
-      day: formatPeriod(period, localeOf(t)),
+      day: periodText(localeOf(t), period),
       reason: givenUpReason(t, error),
       time: setting.time,
     });

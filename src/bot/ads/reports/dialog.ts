@@ -18,7 +18,6 @@
  */
 import {
   checkPeriod,
-  formatPeriod,
   isReportRequestError,
   PERIOD_PRESETS,
   type PeriodPreset,
@@ -39,7 +38,7 @@ import type { Answer, Dialog } from "../../core/dialog/dialog.ts";
 import { declareDialogButtons } from "../../core/dialog/dialog-buttons.ts";
 import { headed, Questions } from "../../core/dialog/questions.ts";
 import type { Translator } from "../../core/i18n.ts";
-import { localeOf } from "../../core/numbers.ts";
+import { localeOf, periodText } from "../../core/numbers.ts";
 import { CampaignList } from "../campaigns/picker.ts";
 import {
   campaignsText,
@@ -372,7 +371,7 @@ function confirmText(
     t("ads-report-confirm", {
       kind: t(KIND_KEYS[kind]),
       campaigns: campaignsText(t, campaigns),
-      period: formatPeriod(request.period, localeOf(t)),
+      period: periodText(localeOf(t), request.period),
       grouping: t(GROUPING_VALUE_KEYS[groupBy]),
     }),
   ];

@@ -4,7 +4,7 @@
  * by the XLSX button (ads/reports/xlsx.ts).
  * Tests: none directly
  */
-import { formatPeriod, type ReportJob } from "../../../services/ads/index.ts";
+import type { ReportJob } from "../../../services/ads/index.ts";
 import {
   buildReportXlsx,
   type ReportTable,
@@ -12,7 +12,7 @@ import {
   sharedChartRenderer,
 } from "../../../services/ads/reports/index.ts";
 import type { Translator } from "../../core/i18n.ts";
-import { localeOf } from "../../core/numbers.ts";
+import { localeOf, periodText } from "../../core/numbers.ts";
 
 /** Campaign titles by id as the person chose them in the dialog. */
 function titlesOf(job: Pick<ReportJob, "campaigns">): Record<string, string> {
@@ -50,7 +50,7 @@ export function reportChartCaption(
   const data = reportChartData(table, { labels: chartLabels(t), titles: titlesOf(job) });
   return t("report-chart-caption", {
     title: chartTitle(t, data.line?.metric),
-    period: formatPeriod(job.period, localeOf(t)),
+    period: periodText(localeOf(t), job.period),
   });
 }
 
@@ -64,7 +64,7 @@ export async function reportChartPng(
   const labels = chartLabels(t);
   const titles = titlesOf(job);
   const title = chartTitle(t, reportChartData(table, { labels, titles }).line?.metric);
-  const period = formatPeriod(job.period, job.requestedBy.locale);
+  const period = periodText(job.requestedBy.locale === "en" ? "en" : "ru", job.period);
   // Drawn in the shared worker thread: the event loop does not wait, resvg's memory comes back.
   return sharedChartRenderer().render(table, {
     locale: job.requestedBy.locale,

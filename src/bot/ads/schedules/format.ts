@@ -57,7 +57,7 @@ export function ruleText(t: Translator, rule: ScheduleRule): string {
   return rule.day > 28 ? `${text} ${t("schedule-rule-month-short")}` : text;
 }
 
-/** `25.11.2026 09:00` in TIMEZONE (English: `25 Nov 2026, 09:00`). */
+/** A slot as every moment is written: `25 нояб., 09:00` / `25 Nov, 09:00`. */
 export function slotText(slot: number, zone: string, locale: Locale = "ru"): string {
   return momentText(locale, slot, zone);
 }

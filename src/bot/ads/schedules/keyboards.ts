@@ -1,6 +1,6 @@
 /**
  * Inline keyboards of the /schedule dialog (made with the dialog's `button`; Close is added).
- * Tests: none directly
+ * Tests: test/bot/core/marks.test.ts
  */
 import { InlineKeyboard } from "grammy";
 import {
@@ -17,6 +17,7 @@ import {
 import type { ButtonData } from "../../core/dialog/dialog.ts";
 import type { Translator } from "../../core/i18n.ts";
 import { newRow } from "../../core/keyboard-rows.ts";
+import { chosenLabel } from "../../core/marks.ts";
 import { GROUPING_KEYS, shortLabel } from "../format.ts";
 import { FORMAT_KEYS, ruleText, SCHEDULE_PERIOD_KEYS } from "./format.ts";
 
@@ -73,14 +74,14 @@ export function scheduleDeleteKeyboard(button: ButtonData, t: Translator): Inlin
 
 /**
  * The new schedule's summary: Save, then its period (step "sp"), grouping ("g") and format ("f")
- * as choices, ✅ on the chosen ones.
+ * as choices, ● on the chosen ones.
  */
 export function scheduleSummaryKeyboard(
   button: ButtonData,
   t: Translator,
   chosen: { period: SchedulePeriod; groupBy: ReportGroupBy; format: ReportFormat },
 ): InlineKeyboard {
-  const mark = (on: boolean, label: string) => (on ? `✅ ${label}` : label);
+  const mark = (on: boolean, label: string) => chosenLabel(label, on);
   const keyboard = new InlineKeyboard().text(t("schedule-save-button"), button("y"));
   SCHEDULE_PERIODS.forEach((period, index) => {
     if (index % 2 === 0) newRow(keyboard);

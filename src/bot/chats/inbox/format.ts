@@ -3,21 +3,20 @@
  * /chats and the last messages of one chat. Plain text: buyers' words are shown as written.
  * Tests: none directly
  */
-import { DateTime } from "luxon";
 import type { ChatMessage } from "../../../ozon/seller/types.ts";
 import { type ChatClaim, snippetOf } from "../../../services/chats/inbox/inbox.ts";
 import type { ContextCard } from "../../../services/chats/relay/context-card.ts";
 import type { ChatContext } from "../../../services/chats/relay/types.ts";
-import type { Locale, Translator } from "../../core/i18n.ts";
-import { localeOf } from "../../core/numbers.ts";
+import type { Translator } from "../../core/i18n.ts";
+import { clockText, durationText, localeOf, momentText } from "../../core/numbers.ts";
 import { formatPrice } from "../../postings/index.ts";
 
 /** Characters of one message in a chat's view; the whole chat stays within Telegram's 4 096. */
 const VIEW_MESSAGE_LIMIT = 300;
 
-/** "14:35" in the bot's time zone. */
+/** "14:35" in the bot's time zone (a claim lasts minutes: its time of day says when it ends). */
 export function clockTime(epochMs: number, timezone: string): string {
-  return DateTime.fromMillis(epochMs, { zone: timezone }).toFormat("HH:mm");
+  return clockText(epochMs, timezone);
 }
 
 /** What the keyboard's claim row says. */
@@ -25,15 +24,11 @@ export function claimLabel(claim: ChatClaim, timezone: string): { name: string; 
   return { name: claim.name, until: clockTime(claim.until, timezone) };
 }
 
-/** "5 min", "3 h", "2 d": how long since `iso`. */
+/** How long since `iso`, as every duration is written ("5 min", "3 h", "2 d"). */
 export function waitedText(t: Translator, iso: string | undefined, now: number): string {
   const at = iso ? Date.parse(iso) : Number.NaN;
   if (!Number.isFinite(at)) return "—";
-  const minutes = Math.max(0, Math.floor((now - at) / 60_000));
-  if (minutes < 60) return t("inbox-waited-minutes", { count: minutes });
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return t("inbox-waited-hours", { count: hours });
-  return t("inbox-waited-days", { count: Math.floor(hours / 24) });
+  return durationText(t, now - at);
 }
 
 /** "order 123-456" / "posting …" / "SKU …" / "" : what a chat is about, briefly. */
@@ -66,11 +61,7 @@ export function chatViewLines(
           ? t("inbox-view-seller")
           : t("inbox-view-other");
     const when = Date.parse(m.createdAt);
-    const time = Number.isFinite(when)
-      ? DateTime.fromMillis(when, { zone: timezone })
-          .setLocale(localeOf(t) === "en" ? "en-GB" : "ru")
-          .toFormat(localeOf(t) === "en" ? "d LLL, HH:mm" : "dd.MM HH:mm")
-      : "";
+    const time = Number.isFinite(when) ? momentText(localeOf(t), when, timezone) : "";
     const files = m.attachments.map((a) => `📎 ${a.name}`);
     const text = snippetOf(m.text, VIEW_MESSAGE_LIMIT);
     const body = [text, ...files].filter(Boolean).join("\n") || "…";
@@ -86,7 +77,6 @@ export function orderLine(
   t: Translator,
   context: ChatContext,
   card: ContextCard | undefined,
-  locale: Locale,
 ): string | undefined {
   const order = card?.orderNumber ?? context.orderNumber;
   const posting = card?.postingNumber ?? context.postingNumber;
@@ -99,6 +89,6 @@ export function orderLine(
     parts.push(t(order ? "inbox-order-status" : "postings-status", { status: card.status }));
   }
   const p = card?.product;
-  if (p?.price) parts.push(formatPrice(p.price, p.currency, locale));
+  if (p?.price) parts.push(formatPrice(p.price, p.currency, t));
   return parts.join(" · ");
 }

@@ -10,6 +10,7 @@ import type { RelayGroup } from "../../../services/chats/relay/audience.ts";
 import type { RelayShops } from "../../../services/chats/relay/shops.ts";
 import type { CallbackCodec } from "../../core/callback-data.ts";
 import type { BotContext } from "../../core/context.ts";
+import { chosenLabel } from "../../core/marks.ts";
 import type { FeatureFactory } from "../../core/module.ts";
 import { RELAY_HERE_BUTTON } from "../buttons.ts";
 
@@ -147,14 +148,14 @@ function chooser(
   relay.shops.all().forEach((shop, index) => {
     if (index > 0 && index % 2 === 0) keyboard.row();
     const on = current?.shops?.includes(shop.id) === true;
-    const label = on ? `✓ ${shop.name}` : shop.name;
+    const label = chosenLabel(shop.name, on);
     keyboard.text(label, RELAY_HERE_BUTTON.data(codec, "shop", shop.ref));
   });
   const all = ctx.t("relay-here-all-button");
   keyboard
     .row()
     .text(
-      current && !current.shops ? `✓ ${all}` : all,
+      chosenLabel(all, current !== undefined && !current.shops),
       RELAY_HERE_BUTTON.data(codec, "all", undefined),
     );
   if (current) {

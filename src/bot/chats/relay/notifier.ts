@@ -265,7 +265,7 @@ export class TelegramRelayNotifier implements RelayNotifier {
     // One buyer's burst reads as one conversation: who and what on its first copy only. The
     // buyer's words come first; the product and the order (once) below them.
     const mark = this.#tagged(t, sameBuyerMark(t, chat.context, chat.ozonChatId));
-    const order = orderLine(t, chat.context, chat.card, recipient.locale);
+    const order = orderLine(t, chat.context, chat.card);
     const about = relayAbout(t, chat.context, chat.ozonChatId, chat.productName);
     const header = continues ? mark : this.#tagged(t, order ? `${about}\n${order}` : about);
     let threadId: number | undefined;

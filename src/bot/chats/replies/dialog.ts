@@ -5,6 +5,7 @@
  * A text the store refuses on saving is told why and the question asked again (Dialog.checkpoint/rewind).
  * Tests: test/bot/core/dialog/dialog-buttons.test.ts
  */
+import { InlineKeyboard } from "grammy";
 import {
   checkQuickReply,
   MAX_QUICK_REPLY_LENGTH,
@@ -55,10 +56,18 @@ export function quickReplyConversation(deps: {
       ].join("\n");
       // Asked again from here after a text the store refused on saving (told why first).
       const asked = await dialog.checkpoint();
-      const typed = await dialog.text<string>(tagged(question), (text) => {
-        const problem = checkQuickReply(text);
-        return problem ? { error: quickReplyProblemText(t, problem) } : { value: text };
-      });
+      // The placeholders in Latin braces are awkward on a Russian keyboard: a button copies each.
+      const placeholders = new InlineKeyboard()
+        .copyText(t("quick-replies-copy-order"), "{order}")
+        .copyText(t("quick-replies-copy-name"), "{name}");
+      const typed = await dialog.text<string>(
+        tagged(question),
+        (text) => {
+          const problem = checkQuickReply(text);
+          return problem ? { error: quickReplyProblemText(t, problem) } : { value: text };
+        },
+        placeholders,
+      );
       const result = await conversation.external(async () => {
         const shop = shops.get(shopId);
         if (!shop) return { ok: false as const, problem: { kind: "gone" } as const };

@@ -300,8 +300,9 @@ export class Dialog {
   async text<T>(
     question: string,
     parse: (text: string) => { value: T } | { error: string },
+    keyboard?: InlineKeyboard,
   ): Promise<T> {
-    await this.ask(question);
+    await this.ask(question, keyboard);
     return this.conversation.form.build<T, string | undefined>({
       collationKey: "form-text",
       validate: (c): Result<T, string | undefined> => {
@@ -312,7 +313,7 @@ export class Dialog {
       },
       otherwise: async (c, why) => {
         await this.#passOn(c);
-        if (why !== undefined) return this.#refusedAt(c, why, question);
+        if (why !== undefined) return this.#refusedAt(c, why, question, keyboard);
         if (c.callbackQuery) return c.answerCallbackQuery(this.#read(c, []).refusal);
         await c.reply(c.t("dialog-answer-with-text"));
       },

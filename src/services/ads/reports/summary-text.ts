@@ -2,6 +2,7 @@
  * A report's summary in words: a few short lines that go with the file.
  * Tests: test/services/ads/reports/jobs-format.test.ts and 13 more
  */
+import { formatRoubles } from "../campaigns/budget-input.ts";
 import type { ReportSummary } from "./summary.ts";
 
 const LABELS = {
@@ -48,25 +49,19 @@ interface NumberStyle {
 
 const RU_STYLE: NumberStyle = {
   count: (value) => groupDigits(value, "\u00A0"),
-  money: (kopecks) => `${hundredthsText(kopecks, "\u00A0")}\u00A0₽`,
+  money: (kopecks) => formatRoubles(BigInt(Math.round(kopecks)) * 10_000n, { locale: "ru" }),
   percent: (basisPoints) => `${hundredthsText(basisPoints, "\u00A0")}\u00A0%`,
 };
 
-// "85,453", "RUB 14,831.82" (as formatPrice writes English postings), "0.54%".
+// "85,453", "RUB 14,831.82" (money as everywhere: formatRoubles, kopecks only when any), "0.54%".
 const EN_COUNT = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 });
-const EN_MONEY = new Intl.NumberFormat("en-GB", {
-  style: "currency",
-  currency: "RUB",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
 const EN_HUNDREDTHS = new Intl.NumberFormat("en-GB", {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
 const EN_STYLE: NumberStyle = {
   count: (value) => EN_COUNT.format(value),
-  money: (kopecks) => EN_MONEY.format(kopecks / 100),
+  money: (kopecks) => formatRoubles(BigInt(Math.round(kopecks)) * 10_000n, { locale: "en" }),
   percent: (basisPoints) => `${EN_HUNDREDTHS.format(basisPoints / 100)}%`,
 };
 

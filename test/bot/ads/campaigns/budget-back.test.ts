@@ -142,7 +142,7 @@ describe("/budget going back", () => {
     await chooseShoes(w);
     await say(w, MANAGER, "1600");
     const confirm = messageOf(screen(w, MANAGER.id));
-    await tap(w, MANAGER, "Другая сумма");
+    await tap(w, MANAGER, "Ввести вручную");
     const asked = screen(w, MANAGER.id);
     expect(asked.method).toBe("editMessageText");
     expect(messageOf(asked)).toBe(confirm);

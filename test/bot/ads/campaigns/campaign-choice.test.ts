@@ -38,7 +38,7 @@ function methodsSince(w: World, since: number): string[] {
 }
 
 describe("a many-campaign choice", () => {
-  it("/report: a tick redraws only the buttons, ✅ and Done's count on them; the text stays", async () => {
+  it("/report: a tick redraws only the buttons, ● and Done's count on them; the text stays", async () => {
     const w = await startWorld();
     await slash(w, MANAGER, "report");
     // One pressed goes straight on: plain buttons with the state and the budget.
@@ -53,7 +53,7 @@ describe("a many-campaign choice", () => {
     expect(heading).toBe(
       "Выберите кампании для отчёта (не больше 10) и нажмите «Готово». Можно написать часть названия — покажу подходящие.",
     );
-    expect(labels(w, MANAGER.id)).toContainEqual(expect.stringMatching(/^▫️ Кроссовки/));
+    expect(labels(w, MANAGER.id)).toContainEqual(expect.stringMatching(/^○ Кроссовки/));
     expect(labels(w, MANAGER.id)).toContain("Готово (0)");
     const lists = performanceCalls(w.sandbox).list;
 
@@ -62,7 +62,7 @@ describe("a many-campaign choice", () => {
     expect(methodsSince(w, since)).toEqual(["editMessageReplyMarkup"]);
     expect(screenText(w, MANAGER.id)).toBe(heading);
     const ticked = labels(w, MANAGER.id);
-    expect(ticked).toContain(`✅ Кроссовки и ботинки — поиск · ▶️ 1${NBSP}500${NBSP}₽`);
+    expect(ticked).toContain(`● Кроссовки и ботинки — поиск · ▶️ 1${NBSP}500${NBSP}₽`);
     expect(ticked).toContain("Готово (1)");
     expect(ticked.at(-1)).toBe("Закрыть"); // the dialog's Close stays under the list
 
@@ -74,8 +74,8 @@ describe("a many-campaign choice", () => {
       "editMessageReplyMarkup",
       "editMessageReplyMarkup",
     ]);
-    expect(labels(w, MANAGER.id)).toContainEqual(expect.stringMatching(/^▫️ Кроссовки/));
-    expect(labels(w, MANAGER.id)).toContainEqual(expect.stringMatching(/^✅ Баннер/));
+    expect(labels(w, MANAGER.id)).toContainEqual(expect.stringMatching(/^○ Кроссовки/));
+    expect(labels(w, MANAGER.id)).toContainEqual(expect.stringMatching(/^● Баннер/));
     expect(labels(w, MANAGER.id)).toContain("Готово (1)");
     expect(performanceCalls(w.sandbox).list).toBe(lists);
 
@@ -103,9 +103,7 @@ describe("a many-campaign choice", () => {
       "Choose campaigns for the report (at most 10), then press Done.",
     );
     await tap(w, MANAGER_EN, "Кроссовки");
-    expect(labels(w, MANAGER_EN.id)).toContain(
-      `✅ Кроссовки и ботинки — поиск · ▶️ RUB${NBSP}1,500`,
-    );
+    expect(labels(w, MANAGER_EN.id)).toContain(`● Кроссовки и ботинки — поиск · ▶️ RUB${NBSP}1,500`);
     expect(labels(w, MANAGER_EN.id)).toContain("Done (1)");
 
     await slash(w, MANAGER, "schedule");

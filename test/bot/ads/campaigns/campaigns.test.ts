@@ -6,6 +6,7 @@
  */
 import { DateTime } from "luxon";
 import { afterEach, describe, expect, it } from "vitest";
+import { periodText } from "../../../../src/bot/core/numbers.ts";
 import { kopecksToMillionths } from "../../../../src/ozon/performance/money.ts";
 import { formatRoubles } from "../../../../src/services/ads/index.ts";
 import { press } from "../../harness.ts";
@@ -52,6 +53,9 @@ function requests(w: World, match: RegExp): string[] {
 
 const moscow = () => DateTime.now().setZone("Europe/Moscow");
 const ru = (d: DateTime) => d.toFormat("dd.LL.yyyy");
+/** A period as the bot shows it (bot/core/numbers.ts). */
+const shown = (from: DateTime, to: DateTime) =>
+  periodText("ru", { from: from.toISODate() as string, to: to.toISODate() as string });
 
 describe("/campaigns with one store", () => {
   it("lists campaigns as buttons with state, budget of their kind and yesterday's spend, for two Ozon calls", async () => {
@@ -60,10 +64,11 @@ describe("/campaigns with one store", () => {
     await slash(w, MANAGER, "campaigns");
     // The message says what to do; each campaign is a button carrying what matters for choosing.
     expect(screenText(w, MANAGER.id)).toBe(
-      "📣 Кампании: 7\nВыберите кампанию — откроется её карточка.",
+      "📣 Кампании: 7\nВыберите кампанию — откроется её карточка.\n" +
+        "На кнопке: состояние, бюджет в день («/нед» — в неделю), расход за вчера. ⚠️ — Ozon не пропустил кампанию.",
     );
     const buttons = labels(w, MANAGER.id);
-    const spent = `вчера [\\d${NBSP}]+,\\d\\d${NBSP}₽`;
+    const spent = `вчера [\\d${NBSP}]+(,\\d\\d)?${NBSP}₽`;
     expect(buttons).toContainEqual(
       expect.stringMatching(new RegExp(`^${RUNNING} · ▶️ 1${NBSP}500${NBSP}₽ · ${spent}$`)),
     );
@@ -166,14 +171,17 @@ describe("/campaigns with one store", () => {
     const calls = Object.entries(w.sandbox.counters()).filter(([k]) => !k.includes("token"));
     expect(calls.reduce((n, [, v]) => n + v, 0)).toBe(3);
     expect(w.sandbox.counters()["GET /api/client/campaign"]).toBe(2);
-    expect(screenText(w, MANAGER.id)).toContain(`✅ «${RUNNING}»: ▶️ работает → ⏸ на паузе`);
+    // The card in place: its state line says what changed; the title is there once.
+    const paused = screenText(w, MANAGER.id);
+    expect(paused).toContain("Статус: ⏸ на паузе ✅ (было: ▶️ работает)");
+    expect(paused.split(RUNNING)).toHaveLength(2);
     expect(campaignOf(w, RUNNING).state).toBe("CAMPAIGN_STATE_INACTIVE");
     expect(requests(w, /\/deactivate$/)).toEqual([
       `POST /api/client/campaign/${id}/deactivate 200`,
     ]);
 
     await tap(w, MANAGER, "▶️ Запустить");
-    expect(screenText(w, MANAGER.id)).toContain(`✅ «${RUNNING}»: ⏸ на паузе → ▶️ работает`);
+    expect(screenText(w, MANAGER.id)).toContain("Статус: ▶️ работает ✅ (было: ⏸ на паузе)");
     expect(campaignOf(w, RUNNING).state).toBe("CAMPAIGN_STATE_RUNNING");
   });
 
@@ -251,18 +259,18 @@ describe("/campaigns with one store", () => {
     await say(w, MANAGER, `${ru(from)}-${ru(to)}`);
     const confirm = screenText(w, MANAGER.id);
     expect(confirm).toContain(`Изменить период кампании «${WEEKLY}»?`);
-    expect(confirm).toContain(`→ ${ru(from)}–${ru(to)}`);
+    expect(confirm).toContain(`→ ${shown(from, to)}`);
     expect(campaignOf(w, WEEKLY).toDate).toBe(before.toDate); // nothing sent yet
     // "Other dates" asks again: the dates typed are forgotten and nothing is sent.
     await tap(w, MANAGER, "✏️ Другие даты");
     expect(screenText(w, MANAGER.id)).toContain(`Кампания «${WEEKLY}», период сейчас:`);
     await say(w, MANAGER, `${ru(from)}-${ru(to)}`);
-    expect(screenText(w, MANAGER.id)).toContain(`→ ${ru(from)}–${ru(to)}`);
+    expect(screenText(w, MANAGER.id)).toContain(`→ ${shown(from, to)}`);
     expect(campaignOf(w, WEEKLY).toDate).toBe(before.toDate);
     const confirmScreen = screen(w, MANAGER.id);
     await tap(w, MANAGER, "✅ Изменить");
     expect(screenText(w, MANAGER.id)).toContain(
-      `Готово: период кампании «${WEEKLY}» теперь ${ru(from)}–${ru(to)} (было`,
+      `Готово: период кампании «${WEEKLY}» теперь ${shown(from, to)} (было`,
     );
     expect(campaignOf(w, WEEKLY)).toMatchObject({
       fromDate: from.toISODate(),
@@ -312,7 +320,7 @@ describe("/campaigns with two stores", () => {
     const title = screenText(w, MANAGER.id).match(/📣 «(.+)» \(№/)?.[1] ?? "";
     expect(screenText(w, MANAGER.id)).toMatch(/^🏬 Южный\n📣 «/);
     await tap(w, MANAGER, "⏸ Приостановить");
-    expect(screenText(w, MANAGER.id)).toMatch(/^🏬 Южный\n✅ «/);
+    expect(screenText(w, MANAGER.id)).toMatch(/^🏬 Южный\n📣 «[^\n]+\nСтатус: [^\n]+✅ \(было/);
     expect(campaignOf(w, title, 1).state).toBe("CAMPAIGN_STATE_INACTIVE");
     expect(campaignOf(w, title, 0).state).toBe("CAMPAIGN_STATE_RUNNING");
     const stores = w.sandbox.requests

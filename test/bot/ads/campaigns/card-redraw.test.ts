@@ -6,6 +6,7 @@
  */
 import { DateTime } from "luxon";
 import { afterEach, describe, expect, it } from "vitest";
+import { periodText } from "../../../../src/bot/core/numbers.ts";
 import { formatRoubles } from "../../../../src/services/ads/index.ts";
 import {
   closeWorlds,
@@ -29,6 +30,9 @@ const BACK = "« Назад";
 
 const moscow = () => DateTime.now().setZone("Europe/Moscow");
 const ru = (d: DateTime) => d.toFormat("dd.LL.yyyy");
+/** A period as the bot shows it (bot/core/numbers.ts). */
+const shown = (from: DateTime, to: DateTime) =>
+  periodText("ru", { from: from.toISODate() as string, to: to.toISODate() as string });
 
 function campaignOf(w: World, title: string) {
   const found = w.sandbox.control.campaigns().find((c) => c.title === title);
@@ -95,8 +99,8 @@ describe("a campaign card redrawn after its dialogs", () => {
     await tap(w, MANAGER, "📅 Период");
     await say(w, MANAGER, `${ru(from)}-${ru(to)}`);
     await tap(w, MANAGER, "✅ Изменить");
-    expect(screenText(w, MANAGER.id)).toContain(`теперь ${ru(from)}–${ru(to)}`);
-    expect(shownAt(w, card).text).toContain(`Период: ${ru(from)}–${ru(to)}`);
+    expect(screenText(w, MANAGER.id)).toContain(`теперь ${shown(from, to)}`);
+    expect(shownAt(w, card).text).toContain(`Период: ${shown(from, to)}`);
     expect(shownAt(w, card).text).toContain(`в неделю`);
   });
 

@@ -5,6 +5,7 @@
  */
 import { DateTime } from "luxon";
 import { afterEach, describe, expect, it } from "vitest";
+import { dayText } from "../../../../src/bot/core/numbers.ts";
 import {
   closeWorlds,
   MANAGER,
@@ -150,7 +151,7 @@ describe("a card dialog's confirmation", () => {
     const question = `Campaign "${WEEKLY}", period now:`;
     const first = moscow().plus({ days: 5 });
     const other = moscow().plus({ days: 40 });
-    const en = (d: DateTime) => d.setLocale("en-GB").toFormat("d LLL yyyy");
+    const en = (d: DateTime) => dayText("en", d.toISODate() as string);
 
     await say(w, MANAGER_EN, ru(first));
     expect(screenText(w, MANAGER_EN.id)).toContain(

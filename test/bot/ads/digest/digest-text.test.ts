@@ -23,13 +23,13 @@ describe("digest text", () => {
     expect(texts.length).toBeGreaterThan(1);
     for (const text of texts) {
       expect(text.length).toBeLessThanOrEqual(4096);
-      expect(text.startsWith("🗞 Сводка за 14.06.2026")).toBe(true);
+      expect(text).toMatch(/^🗞 Сводка за 14 июн\.( 2026)?\n/);
     }
     const all = texts.join("\n");
     for (let i = 0; i < 60; i++)
       expect(all).toContain(`🏬 Магазин номер ${i} с длинным названием\n`);
     expect(all).toContain(
-      "📣 Реклама: расход 5 000,00 ₽; заказы с рекламы: 7 на 20 000,00 ₽ (ДРР 25,0 %)",
+      "📣 Реклама: расход 5 000 ₽; заказы с рекламы: 7 на 20 000 ₽ (ДРР 25,0 %)",
     );
   });
 
@@ -51,9 +51,7 @@ describe("digest text", () => {
     expect(text).toContain(
       "🏬 А\n🛒 Заказы: Ozon не ответил (timeout).\n📣 Реклама: у магазина нет ключей Performance API.",
     );
-    expect(text).toContain(
-      "🏬 Б\n🛒 Заказано: 0 шт. на 0,00 ₽\n📣 Реклама: Ozon не ответил (401).",
-    );
+    expect(text).toContain("🏬 Б\n🛒 Заказано: 0 шт. на 0 ₽\n📣 Реклама: Ozon не ответил (401).");
   });
 
   it("one store of several in the bot is still named", () => {

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import type { User } from "grammy/types";
 import { DateTime } from "luxon";
 import { afterEach, describe, expect, it } from "vitest";
+import { dayText } from "../../../../src/bot/core/numbers.ts";
 import {
   formatReportSummary,
   presetPeriod,
@@ -474,7 +475,7 @@ describe("/report", () => {
     expect(grouping).toContain("Группировка: по дням");
     await tap(w, MANAGER, "По неделям");
     expect(screenText(w, MANAGER.id)).toContain("Группировка: по неделям");
-    expect(JSON.stringify(screen(w, MANAGER.id).payload.reply_markup)).toContain("✅ По неделям");
+    expect(JSON.stringify(screen(w, MANAGER.id).payload.reply_markup)).toContain("● По неделям");
     await say(w, MANAGER, "да");
     expect(screenText(w, MANAGER.id)).toContain("Выберите кнопкой под вопросом.");
     expect(screenText(w, MANAGER.id)).toContain("Файл: CSV");
@@ -504,11 +505,11 @@ describe("/report", () => {
     await say(w, MANAGER, "нет такой");
     const missed = screenText(w, MANAGER.id);
     expect(missed).toContain("Не нашёл кампаний по запросу «нет такой» — список прежний");
-    expect(labels(w, MANAGER.id)).toContainEqual(expect.stringMatching(/^✅ Кроссовки/));
+    expect(labels(w, MANAGER.id)).toContainEqual(expect.stringMatching(/^● Кроссовки/));
     expect(labels(w, MANAGER.id)).toContain("Готово (1)");
-    expect(labels(w, MANAGER.id)).toContainEqual(expect.stringMatching(/^▫️ Баннер/));
+    expect(labels(w, MANAGER.id)).toContainEqual(expect.stringMatching(/^○ Баннер/));
     await tap(w, MANAGER, "Баннер"); // the kept list's buttons still work
-    expect(labels(w, MANAGER.id)).toContainEqual(expect.stringMatching(/^✅ Баннер/));
+    expect(labels(w, MANAGER.id)).toContainEqual(expect.stringMatching(/^● Баннер/));
     expect(labels(w, MANAGER.id)).toContain("Готово (2)");
   });
 
@@ -522,7 +523,9 @@ describe("/report", () => {
     const answer = screenText(w, MANAGER.id);
     expect(answer).toContain("Период слишком длинный: 100 дн.");
     expect(answer).toContain("не больше чем за 62 дн.");
-    expect(answer).toContain(`самое раннее начало — ${show(today.minus({ days: 62 }))}`);
+    expect(answer).toContain(
+      `самое раннее начало — ${dayText("ru", today.minus({ days: 62 }).toISODate() as string)}`,
+    );
     expect(answer).toContain("За какой период?"); // the same question again
 
     await say(w, MANAGER, "31.02.2026-01.03.2026");
@@ -532,7 +535,9 @@ describe("/report", () => {
 
     const from = today.minus({ days: 15 });
     await say(w, MANAGER, `${show(from)}-${show(today.minus({ days: 1 }))}`);
-    expect(screenText(w, MANAGER.id)).toContain(`Период: ${show(from)}–`);
+    expect(screenText(w, MANAGER.id)).toContain(
+      `Период: ${dayText("ru", from.toISODate() as string)} – `,
+    );
     expect(screenText(w, MANAGER.id)).toContain("Сформировать отчёт?");
     expect(performanceCalls(w.sandbox).submit).toBe(0);
     expect(await jobsOf(w)).toEqual([]);
@@ -550,7 +555,7 @@ describe("/report", () => {
       "В одном отчёте не больше 3 кампаний, а выбрано бы стало 4.",
     ]);
     expect(labels(w, MANAGER.id)).toContain("Готово (3)");
-    expect(labels(w, MANAGER.id)).toContainEqual(expect.stringMatching(/^▫️ Одежда/));
+    expect(labels(w, MANAGER.id)).toContainEqual(expect.stringMatching(/^○ Одежда/));
     await tap(w, MANAGER, /^Готово \(3\)/);
     expect(screenText(w, MANAGER.id)).toContain("За какой период?"); // on, with the three
     expect(performanceCalls(w.sandbox).submit).toBe(0);

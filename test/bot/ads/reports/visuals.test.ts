@@ -97,7 +97,7 @@ describe("reports with a chart and XLSX", { timeout: 90_000 }, () => {
     if (!png || !zip) throw new Error("no upload");
     expect(pngSize(png.bytes)).toEqual({ width: 1280, height: 960 });
     expect(png.size).toBeGreaterThan(20_000);
-    expect(String(photo.payload.caption)).toMatch(/^📈 Расход и заказы по дням · \d\d\.\d\d/);
+    expect(String(photo.payload.caption)).toMatch(/^📈 Расход и заказы по дням · \d{1,2} [а-я]+\./);
     expect(String(photo.payload.caption)).not.toContain("Расход:");
     expect(String(document.payload.caption)).toContain("Расход:");
     const table = readReportTable({ format: "zip", bytes: zip.bytes });

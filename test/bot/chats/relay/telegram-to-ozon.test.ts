@@ -243,7 +243,7 @@ describe("replies in the relay group", () => {
 
     const stranger = text("Я со склада", { from: WAREHOUSE, chat: team, replyTo: message });
     await e.send(stranger);
-    expect(repliesTo(e, stranger)).toEqual([expect.stringContaining("seller")]);
+    expect(repliesTo(e, stranger)).toEqual([expect.stringContaining("customer care")]);
     expect(sent()).toEqual([]);
 
     const reply = text("Из группы", { from: SELLER, chat: team, replyTo: message });

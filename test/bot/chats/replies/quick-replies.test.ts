@@ -54,7 +54,11 @@ async function saidDuring(e: RelayEnv, chatId: number, act: () => Promise<void>)
 async function addReply(e: RelayEnv, body: string) {
   await e.send(command("replies", { from: SELLER }));
   await e.send(press(lastTo(e, SELLER.id), "Add", SELLER));
-  expect(textOf(lastTo(e, SELLER.id))).toContain("Send the text of the new saved answer");
+  const asked = lastTo(e, SELLER.id);
+  expect(textOf(asked)).toContain("Send the text of the new saved answer");
+  // Buttons copy the placeholders: no Latin braces to find on a phone's keyboard.
+  const copies = buttonsOf(asked).flatMap((b) => (b.copy_text ? [b.copy_text] : []));
+  expect(copies).toEqual([{ text: "{order}" }, { text: "{name}" }]);
   await e.send(text(body, { from: SELLER }));
   return textOf(lastTo(e, SELLER.id));
 }

@@ -263,10 +263,10 @@ describe("formatReportSummary", () => {
         `CTR: 2,27${nbsp}%`,
         `Расход: 793,25${nbsp}₽`,
         "Заказы: 6",
-        `Выручка: 4${nbsp}240,00${nbsp}₽`,
+        `Выручка: 4${nbsp}240${nbsp}₽`,
       ].join("\n"),
     );
-    // English numbers the English way, money as the English posting cards write it.
+    // English numbers the English way, money in the one form (kopecks only when there are any).
     expect(formatReportSummary(summary, "en")).toBe(
       [
         "Impressions: 3,704",
@@ -274,7 +274,7 @@ describe("formatReportSummary", () => {
         "CTR: 2.27%",
         `Spend: RUB${nbsp}793.25`,
         "Orders: 6",
-        `Revenue: RUB${nbsp}4,240.00`,
+        `Revenue: RUB${nbsp}4,240`,
       ].join("\n"),
     );
     expect(formatReportSummary({ files: [], totals: {} }, "ru")).toMatch(/нет/);
