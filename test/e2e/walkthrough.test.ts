@@ -64,7 +64,7 @@ describe("walkthrough of the main jobs", () => {
       expect(of(JOB.price)).toMatchObject({ taps: 3, typed: 2 });
       // /subscribe → the stock alerts row; a stock alert → 📦 Stock → the warehouse → the number → ✅.
       expect(of(JOB.stockOn)).toMatchObject({ taps: 2, typed: 0 });
-      expect(of(JOB.stockFromAlert)).toMatchObject({ taps: 3, typed: 1 });
+      expect(of(JOB.stockFromAlert)).toMatchObject({ taps: 2, typed: 1 });
     });
   }
 });

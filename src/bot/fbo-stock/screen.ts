@@ -21,6 +21,7 @@ import type { Audience } from "../core/commands.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { newRow } from "../core/keyboard-rows.ts";
+import { chosenLabel } from "../core/marks.ts";
 import type { FeatureFactory } from "../core/module.ts";
 import { showScreen } from "../core/screen-text.ts";
 import { withShopTag } from "../core/shop-tags.ts";
@@ -121,7 +122,7 @@ export function fboStockFeature(area: FboStockScreenDeps): FeatureFactory {
       const keyboard = new InlineKeyboard();
       for (const days of DAYS_CHOICES) {
         keyboard.text(
-          `${days === now ? "✅ " : ""}${days}`,
+          chosenLabel(String(days), days === now),
           DAYS_THRESHOLD.data(codec, shop.ref, String(days)),
         );
       }
@@ -140,8 +141,10 @@ export function fboStockFeature(area: FboStockScreenDeps): FeatureFactory {
         await ctx.answerCallbackQuery();
         const keyboard = new InlineKeyboard();
         for (const days of COVER_CHOICES) {
-          const mark = days === DEFAULT_COVER_DAYS ? "✅ " : "";
-          keyboard.text(`${mark}${days}`, RESTOCK.data(codec, shop.ref, String(days) as "28"));
+          keyboard.text(
+            chosenLabel(String(days), days === DEFAULT_COVER_DAYS),
+            RESTOCK.data(codec, shop.ref, String(days) as "28"),
+          );
         }
         await ctx.reply(ctx.t("fbo-stock-restock-ask", { days: DEFAULT_COVER_DAYS }), {
           reply_markup: keyboard,

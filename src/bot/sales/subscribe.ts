@@ -14,6 +14,7 @@ import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import type { Translator } from "../core/i18n.ts";
 import { newRow } from "../core/keyboard-rows.ts";
+import { optionLabel } from "../core/marks.ts";
 import type { FeatureFactory } from "../core/module.ts";
 import { SALES_TOGGLE } from "./buttons.ts";
 import { SALES_ROLES } from "./notifier.ts";
@@ -42,10 +43,7 @@ export function salesShops(ctx: BotContext, shops: Pick<ShopRegistry, "all">): S
 }
 
 function toggleText(t: Translator, on: boolean, name?: string): string {
-  const mark = on ? "✅" : "▫️";
-  return name
-    ? `${mark} ${t("sales-toggle-store", { store: name })}`
-    : `${mark} ${t("sales-toggle")}`;
+  return optionLabel(name ? t("sales-toggle-store", { store: name }) : t("sales-toggle"), on);
 }
 
 /** The /subscribe row of this chat, or none when the person reaches no store with keys. */
