@@ -7,6 +7,7 @@ import { DateTime } from "luxon";
 import type { SupplyItem, SupplyOrder } from "../../ozon/seller/supplies.ts";
 import { clip } from "../../text.ts";
 import type { Translator } from "../core/i18n.ts";
+import { clockText, momentText } from "../core/numbers.ts";
 
 const KNOWN = new Set([
   "DATA_FILLING",
@@ -29,17 +30,15 @@ export function stateText(t: Translator, state: string | undefined): string {
     : (state ?? "—");
 }
 
+/** A supply's timeslot in its warehouse's zone: "9 дек., 10:00–12:00" (momentText, then the end's time). */
 export function timeslotText(order: SupplyOrder, locale: string): string {
   if (!order.timeslotFrom) return "—";
   const zone = order.timezone ?? "Europe/Moscow";
-  const from = DateTime.fromISO(order.timeslotFrom, { zone: "utc" })
-    .setZone(zone)
-    .setLocale(locale);
+  const from = DateTime.fromISO(order.timeslotFrom, { zone: "utc" });
   if (!from.isValid) return "—";
-  const to = order.timeslotTo
-    ? DateTime.fromISO(order.timeslotTo, { zone: "utc" }).setZone(zone)
-    : undefined;
-  return `${from.toFormat("d MMM, HH:mm")}${to?.isValid ? `–${to.toFormat("HH:mm")}` : ""}`;
+  const to = order.timeslotTo ? DateTime.fromISO(order.timeslotTo, { zone: "utc" }) : undefined;
+  const start = momentText(locale === "en" ? "en" : "ru", from.toMillis(), zone);
+  return to?.isValid ? `${start}–${clockText(to.toMillis(), zone)}` : start;
 }
 
 export function listText(
