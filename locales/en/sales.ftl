@@ -9,7 +9,7 @@ sales-admin-only = In a group only an admin changes this.
 sales-store-unknown = This store is not available to you.
 sales-card-title = 🛒 New FBO order
 sales-card-cancelled = ❌ FBO order cancelled
-sales-line = { $name } × { $quantity } — { $price }
+sales-line = { $name } — { $quantity } · { $price } each
 sales-total = Total: { $sum }
 sales-where = 📍 { $city }, cluster “{ $cluster }”
 sales-posting = Posting { $posting }
@@ -17,12 +17,9 @@ sales-digest-title = 🛒 New FBO orders: { $count }
 sales-digest-line = • { $name }{ $more ->
     [0] {""}
    *[other] {" "}and { $more } more
-} × { $quantity } — { $sum } · { $cluster }
+} — { $quantity } · { $sum } · { $cluster }
 sales-digest-line-cancelled = ❌ { $name }{ $more ->
     [0] {""}
    *[other] {" "}and { $more } more
-} × { $quantity } — cancelled · { $cluster }
-sales-digest-total = Total: { $units ->
-    [one] { $units } unit
-   *[other] { $units } units
-} for { $sum }
+} — { $quantity } · cancelled · { $cluster }
+sales-digest-total = Total: { $units } for { $sum }

@@ -9,7 +9,7 @@ sales-admin-only = В группе это меняет только админи
 sales-store-unknown = Этот магазин вам недоступен.
 sales-card-title = 🛒 Новый заказ FBO
 sales-card-cancelled = ❌ Заказ FBO отменён
-sales-line = { $name } × { $quantity } — { $price }
+sales-line = { $name } — { $quantity } · { $price } за шт.
 sales-total = Итого: { $sum }
 sales-where = 📍 { $city }, кластер «{ $cluster }»
 sales-posting = Отправление { $posting }
@@ -17,9 +17,9 @@ sales-digest-title = 🛒 Новых заказов FBO: { $count }
 sales-digest-line = • { $name }{ $more ->
     [0] {""}
    *[other] {" "}и ещё { $more }
-} × { $quantity } — { $sum } · { $cluster }
+} — { $quantity } · { $sum } · { $cluster }
 sales-digest-line-cancelled = ❌ { $name }{ $more ->
     [0] {""}
    *[other] {" "}и ещё { $more }
-} × { $quantity } — отменён · { $cluster }
-sales-digest-total = Всего: { $units } шт. на { $sum }
+} — { $quantity } · отменён · { $cluster }
+sales-digest-total = Всего: { $units } на { $sum }

@@ -6,7 +6,7 @@
 import type { Sale } from "../../services/sales/index.ts";
 import { clip } from "../../text.ts";
 import type { Translator } from "../core/i18n.ts";
-import { kopecksMoneyText } from "../core/numbers.ts";
+import { countText, kopecksMoneyText } from "../core/numbers.ts";
 
 const NAME_LIMIT = 80;
 const DIGEST_NAME_LIMIT = 50;
@@ -38,7 +38,7 @@ export function saleCardText(t: Translator, sale: Sale, cancelled: boolean): str
     lines.push(
       t("sales-line", {
         name: clip(line.name, NAME_LIMIT),
-        quantity: line.quantity,
+        quantity: countText(t, line.quantity),
         price: each === undefined ? "—" : kopecksMoneyText(t, each),
       }),
     );
@@ -74,13 +74,13 @@ export function salesDigestText(
       t(gone ? "sales-digest-line-cancelled" : "sales-digest-line", {
         name: clip(first?.name ?? "?", DIGEST_NAME_LIMIT),
         more: Math.max(0, sale.lines.length - 1),
-        quantity,
+        quantity: countText(t, quantity),
         sum: total === undefined ? "—" : kopecksMoneyText(t, total),
         cluster: clip(sale.cluster ?? sale.city ?? "—", 40),
       }),
     );
   }
-  lines.push(t("sales-digest-total", { units, sum: kopecksMoneyText(t, sum) }));
+  lines.push(t("sales-digest-total", { units: countText(t, units), sum: kopecksMoneyText(t, sum) }));
   return lines.join("\n");
 }
 

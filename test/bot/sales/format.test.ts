@@ -48,9 +48,9 @@ describe("sales texts", () => {
       [small(1), small(2), small(3)],
       new Set([small(2).postingNumber]),
     );
-    expect(text).toContain("Total: 4 units for");
+    expect(text).toContain("Total: 4 pcs for");
     expect(text).toMatch(/RUB\s2,581 ·/);
-    expect(text).toMatch(/Total: 4 units for RUB\s5,162$/);
-    expect(text).toMatch(/❌ Cup × 2 — cancelled/);
+    expect(text).toMatch(/Total: 4 pcs for RUB\s5,162$/);
+    expect(text).toMatch(/❌ Cup — 2 pcs · cancelled/);
   });
 });

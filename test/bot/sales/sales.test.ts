@@ -47,7 +47,7 @@ describe("FBO sales alerts", () => {
     const text = textOf(cards[0] as never);
     expect(text).toContain("New FBO order");
     expect(text).toContain(product.name.slice(0, 30));
-    expect(text).toContain("× 2");
+    expect(text).toContain("— 2 pcs ·");
     expect(text).toContain("1,290.50");
     expect(text).toContain("Екатеринбург");
     expect(text).toContain("Урал");
