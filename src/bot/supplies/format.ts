@@ -7,7 +7,7 @@ import { DateTime } from "luxon";
 import type { SupplyItem, SupplyOrder } from "../../ozon/seller/supplies.ts";
 import { clip } from "../../text.ts";
 import type { Translator } from "../core/i18n.ts";
-import { clockText, momentText } from "../core/numbers.ts";
+import { clockText, countText, momentText } from "../core/numbers.ts";
 
 const KNOWN = new Set([
   "DATA_FILLING",
@@ -81,12 +81,12 @@ export function cardText(
   if (order.storage.length > 0)
     lines.push(t("supplies-card-storage", { warehouses: order.storage.join(", ") }));
   const units = items.reduce((n, i) => n + i.quantity, 0);
-  lines.push("", t("supplies-card-contents", { lines: items.length, units }));
+  lines.push("", t("supplies-card-contents", { lines: items.length, units: countText(t, units) }));
   for (const item of items.slice(0, ITEM_LINES)) {
     lines.push(
       t("supplies-card-item", {
         name: clip(item.name ?? item.offerId ?? "?", 60),
-        quantity: item.quantity,
+        quantity: countText(t, item.quantity),
       }),
     );
   }
