@@ -78,7 +78,7 @@ describe("FBO supplies", () => {
     expect(text).toContain(`No. ${order.number} — ready to supply, 10 Dec, 10:00–12:00`);
     await env.send(press(screen, new RegExp(order.number), WAREHOUSE));
     const card = textOf(sentTo(env.fake, WAREHOUSE.id).at(-1) as RecordedCall);
-    expect(card).toContain("Contents: lines 2, units 30");
+    expect(card).toContain("Contents: 2 lines, 30 pcs in all");
     expect(card).toContain(`× 24`);
     expect(card).toContain(a.name.slice(0, 20));
   });
