@@ -79,7 +79,7 @@ describe("FBO supplies", () => {
     await env.send(press(screen, new RegExp(order.number), WAREHOUSE));
     const card = textOf(sentTo(env.fake, WAREHOUSE.id).at(-1) as RecordedCall);
     expect(card).toContain("Contents: 2 lines, 30 pcs in all");
-    expect(card).toContain(`× 24`);
+    expect(card).toContain("— 24 pcs");
     expect(card).toContain(a.name.slice(0, 20));
   });
 });
