@@ -80,7 +80,9 @@ export function salesDigestText(
       }),
     );
   }
-  lines.push(t("sales-digest-total", { units: countText(t, units), sum: kopecksMoneyText(t, sum) }));
+  lines.push(
+    t("sales-digest-total", { units: countText(t, units), sum: kopecksMoneyText(t, sum) }),
+  );
   return lines.join("\n");
 }
 
