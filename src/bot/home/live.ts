@@ -31,7 +31,10 @@ import { type HomeRenderDeps, renderHome } from "./render.ts";
 
 /** How often open screens are looked at (the reads behind them are kept 45 s). */
 export const LIVE_PASS_MS = 30_000;
-/** Open screens looked at per pass at most (one store page). */
+/**
+ * Open screens looked at per pass at most (one store page); with more, the next pass goes on
+ * from where this one stopped, so every screen has its turn.
+ */
 const MAX_SCREENS = 1000;
 const LEASE_NAME = "home-live";
 
@@ -66,6 +69,8 @@ export class HomeLive {
   readonly #o: HomeLiveOptions;
   readonly #loop: BackgroundLoop<LivePassReport>;
   #api: Api | undefined;
+  /** Where the next pass starts (this process's; another one taking over starts at the top). */
+  #after: string | undefined;
 
   constructor(options: HomeLiveOptions) {
     this.#o = options;
@@ -97,7 +102,9 @@ export class HomeLive {
     const report: LivePassReport = { redrawn: 0, forgotten: 0 };
     const api = this.#api;
     if (!api) return report;
-    for (const seen of await this.#o.screens.all(MAX_SCREENS)) {
+    const { screens, next } = await this.#o.screens.page(MAX_SCREENS, this.#after);
+    this.#after = next;
+    for (const seen of screens) {
       if (signal.aborted) break;
       try {
         await this.#one(api, seen, report);
@@ -142,13 +149,18 @@ export class HomeLive {
       priority: "bulk",
     } as const;
     try {
-      await sender.schedule(target, () =>
-        api.editMessageText(seen.chatId, seen.messageId, drawn.text, {
+      // The edit may wait in the sender's queue: a press on the screen meanwhile (another
+      // screen drawn in its place, a dialog's question) forgets the record, and then the edit
+      // must not bring Home back over it.
+      const edited = await sender.schedule(target, async () => {
+        if (!(await screens.still(next))) return false;
+        await api.editMessageText(seen.chatId, seen.messageId, drawn.text, {
           reply_markup: drawn.keyboard,
           link_preview_options: { is_disabled: true },
-        }),
-      );
-      report.redrawn += 1;
+        });
+        return true;
+      });
+      if (edited) report.redrawn += 1;
     } catch (error) {
       if (isNotModified(error)) return;
       if (screenGone(error)) {

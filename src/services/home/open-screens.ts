@@ -4,7 +4,7 @@
  * was last drawn. A newer Home in the chat takes the record's place, so only the newest is
  * redrawn; a record goes after OPEN_SCREEN_MS (Telegram edits old messages poorly, and nobody
  * reads a screen that old), or as soon as its message shows something else.
- * Tests: test/bot/home/home-live.test.ts
+ * Tests: test/services/home/open-screens.test.ts, test/bot/home/home-live.test.ts
  */
 import type { Store } from "../../store/port.ts";
 import type { HomeLine } from "./lines.ts";
@@ -66,10 +66,24 @@ export class OpenScreens {
     return this.#store.get<OpenScreen>(keyOf(chatId));
   }
 
-  /** Every open Home, at most `limit` (the oldest keys first). */
-  async all(limit: number): Promise<OpenScreen[]> {
-    const page = await this.#store.listPage<OpenScreen>(PREFIX, { limit });
-    return page.map((entry) => entry.value).filter(isOpenScreen);
+  /**
+   * One page of open Homes in key order, at most `limit`, past the key `after` (the `next` of the
+   * page before); `next` is undefined on the last page, so the caller starts again from the top.
+   */
+  async page(limit: number, after?: string): Promise<{ screens: OpenScreen[]; next?: string }> {
+    const page = await this.#store.listPage<OpenScreen>(PREFIX, {
+      limit,
+      ...(after === undefined ? {} : { after }),
+    });
+    const screens = page.map((entry) => entry.value).filter(isOpenScreen);
+    const last = page.at(-1)?.key;
+    return page.length < limit || last === undefined ? { screens } : { screens, next: last };
+  }
+
+  /** Whether the chat's open Home is still exactly `screen` (nothing drew or replaced it since). */
+  async still(screen: OpenScreen): Promise<boolean> {
+    const record = await this.get(screen.chatId);
+    return record !== undefined && JSON.stringify(record) === JSON.stringify(screen);
   }
 
   /**

@@ -8,7 +8,9 @@ import { OPEN_SCREEN_MS, REDRAW_GAP_MS } from "../../../src/services/home/open-s
 import { HOME_READ_TTL_MS } from "../../../src/services/home/shop-reads.ts";
 import { RedisStore } from "../../../src/store/redis.ts";
 import { redisAvailability, removeKeys, uniquePrefix } from "../../support/redis.ts";
+import { unlimitedSender } from "../../support/sender.ts";
 import { person } from "../../support/updates.ts";
+import { waitFor } from "../../support/wait.ts";
 import { press, sentMessage, textOf } from "../harness.ts";
 import {
   ADMIN,
@@ -114,6 +116,42 @@ describe("Home redraws itself", () => {
     countChanges(w);
     since = w.fake.calls.length;
     expect(await w.home.redrawOnce()).toEqual({ redrawn: 0, forgotten: 1 });
+    expect(edits(w, since)).toHaveLength(0);
+  });
+
+  it("a press while the redraw waits in the sender's queue is not drawn over", async () => {
+    // The sender holds bulk sends until let go: the redraw's edit waits as behind other traffic.
+    let letGo: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    let waiting = 0;
+    const w = await startWorld({
+      sender: () => {
+        const sender = unlimitedSender();
+        const schedule = sender.schedule.bind(sender);
+        sender.schedule = (async (target, send) => {
+          if (target.priority === "bulk") {
+            waiting += 1;
+            await held;
+          }
+          return schedule(target, send);
+        }) as typeof sender.schedule;
+        return sender;
+      },
+    });
+    seedPostings(w);
+    const home = await open(w, ADMIN);
+    countChanges(w);
+    const pass = w.home.redrawOnce();
+    await waitFor(() => waiting === 1, { message: "the redraw queued" });
+    // Meanwhile the person turns the screen into the list of jobs.
+    let since = w.fake.calls.length;
+    await w.bot.handleUpdate(press(home, "☰ All jobs", ADMIN));
+    await w.fake.waitForCall("editMessageText", () => true, 5_000, { since });
+    since = w.fake.calls.length;
+    letGo();
+    expect(await pass).toEqual({ redrawn: 0, forgotten: 0 });
     expect(edits(w, since)).toHaveLength(0);
   });
 

@@ -6,6 +6,7 @@
 import type { User } from "grammy/types";
 import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import { createI18n } from "../../../src/bot/core/i18n.ts";
+import type { TelegramSender } from "../../../src/bot/core/sender/index.ts";
 import { createHomeModule } from "../../../src/bot/home/index.ts";
 import type { HomeBotModule } from "../../../src/bot/home/module.ts";
 import { createBot } from "../../../src/bot/index.ts";
@@ -61,7 +62,9 @@ export async function closeWorld(): Promise<void> {
   await w.store.close();
 }
 
-export async function startWorld(options: { store?: Store } = {}): Promise<World> {
+export async function startWorld(
+  options: { store?: Store; sender?: () => TelegramSender } = {},
+): Promise<World> {
   clock.shiftMs = 0;
   const sandbox = await startSandbox({
     stores: 2,
@@ -110,7 +113,7 @@ export async function startWorld(options: { store?: Store } = {}): Promise<World
   } satisfies Container;
   const process = (): HomeProcess => {
     const home = createHomeModule(
-      { container, i18n, codec, sender: unlimitedSender() },
+      { container, i18n, codec, sender: (options.sender ?? unlimitedSender)() },
       { now: clock.now, poll: false },
     );
     const bot = createBot({
