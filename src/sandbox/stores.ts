@@ -1,7 +1,7 @@
 /**
  * Several simulated Ozon accounts behind one base URL: each store has its own state, routes and
  * control, and a request reaches the store its credentials (or Performance token) belong to.
- * Tests: test/sandbox/stores.test.ts, test/sandbox/stores-setup.test.ts and 43 more
+ * Tests: test/sandbox/stores.test.ts, test/sandbox/stores-setup.test.ts and 44 more
  */
 
 import type { IncomingHttpHeaders } from "node:http";
@@ -21,6 +21,7 @@ import { analyticsRoutes } from "./seller/analytics.ts";
 import { chatRoutes } from "./seller/chats.ts";
 import { deliveryRoutes } from "./seller/deliveries.ts";
 import { exemplarRoutes } from "./seller/exemplars.ts";
+import { financeRoutes } from "./seller/finance.ts";
 import { labelRoutes } from "./seller/labels.ts";
 import { postingBarcodeRoutes } from "./seller/posting-barcode.ts";
 import { postingRoutes } from "./seller/postings.ts";
@@ -102,6 +103,7 @@ export function createStore(
     ...analyticsRoutes(state),
     ...returnRoutes(state),
     ...ratingRoutes(state),
+    ...financeRoutes(state),
   );
   return {
     name: storeName(index),
