@@ -6,6 +6,7 @@ import type { BotModule, ModuleDeps } from "./core/module.ts";
 import { type SendBudget, TelegramSender } from "./core/sender/index.ts";
 import { createDeliveriesModule } from "./deliveries/index.ts";
 import { createHomeModule } from "./home/index.ts";
+import { createMoneyModule } from "./money/index.ts";
 import { createPostingsModule } from "./postings/index.ts";
 import { createProductsModule } from "./products/index.ts";
 import { createRatingsModule } from "./ratings/index.ts";
@@ -41,6 +42,7 @@ export function createModules(deps: CreateModulesDeps): BotModule[] {
     createPostingsModule(shared, { subscribeRow: (ctx) => stock.subscribeRow(ctx) }),
     stock,
     createRatingsModule(shared),
+    createMoneyModule(shared),
     createReturnsModule(shared),
     createDeliveriesModule(shared),
     createAuditModule(shared),

@@ -37,6 +37,7 @@ export const COMMANDS = [
   { name: "report", audience: ["manager"], button: true },
   { name: "schedule", audience: ["manager"], button: true },
   { name: "rating", audience: ["admin", "manager"], button: true },
+  { name: "money", audience: ["admin", "manager"], button: true },
   { name: "returns", audience: ["seller", "warehouse"], button: true },
   { name: "invite", audience: ["admin"], button: true },
   { name: "users", audience: ["admin"], button: true },
@@ -61,7 +62,7 @@ export const MENU_BY_ROLE = {
   admin: ["today", "chats", "campaigns", "stores", "status"],
   warehouse: ["today", "find", "postings", "handover", "products"],
   seller: ["chats", "replies", "returns", "deliveries"],
-  manager: ["campaigns", "report", "rating", "products", "schedule"],
+  manager: ["campaigns", "report", "money", "rating", "products"],
 } as const satisfies Record<Role, readonly CommandName[]>;
 
 export const MENU_LIMIT = 7;
@@ -92,6 +93,8 @@ export const PLANNED_COMMANDS: readonly CommandName[] = [
   "rating",
   // Defined by the returns module (src/bot/returns/module.ts).
   "returns",
+  // Defined by the money module (src/bot/money/module.ts).
+  "money",
   // Defined by the stock module (src/bot/stock/book-feature.ts).
   "workbook",
   // Defined by the products module (src/bot/products/module.ts).

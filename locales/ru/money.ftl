@@ -1,0 +1,38 @@
+## Деньги: /money
+command-money =
+    .description = Что Ozon начислил и выплатил: продажи, удержания, реклама, баланс
+    .button = 💰 Деньги
+money-title = { $many ->
+    [yes] 💰 Деньги · { $store }
+   *[no] 💰 Деньги
+}
+money-period = { $period ->
+    [w] Эта неделя
+    [m] Этот месяц
+   *[d] Вчера
+}: { $days }
+money-period-button = { $period ->
+    [w] Неделя
+    [m] Месяц
+   *[d] Вчера
+}
+money-statement = ⚠️ Дневные данные Ozon сейчас недоступны: показан финансовый отчёт Ozon за полмесяца { $days }.
+money-sales = Продажи: { $amount }
+money-returns = Возвраты: { $amount }
+money-commission = Комиссия Ozon: { $amount }
+money-delivery = Доставка: { $amount }
+money-other = Другие услуги: { $amount }
+money-ads = Реклама: { $amount }
+money-ads-failed = Реклама: Performance API не ответил
+money-net = 🟰 Итого: { $amount }
+money-balance-title = Баланс за период
+money-opening = На начало: { $amount }
+money-accrued = Начислено: { $amount }
+money-paid-out = Выплачено: { $amount }
+money-closing = На конец: { $amount }
+money-no-stores = Нет магазина с ключами Seller API, деньги которого вам можно смотреть.
+money-store-gone = Этот магазин вам больше недоступен. Откройте /money заново.
+money-not-yours = Этот экран открыл другой человек: откройте свой командой /money.
+money-ozon-refused = Ozon отказал: { $reason }
+money-ozon-keys = Ozon не принял ключи магазина. Проверьте их в /stores.
+money-ozon-unavailable = Ozon сейчас не отвечает. Попробуйте чуть позже.

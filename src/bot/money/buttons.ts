@@ -1,0 +1,17 @@
+/**
+ * /money's button, declared once (core/buttons.ts): `mn:<period>:<shop>:<person>` — a period
+ * (d yesterday, w this week, m this month) of one store, pressed only by whoever opened the
+ * screen, which it redraws in place. The kind is the data of buttons in people's chats: never
+ * change it.
+ * Tests: none directly
+ */
+import { oneOf, SHOP_REF_ARG, TELEGRAM_ID_ARG } from "../core/button-args.ts";
+import { declareButton } from "../core/buttons.ts";
+
+export const MONEY = declareButton(
+  "mn",
+  "money: a store's period",
+  oneOf(["d", "w", "m"]),
+  SHOP_REF_ARG,
+  TELEGRAM_ID_ARG,
+);

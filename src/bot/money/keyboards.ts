@@ -1,0 +1,37 @@
+/**
+ * /money's buttons: the three periods (the shown one marked) and, with several stores, one button
+ * per store the person reaches, two to a row.
+ * Tests: none directly
+ */
+import { InlineKeyboard } from "grammy";
+import type { MoneyPeriodKind } from "../../services/money/index.ts";
+import type { CallbackCodec } from "../core/callback-data.ts";
+import type { Translator } from "../core/i18n.ts";
+import { MONEY } from "./buttons.ts";
+
+const KINDS: readonly MoneyPeriodKind[] = ["d", "w", "m"];
+
+export function moneyKeyboard(
+  codec: CallbackCodec,
+  t: Translator,
+  shown: { kind: MoneyPeriodKind; ref: string; owner: number },
+  stores: ReadonlyArray<{ ref: string; name: string }>,
+): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  for (const kind of KINDS) {
+    const label = t("money-period-button", { period: kind });
+    keyboard.text(
+      kind === shown.kind ? `• ${label}` : label,
+      MONEY.data(codec, kind, shown.ref, shown.owner),
+    );
+  }
+  if (stores.length > 1) {
+    keyboard.row();
+    stores.forEach((store, index) => {
+      const label = store.ref === shown.ref ? `• ${store.name}` : store.name;
+      keyboard.text(label.slice(0, 40), MONEY.data(codec, shown.kind, store.ref, shown.owner));
+      if (index % 2 === 1 && index < stores.length - 1) keyboard.row();
+    });
+  }
+  return keyboard;
+}
