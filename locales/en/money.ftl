@@ -36,3 +36,13 @@ money-not-yours = This screen was opened by someone else: open your own with /mo
 money-ozon-refused = Ozon refused: { $reason }
 money-ozon-keys = Ozon did not accept the store's keys. Check them in /stores.
 money-ozon-unavailable = Ozon is not answering now. Try again a little later.
+
+## A posting's money (its card)
+money-earned-line = 💰 To you: { $amount }
+money-earned-button = 💰 What it earned
+money-earned-breakdown = Price: { $price }
+    Commission: { $commission }
+    Delivery: { $delivery }
+    Other: { $other }
+    To you: { $total }
+money-earned-none = Ozon has not accrued this posting yet.

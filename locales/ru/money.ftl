@@ -36,3 +36,13 @@ money-not-yours = Этот экран открыл другой человек: 
 money-ozon-refused = Ozon отказал: { $reason }
 money-ozon-keys = Ozon не принял ключи магазина. Проверьте их в /stores.
 money-ozon-unavailable = Ozon сейчас не отвечает. Попробуйте чуть позже.
+
+## Деньги отправления (его карточка)
+money-earned-line = 💰 Вам: { $amount }
+money-earned-button = 💰 Сколько заработано
+money-earned-breakdown = Цена: { $price }
+    Комиссия: { $commission }
+    Доставка: { $delivery }
+    Прочее: { $other }
+    Вам: { $total }
+money-earned-none = Ozon ещё не начислил за это отправление.

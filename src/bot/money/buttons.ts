@@ -5,7 +5,7 @@
  * change it.
  * Tests: none directly
  */
-import { oneOf, SHOP_REF_ARG, TELEGRAM_ID_ARG } from "../core/button-args.ts";
+import { oneOf, POSTING_NUMBER_ARG, SHOP_REF_ARG, TELEGRAM_ID_ARG } from "../core/button-args.ts";
 import { declareButton } from "../core/buttons.ts";
 
 export const MONEY = declareButton(
@@ -14,4 +14,12 @@ export const MONEY = declareButton(
   oneOf(["d", "w", "m"]),
   SHOP_REF_ARG,
   TELEGRAM_ID_ARG,
+);
+
+/** What a posting earned, by part (price, commission, delivery, other): `me:<posting>:<shop>`. */
+export const EARNED = declareButton(
+  "me",
+  "money: what a posting earned, by part",
+  POSTING_NUMBER_ARG,
+  SHOP_REF_ARG,
 );

@@ -5,6 +5,7 @@
  */
 import { MoneyReader } from "../../services/money/index.ts";
 import type { BotModule, ModuleDeps } from "../core/module.ts";
+import { earnedFeature } from "./earned.ts";
 import { moneyFeature } from "./screen.ts";
 
 export interface MoneyModuleOptions {
@@ -34,5 +35,5 @@ export function createMoneyModule(
           "money: /v1/finance/balance failed; the half-month statement stands in",
         ),
     });
-  return { name: "money", reader, features: [moneyFeature(reader)] };
+  return { name: "money", reader, features: [moneyFeature(reader), earnedFeature] };
 }

@@ -1,4 +1,13 @@
-/** Tests: none directly */
+/** Tests: test/bot/postings/find/earned.test.ts */
+
+export {
+  BATCH_WAIT_MS,
+  type EarningsShop,
+  keptEarned,
+  PENDING_RECHECK_MS,
+  type PostingEarned,
+  PostingEarnings,
+} from "./earnings.ts";
 export { type DayRange, MONEY_PERIODS, type MoneyPeriodKind, moneyPeriod } from "./periods.ts";
 export {
   MONEY_READ_TTL_MS,
