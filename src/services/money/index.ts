@@ -10,6 +10,7 @@ export {
 } from "./earnings.ts";
 export { type DayRange, MONEY_PERIODS, type MoneyPeriodKind, moneyPeriod } from "./periods.ts";
 export {
+  type AccruedDays,
   MONEY_READ_TTL_MS,
   type MoneyFigures,
   MoneyReader,

@@ -114,6 +114,14 @@ export function figuresOfStatement(period: DayRange, rows: readonly CashFlowPeri
   };
 }
 
+/** Ozon's accruals of some days and the balance at their end, JSON-safe. */
+export interface AccruedDays {
+  accruedKopecks: string;
+  closingKopecks?: string;
+  /** From the half-month statement (the beta balance failed): whole half-months. */
+  statement?: true;
+}
+
 export interface MoneyReaderOptions {
   zone: string;
   now?: () => number;
@@ -186,6 +194,24 @@ export class MoneyReader {
         throw error;
       }
     }
+  }
+
+  /**
+   * What Ozon accrued for whole days `period` and the balance at its end (the digest's two
+   * lines), kept like /money's reads; kopecks as decimal text (the digest is kept as JSON).
+   */
+  async accruedOf(shop: MoneyShop, period: DayRange): Promise<AccruedDays> {
+    const seller = shop.seller;
+    if (!seller) throw new Error("the store has no Seller API keys");
+    const read = await this.#reads.read(shop.id, `money:${period.from}:${period.to}`, () =>
+      this.#ozon(shop.id, seller.finance, period),
+    );
+    const f = read.value;
+    return {
+      accruedKopecks: String(f.ozonNet),
+      ...(f.closingKopecks !== undefined ? { closingKopecks: String(f.closingKopecks) } : {}),
+      ...(f.source === "statement" ? { statement: true } : {}),
+    };
   }
 
   /** Forgets every kept read. */
