@@ -1,5 +1,6 @@
-/** Tests: test/bot/postings/find/earned.test.ts */
+/** Tests: test/bot/postings/find/earned.test.ts, test/bot/stock/workbook-cost.test.ts */
 
+export { type CostChange, type CostPrice, CostPrices } from "./costs.ts";
 export {
   BATCH_WAIT_MS,
   type EarningsShop,
