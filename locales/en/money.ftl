@@ -46,3 +46,30 @@ money-earned-breakdown = Price: { $price }
     Other: { $other }
     To you: { $total }
 money-earned-none = Ozon has not accrued this posting yet.
+
+## Margins
+money-margins-button = 📉 Worst margins
+money-xlsx-button = 📄 Month XLSX
+money-back-button = ⬅️ Back
+money-margins-title = { $many ->
+    [yes] 📉 Worst margins · { $store }
+   *[no] 📉 Worst margins
+}
+money-margins-line = { $index }. { $product }: { $units } pcs, revenue { $revenue }, margin { $margin } ({ $percent } %){ $cost ->
+    [no] {" "}— no cost price
+   *[yes] {""}
+}
+money-margins-none = Ozon has accrued no sales in this period yet.
+money-margins-no-cost = Products without a cost price count it as zero: set it in the cost column of /workbook.
+money-xlsx-making = Making the month's workbook…
+money-xlsx-caption = 📄 { $store }: the month per product ({ $count } products)
+money-col-offer = Article
+money-col-units = Units
+money-col-revenue = Revenue
+money-col-commission = Commission
+money-col-delivery = Delivery
+money-col-other = Other charges
+money-col-cost = Cost
+money-col-margin = Margin
+money-col-margin-percent = Margin %
+money-col-total = Total

@@ -46,3 +46,30 @@ money-earned-breakdown = Цена: { $price }
     Прочее: { $other }
     Вам: { $total }
 money-earned-none = Ozon ещё не начислил за это отправление.
+
+## Маржа
+money-margins-button = 📉 Худшая маржа
+money-xlsx-button = 📄 XLSX за месяц
+money-back-button = ⬅️ Назад
+money-margins-title = { $many ->
+    [yes] 📉 Худшая маржа · { $store }
+   *[no] 📉 Худшая маржа
+}
+money-margins-line = { $index }. { $product }: { $units } шт., выручка { $revenue }, маржа { $margin } ({ $percent } %){ $cost ->
+    [no] {" "}— нет себестоимости
+   *[yes] {""}
+}
+money-margins-none = Ozon ещё не начислил продаж за этот период.
+money-margins-no-cost = У товаров без себестоимости она считается нулевой: укажите её в колонке себестоимости в /workbook.
+money-xlsx-making = Готовлю таблицу за месяц…
+money-xlsx-caption = 📄 { $store }: месяц по товарам ({ $count } товаров)
+money-col-offer = Артикул
+money-col-units = Штук
+money-col-revenue = Выручка
+money-col-commission = Комиссия
+money-col-delivery = Доставка
+money-col-other = Прочие удержания
+money-col-cost = Себестоимость
+money-col-margin = Маржа
+money-col-margin-percent = Маржа, %
+money-col-total = Итого

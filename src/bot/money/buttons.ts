@@ -16,6 +16,23 @@ export const MONEY = declareButton(
   TELEGRAM_ID_ARG,
 );
 
+/** The ten worst margins of a store's period: `mg:<period>:<shop>:<person>`. */
+export const MONEY_MARGINS = declareButton(
+  "mg",
+  "money: the worst margins of a store's period",
+  oneOf(["d", "w", "m"]),
+  SHOP_REF_ARG,
+  TELEGRAM_ID_ARG,
+);
+
+/** The month per product as an XLSX: `mx:<shop>:<person>`. */
+export const MONEY_XLSX = declareButton(
+  "mx",
+  "money: the month per product as an XLSX",
+  SHOP_REF_ARG,
+  TELEGRAM_ID_ARG,
+);
+
 /** What a posting earned, by part (price, commission, delivery, other): `me:<posting>:<shop>`. */
 export const EARNED = declareButton(
   "me",

@@ -3,7 +3,7 @@
  * balance of the period. Pure, over a translate function; money through core/numbers.
  * Tests: none directly
  */
-import type { MoneyFigures, MoneyPeriodKind } from "../../services/money/index.ts";
+import type { MoneyFigures, MoneyPeriodKind, ProductMargin } from "../../services/money/index.ts";
 import type { Translator } from "../core/i18n.ts";
 import { dayText, kopecksMoneyText, localeOf } from "../core/numbers.ts";
 
@@ -40,5 +40,42 @@ export function moneyText(
   optional("money-accrued", f.accruedKopecks);
   optional("money-paid-out", f.paidOutKopecks);
   optional("money-closing", f.closingKopecks);
+  return lines.join("\n");
+}
+
+/** How many products the margins screen lists. */
+export const WORST_LISTED = 10;
+
+export function marginsText(
+  t: Translator,
+  head: { store: string | undefined; kind: MoneyPeriodKind; period: { from: string; to: string } },
+  rows: readonly ProductMargin[],
+): string {
+  const locale = localeOf(t);
+  const money = (k: bigint) => kopecksMoneyText(t, k);
+  const days =
+    head.period.from === head.period.to
+      ? dayText(locale, head.period.from)
+      : `${dayText(locale, head.period.from)} – ${dayText(locale, head.period.to)}`;
+  const lines = [
+    t("money-margins-title", { store: head.store ?? "", many: head.store ? "yes" : "no" }),
+    t("money-period", { period: head.kind, days }),
+    "",
+  ];
+  if (rows.length === 0) return [...lines, t("money-margins-none")].join("\n");
+  for (const [i, r] of rows.slice(0, WORST_LISTED).entries()) {
+    lines.push(
+      t("money-margins-line", {
+        index: i + 1,
+        product: r.offerId ?? `SKU ${r.sku}`,
+        units: r.units,
+        revenue: money(r.revenueKopecks),
+        margin: money(r.marginKopecks),
+        percent: r.marginPercent === undefined ? "—" : String(r.marginPercent),
+        cost: r.costKopecks === undefined ? "no" : "yes",
+      }),
+    );
+  }
+  if (rows.some((r) => r.costKopecks === undefined)) lines.push("", t("money-margins-no-cost"));
   return lines.join("\n");
 }

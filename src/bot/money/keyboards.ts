@@ -7,7 +7,7 @@ import { InlineKeyboard } from "grammy";
 import type { MoneyPeriodKind } from "../../services/money/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { Translator } from "../core/i18n.ts";
-import { MONEY } from "./buttons.ts";
+import { MONEY, MONEY_MARGINS, MONEY_XLSX } from "./buttons.ts";
 
 const KINDS: readonly MoneyPeriodKind[] = ["d", "w", "m"];
 
@@ -25,6 +25,10 @@ export function moneyKeyboard(
       MONEY.data(codec, kind, shown.ref, shown.owner),
     );
   }
+  keyboard
+    .row()
+    .text(t("money-margins-button"), MONEY_MARGINS.data(codec, shown.kind, shown.ref, shown.owner))
+    .text(t("money-xlsx-button"), MONEY_XLSX.data(codec, shown.ref, shown.owner));
   if (stores.length > 1) {
     keyboard.row();
     stores.forEach((store, index) => {
@@ -34,4 +38,15 @@ export function moneyKeyboard(
     });
   }
   return keyboard;
+}
+
+/** Under the margins: back to the money of the same period. */
+export function marginsKeyboard(
+  codec: CallbackCodec,
+  t: Translator,
+  shown: { kind: MoneyPeriodKind; ref: string; owner: number },
+): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(t("money-back-button"), MONEY.data(codec, shown.kind, shown.ref, shown.owner))
+    .text(t("money-xlsx-button"), MONEY_XLSX.data(codec, shown.ref, shown.owner));
 }

@@ -3,9 +3,10 @@
  * shared by everyone who opens it.
  * Tests: test/bot/money/money.test.ts
  */
-import { MoneyReader } from "../../services/money/index.ts";
+import { MarginReader, MoneyReader } from "../../services/money/index.ts";
 import type { BotModule, ModuleDeps } from "../core/module.ts";
 import { earnedFeature } from "./earned.ts";
+import { marginsFeature } from "./margins.ts";
 import { moneyFeature } from "./screen.ts";
 
 export interface MoneyModuleOptions {
@@ -35,5 +36,17 @@ export function createMoneyModule(
           "money: /v1/finance/balance failed; the half-month statement stands in",
         ),
     });
-  return { name: "money", reader, features: [moneyFeature(reader), earnedFeature] };
+  const margins = new MarginReader({
+    zone: config.timezone,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  return {
+    name: "money",
+    reader,
+    features: [
+      moneyFeature(reader),
+      earnedFeature,
+      marginsFeature(margins, config.timezone, options.now),
+    ],
+  };
 }

@@ -44,6 +44,8 @@ export interface DayAccrual {
   products: Array<{
     sku: number | undefined;
     saleKopecks: bigint;
+    /** The unit's price the sale was made at (the by-day answer gives no quantity). */
+    salePriceKopecks: bigint | undefined;
     commissionKopecks: bigint;
     deliveryKopecks: bigint;
   }>;
@@ -134,6 +136,7 @@ export function createFinanceApi(ctx: SellerContext) {
             products: (row.posting?.products ?? []).map((p) => ({
               sku: p.sku ?? undefined,
               saleKopecks: k(p.commission?.sale_amount?.amount),
+              salePriceKopecks: ozonSignedKopecks(p.commission?.sale_price?.amount),
               commissionKopecks: k(p.commission?.commission?.amount),
               deliveryKopecks: k(p.delivery?.total_accrued?.amount),
             })),

@@ -8,7 +8,7 @@
  *   call of up to 200.
  * A failure (the beta method down, say) leaves the line out and is kept as pending for
  * FAILED_RECHECK_MS, so a card is never held up or taken down by it.
- * Tests: test/bot/postings/find/earned.test.ts, test/bot/stock/workbook-cost.test.ts
+ * Tests: test/bot/money/money.test.ts, test/bot/postings/find/earned.test.ts and 1 more
  */
 import type { AccrualType, PostingAccrual } from "../../ozon/seller/finance.ts";
 import type { Store } from "../../store/port.ts";

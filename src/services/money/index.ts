@@ -1,4 +1,4 @@
-/** Tests: test/bot/postings/find/earned.test.ts, test/bot/stock/workbook-cost.test.ts */
+/** Tests: test/bot/money/money.test.ts, test/bot/postings/find/earned.test.ts and 1 more */
 
 export { type CostChange, type CostPrice, CostPrices } from "./costs.ts";
 export {
@@ -9,6 +9,14 @@ export {
   type PostingEarned,
   PostingEarnings,
 } from "./earnings.ts";
+export {
+  DAY_KEPT_MS,
+  MarginReader,
+  type MarginShop,
+  type ProductMargin,
+  TODAY_KEPT_MS,
+} from "./margins.ts";
+export { type MonthBookLabels, monthWorkbook } from "./month-book.ts";
 export { type DayRange, MONEY_PERIODS, type MoneyPeriodKind, moneyPeriod } from "./periods.ts";
 export {
   type AccruedDays,

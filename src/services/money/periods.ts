@@ -1,7 +1,7 @@
 /**
  * The periods /money shows, in TIMEZONE: yesterday, this week so far (from Monday), this month so
  * far; and the half-month periods Ozon's cash-flow statement is cut into (1–15, 16–end).
- * Tests: test/bot/postings/find/earned.test.ts, test/bot/stock/workbook-cost.test.ts
+ * Tests: test/bot/money/money.test.ts, test/bot/postings/find/earned.test.ts and 1 more
  */
 import { DateTime } from "luxon";
 

@@ -7,7 +7,7 @@
  * as the managers' digest reads them. Each (store, period) is read at most once per MONEY_READ_TTL_MS
  * whoever opens it (services/home's ShopReads): twenty people opening /money in a minute cost the
  * Ozon calls of one. Kopecks as bigint throughout.
- * Tests: test/bot/postings/find/earned.test.ts, test/bot/stock/workbook-cost.test.ts
+ * Tests: test/bot/money/money.test.ts, test/bot/postings/find/earned.test.ts and 1 more
  */
 import type { AdTotals } from "../../ozon/performance/daily.ts";
 import type { BalanceReport, CashFlowPeriod } from "../../ozon/seller/finance.ts";

@@ -65,6 +65,8 @@ export interface PriceChange {
 export interface CostChange {
   row: number;
   offerId: string;
+  /** The product's SKU (accruals name products by it). */
+  sku?: string;
   from?: string;
   to: string;
 }
@@ -155,6 +157,7 @@ export function planBook(sheet: BookSheet, catalog: BookCatalog): BookPlan {
           cost = {
             row: row.n,
             offerId,
+            ...(item.sku ? { sku: item.sku } : {}),
             ...(item.cost === undefined ? {} : { from: item.cost.toString() }),
             to: parsed.value.toString(),
           };

@@ -6,6 +6,7 @@
  * answering 500 or 404, the half-month statement stands in; twenty people in a minute cost the
  * Ozon calls of one.
  */
+import ExcelJS from "exceljs";
 import { afterEach, describe, expect, it } from "vitest";
 import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import { createI18n } from "../../../src/bot/core/i18n.ts";
@@ -22,6 +23,8 @@ import {
 import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
 import { AccessService } from "../../../src/services/access/index.ts";
 import { formatRoubles } from "../../../src/services/ads/campaigns/budget-input.ts";
+import { CostPrices } from "../../../src/services/money/index.ts";
+import type { ShopRegistry } from "../../../src/shops/registry.ts";
 import { MemoryStore } from "../../../src/store/memory.ts";
 import { FakeBotApi } from "../../support/fake-bot-api.ts";
 import { unlimitedSender } from "../../support/sender.ts";
@@ -40,6 +43,9 @@ const YESTERDAY = Date.parse("2026-12-07T10:00:00Z");
 
 interface World {
   sandbox: Sandbox;
+  shops: ShopRegistry;
+  /** The SKUs of store 1's postings of yesterday: the returned one, the other. */
+  skus: { returned: string; kept: string };
   fake: FakeBotApi;
   sellers: SellerClient[];
   performance: PerformanceClient;
@@ -79,8 +85,10 @@ async function startWorld(): Promise<World> {
     control?.setPostingStatus(p?.postingNumber ?? "", "delivered");
     return p?.postingNumber ?? "";
   };
+  const skuOf = (n: string) => String(one?.posting(n)?.products[0]?.sku ?? "");
   const returned = deliver(one, "1000.10");
-  deliver(one, "0.20");
+  const kept = deliver(one, "0.20");
+  const skus = { returned: skuOf(returned), kept: skuOf(kept) };
   one?.afterSale.addReturn({ postingNumber: returned });
   deliver(two, "333.33");
   now = NOW;
@@ -133,6 +141,8 @@ async function startWorld(): Promise<World> {
   });
   return {
     sandbox,
+    shops,
+    skus,
     fake,
     sellers: clients,
     performance,
@@ -282,5 +292,93 @@ describe("/money", () => {
     expect(balance).toBe(1);
     expect(ads).toBe(1);
     console.log(`/money × 20 in a minute: ${balance} balance call(s), ${ads} ads call(s)`);
+  });
+
+  it("lists the worst margins with the workbook's cost, and sends the month per product", async () => {
+    world = await startWorld();
+    const w = world;
+    const north = w.shops.all()[0];
+    if (!north) throw new Error("no store");
+    await new CostPrices(north.store).set(
+      [{ row: 2, offerId: "MUG-1", sku: w.skus.kept, to: "50" }],
+      ADMIN.id,
+      new Date(),
+    );
+    await w.send(command("money", { from: MANAGER }));
+    const first = lastTo(w, MANAGER.id);
+    if (!first) throw new Error("no screen");
+    await w.send(
+      callback(findButton(first, "Worst margins").callback_data ?? "", {
+        from: MANAGER,
+        message: sentMessage(first),
+      }),
+    );
+    const text = String(lastTo(w, MANAGER.id, "editMessageText")?.payload.text);
+    // Sold and returned the same day: nothing kept but both ways' delivery (63,37 + 41,11).
+    expect(text).toContain(
+      `1. SKU ${w.skus.returned}: 0 pcs, revenue RUB\u00A00, margin −RUB\u00A0104.48`,
+    );
+    // 0,20 − 0,03 − 63,37 − cost 0,50 × 1.
+    expect(text).toContain("2. MUG-1: 1 pcs, revenue RUB\u00A00.20, margin −RUB\u00A063.70");
+    expect(text).toContain("set it in the cost column of /workbook");
+
+    await w.send(
+      callback(findButton(first, "Month XLSX").callback_data ?? "", {
+        from: MANAGER,
+        message: sentMessage(first),
+      }),
+    );
+    const doc = w.fake.callsTo("sendDocument").at(-1);
+    const file = doc?.files[0];
+    expect(file?.fileName).toMatch(/^margin-1-2026-12\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(file?.bytes ?? new Uint8Array()) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0] as ExcelJS.Worksheet;
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      "SKU",
+      "Article",
+      "Units",
+      "Revenue",
+      "Commission",
+      "Delivery",
+      "Other charges",
+      "Cost",
+      "Margin",
+      "Margin %",
+    ]);
+    const totals = sheet.getRow(sheet.rowCount).values as unknown[];
+    expect(totals[1]).toBe("Total");
+    expect(totals[4]).toBe(0.2);
+    expect(totals[9]).toBe(-168.18);
+    expect(typeof totals[3]).toBe("number");
+  });
+
+  it("reads a month of accruals once: a second look costs only today's", async () => {
+    world = await startWorld();
+    const w = world;
+    await w.send(command("money", { from: ADMIN }));
+    const first = lastTo(w, ADMIN.id);
+    if (!first) throw new Error("no screen");
+    const byDay = () => financeCalls(w, "/v1/finance/accrual/by-day");
+    const month = findButton(first, "Месяц").callback_data ?? "";
+    await w.send(callback(month, { from: ADMIN, message: sentMessage(first) }));
+    const monthScreen = lastTo(w, ADMIN.id, "editMessageText");
+    if (!monthScreen) throw new Error("no month");
+    await w.send(
+      callback(findButton(monthScreen, "Худшая маржа").callback_data ?? "", {
+        from: ADMIN,
+        message: sentMessage(monthScreen),
+      }),
+    );
+    expect(byDay()).toBe(8);
+    await w.send(
+      callback(findButton(monthScreen, "Худшая маржа").callback_data ?? "", {
+        from: ADMIN,
+        message: sentMessage(monthScreen),
+      }),
+    );
+    expect(byDay()).toBe(8);
+    console.log(`/money margins of 1–8 Dec: ${byDay()} by-day calls, then 0 within 10 minutes`);
   });
 });
