@@ -2,7 +2,7 @@
  * The project's one notion of time: wall-clock milliseconds and a sleep. Everything that waits or
  * stamps (the Ozon request core and its limiter, the Telegram sender) takes a Clock, so tests run
  * on a manual one and benchmarks on a fast one.
- * Tests: test/bot/money/money.test.ts, test/bot/stock/todays-ozon.test.ts and 5 more
+ * Tests: test/bot/stock/todays-ozon.test.ts, test/ozon/fallback-memory.test.ts and 4 more
  */
 import { setTimeout as delay } from "node:timers/promises";
 

@@ -1,4 +1,4 @@
-/** Tests: test/config.test.ts, test/shops/config-stores.test.ts and 13 more */
+/** Tests: test/config.test.ts, test/shops/config-stores.test.ts and 12 more */
 import { existsSync } from "node:fs";
 import { z } from "zod";
 import {

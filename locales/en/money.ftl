@@ -73,3 +73,24 @@ money-col-cost = Cost
 money-col-margin = Margin
 money-col-margin-percent = Margin %
 money-col-total = Total
+
+## Money alerts
+money-alert-loss-button = { $on ->
+    [yes] 🔔 Loss days: on
+   *[no] 🔕 Loss days: off
+}
+money-alert-payout-button = { $on ->
+    [yes] 🔔 Missed payouts: on
+   *[no] 🔕 Missed payouts: off
+}
+money-alert-switched = { $alert ->
+    [loss] Loss-day alerts
+   *[payout] Missed-payout alerts
+}: { $on ->
+    [yes] on
+   *[no] off
+}
+money-loss-title = 📉 Sold at a loss on { $day }:
+money-loss-line = • { $product }: { $units } pcs, revenue { $revenue }, Ozon's charges { $charges }, cost { $cost } → { $margin }
+money-loss-hint = Details: /money → 📉 Worst margins. Turn these alerts off there too.
+money-payout-missed = 🏦 Ozon paid nothing out on { $day }, a payout day, with { $balance } on the balance. Check Finance → Balance in the Ozon cabinet.

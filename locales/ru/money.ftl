@@ -73,3 +73,24 @@ money-col-cost = Себестоимость
 money-col-margin = Маржа
 money-col-margin-percent = Маржа, %
 money-col-total = Итого
+
+## Оповещения о деньгах
+money-alert-loss-button = { $on ->
+    [yes] 🔔 Дни в минус: вкл.
+   *[no] 🔕 Дни в минус: выкл.
+}
+money-alert-payout-button = { $on ->
+    [yes] 🔔 Пропущенные выплаты: вкл.
+   *[no] 🔕 Пропущенные выплаты: выкл.
+}
+money-alert-switched = { $alert ->
+    [loss] Оповещения о днях в минус
+   *[payout] Оповещения о пропущенных выплатах
+}: { $on ->
+    [yes] включены
+   *[no] выключены
+}
+money-loss-title = 📉 Продано в минус { $day }:
+money-loss-line = • { $product }: { $units } шт., выручка { $revenue }, удержания Ozon { $charges }, себестоимость { $cost } → { $margin }
+money-loss-hint = Подробнее: /money → 📉 Худшая маржа. Там же эти оповещения выключаются.
+money-payout-missed = 🏦 { $day } — день выплаты, но Ozon ничего не выплатил, хотя на балансе было { $balance }. Проверьте «Финансы → Баланс» в кабинете Ozon.

@@ -13,7 +13,7 @@
  *
  * Auto-retry is an API transformer (Telegram 429s waited out); inside conversations, where
  * transformers of bot.api do not reach, i18n and a replay-safe 429 retry are plugins.
- * Tests: test/bot/core/bot-removed.test.ts, test/bot/core/button-registry.test.ts and 3 more
+ * Tests: test/bot/core/bot-removed.test.ts, test/bot/core/button-registry.test.ts and 2 more
  */
 import type { I18n } from "@grammyjs/i18n";
 import { sequentialize } from "@grammyjs/runner";

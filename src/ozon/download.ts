@@ -4,7 +4,7 @@
  * signal bounds the whole exchange, since undici's timeouts are per gap and a body trickling a
  * byte at a time never trips them. Redirects are not followed (undici's `request` never does):
  * whatever a 3xx points at was not checked, so it comes back as the error answer it is.
- * Tests: test/ozon/fallback-memory.test.ts, test/ozon/money.test.ts and 7 more
+ * Tests: test/ozon/fallback-memory.test.ts, test/ozon/money.test.ts and 6 more
  */
 import { type Dispatcher, request } from "undici";
 import type { HttpMethod } from "./endpoint.ts";

@@ -2,7 +2,7 @@
  * The errors every Ozon call can end in. Messages name the method and path, never a key or a
  * token; callers branch on `ozonFailureKind` (one classification for every area) or, for what only
  * their area knows, on the type guards and Ozon's own code and text.
- * Tests: test/ozon/errors.test.ts, test/ozon/clients-against-sandbox.test.ts and 24 more
+ * Tests: test/ozon/errors.test.ts, test/ozon/clients-against-sandbox.test.ts and 23 more
  */
 
 export type OzonService = "seller" | "performance";

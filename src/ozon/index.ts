@@ -1,6 +1,6 @@
 /**
  * The Ozon clients and what callers need around them.
- * Tests: test/ozon/fallback-memory.test.ts, test/ozon/money.test.ts and 5 more
+ * Tests: test/ozon/fallback-memory.test.ts, test/ozon/money.test.ts and 4 more
  */
 
 export type { Clock } from "../clock.ts";

@@ -1,4 +1,4 @@
-/** Tests: test/ozon/json.test.ts, test/ozon/fallback-memory.test.ts and 9 more */
+/** Tests: test/ozon/json.test.ts, test/ozon/fallback-memory.test.ts and 8 more */
 import { isInteger, LosslessNumber, parse, stringify } from "lossless-json";
 
 /**

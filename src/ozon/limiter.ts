@@ -1,4 +1,4 @@
-/** Tests: test/ozon/limiter.test.ts, test/ozon/fallback-memory.test.ts and 6 more */
+/** Tests: test/ozon/limiter.test.ts, test/ozon/fallback-memory.test.ts and 5 more */
 import { type Clock, systemClock } from "../clock.ts";
 
 /** Something that lets a request go when the rate allows. */

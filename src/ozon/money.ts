@@ -4,7 +4,7 @@
  * a decimal string ("1290", "1290.5", "1290.00", and some methods "1290.0000"), or as a JSON
  * number the clients keep as its shortest decimal text ("1299.9"). Digits past the kopeck are
  * rounded half up to it (zeros, as a rule; otherwise a float's text, "1290.4999999999998").
- * Tests: test/ozon/money.test.ts, test/ozon/fallback-memory.test.ts and 5 more
+ * Tests: test/ozon/money.test.ts, test/ozon/fallback-memory.test.ts and 4 more
  */
 
 /** Roubles Ozon wrote → kopecks; undefined when it is not a plain non-negative decimal. */

@@ -21,6 +21,7 @@ import {
 } from "./seller/chat-wire.ts";
 import { type DeclinablePath, declineNext } from "./seller/declines.ts";
 import { addOwnDelivery } from "./seller/deliveries.ts";
+import { type FinanceControl, financeControl } from "./seller/finance-model.ts";
 import type { CodeKind } from "./seller/marks.ts";
 import { sampleMark } from "./seller/marks.ts";
 import {
@@ -117,6 +118,8 @@ export type ControlHandler = (args: {
 export interface SandboxControl {
   /** Returns, rFBS return requests and ratings (seller/after-sale-control.ts). */
   afterSale: AfterSaleControl;
+  /** Money: make Ozon skip a payout day. */
+  finance: FinanceControl;
   // Postings
   addPosting(partial?: PostingSeed): PostingSnapshot;
   setPostingStatus(postingNumber: string, status: PostingStatus): PostingSnapshot;
@@ -231,6 +234,7 @@ export function createControl(
   };
   const control: SandboxControl = {
     afterSale: afterSaleControl(state),
+    finance: financeControl(state),
     addPosting: (partial) => postingSnapshot(createPosting(state, partial)),
     setPostingStatus(postingNumber, status) {
       if (!POSTING_STATUSES.includes(status)) throw new Error(`unknown posting status ${status}`);

@@ -1,7 +1,7 @@
 /**
  * Several simulated Ozon accounts behind one base URL: each store has its own state, routes and
  * control, and a request reaches the store its credentials (or Performance token) belong to.
- * Tests: test/sandbox/stores.test.ts, test/sandbox/stores-setup.test.ts and 45 more
+ * Tests: test/sandbox/stores.test.ts, test/sandbox/stores-setup.test.ts and 44 more
  */
 
 import type { IncomingHttpHeaders } from "node:http";

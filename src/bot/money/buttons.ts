@@ -40,3 +40,17 @@ export const EARNED = declareButton(
   POSTING_NUMBER_ARG,
   SHOP_REF_ARG,
 );
+
+/**
+ * A money alert turned on or off for the presser, from their /money screen (redrawn in place):
+ * `ma:<l loss day|p missed payout>:<on|off>:<period>:<shop>:<person>`.
+ */
+export const MONEY_ALERT = declareButton(
+  "ma",
+  "money: a loss-day or missed-payout alert on or off",
+  oneOf(["l", "p"]),
+  oneOf(["on", "off"]),
+  oneOf(["d", "w", "m"]),
+  SHOP_REF_ARG,
+  TELEGRAM_ID_ARG,
+);

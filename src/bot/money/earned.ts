@@ -2,7 +2,7 @@
  * A posting card's money: the line "💰 to you: …" once Ozon accrued the posting, its 💰 button,
  * and the button's answer (the breakdown, from what is kept: no Ozon call). Other capabilities
  * draw posting cards; they take the line and the button from here (index.ts).
- * Tests: test/bot/money/money.test.ts
+ * Tests: none directly (reached through test/bot/money/world.ts, test/bot/postings/find/harness.ts)
  */
 import type { InlineKeyboard } from "grammy";
 import { reachesShop } from "../../services/access/shop-scope.ts";

@@ -3,7 +3,13 @@
  * balance of the period. Pure, over a translate function; money through core/numbers.
  * Tests: none directly
  */
-import type { MoneyFigures, MoneyPeriodKind, ProductMargin } from "../../services/money/index.ts";
+import type {
+  LossDay,
+  MissedPayout,
+  MoneyFigures,
+  MoneyPeriodKind,
+  ProductMargin,
+} from "../../services/money/index.ts";
 import type { Translator } from "../core/i18n.ts";
 import { dayText, kopecksMoneyText, localeOf } from "../core/numbers.ts";
 
@@ -78,4 +84,31 @@ export function marginsText(
   }
   if (rows.some((r) => r.costKopecks === undefined)) lines.push("", t("money-margins-no-cost"));
   return lines.join("\n");
+}
+
+/** A product sold at a loss yesterday, with its numbers. */
+export function lossText(t: Translator, alert: LossDay): string {
+  const money = (k: bigint) => kopecksMoneyText(t, k);
+  const lines = [t("money-loss-title", { day: dayText(localeOf(t), alert.day) })];
+  for (const r of alert.products) {
+    lines.push(
+      t("money-loss-line", {
+        product: r.offerId ?? `SKU ${r.sku}`,
+        units: r.units,
+        revenue: money(r.revenueKopecks),
+        charges: money(r.commissionKopecks + r.deliveryKopecks + r.otherKopecks),
+        cost: r.costKopecks === undefined ? "—" : money(r.costKopecks),
+        margin: money(r.marginKopecks),
+      }),
+    );
+  }
+  lines.push("", t("money-loss-hint"));
+  return lines.join("\n");
+}
+
+export function missedPayoutText(t: Translator, alert: MissedPayout): string {
+  return t("money-payout-missed", {
+    day: dayText(localeOf(t), alert.day),
+    balance: kopecksMoneyText(t, BigInt(alert.openingKopecks)),
+  });
 }

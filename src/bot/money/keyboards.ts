@@ -7,7 +7,7 @@ import { InlineKeyboard } from "grammy";
 import type { MoneyPeriodKind } from "../../services/money/index.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import type { Translator } from "../core/i18n.ts";
-import { MONEY, MONEY_MARGINS, MONEY_XLSX } from "./buttons.ts";
+import { MONEY, MONEY_ALERT, MONEY_MARGINS, MONEY_XLSX } from "./buttons.ts";
 
 const KINDS: readonly MoneyPeriodKind[] = ["d", "w", "m"];
 
@@ -16,6 +16,7 @@ export function moneyKeyboard(
   t: Translator,
   shown: { kind: MoneyPeriodKind; ref: string; owner: number },
   stores: ReadonlyArray<{ ref: string; name: string }>,
+  alerts?: { loss: boolean; payout: boolean },
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   for (const kind of KINDS) {
@@ -29,6 +30,20 @@ export function moneyKeyboard(
     .row()
     .text(t("money-margins-button"), MONEY_MARGINS.data(codec, shown.kind, shown.ref, shown.owner))
     .text(t("money-xlsx-button"), MONEY_XLSX.data(codec, shown.ref, shown.owner));
+  if (alerts) {
+    const toggle = (kind: "l" | "p", on: boolean) =>
+      MONEY_ALERT.data(codec, kind, on ? "off" : "on", shown.kind, shown.ref, shown.owner);
+    keyboard
+      .row()
+      .text(
+        t("money-alert-loss-button", { on: alerts.loss ? "yes" : "no" }),
+        toggle("l", alerts.loss),
+      )
+      .text(
+        t("money-alert-payout-button", { on: alerts.payout ? "yes" : "no" }),
+        toggle("p", alerts.payout),
+      );
+  }
   if (stores.length > 1) {
     keyboard.row();
     stores.forEach((store, index) => {

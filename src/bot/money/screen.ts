@@ -7,7 +7,12 @@
 import { ozonFailureKind, ozonFailureMessage } from "../../ozon/errors.ts";
 import { adTotalsOf } from "../../ozon/performance/daily.ts";
 import { shopsInScope } from "../../services/access/shop-scope.ts";
-import type { MoneyPeriodKind, MoneyReader, MoneyShop } from "../../services/money/index.ts";
+import type {
+  MoneyAlertSettings,
+  MoneyPeriodKind,
+  MoneyReader,
+  MoneyShop,
+} from "../../services/money/index.ts";
 import type { Shop } from "../../shops/registry.ts";
 import { clip } from "../../text.ts";
 import type { BotContext } from "../core/context.ts";
@@ -15,7 +20,7 @@ import type { FeatureDeps } from "../core/deps.ts";
 import type { Translator } from "../core/i18n.ts";
 import { ownPagePress } from "../core/pager.ts";
 import { showScreen } from "../core/screen-text.ts";
-import { MONEY } from "./buttons.ts";
+import { MONEY, MONEY_ALERT } from "./buttons.ts";
 import { moneyText } from "./format.ts";
 import { moneyKeyboard } from "./keyboards.ts";
 
@@ -42,11 +47,16 @@ function failureText(t: Translator, error: unknown): string {
   return t("money-ozon-unavailable");
 }
 
-export function moneyFeature(reader: MoneyReader) {
+export function moneyFeature(reader: MoneyReader, settings: MoneyAlertSettings) {
   return (deps: FeatureDeps): undefined => {
     const { router, codec } = deps;
 
-    async function draw(ctx: BotContext, kind: MoneyPeriodKind, ref?: string): Promise<void> {
+    async function draw(
+      ctx: BotContext,
+      kind: MoneyPeriodKind,
+      ref?: string,
+      answered = false,
+    ): Promise<void> {
       const owner = ctx.from?.id ?? 0;
       const shops = shopsInScope(ctx.person, "manager", deps.shops.all()).filter(
         (shop) => shop.seller !== undefined,
@@ -60,7 +70,7 @@ export function moneyFeature(reader: MoneyReader) {
         await ctx.reply(ctx.t("money-no-stores"));
         return;
       }
-      if (ctx.callbackQuery) await ctx.answerCallbackQuery();
+      if (ctx.callbackQuery && !answered) await ctx.answerCallbackQuery();
       const head = { store: shops.length > 1 || deps.shops.many ? shop.name : undefined, kind };
       let text: string;
       try {
@@ -74,6 +84,12 @@ export function moneyFeature(reader: MoneyReader) {
         ctx.t,
         { kind, ref: shop.ref, owner },
         shops.map((s) => ({ ref: s.ref, name: s.name })),
+        ctx.chat?.type === "private"
+          ? {
+              loss: await settings.wants(owner, "loss"),
+              payout: await settings.wants(owner, "payout"),
+            }
+          : undefined,
       );
       await showScreen(ctx, clip(text, SCREEN_LIMIT), keyboard);
     }
@@ -83,6 +99,16 @@ export function moneyFeature(reader: MoneyReader) {
     router.button(MONEY, VIEWERS, async (ctx, [kind, ref, owner]) => {
       if (!(await ownPagePress(ctx, owner, "money-not-yours"))) return;
       await draw(ctx, kind, ref);
+    });
+
+    router.button(MONEY_ALERT, VIEWERS, async (ctx, [alert, to, kind, ref, owner]) => {
+      if (!(await ownPagePress(ctx, owner, "money-not-yours"))) return;
+      const which = alert === "l" ? "loss" : "payout";
+      await settings.set(owner, which, to === "on");
+      await ctx.answerCallbackQuery({
+        text: ctx.t("money-alert-switched", { alert: which, on: to === "on" ? "yes" : "no" }),
+      });
+      await draw(ctx, kind, ref, true);
     });
     return undefined;
   };

@@ -1,6 +1,6 @@
 /**
  * The Performance API client: token auth, campaigns, statistics.
- * Tests: test/ozon/performance/client.test.ts and 13 more
+ * Tests: test/ozon/performance/client.test.ts and 12 more
  */
 import type { Dispatcher } from "undici";
 import { type Clock, systemClock } from "../../clock.ts";

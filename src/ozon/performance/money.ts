@@ -1,7 +1,7 @@
 /**
  * Performance API money is in millionths of a rouble (1 000 000 = 1 ₽), rounded to kopecks
  * (10 000 millionths). Everything here is exact bigint arithmetic: no floating point.
- * Tests: test/ozon/performance/money.test.ts, test/bot/ads/campaigns/campaigns.test.ts and 7 more
+ * Tests: test/ozon/performance/money.test.ts, test/bot/ads/campaigns/campaigns.test.ts and 6 more
  */
 
 export const MILLIONTHS_PER_ROUBLE = 1_000_000n;

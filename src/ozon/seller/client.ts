@@ -1,6 +1,6 @@
 /**
  * The Seller API client: one request core, namespaces by area, successor switches per client.
- * Tests: test/ozon/seller/after-sale.test.ts, test/ozon/seller/deliveries.test.ts and 10 more
+ * Tests: test/ozon/seller/after-sale.test.ts, test/ozon/seller/deliveries.test.ts and 9 more
  */
 import type { Dispatcher } from "undici";
 import { type Clock, systemClock } from "../../clock.ts";

@@ -3,7 +3,7 @@
  * types, and the half-month cash-flow statements (the stable method the beta ones fall back to:
  * the caller decides when). Every amount leaves here as exact kopecks (bigint, signed: a charge is
  * negative); an amount Ozon wrote that is no decimal is left out, never guessed.
- * Tests: test/ozon/seller/deliveries.test.ts, test/ozon/seller/todays-ozon.test.ts and 5 more
+ * Tests: test/ozon/seller/deliveries.test.ts, test/ozon/seller/todays-ozon.test.ts and 4 more
  */
 import { ozonSignedKopecks } from "../money.ts";
 import type { SellerContext } from "./context.ts";

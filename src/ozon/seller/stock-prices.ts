@@ -1,7 +1,7 @@
 /**
  * The stock-and-prices namespace: read stock (in total and per FBS warehouse) and prices, set them
  * with Ozon's answer per item, and find products by their ids or over the whole catalogue.
- * Tests: test/ozon/seller/deliveries.test.ts, test/ozon/seller/todays-ozon.test.ts and 5 more
+ * Tests: test/ozon/seller/deliveries.test.ts, test/ozon/seller/todays-ozon.test.ts and 4 more
  */
 import { OzonInputError } from "../errors.ts";
 import { wireInt } from "../wire.ts";

@@ -117,6 +117,24 @@ export function accrualsOf(state: SandboxState): SandboxAccrual[] {
     .map(({ a }, i) => ({ ...a, id: 900_000_000 + i }));
 }
 
+/** Payout days Ozon is made to skip (control: a missed payout), per store. */
+const skipped = new WeakMap<SandboxState, Set<number>>();
+
+/** The finance control: Ozon skips the payout of a day (YYYY-MM-DD); the balance carries on. */
+export function financeControl(state: SandboxState) {
+  return {
+    skipPayout(day: string): void {
+      const at = dayStart(day);
+      if (!Number.isFinite(at)) throw new Error(`not a day: ${day}`);
+      const days = skipped.get(state) ?? new Set<number>();
+      days.add(at);
+      skipped.set(state, days);
+    },
+  };
+}
+
+export type FinanceControl = ReturnType<typeof financeControl>;
+
 export interface Payout {
   at: number;
   kopecks: bigint;
@@ -152,7 +170,7 @@ export function payoutsOf(state: SandboxState, accruals = accrualsOf(state)): Pa
       balance += (accruals[next] as SandboxAccrual).kopecks;
       next++;
     }
-    if (balance > 0n) {
+    if (balance > 0n && !skipped.get(state)?.has(at)) {
       payouts.push({ at, kopecks: balance });
       balance = 0n;
     }

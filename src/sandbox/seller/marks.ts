@@ -1,4 +1,4 @@
-/** Tests: test/bot/audit/returns-audit.test.ts, test/bot/home/home.test.ts and 45 more */
+/** Tests: test/bot/audit/returns-audit.test.ts, test/bot/home/home.test.ts and 44 more */
 import type { Random } from "../random.ts";
 
 /**

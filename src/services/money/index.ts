@@ -1,5 +1,15 @@
 /** Tests: test/bot/money/money.test.ts, test/bot/postings/find/earned.test.ts and 1 more */
 
+export { MoneyAlertSettings } from "./alert-settings.ts";
+export {
+  type LossDay,
+  type MissedPayout,
+  MONEY_ALERTS_LEASE_NAME,
+  type MoneyAlertKind,
+  type MoneyAlertsNotifier,
+  type MoneyAlertsPass,
+  MoneyAlertsWatcher,
+} from "./alerts.ts";
 export { type CostChange, type CostPrice, CostPrices } from "./costs.ts";
 export {
   BATCH_WAIT_MS,

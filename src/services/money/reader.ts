@@ -214,6 +214,20 @@ export class MoneyReader {
     };
   }
 
+  /** The balance of whole days `period` (opening, paid out, closing), kept like the rest. */
+  async balanceOf(
+    shop: MoneyShop,
+    period: DayRange,
+  ): Promise<Pick<MoneyFigures, "openingKopecks" | "paidOutKopecks" | "closingKopecks">> {
+    const seller = shop.seller;
+    if (!seller) throw new Error("the store has no Seller API keys");
+    const read = await this.#reads.read(shop.id, `money:${period.from}:${period.to}`, () =>
+      this.#ozon(shop.id, seller.finance, period),
+    );
+    const { openingKopecks, paidOutKopecks, closingKopecks } = read.value;
+    return { openingKopecks, paidOutKopecks, closingKopecks };
+  }
+
   /** Forgets every kept read. */
   clear(): void {
     this.#reads.clear();

@@ -8,177 +8,27 @@
  */
 import ExcelJS from "exceljs";
 import { afterEach, describe, expect, it } from "vitest";
-import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
-import { createI18n } from "../../../src/bot/core/i18n.ts";
-import { createBot } from "../../../src/bot/index.ts";
-import { createMoneyModule } from "../../../src/bot/money/index.ts";
-import { loadConfig } from "../../../src/config.ts";
-import type { Container } from "../../../src/container.ts";
-import {
-  createPerformanceClient,
-  createSellerClient,
-  type PerformanceClient,
-  type SellerClient,
-} from "../../../src/ozon/index.ts";
-import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
-import { AccessService } from "../../../src/services/access/index.ts";
 import { formatRoubles } from "../../../src/services/ads/campaigns/budget-input.ts";
 import { CostPrices } from "../../../src/services/money/index.ts";
-import type { ShopRegistry } from "../../../src/shops/registry.ts";
-import { MemoryStore } from "../../../src/store/memory.ts";
-import { FakeBotApi } from "../../support/fake-bot-api.ts";
-import { unlimitedSender } from "../../support/sender.ts";
-import { testShops } from "../../support/shops.ts";
-import { callback, command, person } from "../../support/updates.ts";
-import { captureLogger, findButton, sentMessage } from "../harness.ts";
-
-const ADMIN = person(911, { first_name: "Анна", language_code: "ru" });
-const MANAGER = person(912, { first_name: "Mike", language_code: "en" });
-const LIMITED = person(913, { first_name: "Lena", language_code: "en" });
-const WAREHOUSE = person(914, { first_name: "Wanda", language_code: "en" });
-
-// 2026-12-08 12:00 Moscow: yesterday is the 7th (Monday), the week began on the 7th.
-const NOW = Date.parse("2026-12-08T09:00:00Z");
-const YESTERDAY = Date.parse("2026-12-07T10:00:00Z");
-
-interface World {
-  sandbox: Sandbox;
-  shops: ShopRegistry;
-  /** The SKUs of store 1's postings of yesterday: the returned one, the other. */
-  skus: { returned: string; kept: string };
-  fake: FakeBotApi;
-  sellers: SellerClient[];
-  performance: PerformanceClient;
-  send(update: Parameters<ReturnType<typeof createBot>["handleUpdate"]>[0]): Promise<void>;
-  close(): Promise<void>;
-}
+import { callback, command } from "../../support/updates.ts";
+import { findButton, sentMessage } from "../harness.ts";
+import {
+  ADMIN,
+  adsKopecks,
+  financeCalls,
+  LIMITED,
+  lastTo,
+  MANAGER,
+  startWorld,
+  WAREHOUSE,
+  type World,
+} from "./world.ts";
 
 let world: World | undefined;
 afterEach(async () => {
   await world?.close();
   world = undefined;
 });
-
-async function startWorld(): Promise<World> {
-  let now = YESTERDAY;
-  const sandbox = await startSandbox({
-    stores: 2,
-    initialPostings: 0,
-    historyPostings: 0,
-    initialChats: 0,
-    now: () => now,
-  });
-  const creds = sandbox.stores.map((s) => s.credentials);
-  const clients = creds.map((c) => createSellerFor(sandbox, c.sellerClientId, c.sellerApiKey));
-  const first = sandbox.stores[0]?.credentials;
-  const performance = createPerformanceClient({
-    baseUrl: sandbox.performanceUrl,
-    clientId: first?.performanceClientId ?? "",
-    clientSecret: first?.performanceClientSecret ?? "",
-    random: () => 0,
-  });
-  // Yesterday: store 1 delivers two postings (one returned the same day), store 2 one.
-  const one = sandbox.stores[0]?.control;
-  const two = sandbox.stores[1]?.control;
-  const deliver = (control: typeof one, price: string) => {
-    const p = control?.addPosting({ status: "awaiting_deliver", products: [{ price }] });
-    control?.setPostingStatus(p?.postingNumber ?? "", "delivered");
-    return p?.postingNumber ?? "";
-  };
-  const skuOf = (n: string) => String(one?.posting(n)?.products[0]?.sku ?? "");
-  const returned = deliver(one, "1000.10");
-  const kept = deliver(one, "0.20");
-  const skus = { returned: skuOf(returned), kept: skuOf(kept) };
-  one?.afterSale.addReturn({ postingNumber: returned });
-  deliver(two, "333.33");
-  now = NOW;
-
-  const fake = await FakeBotApi.start();
-  const store = new MemoryStore();
-  const config = loadConfig({
-    BOT_TOKEN: fake.token,
-    TELEGRAM_API_ROOT: fake.apiRoot,
-    ADMIN_IDS: String(ADMIN.id),
-    STORE: "memory",
-    DEFAULT_LOCALE: "ru",
-    TIMEZONE: "Europe/Moscow",
-  });
-  const { logger } = captureLogger();
-  const access = new AccessService({ store, adminIds: config.adminIds });
-  for (const p of [MANAGER, LIMITED]) {
-    await access.grant(p.id, "manager", ADMIN.id);
-    await access.setLocale({ id: p.id }, "en");
-  }
-  await access.grant(WAREHOUSE.id, "warehouse", ADMIN.id);
-  const shops = await testShops(store, [
-    {
-      id: creds[0]?.sellerClientId ?? "",
-      name: "Север",
-      seller: clients[0] as SellerClient,
-      performance,
-    },
-    { id: creds[1]?.sellerClientId ?? "", name: "Юг", seller: clients[1] as SellerClient },
-  ]);
-  await access.setScope(LIMITED.id, "manager", [creds[1]?.sellerClientId ?? ""]);
-  const container: Container = { config, logger, store, access, shops, close: async () => {} };
-  const i18n = createI18n({ defaultLocale: config.defaultLocale, logger });
-  const codec = createCallbackCodec(config.botToken);
-  const money = createMoneyModule(
-    { container, i18n, codec, sender: unlimitedSender() },
-    { now: () => now },
-  );
-  const bot = createBot({
-    config,
-    logger,
-    store,
-    access,
-    i18n,
-    codec,
-    botInfo: fake.botInfo,
-    client: { apiRoot: fake.apiRoot },
-    modules: [money],
-    shops,
-  });
-  return {
-    sandbox,
-    shops,
-    skus,
-    fake,
-    sellers: clients,
-    performance,
-    send: (update) => bot.handleUpdate(update),
-    async close() {
-      await fake.close();
-      for (const c of clients) await c.close();
-      await performance.close();
-      await sandbox.close();
-      await store.close();
-    },
-  };
-}
-
-function createSellerFor(sandbox: Sandbox, clientId: string, apiKey: string): SellerClient {
-  return createSellerClient({
-    baseUrl: sandbox.sellerUrl,
-    clientId,
-    apiKey,
-    limiter: null,
-    stockLimiter: null,
-    retry: { maxAttempts: 1 },
-  });
-}
-
-const adsKopecks = (w: World, day: string): bigint =>
-  BigInt(Math.round((w.sandbox.stores[0]?.control.adTotals(day, day).spend ?? 0) * 100));
-
-const lastTo = (w: World, chatId: number, method = "sendMessage") =>
-  w.fake
-    .callsTo(method)
-    .filter((c) => Number(c.payload.chat_id) === chatId)
-    .at(-1);
-
-const financeCalls = (w: World, path: string) =>
-  w.sandbox.requests.filter((r) => r.path === path).length;
 
 describe("/money", () => {
   it("shows each store's yesterday exactly, switches store and period in place", async () => {
