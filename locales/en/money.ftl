@@ -55,14 +55,17 @@ money-margins-title = { $many ->
     [yes] 📉 Worst margins · { $store }
    *[no] 📉 Worst margins
 }
-money-margins-line = { $index }. { $product }: { $units } pcs, revenue { $revenue }, margin { $margin } ({ $percent } %){ $cost ->
+money-margins-line = { $index }. { $product }: { $units ->
+    [one] { $units } pc
+   *[other] { $units } pcs
+}, revenue { $revenue }, margin { $margin } ({ $percent } %){ $cost ->
     [no] {" "}— no cost price
    *[yes] {""}
 }
 money-margins-none = Ozon has accrued no sales in this period yet.
 money-margins-no-cost = Products without a cost price count it as zero: set it in the cost column of /workbook.
 money-xlsx-making = Making the month's workbook…
-money-xlsx-caption = 📄 { $store }: the month per product ({ $count } products)
+money-xlsx-caption = 📄 { $store }: the month per product (products: { $count })
 money-col-offer = Article
 money-col-units = Units
 money-col-revenue = Revenue
@@ -91,6 +94,9 @@ money-alert-switched = { $alert ->
    *[no] off
 }
 money-loss-title = 📉 Sold at a loss on { $day }:
-money-loss-line = • { $product }: { $units } pcs, revenue { $revenue }, Ozon's charges { $charges }, cost { $cost } → { $margin }
+money-loss-line = • { $product }: { $units ->
+    [one] { $units } pc
+   *[other] { $units } pcs
+}, revenue { $revenue }, Ozon's charges { $charges }, cost { $cost } → { $margin }
 money-loss-hint = Details: /money → 📉 Worst margins. Turn these alerts off there too.
 money-payout-missed = 🏦 Ozon paid nothing out on { $day }, a payout day, with { $balance } on the balance. Check Finance → Balance in the Ozon cabinet.

@@ -169,7 +169,7 @@ describe("/money", () => {
       `1. SKU ${w.skus.returned}: 0 pcs, revenue RUB\u00A00, margin −RUB\u00A0104.48`,
     );
     // 0,20 − 0,03 − 63,37 − cost 0,50 × 1.
-    expect(text).toContain("2. MUG-1: 1 pcs, revenue RUB\u00A00.20, margin −RUB\u00A063.70");
+    expect(text).toContain("2. MUG-1: 1 pc, revenue RUB\u00A00.20, margin −RUB\u00A063.70");
     expect(text).toContain("set it in the cost column of /workbook");
 
     await w.send(
