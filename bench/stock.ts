@@ -93,6 +93,7 @@ const total = (counters: Record<string, number>) =>
     price: "Цена",
     oldPrice: "Цена до скидки",
     minPrice: "Мин. цена",
+    cost: "Себестоимость",
   };
   const bytes = await catalogWorkbook(catalog, labels);
   const writeMs = performance.now() - started;

@@ -30,3 +30,6 @@ digest-gave-up-telegram = Telegram did not accept the message ({ $code }: { $des
 digest-gave-up-network = there was no connection to Telegram.
 digest-gave-up-interrupted = the bot restarted while sending it.
 digest-gave-up-other = it could not be sent.
+digest-net = 💰 Net: { $net } (Ozon's accruals less the ads)
+digest-balance = 🏦 Balance at the day's end: { $balance }
+digest-money-failed = 💰 Net: Ozon did not answer ({ $reason }).

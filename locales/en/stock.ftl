@@ -21,6 +21,7 @@ stock-open-product = Open the product with /products { $sku }
 ## Stock and prices as a workbook
 
 book-column-offer = Article
+book-column-cost = Cost price
 book-column-name = Name
 book-column-stock = Stock “{ $warehouse }”
 book-what-stock = stock “{ $warehouse }”
@@ -57,6 +58,7 @@ book-preview-title = 📋 Preview: { $rows ->
 }
 book-preview-nothing = Nothing to change: every filled cell matches Ozon.
 book-preview-counts = Changes: stock { $stock } · price { $price } · old price { $old } · min price { $min }
+book-preview-costs = 💰 Cost prices: { $count } (kept by the bot for /money, not sent to Ozon)
 book-preview-no-stock-role = { $count } stock changes left out: they need the warehouse role.
 book-preview-no-price-role = { $count } price changes left out: they need the manager role.
 book-preview-biggest = Biggest changes:

@@ -27,3 +27,6 @@ digest-gave-up-telegram = Telegram не принимал сообщение ({ $
 digest-gave-up-network = не было связи с Telegram.
 digest-gave-up-interrupted = бот перезапускался во время отправки.
 digest-gave-up-other = отправить не получилось.
+digest-net = 💰 Итого: { $net } (начисления Ozon за вычетом рекламы)
+digest-balance = 🏦 Баланс на конец дня: { $balance }
+digest-money-failed = 💰 Итого: Ozon не ответил ({ $reason }).

@@ -21,6 +21,7 @@ stock-open-product = Откройте товар командой /products { $s
 ## Остатки и цены таблицей
 
 book-column-offer = Артикул
+book-column-cost = Себестоимость
 book-column-name = Название
 book-column-stock = Остаток «{ $warehouse }»
 book-what-stock = остаток «{ $warehouse }»
@@ -51,6 +52,7 @@ book-file-no-offer-column = В первой строке нет столбца �
 book-preview-title = 📋 Предпросмотр: прочитано строк — { $rows }.
 book-preview-nothing = Менять нечего: все заполненные ячейки совпадают с Ozon.
 book-preview-counts = Изменения: остатки { $stock } · цена { $price } · цена до скидки { $old } · мин. цена { $min }
+book-preview-costs = 💰 Себестоимость: { $count } (бот хранит её для /money, в Ozon не отправляется)
 book-preview-no-stock-role = Изменений остатков пропущено: { $count } — для них нужна роль склада.
 book-preview-no-price-role = Изменений цен пропущено: { $count } — для них нужна роль менеджера.
 book-preview-biggest = Самые большие изменения:

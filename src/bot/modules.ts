@@ -7,6 +7,7 @@ import { type SendBudget, TelegramSender } from "./core/sender/index.ts";
 import { createDeliveriesModule } from "./deliveries/index.ts";
 import { createFboStockModule } from "./fbo-stock/index.ts";
 import { createHomeModule } from "./home/index.ts";
+import { createMoneyModule } from "./money/index.ts";
 import { createPostingsModule } from "./postings/index.ts";
 import { createProductsModule } from "./products/index.ts";
 import { createRatingsModule } from "./ratings/index.ts";
@@ -50,6 +51,7 @@ export function createModules(deps: CreateModulesDeps): BotModule[] {
     createFboStockModule(shared),
     createSuppliesModule(shared),
     createRatingsModule(shared),
+    createMoneyModule(shared),
     createReturnsModule(shared),
     createDeliveriesModule(shared),
     createAuditModule(shared),

@@ -242,6 +242,12 @@ function schemaSafe(node: unknown): unknown {
       if (key in record && !Array.isArray(record[key])) delete record[key];
     }
     if (typeof record.type === "string" && !JSON_TYPES.has(record.type)) delete record.type;
+    // `type: array, items: null` beside a `$ref` to an object (the cash-flow statement's
+    // `details`, an object in Ozon's example): the `$ref` says it.
+    if ("items" in record && (record.items === null || typeof record.items !== "object")) {
+      delete record.items;
+      if ("$ref" in record) delete record.type;
+    }
     // Every `pattern` the documents write is a picture for people (" YYYY-MM-DDThh:mm:ss.mcsZ",
     // "+7(XXX)XXX-XX-XX"), not a regular expression.
     if (typeof record.pattern === "string" && record.pattern !== DECIMAL) delete record.pattern;
@@ -252,7 +258,13 @@ function schemaSafe(node: unknown): unknown {
       // Protobuf's JSON mapping writes a 64-bit integer as a decimal string and reads either form;
       // the documents name both `integer` and `string` for such fields, so either is taken.
       delete record.type;
-      record.anyOf = [{ type: "integer" }, { type: "string", pattern: DECIMAL }];
+      // A nullable one (the accruals' `sku`) keeps its null without `nullable`, which needs a type.
+      record.anyOf = [
+        { type: "integer" },
+        { type: "string", pattern: DECIMAL },
+        ...(record.nullable === true ? [{ type: "null" }] : []),
+      ];
+      delete record.nullable;
     }
     for (const [key, value] of Object.entries(record)) {
       if (key !== "example" && key !== "examples") schemaSafe(value);

@@ -13,7 +13,7 @@ export type { FetchLike, Timeouts } from "./exchange.ts";
 export type { KeysVerdict, KeysVerdictObserver, OzonCallObserver } from "./http.ts";
 export { parseJson, stringifyJson } from "./json.ts";
 export { type RateLimiter, TokenBucket } from "./limiter.ts";
-export { ozonKopecks } from "./money.ts";
+export { ozonKopecks, ozonSignedKopecks } from "./money.ts";
 export {
   createPerformanceClient,
   type PerformanceClient,
@@ -26,6 +26,14 @@ export {
   type SellerClient,
   type SellerClientOptions,
 } from "./seller/client.ts";
+export {
+  ACCRUAL_POSTINGS_BATCH,
+  type AccrualType,
+  type BalanceReport,
+  type CashFlowPeriod,
+  type DayAccrual,
+  type PostingAccrual,
+} from "./seller/finance.ts";
 export type { ProductIdKind, ProductRef } from "./seller/products.ts";
 export {
   type ItemError,

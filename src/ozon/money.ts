@@ -18,3 +18,17 @@ export function ozonKopecks(rubles: string | number | null | undefined): bigint 
   const kopecks = BigInt(m[1] as string) * 100n + BigInt(digits.slice(0, 2));
   return digits.charCodeAt(2) >= "5".charCodeAt(0) ? kopecks + 1n : kopecks;
 }
+
+/**
+ * A signed amount (an accrual, a balance: Ozon writes charges as "-123.45" or -123.45) → kopecks;
+ * undefined when it is not a plain decimal. Rounded half away from zero at the kopeck.
+ */
+export function ozonSignedKopecks(rubles: string | number | null | undefined): bigint | undefined {
+  if (rubles === undefined || rubles === null) return undefined;
+  if (typeof rubles === "number" && !Number.isFinite(rubles)) return undefined;
+  const text = typeof rubles === "number" ? String(rubles) : rubles.trim();
+  const negative = text.startsWith("-");
+  const kopecks = ozonKopecks(negative || text.startsWith("+") ? text.slice(1) : text);
+  if (kopecks === undefined) return undefined;
+  return negative ? -kopecks : kopecks;
+}

@@ -22,6 +22,7 @@ import {
 import { type DeclinablePath, declineNext } from "./seller/declines.ts";
 import { addOwnDelivery } from "./seller/deliveries.ts";
 import { type FboControl, fboControl } from "./seller/fbo-control.ts";
+import { type FinanceControl, financeControl } from "./seller/finance-model.ts";
 import type { CodeKind } from "./seller/marks.ts";
 import { sampleMark } from "./seller/marks.ts";
 import {
@@ -120,6 +121,8 @@ export interface SandboxControl {
   afterSale: AfterSaleControl;
   /** FBO orders from Ozon's warehouses and stock per cluster (seller/fbo-control.ts). */
   fbo: FboControl;
+  /** Money: make Ozon skip a payout day. */
+  finance: FinanceControl;
   // Postings
   addPosting(partial?: PostingSeed): PostingSnapshot;
   setPostingStatus(postingNumber: string, status: PostingStatus): PostingSnapshot;
@@ -235,6 +238,7 @@ export function createControl(
   const control: SandboxControl = {
     afterSale: afterSaleControl(state),
     fbo: fboControl(state),
+    finance: financeControl(state),
     addPosting: (partial) => postingSnapshot(createPosting(state, partial)),
     setPostingStatus(postingNumber, status) {
       if (!POSTING_STATUSES.includes(status)) throw new Error(`unknown posting status ${status}`);

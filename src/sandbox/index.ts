@@ -1,4 +1,4 @@
-/** Tests: test/sandbox/after-sale.test.ts, test/sandbox/auth.test.ts and 43 more */
+/** Tests: test/sandbox/after-sale.test.ts, test/sandbox/auth.test.ts and 44 more */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SANDBOX_CREDENTIALS } from "../config.ts";

@@ -1,7 +1,7 @@
 /**
  * Several simulated Ozon accounts behind one base URL: each store has its own state, routes and
  * control, and a request reaches the store its credentials (or Performance token) belong to.
- * Tests: test/sandbox/stores.test.ts, test/sandbox/stores-setup.test.ts and 43 more
+ * Tests: test/sandbox/stores.test.ts, test/sandbox/stores-setup.test.ts and 44 more
  */
 
 import type { IncomingHttpHeaders } from "node:http";
@@ -22,6 +22,7 @@ import { chatRoutes } from "./seller/chats.ts";
 import { deliveryRoutes } from "./seller/deliveries.ts";
 import { exemplarRoutes } from "./seller/exemplars.ts";
 import { fboRoutes } from "./seller/fbo.ts";
+import { financeRoutes } from "./seller/finance.ts";
 import { labelRoutes } from "./seller/labels.ts";
 import { postingBarcodeRoutes } from "./seller/posting-barcode.ts";
 import { postingRoutes } from "./seller/postings.ts";
@@ -106,6 +107,7 @@ export function createStore(
     ...ratingRoutes(state),
     ...fboRoutes(state),
     ...supplyRoutes(state),
+    ...financeRoutes(state),
   );
   return {
     name: storeName(index),

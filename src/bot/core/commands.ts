@@ -37,6 +37,7 @@ export const COMMANDS = [
   { name: "report", audience: ["manager"], button: true },
   { name: "schedule", audience: ["manager"], button: true },
   { name: "rating", audience: ["admin", "manager"], button: true },
+  { name: "money", audience: ["admin", "manager"], button: true },
   { name: "returns", audience: ["seller", "warehouse"], button: true },
   { name: "stock", audience: ["warehouse", "manager"], button: true },
   { name: "supplies", audience: ["warehouse", "manager"], button: true },
@@ -65,7 +66,7 @@ export const MENU_BY_ROLE = {
   admin: ["today", "chats", "campaigns", "stores", "status", "invite", "users"],
   warehouse: ["today", "find", "postings", "handover", "products", "subscribe", "deliveries"],
   seller: ["chats", "replies", "returns", "deliveries"],
-  manager: ["campaigns", "report", "rating", "products", "schedule", "budget"],
+  manager: ["money", "campaigns", "report", "rating", "products", "schedule", "budget"],
 } as const satisfies Record<Role, readonly CommandName[]>;
 
 export const MENU_LIMIT = 7;
@@ -115,6 +116,8 @@ export const PLANNED_COMMANDS: readonly CommandName[] = [
   "stock",
   // Defined by the supplies module (src/bot/supplies/screen.ts).
   "supplies",
+  // Defined by the money module (src/bot/money/module.ts).
+  "money",
   // Defined by the stock module (src/bot/stock/book-feature.ts).
   "workbook",
   // Defined by the products module (src/bot/products/module.ts).

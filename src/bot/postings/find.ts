@@ -14,6 +14,7 @@ import { Composer, InlineKeyboard } from "grammy";
 import type { Message } from "grammy/types";
 import type { Posting } from "../../ozon/seller/types.ts";
 import { isOwnDelivery } from "../../services/deliveries/own-delivery.ts";
+import type { PostingEarned, PostingEarnings } from "../../services/money/index.ts";
 import { type FindQuery, findPostings, parseFindQuery } from "../../services/postings/find.ts";
 import { historyButton } from "../audit/index.ts";
 import type { BotContext } from "../core/context.ts";
@@ -23,6 +24,7 @@ import type { FeatureFactory } from "../core/module.ts";
 import { commandArgs } from "../core/router.ts";
 import { shopTag, withShopTag } from "../core/shop-tags.ts";
 import { TypedWaits } from "../core/typed-wait.ts";
+import { earnedLine, maySeeMoney, withEarnedButton } from "../money/index.ts";
 import { photoQueries } from "./find-photo.ts";
 import { AWAITING_PACKAGING, clip, describeOzonError, postingCard, problemText } from "./format.ts";
 import {
@@ -45,6 +47,8 @@ const AWAITING_DELIVER = "awaiting_deliver";
 
 export interface FindFeatureDeps {
   shops: PostingShops;
+  /** What each posting earned (the card's 💰 line), for those who see money. */
+  earnings?: PostingEarnings;
 }
 
 /** What "nothing found" says, by what was searched. */
@@ -90,7 +94,9 @@ export function findFeature(area: FindFeatureDeps): FeatureFactory {
         // The first of a photo's barcodes that finds something is the label.
         if (cards.length > 0) break;
       }
-      for (const { shop, posting } of cards.slice(0, MAX_CARDS)) {
+      const shown = cards.slice(0, MAX_CARDS);
+      const earned = await earnedOf(ctx, shown);
+      for (const { shop, posting } of shown) {
         const status = ctx.t("find-status", {
           status: ctx.t("postings-status", { status: posting.status }),
         });
@@ -99,8 +105,15 @@ export function findFeature(area: FindFeatureDeps): FeatureFactory {
           locale: ctx.locale,
           timezone: config.timezone,
         });
-        await ctx.reply(withShopTag(ctx.t, shops, shop.id, `${card}\n\n${status}`), {
-          reply_markup: keyboardFor(ctx, posting, shop),
+        const money = earned.get(`${shop.id}\u0000${posting.postingNumber}`);
+        const text = money
+          ? `${card}\n\n${status}\n${earnedLine(ctx.t, money)}`
+          : `${card}\n\n${status}`;
+        const keyboard = keyboardFor(ctx, posting, shop);
+        await ctx.reply(withShopTag(ctx.t, shops, shop.id, text), {
+          reply_markup: money
+            ? withEarnedButton(keyboard, codec, ctx.t, posting.postingNumber, shop.ref)
+            : keyboard,
         });
       }
       const notes: string[] = [];
@@ -119,6 +132,29 @@ export function findFeature(area: FindFeatureDeps): FeatureFactory {
       }
       notes.push(...failures.values());
       if (notes.length > 0) await ctx.reply(notes.join("\n\n"));
+    }
+
+    /**
+     * What the shown postings earned, one batched read per shop (kept reads cost no call), for
+     * those who see money; a failure leaves the line out.
+     */
+    async function earnedOf(
+      ctx: BotContext,
+      shown: ReadonlyArray<{ shop: SellerShop; posting: Posting }>,
+    ): Promise<Map<string, PostingEarned>> {
+      const found = new Map<string, PostingEarned>();
+      if (!area.earnings || !maySeeMoney(ctx) || shown.length === 0) return found;
+      const byShop = new Map<string, { shop: SellerShop; numbers: string[] }>();
+      for (const { shop, posting } of shown) {
+        const entry = byShop.get(shop.id) ?? { shop, numbers: [] };
+        entry.numbers.push(posting.postingNumber);
+        byShop.set(shop.id, entry);
+      }
+      for (const { shop, numbers } of byShop.values()) {
+        const earned = await area.earnings.of(shop, numbers).catch(() => new Map());
+        for (const [number, money] of earned) found.set(`${shop.id}\u0000${number}`, money);
+      }
+      return found;
     }
 
     /**

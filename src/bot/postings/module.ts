@@ -7,6 +7,7 @@
 import type { Api } from "grammy";
 import type { AccessService } from "../../services/access/index.ts";
 import { reachesShop } from "../../services/access/shop-scope.ts";
+import { PostingEarnings } from "../../services/money/index.ts";
 import { CardBook } from "../../services/postings/cards.ts";
 import { HandoverDesk } from "../../services/postings/handover.ts";
 import {
@@ -74,6 +75,8 @@ export interface PostingsModuleOptions {
   subscribeRow?: SubscriptionsFeatureDeps["extraRow"];
   /** How long the ship dialog waits for Ozon's check of the units' values (default 20 s). */
   unitCheckMs?: number;
+  /** What each posting earned (the card's 💰 line): tests give one with their clock. */
+  earnings?: PostingEarnings;
 }
 
 export interface PostingsModule extends BotModule {
@@ -98,6 +101,15 @@ export function createPostingsModule(
   const where = postingShops(shops);
   const subscriptions = new SubscriptionService(store, { legacyShopId: () => where.legacy()?.id });
   const moves = chatMovesFor(store, shops);
+  const earnings =
+    options.earnings ??
+    new PostingEarnings({
+      onError: (shopId, error) =>
+        logger.warn(
+          { err: error, shop: shopId },
+          "postings: Ozon's accruals of postings unavailable",
+        ),
+    });
   let botApi: Api | undefined;
   const bundler =
     options.bundleAlerts === false ? undefined : new AlertBundler<WaitingAlert>(sender);
@@ -209,7 +221,7 @@ export function createPostingsModule(
         shops: where,
         deskOf: (kind, shopId) => (kind === "labels" ? labelDesks : desks)?.get(shopId),
       }),
-      findFeature({ shops: where }),
+      findFeature({ shops: where, earnings }),
     ],
     conversations: [
       shipConversation(dialogs),

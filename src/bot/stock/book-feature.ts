@@ -12,6 +12,7 @@ import { Composer, InlineKeyboard, InputFile } from "grammy";
 import type { Message } from "grammy/types";
 import type { Person } from "../../services/access/index.ts";
 import { reachesShop } from "../../services/access/shop-scope.ts";
+import { CostPrices } from "../../services/money/index.ts";
 import type { BookDesk, BookRights } from "../../services/stock/book-desk.ts";
 import type { BookGate } from "../../services/stock/book-gate.ts";
 import type { BookOzon } from "../../services/stock/book-ozon.ts";
@@ -80,7 +81,12 @@ function allowed(ctx: BotContext, shopId: string, plan: BookPlan) {
   return {
     stock: stock ? plan.stock : [],
     prices: prices ? plan.prices : [],
-    notAllowed: { stock: stock ? 0 : plan.stock.length, prices: prices ? 0 : plan.prices.length },
+    // Cost prices go with prices: the manager's.
+    costs: prices ? plan.costs : [],
+    notAllowed: {
+      stock: stock ? 0 : plan.stock.length,
+      prices: prices ? 0 : plan.prices.length + plan.costs.length,
+    },
   };
 }
 
@@ -95,6 +101,7 @@ export function bookFeature(area: BookFeatureDeps): FeatureFactory {
       price: ctx.t("book-what-price"),
       oldPrice: ctx.t("book-what-oldPrice"),
       minPrice: ctx.t("book-what-minPrice"),
+      cost: ctx.t("book-column-cost"),
     });
     const tagged = (ctx: BotContext, shop: Shop, text: string) =>
       withShopTag(ctx.t, shops, shop.id, text);
@@ -104,7 +111,9 @@ export function bookFeature(area: BookFeatureDeps): FeatureFactory {
       if (!ozon) return ctx.reply(ctx.t("stock-shop-unknown"));
       const waiting = await ctx.reply(tagged(ctx, shop, ctx.t("book-reading")));
       try {
-        const catalog = await ozon.catalog(AbortSignal.timeout(CATALOG_DEADLINE_MS));
+        const catalog = await new CostPrices(shop.store).onto(
+          await ozon.catalog(AbortSignal.timeout(CATALOG_DEADLINE_MS)),
+        );
         const bytes = await catalogWorkbook(catalog, labels(ctx));
         const date = new Date().toISOString().slice(0, 10);
         await ctx.replyWithDocument(new InputFile(bytes, `stock-${shop.ref}-${date}.xlsx`), {
@@ -267,20 +276,23 @@ export function bookFeature(area: BookFeatureDeps): FeatureFactory {
       let plan: BookPlan;
       let catalog: Awaited<ReturnType<BookOzon["catalog"]>>;
       try {
-        catalog = await ozon.catalog(AbortSignal.timeout(CATALOG_DEADLINE_MS));
+        catalog = await new CostPrices(shop.store).onto(
+          await ozon.catalog(AbortSignal.timeout(CATALOG_DEADLINE_MS)),
+        );
         plan = planBook(sheet, catalog);
       } catch (error) {
         if (error instanceof BookColumnsError) return ctx.reply(ctx.t("book-file-no-offer-column"));
         logger.warn({ err: error, shop: shop.id }, "workbook: a preview failed");
         return ctx.reply(tagged(ctx, shop, ctx.t("book-ozon-failed")));
       }
-      const { stock, prices, notAllowed } = allowed(ctx, shop.id, plan);
+      const { stock, prices, costs, notAllowed } = allowed(ctx, shop.id, plan);
       const text = tagged(
         ctx,
         shop,
         previewText(ctx.t, { plan, warehouses: catalog.warehouses, notAllowed }),
       );
-      if (stock.length + prices.length === 0) return ctx.reply(clip(text, TEXT_LIMIT));
+      const changes = stock.length + prices.length + costs.length;
+      if (changes === 0) return ctx.reply(clip(text, TEXT_LIMIT));
       const id = randomBytes(6).toString("hex");
       await desk.saveDraft({
         id,
@@ -292,13 +304,11 @@ export function bookFeature(area: BookFeatureDeps): FeatureFactory {
         locale: String(ctx.locale ?? config.defaultLocale),
         stock,
         prices,
+        ...(costs.length > 0 ? { costs } : {}),
         createdAt: new Date().toISOString(),
       });
       const keyboard = new InlineKeyboard()
-        .text(
-          ctx.t("book-apply", { count: stock.length + prices.length }),
-          WORKBOOK_APPLY.data(codec, shop.ref, id),
-        )
+        .text(ctx.t("book-apply", { count: changes }), WORKBOOK_APPLY.data(codec, shop.ref, id))
         .text(ctx.t("book-drop"), WORKBOOK_DROP.data(codec, shop.ref, id));
       return ctx.reply(clip(text, TEXT_LIMIT), { reply_markup: keyboard });
     }

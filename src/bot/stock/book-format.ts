@@ -36,7 +36,7 @@ export function previewText(t: Translator, facts: PreviewFacts): string {
   const names = new Map(warehouses.map((w) => [w.id, w.name]));
   const lines = [t("book-preview-title", { rows: plan.rows })];
   const { counts } = plan;
-  if (counts.stock + counts.price + counts.oldPrice + counts.minPrice === 0) {
+  if (counts.stock + counts.price + counts.oldPrice + counts.minPrice + counts.cost === 0) {
     lines.push(t("book-preview-nothing"));
   } else {
     lines.push(
@@ -47,6 +47,7 @@ export function previewText(t: Translator, facts: PreviewFacts): string {
         min: counts.minPrice,
       }),
     );
+    if (counts.cost > 0) lines.push(t("book-preview-costs", { count: counts.cost }));
   }
   if (notAllowed.stock > 0)
     lines.push(t("book-preview-no-stock-role", { count: notAllowed.stock }));

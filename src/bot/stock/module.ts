@@ -6,6 +6,7 @@
  * Tests: test/bot/stock/alerts.test.ts
  */
 import type { Api } from "grammy";
+import { CostPrices } from "../../services/money/index.ts";
 import { BOOK_LEASE_NAME, BookDesk } from "../../services/stock/book-desk.ts";
 import { BookGate } from "../../services/stock/book-gate.ts";
 import type { BookOzon } from "../../services/stock/book-ozon.ts";
@@ -151,6 +152,8 @@ export function createStockModule(
             }),
             ...(options.bookPaceMs === undefined ? {} : { paceMs: options.bookPaceMs }),
             rights: async (job) => bookRights(await access.find(job.by), job.shopId),
+            keepCosts: (draft) =>
+              new CostPrices(shop.store).set(draft.costs ?? [], draft.by, new Date()),
             lease: leased.lease,
             logger: logger.child({ module: "stock-book", shop: shop.id }),
           });

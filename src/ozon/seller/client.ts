@@ -17,6 +17,7 @@ import type { SellerContext } from "./context.ts";
 import { createDeliveriesApi } from "./deliveries.ts";
 import { createExemplarsApi } from "./exemplars.ts";
 import { createFboApi } from "./fbo.ts";
+import { createFinanceApi } from "./finance.ts";
 import { createMarksApi } from "./marks.ts";
 import { createPostingsApi } from "./postings.ts";
 import { createProductsApi } from "./products.ts";
@@ -124,6 +125,8 @@ export function createSellerClient(options: SellerClientOptions) {
     supplies: createSuppliesApi(ctx),
     /** The seller's own deliveries: tracking numbers, manual statuses, disputes. */
     deliveries: createDeliveriesApi(ctx),
+    /** The seller's money: balance, accruals by day and by posting, half-month statements. */
+    finance: createFinanceApi(ctx),
     /** Capabilities that moved to their successor, e.g. `["postings.ship"]`. */
     fellBackToSeed: (): string[] => successors.fellBack(),
     close: (): Promise<void> => http.close(),

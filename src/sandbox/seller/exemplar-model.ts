@@ -8,7 +8,7 @@
  *
  * The rules of each code are marks.ts's; a mark is refused as used when it was shipped before, is
  * held by the control as in circulation, or is accepted on another posting waiting to be packed.
- * Tests: test/bot/audit/returns-audit.test.ts, test/bot/returns/double-tap.test.ts and 43 more
+ * Tests: test/bot/audit/returns-audit.test.ts, test/bot/returns/double-tap.test.ts and 44 more
  */
 import { NO_NEEDS } from "../data.ts";
 import { fail, GRPC, sellerError } from "../http.ts";

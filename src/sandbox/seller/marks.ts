@@ -1,4 +1,4 @@
-/** Tests: test/bot/audit/returns-audit.test.ts, test/bot/returns/double-tap.test.ts and 43 more */
+/** Tests: test/bot/audit/returns-audit.test.ts, test/bot/returns/double-tap.test.ts and 44 more */
 import type { Random } from "../random.ts";
 
 /**

@@ -26,6 +26,8 @@ export interface SandboxReturn {
   status: string;
   reason: string;
   changedAt: number;
+  /** When it appeared: the day Ozon accrues the return (seller/finance-model.ts). */
+  createdAt: number;
 }
 
 /** The sandbox's action ids (see the header): what each does to the request. */
@@ -181,6 +183,7 @@ export function addReturn(state: SandboxState, input: unknown) {
     status: seed.status ?? "MovingToSeller",
     reason: seed.reason ?? "Не подошёл размер",
     changedAt: state.now(),
+    createdAt: state.now(),
   };
   desk.returns.set(id, record);
   return { ...record };

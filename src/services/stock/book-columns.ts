@@ -9,7 +9,9 @@ export type ColumnRole =
   | { kind: "offer" }
   | { kind: "name" }
   | { kind: "stock"; warehouseId: string }
-  | { kind: "money"; field: PriceField };
+  | { kind: "money"; field: PriceField }
+  /** The seller's own cost price (kept by the bot, never sent to Ozon). */
+  | { kind: "cost" };
 
 const TAG = /\(([a-z_]+)(?:\s*#(\d{1,20}))?\)\s*$/i;
 const MONEY_TAGS: Record<string, PriceField> = {
@@ -25,6 +27,7 @@ export function columnRole(header: string): ColumnRole | undefined {
   const tag = (match[1] ?? "").toLowerCase();
   if (tag === "offer_id") return { kind: "offer" };
   if (tag === "name") return { kind: "name" };
+  if (tag === "cost") return { kind: "cost" };
   if (tag === "stock" && match[2]) return { kind: "stock", warehouseId: match[2] };
   const field = MONEY_TAGS[tag];
   return field ? { kind: "money", field } : undefined;

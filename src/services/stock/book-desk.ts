@@ -77,6 +77,8 @@ export interface BookDeskOptions {
   /** How often the desk looks for jobs besides being woken (default 5 s). */
   idleMs?: number;
   lease?: false | Lease | { holderId?: string; ttlMs?: number };
+  /** Keeps a draft's cost prices, once, when its Apply wins (the bot's own data, not Ozon's). */
+  keepCosts?: (draft: BookDraft) => Promise<void>;
   /** The sender's rights now, asked whenever a job is taken up (default: all allowed). */
   rights?: (job: BookJob) => Promise<BookRights>;
   logger?: Pick<Logger, "warn" | "info" | "error">;
@@ -207,6 +209,7 @@ export class BookDesk {
       const other = await store.get<BookJob>(jobKey);
       return other ? { kind: "already", job: other } : { kind: "expired" };
     }
+    if (draft.costs?.length) await this.#o.keepCosts?.(draft);
     this.#loop.wake();
     return { kind: "started", job, queuedBehind };
   }

@@ -21,6 +21,8 @@ export interface BookDraft extends BookAudience {
   warehouses: BookWarehouse[];
   stock: BookPlan["stock"];
   prices: BookPlan["prices"];
+  /** New cost prices (kept by the bot on Apply, not sent to Ozon); absent in older drafts. */
+  costs?: BookPlan["costs"];
   createdAt: string;
 }
 

@@ -28,6 +28,8 @@ export interface BookItem {
   price?: bigint | undefined;
   oldPrice?: bigint | undefined;
   minPrice?: bigint | undefined;
+  /** The seller's cost price the bot keeps (kopecks), when set. */
+  cost?: bigint | undefined;
 }
 
 export interface BookCatalog {
@@ -59,6 +61,16 @@ export interface PriceChange {
   keepPrice?: string;
 }
 
+/** A new cost price (kopecks as text): kept by the bot, not sent to Ozon. */
+export interface CostChange {
+  row: number;
+  offerId: string;
+  /** The product's SKU (accruals name products by it). */
+  sku?: string;
+  from?: string;
+  to: string;
+}
+
 export interface Unreadable {
   row: number;
   /** What is wrong, as codes the bot words: "offer_id_missing", "duplicate:<row>", "<column>:<problem>". */
@@ -68,10 +80,11 @@ export interface Unreadable {
 export interface BookPlan {
   stock: StockChange[];
   prices: PriceChange[];
+  costs: CostChange[];
   unknown: Array<{ row: number; offerId: string }>;
   unreadable: Unreadable[];
   /** Changes per kind: stock pairs, prices, old prices, min prices. */
-  counts: { stock: number; price: number; oldPrice: number; minPrice: number };
+  counts: { stock: number; price: number; oldPrice: number; minPrice: number; cost: number };
   /** Rows read (the header not counted). */
   rows: number;
 }
@@ -89,9 +102,10 @@ export function planBook(sheet: BookSheet, catalog: BookCatalog): BookPlan {
   const plan: BookPlan = {
     stock: [],
     prices: [],
+    costs: [],
     unknown: [],
     unreadable: [],
-    counts: { stock: 0, price: 0, oldPrice: 0, minPrice: 0 },
+    counts: { stock: 0, price: 0, oldPrice: 0, minPrice: 0, cost: 0 },
     rows: sheet.rows.length,
   };
   const seen = new Map<string, number>();
@@ -115,6 +129,7 @@ export function planBook(sheet: BookSheet, catalog: BookCatalog): BookPlan {
     const problems: string[] = [];
     const stock: StockChange[] = [];
     const fields: PriceChange["fields"] = {};
+    let cost: CostChange | undefined;
     for (const [column, role] of roles.entries()) {
       const cell = row.cells[column];
       const header = sheet.header[column];
@@ -133,6 +148,19 @@ export function planBook(sheet: BookSheet, catalog: BookCatalog): BookPlan {
             from: item.stocks[role.warehouseId],
             to: parsed.value,
           });
+        }
+      } else if (role?.kind === "cost") {
+        // Empty changes nothing; the same figure is no change.
+        const parsed = parseMoney(cell);
+        if (!parsed.ok) problems.push(problem(header, parsed.reason));
+        else if (parsed.value !== undefined && parsed.value !== item.cost) {
+          cost = {
+            row: row.n,
+            offerId,
+            ...(item.sku ? { sku: item.sku } : {}),
+            ...(item.cost === undefined ? {} : { from: item.cost.toString() }),
+            to: parsed.value.toString(),
+          };
         }
       } else if (role?.kind === "money") {
         const parsed = parseMoney(cell);
@@ -161,6 +189,10 @@ export function planBook(sheet: BookSheet, catalog: BookCatalog): BookPlan {
     }
     plan.stock.push(...stock);
     plan.counts.stock += stock.length;
+    if (cost) {
+      plan.costs.push(cost);
+      plan.counts.cost += 1;
+    }
     if (Object.keys(fields).length > 0) {
       plan.prices.push({
         row: row.n,

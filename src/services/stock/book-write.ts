@@ -17,6 +17,8 @@ export interface BookLabels {
   price: string;
   oldPrice: string;
   minPrice: string;
+  /** The seller's cost price column (kept by the bot). */
+  cost: string;
 }
 
 let excelModule: Promise<typeof ExcelJS> | undefined;
@@ -43,6 +45,7 @@ export async function catalogWorkbook(catalog: BookCatalog, labels: BookLabels):
     `${labels.price} (price)`,
     `${labels.oldPrice} (old_price)`,
     `${labels.minPrice} (min_price)`,
+    `${labels.cost} (cost)`,
   ];
   sheet.addRow(header).font = { bold: true };
   for (const item of catalog.items) {
@@ -53,10 +56,11 @@ export async function catalogWorkbook(catalog: BookCatalog, labels: BookLabels):
       money(item.price),
       money(item.oldPrice),
       money(item.minPrice),
+      money(item.cost),
     ]);
   }
   const priceFrom = 3 + catalog.warehouses.length;
-  for (let column = priceFrom; column < priceFrom + 3; column++) {
+  for (let column = priceFrom; column < priceFrom + 4; column++) {
     sheet.getColumn(column).numFmt = "0.00";
   }
   sheet.getColumn(1).width = 20;

@@ -16,6 +16,7 @@ const LABELS = {
   price: "Цена",
   oldPrice: "Цена до скидки",
   minPrice: "Мин. цена",
+  cost: "Себестоимость",
 };
 
 const catalog: BookCatalog = {
@@ -100,7 +101,7 @@ describe("workbook round trip", () => {
         fields: { price: { from: "129950", to: "139990" } },
       },
     ]);
-    expect(plan.counts).toEqual({ stock: 1, price: 1, oldPrice: 0, minPrice: 0 });
+    expect(plan.counts).toEqual({ stock: 1, price: 1, oldPrice: 0, minPrice: 0, cost: 0 });
     expect(plan.unknown).toEqual([{ row: 4, offerId: "Z-9" }]);
     expect(plan.unreadable).toEqual([
       { row: 3, problems: ["Остаток «Казань» (stock #22):not_a_number"] },

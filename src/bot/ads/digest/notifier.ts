@@ -44,6 +44,20 @@ function storeLines(t: Translator, store: StoreDigest, named: boolean): string[]
           : ""),
     );
   }
+  lines.push(...moneyLines(t, store));
+  return lines;
+}
+
+/** Yesterday's net (Ozon's accruals less the ads) and the balance at the day's end. */
+function moneyLines(t: Translator, store: StoreDigest): string[] {
+  const { money, ads } = store;
+  if (money === undefined) return [];
+  if ("error" in money) return [t("digest-money-failed", { reason: money.error })];
+  const spend = ads !== undefined && !("error" in ads) ? BigInt(ads.spendKopecks) : 0n;
+  const text = (k: bigint) => kopecksMoneyText(t, k, { kopecks: "always" });
+  const lines = [t("digest-net", { net: text(BigInt(money.accruedKopecks) - spend) })];
+  if (money.closingKopecks !== undefined)
+    lines.push(t("digest-balance", { balance: text(BigInt(money.closingKopecks)) }));
   return lines;
 }
 

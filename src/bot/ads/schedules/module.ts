@@ -11,6 +11,7 @@ import { DigestScheduler } from "../../../services/ads/digest/digest.ts";
 import { DigestSettings } from "../../../services/ads/digest/settings.ts";
 import { ReportScheduler } from "../../../services/ads/schedules/scheduler.ts";
 import { ScheduleRepository } from "../../../services/ads/schedules/schedules.ts";
+import { MoneyReader } from "../../../services/money/index.ts";
 import { whenBotRemoved } from "../../core/bot-removed.ts";
 import { chatMovesFor } from "../../core/chat-moved.ts";
 import type { BotModule, FeatureFactory, ModuleDeps } from "../../core/module.ts";
@@ -85,6 +86,8 @@ export function createSchedulesModule(
     logger: logger.child({ module: "schedules" }),
   });
   const digestSettings = new DigestSettings(store);
+  // Yesterday's accruals and balance: read once per store whoever gets the digest at that time.
+  const money = new MoneyReader({ zone: config.timezone, now });
   const digests = new DigestScheduler({
     store,
     settings: digestSettings,
@@ -107,6 +110,9 @@ export function createSchedulesModule(
             ...(seller ? { sales: (period) => seller.analytics.sales(period) } : {}),
             ...(performance
               ? { ads: async (period) => adTotalsOf(await performance.daily.byCampaign(period)) }
+              : {}),
+            ...(seller
+              ? { money: (period) => money.accruedOf({ id: shop.id, seller }, period) }
               : {}),
           };
         });

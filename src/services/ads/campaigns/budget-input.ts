@@ -20,7 +20,7 @@
  * money.ts (the client's) has roublesToMillionths, but it throws on anything but a plain amount
  * with at most two decimals; a conversation needs reason codes, currency words, grouping and
  * limits, so the parsing lives here and only the units and rounding come from money.ts.
- * Tests: test/services/ads/campaigns/budget-input.test.ts and 13 more
+ * Tests: test/services/ads/campaigns/budget-input.test.ts and 14 more
  */
 
 import {

@@ -27,6 +27,7 @@ import type { SalesTotals } from "../../../ozon/seller/analytics.ts";
 import { ttlLoopLease } from "../../../store/lease.ts";
 import type { Store } from "../../../store/port.ts";
 import { BackgroundLoop, type LoopLogger } from "../../background-loop.ts";
+import type { AccruedDays } from "../../money/index.ts";
 import { presetPeriod, type ReportPeriod } from "../reports/periods.ts";
 import { latestSlot, nextSlot } from "../schedules/slots.ts";
 import type { DigestSetting, DigestSettings } from "./settings.ts";
@@ -65,6 +66,8 @@ export interface StoreDigest {
   sales: SalesTotals | { error: string } | undefined;
   /** undefined: the store has no Performance keys. */
   ads: AdTotals | { error: string } | undefined;
+  /** What Ozon accrued that day and the balance at its end (absent in digests kept before). */
+  money?: AccruedDays | { error: string } | undefined;
 }
 
 export interface Digest {
@@ -85,6 +88,7 @@ export interface DigestSource {
       name: string;
       sales?: (period: ReportPeriod) => Promise<SalesTotals>;
       ads?: (period: ReportPeriod) => Promise<AdTotals>;
+      money?: (period: ReportPeriod) => Promise<AccruedDays>;
     }>
   >;
 }
@@ -136,11 +140,12 @@ export async function buildDigest(
   const stores = await source.storesFor(userId);
   const parts = await Promise.all(
     stores.map(async (store): Promise<StoreDigest> => {
-      const [sales, ads] = await Promise.all([
+      const [sales, ads, money] = await Promise.all([
         store.sales?.(period).catch((error: unknown) => ({ error: reasonOf(error) })),
         store.ads?.(period).catch((error: unknown) => ({ error: reasonOf(error) })),
+        store.money?.(period).catch((error: unknown) => ({ error: reasonOf(error) })),
       ]);
-      return { shopId: store.id, name: store.name, sales, ads };
+      return { shopId: store.id, name: store.name, sales, ads, ...(money ? { money } : {}) };
     }),
   );
   return { period, stores: parts };

@@ -54,6 +54,36 @@ describe("digest text", () => {
     expect(text).toContain("🏬 Б\n🛒 Заказано: 0 шт. на 0 ₽\n📣 Реклама: Ozon не ответил (401).");
   });
 
+  it("yesterday's net (accruals less the ads) and the balance, one line each, exact", () => {
+    const [text] = plain(
+      digestTexts(t, {
+        period: { from: "2026-06-14", to: "2026-06-14" },
+        stores: [
+          {
+            shopId: "a",
+            name: "А",
+            sales: { orderedUnits: 1, revenueKopecks: 100 },
+            ads: { spendKopecks: 10, orders: 0, revenueKopecks: 0, campaigns: 1 },
+            money: { accruedKopecks: "30", closingKopecks: "-1234567" },
+          },
+          {
+            shopId: "b",
+            name: "Б",
+            sales: { orderedUnits: 0, revenueKopecks: 0 },
+            ads: undefined,
+            money: { error: "500" },
+          },
+        ],
+      }),
+    );
+    expect(text).toContain(
+      "💰 Итого: 0,20 ₽ (начисления Ozon за вычетом рекламы)\n🏦 Баланс на конец дня: −12 345,67 ₽",
+    );
+    expect(text).toContain(
+      "🏬 Б\n🛒 Заказано: 0 шт. на 0,00 ₽\n📣 Реклама: у магазина нет ключей Performance API.\n💰 Итого: Ozon не ответил (500).",
+    );
+  });
+
   it("one store of several in the bot is still named", () => {
     const digest: Digest = {
       period: { from: "2026-06-14", to: "2026-06-14" },

@@ -101,6 +101,10 @@ describe("daily digest", () => {
     const asked = w.sandbox.requests.map((r) => `${r.method} ${r.path}`);
     expect(asked.filter((r) => r === "POST /v1/analytics/data")).toHaveLength(2);
     expect(asked.filter((r) => r === "GET /api/client/statistics/daily/json")).toHaveLength(2);
+    // And yesterday's net and balance (issue 42): one balance read per store.
+    expect(asked.filter((r) => r === "POST /v1/finance/balance")).toHaveLength(2);
+    expect(text).toContain("💰 Итого: ");
+    expect(text).toContain("🏦 Баланс на конец дня: ");
 
     // Not again after a restart the same day; the next day once more.
     await w.restart();

@@ -10,6 +10,7 @@ import { createCallbackCodec } from "../../../../src/bot/core/callback-data.ts";
 import type { BotContext } from "../../../../src/bot/core/context.ts";
 import { createI18n } from "../../../../src/bot/core/i18n.ts";
 import { createBot } from "../../../../src/bot/index.ts";
+import { createMoneyModule } from "../../../../src/bot/money/index.ts";
 import { createPostingsModule } from "../../../../src/bot/postings/module.ts";
 import { loadConfig } from "../../../../src/config.ts";
 import type { Container } from "../../../../src/container.ts";
@@ -18,6 +19,7 @@ import { createSellerClient } from "../../../../src/ozon/seller/client.ts";
 import { type Sandbox, startSandbox } from "../../../../src/sandbox/index.ts";
 import { AccessService } from "../../../../src/services/access/index.ts";
 import { type PersonRecord, personKey } from "../../../../src/services/access/roles.ts";
+import type { PostingEarnings } from "../../../../src/services/money/index.ts";
 import type { ShopRegistry } from "../../../../src/shops/registry.ts";
 import { MemoryStore } from "../../../../src/store/memory.ts";
 import { FakeBotApi, type RecordedCall } from "../../../support/fake-bot-api.ts";
@@ -46,7 +48,14 @@ export interface FindHarness {
   close(): Promise<void>;
 }
 
-export async function startFind(): Promise<FindHarness> {
+export interface FindOptions {
+  /** What postings earned (the card's 💰 line), with the test's clock. */
+  earnings?: PostingEarnings;
+  /** With the money area too (it answers the card's 💰 button). */
+  withMoney?: boolean;
+}
+
+export async function startFind(options: FindOptions = {}): Promise<FindHarness> {
   const sandbox = await startSandbox({ stores: 2, initialPostings: 0, historyPostings: 0 });
   const fake = await FakeBotApi.start();
   const store = new MemoryStore();
@@ -104,8 +113,11 @@ export async function startFind(): Promise<FindHarness> {
   const sender = unlimitedSender();
   const deps = { container, i18n, codec, sender };
   const relay = createRelayModule(deps, { poll: false });
-  const postings = createPostingsModule(deps, { poll: false });
-  const modules = [relay, postings];
+  const postings = createPostingsModule(deps, {
+    poll: false,
+    ...(options.earnings ? { earnings: options.earnings } : {}),
+  });
+  const modules = [relay, postings, ...(options.withMoney ? [createMoneyModule(deps)] : [])];
   const bot = createBot({
     config,
     logger,
