@@ -66,7 +66,7 @@ export const MENU_BY_ROLE = {
   admin: ["today", "chats", "campaigns", "stores", "status", "invite", "users"],
   warehouse: ["today", "find", "postings", "handover", "products", "subscribe", "deliveries"],
   seller: ["chats", "replies", "returns", "deliveries"],
-  manager: ["money", "campaigns", "report", "rating", "products", "schedule", "budget"],
+  manager: ["campaigns", "report", "money", "rating", "products", "schedule", "budget"],
 } as const satisfies Record<Role, readonly CommandName[]>;
 
 export const MENU_LIMIT = 7;

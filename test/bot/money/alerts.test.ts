@@ -30,13 +30,14 @@ describe("money alerts", () => {
     if (!north || !south) throw new Error("no stores");
     expect(await w.money.runAlerts(north.id)).toMatchObject({ losses: 1 });
     const [ru] = textsTo(w, ADMIN.id);
-    expect(ru).toContain("📉 Продано в минус 07.12.2026:");
+    // The year is written only when it is not the current one (the test's dates are fixed).
+    expect(ru).toMatch(/📉 Продано в минус 7 дек\.( 2026)?:/);
     // 0,20 sold, −0,03 commission, −63,37 delivery; no cost price set.
     expect(ru).toContain(
       `• SKU ${w.skus.kept}: 1 шт., выручка 0,20\u00A0₽, удержания Ozon −63,40\u00A0₽, себестоимость — → −63,20\u00A0₽`,
     );
     const [en] = textsTo(w, MANAGER.id);
-    expect(en).toContain("📉 Sold at a loss on 7 Dec 2026:");
+    expect(en).toMatch(/📉 Sold at a loss on 7 Dec( 2026)?:/);
     expect(textsTo(w, LIMITED.id)).toEqual([]);
     // Store 2 made money yesterday: nothing to tell.
     expect(await w.money.runAlerts(south.id)).toMatchObject({ losses: 0 });
@@ -76,8 +77,8 @@ describe("money alerts", () => {
     w.setNow(Date.parse("2026-12-17T09:00:00Z"));
     expect(await w.money.runAlerts(south.id)).toMatchObject({ missedPayout: true });
     const [told] = textsTo(w, LIMITED.id);
-    expect(told).toContain(
-      "🏦 Ozon paid nothing out on 16 Dec 2026, a payout day, with RUB\u00A0219.96 on the balance.",
+    expect(told).toMatch(
+      /🏦 Ozon paid nothing out on 16 Dec( 2026)?, a payout day, with RUB\u00A0219\.96 on the balance\./,
     );
     await w.money.runAlerts(south.id);
     expect(textsTo(w, LIMITED.id)).toHaveLength(1);
