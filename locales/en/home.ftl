@@ -31,3 +31,5 @@ home-all = ☰ All jobs
 home-back = ⬅️ Home
 home-all-title = ☰ All your jobs:
 home-help = Also typed (every job is under ☰ All jobs too):
+home-money = 💰 Yesterday: net { $net }
+home-money-ads = 💰 Yesterday: net { $net } (ads { $ads })

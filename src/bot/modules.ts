@@ -7,7 +7,7 @@ import { type SendBudget, TelegramSender } from "./core/sender/index.ts";
 import { createDeliveriesModule } from "./deliveries/index.ts";
 import { createFboStockModule } from "./fbo-stock/index.ts";
 import { createHomeModule } from "./home/index.ts";
-import { createMoneyModule } from "./money/index.ts";
+import { createMoneyModule, yesterdayMoney } from "./money/index.ts";
 import { createPostingsModule } from "./postings/index.ts";
 import { createProductsModule } from "./products/index.ts";
 import { createRatingsModule } from "./ratings/index.ts";
@@ -32,6 +32,7 @@ export function createModules(deps: CreateModulesDeps): BotModule[] {
   const status = createStatusModule(shared);
   const stock = createStockModule(shared);
   const sales = createSalesModule(shared);
+  const money = createMoneyModule(shared);
   // Every area, whatever the shops at start: an admin may add a shop with those keys later.
   return [
     // First: its key guards must see a group's messages before the relay could forward them.
@@ -51,12 +52,12 @@ export function createModules(deps: CreateModulesDeps): BotModule[] {
     createFboStockModule(shared),
     createSuppliesModule(shared),
     createRatingsModule(shared),
-    createMoneyModule(shared),
+    money,
     createReturnsModule(shared),
     createDeliveriesModule(shared),
     createAuditModule(shared),
     // What /start and /help open: the counts of every area above.
-    createHomeModule(shared),
+    createHomeModule(shared, { money: yesterdayMoney(money.reader, container.shops) }),
     // After the areas: their loops are running when it starts recording them.
     ...(status ? [status] : []),
     senderModule(sender, sendBudget),

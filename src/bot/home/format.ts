@@ -6,7 +6,7 @@ import { DateTime } from "luxon";
 import type { HomeLine, HomeView } from "../../services/home/index.ts";
 import type { CommandName } from "../core/commands.ts";
 import type { Translator } from "../core/i18n.ts";
-import { clockText, durationText, momentText } from "../core/numbers.ts";
+import { clockText, durationText, kopecksMoneyText, momentText } from "../core/numbers.ts";
 
 /** Today's moments by their time of day ("14:00"), others as every moment is written. */
 function clock(ms: number, timezone: string, withDay: boolean, locale: string): string {
@@ -57,6 +57,8 @@ export interface HomeTextOptions {
   locale: string;
   /** /help: the commands Home does not show, typed. */
   typed?: readonly CommandName[] | undefined;
+  /** Yesterday's money over the person's stores (a manager's Home). */
+  money?: { netKopecks: bigint; adsKopecks: bigint | undefined } | undefined;
 }
 
 export function homeText(t: Translator, view: HomeView, options: HomeTextOptions): string {
@@ -68,6 +70,15 @@ export function homeText(t: Translator, view: HomeView, options: HomeTextOptions
     parts.push(t(options.group ? "home-nothing-group" : "home-nothing"));
   } else {
     for (const line of view.lines) parts.push(lineText(t, line, now, timezone, locale));
+  }
+  if (options.money) {
+    const { netKopecks, adsKopecks } = options.money;
+    const net = kopecksMoneyText(t, netKopecks);
+    parts.push(
+      adsKopecks === undefined
+        ? t("home-money", { net })
+        : t("home-money-ads", { net, ads: kopecksMoneyText(t, adsKopecks) }),
+    );
   }
   if (view.unread.length > 0) parts.push(t("home-unread", { stores: view.unread.join(", ") }));
   parts.push("", t("home-as-of", { time: clock(view.asOf, timezone, false, locale) }));

@@ -2,7 +2,7 @@
  * Home as a module: the screen /start, /help and its buttons open (screen.ts), counted by
  * services/home over every store the bot serves, each store's sources read at most once per
  * HOME_READ_TTL_MS whoever opens it, and the open screens redrawn when a count changes (live.ts).
- * Tests: none directly (reached through test/bot/home/world.ts)
+ * Tests: none directly (reached through test/bot/home/world.ts, test/bot/money/world.ts)
  */
 import type { Api } from "grammy";
 import { HomeCounts } from "../../services/home/index.ts";
@@ -11,6 +11,7 @@ import { SubscriptionService } from "../../services/subscriptions.ts";
 import type { BotModule, ModuleDeps } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
 import { HomeLive } from "./live.ts";
+import type { HomeMoney } from "./render.ts";
 import { forgetOtherScreens, type HomeArea, homeFeature } from "./screen.ts";
 
 export interface HomeModuleOptions {
@@ -20,6 +21,8 @@ export interface HomeModuleOptions {
   now?: () => number;
   /** false: start() prepares the redraws but does not run them (tests call runOnce). */
   poll?: boolean;
+  /** The manager's money line: yesterday over their stores (the money module's reader). */
+  money?: HomeMoney;
 }
 
 export interface HomeBotModule extends BotModule {
@@ -47,6 +50,7 @@ export function createHomeModule(deps: ModuleDeps, options: HomeModuleOptions = 
     timezone: config.timezone,
     screens: new OpenScreens(store),
     now,
+    money: options.money,
   };
   const live = new HomeLive({
     screens: area.screens,
@@ -55,6 +59,7 @@ export function createHomeModule(deps: ModuleDeps, options: HomeModuleOptions = 
       subscriptions: new SubscriptionService(store),
       codec: deps.codec,
       timezone: config.timezone,
+      money: options.money,
     },
     access,
     i18n: deps.i18n,

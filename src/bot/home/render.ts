@@ -20,8 +20,20 @@ import { homeKeyboard } from "./keyboards.ts";
 /** Usual jobs offered on Home (MENU_BY_ROLE: the menu's five and Home's extras). */
 const JOBS_SHOWN = 8;
 
+/** Yesterday's money over a person's stores (the manager's line); undefined: none to show. */
+export type HomeMoney = (person: Person) => Promise<HomeMoneyDay | undefined>;
+
+export interface HomeMoneyDay {
+  /** What Ozon accrued less the ads, over every store read. */
+  netKopecks: bigint;
+  /** Ad spend; undefined: no store had its ads read. */
+  adsKopecks: bigint | undefined;
+}
+
 export interface HomeRenderDeps {
   counts: HomeCounts;
+  /** The manager's money line (absent: not shown). */
+  money?: HomeMoney | undefined;
   subscriptions: SubscriptionService;
   codec: CallbackCodec;
   timezone: string;
@@ -56,7 +68,12 @@ async function viewFor(deps: HomeRenderDeps, request: HomeRequest): Promise<Home
 
 export async function renderHome(deps: HomeRenderDeps, request: HomeRequest): Promise<DrawnHome> {
   const { person, t } = request;
-  const view = await viewFor(deps, request);
+  const [view, money] = await Promise.all([
+    viewFor(deps, request),
+    !request.group && deps.money && person.roles.includes("manager")
+      ? deps.money(person).catch(() => undefined)
+      : undefined,
+  ]);
   const jobs = request.group ? [] : favouriteCommands(person, JOBS_SHOWN);
   const onHome = new Set<string>([...view.lines.map((line) => line.job), ...jobs]);
   const typed = request.help
@@ -75,6 +92,7 @@ export async function renderHome(deps: HomeRenderDeps, request: HomeRequest): Pr
     timezone: deps.timezone,
     locale: request.locale,
     typed,
+    money,
   });
   return {
     text,

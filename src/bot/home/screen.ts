@@ -25,6 +25,7 @@ export interface HomeArea {
   timezone: string;
   screens: OpenScreens;
   now: () => number;
+  money?: HomeRenderDeps["money"];
 }
 
 /** Shows a screen (in place on a press) and says which message holds it. */
@@ -54,6 +55,7 @@ export function homeFeature(area: HomeArea) {
       subscriptions: new SubscriptionService(deps.store),
       codec,
       timezone: area.timezone,
+      money: area.money,
     };
 
     function request(ctx: BotContext, help: boolean, intro?: string) {

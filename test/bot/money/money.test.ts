@@ -112,6 +112,34 @@ describe("/money", () => {
     expect(text).toContain(`Net: ${formatRoubles((-16_768n - spend) * 10_000n, { locale: "en" })}`);
   });
 
+  it("Home gives a manager yesterday's net and ads over their stores in one line, from /money's reads", async () => {
+    world = await startWorld();
+    const w = world;
+    const spend = adsKopecks(w, "2026-12-07");
+    // Store 1 (Север) as /money shows it: accrued −167,68 ₽ less its ads; store 2 as read.
+    await w.send(command("money", { from: ADMIN }));
+    const before = financeCalls(w, "/v1/finance/balance");
+    await w.send(command("start", { from: MANAGER }));
+    const home = String(lastTo(w, MANAGER.id)?.payload.text);
+    const line = home.split("\n").find((l) => l.startsWith("💰 Yesterday: net"));
+    expect(line).toBeDefined();
+    expect(line).toContain(`(ads ${formatRoubles(spend * 10_000n, { locale: "en" })})`);
+    // One read of the second store for Home (the first was kept from /money), none for more opens.
+    expect(financeCalls(w, "/v1/finance/balance")).toBe(before + 1);
+    for (let i = 0; i < 5; i += 1) await w.send(command("start", { from: MANAGER }));
+    expect(financeCalls(w, "/v1/finance/balance")).toBe(before + 1);
+    // A manager limited to store 2 sees store 2's figure only; a warehouse worker no money line.
+    await w.send(command("money", { from: LIMITED }));
+    const net = /🟰 Net: (.+)/.exec(String(lastTo(w, LIMITED.id)?.payload.text))?.[1];
+    expect(net).toBeDefined();
+    await w.send(command("start", { from: LIMITED }));
+    const limited = String(lastTo(w, LIMITED.id)?.payload.text);
+    expect(limited).toContain(`💰 Yesterday: net ${net}`);
+    expect(limited).not.toContain("(ads");
+    await w.send(command("start", { from: WAREHOUSE }));
+    expect(String(lastTo(w, WAREHOUSE.id)?.payload.text)).not.toContain("💰");
+  });
+
   it("falls back to the half-month statement when the beta balance answers 500 or 404", async () => {
     world = await startWorld();
     const w = world;

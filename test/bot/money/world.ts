@@ -5,8 +5,13 @@
  */
 import { createCallbackCodec } from "../../../src/bot/core/callback-data.ts";
 import { createI18n } from "../../../src/bot/core/i18n.ts";
+import { createHomeModule } from "../../../src/bot/home/index.ts";
 import { createBot } from "../../../src/bot/index.ts";
-import { createMoneyModule, type MoneyBotModule } from "../../../src/bot/money/index.ts";
+import {
+  createMoneyModule,
+  type MoneyBotModule,
+  yesterdayMoney,
+} from "../../../src/bot/money/index.ts";
 import { loadConfig } from "../../../src/config.ts";
 import type { Container } from "../../../src/container.ts";
 import {
@@ -117,6 +122,11 @@ export async function startWorld(options: { start?: boolean } = {}): Promise<Wor
     { container, i18n, codec, sender: unlimitedSender() },
     { now: () => now, poll: false, lease: false },
   );
+  // Home beside it, as the bot has it: the manager's money line comes from the same reader.
+  const home = createHomeModule(
+    { container, i18n, codec, sender: unlimitedSender() },
+    { now: () => now, poll: false, money: yesterdayMoney(money.reader, shops) },
+  );
   const bot = createBot({
     config,
     logger,
@@ -126,7 +136,7 @@ export async function startWorld(options: { start?: boolean } = {}): Promise<Wor
     codec,
     botInfo: fake.botInfo,
     client: { apiRoot: fake.apiRoot },
-    modules: [money],
+    modules: [money, home],
     shops,
   });
   if (options.start) await money.start?.(bot.api);
