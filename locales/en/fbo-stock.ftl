@@ -7,6 +7,7 @@ fbo-stock-product = { $name } ({ $offer })
 fbo-stock-cluster = • { $cluster }: available { $available }, days of stock { $days } — { $grade }
 fbo-stock-cluster-low = ⚠️ { $cluster }: available { $available }, days of stock { $days } — { $grade }
 fbo-stock-more = …and { $count } more
+fbo-stock-clusters-more = …and { $count } more clusters
 fbo-stock-empty = Ozon knows no FBO stock of this store.
 fbo-stock-unavailable = Ozon did not give the FBO stock analytics just now. Try again later.
 fbo-stock-no-stores = No store with Seller API keys whose stock you may see.

@@ -7,6 +7,7 @@ fbo-stock-product = { $name } ({ $offer })
 fbo-stock-cluster = • { $cluster }: { $available } шт., на { $days } дн. — { $grade }
 fbo-stock-cluster-low = ⚠️ { $cluster }: { $available } шт., на { $days } дн. — { $grade }
 fbo-stock-more = …и ещё { $count }
+fbo-stock-clusters-more = …и ещё кластеров: { $count }
 fbo-stock-empty = Ozon не знает остатков FBO этого магазина.
 fbo-stock-unavailable = Ozon сейчас не отдал аналитику остатков FBO. Попробуйте позже.
 fbo-stock-no-stores = Нет магазинов с ключами Seller API, остатки которых вам видны.
