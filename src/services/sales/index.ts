@@ -1,6 +1,6 @@
 /**
  * Sales from Ozon's warehouses (FBO): the watcher of each store, the chats that chose them.
- * Tests: none directly
+ * Tests: test/bot/sales/audience.test.ts
  */
 export { SalesSubscribers } from "./subscribers.ts";
 export * from "./types.ts";

@@ -15,7 +15,7 @@
  *    moves to the oldest order not done, or to the pass's end when all are: nothing is lost.
  * 5. Every `cancelCheckMs`: the cancelled orders of the last FOLLOW_DAYS; each one told is redrawn
  *    as cancelled on every card that shows it, once (`sales:cancelled:`).
- * Tests: none directly
+ * Tests: test/bot/sales/audience.test.ts
  */
 import type { Logger } from "../../logger.ts";
 import type { FboPosting } from "../../ozon/seller/fbo.ts";
