@@ -4,7 +4,7 @@
  * Tests: none directly
  */
 import { DateTime } from "luxon";
-import type { SupplyItem, SupplyOrder } from "../../ozon/seller/supplies.ts";
+import { MAX_BUNDLES, type SupplyItem, type SupplyOrder } from "../../ozon/seller/supplies.ts";
 import { clip } from "../../text.ts";
 import type { Translator } from "../core/i18n.ts";
 import { clockText, countText, momentText } from "../core/numbers.ts";
@@ -82,6 +82,11 @@ export function cardText(
     lines.push(t("supplies-card-storage", { warehouses: order.storage.join(", ") }));
   const units = items.reduce((n, i) => n + i.quantity, 0);
   lines.push("", t("supplies-card-contents", { lines: items.length, units: countText(t, units) }));
+  if (order.bundleIds.length > MAX_BUNDLES) {
+    lines.push(
+      t("supplies-card-bundles-cut", { shown: MAX_BUNDLES, count: order.bundleIds.length }),
+    );
+  }
   for (const item of items.slice(0, ITEM_LINES)) {
     lines.push(
       t("supplies-card-item", {

@@ -82,4 +82,28 @@ describe("FBO supplies", () => {
     expect(card).toContain("— 24 pcs");
     expect(card).toContain(a.name.slice(0, 20));
   });
+
+  it("reads an order of several supplies one bundle a call, at most ten, and says so", async () => {
+    env = await startSalesEnv();
+    const products = env.sandbox.control.products();
+    const order = env.sandbox.control.fbo.addSupply({
+      supplies: 12,
+      items: Array.from({ length: 12 }, (_, i) => ({
+        offerId: products[i % products.length]?.offerId,
+        quantity: i + 1,
+      })),
+    });
+    await env.send(command("supplies", { from: WAREHOUSE }));
+    const screen = sentTo(env.fake, WAREHOUSE.id).at(-1) as RecordedCall;
+    const before = env.sandbox.requests.length;
+    await env.send(press(screen, new RegExp(order.number), WAREHOUSE));
+    const card = textOf(sentTo(env.fake, WAREHOUSE.id).at(-1) as RecordedCall);
+    // Ten supplies' contents, one line each: 1 + 2 + … + 10 = 55 units.
+    expect(card).toContain("Contents: 10 lines, 55 pcs in all");
+    expect(card).toContain("Contents of the first 10 of 12 supplies only.");
+    const bundleCalls = env.sandbox.requests
+      .slice(before)
+      .filter((r) => r.path === "/v1/supply-order/bundle");
+    expect(bundleCalls).toHaveLength(10);
+  });
 });
