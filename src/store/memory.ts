@@ -1,4 +1,4 @@
-/** Tests: test/store/memory.test.ts, test/store/lease.test.ts and 57 more */
+/** Tests: test/store/memory.test.ts, test/store/lease.test.ts and 58 more */
 import {
   checkedSum,
   checkIncrement,
