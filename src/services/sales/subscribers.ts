@@ -1,7 +1,7 @@
 /**
  * Chats that chose "🛒 Sales" alerts, per store: one record per chat naming the stores (ids) whose
  * FBO orders it hears about and who turned each of them on.
- * Tests: test/bot/sales/audience.test.ts, test/services/chat-records.test.ts
+ * Tests: test/bot/fbo-stock/fbo-stock.test.ts, test/bot/sales/audience.test.ts and 2 more
  */
 import { moveKey } from "../../store/move-key.ts";
 import type { Store } from "../../store/port.ts";

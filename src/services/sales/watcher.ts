@@ -15,7 +15,7 @@
  *    moves to the oldest order not done, or to the pass's end when all are: nothing is lost.
  * 5. Every `cancelCheckMs`: the cancelled orders of the last FOLLOW_DAYS; each one told is redrawn
  *    as cancelled on every card that shows it, once (`sales:cancelled:`).
- * Tests: test/services/sales/watcher-cap.test.ts, test/bot/sales/audience.test.ts
+ * Tests: test/services/sales/watcher-cap.test.ts, test/bot/fbo-stock/fbo-stock.test.ts and 2 more
  */
 import type { Logger } from "../../logger.ts";
 import type { FboPosting } from "../../ozon/seller/fbo.ts";

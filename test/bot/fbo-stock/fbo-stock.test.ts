@@ -7,6 +7,7 @@
  */
 import ExcelJS from "exceljs";
 import { afterEach, describe, expect, it } from "vitest";
+import { MAX_TRIES } from "../../../src/services/sales/index.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { command } from "../../support/updates.ts";
 import { press, textOf } from "../harness.ts";
@@ -144,5 +145,28 @@ describe("FBO days of stock per cluster", () => {
     expect(rows[0]?.[7]).toBe(5);
     expect(rows[0]?.[9]).toBe(360);
     expect(typeof rows[0]?.[4]).toBe("number");
+  });
+
+  it("gives a chat that keeps refusing up after MAX_TRIES passes, and keeps what was judged", async () => {
+    env = await startSalesEnv();
+    const [a] = env.sandbox.control.products();
+    if (!a) throw new Error("products");
+    env.sandbox.control.fbo.setStock({ sku: a.sku, clusterId: 4, available: 20, dailySales: 10 });
+    await chooseSales(env, WAREHOUSE);
+    env.fake.refuseChat(WAREHOUSE.id, { error_code: 500, description: "Internal Server Error" });
+    const tries = () =>
+      env?.fake.callsTo("sendMessage").filter((c) => Number(c.payload.chat_id) === WAREHOUSE.id)
+        .length ?? 0;
+    const before = tries();
+    for (let pass = 1; pass < MAX_TRIES; pass++) {
+      await expect(env.fboStock.runOnce(SHOP_ID)).rejects.toThrow();
+    }
+    expect(await env.fboStock.runOnce(SHOP_ID)).toMatchObject({ fell: 1 });
+    expect(tries() - before).toBe(MAX_TRIES);
+    // Given up and judged: the next passes neither try again nor throw.
+    env.fake.refuseChat(WAREHOUSE.id, undefined);
+    await env.restart();
+    expect(await env.fboStock.runOnce(SHOP_ID)).toMatchObject({ fell: 0 });
+    expect(tries() - before).toBe(MAX_TRIES);
   });
 });

@@ -5,6 +5,7 @@
  * Sales, also across a restart; a move to an untold state (in transit) is not told.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { MAX_TRIES } from "../../../src/services/sales/index.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { command } from "../../support/updates.ts";
 import { press, textOf } from "../harness.ts";
@@ -105,5 +106,28 @@ describe("FBO supplies", () => {
       .slice(before)
       .filter((r) => r.path === "/v1/supply-order/bundle");
     expect(bundleCalls).toHaveLength(10);
+  });
+
+  it("gives a chat that keeps refusing up after MAX_TRIES passes, and keeps the state", async () => {
+    env = await startSalesEnv();
+    const fbo = env.sandbox.control.fbo;
+    const order = fbo.addSupply();
+    await chooseSales(env, WAREHOUSE);
+    await env.supplies.runOnce(SHOP_ID);
+    fbo.setSupplyState(order.orderId, { state: "COMPLETED" });
+    env.fake.refuseChat(WAREHOUSE.id, { error_code: 500, description: "Internal Server Error" });
+    const tries = () =>
+      env?.fake.callsTo("sendMessage").filter((c) => Number(c.payload.chat_id) === WAREHOUSE.id)
+        .length ?? 0;
+    const before = tries();
+    for (let pass = 1; pass < MAX_TRIES; pass++) {
+      await expect(env.supplies.runOnce(SHOP_ID)).rejects.toThrow();
+    }
+    expect(await env.supplies.runOnce(SHOP_ID)).toMatchObject({ told: 1 });
+    expect(tries() - before).toBe(MAX_TRIES);
+    env.fake.refuseChat(WAREHOUSE.id, undefined);
+    await env.restart();
+    expect(await env.supplies.runOnce(SHOP_ID)).toMatchObject({ told: 0 });
+    expect(tries() - before).toBe(MAX_TRIES);
   });
 });
