@@ -3,7 +3,7 @@
  * days, days of stock, units in transit, and the units to send so that what is there and on its
  * way covers N days at the 28-day pace; most urgent first (fewest days of stock, then most to
  * send). The XLSX carries typed numbers (integers, days to a tenth), never text.
- * Tests: none directly
+ * Tests: test/services/fbo-stock/empty-read.test.ts
  */
 import type ExcelJS from "exceljs";
 import type { ClusterStock } from "./snapshot.ts";
