@@ -1,17 +1,16 @@
 /**
  * The texts of FBO stock per cluster: /stock's most urgent products with their clusters, and the
  * alert of products that fell under the store's days threshold. Pure functions.
- * Tests: test/bot/fbo-stock/format.test.ts
+ * Tests: test/bot/fbo-stock/format.test.ts, test/bot/fbo-stock/fbo-stock.test.ts
  */
 import type { ClusterStock } from "../../services/fbo-stock/index.ts";
 import { clip } from "../../text.ts";
 import type { Translator } from "../core/i18n.ts";
+import { countText, decimalText } from "../core/numbers.ts";
 
 /** Products shown on /stock (the restock file has all of them). */
 export const SCREEN_PRODUCTS = 12;
 const ALERT_LINES = 30;
-
-const days = (d: number) => (Math.round(d * 10) / 10).toString();
 
 export function gradeText(t: Translator, grade: string | undefined): string {
   const known = [
@@ -66,8 +65,8 @@ export function stockScreenText(
       block.push(
         t(isLow(row) ? "fbo-stock-cluster-low" : "fbo-stock-cluster", {
           cluster: clip(row.clusterName, 40),
-          available: row.available,
-          days: days(row.days),
+          available: countText(t, row.available),
+          days: decimalText(t, row.days),
           grade: gradeText(t, row.grade),
         }),
       );
@@ -97,8 +96,8 @@ export function lowDaysText(
     const line = t("fbo-stock-low-line", {
       name: clip(row.name, 50),
       cluster: clip(row.clusterName, 40),
-      days: days(row.days),
-      available: row.available,
+      days: decimalText(t, row.days),
+      available: countText(t, row.available),
     });
     if (text.length + 1 + line.length > TEXT_ROOM) break;
     text += `\n${line}`;

@@ -26,7 +26,7 @@ import type { FeatureFactory } from "../core/module.ts";
 import { showScreen } from "../core/screen-text.ts";
 import { withShopTag } from "../core/shop-tags.ts";
 import { DAYS_CHOICES, DAYS_THRESHOLD, FBO_STOCK_SHOP, RESTOCK } from "./buttons.ts";
-import { stockScreenText } from "./format.ts";
+import { gradeText, stockScreenText } from "./format.ts";
 
 const VIEWERS: Audience = ["warehouse", "manager"];
 
@@ -156,18 +156,22 @@ export function fboStockFeature(area: FboStockScreenDeps): FeatureFactory {
       try {
         const snapshot = await area.bookOf(shop).current();
         const rows = restockRows(snapshot.rows, days);
-        const bytes = await restockWorkbook(rows, {
-          offerId: ctx.t("fbo-stock-col-offer"),
-          name: ctx.t("fbo-stock-col-name"),
-          sku: "SKU",
-          cluster: ctx.t("fbo-stock-col-cluster"),
-          sold28: ctx.t("fbo-stock-col-sold"),
-          available: ctx.t("fbo-stock-col-available"),
-          inTransit: ctx.t("fbo-stock-col-transit"),
-          days: ctx.t("fbo-stock-col-days"),
-          grade: ctx.t("fbo-stock-col-grade"),
-          toSend: ctx.t("fbo-stock-col-send", { days }),
-        });
+        const bytes = await restockWorkbook(
+          rows,
+          {
+            offerId: ctx.t("fbo-stock-col-offer"),
+            name: ctx.t("fbo-stock-col-name"),
+            sku: "SKU",
+            cluster: ctx.t("fbo-stock-col-cluster"),
+            sold28: ctx.t("fbo-stock-col-sold"),
+            available: ctx.t("fbo-stock-col-available"),
+            inTransit: ctx.t("fbo-stock-col-transit"),
+            days: ctx.t("fbo-stock-col-days"),
+            grade: ctx.t("fbo-stock-col-grade"),
+            toSend: ctx.t("fbo-stock-col-send", { days }),
+          },
+          (grade) => gradeText(ctx.t, grade),
+        );
         const date = new Date(snapshot.at).toISOString().slice(0, 10);
         await ctx.replyWithDocument(
           new InputFile(bytes, `restock-${shop.ref}-${date}-${days}d.xlsx`),

@@ -3,10 +3,13 @@
  * store's days threshold in a cluster where it sells is told once, with the cluster, to the chats
  * that chose the store's 🛒 Sales, until it rises above again; Ozon's analytics are read once per
  * refresh; /stock shows available units, days and grade per cluster; the restock XLSX carries the
- * sandbox's own figures as typed numbers, most urgent first.
+ * sandbox's own figures as typed numbers and the grade in the reader's words, most urgent first.
  */
 import ExcelJS from "exceljs";
 import { afterEach, describe, expect, it } from "vitest";
+import { createI18n, translatorFor } from "../../../src/bot/core/i18n.ts";
+import { gradeText } from "../../../src/bot/fbo-stock/format.ts";
+import { createLogger } from "../../../src/logger.ts";
 import { MAX_TRIES } from "../../../src/services/sales/index.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { command } from "../../support/updates.ts";
@@ -28,6 +31,10 @@ afterEach(async () => {
 });
 
 const HOUR = 60 * 60 * 1000;
+const en = translatorFor(
+  createI18n({ defaultLocale: "ru", logger: createLogger({ level: "silent" }) }),
+  "en",
+);
 const lowTo = (e: SalesEnv, chatId: number) =>
   sentTo(e.fake, chatId).filter((c) => /less than \d+ days/.test(String(c.payload.text)));
 
@@ -104,8 +111,10 @@ describe("FBO days of stock per cluster", () => {
     await env.send(command("stock", { from: WAREHOUSE }));
     const screen = sentTo(env.fake, WAREHOUSE.id).at(-1) as RecordedCall;
     const text = textOf(screen);
-    expect(text).toMatch(/⚠️ Москва, МО и Дальние регионы: available 50, days of stock 5 — deficit/);
-    expect(text).toMatch(/Урал: available 300, days of stock 150 — surplus/);
+    expect(text).toMatch(
+      /⚠️ Москва, МО и Дальние регионы: available 50 pcs, days of stock 5 — deficit/,
+    );
+    expect(text).toMatch(/Урал: available 300 pcs, days of stock 150 — surplus/);
     await env.send(press(screen, /Restock/, WAREHOUSE));
     const ask = sentTo(env.fake, WAREHOUSE.id).at(-1) as RecordedCall;
     expect(textOf(ask)).toContain("Default: 28");
@@ -135,7 +144,7 @@ describe("FBO days of stock per cluster", () => {
           s.available,
           s.transit,
           s.days,
-          s.grade,
+          gradeText(en, s.grade),
           Math.max(0, Math.ceil(s.dailySales * 42) - s.available - s.transit),
         ];
       })

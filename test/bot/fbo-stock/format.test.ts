@@ -1,7 +1,8 @@
 /**
  * The texts of FBO stock: /stock of 12 products in 10 clusters with long names, and the low-days
  * alert of many long lines, stay within Telegram's 4 096 characters in both languages; a product
- * shows at most a few clusters, the under-threshold ones first, and says how many it leaves out.
+ * shows at most a few clusters, the under-threshold ones first, and says how many it leaves out;
+ * days and counts are written as the reader writes numbers («3,5», «1 500 шт.»).
  */
 import { describe, expect, it } from "vitest";
 import { createI18n, translatorFor } from "../../../src/bot/core/i18n.ts";
@@ -64,5 +65,15 @@ describe("FBO stock texts", () => {
       expect(text.length).toBeLessThanOrEqual(3_900);
       expect(text).toMatch(locale === "ru" ? /…и ещё \d+$/ : /…and \d+ more$/);
     }
+  });
+
+  it("writes days of stock and counts as the reader does", () => {
+    const rows = [{ ...row(1, 1, 3.5), available: 1500 }];
+    const ru = stockScreenText(translatorFor(i18n, "ru"), rows, 14);
+    expect(ru).toMatch(/: 1\s500 шт\., на 3,5 дн\./);
+    const en = stockScreenText(translatorFor(i18n, "en"), rows, 14);
+    expect(en).toMatch(/available 1,500 pcs, days of stock 3\.5/);
+    const alert = lowDaysText(translatorFor(i18n, "ru"), rows, 14);
+    expect(alert).toMatch(/на 3,5 дн\. \(1\s500 шт\.\)/);
   });
 });
