@@ -4,24 +4,17 @@
  * Tests: none directly
  */
 import { DateTime } from "luxon";
-import { MAX_BUNDLES, type SupplyItem, type SupplyOrder } from "../../ozon/seller/supplies.ts";
+import {
+  MAX_BUNDLES,
+  SUPPLY_STATES,
+  type SupplyItem,
+  type SupplyOrder,
+} from "../../ozon/seller/supplies.ts";
 import { clip } from "../../text.ts";
 import type { Translator } from "../core/i18n.ts";
 import { clockText, countText, momentText } from "../core/numbers.ts";
 
-const KNOWN = new Set([
-  "DATA_FILLING",
-  "READY_TO_SUPPLY",
-  "ACCEPTED_AT_SUPPLY_WAREHOUSE",
-  "IN_TRANSIT",
-  "ACCEPTANCE_AT_STORAGE_WAREHOUSE",
-  "REPORTS_CONFIRMATION_AWAITING",
-  "REPORT_REJECTED",
-  "COMPLETED",
-  "REJECTED_AT_SUPPLY_WAREHOUSE",
-  "CANCELLED",
-  "OVERDUE",
-]);
+const KNOWN: ReadonlySet<string> = new Set(SUPPLY_STATES);
 const ITEM_LINES = 40;
 
 export function stateText(t: Translator, state: string | undefined): string {

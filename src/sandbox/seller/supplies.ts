@@ -5,24 +5,14 @@
  * Tests: none directly
  */
 import { z } from "zod";
+import { SUPPLY_STATES } from "../../ozon/seller/endpoints/supplies.ts";
 import { badRequest, jsonReply, readBody } from "../http.ts";
 import type { Route } from "../route-table.ts";
 import type { SandboxState } from "../state.ts";
 import { FBO_CLUSTERS } from "./fbo-model.ts";
 
-const STATES = [
-  "DATA_FILLING",
-  "READY_TO_SUPPLY",
-  "ACCEPTED_AT_SUPPLY_WAREHOUSE",
-  "IN_TRANSIT",
-  "ACCEPTANCE_AT_STORAGE_WAREHOUSE",
-  "REPORTS_CONFIRMATION_AWAITING",
-  "REPORT_REJECTED",
-  "COMPLETED",
-  "REJECTED_AT_SUPPLY_WAREHOUSE",
-  "CANCELLED",
-  "OVERDUE",
-] as const;
+/** Ozon's documented states: the one list the client's endpoint declares. */
+const STATES = SUPPLY_STATES;
 type State = (typeof STATES)[number];
 
 interface SupplyOrderState {
