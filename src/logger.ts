@@ -1,4 +1,4 @@
-/** Tests: test/logger.test.ts, test/logger-added-secrets.test.ts and 6 more */
+/** Tests: test/logger.test.ts, test/logger-added-secrets.test.ts and 9 more */
 import { type Logger, type LoggerOptions, pino } from "pino";
 
 export type { Logger };

@@ -23,3 +23,4 @@ sales-digest-line-cancelled = ❌ { $name }{ $more ->
    *[other] {" "}and { $more } more
 } — { $quantity } · cancelled · { $cluster }
 sales-digest-total = Total: { $units } for { $sum }
+sales-digest-total-unpriced = Total: { $units } for { $sum } — leaving out orders without a price ({ $unpriced })

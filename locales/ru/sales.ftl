@@ -23,3 +23,4 @@ sales-digest-line-cancelled = ❌ { $name }{ $more ->
    *[other] {" "}и ещё { $more }
 } — { $quantity } · отменён · { $cluster }
 sales-digest-total = Всего: { $units } на { $sum }
+sales-digest-total-unpriced = Всего: { $units } на { $sum } — без заказов без цены ({ $unpriced })

@@ -18,6 +18,7 @@ supplies-card-timeslot = Таймслот: { $timeslot }
 supplies-card-warehouse = Склад отгрузки: { $warehouse }
 supplies-card-storage = Склады хранения: { $warehouses }
 supplies-card-contents = Состав: позиций — { $lines }, всего { $units }
+supplies-card-bundles-cut = Состав только первых { $shown } поставок из { $count }.
 supplies-card-item = • { $name } — { $quantity }
 supplies-more = …и ещё { $count }
 supplies-changed = 🚛 Поставка № { $number }: { $state }

@@ -1,4 +1,4 @@
-/** Tests: test/store/memory.test.ts, test/store/lease.test.ts and 56 more */
+/** Tests: test/store/memory.test.ts, test/store/lease.test.ts and 59 more */
 import {
   checkedSum,
   checkIncrement,

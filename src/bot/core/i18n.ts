@@ -1,4 +1,4 @@
-/** Tests: test/bot/core/i18n.test.ts, test/bot/core/i18n-keys.test.ts and 20 more */
+/** Tests: test/bot/core/i18n.test.ts, test/bot/core/i18n-keys.test.ts and 23 more */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, sep } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -86,6 +86,12 @@ export function currencyMoneyText(
   return kopecksMoneyText(t, kopecks, { currency: mark });
 }
 
+/** A number with at most `digits` decimals as the reader writes it: «3,5» / "3.5". */
+export function decimalText(t: Translator, n: number, digits = 1): string {
+  const locale = localeOf(t) === "ru" ? "ru-RU" : "en-GB";
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(n);
+}
+
 /** A count of goods: "2 шт." / "2 pcs". */
 export function countText(t: Translator, n: number | bigint): string {
   return t("count-pieces", { n: Number(n) });

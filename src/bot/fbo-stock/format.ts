@@ -1,17 +1,16 @@
 /**
  * The texts of FBO stock per cluster: /stock's most urgent products with their clusters, and the
  * alert of products that fell under the store's days threshold. Pure functions.
- * Tests: none directly
+ * Tests: test/bot/fbo-stock/format.test.ts, test/bot/fbo-stock/fbo-stock.test.ts
  */
 import type { ClusterStock } from "../../services/fbo-stock/index.ts";
 import { clip } from "../../text.ts";
 import type { Translator } from "../core/i18n.ts";
+import { countText, decimalText } from "../core/numbers.ts";
 
 /** Products shown on /stock (the restock file has all of them). */
 export const SCREEN_PRODUCTS = 12;
 const ALERT_LINES = 30;
-
-const days = (d: number) => (Math.round(d * 10) / 10).toString();
 
 export function gradeText(t: Translator, grade: string | undefined): string {
   const known = [
@@ -30,6 +29,14 @@ export function gradeText(t: Translator, grade: string | undefined): string {
     : "—";
 }
 
+/** Clusters shown per product on /stock: the under-threshold ones first, then the fewest days. */
+export const SCREEN_CLUSTERS = 3;
+/**
+ * Room for a text's own lines (Telegram takes 4 096 characters; the store's tag and the closing
+ * "…and N more" line take the rest).
+ */
+const TEXT_ROOM = 3_800;
+
 /** Products by their most urgent cluster (fewest days where they sell), each with its clusters. */
 export function stockScreenText(
   t: Translator,
@@ -42,29 +49,40 @@ export function stockScreenText(
     Math.min(...list.map((r) => (r.dailySales > 0 ? r.days : Number.POSITIVE_INFINITY)));
   const ordered = [...products.values()].sort((a, b) => urgency(a) - urgency(b));
   if (ordered.length === 0) return t("fbo-stock-empty");
-  const lines = [t("fbo-stock-title", { threshold })];
+  const isLow = (row: ClusterStock) => row.dailySales > 0 && row.days < threshold;
+  let text = t("fbo-stock-title", { threshold });
+  let shown = 0;
   for (const list of ordered.slice(0, SCREEN_PRODUCTS)) {
     const first = list[0] as ClusterStock;
-    lines.push(
+    const block = [
       "",
       t("fbo-stock-product", { name: clip(first.name, 60), offer: first.offerId ?? first.sku }),
+    ];
+    const clusters = [...list].sort(
+      (a, b) => Number(isLow(b)) - Number(isLow(a)) || a.days - b.days,
     );
-    for (const row of [...list].sort((a, b) => a.days - b.days)) {
-      const low = row.dailySales > 0 && row.days < threshold;
-      lines.push(
-        t(low ? "fbo-stock-cluster-low" : "fbo-stock-cluster", {
+    for (const row of clusters.slice(0, SCREEN_CLUSTERS)) {
+      block.push(
+        t(isLow(row) ? "fbo-stock-cluster-low" : "fbo-stock-cluster", {
           cluster: clip(row.clusterName, 40),
-          available: row.available,
-          days: days(row.days),
+          available: countText(t, row.available),
+          days: decimalText(t, row.days),
           grade: gradeText(t, row.grade),
         }),
       );
     }
+    if (clusters.length > SCREEN_CLUSTERS) {
+      block.push(t("fbo-stock-clusters-more", { count: clusters.length - SCREEN_CLUSTERS }));
+    }
+    const next = `${text}\n${block.join("\n")}`;
+    if (shown > 0 && next.length > TEXT_ROOM) break;
+    text = next;
+    shown += 1;
   }
-  if (ordered.length > SCREEN_PRODUCTS) {
-    lines.push("", t("fbo-stock-more", { count: ordered.length - SCREEN_PRODUCTS }));
+  if (ordered.length > shown) {
+    text += `\n\n${t("fbo-stock-more", { count: ordered.length - shown })}`;
   }
-  return lines.join("\n");
+  return text;
 }
 
 export function lowDaysText(
@@ -72,18 +90,19 @@ export function lowDaysText(
   falls: readonly ClusterStock[],
   threshold: number,
 ): string {
-  const lines = [t("fbo-stock-low-title", { threshold, count: falls.length })];
+  let text = t("fbo-stock-low-title", { threshold, count: falls.length });
+  let shown = 0;
   for (const row of falls.slice(0, ALERT_LINES)) {
-    lines.push(
-      t("fbo-stock-low-line", {
-        name: clip(row.name, 50),
-        cluster: clip(row.clusterName, 40),
-        days: days(row.days),
-        available: row.available,
-      }),
-    );
+    const line = t("fbo-stock-low-line", {
+      name: clip(row.name, 50),
+      cluster: clip(row.clusterName, 40),
+      days: decimalText(t, row.days),
+      available: countText(t, row.available),
+    });
+    if (text.length + 1 + line.length > TEXT_ROOM) break;
+    text += `\n${line}`;
+    shown += 1;
   }
-  if (falls.length > ALERT_LINES)
-    lines.push(t("fbo-stock-more", { count: falls.length - ALERT_LINES }));
-  return lines.join("\n");
+  if (falls.length > shown) text += `\n${t("fbo-stock-more", { count: falls.length - shown })}`;
+  return text;
 }

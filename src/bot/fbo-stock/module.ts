@@ -10,12 +10,10 @@ import type { Api } from "grammy";
 import {
   FBO_STOCK_LEASE_NAME,
   FBO_STOCK_POLL_MS,
-  FboStockBook,
+  type FboStockBook,
   type FboStockPassReport,
-  type FboStockSource,
   FboStockWatcher,
   type FboStockWatcherOptions,
-  sellerFboStockSource,
 } from "../../services/fbo-stock/index.ts";
 import { SalesSubscribers } from "../../services/sales/index.ts";
 import { PerShop } from "../../shops/per-shop.ts";
@@ -24,6 +22,7 @@ import { storeLoopLease } from "../../store/fenced-store.ts";
 import type { BotModule, ModuleDeps } from "../core/module.ts";
 import { apiForSender } from "../core/sender/index.ts";
 import { salesShopRow, TelegramSalesNotifier } from "../sales/index.ts";
+import { ShopBooks } from "./books.ts";
 import { TelegramDaysNotifier } from "./notifier.ts";
 import { fboStockFeature } from "./screen.ts";
 
@@ -47,17 +46,12 @@ export function createFboStockModule(
   const { container, i18n, sender } = deps;
   const { store, access, config, logger, shops } = container;
   const now = options.now ?? Date.now;
-  const books = new Map<string, { source: FboStockSource; book: FboStockBook }>();
-  const bookOf = (shop: Shop): FboStockBook => {
-    let entry = books.get(shop.id);
-    if (!entry && shop.seller) {
-      const source = sellerFboStockSource(shop.seller, now);
-      entry = { source, book: new FboStockBook(shop.store, source, now) };
-      books.set(shop.id, entry);
-    }
-    if (!entry) throw new Error(`store ${shop.id} has no Seller API keys`);
-    return entry.book;
-  };
+  const books = new ShopBooks(now);
+  const bookOf = (shop: Shop): FboStockBook => books.of(shop);
+  // A removed store's client is closed: its book goes with it (added again, it gets a new one).
+  shops.onChange((change) => {
+    if (change.kind === "removed") books.drop(change.shop.id);
+  });
   const subscribers = new SalesSubscribers(store);
   let watchers: PerShop<FboStockWatcher> | undefined;
   return {

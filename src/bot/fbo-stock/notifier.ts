@@ -15,6 +15,7 @@ import type { SalesAudience } from "../../services/sales/index.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { Store } from "../../store/port.ts";
 import { AlertSender } from "../core/alert-send.ts";
+import { givenUpAfterTry } from "../core/alert-tries.ts";
 import { type Locale, type LocalizedContext, translatorOr } from "../core/i18n.ts";
 import type { TelegramSender } from "../core/sender/index.ts";
 import { withShopTag } from "../core/shop-tags.ts";
@@ -72,6 +73,7 @@ export class TelegramDaysNotifier implements DaysNotifier {
           { err: error, chat_id: chat.chatId },
           "could not tell of low FBO days",
         );
+        if (await givenUpAfterTry(store, mark, TOLD_TTL_MS, this.#o.logger)) continue;
         failed ??= error;
       }
     }

@@ -7,7 +7,6 @@
  * Tests: none directly
  */
 import { InlineKeyboard, InputFile } from "grammy";
-import { shopsInScope } from "../../services/access/shop-scope.ts";
 import {
   COVER_CHOICES,
   DaysThreshold,
@@ -24,9 +23,10 @@ import { newRow } from "../core/keyboard-rows.ts";
 import { chosenLabel } from "../core/marks.ts";
 import type { FeatureFactory } from "../core/module.ts";
 import { showScreen } from "../core/screen-text.ts";
+import { reachableSellerShops } from "../core/seller-shops.ts";
 import { withShopTag } from "../core/shop-tags.ts";
 import { DAYS_CHOICES, DAYS_THRESHOLD, FBO_STOCK_SHOP, RESTOCK } from "./buttons.ts";
-import { stockScreenText } from "./format.ts";
+import { gradeText, stockScreenText } from "./format.ts";
 
 const VIEWERS: Audience = ["warehouse", "manager"];
 
@@ -37,21 +37,12 @@ export interface FboStockScreenDeps {
   alertsRow(ctx: BotContext, shop: Shop): Promise<{ text: string; data: string } | undefined>;
 }
 
-function reachable(ctx: BotContext, shops: ShopRegistry): Shop[] {
-  const all = shops.all().filter((shop) => shop.seller !== undefined);
-  const seen = new Set<string>();
-  for (const role of ["warehouse", "manager"] as const) {
-    for (const shop of shopsInScope(ctx.person, role, all)) seen.add(shop.id);
-  }
-  return all.filter((shop) => seen.has(shop.id));
-}
-
 export function fboStockFeature(area: FboStockScreenDeps): FeatureFactory {
   return (deps: FeatureDeps) => {
     const { router, codec, logger } = deps;
 
     const shopOf = (ctx: BotContext, ref: string) =>
-      reachable(ctx, area.shops).find((shop) => shop.ref === ref);
+      reachableSellerShops(ctx, area.shops).find((shop) => shop.ref === ref);
 
     async function show(ctx: BotContext, shop: Shop) {
       let text: string;
@@ -83,7 +74,7 @@ export function fboStockFeature(area: FboStockScreenDeps): FeatureFactory {
     }
 
     router.command("stock", async (ctx) => {
-      const offered = reachable(ctx, area.shops);
+      const offered = reachableSellerShops(ctx, area.shops);
       const [only] = offered;
       if (!only) return void (await ctx.reply(ctx.t("fbo-stock-no-stores")));
       if (offered.length === 1) return show(ctx, only);
@@ -156,18 +147,22 @@ export function fboStockFeature(area: FboStockScreenDeps): FeatureFactory {
       try {
         const snapshot = await area.bookOf(shop).current();
         const rows = restockRows(snapshot.rows, days);
-        const bytes = await restockWorkbook(rows, {
-          offerId: ctx.t("fbo-stock-col-offer"),
-          name: ctx.t("fbo-stock-col-name"),
-          sku: "SKU",
-          cluster: ctx.t("fbo-stock-col-cluster"),
-          sold28: ctx.t("fbo-stock-col-sold"),
-          available: ctx.t("fbo-stock-col-available"),
-          inTransit: ctx.t("fbo-stock-col-transit"),
-          days: ctx.t("fbo-stock-col-days"),
-          grade: ctx.t("fbo-stock-col-grade"),
-          toSend: ctx.t("fbo-stock-col-send", { days }),
-        });
+        const bytes = await restockWorkbook(
+          rows,
+          {
+            offerId: ctx.t("fbo-stock-col-offer"),
+            name: ctx.t("fbo-stock-col-name"),
+            sku: "SKU",
+            cluster: ctx.t("fbo-stock-col-cluster"),
+            sold28: ctx.t("fbo-stock-col-sold"),
+            available: ctx.t("fbo-stock-col-available"),
+            inTransit: ctx.t("fbo-stock-col-transit"),
+            days: ctx.t("fbo-stock-col-days"),
+            grade: ctx.t("fbo-stock-col-grade"),
+            toSend: ctx.t("fbo-stock-col-send", { days }),
+          },
+          (grade) => gradeText(ctx.t, grade),
+        );
         const date = new Date(snapshot.at).toISOString().slice(0, 10);
         await ctx.replyWithDocument(
           new InputFile(bytes, `restock-${shop.ref}-${date}-${days}d.xlsx`),

@@ -61,6 +61,8 @@ export function salesDigestText(
   const lines = [t("sales-digest-title", { count: sales.length })];
   let sum = 0n;
   let units = 0;
+  /** Orders told without a price: the sum leaves them out, and says so. */
+  let unpriced = 0;
   for (const sale of sales) {
     const first = sale.lines[0];
     const quantity = sale.lines.reduce((n, l) => n + l.quantity, 0);
@@ -69,6 +71,7 @@ export function salesDigestText(
     if (!gone) {
       sum += total ?? 0n;
       units += quantity;
+      if (total === undefined) unpriced++;
     }
     lines.push(
       t(gone ? "sales-digest-line-cancelled" : "sales-digest-line", {
@@ -80,8 +83,11 @@ export function salesDigestText(
       }),
     );
   }
+  const totals = { units: countText(t, units), sum: kopecksMoneyText(t, sum) };
   lines.push(
-    t("sales-digest-total", { units: countText(t, units), sum: kopecksMoneyText(t, sum) }),
+    unpriced > 0
+      ? t("sales-digest-total-unpriced", { ...totals, unpriced })
+      : t("sales-digest-total", totals),
   );
   return lines.join("\n");
 }

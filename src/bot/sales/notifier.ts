@@ -1,10 +1,11 @@
 /**
  * Tells the chats that chose "🛒 Sales" for a store about its FBO orders: a card per order or a
  * digest, in the language of whoever turned the alerts on, and redraws them when an order is
- * cancelled. A chat hears about a store only while that person still reaches it (admin, manager,
- * seller or warehouse). Sent through the alert path (core/alert-send.ts): a group that became a
+ * cancelled. A chat hears about a store while whoever turned it on there still reaches it (admin,
+ * manager, seller or warehouse) — or, when that person no longer does, while the bot has an admin
+ * (who reaches every store): the chat is then told in the admin's language. Sent through the alert path (core/alert-send.ts): a group that became a
  * supergroup gets it at its new id; a chat where the bot may not post is paused and left out.
- * Tests: none directly (reached through test/bot/sales/harness.ts)
+ * Tests: test/bot/sales/audience.test.ts
  */
 import type { I18n } from "@grammyjs/i18n";
 import type { Api } from "grammy";
@@ -54,13 +55,23 @@ export class TelegramSalesNotifier implements SalesNotifier {
   async audience(shopId: string): Promise<SalesAudience[]> {
     const paused = await this.#alerts.paused();
     const chats: SalesAudience[] = [];
+    let admin: Promise<number | undefined> | undefined;
     for (const chat of await this.#o.subscribers.of(shopId)) {
       if (paused.has(chat.chatId)) continue;
       const { person } = await this.#o.access.lookup(chat.by);
       const reaches =
         person?.roles.includes("admin") ||
         SALES_ROLES.some((role) => reachesShop(person, role, shopId));
-      if (reaches) chats.push(chat);
+      if (reaches) {
+        chats.push(chat);
+        continue;
+      }
+      // Whoever turned it on lost the store (or left): any admin of the bot stands for them.
+      admin ??= this.#o.access
+        .listPeople()
+        .then((people) => people.find((p) => p.roles.includes("admin"))?.id);
+      const standIn = await admin;
+      if (standIn !== undefined) chats.push({ ...chat, by: standIn });
     }
     return chats;
   }

@@ -4,24 +4,17 @@
  * Tests: none directly
  */
 import { DateTime } from "luxon";
-import type { SupplyItem, SupplyOrder } from "../../ozon/seller/supplies.ts";
+import {
+  MAX_BUNDLES,
+  SUPPLY_STATES,
+  type SupplyItem,
+  type SupplyOrder,
+} from "../../ozon/seller/supplies.ts";
 import { clip } from "../../text.ts";
 import type { Translator } from "../core/i18n.ts";
 import { clockText, countText, momentText } from "../core/numbers.ts";
 
-const KNOWN = new Set([
-  "DATA_FILLING",
-  "READY_TO_SUPPLY",
-  "ACCEPTED_AT_SUPPLY_WAREHOUSE",
-  "IN_TRANSIT",
-  "ACCEPTANCE_AT_STORAGE_WAREHOUSE",
-  "REPORTS_CONFIRMATION_AWAITING",
-  "REPORT_REJECTED",
-  "COMPLETED",
-  "REJECTED_AT_SUPPLY_WAREHOUSE",
-  "CANCELLED",
-  "OVERDUE",
-]);
+const KNOWN: ReadonlySet<string> = new Set(SUPPLY_STATES);
 const ITEM_LINES = 40;
 
 export function stateText(t: Translator, state: string | undefined): string {
@@ -82,6 +75,11 @@ export function cardText(
     lines.push(t("supplies-card-storage", { warehouses: order.storage.join(", ") }));
   const units = items.reduce((n, i) => n + i.quantity, 0);
   lines.push("", t("supplies-card-contents", { lines: items.length, units: countText(t, units) }));
+  if (order.bundleIds.length > MAX_BUNDLES) {
+    lines.push(
+      t("supplies-card-bundles-cut", { shown: MAX_BUNDLES, count: order.bundleIds.length }),
+    );
+  }
   for (const item of items.slice(0, ITEM_LINES)) {
     lines.push(
       t("supplies-card-item", {

@@ -14,6 +14,7 @@ import type { SupplyNotifier } from "../../services/supplies/index.ts";
 import type { ShopRegistry } from "../../shops/registry.ts";
 import type { Store } from "../../store/port.ts";
 import { AlertSender } from "../core/alert-send.ts";
+import { givenUpAfterTry } from "../core/alert-tries.ts";
 import type { CallbackCodec } from "../core/callback-data.ts";
 import { type Locale, type LocalizedContext, translatorOr } from "../core/i18n.ts";
 import type { TelegramSender } from "../core/sender/index.ts";
@@ -75,6 +76,7 @@ export class TelegramSupplyNotifier implements SupplyNotifier {
           { err: error, chat_id: chat.chatId },
           "could not tell of a supply's state",
         );
+        if (await givenUpAfterTry(store, mark, TOLD_TTL_MS, this.#o.logger)) continue;
         failed ??= error;
       }
     }

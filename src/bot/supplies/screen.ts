@@ -6,7 +6,6 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { SupplyState } from "../../ozon/seller/supplies.ts";
-import { shopsInScope } from "../../services/access/shop-scope.ts";
 import type { Shop, ShopRegistry } from "../../shops/registry.ts";
 import type { Audience } from "../core/commands.ts";
 import type { BotContext } from "../core/context.ts";
@@ -14,6 +13,7 @@ import type { FeatureDeps } from "../core/deps.ts";
 import { newRow } from "../core/keyboard-rows.ts";
 import type { FeatureFactory } from "../core/module.ts";
 import { showScreen } from "../core/screen-text.ts";
+import { reachableSellerShops } from "../core/seller-shops.ts";
 import { withShopTag } from "../core/shop-tags.ts";
 import { SUPPLIES_SHOP, SUPPLY_OPEN } from "./buttons.ts";
 import { cardText, listText } from "./format.ts";
@@ -32,15 +32,6 @@ const SHOWN = 20;
 
 export interface SuppliesScreenDeps {
   shops: ShopRegistry;
-}
-
-function reachable(ctx: BotContext, shops: ShopRegistry): Shop[] {
-  const all = shops.all().filter((shop) => shop.seller !== undefined);
-  const seen = new Set<string>();
-  for (const role of ["warehouse", "manager"] as const) {
-    for (const shop of shopsInScope(ctx.person, role, all)) seen.add(shop.id);
-  }
-  return all.filter((shop) => seen.has(shop.id));
 }
 
 export function suppliesFeature(area: SuppliesScreenDeps): FeatureFactory {
@@ -74,7 +65,7 @@ export function suppliesFeature(area: SuppliesScreenDeps): FeatureFactory {
     }
 
     router.command("supplies", async (ctx) => {
-      const offered = reachable(ctx, area.shops);
+      const offered = reachableSellerShops(ctx, area.shops);
       const [only] = offered;
       if (!only) return void (await ctx.reply(ctx.t("supplies-no-stores")));
       if (offered.length === 1) return show(ctx, only);
@@ -85,7 +76,7 @@ export function suppliesFeature(area: SuppliesScreenDeps): FeatureFactory {
     });
 
     router.button(SUPPLIES_SHOP, VIEWERS, async (ctx, [ref]) => {
-      const shop = reachable(ctx, area.shops).find((s) => s.ref === ref);
+      const shop = reachableSellerShops(ctx, area.shops).find((s) => s.ref === ref);
       if (!shop)
         return ctx.answerCallbackQuery({ text: ctx.t("supplies-store-unknown"), show_alert: true });
       await ctx.answerCallbackQuery();
@@ -93,7 +84,7 @@ export function suppliesFeature(area: SuppliesScreenDeps): FeatureFactory {
     });
 
     router.button(SUPPLY_OPEN, VIEWERS, async (ctx, [ref, orderId]) => {
-      const shop = reachable(ctx, area.shops).find((s) => s.ref === ref);
+      const shop = reachableSellerShops(ctx, area.shops).find((s) => s.ref === ref);
       if (!shop?.seller) {
         return ctx.answerCallbackQuery({ text: ctx.t("supplies-store-unknown"), show_alert: true });
       }

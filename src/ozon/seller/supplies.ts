@@ -43,6 +43,8 @@ const GET_BATCH = 50;
 /** Orders listed at most in one read (far more than a store has open). */
 const MAX_IDS = 2_000;
 const MAX_ITEMS = 1_000;
+/** Bundles (supplies) of one order whose contents a card reads: one call each. */
+export const MAX_BUNDLES = 10;
 
 export function createSuppliesApi(ctx: SellerContext) {
   const opts = (signal?: AbortSignal) => (signal ? { signal } : {});
@@ -108,32 +110,32 @@ export function createSuppliesApi(ctx: SellerContext) {
       return out;
     },
 
-    /** The contents of a supply's bundles (at most 1 000 lines). */
+    /**
+     * The contents of an order's supplies (at most 1 000 lines): one call (and its pages) per
+     * bundle, as Ozon answers one supply's contents a call; the first MAX_BUNDLES bundles only.
+     */
     async contents(bundleIds: readonly string[], signal?: AbortSignal): Promise<SupplyItem[]> {
       const items: SupplyItem[] = [];
-      if (bundleIds.length === 0) return items;
-      let lastId: string | undefined;
-      while (items.length < MAX_ITEMS) {
-        const answer = await ctx.http.call(supplyOrderBundle, {
-          body: {
-            bundle_ids: bundleIds.slice(0, 100),
-            limit: 100,
-            ...(lastId ? { last_id: lastId } : {}),
-          },
-          ...opts(signal),
-        });
-        for (const item of answer.items ?? []) {
-          items.push({
-            sku: item.sku,
-            offerId: item.offer_id,
-            name: item.name,
-            quantity: item.quantity ?? 0,
+      for (const bundleId of bundleIds.slice(0, MAX_BUNDLES)) {
+        let lastId: string | undefined;
+        while (items.length < MAX_ITEMS) {
+          const answer = await ctx.http.call(supplyOrderBundle, {
+            body: { bundle_ids: [bundleId], limit: 100, ...(lastId ? { last_id: lastId } : {}) },
+            ...opts(signal),
           });
+          for (const item of answer.items ?? []) {
+            items.push({
+              sku: item.sku,
+              offerId: item.offer_id,
+              name: item.name,
+              quantity: item.quantity ?? 0,
+            });
+          }
+          if (!answer.has_next || !answer.last_id || answer.last_id === lastId) break;
+          lastId = answer.last_id;
         }
-        if (!answer.has_next || !answer.last_id || answer.last_id === lastId) break;
-        lastId = answer.last_id;
       }
-      return items;
+      return items.slice(0, MAX_ITEMS);
     },
 
     /** Orders per state (Ozon's `ORDER_STATE_` prefix taken off). */

@@ -22,7 +22,7 @@ export function fboControl(state: SandboxState) {
     /** A product's stock in a cluster: `{sku, clusterId, available?, transit?, dailySales?}`. */
     setStock: (input: unknown) => setFboStock(state, input),
     clusters: () => FBO_CLUSTERS.map((c) => ({ ...c })),
-    /** A supply order: `{state? = READY_TO_SUPPLY, items?: [{offerId?, quantity}], timeslot?}`. */
+    /** A supply order: `{state? = READY_TO_SUPPLY, items?: [{offerId?, quantity}], supplies? = 1, timeslot?}`. */
     addSupply: (input?: unknown) => addSupplyOrder(state, input),
     /** Ozon moves a supply order: `{state}` (e.g. "COMPLETED", "CANCELLED"). */
     setSupplyState: (orderId: number, input: unknown) => setSupplyState(state, orderId, input),

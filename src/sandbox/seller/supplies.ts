@@ -5,24 +5,14 @@
  * Tests: none directly
  */
 import { z } from "zod";
+import { SUPPLY_STATES } from "../../ozon/seller/endpoints/supplies.ts";
 import { badRequest, jsonReply, readBody } from "../http.ts";
 import type { Route } from "../route-table.ts";
 import type { SandboxState } from "../state.ts";
 import { FBO_CLUSTERS } from "./fbo-model.ts";
 
-const STATES = [
-  "DATA_FILLING",
-  "READY_TO_SUPPLY",
-  "ACCEPTED_AT_SUPPLY_WAREHOUSE",
-  "IN_TRANSIT",
-  "ACCEPTANCE_AT_STORAGE_WAREHOUSE",
-  "REPORTS_CONFIRMATION_AWAITING",
-  "REPORT_REJECTED",
-  "COMPLETED",
-  "REJECTED_AT_SUPPLY_WAREHOUSE",
-  "CANCELLED",
-  "OVERDUE",
-] as const;
+/** Ozon's documented states: the one list the client's endpoint declares. */
+const STATES = SUPPLY_STATES;
 type State = (typeof STATES)[number];
 
 interface SupplyOrderState {
@@ -33,9 +23,16 @@ interface SupplyOrderState {
   stateUpdatedAt: number;
   timeslotFrom: number;
   clusterIndex: number;
-  supplyId: number;
-  bundleId: string;
-  items: Array<{ sku: number; offerId: string; name: string; quantity: number; productId: number }>;
+  /** The order's supplies, each with its own bundle of goods (one unless told). */
+  parts: Array<{ supplyId: number; bundleId: string; items: SupplyLine[] }>;
+}
+
+interface SupplyLine {
+  sku: number;
+  offerId: string;
+  name: string;
+  quantity: number;
+  productId: number;
 }
 
 interface SuppliesDesk {
@@ -69,6 +66,8 @@ const addInput = z
       .min(1)
       .max(200)
       .optional(),
+    /** Supplies the order is split into, each its own bundle (lines dealt in turn); default 1. */
+    supplies: z.number().int().min(1).max(20).optional(),
     /** ISO time of the timeslot's start; default two days on. */
     timeslot: z.string().optional(),
   })
@@ -102,9 +101,11 @@ export function addSupplyOrder(state: SandboxState, input?: unknown) {
     stateUpdatedAt: now,
     timeslotFrom: Number.isFinite(at) ? at : now + 2 * DAY_MS,
     clusterIndex: desk.seq % FBO_CLUSTERS.length,
-    supplyId: 80_000_000 + desk.seq,
-    bundleId: `b${desk.seq.toString(16).padStart(8, "0")}-sandbox`,
-    items,
+    parts: Array.from({ length: seed.supplies ?? 1 }, (_, n) => ({
+      supplyId: 80_000_000 + desk.seq * 100 + n,
+      bundleId: `b${desk.seq.toString(16).padStart(8, "0")}${n === 0 ? "" : `-${n}`}-sandbox`,
+      items: items.filter((_, i) => i % (seed.supplies ?? 1) === n),
+    })),
   };
   desk.orders.set(order.orderId, order);
   return snapshotOf(order);
@@ -130,8 +131,9 @@ function snapshotOf(o: SupplyOrderState) {
     number: o.number,
     state: o.state,
     timeslotFrom: iso(o.timeslotFrom),
-    bundleId: o.bundleId,
-    items: o.items.map((i) => ({ ...i })),
+    bundleId: o.parts[0]?.bundleId ?? "",
+    bundleIds: o.parts.map((p) => p.bundleId),
+    items: o.parts.flatMap((p) => p.items.map((i) => ({ ...i }))),
   };
 }
 
@@ -157,21 +159,19 @@ function orderJson(o: SupplyOrderState) {
     },
     state: o.state,
     state_updated_date: iso(o.stateUpdatedAt),
-    supplies: [
-      {
-        bundle_id: o.bundleId,
-        is_crossdock: false,
-        macrolocal_cluster_id: cluster?.id ?? 0,
-        state: o.state,
-        storage_warehouse: {
-          address: warehouse.address,
-          name: warehouse.name,
-          warehouse_id: warehouse.warehouse_id,
-        },
-        supply_id: o.supplyId,
-        supply_tags: { is_marking_required: false },
+    supplies: o.parts.map((part) => ({
+      bundle_id: part.bundleId,
+      is_crossdock: false,
+      macrolocal_cluster_id: cluster?.id ?? 0,
+      state: o.state,
+      storage_warehouse: {
+        address: warehouse.address,
+        name: warehouse.name,
+        warehouse_id: warehouse.warehouse_id,
       },
-    ],
+      supply_id: part.supplyId,
+      supply_tags: { is_marking_required: false },
+    })),
     timeslot: {
       timeslot: { from: iso(o.timeslotFrom), to: iso(o.timeslotFrom + 2 * 60 * 60 * 1000) },
       timezone_info: { iana_name: "Europe/Moscow", offset: "+03:00" },
@@ -243,14 +243,16 @@ export function supplyRoutes(state: SandboxState): Route[] {
           sort_field: z.string().optional(),
         }),
       );
-      if (body.bundle_ids.length === 0 || body.bundle_ids.length > 100) {
-        badRequest("seller", "bundle_ids: from 1 to 100");
+      // «Одним вызовом метода можно получить состав одной поставки»: one bundle a call.
+      if (body.bundle_ids.length !== 1) {
+        badRequest("seller", "bundle_ids: one supply's bundle per call");
       }
       if (body.limit < 1 || body.limit > 100) badRequest("seller", "limit must be from 1 to 100");
       const wanted = new Set(body.bundle_ids);
       const all = [...desk.orders.values()]
-        .filter((o) => wanted.has(o.bundleId))
-        .flatMap((o) => o.items);
+        .flatMap((o) => o.parts)
+        .filter((part) => wanted.has(part.bundleId))
+        .flatMap((part) => part.items);
       const start = body.last_id ? Number(body.last_id) : 0;
       const page = all.slice(start, start + body.limit);
       const hasNext = start + page.length < all.length;

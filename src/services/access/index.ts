@@ -15,7 +15,7 @@
  *
  * People and roles are this file; invites and the owner link are invites.ts, the role and
  * person types roles.ts.
- * Tests: test/bot/chats/relay/partial-delivery.test.ts and 3 more
+ * Tests: test/bot/chats/relay/partial-delivery.test.ts and 4 more
  */
 import type { Store } from "../../store/port.ts";
 import { Invites, type RedeemResult } from "./invites.ts";

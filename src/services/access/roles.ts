@@ -1,6 +1,6 @@
 /**
  * The roles, and a person as stored and as the bot sees them.
- * Tests: test/bot/chats/relay/partial-delivery.test.ts and 5 more
+ * Tests: test/bot/chats/relay/partial-delivery.test.ts and 6 more
  */
 
 export const ROLES = ["admin", "seller", "warehouse", "manager"] as const;

@@ -1,7 +1,7 @@
 /**
  * FBO stock per cluster: the kept read of Ozon's analytics, the watcher of days of stock, the
  * restock list.
- * Tests: none directly
+ * Tests: test/services/fbo-stock/empty-read.test.ts
  */
 
 export * from "./ozon-source.ts";

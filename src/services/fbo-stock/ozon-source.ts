@@ -1,7 +1,7 @@
 /**
  * The FBO stock read's view of a store's Seller client: the catalogue's SKUs (kept for an hour,
  * archived products left out) and the stock analytics of those SKUs.
- * Tests: none directly
+ * Tests: test/services/fbo-stock/empty-read.test.ts
  */
 import type { SellerClient } from "../../ozon/index.ts";
 import type { FboStockSource } from "./snapshot.ts";

@@ -3,7 +3,7 @@
  * days, days of stock, units in transit, and the units to send so that what is there and on its
  * way covers N days at the 28-day pace; most urgent first (fewest days of stock, then most to
  * send). The XLSX carries typed numbers (integers, days to a tenth), never text.
- * Tests: none directly
+ * Tests: test/services/fbo-stock/empty-read.test.ts
  */
 import type ExcelJS from "exceljs";
 import type { ClusterStock } from "./snapshot.ts";
@@ -79,9 +79,11 @@ const loadExcelJS = () => {
 const FORMULA_START = /^[=+\-@]/;
 const safeText = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
 
+/** `gradeText`: Ozon's turnover grade code as the reader's language names it. */
 export async function restockWorkbook(
   rows: readonly RestockRow[],
   labels: RestockLabels,
+  gradeText: (grade: string | undefined) => string = (grade) => grade ?? "",
 ): Promise<Buffer> {
   const Excel = await loadExcelJS();
   const workbook = new Excel.Workbook();
@@ -108,7 +110,7 @@ export async function restockWorkbook(
       r.available,
       r.inTransit,
       r.days,
-      r.grade ?? "",
+      safeText(gradeText(r.grade)),
       r.toSend,
     ]);
   }

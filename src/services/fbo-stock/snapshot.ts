@@ -7,7 +7,7 @@
  *
  * Calls per read of a store with N products: ⌈N/1000⌉ `/v3/product/list` and ⌈N/1000⌉
  * `/v3/product/info/list` (the catalogue's SKUs), then ⌈N/100⌉ `/v1/analytics/stocks`.
- * Tests: none directly
+ * Tests: test/services/fbo-stock/empty-read.test.ts
  */
 import type { FboStockRow } from "../../ozon/seller/fbo.ts";
 import type { Store } from "../../store/port.ts";
@@ -154,6 +154,13 @@ export class FboStockBook {
   async #read(signal?: AbortSignal): Promise<FboStockSnapshot> {
     const skus = await this.#source.skus(signal);
     const rows = skus.length > 0 ? byCluster(await this.#source.stocks(skus, signal)) : [];
+    // Nothing at all after something: a catalogue or analytics answer gone empty says nothing
+    // of the stock (a store does not sell out of every product at once). The kept read stays,
+    // and the next turn reads again.
+    const kept = await this.#store.get<FboStockSnapshot>(KEY);
+    if (rows.length === 0 && kept && Array.isArray(kept.rows) && kept.rows.length > 0) {
+      return kept;
+    }
     const snapshot: FboStockSnapshot = { at: this.#now(), rows };
     await this.#store.set(KEY, snapshot, { ttlMs: 24 * HOUR_MS });
     return snapshot;

@@ -6,7 +6,7 @@
  * again). All of one pass's falls go to a chat as one message. A fall is marked told only after
  * every chat has it (or is gone), so a restart repeats nothing and loses nothing.
  * Runs under the store's lease (several processes on one Redis: one tells).
- * Tests: none directly
+ * Tests: test/services/fbo-stock/empty-read.test.ts
  */
 import type { Logger } from "../../logger.ts";
 import { type Lease, loopLease } from "../../store/lease.ts";
@@ -113,6 +113,9 @@ export class FboStockWatcher {
     if (this.#judged === judging) return report;
     // Which product–cluster pairs are under the threshold and told: one record for the store.
     const marked = new Set((await store.get<string[]>(LOWS_KEY)) ?? []);
+    // An empty read while some are told says nothing (see the book): not judged, nothing cleared,
+    // or every told fall would be told again once the rows come back.
+    if (snapshot.rows.length === 0 && marked.size > 0) return report;
     const low = new Set<string>();
     const falls: ClusterStock[] = [];
     for (const row of snapshot.rows) {

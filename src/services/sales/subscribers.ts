@@ -1,15 +1,17 @@
 /**
- * Chats that chose "🛒 Sales" alerts, per store: one record per chat naming who turned them on
- * and the stores (ids) whose FBO orders it hears about.
- * Tests: test/services/chat-records.test.ts
+ * Chats that chose "🛒 Sales" alerts, per store: one record per chat naming the stores (ids) whose
+ * FBO orders it hears about and who turned each of them on.
+ * Tests: test/bot/fbo-stock/fbo-stock.test.ts, test/bot/sales/audience.test.ts and 2 more
  */
 import { moveKey } from "../../store/move-key.ts";
 import type { Store } from "../../store/port.ts";
 
 export interface SalesSubscriber {
   chatId: number;
-  /** Telegram user id of who turned the alerts on (the first store's, kept). */
+  /** Telegram user id of who first turned the alerts on (records before `byShop`). */
   by: number;
+  /** Who turned each store on (Telegram user id by store id). */
+  byShop?: Record<string, number>;
   /** ISO time the chat chose each store: orders before it are not told there. */
   shops: Record<string, string>;
 }
@@ -49,14 +51,17 @@ export class SalesSubscribers {
     for (;;) {
       const old = await this.#store.get<SalesSubscriber>(key);
       const shops = { ...(old?.shops ?? {}) };
+      const byShop = { ...(old?.byShop ?? {}) };
       const on = shops[shopId] === undefined;
       if (on) {
         if (Object.keys(shops).length >= MAX_SHOPS) return false;
         shops[shopId] = now.toISOString();
+        byShop[shopId] = by;
       } else {
         delete shops[shopId];
+        delete byShop[shopId];
       }
-      const next: SalesSubscriber = { chatId, by: old?.by ?? by, shops };
+      const next: SalesSubscriber = { chatId, by: old?.by ?? by, shops, byShop };
       if (old === undefined) {
         if (await this.#store.setIfAbsent(key, next)) return on;
         continue;
@@ -82,7 +87,7 @@ export class SalesSubscribers {
     }));
   }
 
-  /** The chats that hear about this store, with the time each chose it. */
+  /** The chats that hear about this store, with who turned it on there and when. */
   async of(shopId: string): Promise<Array<{ chatId: number; by: number; since: string }>> {
     const entries = await this.#store.list<SalesSubscriber>(SALES_SUBSCRIBER_PREFIX);
     return entries
@@ -91,7 +96,10 @@ export class SalesSubscribers {
       .slice(0, MAX_SUBSCRIBERS)
       .flatMap((s) => {
         const since = s.shops?.[shopId];
-        return typeof since === "string" ? [{ chatId: s.chatId, by: s.by, since }] : [];
+        if (typeof since !== "string") return [];
+        const turnedOnBy = s.byShop?.[shopId];
+        const by = Number.isSafeInteger(turnedOnBy) ? (turnedOnBy as number) : s.by;
+        return [{ chatId: s.chatId, by, since }];
       });
   }
 }

@@ -1,7 +1,7 @@
 /**
  * What the sales watcher tells and to whom: an FBO order as its card shows it, the chats of a
  * store, and the notifier the bot gives it (free of Telegram).
- * Tests: none directly
+ * Tests: test/bot/fbo-stock/fbo-stock.test.ts, test/bot/sales/audience.test.ts and 1 more
  */
 
 export interface SaleLine {

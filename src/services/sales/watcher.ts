@@ -15,7 +15,7 @@
  *    moves to the oldest order not done, or to the pass's end when all are: nothing is lost.
  * 5. Every `cancelCheckMs`: the cancelled orders of the last FOLLOW_DAYS; each one told is redrawn
  *    as cancelled on every card that shows it, once (`sales:cancelled:`).
- * Tests: none directly
+ * Tests: test/services/sales/watcher-cap.test.ts, test/bot/fbo-stock/fbo-stock.test.ts and 2 more
  */
 import type { Logger } from "../../logger.ts";
 import type { FboPosting } from "../../ozon/seller/fbo.ts";
@@ -35,8 +35,11 @@ const CARD_TTL_MS = 7 * DAY_MS;
 const FOLLOW_DAYS = 7;
 /** Passes an order may fail for some chat before it is given up. */
 export const MAX_TRIES = 5;
-/** A pass lists at most this many orders (the cursor takes the rest next pass). */
-const MAX_LISTED = 5_000;
+/**
+ * A pass lists at most this many orders (the cursor takes the rest next pass), and its look for
+ * cancelled ones as many.
+ */
+export const MAX_LISTED = 5_000;
 
 /** What the watcher reads from Ozon (the Seller client's `fbo` fits). */
 export interface SalesSource {
@@ -150,8 +153,12 @@ export class SalesWatcher {
     /** Where a listing cut short at MAX_LISTED stopped: the cursor goes no further. */
     let cutAt: number | undefined;
     for await (const posting of source.list({ since, to: nowIso }, signal)) {
+      // The cap first: orders already seen or cancelled count too, or the listing never stops.
+      if (report.listed >= MAX_LISTED) {
+        cutAt = timeOf(posting.inProcessAt, now);
+        break;
+      }
       report.listed++;
-      if (report.listed >= MAX_LISTED) cutAt = timeOf(posting.inProcessAt, now);
       if ((await store.get(seenKey(posting.postingNumber))) !== undefined) continue;
       if (posting.status === "cancelled") {
         // Cancelled before anyone was told of it: nothing to tell.
@@ -159,7 +166,6 @@ export class SalesWatcher {
         continue;
       }
       fresh.push(posting);
-      if (report.listed >= MAX_LISTED) break;
     }
     report.fresh = fresh.length;
     const audience = fresh.length > 0 ? await notifier.audience(shopId) : [];
@@ -263,7 +269,9 @@ export class SalesWatcher {
     if (typeof last === "number" && now - last < every && now >= last) return;
     const since = new Date(now - FOLLOW_DAYS * DAY_MS).toISOString();
     const to = new Date(now).toISOString();
+    let listed = 0;
     for await (const p of source.list({ since, to, statuses: ["cancelled"] }, signal)) {
+      if (++listed > MAX_LISTED) break;
       if (p.status !== "cancelled") continue;
       if ((await store.get(cancelledKey(p.postingNumber))) !== undefined) continue;
       const where =

@@ -8,7 +8,7 @@
  * Tests: none directly
  */
 import type { Logger } from "../../logger.ts";
-import type { SupplyOrder, SupplyState } from "../../ozon/seller/supplies.ts";
+import { SUPPLY_STATES, type SupplyOrder, type SupplyState } from "../../ozon/seller/supplies.ts";
 import { type Lease, loopLease } from "../../store/lease.ts";
 import type { Store } from "../../store/port.ts";
 import { BackgroundLoop } from "../background-loop.ts";
@@ -29,19 +29,8 @@ export const TOLD_STATES: ReadonlySet<string> = new Set([
   "OVERDUE",
 ]);
 
-export const ALL_SUPPLY_STATES: readonly SupplyState[] = [
-  "DATA_FILLING",
-  "READY_TO_SUPPLY",
-  "ACCEPTED_AT_SUPPLY_WAREHOUSE",
-  "IN_TRANSIT",
-  "ACCEPTANCE_AT_STORAGE_WAREHOUSE",
-  "REPORTS_CONFIRMATION_AWAITING",
-  "REPORT_REJECTED",
-  "COMPLETED",
-  "REJECTED_AT_SUPPLY_WAREHOUSE",
-  "CANCELLED",
-  "OVERDUE",
-];
+/** Every state Ozon documents (the one list, beside the client's endpoints). */
+export const ALL_SUPPLY_STATES: readonly SupplyState[] = SUPPLY_STATES;
 
 export interface SuppliesSource {
   ids(states: readonly SupplyState[], signal?: AbortSignal, max?: number): Promise<string[]>;

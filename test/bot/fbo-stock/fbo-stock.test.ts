@@ -3,10 +3,14 @@
  * store's days threshold in a cluster where it sells is told once, with the cluster, to the chats
  * that chose the store's 🛒 Sales, until it rises above again; Ozon's analytics are read once per
  * refresh; /stock shows available units, days and grade per cluster; the restock XLSX carries the
- * sandbox's own figures as typed numbers, most urgent first.
+ * sandbox's own figures as typed numbers and the grade in the reader's words, most urgent first.
  */
 import ExcelJS from "exceljs";
 import { afterEach, describe, expect, it } from "vitest";
+import { createI18n, translatorFor } from "../../../src/bot/core/i18n.ts";
+import { gradeText } from "../../../src/bot/fbo-stock/format.ts";
+import { createLogger } from "../../../src/logger.ts";
+import { MAX_TRIES } from "../../../src/services/sales/index.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { command } from "../../support/updates.ts";
 import { press, textOf } from "../harness.ts";
@@ -27,6 +31,10 @@ afterEach(async () => {
 });
 
 const HOUR = 60 * 60 * 1000;
+const en = translatorFor(
+  createI18n({ defaultLocale: "ru", logger: createLogger({ level: "silent" }) }),
+  "en",
+);
 const lowTo = (e: SalesEnv, chatId: number) =>
   sentTo(e.fake, chatId).filter((c) => /less than \d+ days/.test(String(c.payload.text)));
 
@@ -103,8 +111,10 @@ describe("FBO days of stock per cluster", () => {
     await env.send(command("stock", { from: WAREHOUSE }));
     const screen = sentTo(env.fake, WAREHOUSE.id).at(-1) as RecordedCall;
     const text = textOf(screen);
-    expect(text).toMatch(/⚠️ Москва, МО и Дальние регионы: available 50, days of stock 5 — deficit/);
-    expect(text).toMatch(/Урал: available 300, days of stock 150 — surplus/);
+    expect(text).toMatch(
+      /⚠️ Москва, МО и Дальние регионы: available 50 pcs, days of stock 5 — deficit/,
+    );
+    expect(text).toMatch(/Урал: available 300 pcs, days of stock 150 — surplus/);
     await env.send(press(screen, /Restock/, WAREHOUSE));
     const ask = sentTo(env.fake, WAREHOUSE.id).at(-1) as RecordedCall;
     expect(textOf(ask)).toContain("Default: 28");
@@ -134,7 +144,7 @@ describe("FBO days of stock per cluster", () => {
           s.available,
           s.transit,
           s.days,
-          s.grade,
+          gradeText(en, s.grade),
           Math.max(0, Math.ceil(s.dailySales * 42) - s.available - s.transit),
         ];
       })
@@ -144,5 +154,28 @@ describe("FBO days of stock per cluster", () => {
     expect(rows[0]?.[7]).toBe(5);
     expect(rows[0]?.[9]).toBe(360);
     expect(typeof rows[0]?.[4]).toBe("number");
+  });
+
+  it("gives a chat that keeps refusing up after MAX_TRIES passes, and keeps what was judged", async () => {
+    env = await startSalesEnv();
+    const [a] = env.sandbox.control.products();
+    if (!a) throw new Error("products");
+    env.sandbox.control.fbo.setStock({ sku: a.sku, clusterId: 4, available: 20, dailySales: 10 });
+    await chooseSales(env, WAREHOUSE);
+    env.fake.refuseChat(WAREHOUSE.id, { error_code: 500, description: "Internal Server Error" });
+    const tries = () =>
+      env?.fake.callsTo("sendMessage").filter((c) => Number(c.payload.chat_id) === WAREHOUSE.id)
+        .length ?? 0;
+    const before = tries();
+    for (let pass = 1; pass < MAX_TRIES; pass++) {
+      await expect(env.fboStock.runOnce(SHOP_ID)).rejects.toThrow();
+    }
+    expect(await env.fboStock.runOnce(SHOP_ID)).toMatchObject({ fell: 1 });
+    expect(tries() - before).toBe(MAX_TRIES);
+    // Given up and judged: the next passes neither try again nor throw.
+    env.fake.refuseChat(WAREHOUSE.id, undefined);
+    await env.restart();
+    expect(await env.fboStock.runOnce(SHOP_ID)).toMatchObject({ fell: 0 });
+    expect(tries() - before).toBe(MAX_TRIES);
   });
 });

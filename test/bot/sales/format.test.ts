@@ -1,6 +1,7 @@
 /**
  * The texts of FBO sales: a full digest of the longest orders stays within Telegram's 4 096
- * characters in both languages; a cancelled order leaves the digest's total; money is exact.
+ * characters in both languages; a cancelled order leaves the digest's total; money is exact; a
+ * total that leaves out orders without a price says so.
  */
 import { describe, expect, it } from "vitest";
 import { createI18n, translatorFor } from "../../../src/bot/core/i18n.ts";
@@ -52,5 +53,31 @@ describe("sales texts", () => {
     expect(text).toMatch(/RUB\s2,581 ·/);
     expect(text).toMatch(/Total: 4 pcs for RUB\s5,162$/);
     expect(text).toMatch(/❌ Cup — 2 pcs · cancelled/);
+  });
+
+  it("says the digest's total leaves out the orders without a price", () => {
+    const cup = (n: number, price: string | undefined): Sale => ({
+      ...sale(n),
+      lines: [{ name: "Cup", offerId: "C", quantity: 2, priceKopecks: price }],
+    });
+    const en = salesDigestText(
+      translatorFor(i18n, "en"),
+      [cup(1, "129050"), cup(2, undefined), cup(3, undefined)],
+      new Set(),
+    );
+    expect(en).toMatch(/Total: 6 pcs for RUB\s2,581 — leaving out orders without a price \(2\)$/);
+    const ru = salesDigestText(
+      translatorFor(i18n, "ru"),
+      [cup(1, "129050"), cup(2, undefined)],
+      new Set(),
+    );
+    expect(ru).toMatch(/без заказов без цены \(1\)$/);
+    // All priced: the plain total.
+    const plain = salesDigestText(
+      translatorFor(i18n, "en"),
+      [cup(1, "129050"), cup(2, "100")],
+      new Set(),
+    );
+    expect(plain).not.toContain("without a price");
   });
 });

@@ -5,6 +5,7 @@
  * Sales, also across a restart; a move to an untold state (in transit) is not told.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { MAX_TRIES } from "../../../src/services/sales/index.ts";
 import type { RecordedCall } from "../../support/fake-bot-api.ts";
 import { command } from "../../support/updates.ts";
 import { press, textOf } from "../harness.ts";
@@ -81,5 +82,52 @@ describe("FBO supplies", () => {
     expect(card).toContain("Contents: 2 lines, 30 pcs in all");
     expect(card).toContain("— 24 pcs");
     expect(card).toContain(a.name.slice(0, 20));
+  });
+
+  it("reads an order of several supplies one bundle a call, at most ten, and says so", async () => {
+    env = await startSalesEnv();
+    const products = env.sandbox.control.products();
+    const order = env.sandbox.control.fbo.addSupply({
+      supplies: 12,
+      items: Array.from({ length: 12 }, (_, i) => ({
+        offerId: products[i % products.length]?.offerId,
+        quantity: i + 1,
+      })),
+    });
+    await env.send(command("supplies", { from: WAREHOUSE }));
+    const screen = sentTo(env.fake, WAREHOUSE.id).at(-1) as RecordedCall;
+    const before = env.sandbox.requests.length;
+    await env.send(press(screen, new RegExp(order.number), WAREHOUSE));
+    const card = textOf(sentTo(env.fake, WAREHOUSE.id).at(-1) as RecordedCall);
+    // Ten supplies' contents, one line each: 1 + 2 + … + 10 = 55 units.
+    expect(card).toContain("Contents: 10 lines, 55 pcs in all");
+    expect(card).toContain("Contents of the first 10 of 12 supplies only.");
+    const bundleCalls = env.sandbox.requests
+      .slice(before)
+      .filter((r) => r.path === "/v1/supply-order/bundle");
+    expect(bundleCalls).toHaveLength(10);
+  });
+
+  it("gives a chat that keeps refusing up after MAX_TRIES passes, and keeps the state", async () => {
+    env = await startSalesEnv();
+    const fbo = env.sandbox.control.fbo;
+    const order = fbo.addSupply();
+    await chooseSales(env, WAREHOUSE);
+    await env.supplies.runOnce(SHOP_ID);
+    fbo.setSupplyState(order.orderId, { state: "COMPLETED" });
+    env.fake.refuseChat(WAREHOUSE.id, { error_code: 500, description: "Internal Server Error" });
+    const tries = () =>
+      env?.fake.callsTo("sendMessage").filter((c) => Number(c.payload.chat_id) === WAREHOUSE.id)
+        .length ?? 0;
+    const before = tries();
+    for (let pass = 1; pass < MAX_TRIES; pass++) {
+      await expect(env.supplies.runOnce(SHOP_ID)).rejects.toThrow();
+    }
+    expect(await env.supplies.runOnce(SHOP_ID)).toMatchObject({ told: 1 });
+    expect(tries() - before).toBe(MAX_TRIES);
+    env.fake.refuseChat(WAREHOUSE.id, undefined);
+    await env.restart();
+    expect(await env.supplies.runOnce(SHOP_ID)).toMatchObject({ told: 0 });
+    expect(tries() - before).toBe(MAX_TRIES);
   });
 });
