@@ -3,9 +3,11 @@
  * pressed goes straight on; "More campaigns" toggles up to 10; typing searches; "⚡ as last
  * time" above them orders the person's last report again at once, again.ts) → the kind
  * (only for someone who used another kind; else campaign statistics, switched on the summary) →
- * the period (five presets or typed `01.10.2026-15.10.2026`, whole days in TIMEZONE) → the
- * summary, by day, where the grouping and the file's format are switched → a report job in the
- * shop's queue, the summary becoming the progress message its runner edits.
+ * the summary, with the usual choices made (the last 7 days, by day, CSV: a first report in three
+ * taps from Home), where the period (five presets, or "📅 Other dates" asks for it — typed
+ * `01.10.2026-15.10.2026`, whole days in TIMEZONE), the grouping and the file's format are
+ * switched → a report job in the shop's queue, the summary becoming the progress message its
+ * runner edits.
  *
  * Everything that can be checked without Ozon is checked here, with the reason in plain words,
  * before any job exists: too many campaigns, a period too long for the account (refused, not
@@ -66,6 +68,8 @@ import { type AdsDialogDeps, AdsShopSteps, adsDialogSpec } from "../steps.ts";
 import { againLabel, againRequest, cardQuickPreset, presetOf } from "./again.ts";
 
 export const REPORT_CONVERSATION = "ads-report";
+/** The summary's period until switched (the quick "week" report's). */
+const USUAL_PRESET: PeriodPreset = "last_7_days";
 export const REPORT_DIALOG = declareDialogButtons("dr", "order an ads report");
 
 export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
@@ -108,7 +112,8 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
       const asksKind = memory.kinds.some((kind) => kind !== "campaigns");
       const what = asksKind ? await ask.what(chosen, named) : { kind: "campaigns" as const };
       if (!what) return;
-      const when = await ask.when(asksKind ? "" : named);
+      // The period is chosen on the summary: the last 7 days until switched there.
+      const when = await ask.usualWhen();
       if (!when) return;
       const campaigns = [...chosen].map(([id, title]) => ({ id, title }));
       const { preset, ...chosenWhen } = when;
@@ -240,6 +245,21 @@ class ReportQuestions {
     return found.value.includes(answer.value) ? [answer.value] : dialog.rewind(asked);
   }
 
+  /** The summary's first period: the last 7 days (a week of statistics reads well), by day. */
+  async usualWhen(): Promise<When | undefined> {
+    if (!(await this.#present())) return undefined;
+    const now = await this.#dialog.conversation.now();
+    const preset = USUAL_PRESET;
+    const period = presetPeriod(preset, { now, zone: this.#deps.timezone });
+    const check = checkPeriod(period, {
+      maxDays: this.#deps.maxPeriodDays,
+      clock: { now, zone: this.#deps.timezone },
+    });
+    // An account that cannot take a week is asked for the period instead.
+    if (!check.ok) return this.when();
+    return { period, groupBy: "DATE", preset };
+  }
+
   /** The period (a preset or typed), grouped by day until changed on the summary. */
   async when(opening = ""): Promise<When | undefined> {
     const picked = await this.#period(opening);
@@ -307,13 +327,38 @@ class ReportQuestions {
       ...chosen,
       ...(format !== "csv" ? { format } : {}),
     };
-    const keyboard = reportConfirmKeyboard(dialog.button, t, format, chosen.groupBy);
+    const keyboard = reportConfirmKeyboard(
+      dialog.button,
+      t,
+      format,
+      chosen.groupBy,
+      chosen.preset ?? "typed",
+    );
     const text = confirmText(t, request, chosen.groupBy, format);
     await this.#session.show(headed(asked.notice, text), keyboard);
-    const answer = await dialog.answer(["y", "f", "g", "ok"]);
+    const answer = await dialog.answer(["y", "f", "g", "ok", "pp", "op"]);
     if (answer.kind === "text") return dialog.rewind(asked, t("dialog-use-buttons"));
     if (answer.step === "y") return request;
     if (answer.step === "ok") return "kind";
+    if (answer.step === "op") {
+      // Other dates: the period question (a preset or typed), then this summary again.
+      const when = await this.when();
+      if (!when) return undefined;
+      const next: Chosen = { ...chosen, period: when.period };
+      if (when.preset) next.preset = when.preset;
+      else delete next.preset;
+      return this.confirm(next, format);
+    }
+    if (answer.step === "pp") {
+      const preset = PERIOD_PRESETS.find((p) => p === answer.value);
+      if (!preset) return dialog.rewind(asked);
+      const now = await dialog.conversation.now();
+      const clock = { now, zone: this.#deps.timezone };
+      const period = presetPeriod(preset, clock);
+      const check = checkPeriod(period, { maxDays: this.#deps.maxPeriodDays, clock });
+      if (!check.ok) return dialog.rewind(asked, reportProblemText(t, check));
+      return this.confirm({ ...chosen, period, preset }, format);
+    }
     const groupBy = REPORT_GROUPINGS.find((g) => answer.step === "g" && g === answer.value);
     if (groupBy) return this.confirm({ ...chosen, groupBy }, format);
     const other = REPORT_FORMATS.find((f) => f === answer.value);
