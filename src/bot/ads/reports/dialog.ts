@@ -102,6 +102,7 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
         : await ask.campaigns(last && againLabel(t, last));
       if (!chosen) return;
       if (chosen === "again") return last && ask.again(last);
+      if (!(chosen instanceof Map)) return;
       // The card's campaign is named above the first question.
       const named = carded
         ? t("campaigns-report-for", { title: campaignTitle({ id: carded, title }) })
@@ -167,7 +168,7 @@ class ReportQuestions {
    * campaigns" until Done (ads/campaigns/picker.ts). Undefined when the dialog ended; "again" when
    * `again` (the ⚡ button's label) was pressed.
    */
-  campaigns(again?: string): Promise<Map<string, string> | "again" | undefined> {
+  campaigns(again?: string): ReturnType<CampaignList["chooseMany"]> {
     const list = new CampaignList(this.#session, true);
     return list.chooseMany(this.#t, {
       one: "ads-report-choose-one",

@@ -39,12 +39,20 @@ export function scheduleListKeyboard(
     newRow(keyboard).text(shortLabel(label, 40), button("o", schedule.id));
   });
   if (options.canAdd) newRow(keyboard).text(t("schedule-new-button"), button("n"));
-  if (options.digest) {
-    newRow(keyboard)
-      .text(options.digest.label, button("dg", options.digest.turn))
-      .text(t("digest-settings-button"), button("dm"));
-  }
+  if (options.digest) scheduleDigestRow(keyboard, button, t, options.digest);
   return keyboard;
+}
+
+/** The digest's row: its switch (step "dg", one tap turns it on or off) and its screen ("dm"). */
+export function scheduleDigestRow(
+  keyboard: InlineKeyboard,
+  button: ButtonData,
+  t: Translator,
+  digest: { label: string; turn: "on" | "off" },
+): InlineKeyboard {
+  return newRow(keyboard)
+    .text(digest.label, button("dg", digest.turn))
+    .text(t("digest-settings-button"), button("dm"));
 }
 
 /** A schedule's card: pause / resume (its owner only), delete, back. */

@@ -32,7 +32,7 @@ import { parseTimeOfDay, type ScheduleRule } from "../../../services/ads/schedul
 import { actorOf } from "../../audit/index.ts";
 import type { Answer, Dialog } from "../../core/dialog/dialog.ts";
 import { Questions } from "../../core/dialog/questions.ts";
-import { CampaignList } from "../campaigns/picker.ts";
+import { type AsidePress, CampaignList, type ManyChoice } from "../campaigns/picker.ts";
 import type { DigestDialog } from "../digest/steps.ts";
 import type { AdsDialogDeps } from "../steps.ts";
 import { AdsShopSteps } from "../steps.ts";
@@ -93,7 +93,9 @@ export async function newScheduleSteps(
   dialog: Dialog,
   deps: ScheduleDialogDeps,
   target: ScheduleTarget,
-): Promise<{ saved?: ReportSchedule; notice?: string } | undefined> {
+  /** The campaign screen's opening and own buttons (/schedule's empty list, its digest row). */
+  first: Pick<ManyChoice, "opening" | "aside"> = {},
+): Promise<{ saved?: ReportSchedule; notice?: string } | AsidePress | undefined> {
   const { button, conversation, t } = dialog;
   const session = await AdsShopSteps.choose(dialog, deps);
   if (!session) return undefined;
@@ -104,8 +106,10 @@ export async function newScheduleSteps(
     one: "schedule-choose-campaign",
     many: "schedule-choose-campaigns",
     max: deps.maxCampaigns,
+    ...first,
   });
   if (!chosen || chosen === "again") return undefined;
+  if (!(chosen instanceof Map)) return chosen;
   // The usual schedule is on the summary already (daily at 09:00, yesterday, by day, CSV): Save
   // is the third tap from Home; anything else is switched there.
   const rule: ScheduleRule = USUAL_RULE;
