@@ -33,21 +33,15 @@ import {
   type ReportPeriod,
   type ReportPreset,
   type ReportRequest,
-  type ReportRequestProblem,
 } from "../../../services/ads/index.ts";
 import type { ConversationSpec } from "../../core/dialog/conversations.ts";
 import type { Answer, Dialog } from "../../core/dialog/dialog.ts";
 import { declareDialogButtons } from "../../core/dialog/dialog-buttons.ts";
 import { headed, Questions } from "../../core/dialog/questions.ts";
 import type { Translator } from "../../core/i18n.ts";
-import { localeOf, periodText } from "../../core/numbers.ts";
 import { CampaignList } from "../campaigns/picker.ts";
 import {
-  campaignsText,
   campaignTitle,
-  GROUPING_VALUE_KEYS,
-  KIND_KEYS,
-  objectsText,
   PERIOD_REASON_KEYS,
   periodExample,
   reportAbout,
@@ -66,6 +60,7 @@ import {
 import { zoneText } from "../schedules/format.ts";
 import { type AdsDialogDeps, AdsShopSteps, adsDialogSpec } from "../steps.ts";
 import { againLabel, againRequest, cardQuickPreset, presetOf } from "./again.ts";
+import { confirmText, refusal } from "./summary.ts";
 
 export const REPORT_CONVERSATION = "ads-report";
 /** The summary's period until switched (the quick "week" report's). */
@@ -404,31 +399,4 @@ class ReportQuestions {
       }
     });
   }
-}
-
-function confirmText(
-  t: Translator,
-  request: ReportRequest,
-  groupBy: ReportGroupBy,
-  format: ReportFormat,
-): string {
-  const { kind, campaigns, objects, attributionDays } = request;
-  const details = [
-    t("ads-report-confirm", {
-      kind: t(KIND_KEYS[kind]),
-      campaigns: campaignsText(t, campaigns),
-      period: periodText(localeOf(t), request.period),
-      grouping: t(GROUPING_VALUE_KEYS[groupBy]),
-    }),
-  ];
-  if (objects) details.push(t("ads-report-confirm-objects", { objects: objectsText(t, objects) }));
-  if (attributionDays !== undefined) {
-    details.push(t("ads-report-confirm-days", { days: attributionDays }));
-  }
-  details.push(t("report-format-chosen", { format: t(`report-format-${format}-button`) }));
-  return details.join("\n");
-}
-
-function refusal(t: Translator, problem: ReportRequestProblem): string {
-  return t("ads-report-refused", { reason: reportProblemText(t, problem) });
 }
