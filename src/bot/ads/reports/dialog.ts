@@ -3,11 +3,9 @@
  * pressed goes straight on; "More campaigns" toggles up to 10; typing searches; "⚡ as last
  * time" above them orders the person's last report again at once, again.ts) → the kind
  * (only for someone who used another kind; else campaign statistics, switched on the summary) →
- * the summary, with the usual choices made (the last 7 days, by day, CSV: a first report in three
- * taps from Home), where the period (five presets, or "📅 Other dates" asks for it — typed
- * `01.10.2026-15.10.2026`, whole days in TIMEZONE), the grouping and the file's format are
- * switched → a report job in the shop's queue, the summary becoming the progress message its
- * runner edits.
+ * the summary with the last 7 days, by day, CSV chosen (a first report: 3 taps from Home), where
+ * the period (presets, or "📅 Other dates": typed `01.10.2026-15.10.2026`, whole days in TIMEZONE),
+ * grouping and format are switched → a job in the shop's queue, the summary its progress message.
  *
  * Everything that can be checked without Ozon is checked here, with the reason in plain words,
  * before any job exists: too many campaigns, a period too long for the account (refused, not
@@ -112,14 +110,14 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
       const when = await ask.usualWhen();
       if (!when) return;
       const campaigns = [...chosen].map(([id, title]) => ({ id, title }));
-      const { preset, ...chosenWhen } = when;
       const finish = async (of: What): Promise<void> => {
-        const ordered = await ask.confirm({ campaigns, ...of, ...chosenWhen }, "csv");
+        const ordered = await ask.confirm({ campaigns, ...of, ...when }, "csv");
         if (ordered === "kind") {
           const other = await ask.what(chosen, "");
           return other && finish(other);
         }
-        if (ordered) await ask.order(ordered, preset);
+        // The preset the summary ended on (switched there, or typed: none) is remembered.
+        if (ordered) await ask.order(ordered.request, ordered.preset);
       };
       await finish(what);
     },
@@ -130,6 +128,8 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
 type What = Pick<ReportRequest, "kind" | "objects" | "attributionDays">;
 /** Its period and grouping (and the preset the period is, if it is one). */
 type When = { period: ReportPeriod; groupBy: ReportGroupBy; preset?: PeriodPreset };
+/** The request Create was pressed for, and the period's preset (when it is one). */
+type Confirmed = { request: ReportRequest; preset?: PeriodPreset };
 /** The report as chosen, before it is confirmed (who asks for it is the confirmation's answer). */
 type Chosen = Omit<ReportRequest, "requestedBy" | "format"> & When;
 
@@ -244,13 +244,10 @@ class ReportQuestions {
   /** The summary's first period: the last 7 days (a week of statistics reads well), by day. */
   async usualWhen(): Promise<When | undefined> {
     if (!(await this.#present())) return undefined;
-    const now = await this.#dialog.conversation.now();
+    const clock = { now: await this.#dialog.conversation.now(), zone: this.#deps.timezone };
     const preset = USUAL_PRESET;
-    const period = presetPeriod(preset, { now, zone: this.#deps.timezone });
-    const check = checkPeriod(period, {
-      maxDays: this.#deps.maxPeriodDays,
-      clock: { now, zone: this.#deps.timezone },
-    });
+    const period = presetPeriod(preset, clock);
+    const check = checkPeriod(period, { maxDays: this.#deps.maxPeriodDays, clock });
     // An account that cannot take a week is asked for the period instead.
     if (!check.ok) return this.when();
     return { period, groupBy: "DATE", preset };
@@ -312,15 +309,16 @@ class ReportQuestions {
    * summary): the request to create on Create, "kind" for another kind of report; undefined when
    * the dialog ended.
    */
-  async confirm(chosen: Chosen, format: ReportFormat): Promise<ReportRequest | "kind" | undefined> {
+  async confirm(chosen: Chosen, format: ReportFormat): Promise<Confirmed | "kind" | undefined> {
     const dialog = this.#dialog;
     const t = this.#t;
     const asked = await dialog.checkpoint();
     if (!(await this.#present())) return undefined;
     const at = dialog.ctx;
+    const { preset, ...asRequested } = chosen;
     const request: ReportRequest = {
       requestedBy: { chatId: at.chat?.id ?? 0, userId: at.from?.id ?? 0, locale: at.locale },
-      ...chosen,
+      ...asRequested,
       ...(format !== "csv" ? { format } : {}),
     };
     const keyboard = reportConfirmKeyboard(
@@ -328,22 +326,19 @@ class ReportQuestions {
       t,
       format,
       chosen.groupBy,
-      chosen.preset ?? "typed",
+      preset ?? "typed",
     );
     const text = confirmText(t, request, chosen.groupBy, format);
     await this.#session.show(headed(asked.notice, text), keyboard);
     const answer = await dialog.answer(["y", "f", "g", "ok", "pp", "op"]);
     if (answer.kind === "text") return dialog.rewind(asked, t("dialog-use-buttons"));
-    if (answer.step === "y") return request;
+    if (answer.step === "y") return { request, ...(preset ? { preset } : {}) };
     if (answer.step === "ok") return "kind";
     if (answer.step === "op") {
       // Other dates: the period question (a preset or typed), then this summary again.
       const when = await this.when();
       if (!when) return undefined;
-      const next: Chosen = { ...chosen, period: when.period };
-      if (when.preset) next.preset = when.preset;
-      else delete next.preset;
-      return this.confirm(next, format);
+      return this.confirm({ ...asRequested, ...when, groupBy: chosen.groupBy }, format);
     }
     if (answer.step === "pp") {
       const preset = PERIOD_PRESETS.find((p) => p === answer.value);
