@@ -132,7 +132,7 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
         schedules.length === 0 && canAdd ? await AdsShopSteps.reachable(dialog, deps) : [];
       if (stores.length === 1) {
         return addNew({
-          opening: headed(listed.notice, body),
+          opening: headed(listed.notice, `${head}\n\n${t("schedule-none-start")}`),
           aside: {
             steps: digestRow ? ["dg", "dm"] : [],
             add: (keyboard) => {
