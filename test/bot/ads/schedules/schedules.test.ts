@@ -288,6 +288,41 @@ describe("/schedule dialog", () => {
     ]);
   });
 
+  it("none yet: the campaigns at once, the digest's row under them; Save makes the usual daily report (issue 40)", async () => {
+    const clock = new ManualClock(MORNING);
+    const w = await worldOn(clock);
+    await w.start();
+    await slash(w, MANAGER, "schedule");
+    const shown = labels(w, MANAGER.id);
+    expect(shown.some((l) => l.includes("Новое расписание"))).toBe(false);
+    expect(shown).toEqual(expect.arrayContaining(["🕘 Время сводки"]));
+    expect(shown.some((l) => l.startsWith("🗞 Сводка в"))).toBe(true);
+    // The digest switched from here: said above the campaigns, which stay.
+    await tap(w, MANAGER, /^🗞 Сводка в .* — выкл\.$/);
+    expect(screenText(w, MANAGER.id)).toMatch(/^✅ Сводка будет приходить каждый день в/);
+    expect(screenText(w, MANAGER.id)).toContain("По какой кампании присылать отчёт?");
+    expect(labels(w, MANAGER.id).some((l) => /^🗞 Сводка в .* — вкл\.$/.test(l))).toBe(true);
+    // A campaign, then Save: three taps from /schedule's button to a daily 09:00 report.
+    await tap(w, MANAGER, "Кроссовки");
+    await tap(w, MANAGER, "Сохранить");
+    const [saved] = await w.schedules.schedules.of(MANAGER.id);
+    expect(saved).toMatchObject({
+      rule: { every: "day", time: "09:00" },
+      period: "yesterday",
+      groupBy: "DATE",
+      format: "csv",
+    });
+    // One there: /schedule lists it, with New.
+    expect(screenText(w, MANAGER.id)).toMatch(
+      /^✅ Расписание сохранено\.\n\n🗓 Отчёты по расписанию: 1 из 10/,
+    );
+    expect(labels(w, MANAGER.id)).toEqual(expect.arrayContaining(["➕ Новое расписание"]));
+    // At 09:00 the report on yesterday comes.
+    await clock.advance(HOUR);
+    expect(await w.schedules.scheduler.runOnce()).toMatchObject({ started: 1 });
+    await waitForDocuments(w, MANAGER.id, 1);
+  });
+
   it("at most SCHEDULES_PER_PERSON: New is no longer offered", async () => {
     const clock = new ManualClock(MORNING);
     const w = await worldOn(clock, { SCHEDULES_PER_PERSON: "1" });
