@@ -419,14 +419,32 @@ describe("/report", () => {
     for (const [index, { user, quick, order, preset }] of orders.entries()) {
       await slash(w, user, "report");
       await tap(w, user, /^Кроссовки/); // goes straight on; no kind asked: campaign statistics
-      // Five periods, no quick doubles of them.
-      const periods = buttonsOf(screen(w, user.id)).map((b) => b.text);
-      expect(periods.filter((label) => label !== (user === MANAGER ? "Закрыть" : "Close"))).toEqual(
+      // Straight to the summary (issue 40): five periods on it, the last 7 days chosen, and
+      // other dates; no quick doubles of them.
+      const periods = buttonsOf(screen(w, user.id))
+        .map((b) => b.text)
+        .slice(0, 6);
+      expect(periods).toEqual(
         user === MANAGER
-          ? ["Вчера", "Последние 7 дней", "Последние 30 дней", "Этот месяц", "Прошлый месяц"]
-          : ["Yesterday", "Last 7 days", "Last 30 days", "This month", "Last month"],
+          ? [
+              "Вчера",
+              "● Последние 7 дней",
+              "Последние 30 дней",
+              "Этот месяц",
+              "Прошлый месяц",
+              "📅 Другие даты",
+            ]
+          : [
+              "Yesterday",
+              "● Last 7 days",
+              "Last 30 days",
+              "This month",
+              "Last month",
+              "📅 Other dates",
+            ],
       );
       await tap(w, user, quick);
+      expect(labels(w, user.id)).toContain(`● ${quick}`);
       expect(screenText(w, user.id)).toContain(
         user === MANAGER ? "Группировка: по дням" : "Grouping: by day",
       );
@@ -517,6 +535,7 @@ describe("/report", () => {
     const w = await startWorld();
     await slash(w, MANAGER, "report");
     await tap(w, MANAGER, "Кроссовки");
+    await tap(w, MANAGER, "📅 Другие даты"); // from the summary: the period question
     const today = DateTime.now().setZone(ZONE).startOf("day");
     const show = (d: DateTime) => d.toFormat("dd.MM.yyyy");
     await say(w, MANAGER, `${show(today.minus({ days: 100 }))}-${show(today.minus({ days: 1 }))}`);
@@ -557,7 +576,7 @@ describe("/report", () => {
     expect(labels(w, MANAGER.id)).toContain("Готово (3)");
     expect(labels(w, MANAGER.id)).toContainEqual(expect.stringMatching(/^○ Одежда/));
     await tap(w, MANAGER, /^Готово \(3\)/);
-    expect(screenText(w, MANAGER.id)).toContain("За какой период?"); // on, with the three
+    expect(screenText(w, MANAGER.id)).toContain("Сформировать отчёт?"); // on, with the three
     expect(performanceCalls(w.sandbox).submit).toBe(0);
   });
 
