@@ -390,6 +390,37 @@ describe("/report", () => {
     expect(progressTexts(w, MANAGER.id, messageId).at(-1)).toContain("✅ Отчёт отправлен.");
   });
 
+  it("a first report in three taps: the campaign, then Create on the summary with the last 7 days by day as CSV chosen; other dates switch it there (issue 40)", async () => {
+    const w = await startWorld({ module: { runLoop: false } });
+    const clock = { now: Date.now(), zone: ZONE };
+    await slash(w, MANAGER, "report");
+    await tap(w, MANAGER, /^Кроссовки/);
+    expect(labels(w, MANAGER.id).filter((l) => l.startsWith("● "))).toEqual([
+      "● Последние 7 дней",
+      "● По дням",
+      "● CSV",
+    ]);
+    expect(await jobsOf(w)).toEqual([]); // nothing ordered before Create
+    await tap(w, MANAGER, "Сформировать");
+    const [first] = await jobsOf(w);
+    expect(first).toMatchObject({
+      kind: "campaigns",
+      groupBy: "DATE",
+      period: presetPeriod("last_7_days", clock),
+    });
+    expect(first?.format ?? "csv").toBe("csv");
+
+    // 📅 Other dates: the period question; a preset there comes back to the summary with it.
+    await slash(w, MANAGER, "report");
+    await tap(w, MANAGER, /^Кроссовки/);
+    await tap(w, MANAGER, "📅 Другие даты");
+    expect(screenText(w, MANAGER.id)).toContain("За какой период?");
+    await tap(w, MANAGER, /^Прошлый месяц$/);
+    expect(labels(w, MANAGER.id)).toContain("● Прошлый месяц");
+    await tap(w, MANAGER, "Сформировать");
+    expect((await jobsOf(w))[1]).toMatchObject({ period: presetPeriod("last_month", clock) });
+  });
+
   it("five periods, one tap each, go straight to the summary grouped by day (changed there); then Create", async () => {
     const w = await startWorld({ module: { runLoop: false } });
     const clock = { now: Date.now(), zone: ZONE };
