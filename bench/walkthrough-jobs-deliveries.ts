@@ -1,5 +1,5 @@
 // The own-delivery job of bench/walkthrough.ts: the courier handed a self-delivered posting to the
-// buyer; the warehouse person marks it delivered from /deliveries. It checks Ozon has it delivered.
+// buyer; the warehouse person marks it delivered from /deliveries (its ✅ N, then Yes). It checks Ozon has it delivered.
 import type { User } from "grammy/types";
 import type { JobResult, WalkWorld } from "./walkthrough-world.ts";
 
@@ -14,8 +14,13 @@ export async function markDelivered(w: WalkWorld, who: User): Promise<JobResult>
   });
   const job = w.job(DELIVERY_JOB.delivered, who);
   let screen = await job.fromHome("deliveries");
-  screen = await job.tap(screen, /^1$/);
-  screen = await job.tap(screen, w.label("deliveries-button-delivered"));
+  if (w.hasButton(screen, /^✅ 1$/)) {
+    // Since issue 40 the list offers ✅ N itself: its confirmation comes below the list.
+    screen = await job.tap(screen, /^✅ 1$/);
+  } else {
+    screen = await job.tap(screen, /^1$/);
+    screen = await job.tap(screen, w.label("deliveries-button-delivered"));
+  }
   await job.tap(screen, w.label("deliveries-button-yes"));
   const status = w.sandbox.control.posting(posting.postingNumber)?.status;
   if (status !== "delivered") throw new Error(`not done: ${posting.postingNumber} delivered`);

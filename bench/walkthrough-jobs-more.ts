@@ -163,11 +163,18 @@ export async function scheduleDaily(w: WalkWorld, who: User): Promise<JobResult>
   const before = (await w.schedules.schedules.of(who.id)).length;
   const job = w.job(MORE_JOB.schedule, who);
   let screen = await job.fromHome("schedule");
-  screen = await job.tap(screen, w.label("schedule-new-button"));
+  // Since issue 40 a person with no schedules (one store) gets the campaigns at once.
+  if (!w.hasButton(screen, /Кроссовки/)) {
+    screen = await job.tap(screen, w.label("schedule-new-button"));
+  }
   screen = await job.tap(screen, /Кроссовки/);
   // Toggled, then Done before issue 27; one campaign goes straight on now.
   if (w.hasButton(screen, /^(Готово|Done)/)) screen = await job.tap(screen, /^(Готово|Done)/);
-  if (!w.hasButton(screen, w.label("schedule-every-day"))) {
+  if (w.hasButton(screen, w.label("schedule-save-button"))) {
+    // Since issue 40 the summary comes with every day at 09:00, yesterday, by day, CSV chosen.
+    check(w.hasButton(screen, `● ${w.label("schedule-every-day")}`), "every day is chosen");
+    check(w.hasButton(screen, "● 09:00"), "09:00 is chosen");
+  } else if (!w.hasButton(screen, w.label("schedule-every-day"))) {
     // Before issue 28: the period, grouping and format asked first, the time typed.
     screen = await job.tap(screen, /^(Вчера|Yesterday)$/);
     screen = await job.tap(screen, /^(По дням|By day)$/);
@@ -182,6 +189,8 @@ export async function scheduleDaily(w: WalkWorld, who: User): Promise<JobResult>
   await job.tap(screen, w.label("schedule-save-button"));
   const after = await w.schedules.schedules.of(who.id);
   check(after.length === before + 1, "the schedule saved");
+  const rule = after.at(-1)?.rule;
+  check(rule?.every === "day" && rule.time === "09:00", "it runs every day at 09:00");
   return job.end();
 }
 

@@ -249,10 +249,13 @@ async function firstReport(
   screen = await job.tapAny(screen, [/^(Готово|Done) \(1\)/], true);
   // Asked before issue 27; now only of someone who used another kind.
   screen = await job.tapAny(screen, [w.labelIfAny("ads-kind-campaigns")], true);
-  screen = await job.tapAny(screen, [
-    w.labelIfAny("ads-quick-week"),
-    w.labelIfAny("ads-period-last-7-days"),
-  ]);
+  // Since issue 40 the summary comes at once with the last 7 days chosen (● on it).
+  if (!w.hasButton(screen, w.label("ads-report-order-button"))) {
+    screen = await job.tapAny(screen, [
+      w.labelIfAny("ads-quick-week"),
+      w.labelIfAny("ads-period-last-7-days"),
+    ]);
+  }
   if (!w.hasButton(screen, w.label("ads-report-order-button"))) {
     screen = await job.tapAny(screen, [/./]); // the grouping, asked after a plain period
   }

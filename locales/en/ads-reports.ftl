@@ -56,6 +56,7 @@ ads-report-confirm-days = Attribution window: { $days } { $days ->
    *[other] days
 }
 ads-report-order-button = ✅ Create
+ads-report-other-period-button = 📅 Other dates
 ads-report-other-kind-button = 📑 Another kind of report
 ads-report-again-button = ⚡ As last time: { $campaigns } · { $period } · { $grouping }
 ads-again-yesterday = yesterday

@@ -6,6 +6,7 @@ command-schedule =
 schedule-list = 🗓 Scheduled reports: { $count } of { $max }. Times: { $zone }.
 schedule-list-group = 🗓 Scheduled reports to this group: { $count } (each administrator can keep up to { $max } in all). Times: { $zone }.
 schedule-none = None yet. Tap “➕ New schedule”.
+schedule-none-start = None yet — let's make the first one.
 schedule-new-button = ➕ New schedule
 schedule-pause-button = ⏸ Pause
 schedule-resume-button = ▶️ Resume

@@ -48,6 +48,7 @@ ads-report-confirm = Сформировать отчёт?
 ads-report-confirm-objects = Товары: { $objects }
 ads-report-confirm-days = Окно атрибуции: { $days } дн.
 ads-report-order-button = ✅ Сформировать
+ads-report-other-period-button = 📅 Другие даты
 ads-report-other-kind-button = 📑 Другой вид отчёта
 ads-report-again-button = ⚡ Как в прошлый раз: { $campaigns } · { $period } · { $grouping }
 ads-again-yesterday = вчера

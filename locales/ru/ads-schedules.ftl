@@ -6,6 +6,7 @@ command-schedule =
 schedule-list = 🗓 Отчёты по расписанию: { $count } из { $max }. Время — { $zone }.
 schedule-list-group = 🗓 Отчёты по расписанию в эту группу: { $count } (у каждого администратора — до { $max } всего). Время — { $zone }.
 schedule-none = Пока ни одного. Нажмите «➕ Новое расписание».
+schedule-none-start = Пока ни одного — начнём первое.
 schedule-new-button = ➕ Новое расписание
 schedule-pause-button = ⏸ Приостановить
 schedule-resume-button = ▶️ Возобновить

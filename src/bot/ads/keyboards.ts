@@ -147,7 +147,8 @@ export function attributionKeyboard(button: ButtonData, t: Translator): InlineKe
 }
 
 /**
- * The summary's choices, ● on the chosen: the grouping (step "g"), the file's format (step "f");
+ * The summary's choices, ● on the chosen: the period when given (step "pp"; "op" asks for other
+ * dates), the grouping (step "g"), the file's format (step "f");
  * then Create.
  */
 export function reportConfirmKeyboard(
@@ -155,8 +156,21 @@ export function reportConfirmKeyboard(
   t: Translator,
   format: ReportFormat = "csv",
   groupBy: ReportGroupBy = "DATE",
+  preset?: PeriodPreset | "typed",
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
+  if (preset) {
+    // The period, switched here (step "pp"), or asked for (step "op": typed dates too).
+    PERIOD_PRESETS.forEach((option, index) => {
+      if (index > 0 && index % 3 === 0) keyboard.row();
+      keyboard.text(chosenLabel(t(PRESET_KEYS[option]), option === preset), button("pp", option));
+    });
+    keyboard.text(
+      chosenLabel(t("ads-report-other-period-button"), preset === "typed"),
+      button("op"),
+    );
+    keyboard.row();
+  }
   for (const grouping of REPORT_GROUPINGS) {
     keyboard.text(
       chosenLabel(t(GROUPING_KEYS[grouping]), grouping === groupBy),

@@ -114,6 +114,17 @@ export class AdsShopSteps {
     this.#tag = tag;
   }
 
+  /** The shops with Performance keys the person's manager role reaches (read outside the replay). */
+  static reachable(dialog: Dialog, deps: AdsDialogDeps): Promise<string[]> {
+    return dialog.conversation.external((outside) =>
+      shopsInScope(
+        outside.person,
+        "manager",
+        deps.shops.all().filter((shop) => shop.performance),
+      ).map((shop) => shop.id),
+    );
+  }
+
   /**
    * "Which store?" among the shops with Performance keys the person's manager role reaches
    * (asked only when there are several); undefined when the dialog ended (none reached).
@@ -124,14 +135,8 @@ export class AdsShopSteps {
     /** A shop already chosen (a campaign card's): used without asking while it is reachable. */
     preferred?: string,
   ): Promise<AdsShopSteps | undefined> {
-    const reachable = await dialog.conversation.external((outside) => {
-      const ids = shopsInScope(
-        outside.person,
-        "manager",
-        deps.shops.all().filter((shop) => shop.performance),
-      ).map((shop) => shop.id);
-      return preferred && ids.includes(preferred) ? [preferred] : ids;
-    });
+    const ids = await AdsShopSteps.reachable(dialog, deps);
+    const reachable = preferred && ids.includes(preferred) ? [preferred] : ids;
     const picked = await chooseShop(dialog, () =>
       reachable.flatMap((id) => deps.shops.get(id) ?? []),
     );

@@ -35,6 +35,17 @@ export const ASK_STEP = declareButton(
   POSTING_NUMBER_ARG,
   SHOP_REF_ARG,
 );
+/**
+ * Asks to confirm a step from /deliveries' list (the list stays; the confirmation comes as a new
+ * message, which Yes turns into the card): `vq:<step>:<posting>:<shop>`.
+ */
+export const ASK_STEP_FROM_LIST = declareButton(
+  "vq",
+  "deliveries: ask to confirm a step from the list",
+  oneOf(CONFIRMED_STEP_CODES),
+  POSTING_NUMBER_ARG,
+  SHOP_REF_ARG,
+);
 /** Yes, do it — only for the person who asked: `vd:<step>:<posting>:<shop>:<person>`. */
 export const DO_STEP = declareButton(
   "vd",

@@ -4,6 +4,7 @@
  */
 import type { Posting } from "../../ozon/seller/types.ts";
 import {
+  actionsFor,
   type BadLine,
   type DeliveryAction,
   isOwnDelivery,
@@ -83,8 +84,12 @@ export function confirmText(t: T, action: DeliveryAction, postingNumber: string)
 export interface ListEntry {
   heading: string;
   line: string;
+  /** Its number in the list (1 first). */
+  number: number;
   postingNumber: string;
   shopRef: string;
+  /** Delivered is open for it: the list offers ✅ N (asks to confirm) beside the card's N. */
+  deliverable: boolean;
 }
 
 /** The list's entries, numbered across pages; a tracking number from Ozon clipped. */
@@ -97,11 +102,14 @@ export function listEntries(
     const heading = `${group.tag ? `${group.tag} · ` : ""}${statusText(t, group.status)}`;
     for (const posting of group.postings) {
       const track = posting.trackingNumber ? ` · ${clip(posting.trackingNumber, 64)}` : "";
+      const number = entries.length + 1;
       entries.push({
         heading,
-        line: `${entries.length + 1}. ${posting.postingNumber}${track}`,
+        line: `${number}. ${posting.postingNumber}${track}`,
+        number,
         postingNumber: posting.postingNumber,
         shopRef: group.ref,
+        deliverable: actionsFor(posting).includes("delivered"),
       });
     }
   }
@@ -118,6 +126,7 @@ export function listText(t: T, total: number, page: readonly ListEntry[]): strin
     heading = entry.heading;
     lines.push(entry.line);
   }
+  if (page.some((entry) => entry.deliverable)) lines.push("", t("deliveries-list-hint"));
   return clip(lines.join("\n"), 4096);
 }
 

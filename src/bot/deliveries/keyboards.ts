@@ -12,6 +12,7 @@ import { OPEN_DELIVERY_CARD } from "../postings/index.ts";
 import {
   APPLY_TRACKING,
   ASK_STEP,
+  ASK_STEP_FROM_LIST,
   type ConfirmedStepCode,
   DELIVERIES_PAGE,
   DO_STEP,
@@ -90,19 +91,37 @@ export function confirmKeyboard(
     .text(t("deliveries-button-back"), REDRAW_CARD.data(codec, postingNumber, shopRef));
 }
 
-/** A button per posting of /deliveries (numbered as the lines), eight a row. */
-/** A button per posting of the page (by its number in the list), rows of eight; the pager. */
+/**
+ * A button per posting of the page (by its number in the list, opening its card), rows of eight;
+ * then "✅ N" for each posting Delivered is open for (asking to confirm it at once), rows of four;
+ * the pager.
+ */
 export function listKeyboard(
   codec: CallbackCodec,
-  page: ReadonlyArray<{ postingNumber: string; shopRef: string }>,
-  first: number,
+  t: T,
+  page: ReadonlyArray<{
+    number: number;
+    postingNumber: string;
+    shopRef: string;
+    deliverable: boolean;
+  }>,
   pager: { page: number; pages: number; owner: number },
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   page.forEach((item, i) => {
     if (i > 0 && i % 8 === 0) keyboard.row();
-    const label = String(first + i + 1);
-    keyboard.text(label, OPEN_DELIVERY_CARD.data(codec, item.postingNumber, item.shopRef));
+    keyboard.text(
+      String(item.number),
+      OPEN_DELIVERY_CARD.data(codec, item.postingNumber, item.shopRef),
+    );
+  });
+  const deliverable = page.filter((item) => item.deliverable);
+  deliverable.forEach((item, i) => {
+    if (i % 4 === 0) keyboard.row();
+    keyboard.text(
+      t("deliveries-button-list-delivered", { number: String(item.number) }),
+      ASK_STEP_FROM_LIST.data(codec, ACTION_CODES.delivered, item.postingNumber, item.shopRef),
+    );
   });
   return addPagerRow(keyboard, pager.page, pager.pages, (to) =>
     DELIVERIES_PAGE.data(codec, to, pager.owner),

@@ -1,6 +1,7 @@
 /**
  * /deliveries: the seller's own deliveries on their way, of every shop the person delivers for,
- * by status in the order they pass them, oldest first, a button per posting opening its card.
+ * by status in the order they pass them, oldest first, a button per posting opening its card, and
+ * "✅ N" for each one Delivered is open for, which asks to confirm it at once (steps.ts).
  * In pages within Telegram's limits (core/pager.ts): ◀️ ▶️ read the list afresh and turn the
  * page for whoever opened it.
  * Tests: none directly
@@ -47,10 +48,9 @@ export function registerList(deps: FeatureDeps, shops: ShopRegistry, now: () => 
     const pages = packPages(entries, sizeOf, { chars: PAGE_CHARS, buttons: PAGE_BUTTONS });
     const page = clampPage(requested, pages.length);
     const shown = pages[page] ?? [];
-    const first = pages.slice(0, page).reduce((sum, p) => sum + p.length, 0);
     const text = listText(ctx.t, entries.length, shown);
     const pager = { page, pages: pages.length, owner };
-    const keyboard = shown.length > 0 ? listKeyboard(codec, shown, first, pager) : undefined;
+    const keyboard = shown.length > 0 ? listKeyboard(codec, ctx.t, shown, pager) : undefined;
     return { text, keyboard, failures };
   }
 
@@ -74,7 +74,11 @@ export function registerList(deps: FeatureDeps, shops: ShopRegistry, now: () => 
   });
 }
 
-/** An entry's share of a page: its line, and its heading (counted as if each had its own). */
+/**
+ * An entry's share of a page: its line, and its heading (counted as if each had its own); its
+ * card's button, and its ✅ N when it has one (the hint under the list is left room for).
+ */
 function sizeOf(entry: ListEntry) {
-  return { chars: entry.heading.length + entry.line.length + 3, buttons: 1 };
+  const chars = entry.heading.length + entry.line.length + 3;
+  return { chars, buttons: entry.deliverable ? 2 : 1 };
 }

@@ -1,6 +1,6 @@
 /**
  * A posting's delivery card and its steps: open it (vc), see it as it is now (vr), ask to confirm
- * a step (va), do it (vd). A step acts once however many taps and processes (services/
+ * a step (va; vq from /deliveries' list, in a message of its own), do it (vd). A step acts once however many taps and processes (services/
  * deliveries/once.ts); once Ozon took it every chat's card is redrawn; a refusal is said in
  * Ozon's words and the card shows the posting as it is now.
  * Tests: none directly
@@ -19,7 +19,7 @@ import type { AuditRecorder } from "../audit/index.ts";
 import type { BotContext } from "../core/context.ts";
 import type { FeatureDeps } from "../core/deps.ts";
 import { describeOzonError, OPEN_DELIVERY_CARD, problemText } from "../postings/index.ts";
-import { ASK_STEP, DO_STEP, REDRAW_CARD } from "./buttons.ts";
+import { ASK_STEP, ASK_STEP_FROM_LIST, DO_STEP, REDRAW_CARD } from "./buttons.ts";
 import { drawCard, type LastStep, type RedrawDeps, redrawEverywhere } from "./cards.ts";
 import { confirmText, type DeliveryFormat, momentText } from "./format.ts";
 import { actionOfCode, confirmKeyboard } from "./keyboards.ts";
@@ -143,6 +143,20 @@ export function registerSteps(deps: FeatureDeps, area: StepsDeps): void {
     const owner = ctx.from?.id;
     if (owner === undefined) return;
     await ctx.editMessageText(confirmText(ctx.t, action, number), {
+      reply_markup: confirmKeyboard(codec, ctx.t, action, number, shop.ref, owner),
+    });
+  });
+
+  // From /deliveries' list: the list stays as it is, the confirmation comes below it, and Yes
+  // (or Back) turns that message into the posting's card.
+  router.button(ASK_STEP_FROM_LIST, DELIVERY_ROLES, async (ctx, [code, number, ref]) => {
+    const action = actionOfCode(code);
+    const shop = await pressed(ctx, ref);
+    if (!shop || !(await mayDo(ctx, action, shop))) return;
+    await ctx.answerCallbackQuery();
+    const owner = ctx.from?.id;
+    if (owner === undefined) return;
+    await ctx.reply(confirmText(ctx.t, action, number), {
       reply_markup: confirmKeyboard(codec, ctx.t, action, number, shop.ref, owner),
     });
   });

@@ -60,8 +60,7 @@ async function reportConfirm(
 ): Promise<RecordedCall> {
   const next = (label: string | RegExp) => w.send(press(screen(w, chat.id), label, user));
   await w.send(command("report", { from: user, chat }));
-  await next(campaign); // one campaign goes straight on
-  await next(/^(Последние 7 дней|Last 7 days)$/); // the summary, by day
+  await next(campaign); // one campaign goes straight on, to the summary: 7 days, by day
   return screen(w, chat.id);
 }
 

@@ -12,11 +12,8 @@ describe("audit records of schedules", () => {
     const w = await startWorld({ schedules: { now: clock.now, runLoop: false } });
     await w.start();
     await slash(w, MANAGER, "schedule");
-    await tap(w, MANAGER, /Новое расписание/);
-    await tap(w, MANAGER, "Кроссовки");
-    await tap(w, MANAGER, "Каждый день");
-    await tap(w, MANAGER, "09:00");
-    await tap(w, MANAGER, "Сохранить");
+    await tap(w, MANAGER, "Кроссовки"); // none yet: the campaigns at once
+    await tap(w, MANAGER, "Сохранить"); // every day at 09:00, chosen on the summary
     expect(screenText(w, MANAGER.id)).toContain("✅ Расписание сохранено.");
     const [saved] = await w.schedules.schedules.of(MANAGER.id);
     await tap(w, MANAGER, "1.");

@@ -40,17 +40,23 @@ describe("chosen options", () => {
     it(`never start with ✅ on the report's and the schedule's summaries (${lang})`, () => {
       const t = translatorFor(i18n, lang);
       const button = (...args: unknown[]) => args.join(":");
-      const report = labels(reportConfirmKeyboard(button, t, "xlsx", "DATE"));
+      const report = labels(reportConfirmKeyboard(button, t, "xlsx", "DATE", "last_7_days"));
       const chosen = report.filter((l) => l.startsWith(CHOSEN));
-      expect(chosen).toEqual([expect.any(String), `● ${t("report-format-xlsx-button")}`]);
+      expect(chosen).toEqual([
+        `● ${t("ads-period-last-7-days")}`,
+        expect.any(String),
+        `● ${t("report-format-xlsx-button")}`,
+      ]);
       const schedule = labels(
         scheduleSummaryKeyboard(button, t, {
+          rule: { every: "day", time: "09:00" },
           period: "last_7_days",
           groupBy: "DATE",
           format: "csv",
         }),
       );
-      expect(schedule.filter((l) => l.startsWith(CHOSEN)).length).toBe(3);
+      // How often, the time, the period, the grouping, the format.
+      expect(schedule.filter((l) => l.startsWith(CHOSEN)).length).toBe(5);
       // ✅ starts only the buttons that do something: «✅ Сформировать», «✅ Сохранить».
       const doers = [...report, ...schedule].filter((l) => l.startsWith("✅"));
       expect(doers.sort()).toEqual(

@@ -47,13 +47,47 @@ describe("/deliveries", () => {
       "",
       "last mile (courier on the way)",
       `4. ${lastMile}${trackOf(h, lastMile)}`,
+      "",
+      "✅ N marks posting N “Delivered” (after you confirm); a number opens its card.",
     ]);
     expect(text).not.toContain(done);
     expect(text).not.toContain(ozons);
-    expect(buttonsOf(list).map((b) => b.text)).toEqual(["1", "2", "3", "4"]);
+    // Each card's number; ✅ N for the ones Delivered is open for (issue 40).
+    expect(buttonsOf(list).map((b) => b.text)).toEqual(["1", "2", "3", "4", "✅ 3", "✅ 4"]);
 
     const card = lastScreen(await exchange(h, press(list, "1", KEEPER)));
     expect(textOf(card)).toContain(`Own delivery · ${older}`);
+  });
+
+  it("✅ N asks to confirm below the list, which stays; Yes marks it delivered at Ozon and that message becomes the card (issue 40)", async () => {
+    h = await startDeliveries();
+    const c = h.sandbox.control;
+    const packed = c.addOwnDelivery({ inProcessAt: ago(30) }).postingNumber;
+    const onWay = c.addOwnDelivery({ status: "delivering", inProcessAt: ago(50) }).postingNumber;
+    const list = lastScreen(await exchange(h, command("deliveries", { from: KEEPER })));
+    // Only the one on its way has ✅: a packed one is not delivered in one step.
+    expect(buttonsOf(list).map((b) => b.text)).toEqual(["1", "2", "✅ 2"]);
+
+    const asked = await exchange(h, press(list, "✅ 2", KEEPER));
+    expect(asked.filter((call) => call.method === "editMessageText")).toEqual([]);
+    const confirm = lastScreen(asked);
+    expect(confirm.method).toBe("sendMessage");
+    expect(textOf(confirm)).toContain(`Mark posting ${onWay} as “Delivered”?`);
+    expect(c.posting(onWay)?.status).toBe("delivering"); // nothing done before Yes
+
+    // Someone else's Yes does nothing.
+    const other = await exchange(h, press(confirm, "✅ Yes, mark it", MANAGER));
+    expect(other.some((call) => call.method === "editMessageText")).toBe(false);
+    expect(c.posting(onWay)?.status).toBe("delivering");
+
+    const done = await exchange(h, press(confirm, "✅ Yes, mark it", KEEPER));
+    expect(c.posting(onWay)?.status).toBe("delivered");
+    expect(c.posting(packed)?.status).toBe("awaiting_deliver");
+    const card = done.filter((call) => call.method === "editMessageText").at(-1);
+    expect(card && textOf(card)).toContain(`Own delivery · ${onWay}`);
+    expect(card && textOf(card)).toContain("Status: delivered");
+    const sent = confirm.response?.ok ? (confirm.response.result as { message_id: number }) : null;
+    expect(Number(card?.payload.message_id)).toBe(sent?.message_id);
   });
 
   it("says when there are none, and is not for managers", async () => {
@@ -81,9 +115,10 @@ describe("/deliveries on today's Ozon (issue 36)", () => {
     const list = lastScreen(await exchange(h, command("deliveries", { from: KEEPER })));
     const text = textOf(list);
     expect(text.split("\n")[0]).toBe("🚚 Own deliveries on their way: 150");
-    // In pages now (issue 37): 40 on the first, the rest a ▶️ away.
+    // In pages now (issue 37): 40 on the first, the rest a ▶️ away (a delivering one's ✅ N
+    // counts as a button of its page too: five pages).
     expect(buttonsOf(list).map((b) => b.text)).toEqual(
-      expect.arrayContaining(["40", "1 / 4", "▶️"]),
+      expect.arrayContaining(["40", "1 / 5", "▶️"]),
     );
     // The oldest packed one is listed first.
     expect(text).toContain(`1. ${numbers[1]}`);

@@ -5,6 +5,7 @@
  * to do, the search and the page.
  * Tests: test/bot/ads/campaigns/campaign-choice.test.ts
  */
+import type { InlineKeyboard } from "grammy";
 import type { CampaignPage } from "../../../services/ads/index.ts";
 import type { Answer, Checkpoint, MessageRef } from "../../core/dialog/dialog.ts";
 import { headed } from "../../core/dialog/questions.ts";
@@ -25,6 +26,15 @@ export interface ManyChoice {
   max: number;
   /** The ⚡ button's label (step "lr"), offered first. */
   again?: string | undefined;
+  /** Said above what to do (the screen the list takes the place of: /schedule's empty list). */
+  opening?: string;
+  /** Buttons of the screen's own (their steps), under the list: a press of one is returned. */
+  aside?: { steps: readonly string[]; add(keyboard: InlineKeyboard): void };
+}
+
+/** A press of one of the `aside` buttons. */
+export interface AsidePress {
+  aside: { step: string; value: string };
 }
 
 /**
@@ -134,8 +144,8 @@ export class CampaignList {
   async chooseMany(
     t: Translator,
     choice: ManyChoice,
-  ): Promise<Map<string, string> | "again" | undefined> {
-    const { max, again } = choice;
+  ): Promise<Map<string, string> | "again" | AsidePress | undefined> {
+    const { max, again, aside } = choice;
     const session = this.#session;
     const dialog = session.dialog;
     const shown = await dialog.checkpoint<ManyPlace>();
@@ -163,13 +173,19 @@ export class CampaignList {
       again,
       single,
     );
+    aside?.add(keyboard);
     let screen = ticked && (await dialog.redrawButtons(ticked.screen, keyboard)) && ticked.screen;
     if (!screen) {
       const what = single ? t(choice.one) : t(choice.many, { max });
-      screen = await session.show(headed(shown.notice, this.heading(t, what, listing)), keyboard);
+      const body = [choice.opening, this.heading(t, what, listing)].filter(Boolean).join("\n\n");
+      screen = await session.show(headed(shown.notice, body), keyboard);
     }
     // Refused on the spot, before Ozon is ever asked; the list stays as it was.
-    const steps = [...(single ? ["p", "t", "m"] : ["p", "t", "d"]), ...(again ? ["lr"] : [])];
+    const steps = [
+      ...(single ? ["p", "t", "m"] : ["p", "t", "d"]),
+      ...(again ? ["lr"] : []),
+      ...(aside?.steps ?? []),
+    ];
     const answer = await dialog.answer(steps, (press) => {
       const adding = press.step === "t" && !chosen.has(press.value);
       if (adding && chosen.size >= max) {
@@ -182,6 +198,9 @@ export class CampaignList {
     const moved = this.moved(answer);
     if (moved || answer.kind !== "button") return dialog.rewind(shown, "", { ...kept, ...moved });
     if (answer.step === "lr") return "again";
+    if (aside?.steps.includes(answer.step)) {
+      return { aside: { step: answer.step, value: answer.value } };
+    }
     if (answer.step === "m") return dialog.rewind(shown, "", { ...kept, single: false });
     if (answer.step === "d") return chosen;
     const title = items.find((c) => c.id === answer.value)?.title ?? "";

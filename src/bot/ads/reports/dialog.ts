@@ -3,9 +3,9 @@
  * pressed goes straight on; "More campaigns" toggles up to 10; typing searches; "⚡ as last
  * time" above them orders the person's last report again at once, again.ts) → the kind
  * (only for someone who used another kind; else campaign statistics, switched on the summary) →
- * the period (five presets or typed `01.10.2026-15.10.2026`, whole days in TIMEZONE) → the
- * summary, by day, where the grouping and the file's format are switched → a report job in the
- * shop's queue, the summary becoming the progress message its runner edits.
+ * the summary with the last 7 days, by day, CSV chosen (a first report: 3 taps from Home), where
+ * the period (presets, or "📅 Other dates": typed `01.10.2026-15.10.2026`, whole days in TIMEZONE),
+ * grouping and format are switched → a job in the shop's queue, the summary its progress message.
  *
  * Everything that can be checked without Ozon is checked here, with the reason in plain words,
  * before any job exists: too many campaigns, a period too long for the account (refused, not
@@ -31,21 +31,15 @@ import {
   type ReportPeriod,
   type ReportPreset,
   type ReportRequest,
-  type ReportRequestProblem,
 } from "../../../services/ads/index.ts";
 import type { ConversationSpec } from "../../core/dialog/conversations.ts";
 import type { Answer, Dialog } from "../../core/dialog/dialog.ts";
 import { declareDialogButtons } from "../../core/dialog/dialog-buttons.ts";
 import { headed, Questions } from "../../core/dialog/questions.ts";
 import type { Translator } from "../../core/i18n.ts";
-import { localeOf, periodText } from "../../core/numbers.ts";
 import { CampaignList } from "../campaigns/picker.ts";
 import {
-  campaignsText,
   campaignTitle,
-  GROUPING_VALUE_KEYS,
-  KIND_KEYS,
-  objectsText,
   PERIOD_REASON_KEYS,
   periodExample,
   reportAbout,
@@ -64,8 +58,11 @@ import {
 import { zoneText } from "../schedules/format.ts";
 import { type AdsDialogDeps, AdsShopSteps, adsDialogSpec } from "../steps.ts";
 import { againLabel, againRequest, cardQuickPreset, presetOf } from "./again.ts";
+import { confirmText, refusal } from "./summary.ts";
 
 export const REPORT_CONVERSATION = "ads-report";
+/** The summary's period until switched (the quick "week" report's). */
+const USUAL_PRESET: PeriodPreset = "last_7_days";
 export const REPORT_DIALOG = declareDialogButtons("dr", "order an ads report");
 
 export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
@@ -98,6 +95,7 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
         : await ask.campaigns(last && againLabel(t, last));
       if (!chosen) return;
       if (chosen === "again") return last && ask.again(last);
+      if (!(chosen instanceof Map)) return;
       // The card's campaign is named above the first question.
       const named = carded
         ? t("campaigns-report-for", { title: campaignTitle({ id: carded, title }) })
@@ -108,17 +106,18 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
       const asksKind = memory.kinds.some((kind) => kind !== "campaigns");
       const what = asksKind ? await ask.what(chosen, named) : { kind: "campaigns" as const };
       if (!what) return;
-      const when = await ask.when(asksKind ? "" : named);
+      // The period is chosen on the summary: the last 7 days until switched there.
+      const when = await ask.usualWhen();
       if (!when) return;
       const campaigns = [...chosen].map(([id, title]) => ({ id, title }));
-      const { preset, ...chosenWhen } = when;
       const finish = async (of: What): Promise<void> => {
-        const ordered = await ask.confirm({ campaigns, ...of, ...chosenWhen }, "csv");
+        const ordered = await ask.confirm({ campaigns, ...of, ...when }, "csv");
         if (ordered === "kind") {
           const other = await ask.what(chosen, "");
           return other && finish(other);
         }
-        if (ordered) await ask.order(ordered, preset);
+        // The preset the summary ended on (switched there, or typed: none) is remembered.
+        if (ordered) await ask.order(ordered.request, ordered.preset);
       };
       await finish(what);
     },
@@ -129,6 +128,8 @@ export function reportConversation(deps: AdsDialogDeps): ConversationSpec {
 type What = Pick<ReportRequest, "kind" | "objects" | "attributionDays">;
 /** Its period and grouping (and the preset the period is, if it is one). */
 type When = { period: ReportPeriod; groupBy: ReportGroupBy; preset?: PeriodPreset };
+/** The request Create was pressed for, and the period's preset (when it is one). */
+type Confirmed = { request: ReportRequest; preset?: PeriodPreset };
 /** The report as chosen, before it is confirmed (who asks for it is the confirmation's answer). */
 type Chosen = Omit<ReportRequest, "requestedBy" | "format"> & When;
 
@@ -162,7 +163,7 @@ class ReportQuestions {
    * campaigns" until Done (ads/campaigns/picker.ts). Undefined when the dialog ended; "again" when
    * `again` (the ⚡ button's label) was pressed.
    */
-  campaigns(again?: string): Promise<Map<string, string> | "again" | undefined> {
+  campaigns(again?: string): ReturnType<CampaignList["chooseMany"]> {
     const list = new CampaignList(this.#session, true);
     return list.chooseMany(this.#t, {
       one: "ads-report-choose-one",
@@ -240,6 +241,18 @@ class ReportQuestions {
     return found.value.includes(answer.value) ? [answer.value] : dialog.rewind(asked);
   }
 
+  /** The summary's first period: the last 7 days (a week of statistics reads well), by day. */
+  async usualWhen(): Promise<When | undefined> {
+    if (!(await this.#present())) return undefined;
+    const clock = { now: await this.#dialog.conversation.now(), zone: this.#deps.timezone };
+    const preset = USUAL_PRESET;
+    const period = presetPeriod(preset, clock);
+    const check = checkPeriod(period, { maxDays: this.#deps.maxPeriodDays, clock });
+    // An account that cannot take a week is asked for the period instead.
+    if (!check.ok) return this.when();
+    return { period, groupBy: "DATE", preset };
+  }
+
   /** The period (a preset or typed), grouped by day until changed on the summary. */
   async when(opening = ""): Promise<When | undefined> {
     const picked = await this.#period(opening);
@@ -296,24 +309,47 @@ class ReportQuestions {
    * summary): the request to create on Create, "kind" for another kind of report; undefined when
    * the dialog ended.
    */
-  async confirm(chosen: Chosen, format: ReportFormat): Promise<ReportRequest | "kind" | undefined> {
+  async confirm(chosen: Chosen, format: ReportFormat): Promise<Confirmed | "kind" | undefined> {
     const dialog = this.#dialog;
     const t = this.#t;
     const asked = await dialog.checkpoint();
     if (!(await this.#present())) return undefined;
     const at = dialog.ctx;
+    const { preset, ...asRequested } = chosen;
     const request: ReportRequest = {
       requestedBy: { chatId: at.chat?.id ?? 0, userId: at.from?.id ?? 0, locale: at.locale },
-      ...chosen,
+      ...asRequested,
       ...(format !== "csv" ? { format } : {}),
     };
-    const keyboard = reportConfirmKeyboard(dialog.button, t, format, chosen.groupBy);
+    const keyboard = reportConfirmKeyboard(
+      dialog.button,
+      t,
+      format,
+      chosen.groupBy,
+      preset ?? "typed",
+    );
     const text = confirmText(t, request, chosen.groupBy, format);
     await this.#session.show(headed(asked.notice, text), keyboard);
-    const answer = await dialog.answer(["y", "f", "g", "ok"]);
+    const answer = await dialog.answer(["y", "f", "g", "ok", "pp", "op"]);
     if (answer.kind === "text") return dialog.rewind(asked, t("dialog-use-buttons"));
-    if (answer.step === "y") return request;
+    if (answer.step === "y") return { request, ...(preset ? { preset } : {}) };
     if (answer.step === "ok") return "kind";
+    if (answer.step === "op") {
+      // Other dates: the period question (a preset or typed), then this summary again.
+      const when = await this.when();
+      if (!when) return undefined;
+      return this.confirm({ ...asRequested, ...when, groupBy: chosen.groupBy }, format);
+    }
+    if (answer.step === "pp") {
+      const preset = PERIOD_PRESETS.find((p) => p === answer.value);
+      if (!preset) return dialog.rewind(asked);
+      const now = await dialog.conversation.now();
+      const clock = { now, zone: this.#deps.timezone };
+      const period = presetPeriod(preset, clock);
+      const check = checkPeriod(period, { maxDays: this.#deps.maxPeriodDays, clock });
+      if (!check.ok) return dialog.rewind(asked, reportProblemText(t, check));
+      return this.confirm({ ...chosen, period, preset }, format);
+    }
     const groupBy = REPORT_GROUPINGS.find((g) => answer.step === "g" && g === answer.value);
     if (groupBy) return this.confirm({ ...chosen, groupBy }, format);
     const other = REPORT_FORMATS.find((f) => f === answer.value);
@@ -358,31 +394,4 @@ class ReportQuestions {
       }
     });
   }
-}
-
-function confirmText(
-  t: Translator,
-  request: ReportRequest,
-  groupBy: ReportGroupBy,
-  format: ReportFormat,
-): string {
-  const { kind, campaigns, objects, attributionDays } = request;
-  const details = [
-    t("ads-report-confirm", {
-      kind: t(KIND_KEYS[kind]),
-      campaigns: campaignsText(t, campaigns),
-      period: periodText(localeOf(t), request.period),
-      grouping: t(GROUPING_VALUE_KEYS[groupBy]),
-    }),
-  ];
-  if (objects) details.push(t("ads-report-confirm-objects", { objects: objectsText(t, objects) }));
-  if (attributionDays !== undefined) {
-    details.push(t("ads-report-confirm-days", { days: attributionDays }));
-  }
-  details.push(t("report-format-chosen", { format: t(`report-format-${format}-button`) }));
-  return details.join("\n");
-}
-
-function refusal(t: Translator, problem: ReportRequestProblem): string {
-  return t("ads-report-refused", { reason: reportProblemText(t, problem) });
 }

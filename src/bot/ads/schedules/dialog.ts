@@ -4,9 +4,14 @@ import { actorOf } from "../../audit/index.ts";
 import type { ConversationSpec } from "../../core/dialog/conversations.ts";
 import { declareDialogButtons } from "../../core/dialog/dialog-buttons.ts";
 import { headed } from "../../core/dialog/questions.ts";
-import { adsDialogSpec } from "../steps.ts";
+import { AdsShopSteps, adsDialogSpec } from "../steps.ts";
 import { scheduleText, zoneText } from "./format.ts";
-import { scheduleCardKeyboard, scheduleDeleteKeyboard, scheduleListKeyboard } from "./keyboards.ts";
+import {
+  scheduleCardKeyboard,
+  scheduleDeleteKeyboard,
+  scheduleDigestRow,
+  scheduleListKeyboard,
+} from "./keyboards.ts";
 import { newScheduleSteps, type ScheduleDialogDeps } from "./new-steps.ts";
 
 export type { ScheduleDialogDeps } from "./new-steps.ts";
@@ -97,11 +102,49 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
         digestState &&
         t(digestState.on ? "digest-button-on" : "digest-button-off", { time: digestState.time });
       const all = await conversation.external(() => deps.schedules.of(userId));
+      const canAdd = all.length < deps.schedules.maxPerPerson;
+      const digestRow = digestLabel
+        ? { label: digestLabel, turn: digestState?.on ? ("off" as const) : ("on" as const) }
+        : undefined;
+
+      /** The digest's switch and screen (steps "dg", "dm"), then the list again. */
+      const digestPressed = async (step: string, value: string) => {
+        if (step === "dg" && deps.digest) {
+          const now = await deps.digest.turn(dialog, value === "on");
+          const said = now.on ? "digest-turned-on" : "digest-turned-off";
+          return dialog.rewind(listed, t(said, { time: now.time }));
+        }
+        if (step === "dm" && deps.digest) await deps.digest.run(dialog);
+        return dialog.rewind(listed);
+      };
+      /** A new schedule's steps; back to the list, saying what became of it. */
+      const addNew = async (first?: Parameters<typeof newScheduleSteps>[3]) => {
+        const made = await newScheduleSteps(dialog, deps, target, first);
+        if (!made) return;
+        if ("aside" in made) return digestPressed(made.aside.step, made.aside.value);
+        return dialog.rewind(listed, made.saved ? t("schedule-saved") : (made.notice ?? ""));
+      };
+
+      // Nothing listed yet and one store: the list is only New, so the new schedule's campaigns
+      // come at once, under the list's heading, with the digest's row below them (the usual
+      // daily report is then a campaign and Save away).
+      const stores =
+        schedules.length === 0 && canAdd ? await AdsShopSteps.reachable(dialog, deps) : [];
+      if (stores.length === 1) {
+        return addNew({
+          opening: headed(listed.notice, `${head}\n\n${t("schedule-none-start")}`),
+          aside: {
+            steps: digestRow ? ["dg", "dm"] : [],
+            add: (keyboard) => {
+              if (digestRow) scheduleDigestRow(keyboard, button, t, digestRow);
+            },
+          },
+        });
+      }
+
       const keyboard = scheduleListKeyboard(button, t, schedules, {
-        canAdd: all.length < deps.schedules.maxPerPerson,
-        ...(digestLabel
-          ? { digest: { label: digestLabel, turn: digestState?.on ? "off" : "on" } }
-          : {}),
+        canAdd,
+        ...(digestRow ? { digest: digestRow } : {}),
       });
       await dialog.show(headed(listed.notice, body), keyboard);
       const answer = await dialog.answer(["o", "n", "dg", "dm"]);
@@ -158,19 +201,11 @@ export function scheduleConversation(deps: ScheduleDialogDeps): ConversationSpec
         });
         return dialog.rewind(listed, t("schedule-deleted"));
       }
-      if (answer.step === "dg" && deps.digest) {
-        const now = await deps.digest.turn(dialog, answer.value === "on");
-        const said = now.on ? "digest-turned-on" : "digest-turned-off";
-        return dialog.rewind(listed, t(said, { time: now.time }));
-      }
-      if (answer.step === "dm" && deps.digest) {
-        await deps.digest.run(dialog);
-        return dialog.rewind(listed);
+      if (answer.step === "dg" || answer.step === "dm") {
+        return digestPressed(answer.step, answer.value);
       }
       if (answer.step !== "n") return dialog.rewind(listed);
-      const made = await newScheduleSteps(dialog, deps, target);
-      if (!made) return;
-      return dialog.rewind(listed, made.saved ? t("schedule-saved") : (made.notice ?? ""));
+      return addNew();
     },
   });
 }

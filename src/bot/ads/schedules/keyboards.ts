@@ -14,6 +14,7 @@ import {
   SCHEDULE_PERIODS,
   type SchedulePeriod,
 } from "../../../services/ads/schedules/schedules.ts";
+import type { ScheduleRule } from "../../../services/ads/schedules/slots.ts";
 import type { ButtonData } from "../../core/dialog/dialog.ts";
 import type { Translator } from "../../core/i18n.ts";
 import { newRow } from "../../core/keyboard-rows.ts";
@@ -38,12 +39,20 @@ export function scheduleListKeyboard(
     newRow(keyboard).text(shortLabel(label, 40), button("o", schedule.id));
   });
   if (options.canAdd) newRow(keyboard).text(t("schedule-new-button"), button("n"));
-  if (options.digest) {
-    newRow(keyboard)
-      .text(options.digest.label, button("dg", options.digest.turn))
-      .text(t("digest-settings-button"), button("dm"));
-  }
+  if (options.digest) scheduleDigestRow(keyboard, button, t, options.digest);
   return keyboard;
+}
+
+/** The digest's row: its switch (step "dg", one tap turns it on or off) and its screen ("dm"). */
+export function scheduleDigestRow(
+  keyboard: InlineKeyboard,
+  button: ButtonData,
+  t: Translator,
+  digest: { label: string; turn: "on" | "off" },
+): InlineKeyboard {
+  return newRow(keyboard)
+    .text(digest.label, button("dg", digest.turn))
+    .text(t("digest-settings-button"), button("dm"));
 }
 
 /** A schedule's card: pause / resume (its owner only), delete, back. */
@@ -73,16 +82,33 @@ export function scheduleDeleteKeyboard(button: ButtonData, t: Translator): Inlin
 }
 
 /**
- * The new schedule's summary: Save, then its period (step "sp"), grouping ("g") and format ("f")
- * as choices, ● on the chosen ones.
+ * The new schedule's summary: Save, then how often (step "fr"), the time ("tm", "Other" typed),
+ * its period ("sp"), grouping ("g") and format ("f") as choices, ● on the chosen ones.
  */
 export function scheduleSummaryKeyboard(
   button: ButtonData,
   t: Translator,
-  chosen: { period: SchedulePeriod; groupBy: ReportGroupBy; format: ReportFormat },
+  chosen: {
+    rule: ScheduleRule;
+    period: SchedulePeriod;
+    groupBy: ReportGroupBy;
+    format: ReportFormat;
+  },
 ): InlineKeyboard {
   const mark = (on: boolean, label: string) => chosenLabel(label, on);
   const keyboard = new InlineKeyboard().text(t("schedule-save-button"), button("y"));
+  newRow(keyboard);
+  for (const every of FREQUENCIES) {
+    const label = mark(every === chosen.rule.every, t(`schedule-every-${every}`));
+    keyboard.text(label, button("fr", every));
+  }
+  newRow(keyboard);
+  const offered = TIME_CHOICES.some((time) => time === chosen.rule.time);
+  for (const time of TIME_CHOICES) {
+    keyboard.text(mark(time === chosen.rule.time, time), button("tm", timeValue(time)));
+  }
+  const other = offered ? t("schedule-time-other-button") : chosen.rule.time;
+  keyboard.text(mark(!offered, other), button("tm", OTHER_TIME));
   SCHEDULE_PERIODS.forEach((period, index) => {
     if (index % 2 === 0) newRow(keyboard);
     const label = mark(period === chosen.period, t(SCHEDULE_PERIOD_KEYS[period]));
@@ -107,20 +133,8 @@ export const OTHER_TIME = "other";
 /** A time's button value: "0900" (callback data takes no colon). */
 export const timeValue = (time: string) => time.replace(":", "");
 
-export function timeKeyboard(button: ButtonData, t: Translator): InlineKeyboard {
-  const keyboard = new InlineKeyboard();
-  for (const time of TIME_CHOICES) keyboard.text(time, button("tm", timeValue(time)));
-  return keyboard.text(t("schedule-time-other-button"), button("tm", OTHER_TIME));
-}
-
 export const FREQUENCIES = ["day", "week", "month"] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
-
-export function frequencyKeyboard(button: ButtonData, t: Translator): InlineKeyboard {
-  const keyboard = new InlineKeyboard();
-  for (const every of FREQUENCIES) keyboard.text(t(`schedule-every-${every}`), button("fr", every));
-  return keyboard;
-}
 
 /** Monday (1) … Sunday (7), four and three in a row. */
 export function weekdayKeyboard(button: ButtonData, t: Translator): InlineKeyboard {

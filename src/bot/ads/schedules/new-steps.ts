@@ -1,10 +1,11 @@
 /**
  * A new report schedule, inside /schedule: "which store?" (only with several) → a campaign (one
- * pressed goes straight on; "More campaigns" toggles up to 10; typing searches) → how often (daily / weekly +
- * weekday / monthly + day typed 1–31) → time (buttons, or "Other" and typed HH:MM in TIMEZONE)
- * → the summary → saved. The period follows from how often (daily: yesterday, weekly: the last 7
- * days, monthly: the previous month), grouped by day, as CSV: all three are switched on the
- * summary, which is drawn again with the change. Schedules report campaign statistics (the kind
+ * pressed goes straight on; "More campaigns" toggles up to 10; typing searches) → the summary,
+ * with the usual schedule chosen (every day at 09:00, yesterday, by day, CSV) → saved. On the
+ * summary, drawn again with each change, how often is switched (weekly then asks the weekday,
+ * monthly the day typed 1–31), the time (buttons, or "Other" and typed HH:MM in TIMEZONE), and
+ * the period — which follows from how often until chosen (daily: yesterday, weekly: the last 7
+ * days, monthly: the previous month) —, the grouping and the format. Schedules report campaign statistics (the kind
  * a manager reads every week); phrases and attribution stay with /report.
  *
  * Read top to bottom, one question a line: the toolkit's `pick` asks for one of its buttons,
@@ -31,7 +32,7 @@ import { parseTimeOfDay, type ScheduleRule } from "../../../services/ads/schedul
 import { actorOf } from "../../audit/index.ts";
 import type { Answer, Dialog } from "../../core/dialog/dialog.ts";
 import { Questions } from "../../core/dialog/questions.ts";
-import { CampaignList } from "../campaigns/picker.ts";
+import { type AsidePress, CampaignList, type ManyChoice } from "../campaigns/picker.ts";
 import type { DigestDialog } from "../digest/steps.ts";
 import type { AdsDialogDeps } from "../steps.ts";
 import { AdsShopSteps } from "../steps.ts";
@@ -39,11 +40,9 @@ import { ruleText, scheduleReportText, zoneText } from "./format.ts";
 import {
   FREQUENCIES,
   type Frequency,
-  frequencyKeyboard,
   OTHER_TIME,
   scheduleSummaryKeyboard,
   TIME_CHOICES,
-  timeKeyboard,
   timeValue,
   weekdayKeyboard,
 } from "./keyboards.ts";
@@ -54,6 +53,20 @@ const PERIOD_OF: Record<Frequency, SchedulePeriod> = {
   week: "last_7_days",
   month: "last_month",
 };
+
+/**
+ * A new schedule's rule until switched on the summary: every day at 09:00 — the morning report
+ * on yesterday's numbers, read at the start of the working day (the middle of the offered times).
+ */
+const USUAL_RULE: ScheduleRule = { every: "day", time: "09:00" };
+
+/** What the summary switches. */
+interface Choice {
+  rule: ScheduleRule;
+  period: SchedulePeriod;
+  groupBy: ReportGroupBy;
+  format: ReportFormat;
+}
 
 /** Where the schedule sends its reports. */
 export interface ScheduleTarget {
@@ -80,7 +93,9 @@ export async function newScheduleSteps(
   dialog: Dialog,
   deps: ScheduleDialogDeps,
   target: ScheduleTarget,
-): Promise<{ saved?: ReportSchedule; notice?: string } | undefined> {
+  /** The campaign screen's opening and own buttons (/schedule's empty list, its digest row). */
+  first: Pick<ManyChoice, "opening" | "aside"> = {},
+): Promise<{ saved?: ReportSchedule; notice?: string } | AsidePress | undefined> {
   const { button, conversation, t } = dialog;
   const session = await AdsShopSteps.choose(dialog, deps);
   if (!session) return undefined;
@@ -91,38 +106,13 @@ export async function newScheduleSteps(
     one: "schedule-choose-campaign",
     many: "schedule-choose-campaigns",
     max: deps.maxCampaigns,
+    ...first,
   });
   if (!chosen || chosen === "again") return undefined;
-  const every = await ask.pick(
-    t("schedule-every"),
-    frequencyKeyboard(button, t),
-    "fr",
-    FREQUENCIES,
-  );
-  if (!every) return undefined;
-  let rule: ScheduleRule | undefined;
-  if (every === "week") {
-    const weekday = await ask.pick(
-      t("schedule-weekday"),
-      weekdayKeyboard(button, t),
-      "wd",
-      WEEKDAYS,
-    );
-    const time = weekday && (await askTime());
-    rule = time ? { every, weekday, time } : undefined;
-  } else if (every === "month") {
-    const day = await ask.typed(t("schedule-day"), t("schedule-day-bad"), (text) => {
-      const value = Number(text.trim());
-      return /^\d{1,2}$/.test(text.trim()) && value >= 1 && value <= 31 ? value : undefined;
-    });
-    const time = day && (await askTime());
-    rule = time ? { every, day, time } : undefined;
-  } else {
-    const time = await askTime();
-    rule = time ? { every, time } : undefined;
-  }
-  if (!rule) return undefined;
-
+  if (!(chosen instanceof Map)) return chosen;
+  // The usual schedule is on the summary already (daily at 09:00, yesterday, by day, CSV): Save
+  // is the third tap from Home; anything else is switched there.
+  const rule: ScheduleRule = USUAL_RULE;
   const at = dialog.ctx;
   const campaigns = [...chosen].map(([id, title]) => ({ id, title }));
   const base = {
@@ -132,9 +122,13 @@ export async function newScheduleSteps(
     locale: at.locale,
     shop: session.shop.id,
     campaigns,
-    rule,
   };
-  const draft = await summary({ period: PERIOD_OF[every], groupBy: "DATE", format: "csv" });
+  const draft = await summary({
+    rule,
+    period: PERIOD_OF[rule.every],
+    groupBy: "DATE",
+    format: "csv",
+  });
   if (!draft) return undefined;
   const saved = await conversation.external(async () => {
     try {
@@ -159,14 +153,12 @@ export async function newScheduleSteps(
   return { saved: saved.schedule };
 
   /**
-   * The schedule in full with Save; a press on its period, grouping or format draws it again
-   * with that choice. The schedule to save, or undefined when the dialog ended.
+   * The schedule in full with Save; a press on how often, the time, its period, grouping or
+   * format draws it again with that choice (weekly asks the weekday, monthly the day, "Other" a
+   * typed time first; how often brings its own period). The schedule to save, or undefined when
+   * the dialog ended.
    */
-  async function summary(choice: {
-    period: SchedulePeriod;
-    groupBy: ReportGroupBy;
-    format: ReportFormat;
-  }): Promise<NewSchedule | undefined> {
+  async function summary(choice: Choice): Promise<NewSchedule | undefined> {
     const draft: NewSchedule = { ...base, ...choice };
     const where = target.chatTitle
       ? t("schedule-to-group", { title: target.chatTitle })
@@ -178,35 +170,67 @@ export async function newScheduleSteps(
       where,
     ].join("\n");
     const keyboard = scheduleSummaryKeyboard(button, t, choice);
-    type Choice = typeof choice;
-    type Taken = { value: { save: true } | Choice } | { why: string };
+    type Pressed = { save: true } | { every: Frequency } | { time: string } | Choice;
+    type Taken = { value: Pressed } | { why: string };
     const take = (answer: Answer): Taken => {
       if (answer.kind === "text") return { why: t("dialog-use-buttons") };
       const { step, value } = answer;
       if (step === "y") return { value: { save: true as const } };
+      const every = FREQUENCIES.find((f) => step === "fr" && f === value);
+      if (every) return { value: { every } };
+      const time = [...TIME_CHOICES.map(timeValue), OTHER_TIME].find(
+        (v) => step === "tm" && v === value,
+      );
+      if (time) return { value: { time } };
       const period = SCHEDULE_PERIODS.find((p) => step === "sp" && p === value);
       const groupBy = REPORT_GROUPINGS.find((g) => step === "g" && g === value);
       const format = REPORT_FORMATS.find((f) => step === "f" && f === value);
       return { value: { ...choice, ...pick({ period, groupBy, format }) } };
     };
-    const answer = await ask.ask(text, keyboard, ["y", "sp", "g", "f"], take);
+    const steps = ["y", "fr", "tm", "sp", "g", "f"];
+    const answer = await ask.ask(text, keyboard, steps, take);
     if (answer === undefined) return undefined;
-    return "save" in answer ? draft : summary(answer);
+    if ("save" in answer) return draft;
+    if ("every" in answer) {
+      const next = await askRule(answer.every, choice.rule.time);
+      if (!next) return undefined;
+      // How often brings its period (daily: yesterday, weekly: 7 days, monthly: last month).
+      return summary({ ...choice, rule: next, period: PERIOD_OF[next.every] });
+    }
+    if ("time" in answer) {
+      const time = await askTime(answer.time);
+      return time === undefined
+        ? undefined
+        : summary({ ...choice, rule: { ...choice.rule, time } });
+    }
+    return summary(answer);
   }
 
-  /** The time of day: a button, or "Other" and typed HH:MM in TIMEZONE. */
-  async function askTime(): Promise<string | undefined> {
-    const zone = zoneText(t, deps.timezone);
-    const choices = [...TIME_CHOICES.map(timeValue), OTHER_TIME];
-    const pressed = await ask.pick(
-      t("schedule-time-pick", { zone }),
-      timeKeyboard(button, t),
-      "tm",
-      choices,
-    );
-    if (pressed === undefined) return undefined;
+  /** The rule of `every` at `time`: weekly asks the weekday, monthly the day of the month. */
+  async function askRule(every: Frequency, time: string): Promise<ScheduleRule | undefined> {
+    if (every === "week") {
+      const weekday = await ask.pick(
+        t("schedule-weekday"),
+        weekdayKeyboard(button, t),
+        "wd",
+        WEEKDAYS,
+      );
+      return weekday ? { every, weekday, time } : undefined;
+    }
+    if (every === "month") {
+      const day = await ask.typed(t("schedule-day"), t("schedule-day-bad"), (text) => {
+        const value = Number(text.trim());
+        return /^\d{1,2}$/.test(text.trim()) && value >= 1 && value <= 31 ? value : undefined;
+      });
+      return day ? { every, day, time } : undefined;
+    }
+    return { every, time };
+  }
+
+  /** A time button's time; "Other" asks for it typed (HH:MM in TIMEZONE). */
+  async function askTime(pressed: string): Promise<string | undefined> {
     if (pressed !== OTHER_TIME) return TIME_CHOICES.find((time) => timeValue(time) === pressed);
-    const question = t("schedule-time", { zone });
+    const question = t("schedule-time", { zone: zoneText(t, deps.timezone) });
     return ask.typed(question, t("schedule-time-bad"), (text) => parseTimeOfDay(text) ?? undefined);
   }
 }

@@ -126,9 +126,11 @@ describe("daily digest", () => {
     if (!first || !second) throw new Error("two shops expected");
     await limitManager(w, MANAGER.id, [second.id]);
     await slash(w, MANAGER, "schedule");
+    // No schedules, one store reached: /schedule opens on that store's campaigns, the digest's
+    // row under them.
     await tap(w, MANAGER, "🗞 Сводка в 09:00 — выкл."); // one tap turns it on
     expect(screenText(w, MANAGER.id)).toMatch(
-      /^✅ Сводка будет приходить каждый день в 09:00\.\n\n🗓/,
+      new RegExp(`^🏬 ${second.name}\n✅ Сводка будет приходить каждый день в 09:00.\n\n🗓`),
     );
     await clock.advance(2 * HOUR);
     expect(await w.schedules.digests.runOnce()).toBe(1);
@@ -138,7 +140,9 @@ describe("daily digest", () => {
 
     await slash(w, MANAGER, "schedule");
     await tap(w, MANAGER, "🗞 Сводка в 09:00 — вкл."); // and one tap off
-    expect(screenText(w, MANAGER.id)).toMatch(/^🔕 Сводка выключена\.\n\n🗓/);
+    expect(screenText(w, MANAGER.id)).toMatch(
+      new RegExp(`^🏬 ${second.name}\n🔕 Сводка выключена.\n\n🗓`),
+    );
     await clock.advance(24 * HOUR);
     expect(await w.schedules.digests.runOnce()).toBe(0);
     expect(digestsTo(w, MANAGER.id)).toHaveLength(1);

@@ -78,6 +78,7 @@ describe("a report in one tap", () => {
 
     await slash(w, MANAGER_EN, "report");
     await tap(w, MANAGER_EN, /^Баннер/);
+    await tap(w, MANAGER_EN, "📅 Other dates"); // from the summary: typed dates
     const from = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
     const to = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
     const dotted = (iso: string) => iso.split("-").reverse().join(".");
@@ -116,7 +117,8 @@ describe("a report in one tap", () => {
     const w = await startWorld({ module: { runLoop: false } });
     await slash(w, MANAGER, "report");
     await tap(w, MANAGER, /^Кроссовки/);
-    expect(screenText(w, MANAGER.id)).toContain("За какой период?"); // no kind asked
+    // No kind asked: the summary at once, of campaign statistics over the last 7 days.
+    expect(screenText(w, MANAGER.id)).toContain("Сформировать отчёт?");
     await tap(w, MANAGER, "Последние 7 дней");
     await tap(w, MANAGER, "Другой вид отчёта");
     await tap(w, MANAGER, "Атрибуция заказов");
@@ -132,7 +134,7 @@ describe("a report in one tap", () => {
     // Another person is not asked.
     await slash(w, MANAGER_EN, "report");
     await tap(w, MANAGER_EN, /^Кроссовки/);
-    expect(screenText(w, MANAGER_EN.id)).toContain("For which period?");
+    expect(screenText(w, MANAGER_EN.id)).toContain("Create the report?");
   });
 
   it("a remembered report of another shape is no preset", async () => {

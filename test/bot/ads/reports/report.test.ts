@@ -390,6 +390,37 @@ describe("/report", () => {
     expect(progressTexts(w, MANAGER.id, messageId).at(-1)).toContain("✅ Отчёт отправлен.");
   });
 
+  it("a first report in three taps: the campaign, then Create on the summary with the last 7 days by day as CSV chosen; other dates switch it there (issue 40)", async () => {
+    const w = await startWorld({ module: { runLoop: false } });
+    const clock = { now: Date.now(), zone: ZONE };
+    await slash(w, MANAGER, "report");
+    await tap(w, MANAGER, /^Кроссовки/);
+    expect(labels(w, MANAGER.id).filter((l) => l.startsWith("● "))).toEqual([
+      "● Последние 7 дней",
+      "● По дням",
+      "● CSV",
+    ]);
+    expect(await jobsOf(w)).toEqual([]); // nothing ordered before Create
+    await tap(w, MANAGER, "Сформировать");
+    const [first] = await jobsOf(w);
+    expect(first).toMatchObject({
+      kind: "campaigns",
+      groupBy: "DATE",
+      period: presetPeriod("last_7_days", clock),
+    });
+    expect(first?.format ?? "csv").toBe("csv");
+
+    // 📅 Other dates: the period question; a preset there comes back to the summary with it.
+    await slash(w, MANAGER, "report");
+    await tap(w, MANAGER, /^Кроссовки/);
+    await tap(w, MANAGER, "📅 Другие даты");
+    expect(screenText(w, MANAGER.id)).toContain("За какой период?");
+    await tap(w, MANAGER, /^Прошлый месяц$/);
+    expect(labels(w, MANAGER.id)).toContain("● Прошлый месяц");
+    await tap(w, MANAGER, "Сформировать");
+    expect((await jobsOf(w))[1]).toMatchObject({ period: presetPeriod("last_month", clock) });
+  });
+
   it("five periods, one tap each, go straight to the summary grouped by day (changed there); then Create", async () => {
     const w = await startWorld({ module: { runLoop: false } });
     const clock = { now: Date.now(), zone: ZONE };
@@ -419,14 +450,32 @@ describe("/report", () => {
     for (const [index, { user, quick, order, preset }] of orders.entries()) {
       await slash(w, user, "report");
       await tap(w, user, /^Кроссовки/); // goes straight on; no kind asked: campaign statistics
-      // Five periods, no quick doubles of them.
-      const periods = buttonsOf(screen(w, user.id)).map((b) => b.text);
-      expect(periods.filter((label) => label !== (user === MANAGER ? "Закрыть" : "Close"))).toEqual(
+      // Straight to the summary (issue 40): five periods on it, the last 7 days chosen, and
+      // other dates; no quick doubles of them.
+      const periods = buttonsOf(screen(w, user.id))
+        .map((b) => b.text)
+        .slice(0, 6);
+      expect(periods).toEqual(
         user === MANAGER
-          ? ["Вчера", "Последние 7 дней", "Последние 30 дней", "Этот месяц", "Прошлый месяц"]
-          : ["Yesterday", "Last 7 days", "Last 30 days", "This month", "Last month"],
+          ? [
+              "Вчера",
+              "● Последние 7 дней",
+              "Последние 30 дней",
+              "Этот месяц",
+              "Прошлый месяц",
+              "📅 Другие даты",
+            ]
+          : [
+              "Yesterday",
+              "● Last 7 days",
+              "Last 30 days",
+              "This month",
+              "Last month",
+              "📅 Other dates",
+            ],
       );
       await tap(w, user, quick);
+      expect(labels(w, user.id)).toContain(`● ${quick}`);
       expect(screenText(w, user.id)).toContain(
         user === MANAGER ? "Группировка: по дням" : "Grouping: by day",
       );
@@ -517,6 +566,7 @@ describe("/report", () => {
     const w = await startWorld();
     await slash(w, MANAGER, "report");
     await tap(w, MANAGER, "Кроссовки");
+    await tap(w, MANAGER, "📅 Другие даты"); // from the summary: the period question
     const today = DateTime.now().setZone(ZONE).startOf("day");
     const show = (d: DateTime) => d.toFormat("dd.MM.yyyy");
     await say(w, MANAGER, `${show(today.minus({ days: 100 }))}-${show(today.minus({ days: 1 }))}`);
@@ -557,7 +607,7 @@ describe("/report", () => {
     expect(labels(w, MANAGER.id)).toContain("Готово (3)");
     expect(labels(w, MANAGER.id)).toContainEqual(expect.stringMatching(/^○ Одежда/));
     await tap(w, MANAGER, /^Готово \(3\)/);
-    expect(screenText(w, MANAGER.id)).toContain("За какой период?"); // on, with the three
+    expect(screenText(w, MANAGER.id)).toContain("Сформировать отчёт?"); // on, with the three
     expect(performanceCalls(w.sandbox).submit).toBe(0);
   });
 

@@ -13,6 +13,7 @@ import { buttonsOf, press } from "../../harness.ts";
 import {
   closeWorlds,
   jobsOf,
+  labels,
   MANAGER,
   MANAGER_EN,
   say,
@@ -49,11 +50,17 @@ interface Plan {
   time?: string;
 }
 
-/** Goes through "New schedule" in the person's private chat; returns the saved schedule. */
+/**
+ * Goes through a new schedule in the person's private chat (with none yet, /schedule shows the
+ * campaigns at once; else through "New schedule"); returns the saved schedule. The summary comes
+ * with every day at 09:00 chosen: how often and the time are switched there when the plan says.
+ */
 async function saveSchedule(w: World, user: User, plan: Plan = {}): Promise<ReportSchedule> {
   const before = new Set((await w.schedules.schedules.of(user.id)).map((s) => s.id));
   await slash(w, user, "schedule");
-  await tap(w, user, /Новое расписание|New schedule/);
+  if (labels(w, user.id).some((l) => /Новое расписание|New schedule/.test(l))) {
+    await tap(w, user, /Новое расписание|New schedule/);
+  }
   const campaigns = plan.campaigns ?? ["Кроссовки"];
   if (campaigns.length === 1)
     await tap(w, user, campaigns[0] ?? ""); // straight on
@@ -62,16 +69,18 @@ async function saveSchedule(w: World, user: User, plan: Plan = {}): Promise<Repo
     for (const label of campaigns) await tap(w, user, label);
     await tap(w, user, /^(Готово|Done)/);
   }
-  await tap(w, user, plan.every ?? "Каждый день");
+  // The summary at once: every day at 09:00, yesterday, by day, CSV; each switched here.
+  expect(screenText(w, user.id)).toContain("Сохранить расписание?");
+  expect(labels(w, user.id)).toEqual(expect.arrayContaining(["● Каждый день", "● 09:00"]));
+  if (plan.every && plan.every !== "Каждый день") await tap(w, user, plan.every);
   if (plan.weekday) await tap(w, user, plan.weekday);
   if (plan.day) await say(w, user, plan.day);
   const time = plan.time ?? "09:00";
-  if (["08:00", "09:00", "10:00"].includes(time)) await tap(w, user, time);
-  else {
+  if (["08:00", "10:00"].includes(time)) await tap(w, user, time);
+  else if (time !== "09:00") {
     await tap(w, user, "Другое время");
     await say(w, user, time);
   }
-  // The summary: the period follows from how often, by day, CSV; each switched here.
   expect(screenText(w, user.id)).toContain("Сохранить расписание?");
   if (plan.period) await tap(w, user, plan.period);
   if (plan.format) await tap(w, user, plan.format);
@@ -178,33 +187,46 @@ describe("/schedule dialog", () => {
     const w = await worldOn(new ManualClock(MORNING));
     await w.start();
     await slash(w, MANAGER, "schedule");
-    await tap(w, MANAGER, "Новое расписание");
     await tap(w, MANAGER, "Кроссовки");
-    await say(w, MANAGER, "каждый день");
-    expect(screenText(w, MANAGER.id)).toMatch(
-      /^Выберите кнопкой под вопросом\.\n\nКак часто присылать отчёт\?/,
-    );
-    await tap(w, MANAGER, "Раз в неделю");
-    await tap(w, MANAGER, "Пт");
-    await say(w, MANAGER, "9");
-    expect(screenText(w, MANAGER.id)).toMatch(
-      /^Выберите кнопкой под вопросом\.\n\nВо сколько присылать отчёт \(по Москве\)\?/,
-    );
-    await tap(w, MANAGER, "10:00");
-    // The summary: weekly reports on the last 7 days, by day, as CSV, each switched here.
     const chosen = () =>
       buttonsOf(screen(w, MANAGER.id))
         .map((b) => b.text)
         .filter((label) => label.startsWith("● "));
+    // The summary at once: every day at 09:00 on yesterday, by day, as CSV.
+    expect(chosen()).toEqual(["● Каждый день", "● 09:00", "● Вчера", "● По дням", "● CSV"]);
+    await say(w, MANAGER, "каждый день");
+    expect(screenText(w, MANAGER.id)).toMatch(
+      /^Выберите кнопкой под вопросом\.\n\nСохранить расписание\?/,
+    );
+    await tap(w, MANAGER, "Раз в неделю");
+    await say(w, MANAGER, "пятница");
+    expect(screenText(w, MANAGER.id)).toMatch(
+      /^Выберите кнопкой под вопросом\.\n\nВ какой день недели\?/,
+    );
+    await tap(w, MANAGER, "Пт");
+    await tap(w, MANAGER, "10:00");
+    // Weekly brings the last 7 days; the time kept through the weekday's question.
     expect(screenText(w, MANAGER.id)).toContain("🗓 по пятницам в 10:00 (по Москве)");
-    expect(chosen()).toEqual(["● Последние 7 дней", "● По дням", "● CSV"]);
+    expect(chosen()).toEqual([
+      "● Раз в неделю",
+      "● 10:00",
+      "● Последние 7 дней",
+      "● По дням",
+      "● CSV",
+    ]);
     await say(w, MANAGER, "по неделям");
     expect(screenText(w, MANAGER.id)).toMatch(
       /^Выберите кнопкой под вопросом\.\n\nСохранить расписание\?/,
     );
     await tap(w, MANAGER, "По неделям");
     await tap(w, MANAGER, "XLSX");
-    expect(chosen()).toEqual(["● Последние 7 дней", "● По неделям", "● XLSX"]);
+    expect(chosen()).toEqual([
+      "● Раз в неделю",
+      "● 10:00",
+      "● Последние 7 дней",
+      "● По неделям",
+      "● XLSX",
+    ]);
     expect(await w.schedules.schedules.of(MANAGER.id)).toEqual([]); // nothing saved before Save
     await tap(w, MANAGER, "Сохранить");
     const [saved] = await w.schedules.schedules.of(MANAGER.id);
@@ -221,13 +243,12 @@ describe("/schedule dialog", () => {
     const w = await worldOn(clock);
     await w.start();
     await slash(w, MANAGER, "schedule");
-    await tap(w, MANAGER, "Новое расписание");
     await tap(w, MANAGER, "Кроссовки");
     await tap(w, MANAGER, "Раз в месяц");
     await say(w, MANAGER, "32");
     expect(screenText(w, MANAGER.id)).toContain("Нужно число от 1 до 31");
     await say(w, MANAGER, "31");
-    expect(screenText(w, MANAGER.id)).toContain("Во сколько присылать отчёт (по Москве)?");
+    expect(screenText(w, MANAGER.id)).toContain("Сохранить расписание?");
     await tap(w, MANAGER, "Другое время");
     await say(w, MANAGER, "25:00");
     expect(screenText(w, MANAGER.id)).toContain("Не понял время");
@@ -256,13 +277,50 @@ describe("/schedule dialog", () => {
     const w = await worldOn(new ManualClock(MORNING));
     await w.start();
     await slash(w, MANAGER, "schedule");
-    await tap(w, MANAGER, "Новое расписание");
-    expect(screenText(w, MANAGER.id)).toContain("По какой кампании присылать отчёт?");
+    // None yet, one store: the campaigns at once, under the list's heading.
+    expect(screenText(w, MANAGER.id)).toMatch(
+      /^🗓 Отчёты по расписанию: 0 из 10\.[^\n]*\n\nПока ни одного — начнём первое\.\n\nПо какой кампании присылать отчёт\?/,
+    );
     const saved = await saveSchedule(w, MANAGER, { campaigns: ["Кроссовки", "Баннер"] });
     expect(saved.campaigns.map((c) => c.title)).toEqual([
       expect.stringMatching(/^Кроссовки/),
       expect.stringMatching(/^Баннер/),
     ]);
+  });
+
+  it("none yet: the campaigns at once, the digest's row under them; Save makes the usual daily report (issue 40)", async () => {
+    const clock = new ManualClock(MORNING);
+    const w = await worldOn(clock);
+    await w.start();
+    await slash(w, MANAGER, "schedule");
+    const shown = labels(w, MANAGER.id);
+    expect(shown.some((l) => l.includes("Новое расписание"))).toBe(false);
+    expect(shown).toEqual(expect.arrayContaining(["🕘 Время сводки"]));
+    expect(shown.some((l) => l.startsWith("🗞 Сводка в"))).toBe(true);
+    // The digest switched from here: said above the campaigns, which stay.
+    await tap(w, MANAGER, /^🗞 Сводка в .* — выкл\.$/);
+    expect(screenText(w, MANAGER.id)).toMatch(/^✅ Сводка будет приходить каждый день в/);
+    expect(screenText(w, MANAGER.id)).toContain("По какой кампании присылать отчёт?");
+    expect(labels(w, MANAGER.id).some((l) => /^🗞 Сводка в .* — вкл\.$/.test(l))).toBe(true);
+    // A campaign, then Save: three taps from /schedule's button to a daily 09:00 report.
+    await tap(w, MANAGER, "Кроссовки");
+    await tap(w, MANAGER, "Сохранить");
+    const [saved] = await w.schedules.schedules.of(MANAGER.id);
+    expect(saved).toMatchObject({
+      rule: { every: "day", time: "09:00" },
+      period: "yesterday",
+      groupBy: "DATE",
+      format: "csv",
+    });
+    // One there: /schedule lists it, with New.
+    expect(screenText(w, MANAGER.id)).toMatch(
+      /^✅ Расписание сохранено\.\n\n🗓 Отчёты по расписанию: 1 из 10/,
+    );
+    expect(labels(w, MANAGER.id)).toEqual(expect.arrayContaining(["➕ Новое расписание"]));
+    // At 09:00 the report on yesterday comes.
+    await clock.advance(HOUR);
+    expect(await w.schedules.scheduler.runOnce()).toMatchObject({ started: 1 });
+    await waitForDocuments(w, MANAGER.id, 1);
   });
 
   it("at most SCHEDULES_PER_PERSON: New is no longer offered", async () => {
@@ -292,10 +350,7 @@ describe("/schedule dialog", () => {
     status = "administrator";
     await w.send(command("schedule", { from: MANAGER, chat: team }));
     const at = (label: string | RegExp) => w.send(press(screen(w, team.id), label, MANAGER));
-    await at("Новое расписание");
-    await at("Кроссовки");
-    await at("Каждый день");
-    await at("09:00");
+    await at("Кроссовки"); // none aimed at the group yet: the campaigns at once
     expect(screenText(w, team.id)).toContain("В группу «Отдел рекламы»");
     // Someone else's press in the group does nothing to the dialog.
     await w.send(press(screen(w, team.id), "Сохранить", MANAGER_EN));
@@ -321,8 +376,6 @@ describe("/schedule dialog", () => {
     await tap(w, MANAGER, second.name);
     expect(screenText(w, MANAGER.id)).toContain(`🏬 ${second.name}`);
     await tap(w, MANAGER, "Кроссовки");
-    await tap(w, MANAGER, "Каждый день");
-    await tap(w, MANAGER, "09:00");
     await tap(w, MANAGER, "Сохранить");
     expect(screenText(w, MANAGER.id)).toContain(`🏬 ${second.name}`);
     const [saved] = await w.schedules.schedules.of(MANAGER.id);
