@@ -13,6 +13,7 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { Message } from "grammy/types";
 import type { Posting } from "../../ozon/seller/types.ts";
+import { reachesShop } from "../../services/access/shop-scope.ts";
 import { isOwnDelivery } from "../../services/deliveries/own-delivery.ts";
 import type { PostingEarned, PostingEarnings } from "../../services/money/index.ts";
 import { type FindQuery, findPostings, parseFindQuery } from "../../services/postings/find.ts";
@@ -146,6 +147,8 @@ export function findFeature(area: FindFeatureDeps): FeatureFactory {
       if (!area.earnings || !maySeeMoney(ctx) || shown.length === 0) return found;
       const byShop = new Map<string, { shop: SellerShop; numbers: string[] }>();
       for (const { shop, posting } of shown) {
+        // Found through another role (warehouse), a store's money shows only to its managers.
+        if (!reachesShop(ctx.person, "manager", shop.id)) continue;
         const entry = byShop.get(shop.id) ?? { shop, numbers: [] };
         entry.numbers.push(posting.postingNumber);
         byShop.set(shop.id, entry);

@@ -111,9 +111,11 @@ export function bookFeature(area: BookFeatureDeps): FeatureFactory {
       if (!ozon) return ctx.reply(ctx.t("stock-shop-unknown"));
       const waiting = await ctx.reply(tagged(ctx, shop, ctx.t("book-reading")));
       try {
-        const catalog = await new CostPrices(shop.store).onto(
-          await ozon.catalog(AbortSignal.timeout(CATALOG_DEADLINE_MS)),
-        );
+        const read = await ozon.catalog(AbortSignal.timeout(CATALOG_DEADLINE_MS));
+        // Cost prices are the seller's own money: only who may set prices in this store sees them.
+        const catalog = bookRights(ctx.person, shop.id).prices
+          ? await new CostPrices(shop.store).onto(read)
+          : read;
         const bytes = await catalogWorkbook(catalog, labels(ctx));
         const date = new Date().toISOString().slice(0, 10);
         await ctx.replyWithDocument(new InputFile(bytes, `stock-${shop.ref}-${date}.xlsx`), {

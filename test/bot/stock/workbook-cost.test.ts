@@ -92,4 +92,18 @@ describe("the workbook's cost price", () => {
     const preview = lastScreen(await sendBack(IVAN, out.name, edited));
     expect(JSON.stringify(preview.payload.reply_markup ?? {})).not.toContain("Apply");
   });
+  it("is not shown to a warehouse worker: their workbook carries no cost prices", async () => {
+    h = await startStock({ module: { bookPaceMs: 0 } });
+    const [first] = h.sandbox.control.products();
+    if (!first) throw new Error("sandbox has no products");
+    await new CostPrices(h.shops.get(h.shopId)?.store as never).set(
+      [{ row: 2, offerId: first.offerId, to: "32107" }],
+      ADMIN.id,
+      new Date(),
+    );
+    const manager = await exported(ADMIN);
+    expect(manager.sheet.getCell(manager.rowOf(first.offerId), manager.cost).value).toBe(321.07);
+    const worker = await exported(IVAN);
+    expect(worker.sheet.getCell(worker.rowOf(first.offerId), worker.cost).value).toBeNull();
+  });
 });

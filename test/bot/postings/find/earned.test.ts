@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { PENDING_RECHECK_MS, PostingEarnings } from "../../../../src/services/money/index.ts";
 import { callback, text } from "../../../support/updates.ts";
 import { findButton, sentMessage, textOf } from "../../harness.ts";
-import { ADMIN, answersTo, type FindHarness, KEEPER, startFind } from "./harness.ts";
+import { ADMIN, answersTo, type FindHarness, KEEPER, SOUTH_MANAGER, startFind } from "./harness.ts";
 
 let h: FindHarness;
 afterEach(() => h.close());
@@ -57,6 +57,10 @@ describe("the posting card's 💰 line", () => {
     expect(textOf(kept as never)).toContain("💰 To you");
     const [keeper] = await answersTo(h, text(number, { from: KEEPER }), KEEPER.id);
     expect(textOf(keeper as never)).not.toContain("💰");
+    // Found as warehouse staff, a store whose manager they are not shows them no money.
+    const [other] = await answersTo(h, text(number, { from: SOUTH_MANAGER }), SOUTH_MANAGER.id);
+    expect(textOf(other as never)).toContain(number);
+    expect(textOf(other as never)).not.toContain("💰");
     expect(calls()).toBe(2);
 
     // The breakdown on a tap, from what is kept.

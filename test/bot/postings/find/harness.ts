@@ -36,6 +36,8 @@ export const SELLER = person(9103, { first_name: "Sam", language_code: "en" });
 export const BOTH = person(9104, { first_name: "Bo", language_code: "en" });
 /** Warehouse of the first shop (Северный) only. */
 export const NORTH_ONLY = person(9105, { first_name: "Lena", language_code: "en" });
+/** Warehouse of every shop, manager of the second shop only: sees money of that one alone. */
+export const SOUTH_MANAGER = person(9106, { first_name: "Max", language_code: "en" });
 
 export interface FindHarness {
   sandbox: Sandbox;
@@ -99,6 +101,12 @@ export async function startFind(options: FindOptions = {}): Promise<FindHarness>
     shops: { warehouse: [sandbox.stores[0]?.credentials.sellerClientId ?? ""] },
   };
   await store.set(personKey(NORTH_ONLY.id), north);
+  const southManager: PersonRecord = {
+    id: SOUTH_MANAGER.id,
+    roles: ["warehouse", "manager"],
+    shops: { manager: [sandbox.stores[1]?.credentials.sellerClientId ?? ""] },
+  };
+  await store.set(personKey(SOUTH_MANAGER.id), southManager);
 
   const container = {
     config,
