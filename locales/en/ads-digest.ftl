@@ -33,3 +33,4 @@ digest-gave-up-other = it could not be sent.
 digest-net = 💰 Net: { $net } (Ozon's accruals less the ads)
 digest-balance = 🏦 Balance at the day's end: { $balance }
 digest-money-failed = 💰 Net: Ozon did not answer ({ $reason }).
+digest-money-no-day = 💰 Net: Ozon's daily figures are not available now (its half-month statement stands in, see /money).

@@ -33,3 +33,4 @@ home-all-title = ☰ All your jobs:
 home-help = Also typed (every job is under ☰ All jobs too):
 home-money = 💰 Yesterday: net { $net }
 home-money-ads = 💰 Yesterday: net { $net } (ads { $ads })
+home-money-partial = — { $read } of { $of } stores (Ozon gave nothing for the rest)

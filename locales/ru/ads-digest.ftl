@@ -30,3 +30,4 @@ digest-gave-up-other = отправить не получилось.
 digest-net = 💰 Итого: { $net } (начисления Ozon за вычетом рекламы)
 digest-balance = 🏦 Баланс на конец дня: { $balance }
 digest-money-failed = 💰 Итого: Ozon не ответил ({ $reason }).
+digest-money-no-day = 💰 Итого: дневных цифр Ozon сейчас нет (их заменяет отчёт за полмесяца, он в /money).

@@ -33,3 +33,4 @@ home-all-title = ☰ Все ваши дела:
 home-help = Команды, которые можно набрать (все дела есть и под ☰ Все дела):
 home-money = 💰 Вчера: итого { $net }
 home-money-ads = 💰 Вчера: итого { $net } (реклама { $ads })
+home-money-partial = — по { $read } из { $of } магазинов (остальные Ozon не дал)

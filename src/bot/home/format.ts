@@ -49,6 +49,17 @@ export function lineText(
   return details.length > 0 ? `${head} (${details.join(", ")})` : head;
 }
 
+/** Yesterday's money over a manager's stores, for their Home. */
+export interface HomeMoneyDay {
+  /** What Ozon accrued less the ads, over every store read. */
+  netKopecks: bigint;
+  /** Ad spend; undefined: no store had its ads read. */
+  adsKopecks: bigint | undefined;
+  /** Stores whose day was read, of those the person reaches (fewer: the line says so). */
+  read: number;
+  of: number;
+}
+
 export interface HomeTextOptions {
   group: boolean;
   intro?: string | undefined;
@@ -58,7 +69,7 @@ export interface HomeTextOptions {
   /** /help: the commands Home does not show, typed. */
   typed?: readonly CommandName[] | undefined;
   /** Yesterday's money over the person's stores (a manager's Home). */
-  money?: { netKopecks: bigint; adsKopecks: bigint | undefined } | undefined;
+  money?: HomeMoneyDay | undefined;
 }
 
 export function homeText(t: Translator, view: HomeView, options: HomeTextOptions): string {
@@ -72,13 +83,13 @@ export function homeText(t: Translator, view: HomeView, options: HomeTextOptions
     for (const line of view.lines) parts.push(lineText(t, line, now, timezone, locale));
   }
   if (options.money) {
-    const { netKopecks, adsKopecks } = options.money;
+    const { netKopecks, adsKopecks, read, of } = options.money;
     const net = kopecksMoneyText(t, netKopecks);
-    parts.push(
+    const line =
       adsKopecks === undefined
         ? t("home-money", { net })
-        : t("home-money-ads", { net, ads: kopecksMoneyText(t, adsKopecks) }),
-    );
+        : t("home-money-ads", { net, ads: kopecksMoneyText(t, adsKopecks) });
+    parts.push(read < of ? `${line} ${t("home-money-partial", { read, of })}` : line);
   }
   if (view.unread.length > 0) parts.push(t("home-unread", { stores: view.unread.join(", ") }));
   parts.push("", t("home-as-of", { time: clock(view.asOf, timezone, false, locale) }));

@@ -14,7 +14,7 @@ import { mayUse } from "../core/guard.ts";
 import type { Translator } from "../core/i18n.ts";
 import { favouriteCommands } from "../core/menu.ts";
 import { HOME } from "./buttons.ts";
-import { homeText, lineHead } from "./format.ts";
+import { type HomeMoneyDay, homeText, lineHead } from "./format.ts";
 import { homeKeyboard } from "./keyboards.ts";
 
 /** Usual jobs offered on Home (MENU_BY_ROLE: the menu's five and Home's extras). */
@@ -22,13 +22,6 @@ const JOBS_SHOWN = 8;
 
 /** Yesterday's money over a person's stores (the manager's line); undefined: none to show. */
 export type HomeMoney = (person: Person) => Promise<HomeMoneyDay | undefined>;
-
-export interface HomeMoneyDay {
-  /** What Ozon accrued less the ads, over every store read. */
-  netKopecks: bigint;
-  /** Ad spend; undefined: no store had its ads read. */
-  adsKopecks: bigint | undefined;
-}
 
 export interface HomeRenderDeps {
   counts: HomeCounts;

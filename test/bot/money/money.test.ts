@@ -149,6 +149,9 @@ describe("/money", () => {
     expect(text).toMatch(/half-month statement for 1 Dec( 2026)? – 15 Dec( 2026)?\./);
     expect(text).toContain("Sales: RUB\u00A0333.33");
     expect(financeCalls(w, "/v1/finance/cash-flow-statement/list")).toBe(1);
+    // Home does not pass the half-month off as yesterday: no money line without the day's figures.
+    await w.send(command("start", { from: LIMITED }));
+    expect(String(lastTo(w, LIMITED.id)?.payload.text)).not.toContain("💰 Yesterday");
 
     w.sandbox.control.clearFaults();
     w.sandbox.contract.withdrawAs(404, "POST /v1/finance/balance");

@@ -53,8 +53,10 @@ function moneyLines(t: Translator, store: StoreDigest): string[] {
   const { money, ads } = store;
   if (money === undefined) return [];
   if ("error" in money) return [t("digest-money-failed", { reason: money.error })];
+  // Ozon's daily figures failed and its half-month statement stood in: those are not the day's.
+  if (money.statement) return [t("digest-money-no-day")];
   const spend = ads !== undefined && !("error" in ads) ? BigInt(ads.spendKopecks) : 0n;
-  const text = (k: bigint) => kopecksMoneyText(t, k, { kopecks: "always" });
+  const text = (k: bigint) => kopecksMoneyText(t, k);
   const lines = [t("digest-net", { net: text(BigInt(money.accruedKopecks) - spend) })];
   if (money.closingKopecks !== undefined)
     lines.push(t("digest-balance", { balance: text(BigInt(money.closingKopecks)) }));

@@ -84,6 +84,24 @@ describe("digest text", () => {
     );
   });
 
+  it("does not pass Ozon's half-month statement off as yesterday's net", () => {
+    const [text = ""] = digestTexts(t, {
+      period: { from: "2026-06-14", to: "2026-06-14" },
+      stores: [
+        {
+          shopId: "a",
+          name: "А",
+          sales: undefined,
+          ads: undefined,
+          money: { accruedKopecks: "123456", closingKopecks: "99", statement: true },
+        },
+      ],
+    });
+    expect(text).toContain("💰 Итого: дневных цифр Ozon сейчас нет");
+    expect(text).not.toContain("1 234,56");
+    expect(text).not.toContain("Баланс на конец дня");
+  });
+
   it("one store of several in the bot is still named", () => {
     const digest: Digest = {
       period: { from: "2026-06-14", to: "2026-06-14" },
