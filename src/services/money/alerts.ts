@@ -22,6 +22,12 @@ import type { MoneyReader, MoneyShop } from "./reader.ts";
 export const MONEY_ALERTS_LEASE_NAME = "money-alerts";
 /** Every two hours: a day's accruals settle during the next morning. */
 export const MONEY_ALERTS_POLL_MS = 2 * 60 * 60_000;
+/**
+ * Yesterday is judged for losses only from this hour of the store's day: Ozon's accruals of a day
+ * settle during the next morning, and a half-accrued day (charges in, the sale not yet) would
+ * read as a loss.
+ */
+export const LOSS_SETTLE_HOUR = 12;
 /** Loss lines in one alert at most. */
 export const LOSSES_TOLD = 10;
 export const PAYOUT_DAYS = [1, 16] as const;
@@ -105,12 +111,13 @@ export class MoneyAlertsWatcher {
 
   async #pass(): Promise<MoneyAlertsPass> {
     const { shop, store, margins, money, costs, notifier, zone } = this.#o;
-    const yesterday = DateTime.fromMillis(this.#now(), { zone }).minus({ days: 1 });
+    const today = DateTime.fromMillis(this.#now(), { zone });
+    const yesterday = today.minus({ days: 1 });
     const day = yesterday.toISODate() as string;
     const report: MoneyAlertsPass = { leader: true, losses: 0, missedPayout: false };
 
     const lossDone = `money:alerts:done:loss:${day}`;
-    if ((await store.get(lossDone)) === undefined) {
+    if (today.hour >= LOSS_SETTLE_HOUR && (await store.get(lossDone)) === undefined) {
       const rows = await margins.margins(shop, { from: day, to: day }, await costs.bySku());
       const losers = rows.filter((r) => r.units > 0 && r.marginKopecks < 0n).slice(0, LOSSES_TOLD);
       if (losers.length > 0) {

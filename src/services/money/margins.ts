@@ -2,10 +2,10 @@
  * Margin per product over whole days: Ozon's accruals of each day (`/v1/finance/accrual/by-day`,
  * beta, paged by last_id) summed per SKU — revenue (sales less returns), Ozon's commission,
  * delivery, the item's other fees — less the seller's cost price × the units sold (the workbook's
- * cost column). A past day's accruals are kept in the shop's store (DAY_KEPT_MS): a month is read
- * once, then only today again (TODAY_KEPT_MS). Units are the sale amount over the sale price
- * (the by-day answer gives no quantity). Kopecks as bigint.
- * Tests: test/bot/money/money.test.ts, test/bot/postings/find/earned.test.ts and 1 more
+ * cost column). A settled day's accruals are kept in the shop's store (DAY_KEPT_MS): a month is
+ * read once, then only yesterday and today again (TODAY_KEPT_MS: they are still settling). Units
+ * are the sale amount over the sale price (the by-day answer gives no quantity). Kopecks as bigint.
+ * Tests: test/services/money/margins.test.ts, test/bot/money/money.test.ts and 2 more
  */
 import { DateTime } from "luxon";
 import type { DayAccrual } from "../../ozon/seller/finance.ts";
@@ -90,10 +90,16 @@ export function daySkus(accruals: readonly DayAccrual[]): Record<string, DaySku>
   return out;
 }
 
-/** Units of a sale line: its amount over the unit's price (negative for a return). */
-function unitsOf(amount: bigint, price: bigint | undefined): number {
+/**
+ * Units of a sale line: its amount over the unit's price, to the nearest unit (negative for a
+ * return, rounded the same way: bigint division truncates towards zero, so the size is rounded
+ * first and the sign put back).
+ */
+export function unitsOf(amount: bigint, price: bigint | undefined): number {
   if (!price || price <= 0n) return amount === 0n ? 0 : amount > 0n ? 1 : -1;
-  return Number((amount * 2n + price) / (price * 2n));
+  const size = amount < 0n ? -amount : amount;
+  const units = Number((size * 2n + price) / (price * 2n));
+  return amount < 0n ? -units : units;
 }
 
 export class MarginReader {
@@ -170,8 +176,11 @@ export class MarginReader {
       const seller = shop.seller;
       if (!seller) return {};
       const skus = daySkus(await seller.finance.accrualsOfDay(day));
-      const today = DateTime.fromMillis(this.#now(), { zone: this.#zone }).toISODate();
-      const ttlMs = day >= (today ?? day) ? TODAY_KEPT_MS : DAY_KEPT_MS;
+      // Yesterday is still settling through this morning: kept briefly, like today.
+      const yesterday = DateTime.fromMillis(this.#now(), { zone: this.#zone })
+        .minus({ days: 1 })
+        .toISODate();
+      const ttlMs = day >= (yesterday ?? day) ? TODAY_KEPT_MS : DAY_KEPT_MS;
       await shop.store.set(key, { skus } satisfies KeptDay, { ttlMs });
       return skus;
     })().finally(() => this.#reading.delete(flight));

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { callback, command } from "../../support/updates.ts";
 import { findButton, sentMessage } from "../harness.ts";
-import { ADMIN, LIMITED, lastTo, MANAGER, startWorld, type World } from "./world.ts";
+import { ADMIN, LIMITED, lastTo, MANAGER, NOW, startWorld, type World } from "./world.ts";
 
 let world: World | undefined;
 afterEach(async () => {
@@ -28,6 +28,12 @@ describe("money alerts", () => {
     const north = w.shops.all()[0];
     const south = w.shops.all()[1];
     if (!north || !south) throw new Error("no stores");
+    // 09:00 in Moscow: yesterday is still settling at Ozon, nothing is judged yet.
+    w.setNow(NOW - 3 * 3_600_000);
+    expect(await w.money.runAlerts(north.id)).toMatchObject({ losses: 0 });
+    expect(textsTo(w, ADMIN.id)).toEqual([]);
+    // Noon in Moscow: judged, and told.
+    w.setNow(NOW);
     expect(await w.money.runAlerts(north.id)).toMatchObject({ losses: 1 });
     const [ru] = textsTo(w, ADMIN.id);
     // The year is written only when it is not the current one (the test's dates are fixed).
