@@ -18,7 +18,10 @@ supplies-card-timeslot = Timeslot: { $timeslot }
 supplies-card-warehouse = Drop-off warehouse: { $warehouse }
 supplies-card-storage = Storage warehouses: { $warehouses }
 supplies-card-contents = Contents: { $lines } lines, { $units } in all
-supplies-card-bundles-cut = Contents of the first { $shown } of { $count } supplies only.
+supplies-card-bundles-cut = Contents of the first { $shown } of { $count ->
+    [one] { $count } supply
+   *[other] { $count } supplies
+} only.
 supplies-card-item = • { $name } — { $quantity }
 supplies-more = …and { $count } more
 supplies-changed = 🚛 Supply No. { $number }: { $state }
