@@ -211,8 +211,9 @@ export function createFinanceApi(ctx: SellerContext) {
     },
 
     /**
-     * The half-month statements overlapping `from`..`to` (ISO times), with their balances and
-     * payouts where Ozon details them. Charges are made negative whatever sign Ozon wrote.
+     * The half-month statements overlapping `from`..`to` (ISO times), oldest first, with their
+     * balances and payouts where Ozon details them. Charges are made negative whatever sign Ozon
+     * wrote.
      */
     async cashFlow(from: string, to: string, signal?: AbortSignal): Promise<CashFlowPeriod[]> {
       const answer = await ctx.http.call(cashFlowStatements, {
@@ -223,10 +224,20 @@ export function createFinanceApi(ctx: SellerContext) {
         .flat()
         .map((d) => cashFlowDetail.safeParse(d))
         .flatMap((parsed) => (parsed.success ? [parsed.data] : []));
-      return (answer.result?.cash_flows ?? []).map((row) => {
-        const detail = details.find(
-          (d) => d.period?.begin === row.period?.begin || details.length === 1,
-        );
+      const rows = [...(answer.result?.cash_flows ?? [])].sort((a, b) =>
+        String(a.period?.begin ?? "").localeCompare(String(b.period?.begin ?? "")),
+      );
+      return rows.map((row, index) => {
+        // A detail belongs to the period it names; one that names none (Ozon's example gives a
+        // single detail object) only to the last period — never to every row, which would count
+        // its payouts once per half-month.
+        const detail =
+          details.find(
+            (d) => d.period?.begin !== undefined && d.period.begin === row.period?.begin,
+          ) ??
+          (index === rows.length - 1
+            ? details.find((d) => d.period?.begin === undefined)
+            : undefined);
         const payments = detail?.payments ?? undefined;
         return {
           begin: row.period?.begin,

@@ -94,9 +94,11 @@ export function figuresOfStatement(period: DayRange, rows: readonly CashFlowPeri
   const delivery = sum((r) => r.deliveryKopecks);
   const other = sum((r) => r.servicesKopecks);
   const accrued = sales + returns + commission + delivery + other;
-  const paid = rows.some((r) => r.paidOutKopecks !== undefined)
-    ? sum((r) => r.paidOutKopecks ?? 0n)
-    : undefined;
+  // Paid out only when every half-month says what it paid: a partial sum would understate it.
+  const paid =
+    rows.length > 0 && rows.every((r) => r.paidOutKopecks !== undefined)
+      ? sum((r) => r.paidOutKopecks ?? 0n)
+      : undefined;
   return {
     period,
     covered,
