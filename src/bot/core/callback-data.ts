@@ -4,7 +4,7 @@
  * that the bot did not make (a forged press from a modified client) is recognised and refused
  * before any feature sees it. What a button may do is still decided by the presser's roles at
  * the time of the press; the data only says what was pressed.
- * Tests: test/bot/core/callback-data.test.ts, test/bot/core/access.test.ts and 41 more
+ * Tests: test/bot/core/callback-data.test.ts, test/bot/core/access.test.ts and 42 more
  */
 import { createHmac } from "node:crypto";
 

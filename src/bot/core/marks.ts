@@ -1,7 +1,7 @@
 /**
  * How a keyboard marks a chosen option: ● before what is chosen, ○ before what may be chosen
  * instead. ✅ is not a mark: it starts only a button that does something («✅ Сформировать»).
- * Tests: test/bot/core/marks.test.ts
+ * Tests: test/bot/core/marks.test.ts, test/bot/money/keyboards.test.ts
  */
 
 /** The mark of a chosen option. */
