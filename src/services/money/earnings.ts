@@ -2,7 +2,9 @@
  * What a posting earned the seller, for the line "💰 to you" of its card: Ozon's accruals of the
  * posting (`/v1/finance/accrual/postings`, beta) summed, and split into price, commission, delivery
  * and other by the accrual types' names. Never asked once per card view:
- * - an accrued posting is kept in the shop's store (EARNED_KEPT_MS) and never asked again;
+ * - an accrued posting is kept in the shop's store (EARNED_KEPT_MS); for SETTLING_MS after its first
+ *   accrual (a return, a late charge may still come) it is asked again at most every
+ *   ACCRUED_RECHECK_MS, the kept figure shown meanwhile; after that never again;
  * - one Ozon has not accrued yet is kept as "pending" and asked again only after PENDING_RECHECK_MS;
  * - the postings asked within BATCH_WAIT_MS of each other (cards sent in a row, a list) go in one
  *   call of up to 200.
@@ -16,6 +18,10 @@ import type { Store } from "../../store/port.ts";
 export const EARNED_KEPT_MS = 120 * 24 * 60 * 60_000;
 export const PENDING_RECHECK_MS = 3 * 60 * 60_000;
 export const FAILED_RECHECK_MS = 10 * 60_000;
+/** An accrued posting's figure may still change (a return, a late charge) this long… */
+export const SETTLING_MS = 60 * 24 * 60 * 60_000;
+/** …and is asked again at most this often meanwhile. */
+export const ACCRUED_RECHECK_MS = 12 * 60 * 60_000;
 export const BATCH_WAIT_MS = 150;
 const BATCH_MAX = 200;
 const TYPES_KEPT_MS = 24 * 60 * 60_000;
@@ -30,7 +36,10 @@ export interface PostingEarned {
   other: string;
 }
 
-type Kept = { state: "accrued"; earned: PostingEarned } | { state: "pending"; until: number };
+type Kept =
+  /** `since`: first accrued; `until`: asked again after (absent: settled, never again). */
+  | { state: "accrued"; earned: PostingEarned; since?: number; until?: number }
+  | { state: "pending"; until: number };
 
 export interface EarningsShop {
   id: string;
@@ -119,7 +128,7 @@ export class PostingEarnings {
     for (const number of new Set(numbers)) {
       const kept = await shop.store.get<Kept>(`${KEY}${number}`);
       if (kept?.state === "accrued") result.set(number, kept.earned);
-      else if (!kept || kept.until <= this.#now()) ask.push(number);
+      if (!kept || (kept.until !== undefined && kept.until <= this.#now())) ask.push(number);
     }
     if (ask.length === 0 || !shop.seller) return result;
     await this.#ask(shop, ask);
@@ -165,22 +174,37 @@ export class PostingEarnings {
       const now = this.#now();
       for (const number of numbers) {
         const accruals = found.get(number) ?? [];
-        const kept: Kept =
-          accruals.length > 0
-            ? { state: "accrued", earned: earnedOf(accruals, types) }
-            : { state: "pending", until: now + PENDING_RECHECK_MS };
+        const key = `${KEY}${number}`;
+        const before = await shop.store.get<Kept>(key);
+        let kept: Kept;
+        if (accruals.length > 0) {
+          const since = before?.state === "accrued" ? (before.since ?? now) : now;
+          kept = {
+            state: "accrued",
+            earned: earnedOf(accruals, types),
+            since,
+            ...(now - since < SETTLING_MS ? { until: now + ACCRUED_RECHECK_MS } : {}),
+          };
+        } else if (before?.state === "accrued") {
+          // Accrued before and nothing now (Ozon's slip): the kept figure stays, asked again later.
+          kept = { ...before, until: now + ACCRUED_RECHECK_MS };
+        } else {
+          kept = { state: "pending", until: now + PENDING_RECHECK_MS };
+        }
         const ttlMs = kept.state === "accrued" ? EARNED_KEPT_MS : PENDING_RECHECK_MS;
-        await shop.store.set(`${KEY}${number}`, kept, { ttlMs });
+        await shop.store.set(key, kept, { ttlMs });
       }
     } catch (error) {
       this.#onError?.(shop.id, error);
       const until = this.#now() + FAILED_RECHECK_MS;
       for (const number of numbers) {
-        await shop.store
-          .set(`${KEY}${number}`, { state: "pending", until } satisfies Kept, {
-            ttlMs: FAILED_RECHECK_MS,
-          })
-          .catch(() => undefined);
+        const key = `${KEY}${number}`;
+        const before = await shop.store.get<Kept>(key).catch(() => undefined);
+        // A failed re-read keeps what was accrued: only its next ask moves.
+        const kept: Kept =
+          before?.state === "accrued" ? { ...before, until } : { state: "pending", until };
+        const ttlMs = kept.state === "accrued" ? EARNED_KEPT_MS : FAILED_RECHECK_MS;
+        await shop.store.set(key, kept, { ttlMs }).catch(() => undefined);
       }
     } finally {
       waiting.release();

@@ -12,6 +12,7 @@ export {
 } from "./alerts.ts";
 export { type CostChange, type CostPrice, CostPrices } from "./costs.ts";
 export {
+  ACCRUED_RECHECK_MS,
   BATCH_WAIT_MS,
   type EarningsShop,
   keptEarned,

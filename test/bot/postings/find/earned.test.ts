@@ -6,7 +6,11 @@
  * And 1 000 card views in a day, measured.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { PENDING_RECHECK_MS, PostingEarnings } from "../../../../src/services/money/index.ts";
+import {
+  ACCRUED_RECHECK_MS,
+  PENDING_RECHECK_MS,
+  PostingEarnings,
+} from "../../../../src/services/money/index.ts";
 import { callback, text } from "../../../support/updates.ts";
 import { findButton, sentMessage, textOf } from "../../harness.ts";
 import { ADMIN, answersTo, type FindHarness, KEEPER, SOUTH_MANAGER, startFind } from "./harness.ts";
@@ -72,6 +76,35 @@ describe("the posting card's 💰 line", () => {
     expect(String(answer?.payload.text)).toContain("Commission: −RUB\u00A0300.03");
     expect(String(answer?.payload.text)).toContain("Delivery: −RUB\u00A063.37");
     expect(calls()).toBe(2);
+  });
+
+  it("follows a return after the first accrual: asked again twice a day, the kept figure shown meanwhile", async () => {
+    let now = Date.parse("2026-12-08T09:00:00Z");
+    h = await startFind({
+      earnings: new PostingEarnings({ now: () => now, batchWaitMs: 5 }),
+      withMoney: true,
+    });
+    const posting = north().addPosting({
+      status: "awaiting_deliver",
+      products: [{ name: "Mug", quantity: 1, price: "1000.00", markRequired: false }],
+    });
+    const number = posting.postingNumber;
+    north().setPostingStatus(number, "delivered");
+    const [first] = await answersTo(h, text(number, { from: ADMIN }), ADMIN.id);
+    // 1 000 − 15 % − delivery 63,37.
+    expect(textOf(first as never)).toContain("💰 To you: RUB\u00A0786.63");
+    expect(calls()).toBe(1);
+    north().afterSale.addReturn({ postingNumber: number });
+    // Within the recheck time: the kept figure, no call.
+    const [kept] = await answersTo(h, text(number, { from: ADMIN }), ADMIN.id);
+    expect(textOf(kept as never)).toContain("💰 To you: RUB\u00A0786.63");
+    expect(calls()).toBe(1);
+    // Past it: asked again, the return is in (the sale back, the commission back, the way back).
+    now += ACCRUED_RECHECK_MS + 1;
+    const [after] = await answersTo(h, text(number, { from: ADMIN }), ADMIN.id);
+    expect(calls()).toBe(2);
+    expect(textOf(after as never)).not.toContain("786.63");
+    expect(textOf(after as never)).toContain("💰 To you: −RUB");
   });
 
   it("a failing beta method leaves the card without the line, never without the card", async () => {
