@@ -242,11 +242,17 @@ function schemaSafe(node: unknown): unknown {
       if (key in record && !Array.isArray(record[key])) delete record[key];
     }
     if (typeof record.type === "string" && !JSON_TYPES.has(record.type)) delete record.type;
-    // `type: array, items: null` beside a `$ref` to an object (the cash-flow statement's
-    // `details`, an object in Ozon's example): the `$ref` says it.
+    // `type: array, items: null` beside a `$ref` (the cash-flow statement's `details`, its
+    // `payments`, the services' and returns' `items`): Ozon's example writes some of them as one
+    // object and some as a list of them, so either is taken — nothing else.
     if ("items" in record && (record.items === null || typeof record.items !== "object")) {
       delete record.items;
-      if ("$ref" in record) delete record.type;
+      if (typeof record.$ref === "string") {
+        const ref = record.$ref;
+        delete record.$ref;
+        delete record.type;
+        record.anyOf = [{ $ref: ref }, { type: "array", items: { $ref: ref } }];
+      }
     }
     // Every `pattern` the documents write is a picture for people (" YYYY-MM-DDThh:mm:ss.mcsZ",
     // "+7(XXX)XXX-XX-XX"), not a regular expression.

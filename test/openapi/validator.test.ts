@@ -81,4 +81,14 @@ describe("the OpenAPI check", () => {
   it("has no schema for a method named only in prose", () => {
     expect(validator.request("performance", "POST", "/api/client/token", {})).toBeUndefined();
   });
+  it("takes the cash-flow statement's details as one object or a list of them, nothing else", () => {
+    const answer = (details: unknown) =>
+      validator.answer("seller", "POST", "/v1/finance/cash-flow-statement/list", 200, {
+        result: { cash_flows: [], details, page_count: 1 },
+      });
+    const detail = { begin_balance_amount: 0, end_balance_amount: 10 };
+    expect(answer(detail)).toEqual([]);
+    expect(answer([detail, detail])).toEqual([]);
+    expect(answer("detail")).not.toEqual([]);
+  });
 });
