@@ -58,7 +58,7 @@ money-margins-title = { $many ->
 money-margins-line = { $index }. { $product }: { $units ->
     [one] { $units } pc
    *[other] { $units } pcs
-}, revenue { $revenue }, margin { $margin } ({ $percent } %){ $cost ->
+}, revenue { $revenue }, margin { $margin }{ $percent }{ $cost ->
     [no] {" "}— no cost price
    *[yes] {""}
 }

@@ -55,7 +55,7 @@ money-margins-title = { $many ->
     [yes] 📉 Худшая маржа · { $store }
    *[no] 📉 Худшая маржа
 }
-money-margins-line = { $index }. { $product }: { $units } шт., выручка { $revenue }, маржа { $margin } ({ $percent } %){ $cost ->
+money-margins-line = { $index }. { $product }: { $units } шт., выручка { $revenue }, маржа { $margin }{ $percent }{ $cost ->
     [no] {" "}— нет себестоимости
    *[yes] {""}
 }

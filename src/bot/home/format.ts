@@ -77,11 +77,7 @@ export function homeText(t: Translator, view: HomeView, options: HomeTextOptions
   const parts: string[] = [];
   if (options.intro) parts.push(options.intro, "");
   parts.push(t(options.group ? "home-title-group" : "home-title"));
-  if (view.lines.length === 0) {
-    parts.push(t(options.group ? "home-nothing-group" : "home-nothing"));
-  } else {
-    for (const line of view.lines) parts.push(lineText(t, line, now, timezone, locale));
-  }
+  // The day's money first: a manager's figure, not a job (the lines below are jobs).
   if (options.money) {
     const { netKopecks, adsKopecks, read, of } = options.money;
     const net = kopecksMoneyText(t, netKopecks);
@@ -90,6 +86,11 @@ export function homeText(t: Translator, view: HomeView, options: HomeTextOptions
         ? t("home-money", { net })
         : t("home-money-ads", { net, ads: kopecksMoneyText(t, adsKopecks) });
     parts.push(read < of ? `${line} ${t("home-money-partial", { read, of })}` : line);
+  }
+  if (view.lines.length === 0) {
+    parts.push(t(options.group ? "home-nothing-group" : "home-nothing"));
+  } else {
+    for (const line of view.lines) parts.push(lineText(t, line, now, timezone, locale));
   }
   if (view.unread.length > 0) parts.push(t("home-unread", { stores: view.unread.join(", ") }));
   parts.push("", t("home-as-of", { time: clock(view.asOf, timezone, false, locale) }));

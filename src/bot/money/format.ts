@@ -11,7 +11,7 @@ import type {
   ProductMargin,
 } from "../../services/money/index.ts";
 import type { Translator } from "../core/i18n.ts";
-import { dayText, kopecksMoneyText, localeOf } from "../core/numbers.ts";
+import { dayText, decimalText, kopecksMoneyText, localeOf } from "../core/numbers.ts";
 
 export function moneyText(
   t: Translator,
@@ -77,7 +77,11 @@ export function marginsText(
         units: r.units,
         revenue: money(r.revenueKopecks),
         margin: money(r.marginKopecks),
-        percent: r.marginPercent === undefined ? "—" : String(r.marginPercent),
+        // Written as the person's language writes a number, with money's minus; none: left out.
+        percent:
+          r.marginPercent === undefined
+            ? ""
+            : ` (${decimalText(t, r.marginPercent, 2).replace(/^-/, "−")} %)`,
         cost: r.costKopecks === undefined ? "no" : "yes",
       }),
     );

@@ -196,11 +196,14 @@ describe("/money", () => {
     );
     const text = String(lastTo(w, MANAGER.id, "editMessageText")?.payload.text);
     // Sold and returned the same day: nothing kept but both ways' delivery (63,37 + 41,11).
+    // No revenue: no margin % (nothing to divide by).
     expect(text).toContain(
-      `1. SKU ${w.skus.returned}: 0 pcs, revenue RUB\u00A00, margin −RUB\u00A0104.48`,
+      `1. SKU ${w.skus.returned}: 0 pcs, revenue RUB\u00A00, margin −RUB\u00A0104.48 — no cost price`,
     );
-    // 0,20 − 0,03 − 63,37 − cost 0,50 × 1.
-    expect(text).toContain("2. MUG-1: 1 pc, revenue RUB\u00A00.20, margin −RUB\u00A063.70");
+    // 0,20 − 0,03 − 63,37 − cost 0,50 × 1; its % written as English writes numbers, money's minus.
+    expect(text).toContain(
+      "2. MUG-1: 1 pc, revenue RUB\u00A00.20, margin −RUB\u00A063.70 (−31,850 %)",
+    );
     expect(text).toContain("set it in the cost column of /workbook");
 
     await w.send(
