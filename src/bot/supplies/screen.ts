@@ -54,7 +54,9 @@ export function suppliesFeature(area: SuppliesScreenDeps): FeatureFactory {
           );
         }
         const text = listText(ctx.t, counts, open, localeOf(ctx));
-        await showScreen(ctx, withShopTag(ctx.t, area.shops, shop.id, text), keyboard);
+        // No open orders, no buttons (Telegram refuses an empty keyboard row).
+        const buttons = open.length > 0 ? keyboard : undefined;
+        await showScreen(ctx, withShopTag(ctx.t, area.shops, shop.id, text), buttons);
       } catch (error) {
         logger.warn({ err: error, shop: shop.id }, "supplies could not be read");
         await showScreen(
