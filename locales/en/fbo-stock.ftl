@@ -6,6 +6,7 @@ fbo-stock-title = 🏬 FBO stock per cluster (threshold: { $threshold } days)
 fbo-stock-product = { $name } ({ $offer })
 fbo-stock-cluster = • { $cluster }: available { $available }, days of stock { $days } — { $grade }
 fbo-stock-cluster-low = ⚠️ { $cluster }: available { $available }, days of stock { $days } — { $grade }
+fbo-stock-cluster-idle = • { $cluster }: available { $available } — { $grade }
 fbo-stock-more = …and { $count } more
 fbo-stock-clusters-more = …and { $count } more clusters
 fbo-stock-empty = Ozon knows no FBO stock of this store.

@@ -6,6 +6,7 @@ fbo-stock-title = 🏬 Остатки FBO по кластерам (порог: {
 fbo-stock-product = { $name } ({ $offer })
 fbo-stock-cluster = • { $cluster }: { $available }, на { $days } дн. — { $grade }
 fbo-stock-cluster-low = ⚠️ { $cluster }: { $available }, на { $days } дн. — { $grade }
+fbo-stock-cluster-idle = • { $cluster }: { $available } — { $grade }
 fbo-stock-more = …и ещё { $count }
 fbo-stock-clusters-more = …и ещё кластеров: { $count }
 fbo-stock-empty = Ozon не знает остатков FBO этого магазина.

@@ -63,12 +63,20 @@ export function stockScreenText(
     );
     for (const row of clusters.slice(0, SCREEN_CLUSTERS)) {
       block.push(
-        t(isLow(row) ? "fbo-stock-cluster-low" : "fbo-stock-cluster", {
-          cluster: clip(row.clusterName, 40),
-          available: countText(t, row.available),
-          days: decimalText(t, row.days),
-          grade: gradeText(t, row.grade),
-        }),
+        // Without sales in the cluster its days of stock mean nothing (Ozon writes 0): left out.
+        t(
+          isLow(row)
+            ? "fbo-stock-cluster-low"
+            : row.dailySales > 0
+              ? "fbo-stock-cluster"
+              : "fbo-stock-cluster-idle",
+          {
+            cluster: clip(row.clusterName, 40),
+            available: countText(t, row.available),
+            days: decimalText(t, row.days),
+            grade: gradeText(t, row.grade),
+          },
+        ),
       );
     }
     if (clusters.length > SCREEN_CLUSTERS) {

@@ -115,6 +115,9 @@ describe("FBO days of stock per cluster", () => {
       /⚠️ Москва, МО и Дальние регионы: available 50 pcs, days of stock 5 — deficit/,
     );
     expect(text).toMatch(/Урал: available 300 pcs, days of stock 150 — surplus/);
+    // Without sales in a cluster, no "days of stock 0": the grade says it.
+    expect(text).toMatch(/Санкт-Петербург и СЗО: available 7 pcs — /);
+    expect(text).not.toContain("days of stock 0");
     await env.send(press(screen, /Restock/, WAREHOUSE));
     const ask = sentTo(env.fake, WAREHOUSE.id).at(-1) as RecordedCall;
     expect(textOf(ask)).toContain("Default: 28");
